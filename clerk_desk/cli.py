@@ -1,0 +1,123 @@
+"""The ``clerk-desk`` command line: the core, headless.
+
+``clerk-desk`` with no command starts the window (see :mod:`ui.main`, which owns the console
+script so that this module never imports Qt); every command here works without a screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from clerk_desk import __version__
+from clerk_desk.database import DATABASE_ENV, Database, database_url, describe
+from clerk_desk.errors import ClerkDeskError
+from clerk_desk.paths import data_dir
+
+DEMO_DATABASE = "demo.sqlite3"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="clerk-desk",
+        description="Clerk Desk, the City Hall counter application. With no command, the "
+        "window starts.",
+    )
+    parser.add_argument(
+        "--database",
+        metavar="PATH_OR_URL",
+        help=f"a SQLite file or a SQLAlchemy URL (default: ${DATABASE_ENV}, else the file in "
+        "the user's data folder)",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    demo = commands.add_parser("demo", help="create a database filled with demo data")
+    demo.add_argument("--scale", type=int, default=1, metavar="N",
+                      help="years of a busy city hall (default 1)")
+    demo.add_argument("--replace", action="store_true",
+                      help="empty the demo database first if it already holds records")
+    demo.add_argument("--open", action="store_true", help="then start the window on it")
+    demo.add_argument("--seed", type=int, default=506, help=argparse.SUPPRESS)
+
+    backup = commands.add_parser("backup", help="copy the database into a backup file")
+    backup.add_argument("path", type=Path)
+
+    restore = commands.add_parser("restore", help="replace the database with a backup")
+    restore.add_argument("path", type=Path)
+    restore.add_argument("--yes", action="store_true", help="do not ask for confirmation")
+
+    commands.add_parser("check", help="check integrity and migration state")
+    commands.add_parser("version", help="print the version")
+    return parser
+
+
+def demo_target(database: str | None) -> str:
+    """The demo never fills the City's own database by accident: it has a file of its own."""
+    return database or str(data_dir() / DEMO_DATABASE)
+
+
+def run(args: argparse.Namespace, *, out=sys.stdout) -> int:  # type: ignore[no-untyped-def]
+    """Run one command; return the exit status. Errors meant for a person print plainly."""
+    try:
+        return _run(args, out)
+    except ClerkDeskError as error:
+        print(f"clerk-desk: {error}", file=sys.stderr)
+        return 1
+
+
+def _run(args: argparse.Namespace, out) -> int:  # type: ignore[no-untyped-def]
+    if args.command == "version":
+        print(f"Clerk Desk {__version__}", file=out)
+        return 0
+    if args.command == "demo":
+        from clerk_desk import demo
+
+        target = demo_target(args.database)
+        summary = demo.create(target, scale=args.scale, replace=args.replace, seed=args.seed)
+        print(f"Demo database ready: {describe(database_url(target))}", file=out)
+        for line in summary.lines():
+            print(f"  {line}", file=out)
+        return 0
+    database = Database(args.database)
+    try:
+        if args.command == "check":
+            report = database.check()
+            print("\n".join(report.lines()), file=out)
+            return 0 if report.ok else 1
+        if args.command == "backup":
+            path = database.backup(args.path)
+            print(f"Backed up {database.describe()} to {path}", file=out)
+            return 0
+        if args.command == "restore":
+            if not args.yes and not _confirm(
+                f"Replace everything in {database.describe()} with {args.path}? "
+                "(a copy of the current contents is kept) [y/N] "
+            ):
+                print("Nothing was changed.", file=out)
+                return 1
+            safety = database.restore(args.path)
+            print(f"Restored {args.path} into {database.describe()}", file=out)
+            if safety:
+                print(f"The previous contents were kept in {safety}", file=out)
+            return 0
+    finally:
+        database.dispose()
+    raise AssertionError(f"unhandled command {args.command!r}")
+
+
+def _confirm(question: str) -> bool:
+    if not sys.stdin.isatty():
+        print("Refusing to restore without --yes when no one can answer.", file=sys.stderr)
+        return False
+    return input(question).strip().lower() in {"y", "yes"}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Headless entry point (``python -m clerk_desk``): every command but the window."""
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        build_parser().print_help()
+        return 2
+    return run(args)

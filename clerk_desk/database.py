@@ -1,0 +1,412 @@
+"""Opening, migrating, checking, backing up and restoring the Clerk Desk database.
+
+SQLite is the embedded default (one file in the user's data folder); any SQLAlchemy URL works, and
+PostgreSQL serves several counter stations. On SQLite every connection runs in WAL mode with foreign
+keys on and a busy timeout, and write transactions start with ``BEGIN IMMEDIATE``: Python's default
+deferred transactions let two stations read the same "next number" and both write it, with no error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import URL
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
+
+from clerk_desk.errors import (
+    ClerkDeskError,
+    DatabaseLocked,
+    DatabaseUnavailable,
+    DiskFull,
+)
+from clerk_desk.paths import backups_dir, default_database_path
+
+BUSY_TIMEOUT_SECONDS = 10
+DATABASE_ENV = "CLERK_DESK_DATABASE"
+_WRITE = "clerk_desk_write"
+
+
+def database_url(path_or_url: str | os.PathLike[str] | None = None) -> URL:
+    """The SQLAlchemy URL for ``--database``: a URL, a file path, or the environment's default.
+
+    A bare path means a SQLite file, so a clerk can type ``D:\\records\\city.sqlite3``.
+    """
+    value = str(path_or_url) if path_or_url else os.environ.get(DATABASE_ENV, "")
+    if not value:
+        return URL.create("sqlite+pysqlite", database=str(default_database_path()))
+    if "://" in value:
+        return make_url(value)
+    return URL.create("sqlite+pysqlite", database=str(Path(value).expanduser().resolve()))
+
+
+def describe(url: URL) -> str:
+    """A short name of the database for the status bar, without any password."""
+    if url.get_backend_name() == "sqlite":
+        return f"SQLite {url.database}"
+    return url.render_as_string(hide_password=True)
+
+
+def _is_sqlite_file(url: URL) -> bool:
+    return url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        # Take transaction control from the sqlite3 module so that "begin" below decides.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_SECONDS * 1000}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        with contextlib.suppress(sqlite3.OperationalError):
+            # A read-only file cannot switch journal mode; opening it must still work.
+            cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        mode = "IMMEDIATE" if conn.get_execution_options().get(_WRITE) else "DEFERRED"
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+@dataclass
+class CheckReport:
+    """What ``clerk-desk check`` found: integrity, migration state and counts."""
+
+    database: str
+    integrity: str = "not checked"
+    revision: str | None = None
+    head: str | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def lines(self) -> list[str]:
+        out = [f"Database:   {self.database}", f"Integrity:  {self.integrity}"]
+        out.append(f"Migration:  {self.revision or 'none'} (this program expects {self.head})")
+        out += [f"Records:    {name} {count}" for name, count in self.counts.items()]
+        out += [f"PROBLEM:    {p}" for p in self.problems]
+        out.append("Result:     OK" if self.ok else "Result:     NOT OK")
+        return out
+
+
+class Database:
+    """One database: its engine, sessions, migrations, backups.
+
+    Sessions come from :meth:`writing` (a write transaction, ``BEGIN IMMEDIATE`` on SQLite) and
+    :meth:`reading`; both translate the database's errors into :mod:`clerk_desk.errors`.
+    """
+
+    def __init__(self, url: URL | str | None = None, *, echo: bool = False) -> None:
+        self.url = url if isinstance(url, URL) else database_url(url)
+        self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        kwargs: dict[str, Any] = {"echo": echo}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_SECONDS}
+            # One connection per session keeps file locks short and lets restore replace the file.
+            kwargs["poolclass"] = NullPool
+            if _is_sqlite_file(self.url):
+                Path(str(self.url.database)).parent.mkdir(parents=True, exist_ok=True)
+        else:
+            kwargs["pool_pre_ping"] = True
+        self.engine = create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            _configure_sqlite(self.engine)
+        self._write_engine = self.engine.execution_options(**{_WRITE: True})
+        self._reader = sessionmaker(self.engine, expire_on_commit=False)
+        self._writer = sessionmaker(self._write_engine, expire_on_commit=False)
+
+    @property
+    def path(self) -> Path | None:
+        """The SQLite file, or None for a server database."""
+        return Path(str(self.url.database)) if _is_sqlite_file(self.url) else None
+
+    def describe(self) -> str:
+        return describe(self.url)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    # -- sessions -------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[Session]:
+        """A session in one write transaction: committed on success, rolled back on any error."""
+        with translate_errors(self), self._writer() as session, session.begin():
+            yield session
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[Session]:
+        """A session for looking things up; nothing it does is committed."""
+        with translate_errors(self), self._reader() as session, session.begin():
+            yield session
+            session.rollback()
+
+    # -- migrations -----------------------------------------------------------------------------
+
+    def current_revision(self) -> str | None:
+        from alembic.runtime.migration import MigrationContext
+
+        with translate_errors(self), self.engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
+
+    def has_tables(self) -> bool:
+        with translate_errors(self), self.engine.connect() as conn:
+            return bool(inspect(conn).get_table_names())
+
+    def migrate(self, *, backup: bool = True) -> Path | None:
+        """Bring the schema to this program's head; return the backup taken first, if any.
+
+        An empty database is created by the same migrations. A SQLite file that holds data and is
+        behind is copied to the backups folder first, so a failed migration loses nothing.
+        """
+        from clerk_desk import migrations
+
+        head = migrations.head_revision()
+        current = self.current_revision()
+        if current == head:
+            return None
+        if current is not None and current not in migrations.known_revisions():
+            raise DatabaseUnavailable(
+                f"This database was written by a newer version of Clerk Desk (schema {current}). "
+                "Install the newer version, or open another database."
+            )
+        if current is None and self.has_tables():
+            raise DatabaseUnavailable(
+                "This database already holds tables that Clerk Desk did not create. "
+                "Open a Clerk Desk database, or an empty file."
+            )
+        taken = None
+        if backup and current is not None and self.path is not None:
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")  # file name only, not a record
+            taken = self.backup(backups_dir() / f"{self.path.stem}-{stamp}-before-{head}.sqlite3")
+        with translate_errors(self), self._write_engine.begin() as conn:
+            migrations.upgrade(conn)
+        return taken
+
+    # -- check ----------------------------------------------------------------------------------
+
+    def check(self) -> CheckReport:
+        """Integrity, migration state and record counts, as ``clerk-desk check`` prints them."""
+        from clerk_desk import migrations
+
+        report = CheckReport(database=self.describe(), head=migrations.head_revision())
+        try:
+            report.revision = self.current_revision()
+            with translate_errors(self), self.engine.connect() as conn:
+                if self.is_sqlite:
+                    rows = [r[0] for r in conn.exec_driver_sql("PRAGMA integrity_check")]
+                    report.integrity = "ok" if rows == ["ok"] else "; ".join(rows[:5])
+                    fk = list(conn.exec_driver_sql("PRAGMA foreign_key_check"))
+                    if fk:
+                        report.problems.append(f"{len(fk)} rows point at missing records")
+                else:
+                    conn.execute(text("SELECT 1"))
+                    report.integrity = "ok (server checks its own pages)"
+                if report.revision == report.head:
+                    for table in ("operator", "party", "parcel", "fee_item", "amount_due",
+                                  "audit_event"):
+                        count = conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
+                        report.counts[table] = int(count)
+        except ClerkDeskError as error:
+            report.problems.append(error.message)
+            return report
+        if report.integrity != "ok" and not report.integrity.startswith("ok "):
+            report.problems.append(f"integrity check failed: {report.integrity}")
+        if report.revision != report.head:
+            report.problems.append(
+                "the schema is not at this program's version; starting the program migrates it"
+                if report.revision in migrations.known_revisions() or report.revision is None
+                else "the schema is from a newer version of Clerk Desk"
+            )
+        return report
+
+    # -- backup and restore ---------------------------------------------------------------------
+
+    def backup(self, target: str | os.PathLike[str]) -> Path:
+        """Copy the whole database into the SQLite file ``target``; return its path.
+
+        The copy is written beside the target under a temporary name, verified, then renamed, so
+        a full disk or a crash leaves either the old file or a complete new one, never half.
+        """
+        target_path = Path(target).expanduser().resolve()
+        if self.path is not None and target_path == self.path.resolve():
+            raise DatabaseUnavailable("A backup cannot overwrite the database it copies.")
+        target_path.parent.mkdir(parents=True, exist_ok=True)
+        partial = target_path.with_name(target_path.name + ".partial")
+        try:
+            if self.is_sqlite:
+                self._backup_sqlite(partial)
+            else:
+                self._backup_server(partial)
+            _verify_sqlite_file(partial)
+            os.replace(partial, target_path)
+        except OSError as error:
+            partial.unlink(missing_ok=True)
+            raise _os_error(error, target_path) from error
+        except BaseException:
+            partial.unlink(missing_ok=True)
+            raise
+        return target_path
+
+    def _backup_sqlite(self, partial: Path) -> None:
+        source = sqlite3.connect(str(self.url.database), timeout=BUSY_TIMEOUT_SECONDS)
+        dest = sqlite3.connect(str(partial))
+        try:
+            source.backup(dest)
+        except sqlite3.OperationalError as error:
+            raise _sqlite_error(error, partial) from error
+        finally:
+            dest.close()
+            source.close()
+
+    def _backup_server(self, partial: Path) -> None:
+        from clerk_desk import migrations
+
+        copy = Database(URL.create("sqlite+pysqlite", database=str(partial)))
+        try:
+            copy.migrate(backup=False)
+            with self.reading() as source_session:
+                source = source_session.connection()
+                with copy._write_engine.begin() as dest:
+                    migrations.copy_rows(source, dest)
+        finally:
+            copy.dispose()
+
+    def restore(self, source: str | os.PathLike[str]) -> Path | None:
+        """Replace this database's contents with the backup ``source``.
+
+        The current contents are backed up first (the path is returned), the backup is checked to
+        be a Clerk Desk database, and after the copy the schema is migrated to this program's head.
+        """
+        source_path = Path(source).expanduser().resolve()
+        if not source_path.is_file():
+            raise DatabaseUnavailable(f"There is no backup file at {source_path}.")
+        _verify_sqlite_file(source_path, need_clerk_desk=True)
+        safety = None
+        if self.has_tables():
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            name = self.path.stem if self.path else "server"
+            safety = self.backup(backups_dir() / f"{name}-{stamp}-before-restore.sqlite3")
+        backup_db = Database(URL.create("sqlite+pysqlite", database=str(source_path)))
+        try:
+            if self.is_sqlite and self.path is not None:
+                self.dispose()
+                src = sqlite3.connect(str(source_path))
+                dest = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_SECONDS)
+                try:
+                    src.backup(dest)
+                except sqlite3.OperationalError as error:
+                    raise _sqlite_error(error, self.path) from error
+                finally:
+                    dest.close()
+                    src.close()
+            else:
+                self._restore_server(backup_db)
+        finally:
+            backup_db.dispose()
+        self.migrate(backup=False)
+        return safety
+
+    def _restore_server(self, backup_db: Database) -> None:
+        from clerk_desk import migrations
+
+        backup_db.migrate(backup=False)  # bring an older backup up to head before copying
+        self.migrate(backup=False)
+        with backup_db.reading() as source_session, translate_errors(self), \
+                self._write_engine.begin() as dest:
+            migrations.clear_rows(dest)
+            migrations.copy_rows(source_session.connection(), dest)
+            migrations.reset_sequences(dest)
+
+
+def _verify_sqlite_file(path: Path, *, need_clerk_desk: bool = False) -> None:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            result = conn.execute("PRAGMA quick_check").fetchone()
+            if not result or result[0] != "ok":
+                raise DatabaseUnavailable(f"{path.name} is damaged: {result[0] if result else ''}")
+            if need_clerk_desk:
+                tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+                if "alembic_version" not in tables or "operator" not in tables:
+                    raise DatabaseUnavailable(f"{path.name} is not a Clerk Desk backup.")
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        raise DatabaseUnavailable(
+            f"{path.name} is not a database file Clerk Desk can read ({error})."
+        ) from error
+
+
+def _sqlite_error(error: sqlite3.Error, path: Path | None) -> ClerkDeskError:
+    message = str(error).lower()
+    where = f" ({path})" if path else ""
+    if "full" in message:
+        return DiskFull(
+            f"The disk is full{where}. Nothing was saved; free some space and try again."
+        )
+    if "locked" in message or "busy" in message:
+        return DatabaseLocked(
+            "Another counter station is saving right now and the database stayed busy for "
+            f"{BUSY_TIMEOUT_SECONDS} seconds. Nothing was saved; try again in a moment."
+        )
+    if "readonly" in message or "read-only" in message:
+        return DatabaseUnavailable(
+            f"The database{where} is read-only: Clerk Desk can show records but not save. "
+            "Ask your IT contact to give this account write access to the file and its folder."
+        )
+    if "not a database" in message or "malformed" in message or "encrypted" in message:
+        return DatabaseUnavailable(
+            f"The file{where} is not a Clerk Desk database, or it is damaged. "
+            "Choose another file, or restore a backup."
+        )
+    if "unable to open" in message:
+        return DatabaseUnavailable(
+            f"The database{where} cannot be opened: check that the folder exists and is writable."
+        )
+    return DatabaseUnavailable(f"The database{where} reported a problem: {error}")
+
+
+def _os_error(error: OSError, path: Path) -> ClerkDeskError:
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return DiskFull(f"The disk holding {path} is full. Nothing was written; free some space.")
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return DatabaseUnavailable(f"Clerk Desk may not write to {path}: {error.strerror}.")
+    return DatabaseUnavailable(f"Could not write {path}: {error.strerror or error}.")
+
+
+@contextlib.contextmanager
+def translate_errors(database: Database) -> Iterator[None]:
+    """Turn driver errors into the core's typed errors; programming errors pass through."""
+    try:
+        yield
+    except sa_exc.DBAPIError as error:
+        original = error.orig
+        if isinstance(original, sqlite3.Error):
+            raise _sqlite_error(original, database.path) from error
+        if isinstance(error, sa_exc.OperationalError | sa_exc.InterfaceError):
+            raise DatabaseUnavailable(
+                f"The database server {database.describe()} cannot be reached or refused the "
+                f"connection: {str(original).strip().splitlines()[0] if original else error}"
+            ) from error
+        raise
+    except OSError as error:
+        if error.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise DiskFull("The disk is full. Nothing was saved; free some space.") from error
+        raise

@@ -1,0 +1,218 @@
+"""Demo data: Prescott's real streets with invented people, businesses, utilities and contractors.
+
+``clerk-desk demo`` builds it for a new user to explore; ``--scale N`` builds N years of a busy
+city hall for the benchmarks. Everything goes through the same services the counter uses, so the
+demo also exercises the rules, and the audit trail reads as it would after real work.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from sqlalchemy import func, select
+
+from clerk_desk import fees, ledger, operators, parties
+from clerk_desk.clock import Clock, SystemClock
+from clerk_desk.database import Database
+from clerk_desk.desk import SYSTEM, Action, Desk
+from clerk_desk.errors import Conflict
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import DueKind, Operator, Party, PartyKind, Role
+from clerk_desk.money import Money
+from clerk_desk.opening import seed_defaults
+
+DEMO_PASSWORD = "prescott-demo"
+DEMO_OPERATORS = (
+    ("admin", "Alex Administrator", Role.ADMINISTRATOR),
+    ("clerk", "Carla Jensen", Role.CLERK),
+    ("deputy", "Dale Nguyễn", Role.DEPUTY_CLERK),
+    ("treasurer", "Teresa Lindqvist", Role.TREASURER),
+    ("inspector", "Ivan Olsen", Role.INSPECTOR),
+)
+
+# Prescott's streets (public facts); house numbers on them are invented.
+STREETS = (
+    "Broad St N", "Broad St S", "Orange St", "Kinnickinnic St", "Albert St", "College St",
+    "Henry St", "Hampshire St", "James St", "Dexter St", "Lake St", "Pearl St", "Walter St",
+    "Front St", "Young St", "Campbell St", "Borner St N", "Eagle Ridge Dr", "North Acres Rd",
+)
+FIRST = (
+    "Anna", "Ben", "Carmen", "David", "Elena", "Frank", "Grace", "Hiro", "Ingrid", "José",
+    "Karin", "Lars", "Maria", "Nils", "Olga", "Paul", "Quinn", "Rosa", "Sven", "Tomás", "Uma",
+    "Văn An", "Wendy", "Xavier", "Yusuf", "Zoë", "Łukasz", "Siobhán", "Björn", "Mai",
+)
+LAST = (
+    "Anderson", "Berg", "Carlson", "Dahl", "Erickson", "Fischer", "Gunderson", "Hanson",
+    "Iverson", "Johnson", "Krueger", "Larson", "Meyer", "Nelson", "Olson", "Peterson",
+    "Quist", "Rasmussen", "Schmidt", "Thompson", "Ulrich", "Vang", "Weber", "Nguyễn",
+    "Yang", "Zimmerman", "Müller", "Kowalski", "O'Brien", "García", "Šimková", "Lee",
+)
+BUSINESSES = (
+    "Kinnickinnic Coffee Co.", "Point Douglas Books", "Freedom Park Outfitters",
+    "Confluence Bakery", "River Bluff Hardware", "Mississippi View Diner",
+    "St. Croix Gift & Garden", "Magee Park Ice Cream", "Old Mill Antiques", "Borner Street Pizza",
+    "Prescott Marine Supply", "Front Street Tavern",
+)
+UTILITIES = (
+    ("Pierce-St. Croix Electric Cooperative", "Outage line (715) 555-0141"),
+    ("Valley Natural Gas Company", "Locates: call Diggers Hotline 811"),
+    ("Riverland Telephone & Fiber", "Construction office"),
+    ("Northstar Cable Communications", "Plant engineering"),
+)
+CONTRACTORS = (
+    "Hanson Excavating LLC", "Bluff Country Concrete", "Twin Rivers Plumbing & Heating",
+    "Ellsworth Paving Inc.", "Kinni Valley Directional Boring", "Lindgren Sewer & Water",
+)
+ORGANIZATIONS = (
+    "Prescott Daze Committee", "Prescott Area Chamber of Commerce", "Lions Club of Prescott",
+    "St. Joseph's Parish Festival", "Prescott Youth Hockey Boosters",
+)
+
+
+@dataclass
+class DemoSummary:
+    database: str
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        lines = [f"{name}: {count}" for name, count in self.counts.items()]
+        lines.append("Sign in as " + ", ".join(u for u, _, _ in DEMO_OPERATORS)
+                     + f" with the password {DEMO_PASSWORD!r}.")
+        return lines
+
+
+def create(
+    target: str, *, scale: int = 1, replace: bool = False, seed: int = 506,
+    clock: Clock | None = None,
+) -> DemoSummary:
+    """Build the demo database at ``target`` (a path or URL)."""
+    if scale < 1:
+        raise ValueError("scale is a number of years, at least 1")
+    database = Database(target)
+    try:
+        if database.has_tables():
+            _refuse_or_empty(database, replace)
+        database.migrate(backup=False)
+        desk = Desk(database, clock=clock or SystemClock())
+        seed_defaults(desk)
+        _fill(desk, scale=scale, rng=random.Random(seed))
+        with database.reading() as session:
+            counts = {
+                "operators": session.scalar(select(func.count()).select_from(Operator)) or 0,
+                "parties": session.scalar(select(func.count()).select_from(Party)) or 0,
+            }
+        report = database.check()
+        counts.update({k: v for k, v in report.counts.items() if k not in ("operator", "party")})
+        return DemoSummary(database.describe(), counts)
+    finally:
+        database.dispose()
+
+
+def _refuse_or_empty(database: Database, replace: bool) -> None:
+    with database.reading() as session:
+        has_operators = session.scalar(select(func.count()).select_from(Operator)) if \
+            database.current_revision() else 0
+    if has_operators and not replace:
+        raise Conflict(
+            f"{database.describe()} already holds records. Give --replace to rebuild the demo "
+            "there (its contents are lost), or --database to choose another file."
+        )
+    if database.path is None:
+        raise Conflict("Clerk Desk only replaces a demo database that is a local SQLite file.")
+    database.dispose()
+    path = database.path
+    for suffix in ("", "-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
+def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
+    clock = desk.clock
+    for username, full_name, role in DEMO_OPERATORS:
+        if username == "admin":
+            operators.create_first_administrator(
+                desk.database, clock, username=username, full_name=full_name,
+                password=DEMO_PASSWORD)
+    admin = operators.sign_in(desk.database, clock, "admin", DEMO_PASSWORD)
+    with desk.action(admin) as action:
+        for username, full_name, role in DEMO_OPERATORS[1:]:
+            operators.add_operator(action, username=username, full_name=full_name, role=role,
+                                   password=DEMO_PASSWORD)
+    with desk.action(admin) as action:
+        owners = _people_and_parcels(action, rng)
+        others = _organizations(action)
+    with desk.action(admin) as action:
+        _amounts_due(action, rng, scale=scale, payers=owners + others)
+
+
+def _phone(rng: random.Random) -> str:
+    return f"(715) 555-{rng.randrange(100, 10000):04d}"
+
+
+def _people_and_parcels(action: Action, rng: random.Random) -> list[int]:
+    owners: list[int] = []
+    used: set[str] = set()
+    for street_no, street in enumerate(STREETS, start=1):
+        lots = rng.randrange(40, 110)
+        for lot in range(1, lots + 1):
+            number = 100 + lot * 4 + (lot % 2)
+            name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+            if name in used:  # two households of the same name: tell them apart as people do
+                name = f"{name.split()[0]} {chr(65 + rng.randrange(26))}. {name.split()[-1]}"
+            used.add(name)
+            person = parties.add_party(action, parties.PartyData(
+                kind=PartyKind.PERSON, name=name, street=f"{number} {street}", city="Prescott",
+                state="WI", postal_code="54021", phone=_phone(rng)))
+            owners.append(person.id)
+            parties.add_parcel(action, parties.ParcelData(
+                parcel_number=f"281-{street_no:02d}{lot:03d}-0000",
+                site_address=f"{number} {street}", owner_id=person.id,
+                description=f"Lot {lot}, {street} frontage"))
+    return owners
+
+
+def _organizations(action: Action) -> list[int]:
+    ids: list[int] = []
+    for index, name in enumerate(BUSINESSES):
+        ids.append(parties.add_party(action, parties.PartyData(
+            kind=PartyKind.BUSINESS, name=name, street=f"{200 + index * 6} Broad St N",
+            city="Prescott", state="WI", postal_code="54021")).id)
+    for name, contact in UTILITIES:
+        ids.append(parties.add_party(action, parties.PartyData(
+            kind=PartyKind.UTILITY, name=name, contact_name=contact, street="PO Box 170",
+            city="River Falls", state="WI", postal_code="54022", public_utility=True)).id)
+    for index, name in enumerate(CONTRACTORS):
+        ids.append(parties.add_party(action, parties.PartyData(
+            kind=PartyKind.BUSINESS, name=name, contractor=True,
+            street=f"N{5000 + index * 37} County Rd M", city="Ellsworth", state="WI",
+            postal_code="54011")).id)
+    for name in ORGANIZATIONS:
+        ids.append(parties.add_party(action, parties.PartyData(
+            kind=PartyKind.ORGANIZATION, name=name, street="800 Borner St N", city="Prescott",
+            state="WI", postal_code="54021")).id)
+    parties.add_party(action, parties.PartyData(
+        kind=PartyKind.GOVERNMENT, name="City of Prescott Public Works Department",
+        street="800 Borner St N", city="Prescott", state="WI", postal_code="54021"))
+    return ids
+
+
+def _amounts_due(action: Action, rng: random.Random, *, scale: int, payers: list[int]) -> None:
+    """Open amounts a busy counter carries: about 40 a year, some already overdue."""
+    today = action.today()
+    snow = fees.fee_on(action.session, "SNOW", today)
+    for index in range(40 * scale):
+        due_on = today + timedelta(days=rng.randrange(-60, 45))
+        payer = rng.choice(payers)
+        if index % 3 == 0:
+            ledger.bill(action, party_id=payer, record=RecordRef("demo", f"snow-{index + 1}"),
+                        kind=DueKind.SPECIAL_CHARGE, amount=snow.amount, fee_item=snow,
+                        description="Snow and ice removed from the sidewalk by the City",
+                        due_on=due_on)
+        else:
+            ledger.bill(action, party_id=payer, record=RecordRef("demo", f"expense-{index + 1}"),
+                        kind=DueKind.CITY_EXPENSES,
+                        amount=Money.from_cents(rng.randrange(2_500, 95_000)),
+                        description="Actual City expenses: traffic control and inspection",
+                        gl_account="100-46300-000", cite="§ 506-6 (Fee)",
+                        due_on=max(due_on, date(today.year, 1, 2)))

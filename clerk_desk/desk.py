@@ -1,0 +1,176 @@
+"""The desk: what every service needs, handed to it for one user action.
+
+A user action (a button press at the counter, a command on the command line) opens one
+:class:`Action` with :meth:`Desk.action`. The action owns one database session in one transaction,
+knows the signed-in operator, the clock and the City's calendar, checks permissions and writes the
+audit trail. Services are plain functions taking the action first; they never open sessions or
+commit. If anything raises, the whole action is rolled back: no half receipt, no stray audit row.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import inspect as sa_inspect
+from sqlalchemy.orm import Session
+
+from clerk_desk.clock import Clock, SystemClock
+from clerk_desk.database import Database
+from clerk_desk.deadlines import CityCalendar
+from clerk_desk.errors import PermissionDenied
+from clerk_desk.models import AuditEvent, Base, Role
+from clerk_desk.money import Money
+from clerk_desk.permissions import Permission, allows, refusal
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    """The operator at the keyboard, as remembered between actions (not a live database row)."""
+
+    id: int
+    username: str
+    full_name: str
+    role: Role
+
+    def may(self, permission: Permission) -> bool:
+        return allows(self.role, permission)
+
+
+SYSTEM = SignedIn(id=0, username="system", full_name="Clerk Desk", role=Role.ADMINISTRATOR)
+"""The program itself, for work no person asked for (first start, migrations, demo data)."""
+
+
+class Desk:
+    """The running core: a database, a clock, and the calendar read from the City's settings."""
+
+    def __init__(self, database: Database, *, clock: Clock | None = None) -> None:
+        self.database = database
+        self.clock: Clock = clock or SystemClock()
+        self._calendar: CityCalendar | None = None
+
+    def calendar(self) -> CityCalendar:
+        """The City's calendar (cached; :func:`clerk_desk.settings_store` resets it on change)."""
+        if self._calendar is None:
+            from clerk_desk import settings_store
+
+            with self.database.reading() as session:
+                self._calendar = settings_store.calendar(session)
+        return self._calendar
+
+    def forget_calendar(self) -> None:
+        self._calendar = None
+
+    @contextlib.contextmanager
+    def action(self, operator: SignedIn) -> Iterator[Action]:
+        """One user action that may write: one transaction, committed only if nothing raises."""
+        with self.database.writing() as session:
+            yield Action(self, session, operator)
+
+    @contextlib.contextmanager
+    def lookup(self, operator: SignedIn) -> Iterator[Action]:
+        """One user action that only reads (a search, a report)."""
+        with self.database.reading() as session:
+            yield Action(self, session, operator)
+
+
+class Action:
+    """One user action in progress. Services take it as their first argument."""
+
+    def __init__(self, desk: Desk, session: Session, operator: SignedIn) -> None:
+        self.desk = desk
+        self.session = session
+        self.operator = operator
+
+    @property
+    def clock(self) -> Clock:
+        return self.desk.clock
+
+    def now(self) -> datetime:
+        return self.desk.clock.now()
+
+    def today(self) -> date:
+        return self.desk.clock.today()
+
+    @property
+    def calendar(self) -> CityCalendar:
+        return self.desk.calendar()
+
+    def require(self, permission: Permission) -> None:
+        """Refuse the action, naming the roles that may do it, unless the operator may."""
+        if not self.operator.may(permission):
+            raise PermissionDenied(refusal(self.operator.role, permission))
+
+    def audit(
+        self,
+        action: str,
+        record: Base | tuple[str, object],
+        summary: str,
+        *,
+        before: dict[str, Any] | None = None,
+        after: dict[str, Any] | None = None,
+    ) -> AuditEvent:
+        """Append one event to the audit trail, in this action's transaction."""
+        if isinstance(record, Base):
+            self.session.flush()
+            record_type = record.__tablename__
+            identity = sa_inspect(record).identity
+            record_id = ",".join(str(part) for part in identity) if identity else ""
+        else:
+            record_type, record_id = record[0], str(record[1])
+        if before is not None and after is not None:
+            before, after = changed_fields(before, after)
+        event = AuditEvent(
+            at=self.now(),
+            operator_id=self.operator.id or None,
+            operator_name=self.operator.username,
+            action=action,
+            record_type=record_type,
+            record_id=record_id,
+            summary=summary,
+            before=before,
+            after=after,
+        )
+        self.session.add(event)
+        return event
+
+
+def snapshot(record: Base, *, exclude: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The record's column values as JSON-ready data, for the audit trail's before/after."""
+    mapper = sa_inspect(type(record))
+    return {
+        column.key: jsonable(getattr(record, column.key))
+        for column in mapper.column_attrs
+        if column.key not in exclude and column.key != "search_text"
+    }
+
+
+def changed_fields(
+    before: dict[str, Any], after: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Keep only what changed, so an audit row reads as "old -> new"."""
+    keys = [k for k in after if before.get(k) != after.get(k)]
+    keys += [k for k in before if k not in after]
+    return {k: before.get(k) for k in keys}, {k: after.get(k) for k in keys}
+
+
+def jsonable(value: Any) -> Any:
+    """A value as JSON keeps it: money and decimals as exact strings, dates in ISO form."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Money):
+        return str(value.amount)
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, date | datetime):
+        return value.isoformat()
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    return json.loads(json.dumps(value, default=str))

@@ -1,0 +1,251 @@
+"""The City's fee schedule: effective-dated amounts with their GL accounts and sections.
+
+Chapter 506 sets no amounts: permit fees are "as prescribed in the City's fee schedule", adopted by
+Council resolution and on file with the Clerk. The shipped default schedule
+(``resources/fee-schedule.csv``) is made of placeholders the City must set before going live.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from clerk_desk.desk import Action, snapshot
+from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.models import FeeItem
+from clerk_desk.money import Money
+from clerk_desk.paths import resource_path
+from clerk_desk.permissions import Permission
+from clerk_desk.today import TodayItem, provider
+
+DEFAULT_SCHEDULE = "fee-schedule.csv"
+COLUMNS = ("code", "description", "amount", "gl_account", "section", "effective_from",
+           "effective_to", "placeholder")
+
+
+@dataclass(frozen=True, slots=True)
+class FeeData:
+    code: str
+    description: str
+    amount: Money
+    gl_account: str
+    section: str
+    effective_from: date
+    effective_to: date | None = None
+    placeholder: bool = False
+
+
+def _clean(data: FeeData) -> FeeData:
+    code = data.code.strip().upper()
+    if not code or not code.replace("-", "").replace("_", "").isalnum():
+        raise InvalidInput("A fee code is letters and digits, e.g. STOPEN.", field="code")
+    if not data.description.strip():
+        raise InvalidInput("Describe the fee as the receipt should print it.", field="description")
+    if not data.gl_account.strip():
+        raise InvalidInput("Enter the GL account the fee is posted to.", field="gl_account")
+    if data.effective_to is not None and data.effective_to < data.effective_from:
+        raise InvalidInput("The fee cannot end before it starts.", field="effective_to")
+    return FeeData(code, " ".join(data.description.split()), data.amount,
+                   data.gl_account.strip(), data.section.strip(), data.effective_from,
+                   data.effective_to, data.placeholder)
+
+
+def _overlapping(session: Session, data: FeeData, own_id: int | None) -> FeeItem | None:
+    query = select(FeeItem).where(
+        FeeItem.code == data.code,
+        or_(FeeItem.effective_to.is_(None), FeeItem.effective_to >= data.effective_from),
+    )
+    if data.effective_to is not None:
+        query = query.where(FeeItem.effective_from <= data.effective_to)
+    if own_id is not None:
+        query = query.where(FeeItem.id != own_id)
+    return session.scalars(query).first()
+
+
+def _refuse_overlap(session: Session, data: FeeData, own_id: int | None) -> None:
+    clash = _overlapping(session, data, own_id)
+    if clash is not None:
+        until = clash.effective_to.isoformat() if clash.effective_to else "no end date"
+        raise Conflict(
+            f"Fee {data.code} already has an amount in force from "
+            f"{clash.effective_from.isoformat()} to {until}; end that one first, so that only "
+            "one amount applies on any day."
+        )
+
+
+def add_fee(action: Action, data: FeeData) -> FeeItem:
+    action.require(Permission.EDIT_FEE_SCHEDULE)
+    data = _clean(data)
+    _refuse_overlap(action.session, data, None)
+    item = FeeItem(**{name: getattr(data, name) for name in FeeData.__slots__})
+    action.session.add(item)
+    action.audit("fee.create", item, f"Fee {item.code} {item.amount} from "
+                 f"{item.effective_from.isoformat()}", after=snapshot(item))
+    return item
+
+
+def update_fee(action: Action, fee_id: int, data: FeeData) -> FeeItem:
+    action.require(Permission.EDIT_FEE_SCHEDULE)
+    item = action.session.get(FeeItem, fee_id)
+    if item is None:
+        raise NotFound(f"There is no fee item number {fee_id}.")
+    data = _clean(data)
+    _refuse_overlap(action.session, data, item.id)
+    before = snapshot(item)
+    for name in FeeData.__slots__:
+        setattr(item, name, getattr(data, name))
+    action.audit("fee.update", item, f"Fee {item.code} changed", before=before,
+                 after=snapshot(item))
+    return item
+
+
+def change_amount(action: Action, code: str, amount: Money, *, starting: date) -> FeeItem:
+    """A new amount from ``starting`` on: the item in force is ended the day before.
+
+    This is how a Council resolution changing a fee is entered; receipts already written keep
+    the amount they charged.
+    """
+    current = fee_on(action.session, code, starting)
+    if current.effective_from >= starting:
+        raise Conflict(f"Fee {current.code} already starts on {current.effective_from}; "
+                       "edit that item instead.")
+    action.require(Permission.EDIT_FEE_SCHEDULE)
+    ended = FeeData(current.code, current.description, current.amount, current.gl_account,
+                    current.section, current.effective_from, date.fromordinal(
+                        starting.toordinal() - 1), current.placeholder)
+    new_to = current.effective_to
+    update_fee(action, current.id, ended)
+    return add_fee(action, FeeData(current.code, current.description, amount,
+                                   current.gl_account, current.section, starting, new_to, False))
+
+
+def fee_on(session: Session, code: str, day: date) -> FeeItem:
+    """The fee item in force for ``code`` on ``day``."""
+    item = session.scalars(
+        select(FeeItem).where(
+            FeeItem.code == code.strip().upper(),
+            FeeItem.effective_from <= day,
+            or_(FeeItem.effective_to.is_(None), FeeItem.effective_to >= day),
+        )
+    ).first()
+    if item is None:
+        raise NotFound(f"The fee schedule has no amount for {code} on {day.isoformat()}.")
+    return item
+
+
+def schedule(session: Session, *, on: date | None = None) -> list[FeeItem]:
+    """All fee items (or those in force on ``on``), by code then start date."""
+    query = select(FeeItem).order_by(FeeItem.code, FeeItem.effective_from)
+    if on is not None:
+        query = query.where(FeeItem.effective_from <= on,
+                            or_(FeeItem.effective_to.is_(None), FeeItem.effective_to >= on))
+    return list(session.scalars(query))
+
+
+def find_fees(session: Session, text: str, *, on: date) -> list[FeeItem]:
+    """Fee items in force on ``on`` whose code or description holds the text typed."""
+    words = text.strip().lower().split()
+    return [
+        item for item in schedule(session, on=on)
+        if all(w in f"{item.code} {item.description}".lower() for w in words)
+    ]
+
+
+# -- import and export: rows of plain values, read and written by reports.excel ------------------
+
+
+def _parse_date(value: object, row: int, column: str) -> date | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value).strip()[:10])
+    except ValueError:
+        raise InvalidInput(
+            f"Row {row}: {column} {value!r} is not a date (write it as 2026-01-01)."
+        ) from None
+
+
+def _parse_bool(value: object) -> bool:
+    return str(value or "").strip().lower() in {"1", "yes", "true", "y", "x"}
+
+
+def rows_to_fees(rows: Iterable[Mapping[str, object]], *, first_row: int = 2) -> list[FeeData]:
+    """Read fee schedule rows (e.g. from Excel), refusing the whole file at the first bad row."""
+    fees: list[FeeData] = []
+    for number, row in enumerate(rows, start=first_row):
+        row_no = int(str(row.get("__row__", number)))
+        missing = [c for c in ("code", "description", "amount", "gl_account", "effective_from")
+                   if row.get(c) in (None, "")]
+        if missing:
+            raise InvalidInput(f"Row {row_no}: {', '.join(missing)} missing.")
+        try:
+            amount = Money.parse(str(row["amount"]), field="amount")
+        except InvalidInput as error:
+            raise InvalidInput(f"Row {row_no}: {error.message}") from None
+        start = _parse_date(row["effective_from"], row_no, "effective_from")
+        assert start is not None
+        try:
+            fees.append(_clean(FeeData(
+                str(row["code"]), str(row["description"]), amount, str(row["gl_account"]),
+                str(row.get("section") or ""), start,
+                _parse_date(row.get("effective_to"), row_no, "effective_to"),
+                _parse_bool(row.get("placeholder")),
+            )))
+        except InvalidInput as error:
+            raise InvalidInput(f"Row {row_no}: {error.message}") from None
+    return fees
+
+
+def fees_to_rows(items: Iterable[FeeItem]) -> list[tuple[object, ...]]:
+    return [
+        (i.code, i.description, i.amount, i.gl_account, i.section, i.effective_from,
+         i.effective_to, "yes" if i.placeholder else "")
+        for i in items
+    ]
+
+
+def import_schedule(action: Action, fees: list[FeeData]) -> int:
+    """Add the imported items; an item identical to one already there is skipped.
+
+    All or nothing: one conflicting row refuses the file, and nothing is written.
+    """
+    action.require(Permission.EDIT_FEE_SCHEDULE)
+    added = 0
+    for data in fees:
+        existing = action.session.scalars(select(FeeItem).where(
+            FeeItem.code == data.code, FeeItem.effective_from == data.effective_from)).first()
+        if existing is not None and existing.amount == data.amount and \
+                existing.effective_to == data.effective_to:
+            continue
+        add_fee(action, data)
+        added += 1
+    return added
+
+
+def default_schedule() -> list[FeeData]:
+    """The shipped placeholder schedule."""
+    with resource_path(DEFAULT_SCHEDULE).open(encoding="utf-8", newline="") as handle:
+        return rows_to_fees(csv.DictReader(handle))
+
+
+@provider("fee_placeholders")
+def _placeholders(action: Action) -> list[TodayItem]:
+    today = action.today()
+    waiting = [item for item in schedule(action.session, on=today) if item.placeholder]
+    if not waiting:
+        return []
+    codes = ", ".join(item.code for item in waiting)
+    return [TodayItem(
+        workflow="Settings",
+        due=today,
+        title=f"{len(waiting)} fee amounts are placeholders the City has not set",
+        detail=f"Set them in Settings → Fee schedule from the Council's resolution: {codes}.",
+        cite="§ 506-6 (Fee)",
+    )]

@@ -1,0 +1,182 @@
+"""Amounts due: what a party owes the City, for which record, and whether it is paid.
+
+Workflows bill (a permit's fee, the doubled fee, actual City expenses, a special charge); the
+receipts workflow applies payments; any workflow asks :func:`is_paid` about its own record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from clerk_desk.desk import Action, snapshot
+from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.models import AmountDue, DueKind, DueStatus, FeeItem, Party
+from clerk_desk.money import Money
+from clerk_desk.permissions import Permission
+from clerk_desk.today import TodayItem, provider
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRef:
+    """The record an amount is owed for, named the same way in every workflow."""
+
+    record_type: str
+    record_id: str
+
+    def __str__(self) -> str:
+        return f"{self.record_type} {self.record_id}"
+
+
+def bill(
+    action: Action,
+    *,
+    party_id: int,
+    record: RecordRef,
+    kind: DueKind,
+    amount: Money,
+    description: str,
+    gl_account: str = "",
+    fee_item: FeeItem | None = None,
+    cite: str = "",
+    due_on: date | None = None,
+) -> AmountDue:
+    """Record that ``party_id`` owes ``amount`` for ``record``."""
+    action.require(Permission.BILL)
+    if amount <= Money.zero():
+        raise InvalidInput("An amount due must be more than $0.00.", field="amount")
+    if action.session.get(Party, party_id) is None:
+        raise NotFound(f"There is no party number {party_id}.")
+    if not description.strip():
+        raise InvalidInput("Describe what the amount is for.", field="description")
+    due = AmountDue(
+        party_id=party_id,
+        kind=DueKind(kind),
+        description=" ".join(description.split()),
+        amount=amount,
+        paid=Money.zero(),
+        fee_item_id=fee_item.id if fee_item else None,
+        gl_account=gl_account or (fee_item.gl_account if fee_item else ""),
+        record_type=record.record_type,
+        record_id=record.record_id,
+        cite=cite or (fee_item.section if fee_item else ""),
+        due_on=due_on,
+        status=DueStatus.OPEN,
+        created_at=action.now(),
+        created_by_id=action.operator.id or None,
+    )
+    action.session.add(due)
+    action.audit("due.create", due, f"{due.description}: {amount} owed for {record}",
+                 after=snapshot(due))
+    return due
+
+
+def get_due(session: Session, due_id: int) -> AmountDue:
+    due = session.get(AmountDue, due_id)
+    if due is None:
+        raise NotFound(f"There is no amount due number {due_id}.")
+    return due
+
+
+def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:
+    """Take ``amount`` off what is owed (the receipts workflow calls this in its transaction).
+
+    ``reference`` names the receipt, for the audit trail. Paying more than the balance is refused.
+    """
+    action.require(Permission.TAKE_PAYMENT)
+    due = get_due(action.session, due_id)
+    if due.status != DueStatus.OPEN:
+        raise Conflict(f"{due.description} is {due.status.value}; it cannot be paid.")
+    if amount <= Money.zero():
+        raise InvalidInput("A payment must be more than $0.00.", field="amount")
+    if amount > due.balance:
+        raise InvalidInput(f"{amount} is more than the {due.balance} still owed for "
+                           f"{due.description}.", field="amount")
+    before = snapshot(due)
+    due.paid = due.paid + amount
+    if due.balance == Money.zero():
+        due.status = DueStatus.PAID
+    action.audit("due.payment", due, f"{amount} paid on {due.description} ({reference})",
+                 before=before, after=snapshot(due))
+    return due
+
+
+def reverse_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:
+    """Put back what a voided receipt had paid."""
+    action.require(Permission.VOID_RECEIPT)
+    due = get_due(action.session, due_id)
+    if amount <= Money.zero() or amount > due.paid:
+        raise InvalidInput(f"{amount} was not paid on {due.description}.", field="amount")
+    before = snapshot(due)
+    due.paid = due.paid - amount
+    if due.status == DueStatus.PAID:
+        due.status = DueStatus.OPEN
+    action.audit("due.payment_reversed", due, f"{amount} put back on {due.description} "
+                 f"({reference})", before=before, after=snapshot(due))
+    return due
+
+
+def cancel(action: Action, due_id: int, *, reason: str) -> AmountDue:
+    """Cancel an amount billed in error; it stays in the ledger with the reason."""
+    action.require(Permission.CANCEL_DUE)
+    if not reason.strip():
+        raise InvalidInput("Say why the amount is cancelled.", field="reason")
+    due = get_due(action.session, due_id)
+    if due.status != DueStatus.OPEN:
+        raise Conflict(f"{due.description} is already {due.status.value}.")
+    if due.paid > Money.zero():
+        raise Conflict(f"{due.paid} was already paid on {due.description}; void that receipt "
+                       "first.")
+    before = snapshot(due)
+    due.status = DueStatus.CANCELLED
+    due.cancel_reason = reason.strip()
+    action.audit("due.cancel", due, f"{due.description} cancelled: {reason.strip()}",
+                 before=before, after=snapshot(due))
+    return due
+
+
+def dues_for(session: Session, record: RecordRef) -> list[AmountDue]:
+    return list(session.scalars(
+        select(AmountDue).where(AmountDue.record_type == record.record_type,
+                                AmountDue.record_id == record.record_id)
+        .order_by(AmountDue.id)
+    ))
+
+
+def is_paid(session: Session, record: RecordRef) -> bool:
+    """True when something was billed for the record and nothing of it is still open."""
+    dues = [d for d in dues_for(session, record) if d.status != DueStatus.CANCELLED]
+    return bool(dues) and all(d.status == DueStatus.PAID for d in dues)
+
+
+def outstanding(session: Session, *, party_id: int | None = None) -> list[AmountDue]:
+    """Open amounts, oldest first; for one party when ``party_id`` is given."""
+    query = select(AmountDue).where(AmountDue.status == DueStatus.OPEN)
+    if party_id is not None:
+        query = query.where(AmountDue.party_id == party_id)
+    return list(session.scalars(query.order_by(AmountDue.due_on, AmountDue.id)))
+
+
+def balance_of(session: Session, party_id: int) -> Money:
+    return sum((d.balance for d in outstanding(session, party_id=party_id)), Money.zero())
+
+
+@provider("amounts_due")
+def _due_soon(action: Action) -> list[TodayItem]:
+    horizon = action.today().toordinal() + 7
+    return [
+        TodayItem(
+            workflow="Receipts",
+            due=due.due_on,
+            title=f"{due.party.name} owes {due.balance}",
+            detail=due.description,
+            cite=due.cite,
+            record_type="amount_due",
+            record_id=str(due.id),
+        )
+        for due in outstanding(action.session)
+        if due.due_on is not None and due.due_on.toordinal() <= horizon
+    ]

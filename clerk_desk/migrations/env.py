@@ -1,0 +1,20 @@
+"""Alembic environment: always run from code with a connection handed in by ``config()``."""
+
+from __future__ import annotations
+
+from alembic import context
+
+from clerk_desk.models import Base
+
+connection = context.config.attributes.get("connection")
+if connection is None:
+    raise RuntimeError("Clerk Desk migrations run from clerk_desk.migrations.upgrade(), not the CLI")
+
+context.configure(
+    connection=connection,
+    target_metadata=Base.metadata,
+    render_as_batch=True,  # SQLite cannot ALTER most things; batch mode rebuilds the table
+    compare_type=True,
+)
+with context.begin_transaction():
+    context.run_migrations()

@@ -1,0 +1,315 @@
+"""The domain model shared by every workflow: operators, audit, parties, parcels, fees, amounts due.
+
+Column types are decided once, in :class:`Base`'s ``type_annotation_map``: money is stored as
+integer cents (SQLAlchemy's ``Numeric`` passes through float on SQLite), instants as UTC.
+Workflow modules add their own tables on the same ``Base``; the schema changes only through the
+Alembic migrations in ``clerk_desk/migrations``.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from clerk_desk.money import Money
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class MoneyCents(TypeDecorator[Money]):
+    """A :class:`Money` stored exactly, as a whole number of cents."""
+
+    impl = BigInteger
+    cache_ok = True
+
+    def process_bind_param(self, value: Money | None, dialect: Dialect) -> int | None:
+        if value is None:
+            return None
+        if not isinstance(value, Money):
+            raise TypeError(f"expected Money, got {type(value).__name__}")
+        return value.cents
+
+    def process_result_value(self, value: int | None, dialect: Dialect) -> Money | None:
+        return None if value is None else Money.from_cents(int(value))
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """An instant, always timezone-aware UTC in Python whatever the database keeps.
+
+    SQLite has no time zones; storing naive UTC and re-attaching UTC on the way out makes both
+    databases behave alike, so that audit times compare and sort the same everywhere.
+    """
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given where an instant is stored; use the clock")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        return None if value is None else value.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    type_annotation_map = {  # noqa: RUF012 - SQLAlchemy reads this class attribute
+        Money: MoneyCents(),
+        datetime: UtcDateTime(),
+        str: String(200),
+        dict[str, Any]: JSON(),
+    }
+
+
+class Role(enum.StrEnum):
+    """Who does what at City Hall. The values are stored; the labels are shown."""
+
+    CLERK = "clerk"
+    DEPUTY_CLERK = "deputy_clerk"
+    TREASURER = "treasurer"
+    INSPECTOR = "inspector"
+    ADMINISTRATOR = "administrator"
+
+    @property
+    def label(self) -> str:
+        return ROLE_LABELS[self]
+
+
+ROLE_LABELS = {
+    Role.CLERK: "Clerk",
+    Role.DEPUTY_CLERK: "Deputy Clerk",
+    Role.TREASURER: "Treasurer",
+    Role.INSPECTOR: "Building Inspector / Public Works",
+    Role.ADMINISTRATOR: "Administrator",
+}
+
+
+class Operator(Base):
+    """A person who signs in at a counter station."""
+
+    __tablename__ = "operator"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(60), unique=True)
+    full_name: Mapped[str] = mapped_column(String(120))
+    role: Mapped[Role] = mapped_column(String(20))
+    password_hash: Mapped[str] = mapped_column(String(300))
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime]
+    last_sign_in_at: Mapped[datetime | None]
+
+
+class AuditEvent(Base):
+    """One change made through a service. Append-only: triggers refuse UPDATE and DELETE."""
+
+    __tablename__ = "audit_event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(index=True)
+    operator_id: Mapped[int | None] = mapped_column(ForeignKey("operator.id"))
+    operator_name: Mapped[str] = mapped_column(String(60))
+    action: Mapped[str] = mapped_column(String(60), index=True)
+    record_type: Mapped[str] = mapped_column(String(40))
+    record_id: Mapped[str] = mapped_column(String(40))
+    summary: Mapped[str] = mapped_column(Text)
+    before: Mapped[dict[str, Any] | None]
+    after: Mapped[dict[str, Any] | None]
+
+    __table_args__ = (Index("ix_audit_event_record", "record_type", "record_id"),)
+
+
+class PartyKind(enum.StrEnum):
+    PERSON = "person"
+    BUSINESS = "business"
+    ORGANIZATION = "organization"
+    UTILITY = "utility"
+    GOVERNMENT = "government"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize() if self is not PartyKind.UTILITY else "Public utility"
+
+
+class Party(Base):
+    """A person, business, organization, public utility or government body the City deals with.
+
+    ``public_utility`` is kept as its own flag because § 506-6 (Bond) exempts public utilities
+    from the excavation bond, whatever kind of body they are.
+    """
+
+    __tablename__ = "party"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[PartyKind] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(200), index=True)
+    contact_name: Mapped[str] = mapped_column(String(120), default="")
+    street: Mapped[str] = mapped_column(String(200), default="")
+    city: Mapped[str] = mapped_column(String(80), default="")
+    state: Mapped[str] = mapped_column(String(2), default="")
+    postal_code: Mapped[str] = mapped_column(String(10), default="")
+    phone: Mapped[str] = mapped_column(String(40), default="")
+    email: Mapped[str] = mapped_column(String(120), default="")
+    public_utility: Mapped[bool] = mapped_column(Boolean, default=False)
+    contractor: Mapped[bool] = mapped_column(Boolean, default=False)
+    notes: Mapped[str] = mapped_column(Text, default="")
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    search_text: Mapped[str] = mapped_column(Text, default="")
+
+    parcels: Mapped[list[Parcel]] = relationship(back_populates="owner")
+
+    @property
+    def mailing_address(self) -> str:
+        locality = " ".join(p for p in (f"{self.city}," if self.city else "", self.state,
+                                         self.postal_code) if p)
+        return "\n".join(p for p in (self.street, locality.strip()) if p)
+
+
+class Parcel(Base):
+    """A tax parcel and its site address, shared by every workflow that names a property."""
+
+    __tablename__ = "parcel"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    parcel_number: Mapped[str] = mapped_column(String(40), unique=True)
+    site_address: Mapped[str] = mapped_column(String(200), default="")
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("party.id"), index=True)
+    description: Mapped[str] = mapped_column(Text, default="")
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    search_text: Mapped[str] = mapped_column(Text, default="")
+
+    owner: Mapped[Party | None] = relationship(back_populates="parcels")
+
+
+class FeeItem(Base):
+    """One line of the City's fee schedule, in force from ``effective_from`` to ``effective_to``.
+
+    The ordinance leaves amounts to "the City's fee schedule" on file with the Clerk; amounts are
+    set by Council resolution. ``placeholder`` marks a shipped amount the City has not set yet.
+    """
+
+    __tablename__ = "fee_item"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(20), index=True)
+    description: Mapped[str] = mapped_column(String(200))
+    amount: Mapped[Money]
+    gl_account: Mapped[str] = mapped_column(String(40))
+    section: Mapped[str] = mapped_column(String(120), default="")
+    effective_from: Mapped[date]
+    effective_to: Mapped[date | None]
+    placeholder: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    __table_args__ = (
+        UniqueConstraint("code", "effective_from", name="uq_fee_item_code_effective_from"),
+        CheckConstraint("amount >= 0", name="amount_not_negative"),
+    )
+
+
+class DueKind(enum.StrEnum):
+    FEE = "fee"
+    DOUBLED_FEE = "doubled_fee"
+    CITY_EXPENSES = "city_expenses"
+    SPECIAL_CHARGE = "special_charge"
+
+    @property
+    def label(self) -> str:
+        return {
+            DueKind.FEE: "Fee",
+            DueKind.DOUBLED_FEE: "Doubled fee",
+            DueKind.CITY_EXPENSES: "Actual City expenses",
+            DueKind.SPECIAL_CHARGE: "Special charge",
+        }[self]
+
+
+class DueStatus(enum.StrEnum):
+    OPEN = "open"
+    PAID = "paid"
+    CANCELLED = "cancelled"
+
+
+class AmountDue(Base):
+    """What a party owes the City for one record (a permit's fee, City expenses, a charge).
+
+    Workflows create these; the receipts workflow takes payment against them; any workflow asks
+    :func:`clerk_desk.ledger.is_paid` for its record.
+    """
+
+    __tablename__ = "amount_due"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    party_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    kind: Mapped[DueKind] = mapped_column(String(20))
+    description: Mapped[str] = mapped_column(String(200))
+    amount: Mapped[Money]
+    paid: Mapped[Money]
+    fee_item_id: Mapped[int | None] = mapped_column(ForeignKey("fee_item.id"))
+    gl_account: Mapped[str] = mapped_column(String(40), default="")
+    record_type: Mapped[str] = mapped_column(String(40))
+    record_id: Mapped[str] = mapped_column(String(40))
+    cite: Mapped[str] = mapped_column(String(120), default="")
+    due_on: Mapped[date | None]
+    status: Mapped[DueStatus] = mapped_column(String(12), default=DueStatus.OPEN)
+    created_at: Mapped[datetime]
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("operator.id"))
+    cancel_reason: Mapped[str] = mapped_column(Text, default="")
+
+    party: Mapped[Party] = relationship()
+    fee_item: Mapped[FeeItem | None] = relationship()
+
+    __table_args__ = (
+        Index("ix_amount_due_record", "record_type", "record_id"),
+        CheckConstraint("amount > 0", name="amount_positive"),
+        CheckConstraint("paid >= 0 AND paid <= amount", name="paid_within_amount"),
+    )
+
+    @property
+    def balance(self) -> Money:
+        return self.amount - self.paid
+
+
+class Setting(Base):
+    """A named group of settings stored as JSON (city profile, calendar, number formats)."""
+
+    __tablename__ = "setting"
+
+    key: Mapped[str] = mapped_column(String(60), primary_key=True)
+    value: Mapped[dict[str, Any]]
+    updated_at: Mapped[datetime]
+
+
+class NumberSequence(Base):
+    """The next number of a series (receipts, permits), taken inside the saving transaction."""
+
+    __tablename__ = "number_sequence"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    year: Mapped[int] = mapped_column(Integer, primary_key=True)
+    next_value: Mapped[int] = mapped_column(Integer, default=1)

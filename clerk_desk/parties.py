@@ -1,0 +1,229 @@
+"""The one register of parties (people, businesses, organizations, utilities) and parcels.
+
+Every workflow names its applicants, owners and payers from here, so a contractor typed once at
+the counter is the same contractor on the permit, the bond and the receipt.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from sqlalchemy import Select, select
+from sqlalchemy.orm import Session
+
+from clerk_desk.desk import Action, snapshot
+from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.models import Parcel, Party, PartyKind
+from clerk_desk.permissions import Permission
+
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_ZIP = re.compile(r"^\d{5}(-\d{4})?$")
+SEARCH_LIMIT = 200
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents, so "nguyen" finds "Nguyễn" and "zoe" finds "Zoë"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+
+
+@dataclass(frozen=True, slots=True)
+class PartyData:
+    """What the party form holds; the service checks it."""
+
+    kind: PartyKind
+    name: str
+    contact_name: str = ""
+    street: str = ""
+    city: str = ""
+    state: str = ""
+    postal_code: str = ""
+    phone: str = ""
+    email: str = ""
+    public_utility: bool = False
+    contractor: bool = False
+    notes: str = ""
+
+
+def _clean_party(data: PartyData) -> dict[str, object]:
+    name = " ".join(data.name.split())
+    if not name:
+        raise InvalidInput("Enter the name of the person, business or organization.", field="name")
+    state = data.state.strip().upper()
+    if state and not re.fullmatch(r"[A-Z]{2}", state):
+        raise InvalidInput("Enter the state as two letters, e.g. WI.", field="state")
+    postal = data.postal_code.strip()
+    if postal and not _ZIP.match(postal):
+        raise InvalidInput("Enter the ZIP code as 5 digits, or 5+4 (54021-1234).",
+                           field="postal_code")
+    email = data.email.strip()
+    if email and not _EMAIL.match(email):
+        raise InvalidInput("That e-mail address is not complete (name@example.com).",
+                           field="email")
+    kind = PartyKind(data.kind)
+    return {
+        "kind": kind,
+        "name": name,
+        "contact_name": data.contact_name.strip(),
+        "street": data.street.strip(),
+        "city": data.city.strip(),
+        "state": state,
+        "postal_code": postal,
+        "phone": data.phone.strip(),
+        "email": email,
+        "public_utility": data.public_utility or kind is PartyKind.UTILITY,
+        "contractor": data.contractor,
+        "notes": data.notes.strip(),
+    }
+
+
+def _party_search_text(party: Party) -> str:
+    return fold(" ".join((party.name, party.contact_name, party.street, party.phone,
+                          party.email)))
+
+
+def add_party(action: Action, data: PartyData) -> Party:
+    action.require(Permission.EDIT_PARTIES)
+    party = Party(**_clean_party(data), active=True)
+    party.search_text = _party_search_text(party)
+    action.session.add(party)
+    action.audit("party.create", party, f"{party.name} added", after=snapshot(party))
+    return party
+
+
+def update_party(action: Action, party_id: int, data: PartyData) -> Party:
+    action.require(Permission.EDIT_PARTIES)
+    party = get_party(action.session, party_id)
+    before = snapshot(party)
+    for key, value in _clean_party(data).items():
+        setattr(party, key, value)
+    party.search_text = _party_search_text(party)
+    for parcel in parcels_of(action.session, party.id):  # their search text holds the owner's name
+        parcel.search_text = _parcel_search_text(action.session, parcel)
+    action.audit("party.update", party, f"{party.name} changed", before=before,
+                 after=snapshot(party))
+    return party
+
+
+def set_party_active(action: Action, party_id: int, active: bool) -> None:
+    """Parties are never deleted: one that is gone is made inactive and drops out of searches."""
+    action.require(Permission.EDIT_PARTIES)
+    party = get_party(action.session, party_id)
+    if party.active != active:
+        party.active = active
+        action.audit("party.activate" if active else "party.deactivate", party,
+                     f"{party.name} {'reactivated' if active else 'made inactive'}",
+                     before={"active": not active}, after={"active": active})
+
+
+def get_party(session: Session, party_id: int) -> Party:
+    party = session.get(Party, party_id)
+    if party is None:
+        raise NotFound(f"There is no party number {party_id}.")
+    return party
+
+
+def _words_match(column: object, text: str) -> list[object]:
+    return [column.contains(word, autoescape=True) for word in fold(text).split()]  # type: ignore[attr-defined]
+
+
+def search_parties(
+    session: Session,
+    text: str = "",
+    *,
+    kind: PartyKind | None = None,
+    include_inactive: bool = False,
+    limit: int = SEARCH_LIMIT,
+) -> list[Party]:
+    """Parties whose name, contact, street, phone or e-mail hold every word typed."""
+    query: Select[tuple[Party]] = select(Party)
+    for condition in _words_match(Party.search_text, text):
+        query = query.where(condition)  # type: ignore[arg-type]
+    if kind is not None:
+        query = query.where(Party.kind == kind)
+    if not include_inactive:
+        query = query.where(Party.active.is_(True))
+    return list(session.scalars(query.order_by(Party.name, Party.id).limit(limit)))
+
+
+@dataclass(frozen=True, slots=True)
+class ParcelData:
+    parcel_number: str
+    site_address: str = ""
+    owner_id: int | None = None
+    description: str = ""
+
+
+def _clean_parcel(session: Session, data: ParcelData) -> dict[str, object]:
+    number = data.parcel_number.strip().upper()
+    if not number:
+        raise InvalidInput("Enter the tax parcel number.", field="parcel_number")
+    if data.owner_id is not None:
+        get_party(session, data.owner_id)
+    return {
+        "parcel_number": number,
+        "site_address": " ".join(data.site_address.split()),
+        "owner_id": data.owner_id,
+        "description": data.description.strip(),
+    }
+
+
+def _parcel_search_text(session: Session, parcel: Parcel) -> str:
+    owner = session.get(Party, parcel.owner_id) if parcel.owner_id else None
+    return fold(" ".join((parcel.parcel_number, parcel.site_address,
+                          owner.name if owner else "")))
+
+
+def _refuse_duplicate_parcel(session: Session, number: str, own_id: int | None) -> None:
+    clash = session.scalar(select(Parcel.id).where(Parcel.parcel_number == number))
+    if clash is not None and clash != own_id:
+        raise Conflict(f"Parcel {number} is already in the register.")
+
+
+def add_parcel(action: Action, data: ParcelData) -> Parcel:
+    action.require(Permission.EDIT_PARTIES)
+    values = _clean_parcel(action.session, data)
+    _refuse_duplicate_parcel(action.session, str(values["parcel_number"]), None)
+    parcel = Parcel(**values, active=True)
+    parcel.search_text = _parcel_search_text(action.session, parcel)
+    action.session.add(parcel)
+    action.audit("parcel.create", parcel, f"Parcel {parcel.parcel_number} added",
+                 after=snapshot(parcel))
+    return parcel
+
+
+def update_parcel(action: Action, parcel_id: int, data: ParcelData) -> Parcel:
+    action.require(Permission.EDIT_PARTIES)
+    parcel = get_parcel(action.session, parcel_id)
+    before = snapshot(parcel)
+    values = _clean_parcel(action.session, data)
+    _refuse_duplicate_parcel(action.session, str(values["parcel_number"]), parcel.id)
+    for key, value in values.items():
+        setattr(parcel, key, value)
+    parcel.search_text = _parcel_search_text(action.session, parcel)
+    action.audit("parcel.update", parcel, f"Parcel {parcel.parcel_number} changed",
+                 before=before, after=snapshot(parcel))
+    return parcel
+
+
+def get_parcel(session: Session, parcel_id: int) -> Parcel:
+    parcel = session.get(Parcel, parcel_id)
+    if parcel is None:
+        raise NotFound(f"There is no parcel number {parcel_id}.")
+    return parcel
+
+
+def search_parcels(session: Session, text: str = "", *, limit: int = SEARCH_LIMIT) -> list[Parcel]:
+    """Parcels whose number, site address or owner's name hold every word typed."""
+    query: Select[tuple[Parcel]] = select(Parcel).where(Parcel.active.is_(True))
+    for condition in _words_match(Parcel.search_text, text):
+        query = query.where(condition)  # type: ignore[arg-type]
+    return list(session.scalars(query.order_by(Parcel.site_address, Parcel.id).limit(limit)))
+
+
+def parcels_of(session: Session, party_id: int) -> list[Parcel]:
+    return list(session.scalars(
+        select(Parcel).where(Parcel.owner_id == party_id).order_by(Parcel.parcel_number)
+    ))

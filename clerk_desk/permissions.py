@@ -1,0 +1,82 @@
+"""What each role may do. Checked in the core services, not only by hiding buttons."""
+
+from __future__ import annotations
+
+import enum
+
+from clerk_desk.models import Role
+
+
+class Permission(enum.Enum):
+    """An action a service guards; the value is how a refusal names it."""
+
+    MANAGE_OPERATORS = "manage operators"
+    EDIT_SETTINGS = "change the City's settings"
+    EDIT_FEE_SCHEDULE = "change the fee schedule"
+    VIEW_AUDIT = "read the audit trail"
+    BACKUP_RESTORE = "back up or restore the database"
+    EDIT_PARTIES = "add or change people, businesses and parcels"
+    BILL = "add an amount due"
+    CANCEL_DUE = "cancel an amount due"
+    TAKE_PAYMENT = "take payment"
+    VOID_RECEIPT = "void a receipt"
+    CLOSE_DRAWER = "close the cash drawer"
+    TAKE_APPLICATIONS = "take applications and petitions"
+    ISSUE_PERMITS = "issue permits"
+    APPROVE_WORK_PERMITS = "approve permits reserved to the Building Inspector or Public Works"
+    ASSIGN_STREET_NUMBERS = "assign street numbers"
+    MANAGE_BONDS = "file and release bonds and insurance certificates"
+
+
+_COUNTER = {
+    Permission.EDIT_PARTIES,
+    Permission.BILL,
+    Permission.TAKE_APPLICATIONS,
+}
+
+GRANTS: dict[Role, frozenset[Permission]] = {
+    Role.CLERK: frozenset(
+        _COUNTER
+        | {
+            Permission.ISSUE_PERMITS,
+            Permission.CANCEL_DUE,
+            Permission.TAKE_PAYMENT,
+            Permission.MANAGE_BONDS,
+            Permission.EDIT_SETTINGS,
+        }
+    ),
+    Role.DEPUTY_CLERK: frozenset(_COUNTER | {Permission.ISSUE_PERMITS, Permission.TAKE_PAYMENT}),
+    Role.TREASURER: frozenset(
+        _COUNTER
+        | {
+            Permission.TAKE_PAYMENT,
+            Permission.VOID_RECEIPT,
+            Permission.CLOSE_DRAWER,
+            Permission.CANCEL_DUE,
+            Permission.MANAGE_BONDS,
+        }
+    ),
+    Role.INSPECTOR: frozenset(
+        _COUNTER | {Permission.APPROVE_WORK_PERMITS, Permission.ASSIGN_STREET_NUMBERS}
+    ),
+    # In a small city hall the Administrator is often the Clerk-Treasurer: everything.
+    Role.ADMINISTRATOR: frozenset(Permission),
+}
+
+
+def allows(role: Role, permission: Permission) -> bool:
+    return permission in GRANTS[Role(role)]
+
+
+def roles_allowed(permission: Permission) -> list[Role]:
+    return [role for role in Role if permission in GRANTS[role]]
+
+
+def refusal(role: Role, permission: Permission) -> str:
+    """The sentence a refused operator reads: what was refused and which roles may do it."""
+    names = [r.label for r in roles_allowed(permission)]
+    needed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return (
+        f"To {permission.value} you need the role {needed}; "
+        f"you are signed in as {Role(role).label}."
+    )

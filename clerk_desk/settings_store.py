@@ -1,0 +1,70 @@
+"""The City's settings kept in the database, so that every counter station shares them."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from clerk_desk.deadlines import CalendarSettings, CityCalendar
+from clerk_desk.desk import Action, jsonable
+from clerk_desk.errors import InvalidInput
+from clerk_desk.models import Setting
+from clerk_desk.permissions import Permission
+from clerk_desk.settings import CityProfile
+
+CITY = "city"
+CALENDAR = "calendar"
+
+
+def _get(session: Session, key: str) -> dict[str, Any] | None:
+    row = session.get(Setting, key)
+    return dict(row.value) if row is not None else None
+
+
+def _put(action: Action, key: str, value: dict[str, Any], summary: str) -> None:
+    action.require(Permission.EDIT_SETTINGS)
+    row = action.session.get(Setting, key)
+    before = dict(row.value) if row is not None else {}
+    if row is None:
+        row = Setting(key=key, value=value, updated_at=action.now())
+        action.session.add(row)
+    else:
+        row.value = value
+        row.updated_at = action.now()
+    action.audit("settings.update", ("setting", key), summary, before=before, after=value)
+
+
+def city_profile(session: Session) -> CityProfile:
+    stored = _get(session, CITY)
+    if not stored:
+        return CityProfile()
+    known = {f.name for f in dataclasses.fields(CityProfile)}
+    values = {k: v for k, v in stored.items() if k in known}
+    if "address_lines" in values:
+        values["address_lines"] = tuple(values["address_lines"])
+    return CityProfile(**values)
+
+
+def save_city_profile(action: Action, profile: CityProfile) -> None:
+    if not profile.city_name.strip():
+        raise InvalidInput("Enter the City's name as it is printed on letterheads.",
+                           field="city_name")
+    if not any(line.strip() for line in profile.address_lines):
+        raise InvalidInput("Enter City Hall's address.", field="address_lines")
+    _put(action, CITY, jsonable(dataclasses.asdict(profile)), "City name and address changed")
+
+
+def calendar_settings(session: Session) -> CalendarSettings:
+    stored = _get(session, CALENDAR)
+    return CalendarSettings.from_dict(stored) if stored else CalendarSettings()
+
+
+def calendar(session: Session) -> CityCalendar:
+    return CityCalendar.from_settings(calendar_settings(session))
+
+
+def save_calendar_settings(action: Action, settings: CalendarSettings) -> None:
+    _put(action, CALENDAR, settings.to_dict(), "City Hall's closed days changed")
+    action.desk.forget_calendar()

@@ -1,0 +1,592 @@
+"""Build a City document: letterhead, page numbers, metadata, shared styles and tables.
+
+Every PDF a person holds (receipt, permit, notice, letter, agenda packet, register printout) goes
+through :func:`build_pdf` or, for the 80 mm receipt printer, :func:`build_roll_pdf`. A workflow's
+report module only assembles a *story* (a list of platypus flowables) with the helpers here, so
+all documents share one look, one font that prints every name, and one page-numbering scheme.
+
+User text (names, addresses, remarks) must go through :func:`para` (or the table helpers, which
+call it): a Paragraph interprets ``<`` and ``&`` as markup, so "Smith & Sons <LLC>" typed at the
+counter would otherwise print wrongly or fail the whole document.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Literal
+from xml.sax.saxutils import escape
+
+from clerk_desk.settings import CityProfile
+
+from . import letterhead as lh
+from .fonts import FONT_BOLD, FONT_FAMILY, FONT_REGULAR, register_fonts
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Flowable, Paragraph, Table
+    from reportlab.platypus.doctemplate import BaseDocTemplate
+
+INCH = lh.INCH
+MM = lh.MM
+
+LETTER: tuple[float, float] = (612.0, 792.0)
+"""US letter, portrait: the default for every sheet document."""
+LETTER_LANDSCAPE: tuple[float, float] = (792.0, 612.0)
+"""US letter, landscape: wide registers and distribution reports."""
+
+ROLL_WIDTH = 80 * MM
+"""Width of the receipt-printer roll (80 mm = 226.77 pt)."""
+ROLL_MARGIN = 4 * MM
+"""Side margin on the roll: thermal heads print about 72 mm of the 80 mm paper."""
+ROLL_CONTENT_WIDTH = ROLL_WIDTH - 2 * ROLL_MARGIN
+_ROLL_TOP = 4 * MM
+_ROLL_BOTTOM = 8 * MM  # room above the cutter so the last line is not torn
+_MAX_PAGE_HEIGHT = 14400.0  # PDF's largest page side (200 in); a longer receipt is a bug
+
+Align = Literal["left", "right", "center"]
+
+
+HEADER_FILL_HEX = "#E3E8EF"
+ZEBRA_FILL_HEX = "#F5F7FA"
+GRID_HEX = "#B8C2CE"
+
+
+# ---------------------------------------------------------------- styles
+
+
+@dataclass(frozen=True, slots=True)
+class DocStyles:
+    """The paragraph styles every document uses; ``styles()`` returns one shared instance.
+
+    Do not mutate them: copy with ``ParagraphStyle(name=..., parent=s.body, ...)`` for a variant.
+    """
+
+    title: Any
+    """Document title ("Street Opening Permit"), navy bold."""
+    subtitle: Any
+    """Line under the title (permit number, date), grey."""
+    heading: Any
+    """Section heading inside a document."""
+    body: Any
+    """Running text of letters and notices, justified-free (ragged right reads better)."""
+    body_bold: Any
+    small: Any
+    """Fine print: citations, conditions, footnotes."""
+    cell: Any
+    """Table cell text."""
+    cell_right: Any
+    """Table cell for amounts and counts (right-aligned)."""
+    cell_center: Any
+    header_cell: Any
+    """Table header row text (bold)."""
+    header_cell_right: Any
+    label: Any
+    """Label of a key/value block ("Applicant"), bold grey."""
+    value: Any
+    """Value of a key/value block."""
+    amount_total: Any
+    """Right-aligned bold: totals on receipts and reports."""
+
+
+def styles(*, compact: bool = False) -> DocStyles:
+    """Shared paragraph styles; ``compact=True`` gives the smaller set for the 80 mm roll."""
+    return _styles(compact)
+
+
+@lru_cache(maxsize=2)
+def _styles(compact: bool) -> DocStyles:
+    register_fonts()
+    from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+
+    navy, grey, ink = lh.color(lh.NAVY_HEX), lh.color(lh.GREY_HEX), lh.color("#111418")
+    k = 0.82 if compact else 1.0
+    if compact:  # thermal printers have no grey or blue: they dither it into faint dots
+        navy = grey = ink
+
+    def ps(name: str, size: float, leading: float, **kw: Any) -> ParagraphStyle:
+        kw.setdefault("fontName", FONT_FAMILY)
+        kw.setdefault("textColor", ink)
+        kw.setdefault("alignment", TA_LEFT)
+        return ParagraphStyle(
+            name=f"clerk-{'roll-' if compact else ''}{name}",
+            fontSize=round(size * k, 1),
+            leading=round(leading * k, 1),
+            **kw,
+        )
+
+    return DocStyles(
+        title=ps(
+            "title",
+            16 if not compact else 13.5,
+            20 if not compact else 17,
+            fontName=FONT_BOLD,
+            textColor=navy,
+            spaceAfter=4 * k,
+            alignment=TA_CENTER if compact else TA_LEFT,
+        ),
+        subtitle=ps(
+            "subtitle",
+            10.5,
+            14,
+            textColor=grey,
+            spaceAfter=10 * k,
+            alignment=TA_CENTER if compact else TA_LEFT,
+        ),
+        heading=ps(
+            "heading",
+            11.5,
+            15,
+            fontName=FONT_BOLD,
+            textColor=navy,
+            spaceBefore=10 * k,
+            spaceAfter=4,
+            keepWithNext=1,  # never a heading alone at the foot of a page
+        ),
+        body=ps("body", 10, 14, spaceAfter=6 * k),
+        body_bold=ps("body-bold", 10, 14, fontName=FONT_BOLD, spaceAfter=6 * k),
+        small=ps("small", 8, 10.5, textColor=grey),
+        cell=ps("cell", 9, 11.5),
+        cell_right=ps("cell-right", 9, 11.5, alignment=TA_RIGHT),
+        cell_center=ps("cell-center", 9, 11.5, alignment=TA_CENTER),
+        header_cell=ps("header-cell", 9, 11.5, fontName=FONT_BOLD, textColor=navy),
+        header_cell_right=ps(
+            "header-cell-right", 9, 11.5, fontName=FONT_BOLD, textColor=navy, alignment=TA_RIGHT
+        ),
+        label=ps("label", 9, 12, fontName=FONT_BOLD, textColor=grey),
+        value=ps("value", 10, 12.5),
+        amount_total=ps("amount-total", 10, 13, fontName=FONT_BOLD, alignment=TA_RIGHT),
+    )
+
+
+# ---------------------------------------------------------------- flowable helpers
+
+
+def para(text: object, style: Any | None = None) -> Paragraph:
+    """A Paragraph of *plain* text: markup characters escaped, line breaks kept.
+
+    ``None`` prints as nothing. Use this for anything a person typed; write a Paragraph with
+    markup yourself only for fixed text such as ``"<b>Total</b>"``.
+    """
+    from reportlab.platypus import Paragraph
+
+    content = "" if text is None else escape(str(text)).replace("\n", "<br/>")
+    return Paragraph(content, style if style is not None else styles().body)
+
+
+def _cell(value: object, style: Any) -> Any:
+    from reportlab.platypus import Flowable
+
+    if isinstance(value, Flowable):
+        return value
+    return para(value, style)
+
+
+def key_value_block(
+    pairs: Iterable[tuple[str, object]],
+    *,
+    label_width: float = 1.55 * INCH,
+    compact: bool = False,
+) -> Table:
+    """Label/value lines ("Applicant: Zoë Šimková") as an unruled two-column table.
+
+    The value column takes the rest of the frame width, so long addresses wrap under themselves
+    instead of under the label. Values are plain text (escaped) or flowables; ``None`` is blank.
+    """
+    from reportlab.platypus import Table, TableStyle
+
+    st = styles(compact=compact)
+    data = [[para(label, st.label), _cell(value, st.value)] for label, value in pairs]
+    table = Table(data, colWidths=[label_width, "*"], hAlign="LEFT")
+    pad = 1.5 if compact else 2.5
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),  # else Helvetica is listed
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (0, -1), 6),
+                ("TOPPADDING", (0, 0), (-1, -1), pad),
+                # labels are a point smaller than values: drop them onto the same baseline
+                ("TOPPADDING", (0, 0), (0, -1), pad + (0.9 if compact else 1.0)),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
+            ]
+        )
+    )
+    return table
+
+
+def data_table(
+    header: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    *,
+    col_widths: Sequence[float | str | None] | None = None,
+    align: Sequence[Align] | None = None,
+    total_row: Sequence[object] | None = None,
+    compact: bool = False,
+    zebra: bool = True,
+) -> Table:
+    """A ruled table whose header row repeats on every page it spans.
+
+    ``col_widths`` are points, ``"25%"`` or ``"*"`` (share of what is left); default: equal
+    shares. ``align`` per column: ``"right"`` for amounts and counts. ``total_row`` is set in
+    bold under a rule and stays with the last data row. Cells are plain text, flowables or None.
+    ``compact=True`` (receipt roll) uses the small black styles and no fills.
+    """
+    from reportlab.platypus import Table, TableStyle
+
+    st = styles(compact=compact)
+    ncols = len(header)
+    aligns: list[Align] = list(align) if align is not None else ["left"] * ncols
+    if len(aligns) != ncols:
+        raise ValueError(f"align has {len(aligns)} entries for {ncols} columns")
+    cell_styles = {"left": st.cell, "right": st.cell_right, "center": st.cell_center}
+    head_styles = {"left": st.header_cell, "right": st.header_cell_right, "center": st.header_cell}
+
+    data: list[list[Any]] = [
+        [_cell(h, head_styles[a]) for h, a in zip(header, aligns, strict=True)]
+    ]
+    for n, row in enumerate(rows, start=1):
+        if len(row) != ncols:
+            raise ValueError(f"row {n} has {len(row)} cells for {ncols} columns")
+        data.append([_cell(v, cell_styles[a]) for v, a in zip(row, aligns, strict=True)])
+    body_rows = len(data) - 1
+    if total_row is not None:
+        bold = {
+            "left": st.body_bold,
+            "right": st.amount_total,
+            "center": st.body_bold,
+        }
+        data.append(
+            [_cell(v, _sized(bold[a], st.cell)) for v, a in zip(total_row, aligns, strict=True)]
+        )
+
+    widths: list[float | str | None] = (
+        list(col_widths) if col_widths is not None else [f"{100 / ncols:.4f}%"] * ncols
+    )
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    pad = 2 if compact else 3
+    rule = lh.color("#111418" if compact else lh.NAVY_HEX)
+    grid = lh.color("#111418" if compact else GRID_HEX)
+    commands: list[tuple[Any, ...]] = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        # Tables select a cell font before each cell, Helvetica by default: name ours, so no
+        # unembedded Helvetica is listed in the PDF even when every cell is a Paragraph.
+        ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
+        ("LINEABOVE", (0, 0), (-1, 0), 0.8, rule),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, rule),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, grid),
+        ("TOPPADDING", (0, 0), (-1, -1), pad),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), pad + 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+    ]
+    if not compact:  # a fill prints as a dotted smudge on a thermal roll
+        commands.append(("BACKGROUND", (0, 0), (-1, 0), lh.color(HEADER_FILL_HEX)))
+    if zebra and not compact:
+        for r in range(2, body_rows + 1, 2):
+            commands.append(("BACKGROUND", (0, r), (-1, r), lh.color(ZEBRA_FILL_HEX)))
+    if total_row is not None:
+        commands.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, rule))
+        commands.append(("NOSPLIT", (0, -2), (-1, -1)))
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _sized(style: Any, like: Any) -> Any:
+    """``style`` at the size of ``like`` (totals in a table use the cell size, in bold)."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    return ParagraphStyle(
+        name=f"{style.name}@{like.fontSize}",
+        parent=style,
+        fontSize=like.fontSize,
+        leading=like.leading,
+    )
+
+
+def signature_line(caption: str, *, width: float = 3.0 * INCH) -> Table:
+    """A rule to sign on with a caption under it ("City Clerk"), for permits and notices."""
+    from reportlab.platypus import Table, TableStyle
+
+    table = Table([[""], [para(caption, styles().small)]], colWidths=[width], hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
+                ("LINEBELOW", (0, 0), (0, 0), 0.7, lh.color("#111418")),
+                ("TOPPADDING", (0, 0), (0, 0), 22),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 1), (0, 1), 2),
+            ]
+        )
+    )
+    return table
+
+
+# ---------------------------------------------------------------- page numbering
+
+
+def _numbered_canvas(
+    pagesize: tuple[float, float], *, numbered: bool = True
+) -> Callable[..., Canvas]:
+    """A Canvas class that holds every page until the end, then stamps "Page N of M" on each.
+
+    One pass instead of building twice: a 500-page agenda packet costs the same as without
+    numbering, and flowables are laid out once (a second layout could split pages differently).
+    """
+    from reportlab.pdfgen.canvas import Canvas
+
+    class NumberedCanvas(Canvas):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._clerk_pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._clerk_pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._clerk_pages)
+            for state in self._clerk_pages:
+                self.__dict__.update(state)
+                if numbered:
+                    lh.draw_footer(self, self._pageNumber, total, pagesize)
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+    return NumberedCanvas
+
+
+# ---------------------------------------------------------------- building
+
+
+def _metadata(profile: CityProfile, title: str, subject: str | None) -> dict[str, Any]:
+    return {
+        "title": title,
+        "author": profile.city_name,
+        "subject": subject
+        if subject is not None
+        else f"{profile.city_name} {profile.office}".strip(),
+        "creator": "Clerk Desk",
+        "producer": "Clerk Desk (ReportLab)",
+    }
+
+
+def build_pdf(
+    story: Sequence[Flowable],
+    *,
+    profile: CityProfile,
+    title: str,
+    subject: str | None = None,
+    pagesize: tuple[float, float] = LETTER,
+    letterhead: bool = True,
+    watermark: str | None = None,
+) -> bytes:
+    """Lay ``story`` out on City pages and return the PDF.
+
+    Page 1 carries the letterhead (logo, city name, office, address, phone/e-mail), later pages a
+    running header with the city and ``title``, every page a centred "Page N of M". ``title``,
+    the city as author and ``subject`` go into the PDF's properties, so a saved file shows its
+    title in the reader's window and the file manager. ``letterhead=False`` gives the running
+    header on every page (a register printout); ``watermark`` prints e.g. "DUPLICATE" or "VOID"
+    large and light behind every page. The story list is not modified.
+    """
+    register_fonts()
+    from reportlab.platypus import Frame, PageTemplate
+    from reportlab.platypus.doctemplate import BaseDocTemplate
+
+    g = lh.GEOMETRY
+    page_w, page_h = pagesize
+    width = page_w - g.left - g.right
+    bottom = g.bottom + g.footer_height
+
+    def frame(top_band: float, ident: str) -> Frame:
+        return Frame(
+            g.left,
+            bottom,
+            width,
+            page_h - g.top - top_band - bottom,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id=ident,
+        )
+
+    def first_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        if watermark:
+            lh.draw_watermark(canvas, watermark, pagesize)
+        lh.draw_letterhead(canvas, profile, pagesize)
+
+    def later_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        if watermark:
+            lh.draw_watermark(canvas, watermark, pagesize)
+        lh.draw_running_header(canvas, profile, title, pagesize)
+
+    later = PageTemplate(
+        id="later", frames=[frame(g.running_header_height, "later")], onPage=later_page
+    )
+    templates = [later]
+    if letterhead:
+        first = PageTemplate(
+            id="first",
+            frames=[frame(g.letterhead_height, "first")],
+            onPage=first_page,
+            autoNextPageTemplate="later",
+        )
+        templates = [first, later]
+
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        leftMargin=g.left,
+        rightMargin=g.right,
+        topMargin=g.top,
+        bottomMargin=g.bottom,
+        pageTemplates=templates,
+        **_metadata(profile, title, subject),
+        # The canvas starts every page in this font; ReportLab's default (Helvetica) would be
+        # listed, unembedded, in every page's resources even though no text uses it.
+        initialFontName=FONT_REGULAR,
+    )
+    doc.build(list(story), canvasmaker=_numbered_canvas(pagesize))
+    return buffer.getvalue()
+
+
+def roll_header(profile: CityProfile) -> list[Flowable]:
+    """Compact centred header for the receipt roll: name, office, address, phone; then a rule.
+
+    No logo: thermal printers render a seal as a grey smudge and it costs paper on every receipt.
+    """
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import HRFlowable
+
+    st = styles(compact=True)
+    name = ParagraphStyle(
+        "clerk-roll-name", parent=st.body_bold, fontSize=11, leading=13.5, alignment=TA_CENTER
+    )
+    line = ParagraphStyle(
+        "clerk-roll-line", parent=st.small, fontSize=7.5, leading=9.2, alignment=TA_CENTER
+    )
+    flow: list[Flowable] = [para(profile.city_name, name)]
+    if profile.office.strip():
+        flow.append(para(profile.office, line))
+    for text in lh.contact_lines(profile):
+        flow.append(para(text, line))
+    flow.append(
+        HRFlowable(
+            width="100%",
+            thickness=0.8,
+            color=lh.color("#111418"),
+            spaceBefore=3,
+            spaceAfter=5,
+        )
+    )
+    return flow
+
+
+def _roll_banner(text: str) -> Flowable:
+    """A boxed bold word across the roll ("DUPLICATE"), unmistakable on a thermal print."""
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Table, TableStyle
+
+    style = ParagraphStyle(
+        "clerk-roll-banner",
+        parent=styles(compact=True).body_bold,
+        fontSize=12,
+        leading=14,
+        alignment=TA_CENTER,
+        spaceAfter=0,
+    )
+    table = Table([[para(text, style)]], colWidths=["100%"], spaceBefore=2, spaceAfter=6)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
+                ("BOX", (0, 0), (-1, -1), 1.2, lh.color("#111418")),
+                ("TOPPADDING", (0, 0), (-1, -1), 3),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+            ]
+        )
+    )
+    return table
+
+
+def build_roll_pdf(
+    story: Sequence[Flowable],
+    *,
+    profile: CityProfile,
+    title: str,
+    subject: str | None = None,
+    header: bool = True,
+    watermark: str | None = None,
+) -> bytes:
+    """One 80 mm-wide page exactly as tall as the receipt, for the counter's receipt printer.
+
+    Laid out twice: first on the tallest page PDF allows to find where the story ends, then on
+    a page cut to that height, so there is no blank paper after the last line and nothing is
+    split. Use ``styles(compact=True)`` and widths within :data:`ROLL_CONTENT_WIDTH` in the
+    story. ``watermark`` ("DUPLICATE", "VOID") prints as a boxed bold banner above and below the
+    story: a thermal printer has no light grey, so a background watermark would hide the text.
+    Raises ``ValueError`` if the story would not fit on 200 inches of paper.
+    """
+    register_fonts()
+    from reportlab.platypus import Frame, PageTemplate
+    from reportlab.platypus.doctemplate import BaseDocTemplate
+
+    flowables: list[Flowable] = roll_header(profile) if header else []
+    flowables += [_roll_banner(watermark)] if watermark else []
+    flowables += story
+    flowables += [_roll_banner(watermark)] if watermark else []
+
+    def render(height: float, probe: list[float] | None) -> tuple[bytes, int]:
+        pagesize = (ROLL_WIDTH, height)
+        frame = Frame(
+            ROLL_MARGIN,
+            _ROLL_BOTTOM,
+            ROLL_CONTENT_WIDTH,
+            height - _ROLL_TOP - _ROLL_BOTTOM,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id="roll",
+        )
+
+        def on_page_end(canvas: Canvas, doc: BaseDocTemplate) -> None:
+            if probe is not None:
+                current = doc.frame
+                probe.append(current._y - current._y1p)  # unused height below the last line
+
+        template = PageTemplate(id="roll", frames=[frame], onPageEnd=on_page_end)
+        buffer = io.BytesIO()
+        doc = BaseDocTemplate(
+            buffer,
+            pagesize=pagesize,
+            leftMargin=ROLL_MARGIN,
+            rightMargin=ROLL_MARGIN,
+            topMargin=_ROLL_TOP,
+            bottomMargin=_ROLL_BOTTOM,
+            pageTemplates=[template],
+            **_metadata(profile, title, subject),
+            initialFontName=FONT_REGULAR,
+        )
+        doc.build(list(flowables), canvasmaker=_numbered_canvas(pagesize, numbered=False))
+        return buffer.getvalue(), doc.page
+
+    probe: list[float] = []
+    _, pages = render(_MAX_PAGE_HEIGHT, probe)
+    if pages != 1 or not probe:
+        raise ValueError(f"{title!r} does not fit on one receipt ({pages} roll pages of 200 in)")
+    height = _MAX_PAGE_HEIGHT - probe[-1] + 1.0  # a point of slack against rounding
+    pdf, pages = render(height, None)
+    if pages != 1:  # pragma: no cover - layout is deterministic; kept as a guard
+        raise ValueError(f"{title!r} did not lay out the same way twice")
+    return pdf

@@ -1,7 +1,106 @@
-"""Shared fixtures. Qt runs offscreen so that the suite needs no display."""
+"""Shared fixtures.
+
+Qt runs offscreen so that the suite needs no display. Every test gets a fresh database: a real
+SQLite file, and, when ``CLERK_DESK_TEST_DATABASE_URL`` names a PostgreSQL server, the same test
+again on a fresh schema there (``.ci/run`` starts one). "Today" is a fixed day in Prescott.
+"""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from clerk_desk import operators
+from clerk_desk.clock import FixedClock
+from clerk_desk.database import Database
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.models import Role
+from clerk_desk.opening import seed_defaults
+
+POSTGRES_ENV = "CLERK_DESK_TEST_DATABASE_URL"
+PASSWORD = "counter-password"
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Backups, the default database and documents go to the test's own folder."""
+    folder = tmp_path / "user-data"
+    monkeypatch.setenv("CLERK_DESK_DATA_DIR", str(folder))
+    monkeypatch.delenv("CLERK_DESK_DATABASE", raising=False)
+    return folder
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    """Monday, November 30, 2026, 10:00 a.m. in Prescott."""
+    return FixedClock(datetime(2026, 11, 30, 10, 0))
+
+
+def _fresh_postgres_schema(url: str) -> None:
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of an empty database: a SQLite file, or a clean schema on the PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite+pysqlite:///{tmp_path / 'clerk-desk.sqlite3'}"
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"{POSTGRES_ENV} is not set; .ci/run starts a PostgreSQL server for this")
+    _fresh_postgres_schema(url)
+    return url
+
+
+@pytest.fixture
+def database(database_url: str) -> Iterator[Database]:
+    """An empty database brought to the current schema by the migrations."""
+    db = Database(database_url)
+    db.migrate(backup=False)
+    yield db
+    db.dispose()
+
+
+@pytest.fixture
+def desk(database: Database, clock: FixedClock) -> Desk:
+    """The core on a fresh database with the City's default fee schedule, as after first start."""
+    the_desk = Desk(database, clock=clock)
+    seed_defaults(the_desk)
+    return the_desk
+
+
+@pytest.fixture
+def admin(desk: Desk) -> SignedIn:
+    """The Administrator created at first start."""
+    return operators.create_first_administrator(
+        desk.database, desk.clock, username="admin", full_name="Alex Administrator",
+        password=PASSWORD,
+    )
+
+
+@pytest.fixture
+def operator_with(desk: Desk, admin: SignedIn) -> Callable[[Role], SignedIn]:
+    """Make (once) and return a signed-in operator with the given role."""
+    made: dict[Role, SignedIn] = {Role.ADMINISTRATOR: admin}
+
+    def make(role: Role) -> SignedIn:
+        if role not in made:
+            with desk.action(admin) as action:
+                made[role] = operators.add_operator(
+                    action, username=role.value.replace("_", "-"),
+                    full_name=f"Test {role.label}", role=role, password=PASSWORD,
+                )
+        return made[role]
+
+    return make

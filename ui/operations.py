@@ -1,0 +1,192 @@
+"""How the window reaches the core: one user action, one call, one place that shows errors.
+
+Every widget does its work through :func:`perform` (quick actions, run at once) or
+:func:`run_in_background` (exports and anything longer than a second, with a progress dialog).
+Both open one :class:`clerk_desk.desk.Action` (one transaction), and both present failures the
+same way: a :class:`~clerk_desk.errors.InvalidInput` that names a field is shown next to that
+field; other expected errors in a message box with their citation; anything else is a bug, said
+plainly and logged. No widget is touched from a worker thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtWidgets import QLabel, QMessageBox, QProgressDialog, QWidget
+
+from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.errors import ClerkDeskError, EnvironmentProblem, InvalidInput
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+@dataclass
+class App:
+    """What every widget is given: the running core and who is signed in."""
+
+    desk: Desk
+    operator: SignedIn
+
+
+class FieldErrors:
+    """The red messages under a form's fields, keyed by the core's field names.
+
+    A form registers one :class:`QLabel` per field it shows; :func:`perform` fills the one the
+    core's :class:`InvalidInput` names and clears the others.
+    """
+
+    def __init__(self) -> None:
+        self._labels: dict[str, QLabel] = {}
+        self._inputs: dict[str, QWidget] = {}
+
+    def add(self, field: str, label: QLabel, widget: QWidget | None = None) -> None:
+        label.setStyleSheet("color: #b00020;")
+        label.setWordWrap(True)
+        label.setVisible(False)
+        label.setObjectName(f"error_{field}")
+        self._labels[field] = label
+        if widget is not None:
+            self._inputs[field] = widget
+
+    def clear(self) -> None:
+        for label in self._labels.values():
+            label.clear()
+            label.setVisible(False)
+
+    def show(self, error: InvalidInput) -> bool:
+        """Show the error under its field; False if this form has no such field."""
+        label = self._labels.get(error.field or "")
+        if label is None:
+            return False
+        text = error.message + (f"  ({error.cite})" if error.cite else "")
+        label.setText(text)
+        label.setVisible(True)
+        widget = self._inputs.get(error.field or "")
+        if widget is not None:
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        return True
+
+    def message(self, field: str) -> str:
+        label = self._labels.get(field)
+        return label.text() if label is not None and label.isVisible() else ""
+
+
+def show_error(parent: QWidget | None, error: BaseException, *, title: str = "") -> None:
+    """Tell the person what went wrong, in their words; a bug is logged with its traceback."""
+    box = QMessageBox(parent)
+    box.setObjectName("error_box")
+    if isinstance(error, ClerkDeskError):
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle(title or ("Could not save" if isinstance(error, EnvironmentProblem)
+                                     else "Clerk Desk"))
+        box.setText(error.message)
+        if error.cite:
+            box.setInformativeText(error.cite)
+    else:
+        log.error("unexpected error", exc_info=error)
+        box.setIcon(QMessageBox.Icon.Critical)
+        box.setWindowTitle("Unexpected problem")
+        box.setText(
+            "Clerk Desk ran into a problem it did not expect. Nothing from this action was "
+            "saved. Please tell your IT contact what you were doing; the details are below."
+        )
+        box.setDetailedText("".join(traceback.format_exception(error)))
+    ask_message(box)
+
+
+def ask_message(box: QMessageBox) -> int:
+    """Show a message box modally. Tests replace this to read the message without a click."""
+    return box.exec()
+
+
+def perform(
+    parent: QWidget | None,
+    app: App,
+    work: Callable[[Action], T],
+    *,
+    writes: bool = True,
+    errors: FieldErrors | None = None,
+) -> T | None:
+    """Run one quick user action now; return its result, or None after showing why it failed."""
+    if errors is not None:
+        errors.clear()
+    try:
+        context = app.desk.action(app.operator) if writes else app.desk.lookup(app.operator)
+        with context as action:
+            return work(action)
+    except InvalidInput as error:
+        if errors is None or not errors.show(error):
+            show_error(parent, error)
+    except Exception as error:  # every failure reaches the person; bugs are logged too
+        show_error(parent, error)
+    return None
+
+
+class _Signals(QObject):
+    progressed = Signal(int)
+    finished = Signal(object)
+    failed = Signal(object)
+
+
+class _Job(QRunnable):
+    def __init__(self, function: Callable[[Callable[[int], bool]], Any]) -> None:
+        super().__init__()
+        self.function = function
+        self.signals = _Signals()
+        self.cancelled = False
+
+    def report(self, done: int) -> bool:
+        self.signals.progressed.emit(done)
+        return not self.cancelled
+
+    def run(self) -> None:
+        try:
+            result = self.function(self.report)
+        except BaseException as error:  # handed to the GUI thread, which shows it
+            self.signals.failed.emit(error)
+        else:
+            self.signals.finished.emit(result)
+
+
+def run_in_background(
+    parent: QWidget,
+    function: Callable[[Callable[[int], bool]], T],
+    *,
+    title: str,
+    total: int = 0,
+    on_done: Callable[[T], None] | None = None,
+) -> _Job:
+    """Run ``function(progress)`` on a worker thread behind a cancellable progress dialog.
+
+    ``progress(done)`` returns False once the person pressed Cancel; the function should then
+    stop (the Excel writer raises :class:`reports.excel.ExportCancelled`). The window stays
+    responsive. ``on_done`` runs on the GUI thread with the result.
+    """
+    dialog = QProgressDialog(title, "Cancel", 0, total, parent)
+    dialog.setObjectName("progress_dialog")
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(800)  # quick jobs finish before it would flash
+    job = _Job(function)
+    dialog.canceled.connect(lambda: setattr(job, "cancelled", True))
+    job.signals.progressed.connect(dialog.setValue)
+
+    def finished(result: object) -> None:
+        dialog.reset()
+        if on_done is not None:
+            on_done(result)  # type: ignore[arg-type]
+
+    def failed(error: object) -> None:
+        dialog.reset()
+        if isinstance(error, BaseException):
+            show_error(parent, error)
+
+    job.signals.finished.connect(finished)
+    job.signals.failed.connect(failed)
+    QThreadPool.globalInstance().start(job)
+    return job

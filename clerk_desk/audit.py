@@ -36,13 +36,20 @@ def search(
         query = query.where(AuditEvent.at < end)
     for word in text.split():
         pattern = f"%{word}%"
-        query = query.where(or_(
-            AuditEvent.operator_name.ilike(pattern), AuditEvent.action.ilike(pattern),
-            AuditEvent.summary.ilike(pattern), AuditEvent.record_type.ilike(pattern),
-            AuditEvent.record_id == word,
-        ))
-    return list(action.session.scalars(
-        query.order_by(AuditEvent.at.desc(), AuditEvent.id.desc()).limit(limit)))
+        query = query.where(
+            or_(
+                AuditEvent.operator_name.ilike(pattern),
+                AuditEvent.action.ilike(pattern),
+                AuditEvent.summary.ilike(pattern),
+                AuditEvent.record_type.ilike(pattern),
+                AuditEvent.record_id == word,
+            )
+        )
+    return list(
+        action.session.scalars(
+            query.order_by(AuditEvent.at.desc(), AuditEvent.id.desc()).limit(limit)
+        )
+    )
 
 
 def export_rows(action: Action, events: list[AuditEvent]) -> list[tuple[object, ...]]:
@@ -50,8 +57,15 @@ def export_rows(action: Action, events: list[AuditEvent]) -> list[tuple[object, 
     action.require(Permission.VIEW_AUDIT)
     action.audit("audit.export", ("audit_event", "*"), f"{len(events)} audit events exported")
     return [
-        (e.at.replace(tzinfo=None), e.operator_name, e.action, f"{e.record_type} {e.record_id}",
-         e.summary, _text(e.before), _text(e.after))
+        (
+            e.at.replace(tzinfo=None),
+            e.operator_name,
+            e.action,
+            f"{e.record_type} {e.record_id}",
+            e.summary,
+            _text(e.before),
+            _text(e.after),
+        )
         for e in events
     ]
 

@@ -34,10 +34,14 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     demo = commands.add_parser("demo", help="create a database filled with demo data")
-    demo.add_argument("--scale", type=int, default=1, metavar="N",
-                      help="years of a busy city hall (default 1)")
-    demo.add_argument("--replace", action="store_true",
-                      help="empty the demo database first if it already holds records")
+    demo.add_argument(
+        "--scale", type=int, default=1, metavar="N", help="years of a busy city hall (default 1)"
+    )
+    demo.add_argument(
+        "--replace",
+        action="store_true",
+        help="empty the demo database first if it already holds records",
+    )
     demo.add_argument("--open", action="store_true", help="then start the window on it")
     demo.add_argument("--seed", type=int, default=506, help=argparse.SUPPRESS)
 

@@ -219,8 +219,14 @@ class Database:
                     conn.execute(text("SELECT 1"))
                     report.integrity = "ok (server checks its own pages)"
                 if report.revision == report.head:
-                    for table in ("operator", "party", "parcel", "fee_item", "amount_due",
-                                  "audit_event"):
+                    for table in (
+                        "operator",
+                        "party",
+                        "parcel",
+                        "fee_item",
+                        "amount_due",
+                        "audit_event",
+                    ):
                         count = conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
                         report.counts[table] = int(count)
         except ClerkDeskError as error:
@@ -328,8 +334,11 @@ class Database:
 
         backup_db.migrate(backup=False)  # bring an older backup up to head before copying
         self.migrate(backup=False)
-        with backup_db.reading() as source_session, translate_errors(self), \
-                self._write_engine.begin() as dest:
+        with (
+            backup_db.reading() as source_session,
+            translate_errors(self),
+            self._write_engine.begin() as dest,
+        ):
             migrations.clear_rows(dest)
             migrations.copy_rows(source_session.connection(), dest)
             migrations.reset_sequences(dest)

@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from clerk_desk import fees, ledger, operators, parties
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
-from clerk_desk.desk import SYSTEM, Action, Desk
+from clerk_desk.desk import Action, Desk
 from clerk_desk.errors import Conflict
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import DueKind, Operator, Party, PartyKind, Role
@@ -34,26 +34,105 @@ DEMO_OPERATORS = (
 
 # Prescott's streets (public facts); house numbers on them are invented.
 STREETS = (
-    "Broad St N", "Broad St S", "Orange St", "Kinnickinnic St", "Albert St", "College St",
-    "Henry St", "Hampshire St", "James St", "Dexter St", "Lake St", "Pearl St", "Walter St",
-    "Front St", "Young St", "Campbell St", "Borner St N", "Eagle Ridge Dr", "North Acres Rd",
+    "Broad St N",
+    "Broad St S",
+    "Orange St",
+    "Kinnickinnic St",
+    "Albert St",
+    "College St",
+    "Henry St",
+    "Hampshire St",
+    "James St",
+    "Dexter St",
+    "Lake St",
+    "Pearl St",
+    "Walter St",
+    "Front St",
+    "Young St",
+    "Campbell St",
+    "Borner St N",
+    "Eagle Ridge Dr",
+    "North Acres Rd",
 )
 FIRST = (
-    "Anna", "Ben", "Carmen", "David", "Elena", "Frank", "Grace", "Hiro", "Ingrid", "José",
-    "Karin", "Lars", "Maria", "Nils", "Olga", "Paul", "Quinn", "Rosa", "Sven", "Tomás", "Uma",
-    "Văn An", "Wendy", "Xavier", "Yusuf", "Zoë", "Łukasz", "Siobhán", "Björn", "Mai",
+    "Anna",
+    "Ben",
+    "Carmen",
+    "David",
+    "Elena",
+    "Frank",
+    "Grace",
+    "Hiro",
+    "Ingrid",
+    "José",
+    "Karin",
+    "Lars",
+    "Maria",
+    "Nils",
+    "Olga",
+    "Paul",
+    "Quinn",
+    "Rosa",
+    "Sven",
+    "Tomás",
+    "Uma",
+    "Văn An",
+    "Wendy",
+    "Xavier",
+    "Yusuf",
+    "Zoë",
+    "Łukasz",
+    "Siobhán",
+    "Björn",
+    "Mai",
 )
 LAST = (
-    "Anderson", "Berg", "Carlson", "Dahl", "Erickson", "Fischer", "Gunderson", "Hanson",
-    "Iverson", "Johnson", "Krueger", "Larson", "Meyer", "Nelson", "Olson", "Peterson",
-    "Quist", "Rasmussen", "Schmidt", "Thompson", "Ulrich", "Vang", "Weber", "Nguyễn",
-    "Yang", "Zimmerman", "Müller", "Kowalski", "O'Brien", "García", "Šimková", "Lee",
+    "Anderson",
+    "Berg",
+    "Carlson",
+    "Dahl",
+    "Erickson",
+    "Fischer",
+    "Gunderson",
+    "Hanson",
+    "Iverson",
+    "Johnson",
+    "Krueger",
+    "Larson",
+    "Meyer",
+    "Nelson",
+    "Olson",
+    "Peterson",
+    "Quist",
+    "Rasmussen",
+    "Schmidt",
+    "Thompson",
+    "Ulrich",
+    "Vang",
+    "Weber",
+    "Nguyễn",
+    "Yang",
+    "Zimmerman",
+    "Müller",
+    "Kowalski",
+    "O'Brien",
+    "García",
+    "Šimková",
+    "Lee",
 )
 BUSINESSES = (
-    "Kinnickinnic Coffee Co.", "Point Douglas Books", "Freedom Park Outfitters",
-    "Confluence Bakery", "River Bluff Hardware", "Mississippi View Diner",
-    "St. Croix Gift & Garden", "Magee Park Ice Cream", "Old Mill Antiques", "Borner Street Pizza",
-    "Prescott Marine Supply", "Front Street Tavern",
+    "Kinnickinnic Coffee Co.",
+    "Point Douglas Books",
+    "Freedom Park Outfitters",
+    "Confluence Bakery",
+    "River Bluff Hardware",
+    "Mississippi View Diner",
+    "St. Croix Gift & Garden",
+    "Magee Park Ice Cream",
+    "Old Mill Antiques",
+    "Borner Street Pizza",
+    "Prescott Marine Supply",
+    "Front Street Tavern",
 )
 UTILITIES = (
     ("Pierce-St. Croix Electric Cooperative", "Outage line (715) 555-0141"),
@@ -62,12 +141,19 @@ UTILITIES = (
     ("Northstar Cable Communications", "Plant engineering"),
 )
 CONTRACTORS = (
-    "Hanson Excavating LLC", "Bluff Country Concrete", "Twin Rivers Plumbing & Heating",
-    "Ellsworth Paving Inc.", "Kinni Valley Directional Boring", "Lindgren Sewer & Water",
+    "Hanson Excavating LLC",
+    "Bluff Country Concrete",
+    "Twin Rivers Plumbing & Heating",
+    "Ellsworth Paving Inc.",
+    "Kinni Valley Directional Boring",
+    "Lindgren Sewer & Water",
 )
 ORGANIZATIONS = (
-    "Prescott Daze Committee", "Prescott Area Chamber of Commerce", "Lions Club of Prescott",
-    "St. Joseph's Parish Festival", "Prescott Youth Hockey Boosters",
+    "Prescott Daze Committee",
+    "Prescott Area Chamber of Commerce",
+    "Lions Club of Prescott",
+    "St. Joseph's Parish Festival",
+    "Prescott Youth Hockey Boosters",
 )
 
 
@@ -78,13 +164,20 @@ class DemoSummary:
 
     def lines(self) -> list[str]:
         lines = [f"{name}: {count}" for name, count in self.counts.items()]
-        lines.append("Sign in as " + ", ".join(u for u, _, _ in DEMO_OPERATORS)
-                     + f" with the password {DEMO_PASSWORD!r}.")
+        lines.append(
+            "Sign in as "
+            + ", ".join(u for u, _, _ in DEMO_OPERATORS)
+            + f" with the password {DEMO_PASSWORD!r}."
+        )
         return lines
 
 
 def create(
-    target: str, *, scale: int = 1, replace: bool = False, seed: int = 506,
+    target: str,
+    *,
+    scale: int = 1,
+    replace: bool = False,
+    seed: int = 506,
     clock: Clock | None = None,
 ) -> DemoSummary:
     """Build the demo database at ``target`` (a path or URL)."""
@@ -112,8 +205,11 @@ def create(
 
 def _refuse_or_empty(database: Database, replace: bool) -> None:
     with database.reading() as session:
-        has_operators = session.scalar(select(func.count()).select_from(Operator)) if \
-            database.current_revision() else 0
+        has_operators = (
+            session.scalar(select(func.count()).select_from(Operator))
+            if database.current_revision()
+            else 0
+        )
     if has_operators and not replace:
         raise Conflict(
             f"{database.describe()} already holds records. Give --replace to rebuild the demo "
@@ -129,16 +225,16 @@ def _refuse_or_empty(database: Database, replace: bool) -> None:
 
 def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     clock = desk.clock
-    for username, full_name, role in DEMO_OPERATORS:
-        if username == "admin":
-            operators.create_first_administrator(
-                desk.database, clock, username=username, full_name=full_name,
-                password=DEMO_PASSWORD)
-    admin = operators.sign_in(desk.database, clock, "admin", DEMO_PASSWORD)
+    username, full_name, _ = DEMO_OPERATORS[0]  # the Administrator, made as at first start
+    operators.create_first_administrator(
+        desk.database, clock, username=username, full_name=full_name, password=DEMO_PASSWORD
+    )
+    admin = operators.sign_in(desk.database, clock, username, DEMO_PASSWORD)
     with desk.action(admin) as action:
         for username, full_name, role in DEMO_OPERATORS[1:]:
-            operators.add_operator(action, username=username, full_name=full_name, role=role,
-                                   password=DEMO_PASSWORD)
+            operators.add_operator(
+                action, username=username, full_name=full_name, role=role, password=DEMO_PASSWORD
+            )
     with desk.action(admin) as action:
         owners = _people_and_parcels(action, rng)
         others = _organizations(action)
@@ -161,39 +257,103 @@ def _people_and_parcels(action: Action, rng: random.Random) -> list[int]:
             if name in used:  # two households of the same name: tell them apart as people do
                 name = f"{name.split()[0]} {chr(65 + rng.randrange(26))}. {name.split()[-1]}"
             used.add(name)
-            person = parties.add_party(action, parties.PartyData(
-                kind=PartyKind.PERSON, name=name, street=f"{number} {street}", city="Prescott",
-                state="WI", postal_code="54021", phone=_phone(rng)))
+            person = parties.add_party(
+                action,
+                parties.PartyData(
+                    kind=PartyKind.PERSON,
+                    name=name,
+                    street=f"{number} {street}",
+                    city="Prescott",
+                    state="WI",
+                    postal_code="54021",
+                    phone=_phone(rng),
+                ),
+            )
             owners.append(person.id)
-            parties.add_parcel(action, parties.ParcelData(
-                parcel_number=f"281-{street_no:02d}{lot:03d}-0000",
-                site_address=f"{number} {street}", owner_id=person.id,
-                description=f"Lot {lot}, {street} frontage"))
+            parties.add_parcel(
+                action,
+                parties.ParcelData(
+                    parcel_number=f"281-{street_no:02d}{lot:03d}-0000",
+                    site_address=f"{number} {street}",
+                    owner_id=person.id,
+                    description=f"Lot {lot}, {street} frontage",
+                ),
+            )
     return owners
 
 
 def _organizations(action: Action) -> list[int]:
     ids: list[int] = []
     for index, name in enumerate(BUSINESSES):
-        ids.append(parties.add_party(action, parties.PartyData(
-            kind=PartyKind.BUSINESS, name=name, street=f"{200 + index * 6} Broad St N",
-            city="Prescott", state="WI", postal_code="54021")).id)
+        ids.append(
+            parties.add_party(
+                action,
+                parties.PartyData(
+                    kind=PartyKind.BUSINESS,
+                    name=name,
+                    street=f"{200 + index * 6} Broad St N",
+                    city="Prescott",
+                    state="WI",
+                    postal_code="54021",
+                ),
+            ).id
+        )
     for name, contact in UTILITIES:
-        ids.append(parties.add_party(action, parties.PartyData(
-            kind=PartyKind.UTILITY, name=name, contact_name=contact, street="PO Box 170",
-            city="River Falls", state="WI", postal_code="54022", public_utility=True)).id)
+        ids.append(
+            parties.add_party(
+                action,
+                parties.PartyData(
+                    kind=PartyKind.UTILITY,
+                    name=name,
+                    contact_name=contact,
+                    street="PO Box 170",
+                    city="River Falls",
+                    state="WI",
+                    postal_code="54022",
+                    public_utility=True,
+                ),
+            ).id
+        )
     for index, name in enumerate(CONTRACTORS):
-        ids.append(parties.add_party(action, parties.PartyData(
-            kind=PartyKind.BUSINESS, name=name, contractor=True,
-            street=f"N{5000 + index * 37} County Rd M", city="Ellsworth", state="WI",
-            postal_code="54011")).id)
+        ids.append(
+            parties.add_party(
+                action,
+                parties.PartyData(
+                    kind=PartyKind.BUSINESS,
+                    name=name,
+                    contractor=True,
+                    street=f"N{5000 + index * 37} County Rd M",
+                    city="Ellsworth",
+                    state="WI",
+                    postal_code="54011",
+                ),
+            ).id
+        )
     for name in ORGANIZATIONS:
-        ids.append(parties.add_party(action, parties.PartyData(
-            kind=PartyKind.ORGANIZATION, name=name, street="800 Borner St N", city="Prescott",
-            state="WI", postal_code="54021")).id)
-    parties.add_party(action, parties.PartyData(
-        kind=PartyKind.GOVERNMENT, name="City of Prescott Public Works Department",
-        street="800 Borner St N", city="Prescott", state="WI", postal_code="54021"))
+        ids.append(
+            parties.add_party(
+                action,
+                parties.PartyData(
+                    kind=PartyKind.ORGANIZATION,
+                    name=name,
+                    street="800 Borner St N",
+                    city="Prescott",
+                    state="WI",
+                    postal_code="54021",
+                ),
+            ).id
+        )
+    parties.add_party(
+        action,
+        parties.PartyData(
+            kind=PartyKind.GOVERNMENT,
+            name="City of Prescott Public Works Department",
+            street="800 Borner St N",
+            city="Prescott",
+            state="WI",
+            postal_code="54021",
+        ),
+    )
     return ids
 
 
@@ -205,14 +365,25 @@ def _amounts_due(action: Action, rng: random.Random, *, scale: int, payers: list
         due_on = today + timedelta(days=rng.randrange(-60, 45))
         payer = rng.choice(payers)
         if index % 3 == 0:
-            ledger.bill(action, party_id=payer, record=RecordRef("demo", f"snow-{index + 1}"),
-                        kind=DueKind.SPECIAL_CHARGE, amount=snow.amount, fee_item=snow,
-                        description="Snow and ice removed from the sidewalk by the City",
-                        due_on=due_on)
+            ledger.bill(
+                action,
+                party_id=payer,
+                record=RecordRef("demo", f"snow-{index + 1}"),
+                kind=DueKind.SPECIAL_CHARGE,
+                amount=snow.amount,
+                fee_item=snow,
+                description="Snow and ice removed from the sidewalk by the City",
+                due_on=due_on,
+            )
         else:
-            ledger.bill(action, party_id=payer, record=RecordRef("demo", f"expense-{index + 1}"),
-                        kind=DueKind.CITY_EXPENSES,
-                        amount=Money.from_cents(rng.randrange(2_500, 95_000)),
-                        description="Actual City expenses: traffic control and inspection",
-                        gl_account="100-46300-000", cite="§ 506-6 (Fee)",
-                        due_on=max(due_on, date(today.year, 1, 2)))
+            ledger.bill(
+                action,
+                party_id=payer,
+                record=RecordRef("demo", f"expense-{index + 1}"),
+                kind=DueKind.CITY_EXPENSES,
+                amount=Money.from_cents(rng.randrange(2_500, 95_000)),
+                description="Actual City expenses: traffic control and inspection",
+                gl_account="100-46300-000",
+                cite="§ 506-6 (Fee)",
+                due_on=max(due_on, date(today.year, 1, 2)),
+            )

@@ -38,7 +38,7 @@ class Conflict(ClerkDeskError):
 
 
 class PermissionDenied(ClerkDeskError):
-    """The signed-in operator's role does not allow the action; the message names the roles that do."""
+    """The operator's role does not allow the action; the message names the roles that do."""
 
 
 class SignInFailed(ClerkDeskError):
@@ -54,7 +54,7 @@ class DatabaseLocked(EnvironmentProblem):
 
 
 class DatabaseUnavailable(EnvironmentProblem):
-    """The database cannot be opened: not a database, unreachable, read-only or of a newer version."""
+    """The database cannot be opened: not a database, unreachable, read-only or too new."""
 
 
 class DiskFull(EnvironmentProblem):

@@ -24,8 +24,16 @@ from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 
 DEFAULT_SCHEDULE = "fee-schedule.csv"
-COLUMNS = ("code", "description", "amount", "gl_account", "section", "effective_from",
-           "effective_to", "placeholder")
+COLUMNS = (
+    "code",
+    "description",
+    "amount",
+    "gl_account",
+    "section",
+    "effective_from",
+    "effective_to",
+    "placeholder",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +58,16 @@ def _clean(data: FeeData) -> FeeData:
         raise InvalidInput("Enter the GL account the fee is posted to.", field="gl_account")
     if data.effective_to is not None and data.effective_to < data.effective_from:
         raise InvalidInput("The fee cannot end before it starts.", field="effective_to")
-    return FeeData(code, " ".join(data.description.split()), data.amount,
-                   data.gl_account.strip(), data.section.strip(), data.effective_from,
-                   data.effective_to, data.placeholder)
+    return FeeData(
+        code,
+        " ".join(data.description.split()),
+        data.amount,
+        data.gl_account.strip(),
+        data.section.strip(),
+        data.effective_from,
+        data.effective_to,
+        data.placeholder,
+    )
 
 
 def _overlapping(session: Session, data: FeeData, own_id: int | None) -> FeeItem | None:
@@ -84,8 +99,12 @@ def add_fee(action: Action, data: FeeData) -> FeeItem:
     _refuse_overlap(action.session, data, None)
     item = FeeItem(**{name: getattr(data, name) for name in FeeData.__slots__})
     action.session.add(item)
-    action.audit("fee.create", item, f"Fee {item.code} {item.amount} from "
-                 f"{item.effective_from.isoformat()}", after=snapshot(item))
+    action.audit(
+        "fee.create",
+        item,
+        f"Fee {item.code} {item.amount} from {item.effective_from.isoformat()}",
+        after=snapshot(item),
+    )
     return item
 
 
@@ -99,8 +118,9 @@ def update_fee(action: Action, fee_id: int, data: FeeData) -> FeeItem:
     before = snapshot(item)
     for name in FeeData.__slots__:
         setattr(item, name, getattr(data, name))
-    action.audit("fee.update", item, f"Fee {item.code} changed", before=before,
-                 after=snapshot(item))
+    action.audit(
+        "fee.update", item, f"Fee {item.code} changed", before=before, after=snapshot(item)
+    )
     return item
 
 
@@ -112,16 +132,36 @@ def change_amount(action: Action, code: str, amount: Money, *, starting: date) -
     """
     current = fee_on(action.session, code, starting)
     if current.effective_from >= starting:
-        raise Conflict(f"Fee {current.code} already starts on {current.effective_from}; "
-                       "edit that item instead.")
+        raise Conflict(
+            f"Fee {current.code} already starts on {current.effective_from}; "
+            "edit that item instead."
+        )
     action.require(Permission.EDIT_FEE_SCHEDULE)
-    ended = FeeData(current.code, current.description, current.amount, current.gl_account,
-                    current.section, current.effective_from, date.fromordinal(
-                        starting.toordinal() - 1), current.placeholder)
+    ended = FeeData(
+        current.code,
+        current.description,
+        current.amount,
+        current.gl_account,
+        current.section,
+        current.effective_from,
+        date.fromordinal(starting.toordinal() - 1),
+        current.placeholder,
+    )
     new_to = current.effective_to
     update_fee(action, current.id, ended)
-    return add_fee(action, FeeData(current.code, current.description, amount,
-                                   current.gl_account, current.section, starting, new_to, False))
+    return add_fee(
+        action,
+        FeeData(
+            current.code,
+            current.description,
+            amount,
+            current.gl_account,
+            current.section,
+            starting,
+            new_to,
+            False,
+        ),
+    )
 
 
 def fee_on(session: Session, code: str, day: date) -> FeeItem:
@@ -142,8 +182,10 @@ def schedule(session: Session, *, on: date | None = None) -> list[FeeItem]:
     """All fee items (or those in force on ``on``), by code then start date."""
     query = select(FeeItem).order_by(FeeItem.code, FeeItem.effective_from)
     if on is not None:
-        query = query.where(FeeItem.effective_from <= on,
-                            or_(FeeItem.effective_to.is_(None), FeeItem.effective_to >= on))
+        query = query.where(
+            FeeItem.effective_from <= on,
+            or_(FeeItem.effective_to.is_(None), FeeItem.effective_to >= on),
+        )
     return list(session.scalars(query))
 
 
@@ -151,7 +193,8 @@ def find_fees(session: Session, text: str, *, on: date) -> list[FeeItem]:
     """Fee items in force on ``on`` whose code or description holds the text typed."""
     words = text.strip().lower().split()
     return [
-        item for item in schedule(session, on=on)
+        item
+        for item in schedule(session, on=on)
         if all(w in f"{item.code} {item.description}".lower() for w in words)
     ]
 
@@ -181,8 +224,11 @@ def rows_to_fees(rows: Iterable[Mapping[str, object]], *, first_row: int = 2) ->
     fees: list[FeeData] = []
     for number, row in enumerate(rows, start=first_row):
         row_no = int(str(row.get("__row__", number)))
-        missing = [c for c in ("code", "description", "amount", "gl_account", "effective_from")
-                   if row.get(c) in (None, "")]
+        missing = [
+            c
+            for c in ("code", "description", "amount", "gl_account", "effective_from")
+            if row.get(c) in (None, "")
+        ]
         if missing:
             raise InvalidInput(f"Row {row_no}: {', '.join(missing)} missing.")
         try:
@@ -192,12 +238,20 @@ def rows_to_fees(rows: Iterable[Mapping[str, object]], *, first_row: int = 2) ->
         start = _parse_date(row["effective_from"], row_no, "effective_from")
         assert start is not None
         try:
-            fees.append(_clean(FeeData(
-                str(row["code"]), str(row["description"]), amount, str(row["gl_account"]),
-                str(row.get("section") or ""), start,
-                _parse_date(row.get("effective_to"), row_no, "effective_to"),
-                _parse_bool(row.get("placeholder")),
-            )))
+            fees.append(
+                _clean(
+                    FeeData(
+                        str(row["code"]),
+                        str(row["description"]),
+                        amount,
+                        str(row["gl_account"]),
+                        str(row.get("section") or ""),
+                        start,
+                        _parse_date(row.get("effective_to"), row_no, "effective_to"),
+                        _parse_bool(row.get("placeholder")),
+                    )
+                )
+            )
         except InvalidInput as error:
             raise InvalidInput(f"Row {row_no}: {error.message}") from None
     return fees
@@ -205,8 +259,16 @@ def rows_to_fees(rows: Iterable[Mapping[str, object]], *, first_row: int = 2) ->
 
 def fees_to_rows(items: Iterable[FeeItem]) -> list[tuple[object, ...]]:
     return [
-        (i.code, i.description, i.amount, i.gl_account, i.section, i.effective_from,
-         i.effective_to, "yes" if i.placeholder else "")
+        (
+            i.code,
+            i.description,
+            i.amount,
+            i.gl_account,
+            i.section,
+            i.effective_from,
+            i.effective_to,
+            "yes" if i.placeholder else "",
+        )
         for i in items
     ]
 
@@ -219,10 +281,16 @@ def import_schedule(action: Action, fees: list[FeeData]) -> int:
     action.require(Permission.EDIT_FEE_SCHEDULE)
     added = 0
     for data in fees:
-        existing = action.session.scalars(select(FeeItem).where(
-            FeeItem.code == data.code, FeeItem.effective_from == data.effective_from)).first()
-        if existing is not None and existing.amount == data.amount and \
-                existing.effective_to == data.effective_to:
+        existing = action.session.scalars(
+            select(FeeItem).where(
+                FeeItem.code == data.code, FeeItem.effective_from == data.effective_from
+            )
+        ).first()
+        if (
+            existing is not None
+            and existing.amount == data.amount
+            and existing.effective_to == data.effective_to
+        ):
             continue
         add_fee(action, data)
         added += 1
@@ -242,10 +310,12 @@ def _placeholders(action: Action) -> list[TodayItem]:
     if not waiting:
         return []
     codes = ", ".join(item.code for item in waiting)
-    return [TodayItem(
-        workflow="Settings",
-        due=today,
-        title=f"{len(waiting)} fee amounts are placeholders the City has not set",
-        detail=f"Set them in Settings → Fee schedule from the Council's resolution: {codes}.",
-        cite="§ 506-6 (Fee)",
-    )]
+    return [
+        TodayItem(
+            workflow="Settings",
+            due=today,
+            title=f"{len(waiting)} fee amounts are placeholders the City has not set",
+            detail=f"Set them in Settings → Fee schedule from the Council's resolution: {codes}.",
+            cite="§ 506-6 (Fee)",
+        )
+    ]

@@ -69,8 +69,9 @@ def bill(
         created_by_id=action.operator.id or None,
     )
     action.session.add(due)
-    action.audit("due.create", due, f"{due.description}: {amount} owed for {record}",
-                 after=snapshot(due))
+    action.audit(
+        "due.create", due, f"{due.description}: {amount} owed for {record}", after=snapshot(due)
+    )
     return due
 
 
@@ -93,14 +94,21 @@ def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str)
     if amount <= Money.zero():
         raise InvalidInput("A payment must be more than $0.00.", field="amount")
     if amount > due.balance:
-        raise InvalidInput(f"{amount} is more than the {due.balance} still owed for "
-                           f"{due.description}.", field="amount")
+        raise InvalidInput(
+            f"{amount} is more than the {due.balance} still owed for {due.description}.",
+            field="amount",
+        )
     before = snapshot(due)
     due.paid = due.paid + amount
     if due.balance == Money.zero():
         due.status = DueStatus.PAID
-    action.audit("due.payment", due, f"{amount} paid on {due.description} ({reference})",
-                 before=before, after=snapshot(due))
+    action.audit(
+        "due.payment",
+        due,
+        f"{amount} paid on {due.description} ({reference})",
+        before=before,
+        after=snapshot(due),
+    )
     return due
 
 
@@ -114,8 +122,13 @@ def reverse_payment(action: Action, due_id: int, amount: Money, *, reference: st
     due.paid = due.paid - amount
     if due.status == DueStatus.PAID:
         due.status = DueStatus.OPEN
-    action.audit("due.payment_reversed", due, f"{amount} put back on {due.description} "
-                 f"({reference})", before=before, after=snapshot(due))
+    action.audit(
+        "due.payment_reversed",
+        due,
+        f"{amount} put back on {due.description} ({reference})",
+        before=before,
+        after=snapshot(due),
+    )
     return due
 
 
@@ -128,22 +141,32 @@ def cancel(action: Action, due_id: int, *, reason: str) -> AmountDue:
     if due.status != DueStatus.OPEN:
         raise Conflict(f"{due.description} is already {due.status.value}.")
     if due.paid > Money.zero():
-        raise Conflict(f"{due.paid} was already paid on {due.description}; void that receipt "
-                       "first.")
+        raise Conflict(
+            f"{due.paid} was already paid on {due.description}; void that receipt first."
+        )
     before = snapshot(due)
     due.status = DueStatus.CANCELLED
     due.cancel_reason = reason.strip()
-    action.audit("due.cancel", due, f"{due.description} cancelled: {reason.strip()}",
-                 before=before, after=snapshot(due))
+    action.audit(
+        "due.cancel",
+        due,
+        f"{due.description} cancelled: {reason.strip()}",
+        before=before,
+        after=snapshot(due),
+    )
     return due
 
 
 def dues_for(session: Session, record: RecordRef) -> list[AmountDue]:
-    return list(session.scalars(
-        select(AmountDue).where(AmountDue.record_type == record.record_type,
-                                AmountDue.record_id == record.record_id)
-        .order_by(AmountDue.id)
-    ))
+    return list(
+        session.scalars(
+            select(AmountDue)
+            .where(
+                AmountDue.record_type == record.record_type, AmountDue.record_id == record.record_id
+            )
+            .order_by(AmountDue.id)
+        )
+    )
 
 
 def is_paid(session: Session, record: RecordRef) -> bool:

@@ -187,8 +187,9 @@ class Party(Base):
 
     @property
     def mailing_address(self) -> str:
-        locality = " ".join(p for p in (f"{self.city}," if self.city else "", self.state,
-                                         self.postal_code) if p)
+        locality = " ".join(
+            p for p in (f"{self.city}," if self.city else "", self.state, self.postal_code) if p
+        )
         return "\n".join(p for p in (self.street, locality.strip()) if p)
 
 

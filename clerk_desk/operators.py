@@ -45,7 +45,11 @@ def verify_password(password: str, stored: str) -> bool:
         return False
     expected = base64.b64decode(digest)
     actual = hashlib.scrypt(
-        password.encode(), salt=base64.b64decode(salt), n=int(n), r=int(r), p=int(p),
+        password.encode(),
+        salt=base64.b64decode(salt),
+        n=int(n),
+        r=int(r),
+        p=int(p),
         dklen=len(expected),
     )
     return hmac.compare_digest(actual, expected)
@@ -138,8 +142,11 @@ def sign_in(database: Database, clock: Clock, username: str, password: str) -> S
         operator = action.session.scalar(select(Operator).where(Operator.username == name))
         good = operator is not None and verify_password(password, operator.password_hash)
         if operator is None or not good or not operator.active:
-            action.audit("operator.sign_in_refused", ("operator", name or "?"),
-                         f"Sign-in refused for {name!r}")
+            action.audit(
+                "operator.sign_in_refused",
+                ("operator", name or "?"),
+                f"Sign-in refused for {name!r}",
+            )
             refused = True
         else:
             operator.last_sign_in_at = action.now()
@@ -184,17 +191,22 @@ def update_operator(
         raise Conflict("You cannot take away your own Administrator role or deactivate yourself.")
     if operator.role == Role.ADMINISTRATOR and (role != Role.ADMINISTRATOR or not active):
         admins = action.session.scalar(
-            select(func.count()).select_from(Operator).where(
-                Operator.role == Role.ADMINISTRATOR, Operator.active.is_(True)
-            )
+            select(func.count())
+            .select_from(Operator)
+            .where(Operator.role == Role.ADMINISTRATOR, Operator.active.is_(True))
         )
         if (admins or 0) <= 1:
             raise Conflict("At least one active Administrator must remain.")
     operator.full_name = _clean_full_name(full_name)
     operator.role = Role(role)
     operator.active = active
-    action.audit("operator.update", operator, f"Operator {operator.username} changed",
-                 before=before, after=snapshot(operator, exclude=("password_hash",)))
+    action.audit(
+        "operator.update",
+        operator,
+        f"Operator {operator.username} changed",
+        before=before,
+        after=snapshot(operator, exclude=("password_hash",)),
+    )
 
 
 def set_password(

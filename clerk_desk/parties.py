@@ -10,8 +10,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from sqlalchemy import Select, select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, select
+from sqlalchemy.orm import QueryableAttribute, Session
 
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -56,12 +56,12 @@ def _clean_party(data: PartyData) -> dict[str, object]:
         raise InvalidInput("Enter the state as two letters, e.g. WI.", field="state")
     postal = data.postal_code.strip()
     if postal and not _ZIP.match(postal):
-        raise InvalidInput("Enter the ZIP code as 5 digits, or 5+4 (54021-1234).",
-                           field="postal_code")
+        raise InvalidInput(
+            "Enter the ZIP code as 5 digits, or 5+4 (54021-1234).", field="postal_code"
+        )
     email = data.email.strip()
     if email and not _EMAIL.match(email):
-        raise InvalidInput("That e-mail address is not complete (name@example.com).",
-                           field="email")
+        raise InvalidInput("That e-mail address is not complete (name@example.com).", field="email")
     kind = PartyKind(data.kind)
     return {
         "kind": kind,
@@ -80,8 +80,7 @@ def _clean_party(data: PartyData) -> dict[str, object]:
 
 
 def _party_search_text(party: Party) -> str:
-    return fold(" ".join((party.name, party.contact_name, party.street, party.phone,
-                          party.email)))
+    return fold(" ".join((party.name, party.contact_name, party.street, party.phone, party.email)))
 
 
 def add_party(action: Action, data: PartyData) -> Party:
@@ -102,8 +101,9 @@ def update_party(action: Action, party_id: int, data: PartyData) -> Party:
     party.search_text = _party_search_text(party)
     for parcel in parcels_of(action.session, party.id):  # their search text holds the owner's name
         parcel.search_text = _parcel_search_text(action.session, parcel)
-    action.audit("party.update", party, f"{party.name} changed", before=before,
-                 after=snapshot(party))
+    action.audit(
+        "party.update", party, f"{party.name} changed", before=before, after=snapshot(party)
+    )
     return party
 
 
@@ -113,9 +113,13 @@ def set_party_active(action: Action, party_id: int, active: bool) -> None:
     party = get_party(action.session, party_id)
     if party.active != active:
         party.active = active
-        action.audit("party.activate" if active else "party.deactivate", party,
-                     f"{party.name} {'reactivated' if active else 'made inactive'}",
-                     before={"active": not active}, after={"active": active})
+        action.audit(
+            "party.activate" if active else "party.deactivate",
+            party,
+            f"{party.name} {'reactivated' if active else 'made inactive'}",
+            before={"active": not active},
+            after={"active": active},
+        )
 
 
 def get_party(session: Session, party_id: int) -> Party:
@@ -125,8 +129,9 @@ def get_party(session: Session, party_id: int) -> Party:
     return party
 
 
-def _words_match(column: object, text: str) -> list[object]:
-    return [column.contains(word, autoescape=True) for word in fold(text).split()]  # type: ignore[attr-defined]
+def _words_match(column: QueryableAttribute[str], text: str) -> list[ColumnElement[bool]]:
+    """One condition per word typed, so "jo ander" finds "Anderson, John"."""
+    return [column.contains(word, autoescape=True) for word in fold(text).split()]
 
 
 def search_parties(
@@ -138,9 +143,9 @@ def search_parties(
     limit: int = SEARCH_LIMIT,
 ) -> list[Party]:
     """Parties whose name, contact, street, phone or e-mail hold every word typed."""
-    query: Select[tuple[Party]] = select(Party)
+    query = select(Party)
     for condition in _words_match(Party.search_text, text):
-        query = query.where(condition)  # type: ignore[arg-type]
+        query = query.where(condition)
     if kind is not None:
         query = query.where(Party.kind == kind)
     if not include_inactive:
@@ -172,8 +177,7 @@ def _clean_parcel(session: Session, data: ParcelData) -> dict[str, object]:
 
 def _parcel_search_text(session: Session, parcel: Parcel) -> str:
     owner = session.get(Party, parcel.owner_id) if parcel.owner_id else None
-    return fold(" ".join((parcel.parcel_number, parcel.site_address,
-                          owner.name if owner else "")))
+    return fold(" ".join((parcel.parcel_number, parcel.site_address, owner.name if owner else "")))
 
 
 def _refuse_duplicate_parcel(session: Session, number: str, own_id: int | None) -> None:
@@ -189,8 +193,9 @@ def add_parcel(action: Action, data: ParcelData) -> Parcel:
     parcel = Parcel(**values, active=True)
     parcel.search_text = _parcel_search_text(action.session, parcel)
     action.session.add(parcel)
-    action.audit("parcel.create", parcel, f"Parcel {parcel.parcel_number} added",
-                 after=snapshot(parcel))
+    action.audit(
+        "parcel.create", parcel, f"Parcel {parcel.parcel_number} added", after=snapshot(parcel)
+    )
     return parcel
 
 
@@ -203,8 +208,13 @@ def update_parcel(action: Action, parcel_id: int, data: ParcelData) -> Parcel:
     for key, value in values.items():
         setattr(parcel, key, value)
     parcel.search_text = _parcel_search_text(action.session, parcel)
-    action.audit("parcel.update", parcel, f"Parcel {parcel.parcel_number} changed",
-                 before=before, after=snapshot(parcel))
+    action.audit(
+        "parcel.update",
+        parcel,
+        f"Parcel {parcel.parcel_number} changed",
+        before=before,
+        after=snapshot(parcel),
+    )
     return parcel
 
 
@@ -217,13 +227,15 @@ def get_parcel(session: Session, parcel_id: int) -> Parcel:
 
 def search_parcels(session: Session, text: str = "", *, limit: int = SEARCH_LIMIT) -> list[Parcel]:
     """Parcels whose number, site address or owner's name hold every word typed."""
-    query: Select[tuple[Parcel]] = select(Parcel).where(Parcel.active.is_(True))
+    query = select(Parcel).where(Parcel.active.is_(True))
     for condition in _words_match(Parcel.search_text, text):
-        query = query.where(condition)  # type: ignore[arg-type]
+        query = query.where(condition)
     return list(session.scalars(query.order_by(Parcel.site_address, Parcel.id).limit(limit)))
 
 
 def parcels_of(session: Session, party_id: int) -> list[Parcel]:
-    return list(session.scalars(
-        select(Parcel).where(Parcel.owner_id == party_id).order_by(Parcel.parcel_number)
-    ))
+    return list(
+        session.scalars(
+            select(Parcel).where(Parcel.owner_id == party_id).order_by(Parcel.parcel_number)
+        )
+    )

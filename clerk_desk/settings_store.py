@@ -49,8 +49,9 @@ def city_profile(session: Session) -> CityProfile:
 
 def save_city_profile(action: Action, profile: CityProfile) -> None:
     if not profile.city_name.strip():
-        raise InvalidInput("Enter the City's name as it is printed on letterheads.",
-                           field="city_name")
+        raise InvalidInput(
+            "Enter the City's name as it is printed on letterheads.", field="city_name"
+        )
     if not any(line.strip() for line in profile.address_lines):
         raise InvalidInput("Enter City Hall's address.", field="address_lines")
     _put(action, CITY, jsonable(dataclasses.asdict(profile)), "City name and address changed")

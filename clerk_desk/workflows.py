@@ -22,42 +22,90 @@ class Workflow:
 
 WORKFLOWS: tuple[Workflow, ...] = (
     Workflow("today", "Today", "", "What is due or overdue across every workflow.", built=True),
-    Workflow("parties", "People & Parcels", "",
-             "The one register of people, businesses, organizations, public utilities and "
-             "parcels that every workflow names.", built=True),
-    Workflow("receipts", "Receipts", "§§ 506-6, 506-9, 506-10, 506-24",
-             "The Treasurer receipts every fee from the fee schedule and actual City expenses, "
-             "closes the cash drawer, and prints deposit and GL reports."),
-    Workflow("bonds", "Bonds & Insurance", "§§ 506-6, 506-9, 506-10, 506-24",
-             "File bonds and certificates of insurance, check each against the coverage its "
-             "permit requires, and watch expirations."),
-    Workflow("annual_bonds", "Annual Bonds", "§ 506-6 (Bond)",
-             "One annual excavation bond per principal per calendar year, covering all of that "
-             "principal's openings."),
-    Workflow("street_numbers", "Street Numbers", "§ 506-16",
-             "The official street numbering register, number assignment, and the notices to "
-             "owners who have not posted their number."),
-    Workflow("petitions", "Petitions", "§ 506-14",
-             "Improvement petitions filed on or before September 15, and the Council's agenda "
-             "packet."),
-    Workflow("vending", "Special Event Vending", "§ 506-24",
-             "Special event vending permits: exact days and places, sponsor lists, the three-day "
-             "doubt notice and the appeal."),
-    Workflow("street_openings", "Street Openings", "§§ 506-6, 506-7",
-             "Excavation permits: fee doubling, emergencies, frozen ground, the moratorium after "
-             "repaving, bonds and restoration deadlines."),
-    Workflow("street_privileges", "Street Privileges", "§ 506-9",
-             "Permits to move a building or to encumber a street with materials, with their bond, "
-             "conditions and three-month term."),
-    Workflow("sidewalks", "Sidewalks", "Sidewalk article",
-             "Free sidewalk permits at least seven days before work, the master-plan cost split, "
-             "and the 20-day repair notice."),
-    Workflow("sidewalk_cafes", "Sidewalk Cafes", "§ 506-10",
-             "Sidewalk cafe permits: eligibility, the neighbour notice and comment period, "
-             "reviews, Council approval and insurance."),
-    Workflow("special_charges", "Special Charges", "§§ 506-6 to 506-21",
-             "Work the City did in an owner's place: bills, due dates, payment, and the unpaid "
-             "list for the tax roll."),
+    Workflow(
+        "parties",
+        "People & Parcels",
+        "",
+        "The one register of people, businesses, organizations, public utilities and "
+        "parcels that every workflow names.",
+        built=True,
+    ),
+    Workflow(
+        "receipts",
+        "Receipts",
+        "§§ 506-6, 506-9, 506-10, 506-24",
+        "The Treasurer receipts every fee from the fee schedule and actual City expenses, "
+        "closes the cash drawer, and prints deposit and GL reports.",
+    ),
+    Workflow(
+        "bonds",
+        "Bonds & Insurance",
+        "§§ 506-6, 506-9, 506-10, 506-24",
+        "File bonds and certificates of insurance, check each against the coverage its "
+        "permit requires, and watch expirations.",
+    ),
+    Workflow(
+        "annual_bonds",
+        "Annual Bonds",
+        "§ 506-6 (Bond)",
+        "One annual excavation bond per principal per calendar year, covering all of that "
+        "principal's openings.",
+    ),
+    Workflow(
+        "street_numbers",
+        "Street Numbers",
+        "§ 506-16",
+        "The official street numbering register, number assignment, and the notices to "
+        "owners who have not posted their number.",
+    ),
+    Workflow(
+        "petitions",
+        "Petitions",
+        "§ 506-14",
+        "Improvement petitions filed on or before September 15, and the Council's agenda packet.",
+    ),
+    Workflow(
+        "vending",
+        "Special Event Vending",
+        "§ 506-24",
+        "Special event vending permits: exact days and places, sponsor lists, the three-day "
+        "doubt notice and the appeal.",
+    ),
+    Workflow(
+        "street_openings",
+        "Street Openings",
+        "§§ 506-6, 506-7",
+        "Excavation permits: fee doubling, emergencies, frozen ground, the moratorium after "
+        "repaving, bonds and restoration deadlines.",
+    ),
+    Workflow(
+        "street_privileges",
+        "Street Privileges",
+        "§ 506-9",
+        "Permits to move a building or to encumber a street with materials, with their bond, "
+        "conditions and three-month term.",
+    ),
+    Workflow(
+        "sidewalks",
+        "Sidewalks",
+        "Sidewalk article",
+        "Free sidewalk permits at least seven days before work, the master-plan cost split, "
+        "and the 20-day repair notice.",
+    ),
+    Workflow(
+        "sidewalk_cafes",
+        "Sidewalk Cafes",
+        "§ 506-10",
+        "Sidewalk cafe permits: eligibility, the neighbour notice and comment period, "
+        "reviews, Council approval and insurance.",
+    ),
+    Workflow(
+        "special_charges",
+        "Special Charges",
+        "§§ 506-6 to 506-21",
+        "Work the City did in an owner's place: bills, due dates, payment, and the unpaid "
+        "list for the tax roll.",
+    ),
 )
 
 # Modules that register Today providers; a workflow adds its module here when it is built.

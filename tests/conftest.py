@@ -84,7 +84,10 @@ def desk(database: Database, clock: FixedClock) -> Desk:
 def admin(desk: Desk) -> SignedIn:
     """The Administrator created at first start."""
     return operators.create_first_administrator(
-        desk.database, desk.clock, username="admin", full_name="Alex Administrator",
+        desk.database,
+        desk.clock,
+        username="admin",
+        full_name="Alex Administrator",
         password=PASSWORD,
     )
 
@@ -98,8 +101,11 @@ def operator_with(desk: Desk, admin: SignedIn) -> Callable[[Role], SignedIn]:
         if role not in made:
             with desk.action(admin) as action:
                 made[role] = operators.add_operator(
-                    action, username=role.value.replace("_", "-"),
-                    full_name=f"Test {role.label}", role=role, password=PASSWORD,
+                    action,
+                    username=role.value.replace("_", "-"),
+                    full_name=f"Test {role.label}",
+                    role=role,
+                    password=PASSWORD,
                 )
         return made[role]
 

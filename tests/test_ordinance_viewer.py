@@ -18,7 +18,6 @@ from ui.ordinance_viewer import (
     linkify_cites,
 )
 
-
 pytestmark = pytest.mark.gui
 
 FROZEN = "§ 506-7 (Frozen ground)"

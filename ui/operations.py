@@ -83,8 +83,9 @@ def show_error(parent: QWidget | None, error: BaseException, *, title: str = "")
     box.setObjectName("error_box")
     if isinstance(error, ClerkDeskError):
         box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle(title or ("Could not save" if isinstance(error, EnvironmentProblem)
-                                     else "Clerk Desk"))
+        box.setWindowTitle(
+            title or ("Could not save" if isinstance(error, EnvironmentProblem) else "Clerk Desk")
+        )
         box.setText(error.message)
         if error.cite:
             box.setInformativeText(error.cite)

@@ -83,6 +83,6 @@ def reset_sequences(dest: Connection) -> None:
             dest.execute(
                 text(
                     f"SELECT setval(pg_get_serial_sequence('{table.name}', '{pk[0].name}'), "
-                    f"COALESCE((SELECT MAX({pk[0].name}) FROM \"{table.name}\"), 0) + 1, false)"
+                    f'COALESCE((SELECT MAX({pk[0].name}) FROM "{table.name}"), 0) + 1, false)'
                 )
             )

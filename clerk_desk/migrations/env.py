@@ -8,7 +8,9 @@ from clerk_desk.models import Base
 
 connection = context.config.attributes.get("connection")
 if connection is None:
-    raise RuntimeError("Clerk Desk migrations run from clerk_desk.migrations.upgrade(), not the CLI")
+    raise RuntimeError(
+        "Clerk Desk migrations run from clerk_desk.migrations.upgrade(), not the CLI"
+    )
 
 context.configure(
     connection=connection,

@@ -79,6 +79,11 @@ def _run(args: argparse.Namespace, out) -> int:  # type: ignore[no-untyped-def]
         from clerk_desk import demo
 
         target = demo_target(args.database)
+        if args.open and not args.replace and demo.has_records(target):
+            print(
+                f"Opening the demo database already at {describe(database_url(target))}", file=out
+            )
+            return 0
         summary = demo.create(target, scale=args.scale, replace=args.replace, seed=args.seed)
         print(f"Demo database ready: {describe(database_url(target))}", file=out)
         for line in summary.lines():

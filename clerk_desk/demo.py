@@ -203,18 +203,27 @@ def create(
         database.dispose()
 
 
+def has_records(target: str) -> bool:
+    """True when ``target`` is a Clerk Desk database someone has already signed up in."""
+    database = Database(target)
+    try:
+        if not database.has_tables() or database.current_revision() is None:
+            return False
+        with database.reading() as session:
+            return bool(session.scalar(select(func.count()).select_from(Operator)))
+    finally:
+        database.dispose()
+
+
 def _refuse_or_empty(database: Database, replace: bool) -> None:
-    with database.reading() as session:
-        has_operators = (
-            session.scalar(select(func.count()).select_from(Operator))
-            if database.current_revision()
-            else 0
-        )
-    if has_operators and not replace:
-        raise Conflict(
-            f"{database.describe()} already holds records. Give --replace to rebuild the demo "
-            "there (its contents are lost), or --database to choose another file."
-        )
+    """Never fill a database that holds records, nor delete one without ``--replace``."""
+    if not replace:
+        if has_records(str(database.url.render_as_string(hide_password=False))):
+            raise Conflict(
+                f"{database.describe()} already holds records. Give --replace to rebuild the "
+                "demo there (its contents are lost), or --database to choose another file."
+            )
+        return  # an empty Clerk Desk database is filled; any other is refused by migrate()
     if database.path is None:
         raise Conflict("Clerk Desk only replaces a demo database that is a local SQLite file.")
     database.dispose()

@@ -14,7 +14,6 @@ import os
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
+from clerk_desk.clock import SystemClock
 from clerk_desk.errors import (
     ClerkDeskError,
     DatabaseLocked,
@@ -57,8 +57,16 @@ def describe(url: URL) -> str:
     return url.render_as_string(hide_password=True)
 
 
-def _is_sqlite_file(url: URL) -> bool:
-    return url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
+def _sqlite_file(url: URL) -> Path | None:
+    """The file a SQLite URL names; a ``file:`` URI (``?uri=true``, e.g. ``mode=ro``) included."""
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    name = str(url.database)
+    if name.startswith("file:") and str(url.query.get("uri", "")).lower() in ("true", "1"):
+        name = name.removeprefix("file:").split("?", 1)[0]
+        if name in ("", ":memory:"):
+            return None
+    return Path(name)
 
 
 def _configure_sqlite(engine: Engine) -> None:
@@ -120,8 +128,8 @@ class Database:
             kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_SECONDS}
             # One connection per session keeps file locks short and lets restore replace the file.
             kwargs["poolclass"] = NullPool
-            if _is_sqlite_file(self.url):
-                Path(str(self.url.database)).parent.mkdir(parents=True, exist_ok=True)
+            if self.path is not None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
         else:
             kwargs["pool_pre_ping"] = True
         self.engine = create_engine(self.url, **kwargs)
@@ -134,7 +142,7 @@ class Database:
     @property
     def path(self) -> Path | None:
         """The SQLite file, or None for a server database."""
-        return Path(str(self.url.database)) if _is_sqlite_file(self.url) else None
+        return _sqlite_file(self.url)
 
     def describe(self) -> str:
         return describe(self.url)
@@ -152,9 +160,14 @@ class Database:
 
     @contextlib.contextmanager
     def reading(self) -> Iterator[Session]:
-        """A session for looking things up; nothing it does is committed."""
+        """A session for looking things up; nothing it does is committed.
+
+        What was read stays readable after the block (as ``expire_on_commit=False`` intends for
+        writing): the objects are detached first, since a rollback would expire them.
+        """
         with translate_errors(self), self._reader() as session, session.begin():
             yield session
+            session.expunge_all()
             session.rollback()
 
     # -- migrations -----------------------------------------------------------------------------
@@ -166,8 +179,9 @@ class Database:
             return MigrationContext.configure(conn).get_current_revision()
 
     def has_tables(self) -> bool:
+        """True when the database holds any table but Alembic's own (empty after a downgrade)."""
         with translate_errors(self), self.engine.connect() as conn:
-            return bool(inspect(conn).get_table_names())
+            return bool(set(inspect(conn).get_table_names()) - {"alembic_version"})
 
     def migrate(self, *, backup: bool = True) -> Path | None:
         """Bring the schema to this program's head; return the backup taken first, if any.
@@ -193,7 +207,7 @@ class Database:
             )
         taken = None
         if backup and current is not None and self.path is not None:
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")  # file name only, not a record
+            stamp = _file_stamp()
             taken = self.backup(backups_dir() / f"{self.path.stem}-{stamp}-before-{head}.sqlite3")
         with translate_errors(self), self._write_engine.begin() as conn:
             migrations.upgrade(conn)
@@ -260,23 +274,24 @@ class Database:
                 self._backup_sqlite(partial)
             else:
                 self._backup_server(partial)
+            _make_self_contained(partial)
             _verify_sqlite_file(partial)
             os.replace(partial, target_path)
         except OSError as error:
-            partial.unlink(missing_ok=True)
+            _remove_sqlite_file(partial)
             raise _os_error(error, target_path) from error
         except BaseException:
-            partial.unlink(missing_ok=True)
+            _remove_sqlite_file(partial)
             raise
         return target_path
 
     def _backup_sqlite(self, partial: Path) -> None:
-        source = sqlite3.connect(str(self.url.database), timeout=BUSY_TIMEOUT_SECONDS)
+        source = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_SECONDS)
         dest = sqlite3.connect(str(partial))
         try:
             source.backup(dest)
         except sqlite3.OperationalError as error:
-            raise _sqlite_error(error, partial) from error
+            raise _backup_write_error(error, partial) from error
         finally:
             dest.close()
             source.close()
@@ -306,7 +321,7 @@ class Database:
         _verify_sqlite_file(source_path, need_clerk_desk=True)
         safety = None
         if self.has_tables():
-            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            stamp = _file_stamp()
             name = self.path.stem if self.path else "server"
             safety = self.backup(backups_dir() / f"{name}-{stamp}-before-restore.sqlite3")
         backup_db = Database(URL.create("sqlite+pysqlite", database=str(source_path)))
@@ -342,6 +357,38 @@ class Database:
             migrations.clear_rows(dest)
             migrations.copy_rows(source_session.connection(), dest)
             migrations.reset_sequences(dest)
+
+
+def _file_stamp() -> str:
+    """Local time for a backup's file name, so the Clerk can find "this morning's" copy."""
+    return SystemClock().local_now().strftime("%Y%m%d-%H%M%S")
+
+
+def _make_self_contained(path: Path) -> None:
+    """Leave a backup as one file: out of WAL mode, so no ``-wal``/``-shm`` files go beside it."""
+    conn = sqlite3.connect(str(path))
+    try:
+        conn.execute("PRAGMA journal_mode = DELETE")
+    except sqlite3.OperationalError as error:
+        raise _backup_write_error(error, path) from error
+    finally:
+        conn.close()
+
+
+def _remove_sqlite_file(path: Path) -> None:
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
+def _backup_write_error(error: sqlite3.Error, path: Path) -> ClerkDeskError:
+    """SQLite reports a write refused for size (EFBIG, e.g. a FAT32 stick) as a plain I/O error."""
+    if "disk i/o error" in str(error).lower():
+        return DiskFull(
+            f"The backup could not be written to {path.parent}: the disk is full, the file is "
+            "larger than that disk accepts, or the disk was removed. Nothing was written; free "
+            "some space or choose another disk."
+        )
+    return _sqlite_error(error, path)
 
 
 def _verify_sqlite_file(path: Path, *, need_clerk_desk: bool = False) -> None:
@@ -395,6 +442,11 @@ def _sqlite_error(error: sqlite3.Error, path: Path | None) -> ClerkDeskError:
 def _os_error(error: OSError, path: Path) -> ClerkDeskError:
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
         return DiskFull(f"The disk holding {path} is full. Nothing was written; free some space.")
+    if error.errno == errno.EFBIG:
+        return DiskFull(
+            f"{path} would be larger than its disk accepts. Nothing was written; "
+            "choose another disk."
+        )
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return DatabaseUnavailable(f"Clerk Desk may not write to {path}: {error.strerror}.")
     return DatabaseUnavailable(f"Could not write {path}: {error.strerror or error}.")
@@ -407,6 +459,10 @@ def translate_errors(database: Database) -> Iterator[None]:
         yield
     except sa_exc.DBAPIError as error:
         original = error.orig
+        if isinstance(original, sqlite3.IntegrityError):
+            # A broken constraint or the audit trail's trigger is a bug, not the machine: it
+            # passes through as on PostgreSQL, and nothing was saved.
+            raise
         if isinstance(original, sqlite3.Error):
             raise _sqlite_error(original, database.path) from error
         if isinstance(error, sa_exc.OperationalError | sa_exc.InterfaceError):

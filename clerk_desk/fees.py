@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
@@ -130,13 +130,13 @@ def change_amount(action: Action, code: str, amount: Money, *, starting: date) -
     This is how a Council resolution changing a fee is entered; receipts already written keep
     the amount they charged.
     """
+    action.require(Permission.EDIT_FEE_SCHEDULE)
     current = fee_on(action.session, code, starting)
     if current.effective_from >= starting:
         raise Conflict(
             f"Fee {current.code} already starts on {current.effective_from}; "
             "edit that item instead."
         )
-    action.require(Permission.EDIT_FEE_SCHEDULE)
     ended = FeeData(
         current.code,
         current.description,
@@ -207,11 +207,16 @@ def _parse_date(value: object, row: int, column: str) -> date | None:
         return None
     if isinstance(value, date):
         return value
+    text = str(value).strip()
     try:
-        return date.fromisoformat(str(value).strip()[:10])
+        # reports.excel.read_table gives Excel's date cells as 01/31/2026 (how the City writes
+        # dates, and how the exported schedule shows them); ISO 2026-01-31 is accepted too.
+        if "/" in text:
+            return datetime.strptime(text.split()[0], "%m/%d/%Y").date()
+        return date.fromisoformat(text[:10])
     except ValueError:
         raise InvalidInput(
-            f"Row {row}: {column} {value!r} is not a date (write it as 2026-01-01)."
+            f"Row {row}: {column} {value!r} is not a date (write it as 01/31/2026 or 2026-01-31)."
         ) from None
 
 

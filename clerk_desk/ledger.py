@@ -90,7 +90,7 @@ def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str)
     action.require(Permission.TAKE_PAYMENT)
     due = get_due(action.session, due_id)
     if due.status != DueStatus.OPEN:
-        raise Conflict(f"{due.description} is {due.status.value}; it cannot be paid.")
+        raise Conflict(f"{due.description} is {DueStatus(due.status).value}; it cannot be paid.")
     if amount <= Money.zero():
         raise InvalidInput("A payment must be more than $0.00.", field="amount")
     if amount > due.balance:
@@ -139,7 +139,7 @@ def cancel(action: Action, due_id: int, *, reason: str) -> AmountDue:
         raise InvalidInput("Say why the amount is cancelled.", field="reason")
     due = get_due(action.session, due_id)
     if due.status != DueStatus.OPEN:
-        raise Conflict(f"{due.description} is already {due.status.value}.")
+        raise Conflict(f"{due.description} is already {DueStatus(due.status).value}.")
     if due.paid > Money.zero():
         raise Conflict(
             f"{due.paid} was already paid on {due.description}; void that receipt first."

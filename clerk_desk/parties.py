@@ -23,9 +23,26 @@ _ZIP = re.compile(r"^\d{5}(-\d{4})?$")
 SEARCH_LIMIT = 200
 
 
+# Letters Unicode does not decompose into a base letter and an accent (Ł is not L + stroke).
+_UNDECOMPOSED = str.maketrans(
+    {
+        "ł": "l",
+        "ø": "o",
+        "đ": "d",
+        "ð": "d",
+        "ħ": "h",
+        "\u0131": "i",
+        "ŧ": "t",
+        "æ": "ae",
+        "œ": "oe",
+        "þ": "th",
+    }
+)
+
+
 def fold(text: str) -> str:
-    """Lower-case and strip accents, so "nguyen" finds "Nguyễn" and "zoe" finds "Zoë"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    """Lower-case and strip accents, so "nguyen" finds "Nguyễn", "zoe" "Zoë", "lukasz" "Łukasz"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_UNDECOMPOSED))
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
@@ -68,4 +69,8 @@ def calendar(session: Session) -> CityCalendar:
 
 def save_calendar_settings(action: Action, settings: CalendarSettings) -> None:
     _put(action, CALENDAR, settings.to_dict(), "City Hall's closed days changed")
-    action.desk.forget_calendar()
+    desk = action.desk
+    desk.forget_calendar()
+    # Read again in this action, the cache would fill with the old days (the new ones are not
+    # committed yet) and keep them: forget once more when the action commits.
+    event.listen(action.session, "after_commit", lambda _session: desk.forget_calendar(), once=True)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import logging
 import traceback
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QUrl, Signal
 from PySide6.QtWidgets import QLabel, QMessageBox, QProgressDialog, QWidget
 
 from clerk_desk.desk import Action, Desk, SignedIn
@@ -32,6 +32,29 @@ class App:
 
     desk: Desk
     operator: SignedIn
+    show_ordinance: Callable[[str | None], object] | None = field(
+        default=None, repr=False, compare=False
+    )
+    """Set by the main window: shows its one ordinance viewer at a citation (None: the top)."""
+
+    def open_ordinance(self, cite: str | None = None) -> bool:
+        """Show Chapter 506 at ``cite`` in the window's ordinance viewer.
+
+        Widgets reach the viewer through the :class:`App` they were given rather than through
+        a global window, so a tab tested alone works too (it just has no viewer: False).
+        """
+        if self.show_ordinance is None:
+            return False
+        self.show_ordinance(cite)
+        return True
+
+    def open_link(self, url: QUrl | str) -> bool:
+        """Follow a ``cite:`` link: connect ``QLabel.linkActivated`` or
+        ``QTextBrowser.anchorClicked`` to it. False for any other link."""
+        from ui.ordinance_viewer import cite_from_url
+
+        cite = cite_from_url(url)
+        return cite is not None and self.open_ordinance(cite)
 
 
 class FieldErrors:
@@ -104,6 +127,30 @@ def show_error(parent: QWidget | None, error: BaseException, *, title: str = "")
 def ask_message(box: QMessageBox) -> int:
     """Show a message box modally. Tests replace this to read the message without a click."""
     return box.exec()
+
+
+def attempt(
+    parent: QWidget | None,
+    work: Callable[[], T],
+    *,
+    errors: FieldErrors | None = None,
+) -> T | None:
+    """Call a core function that runs its own transaction (signing in, creating the first
+    Administrator, opening a database) and present its failure as :func:`perform` does.
+
+    :func:`perform` cannot be used there: it opens a write transaction of its own, and on
+    SQLite a second writer inside it would wait for the first until the busy timeout.
+    """
+    if errors is not None:
+        errors.clear()
+    try:
+        return work()
+    except InvalidInput as error:
+        if errors is None or not errors.show(error):
+            show_error(parent, error)
+    except Exception as error:  # every failure reaches the person; bugs are logged too
+        show_error(parent, error)
+    return None
 
 
 def perform(

@@ -1,0 +1,211 @@
+"""Backups a clerk can trust: a round trip brings the records back, a restore keeps a safety copy,
+a wrong file is refused, and a full disk leaves no half backup and the live database untouched."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from clerk_desk import parties
+from clerk_desk.database import Database
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.errors import DatabaseUnavailable, DiskFull
+from clerk_desk.models import AuditEvent, Party, PartyKind
+from clerk_desk.paths import backups_dir
+
+
+def _add(desk: Desk, who: SignedIn, name: str, notes: str = "") -> int:
+    with desk.action(who) as action:
+        return parties.add_party(
+            action, parties.PartyData(kind=PartyKind.PERSON, name=name, notes=notes)
+        ).id
+
+
+def _names(db: Database) -> list[str]:
+    with db.reading() as session:
+        return list(session.scalars(select(Party.name).order_by(Party.id)))
+
+
+def _names_in_file(path: Path) -> list[str]:
+    raw = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return [r[0] for r in raw.execute("SELECT name FROM party ORDER BY id")]
+    finally:
+        raw.close()
+
+
+def test_backup_and_restore_round_trip(tmp_path: Path, desk: Desk, admin: SignedIn) -> None:
+    _add(desk, admin, "Anna Berg")
+    _add(desk, admin, "Zoë Nguyễn")
+    target = tmp_path / "usb-stick" / "friday.sqlite3"
+    assert desk.database.backup(target) == target.resolve()
+    assert _names_in_file(target) == ["Anna Berg", "Zoë Nguyễn"]
+    assert not list(target.parent.glob("*.partial*"))
+
+    _add(desk, admin, "Mistake Entered Later")
+    with desk.action(admin) as action:
+        first = parties.search_parties(action.session, "anna")[0]
+        parties.update_party(
+            action, first.id, parties.PartyData(kind=PartyKind.PERSON, name="Anna Berg-Hanson")
+        )
+
+    safety = desk.database.restore(target)
+    assert _names(desk.database) == ["Anna Berg", "Zoë Nguyễn"]
+    assert safety is not None and safety.parent == backups_dir()
+    assert _names_in_file(safety) == ["Anna Berg-Hanson", "Zoë Nguyễn", "Mistake Entered Later"]
+    assert desk.database.check().ok
+
+    # the restored database is a working one: ids and numbering carry on after the restored rows
+    new_id = _add(desk, admin, "Ben Dahl")
+    assert _names(desk.database)[-1] == "Ben Dahl"
+    with desk.database.reading() as session:
+        assert new_id > max(session.scalars(select(Party.id).where(Party.name != "Ben Dahl")))
+        assert session.scalar(select(func.count()).select_from(AuditEvent)) > 0
+
+
+def test_backup_refuses_to_overwrite_the_live_database(tmp_path: Path) -> None:
+    path = tmp_path / "city.sqlite3"
+    db = Database(str(path))
+    db.migrate(backup=False)
+    try:
+        with pytest.raises(DatabaseUnavailable, match="cannot overwrite the database it copies"):
+            db.backup(tmp_path / "." / "city.sqlite3")
+        assert db.check().ok
+    finally:
+        db.dispose()
+
+
+def test_restore_refuses_a_file_that_is_not_a_database(tmp_path: Path, database: Database) -> None:
+    letter = tmp_path / "letter.txt"
+    letter.write_text("Dear Clerk,\n" * 100)
+    with pytest.raises(DatabaseUnavailable, match="not a database file Clerk Desk can read"):
+        database.restore(letter)
+    with pytest.raises(DatabaseUnavailable, match="There is no backup file"):
+        database.restore(tmp_path / "missing.sqlite3")
+    assert list(backups_dir().glob("*")) == []
+    assert database.check().ok
+
+
+def test_restore_refuses_a_sqlite_file_that_is_not_a_clerk_desk_backup(
+    tmp_path: Path, desk: Desk, admin: SignedIn
+) -> None:
+    _add(desk, admin, "Anna Berg")
+    other = tmp_path / "dog-licences.sqlite3"
+    raw = sqlite3.connect(other)
+    raw.execute("CREATE TABLE dog (id INTEGER PRIMARY KEY, name TEXT)")
+    raw.commit()
+    raw.close()
+    with pytest.raises(DatabaseUnavailable, match="is not a Clerk Desk backup"):
+        desk.database.restore(other)
+    assert _names(desk.database) == ["Anna Berg"]
+
+
+@pytest.mark.postgresql
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_server_database_backs_up_to_a_file_and_restores(
+    tmp_path: Path, desk: Desk, admin: SignedIn
+) -> None:
+    for name in ("Anna Berg", "Zoë Nguyễn", "Łukasz Kowalski"):
+        _add(desk, admin, name)
+    target = desk.database.backup(tmp_path / "server-friday.sqlite3")
+    assert _names_in_file(target) == ["Anna Berg", "Zoë Nguyễn", "Łukasz Kowalski"]
+
+    _add(desk, admin, "Added After The Backup")
+    safety = desk.database.restore(target)
+    assert _names(desk.database) == ["Anna Berg", "Zoë Nguyễn", "Łukasz Kowalski"]
+    assert safety is not None
+    assert "Added After The Backup" in _names_in_file(safety)
+
+    new_id = _add(desk, admin, "Ben Dahl")  # the id sequence was moved past the restored rows
+    with desk.database.reading() as session:
+        ids = list(session.scalars(select(Party.id).order_by(Party.id)))
+    assert new_id == ids[-1] and len(set(ids)) == 4
+    assert desk.database.check().ok
+
+
+# -- a full disk during a backup ---------------------------------------------------------------
+
+
+@pytest.fixture
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
+    """A real 64 KiB file system (tests run as root in the CI container)."""
+    folder = tmp_path / "tiny-disk"
+    folder.mkdir()
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tiny tmpfs here ({done.stderr.strip()})")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def _big_database(desk: Desk, admin: SignedIn) -> None:
+    for number in range(12):
+        _add(desk, admin, f"Party {number}", notes=f"council minutes {number} " * 1500)
+
+
+def test_a_full_disk_during_backup_leaves_no_half_file(
+    tiny_disk: Path, desk: Desk, admin: SignedIn
+) -> None:
+    _big_database(desk, admin)
+    before = _names(desk.database)
+    with pytest.raises(DiskFull, match="full") as caught:
+        desk.database.backup(tiny_disk / "backup.sqlite3")
+    assert "free some space" in caught.value.message
+    assert sorted(os.listdir(tiny_disk)) == []
+    assert _names(desk.database) == before
+    assert desk.database.check().ok
+
+
+FILE_SIZE_LIMIT_SCRIPT = textwrap.dedent("""
+    import resource, signal, sys
+    from clerk_desk.database import Database
+    from clerk_desk.errors import DiskFull
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the limit fail with EFBIG
+    resource.setrlimit(resource.RLIMIT_FSIZE, (48 * 1024, 48 * 1024))
+    db = Database(sys.argv[1])
+    try:
+        db.backup(sys.argv[2])
+    except DiskFull as error:
+        print("DiskFull:", error.message)
+        sys.exit(3)
+    print("no error")
+""")
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_file_size_limit_during_backup_is_a_full_disk(
+    tmp_path: Path, desk: Desk, admin: SignedIn
+) -> None:
+    """A file-size limit (a FAT32 stick holds at most 4 GiB) makes the write fail with EFBIG."""
+    _big_database(desk, admin)
+    before = _names(desk.database)
+    path = desk.database.path
+    desk.database.dispose()
+    out = tmp_path / "limited"
+    out.mkdir()
+    done = subprocess.run(
+        [sys.executable, "-c", FILE_SIZE_LIMIT_SCRIPT, str(path), str(out / "backup.sqlite3")],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "larger than that disk accepts" in done.stdout
+    assert os.listdir(out) == []
+    assert _names(desk.database) == before

@@ -1,0 +1,101 @@
+"""``python -m clerk_desk``, run as a clerk or a script would: real processes, real files."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from clerk_desk import __version__
+
+
+def _run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CLERK_DESK_DATA_DIR": str(data)}
+    env.pop("CLERK_DESK_DATABASE", None)
+    return subprocess.run(
+        [sys.executable, "-m", "clerk_desk", *args],
+        env=env,
+        text=True,
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def _amounts_due(output: str) -> int:
+    match = re.search(r"amount_due: (\d+)", output)
+    assert match, output
+    return int(match.group(1))
+
+
+def test_version(data: Path) -> None:
+    done = _run(data, "version")
+    assert (done.returncode, done.stdout) == (0, f"Clerk Desk {__version__}\n")
+
+
+def test_demo_then_check_backup_and_restore(data: Path, tmp_path: Path) -> None:
+    target = tmp_path / "demo.sqlite3"
+    first = _run(data, "--database", str(target), "demo")
+    assert first.returncode == 0, first.stderr
+    assert "prescott-demo" in first.stdout
+    assert _amounts_due(first.stdout) == 40
+
+    again = _run(data, "--database", str(target), "demo")
+    assert again.returncode == 1
+    assert "already holds records" in again.stderr and "--replace" in again.stderr
+    assert "Traceback" not in again.stderr
+
+    bigger = _run(data, "--database", str(target), "demo", "--replace", "--scale", "2")
+    assert bigger.returncode == 0, bigger.stderr
+    assert _amounts_due(bigger.stdout) == 80
+
+    check = _run(data, "--database", str(target), "check")
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "Result:     OK" in check.stdout
+    assert "Records:    amount_due 80" in check.stdout
+
+    backup = tmp_path / "friday.sqlite3"
+    done = _run(data, "--database", str(target), "backup", str(backup))
+    assert done.returncode == 0, done.stderr
+    assert backup.is_file() and str(backup) in done.stdout
+
+    refused = _run(data, "--database", str(target), "restore", str(backup))
+    assert refused.returncode == 1
+    assert "Refusing to restore without --yes" in refused.stderr
+    assert "Nothing was changed." in refused.stdout
+    assert list((data / "backups").glob("*")) == []
+
+    restored = _run(data, "--database", str(target), "restore", "--yes", str(backup))
+    assert restored.returncode == 0, restored.stderr
+    assert "The previous contents were kept in" in restored.stdout
+    assert len(list((data / "backups").glob("*-before-restore.sqlite3"))) == 1
+    assert _run(data, "--database", str(target), "check").returncode == 0
+
+
+def test_check_on_a_text_file_explains_without_a_traceback(data: Path, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Call Hanson Excavating about the Orange St opening.\n" * 40)
+    done = _run(data, "--database", str(notes), "check")
+    assert done.returncode == 1
+    assert "not a Clerk Desk database" in done.stdout
+    assert "Result:     NOT OK" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_bad_restore_says_why(data: Path, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a backup\n" * 40)
+    done = _run(data, "--database", str(tmp_path / "city.sqlite3"), "restore", "--yes", str(notes))
+    assert done.returncode == 1
+    assert done.stderr.startswith("clerk-desk: notes.txt is not a database file")
+    assert "Traceback" not in done.stderr

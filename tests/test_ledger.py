@@ -1,0 +1,187 @@
+"""Amounts due: billed above $0.00, paid to the cent and never beyond, reversed when a receipt is
+voided, cancelled only while unpaid; ``is_paid`` as a workflow relies on it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from sqlalchemy import exc as sa_exc
+from sqlalchemy import func, select
+
+from clerk_desk import ledger, parties
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import AmountDue, DueKind, DueStatus, PartyKind, Role
+from clerk_desk.money import Money
+
+PERMIT = RecordRef("street_opening", "2026-0001")
+
+
+@pytest.fixture
+def payer(desk: Desk, admin: SignedIn) -> int:
+    with desk.action(admin) as action:
+        return parties.add_party(
+            action, parties.PartyData(kind=PartyKind.BUSINESS, name="Hanson Excavating LLC")
+        ).id
+
+
+def _bill(desk: Desk, who: SignedIn, payer: int, amount: str, record: RecordRef = PERMIT) -> int:
+    with desk.action(who) as action:
+        return ledger.bill(
+            action,
+            party_id=payer,
+            record=record,
+            kind=DueKind.FEE,
+            amount=Money(amount),
+            description="Street opening permit fee",
+            cite="§ 506-6 (Fee)",
+        ).id
+
+
+def _due(desk: Desk, due_id: int) -> AmountDue:
+    with desk.database.reading() as session:
+        return ledger.get_due(session, due_id)
+
+
+def _paid(desk: Desk, record: RecordRef = PERMIT) -> bool:
+    with desk.database.reading() as session:
+        return ledger.is_paid(session, record)
+
+
+def _pay(desk: Desk, who: SignedIn, due_id: int, amount: str) -> AmountDue:
+    with desk.action(who) as action:
+        return ledger.apply_payment(action, due_id, Money(amount), reference="R-2026-0001")
+
+
+def _dues(desk: Desk) -> int:
+    with desk.database.reading() as session:
+        return session.scalar(select(func.count()).select_from(AmountDue)) or 0
+
+
+def test_nothing_can_be_billed_at_zero_but_one_cent_can(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    with pytest.raises(InvalidInput, match=r"more than \$0\.00") as caught:
+        _bill(desk, admin, payer, "0.00")
+    assert caught.value.field == "amount"
+    assert _dues(desk) == 0
+    due = _due(desk, _bill(desk, admin, payer, "0.01"))
+    assert (due.amount, due.paid, due.status) == (Money("0.01"), Money("0.00"), DueStatus.OPEN)
+
+
+def test_a_bill_names_a_real_party_and_says_what_it_is_for(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    with pytest.raises(NotFound, match="no party number 777"):
+        _bill(desk, admin, 777, "5.00")
+    with pytest.raises(InvalidInput) as caught, desk.action(admin) as action:
+        ledger.bill(
+            action,
+            party_id=payer,
+            record=PERMIT,
+            kind=DueKind.FEE,
+            amount=Money("5.00"),
+            description="   ",
+        )
+    assert caught.value.field == "description"
+
+
+def test_partial_then_full_payment_makes_it_paid(
+    desk: Desk, operator_with: Callable[[Role], SignedIn], payer: int
+) -> None:
+    treasurer = operator_with(Role.TREASURER)
+    due_id = _bill(desk, treasurer, payer, "100.00")
+    assert _pay(desk, treasurer, due_id, "40.00").status == DueStatus.OPEN
+    assert not _paid(desk)
+    with desk.database.reading() as session:
+        assert ledger.balance_of(session, payer) == Money("60.00")
+    paid = _pay(desk, treasurer, due_id, "60.00")
+    assert (paid.paid, paid.balance, paid.status) == (
+        Money("100.00"),
+        Money("0.00"),
+        DueStatus.PAID,
+    )
+    assert _paid(desk)
+    with desk.database.reading() as session:
+        assert ledger.outstanding(session, party_id=payer) == []
+
+
+def test_paying_one_cent_more_than_owed_is_refused(desk: Desk, admin: SignedIn, payer: int) -> None:
+    due_id = _bill(desk, admin, payer, "100.00")
+    _pay(desk, admin, due_id, "40.00")
+    with pytest.raises(InvalidInput, match=r"\$60\.01 is more than the \$60\.00 still owed"):
+        _pay(desk, admin, due_id, "60.01")
+    with pytest.raises(InvalidInput, match="more than"):
+        _pay(desk, admin, due_id, "0.00")
+    assert _due(desk, due_id).paid == Money("40.00")
+    _pay(desk, admin, due_id, "60.00")
+    with pytest.raises(Conflict, match="is paid; it cannot be paid"):
+        _pay(desk, admin, due_id, "0.01")
+
+
+def test_is_paid_needs_something_billed_and_ignores_cancelled_amounts(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    assert not _paid(desk)  # nothing billed is not "paid"
+    fee = _bill(desk, admin, payer, "50.00")
+    mistake = _bill(desk, admin, payer, "50.00")
+    _bill(desk, admin, payer, "9.00", RecordRef("street_opening", "2026-0002"))
+    _pay(desk, admin, fee, "50.00")
+    assert not _paid(desk)  # the second amount is still open
+    with desk.action(admin) as action:
+        ledger.cancel(action, mistake, reason="billed twice")
+    assert _paid(desk)
+    assert not _paid(desk, RecordRef("street_opening", "2026-0002"))
+    only = _bill(desk, admin, payer, "1.00", RecordRef("vending", "7"))
+    with desk.action(admin) as action:
+        ledger.cancel(action, only, reason="withdrawn")
+    assert not _paid(desk, RecordRef("vending", "7"))  # all cancelled: nothing to have paid
+
+
+def test_a_voided_receipt_puts_the_payment_back(
+    desk: Desk, operator_with: Callable[[Role], SignedIn], payer: int
+) -> None:
+    treasurer = operator_with(Role.TREASURER)
+    due_id = _bill(desk, treasurer, payer, "75.00")
+    _pay(desk, treasurer, due_id, "75.00")
+    with pytest.raises(InvalidInput, match="was not paid"), desk.action(treasurer) as action:
+        ledger.reverse_payment(action, due_id, Money("75.01"), reference="R-1 void")
+    with desk.action(treasurer) as action:
+        due = ledger.reverse_payment(action, due_id, Money("25.00"), reference="R-1 void")
+    assert (due.paid, due.status) == (Money("50.00"), DueStatus.OPEN)
+    assert not _paid(desk)
+
+
+def test_an_amount_with_money_paid_cannot_be_cancelled(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    due_id = _bill(desk, admin, payer, "75.00")
+    with pytest.raises(InvalidInput) as caught, desk.action(admin) as action:
+        ledger.cancel(action, due_id, reason="  ")
+    assert caught.value.field == "reason"
+    _pay(desk, admin, due_id, "0.01")
+    with pytest.raises(Conflict, match=r"\$0\.01 was already paid"), desk.action(admin) as action:
+        ledger.cancel(action, due_id, reason="billed in error")
+    assert _due(desk, due_id).status == DueStatus.OPEN
+    other = _bill(desk, admin, payer, "10.00")
+    with desk.action(admin) as action:
+        ledger.cancel(action, other, reason=" billed in error ")
+    cancelled = _due(desk, other)
+    assert (cancelled.status, cancelled.cancel_reason) == (DueStatus.CANCELLED, "billed in error")
+    with pytest.raises(Conflict, match="already cancelled"), desk.action(admin) as action:
+        ledger.cancel(action, other, reason="again")
+    with pytest.raises(Conflict, match="cannot be paid"):
+        _pay(desk, admin, other, "1.00")
+
+
+def test_the_database_itself_refuses_a_paid_amount_above_the_bill(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    due_id = _bill(desk, admin, payer, "10.00")
+    with pytest.raises(sa_exc.IntegrityError), desk.action(admin) as action:
+        due = ledger.get_due(action.session, due_id)
+        due.paid = Money("10.01")
+        action.session.flush()
+    assert _due(desk, due_id).paid == Money("0.00")

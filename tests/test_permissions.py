@@ -1,0 +1,151 @@
+"""Each role's refusals come from the core services, in a sentence naming the roles that may."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+import pytest
+from sqlalchemy import func, select
+
+from clerk_desk import audit, fees, ledger, operators, parties, settings_store
+from clerk_desk.deadlines import CalendarSettings
+from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.errors import PermissionDenied
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import AuditEvent, DueKind, Role
+from clerk_desk.money import Money
+from clerk_desk.permissions import GRANTS, Permission, allows, refusal, roles_allowed
+from clerk_desk.settings import CityProfile
+
+
+def test_the_fee_schedule_refusal_reads_as_a_clerk_would_want(
+    desk: Desk, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    deputy = operator_with(Role.DEPUTY_CLERK)
+    with pytest.raises(PermissionDenied) as caught, desk.action(deputy) as action:
+        fees.change_amount(action, "STOPEN", Money("55.00"), starting=date(2027, 1, 1))
+    assert caught.value.message == (
+        "To change the fee schedule you need the role Administrator; "
+        "you are signed in as Deputy Clerk."
+    )
+    with desk.database.reading() as session:
+        assert fees.fee_on(session, "STOPEN", date(2027, 1, 1)).amount == Money("50.00")
+
+
+def test_a_refusal_lists_every_role_that_may() -> None:
+    assert refusal(Role.INSPECTOR, Permission.TAKE_PAYMENT) == (
+        "To take payment you need the role Clerk, Deputy Clerk, Treasurer or Administrator; "
+        "you are signed in as Building Inspector / Public Works."
+    )
+
+
+def test_the_administrator_may_do_everything_and_each_permission_has_a_role() -> None:
+    assert all(allows(Role.ADMINISTRATOR, p) for p in Permission)
+    for permission in Permission:
+        assert Role.ADMINISTRATOR in roles_allowed(permission)
+    assert set(GRANTS) == set(Role)
+
+
+def _party(action: Action) -> int:
+    return parties.add_party(action, parties.PartyData(kind="person", name="Anna Berg")).id  # type: ignore[arg-type]
+
+
+def _bill(action: Action, party_id: int) -> int:
+    return ledger.bill(
+        action,
+        party_id=party_id,
+        record=RecordRef("permit", "1"),
+        kind=DueKind.FEE,
+        amount=Money("50.00"),
+        description="Permit fee",
+    ).id
+
+
+SERVICES: dict[Permission, Callable[[Action, dict[str, int]], object]] = {
+    Permission.MANAGE_OPERATORS: lambda a, ids: operators.add_operator(
+        a, username="newbie", full_name="New Person", role=Role.CLERK, password="x" * 10
+    ),
+    Permission.EDIT_SETTINGS: lambda a, ids: settings_store.save_calendar_settings(
+        a, CalendarSettings().close_day(date(2026, 12, 24))
+    ),
+    Permission.EDIT_FEE_SCHEDULE: lambda a, ids: fees.add_fee(
+        a, fees.FeeData("DOG", "Dog licence", Money("10.00"), "100-1", "", date(2027, 1, 1))
+    ),
+    Permission.VIEW_AUDIT: lambda a, ids: audit.search(a, "admin"),
+    Permission.EDIT_PARTIES: lambda a, ids: _party(a),
+    Permission.BILL: lambda a, ids: _bill(a, ids["party"]),
+    Permission.CANCEL_DUE: lambda a, ids: ledger.cancel(a, ids["to_cancel"], reason="billed twice"),
+    Permission.TAKE_PAYMENT: lambda a, ids: ledger.apply_payment(
+        a, ids["due"], Money("1.00"), reference="R-1"
+    ),
+    Permission.VOID_RECEIPT: lambda a, ids: ledger.reverse_payment(
+        a, ids["paid_due"], Money("1.00"), reference="R-0"
+    ),
+}
+
+
+@pytest.mark.parametrize("role", [r for r in Role if r is not Role.ADMINISTRATOR])
+def test_every_role_is_refused_by_the_core_what_it_may_not_do(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], role: Role
+) -> None:
+    with desk.action(admin) as action:
+        party = _party(action)
+        due = _bill(action, party)
+        paid_due = _bill(action, party)
+        to_cancel = _bill(action, party)
+        ledger.apply_payment(action, paid_due, Money("5.00"), reference="R-0")
+    ids = {"party": party, "due": due, "paid_due": paid_due, "to_cancel": to_cancel}
+    who = operator_with(role)
+    for permission, service in SERVICES.items():
+        with desk.database.reading() as session:
+            events_before = session.scalar(select(func.count()).select_from(AuditEvent))
+        if allows(role, permission):
+            with desk.action(who) as action:
+                service(action, ids)
+            continue
+        with pytest.raises(PermissionDenied) as caught, desk.action(who) as action:
+            service(action, ids)
+        assert caught.value.message == refusal(role, permission)
+        assert f"you are signed in as {role.label}." in caught.value.message
+        assert permission.value in caught.value.message
+        with desk.database.reading() as session:
+            assert session.scalar(select(func.count()).select_from(AuditEvent)) == events_before
+
+
+def test_what_each_counter_role_may_do() -> None:
+    """The grants as City Hall agreed them; a change here is a decision, not a refactor."""
+    assert not allows(Role.DEPUTY_CLERK, Permission.EDIT_SETTINGS)
+    assert allows(Role.CLERK, Permission.EDIT_SETTINGS)
+    assert allows(Role.TREASURER, Permission.VOID_RECEIPT)
+    assert not allows(Role.CLERK, Permission.VOID_RECEIPT)
+    assert not allows(Role.INSPECTOR, Permission.TAKE_PAYMENT)
+    assert allows(Role.INSPECTOR, Permission.ASSIGN_STREET_NUMBERS)
+    assert not allows(Role.TREASURER, Permission.ISSUE_PERMITS)
+    assert all(allows(r, Permission.EDIT_PARTIES) for r in Role)
+
+
+def test_saving_the_city_profile_needs_the_settings_permission(
+    desk: Desk, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    treasurer = operator_with(Role.TREASURER)
+    with (
+        pytest.raises(PermissionDenied, match="you are signed in as Treasurer"),
+        desk.action(treasurer) as action,
+    ):
+        settings_store.save_city_profile(action, CityProfile(phone="(715) 262-5544"))
+
+
+@pytest.mark.parametrize(
+    ("code", "starting"), [("NOSUCH", date(2027, 1, 1)), ("STOPEN", date(2026, 1, 1))]
+)
+def test_permission_is_checked_before_the_fee_schedule_is_looked_at(
+    desk: Desk, operator_with: Callable[[Role], SignedIn], code: str, starting: date
+) -> None:
+    """A Deputy Clerk hears "you need the role", not details of a schedule they may not edit."""
+    deputy = operator_with(Role.DEPUTY_CLERK)
+    with (
+        pytest.raises(PermissionDenied, match="change the fee schedule"),
+        desk.action(deputy) as action,
+    ):
+        fees.change_amount(action, code, Money("55.00"), starting=starting)

@@ -1,0 +1,95 @@
+"""The Today tab: what every workflow says is due, overdue first, with urgency at its edges."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+
+from clerk_desk import ledger, parties, today
+from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import DueKind, PartyKind
+from clerk_desk.money import Money
+from clerk_desk.today import TodayItem
+
+DAY = date(2026, 11, 30)
+
+
+@pytest.mark.parametrize(
+    ("due", "urgency"),
+    [
+        (DAY - timedelta(days=1), "overdue"),
+        (DAY, "today"),
+        (DAY + timedelta(days=1), "soon"),
+        (DAY + timedelta(days=7), "soon"),
+        (DAY + timedelta(days=8), "later"),
+        (None, "later"),
+    ],
+)
+def test_urgency_at_its_boundaries(due: date | None, urgency: str) -> None:
+    assert TodayItem("Receipts", due, "x").urgency(DAY) == urgency
+
+
+def test_soon_can_be_widened() -> None:
+    assert TodayItem("Bonds", DAY + timedelta(days=30), "x").urgency(DAY, soon_days=30) == "soon"
+
+
+def test_every_provider_is_gathered_most_urgent_first(
+    desk: Desk, admin: SignedIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def street_numbers(action: Action) -> list[TodayItem]:
+        return [
+            TodayItem("Street Numbers", None, "Number 412 Orange St not posted"),
+            TodayItem("Street Numbers", action.today() + timedelta(days=20), "B: 20-day notice"),
+            TodayItem("Street Numbers", action.today() + timedelta(days=3), "A: 10-day notice"),
+        ]
+
+    monkeypatch.setitem(today._providers, "street_numbers_test", street_numbers)
+    with desk.action(admin) as action:
+        payer = parties.add_party(
+            action, parties.PartyData(kind=PartyKind.PERSON, name="Anna Berg")
+        ).id
+        for days, label in ((-1, "yesterday"), (0, "today"), (7, "in 7 days"), (8, "in 8 days")):
+            ledger.bill(
+                action,
+                party_id=payer,
+                record=RecordRef("demo", label),
+                kind=DueKind.SPECIAL_CHARGE,
+                amount=Money("60.00"),
+                description=f"Snow removal due {label}",
+                due_on=DAY + timedelta(days),
+            )
+    with desk.lookup(admin) as action:
+        items = today.gather(action)
+    listed = [(i.urgency(DAY), i.workflow, i.detail or i.title) for i in items]
+    assert listed == [
+        ("overdue", "Receipts", "Snow removal due yesterday"),
+        ("today", "Settings", items[1].detail),  # "5 fee amounts..." sorts before "Anna..."
+        ("today", "Receipts", "Snow removal due today"),
+        ("soon", "Street Numbers", "A: 10-day notice"),
+        ("soon", "Receipts", "Snow removal due in 7 days"),
+        ("later", "Street Numbers", "B: 20-day notice"),
+        ("later", "Street Numbers", "Number 412 Orange St not posted"),
+    ]
+    assert items[0].title == "Anna Berg owes $60.00"
+    assert "in 8 days" not in str(listed)  # amounts more than a week out wait for their week
+
+
+def test_a_paid_amount_leaves_the_today_tab(desk: Desk, admin: SignedIn) -> None:
+    with desk.action(admin) as action:
+        payer = parties.add_party(
+            action, parties.PartyData(kind=PartyKind.PERSON, name="Anna Berg")
+        ).id
+        due = ledger.bill(
+            action,
+            party_id=payer,
+            record=RecordRef("demo", "1"),
+            kind=DueKind.FEE,
+            amount=Money("5.00"),
+            description="Fee",
+            due_on=DAY - timedelta(days=3),
+        )
+        ledger.apply_payment(action, due.id, Money("5.00"), reference="R-1")
+    with desk.lookup(admin) as action:
+        assert [i.workflow for i in today.gather(action)] == ["Settings"]

@@ -1,0 +1,421 @@
+"""The application shell driven as a clerk drives it: first start, sign out, sign in, every tab,
+the ordinance from a placeholder's citation, a refused menu item, backup and restore, and a
+database that cannot be opened."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import shiboken6
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
+
+import ui.app
+import ui.login
+import ui.main_window
+import ui.operations
+from clerk_desk import operators
+from clerk_desk.clock import FixedClock
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.models import Role
+from clerk_desk.workflows import WORKFLOWS
+from ui.app import Launcher
+from ui.login import DatabaseProblemDialog, FirstAdministratorDialog, LoginDialog
+from ui.main_window import MainWindow
+from ui.operations import App
+from ui.placeholder_tab import PlaceholderTab
+
+pytestmark = pytest.mark.gui
+
+PASSWORD = "counter-password"  # the operators' password in tests/conftest.py
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> list[QMessageBox]:
+    """Every message box the shell shows, answered "Cancel" unless a test says otherwise."""
+    shown: list[QMessageBox] = []
+
+    def answer(box: QMessageBox) -> int:
+        shown.append(box)
+        return int(QMessageBox.StandardButton.Cancel.value)
+
+    monkeypatch.setattr(ui.operations, "ask_message", answer)
+    monkeypatch.setattr(ui.main_window, "ask_message", answer)
+    return shown
+
+
+@pytest.fixture
+def launchers() -> Iterator[list[Launcher]]:
+    """Launchers made by a test; their windows are closed afterwards (they delete themselves
+    on sign-out, so pytest-qt's add_widget cannot own them)."""
+    made: list[Launcher] = []
+    yield made
+    for launcher in made:
+        for widget in (launcher.window, launcher.login):
+            if widget is not None and shiboken6.isValid(widget):
+                widget.close()
+                widget.deleteLater()
+
+
+def _window(qtbot: QtBot, app: App) -> MainWindow:
+    window = MainWindow(app)
+    qtbot.add_widget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+# ---- first start, sign out, sign in, every tab -------------------------------------------------
+
+
+def test_first_start_then_sign_out_sign_in_every_tab_and_the_ordinance(
+    qtbot: QtBot,
+    tmp_path: Path,
+    clock: FixedClock,
+    monkeypatch: pytest.MonkeyPatch,
+    launchers: list[Launcher],
+    messages: list[QMessageBox],
+) -> None:
+    def create_through_the_dialog(
+        parent: QWidget | None, create: ui.login.Creator, database: str
+    ) -> SignedIn | None:
+        dialog = FirstAdministratorDialog(create, database, parent)
+        qtbot.add_widget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        qtbot.keyClicks(dialog.username, "mfolger")
+        qtbot.keyClicks(dialog.full_name, "Mary Folger")
+        qtbot.keyClicks(dialog.password, "short")
+        qtbot.keyClicks(dialog.password_again, "short")
+        dialog.create_button.click()
+        assert "at least 8 characters" in dialog.errors.message("password")
+        dialog.password.clear()
+        dialog.password_again.clear()
+        qtbot.keyClicks(dialog.password, "river-town-1851")
+        qtbot.keyClicks(dialog.password_again, "river-town-1815")
+        dialog.create_button.click()
+        assert dialog.errors.message("password_again") == "The two passwords differ."
+        dialog.password_again.clear()
+        qtbot.keyClicks(dialog.password_again, "river-town-1851")
+        dialog.create_button.click()
+        assert dialog.result() == FirstAdministratorDialog.DialogCode.Accepted
+        return dialog.operator
+
+    monkeypatch.setattr(FirstAdministratorDialog, "ask", create_through_the_dialog)
+    launcher = Launcher(str(tmp_path / "city.sqlite3"), clock=clock)
+    launchers.append(launcher)
+    launcher.start()
+    qtbot.waitUntil(lambda: launcher.window is not None and launcher.window.isVisible())
+    window = launcher.window
+    assert window is not None
+    assert window.windowTitle() == "Clerk Desk — City of Prescott"
+    assert window.operator_label.text() == "Mary Folger · Administrator"
+    assert "city.sqlite3" in window.database_label.full_text()
+    assert not launcher.login.isVisible()
+
+    with qtbot.waitSignal(window.sign_out_requested):
+        window.action("sign_out").trigger()
+    login = launcher.login
+    qtbot.waitUntil(login.isVisible)
+    assert launcher.window is None
+    assert login.username.text() == ""  # the next person at the counter may be someone else
+    qtbot.keyClicks(login.username, "mfolger")
+    qtbot.keyClicks(login.password, "river-town-1851")
+    login.sign_in_button.click()
+    qtbot.waitUntil(lambda: launcher.window is not None and launcher.window.isVisible())
+    window = launcher.window
+    assert window is not None
+
+    assert window.tabs.count() == len(WORKFLOWS)
+    for index, workflow in enumerate(WORKFLOWS):
+        window.action(f"tab_{workflow.name}").trigger()
+        widget = window.tabs.currentWidget()
+        assert widget is window.tab(workflow.name)
+        assert widget.isVisible()
+        assert window.tab_title(index) == workflow.title
+        if not workflow.built:
+            assert isinstance(widget, PlaceholderTab)
+            assert widget.notice is not None
+            assert "Not built yet" in widget.notice.text()
+
+    receipts = window.show_tab("street_openings")
+    assert isinstance(receipts, PlaceholderTab)
+    assert receipts.links is not None
+    cite = receipts.cites()[1]
+    assert cite == "§ 506-7"
+    click_link(qtbot, receipts.links, 2)  # the second link in the list
+    viewer = window.ordinance_viewer
+    assert viewer is not None
+    qtbot.waitUntil(viewer.isVisible)
+    assert viewer.current_cite() == cite
+    assert viewer.selected_text().startswith("§ 506-7 Regulations governing excavations")
+    assert window.open_ordinance("§ 506-7 (Frozen ground)") is viewer  # one viewer, reused
+    assert viewer.current_cite() == "§ 506-7 (Frozen ground)"
+    assert not messages
+
+    again = Launcher(str(tmp_path / "city.sqlite3"), clock=clock)  # the next morning
+    launchers.append(again)
+    again.start()
+    qtbot.waitUntil(again.login.change_button.isEnabled)  # the database is open
+    assert again.login.username.text() == "mfolger"  # this station remembers who signed in
+    assert "city.sqlite3" in again.login.database_label.full_text()
+
+
+def click_link(qtbot: QtBot, label: QLabel, number: int) -> None:
+    """Activate the ``number``-th link of a label from the keyboard, as a clerk can: Tab moves
+    from link to link inside the label, Enter follows the one that has focus."""
+    window = label.window()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    label.setFocus()
+    for _ in range(number):
+        qtbot.keyClick(label, Qt.Key.Key_Tab)
+    qtbot.keyClick(label, Qt.Key.Key_Return)
+
+
+# ---- the login dialog ----------------------------------------------------------------------
+
+
+def _ready_login(qtbot: QtBot, desk: Desk) -> LoginDialog:
+    dialog = LoginDialog()
+    qtbot.add_widget(dialog)
+    dialog.set_ready(
+        desk.database.describe(),
+        lambda user, password: operators.sign_in(desk.database, desk.clock, user, password),
+    )
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def test_a_wrong_password_is_said_in_the_dialog(
+    qtbot: QtBot, desk: Desk, admin: SignedIn
+) -> None:
+    dialog = _ready_login(qtbot, desk)
+    qtbot.keyClicks(dialog.username, "admin")
+    qtbot.keyClicks(dialog.password, "not-the-password")
+    with qtbot.assertNotEmitted(dialog.signed_in):
+        dialog.sign_in_button.click()
+    assert dialog.error_text() == "The user name or password is not right."
+    assert dialog.isVisible()
+    assert dialog.password.selectedText() == "not-the-password"  # ready to be typed again
+
+    dialog.password.clear()
+    qtbot.keyClicks(dialog.password, PASSWORD)
+    with qtbot.waitSignal(dialog.signed_in) as signal:
+        qtbot.keyClick(dialog.password, Qt.Key.Key_Return)  # Enter signs in
+    assert signal.args == [admin]
+    assert dialog.error_text() == ""
+
+
+def test_escape_quits_and_the_database_in_use_is_shown(qtbot: QtBot, desk: Desk) -> None:
+    dialog = _ready_login(qtbot, desk)
+    assert desk.database.describe() in dialog.database_label.full_text()
+    assert dialog.change_button.isEnabled()
+    with qtbot.waitSignal(dialog.rejected):
+        qtbot.keyClick(dialog.username, Qt.Key.Key_Escape)
+
+
+def test_a_sign_in_asked_for_while_the_database_opens_happens_once_it_is_open(
+    qtbot: QtBot, desk: Desk, admin: SignedIn
+) -> None:
+    dialog = LoginDialog()
+    qtbot.add_widget(dialog)
+    dialog.set_opening("somewhere")
+    qtbot.keyClicks(dialog.username, "admin")
+    qtbot.keyClicks(dialog.password, PASSWORD)
+    dialog.sign_in_button.click()
+    assert "as soon as it is open" in dialog.status.text()
+    with qtbot.waitSignal(dialog.signed_in):
+        dialog.set_ready(
+            "db", lambda u, p: operators.sign_in(desk.database, desk.clock, u, p)
+        )
+
+
+# ---- a database that cannot be opened -----------------------------------------------------------
+
+
+def test_a_file_that_is_not_a_database_is_explained_and_left_alone(
+    qtbot: QtBot,
+    tmp_path: Path,
+    clock: FixedClock,
+    monkeypatch: pytest.MonkeyPatch,
+    launchers: list[Launcher],
+) -> None:
+    notes = tmp_path / "minutes.sqlite3"
+    notes.write_text("Minutes of the Common Council, November 23, 2026\n" * 50)
+    before = notes.read_bytes()
+    asked: list[tuple[str, str]] = []
+    answers = iter(["retry", "choose"])
+
+    def ask(parent: QWidget | None, message: str, database: str) -> ui.login.Choice:
+        asked.append((message, database))
+        return next(answers)
+
+    fresh = tmp_path / "fresh.sqlite3"
+    monkeypatch.setattr(DatabaseProblemDialog, "ask", ask)
+    monkeypatch.setattr(ui.app, "choose_database_file", lambda parent, current: str(fresh))
+    monkeypatch.setattr(FirstAdministratorDialog, "ask", lambda parent, create, database: None)
+    launcher = Launcher(str(notes), clock=clock)
+    launchers.append(launcher)
+    with qtbot.waitSignal(launcher.quit_requested) as quit_signal:
+        launcher.start()
+    assert len(asked) == 2  # "Try again" asked a second time, then another database was chosen
+    message, database = asked[0]
+    assert "is not a Clerk Desk database, or it is damaged" in message
+    assert database == str(notes)
+    assert notes.read_bytes() == before  # nothing written into the clerk's file
+    assert launcher.desk is not None and "fresh.sqlite3" in launcher.desk.database.describe()
+    assert quit_signal.args == [0]  # the first-administrator dialog was quit
+
+
+def test_quit_from_the_problem_dialog_ends_with_status_1(
+    qtbot: QtBot,
+    tmp_path: Path,
+    clock: FixedClock,
+    monkeypatch: pytest.MonkeyPatch,
+    launchers: list[Launcher],
+) -> None:
+    folder = tmp_path / "a-folder.sqlite3"
+    folder.mkdir()
+    monkeypatch.setattr(DatabaseProblemDialog, "ask", lambda parent, message, database: "quit")
+    launcher = Launcher(str(folder), clock=clock)
+    launchers.append(launcher)
+    with qtbot.waitSignal(launcher.quit_requested) as quit_signal:
+        launcher.start()
+    assert quit_signal.args == [1]
+    assert launcher.window is None
+
+
+def test_the_problem_dialog_offers_another_database_or_quit(qtbot: QtBot) -> None:
+    box = DatabaseProblemDialog("The database is read-only.", "SQLite /x.sqlite3")
+    qtbot.add_widget(box)
+    assert box.text() == "The database is read-only."
+    assert "SQLite /x.sqlite3" in box.informativeText()
+    texts = [button.text() for button in box.buttons()]
+    assert "&Choose another database…" in texts and "&Quit" in texts
+    box.choose_button.click()
+    assert box.choice() == "choose"
+
+
+# ---- roles and menus -----------------------------------------------------------------------
+
+
+def test_a_deputy_clerk_sees_admin_items_disabled_and_the_core_refuses_them(
+    qtbot: QtBot,
+    desk: Desk,
+    operator_with: Callable[[Role], SignedIn],
+    messages: list[QMessageBox],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deputy = operator_with(Role.DEPUTY_CLERK)
+    window = _window(qtbot, App(desk, deputy))
+    assert window.operator_label.text() == "Test Deputy Clerk · Deputy Clerk"
+    for key in ("backup", "restore", "fee_schedule", "operators", "audit", "city"):
+        action = window.action(key)
+        assert not action.isEnabled(), key
+        assert "you need the role" in action.toolTip()
+        assert "you are signed in as Deputy Clerk" in action.toolTip()
+    assert "Administrator" in window.action("backup").toolTip()
+    assert window.action("change_password").isEnabled()
+    assert window.action("ordinance").isEnabled()
+
+    chosen: list[Path] = []
+    monkeypatch.setattr(
+        ui.main_window, "choose_backup_target", lambda parent, default: chosen.append(default)
+    )
+    window.back_up_database()  # triggered anyway (a stale menu, a script): the core says no
+    assert not chosen
+    assert len(messages) == 1
+    assert messages[0].text() == (
+        "To back up or restore the database you need the role Administrator; "
+        "you are signed in as Deputy Clerk."
+    )
+
+
+def test_the_administrator_backs_up_and_restores(
+    qtbot: QtBot,
+    desk: Desk,
+    admin: SignedIn,
+    tmp_path: Path,
+    messages: list[QMessageBox],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if desk.database.path is None:
+        pytest.skip("restore into a server database is covered by the core tests")
+    window = _window(qtbot, App(desk, admin))
+    target = tmp_path / "copy.sqlite3"
+    defaults: list[Path] = []
+
+    def choose(parent: QWidget, default: Path) -> str:
+        defaults.append(default)
+        return str(target)
+
+    monkeypatch.setattr(ui.main_window, "choose_backup_target", choose)
+    window.back_up_database()
+    qtbot.waitUntil(lambda: any(box.objectName() == "backup_done" for box in messages))
+    assert defaults[0].name == "clerk-desk-2026-11-30.sqlite3"
+    assert defaults[0].parent.name == "backups"
+    assert target.is_file()
+    assert str(target) in messages[-1].text()
+
+    with desk.action(admin) as action:
+        operators.add_operator(
+            action, username="late", full_name="Added After Backup", role=Role.CLERK,
+            password=PASSWORD,
+        )
+
+    def confirm(box: QMessageBox) -> int:
+        messages.append(box)
+        if box.objectName() == "confirm_restore":
+            return int(QMessageBox.StandardButton.Yes.value)
+        return int(QMessageBox.StandardButton.Ok.value)
+
+    monkeypatch.setattr(ui.main_window, "ask_message", confirm)
+    monkeypatch.setattr(ui.main_window, "choose_backup_source", lambda parent, folder: str(target))
+    with qtbot.waitSignal(window.restored) as restored:
+        window.restore_from_backup()
+    assert "The previous contents were kept in" in restored.args[0]
+    assert not window.isVisible()
+    with desk.lookup(admin) as action:
+        names = [o.username for o in operators.list_operators(action)]
+    assert "late" not in names  # the database is the backup again
+
+
+def test_about_box_names_version_database_and_data_folder(
+    qtbot: QtBot, desk: Desk, admin: SignedIn, messages: list[QMessageBox]
+) -> None:
+    window = _window(qtbot, App(desk, admin))
+    window.action("about").trigger()
+    box = messages[-1]
+    assert box.objectName() == "about_box"
+    assert "Clerk Desk" in box.text()
+    assert desk.database.describe() in box.informativeText()
+    assert "user-data" in box.informativeText()
+
+
+def test_shortcuts_and_export_follow_the_current_tab(
+    qtbot: QtBot, desk: Desk, admin: SignedIn
+) -> None:
+    window = _window(qtbot, App(desk, admin))
+    assert window.action("tab_parties").shortcut().toString() == "Ctrl+2"
+    assert window.action("search").shortcut().toString() == "Ctrl+F"
+    assert window.action("quit").shortcut().toString() == "Ctrl+Q"
+    assert window.action("export").shortcut().toString() == "Ctrl+E"
+    assert window.action("ordinance").shortcut().toString() == "F1"
+    assert window.action("refresh").shortcut().toString() == "F5"
+    assert not window.action("export").isEnabled()  # Today is no register
+    window.action("next_tab").trigger()
+    assert window.tabs.currentWidget() is window.tab("parties")
+    assert window.action("export").isEnabled() == callable(
+        getattr(window.tab("parties"), "export_register", None)
+    )
+    window.action("previous_tab").trigger()
+    window.action("search").trigger()
+    qtbot.waitUntil(lambda: window.today_tab.search_field.hasFocus())
+    window.show_tab("petitions")
+    window.action("search").trigger()
+    assert "nothing to search" in window.statusBar().currentMessage()

@@ -1,0 +1,318 @@
+"""Shared pieces of the forms and registers: dialogs, search fields, tables, and test hooks.
+
+Every modal dialog and file dialog goes through a module-level hook here (:func:`run_modal`,
+:func:`ask_save_path`, :func:`ask_open_path`, :func:`open_cite`), called as ``forms.run_modal(...)``
+so that a test can replace it: the test then drives the real dialog with the keyboard and no
+modal event loop is ever left open.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import date, datetime
+
+from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk.deadlines import format_day
+from ui.operations import FieldErrors
+from ui.table_models import ROW_ROLE, RowsModel
+
+SEARCH_DELAY_MS = 150
+"""Pause after the last keystroke before a search runs: one query per word, not per letter."""
+
+# ---- hooks tests replace ---------------------------------------------------------------------
+
+
+def run_modal(dialog: QDialog) -> int:
+    """Show ``dialog`` modally and return its result. Tests replace this to drive the dialog."""
+    return dialog.exec()
+
+
+def ask_save_path(parent: QWidget, title: str, suggested: str, file_filter: str) -> str | None:
+    """Where to save a file, or None if the person cancelled. Tests replace this."""
+    path, _ = QFileDialog.getSaveFileName(parent, title, suggested, file_filter)
+    return path or None
+
+
+def ask_open_path(parent: QWidget, title: str, file_filter: str) -> str | None:
+    """Which file to open, or None if the person cancelled. Tests replace this."""
+    path, _ = QFileDialog.getOpenFileName(parent, title, "", file_filter)
+    return path or None
+
+
+def open_cite(parent: QWidget, cite: str) -> None:
+    """Show the ordinance at ``cite``. The main window may replace this to use its own tab.
+
+    By default a small non-modal window with the ordinance viewer opens beside the form, so the
+    clerk can read the paragraph and go on typing.
+    """
+    from ui.ordinance_viewer import OrdinanceViewer
+
+    window = QDialog(parent)
+    window.setWindowTitle(f"Chapter 506 — {cite}")
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    layout = QVBoxLayout(window)
+    viewer = OrdinanceViewer(window)
+    layout.addWidget(viewer)
+    window.resize(760, 560)
+    window.show()
+    viewer.open_at(cite)
+
+
+# ---- small widgets ---------------------------------------------------------------------------
+
+
+class SearchField(QLineEdit):
+    """A search box that searches as the clerk types, once they pause for a moment.
+
+    Signals: ``search_requested(str)`` after :data:`SEARCH_DELAY_MS` without typing (or at once
+    on :meth:`flush`); ``move_down()`` when Down or Enter is pressed, so the screen can put the
+    caret in its table; Esc clears the text.
+    """
+
+    search_requested = Signal(str)
+    move_down = Signal()
+
+    def __init__(self, placeholder: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setPlaceholderText(placeholder)
+        self.setClearButtonEnabled(True)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(SEARCH_DELAY_MS)
+        self._timer.timeout.connect(self.flush)
+        self.textChanged.connect(lambda _text: self._timer.start())
+
+    def flush(self) -> None:
+        """Search now for what is typed (Enter pressed, or a test that does not wait)."""
+        self._timer.stop()
+        self.search_requested.emit(self.text())
+
+    def pending(self) -> bool:
+        return self._timer.isActive()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Down):
+            if self._timer.isActive():
+                self.flush()
+            self.move_down.emit()
+            return
+        if key == Qt.Key.Key_Escape and self.text():
+            self.clear()
+            self.flush()
+            return
+        super().keyPressEvent(event)
+
+
+def error_label() -> QLabel:
+    """The red line under a field; :class:`ui.operations.FieldErrors` fills and shows it."""
+    return QLabel()
+
+
+def banner(text: str, *, tone: str = "warning") -> QLabel:
+    """A strip of text at the top of a dialog: a refusal, a note on placeholders."""
+    colours = {"warning": ("#fff4d6", "#8a5a00"), "info": ("#e8f1fb", "#1d4f7a")}
+    background, foreground = colours[tone]
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setStyleSheet(
+        f"background: {background}; color: {foreground}; padding: 6px; border-radius: 3px;"
+    )
+    return label
+
+
+def make_table(model: RowsModel, *, name: str) -> QTableView:
+    """A register table as the clerks expect it: whole rows selected, no typing into cells."""
+    view = QTableView()
+    view.setObjectName(name)
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.setWordWrap(False)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    view.horizontalHeader().setStretchLastSection(True)
+    view.horizontalHeader().setHighlightSections(False)
+    view.setTabKeyNavigation(False)  # Tab leaves the table, as in every other field
+    return view
+
+
+def selected_row(view: QTableView) -> object | None:
+    """The row object under the table's current row, or None."""
+    index = view.currentIndex()
+    if not index.isValid() or not view.selectionModel().isRowSelected(index.row(), index.parent()):
+        return None
+    return index.siblingAtColumn(0).data(ROW_ROLE)
+
+
+def select_row(view: QTableView, number: int) -> None:
+    """Make ``number`` the current, selected row (if the table has it)."""
+    model = view.model()
+    if 0 <= number < model.rowCount():
+        view.setCurrentIndex(model.index(number, 0))
+        view.selectRow(number)
+
+
+def size_columns(view: QTableView, widths: dict[int, int]) -> None:
+    """Give columns the widths the clerks need (in characters); the last one stretches."""
+    metrics = view.fontMetrics()
+    header = view.horizontalHeader()
+    for column, chars in widths.items():
+        header.resizeSection(column, metrics.horizontalAdvance("n") * chars + 16)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+
+
+def date_edit(day: date, *, name: str) -> QDateEdit:
+    """A date field with a calendar drop-down, written as the City writes dates."""
+    edit = QDateEdit(QDate(day.year, day.month, day.day))
+    edit.setObjectName(name)
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("MM/dd/yyyy")
+    return edit
+
+
+def to_date(edit: QDateEdit) -> date:
+    value = edit.date()
+    return date(value.year(), value.month(), value.day())
+
+
+def us_date(day: date | None) -> str:
+    """A date in a table cell: 11/30/2026, or nothing."""
+    return "" if day is None else f"{day.month:02d}/{day.day:02d}/{day.year}"
+
+
+def local_time(instant: datetime | None, zone: object) -> str:
+    """An instant as City Hall's clock showed it: 11/30/2026 10:04 AM."""
+    if instant is None:
+        return ""
+    local = instant.astimezone(zone)  # type: ignore[arg-type]
+    hour = local.hour % 12 or 12
+    return f"{us_date(local.date())} {hour}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
+
+
+def long_day(day: date) -> str:
+    return format_day(day)
+
+
+def escape(text: str) -> str:
+    return html.escape(text)
+
+
+# ---- the form dialog -------------------------------------------------------------------------
+
+
+class FormDialog(QDialog):
+    """A form in a dialog: fields with their error lines, Save and Cancel.
+
+    Enter saves from any one-line field (Save is the default button), Ctrl+Enter saves from a
+    multi-line field too, Esc cancels. :meth:`save` is what Save does; it closes the dialog only
+    when :meth:`commit` returns a result (the core accepted the form), so a refused form stays
+    open with the message under the field and everything typed still there.
+
+    Signals: those of :class:`QDialog` (``accepted``, ``rejected``, ``finished``).
+    """
+
+    def __init__(self, parent: QWidget | None, title: str, *, save_text: str = "Save") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.errors = FieldErrors()
+        self.result_value: object = None
+        self._layout = QVBoxLayout(self)
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self._layout.addLayout(self.form)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
+        self.save_button.setText(save_text)
+        self.save_button.setDefault(True)
+        self.save_button.setObjectName("save_button")
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        for sequence in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(sequence), self).activated.connect(self.save)
+
+    def finish_layout(self) -> None:
+        """Put the buttons last, after the subclass has added its fields.
+
+        Every other button of the form ("Choose image…", "No owner") is made non-default, so
+        that Enter always saves, wherever the caret is.
+        """
+        self._layout.addStretch(1)
+        self._layout.addWidget(self.buttons)
+        for button in self.findChildren(QPushButton):
+            if button is not self.save_button:
+                button.setAutoDefault(False)
+                button.setDefault(False)
+
+    def add_top(self, widget: QWidget) -> None:
+        """A banner or note above the fields."""
+        self._layout.insertWidget(0, widget)
+
+    def add_field(self, label: str, widget: QWidget, field: str | None = None) -> QWidget:
+        """One labelled field; with ``field`` (the core's name for it) an error line under it."""
+        self.form.addRow(label, widget)
+        if field is not None:
+            message = error_label()
+            self.form.addRow("", message)
+            self.errors.add(field, message, widget)
+        return widget
+
+    def commit(self) -> object:
+        """Save the form through the core; return a result, or None when refused."""
+        raise NotImplementedError
+
+    def save(self) -> None:
+        result = self.commit()
+        if result is not None:
+            self.result_value = result
+            self.accept()
+
+    def set_read_only(self, reason: str) -> None:
+        """Show the core's refusal at the top and take away Save: the operator may only look."""
+        self.add_top(banner(reason))
+        self.save_button.setEnabled(False)
+
+
+class _EnterFilter(QObject):
+    """Turns Enter on a watched widget into a call (a list in a dialog: Enter means "this one")."""
+
+    def __init__(self, watched: QWidget, action: Callable[[], None]) -> None:
+        super().__init__(watched)
+        self._action = action
+        watched.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
+                self._action()
+                return True
+        return super().eventFilter(watched, event)
+
+
+def on_enter(widget: QWidget, action: Callable[[], None]) -> None:
+    """Call ``action`` when Enter is pressed on ``widget`` (instead of the dialog's default)."""
+    _EnterFilter(widget, action)

@@ -1,0 +1,99 @@
+"""``clerk-desk``: the window, or any command of the headless command line.
+
+    clerk-desk [--database PATH_OR_URL]        the window (login first)
+    clerk-desk demo --open                     build the demo database, then the window on it
+    clerk-desk COMMAND ...                     backup, restore, check, version, demo: headless
+
+The arguments are those of :func:`clerk_desk.cli.build_parser`. Any command but ``demo --open``
+runs through :func:`clerk_desk.cli.run` without loading Qt's widgets. With no command the window
+starts on ``--database``, else ``$CLERK_DESK_DATABASE``, else ``clerk-desk.sqlite3`` in the
+user's data folder.
+
+Start-up is kept fast on purpose: the login dialog is shown with Qt alone, and the database
+(SQLAlchemy, Alembic, the migration and its automatic backup) is opened right after the dialog is
+painted; ReportLab and openpyxl load only when a document is first written. Importing
+:mod:`clerk_desk.cli` would load SQLAlchemy (about 0.18 s, more than a bare Qt window takes to
+appear), so the two plain window invocations — no arguments, or ``--database X`` alone — are
+recognised without it; everything else is parsed by ``build_parser()``.
+
+Benchmark hook (used by ``benchmarks/startup.py``), from the environment:
+
+``CLERK_DESK_BENCHMARK=login``
+    print ``READY <seconds since the epoch>`` on its own line once the login dialog has been
+    painted, then quit (the database is not opened).
+``CLERK_DESK_BENCHMARK=main``
+    open the database, sign in as ``$CLERK_DESK_USER`` with ``$CLERK_DESK_PASSWORD`` (for
+    the demo database: ``clerk`` / ``prescott-demo``), and print ``READY <epoch seconds>`` once
+    the main window is shown with its first tab (Today) filled, then quit. A refused sign-in
+    prints the reason on stderr and exits with status 1.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from clerk_desk.clock import Clock
+
+DATABASE_OPTION = "--database"
+
+
+def _plain_window_request(argv: list[str]) -> tuple[bool, str | None]:
+    """(True, database) when ``argv`` only asks for the window, read without argparse."""
+    if not argv:
+        return True, None
+    if len(argv) == 1 and argv[0].startswith(DATABASE_OPTION + "="):
+        value = argv[0].split("=", 1)[1]
+        return (True, value) if value else (False, None)
+    if len(argv) == 2 and argv[0] == DATABASE_OPTION and argv[1] and not argv[1].startswith("-"):
+        return True, argv[1]
+    return False, None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The console script: parse, then run a headless command or start the window."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    plain, database = _plain_window_request(arguments)
+    if not plain:
+        from clerk_desk import cli
+
+        args = cli.build_parser().parse_args(arguments)
+        if args.command is None:
+            database = args.database
+        elif args.command == "demo" and args.open:
+            status = cli.run(args)
+            if status != 0:
+                return status
+            database = cli.demo_target(args.database)
+        else:
+            return cli.run(args)
+    return run_window(database)
+
+
+def run_window(database: str | None, *, clock: Clock | None = None) -> int:
+    """Start the window on ``database`` and run until the clerk quits; the exit status."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.app import BENCHMARK_ENV, PASSWORD_ENV, USER_ENV, Launcher
+
+    existing = QApplication.instance()
+    application = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    application.setOrganizationName("ClerkDesk")
+    application.setApplicationName("Clerk Desk")
+    application.setQuitOnLastWindowClosed(False)  # the launcher says when (sign-out hides all)
+
+    benchmark = os.environ.get(BENCHMARK_ENV, "")
+    credentials = None
+    if benchmark == "main":
+        credentials = (os.environ.get(USER_ENV, ""), os.environ.get(PASSWORD_ENV, ""))
+    launcher = Launcher(database, clock=clock, benchmark=benchmark, credentials=credentials)
+    launcher.quit_requested.connect(application.exit)
+    launcher.start()
+    return application.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

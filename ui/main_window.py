@@ -1,0 +1,737 @@
+"""The main window: one tab per workflow, the menus, the status bar, the ordinance viewer.
+
+Tabs follow :data:`clerk_desk.workflows.WORKFLOWS` in order. A built workflow's tab is
+``ui/<name>_tab.py`` with the class ``<Name>Tab(app)``; a workflow not built yet gets a
+:class:`~ui.placeholder_tab.PlaceholderTab` that says so. The window talks to its tabs through
+a few optional methods, so a new tab needs no change here:
+
+- ``focus_search()`` — Ctrl+F puts the caret in the tab's search field;
+- ``refresh()`` — F5 gathers the tab's records again;
+- ``export_register()`` — File → Export current register to Excel (Ctrl+E);
+- ``show_record(record_type, record_id)`` — the Today tab asks to show one record;
+- a ``status`` signal (str) — a one-line message for the status bar.
+
+Menu items the operator's role may not use are disabled, with the refusal (naming the role
+needed) as their tooltip; the slots still ask the core first, so a refused action can never run.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import importlib
+import importlib.util
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSize, Qt, QUrl, Signal
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QFont,
+    QFontMetrics,
+    QIcon,
+    QKeySequence,
+    QPaintEvent,
+    QPalette,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStyle,
+    QStyleOptionTab,
+    QStylePainter,
+    QTabBar,
+    QTabWidget,
+    QWidget,
+)
+
+from clerk_desk import __version__, settings_store
+from clerk_desk.desk import Action
+from clerk_desk.paths import backups_dir, data_dir, resource_path
+from clerk_desk.permissions import Permission, refusal
+from clerk_desk.today import TodayItem
+from clerk_desk.workflows import WORKFLOWS, Workflow
+from ui.operations import App, ask_message, perform, run_in_background, show_error
+from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
+from ui.placeholder_tab import PlaceholderTab
+from ui.today_tab import TodayTab
+from ui.widgets import ElidedLabel, station_settings
+
+BACKUP_FILTER = "Clerk Desk backups (*.sqlite3 *.sqlite *.db);;All files (*)"
+STATUS_MS = 10_000
+
+SETTINGS_DIALOGS_MODULE = "ui.settings_dialogs"
+AUDIT_DIALOG_MODULE = "ui.audit_dialog"
+
+
+def choose_backup_target(parent: QWidget, default: Path) -> str | None:
+    """Ask where to write a backup (tests replace this)."""
+    path, _filter = QFileDialog.getSaveFileName(
+        parent, "Back up the database to", str(default), BACKUP_FILTER
+    )
+    return path or None
+
+
+def choose_backup_source(parent: QWidget, folder: Path) -> str | None:
+    """Ask which backup to restore (tests replace this)."""
+    path, _filter = QFileDialog.getOpenFileName(
+        parent, "Restore the database from a backup", str(folder), BACKUP_FILTER
+    )
+    return path or None
+
+
+def app_icon() -> QIcon:
+    return QIcon(str(resource_path("clerk-desk.png")))
+
+
+def tab_class_name(workflow: Workflow) -> str:
+    """``street_numbers`` → ``StreetNumbersTab``: the convention every workflow's tab follows."""
+    return "".join(part.capitalize() for part in workflow.name.split("_")) + "Tab"
+
+
+class SidebarTabBar(QTabBar):
+    """The workflow tabs down the left side, their titles written across and left-aligned.
+
+    Thirteen workflow titles do not fit across a 1280-pixel window in a readable font; down the
+    side they all show at once, in the order of the counter's work, and read like a list.
+
+    Signals: those of :class:`QTabBar`.
+    """
+
+    H_PADDING = 14
+    V_PADDING = 9
+
+    def _width(self) -> int:
+        metrics = self.fontMetrics()
+        bold = QFont(self.font())
+        bold.setBold(True)
+        bold_metrics = QFontMetrics(bold)
+        widest = max(
+            (
+                max(metrics.horizontalAdvance(t), bold_metrics.horizontalAdvance(t))
+                for t in (self.tabText(i).replace("&&", "&") for i in range(self.count()))
+            ),
+            default=100,
+        )
+        return widest + 2 * self.H_PADDING + 6
+
+    def tabSizeHint(self, index: int) -> QSize:
+        return QSize(self._width(), self.fontMetrics().height() + 2 * self.V_PADDING)
+
+    def minimumTabSizeHint(self, index: int) -> QSize:
+        return self.tabSizeHint(index)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QStylePainter(self)
+        for index in range(self.count()):
+            option = QStyleOptionTab()
+            self.initStyleOption(option, index)
+            painter.drawControl(QStyle.ControlElement.CE_TabBarTabShape, option)
+            selected = bool(option.state & QStyle.StateFlag.State_Selected)
+            font = QFont(self.font())
+            font.setBold(selected)
+            painter.setFont(font)
+            painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
+            painter.drawText(
+                option.rect.adjusted(self.H_PADDING, 0, -4, 0),
+                int(
+                    Qt.AlignmentFlag.AlignLeft
+                    | Qt.AlignmentFlag.AlignVCenter
+                    | Qt.TextFlag.TextShowMnemonic
+                ),
+                self.tabText(index),
+            )
+
+
+class MainWindow(QMainWindow):
+    """The counter's window for one signed-in operator.
+
+    Signals:
+        sign_out_requested(): File → Sign out; the window has closed itself.
+        restored(str): a backup was restored; the window has closed itself and the operators
+            may have changed, so the launcher asks for a sign-in again with this message.
+        closed(): the window was closed by the clerk (Quit or the close button).
+    """
+
+    sign_out_requested = Signal()
+    restored = Signal(str)
+    closed = Signal()
+
+    def __init__(
+        self, app: App, *, migration_backup: Path | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("main_window")
+        self.app = app
+        app.show_ordinance = self.open_ordinance
+        self.ordinance_viewer: OrdinanceViewer | None = None
+        self._leaving = False  # closing for sign-out or restore, not quitting
+        self._actions: dict[str, QAction] = {}
+        self._tab_actions: list[QAction] = []
+        self._forms_hook: tuple[object, object] | None = None
+
+        self.setWindowIcon(app_icon())
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("workflow_tabs")
+        self.tabs.setTabBar(SidebarTabBar(self.tabs))
+        self.tabs.setTabPosition(QTabWidget.TabPosition.West)
+        self.tabs.setDocumentMode(True)
+        self.setCentralWidget(self.tabs)
+        self.today_tab = TodayTab(app, self)
+        self.today_tab.workflow_requested.connect(self.go_to_item)
+        for workflow in WORKFLOWS:
+            self._add_tab(workflow)
+
+        self._build_status_bar()
+        self._build_menus()
+        self._apply_permissions()
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self._tab_changed(self.tabs.currentIndex())
+        self._install_cite_hook()
+        self.refresh_title()
+        self._restore_geometry()
+        if migration_backup is not None:
+            self.statusBar().showMessage(
+                "The database was updated for this version of Clerk Desk; a copy from before "
+                f"the update was kept in {migration_backup}"
+            )
+
+    # ---- construction ---------------------------------------------------------------------
+
+    def _add_tab(self, workflow: Workflow) -> None:
+        widget: QWidget
+        if workflow.name == "today":
+            widget = self.today_tab
+        elif not workflow.built:
+            widget = PlaceholderTab(workflow, self.app, self)
+        else:
+            module_name = f"ui.{workflow.name}_tab"
+            if importlib.util.find_spec(module_name) is None:
+                # Only while the tab is being written: an import error in it is not hidden.
+                widget = PlaceholderTab(
+                    workflow,
+                    self.app,
+                    self,
+                    why="<b>Not in this copy yet.</b> This workflow is being built; its tab is "
+                    "not part of this copy of Clerk Desk. Nothing can be recorded here.",
+                )
+            else:
+                module = importlib.import_module(module_name)
+                widget = getattr(module, tab_class_name(workflow))(self.app)
+        status = getattr(widget, "status", None)
+        if status is not None and hasattr(status, "connect"):
+            status.connect(self.show_status)
+        widget.setProperty("workflow", workflow.name)
+        self.tabs.addTab(widget, workflow.title.replace("&", "&&"))  # "&" alone: a mnemonic
+        self.tabs.setTabToolTip(self.tabs.count() - 1, workflow.purpose)
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        operator = self.app.operator
+        self.operator_label = QLabel(f"{operator.full_name} · {operator.role.label}", self)
+        self.operator_label.setObjectName("operator_in_status")
+        self.operator_label.setToolTip(f"Signed in as {operator.username}")
+        self.database_label = ElidedLabel(self.app.desk.database.describe(), self)
+        self.database_label.setObjectName("database_in_status")
+        bar.addPermanentWidget(self.operator_label)
+        bar.addPermanentWidget(self.database_label)
+
+    def _action(
+        self,
+        menu: QMenu,
+        key: str,
+        text: str,
+        slot: Callable[[], object],
+        *,
+        shortcut: QKeySequence | str | None = None,
+        permission: Permission | None = None,
+        tip: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(f"action_{key}")
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.setProperty("permission", permission.name if permission else None)
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        self._actions[key] = action
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self._action(
+            file_menu,
+            "backup",
+            "&Back up database…",
+            self.back_up_database,
+            shortcut="Ctrl+Shift+B",
+            permission=Permission.BACKUP_RESTORE,
+            tip="Copy the whole database into a backup file",
+        )
+        self._action(
+            file_menu,
+            "restore",
+            "&Restore from backup…",
+            self.restore_from_backup,
+            permission=Permission.BACKUP_RESTORE,
+            tip="Replace the database with a backup (the current contents are kept)",
+        )
+        file_menu.addSeparator()
+        self._action(
+            file_menu,
+            "export",
+            "&Export current register to Excel…",
+            self.export_register,
+            shortcut="Ctrl+E",
+        )
+        file_menu.addSeparator()
+        self._action(file_menu, "sign_out", "Sign &out", self.sign_out, shortcut="Ctrl+Shift+Q")
+        self._action(file_menu, "quit", "&Quit", self.close, shortcut=QKeySequence("Ctrl+Q"))
+
+        view = bar.addMenu("&View")
+        self._action(view, "refresh", "&Refresh", self.refresh_current, shortcut="F5")
+        self._action(
+            view, "search", "&Search this tab", self.focus_search, shortcut=QKeySequence("Ctrl+F")
+        )
+        self._action(
+            view, "next_tab", "&Next tab", lambda: self._step_tab(1), shortcut="Ctrl+PgDown"
+        )
+        self._action(
+            view, "previous_tab", "&Previous tab", lambda: self._step_tab(-1), shortcut="Ctrl+PgUp"
+        )
+        view.addSeparator()
+        for index, workflow in enumerate(WORKFLOWS):
+            number = index + 1
+            title = workflow.title.replace("&", "&&")  # a lone & would make a mnemonic
+            action = self._action(
+                view,
+                f"tab_{workflow.name}",
+                f"&{number} {title}" if number <= 9 else title,
+                functools.partial(self.tabs.setCurrentIndex, index),
+                shortcut=f"Ctrl+{number}" if number <= 9 else None,
+            )
+            self._tab_actions.append(action)
+
+        settings = bar.addMenu("&Settings")
+        self._action(
+            settings,
+            "city",
+            "&City…",
+            lambda: self._settings_dialog("edit_city"),
+            permission=Permission.EDIT_SETTINGS,
+            tip="The City's name and address as printed on letterheads",
+        )
+        self._action(
+            settings,
+            "closed_days",
+            "Closed &days…",
+            lambda: self._settings_dialog("edit_closed_days"),
+            permission=Permission.EDIT_SETTINGS,
+            tip="The days City Hall is closed, which move deadlines",
+        )
+        self._action(
+            settings,
+            "fee_schedule",
+            "&Fee schedule…",
+            lambda: self._settings_dialog("edit_fee_schedule"),
+            permission=Permission.EDIT_FEE_SCHEDULE,
+            tip="The fees set by Council resolution, with their GL accounts",
+        )
+        self._action(
+            settings,
+            "operators",
+            "&Operators…",
+            lambda: self._settings_dialog("manage_operators"),
+            permission=Permission.MANAGE_OPERATORS,
+            tip="Who may sign in, with which role",
+        )
+        settings.addSeparator()
+        self._action(
+            settings,
+            "change_password",
+            "Change my &password…",
+            lambda: self._settings_dialog("change_password"),
+            tip="Change the password you sign in with",
+        )
+
+        admin = bar.addMenu("&Administration")
+        self._action(
+            admin,
+            "audit",
+            "&Audit trail…",
+            self.show_audit_trail,
+            permission=Permission.VIEW_AUDIT,
+            tip="Who did what, and when: every change ever saved",
+        )
+
+        help_menu = bar.addMenu("&Help")
+        self._action(
+            help_menu,
+            "ordinance",
+            "&Ordinance — Chapter 506",
+            lambda: self.open_ordinance(None),
+            shortcut=QKeySequence("F1"),
+            tip="Read Chapter 506 (Streets and Sidewalks) of the city code",
+        )
+        self._action(help_menu, "about", "&About Clerk Desk", self.show_about)
+        for menu in (file_menu, view, settings, admin, help_menu):
+            menu.setToolTipsVisible(True)
+
+    def _apply_permissions(self) -> None:
+        """Disable what the role may not do, saying which role may (the core still checks)."""
+        operator = self.app.operator
+        for action in self._actions.values():
+            name = action.property("permission")
+            if not name:
+                continue
+            permission = Permission[name]
+            if operator.may(permission):
+                action.setEnabled(True)
+            else:
+                reason = refusal(operator.role, permission)
+                action.setEnabled(False)
+                action.setToolTip(reason)
+                action.setStatusTip(reason)
+
+    def _install_cite_hook(self) -> None:
+        """Make ``ui.forms.open_cite`` (used by the dialogs of other tabs) open this window's
+        viewer; the original is put back when the window closes."""
+        forms = sys.modules.get("ui.forms")
+        if forms is None or not hasattr(forms, "open_cite"):
+            return
+        original = forms.open_cite
+        forms.open_cite = lambda _parent, cite: self.open_ordinance(cite)  # type: ignore[attr-defined]
+        self._forms_hook = (forms, original)
+
+    def _remove_cite_hook(self) -> None:
+        if self._forms_hook is not None:
+            forms, original = self._forms_hook
+            forms.open_cite = original  # type: ignore[attr-defined]
+            self._forms_hook = None
+
+    # ---- public API -----------------------------------------------------------------------
+
+    def action(self, key: str) -> QAction:
+        """A menu action by key ("backup", "restore", "export", "city", "audit", …)."""
+        return self._actions[key]
+
+    def tab(self, name: str) -> QWidget:
+        """The tab of the workflow ``name`` ("today", "parties", "receipts", …)."""
+        for index in range(self.tabs.count()):
+            widget = self.tabs.widget(index)
+            if widget is not None and widget.property("workflow") == name:
+                return widget
+        raise KeyError(name)
+
+    def tab_title(self, index: int) -> str:
+        """The title of tab ``index`` as the clerk reads it (without the "&&" escape)."""
+        return self.tabs.tabText(index).replace("&&", "&")
+
+    def show_tab(self, name: str) -> QWidget:
+        widget = self.tab(name)
+        self.tabs.setCurrentWidget(widget)
+        return widget
+
+    def show_status(self, text: str, timeout: int = STATUS_MS) -> None:
+        """A transient message at the left of the status bar."""
+        self.statusBar().showMessage(text, timeout)
+
+    def open_ordinance(self, cite: str | None = None) -> OrdinanceViewer:
+        """Show the ordinance in its own window (one for the whole session), at ``cite``.
+
+        It is not modal: the clerk reads the paragraph and goes on typing in the main window.
+        """
+        viewer = self.ordinance_viewer
+        if viewer is None:
+            viewer = OrdinanceViewer(self)
+            viewer.setObjectName("ordinance_window")
+            viewer.setWindowFlag(Qt.WindowType.Window, True)
+            viewer.setWindowTitle("Clerk Desk — Chapter 506, Streets and Sidewalks")
+            viewer.resize(1020, 720)
+            close = QAction("Close", viewer)
+            close.setShortcuts(
+                [QKeySequence("Ctrl+W"), QKeySequence(QKeySequence.StandardKey.Close)]
+            )
+            close.triggered.connect(viewer.close)
+            viewer.addAction(close)
+            self.ordinance_viewer = viewer
+        viewer.show()
+        viewer.raise_()
+        viewer.activateWindow()
+        if cite:
+            if not viewer.open_at(cite):
+                self.show_status(f"“{cite}” is not a section of Chapter 506.")
+        else:
+            viewer.focus_search()
+        return viewer
+
+    def open_link(self, url: QUrl | str) -> bool:
+        """Follow a ``cite:`` link from any label in the window."""
+        cite = cite_from_url(url)
+        if cite is None:
+            return False
+        self.open_ordinance(cite)
+        return True
+
+    def refresh_title(self) -> None:
+        """The title names the City, as its settings spell it."""
+
+        def city(action: Action) -> str:
+            return settings_store.city_profile(action.session).city_name
+
+        name = perform(self, self.app, city, writes=False)
+        self.setWindowTitle(f"Clerk Desk — {name}" if name else "Clerk Desk")
+
+    def go_to_item(self, item: TodayItem) -> None:
+        """Switch to the tab of the workflow a Today item belongs to, when there is one."""
+        for index, workflow in enumerate(WORKFLOWS):
+            if item.workflow in (workflow.title, workflow.name):
+                widget = self.tabs.widget(index)
+                self.tabs.setCurrentIndex(index)
+                show_record = getattr(widget, "show_record", None)
+                if callable(show_record) and item.record_type:
+                    show_record(item.record_type, item.record_id)
+                return
+        if item.workflow == "Settings":
+            self.show_status(f"{item.title}. {item.detail}")
+        else:
+            self.show_status(f"There is no {item.workflow} tab in this version.")
+
+    # ---- View -----------------------------------------------------------------------------
+
+    def refresh_current(self) -> None:
+        refresh = getattr(self.tabs.currentWidget(), "refresh", None)
+        if callable(refresh):
+            refresh()
+            self.show_status("Refreshed.", 2000)
+
+    def focus_search(self) -> None:
+        focus = getattr(self.tabs.currentWidget(), "focus_search", None)
+        if callable(focus):
+            focus()
+        else:
+            self.show_status("This tab has nothing to search yet.", 4000)
+
+    def _step_tab(self, delta: int) -> None:
+        count = self.tabs.count()
+        self.tabs.setCurrentIndex((self.tabs.currentIndex() + delta) % count)
+
+    def _tab_changed(self, index: int) -> None:
+        widget = self.tabs.widget(index)
+        export = self._actions["export"]
+        can_export = callable(getattr(widget, "export_register", None))
+        export.setEnabled(can_export)
+        export.setToolTip(
+            "Write this tab's register to an Excel workbook"
+            if can_export
+            else "This tab has no register to export"
+        )
+        self._actions["refresh"].setEnabled(callable(getattr(widget, "refresh", None)))
+
+    # ---- File -----------------------------------------------------------------------------
+
+    def export_register(self) -> None:
+        export = getattr(self.tabs.currentWidget(), "export_register", None)
+        if callable(export):
+            export()
+
+    def _core_allows(self, permission: Permission) -> bool:
+        """Ask the core; a refusal is shown in its own words (naming the role needed)."""
+
+        def check(action: Action) -> bool:
+            action.require(permission)
+            return True
+
+        return perform(self, self.app, check, writes=False) is True
+
+    def back_up_database(self) -> None:
+        """Copy the database into a file the clerk names, on a worker thread."""
+        if not self._core_allows(Permission.BACKUP_RESTORE):
+            return
+        today = self.app.desk.clock.today()
+        default = backups_dir() / f"clerk-desk-{today:%Y-%m-%d}.sqlite3"
+        target = choose_backup_target(self, default)
+        if not target:
+            return
+        database = self.app.desk.database
+
+        def work(_progress: Callable[[int], bool]) -> Path:
+            return database.backup(target)
+
+        def done(path: Path) -> None:
+            self.show_status(f"Backed up to {path}", 0)
+            box = QMessageBox(QMessageBox.Icon.Information, "Backup written", "", parent=self)
+            box.setObjectName("backup_done")
+            box.setText(f"The database was backed up to\n{path}")
+            box.setInformativeText("Keep a copy away from City Hall too (another building).")
+            ask_message(box)
+
+        self.show_status("Backing up the database…", 0)
+        run_in_background(self, work, title="Backing up the database…", on_done=done)
+
+    def restore_from_backup(self) -> None:
+        """Replace the database with a backup, after a clear warning; the old contents are
+        kept first, and everyone signs in again (the operators are those of the backup)."""
+        if not self._core_allows(Permission.BACKUP_RESTORE):
+            return
+        source = choose_backup_source(self, backups_dir())
+        if not source:
+            return
+        database = self.app.desk.database
+        box = QMessageBox(QMessageBox.Icon.Warning, "Restore from backup", "", parent=self)
+        box.setObjectName("confirm_restore")
+        box.setText(
+            f"Replace everything in the database with the backup {Path(source).name}?\n\n"
+            "Everything entered since that backup was taken — receipts, permits, changes — "
+            "will no longer be in the database. Other counter stations must sign out first."
+        )
+        box.setInformativeText(
+            f"Database: {database.describe()}\nA copy of the current contents is kept in the "
+            "backups folder first, so this can be undone."
+        )
+        box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
+        yes = box.button(QMessageBox.StandardButton.Yes)
+        if yes is not None:
+            yes.setText("&Restore")
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        if ask_message(box) != QMessageBox.StandardButton.Yes:
+            return
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            safety = database.restore(source)
+        except Exception as error:
+            QApplication.restoreOverrideCursor()
+            show_error(self, error, title="The backup was not restored")
+            return
+        QApplication.restoreOverrideCursor()
+        self.app.desk.forget_calendar()
+        kept = (
+            f"The previous contents were kept in {safety}."
+            if safety
+            else "The database was empty before."
+        )
+        message = f"The backup {Path(source).name} was restored. {kept}"
+        done = QMessageBox(QMessageBox.Icon.Information, "Backup restored", message, parent=self)
+        done.setObjectName("restore_done")
+        done.setInformativeText("Sign in again: the operators are now those of the backup.")
+        ask_message(done)
+        self._leave()
+        self.restored.emit(f"{message} Sign in again.")
+
+    def sign_out(self) -> None:
+        self._leave()
+        self.sign_out_requested.emit()
+
+    def _leave(self) -> None:
+        """Close for sign-out or restore: the launcher decides what comes next."""
+        self._leaving = True
+        self.close()
+
+    # ---- Settings and Administration ------------------------------------------------------
+
+    def _settings_dialog(self, function: str) -> None:
+        permission = {
+            "edit_city": Permission.EDIT_SETTINGS,
+            "edit_closed_days": Permission.EDIT_SETTINGS,
+            "edit_fee_schedule": Permission.EDIT_FEE_SCHEDULE,
+            "manage_operators": Permission.MANAGE_OPERATORS,
+        }.get(function)
+        if permission is not None and not self._core_allows(permission):
+            return
+        if self._call_dialog(SETTINGS_DIALOGS_MODULE, function, "the settings dialogs"):
+            self.app.desk.forget_calendar()
+            self.refresh_title()
+            self.refresh_current()
+
+    def show_audit_trail(self) -> None:
+        if self._core_allows(Permission.VIEW_AUDIT):
+            self._call_dialog(AUDIT_DIALOG_MODULE, "show_audit_trail", "the audit trail")
+
+    def _call_dialog(self, module_name: str, function: str, what: str) -> bool:
+        """Open a dialog from a module loaded on first use; say so if this copy lacks it."""
+        show = None
+        if importlib.util.find_spec(module_name) is not None:
+            show = getattr(importlib.import_module(module_name), function, None)
+        if not callable(show):
+            box = QMessageBox(QMessageBox.Icon.Information, "Not in this version", "", parent=self)
+            box.setObjectName("not_available")
+            box.setText(f"This copy of Clerk Desk does not include {what} yet.")
+            ask_message(box)
+            return False
+        show(self, self.app)
+        return True
+
+    # ---- Help -----------------------------------------------------------------------------
+
+    def about_box(self) -> QMessageBox:
+        """The About box: version, the database in use and where the data is kept."""
+        box = QMessageBox(self)
+        box.setObjectName("about_box")
+        box.setWindowTitle("About Clerk Desk")
+        box.setIconPixmap(app_icon().pixmap(72, 72))
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setText(
+            f"<h3>Clerk Desk {__version__}</h3>"
+            "<p>The City Hall counter application: permits, fees, bonds, street numbers and "
+            "petitions under Chapter 506 (Streets and Sidewalks) of the city code.</p>"
+        )
+        from PySide6 import __version__ as pyside_version
+
+        rows = (
+            ("Database", self.app.desk.database.describe()),
+            ("Data folder", str(data_dir())),
+            ("Backups", str(backups_dir())),
+            ("Signed in", f"{self.app.operator.full_name} ({self.app.operator.role.label})"),
+            (
+                "Built with",
+                f"Python {sys.version.split()[0]}, Qt {pyside_version} (PySide6)",
+            ),
+        )
+        box.setInformativeText(
+            "<table cellspacing='4'>"
+            + "".join(
+                f"<tr><td><b>{label}</b></td><td>{html.escape(value)}</td></tr>"
+                for label, value in rows
+            )
+            + "</table>"
+        )
+        box.setStandardButtons(QMessageBox.StandardButton.Ok)
+        return box
+
+    def show_about(self) -> None:
+        ask_message(self.about_box())
+
+    # ---- window state ---------------------------------------------------------------------
+
+    def _restore_geometry(self) -> None:
+        settings = station_settings()
+        geometry = settings.value("main_window/geometry")
+        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
+            return
+        self.resize(1280, 800)
+
+    def _save_geometry(self) -> None:
+        settings = station_settings()
+        settings.setValue("main_window/geometry", self.saveGeometry())
+        settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._save_geometry()
+        if self.ordinance_viewer is not None:
+            self.ordinance_viewer.close()
+        self._remove_cite_hook()
+        self.app.show_ordinance = None
+        super().closeEvent(event)
+        if not self._leaving:
+            self.closed.emit()

@@ -1,0 +1,110 @@
+"""Small widgets the shell shares: headings, muted notes, and a label that elides long paths.
+
+They exist so that every window speaks with one typography (a clerk reads the same size for
+the same kind of text everywhere) and so that a long database path never widens the status bar.
+This module imports only Qt, so the login dialog can use it before the core is loaded.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtGui import QFont, QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+
+def station_settings() -> QSettings:
+    """This counter station's preferences: window geometry, last user name, last database.
+
+    They belong to the station, not to the City, so they are kept by Qt (organization
+    "ClerkDesk") rather than in the shared database. With ``CLERK_DESK_DATA_DIR`` set (tests,
+    portable installs) they live in that folder, beside the data, so nothing leaks between them.
+    """
+    folder = os.environ.get("CLERK_DESK_DATA_DIR")
+    if folder:
+        return QSettings(str(Path(folder) / "clerk-desk-station.ini"), QSettings.Format.IniFormat)
+    return QSettings("ClerkDesk", "Clerk Desk")
+
+
+def heading(text: str, parent: QWidget | None = None, *, scale: float = 1.5) -> QLabel:
+    """A bold title ``scale`` times the body font: what the window or the section is."""
+    label = QLabel(text, parent)
+    font = QFont(label.font())
+    font.setPointSizeF(font.pointSizeF() * scale)
+    font.setBold(True)
+    label.setFont(font)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+    return label
+
+
+def note(text: str = "", parent: QWidget | None = None, *, small: bool = True) -> QLabel:
+    """Secondary text (the database in use, a hint): muted and, by default, one step smaller."""
+    label = QLabel(text, parent)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: palette(placeholder-text);")
+    if small:
+        font = QFont(label.font())
+        font.setPointSizeF(max(7.0, font.pointSizeF() - 1))
+        label.setFont(font)
+    return label
+
+
+def error_label(parent: QWidget | None = None) -> QLabel:
+    """A red message under a form; hidden while empty so it takes no room."""
+    label = QLabel("", parent)
+    label.setObjectName("error")
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #b00020;")
+    label.setVisible(False)
+    return label
+
+
+def set_error(label: QLabel, text: str) -> None:
+    """Show ``text`` in an :func:`error_label`, or hide it when ``text`` is empty."""
+    label.setText(text)
+    label.setVisible(bool(text))
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that shortens its text in the middle ("SQLite /home/…/city.sqlite3").
+
+    The full text stays in :meth:`full_text` and in the tooltip. A path elided in the middle keeps
+    both the kind of database and the file name, the two parts a clerk recognises.
+
+    Signals: those of :class:`QLabel`.
+    """
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(80)
+        self.set_full_text(text)
+
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def sizeHint(self) -> QSize:
+        """As wide as the whole text, up to a limit: the status bar shares its width."""
+        hint = super().sizeHint()
+        wanted = self.fontMetrics().horizontalAdvance(self._full) + 8
+        return QSize(min(wanted, 520), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.minimumWidth(), super().minimumSizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        width = max(self.width(), self.minimumWidth())
+        metrics = self.fontMetrics()
+        super().setText(metrics.elidedText(self._full, Qt.TextElideMode.ElideMiddle, width))

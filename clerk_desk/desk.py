@@ -23,8 +23,8 @@ from sqlalchemy.orm import Session
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
-from clerk_desk.errors import PermissionDenied
-from clerk_desk.models import AuditEvent, Base, Role
+from clerk_desk.errors import PermissionDenied, SignInFailed
+from clerk_desk.models import AuditEvent, Base, Operator, Role
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, allows, refusal
 
@@ -70,13 +70,24 @@ class Desk:
     def action(self, operator: SignedIn) -> Iterator[Action]:
         """One user action that may write: one transaction, committed only if nothing raises."""
         with self.database.writing() as session:
-            yield Action(self, session, operator)
+            yield Action(self, session, _current(session, operator))
 
     @contextlib.contextmanager
     def lookup(self, operator: SignedIn) -> Iterator[Action]:
         """One user action that only reads (a search, a report)."""
         with self.database.reading() as session:
-            yield Action(self, session, operator)
+            yield Action(self, session, _current(session, operator))
+
+
+def _current(session: Session, operator: SignedIn) -> SignedIn:
+    """The operator as the database has them now, so that a role taken away or a deactivation
+    by the Administrator applies at the other counter station's very next action."""
+    if operator.id == SYSTEM.id:
+        return operator
+    row = session.get(Operator, operator.id)
+    if row is None or not row.active:
+        raise SignInFailed("This operator has been deactivated. Ask the Administrator.")
+    return SignedIn(row.id, row.username, row.full_name, Role(row.role))
 
 
 class Action:

@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, select
-from sqlalchemy.orm import QueryableAttribute, Session
+from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -247,6 +247,7 @@ def search_parcels(session: Session, text: str = "", *, limit: int = SEARCH_LIMI
     query = select(Parcel).where(Parcel.active.is_(True))
     for condition in _words_match(Parcel.search_text, text):
         query = query.where(condition)
+    query = query.options(selectinload(Parcel.owner))  # the register shows each owner's name
     return list(session.scalars(query.order_by(Parcel.site_address, Parcel.id).limit(limit)))
 
 

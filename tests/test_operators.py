@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from clerk_desk import operators
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
-from clerk_desk.errors import Conflict, InvalidInput, SignInFailed
+from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied, SignInFailed
 from clerk_desk.models import AuditEvent, Operator, Role
 
 PASSWORD = "counter-password"
@@ -172,15 +172,11 @@ def test_the_last_active_administrator_cannot_be_demoted(desk: Desk, admin: Sign
         operators.update_operator(
             action, admin.id, full_name=admin.full_name, role=Role.CLERK, active=True
         )
-    # admin's window still remembers the role it signed in with; the core still guards the rule
-    for role, active in ((Role.TREASURER, True), (Role.ADMINISTRATOR, False)):
-        with (
-            pytest.raises(Conflict, match="At least one active Administrator must remain"),
-            desk.action(admin) as action,
-        ):
-            operators.update_operator(
-                action, second.id, full_name=second.full_name, role=role, active=active
-            )
+    # admin's window still remembers the role it signed in with; the core reads the role anew
+    with pytest.raises(PermissionDenied, match="signed in as Clerk"), desk.action(admin) as action:
+        operators.update_operator(
+            action, second.id, full_name=second.full_name, role=Role.TREASURER, active=True
+        )
     with (
         pytest.raises(Conflict, match="At least one active Administrator"),
         desk.action(SYSTEM) as action,
@@ -230,3 +226,15 @@ def test_operator_file_bytes_helper_reads_the_real_file(tmp_path: Path) -> None:
     )
     assert b"Findable Fullname" in _database_bytes(desk)
     db.dispose()
+
+
+def test_deactivating_an_operator_stops_their_next_action_at_another_station(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    clerk = operator_with(Role.CLERK)
+    with desk.action(admin) as action:
+        operators.update_operator(
+            action, clerk.id, full_name=clerk.full_name, role=Role.CLERK, active=False
+        )
+    with pytest.raises(SignInFailed, match="deactivated"), desk.lookup(clerk):
+        pass

@@ -64,12 +64,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             database = args.database
         elif args.command == "demo" and args.open:
-            status = cli.run(args)
+            status = cli.run(args, out=sys.stdout)
             if status != 0:
                 return status
             database = cli.demo_target(args.database)
         else:
-            return cli.run(args)
+            return cli.run(args, out=sys.stdout)
     return run_window(database)
 
 

@@ -1,0 +1,86 @@
+"""``clerk-desk`` (ui.main): headless commands run without Qt's widgets; the window's arguments
+are read quickly; the benchmark hook reports and quits."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from clerk_desk import __version__
+from clerk_desk.database import Database
+from ui.main import _plain_window_request, main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_version_runs_headless(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["version"]) == 0
+    assert capsys.readouterr().out.strip() == f"Clerk Desk {__version__}"
+
+
+def test_check_runs_headless(database: Database, capsys: pytest.CaptureFixture[str]) -> None:
+    url = database.url.render_as_string(hide_password=False)
+    assert main(["--database", url, "check"]) == 0
+    out = capsys.readouterr().out
+    assert "Integrity:  ok" in out
+    assert "Result:     OK" in out
+
+
+def test_a_headless_command_never_loads_qt_widgets() -> None:
+    script = (
+        "import sys; from ui.main import main; status = main(['version']); "
+        "assert 'PySide6.QtWidgets' not in sys.modules, 'Qt widgets were imported'; "
+        "sys.exit(status)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Clerk Desk ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        ([], (True, None)),
+        (["--database", "city.sqlite3"], (True, "city.sqlite3")),
+        (["--database=city.sqlite3"], (True, "city.sqlite3")),
+        (["--database", "city.sqlite3", "check"], (False, None)),
+        (["--database", "--help"], (False, None)),
+        (["--help"], (False, None)),
+        (["demo", "--open"], (False, None)),
+    ],
+)
+def test_only_the_plain_window_invocations_skip_the_parser(
+    argv: list[str], expected: tuple[bool, str | None]
+) -> None:
+    assert _plain_window_request(argv) == expected
+
+
+@pytest.mark.gui
+def test_the_benchmark_hook_reports_the_login_dialog(tmp_path: Path) -> None:
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        CLERK_DESK_DATA_DIR=str(tmp_path),
+        CLERK_DESK_BENCHMARK="login",
+    )
+    script = "import sys; from ui.main import main; sys.exit(main(sys.argv[1:]))"
+    result = subprocess.run(
+        [sys.executable, "-c", script, "--database", str(tmp_path / "city.sqlite3")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    ready = [line for line in result.stdout.splitlines() if line.startswith("READY ")]
+    assert len(ready) == 1
+    float(ready[0].split()[1])
+    assert not (tmp_path / "city.sqlite3").exists()  # the login came before the database

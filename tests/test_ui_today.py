@@ -1,0 +1,117 @@
+"""The Today tab shows what the core gathers, most urgent first, and leads to the ordinance and
+to the workflow's tab."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from clerk_desk import ledger, parties
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import DueKind, PartyKind
+from clerk_desk.money import Money
+from clerk_desk.parties import PartyData
+from clerk_desk.today import TodayItem
+from ui.operations import App
+from ui.today_tab import TodayModel, TodayRow, TodayTab, summary_text
+
+pytestmark = pytest.mark.gui
+
+
+def _bill(desk: Desk, admin: SignedIn, *, name: str, amount: str, due_on: date) -> None:
+    with desk.action(admin) as action:
+        party = parties.add_party(action, PartyData(kind=PartyKind.PERSON, name=name))
+        ledger.bill(
+            action,
+            party_id=party.id,
+            record=RecordRef("street_opening", "2026-014"),
+            kind=DueKind.CITY_EXPENSES,
+            amount=Money(amount),
+            description="Actual City expenses: traffic control",
+            cite="§ 506-6 (Fee)",
+            due_on=due_on,
+        )
+
+
+@pytest.fixture
+def tab(qtbot: QtBot, desk: Desk, admin: SignedIn) -> TodayTab:
+    # Monday, November 30, 2026: one bill ten days overdue, one due on Friday.
+    _bill(desk, admin, name="Rosa Carlson", amount="521.62", due_on=date(2026, 11, 20))
+    _bill(desk, admin, name="Ben Quist", amount="60.00", due_on=date(2026, 12, 4))
+    widget = TodayTab(App(desk, admin))
+    qtbot.add_widget(widget)
+    widget.resize(1200, 500)
+    widget.show()  # showing the tab gathers the list
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _texts(tab: TodayTab, row: int) -> list[str]:
+    model = tab.model
+    return [model.index(row, column).data() for column in range(model.columnCount())]
+
+
+def test_an_overdue_amount_is_listed_first_with_its_urgency(tab: TodayTab) -> None:
+    assert tab.date_label.text() == "Today, Mon Nov 30, 2026"
+    assert _texts(tab, 0) == [
+        "Overdue",
+        "Fri Nov 20, 2026",
+        "Receipts",
+        "Rosa Carlson owes $521.62",
+        "Actual City expenses: traffic control",
+        "§ 506-6 (Fee)",
+    ]
+    overdue = tab.model.index(0, TodayModel.URGENCY)
+    assert overdue.data(Qt.ItemDataRole.BackgroundRole) is not None  # coloured, and in words
+    assert overdue.data(Qt.ItemDataRole.ToolTipRole) == "Was due Fri Nov 20, 2026 — 10 days overdue"
+    urgencies = [tab.model.index(r, 0).data() for r in range(tab.model.rowCount())]
+    # the shipped fee schedule's placeholder amounts are due today (Settings → Fee schedule)
+    assert urgencies == ["Overdue", "Today", "Soon"]
+    assert tab.summary.text() == "1 overdue, 1 due today, 1 due within a week"
+
+
+def test_the_today_model_passes_qtmodeltester(tab: TodayTab, qtmodeltester: ModelTester) -> None:
+    qtmodeltester.check(tab.model)
+
+
+def test_double_click_opens_the_section_or_the_workflow(qtbot: QtBot, tab: TodayTab) -> None:
+    opened: list[str | None] = []
+    tab.app.show_ordinance = opened.append
+    table = tab.table
+
+    def double_click(row: int, column: int) -> None:
+        rect = table.visualRect(tab.proxy.index(row, column))
+        qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+    double_click(0, TodayModel.SECTION)
+    assert opened == ["§ 506-6 (Fee)"]
+    with qtbot.waitSignal(tab.workflow_requested) as requested:
+        double_click(0, TodayModel.WHAT)
+    item = requested.args[0]
+    assert isinstance(item, TodayItem)
+    assert item.workflow == "Receipts"
+    assert item.record_type == "amount_due"
+
+
+def test_typing_filters_and_an_empty_list_says_so(qtbot: QtBot, tab: TodayTab) -> None:
+    qtbot.keyClicks(tab.search_field, "quist")
+    assert tab.proxy.rowCount() == 1
+    assert tab.item_at(0).title == "Ben Quist owes $60.00"
+    tab.search_field.clear()
+    qtbot.keyClicks(tab.search_field, "nobody at all")
+    assert tab.pages.currentWidget() is tab.empty
+    assert "Nothing in the list matches" in tab.empty.text()
+
+
+def test_the_summary_counts_in_words() -> None:
+    def row(urgency: str) -> TodayRow:
+        return TodayRow(TodayItem("Receipts", None, "x"), urgency, None)  # type: ignore[arg-type]
+
+    assert summary_text([]) == "Nothing is due or overdue."
+    rows = [row("overdue")] * 3 + [row("today")] * 2
+    assert summary_text(rows) == "3 overdue, 2 due today"

@@ -4,9 +4,14 @@ The core imports neither Qt nor ReportLab nor openpyxl, so every rule can be tes
 without a screen (``tests/test_layers.py`` holds it to that).
 """
 
-from importlib.metadata import PackageNotFoundError, version
 
-try:
-    __version__ = version("clerk-desk")
-except PackageNotFoundError:  # running from a checkout that was never installed
-    __version__ = "0+unknown"
+def __getattr__(name: str) -> str:
+    # importlib.metadata costs ~20 ms; only ``version`` and the About box need it, not start-up.
+    if name != "__version__":
+        raise AttributeError(name)
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("clerk-desk")
+    except PackageNotFoundError:  # running from a checkout that was never installed
+        return "0+unknown"

@@ -7,14 +7,20 @@ script so that this module never imports Qt); every command here works without a
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
-from clerk_desk import __version__
-from clerk_desk.database import DATABASE_ENV, Database, database_url, describe
 from clerk_desk.errors import ClerkDeskError
-from clerk_desk.paths import data_dir
+from clerk_desk.paths import DATABASE_ENV, data_dir
+
+if TYPE_CHECKING:
+    from clerk_desk.desk import SignedIn
+
+# Parsing stays light (no SQLAlchemy): the window parses the same arguments before its login
+# dialog shows, so the database modules are imported only when a command runs.
 
 DEMO_DATABASE = "demo.sqlite3"
 
@@ -62,17 +68,23 @@ def demo_target(database: str | None) -> str:
     return database or str(data_dir() / DEMO_DATABASE)
 
 
-def run(args: argparse.Namespace, *, out=sys.stdout) -> int:  # type: ignore[no-untyped-def]
+def run(args: argparse.Namespace, *, out: TextIO | None = None) -> int:
     """Run one command; return the exit status. Errors meant for a person print plainly."""
     try:
-        return _run(args, out)
+        return _run(args, out or sys.stdout)
     except ClerkDeskError as error:
         print(f"clerk-desk: {error}", file=sys.stderr)
         return 1
 
 
-def _run(args: argparse.Namespace, out) -> int:  # type: ignore[no-untyped-def]
+def _run(args: argparse.Namespace, out: TextIO) -> int:
+    from clerk_desk import opening
+    from clerk_desk.database import Database, database_url, describe
+    from clerk_desk.desk import Desk
+
     if args.command == "version":
+        from clerk_desk import __version__
+
         print(f"Clerk Desk {__version__}", file=out)
         return 0
     if args.command == "demo":
@@ -106,7 +118,7 @@ def _run(args: argparse.Namespace, out) -> int:  # type: ignore[no-untyped-def]
             ):
                 print("Nothing was changed.", file=out)
                 return 1
-            safety = database.restore(args.path)
+            safety = opening.restore_backup(Desk(database), _command_line_operator(), args.path)
             print(f"Restored {args.path} into {database.describe()}", file=out)
             if safety:
                 print(f"The previous contents were kept in {safety}", file=out)
@@ -114,6 +126,15 @@ def _run(args: argparse.Namespace, out) -> int:  # type: ignore[no-untyped-def]
     finally:
         database.dispose()
     raise AssertionError(f"unhandled command {args.command!r}")
+
+
+def _command_line_operator() -> SignedIn:
+    """Whoever runs the command line has the machine's keys; the audit trail names them."""
+    from clerk_desk.desk import SYSTEM, SignedIn
+    from clerk_desk.models import Role
+
+    user = getpass.getuser()
+    return SignedIn(SYSTEM.id, f"command line ({user})"[:60], user, Role.ADMINISTRATOR)
 
 
 def _confirm(question: str) -> bool:

@@ -30,10 +30,9 @@ from clerk_desk.errors import (
     DatabaseUnavailable,
     DiskFull,
 )
-from clerk_desk.paths import backups_dir, default_database_path
+from clerk_desk.paths import DATABASE_ENV, backups_dir, default_database_path
 
 BUSY_TIMEOUT_SECONDS = 10
-DATABASE_ENV = "CLERK_DESK_DATABASE"
 _WRITE = "clerk_desk_write"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,8 +11,9 @@ from sqlalchemy import func, select
 from clerk_desk import fees
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
-from clerk_desk.desk import SYSTEM, Desk
+from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.models import FeeItem
+from clerk_desk.permissions import Permission
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,3 +37,30 @@ def seed_defaults(desk: Desk) -> None:
         if action.session.scalar(select(func.count()).select_from(FeeItem)):
             return
         fees.import_schedule(action, fees.default_schedule())
+
+
+def back_up(desk: Desk, operator: SignedIn, target: str | os.PathLike[str]) -> Path:
+    """Copy the database into ``target`` for ``operator``, and say so in the audit trail."""
+    with desk.lookup(operator) as action:
+        action.require(Permission.BACKUP_RESTORE)
+    path = desk.database.backup(target)
+    with desk.action(operator) as action:
+        action.audit("database.backup", ("database", "*"), f"Database backed up to {path}")
+    return path
+
+
+def restore_backup(desk: Desk, operator: SignedIn, source: str | os.PathLike[str]) -> Path | None:
+    """Replace the database with the backup ``source`` (see :meth:`Database.restore`).
+
+    The restored audit trail then records who restored what: the operator may not exist in the
+    backup, so the event carries their name without an operator number.
+    """
+    with desk.lookup(operator) as action:
+        action.require(Permission.BACKUP_RESTORE)
+    safety = desk.database.restore(source)
+    desk.forget_calendar()
+    by = SignedIn(SYSTEM.id, operator.username, operator.full_name, operator.role)
+    kept = f"; the previous contents were kept in {safety}" if safety else ""
+    with desk.action(by) as action:
+        action.audit("database.restore", ("database", "*"), f"Restored from {source}{kept}")
+    return safety

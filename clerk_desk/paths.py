@@ -10,6 +10,8 @@ import platformdirs
 
 APP_NAME = "ClerkDesk"
 APP_AUTHOR = "ClerkDesk"
+DATABASE_ENV = "CLERK_DESK_DATABASE"
+"""Names the database (path or URL) when ``--database`` is not given."""
 
 
 def resource_path(*parts: str) -> Path:

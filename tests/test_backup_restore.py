@@ -8,17 +8,17 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import parties
+from clerk_desk import opening, parties
 from clerk_desk.database import Database
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.errors import DatabaseUnavailable, DiskFull
-from clerk_desk.models import AuditEvent, Party, PartyKind
+from clerk_desk.errors import DatabaseUnavailable, DiskFull, PermissionDenied
+from clerk_desk.models import AuditEvent, Party, PartyKind, Role
 from clerk_desk.paths import backups_dir
 
 
@@ -209,3 +209,26 @@ def test_a_file_size_limit_during_backup_is_a_full_disk(
     assert "larger than that disk accepts" in done.stdout
     assert os.listdir(out) == []
     assert _names(desk.database) == before
+
+
+def test_a_restore_is_written_into_the_restored_audit_trail(
+    desk: Desk, admin: SignedIn, tmp_path: Path
+) -> None:
+    backup = opening.back_up(desk, admin, tmp_path / "monday.sqlite3")
+    opening.restore_backup(desk, admin, backup)
+    with desk.database.reading() as session:
+        events = session.scalars(select(AuditEvent).order_by(AuditEvent.id)).all()
+    assert events[-1].action == "database.restore"
+    assert events[-1].operator_name == "admin"
+    assert "monday.sqlite3" in events[-1].summary
+    # the backup was audited after the copy was taken, so the restored trail cannot hold it
+    assert "database.backup" not in [e.action for e in events]
+
+
+def test_only_roles_allowed_to_may_back_up_or_restore(
+    desk: Desk, operator_with: Callable[[Role], SignedIn], tmp_path: Path
+) -> None:
+    deputy = operator_with(Role.DEPUTY_CLERK)
+    with pytest.raises(PermissionDenied, match="you are signed in as Deputy Clerk"):
+        opening.back_up(desk, deputy, tmp_path / "copy.sqlite3")
+    assert not (tmp_path / "copy.sqlite3").exists()

@@ -12,7 +12,7 @@ import pytest
 
 from clerk_desk import __version__
 from clerk_desk.database import Database
-from ui.main import _plain_window_request, main
+from ui.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,22 +43,18 @@ def test_a_headless_command_never_loads_qt_widgets() -> None:
     assert result.stdout.startswith("Clerk Desk ")
 
 
-@pytest.mark.parametrize(
-    ("argv", "expected"),
-    [
-        ([], (True, None)),
-        (["--database", "city.sqlite3"], (True, "city.sqlite3")),
-        (["--database=city.sqlite3"], (True, "city.sqlite3")),
-        (["--database", "city.sqlite3", "check"], (False, None)),
-        (["--database", "--help"], (False, None)),
-        (["--help"], (False, None)),
-        (["demo", "--open"], (False, None)),
-    ],
-)
-def test_only_the_plain_window_invocations_skip_the_parser(
-    argv: list[str], expected: tuple[bool, str | None]
-) -> None:
-    assert _plain_window_request(argv) == expected
+def test_reading_the_window_arguments_loads_no_database_library() -> None:
+    """The login dialog must appear fast: parsing ``--database X`` may not import SQLAlchemy."""
+    script = (
+        "import sys; from clerk_desk.cli import build_parser; "
+        "args = build_parser().parse_args(['--database', 'city.sqlite3']); "
+        "assert args.command is None and args.database == 'city.sqlite3'; "
+        "assert 'sqlalchemy' not in sys.modules, 'SQLAlchemy was imported'"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
 
 
 @pytest.mark.gui

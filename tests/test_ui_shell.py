@@ -191,9 +191,7 @@ def _ready_login(qtbot: QtBot, desk: Desk) -> LoginDialog:
     return dialog
 
 
-def test_a_wrong_password_is_said_in_the_dialog(
-    qtbot: QtBot, desk: Desk, admin: SignedIn
-) -> None:
+def test_a_wrong_password_is_said_in_the_dialog(qtbot: QtBot, desk: Desk, admin: SignedIn) -> None:
     dialog = _ready_login(qtbot, desk)
     qtbot.keyClicks(dialog.username, "admin")
     qtbot.keyClicks(dialog.password, "not-the-password")
@@ -230,9 +228,7 @@ def test_a_sign_in_asked_for_while_the_database_opens_happens_once_it_is_open(
     dialog.sign_in_button.click()
     assert "as soon as it is open" in dialog.status.text()
     with qtbot.waitSignal(dialog.signed_in):
-        dialog.set_ready(
-            "db", lambda u, p: operators.sign_in(desk.database, desk.clock, u, p)
-        )
+        dialog.set_ready("db", lambda u, p: operators.sign_in(desk.database, desk.clock, u, p))
 
 
 # ---- a database that cannot be opened -----------------------------------------------------------
@@ -364,7 +360,10 @@ def test_the_administrator_backs_up_and_restores(
 
     with desk.action(admin) as action:
         operators.add_operator(
-            action, username="late", full_name="Added After Backup", role=Role.CLERK,
+            action,
+            username="late",
+            full_name="Added After Backup",
+            role=Role.CLERK,
             password=PASSWORD,
         )
 
@@ -419,3 +418,38 @@ def test_shortcuts_and_export_follow_the_current_tab(
     window.show_tab("petitions")
     window.action("search").trigger()
     assert "nothing to search" in window.statusBar().currentMessage()
+
+
+def test_settings_and_audit_items_open_the_dialogs_of_their_modules(
+    qtbot: QtBot, desk: Desk, admin: SignedIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ui.audit_dialog
+    import ui.settings_dialogs
+
+    window = _window(qtbot, App(desk, admin))
+    opened: list[str] = []
+    for function in (
+        "edit_city",
+        "edit_closed_days",
+        "edit_fee_schedule",
+        "manage_operators",
+        "change_password",
+    ):
+        monkeypatch.setattr(
+            ui.settings_dialogs,
+            function,
+            lambda parent, app, name=function: opened.append(name) or True,
+        )
+    monkeypatch.setattr(
+        ui.audit_dialog, "show_audit_trail", lambda parent, app: opened.append("audit")
+    )
+    for key in ("city", "closed_days", "fee_schedule", "operators", "change_password", "audit"):
+        window.action(key).trigger()
+    assert opened == [
+        "edit_city",
+        "edit_closed_days",
+        "edit_fee_schedule",
+        "manage_operators",
+        "change_password",
+        "audit",
+    ]

@@ -85,8 +85,9 @@ def test_double_click_opens_the_section_or_the_workflow(qtbot: QtBot, tab: Today
     table = tab.table
 
     def double_click(row: int, column: int) -> None:
-        rect = table.visualRect(tab.proxy.index(row, column))
-        qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        centre = table.visualRect(tab.proxy.index(row, column)).center()
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+        qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=centre)
 
     double_click(0, TodayModel.SECTION)
     assert opened == ["§ 506-6 (Fee)"]
@@ -96,6 +97,12 @@ def test_double_click_opens_the_section_or_the_workflow(qtbot: QtBot, tab: Today
     assert isinstance(item, TodayItem)
     assert item.workflow == "Receipts"
     assert item.record_type == "amount_due"
+
+    table.setFocus()
+    table.selectRow(1)
+    with qtbot.waitSignal(tab.workflow_requested) as requested:
+        qtbot.keyClick(table, Qt.Key.Key_Return)  # Enter does what a double-click does
+    assert requested.args[0].workflow == "Settings"
 
 
 def test_typing_filters_and_an_empty_list_says_so(qtbot: QtBot, tab: TodayTab) -> None:

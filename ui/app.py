@@ -180,11 +180,11 @@ class Launcher(QObject):
             )
 
         self.login.hide()
-        operator = FirstAdministratorDialog.ask(None, create, described)
-        if operator is None:
+        administrator = FirstAdministratorDialog.ask(None, create, described)
+        if administrator is None:
             self.quit_requested.emit(0)
         else:
-            self.enter(operator)
+            self.enter(administrator)
 
     def change_database(self) -> None:
         """The login's "Change…": open another database file."""

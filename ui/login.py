@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.widgets import ElidedLabel, error_label, heading, note, set_error
+from ui.widgets import ElidedLabel, error_label, heading, muted, note, set_error
 
 if TYPE_CHECKING:
     from clerk_desk.desk import SignedIn
@@ -157,10 +157,7 @@ class LoginDialog(QDialog):
         rule.setFrameShadow(QFrame.Shadow.Sunken)
         self.database_label = ElidedLabel("", self)
         self.database_label.setObjectName("database_in_use")
-        muted = note("", self)
-        self.database_label.setFont(muted.font())
-        self.database_label.setStyleSheet(muted.styleSheet())
-        muted.deleteLater()
+        muted(self.database_label)
         self.change_button = QPushButton("C&hange…", self)
         self.change_button.setObjectName("change_database")
         self.change_button.setAutoDefault(False)
@@ -362,7 +359,7 @@ class FirstAdministratorDialog(QDialog):
         layout.addLayout(head)
         layout.addLayout(form)
         layout.addWidget(buttons)
-        layout.addWidget(note(f"Database: {database}", self))
+        layout.addWidget(muted(ElidedLabel(f"Database: {database}", self)))
         self.username.setFocus()
 
     @classmethod

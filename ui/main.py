@@ -11,10 +11,8 @@ user's data folder.
 
 Start-up is kept fast on purpose: the login dialog is shown with Qt alone, and the database
 (SQLAlchemy, Alembic, the migration and its automatic backup) is opened right after the dialog is
-painted; ReportLab and openpyxl load only when a document is first written. Importing
-:mod:`clerk_desk.cli` would load SQLAlchemy (about 0.18 s, more than a bare Qt window takes to
-appear), so the two plain window invocations — no arguments, or ``--database X`` alone — are
-recognised without it; everything else is parsed by ``build_parser()``.
+painted; ReportLab and openpyxl load only when a document is first written. Parsing the
+arguments with :func:`clerk_desk.cli.build_parser` loads no SQLAlchemy.
 
 Benchmark hook (used by ``benchmarks/startup.py``), from the environment:
 
@@ -38,38 +36,20 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from clerk_desk.clock import Clock
 
-DATABASE_OPTION = "--database"
-
-
-def _plain_window_request(argv: list[str]) -> tuple[bool, str | None]:
-    """(True, database) when ``argv`` only asks for the window, read without argparse."""
-    if not argv:
-        return True, None
-    if len(argv) == 1 and argv[0].startswith(DATABASE_OPTION + "="):
-        value = argv[0].split("=", 1)[1]
-        return (True, value) if value else (False, None)
-    if len(argv) == 2 and argv[0] == DATABASE_OPTION and argv[1] and not argv[1].startswith("-"):
-        return True, argv[1]
-    return False, None
-
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script: parse, then run a headless command or start the window."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    plain, database = _plain_window_request(arguments)
-    if not plain:
-        from clerk_desk import cli
+    from clerk_desk import cli
 
-        args = cli.build_parser().parse_args(arguments)
-        if args.command is None:
-            database = args.database
-        elif args.command == "demo" and args.open:
-            status = cli.run(args, out=sys.stdout)
-            if status != 0:
-                return status
-            database = cli.demo_target(args.database)
-        else:
-            return cli.run(args, out=sys.stdout)
+    args = cli.build_parser().parse_args(sys.argv[1:] if argv is None else argv)
+    database = args.database
+    if args.command == "demo" and args.open:
+        status = cli.run(args)
+        if status != 0:
+            return status
+        database = cli.demo_target(args.database)
+    elif args.command is not None:
+        return cli.run(args)
     return run_window(database)
 
 

@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMenu,
@@ -51,7 +52,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import __version__, settings_store
+from clerk_desk import __version__, opening, settings_store
 from clerk_desk.desk import Action
 from clerk_desk.paths import backups_dir, data_dir, resource_path
 from clerk_desk.permissions import Permission, refusal
@@ -239,7 +240,13 @@ class MainWindow(QMainWindow):
         self.operator_label.setToolTip(f"Signed in as {operator.username}")
         self.database_label = ElidedLabel(self.app.desk.database.describe(), self)
         self.database_label.setObjectName("database_in_status")
+        self.operator_label.setContentsMargins(8, 0, 8, 0)
+        self.database_label.setContentsMargins(8, 0, 8, 0)
+        rule = QFrame(self)
+        rule.setFrameShape(QFrame.Shape.VLine)
+        rule.setFrameShadow(QFrame.Shadow.Sunken)
         bar.addPermanentWidget(self.operator_label)
+        bar.addPermanentWidget(rule)
         bar.addPermanentWidget(self.database_label)
 
     def _action(
@@ -564,10 +571,10 @@ class MainWindow(QMainWindow):
         target = choose_backup_target(self, default)
         if not target:
             return
-        database = self.app.desk.database
+        desk, operator = self.app.desk, self.app.operator
 
         def work(_progress: Callable[[int], bool]) -> Path:
-            return database.backup(target)
+            return opening.back_up(desk, operator, target)
 
         def done(path: Path) -> None:
             self.show_status(f"Backed up to {path}", 0)
@@ -609,13 +616,12 @@ class MainWindow(QMainWindow):
             return
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            safety = database.restore(source)
+            safety = opening.restore_backup(self.app.desk, self.app.operator, source)
         except Exception as error:
             QApplication.restoreOverrideCursor()
             show_error(self, error, title="The backup was not restored")
             return
         QApplication.restoreOverrideCursor()
-        self.app.desk.forget_calendar()
         kept = (
             f"The previous contents were kept in {safety}."
             if safety

@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QShowEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -303,7 +303,13 @@ class TodayTab(QWidget):
 
         self.search_field.textChanged.connect(self._filter)
         self.refresh_button.clicked.connect(self.refresh)
-        self.table.activated.connect(self._activate)
+        # Double-click and Enter, not "activated": where the desktop activates on a single
+        # click, a click meant to select a row would jump to another tab.
+        self.table.doubleClicked.connect(self._activate)
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            shortcut = QShortcut(QKeySequence(key), self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(lambda: self._activate(self.table.currentIndex()))
 
     # ---- what the main window calls -------------------------------------------------------
 
@@ -345,6 +351,8 @@ class TodayTab(QWidget):
         self.refresh()
 
     def _activate(self, index: QModelIndex) -> None:
+        if not index.isValid():
+            return
         item = self.item_at(index.row())
         if index.column() == TodayModel.SECTION and item.cite:
             self.app.open_ordinance(item.cite)

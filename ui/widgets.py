@@ -43,6 +43,11 @@ def note(text: str = "", parent: QWidget | None = None, *, small: bool = True) -
     """Secondary text (the database in use, a hint): muted and, by default, one step smaller."""
     label = QLabel(text, parent)
     label.setWordWrap(True)
+    return muted(label, small=small)
+
+
+def muted(label: QLabel, *, small: bool = True) -> QLabel:
+    """Give ``label`` the look of secondary text (see :func:`note`); returns it."""
     label.setStyleSheet("color: palette(placeholder-text);")
     if small:
         font = QFont(label.font())
@@ -89,13 +94,15 @@ class ElidedLabel(QLabel):
     def set_full_text(self, text: str) -> None:
         self._full = text
         self.setToolTip(text)
+        self.updateGeometry()
         self._elide()
 
     def sizeHint(self) -> QSize:
         """As wide as the whole text, up to a limit: the status bar shares its width."""
         hint = super().sizeHint()
-        wanted = self.fontMetrics().horizontalAdvance(self._full) + 8
-        return QSize(min(wanted, 520), hint.height())
+        margins = self.contentsMargins()
+        wanted = self.fontMetrics().horizontalAdvance(self._full) + 4
+        return QSize(min(wanted, 520) + margins.left() + margins.right(), hint.height())
 
     def minimumSizeHint(self) -> QSize:
         return QSize(self.minimumWidth(), super().minimumSizeHint().height())
@@ -105,6 +112,6 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        width = max(self.width(), self.minimumWidth())
+        width = self.contentsRect().width() if self.width() > 0 else self.minimumWidth()
         metrics = self.fontMetrics()
         super().setText(metrics.elidedText(self._full, Qt.TextElideMode.ElideMiddle, width))

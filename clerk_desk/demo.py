@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import timedelta
 
 from sqlalchemy import func, select
 
@@ -367,13 +367,15 @@ def _organizations(action: Action) -> list[int]:
 
 
 def _amounts_due(action: Action, rng: random.Random, *, scale: int, payers: list[int]) -> None:
-    """Open amounts a busy counter carries: about 40 a year, some already overdue."""
+    """Open amounts a busy counter carries: about 40 a year billed in the last weeks, each due
+    30 days after its bill by the City's calendar, so some are already overdue."""
     today = action.today()
     snow = fees.fee_on(action.session, "SNOW", today)
     for index in range(40 * scale):
-        due_on = today + timedelta(days=rng.randrange(-60, 45))
+        billed = today - timedelta(days=rng.randrange(0, 75))
+        due_on = action.calendar.add_days(billed, 30)
         payer = rng.choice(payers)
-        if index % 3 == 0:
+        if index % 3 == 0 and billed.month in (11, 12, 1, 2, 3):  # snow falls in winter
             ledger.bill(
                 action,
                 party_id=payer,
@@ -394,5 +396,5 @@ def _amounts_due(action: Action, rng: random.Random, *, scale: int, payers: list
                 description="Actual City expenses: traffic control and inspection",
                 gl_account="100-46300-000",
                 cite="§ 506-6 (Fee)",
-                due_on=max(due_on, date(today.year, 1, 2)),
+                due_on=due_on,
             )

@@ -19,6 +19,7 @@ can read) from the ``tzdata`` package, which must then be installed beside the a
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Final, Protocol, runtime_checkable
 from zoneinfo import ZoneInfo
@@ -55,14 +56,15 @@ class Clock(Protocol):
         ...
 
 
-class _ZonedClock:
+class _ZonedClock(ABC):
     """What every clock derives from :meth:`now`: the City's local time and date."""
 
     def __init__(self, tz: str | tzinfo = CITY_TIMEZONE) -> None:
         self.tz: tzinfo = city_zone(tz)
 
+    @abstractmethod
     def now(self) -> datetime:
-        raise NotImplementedError
+        """The current instant, aware, in UTC."""
 
     def local_now(self) -> datetime:
         """The current instant in the City's time zone (aware)."""

@@ -80,3 +80,34 @@ def test_the_benchmark_hook_reports_the_login_dialog(tmp_path: Path) -> None:
     assert len(ready) == 1
     float(ready[0].split()[1])
     assert not (tmp_path / "city.sqlite3").exists()  # the login came before the database
+
+
+@pytest.mark.gui
+def test_an_unexpected_error_is_logged_and_shown(
+    qtbot: object, monkeypatch: pytest.MonkeyPatch, _private_data_dir: Path
+) -> None:
+    import logging
+
+    from ui import main as ui_main
+    from ui import operations
+
+    shown: list[str] = []
+    monkeypatch.setattr(operations, "ask_message", lambda box: shown.append(box.text()) or 0)
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # put back after the test
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        ui_main.keep_a_log()
+        try:
+            raise RuntimeError("a bug in a slot")
+        except RuntimeError as error:
+            sys.excepthook(type(error), error, error.__traceback__)
+    finally:
+        for handler in root.handlers:
+            if handler not in handlers:
+                handler.close()
+                root.removeHandler(handler)
+        root.setLevel(level)
+    assert shown and "did not expect" in shown[0]
+    log = (_private_data_dir / "logs" / ui_main.LOG_FILE).read_text(encoding="utf-8")
+    assert "RuntimeError: a bug in a slot" in log

@@ -69,10 +69,42 @@ def run_window(database: str | None, *, clock: Clock | None = None) -> int:
     credentials = None
     if benchmark == "main":
         credentials = (os.environ.get(USER_ENV, ""), os.environ.get(PASSWORD_ENV, ""))
+    keep_a_log()
     launcher = Launcher(database, clock=clock, benchmark=benchmark, credentials=credentials)
     launcher.quit_requested.connect(application.exit)
     launcher.start()
     return application.exec()
+
+
+LOG_FILE = "clerk-desk.log"
+
+
+def keep_a_log() -> None:
+    """Write warnings and errors to ``logs/clerk-desk.log`` in the user's data folder, and send
+    any exception that escapes a Qt slot there and to the person, instead of only to a console
+    the clerk never sees."""
+    import logging
+    from logging.handlers import RotatingFileHandler
+
+    from clerk_desk.paths import data_dir
+
+    folder = data_dir() / "logs"
+    folder.mkdir(parents=True, exist_ok=True)
+    handler = RotatingFileHandler(
+        folder / LOG_FILE, maxBytes=1_000_000, backupCount=5, encoding="utf-8"
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+
+    def report(kind: type[BaseException], error: BaseException, trace: object) -> None:
+        from ui.operations import show_error
+
+        if not isinstance(error, KeyboardInterrupt):
+            show_error(None, error)  # logs a bug with its traceback, and tells the clerk
+
+    sys.excepthook = report
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
 """Reading the audit trail (writing it is :meth:`clerk_desk.desk.Action.audit`).
 
-Only the Administrator reads it; reading it is itself not audited, exporting it is.
+Only the Administrator reads it; reading it is itself not audited, exporting it is: once the file
+is written (:func:`record_export`), so that the trail never claims an export that failed.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import or_, select
@@ -53,9 +55,9 @@ def search(
 
 
 def export_rows(action: Action, events: list[AuditEvent]) -> list[tuple[object, ...]]:
-    """Rows for the Excel export; the export itself is recorded in the trail."""
+    """Rows for the Excel export. Nothing is recorded here: build them in a read-only action,
+    write the file, then call :func:`record_export` in a second action only if it was written."""
     action.require(Permission.VIEW_AUDIT)
-    action.audit("audit.export", ("audit_event", "*"), f"{len(events)} audit events exported")
     return [
         (
             e.at.replace(tzinfo=None),
@@ -68,6 +70,15 @@ def export_rows(action: Action, events: list[AuditEvent]) -> list[tuple[object, 
         )
         for e in events
     ]
+
+
+def record_export(action: Action, count: int, path: str | os.PathLike[str]) -> AuditEvent:
+    """Say in the trail that ``count`` events were exported to ``path`` (after the file exists)."""
+    action.require(Permission.VIEW_AUDIT)
+    noun = "event" if count == 1 else "events"
+    return action.audit(
+        "audit.export", ("audit_event", "*"), f"{count} audit {noun} exported to {os.fspath(path)}"
+    )
 
 
 def _text(value: object) -> str:

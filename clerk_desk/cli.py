@@ -31,35 +31,43 @@ def build_parser() -> argparse.ArgumentParser:
         description="Clerk Desk, the City Hall counter application. With no command, the "
         "window starts.",
     )
-    parser.add_argument(
-        "--database",
-        metavar="PATH_OR_URL",
-        help=f"a SQLite file or a SQLAlchemy URL (default: ${DATABASE_ENV}, else the file in "
-        "the user's data folder)",
+    database_help = (
+        f"a SQLite file or a SQLAlchemy URL (default: ${DATABASE_ENV}, else the file in the "
+        "user's data folder)"
+    )
+    parser.add_argument("--database", metavar="PATH_OR_URL", help=database_help)
+    # The same option after the command too ("clerk-desk backup X --database Y"); SUPPRESS keeps
+    # a value given before the command when none is given after it.
+    after = argparse.ArgumentParser(add_help=False)
+    after.add_argument(
+        "--database", metavar="PATH_OR_URL", default=argparse.SUPPRESS, help=database_help
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    demo = commands.add_parser("demo", help="create a database filled with demo data")
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        return commands.add_parser(name, help=help, parents=[after])
+
+    demo = command("demo", "create a database filled with demo data")
     demo.add_argument(
         "--scale", type=int, default=1, metavar="N", help="years of a busy city hall (default 1)"
     )
     demo.add_argument(
         "--replace",
         action="store_true",
-        help="empty the demo database first if it already holds records",
+        help="rebuild a demo database that already holds records (only a demo database)",
     )
     demo.add_argument("--open", action="store_true", help="then start the window on it")
     demo.add_argument("--seed", type=int, default=506, help=argparse.SUPPRESS)
 
-    backup = commands.add_parser("backup", help="copy the database into a backup file")
+    backup = command("backup", "copy the database into a backup file")
     backup.add_argument("path", type=Path)
 
-    restore = commands.add_parser("restore", help="replace the database with a backup")
+    restore = command("restore", "replace the database with a backup")
     restore.add_argument("path", type=Path)
     restore.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
-    commands.add_parser("check", help="check integrity and migration state")
-    commands.add_parser("version", help="print the version")
+    command("check", "check integrity and migration state")
+    command("version", "print the version")
     return parser
 
 
@@ -103,12 +111,16 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     database = Database(args.database)
     try:
+        if args.command in ("check", "backup") and not database.exists():
+            # SQLite would create an empty file and "back it up": a mistyped path must say so.
+            print(f"clerk-desk: there is no database at {database.path}.", file=sys.stderr)
+            return 1
         if args.command == "check":
             report = database.check()
             print("\n".join(report.lines()), file=out)
             return 0 if report.ok else 1
         if args.command == "backup":
-            path = database.backup(args.path)
+            path = opening.back_up(Desk(database), _command_line_operator(), args.path)
             print(f"Backed up {database.describe()} to {path}", file=out)
             return 0
         if args.command == "restore":

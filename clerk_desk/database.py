@@ -12,6 +12,7 @@ import contextlib
 import errno
 import os
 import sqlite3
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from sqlalchemy.pool import NullPool
 from clerk_desk.clock import SystemClock
 from clerk_desk.errors import (
     ClerkDeskError,
+    Conflict,
     DatabaseLocked,
     DatabaseUnavailable,
     DiskFull,
@@ -205,9 +207,8 @@ class Database:
                 "Open a Clerk Desk database, or an empty file."
             )
         taken = None
-        if backup and current is not None and self.path is not None:
-            stamp = _file_stamp()
-            taken = self.backup(backups_dir() / f"{self.path.stem}-{stamp}-before-{head}.sqlite3")
+        if backup and current is not None:
+            taken = self.backup(backups_dir() / f"{self._backup_stem()}-before-{head}.sqlite3")
         with translate_errors(self), self._write_engine.begin() as conn:
             migrations.upgrade(conn)
         return taken
@@ -291,6 +292,8 @@ class Database:
             source.backup(dest)
         except sqlite3.OperationalError as error:
             raise _backup_write_error(error, partial) from error
+        except sqlite3.DatabaseError as error:  # the source is damaged or not a database
+            raise _sqlite_error(error, self.path) from error
         finally:
             dest.close()
             source.close()
@@ -301,61 +304,114 @@ class Database:
         copy = Database(URL.create("sqlite+pysqlite", database=str(partial)))
         try:
             copy.migrate(backup=False)
-            with self.reading() as source_session:
-                source = source_session.connection()
-                with copy._write_engine.begin() as dest:
-                    migrations.copy_rows(source, dest)
+            # One snapshot for every table: stations saving meanwhile cannot leave an amount due
+            # in the copy whose party is not.
+            snapshot = self.engine.execution_options(isolation_level="REPEATABLE READ")
+            with (
+                translate_errors(self),
+                snapshot.connect() as source,
+                source.begin(),
+                copy._write_engine.begin() as dest,
+            ):
+                migrations.copy_rows(source, dest)
         finally:
             copy.dispose()
 
     def restore(self, source: str | os.PathLike[str]) -> Path | None:
         """Replace this database's contents with the backup ``source``.
 
-        The current contents are backed up first (the path is returned), the backup is checked to
-        be a Clerk Desk database, and after the copy the schema is migrated to this program's head.
+        The backup is checked first (a Clerk Desk database, from this version or an older one)
+        and never altered: a private copy of it is brought to this program's schema and copied
+        in. The current contents are backed up before anything changes (the path is returned);
+        if the copy fails, the database is left as it was and the message says so.
         """
+        from clerk_desk import migrations
+
         source_path = Path(source).expanduser().resolve()
         if not source_path.is_file():
             raise DatabaseUnavailable(f"There is no backup file at {source_path}.")
         _verify_sqlite_file(source_path, need_clerk_desk=True)
-        safety = None
-        if self.has_tables():
-            stamp = _file_stamp()
-            name = self.path.stem if self.path else "server"
-            safety = self.backup(backups_dir() / f"{name}-{stamp}-before-restore.sqlite3")
-        backup_db = Database(URL.create("sqlite+pysqlite", database=str(source_path)))
-        try:
-            if self.is_sqlite and self.path is not None:
-                self.dispose()
-                src = sqlite3.connect(str(source_path))
-                dest = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_SECONDS)
+        revision = _sqlite_revision(source_path)
+        if revision not in migrations.known_revisions():
+            raise DatabaseUnavailable(
+                f"{source_path.name} was written by a newer version of Clerk Desk (schema "
+                f"{revision}). Nothing was changed; restore it with that version."
+            )
+        with tempfile.TemporaryDirectory(dir=backups_dir()) as folder:
+            staged_path = Path(folder) / "restoring.sqlite3"
+            _copy_sqlite(source_path, staged_path)
+            staged = Database(URL.create("sqlite+pysqlite", database=str(staged_path)))
+            try:
+                staged.migrate(backup=False)
+                staged.dispose()
+                safety = None
+                if self.has_tables():
+                    safety = self.backup(
+                        backups_dir() / f"{self._backup_stem()}-before-restore.sqlite3"
+                    )
                 try:
-                    src.backup(dest)
-                except sqlite3.OperationalError as error:
-                    raise _sqlite_error(error, self.path) from error
-                finally:
-                    dest.close()
-                    src.close()
-            else:
-                self._restore_server(backup_db)
-        finally:
-            backup_db.dispose()
-        self.migrate(backup=False)
+                    if self.path is not None:
+                        self.dispose()
+                        _copy_sqlite(staged_path, self.path)
+                    else:
+                        self._restore_server(staged)
+                except ClerkDeskError as error:
+                    kept = f" A copy of it is in {safety}." if safety else ""
+                    raise type(error)(
+                        f"{error.message} The backup was not restored; the database was left "
+                        f"as it was.{kept}"
+                    ) from error
+            finally:
+                staged.dispose()
         return safety
 
-    def _restore_server(self, backup_db: Database) -> None:
+    def _restore_server(self, staged: Database) -> None:
         from clerk_desk import migrations
 
-        backup_db.migrate(backup=False)  # bring an older backup up to head before copying
         self.migrate(backup=False)
         with (
-            backup_db.reading() as source_session,
+            staged.reading() as source_session,
             translate_errors(self),
             self._write_engine.begin() as dest,
         ):
             migrations.clear_rows(dest)
             migrations.copy_rows(source_session.connection(), dest)
             migrations.reset_sequences(dest)
+
+    def _backup_stem(self) -> str:
+        """``<file or database name>-<local time>`` for a backup taken by the program."""
+        name = self.path.stem if self.path else f"server-{self.url.database or 'database'}"
+        return f"{name}-{_file_stamp()}"
+
+    def exists(self) -> bool:
+        """False for a SQLite file that is not there (yet); a server database is assumed."""
+        return self.path is None or self.path.is_file()
+
+
+def _copy_sqlite(source: Path, dest: Path) -> None:
+    """Copy a whole SQLite database with SQLite's backup API (one step, under its locks)."""
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    out = sqlite3.connect(str(dest), timeout=BUSY_TIMEOUT_SECONDS)
+    try:
+        src.backup(out)
+    except sqlite3.OperationalError as error:
+        raise _backup_write_error(error, dest) from error
+    except sqlite3.DatabaseError as error:
+        raise _sqlite_error(error, source) from error
+    finally:
+        out.close()
+        src.close()
+
+
+def _sqlite_revision(path: Path) -> str | None:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        return str(row[0]) if row else None
+    except sqlite3.DatabaseError:
+        return None
+    finally:
+        conn.close()
 
 
 def _file_stamp() -> str:
@@ -451,6 +507,12 @@ def _os_error(error: OSError, path: Path) -> ClerkDeskError:
     return DatabaseUnavailable(f"Could not write {path}: {error.strerror or error}.")
 
 
+def _is_unique_violation(original: BaseException | None) -> bool:
+    if isinstance(original, sqlite3.IntegrityError):
+        return str(original).startswith("UNIQUE constraint failed")
+    return getattr(original, "sqlstate", None) == "23505"  # PostgreSQL unique_violation
+
+
 @contextlib.contextmanager
 def translate_errors(database: Database) -> Iterator[None]:
     """Turn driver errors into the core's typed errors; programming errors pass through."""
@@ -458,6 +520,13 @@ def translate_errors(database: Database) -> Iterator[None]:
         yield
     except sa_exc.DBAPIError as error:
         original = error.orig
+        if isinstance(error, sa_exc.IntegrityError) and _is_unique_violation(original):
+            # The service looked for a duplicate first; another station saved the same
+            # number or name between that look and this save.
+            raise Conflict(
+                "Another counter station saved the same record a moment ago, and it may exist "
+                "only once. Nothing was saved; look it up and try again."
+            ) from error
         if isinstance(original, sqlite3.IntegrityError):
             # A broken constraint or the audit trail's trigger is a bug, not the machine: it
             # passes through as on PostgreSQL, and nothing was saved.

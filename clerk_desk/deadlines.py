@@ -16,14 +16,27 @@ Each has an ``explain_...`` twin returning a :class:`Deadline`, whose ``explanat
 the clerk (and the person at the counter) how the date was reached.
 
 **Wis. Stat. § 990.001(4), as applied here.** (a) The first day is excluded and the last included;
-(b) a last day that is a Sunday or a legal holiday moves to the next secular day; (c) a last day on
-which the office where the act is to be done is closed moves to the next day it is open. So a
-period ending on a Saturday (City Hall is closed), a Sunday, or a day City Hall is closed moves to
-the next day City Hall is open. Paragraph (b) also moves a last day that is a § 995.20 legal
-holiday on which City Hall stays open (the second Monday in October, election days): the statute
-lets the act be done on the next secular day whether or not the office is open, so refusing a
-filing made then would be wrong. ``legal_holidays_extend_deadlines=False`` in the settings turns
-that off, should the City Attorney advise otherwise; then only closed days move a deadline.
+(b) a last day that is a Sunday or a legal holiday moves to the next secular day (a day that is
+neither); (c) for a filing with or a payment to City Hall, a last day on which City Hall is closed
+(a Saturday, the City's own closed days such as December 24 or the day after Thanksgiving, a snow
+day) also moves, to the next day City Hall is open. The period functions therefore take a keyword
+``at_city_hall``: ``True`` (the default, for filings and payments at the counter) moves a last day
+off every day City Hall is closed and off every Sunday and legal holiday, to the next day City Hall
+is open and that is neither; ``False`` (any other act: an owner's repair, work on a street, a notice
+period running against someone who deals with no office) moves it only off a Sunday or a legal
+holiday, to the next day that is neither, so a period may end on a Saturday or a day City Hall is
+closed. Paragraph (b) also moves a last day that is a § 995.20 legal holiday on which City Hall
+stays open (the second Monday in October, election days): the statute lets the act be done on the
+next secular day whether or not the office is open, so refusing a filing made then would be wrong.
+``legal_holidays_extend_deadlines=False`` in the settings turns the legal-holiday part of (b) off,
+should the City Attorney advise otherwise: then a legal holiday moves a City Hall deadline only if
+City Hall is closed on it, and moves no other deadline. The Sunday part of (b) is never turned
+off: a last day on a Sunday always moves, even a Sunday the Clerk opened City Hall on (absentee
+voting).
+
+Counting back ("at least N days before") never moves the day, in either mode, so it takes no
+``at_city_hall``: see :meth:`CityCalendar.latest_day_before`. Business-day periods count the days
+City Hall is open by definition, so the distinction does not arise for them either.
 The rule of § 801.15(1)(b) that periods under 11 days skip weekends and holidays governs court
 procedure (chs. 801-847), not City permits, and is not applied.
 
@@ -516,7 +529,8 @@ class Deadline:
     ``days`` the length of the period; ``nominal`` the day the count itself lands on; ``due`` the
     deadline after any move for closed days; ``skipped`` the days passed over with the reason;
     ``last_open_day`` the last day City Hall is open on or before ``due`` (the same as ``due``
-    except for "days before" deadlines that land on a closed day); ``explanation`` plain English
+    except for "days before" deadlines, and calendar-day periods not done at City Hall, that land
+    on a closed day); ``explanation`` plain English
     lines; ``cite`` the rule the count follows.
     """
 
@@ -639,29 +653,36 @@ class CityCalendar:
         """The § 995.20 legal holiday ``day`` is (observed), named with its cite; else ``None``."""
         return self._year_maps(day.year)[1].get(day)
 
-    def _period_cannot_end(self, day: date) -> str | None:
-        """Why the last day of a calendar-day period cannot be ``day``, or ``None`` if it can."""
-        reason = self.closed_reason(day)
-        if reason is not None:
-            return f"City Hall is closed on {format_day(day)} ({reason})."
-        if not self.settings.legal_holidays_extend_deadlines:
-            return None
+    def _period_cannot_end(self, day: date, *, at_city_hall: bool = True) -> str | None:
+        """Why the last day of a calendar-day period cannot be ``day``, or ``None`` if it can.
+
+        The Sunday rule is checked whatever the settings say: § 990.001(4)(b) never lets a
+        period end on a Sunday, even one the Clerk opened City Hall on. Only ``at_city_hall``
+        periods (filings and payments) are moved by City Hall being closed.
+        """
+        if at_city_hall:
+            reason = self.closed_reason(day)
+            if reason is not None:
+                return f"City Hall is closed on {format_day(day)} ({reason})."
         holiday = self.legal_holiday(day)
-        if holiday is not None:
+        if holiday is not None and self.settings.legal_holidays_extend_deadlines:
+            opened = "City Hall is open, but " if at_city_hall else ""
             return (
-                f"{format_day(day)} is a legal holiday, {holiday}; City Hall is open, but a "
-                "period does not end on a legal holiday."
+                f"{format_day(day)} is a legal holiday, {holiday}; {opened}a period does not "
+                "end on a legal holiday."
             )
         if day.weekday() == _SUNDAY:
-            return (
-                f"{format_day(day)} is a Sunday; City Hall is open, but a period does not end "
-                "on a Sunday."
-            )
+            opened = "City Hall is open, but " if at_city_hall else ""
+            return f"{format_day(day)} is a Sunday; {opened}a period does not end on a Sunday."
         return None
 
-    def can_end_period(self, day: date) -> bool:
-        """Whether a calendar-day period may end on ``day`` (§ 990.001(4)(b) and (c))."""
-        return self._period_cannot_end(day) is None
+    def can_end_period(self, day: date, *, at_city_hall: bool = True) -> bool:
+        """Whether a calendar-day period may end on ``day`` (§ 990.001(4)(b) and (c)).
+
+        ``at_city_hall=False`` (an act not done at City Hall) lets it end on a day City Hall is
+        closed, unless that day is a Sunday or a legal holiday.
+        """
+        return self._period_cannot_end(day, at_city_hall=at_city_hall) is None
 
     def next_open_day(self, day: date, *, inclusive: bool = False) -> date:
         """The first day after ``day`` (or from ``day`` on, if ``inclusive``) City Hall is open."""
@@ -695,30 +716,35 @@ class CityCalendar:
 
     # -- counting forward -----------------------------------------------------------------------
 
-    def add_days(self, start: date, n: int) -> date:
+    def add_days(self, start: date, n: int, *, at_city_hall: bool = True) -> date:
         """The last day of a period of ``n`` calendar days after ``start`` (§ 990.001(4)).
 
         The first day is excluded and the last included, so ``add_days(d, 1)`` is the next day.
-        A last day City Hall is closed on (a Saturday, a Sunday, a closed holiday, a day closed in
-        Settings) or that is a Sunday or legal holiday moves to the next day on which none of
-        these holds. ``n = 0`` means "on ``start``": ``start`` itself, moved the same way.
+        A last day that is a Sunday, or a legal holiday (unless ``legal_holidays_extend_deadlines``
+        is off), always moves. With ``at_city_hall=True`` (the default: a filing with or payment
+        to City Hall) a last day City Hall is closed on (a Saturday, a closed holiday, a day
+        closed in Settings) moves as well, to the next day City Hall is open that is not a Sunday
+        or legal holiday. With ``at_city_hall=False`` (any other act, e.g. an owner's repair)
+        only Sundays and legal holidays move it, to the next day that is neither, which may be a
+        Saturday or a day City Hall is closed. ``n = 0`` means "on ``start``": ``start`` itself,
+        moved the same way.
         """
-        return self.explain_add_days(start, n).due
+        return self.explain_add_days(start, n, at_city_hall=at_city_hall).due
 
-    def explain_add_days(self, start: date, n: int) -> Deadline:
-        """:meth:`add_days` with the working shown."""
+    def explain_add_days(self, start: date, n: int, *, at_city_hall: bool = True) -> Deadline:
+        """:meth:`add_days` with the working shown, naming the rule that applied."""
         _require_days(n, "the number of days")
         nominal = start + timedelta(days=n)
         skipped: list[tuple[date, str]] = []
         due = nominal
         for _ in range(_SEARCH_LIMIT_DAYS):
-            why = self._period_cannot_end(due)
+            why = self._period_cannot_end(due, at_city_hall=at_city_hall)
             if why is None:
                 break
             skipped.append((due, why))
             due += timedelta(days=1)
         else:
-            raise ValueError(f"City Hall is not open on any day within ten years of {nominal}")
+            raise ValueError(f"No day within ten years of {nominal} can end a period")
         if n:
             counted = f"{_plural(n, 'day')} after {format_day(start)} is {format_day(nominal)}"
         else:
@@ -729,14 +755,36 @@ class CityCalendar:
         else:
             lines = [f"{counted} (the first day is not counted, the last is)."]
             lines += [why for _, why in skipped]
-            open_skipped = any(self.is_open(day) for day, _ in skipped)
-            which = "is open and not a Sunday or legal holiday" if open_skipped else "is open"
+            if at_city_hall:
+                open_skipped = any(self.is_open(day) for day, _ in skipped)
+                which = (
+                    "City Hall is open and not a Sunday or legal holiday"
+                    if open_skipped
+                    else "City Hall is open"
+                )
+            elif self.settings.legal_holidays_extend_deadlines:
+                which = "that is not a Sunday or legal holiday"
+            else:
+                which = "that is not a Sunday"
+            lines.append(f"Moved to {format_day(due)}, the next day {which} — {PERIOD_CITE}.")
+        last_open = due
+        if not at_city_hall:
+            closed = self.closed_reason(due)
+            if closed is not None:
+                last_open = self.previous_open_day(due, inclusive=True)
+                lines.append(
+                    f"City Hall is closed on {format_day(due)} ({closed}), but that moves only "
+                    f"a filing with or payment to City Hall; this period still ends then — "
+                    f"{PERIOD_CITE}."
+                )
             lines.append(
-                f"Moved to {format_day(due)}, the next day City Hall {which} — {PERIOD_CITE}."
+                "Not a filing with or payment to City Hall: only a Sunday or a legal holiday "
+                f"moves the last day — {PERIOD_CITE}."
             )
         return Deadline(
             kind="calendar days", start=start, days=n, nominal=nominal, due=due,
-            last_open_day=due, cite=PERIOD_CITE, explanation=tuple(lines), skipped=tuple(skipped),
+            last_open_day=last_open, cite=PERIOD_CITE, explanation=tuple(lines),
+            skipped=tuple(skipped),
         )  # fmt: skip
 
     def add_business_days(self, start: date, n: int) -> date:
@@ -791,6 +839,11 @@ class CityCalendar:
         forbids, and moving it earlier would shorten a time the law gives. The
         :class:`Deadline` from :meth:`explain_latest_day_before` names the last day City Hall is
         open on or before it, for someone who must hand the paper in at the counter.
+
+        There is no ``at_city_hall`` keyword: the rule that moves a last day to a later one
+        (§ 990.001(4)(b) and (c)) only serves to lengthen a period counted forward; a day counted
+        back is the same for a filing at City Hall and any other act, and only
+        ``last_open_day`` (meaningful for the counter) depends on City Hall being open.
         """
         return self.explain_latest_day_before(event, n).due
 

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from clerk_desk import fees, ledger, operators, parties
+from clerk_desk import fees, ledger, operators, parties, settings_store
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.desk import Action, Desk
@@ -215,15 +215,26 @@ def has_records(target: str) -> bool:
         database.dispose()
 
 
+def _is_demo(database: Database) -> bool:
+    with database.reading() as session:
+        return settings_store.is_demo(session)
+
+
 def _refuse_or_empty(database: Database, replace: bool) -> None:
-    """Never fill a database that holds records, nor delete one without ``--replace``."""
-    if not replace:
-        if has_records(str(database.url.render_as_string(hide_password=False))):
-            raise Conflict(
-                f"{database.describe()} already holds records. Give --replace to rebuild the "
-                "demo there (its contents are lost), or --database to choose another file."
-            )
+    """Never fill a database that holds records; ``--replace`` deletes only a demo database."""
+    target = database.url.render_as_string(hide_password=False)
+    if not has_records(target):
         return  # an empty Clerk Desk database is filled; any other is refused by migrate()
+    if not replace:
+        raise Conflict(
+            f"{database.describe()} already holds records. Give --replace to rebuild the "
+            "demo there (its contents are lost), or --database to choose another file."
+        )
+    if not _is_demo(database):
+        raise Conflict(
+            f"{database.describe()} is not a demo database: Clerk Desk never replaces a City "
+            "database with demo data. Choose another file with --database."
+        )
     if database.path is None:
         raise Conflict("Clerk Desk only replaces a demo database that is a local SQLite file.")
     database.dispose()
@@ -240,6 +251,7 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     )
     admin = operators.sign_in(desk.database, clock, username, DEMO_PASSWORD)
     with desk.action(admin) as action:
+        settings_store.mark_demo(action, scale=scale)
         for username, full_name, role in DEMO_OPERATORS[1:]:
             operators.add_operator(
                 action, username=username, full_name=full_name, role=role, password=DEMO_PASSWORD

@@ -52,19 +52,25 @@ class Desk:
     def __init__(self, database: Database, *, clock: Clock | None = None) -> None:
         self.database = database
         self.clock: Clock = clock or SystemClock()
-        self._calendar: CityCalendar | None = None
+        self._calendar: tuple[object, CityCalendar] | None = None
 
     def calendar(self) -> CityCalendar:
-        """The City's calendar (cached; :func:`clerk_desk.settings_store` resets it on change)."""
-        if self._calendar is None:
-            from clerk_desk import settings_store
+        """The City's calendar as saved now (for code outside an action)."""
+        with self.database.reading() as session:
+            return self.calendar_in(session)
 
-            with self.database.reading() as session:
-                self._calendar = settings_store.calendar(session)
-        return self._calendar
+    def calendar_in(self, session: Session) -> CityCalendar:
+        """The City's calendar as ``session`` sees it.
 
-    def forget_calendar(self) -> None:
-        self._calendar = None
+        Built once and kept while the stored closed days stay the same: one small look-up per
+        action tells whether this or another counter station has changed them since.
+        """
+        from clerk_desk import settings_store
+
+        version = settings_store.calendar_version(session)
+        if self._calendar is None or self._calendar[0] != version:
+            self._calendar = (version, settings_store.calendar(session))
+        return self._calendar[1]
 
     @contextlib.contextmanager
     def action(self, operator: SignedIn) -> Iterator[Action]:
@@ -85,7 +91,10 @@ def _current(session: Session, operator: SignedIn) -> SignedIn:
     if operator.id == SYSTEM.id:
         return operator
     row = session.get(Operator, operator.id)
-    if row is None or not row.active:
+    if row is None or row.username != operator.username:
+        # After a restore, the same number may belong to someone else in the restored records.
+        raise SignInFailed("The operators have changed (a backup was restored). Sign in again.")
+    if not row.active:
         raise SignInFailed("This operator has been deactivated. Ask the Administrator.")
     return SignedIn(row.id, row.username, row.full_name, Role(row.role))
 
@@ -110,7 +119,7 @@ class Action:
 
     @property
     def calendar(self) -> CityCalendar:
-        return self.desk.calendar()
+        return self.desk.calendar_in(self.session)
 
     def require(self, permission: Permission) -> None:
         """Refuse the action, naming the roles that may do it, unless the operator may."""

@@ -8,7 +8,8 @@ Council resolution and on file with the Clerk. The shipped default schedule
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -22,6 +23,7 @@ from clerk_desk.money import Money
 from clerk_desk.paths import resource_path
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
+from clerk_desk.validation import fits
 
 DEFAULT_SCHEDULE = "fee-schedule.csv"
 COLUMNS = (
@@ -59,11 +61,11 @@ def _clean(data: FeeData) -> FeeData:
     if data.effective_to is not None and data.effective_to < data.effective_from:
         raise InvalidInput("The fee cannot end before it starts.", field="effective_to")
     return FeeData(
-        code,
-        " ".join(data.description.split()),
+        fits(FeeItem.code, code, "The fee code"),
+        fits(FeeItem.description, " ".join(data.description.split()), "The description"),
         data.amount,
-        data.gl_account.strip(),
-        data.section.strip(),
+        fits(FeeItem.gl_account, data.gl_account.strip(), "The GL account"),
+        fits(FeeItem.section, data.section.strip(), "The section"),
         data.effective_from,
         data.effective_to,
         data.placeholder,
@@ -202,22 +204,38 @@ def find_fees(session: Session, text: str, *, on: date) -> list[FeeItem]:
 # -- import and export: rows of plain values, read and written by reports.excel ------------------
 
 
+_ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+# reports.excel.read_table gives Excel's date cells as 01/31/2026, with the time after a space
+# when the cell holds one (how the City writes dates, and how the exported schedule shows them).
+_US_DAY = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})(?: \d{1,2}:\d{2}(?::\d{2})?)?")
+
+
 def _parse_date(value: object, row: int, column: str) -> date | None:
+    """A day from an imported cell: a real date, ``2026-01-31`` or ``01/31/2026``, nothing else.
+
+    The whole text must be the date: "2026-01-31junk" is refused rather than read as its first
+    ten characters, so that a typing slip in the file is shown, not guessed at.
+    """
     if value in (None, ""):
         return None
+    if isinstance(value, datetime):
+        return value.date()
     if isinstance(value, date):
         return value
     text = str(value).strip()
     try:
-        # reports.excel.read_table gives Excel's date cells as 01/31/2026 (how the City writes
-        # dates, and how the exported schedule shows them); ISO 2026-01-31 is accepted too.
-        if "/" in text:
-            return datetime.strptime(text.split()[0], "%m/%d/%Y").date()
-        return date.fromisoformat(text[:10])
+        if match := _ISO_DAY.fullmatch(text):
+            year, month, day = match.groups()
+            return date(int(year), int(month), int(day))
+        if match := _US_DAY.fullmatch(text):
+            month, day, year = match.groups()
+            return date(int(year), int(month), int(day))
     except ValueError:
-        raise InvalidInput(
-            f"Row {row}: {column} {value!r} is not a date (write it as 01/31/2026 or 2026-01-31)."
-        ) from None
+        pass
+    raise InvalidInput(
+        f"Row {row}: {column} {value!r} is not a date (write it as 01/31/2026 or 2026-01-31).",
+        field="file",
+    )
 
 
 def _parse_bool(value: object) -> bool:
@@ -225,8 +243,18 @@ def _parse_bool(value: object) -> bool:
 
 
 def rows_to_fees(rows: Iterable[Mapping[str, object]], *, first_row: int = 2) -> list[FeeData]:
-    """Read fee schedule rows (e.g. from Excel), refusing the whole file at the first bad row."""
-    fees: list[FeeData] = []
+    """Read fee schedule rows (e.g. from Excel), refusing the whole file at the first bad row.
+
+    Every refusal names the row and belongs to the ``file`` field of the import.
+    """
+    return [fee for _row, fee in numbered_rows_to_fees(rows, first_row=first_row)]
+
+
+def numbered_rows_to_fees(
+    rows: Iterable[Mapping[str, object]], *, first_row: int = 2
+) -> list[tuple[int, FeeData]]:
+    """:func:`rows_to_fees` keeping each item's row number, for :func:`import_schedule`."""
+    fees: list[tuple[int, FeeData]] = []
     for number, row in enumerate(rows, start=first_row):
         row_no = int(str(row.get("__row__", number)))
         missing = [
@@ -235,30 +263,29 @@ def rows_to_fees(rows: Iterable[Mapping[str, object]], *, first_row: int = 2) ->
             if row.get(c) in (None, "")
         ]
         if missing:
-            raise InvalidInput(f"Row {row_no}: {', '.join(missing)} missing.")
+            raise InvalidInput(f"Row {row_no}: {', '.join(missing)} missing.", field="file")
         try:
             amount = Money.parse(str(row["amount"]), field="amount")
         except InvalidInput as error:
-            raise InvalidInput(f"Row {row_no}: {error.message}") from None
+            raise InvalidInput(f"Row {row_no}: {error.message}", field="file") from None
         start = _parse_date(row["effective_from"], row_no, "effective_from")
         assert start is not None
         try:
-            fees.append(
-                _clean(
-                    FeeData(
-                        str(row["code"]),
-                        str(row["description"]),
-                        amount,
-                        str(row["gl_account"]),
-                        str(row.get("section") or ""),
-                        start,
-                        _parse_date(row.get("effective_to"), row_no, "effective_to"),
-                        _parse_bool(row.get("placeholder")),
-                    )
+            fee = _clean(
+                FeeData(
+                    str(row["code"]),
+                    str(row["description"]),
+                    amount,
+                    str(row["gl_account"]),
+                    str(row.get("section") or ""),
+                    start,
+                    _parse_date(row.get("effective_to"), row_no, "effective_to"),
+                    _parse_bool(row.get("placeholder")),
                 )
             )
         except InvalidInput as error:
-            raise InvalidInput(f"Row {row_no}: {error.message}") from None
+            raise InvalidInput(f"Row {row_no}: {error.message}", field="file") from None
+        fees.append((row_no, fee))
     return fees
 
 
@@ -278,26 +305,70 @@ def fees_to_rows(items: Iterable[FeeItem]) -> list[tuple[object, ...]]:
     ]
 
 
-def import_schedule(action: Action, fees: list[FeeData]) -> int:
-    """Add the imported items; an item identical to one already there is skipped.
+_COMPARED = {
+    "description": "description",
+    "amount": "amount",
+    "gl_account": "GL account",
+    "section": "section",
+    "effective_to": "end date",
+    "placeholder": "placeholder mark",
+}
 
-    All or nothing: one conflicting row refuses the file, and nothing is written.
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value) or "blank"
+
+
+def import_schedule(action: Action, fees: Sequence[FeeData | tuple[int, FeeData]]) -> int:
+    """Add the imported items; an item identical to one already there (every column) is skipped.
+
+    An item with the code and start date of one already there but any other column different is
+    refused, naming its row and what differs: an import adds items, it never changes one behind
+    the Clerk's back. A correction is made with Edit on that item (audited as ``fee.update``).
+    All or nothing: one refused row refuses the file, and nothing is written.
+    Items come as :class:`FeeData`, or as ``(row number, FeeData)`` from
+    :func:`numbered_rows_to_fees` so that a refusal names the file's row.
     """
     action.require(Permission.EDIT_FEE_SCHEDULE)
     added = 0
-    for data in fees:
-        existing = action.session.scalars(
-            select(FeeItem).where(
-                FeeItem.code == data.code, FeeItem.effective_from == data.effective_from
-            )
-        ).first()
-        if (
-            existing is not None
-            and existing.amount == data.amount
-            and existing.effective_to == data.effective_to
-        ):
-            continue
-        add_fee(action, data)
+    for position, entry in enumerate(fees, start=1):
+        where, data = (
+            (f"Row {entry[0]}", entry[1])
+            if isinstance(entry, tuple)
+            else (f"Item {position}", entry)
+        )
+        try:
+            data = _clean(data)
+            existing = action.session.scalars(
+                select(FeeItem).where(
+                    FeeItem.code == data.code, FeeItem.effective_from == data.effective_from
+                )
+            ).first()
+            if existing is not None:
+                differences = [
+                    f"{label} {_shown(getattr(existing, name))} in the schedule, "
+                    f"{_shown(getattr(data, name))} in the file"
+                    for name, label in _COMPARED.items()
+                    if getattr(existing, name) != getattr(data, name)
+                ]
+                if not differences:
+                    continue
+                raise Conflict(
+                    f"Fee {data.code} from {data.effective_from.isoformat()} is already in the "
+                    f"schedule with a different {'; '.join(differences)}. Nothing was imported: "
+                    "correct the item with Edit, or fix the file."
+                )
+            add_fee(action, data)
+        except Conflict as error:
+            raise Conflict(f"{where}: {error.message}", cite=error.cite) from None
+        except InvalidInput as error:
+            raise InvalidInput(f"{where}: {error.message}", field="file") from None
         added += 1
     return added
 

@@ -18,6 +18,7 @@ from clerk_desk.models import AmountDue, DueKind, DueStatus, FeeItem, Party
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
+from clerk_desk.validation import fits
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,14 +53,20 @@ def bill(
         raise NotFound(f"There is no party number {party_id}.")
     if not description.strip():
         raise InvalidInput("Describe what the amount is for.", field="description")
+    description = fits(AmountDue.description, " ".join(description.split()), "The description")
+    gl_account = fits(
+        AmountDue.gl_account,
+        gl_account.strip() or (fee_item.gl_account if fee_item else ""),
+        "The GL account",
+    )
     due = AmountDue(
         party_id=party_id,
         kind=DueKind(kind),
-        description=" ".join(description.split()),
+        description=description,
         amount=amount,
         paid=Money.zero(),
         fee_item_id=fee_item.id if fee_item else None,
-        gl_account=gl_account or (fee_item.gl_account if fee_item else ""),
+        gl_account=gl_account,
         record_type=record.record_type,
         record_id=record.record_id,
         cite=cite or (fee_item.section if fee_item else ""),

@@ -58,7 +58,6 @@ def restore_backup(desk: Desk, operator: SignedIn, source: str | os.PathLike[str
     with desk.lookup(operator) as action:
         action.require(Permission.BACKUP_RESTORE)
     safety = desk.database.restore(source)
-    desk.forget_calendar()
     by = SignedIn(SYSTEM.id, operator.username, operator.full_name, operator.role)
     kept = f"; the previous contents were kept in {safety}" if safety else ""
     with desk.action(by) as action:

@@ -7,6 +7,8 @@ import hashlib
 import hmac
 import re
 import secrets
+from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -15,13 +17,20 @@ from clerk_desk.clock import Clock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Action, SignedIn, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, SignInFailed
-from clerk_desk.models import Operator, Role
+from clerk_desk.models import AuditEvent, Operator, Role
 from clerk_desk.permissions import Permission
+from clerk_desk.validation import clip, fits
 
 MIN_PASSWORD_LENGTH = 8
 # scrypt at n=2**14, r=8 costs about 16 MiB and 40 ms: slow for a guesser, quick at the counter.
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
 _USERNAME = re.compile(r"^[a-z0-9][a-z0-9._-]{1,59}$")
+# Checked when the user name is unknown, so that a refusal costs one scrypt either way and the
+# time taken does not tell which user names exist. No password verifies against it by chance
+# that matters: the user is refused whatever the result.
+_DUMMY_HASH = (
+    "scrypt$16384$8$1$1gK48uFLmvahPaxPXWa6hg==$nqewSMG9e0DfEe09OR3XDNx/a+b1AGY/8JvV8NwEOck="
+)
 
 
 def hash_password(password: str) -> str:
@@ -71,14 +80,14 @@ def _clean_username(username: str) -> str:
             "starting with a letter or digit.",
             field="username",
         )
-    return name
+    return fits(Operator.username, name, "The user name")
 
 
 def _clean_full_name(full_name: str) -> str:
     name = " ".join(full_name.split())
     if not name:
         raise InvalidInput("Enter the person's full name.", field="full_name")
-    return name
+    return fits(Operator.full_name, name, "The full name")
 
 
 def signed_in(operator: Operator) -> SignedIn:
@@ -140,11 +149,13 @@ def sign_in(database: Database, clock: Clock, username: str, password: str) -> S
     name = username.strip().lower()
     with Desk(database, clock=clock).action(SYSTEM) as action:
         operator = action.session.scalar(select(Operator).where(Operator.username == name))
-        good = operator is not None and verify_password(password, operator.password_hash)
+        # An unknown user name is checked against a dummy hash: the same scrypt work either way.
+        good = verify_password(password, operator.password_hash if operator else _DUMMY_HASH)
+        good = good and operator is not None
         if operator is None or not good or not operator.active:
             action.audit(
                 "operator.sign_in_refused",
-                ("operator", name or "?"),
+                ("operator", clip(AuditEvent.record_id, name) or "?"),
                 f"Sign-in refused for {name!r}",
             )
             refused = True
@@ -169,8 +180,34 @@ def add_operator(
     return signed_in(_add(action, name, full, Role(role), password))
 
 
-def list_operators(action: Action) -> list[Operator]:
-    return list(action.session.scalars(select(Operator).order_by(Operator.username)))
+@dataclass(frozen=True, slots=True)
+class OperatorInfo:
+    """An operator as the Administrator's list shows them: plain data, never the password hash."""
+
+    id: int
+    username: str
+    full_name: str
+    role: Role
+    active: bool
+    created_at: datetime
+    last_sign_in_at: datetime | None
+
+
+def list_operators(action: Action) -> list[OperatorInfo]:
+    """Every operator, by user name (the Administrator only)."""
+    action.require(Permission.MANAGE_OPERATORS)
+    return [
+        OperatorInfo(
+            o.id,
+            o.username,
+            o.full_name,
+            Role(o.role),
+            o.active,
+            o.created_at,
+            o.last_sign_in_at,
+        )
+        for o in action.session.scalars(select(Operator).order_by(Operator.username))
+    ]
 
 
 def _get(action: Action, operator_id: int) -> Operator:

@@ -17,6 +17,7 @@ from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.models import Parcel, Party, PartyKind
 from clerk_desk.permissions import Permission
+from clerk_desk.validation import fits
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _ZIP = re.compile(r"^\d{5}(-\d{4})?$")
@@ -82,14 +83,14 @@ def _clean_party(data: PartyData) -> dict[str, object]:
     kind = PartyKind(data.kind)
     return {
         "kind": kind,
-        "name": name,
-        "contact_name": data.contact_name.strip(),
-        "street": data.street.strip(),
-        "city": data.city.strip(),
+        "name": fits(Party.name, name, "The name"),
+        "contact_name": fits(Party.contact_name, data.contact_name.strip(), "The contact name"),
+        "street": fits(Party.street, data.street.strip(), "The street address"),
+        "city": fits(Party.city, data.city.strip(), "The city"),
         "state": state,
         "postal_code": postal,
-        "phone": data.phone.strip(),
-        "email": email,
+        "phone": fits(Party.phone, data.phone.strip(), "The phone number"),
+        "email": fits(Party.email, email, "The e-mail address"),
         "public_utility": data.public_utility or kind is PartyKind.UTILITY,
         "contractor": data.contractor,
         "notes": data.notes.strip(),
@@ -185,8 +186,10 @@ def _clean_parcel(session: Session, data: ParcelData) -> dict[str, object]:
     if data.owner_id is not None:
         get_party(session, data.owner_id)
     return {
-        "parcel_number": number,
-        "site_address": " ".join(data.site_address.split()),
+        "parcel_number": fits(Parcel.parcel_number, number, "The parcel number"),
+        "site_address": fits(
+            Parcel.site_address, " ".join(data.site_address.split()), "The site address"
+        ),
         "owner_id": data.owner_id,
         "description": data.description.strip(),
     }

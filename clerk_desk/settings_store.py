@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
@@ -17,6 +16,7 @@ from clerk_desk.settings import CityProfile
 
 CITY = "city"
 CALENDAR = "calendar"
+DEMO = "demo"
 
 
 def _get(session: Session, key: str) -> dict[str, Any] | None:
@@ -69,8 +69,17 @@ def calendar(session: Session) -> CityCalendar:
 
 def save_calendar_settings(action: Action, settings: CalendarSettings) -> None:
     _put(action, CALENDAR, settings.to_dict(), "City Hall's closed days changed")
-    desk = action.desk
-    desk.forget_calendar()
-    # Read again in this action, the cache would fill with the old days (the new ones are not
-    # committed yet) and keep them: forget once more when the action commits.
-    event.listen(action.session, "after_commit", lambda _session: desk.forget_calendar(), once=True)
+
+
+def calendar_version(session: Session) -> object:
+    """The stored closed days as they are (small): equal means the same calendar."""
+    return _get(session, CALENDAR)
+
+
+def mark_demo(action: Action, *, scale: int) -> None:
+    """Mark the database as demo data, the only kind ``clerk-desk demo --replace`` deletes."""
+    _put(action, DEMO, {"scale": scale, "built_on": action.today().isoformat()}, "Demo data built")
+
+
+def is_demo(session: Session) -> bool:
+    return _get(session, DEMO) is not None

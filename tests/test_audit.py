@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -52,14 +53,35 @@ def test_search_by_word_and_local_day(desk: Desk, admin: SignedIn, clock: FixedC
     assert none == []
 
 
-def test_exporting_the_trail_is_itself_recorded(desk: Desk, admin: SignedIn) -> None:
+def test_export_rows_hold_the_events(desk: Desk, admin: SignedIn) -> None:
     _add(desk, admin, "Anna Berg")
-    with desk.action(admin) as action:
+    with desk.lookup(admin) as action:
         events = audit.search(action, "party")
         rows = audit.export_rows(action, events)
     assert rows[0][1:4] == ("admin", "party.create", "party 1")
     assert '"name": "Anna Berg"' in str(rows[0][6])
     assert rows[0][0].tzinfo is None  # Excel cells hold no time zone
+
+
+def test_building_the_export_rows_records_nothing_until_the_file_is_written(
+    desk: Desk, admin: SignedIn, tmp_path: Path
+) -> None:
+    _add(desk, admin, "Anna Berg")
+    with desk.lookup(admin) as action:
+        rows = audit.export_rows(action, audit.search(action, "party"))
+    assert len(rows) == 1
+    with desk.lookup(admin) as action:
+        assert audit.search(action, "audit.export") == []  # e.g. the write then failed
+    with desk.action(admin) as action:
+        audit.record_export(action, len(rows), tmp_path / "audit.xlsx")
     with desk.lookup(admin) as action:
         (exported,) = audit.search(action, "audit.export")
-    assert exported.summary == "1 audit events exported"
+    assert exported.summary == f"1 audit event exported to {tmp_path / 'audit.xlsx'}"
+
+
+def test_only_the_administrator_records_an_export(
+    desk: Desk, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    clerk = operator_with(Role.CLERK)
+    with pytest.raises(PermissionDenied), desk.action(clerk) as action:
+        audit.record_export(action, 3, "audit.xlsx")

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import opening, parties
+from clerk_desk import opening, operators, parties
 from clerk_desk.database import Database
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.errors import DatabaseUnavailable, DiskFull, PermissionDenied
+from clerk_desk.errors import DatabaseUnavailable, DiskFull, PermissionDenied, SignInFailed
 from clerk_desk.models import AuditEvent, Party, PartyKind, Role
 from clerk_desk.paths import backups_dir
 
@@ -232,3 +232,52 @@ def test_only_roles_allowed_to_may_back_up_or_restore(
     with pytest.raises(PermissionDenied, match="you are signed in as Deputy Clerk"):
         opening.back_up(desk, deputy, tmp_path / "copy.sqlite3")
     assert not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_a_backup_from_a_newer_version_is_refused_before_anything_changes(
+    desk: Desk, admin: SignedIn, tmp_path: Path
+) -> None:
+    backup = opening.back_up(desk, admin, tmp_path / "newer.sqlite3")
+    conn = sqlite3.connect(backup)
+    conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    conn.commit()
+    conn.close()
+    before = backup.read_bytes()
+    with desk.action(admin) as action:
+        parties.add_party(action, parties.PartyData(kind=PartyKind.PERSON, name="Kept Here"))
+    with pytest.raises(
+        DatabaseUnavailable, match=r"newer version of Clerk Desk.*Nothing was changed"
+    ):
+        opening.restore_backup(desk, admin, backup)
+    assert backup.read_bytes() == before
+    with desk.database.reading() as session:
+        assert [p.name for p in parties.search_parties(session, "kept here")] == ["Kept Here"]
+
+
+def test_backing_up_a_file_that_is_not_a_database_says_so(tmp_path: Path) -> None:
+    damaged = tmp_path / "city.sqlite3"
+    damaged.write_text("these are the minutes of the last meeting\n" * 200)
+    database = Database(str(damaged))
+    with pytest.raises(DatabaseUnavailable, match="not a Clerk Desk database, or it is damaged"):
+        database.backup(tmp_path / "copy.sqlite3")
+    database.dispose()
+    assert not list(tmp_path.glob("copy.sqlite3*"))
+
+
+def test_after_a_restore_a_station_signed_in_before_must_sign_in_again(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], tmp_path: Path
+) -> None:
+    backup = opening.back_up(desk, admin, tmp_path / "before-clerk.sqlite3")
+    clerk = operator_with(Role.CLERK)  # not in the backup
+    opening.restore_backup(desk, admin, backup)
+    with desk.action(admin) as action:  # someone else now has the clerk's operator number
+        other = operators.add_operator(
+            action,
+            username="newcomer",
+            full_name="New Comer",
+            role=Role.TREASURER,
+            password="a-long-password",
+        )
+    assert other.id == clerk.id
+    with pytest.raises(SignInFailed, match="Sign in again"), desk.lookup(clerk):
+        pass

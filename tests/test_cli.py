@@ -99,3 +99,60 @@ def test_a_bad_restore_says_why(data: Path, tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stderr.startswith("clerk-desk: notes.txt is not a database file")
     assert "Traceback" not in done.stderr
+
+
+def test_a_mistyped_database_path_is_refused_and_no_file_is_made(
+    data: Path, tmp_path: Path
+) -> None:
+    typo = tmp_path / "citty.sqlite3"
+    for command in (["backup", str(tmp_path / "copy.sqlite3")], ["check"]):
+        done = _run(data, "--database", str(typo), *command)
+        assert done.returncode == 1
+        assert f"there is no database at {typo}" in done.stderr
+    assert not typo.exists()
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_demo_replace_never_deletes_a_city_database(data: Path, tmp_path: Path) -> None:
+    from clerk_desk import operators
+    from clerk_desk.clock import SystemClock
+    from clerk_desk.database import Database
+
+    city = tmp_path / "city.sqlite3"
+    database = Database(str(city))
+    database.migrate()
+    operators.create_first_administrator(
+        database,
+        SystemClock(),
+        username="cityadmin",
+        full_name="City Admin",
+        password="a-long-password",
+    )
+    database.dispose()
+    done = _run(data, "--database", str(city), "demo", "--replace")
+    assert done.returncode == 1
+    assert "is not a demo database" in done.stderr
+    database = Database(str(city))
+    assert operators.sign_in(database, SystemClock(), "cityadmin", "a-long-password")
+    database.dispose()
+
+
+def test_the_database_option_may_follow_the_command_and_backups_are_audited(
+    data: Path, tmp_path: Path
+) -> None:
+    from sqlalchemy import select
+
+    from clerk_desk.database import Database
+    from clerk_desk.models import AuditEvent
+
+    target = tmp_path / "demo.sqlite3"
+    assert _run(data, "demo", "--database", str(target)).returncode == 0
+    done = _run(data, "backup", str(tmp_path / "copy.sqlite3"), "--database", str(target))
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "copy.sqlite3").is_file()
+    database = Database(str(target))
+    with database.reading() as session:
+        last = session.scalars(select(AuditEvent).order_by(AuditEvent.id.desc())).first()
+    database.dispose()
+    assert last is not None and last.action == "database.backup"
+    assert last.operator_name.startswith("command line (")

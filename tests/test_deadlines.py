@@ -181,6 +181,176 @@ def test_explanation_of_an_open_legal_holiday() -> None:
     assert lines[2].startswith("Moved to Tue Oct 13, 2026, the next day City Hall is open and not")
 
 
+# -- § 990.001(4): filings at City Hall versus every other act -------------------------------------
+
+STRICT = CityCalendar(legal_holidays_extend_deadlines=False)
+
+# (start, n, due for a filing with or payment to City Hall, due for any other act)
+BOTH_MODES = [
+    # a plain week: the day before, on and after a Saturday, then the Sunday and the Monday
+    (d(2026, 3, 2), 4, d(2026, 3, 6), d(2026, 3, 6)),  # ends Fri: stays
+    (d(2026, 3, 2), 5, d(2026, 3, 9), d(2026, 3, 7)),  # ends Sat: only City Hall moves
+    (d(2026, 3, 2), 6, d(2026, 3, 9), d(2026, 3, 9)),  # ends Sun: both move to Mon
+    (d(2026, 3, 2), 7, d(2026, 3, 9), d(2026, 3, 9)),  # ends Mon: stays
+    # the review's case: a 20-day repair notice ending Sat Nov 14, 2026
+    (d(2026, 10, 24), 20, d(2026, 11, 13), d(2026, 11, 13)),  # ends Fri: stays
+    (d(2026, 10, 25), 20, d(2026, 11, 16), d(2026, 11, 14)),  # ends Sat
+    (d(2026, 10, 26), 20, d(2026, 11, 16), d(2026, 11, 16)),  # ends Sun -> Mon
+    # Labor Day, a legal holiday on a Monday (City Hall closed)
+    (d(2026, 9, 1), 3, d(2026, 9, 4), d(2026, 9, 4)),  # ends Fri: stays
+    (d(2026, 9, 1), 4, d(2026, 9, 8), d(2026, 9, 5)),  # ends Sat
+    (d(2026, 9, 1), 5, d(2026, 9, 8), d(2026, 9, 8)),  # ends Sun -> past Labor Day -> Tue
+    (d(2026, 9, 1), 6, d(2026, 9, 8), d(2026, 9, 8)),  # ends on Labor Day -> Tue
+    (d(2026, 9, 1), 7, d(2026, 9, 8), d(2026, 9, 8)),  # ends Tue: stays
+    # Columbus Day, a legal holiday on a Monday City Hall is open on
+    (d(2026, 10, 1), 10, d(2026, 10, 13), d(2026, 10, 13)),  # ends Sun -> past it -> Tue
+    (d(2026, 10, 1), 11, d(2026, 10, 13), d(2026, 10, 13)),  # ends on it -> Tue
+    (d(2026, 10, 1), 12, d(2026, 10, 13), d(2026, 10, 13)),  # ends Tue: stays
+    # Thanksgiving and the day after (the City's own closed day)
+    (d(2026, 11, 16), 9, d(2026, 11, 25), d(2026, 11, 25)),  # ends Wed: stays
+    (d(2026, 11, 16), 10, d(2026, 11, 30), d(2026, 11, 27)),  # ends Thanksgiving -> Fri
+    (d(2026, 11, 16), 11, d(2026, 11, 30), d(2026, 11, 27)),  # ends on the day after
+    (d(2026, 11, 16), 12, d(2026, 11, 30), d(2026, 11, 28)),  # ends Sat
+    (d(2026, 11, 16), 13, d(2026, 11, 30), d(2026, 11, 30)),  # ends Sun -> Mon
+    # Christmas Eve (the City's own closed day) and Christmas
+    (d(2026, 12, 13), 10, d(2026, 12, 23), d(2026, 12, 23)),  # ends Wed: stays
+    (d(2026, 12, 13), 11, d(2026, 12, 28), d(2026, 12, 24)),  # ends on Dec 24
+    (d(2026, 12, 13), 12, d(2026, 12, 28), d(2026, 12, 26)),  # ends Christmas -> Sat
+    (d(2026, 12, 13), 13, d(2026, 12, 28), d(2026, 12, 26)),  # ends Sat
+    (d(2026, 12, 13), 14, d(2026, 12, 28), d(2026, 12, 28)),  # ends Sun -> Mon
+    # Christmas Eve on a Sunday (2023): both move; Christmas on Monday moves both again
+    (d(2023, 12, 14), 10, d(2023, 12, 26), d(2023, 12, 26)),
+]
+
+
+@pytest.mark.parametrize(("start", "n", "at_city_hall", "other"), BOTH_MODES)
+def test_only_a_filing_or_payment_at_city_hall_moves_off_a_closed_day(
+    start: date, n: int, at_city_hall: date, other: date
+) -> None:
+    assert CITY.add_days(start, n) == at_city_hall  # the default is a City Hall filing
+    assert CITY.add_days(start, n, at_city_hall=True) == at_city_hall
+    assert CITY.add_days(start, n, at_city_hall=False) == other
+    assert CITY.explain_add_days(start, n, at_city_hall=False).due == other
+
+
+def test_a_repair_deadline_on_a_saturday_stays_on_the_saturday() -> None:
+    deadline = CITY.explain_add_days(d(2026, 10, 25), 20, at_city_hall=False)
+    assert deadline.due == d(2026, 11, 14)  # Sat
+    assert not deadline.moved
+    assert deadline.last_open_day == d(2026, 11, 13)  # Fri: the last day at the counter
+    assert deadline.cite == PERIOD_CITE
+    assert deadline.explanation == (
+        "20 days after Sun Oct 25, 2026 is Sat Nov 14, 2026 — Wis. Stat. § 990.001(4) "
+        "(the first day is not counted, the last is).",
+        "City Hall is closed on Sat Nov 14, 2026 (Saturday), but that moves only a filing with "
+        "or payment to City Hall; this period still ends then — Wis. Stat. § 990.001(4).",
+        "Not a filing with or payment to City Hall: only a Sunday or a legal holiday moves the "
+        "last day — Wis. Stat. § 990.001(4).",
+    )
+    filing = CITY.explain_add_days(d(2026, 10, 25), 20)
+    assert (filing.due, filing.last_open_day) == (d(2026, 11, 16), d(2026, 11, 16))
+
+
+def test_explanation_of_a_period_not_at_city_hall_ending_on_thanksgiving() -> None:
+    deadline = CITY.explain_add_days(d(2026, 11, 16), 10, at_city_hall=False)
+    assert deadline.due == d(2026, 11, 27)
+    assert deadline.last_open_day == d(2026, 11, 25)  # Wed
+    assert deadline.explanation == (
+        "10 days after Mon Nov 16, 2026 is Thu Nov 26, 2026 "
+        "(the first day is not counted, the last is).",
+        "Thu Nov 26, 2026 is a legal holiday, Thanksgiving Day (Wis. Stat. § 995.20); a period "
+        "does not end on a legal holiday.",
+        "Moved to Fri Nov 27, 2026, the next day that is not a Sunday or legal holiday — "
+        "Wis. Stat. § 990.001(4).",
+        "City Hall is closed on Fri Nov 27, 2026 (Day after Thanksgiving (closed by the City)), "
+        "but that moves only a filing with or payment to City Hall; this period still ends "
+        "then — Wis. Stat. § 990.001(4).",
+        "Not a filing with or payment to City Hall: only a Sunday or a legal holiday moves the "
+        "last day — Wis. Stat. § 990.001(4).",
+    )
+    assert [day for day, _ in deadline.skipped] == [d(2026, 11, 26)]
+
+
+def test_explanation_of_a_period_not_at_city_hall_on_an_open_weekday() -> None:
+    deadline = CITY.explain_add_days(d(2026, 3, 2), 1, at_city_hall=False)
+    assert deadline.due == deadline.last_open_day == d(2026, 3, 3)
+    assert deadline.explanation[1:] == (
+        "Not a filing with or payment to City Hall: only a Sunday or a legal holiday moves the "
+        "last day — Wis. Stat. § 990.001(4).",
+    )
+
+
+def test_a_snow_day_does_not_move_a_period_not_at_city_hall() -> None:
+    snow_day = d(2027, 1, 12)  # Tue
+    calendar = CityCalendar.from_settings(CalendarSettings().close_day(snow_day))
+    assert calendar.add_days(d(2027, 1, 5), 6, at_city_hall=False) == d(2027, 1, 11)  # before
+    assert calendar.add_days(d(2027, 1, 5), 7, at_city_hall=False) == snow_day  # on it
+    assert calendar.add_days(d(2027, 1, 5), 8, at_city_hall=False) == d(2027, 1, 13)  # after
+    assert calendar.add_days(d(2027, 1, 5), 7) == d(2027, 1, 13)  # a filing moves
+
+
+def test_can_end_period_in_both_modes() -> None:
+    saturday, sunday, labor_day = d(2026, 3, 7), d(2026, 3, 8), d(2026, 9, 7)
+    assert not CITY.can_end_period(saturday)
+    assert CITY.can_end_period(saturday, at_city_hall=False)
+    assert not CITY.can_end_period(sunday, at_city_hall=False)
+    assert not CITY.can_end_period(labor_day, at_city_hall=False)
+    assert CITY.can_end_period(d(2026, 11, 27), at_city_hall=False)  # day after Thanksgiving
+    assert CITY.can_end_period(d(2026, 12, 24), at_city_hall=False)  # Christmas Eve
+
+
+# The legal-holiday setting off: legal holidays move a City Hall filing only when City Hall is
+# closed, and no other act at all; Sundays still move every period.
+
+
+@pytest.mark.parametrize(
+    ("start", "n", "at_city_hall", "other"),
+    [
+        (d(2026, 9, 1), 5, d(2026, 9, 8), d(2026, 9, 7)),  # ends Sun -> Mon, Labor Day
+        (d(2026, 9, 1), 6, d(2026, 9, 8), d(2026, 9, 7)),  # ends on Labor Day (closed)
+        (d(2026, 9, 1), 7, d(2026, 9, 8), d(2026, 9, 8)),  # ends Tue
+        (d(2026, 10, 1), 10, d(2026, 10, 12), d(2026, 10, 12)),  # ends Sun -> Columbus Day
+        (d(2026, 10, 1), 11, d(2026, 10, 12), d(2026, 10, 12)),  # ends on it: open, stays
+        (d(2026, 11, 16), 10, d(2026, 11, 30), d(2026, 11, 26)),  # ends Thanksgiving
+        (d(2026, 11, 16), 13, d(2026, 11, 30), d(2026, 11, 30)),  # ends Sun -> Mon
+    ],
+)
+def test_with_the_legal_holiday_extension_off_in_both_modes(
+    start: date, n: int, at_city_hall: date, other: date
+) -> None:
+    assert STRICT.add_days(start, n) == at_city_hall
+    assert STRICT.add_days(start, n, at_city_hall=False) == other
+
+
+@pytest.mark.parametrize("at_city_hall", [True, False])
+def test_an_open_sunday_ends_no_period_even_with_the_legal_holiday_extension_off(
+    at_city_hall: bool,
+) -> None:
+    """The review's case: a Sunday opened for absentee voting, the setting off."""
+    calendar = CityCalendar.from_settings(
+        CalendarSettings(legal_holidays_extend_deadlines=False).open_day(d(2026, 11, 1))
+    )
+    assert calendar.is_open(d(2026, 11, 1))
+    mode = {"at_city_hall": at_city_hall}
+    saturday = d(2026, 11, 2) if at_city_hall else d(2026, 10, 31)
+    assert calendar.add_days(d(2026, 10, 21), 10, **mode) == saturday  # ends Sat Oct 31
+    assert calendar.add_days(d(2026, 10, 22), 10, **mode) == d(2026, 11, 2)  # Sun Nov 1 -> Mon
+    assert calendar.add_days(d(2026, 10, 23), 10, **mode) == d(2026, 11, 2)  # ends Mon
+    assert calendar.add_days(d(2026, 11, 1), 0, **mode) == d(2026, 11, 2)
+    assert not calendar.can_end_period(d(2026, 11, 1), **mode)
+    deadline = calendar.explain_add_days(d(2026, 10, 22), 10, **mode)
+    opened = "City Hall is open, but " if at_city_hall else ""
+    assert deadline.explanation[1] == (
+        f"Sun Nov 1, 2026 is a Sunday; {opened}a period does not end on a Sunday."
+    )
+
+
+def test_an_open_saturday_ends_a_period_in_both_modes() -> None:
+    calendar = CityCalendar.from_settings(CalendarSettings().open_day(d(2026, 3, 7)))
+    assert calendar.add_days(d(2026, 3, 2), 5) == d(2026, 3, 7)
+    assert calendar.add_days(d(2026, 3, 2), 5, at_city_hall=False) == d(2026, 3, 7)
+
+
 # -- business days ---------------------------------------------------------------------------------
 
 
@@ -486,13 +656,27 @@ def test_the_clerk_closes_an_election_day() -> None:
 
 days = st.dates(min_value=d(2020, 1, 1), max_value=d(2040, 12, 31))
 periods = st.integers(min_value=0, max_value=400)
-calendars = st.builds(
-    CityCalendar,
-    closed_holidays=st.sets(st.sampled_from([rule.key for rule in HOLIDAY_RULES])),
-    extra_closed=st.sets(days, max_size=20),
-    extra_open=st.just(frozenset()),
-    legal_holidays_extend_deadlines=st.booleans(),
-) | st.just(CITY)
+
+
+@st.composite
+def _calendars(draw: st.DrawFn) -> CityCalendar:
+    closed = draw(st.sets(days, max_size=20))
+    opened = draw(st.sets(days, max_size=20)) - closed  # Saturdays, Sundays, holidays opened
+    return CityCalendar(
+        closed_holidays=draw(st.sets(st.sampled_from([rule.key for rule in HOLIDAY_RULES]))),
+        extra_closed=closed,
+        extra_open=opened,
+        legal_holidays_extend_deadlines=draw(st.booleans()),
+    )
+
+
+calendars = _calendars() | st.just(CITY) | st.just(STRICT)
+
+
+def _moves_every_act(calendar: CityCalendar, day: date) -> bool:
+    """§ 990.001(4)(b): a Sunday, or a legal holiday when the setting says they move periods."""
+    legal = calendar.settings.legal_holidays_extend_deadlines and calendar.legal_holiday(day)
+    return day.weekday() == 6 or bool(legal)
 
 
 @settings(max_examples=300)
@@ -500,17 +684,39 @@ calendars = st.builds(
 def test_a_period_ends_on_the_first_day_it_can_on_or_after_start_plus_n(
     calendar: CityCalendar, start: date, n: int
 ) -> None:
+    """A filing with or payment to City Hall (the default)."""
     due = calendar.add_days(start, n)
     nominal = start + timedelta(days=n)
     assert calendar.is_open(due)
+    assert not _moves_every_act(calendar, due)  # never a Sunday, even an open one
     assert due >= nominal
     assert calendar.can_end_period(due)
     day = nominal
     while day < due:  # nothing skipped on which the period could have ended
         assert not calendar.can_end_period(day)
-        if not calendar.settings.legal_holidays_extend_deadlines:
-            assert not calendar.is_open(day)
+        assert not calendar.is_open(day) or _moves_every_act(calendar, day)
         day += timedelta(days=1)
+
+
+@settings(max_examples=300)
+@given(calendars, days, periods)
+def test_a_period_not_at_city_hall_moves_only_off_sundays_and_legal_holidays(
+    calendar: CityCalendar, start: date, n: int
+) -> None:
+    deadline = calendar.explain_add_days(start, n, at_city_hall=False)
+    due, nominal = deadline.due, start + timedelta(days=n)
+    assert due >= nominal
+    assert not _moves_every_act(calendar, due)
+    assert calendar.can_end_period(due, at_city_hall=False)
+    day = nominal
+    while day < due:  # only Sundays and legal holidays were passed over
+        assert _moves_every_act(calendar, day)
+        assert not calendar.can_end_period(day, at_city_hall=False)
+        day += timedelta(days=1)
+    assert due <= calendar.add_days(start, n)  # never later than a filing at City Hall
+    assert deadline.last_open_day <= due
+    assert calendar.is_open(deadline.last_open_day)
+    assert deadline.last_open_day == calendar.previous_open_day(due, inclusive=True)
 
 
 @settings(max_examples=300)

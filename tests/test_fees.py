@@ -3,7 +3,8 @@ are all or nothing, and placeholders the Today tab keeps pointing at."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+import dataclasses
+from datetime import date, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select
@@ -199,3 +200,129 @@ def test_today_flags_placeholder_amounts_until_the_council_sets_them(
     with desk.action(admin) as action:
         fees.change_amount(action, "SNOW", Money("75.00"), starting=desk.clock.today())
     assert _placeholder_items(desk, admin) == []
+
+
+# -- text longer than its column -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "limit"), [("code", 20), ("description", 200), ("gl_account", 40), ("section", 120)]
+)
+def test_fee_text_longer_than_its_column_is_refused(
+    desk: Desk, admin: SignedIn, field: str, limit: int
+) -> None:
+    def fee(length: int) -> FeeData:
+        return dataclasses.replace(_fee("LONG", "1.00", FROM), **{field: "A" * length})
+
+    with pytest.raises(InvalidInput, match=f"too long: at most {limit} characters") as refused:
+        with desk.action(admin) as action:
+            fees.add_fee(action, fee(limit + 1))
+    assert refused.value.field == field
+    with desk.action(admin) as action:
+        assert len(getattr(fees.add_fee(action, fee(limit)), field)) == limit
+
+
+def test_an_imported_row_too_long_is_refused_with_its_row_number() -> None:
+    row = {
+        "code": "DOG",
+        "description": "Dog licence",
+        "amount": "10",
+        "gl_account": "1" * 41,
+        "effective_from": "2027-01-01",
+        "__row__": 4,
+    }
+    with pytest.raises(InvalidInput, match=r"^Row 4: The GL account is too long: at most 40"):
+        fees.rows_to_fees([row])
+
+
+# -- import errors belong to the file, and dates are read whole ----------------------------------
+
+_ROW = {
+    "code": "DOG",
+    "description": "Dog licence",
+    "amount": "10.00",
+    "gl_account": "100-1",
+    "effective_from": "2027-01-31",
+    "__row__": 5,
+}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"gl_account": ""}, "Row 5: gl_account missing"),
+        ({"amount": "12.345"}, "Row 5: "),
+        ({"code": "D O G"}, "Row 5: A fee code"),
+        ({"effective_from": "2026-01-31junk"}, "Row 5: effective_from '2026-01-31junk' is not"),
+        ({"effective_from": "01/31/2026junk"}, "Row 5: effective_from"),
+        ({"effective_from": "20270131"}, "Row 5: effective_from"),
+        ({"effective_from": "2027-02-30"}, "Row 5: effective_from"),
+        ({"effective_to": "13/01/2027"}, "Row 5: effective_to"),
+    ],
+)
+def test_every_import_refusal_names_the_file_and_the_row(
+    changes: dict[str, str], message: str
+) -> None:
+    with pytest.raises(InvalidInput, match=f"^{message}") as refused:
+        fees.rows_to_fees([{**_ROW, **changes}])
+    assert refused.value.field == "file"
+
+
+@pytest.mark.parametrize(
+    "cell",
+    [
+        "2027-01-31",
+        " 2027-01-31 ",
+        "01/31/2027",
+        "1/31/2027",
+        "01/31/2027 00:00",  # read_table's text of a date cell holding a time
+        date(2027, 1, 31),
+        datetime(2027, 1, 31, 0, 0),
+    ],
+)
+def test_imported_dates_in_the_accepted_forms(cell: object) -> None:
+    (fee,) = fees.rows_to_fees([{**_ROW, "effective_from": cell}])
+    assert fee.effective_from == date(2027, 1, 31)
+    assert type(fee.effective_from) is date
+
+
+# -- re-importing an item compares every column -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("changes", "says"),
+    [
+        ({"gl_account": "100-99999-000"}, "GL account 100-44999-000 in the schedule, 100-99999"),
+        ({"description": "Dog tag"}, "description"),
+        ({"section": "§ 506-6 (Fee)"}, "section"),
+        ({"amount": Money("11.00")}, "amount"),
+        ({"effective_to": TO}, "end date"),
+        ({"placeholder": True}, "placeholder"),
+    ],
+)
+def test_a_reimport_that_differs_in_any_column_is_refused_with_its_row(
+    desk: Desk, admin: SignedIn, changes: dict[str, object], says: str
+) -> None:
+    with desk.action(admin) as action:
+        assert fees.import_schedule(action, [(2, _fee("DOG", "10.00", FROM))]) == 1
+    before = _items(desk)
+    corrected = dataclasses.replace(_fee("DOG", "10.00", FROM), **changes)
+    with pytest.raises(Conflict, match=rf"^Row 3: Fee DOG from 2027-01-01 .*{says}"):
+        with desk.action(admin) as action:
+            fees.import_schedule(action, [(2, _fee("CAT", "5.00", FROM)), (3, corrected)])
+    assert _items(desk) == before  # all or nothing: CAT was not kept either
+    with desk.database.reading() as session:
+        assert fees.fee_on(session, "DOG", FROM).gl_account == "100-44999-000"
+    with desk.action(admin) as action:  # the identical item again is skipped
+        assert fees.import_schedule(action, [(2, _fee("DOG", "10.00", FROM))]) == 0
+
+
+def test_numbered_rows_keep_the_file_row_for_the_import(desk: Desk, admin: SignedIn) -> None:
+    numbered = fees.numbered_rows_to_fees([{**_ROW, "__row__": 9}])
+    assert numbered[0][0] == 9
+    with desk.action(admin) as action:
+        fees.import_schedule(action, numbered)
+    with pytest.raises(Conflict, match="^Row 9: "), desk.action(admin) as action:
+        fees.import_schedule(
+            action, fees.numbered_rows_to_fees([{**_ROW, "amount": "1", "__row__": 9}])
+        )

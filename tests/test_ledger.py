@@ -185,3 +185,28 @@ def test_the_database_itself_refuses_a_paid_amount_above_the_bill(
         due.paid = Money("10.01")
         action.session.flush()
     assert _due(desk, due_id).paid == Money("0.00")
+
+
+def test_a_description_longer_than_its_column_is_refused(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    def bill(description: str, gl_account: str = "") -> AmountDue:
+        with desk.action(admin) as action:
+            return ledger.bill(
+                action,
+                party_id=payer,
+                record=PERMIT,
+                kind=DueKind.FEE,
+                amount=Money("5.00"),
+                description=description,
+                gl_account=gl_account,
+            )
+
+    with pytest.raises(InvalidInput, match="at most 200 characters") as refused:
+        bill("d" * 201)
+    assert refused.value.field == "description"
+    with pytest.raises(InvalidInput, match="at most 40 characters") as refused:
+        bill("Fee", "1" * 41)
+    assert refused.value.field == "gl_account"
+    assert _dues(desk) == 0
+    assert len(bill("d" * 200, "1" * 40).description) == 200

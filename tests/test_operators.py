@@ -238,3 +238,64 @@ def test_deactivating_an_operator_stops_their_next_action_at_another_station(
         )
     with pytest.raises(SignInFailed, match="deactivated"), desk.lookup(clerk):
         pass
+
+
+def test_a_sign_in_with_a_user_name_longer_than_the_record_column_is_refused_and_audited(
+    desk: Desk, admin: SignedIn
+) -> None:
+    long_name = "x" * 41 + "@counter"  # the audit row's record column holds 40 characters
+    with pytest.raises(SignInFailed, match="not right"):
+        operators.sign_in(desk.database, desk.clock, long_name, PASSWORD)
+    (event,) = _events(desk, "operator.sign_in_refused")
+    assert event.record_id == long_name[:40]
+    assert long_name in event.summary  # the whole name typed is kept in the summary
+
+
+def test_a_full_name_longer_than_its_column_is_refused(desk: Desk, admin: SignedIn) -> None:
+    with pytest.raises(InvalidInput, match="at most 120 characters") as refused:
+        with desk.action(admin) as action:
+            operators.add_operator(
+                action, username="carla", full_name="C" * 121, role=Role.CLERK, password=PASSWORD
+            )
+    assert refused.value.field == "full_name"
+    with pytest.raises(InvalidInput, match="at most 120 characters"), desk.action(admin) as a:
+        operators.update_operator(
+            a, admin.id, full_name="A" * 121, role=Role.ADMINISTRATOR, active=True
+        )
+
+
+def test_the_operator_list_is_for_the_administrator_and_holds_no_password_hash(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    clerk = operator_with(Role.CLERK)
+    with pytest.raises(PermissionDenied, match="manage operators"), desk.lookup(clerk) as action:
+        operators.list_operators(action)
+    with desk.lookup(admin) as action:
+        listed = operators.list_operators(action)
+    assert [(o.username, o.role) for o in listed] == [
+        ("admin", Role.ADMINISTRATOR),
+        ("clerk", Role.CLERK),
+    ]
+    assert all(isinstance(o, operators.OperatorInfo) for o in listed)
+    assert not any(hasattr(o, "password_hash") for o in listed)
+    assert all("scrypt" not in repr(o) for o in listed)
+    with pytest.raises(AttributeError):
+        listed[0].active = False  # type: ignore[misc]  # frozen: plain data, not a live row
+
+
+def test_an_unknown_user_name_costs_the_same_scrypt_as_a_wrong_password(
+    desk: Desk, admin: SignedIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[int, int, int]] = []
+    real = operators.hashlib.scrypt
+
+    def counting(password: bytes, **kwargs: int) -> bytes:
+        calls.append((kwargs["n"], kwargs["r"], kwargs["p"]))
+        return real(password, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(operators.hashlib, "scrypt", counting)
+    for username in ("admin", "nobody"):
+        calls.clear()
+        with pytest.raises(SignInFailed, match="user name or password is not right"):
+            operators.sign_in(desk.database, desk.clock, username, "wrong-password")
+        assert calls == [(2**14, 8, 1)], username  # one scrypt, at the real cost, either way

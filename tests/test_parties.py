@@ -191,3 +191,76 @@ def test_every_role_may_keep_the_register(
     for role in Role:
         _add(desk, operator_with(role), _person(f"Party of the {role.label}"))
     assert len(_found(desk, "party")) == len(Role)
+
+
+# -- text longer than its column: refused by the service on both databases ----------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "limit"),
+    [
+        ("name", 200),
+        ("contact_name", 120),
+        ("street", 200),
+        ("city", 80),
+        ("phone", 40),
+        ("email", 120),
+    ],
+)
+def test_party_text_longer_than_its_column_is_refused_next_to_the_field(
+    desk: Desk, admin: SignedIn, field: str, limit: int
+) -> None:
+    def value(length: int) -> str:
+        if field == "email":
+            return "a" * (length - len("@example.com")) + "@example.com"
+        return "x" * length
+
+    fields = {"name": "Anna Berg", field: value(limit + 1)}
+    with pytest.raises(InvalidInput, match=f"too long: at most {limit} characters") as refused:
+        _add(desk, admin, _person(**fields))  # type: ignore[arg-type]
+    assert refused.value.field == field
+    party_id = _add(desk, admin, _person(**{"name": "Anna Berg", field: value(limit)}))  # type: ignore[arg-type]
+    with desk.database.reading() as session:
+        assert len(getattr(parties.get_party(session, party_id), field)) == limit
+    with pytest.raises(InvalidInput, match="too long") as refused, desk.action(admin) as action:
+        parties.update_party(action, party_id, _person(**fields))  # type: ignore[arg-type]
+    assert refused.value.field == field
+
+
+def test_parcel_number_and_address_longer_than_their_columns_are_refused(
+    desk: Desk, admin: SignedIn
+) -> None:
+    for data, field, limit in [
+        (ParcelData("1" * 41), "parcel_number", 40),
+        (ParcelData("281-1005", site_address="9" * 201), "site_address", 200),
+    ]:
+        with pytest.raises(InvalidInput, match=f"at most {limit} characters") as refused:
+            with desk.action(admin) as action:
+                parties.add_parcel(action, data)
+        assert refused.value.field == field
+    with desk.action(admin) as action:
+        parcel = parties.add_parcel(action, ParcelData("1" * 40, site_address="9" * 200))
+    assert len(parcel.parcel_number) == 40
+
+
+def test_the_limits_are_read_from_the_model() -> None:
+    from clerk_desk.models import Party
+    from clerk_desk.validation import fits, max_length
+
+    assert max_length(Party.phone) == Party.__table__.c.phone.type.length == 40
+    assert max_length(Party.notes) is None  # Text: no limit
+    assert fits(Party.notes, "n" * 10_000, "The notes") == "n" * 10_000
+
+
+def test_a_duplicate_saved_by_another_station_meanwhile_is_a_conflict_not_a_crash(
+    desk: Desk, admin: SignedIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two stations can both look for parcel 281-00001 before either saves it."""
+    with desk.action(admin) as action:
+        parties.add_parcel(action, parties.ParcelData(parcel_number="281-00001"))
+    monkeypatch.setattr(parties, "_refuse_duplicate_parcel", lambda *args: None)  # the race
+    with (
+        pytest.raises(Conflict, match="Another counter station saved the same record"),
+        desk.action(admin) as action,
+    ):
+        parties.add_parcel(action, parties.ParcelData(parcel_number="281-00001"))

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from clerk_desk import settings_store
+from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, PermissionDenied
@@ -108,3 +109,15 @@ def test_a_refused_save_leaves_the_calendar_as_it_was(desk: Desk, admin: SignedI
         settings_store.save_calendar_settings(action, CalendarSettings().close_day(SNOW_DAY))
         raise RuntimeError("the window was closed mid-save")
     assert desk.calendar().is_open(SNOW_DAY)
+
+
+def test_closed_days_saved_at_one_station_apply_at_another_at_once(
+    desk: Desk, admin: SignedIn, clock: FixedClock
+) -> None:
+    other_station = Desk(desk.database, clock=clock)
+    with other_station.lookup(admin) as action:
+        assert action.calendar.is_open(SNOW_DAY)  # read and kept at the other station
+    with desk.action(admin) as action:
+        settings_store.save_calendar_settings(action, CalendarSettings().close_day(SNOW_DAY))
+    with other_station.lookup(admin) as action:
+        assert not action.calendar.is_open(SNOW_DAY)

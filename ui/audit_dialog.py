@@ -2,7 +2,7 @@
 
 Only the Administrator reads the trail (:func:`clerk_desk.audit.search` refuses anyone else, and
 the refusal is shown as the core words it). Times are shown on City Hall's clock; the export keeps
-the stored UTC times, as its header says, and is itself written to the trail.
+the stored UTC times, as its header says, and is itself written to the trail once the file is.
 """
 
 from __future__ import annotations
@@ -242,10 +242,10 @@ class AuditDialog(QDialog):
         def work(progress: Callable[[int], bool]) -> int:
             from reports.excel import write_register
 
-            with app.desk.action(app.operator) as action:  # the export is itself audited
+            with app.desk.lookup(app.operator) as action:
                 events = audit.search(action, text, since=since, until=until, limit=_EXPORT_ALL)
                 rows = audit.export_rows(action, events)
-            return write_register(
+            count = write_register(
                 path,
                 title="Audit trail",
                 columns=columns,
@@ -253,6 +253,10 @@ class AuditDialog(QDialog):
                 progress=progress,
                 author=app.operator.full_name,
             )
+            # Only a file actually written is recorded: a failed or cancelled export raised above.
+            with app.desk.action(app.operator) as action:
+                audit.record_export(action, count, path)
+            return count
 
         def done(count: int) -> None:
             self.last_export = (path, count)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date, datetime
+from typing import Any
 
 from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
@@ -29,8 +30,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from sqlalchemy.orm import QueryableAttribute
 
 from clerk_desk.deadlines import format_day
+from clerk_desk.validation import max_length
 from ui.operations import FieldErrors
 from ui.table_models import ROW_ROLE, RowsModel
 
@@ -120,6 +123,18 @@ class SearchField(QLineEdit):
             self.flush()
             return
         super().keyPressEvent(event)
+
+
+def limit_to(edit: QLineEdit, column: QueryableAttribute[Any]) -> QLineEdit:
+    """Let ``edit`` take no more characters than ``column`` (e.g. ``Party.phone``) stores.
+
+    The limit is read from the model by :func:`clerk_desk.validation.max_length`, the same one
+    the services check, so the form and the core can never disagree.
+    """
+    limit = max_length(column)
+    if limit is not None:
+        edit.setMaxLength(limit)
+    return edit
 
 
 def error_label() -> QLabel:

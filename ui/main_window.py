@@ -656,7 +656,6 @@ class MainWindow(QMainWindow):
         if permission is not None and not self._core_allows(permission):
             return
         if self._call_dialog(SETTINGS_DIALOGS_MODULE, function, "the settings dialogs"):
-            self.app.desk.forget_calendar()
             self.refresh_title()
             self.refresh_current()
 

@@ -677,14 +677,20 @@ class FeeScheduleDialog(QDialog):
         if not path:
             return
 
-        def work(action: Action) -> tuple[int, int]:
+        def read() -> list[tuple[int, fees.FeeData]]:
             from reports.excel import read_table
 
             rows = [{**row, "__row__": row.row_number} for row in read_table(path)]
-            items = fees.rows_to_fees(rows)
-            return fees.import_schedule(action, items), len(items)
+            return fees.numbered_rows_to_fees(rows)
 
-        result = perform(self, self.app, work)
+        # Read and check the file before the write action opens: on SQLite a write action holds
+        # the database (BEGIN IMMEDIATE), and the other counter stations would wait on the parse.
+        items = operations.attempt(self, read)
+        if items is None:
+            return
+        result = perform(
+            self, self.app, lambda action: (fees.import_schedule(action, items), len(items))
+        )
         if result is not None:
             added, total = result
             self.refresh()
@@ -749,15 +755,19 @@ class FeeItemDialog(forms.FormDialog):
         today = app.desk.clock.today()
         self.code = QLineEdit(row.code if row else "")
         self.code.setObjectName("code")
+        forms.limit_to(self.code, FeeItem.code)
         self.description = QLineEdit(row.description if row else "")
         self.description.setObjectName("description")
+        forms.limit_to(self.description, FeeItem.description)
         self.amount = QLineEdit(row.amount.format(symbol=False) if row else "")
         self.amount.setObjectName("amount")
         self.amount.setPlaceholderText("e.g. 125.00")
         self.gl_account = QLineEdit(row.gl_account if row else "")
         self.gl_account.setObjectName("gl_account")
+        forms.limit_to(self.gl_account, FeeItem.gl_account)
         self.section = QLineEdit(row.section if row else "")
         self.section.setObjectName("section")
+        forms.limit_to(self.section, FeeItem.section)
         self.section.setPlaceholderText("e.g. § 506-6 (Fee)")
         self.effective_from = forms.date_edit(
             row.effective_from if row else today, name="effective_from"
@@ -893,7 +903,7 @@ class OperatorRow:
     last_sign_in: str
 
     @classmethod
-    def of(cls, operator: Operator, zone: object) -> OperatorRow:
+    def of(cls, operator: operators.OperatorInfo, zone: object) -> OperatorRow:
         return cls(
             operator.id,
             operator.username,
@@ -915,7 +925,8 @@ OPERATOR_COLUMNS = (
 
 class OperatorsDialog(QDialog):
     """Who may sign in, and with which role. Operators are never deleted, only deactivated,
-    so the audit trail always names a real person.
+    so the audit trail always names a real person. Only the Administrator sees the list
+    (:func:`clerk_desk.operators.list_operators` refuses anyone else).
 
     Signals: those of :class:`QDialog`.
     """
@@ -960,6 +971,9 @@ class OperatorsDialog(QDialog):
             zone = action.clock.local_now().tzinfo
             return [OperatorRow.of(o, zone) for o in operators.list_operators(action)]
 
+        if self.refusal:  # the core refuses the list too; the banner already says why
+            self.model.set_rows([])
+            return
         self.model.set_rows(perform(self, self.app, load, writes=False) or [])
         number = self.model.row_of(lambda r: r.id == select_id) if select_id else 0
         forms.select_row(self.table, max(number, 0))
@@ -1018,9 +1032,11 @@ class OperatorDialog(forms.FormDialog):
         self.setObjectName("operator_dialog")
         self.username = QLineEdit(row.username if row else "")
         self.username.setObjectName("username")
+        forms.limit_to(self.username, Operator.username)
         self.username.setReadOnly(row is not None)
         self.full_name = QLineEdit(row.full_name if row else "")
         self.full_name.setObjectName("full_name")
+        forms.limit_to(self.full_name, Operator.full_name)
         self.role = QComboBox()
         self.role.setObjectName("role")
         for role in Role:
@@ -1127,7 +1143,7 @@ class PasswordDialog(forms.FormDialog):
 
 
 def manage_operators(parent: QWidget | None, app: App) -> None:
-    """List, add and change operators (the Administrator; others see the list read-only)."""
+    """List, add and change operators (the Administrator; others see only why they may not)."""
     forms.run_modal(OperatorsDialog(parent, app))
 
 

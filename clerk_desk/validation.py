@@ -1,0 +1,47 @@
+"""Checks shared by every service that stores typed text.
+
+The limits are the mapped columns' own lengths, read from the model: there is no second copy to
+keep in step. PostgreSQL refuses a value longer than its ``VARCHAR(n)`` with a raw error, and
+SQLite keeps it silently (so that a later copy into PostgreSQL would fail); checking here refuses
+it the same way on both, next to the field that was typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import String
+from sqlalchemy.orm import QueryableAttribute
+
+from clerk_desk.errors import InvalidInput
+
+
+def max_length(column: QueryableAttribute[Any]) -> int | None:
+    """The most characters ``column`` (e.g. ``Party.phone``) holds; None when unlimited (Text)."""
+    column_type = column.property.columns[0].type
+    if isinstance(column_type, String) and column_type.length is not None:
+        return int(column_type.length)
+    return None
+
+
+def fits(
+    column: QueryableAttribute[Any], value: str, label: str, *, field: str | None = None
+) -> str:
+    """Return the cleaned ``value`` if it fits ``column``; else refuse it for ``field``.
+
+    ``label`` starts the sentence the clerk reads ("The phone number"); ``field`` defaults to
+    the column's own name, which is also the form's field name.
+    """
+    limit = max_length(column)
+    if limit is not None and len(value) > limit:
+        raise InvalidInput(
+            f"{label} is too long: at most {limit} characters.", field=field or column.key
+        )
+    return value
+
+
+def clip(column: QueryableAttribute[Any], value: str) -> str:
+    """``value`` cut to what ``column`` holds, for text the program records but nobody typed
+    into a form (a refused user name in the audit trail's record column)."""
+    limit = max_length(column)
+    return value if limit is None else value[:limit]

@@ -270,6 +270,7 @@ def numbered_rows_to_fees(
             raise InvalidInput(f"Row {row_no}: {error.message}", field="file") from None
         start = _parse_date(row["effective_from"], row_no, "effective_from")
         assert start is not None
+        end = _parse_date(row.get("effective_to"), row_no, "effective_to")
         try:
             fee = _clean(
                 FeeData(
@@ -279,7 +280,7 @@ def numbered_rows_to_fees(
                     str(row["gl_account"]),
                     str(row.get("section") or ""),
                     start,
-                    _parse_date(row.get("effective_to"), row_no, "effective_to"),
+                    end,
                     _parse_bool(row.get("placeholder")),
                 )
             )

@@ -214,9 +214,11 @@ def test_fee_text_longer_than_its_column_is_refused(
     def fee(length: int) -> FeeData:
         return dataclasses.replace(_fee("LONG", "1.00", FROM), **{field: "A" * length})
 
-    with pytest.raises(InvalidInput, match=f"too long: at most {limit} characters") as refused:
-        with desk.action(admin) as action:
-            fees.add_fee(action, fee(limit + 1))
+    with (
+        pytest.raises(InvalidInput, match=f"too long: at most {limit} characters") as refused,
+        desk.action(admin) as action,
+    ):
+        fees.add_fee(action, fee(limit + 1))
     assert refused.value.field == field
     with desk.action(admin) as action:
         assert len(getattr(fees.add_fee(action, fee(limit)), field)) == limit
@@ -307,9 +309,11 @@ def test_a_reimport_that_differs_in_any_column_is_refused_with_its_row(
         assert fees.import_schedule(action, [(2, _fee("DOG", "10.00", FROM))]) == 1
     before = _items(desk)
     corrected = dataclasses.replace(_fee("DOG", "10.00", FROM), **changes)
-    with pytest.raises(Conflict, match=rf"^Row 3: Fee DOG from 2027-01-01 .*{says}"):
-        with desk.action(admin) as action:
-            fees.import_schedule(action, [(2, _fee("CAT", "5.00", FROM)), (3, corrected)])
+    with (
+        pytest.raises(Conflict, match=rf"^Row 3: Fee DOG from 2027-01-01 .*{says}"),
+        desk.action(admin) as action,
+    ):
+        fees.import_schedule(action, [(2, _fee("CAT", "5.00", FROM)), (3, corrected)])
     assert _items(desk) == before  # all or nothing: CAT was not kept either
     with desk.database.reading() as session:
         assert fees.fee_on(session, "DOG", FROM).gl_account == "100-44999-000"
@@ -322,7 +326,7 @@ def test_numbered_rows_keep_the_file_row_for_the_import(desk: Desk, admin: Signe
     assert numbered[0][0] == 9
     with desk.action(admin) as action:
         fees.import_schedule(action, numbered)
-    with pytest.raises(Conflict, match="^Row 9: "), desk.action(admin) as action:
+    with pytest.raises(Conflict, match=r"^Row 9: "), desk.action(admin) as action:
         fees.import_schedule(
             action, fees.numbered_rows_to_fees([{**_ROW, "amount": "1", "__row__": 9}])
         )

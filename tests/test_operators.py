@@ -252,11 +252,13 @@ def test_a_sign_in_with_a_user_name_longer_than_the_record_column_is_refused_and
 
 
 def test_a_full_name_longer_than_its_column_is_refused(desk: Desk, admin: SignedIn) -> None:
-    with pytest.raises(InvalidInput, match="at most 120 characters") as refused:
-        with desk.action(admin) as action:
-            operators.add_operator(
-                action, username="carla", full_name="C" * 121, role=Role.CLERK, password=PASSWORD
-            )
+    with (
+        pytest.raises(InvalidInput, match="at most 120 characters") as refused,
+        desk.action(admin) as action,
+    ):
+        operators.add_operator(
+            action, username="carla", full_name="C" * 121, role=Role.CLERK, password=PASSWORD
+        )
     assert refused.value.field == "full_name"
     with pytest.raises(InvalidInput, match="at most 120 characters"), desk.action(admin) as a:
         operators.update_operator(

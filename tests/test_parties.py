@@ -234,9 +234,11 @@ def test_parcel_number_and_address_longer_than_their_columns_are_refused(
         (ParcelData("1" * 41), "parcel_number", 40),
         (ParcelData("281-1005", site_address="9" * 201), "site_address", 200),
     ]:
-        with pytest.raises(InvalidInput, match=f"at most {limit} characters") as refused:
-            with desk.action(admin) as action:
-                parties.add_parcel(action, data)
+        with (
+            pytest.raises(InvalidInput, match=f"at most {limit} characters") as refused,
+            desk.action(admin) as action,
+        ):
+            parties.add_parcel(action, data)
         assert refused.value.field == field
     with desk.action(admin) as action:
         parcel = parties.add_parcel(action, ParcelData("1" * 40, site_address="9" * 200))

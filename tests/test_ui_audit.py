@@ -90,3 +90,47 @@ def test_models_pass_the_model_tester(qtbot, qtmodeltester, desk, admin, changed
     dialog.search_field.setText("party.update")
     dialog.search_field.flush()
     qtmodeltester.check(dialog.change_model)
+
+
+def _exports(desk) -> list[AuditEvent]:
+    with desk.database.reading() as session:
+        return list(session.scalars(select(AuditEvent).where(AuditEvent.action == "audit.export")))
+
+
+def test_export_names_the_file_in_the_trail(
+    qtbot, desk, admin, changed_party, tmp_path, monkeypatch
+) -> None:
+    target = tmp_path / "audit.xlsx"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
+    dialog = AuditDialog(None, App(desk, admin))
+    qtbot.add_widget(dialog)
+    dialog.search_field.setText("party.update")
+    dialog.search_field.flush()
+    dialog.export()
+    qtbot.waitUntil(lambda: hasattr(dialog, "last_export"), timeout=10_000)
+    (event,) = _exports(desk)
+    assert event.summary == f"1 audit event exported to {target}"
+
+
+@pytest.mark.parametrize("failure", ["disk", "cancelled"])
+def test_a_failed_or_cancelled_export_is_not_in_the_trail(
+    qtbot, desk, admin, changed_party, tmp_path, monkeypatch, failure
+) -> None:
+    import reports.excel
+
+    seen: list[str] = []
+    monkeypatch.setattr(operations, "ask_message", lambda box: seen.append(box.text()) or 0)
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(tmp_path / "audit.xlsx"))
+
+    def failing(*args, **kwargs):
+        if failure == "cancelled":
+            raise reports.excel.ExportCancelled(0)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(reports.excel, "write_register", failing)
+    dialog = AuditDialog(None, App(desk, admin))
+    qtbot.add_widget(dialog)
+    dialog.export()
+    qtbot.waitUntil(lambda: bool(seen), timeout=10_000)  # the failure reached the person
+    assert not hasattr(dialog, "last_export")
+    assert _exports(desk) == []

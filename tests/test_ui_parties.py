@@ -295,3 +295,32 @@ def test_models_pass_the_model_tester(qtbot, qtmodeltester, tab, desk, clerk) ->
     qtmodeltester.check(tab.owned_model)
     tab.show_parcels()
     qtmodeltester.check(tab.parcel_model)
+
+
+def test_a_pasted_phone_longer_than_the_column_is_cut_by_the_form(
+    qtbot, tab, desk, dialogs, messages
+) -> None:
+    """The form takes no more than the column holds (read from the model, like the core)."""
+
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, PartyDialog)
+        assert (dialog.phone.maxLength(), dialog.name.maxLength(), dialog.city.maxLength()) == (
+            40,
+            200,
+            80,
+        )
+        qtbot.keyClicks(dialog.name, "Ben Berg")
+        dialog.phone.insert("715-262-5544 " * 5)  # 65 characters pasted
+        qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+
+    dialogs.append(fill)
+    tab.new_party_button.click()
+    assert messages == []
+    with desk.database.reading() as session:
+        assert len(session.scalars(select(Party)).one().phone) == 40
+
+
+def test_parcel_form_fields_take_no_more_than_their_columns(qtbot, desk, clerk) -> None:
+    dialog = ParcelDialog(None, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    assert (dialog.parcel_number.maxLength(), dialog.site_address.maxLength()) == (40, 200)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from datetime import date
 
@@ -326,3 +327,79 @@ def test_models_pass_the_model_tester(qtbot, qtmodeltester, desk, admin) -> None
     qtmodeltester.check(closed.holiday_model)
     qtmodeltester.check(closed.closed_list_model)
     qtmodeltester.check(people.model)
+
+
+def test_the_fee_file_is_read_before_the_write_action_opens(
+    qtbot, desk, admin, tmp_path, monkeypatch, messages
+) -> None:
+    """On SQLite a write action holds the database for every station: no parsing inside it."""
+    import reports.excel
+
+    path = tmp_path / "resolution.xlsx"
+    _write_xlsx(path, [("PARK", "Parking permit", 15, "100-44350-000", "", date(2027, 1, 1))])
+    monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(path))
+    writing: list[bool] = [False]
+    read_while_writing: list[bool] = []
+    real_action, real_read = desk.action, reports.excel.read_table
+
+    @contextlib.contextmanager
+    def action(operator):
+        writing[0] = True
+        try:
+            with real_action(operator) as opened:
+                yield opened
+        finally:
+            writing[0] = False
+
+    def read_table(target):
+        read_while_writing.append(writing[0])
+        return real_read(target)
+
+    monkeypatch.setattr(desk, "action", action)
+    monkeypatch.setattr(reports.excel, "read_table", read_table)
+    _fee_dialog(qtbot, desk, admin).import_button.click()
+    assert read_while_writing == [False]
+    assert messages == ["1 fee item added from resolution.xlsx."]
+
+
+def test_an_import_that_corrects_an_item_is_refused_with_its_row(
+    qtbot, desk, admin, tmp_path, monkeypatch, messages
+) -> None:
+    path = tmp_path / "corrected.xlsx"
+    _write_xlsx(path, [
+        ("PARK", "Parking permit", 15, "100-44350-000", "", date(2027, 1, 1), None, ""),
+        ("STOPEN", "Street opening permit - application and review fee", 50, "100-99999-000",
+         "§ 506-6 (Fee)", date(2026, 1, 1), None, "yes"),
+    ])  # fmt: skip
+    monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(path))
+    _fee_dialog(qtbot, desk, admin).import_button.click()
+    assert len(messages) == 1 and messages[0].startswith("Row 3: Fee STOPEN from 2026-01-01")
+    assert "GL account 100-44300-000 in the schedule, 100-99999-000 in the file" in messages[0]
+    assert _items(desk, "PARK") == []
+    assert _items(desk, "STOPEN")[0].gl_account == "100-44300-000"
+
+
+def test_fee_and_operator_fields_take_no_more_than_their_columns(
+    qtbot, desk, admin, dialogs
+) -> None:
+    fee = sd.FeeItemDialog(None, App(desk, admin))
+    person = sd.OperatorDialog(None, App(desk, admin))
+    for widget in (fee, person):
+        qtbot.add_widget(widget)
+    assert [w.maxLength() for w in (fee.code, fee.description, fee.gl_account, fee.section)] == [
+        20,
+        200,
+        40,
+        120,
+    ]
+    assert (person.username.maxLength(), person.full_name.maxLength()) == (60, 120)
+
+
+def test_only_the_administrator_sees_the_operators(qtbot, desk, operator_with, messages) -> None:
+    clerk = operator_with(Role.CLERK)
+    dialog = sd.OperatorsDialog(None, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    assert dialog.model.rowCount() == 0
+    assert messages == []  # the banner says why; no error box on top of it
+    assert "manage operators" in (dialog.refusal or "")
+    assert not dialog.add_button.isEnabled()

@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -110,3 +111,42 @@ def operator_with(desk: Desk, admin: SignedIn) -> Callable[[Role], SignedIn]:
         return made[role]
 
     return make
+
+
+Handler = Callable[[Any], None]
+
+
+@pytest.fixture
+def dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> list[Handler]:
+    """Modal dialogs are shown without a modal loop and handed to the next queued handler."""
+    from ui import forms
+
+    queue: list[Handler] = []
+
+    def run(dialog: Any) -> int:
+        qtbot.add_widget(dialog)
+        dialog.show()
+        queue.pop(0)(dialog)
+        if dialog.isVisible():
+            dialog.reject()
+        return int(dialog.result())
+
+    monkeypatch.setattr(forms, "run_modal", run)
+    return queue
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Message boxes are read, not shown; a question is answered Yes."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from ui import operations
+
+    seen: list[str] = []
+
+    def answer(box: QMessageBox) -> int:
+        seen.append(box.text())
+        return int(QMessageBox.StandardButton.Yes.value)
+
+    monkeypatch.setattr(operations, "ask_message", answer)
+    return seen

@@ -9,50 +9,18 @@ import pytest
 from openpyxl import load_workbook
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from sqlalchemy import func, select
 
 from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.models import AuditEvent, Parcel, Party, PartyKind, Role
 from clerk_desk.parties import ParcelData, PartyData
-from ui import forms, operations
+from ui import forms
 from ui.operations import App
 from ui.parties_tab import ParcelDialog, PartiesTab, PartyDialog
 
 pytestmark = pytest.mark.gui
-
-Handler = Callable[[QDialog], None]
-
-
-@pytest.fixture
-def dialogs(qtbot, monkeypatch: pytest.MonkeyPatch) -> list[Handler]:
-    """Modal dialogs are shown without a modal loop and handed to the next queued handler."""
-    queue: list[Handler] = []
-
-    def run(dialog: QDialog) -> int:
-        qtbot.add_widget(dialog)
-        dialog.show()
-        queue.pop(0)(dialog)
-        if dialog.isVisible():
-            dialog.reject()
-        return dialog.result()
-
-    monkeypatch.setattr(forms, "run_modal", run)
-    return queue
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Message boxes are read, not shown; a question is answered Yes."""
-    seen: list[str] = []
-
-    def answer(box: QMessageBox) -> int:
-        seen.append(box.text())
-        return QMessageBox.StandardButton.Yes
-
-    monkeypatch.setattr(operations, "ask_message", answer)
-    return seen
 
 
 @pytest.fixture

@@ -3,54 +3,22 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from datetime import date
 
 import pytest
 from openpyxl import Workbook, load_workbook
 from PySide6.QtCore import QDate, Qt
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog
 
 from clerk_desk import fees, operators, settings_store
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.models import FeeItem, Role
 from clerk_desk.money import Money
-from ui import forms, operations
+from ui import forms
 from ui import settings_dialogs as sd
 from ui.operations import App
 
 pytestmark = pytest.mark.gui
-
-Handler = Callable[[QDialog], None]
-
-
-@pytest.fixture
-def dialogs(qtbot, monkeypatch: pytest.MonkeyPatch) -> list[Handler]:
-    """Modal dialogs are shown without a modal loop and handed to the next queued handler."""
-    queue: list[Handler] = []
-
-    def run(dialog: QDialog) -> int:
-        qtbot.add_widget(dialog)
-        dialog.show()
-        queue.pop(0)(dialog)
-        if dialog.isVisible():
-            dialog.reject()
-        return dialog.result()
-
-    monkeypatch.setattr(forms, "run_modal", run)
-    return queue
-
-
-@pytest.fixture
-def messages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    seen: list[str] = []
-
-    def answer(box: QMessageBox) -> int:
-        seen.append(box.text())
-        return QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr(operations, "ask_message", answer)
-    return seen
 
 
 def _items(desk: Desk, code: str) -> list[FeeItem]:

@@ -31,6 +31,10 @@ TABLES = {
     "amount_due",
     "setting",
     "number_sequence",
+    "drawer",
+    "receipt",
+    "receipt_line",
+    "tender",
     "alembic_version",
 }
 
@@ -158,8 +162,8 @@ NEXT_REVISION = '''
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002"
-down_revision = "0001"
+revision = "9001"
+down_revision = "{head}"
 branch_labels = None
 depends_on = None
 
@@ -179,8 +183,10 @@ def downgrade():
 def _newer_program(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, failing: bool) -> None:
     scripts = tmp_path / "newer-migrations"
     shutil.copytree(migrations.HERE, scripts, ignore=shutil.ignore_patterns("__pycache__"))
-    failure = "raise RuntimeError('migration 0002 broke')" if failing else "pass"
-    (scripts / "versions" / "0002_station.py").write_text(NEXT_REVISION.format(failure=failure))
+    failure = "raise RuntimeError('migration 9001 broke')" if failing else "pass"
+    (scripts / "versions" / "9001_station.py").write_text(
+        NEXT_REVISION.format(failure=failure, head=migrations.head_revision())
+    )
     monkeypatch.setattr(migrations, "HERE", scripts)
     migrations._script.cache_clear()
 
@@ -212,19 +218,20 @@ def test_a_database_that_is_behind_is_backed_up_then_migrated(
 ) -> None:
     path = tmp_path / "city.sqlite3"
     _sqlite_with_admin(path)
+    shipped = migrations.head_revision()
     _newer_program(tmp_path, monkeypatch, failing=False)
-    assert migrations.head_revision() == "0002"
+    assert migrations.head_revision() == "9001"
     db = Database(str(path))
     try:
         backup = db.migrate()
-        assert db.current_revision() == "0002"
+        assert db.current_revision() == "9001"
         with db.reading() as session:
             assert session.scalars(select(Operator.username)).all() == ["admin"]
     finally:
         db.dispose()
     assert backup is not None and backup.parent == backups_dir()
-    assert "before-0002" in backup.name
-    assert _revision_in(backup) == "0001"
+    assert "before-9001" in backup.name
+    assert _revision_in(backup) == shipped
     assert _operators_in(backup) == ["admin"]
 
 
@@ -233,12 +240,13 @@ def test_a_failed_migration_loses_nothing(
 ) -> None:
     path = tmp_path / "city.sqlite3"
     _sqlite_with_admin(path)
+    shipped = migrations.head_revision()
     _newer_program(tmp_path, monkeypatch, failing=True)
     db = Database(str(path))
     try:
-        with pytest.raises(RuntimeError, match="migration 0002 broke"):
+        with pytest.raises(RuntimeError, match="migration 9001 broke"):
             db.migrate()
-        assert db.current_revision() == "0001"
+        assert db.current_revision() == shipped
         with db.engine.connect() as conn:
             assert "station" not in inspect(conn).get_table_names()
     finally:

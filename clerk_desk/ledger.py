@@ -53,6 +53,9 @@ def bill(
         raise NotFound(f"There is no party number {party_id}.")
     if not description.strip():
         raise InvalidInput("Describe what the amount is for.", field="description")
+    if not (gl_account.strip() or (fee_item is not None and fee_item.gl_account)):
+        # The Treasurer cannot receipt an amount that posts nowhere: refuse it when billed.
+        raise InvalidInput("Name the GL account the amount is posted to.", field="gl_account")
     description = fits(AmountDue.description, " ".join(description.split()), "The description")
     gl_account = fits(
         AmountDue.gl_account,

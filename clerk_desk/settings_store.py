@@ -19,12 +19,14 @@ CALENDAR = "calendar"
 DEMO = "demo"
 
 
-def _get(session: Session, key: str) -> dict[str, Any] | None:
+def get_group(session: Session, key: str) -> dict[str, Any] | None:
+    """A named group of settings as stored, or None if never saved."""
     row = session.get(Setting, key)
     return dict(row.value) if row is not None else None
 
 
-def _put(action: Action, key: str, value: dict[str, Any], summary: str) -> None:
+def put_group(action: Action, key: str, value: dict[str, Any], summary: str) -> None:
+    """Save a group of settings (needs EDIT_SETTINGS), with the change in the audit trail."""
     action.require(Permission.EDIT_SETTINGS)
     row = action.session.get(Setting, key)
     before = dict(row.value) if row is not None else {}
@@ -38,7 +40,7 @@ def _put(action: Action, key: str, value: dict[str, Any], summary: str) -> None:
 
 
 def city_profile(session: Session) -> CityProfile:
-    stored = _get(session, CITY)
+    stored = get_group(session, CITY)
     if not stored:
         return CityProfile()
     known = {f.name for f in dataclasses.fields(CityProfile)}
@@ -55,11 +57,11 @@ def save_city_profile(action: Action, profile: CityProfile) -> None:
         )
     if not any(line.strip() for line in profile.address_lines):
         raise InvalidInput("Enter City Hall's address.", field="address_lines")
-    _put(action, CITY, jsonable(dataclasses.asdict(profile)), "City name and address changed")
+    put_group(action, CITY, jsonable(dataclasses.asdict(profile)), "City name and address changed")
 
 
 def calendar_settings(session: Session) -> CalendarSettings:
-    stored = _get(session, CALENDAR)
+    stored = get_group(session, CALENDAR)
     return CalendarSettings.from_dict(stored) if stored else CalendarSettings()
 
 
@@ -68,18 +70,20 @@ def calendar(session: Session) -> CityCalendar:
 
 
 def save_calendar_settings(action: Action, settings: CalendarSettings) -> None:
-    _put(action, CALENDAR, settings.to_dict(), "City Hall's closed days changed")
+    put_group(action, CALENDAR, settings.to_dict(), "City Hall's closed days changed")
 
 
 def calendar_version(session: Session) -> object:
     """The stored closed days as they are (small): equal means the same calendar."""
-    return _get(session, CALENDAR)
+    return get_group(session, CALENDAR)
 
 
 def mark_demo(action: Action, *, scale: int) -> None:
     """Mark the database as demo data, the only kind ``clerk-desk demo --replace`` deletes."""
-    _put(action, DEMO, {"scale": scale, "built_on": action.today().isoformat()}, "Demo data built")
+    put_group(
+        action, DEMO, {"scale": scale, "built_on": action.today().isoformat()}, "Demo data built"
+    )
 
 
 def is_demo(session: Session) -> bool:
-    return _get(session, DEMO) is not None
+    return get_group(session, DEMO) is not None

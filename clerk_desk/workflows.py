@@ -109,7 +109,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
 )
 
 # Modules that register Today providers; a workflow adds its module here when it is built.
-_PROVIDER_MODULES = ("clerk_desk.ledger", "clerk_desk.fees")
+_PROVIDER_MODULES = ("clerk_desk.ledger", "clerk_desk.fees", "clerk_desk.receipts")
 
 
 def load_all() -> None:

@@ -36,6 +36,7 @@ def _bill(desk: Desk, who: SignedIn, payer: int, amount: str, record: RecordRef 
             kind=DueKind.FEE,
             amount=Money(amount),
             description="Street opening permit fee",
+            gl_account="100-46300-000",
             cite="§ 506-6 (Fee)",
         ).id
 
@@ -84,6 +85,7 @@ def test_a_bill_names_a_real_party_and_says_what_it_is_for(
             kind=DueKind.FEE,
             amount=Money("5.00"),
             description="   ",
+            gl_account="100-46300-000",
         )
     assert caught.value.field == "description"
 
@@ -190,7 +192,7 @@ def test_the_database_itself_refuses_a_paid_amount_above_the_bill(
 def test_a_description_longer_than_its_column_is_refused(
     desk: Desk, admin: SignedIn, payer: int
 ) -> None:
-    def bill(description: str, gl_account: str = "") -> AmountDue:
+    def bill(description: str, gl_account: str = "100-44300-000") -> AmountDue:
         with desk.action(admin) as action:
             return ledger.bill(
                 action,
@@ -210,3 +212,19 @@ def test_a_description_longer_than_its_column_is_refused(
     assert refused.value.field == "gl_account"
     assert _dues(desk) == 0
     assert len(bill("d" * 200, "1" * 40).description) == 200
+
+
+def test_an_amount_that_posts_to_no_gl_account_is_refused_when_billed(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    with pytest.raises(InvalidInput, match="GL account") as refused, desk.action(admin) as action:
+        ledger.bill(
+            action,
+            party_id=payer,
+            record=PERMIT,
+            kind=DueKind.FEE,
+            amount=Money("5.00"),
+            description="Permit fee",
+        )
+    assert refused.value.field == "gl_account"
+    assert _dues(desk) == 0

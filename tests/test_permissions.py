@@ -59,6 +59,7 @@ def _bill(action: Action, party_id: int) -> int:
         kind=DueKind.FEE,
         amount=Money("50.00"),
         description="Permit fee",
+        gl_account="100-46300-000",
     ).id
 
 

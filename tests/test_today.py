@@ -58,6 +58,7 @@ def test_every_provider_is_gathered_most_urgent_first(
                 kind=DueKind.SPECIAL_CHARGE,
                 amount=Money("60.00"),
                 description=f"Snow removal due {label}",
+                gl_account="100-46300-000",
                 due_on=DAY + timedelta(days),
             )
     with desk.lookup(admin) as action:
@@ -88,6 +89,7 @@ def test_a_paid_amount_leaves_the_today_tab(desk: Desk, admin: SignedIn) -> None
             kind=DueKind.FEE,
             amount=Money("5.00"),
             description="Fee",
+            gl_account="100-46300-000",
             due_on=DAY - timedelta(days=3),
         )
         ledger.apply_payment(action, due.id, Money("5.00"), reference="R-1")

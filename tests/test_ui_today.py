@@ -33,6 +33,7 @@ def _bill(desk: Desk, admin: SignedIn, *, name: str, amount: str, due_on: date) 
             kind=DueKind.CITY_EXPENSES,
             amount=Money(amount),
             description="Actual City expenses: traffic control",
+            gl_account="100-46300-000",
             cite="§ 506-6 (Fee)",
             due_on=due_on,
         )

@@ -1,0 +1,1240 @@
+"""Receipts and the cash drawer: the Treasurer receipts every fee.
+
+§ 506-6 (Fee): "Permit fees shall be paid to the Treasurer who shall issue a receipt therefor";
+§§ 506-9, 506-10 and 506-24 send their fees the same way. A receipt is written whole in one
+transaction — its number, lines, tenders and the amounts due it pays — or not at all. Once written
+it never changes, except that the Treasurer may void it (who, when, why) while its drawer is open;
+after close-out a correction is a new refund or adjustment receipt that names the original.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Any, Literal
+
+from sqlalchemy import Select, func, or_, select
+from sqlalchemy.orm import Session, selectinload
+
+from clerk_desk import ledger, settings_store
+from clerk_desk.clock import city_zone
+from clerk_desk.desk import Action, snapshot
+from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.fees import fee_on
+from clerk_desk.models import (
+    AmountDue,
+    Drawer,
+    DrawerStatus,
+    DueStatus,
+    FeeItem,
+    Operator,
+    Party,
+    Receipt,
+    ReceiptKind,
+    ReceiptLine,
+    ReceiptStatus,
+    Tender,
+    TenderKind,
+)
+from clerk_desk.money import Money
+from clerk_desk.numbering import take_number
+from clerk_desk.parties import fold
+from clerk_desk.permissions import Permission
+from clerk_desk.receipt_views import (
+    CheckEntry,
+    DrawerView,
+    GlTotal,
+    LineView,
+    Period,
+    ReceiptRow,
+    ReceiptView,
+    TenderView,
+)
+from clerk_desk.today import TodayItem, provider
+from clerk_desk.validation import fits
+
+FEE_CITE = "§ 506-6 (Fee)"
+SERIES = "receipt"
+
+# -- settings -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReceiptSettings:
+    """How receipts are numbered and printed, shared by every counter station."""
+
+    number_format: str = "{year}-{number:06d}"
+    paper: Literal["letter", "roll"] = "letter"
+    print_directly: bool = False  # True: to the default printer without the dialog
+    expenses_gl: str = "100-46300-000"  # where "actual City expenses" lines are posted
+
+    def format_number(self, year: int, number: int) -> str:
+        return self.number_format.format(year=year, number=number)
+
+
+def receipt_settings(session: Session) -> ReceiptSettings:
+    stored = settings_store.get_group(session, "receipts") or {}
+    known = {k: v for k, v in stored.items() if k in ReceiptSettings.__slots__}
+    return ReceiptSettings(**known)
+
+
+def save_receipt_settings(action: Action, settings: ReceiptSettings) -> None:
+    try:
+        sample = settings.format_number(2026, 123)
+    except (KeyError, ValueError, IndexError) as error:
+        raise InvalidInput(
+            "The receipt number format may use {year} and {number}, e.g. {year}-{number:06d}.",
+            field="number_format",
+        ) from error
+    if "123" not in sample or len(sample) > 30:
+        raise InvalidInput(
+            "The receipt number format must show the number, in at most 30 characters.",
+            field="number_format",
+        )
+    if settings.paper not in ("letter", "roll"):
+        raise InvalidInput("Receipts print on letter paper or the 80 mm roll.", field="paper")
+    if not settings.expenses_gl.strip():
+        raise InvalidInput("Enter the GL account for actual City expenses.", field="expenses_gl")
+    settings_store.put_group(
+        action,
+        "receipts",
+        {
+            "number_format": settings.number_format,
+            "paper": settings.paper,
+            "print_directly": settings.print_directly,
+            "expenses_gl": settings.expenses_gl.strip(),
+        },
+        "Receipt settings changed",
+    )
+
+
+# -- what a sale is made of ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LineEntry:
+    """One line the clerk adds: from the fee schedule, an amount due, or City expenses."""
+
+    description: str
+    amount: Money
+    gl_account: str
+    fee_item_id: int | None = None
+    amount_due_id: int | None = None
+    reference: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TenderEntry:
+    """One way the payer pays. ``amount`` is what is handed over (for cash, before change)."""
+
+    kind: TenderKind
+    amount: Money
+    check_number: str = ""
+    name_on_check: str = ""
+    card_last4: str = ""
+    card_authorization: str = ""
+    money_order_number: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SaleTotals:
+    """What the screen shows while the clerk builds a sale, and what saving checks."""
+
+    total: Money
+    tendered: Money
+    change: Money
+    short: Money  # how much is still missing (zero when covered)
+    problems: tuple[InvalidInput, ...] = field(default=())
+
+    @property
+    def covered(self) -> bool:
+        return not self.problems and self.short == Money.zero()
+
+
+def fee_line(session: Session, code: str, *, on: date, reference: str = "") -> LineEntry:
+    """A line for the fee schedule's item ``code`` in force on ``on``."""
+    item = fee_on(session, code, on)
+    return LineEntry(
+        description=item.description,
+        amount=item.amount,
+        gl_account=item.gl_account,
+        fee_item_id=item.id,
+        reference=reference,
+    )
+
+
+def due_line(session: Session, due_id: int, amount: Money | None = None) -> LineEntry:
+    """A line paying (part of) an amount due; the whole balance unless ``amount`` is given."""
+    due = ledger.get_due(session, due_id)
+    return LineEntry(
+        description=due.description,
+        amount=amount if amount is not None else due.balance,
+        gl_account=due.gl_account or (due.fee_item.gl_account if due.fee_item else ""),
+        fee_item_id=due.fee_item_id,
+        amount_due_id=due.id,
+        reference=f"{due.record_type} {due.record_id}",
+    )
+
+
+def expense_line(session: Session, amount: Money, note: str, *, reference: str = "") -> LineEntry:
+    """An "actual City expenses" line (§ 506-6 (Fee): "plus any actual City expenses")."""
+    if not note.strip():
+        raise InvalidInput("Say what the City expenses were for.", field="note")
+    return LineEntry(
+        description="Actual City expenses",
+        amount=amount,
+        gl_account=receipt_settings(session).expenses_gl,
+        reference=reference,
+        note=note.strip(),
+    )
+
+
+_LONG_DIGITS = re.compile(r"(?:\d[ -]?){12,19}")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for index, char in enumerate(reversed(digits)):
+        value = int(char)
+        if index % 2:
+            value = value * 2 - 9 if value > 4 else value * 2
+        total += value
+    return total % 10 == 0
+
+
+def _refuse_card_number(text: str, field_name: str) -> None:
+    """A full card number must never be stored: refuse it wherever it is typed."""
+    for match in _LONG_DIGITS.finditer(text):
+        digits = re.sub(r"\D", "", match.group())
+        if 13 <= len(digits) <= 19 and _luhn(digits):
+            raise InvalidInput(
+                "That looks like a full card number. Clerk Desk never keeps one: type only the "
+                "last four digits and the authorization code.",
+                field=field_name,
+            )
+
+
+def _check_tender(tender: TenderEntry, index: int) -> None:
+    where = f"tender_{index}"
+    if tender.amount <= Money.zero():
+        raise InvalidInput("A tender must be more than $0.00.", field=f"{where}_amount")
+    for text, name in (
+        (tender.check_number, "check_number"),
+        (tender.name_on_check, "name_on_check"),
+        (tender.card_last4, "card_last4"),
+        (tender.card_authorization, "card_authorization"),
+        (tender.money_order_number, "money_order_number"),
+    ):
+        _refuse_card_number(text, f"{where}_{name}")
+    kind = TenderKind(tender.kind)
+    if kind is TenderKind.CARD:
+        if not re.fullmatch(r"\d{4}", tender.card_last4.strip()):
+            raise InvalidInput(
+                "Type the last four digits of the card, and nothing more.",
+                field=f"{where}_card_last4",
+            )
+        if not re.fullmatch(r"[A-Za-z0-9]{2,12}", tender.card_authorization.strip()):
+            raise InvalidInput(
+                "Type the card's authorization code from the terminal slip.",
+                field=f"{where}_card_authorization",
+            )
+    if kind is TenderKind.CHECK and not tender.check_number.strip():
+        raise InvalidInput("Type the check number.", field=f"{where}_check_number")
+
+
+def check_sale(lines: Sequence[LineEntry], tenders: Sequence[TenderEntry]) -> SaleTotals:
+    """Totals, change and what is wrong, for the screen and for saving alike.
+
+    Change is given only from cash: checks, cards and money orders together may not exceed the
+    total, and cash makes up the rest.
+    """
+    problems: list[InvalidInput] = []
+    for line in lines:
+        if line.amount <= Money.zero():
+            problems.append(InvalidInput("Each line must be more than $0.00.", field="lines"))
+            break
+    total = sum((line.amount for line in lines), Money.zero())
+    for index, tender in enumerate(tenders):
+        try:
+            _check_tender(tender, index)
+        except InvalidInput as error:
+            problems.append(error)
+    tendered = sum((t.amount for t in tenders), Money.zero())
+    non_cash = sum((t.amount for t in tenders if t.kind != TenderKind.CASH), Money.zero())
+    cash = tendered - non_cash
+    change = Money.zero()
+    short = Money.zero()
+    if non_cash > total:
+        problems.append(
+            InvalidInput(
+                f"Checks, cards and money orders come to {non_cash}, more than the total "
+                f"{total}: change is given only from cash.",
+                field="tenders",
+            )
+        )
+    elif tendered < total:
+        short = total - tendered
+        problems.append(
+            InvalidInput(f"The tenders are {short} short of the total {total}.", field="tenders")
+        )
+    else:
+        change = tendered - total
+        if change > Money.zero() and change >= cash:
+            problems.append(InvalidInput("More cash was entered than is needed.", field="tenders"))
+    return SaleTotals(total, tendered, change, short, tuple(problems))
+
+
+# -- drawers ------------------------------------------------------------------------------------
+
+
+def _clean_station(station: str) -> str:
+    name = " ".join(station.split())
+    if not name:
+        raise InvalidInput("Name this counter station in Settings.", field="station")
+    fits(Drawer.station, name, "The station name", field="station")
+    return name
+
+
+def current_drawer(session: Session, station: str) -> Drawer | None:
+    """The open drawer of ``station``, if any."""
+    return session.scalars(
+        select(Drawer).where(Drawer.station == station, Drawer.status == DrawerStatus.OPEN)
+    ).first()
+
+
+def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
+    """Open ``station``'s drawer with its starting cash (a new batch)."""
+    action.require(Permission.TAKE_PAYMENT)
+    name = _clean_station(station)
+    if opening_cash < Money.zero():
+        raise InvalidInput("The starting cash cannot be negative.", field="opening_cash")
+    existing = current_drawer(action.session, name)
+    if existing is not None:
+        raise Conflict(
+            f"The drawer of {name} is already open (since "
+            f"{_local(existing.opened_at, action.clock.local_now().tzinfo):%b %d %I:%M %p})."
+        )
+    drawer = Drawer(
+        station=name,
+        status=DrawerStatus.OPEN,
+        opened_at=action.now(),
+        opened_by_id=action.operator.id or None,
+        opening_cash=opening_cash,
+    )
+    action.session.add(drawer)
+    action.audit(
+        "drawer.open",
+        drawer,
+        f"Drawer of {name} opened with {opening_cash}",
+        after=snapshot(drawer),
+    )
+    return drawer
+
+
+DENOMINATIONS: tuple[tuple[str, str, Money], ...] = (
+    ("100", "$100 bills", Money("100")),
+    ("50", "$50 bills", Money("50")),
+    ("20", "$20 bills", Money("20")),
+    ("10", "$10 bills", Money("10")),
+    ("5", "$5 bills", Money("5")),
+    ("2", "$2 bills", Money("2")),
+    ("1", "$1 bills", Money("1")),
+    ("1c", "$1 coins", Money("1")),
+    ("0.50", "Half dollars", Money("0.50")),
+    ("0.25", "Quarters", Money("0.25")),
+    ("0.10", "Dimes", Money("0.10")),
+    ("0.05", "Nickels", Money("0.05")),
+    ("0.01", "Pennies", Money("0.01")),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawerCount:
+    """What the Treasurer counted at close-out."""
+
+    cash_pieces: dict[str, int]  # DENOMINATIONS key -> pieces
+    checks: tuple[CheckEntry, ...]
+    cards_total: Money
+    money_orders_total: Money
+    note: str = ""
+
+    def cash_total(self) -> Money:
+        values = {key: value for key, _, value in DENOMINATIONS}
+        total = Money.zero()
+        for key, pieces in self.cash_pieces.items():
+            if key not in values:
+                raise InvalidInput(f"Unknown denomination {key!r}.", field="cash")
+            if pieces < 0:
+                raise InvalidInput(
+                    "A count of bills or coins cannot be negative.", field=f"cash_{key}"
+                )
+            total = total + values[key] * pieces
+        return total
+
+
+def _expected(session: Session, drawer: Drawer) -> dict[TenderKind, Money]:
+    rows = session.execute(
+        select(Tender.kind, func.sum(Tender.amount))
+        .join(Receipt)
+        .where(Receipt.drawer_id == drawer.id, Receipt.status == ReceiptStatus.ISSUED)
+        .group_by(Tender.kind)
+    ).all()
+    sums = {TenderKind(kind): total or Money.zero() for kind, total in rows}
+    expected = {kind: sums.get(kind, Money.zero()) for kind in TenderKind}
+    expected[TenderKind.CASH] = drawer.opening_cash + expected[TenderKind.CASH]
+    return expected
+
+
+def _checks_received(session: Session, drawer: Drawer) -> tuple[CheckEntry, ...]:
+    tenders = session.scalars(
+        select(Tender)
+        .join(Receipt)
+        .where(
+            Receipt.drawer_id == drawer.id,
+            Receipt.status == ReceiptStatus.ISSUED,
+            Tender.kind == TenderKind.CHECK,
+        )
+        .order_by(Tender.id)
+    )
+    return tuple(CheckEntry(t.check_number, t.name_on_check, t.amount) for t in tenders)
+
+
+def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
+    """Close out: record the count, expected vs counted, and any over/short (with a note)."""
+    action.require(Permission.CLOSE_DRAWER)
+    drawer = get_drawer(action.session, drawer_id)
+    if drawer.status != DrawerStatus.OPEN:
+        raise Conflict(f"The drawer of {drawer.station} is already closed; it is locked.")
+    for entry in count.checks:
+        if entry.amount <= Money.zero():
+            raise InvalidInput("Each check listed must be more than $0.00.", field="checks")
+    for value, name in (
+        (count.cards_total, "cards_total"),
+        (count.money_orders_total, "money_orders_total"),
+    ):
+        if value < Money.zero():
+            raise InvalidInput("A total cannot be negative.", field=name)
+    _refuse_card_number(count.note, "note")
+    expected = _expected(action.session, drawer)
+    counted_cash = count.cash_total()
+    counted_checks = sum((c.amount for c in count.checks), Money.zero())
+    counted = counted_cash + counted_checks + count.cards_total + count.money_orders_total
+    over_short = counted - sum(expected.values(), Money.zero())
+    if over_short != Money.zero() and not count.note.strip():
+        word = "over" if over_short > Money.zero() else "short"
+        raise InvalidInput(
+            f"The drawer is {abs(over_short)} {word}: write a note saying what is known of it.",
+            field="note",
+        )
+    before = snapshot(drawer)
+    drawer.status = DrawerStatus.CLOSED
+    drawer.closed_at = action.now()
+    drawer.closed_by_id = action.operator.id or None
+    drawer.expected_cash = expected[TenderKind.CASH]
+    drawer.expected_checks = expected[TenderKind.CHECK]
+    drawer.expected_cards = expected[TenderKind.CARD]
+    drawer.expected_money_orders = expected[TenderKind.MONEY_ORDER]
+    drawer.counted_cash = counted_cash
+    drawer.counted_checks = counted_checks
+    drawer.counted_cards = count.cards_total
+    drawer.counted_money_orders = count.money_orders_total
+    drawer.cash_count = {k: int(v) for k, v in count.cash_pieces.items() if v}
+    drawer.check_list = {
+        "checks": [
+            {"number": c.number, "name": c.name, "amount": str(c.amount.amount)}
+            for c in count.checks
+        ]
+    }
+    drawer.over_short = over_short
+    drawer.close_note = count.note.strip()
+    verdict = (
+        "balanced"
+        if over_short == Money.zero()
+        else (f"over {over_short}" if over_short > Money.zero() else f"short {abs(over_short)}")
+    )
+    action.audit(
+        "drawer.close",
+        drawer,
+        f"Drawer of {drawer.station} closed, {verdict}",
+        before=before,
+        after=snapshot(drawer),
+    )
+    return drawer
+
+
+def get_drawer(session: Session, drawer_id: int) -> Drawer:
+    drawer = session.get(Drawer, drawer_id)
+    if drawer is None:
+        raise NotFound(f"There is no drawer number {drawer_id}.")
+    return drawer
+
+
+def _name_of(session: Session, operator_id: int | None) -> str:
+    if operator_id is None:
+        return ""
+    operator = session.get(Operator, operator_id)
+    return operator.full_name if operator else ""
+
+
+def drawer_view(session: Session, drawer_id: int, *, tz: tzinfo | None = None) -> DrawerView:
+    """The drawer with its expected money (and, once closed, what was counted)."""
+    zone = tz or city_zone()
+    drawer = get_drawer(session, drawer_id)
+    counts = dict(
+        session.execute(
+            select(Receipt.status, func.count())
+            .where(Receipt.drawer_id == drawer.id)
+            .group_by(Receipt.status)
+        ).all()
+    )
+    closed = drawer.status == DrawerStatus.CLOSED
+    expected = (
+        _expected(session, drawer)
+        if not closed
+        else {
+            TenderKind.CASH: drawer.expected_cash or Money.zero(),
+            TenderKind.CHECK: drawer.expected_checks or Money.zero(),
+            TenderKind.CARD: drawer.expected_cards or Money.zero(),
+            TenderKind.MONEY_ORDER: drawer.expected_money_orders or Money.zero(),
+        }
+    )
+    values = {key: (label, value) for key, label, value in DENOMINATIONS}
+    cash_count = tuple(
+        (values[key][0], int(pieces), values[key][1] * int(pieces))
+        for key, pieces in (drawer.cash_count or {}).items()
+        if key in values
+    )
+    return DrawerView(
+        id=drawer.id,
+        station=drawer.station,
+        status=str(drawer.status),
+        opened_at=_local(drawer.opened_at, zone),
+        opened_by=_name_of(session, drawer.opened_by_id),
+        opening_cash=drawer.opening_cash,
+        receipts=int(counts.get(ReceiptStatus.ISSUED, 0)),
+        voided=int(counts.get(ReceiptStatus.VOID, 0)),
+        expected_cash=expected[TenderKind.CASH],
+        expected_checks=expected[TenderKind.CHECK],
+        expected_cards=expected[TenderKind.CARD],
+        expected_money_orders=expected[TenderKind.MONEY_ORDER],
+        checks=_checks_received(session, drawer),
+        closed_at=_local(drawer.closed_at, zone) if drawer.closed_at else None,
+        closed_by=_name_of(session, drawer.closed_by_id),
+        counted_cash=drawer.counted_cash,
+        counted_checks=drawer.counted_checks,
+        counted_cards=drawer.counted_cards,
+        counted_money_orders=drawer.counted_money_orders,
+        cash_count=cash_count,
+        over_short=drawer.over_short,
+        close_note=drawer.close_note,
+    )
+
+
+def drawers(session: Session, *, since: date | None = None, limit: int = 200) -> list[Drawer]:
+    """Drawers, newest first."""
+    query = select(Drawer).order_by(Drawer.opened_at.desc()).limit(limit)
+    if since is not None:
+        query = query.where(Drawer.opened_at >= _start_of(since, city_zone()))
+    return list(session.scalars(query))
+
+
+# -- taking payment -----------------------------------------------------------------------------
+
+
+def _clean_lines(action: Action, lines: Sequence[LineEntry]) -> list[LineEntry]:
+    if not lines:
+        raise InvalidInput(
+            "Add at least one line: a fee, an amount owed or City expenses.", field="lines"
+        )
+    cleaned = []
+    for line in lines:
+        description = " ".join(line.description.split())
+        if not description:
+            raise InvalidInput("Each line needs a description.", field="lines")
+        if not line.gl_account.strip():
+            raise InvalidInput(f"The line {description!r} has no GL account.", field="lines")
+        fits(ReceiptLine.description, description, "A line's description", field="lines")
+        fits(ReceiptLine.reference, line.reference.strip(), "A reference", field="lines")
+        _refuse_card_number(line.reference, "lines")
+        _refuse_card_number(line.note, "lines")
+        cleaned.append(
+            LineEntry(
+                description,
+                line.amount,
+                line.gl_account.strip(),
+                line.fee_item_id,
+                line.amount_due_id,
+                line.reference.strip(),
+                line.note.strip(),
+            )
+        )
+    return cleaned
+
+
+def _payer(action: Action, payer_id: int | None, payer_name: str) -> tuple[int | None, str, str]:
+    if payer_id is not None:
+        party = action.session.get(Party, payer_id)
+        if party is None:
+            raise NotFound(f"There is no party number {payer_id}.")
+        return party.id, party.name, party.mailing_address
+    name = " ".join(payer_name.split())
+    if not name:
+        raise InvalidInput("Choose the payer, or type the name of a walk-in payer.", field="payer")
+    fits(Receipt.payer_name, name, "The payer's name", field="payer")
+    _refuse_card_number(name, "payer")
+    return None, name, ""
+
+
+def take_payment(
+    action: Action,
+    *,
+    station: str,
+    payer_id: int | None,
+    payer_name: str = "",
+    lines: Sequence[LineEntry],
+    tenders: Sequence[TenderEntry],
+    note: str = "",
+) -> Receipt:
+    """Write one receipt: number, lines, tenders, and the amounts due it pays, all or nothing."""
+    action.require(Permission.TAKE_PAYMENT)
+    drawer = current_drawer(action.session, _clean_station(station))
+    if drawer is None:
+        raise Conflict(f"Open the cash drawer of {station} first (its starting cash).")
+    clean = _clean_lines(action, lines)
+    payer = _payer(action, payer_id, payer_name)
+    _refuse_card_number(note, "note")
+    totals = check_sale(clean, tenders)
+    if totals.problems:
+        raise totals.problems[0]
+    for line in clean:
+        if line.amount_due_id is not None:
+            due = ledger.get_due(action.session, line.amount_due_id)
+            if due.status != DueStatus.OPEN:
+                raise Conflict(f"{due.description} is already {DueStatus(due.status).value}.")
+            if line.amount > due.balance:
+                raise InvalidInput(
+                    f"{line.amount} is more than the {due.balance} still owed for "
+                    f"{due.description}.",
+                    field="lines",
+                )
+    return _write(
+        action, drawer, ReceiptKind.PAYMENT, payer, clean, tenders, totals.change, note=note.strip()
+    )
+
+
+def _write(
+    action: Action,
+    drawer: Drawer,
+    kind: ReceiptKind,
+    payer: tuple[int | None, str, str],
+    lines: Sequence[LineEntry],
+    tenders: Sequence[TenderEntry],
+    change: Money,
+    *,
+    sign: int = 1,
+    note: str = "",
+    corrects: Receipt | None = None,
+) -> Receipt:
+    settings = receipt_settings(action.session)
+    year = action.clock.local_now().year
+    sequence = take_number(action, SERIES, year=year)
+    receipt = Receipt(
+        number=settings.format_number(year, sequence),
+        year=year,
+        sequence=sequence,
+        kind=kind,
+        status=ReceiptStatus.ISSUED,
+        drawer_id=drawer.id,
+        issued_at=action.now(),
+        operator_id=action.operator.id or None,
+        operator_name=action.operator.full_name,
+        payer_id=payer[0],
+        payer_name=payer[1],
+        payer_search=fold(payer[1]),
+        total=sum((line.amount for line in lines), Money.zero()) * sign,
+        change=change,
+        corrects_id=corrects.id if corrects else None,
+        note=note,
+        prints=0,
+    )
+    for position, line in enumerate(lines, start=1):
+        receipt.lines.append(
+            ReceiptLine(
+                position=position,
+                description=line.description,
+                amount=line.amount * sign,
+                gl_account=line.gl_account,
+                fee_item_id=line.fee_item_id,
+                amount_due_id=line.amount_due_id,
+                reference=line.reference,
+                note=line.note,
+            )
+        )
+    remaining_change = change
+    for position, tender in reversed(list(enumerate(tenders, start=1))):
+        paid = tender.amount
+        if tender.kind == TenderKind.CASH and remaining_change > Money.zero():
+            given = min(remaining_change, paid)
+            paid, remaining_change = paid - given, remaining_change - given
+        receipt.tenders.append(
+            Tender(
+                position=position,
+                kind=TenderKind(tender.kind),
+                amount=paid * sign,
+                tendered=tender.amount * sign,
+                check_number=tender.check_number.strip(),
+                name_on_check=" ".join(tender.name_on_check.split()),
+                card_last4=tender.card_last4.strip(),
+                card_authorization=tender.card_authorization.strip().upper(),
+                money_order_number=tender.money_order_number.strip(),
+            )
+        )
+    receipt.tenders.sort(key=lambda t: t.position)
+    action.session.add(receipt)
+    action.session.flush()
+    for line in lines:
+        if line.amount_due_id is None:
+            continue
+        if sign > 0:
+            ledger.apply_payment(action, line.amount_due_id, line.amount, reference=receipt.number)
+        else:
+            ledger.reverse_payment(
+                action, line.amount_due_id, line.amount, reference=receipt.number
+            )
+    action.audit(
+        f"receipt.{kind.value}",
+        receipt,
+        f"Receipt {receipt.number}: {receipt.total} from {receipt.payer_name}",
+        after={
+            "number": receipt.number,
+            "total": str(receipt.total.amount),
+            "lines": len(lines),
+            "tenders": len(tenders),
+        },
+    )
+    return receipt
+
+
+def get_receipt(session: Session, receipt_id: int) -> Receipt:
+    receipt = session.get(Receipt, receipt_id)
+    if receipt is None:
+        raise NotFound(f"There is no receipt number {receipt_id}.")
+    return receipt
+
+
+def find_receipt(session: Session, number: str) -> Receipt:
+    receipt = session.scalars(select(Receipt).where(Receipt.number == number.strip())).first()
+    if receipt is None:
+        raise NotFound(f"There is no receipt {number.strip()}.")
+    return receipt
+
+
+# -- voids and corrections ----------------------------------------------------------------------
+
+
+def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
+    """Void a receipt while its drawer is open; what it paid becomes due again."""
+    action.require(Permission.VOID_RECEIPT)
+    if not reason.strip():
+        raise InvalidInput("Say why the receipt is voided.", field="reason")
+    _refuse_card_number(reason, "reason")
+    receipt = get_receipt(action.session, receipt_id)
+    if receipt.status == ReceiptStatus.VOID:
+        raise Conflict(f"Receipt {receipt.number} is already void.")
+    drawer = get_drawer(action.session, receipt.drawer_id)
+    if drawer.status != DrawerStatus.OPEN:
+        raise Conflict(
+            f"Receipt {receipt.number} is in a drawer that was closed out; it cannot be voided. "
+            "Write a refund or adjustment receipt that refers to it instead.",
+            cite=FEE_CITE,
+        )
+    receipt.status = ReceiptStatus.VOID
+    receipt.voided_at = action.now()
+    receipt.voided_by_id = action.operator.id or None
+    receipt.void_reason = reason.strip()
+    sign = 1 if receipt.total >= Money.zero() else -1
+    for line in receipt.lines:
+        if line.amount_due_id is not None:
+            if sign > 0:
+                ledger.reverse_payment(
+                    action, line.amount_due_id, line.amount, reference=f"void of {receipt.number}"
+                )
+            else:
+                ledger.apply_payment(
+                    action, line.amount_due_id, -line.amount, reference=f"void of {receipt.number}"
+                )
+    action.audit(
+        "receipt.void",
+        receipt,
+        f"Receipt {receipt.number} voided: {reason.strip()}",
+        before={"status": "issued"},
+        after={"status": "void", "reason": reason.strip()},
+    )
+    return receipt
+
+
+def refund(
+    action: Action,
+    original_id: int,
+    *,
+    station: str,
+    lines: Sequence[LineEntry],
+    tenders: Sequence[TenderEntry],
+    reason: str,
+) -> Receipt:
+    """Pay money back for a receipt whose drawer is closed: a new receipt that names it.
+
+    ``lines`` and ``tenders`` are entered as positive amounts (what is refunded, how it is paid
+    back); the refund receipt stores them as negative amounts, so registers and GL totals net.
+    """
+    action.require(Permission.VOID_RECEIPT)
+    original, drawer = _correction_target(action, original_id, station, reason)
+    clean = _clean_lines(action, lines)
+    total = sum((line.amount for line in clean), Money.zero())
+    refunded_before = -sum(
+        (
+            r.total
+            for r in action.session.scalars(
+                select(Receipt).where(
+                    Receipt.corrects_id == original.id,
+                    Receipt.kind == ReceiptKind.REFUND,
+                    Receipt.status == ReceiptStatus.ISSUED,
+                )
+            )
+        ),
+        Money.zero(),
+    )
+    if total > original.total - refunded_before:
+        raise InvalidInput(
+            f"Receipt {original.number} was for {original.total}"
+            + (f", of which {refunded_before} was refunded already" if refunded_before else "")
+            + f"; {total} cannot be refunded.",
+            field="lines",
+        )
+    totals = check_sale(clean, tenders)
+    if totals.problems:
+        raise totals.problems[0]
+    if totals.change != Money.zero():
+        raise InvalidInput("A refund is paid back exactly; there is no change.", field="tenders")
+    for line in clean:
+        if line.amount_due_id is not None:
+            due = ledger.get_due(action.session, line.amount_due_id)
+            if line.amount > due.paid:
+                raise InvalidInput(f"Only {due.paid} was paid on {due.description}.", field="lines")
+    payer = (original.payer_id, original.payer_name, "")
+    return _write(
+        action,
+        drawer,
+        ReceiptKind.REFUND,
+        payer,
+        clean,
+        tenders,
+        Money.zero(),
+        sign=-1,
+        note=reason.strip(),
+        corrects=original,
+    )
+
+
+def adjust(
+    action: Action, original_id: int, *, station: str, lines: Sequence[LineEntry], reason: str
+) -> Receipt:
+    """Correct how a closed-out receipt was posted (GL account, record) with no money moving.
+
+    The adjustment's lines are signed and must sum to $0.00: take the amount off the wrong
+    account with a negative line and put it on the right one with a positive line.
+    """
+    action.require(Permission.VOID_RECEIPT)
+    original, drawer = _correction_target(action, original_id, station, reason)
+    if not lines or sum((line.amount for line in lines), Money.zero()) != Money.zero():
+        raise InvalidInput(
+            "An adjustment's lines must add up to $0.00 (money does not move).", field="lines"
+        )
+    if any(line.amount_due_id is not None for line in lines):
+        raise InvalidInput(
+            "An adjustment moves postings only; refund or bill amounts due.", field="lines"
+        )
+    cleaned = [
+        LineEntry(
+            " ".join(line.description.split()),
+            line.amount,
+            line.gl_account.strip(),
+            line.fee_item_id,
+            None,
+            line.reference.strip(),
+            line.note.strip(),
+        )
+        for line in lines
+    ]
+    for line in cleaned:
+        if not line.description or not line.gl_account:
+            raise InvalidInput("Each line needs a description and a GL account.", field="lines")
+        if line.amount == Money.zero():
+            raise InvalidInput("A line of $0.00 posts nothing.", field="lines")
+    payer = (original.payer_id, original.payer_name, "")
+    return _write(
+        action,
+        drawer,
+        ReceiptKind.ADJUSTMENT,
+        payer,
+        cleaned,
+        (),
+        Money.zero(),
+        note=reason.strip(),
+        corrects=original,
+    )
+
+
+def _correction_target(
+    action: Action, original_id: int, station: str, reason: str
+) -> tuple[Receipt, Drawer]:
+    if not reason.strip():
+        raise InvalidInput("Say why the receipt is corrected.", field="reason")
+    original = get_receipt(action.session, original_id)
+    if original.status == ReceiptStatus.VOID:
+        raise Conflict(f"Receipt {original.number} is void; there is nothing to correct.")
+    if original.kind != ReceiptKind.PAYMENT:
+        raise Conflict(f"Receipt {original.number} is itself a correction; correct the payment.")
+    if get_drawer(action.session, original.drawer_id).status == DrawerStatus.OPEN:
+        raise Conflict(f"Receipt {original.number}'s drawer is still open: void it instead.")
+    drawer = current_drawer(action.session, _clean_station(station))
+    if drawer is None:
+        raise Conflict(f"Open the cash drawer of {station} first.")
+    return original, drawer
+
+
+# -- printing -----------------------------------------------------------------------------------
+
+
+def mark_printed(action: Action, receipt_id: int) -> bool:
+    """Count a print; True when this print is a duplicate (it was printed before)."""
+    receipt = get_receipt(action.session, receipt_id)
+    duplicate = receipt.prints > 0
+    receipt.prints += 1
+    if duplicate:
+        action.audit(
+            "receipt.reprint",
+            receipt,
+            f"Receipt {receipt.number} printed again (DUPLICATE, print {receipt.prints})",
+        )
+    return duplicate
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def _local(moment: datetime, zone: tzinfo | None) -> datetime:
+    return moment.astimezone(zone or city_zone()).replace(tzinfo=None)
+
+
+def _start_of(day: date, zone: tzinfo) -> datetime:
+    return datetime.combine(day, time(), zone)
+
+
+def _tender_label(tender: Tender) -> str:
+    kind = TenderKind(tender.kind)
+    if kind is TenderKind.CHECK:
+        name = f" ({tender.name_on_check})" if tender.name_on_check else ""
+        return f"Check {tender.check_number}{name}"
+    if kind is TenderKind.CARD:
+        return f"Card ending {tender.card_last4}, auth {tender.card_authorization}"
+    if kind is TenderKind.MONEY_ORDER:
+        number = f" {tender.money_order_number}" if tender.money_order_number else ""
+        return f"Money order{number}"
+    return "Cash"
+
+
+def _records_paid(session: Session, receipt: Receipt) -> tuple[str, ...]:
+    ids = [line.amount_due_id for line in receipt.lines if line.amount_due_id is not None]
+    if not ids:
+        return ()
+    out = []
+    for due in session.scalars(select(AmountDue).where(AmountDue.id.in_(ids))):
+        state = (
+            "paid in full"
+            if due.status == DueStatus.PAID
+            else f"balance {due.balance}"
+            if due.status == DueStatus.OPEN
+            else DueStatus(due.status).value
+        )
+        out.append(f"{due.description} ({due.record_type} {due.record_id}): {state}")
+    return tuple(out)
+
+
+def receipt_view(session: Session, receipt_id: int, *, tz: tzinfo | None = None) -> ReceiptView:
+    """Everything a printed receipt shows."""
+    receipt = get_receipt(session, receipt_id)
+    payer = session.get(Party, receipt.payer_id) if receipt.payer_id else None
+    corrects = session.get(Receipt, receipt.corrects_id) if receipt.corrects_id else None
+    drawer = session.get(Drawer, receipt.drawer_id)
+    return ReceiptView(
+        number=receipt.number,
+        kind=str(receipt.kind),
+        status=str(receipt.status),
+        issued_at=_local(receipt.issued_at, tz),
+        operator_name=receipt.operator_name,
+        station=drawer.station if drawer else "",
+        payer_name=receipt.payer_name,
+        payer_address=payer.mailing_address if payer else "",
+        lines=tuple(
+            LineView(line.description, line.gl_account, line.reference, line.amount, line.note)
+            for line in receipt.lines
+        ),
+        tenders=tuple(
+            TenderView(str(t.kind), _tender_label(t), t.amount, t.tendered) for t in receipt.tenders
+        ),
+        total=receipt.total,
+        change=receipt.change,
+        records_paid=_records_paid(session, receipt),
+        corrects_number=corrects.number if corrects else None,
+        note=receipt.note,
+        prints=receipt.prints,
+        voided_at=_local(receipt.voided_at, tz) if receipt.voided_at else None,
+        voided_by=_name_of(session, receipt.voided_by_id),
+        void_reason=receipt.void_reason,
+    )
+
+
+_AMOUNT = re.compile(r"^\$?\d{1,3}(,\d{3})*(\.\d{1,2})?$|^\$?\d+(\.\d{1,2})?$")
+
+
+def _search_query(
+    text: str, since: date | None, until: date | None, zone: tzinfo
+) -> Select[Any]:
+    query = select(Receipt)
+    if since is not None:
+        query = query.where(Receipt.issued_at >= _start_of(since, zone))
+    if until is not None:
+        query = query.where(Receipt.issued_at < _start_of(until + timedelta(days=1), zone))
+    for word in text.split():
+        choices = [
+            Receipt.number.contains(word, autoescape=True),
+            Receipt.payer_search.contains(fold(word), autoescape=True),
+            Receipt.id.in_(
+                select(ReceiptLine.receipt_id).where(
+                    ReceiptLine.reference.ilike(f"%{_escape_like(word)}%", escape="\\")
+                )
+            ),
+        ]
+        if _AMOUNT.match(word):
+            amount = Money.parse(word)
+            choices.append(Receipt.total == amount)
+        query = query.where(or_(*choices))
+    return query
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _rows(session: Session, receipts: Sequence[Receipt], zone: tzinfo) -> list[ReceiptRow]:
+    ids = [r.id for r in receipts]
+    tender_kinds: dict[int, list[str]] = {}
+    references: dict[int, list[str]] = {}
+    stations = (
+        dict(
+            session.execute(
+                select(Drawer.id, Drawer.station).where(
+                    Drawer.id.in_({r.drawer_id for r in receipts})
+                )
+            ).all()
+        )
+        if receipts
+        else {}
+    )
+    if ids:
+        for receipt_id, kind in session.execute(
+            select(Tender.receipt_id, Tender.kind)
+            .where(Tender.receipt_id.in_(ids))
+            .order_by(Tender.receipt_id, Tender.position)
+        ):
+            label = TenderKind(kind).label
+            if label not in tender_kinds.setdefault(receipt_id, []):
+                tender_kinds[receipt_id].append(label)
+        for receipt_id, reference in session.execute(
+            select(ReceiptLine.receipt_id, ReceiptLine.reference)
+            .where(ReceiptLine.receipt_id.in_(ids), ReceiptLine.reference != "")
+            .order_by(ReceiptLine.receipt_id, ReceiptLine.position)
+        ):
+            references.setdefault(receipt_id, []).append(reference)
+    return [
+        ReceiptRow(
+            id=r.id,
+            number=r.number,
+            issued_at=_local(r.issued_at, zone),
+            payer_name=r.payer_name,
+            total=r.total,
+            kind=str(r.kind),
+            status=str(r.status),
+            tender_kinds=", ".join(tender_kinds.get(r.id, [])),
+            references=", ".join(references.get(r.id, [])),
+            operator_name=r.operator_name,
+            station=stations.get(r.drawer_id, ""),
+        )
+        for r in receipts
+    ]
+
+
+def search_receipts(
+    session: Session,
+    text: str = "",
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    limit: int = 200,
+    tz: tzinfo | None = None,
+) -> list[ReceiptRow]:
+    """Receipts matching every word typed (number, payer, reference, or an exact amount),
+    within the days given, newest first."""
+    zone = tz or city_zone()
+    query = _search_query(text, since, until, zone)
+    receipts = list(
+        session.scalars(query.order_by(Receipt.issued_at.desc(), Receipt.id.desc()).limit(limit))
+    )
+    return _rows(session, receipts, zone)
+
+
+def register_rows(
+    session: Session, period: Period, *, tz: tzinfo | None = None
+) -> list[ReceiptRow]:
+    """Every receipt of the period, in number order (the daily register)."""
+    zone = tz or city_zone()
+    receipts = list(
+        session.scalars(
+            _search_query("", period.since, period.until, zone).order_by(
+                Receipt.issued_at, Receipt.id
+            )
+        )
+    )
+    return _rows(session, receipts, zone)
+
+
+def register_line_rows(
+    session: Session, period: Period, *, tz: tzinfo | None = None
+) -> Iterator[tuple[object, ...]]:
+    """One row per receipt line for the Excel export, in the order of
+    ``reports.receipts_reports.LINE_COLUMNS``: receipt, date and time, payer, status,
+    description, reference, GL account, amount, tenders."""
+    zone = tz or city_zone()
+    start, end = _start_of(period.since, zone), _start_of(period.until + timedelta(days=1), zone)
+    tender_kinds: dict[int, list[str]] = {}
+    for receipt_id, kind in session.execute(
+        select(Tender.receipt_id, Tender.kind)
+        .join(Receipt)
+        .where(Receipt.issued_at >= start, Receipt.issued_at < end)
+        .order_by(Tender.receipt_id, Tender.position)
+    ):
+        label = TenderKind(kind).label
+        kinds = tender_kinds.setdefault(receipt_id, [])
+        if label not in kinds:
+            kinds.append(label)
+    joined = ", ".join
+    rows = session.execute(
+        select(
+            Receipt.id,
+            Receipt.number,
+            Receipt.issued_at,
+            Receipt.payer_name,
+            Receipt.status,
+            ReceiptLine.description,
+            ReceiptLine.reference,
+            ReceiptLine.gl_account,
+            ReceiptLine.amount,
+        )
+        .join(ReceiptLine, ReceiptLine.receipt_id == Receipt.id)
+        .where(Receipt.issued_at >= start, Receipt.issued_at < end)
+        .order_by(Receipt.issued_at, Receipt.id, ReceiptLine.position)
+        .execution_options(yield_per=5000)
+    )
+    for rid, number, issued, payer, status, description, reference, gl, amount in rows:
+        yield (
+            number,
+            _local(issued, zone),
+            payer,
+            str(status).capitalize(),
+            description,
+            reference,
+            gl,
+            amount,
+            joined(tender_kinds.get(rid, [])),
+        )
+
+
+def gl_distribution(
+    session: Session,
+    period: Period | None = None,
+    *,
+    drawer_id: int | None = None,
+    tz: tzinfo | None = None,
+) -> list[GlTotal]:
+    """Totals by GL account of issued receipts (voids left out), for days or one drawer."""
+    zone = tz or city_zone()
+    query = (
+        select(ReceiptLine.gl_account, func.count(), func.sum(ReceiptLine.amount))
+        .join(Receipt)
+        .where(Receipt.status == ReceiptStatus.ISSUED)
+        .group_by(ReceiptLine.gl_account)
+        .order_by(ReceiptLine.gl_account)
+    )
+    if period is not None:
+        query = query.where(
+            Receipt.issued_at >= _start_of(period.since, zone),
+            Receipt.issued_at < _start_of(period.until + timedelta(days=1), zone),
+        )
+    if drawer_id is not None:
+        query = query.where(Receipt.drawer_id == drawer_id)
+    names: dict[str, set[str]] = {}
+    for gl, description in session.execute(select(FeeItem.gl_account, FeeItem.description)):
+        names.setdefault(gl, set()).add(description)
+    expenses = receipt_settings(session).expenses_gl
+    names.setdefault(expenses, set()).add("Actual City expenses")
+    return [
+        GlTotal(
+            gl,
+            next(iter(names[gl])) if len(names.get(gl, ())) == 1 else "",
+            int(count),
+            total or Money.zero(),
+        )
+        for gl, count, total in session.execute(query)
+    ]
+
+
+@provider("drawers")
+def _drawers_left_open(action: Action) -> list[TodayItem]:
+    """A drawer still open from an earlier day should have been closed out that evening."""
+    today = action.today()
+    zone = action.clock.local_now().tzinfo
+    items = []
+    for drawer in action.session.scalars(
+        select(Drawer).where(
+            Drawer.status == DrawerStatus.OPEN,
+            Drawer.opened_at < _start_of(today, zone or city_zone()),
+        )
+    ):
+        opened = _local(drawer.opened_at, zone).date()
+        items.append(
+            TodayItem(
+                workflow="Receipts",
+                due=opened,
+                title=f"Close out the drawer of {drawer.station}",
+                detail=f"Opened {opened:%b %d, %Y} and not yet closed: count it and deposit.",
+                cite=FEE_CITE,
+                record_type="drawer",
+                record_id=str(drawer.id),
+            )
+        )
+    return items
+
+
+def receipts_for(session: Session, *, payer_id: int) -> list[Receipt]:
+    return list(
+        session.scalars(
+            select(Receipt)
+            .where(Receipt.payer_id == payer_id)
+            .options(selectinload(Receipt.lines))
+            .order_by(Receipt.issued_at.desc())
+        )
+    )

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from clerk_desk import fees, ledger, operators, parties, settings_store
+from clerk_desk import demo_receipts, fees, ledger, operators, parties, settings_store
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.desk import Action, Desk
@@ -261,6 +261,8 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
         others = _organizations(action)
     with desk.action(admin) as action:
         _amounts_due(action, rng, scale=scale, payers=owners + others)
+    # Receipts and the cash drawer: `scale` years of closed drawers, ending yesterday.
+    demo_receipts.generate(desk, admin, scale=scale, rng=rng)
 
 
 def _phone(rng: random.Random) -> str:

@@ -54,7 +54,6 @@ from clerk_desk.models import (
     TenderKind,
 )
 from clerk_desk.money import Money
-from clerk_desk.parties import fold
 
 STATIONS = ("Front counter", "Treasurer")
 OPENING_CASH = Money("150.00")
@@ -409,7 +408,9 @@ def _receipt(
         "operator_name": drawer.operator[1],
         "payer_id": payer.id,
         "payer_name": payer.name,
-        "payer_search": fold(payer.name),
+        "search_text": receipts.search_text_for(
+            settings.format_number(year, number), payer.name, [line["reference"] for line in lines]
+        ),
         "total": Money.from_cents(total),
         "change": Money.from_cents(change),
         "corrects_id": None,

@@ -390,7 +390,7 @@ class Receipt(Base):
     operator_name: Mapped[str] = mapped_column(String(120))
     payer_id: Mapped[int | None] = mapped_column(ForeignKey("party.id"), index=True)
     payer_name: Mapped[str] = mapped_column(String(200))
-    payer_search: Mapped[str] = mapped_column(Text, default="")
+    search_text: Mapped[str] = mapped_column(Text, default="")  # number, payer, references
     total: Mapped[Money] = mapped_column(index=True)
     change: Mapped[Money]
     corrects_id: Mapped[int | None] = mapped_column(ForeignKey("receipt.id"))

@@ -9,6 +9,7 @@ after close-out a correction is a new refund or adjustment receipt that names th
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -192,7 +193,8 @@ def expense_line(session: Session, amount: Money, note: str, *, reference: str =
     )
 
 
-_LONG_DIGITS = re.compile(r"(?:\d[ -]?){12,19}")
+# Digits in groups parted by one space or hyphen, as card numbers are typed ("4111 1111 ...").
+_DIGIT_RUN = re.compile(r"\d+(?:[ -]\d+)*")
 
 
 def _luhn(digits: str) -> bool:
@@ -207,9 +209,22 @@ def _luhn(digits: str) -> bool:
 
 def _refuse_card_number(text: str, field_name: str) -> None:
     """A full card number must never be stored: refuse it wherever it is typed."""
-    for match in _LONG_DIGITS.finditer(text):
-        digits = re.sub(r"\D", "", match.group())
-        if 13 <= len(digits) <= 19 and _luhn(digits):
+    for match in _DIGIT_RUN.finditer(text):
+        # A card number may be typed between other numbers (a check number before it, the
+        # expiry or security code after it): try every span of whole groups, and every stretch
+        # of an unbroken group longer than a card number.
+        groups = re.split(r"[ -]", match.group())
+        spans = {
+            "".join(groups[i:j]) for i in range(len(groups)) for j in range(i + 1, len(groups) + 1)
+        }
+        spans |= {
+            group[i : i + size]
+            for group in groups
+            if len(group) > 19
+            for size in range(13, 20)
+            for i in range(len(group) - size + 1)
+        }
+        if any(13 <= len(digits) <= 19 and _luhn(digits) for digits in spans):
             raise InvalidInput(
                 "That looks like a full card number. Clerk Desk never keeps one: type only the "
                 "last four digits and the authorization code.",
@@ -302,6 +317,17 @@ def current_drawer(session: Session, station: str) -> Drawer | None:
     """The open drawer of ``station``, if any."""
     return session.scalars(
         select(Drawer).where(Drawer.station == station, Drawer.status == DrawerStatus.OPEN)
+    ).first()
+
+
+def _lock_open_drawer(session: Session, station: str) -> Drawer | None:
+    """The open drawer of ``station``, row-locked until the action ends, so that a close-out at
+    the same moment waits for this save (or this save sees the drawer closed)."""
+    return session.scalars(
+        select(Drawer)
+        .where(Drawer.station == station, Drawer.status == DrawerStatus.OPEN)
+        .with_for_update()
+        .execution_options(populate_existing=True)
     ).first()
 
 
@@ -405,7 +431,7 @@ def _checks_received(session: Session, drawer: Drawer) -> tuple[CheckEntry, ...]
 def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
     """Close out: record the count, expected vs counted, and any over/short (with a note)."""
     action.require(Permission.CLOSE_DRAWER)
-    drawer = get_drawer(action.session, drawer_id)
+    drawer = get_drawer(action.session, drawer_id, lock=True)
     if drawer.status != DrawerStatus.OPEN:
         raise Conflict(f"The drawer of {drawer.station} is already closed; it is locked.")
     for entry in count.checks:
@@ -465,8 +491,12 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
     return drawer
 
 
-def get_drawer(session: Session, drawer_id: int) -> Drawer:
-    drawer = session.get(Drawer, drawer_id)
+def get_drawer(session: Session, drawer_id: int, *, lock: bool = False) -> Drawer:
+    drawer = (
+        session.get(Drawer, drawer_id, with_for_update=True, populate_existing=True)
+        if lock
+        else session.get(Drawer, drawer_id)
+    )
     if drawer is None:
         raise NotFound(f"There is no drawer number {drawer_id}.")
     return drawer
@@ -600,7 +630,7 @@ def take_payment(
 ) -> Receipt:
     """Write one receipt: number, lines, tenders, and the amounts due it pays, all or nothing."""
     action.require(Permission.TAKE_PAYMENT)
-    drawer = current_drawer(action.session, _clean_station(station))
+    drawer = _lock_open_drawer(action.session, _clean_station(station))
     if drawer is None:
         raise Conflict(f"Open the cash drawer of {station} first (its starting cash).")
     clean = _clean_lines(action, lines)
@@ -653,7 +683,6 @@ def _write(
         operator_name=action.operator.full_name,
         payer_id=payer[0],
         payer_name=payer[1],
-        payer_search=fold(payer[1]),
         total=sum((line.amount for line in lines), Money.zero()) * sign,
         change=change,
         corrects_id=corrects.id if corrects else None,
@@ -693,11 +722,19 @@ def _write(
             )
         )
     receipt.tenders.sort(key=lambda t: t.position)
+    receipt.search_text = search_text_for(
+        receipt.number, payer[1], [line.reference for line in lines]
+    )
     action.session.add(receipt)
     action.session.flush()
     for line in lines:
         if line.amount_due_id is None:
             continue
+        # Read the amount due afresh under a row lock: another station may have paid it since
+        # it was checked (PostgreSQL reads committed data; SQLite already serialized the save).
+        action.session.get(
+            AmountDue, line.amount_due_id, with_for_update=True, populate_existing=True
+        )
         if sign > 0:
             ledger.apply_payment(action, line.amount_due_id, line.amount, reference=receipt.number)
         else:
@@ -718,8 +755,12 @@ def _write(
     return receipt
 
 
-def get_receipt(session: Session, receipt_id: int) -> Receipt:
-    receipt = session.get(Receipt, receipt_id)
+def get_receipt(session: Session, receipt_id: int, *, lock: bool = False) -> Receipt:
+    receipt = (
+        session.get(Receipt, receipt_id, with_for_update=True, populate_existing=True)
+        if lock
+        else session.get(Receipt, receipt_id)
+    )
     if receipt is None:
         raise NotFound(f"There is no receipt number {receipt_id}.")
     return receipt
@@ -741,10 +782,10 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
     if not reason.strip():
         raise InvalidInput("Say why the receipt is voided.", field="reason")
     _refuse_card_number(reason, "reason")
-    receipt = get_receipt(action.session, receipt_id)
+    receipt = get_receipt(action.session, receipt_id, lock=True)
     if receipt.status == ReceiptStatus.VOID:
         raise Conflict(f"Receipt {receipt.number} is already void.")
-    drawer = get_drawer(action.session, receipt.drawer_id)
+    drawer = get_drawer(action.session, receipt.drawer_id, lock=True)
     if drawer.status != DrawerStatus.OPEN:
         raise Conflict(
             f"Receipt {receipt.number} is in a drawer that was closed out; it cannot be voided. "
@@ -870,6 +911,8 @@ def adjust(
         for line in lines
     ]
     for line in cleaned:
+        _refuse_card_number(line.reference, "lines")
+        _refuse_card_number(line.note, "lines")
         if not line.description or not line.gl_account:
             raise InvalidInput("Each line needs a description and a GL account.", field="lines")
         if line.amount == Money.zero():
@@ -893,6 +936,7 @@ def _correction_target(
 ) -> tuple[Receipt, Drawer]:
     if not reason.strip():
         raise InvalidInput("Say why the receipt is corrected.", field="reason")
+    _refuse_card_number(reason, "reason")
     original = get_receipt(action.session, original_id)
     if original.status == ReceiptStatus.VOID:
         raise Conflict(f"Receipt {original.number} is void; there is nothing to correct.")
@@ -900,7 +944,7 @@ def _correction_target(
         raise Conflict(f"Receipt {original.number} is itself a correction; correct the payment.")
     if get_drawer(action.session, original.drawer_id).status == DrawerStatus.OPEN:
         raise Conflict(f"Receipt {original.number}'s drawer is still open: void it instead.")
-    drawer = current_drawer(action.session, _clean_station(station))
+    drawer = _lock_open_drawer(action.session, _clean_station(station))
     if drawer is None:
         raise Conflict(f"Open the cash drawer of {station} first.")
     return original, drawer
@@ -1001,33 +1045,26 @@ def receipt_view(session: Session, receipt_id: int, *, tz: tzinfo | None = None)
 _AMOUNT = re.compile(r"^\$?\d{1,3}(,\d{3})*(\.\d{1,2})?$|^\$?\d+(\.\d{1,2})?$")
 
 
-def _search_query(
-    text: str, since: date | None, until: date | None, zone: tzinfo
-) -> Select[Any]:
+def search_text_for(number: str, payer_name: str, references: Sequence[str]) -> str:
+    """What a receipt is found by, folded once when it is written: its number, the payer and
+    the references of its lines (one column to scan keeps search-as-you-type quick)."""
+    return fold(" ".join((number, payer_name, *references)))
+
+
+def _search_query(text: str, since: date | None, until: date | None, zone: tzinfo) -> Select[Any]:
     query = select(Receipt)
     if since is not None:
         query = query.where(Receipt.issued_at >= _start_of(since, zone))
     if until is not None:
         query = query.where(Receipt.issued_at < _start_of(until + timedelta(days=1), zone))
     for word in text.split():
-        choices = [
-            Receipt.number.contains(word, autoescape=True),
-            Receipt.payer_search.contains(fold(word), autoescape=True),
-            Receipt.id.in_(
-                select(ReceiptLine.receipt_id).where(
-                    ReceiptLine.reference.ilike(f"%{_escape_like(word)}%", escape="\\")
-                )
-            ),
-        ]
+        choices = [Receipt.search_text.contains(fold(word), autoescape=True)]
         if _AMOUNT.match(word):
-            amount = Money.parse(word)
-            choices.append(Receipt.total == amount)
+            # Too large to be an amount: a long check or permit number, matched as text.
+            with contextlib.suppress(InvalidInput):
+                choices.append(Receipt.total == Money.parse(word))
         query = query.where(or_(*choices))
     return query
-
-
-def _escape_like(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def _rows(session: Session, receipts: Sequence[Receipt], zone: tzinfo) -> list[ReceiptRow]:

@@ -69,7 +69,7 @@ def upgrade() -> None:
         sa.Column("operator_name", sa.String(length=120), nullable=False),
         sa.Column("payer_id", sa.Integer(), nullable=True),
         sa.Column("payer_name", sa.String(length=200), nullable=False),
-        sa.Column("payer_search", sa.Text(), nullable=False),
+        sa.Column("search_text", sa.Text(), nullable=False),
         sa.Column("total", sa.BigInteger(), nullable=False),
         sa.Column("change", sa.BigInteger(), nullable=False),
         sa.Column("corrects_id", sa.Integer(), nullable=True),

@@ -240,6 +240,8 @@ class Database:
                         "fee_item",
                         "amount_due",
                         "audit_event",
+                        "drawer",
+                        "receipt",
                     ):
                         count = conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
                         report.counts[table] = int(count)

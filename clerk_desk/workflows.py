@@ -36,6 +36,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "§§ 506-6, 506-9, 506-10, 506-24",
         "The Treasurer receipts every fee from the fee schedule and actual City expenses, "
         "closes the cash drawer, and prints deposit and GL reports.",
+        built=True,
     ),
     Workflow(
         "bonds",

@@ -1,0 +1,997 @@
+"""The Receipts tab's dialogs: open the drawer, close it out, void, refund or adjust, settings,
+and one receipt's details — plus the two print helpers they share.
+
+Every rule is the core's (:mod:`clerk_desk.receipts`): a void needs a reason and an open drawer,
+a close-out that does not balance needs a note, only the Treasurer or Administrator voids and
+closes out. The dialogs show the core's refusals under the field that caused them and stay open
+with everything typed. Each dialog has an ``ask()`` classmethod that goes through
+:func:`ui.forms.run_modal`, so tests drive the real dialog without a modal loop.
+"""
+
+from __future__ import annotations
+
+import html
+import socket
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFocusEvent, QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import receipts, settings_store
+from clerk_desk.desk import Action
+from clerk_desk.errors import InvalidInput
+from clerk_desk.models import Drawer, Receipt, TenderKind
+from clerk_desk.money import Money
+from clerk_desk.permissions import Permission, refusal
+from clerk_desk.receipt_views import CheckEntry, DrawerView, ReceiptView
+from clerk_desk.receipts import DENOMINATIONS, DrawerCount, LineEntry, ReceiptSettings, TenderEntry
+from ui import forms, printing
+from ui.operations import App, perform
+from ui.table_models import AnyIndex
+from ui.widgets import station_settings
+
+STATION_KEY = "station/name"
+
+
+def station_name() -> str:
+    """This counter station's name (kept on the computer, not in the shared database)."""
+    value = station_settings().value(STATION_KEY, "")
+    name = str(value or "").strip()
+    return name or socket.gethostname() or "Counter"
+
+
+def set_station_name(name: str) -> None:
+    settings = station_settings()
+    settings.setValue(STATION_KEY, " ".join(name.split()))
+    settings.sync()
+
+
+def money_text(amount: Money | None) -> str:
+    return "" if amount is None else amount.format()
+
+
+def over_short_text(amount: Money) -> str:
+    if amount == Money.zero():
+        return "Balanced"
+    return f"Over {amount.format()}" if amount > Money.zero() else f"Short {abs(amount).format()}"
+
+
+def parse_optional(text: str, field: str) -> Money:
+    """An amount typed in a close-out field; empty means $0.00."""
+    return Money.parse(text, field=field) if text.strip() else Money.zero()
+
+
+# ---- printing -------------------------------------------------------------------------------
+
+
+def print_receipt(parent: QWidget | None, app: App, receipt_id: int) -> tuple[bool, bool]:
+    """Print a receipt as the settings say (paper, directly or with a preview).
+
+    The first print is the original; every later one is marked DUPLICATE. A print is counted
+    (:func:`clerk_desk.receipts.mark_printed`) only once it was sent to the printer, so a
+    cancelled preview does not turn the next print into a duplicate. Returns (printed, duplicate).
+    """
+    from reports.receipt import receipt_pdf
+
+    def load(action: Action) -> tuple[ReceiptView, ReceiptSettings, Any]:
+        zone = action.clock.local_now().tzinfo
+        return (
+            receipts.receipt_view(action.session, receipt_id, tz=zone),
+            receipts.receipt_settings(action.session),
+            settings_store.city_profile(action.session),
+        )
+
+    loaded = perform(parent, app, load, writes=False)
+    if loaded is None:
+        return False, False
+    view, settings, profile = loaded
+    duplicate = view.prints > 0
+    pdf = receipt_pdf(view, profile=profile, paper=settings.paper, duplicate=duplicate)
+    title = f"Receipt {view.number}" + (" (duplicate)" if duplicate else "")
+    if not printing.print_pdf(parent, pdf, title=title, direct=settings.print_directly):
+        return False, duplicate
+    perform(parent, app, lambda a: receipts.mark_printed(a, receipt_id))
+    return True, duplicate
+
+
+def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bool:
+    """Print a closed drawer's close-out report, then its deposit slip."""
+    from reports.receipts_reports import closeout_pdf, deposit_slip_pdf
+
+    def load(action: Action) -> tuple[DrawerView, Any]:
+        zone = action.clock.local_now().tzinfo
+        return (
+            receipts.drawer_view(action.session, drawer_id, tz=zone),
+            settings_store.city_profile(action.session),
+        )
+
+    loaded = perform(parent, app, load, writes=False)
+    if loaded is None:
+        return False
+    view, profile = loaded
+    printed = printing.print_pdf(
+        parent, closeout_pdf(view, profile=profile), title=f"Close-out, {view.station}"
+    )
+    slip = printing.print_pdf(
+        parent, deposit_slip_pdf(view, profile=profile), title=f"Deposit slip, {view.station}"
+    )
+    return printed and slip
+
+
+# ---- open the drawer ------------------------------------------------------------------------
+
+
+class OpenDrawerDialog(forms.FormDialog):
+    """Open this station's drawer with the starting cash counted into it.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, station: str) -> None:
+        super().__init__(parent, f"Open the drawer of {station}", save_text="Open drawer")
+        self.setObjectName("open_drawer_dialog")
+        self.app = app
+        self.station = station
+        self.add_top(QLabel(f"Counter station: <b>{html.escape(station)}</b>"))
+        self.opening_cash = QLineEdit()
+        self.opening_cash.setObjectName("opening_cash")
+        self.opening_cash.setPlaceholderText("e.g. 150.00")
+        self.add_field("&Starting cash", self.opening_cash, "opening_cash")
+        station_error = forms.error_label()
+        self.form.addRow("", station_error)
+        self.errors.add("station", station_error)
+        self.finish_layout()
+        self.opening_cash.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, station: str) -> int | None:
+        dialog = cls(parent, app, station)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    def commit(self) -> object:
+        text = self.opening_cash.text()
+
+        def work(action: Action) -> int:
+            amount = Money.parse(text, field="opening_cash")
+            return receipts.open_drawer(action, station=self.station, opening_cash=amount).id
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+# ---- close out ------------------------------------------------------------------------------
+
+
+class CountBox(QSpinBox):
+    """A count of bills or coins: the number is selected on entering, so typing replaces it."""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        QTimer.singleShot(0, self.selectAll)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckRow:
+    number: str
+    name: str
+    amount_text: str
+
+    def amount(self) -> Money | None:
+        try:
+            return Money.parse(self.amount_text) if self.amount_text.strip() else None
+        except InvalidInput:
+            return None
+
+
+class ChecksModel(QAbstractTableModel):
+    """The checks in the drawer, as the Treasurer lists them: number, name, amount (editable).
+
+    Signals: those of :class:`QAbstractTableModel`; ``dataChanged`` after an edit, so the
+    dialog's totals follow.
+    """
+
+    HEADERS = ("Check number", "Name on check", "Amount")
+
+    def __init__(self, checks: Sequence[CheckEntry] = (), parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows = [CheckRow(c.number, c.name, c.amount.format(symbol=False)) for c in checks]
+
+    @property
+    def rows(self) -> list[CheckRow]:
+        return list(self._rows)
+
+    def entries(self) -> tuple[CheckEntry, ...]:
+        """The checks listed, for the core; an unreadable amount is refused by field."""
+        out = []
+        for row in self._rows:
+            if not (row.number.strip() or row.name.strip() or row.amount_text.strip()):
+                continue
+            amount = Money.parse(row.amount_text, field="checks")
+            out.append(CheckEntry(row.number.strip(), row.name.strip(), amount))
+        return tuple(out)
+
+    def total(self) -> Money:
+        return sum((row.amount() or Money.zero() for row in self._rows), Money.zero())
+
+    def add_row(self) -> int:
+        number = len(self._rows)
+        self.beginInsertRows(QModelIndex(), number, number)
+        self._rows.append(CheckRow("", "", ""))
+        self.endInsertRows()
+        return number
+
+    def remove_row(self, number: int) -> None:
+        if 0 <= number < len(self._rows):
+            self.beginRemoveRows(QModelIndex(), number, number)
+            del self._rows[number]
+            self.endRemoveRows()
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+            return None
+        row = self._rows[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return (row.number, row.name, row.amount_text)[index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 2:
+            return int((Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter).value)
+        if (
+            role == Qt.ItemDataRole.BackgroundRole
+            and index.column() == 2
+            and row.amount_text.strip()
+            and row.amount() is None
+        ):
+            return QBrush(QColor("#f8d7da"))
+        return None
+
+    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
+            return False
+        row = self._rows[index.row()]
+        text = str(value)
+        fields = ("number", "name", "amount_text")
+        self._rows[index.row()] = replace(row, **{fields[index.column()]: text})
+        self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
+        return True
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.HEADERS):
+            return self.HEADERS[section]
+        if orientation == Qt.Orientation.Vertical and 0 <= section < len(self._rows):
+            return section + 1
+        return None
+
+
+class CloseOutDialog(forms.FormDialog):
+    """Count the drawer: cash by denomination, the checks, the card and money-order totals.
+
+    Expected against counted and the over/short follow every keystroke; a note is required when
+    it does not balance (the core refuses without one). Saving closes and locks the batch.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, view: DrawerView) -> None:
+        super().__init__(parent, f"Close out the drawer of {view.station}", save_text="Close out")
+        self.setObjectName("close_out_dialog")
+        self.app = app
+        self.view = view
+        opened = f"{view.opened_at:%m/%d/%Y %I:%M %p}".replace(" 0", " ")
+        self.add_top(
+            QLabel(
+                f"Opened {opened} by {html.escape(view.opened_by or 'unknown')} with "
+                f"{view.opening_cash.format()} starting cash · {view.receipts} receipts"
+                + (f", {view.voided} void" if view.voided else "")
+            )
+        )
+        columns = QHBoxLayout()
+        # cash by denomination
+        cash_box = QGridLayout()
+        cash_box.addWidget(QLabel("<b>Cash counted</b>"), 0, 0, 1, 3)
+        self.pieces: dict[str, CountBox] = {}
+        self.piece_totals: dict[str, QLabel] = {}
+        for number, (key, label, _value) in enumerate(DENOMINATIONS, start=1):
+            spin = CountBox()
+            spin.setObjectName(f"cash_{key}")
+            spin.setRange(0, 99999)
+            spin.setAccelerated(True)
+            spin.setButtonSymbols(QSpinBox.ButtonSymbols.NoButtons)
+            spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+            spin.setMinimumWidth(70)
+            name = QLabel(label)
+            name.setBuddy(spin)
+            subtotal = QLabel(Money.zero().format())
+            subtotal.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            subtotal.setMinimumWidth(90)
+            cash_box.addWidget(name, number, 0)
+            cash_box.addWidget(spin, number, 1)
+            cash_box.addWidget(subtotal, number, 2)
+            self.pieces[key] = spin
+            self.piece_totals[key] = subtotal
+            spin.valueChanged.connect(lambda _v: self._update())
+        self.cash_total = QLabel()
+        self.cash_total.setObjectName("cash_total")
+        self.cash_total.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        bold = QFont(self.cash_total.font())
+        bold.setBold(True)
+        self.cash_total.setFont(bold)
+        total_caption = QLabel("<b>Cash total</b>")
+        cash_box.addWidget(total_caption, len(DENOMINATIONS) + 1, 0, 1, 2)
+        cash_box.addWidget(self.cash_total, len(DENOMINATIONS) + 1, 2)
+        cash_error = forms.error_label()
+        cash_box.addWidget(cash_error, len(DENOMINATIONS) + 2, 0, 1, 3)
+        self.errors.add("cash", cash_error)
+        cash_widget = QWidget()
+        cash_widget.setLayout(cash_box)
+        columns.addWidget(cash_widget)
+
+        right = QVBoxLayout()
+        right.addWidget(QLabel(f"<b>Checks</b> ({len(view.checks)} received; correct as counted)"))
+        self.checks_model = ChecksModel(view.checks, self)
+        self.checks_table = QTableView()
+        self.checks_table.setObjectName("checks_table")
+        self.checks_table.setModel(self.checks_model)
+        self.checks_table.verticalHeader().setVisible(False)
+        self.checks_table.horizontalHeader().setStretchLastSection(True)
+        self.checks_table.setColumnWidth(0, 110)
+        self.checks_table.setColumnWidth(1, 190)
+        self.checks_table.setMinimumWidth(420)
+        right.addWidget(self.checks_table, 1)
+        check_buttons = QHBoxLayout()
+        self.add_check_button = QPushButton("&Add check")
+        self.remove_check_button = QPushButton("Remo&ve check")
+        check_buttons.addWidget(self.add_check_button)
+        check_buttons.addWidget(self.remove_check_button)
+        check_buttons.addStretch(1)
+        right.addLayout(check_buttons)
+        checks_error = forms.error_label()
+        right.addWidget(checks_error)
+        self.errors.add("checks", checks_error, self.checks_table)
+
+        others = QGridLayout()
+        self.cards_total = QLineEdit()
+        self.cards_total.setObjectName("cards_total")
+        self.cards_total.setPlaceholderText("from the card terminal's batch total")
+        self.money_orders_total = QLineEdit()
+        self.money_orders_total.setObjectName("money_orders_total")
+        cards_label = QLabel("Ca&rd total")
+        cards_label.setBuddy(self.cards_total)
+        mo_label = QLabel("&Money orders")
+        mo_label.setBuddy(self.money_orders_total)
+        others.addWidget(cards_label, 0, 0)
+        others.addWidget(self.cards_total, 0, 1)
+        others.addWidget(mo_label, 1, 0)
+        others.addWidget(self.money_orders_total, 1, 1)
+        for row, field in ((2, "cards_total"), (3, "money_orders_total")):
+            message = forms.error_label()
+            others.addWidget(message, row, 0, 1, 2)
+            self.errors.add(
+                field, message, self.cards_total if row == 2 else self.money_orders_total
+            )
+        right.addLayout(others)
+
+        # expected against counted
+        self.summary = QGridLayout()
+        self.summary.addWidget(QLabel("<b></b>"), 0, 0)
+        for column, caption in enumerate(("Expected", "Counted", "Difference"), start=1):
+            head = QLabel(f"<b>{caption}</b>")
+            head.setAlignment(Qt.AlignmentFlag.AlignRight)
+            self.summary.addWidget(head, 0, column)
+        self.summary_cells: dict[str, tuple[QLabel, QLabel, QLabel]] = {}
+        for row, (key, caption) in enumerate(
+            (
+                ("cash", "Cash (with starting cash)"),
+                ("checks", "Checks"),
+                ("cards", "Cards"),
+                ("money_orders", "Money orders"),
+                ("total", "Total"),
+            ),
+            start=1,
+        ):
+            self.summary.addWidget(QLabel(caption if key != "total" else "<b>Total</b>"), row, 0)
+            cells = []
+            for column in (1, 2, 3):
+                cell = QLabel()
+                cell.setObjectName(f"{key}_{('expected', 'counted', 'difference')[column - 1]}")
+                cell.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                cell.setMinimumWidth(95)
+                self.summary.addWidget(cell, row, column)
+                cells.append(cell)
+            self.summary_cells[key] = (cells[0], cells[1], cells[2])
+        right.addLayout(self.summary)
+        self.verdict = QLabel()
+        self.verdict.setObjectName("verdict")
+        big = QFont(self.verdict.font())
+        big.setPointSizeF(big.pointSizeF() * 1.6)
+        big.setBold(True)
+        self.verdict.setFont(big)
+        right.addWidget(self.verdict)
+        columns.addLayout(right, 1)
+        self._layout.insertLayout(1, columns)
+
+        self.note = QPlainTextEdit()
+        self.note.setObjectName("note")
+        self.note.setTabChangesFocus(True)
+        self.note.setFixedHeight(self.fontMetrics().height() * 3 + 12)
+        self.note.setPlaceholderText("Required when the drawer is over or short")
+        self.add_field("&Note", self.note, "note")
+        self.finish_layout()
+
+        self.checks_model.dataChanged.connect(lambda *_: self._update())
+        self.checks_model.rowsInserted.connect(lambda *_: self._update())
+        self.checks_model.rowsRemoved.connect(lambda *_: self._update())
+        self.cards_total.textChanged.connect(lambda _t: self._update())
+        self.money_orders_total.textChanged.connect(lambda _t: self._update())
+        self.add_check_button.clicked.connect(self._add_check)
+        self.remove_check_button.clicked.connect(self._remove_check)
+        if not app.operator.may(Permission.CLOSE_DRAWER):
+            self.set_read_only(refusal(app.operator.role, Permission.CLOSE_DRAWER))
+        self._update()
+        self.resize(940, self.sizeHint().height())
+        self.pieces[DENOMINATIONS[0][0]].setFocus()
+        self.pieces[DENOMINATIONS[0][0]].selectAll()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, view: DrawerView) -> int | None:
+        """Show the count; the drawer's id once closed, or None."""
+        dialog = cls(parent, app, view)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    def _add_check(self) -> None:
+        number = self.checks_model.add_row()
+        index = self.checks_model.index(number, 0)
+        self.checks_table.setCurrentIndex(index)
+        self.checks_table.edit(index)
+
+    def _remove_check(self) -> None:
+        self.checks_model.remove_row(self.checks_table.currentIndex().row())
+
+    def counted_cash(self) -> Money:
+        values = {key: value for key, _, value in DENOMINATIONS}
+        return sum((values[key] * spin.value() for key, spin in self.pieces.items()), Money.zero())
+
+    def _typed(self, edit: QLineEdit) -> Money | None:
+        try:
+            return parse_optional(edit.text(), "")
+        except InvalidInput:
+            return None
+
+    def over_short(self) -> Money:
+        counted = (
+            self.counted_cash()
+            + self.checks_model.total()
+            + (self._typed(self.cards_total) or Money.zero())
+            + (self._typed(self.money_orders_total) or Money.zero())
+        )
+        return counted - self._expected_total()
+
+    def _expected_total(self) -> Money:
+        v = self.view
+        return v.expected_cash + v.expected_checks + v.expected_cards + v.expected_money_orders
+
+    def _update(self) -> None:
+        values = {key: value for key, _, value in DENOMINATIONS}
+        for key, spin in self.pieces.items():
+            self.piece_totals[key].setText((values[key] * spin.value()).format())
+        cash = self.counted_cash()
+        self.cash_total.setText(cash.format())
+        v = self.view
+        cards = self._typed(self.cards_total) or Money.zero()
+        orders = self._typed(self.money_orders_total) or Money.zero()
+        checks = self.checks_model.total()
+        rows = {
+            "cash": (v.expected_cash, cash),
+            "checks": (v.expected_checks, checks),
+            "cards": (v.expected_cards, cards),
+            "money_orders": (v.expected_money_orders, orders),
+            "total": (self._expected_total(), cash + checks + cards + orders),
+        }
+        for key, (expected, counted) in rows.items():
+            cells = self.summary_cells[key]
+            difference = counted - expected
+            cells[0].setText(expected.format())
+            cells[1].setText(counted.format())
+            cells[2].setText(
+                "" if difference == Money.zero() else over_short_text(difference).lower()
+            )
+            colour = "#1b5e20" if difference == Money.zero() else "#b00020"
+            cells[2].setStyleSheet(f"color: {colour};")
+        over_short = self.over_short()
+        balanced = over_short == Money.zero()
+        self.verdict.setText(over_short_text(over_short))
+        self.verdict.setStyleSheet(f"color: {'#1b5e20' if balanced else '#b00020'};")
+        self.note.setPlaceholderText(
+            "Optional" if balanced else "Required: what is known of the difference"
+        )
+
+    def count(self) -> DrawerCount:
+        return DrawerCount(
+            cash_pieces={key: spin.value() for key, spin in self.pieces.items() if spin.value()},
+            checks=self.checks_model.entries(),
+            cards_total=parse_optional(self.cards_total.text(), "cards_total"),
+            money_orders_total=parse_optional(self.money_orders_total.text(), "money_orders_total"),
+            note=self.note.toPlainText(),
+        )
+
+    def commit(self) -> object:
+        drawer_id = self.view.id
+
+        def work(action: Action) -> int:
+            return receipts.close_drawer(action, drawer_id, self.count()).id
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+# ---- void -------------------------------------------------------------------------------------
+
+
+class VoidDialog(forms.FormDialog):
+    """Void a receipt (its drawer still open), saying why; what it paid becomes due again.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, receipt_id: int, summary: str) -> None:
+        super().__init__(parent, "Void receipt", save_text="Void receipt")
+        self.setObjectName("void_dialog")
+        self.app = app
+        self.receipt_id = receipt_id
+        self.add_top(
+            forms.banner(
+                f"{summary}\n\nThe receipt stays in the register marked VOID with who, when and "
+                "why; any amount it paid becomes due again."
+            )
+        )
+        self.reason = QPlainTextEdit()
+        self.reason.setObjectName("reason")
+        self.reason.setTabChangesFocus(True)
+        self.reason.setFixedHeight(self.fontMetrics().height() * 3 + 12)
+        self.add_field("&Reason", self.reason, "reason")
+        self.finish_layout()
+        if not app.operator.may(Permission.VOID_RECEIPT):
+            self.set_read_only(refusal(app.operator.role, Permission.VOID_RECEIPT))
+        self.resize(480, self.sizeHint().height())
+        self.reason.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, receipt_id: int, summary: str) -> bool:
+        dialog = cls(parent, app, receipt_id, summary)
+        return bool(forms.run_modal(dialog)) and dialog.result_value is not None
+
+    def commit(self) -> object:
+        reason = self.reason.toPlainText()
+        return perform(
+            self,
+            self.app,
+            lambda a: receipts.void_receipt(a, self.receipt_id, reason=reason).number,
+            errors=self.errors,
+        )
+
+
+# ---- refund or adjust ------------------------------------------------------------------------
+
+
+def original_lines(action: Action, receipt_id: int) -> list[LineEntry]:
+    """The lines of a receipt as the core takes them back (for a refund or an adjustment)."""
+    receipt = action.session.get(Receipt, receipt_id)
+    if receipt is None:
+        return []
+    return [
+        LineEntry(
+            line.description,
+            line.amount,
+            line.gl_account,
+            line.fee_item_id,
+            line.amount_due_id,
+            line.reference,
+            line.note,
+        )
+        for line in receipt.lines
+    ]
+
+
+class CorrectionDialog(forms.FormDialog):
+    """After close-out: refund (money back) or adjust (move a posting) — a new receipt that
+    names the original.
+
+    A refund pays back the lines ticked, at the amounts typed, in cash or by check. An adjustment
+    moves one line's amount from its GL account to another (two lines summing to $0.00).
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, receipt_id: int, number: str) -> None:
+        super().__init__(parent, f"Refund or adjust receipt {number}", save_text="Write receipt")
+        self.setObjectName("correction_dialog")
+        self.app = app
+        self.receipt_id = receipt_id
+        self.station = station_name()
+        self.lines: list[LineEntry] = (
+            perform(parent, app, lambda a: original_lines(a, receipt_id), writes=False) or []
+        )
+        self.kind = QComboBox()
+        self.kind.setObjectName("kind")
+        self.kind.addItem("Refund: pay money back", "refund")
+        self.kind.addItem("Adjustment: move a line to another GL account", "adjustment")
+        self.add_field("&Kind", self.kind)
+        self.line_boxes: list[tuple[QCheckBox, QLineEdit]] = []
+        lines_widget = QWidget()
+        grid = QGridLayout(lines_widget)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for row, line in enumerate(self.lines):
+            box = QCheckBox(f"{line.description} ({line.gl_account}) {line.amount.format()}")
+            amount = QLineEdit(line.amount.format(symbol=False))
+            amount.setObjectName(f"line_amount_{row}")
+            amount.setMaximumWidth(110)
+            grid.addWidget(box, row, 0)
+            grid.addWidget(amount, row, 1)
+            self.line_boxes.append((box, amount))
+        if self.line_boxes:
+            self.line_boxes[0][0].setChecked(True)
+        self.add_field("&Lines", lines_widget, "lines")
+        self.refund_by = QComboBox()
+        self.refund_by.setObjectName("refund_by")
+        self.refund_by.addItem("Cash", TenderKind.CASH)
+        self.refund_by.addItem("City check", TenderKind.CHECK)
+        self.check_number = QLineEdit()
+        self.check_number.setObjectName("check_number")
+        self.check_number.setPlaceholderText("City check number")
+        paid = QWidget()
+        paid_row = QHBoxLayout(paid)
+        paid_row.setContentsMargins(0, 0, 0, 0)
+        paid_row.addWidget(self.refund_by)
+        paid_row.addWidget(self.check_number, 1)
+        self.add_field("Paid &back by", paid, "tenders")
+        self.new_gl = QLineEdit()
+        self.new_gl.setObjectName("new_gl")
+        self.new_gl.setPlaceholderText("the GL account the line belongs to")
+        self.add_field("&New GL account", self.new_gl)
+        self.reason = QPlainTextEdit()
+        self.reason.setObjectName("reason")
+        self.reason.setTabChangesFocus(True)
+        self.reason.setFixedHeight(self.fontMetrics().height() * 3 + 12)
+        self.add_field("&Reason", self.reason, "reason")
+        self.finish_layout()
+        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
+        if not app.operator.may(Permission.VOID_RECEIPT):
+            self.set_read_only(refusal(app.operator.role, Permission.VOID_RECEIPT))
+        self._kind_changed()
+        self.resize(560, self.sizeHint().height())
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, receipt_id: int, number: str) -> str | None:
+        """The new receipt's number, or None."""
+        dialog = cls(parent, app, receipt_id, number)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, str):
+            return dialog.result_value
+        return None
+
+    def _kind_changed(self) -> None:
+        refund = self.kind.currentData() == "refund"
+        for widget in (self.refund_by, self.check_number):
+            widget.setEnabled(refund)
+        self.new_gl.setEnabled(not refund)
+
+    def commit(self) -> object:
+        chosen = [
+            (line, amount.text())
+            for line, (box, amount) in zip(self.lines, self.line_boxes, strict=True)
+            if box.isChecked()
+        ]
+        reason = self.reason.toPlainText()
+        refund = self.kind.currentData() == "refund"
+        kind = TenderKind(self.refund_by.currentData())
+        check_number = self.check_number.text()
+        new_gl = self.new_gl.text().strip()
+
+        def work(action: Action) -> str:
+            if not chosen:
+                raise InvalidInput("Tick the line to correct.", field="lines")
+            picked = [
+                replace(line, amount=Money.parse(text, field="lines", allow_zero=False))
+                for line, text in chosen
+            ]
+            if refund:
+                total = sum((line.amount for line in picked), Money.zero())
+                tender = TenderEntry(kind, total, check_number=check_number)
+                made = receipts.refund(
+                    action,
+                    self.receipt_id,
+                    station=self.station,
+                    lines=picked,
+                    tenders=[tender],
+                    reason=reason,
+                )
+            else:
+                if not new_gl:
+                    raise InvalidInput("Type the GL account the line belongs to.", field="lines")
+                moved: list[LineEntry] = []
+                for line in picked:
+                    moved.append(replace(line, amount=-line.amount, amount_due_id=None))
+                    moved.append(replace(line, gl_account=new_gl, amount_due_id=None))
+                made = receipts.adjust(
+                    action, self.receipt_id, station=self.station, lines=moved, reason=reason
+                )
+            return made.number
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+# ---- settings -------------------------------------------------------------------------------
+
+
+class ReceiptSettingsDialog(forms.FormDialog):
+    """Receipt numbering and printing (shared by every station) and this station's name.
+
+    The station's name is kept on this computer; the rest in the database, which only the
+    Clerk or Administrator may change (the core says so; the Treasurer sees them read-only).
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App) -> None:
+        super().__init__(parent, "Receipt settings")
+        self.setObjectName("receipt_settings_dialog")
+        self.app = app
+        current = (
+            perform(parent, app, lambda a: receipts.receipt_settings(a.session), writes=False)
+            or ReceiptSettings()
+        )
+        self.shared_allowed = app.operator.may(Permission.EDIT_SETTINGS)
+        self.station = QLineEdit(station_name())
+        self.station.setObjectName("station")
+        forms.limit_to(self.station, Drawer.station)
+        self.add_field("This &station's name", self.station, "station")
+        self.number_format = QLineEdit(current.number_format)
+        self.number_format.setObjectName("number_format")
+        self.sample = QLabel()
+        self.sample.setObjectName("sample")
+        self.add_field("Receipt &number format", self.number_format, "number_format")
+        self.form.addRow("", self.sample)
+        self.paper = QComboBox()
+        self.paper.setObjectName("paper")
+        self.paper.addItem("Letter paper (with letterhead)", "letter")
+        self.paper.addItem("80 mm receipt roll", "roll")
+        self.paper.setCurrentIndex(self.paper.findData(current.paper))
+        self.add_field("&Paper", self.paper, "paper")
+        self.print_directly = QCheckBox("Print &directly to the default printer (no preview)")
+        self.print_directly.setObjectName("print_directly")
+        self.print_directly.setChecked(current.print_directly)
+        self.form.addRow("", self.print_directly)
+        self.expenses_gl = QLineEdit(current.expenses_gl)
+        self.expenses_gl.setObjectName("expenses_gl")
+        self.add_field("&GL account for City expenses", self.expenses_gl, "expenses_gl")
+        self.current = current
+        if not self.shared_allowed:
+            note = refusal(app.operator.role, Permission.EDIT_SETTINGS)
+            for widget in (self.number_format, self.paper, self.print_directly, self.expenses_gl):
+                widget.setEnabled(False)
+                widget.setToolTip(note)
+            self.add_top(forms.banner(f"{note} You may rename this station."))
+        self.finish_layout()
+        self.number_format.textChanged.connect(lambda _t: self._show_sample())
+        self._show_sample()
+        self.resize(520, self.sizeHint().height())
+        self.station.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App) -> bool:
+        dialog = cls(parent, app)
+        return bool(forms.run_modal(dialog)) and dialog.result_value is not None
+
+    def _show_sample(self) -> None:
+        try:
+            sample = self.number_format.text().format(year=2026, number=123)
+        except (KeyError, ValueError, IndexError):
+            sample = "—"
+        self.sample.setText(f"e.g. {sample}")
+
+    def settings(self) -> ReceiptSettings:
+        return ReceiptSettings(
+            number_format=self.number_format.text().strip(),
+            paper=self.paper.currentData(),
+            print_directly=self.print_directly.isChecked(),
+            expenses_gl=self.expenses_gl.text(),
+        )
+
+    def commit(self) -> object:
+        name = " ".join(self.station.text().split())
+        self.errors.clear()
+        if not name:
+            self.errors.show(InvalidInput("Name this counter station.", field="station"))
+            return None
+        settings = self.settings()
+        if self.shared_allowed and settings != self.current:
+
+            def work(action: Action) -> bool:
+                receipts.save_receipt_settings(action, settings)
+                return True
+
+            done = perform(self, self.app, work, errors=self.errors)
+            if done is None:
+                return None
+        set_station_name(name)
+        return True
+
+
+# ---- one receipt --------------------------------------------------------------------------
+
+
+def receipt_html(view: ReceiptView) -> str:
+    """The receipt as the details window shows it: what the paper says."""
+    e = html.escape
+    title = {"payment": "Receipt", "refund": "Refund", "adjustment": "Adjustment"}.get(
+        view.kind, "Receipt"
+    )
+    parts = [f"<h2>{title} {e(view.number)}</h2>"]
+    if view.is_void:
+        when = f"{view.voided_at:%m/%d/%Y %I:%M %p}" if view.voided_at else ""
+        parts.append(
+            f"<p style='color:#b00020'><b>VOID</b> {e(when)} by {e(view.voided_by)}: "
+            f"{e(view.void_reason)}</p>"
+        )
+    parts.append(
+        f"<p>{view.issued_at:%m/%d/%Y %I:%M %p} · {e(view.operator_name)} · {e(view.station)}"
+        f"<br>Received from <b>{e(view.payer_name)}</b>"
+        + (f"<br>{e(view.payer_address)}" if view.payer_address else "")
+        + "</p>"
+    )
+    if view.corrects_number:
+        parts.append(f"<p>Corrects receipt {e(view.corrects_number)}</p>")
+    rows = "".join(
+        f"<tr><td>{e(line.description)}"
+        + (f"<br><small>{e(line.note)}</small>" if line.note else "")
+        + f"</td><td>{e(line.reference)}</td><td>{e(line.gl_account)}</td>"
+        f"<td align='right'>{line.amount.format()}</td></tr>"
+        for line in view.lines
+    )
+    parts.append(
+        "<table width='100%' cellspacing='0' cellpadding='3' border='0'>"
+        "<tr><th align='left'>Description</th><th align='left'>Reference</th>"
+        "<th align='left'>GL account</th><th align='right'>Amount</th></tr>"
+        f"{rows}<tr><td colspan='3'><b>Total</b></td>"
+        f"<td align='right'><b>{view.total.format()}</b></td></tr></table>"
+    )
+    tenders = "".join(
+        f"<tr><td>{e(t.label)}</td><td align='right'>{t.tendered.format()}</td></tr>"
+        for t in view.tenders
+    )
+    if tenders:
+        parts.append(
+            f"<p><b>Paid by</b></p><table cellpadding='2'>{tenders}"
+            + (
+                f"<tr><td>Change</td><td align='right'>{view.change.format()}</td></tr>"
+                if view.change
+                else ""
+            )
+            + "</table>"
+        )
+    if view.records_paid:
+        parts.append("<p><b>Records paid</b><br>" + "<br>".join(e(r) for r in view.records_paid))
+    if view.note:
+        parts.append(f"<p>Note: {e(view.note)}</p>")
+    parts.append(f"<p><small>Printed {view.prints} time(s).</small></p>")
+    return "".join(parts)
+
+
+class ReceiptDialog(QDialog):
+    """One receipt: what it says, and Reprint (DUPLICATE), Void…, Refund/Adjust….
+
+    Signals: those of :class:`QDialog`. ``changed`` tells the tab to search again.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, receipt_id: int) -> None:
+        super().__init__(parent)
+        self.setObjectName("receipt_dialog")
+        self.app = app
+        self.receipt_id = receipt_id
+        self.changed = False
+        self.browser = QTextBrowser()
+        self.browser.setObjectName("receipt_text")
+        self.reprint_button = QPushButton("&Reprint (duplicate)")
+        self.void_button = QPushButton("&Void…")
+        self.correct_button = QPushButton("Refund / &adjust…")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        for button in (self.reprint_button, self.void_button, self.correct_button):
+            buttons.addButton(button, QDialogButtonBox.ButtonRole.ActionRole)
+            button.setAutoDefault(False)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser, 1)
+        layout.addWidget(buttons)
+        self.reprint_button.clicked.connect(self.reprint)
+        self.void_button.clicked.connect(self.void)
+        self.correct_button.clicked.connect(self.correct)
+        self.resize(640, 620)
+        self.load()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, receipt_id: int) -> bool:
+        """Show the receipt; True if it changed (voided, corrected)."""
+        dialog = cls(parent, app, receipt_id)
+        forms.run_modal(dialog)
+        return dialog.changed
+
+    def load(self) -> None:
+        def read(action: Action) -> tuple[ReceiptView, str]:
+            zone = action.clock.local_now().tzinfo
+            receipt = receipts.get_receipt(action.session, self.receipt_id)
+            drawer = receipts.get_drawer(action.session, receipt.drawer_id)
+            return receipts.receipt_view(action.session, self.receipt_id, tz=zone), str(
+                drawer.status
+            )
+
+        loaded = perform(self, self.app, read, writes=False)
+        if loaded is None:
+            return
+        self.view, drawer_status = loaded
+        self.setWindowTitle(f"Receipt {self.view.number}")
+        self.browser.setHtml(receipt_html(self.view))
+        may = self.app.operator.may(Permission.VOID_RECEIPT)
+        live = not self.view.is_void and self.view.kind == "payment"
+        open_drawer = drawer_status == "open"
+        self.void_button.setEnabled(may and not self.view.is_void and open_drawer)
+        self.correct_button.setEnabled(may and live and not open_drawer)
+        if not may:
+            reason = refusal(self.app.operator.role, Permission.VOID_RECEIPT)
+            self.void_button.setToolTip(reason)
+            self.correct_button.setToolTip(reason)
+        elif not open_drawer:
+            self.void_button.setToolTip("Its drawer was closed out: write a refund or adjustment.")
+        else:
+            self.correct_button.setToolTip("Its drawer is still open: void it instead.")
+
+    def reprint(self) -> None:
+        print_receipt(self, self.app, self.receipt_id)
+        self.load()
+
+    def void(self) -> None:
+        summary = (
+            f"Receipt {self.view.number}: {self.view.total.format()} from {self.view.payer_name}"
+        )
+        if VoidDialog.ask(self, self.app, self.receipt_id, summary):
+            self.changed = True
+            self.load()
+
+    def correct(self) -> None:
+        number = CorrectionDialog.ask(self, self.app, self.receipt_id, self.view.number)
+        if number is not None:
+            self.changed = True
+            self.load()
+            self.browser.append(f"<p><b>Receipt {html.escape(number)} written.</b></p>")

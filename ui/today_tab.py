@@ -265,6 +265,8 @@ class TodayTab(QWidget):
         self.table.setTabKeyNavigation(False)  # Tab leaves the table, as in every form
         header = self.table.horizontalHeader()
         header.setHighlightSections(False)
+        # Columns fit a screenful of rows, not all of them: a busy year lists hundreds of items.
+        header.setResizeContentsPrecision(60)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         fit = QHeaderView.ResizeMode.ResizeToContents
         for column in (TodayModel.URGENCY, TodayModel.DUE, TodayModel.WORKFLOW):

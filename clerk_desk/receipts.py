@@ -565,7 +565,7 @@ def drawer_view(session: Session, drawer_id: int, *, tz: tzinfo | None = None) -
 
 def drawers(session: Session, *, since: date | None = None, limit: int = 200) -> list[Drawer]:
     """Drawers, newest first."""
-    query = select(Drawer).order_by(Drawer.opened_at.desc()).limit(limit)
+    query = select(Drawer).order_by(Drawer.opened_at.desc(), Drawer.id.desc()).limit(limit)
     if since is not None:
         query = query.where(Drawer.opened_at >= _start_of(since, city_zone()))
     return list(session.scalars(query))

@@ -1,7 +1,8 @@
 """The Treasurer's day in print: receipts register, deposit slip, GL distribution, close-out.
 
 Each report takes the plain views of :mod:`clerk_desk.receipt_views` (the core fills them) and
-returns PDF bytes, or writes an Excel register through :func:`reports.excel.write_register`.
+returns PDF bytes, or writes an Excel register through :func:`reports.excel.write_register`
+(the deposit slip, a small sheet of several sections, is written with openpyxl directly).
 
 Void receipts stay in every register, marked VOID with their face amount struck through, and
 are left out of every total: the auditor sees the gap in nothing (every number is listed) and
@@ -12,8 +13,14 @@ sign the core gave them.
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import os
+import re
+import tempfile
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from clerk_desk.deadlines import format_day
@@ -33,7 +40,15 @@ from .document import (
     signature_line,
     styles,
 )
-from .excel import Column, ProgressCallback, write_register
+from .excel import (
+    DATETIME_FORMAT,
+    INT_FORMAT,
+    MONEY_FORMAT,
+    Column,
+    ProgressCallback,
+    sheet_title,
+    write_register,
+)
 from .fonts import FONT_REGULAR
 from .receipt import clock, day_and_time
 
@@ -322,33 +337,24 @@ def deposit_slip_pdf(drawer: DrawerView, *, profile: CityProfile) -> bytes:
     from reportlab.platypus import Spacer
 
     st = styles()
-    checks_total = _sum(c.amount for c in drawer.checks)
-    money_orders = _counted_or_expected(drawer.counted_money_orders, drawer.expected_money_orders)
-    deposit_total = drawer.deposit_cash + checks_total + money_orders
+    figures = _deposit(drawer)
     summary: list[Sequence[object]] = [
         ("Cash", str(drawer.deposit_cash)),
-        (f"Checks ({len(drawer.checks):,})", str(checks_total)),
+        (f"Checks ({len(drawer.checks):,})", str(figures.checks)),
     ]
-    if money_orders:
-        summary.append(("Money orders", str(money_orders)))
+    if figures.money_orders:
+        summary.append(("Money orders", str(figures.money_orders)))
     summary_table = data_table(
         ["Deposit", "Amount"],
         summary,
         col_widths=["*", 1.1 * INCH],
         align=["left", "right"],
-        total_row=["Total deposit", str(deposit_total)],
+        total_row=["Total deposit", str(figures.total)],
         zebra=False,
     )
     right: list[Flowable] = [summary_table]
-    cards = _counted_or_expected(drawer.counted_cards, drawer.expected_cards)
-    if cards:  # so nobody looks for the card money in the bag
-        right.append(
-            para(
-                f"Card payments of {cards} settle through the card processor and are not "
-                "part of this deposit.",
-                _spaced(st.small, before=4),
-            )
-        )
+    if figures.cards:  # so nobody looks for the card money in the bag
+        right.append(para(_cards_note(figures.cards), _spaced(st.small, before=4)))
     story: list[Flowable] = [
         para("Bank Deposit Slip", st.title),
         para(_drawer_subtitle(drawer), st.subtitle),
@@ -359,7 +365,7 @@ def deposit_slip_pdf(drawer: DrawerView, *, profile: CityProfile) -> bytes:
     # page instead (a table cell cannot continue on the next page).
     narrow = len(drawer.cash_count) <= _SIDE_CASH and len(drawer.checks) <= _SIDE_CHECKS
     cash = _cash_section(drawer, narrow=narrow)
-    checks = _checks_section(drawer, checks_total, narrow=narrow)
+    checks = _checks_section(drawer, figures.checks, narrow=narrow)
     if narrow:
         story += [Spacer(1, 4), _side_by_side(cash, checks, split=0.5)]
     else:
@@ -459,6 +465,40 @@ def _counted_or_expected(counted: Money | None, expected: Money) -> Money:
     return counted if counted is not None else expected
 
 
+@dataclass(frozen=True, slots=True)
+class _Deposit:
+    """The figures of one drawer's deposit, the same on the PDF slip and in the workbook."""
+
+    cash_counted: Money  # counted, or expected while the drawer is open
+    cash: Money  # to the bank: counted less the starting cash kept
+    checks: Money
+    money_orders: Money
+    cards: Money  # settled by the card processor, not in the bag
+
+    @property
+    def total(self) -> Money:
+        return self.cash + self.checks + self.money_orders
+
+
+def _deposit(drawer: DrawerView) -> _Deposit:
+    return _Deposit(
+        cash_counted=_counted_or_expected(drawer.counted_cash, drawer.expected_cash),
+        cash=drawer.deposit_cash,
+        checks=_sum(c.amount for c in drawer.checks),
+        money_orders=_counted_or_expected(
+            drawer.counted_money_orders, drawer.expected_money_orders
+        ),
+        cards=_counted_or_expected(drawer.counted_cards, drawer.expected_cards),
+    )
+
+
+def _cards_note(cards: Money) -> str:
+    return (
+        f"Card payments of {cards} settle through the card processor and are not part of "
+        "this deposit."
+    )
+
+
 def _drawer_day(drawer: DrawerView) -> str:
     moment = drawer.closed_at or drawer.opened_at
     return format_day(moment.date())
@@ -538,6 +578,156 @@ def _signatures(*captions: str) -> list[Flowable]:
     return [Spacer(1, 10), table]
 
 
+def deposit_slip_excel(target: Target, drawer: DrawerView, *, profile: CityProfile) -> int:
+    """The deposit slip of :func:`deposit_slip_pdf` as a one-sheet workbook; returns its rows.
+
+    Top to bottom: the drawer (station, who opened and closed it and when, starting cash,
+    receipts), cash by denomination with pieces and amount, less the starting cash kept, cash
+    to deposit, each check with the total of the checks, money orders, and the total deposit.
+    Amounts are real numbers in currency format and the figures are those of the PDF slip (one
+    computation serves both). On a path the workbook is written beside it and renamed into
+    place when complete, as every export is.
+    """
+    from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+
+    figures = _deposit(drawer)
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    title = f"Deposit slip \u2014 {drawer.station}, {_drawer_day(drawer)}"
+    ws.title = sheet_title(f"Deposit {drawer.station}")
+    wb.properties.title = title
+    wb.properties.subject = f"Bank deposit of drawer {drawer.id}"
+    wb.properties.creator = profile.city_name
+    for letter, width in (("A", 30.0), ("B", 34.0), ("C", 15.0)):
+        ws.column_dimensions[letter].width = width
+
+    bold = Font(bold=True)
+    navy = Side(style="thin", color="1F3A5F")
+    header_fill = PatternFill("solid", fgColor="E3E8EF")
+
+    def put(*values: object, money: int | None = None, style: str = "") -> int:
+        """Append one row; ``money`` is the column (1-based) holding an amount."""
+        ws.append([_xl(v) for v in values])
+        row = ws.max_row
+        if money is not None:
+            ws.cell(row, money).number_format = MONEY_FORMAT
+        for cell in ws[row]:
+            if style == "header":
+                cell.font = bold
+                cell.fill = header_fill
+                cell.border = Border(bottom=navy)
+            elif style == "total":
+                cell.font = bold
+                cell.border = Border(top=navy)
+            elif style == "grand":
+                cell.font = Font(bold=True, size=12)
+                cell.border = Border(top=navy, bottom=Side(style="double", color="1F3A5F"))
+        return row
+
+    def section(name: str) -> None:
+        ws.append([])
+        ws.append([name])
+        ws.cell(ws.max_row, 1).font = Font(bold=True, size=12, color="1F3A5F")
+
+    put("Bank Deposit Slip")
+    ws["A1"].font = Font(bold=True, size=14)
+    put(profile.city_name)
+    put(_drawer_subtitle(drawer))
+    ws.append([])
+    put("Station", f"{drawer.station} (drawer {drawer.id})")
+    put("Opened", drawer.opened_at)
+    put("Opened by", drawer.opened_by)
+    put("Starting cash", drawer.opening_cash, money=2)
+    put("Closed", drawer.closed_at if drawer.closed_at else "Not closed yet")
+    put("Closed by", drawer.closed_by or "\u2014")
+    put("Receipts", f"{drawer.receipts:,} issued, {drawer.voided:,} void")
+    for row in range(5, ws.max_row + 1):
+        ws.cell(row, 1).font = bold
+        value = ws.cell(row, 2)
+        value.alignment = Alignment(horizontal="left")
+        if isinstance(value.value, dt.datetime):
+            value.number_format = DATETIME_FORMAT
+
+    section("Cash")
+    if drawer.cash_count:
+        put("Denomination", "Pieces", "Amount", style="header")
+        for label, pieces, value in drawer.cash_count:
+            row = put(label, pieces, value, money=3)
+            ws.cell(row, 2).number_format = INT_FORMAT
+        put("Cash counted", None, figures.cash_counted, money=3, style="total")
+    else:
+        how = "counted, not by denomination" if drawer.counted_cash is not None else "expected"
+        put(f"Cash in the drawer ({how})", None, figures.cash_counted, money=3)
+    put("Less starting cash kept", None, -drawer.opening_cash, money=3)
+    put("Cash to deposit", None, figures.cash, money=3, style="total")
+
+    section("Checks")
+    if drawer.checks:
+        put("No.", "Name on check", "Amount", style="header")
+        for check in drawer.checks:
+            row = put(check.number, check.name, check.amount, money=3)
+            ws.cell(row, 1).data_type = "s"  # check numbers stay text ("0042")
+        put(None, f"Total of {len(drawer.checks):,} checks", figures.checks, money=3, style="total")
+    else:
+        put("No checks in this deposit.", None, Money.zero(), money=3)
+
+    section("Deposit")
+    put("Cash", None, figures.cash, money=3)
+    put(f"Checks ({len(drawer.checks):,})", None, figures.checks, money=3)
+    put("Money orders", None, figures.money_orders, money=3)
+    put("Total deposit", None, figures.total, money=3, style="grand")
+    if figures.cards:
+        ws.append([])
+        put(_cards_note(figures.cards))
+        ws.cell(ws.max_row, 1).font = Font(italic=True, color="4B5563")
+    ws.append([])
+    put("Prepared by (signature and date)", None, None)
+    put("Verified by (signature and date)", None, None)
+
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.oddHeader.center.text = title.replace("&", "&&")
+    ws.oddFooter.center.text = "Page &P of &N"
+    rows = ws.max_row
+    _save_workbook(wb, target)
+    return rows
+
+
+def _xl(value: object) -> object:
+    """A cell value: money as Decimal, local times without a zone, text without control codes."""
+    if isinstance(value, Money):
+        return value.amount
+    if isinstance(value, dt.datetime):
+        return value.replace(tzinfo=None)
+    if isinstance(value, str):
+        return _CONTROL.sub("", value)
+    return value
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _save_workbook(wb: Any, target: Target) -> None:
+    """Save to a stream, or to a path through a temporary file renamed into place."""
+    if not isinstance(target, str | os.PathLike):
+        wb.save(target)
+        return
+    path = Path(target)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".xlsx", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        wb.save(tmp)
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
 # ---------------------------------------------------------------- GL distribution
 
 
@@ -551,19 +741,22 @@ GL_COLUMNS: tuple[Column, ...] = (
 
 
 def gl_distribution_pdf(
-    totals: Sequence[GlTotal], *, profile: CityProfile, period: Period
+    totals: Sequence[GlTotal], *, profile: CityProfile, period: Period, scope: str = ""
 ) -> bytes:
     """Receipts of ``period`` distributed to GL accounts, with the count of lines and the total.
 
     The grand total equals the issued receipts' total of the same period (void receipts are not
-    distributed), which is how the Treasurer ties this report to the register.
+    distributed), which is how the Treasurer ties this report to the register. ``scope`` says
+    what the totals cover when it is less than every receipt of the period, e.g.
+    "Drawer 42 · Counter 1"; it heads the subtitle.
     """
     st = styles()
     grand = _sum(t.total for t in totals)
     count = sum(t.count for t in totals)
+    lead = f"{scope} \u00b7 " if scope else ""
     story: list[Flowable] = [
         para("GL Distribution", st.title),
-        para(f"{period} \u00b7 issued receipts, void receipts excluded", st.subtitle),
+        para(f"{lead}{period} \u00b7 issued receipts, void receipts excluded", st.subtitle),
     ]
     if totals:
         story.append(
@@ -588,8 +781,8 @@ def gl_distribution_pdf(
     return build_pdf(
         story,
         profile=profile,
-        title=f"GL Distribution {period}",
-        subject=f"Receipts by GL account, {period}",
+        title=f"GL Distribution {lead}{period}",
+        subject=f"Receipts by GL account, {lead}{period}",
         pagesize=LETTER,
         letterhead=False,
     )

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -21,6 +22,7 @@ from reports.excel import DATETIME_FORMAT, MONEY_FORMAT, ExportCancelled
 from reports.receipts_reports import (
     LINE_COLUMNS,
     closeout_pdf,
+    deposit_slip_excel,
     deposit_slip_pdf,
     gl_distribution_excel,
     gl_distribution_pdf,
@@ -367,3 +369,90 @@ def test_closeout_over_and_balanced() -> None:
         )
     )
     assert "Drawer result Balanced" in balanced
+
+
+# ---------------------------------------------------------------- deposit slip in Excel
+
+
+def _cells(ws: Any) -> dict[str, list[Any]]:
+    """Each row's cells keyed by the text in column A (later rows keep their own key)."""
+    out: dict[str, list[Any]] = {}
+    for row in ws.iter_rows():
+        label = row[0].value
+        if isinstance(label, str) and label not in out:
+            out[label] = list(row)
+    return out
+
+
+def _amount(cell: Any) -> Decimal:
+    assert isinstance(cell.value, int | float), cell.value  # a number Excel sums, not text
+    assert cell.number_format == MONEY_FORMAT
+    return Decimal(str(cell.value))
+
+
+def test_deposit_slip_excel_has_the_figures_of_the_pdf(tmp_path: Path) -> None:
+    drawer = _drawer()
+    target = tmp_path / "deposit.xlsx"
+    rows = deposit_slip_excel(target, drawer, profile=PROFILE)
+    ws = openpyxl.load_workbook(target).active
+    assert ws is not None and rows == ws.max_row
+    rows_by_label = _cells(ws)
+    assert ws["A1"].value == "Bank Deposit Slip"
+    assert ws["A3"].value == "Drawer 42 \u00b7 Counter 1 \u00b7 Fri Mar 13, 2026 \u00b7 closed"
+    assert rows_by_label["Station"][1].value == "Counter 1 (drawer 42)"
+    opened = rows_by_label["Opened"][1]
+    assert opened.value == dt.datetime(2026, 3, 13, 7, 55) and opened.is_date
+    assert rows_by_label["Closed by"][1].value == "Pat Treasurer"
+    assert _amount(rows_by_label["Starting cash"][1]) == Decimal("150.00")
+
+    for label, pieces, value in drawer.cash_count:
+        cells = rows_by_label[label]
+        assert cells[1].value == pieces
+        assert _amount(cells[2]) == value.amount
+    # The PDF's own figures (see test_deposit_slip_sums_cash_and_checks).
+    assert _amount(rows_by_label["Cash counted"][2]) == Decimal("1011.25")
+    assert _amount(rows_by_label["Less starting cash kept"][2]) == Decimal("-150.00")
+    assert _amount(rows_by_label["Cash to deposit"][2]) == Decimal("861.25")
+    for check in drawer.checks:
+        cells = rows_by_label[check.number]
+        assert cells[0].data_type == "s" and cells[1].value == check.name
+        assert _amount(cells[2]) == check.amount.amount
+    (checks_total,) = [r for r in ws.iter_rows() if r[1].value == "Total of 3 checks"]
+    assert _amount(checks_total[2]) == Decimal("865.00")
+    assert _amount(rows_by_label["Money orders"][2]) == Decimal("0")
+    assert _amount(rows_by_label["Total deposit"][2]) == Decimal("1726.25")
+    assert any(
+        "$410.25" in label and "not part of this deposit" in label for label in rows_by_label
+    )
+
+    pdf = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    assert "Total deposit $1,726.25" in pdf and "Cash to deposit $861.25" in pdf
+
+
+def test_deposit_slip_excel_with_money_orders_and_no_denominations() -> None:
+    drawer = _drawer(
+        checks=(),
+        cash_count=(),
+        counted_money_orders=Money("50.00"),
+        expected_money_orders=Money("50.00"),
+        counted_cards=Money("0"),
+    )
+    buffer = io.BytesIO()
+    deposit_slip_excel(buffer, drawer, profile=PROFILE)
+    buffer.seek(0)
+    ws = openpyxl.load_workbook(buffer).active
+    assert ws is not None
+    rows_by_label = _cells(ws)
+    counted = rows_by_label["Cash in the drawer (counted, not by denomination)"]
+    assert _amount(counted[2]) == Decimal("1011.25")
+    assert "No checks in this deposit." in rows_by_label
+    assert _amount(rows_by_label["Money orders"][2]) == Decimal("50.00")
+    assert _amount(rows_by_label["Total deposit"][2]) == Decimal("911.25")  # 861.25 + 50.00
+    assert not any("card processor" in label for label in rows_by_label)
+    pdf = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    assert "Total deposit $911.25" in pdf
+
+
+def test_gl_distribution_of_one_drawer_says_so() -> None:
+    text = _flat(_text(gl_distribution_pdf(GL, profile=PROFILE, period=DAY, scope="Drawer 42")))
+    assert "Drawer 42 \u00b7 Fri Mar 13, 2026" in text

@@ -1,12 +1,15 @@
-"""Receipts: printing a PDF on a QPrinter (no QtPdf), the print preview hook, and a refund
-written from a closed-out receipt's details window."""
+"""Receipts: printing a PDF on a QPrinter (no QtPdf), the print preview hook, a refund
+written from a closed-out receipt's details window, the Drawers dialog with its reports, and
+the register and deposit slip written to Excel and read back."""
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from typing import Any
 
+import openpyxl
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
@@ -17,12 +20,14 @@ from clerk_desk import receipts
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.models import Receipt, ReceiptKind, Role, TenderKind
 from clerk_desk.money import Money
+from clerk_desk.receipt_views import CheckEntry
 from clerk_desk.receipts import DrawerCount, TenderEntry
 from clerk_desk.settings import CityProfile
+from reports.excel import MONEY_FORMAT
 from reports.receipt import receipt_pdf
-from ui import printing
+from ui import forms, printing
 from ui.operations import App
-from ui.receipt_dialogs import CorrectionDialog, ReceiptDialog, set_station_name
+from ui.receipt_dialogs import CorrectionDialog, DrawersDialog, ReceiptDialog, set_station_name
 from ui.receipts_tab import ReceiptsTab
 
 pytestmark = pytest.mark.gui
@@ -136,3 +141,152 @@ def test_refund_after_close_out_from_the_receipt_window(
         assert refund_receipt.total == Money("-20.00")
         assert refund_receipt.corrects_id == receipt_id
     assert tab.register_model.rowCount() == 2
+
+
+# ---- the Drawers dialog and the Excel exports ------------------------------------------------
+
+
+@pytest.fixture
+def printed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
+    """Every PDF sent to the printer, with its title; printing always succeeds."""
+    seen: list[tuple[str, bytes]] = []
+
+    def capture(_parent: Any, pdf: bytes, *, title: str, direct: bool = False) -> bool:
+        seen.append((title, pdf))
+        return True
+
+    monkeypatch.setattr(printing, "print_pdf", capture)
+    return seen
+
+
+def _closed_drawer(desk: Desk, who: SignedIn) -> int:
+    """A drawer that took a $20.00 vending fee by a $15.00 check and $5.00 cash, closed out
+    balanced; then the station's next drawer is opened. The closed drawer's id."""
+    with desk.action(who) as action:
+        drawer = receipts.open_drawer(action, station=STATION, opening_cash=Money("50"))
+    with desk.action(who) as action:
+        line = receipts.fee_line(action.session, "VEND", on=action.today())
+        receipts.take_payment(
+            action,
+            station=STATION,
+            payer_id=None,
+            payer_name="Vera Vendor",
+            lines=[line],
+            tenders=[
+                TenderEntry(
+                    TenderKind.CHECK, Money("15.00"), check_number="1042", name_on_check="V. Vendor"
+                ),
+                TenderEntry(TenderKind.CASH, Money("5.00")),
+            ],
+        )
+    with desk.action(who) as action:
+        receipts.close_drawer(
+            action,
+            drawer.id,
+            DrawerCount(
+                {"50": 1, "5": 1},
+                (CheckEntry("1042", "V. Vendor", Money("15.00")),),
+                Money.zero(),
+                Money.zero(),
+            ),
+        )
+        receipts.open_drawer(action, station=STATION, opening_cash=Money("50"))
+    return drawer.id
+
+
+def _pdf_text(pdf: bytes) -> str:
+    return " ".join((page.extract_text() or "") for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def test_drawers_dialog_prints_and_exports_the_deposit_slip(
+    qtbot, qtmodeltester, tmp_path, desk, treasurer, dialogs, messages, printed, monkeypatch
+) -> None:
+    set_station_name(STATION)
+    closed_id = _closed_drawer(desk, treasurer)
+    tab = ReceiptsTab(App(desk, treasurer))
+    qtbot.add_widget(tab)
+    tab.show()
+    target = tmp_path / "deposit.xlsx"
+    asked: list[str] = []
+
+    def save_path(_parent: Any, title: str, suggested: str, _filter: str) -> str:
+        asked.append(suggested)
+        return str(target.with_suffix(""))  # the dialog adds .xlsx
+
+    monkeypatch.setattr(forms, "ask_save_path", save_path)
+
+    def drawers(dialog: DrawersDialog) -> None:
+        qtmodeltester.check(dialog.model)
+        assert dialog.model.rowCount() == 2
+        open_row, closed_row = dialog.model.rows
+        assert open_row.status == "open" and closed_row.id == closed_id
+        assert dialog.model.column_texts(1)[0] == STATION
+        assert dialog.model.column_texts(1)[3:] == ["Closed", "1", "Balanced"]
+        # This station's open drawer is selected first: no deposit slip until it is counted.
+        assert dialog.selected() == open_row
+        assert dialog.focusWidget() is dialog.table  # the list takes the keys at once
+        assert not dialog.slip_pdf_button.isEnabled()
+        assert not dialog.slip_excel_button.isEnabled()
+        assert dialog.closeout_button.isEnabled() and dialog.gl_button.isEnabled()
+        qtbot.keyClick(dialog.table, Qt.Key.Key_Down)
+        assert dialog.selected() == closed_row
+        assert dialog.slip_pdf_button.isEnabled() and dialog.slip_excel_button.isEnabled()
+
+        qtbot.keyClick(dialog.table, Qt.Key.Key_Return)  # Enter: the close-out report
+        dialog.slip_pdf_button.click()
+        dialog.gl_button.click()
+        dialog.slip_excel_button.click()
+
+    dialogs.append(drawers)
+    tab.drawers_button.click()
+    assert messages == []
+
+    titles = [title for title, _pdf in printed]
+    assert titles == [
+        f"Close-out, {STATION}",
+        f"Deposit slip, {STATION}",
+        f"GL distribution, {STATION}",
+    ]
+    closeout, slip, gl = (_pdf_text(pdf) for _title, pdf in printed)
+    assert "Cash Drawer Close-out" in closeout and "Balanced" in closeout
+    assert "Total deposit $20.00" in re.sub(r"\s+", " ", slip)
+    assert f"Drawer {closed_id}" in gl and "$20.00" in gl
+
+    assert asked and asked[0].startswith("deposit-front-counter-") and asked[0].endswith(".xlsx")
+    ws = openpyxl.load_workbook(target).active
+    assert ws is not None
+    by_label = {row[0].value: row for row in ws.iter_rows() if isinstance(row[0].value, str)}
+    assert by_label["Station"][1].value == f"{STATION} (drawer {closed_id})"
+    assert by_label["$5 bills"][1].value == 1 and by_label["$5 bills"][2].value == 5
+    assert by_label["Cash to deposit"][2].value == 5
+    assert by_label["1042"][1].value == "V. Vendor" and by_label["1042"][2].value == 15
+    assert by_label["Total deposit"][2].value == 20
+    assert by_label["Total deposit"][2].number_format == MONEY_FORMAT
+
+
+def test_register_excel_writes_one_row_per_receipt(
+    qtbot, tmp_path, desk, treasurer, dialogs, messages, printed, monkeypatch
+) -> None:
+    set_station_name(STATION)
+    _closed_drawer(desk, treasurer)
+    tab = ReceiptsTab(App(desk, treasurer))
+    qtbot.add_widget(tab)
+    tab.show()
+    tab.register_view_button.click()
+    target = tmp_path / "register.xlsx"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *_args: str(target))
+    statuses: list[str] = []
+    tab.status.connect(statuses.append)
+    tab.register_excel_button.click()
+    qtbot.waitUntil(lambda: bool(statuses), timeout=10_000)
+    assert messages == []
+    assert statuses == ["Register of 1 receipts written to register.xlsx"]
+    ws = openpyxl.load_workbook(target).active
+    assert ws is not None
+    header = [c.value for c in ws[2]]
+    assert header[:3] == ["Receipt", "Date", "Payer"] and header[-1] == "Total"
+    assert ws.max_row == 3
+    row = [c.value for c in ws[3]]
+    assert row[2] == "Vera Vendor"
+    assert row[header.index("Tenders")] == "Check, Cash"
+    assert row[-1] == 20 and ws.cell(3, len(header)).number_format == MONEY_FORMAT

@@ -1,5 +1,6 @@
-"""The Receipts tab's dialogs: open the drawer, close it out, void, refund or adjust, settings,
-and one receipt's details — plus the two print helpers they share.
+"""The Receipts tab's dialogs: open the drawer, close it out, the recent drawers and their
+reports, void, refund or adjust, settings, and one receipt's details — plus the two print
+helpers they share.
 
 Every rule is the core's (:mod:`clerk_desk.receipts`): a void needs a reason and an open drawer,
 a close-out that does not balance needs a note, only the Treasurer or Administrator voids and
@@ -14,6 +15,7 @@ import html
 import socket
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, QTimer
@@ -42,11 +44,11 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.models import Drawer, Receipt, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.receipt_views import CheckEntry, DrawerView, ReceiptView
+from clerk_desk.receipt_views import CheckEntry, DrawerView, Period, ReceiptView
 from clerk_desk.receipts import DENOMINATIONS, DrawerCount, LineEntry, ReceiptSettings, TenderEntry
 from ui import forms, printing
 from ui.operations import App, perform
-from ui.table_models import AnyIndex
+from ui.table_models import RIGHT, AnyIndex, RowsModel, TableColumn
 from ui.widgets import station_settings
 
 STATION_KEY = "station/name"
@@ -751,6 +753,269 @@ class CorrectionDialog(forms.FormDialog):
             return made.number
 
         return perform(self, self.app, work, errors=self.errors)
+
+
+# ---- drawers ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DrawerRow:
+    """One drawer in the Drawers list (plain data: the session is closed when it is shown)."""
+
+    id: int
+    station: str
+    status: str  # "open", "closed"
+    opened_at: datetime  # local
+    closed_at: datetime | None  # local
+    receipts: int
+    voided: int
+    over_short: Money | None
+
+    @classmethod
+    def of(cls, view: DrawerView) -> DrawerRow:
+        return cls(
+            view.id,
+            view.station,
+            view.status,
+            view.opened_at,
+            view.closed_at,
+            view.receipts,
+            view.voided,
+            view.over_short,
+        )
+
+    @property
+    def closed(self) -> bool:
+        return self.status == "closed"
+
+
+def _when(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    return f"{forms.us_date(moment.date())} {moment:%I:%M %p}".replace(" 0", " ")
+
+
+DRAWER_COLUMNS = (
+    TableColumn("Station", lambda r: r.station),
+    TableColumn("Opened", lambda r: _when(r.opened_at)),
+    TableColumn("Closed", lambda r: _when(r.closed_at)),
+    TableColumn(
+        "Status",
+        lambda r: "Closed" if r.closed else "Open",
+        colour=lambda r: None if r.closed else "#fff4d6",
+    ),
+    TableColumn(
+        "Receipts",
+        lambda r: f"{r.receipts:,}" + (f" ({r.voided:,} void)" if r.voided else ""),
+        align=RIGHT,
+    ),
+    TableColumn(
+        "Over / short",
+        lambda r: "" if r.over_short is None else over_short_text(r.over_short),
+        align=RIGHT,
+        colour=lambda r: "#f8d7da" if r.over_short else None,
+    ),
+)
+
+RECENT_DRAWERS = 100
+"""How many drawers the Drawers list shows, newest first (about a month of two stations)."""
+
+
+class DrawersDialog(QDialog):
+    """Recent drawers of every station, and the reports of the one selected: the close-out
+    report, the deposit slip (PDF or Excel, closed drawers only) and its GL distribution.
+
+    Keyboard: the list has the focus; Enter prints the close-out report; the buttons have
+    mnemonics; Esc closes. Reading and printing need no permission.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App) -> None:
+        super().__init__(parent)
+        self.setObjectName("drawers_dialog")
+        self.setWindowTitle("Drawers")
+        self.app = app
+        self.last_export: str | None = None  # the deposit slip workbook last written
+        self.model = RowsModel(DRAWER_COLUMNS, self)
+        self.model.set_dimmed(lambda r: not r.closed)
+        self.table = forms.make_table(self.model, name="drawers_table")
+        forms.size_columns(self.table, {0: 16, 1: 18, 2: 18, 3: 8, 4: 12})
+        self.count_label = QLabel()
+        self.count_label.setObjectName("drawers_count")
+        self.closeout_button = QPushButton("Close-&out report…")
+        self.closeout_button.setToolTip("Enter on the list")
+        self.slip_pdf_button = QPushButton("Deposit slip &PDF…")
+        self.slip_excel_button = QPushButton("Deposit slip &Excel…")
+        self.gl_button = QPushButton("&GL distribution…")
+        self.gl_button.setToolTip("Receipts of this drawer by GL account (PDF)")
+        actions = QHBoxLayout()
+        for button in (
+            self.closeout_button,
+            self.slip_pdf_button,
+            self.slip_excel_button,
+            self.gl_button,
+        ):
+            button.setAutoDefault(False)
+            actions.addWidget(button)
+        actions.addStretch(1)
+        actions.addWidget(self.count_label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(actions)
+        layout.addWidget(buttons)
+        self.closeout_button.clicked.connect(self.print_closeout)
+        self.slip_pdf_button.clicked.connect(self.print_deposit_slip)
+        self.slip_excel_button.clicked.connect(self.export_deposit_slip)
+        self.gl_button.clicked.connect(self.print_gl_distribution)
+        forms.on_enter(self.table, self.print_closeout)
+        self.table.doubleClicked.connect(lambda _i: self.print_closeout())
+        self.table.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
+        self.resize(820, 460)
+        self.load()
+        self.table.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, drawer_id: int | None = None) -> None:
+        dialog = cls(parent, app)
+        if drawer_id is not None:
+            dialog.select(drawer_id)
+        forms.run_modal(dialog)
+
+    def load(self) -> None:
+        def read(action: Action) -> list[DrawerRow]:
+            zone = action.clock.local_now().tzinfo
+            found = receipts.drawers(action.session, limit=RECENT_DRAWERS)
+            # Newest first; of two opened at the same moment, the later one (higher id) first.
+            found.sort(key=lambda d: (d.opened_at, d.id), reverse=True)
+            return [
+                DrawerRow.of(receipts.drawer_view(action.session, d.id, tz=zone)) for d in found
+            ]
+
+        selected = self.selected()
+        rows = perform(self, self.app, read, writes=False) or []
+        self.model.set_rows(rows)
+        self.count_label.setText(
+            "No drawer has been opened yet"
+            if not rows
+            else f"{len(rows)} drawer{'' if len(rows) == 1 else 's'}"
+            + (", newest first" if len(rows) > 1 else "")
+        )
+        number = self.model.row_of(lambda r: selected is not None and r.id == selected.id)
+        forms.select_row(self.table, max(number, 0))
+        self._update_buttons()
+
+    def select(self, drawer_id: int) -> bool:
+        number = self.model.row_of(lambda r: r.id == drawer_id)
+        forms.select_row(self.table, number)
+        return number >= 0
+
+    def selected(self) -> DrawerRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, DrawerRow) else None
+
+    def _update_buttons(self) -> None:
+        row = self.selected()
+        for button in (self.closeout_button, self.gl_button):
+            button.setEnabled(row is not None)
+        for button in (self.slip_pdf_button, self.slip_excel_button):
+            button.setEnabled(row is not None and row.closed)
+            button.setToolTip(
+                "Close out the drawer first: the deposit is what was counted."
+                if row is not None and not row.closed
+                else ""
+            )
+
+    def _load(self, drawer_id: int) -> tuple[DrawerView, Any] | None:
+        def read(action: Action) -> tuple[DrawerView, Any]:
+            zone = action.clock.local_now().tzinfo
+            return (
+                receipts.drawer_view(action.session, drawer_id, tz=zone),
+                settings_store.city_profile(action.session),
+            )
+
+        return perform(self, self.app, read, writes=False)
+
+    def print_closeout(self) -> None:
+        from reports.receipts_reports import closeout_pdf
+
+        row = self.selected()
+        loaded = self._load(row.id) if row is not None else None
+        if loaded is not None:
+            view, profile = loaded
+            printing.print_pdf(
+                self, closeout_pdf(view, profile=profile), title=f"Close-out, {view.station}"
+            )
+
+    def _closed_selected(self) -> DrawerRow | None:
+        row = self.selected()
+        return row if row is not None and row.closed else None
+
+    def print_deposit_slip(self) -> None:
+        from reports.receipts_reports import deposit_slip_pdf
+
+        row = self._closed_selected()
+        loaded = self._load(row.id) if row is not None else None
+        if loaded is not None:
+            view, profile = loaded
+            printing.print_pdf(
+                self, deposit_slip_pdf(view, profile=profile), title=f"Deposit slip, {view.station}"
+            )
+
+    def export_deposit_slip(self) -> None:
+        """Write the selected closed drawer's deposit slip to a workbook the person names."""
+        from reports.receipts_reports import deposit_slip_excel
+
+        row = self._closed_selected()
+        if row is None:
+            return
+        day = (row.closed_at or row.opened_at).date()
+        station = "-".join(row.station.split()).lower()
+        path = forms.ask_save_path(
+            self,
+            "Save the deposit slip",
+            f"deposit-{station}-{day.isoformat()}.xlsx",
+            "Excel workbook (*.xlsx)",
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+
+        def work(action: Action) -> int:
+            zone = action.clock.local_now().tzinfo
+            view = receipts.drawer_view(action.session, row.id, tz=zone)
+            profile = settings_store.city_profile(action.session)
+            return deposit_slip_excel(path, view, profile=profile)
+
+        if perform(self, self.app, work, writes=False) is not None:
+            self.last_export = path
+
+    def print_gl_distribution(self) -> None:
+        from reports.receipts_reports import gl_distribution_pdf
+
+        row = self.selected()
+        if row is None:
+            return
+        drawer_id = row.id
+
+        def work(action: Action) -> bytes:
+            zone = action.clock.local_now().tzinfo
+            view = receipts.drawer_view(action.session, drawer_id, tz=zone)
+            totals = receipts.gl_distribution(action.session, drawer_id=drawer_id, tz=zone)
+            profile = settings_store.city_profile(action.session)
+            until = (view.closed_at or action.clock.local_now()).date()
+            period = Period(view.opened_at.date(), max(view.opened_at.date(), until))
+            scope = f"Drawer {view.id} \u00b7 {view.station}" + (
+                "" if view.status == "closed" else " \u00b7 still open \u2014 not final"
+            )
+            return gl_distribution_pdf(totals, profile=profile, period=period, scope=scope)
+
+        pdf = perform(self, self.app, work, writes=False)
+        if pdf is not None:
+            printing.print_pdf(self, pdf, title=f"GL distribution, {row.station}")
 
 
 # ---- settings -------------------------------------------------------------------------------

@@ -10,7 +10,9 @@ sale (asking first). Every total, change and problem comes from
 
 The strip at the top shows this station's drawer (:func:`ui.receipt_dialogs.station_name`);
 the Register view searches receipts as you type and prints the daily register and the GL
-distribution. No rule lives here: the core refuses, the tab shows why next to the field.
+distribution (PDF or Excel); Drawers… lists the recent drawers with their close-out report,
+deposit slip and GL distribution. No rule lives here: the core refuses, the tab shows why
+next to the field.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ from ui import forms, operations, printing
 from ui.operations import App, FieldErrors, perform, run_in_background
 from ui.receipt_dialogs import (
     CloseOutDialog,
+    DrawersDialog,
     OpenDrawerDialog,
     ReceiptDialog,
     ReceiptSettingsDialog,
@@ -253,8 +256,17 @@ class ReceiptsTab(QWidget):
         self.drawer_label.setTextFormat(Qt.TextFormat.RichText)
         self.open_drawer_button = QPushButton("&Open drawer…")
         self.close_out_button = QPushButton("&Close out…")
+        self.drawers_button = QPushButton("Dra&wers…")
+        self.drawers_button.setToolTip(
+            "Recent drawers: close-out report, deposit slip (PDF or Excel), GL distribution"
+        )
         self.settings_button = QPushButton("Se&ttings…")
-        for button in (self.open_drawer_button, self.close_out_button, self.settings_button):
+        for button in (
+            self.open_drawer_button,
+            self.close_out_button,
+            self.drawers_button,
+            self.settings_button,
+        ):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         if not self.app.operator.may(Permission.CLOSE_DRAWER):
             self.close_out_button.setToolTip(
@@ -268,6 +280,7 @@ class ReceiptsTab(QWidget):
         row.addWidget(self.drawer_label, 1)
         row.addWidget(self.open_drawer_button)
         row.addWidget(self.close_out_button)
+        row.addWidget(self.drawers_button)
         row.addWidget(self.settings_button)
 
     def _error(self, field: str, widget: QWidget | None = None) -> QLabel:
@@ -569,9 +582,16 @@ class ReceiptsTab(QWidget):
         self.reprint_button = QPushButton("Re&print")
         self.void_button = QPushButton("&Void…")
         self.register_pdf_button = QPushButton("Register P&DF…")
+        self.register_excel_button = QPushButton("Register Exce&l…")
+        self.register_excel_button.setToolTip(
+            "The register of the dates shown, one row per receipt"
+        )
         self.gl_pdf_button = QPushButton("GL distribution PD&F…")
         self.gl_excel_button = QPushButton("GL distribution E&xcel…")
         self.export_button = QPushButton("Export to &Excel…")
+        self.export_button.setToolTip(
+            "Receipts of the dates shown with their lines, one row a line"
+        )
         buttons = QHBoxLayout()
         for button in (self.open_receipt_button, self.reprint_button, self.void_button):
             buttons.addWidget(button)
@@ -580,6 +600,7 @@ class ReceiptsTab(QWidget):
         buttons.addSpacing(12)
         for button in (
             self.register_pdf_button,
+            self.register_excel_button,
             self.gl_pdf_button,
             self.gl_excel_button,
             self.export_button,
@@ -598,6 +619,7 @@ class ReceiptsTab(QWidget):
         self._views.idToggled.connect(self._view_toggled)
         self.open_drawer_button.clicked.connect(self.open_drawer)
         self.close_out_button.clicked.connect(self.close_out)
+        self.drawers_button.clicked.connect(self.show_drawers)
         self.settings_button.clicked.connect(self.edit_settings)
         # payer
         self.payer_search.search_requested.connect(self._search_payers)
@@ -665,6 +687,7 @@ class ReceiptsTab(QWidget):
         self.reprint_button.clicked.connect(self.reprint_selected)
         self.void_button.clicked.connect(self.void_selected)
         self.register_pdf_button.clicked.connect(self.print_register)
+        self.register_excel_button.clicked.connect(self.export_register_receipts)
         self.gl_pdf_button.clicked.connect(self.print_gl_distribution)
         self.gl_excel_button.clicked.connect(self.export_gl_distribution)
         self.export_button.clicked.connect(self.export_register)
@@ -760,6 +783,10 @@ class ReceiptsTab(QWidget):
         self.refresh_drawer()
         print_drawer_reports(self, self.app, drawer_id)
         self.status.emit(f"Drawer of {view.station} closed out; close-out and deposit slip sent.")
+
+    def show_drawers(self) -> None:
+        """Recent drawers and their reports; this station's open drawer selected if any."""
+        DrawersDialog.ask(self, self.app, self.drawer.id if self.drawer is not None else None)
 
     def edit_settings(self) -> None:
         if ReceiptSettingsDialog.ask(self, self.app):
@@ -1440,6 +1467,29 @@ class ReceiptsTab(QWidget):
         count = perform(self, self.app, work, writes=False)
         if count is not None:
             self.status.emit(f"GL distribution ({count} accounts) written to {Path(path).name}")
+
+    def export_register_receipts(self) -> None:
+        """The receipts register of the date range, one row per receipt, to Excel."""
+        from reports.receipts_reports import register_excel
+
+        period = self.period()
+        path = self._ask_xlsx(
+            "Save the receipts register", f"register-{period.since}-{period.until}.xlsx"
+        )
+        if not path:
+            return
+        app = self.app
+
+        def work(progress: Callable[[int], bool]) -> int:
+            with app.desk.lookup(app.operator) as action:
+                zone = action.clock.local_now().tzinfo
+                rows = receipts.register_rows(action.session, period, tz=zone)
+            return register_excel(path, rows, period=period, progress=progress)
+
+        def done(count: int) -> None:
+            self.status.emit(f"Register of {count:,} receipts written to {Path(path).name}")
+
+        run_in_background(self, work, title="Writing the receipts register…", on_done=done)
 
     def export_register(self) -> None:
         """Receipts with their lines for the date range, to Excel, in the background."""

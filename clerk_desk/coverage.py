@@ -259,8 +259,8 @@ def _period(cert: Certificate, requirement: Requirement, covers: Covers) -> list
                 "block",
                 requirement.cite,
                 f"The coverage ends {format_day(cert.expires)}, "
-                f"{days} day{'s' if days != 1 else ''} before the permit or event ends ({format_day(covers.end)}); it must be in force "
-                "the whole time.",
+                f"{days} day{'s' if days != 1 else ''} before the permit or event ends "
+                f"({format_day(covers.end)}); it must be in force the whole time.",
             )
         )
     return findings

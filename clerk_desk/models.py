@@ -437,12 +437,22 @@ class TenderKind(enum.StrEnum):
     CHECK = "check"
     CARD = "card"
     MONEY_ORDER = "money_order"
+    CITY_CHECK = "city_check"  # a refund paid by the City's own check: never in the drawer
 
     @property
     def label(self) -> str:
-        return {"cash": "Cash", "check": "Check", "card": "Card", "money_order": "Money order"}[
-            self.value
-        ]
+        return {
+            "cash": "Cash",
+            "check": "Check",
+            "card": "Card",
+            "money_order": "Money order",
+            "city_check": "City check",
+        }[self.value]
+
+    @property
+    def in_drawer(self) -> bool:
+        """Whether the tender passes through the counter's drawer and the bank deposit."""
+        return self is not TenderKind.CITY_CHECK
 
 
 class Tender(Base):

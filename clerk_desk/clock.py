@@ -110,7 +110,7 @@ class FixedClock(_ZonedClock):
         self._now = self._instant(at)
 
     def advance(
-        self, *, days: int = 0, hours: float = 0, minutes: float = 0, seconds: float = 0
+        self, *, days: int = 0, hours: int = 0, minutes: int = 0, seconds: int = 0
     ) -> None:
         """Move the clock forward (or back, with negative values).
 

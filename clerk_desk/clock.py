@@ -109,9 +109,7 @@ class FixedClock(_ZonedClock):
         """Move the clock to ``at`` (read as for the constructor), forwards or backwards."""
         self._now = self._instant(at)
 
-    def advance(
-        self, *, days: int = 0, hours: int = 0, minutes: int = 0, seconds: int = 0
-    ) -> None:
+    def advance(self, *, days: int = 0, hours: int = 0, minutes: int = 0, seconds: int = 0) -> None:
         """Move the clock forward (or back, with negative values).
 
         ``days`` are calendar days in the City: the local time of day is kept across a

@@ -24,7 +24,7 @@ class LineView:
 
 @dataclass(frozen=True, slots=True)
 class TenderView:
-    kind: str  # "cash", "check", "card", "money_order"
+    kind: str  # "cash", "check", "card", "money_order", "city_check" (refunds only)
     label: str  # e.g. "Check 1042 (Jane Doe)", "Card ending 4242, auth 0A12B3"
     amount: Money  # what it pays toward the total
     tendered: Money  # what was handed over (cash: amount + change)
@@ -105,7 +105,7 @@ class DrawerView:
     expected_checks: Money
     expected_cards: Money
     expected_money_orders: Money
-    checks: tuple[CheckEntry, ...]  # as received, for the deposit slip
+    checks: tuple[CheckEntry, ...]  # as received (expected in the drawer)
     closed_at: datetime | None = None
     closed_by: str = ""
     counted_cash: Money | None = None
@@ -115,6 +115,28 @@ class DrawerView:
     cash_count: tuple[tuple[str, int, Money], ...] = ()  # (denomination label, pieces, value)
     over_short: Money | None = None
     close_note: str = ""
+    checks_counted: tuple[CheckEntry, ...] = ()  # as the Treasurer listed them at close-out
+    money_orders: tuple[CheckEntry, ...] = ()  # as received: (money order number, payer, amount)
+
+    @property
+    def closed(self) -> bool:
+        return self.status == "closed"
+
+    @property
+    def deposit_checks(self) -> tuple[CheckEntry, ...]:
+        """The checks that go to the bank: as counted once closed, as received before."""
+        return self.checks_counted if self.closed else self.checks
+
+    @property
+    def differences(self) -> dict[str, Money | None]:
+        """Counted less expected for each tender kind ("cash", "checks", "cards",
+        "money_orders"); None where nothing was counted (an open drawer)."""
+        out: dict[str, Money | None] = {}
+        for key in ("cash", "checks", "cards", "money_orders"):
+            counted: Money | None = getattr(self, f"counted_{key}")
+            expected: Money = getattr(self, f"expected_{key}")
+            out[key] = None if counted is None else counted - expected
+        return out
 
     @property
     def deposit_cash(self) -> Money:

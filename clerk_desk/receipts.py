@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger, settings_store
 from clerk_desk.clock import city_zone
+from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
@@ -92,6 +93,19 @@ def save_receipt_settings(action: Action, settings: ReceiptSettings) -> None:
     if "123" not in sample or len(sample) > 30:
         raise InvalidInput(
             "The receipt number format must show the number, in at most 30 characters.",
+            field="number_format",
+        )
+    # Numbers restart at 1 every January: a format without the year would give next year's
+    # first receipt this year's first number, and every save would collide with it.
+    if settings.format_number(2026, 1) == settings.format_number(2027, 1):
+        raise InvalidInput(
+            "The receipt number format must show the year, e.g. {year}-{number:06d}: numbers "
+            "start again at 1 every January.",
+            field="number_format",
+        )
+    if settings.format_number(2026, 1) == settings.format_number(2026, 2):
+        raise InvalidInput(
+            "The receipt number format must tell the numbers of one year apart.",
             field="number_format",
         )
     if settings.paper not in ("letter", "roll"):
@@ -258,13 +272,18 @@ def _check_tender(tender: TenderEntry, index: int) -> None:
             )
     if kind is TenderKind.CHECK and not tender.check_number.strip():
         raise InvalidInput("Type the check number.", field=f"{where}_check_number")
+    if kind is TenderKind.MONEY_ORDER and not tender.money_order_number.strip():
+        raise InvalidInput(
+            "Type the money order's number (it is listed on the deposit slip).",
+            field=f"{where}_money_order_number",
+        )
 
 
 def check_sale(lines: Sequence[LineEntry], tenders: Sequence[TenderEntry]) -> SaleTotals:
     """Totals, change and what is wrong, for the screen and for saving alike.
 
-    Change is given only from cash: checks, cards and money orders together may not exceed the
-    total, and cash makes up the rest.
+    Change is given only from cash: checks, cards, money orders (and, on a refund, a City
+    check) together may not exceed the total, and cash makes up the rest.
     """
     problems: list[InvalidInput] = []
     for line in lines:
@@ -386,6 +405,9 @@ class DrawerCount:
     cards_total: Money
     money_orders_total: Money
     note: str = ""
+    # What the close-out screen showed as expected in all: if a receipt was saved or voided
+    # since, the close is refused so the Treasurer sees the new figures.
+    expected_total: Money | None = None
 
     def cash_total(self) -> Money:
         values = {key: value for key, _, value in DENOMINATIONS}
@@ -409,9 +431,33 @@ def _expected(session: Session, drawer: Drawer) -> dict[TenderKind, Money]:
         .group_by(Tender.kind)
     ).all()
     sums = {TenderKind(kind): total or Money.zero() for kind, total in rows}
-    expected = {kind: sums.get(kind, Money.zero()) for kind in TenderKind}
+    # A City check (a refund paid by the City's own check) never passes through the drawer.
+    expected = {kind: sums.get(kind, Money.zero()) for kind in TenderKind if kind.in_drawer}
     expected[TenderKind.CASH] = drawer.opening_cash + expected[TenderKind.CASH]
     return expected
+
+
+def _money_orders_received(session: Session, drawer: Drawer) -> tuple[CheckEntry, ...]:
+    """Each money order taken into the drawer (number, payer, amount), for the deposit slip."""
+    rows = session.execute(
+        select(Tender.money_order_number, Receipt.payer_name, Tender.amount)
+        .join(Receipt)
+        .where(
+            Receipt.drawer_id == drawer.id,
+            Receipt.status == ReceiptStatus.ISSUED,
+            Tender.kind == TenderKind.MONEY_ORDER,
+        )
+        .order_by(Tender.id)
+    )
+    return tuple(CheckEntry(number, payer, amount) for number, payer, amount in rows)
+
+
+def _checks_counted(drawer: Drawer) -> tuple[CheckEntry, ...]:
+    """The checks the Treasurer listed at close-out."""
+    return tuple(
+        CheckEntry(str(c.get("number", "")), str(c.get("name", "")), Money(c["amount"]))
+        for c in (drawer.check_list or {}).get("checks", [])
+    )
 
 
 def _checks_received(session: Session, drawer: Drawer) -> tuple[CheckEntry, ...]:
@@ -437,6 +483,8 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
     for entry in count.checks:
         if entry.amount <= Money.zero():
             raise InvalidInput("Each check listed must be more than $0.00.", field="checks")
+        _refuse_card_number(entry.number, "checks")
+        _refuse_card_number(entry.name, "checks")
     for value, name in (
         (count.cards_total, "cards_total"),
         (count.money_orders_total, "money_orders_total"),
@@ -445,15 +493,36 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
             raise InvalidInput("A total cannot be negative.", field=name)
     _refuse_card_number(count.note, "note")
     expected = _expected(action.session, drawer)
+    expected_total = sum(expected.values(), Money.zero())
+    if count.expected_total is not None and count.expected_total != expected_total:
+        raise Conflict(
+            "The drawer's figures changed since the count began (a receipt was saved or "
+            "voided): check the new expected amounts and close again."
+        )
     counted_cash = count.cash_total()
     counted_checks = sum((c.amount for c in count.checks), Money.zero())
-    counted = counted_cash + counted_checks + count.cards_total + count.money_orders_total
-    over_short = counted - sum(expected.values(), Money.zero())
-    if over_short != Money.zero() and not count.note.strip():
-        word = "over" if over_short > Money.zero() else "short"
+    counted_by_kind = {
+        TenderKind.CASH: counted_cash,
+        TenderKind.CHECK: counted_checks,
+        TenderKind.CARD: count.cards_total,
+        TenderKind.MONEY_ORDER: count.money_orders_total,
+    }
+    # Each kind on its own: a cash shortage is not hidden by a card total typed too high.
+    differences = {kind: counted_by_kind[kind] - expected[kind] for kind in counted_by_kind}
+    over_short = sum(counted_by_kind.values(), Money.zero()) - expected_total
+    uneven = [(kind, diff) for kind, diff in differences.items() if diff != Money.zero()]
+    if uneven and not count.note.strip():
+        detail = ", ".join(
+            f"{_KIND_WORDS[kind]} {'over' if diff > Money.zero() else 'short'} {abs(diff)}"
+            for kind, diff in uneven
+        )
+        if over_short != Money.zero():
+            word = "over" if over_short > Money.zero() else "short"
+            lead = f"The drawer is {abs(over_short)} {word}"
+        else:
+            lead = "The drawer balances in total but not by tender"
         raise InvalidInput(
-            f"The drawer is {abs(over_short)} {word}: write a note saying what is known of it.",
-            field="note",
+            f"{lead}: write a note saying what is known of it ({detail}).", field="note"
         )
     before = snapshot(drawer)
     drawer.status = DrawerStatus.CLOSED
@@ -489,6 +558,14 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
         after=snapshot(drawer),
     )
     return drawer
+
+
+_KIND_WORDS = {
+    TenderKind.CASH: "cash",
+    TenderKind.CHECK: "checks",
+    TenderKind.CARD: "cards",
+    TenderKind.MONEY_ORDER: "money orders",
+}
 
 
 def get_drawer(session: Session, drawer_id: int, *, lock: bool = False) -> Drawer:
@@ -560,6 +637,8 @@ def drawer_view(session: Session, drawer_id: int, *, tz: tzinfo | None = None) -
         cash_count=cash_count,
         over_short=drawer.over_short,
         close_note=drawer.close_note,
+        checks_counted=_checks_counted(drawer) if closed else (),
+        money_orders=_money_orders_received(session, drawer),
     )
 
 
@@ -588,6 +667,8 @@ def _clean_lines(action: Action, lines: Sequence[LineEntry]) -> list[LineEntry]:
             raise InvalidInput(f"The line {description!r} has no GL account.", field="lines")
         fits(ReceiptLine.description, description, "A line's description", field="lines")
         fits(ReceiptLine.reference, line.reference.strip(), "A reference", field="lines")
+        fits(ReceiptLine.gl_account, line.gl_account.strip(), "A GL account", field="lines")
+        _refuse_card_number(description, "lines")
         _refuse_card_number(line.reference, "lines")
         _refuse_card_number(line.note, "lines")
         cleaned.append(
@@ -633,9 +714,17 @@ def take_payment(
     drawer = _lock_open_drawer(action.session, _clean_station(station))
     if drawer is None:
         raise Conflict(f"Open the cash drawer of {station} first (its starting cash).")
+    _refuse_stale_drawer(action, drawer)
     clean = _clean_lines(action, lines)
     payer = _payer(action, payer_id, payer_name)
     _refuse_card_number(note, "note")
+    for index, tender in enumerate(tenders):
+        if TenderKind(tender.kind) is TenderKind.CITY_CHECK:
+            raise InvalidInput(
+                "A City check pays a refund back; it cannot pay the City.",
+                field=f"tender_{index}_kind",
+            )
+    _check_fee_lines(action, clean)
     totals = check_sale(clean, tenders)
     if totals.problems:
         raise totals.problems[0]
@@ -653,6 +742,53 @@ def take_payment(
     return _write(
         action, drawer, ReceiptKind.PAYMENT, payer, clean, tenders, totals.change, note=note.strip()
     )
+
+
+def _refuse_stale_drawer(action: Action, drawer: Drawer) -> None:
+    """Money is taken only into today's drawer: one left open from an earlier day (City Hall's
+    local date) is closed out first, so that each day's deposit holds that day's money."""
+    opened = _local(drawer.opened_at, action.clock.local_now().tzinfo).date()
+    if opened < action.today():
+        raise Conflict(
+            f"The drawer of {drawer.station} was opened {format_day(opened)} and not closed "
+            "out: close it out first, then open today's drawer."
+        )
+
+
+def _check_fee_lines(action: Action, lines: Sequence[LineEntry]) -> None:
+    """A line of the fee schedule carries the fee in force today (or a whole multiple of it,
+    e.g. the doubled fee) and posts to the fee's GL account. A line paying an amount due is
+    held to that amount instead."""
+    day = action.today()
+    for line in lines:
+        if line.fee_item_id is None or line.amount_due_id is not None:
+            continue
+        item = action.session.get(FeeItem, line.fee_item_id)
+        if item is None or not (
+            item.effective_from <= day and (item.effective_to is None or item.effective_to >= day)
+        ):
+            raise InvalidInput(
+                f"The line {line.description!r} names a fee that is not in the fee schedule "
+                f"on {format_day(day)}: add it again from the schedule.",
+                field="lines",
+                cite=FEE_CITE,
+            )
+        cents = item.amount.cents
+        if cents <= 0 or line.amount.cents % cents != 0:
+            raise InvalidInput(
+                f"The line {line.description!r} is {line.amount}, but the fee schedule sets "
+                f"{item.code} at {item.amount} on {format_day(day)} ({FEE_CITE}: fees as "
+                "prescribed in the City's fee schedule).",
+                field="lines",
+                cite=FEE_CITE,
+            )
+        if line.gl_account != item.gl_account:
+            raise InvalidInput(
+                f"The line {line.description!r} posts to {line.gl_account}, but the fee "
+                f"schedule posts {item.code} to {item.gl_account} ({FEE_CITE}).",
+                field="lines",
+                cite=FEE_CITE,
+            )
 
 
 def _write(
@@ -834,6 +970,12 @@ def refund(
     action.require(Permission.VOID_RECEIPT)
     original, drawer = _correction_target(action, original_id, station, reason)
     clean = _clean_lines(action, lines)
+    for index, tender in enumerate(tenders):
+        if TenderKind(tender.kind) not in (TenderKind.CASH, TenderKind.CITY_CHECK):
+            raise InvalidInput(
+                "A refund is paid back in cash from the drawer or by a City check.",
+                field=f"tender_{index}_kind",
+            )
     total = sum((line.amount for line in clean), Money.zero())
     refunded_before = -sum(
         (
@@ -855,18 +997,36 @@ def refund(
             + f"; {total} cannot be refunded.",
             field="lines",
         )
+    _match_refund_lines(action.session, original, clean)
     totals = check_sale(clean, tenders)
     if totals.problems:
         raise totals.problems[0]
     if totals.change != Money.zero():
         raise InvalidInput("A refund is paid back exactly; there is no change.", field="tenders")
-    for line in clean:
-        if line.amount_due_id is not None:
-            due = ledger.get_due(action.session, line.amount_due_id)
-            if line.amount > due.paid:
-                raise InvalidInput(f"Only {due.paid} was paid on {due.description}.", field="lines")
+    due_ids = list(dict.fromkeys(ln.amount_due_id for ln in clean if ln.amount_due_id is not None))
+    if due_ids:
+        # A refunded amount due is cancelled, not owed again: that takes the right to cancel.
+        action.require(Permission.CANCEL_DUE)
+    for due_id in due_ids:
+        due = ledger.get_due(action.session, due_id)
+        paid_here = sum(
+            (ln.amount for ln in original.lines if ln.amount_due_id == due_id), Money.zero()
+        )
+        refunding = sum((ln.amount for ln in clean if ln.amount_due_id == due_id), Money.zero())
+        if refunding != paid_here:
+            raise InvalidInput(
+                f"Receipt {original.number} paid {paid_here} on {due.description}: a refund of "
+                f"it pays back all of that and cancels the amount due, so refund {paid_here}, "
+                f"not {refunding}.",
+                field="lines",
+            )
+        if due.status != DueStatus.PAID or due.paid != paid_here:
+            raise Conflict(
+                f"{due.description} was also paid on another receipt, or is "
+                f"{DueStatus(due.status).value}: it cannot be cancelled by this refund alone."
+            )
     payer = (original.payer_id, original.payer_name, "")
-    return _write(
+    receipt = _write(
         action,
         drawer,
         ReceiptKind.REFUND,
@@ -878,6 +1038,64 @@ def refund(
         note=reason.strip(),
         corrects=original,
     )
+    for due_id in due_ids:
+        # Only a void makes an amount due owed again; a refund closes it for good.
+        ledger.cancel(
+            action, due_id, reason=f"Refunded on receipt {receipt.number}: {reason.strip()}"
+        )
+    return receipt
+
+
+def _corrections_of(session: Session, original: Receipt, kind: ReceiptKind) -> list[Receipt]:
+    return list(
+        session.scalars(
+            select(Receipt)
+            .where(
+                Receipt.corrects_id == original.id,
+                Receipt.kind == kind,
+                Receipt.status == ReceiptStatus.ISSUED,
+            )
+            .options(selectinload(Receipt.lines))
+            .order_by(Receipt.id)
+        )
+    )
+
+
+def _match_refund_lines(session: Session, original: Receipt, lines: Sequence[LineEntry]) -> None:
+    """Each refund line pays back a line of the original: the same amount due (or none), GL
+    account and fee item, and no more than that line received less what was refunded of it."""
+
+    def key(line: LineEntry | ReceiptLine) -> tuple[int | None, str, int | None]:
+        return (line.amount_due_id, line.gl_account, line.fee_item_id)
+
+    received: dict[tuple[int | None, str, int | None], Money] = {}
+    for row in original.lines:
+        received[key(row)] = received.get(key(row), Money.zero()) + row.amount
+    left = dict(received)
+    for earlier in _corrections_of(session, original, ReceiptKind.REFUND):
+        for row in earlier.lines:
+            if key(row) in left:
+                left[key(row)] = left[key(row)] - abs(row.amount)
+    asked: dict[tuple[int | None, str, int | None], Money] = {}
+    for line in lines:
+        k = key(line)
+        if k not in received:
+            raise InvalidInput(
+                f"The refund line {line.description!r} ({line.gl_account}) matches no line of "
+                f"receipt {original.number}: refund a line it received, on the same account, "
+                "fee and amount due.",
+                field="lines",
+            )
+        asked[k] = asked.get(k, Money.zero()) + line.amount
+        if asked[k] > left[k]:
+            already = received[k] - left[k]
+            raise InvalidInput(
+                f"The refund line {line.description!r} ({line.gl_account}) asks {asked[k]}, but "
+                f"receipt {original.number} received {received[k]} on that line"
+                + (f", of which {already} was refunded already" if already else "")
+                + ".",
+                field="lines",
+            )
 
 
 def adjust(
@@ -911,12 +1129,17 @@ def adjust(
         for line in lines
     ]
     for line in cleaned:
+        _refuse_card_number(line.description, "lines")
         _refuse_card_number(line.reference, "lines")
         _refuse_card_number(line.note, "lines")
         if not line.description or not line.gl_account:
             raise InvalidInput("Each line needs a description and a GL account.", field="lines")
+        fits(ReceiptLine.description, line.description, "A line's description", field="lines")
+        fits(ReceiptLine.gl_account, line.gl_account, "A GL account", field="lines")
+        fits(ReceiptLine.reference, line.reference, "A reference", field="lines")
         if line.amount == Money.zero():
             raise InvalidInput("A line of $0.00 posts nothing.", field="lines")
+    _check_adjustment_limits(action.session, original, cleaned)
     payer = (original.payer_id, original.payer_name, "")
     return _write(
         action,
@@ -929,6 +1152,41 @@ def adjust(
         note=reason.strip(),
         corrects=original,
     )
+
+
+def _check_adjustment_limits(
+    session: Session, original: Receipt, lines: Sequence[LineEntry]
+) -> None:
+    """An adjustment takes off an account at most what the original left posted there (after
+    earlier refunds and adjustments), and puts it only on an account of the fee schedule or the
+    City expenses account."""
+    posted: dict[str, Money] = {}
+    rows = [*original.lines]
+    for kind in (ReceiptKind.REFUND, ReceiptKind.ADJUSTMENT):
+        for earlier in _corrections_of(session, original, kind):
+            rows.extend(earlier.lines)
+    for row in rows:
+        posted[row.gl_account] = posted.get(row.gl_account, Money.zero()) + row.amount
+    accounts = set(session.scalars(select(FeeItem.gl_account).distinct()))
+    accounts.add(receipt_settings(session).expenses_gl)
+    taken: dict[str, Money] = {}
+    for line in lines:
+        if line.amount < Money.zero():
+            gl = line.gl_account
+            taken[gl] = taken.get(gl, Money.zero()) - line.amount
+            there = posted.get(gl, Money.zero())
+            if taken[gl] > there:
+                raise InvalidInput(
+                    f"The line {line.description!r} takes {taken[gl]} off {gl}, but receipt "
+                    f"{original.number} has only {max(there, Money.zero())} posted there.",
+                    field="lines",
+                )
+        elif line.gl_account not in accounts:
+            raise InvalidInput(
+                f"The line {line.description!r} moves money to {line.gl_account}, which is not "
+                "a GL account of the fee schedule or the City expenses account.",
+                field="lines",
+            )
 
 
 def _correction_target(
@@ -947,6 +1205,7 @@ def _correction_target(
     drawer = _lock_open_drawer(action.session, _clean_station(station))
     if drawer is None:
         raise Conflict(f"Open the cash drawer of {station} first.")
+    _refuse_stale_drawer(action, drawer)
     return original, drawer
 
 
@@ -988,6 +1247,9 @@ def _tender_label(tender: Tender) -> str:
     if kind is TenderKind.MONEY_ORDER:
         number = f" {tender.money_order_number}" if tender.money_order_number else ""
         return f"Money order{number}"
+    if kind is TenderKind.CITY_CHECK:
+        number = f" {tender.check_number}" if tender.check_number else ""
+        return f"City check{number}"
     return "Cash"
 
 

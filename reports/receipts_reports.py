@@ -330,9 +330,11 @@ def register_lines_excel(
 def deposit_slip_pdf(drawer: DrawerView, *, profile: CityProfile) -> bytes:
     """The bank deposit of one drawer: the total first, then cash by denomination and checks.
 
-    Cash to deposit is the counted cash less the starting cash kept for the next day. Money
-    orders go to the bank with the checks, so they are added when the drawer took any; card
-    payments settle through the processor and are shown for reference only.
+    Cash to deposit is the counted cash less the starting cash kept for the next day. The
+    checks are those the Treasurer counted at close-out (before the close, those received,
+    marked as not counted). Money orders go to the bank with the checks, so they are added and
+    listed one by one when the drawer took any; card payments settle through the processor and
+    are shown for reference only.
     """
     from reportlab.platypus import Spacer
 
@@ -340,7 +342,7 @@ def deposit_slip_pdf(drawer: DrawerView, *, profile: CityProfile) -> bytes:
     figures = _deposit(drawer)
     summary: list[Sequence[object]] = [
         ("Cash", str(drawer.deposit_cash)),
-        (f"Checks ({len(drawer.checks):,})", str(figures.checks)),
+        (f"Checks ({len(drawer.deposit_checks):,})", str(figures.checks)),
     ]
     if figures.money_orders:
         summary.append(("Money orders", str(figures.money_orders)))
@@ -363,13 +365,14 @@ def deposit_slip_pdf(drawer: DrawerView, *, profile: CityProfile) -> bytes:
 
     # A usual day fits beside each other, like the bank's own slip; a long list runs down the
     # page instead (a table cell cannot continue on the next page).
-    narrow = len(drawer.cash_count) <= _SIDE_CASH and len(drawer.checks) <= _SIDE_CHECKS
+    narrow = len(drawer.cash_count) <= _SIDE_CASH and len(drawer.deposit_checks) <= _SIDE_CHECKS
     cash = _cash_section(drawer, narrow=narrow)
     checks = _checks_section(drawer, figures.checks, narrow=narrow)
     if narrow:
         story += [Spacer(1, 4), _side_by_side(cash, checks, split=0.5)]
     else:
         story += [*cash, *checks]
+    story += _money_orders_section(drawer, figures.money_orders)
     story += _signatures("Prepared by", "Verified by")
     return build_pdf(
         story,
@@ -443,21 +446,59 @@ def _cash_section(drawer: DrawerView, *, narrow: bool) -> list[Flowable]:
     return out
 
 
+def _checks_heading(drawer: DrawerView) -> str:
+    return "Checks" if drawer.closed else "Checks (as received, not counted)"
+
+
 def _checks_section(drawer: DrawerView, total: Money, *, narrow: bool) -> list[Flowable]:
     st = styles()
-    out: list[Flowable] = [para("Checks", st.heading)]
-    if not drawer.checks:
+    checks = drawer.deposit_checks
+    out: list[Flowable] = [para(_checks_heading(drawer), st.heading)]
+    if not checks:
         out.append(para("No checks in this deposit.", st.body))
         return out
     out.append(
         data_table(
             ["No.", "Name on check", "Amount"],
-            [(c.number, c.name, str(c.amount)) for c in drawer.checks],
+            [(c.number, c.name, str(c.amount)) for c in checks],
             col_widths=[0.75 * INCH, "*", 0.95 * INCH] if narrow else [1.3 * INCH, "*", 1.3 * INCH],
             align=["left", "left", "right"],
-            total_row=["", f"Total of {len(drawer.checks):,} checks", str(total)],
+            total_row=["", f"Total of {len(checks):,} checks", str(total)],
         )
     )
+    return out
+
+
+def _money_orders_note(drawer: DrawerView, total: Money) -> str:
+    """When the money orders counted differ from those received, say which figure is used."""
+    received = _sum(m.amount for m in drawer.money_orders)
+    if drawer.closed and received != total:
+        return f"Money orders received come to {received}; {total} was counted at close-out."
+    return ""
+
+
+def _money_orders_section(drawer: DrawerView, total: Money) -> list[Flowable]:
+    st = styles()
+    if not drawer.money_orders and not total:
+        return []
+    out: list[Flowable] = [para("Money orders", st.heading)]
+    if drawer.money_orders:
+        out.append(
+            data_table(
+                ["No.", "Payer", "Amount"],
+                [(m.number, m.name, str(m.amount)) for m in drawer.money_orders],
+                col_widths=[1.3 * INCH, "*", 1.3 * INCH],
+                align=["left", "left", "right"],
+                total_row=[
+                    "",
+                    f"Total of {len(drawer.money_orders):,} money orders",
+                    str(_sum(m.amount for m in drawer.money_orders)),
+                ],
+            )
+        )
+    note = _money_orders_note(drawer, total)
+    if note:
+        out.append(para(note, _spaced(st.small, before=3)))
     return out
 
 
@@ -484,7 +525,7 @@ def _deposit(drawer: DrawerView) -> _Deposit:
     return _Deposit(
         cash_counted=_counted_or_expected(drawer.counted_cash, drawer.expected_cash),
         cash=drawer.deposit_cash,
-        checks=_sum(c.amount for c in drawer.checks),
+        checks=_sum(c.amount for c in drawer.deposit_checks),
         money_orders=_counted_or_expected(
             drawer.counted_money_orders, drawer.expected_money_orders
         ),
@@ -663,19 +704,33 @@ def deposit_slip_excel(target: Target, drawer: DrawerView, *, profile: CityProfi
     put("Less starting cash kept", None, -drawer.opening_cash, money=3)
     put("Cash to deposit", None, figures.cash, money=3, style="total")
 
-    section("Checks")
-    if drawer.checks:
+    checks = drawer.deposit_checks
+    section(_checks_heading(drawer))
+    if checks:
         put("No.", "Name on check", "Amount", style="header")
-        for check in drawer.checks:
+        for check in checks:
             row = put(check.number, check.name, check.amount, money=3)
             ws.cell(row, 1).data_type = "s"  # check numbers stay text ("0042")
-        put(None, f"Total of {len(drawer.checks):,} checks", figures.checks, money=3, style="total")
+        put(None, f"Total of {len(checks):,} checks", figures.checks, money=3, style="total")
     else:
         put("No checks in this deposit.", None, Money.zero(), money=3)
 
+    if drawer.money_orders:
+        section("Money orders received")
+        put("No.", "Payer", "Amount", style="header")
+        for order in drawer.money_orders:
+            row = put(order.number, order.name, order.amount, money=3)
+            ws.cell(row, 1).data_type = "s"
+        count = len(drawer.money_orders)
+        received = _sum(m.amount for m in drawer.money_orders)
+        put(None, f"Total of {count:,} money orders", received, money=3, style="total")
+        note = _money_orders_note(drawer, figures.money_orders)
+        if note:
+            put(note)
+
     section("Deposit")
     put("Cash", None, figures.cash, money=3)
-    put(f"Checks ({len(drawer.checks):,})", None, figures.checks, money=3)
+    put(f"Checks ({len(checks):,})", None, figures.checks, money=3)
     put("Money orders", None, figures.money_orders, money=3)
     put("Total deposit", None, figures.total, money=3, style="grand")
     if figures.cards:
@@ -874,6 +929,15 @@ def closeout_pdf(drawer: DrawerView, *, profile: CityProfile) -> bytes:
     result = over_short_words(drawer.over_short)
     if drawer.over_short is None and all_counted:
         result = over_short_words(counted_sum - expected_sum)
+    # Each kind is checked on its own (the rows above): when more than one differs, say so
+    # beside the result, so that a balanced total does not read as a balanced drawer.
+    uneven = [
+        f"{label.lower()} {over_short_words(diff).lower()}"
+        for label, key in _TENDER_KINDS
+        if (diff := drawer.differences[key]) is not None and diff != Money.zero()
+    ]
+    if len(uneven) > 1:
+        result = f"{result} \u2014 by tender: {'; '.join(uneven)}"
     result_pairs: list[tuple[str, object]] = [("Drawer result", para(result, st.body_bold))]
     if drawer.close_note.strip():
         result_pairs.append(("Note", drawer.close_note.strip()))

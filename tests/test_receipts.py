@@ -167,6 +167,19 @@ def close(
         )
 
 
+def new_day(desk: Desk, who: SignedIn, clock: FixedClock, when: datetime) -> int:
+    """Move to ``when``, close out the drawer left open (with a note) and open today's."""
+    clock.set(when)
+    with desk.action(who) as action:
+        old = receipts.current_drawer(action.session, STATION)
+        if old is not None:
+            receipts.close_drawer(
+                action, old.id, DrawerCount({}, (), Money("0"), Money("0"), "Counted by the test")
+            )
+    with desk.action(who) as action:
+        return receipts.open_drawer(action, station=STATION, opening_cash=Money("100.00")).id
+
+
 def refuse(exc: type[Exception], match: str, do: Callable[[], object]) -> Exception:
     with pytest.raises(exc, match=match) as caught:
         do()
@@ -212,10 +225,12 @@ def test_a_bad_number_format_is_refused(desk: Desk, admin: SignedIn, bad: str) -
 def test_numbers_restart_in_a_new_year(
     desk: Desk, clock: FixedClock, treasurer: SignedIn, drawer: int
 ) -> None:
-    clock.set(datetime(2026, 12, 31, 23, 59))
+    # Each day's money goes into that day's drawer (the one of Nov 30 is closed out first).
+    new_day(desk, treasurer, clock, datetime(2026, 12, 31, 23, 59))
     assert pay(desk, treasurer, [line("5.00")], [cash("5.00")]).number == "2026-000001"
     assert pay(desk, treasurer, [line("5.00")], [cash("5.00")]).number == "2026-000002"
-    clock.set(datetime(2027, 1, 1, 0, 0))  # local midnight: already 2027 in Prescott
+    # local midnight: already 2027 in Prescott
+    new_day(desk, treasurer, clock, datetime(2027, 1, 1, 0, 0))
     assert pay(desk, treasurer, [line("5.00")], [cash("5.00")]).number == "2027-000001"
     clock.set(datetime(2027, 1, 1, 8, 0))
     assert pay(desk, treasurer, [line("5.00")], [cash("5.00")]).number == "2027-000002"
@@ -672,26 +687,27 @@ def test_a_refund_references_the_original_and_cannot_exceed_what_was_paid(
     original, due = closed_payment
     assert due_of(desk, due).status == DueStatus.PAID
     refuse(InvalidInput, "cannot be refunded", lambda: _refund(desk, treasurer, original, "50.01"))
-    first = _refund(desk, treasurer, original, "20.00", due)
+    # A line that paid an amount due is refunded whole (finding 7): no partial refund of it.
+    refuse(
+        InvalidInput,
+        r"refund \$50\.00, not \$20\.00",
+        lambda: _refund(desk, treasurer, original, "20.00", due),
+    )
+    first = _refund(desk, treasurer, original, "50.00", due)
     shown = view(desk, first.id)
     assert (shown.kind, shown.total, shown.corrects_number) == (
         "refund",
-        Money("-20.00"),
+        Money("-50.00"),
         "2026-000001",
     )
-    assert shown.lines[0].amount == Money("-20.00")
-    assert shown.tenders[0].amount == Money("-20.00")
-    assert due_of(desk, due).balance == Money("20.00")
-    assert due_of(desk, due).status == DueStatus.OPEN
+    assert shown.lines[0].amount == Money("-50.00")
+    assert shown.tenders[0].amount == Money("-50.00")
     error = refuse(
         InvalidInput,
-        r"of which \$20\.00 was refunded already; \$30\.01 cannot be refunded",
-        lambda: _refund(desk, treasurer, original, "30.01"),
+        r"of which \$50\.00 was refunded already; \$0\.01 cannot be refunded",
+        lambda: _refund(desk, treasurer, original, "0.01"),
     )
     assert isinstance(error, InvalidInput) and error.field == "lines"
-    _refund(desk, treasurer, original, "30.00", due)
-    assert due_of(desk, due).balance == Money("50.00")
-    refuse(InvalidInput, "cannot be refunded", lambda: _refund(desk, treasurer, original, "0.01"))
     with desk.action(treasurer) as action:
         today = receipts.current_drawer(action.session, STATION)
         assert today is not None
@@ -803,7 +819,19 @@ def day_of_receipts(
         )
     )
     clock.set(datetime(2026, 12, 1, 0, 0))
-    made.append(pay(desk, treasurer, [line("5.00")], [cash("5.00")], payer_name="Bob Ng"))
+    # A new day's money goes into a drawer opened that day (Nov 30's stays open for the voids).
+    with desk.action(treasurer) as action:
+        receipts.open_drawer(action, station="Back office", opening_cash=Money("0"))
+    made.append(
+        pay(
+            desk,
+            treasurer,
+            [line("5.00")],
+            [cash("5.00")],
+            payer_name="Bob Ng",
+            station="Back office",
+        )
+    )
     return made
 
 
@@ -933,10 +961,10 @@ def test_gl_distribution_nets_refunds(
     desk: Desk, treasurer: SignedIn, closed_payment: tuple[int, int]
 ) -> None:
     original, due = closed_payment
-    _refund(desk, treasurer, original, "20.00", due)
+    _refund(desk, treasurer, original, "50.00", due)  # a due line is refunded whole
     with desk.database.reading() as session:
         totals = [(g.gl_account, g.count, g.total) for g in receipts.gl_distribution(session)]
-    assert totals == [("100-44300-000", 2, Money("30.00"))]
+    assert totals == [("100-44300-000", 2, Money("0.00"))]
 
 
 # -- two stations at once (PostgreSQL: read committed) ------------------------------------------
@@ -993,3 +1021,242 @@ def test_receipt_lines_keep_their_amount_due_status(
     with desk.database.reading() as session:
         assert [r.id for r in receipts.receipts_for(session, payer_id=payer)] == [receipt.id]
         assert receipts.get_receipt(session, receipt.id).status == ReceiptStatus.ISSUED
+
+
+# -- the auditor's findings ---------------------------------------------------------------------
+
+
+def city_check(amount: str, number: str = "50231") -> TenderEntry:
+    return TenderEntry(TenderKind.CITY_CHECK, Money(amount), check_number=number)
+
+
+def test_a_refund_is_paid_in_cash_or_by_city_check_and_a_city_check_never_pays_the_city(
+    desk: Desk, treasurer: SignedIn, closed_payment: tuple[int, int]
+) -> None:
+    original, due = closed_payment
+
+    def back(*tenders: TenderEntry) -> Receipt:
+        with desk.action(treasurer) as action:
+            return receipts.refund(
+                action,
+                original,
+                station=STATION,
+                lines=[due_line(desk, due, "50.00")],
+                tenders=tenders,
+                reason="Permit withdrawn",
+            )
+
+    for wrong in (check("50.00"), card("50.00")):
+        error = refuse(
+            InvalidInput, "in cash from the drawer or by a City check", lambda w=wrong: back(w)
+        )
+        assert isinstance(error, InvalidInput) and error.field == "tender_0_kind"
+    refund = back(city_check("50.00"))
+    assert view(desk, refund.id).tenders[0].label == "City check 50231"
+    with desk.database.reading() as session:
+        today = receipts.current_drawer(session, STATION)
+        assert today is not None
+        shown = receipts.drawer_view(session, today.id)
+    # The City's check never passes through the drawer: nothing expected changes.
+    assert (shown.expected_cash, shown.expected_checks, shown.checks) == (
+        Money("100.00"),
+        Money("0"),
+        (),
+    )
+    error = refuse(
+        InvalidInput,
+        "cannot pay the City",
+        lambda: pay(desk, treasurer, [line("5.00")], [city_check("5.00")]),
+    )
+    assert isinstance(error, InvalidInput) and error.field == "tender_0_kind"
+
+
+def test_check_sale_treats_a_city_check_as_non_cash() -> None:
+    totals = receipts.check_sale([line("10.00")], [city_check("10.01")])
+    assert "change is given only from cash" in totals.problems[0].message
+
+
+@pytest.mark.parametrize("bad", ["R-{number:06d}", "{number}", "2026-{number:06d}"])
+def test_a_number_format_without_the_year_is_refused(desk: Desk, admin: SignedIn, bad: str) -> None:
+    with (
+        pytest.raises(InvalidInput, match="must show the year") as caught,
+        desk.action(admin) as action,
+    ):
+        receipts.save_receipt_settings(action, ReceiptSettings(number_format=bad))
+    assert caught.value.field == "number_format"
+
+
+def test_refund_lines_must_match_lines_of_the_original(
+    desk: Desk, treasurer: SignedIn, drawer: int
+) -> None:
+    original = pay(
+        desk,
+        treasurer,
+        [line("30.00"), line("20.00", gl="100-44310-000")],
+        [cash("50.00")],
+    )
+    close(desk, treasurer, drawer, {"100": 1, "50": 1})
+    with desk.action(treasurer) as action:
+        receipts.open_drawer(action, station=STATION, opening_cash=Money("100.00"))
+
+    def back(*lines: LineEntry) -> Receipt:
+        amount = sum((ln.amount for ln in lines), Money.zero())
+        with desk.action(treasurer) as action:
+            return receipts.refund(
+                action,
+                original.id,
+                station=STATION,
+                lines=lines,
+                tenders=[TenderEntry(TenderKind.CASH, amount)],
+                reason="Overcharged",
+            )
+
+    error = refuse(
+        InvalidInput,
+        "matches no line of receipt 2026-000001",
+        lambda: back(line("5.00", gl="100-99999-000")),
+    )
+    assert isinstance(error, InvalidInput) and error.field == "lines"
+    refuse(InvalidInput, r"asks \$20\.01", lambda: back(line("20.01", gl="100-44310-000")))
+    back(line("15.00", gl="100-44310-000"))
+    refuse(
+        InvalidInput,
+        r"received \$20\.00 on that line, of which \$15\.00 was refunded already",
+        lambda: back(line("5.01", gl="100-44310-000")),
+    )
+    back(line("5.00", gl="100-44310-000"), line("30.00"))
+    assert counts(desk)[0] == 3
+
+
+def test_a_refund_cancels_the_amount_due_it_paid_back(
+    desk: Desk,
+    treasurer: SignedIn,
+    closed_payment: tuple[int, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    original, due = closed_payment
+    from clerk_desk import permissions
+    from clerk_desk.permissions import Permission
+
+    grants = dict(permissions.GRANTS)
+    monkeypatch.setitem(
+        permissions.GRANTS, Role.TREASURER, grants[Role.TREASURER] - {Permission.CANCEL_DUE}
+    )
+    refuse(PermissionDenied, "Treasurer", lambda: _refund(desk, treasurer, original, "50.00", due))
+    monkeypatch.setitem(permissions.GRANTS, Role.TREASURER, grants[Role.TREASURER])
+    refund = _refund(desk, treasurer, original, "50.00", due)
+    shown = due_of(desk, due)
+    assert (shown.status, shown.paid) == (DueStatus.CANCELLED, Money.zero())
+    assert shown.cancel_reason == f"Refunded on receipt {refund.number}: Permit withdrawn"
+    with desk.database.reading() as session:
+        assert ledger.outstanding(session) == []  # not owed again
+
+
+def test_an_adjustment_is_limited_to_what_was_posted_and_to_known_accounts(
+    desk: Desk, treasurer: SignedIn, closed_payment: tuple[int, int]
+) -> None:
+    original, _ = closed_payment
+
+    def adjust(*lines: LineEntry) -> Receipt:
+        with desk.action(treasurer) as action:
+            return receipts.adjust(
+                action, original, station=STATION, lines=lines, reason="Wrong account"
+            )
+
+    refuse(
+        InvalidInput,
+        r"takes \$60\.00 off 100-44300-000, but receipt 2026-000001 has only \$50\.00",
+        lambda: adjust(line("-60.00"), line("60.00", gl="100-44310-000")),
+    )
+    refuse(
+        InvalidInput,
+        "not a GL account of the fee schedule",
+        lambda: adjust(line("-10.00"), line("10.00", gl="999-00000-000")),
+    )
+    refuse(
+        InvalidInput,
+        "GL account is too long",
+        lambda: adjust(line("-10.00"), line("10.00", gl="100-44310-000" + "0" * 80)),
+    )
+    refuse(
+        InvalidInput,
+        "description is too long",
+        lambda: adjust(line("-10.00"), LineEntry("x" * 500, Money("10.00"), "100-44310-000")),
+    )
+    refuse(
+        InvalidInput,
+        "full card number",
+        lambda: adjust(line("-10.00"), LineEntry(f"Card {CARD}", Money("10.00"), "100-44310-000")),
+    )
+    adjust(line("-30.00"), line("30.00", gl="100-46300-000"))  # to City expenses
+    refuse(
+        InvalidInput,
+        r"takes \$20\.01 off 100-44300-000, but receipt 2026-000001 has only \$20\.00",
+        lambda: adjust(line("-20.01"), line("20.01", gl="100-44310-000")),
+    )
+    adjust(line("-20.00"), line("20.00", gl="100-44310-000"))
+
+
+def test_a_fee_line_carries_the_fee_schedules_amount_and_account(
+    desk: Desk, treasurer: SignedIn, drawer: int
+) -> None:
+    with desk.database.reading() as session:
+        fee = receipts.fee_line(session, "STOPEN", on=desk.clock.today())
+    from dataclasses import replace
+
+    for wrong, match in (
+        (replace(fee, amount=Money("5.00")), r"fee schedule sets STOPEN at \$50\.00"),
+        (replace(fee, amount=Money("75.00")), r"fee schedule sets STOPEN at \$50\.00"),
+        (replace(fee, gl_account="100-46300-000"), "posts STOPEN to 100-44300-000"),
+    ):
+        error = refuse(
+            InvalidInput,
+            match,
+            lambda w=wrong: pay(desk, treasurer, [w], [cash(str(w.amount.amount))]),
+        )
+        assert isinstance(error, InvalidInput) and error.field == "lines"
+        assert "§ 506-6 (Fee)" in str(error)
+    assert counts(desk)[0] == 0
+    pay(desk, treasurer, [fee], [cash("50.00")])
+    doubled = replace(fee, amount=Money("100.00"), description="Street opening (doubled)")
+    pay(desk, treasurer, [doubled], [cash("100.00")])
+
+
+def test_a_card_number_in_a_line_description_is_refused(
+    desk: Desk, treasurer: SignedIn, drawer: int
+) -> None:
+    typed = LineEntry(f"Permit, card {CARD}", Money("5.00"), "100-44300-000")
+    error = refuse(
+        InvalidInput, "full card number", lambda: pay(desk, treasurer, [typed], [cash("5.00")])
+    )
+    assert isinstance(error, InvalidInput) and error.field == "lines"
+    assert counts(desk)[0] == 0
+
+
+def test_no_payment_into_a_drawer_left_open_from_an_earlier_day(
+    desk: Desk, clock: FixedClock, treasurer: SignedIn, closed_payment: tuple[int, int]
+) -> None:
+    original, due = closed_payment
+    clock.set(datetime(2026, 12, 1, 8, 0))  # the drawer opened Nov 30 was never closed
+    message = (
+        "The drawer of Front counter was opened Mon Nov 30, 2026 and not closed out: "
+        "close it out first, then open today's drawer."
+    )
+    before = counts(desk)
+    with pytest.raises(Conflict) as caught:
+        pay(desk, treasurer, [line("5.00")], [cash("5.00")])
+    assert caught.value.message == message
+    with pytest.raises(Conflict) as caught:
+        _refund(desk, treasurer, original, "50.00", due)
+    assert caught.value.message == message
+    assert counts(desk) == before
+    new_day(desk, treasurer, clock, datetime(2026, 12, 1, 8, 5))
+    assert pay(desk, treasurer, [line("5.00")], [cash("5.00")]).total == Money("5.00")
+
+
+def test_a_money_order_needs_its_number(desk: Desk, treasurer: SignedIn, drawer: int) -> None:
+    order = TenderEntry(TenderKind.MONEY_ORDER, Money("10.00"), money_order_number="  ")
+    error = refuse(
+        InvalidInput, "money order's number", lambda: pay(desk, treasurer, [line("10.00")], [order])
+    )
+    assert isinstance(error, InvalidInput) and error.field == "tender_0_money_order_number"

@@ -254,3 +254,85 @@ def test_today_after_a_day_passes(desk: Desk, clock: FixedClock, treasurer: Sign
     assert _today_items(desk, treasurer) == []
     clock.advance(days=1)
     assert len(_today_items(desk, treasurer)) == 1
+
+
+# -- the auditor's findings ---------------------------------------------------------------------
+
+
+def test_a_cash_shortage_is_not_hidden_by_a_card_total_typed_too_high(
+    desk: Desk, treasurer: SignedIn, busy_drawer: int
+) -> None:
+    short_cash = {"100": 1, "20": 1, "5": 1}  # $125.00: $5.00 short in cash
+    with pytest.raises(InvalidInput) as caught:
+        close(desk, treasurer, busy_drawer, short_cash, checks=CHECKS, cards="25.00")
+    assert caught.value.field == "note"
+    assert "balances in total but not by tender" in caught.value.message
+    assert "cash short $5.00" in caught.value.message
+    assert "cards over $5.00" in caught.value.message
+    closed = close(
+        desk, treasurer, busy_drawer, short_cash, checks=CHECKS, cards="25.00", note="Recounted"
+    )
+    assert closed.over_short == Money.zero()  # the grand total, as stored
+    shown = drawer_view(desk, busy_drawer)
+    assert shown.differences == {
+        "cash": Money("-5.00"),
+        "checks": Money("0"),
+        "cards": Money("5.00"),
+        "money_orders": Money("0"),
+    }
+    assert drawer_view(desk, open_(desk, treasurer)).differences["cash"] is None
+
+
+def test_a_close_out_is_refused_when_the_figures_changed_since_the_count_began(
+    desk: Desk, treasurer: SignedIn, busy_drawer: int
+) -> None:
+    shown = drawer_view(desk, busy_drawer)
+    seen = shown.expected_cash + shown.expected_checks + shown.expected_cards
+    sale(desk, treasurer, "10.00", cash("10.00"))  # saved at another moment of the count
+    count = DrawerCount(BALANCED, CHECKS, Money("20.00"), Money("0"), "", expected_total=seen)
+    with pytest.raises(Conflict) as caught, desk.action(treasurer) as action:
+        receipts.close_drawer(action, busy_drawer, count)
+    assert caught.value.message == (
+        "The drawer's figures changed since the count began (a receipt was saved or voided): "
+        "check the new expected amounts and close again."
+    )
+    assert drawer_view(desk, busy_drawer).status == "open"
+    fresh = DrawerCount(
+        {**BALANCED, "10": 2}, CHECKS, Money("20.00"), Money("0"), "", seen + Money("10.00")
+    )
+    with desk.action(treasurer) as action:
+        assert receipts.close_drawer(action, busy_drawer, fresh).over_short == Money.zero()
+
+
+def test_a_card_number_in_the_check_list_is_refused(
+    desk: Desk, treasurer: SignedIn, busy_drawer: int
+) -> None:
+    card_number = "4111 1111 1111 1111"
+    for entry in (
+        CheckEntry(card_number, "Ana Ruiz", Money("45.50")),
+        CheckEntry("2211", f"Ana Ruiz {card_number}", Money("45.50")),
+    ):
+        with pytest.raises(InvalidInput, match="full card number") as caught:
+            close(desk, treasurer, busy_drawer, BALANCED, checks=(entry,), cards="20.00")
+        assert caught.value.field == "checks"
+    assert drawer_view(desk, busy_drawer).status == "open"
+
+
+def test_the_view_gives_the_checks_counted_and_the_money_orders_received(
+    desk: Desk, treasurer: SignedIn, busy_drawer: int
+) -> None:
+    order = TenderEntry(TenderKind.MONEY_ORDER, Money("15.00"), money_order_number="MO-77")
+    sale(desk, treasurer, "15.00", order)
+    assert drawer_view(desk, busy_drawer).money_orders == (
+        CheckEntry("MO-77", "Walk-in", Money("15.00")),
+    )
+    assert drawer_view(desk, busy_drawer).checks_counted == ()
+    counted = (CheckEntry("2211", "Ana M. Ruiz", Money("45.50")),)  # as the Treasurer wrote it
+    with desk.action(treasurer) as action:
+        receipts.close_drawer(
+            action, busy_drawer, DrawerCount(BALANCED, counted, Money("20.00"), Money("15.00"))
+        )
+    shown = drawer_view(desk, busy_drawer)
+    assert shown.checks_counted == counted and shown.deposit_checks == counted
+    assert shown.checks == CHECKS  # as received
+    assert shown.money_orders == (CheckEntry("MO-77", "Walk-in", Money("15.00")),)

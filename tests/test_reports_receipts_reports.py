@@ -100,6 +100,9 @@ def _drawer(**changes: object) -> DrawerView:
         over_short=Money("-1.25"),
         close_note="Short $1.25: change error on receipt 2026-000131.",
     )
+    # A closed drawer deposits the checks counted at close-out: here, those received.
+    counted = changes.get("checks", drawer.checks)
+    changes = {"checks_counted": counted, **changes}
     return replace(drawer, **changes)  # type: ignore[arg-type]
 
 
@@ -456,3 +459,72 @@ def test_deposit_slip_excel_with_money_orders_and_no_denominations() -> None:
 def test_gl_distribution_of_one_drawer_says_so() -> None:
     text = _flat(_text(gl_distribution_pdf(GL, profile=PROFILE, period=DAY, scope="Drawer 42")))
     assert "Drawer 42 \u00b7 Fri Mar 13, 2026" in text
+
+
+# ---------------------------------------------------------------- the auditor's findings
+
+
+def test_deposit_slip_lists_the_checks_counted_not_those_received(tmp_path: Path) -> None:
+    counted = (
+        CheckEntry("1042", "Nguyễn Văn An", Money("150.00")),
+        CheckEntry("5531", "Zoë Šimková", Money("615.00")),
+    )  # check 220 was not in the drawer at close-out
+    drawer = _drawer(checks_counted=counted, counted_checks=Money("765.00"))
+    text = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    assert "Total of 2 checks $765.00" in text
+    assert "Smith & Sons" not in text
+    assert "Total deposit $1,626.25" in text  # 861.25 + 765.00
+    target = tmp_path / "deposit.xlsx"
+    deposit_slip_excel(target, drawer, profile=PROFILE)
+    ws = openpyxl.load_workbook(target).active
+    assert ws is not None
+    rows_by_label = _cells(ws)
+    assert "220" not in rows_by_label
+    assert _amount(rows_by_label["Total deposit"][2]) == Decimal("1626.25")
+
+
+def test_deposit_slip_of_an_open_drawer_says_its_checks_are_not_counted() -> None:
+    drawer = _drawer(status="open", closed_at=None, checks_counted=(), counted_cash=None)
+    text = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    assert "Checks (as received, not counted)" in text
+    assert "Total of 3 checks $865.00" in text
+
+
+def test_deposit_slip_lists_each_money_order(tmp_path: Path) -> None:
+    orders = (
+        CheckEntry("70011", "José García", Money("20.00")),
+        CheckEntry("70012", "Zoë Šimková", Money("30.00")),
+    )
+    drawer = _drawer(
+        money_orders=orders,
+        expected_money_orders=Money("50.00"),
+        counted_money_orders=Money("50.00"),
+    )
+    text = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    assert "70011 José García $20.00" in text and "70012 Zoë Šimková $30.00" in text
+    assert "Total of 2 money orders $50.00" in text
+    assert "Total deposit $1,776.25" in text  # 861.25 + 865.00 + 50.00
+    target = tmp_path / "deposit.xlsx"
+    deposit_slip_excel(target, drawer, profile=PROFILE)
+    ws = openpyxl.load_workbook(target).active
+    assert ws is not None
+    rows_by_label = _cells(ws)
+    assert rows_by_label["70012"][0].data_type == "s"
+    assert _amount(rows_by_label["70012"][2]) == Decimal("30.00")
+    assert _amount(rows_by_label["Money orders"][2]) == Decimal("50.00")
+
+
+def test_closeout_shows_each_kinds_difference_when_the_total_balances() -> None:
+    drawer = _drawer(
+        counted_cash=Money("1007.50"), counted_cards=Money("415.25"), over_short=Money("0")
+    )
+    assert drawer.differences == {
+        "cash": Money("-5.00"),
+        "checks": Money("0"),
+        "cards": Money("5.00"),
+        "money_orders": Money("0"),
+    }
+    text = _flat(_text(closeout_pdf(drawer, profile=PROFILE)))
+    assert "Cash $1,012.50 $1,007.50 Short $5.00" in text
+    assert "Cards $410.25 $415.25 Over $5.00" in text
+    assert "Balanced \u2014 by tender: cash short $5.00; cards over $5.00" in text

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from sqlalchemy import select
 
 from clerk_desk import ledger, parties
@@ -258,14 +259,16 @@ def test_close_out_with_over_short_needs_a_note_then_prints_reports(
             qtbot.keyClicks(dialog.pieces[key], "1")
         assert dialog.cash_total.text() == "$101.00"
         assert dialog.verdict.text() == "Over $1.00"
-        qtbot.keyClick(dialog.pieces["1"], Qt.Key.Key_Return)
+        qtbot.keyClick(dialog.pieces["1"], Qt.Key.Key_Return)  # Enter moves on, never closes
+        assert dialog.isVisible() and messages == []
+        dialog.save_button.click()
         assert dialog.isVisible() and "over" in dialog.errors.message("note")
         qtbot.keyClicks(dialog.note, "Extra dollar found under the tray")
-        ctrl_enter(qtbot, dialog.note)
+        dialog.save_button.click()  # asks first (answered Yes), then closes and locks
 
     dialogs.append(count)
     tab.close_out_button.click()
-    assert messages == []
+    assert messages == ["Close out and lock the drawer? It cannot be changed afterwards."]
     from clerk_desk.models import Drawer, DrawerStatus
 
     with desk.database.reading() as session:
@@ -372,3 +375,359 @@ def test_every_model_passes_qtmodeltester(
 
     checks = ChecksModel([CheckEntry("1042", "Ada", Money("5.00"))])
     qtmodeltester.check(checks)
+
+
+# ---- the auditor's findings ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def answers(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], list[int]]:
+    """Message boxes are read, not shown; each is answered with the next queued answer (Yes
+    once the queue is empty). (boxes seen, answers to give)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from ui import operations
+
+    boxes: list[Any] = []
+    queue: list[int] = []
+
+    def answer(box: QMessageBox) -> int:
+        boxes.append(box)
+        return queue.pop(0) if queue else int(QMessageBox.StandardButton.Yes.value)
+
+    monkeypatch.setattr(operations, "ask_message", answer)
+    return boxes, queue
+
+
+YES, NO = 0x00004000, 0x00010000  # QMessageBox.StandardButton.Yes / No
+
+
+def activate(qtbot, widget) -> None:
+    widget.window().activateWindow()
+    qtbot.waitUntil(widget.window().isActiveWindow)
+    widget.setFocus()
+
+
+def sale_by_check(qtbot, tab: ReceiptsTab, payer_name: str = "Walk In Vendor") -> None:
+    """A $20.00 vending fee paid by check no. 77, saved."""
+    qtbot.keyClicks(tab.payer_search, payer_name)
+    tab.payer_search.flush()
+    add_fee(qtbot, tab, "VEND")
+    choose_tender(qtbot, tab, TenderKind.CHECK)
+    qtbot.keyClicks(tab.check_number, "77")
+    qtbot.keyClick(tab.check_number, Qt.Key.Key_Return)
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)
+
+
+def test_close_out_enter_moves_on_and_only_the_button_locks_after_asking(
+    qtbot, tab, desk, dialogs, answers, printed
+) -> None:
+    """Finding 1: Enter in a count never closes; the explicit button asks with the figures
+    per tender kind; Esc after counting asks before discarding."""
+    from clerk_desk.models import Drawer, DrawerStatus
+
+    boxes, queue = answers
+    open_drawer(qtbot, tab, dialogs, "100")
+
+    def count(dialog: CloseOutDialog) -> None:
+        assert not dialog.save_button.isDefault() and not dialog.save_button.autoDefault()
+        assert dialog.save_button.text() == "Close out and &lock"  # Alt+L
+        first = dialog.pieces["100"]
+        activate(qtbot, first)
+        first.selectAll()
+        qtbot.keyClicks(first, "1")
+        qtbot.keyClick(first, Qt.Key.Key_Return)
+        assert dialog.isVisible() and first.value() == 1
+        assert dialog.focusWidget() in (dialog.pieces["50"], dialog.pieces["50"].lineEdit())
+        qtbot.keyClick(dialog.pieces["50"], Qt.Key.Key_Enter)  # keypad Enter too
+        assert dialog.focusWidget() in (dialog.pieces["20"], dialog.pieces["20"].lineEdit())
+        dialog.cards_total.setFocus()
+        qtbot.keyClick(dialog.cards_total, Qt.Key.Key_Return)
+        assert dialog.isVisible() and dialog.focusWidget() is dialog.money_orders_total
+        assert boxes == []
+
+        # Esc after counting asks; "Keep counting" keeps the count
+        queue.append(NO)
+        qtbot.keyClick(dialog.pieces["20"], Qt.Key.Key_Escape)
+        assert dialog.isVisible() and "Discard this count" in boxes[-1].text()
+        assert first.value() == 1
+
+        # the button asks, with expected, counted and over/short per kind
+        queue.append(NO)
+        dialog.save_button.click()
+        assert dialog.isVisible()
+        assert boxes[-1].text() == (
+            "Close out and lock the drawer? It cannot be changed afterwards."
+        )
+        figures = boxes[-1].informativeText()
+        for caption in ("Expected", "Counted", "Over / short", "Cash", "Checks", "Cards"):
+            assert caption in figures
+        assert "Money orders" in figures and "$100.00" in figures and "Balanced" in figures
+        with desk.database.reading() as session:
+            assert session.scalars(select(Drawer)).one().status == DrawerStatus.OPEN
+
+        dialog.save_button.click()  # Yes this time
+        assert not dialog.isVisible()
+
+    dialogs.append(count)
+    tab.close_out_button.click()
+    with desk.database.reading() as session:
+        drawer = session.scalars(select(Drawer)).one()
+        assert drawer.status == DrawerStatus.CLOSED and drawer.counted_cash == Money("100.00")
+    assert tab.drawer is None
+
+
+def test_close_out_esc_with_nothing_counted_closes_without_asking(
+    qtbot, tab, dialogs, answers, printed
+) -> None:
+    boxes, _queue = answers
+    open_drawer(qtbot, tab, dialogs, "100")
+
+    def leave(dialog: CloseOutDialog) -> None:
+        activate(qtbot, dialog.pieces["100"])
+        qtbot.keyClick(dialog.pieces["100"], Qt.Key.Key_Escape)
+        assert not dialog.isVisible()
+
+    dialogs.append(leave)
+    tab.close_out_button.click()
+    assert boxes == [] and tab.drawer is not None
+
+
+def test_close_out_refused_when_the_figures_changed_reloads_and_keeps_the_counts(
+    qtbot, tab, desk, treasurer, dialogs, messages, printed
+) -> None:
+    """Finding 2: the expected total shown goes to the core; its Conflict reloads the figures
+    and the counts typed stay."""
+    from clerk_desk import receipts
+    from clerk_desk.models import Drawer, DrawerStatus
+    from clerk_desk.receipts import TenderEntry
+
+    open_drawer(qtbot, tab, dialogs, "100")
+
+    def count(dialog: CloseOutDialog) -> None:
+        assert dialog.summary_cells["cash"][0].text() == "$100.00"
+        dialog.pieces["100"].setValue(1)
+        dialog.pieces["20"].setValue(1)
+        # another station's clerk (or a second window) saves a sale into this drawer meanwhile
+        with desk.action(treasurer) as action:
+            line = receipts.fee_line(action.session, "VEND", on=action.today())
+            receipts.take_payment(
+                action,
+                station=STATION,
+                payer_id=None,
+                payer_name="Late Payer",
+                lines=[line],
+                tenders=[TenderEntry(TenderKind.CASH, Money("20.00"))],
+            )
+        dialog.note.setPlainText("Counted before the last sale")
+        dialog.save_button.click()
+        assert dialog.isVisible()
+        assert messages[-2] == "Close out and lock the drawer? It cannot be changed afterwards."
+        assert "changed" in messages[-1]  # the core's Conflict, shown
+        assert dialog.summary_cells["cash"][0].text() == "$120.00"  # read again
+        assert dialog.pieces["100"].value() == 1 and dialog.pieces["20"].value() == 1
+        assert dialog.note.toPlainText() == "Counted before the last sale"
+        assert dialog.changed_banner.isVisible() and "$120.00" in dialog.changed_banner.text()
+        assert dialog.verdict.text() == "Balanced"
+        dialog.save_button.click()
+        assert not dialog.isVisible()
+
+    dialogs.append(count)
+    tab.close_out_button.click()
+    with desk.database.reading() as session:
+        drawer = session.scalars(select(Drawer)).one()
+        assert drawer.status == DrawerStatus.CLOSED
+        assert drawer.expected_cash == Money("120.00") and drawer.over_short == Money.zero()
+
+
+def test_close_out_shows_each_kind_off_and_card_numbers_next_to_the_checks(
+    qtbot, tab, desk, dialogs, messages, printed
+) -> None:
+    """Finding 3: per-kind over/short live, the note required when any kind is off even if
+    the total balances, and a card number in the check list refused under the checks."""
+    from clerk_desk.models import Drawer, DrawerStatus
+
+    open_drawer(qtbot, tab, dialogs, "100")
+    sale_by_check(qtbot, tab)
+    assert messages == []
+
+    def count(dialog: CloseOutDialog) -> None:
+        dialog.pieces["100"].setValue(1)
+        assert dialog.verdict.text() == "Balanced"
+        assert not dialog.note_needed.isVisible() and not dialog.kinds_label.isVisible()
+        model = dialog.checks_model
+        model.setData(model.index(0, 2), "15.00")
+        qtbot.keyClicks(dialog.cards_total, "5")
+        # balanced in total, but checks short and cards over: both shown, a note required
+        assert dialog.summary_cells["total"][2].text() == "balanced"
+        assert dialog.summary_cells["checks"][2].text() == "short $5.00"
+        assert dialog.summary_cells["cards"][2].text() == "over $5.00"
+        assert dialog.summary_cells["cash"][2].text() == "balanced"
+        assert dialog.verdict.text() == "Balanced in total only"
+        assert "checks short $5.00" in dialog.kinds_label.text()
+        assert "cards over $5.00" in dialog.kinds_label.text()
+        assert dialog.note_needed.isVisible() and "note is required" in dialog.note_needed.text()
+        dialog.save_button.click()
+        assert dialog.isVisible() and messages == []  # refused before asking
+        assert "checks short $5.00" in dialog.errors.message("note")
+
+        qtbot.keyClicks(dialog.note, "Check 77 was written for $15; card slip found")
+        model.setData(model.index(0, 0), CARD_NUMBER)
+        dialog.save_button.click()
+        assert dialog.isVisible()
+        assert "full card number" in dialog.errors.message("checks")
+        error = dialog.findChild(QLabel, "error_checks")
+        table = dialog.checks_table
+        assert error.isVisible() and error.parentWidget() is table.parentWidget()
+        assert 0 <= error.y() - (table.y() + table.height()) < 30  # right under the table
+        model.setData(model.index(0, 0), "77")
+        dialog.save_button.click()
+        assert not dialog.isVisible()
+
+    dialogs.append(count)
+    tab.close_out_button.click()
+    with desk.database.reading() as session:
+        drawer = session.scalars(select(Drawer)).one()
+        assert drawer.status == DrawerStatus.CLOSED and drawer.over_short == Money.zero()
+        assert CARD_NUMBER not in str(drawer.check_list)
+
+
+def test_a_printer_failure_after_saving_says_the_receipt_is_saved(
+    qtbot, tab, desk, admin, dialogs, messages, monkeypatch
+) -> None:
+    """Finding 5: "print directly" to a printer that fails: the sale is saved and cleared and
+    the clerk is told its number and where to reprint it."""
+    from clerk_desk import receipts
+    from clerk_desk.errors import EnvironmentProblem
+    from clerk_desk.receipts import ReceiptSettings
+
+    with desk.action(admin) as action:
+        receipts.save_receipt_settings(action, ReceiptSettings(print_directly=True))
+
+    def broken(_printer: Any, _pdf: bytes) -> int:
+        raise EnvironmentProblem("The printer could not be started. Check that it is on.")
+
+    monkeypatch.setattr(printing, "default_printer_name", lambda: "Counter receipt printer")
+    monkeypatch.setattr(printing, "paint_pdf", broken)
+    statuses: list[str] = []
+    tab.status.connect(statuses.append)
+    open_drawer(qtbot, tab, dialogs)
+    qtbot.keyClicks(tab.payer_search, "Printer Trouble")
+    tab.payer_search.flush()
+    add_fee(qtbot, tab, "VEND")
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)  # exact cash
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)  # save
+    with desk.database.reading() as session:
+        receipt = session.scalars(select(Receipt)).one()
+        number = receipt.number
+        assert receipt.prints == 0
+    assert len(messages) == 1
+    assert f"IS saved, under number {number}" in messages[0] and "Register" in messages[0]
+    assert tab.lines == [] and tab.tenders == [] and tab.payer_search.text() == ""
+    assert number in tab.last_label.text()
+    assert "not printed" in statuses[-1] and number in statuses[-1]
+
+    # a report that fails to print is explained the same way, nothing escapes
+    def no_printer(*_args: Any, **_kwargs: Any) -> bool:
+        raise EnvironmentProblem("No printer is installed.")
+
+    monkeypatch.setattr(printing, "print_pdf", no_printer)
+    tab.register_view_button.click()
+    tab.register_pdf_button.click()
+    assert len(messages) == 2 and "was not printed" in messages[1]
+
+
+def test_esc_asks_whenever_anything_was_entered(qtbot, tab, dialogs, answers, printed) -> None:
+    """Finding 7: a payer alone, or a tender typed, is not cleared without asking."""
+    boxes, queue = answers
+    open_drawer(qtbot, tab, dialogs)
+    activate(qtbot, tab.payer_search)
+    qtbot.keyClick(tab.payer_search, Qt.Key.Key_Escape)  # nothing entered: nothing to ask
+    assert boxes == []
+
+    qtbot.keyClicks(tab.payer_search, "Walk In Vendor")
+    tab.payer_search.flush()
+    queue.append(NO)
+    qtbot.keyClick(tab.payer_search, Qt.Key.Key_Escape)
+    assert "Clear this sale" in boxes[-1].text() and "Walk In Vendor" in boxes[-1].text()
+    assert tab.payer_search.text() == "Walk In Vendor"
+
+    tab.tender_amount.setFocus()
+    qtbot.keyClicks(tab.tender_amount, "20")
+    queue.append(NO)
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Escape)
+    assert len(boxes) == 2 and tab.tender_amount.text() == "20"
+
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Escape)  # Yes: cleared
+    assert len(boxes) == 3
+    assert tab.payer_search.text() == "" and tab.tender_amount.text() == ""
+
+
+def test_a_money_order_needs_its_number_shown_next_to_the_field(
+    qtbot, tab, desk, dialogs, messages, printed
+) -> None:
+    """Finding 8."""
+    open_drawer(qtbot, tab, dialogs)
+    assert tab.tender_kind.findData(TenderKind.CITY_CHECK) == -1  # refunds only
+    qtbot.keyClicks(tab.payer_search, "Money Order Payer")
+    tab.payer_search.flush()
+    add_fee(qtbot, tab, "VEND")
+    choose_tender(qtbot, tab, TenderKind.MONEY_ORDER)
+    tab.tender_amount.setFocus()
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)  # empty: the number first
+    assert tab.focusWidget() is tab.money_order_number and tab.tenders == []
+    qtbot.keyClicks(tab.tender_amount, "20")
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)
+    assert tab.tenders == []
+    assert "money order's number" in tab.errors.message("money_order_number")
+    assert tab.findChild(QLabel, "error_money_order_number").isVisible()
+    assert tab.focusWidget() is tab.money_order_number
+    qtbot.keyClicks(tab.money_order_number, "MO-55512")
+    qtbot.keyClick(tab.money_order_number, Qt.Key.Key_Return)
+    assert len(tab.tenders) == 1 and tab.tender_model.column_texts(0)[1] == "No. MO-55512"
+    assert tab.errors.message("money_order_number") == ""
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)
+    assert messages == []
+    with desk.database.reading() as session:
+        tender = session.scalars(select(Tender)).one()
+        assert (tender.kind, tender.money_order_number) == (TenderKind.MONEY_ORDER, "MO-55512")
+
+
+def test_a_drawer_from_an_earlier_day_blocks_saving_and_offers_its_close_out(
+    qtbot, tab, desk, clock, dialogs, messages, printed
+) -> None:
+    """Finding 9."""
+    open_drawer(qtbot, tab, dialogs, "100")
+    assert tab.save_button.isEnabled() and not tab.stale_close_button.isVisible()
+    clock.advance(days=1)
+    tab.refresh_drawer()
+    assert not tab.save_button.isEnabled()
+    assert "close it out" in tab.save_button.toolTip().lower() or "Close out" in (
+        tab.save_button.toolTip()
+    )
+    assert tab.stale_close_button.isVisible() and tab.stale_close_button.isEnabled()
+    assert tab.stale_close_button.text() == "Close out yesterday's drawer…"
+    clock.advance(days=2)
+    tab.refresh_drawer()
+    assert tab.stale_close_button.text() == "Close out Monday's drawer…"  # Nov 30, 2026
+
+    # Enter with a sale typed says why instead of saving
+    statuses: list[str] = []
+    tab.status.connect(statuses.append)
+    qtbot.keyClicks(tab.payer_search, "Someone")
+    tab.payer_search.flush()
+    add_fee(qtbot, tab, "VEND")
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)
+    assert statuses and "Close out Monday's drawer" in statuses[-1]
+    assert messages == []
+
+    def count(dialog: CloseOutDialog) -> None:
+        dialog.pieces["100"].setValue(1)
+        dialog.save_button.click()
+        assert not dialog.isVisible()
+
+    dialogs.append(count)
+    tab.stale_close_button.click()
+    assert tab.drawer is None and not tab.stale_close_button.isVisible()
+    assert messages == ["Close out and lock the drawer? It cannot be changed afterwards."]

@@ -290,3 +290,90 @@ def test_register_excel_writes_one_row_per_receipt(
     assert row[2] == "Vera Vendor"
     assert row[header.index("Tenders")] == "Check, Cash"
     assert row[-1] == 20 and ws.cell(3, len(header)).number_format == MONEY_FORMAT
+
+
+# ---- refunds and adjustments are printed; a refund by City check ------------------------------
+
+
+def test_refund_by_city_check_needs_its_number_and_refunds_and_adjustments_print(
+    qtbot, desk, treasurer, dialogs, messages, printed
+) -> None:
+    """Findings 4 and 6: the refund is paid back in cash or by City check (its number
+    required; stored as CITY_CHECK, never a drawer check); each correction receipt is printed
+    as the original, and its number shown."""
+    set_station_name(STATION)
+    with desk.action(treasurer) as action:
+        drawer = receipts.open_drawer(action, station=STATION, opening_cash=Money("50"))
+    receipt_id = _sale(desk, treasurer)
+    with desk.action(treasurer) as action:
+        receipts.close_drawer(
+            action, drawer.id, DrawerCount({"50": 1, "20": 1}, (), Money.zero(), Money.zero())
+        )
+        receipts.open_drawer(action, station=STATION, opening_cash=Money("50"))
+    tab = ReceiptsTab(App(desk, treasurer))
+    qtbot.add_widget(tab)
+    tab.show()
+    statuses: list[str] = []
+    tab.status.connect(statuses.append)
+    tab.register_view_button.click()
+    qtbot.keyClicks(tab.register_search, "vera")
+    tab.register_search.flush()
+
+    def details(dialog: ReceiptDialog) -> None:
+        def refund(form: CorrectionDialog) -> None:
+            kinds = [form.refund_by.itemData(i) for i in range(form.refund_by.count())]
+            assert kinds == [TenderKind.CASH, TenderKind.CITY_CHECK]
+            assert form.refund_by.itemText(1) == "City check"
+            assert not form.check_number.isEnabled()  # cash: no number
+            form.refund_by.setCurrentIndex(1)
+            assert form.check_number.isEnabled()
+            form.line_boxes[0][1].selectAll()
+            qtbot.keyClicks(form.line_boxes[0][1], "5.00")  # a part of it
+            qtbot.keyClicks(form.reason, "Event cancelled by the sponsor")
+            qtbot.keyClick(form.line_boxes[0][1], Qt.Key.Key_Return)
+            assert form.isVisible() and "number" in form.errors.message("tenders")
+            qtbot.keyClicks(form.check_number, "C-88012")
+            qtbot.keyClick(form.line_boxes[0][1], Qt.Key.Key_Return)
+            assert not form.isVisible()
+
+        dialogs.append(refund)
+        dialog.correct_button.click()
+        assert len(printed) == 1
+        assert re.search(r"Receipt \S+ written and printed", dialog.browser.toPlainText())
+
+        def adjustment(form: CorrectionDialog) -> None:
+            form.kind.setCurrentIndex(1)
+            form.line_boxes[0][1].selectAll()
+            qtbot.keyClicks(form.line_boxes[0][1], "10.00")
+            qtbot.keyClicks(form.new_gl, "100-46300-000")
+            qtbot.keyClicks(form.reason, "Posted to the wrong account")
+            qtbot.keyClick(form.new_gl, Qt.Key.Key_Return)
+            assert not form.isVisible(), [
+                form.errors.message(f) for f in ("lines", "tenders", "reason")
+            ] + messages
+
+        dialogs.append(adjustment)
+        dialog.correct_button.click()
+
+    dialogs.append(details)
+    qtbot.keyClick(tab.register_table, Qt.Key.Key_Return)
+    assert messages == []
+    with desk.database.reading() as session:
+        refund_receipt = session.scalars(
+            select(Receipt).where(Receipt.kind == ReceiptKind.REFUND)
+        ).one()
+        adjustment = session.scalars(
+            select(Receipt).where(Receipt.kind == ReceiptKind.ADJUSTMENT)
+        ).one()
+        assert [(t.kind, t.check_number) for t in refund_receipt.tenders] == [
+            (TenderKind.CITY_CHECK, "C-88012")
+        ]
+        assert refund_receipt.corrects_id == receipt_id and refund_receipt.prints == 1
+        assert adjustment.prints == 1
+        numbers = refund_receipt.number, adjustment.number
+    titles = [title for title, _pdf in printed]
+    assert titles == [f"Refund receipt {numbers[0]}", f"Adjustment receipt {numbers[1]}"]
+    refund_text = _pdf_text(printed[0][1])
+    assert numbers[0] in refund_text and "DUPLICATE" not in refund_text
+    assert numbers[1] in _pdf_text(printed[1][1])
+    assert any(numbers[0] in s for s in statuses) and any(numbers[1] in s for s in statuses)

@@ -6,7 +6,9 @@ painted on a :class:`QPrinter` page of the PDF's own size (letter, or the 80 mm 
 "print directly" the default printer prints at once, with no dialog, as a receipt printer should.
 
 Every print goes through the module-level hook :func:`print_pdf`, which tests replace to capture
-the PDF bytes (no printer, no modal loop).
+the PDF bytes (no printer, no modal loop). Screens call it through :func:`print_or_explain`, which
+turns a printer failure (off, out of paper, no driver) into a message saying what *was* saved
+and where to print it again, instead of an error escaping after the work was done.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from __future__ import annotations
 from PySide6.QtCore import QMarginsF, QRectF, QSizeF
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrinterInfo, QPrintPreviewDialog
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
-from clerk_desk.errors import EnvironmentProblem
+from clerk_desk.errors import ClerkDeskError, EnvironmentProblem
 
 MAX_DPI = 300  # enough for text on a laser or thermal printer; more only costs memory
 
@@ -122,3 +124,47 @@ def preview_pdf(parent: QWidget | None, pdf: bytes, *, title: str) -> bool:
     dialog.paintRequested.connect(lambda target: paint_pdf(target, pdf))
     dialog.resize(900, 900)
     return bool(forms.run_modal(dialog))
+
+
+def print_or_explain(
+    parent: QWidget | None,
+    pdf: bytes,
+    *,
+    title: str,
+    direct: bool = False,
+    saved: str = "",
+) -> bool:
+    """:func:`print_pdf`, telling the person when the printer failed; True when printed.
+
+    ``saved`` says what is safe regardless and where to print it again (e.g. "Receipt
+    2026-000123 is saved: reprint it from the Register."). A failure never escapes: the work
+    the print follows (a sale, a close-out) is already committed.
+    """
+    try:
+        return print_pdf(parent, pdf, title=title, direct=direct)
+    except Exception as error:  # the printer's fault, never the record's: say so and go on
+        explain_print_failure(parent, title, error, saved)
+        return False
+
+
+def explain_print_failure(
+    parent: QWidget | None, title: str, error: BaseException, saved: str = ""
+) -> None:
+    """The message shown when printing ``title`` failed (through the test hook ask_message)."""
+    from ui import operations
+
+    reason = (
+        error.message if isinstance(error, ClerkDeskError) else str(error) or type(error).__name__
+    )
+    if not isinstance(error, ClerkDeskError):
+        operations.log.warning("printing %s failed", title, exc_info=error)
+    box = QMessageBox(
+        QMessageBox.Icon.Warning,
+        "Not printed",
+        f"{title} was not printed. {saved}".strip(),
+        QMessageBox.StandardButton.Ok,
+        parent,
+    )
+    box.setObjectName("print_failed_box")
+    box.setInformativeText(f"The printer said: {reason}")
+    operations.ask_message(box)

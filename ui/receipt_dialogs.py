@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import html
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QFocusEvent, QFont
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFocusEvent, QFont, QKeyEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -40,13 +42,13 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import receipts, settings_store
 from clerk_desk.desk import Action
-from clerk_desk.errors import InvalidInput
+from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.models import Drawer, Receipt, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipt_views import CheckEntry, DrawerView, Period, ReceiptView
 from clerk_desk.receipts import DENOMINATIONS, DrawerCount, LineEntry, ReceiptSettings, TenderEntry
-from ui import forms, printing
+from ui import forms, operations, printing
 from ui.operations import App, perform
 from ui.table_models import RIGHT, AnyIndex, RowsModel, TableColumn
 from ui.widgets import station_settings
@@ -107,9 +109,22 @@ def print_receipt(parent: QWidget | None, app: App, receipt_id: int) -> tuple[bo
         return False, False
     view, settings, profile = loaded
     duplicate = view.prints > 0
-    pdf = receipt_pdf(view, profile=profile, paper=settings.paper, duplicate=duplicate)
-    title = f"Receipt {view.number}" + (" (duplicate)" if duplicate else "")
-    if not printing.print_pdf(parent, pdf, title=title, direct=settings.print_directly):
+    word = {"refund": "Refund receipt", "adjustment": "Adjustment receipt"}.get(
+        view.kind, "Receipt"
+    )
+    title = f"{word} {view.number}" + (" (duplicate)" if duplicate else "")
+    saved = (
+        f"The receipt IS saved, under number {view.number}: reprint it from the Register "
+        "(Take payment → Register, Reprint) once the printer is ready."
+    )
+    try:
+        pdf = receipt_pdf(view, profile=profile, paper=settings.paper, duplicate=duplicate)
+    except Exception as error:  # the receipt is saved whatever the renderer thinks of it
+        printing.explain_print_failure(parent, title, error, saved)
+        return False, duplicate
+    if not printing.print_or_explain(
+        parent, pdf, title=title, direct=settings.print_directly, saved=saved
+    ):
         return False, duplicate
     perform(parent, app, lambda a: receipts.mark_printed(a, receipt_id))
     return True, duplicate
@@ -130,13 +145,25 @@ def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bo
     if loaded is None:
         return False
     view, profile = loaded
-    printed = printing.print_pdf(
-        parent, closeout_pdf(view, profile=profile), title=f"Close-out, {view.station}"
+    saved = (
+        f"The drawer of {view.station} IS closed out and saved: print the close-out report and "
+        "the deposit slip again from Drawers… once the printer is ready."
     )
-    slip = printing.print_pdf(
-        parent, deposit_slip_pdf(view, profile=profile), title=f"Deposit slip, {view.station}"
-    )
-    return printed and slip
+    try:
+        closeout, slip = (
+            closeout_pdf(view, profile=profile),
+            deposit_slip_pdf(view, profile=profile),
+        )
+    except Exception as error:  # the close-out is committed; only the paper is missing
+        printing.explain_print_failure(parent, f"The close-out of {view.station}", error, saved)
+        return False
+    for pdf, title in (
+        (closeout, f"Close-out, {view.station}"),
+        (slip, f"Deposit slip, {view.station}"),
+    ):
+        if not printing.print_or_explain(parent, pdf, title=title, saved=saved):
+            return False
+    return True
 
 
 # ---- open the drawer ------------------------------------------------------------------------
@@ -298,28 +325,88 @@ class ChecksModel(QAbstractTableModel):
         return None
 
 
+class _EnterMovesOn(QObject):
+    """Enter in a count or amount field moves to the next field, as Tab does.
+
+    A close-out locks the drawer for good, so the Enter that ends a number must never be the
+    one that closes it: only the "Close out and lock" button does, after a confirmation.
+    """
+
+    def __init__(self, watched: QWidget, dialog: QDialog) -> None:
+        super().__init__(watched)
+        self._dialog = dialog
+        watched.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
+                event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            ):
+                if isinstance(watched, QAbstractSpinBox):
+                    watched.interpretText()
+                self._dialog.focusNextChild()
+                return True
+        return super().eventFilter(watched, event)
+
+
+KINDS: tuple[tuple[str, str], ...] = (
+    ("cash", "Cash (with starting cash)"),
+    ("checks", "Checks"),
+    ("cards", "Cards"),
+    ("money_orders", "Money orders"),
+)
+KIND_WORDS = {"cash": "cash", "checks": "checks", "cards": "cards", "money_orders": "money orders"}
+
+
+def _core_field(field: str | None) -> str | None:
+    """The close-out's error line for a field the core names (``checks_0_number`` → checks)."""
+    if field is None:
+        return None
+    for prefix in ("checks", "check_", "cash", "note", "cards_total", "money_orders_total"):
+        if field.startswith(prefix):
+            return "checks" if prefix == "check_" else prefix
+    return field
+
+
 class CloseOutDialog(forms.FormDialog):
     """Count the drawer: cash by denomination, the checks, the card and money-order totals.
 
-    Expected against counted and the over/short follow every keystroke; a note is required when
-    it does not balance (the core refuses without one). Saving closes and locks the batch.
+    Expected against counted, and the over/short of each kind of tender, follow every
+    keystroke; a note is required when any kind does not balance (the core refuses without
+    one). Enter moves from field to field; only "Close out and lock" (Alt+L) closes, after a
+    confirmation that shows the figures, because a closed batch is locked. The expected total
+    the dialog showed goes to the core with the count, so a receipt written or voided meanwhile
+    is caught (the figures are read again, the counts typed kept). Esc asks before throwing a
+    count away.
 
     Signals: those of :class:`QDialog`.
     """
 
     def __init__(self, parent: QWidget | None, app: App, view: DrawerView) -> None:
-        super().__init__(parent, f"Close out the drawer of {view.station}", save_text="Close out")
+        super().__init__(
+            parent, f"Close out the drawer of {view.station}", save_text="Close out and &lock"
+        )
         self.setObjectName("close_out_dialog")
         self.app = app
         self.view = view
-        opened = f"{view.opened_at:%m/%d/%Y %I:%M %p}".replace(" 0", " ")
-        self.add_top(
-            QLabel(
-                f"Opened {opened} by {html.escape(view.opened_by or 'unknown')} with "
-                f"{view.opening_cash.format()} starting cash · {view.receipts} receipts"
-                + (f", {view.voided} void" if view.voided else "")
-            )
+        self._discarding = False
+        # No default button, and no Ctrl+Enter: the lock is a deliberate click (or Alt+L).
+        self.save_button.setDefault(False)
+        self.save_button.setAutoDefault(False)
+        self.save_button.setToolTip(
+            "Closes the batch for good (asks first): Alt+L. Enter only moves to the next field."
         )
+        for shortcut in self.findChildren(QShortcut):
+            shortcut.setEnabled(False)
+        self.save_button.setStyleSheet("font-weight: bold;")
+        self.header = QLabel()
+        self.header.setObjectName("close_out_header")
+        self.add_top(self.header)
+        self.changed_banner = forms.banner("")
+        self.changed_banner.setObjectName("figures_changed")
+        self.changed_banner.setVisible(False)
+        self._layout.insertWidget(1, self.changed_banner)
         columns = QHBoxLayout()
         # cash by denomination
         cash_box = QGridLayout()
@@ -362,8 +449,10 @@ class CloseOutDialog(forms.FormDialog):
         columns.addWidget(cash_widget)
 
         right = QVBoxLayout()
-        right.addWidget(QLabel(f"<b>Checks</b> ({len(view.checks)} received; correct as counted)"))
+        self.checks_caption = QLabel()
+        right.addWidget(self.checks_caption)
         self.checks_model = ChecksModel(view.checks, self)
+        self._checks_as_received = self.checks_model.rows
         self.checks_table = QTableView()
         self.checks_table.setObjectName("checks_table")
         self.checks_table.setModel(self.checks_model)
@@ -373,6 +462,11 @@ class CloseOutDialog(forms.FormDialog):
         self.checks_table.setColumnWidth(1, 190)
         self.checks_table.setMinimumWidth(420)
         right.addWidget(self.checks_table, 1)
+        # The checks' error line sits right under the table (a card number typed in a check's
+        # number or name is refused there), before the buttons.
+        checks_error = forms.error_label()
+        right.addWidget(checks_error)
+        self.errors.add("checks", checks_error, self.checks_table)
         check_buttons = QHBoxLayout()
         self.add_check_button = QPushButton("&Add check")
         self.remove_check_button = QPushButton("Remo&ve check")
@@ -380,9 +474,6 @@ class CloseOutDialog(forms.FormDialog):
         check_buttons.addWidget(self.remove_check_button)
         check_buttons.addStretch(1)
         right.addLayout(check_buttons)
-        checks_error = forms.error_label()
-        right.addWidget(checks_error)
-        self.errors.add("checks", checks_error, self.checks_table)
 
         others = QGridLayout()
         self.cards_total = QLineEdit()
@@ -406,24 +497,15 @@ class CloseOutDialog(forms.FormDialog):
             )
         right.addLayout(others)
 
-        # expected against counted
+        # expected against counted, kind by kind
         self.summary = QGridLayout()
         self.summary.addWidget(QLabel("<b></b>"), 0, 0)
-        for column, caption in enumerate(("Expected", "Counted", "Difference"), start=1):
+        for column, caption in enumerate(("Expected", "Counted", "Over / short"), start=1):
             head = QLabel(f"<b>{caption}</b>")
             head.setAlignment(Qt.AlignmentFlag.AlignRight)
             self.summary.addWidget(head, 0, column)
         self.summary_cells: dict[str, tuple[QLabel, QLabel, QLabel]] = {}
-        for row, (key, caption) in enumerate(
-            (
-                ("cash", "Cash (with starting cash)"),
-                ("checks", "Checks"),
-                ("cards", "Cards"),
-                ("money_orders", "Money orders"),
-                ("total", "Total"),
-            ),
-            start=1,
-        ):
+        for row, (key, caption) in enumerate((*KINDS, ("total", "Total")), start=1):
             self.summary.addWidget(QLabel(caption if key != "total" else "<b>Total</b>"), row, 0)
             cells = []
             for column in (1, 2, 3):
@@ -442,30 +524,58 @@ class CloseOutDialog(forms.FormDialog):
         big.setBold(True)
         self.verdict.setFont(big)
         right.addWidget(self.verdict)
+        self.kinds_label = QLabel()
+        self.kinds_label.setObjectName("kinds_off")
+        self.kinds_label.setWordWrap(True)
+        right.addWidget(self.kinds_label)
         columns.addLayout(right, 1)
-        self._layout.insertLayout(1, columns)
+        self._layout.insertLayout(2, columns)
 
         self.note = QPlainTextEdit()
         self.note.setObjectName("note")
         self.note.setTabChangesFocus(True)
         self.note.setFixedHeight(self.fontMetrics().height() * 3 + 12)
-        self.note.setPlaceholderText("Required when the drawer is over or short")
         self.add_field("&Note", self.note, "note")
+        self.note_needed = QLabel()
+        self.note_needed.setObjectName("note_needed")
+        self.note_needed.setWordWrap(True)
+        self.form.insertRow(0, "", self.note_needed)
         self.finish_layout()
 
+        for spin in self.pieces.values():
+            _EnterMovesOn(spin, self)
+            _EnterMovesOn(spin.lineEdit(), self)
+        for edit in (self.cards_total, self.money_orders_total):
+            _EnterMovesOn(edit, self)
         self.checks_model.dataChanged.connect(lambda *_: self._update())
         self.checks_model.rowsInserted.connect(lambda *_: self._update())
         self.checks_model.rowsRemoved.connect(lambda *_: self._update())
         self.cards_total.textChanged.connect(lambda _t: self._update())
         self.money_orders_total.textChanged.connect(lambda _t: self._update())
+        self.note.textChanged.connect(self._update)
         self.add_check_button.clicked.connect(self._add_check)
         self.remove_check_button.clicked.connect(self._remove_check)
         if not app.operator.may(Permission.CLOSE_DRAWER):
             self.set_read_only(refusal(app.operator.role, Permission.CLOSE_DRAWER))
-        self._update()
+        self._show_view()
         self.resize(940, self.sizeHint().height())
         self.pieces[DENOMINATIONS[0][0]].setFocus()
         self.pieces[DENOMINATIONS[0][0]].selectAll()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # QDialogButtonBox makes its first accept button the default when shown: undo that.
+        self.save_button.setDefault(False)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter that no field took (a check's cell, the list) moves on too: never closes."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
+            event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        ):
+            self.focusNextChild()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     @classmethod
     def ask(cls, parent: QWidget | None, app: App, view: DrawerView) -> int | None:
@@ -474,6 +584,19 @@ class CloseOutDialog(forms.FormDialog):
         if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
             return dialog.result_value
         return None
+
+    def _show_view(self) -> None:
+        view = self.view
+        opened = f"{view.opened_at:%m/%d/%Y %I:%M %p}".replace(" 0", " ")
+        self.header.setText(
+            f"Opened {opened} by {html.escape(view.opened_by or 'unknown')} with "
+            f"{view.opening_cash.format()} starting cash · {view.receipts} receipts"
+            + (f", {view.voided} void" if view.voided else "")
+        )
+        self.checks_caption.setText(
+            f"<b>Checks</b> ({len(view.checks)} received; correct as counted)"
+        )
+        self._update()
 
     def _add_check(self) -> None:
         number = self.checks_model.add_row()
@@ -494,70 +617,234 @@ class CloseOutDialog(forms.FormDialog):
         except InvalidInput:
             return None
 
-    def over_short(self) -> Money:
-        counted = (
-            self.counted_cash()
-            + self.checks_model.total()
-            + (self._typed(self.cards_total) or Money.zero())
-            + (self._typed(self.money_orders_total) or Money.zero())
+    def figures(self) -> dict[str, tuple[Money, Money]]:
+        """Expected and counted of each kind of tender in the drawer, and the total."""
+        v = self.view
+        rows = {
+            "cash": (v.expected_cash, self.counted_cash()),
+            "checks": (v.expected_checks, self.checks_model.total()),
+            "cards": (v.expected_cards, self._typed(self.cards_total) or Money.zero()),
+            "money_orders": (
+                v.expected_money_orders,
+                self._typed(self.money_orders_total) or Money.zero(),
+            ),
+        }
+        rows["total"] = (
+            sum((e for e, _ in rows.values()), Money.zero()),
+            sum((c for _, c in rows.values()), Money.zero()),
         )
-        return counted - self._expected_total()
+        return rows
+
+    def over_short(self) -> Money:
+        expected, counted = self.figures()["total"]
+        return counted - expected
+
+    def kinds_off(self) -> list[str]:
+        """The kinds that do not balance, in words: ["cash short $5.00", "checks over $5.00"]."""
+        return [
+            f"{KIND_WORDS[key]} {over_short_text(counted - expected).lower()}"
+            for key, (expected, counted) in self.figures().items()
+            if key != "total" and counted != expected
+        ]
 
     def _expected_total(self) -> Money:
-        v = self.view
-        return v.expected_cash + v.expected_checks + v.expected_cards + v.expected_money_orders
+        return self.figures()["total"][0]
+
+    def anything_counted(self) -> bool:
+        """Whether Esc would throw away something the Treasurer typed."""
+        return (
+            any(spin.value() for spin in self.pieces.values())
+            or bool(self.cards_total.text().strip() or self.money_orders_total.text().strip())
+            or bool(self.note.toPlainText().strip())
+            or self.checks_model.rows != self._checks_as_received
+        )
 
     def _update(self) -> None:
         values = {key: value for key, _, value in DENOMINATIONS}
         for key, spin in self.pieces.items():
             self.piece_totals[key].setText((values[key] * spin.value()).format())
-        cash = self.counted_cash()
-        self.cash_total.setText(cash.format())
-        v = self.view
-        cards = self._typed(self.cards_total) or Money.zero()
-        orders = self._typed(self.money_orders_total) or Money.zero()
-        checks = self.checks_model.total()
-        rows = {
-            "cash": (v.expected_cash, cash),
-            "checks": (v.expected_checks, checks),
-            "cards": (v.expected_cards, cards),
-            "money_orders": (v.expected_money_orders, orders),
-            "total": (self._expected_total(), cash + checks + cards + orders),
-        }
-        for key, (expected, counted) in rows.items():
+        self.cash_total.setText(self.counted_cash().format())
+        for key, (expected, counted) in self.figures().items():
             cells = self.summary_cells[key]
             difference = counted - expected
             cells[0].setText(expected.format())
             cells[1].setText(counted.format())
             cells[2].setText(
-                "" if difference == Money.zero() else over_short_text(difference).lower()
+                "balanced" if difference == Money.zero() else over_short_text(difference).lower()
             )
             colour = "#1b5e20" if difference == Money.zero() else "#b00020"
             cells[2].setStyleSheet(f"color: {colour};")
         over_short = self.over_short()
-        balanced = over_short == Money.zero()
-        self.verdict.setText(over_short_text(over_short))
-        self.verdict.setStyleSheet(f"color: {'#1b5e20' if balanced else '#b00020'};")
+        off = self.kinds_off()
+        self.verdict.setText(
+            over_short_text(over_short)
+            if over_short != Money.zero() or not off
+            else "Balanced in total only"
+        )
+        self.verdict.setStyleSheet(f"color: {'#b00020' if off else '#1b5e20'};")
+        self.kinds_label.setText(("Not balanced: " + ", ".join(off) + ".") if off else "")
+        self.kinds_label.setStyleSheet("color: #b00020;")
+        self.kinds_label.setVisible(bool(self.kinds_label.text()))
+        written = bool(self.note.toPlainText().strip())
+        if off:
+            self.note_needed.setText(
+                ("✓ " if written else "")
+                + "A note is required: "
+                + "; ".join(off)
+                + ". Say what is known of the difference."
+            )
+            self.note_needed.setStyleSheet(f"color: {'#1b5e20' if written else '#b00020'};")
+        self.note_needed.setVisible(bool(off))
         self.note.setPlaceholderText(
-            "Optional" if balanced else "Required: what is known of the difference"
+            "Optional: every kind balances"
+            if not off
+            else "Required: what is known of the difference"
         )
 
     def count(self) -> DrawerCount:
+        """The count as typed, with the expected total this dialog showed."""
         return DrawerCount(
             cash_pieces={key: spin.value() for key, spin in self.pieces.items() if spin.value()},
             checks=self.checks_model.entries(),
             cards_total=parse_optional(self.cards_total.text(), "cards_total"),
             money_orders_total=parse_optional(self.money_orders_total.text(), "money_orders_total"),
             note=self.note.toPlainText(),
+            expected_total=self._expected_total(),
         )
 
+    def confirm_text(self) -> str:
+        """The figures the confirmation shows: expected, counted, over/short of each kind."""
+        rows = "".join(
+            f"<tr><td>{'<b>Total</b>' if key == 'total' else html.escape(caption)}</td>"
+            f"<td align='right'>{expected.format()}</td>"
+            f"<td align='right'>{counted.format()}</td>"
+            f"<td align='right' style='color:{'#1b5e20' if counted == expected else '#b00020'}'>"
+            f"{over_short_text(counted - expected)}</td></tr>"
+            for (key, (expected, counted)), caption in zip(
+                self.figures().items(),
+                ["Cash", "Checks", "Cards", "Money orders", "Total"],
+                strict=True,
+            )
+        )
+        return (
+            f"<p>Drawer of <b>{html.escape(self.view.station)}</b></p>"
+            "<table cellspacing='0' cellpadding='3'>"
+            "<tr><th></th><th align='right'>Expected</th><th align='right'>Counted</th>"
+            f"<th align='right'>Over / short</th></tr>{rows}</table>"
+        )
+
+    def _confirmed(self) -> bool:
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Close out and lock",
+            "Close out and lock the drawer? It cannot be changed afterwards.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
+        box.setObjectName("confirm_close_out")
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setInformativeText(self.confirm_text())
+        box.button(QMessageBox.StandardButton.Yes).setText("Close out and &lock")
+        box.button(QMessageBox.StandardButton.No).setText("&Keep counting")
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        return operations.ask_message(box) == QMessageBox.StandardButton.Yes
+
+    def save(self) -> None:
+        """Check the count, ask, then close and lock: the one way this dialog closes a drawer."""
+        if not self.save_button.isEnabled():
+            return
+        self.errors.clear()
+        try:
+            count = self.count()
+        except InvalidInput as error:
+            if not self.errors.show(InvalidInput(error.message, field=_core_field(error.field))):
+                operations.show_error(self, error)
+            return
+        off = self.kinds_off()
+        if off and not count.note.strip():
+            self.errors.show(
+                InvalidInput(
+                    "The drawer does not balance ("
+                    + ", ".join(off)
+                    + "): write a note saying what is known of it.",
+                    field="note",
+                )
+            )
+            return
+        if not self._confirmed():
+            return
+        result = self.commit_count(count)
+        if result is not None:
+            self.result_value = result
+            self.accept()
+
     def commit(self) -> object:
+        return self.commit_count(self.count())
+
+    def commit_count(self, count: DrawerCount) -> int | None:
         drawer_id = self.view.id
+        conflicts: list[Conflict] = []
 
         def work(action: Action) -> int:
-            return receipts.close_drawer(action, drawer_id, self.count()).id
+            try:
+                return receipts.close_drawer(action, drawer_id, count).id
+            except InvalidInput as error:
+                raise InvalidInput(
+                    error.message, field=_core_field(error.field), cite=error.cite
+                ) from None
+            except Conflict as error:
+                conflicts.append(error)
+                raise
 
-        return perform(self, self.app, work, errors=self.errors)
+        closed = perform(self, self.app, work, errors=self.errors)
+        if closed is None and conflicts:
+            self.reload()
+        return closed
+
+    def reload(self) -> None:
+        """Read the expected figures again (a receipt was written or voided meanwhile); the
+        counts typed stay. A drawer closed by someone else ends the dialog."""
+
+        def read(action: Action) -> DrawerView:
+            zone = action.clock.local_now().tzinfo
+            return receipts.drawer_view(action.session, self.view.id, tz=zone)
+
+        view = perform(self, self.app, read, writes=False)
+        if view is None:
+            return
+        if view.status != "open":
+            self._discarding = True
+            self.reject()
+            return
+        before = self._expected_total()
+        self.view = view
+        self._show_view()
+        self.changed_banner.setText(
+            f"The expected figures were read again: {before.format()} expected before, "
+            f"{self._expected_total().format()} now (a receipt was written or voided at this "
+            "drawer meanwhile). Your counts are kept — check them against the new figures, "
+            "then close out again."
+        )
+        self.changed_banner.setVisible(True)
+
+    def reject(self) -> None:
+        """Esc or Cancel: asks first when anything was counted (the count is not kept)."""
+        if not self._discarding and self.anything_counted():
+            box = QMessageBox(
+                QMessageBox.Icon.Question,
+                "Discard the count",
+                "Discard this count? The drawer stays open and nothing counted is kept.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                self,
+            )
+            box.setObjectName("discard_count")
+            box.button(QMessageBox.StandardButton.Yes).setText("&Discard")
+            box.button(QMessageBox.StandardButton.No).setText("&Keep counting")
+            box.setDefaultButton(QMessageBox.StandardButton.No)
+            if operations.ask_message(box) != QMessageBox.StandardButton.Yes:
+                return
+        self._discarding = True
+        super().reject()
 
 
 # ---- void -------------------------------------------------------------------------------------
@@ -669,11 +956,13 @@ class CorrectionDialog(forms.FormDialog):
         self.add_field("&Lines", lines_widget, "lines")
         self.refund_by = QComboBox()
         self.refund_by.setObjectName("refund_by")
-        self.refund_by.addItem("Cash", TenderKind.CASH)
-        self.refund_by.addItem("City check", TenderKind.CHECK)
+        # Money goes back in cash from the drawer, or by the City's own check (written by
+        # the finance office, never in the drawer): a payer's check is not a refund tender.
+        for kind in (TenderKind.CASH, TenderKind.CITY_CHECK):
+            self.refund_by.addItem(kind.label, kind)
         self.check_number = QLineEdit()
         self.check_number.setObjectName("check_number")
-        self.check_number.setPlaceholderText("City check number")
+        self.check_number.setPlaceholderText("City check number (required)")
         paid = QWidget()
         paid_row = QHBoxLayout(paid)
         paid_row.setContentsMargins(0, 0, 0, 0)
@@ -691,23 +980,29 @@ class CorrectionDialog(forms.FormDialog):
         self.add_field("&Reason", self.reason, "reason")
         self.finish_layout()
         self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
+        self.refund_by.currentIndexChanged.connect(lambda _i: self._kind_changed())
         if not app.operator.may(Permission.VOID_RECEIPT):
             self.set_read_only(refusal(app.operator.role, Permission.VOID_RECEIPT))
         self._kind_changed()
         self.resize(560, self.sizeHint().height())
 
     @classmethod
-    def ask(cls, parent: QWidget | None, app: App, receipt_id: int, number: str) -> str | None:
-        """The new receipt's number, or None."""
+    def ask(
+        cls, parent: QWidget | None, app: App, receipt_id: int, number: str
+    ) -> tuple[int, str] | None:
+        """The new receipt's id and number, or None."""
         dialog = cls(parent, app, receipt_id, number)
-        if forms.run_modal(dialog) and isinstance(dialog.result_value, str):
-            return dialog.result_value
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, tuple):
+            written_id, written_number = dialog.result_value
+            return int(written_id), str(written_number)
         return None
 
     def _kind_changed(self) -> None:
         refund = self.kind.currentData() == "refund"
-        for widget in (self.refund_by, self.check_number):
-            widget.setEnabled(refund)
+        self.refund_by.setEnabled(refund)
+        self.check_number.setEnabled(
+            refund and self.refund_by.currentData() == TenderKind.CITY_CHECK
+        )
         self.new_gl.setEnabled(not refund)
 
     def commit(self) -> object:
@@ -722,7 +1017,7 @@ class CorrectionDialog(forms.FormDialog):
         check_number = self.check_number.text()
         new_gl = self.new_gl.text().strip()
 
-        def work(action: Action) -> str:
+        def work(action: Action) -> tuple[int, str]:
             if not chosen:
                 raise InvalidInput("Tick the line to correct.", field="lines")
             picked = [
@@ -730,16 +1025,27 @@ class CorrectionDialog(forms.FormDialog):
                 for line, text in chosen
             ]
             if refund:
+                if kind is TenderKind.CITY_CHECK and not check_number.strip():
+                    raise InvalidInput("Type the number of the City's check.", field="tenders")
                 total = sum((line.amount for line in picked), Money.zero())
-                tender = TenderEntry(kind, total, check_number=check_number)
-                made = receipts.refund(
-                    action,
-                    self.receipt_id,
-                    station=self.station,
-                    lines=picked,
-                    tenders=[tender],
-                    reason=reason,
+                tender = TenderEntry(
+                    kind,
+                    total,
+                    check_number=check_number if kind is TenderKind.CITY_CHECK else "",
                 )
+                try:
+                    made = receipts.refund(
+                        action,
+                        self.receipt_id,
+                        station=self.station,
+                        lines=picked,
+                        tenders=[tender],
+                        reason=reason,
+                    )
+                except InvalidInput as error:  # tender_0_check_number: next to "Paid back by"
+                    if not (error.field or "").startswith("tender"):
+                        raise
+                    raise InvalidInput(error.message, field="tenders", cite=error.cite) from None
             else:
                 if not new_gl:
                     raise InvalidInput("Type the GL account the line belongs to.", field="lines")
@@ -750,7 +1056,7 @@ class CorrectionDialog(forms.FormDialog):
                 made = receipts.adjust(
                     action, self.receipt_id, station=self.station, lines=moved, reason=reason
                 )
-            return made.number
+            return made.id, made.number
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -945,7 +1251,7 @@ class DrawersDialog(QDialog):
         loaded = self._load(row.id) if row is not None else None
         if loaded is not None:
             view, profile = loaded
-            printing.print_pdf(
+            printing.print_or_explain(
                 self, closeout_pdf(view, profile=profile), title=f"Close-out, {view.station}"
             )
 
@@ -960,7 +1266,7 @@ class DrawersDialog(QDialog):
         loaded = self._load(row.id) if row is not None else None
         if loaded is not None:
             view, profile = loaded
-            printing.print_pdf(
+            printing.print_or_explain(
                 self, deposit_slip_pdf(view, profile=profile), title=f"Deposit slip, {view.station}"
             )
 
@@ -1015,7 +1321,7 @@ class DrawersDialog(QDialog):
 
         pdf = perform(self, self.app, work, writes=False)
         if pdf is not None:
-            printing.print_pdf(self, pdf, title=f"GL distribution, {row.station}")
+            printing.print_or_explain(self, pdf, title=f"GL distribution, {row.station}")
 
 
 # ---- settings -------------------------------------------------------------------------------
@@ -1187,6 +1493,7 @@ class ReceiptDialog(QDialog):
         self.app = app
         self.receipt_id = receipt_id
         self.changed = False
+        self.written: list[str] = []  # the numbers of refunds and adjustments written here
         self.browser = QTextBrowser()
         self.browser.setObjectName("receipt_text")
         self.reprint_button = QPushButton("&Reprint (duplicate)")
@@ -1207,10 +1514,20 @@ class ReceiptDialog(QDialog):
         self.load()
 
     @classmethod
-    def ask(cls, parent: QWidget | None, app: App, receipt_id: int) -> bool:
-        """Show the receipt; True if it changed (voided, corrected)."""
+    def ask(
+        cls,
+        parent: QWidget | None,
+        app: App,
+        receipt_id: int,
+        on_written: Callable[[str], object] | None = None,
+    ) -> bool:
+        """Show the receipt; True if it changed (voided, corrected). ``on_written`` is told the
+        number of each refund or adjustment receipt written from it."""
         dialog = cls(parent, app, receipt_id)
         forms.run_modal(dialog)
+        if on_written is not None:
+            for number in dialog.written:
+                on_written(number)
         return dialog.changed
 
     def load(self) -> None:
@@ -1255,8 +1572,17 @@ class ReceiptDialog(QDialog):
             self.load()
 
     def correct(self) -> None:
-        number = CorrectionDialog.ask(self, self.app, self.receipt_id, self.view.number)
-        if number is not None:
-            self.changed = True
-            self.load()
-            self.browser.append(f"<p><b>Receipt {html.escape(number)} written.</b></p>")
+        """Write a refund or adjustment, then print it as a sale is printed (the original)."""
+        written = CorrectionDialog.ask(self, self.app, self.receipt_id, self.view.number)
+        if written is None:
+            return
+        written_id, number = written
+        self.changed = True
+        self.written.append(number)
+        self.load()
+        printed, _duplicate = print_receipt(self, self.app, written_id)
+        self.browser.append(
+            f"<p><b>Receipt {html.escape(number)} written"
+            + (" and printed." if printed else "; not printed: reprint it from the Register.")
+            + "</b></p>"
+        )

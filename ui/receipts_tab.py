@@ -17,6 +17,7 @@ next to the field.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -112,6 +113,13 @@ def tender_detail(tender: TenderEntry) -> str:
     return ""
 
 
+def tender_error_field(name: str) -> str:
+    """The tab's error line for a tender field the core names (``money_order_number``)."""
+    if name in ("money_order_number", "amount"):
+        return "tender_amount" if name == "amount" else name
+    return "card"  # the line under the tender row: check, card, and any card number typed
+
+
 PAYER_COLUMNS = (
     TableColumn("Name", lambda r: r.name),
     TableColumn("Address", lambda r: r.address),
@@ -145,6 +153,16 @@ REGISTER_COLUMNS = (
     TableColumn("Operator", lambda r: r.operator_name),
     TableColumn("Station", lambda r: r.station),
 )
+
+
+def day_word(day: date, today: date) -> str:
+    """An earlier day as the clerk says it: "yesterday", "Friday", "Nov 3"."""
+    days = (today - day).days
+    if days == 1:
+        return "yesterday"
+    if 1 < days < 7:
+        return f"{day:%A}"
+    return f"{day:%b} {day.day}"
 
 
 def big_font(widget: QWidget, scale: float) -> QFont:
@@ -261,6 +279,16 @@ class ReceiptsTab(QWidget):
             "Recent drawers: close-out report, deposit slip (PDF or Excel), GL distribution"
         )
         self.settings_button = QPushButton("Se&ttings…")
+        # Shown only when this station's open drawer is from an earlier day: the core takes no
+        # payment into it, and closing it out is the way on.
+        self.stale_close_button = QPushButton()
+        self.stale_close_button.setObjectName("close_out_earlier_day")
+        self.stale_close_button.setStyleSheet(
+            "QPushButton { background: #fff4d6; color: #8a5a00; font-weight: bold;"
+            " border: 2px solid #b00020; border-radius: 4px; padding: 4px 10px; }"
+            "QPushButton:disabled { color: #9a9a9a; border-color: #c8c8c8; }"
+        )
+        self.stale_close_button.setVisible(False)
         for button in (
             self.open_drawer_button,
             self.close_out_button,
@@ -278,6 +306,7 @@ class ReceiptsTab(QWidget):
         row.addWidget(self.register_view_button)
         row.addSpacing(12)
         row.addWidget(self.drawer_label, 1)
+        row.addWidget(self.stale_close_button)
         row.addWidget(self.open_drawer_button)
         row.addWidget(self.close_out_button)
         row.addWidget(self.drawers_button)
@@ -413,7 +442,8 @@ class ReceiptsTab(QWidget):
         self.tender_kind = QComboBox()
         self.tender_kind.setObjectName("tender_kind")
         for kind in TenderKind:
-            self.tender_kind.addItem(kind.label, kind)
+            if kind.in_drawer:  # a City check pays refunds; it is never taken at the counter
+                self.tender_kind.addItem(kind.label, kind)
         self.tender_amount = QLineEdit()
         self.tender_amount.setObjectName("tender_amount")
         self.tender_amount.setMaximumWidth(120)
@@ -431,7 +461,7 @@ class ReceiptsTab(QWidget):
         self.card_authorization.setPlaceholderText("Authorization code")
         self.money_order_number = QLineEdit()
         self.money_order_number.setObjectName("money_order_number")
-        self.money_order_number.setPlaceholderText("Money order no. (optional)")
+        self.money_order_number.setPlaceholderText("Money order no. (required)")
         self.detail_stack = QStackedWidget()
         self.detail_stack.setSizePolicy(
             self.detail_stack.sizePolicy().horizontalPolicy(),
@@ -464,6 +494,7 @@ class ReceiptsTab(QWidget):
         tender_row.addWidget(self.detail_stack, 1)
         tender_row.addWidget(self.add_tender_button)
         self.card_error = self._error("card", self.card_last4)
+        self.money_order_error = self._error("money_order_number", self.money_order_number)
         self.tender_model = RowsModel(TENDER_COLUMNS, self)
         self.tender_table = forms.make_table(self.tender_model, name="tender_table")
         forms.size_columns(self.tender_table, {0: 12, 1: 30})
@@ -473,6 +504,7 @@ class ReceiptsTab(QWidget):
         tender_layout = QVBoxLayout(tender_box)
         tender_layout.addLayout(tender_row)
         tender_layout.addWidget(self.card_error)
+        tender_layout.addWidget(self.money_order_error)
         tender_layout.addWidget(self._error("tender_amount", self.tender_amount))
         tender_layout.addWidget(self.tender_table)
 
@@ -619,6 +651,7 @@ class ReceiptsTab(QWidget):
         self._views.idToggled.connect(self._view_toggled)
         self.open_drawer_button.clicked.connect(self.open_drawer)
         self.close_out_button.clicked.connect(self.close_out)
+        self.stale_close_button.clicked.connect(self.close_out)
         self.drawers_button.clicked.connect(self.show_drawers)
         self.settings_button.clicked.connect(self.edit_settings)
         # payer
@@ -731,6 +764,12 @@ class ReceiptsTab(QWidget):
 
         self.drawer = perform(self, self.app, read, writes=False)
         e = forms.escape
+        today = self.app.desk.clock.today()
+        stale_day = (
+            self.drawer.opened_at.date()
+            if self.drawer is not None and self.drawer.opened_at.date() < today
+            else None
+        )
         if self.drawer is None:
             self.drawer_label.setText(
                 f"<b>{e(self.station)}</b>: <span style='color:{RED}'>no drawer open</span> — "
@@ -738,7 +777,6 @@ class ReceiptsTab(QWidget):
             )
         else:
             v = self.drawer
-            today = self.app.desk.clock.today()
             when = f"{v.opened_at:%I:%M %p}".lstrip("0")
             if v.opened_at.date() != today:
                 when = f"{forms.us_date(v.opened_at.date())} {when}"
@@ -750,12 +788,33 @@ class ReceiptsTab(QWidget):
                 f"{'' if v.receipts == 1 else 's'}"
             )
         is_open = self.drawer is not None
+        may_close = self.app.operator.may(Permission.CLOSE_DRAWER)
         self.open_drawer_button.setEnabled(not is_open)
-        self.close_out_button.setEnabled(is_open and self.app.operator.may(Permission.CLOSE_DRAWER))
-        self.save_button.setEnabled(is_open and self.app.operator.may(Permission.TAKE_PAYMENT))
-        self.save_button.setToolTip(
-            "" if is_open else f"Open the drawer of {self.station} first (Open drawer…)"
+        self.close_out_button.setEnabled(is_open and may_close)
+        self.save_button.setEnabled(
+            is_open and stale_day is None and self.app.operator.may(Permission.TAKE_PAYMENT)
         )
+        if not is_open:
+            tip = f"Open the drawer of {self.station} first (Open drawer…)"
+        elif stale_day is not None:
+            day = day_word(stale_day, today)
+            tip = (
+                f"The open drawer is {day}'s ({forms.us_date(stale_day)}): no payment goes into "
+                f"an earlier day's batch. Close out {day}'s drawer, then open today's."
+            )
+        else:
+            tip = ""
+        self.save_button.setToolTip(tip)
+        self.stale_close_button.setVisible(stale_day is not None)
+        if stale_day is not None:
+            self.stale_close_button.setText(f"Close out {day_word(stale_day, today)}'s drawer…")
+            self.stale_close_button.setEnabled(may_close)
+            self.stale_close_button.setToolTip(
+                "Count it and close it out (the close-out report and deposit slip print), "
+                "then open today's drawer."
+                if may_close
+                else refusal(self.app.operator.role, Permission.CLOSE_DRAWER)
+            )
 
     def open_drawer(self) -> None:
         if OpenDrawerDialog.ask(self, self.app, self.station) is not None:
@@ -1082,6 +1141,7 @@ class ReceiptsTab(QWidget):
     def _kind_changed(self, index: int) -> None:
         self.detail_stack.setCurrentIndex(index)
         self.card_error.setVisible(False)
+        self.money_order_error.setVisible(False)
 
     def _refuse_card_number(self, edit: QLineEdit, name: str) -> None:
         """A full card number typed anywhere in the tender is refused by the core and wiped."""
@@ -1112,7 +1172,11 @@ class ReceiptsTab(QWidget):
         if self.tender_amount.text().strip() or detail_typed or totals.short > Money.zero():
             if not self.tender_amount.text().strip() and self.sender() is self.tender_amount:
                 kind = TenderKind(self.tender_kind.currentData())
-                first = {TenderKind.CHECK: self.check_number, TenderKind.CARD: self.card_last4}
+                first = {
+                    TenderKind.CHECK: self.check_number,
+                    TenderKind.CARD: self.card_last4,
+                    TenderKind.MONEY_ORDER: self.money_order_number,
+                }
                 if kind in first and not first[kind].text().strip():
                     first[kind].setFocus(Qt.FocusReason.OtherFocusReason)
                     return
@@ -1158,7 +1222,7 @@ class ReceiptsTab(QWidget):
         if problems:
             field = (problems[0].field or "").removeprefix("tender_0_")
             widget = getattr(self, field, None)
-            self.errors.show(InvalidInput(problems[0].message, field="card"))
+            self.errors.show(InvalidInput(problems[0].message, field=tender_error_field(field)))
             if isinstance(widget, QLineEdit):
                 if "full card number" in problems[0].message:
                     widget.clear()
@@ -1244,14 +1308,21 @@ class ReceiptsTab(QWidget):
         lines, tenders, station = list(self.lines), list(self.tenders), self.station
 
         def work(action: Action) -> tuple[int, str, Money, Money]:
-            receipt = receipts.take_payment(
-                action,
-                station=station,
-                payer_id=payer_id,
-                payer_name=payer_name,
-                lines=lines,
-                tenders=tenders,
-            )
+            try:
+                receipt = receipts.take_payment(
+                    action,
+                    station=station,
+                    payer_id=payer_id,
+                    payer_name=payer_name,
+                    lines=lines,
+                    tenders=tenders,
+                )
+            except InvalidInput as error:  # tender_1_money_order_number: under the tender row
+                match = re.fullmatch(r"tender_\d+_(\w+)", error.field or "")
+                if match is None:
+                    raise
+                field = tender_error_field(match.group(1))
+                raise InvalidInput(error.message, field=field, cite=error.cite) from None
             return receipt.id, receipt.number, receipt.total, receipt.change
 
         saved = perform(self, self.app, work, errors=self.errors)
@@ -1281,24 +1352,8 @@ class ReceiptsTab(QWidget):
         self.payer_search.setFocus(Qt.FocusReason.OtherFocusReason)
         return number
 
-    def clear_sale(self, *, ask: bool = True) -> bool:
-        """Start over for the next payer; asks first when lines were entered."""
-        if ask and self.lines:
-            box = QMessageBox(
-                QMessageBox.Icon.Question,
-                "Clear the sale",
-                f"Clear this sale of {len(self.lines)} line(s), "
-                f"{self.totals().total.format()}? Nothing has been saved.",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                self,
-            )
-            box.setDefaultButton(QMessageBox.StandardButton.No)
-            if operations.ask_message(box) != QMessageBox.StandardButton.Yes:
-                return False
-        self.party = None
-        self.lines = []
-        self.tenders = []
-        for edit in (
+    def _typed_fields(self) -> tuple[QLineEdit, ...]:
+        return (
             self.payer_search,
             self.fee_field,
             self.reference_field,
@@ -1311,7 +1366,43 @@ class ReceiptsTab(QWidget):
             self.card_authorization,
             self.money_order_number,
             self.due_amount,
-        ):
+        )
+
+    def sale_entered(self) -> str:
+        """What Esc would throw away, in words ("" when nothing was entered)."""
+        parts = []
+        if self.party is not None or self.payer_search.text().strip():
+            name = self.party.name if self.party is not None else self.payer_search.text().strip()
+            parts.append(f"the payer {name}")
+        if self.lines:
+            parts.append(
+                f"{len(self.lines)} line{'' if len(self.lines) == 1 else 's'} "
+                f"({self.totals().total.format()})"
+            )
+        if self.tenders:
+            parts.append(f"{len(self.tenders)} tender{'' if len(self.tenders) == 1 else 's'}")
+        if any(e.text().strip() for e in self._typed_fields()[1:]):
+            parts.append("what is typed in the fields")
+        return ", ".join(parts)
+
+    def clear_sale(self, *, ask: bool = True) -> bool:
+        """Start over for the next payer; asks first when anything was entered."""
+        entered = self.sale_entered()
+        if ask and entered:
+            box = QMessageBox(
+                QMessageBox.Icon.Question,
+                "Clear the sale",
+                f"Clear this sale ({entered})? Nothing has been saved.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                self,
+            )
+            box.setDefaultButton(QMessageBox.StandardButton.No)
+            if operations.ask_message(box) != QMessageBox.StandardButton.Yes:
+                return False
+        self.party = None
+        self.lines = []
+        self.tenders = []
+        for edit in self._typed_fields():
             edit.blockSignals(True)
             edit.clear()
             edit.blockSignals(False)
@@ -1390,7 +1481,13 @@ class ReceiptsTab(QWidget):
 
     def open_receipt(self) -> None:
         row = self.selected_receipt()
-        if row is not None and ReceiptDialog.ask(self, self.app, row.id):
+        if row is None:
+            return
+
+        def written(number: str) -> None:
+            self.status.emit(f"Receipt {number} written (correcting {row.number}).")
+
+        if ReceiptDialog.ask(self, self.app, row.id, on_written=written):
             self.refresh_register()
             self.refresh_drawer()
 
@@ -1426,7 +1523,7 @@ class ReceiptsTab(QWidget):
 
         pdf = perform(self, self.app, work, writes=False)
         if pdf is not None:
-            printing.print_pdf(self, pdf, title=f"Receipts register {period}")
+            printing.print_or_explain(self, pdf, title=f"Receipts register {period}")
 
     def print_gl_distribution(self) -> None:
         from reports.receipts_reports import gl_distribution_pdf
@@ -1441,7 +1538,7 @@ class ReceiptsTab(QWidget):
 
         pdf = perform(self, self.app, work, writes=False)
         if pdf is not None:
-            printing.print_pdf(self, pdf, title=f"GL distribution {period}")
+            printing.print_or_explain(self, pdf, title=f"GL distribution {period}")
 
     def _ask_xlsx(self, title: str, suggested: str) -> str | None:
         path = forms.ask_save_path(self, title, suggested, EXCEL_FILTER)

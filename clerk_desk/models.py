@@ -475,3 +475,128 @@ class Tender(Base):
     money_order_number: Mapped[str] = mapped_column(String(30), default="")
 
     receipt: Mapped[Receipt] = relationship(back_populates="tenders")
+
+
+# -- Bonds, insurance certificates and the annual-bond register (§§ 506-6, 506-9, 506-10,
+#    506-24) ------------------------------------------------------------------------------------
+
+
+class FileStatus(enum.StrEnum):
+    ON_FILE = "on_file"
+    RELEASED = "released"
+    CLAIM_MADE = "claim_made"
+    FORFEITED = "forfeited"
+    SUPERSEDED = "superseded"  # a certificate replaced by a newer one
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ").capitalize()
+
+
+class InsuranceCertificate(Base):
+    """A certificate of insurance as received, with its scan kept by content (SHA-256).
+
+    Limits are kept one column per kind of coverage, so the register can be searched and
+    exported by amount; a limit the certificate does not show is NULL.
+    """
+
+    __tablename__ = "insurance_certificate"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    insured_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    insurer: Mapped[str] = mapped_column(String(120))
+    policy_numbers: Mapped[str] = mapped_column(String(200), default="")
+    bi_person: Mapped[Money | None]
+    bi_occurrence: Mapped[Money | None]
+    pd_occurrence: Mapped[Money | None]
+    combined_single: Mapped[Money | None]
+    products_completed: Mapped[Money | None]
+    medical: Mapped[Money | None]
+    liquor: Mapped[Money | None]
+    general_liability: Mapped[bool] = mapped_column(Boolean, default=True)
+    contractual_liability: Mapped[bool] = mapped_column(Boolean, default=False)
+    city_additional_insured: Mapped[bool] = mapped_column(Boolean, default=False)
+    additional_insured_endorsement: Mapped[bool] = mapped_column(Boolean, default=False)
+    notice_days: Mapped[int | None] = mapped_column(Integer)
+    effective_on: Mapped[date]
+    expires_on: Mapped[date] = mapped_column(index=True)
+    received_on: Mapped[date]
+    scan_name: Mapped[str] = mapped_column(String(200), default="")
+    scan_sha256: Mapped[str] = mapped_column(String(64), default="")
+    status: Mapped[FileStatus] = mapped_column(String(12), default=FileStatus.ON_FILE)
+    status_on: Mapped[date | None]
+    status_reason: Mapped[str] = mapped_column(Text, default="")
+    record_type: Mapped[str] = mapped_column(String(40), default="")  # what it protects
+    record_id: Mapped[str] = mapped_column(String(40), default="")
+    note: Mapped[str] = mapped_column(Text, default="")
+    search_text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+
+    insured: Mapped[Party] = relationship()
+
+    __table_args__ = (CheckConstraint("expires_on >= effective_on", name="period_in_order"),)
+
+
+class BondKind(enum.StrEnum):
+    STREET_OPENING = "street_opening"  # $10,000 per permit, § 506-6 (Bond)
+    ANNUAL_EXCAVATION = "annual_excavation"  # one per principal per calendar year, § 506-6
+    STREET_PRIVILEGE = "street_privilege"  # not exceeding $10,000, § 506-9 (Bond)
+    RESTORATION_GUARANTEE = "restoration_guarantee"  # one year from completion, § 506-6
+
+    @property
+    def label(self) -> str:
+        return {
+            "street_opening": "Street opening bond",
+            "annual_excavation": "Annual excavation bond",
+            "street_privilege": "Street privilege bond",
+            "restoration_guarantee": "Restoration guarantee",
+        }[self.value]
+
+
+class Bond(Base):
+    """A bond filed with the City. Released, claimed or forfeited by a recorded act, never
+    deleted."""
+
+    __tablename__ = "bond"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[BondKind] = mapped_column(String(24), index=True)
+    principal_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    surety: Mapped[str] = mapped_column(String(120))
+    bond_number: Mapped[str] = mapped_column(String(60))
+    amount: Mapped[Money]
+    effective_on: Mapped[date]
+    expires_on: Mapped[date | None] = mapped_column(index=True)
+    year: Mapped[int | None] = mapped_column(Integer, index=True)  # annual bonds: the year
+    work_completed_on: Mapped[date | None]  # restoration guarantees
+    defect_notice_on: Mapped[date | None]
+    scan_name: Mapped[str] = mapped_column(String(200), default="")
+    scan_sha256: Mapped[str] = mapped_column(String(64), default="")
+    status: Mapped[FileStatus] = mapped_column(String(12), default=FileStatus.ON_FILE)
+    status_on: Mapped[date | None]
+    status_reason: Mapped[str] = mapped_column(Text, default="")
+    record_type: Mapped[str] = mapped_column(String(40), default="")
+    record_id: Mapped[str] = mapped_column(String(40), default="")
+    note: Mapped[str] = mapped_column(Text, default="")
+    search_text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+
+    principal: Mapped[Party] = relationship()
+
+    __table_args__ = (CheckConstraint("amount > 0", name="amount_positive"),)
+
+
+class Revocation(Base):
+    """A contractor's right to street opening permits revoked for one year (§ 506-6)."""
+
+    __tablename__ = "revocation"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    party_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    starts_on: Mapped[date]
+    ends_on: Mapped[date]  # the last day of the revocation
+    reason: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime]
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("operator.id"))
+
+    party: Mapped[Party] = relationship()

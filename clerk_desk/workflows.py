@@ -110,7 +110,12 @@ WORKFLOWS: tuple[Workflow, ...] = (
 )
 
 # Modules that register Today providers; a workflow adds its module here when it is built.
-_PROVIDER_MODULES = ("clerk_desk.ledger", "clerk_desk.fees", "clerk_desk.receipts")
+_PROVIDER_MODULES = (
+    "clerk_desk.ledger",
+    "clerk_desk.fees",
+    "clerk_desk.receipts",
+    "clerk_desk.bonds",
+)
 
 
 def load_all() -> None:

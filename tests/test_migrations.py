@@ -35,6 +35,9 @@ TABLES = {
     "receipt",
     "receipt_line",
     "tender",
+    "insurance_certificate",
+    "bond",
+    "revocation",
     "alembic_version",
 }
 

@@ -1,0 +1,710 @@
+"""Bonds and certificates of insurance: filed, checked against the code, watched, released.
+
+A permit may issue only when the City holds the protection the ordinance requires: a certificate
+of insurance meeting the permit's profile (:mod:`clerk_desk.coverage`) and, for a street opening,
+a $10,000 bond — unless the applicant is a public utility or holds an annual bond for the year of
+the work (§ 506-6 (Bond), § 506-6 (Public utilities)). Nothing here is deleted: a bond is
+released, claimed or forfeited by a recorded act; a certificate is superseded by a newer one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
+from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.desk import Action, snapshot
+from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.findings import Finding
+from clerk_desk.models import (
+    Bond,
+    BondKind,
+    FileStatus,
+    InsuranceCertificate,
+    Party,
+    Revocation,
+)
+from clerk_desk.money import Money
+from clerk_desk.parties import fold, get_party
+from clerk_desk.paths import data_dir
+from clerk_desk.permissions import Permission
+from clerk_desk.today import TodayItem, provider
+from clerk_desk.validation import fits
+
+BOND_CITE = "§ 506-6 (Bond)"
+UTILITY_CITE = "§ 506-6 (Public utilities)"
+PRIVILEGE_BOND_CITE = "§ 506-9 (Bond)"
+STREET_OPENING_BOND = Money("10000")
+PRIVILEGE_BOND_LIMIT = Money("10000")
+EXPIRY_WARNING_DAYS = 30
+_COLUMNS = {
+    CoverageKind.BODILY_INJURY_PER_PERSON: "bi_person",
+    CoverageKind.BODILY_INJURY_PER_OCCURRENCE: "bi_occurrence",
+    CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE: "pd_occurrence",
+    CoverageKind.COMBINED_SINGLE_LIMIT: "combined_single",
+    CoverageKind.PRODUCTS_COMPLETED_OPERATIONS: "products_completed",
+    CoverageKind.MEDICAL_PAYMENTS: "medical",
+    CoverageKind.LIQUOR_LIABILITY: "liquor",
+}
+
+# -- scans --------------------------------------------------------------------------------------
+
+SCAN_LIMIT = 25 * 1024 * 1024
+_SCAN_KINDS = {b"%PDF": ".pdf", b"\x89PNG": ".png", b"\xff\xd8\xff": ".jpg"}
+
+
+def scan_folder() -> Path:
+    return data_dir() / "documents"
+
+
+def store_scan(content: bytes, name: str) -> str:
+    """Keep a scanned document by its SHA-256 (so a file can never be silently swapped) and
+    return the digest. The same scan filed twice is kept once."""
+    if not content:
+        raise InvalidInput("The scanned file is empty.", field="scan")
+    if len(content) > SCAN_LIMIT:
+        raise InvalidInput(
+            "The scanned file is larger than 25 MB; scan it at a lower resolution.", field="scan"
+        )
+    suffix = next((ext for magic, ext in _SCAN_KINDS.items() if content.startswith(magic)), None)
+    if suffix is None:
+        raise InvalidInput(f"{name} is not a PDF, PNG or JPEG file.", field="scan")
+    digest = hashlib.sha256(content).hexdigest()
+    target = scan_folder() / digest[:2] / f"{digest}{suffix}"
+    if not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".partial")
+        partial.write_bytes(content)
+        os.replace(partial, target)
+    return digest
+
+
+def scan_path(digest: str) -> Path | None:
+    """The stored scan with that digest, after checking it still has that digest."""
+    folder = scan_folder() / digest[:2]
+    for candidate in folder.glob(f"{digest}.*") if folder.is_dir() else ():
+        if hashlib.sha256(candidate.read_bytes()).hexdigest() == digest:
+            return candidate
+    return None
+
+
+# -- certificates -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CertificateData:
+    insured_id: int
+    insurer: str
+    effective_on: date
+    expires_on: date
+    received_on: date
+    coverages: Mapping[CoverageKind, Money] = field(default_factory=dict)
+    policy_numbers: str = ""
+    general_liability: bool = True
+    contractual_liability: bool = False
+    city_additional_insured: bool = False
+    additional_insured_endorsement: bool = False
+    notice_days: int | None = None
+    record_type: str = ""
+    record_id: str = ""
+    note: str = ""
+
+
+def _clean_certificate(session: Session, data: CertificateData, today: date) -> dict[str, object]:
+    get_party(session, data.insured_id)
+    insurer = " ".join(data.insurer.split())
+    if not insurer:
+        raise InvalidInput("Enter the insurance company.", field="insurer")
+    fits(InsuranceCertificate.insurer, insurer, "The insurer's name")
+    fits(InsuranceCertificate.policy_numbers, data.policy_numbers.strip(), "The policy numbers")
+    if data.expires_on < data.effective_on:
+        raise InvalidInput(
+            "The certificate cannot expire before it takes effect.", field="expires_on"
+        )
+    if data.received_on > today:
+        raise InvalidInput("The date received cannot be later than today.", field="received_on")
+    if data.notice_days is not None and not 0 <= data.notice_days <= 365:
+        raise InvalidInput("Days of notice are a number from 0 to 365.", field="notice_days")
+    for kind, amount in data.coverages.items():
+        if amount <= Money.zero():
+            raise InvalidInput(
+                f"A {kind.label} limit must be more than $0.00; leave it empty "
+                "if the certificate does not show it.",
+                field=_COLUMNS[kind],
+            )
+    values: dict[str, object] = {
+        column: data.coverages.get(kind) for kind, column in _COLUMNS.items()
+    }
+    values.update(
+        insured_id=data.insured_id,
+        insurer=insurer,
+        policy_numbers=data.policy_numbers.strip(),
+        general_liability=data.general_liability,
+        contractual_liability=data.contractual_liability,
+        city_additional_insured=data.city_additional_insured,
+        additional_insured_endorsement=data.additional_insured_endorsement,
+        notice_days=data.notice_days,
+        effective_on=data.effective_on,
+        expires_on=data.expires_on,
+        received_on=data.received_on,
+        record_type=data.record_type.strip(),
+        record_id=data.record_id.strip(),
+        note=data.note.strip(),
+    )
+    return values
+
+
+def file_certificate(
+    action: Action, data: CertificateData, *, scan: tuple[str, bytes] | None = None
+) -> InsuranceCertificate:
+    """File a certificate of insurance (with its scan, if given)."""
+    action.require(Permission.MANAGE_BONDS)
+    values = _clean_certificate(action.session, data, action.today())
+    certificate = InsuranceCertificate(**values, status=FileStatus.ON_FILE, created_at=action.now())
+    if scan is not None:
+        certificate.scan_name = fits(
+            InsuranceCertificate.scan_name, scan[0], "The file name", field="scan"
+        )
+        certificate.scan_sha256 = store_scan(scan[1], scan[0])
+    party = action.session.get(Party, data.insured_id)
+    certificate.search_text = fold(
+        " ".join((party.name if party else "", certificate.insurer, certificate.policy_numbers))
+    )
+    action.session.add(certificate)
+    action.audit(
+        "certificate.file",
+        certificate,
+        f"Certificate of insurance from {certificate.insurer} filed",
+        after=snapshot(certificate),
+    )
+    return certificate
+
+
+def get_certificate(session: Session, certificate_id: int) -> InsuranceCertificate:
+    certificate = session.get(InsuranceCertificate, certificate_id)
+    if certificate is None:
+        raise NotFound(f"There is no certificate number {certificate_id}.")
+    return certificate
+
+
+def supersede_certificate(action: Action, certificate_id: int, *, reason: str) -> None:
+    """Mark a certificate replaced (by a corrected or renewed one); it stays in the register."""
+    action.require(Permission.MANAGE_BONDS)
+    if not reason.strip():
+        raise InvalidInput("Say why the certificate is set aside.", field="reason")
+    certificate = get_certificate(action.session, certificate_id)
+    if certificate.status != FileStatus.ON_FILE:
+        raise Conflict("That certificate is no longer on file.")
+    before = snapshot(certificate)
+    certificate.status = FileStatus.SUPERSEDED
+    certificate.status_on = action.today()
+    certificate.status_reason = reason.strip()
+    action.audit(
+        "certificate.supersede",
+        certificate,
+        f"Certificate set aside: {reason.strip()}",
+        before=before,
+        after=snapshot(certificate),
+    )
+
+
+def as_certificate(row: InsuranceCertificate) -> Certificate:
+    """The stored certificate as the coverage rules read it."""
+    coverages = {
+        kind: getattr(row, column)
+        for kind, column in _COLUMNS.items()
+        if getattr(row, column) is not None
+    }
+    return Certificate(
+        insured=row.insured.name if row.insured else "",
+        insurer=row.insurer,
+        coverages=coverages,
+        effective=row.effective_on,
+        expires=row.expires_on,
+        received=row.received_on,
+        general_liability=row.general_liability,
+        contractual_liability=row.contractual_liability,
+        city_additional_insured=row.city_additional_insured,
+        additional_insured_endorsement=row.additional_insured_endorsement,
+        notice_days=row.notice_days,
+    )
+
+
+def certificates_of(session: Session, party_id: int) -> list[InsuranceCertificate]:
+    """The party's certificates on file, latest expiring first."""
+    return list(
+        session.scalars(
+            select(InsuranceCertificate)
+            .where(
+                InsuranceCertificate.insured_id == party_id,
+                InsuranceCertificate.status == FileStatus.ON_FILE,
+            )
+            .order_by(InsuranceCertificate.expires_on.desc(), InsuranceCertificate.id.desc())
+        )
+    )
+
+
+def insurance_findings(
+    session: Session,
+    *,
+    party_id: int,
+    requirement: Requirement,
+    covers: Covers,
+    calendar: CityCalendar,
+) -> list[Finding]:
+    """What stands between the party's insurance on file and ``requirement`` for ``covers``.
+
+    The certificate with the fewest blocking findings is the one judged; none on file blocks.
+    """
+    candidates = certificates_of(session, party_id)
+    if not candidates:
+        party = get_party(session, party_id)
+        return [
+            Finding(
+                "block",
+                requirement.cite,
+                f"No certificate of insurance is on file for {party.name}.",
+            )
+        ]
+    judged = [
+        check_certificate(as_certificate(c), requirement, covers=covers, calendar=calendar)
+        for c in candidates
+    ]
+    return min(judged, key=lambda found: (sum(f.blocks for f in found), len(found)))
+
+
+# -- bonds --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BondData:
+    kind: BondKind
+    principal_id: int
+    surety: str
+    bond_number: str
+    amount: Money
+    effective_on: date
+    expires_on: date | None = None
+    year: int | None = None
+    work_completed_on: date | None = None
+    record_type: str = ""
+    record_id: str = ""
+    note: str = ""
+
+
+def _check_amount(kind: BondKind, amount: Money) -> None:
+    if amount <= Money.zero():
+        raise InvalidInput("A bond's amount must be more than $0.00.", field="amount")
+    if kind is BondKind.STREET_OPENING and amount < STREET_OPENING_BOND:
+        raise InvalidInput(
+            f"A street opening bond is {STREET_OPENING_BOND}; this one is {amount}.",
+            field="amount",
+            cite=BOND_CITE,
+        )
+    if kind is BondKind.STREET_PRIVILEGE and amount > PRIVILEGE_BOND_LIMIT:
+        raise InvalidInput(
+            f"A street privilege bond may not exceed {PRIVILEGE_BOND_LIMIT}.",
+            field="amount",
+            cite=PRIVILEGE_BOND_CITE,
+        )
+
+
+def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None = None) -> Bond:
+    """File a bond with the City (Treasurer)."""
+    action.require(Permission.MANAGE_BONDS)
+    kind = BondKind(data.kind)
+    principal = get_party(action.session, data.principal_id)
+    surety = " ".join(data.surety.split())
+    number = data.bond_number.strip()
+    if not surety:
+        raise InvalidInput("Enter the surety company.", field="surety")
+    if not number:
+        raise InvalidInput("Enter the bond number.", field="bond_number")
+    fits(Bond.surety, surety, "The surety's name")
+    fits(Bond.bond_number, number, "The bond number")
+    _check_amount(kind, data.amount)
+    if data.expires_on is not None and data.expires_on < data.effective_on:
+        raise InvalidInput("The bond cannot end before it starts.", field="expires_on")
+    year = data.year
+    effective_on, expires_on = data.effective_on, data.expires_on
+    if kind is BondKind.ANNUAL_EXCAVATION:
+        if year is None:
+            raise InvalidInput("Enter the calendar year the annual bond covers.", field="year")
+        existing = annual_bond(action.session, data.principal_id, year)
+        if existing is not None:
+            raise Conflict(
+                f"{principal.name} already has an annual bond for {year} "
+                f"(No. {existing.bond_number}).",
+                cite=BOND_CITE,
+            )
+        # "covering all excavation work done by the principal for one year beginning January 1"
+        effective_on, expires_on = date(year, 1, 1), date(year, 12, 31)
+    if kind is BondKind.RESTORATION_GUARANTEE and data.work_completed_on is None:
+        raise InvalidInput(
+            "Enter the date the restoration work was completed.",
+            field="work_completed_on",
+            cite=BOND_CITE,
+        )
+    bond = Bond(
+        kind=kind,
+        principal_id=principal.id,
+        surety=surety,
+        bond_number=number,
+        amount=data.amount,
+        effective_on=effective_on,
+        expires_on=expires_on,
+        year=year if kind is BondKind.ANNUAL_EXCAVATION else None,
+        work_completed_on=data.work_completed_on,
+        status=FileStatus.ON_FILE,
+        record_type=data.record_type.strip(),
+        record_id=data.record_id.strip(),
+        note=data.note.strip(),
+        created_at=action.now(),
+        search_text=fold(" ".join((principal.name, surety, number))),
+    )
+    if scan is not None:
+        bond.scan_name = fits(Bond.scan_name, scan[0], "The file name", field="scan")
+        bond.scan_sha256 = store_scan(scan[1], scan[0])
+    action.session.add(bond)
+    action.audit(
+        "bond.file",
+        bond,
+        f"{kind.label} {number} of {principal.name} filed ({data.amount})",
+        after=snapshot(bond),
+    )
+    return bond
+
+
+def get_bond(session: Session, bond_id: int) -> Bond:
+    bond = session.get(Bond, bond_id)
+    if bond is None:
+        raise NotFound(f"There is no bond number {bond_id}.")
+    return bond
+
+
+def one_year_after(day: date) -> date:
+    """The same calendar day a year later (February 29 becomes February 28)."""
+    try:
+        return day.replace(year=day.year + 1)
+    except ValueError:
+        return day.replace(year=day.year + 1, day=28)
+
+
+def releasable_on(bond: Bond) -> date | None:
+    """When a restoration guarantee may be released: one year from completion of the work
+    (§ 506-6 (Bond)); None while a defect notice given within that year stands."""
+    if BondKind(bond.kind) is not BondKind.RESTORATION_GUARANTEE or bond.work_completed_on is None:
+        return bond.effective_on
+    year_end = one_year_after(bond.work_completed_on)
+    if bond.defect_notice_on is not None and bond.defect_notice_on <= year_end:
+        return None
+    return year_end
+
+
+def record_defect_notice(action: Action, bond_id: int, *, notice_on: date) -> None:
+    """The Council's written notice of a defect in restoration work (§ 506-6 (Bond))."""
+    action.require(Permission.MANAGE_BONDS)
+    bond = get_bond(action.session, bond_id)
+    if BondKind(bond.kind) is not BondKind.RESTORATION_GUARANTEE:
+        raise Conflict("A defect notice is recorded on a restoration guarantee.")
+    if bond.work_completed_on is not None and notice_on < bond.work_completed_on:
+        raise InvalidInput(
+            "The notice cannot come before the work was completed.", field="notice_on"
+        )
+    before = snapshot(bond)
+    bond.defect_notice_on = notice_on
+    action.audit(
+        "bond.defect_notice",
+        bond,
+        f"Defect notice of {format_day(notice_on)} on guarantee {bond.bond_number}",
+        before=before,
+        after=snapshot(bond),
+    )
+
+
+def change_bond_status(
+    action: Action, bond_id: int, status: FileStatus, *, on: date, reason: str
+) -> Bond:
+    """Release a bond, or record a claim or a forfeiture: a recorded act, never a delete."""
+    action.require(Permission.MANAGE_BONDS)
+    if status not in (FileStatus.RELEASED, FileStatus.CLAIM_MADE, FileStatus.FORFEITED):
+        raise InvalidInput("A bond is released, claimed against or forfeited.", field="status")
+    if not reason.strip():
+        raise InvalidInput("Say why.", field="reason")
+    bond = get_bond(action.session, bond_id)
+    if bond.status in (FileStatus.RELEASED, FileStatus.FORFEITED):
+        raise Conflict(f"Bond {bond.bond_number} is already {FileStatus(bond.status).label}.")
+    if status is FileStatus.RELEASED:
+        earliest = releasable_on(bond)
+        if earliest is None:
+            raise Conflict(
+                f"A defect notice was given on {format_day(bond.defect_notice_on)} within the "  # type: ignore[arg-type]
+                "year after completion: the guarantee stays until the defect is repaired and the "
+                "notice is settled.",
+                cite=BOND_CITE,
+            )
+        if on < earliest:
+            raise Conflict(
+                f"This guarantee may be released on or after {format_day(earliest)}, "
+                "one year from completion of the work.",
+                cite=BOND_CITE,
+            )
+    before = snapshot(bond)
+    bond.status = status
+    bond.status_on = on
+    bond.status_reason = reason.strip()
+    action.audit(
+        f"bond.{status.value}",
+        bond,
+        f"Bond {bond.bond_number}: {status.label} — {reason.strip()}",
+        before=before,
+        after=snapshot(bond),
+    )
+    return bond
+
+
+def annual_bond(session: Session, principal_id: int, year: int) -> Bond | None:
+    """The principal's annual excavation bond for ``year`` on file (§ 506-6 (Bond))."""
+    return session.scalars(
+        select(Bond).where(
+            Bond.kind == BondKind.ANNUAL_EXCAVATION,
+            Bond.principal_id == principal_id,
+            Bond.year == year,
+            Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)),
+        )
+    ).first()
+
+
+def street_opening_bond_findings(
+    session: Session,
+    *,
+    party_id: int,
+    work_on: date,
+    record_type: str = "",
+    record_id: str = "",
+) -> list[Finding]:
+    """Whether a street opening may issue as far as the bond goes, with the reason cited.
+
+    A public utility posts no bond; an annual bond for the year of the work covers it (work on
+    December 31 and on January 1 fall in different years); else a $10,000 bond for the permit.
+    """
+    party = get_party(session, party_id)
+    if party.public_utility:
+        return [
+            Finding(
+                "info",
+                UTILITY_CITE,
+                f"{party.name} is a public utility: no indemnity bond is required.",
+            )
+        ]
+    annual = annual_bond(session, party_id, work_on.year)
+    if annual is not None:
+        return [
+            Finding(
+                "info",
+                BOND_CITE,
+                f"Covered by the annual bond No. {annual.bond_number} for {work_on.year}.",
+            )
+        ]
+    if record_type and record_id:
+        bond = session.scalars(
+            select(Bond).where(
+                Bond.kind == BondKind.STREET_OPENING,
+                Bond.principal_id == party_id,
+                Bond.record_type == record_type,
+                Bond.record_id == record_id,
+                Bond.status == FileStatus.ON_FILE,
+            )
+        ).first()
+        if bond is not None:
+            return [
+                Finding(
+                    "info",
+                    BOND_CITE,
+                    f"Bond No. {bond.bond_number} ({bond.amount}) is on file for this permit.",
+                )
+            ]
+    return [
+        Finding(
+            "block",
+            BOND_CITE,
+            f"A {STREET_OPENING_BOND} bond must be deposited before the permit issues, "
+            f"or an annual bond for {work_on.year}.",
+        )
+    ]
+
+
+# -- revocations --------------------------------------------------------------------------------
+
+
+def revoke(action: Action, party_id: int, *, starts_on: date, reason: str) -> Revocation:
+    """Failure to correct deficiencies: one year without street opening permits (§ 506-6)."""
+    action.require(Permission.APPROVE_WORK_PERMITS)
+    if not reason.strip():
+        raise InvalidInput("Name the deficiencies that were not corrected.", field="reason")
+    party = get_party(action.session, party_id)
+    ends_on = one_year_after(starts_on) - timedelta(days=1)
+    revocation = Revocation(
+        party_id=party.id,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        reason=reason.strip(),
+        created_at=action.now(),
+        created_by_id=action.operator.id or None,
+    )
+    action.session.add(revocation)
+    action.audit(
+        "revocation.create",
+        revocation,
+        f"{party.name} may not obtain street opening permits from "
+        f"{format_day(starts_on)} to {format_day(ends_on)}",
+        after=snapshot(revocation),
+    )
+    return revocation
+
+
+def revocation_findings(session: Session, *, party_id: int, on: date) -> list[Finding]:
+    """A block while the party's right to street opening permits is revoked on ``on``."""
+    revocation = session.scalars(
+        select(Revocation)
+        .where(
+            Revocation.party_id == party_id,
+            Revocation.starts_on <= on,
+            Revocation.ends_on >= on,
+        )
+        .order_by(Revocation.ends_on.desc())
+    ).first()
+    if revocation is None:
+        return []
+    return [
+        Finding(
+            "block",
+            BOND_CITE,
+            f"The right to obtain a street opening permit is revoked through "
+            f"{format_day(revocation.ends_on)}: {revocation.reason}",
+        )
+    ]
+
+
+# -- registers and the Today tab ---------------------------------------------------------------
+
+
+def search_certificates(
+    session: Session, text: str = "", *, include_inactive: bool = False, limit: int = 200
+) -> list[InsuranceCertificate]:
+    query = select(InsuranceCertificate)
+    for word in fold(text).split():
+        query = query.where(InsuranceCertificate.search_text.contains(word, autoescape=True))
+    if not include_inactive:
+        query = query.where(InsuranceCertificate.status == FileStatus.ON_FILE)
+    return list(session.scalars(query.order_by(InsuranceCertificate.expires_on).limit(limit)))
+
+
+def search_bonds(
+    session: Session,
+    text: str = "",
+    *,
+    kind: BondKind | None = None,
+    year: int | None = None,
+    include_inactive: bool = False,
+    limit: int = 200,
+) -> list[Bond]:
+    query = select(Bond)
+    for word in fold(text).split():
+        query = query.where(Bond.search_text.contains(word, autoescape=True))
+    if kind is not None:
+        query = query.where(Bond.kind == kind)
+    if year is not None:
+        query = query.where(Bond.year == year)
+    if not include_inactive:
+        query = query.where(Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)))
+    return list(session.scalars(query.order_by(Bond.expires_on, Bond.id).limit(limit)))
+
+
+def principals_without_next_years_bond(session: Session, year: int) -> list[Party]:
+    """Principals bonded for ``year`` with no annual bond yet for ``year + 1``."""
+    this_year = {
+        b.principal_id
+        for b in search_bonds(session, kind=BondKind.ANNUAL_EXCAVATION, year=year, limit=100_000)
+    }
+    next_year = {
+        b.principal_id
+        for b in search_bonds(
+            session, kind=BondKind.ANNUAL_EXCAVATION, year=year + 1, limit=100_000
+        )
+    }
+    ids = sorted(this_year - next_year)
+    return list(session.scalars(select(Party).where(Party.id.in_(ids)).order_by(Party.name)))
+
+
+@provider("bonds_and_certificates")
+def _expiring(action: Action) -> list[TodayItem]:
+    """Certificates and bonds that protect a record and expire within 30 days or have expired,
+    and, in December, principals with no annual bond yet for next year."""
+    today = action.today()
+    horizon = today + timedelta(days=EXPIRY_WARNING_DAYS)
+    items = []
+    for cert in action.session.scalars(
+        select(InsuranceCertificate).where(
+            InsuranceCertificate.status == FileStatus.ON_FILE,
+            InsuranceCertificate.record_type != "",
+            InsuranceCertificate.expires_on <= horizon,
+        )
+    ):
+        word = "expired" if cert.expires_on < today else "expires"
+        items.append(
+            TodayItem(
+                workflow="Bonds & Insurance",
+                due=cert.expires_on,
+                title=f"Insurance of {cert.insured.name} {word} {format_day(cert.expires_on)}",
+                detail=f"{cert.insurer}; protects {cert.record_type} {cert.record_id}",
+                cite="§ 506-6 (Insurance required)",
+                record_type="insurance_certificate",
+                record_id=str(cert.id),
+            )
+        )
+    for bond in action.session.scalars(
+        select(Bond).where(
+            Bond.status == FileStatus.ON_FILE,
+            Bond.expires_on.is_not(None),
+            Bond.expires_on <= horizon,
+            (Bond.record_type != "") | (Bond.kind == BondKind.ANNUAL_EXCAVATION),
+        )
+    ):
+        assert bond.expires_on is not None
+        word = "expired" if bond.expires_on < today else "expires"
+        protects = f"; protects {bond.record_type} {bond.record_id}" if bond.record_type else ""
+        items.append(
+            TodayItem(
+                workflow="Bonds & Insurance",
+                due=bond.expires_on,
+                title=f"{BondKind(bond.kind).label} of {bond.principal.name} {word} "
+                f"{format_day(bond.expires_on)}",
+                detail=f"No. {bond.bond_number}, {bond.surety}{protects}",
+                cite=BOND_CITE,
+                record_type="bond",
+                record_id=str(bond.id),
+            )
+        )
+    if today.month == 12:
+        for party in principals_without_next_years_bond(action.session, today.year):
+            items.append(
+                TodayItem(
+                    workflow="Annual Bonds",
+                    due=date(today.year, 12, 31),
+                    title=f"{party.name} has no annual bond for {today.year + 1}",
+                    detail=f"Bonded for {today.year}; a bond for next year begins January 1.",
+                    cite=BOND_CITE,
+                    record_type="party",
+                    record_id=str(party.id),
+                )
+            )
+    return items

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import func, select
 
-from clerk_desk import demo_receipts, fees, ledger, operators, parties, settings_store
+from clerk_desk import bonds, demo_receipts, fees, ledger, operators, parties, settings_store
 from clerk_desk.clock import Clock, SystemClock
+from clerk_desk.coverage import CoverageKind
 from clerk_desk.database import Database
 from clerk_desk.desk import Action, Desk
 from clerk_desk.errors import Conflict
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import DueKind, Operator, Party, PartyKind, Role
+from clerk_desk.models import BondKind, DueKind, Operator, Party, PartyKind, Role
 from clerk_desk.money import Money
 from clerk_desk.opening import seed_defaults
 
@@ -261,6 +262,8 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
         others = _organizations(action)
     with desk.action(admin) as action:
         _amounts_due(action, rng, scale=scale, payers=owners + others)
+    with desk.action(admin) as action:
+        _bonds_and_certificates(action, rng)
     # Receipts and the cash drawer: `scale` years of closed drawers, ending yesterday.
     demo_receipts.generate(desk, admin, scale=scale, rng=rng)
 
@@ -412,3 +415,79 @@ def _amounts_due(action: Action, rng: random.Random, *, scale: int, payers: list
                 cite="§ 506-6 (Fee)",
                 due_on=due_on,
             )
+
+
+def _bonds_and_certificates(action: Action, rng: random.Random) -> None:
+    """Contractors' annual bonds and insurance, vendors' certificates: one of each kind of
+    finding a clerk meets (one certificate short by a little, one expiring soon)."""
+    today = action.today()
+    by_name = {p.name: p for p in parties.search_parties(action.session, limit=10_000)}
+    year = today.year
+    for index, name in enumerate(CONTRACTORS):
+        party = by_name[name]
+        expires = today + timedelta(days=20 if index == 0 else rng.randrange(90, 300))
+        bi_person = Money("500000") if index != 1 else Money("250000")  # one falls short
+        bonds.file_certificate(
+            action,
+            bonds.CertificateData(
+                insured_id=party.id,
+                insurer=rng.choice(("Badger Mutual", "Northern Casualty", "St. Croix Indemnity")),
+                policy_numbers=f"GL-{rng.randrange(100000, 999999)}",
+                coverages={
+                    CoverageKind.BODILY_INJURY_PER_PERSON: bi_person,
+                    CoverageKind.BODILY_INJURY_PER_OCCURRENCE: Money("500000"),
+                    CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE: Money("500000"),
+                },
+                effective_on=expires - timedelta(days=365),
+                expires_on=expires,
+                received_on=min(today, expires - timedelta(days=300)),
+                record_type="contractor" if index == 0 else "",
+                record_id=str(party.id),
+            ),
+        )
+        if index < 4:
+            bonds.file_bond(
+                action,
+                bonds.BondData(
+                    kind=BondKind.ANNUAL_EXCAVATION,
+                    principal_id=party.id,
+                    surety="Western Surety Company",
+                    bond_number=f"AX-{year}-{index + 1:03d}",
+                    amount=Money("25000"),
+                    effective_on=date(year, 1, 1),
+                    year=year,
+                ),
+            )
+            if index == 0:  # one principal has already renewed for next year
+                bonds.file_bond(
+                    action,
+                    bonds.BondData(
+                        kind=BondKind.ANNUAL_EXCAVATION,
+                        principal_id=party.id,
+                        surety="Western Surety Company",
+                        bond_number=f"AX-{year + 1}-001",
+                        amount=Money("25000"),
+                        effective_on=date(year + 1, 1, 1),
+                        year=year + 1,
+                    ),
+                )
+    for index, name in enumerate(BUSINESSES[:6]):
+        party = by_name[name]
+        bonds.file_certificate(
+            action,
+            bonds.CertificateData(
+                insured_id=party.id,
+                insurer="Badger Mutual",
+                policy_numbers=f"CGL-{4400 + index}",
+                coverages={
+                    CoverageKind.BODILY_INJURY_PER_OCCURRENCE: Money("100000"),
+                    CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE: Money("50000"),
+                },
+                effective_on=date(year, 1, 1),
+                expires_on=date(year, 12, 31),
+                received_on=min(today, date(year, 8, 25)),
+                contractual_liability=True,
+                city_additional_insured=index != 2,
+                notice_days=30 if index != 3 else 10,
+            ),
+        )

@@ -79,7 +79,7 @@ def store_scan(content: bytes, name: str) -> str:
         raise InvalidInput(f"{name} is not a PDF, PNG or JPEG file.", field="scan")
     digest = hashlib.sha256(content).hexdigest()
     target = scan_folder() / digest[:2] / f"{digest}{suffix}"
-    if not target.exists():
+    if not (target.exists() and _digest_of(target) == digest):  # a tampered copy is replaced
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_name(target.name + ".partial")
         partial.write_bytes(content)
@@ -87,11 +87,16 @@ def store_scan(content: bytes, name: str) -> str:
     return digest
 
 
+def _digest_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def scan_path(digest: str) -> Path | None:
     """The stored scan with that digest, after checking it still has that digest."""
     folder = scan_folder() / digest[:2]
-    for candidate in folder.glob(f"{digest}.*") if folder.is_dir() else ():
-        if hashlib.sha256(candidate.read_bytes()).hexdigest() == digest:
+    for suffix in _SCAN_KINDS.values():
+        candidate = folder / f"{digest}{suffix}"
+        if candidate.is_file() and _digest_of(candidate) == digest:
             return candidate
     return None
 
@@ -125,6 +130,8 @@ def _clean_certificate(session: Session, data: CertificateData, today: date) -> 
         raise InvalidInput("Enter the insurance company.", field="insurer")
     fits(InsuranceCertificate.insurer, insurer, "The insurer's name")
     fits(InsuranceCertificate.policy_numbers, data.policy_numbers.strip(), "The policy numbers")
+    fits(InsuranceCertificate.record_type, data.record_type.strip(), "The kind of record")
+    fits(InsuranceCertificate.record_id, data.record_id.strip(), "The record number")
     if data.expires_on < data.effective_on:
         raise InvalidInput(
             "The certificate cannot expire before it takes effect.", field="expires_on"
@@ -330,6 +337,8 @@ def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None 
         raise InvalidInput("Enter the bond number.", field="bond_number")
     fits(Bond.surety, surety, "The surety's name")
     fits(Bond.bond_number, number, "The bond number")
+    fits(Bond.record_type, data.record_type.strip(), "The kind of record")
+    fits(Bond.record_id, data.record_id.strip(), "The record number")
     _check_amount(kind, data.amount)
     if data.expires_on is not None and data.expires_on < data.effective_on:
         raise InvalidInput("The bond cannot end before it starts.", field="expires_on")
@@ -626,7 +635,9 @@ def search_bonds(
         query = query.where(Bond.year == year)
     if not include_inactive:
         query = query.where(Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)))
-    return list(session.scalars(query.order_by(Bond.expires_on, Bond.id).limit(limit)))
+    # Open-ended bonds last on both databases (SQLite would put NULL first, PostgreSQL last).
+    order = (Bond.expires_on.asc().nulls_last(), Bond.id)
+    return list(session.scalars(query.order_by(*order).limit(limit)))
 
 
 def principals_without_next_years_bond(session: Session, year: int) -> list[Party]:
@@ -676,7 +687,10 @@ def _expiring(action: Action) -> list[TodayItem]:
             Bond.status == FileStatus.ON_FILE,
             Bond.expires_on.is_not(None),
             Bond.expires_on <= horizon,
-            (Bond.record_type != "") | (Bond.kind == BondKind.ANNUAL_EXCAVATION),
+            # An annual bond protects no one record: it is listed until its year is out, not
+            # as "expired" for ever after.
+            (Bond.record_type != "")
+            | ((Bond.kind == BondKind.ANNUAL_EXCAVATION) & (Bond.expires_on >= today)),
         )
     ):
         assert bond.expires_on is not None

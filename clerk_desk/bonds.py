@@ -414,7 +414,9 @@ def releasable_on(bond: Bond) -> date | None:
         return bond.effective_on
     year_end = one_year_after(bond.work_completed_on)
     if bond.defect_notice_on is not None and bond.defect_notice_on <= year_end:
-        return None
+        if bond.defect_settled_on is None:
+            return None
+        return max(year_end, bond.defect_settled_on)
     return year_end
 
 
@@ -439,6 +441,31 @@ def record_defect_notice(action: Action, bond_id: int, *, notice_on: date) -> No
     )
 
 
+def settle_defect_notice(action: Action, bond_id: int, *, settled_on: date, note: str) -> None:
+    """The defect named in the Council's notice was repaired, or the City indemnified
+    (§ 506-6 (Bond)): the guarantee may then be released once its year is over."""
+    action.require(Permission.MANAGE_BONDS)
+    bond = get_bond(action.session, bond_id)
+    if bond.defect_notice_on is None:
+        raise Conflict("No defect notice is recorded on this guarantee.")
+    if settled_on < bond.defect_notice_on:
+        raise InvalidInput(
+            "The defect cannot be settled before the notice was given.", field="settled_on"
+        )
+    if not note.strip():
+        raise InvalidInput("Say how the defect was settled.", field="note")
+    before = snapshot(bond)
+    bond.defect_settled_on = settled_on
+    bond.note = (bond.note + "\n" if bond.note else "") + f"Defect settled: {note.strip()}"
+    action.audit(
+        "bond.defect_settled",
+        bond,
+        f"Defect notice on guarantee {bond.bond_number} settled {format_day(settled_on)}",
+        before=before,
+        after=snapshot(bond),
+    )
+
+
 def change_bond_status(
     action: Action, bond_id: int, status: FileStatus, *, on: date, reason: str
 ) -> Bond:
@@ -451,7 +478,7 @@ def change_bond_status(
     bond = get_bond(action.session, bond_id)
     if bond.status in (FileStatus.RELEASED, FileStatus.FORFEITED):
         raise Conflict(f"Bond {bond.bond_number} is already {FileStatus(bond.status).label}.")
-    if status is FileStatus.RELEASED:
+    if status is FileStatus.RELEASED and BondKind(bond.kind) is BondKind.RESTORATION_GUARANTEE:
         earliest = releasable_on(bond)
         if earliest is None:
             raise Conflict(
@@ -560,7 +587,9 @@ def revoke(action: Action, party_id: int, *, starts_on: date, reason: str) -> Re
     if not reason.strip():
         raise InvalidInput("Name the deficiencies that were not corrected.", field="reason")
     party = get_party(action.session, party_id)
-    ends_on = one_year_after(starts_on) - timedelta(days=1)
+    # One year from the first day: through the day before its anniversary (Feb 29 through
+    # Feb 28 of the next year).
+    ends_on = one_year_after(starts_on - timedelta(days=1))
     revocation = Revocation(
         party_id=party.id,
         starts_on=starts_on,
@@ -694,6 +723,13 @@ def _expiring(action: Action) -> list[TodayItem]:
         )
     ):
         assert bond.expires_on is not None
+        renewed = (
+            BondKind(bond.kind) is BondKind.ANNUAL_EXCAVATION
+            and bond.year is not None
+            and annual_bond(action.session, bond.principal_id, bond.year + 1) is not None
+        )
+        if renewed:
+            continue
         word = "expired" if bond.expires_on < today else "expires"
         protects = f"; protects {bond.record_type} {bond.record_id}" if bond.record_type else ""
         items.append(

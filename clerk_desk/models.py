@@ -570,6 +570,7 @@ class Bond(Base):
     year: Mapped[int | None] = mapped_column(Integer, index=True)  # annual bonds: the year
     work_completed_on: Mapped[date | None]  # restoration guarantees
     defect_notice_on: Mapped[date | None]
+    defect_settled_on: Mapped[date | None]
     scan_name: Mapped[str] = mapped_column(String(200), default="")
     scan_sha256: Mapped[str] = mapped_column(String(64), default="")
     status: Mapped[FileStatus] = mapped_column(String(12), default=FileStatus.ON_FILE)

@@ -616,3 +616,51 @@ def test_a_deputy_clerk_cannot_file_or_release_bonds(
     assert _get(desk, filed.id).status == FileStatus.ON_FILE
     _file(desk, operator_with(Role.TREASURER), _bond(digger, bond_number="T-1"))
     assert _bond_count(desk) == 2
+
+
+# -- settled defects, other releases, leap days, renewals -------------------------------------
+
+
+def test_a_settled_defect_lets_the_guarantee_go_once_its_year_is_over(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    filed = _file(desk, admin, _guarantee(digger, date(2025, 6, 1)))
+    _notice(desk, admin, filed.id, date(2026, 5, 1))
+    with pytest.raises(InvalidInput) as early, desk.action(admin) as action:
+        bonds.settle_defect_notice(action, filed.id, settled_on=date(2026, 4, 30), note="Done")
+    assert early.value.field == "settled_on"
+    with desk.action(admin) as action:
+        bonds.settle_defect_notice(
+            action, filed.id, settled_on=date(2026, 7, 15), note="Patch replaced and inspected"
+        )
+    assert bonds.releasable_on(_get(desk, filed.id)) == date(2026, 7, 15)
+    with pytest.raises(Conflict):
+        _release(desk, admin, filed.id, date(2026, 7, 14))
+    _release(desk, admin, filed.id, date(2026, 7, 15))
+
+
+def test_a_bond_other_than_a_guarantee_may_be_released_on_any_day(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    filed = _file(desk, admin, _bond(digger, effective_on=date(2026, 11, 1)))
+    _release(desk, admin, filed.id, date(2026, 10, 31))
+    assert _get(desk, filed.id).status == FileStatus.RELEASED
+
+
+def test_a_revocation_from_february_29_runs_through_february_28(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    with desk.action(admin) as action:
+        revocation = bonds.revoke(
+            action, digger, starts_on=date(2028, 2, 29), reason="Sunken patch"
+        )
+        assert revocation.ends_on == date(2029, 2, 28)
+
+
+def test_a_renewed_annual_bond_is_not_listed_as_expiring_in_december(
+    desk: Desk, admin: SignedIn, digger: int, clock: FixedClock
+) -> None:
+    _file(desk, admin, _annual(digger, 2026, "KE-26"))
+    _file(desk, admin, _annual(digger, 2027, "KE-27"))
+    clock.set(date(2026, 12, 1))
+    assert [i.title for i in _today(desk, admin) if i.record_type == "bond"] == []

@@ -34,6 +34,7 @@ def upgrade() -> None:
         sa.Column("year", sa.Integer(), nullable=True),
         sa.Column("work_completed_on", sa.Date(), nullable=True),
         sa.Column("defect_notice_on", sa.Date(), nullable=True),
+        sa.Column("defect_settled_on", sa.Date(), nullable=True),
         sa.Column("scan_name", sa.String(length=200), nullable=False),
         sa.Column("scan_sha256", sa.String(length=64), nullable=False),
         sa.Column("status", sa.String(length=12), nullable=False),

@@ -44,6 +44,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "§§ 506-6, 506-9, 506-10, 506-24",
         "File bonds and certificates of insurance, check each against the coverage its "
         "permit requires, and watch expirations.",
+        built=True,
     ),
     Workflow(
         "annual_bonds",
@@ -51,6 +52,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "§ 506-6 (Bond)",
         "One annual excavation bond per principal per calendar year, covering all of that "
         "principal's openings.",
+        built=True,
     ),
     Workflow(
         "street_numbers",

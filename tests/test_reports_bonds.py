@@ -1,0 +1,163 @@
+"""The bonds and insurance registers read back: the annual-bond PDF and the Excel registers."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from decimal import Decimal
+
+import openpyxl
+from pypdf import PdfReader
+
+from clerk_desk.coverage import CoverageKind
+from clerk_desk.models import BondKind, FileStatus
+from clerk_desk.money import Money
+from clerk_desk.settings import CityProfile
+from reports.bonds_registers import (
+    ANNUAL_COLUMNS,
+    BondLine,
+    CertificateLine,
+    annual_bonds_excel,
+    annual_bonds_pdf,
+    bonds_excel,
+    certificates_excel,
+)
+from reports.excel import DATE_FORMAT, INT_FORMAT, MONEY_FORMAT
+
+PROFILE = CityProfile(phone="(715) 262-5544")
+DAY = dt.date(2026, 11, 30)
+
+
+def _annual(
+    n: int, principal: str, amount: str, status: FileStatus = FileStatus.ON_FILE
+) -> BondLine:
+    return BondLine(
+        id=n,
+        kind=BondKind.ANNUAL_EXCAVATION,
+        principal_id=n,
+        principal=principal,
+        surety="Western Surety",
+        bond_number=f"AB-2026-{n}",
+        amount=Money(amount),
+        effective_on=dt.date(2026, 1, 1),
+        expires_on=dt.date(2026, 12, 31),
+        year=2026,
+        status=status,
+    )
+
+
+LINES = [
+    _annual(1, "Kinni Excavating LLC", "25000"),
+    _annual(2, "Zoë Šimková Trenching", "15000.50"),
+    _annual(3, "Smith & Sons <Plumbing>", "10000", FileStatus.RELEASED),
+]
+
+
+def _text(pdf: bytes) -> str:
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    return " ".join(" ".join(page.extract_text().split()) for page in pages)
+
+
+def test_annual_pdf_lists_each_bond_and_totals_those_in_force() -> None:
+    pdf = annual_bonds_pdf(LINES, year=2026, profile=PROFILE, printed_on=DAY)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert reader.metadata is not None and reader.metadata.title == "Annual bond register 2026"
+    text = _text(pdf)
+    for words in (
+        "Annual Excavation Bond Register — 2026",
+        "§ 506-6 (Bond)",
+        "Kinni Excavating LLC",
+        "Zoë Šimková Trenching",
+        "Smith & Sons <Plumbing>",
+        "AB-2026-2",
+        "$15,000.50",
+        "Released",
+        "2 bonds in force",
+        "$40,000.50",  # the released bond is not counted
+        "Street Openings workflow",
+        "Page 1 of 1",
+    ):
+        assert words in text, words
+
+
+def test_annual_pdf_of_a_year_without_bonds_says_so() -> None:
+    text = _text(annual_bonds_pdf([], year=2031, profile=PROFILE, printed_on=DAY))
+    assert "No annual bonds are on file for 2031." in text
+
+
+def test_annual_excel_has_money_and_year_columns(tmp_path) -> None:
+    target = tmp_path / "annual.xlsx"
+    assert annual_bonds_excel(target, LINES, year=2026) == 3
+    sheet = openpyxl.load_workbook(target).active
+    rows = list(sheet.iter_rows())
+    header_at = next(i for i, row in enumerate(rows) if row[0].value == "Principal")
+    assert [c.value for c in rows[header_at]] == [c.header for c in ANNUAL_COLUMNS]
+    first = rows[header_at + 1]
+    assert (
+        Decimal(str(first[3].value)) == Decimal("25000") and first[3].number_format == MONEY_FORMAT
+    )
+    assert first[4].value == 2026 and first[4].number_format == INT_FORMAT
+    assert first[6].value == "—"
+    assert sheet.freeze_panes is not None
+
+
+def test_certificate_register_keeps_empty_limits_empty(tmp_path) -> None:
+    line = CertificateLine(
+        id=1,
+        insured_id=1,
+        insured="Borner Street Bistro",
+        insurer="Acuity",
+        policy_numbers="CGL 9",
+        effective_on=dt.date(2026, 5, 1),
+        expires_on=dt.date(2027, 4, 30),
+        received_on=dt.date(2026, 4, 20),
+        status=FileStatus.SUPERSEDED,
+        limits={
+            CoverageKind.COMBINED_SINGLE_LIMIT: Money("1000000"),
+            CoverageKind.LIQUOR_LIABILITY: None,
+        },
+        notice_days=30,
+        status_on=dt.date(2026, 6, 1),
+        status_reason="Replaced by a corrected certificate",
+        record_type="sidewalk_cafe",
+        record_id="SC-3",
+    )
+    target = tmp_path / "certificates.xlsx"
+    assert certificates_excel(target, [line], as_of=DAY) == 1
+    rows = list(openpyxl.load_workbook(target).active.iter_rows())
+    header_at = next(i for i, row in enumerate(rows) if row[0].value == "Insured")
+    header = [c.value for c in rows[header_at]]
+    data = rows[header_at + 1]
+    csl = data[header.index("Combined single limit")]
+    assert Decimal(str(csl.value)) == Decimal("1000000") and csl.number_format == MONEY_FORMAT
+    assert data[header.index("Liquor liability")].value is None
+    assert data[header.index("Days' notice")].value == 30
+    assert data[header.index("Status")].value == "Superseded"
+    assert data[header.index("Protects")].value == "sidewalk cafe SC-3"
+    received = data[header.index("Received")]
+    assert received.value.date() == dt.date(2026, 4, 20) and received.number_format == DATE_FORMAT
+
+
+def test_bond_register_shows_when_a_guarantee_is_releasable(tmp_path) -> None:
+    guarantee = BondLine(
+        id=9,
+        kind=BondKind.RESTORATION_GUARANTEE,
+        principal_id=1,
+        principal="Kinni Excavating LLC",
+        surety="Western Surety",
+        bond_number="RG-12",
+        amount=Money("4500"),
+        effective_on=dt.date(2026, 7, 15),
+        status=FileStatus.ON_FILE,
+        work_completed_on=dt.date(2026, 7, 15),
+        releasable_on=dt.date(2027, 7, 15),
+    )
+    target = tmp_path / "bonds.xlsx"
+    assert bonds_excel(target, [guarantee], as_of=DAY) == 1
+    rows = list(openpyxl.load_workbook(target).active.iter_rows())
+    header_at = next(i for i, row in enumerate(rows) if row[0].value == "Kind")
+    header = [c.value for c in rows[header_at]]
+    data = rows[header_at + 1]
+    assert data[0].value == "Restoration guarantee"
+    assert data[header.index("Releasable on")].value.date() == dt.date(2027, 7, 15)
+    assert data[header.index("Ends")].value is None

@@ -1,0 +1,952 @@
+"""The forms of the Bonds & Insurance and Annual Bonds tabs.
+
+A certificate or bond is entered as it reads on paper; every check (a limit of $0.00, a street
+opening bond under $10,000, a second annual bond for the same year, a release before the
+guarantee year is out) is the core's (:mod:`clerk_desk.bonds`), shown under the field it is
+about. A refusal that concerns no field (a Conflict) is shown under the date field of the act,
+so the form stays open with what was typed.
+
+Files come in through :func:`ui.forms.ask_open_path` and scans are opened through
+:func:`open_url`, both hooks that tests replace.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QDate, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import bonds
+from clerk_desk.bonds import BondData, CertificateData
+from clerk_desk.coverage import CoverageKind
+from clerk_desk.desk import Action
+from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
+from clerk_desk.models import Bond, BondKind, FileStatus, InsuranceCertificate
+from clerk_desk.money import Money
+from clerk_desk.permissions import Permission, refusal
+from reports.bonds_registers import BondLine, CertificateLine
+from ui import forms
+from ui.findings_view import FindingsView
+from ui.operations import App, perform, show_error
+from ui.parties_tab import PartyRow, search_party_rows
+from ui.table_models import RowsModel, TableColumn
+
+SCAN_FILTER = "Scanned documents (*.pdf *.png *.jpg *.jpeg);;All files (*)"
+RECORD_TYPES = ("", "street_opening", "street_privilege", "sidewalk_cafe", "vending")
+"""What a certificate or bond may protect; free text is accepted too until those workflows
+exist to pick the permit from."""
+
+
+def open_url(url: QUrl) -> bool:
+    """Open a file with the computer's own viewer. Tests replace this."""
+    return QDesktopServices.openUrl(url)
+
+
+def open_scan(parent: QWidget | None, app: App, digest: str, name: str) -> bool:
+    """Open a stored scan after the core checked it still has its SHA-256."""
+    if not digest:
+        return False
+    path = perform(parent, app, lambda _a: bonds.scan_path(digest), writes=False)
+    if path is None:
+        show_error(
+            parent,
+            ClerkDeskError(
+                f"The scan {name or digest[:12]} is missing from the documents folder or has "
+                "been changed since it was filed; ask for a copy of the original."
+            ),
+        )
+        return False
+    return open_url(QUrl.fromLocalFile(str(path)))
+
+
+def money_edit(name: str, placeholder: str = "") -> QLineEdit:
+    edit = QLineEdit()
+    edit.setObjectName(name)
+    edit.setPlaceholderText(placeholder or "e.g. 100,000.00")
+    edit.setAlignment(Qt.AlignmentFlag.AlignRight)
+    edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("$99,999,999.99") + 24)
+    return edit
+
+
+def optional_money(edit: QLineEdit, field: str) -> Money | None:
+    """An amount typed in an optional field: empty means "the certificate does not show it"."""
+    text = edit.text().strip()
+    return Money.parse(text, field=field) if text else None
+
+
+def money_text(amount: Money | None) -> str:
+    return "" if amount is None else amount.format()
+
+
+def _qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+class PartyPicker(QWidget):
+    """Choose a party by typing part of the name; the matches list under the field.
+
+    Moving in the list chooses, so Enter then saves the form.
+
+    Signals: ``party_changed(object)`` with the chosen :class:`PartyRow` or None.
+    """
+
+    party_changed = Signal(object)
+
+    def __init__(
+        self,
+        app: App,
+        *,
+        role: str,
+        chosen: PartyRow | None = None,
+        name: str = "party",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.role = role
+        self.party: PartyRow | None = chosen
+        self.search_field = forms.SearchField(f"Type part of the {role}'s name")
+        self.search_field.setObjectName(f"{name}_search")
+        self.model = RowsModel(
+            (
+                TableColumn("Name", lambda r: r.name),
+                TableColumn("Address", lambda r: r.address),
+            ),
+            self,
+        )
+        self.table: QTableView = forms.make_table(self.model, name=f"{name}_table")
+        self.table.horizontalHeader().setVisible(False)
+        forms.size_columns(self.table, {0: 26})
+        self.table.setFixedHeight(self.table.verticalHeader().defaultSectionSize() * 4 + 4)
+        self.chosen = QLabel()
+        self.chosen.setObjectName(f"{name}_chosen")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.search_field)
+        layout.addWidget(self.table)
+        layout.addWidget(self.chosen)
+        self.search_field.search_requested.connect(self.search)
+        self.search_field.move_down.connect(self._enter_list)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._take_current())
+        if chosen:
+            self.model.set_rows([chosen])
+            forms.select_row(self.table, 0)
+        else:
+            self.search("")  # the first names, so a short list needs no typing
+        self._show_chosen()
+
+    def search(self, text: str) -> None:
+        rows = perform(self, self.app, lambda a: search_party_rows(a, text), writes=False)
+        self.model.set_rows(rows or [])
+        if rows:
+            number = self.model.row_of(lambda r: self.party is not None and r.id == self.party.id)
+            if number >= 0:
+                forms.select_row(self.table, number)
+
+    def choose(self, party: PartyRow | None) -> None:
+        self.party = party
+        if party is not None and self.model.row_of(lambda r: r.id == party.id) < 0:
+            self.model.set_rows([party, *self.model.rows])
+        self._show_chosen()
+        self.party_changed.emit(party)
+
+    def _enter_list(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.model.rowCount():
+            forms.select_row(self.table, max(0, self.table.currentIndex().row()))
+            self._take_current()
+
+    def _take_current(self) -> None:
+        row = forms.selected_row(self.table)
+        if isinstance(row, PartyRow):
+            self.party = row
+            self._show_chosen()
+            self.party_changed.emit(row)
+
+    def _show_chosen(self) -> None:
+        if self.party is None:
+            self.chosen.setText(f"{self.role.capitalize()}: <i>none chosen</i>")
+            return
+        extra = " · public utility" if self.party.public_utility else ""
+        self.chosen.setText(
+            f"{self.role.capitalize()}: <b>{html.escape(self.party.name)}</b>{extra}"
+        )
+
+
+def party_row(app: App, parent: QWidget | None, party_id: int) -> PartyRow | None:
+    from clerk_desk.parties import get_party
+
+    return perform(parent, app, lambda a: PartyRow.of(get_party(a.session, party_id)), writes=False)
+
+
+class ScanChooser(QWidget):
+    """ "Attach scan…": the file is read when chosen, so a file moved later is not lost.
+
+    Signals: none of its own.
+    """
+
+    def __init__(self, name: str = "scan", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.file_name = ""
+        self.content: bytes | None = None
+        self.button = QPushButton("Attach &scan…")
+        self.button.setObjectName(f"{name}_button")
+        self.clear_button = QPushButton("Remove")
+        self.label = QLabel("<i>no scan attached</i>")
+        self.label.setObjectName(f"{name}_label")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.button)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.clear_button)
+        self.clear_button.setVisible(False)
+        self.button.clicked.connect(self.choose)
+        self.clear_button.clicked.connect(self.clear)
+
+    def choose(self) -> None:
+        path = forms.ask_open_path(self, "Attach the scanned document", SCAN_FILTER)
+        if not path:
+            return
+        try:
+            content = Path(path).read_bytes()
+        except OSError as error:
+            show_error(self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}"))
+            return
+        self.file_name, self.content = Path(path).name, content
+        size = f"{len(content) / 1024:,.0f} KB"
+        self.label.setText(f"{html.escape(self.file_name)} ({size})")
+        self.clear_button.setVisible(True)
+
+    def clear(self) -> None:
+        self.file_name, self.content = "", None
+        self.label.setText("<i>no scan attached</i>")
+        self.clear_button.setVisible(False)
+
+    def scan(self) -> tuple[str, bytes] | None:
+        return (self.file_name, self.content) if self.content is not None else None
+
+
+def left_aligned(widget: QWidget) -> QWidget:
+    """``widget`` at its own width in a form row (a date need not span the dialog)."""
+    box = QWidget()
+    row = QHBoxLayout(box)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addWidget(widget)
+    row.addStretch(1)
+    return box
+
+
+def record_box(name: str) -> QComboBox:
+    box = QComboBox()
+    box.setObjectName(name)
+    box.setEditable(True)
+    box.addItems(list(RECORD_TYPES))
+    box.setToolTip(
+        "The kind of permit this protects (free text until the permit workflows are built)"
+    )
+    return box
+
+
+class _TwoColumnForm(forms.FormDialog):
+    """A :class:`FormDialog` with two columns of fields side by side (long forms fit a laptop)."""
+
+    def __init__(
+        self, parent: QWidget | None, title: str, *, save_text: str = "Save", ratio: int = 3
+    ) -> None:
+        super().__init__(parent, title, save_text=save_text)
+        self.left = self.form
+        self.right = QFormLayout()
+        self.right.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        columns = QHBoxLayout()
+        self._layout.removeItem(self.left)
+        columns.addLayout(self.left, ratio)
+        columns.addSpacing(16)
+        columns.addLayout(self.right, 2)
+        self._layout.addLayout(columns)
+
+    def add_to(
+        self, form: QFormLayout, label: str, widget: QWidget, field: str | None = None
+    ) -> QWidget:
+        form.addRow(label, widget)
+        if field is not None:
+            message = forms.error_label()
+            form.addRow("", message)
+            self.errors.add(field, message, widget)
+        return widget
+
+
+# ---- certificates --------------------------------------------------------------------------------
+
+
+class CertificateDialog(_TwoColumnForm):
+    """File a certificate of insurance as it reads; with ``replacing``, a corrected or renewed
+    certificate that sets the old one aside in the same transaction.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        app: App,
+        *,
+        replacing: CertificateLine | None = None,
+        insured: PartyRow | None = None,
+    ) -> None:
+        title = (
+            f"Replace the certificate of {replacing.insured}" if replacing else "New certificate"
+        )
+        super().__init__(parent, title)
+        self.app = app
+        self.replacing = replacing
+        self.setObjectName("certificate_dialog")
+        today = app.desk.clock.today()
+        if replacing is not None and insured is None:
+            insured = party_row(app, parent, replacing.insured_id)
+        self.insured = PartyPicker(app, role="insured", chosen=insured, name="insured")
+        self.insurer = forms.limit_to(QLineEdit(), InsuranceCertificate.insurer)
+        self.insurer.setObjectName("insurer")
+        self.policy_numbers = forms.limit_to(QLineEdit(), InsuranceCertificate.policy_numbers)
+        self.policy_numbers.setObjectName("policy_numbers")
+        self.policy_numbers.setPlaceholderText("e.g. CGL 4471-22, AUTO 9910")
+        self.general_liability = QCheckBox("Comprehensive &general liability")
+        self.general_liability.setObjectName("general_liability")
+        self.general_liability.setChecked(True)
+        self.contractual_liability = QCheckBox("Contractual liability included")
+        self.contractual_liability.setObjectName("contractual_liability")
+        self.city_additional_insured = QCheckBox("City named as additional insured")
+        self.city_additional_insured.setObjectName("city_additional_insured")
+        self.additional_insured_endorsement = QCheckBox("…by a separate endorsement on file")
+        self.additional_insured_endorsement.setObjectName("additional_insured_endorsement")
+        self.notice_days = QLineEdit()
+        self.notice_days.setObjectName("notice_days")
+        self.notice_days.setPlaceholderText("e.g. 30")
+        self.notice_days.setMaximumWidth(self.fontMetrics().horizontalAdvance("0000") + 24)
+        self.effective_on = forms.date_edit(today, name="effective_on")
+        self.expires_on = forms.date_edit(forms_year_later(today), name="expires_on")
+        self.received_on = forms.date_edit(today, name="received_on")
+        self.record_type = record_box("record_type")
+        self.record_id = QLineEdit()
+        self.record_id.setObjectName("record_id")
+        self.record_id.setPlaceholderText("permit or application number")
+        self.scan = ScanChooser()
+        self.reason = QLineEdit("Replaced by a corrected certificate")
+        self.reason.setObjectName("reason")
+        self.limits: dict[CoverageKind, QLineEdit] = {
+            kind: money_edit(kind.value, "not shown") for kind in CoverageKind
+        }
+
+        if replacing is not None:
+            self.add_top(
+                forms.banner(
+                    f"The certificate from {replacing.insurer} (expires "
+                    f"{forms.us_date(replacing.expires_on)}) will be set aside and kept in the "
+                    "register; this one takes its place.",
+                    tone="info",
+                )
+            )
+        self.add_to(self.left, "&Insured", self.insured, "insured_id")
+        self.add_to(self.left, "Insu&rer", self.insurer, "insurer")
+        self.add_to(self.left, "&Policy numbers", self.policy_numbers, "policy_numbers")
+        flags = QWidget()
+        flags_layout = QVBoxLayout(flags)
+        flags_layout.setContentsMargins(0, 0, 0, 0)
+        for box in (
+            self.general_liability,
+            self.contractual_liability,
+            self.city_additional_insured,
+            self.additional_insured_endorsement,
+        ):
+            flags_layout.addWidget(box)
+        self.left.addRow("Shows", flags)
+        notice = QWidget()
+        notice_row = QHBoxLayout(notice)
+        notice_row.setContentsMargins(0, 0, 0, 0)
+        notice_row.addWidget(self.notice_days)
+        notice_row.addWidget(QLabel("days' written notice to the City of cancellation"))
+        notice_row.addStretch(1)
+        self.add_to(self.left, "&Notice", notice, "notice_days")
+        dates = QWidget()
+        dates_row = QHBoxLayout(dates)
+        dates_row.setContentsMargins(0, 0, 0, 0)
+        for caption, edit in (("", self.effective_on), ("to", self.expires_on)):
+            if caption:
+                dates_row.addWidget(QLabel(caption))
+            dates_row.addWidget(edit)
+        dates_row.addStretch(1)
+        self.add_to(self.left, "In &force", dates, "expires_on")
+        self.add_to(self.left, "Recei&ved", left_aligned(self.received_on), "received_on")
+        record = QWidget()
+        record_row = QHBoxLayout(record)
+        record_row.setContentsMargins(0, 0, 0, 0)
+        record_row.addWidget(self.record_type, 1)
+        record_row.addWidget(self.record_id, 1)
+        self.add_to(self.left, "Pro&tects", record)
+        self.add_to(self.left, "Scan", self.scan, "scan")
+        if replacing is not None:
+            self.add_to(self.left, "Why the old one goes", self.reason, "reason")
+
+        heading = QLabel("<b>Limits shown</b> (leave empty what the certificate does not show)")
+        heading.setWordWrap(True)
+        self.right.addRow(heading)
+        for kind, limit_edit in self.limits.items():
+            self.add_to(self.right, kind.label.capitalize(), limit_edit, kind.value)
+
+        self.finish_layout()
+        if replacing is not None:
+            self._fill(replacing)
+        if not app.operator.may(Permission.MANAGE_BONDS):
+            self.set_read_only(refusal(app.operator.role, Permission.MANAGE_BONDS))
+        self.resize(920, self.sizeHint().height())
+        (self.insurer if insured else self.insured.search_field).setFocus()
+
+    @classmethod
+    def ask(
+        cls,
+        parent: QWidget | None,
+        app: App,
+        *,
+        replacing: CertificateLine | None = None,
+        insured: PartyRow | None = None,
+    ) -> int | None:
+        """Show the form; the id of the certificate filed, or None if cancelled."""
+        dialog = cls(parent, app, replacing=replacing, insured=insured)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    def _fill(self, line: CertificateLine) -> None:
+        self.insurer.setText(line.insurer)
+        self.policy_numbers.setText(line.policy_numbers)
+        for kind, edit in self.limits.items():
+            edit.setText(money_text(line.limit(kind)))
+        self.general_liability.setChecked(line.general_liability)
+        self.contractual_liability.setChecked(line.contractual_liability)
+        self.city_additional_insured.setChecked(line.city_additional_insured)
+        self.additional_insured_endorsement.setChecked(line.additional_insured_endorsement)
+        self.notice_days.setText("" if line.notice_days is None else str(line.notice_days))
+        self.effective_on.setDate(_qdate(line.effective_on))
+        self.expires_on.setDate(_qdate(line.expires_on))
+        self.record_type.setCurrentText(line.record_type)
+        self.record_id.setText(line.record_id)
+
+    def data(self) -> CertificateData:
+        """The form as the core takes it; a malformed amount or number raises InvalidInput."""
+        if self.insured.party is None:
+            raise InvalidInput("Choose the insured party.", field="insured_id")
+        coverages = {}
+        for kind, edit in self.limits.items():
+            amount = optional_money(edit, kind.value)
+            if amount is not None:
+                coverages[kind] = amount
+        notice_text = self.notice_days.text().strip()
+        if notice_text and not notice_text.isdigit():
+            raise InvalidInput("Days of notice are a whole number, e.g. 30.", field="notice_days")
+        return CertificateData(
+            insured_id=self.insured.party.id,
+            insurer=self.insurer.text(),
+            effective_on=forms.to_date(self.effective_on),
+            expires_on=forms.to_date(self.expires_on),
+            received_on=forms.to_date(self.received_on),
+            coverages=coverages,
+            policy_numbers=self.policy_numbers.text(),
+            general_liability=self.general_liability.isChecked(),
+            contractual_liability=self.contractual_liability.isChecked(),
+            city_additional_insured=self.city_additional_insured.isChecked(),
+            additional_insured_endorsement=self.additional_insured_endorsement.isChecked(),
+            notice_days=int(notice_text) if notice_text else None,
+            record_type=self.record_type.currentText(),
+            record_id=self.record_id.text(),
+        )
+
+    def commit(self) -> object:
+        scan = self.scan.scan()
+        replacing = self.replacing
+        reason = self.reason.text()
+
+        def work(action: Action) -> int:
+            data = self.data()
+            if replacing is not None:
+                bonds.supersede_certificate(action, replacing.id, reason=reason)
+            certificate = bonds.file_certificate(action, data, scan=scan)
+            action.session.flush()
+            return certificate.id
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+def forms_year_later(day: date) -> date:
+    """A year's policy: the day before the same day next year."""
+    from datetime import timedelta
+
+    return bonds.one_year_after(day) - timedelta(days=1)
+
+
+class ReasonDialog(forms.FormDialog):
+    """Set a certificate aside (superseded) with the reason why.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, line: CertificateLine) -> None:
+        super().__init__(parent, "Set the certificate aside", save_text="Set aside")
+        self.app = app
+        self.line = line
+        self.setObjectName("set_aside_dialog")
+        self.add_top(
+            forms.banner(
+                f"The certificate of {line.insured} from {line.insurer} stays in the register, "
+                "marked superseded; it no longer counts for any permit.",
+                tone="info",
+            )
+        )
+        self.reason = QLineEdit()
+        self.reason.setObjectName("reason")
+        self.add_field("&Why", self.reason, "reason")
+        self.finish_layout()
+        self.resize(480, self.sizeHint().height())
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, line: CertificateLine) -> bool:
+        return bool(forms.run_modal(cls(parent, app, line)))
+
+    def commit(self) -> object:
+        reason, certificate_id = self.reason.text(), self.line.id
+
+        def work(action: Action) -> bool:
+            bonds.supersede_certificate(action, certificate_id, reason=reason)
+            return True
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+# ---- bonds ---------------------------------------------------------------------------------------
+
+KIND_HINTS = {
+    BondKind.STREET_OPENING: "$10,000 per permit; not required of a public utility, nor of a "
+    "principal with an annual bond for the year of the work — § 506-6 (Bond).",
+    BondKind.ANNUAL_EXCAVATION: "Covers all the principal's excavation work for one calendar "
+    "year beginning January 1; amount set by the Director of Public Works — § 506-6 (Bond).",
+    BondKind.STREET_PRIVILEGE: "Not exceeding $10,000, filed with the Treasurer — § 506-9 (Bond).",
+    BondKind.RESTORATION_GUARANTEE: "One year from completion of the work; amount set by the "
+    "Director of Public Works — § 506-6 (Bond).",
+}
+
+
+class BondDialog(_TwoColumnForm):
+    """File a bond. The fields that matter to the kind chosen are the ones shown.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        app: App,
+        *,
+        kind: BondKind = BondKind.STREET_OPENING,
+        year: int | None = None,
+        principal: PartyRow | None = None,
+        fixed_kind: bool = False,
+    ) -> None:
+        super().__init__(parent, "New annual bond" if fixed_kind else "New bond", ratio=2)
+        self.app = app
+        self.setObjectName("bond_dialog")
+        today = app.desk.clock.today()
+        self.kind = QComboBox()
+        self.kind.setObjectName("kind")
+        for each in BondKind:
+            self.kind.addItem(each.label, each)
+        self.kind.setCurrentIndex(self.kind.findData(kind))
+        self.kind.setEnabled(not fixed_kind)
+        self.hint = QLabel()
+        self.hint.setObjectName("kind_hint")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #555;")
+        self.principal = PartyPicker(app, role="principal", chosen=principal, name="principal")
+        self.surety = forms.limit_to(QLineEdit(), Bond.surety)
+        self.surety.setObjectName("surety")
+        self.bond_number = forms.limit_to(QLineEdit(), Bond.bond_number)
+        self.bond_number.setObjectName("bond_number")
+        self.amount = money_edit("amount", "e.g. 10,000.00")
+        self.year = QSpinBox()
+        self.year.setObjectName("year")
+        self.year.setRange(2000, 2100)
+        self.year.setValue(year or today.year)
+        self.effective_on = forms.date_edit(today, name="effective_on")
+        self.has_end = QCheckBox("Ends on")
+        self.has_end.setObjectName("has_end")
+        self.expires_on = forms.date_edit(forms_year_later(today), name="expires_on")
+        self.expires_on.setEnabled(False)
+        self.work_completed_on = forms.date_edit(today, name="work_completed_on")
+        self.record_type = record_box("record_type")
+        self.record_id = QLineEdit()
+        self.record_id.setObjectName("record_id")
+        self.record_id.setPlaceholderText("permit or application number")
+        self.scan = ScanChooser()
+        self.note = QPlainTextEdit()
+        self.note.setObjectName("note")
+        self.note.setTabChangesFocus(True)
+        self.note.setFixedHeight(self.fontMetrics().height() * 3 + 12)
+
+        self.add_to(self.left, "&Kind", self.kind)
+        self.left.addRow("", self.hint)
+        self.add_to(self.left, "&Principal", self.principal, "principal_id")
+        self.add_to(self.left, "&Surety", self.surety, "surety")
+        self.add_to(self.left, "Bond &number", self.bond_number, "bond_number")
+        self.add_to(self.left, "&Amount", self.amount, "amount")
+        self.add_to(self.right, "&Year", self.year, "year")
+        self.add_to(self.right, "&Effective", left_aligned(self.effective_on), "effective_on")
+        ends = QWidget()
+        ends_row = QHBoxLayout(ends)
+        ends_row.setContentsMargins(0, 0, 0, 0)
+        ends_row.addWidget(self.has_end)
+        ends_row.addWidget(self.expires_on)
+        ends_row.addStretch(1)
+        self.add_to(self.right, "", ends, "expires_on")
+        self.add_to(
+            self.right,
+            "Work &completed",
+            left_aligned(self.work_completed_on),
+            "work_completed_on",
+        )
+        record = QWidget()
+        record_row = QHBoxLayout(record)
+        record_row.setContentsMargins(0, 0, 0, 0)
+        record_row.addWidget(self.record_type, 1)
+        record_row.addWidget(self.record_id, 1)
+        self.add_to(self.right, "Pro&tects", record)
+        self.add_to(self.right, "Scan", self.scan, "scan")
+        self.add_to(self.right, "N&ote", self.note)
+        self.finish_layout()
+
+        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
+        self.has_end.toggled.connect(self.expires_on.setEnabled)
+        self._kind_changed()
+        if not app.operator.may(Permission.MANAGE_BONDS):
+            self.set_read_only(refusal(app.operator.role, Permission.MANAGE_BONDS))
+        self.resize(900, self.sizeHint().height())
+        (self.surety if principal else self.principal.search_field).setFocus()
+
+    @classmethod
+    def ask(
+        cls,
+        parent: QWidget | None,
+        app: App,
+        *,
+        kind: BondKind = BondKind.STREET_OPENING,
+        year: int | None = None,
+        principal: PartyRow | None = None,
+        fixed_kind: bool = False,
+    ) -> int | None:
+        """Show the form; the id of the bond filed, or None if cancelled."""
+        dialog = cls(parent, app, kind=kind, year=year, principal=principal, fixed_kind=fixed_kind)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    def chosen_kind(self) -> BondKind:
+        return BondKind(self.kind.currentData())
+
+    def _kind_changed(self) -> None:
+        kind = self.chosen_kind()
+        annual = kind is BondKind.ANNUAL_EXCAVATION
+        self.hint.setText(KIND_HINTS[kind])
+        for widget, shown in (
+            (self.year, annual),
+            (self.effective_on.parentWidget(), not annual),
+            (self.expires_on.parentWidget(), not annual),
+            (self.work_completed_on.parentWidget(), kind is BondKind.RESTORATION_GUARANTEE),
+        ):
+            if widget is not None:
+                self.right.setRowVisible(widget, shown)
+        if kind is BondKind.STREET_OPENING and not self.amount.text().strip():
+            self.amount.setText(bonds.STREET_OPENING_BOND.format())
+
+    def data(self) -> BondData:
+        if self.principal.party is None:
+            raise InvalidInput("Choose the principal.", field="principal_id")
+        kind = self.chosen_kind()
+        annual = kind is BondKind.ANNUAL_EXCAVATION
+        effective = forms.to_date(self.effective_on)
+        if annual:
+            effective = date(self.year.value(), 1, 1)
+        return BondData(
+            kind=kind,
+            principal_id=self.principal.party.id,
+            surety=self.surety.text(),
+            bond_number=self.bond_number.text(),
+            amount=Money.parse(self.amount.text(), field="amount"),
+            effective_on=effective,
+            expires_on=forms.to_date(self.expires_on)
+            if self.has_end.isChecked() and not annual
+            else None,
+            year=self.year.value() if annual else None,
+            work_completed_on=forms.to_date(self.work_completed_on)
+            if kind is BondKind.RESTORATION_GUARANTEE
+            else None,
+            record_type=self.record_type.currentText(),
+            record_id=self.record_id.text(),
+            note=self.note.toPlainText(),
+        )
+
+    def commit(self) -> object:
+        scan = self.scan.scan()
+
+        def work(action: Action) -> int:
+            bond = bonds.file_bond(action, self.data(), scan=scan)
+            action.session.flush()
+            return bond.id
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+STATUS_WORDS = {
+    FileStatus.RELEASED: ("Release the bond", "Release"),
+    FileStatus.CLAIM_MADE: ("Record a claim", "Record claim"),
+    FileStatus.FORFEITED: ("Record a forfeiture", "Forfeit"),
+}
+
+
+def _as_field_error(work: Callable[[Action], object], field: str) -> Callable[[Action], object]:
+    """A core refusal of the act (a Conflict) shown under ``field`` instead of in a box, so the
+    form stays open; the transaction is rolled back as for any refusal."""
+
+    def wrapped(action: Action) -> object:
+        try:
+            return work(action)
+        except Conflict as error:
+            raise InvalidInput(error.message, field=field, cite=error.cite) from error
+
+    return wrapped
+
+
+class BondStatusDialog(forms.FormDialog):
+    """Release a bond, or record a claim or forfeiture: the date and the reason, recorded.
+
+    For a restoration guarantee the day it becomes releasable is shown; the core decides.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(
+        self, parent: QWidget | None, app: App, line: BondLine, status: FileStatus
+    ) -> None:
+        title, save = STATUS_WORDS[status]
+        super().__init__(parent, f"{title} — No. {line.bond_number}", save_text=save)
+        self.app = app
+        self.line = line
+        self.status = status
+        self.setObjectName("bond_status_dialog")
+        summary = (
+            f"{line.kind.label} No. {line.bond_number} of {line.principal}, {line.amount}, "
+            f"surety {line.surety}."
+        )
+        self.add_top(forms.banner(summary, tone="info"))
+        if line.guarantee:
+            self.releasable = QLabel(releasable_words(line))
+            self.releasable.setObjectName("releasable")
+            self.releasable.setWordWrap(True)
+            self.add_field("Releasable", self.releasable)
+        self.on = forms.date_edit(app.desk.clock.today(), name="on")
+        self.reason = QLineEdit()
+        self.reason.setObjectName("reason")
+        self.add_field("&Date", self.on, "on")
+        self.add_field("&Reason", self.reason, "reason")
+        self.finish_layout()
+        if not app.operator.may(Permission.MANAGE_BONDS):
+            self.set_read_only(refusal(app.operator.role, Permission.MANAGE_BONDS))
+        self.resize(520, self.sizeHint().height())
+        self.reason.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, line: BondLine, status: FileStatus) -> bool:
+        return bool(forms.run_modal(cls(parent, app, line, status)))
+
+    def commit(self) -> object:
+        bond_id, status = self.line.id, self.status
+        on, reason = forms.to_date(self.on), self.reason.text()
+
+        def work(action: Action) -> bool:
+            bonds.change_bond_status(action, bond_id, status, on=on, reason=reason)
+            return True
+
+        return perform(self, self.app, _as_field_error(work, "on"), errors=self.errors)
+
+
+def releasable_words(line: BondLine) -> str:
+    if line.work_completed_on is None:
+        return "Work completion date not recorded."
+    if line.releasable_on is None:
+        return (
+            f"Not releasable: a defect notice was given on {forms.us_date(line.defect_notice_on)} "
+            "within the year after completion (§ 506-6 (Bond))."
+        )
+    return (
+        f"On or after {forms.long_day(line.releasable_on)} — one year from completion of the "
+        f"work on {forms.us_date(line.work_completed_on)} (§ 506-6 (Bond))."
+    )
+
+
+class DefectNoticeDialog(forms.FormDialog):
+    """The written notice of a defect in restoration work, given within the guarantee year.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, line: BondLine) -> None:
+        super().__init__(parent, f"Defect notice — No. {line.bond_number}", save_text="Record")
+        self.app = app
+        self.line = line
+        self.setObjectName("defect_notice_dialog")
+        self.add_top(
+            forms.banner(
+                f"Restoration guarantee No. {line.bond_number} of {line.principal}. A notice "
+                "given within one year of completion keeps the guarantee until the defect is "
+                "repaired (§ 506-6 (Bond)).",
+                tone="info",
+            )
+        )
+        self.notice_on = forms.date_edit(app.desk.clock.today(), name="notice_on")
+        self.add_field("Notice &given", self.notice_on, "notice_on")
+        self.finish_layout()
+        self.resize(480, self.sizeHint().height())
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, line: BondLine) -> bool:
+        return bool(forms.run_modal(cls(parent, app, line)))
+
+    def commit(self) -> object:
+        bond_id, notice_on = self.line.id, forms.to_date(self.notice_on)
+
+        def work(action: Action) -> bool:
+            bonds.record_defect_notice(action, bond_id, notice_on=notice_on)
+            return True
+
+        return perform(self, self.app, _as_field_error(work, "notice_on"), errors=self.errors)
+
+
+# ---- revocations ---------------------------------------------------------------------------------
+
+
+class RevocationsDialog(forms.FormDialog):
+    """Whether a contractor's right to street opening permits is revoked (§ 506-6), and Revoke…
+    for the Director of Public Works (or the Clerk recording the Director's decision).
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, *, party: PartyRow | None = None) -> None:
+        super().__init__(parent, "Contractor revocations", save_text="Revoke")
+        self.app = app
+        self.setObjectName("revocations_dialog")
+        self.add_top(
+            forms.banner(
+                "Failure to correct deficiencies revokes the right to obtain a street opening "
+                "permit for one year (§ 506-6). Choose the contractor to see whether a "
+                "revocation stands today, or to record one.",
+                tone="info",
+            )
+        )
+        self.picker = PartyPicker(app, role="contractor", chosen=party, name="contractor")
+        self.standing = FindingsView(app, empty_text="No revocation stands today.")
+        self.standing.setObjectName("standing")
+        self.recorded = QLabel()
+        self.recorded.setObjectName("recorded")
+        self.recorded.setWordWrap(True)
+        self.starts_on = forms.date_edit(app.desk.clock.today(), name="starts_on")
+        self.reason = QLineEdit()
+        self.reason.setObjectName("reason")
+        self.reason.setPlaceholderText("the deficiencies not corrected")
+        self.add_field("&Contractor", self.picker, "party_id")
+        self.add_field("Today", self.standing)
+        self.form.addRow("", self.recorded)
+        box = QGroupBox("Revoke")
+        inner = QFormLayout(box)
+        inner.addRow("&Starting", self.starts_on)
+        message = forms.error_label()
+        inner.addRow("", message)
+        self.errors.add("starts_on", message, self.starts_on)
+        inner.addRow("&Deficiencies", self.reason)
+        message = forms.error_label()
+        inner.addRow("", message)
+        self.errors.add("reason", message, self.reason)
+        self.form.addRow(box)
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Close")
+        self.finish_layout()
+        self.picker.party_changed.connect(lambda _p: self.show_standing())
+        if not app.operator.may(Permission.APPROVE_WORK_PERMITS):
+            reason = refusal(app.operator.role, Permission.APPROVE_WORK_PERMITS)
+            self.save_button.setEnabled(False)
+            self.save_button.setToolTip(reason)
+            box.setEnabled(False)
+            box.setToolTip(reason)
+        self.resize(600, self.sizeHint().height())
+        self.show_standing()
+        self.picker.search_field.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, *, party: PartyRow | None = None) -> bool:
+        return bool(forms.run_modal(cls(parent, app, party=party)))
+
+    def show_standing(self) -> None:
+        party = self.picker.party
+        if party is None:
+            self.standing.set_findings([])
+            return
+        today = self.app.desk.clock.today()
+        found = perform(
+            self,
+            self.app,
+            lambda a: bonds.revocation_findings(a.session, party_id=party.id, on=today),
+            writes=False,
+        )
+        self.standing.set_findings(found or [])
+
+    def save(self) -> None:
+        """Revoke, then stay open on the contractor to show the revocation now standing."""
+        party = self.picker.party
+        if party is None:
+            self.errors.clear()
+            self.errors.show(InvalidInput("Choose the contractor.", field="party_id"))
+            return
+        starts_on, reason = forms.to_date(self.starts_on), self.reason.text()
+
+        def work(action: Action) -> str:
+            revocation = bonds.revoke(action, party.id, starts_on=starts_on, reason=reason)
+            return (
+                f"Recorded: {party.name} may not obtain street opening permits from "
+                f"{forms.us_date(revocation.starts_on)} through "
+                f"{forms.us_date(revocation.ends_on)}."
+            )
+
+        done = perform(self, self.app, work, errors=self.errors)
+        if done is not None:
+            self.result_value = True
+            self.recorded.setText(html.escape(done))
+            self.reason.clear()
+            self.show_standing()
+
+    def commit(self) -> object:
+        """Unused: :meth:`save` records the revocation and keeps the dialog open."""
+        return None

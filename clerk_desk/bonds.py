@@ -758,3 +758,11 @@ def _expiring(action: Action) -> list[TodayItem]:
                 )
             )
     return items
+
+
+def revocations(session: Session, *, on: date | None = None) -> list[Revocation]:
+    """The revocation register, latest first; only those standing on ``on`` when given."""
+    query = select(Revocation).order_by(Revocation.starts_on.desc(), Revocation.id.desc())
+    if on is not None:
+        query = query.where(Revocation.starts_on <= on, Revocation.ends_on >= on)
+    return list(session.scalars(query))

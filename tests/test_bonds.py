@@ -664,3 +664,16 @@ def test_a_renewed_annual_bond_is_not_listed_as_expiring_in_december(
     _file(desk, admin, _annual(digger, 2027, "KE-27"))
     clock.set(date(2026, 12, 1))
     assert [i.title for i in _today(desk, admin) if i.record_type == "bond"] == []
+
+
+def test_the_revocation_register_lists_all_and_those_standing(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    other = _party(desk, admin, "Ellsworth Sewer & Water")
+    with desk.action(admin) as action:
+        bonds.revoke(action, digger, starts_on=date(2025, 1, 6), reason="Old patch")
+        bonds.revoke(action, other, starts_on=date(2026, 3, 10), reason="Trench")
+    with desk.database.reading() as session:
+        assert [r.reason for r in bonds.revocations(session)] == ["Trench", "Old patch"]
+        assert [r.reason for r in bonds.revocations(session, on=date(2026, 3, 9))] == []
+        assert [r.reason for r in bonds.revocations(session, on=date(2026, 3, 10))] == ["Trench"]

@@ -333,6 +333,8 @@ def test_revocation_recorded_by_the_inspector_and_refused_to_the_clerk(
         assert dialog.isVisible()
         seen.extend(dialog.standing.texts())
         seen.append(dialog.recorded.text())
+        assert dialog.register_model.rowCount() == 1  # the register refreshed after Revoke
+        assert dialog.register_model.column_texts(0)[0] == "Careless Digging Co"
 
     dialogs.append(revoke)
     RevocationsDialog.ask(None, inspector)
@@ -349,6 +351,52 @@ def test_revocation_recorded_by_the_inspector_and_refused_to_the_clerk(
 
     dialogs.append(look)
     RevocationsDialog.ask(None, App(desk, clerk))
+
+
+def test_revocation_register_lists_all_or_only_those_standing_today(
+    qtbot, qtmodeltester, desk, clerk, operator_with, dialogs, messages
+) -> None:
+    past = _party(desk, clerk, "Careless Digging Co")
+    standing = _party(desk, clerk, "Sloppy Trench LLC")
+    inspector = operator_with(Role.INSPECTOR)
+    with desk.action(inspector) as action:
+        bonds.revoke(action, past, starts_on=date(2025, 3, 1), reason="Curb on Elm St left open")
+        bonds.revoke(action, standing, starts_on=date(2026, 11, 2), reason="Trench not restored")
+    seen: dict[str, Any] = {}
+
+    def look(dialog: QDialog) -> None:
+        assert isinstance(dialog, RevocationsDialog)
+        model = dialog.register_model
+        assert [model.column_texts(i) for i in range(model.rowCount())] == [
+            ["Sloppy Trench LLC", "11/02/2026", "11/01/2027", "Trench not restored", "Yes"],
+            ["Careless Digging Co", "03/01/2025", "02/28/2026", "Curb on Elm St left open", "No"],
+        ]
+        assert dialog.register_count.text() == "2 revocations recorded"
+        qtmodeltester.check(model)
+
+        # Keyboard only: Tab to "Standing only", Space ticks it, Tab into the register.
+        dialog.standing_only.setFocus()
+        qtbot.keyClick(dialog.standing_only, Qt.Key.Key_Space)
+        assert dialog.standing_only.isChecked()
+        assert model.rowCount() == 1
+        assert model.column_texts(0)[0] == "Sloppy Trench LLC"
+        assert dialog.register_count.text() == "1 revocation standing today"
+        qtmodeltester.check(model)
+
+        # Enter on a line chooses its contractor above instead of revoking.
+        forms.select_row(dialog.register_table, 0)
+        qtbot.keyClick(dialog.register_table, Qt.Key.Key_Return)
+        assert dialog.isVisible()
+        assert dialog.picker.party is not None and dialog.picker.party.id == standing
+        seen["standing"] = dialog.standing.texts()
+
+        qtbot.keyClick(dialog.standing_only, Qt.Key.Key_Space)
+        assert model.rowCount() == 2
+
+    dialogs.append(look)
+    RevocationsDialog.ask(None, App(desk, clerk))
+    assert messages == []
+    assert "revoked through" in seen["standing"][0]
 
 
 # ---- the annual-bond register ------------------------------------------------------------------

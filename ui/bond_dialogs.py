@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
@@ -41,7 +42,7 @@ from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
-from clerk_desk.models import Bond, BondKind, FileStatus, InsuranceCertificate
+from clerk_desk.models import Bond, BondKind, FileStatus, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from reports.bonds_registers import BondLine, CertificateLine
@@ -849,9 +850,43 @@ class DefectNoticeDialog(forms.FormDialog):
 # ---- revocations ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class RevocationRow:
+    """One line of the revocation register, read while the session was open."""
+
+    id: int
+    party_id: int
+    party: str
+    starts_on: date
+    ends_on: date
+    reason: str
+    standing: bool  # on the day the register was read (the app's clock)
+
+    @classmethod
+    def of(cls, revocation: Revocation, today: date) -> RevocationRow:
+        return cls(
+            id=revocation.id,
+            party_id=revocation.party_id,
+            party=revocation.party.name,
+            starts_on=revocation.starts_on,
+            ends_on=revocation.ends_on,
+            reason=revocation.reason,
+            standing=revocation.starts_on <= today <= revocation.ends_on,
+        )
+
+
+def revocation_rows(action: Action, today: date, *, standing_only: bool) -> list[RevocationRow]:
+    """The register, latest first; with ``standing_only``, only those standing on ``today``."""
+    found = bonds.revocations(action.session, on=today if standing_only else None)
+    return [RevocationRow.of(revocation, today) for revocation in found]
+
+
 class RevocationsDialog(forms.FormDialog):
     """Whether a contractor's right to street opening permits is revoked (§ 506-6), and Revoke…
-    for the Director of Public Works (or the Clerk recording the Director's decision).
+    for the Director of Public Works (or the Clerk recording the Director's decision); under
+    them the whole register, or only the revocations standing today.
+
+    Enter on a line of the register chooses its contractor above.
 
     Signals: those of :class:`QDialog`.
     """
@@ -892,17 +927,57 @@ class RevocationsDialog(forms.FormDialog):
         inner.addRow("", message)
         self.errors.add("reason", message, self.reason)
         self.form.addRow(box)
+        self.standing_only = QCheckBox("Standing &only")
+        self.standing_only.setObjectName("standing_only")
+        self.standing_only.setToolTip("Only the revocations standing today")
+        self.register_model = RowsModel(
+            (
+                TableColumn("Party", lambda r: r.party),
+                TableColumn("From", lambda r: forms.us_date(r.starts_on)),
+                TableColumn("Through", lambda r: forms.us_date(r.ends_on)),
+                TableColumn("Reason", lambda r: r.reason, tooltip=lambda r: r.reason),
+                TableColumn(
+                    "Standing today",
+                    lambda r: "Yes" if r.standing else "No",
+                    header_tooltip="Whether the revocation stands on today's date",
+                ),
+            ),
+            self,
+        )
+        self.register_model.set_dimmed(lambda r: not r.standing)
+        self.register_table = forms.make_table(self.register_model, name="register_table")
+        forms.size_columns(self.register_table, {0: 24, 1: 10, 2: 10, 3: 30})
+        self.register_table.setMinimumHeight(
+            self.register_table.verticalHeader().defaultSectionSize() * 5 + 4
+        )
+        self.register_count = QLabel()
+        self.register_count.setObjectName("register_count")
+        register = QGroupBox("Re&gister")
+        register_layout = QVBoxLayout(register)
+        register_top = QHBoxLayout()
+        register_top.addWidget(self.standing_only)
+        register_top.addStretch(1)
+        register_top.addWidget(self.register_count)
+        register_layout.addLayout(register_top)
+        register_layout.addWidget(self.register_table)
+        self.form.addRow(register)
         self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Close")
         self.finish_layout()
         self.picker.party_changed.connect(lambda _p: self.show_standing())
+        self.standing_only.toggled.connect(lambda _on: self.show_register())
+        # Enter on a line chooses its contractor; it never revokes from the register.
+        forms.on_enter(self.register_table, self.choose_from_register)
+        self.setTabOrder(self.reason, self.standing_only)
+        self.setTabOrder(self.standing_only, self.register_table)
         if not app.operator.may(Permission.APPROVE_WORK_PERMITS):
             reason = refusal(app.operator.role, Permission.APPROVE_WORK_PERMITS)
             self.save_button.setEnabled(False)
             self.save_button.setToolTip(reason)
             box.setEnabled(False)
             box.setToolTip(reason)
-        self.resize(600, self.sizeHint().height())
+        self.resize(760, self.sizeHint().height())
         self.show_standing()
+        self.show_register()
         self.picker.search_field.setFocus()
 
     @classmethod
@@ -922,6 +997,43 @@ class RevocationsDialog(forms.FormDialog):
             writes=False,
         )
         self.standing.set_findings(found or [])
+
+    def show_register(self) -> None:
+        """The register (or only what stands today), keeping the chosen line where it still is."""
+        today = self.app.desk.clock.today()
+        standing_only = self.standing_only.isChecked()
+        chosen = forms.selected_row(self.register_table)
+        rows = perform(
+            self,
+            self.app,
+            lambda a: revocation_rows(a, today, standing_only=standing_only),
+            writes=False,
+        )
+        self.register_model.set_rows(rows or [])
+        count = len(rows or [])
+        if count == 0:
+            self.register_count.setText(
+                "No revocation stands today." if standing_only else "No revocations recorded."
+            )
+        else:
+            what = "standing today" if standing_only else "recorded"
+            self.register_count.setText(
+                f"{count} {'revocation' if count == 1 else 'revocations'} {what}"
+            )
+        if isinstance(chosen, RevocationRow):
+            forms.select_row(
+                self.register_table, self.register_model.row_of(lambda r: r.id == chosen.id)
+            )
+
+    def choose_from_register(self) -> None:
+        """Enter on a line of the register: its contractor is chosen above (whether a revocation
+        stands today, and Revoke… for that contractor)."""
+        line = forms.selected_row(self.register_table)
+        if not isinstance(line, RevocationRow):
+            return
+        party = party_row(self.app, self, line.party_id)
+        if party is not None:
+            self.picker.choose(party)
 
     def save(self) -> None:
         """Revoke, then stay open on the contractor to show the revocation now standing."""
@@ -946,6 +1058,7 @@ class RevocationsDialog(forms.FormDialog):
             self.recorded.setText(html.escape(done))
             self.reason.clear()
             self.show_standing()
+            self.show_register()
 
     def commit(self) -> object:
         """Unused: :meth:`save` records the revocation and keeps the dialog open."""

@@ -10,13 +10,12 @@ released, claimed or forfeited by a recorded act; a certificate is superseded by
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, timedelta
-from pathlib import Path
+from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
@@ -27,6 +26,7 @@ from clerk_desk.findings import Finding
 from clerk_desk.models import (
     Bond,
     BondKind,
+    Document,
     FileStatus,
     InsuranceCertificate,
     Party,
@@ -34,12 +34,19 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.parties import fold, get_party
-from clerk_desk.paths import data_dir
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 
 BOND_CITE = "§ 506-6 (Bond)"
+INSURANCE_CITE = "§ 506-6 (Insurance required)"
+# The section a certificate's permit kind cites on the Today tab (its record_type).
+INSURANCE_CITES = {
+    "street_opening": INSURANCE_CITE,
+    "vending": "§ 506-24 (Conditions of permit: Liability insurance)",
+    "sidewalk_cafe": "§ 506-10 (Liability; indemnification of the City of Prescott; insurance)",
+    "street_privilege": "§ 506-9 (When required)",
+}
 UTILITY_CITE = "§ 506-6 (Public utilities)"
 PRIVILEGE_BOND_CITE = "§ 506-9 (Bond)"
 STREET_OPENING_BOND = Money("10000")
@@ -58,47 +65,58 @@ _COLUMNS = {
 # -- scans --------------------------------------------------------------------------------------
 
 SCAN_LIMIT = 25 * 1024 * 1024
-_SCAN_KINDS = {b"%PDF": ".pdf", b"\x89PNG": ".png", b"\xff\xd8\xff": ".jpg"}
+_SCAN_MAGIC = (b"%PDF", b"\x89PNG", b"\xff\xd8\xff")
 
 
-def scan_folder() -> Path:
-    return data_dir() / "documents"
-
-
-def store_scan(content: bytes, name: str) -> str:
-    """Keep a scanned document by its SHA-256 (so a file can never be silently swapped) and
-    return the digest. The same scan filed twice is kept once."""
+def store_scan(session_or_action: Session | Action, content: bytes, name: str) -> str:
+    """Keep a scanned document in the database by its SHA-256 (so backups and every station have
+    it, and a swapped copy is noticed) and return the digest. The same scan is kept once; a
+    stored copy that no longer matches its digest is put right."""
+    session = (
+        session_or_action.session if isinstance(session_or_action, Action) else session_or_action
+    )
     if not content:
         raise InvalidInput("The scanned file is empty.", field="scan")
     if len(content) > SCAN_LIMIT:
         raise InvalidInput(
             "The scanned file is larger than 25 MB; scan it at a lower resolution.", field="scan"
         )
-    suffix = next((ext for magic, ext in _SCAN_KINDS.items() if content.startswith(magic)), None)
-    if suffix is None:
+    if not content.startswith(_SCAN_MAGIC):
         raise InvalidInput(f"{name} is not a PDF, PNG or JPEG file.", field="scan")
     digest = hashlib.sha256(content).hexdigest()
-    target = scan_folder() / digest[:2] / f"{digest}{suffix}"
-    if not (target.exists() and _digest_of(target) == digest):  # a tampered copy is replaced
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(target.name + ".partial")
-        partial.write_bytes(content)
-        os.replace(partial, target)
+    stored = session.get(Document, digest)
+    if stored is None:
+        try:
+            with session.begin_nested():  # another station may store the same scan meanwhile
+                session.add(
+                    Document(
+                        sha256=digest,
+                        name=name[:200],
+                        content=content,
+                        size=len(content),
+                        created_at=_now(session_or_action),
+                    )
+                )
+        except IntegrityError:
+            stored = session.get(Document, digest)
+    if stored is not None and hashlib.sha256(stored.content).hexdigest() != digest:
+        stored.content = content  # a tampered copy is replaced by the true one
+        stored.size = len(content)
     return digest
 
 
-def _digest_of(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _now(session_or_action: Session | Action) -> datetime:
+    if isinstance(session_or_action, Action):
+        return session_or_action.now()
+    return datetime.now(UTC)
 
 
-def scan_path(digest: str) -> Path | None:
+def scan_bytes(session: Session, digest: str) -> bytes | None:
     """The stored scan with that digest, after checking it still has that digest."""
-    folder = scan_folder() / digest[:2]
-    for suffix in _SCAN_KINDS.values():
-        candidate = folder / f"{digest}{suffix}"
-        if candidate.is_file() and _digest_of(candidate) == digest:
-            return candidate
-    return None
+    stored = session.get(Document, digest)
+    if stored is None or hashlib.sha256(stored.content).hexdigest() != digest:
+        return None
+    return bytes(stored.content)
 
 
 # -- certificates -------------------------------------------------------------------------------
@@ -113,7 +131,7 @@ class CertificateData:
     received_on: date
     coverages: Mapping[CoverageKind, Money] = field(default_factory=dict)
     policy_numbers: str = ""
-    general_liability: bool = True
+    general_liability: bool = False  # the certificate must show it
     contractual_liability: bool = False
     city_additional_insured: bool = False
     additional_insured_endorsement: bool = False
@@ -180,7 +198,7 @@ def file_certificate(
         certificate.scan_name = fits(
             InsuranceCertificate.scan_name, scan[0], "The file name", field="scan"
         )
-        certificate.scan_sha256 = store_scan(scan[1], scan[0])
+        certificate.scan_sha256 = store_scan(action, scan[1], scan[0])
     party = action.session.get(Party, data.insured_id)
     certificate.search_text = fold(
         " ".join((party.name if party else "", certificate.insurer, certificate.policy_numbers))
@@ -381,7 +399,7 @@ def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None 
     )
     if scan is not None:
         bond.scan_name = fits(Bond.scan_name, scan[0], "The file name", field="scan")
-        bond.scan_sha256 = store_scan(scan[1], scan[0])
+        bond.scan_sha256 = store_scan(action, scan[1], scan[0])
     action.session.add(bond)
     action.audit(
         "bond.file",
@@ -407,31 +425,62 @@ def one_year_after(day: date) -> date:
         return day.replace(year=day.year + 1, day=28)
 
 
-def releasable_on(bond: Bond) -> date | None:
-    """When a restoration guarantee may be released: one year from completion of the work
-    (§ 506-6 (Bond)); None while a defect notice given within that year stands."""
+def guarantee_year_ends(bond: Bond) -> date | None:
+    """The last day of a restoration guarantee's year: the anniversary of completion. A defect
+    notice given on that day still holds the guarantee."""
     if BondKind(bond.kind) is not BondKind.RESTORATION_GUARANTEE or bond.work_completed_on is None:
+        return None
+    return one_year_after(bond.work_completed_on)
+
+
+def releasable_on(bond: Bond) -> date | None:
+    """When a restoration guarantee may be released: the day after the year from completion of
+    the work is out (§ 506-6 (Bond)); None while a defect notice given within that year stands
+    unsettled."""
+    year_end = guarantee_year_ends(bond)
+    if year_end is None:
         return bond.effective_on
-    year_end = one_year_after(bond.work_completed_on)
+    first_free_day = year_end + timedelta(days=1)
     if bond.defect_notice_on is not None and bond.defect_notice_on <= year_end:
         if bond.defect_settled_on is None:
             return None
-        return max(year_end, bond.defect_settled_on)
-    return year_end
+        return max(first_free_day, bond.defect_settled_on)
+    return first_free_day
 
 
 def record_defect_notice(action: Action, bond_id: int, *, notice_on: date) -> None:
-    """The Council's written notice of a defect in restoration work (§ 506-6 (Bond))."""
+    """The Council's written notice of a defect in restoration work (§ 506-6 (Bond)).
+
+    Only a guarantee the City still holds (on file, or claimed against) takes a notice, and only
+    one given within the year after completion: a later one cannot hold it. A new notice
+    replaces the one recorded before and clears its settlement, so a second defect found after
+    the first was settled holds the guarantee again (the audit trail keeps the earlier one).
+    """
     action.require(Permission.MANAGE_BONDS)
     bond = get_bond(action.session, bond_id)
     if BondKind(bond.kind) is not BondKind.RESTORATION_GUARANTEE:
         raise Conflict("A defect notice is recorded on a restoration guarantee.")
+    if bond.status not in (FileStatus.ON_FILE, FileStatus.CLAIM_MADE):
+        raise Conflict(
+            f"Guarantee {bond.bond_number} is {FileStatus(bond.status).label}: "
+            "the City no longer holds it."
+        )
+    if notice_on > action.today():
+        raise InvalidInput("The notice cannot be dated later than today.", field="notice_on")
     if bond.work_completed_on is not None and notice_on < bond.work_completed_on:
         raise InvalidInput(
             "The notice cannot come before the work was completed.", field="notice_on"
         )
+    year_end = guarantee_year_ends(bond)
+    if year_end is not None and notice_on > year_end:
+        raise Conflict(
+            f"The guarantee's year ended {format_day(year_end)}, one year from completion of the "
+            "work: a notice given after it cannot hold the guarantee.",
+            cite=BOND_CITE,
+        )
     before = snapshot(bond)
     bond.defect_notice_on = notice_on
+    bond.defect_settled_on = None
     action.audit(
         "bond.defect_notice",
         bond,
@@ -478,6 +527,13 @@ def change_bond_status(
     bond = get_bond(action.session, bond_id)
     if bond.status in (FileStatus.RELEASED, FileStatus.FORFEITED):
         raise Conflict(f"Bond {bond.bond_number} is already {FileStatus(bond.status).label}.")
+    if on > action.today():
+        raise InvalidInput("The date cannot be later than today.", field="on")
+    if on < bond.effective_on:
+        raise InvalidInput(
+            f"The date cannot be before the bond took effect ({format_day(bond.effective_on)}).",
+            field="on",
+        )
     if status is FileStatus.RELEASED and BondKind(bond.kind) is BondKind.RESTORATION_GUARANTEE:
         earliest = releasable_on(bond)
         if earliest is None:
@@ -490,7 +546,7 @@ def change_bond_status(
         if on < earliest:
             raise Conflict(
                 f"This guarantee may be released on or after {format_day(earliest)}, "
-                "one year from completion of the work.",
+                "once the year from completion of the work is over.",
                 cite=BOND_CITE,
             )
     before = snapshot(bond)
@@ -524,14 +580,20 @@ def street_opening_bond_findings(
     *,
     party_id: int,
     work_on: date,
+    work_until: date | None = None,
     record_type: str = "",
     record_id: str = "",
 ) -> list[Finding]:
     """Whether a street opening may issue as far as the bond goes, with the reason cited.
 
-    A public utility posts no bond; an annual bond for the year of the work covers it (work on
-    December 31 and on January 1 fall in different years); else a $10,000 bond for the permit.
+    A public utility posts no bond. Annual bonds cover the work when there is one for every
+    calendar year the work spans, ``work_on`` through ``work_until`` (work on December 31 and on
+    January 1 fall in different years). Else a $10,000 bond for the permit, on file or claimed
+    against (a recovery "shall not exhaust the bond"), in force on every day of the work.
     """
+    last_day = work_on if work_until is None else work_until
+    if last_day < work_on:
+        raise InvalidInput("The work cannot end before it starts.", field="work_until")
     party = get_party(session, party_id)
     if party.public_utility:
         return [
@@ -541,24 +603,28 @@ def street_opening_bond_findings(
                 f"{party.name} is a public utility: no indemnity bond is required.",
             )
         ]
-    annual = annual_bond(session, party_id, work_on.year)
-    if annual is not None:
-        return [
-            Finding(
-                "info",
-                BOND_CITE,
-                f"Covered by the annual bond No. {annual.bond_number} for {work_on.year}.",
-            )
-        ]
+    years = list(range(work_on.year, last_day.year + 1))
+    annuals = {year: annual_bond(session, party_id, year) for year in years}
+    missing = [year for year, bond in annuals.items() if bond is None]
+    if not missing:
+        covering = " and ".join(
+            f"No. {bond.bond_number} for {year}" for year, bond in annuals.items() if bond
+        )
+        word = "bond" if len(years) == 1 else "bonds"
+        return [Finding("info", BOND_CITE, f"Covered by the annual {word} {covering}.")]
     if record_type and record_id:
         bond = session.scalars(
-            select(Bond).where(
+            select(Bond)
+            .where(
                 Bond.kind == BondKind.STREET_OPENING,
                 Bond.principal_id == party_id,
                 Bond.record_type == record_type,
                 Bond.record_id == record_id,
-                Bond.status == FileStatus.ON_FILE,
+                Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)),
+                Bond.effective_on <= work_on,
+                Bond.expires_on.is_(None) | (Bond.expires_on >= last_day),
             )
+            .order_by(Bond.id)
         ).first()
         if bond is not None:
             return [
@@ -568,12 +634,13 @@ def street_opening_bond_findings(
                     f"Bond No. {bond.bond_number} ({bond.amount}) is on file for this permit.",
                 )
             ]
+    needed = " and ".join(str(year) for year in missing)
     return [
         Finding(
             "block",
             BOND_CITE,
             f"A {STREET_OPENING_BOND} bond must be deposited before the permit issues, "
-            f"or an annual bond for {work_on.year}.",
+            f"or an annual bond for {needed}.",
         )
     ]
 
@@ -617,6 +684,7 @@ def revocation_findings(session: Session, *, party_id: int, on: date) -> list[Fi
             Revocation.party_id == party_id,
             Revocation.starts_on <= on,
             Revocation.ends_on >= on,
+            Revocation.lifted_on.is_(None),
         )
         .order_by(Revocation.ends_on.desc())
     ).first()
@@ -630,6 +698,30 @@ def revocation_findings(session: Session, *, party_id: int, on: date) -> list[Fi
             f"{format_day(revocation.ends_on)}: {revocation.reason}",
         )
     ]
+
+
+def lift_revocation(action: Action, revocation_id: int, *, reason: str) -> Revocation:
+    """Set a revocation aside (entered in error, or overturned): it stays in the register but
+    no longer blocks street opening permits."""
+    action.require(Permission.APPROVE_WORK_PERMITS)
+    if not reason.strip():
+        raise InvalidInput("Say why the revocation is lifted.", field="reason")
+    revocation = action.session.get(Revocation, revocation_id)
+    if revocation is None:
+        raise NotFound(f"There is no revocation number {revocation_id}.")
+    if revocation.lifted_on is not None:
+        raise Conflict(f"That revocation was already lifted on {format_day(revocation.lifted_on)}.")
+    before = snapshot(revocation)
+    revocation.lifted_on = action.today()
+    revocation.lift_reason = reason.strip()
+    action.audit(
+        "revocation.lift",
+        revocation,
+        f"Revocation of {revocation.party.name} lifted: {reason.strip()}",
+        before=before,
+        after=snapshot(revocation),
+    )
+    return revocation
 
 
 # -- registers and the Today tab ---------------------------------------------------------------
@@ -692,6 +784,12 @@ def _expiring(action: Action) -> list[TodayItem]:
     today = action.today()
     horizon = today + timedelta(days=EXPIRY_WARNING_DAYS)
     items = []
+    # In December a principal with no bond for next year gets one item saying so, below; their
+    # bond for this year is not listed again as "expires".
+    unrenewed = (
+        principals_without_next_years_bond(action.session, today.year) if today.month == 12 else []
+    )
+    unrenewed_ids = {party.id for party in unrenewed}
     for cert in action.session.scalars(
         select(InsuranceCertificate).where(
             InsuranceCertificate.status == FileStatus.ON_FILE,
@@ -706,14 +804,14 @@ def _expiring(action: Action) -> list[TodayItem]:
                 due=cert.expires_on,
                 title=f"Insurance of {cert.insured.name} {word} {format_day(cert.expires_on)}",
                 detail=f"{cert.insurer}; protects {cert.record_type} {cert.record_id}",
-                cite="§ 506-6 (Insurance required)",
+                cite=INSURANCE_CITES.get(cert.record_type, INSURANCE_CITE),
                 record_type="insurance_certificate",
                 record_id=str(cert.id),
             )
         )
     for bond in action.session.scalars(
         select(Bond).where(
-            Bond.status == FileStatus.ON_FILE,
+            Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)),
             Bond.expires_on.is_not(None),
             Bond.expires_on <= horizon,
             # An annual bond protects no one record: it is listed until its year is out, not
@@ -728,7 +826,11 @@ def _expiring(action: Action) -> list[TodayItem]:
             and bond.year is not None
             and annual_bond(action.session, bond.principal_id, bond.year + 1) is not None
         )
-        if renewed:
+        if renewed or (
+            BondKind(bond.kind) is BondKind.ANNUAL_EXCAVATION
+            and bond.year == today.year
+            and bond.principal_id in unrenewed_ids
+        ):
             continue
         word = "expired" if bond.expires_on < today else "expires"
         protects = f"; protects {bond.record_type} {bond.record_id}" if bond.record_type else ""
@@ -745,7 +847,7 @@ def _expiring(action: Action) -> list[TodayItem]:
             )
         )
     if today.month == 12:
-        for party in principals_without_next_years_bond(action.session, today.year):
+        for party in unrenewed:
             items.append(
                 TodayItem(
                     workflow="Annual Bonds",
@@ -761,8 +863,13 @@ def _expiring(action: Action) -> list[TodayItem]:
 
 
 def revocations(session: Session, *, on: date | None = None) -> list[Revocation]:
-    """The revocation register, latest first; only those standing on ``on`` when given."""
+    """The revocation register, latest first; only those standing on ``on`` (not lifted) when
+    given."""
     query = select(Revocation).order_by(Revocation.starts_on.desc(), Revocation.id.desc())
     if on is not None:
-        query = query.where(Revocation.starts_on <= on, Revocation.ends_on >= on)
+        query = query.where(
+            Revocation.starts_on <= on,
+            Revocation.ends_on >= on,
+            Revocation.lifted_on.is_(None),
+        )
     return list(session.scalars(query))

@@ -5,10 +5,19 @@ profile that cites its section, and :func:`check_certificate` returns one
 :class:`~clerk_desk.findings.Finding` per shortfall — in dollars, in days, or in a missing
 clause — so the certificate can be handed back across the counter with the exact reason.
 
-A combined single limit (one amount for bodily injury and property damage together, per
-occurrence) meets a bodily-injury or property-damage minimum when it is at least that minimum, as
-insurers and cities usually read split limits; a "single limit" minimum (§ 506-10) is met by a
-combined single limit, or by bodily injury and property damage per occurrence each at least that.
+A combined single limit is one amount for bodily injury and property damage together, per
+occurrence: one pot that a single accident draws both kinds of claims from. So where a
+requirement sets both a bodily-injury-per-occurrence and a property-damage-per-occurrence
+minimum, a combined single limit meets them only if it is at least their sum ($1,000,000 for a
+street opening, $150,000 for vending); one that sets only one of the two is met by a combined
+single limit at least that amount; and a per-person bodily-injury minimum is met by a combined
+single limit at least that amount. Split limits the certificate shows count for their own kind,
+and the combined limit must then cover the occurrence minimums they leave unmet, together. A
+"single limit" minimum (§ 506-10) is met by a combined single limit, or by bodily injury and
+property damage per occurrence each at least that.
+
+Sidewalk cafe insurance must be in force from the application through the permit's term
+(§ 506-10): :class:`Covers` carries the application date, and without it the check says so.
 """
 
 from __future__ import annotations
@@ -46,11 +55,10 @@ _LABELS = {
     CoverageKind.MEDICAL_PAYMENTS: "medical payments",
     CoverageKind.LIQUOR_LIABILITY: "liquor liability",
 }
-_MET_BY_COMBINED = {
-    CoverageKind.BODILY_INJURY_PER_PERSON,
+_PER_OCCURRENCE = (
     CoverageKind.BODILY_INJURY_PER_OCCURRENCE,
     CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE,
-}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +97,7 @@ class Requirement:
     notice_days: int | None = None
     proof_days_before_start: int | None = None
     liquor_liability: bool = False  # when alcohol is served (§ 506-10)
+    from_application: bool = False  # in force from the application on (§ 506-10)
 
 
 def _m(amount: str) -> Money:
@@ -138,6 +147,7 @@ def sidewalk_cafe(*, serves_alcohol: bool) -> Requirement:
         additional_insured_endorsement=True,
         notice_days=30,
         liquor_liability=serves_alcohol,
+        from_application=True,
     )
 
 
@@ -146,7 +156,7 @@ def street_privilege(minimums: Mapping[CoverageKind, Money]) -> Requirement:
     return Requirement(
         key="street_privilege",
         title="Street privilege permit",
-        cite="§ 506-9 (Conditions of occupancy)",
+        cite="§ 506-9 (When required)",
         minimums=dict(minimums),
     )
 
@@ -157,6 +167,7 @@ class Covers:
 
     start: date
     end: date
+    application: date | None = None  # when the permit was applied for (§ 506-10)
 
 
 def _short(requirement: Requirement, what: str, has: Money, needs: Money) -> Finding:
@@ -171,12 +182,39 @@ def _short(requirement: Requirement, what: str, has: Money, needs: Money) -> Fin
 def _limits(cert: Certificate, requirement: Requirement) -> list[Finding]:
     findings = []
     combined = cert.limit(CoverageKind.COMBINED_SINGLE_LIMIT)
+    # The per-occurrence minimums the split limits leave unmet, which the one combined pot must
+    # then cover together (see the module docstring).
+    unmet = {
+        kind: needs
+        for kind, needs in requirement.minimums.items()
+        if kind in _PER_OCCURRENCE and cert.limit(kind) < needs
+    }
+    pot = sum(unmet.values(), Money.zero())
     for kind, needs in requirement.minimums.items():
         has = cert.limit(kind)
-        if has >= needs or (kind in _MET_BY_COMBINED and combined >= needs):
+        if has >= needs:
             continue
-        best = max(has, combined) if kind in _MET_BY_COMBINED else has
-        findings.append(_short(requirement, kind.label, best, needs))
+        if kind is CoverageKind.BODILY_INJURY_PER_PERSON:
+            if combined < needs:
+                findings.append(_short(requirement, kind.label, max(has, combined), needs))
+        elif kind in unmet:
+            if combined >= pot:
+                continue
+            if combined > Money.zero():
+                if kind is next(iter(unmet)):  # one finding for the one pot
+                    what = " and ".join(k.label for k in unmet)
+                    findings.append(
+                        _short(
+                            requirement,
+                            f"the combined single limit, which must cover {what} together",
+                            combined,
+                            pot,
+                        )
+                    )
+                continue
+            findings.append(_short(requirement, kind.label, has, needs))
+        else:
+            findings.append(_short(requirement, kind.label, has, needs))
     if requirement.single_limit is not None:
         needs = requirement.single_limit
         split = min(
@@ -243,7 +281,29 @@ def _period(cert: Certificate, requirement: Requirement, covers: Covers) -> list
             )
         )
         return findings
-    if cert.effective > covers.start:
+    application = covers.application if requirement.from_application else None
+    late_for_application = application is not None and cert.effective > application
+    if late_for_application:
+        assert application is not None
+        findings.append(
+            Finding(
+                "block",
+                requirement.cite,
+                f"The coverage starts {format_day(cert.effective)}, after the application was "
+                f"made ({format_day(application)}); it must be in force from the application "
+                "through the permit's term.",
+            )
+        )
+    elif requirement.from_application and covers.application is None:
+        findings.append(
+            Finding(
+                "info",
+                requirement.cite,
+                "The application date is needed to check that the coverage is in force from "
+                "the application on.",
+            )
+        )
+    if not late_for_application and cert.effective > covers.start:
         findings.append(
             Finding(
                 "block",

@@ -21,11 +21,13 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
     TypeDecorator,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -513,7 +515,7 @@ class InsuranceCertificate(Base):
     products_completed: Mapped[Money | None]
     medical: Mapped[Money | None]
     liquor: Mapped[Money | None]
-    general_liability: Mapped[bool] = mapped_column(Boolean, default=True)
+    general_liability: Mapped[bool] = mapped_column(Boolean, default=False)  # must be shown
     contractual_liability: Mapped[bool] = mapped_column(Boolean, default=False)
     city_additional_insured: Mapped[bool] = mapped_column(Boolean, default=False)
     additional_insured_endorsement: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -553,6 +555,9 @@ class BondKind(enum.StrEnum):
         }[self.value]
 
 
+_ANNUAL_STANDING = "kind = 'annual_excavation' AND status IN ('on_file', 'claim_made')"
+
+
 class Bond(Base):
     """A bond filed with the City. Released, claimed or forfeited by a recorded act, never
     deleted."""
@@ -584,7 +589,20 @@ class Bond(Base):
 
     principal: Mapped[Party] = relationship()
 
-    __table_args__ = (CheckConstraint("amount > 0", name="amount_positive"),)
+    __table_args__ = (
+        CheckConstraint("amount > 0", name="amount_positive"),
+        CheckConstraint("expires_on IS NULL OR expires_on >= effective_on", name="period_in_order"),
+        # One annual bond per principal per calendar year while it stands (§ 506-6), even when
+        # two stations file at once.
+        Index(
+            "uq_bond_annual_principal_year",
+            "principal_id",
+            "year",
+            unique=True,
+            sqlite_where=text(_ANNUAL_STANDING),
+            postgresql_where=text(_ANNUAL_STANDING),
+        ),
+    )
 
 
 class Revocation(Base):
@@ -599,5 +617,20 @@ class Revocation(Base):
     reason: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime]
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("operator.id"))
+    lifted_on: Mapped[date | None]  # set aside (entered in error, or overturned): no longer blocks
+    lift_reason: Mapped[str] = mapped_column(Text, default="")
 
     party: Mapped[Party] = relationship()
+
+
+class Document(Base):
+    """A scanned certificate or bond, kept in the database by its SHA-256 (so backups and
+    every station have it, and a swapped copy is noticed)."""
+
+    __tablename__ = "document"
+
+    sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    content: Mapped[bytes] = mapped_column(LargeBinary)
+    size: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime]

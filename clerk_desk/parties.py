@@ -14,9 +14,9 @@ from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import Conflict, InvalidInput, NotFound
-from clerk_desk.models import Parcel, Party, PartyKind
-from clerk_desk.permissions import Permission
+from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from clerk_desk.models import Parcel, Party, PartyKind, Role
+from clerk_desk.permissions import Permission, roles_allowed
 from clerk_desk.validation import fits
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -101,9 +101,27 @@ def _party_search_text(party: Party) -> str:
     return fold(" ".join((party.name, party.contact_name, party.street, party.phone, party.email)))
 
 
+def _guard_utility_flag(action: Action, name: str, *, setting: bool) -> None:
+    """Marking a party a public utility waives the $10,000 street opening bond (§ 506-6 (Public
+    utilities)): only those who file and release bonds may set or clear the flag."""
+    if action.operator.may(Permission.MANAGE_BONDS):
+        return
+    names = [role.label for role in roles_allowed(Permission.MANAGE_BONDS)]
+    needed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    verb = "mark" if setting else "stop treating"
+    raise PermissionDenied(
+        f"To {verb} {name} as a public utility (which waives the street opening bond) you need "
+        f"the role {needed}; you are signed in as {Role(action.operator.role).label}.",
+        cite="§ 506-6 (Public utilities)",
+    )
+
+
 def add_party(action: Action, data: PartyData) -> Party:
     action.require(Permission.EDIT_PARTIES)
-    party = Party(**_clean_party(data), active=True)
+    values = _clean_party(data)
+    if values["public_utility"]:  # a utility kind implies the flag
+        _guard_utility_flag(action, str(values["name"]), setting=True)
+    party = Party(**values, active=True)
     party.search_text = _party_search_text(party)
     action.session.add(party)
     action.audit("party.create", party, f"{party.name} added", after=snapshot(party))
@@ -113,8 +131,11 @@ def add_party(action: Action, data: PartyData) -> Party:
 def update_party(action: Action, party_id: int, data: PartyData) -> Party:
     action.require(Permission.EDIT_PARTIES)
     party = get_party(action.session, party_id)
+    values = _clean_party(data)
+    if bool(values["public_utility"]) != party.public_utility:
+        _guard_utility_flag(action, party.name, setting=bool(values["public_utility"]))
     before = snapshot(party)
-    for key, value in _clean_party(data).items():
+    for key, value in values.items():
         setattr(party, key, value)
     party.search_text = _party_search_text(party)
     for parcel in parcels_of(action.session, party.id):  # their search text holds the owner's name

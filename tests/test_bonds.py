@@ -184,7 +184,7 @@ def test_one_annual_bond_per_principal_per_year(desk: Desk, admin: SignedIn, dig
     assert _bond_count(desk) == 3
 
 
-def _opening(desk: Desk, party_id: int, work_on: date, **kw: str) -> list[Finding]:
+def _opening(desk: Desk, party_id: int, work_on: date, **kw: Any) -> list[Finding]:
     with desk.database.reading() as session:
         return bonds.street_opening_bond_findings(session, party_id=party_id, work_on=work_on, **kw)
 
@@ -281,30 +281,30 @@ def test_a_restoration_guarantee_needs_the_completion_date(
 @pytest.mark.parametrize(
     ("completed", "releasable"),
     [
-        (date(2025, 6, 1), date(2026, 6, 1)),
-        (date(2024, 2, 29), date(2025, 2, 28)),
-        (date(2025, 12, 31), date(2026, 12, 31)),
+        (date(2025, 6, 1), date(2026, 6, 2)),
+        (date(2024, 2, 29), date(2025, 3, 1)),
+        (date(2025, 12, 31), date(2027, 1, 1)),
     ],
 )
-def test_a_guarantee_is_releasable_one_year_from_completion(
+def test_a_guarantee_is_releasable_the_day_after_the_year_from_completion(
     desk: Desk, admin: SignedIn, digger: int, completed: date, releasable: date
 ) -> None:
     filed = _file(desk, admin, _guarantee(digger, completed))
     assert bonds.releasable_on(_get(desk, filed.id)) == releasable
 
 
-def test_a_guarantee_is_released_on_the_day_not_the_day_before(
+def test_a_guarantee_is_released_the_day_after_the_anniversary_not_on_it(
     desk: Desk, admin: SignedIn, digger: int
 ) -> None:
     filed = _file(desk, admin, _guarantee(digger, date(2025, 6, 1)))
     with pytest.raises(Conflict) as early:
-        _release(desk, admin, filed.id, date(2026, 5, 31))
+        _release(desk, admin, filed.id, date(2026, 6, 1))  # the anniversary: still in the year
     assert early.value.cite == BOND_CITE
-    assert "released on or after Mon Jun 1, 2026" in early.value.message
+    assert "released on or after Tue Jun 2, 2026" in early.value.message
     assert _get(desk, filed.id).status == FileStatus.ON_FILE
-    _release(desk, admin, filed.id, date(2026, 6, 1))
+    _release(desk, admin, filed.id, date(2026, 6, 2))
     released = _get(desk, filed.id)
-    assert (released.status, released.status_on) == (FileStatus.RELEASED, date(2026, 6, 1))
+    assert (released.status, released.status_on) == (FileStatus.RELEASED, date(2026, 6, 2))
 
 
 def _notice(desk: Desk, who: SignedIn, bond_id: int, on: date) -> None:
@@ -335,11 +335,65 @@ def test_a_defect_notice_within_the_year_holds_the_guarantee(
         assert event.after == {"defect_notice_on": "2026-05-31"}
 
 
-def test_a_defect_notice_after_the_year_does_not(desk: Desk, admin: SignedIn, digger: int) -> None:
+def test_a_defect_notice_after_the_year_is_refused(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
     filed = _file(desk, admin, _guarantee(digger, date(2025, 6, 1)))
-    _notice(desk, admin, filed.id, date(2026, 6, 2))
-    assert bonds.releasable_on(_get(desk, filed.id)) == date(2026, 6, 1)
+    with pytest.raises(Conflict) as late:
+        _notice(desk, admin, filed.id, date(2026, 6, 2))
+    assert late.value.cite == BOND_CITE
+    assert "year ended Mon Jun 1, 2026" in late.value.message
+    assert _get(desk, filed.id).defect_notice_on is None
+    assert bonds.releasable_on(_get(desk, filed.id)) == date(2026, 6, 2)
     _release(desk, admin, filed.id, date(2026, 6, 2))
+
+
+def test_a_defect_notice_on_the_anniversary_still_holds_the_guarantee(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    filed = _file(desk, admin, _guarantee(digger, date(2025, 6, 1)))
+    _notice(desk, admin, filed.id, date(2026, 6, 1))
+    assert bonds.releasable_on(_get(desk, filed.id)) is None
+    with pytest.raises(Conflict):
+        _release(desk, admin, filed.id, date(2026, 6, 2))
+
+
+def test_a_defect_notice_is_not_dated_after_today_nor_on_a_guarantee_no_longer_held(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    filed = _file(desk, admin, _guarantee(digger, date(2026, 1, 5)))
+    with pytest.raises(InvalidInput) as future:
+        _notice(desk, admin, filed.id, date(2026, 12, 1))  # today is Nov 30, 2026
+    assert future.value.field == "notice_on"
+    with desk.action(admin) as action:
+        bonds.change_bond_status(
+            action, filed.id, FileStatus.CLAIM_MADE, on=date(2026, 11, 2), reason="Sunken patch"
+        )
+    _notice(desk, admin, filed.id, date(2026, 11, 2))  # claimed against: still held
+    older = dataclasses.replace(_guarantee(digger, date(2025, 6, 1)), bond_number="RG-6")
+    released_one = _file(desk, admin, older)
+    _release(desk, admin, released_one.id, date(2026, 6, 2))
+    with pytest.raises(Conflict) as released:
+        _notice(desk, admin, released_one.id, date(2026, 6, 1))
+    assert "no longer holds it" in released.value.message
+
+
+def test_a_second_defect_notice_after_a_settled_one_holds_the_guarantee_again(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    filed = _file(desk, admin, _guarantee(digger, date(2025, 12, 1)))
+    _notice(desk, admin, filed.id, date(2026, 3, 2))
+    with desk.action(admin) as action:
+        bonds.settle_defect_notice(action, filed.id, settled_on=date(2026, 4, 1), note="Repaired")
+    assert bonds.releasable_on(_get(desk, filed.id)) == date(2026, 12, 2)
+    _notice(desk, admin, filed.id, date(2026, 11, 2))
+    again = _get(desk, filed.id)
+    assert (again.defect_notice_on, again.defect_settled_on) == (date(2026, 11, 2), None)
+    assert bonds.releasable_on(again) is None
+    # Settlement must come on or after the new notice.
+    with pytest.raises(InvalidInput) as early, desk.action(admin) as action:
+        bonds.settle_defect_notice(action, filed.id, settled_on=date(2026, 11, 1), note="Old")
+    assert early.value.field == "settled_on"
 
 
 def test_a_defect_notice_is_for_a_guarantee_and_after_completion(
@@ -586,8 +640,9 @@ def test_last_years_annual_bonds_do_not_stay_on_today_as_expired(
     _file(desk, admin, _annual(digger, 2026, "KE-26"))
     assert [i.title for i in _today(desk, admin) if i.record_type == "bond"] == []
     clock.set(date(2026, 12, 1))  # this year's bond runs out within 30 days
-    assert [i.title for i in _today(desk, admin) if i.record_type == "bond"] == [
-        "Annual excavation bond of Kinnickinnic Excavating expires Thu Dec 31, 2026"
+    # The December item for next year's bond names the principal; the bond is not listed again.
+    assert [i.title for i in _today(desk, admin) if i.record_type in ("bond", "party")] == [
+        "Kinnickinnic Excavating has no annual bond for 2027"
     ]
 
 
@@ -639,12 +694,19 @@ def test_a_settled_defect_lets_the_guarantee_go_once_its_year_is_over(
     _release(desk, admin, filed.id, date(2026, 7, 15))
 
 
-def test_a_bond_other_than_a_guarantee_may_be_released_on_any_day(
+def test_a_bond_other_than_a_guarantee_may_be_released_on_any_day_from_its_start_to_today(
     desk: Desk, admin: SignedIn, digger: int
 ) -> None:
     filed = _file(desk, admin, _bond(digger, effective_on=date(2026, 11, 1)))
-    _release(desk, admin, filed.id, date(2026, 10, 31))
+    for day in (date(2026, 10, 31), date(2026, 12, 1)):  # before it took effect; after today
+        with pytest.raises(InvalidInput) as refused:
+            _release(desk, admin, filed.id, day)
+        assert refused.value.field == "on"
+    assert _get(desk, filed.id).status == FileStatus.ON_FILE
+    _release(desk, admin, filed.id, date(2026, 11, 1))
     assert _get(desk, filed.id).status == FileStatus.RELEASED
+    today_bond = _file(desk, admin, _bond(digger, bond_number="58-113"))
+    _release(desk, admin, today_bond.id, date(2026, 11, 30))
 
 
 def test_a_revocation_from_february_29_runs_through_february_28(
@@ -677,3 +739,182 @@ def test_the_revocation_register_lists_all_and_those_standing(
         assert [r.reason for r in bonds.revocations(session)] == ["Trench", "Old patch"]
         assert [r.reason for r in bonds.revocations(session, on=date(2026, 3, 9))] == []
         assert [r.reason for r in bonds.revocations(session, on=date(2026, 3, 10))] == ["Trench"]
+
+
+# -- the bond in force on the days of the work --------------------------------------------------
+
+
+def _permit_bond(digger: int, number: str, **changes: Any) -> BondData:
+    return _bond(
+        digger,
+        bond_number=number,
+        record_type="street_opening",
+        record_id="SO-2026-0042",
+        **changes,
+    )
+
+
+def _opening_42(desk: Desk, digger: int, work_on: date, work_until: date | None = None) -> Finding:
+    with desk.database.reading() as session:
+        [finding] = bonds.street_opening_bond_findings(
+            session,
+            party_id=digger,
+            work_on=work_on,
+            work_until=work_until,
+            record_type="street_opening",
+            record_id="SO-2026-0042",
+        )
+        return finding
+
+
+def test_a_permit_bond_counts_only_if_in_force_on_every_day_of_the_work(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    _file(
+        desk,
+        admin,
+        _permit_bond(digger, "P-1", effective_on=date(2026, 11, 10), expires_on=date(2026, 11, 20)),
+    )
+    assert _opening_42(desk, digger, date(2026, 11, 10), date(2026, 11, 20)).level == "info"
+    assert _opening_42(desk, digger, date(2026, 11, 9), date(2026, 11, 12)).level == "block"
+    assert _opening_42(desk, digger, date(2026, 11, 18), date(2026, 11, 21)).level == "block"
+    assert _opening_42(desk, digger, date(2026, 11, 20)).level == "info"  # one day: work_on
+    with pytest.raises(InvalidInput) as backwards, desk.database.reading() as session:
+        bonds.street_opening_bond_findings(
+            session, party_id=digger, work_on=date(2026, 11, 20), work_until=date(2026, 11, 19)
+        )
+    assert backwards.value.field == "work_until"
+
+
+def test_a_permit_bond_claimed_against_still_counts(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    filed = _file(desk, admin, _permit_bond(digger, "P-2"))
+    with desk.action(admin) as action:
+        bonds.change_bond_status(
+            action, filed.id, FileStatus.CLAIM_MADE, on=date(2026, 11, 20), reason="Curb"
+        )
+    assert _opening_42(desk, digger, date(2026, 12, 1)) == Finding(
+        "info", BOND_CITE, "Bond No. P-2 ($10,000.00) is on file for this permit."
+    )
+
+
+def test_work_over_new_year_needs_both_years_annual_bonds_or_a_permit_bond(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    _file(desk, admin, _annual(digger, 2026, "A-26"))
+    across = (date(2026, 12, 30), date(2027, 1, 4))
+    blocked = _opening_42(desk, digger, *across)
+    assert blocked == Finding(
+        "block",
+        BOND_CITE,
+        "A $10,000.00 bond must be deposited before the permit issues, or an annual bond for 2027.",
+    )
+    _file(desk, admin, _annual(digger, 2027, "A-27"))
+    assert _opening_42(desk, digger, *across) == Finding(
+        "info", BOND_CITE, "Covered by the annual bonds No. A-26 for 2026 and No. A-27 for 2027."
+    )
+    other = _party(desk, admin, "Ellsworth Sewer & Water")
+    _file(desk, admin, _permit_bond(other, "P-3", effective_on=date(2026, 11, 30)))
+    with desk.database.reading() as session:
+        [permit] = bonds.street_opening_bond_findings(
+            session,
+            party_id=other,
+            work_on=across[0],
+            work_until=across[1],
+            record_type="street_opening",
+            record_id="SO-2026-0042",
+        )
+    assert permit.level == "info"
+
+
+# -- revocations lifted -------------------------------------------------------------------------
+
+
+def test_a_revocation_is_lifted_with_a_reason_once_and_no_longer_blocks(
+    desk: Desk, admin: SignedIn, digger: int, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    with desk.action(admin) as action:
+        revocation_id = bonds.revoke(
+            action, digger, starts_on=date(2026, 11, 2), reason="Sunken patch"
+        ).id
+    with desk.database.reading() as session:
+        assert bonds.revocation_findings(session, party_id=digger, on=date(2026, 11, 30))
+    with pytest.raises(PermissionDenied), desk.action(operator_with(Role.CLERK)) as action:
+        bonds.lift_revocation(action, revocation_id, reason="Entered for the wrong contractor")
+    with pytest.raises(InvalidInput) as no_reason, desk.action(admin) as action:
+        bonds.lift_revocation(action, revocation_id, reason="  ")
+    assert no_reason.value.field == "reason"
+    inspector = operator_with(Role.INSPECTOR)
+    with desk.action(inspector) as action:
+        lifted = bonds.lift_revocation(
+            action, revocation_id, reason=" Entered for the wrong contractor "
+        )
+        assert (lifted.lifted_on, lifted.lift_reason) == (
+            date(2026, 11, 30),
+            "Entered for the wrong contractor",
+        )
+    with pytest.raises(Conflict), desk.action(inspector) as action:
+        bonds.lift_revocation(action, revocation_id, reason="Again")
+    with desk.database.reading() as session:
+        assert bonds.revocation_findings(session, party_id=digger, on=date(2026, 11, 30)) == []
+        assert bonds.revocations(session, on=date(2026, 11, 30)) == []
+        assert [r.id for r in bonds.revocations(session)] == [revocation_id]  # still registered
+        [event] = session.scalars(select(AuditEvent).where(AuditEvent.action == "revocation.lift"))
+        assert event.after == {
+            "lifted_on": "2026-11-30",
+            "lift_reason": "Entered for the wrong contractor",
+        }
+
+
+# -- the Today tab: claimed bonds ---------------------------------------------------------------
+
+
+def test_today_lists_a_bond_claimed_against_that_is_running_out(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    filed = _file(desk, admin, _permit_bond(digger, "P-4", expires_on=date(2026, 12, 10)))
+    with desk.action(admin) as action:
+        bonds.change_bond_status(
+            action, filed.id, FileStatus.CLAIM_MADE, on=date(2026, 11, 20), reason="Curb"
+        )
+    assert [i.record_id for i in _today(desk, admin) if i.record_type == "bond"] == [str(filed.id)]
+
+
+# -- what the database itself refuses ----------------------------------------------------------
+
+
+def test_the_database_refuses_a_second_standing_annual_bond_and_a_period_out_of_order(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    from sqlalchemy.exc import IntegrityError
+
+    first = _file(desk, admin, _annual(digger, 2026, "A-1"))
+
+    def insert(**changes: Any) -> None:
+        values: dict[str, Any] = {
+            "kind": BondKind.ANNUAL_EXCAVATION,
+            "principal_id": digger,
+            "surety": "Western Surety",
+            "bond_number": "A-2",
+            "amount": Money("25000"),
+            "effective_on": date(2026, 1, 1),
+            "expires_on": date(2026, 12, 31),
+            "year": 2026,
+            "status": FileStatus.ON_FILE,
+            "created_at": first.created_at,
+        }
+        values.update(changes)
+        with desk.database.writing() as session:
+            session.add(Bond(**values))
+
+    # Two stations filing at once get past the service's check; the index stops the second.
+    for status in (FileStatus.ON_FILE, FileStatus.CLAIM_MADE):
+        with pytest.raises(Conflict):
+            insert(status=status)
+    insert(status=FileStatus.RELEASED)  # a released one may stand beside it
+    insert(year=2027, effective_on=date(2027, 1, 1), expires_on=date(2027, 12, 31))
+    with pytest.raises(IntegrityError):
+        insert(kind=BondKind.STREET_OPENING, year=None, expires_on=date(2025, 12, 31))
+    insert(kind=BondKind.STREET_OPENING, year=None, expires_on=None)
+    insert(kind=BondKind.STREET_OPENING, year=2026, bond_number="S-2026")  # not annual: no limit

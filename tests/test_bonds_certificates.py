@@ -18,10 +18,16 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import SPECIAL_EVENT_VENDING, STREET_OPENING, CoverageKind, Covers
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
-from clerk_desk.models import AuditEvent, FileStatus, InsuranceCertificate, PartyKind, Role
+from clerk_desk.models import (
+    AuditEvent,
+    Document,
+    FileStatus,
+    InsuranceCertificate,
+    PartyKind,
+    Role,
+)
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
-from clerk_desk.paths import data_dir
 from clerk_desk.today import TodayItem
 
 K = CoverageKind
@@ -54,6 +60,7 @@ def _vendor(insured_id: int, **changes: Any) -> CertificateData:
             K.PROPERTY_DAMAGE_PER_OCCURRENCE: Money("50000"),
         },
         policy_numbers="GL-2026-0042",
+        general_liability=True,
         contractual_liability=True,
         city_additional_insured=True,
         notice_days=30,
@@ -170,30 +177,39 @@ def test_the_date_received_follows_the_city_clock(
 # -- scans --------------------------------------------------------------------------------------
 
 
+def _scan(desk: Desk, digest: str) -> bytes | None:
+    with desk.database.reading() as session:
+        return bonds.scan_bytes(session, digest)
+
+
 @pytest.mark.parametrize(
-    ("name", "content", "suffix"),
+    ("name", "content"),
     [
-        ("certificate.pdf", PDF, ".pdf"),
-        ("certificate.png", PNG, ".png"),
-        ("certificate.jpg", JPEG, ".jpg"),
-        ("renamed.txt", PDF, ".pdf"),  # judged by content, not by name
+        ("certificate.pdf", PDF),
+        ("certificate.png", PNG),
+        ("certificate.jpg", JPEG),
+        ("renamed.txt", PDF),  # judged by content, not by name
     ],
 )
-def test_a_scan_is_kept_by_its_sha256_in_the_data_folder(
-    desk: Desk,
-    admin: SignedIn,
-    vendor: int,
-    name: str,
-    content: bytes,
-    suffix: str,
+def test_a_scan_is_kept_in_the_database_by_its_sha256(
+    desk: Desk, admin: SignedIn, vendor: int, name: str, content: bytes
 ) -> None:
     filed = _file(desk, admin, _vendor(vendor), scan=(name, content))
     digest = hashlib.sha256(content).hexdigest()
     assert filed.scan_sha256 == digest
     assert filed.scan_name == name
-    stored = bonds.scan_path(digest)
-    assert stored == data_dir() / "documents" / digest[:2] / f"{digest}{suffix}"
-    assert stored is not None and stored.read_bytes() == content
+    assert _scan(desk, digest) == content
+    with desk.database.reading() as session:
+        stored = session.get(Document, digest)
+        assert stored is not None
+        assert (stored.name, stored.size) == (name, len(content))
+    assert not _documents_folder().exists()  # nothing left in a folder of this station
+
+
+def _documents_folder() -> Any:
+    from clerk_desk.paths import data_dir
+
+    return data_dir() / "documents"
 
 
 @pytest.mark.parametrize(
@@ -223,7 +239,7 @@ def test_a_scan_over_25_mb_is_refused_and_25_mb_exactly_is_kept(
     assert error.field == "scan" and "larger than 25 MB" in error.message
     exactly = too_big[:limit]
     filed = _file(desk, admin, _vendor(vendor), scan=("big.pdf", exactly))
-    assert bonds.scan_path(filed.scan_sha256) is not None
+    assert _scan(desk, filed.scan_sha256) == exactly
 
 
 def test_a_scan_name_too_long_is_refused(desk: Desk, admin: SignedIn, vendor: int) -> None:
@@ -235,25 +251,35 @@ def test_a_tampered_scan_is_no_longer_returned_and_filing_it_again_repairs_it(
     desk: Desk, admin: SignedIn, vendor: int
 ) -> None:
     filed = _file(desk, admin, _vendor(vendor), scan=("certificate.pdf", PDF))
-    stored = bonds.scan_path(filed.scan_sha256)
-    assert stored is not None
-    stored.write_bytes(PDF.replace(b"1.7", b"1.4"))  # swapped behind the program's back
-    assert bonds.scan_path(filed.scan_sha256) is None
-    assert bonds.scan_path("0" * 64) is None  # never stored
-    # The same scan filed again (on a corrected certificate) puts the true file back.
+    assert _scan(desk, filed.scan_sha256) == PDF
+    with desk.database.writing() as session:  # swapped behind the program's back
+        stored = session.get(Document, filed.scan_sha256)
+        assert stored is not None
+        stored.content = PDF.replace(b"1.7", b"1.4")
+    assert _scan(desk, filed.scan_sha256) is None
+    assert _scan(desk, "0" * 64) is None  # never stored
+    # The same scan filed again (on a corrected certificate) puts the true content back.
     again = _file(desk, admin, _vendor(vendor), scan=("certificate.pdf", PDF))
     assert again.scan_sha256 == filed.scan_sha256
-    repaired = bonds.scan_path(filed.scan_sha256)
-    assert repaired is not None and repaired.read_bytes() == PDF
+    assert _scan(desk, filed.scan_sha256) == PDF
 
 
 def test_the_same_scan_is_kept_once(desk: Desk, admin: SignedIn, vendor: int) -> None:
     first = _file(desk, admin, _vendor(vendor), scan=("a.png", PNG))
     second = _file(desk, admin, _vendor(vendor), scan=("b.png", PNG))
     assert first.scan_sha256 == second.scan_sha256
-    stored = bonds.scan_path(first.scan_sha256)
-    assert stored is not None
-    assert list(stored.parent.iterdir()) == [stored]
+    with desk.database.reading() as session:
+        assert list(session.scalars(select(Document.sha256))) == [first.scan_sha256]
+
+
+def test_store_scan_takes_a_session_or_an_action(desk: Desk, admin: SignedIn) -> None:
+    with desk.database.writing() as session:
+        digest = bonds.store_scan(session, JPEG, "photo.jpg")
+    with desk.action(admin) as action:
+        assert bonds.store_scan(action, PNG, "scan.png") == hashlib.sha256(PNG).hexdigest()
+        with pytest.raises(InvalidInput):
+            bonds.store_scan(action, b"", "empty.pdf")
+    assert _scan(desk, digest) == JPEG
 
 
 # -- supersede ----------------------------------------------------------------------------------
@@ -486,3 +512,66 @@ def test_the_record_a_certificate_protects_must_fit(
     error = _refused(desk, admin, _vendor(vendor, **{field: "9" * 41}))
     assert error.field == field and "at most 40 characters" in error.message
     _file(desk, admin, _vendor(vendor, **{field: "9" * 40}))
+
+
+# -- general liability must be shown; the Today tab cites the permit's own section -------------
+
+
+def test_a_certificate_does_not_show_general_liability_unless_entered(
+    desk: Desk, admin: SignedIn, vendor: int
+) -> None:
+    assert (
+        CertificateData(
+            insured_id=vendor,
+            insurer="Badger Mutual",
+            effective_on=date(2026, 1, 1),
+            expires_on=date(2026, 12, 31),
+            received_on=date(2026, 11, 30),
+        ).general_liability
+        is False
+    )
+    plain = dataclasses.replace(_vendor(vendor), general_liability=False)
+    filed = _file(desk, admin, plain)
+    assert filed.general_liability is False
+    findings = _findings(desk, vendor)
+    assert [f.text for f in findings if f.blocks] == [
+        "The certificate does not show comprehensive general liability."
+    ]
+    assert InsuranceCertificate.__table__.c.general_liability.default.arg is False
+
+
+@pytest.mark.parametrize(
+    ("record_type", "cite"),
+    [
+        ("street_opening", "§ 506-6 (Insurance required)"),
+        ("vending", VENDING_CITE),
+        (
+            "sidewalk_cafe",
+            "§ 506-10 (Liability; indemnification of the City of Prescott; insurance)",
+        ),
+        ("street_privilege", "§ 506-9 (When required)"),
+        ("vending_permit", "§ 506-6 (Insurance required)"),  # not a known kind
+    ],
+)
+def test_today_cites_the_section_of_the_permit_a_certificate_protects(
+    desk: Desk, admin: SignedIn, vendor: int, record_type: str, cite: str
+) -> None:
+    _file(
+        desk,
+        admin,
+        _vendor(vendor, expires_on=date(2026, 12, 10), record_type=record_type, record_id="X-1"),
+    )
+    [item] = [i for i in _today(desk, admin) if i.record_type == "insurance_certificate"]
+    assert item.cite == cite
+
+
+def test_scans_travel_with_a_backup_and_come_back_with_a_restore(
+    tmp_path: Any, desk: Desk, admin: SignedIn, vendor: int
+) -> None:
+    big = PDF + bytes(range(256)) * 4096  # binary content of every byte value, 1 MB
+    kept = _file(desk, admin, _vendor(vendor), scan=("certificate.pdf", big))
+    target = desk.database.backup(tmp_path / "friday.sqlite3")
+    _file(desk, admin, _vendor(vendor), scan=("later.png", PNG))
+    desk.database.restore(target)
+    assert _scan(desk, kept.scan_sha256) == big
+    assert _scan(desk, hashlib.sha256(PNG).hexdigest()) is None  # filed after the backup

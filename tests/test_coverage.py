@@ -119,19 +119,59 @@ def street_opening_certificate(**limits: str) -> Certificate:
 OPENING = Covers(date(2026, 5, 4), date(2026, 11, 3))
 
 
-def test_street_opening_needs_500000_split_limits_or_a_combined_single_limit() -> None:
+def test_street_opening_needs_500000_split_limits_or_a_1000000_combined_single_limit() -> None:
     split = street_opening_certificate(
         bi_person="500000", bi_occurrence="500000", pd_occurrence="500000"
     )
     assert findings(split, STREET_OPENING, OPENING) == []
-    combined = street_opening_certificate(combined_single="500000")
+    # One pot per occurrence: $500,000 combined cannot pay $500,000 of injuries AND $500,000 of
+    # property damage from the same accident.
+    half = street_opening_certificate(combined_single="500000")
+    [block] = findings(half, STREET_OPENING, OPENING)
+    assert block.level == "block" and block.cite == "§ 506-6 (Insurance required)"
+    assert block.text == (
+        "The certificate shows $500,000.00 for the combined single limit, which must cover "
+        "bodily injury per accident or occurrence and property damage per occurrence together; "
+        "at least $1,000,000.00 is required ($500,000.00 short)."
+    )
+    combined = street_opening_certificate(combined_single="1000000")
     assert findings(combined, STREET_OPENING, OPENING) == []
-    low = street_opening_certificate(combined_single="499999.99")
-    texts = [f.text for f in findings(low, STREET_OPENING, OPENING)]
-    assert len(texts) == 3 and all("$499,999.99" in t and "$0.01 short" in t for t in texts)
-    assert {f.cite for f in findings(low, STREET_OPENING, OPENING)} == {
-        "§ 506-6 (Insurance required)"
-    }
+    low = street_opening_certificate(combined_single="999999.99")
+    [short] = [f.text for f in findings(low, STREET_OPENING, OPENING)]
+    assert "$999,999.99" in short and "$1,000,000.00" in short and "($0.01 short)" in short
+
+
+def test_vending_needs_a_150000_combined_single_limit() -> None:
+    at = vendor_certificate(coverages={K.COMBINED_SINGLE_LIMIT: Money("150000")})
+    assert findings(at) == []
+    under = vendor_certificate(coverages={K.COMBINED_SINGLE_LIMIT: Money("149999.99")})
+    [block] = findings(under)
+    assert "at least $150,000.00 is required ($0.01 short)" in block.text
+    # A split limit that meets its own minimum leaves the pot only what is still unmet.
+    mixed = vendor_certificate(
+        coverages={
+            K.BODILY_INJURY_PER_OCCURRENCE: Money("100000"),
+            K.COMBINED_SINGLE_LIMIT: Money("50000"),
+        }
+    )
+    assert findings(mixed) == []
+
+
+def test_a_per_person_minimum_is_met_by_a_combined_single_limit_of_that_amount() -> None:
+    requirement = street_privilege({K.BODILY_INJURY_PER_PERSON: Money("300000")})
+    assert (
+        findings(street_opening_certificate(combined_single="300000"), requirement, OPENING) == []
+    )
+    [short] = findings(
+        street_opening_certificate(combined_single="299999.99"), requirement, OPENING
+    )
+    assert short.text == (
+        "The certificate shows $299,999.99 for bodily injury per person; at least $300,000.00 "
+        "is required ($0.01 short)."
+    )
+    # Only one of the two per-occurrence kinds required: the pot need only hold that one.
+    one = street_privilege({K.PROPERTY_DAMAGE_PER_OCCURRENCE: Money("100000")})
+    assert findings(street_opening_certificate(combined_single="100000"), one, OPENING) == []
 
 
 @pytest.mark.parametrize("serves_alcohol", [False, True])
@@ -151,7 +191,7 @@ def test_sidewalk_cafe_single_limit_endorsement_and_liquor(serves_alcohol: bool)
         additional_insured_endorsement=True,
         notice_days=30,
     )
-    term = Covers(date(2026, 5, 1), date(2027, 3, 31))
+    term = Covers(date(2026, 5, 1), date(2027, 3, 31), application=date(2026, 4, 1))
     texts = [f.text for f in findings(cert, sidewalk_cafe(serves_alcohol=serves_alcohol), term)]
     assert texts == (
         ["Alcohol will be served, and the certificate shows no liquor liability coverage."]
@@ -184,3 +224,62 @@ def test_street_privilege_insurance_is_what_the_officials_set() -> None:
     cert = street_opening_certificate(bi_occurrence="250000")
     assert findings(cert, requirement, OPENING) == []
     assert street_privilege({}).minimums == {}
+
+
+SIDEWALK_CAFE_CITE = "§ 506-10 (Liability; indemnification of the City of Prescott; insurance)"
+
+
+def cafe_certificate(effective: date) -> Certificate:
+    return Certificate(
+        insured="Confluence Bakery",
+        insurer="Badger Mutual",
+        coverages={
+            K.COMBINED_SINGLE_LIMIT: Money("1000000"),
+            K.PRODUCTS_COMPLETED_OPERATIONS: Money("1000000"),
+            K.MEDICAL_PAYMENTS: Money("10000"),
+        },
+        effective=effective,
+        expires=date(2027, 4, 1),
+        received=date(2026, 3, 1),
+        city_additional_insured=True,
+        additional_insured_endorsement=True,
+        notice_days=30,
+    )
+
+
+def test_sidewalk_cafe_insurance_is_in_force_from_the_application() -> None:
+    requirement = sidewalk_cafe(serves_alcohol=False)
+    assert requirement.from_application and not STREET_OPENING.from_application
+    term = Covers(date(2026, 5, 1), date(2027, 3, 31), application=date(2026, 3, 16))
+    assert findings(cafe_certificate(date(2026, 3, 16)), requirement, term) == []
+    [late] = findings(cafe_certificate(date(2026, 3, 17)), requirement, term)
+    assert (late.level, late.cite) == ("block", SIDEWALK_CAFE_CITE)
+    assert late.text == (
+        "The coverage starts Tue Mar 17, 2026, after the application was made "
+        "(Mon Mar 16, 2026); it must be in force from the application through the permit's term."
+    )
+    # Other permits look at the term only, whatever the application date.
+    assert not [
+        f
+        for f in findings(
+            street_opening_certificate(combined_single="1000000"),
+            STREET_OPENING,
+            Covers(OPENING.start, OPENING.end, application=date(2026, 1, 2)),
+        )
+    ]
+
+
+def test_without_the_application_date_the_cafe_check_says_it_is_needed() -> None:
+    term = Covers(date(2026, 5, 1), date(2027, 3, 31))
+    [info] = findings(cafe_certificate(date(2026, 4, 1)), sidewalk_cafe(serves_alcohol=False), term)
+    assert (info.level, info.cite) == ("info", SIDEWALK_CAFE_CITE)
+    assert "application date is needed" in info.text
+    # The term itself is still checked.
+    after_start = findings(
+        cafe_certificate(date(2026, 5, 2)), sidewalk_cafe(serves_alcohol=False), term
+    )
+    assert [f.level for f in after_start] == ["info", "block"]
+
+
+def test_street_privilege_insurance_cites_when_required() -> None:
+    assert street_privilege({}).cite == "§ 506-9 (When required)"

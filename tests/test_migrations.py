@@ -23,6 +23,7 @@ from clerk_desk.models import Base, Operator
 from clerk_desk.paths import backups_dir
 
 TABLES = {
+    "document",
     "operator",
     "audit_event",
     "party",

@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.models import AuditEvent, PartyKind, Role
 from clerk_desk.parties import ParcelData, PartyData
 
@@ -266,3 +266,59 @@ def test_a_duplicate_saved_by_another_station_meanwhile_is_a_conflict_not_a_cras
         desk.action(admin) as action,
     ):
         parties.add_parcel(action, parties.ParcelData(parcel_number="281-00001"))
+
+
+# -- the public-utility flag waives the street opening bond -------------------------------------
+
+
+@pytest.mark.parametrize("role", [Role.DEPUTY_CLERK, Role.INSPECTOR])
+def test_only_those_who_manage_bonds_set_or_clear_the_public_utility_flag(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], role: Role
+) -> None:
+    counter = operator_with(role)
+    for data in (
+        PartyData(kind=PartyKind.BUSINESS, name="Valley Gas", public_utility=True),
+        PartyData(kind=PartyKind.UTILITY, name="Valley Gas"),  # the kind implies the flag
+    ):
+        with pytest.raises(PermissionDenied) as refused, desk.action(counter) as action:
+            parties.add_party(action, data)
+        assert refused.value.message == (
+            "To mark Valley Gas as a public utility (which waives the street opening bond) you "
+            "need the role Clerk, Treasurer or Administrator; "
+            f"you are signed in as {role.label}."
+        )
+        assert refused.value.cite == "§ 506-6 (Public utilities)"
+    assert _found(desk, "valley") == []
+    business = _add(desk, counter, PartyData(kind=PartyKind.BUSINESS, name="Valley Gas"))
+    with pytest.raises(PermissionDenied), desk.action(counter) as action:
+        parties.update_party(
+            action,
+            business,
+            PartyData(kind=PartyKind.BUSINESS, name="Valley Gas", public_utility=True),
+        )
+    treasurer = operator_with(Role.TREASURER)
+    with desk.action(treasurer) as action:
+        parties.update_party(
+            action,
+            business,
+            PartyData(kind=PartyKind.BUSINESS, name="Valley Gas", public_utility=True),
+        )
+    # Other changes to a flagged party stay with the counter; clearing the flag does not.
+    with desk.action(counter) as action:
+        parties.update_party(
+            action,
+            business,
+            PartyData(
+                kind=PartyKind.BUSINESS,
+                name="Valley Gas",
+                phone="715-555-0100",
+                public_utility=True,
+            ),
+        )
+    with pytest.raises(PermissionDenied) as clearing, desk.action(counter) as action:
+        parties.update_party(
+            action, business, PartyData(kind=PartyKind.BUSINESS, name="Valley Gas")
+        )
+    assert "To stop treating Valley Gas as a public utility" in clearing.value.message
+    with desk.database.reading() as session:
+        assert parties.get_party(session, business).public_utility

@@ -19,28 +19,41 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import Qt
-from PySide6.QtWidgets import QDialog, QLineEdit
-from sqlalchemy import select
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
+from sqlalchemy import select, update
 
 from clerk_desk import bonds, parties
 from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import Bond, BondKind, FileStatus, InsuranceCertificate, PartyKind, Role
+from clerk_desk.models import (
+    Bond,
+    BondKind,
+    Document,
+    FileStatus,
+    InsuranceCertificate,
+    PartyKind,
+    Revocation,
+    Role,
+)
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
 from ui import bond_dialogs, forms, printing
 from ui.annual_bonds_tab import AnnualBondsTab
 from ui.bond_dialogs import (
+    WHO_REVOKES,
     BondDialog,
     BondStatusDialog,
     CertificateDialog,
+    LiftRevocationDialog,
     PartyPicker,
+    ReasonDialog,
+    RevocationRow,
     RevocationsDialog,
 )
-from ui.bonds_tab import MEETS, BondsTab
+from ui.bonds_tab import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE, BondsTab
 from ui.operations import App
 
 pytestmark = pytest.mark.gui
@@ -117,6 +130,7 @@ def _vending_certificate(desk: Desk, who: SignedIn, insured: int, bi: str) -> in
                     CoverageKind.BODILY_INJURY_PER_OCCURRENCE: Money(bi),
                     CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE: Money("50000"),
                 },
+                general_liability=True,
                 contractual_liability=True,
                 city_additional_insured=True,
                 notice_days=30,
@@ -143,6 +157,8 @@ def test_short_certificate_handed_back_then_corrected_meets_vending(
         qtbot.keyClicks(dialog.policy_numbers, "CGL-4471")
         qtbot.keyClicks(dialog.limits[CoverageKind.BODILY_INJURY_PER_OCCURRENCE], "99,999.99")
         qtbot.keyClicks(dialog.limits[CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE], "$50,000")
+        assert not dialog.general_liability.isChecked(), "ticked only when the certificate shows it"
+        dialog.general_liability.click()
         dialog.contractual_liability.click()
         dialog.city_additional_insured.click()
         qtbot.keyClicks(dialog.notice_days, "30")
@@ -160,6 +176,7 @@ def test_short_certificate_handed_back_then_corrected_meets_vending(
         first_id = first.id
     assert tab.selected_certificate() is not None
     assert tab.selected_certificate().id == first_id  # type: ignore[union-attr]
+    assert ASK_DAYS in tab.check_panel.verdict_text()  # no days entered: no verdict yet
 
     tab.check_panel.choose("vending", date(2026, 12, 12), date(2026, 12, 13))
     assert "Does not meet the requirement — 1 problem" in tab.check_panel.verdict_text()
@@ -217,6 +234,98 @@ def test_check_panel_covers_period_and_street_privilege_amounts(qtbot, tab, desk
     assert "Correct the form" in panel.verdict_text()
 
 
+def test_check_days_start_empty_and_a_set_aside_certificate_never_meets(
+    qtbot, tab, desk, clerk, dialogs, messages
+) -> None:
+    insured = _party(desk, clerk, "Prescott Daze Kettle Corn")
+    _vending_certificate(desk, clerk, insured, "100000")
+    tab.refresh()
+    panel = tab.check_panel
+    panel.requirement_box.setCurrentIndex(panel.requirement_box.findData("vending"))
+    # Untouched: both days read "choose…", and the verdict asks for them instead of passing.
+    assert panel.since.text() == "choose…" and panel.until.text() == "choose…"
+    assert panel.since.value() is None and panel.until.value() is None
+    assert ASK_DAYS in panel.verdict_text() and MEETS not in panel.verdict_text()
+    assert panel.run() is None
+    # The first key starts from today; the last day is still to be entered.
+    panel.since.setFocus()
+    qtbot.keyClick(panel.since, Qt.Key.Key_Up)
+    assert panel.since.value() == date(2026, 11, 30)
+    assert ASK_DAYS in panel.verdict_text()
+    qtbot.keyClick(panel.until, Qt.Key.Key_Up)  # starts from the first day
+    assert panel.until.value() == date(2026, 11, 30)
+    assert "Proof of insurance was received" not in " ".join(panel.findings.texts())
+    panel.choose("vending", date(2026, 12, 12), date(2026, 12, 13))
+    assert MEETS in panel.verdict_text()
+
+    def set_aside(dialog: QDialog) -> None:
+        assert isinstance(dialog, ReasonDialog)
+        qtbot.keyClicks(dialog.reason, "Entered for the wrong vendor")
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+
+    dialogs.append(set_aside)
+    tab.set_aside_button.click()
+    assert messages == []
+    tab.inactive_box.setChecked(True)
+    forms.select_row(tab.certificate_table, 0)
+    assert tab.selected_certificate() is not None
+    assert not tab.selected_certificate().active  # type: ignore[union-attr]
+    with qtbot.wait_signal(panel.checked) as blocker:
+        panel.choose("vending", date(2026, 12, 12), date(2026, 12, 13))
+    verdict = panel.verdict_text()
+    assert SET_ASIDE in verdict and "#b00020" in verdict and MEETS not in verdict
+    [finding] = blocker.args[0]
+    assert finding.blocks  # whoever listens is told it does not count
+    assert "Entered for the wrong vendor" in panel.findings.texts()[0]
+    # Whatever the days, or none at all.
+    panel.choose("vending", None, None)
+    assert SET_ASIDE in panel.verdict_text() and MEETS not in panel.verdict_text()
+
+
+def test_sidewalk_cafe_check_asks_for_the_application_date(qtbot, tab, desk, clerk) -> None:
+    insured = _party(desk, clerk, "Borner Street Bistro")
+    with desk.action(clerk) as action:
+        bonds.file_certificate(
+            action,
+            CertificateData(
+                insured_id=insured,
+                insurer="Acuity",
+                effective_on=date(2026, 11, 15),
+                expires_on=date(2027, 11, 14),
+                received_on=date(2026, 11, 16),
+                coverages={
+                    CoverageKind.COMBINED_SINGLE_LIMIT: Money("1000000"),
+                    CoverageKind.PRODUCTS_COMPLETED_OPERATIONS: Money("1000000"),
+                    CoverageKind.MEDICAL_PAYMENTS: Money("10000"),
+                },
+                general_liability=True,
+                city_additional_insured=True,
+                additional_insured_endorsement=True,
+                notice_days=30,
+            ),
+        )
+    tab.refresh()
+    panel = tab.check_panel
+    panel.choose("street_opening", date(2026, 12, 1), date(2027, 5, 31))
+    assert not panel.application.isVisible()  # only the sidewalk cafe runs from the application
+    panel.choose("cafe", date(2026, 12, 1), date(2027, 5, 31))
+    assert panel.application.isVisible()
+    assert panel.application.text() == "choose…"
+    assert ASK_APPLICATION in panel.verdict_text() and MEETS not in panel.verdict_text()
+
+    panel.choose("cafe", date(2026, 12, 1), date(2027, 5, 31), application=date(2026, 11, 10))
+    assert "1 problem" in panel.verdict_text()
+    [finding] = panel.findings.texts()
+    assert "after the application was made" in finding and "§ 506-10" in finding
+
+    panel.application.setDate(date(2026, 11, 20))  # as the clerk picks it
+    assert MEETS in panel.verdict_text()
+
+    panel.application.setDate(date(2026, 12, 2))  # after the permit's first day
+    assert "before the permit's first day" in panel.errors.message("application")
+    assert MEETS not in panel.verdict_text()
+
+
 # ---- bonds -------------------------------------------------------------------------------------
 
 
@@ -240,10 +349,13 @@ def test_release_of_restoration_guarantee_before_its_year_shows_the_refusal(
     tab.show_bonds()
     assert tab.bond_model.rowCount() == 1
     assert "one year from completion" in tab.bond_details.text()
+    releasable = tab.selected_bond().releasable_on  # type: ignore[union-attr]
 
     def release(dialog: QDialog) -> None:
         assert isinstance(dialog, BondStatusDialog)
-        assert "Jul 15, 2027" in dialog.releasable.text()
+        # The core's day (one year from completion on Jul 15, 2026), as it computes it.
+        assert releasable is not None and releasable.year == 2027 and releasable.month == 7
+        assert forms.long_day(releasable) in dialog.releasable.text()
         qtbot.keyClicks(dialog.reason, "Work accepted by DPW")
         qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
         assert dialog.isVisible(), "a refused release keeps the form open"
@@ -284,6 +396,62 @@ def test_new_street_opening_bond_under_10000_refused_under_amount(
     assert tab.selected_bond().bond_number == "TR-1"  # type: ignore[union-attr]
 
 
+def test_release_claim_and_forfeit_date_defaults_to_today_and_refusals_show_under_it(
+    qtbot, tab, desk, clerk, dialogs, messages
+) -> None:
+    principal = _party(desk, clerk, "Smith & Sons Plumbing")
+    with desk.action(clerk) as action:
+        bonds.file_bond(
+            action,
+            BondData(
+                BondKind.STREET_PRIVILEGE,
+                principal,
+                "Travelers",
+                "SP-7",
+                Money("2500"),
+                date(2026, 11, 10),
+            ),
+        )
+    tab.show_bonds()
+    seen: list[str] = []
+
+    def look(dialog: QDialog) -> None:
+        assert isinstance(dialog, BondStatusDialog)
+        seen.append(forms.us_date(forms.to_date(dialog.on)))
+
+    for button in (tab.claim_button, tab.forfeit_button):
+        dialogs.append(look)
+        button.click()
+    assert seen == ["11/30/2026", "11/30/2026"]
+
+    def release(dialog: QDialog) -> None:
+        assert isinstance(dialog, BondStatusDialog)
+        assert forms.to_date(dialog.on) == date(2026, 11, 30)
+        assert "11/10/2026" in dialog.findChild(QLabel, "date_hint").text()
+        qtbot.keyClicks(dialog.reason, "Occupancy ended")
+        dialog.on.setDate(date(2026, 12, 1))
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+        assert dialog.isVisible()
+        assert "later than today" in dialog.errors.message("on")
+        dialog.on.setDate(date(2026, 11, 9))
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+        assert dialog.isVisible()
+        assert "before the bond took effect" in dialog.errors.message("on")
+        assert "Nov 10, 2026" in dialog.errors.message("on") or "11/10/2026" in (
+            dialog.errors.message("on")
+        )
+        dialog.on.setDate(date(2026, 11, 10))  # the day it took effect is allowed
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+        assert not dialog.isVisible()
+
+    dialogs.append(release)
+    tab.release_button.click()
+    assert messages == []
+    with desk.database.reading() as session:
+        bond = session.scalars(select(Bond)).one()
+        assert (bond.status, bond.status_on) == (FileStatus.RELEASED, date(2026, 11, 10))
+
+
 def test_scan_attached_in_the_dialog_is_kept_and_opened(
     qtbot, tab, desk, clerk, dialogs, messages, tmp_path, monkeypatch
 ) -> None:
@@ -311,7 +479,49 @@ def test_scan_attached_in_the_dialog_is_kept_and_opened(
     assert tab.certificate_scan_button.isEnabled()
     tab.certificate_scan_button.click()
     [url] = opened
-    assert Path(url.toLocalFile()).read_bytes() == PDF
+    shown = Path(url.toLocalFile())
+    assert shown.read_bytes() == PDF
+    assert shown.suffix == ".pdf" and shown.name.startswith("acord-25")
+    assert shown != scan and scan.parent not in shown.parents  # a copy, never the original
+    assert not shown.stat().st_mode & 0o222  # read-only: the viewer cannot change it
+    assert messages == []
+
+    # A scan changed in the database since it was filed is not shown.
+    with desk.database.writing() as session:
+        session.execute(update(Document).values(content=PDF + b"% altered"))
+    tab.certificate_scan_button.click()
+    assert len(opened) == 1
+    [message] = messages
+    assert "acord-25.pdf" in message and "has been changed since it was filed" in message
+
+
+def test_scan_copy_keeps_the_suffix_of_the_stored_name(
+    qtbot, tab, desk, clerk, messages, monkeypatch
+) -> None:
+    insured = _party(desk, clerk, "Borner Street Bistro")
+    jpeg = b"\xff\xd8\xff\xe0" + b"\x00" * 32
+    with desk.action(clerk) as action:
+        bonds.file_bond(
+            action,
+            BondData(
+                BondKind.STREET_PRIVILEGE,
+                insured,
+                "Travelers",
+                "SP-9",
+                Money("2500"),
+                date(2026, 11, 30),
+            ),
+            scan=("Bond photo.JPEG", jpeg),
+        )
+    opened: list[QUrl] = []
+    monkeypatch.setattr(bond_dialogs, "open_url", lambda url: opened.append(url) or True)
+    tab.show_bonds()
+    tab.bond_scan_button.click()
+    [url] = opened
+    shown = Path(url.toLocalFile())
+    assert shown.suffix == ".jpeg" and shown.read_bytes() == jpeg
+    assert bond_dialogs.scan_suffix("no-suffix", jpeg) == ".jpg"
+    assert messages == []
 
 
 # ---- revocations -------------------------------------------------------------------------------
@@ -348,9 +558,15 @@ def test_revocation_recorded_by_the_inspector_and_refused_to_the_clerk(
         assert isinstance(dialog, RevocationsDialog)
         assert not dialog.save_button.isEnabled()
         assert "Building Inspector / Public Works" in dialog.save_button.toolTip()
+        forms.select_row(dialog.register_table, 0)
+        assert not dialog.lift_button.isEnabled()
+        assert "Building Inspector / Public Works" in dialog.lift_button.toolTip()
+        shown = " ".join(label.text() for label in dialog.findChildren(QLabel))
+        assert WHO_REVOKES in shown and "Director's decision" not in shown
 
     dialogs.append(look)
     RevocationsDialog.ask(None, App(desk, clerk))
+    assert "Director's decision" not in (RevocationsDialog.__doc__ or "")
 
 
 def test_revocation_register_lists_all_or_only_those_standing_today(
@@ -397,6 +613,77 @@ def test_revocation_register_lists_all_or_only_those_standing_today(
     RevocationsDialog.ask(None, App(desk, clerk))
     assert messages == []
     assert "revoked through" in seen["standing"][0]
+
+
+def test_standing_revocation_lifted_with_a_reason_shows_lifted_in_the_register(
+    qtbot, desk, clerk, operator_with, dialogs, messages
+) -> None:
+    party = _party(desk, clerk, "Sloppy Trench LLC")
+    inspector = operator_with(Role.INSPECTOR)
+    with desk.action(inspector) as action:
+        revocation_id = bonds.revoke(
+            action, party, starts_on=date(2026, 11, 2), reason="Trench not restored"
+        ).id
+    seen: dict[str, Any] = {}
+
+    def lift(dialog: QDialog) -> None:
+        assert isinstance(dialog, LiftRevocationDialog)
+        assert "Sloppy Trench LLC" in dialog.windowTitle()
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)  # no reason: refused, stays open
+        assert dialog.isVisible()
+        assert "Say why" in dialog.errors.message("reason")
+        qtbot.keyClicks(dialog.reason, "Deficiencies corrected; Director overturned it")
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+        assert not dialog.isVisible()
+
+    def register(dialog: QDialog) -> None:
+        assert isinstance(dialog, RevocationsDialog)
+        assert not dialog.lift_button.isEnabled()  # nothing chosen yet
+        forms.select_row(dialog.register_table, 0)
+        assert dialog.lift_button.isEnabled()
+        qtbot.keyClick(dialog.register_table, Qt.Key.Key_Return)  # chooses the contractor
+        assert "revoked through" in dialog.standing.texts()[0]
+        dialogs.append(lift)
+        dialog.lift_button.click()
+        assert dialog.isVisible()
+        model = dialog.register_model
+        assert model.column_texts(0)[4] == "Lifted 11/30/2026"
+        assert "Director overturned it" in str(
+            model.data(model.index(0, 4), Qt.ItemDataRole.ToolTipRole)
+        )
+        assert dialog.standing.texts() == ["No revocation stands today."]
+        assert "Lifted" in dialog.recorded.text()
+        assert not dialog.lift_button.isEnabled()
+        assert "Already lifted 11/30/2026" in dialog.lift_button.toolTip()
+        dialog.standing_only.setChecked(True)
+        assert model.rowCount() == 0  # a lifted revocation no longer stands
+        seen["done"] = True
+
+    dialogs.append(register)
+    RevocationsDialog.ask(None, App(desk, inspector))
+    assert seen == {"done": True} and messages == []
+    with desk.database.reading() as session:
+        revocation = session.get(Revocation, revocation_id)
+        assert revocation is not None
+        assert revocation.lifted_on == date(2026, 11, 30)
+        assert "overturned" in revocation.lift_reason
+        assert bonds.revocation_findings(session, party_id=party, on=date(2026, 12, 1)) == []
+
+    # Lifting it again (a register read before it was lifted): the core's refusal, under Why.
+    with desk.database.reading() as session:
+        stale = RevocationRow.of(session.get(Revocation, revocation_id), date(2026, 11, 30))
+    stale = RevocationRow(**{**{f: getattr(stale, f) for f in stale.__slots__}, "lifted_on": None})
+
+    def again(dialog: QDialog) -> None:
+        assert isinstance(dialog, LiftRevocationDialog)
+        qtbot.keyClicks(dialog.reason, "Twice")
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+        assert dialog.isVisible()
+        assert "already lifted" in dialog.errors.message("reason")
+
+    dialogs.append(again)
+    assert not LiftRevocationDialog.ask(None, App(desk, inspector), stale)
+    assert messages == []
 
 
 # ---- the annual-bond register ------------------------------------------------------------------

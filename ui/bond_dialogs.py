@@ -6,13 +6,20 @@ guarantee year is out) is the core's (:mod:`clerk_desk.bonds`), shown under the 
 about. A refusal that concerns no field (a Conflict) is shown under the date field of the act,
 so the form stays open with what was typed.
 
-Files come in through :func:`ui.forms.ask_open_path` and scans are opened through
-:func:`open_url`, both hooks that tests replace.
+Files come in through :func:`ui.forms.ask_open_path`; a filed scan is read from the database,
+written to a temporary copy and that copy opened through :func:`open_url` (both hooks that tests
+replace).
 """
 
 from __future__ import annotations
 
+import atexit
+import hashlib
 import html
+import os
+import shutil
+import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -63,21 +70,73 @@ def open_url(url: QUrl) -> bool:
     return QDesktopServices.openUrl(url)
 
 
+SCAN_SUFFIXES = (".pdf", ".png", ".jpg", ".jpeg")
+_MAGIC_SUFFIXES = ((b"%PDF", ".pdf"), (b"\x89PNG", ".png"), (b"\xff\xd8\xff", ".jpg"))
+_scan_folder: Path | None = None
+
+
+def scan_copy_folder() -> Path:
+    """A private temporary folder for copies of scans handed to the viewer; emptied on exit."""
+    global _scan_folder
+    if _scan_folder is None or not _scan_folder.is_dir():
+        _scan_folder = Path(tempfile.mkdtemp(prefix="clerk-desk-scans-"))
+        atexit.register(shutil.rmtree, _scan_folder, True)
+    return _scan_folder
+
+
+def scan_suffix(name: str, content: bytes) -> str:
+    """The suffix the viewer needs: the stored name's, or else the one the content shows."""
+    suffix = Path(name).suffix.lower()
+    if suffix in SCAN_SUFFIXES:
+        return suffix
+    return next((ext for magic, ext in _MAGIC_SUFFIXES if content.startswith(magic)), ".pdf")
+
+
+def write_scan_copy(content: bytes, name: str) -> Path:
+    """A read-only temporary copy of a scan, named after it (the viewer shows the name). The
+    filed scan itself is never handed out, so nothing the viewer does can change it."""
+    stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in Path(name).stem)[:60]
+    handle, path = tempfile.mkstemp(
+        prefix=f"{stem.strip() or 'scan'}-",
+        suffix=scan_suffix(name, content),
+        dir=scan_copy_folder(),
+    )
+    with os.fdopen(handle, "wb") as copy:
+        copy.write(content)
+    os.chmod(path, stat.S_IRUSR)
+    return Path(path)
+
+
 def open_scan(parent: QWidget | None, app: App, digest: str, name: str) -> bool:
-    """Open a stored scan after the core checked it still has its SHA-256."""
+    """Open a copy of a filed scan, after checking it still has the SHA-256 it was filed with.
+
+    The scan is kept in the database; its bytes are written to a temporary file and that copy is
+    opened with the computer's viewer (through :func:`open_url`)."""
     if not digest:
         return False
-    path = perform(parent, app, lambda _a: bonds.scan_path(digest), writes=False)
-    if path is None:
+    found = perform(parent, app, lambda a: (bonds.scan_bytes(a.session, digest),), writes=False)
+    if found is None:  # the lookup failed, and perform said why
+        return False
+    content = found[0]
+    what = name or f"with SHA-256 {digest[:12]}…"
+    if content is None or hashlib.sha256(content).hexdigest() != digest:
         show_error(
             parent,
             ClerkDeskError(
-                f"The scan {name or digest[:12]} is missing from the documents folder or has "
-                "been changed since it was filed; ask for a copy of the original."
+                f"The scan {what} is missing from the database or has been changed since it was "
+                "filed, so it is not shown; ask the applicant for a copy of the original."
             ),
         )
         return False
-    return open_url(QUrl.fromLocalFile(str(path)))
+    try:
+        copy = write_scan_copy(content, name)
+    except OSError as error:
+        show_error(
+            parent,
+            ClerkDeskError(f"Could not make a copy of the scan {what} to show: {error.strerror}"),
+        )
+        return False
+    return open_url(QUrl.fromLocalFile(str(copy)))
 
 
 def money_edit(name: str, placeholder: str = "") -> QLineEdit:
@@ -332,7 +391,8 @@ class CertificateDialog(_TwoColumnForm):
         self.policy_numbers.setPlaceholderText("e.g. CGL 4471-22, AUTO 9910")
         self.general_liability = QCheckBox("Comprehensive &general liability")
         self.general_liability.setObjectName("general_liability")
-        self.general_liability.setChecked(True)
+        self.general_liability.setChecked(False)  # ticked only when the certificate shows it
+        self.general_liability.setToolTip("Tick only if the certificate shows this coverage")
         self.contractual_liability = QCheckBox("Contractual liability included")
         self.contractual_liability.setObjectName("contractual_liability")
         self.city_additional_insured = QCheckBox("City named as additional insured")
@@ -729,14 +789,22 @@ STATUS_WORDS = {
 }
 
 
-def _as_field_error(work: Callable[[Action], object], field: str) -> Callable[[Action], object]:
-    """A core refusal of the act (a Conflict) shown under ``field`` instead of in a box, so the
-    form stays open; the transaction is rolled back as for any refusal."""
+def _as_field_error(
+    work: Callable[[Action], object], field: str, *, keep: tuple[str, ...] = ()
+) -> Callable[[Action], object]:
+    """A core refusal of the act shown under ``field`` instead of in a box, so the form stays
+    open: a Conflict, and an InvalidInput about anything but the fields in ``keep`` (which the
+    form shows under their own fields) — the date of the act is what the clerk can change. The
+    transaction is rolled back as for any refusal."""
 
     def wrapped(action: Action) -> object:
         try:
             return work(action)
         except Conflict as error:
+            raise InvalidInput(error.message, field=field, cite=error.cite) from error
+        except InvalidInput as error:
+            if error.field in keep or error.field == field:
+                raise
             raise InvalidInput(error.message, field=field, cite=error.cite) from error
 
     return wrapped
@@ -773,6 +841,14 @@ class BondStatusDialog(forms.FormDialog):
         self.reason = QLineEdit()
         self.reason.setObjectName("reason")
         self.add_field("&Date", self.on, "on")
+        date_hint = QLabel(
+            f"Today or earlier, and not before the bond took effect "
+            f"({forms.us_date(line.effective_on)})."
+        )
+        date_hint.setObjectName("date_hint")
+        date_hint.setStyleSheet("color: #555;")
+        date_hint.setWordWrap(True)
+        self.form.addRow("", date_hint)
         self.add_field("&Reason", self.reason, "reason")
         self.finish_layout()
         if not app.operator.may(Permission.MANAGE_BONDS):
@@ -792,7 +868,9 @@ class BondStatusDialog(forms.FormDialog):
             bonds.change_bond_status(action, bond_id, status, on=on, reason=reason)
             return True
 
-        return perform(self, self.app, _as_field_error(work, "on"), errors=self.errors)
+        return perform(
+            self, self.app, _as_field_error(work, "on", keep=("reason",)), errors=self.errors
+        )
 
 
 def releasable_words(line: BondLine) -> str:
@@ -861,9 +939,14 @@ class RevocationRow:
     ends_on: date
     reason: str
     standing: bool  # on the day the register was read (the app's clock)
+    lifted_on: date | None = None
+    lift_reason: str = ""
+    over: bool = False  # its last day has passed
 
     @classmethod
     def of(cls, revocation: Revocation, today: date) -> RevocationRow:
+        lifted_on = revocation.lifted_on
+        lifted = lifted_on is not None and lifted_on <= today
         return cls(
             id=revocation.id,
             party_id=revocation.party_id,
@@ -871,20 +954,95 @@ class RevocationRow:
             starts_on=revocation.starts_on,
             ends_on=revocation.ends_on,
             reason=revocation.reason,
-            standing=revocation.starts_on <= today <= revocation.ends_on,
+            standing=not lifted and revocation.starts_on <= today <= revocation.ends_on,
+            lifted_on=lifted_on,
+            lift_reason=revocation.lift_reason or "",
+            over=revocation.ends_on < today,
         )
+
+    @property
+    def liftable(self) -> bool:
+        """Standing today (or yet to start) and not lifted: what Lift… may act on."""
+        return self.lifted_on is None and not self.over
+
+    def today_text(self) -> str:
+        if self.lifted_on is not None:
+            return f"Lifted {forms.us_date(self.lifted_on)}"
+        return "Yes" if self.standing else "No"
+
+    def today_tooltip(self) -> str | None:
+        if self.lifted_on is not None:
+            return f"Lifted {forms.us_date(self.lifted_on)}: {self.lift_reason}"
+        return None
 
 
 def revocation_rows(action: Action, today: date, *, standing_only: bool) -> list[RevocationRow]:
     """The register, latest first; with ``standing_only``, only those standing on ``today``."""
     found = bonds.revocations(action.session, on=today if standing_only else None)
-    return [RevocationRow.of(revocation, today) for revocation in found]
+    rows = [RevocationRow.of(revocation, today) for revocation in found]
+    return [row for row in rows if row.standing] if standing_only else rows
+
+
+WHO_REVOKES = (
+    "Only the Building Inspector / Public Works or an Administrator may revoke the right or lift "
+    "a revocation."
+)
+
+
+class LiftRevocationDialog(forms.FormDialog):
+    """Lift a revocation before its year is out, with the reason; the line stays in the
+    register, marked lifted.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, line: RevocationRow) -> None:
+        super().__init__(parent, f"Lift the revocation — {line.party}", save_text="Lift")
+        self.app = app
+        self.line = line
+        self.setObjectName("lift_revocation_dialog")
+        self.add_top(
+            forms.banner(
+                f"{line.party} may not obtain street opening permits from "
+                f"{forms.us_date(line.starts_on)} through {forms.us_date(line.ends_on)} "
+                f"({line.reason}). Lifting it today restores that right; the revocation stays "
+                "in the register, marked lifted. " + WHO_REVOKES,
+                tone="info",
+            )
+        )
+        self.reason = QLineEdit()
+        self.reason.setObjectName("lift_reason")
+        self.reason.setPlaceholderText("why the revocation is lifted, e.g. deficiencies corrected")
+        self.add_field("&Why", self.reason, "reason")
+        self.finish_layout()
+        if not app.operator.may(Permission.APPROVE_WORK_PERMITS):
+            self.set_read_only(refusal(app.operator.role, Permission.APPROVE_WORK_PERMITS))
+        self.resize(560, self.sizeHint().height())
+        self.reason.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, line: RevocationRow) -> bool:
+        return bool(forms.run_modal(cls(parent, app, line)))
+
+    def commit(self) -> object:
+        revocation_id, reason = self.line.id, self.reason.text()
+        if not reason.strip():
+            self.errors.clear()
+            self.errors.show(InvalidInput("Say why the revocation is lifted.", field="reason"))
+            return None
+
+        def work(action: Action) -> bool:
+            bonds.lift_revocation(action, revocation_id, reason=reason)
+            return True
+
+        return perform(self, self.app, _as_field_error(work, "reason"), errors=self.errors)
 
 
 class RevocationsDialog(forms.FormDialog):
-    """Whether a contractor's right to street opening permits is revoked (§ 506-6), and Revoke…
-    for the Director of Public Works (or the Clerk recording the Director's decision); under
-    them the whole register, or only the revocations standing today.
+    """Whether a contractor's right to street opening permits is revoked (§ 506-6), and Revoke…;
+    under them the whole register, or only the revocations standing today, with Lift… for the
+    line chosen. Only the Building Inspector / Public Works or an Administrator may revoke or
+    lift (the core checks; others see why the buttons are off).
 
     Enter on a line of the register chooses its contractor above.
 
@@ -899,7 +1057,7 @@ class RevocationsDialog(forms.FormDialog):
             forms.banner(
                 "Failure to correct deficiencies revokes the right to obtain a street opening "
                 "permit for one year (§ 506-6). Choose the contractor to see whether a "
-                "revocation stands today, or to record one.",
+                "revocation stands today, or to record one. " + WHO_REVOKES,
                 tone="info",
             )
         )
@@ -938,8 +1096,10 @@ class RevocationsDialog(forms.FormDialog):
                 TableColumn("Reason", lambda r: r.reason, tooltip=lambda r: r.reason),
                 TableColumn(
                     "Standing today",
-                    lambda r: "Yes" if r.standing else "No",
-                    header_tooltip="Whether the revocation stands on today's date",
+                    lambda r: r.today_text(),
+                    tooltip=lambda r: r.today_tooltip(),
+                    header_tooltip="Whether the revocation stands on today's date, or the day "
+                    "it was lifted",
                 ),
             ),
             self,
@@ -958,6 +1118,10 @@ class RevocationsDialog(forms.FormDialog):
         register_top.addWidget(self.standing_only)
         register_top.addStretch(1)
         register_top.addWidget(self.register_count)
+        self.lift_button = QPushButton("&Lift…")
+        self.lift_button.setObjectName("lift_button")
+        self.lift_button.setAutoDefault(False)
+        register_top.addWidget(self.lift_button)
         register_layout.addLayout(register_top)
         register_layout.addWidget(self.register_table)
         self.form.addRow(register)
@@ -965,12 +1129,19 @@ class RevocationsDialog(forms.FormDialog):
         self.finish_layout()
         self.picker.party_changed.connect(lambda _p: self.show_standing())
         self.standing_only.toggled.connect(lambda _on: self.show_register())
+        self.register_table.selectionModel().selectionChanged.connect(
+            lambda *_: self._update_lift_button()
+        )
+        self.lift_button.clicked.connect(self.lift_selected)
         # Enter on a line chooses its contractor; it never revokes from the register.
         forms.on_enter(self.register_table, self.choose_from_register)
         self.setTabOrder(self.reason, self.standing_only)
         self.setTabOrder(self.standing_only, self.register_table)
+        self.setTabOrder(self.register_table, self.lift_button)
+        self._may_not = ""
         if not app.operator.may(Permission.APPROVE_WORK_PERMITS):
             reason = refusal(app.operator.role, Permission.APPROVE_WORK_PERMITS)
+            self._may_not = reason
             self.save_button.setEnabled(False)
             self.save_button.setToolTip(reason)
             box.setEnabled(False)
@@ -1024,6 +1195,42 @@ class RevocationsDialog(forms.FormDialog):
             forms.select_row(
                 self.register_table, self.register_model.row_of(lambda r: r.id == chosen.id)
             )
+        self._update_lift_button()
+
+    def _update_lift_button(self) -> None:
+        line = forms.selected_row(self.register_table)
+        if self._may_not:
+            self.lift_button.setEnabled(False)
+            self.lift_button.setToolTip(self._may_not)
+        elif not isinstance(line, RevocationRow):
+            self.lift_button.setEnabled(False)
+            self.lift_button.setToolTip("Choose a standing revocation in the register")
+        elif not line.liftable:
+            self.lift_button.setEnabled(False)
+            self.lift_button.setToolTip(
+                f"Already lifted {forms.us_date(line.lifted_on)}"
+                if line.lifted_on is not None
+                else "This revocation is over"
+            )
+        else:
+            self.lift_button.setEnabled(True)
+            self.lift_button.setToolTip("Lift the revocation chosen in the register, saying why")
+
+    def lift_selected(self) -> None:
+        """Lift… the revocation chosen in the register; the register then shows it lifted."""
+        line = forms.selected_row(self.register_table)
+        if not isinstance(line, RevocationRow) or not line.liftable or self._may_not:
+            return
+        if LiftRevocationDialog.ask(self, self.app, line):
+            self.result_value = True
+            self.recorded.setText(
+                html.escape(
+                    f"Lifted: {line.party} may again obtain street opening permits "
+                    f"(revocation of {forms.us_date(line.starts_on)})."
+                )
+            )
+            self.show_standing()
+            self.show_register()
 
     def choose_from_register(self) -> None:
         """Enter on a line of the register: its contractor is chosen above (whether a revocation

@@ -18,11 +18,12 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QDate, QItemSelection, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
+    QDateEdit,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -78,6 +79,16 @@ SOON_DAYS = bonds.EXPIRY_WARNING_DAYS
 EXPIRED_COLOUR, SOON_COLOUR = "#f9d6d5", "#fff1c7"
 
 MEETS = "Meets the requirement — the permit may issue"
+SET_ASIDE = "Set aside — does not count for a permit"
+ASK_DAYS = (
+    "Enter the days to cover — the permit's first and last day, or the event's days — "
+    "to check this certificate."
+)
+ASK_APPLICATION = (
+    "Enter the application date: § 506-10 requires the insurance from the application "
+    "through the permit term."
+)
+GOOD_COLOUR, BAD_COLOUR = "#1b6e2e", "#b00020"
 PRIVILEGE_KINDS = (
     CoverageKind.BODILY_INJURY_PER_PERSON,
     CoverageKind.BODILY_INJURY_PER_OCCURRENCE,
@@ -187,8 +198,68 @@ def search_bond_lines(
     ]
 
 
+class ChooseDateEdit(QDateEdit):
+    """A date field that starts empty — it reads "choose…" — so that a check is never run on a
+    day nobody entered. The first key or click puts ``default()`` in it to start from.
+
+    Signals: those of :class:`QDateEdit` (``dateChanged`` when a day is chosen).
+    """
+
+    UNSET = QDate(1900, 1, 1)
+    _PASS_KEYS = (
+        Qt.Key.Key_Tab,
+        Qt.Key.Key_Backtab,
+        Qt.Key.Key_Escape,
+        Qt.Key.Key_Return,
+        Qt.Key.Key_Enter,
+    )
+    _STEP_KEYS = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
+
+    def __init__(
+        self, default: Callable[[], date], *, name: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.default = default
+        self.setObjectName(name)
+        self.setCalendarPopup(True)
+        self.setDisplayFormat("MM/dd/yyyy")
+        self.setMinimumDate(self.UNSET)
+        self.setSpecialValueText("choose…")
+        self.setDate(self.UNSET)
+
+    def value(self) -> date | None:
+        """The day chosen, or None while the field reads "choose…"."""
+        if self.date() == self.UNSET:
+            return None
+        return forms.to_date(self)
+
+    def set_value(self, day: date | None) -> None:
+        self.setDate(self.UNSET if day is None else QDate(day.year, day.month, day.day))
+
+    def _start(self) -> None:
+        if self.value() is None:
+            self.set_value(self.default())
+            self.setSelectedSection(QDateEdit.Section.MonthSection)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._start()  # the calendar opens on the default day, not in 1900
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if self.value() is None and Qt.Key(event.key()) not in self._PASS_KEYS:
+            self._start()
+            if Qt.Key(event.key()) in self._STEP_KEYS:
+                event.accept()  # showing the default day is the first step
+                return
+        super().keyPressEvent(event)
+
+
 class CheckPanel(QGroupBox):
     """ "Check against…": a requirement and the days to cover → the cited findings and a verdict.
+
+    The days start empty: the verdict asks for them until both are entered (and, for the
+    sidewalk cafe, the application date), so an untouched panel never says "Meets". A
+    certificate that was set aside never meets anything: the verdict says so in red.
 
     Signals: ``checked(list)`` with the findings after each check (empty list: it meets).
     """
@@ -201,13 +272,25 @@ class CheckPanel(QGroupBox):
         self.setObjectName("check_panel")
         self.certificate: CertificateLine | None = None
         self.errors = FieldErrors()
-        today = app.desk.clock.today()
+        today = app.desk.clock.today
         self.requirement_box = QComboBox()
         self.requirement_box.setObjectName("requirement")
         for key, label in REQUIREMENTS:
             self.requirement_box.addItem(label, key)
-        self.since = forms.date_edit(today, name="covers_from")
-        self.until = forms.date_edit(today, name="covers_to")
+        # The long names must not widen the side panel past the window (it would scroll).
+        self.requirement_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.requirement_box.setMinimumContentsLength(24)
+        self.since = ChooseDateEdit(today, name="covers_from")
+        self.until = ChooseDateEdit(lambda: self.since.value() or today(), name="covers_to")
+        self.application = ChooseDateEdit(
+            lambda: self.since.value() or today(), name="application_on"
+        )
+        self.application.setToolTip(
+            "The day the application was filed: the insurance must be maintained from then "
+            "through the permit term (§ 506-10)"
+        )
         self.amounts: dict[CoverageKind, QLineEdit] = {
             kind: money_edit(f"privilege_{kind.value}", "not required") for kind in PRIVILEGE_KINDS
         }
@@ -233,7 +316,13 @@ class CheckPanel(QGroupBox):
         days.addWidget(QLabel("to"))
         days.addWidget(self.until)
         days.addStretch(1)
+        application_box = QWidget()
+        application_row = QHBoxLayout(application_box)
+        application_row.setContentsMargins(0, 0, 0, 0)
+        application_row.addWidget(self.application)
+        application_row.addStretch(1)
         form = QFormLayout()
+        self._form = form
         form.addRow("&Requirement", self.requirement_box)
         days_label = QLabel("Days to &cover")
         days_label.setBuddy(self.since)
@@ -241,6 +330,13 @@ class CheckPanel(QGroupBox):
         self.dates_error = forms.error_label()
         form.addRow("", self.dates_error)
         self.errors.add("covers", self.dates_error, self.until)
+        application_label = QLabel("Application &date")
+        application_label.setBuddy(self.application)
+        form.addRow(application_label, application_box)
+        self.application_error = forms.error_label()
+        form.addRow("", self.application_error)
+        self.errors.add("application", self.application_error, self.application)
+        self._application_rows = (application_box, self.application_error)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.amounts_box)
@@ -254,6 +350,7 @@ class CheckPanel(QGroupBox):
         self.requirement_box.currentIndexChanged.connect(lambda _i: self._requirement_changed())
         self.since.dateChanged.connect(lambda _d: self._since_changed())
         self.until.dateChanged.connect(lambda _d: self.run())
+        self.application.dateChanged.connect(lambda _d: self.run())
         for edit in self.amounts.values():
             edit.editingFinished.connect(self.run)
         self._requirement_changed()
@@ -263,24 +360,45 @@ class CheckPanel(QGroupBox):
         self.setEnabled(line is not None)
         self.run()
 
-    def choose(self, key: str, since: date, until: date) -> None:
+    def choose(
+        self, key: str, since: date | None, until: date | None, application: date | None = None
+    ) -> None:
         """Set the requirement and the days (a test, or a permit screen handing over)."""
-        self.requirement_box.setCurrentIndex(self.requirement_box.findData(key))
-        self.since.setDate(QDate(since.year, since.month, since.day))
-        self.until.setDate(QDate(until.year, until.month, until.day))
-        self.run()
+        for edit in (self.since, self.until, self.application):
+            edit.blockSignals(True)
+        self.requirement_box.blockSignals(True)
+        try:
+            self.requirement_box.setCurrentIndex(self.requirement_box.findData(key))
+            self.since.set_value(since)
+            self.until.set_value(until)
+            self.application.set_value(application)
+        finally:
+            for edit in (self.since, self.until, self.application):
+                edit.blockSignals(False)
+            self.requirement_box.blockSignals(False)
+        self._requirement_changed()  # runs the check
+
+    def needs_application(self) -> bool:
+        return self._base_requirement().from_application
 
     def _requirement_changed(self) -> None:
         self.amounts_box.setVisible(self.requirement_box.currentData() == "street_privilege")
+        shown = self.needs_application()
+        for widget in self._application_rows:
+            self._form.setRowVisible(widget, shown)
+        if not shown:
+            self.application_error.setVisible(False)
         self.run()
 
     def _since_changed(self) -> None:
-        if self.until.date() < self.since.date():
-            self.until.setDate(self.since.date())  # runs the check
+        since, until = self.since.value(), self.until.value()
+        if since is not None and until is not None and until < since:
+            self.until.set_value(since)  # runs the check
         else:
             self.run()
 
-    def requirement(self) -> Requirement:
+    def _base_requirement(self) -> Requirement:
+        """The profile chosen, without the amounts typed for a street privilege."""
         key = self.requirement_box.currentData()
         if key == "street_opening":
             return STREET_OPENING
@@ -288,6 +406,11 @@ class CheckPanel(QGroupBox):
             return SPECIAL_EVENT_VENDING
         if key in ("cafe", "cafe_alcohol"):
             return sidewalk_cafe(serves_alcohol=key == "cafe_alcohol")
+        return street_privilege({})
+
+    def requirement(self) -> Requirement:
+        if self.requirement_box.currentData() != "street_privilege":
+            return self._base_requirement()
         minimums = {}
         for kind, edit in self.amounts.items():
             amount = optional_money(edit, kind.value)
@@ -295,47 +418,79 @@ class CheckPanel(QGroupBox):
                 minimums[kind] = amount
         return street_privilege(minimums)
 
+    def _show(self, verdict_html: str, findings: list[Finding] | None = None) -> None:
+        self.verdict.setText(verdict_html)
+        self.findings.set_findings(findings or [])
+        self.findings.setVisible(findings is not None)
+
+    def _set_aside(self, line: CertificateLine) -> list[Finding]:
+        when = f" on {forms.us_date(line.status_on)}" if line.status_on else ""
+        why = f" ({line.status_reason})" if line.status_reason else ""
+        finding = Finding(
+            "block",
+            self._base_requirement().cite,
+            f"This certificate was {line.status.label.lower()}{when}{why}; it no longer counts "
+            "for any permit. Check the certificate on file in its place.",
+        )
+        self._show(f'<b style="color:{BAD_COLOUR}">{html.escape(SET_ASIDE)}</b>', [finding])
+        return [finding]
+
     def run(self) -> list[Finding] | None:
-        """Check the certificate; None (and the reason under the field) if the form is wrong."""
+        """Check the certificate; None while something is missing (the verdict says what) or
+        the form is wrong (the reason under the field)."""
         self.errors.clear()
         line = self.certificate
         if line is None:
-            self.verdict.setText("<i>Choose a certificate to check.</i>")
-            self.findings.set_findings([])
+            self._show("<i>Choose a certificate to check.</i>")
+            return None
+        if not line.active:
+            set_aside = self._set_aside(line)
+            self.checked.emit(set_aside)
+            return set_aside
+        since, until = self.since.value(), self.until.value()
+        if since is None or until is None:
+            self._show(f"<i>{html.escape(ASK_DAYS, quote=False)}</i>")
             return None
         try:
             requirement = self.requirement()
-            since, until = forms.to_date(self.since), forms.to_date(self.until)
             if until < since:
                 raise InvalidInput("The last day is before the first day.", field="covers")
         except InvalidInput as error:
             self.errors.show(error)
-            self.verdict.setText("<i>Correct the form to check.</i>")
-            self.findings.set_findings([])
+            self._show("<i>Correct the form to check.</i>")
             return None
+        application = None
+        if requirement.from_application:
+            application = self.application.value()
+            if application is None:
+                self._show(f"<i>{html.escape(ASK_APPLICATION, quote=False)}</i>")
+                return None
+            if application > since:
+                self.errors.show(
+                    InvalidInput(
+                        "The application is made before the permit's first day.",
+                        field="application",
+                    )
+                )
+                self._show("<i>Correct the form to check.</i>")
+                return None
 
         def work(action: Action) -> list[Finding]:
             record = bonds.get_certificate(action.session, line.id)
             return check_certificate(
                 bonds.as_certificate(record),
                 requirement,
-                covers=Covers(since, until),
+                covers=Covers(since, until, application=application),
                 calendar=action.calendar,
             )
 
-        found = perform(self, self.app, work, writes=False)
+        found = perform(self, self.app, work, writes=False, errors=self.errors)
         if found is None:
+            self._show("<i>Correct the form to check.</i>")
             return None
         words = verdict(found)
-        colour = "#1b6e2e" if words == MEETS else "#b00020"
-        self.verdict.setText(f'<b style="color:{colour}">{html.escape(words)}</b>')
-        if not line.active:
-            self.verdict.setText(
-                self.verdict.text()
-                + f"<br><i>This certificate is {line.status.label.lower()}; it no longer "
-                "counts for a permit.</i>"
-            )
-        self.findings.set_findings(found)
+        colour = GOOD_COLOUR if words == MEETS else BAD_COLOUR
+        self._show(f'<b style="color:{colour}">{html.escape(words)}</b>', found)
         self.checked.emit(found)
         return found
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from sqlalchemy import Connection, MetaData, insert, select, text
+from sqlalchemy import Connection, LargeBinary, MetaData, Table, insert, select, text
 
 HERE = Path(__file__).parent
 BATCH = 5000
+BINARY_BATCH = 8  # rows holding scans (up to 25 MB each): a few at a time
 
 
 def config(connection: Connection | None = None):  # type: ignore[no-untyped-def]
@@ -60,11 +61,25 @@ def copy_rows(source: Connection, dest: Connection) -> None:
     for table in _tables().sorted_tables:
         # In key order, so a row that points at an earlier row of its own table (a refund at
         # the receipt it corrects) finds it; in batches, so ten years of receipts fit in memory.
-        result = source.execution_options(yield_per=BATCH).execute(
+        result = source.execution_options(yield_per=_batch_size(table)).execute(
             select(table).order_by(*table.primary_key.columns)
         )
         for batch in result.partitions():
-            dest.execute(insert(table), [dict(row._mapping) for row in batch])
+            dest.execute(insert(table), [_plain(dict(row._mapping)) for row in batch])
+
+
+def _batch_size(table: Table) -> int:
+    binary = any(isinstance(column.type, LargeBinary) for column in table.columns)
+    return BINARY_BATCH if binary else BATCH
+
+
+def _plain(row: dict[str, object]) -> dict[str, object]:
+    """Binary values as ``bytes`` whichever driver read them (a driver may hand back a
+    ``memoryview`` or ``bytearray``, which the other database's driver need not take)."""
+    return {
+        key: bytes(value) if isinstance(value, memoryview | bytearray) else value
+        for key, value in row.items()
+    }
 
 
 def clear_rows(dest: Connection) -> None:

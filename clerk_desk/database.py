@@ -174,10 +174,15 @@ class Database:
     # -- migrations -----------------------------------------------------------------------------
 
     def current_revision(self) -> str | None:
-        from alembic.runtime.migration import MigrationContext
+        """The schema revision stamped in the database, or None for one never migrated.
 
+        Read with one query rather than through Alembic, which start-up then need not import.
+        """
         with translate_errors(self), self.engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
+            if not inspect(conn).has_table("alembic_version"):
+                return None
+            rows = conn.execute(text("SELECT version_num FROM alembic_version")).all()
+            return str(rows[0][0]) if rows else None
 
     def has_tables(self) -> bool:
         """True when the database holds any table but Alembic's own (empty after a downgrade)."""

@@ -258,3 +258,8 @@ def test_a_failed_migration_loses_nothing(
     assert _operators_in(path) == ["admin"]
     (backup,) = backups_dir().glob("*.sqlite3")
     assert _operators_in(backup) == ["admin"]
+
+
+def test_the_head_written_in_the_package_is_the_scripts_head() -> None:
+    """Start-up trusts ``migrations.HEAD``; a new migration must move it too."""
+    assert migrations.scripts_head() == migrations.HEAD

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -68,13 +68,11 @@ SCAN_LIMIT = 25 * 1024 * 1024
 _SCAN_MAGIC = (b"%PDF", b"\x89PNG", b"\xff\xd8\xff")
 
 
-def store_scan(session_or_action: Session | Action, content: bytes, name: str) -> str:
+def store_scan(action: Action, content: bytes, name: str) -> str:
     """Keep a scanned document in the database by its SHA-256 (so backups and every station have
     it, and a swapped copy is noticed) and return the digest. The same scan is kept once; a
     stored copy that no longer matches its digest is put right."""
-    session = (
-        session_or_action.session if isinstance(session_or_action, Action) else session_or_action
-    )
+    session = action.session
     if not content:
         raise InvalidInput("The scanned file is empty.", field="scan")
     if len(content) > SCAN_LIMIT:
@@ -94,7 +92,7 @@ def store_scan(session_or_action: Session | Action, content: bytes, name: str) -
                         name=name[:200],
                         content=content,
                         size=len(content),
-                        created_at=_now(session_or_action),
+                        created_at=action.now(),
                     )
                 )
         except IntegrityError:
@@ -103,12 +101,6 @@ def store_scan(session_or_action: Session | Action, content: bytes, name: str) -
         stored.content = content  # a tampered copy is replaced by the true one
         stored.size = len(content)
     return digest
-
-
-def _now(session_or_action: Session | Action) -> datetime:
-    if isinstance(session_or_action, Action):
-        return session_or_action.now()
-    return datetime.now(UTC)
 
 
 def scan_bytes(session: Session, digest: str) -> bytes | None:

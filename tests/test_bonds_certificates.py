@@ -272,10 +272,9 @@ def test_the_same_scan_is_kept_once(desk: Desk, admin: SignedIn, vendor: int) ->
         assert list(session.scalars(select(Document.sha256))) == [first.scan_sha256]
 
 
-def test_store_scan_takes_a_session_or_an_action(desk: Desk, admin: SignedIn) -> None:
-    with desk.database.writing() as session:
-        digest = bonds.store_scan(session, JPEG, "photo.jpg")
+def test_store_scan_keeps_a_scan_within_an_action(desk: Desk, admin: SignedIn) -> None:
     with desk.action(admin) as action:
+        digest = bonds.store_scan(action, JPEG, "photo.jpg")
         assert bonds.store_scan(action, PNG, "scan.png") == hashlib.sha256(PNG).hexdigest()
         with pytest.raises(InvalidInput):
             bonds.store_scan(action, b"", "empty.pdf")

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from reportlab.platypus import Flowable
 
 Target = str | os.PathLike[str] | IO[bytes]
+_DEFAULT_CITY = CityProfile().city_name  # the subtitles name the City as its settings do
 
 ANNUAL_BOND_CITE = "§ 506-6 (Bond)"
 NO_PERMITS_YET = "—"
@@ -241,6 +242,7 @@ def certificates_excel(
     as_of: dt.date,
     progress: ProgressCallback | None = None,
     author: str | None = None,
+    city: str = _DEFAULT_CITY,
 ) -> int:
     """Every certificate of insurance, one row each, limits as money; returns the rows written."""
     return write_register(
@@ -249,7 +251,7 @@ def certificates_excel(
         columns=CERTIFICATE_COLUMNS,
         rows=(certificate_row(line) for line in lines),
         progress=progress,
-        subtitle=f"City of Prescott — certificates of insurance on record, {format_day(as_of)}",
+        subtitle=f"{city} — certificates of insurance on record, {format_day(as_of)}",
         author=author,
     )
 
@@ -306,6 +308,7 @@ def bonds_excel(
     as_of: dt.date,
     progress: ProgressCallback | None = None,
     author: str | None = None,
+    city: str = _DEFAULT_CITY,
 ) -> int:
     """Every bond filed with the City, one row each; returns the rows written."""
     return write_register(
@@ -314,7 +317,7 @@ def bonds_excel(
         columns=BOND_COLUMNS,
         rows=(bond_row(line) for line in lines),
         progress=progress,
-        subtitle=f"City of Prescott — bonds on record, {format_day(as_of)}",
+        subtitle=f"{city} — bonds on record, {format_day(as_of)}",
         author=author,
     )
 
@@ -351,6 +354,7 @@ def annual_bonds_excel(
     year: int,
     progress: ProgressCallback | None = None,
     author: str | None = None,
+    city: str = _DEFAULT_CITY,
 ) -> int:
     """The annual excavation bonds of ``year``; returns the rows written."""
     return write_register(
@@ -359,7 +363,7 @@ def annual_bonds_excel(
         columns=ANNUAL_COLUMNS,
         rows=(annual_row(line) for line in lines),
         progress=progress,
-        subtitle=f"City of Prescott — annual excavation bond register, {year} ({ANNUAL_BOND_CITE})",
+        subtitle=f"{city} — annual excavation bond register, {year} ({ANNUAL_BOND_CITE})",
         author=author,
     )
 

@@ -161,3 +161,12 @@ def test_bond_register_shows_when_a_guarantee_is_releasable(tmp_path) -> None:
     assert data[0].value == "Restoration guarantee"
     assert data[header.index("Releasable on")].value.date() == dt.date(2027, 7, 15)
     assert data[header.index("Ends")].value is None
+
+
+def test_the_register_names_the_city_of_the_settings(tmp_path) -> None:
+    from openpyxl import load_workbook
+
+    target = tmp_path / "bonds.xlsx"
+    bonds_excel(target, [], as_of=DAY, city="Village of Ellsworth")
+    sheet = load_workbook(target).active
+    assert sheet["A1"].value.startswith("Village of Ellsworth — bonds on record")

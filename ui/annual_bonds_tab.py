@@ -198,8 +198,9 @@ class AnnualBondsTab(QWidget):
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
                 lines = annual_lines(action, year, inactive=True)
+                city = settings_store.city_profile(action.session).city_name
             return annual_bonds_excel(
-                path, lines, year=year, progress=progress, author=app.operator.full_name
+                path, lines, year=year, progress=progress, author=app.operator.full_name, city=city
             )
 
         def done(count: int) -> None:

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import bonds
+from clerk_desk import bonds, settings_store
 from clerk_desk.coverage import (
     SPECIAL_EVENT_VENDING,
     STREET_OPENING,
@@ -773,16 +773,18 @@ class BondsTab(QWidget):
 
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
+                city = settings_store.city_profile(action.session).city_name
                 if bond_view:
                     bond_lines = search_bond_lines(action, "", True, limit=_EXPORT_ALL)
                 else:
                     cert_lines = search_certificate_lines(action, "", True, limit=_EXPORT_ALL)
+            author = app.operator.full_name
             if bond_view:
                 return bonds_excel(
-                    path, bond_lines, as_of=day, progress=progress, author=app.operator.full_name
+                    path, bond_lines, as_of=day, progress=progress, author=author, city=city
                 )
             return certificates_excel(
-                path, cert_lines, as_of=day, progress=progress, author=app.operator.full_name
+                path, cert_lines, as_of=day, progress=progress, author=author, city=city
             )
 
         def done(count: int) -> None:

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties
+from clerk_desk import parties, settings_store
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.models import Parcel, Party, PartyKind
@@ -449,13 +449,14 @@ class PartiesTab(QWidget):
 
             with app.desk.lookup(app.operator) as action:
                 rows = load(action)
+                city = settings_store.city_profile(action.session).city_name
             return write_register(
                 path,
                 title=title,
                 columns=columns,
                 rows=rows,
                 progress=progress,
-                subtitle=f"City of Prescott — {what}, {forms.us_date(app.desk.clock.today())}",
+                subtitle=f"{city} — {what}, {forms.us_date(app.desk.clock.today())}",
                 author=app.operator.full_name,
             )
 

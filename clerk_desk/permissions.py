@@ -25,11 +25,13 @@ class Permission(enum.Enum):
     ISSUE_PERMITS = "issue permits"
     APPROVE_WORK_PERMITS = "approve permits reserved to the Building Inspector or Public Works"
     ASSIGN_STREET_NUMBERS = "assign street numbers"
+    KEEP_STREET_REGISTER = "keep the street numbering map and its noncompliance notices"
     MANAGE_BONDS = "file and release bonds and insurance certificates"
 
 
 _COUNTER = {
     Permission.EDIT_PARTIES,
+    Permission.KEEP_STREET_REGISTER,
     Permission.BILL,
     Permission.TAKE_APPLICATIONS,
 }

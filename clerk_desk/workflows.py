@@ -117,6 +117,7 @@ _PROVIDER_MODULES = (
     "clerk_desk.fees",
     "clerk_desk.receipts",
     "clerk_desk.bonds",
+    "clerk_desk.street_numbers",
 )
 
 

@@ -24,6 +24,10 @@ from clerk_desk.paths import backups_dir
 
 TABLES = {
     "document",
+    "street",
+    "address",
+    "address_change",
+    "numbering_case",
     "operator",
     "audit_event",
     "party",

@@ -1,0 +1,1267 @@
+"""The official street numbering register and the assignment of numbers (§ 506-16).
+
+The Building Inspector assigns each principal building its number; the Clerk keeps the
+numbering map. The map lives here as streets (which side carries odd numbers, which way the
+numbers run, the numbers each may carry) and addresses (a number on a street, on one side, at a
+position along it). From those the program suggests the number that keeps the numbering
+continuous and uniform, refuses a number already in use, warns when a number breaks the order or
+the parity, and follows owners who do not post their number through the notice and the referral
+for a forfeiture.
+
+Positions are feet along the street from its starting line, in the direction the numbers run:
+they give both the order of the lots and the room between them.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, joinedload
+
+from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.desk import Action, snapshot
+from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.findings import Finding, blocking
+from clerk_desk.models import (
+    Address,
+    AddressChange,
+    AddressStatus,
+    BuildingKind,
+    Compass,
+    NumberingCase,
+    NumberingCaseStatus,
+    Parcel,
+    Party,
+    Street,
+)
+from clerk_desk.parties import fold, get_parcel, get_party
+from clerk_desk.permissions import Permission
+from clerk_desk.today import TodayItem, provider
+from clerk_desk.validation import fits
+
+ASSIGN_CITE = "§ 506-16 (Buildings to have street numbers)"
+DISPLAY_CITE = "§ 506-16 (Building numbering required)"
+CONTINUITY_CITE = "§ 506-16 (New houses and buildings)"
+ALTER_CITE = "§ 506-16 (Altering numbers)"
+NONCOMPLIANCE_CITE = "§ 506-16 (Noncompliance)"
+NEGLECT_DAYS = 20  # days of neglect before the City serves a notice
+NOTICE_DAYS = 10  # days after service before a forfeiture under § 1-4
+SEARCH_LIMIT = 200
+SERVICE_MANNERS = ("personal service", "certified mail", "first-class mail", "posting")
+
+# Street-name words written out and their usual abbreviations, so "Broad Street North" is found
+# as "Broad St N".
+_ABBREVIATIONS = {
+    "street": "st",
+    "avenue": "ave",
+    "av": "ave",
+    "road": "rd",
+    "drive": "dr",
+    "lane": "ln",
+    "court": "ct",
+    "place": "pl",
+    "boulevard": "blvd",
+    "circle": "cir",
+    "parkway": "pkwy",
+    "highway": "hwy",
+    "terrace": "ter",
+    "trail": "trl",
+    "way": "way",
+    "north": "n",
+    "south": "s",
+    "east": "e",
+    "west": "w",
+    "northeast": "ne",
+    "northwest": "nw",
+    "southeast": "se",
+    "southwest": "sw",
+}
+_DIRECTIONS = {"n", "s", "e", "w", "ne", "nw", "se", "sw"}
+
+
+# -- streets ------------------------------------------------------------------------------------
+
+
+def street_key(text: str) -> str:
+    """The form in which two spellings of one street compare equal ("N. Broad Street" and
+    "Broad St N" both give "broad st n")."""
+    words = [_ABBREVIATIONS.get(w, w) for w in fold(text).replace(".", " ").split()]
+    if len(words) > 1 and words[0] in _DIRECTIONS and words[-1] not in _DIRECTIONS:
+        words = [*words[1:], words[0]]
+    return " ".join(words)
+
+
+def street_name(name: str, suffix: str = "", direction: str = "") -> str:
+    return " ".join(part for part in (name.strip(), suffix.strip(), direction.strip()) if part)
+
+
+@dataclass(frozen=True, slots=True)
+class StreetData:
+    name: str
+    odd_side: Compass
+    increases_toward: Compass
+    range_low: int
+    range_high: int
+    suffix: str = ""
+    direction: str = ""
+    grid_base: int | None = None
+    notes: str = ""
+
+
+def _clean_street(session: Session, data: StreetData, own_id: int | None) -> dict[str, object]:
+    name = " ".join(data.name.split())
+    if not name:
+        raise InvalidInput("Enter the street's name.", field="name")
+    suffix = data.suffix.strip().rstrip(".")
+    direction = data.direction.strip().rstrip(".").upper()
+    if direction and direction.lower() not in _DIRECTIONS:
+        raise InvalidInput("The direction is N, S, E, W, NE, NW, SE or SW.", field="direction")
+    fits(Street.name, name, "The street's name")
+    fits(Street.suffix, suffix, "The suffix")
+    odd_side, increases = Compass(data.odd_side), Compass(data.increases_toward)
+    if odd_side in (increases, increases.opposite):
+        raise InvalidInput(
+            f"Numbers that run {increases.label} have odd numbers on an "
+            f"{'east or west' if increases in (Compass.NORTH, Compass.SOUTH) else 'north or south'}"
+            " side.",
+            field="odd_side",
+        )
+    if data.range_low < 1:
+        raise InvalidInput("The lowest number is 1 or more.", field="range_low")
+    if data.range_high < data.range_low:
+        raise InvalidInput(
+            "The highest number cannot be lower than the lowest.", field="range_high"
+        )
+    if data.grid_base is not None and not 0 <= data.grid_base <= data.range_low:
+        raise InvalidInput(
+            "The grid base is the number at the street's starting line: from 0 up to the "
+            "lowest number.",
+            field="grid_base",
+        )
+    full_name = fits(Street.full_name, street_name(name, suffix, direction), "The street's name")
+    key = street_key(full_name)
+    clash = session.scalar(select(Street).where(Street.name_key == key))
+    if clash is not None and clash.id != own_id:
+        raise Conflict(f"{clash.full_name} is already in the register.")
+    return {
+        "name": name,
+        "suffix": suffix,
+        "direction": direction,
+        "full_name": full_name,
+        "name_key": key,
+        "odd_side": odd_side,
+        "increases_toward": increases,
+        "range_low": data.range_low,
+        "range_high": data.range_high,
+        "grid_base": data.grid_base,
+        "notes": data.notes.strip(),
+    }
+
+
+def add_street(action: Action, data: StreetData) -> Street:
+    """Add a street to the numbering map."""
+    action.require(Permission.KEEP_STREET_REGISTER)
+    street = Street(**_clean_street(action.session, data, None), active=True)
+    action.session.add(street)
+    action.audit("street.create", street, f"{street.full_name} added", after=snapshot(street))
+    return street
+
+
+def update_street(action: Action, street_id: int, data: StreetData) -> Street:
+    """Correct a street of the numbering map; its numbers already assigned must still fit."""
+    action.require(Permission.KEEP_STREET_REGISTER)
+    street = get_street(action.session, street_id)
+    values = _clean_street(action.session, data, street.id)
+    in_use = action.session.execute(
+        select(func.min(Address.number), func.max(Address.number)).where(
+            Address.street_id == street.id, Address.status == AddressStatus.ASSIGNED
+        )
+    ).one()
+    if in_use[0] is not None and (
+        in_use[0] < int(str(values["range_low"])) or in_use[1] > int(str(values["range_high"]))
+    ):
+        raise InvalidInput(
+            f"Numbers {in_use[0]} to {in_use[1]} are assigned on {street.full_name}; the "
+            "range must include them.",
+            field="range_low" if in_use[0] < int(str(values["range_low"])) else "range_high",
+        )
+    sides_change = (values["odd_side"], values["increases_toward"]) != (
+        street.odd_side,
+        street.increases_toward,
+    )
+    if sides_change and in_use[0] is not None:
+        raise InvalidInput(
+            "Numbers are already assigned on this street: its sides and numbering direction "
+            "can no longer change.",
+            field="odd_side",
+        )
+    before = snapshot(street)
+    for key, value in values.items():
+        setattr(street, key, value)
+    if street.full_name != before["full_name"]:
+        for address in _addresses_on(action.session, street.id, include_retired=True):
+            address.search_text = address_search_text(address)
+    action.audit(
+        "street.update",
+        street,
+        f"{street.full_name} changed",
+        before=before,
+        after=snapshot(street),
+    )
+    return street
+
+
+def get_street(session: Session, street_id: int) -> Street:
+    street = session.get(Street, street_id)
+    if street is None:
+        raise NotFound(f"There is no street number {street_id}.")
+    return street
+
+
+def streets(session: Session, *, include_inactive: bool = False) -> list[Street]:
+    query = select(Street).order_by(Street.name_key)
+    if not include_inactive:
+        query = query.where(Street.active.is_(True))
+    return list(session.scalars(query))
+
+
+def find_street(session: Session, text: str) -> Street | None:
+    """The street named ``text`` in any usual spelling, or None."""
+    return session.scalar(select(Street).where(Street.name_key == street_key(text)))
+
+
+def parity_of(street: Street, side: Compass) -> str:
+    """ "odd" or "even": what numbers ``side`` of ``street`` carries."""
+    return "odd" if Compass(side) == street.odd_side else "even"
+
+
+def side_for(street: Street, number: int) -> Compass:
+    """The side of ``street`` that carries ``number``."""
+    odd = Compass(street.odd_side)
+    return odd if number % 2 else odd.opposite
+
+
+def side_label(street: Street, side: Compass) -> str:
+    return f"{Compass(side).label} ({parity_of(street, side)}) side"
+
+
+# -- addresses ----------------------------------------------------------------------------------
+
+
+def address_text(address: Address, *, unit: bool = True) -> str:
+    """ "123 Broad St N", or "123 Broad St N, Apt 2" for a unit."""
+    text = f"{address.number} {address.street.full_name}"
+    return f"{text}, {address.unit}" if unit and address.unit else text
+
+
+def address_search_text(address: Address) -> str:
+    parcel = address.parcel
+    owner = address.owner
+    return fold(
+        " ".join(
+            (
+                str(address.number),
+                address.street.full_name,
+                street_key(address.street.full_name),
+                address.unit,
+                parcel.parcel_number if parcel else "",
+                owner.name if owner else "",
+            )
+        )
+    )
+
+
+def get_address(session: Session, address_id: int) -> Address:
+    address = session.get(Address, address_id)
+    if address is None:
+        raise NotFound(f"There is no address number {address_id}.")
+    return address
+
+
+def _addresses_on(
+    session: Session, street_id: int, *, include_retired: bool = False
+) -> list[Address]:
+    query = select(Address).where(Address.street_id == street_id)
+    if not include_retired:
+        query = query.where(Address.status == AddressStatus.ASSIGNED)
+    return list(session.scalars(query.order_by(Address.number, Address.unit)))
+
+
+def search_addresses(
+    session: Session,
+    text: str = "",
+    *,
+    street_id: int | None = None,
+    include_retired: bool = False,
+    limit: int = SEARCH_LIMIT,
+) -> list[Address]:
+    """Addresses whose number, street, unit, parcel or owner hold every word typed, as the
+    Clerk types: "12 broad street" finds 12 and 121 Broad St N, not 312."""
+    query = select(Address)
+    for word in fold(text).replace(",", " ").replace(".", " ").split():
+        word = _ABBREVIATIONS.get(word, word)
+        if word.isdigit():  # a number is matched from its start: "12" finds 12 and 121
+            query = query.where(
+                Address.search_text.startswith(word) | Address.search_text.contains(f" {word}")
+            )
+        else:
+            query = query.where(Address.search_text.contains(word, autoescape=True))
+    if street_id is not None:
+        query = query.where(Address.street_id == street_id)
+    if not include_retired:
+        query = query.where(Address.status == AddressStatus.ASSIGNED)
+    query = query.options(
+        joinedload(Address.street), joinedload(Address.parcel), joinedload(Address.owner)
+    )
+    return list(
+        session.scalars(
+            query.order_by(Address.street_id, Address.number, Address.unit).limit(limit)
+        ).unique()
+    )
+
+
+def history(session: Session, address_id: int) -> list[AddressChange]:
+    """Every change to the address, oldest first."""
+    return list(
+        session.scalars(
+            select(AddressChange)
+            .where(AddressChange.address_id == address_id)
+            .order_by(AddressChange.at, AddressChange.id)
+        )
+    )
+
+
+# -- suggesting and checking a number ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    number: int
+    position_ft: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """The number the program proposes for a lot, and why; ``number`` is None when no whole
+    number of the right parity fits (the Building Inspector then decides)."""
+
+    number: int | None
+    parity: str
+    before: Neighbour | None
+    after: Neighbour | None
+    explanation: str
+    findings: tuple[Finding, ...] = ()
+
+
+def _neighbours(
+    session: Session, street: Street, side: Compass, *, exclude_parcel: int | None
+) -> list[Neighbour]:
+    """The numbers on ``side`` with a known position, in order along the street (units of one
+    building count once)."""
+    rows = session.execute(
+        select(Address.number, func.min(Address.position_ft))
+        .where(
+            Address.street_id == street.id,
+            Address.side == side,
+            Address.status == AddressStatus.ASSIGNED,
+            Address.position_ft.is_not(None),
+            *([Address.parcel_id != exclude_parcel] if exclude_parcel is not None else []),
+        )
+        .group_by(Address.number)
+    ).all()
+    return sorted(
+        (Neighbour(n, p, f"{n} {street.full_name}") for n, p in rows if p is not None),
+        key=lambda nb: (nb.position_ft, nb.number),
+    )
+
+
+def _density(session: Session, street: Street) -> float | None:
+    """Numbers per foot along the street, as its assigned numbers run (both sides)."""
+    points = session.execute(
+        select(Address.position_ft, Address.number).where(
+            Address.street_id == street.id,
+            Address.status == AddressStatus.ASSIGNED,
+            Address.position_ft.is_not(None),
+        )
+    ).all()
+    known = [(p, n) for p, n in points if p is not None]
+    if len(known) < 2:
+        return None
+    (p0, n0), (p1, n1) = min(known), max(known)
+    if p1 <= p0 or n1 <= n0:
+        return None
+    return (n1 - n0) / (p1 - p0)
+
+
+def _of_parity(low: int, high: int, parity: str) -> range:
+    """Whole numbers of ``parity`` strictly between ``low`` and ``high``."""
+    first = low + 1
+    if (first % 2 == 1) != (parity == "odd"):
+        first += 1
+    return range(first, high, 2)
+
+
+def suggest_number(
+    session: Session,
+    street_id: int,
+    *,
+    side: Compass,
+    position_ft: int,
+    parcel_id: int | None = None,
+) -> Suggestion:
+    """The number that keeps the numbering continuous and uniform for a lot at ``position_ft``
+    on ``side`` of the street (§ 506-16 (New houses and buildings)).
+
+    The number has the side's parity and lies between the numbers of the neighbours on that
+    side; within that gap it sits in proportion to the lot's position between them, so lots
+    yet to come on either side still find numbers. Past the last neighbour it follows the
+    street's own spacing of numbers per foot; on an empty street it starts from the grid base.
+    """
+    street = get_street(session, street_id)
+    side = _check_side(street, side)
+    parity = parity_of(street, side)
+    if parcel_id is not None:
+        own = session.scalar(
+            select(Address)
+            .where(
+                Address.parcel_id == parcel_id,
+                Address.street_id == street.id,
+                Address.status == AddressStatus.ASSIGNED,
+            )
+            .order_by(Address.number)
+        )
+        if own is not None:
+            return Suggestion(
+                own.number,
+                parity,
+                None,
+                None,
+                f"The lot is already numbered {address_text(own, unit=False)}; a unit of the same "
+                "building takes the same number with its own unit identifier.",
+                (
+                    Finding(
+                        "info",
+                        DISPLAY_CITE,
+                        "A secondary building on a numbered lot needs no number of its own.",
+                    ),
+                ),
+            )
+    row = _neighbours(session, street, side, exclude_parcel=parcel_id)
+    index = bisect.bisect_right([nb.position_ft for nb in row], position_ft)
+    before = row[index - 1] if index > 0 else None
+    after = row[index] if index < len(row) else None
+    low = before.number if before else street.range_low - 1
+    high = after.number if after else street.range_high + 1
+    candidates = _of_parity(low, high, parity)
+    used = set(
+        session.scalars(
+            select(Address.number).where(
+                Address.street_id == street.id,
+                Address.status == AddressStatus.ASSIGNED,
+                Address.number > low,
+                Address.number < high,
+            )
+        )
+    )
+    free = [n for n in candidates if n not in used]
+    where = _between_text(street, side, before, after)
+    if not free:
+        return Suggestion(
+            None,
+            parity,
+            before,
+            after,
+            f"No whole {parity} number is free {where}.",
+            (
+                Finding(
+                    "block",
+                    DISPLAY_CITE,
+                    f"No whole {parity} number fits {where}; the "
+                    "Building Inspector decides the number (in the event of conflict the "
+                    "Building Inspector determines compliance).",
+                ),
+            ),
+        )
+    base = street.grid_base if street.grid_base is not None else street.range_low
+    start = (before.position_ft, before.number) if before else (0, base)
+    density = _density(session, street)
+    if after is not None and after.position_ft > start[0]:
+        share = (position_ft - start[0]) / (after.position_ft - start[0])
+        ideal = start[1] + share * (after.number - start[1])
+        how = f"{round(share * 100)}% of the way from {start[1]} to {after.number}"
+    elif density is not None:
+        ideal = start[1] + density * (position_ft - start[0])
+        how = f"the street's spacing of about {density * 100:.0f} numbers per 100 ft"
+    else:
+        ideal = float(free[0])
+        how = "the first free number, as the street has no spacing yet"
+    number = min(free, key=lambda n: (abs(n - ideal), n))
+    return Suggestion(
+        number,
+        parity,
+        before,
+        after,
+        f"{number} is {where}, at {how}; it leaves room for lots still to come.",
+    )
+
+
+def _between_text(
+    street: Street, side: Compass, before: Neighbour | None, after: Neighbour | None
+) -> str:
+    on = f"on the {side_label(street, side)} of {street.full_name}"
+    if before and after:
+        return (
+            f"between {before.number} (at {before.position_ft} ft) and {after.number} "
+            f"(at {after.position_ft} ft) {on}"
+        )
+    if before:
+        return (
+            f"after {before.number} (at {before.position_ft} ft), up to {street.range_high}, {on}"
+        )
+    if after:
+        return f"from {street.range_low} up to {after.number} (at {after.position_ft} ft) {on}"
+    return f"from {street.range_low} to {street.range_high} {on}"
+
+
+def _check_side(street: Street, side: Compass | str) -> Compass:
+    try:
+        chosen = Compass(side)
+    except ValueError:
+        chosen = None
+    sides = (Compass(street.odd_side), Compass(street.odd_side).opposite)
+    if chosen not in sides:
+        raise InvalidInput(
+            f"{street.full_name} has a {sides[0].label} and a {sides[1].label} side.",
+            field="side",
+        )
+    return chosen
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """A number proposed for a building: what :func:`check_number` judges."""
+
+    street_id: int
+    number: int
+    parcel_id: int
+    side: Compass
+    building_kind: BuildingKind = BuildingKind.PRINCIPAL
+    unit: str = ""
+    position_ft: int | None = None
+    address_id: int | None = None  # the address being altered, if any
+
+
+def check_number(session: Session, proposal: Proposal) -> list[Finding]:
+    """What the ordinance and the numbering map say of a proposed number.
+
+    Blocks: the number is in use on the street by another building (units of one building
+    share their number), or a secondary building on a lot whose principal building is numbered
+    (it needs none). Warns: the number is on the wrong side for its parity, breaks the order of
+    the numbers along the street, or lies outside the street's range.
+    """
+    street = get_street(session, proposal.street_id)
+    side = _check_side(street, proposal.side)
+    number, unit = proposal.number, " ".join(proposal.unit.split())
+    found: list[Finding] = []
+    in_use = session.scalars(
+        select(Address)
+        .where(
+            Address.street_id == street.id,
+            Address.number == number,
+            Address.status == AddressStatus.ASSIGNED,
+            *([Address.id != proposal.address_id] if proposal.address_id else []),
+        )
+        .options(joinedload(Address.parcel))
+    ).all()
+    for other in in_use:
+        if other.parcel_id != proposal.parcel_id:
+            found.append(
+                Finding(
+                    "block",
+                    ASSIGN_CITE,
+                    f"{number} {street.full_name} is already the number of parcel "
+                    f"{other.parcel.parcel_number}; only the units of one building share a number.",
+                )
+            )
+            break
+        if fold(other.unit) == fold(unit):
+            found.append(
+                Finding(
+                    "block",
+                    ASSIGN_CITE,
+                    f"{address_text(other)} is already assigned to this parcel."
+                    + ("" if unit else " Give each unit its own identifier."),
+                )
+            )
+            break
+    if BuildingKind(proposal.building_kind) is BuildingKind.SECONDARY:
+        numbered = session.scalar(
+            select(Address)
+            .where(
+                Address.parcel_id == proposal.parcel_id,
+                Address.status == AddressStatus.ASSIGNED,
+                Address.building_kind != BuildingKind.SECONDARY,
+                *([Address.id != proposal.address_id] if proposal.address_id else []),
+            )
+            .limit(1)
+        )
+        if numbered is not None:
+            found.append(
+                Finding(
+                    "block",
+                    DISPLAY_CITE,
+                    f"The lot's principal building is numbered {address_text(numbered)}; a "
+                    "secondary building on the same lot needs no number.",
+                )
+            )
+    parity = parity_of(street, side)
+    if (number % 2 == 1) != (parity == "odd"):
+        found.append(
+            Finding(
+                "warn",
+                CONTINUITY_CITE,
+                f"{number} is {'odd' if number % 2 else 'even'}, but the {side.label} side of "
+                f"{street.full_name} carries {parity} numbers.",
+            )
+        )
+    if not street.range_low <= number <= street.range_high:
+        found.append(
+            Finding(
+                "warn",
+                CONTINUITY_CITE,
+                f"{number} is outside {street.full_name}'s numbers, {street.range_low} to "
+                f"{street.range_high}.",
+            )
+        )
+    if proposal.position_ft is not None:
+        row = [
+            nb
+            for nb in _neighbours(session, street, side, exclude_parcel=proposal.parcel_id)
+            if nb.number != number
+        ]
+        earlier = [nb for nb in row if nb.position_ft < proposal.position_ft]
+        later = [nb for nb in row if nb.position_ft > proposal.position_ft]
+        higher_before = [nb for nb in earlier if nb.number > number]
+        lower_after = [nb for nb in later if nb.number < number]
+        if higher_before:
+            nb = max(higher_before, key=lambda n: n.number)
+            found.append(
+                Finding(
+                    "warn",
+                    CONTINUITY_CITE,
+                    f"{number} breaks the order along {street.full_name}: {nb.number} is at "
+                    f"{nb.position_ft} ft, before this lot at {proposal.position_ft} ft.",
+                )
+            )
+        if lower_after:
+            nb = min(lower_after, key=lambda n: n.number)
+            found.append(
+                Finding(
+                    "warn",
+                    CONTINUITY_CITE,
+                    f"{number} breaks the order along {street.full_name}: {nb.number} is at "
+                    f"{nb.position_ft} ft, after this lot at {proposal.position_ft} ft.",
+                )
+            )
+    return found
+
+
+# -- assigning, altering, retiring ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AssignmentData:
+    street_id: int
+    number: int
+    parcel_id: int
+    side: Compass
+    building_kind: BuildingKind = BuildingKind.PRINCIPAL
+    unit: str = ""
+    position_ft: int | None = None
+    owner_id: int | None = None  # the parcel's owner when not given
+    notes: str = ""
+    accept_warnings: bool = False  # the Building Inspector has read the warnings
+
+
+def _check_position(position_ft: int | None) -> None:
+    if position_ft is not None and not 0 <= position_ft <= 200_000:
+        raise InvalidInput(
+            "The position is feet along the street from its start: 0 to 200,000.",
+            field="position_ft",
+        )
+
+
+def _judge(session: Session, proposal: Proposal, *, accept_warnings: bool) -> list[Finding]:
+    """Refuse a proposal the map blocks, or one with warnings the Inspector has not accepted."""
+    if proposal.number < 1:
+        raise InvalidInput("A street number is a whole number from 1 up.", field="number")
+    found = check_number(session, proposal)
+    stop = blocking(found)
+    if stop:
+        raise InvalidInput(stop[0].text, field="number", cite=stop[0].cite)
+    warnings = [f for f in found if f.level == "warn"]
+    if warnings and not accept_warnings:
+        raise InvalidInput(
+            " ".join(f.text for f in warnings)
+            + " The Building Inspector may accept this and assign it anyway.",
+            field="number",
+            cite=warnings[0].cite,
+        )
+    return found
+
+
+def _record_change(
+    action: Action, address: Address, what: str, old: str, new: str, reason: str
+) -> None:
+    action.session.add(
+        AddressChange(
+            address_id=address.id,
+            at=action.now(),
+            operator_id=action.operator.id or None,
+            operator_name=action.operator.full_name,
+            what=what,
+            old_value=old[:200],
+            new_value=new[:200],
+            reason=reason,
+        )
+    )
+
+
+def assign_number(action: Action, data: AssignmentData) -> Address:
+    """Record the official number the Building Inspector assigns (§ 506-16)."""
+    action.require(Permission.ASSIGN_STREET_NUMBERS)
+    session = action.session
+    street = get_street(session, data.street_id)
+    parcel = get_parcel(session, data.parcel_id)
+    owner_id = data.owner_id if data.owner_id is not None else parcel.owner_id
+    if owner_id is not None:
+        get_party(session, owner_id)
+    unit = fits(Address.unit, " ".join(data.unit.split()), "The unit")
+    _check_position(data.position_ft)
+    proposal = Proposal(
+        street.id, data.number, parcel.id, data.side, data.building_kind, unit, data.position_ft
+    )
+    found = _judge(session, proposal, accept_warnings=data.accept_warnings)
+    address = Address(
+        street_id=street.id,
+        number=data.number,
+        unit=unit,
+        parcel_id=parcel.id,
+        building_kind=BuildingKind(data.building_kind),
+        owner_id=owner_id,
+        status=AddressStatus.ASSIGNED,
+        side=Compass(data.side),
+        position_ft=data.position_ft,
+        assigned_on=action.today(),
+        assigned_by_id=action.operator.id or None,
+        assigned_by_name=action.operator.full_name,
+        notes=data.notes.strip(),
+    )
+    address.street, address.parcel = street, parcel
+    address.owner = session.get(Party, owner_id) if owner_id is not None else None
+    address.search_text = address_search_text(address)
+    session.add(address)
+    session.flush()
+    accepted = [f.text for f in found if f.level == "warn"]
+    _record_change(
+        action,
+        address,
+        "assigned",
+        "",
+        address_text(address),
+        "Warnings accepted: " + " ".join(accepted) if accepted else "",
+    )
+    if not unit and not parcel.site_address.strip():
+        parcel.site_address = address_text(address)
+    action.audit(
+        "address.assign",
+        address,
+        f"{address_text(address)} assigned to parcel {parcel.parcel_number}",
+        after=snapshot(address),
+    )
+    return address
+
+
+@dataclass(frozen=True, slots=True)
+class AddressEdit:
+    """What may change on an assigned address; each change is recorded with the reason."""
+
+    number: int
+    unit: str
+    building_kind: BuildingKind
+    side: Compass
+    position_ft: int | None
+    owner_id: int | None
+    notes: str = ""
+    accept_warnings: bool = False
+
+
+def change_address(action: Action, address_id: int, data: AddressEdit, *, reason: str) -> Address:
+    """Alter an official address. The old value, the new, who and why are kept; a number is
+    never silently overwritten (§ 506-16 (Altering numbers))."""
+    action.require(Permission.ASSIGN_STREET_NUMBERS)
+    session = action.session
+    address = get_address(session, address_id)
+    if address.status is not AddressStatus.ASSIGNED and address.status != "assigned":
+        raise Conflict(f"{address_text(address)} is retired; assign a new number instead.")
+    why = reason.strip()
+    if not why:
+        raise InvalidInput("Say why the address is changed.", field="reason", cite=ALTER_CITE)
+    unit = fits(Address.unit, " ".join(data.unit.split()), "The unit")
+    _check_position(data.position_ft)
+    if data.owner_id is not None:
+        get_party(session, data.owner_id)
+    numbering_changes = (data.number, fold(unit), Compass(data.side), data.position_ft) != (
+        address.number,
+        fold(address.unit),
+        Compass(address.side),
+        address.position_ft,
+    ) or BuildingKind(data.building_kind) != address.building_kind
+    if numbering_changes:
+        proposal = Proposal(
+            address.street_id,
+            data.number,
+            address.parcel_id,
+            data.side,
+            data.building_kind,
+            unit,
+            data.position_ft,
+            address.id,
+        )
+        _judge(session, proposal, accept_warnings=data.accept_warnings)
+    before = snapshot(address)
+    old_text = address_text(address)
+    old_owner = address.owner.name if address.owner else ""
+    address.number, address.unit = data.number, unit
+    address.building_kind = BuildingKind(data.building_kind)
+    address.side, address.position_ft = Compass(data.side), data.position_ft
+    address.owner_id = data.owner_id
+    address.owner = session.get(Party, data.owner_id) if data.owner_id is not None else None
+    address.notes = data.notes.strip()
+    address.search_text = address_search_text(address)
+    new_text = address_text(address)
+    if new_text != old_text:
+        _record_change(action, address, "number", old_text, new_text, why)
+        address.letter_printed_on = None  # the owner needs a letter with the new number
+    pairs = {
+        "building kind": (BuildingKind(before["building_kind"]).label, address.building_kind.label),
+        "side": (Compass(before["side"]).label, address.side.label),
+        "position": (str(before["position_ft"] or ""), str(address.position_ft or "")),
+        "owner": (old_owner, address.owner.name if address.owner else ""),
+        "notes": (before["notes"], address.notes),
+    }
+    for what, (old, new) in pairs.items():
+        if old != new:
+            _record_change(action, address, what, old, new, why)
+    action.audit(
+        "address.change",
+        address,
+        f"{old_text} changed: {why}",
+        before=before,
+        after=snapshot(address),
+    )
+    return address
+
+
+def retire_address(action: Action, address_id: int, *, reason: str) -> Address:
+    """Take a number out of use (a building demolished, lots combined). It stays in the register
+    and its history; the number may then be assigned again."""
+    action.require(Permission.ASSIGN_STREET_NUMBERS)
+    address = get_address(action.session, address_id)
+    if address.status != AddressStatus.ASSIGNED:
+        raise Conflict(f"{address_text(address)} is already retired.")
+    why = reason.strip()
+    if not why:
+        raise InvalidInput("Say why the number is retired.", field="reason", cite=ALTER_CITE)
+    open_case = action.session.scalar(
+        select(NumberingCase.id).where(
+            NumberingCase.address_id == address.id,
+            NumberingCase.status.in_(_ACTIVE_CASES),
+        )
+    )
+    if open_case is not None:
+        raise Conflict(
+            f"A noncompliance case is open for {address_text(address)}; close it first.",
+            cite=NONCOMPLIANCE_CITE,
+        )
+    before = snapshot(address)
+    address.status = AddressStatus.RETIRED
+    address.retired_on = action.today()
+    _record_change(action, address, "retired", address_text(address), "", why)
+    action.audit(
+        "address.retire",
+        address,
+        f"{address_text(address)} retired: {why}",
+        before=before,
+        after=snapshot(address),
+    )
+    return address
+
+
+def record_letter_printed(action: Action, address_id: int) -> None:
+    """Note that the official street number letter went to the owner."""
+    action.require(Permission.ASSIGN_STREET_NUMBERS)
+    address = get_address(action.session, address_id)
+    address.letter_printed_on = action.today()
+    action.audit("address.letter", address, f"Street number letter for {address_text(address)}")
+
+
+# -- the building-permit gate --------------------------------------------------------------------
+
+
+def _parcel_of(session: Session, parcel: Parcel | int | str) -> Parcel | None:
+    if isinstance(parcel, Parcel):
+        return parcel
+    if isinstance(parcel, int):
+        return session.get(Parcel, parcel)
+    return session.scalar(select(Parcel).where(Parcel.parcel_number == parcel.strip().upper()))
+
+
+def official_addresses(session: Session, parcel: Parcel | int | str) -> list[Address]:
+    """The parcel's assigned addresses, principal buildings first."""
+    found = _parcel_of(session, parcel)
+    if found is None:
+        return []
+    rows = session.scalars(
+        select(Address)
+        .where(Address.parcel_id == found.id, Address.status == AddressStatus.ASSIGNED)
+        .options(joinedload(Address.street))
+    ).all()
+    return sorted(
+        rows,
+        key=lambda a: (a.building_kind == BuildingKind.SECONDARY, a.unit != "", a.number, a.unit),
+    )
+
+
+def official_number(session: Session, parcel: Parcel | int | str) -> str | None:
+    """The parcel's official address ("123 Broad St N"), or None when it has none: no building
+    permit may issue until the owner has procured it (§ 506-16 (Noncompliance))."""
+    rows = official_addresses(session, parcel)
+    return address_text(rows[0], unit=False) if rows else None
+
+
+@dataclass(frozen=True, slots=True)
+class PermitCheck:
+    """The answer to "may a building permit issue for this property?" as far as § 506-16 goes."""
+
+    query: str
+    parcel_number: str | None
+    official: str | None
+    finding: Finding
+
+    @property
+    def may_issue(self) -> bool:
+        return not self.finding.blocks
+
+
+def building_permit_check(session: Session, text: str) -> PermitCheck:
+    """Look up a parcel number or an address typed at the counter and say whether the property
+    has its official number."""
+    query = " ".join(text.split())
+    if not query:
+        raise InvalidInput("Type a parcel number or an address.", field="query")
+    parcel = _parcel_of(session, query)
+    if parcel is None:
+        matches = search_addresses(session, query, limit=2)
+        if len(matches) == 1:
+            parcel = matches[0].parcel
+        elif len(matches) > 1:
+            return PermitCheck(
+                query,
+                None,
+                None,
+                Finding(
+                    "warn",
+                    NONCOMPLIANCE_CITE,
+                    f"More than one address matches \u201c{query}\u201d; type the full address "
+                    "or the parcel number.",
+                ),
+            )
+    if parcel is None:
+        return PermitCheck(
+            query,
+            None,
+            None,
+            Finding(
+                "block",
+                NONCOMPLIANCE_CITE,
+                f"No parcel or official address matches \u201c{query}\u201d. No building permit "
+                "may issue until the owner has procured the official number.",
+            ),
+        )
+    official = official_number(session, parcel)
+    if official is None:
+        return PermitCheck(
+            query,
+            parcel.parcel_number,
+            None,
+            Finding(
+                "block",
+                NONCOMPLIANCE_CITE,
+                f"Parcel {parcel.parcel_number} has no official street number. No building permit "
+                "may issue until the owner has procured it from the Building Inspector.",
+            ),
+        )
+    return PermitCheck(
+        query,
+        parcel.parcel_number,
+        official,
+        Finding(
+            "info",
+            NONCOMPLIANCE_CITE,
+            f"Parcel {parcel.parcel_number} is officially {official}. As to its street number, "
+            "a building permit may issue.",
+        ),
+    )
+
+
+# -- noncompliance (§ 506-16 (Noncompliance)) ---------------------------------------------------
+
+_ACTIVE_CASES = (NumberingCaseStatus.OPEN, NumberingCaseStatus.NOTICED)
+
+
+def notice_from(calendar: CityCalendar, observed_on: date) -> date:
+    """The first day a notice may be served: after the owner has neglected for 20 days.
+
+    The 20 days are counted as any period (§ 990.001(4)); posting numbers is not an act at City
+    Hall, so only a Sunday or a legal holiday moves their last day."""
+    return _day_after(calendar.add_days(observed_on, NEGLECT_DAYS, at_city_hall=False))
+
+
+def referral_from(calendar: CityCalendar, served_on: date) -> date:
+    """The first day the case may be referred: after 10 days from service without compliance."""
+    return _day_after(calendar.add_days(served_on, NOTICE_DAYS, at_city_hall=False))
+
+
+def _day_after(day: date) -> date:
+    return date.fromordinal(day.toordinal() + 1)
+
+
+def get_case(session: Session, case_id: int) -> NumberingCase:
+    case = session.get(NumberingCase, case_id)
+    if case is None:
+        raise NotFound(f"There is no noncompliance case number {case_id}.")
+    return case
+
+
+def _not_future(action: Action, day: date, field_name: str, what: str) -> None:
+    if day > action.today():
+        raise InvalidInput(f"The {what} cannot be later than today.", field=field_name)
+
+
+def observe_noncompliance(
+    action: Action, address_id: int, *, observed_on: date, observation: str
+) -> NumberingCase:
+    """Record that a building's numbers are missing or improper; the owner has 20 days."""
+    action.require(Permission.KEEP_STREET_REGISTER)
+    address = get_address(action.session, address_id)
+    if address.status != AddressStatus.ASSIGNED:
+        raise Conflict(f"{address_text(address)} is retired.")
+    text = observation.strip()
+    if not text:
+        raise InvalidInput(
+            "Describe what was seen (numbers missing, too small, on the garage door …).",
+            field="observation",
+        )
+    _not_future(action, observed_on, "observed_on", "date of the observation")
+    active = action.session.scalar(
+        select(NumberingCase).where(
+            NumberingCase.address_id == address.id, NumberingCase.status.in_(_ACTIVE_CASES)
+        )
+    )
+    if active is not None:
+        raise Conflict(
+            f"A case for {address_text(address)} is already open (observed "
+            f"{format_day(active.observed_on)})."
+        )
+    case = NumberingCase(
+        address_id=address.id,
+        status=NumberingCaseStatus.OPEN,
+        observed_on=observed_on,
+        observation=text,
+        observed_by_name=action.operator.full_name,
+        notice_from=notice_from(action.calendar, observed_on),
+        created_at=action.now(),
+    )
+    action.session.add(case)
+    action.audit(
+        "numbering_case.open",
+        case,
+        f"Numbers missing or improper at {address_text(address)}",
+        after=snapshot(case),
+    )
+    return case
+
+
+def serve_notice(action: Action, case_id: int, *, served_on: date, manner: str) -> NumberingCase:
+    """Record that the notice to number the building was served (after 20 days' neglect)."""
+    action.require(Permission.KEEP_STREET_REGISTER)
+    case = get_case(action.session, case_id)
+    if case.status != NumberingCaseStatus.OPEN:
+        raise Conflict(f"The case is {NumberingCaseStatus(case.status).label.lower()}.")
+    how = " ".join(manner.split())
+    if not how:
+        raise InvalidInput("Say how the notice was served.", field="manner")
+    fits(NumberingCase.served_manner, how, "The manner of service", field="manner")
+    _not_future(action, served_on, "served_on", "date of service")
+    if served_on < case.notice_from:
+        raise InvalidInput(
+            f"The owner has 20 days from {format_day(case.observed_on)}: a notice may be served "
+            f"from {format_day(case.notice_from)}.",
+            field="served_on",
+            cite=NONCOMPLIANCE_CITE,
+        )
+    before = snapshot(case)
+    case.status = NumberingCaseStatus.NOTICED
+    case.served_on, case.served_manner = served_on, how
+    case.served_by_name = action.operator.full_name
+    case.referral_from = referral_from(action.calendar, served_on)
+    action.audit(
+        "numbering_case.notice",
+        case,
+        f"Notice served {format_day(served_on)} by {how}",
+        before=before,
+        after=snapshot(case),
+    )
+    return case
+
+
+def refer_case(action: Action, case_id: int, *, referred_on: date) -> NumberingCase:
+    """Refer the case for a forfeiture under § 1-4 (10 days after service without compliance)."""
+    action.require(Permission.KEEP_STREET_REGISTER)
+    case = get_case(action.session, case_id)
+    if (
+        case.status != NumberingCaseStatus.NOTICED
+        or case.served_on is None
+        or case.referral_from is None
+    ):
+        raise Conflict("Only a case whose notice has been served can be referred.")
+    _not_future(action, referred_on, "referred_on", "date of referral")
+    if referred_on < case.referral_from:
+        raise InvalidInput(
+            f"The owner has 10 days after service on {format_day(case.served_on)}: the case may "
+            f"be referred from {format_day(case.referral_from)}.",
+            field="referred_on",
+            cite=NONCOMPLIANCE_CITE,
+        )
+    before = snapshot(case)
+    case.status, case.referred_on = NumberingCaseStatus.REFERRED, referred_on
+    action.audit(
+        "numbering_case.refer",
+        case,
+        "Referred for a forfeiture under § 1-4",
+        before=before,
+        after=snapshot(case),
+    )
+    return case
+
+
+def close_case(
+    action: Action, case_id: int, *, on: date, note: str = "", withdrawn: bool = False
+) -> NumberingCase:
+    """Close a case: the numbers are posted (compliance), or it was recorded in error."""
+    action.require(Permission.KEEP_STREET_REGISTER)
+    case = get_case(action.session, case_id)
+    if case.status in (NumberingCaseStatus.COMPLIED, NumberingCaseStatus.WITHDRAWN):
+        raise Conflict("The case is already closed.")
+    _not_future(action, on, "closed_on", "date")
+    if on < case.observed_on:
+        raise InvalidInput("The case cannot close before it was observed.", field="closed_on")
+    if withdrawn and not note.strip():
+        raise InvalidInput("Say why the case is withdrawn.", field="close_note")
+    before = snapshot(case)
+    case.status = NumberingCaseStatus.WITHDRAWN if withdrawn else NumberingCaseStatus.COMPLIED
+    case.closed_on, case.close_note = on, note.strip()
+    action.audit(
+        "numbering_case.close",
+        case,
+        f"Case {NumberingCaseStatus(case.status).label.lower()}",
+        before=before,
+        after=snapshot(case),
+    )
+    return case
+
+
+def cases(session: Session, *, active_only: bool = True) -> list[NumberingCase]:
+    query = select(NumberingCase).options(
+        joinedload(NumberingCase.address).joinedload(Address.street),
+        joinedload(NumberingCase.address).joinedload(Address.owner),
+    )
+    if active_only:
+        query = query.where(NumberingCase.status.in_(_ACTIVE_CASES))
+    return list(session.scalars(query.order_by(NumberingCase.observed_on, NumberingCase.id)))
+
+
+def cases_of(session: Session, address_id: int) -> list[NumberingCase]:
+    return list(
+        session.scalars(
+            select(NumberingCase)
+            .where(NumberingCase.address_id == address_id)
+            .order_by(NumberingCase.observed_on)
+        )
+    )
+
+
+def next_step(case: NumberingCase) -> tuple[str, date | None]:
+    """What the City does next on the case, and from which day."""
+    status = NumberingCaseStatus(case.status)
+    if status is NumberingCaseStatus.OPEN:
+        return "Serve the notice", case.notice_from
+    if status is NumberingCaseStatus.NOTICED:
+        return "Refer for a forfeiture", case.referral_from
+    return "", None
+
+
+@provider("street_numbers")
+def _due(action: Action) -> list[TodayItem]:
+    """Notices the City may serve and cases it may refer, from the day each becomes due."""
+    items = []
+    for case in cases(action.session):
+        step, due = next_step(case)
+        where = address_text(case.address)
+        owner = case.address.owner.name if case.address.owner else "owner unknown"
+        if NumberingCaseStatus(case.status) is NumberingCaseStatus.OPEN:
+            title = f"Notice to number {where} may be served"
+            detail = f"Numbers missing or improper since {format_day(case.observed_on)}; {owner}"
+        else:
+            title = f"Refer {where} for a forfeiture (§ 1-4)"
+            detail = (
+                f"Notice served {format_day(case.served_on) if case.served_on else ''} by "
+                f"{case.served_manner}; {owner}"
+            )
+        items.append(
+            TodayItem(
+                workflow="Street Numbers",
+                due=due,
+                title=title if step else where,
+                detail=detail,
+                cite=NONCOMPLIANCE_CITE,
+                record_type="numbering_case",
+                record_id=str(case.id),
+            )
+        )
+    return items
+
+
+# -- the register for printing and export -------------------------------------------------------
+
+
+def register(
+    session: Session, *, street_id: int | None = None, include_retired: bool = False
+) -> list[Address]:
+    """The register in street order, then by number and unit, with what a printout shows."""
+    query = select(Address).options(
+        joinedload(Address.street), joinedload(Address.parcel), joinedload(Address.owner)
+    )
+    if street_id is not None:
+        query = query.where(Address.street_id == street_id)
+    if not include_retired:
+        query = query.where(Address.status == AddressStatus.ASSIGNED)
+    query = query.join(Street, Street.id == Address.street_id).order_by(
+        Street.name_key, Address.number, Address.unit, Address.id
+    )
+    return list(session.scalars(query).unique())

@@ -1,0 +1,518 @@
+"""Importing an existing address list into the street numbering register (§ 506-16).
+
+A city starts with its numbering map on paper or in a spreadsheet. :func:`validate_import` reads
+such a list (rows keyed by the headings of their columns, as ``reports.excel.read_table`` reads
+a CSV or Excel file) and reports every problem before anything is written: unknown streets,
+blank parcels, duplicates, numbers on the wrong side, numbers out of order along the street. An
+import with errors writes nothing; the Clerk fixes the file and tries again.
+:func:`import_addresses` validates again inside the saving transaction and writes all of it or none.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Literal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from clerk_desk.desk import Action
+from clerk_desk.errors import InvalidInput
+from clerk_desk.models import (
+    Address,
+    AddressChange,
+    AddressStatus,
+    BuildingKind,
+    Compass,
+    Parcel,
+    Party,
+    PartyKind,
+    Street,
+)
+from clerk_desk.parties import fold
+from clerk_desk.permissions import Permission
+from clerk_desk.street_numbers import (
+    address_search_text,
+    address_text,
+    parity_of,
+    side_for,
+    street_key,
+    streets,
+)
+
+COLUMNS = {
+    "number": ("number", "house number", "street number", "no", "no."),
+    "street": ("street", "street name"),
+    "unit": ("unit", "apartment", "apt", "suite"),
+    "parcel": ("parcel", "parcel number", "tax parcel", "pin"),
+    "kind": ("kind", "building", "building kind", "type"),
+    "owner": ("owner", "owner name"),
+    "side": ("side",),
+    "position": ("position", "position ft", "position (ft)", "feet"),
+    "assigned_on": ("assigned", "assigned on", "date assigned", "assigned date"),
+    "assigned_by": ("assigned by", "by"),
+    "notes": ("notes", "note", "remarks"),
+}
+REQUIRED = ("number", "street", "parcel")
+_KINDS = {
+    "": BuildingKind.PRINCIPAL,
+    "principal": BuildingKind.PRINCIPAL,
+    "principal building": BuildingKind.PRINCIPAL,
+    "secondary": BuildingKind.SECONDARY,
+    "secondary building": BuildingKind.SECONDARY,
+    "accessory": BuildingKind.SECONDARY,
+    "multiple dwelling": BuildingKind.MULTIPLE_DWELLING,
+    "multiple_dwelling": BuildingKind.MULTIPLE_DWELLING,
+    "apartment building": BuildingKind.MULTIPLE_DWELLING,
+}
+_SIDES = {c.value.lower(): c for c in Compass} | {c.label: c for c in Compass}
+_DATES = (
+    re.compile(r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})$"),
+    # Excel's dates as read_table gives them, with a time of day when the cell holds one
+    re.compile(r"^(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})( \d{1,2}:\d{2})?$"),
+)
+Level = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportProblem:
+    line: int  # the line of the file; the headings are line 1
+    column: str
+    level: Level  # an error must be fixed; a warning is read and accepted
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ImportRow:
+    line: int
+    number: int
+    street: Street
+    unit: str
+    parcel_number: str
+    kind: BuildingKind
+    owner: str
+    side: Compass
+    position_ft: int | None
+    assigned_on: date | None
+    assigned_by: str
+    notes: str
+
+
+@dataclass(slots=True)
+class ImportReport:
+    """What an import would do, found before anything is written."""
+
+    rows: list[ImportRow] = field(default_factory=list)
+    problems: list[ImportProblem] = field(default_factory=list)
+    lines: int = 0  # lines of addresses read (blank lines are skipped)
+    new_parcels: int = 0
+    new_owners: int = 0
+
+    @property
+    def errors(self) -> list[ImportProblem]:
+        return [p for p in self.problems if p.level == "error"]
+
+    @property
+    def warnings(self) -> list[ImportProblem]:
+        return [p for p in self.problems if p.level == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def column_map(headings: Sequence[object]) -> dict[str, int]:
+    """Which column holds each field, by its heading in any usual wording."""
+    found: dict[str, int] = {}
+    for index, heading in enumerate(headings):
+        words = " ".join(fold(str(heading or "")).replace("_", " ").split())
+        for key, names in COLUMNS.items():
+            if words in names and key not in found:
+                found[key] = index
+    return found
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, datetime):
+        value = value.date()
+    if isinstance(value, date):
+        return value.isoformat()
+    return " ".join(str(value).split())
+
+
+def _date(text: str) -> date:
+    for pattern in _DATES:
+        match = pattern.match(text)
+        if match:
+            return date(int(match["y"]), int(match["m"]), int(match["d"]))
+    raise ValueError(text)
+
+
+def quoted(text: str) -> str:
+    return f"\u201c{text}\u201d"
+
+
+@dataclass(slots=True)
+class _Line:
+    """One line of the file as read, before it is checked against the register."""
+
+    line: int
+    cells: dict[str, str]
+    problems: list[ImportProblem] = field(default_factory=list)
+
+    def problem(self, column: str, text: str, level: Level = "error") -> None:
+        self.problems.append(ImportProblem(self.line, column, level, text))
+
+    @property
+    def failed(self) -> bool:
+        return any(p.level == "error" for p in self.problems)
+
+
+class _Register:
+    """The register as it stands plus the lines accepted so far, to check each line against."""
+
+    def __init__(self, session: Session) -> None:
+        self.streets = {s.name_key: s for s in streets(session, include_inactive=True)}
+        self.parcels = set(session.scalars(select(Parcel.parcel_number)))
+        self.owners = {fold(name) for name in session.scalars(select(Party.name))}
+        self.holder: dict[tuple[int, int], str] = {}  # (street, number) -> parcel
+        self.taken: dict[tuple[int, int, str], str] = {}  # (street, number, unit) -> where
+        self.numbered: set[str] = set()  # parcels whose principal building is numbered
+        # (street, side) -> (position, number, line); line 0 is the register
+        self.placed: dict[tuple[int, Compass], list[tuple[int, int, int]]] = defaultdict(list)
+        rows = session.execute(
+            select(
+                Address.street_id,
+                Address.number,
+                Address.unit,
+                Parcel.parcel_number,
+                Address.side,
+                Address.position_ft,
+                Address.building_kind,
+            )
+            .join(Parcel, Parcel.id == Address.parcel_id)
+            .where(Address.status == AddressStatus.ASSIGNED)
+        )
+        for street_id, number, unit, parcel, side, position, kind in rows:
+            self.holder.setdefault((street_id, number), parcel)
+            self.taken[(street_id, number, fold(unit))] = "the register"
+            if kind != BuildingKind.SECONDARY:
+                self.numbered.add(parcel)
+            if position is not None:
+                self.placed[(street_id, Compass(side))].append((position, number, 0))
+
+
+def _read(line: _Line, register: _Register) -> ImportRow | None:
+    """Check one line's fields and its place in the register; None if it has an error."""
+    cells = line.cells
+    raw_number = cells["number"]
+    number = int(raw_number) if raw_number.isdigit() and int(raw_number) > 0 else None
+    if number is None:
+        line.problem(
+            "Number",
+            f"{quoted(raw_number)} is not a street number (a whole number from 1 up)."
+            if raw_number
+            else "The number is blank.",
+        )
+    raw_street = cells["street"]
+    street = register.streets.get(street_key(raw_street)) if raw_street else None
+    if street is None:
+        line.problem(
+            "Street",
+            f"{quoted(raw_street)} is not a street in the register; add it "
+            "under Streets or correct the spelling."
+            if raw_street
+            else "The street is blank.",
+        )
+    parcel = cells["parcel"].upper()
+    if not parcel:
+        line.problem("Parcel", "The parcel number is blank: every address belongs to a parcel.")
+    elif len(parcel) > 40:
+        line.problem("Parcel", "The parcel number is longer than 40 characters.")
+    unit = cells["unit"]
+    if len(unit) > 20:
+        line.problem("Unit", "The unit is longer than 20 characters.")
+    kind = _KINDS.get(fold(cells["kind"]))
+    if kind is None:
+        line.problem(
+            "Kind",
+            f"{quoted(cells['kind'])} is not a kind of building (principal, "
+            "secondary or multiple dwelling).",
+        )
+    side = _SIDES.get(fold(cells["side"])) if cells["side"] else None
+    if cells["side"] and side is None:
+        line.problem("Side", f"{quoted(cells['side'])} is not a side (N, S, E or W).")
+    raw_position = cells["position"].replace(",", "")
+    position = int(raw_position) if raw_position.isdigit() else None
+    if raw_position and position is None:
+        line.problem("Position", f"{quoted(raw_position)} is not a position in whole feet.")
+    assigned_on = None
+    if cells["assigned_on"]:
+        try:
+            assigned_on = _date(cells["assigned_on"])
+        except ValueError:
+            line.problem(
+                "Assigned",
+                f"{quoted(cells['assigned_on'])} is not a date (YYYY-MM-DD or MM/DD/YYYY).",
+            )
+    if street is None or number is None:
+        return None
+    side = _check_side(line, street, number, side, given=bool(cells["side"]))
+    _check_unique(line, register, street, number, unit, parcel)
+    if kind is BuildingKind.SECONDARY and parcel in register.numbered:
+        line.problem("Kind", "A secondary building on a numbered lot needs no number.", "warning")
+    if line.failed or side is None or kind is None:
+        return None
+    if kind is not BuildingKind.SECONDARY:
+        register.numbered.add(parcel)
+    if position is not None:
+        register.placed[(street.id, side)].append((position, number, line.line))
+    return ImportRow(
+        line.line,
+        number,
+        street,
+        unit,
+        parcel,
+        kind,
+        cells["owner"],
+        side,
+        position,
+        assigned_on,
+        cells["assigned_by"],
+        cells["notes"],
+    )
+
+
+def _check_side(
+    line: _Line, street: Street, number: int, side: Compass | None, *, given: bool
+) -> Compass | None:
+    parity = "odd" if number % 2 else "even"
+    if not street.range_low <= number <= street.range_high:
+        line.problem(
+            "Number",
+            f"{number} is outside {street.full_name}'s numbers, "
+            f"{street.range_low} to {street.range_high}.",
+            "warning",
+        )
+    if not given:
+        return side_for(street, number)
+    if side is None:
+        return None
+    if side not in (street.odd_side, Compass(street.odd_side).opposite):
+        line.problem("Side", f"{street.full_name} has no {side.label} side.")
+        return None
+    if parity_of(street, side) != parity:
+        line.problem(
+            "Side",
+            f"{number} is {parity}, but the {side.label} side of "
+            f"{street.full_name} carries {parity_of(street, side)} numbers.",
+        )
+    return side
+
+
+def _check_unique(
+    line: _Line, register: _Register, street: Street, number: int, unit: str, parcel: str
+) -> None:
+    key = (street.id, number, fold(unit))
+    holder = register.holder.get((street.id, number))
+    if key in register.taken:
+        shown = f"{number} {street.full_name}" + (f", {unit}" if unit else "")
+        line.problem("Number", f"{shown} is already in {register.taken[key]}.")
+    elif holder is not None and parcel and holder != parcel:
+        line.problem(
+            "Number",
+            f"{number} {street.full_name} belongs to parcel {holder}; only "
+            "units of one building share a number.",
+        )
+    elif parcel:
+        register.taken[key] = f"line {line.line}"
+        register.holder.setdefault((street.id, number), parcel)
+
+
+def out_of_order(points: Sequence[tuple[int, int, int]]) -> set[int]:
+    """The lines whose numbers break the order along the street: every point outside one
+    longest run of numbers rising with position. ``points`` are (position, number, line)."""
+    ordered = sorted(points)
+    tails: list[int] = []  # the smallest last number of a rising run of each length
+    tail_index: list[int] = []
+    previous = [-1] * len(ordered)
+    for i, (_, number, _) in enumerate(ordered):
+        k = bisect.bisect_left(tails, number)
+        if k == len(tails):
+            tails.append(number)
+            tail_index.append(i)
+        else:
+            tails[k], tail_index[k] = number, i
+        previous[i] = tail_index[k - 1] if k else -1
+    keep: set[int] = set()
+    i = tail_index[-1] if tail_index else -1
+    while i >= 0:
+        keep.add(i)
+        i = previous[i]
+    return {ordered[i][2] for i in range(len(ordered)) if i not in keep}
+
+
+def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> ImportReport:
+    """Report every problem in an address list, each row keyed by its column's heading (as
+    :func:`reports.excel.read_table` reads a file; a row's ``row_number`` is its line).
+
+    Errors: a number that is not a whole number, an unknown or blank street, a blank parcel, a
+    number already in the register or twice in the file (units of one building excepted), an
+    odd number on the even side or the reverse, a number out of order along the street, a
+    field that cannot be read. Warnings: a number outside the street's range, a secondary
+    building on a numbered lot. Nothing is written.
+    """
+    report = ImportReport()
+    if not rows:
+        report.problems.append(ImportProblem(1, "", "error", "The file holds no addresses."))
+        return report
+    headings = list(rows[0].keys())
+    columns = {key: headings[index] for key, index in column_map(headings).items()}
+    missing = [key for key in REQUIRED if key not in columns]
+    if missing:
+        names = " or ".join(quoted(COLUMNS[key][0].title()) for key in missing)
+        report.problems.append(
+            ImportProblem(1, "", "error", f"The first row must name the columns; none is {names}.")
+        )
+        return report
+    register = _Register(session)
+    new_parcels: set[str] = set()
+    new_owners: set[str] = set()
+    for index, values in enumerate(rows):
+        cells = {key: _text(values.get(columns[key])) if key in columns else "" for key in COLUMNS}
+        if not any(cells.values()):
+            continue
+        report.lines += 1
+        line = _Line(int(getattr(values, "row_number", index + 2)), cells)
+        row = _read(line, register)
+        report.problems.extend(line.problems)
+        if row is None:
+            continue
+        report.rows.append(row)
+        if row.parcel_number not in register.parcels:
+            new_parcels.add(row.parcel_number)
+        if row.owner and fold(row.owner) not in register.owners:
+            new_owners.add(fold(row.owner))
+    by_line = {row.line: row for row in report.rows}
+    for (_, side), points in register.placed.items():
+        # The units of one building share a number and a position: they count once.
+        distinct = {(p, n): line for p, n, line in sorted(points, key=lambda t: -t[2])}
+        for line_number in sorted(out_of_order([(p, n, ln) for (p, n), ln in distinct.items()])):
+            row = by_line.get(line_number)
+            if row is None:
+                continue  # an address already in the register: the file's lines are judged
+            report.problems.append(
+                ImportProblem(
+                    line_number,
+                    "Position",
+                    "error",
+                    f"{row.number} {row.street.full_name} is out of order along the {side.label} "
+                    f"side at {row.position_ft} ft: numbers must rise along the street.",
+                )
+            )
+    failed = {p.line for p in report.errors}
+    report.rows = [row for row in report.rows if row.line not in failed]
+    report.problems.sort(key=lambda p: (p.line, p.level != "error", p.column))
+    report.new_parcels, report.new_owners = len(new_parcels), len(new_owners)
+    return report
+
+
+def import_addresses(
+    action: Action, rows: Sequence[Mapping[str, object]], *, source: str
+) -> ImportReport:
+    """Write an address list to the register: all of it, or nothing if any line has an error.
+
+    Parcels not yet in the register are added, and owners not yet known are added as people;
+    each address's history says which file and line it came from.
+    """
+    action.require(Permission.KEEP_STREET_REGISTER)
+    session = action.session
+    report = validate_import(session, rows)
+    if not report.ok:
+        first = report.errors[0]
+        raise InvalidInput(
+            f"The file has {len(report.errors)} error(s); nothing was imported. "
+            f"Line {first.line}: {first.text}",
+            field="file",
+        )
+    if not report.rows:
+        raise InvalidInput("The file holds no addresses.", field="file")
+    parcels = {p.parcel_number: p for p in session.scalars(select(Parcel))}
+    owners: dict[str, Party] = {}
+    for party in session.scalars(select(Party).order_by(Party.id)):
+        owners.setdefault(fold(party.name), party)
+    today, name = action.today(), source.strip() or "an address list"
+    added: list[Address] = []
+    for row in report.rows:
+        owner = owners.get(fold(row.owner)) if row.owner else None
+        if row.owner and owner is None:
+            owner = Party(
+                kind=PartyKind.PERSON,
+                name=row.owner[:200],
+                active=True,
+                search_text=fold(row.owner),
+            )
+            session.add(owner)
+            owners[fold(row.owner)] = owner
+        parcel = parcels.get(row.parcel_number)
+        if parcel is None:
+            parcel = Parcel(
+                parcel_number=row.parcel_number,
+                owner=owner,
+                active=True,
+                site_address="",
+                description="",
+            )
+            session.add(parcel)
+            parcels[row.parcel_number] = parcel
+        address = Address(
+            street=row.street,
+            number=row.number,
+            unit=row.unit,
+            parcel=parcel,
+            building_kind=row.kind,
+            owner=owner or parcel.owner,
+            status=AddressStatus.ASSIGNED,
+            side=row.side,
+            position_ft=row.position_ft,
+            assigned_on=row.assigned_on or today,
+            assigned_by_name=(row.assigned_by or f"Imported by {action.operator.full_name}")[:120],
+            notes=row.notes,
+        )
+        address.search_text = address_search_text(address)
+        if not row.unit and not parcel.site_address:
+            parcel.site_address = address_text(address)
+            owner_name = parcel.owner.name if parcel.owner else ""
+            parcel.search_text = fold(f"{parcel.parcel_number} {parcel.site_address} {owner_name}")
+        added.append(address)
+    session.add_all(added)
+    session.flush()
+    now = action.now()
+    session.add_all(
+        AddressChange(
+            address_id=address.id,
+            at=now,
+            operator_id=action.operator.id or None,
+            operator_name=action.operator.full_name,
+            what="imported",
+            new_value=address_text(address),
+            reason=f"Imported from {name}, line {row.line}",
+        )
+        for address, row in zip(added, report.rows, strict=True)
+    )
+    action.audit(
+        "address.import",
+        ("address", "import"),
+        f"{len(added)} addresses imported from {name} ({report.new_parcels} new parcels, "
+        f"{report.new_owners} new owners)",
+    )
+    return report

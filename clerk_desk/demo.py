@@ -13,11 +13,20 @@ from datetime import date, timedelta
 
 from sqlalchemy import func, select
 
-from clerk_desk import bonds, demo_receipts, fees, ledger, operators, parties, settings_store
+from clerk_desk import (
+    bonds,
+    demo_receipts,
+    demo_street_numbers,
+    fees,
+    ledger,
+    operators,
+    parties,
+    settings_store,
+)
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.database import Database
-from clerk_desk.desk import Action, Desk
+from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import BondKind, DueKind, Operator, Party, PartyKind, Role
@@ -199,6 +208,7 @@ def create(
             }
         report = database.check()
         counts.update({k: v for k, v in report.counts.items() if k not in ("operator", "party")})
+        counts.update(demo_street_numbers.count(desk))
         return DemoSummary(database.describe(), counts)
     finally:
         database.dispose()
@@ -266,6 +276,13 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
         _bonds_and_certificates(action, rng)
     # Receipts and the cash drawer: `scale` years of closed drawers, ending yesterday.
     demo_receipts.generate(desk, admin, scale=scale, rng=rng)
+    _street_numbers(desk, admin, rng)
+
+
+def _street_numbers(desk: Desk, admin: SignedIn, rng: random.Random) -> None:
+    """The street numbering register (§ 506-16): the map of the demo's streets and more, every
+    demo parcel's official number, and noncompliance cases at each step (its own module)."""
+    demo_street_numbers.generate(desk, admin, rng=rng)
 
 
 def _phone(rng: random.Random) -> str:

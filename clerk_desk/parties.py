@@ -139,7 +139,7 @@ def update_party(action: Action, party_id: int, data: PartyData) -> Party:
         setattr(party, key, value)
     party.search_text = _party_search_text(party)
     for parcel in parcels_of(action.session, party.id):  # their search text holds the owner's name
-        parcel.search_text = _parcel_search_text(action.session, parcel)
+        parcel.search_text = parcel_search_text(parcel, _owner(action.session, parcel))
     action.audit(
         "party.update", party, f"{party.name} changed", before=before, after=snapshot(party)
     )
@@ -216,8 +216,12 @@ def _clean_parcel(session: Session, data: ParcelData) -> dict[str, object]:
     }
 
 
-def _parcel_search_text(session: Session, parcel: Parcel) -> str:
-    owner = session.get(Party, parcel.owner_id) if parcel.owner_id else None
+def _owner(session: Session, parcel: Parcel) -> Party | None:
+    return session.get(Party, parcel.owner_id) if parcel.owner_id else None
+
+
+def parcel_search_text(parcel: Parcel, owner: Party | None) -> str:
+    """What the register of parcels finds a parcel by: its number, site address and owner."""
     return fold(" ".join((parcel.parcel_number, parcel.site_address, owner.name if owner else "")))
 
 
@@ -232,7 +236,7 @@ def add_parcel(action: Action, data: ParcelData) -> Parcel:
     values = _clean_parcel(action.session, data)
     _refuse_duplicate_parcel(action.session, str(values["parcel_number"]), None)
     parcel = Parcel(**values, active=True)
-    parcel.search_text = _parcel_search_text(action.session, parcel)
+    parcel.search_text = parcel_search_text(parcel, _owner(action.session, parcel))
     action.session.add(parcel)
     action.audit(
         "parcel.create", parcel, f"Parcel {parcel.parcel_number} added", after=snapshot(parcel)
@@ -248,7 +252,7 @@ def update_parcel(action: Action, parcel_id: int, data: ParcelData) -> Parcel:
     _refuse_duplicate_parcel(action.session, str(values["parcel_number"]), parcel.id)
     for key, value in values.items():
         setattr(parcel, key, value)
-    parcel.search_text = _parcel_search_text(action.session, parcel)
+    parcel.search_text = parcel_search_text(parcel, _owner(action.session, parcel))
     action.audit(
         "parcel.update",
         parcel,

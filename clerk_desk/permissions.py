@@ -31,7 +31,6 @@ class Permission(enum.Enum):
 
 _COUNTER = {
     Permission.EDIT_PARTIES,
-    Permission.KEEP_STREET_REGISTER,
     Permission.BILL,
     Permission.TAKE_APPLICATIONS,
 }
@@ -45,9 +44,14 @@ GRANTS: dict[Role, frozenset[Permission]] = {
             Permission.TAKE_PAYMENT,
             Permission.MANAGE_BONDS,
             Permission.EDIT_SETTINGS,
+            # The numbering map is on file in the Clerk's office (§ 506-16).
+            Permission.KEEP_STREET_REGISTER,
         }
     ),
-    Role.DEPUTY_CLERK: frozenset(_COUNTER | {Permission.ISSUE_PERMITS, Permission.TAKE_PAYMENT}),
+    Role.DEPUTY_CLERK: frozenset(
+        _COUNTER
+        | {Permission.ISSUE_PERMITS, Permission.TAKE_PAYMENT, Permission.KEEP_STREET_REGISTER}
+    ),
     Role.TREASURER: frozenset(
         _COUNTER
         | {
@@ -59,7 +63,12 @@ GRANTS: dict[Role, frozenset[Permission]] = {
         }
     ),
     Role.INSPECTOR: frozenset(
-        _COUNTER | {Permission.APPROVE_WORK_PERMITS, Permission.ASSIGN_STREET_NUMBERS}
+        _COUNTER
+        | {
+            Permission.APPROVE_WORK_PERMITS,
+            Permission.ASSIGN_STREET_NUMBERS,
+            Permission.KEEP_STREET_REGISTER,
+        }
     ),
     # In a small city hall the Administrator is often the Clerk-Treasurer: everything.
     Role.ADMINISTRATOR: frozenset(Permission),

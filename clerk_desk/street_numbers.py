@@ -18,7 +18,7 @@ import bisect
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session, joinedload
 
 from clerk_desk.deadlines import CityCalendar, format_day
@@ -37,7 +37,7 @@ from clerk_desk.models import (
     Party,
     Street,
 )
-from clerk_desk.parties import fold, get_parcel, get_party
+from clerk_desk.parties import fold, get_parcel, get_party, parcel_search_text
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
@@ -50,6 +50,8 @@ NONCOMPLIANCE_CITE = "§ 506-16 (Noncompliance)"
 NEGLECT_DAYS = 20  # days of neglect before the City serves a notice
 NOTICE_DAYS = 10  # days after service before a forfeiture under § 1-4
 SEARCH_LIMIT = 200
+MAX_NUMBER = 999_999  # the highest street number or range the register takes (an INTEGER holds it)
+MAX_POSITION_FT = 200_000
 SERVICE_MANNERS = ("personal service", "certified mail", "first-class mail", "posting")
 
 # Street-name words written out and their usual abbreviations, so "Broad Street North" is found
@@ -135,6 +137,8 @@ def _clean_street(session: Session, data: StreetData, own_id: int | None) -> dic
         raise InvalidInput(
             "The highest number cannot be lower than the lowest.", field="range_high"
         )
+    if data.range_high > MAX_NUMBER:
+        raise InvalidInput(f"The highest number is at most {MAX_NUMBER:,}.", field="range_high")
     if data.grid_base is not None and not 0 <= data.grid_base <= data.range_low:
         raise InvalidInput(
             "The grid base is the number at the street's starting line: from 0 up to the "
@@ -221,6 +225,20 @@ def get_street(session: Session, street_id: int) -> Street:
     return street
 
 
+def lock_street(session: Session, street_id: int) -> Street:
+    """The street, locked until the action ends, so that stations numbering it take turns.
+
+    A number is checked against the register and then written; a second station checking
+    between the two would miss the first one's number. SQLite's write transactions already take
+    turns; on PostgreSQL the unique index alone would not stop another unit of another parcel
+    under the same number, so the street's row is locked (``SELECT … FOR UPDATE``).
+    """
+    street = session.get(Street, street_id, with_for_update=True)
+    if street is None:
+        raise NotFound(f"There is no street number {street_id}.")
+    return street
+
+
 def streets(session: Session, *, include_inactive: bool = False) -> list[Street]:
     query = select(Street).order_by(Street.name_key)
     if not include_inactive:
@@ -290,6 +308,21 @@ def _addresses_on(
     return list(session.scalars(query.order_by(Address.number, Address.unit)))
 
 
+def _words_typed(text: str) -> list[ColumnElement[bool]]:
+    """One condition on an address's search text per word typed. A number is matched from its
+    start ("12" finds 12 and 121, not 312); "street" finds "St"."""
+    conditions: list[ColumnElement[bool]] = []
+    for word in fold(text).replace(",", " ").replace(".", " ").split():
+        word = _ABBREVIATIONS.get(word, word)
+        if word.isdigit():
+            conditions.append(
+                Address.search_text.startswith(word) | Address.search_text.contains(f" {word}")
+            )
+        else:
+            conditions.append(Address.search_text.contains(word, autoescape=True))
+    return conditions
+
+
 def search_addresses(
     session: Session,
     text: str = "",
@@ -300,15 +333,7 @@ def search_addresses(
 ) -> list[Address]:
     """Addresses whose number, street, unit, parcel or owner hold every word typed, as the
     Clerk types: "12 broad street" finds 12 and 121 Broad St N, not 312."""
-    query = select(Address)
-    for word in fold(text).replace(",", " ").replace(".", " ").split():
-        word = _ABBREVIATIONS.get(word, word)
-        if word.isdigit():  # a number is matched from its start: "12" finds 12 and 121
-            query = query.where(
-                Address.search_text.startswith(word) | Address.search_text.contains(f" {word}")
-            )
-        else:
-            query = query.where(Address.search_text.contains(word, autoescape=True))
+    query = select(Address).where(*_words_typed(text))
     if street_id is not None:
         query = query.where(Address.street_id == street_id)
     if not include_retired:
@@ -321,6 +346,33 @@ def search_addresses(
             query.order_by(Address.street_id, Address.number, Address.unit).limit(limit)
         ).unique()
     )
+
+
+def find_address(session: Session, text: str) -> list[Address]:
+    """The assigned addresses written exactly as ``text``: "123 Broad St N" or "123 N. Broad
+    Street, Apt 2" (any usual spelling of the street). Without a unit, every unit of the
+    number; an empty list when the text is not a number and a street in the register."""
+    where, _, unit = text.partition(",")
+    number, _, name = where.strip().partition(" ")
+    if not (number.isascii() and number.isdigit() and name.strip()):
+        return []
+    if not 1 <= int(number) <= MAX_NUMBER:
+        return []
+    street = find_street(session, name)
+    if street is None:
+        return []
+    query = (
+        select(Address)
+        .where(
+            Address.street_id == street.id,
+            Address.number == int(number),
+            Address.status == AddressStatus.ASSIGNED,
+        )
+        .options(joinedload(Address.street), joinedload(Address.parcel))
+    )
+    found = list(session.scalars(query.order_by(Address.unit, Address.id)))
+    wanted = fold(" ".join(unit.split()))
+    return [a for a in found if fold(a.unit) == wanted] if wanted else found
 
 
 def history(session: Session, address_id: int) -> list[AddressChange]:
@@ -423,6 +475,7 @@ def suggest_number(
     """
     street = get_street(session, street_id)
     side = _check_side(street, side)
+    _check_position(position_ft)
     parity = parity_of(street, side)
     if parcel_id is not None:
         own = session.scalar(
@@ -533,10 +586,11 @@ def _check_side(street: Street, side: Compass | str) -> Compass:
     except ValueError:
         chosen = None
     sides = (Compass(street.odd_side), Compass(street.odd_side).opposite)
-    if chosen not in sides:
+    if chosen is None or chosen not in sides:
+        first, second = (side.label for side in sides)
+        article = "an" if first[0] in "aeiou" else "a"
         raise InvalidInput(
-            f"{street.full_name} has a {sides[0].label} and a {sides[1].label} side.",
-            field="side",
+            f"{street.full_name} has {article} {first} and a {second} side.", field="side"
         )
     return chosen
 
@@ -688,17 +742,19 @@ class AssignmentData:
 
 
 def _check_position(position_ft: int | None) -> None:
-    if position_ft is not None and not 0 <= position_ft <= 200_000:
+    if position_ft is not None and not 0 <= position_ft <= MAX_POSITION_FT:
         raise InvalidInput(
-            "The position is feet along the street from its start: 0 to 200,000.",
+            f"The position is feet along the street from its start: 0 to {MAX_POSITION_FT:,}.",
             field="position_ft",
         )
 
 
 def _judge(session: Session, proposal: Proposal, *, accept_warnings: bool) -> list[Finding]:
     """Refuse a proposal the map blocks, or one with warnings the Inspector has not accepted."""
-    if proposal.number < 1:
-        raise InvalidInput("A street number is a whole number from 1 up.", field="number")
+    if not 1 <= proposal.number <= MAX_NUMBER:
+        raise InvalidInput(
+            f"A street number is a whole number from 1 to {MAX_NUMBER:,}.", field="number"
+        )
     found = check_number(session, proposal)
     stop = blocking(found)
     if stop:
@@ -735,7 +791,7 @@ def assign_number(action: Action, data: AssignmentData) -> Address:
     """Record the official number the Building Inspector assigns (§ 506-16)."""
     action.require(Permission.ASSIGN_STREET_NUMBERS)
     session = action.session
-    street = get_street(session, data.street_id)
+    street = lock_street(session, data.street_id)
     parcel = get_parcel(session, data.parcel_id)
     owner_id = data.owner_id if data.owner_id is not None else parcel.owner_id
     if owner_id is not None:
@@ -775,8 +831,8 @@ def assign_number(action: Action, data: AssignmentData) -> Address:
         address_text(address),
         "Warnings accepted: " + " ".join(accepted) if accepted else "",
     )
-    if not unit and not parcel.site_address.strip():
-        parcel.site_address = address_text(address)
+    if not unit and _site_address_free(session, parcel):
+        set_site_address(parcel, address_text(address))
     action.audit(
         "address.assign",
         address,
@@ -811,11 +867,13 @@ def change_address(action: Action, address_id: int, data: AddressEdit, *, reason
     why = reason.strip()
     if not why:
         raise InvalidInput("Say why the address is changed.", field="reason", cite=ALTER_CITE)
+    street = lock_street(session, address.street_id)
+    side = _check_side(street, data.side)
     unit = fits(Address.unit, " ".join(data.unit.split()), "The unit")
     _check_position(data.position_ft)
     if data.owner_id is not None:
         get_party(session, data.owner_id)
-    numbering_changes = (data.number, fold(unit), Compass(data.side), data.position_ft) != (
+    numbering_changes = (data.number, fold(unit), side, data.position_ft) != (
         address.number,
         fold(address.unit),
         Compass(address.side),
@@ -826,7 +884,7 @@ def change_address(action: Action, address_id: int, data: AddressEdit, *, reason
             address.street_id,
             data.number,
             address.parcel_id,
-            data.side,
+            side,
             data.building_kind,
             unit,
             data.position_ft,
@@ -834,11 +892,15 @@ def change_address(action: Action, address_id: int, data: AddressEdit, *, reason
         )
         _judge(session, proposal, accept_warnings=data.accept_warnings)
     before = snapshot(address)
-    old_text = address_text(address)
+    old_text, old_site, old_unit = (
+        address_text(address),
+        address_text(address, unit=False),
+        address.unit,
+    )
     old_owner = address.owner.name if address.owner else ""
     address.number, address.unit = data.number, unit
     address.building_kind = BuildingKind(data.building_kind)
-    address.side, address.position_ft = Compass(data.side), data.position_ft
+    address.side, address.position_ft = side, data.position_ft
     address.owner_id = data.owner_id
     address.owner = session.get(Party, data.owner_id) if data.owner_id is not None else None
     address.notes = data.notes.strip()
@@ -847,10 +909,12 @@ def change_address(action: Action, address_id: int, data: AddressEdit, *, reason
     if new_text != old_text:
         _record_change(action, address, "number", old_text, new_text, why)
         address.letter_printed_on = None  # the owner needs a letter with the new number
+        if not unit and not old_unit and address.parcel.site_address == old_site:
+            set_site_address(address.parcel, address_text(address))
     pairs = {
         "building kind": (BuildingKind(before["building_kind"]).label, address.building_kind.label),
         "side": (Compass(before["side"]).label, address.side.label),
-        "position": (str(before["position_ft"] or ""), str(address.position_ft or "")),
+        "position": (_feet(before["position_ft"]), _feet(address.position_ft)),
         "owner": (old_owner, address.owner.name if address.owner else ""),
         "notes": (before["notes"], address.notes),
     }
@@ -880,7 +944,7 @@ def retire_address(action: Action, address_id: int, *, reason: str) -> Address:
     open_case = action.session.scalar(
         select(NumberingCase.id).where(
             NumberingCase.address_id == address.id,
-            NumberingCase.status.in_(_ACTIVE_CASES),
+            NumberingCase.status.in_(_OPEN_CASES),
         )
     )
     if open_case is not None:
@@ -900,6 +964,34 @@ def retire_address(action: Action, address_id: int, *, reason: str) -> Address:
         after=snapshot(address),
     )
     return address
+
+
+def _feet(position_ft: object) -> str:
+    return "" if position_ft is None else str(position_ft)
+
+
+def _site_address_free(session: Session, parcel: Parcel) -> bool:
+    """Whether the parcel's site address may take its new official address: it is blank, or it
+    is a number of the parcel since retired (a house rebuilt under a new number). A site
+    address the Clerk typed otherwise is kept."""
+    site = parcel.site_address.strip()
+    if not site:
+        return True
+    retired = session.scalars(
+        select(Address).where(
+            Address.parcel_id == parcel.id,
+            Address.status == AddressStatus.RETIRED,
+            Address.unit == "",
+        )
+    )
+    return any(address_text(a) == site for a in retired)
+
+
+def set_site_address(parcel: Parcel, text: str) -> None:
+    """Give the parcel its official address as its site address, and keep the parcel findable
+    in the register of parcels by its new address."""
+    parcel.site_address = text
+    parcel.search_text = parcel_search_text(parcel, parcel.owner)
 
 
 def record_letter_printed(action: Action, address_id: int) -> None:
@@ -955,7 +1047,8 @@ class PermitCheck:
 
     @property
     def may_issue(self) -> bool:
-        return not self.finding.blocks
+        """Only when one parcel was found and it has its official number."""
+        return self.official is not None and not self.finding.blocks
 
 
 def building_permit_check(session: Session, text: str) -> PermitCheck:
@@ -966,10 +1059,13 @@ def building_permit_check(session: Session, text: str) -> PermitCheck:
         raise InvalidInput("Type a parcel number or an address.", field="query")
     parcel = _parcel_of(session, query)
     if parcel is None:
-        matches = search_addresses(session, query, limit=2)
-        if len(matches) == 1:
-            parcel = matches[0].parcel
-        elif len(matches) > 1:
+        # The address as typed ("12 Broad St N" is not also 121 Broad St N), else every
+        # address holding the words typed; the units of one building are one parcel.
+        matches = find_address(session, query) or search_addresses(session, query, limit=50)
+        parcels = {match.parcel_id: match.parcel for match in matches}
+        if len(parcels) == 1:
+            [parcel] = parcels.values()
+        elif len(parcels) > 1:
             return PermitCheck(
                 query,
                 None,
@@ -1021,7 +1117,9 @@ def building_permit_check(session: Session, text: str) -> PermitCheck:
 
 # -- noncompliance (§ 506-16 (Noncompliance)) ---------------------------------------------------
 
-_ACTIVE_CASES = (NumberingCaseStatus.OPEN, NumberingCaseStatus.NOTICED)
+_ACTIVE_CASES = (NumberingCaseStatus.OPEN, NumberingCaseStatus.NOTICED)  # a step is due
+# Not yet closed: a referred case waits for the forfeiture or for compliance.
+_OPEN_CASES = (*_ACTIVE_CASES, NumberingCaseStatus.REFERRED)
 
 
 def notice_from(calendar: CityCalendar, observed_on: date) -> date:
@@ -1070,7 +1168,7 @@ def observe_noncompliance(
     _not_future(action, observed_on, "observed_on", "date of the observation")
     active = action.session.scalar(
         select(NumberingCase).where(
-            NumberingCase.address_id == address.id, NumberingCase.status.in_(_ACTIVE_CASES)
+            NumberingCase.address_id == address.id, NumberingCase.status.in_(_OPEN_CASES)
         )
     )
     if active is not None:
@@ -1169,8 +1267,12 @@ def close_case(
     if case.status in (NumberingCaseStatus.COMPLIED, NumberingCaseStatus.WITHDRAWN):
         raise Conflict("The case is already closed.")
     _not_future(action, on, "closed_on", "date")
-    if on < case.observed_on:
-        raise InvalidInput("The case cannot close before it was observed.", field="closed_on")
+    last_step = max(d for d in (case.observed_on, case.served_on, case.referred_on) if d)
+    if on < last_step:
+        raise InvalidInput(
+            f"The case cannot close before its last step, on {format_day(last_step)}.",
+            field="closed_on",
+        )
     if withdrawn and not note.strip():
         raise InvalidInput("Say why the case is withdrawn.", field="close_note")
     before = snapshot(case)
@@ -1218,10 +1320,14 @@ def next_step(case: NumberingCase) -> tuple[str, date | None]:
 
 @provider("street_numbers")
 def _due(action: Action) -> list[TodayItem]:
-    """Notices the City may serve and cases it may refer, from the day each becomes due."""
+    """Notices the City may serve and cases it may refer, from the day each becomes due:
+    before that the owner's time is still running and there is nothing to do."""
+    today = action.today()
     items = []
     for case in cases(action.session):
         step, due = next_step(case)
+        if due is None or due > today:
+            continue
         where = address_text(case.address)
         owner = case.address.owner.name if case.address.owner else "owner unknown"
         if NumberingCaseStatus(case.status) is NumberingCaseStatus.OPEN:
@@ -1265,3 +1371,34 @@ def register(
         Street.name_key, Address.number, Address.unit, Address.id
     )
     return list(session.scalars(query).unique())
+
+
+def search_cases(
+    session: Session, text: str = "", *, open_only: bool = True, limit: int = SEARCH_LIMIT
+) -> list[NumberingCase]:
+    """Noncompliance cases whose address holds every word typed (as :func:`search_addresses`
+    reads them), oldest observation first; with ``open_only``, those not yet closed (a referred
+    case stays open: compliance still closes it)."""
+    query = (
+        select(NumberingCase)
+        .join(Address, Address.id == NumberingCase.address_id)
+        .where(*_words_typed(text))
+        .options(
+            joinedload(NumberingCase.address).joinedload(Address.street),
+            joinedload(NumberingCase.address).joinedload(Address.owner),
+        )
+    )
+    if open_only:
+        query = query.where(NumberingCase.status.in_(_OPEN_CASES))
+    query = query.order_by(NumberingCase.observed_on, NumberingCase.id).limit(limit)
+    return list(session.scalars(query).unique())
+
+
+def assigned_counts(session: Session) -> dict[int, int]:
+    """How many numbers (units counted each) are assigned on each street, by street id."""
+    rows = session.execute(
+        select(Address.street_id, func.count(Address.id))
+        .where(Address.status == AddressStatus.ASSIGNED)
+        .group_by(Address.street_id)
+    ).all()
+    return {street_id: count for street_id, count in rows}

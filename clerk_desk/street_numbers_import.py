@@ -10,7 +10,6 @@ import with errors writes nothing; the Clerk fixes the file and tries again.
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -37,9 +36,12 @@ from clerk_desk.models import (
 from clerk_desk.parties import fold
 from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import (
+    MAX_NUMBER,
+    MAX_POSITION_FT,
     address_search_text,
     address_text,
     parity_of,
+    set_site_address,
     side_for,
     street_key,
     streets,
@@ -76,6 +78,7 @@ _DATES = (
     # Excel's dates as read_table gives them, with a time of day when the cell holds one
     re.compile(r"^(?P<m>\d{1,2})/(?P<d>\d{1,2})/(?P<y>\d{4})( \d{1,2}:\d{2})?$"),
 )
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: "²".isdigit() is true, int("²") fails
 Level = Literal["error", "warning"]
 
 
@@ -215,11 +218,12 @@ def _read(line: _Line, register: _Register) -> ImportRow | None:
     """Check one line's fields and its place in the register; None if it has an error."""
     cells = line.cells
     raw_number = cells["number"]
-    number = int(raw_number) if raw_number.isdigit() and int(raw_number) > 0 else None
+    number = _whole(raw_number, 1, MAX_NUMBER)
     if number is None:
         line.problem(
             "Number",
-            f"{quoted(raw_number)} is not a street number (a whole number from 1 up)."
+            f"{quoted(raw_number)} is not a street number (a whole number from 1 to "
+            f"{MAX_NUMBER:,})."
             if raw_number
             else "The number is blank.",
         )
@@ -252,9 +256,12 @@ def _read(line: _Line, register: _Register) -> ImportRow | None:
     if cells["side"] and side is None:
         line.problem("Side", f"{quoted(cells['side'])} is not a side (N, S, E or W).")
     raw_position = cells["position"].replace(",", "")
-    position = int(raw_position) if raw_position.isdigit() else None
+    position = _whole(raw_position, 0, MAX_POSITION_FT)
     if raw_position and position is None:
-        line.problem("Position", f"{quoted(raw_position)} is not a position in whole feet.")
+        line.problem(
+            "Position",
+            f"{quoted(raw_position)} is not a position in whole feet (0 to {MAX_POSITION_FT:,}).",
+        )
     assigned_on = None
     if cells["assigned_on"]:
         try:
@@ -290,6 +297,14 @@ def _read(line: _Line, register: _Register) -> ImportRow | None:
         cells["assigned_by"],
         cells["notes"],
     )
+
+
+def _whole(text: str, low: int, high: int) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high``, or None."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
 
 
 def _check_side(
@@ -340,21 +355,38 @@ def _check_unique(
 
 def out_of_order(points: Sequence[tuple[int, int, int]]) -> set[int]:
     """The lines whose numbers break the order along the street: every point outside one
-    longest run of numbers rising with position. ``points`` are (position, number, line)."""
+    longest run of numbers rising with position. ``points`` are (position, number, line).
+
+    Line 0 is an address already in the register: it keeps its place, so the run kept is the
+    one holding the most of the register's numbers, and then the most of the file's (a file
+    whose lines agree with each other but not with the register is out of order, however many
+    lines it has). A weighted longest rising run, in O(n log n) with a Fenwick tree of the best
+    run ending below each number.
+    """
     ordered = sorted(points)
-    tails: list[int] = []  # the smallest last number of a rising run of each length
-    tail_index: list[int] = []
-    previous = [-1] * len(ordered)
-    for i, (_, number, _) in enumerate(ordered):
-        k = bisect.bisect_left(tails, number)
-        if k == len(tails):
-            tails.append(number)
-            tail_index.append(i)
-        else:
-            tails[k], tail_index[k] = number, i
-        previous[i] = tail_index[k - 1] if k else -1
+    if not ordered:
+        return set()
+    heavy = len(ordered) + 1  # one number of the register outweighs every line of the file
+    rank = {n: i for i, n in enumerate(sorted({n for _, n, _ in ordered}), start=1)}
+    size = len(rank)
+    tree_weight, tree_point = [0] * (size + 1), [-1] * (size + 1)
+    weight, previous = [0] * len(ordered), [-1] * len(ordered)
+    for i, (_, number, line) in enumerate(ordered):
+        best, best_point = 0, -1
+        k = rank[number] - 1  # runs ending with a lower number
+        while k > 0:
+            if tree_weight[k] > best:
+                best, best_point = tree_weight[k], tree_point[k]
+            k -= k & -k
+        weight[i] = best + (heavy if line == 0 else 1)
+        previous[i] = best_point
+        k = rank[number]
+        while k <= size:
+            if weight[i] > tree_weight[k]:
+                tree_weight[k], tree_point[k] = weight[i], i
+            k += k & -k
     keep: set[int] = set()
-    i = tail_index[-1] if tail_index else -1
+    i = max(range(len(ordered)), key=weight.__getitem__)
     while i >= 0:
         keep.add(i)
         i = previous[i]
@@ -404,12 +436,8 @@ def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> I
             new_owners.add(fold(row.owner))
     by_line = {row.line: row for row in report.rows}
     for (_, side), points in register.placed.items():
-        # The units of one building share a number and a position: they count once.
-        distinct = {(p, n): line for p, n, line in sorted(points, key=lambda t: -t[2])}
-        for line_number in sorted(out_of_order([(p, n, ln) for (p, n), ln in distinct.items()])):
-            row = by_line.get(line_number)
-            if row is None:
-                continue  # an address already in the register: the file's lines are judged
+        for line_number in _out_of_order_lines(points):
+            row = by_line[line_number]
             report.problems.append(
                 ImportProblem(
                     line_number,
@@ -426,6 +454,24 @@ def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> I
     return report
 
 
+def _out_of_order_lines(points: Sequence[tuple[int, int, int]]) -> list[int]:
+    """The file's lines out of order on one side of a street. The units of one building share
+    a number: they count once, at the first position the register (else the file) gives it,
+    and are flagged together."""
+    groups: dict[int, list[tuple[int, int]]] = defaultdict(list)  # number -> (position, line)
+    for position, number, line in points:
+        groups[number].append((position, line))
+    merged = []
+    for number, group in groups.items():
+        known = [position for position, line in group if line == 0]
+        file_lines = sorted(line for _, line in group if line)
+        where = min(known) if known else min(position for position, _ in group)
+        merged.append((where, number, 0 if known else file_lines[0]))
+    out = out_of_order(merged)
+    flagged = [number for _, number, line in merged if line and line in out]
+    return sorted(line for number in flagged for _, line in groups[number] if line)
+
+
 def import_addresses(
     action: Action, rows: Sequence[Mapping[str, object]], *, source: str
 ) -> ImportReport:
@@ -436,6 +482,9 @@ def import_addresses(
     """
     action.require(Permission.KEEP_STREET_REGISTER)
     session = action.session
+    # Every street is locked while the file is checked and written, so that no station assigns
+    # a number in between (see street_numbers.lock_street).
+    session.execute(select(Street.id).with_for_update()).all()
     report = validate_import(session, rows)
     if not report.ok:
         first = report.errors[0]
@@ -472,6 +521,7 @@ def import_addresses(
                 site_address="",
                 description="",
             )
+            set_site_address(parcel, "")  # found by its number and owner until it has one
             session.add(parcel)
             parcels[row.parcel_number] = parcel
         address = Address(
@@ -490,9 +540,7 @@ def import_addresses(
         )
         address.search_text = address_search_text(address)
         if not row.unit and not parcel.site_address:
-            parcel.site_address = address_text(address)
-            owner_name = parcel.owner.name if parcel.owner else ""
-            parcel.search_text = fold(f"{parcel.parcel_number} {parcel.site_address} {owner_name}")
+            set_site_address(parcel, address_text(address))
         added.append(address)
     session.add_all(added)
     session.flush()

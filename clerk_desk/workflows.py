@@ -60,6 +60,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "§ 506-16",
         "The official street numbering register, number assignment, and the notices to "
         "owners who have not posted their number.",
+        built=True,
     ),
     Workflow(
         "petitions",

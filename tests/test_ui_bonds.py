@@ -890,9 +890,5 @@ def test_main_window_builds_both_tabs(qtbot, desk, clerk) -> None:
 
     window = MainWindow(App(desk, clerk))
     qtbot.add_widget(window)
-    found = {
-        window.tabs.widget(i).property("workflow"): window.tabs.widget(i)
-        for i in range(window.tabs.count())
-    }
-    assert isinstance(found["bonds"], BondsTab)
-    assert isinstance(found["annual_bonds"], AnnualBondsTab)
+    assert isinstance(window.tab("bonds"), BondsTab)
+    assert isinstance(window.tab("annual_bonds"), AnnualBondsTab)

@@ -12,7 +12,9 @@ import pytest
 
 from clerk_desk import __version__
 from clerk_desk.database import Database
+from clerk_desk.workflows import WORKFLOWS
 from ui.main import main
+from ui.operations import App
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -111,3 +113,20 @@ def test_an_unexpected_error_is_logged_and_shown(
     assert shown and "did not expect" in shown[0]
     log = (_private_data_dir / "logs" / ui_main.LOG_FILE).read_text(encoding="utf-8")
     assert "RuntimeError: a bug in a slot" in log
+
+
+def test_a_workflow_tab_is_built_when_first_opened(qtbot, desk, admin) -> None:
+    """The window opens in the time the Today tab takes: the other tabs wait to be shown."""
+    from ui.main_window import MainWindow
+    from ui.receipts_tab import ReceiptsTab
+
+    window = MainWindow(App(desk, admin))
+    qtbot.add_widget(window)
+    index = [w.name for w in WORKFLOWS].index("receipts")
+    assert not isinstance(window.tabs.widget(index), ReceiptsTab)
+    window.action("tab_receipts").trigger()
+    assert isinstance(window.tabs.currentWidget(), ReceiptsTab)
+    assert window.tabs.currentIndex() == index
+    assert window.tab_title(index) == "Receipts"
+    assert window.tab("receipts") is window.tabs.currentWidget()
+    assert window.action("export").isEnabled()  # the built tab's register can be exported

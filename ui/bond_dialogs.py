@@ -20,7 +20,6 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -48,7 +47,7 @@ from clerk_desk import bonds
 from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
+from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.models import Bond, BondKind, FileStatus, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
@@ -327,38 +326,10 @@ def record_box(name: str) -> QComboBox:
     return box
 
 
-class _TwoColumnForm(forms.FormDialog):
-    """A :class:`FormDialog` with two columns of fields side by side (long forms fit a laptop)."""
-
-    def __init__(
-        self, parent: QWidget | None, title: str, *, save_text: str = "Save", ratio: int = 3
-    ) -> None:
-        super().__init__(parent, title, save_text=save_text)
-        self.left = self.form
-        self.right = QFormLayout()
-        self.right.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        columns = QHBoxLayout()
-        self._layout.removeItem(self.left)
-        columns.addLayout(self.left, ratio)
-        columns.addSpacing(16)
-        columns.addLayout(self.right, 2)
-        self._layout.addLayout(columns)
-
-    def add_to(
-        self, form: QFormLayout, label: str, widget: QWidget, field: str | None = None
-    ) -> QWidget:
-        form.addRow(label, widget)
-        if field is not None:
-            message = forms.error_label()
-            form.addRow("", message)
-            self.errors.add(field, message, widget)
-        return widget
-
-
 # ---- certificates --------------------------------------------------------------------------------
 
 
-class CertificateDialog(_TwoColumnForm):
+class CertificateDialog(forms.TwoColumnForm):
     """File a certificate of insurance as it reads; with ``replacing``, a corrected or renewed
     certificate that sets the old one aside in the same transaction.
 
@@ -614,7 +585,7 @@ KIND_HINTS = {
 }
 
 
-class BondDialog(_TwoColumnForm):
+class BondDialog(forms.TwoColumnForm):
     """File a bond. The fields that matter to the kind chosen are the ones shown.
 
     Signals: those of :class:`QDialog`.
@@ -789,27 +760,6 @@ STATUS_WORDS = {
 }
 
 
-def _as_field_error(
-    work: Callable[[Action], object], field: str, *, keep: tuple[str, ...] = ()
-) -> Callable[[Action], object]:
-    """A core refusal of the act shown under ``field`` instead of in a box, so the form stays
-    open: a Conflict, and an InvalidInput about anything but the fields in ``keep`` (which the
-    form shows under their own fields) — the date of the act is what the clerk can change. The
-    transaction is rolled back as for any refusal."""
-
-    def wrapped(action: Action) -> object:
-        try:
-            return work(action)
-        except Conflict as error:
-            raise InvalidInput(error.message, field=field, cite=error.cite) from error
-        except InvalidInput as error:
-            if error.field in keep or error.field == field:
-                raise
-            raise InvalidInput(error.message, field=field, cite=error.cite) from error
-
-    return wrapped
-
-
 class BondStatusDialog(forms.FormDialog):
     """Release a bond, or record a claim or forfeiture: the date and the reason, recorded.
 
@@ -869,7 +819,7 @@ class BondStatusDialog(forms.FormDialog):
             return True
 
         return perform(
-            self, self.app, _as_field_error(work, "on", keep=("reason",)), errors=self.errors
+            self, self.app, forms.as_field_error(work, "on", keep=("reason",)), errors=self.errors
         )
 
 
@@ -922,7 +872,7 @@ class DefectNoticeDialog(forms.FormDialog):
             bonds.record_defect_notice(action, bond_id, notice_on=notice_on)
             return True
 
-        return perform(self, self.app, _as_field_error(work, "notice_on"), errors=self.errors)
+        return perform(self, self.app, forms.as_field_error(work, "notice_on"), errors=self.errors)
 
 
 # ---- revocations ---------------------------------------------------------------------------------
@@ -1035,7 +985,7 @@ class LiftRevocationDialog(forms.FormDialog):
             bonds.lift_revocation(action, revocation_id, reason=reason)
             return True
 
-        return perform(self, self.app, _as_field_error(work, "reason"), errors=self.errors)
+        return perform(self, self.app, forms.as_field_error(work, "reason"), errors=self.errors)
 
 
 class RevocationsDialog(forms.FormDialog):

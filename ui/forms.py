@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
@@ -33,6 +34,8 @@ from PySide6.QtWidgets import (
 from sqlalchemy.orm import QueryableAttribute
 
 from clerk_desk.deadlines import format_day
+from clerk_desk.desk import Action
+from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.validation import max_length
 from ui.operations import FieldErrors
 from ui.table_models import ROW_ROLE, RowsModel
@@ -331,3 +334,52 @@ class _EnterFilter(QObject):
 def on_enter(widget: QWidget, action: Callable[[], None]) -> None:
     """Call ``action`` when Enter is pressed on ``widget`` (instead of the dialog's default)."""
     _EnterFilter(widget, action)
+
+
+class TwoColumnForm(FormDialog):
+    """A :class:`FormDialog` with two columns of fields side by side (long forms fit a laptop)."""
+
+    def __init__(
+        self, parent: QWidget | None, title: str, *, save_text: str = "Save", ratio: int = 3
+    ) -> None:
+        super().__init__(parent, title, save_text=save_text)
+        self.left = self.form
+        self.right = QFormLayout()
+        self.right.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        columns = QHBoxLayout()
+        self._layout.removeItem(self.left)
+        columns.addLayout(self.left, ratio)
+        columns.addSpacing(16)
+        columns.addLayout(self.right, 2)
+        self._layout.addLayout(columns)
+
+    def add_to(
+        self, form: QFormLayout, label: str, widget: QWidget, field: str | None = None
+    ) -> QWidget:
+        form.addRow(label, widget)
+        if field is not None:
+            message = error_label()
+            form.addRow("", message)
+            self.errors.add(field, message, widget)
+        return widget
+
+
+def as_field_error(
+    work: Callable[[Action], object], field: str, *, keep: tuple[str, ...] = ()
+) -> Callable[[Action], object]:
+    """A core refusal of the act shown under ``field`` instead of in a box, so the form stays
+    open: a Conflict, and an InvalidInput about anything but the fields in ``keep`` (which the
+    form shows under their own fields) — the date of the act is what the clerk can change. The
+    transaction is rolled back as for any refusal."""
+
+    def wrapped(action: Action) -> object:
+        try:
+            return work(action)
+        except Conflict as error:
+            raise InvalidInput(error.message, field=field, cite=error.cite) from error
+        except InvalidInput as error:
+            if error.field in keep or error.field == field:
+                raise
+            raise InvalidInput(error.message, field=field, cite=error.cite) from error
+
+    return wrapped

@@ -211,26 +211,51 @@ class MainWindow(QMainWindow):
             widget = self.today_tab
         elif not workflow.built:
             widget = PlaceholderTab(workflow, self.app, self)
+        elif importlib.util.find_spec(f"ui.{workflow.name}_tab") is None:
+            # Only while the tab is being written: an import error in it is not hidden.
+            widget = PlaceholderTab(
+                workflow,
+                self.app,
+                self,
+                why="<b>Not in this copy yet.</b> This workflow is being built; its tab is "
+                "not part of this copy of Clerk Desk. Nothing can be recorded here.",
+            )
         else:
-            module_name = f"ui.{workflow.name}_tab"
-            if importlib.util.find_spec(module_name) is None:
-                # Only while the tab is being written: an import error in it is not hidden.
-                widget = PlaceholderTab(
-                    workflow,
-                    self.app,
-                    self,
-                    why="<b>Not in this copy yet.</b> This workflow is being built; its tab is "
-                    "not part of this copy of Clerk Desk. Nothing can be recorded here.",
-                )
-            else:
-                module = importlib.import_module(module_name)
-                widget = getattr(module, tab_class_name(workflow))(self.app)
+            # Built when first shown: the window opens in the time the Today tab takes, however
+            # many workflows there are.
+            widget = _NotBuiltYet(self)
+        self._place(widget, workflow)
+        self.tabs.addTab(widget, workflow.title.replace("&", "&&"))  # "&" alone: a mnemonic
+        self.tabs.setTabToolTip(self.tabs.count() - 1, workflow.purpose)
+
+    def _place(self, widget: QWidget, workflow: Workflow) -> None:
         status = getattr(widget, "status", None)
         if status is not None and hasattr(status, "connect"):
             status.connect(self.show_status)
         widget.setProperty("workflow", workflow.name)
-        self.tabs.addTab(widget, workflow.title.replace("&", "&&"))  # "&" alone: a mnemonic
-        self.tabs.setTabToolTip(self.tabs.count() - 1, workflow.purpose)
+
+    def _build_tab(self, index: int) -> QWidget:
+        """The tab at ``index``, built now if it was waiting to be shown."""
+        widget = self.tabs.widget(index)
+        if widget is None:
+            raise IndexError(index)
+        if not isinstance(widget, _NotBuiltYet):
+            return widget
+        workflow = WORKFLOWS[index]
+        module = importlib.import_module(f"ui.{workflow.name}_tab")
+        real: QWidget = getattr(module, tab_class_name(workflow))(self.app)
+        self._place(real, workflow)
+        current = self.tabs.currentIndex()
+        blocked = self.tabs.blockSignals(True)  # the swap is not a change of tab
+        try:
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, real, workflow.title.replace("&", "&&"))
+            self.tabs.setTabToolTip(index, workflow.purpose)
+            self.tabs.setCurrentIndex(current)
+        finally:
+            self.tabs.blockSignals(blocked)
+        widget.deleteLater()
+        return real
 
     def _build_status_bar(self) -> None:
         bar = self.statusBar()
@@ -434,11 +459,12 @@ class MainWindow(QMainWindow):
         return self._actions[key]
 
     def tab(self, name: str) -> QWidget:
-        """The tab of the workflow ``name`` ("today", "parties", "receipts", …)."""
+        """The tab of the workflow ``name`` ("today", "parties", "receipts", …), built if it
+        was waiting to be shown."""
         for index in range(self.tabs.count()):
             widget = self.tabs.widget(index)
             if widget is not None and widget.property("workflow") == name:
-                return widget
+                return self._build_tab(index)
         raise KeyError(name)
 
     def tab_title(self, index: int) -> str:
@@ -504,7 +530,7 @@ class MainWindow(QMainWindow):
         """Switch to the tab of the workflow a Today item belongs to, when there is one."""
         for index, workflow in enumerate(WORKFLOWS):
             if item.workflow in (workflow.title, workflow.name):
-                widget = self.tabs.widget(index)
+                widget = self._build_tab(index)
                 self.tabs.setCurrentIndex(index)
                 show_record = getattr(widget, "show_record", None)
                 if callable(show_record) and item.record_type:
@@ -535,7 +561,7 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex((self.tabs.currentIndex() + delta) % count)
 
     def _tab_changed(self, index: int) -> None:
-        widget = self.tabs.widget(index)
+        widget = self._build_tab(index) if index >= 0 else None
         export = self._actions["export"]
         can_export = callable(getattr(widget, "export_register", None))
         export.setEnabled(can_export)
@@ -740,3 +766,7 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
         if not self._leaving:
             self.closed.emit()
+
+
+class _NotBuiltYet(QWidget):
+    """Holds a workflow's place in the tabs until the clerk first opens it."""

@@ -1,0 +1,783 @@
+"""Street Numbers tab: driven through its dialogs, checked in the database and on paper.
+
+"Today" is Monday, November 30, 2026 (the ``clock`` fixture). Every modal dialog goes through
+the ``dialogs`` queue, every message box through ``messages``, every file dialog and print
+through a replaced hook: no real modal is ever left open. The letter and the notice are read
+back from the PDF the program printed.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+from PySide6.QtGui import Qt
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
+from sqlalchemy import func, select
+
+from clerk_desk import parties, street_numbers
+from clerk_desk.clock import FixedClock
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.models import (
+    Address,
+    AddressStatus,
+    Compass,
+    NumberingCase,
+    NumberingCaseStatus,
+    PartyKind,
+    Role,
+    Street,
+)
+from clerk_desk.parties import ParcelData, PartyData
+from clerk_desk.street_numbers import NONCOMPLIANCE_CITE, AssignmentData, StreetData
+from ui import forms, printing
+from ui.operations import App
+from ui.street_number_dialogs import (
+    AssignNumberDialog,
+    CaseActDialog,
+    ChangeAddressDialog,
+    ImportReportDialog,
+    ObserveDialog,
+    ParcelPicker,
+    RetireDialog,
+    StreetDialog,
+    StreetsDialog,
+)
+from ui.street_numbers_tab import MAY_ISSUE, MAY_NOT_ISSUE, StreetNumbersTab
+
+pytestmark = pytest.mark.gui
+
+
+# ---- fixtures and helpers ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.INSPECTOR)
+
+
+@pytest.fixture
+def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.CLERK)
+
+
+def _tab(qtbot: Any, desk: Desk, who: SignedIn) -> StreetNumbersTab:
+    widget = StreetNumbersTab(App(desk, who))
+    qtbot.add_widget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    return widget
+
+
+@pytest.fixture
+def tab(qtbot: Any, desk: Desk, inspector: SignedIn) -> StreetNumbersTab:
+    return _tab(qtbot, desk, inspector)
+
+
+@pytest.fixture
+def printed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
+    seen: list[tuple[str, bytes]] = []
+
+    def capture(_parent: Any, pdf: bytes, *, title: str, direct: bool = False) -> bool:
+        seen.append((title, pdf))
+        return True
+
+    monkeypatch.setattr(printing, "print_pdf", capture)
+    return seen
+
+
+def _pdf_text(pdf: bytes) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _parcel(desk: Desk, who: SignedIn, number: str, owner: str | None = None) -> int:
+    with desk.action(who) as action:
+        owner_id = None
+        if owner:
+            owner_id = parties.add_party(action, PartyData(PartyKind.PERSON, owner)).id
+            action.session.flush()
+        parcel = parties.add_parcel(action, ParcelData(number, owner_id=owner_id))
+        action.session.flush()
+        return parcel.id
+
+
+def _broad(desk: Desk, who: SignedIn) -> int:
+    """Broad St N: numbers 100 to 999 rising northward, odd numbers on the east side."""
+    with desk.action(who) as action:
+        street = street_numbers.add_street(
+            action,
+            StreetData("Broad", Compass.EAST, Compass.NORTH, 100, 999, suffix="St", direction="N"),
+        )
+        action.session.flush()
+        return street.id
+
+
+def _assign(
+    desk: Desk, who: SignedIn, street_id: int, number: int, parcel_id: int, position: int
+) -> int:
+    with desk.action(who) as action:
+        side = street_numbers.side_for(street_numbers.get_street(action.session, street_id), number)
+        address = street_numbers.assign_number(
+            action, AssignmentData(street_id, number, parcel_id, side, position_ft=position)
+        )
+        action.session.flush()
+        return address.id
+
+
+def _neighbours(desk: Desk, who: SignedIn) -> int:
+    """Broad St N with 101 at 10 ft and 111 at 150 ft on its east side."""
+    street_id = _broad(desk, who)
+    _assign(desk, who, street_id, 101, _parcel(desk, who, "281-01001-0000", "Ann North"), 10)
+    _assign(desk, who, street_id, 111, _parcel(desk, who, "281-01011-0000", "Bo South"), 150)
+    return street_id
+
+
+def _retype(qtbot: Any, edit: QLineEdit, text: str) -> None:
+    edit.selectAll()
+    qtbot.keyClick(edit, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(edit, text)
+
+
+def _pick_parcel(qtbot: Any, picker: ParcelPicker, text: str) -> None:
+    picker.search_field.clear()
+    qtbot.keyClicks(picker.search_field, text)
+    picker.search_field.flush()
+    qtbot.keyClick(picker.search_field, Qt.Key.Key_Down)  # into the matches: the first is chosen
+    assert picker.parcel is not None and text in picker.parcel.parcel_number
+
+
+def _select_address(tab: StreetNumbersTab, text: str) -> None:
+    tab.refresh()
+    number = tab.address_model.row_of(lambda r: r.text == text)
+    assert number >= 0, f"{text} is not in the register shown"
+    forms.select_row(tab.address_table, number)
+
+
+# ---- the Building Inspector's day ---------------------------------------------------------------
+
+
+def test_inspector_adds_a_street_assigns_the_suggested_number_and_the_letter_prints(
+    qtbot, tab, desk, inspector, dialogs, messages, printed
+) -> None:
+    def street(dialog: QDialog) -> None:
+        assert isinstance(dialog, StreetDialog)
+        qtbot.keyClicks(dialog.name, "Broad")
+        qtbot.keyClicks(dialog.suffix, "St")
+        dialog.direction.setCurrentIndex(dialog.direction.findData("N"))
+        dialog.increases_toward.setCurrentIndex(dialog.increases_toward.findData(Compass.NORTH))
+        dialog.odd_side.setCurrentIndex(dialog.odd_side.findData(Compass.EAST))
+        qtbot.keyClicks(dialog.range_low, "100")
+        qtbot.keyClicks(dialog.range_high, "999")
+        qtbot.keyClick(dialog.name, Qt.Key.Key_Return)  # Enter saves
+
+    def streets(dialog: QDialog) -> None:
+        assert isinstance(dialog, StreetsDialog)
+        assert dialog.model.rowCount() == 0
+        dialogs.append(street)
+        dialog.add_button.click()
+        assert dialog.model.column_texts(0)[:4] == ["Broad St N", "East", "North", "100 to 999"]
+        dialog.accept()
+
+    dialogs.append(streets)
+    tab.streets_button.click()
+    assert messages == []
+    assert tab.street_box.findText("Broad St N") > 0  # the filter knows the new street
+    with desk.database.reading() as session:
+        street_id = session.scalars(select(Street.id)).one()
+    _assign(desk, inspector, street_id, 101, _parcel(desk, inspector, "281-01001-0000"), 10)
+    _assign(desk, inspector, street_id, 111, _parcel(desk, inspector, "281-01011-0000"), 150)
+    _parcel(desk, inspector, "281-01005-0000", "Maria Lindqvist")
+    seen: dict[str, str] = {}
+
+    def assign(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignNumberDialog)
+        dialog.street.setCurrentIndex(dialog.street.findData(street_id))
+        assert dialog.side.currentText() == "East (odd) side"
+        qtbot.keyClicks(dialog.position, "70")
+        _pick_parcel(qtbot, dialog.parcel, "281-01005")
+        assert dialog.owner.party is not None
+        assert dialog.owner.party.name == "Maria Lindqvist"  # the parcel's owner by default
+        dialog.suggest_button.click()
+        assert dialog.number.text() == "105"
+        seen["explanation"] = dialog.explanation.text()
+        dialog.check.check_now()
+        assert dialog.check.findings.texts() == ["No problem with this number."]
+        assert not dialog.check.accept_box.isVisible()
+        assert dialog.save_button.isEnabled()
+        qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
+
+    dialogs.append(assign)
+    with qtbot.wait_signal(tab.status) as status:
+        tab.assign_button.click()
+    assert messages == []
+    assert "between 101 (at 10 ft) and 111 (at 150 ft)" in seen["explanation"]
+    assert "east (odd) side of Broad St N" in seen["explanation"]
+    assert "105 Broad St N assigned" in status.args[0] and "letter" in status.args[0]
+
+    [(title, pdf)] = printed
+    assert title == "Street number letter — 105 Broad St N"
+    text = _pdf_text(pdf)
+    assert "105" in text and "Broad St N" in text
+    assert "Maria Lindqvist" in text
+    with desk.database.reading() as session:
+        address = session.scalars(select(Address).where(Address.number == 105)).one()
+        assert address.letter_printed_on == date(2026, 11, 30)
+        assert address.assigned_by_name == inspector.full_name
+        assert address.position_ft == 70
+    assert tab.selected_address() is not None
+    assert tab.selected_address().text == "105 Broad St N"  # type: ignore[union-attr]
+    assert "letter to the owner printed 11/30/2026" in tab.address_details.text()
+    assert "Assigned: 105 Broad St N" in tab.history.text()
+
+
+def test_a_duplicate_number_is_refused_next_to_the_number_field(
+    qtbot, tab, desk, inspector, dialogs, messages, printed
+) -> None:
+    street_id = _neighbours(desk, inspector)
+    _assign(desk, inspector, street_id, 105, _parcel(desk, inspector, "281-01005-0000"), 70)
+    _parcel(desk, inspector, "281-01006-0000", "New Owner")
+    other = _parcel(desk, inspector, "281-01007-0000")
+
+    def assign(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignNumberDialog)
+        qtbot.keyClicks(dialog.position, "90")
+        _pick_parcel(qtbot, dialog.parcel, "281-01006")
+        qtbot.keyClicks(dialog.number, "105")
+        dialog.check.check_now()
+        [stop] = dialog.check.findings.texts()
+        assert "Stops" in stop and "already the number of parcel 281-01005-0000" in stop
+        assert "§ 506-16 (Buildings to have street numbers)" in stop
+        assert not dialog.save_button.isEnabled()
+        dialog.save()  # Ctrl+Enter: Save itself is off
+        assert dialog.isVisible()
+        assert "already the number of parcel 281-01005-0000" in dialog.errors.message("number")
+        _retype(qtbot, dialog.number, "107")
+        dialog.check.check_now()
+        assert dialog.save_button.isEnabled()
+        # Meanwhile the other counter station assigns 107 to another lot.
+        _assign(desk, inspector, street_id, 107, other, 95)
+        qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
+        assert dialog.isVisible(), "the refused form stays open with what was typed"
+        refusal = dialog.errors.message("number")
+        assert "107 Broad St N is already the number of parcel 281-01007-0000" in refusal
+        assert "§ 506-16 (Buildings to have street numbers)" in refusal
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+
+    dialogs.append(assign)
+    tab.assign_button.click()
+    assert messages == [] and printed == []
+    with desk.database.reading() as session:
+        numbers = sorted(session.scalars(select(Address.number)))
+    assert numbers == [101, 105, 107, 111]
+
+
+def test_a_number_of_the_wrong_parity_needs_the_inspectors_acceptance(
+    qtbot, tab, desk, inspector, dialogs, messages, printed
+) -> None:
+    _neighbours(desk, inspector)
+    _parcel(desk, inspector, "281-01006-0000")
+
+    def assign(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignNumberDialog)
+        qtbot.keyClicks(dialog.position, "70")
+        _pick_parcel(qtbot, dialog.parcel, "281-01006")
+        qtbot.keyClicks(dialog.number, "106")
+        dialog.check.check_now()
+        [warning] = dialog.check.findings.texts()
+        assert "Check" in warning and "106 is even" in warning
+        assert "§ 506-16 (New houses and buildings)" in warning
+        assert dialog.check.accept_box.isVisible()
+        assert not dialog.save_button.isEnabled()
+        assert "Building Inspector accepts" in dialog.save_button.toolTip()
+        dialog.check.accept_box.click()
+        assert dialog.save_button.isEnabled()
+        qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
+        assert not dialog.isVisible()
+
+    dialogs.append(assign)
+    tab.assign_button.click()
+    assert messages == []
+    assert len(printed) == 1
+    with desk.database.reading() as session:
+        address = session.scalars(select(Address).where(Address.number == 106)).one()
+        [change] = street_numbers.history(session, address.id)
+    assert change.reason.startswith("Warnings accepted: 106 is even")
+
+
+def test_the_permit_check_says_no_before_the_number_and_yes_after(
+    qtbot, tab, desk, inspector, dialogs, messages, printed
+) -> None:
+    street_id = _neighbours(desk, inspector)
+    parcel = _parcel(desk, inspector, "281-01005-0000", "Maria Lindqvist")
+    panel = tab.permit
+    qtbot.keyClicks(panel.field, "281-01005-0000")
+    qtbot.keyClick(panel.field, Qt.Key.Key_Return)
+    answer = panel.answer_text()
+    assert MAY_NOT_ISSUE in answer and MAY_ISSUE not in answer
+    assert NONCOMPLIANCE_CITE in answer and 'href="cite:' in answer
+
+    _assign(desk, inspector, street_id, 105, parcel, 70)
+    panel.button.click()
+    answer = panel.answer_text()
+    assert MAY_ISSUE in answer and "officially 105 Broad St N" in answer
+    assert NONCOMPLIANCE_CITE in answer
+    _retype(qtbot, panel.field, "105 broad street north")  # an address as typed at the counter
+    qtbot.keyClick(panel.field, Qt.Key.Key_Return)
+    assert MAY_ISSUE in panel.answer_text()
+    _retype(qtbot, panel.field, "Broad")  # three addresses match: which one?
+    qtbot.keyClick(panel.field, Qt.Key.Key_Return)
+    assert "Which property?" in panel.answer_text()
+    assert messages == []
+
+
+def test_changing_a_number_requires_a_reason_and_shows_in_the_history(
+    qtbot, tab, desk, inspector, dialogs, messages, printed
+) -> None:
+    street_id = _neighbours(desk, inspector)
+    _assign(desk, inspector, street_id, 105, _parcel(desk, inspector, "281-01005-0000"), 70)
+    _select_address(tab, "105 Broad St N")
+
+    def change(dialog: QDialog) -> None:
+        assert isinstance(dialog, ChangeAddressDialog)
+        assert dialog.check.status.text() != ""  # unchanged: nothing to check yet
+        _retype(qtbot, dialog.number, "107")
+        dialog.check.check_now()
+        assert dialog.check.findings.texts() == ["No problem with this number."]
+        qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
+        assert dialog.isVisible()
+        message = dialog.errors.message("reason")
+        assert "Say why" in message and "§ 506-16 (Altering numbers)" in message
+        qtbot.keyClicks(dialog.reason, "Lot split; 105 left for the new south lot")
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+        assert not dialog.isVisible()
+
+    dialogs.append(change)
+    with qtbot.wait_signal(tab.status) as status:
+        tab.change_button.click()
+    assert messages == []
+    assert "Change recorded in the history of 107 Broad St N" in status.args[0]
+    assert tab.selected_address().text == "107 Broad St N"  # type: ignore[union-attr]
+    history = tab.history.text()
+    assert "105 Broad St N → 107 Broad St N" in history
+    assert "Why: Lot split; 105 left for the new south lot" in history
+    assert inspector.full_name in history
+    # A new number is a new letter to the owner.
+    [(title, pdf)] = printed
+    assert "107 Broad St N" in title and "107" in _pdf_text(pdf)
+
+
+def test_retiring_keeps_the_number_in_the_register(
+    qtbot, tab, desk, inspector, dialogs, messages, printed
+) -> None:
+    street_id = _neighbours(desk, inspector)
+    _select_address(tab, "111 Broad St N")
+
+    def retire(dialog: QDialog) -> None:
+        assert isinstance(dialog, RetireDialog)
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+        assert "Say why" in dialog.errors.message("reason")
+        qtbot.keyClicks(dialog.reason, "Building demolished")
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+
+    dialogs.append(retire)
+    tab.retire_button.click()
+    assert messages == []
+    assert tab.inactive_box.isChecked()  # shown, dimmed, with its history
+    row = tab.selected_address()
+    assert row is not None and row.text == "111 Broad St N" and not row.assigned
+    assert row.status_text == "Retired 11/30/2026"
+    assert "Why: Building demolished" in tab.history.text()
+    assert not tab.change_button.isEnabled() and not tab.retire_button.isEnabled()
+    tab.inactive_box.setChecked(False)
+    assert tab.address_model.row_of(lambda r: r.text == "111 Broad St N") < 0
+    with desk.database.reading() as session:
+        statuses = {n: s for n, s in session.execute(select(Address.number, Address.status))}
+    assert statuses == {101: AddressStatus.ASSIGNED, 111: AddressStatus.RETIRED}
+    assert street_id
+
+
+# ---- importing an address list -------------------------------------------------------------------
+
+BAD_LIST = """Number,Street,Parcel,Owner,Side,Position
+121,Broad St N,281-03001-0000,Greta Hanson,E,200
+122,Broad St N,281-03002-0000,Greta Hanson,E,210
+111,Broad Street North,281-03003-0000,,,140
+7,Elm St,281-03004-0000,,,
+300,Broad St N,,,,
+"""
+GOOD_LIST = """Number,Street,Parcel,Owner,Side,Position
+121,Broad St N,281-03001-0000,Greta Hanson,E,200
+122,Broad St N,281-03002-0000,Greta Hanson,W,210
+131,Broad Street North,281-03003-0000,,,240
+"""
+
+
+def _count_addresses(desk: Desk) -> int:
+    with desk.database.reading() as session:
+        return int(session.scalar(select(func.count(Address.id))) or 0)
+
+
+def test_an_import_with_errors_imports_nothing_and_the_corrected_file_imports(
+    qtbot, tab, desk, inspector, dialogs, messages, tmp_path, monkeypatch
+) -> None:
+    _neighbours(desk, inspector)
+    source = tmp_path / "addresses.csv"
+    source.write_text(BAD_LIST, encoding="utf-8")
+    problems_file = tmp_path / "problems"
+    monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(source))
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(problems_file))
+    seen: dict[str, Any] = {}
+
+    def report(dialog: QDialog) -> None:
+        assert isinstance(dialog, ImportReportDialog)
+        summary = dialog.summary.text()
+        assert "5 lines of addresses read" in summary
+        assert "4 errors" in summary and "nothing will be imported" in summary
+        lines = [dialog.model.column_texts(i) for i in range(dialog.model.rowCount())]
+        assert [line[:3] for line in lines] == [
+            ["3", "Error", "Side"],
+            ["4", "Error", "Number"],
+            ["5", "Error", "Street"],
+            ["6", "Error", "Parcel"],
+        ]
+        assert "122 is even" in lines[0][3]
+        assert "111 Broad St N is already in the register" in lines[1][3]
+        assert "“Elm St” is not a street" in lines[2][3]
+        assert not dialog.import_button.isEnabled()
+        assert "Correct every error" in dialog.import_button.toolTip()
+        dialog.save_problems_button.click()
+        assert _count_addresses(desk) == 2  # nothing imported
+        # The clerk corrects the file in Excel and checks it again.
+        source.write_text(GOOD_LIST, encoding="utf-8")
+        dialog.again_button.click()
+        qtbot.waitUntil(lambda: dialog.report.ok, timeout=10_000)
+        summary = dialog.summary.text()
+        assert "No errors" in summary and "3 addresses ready to import" in summary
+        assert "3 parcels" in summary and "1 owner" in summary
+        assert dialog.import_button.isEnabled()
+        assert dialog.import_button.text() == "&Import 3 addresses"
+        dialog.import_button.click()
+        seen["closed"] = not dialog.isVisible()
+
+    dialogs.append(report)
+    with qtbot.wait_signal(tab.status, timeout=10_000) as status:
+        tab.import_button.click()
+    assert seen == {"closed": True}
+    assert messages == []
+    assert "3 addresses imported from addresses.csv" in status.args[0]
+    assert "3 new parcels, 1 new owners" in status.args[0]
+    assert _count_addresses(desk) == 5
+    assert tab.address_model.row_of(lambda r: r.text == "131 Broad St N") >= 0
+
+    rows = [
+        [c.value for c in row] for row in load_workbook(f"{problems_file}.xlsx").active.iter_rows()
+    ]
+    flat = [str(value) for row in rows for value in row if value is not None]
+    assert any("122 is even" in value for value in flat)
+    assert any("not a street" in value for value in flat)
+
+
+# ---- noncompliance ------------------------------------------------------------------------------
+
+
+def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
+    qtbot, desk, inspector, clock: FixedClock, dialogs, messages, printed
+) -> None:
+    street_id = _broad(desk, inspector)
+    _assign(
+        desk,
+        inspector,
+        street_id,
+        105,
+        _parcel(desk, inspector, "281-01005-0000", "Tom Berglund"),
+        70,
+    )
+    tab = _tab(qtbot, desk, inspector)
+    _select_address(tab, "105 Broad St N")
+
+    def observe(dialog: QDialog) -> None:
+        assert isinstance(dialog, ObserveDialog)
+        qtbot.keyClicks(dialog.observation, "No numbers on the house")
+        qtbot.keyClick(dialog.observation, Qt.Key.Key_Return)
+
+    dialogs.append(observe)
+    with qtbot.wait_signal(tab.status) as status:
+        tab.missing_button.click()
+    assert "a notice may be served from" in status.args[0]
+    assert "11/30/2026: No numbers on the house — <b>Observed</b>" in tab.address_cases.text()
+    assert tab.cases_view_button.text() == "Open &cases (1)"
+    with desk.database.reading() as session:
+        notice_from = session.scalars(select(NumberingCase.notice_from)).one()
+    assert notice_from > date(2026, 12, 20)  # after 20 days' neglect
+
+    tab.show_cases()
+    assert tab.case_model.column_texts(0)[:5] == [
+        "105 Broad St N",
+        "Tom Berglund",
+        "Observed",
+        "11/30/2026",
+        "Serve the notice",
+    ]
+    assert not tab.refer_button.isEnabled()  # only after service
+
+    def too_soon(dialog: QDialog) -> None:
+        assert isinstance(dialog, CaseActDialog)
+        assert forms.long_day(notice_from) in dialog.findChild(QLabel, "case_banner").text()
+        qtbot.keyClick(dialog.manner, Qt.Key.Key_Return)
+        assert dialog.isVisible()
+        refusal = dialog.errors.message("served_on")
+        assert "The owner has 20 days" in refusal and NONCOMPLIANCE_CITE in refusal
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+
+    dialogs.append(too_soon)
+    tab.serve_button.click()
+    with desk.database.reading() as session:
+        assert session.scalars(select(NumberingCase.status)).one() == NumberingCaseStatus.OPEN
+
+    clock.advance(days=(notice_from - clock.today()).days)  # the first day a notice may go
+    tab.refresh()
+    tab.notice_button.click()
+    [(title, pdf)] = printed
+    assert "105 Broad St N" in title and "105 Broad St N" in _pdf_text(pdf)
+
+    def serve(dialog: QDialog) -> None:
+        assert isinstance(dialog, CaseActDialog)
+        assert forms.to_date(dialog.on) == notice_from
+        dialog.manner.setCurrentText("certified mail")  # type: ignore[union-attr]
+        qtbot.keyClick(dialog.manner, Qt.Key.Key_Return)
+        assert not dialog.isVisible()
+
+    dialogs.append(serve)
+    with qtbot.wait_signal(tab.status) as status:
+        tab.serve_button.click()
+    assert "notice served" in status.args[0]
+    assert messages == []
+    row = tab.selected_case()
+    assert row is not None and row.status is NumberingCaseStatus.NOTICED
+    assert row.next_step == "Refer for a forfeiture"
+    assert row.next_from is not None and row.next_from > notice_from + timedelta(days=10)
+    assert tab.refer_button.isEnabled() and not tab.serve_button.isEnabled()
+    assert "certified mail" in tab.case_details.text()
+
+    # Ten days after service without compliance: referred for a forfeiture, not a day before.
+    referral_from = row.next_from
+    assert referral_from is not None
+
+    def refer(dialog: QDialog) -> None:
+        assert isinstance(dialog, CaseActDialog)
+        qtbot.keyClick(dialog.on, Qt.Key.Key_Return)
+        assert dialog.isVisible()
+        assert "may be referred from" in dialog.errors.message("referred_on")
+        dialog.on.setDate(referral_from)
+        qtbot.keyClick(dialog.on, Qt.Key.Key_Return)
+        assert "later than today" in dialog.errors.message("referred_on")
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+
+    dialogs.append(refer)
+    tab.refer_button.click()
+    clock.advance(days=(referral_from - clock.today()).days)
+    dialogs.append(lambda dialog: qtbot.keyClick(dialog.on, Qt.Key.Key_Return))
+    tab.refer_button.click()
+    row = tab.selected_case()
+    assert row is not None and row.status is NumberingCaseStatus.REFERRED
+    assert tab.case_model.rowCount() == 1  # still open: compliance closes it
+    assert tab.complied_button.isEnabled() and not tab.refer_button.isEnabled()
+    assert messages == []
+
+
+def test_a_closed_case_leaves_the_open_list(qtbot, tab, desk, inspector, dialogs, messages) -> None:
+    street_id = _neighbours(desk, inspector)
+    with desk.action(inspector) as action:
+        address_id = street_numbers.search_addresses(action.session, "101 broad")[0].id
+        street_numbers.observe_noncompliance(
+            action, address_id, observed_on=date(2026, 11, 2), observation="Numbers too small"
+        )
+    tab.show_cases()
+    assert tab.case_model.rowCount() == 1
+    for typed, found in (("101 broad street north", 1), ("111", 0), ("ann", 1), ("", 1)):
+        tab.search_field.setText(typed)
+        tab.search_field.flush()
+        assert tab.case_model.rowCount() == found, typed
+    assert tab.case_model.data(tab.case_model.index(0, 5), Qt.ItemDataRole.BackgroundRole), (
+        "a step that is due is marked"
+    )
+
+    def complied(dialog: QDialog) -> None:
+        assert isinstance(dialog, CaseActDialog)
+        qtbot.keyClicks(dialog.note, "Seen posted, 4-inch numbers")  # type: ignore[arg-type]
+        qtbot.keyClick(dialog.note, Qt.Key.Key_Return)  # type: ignore[arg-type]
+
+    dialogs.append(complied)
+    tab.complied_button.click()
+    assert messages == []
+    assert tab.inactive_box.isChecked()  # the closed case stays in view
+    row = tab.selected_case()
+    assert row is not None and row.status is NumberingCaseStatus.COMPLIED
+    tab.inactive_box.setChecked(False)
+    assert tab.case_model.rowCount() == 0
+    assert tab.cases_view_button.text() == "Open &cases"
+    assert street_id
+
+
+# ---- permissions, the window, the Today tab --------------------------------------------------
+
+
+def test_the_clerk_cannot_assign_a_number(qtbot, desk, clerk, inspector) -> None:
+    street_id = _neighbours(desk, inspector)
+    assert street_id
+    tab = _tab(qtbot, desk, clerk)
+    assert not tab.assign_button.isEnabled()
+    assert "Building Inspector" in tab.assign_button.toolTip()
+    assert "you are signed in as Clerk" in tab.assign_button.toolTip()
+    forms.select_row(tab.address_table, 0)
+    assert tab.selected_address() is not None
+    for button in (tab.change_button, tab.retire_button):
+        assert not button.isEnabled() and "Building Inspector" in button.toolTip()
+    # The Clerk keeps the map and follows the owners who do not post their number.
+    assert tab.missing_button.isEnabled() and tab.import_button.isEnabled()
+    assert tab.letter_button.isEnabled()
+    dialog = AssignNumberDialog(tab, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    assert not dialog.save_button.isEnabled()
+
+
+def test_the_tab_reads_nothing_until_shown_and_searches_as_the_clerk_types(
+    qtbot, desk, inspector
+) -> None:
+    street_id = _neighbours(desk, inspector)
+    with desk.action(inspector) as action:
+        orange = street_numbers.add_street(
+            action, StreetData("Orange", Compass.NORTH, Compass.EAST, 100, 999, suffix="St")
+        )
+        action.session.flush()
+        orange_id = orange.id
+    _assign(desk, inspector, orange_id, 201, _parcel(desk, inspector, "281-02001-0000"), 30)
+    widget = StreetNumbersTab(App(desk, inspector))
+    qtbot.add_widget(widget)
+    assert widget.address_model.rowCount() == 0 and widget.street_box.count() == 1
+    widget.show()
+    assert widget.address_model.rowCount() == 3
+    qtbot.keyClicks(widget.search_field, "11 broad")
+    widget.search_field.flush()
+    assert [r.text for r in widget.address_model.rows] == ["111 Broad St N"]
+    widget.search_field.clear()
+    widget.search_field.flush()
+    widget.street_box.setCurrentIndex(widget.street_box.findData(orange_id))
+    assert [r.text for r in widget.address_model.rows] == ["201 Orange St"]
+    assert widget.print_register_button.isEnabled()
+    assert widget.count_label.text() == "1 address"
+    assert street_id
+
+
+def test_the_street_register_prints_and_the_register_exports(
+    qtbot, tab, desk, inspector, printed, tmp_path, monkeypatch
+) -> None:
+    street_id = _neighbours(desk, inspector)
+    tab.refresh()
+    assert not tab.print_register_button.isEnabled()  # all streets: choose one first
+    tab.street_box.setCurrentIndex(tab.street_box.findData(street_id))
+    tab.print_register_button.click()
+    [(title, pdf)] = printed
+    assert title == "Street register — Broad St N"
+    text = _pdf_text(pdf)
+    assert "Broad St N" in text and "101" in text and "111" in text
+
+    target = tmp_path / "register"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
+    with qtbot.wait_signal(tab.status, timeout=10_000) as status:
+        tab.export_register()
+    assert "2 addresses written to register.xlsx" in status.args[0]
+    cells = [
+        str(c.value)
+        for row in load_workbook(f"{target}.xlsx").active.iter_rows()
+        for c in row
+        if c.value is not None
+    ]
+    assert "281-01001-0000" in cells and "281-01011-0000" in cells
+
+
+def test_streets_dialog_shows_refusals_next_to_the_field(
+    qtbot, desk, inspector, dialogs, messages
+) -> None:
+    _broad(desk, inspector)
+    app = App(desk, inspector)
+
+    def street(dialog: QDialog) -> None:
+        assert isinstance(dialog, StreetDialog)
+        qtbot.keyClicks(dialog.name, "Broad")
+        qtbot.keyClicks(dialog.suffix, "Street")
+        dialog.direction.setCurrentIndex(dialog.direction.findData("N"))
+        qtbot.keyClicks(dialog.range_low, "500")
+        qtbot.keyClicks(dialog.range_high, "100")
+        qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+        assert "cannot be lower than the lowest" in dialog.errors.message("range_high")
+        _retype(qtbot, dialog.range_high, "900")
+        qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+        assert "Broad St N is already in the register" in dialog.errors.message("name")
+        dialog.increases_toward.setCurrentIndex(dialog.increases_toward.findData(Compass.EAST))
+        dialog.odd_side.setCurrentIndex(dialog.odd_side.findData(Compass.WEST))
+        _retype(qtbot, dialog.name, "Kinnickinnic")
+        dialog.direction.setCurrentIndex(0)
+        qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+        assert "north or south side" in dialog.errors.message("odd_side")
+        dialog.odd_side.setCurrentIndex(dialog.odd_side.findData(Compass.SOUTH))
+        qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+        assert not dialog.isVisible()
+
+    dialogs.append(street)
+    assert StreetDialog.ask(None, app) is not None
+    assert messages == []
+    with desk.database.reading() as session:
+        names = sorted(session.scalars(select(Street.full_name)))
+    assert names == ["Broad St N", "Kinnickinnic Street"]
+
+
+def test_main_window_shows_the_tab_and_the_today_item_opens_the_case(
+    qtbot, desk, clerk, inspector, clock: FixedClock
+) -> None:
+    from clerk_desk.today import gather
+    from ui.main_window import MainWindow
+
+    _neighbours(desk, inspector)
+    with desk.action(inspector) as action:
+        address_id = street_numbers.search_addresses(action.session, "111 broad")[0].id
+        case_id = street_numbers.observe_noncompliance(
+            action, address_id, observed_on=date(2026, 10, 1), observation="No numbers"
+        ).id
+    window = MainWindow(App(desk, clerk))
+    qtbot.add_widget(window)
+    widget = window.tab("street_numbers")
+    assert isinstance(widget, StreetNumbersTab)
+    with desk.lookup(clerk) as action:
+        [item] = [i for i in gather(action) if i.record_type == "numbering_case"]
+    assert item.record_id == str(case_id)
+    window.go_to_item(item)
+    assert window.tabs.currentWidget() is widget
+    assert widget.cases_view_active()
+    row = widget.selected_case()
+    assert row is not None and row.id == case_id and row.address == "111 Broad St N"
+    widget.show_record("address", str(address_id))
+    assert not widget.cases_view_active()
+    assert widget.selected_address() is not None
+    assert widget.selected_address().id == address_id  # type: ignore[union-attr]
+
+
+def test_every_model_passes_the_model_tester(qtbot, qtmodeltester, tab, desk, inspector) -> None:
+    _neighbours(desk, inspector)
+    with desk.action(inspector) as action:
+        address_id = street_numbers.search_addresses(action.session, "101 broad")[0].id
+        street_numbers.observe_noncompliance(
+            action, address_id, observed_on=date(2026, 11, 2), observation="No numbers"
+        )
+    tab.refresh()
+    tab.show_cases()
+    streets = StreetsDialog(tab, tab.app)
+    qtbot.add_widget(streets)
+    for model in (tab.address_model, tab.case_model, streets.model):
+        assert model.rowCount() >= 1
+        qtmodeltester.check(model)

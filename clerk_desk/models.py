@@ -815,3 +815,173 @@ class NumberingCase(Base):
     created_at: Mapped[datetime]
 
     address: Mapped[Address] = relationship()
+
+
+# -- Improvement petitions and the Common Council (§ 506-14) -----------------------------------
+
+
+class PetitionKind(enum.StrEnum):
+    """The six kinds of request § 506-14 names."""
+
+    NEW_STREET = "new_street"
+    RESURFACING = "resurfacing"
+    CURB_AND_GUTTER = "curb_and_gutter"
+    STORM_SEWER = "storm_sewer"
+    UTILITY_WORK = "utility_work"
+    SIDEWALK = "sidewalk"
+
+    @property
+    def label(self) -> str:
+        return {
+            "new_street": "New street",
+            "resurfacing": "Street resurfacing",
+            "curb_and_gutter": "Curb and gutter",
+            "storm_sewer": "Storm sewer",
+            "utility_work": "Utility work",
+            "sidewalk": "Sidewalk",
+        }[self.value]
+
+
+class PetitionStatus(enum.StrEnum):
+    RECEIVED = "received"  # not yet placed on an agenda
+    ON_AGENDA = "on_agenda"
+    REFERRED = "referred"  # to a committee or the engineer; comes back on a later agenda
+    APPROVED = "approved"
+    DENIED = "denied"
+    WITHDRAWN = "withdrawn"
+
+    @property
+    def label(self) -> str:
+        return {
+            "received": "Received",
+            "on_agenda": "On agenda",
+            "referred": "Referred",
+            "approved": "Approved",
+            "denied": "Denied",
+            "withdrawn": "Withdrawn",
+        }[self.value]
+
+    @property
+    def pending(self) -> bool:
+        """Still before the Council: not yet approved, denied or withdrawn."""
+        return self in (PetitionStatus.RECEIVED, PetitionStatus.ON_AGENDA, PetitionStatus.REFERRED)
+
+
+class MeetingKind(enum.StrEnum):
+    REGULAR = "regular"
+    SPECIAL = "special"
+
+    @property
+    def label(self) -> str:
+        return "Regular meeting" if self is MeetingKind.REGULAR else "Special meeting"
+
+
+class CouncilMeeting(Base):
+    """A meeting of the Common Council, regular or special."""
+
+    __tablename__ = "council_meeting"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[MeetingKind] = mapped_column(String(10))
+    starts_at: Mapped[datetime] = mapped_column(index=True)
+    place: Mapped[str] = mapped_column(String(200))
+    notes: Mapped[str] = mapped_column(Text, default="")
+    cancelled_on: Mapped[date | None]
+    cancel_reason: Mapped[str] = mapped_column(Text, default="")
+    packet_built_at: Mapped[datetime | None]
+    packet_pages: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime]
+
+
+class Petition(Base):
+    """A request by property owners for an improvement (§ 506-14), from intake to the Council's
+    decision. ``program_year`` is fixed at intake from the day it was received (and changes only
+    with a recorded correction of that day), so no later change of the calendar moves it."""
+
+    __tablename__ = "petition"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    year: Mapped[int] = mapped_column(Integer)
+    sequence: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[PetitionKind] = mapped_column(String(20), index=True)
+    street: Mapped[str] = mapped_column(String(100))
+    limits_from: Mapped[str] = mapped_column(String(100), default="")
+    limits_to: Mapped[str] = mapped_column(String(100), default="")
+    description: Mapped[str] = mapped_column(Text, default="")
+    received_at: Mapped[datetime]
+    received_on: Mapped[date] = mapped_column(index=True)  # the City's date of received_at
+    received_by_id: Mapped[int | None] = mapped_column(ForeignKey("operator.id"))
+    received_by_name: Mapped[str] = mapped_column(String(120))
+    program_year: Mapped[int] = mapped_column(Integer, index=True)
+    status: Mapped[PetitionStatus] = mapped_column(String(12), index=True)
+    meeting_id: Mapped[int | None] = mapped_column(ForeignKey("council_meeting.id"), index=True)
+    approved_year: Mapped[int | None] = mapped_column(Integer)
+    referred_to: Mapped[str] = mapped_column(String(120), default="")
+    staff_notes: Mapped[str] = mapped_column(Text, default="")
+    search_text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+
+    meeting: Mapped[CouncilMeeting | None] = relationship()
+    signers: Mapped[list[PetitionSigner]] = relationship(
+        back_populates="petition", order_by="PetitionSigner.position"
+    )
+    scans: Mapped[list[PetitionScan]] = relationship(
+        back_populates="petition", order_by="PetitionScan.position"
+    )
+
+    __table_args__ = (UniqueConstraint("year", "sequence", name="uq_petition_year_sequence"),)
+
+
+class PetitionSigner(Base):
+    """A property owner named on a petition, the parcel they own, and whether they signed."""
+
+    __tablename__ = "petition_signer"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    petition_id: Mapped[int] = mapped_column(ForeignKey("petition.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    party_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    parcel_id: Mapped[int | None] = mapped_column(ForeignKey("parcel.id"))
+    signed: Mapped[bool] = mapped_column(Boolean, default=True)
+
+    petition: Mapped[Petition] = relationship(back_populates="signers")
+    party: Mapped[Party] = relationship()
+    parcel: Mapped[Parcel | None] = relationship()
+
+
+class PetitionScan(Base):
+    """A scan of the signed petition (kept in :class:`Document` by its SHA-256). A scan attached
+    in error is set aside with a reason, never deleted."""
+
+    __tablename__ = "petition_scan"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    petition_id: Mapped[int] = mapped_column(ForeignKey("petition.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(ForeignKey("document.sha256"))
+    name: Mapped[str] = mapped_column(String(200))
+    added_at: Mapped[datetime]
+    added_by_name: Mapped[str] = mapped_column(String(120))
+    set_aside_reason: Mapped[str] = mapped_column(Text, default="")  # "" while attached
+
+    petition: Mapped[Petition] = relationship(back_populates="scans")
+
+
+class PetitionEvent(Base):
+    """One step in a petition's history: received, corrected, placed on an agenda, the Council's
+    action, withdrawn. Append-only, like the audit trail it mirrors."""
+
+    __tablename__ = "petition_event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    petition_id: Mapped[int] = mapped_column(ForeignKey("petition.id"), index=True)
+    at: Mapped[datetime]
+    operator_id: Mapped[int | None] = mapped_column(ForeignKey("operator.id"))
+    operator_name: Mapped[str] = mapped_column(String(120))
+    what: Mapped[str] = mapped_column(String(20))
+    meeting_id: Mapped[int | None] = mapped_column(ForeignKey("council_meeting.id"))
+    detail: Mapped[str] = mapped_column(Text, default="")
+    reason: Mapped[str] = mapped_column(Text, default="")
+
+    meeting: Mapped[CouncilMeeting | None] = relationship()

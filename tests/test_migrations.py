@@ -24,6 +24,11 @@ from clerk_desk.paths import backups_dir
 
 TABLES = {
     "document",
+    "council_meeting",
+    "petition",
+    "petition_signer",
+    "petition_scan",
+    "petition_event",
     "street",
     "address",
     "address_change",

@@ -1,0 +1,64 @@
+"""Scanned documents (certificates, bonds, signed petitions), kept in the database by content.
+
+A scan is stored once by its SHA-256, so backups and every counter station have it and a copy
+that no longer matches its digest is noticed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from clerk_desk.desk import Action
+from clerk_desk.errors import InvalidInput
+from clerk_desk.models import Document
+
+
+
+SCAN_LIMIT = 25 * 1024 * 1024
+_SCAN_MAGIC = (b"%PDF", b"\x89PNG", b"\xff\xd8\xff")
+
+
+def store_scan(action: Action, content: bytes, name: str) -> str:
+    """Keep a scanned document in the database by its SHA-256 (so backups and every station have
+    it, and a swapped copy is noticed) and return the digest. The same scan is kept once; a
+    stored copy that no longer matches its digest is put right."""
+    session = action.session
+    if not content:
+        raise InvalidInput("The scanned file is empty.", field="scan")
+    if len(content) > SCAN_LIMIT:
+        raise InvalidInput(
+            "The scanned file is larger than 25 MB; scan it at a lower resolution.", field="scan"
+        )
+    if not content.startswith(_SCAN_MAGIC):
+        raise InvalidInput(f"{name} is not a PDF, PNG or JPEG file.", field="scan")
+    digest = hashlib.sha256(content).hexdigest()
+    stored = session.get(Document, digest)
+    if stored is None:
+        try:
+            with session.begin_nested():  # another station may store the same scan meanwhile
+                session.add(
+                    Document(
+                        sha256=digest,
+                        name=name[:200],
+                        content=content,
+                        size=len(content),
+                        created_at=action.now(),
+                    )
+                )
+        except IntegrityError:
+            stored = session.get(Document, digest)
+    if stored is not None and hashlib.sha256(stored.content).hexdigest() != digest:
+        stored.content = content  # a tampered copy is replaced by the true one
+        stored.size = len(content)
+    return digest
+
+
+def scan_bytes(session: Session, digest: str) -> bytes | None:
+    """The stored scan with that digest, after checking it still has that digest."""
+    stored = session.get(Document, digest)
+    if stored is None or hashlib.sha256(stored.content).hexdigest() != digest:
+        return None
+    return bytes(stored.content)

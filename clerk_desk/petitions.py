@@ -1,0 +1,811 @@
+"""Improvement petitions and the Common Council's meetings (§ 506-14).
+
+"Requests or petitions by City property owners for new streets, street resurfacing, curb and
+gutter, storm sewers, utility work and sidewalks shall be presented to the Common Council on or
+before September 15 to be considered for installation in the following year."
+
+The Clerk takes petitions at the counter all year. Each is stamped with the moment it was
+received, and from that day gets its program year: received on or before September 15 of year
+Y, it is considered for Y + 1; after, for Y + 2. A September 15 on which City Hall is closed is
+not the last day: the period ends on the next day it is open (Wis. Stat. § 990.001(4)). A
+petition is placed on a Council meeting's agenda; the Council refers, approves, denies or
+defers it; the petitioner may withdraw. Every step is kept in the petition's history.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session, selectinload
+
+from clerk_desk.deadlines import CityCalendar, Deadline, default_calendar, format_day
+from clerk_desk.desk import Action, snapshot
+from clerk_desk.documents import store_scan
+from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.models import (
+    CouncilMeeting,
+    MeetingKind,
+    Petition,
+    PetitionEvent,
+    PetitionKind,
+    PetitionScan,
+    PetitionSigner,
+    PetitionStatus,
+)
+from clerk_desk.numbering import take_number
+from clerk_desk.parties import fold, get_parcel, get_party
+from clerk_desk.permissions import Permission
+from clerk_desk.today import TodayItem, provider
+from clerk_desk.validation import fits
+
+CITE = "§ 506-14"
+DEADLINE_MONTH, DEADLINE_DAY = 9, 15
+SEARCH_LIMIT = 500
+MEETING_HORIZON_DAYS = 14  # the Today tab lists meetings this close
+PETITION_SERIES = "petition"
+
+
+# -- the program year --------------------------------------------------------------------------
+
+
+def filing_deadline(year: int, calendar: CityCalendar | None = None) -> Deadline:
+    """The last day to file for installation in ``year + 1``: September 15 of ``year``, or the
+    next day City Hall is open when it is closed that day (§ 990.001(4))."""
+    calendar = calendar or default_calendar()
+    return calendar.explain_add_days(date(year, DEADLINE_MONTH, DEADLINE_DAY), 0)
+
+
+def program_year(received_on: date, calendar: CityCalendar | None = None) -> int:
+    """The year a petition received on ``received_on`` is considered for installation."""
+    deadline = filing_deadline(received_on.year, calendar).due
+    return received_on.year + (1 if received_on <= deadline else 2)
+
+
+@dataclass(frozen=True, slots=True)
+class ProgramYear:
+    """The program year with the reasoning shown on the intake form."""
+
+    year: int
+    timely: bool  # received on or before the last day of its year
+    deadline: Deadline
+    text: str
+
+
+def explain_program_year(received_on: date, calendar: CityCalendar | None = None) -> ProgramYear:
+    deadline = filing_deadline(received_on.year, calendar)
+    timely = received_on <= deadline.due
+    year = received_on.year + (1 if timely else 2)
+    last = format_day(deadline.due)
+    if deadline.moved:
+        moved = (
+            f"September 15, {received_on.year} falls on a day City Hall is closed, so the last "
+            f"day to file is {last} (Wis. Stat. § 990.001(4)). "
+        )
+    else:
+        moved = ""
+    if timely:
+        text = (
+            f"{moved}Received {format_day(received_on)}, on or before {last}: considered for "
+            f"installation in {year} ({CITE})."
+        )
+    else:
+        text = (
+            f"{moved}Received {format_day(received_on)}, after {last}: too late for "
+            f"{received_on.year + 1}; considered for installation in {year} ({CITE})."
+        )
+    return ProgramYear(year, timely, deadline, text)
+
+
+def is_timely(petition: Petition) -> bool:
+    """Whether the petition was filed in time for the year after it was received."""
+    return petition.program_year == petition.received_on.year + 1
+
+
+# -- meetings ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class MeetingData:
+    kind: MeetingKind
+    starts_at: datetime  # aware; the window gives it in the City's time
+    place: str
+    notes: str = ""
+
+
+def _clean_meeting(data: MeetingData) -> dict[str, object]:
+    if data.starts_at.tzinfo is None:
+        raise ValueError("a meeting's time must be timezone-aware")
+    place = " ".join(data.place.split())
+    if not place:
+        raise InvalidInput("Enter where the Council meets.", field="place")
+    return {
+        "kind": MeetingKind(data.kind),
+        "starts_at": data.starts_at.astimezone(UTC),
+        "place": fits(CouncilMeeting.place, place, "The place"),
+        "notes": data.notes.strip(),
+    }
+
+
+def add_meeting(action: Action, data: MeetingData) -> CouncilMeeting:
+    """Add a Common Council meeting to the list."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    meeting = CouncilMeeting(**_clean_meeting(data), created_at=action.now())
+    action.session.add(meeting)
+    action.audit(
+        "meeting.create",
+        meeting,
+        f"{meeting.kind.label} of {meeting_day(action, meeting)} added",
+        after=snapshot(meeting),
+    )
+    return meeting
+
+
+def update_meeting(action: Action, meeting_id: int, data: MeetingData) -> CouncilMeeting:
+    action.require(Permission.TAKE_APPLICATIONS)
+    meeting = get_meeting(action.session, meeting_id)
+    before, old_start = snapshot(meeting), meeting.starts_at
+    for key, value in _clean_meeting(data).items():
+        setattr(meeting, key, value)
+    if meeting.starts_at != old_start:
+        meeting.packet_built_at = None  # a packet with the old date must be built again
+    action.audit(
+        "meeting.update",
+        meeting,
+        f"Meeting of {meeting_day(action, meeting)} changed",
+        before=before,
+        after=snapshot(meeting),
+    )
+    return meeting
+
+
+def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMeeting:
+    """Cancel a meeting; the petitions on its agenda go back to waiting for one."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    meeting = get_meeting(action.session, meeting_id)
+    if meeting.cancelled_on is not None:
+        raise Conflict("That meeting is already cancelled.")
+    if not reason.strip():
+        raise InvalidInput("Say why the meeting is cancelled.", field="reason")
+    before = snapshot(meeting)
+    meeting.cancelled_on, meeting.cancel_reason = action.today(), reason.strip()
+    for petition in agenda(action.session, meeting.id):
+        petition.status, petition.meeting_id = PetitionStatus.RECEIVED, None
+        _event(action, petition, "unplaced", meeting=meeting, detail="Meeting cancelled")
+    action.audit(
+        "meeting.cancel",
+        meeting,
+        f"Meeting of {meeting_day(action, meeting)} cancelled: {reason.strip()}",
+        before=before,
+        after=snapshot(meeting),
+    )
+    return meeting
+
+
+def get_meeting(session: Session, meeting_id: int) -> CouncilMeeting:
+    meeting = session.get(CouncilMeeting, meeting_id)
+    if meeting is None:
+        raise NotFound(f"There is no meeting number {meeting_id}.")
+    return meeting
+
+
+def meeting_day(action: Action, meeting: CouncilMeeting) -> str:
+    return format_day(local_time(action, meeting.starts_at).date())
+
+
+def local_time(action: Action, instant: datetime) -> datetime:
+    """An instant in the City's time zone."""
+    return instant.astimezone(action.clock.local_now().tzinfo)
+
+
+def meetings(
+    session: Session, *, since: datetime | None = None, include_cancelled: bool = False
+) -> list[CouncilMeeting]:
+    """Meetings in date order, from ``since`` if given."""
+    query = select(CouncilMeeting).order_by(CouncilMeeting.starts_at)
+    if since is not None:
+        query = query.where(CouncilMeeting.starts_at >= since)
+    if not include_cancelled:
+        query = query.where(CouncilMeeting.cancelled_on.is_(None))
+    return list(session.scalars(query))
+
+
+def record_packet_built(action: Action, meeting_id: int, *, pages: int) -> None:
+    """Note that the agenda packet for the meeting was built (the Today tab shows it)."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    meeting = get_meeting(action.session, meeting_id)
+    meeting.packet_built_at, meeting.packet_pages = action.now(), pages
+    action.audit(
+        "meeting.packet",
+        meeting,
+        f"Agenda packet of {pages} pages built for {meeting_day(action, meeting)}",
+    )
+
+
+# -- intake ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SignerData:
+    party_id: int
+    parcel_id: int | None = None
+    signed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PetitionData:
+    kind: PetitionKind
+    street: str
+    limits_from: str = ""
+    limits_to: str = ""
+    description: str = ""
+    signers: Sequence[SignerData] = ()
+    staff_notes: str = ""
+
+
+def location(petition: Petition) -> str:
+    """ "Orange St from Broad St N to Court St"."""
+    text = petition.street
+    if petition.limits_from:
+        text += f" from {petition.limits_from}"
+    if petition.limits_to:
+        text += f" to {petition.limits_to}"
+    return text
+
+
+def _clean_petition(session: Session, data: PetitionData) -> dict[str, object]:
+    street = " ".join(data.street.split())
+    if not street:
+        raise InvalidInput("Enter the street the petition is for.", field="street")
+    if not data.signers:
+        raise InvalidInput(
+            "Name at least one property owner who petitions.", field="signers", cite=CITE
+        )
+    seen: set[int] = set()
+    for signer in data.signers:
+        party = get_party(session, signer.party_id)
+        if signer.party_id in seen:
+            raise InvalidInput(f"{party.name} is named twice.", field="signers")
+        seen.add(signer.party_id)
+        if signer.parcel_id is not None:
+            get_parcel(session, signer.parcel_id)
+    if not any(signer.signed for signer in data.signers):
+        raise InvalidInput(
+            "No owner has signed: a petition needs at least one signature.",
+            field="signers",
+            cite=CITE,
+        )
+    return {
+        "kind": PetitionKind(data.kind),
+        "street": fits(Petition.street, street, "The street"),
+        "limits_from": fits(Petition.limits_from, " ".join(data.limits_from.split()), "From"),
+        "limits_to": fits(Petition.limits_to, " ".join(data.limits_to.split()), "To"),
+        "description": data.description.strip(),
+        "staff_notes": data.staff_notes.strip(),
+    }
+
+
+def _set_signers(session: Session, petition: Petition, signers: Sequence[SignerData]) -> None:
+    for old in list(petition.signers):
+        session.delete(old)  # the list is part of the petition's details; history keeps it
+    session.flush()
+    petition.signers = [
+        PetitionSigner(position=index, party_id=s.party_id, parcel_id=s.parcel_id, signed=s.signed)
+        for index, s in enumerate(signers, start=1)
+    ]
+
+
+def _search_text(session: Session, petition: Petition) -> str:
+    session.flush()
+    names = [signer.party.name for signer in petition.signers if signer.party is not None]
+    parcels = [s.parcel.parcel_number for s in petition.signers if s.parcel is not None]
+    return fold(
+        " ".join(
+            (
+                petition.number,
+                petition.kind.label,
+                location(petition),
+                petition.description,
+                *names,
+                *parcels,
+            )
+        )
+    )
+
+
+def _signers_text(petition: Petition) -> str:
+    return "; ".join(
+        f"{s.party.name}{' (' + s.parcel.parcel_number + ')' if s.parcel else ''}"
+        f"{'' if s.signed else ' — not signed'}"
+        for s in petition.signers
+    )
+
+
+def _event(
+    action: Action,
+    petition: Petition,
+    what: str,
+    *,
+    meeting: CouncilMeeting | None = None,
+    detail: str = "",
+    reason: str = "",
+) -> None:
+    action.session.add(
+        PetitionEvent(
+            petition_id=petition.id,
+            at=action.now(),
+            operator_id=action.operator.id or None,
+            operator_name=action.operator.full_name,
+            what=what,
+            meeting_id=meeting.id if meeting else None,
+            detail=detail,
+            reason=reason,
+        )
+    )
+
+
+def receive_petition(
+    action: Action, data: PetitionData, *, scans: Sequence[tuple[str, bytes]] = ()
+) -> Petition:
+    """Take a petition at the counter: stamp the moment, number it, give it its program year."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    values = _clean_petition(action.session, data)
+    received_at = action.now()
+    received_on = action.today()
+    year = received_on.year
+    sequence = take_number(action, PETITION_SERIES, year=year)
+    petition = Petition(
+        **values,
+        number=f"P-{year}-{sequence:03d}",
+        year=year,
+        sequence=sequence,
+        received_at=received_at,
+        received_on=received_on,
+        received_by_id=action.operator.id or None,
+        received_by_name=action.operator.full_name,
+        program_year=program_year(received_on, action.calendar),
+        status=PetitionStatus.RECEIVED,
+        created_at=received_at,
+    )
+    action.session.add(petition)
+    _set_signers(action.session, petition, data.signers)
+    petition.search_text = _search_text(action.session, petition)
+    explained = explain_program_year(received_on, action.calendar)
+    _event(action, petition, "received", detail=explained.text)
+    for name, content in scans:
+        add_scan(action, petition.id, name, content)
+    action.audit(
+        "petition.receive",
+        petition,
+        f"Petition {petition.number} received: {petition.kind.label}, {location(petition)}",
+        after=snapshot(petition),
+    )
+    return petition
+
+
+def update_petition(action: Action, petition_id: int, data: PetitionData) -> Petition:
+    """Correct a petition's details and petitioners (not the day it was received)."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    petition = get_petition(action.session, petition_id)
+    values = _clean_petition(action.session, data)
+    before = snapshot(petition)
+    old_signers = _signers_text(petition)
+    for key, value in values.items():
+        setattr(petition, key, value)
+    _set_signers(action.session, petition, data.signers)
+    action.session.flush()
+    action.session.refresh(petition, ["signers"])
+    petition.search_text = _search_text(action.session, petition)
+    new_signers = _signers_text(petition)
+    changes = [
+        key
+        for key in ("kind", "street", "limits_from", "limits_to", "description", "staff_notes")
+        if before[key] != snapshot(petition)[key]
+    ]
+    if new_signers != old_signers:
+        changes.append("petitioners")
+    if changes:
+        detail = "Changed: " + ", ".join(c.replace("_", " ") for c in changes)
+        if "petitioners" in changes:
+            detail += f". Petitioners were: {old_signers}"
+        _event(action, petition, "changed", detail=detail)
+    action.audit(
+        "petition.update",
+        petition,
+        f"Petition {petition.number} changed",
+        before=before | {"signers": old_signers},
+        after=snapshot(petition) | {"signers": new_signers},
+    )
+    return petition
+
+
+def correct_received(
+    action: Action, petition_id: int, *, received_at: datetime, reason: str
+) -> Petition:
+    """Correct the moment a petition was received (a stamp made late, or in error). The program
+    year follows the corrected day; the old stamp, the new and the reason are kept."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    petition = get_petition(action.session, petition_id)
+    why = reason.strip()
+    if not why:
+        raise InvalidInput("Say why the date received is corrected.", field="reason", cite=CITE)
+    if received_at.tzinfo is None:
+        raise ValueError("received_at must be timezone-aware")
+    if received_at > action.now():
+        raise InvalidInput("A petition cannot be received in the future.", field="received_at")
+    local = local_time(action, received_at)
+    before = snapshot(petition)
+    old = local_time(action, petition.received_at)
+    old_year = petition.program_year
+    petition.received_at = received_at.astimezone(UTC)
+    petition.received_on = local.date()
+    petition.program_year = program_year(local.date(), action.calendar)
+    detail = f"Received {old:%m/%d/%Y %I:%M %p} corrected to {local:%m/%d/%Y %I:%M %p}"
+    if petition.program_year != old_year:
+        detail += f"; program year {old_year} → {petition.program_year}"
+    _event(action, petition, "corrected", detail=detail, reason=why)
+    action.audit(
+        "petition.correct_received",
+        petition,
+        f"Petition {petition.number}: {detail}. {why}",
+        before=before,
+        after=snapshot(petition),
+    )
+    return petition
+
+
+def add_scan(action: Action, petition_id: int, name: str, content: bytes) -> PetitionScan:
+    """Attach a scan of the signed petition (PDF, PNG or JPEG)."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    petition = get_petition(action.session, petition_id)
+    digest = store_scan(action, content, name)
+    scan = PetitionScan(
+        petition_id=petition.id,
+        position=len(petition.scans) + 1,
+        sha256=digest,
+        name=fits(PetitionScan.name, name.strip() or "scan", "The file name", field="scan"),
+        added_at=action.now(),
+        added_by_name=action.operator.full_name,
+    )
+    action.session.add(scan)
+    petition.scans.append(scan)
+    action.session.flush()
+    _event(action, petition, "scan", detail=f"Scan attached: {scan.name}")
+    action.audit("petition.scan", petition, f"Scan {scan.name} attached to {petition.number}")
+    return scan
+
+
+def set_scan_aside(action: Action, scan_id: int, *, reason: str) -> None:
+    """Take a scan attached in error out of the petition (it stays on record)."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    scan = action.session.get(PetitionScan, scan_id)
+    if scan is None:
+        raise NotFound(f"There is no scan number {scan_id}.")
+    if scan.set_aside_reason:
+        raise Conflict("That scan is already set aside.")
+    if not reason.strip():
+        raise InvalidInput("Say why the scan is set aside.", field="reason")
+    scan.set_aside_reason = reason.strip()
+    _event(action, scan.petition, "scan", detail=f"Scan set aside: {scan.name}", reason=reason)
+    action.audit("petition.scan_aside", scan.petition, f"Scan {scan.name} set aside: {reason}")
+
+
+def attached_scans(petition: Petition) -> list[PetitionScan]:
+    return [scan for scan in petition.scans if not scan.set_aside_reason]
+
+
+def get_petition(session: Session, petition_id: int) -> Petition:
+    petition = session.get(Petition, petition_id)
+    if petition is None:
+        raise NotFound(f"There is no petition number {petition_id}.")
+    return petition
+
+
+# -- the Council ---------------------------------------------------------------------------------
+
+
+def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petition:
+    """Put a pending petition on a meeting's agenda (or move it to another meeting)."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    petition = get_petition(action.session, petition_id)
+    meeting = get_meeting(action.session, meeting_id)
+    if not PetitionStatus(petition.status).pending:
+        raise Conflict(
+            f"Petition {petition.number} is {PetitionStatus(petition.status).label.lower()}."
+        )
+    if meeting.cancelled_on is not None:
+        raise InvalidInput("That meeting is cancelled.", field="meeting")
+    if local_time(action, meeting.starts_at).date() < action.today():
+        raise InvalidInput(
+            "That meeting has already taken place; choose a meeting to come.", field="meeting"
+        )
+    if petition.meeting_id == meeting.id and petition.status == PetitionStatus.ON_AGENDA:
+        raise Conflict(f"Petition {petition.number} is already on that agenda.")
+    before = snapshot(petition)
+    petition.status, petition.meeting_id = PetitionStatus.ON_AGENDA, meeting.id
+    meeting.packet_built_at = None  # the packet no longer holds every item
+    _event(
+        action,
+        petition,
+        "placed",
+        meeting=meeting,
+        detail=f"Placed on the agenda of {meeting_day(action, meeting)}",
+    )
+    action.audit(
+        "petition.place",
+        petition,
+        f"Petition {petition.number} placed on the agenda of {meeting_day(action, meeting)}",
+        before=before,
+        after=snapshot(petition),
+    )
+    return petition
+
+
+class CouncilAction(enum.StrEnum):
+    """What the Council did with a petition at a meeting."""
+
+    REFERRED = "referred"
+    APPROVED = "approved"
+    DENIED = "denied"
+    DEFERRED = "deferred"
+
+    @property
+    def label(self) -> str:
+        return {
+            "referred": "Referred",
+            "approved": "Approved",
+            "denied": "Denied",
+            "deferred": "Deferred to a later meeting",
+        }[self.value]
+
+
+def record_council_action(
+    action: Action,
+    petition_id: int,
+    *,
+    outcome: CouncilAction,
+    meeting_id: int,
+    approved_year: int | None = None,
+    referred_to: str = "",
+    deferred_to: int | None = None,
+    note: str = "",
+) -> Petition:
+    """Record what the Council did with the petition at a meeting that has taken place."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    outcome = CouncilAction(outcome)
+    petition = get_petition(action.session, petition_id)
+    meeting = get_meeting(action.session, meeting_id)
+    if not PetitionStatus(petition.status).pending:
+        raise Conflict(
+            f"Petition {petition.number} is {PetitionStatus(petition.status).label.lower()}."
+        )
+    if meeting.cancelled_on is not None:
+        raise InvalidInput("That meeting was cancelled.", field="meeting")
+    meeting_date = local_time(action, meeting.starts_at).date()
+    if meeting_date > action.today():
+        raise InvalidInput(
+            f"The meeting of {format_day(meeting_date)} has not taken place yet.", field="meeting"
+        )
+    before = snapshot(petition)
+    detail = outcome.label
+    if outcome == CouncilAction.APPROVED:
+        year = approved_year if approved_year is not None else petition.program_year
+        if year < petition.program_year:
+            raise InvalidInput(
+                f"Received {format_day(petition.received_on)}, the petition is considered for "
+                f"installation in {petition.program_year} at the earliest.",
+                field="approved_year",
+                cite=CITE,
+            )
+        petition.status, petition.approved_year = PetitionStatus.APPROVED, year
+        petition.meeting_id = meeting.id
+        detail = f"Approved for installation in {year}"
+    elif outcome == CouncilAction.DENIED:
+        petition.status, petition.meeting_id = PetitionStatus.DENIED, meeting.id
+    elif outcome == CouncilAction.REFERRED:
+        to = " ".join(referred_to.split())
+        if not to:
+            raise InvalidInput(
+                "Say to whom it is referred (a committee, the engineer).", field="referred_to"
+            )
+        petition.referred_to = fits(Petition.referred_to, to, "Referred to")
+        petition.status, petition.meeting_id = PetitionStatus.REFERRED, None
+        detail = f"Referred to {to}"
+    else:
+        if deferred_to is None:
+            raise InvalidInput("Choose the meeting it is deferred to.", field="deferred_to")
+        later = get_meeting(action.session, deferred_to)
+        if later.starts_at <= meeting.starts_at or later.cancelled_on is not None:
+            raise InvalidInput(
+                "Defer it to a later meeting that is not cancelled.", field="deferred_to"
+            )
+        petition.status, petition.meeting_id = PetitionStatus.ON_AGENDA, later.id
+        later.packet_built_at = None
+        detail = f"Deferred to the meeting of {meeting_day(action, later)}"
+    _event(action, petition, outcome, meeting=meeting, detail=detail, reason=note.strip())
+    action.audit(
+        f"petition.{outcome}",
+        petition,
+        f"Petition {petition.number}: {detail} (meeting of {format_day(meeting_date)})",
+        before=before,
+        after=snapshot(petition),
+    )
+    return petition
+
+
+def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> Petition:
+    """The petitioner withdraws the petition; it stays in the register."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    petition = get_petition(action.session, petition_id)
+    if not PetitionStatus(petition.status).pending:
+        raise Conflict(
+            f"Petition {petition.number} is {PetitionStatus(petition.status).label.lower()}."
+        )
+    why = reason.strip()
+    if not why:
+        raise InvalidInput("Say who withdrew it and how (letter, at the counter).", field="reason")
+    before = snapshot(petition)
+    old_meeting = petition.meeting
+    petition.status, petition.meeting_id = PetitionStatus.WITHDRAWN, None
+    if old_meeting is not None:
+        old_meeting.packet_built_at = None
+    _event(action, petition, "withdrawn", detail="Withdrawn by the petitioner", reason=why)
+    action.audit(
+        "petition.withdraw",
+        petition,
+        f"Petition {petition.number} withdrawn: {why}",
+        before=before,
+        after=snapshot(petition),
+    )
+    return petition
+
+
+def history(session: Session, petition_id: int) -> list[PetitionEvent]:
+    return list(
+        session.scalars(
+            select(PetitionEvent)
+            .where(PetitionEvent.petition_id == petition_id)
+            .order_by(PetitionEvent.at, PetitionEvent.id)
+        )
+    )
+
+
+# -- registers and the packet ------------------------------------------------------------------
+
+
+def _loaded():  # type: ignore[no-untyped-def]
+    return (
+        selectinload(Petition.signers).selectinload(PetitionSigner.party),
+        selectinload(Petition.signers).selectinload(PetitionSigner.parcel),
+        selectinload(Petition.scans),
+        selectinload(Petition.meeting),
+    )
+
+
+def search_petitions(
+    session: Session,
+    text: str = "",
+    *,
+    program_year: int | None = None,
+    kind: PetitionKind | None = None,
+    status: PetitionStatus | None = None,
+    pending_only: bool = False,
+    limit: int = SEARCH_LIMIT,
+) -> list[Petition]:
+    """Petitions whose number, kind, location, description or petitioners hold every word."""
+    query = select(Petition)
+    for word in fold(text).split():
+        query = query.where(Petition.search_text.contains(word, autoescape=True))
+    if program_year is not None:
+        query = query.where(Petition.program_year == program_year)
+    if kind is not None:
+        query = query.where(Petition.kind == kind)
+    if status is not None:
+        query = query.where(Petition.status == status)
+    if pending_only:
+        query = query.where(Petition.status.in_([s for s in PetitionStatus if s.pending]))
+    query = query.options(*_loaded()).order_by(Petition.received_at.desc(), Petition.id.desc())
+    return list(session.scalars(query.limit(limit)))
+
+
+def agenda(session: Session, meeting_id: int) -> list[Petition]:
+    """The petitions on a meeting's agenda: timely ones first, then late ones, each by number."""
+    rows = session.scalars(
+        select(Petition)
+        .where(Petition.meeting_id == meeting_id, Petition.status == PetitionStatus.ON_AGENDA)
+        .options(*_loaded())
+    ).all()
+    return sorted(rows, key=lambda p: (not is_timely(p), p.year, p.sequence))
+
+
+def signers_text(petition: Petition) -> str:
+    """The petitioners as one line: "Ann Lee (276-00012); Bo Ng — not signed"."""
+    return _signers_text(petition)
+
+
+# -- the Today tab -------------------------------------------------------------------------------
+
+
+@provider("petitions")
+def _due(action: Action) -> list[TodayItem]:
+    """Days left to file for next year, petitions waiting for an agenda, meetings in the next
+    14 days and whether their packet is built."""
+    today = action.today()
+    session = action.session
+    deadline = filing_deadline(today.year, action.calendar).due
+    items: list[TodayItem] = []
+    if today <= deadline:
+        left = (deadline - today).days
+        items.append(
+            TodayItem(
+                workflow="Petitions",
+                due=deadline,
+                title=(
+                    f"{left} day{'s' if left != 1 else ''} left to file improvement petitions "
+                    f"for {today.year + 1}"
+                    if left
+                    else f"Last day to file improvement petitions for {today.year + 1}"
+                ),
+                detail=f"Petitions received after {format_day(deadline)} are considered for "
+                f"{today.year + 2}.",
+                cite=CITE,
+            )
+        )
+    waiting = session.scalars(
+        select(Petition)
+        .where(
+            or_(
+                Petition.status == PetitionStatus.RECEIVED,
+                Petition.status == PetitionStatus.REFERRED,
+            )
+        )
+        .order_by(Petition.received_at)
+    ).all()
+    for petition in waiting:
+        status = PetitionStatus(petition.status)
+        items.append(
+            TodayItem(
+                workflow="Petitions",
+                due=None,
+                title=f"Petition {petition.number} is not on an agenda"
+                + (
+                    f" (referred to {petition.referred_to})"
+                    if status is PetitionStatus.REFERRED
+                    else ""
+                ),
+                detail=f"{petition.kind.label}, {location(petition)}; program year "
+                f"{petition.program_year}",
+                cite=CITE,
+                record_type="petition",
+                record_id=str(petition.id),
+            )
+        )
+    start = datetime.combine(today, datetime.min.time(), action.clock.local_now().tzinfo)
+    horizon = start + timedelta(days=MEETING_HORIZON_DAYS + 1)
+    for meeting in meetings(session, since=start.astimezone(UTC)):
+        if meeting.starts_at >= horizon.astimezone(UTC):
+            break
+        count = len(agenda(session, meeting.id))
+        built = (
+            f"packet built {format_day(local_time(action, meeting.packet_built_at).date())}"
+            if meeting.packet_built_at
+            else "packet not built yet"
+        )
+        when = local_time(action, meeting.starts_at)
+        items.append(
+            TodayItem(
+                workflow="Petitions",
+                due=when.date(),
+                title=f"{MeetingKind(meeting.kind).label} of the Council, {when:%I:%M %p}".replace(
+                    " 0", " "
+                ),
+                detail=f"{count} petition{'s' if count != 1 else ''} on the agenda; {built}",
+                cite=CITE,
+                record_type="council_meeting",
+                record_id=str(meeting.id),
+            )
+        )
+    return items

@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 
 from clerk_desk import (
     bonds,
+    demo_petitions,
     demo_receipts,
     demo_street_numbers,
     fees,
@@ -29,7 +30,16 @@ from clerk_desk.database import Database
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import BondKind, DueKind, Operator, Party, PartyKind, Role
+from clerk_desk.models import (
+    BondKind,
+    CouncilMeeting,
+    DueKind,
+    Operator,
+    Party,
+    PartyKind,
+    Petition,
+    Role,
+)
 from clerk_desk.money import Money
 from clerk_desk.opening import seed_defaults
 
@@ -209,6 +219,11 @@ def create(
         report = database.check()
         counts.update({k: v for k, v in report.counts.items() if k not in ("operator", "party")})
         counts.update(demo_street_numbers.count(desk))
+        with database.reading() as session:
+            for model in (CouncilMeeting, Petition):
+                counts[model.__tablename__] = (
+                    session.scalar(select(func.count()).select_from(model)) or 0
+                )
         return DemoSummary(database.describe(), counts)
     finally:
         database.dispose()
@@ -277,6 +292,9 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     # Receipts and the cash drawer: `scale` years of closed drawers, ending yesterday.
     demo_receipts.generate(desk, admin, scale=scale, rng=rng)
     _street_numbers(desk, admin, rng)
+    # Improvement petitions and the Council's meetings (after the receipts, which they leave as
+    # they were: the random numbers the receipts draw come first).
+    demo_petitions.generate(desk, rng=rng)
 
 
 def _street_numbers(desk: Desk, admin: SignedIn, rng: random.Random) -> None:

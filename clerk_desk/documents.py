@@ -15,8 +15,6 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.models import Document
 
-
-
 SCAN_LIMIT = 25 * 1024 * 1024
 _SCAN_MAGIC = (b"%PDF", b"\x89PNG", b"\xff\xd8\xff")
 

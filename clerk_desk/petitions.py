@@ -22,7 +22,13 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk.deadlines import CityCalendar, Deadline, default_calendar, format_day
+from clerk_desk.deadlines import (
+    PERIOD_CITE,
+    CityCalendar,
+    Deadline,
+    default_calendar,
+    format_day,
+)
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -47,6 +53,7 @@ DEADLINE_MONTH, DEADLINE_DAY = 9, 15
 SEARCH_LIMIT = 500
 MEETING_HORIZON_DAYS = 14  # the Today tab lists meetings this close
 PETITION_SERIES = "petition"
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
 # -- the program year --------------------------------------------------------------------------
@@ -82,8 +89,8 @@ def explain_program_year(received_on: date, calendar: CityCalendar | None = None
     last = format_day(deadline.due)
     if deadline.moved:
         moved = (
-            f"September 15, {received_on.year} falls on a day City Hall is closed, so the last "
-            f"day to file is {last} (Wis. Stat. § 990.001(4)). "
+            f"September 15, {received_on.year} {_why_not_last(deadline, calendar)}, so the last "
+            f"day to file is {last} ({PERIOD_CITE}). "
         )
     else:
         moved = ""
@@ -98,6 +105,21 @@ def explain_program_year(received_on: date, calendar: CityCalendar | None = None
             f"{received_on.year + 1}; considered for installation in {year} ({CITE})."
         )
     return ProgramYear(year, timely, deadline, text)
+
+
+def _why_not_last(deadline: Deadline, calendar: CityCalendar | None) -> str:
+    """Why September 15 itself is not the last day: "is a Saturday, when City Hall is closed"."""
+    day = deadline.start
+    if day.weekday() == 6:  # a period never ends on a Sunday, even one City Hall opens on
+        return "is a Sunday"
+    reason = (calendar or default_calendar()).closed_reason(day)
+    if reason is None:
+        return "is a legal holiday"
+    if reason in _WEEKDAYS:
+        return f"is a {reason}, when City Hall is closed"
+    if reason.startswith("Closed by the City"):
+        return "is a day City Hall is closed (set in Settings)"
+    return f"is {reason}, when City Hall is closed"
 
 
 def is_timely(petition: Petition) -> bool:
@@ -138,7 +160,7 @@ def add_meeting(action: Action, data: MeetingData) -> CouncilMeeting:
     action.audit(
         "meeting.create",
         meeting,
-        f"{meeting.kind.label} of {meeting_day(action, meeting)} added",
+        f"{MeetingKind(meeting.kind).label} of {meeting_day(action, meeting)} added",
         after=snapshot(meeting),
     )
     return meeting
@@ -306,7 +328,7 @@ def _search_text(session: Session, petition: Petition) -> str:
         " ".join(
             (
                 petition.number,
-                petition.kind.label,
+                PetitionKind(petition.kind).label,
                 location(petition),
                 petition.description,
                 *names,
@@ -347,6 +369,12 @@ def _event(
     )
 
 
+def _packet_changed(petition: Petition) -> None:
+    """The petition on an agenda changed: that meeting's packet, if built, no longer matches."""
+    if petition.status == PetitionStatus.ON_AGENDA and petition.meeting is not None:
+        petition.meeting.packet_built_at = None
+
+
 def receive_petition(
     action: Action, data: PetitionData, *, scans: Sequence[tuple[str, bytes]] = ()
 ) -> Petition:
@@ -375,14 +403,15 @@ def receive_petition(
     petition.search_text = _search_text(action.session, petition)
     explained = explain_program_year(received_on, action.calendar)
     _event(action, petition, "received", detail=explained.text)
-    for name, content in scans:
-        add_scan(action, petition.id, name, content)
     action.audit(
         "petition.receive",
         petition,
-        f"Petition {petition.number} received: {petition.kind.label}, {location(petition)}",
+        f"Petition {petition.number} received: {PetitionKind(petition.kind).label}, "
+        f"{location(petition)}",
         after=snapshot(petition),
     )
+    for name, content in scans:  # after the receipt, in the audit trail as in the history
+        add_scan(action, petition.id, name, content)
     return petition
 
 
@@ -408,6 +437,7 @@ def update_petition(action: Action, petition_id: int, data: PetitionData) -> Pet
     if new_signers != old_signers:
         changes.append("petitioners")
     if changes:
+        _packet_changed(petition)
         detail = "Changed: " + ", ".join(c.replace("_", " ") for c in changes)
         if "petitioners" in changes:
             detail += f". Petitioners were: {old_signers}"
@@ -437,12 +467,27 @@ def correct_received(
     if received_at > action.now():
         raise InvalidInput("A petition cannot be received in the future.", field="received_at")
     local = local_time(action, received_at)
-    before = snapshot(petition)
     old = local_time(action, petition.received_at)
+    if received_at == petition.received_at:
+        raise InvalidInput(
+            f"Petition {petition.number} is already stamped received {old:%m/%d/%Y %I:%M %p}.",
+            field="received_at",
+        )
+    new_year = program_year(local.date(), action.calendar)
+    if petition.approved_year is not None and petition.approved_year < new_year:
+        raise InvalidInput(
+            f"Received {format_day(local.date())}, the petition would be considered for "
+            f"installation in {new_year} at the earliest, but the Council approved it for "
+            f"{petition.approved_year}.",
+            field="received_at",
+            cite=CITE,
+        )
+    before = snapshot(petition)
+    _packet_changed(petition)
     old_year = petition.program_year
     petition.received_at = received_at.astimezone(UTC)
     petition.received_on = local.date()
-    petition.program_year = program_year(local.date(), action.calendar)
+    petition.program_year = new_year
     detail = f"Received {old:%m/%d/%Y %I:%M %p} corrected to {local:%m/%d/%Y %I:%M %p}"
     if petition.program_year != old_year:
         detail += f"; program year {old_year} → {petition.program_year}"
@@ -472,6 +517,7 @@ def add_scan(action: Action, petition_id: int, name: str, content: bytes) -> Pet
     )
     action.session.add(scan)
     petition.scans.append(scan)
+    _packet_changed(petition)
     action.session.flush()
     _event(action, petition, "scan", detail=f"Scan attached: {scan.name}")
     action.audit("petition.scan", petition, f"Scan {scan.name} attached to {petition.number}")
@@ -486,11 +532,13 @@ def set_scan_aside(action: Action, scan_id: int, *, reason: str) -> None:
         raise NotFound(f"There is no scan number {scan_id}.")
     if scan.set_aside_reason:
         raise Conflict("That scan is already set aside.")
-    if not reason.strip():
+    why = reason.strip()
+    if not why:
         raise InvalidInput("Say why the scan is set aside.", field="reason")
-    scan.set_aside_reason = reason.strip()
-    _event(action, scan.petition, "scan", detail=f"Scan set aside: {scan.name}", reason=reason)
-    action.audit("petition.scan_aside", scan.petition, f"Scan {scan.name} set aside: {reason}")
+    scan.set_aside_reason = why
+    _packet_changed(scan.petition)
+    _event(action, scan.petition, "scan", detail=f"Scan set aside: {scan.name}", reason=why)
+    action.audit("petition.scan_aside", scan.petition, f"Scan {scan.name} set aside: {why}")
 
 
 def attached_scans(petition: Petition) -> list[PetitionScan]:
@@ -508,7 +556,8 @@ def get_petition(session: Session, petition_id: int) -> Petition:
 
 
 def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petition:
-    """Put a pending petition on a meeting's agenda (or move it to another meeting)."""
+    """Put a pending petition on the agenda of a meeting to come (one that has not begun), or
+    move it there from another; a packet built for either meeting no longer matches."""
     action.require(Permission.TAKE_APPLICATIONS)
     petition = get_petition(action.session, petition_id)
     meeting = get_meeting(action.session, meeting_id)
@@ -518,13 +567,14 @@ def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petiti
         )
     if meeting.cancelled_on is not None:
         raise InvalidInput("That meeting is cancelled.", field="meeting")
-    if local_time(action, meeting.starts_at).date() < action.today():
+    if meeting.starts_at <= action.now():
         raise InvalidInput(
             "That meeting has already taken place; choose a meeting to come.", field="meeting"
         )
     if petition.meeting_id == meeting.id and petition.status == PetitionStatus.ON_AGENDA:
         raise Conflict(f"Petition {petition.number} is already on that agenda.")
     before = snapshot(petition)
+    _packet_changed(petition)  # a packet built for another meeting still holds the petition
     petition.status, petition.meeting_id = PetitionStatus.ON_AGENDA, meeting.id
     meeting.packet_built_at = None  # the packet no longer holds every item
     _event(
@@ -573,7 +623,8 @@ def record_council_action(
     deferred_to: int | None = None,
     note: str = "",
 ) -> Petition:
-    """Record what the Council did with the petition at a meeting that has taken place."""
+    """Record what the Council did with the petition at a meeting that has begun, and whose
+    agenda held it: the Council acts only on what its agenda gave notice of."""
     action.require(Permission.TAKE_APPLICATIONS)
     outcome = CouncilAction(outcome)
     petition = get_petition(action.session, petition_id)
@@ -585,9 +636,21 @@ def record_council_action(
     if meeting.cancelled_on is not None:
         raise InvalidInput("That meeting was cancelled.", field="meeting")
     meeting_date = local_time(action, meeting.starts_at).date()
-    if meeting_date > action.today():
+    if meeting.starts_at > action.now():
         raise InvalidInput(
             f"The meeting of {format_day(meeting_date)} has not taken place yet.", field="meeting"
+        )
+    if petition.status != PetitionStatus.ON_AGENDA or petition.meeting_id != meeting.id:
+        # The Council acts only on what its agenda noticed (Wis. Stat. § 19.84(2)).
+        where = (
+            f"on the agenda of {meeting_day(action, petition.meeting)}"
+            if petition.status == PetitionStatus.ON_AGENDA and petition.meeting is not None
+            else "not on an agenda"
+        )
+        raise InvalidInput(
+            f"Petition {petition.number} was not on the agenda of {format_day(meeting_date)} "
+            f"(it is {where}).",
+            field="meeting",
         )
     before = snapshot(petition)
     detail = outcome.label
@@ -648,10 +711,8 @@ def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> Petit
     if not why:
         raise InvalidInput("Say who withdrew it and how (letter, at the counter).", field="reason")
     before = snapshot(petition)
-    old_meeting = petition.meeting
+    _packet_changed(petition)
     petition.status, petition.meeting_id = PetitionStatus.WITHDRAWN, None
-    if old_meeting is not None:
-        old_meeting.packet_built_at = None
     _event(action, petition, "withdrawn", detail="Withdrawn by the petitioner", reason=why)
     action.audit(
         "petition.withdraw",
@@ -776,8 +837,32 @@ def _due(action: Action) -> list[TodayItem]:
                     if status is PetitionStatus.REFERRED
                     else ""
                 ),
-                detail=f"{petition.kind.label}, {location(petition)}; program year "
+                detail=f"{PetitionKind(petition.kind).label}, {location(petition)}; program year "
                 f"{petition.program_year}",
+                cite=CITE,
+                record_type="petition",
+                record_id=str(petition.id),
+            )
+        )
+    # A petition still "on the agenda" of a meeting that has begun waits for its action to be
+    # recorded; without this item it would be on no list at all.
+    held = session.execute(
+        select(Petition, CouncilMeeting)
+        .join(CouncilMeeting, Petition.meeting_id == CouncilMeeting.id)
+        .where(
+            Petition.status == PetitionStatus.ON_AGENDA, CouncilMeeting.starts_at <= action.now()
+        )
+        .order_by(CouncilMeeting.starts_at, Petition.year, Petition.sequence)
+    ).all()
+    for petition, meeting in held:
+        met = local_time(action, meeting.starts_at).date()
+        items.append(
+            TodayItem(
+                workflow="Petitions",
+                due=met,
+                title=f"Record the Council's action on petition {petition.number}",
+                detail=f"On the agenda of the meeting of {format_day(met)}; "
+                f"{PetitionKind(petition.kind).label}, {location(petition)}",
                 cite=CITE,
                 record_type="petition",
                 record_id=str(petition.id),

@@ -67,6 +67,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "Petitions",
         "§ 506-14",
         "Improvement petitions filed on or before September 15, and the Council's agenda packet.",
+        built=True,
     ),
     Workflow(
         "vending",
@@ -119,6 +120,7 @@ _PROVIDER_MODULES = (
     "clerk_desk.receipts",
     "clerk_desk.bonds",
     "clerk_desk.street_numbers",
+    "clerk_desk.petitions",
 )
 
 

@@ -228,6 +228,7 @@ def data_table(
     total_row: Sequence[object] | None = None,
     compact: bool = False,
     zebra: bool = True,
+    plain: Sequence[bool] | None = None,
 ) -> Table:
     """A ruled table whose header row repeats on every page it spans.
 
@@ -235,6 +236,11 @@ def data_table(
     shares. ``align`` per column: ``"right"`` for amounts and counts. ``total_row`` is set in
     bold under a rule and stays with the last data row. Cells are plain text, flowables or None.
     ``compact=True`` (receipt roll) uses the small black styles and no fills.
+
+    ``plain`` per column: ``True`` sets that column's text as it is, line by line, instead of
+    as a paragraph that wraps. It looks the same and lays out many times faster, which counts
+    in a table of hundreds of rows; but a line too long for the column runs over it, so use it
+    only for values of known width: numbers, dates, codes, "Yes"/"No".
     """
     from reportlab.platypus import Table, TableStyle
 
@@ -243,6 +249,9 @@ def data_table(
     aligns: list[Align] = list(align) if align is not None else ["left"] * ncols
     if len(aligns) != ncols:
         raise ValueError(f"align has {len(aligns)} entries for {ncols} columns")
+    plains = list(plain) if plain is not None else [False] * ncols
+    if len(plains) != ncols:
+        raise ValueError(f"plain has {len(plains)} entries for {ncols} columns")
     cell_styles = {"left": st.cell, "right": st.cell_right, "center": st.cell_center}
     head_styles = {"left": st.header_cell, "right": st.header_cell_right, "center": st.header_cell}
 
@@ -252,7 +261,12 @@ def data_table(
     for n, row in enumerate(rows, start=1):
         if len(row) != ncols:
             raise ValueError(f"row {n} has {len(row)} cells for {ncols} columns")
-        data.append([_cell(v, cell_styles[a]) for v, a in zip(row, aligns, strict=True)])
+        data.append(
+            [
+                _plain(v) if bare and not _is_flowable(v) else _cell(v, cell_styles[a])
+                for v, a, bare in zip(row, aligns, plains, strict=True)
+            ]
+        )
     body_rows = len(data) - 1
     if total_row is not None:
         bold = {
@@ -284,6 +298,16 @@ def data_table(
         ("LEFTPADDING", (0, 0), (-1, -1), 4),
         ("RIGHTPADDING", (0, 0), (-1, -1), 4),
     ]
+    for col, bare in enumerate(plains):
+        if bare and body_rows:
+            first, last = (col, 1), (col, body_rows)
+            commands += [
+                ("FONTNAME", first, last, st.cell.fontName),
+                ("FONTSIZE", first, last, st.cell.fontSize),
+                ("LEADING", first, last, st.cell.leading),
+                ("TEXTCOLOR", first, last, st.cell.textColor),
+                ("ALIGN", first, last, aligns[col].upper()),
+            ]
     if not compact:  # a fill prints as a dotted smudge on a thermal roll
         commands.append(("BACKGROUND", (0, 0), (-1, 0), lh.color(HEADER_FILL_HEX)))
     if zebra and not compact:
@@ -294,6 +318,17 @@ def data_table(
         commands.append(("NOSPLIT", (0, -2), (-1, -1)))
     table.setStyle(TableStyle(commands))
     return table
+
+
+def _is_flowable(value: object) -> bool:
+    from reportlab.platypus import Flowable
+
+    return isinstance(value, Flowable)
+
+
+def _plain(value: object) -> str:
+    """A table cell's text as ReportLab draws a string: literally, one line per line."""
+    return "" if value is None else str(value)
 
 
 def _sized(style: Any, like: Any) -> Any:

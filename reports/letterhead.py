@@ -237,14 +237,24 @@ def draw_running_header(
     canvas.restoreState()
 
 
-def draw_footer(canvas: Canvas, page: int, total: int, pagesize: tuple[float, float]) -> None:
-    """Centred "Page N of M" in the bottom band: a clerk collating a packet needs nothing else."""
+def draw_footer(
+    canvas: Canvas,
+    page: int,
+    total: int,
+    pagesize: tuple[float, float],
+    *,
+    label: str = "Page",
+) -> None:
+    """Centred "Page N of M" in the bottom band: a clerk collating a packet needs nothing else.
+
+    ``label`` replaces "Page" ("Packet page 7 of 212" on an agenda packet, whose attached scans
+    have page numbers of their own)."""
     register_fonts()
     page_w, _ = pagesize
     canvas.saveState()
     canvas.setFillColor(color(GREY_HEX))
     canvas.setFont(FONT_REGULAR, 8.5)
-    canvas.drawCentredString(page_w / 2, GEOMETRY.bottom + 4, f"Page {page} of {total}")
+    canvas.drawCentredString(page_w / 2, GEOMETRY.bottom + 4, f"{label} {page} of {total}")
     canvas.restoreState()
 
 

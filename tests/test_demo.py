@@ -1,30 +1,50 @@
 """The demo database a new user explores: one operator per role, Prescott's streets, a public
-utility, and names with diacritics that come back as they went in."""
+utility, names with diacritics that come back as they went in, and improvement petitions with
+the Council meetings that acted on them."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+from pypdf import PdfReader
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from clerk_desk import demo, operators, parties, street_numbers, today
+from clerk_desk import (
+    demo,
+    demo_petitions,
+    documents,
+    operators,
+    parties,
+    petitions,
+    street_numbers,
+    today,
+)
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import SYSTEM, Desk
 from clerk_desk.errors import Conflict, SignInFailed
 from clerk_desk.models import (
     Address,
     AddressStatus,
     BuildingKind,
+    MeetingKind,
     NumberingCaseStatus,
     Operator,
     Parcel,
     Party,
+    Petition,
+    PetitionKind,
+    PetitionStatus,
     Role,
 )
+from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers_import import out_of_order
 
 TODAY = date(2026, 11, 30)
@@ -36,6 +56,7 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     summary = demo.create(str(path), clock=FixedClock(TODAY))
     assert summary.counts["amount_due"] == 40
     assert summary.counts["address"] > 1000 and summary.counts["numbering_case"] == 4
+    assert (summary.counts["petition"], summary.counts["council_meeting"]) == (12, 7)
     db = Database(str(path))
     yield db
     db.dispose()
@@ -144,3 +165,95 @@ def test_the_today_tab_shows_the_street_number_notices_and_referrals_due(
     assert len(due) == 2  # the case observed last week is not due: the owner has 20 days
     assert any(i.title.startswith("Notice to number") for i in due)
     assert any(i.title.startswith("Refer") for i in due)
+
+
+def test_petitions_of_every_kind_are_signed_by_owners_on_their_street(demo_db: Database) -> None:
+    with demo_db.reading() as session:
+        found = petitions.search_petitions(session)
+        assert len(found) == len(demo_petitions.PETITIONS) == 12
+        assert {p.kind for p in found} == set(PetitionKind)
+        assert sorted(p.number for p in found) == [f"P-2026-{n:03d}" for n in range(1, 13)]
+        for petition in found:
+            assert petition.street in demo.STREETS
+            assert petition.signers and any(s.signed for s in petition.signers)
+            for signer in petition.signers:
+                assert signer.parcel is not None and signer.parcel.owner_id == signer.party_id
+                assert signer.parcel.site_address.endswith(f" {petition.street}")
+        timely = [p for p in found if petitions.is_timely(p)]
+        assert {p.program_year for p in timely} == {2027}
+        assert {p.program_year for p in found if p not in timely} == {2028}
+        assert len(timely) == 8  # one of them after its received stamp was corrected
+        [corrected] = [p for p in found if "corrected" in petitions_steps(session, p)]
+        assert corrected in timely and corrected.received_on == date(2026, 9, 15)
+
+
+def test_the_council_has_acted_on_demo_petitions(demo_db: Database) -> None:
+    with demo_db.reading() as session:
+        by_status: dict[str, list[Petition]] = {}
+        for petition in petitions.search_petitions(session):
+            by_status.setdefault(petition.status, []).append(petition)
+        [approved] = by_status[PetitionStatus.APPROVED]
+        assert approved.approved_year == approved.program_year == 2027
+        [referred] = by_status[PetitionStatus.REFERRED]
+        assert referred.referred_to == "Public Works Committee"
+        assert len(by_status[PetitionStatus.DENIED]) == 1
+        assert len(by_status[PetitionStatus.WITHDRAWN]) == 1
+        assert len(by_status[PetitionStatus.RECEIVED]) == 2
+        on_agenda = by_status[PetitionStatus.ON_AGENDA]
+        assert len(on_agenda) == 6
+        deferred = [p for p in on_agenda if "deferred" in petitions_steps(session, p)]
+        assert len(deferred) == 1
+        decided = [approved, referred, *by_status[PetitionStatus.DENIED]]
+        for petition in decided:  # each was placed on a past agenda before the Council acted
+            assert petitions_steps(session, petition)[1:3] == ["placed", petition.status]
+        now = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+        assert all(p.meeting is not None and p.meeting.starts_at > now for p in on_agenda)
+        next_meeting = min(p.meeting_id for p in on_agenda if p.meeting_id is not None)
+        agenda = petitions.agenda(session, next_meeting)
+        assert [petitions.is_timely(p) for p in agenda] == [True, True, True, True, False]
+
+
+def petitions_steps(session: Session, petition: Petition) -> list[str]:
+    return [e.what for e in petitions.history(session, petition.id) if e.what != "scan"]
+
+
+def test_the_council_meets_on_the_second_and_fourth_mondays(demo_db: Database) -> None:
+    place = CityProfile().council_meeting_place
+    with demo_db.reading() as session:
+        meetings = petitions.meetings(session)
+    zone = ZoneInfo("America/Chicago")
+    regular = [m.starts_at.astimezone(zone) for m in meetings if m.kind == MeetingKind.REGULAR]
+    assert [m.date() for m in regular] == [
+        date(2026, 11, 9),
+        date(2026, 11, 23),
+        date(2026, 12, 14),
+        date(2026, 12, 28),
+        date(2027, 1, 11),
+        date(2027, 1, 25),
+    ]
+    assert {(m.hour, m.minute) for m in regular} == {(18, 0)}
+    assert {m.place for m in meetings} == {place}
+    [special] = [m for m in meetings if m.kind == MeetingKind.SPECIAL]
+    assert special.notes
+    # A Monday holiday moves the meeting to the Tuesday (Columbus Day, Veterans Day observed).
+    assert demo_petitions.meeting_days(date(2029, 10, 1), date(2029, 11, 30), CityCalendar()) == [
+        date(2029, 10, 9),
+        date(2029, 10, 22),
+        date(2029, 11, 13),
+        date(2029, 11, 26),
+    ]
+
+
+def test_demo_scans_are_one_page_pdfs_of_the_petition(demo_db: Database) -> None:
+    with demo_db.reading() as session:
+        scanned = [p for p in petitions.search_petitions(session) if p.scans]
+        assert len(scanned) == sum(spec.scan for spec in demo_petitions.PETITIONS) == 7
+        for petition in scanned:
+            [scan] = petition.scans
+            content = documents.scan_bytes(session, scan.sha256)
+            assert content is not None
+            reader = PdfReader(io.BytesIO(content), strict=True)
+            assert len(reader.pages) == 1
+            text = reader.pages[0].extract_text()
+            assert "PETITION FOR A STREET IMPROVEMENT" in text
+            assert f"Location: {petitions.location(petition)}" in text

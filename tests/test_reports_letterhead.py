@@ -205,6 +205,29 @@ def test_long_names_and_titles_do_not_break_the_letterhead() -> None:
 def test_data_table_refuses_ragged_rows() -> None:
     with pytest.raises(ValueError, match="row 2 has 1 cells for 2 columns"):
         data_table(["A", "B"], [("1", "2"), ("3",)])
+    with pytest.raises(ValueError, match="plain has 1 entries for 2 columns"):
+        data_table(["A", "B"], [("1", "2")], plain=[True])
+
+
+def test_plain_columns_print_their_text_as_it_is() -> None:
+    """A plain cell is set as typed ("<" and "&" too), in the cell font, not as a paragraph."""
+    table = data_table(
+        ["Parcel", "Owner", "Signed"],
+        [("281-00012-0000", "Smith & Sons <LLC>", "Yes"), ("281-00013-0000", None, "No")],
+        plain=[True, False, True],
+        align=["left", "left", "right"],
+    )
+    assert table._cellvalues[1][0] == "281-00012-0000"
+    assert table._cellvalues[2][1] is not None  # a paragraph, even when empty
+    pdf = build_pdf([table], profile=PROFILE, title="Plain")
+    text = " ".join(_texts(pdf)[0].split())
+    assert "281-00012-0000 Smith & Sons <LLC> Yes 281-00013-0000 No" in text
+    assert "Helvetica" not in _fonts_of(pdf)
+
+
+def _fonts_of(pdf: bytes) -> str:
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    return " ".join(str(font) for font in page["/Resources"]["/Font"].values())
 
 
 def _roll_story() -> list[Any]:

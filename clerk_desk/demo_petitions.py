@@ -1,0 +1,528 @@
+"""Demo improvement petitions and Common Council meetings (§ 506-14).
+
+``clerk-desk demo`` calls :func:`generate` after the parties and parcels exist. It writes a
+dozen petitions of all six kinds on Prescott's streets, signed by the demo's owners of parcels on
+those streets, some received on or before the last day to file (considered for the following
+year) and some after it; the Council's regular meetings on the second and fourth Mondays at
+6:00 p.m. (on the Tuesday after a Monday holiday) from a month ago to two months ahead, and one
+special meeting; and a history as the counter would have made it: petitions placed on past
+agendas, one referred to the Public Works Committee, one approved for its program year, one
+denied, one deferred to the next meeting, one withdrawn, one whose received stamp was corrected,
+and the rest on the coming agendas or waiting for one.
+
+Everything goes through :mod:`clerk_desk.petitions`, each step at the moment it happened (a desk
+whose clock stands then), so the numbers, program years, history and audit trail read as they
+would after real work. The scans are small one-page PDFs written here by hand: the core does
+not import ReportLab.
+"""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, tzinfo
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from clerk_desk import parties, petitions, settings_store
+from clerk_desk.clock import FixedClock
+from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.models import MeetingKind, Operator, PetitionKind, Role
+from clerk_desk.petitions import CouncilAction, MeetingData, PetitionData, SignerData
+
+MEETING_TIME = time(18, 0)
+"""The Common Council meets on the second and fourth Mondays at 6:00 p.m."""
+COMMITTEE = "Public Works Committee"
+
+
+@dataclass(frozen=True, slots=True)
+class DemoPetition:
+    kind: PetitionKind
+    street: str
+    limits_from: str
+    limits_to: str
+    description: str
+    owners: int  # how many owners of parcels on the street petition
+    scan: bool = False
+
+
+# In the order they are received, the earliest first. Streets are those of demo.STREETS, so the
+# petitioners own parcels on them; the one example the issue gives is kept word for word.
+PETITIONS: tuple[DemoPetition, ...] = (
+    DemoPetition(
+        PetitionKind.RESURFACING,
+        "Orange St",
+        "Broad St N",
+        "Court St",
+        "Mill and overlay. The pavement is broken up and has been patched every spring.",
+        4,
+        scan=True,
+    ),
+    DemoPetition(
+        PetitionKind.STORM_SEWER,
+        "Lake St",
+        "Pearl St",
+        "Walter St",
+        "Water stands at the low point after every heavy rain and runs into basements.",
+        3,
+        scan=True,
+    ),
+    DemoPetition(
+        PetitionKind.SIDEWALK,
+        "Campbell St",
+        "Orange St",
+        "Hampshire St",
+        "A sidewalk on the east side: children walk to school in the street.",
+        5,
+    ),
+    DemoPetition(
+        PetitionKind.CURB_AND_GUTTER,
+        "Kinnickinnic St",
+        "Broad St N",
+        "Dexter St",
+        "Curb and gutter on both sides; the edge of the street washes out.",
+        3,
+        scan=True,
+    ),
+    DemoPetition(
+        PetitionKind.UTILITY_WORK,
+        "Henry St",
+        "College St",
+        "James St",
+        "Replace the water main: three breaks on this block last winter.",
+        2,
+    ),
+    DemoPetition(
+        PetitionKind.NEW_STREET,
+        "Eagle Ridge Dr",
+        "the end of the pavement",
+        "North Acres Rd",
+        "Build the street as platted to connect the subdivision with North Acres Rd.",
+        3,
+        scan=True,
+    ),
+    DemoPetition(
+        PetitionKind.RESURFACING,
+        "College St",
+        "Henry St",
+        "Hampshire St",
+        "Resurface; the crown has settled and the street holds water.",
+        3,
+    ),
+    DemoPetition(
+        PetitionKind.SIDEWALK,
+        "Albert St",
+        "Broad St N",
+        "Pearl St",
+        "Replace the heaved and broken walk on the north side.",
+        2,
+        scan=True,
+    ),
+    DemoPetition(
+        PetitionKind.CURB_AND_GUTTER,
+        "Young St",
+        "Front St",
+        "Lake St",
+        "Curb and gutter where the street was widened.",
+        2,
+    ),
+    DemoPetition(
+        PetitionKind.STORM_SEWER,
+        "North Acres Rd",
+        "Eagle Ridge Dr",
+        "the City limits",
+        "An inlet and storm sewer for the ditch that floods the road in spring.",
+        2,
+        scan=True,
+    ),
+    DemoPetition(
+        PetitionKind.UTILITY_WORK,
+        "Walter St",
+        "Lake St",
+        "Pearl St",
+        "Extend the sanitary sewer to the homes still on septic systems.",
+        2,
+    ),
+    DemoPetition(
+        PetitionKind.RESURFACING,
+        "Borner St N",
+        "Orange St",
+        "Walter St",
+        "Resurface the block in front of City Hall.",
+        3,
+        scan=True,
+    ),
+)
+
+# The first seven petitions are received on or before the last day to file, this many days
+# before it (the last one on that day itself, at 4:40 p.m.); the other five come after it. The
+# first four are far enough back to have been on the agendas of the past month.
+_TIMELY_DAYS_BEFORE = (230, 170, 120, 75, 40, 12, 0)
+
+
+Step = tuple[datetime, SignedIn, Callable[[Action], object]]
+
+
+def generate(desk: Desk, *, rng: random.Random) -> dict[str, int]:
+    """Write the demo's meetings and petitions; return how many of each were made.
+
+    Every step runs at the moment it happened, in the order they happened, in one transaction:
+    a clock that travels from step to step stamps the history and the audit trail.
+    """
+    zone = desk.clock.local_now().tzinfo
+    assert zone is not None
+    now, today, calendar = desk.clock.now(), desk.clock.today(), desk.calendar()
+    clerk, deputy = _staff(desk)
+    with desk.database.reading() as session:
+        chambers = settings_store.city_profile(session).council_meeting_place
+    meeting_ids, starts = _meetings(desk, clerk, calendar, zone, chambers, today)
+    regular = meeting_ids[:-1]  # the special meeting is the last made
+    past = sorted((m for m in regular if starts[m] <= now), key=starts.__getitem__)
+    coming = sorted((m for m in regular if starts[m] > now), key=starts.__getitem__)
+    last_day = last_day_passed(today, calendar)
+    received = _received_moments(calendar, zone, last_day, today, now)
+    made: list[int] = []  # petition ids, in the order received
+    steps: list[Step] = []
+
+    def receive(index: int, spec: DemoPetition) -> Callable[[Action], object]:
+        def step(action: Action) -> None:
+            data = _petition_data(action.session, spec, rng)
+            name = f"petition-{index + 1:02d}-signed.pdf"
+            scans = ((name, _scan(action, spec, data)),) if spec.scan else ()
+            made.append(petitions.receive_petition(action, data, scans=scans).id)
+
+        return step
+
+    for index, (spec, moment) in enumerate(zip(PETITIONS, received, strict=True)):
+        steps.append((moment, deputy if index % 3 == 2 else clerk, receive(index, spec)))
+
+    def place(index: int, meeting_id: int) -> Callable[[Action], object]:
+        return lambda action: petitions.place_on_agenda(action, made[index], meeting_id)
+
+    def act(index: int, meeting_id: int, **details: Any) -> Callable[[Action], object]:
+        return lambda action: petitions.record_council_action(
+            action, made[index], meeting_id=meeting_id, **details
+        )
+
+    if past:
+        first, last = past[0], past[-1]
+        for index, meeting_id in ((0, first), (1, first), (2, last), (3, last)):
+            placed = _local(starts[meeting_id], zone) - timedelta(days=6)
+            steps.append((placed.replace(hour=10, minute=15), clerk, place(index, meeting_id)))
+        steps.append(
+            (
+                _morning_after(starts[first], zone),
+                clerk,
+                act(0, first, outcome=CouncilAction.APPROVED, note="Motion carried 6-0"),
+            )
+        )
+        steps.append(
+            (
+                _morning_after(starts[first], zone) + timedelta(minutes=2),
+                clerk,
+                act(
+                    1,
+                    first,
+                    outcome=CouncilAction.REFERRED,
+                    referred_to=COMMITTEE,
+                    note="For a cost estimate and the assessment roll",
+                ),
+            )
+        )
+        steps.append(
+            (
+                _morning_after(starts[last], zone),
+                clerk,
+                act(
+                    2,
+                    last,
+                    outcome=CouncilAction.DENIED,
+                    note="The block is in the five-year reconstruction plan",
+                ),
+            )
+        )
+        if coming:
+            steps.append(
+                (
+                    _morning_after(starts[last], zone) + timedelta(minutes=2),
+                    clerk,
+                    act(
+                        3,
+                        last,
+                        outcome=CouncilAction.DEFERRED,
+                        deferred_to=coming[0],
+                        note="Until the owners on the west side have been heard",
+                    ),
+                )
+            )
+    steps.append(
+        (
+            received[4] + timedelta(days=9, hours=2),
+            clerk,
+            lambda action: petitions.withdraw_petition(
+                action,
+                made[4],
+                reason="Letter from the petitioners: the owners will repair it themselves",
+            ),
+        )
+    )
+    # The first late petition was handed in at the counter late on the last day and stamped the
+    # next morning: the Clerk corrects the stamp, and it is timely after all.
+    first_late = len(_TIMELY_DAYS_BEFORE)
+    if _local(received[first_late], zone).date() > last_day:
+        steps.append(
+            (
+                received[first_late] + timedelta(minutes=50),
+                clerk,
+                lambda action: petitions.correct_received(
+                    action,
+                    made[first_late],
+                    received_at=datetime.combine(last_day, time(16, 52), zone),
+                    reason="Handed in at the counter at 4:52 p.m. on the last day to file; "
+                    "stamped the next morning",
+                ),
+            )
+        )
+    # The coming agendas: three timely petitions and a late one on the next, one on the one
+    # after; the last two wait for an agenda.
+    if coming:
+        for index in range(5, 9):
+            steps.append((now, clerk, place(index, coming[0])))
+        steps.append((now, clerk, place(9, coming[min(1, len(coming) - 1)])))
+    _run(desk, sorted(steps, key=lambda step: step[0]), start=clerk)
+    return {"council_meeting": len(meeting_ids), "petition": len(made)}
+
+
+def _run(desk: Desk, steps: list[Step], *, start: SignedIn) -> None:
+    """Run the steps in one transaction, each by its operator at its moment (never after now)."""
+    now = desk.clock.now()
+    travel = FixedClock(now)
+    then = Desk(desk.database, clock=travel)
+    with then.action(start) as action:
+        for moment, who, step in steps:
+            travel.set(min(moment, now))
+            step(Action(then, action.session, who))
+
+
+def _staff(desk: Desk) -> tuple[SignedIn, SignedIn]:
+    """The Clerk and the Deputy Clerk, who take petitions at the counter."""
+    with desk.database.reading() as session:
+        rows = {
+            Role(o.role): SignedIn(o.id, o.username, o.full_name, Role(o.role))
+            for o in session.scalars(select(Operator).order_by(Operator.id))
+        }
+    return rows[Role.CLERK], rows.get(Role.DEPUTY_CLERK, rows[Role.CLERK])
+
+
+def _local(instant: datetime, zone: tzinfo) -> datetime:
+    return instant.astimezone(zone)
+
+
+def _morning_after(starts: datetime, zone: tzinfo) -> datetime:
+    """When the Clerk records what the Council did: 9:30 the next morning."""
+    local = _local(starts, zone)
+    return datetime.combine(local.date() + timedelta(days=1), time(9, 30), zone)
+
+
+# -- meetings ---------------------------------------------------------------------------------
+
+
+def meeting_days(first: date, last: date, calendar: CityCalendar) -> list[date]:
+    """The Council's regular meeting days from ``first`` to ``last``: the second and fourth
+    Mondays, or the Tuesday after when the Monday is a holiday."""
+    days: list[date] = []
+    month = date(first.year, first.month, 1)
+    while month <= last:
+        monday = month + timedelta(days=(0 - month.weekday()) % 7)
+        for week in (1, 3):  # the second and fourth Mondays
+            day = monday + timedelta(weeks=week)
+            if calendar.legal_holiday(day) or not calendar.is_open(day):
+                day += timedelta(days=1)
+            if first <= day <= last:
+                days.append(day)
+        month = date(month.year + month.month // 12, month.month % 12 + 1, 1)
+    return days
+
+
+def _meetings(
+    desk: Desk,
+    clerk: SignedIn,
+    calendar: CityCalendar,
+    zone: tzinfo,
+    place: str,
+    today: date,
+) -> tuple[list[int], dict[int, datetime]]:
+    """Regular meetings from a month ago to two months ahead, and one special meeting: their
+    ids and when each starts."""
+    ids: list[int] = []
+    regular = meeting_days(today - timedelta(days=31), today + timedelta(days=61), calendar)
+    with desk.action(clerk) as action:
+        for day in regular:
+            meeting = petitions.add_meeting(
+                action,
+                MeetingData(MeetingKind.REGULAR, datetime.combine(day, MEETING_TIME, zone), place),
+            )
+            action.session.flush()
+            ids.append(meeting.id)
+        special_day = today + timedelta(days=16)  # a Wednesday City Hall is open, 2-3 weeks out
+        while special_day.weekday() != 2 or not calendar.is_open(special_day):
+            special_day += timedelta(days=1)
+        special = petitions.add_meeting(
+            action,
+            MeetingData(
+                MeetingKind.SPECIAL,
+                datetime.combine(special_day, time(17, 30), zone),
+                place,
+                notes="Public hearing on next year's street improvement program",
+            ),
+        )
+        action.session.flush()
+        ids.append(special.id)
+        starts = {m.id: m.starts_at for m in petitions.meetings(action.session)}
+    return ids, starts
+
+
+# -- petitions --------------------------------------------------------------------------------
+
+
+def last_day_passed(today: date, calendar: CityCalendar) -> date:
+    """The last day to file that has most recently passed (before ``today``)."""
+    last_day = petitions.filing_deadline(today.year, calendar).due
+    if last_day >= today:
+        last_day = petitions.filing_deadline(today.year - 1, calendar).due
+    return last_day
+
+
+def _received_moments(
+    calendar: CityCalendar, zone: tzinfo, last_day: date, today: date, now: datetime
+) -> list[datetime]:
+    """When each petition was stamped received, the earliest first: the timely ones on or before
+    ``last_day``, the late ones between it and today (the first of them at 8:05 the next
+    morning), each on a day City Hall is open and none later than now."""
+    moments: list[datetime] = []
+    for index, days in enumerate(_TIMELY_DAYS_BEFORE):
+        day = calendar.previous_open_day(last_day - timedelta(days=days), inclusive=True)
+        at = time(16, 40) if days == 0 else time(9 + index, 10 + 7 * index)
+        moments.append(datetime.combine(day, at, zone))
+    late = len(PETITIONS) - len(_TIMELY_DAYS_BEFORE)
+    span = max((today - last_day).days - 1, 0)
+    for index in range(late):
+        day = last_day + timedelta(days=1 + span * index // (late - 1))
+        if index == 0:
+            day = calendar.next_open_day(last_day)
+        elif calendar.previous_open_day(day, inclusive=True) > last_day:
+            day = calendar.previous_open_day(day, inclusive=True)
+        at = time(8, 5) if index == 0 else time(10 + index, 5 * index)
+        moments.append(datetime.combine(day, at, zone))
+    moments.sort()
+    latest = now - timedelta(minutes=30)
+    return [min(m, latest - timedelta(minutes=len(moments) - i)) for i, m in enumerate(moments)]
+
+
+def _petition_data(session: Session, spec: DemoPetition, rng: random.Random) -> PetitionData:
+    """The petition with owners of parcels on its street; one owner in four has not signed."""
+    on_street = [
+        p
+        for p in parties.search_parcels(session, spec.street, limit=10_000)
+        if p.site_address.endswith(f" {spec.street}") and p.owner_id is not None
+    ]
+    chosen = rng.sample(on_street, min(spec.owners, len(on_street)))
+    chosen.sort(key=lambda p: p.site_address)
+    signers = [
+        SignerData(party_id=p.owner_id, parcel_id=p.id, signed=index == 0 or rng.random() > 0.25)
+        for index, p in enumerate(chosen)
+        if p.owner_id is not None
+    ]
+    return PetitionData(
+        kind=spec.kind,
+        street=spec.street,
+        limits_from=spec.limits_from,
+        limits_to=spec.limits_to,
+        description=spec.description,
+        signers=tuple(signers),
+        staff_notes="Assessable frontage to be checked by Public Works."
+        if spec.kind in (PetitionKind.CURB_AND_GUTTER, PetitionKind.SIDEWALK)
+        else "",
+    )
+
+
+# -- the scan -----------------------------------------------------------------------------------
+
+
+def _ascii(text: str) -> str:
+    """Text the PDF's standard Helvetica can show: accents dropped ("Nguyen", "Zoe")."""
+    decomposed = unicodedata.normalize("NFKD", text.replace("Ł", "L").replace("ł", "l"))
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return plain.encode("latin-1", "replace").decode("latin-1")
+
+
+def _pdf_string(text: str) -> bytes:
+    escaped = _ascii(text).replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    return b"(" + escaped.encode("latin-1") + b")"
+
+
+def scan_pdf(lines: list[tuple[int, str]]) -> bytes:
+    """A valid one-page US Letter PDF showing ``lines`` (font size, text), top to bottom."""
+    content = [b"BT", b"72 720 Td"]
+    for size, text in lines:
+        content.append(b"/F1 %d Tf" % size)
+        content.append(_pdf_string(text) + b" Tj")
+        content.append(b"0 -%d Td" % (size + 8))
+    content.append(b"ET")
+    stream = b"\n".join(content)
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+        b"/Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return bytes(out)
+
+
+def _scan(action: Action, spec: DemoPetition, data: PetitionData) -> bytes:
+    """The signed petition as the owners handed it in."""
+    session = action.session
+    names = [
+        (parties.get_party(session, s.party_id).name, s.signed, s.parcel_id) for s in data.signers
+    ]
+    parcels = {
+        s.parcel_id: parties.get_parcel(session, s.parcel_id).site_address
+        for s in data.signers
+        if s.parcel_id is not None
+    }
+    lines: list[tuple[int, str]] = [
+        (16, "PETITION FOR A STREET IMPROVEMENT"),
+        (11, "To the Common Council of the City of Prescott, Wisconsin (Sec. 506-14)"),
+        (11, ""),
+        (11, f"We, the undersigned owners of property, petition for: {spec.kind.label}"),
+        (11, f"Location: {spec.street} from {spec.limits_from} to {spec.limits_to}"),
+        (11, spec.description),
+        (11, ""),
+    ]
+    for name, signed, parcel_id in names:
+        where = parcels.get(parcel_id, "") if parcel_id is not None else ""
+        mark = f"signed: /s/ {name}" if signed else "signature: ____________________"
+        lines.append((11, f"{name}, {where} - {mark}"))
+    lines.append((9, ""))
+    lines.append((9, f"Received at City Hall {format_day(action.today())}"))
+    return scan_pdf(lines)

@@ -1,0 +1,641 @@
+"""Improvement petitions on paper: the Council's agenda packet and the petitions register.
+
+§ 506-14: "Requests or petitions by City property owners for new streets, street resurfacing,
+curb and gutter, storm sewers, utility work and sidewalks shall be presented to the Common Council
+on or before September 15 to be considered for installation in the following year."
+
+:func:`agenda_packet_pdf` is what staff print for a Council meeting: a cover, a table of contents
+whose lines are links, a summary table, the petitions filed on or before September 15 and then,
+apart, the late ones, each with its details, petitioners, notes and history, followed by the
+signed petition as scanned. Every page, the scans included, says "Packet page N of M", so a
+councillor can say "page 37" and everyone finds it. The pages are laid out by
+:class:`reports.packet.Packet`. :func:`petitions_excel` writes the register of petitions.
+
+ReportLab, pypdf and openpyxl are imported only when a document is written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import IO, TYPE_CHECKING
+
+from clerk_desk.deadlines import format_day
+from clerk_desk.models import (
+    CouncilMeeting,
+    MeetingKind,
+    Petition,
+    PetitionEvent,
+    PetitionKind,
+    PetitionStatus,
+)
+from clerk_desk.petitions import CITE, attached_scans, explain_program_year, is_timely, location
+from clerk_desk.settings import CityProfile
+
+from .excel import Column, ExportCancelled, ProgressCallback, write_register
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Flowable
+
+    from .packet import Packet
+
+Target = str | os.PathLike[str] | IO[bytes]
+ScanReader = Callable[[str], bytes | None]
+HistoryReader = Callable[[Petition], Sequence[PetitionEvent]]
+PacketProgress = Callable[[int, int], bool | None]
+
+FOOTER_LABEL = "Packet page"
+TIMELY_HEADING = "Petitions filed on or before September 15"
+LATE_HEADING = "Late petitions: filed after September 15"
+_ORDINANCE_TEXT = (
+    "Requests or petitions by City property owners for new streets, street resurfacing, curb "
+    "and gutter, storm sewers, utility work and sidewalks shall be presented to the Common "
+    "Council on or before September 15 to be considered for installation in the following year."
+)
+_CITE = CITE.replace(" ", "\u00a0")  # in running text: "(§" never ends a line without "506-14)"
+_SUMMARY_NAMES = 2  # petitioners named in the summary table; more: "Anna Berg and 4 more"
+
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = (
+    "",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+class PacketCancelled(ExportCancelled):
+    """The person cancelled the agenda packet: nothing was written."""
+
+    def __init__(self, steps_done: int) -> None:
+        super().__init__(steps_done)
+        self.message = "The agenda packet was cancelled; nothing was saved."
+        self.args = (self.message,)
+
+
+# ---------------------------------------------------------------------- words and dates
+
+
+def long_day(day: dt.date) -> str:
+    """ "Monday, December 14, 2026", the same on every counter station whatever its locale."""
+    return f"{_WEEKDAYS[day.weekday()]}, {_MONTHS[day.month]} {day.day}, {day.year}"
+
+
+def clock_time(moment: dt.datetime | dt.time) -> str:
+    """ "6:00 p.m.", as the City writes a time on an agenda."""
+    hour = moment.hour % 12 or 12
+    return f"{hour}:{moment.minute:02d} {'a.m.' if moment.hour < 12 else 'p.m.'}"
+
+
+def _local(instant: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
+    return instant.astimezone(tz)
+
+
+def _plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def _signed(petition: Petition) -> tuple[int, int]:
+    """(signatures, owners named)."""
+    return sum(1 for s in petition.signers if s.signed), len(petition.signers)
+
+
+def _petitioners_short(petition: Petition) -> str:
+    """ "Anna Berg; Bo Ng (not signed)", or "Anna Berg and 4 more", then the signatures."""
+    signers = list(petition.signers)
+    if len(signers) <= _SUMMARY_NAMES:
+        text = "; ".join(s.party.name + ("" if s.signed else " (not signed)") for s in signers)
+    else:
+        text = f"{signers[0].party.name} and {len(signers) - 1} more"
+    signed, named = _signed(petition)
+    return f"{text}\n{signed} of {named} signed"
+
+
+def _program_year_text(petition: Petition) -> str:
+    """The program year with its reason; the stored year is the one that counts."""
+    explained = explain_program_year(petition.received_on)
+    if explained.year == petition.program_year:
+        return f"{petition.program_year}. {_unbroken(explained.text)}"
+    # The City's calendar of closed days, or a recorded correction, decided otherwise.
+    return f"{petition.program_year}, as set when the petition was received ({_CITE})."
+
+
+def _unbroken(text: str) -> str:
+    """Citations in ``text`` kept on one line: "§ 506-14" and "§ 990.001(4)" do not break."""
+    return text.replace("§ ", "§\u00a0")
+
+
+def _ordinance_quote() -> tuple[str, str]:
+    """The heading and text of § 506-14, from the chapter shipped with Clerk Desk."""
+    from clerk_desk.ordinance import load_chapter
+
+    section = load_chapter().section("506-14")
+    if section is None or not section.paragraphs:  # pragma: no cover - the text ships with us
+        return "Requests for improvements.", _ORDINANCE_TEXT
+    return f"{section.title}.", " ".join(p.body for p in section.paragraphs)
+
+
+def _history_of(petition: Petition) -> Sequence[PetitionEvent] | None:
+    """The petition's history from the session it was read in, or None when it has none."""
+    from sqlalchemy.orm import object_session
+
+    from clerk_desk.petitions import history
+
+    session = object_session(petition)
+    return history(session, petition.id) if session is not None else None
+
+
+# ---------------------------------------------------------------------- the agenda packet
+
+
+def agenda_packet_pdf(
+    meeting: CouncilMeeting,
+    petitions: Sequence[Petition],
+    *,
+    scan: ScanReader,
+    profile: CityProfile,
+    tz: dt.tzinfo,
+    progress: PacketProgress | None = None,
+    history: HistoryReader | None = None,
+    prepared_at: dt.datetime | None = None,
+) -> bytes:
+    """The Council's agenda packet of ``petitions`` for ``meeting``, as a PDF.
+
+    ``petitions`` in the order of :func:`clerk_desk.petitions.agenda` (timely first); they are
+    grouped timely, then late, whatever the order given. ``scan(sha256)`` returns a stored scan
+    (``clerk_desk.documents.scan_bytes``) or ``None``; a scan that is missing or cannot be read
+    gets a page saying so. ``history(petition)`` gives its steps (default: read from the session
+    the petition belongs to). Times are shown in ``tz``, the City's time zone. ``prepared_at``,
+    when given, is printed on the cover.
+
+    ``progress(done, total)`` is called as the petitions are processed: each petition counts once
+    when its scans are read and once when its section is laid out (``total`` is twice the number
+    of petitions). Returning ``False`` cancels with :class:`PacketCancelled`, an
+    :class:`~reports.excel.ExportCancelled`.
+    """
+    from .packet import Packet
+
+    timely = [p for p in petitions if is_timely(p)]
+    late = [p for p in petitions if not is_timely(p)]
+    ordered = timely + late
+    steps = _Steps(2 * len(ordered), progress)
+    when = _local(meeting.starts_at, tz)
+    title = f"Agenda packet · Common Council, {format_day(when.date())}"
+    packet = Packet(
+        profile=profile,
+        title=title,
+        subject=f"Improvement petitions ({CITE}) for the {MeetingKind(meeting.kind).label.lower()} "
+        f"of {format_day(when.date())}",
+        footer_label=FOOTER_LABEL,
+        step=steps,
+        watermark="CANCELLED" if meeting.cancelled_on is not None else None,
+    )
+    cover = _cover(packet, meeting, when, timely, late, profile, tz, prepared_at)
+    body = _summary(packet, ordered, tz)
+    for group, heading, key in (
+        (timely, _group_heading(TIMELY_HEADING, timely), "timely"),
+        (late, _group_heading(LATE_HEADING, late), "late"),
+    ):
+        if not group:
+            continue
+        body += _group_start(packet, key, heading, late=key == "late")
+        for index, petition in enumerate(group):
+            events = history(petition) if history is not None else _history_of(petition)
+            body += _section(packet, petition, events, tz, new_page=index > 0)
+            body += _scans(packet, petition, scan)
+            steps()
+    return packet.build(cover=cover, body=body)
+
+
+class _Steps:
+    """Counts the petitions processed and asks the window whether to go on."""
+
+    def __init__(self, total: int, progress: PacketProgress | None) -> None:
+        self.total = total
+        self.done = 0
+        self._progress = progress
+
+    def __call__(self) -> None:
+        self.done = min(self.done + 1, self.total)
+        if self._progress is not None and self._progress(self.done, self.total) is False:
+            raise PacketCancelled(self.done)
+
+
+def _group_heading(base: str, group: Sequence[Petition]) -> str:
+    """ "Petitions filed on or before September 15, 2026" when they were all filed in one year."""
+    years = {p.received_on.year for p in group}
+    return f"{base}, {years.pop()}" if len(years) == 1 else base
+
+
+def _cover(
+    packet: Packet,
+    meeting: CouncilMeeting,
+    when: dt.datetime,
+    timely: Sequence[Petition],
+    late: Sequence[Petition],
+    profile: CityProfile,
+    tz: dt.tzinfo,
+    prepared_at: dt.datetime | None,
+) -> list[Flowable]:
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import HRFlowable, Spacer, Table, TableStyle
+
+    from . import letterhead as lh
+    from .document import INCH, para, styles
+    from .fonts import FONT_BOLD, FONT_REGULAR
+    from .packet import Mark
+
+    st = styles()
+    navy, grey = lh.color(lh.NAVY_HEX), lh.color(lh.GREY_HEX)
+
+    def centred(name: str, size: float, *, bold: bool = False, color: object = None) -> object:
+        return ParagraphStyle(
+            f"clerk-cover-{name}",
+            parent=st.body,
+            fontName=FONT_BOLD if bold else st.body.fontName,
+            fontSize=size,
+            leading=size * 1.25,
+            alignment=TA_CENTER,
+            textColor=color if color is not None else st.body.textColor,
+            spaceAfter=size * 0.35,
+        )
+
+    count = len(timely) + len(late)
+    if count:
+        counts = f"{_plural(count, 'petition')} on the agenda: {len(timely)} filed on or before "
+        counts += f"September 15, {len(late)} late."
+    else:
+        counts = "No petitions are on this agenda."
+    flow: list[Flowable] = [
+        Spacer(1, 0.7 * INCH),
+        packet.mark(
+            para("Common Council", centred("council", 30, bold=True, color=navy)),
+            Mark("cover", "Cover", toc=False),
+        ),
+        para(MeetingKind(meeting.kind).label, centred("kind", 15, color=navy)),
+        Spacer(1, 0.1 * INCH),
+        para(f"{long_day(when.date())} at {clock_time(when)}", centred("when", 13, bold=True)),
+        para(meeting.place, centred("place", 12)),
+    ]
+    if meeting.cancelled_on is not None:
+        reason = f": {meeting.cancel_reason}" if meeting.cancel_reason else ""
+        flow.append(
+            para(
+                f"This meeting was cancelled on {format_day(meeting.cancelled_on)}{reason}.",
+                centred("cancelled", 12, bold=True, color=lh.color("#9B1C1C")),
+            )
+        )
+    flow += [
+        Spacer(1, 0.3 * INCH),
+        HRFlowable(width="60%", thickness=1.2, color=navy, spaceBefore=0, spaceAfter=0.3 * INCH),
+        para("Improvement petitions", centred("subject", 22, bold=True, color=navy)),
+        para(counts, centred("counts", 11, color=grey)),
+        Spacer(1, 0.35 * INCH),
+    ]
+    heading, text = _ordinance_quote()
+    quote_style = ParagraphStyle(
+        "clerk-cover-quote", parent=st.body, fontSize=10.5, leading=15, spaceAfter=0
+    )
+    quote = Table(
+        [
+            [para(f"{CITE} {heading}", st.body_bold)],
+            [para(f"“{text}”", quote_style)],
+            [para("City of Prescott Code, Chapter 506, Streets and Sidewalks", st.small)],
+        ],
+        colWidths=[5.6 * INCH],
+        hAlign="CENTER",
+    )
+    quote.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
+                ("BACKGROUND", (0, 0), (-1, -1), lh.color("#F5F7FA")),
+                ("LINEBEFORE", (0, 0), (0, -1), 3, navy),
+                ("LEFTPADDING", (0, 0), (-1, -1), 14),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 14),
+                ("TOPPADDING", (0, 0), (-1, 0), 10),
+                ("BOTTOMPADDING", (0, -1), (-1, -1), 10),
+            ]
+        )
+    )
+    flow.append(quote)
+    if meeting.notes.strip():
+        flow += [Spacer(1, 0.25 * INCH), para(meeting.notes.strip(), centred("notes", 10))]
+    if prepared_at is not None:
+        at = _local(prepared_at, tz)
+        flow += [
+            Spacer(1, 0.35 * INCH),
+            para(
+                f"Packet prepared {format_day(at.date())} at {clock_time(at)}",
+                centred("prepared", 9, color=grey),
+            ),
+        ]
+    return flow
+
+
+def _summary(packet: Packet, petitions: Sequence[Petition], tz: dt.tzinfo) -> list[Flowable]:
+    from reportlab.platypus import PageBreak
+
+    from .document import data_table, para, styles
+    from .packet import Mark
+
+    st = styles()
+    flow: list[Flowable] = [
+        PageBreak(),
+        packet.mark(
+            para("Summary of petitions", st.title), Mark("summary", "Summary of petitions")
+        ),
+    ]
+    if not petitions:
+        flow.append(para("No petitions are on this agenda.", st.body))
+        return flow
+    late = sum(1 for p in petitions if not is_timely(p))
+    flow.append(
+        para(
+            f"{_plural(len(petitions), 'petition')} on the agenda, those filed on or before "
+            f"September 15 first, then {_plural(late, 'late petition')}. A petition filed on or "
+            "before September 15 is considered for installation in the following year; one "
+            f"filed later, in the year after that ({_CITE}).",
+            st.subtitle,
+        )
+    )
+    rows = [
+        (
+            p.number,
+            PetitionKind(p.kind).label,
+            location(p),
+            _petitioners_short(p),
+            _local(p.received_at, tz).strftime("%m/%d/%Y"),
+            str(p.program_year),
+            "Timely" if is_timely(p) else "Late",
+        )
+        for p in petitions
+    ]
+    flow.append(
+        data_table(
+            [
+                "Petition",
+                "Kind",
+                "Location",
+                "Petitioners",
+                "Received",
+                "Program year",
+                "Timely or late",
+            ],
+            rows,
+            # Wide enough that a number, a date, "Curb and gutter" and "Program" never break
+            # (DejaVu Sans 9 pt); the location and the petitioners share the rest of 7 inches.
+            col_widths=[62, 80, 92, 112, 62, 52, 44],
+            align=["left", "left", "left", "left", "left", "right", "left"],
+            plain=[True, False, False, False, True, True, True],
+        )
+    )
+    return flow
+
+
+def _group_start(packet: Packet, key: str, heading: str, *, late: bool) -> list[Flowable]:
+    from reportlab.platypus import PageBreak
+
+    from .document import para, styles
+    from .packet import Mark
+
+    st = styles()
+    if late:
+        note = (
+            "Filed after the last day to file for the following year: each is considered for "
+            f"installation in the second year after it was filed ({_CITE})."
+        )
+    else:
+        note = (
+            "Filed on or before the last day: each is considered for installation in the year "
+            f"after it was filed ({_CITE})."
+        )
+    return [
+        PageBreak(),
+        packet.mark(para(heading, st.title), Mark(key, heading)),
+        para(note, st.subtitle),
+    ]
+
+
+def _section(
+    packet: Packet,
+    petition: Petition,
+    events: Sequence[PetitionEvent] | None,
+    tz: dt.tzinfo,
+    *,
+    new_page: bool,
+) -> list[Flowable]:
+    from reportlab.platypus import PageBreak
+
+    from .document import INCH, data_table, key_value_block, para, styles
+    from .packet import Mark
+
+    st = styles()
+    kind = PetitionKind(petition.kind).label
+    where = location(petition)
+    received = _local(petition.received_at, tz)
+    signed, named = _signed(petition)
+    scans = attached_scans(petition)
+    timely = is_timely(petition)
+    flow: list[Flowable] = [PageBreak()] if new_page else []
+    flow.append(
+        packet.mark(
+            para(f"Petition {petition.number} — {kind}", st.title),
+            Mark(
+                f"petition-{petition.id}",
+                f"{petition.number}  {kind} — {where}",
+                level=1,
+                closed=True,
+                counts=True,
+            ),
+        )
+    )
+    flow.append(para(where, st.subtitle))
+    pairs: list[tuple[str, object]] = [  # the kind and the place head the section
+        (
+            "Received",
+            f"{format_day(received.date())} at {clock_time(received)}, "
+            f"by {petition.received_by_name}",
+        ),
+        ("Program year", _program_year_text(petition)),
+        (  # the last day is September 15 unless City Hall is closed then: name no date here
+            "Filed",
+            f"Timely: by the last day to file for {received.year + 1}"
+            if timely
+            else f"Late: after the last day to file for {received.year + 1}",
+        ),
+        ("Status", PetitionStatus(petition.status).label),
+    ]
+    if petition.referred_to:
+        pairs.append(("Referred to", petition.referred_to))
+    pairs.append(("Signatures", f"{signed} of {_plural(named, 'owner')} named signed"))
+    pairs.append(
+        (
+            "Attached scans",
+            "; ".join(s.name for s in scans) if scans else "None attached",
+        )
+    )
+    flow.append(key_value_block(pairs))
+    flow.append(para("Petitioners", st.heading))
+    flow.append(
+        data_table(
+            ["#", "Owner", "Parcel", "Site address", "Signed"],
+            [
+                (
+                    str(n),
+                    s.party.name,
+                    s.parcel.parcel_number if s.parcel is not None else "—",
+                    s.parcel.site_address if s.parcel is not None else "",
+                    "Yes" if s.signed else "No",
+                )
+                for n, s in enumerate(petition.signers, start=1)
+            ],
+            col_widths=[0.3 * INCH, 2.3 * INCH, 1.2 * INCH, "*", 0.6 * INCH],
+            align=["right", "left", "left", "left", "left"],
+            plain=[True, False, True, False, True],
+        )
+    )
+    flow.append(para("Description", st.heading))
+    flow.append(para(petition.description or "None given.", st.body))
+    flow.append(para("Staff notes", st.heading))
+    flow.append(para(petition.staff_notes or "None.", st.body))
+    flow.append(para("History", st.heading))
+    if events is None:
+        flow.append(para("Not available.", st.body))
+    else:
+        flow.append(
+            data_table(
+                ["When", "What", "By"],
+                [_event_row(event, tz) for event in events],
+                col_widths=[1.55 * INCH, "*", 1.5 * INCH],
+                plain=[True, False, False],
+            )
+        )
+    return flow
+
+
+def _event_row(event: PetitionEvent, tz: dt.tzinfo) -> tuple[str, str, str]:
+    at = _local(event.at, tz)
+    what = event.detail or event.what.replace("_", " ").capitalize()
+    if event.reason:
+        what += f" — {event.reason}"
+    return (f"{at:%m/%d/%Y} {clock_time(at)}", _unbroken(what), event.operator_name)
+
+
+def _scans(packet: Packet, petition: Petition, scan: ScanReader) -> list[Flowable]:
+    from .packet import Mark
+
+    flow: list[Flowable] = []
+    scans = attached_scans(petition)
+    for n, item in enumerate(scans, start=1):
+        try:
+            content = scan(item.sha256)
+        except Exception:  # a database hiccup on one scan must not lose the whole packet
+            content = None
+        caption = f"Petition {petition.number} · attached scan {item.name}"
+        flow += packet.attachment(
+            content,
+            caption=caption,
+            name=item.name,
+            share_key=item.sha256,
+            missing=(
+                f"The scan {item.name}, attached on {format_day(item.added_at.date())} by "
+                f"{item.added_by_name}, is not in the database or no longer matches its "
+                "fingerprint, so it cannot be printed here. Find the signed petition in the "
+                "Clerk's file and insert a copy at this page."
+            ),
+            mark=Mark(
+                f"scan-{petition.id}-{n}",
+                f"Scan: {item.name}",
+                level=2,
+                toc=False,
+            ),
+        )
+    return flow
+
+
+# ---------------------------------------------------------------------- the register
+
+PETITION_COLUMNS: tuple[Column, ...] = (
+    Column("Number", width=12),
+    Column("Kind", width=18),
+    Column("Street", width=22),
+    Column("From", width=18),
+    Column("To", width=18),
+    Column("Petitioners", width=45),
+    Column("Signed", width=9),
+    Column("Received", "datetime"),
+    Column("Received by", width=20),
+    Column("Program year", "int", width=9),
+    Column("Timely/Late", width=10),
+    Column("Status", width=11),
+    Column("Meeting", "datetime"),
+    Column("Approved for", "int", width=10),
+    Column("Referred to", width=22),
+)
+
+
+def petition_row(petition: Petition, tz: dt.tzinfo | None = None) -> tuple[object, ...]:
+    """One register row. Times are shown in ``tz`` (default: the computer's own zone)."""
+
+    def local(instant: dt.datetime | None) -> dt.datetime | None:
+        if instant is None:
+            return None
+        return instant.astimezone(tz).replace(tzinfo=None) if tz is not None else instant
+
+    from clerk_desk.petitions import signers_text
+
+    signed, named = _signed(petition)
+    return (
+        petition.number,
+        PetitionKind(petition.kind).label,
+        petition.street,
+        petition.limits_from,
+        petition.limits_to,
+        signers_text(petition),
+        f"{signed} of {named}",
+        local(petition.received_at),
+        petition.received_by_name,
+        petition.program_year,
+        "Timely" if is_timely(petition) else "Late",
+        PetitionStatus(petition.status).label,
+        local(petition.meeting.starts_at) if petition.meeting is not None else None,
+        petition.approved_year,
+        petition.referred_to,
+    )
+
+
+def petitions_excel(
+    target: Target,
+    petitions: Iterable[Petition],
+    *,
+    progress: ProgressCallback | None = None,
+    author: str | None = None,
+    city: str,
+    tz: dt.tzinfo | None = None,
+) -> int:
+    """The register of improvement petitions, one row each; returns the rows written.
+
+    "Signed" is "3 of 4": signatures of the owners named. "Meeting" is the Council meeting the
+    petition is on, or was decided at. Times in ``tz`` (the City's zone), else the computer's.
+    """
+    return write_register(
+        target,
+        title="Improvement petitions",
+        columns=PETITION_COLUMNS,
+        rows=(petition_row(p, tz) for p in petitions),
+        progress=progress,
+        subtitle=f"{city} — improvement petitions ({CITE})",
+        author=author,
+    )

@@ -1,0 +1,769 @@
+"""Petitions tab (§ 506-14): driven through its dialogs, checked in the database and on paper.
+
+"Today" is Monday, November 30, 2026, 10:00 a.m. (the ``clock`` fixture): a petition received
+today is late for 2027 and is considered for installation in 2028. Every modal dialog goes
+through the ``dialogs`` queue, every message box through ``messages``, every file dialog, the
+print preview and "open with the viewer" through a replaced hook: no real modal is left open.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import Qt
+from PySide6.QtWidgets import QDialog, QLabel, QProgressDialog, QPushButton
+from sqlalchemy import select
+
+from clerk_desk import parties, petitions
+from clerk_desk.clock import FixedClock
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.errors import PermissionDenied
+from clerk_desk.models import (
+    CouncilMeeting,
+    MeetingKind,
+    PartyKind,
+    Petition,
+    PetitionKind,
+    PetitionStatus,
+    Role,
+)
+from clerk_desk.parties import ParcelData, PartyData
+from clerk_desk.permissions import GRANTS, Permission
+from clerk_desk.petitions import MeetingData, PetitionData, SignerData
+from ui import bond_dialogs, forms, printing
+from ui.operations import App
+from ui.parties_tab import PartyDialog
+from ui.petition_dialogs import (
+    ChooseMeetingDialog,
+    CorrectReceivedDialog,
+    CouncilActionDialog,
+    MeetingDialog,
+    MeetingsDialog,
+    PetitionDialog,
+    PetitionersEditor,
+    ReasonForm,
+)
+from ui.petitions_tab import PetitionsTab
+
+pytestmark = pytest.mark.gui
+
+PLACE = "Council Chambers, Prescott Municipal Building"
+
+
+@pytest.fixture
+def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.CLERK)
+
+
+@pytest.fixture
+def tab(qtbot, desk: Desk, clerk: SignedIn) -> PetitionsTab:
+    widget = PetitionsTab(App(desk, clerk))
+    qtbot.add_widget(widget)
+    widget.resize(1300, 800)
+    widget.show()
+    return widget
+
+
+@pytest.fixture
+def previewed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
+    """The print preview, replaced: the PDF bytes it was given are kept."""
+    seen: list[tuple[str, bytes]] = []
+
+    def capture(_parent: Any, pdf: bytes, *, title: str) -> bool:
+        seen.append((title, pdf))
+        return True
+
+    monkeypatch.setattr(printing, "preview_pdf", capture)
+    return seen
+
+
+def signed_page(text: str) -> bytes:
+    """A one-page PDF, as a scanner writes a signed petition."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    out = io.BytesIO()
+    canvas = Canvas(out)
+    canvas.drawString(72, 720, text)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def _owner(desk: Desk, who: SignedIn, name: str, site: str, parcel: str) -> tuple[int, int]:
+    with desk.action(who) as action:
+        party = parties.add_party(action, PartyData(PartyKind.PERSON, name, street=site))
+        action.session.flush()
+        lot = parties.add_parcel(action, ParcelData(parcel, site, party.id))
+        action.session.flush()
+        return party.id, lot.id
+
+
+def _owners(desk: Desk, who: SignedIn) -> dict[str, tuple[int, int]]:
+    return {
+        "Ann Lee": _owner(desk, who, "Ann Lee", "118 Orange St", "281-1005-12-000"),
+        "Bo Ng": _owner(desk, who, "Bo Ng", "124 Orange St", "281-1005-13-000"),
+        "Dale Erickson": _owner(
+            desk, who, "Dale Erickson", "410 Kinnickinnic St", "281-2001-01-000"
+        ),
+    }
+
+
+def _meeting(desk: Desk, who: SignedIn, day: date, hour: int = 18) -> int:
+    zone = desk.clock.local_now().tzinfo
+    with desk.action(who) as action:
+        meeting = petitions.add_meeting(
+            action,
+            MeetingData(
+                MeetingKind.REGULAR,
+                datetime(day.year, day.month, day.day, hour, tzinfo=zone),
+                PLACE,
+            ),
+        )
+        action.session.flush()
+        return meeting.id
+
+
+def _petition(
+    desk: Desk,
+    who: SignedIn,
+    signers: list[tuple[int, int]],
+    *,
+    street: str = "Orange St",
+    kind: PetitionKind = PetitionKind.CURB_AND_GUTTER,
+    scans: list[tuple[str, bytes]] | None = None,
+) -> int:
+    with desk.action(who) as action:
+        petition = petitions.receive_petition(
+            action,
+            PetitionData(
+                kind, street, "Broad St N", "Court St", signers=[SignerData(*s) for s in signers]
+            ),
+            scans=scans or [],
+        )
+        action.session.flush()
+        return petition.id
+
+
+def _stored(desk: Desk, petition_id: int) -> Petition:
+    with desk.database.reading() as session:
+        petition = session.get(Petition, petition_id)
+        assert petition is not None
+        session.expunge(petition)
+        return petition
+
+
+def _choose_owner(qtbot, editor: PetitionersEditor, text: str, row: int = 0) -> None:
+    editor.search_field.clear()
+    qtbot.keyClicks(editor.search_field, text)
+    editor.search_field.flush()
+    qtbot.keyClick(editor.search_field, Qt.Key.Key_Down)  # into the matches
+    forms.select_row(editor.choice_table, row)
+    qtbot.keyClick(editor.choice_table, Qt.Key.Key_Return)  # Enter adds the one chosen
+
+
+# ---- the whole workflow ------------------------------------------------------------------------
+
+
+def test_petition_from_intake_to_the_agenda_its_packet_and_the_councils_approval(
+    qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages, previewed, tmp_path, monkeypatch
+) -> None:
+    _owners(desk, clerk)
+    scan = tmp_path / "orange-st-petition.pdf"
+    scan.write_bytes(signed_page("We the undersigned owners on Orange St petition for curb"))
+    monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(scan))
+
+    def intake(dialog: QDialog) -> None:
+        assert isinstance(dialog, PetitionDialog)
+        words = dialog.program_year.text()
+        assert "Program year 2028" in words
+        assert "Received Mon Nov 30, 2026, after Tue Sep 15, 2026: too late for 2027" in words
+        assert "considered for installation in 2028" in words and "cite:" in words  # the link
+        assert "Mary" not in words and "Test Clerk" in words  # who will be stamped
+        qtbot.keyClick(dialog.street, Qt.Key.Key_Return)  # Enter saves: refused, nothing typed
+        assert dialog.errors.message("street") == "Enter the street the petition is for."
+        dialog.kind.setCurrentIndex(dialog.kind.findData(PetitionKind.CURB_AND_GUTTER))
+        qtbot.keyClicks(dialog.street, "Orange St")
+        qtbot.keyClicks(dialog.limits_from, "Broad St N")
+        qtbot.keyClicks(dialog.limits_to, "Court St")
+        qtbot.keyClicks(dialog.description, "Curb and gutter on both sides of the 100 block")
+        qtbot.keyClick(dialog.street, Qt.Key.Key_Return)
+        assert dialog.errors.message("street") == ""
+        assert dialog.errors.message("signers").startswith(
+            "Name at least one property owner who petitions."
+        )
+        _choose_owner(qtbot, dialog.signers, "orange", 0)
+        _choose_owner(qtbot, dialog.signers, "orange", 1)
+        rows = dialog.signers.signers()
+        assert [(r.name, r.parcel_number) for r in rows] == [
+            ("Ann Lee", "281-1005-12-000"),
+            ("Bo Ng", "281-1005-13-000"),
+        ]
+        model = dialog.signers.model
+        model.setData(model.index(1, 2), Qt.CheckState.Unchecked, Qt.ItemDataRole.CheckStateRole)
+        dialog.scans.button.click()
+        assert "orange-st-petition.pdf" in dialog.scans.label.text()
+        qtbot.keyClicks(dialog.staff_notes, "DPW to estimate before the meeting")
+        qtbot.keyClick(dialog.street, Qt.Key.Key_Return)
+
+    dialogs.append(intake)
+    with qtbot.wait_signal(tab.status) as told:
+        tab.new_button.click()
+    assert messages == []
+    assert told.args[0] == (
+        "Petition P-2026-001 received 11/30/2026 10:00 AM: program year 2028 (late)."
+    )
+    with desk.database.reading() as session:
+        saved = session.scalars(select(Petition)).one()
+        assert (saved.number, saved.program_year, saved.status) == (
+            "P-2026-001",
+            2028,
+            PetitionStatus.RECEIVED,
+        )
+        assert saved.received_by_name == "Test Clerk"
+        assert [(s.party.name, s.signed) for s in saved.signers] == [
+            ("Ann Lee", True),
+            ("Bo Ng", False),
+        ]
+        assert [s.name for s in saved.scans] == ["orange-st-petition.pdf"]
+        petition_id = saved.id
+    row = tab.selected()
+    assert row is not None and row.id == petition_id
+    assert tab.model.column_texts(0) == [
+        "P-2026-001",
+        "Curb and gutter",
+        "Orange St from Broad St N to Court St",
+        "Ann Lee; Bo Ng (1 not signed)",
+        "11/30/2026 10:00 AM",
+        "2028",
+        "Late",
+        "Received",
+        "",
+    ]
+    assert "Program year 2028" in tab.details.text()
+    assert not tab.action_button.isEnabled()  # not on an agenda yet
+    assert "place it first" in tab.action_button.toolTip()
+
+    # The Council's next regular meeting: the second Monday of December, at 6:00 p.m.
+    def meetings(dialog: QDialog) -> None:
+        assert isinstance(dialog, MeetingsDialog)
+        assert dialog.model.rowCount() == 0
+        dialogs.insert(0, add_meeting)
+        dialog.add_button.click()
+        assert dialog.model.column_texts(0)[:5] == [
+            "Regular meeting",
+            "Mon Dec 14, 2026",
+            "6:00 PM",
+            PLACE,
+            "0",
+        ]
+        dialog.reject()
+
+    def add_meeting(dialog: QDialog) -> None:
+        assert isinstance(dialog, MeetingDialog)
+        assert forms.to_date(dialog.day) == date(2026, 12, 14)
+        assert dialog.time.time().hour() == 18 and dialog.place.text() == PLACE
+        dialog.save_button.click()
+
+    dialogs.append(meetings)
+    tab.meetings_button.click()
+    assert messages == []
+
+    def place(dialog: QDialog) -> None:
+        assert isinstance(dialog, ChooseMeetingDialog)
+        assert dialog.meeting.currentText() == (
+            "Regular meeting, Mon Dec 14, 2026, 6:00 PM — 0 petitions on the agenda"
+        )
+        dialog.save_button.click()
+
+    dialogs.append(place)
+    tab.place_button.click()
+    assert messages == []
+    assert _stored(desk, petition_id).status == PetitionStatus.ON_AGENDA
+    assert tab.model.column_texts(0)[7:] == ["On agenda", "Mon Dec 14, 2026"]
+
+    # The Friday before the meeting the Clerk builds the packet: in the background.
+    clock.set(datetime(2026, 12, 11, 14, 0))
+
+    def build(dialog: QDialog) -> None:
+        assert isinstance(dialog, ChooseMeetingDialog)
+        assert "Dec 14, 2026" in dialog.meeting.currentText()  # the next one with items
+        assert "1 petition on the agenda" in dialog.meeting.currentText()
+        dialog.save_button.click()
+
+    dialogs.append(build)
+    said: list[str] = []
+    tab.status.connect(said.append)
+    tab.packet_button.click()
+    assert tab.building and not tab.packet_button.isEnabled()
+    tab.search_field.setText("orange")  # the window stays usable meanwhile
+    tab.search_field.flush()
+    qtbot.waitUntil(lambda: bool(previewed), timeout=60_000)
+    assert messages == []
+    [(title, pdf)] = previewed
+    assert title == "Agenda packet — Regular meeting, Mon Dec 14, 2026, 6:00 PM"
+    reader = PdfReader(io.BytesIO(pdf))
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    assert "P-2026-001" in text and "Orange St" in text and "Ann Lee" in text
+    assert f"Packet page {len(reader.pages)} of {len(reader.pages)}" in text
+    with desk.database.reading() as session:
+        meeting = session.scalars(select(CouncilMeeting)).one()
+        assert meeting.packet_built_at is not None
+        assert meeting.packet_pages == len(reader.pages)
+        meeting_id = meeting.id
+    qtbot.waitUntil(lambda: tab.packet_button.isEnabled())
+    assert said[-1] == (
+        f"Agenda packet for the Regular meeting, Mon Dec 14, 2026, 6:00 PM built: "
+        f"{len(reader.pages)} pages."
+    )
+
+    # The day after the meeting the Council's approval is recorded.
+    clock.set(datetime(2026, 12, 15, 9, 0))
+    tab.refresh()
+    tab.select_petition(petition_id)
+    assert tab.action_button.isEnabled()
+
+    def approve(dialog: QDialog) -> None:
+        assert isinstance(dialog, CouncilActionDialog)
+        assert dialog.meeting.currentData() == meeting_id
+        assert dialog.meeting.currentText() == "Regular meeting, Mon Dec 14, 2026, 6:00 PM"
+        assert dialog.radio[petitions.CouncilAction.APPROVED].isChecked()
+        assert dialog.approved_year.value() == 2028  # the petition's program year
+        dialog.approved_year.setValue(2027)
+        dialog.save_button.click()  # too early: refused under the year
+        assert "2028 at the earliest" in dialog.errors.message("approved_year")
+        assert "§ 506-14" in dialog.errors.message("approved_year")
+        dialog.approved_year.setValue(2028)
+        qtbot.keyClicks(dialog.note, "Motion by Ald. Smith, carried 5-1")
+        dialog.save_button.click()
+
+    dialogs.append(approve)
+    tab.action_button.click()
+    assert messages == []
+    saved = _stored(desk, petition_id)
+    assert (saved.status, saved.approved_year, saved.meeting_id) == (
+        PetitionStatus.APPROVED,
+        2028,
+        meeting_id,
+    )
+    assert tab.model.column_texts(0)[7] == "Approved for 2028"
+    events = tab.event_model.rows
+    assert [e.what for e in events] == [
+        "Received",
+        "Scan",
+        "Placed on agenda",
+        "Approved at Mon Dec 14, 2026",
+    ]
+    assert events[-1].detail == "Approved for installation in 2028"
+    assert events[-1].reason == "Motion by Ald. Smith, carried 5-1"
+    assert events[-1].who == "Test Clerk"
+    assert not tab.withdraw_button.isEnabled() and not tab.place_button.isEnabled()
+
+
+def test_cancelling_the_packet_build_records_no_packet(
+    qtbot, tab, desk, clerk, dialogs, messages, previewed, monkeypatch
+) -> None:
+    """Cancel pressed while the packet is built: the report stops, nothing is recorded, and the
+    window says so without an error box."""
+    import reports.petitions
+
+    owners = _owners(desk, clerk)
+    meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]], scans=[("p.pdf", signed_page("x"))])
+    with desk.action(clerk) as action:
+        petitions.place_on_agenda(action, petition_id, meeting_id)
+
+    pressed = threading.Event()
+    real = reports.petitions.agenda_packet_pdf
+
+    def held_until_cancel(*args: Any, **kwargs: Any) -> bytes:
+        assert pressed.wait(30), "Cancel was never pressed"
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(reports.petitions, "agenda_packet_pdf", held_until_cancel)
+    tab.build_packet(meeting_id)
+    progress = tab.findChild(QProgressDialog, "progress_dialog")
+    assert progress is not None
+    cancel = progress.findChild(QPushButton)
+    assert cancel is not None and cancel.text() == "Cancel"
+    with (
+        qtbot.wait_signal(tab.packet_finished, timeout=30_000),
+        qtbot.wait_signal(tab.status, timeout=30_000) as told,
+    ):
+        cancel.click()
+        pressed.set()
+    assert told.args[0] == "Agenda packet not built: cancelled."
+    assert previewed == [] and messages == []
+    with desk.database.reading() as session:
+        meeting = session.get(CouncilMeeting, meeting_id)
+        assert meeting is not None and meeting.packet_built_at is None
+    assert tab.packet_button.isEnabled() and not tab.building
+
+
+def test_correcting_the_date_received_needs_a_reason_and_changes_the_program_year(
+    qtbot, tab, desk, clerk, dialogs, messages
+) -> None:
+    owners = _owners(desk, clerk)
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    tab.refresh()
+    tab.select_petition(petition_id)
+    assert tab.model.column_texts(0)[5:7] == ["2028", "Late"]
+
+    def correct(dialog: QDialog) -> None:
+        assert isinstance(dialog, CorrectReceivedDialog)
+        assert "Program year 2028" in dialog.result_year.text()
+        assert "The program year stays 2028." in dialog.result_year.text()
+        dialog.day.setDate(date(2026, 9, 15))  # left in the drop box, stamped late
+        shown = dialog.result_year.text()
+        assert "Program year 2027" in shown and "Program year 2028 → 2027." in shown
+        assert "on or before Tue Sep 15, 2026: considered for installation in 2027" in shown
+        dialog.save_button.click()
+        assert dialog.isVisible()  # refused: the reason is required
+        assert dialog.errors.message("reason").startswith("Say why the date received is corrected.")
+        qtbot.keyClicks(dialog.reason, "Left in the drop box on 9/15, stamped the next morning")
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+
+    dialogs.append(correct)
+    tab.correct_button.click()
+    assert messages == []
+    saved = _stored(desk, petition_id)
+    assert (saved.received_on, saved.program_year) == (date(2026, 9, 15), 2027)
+    assert tab.model.column_texts(0)[4:7] == ["09/15/2026 10:00 AM", "2027", "Timely"]
+    last = tab.event_model.rows[-1]
+    assert last.what == "Date received corrected"
+    assert "program year 2028 → 2027" in last.detail
+    assert last.reason == "Left in the drop box on 9/15, stamped the next morning"
+
+
+def test_the_intake_form_shows_the_rule_when_september_15_is_a_saturday(
+    qtbot, tab, desk, clerk, clock: FixedClock, dialogs
+) -> None:
+    """In 2029 September 15 is a Saturday: a petition received Monday the 17th is in time."""
+    clock.set(datetime(2029, 9, 17, 9, 0))
+    shown: list[str] = []
+
+    def look(dialog: QDialog) -> None:
+        assert isinstance(dialog, PetitionDialog)
+        shown.append(dialog.program_year.text())
+
+    dialogs.append(look)
+    tab.new_button.click()
+    [words] = shown
+    assert "Program year 2030" in words and "filed in time" in words
+    assert "September 15, 2029 is a Saturday, when City Hall is closed" in words
+    assert "the last day to file is Mon Sep 17, 2029" in words
+    assert "Wis. Stat. § 990.001(4)" in words
+    assert "City Hall is closed on Sun Sep 16, 2029 (Sunday)." in words
+
+
+def test_the_cite_on_the_intake_form_opens_the_ordinance(qtbot, desk, clerk) -> None:
+    opened: list[str | None] = []
+    app = App(desk, clerk, show_ordinance=opened.append)
+    dialog = PetitionDialog(None, app)
+    qtbot.add_widget(dialog)
+    dialog.program_year.linkActivated.emit("cite:§ 506-14")
+    assert opened == ["§ 506-14"]
+
+
+# ---- the register ------------------------------------------------------------------------------
+
+
+def test_search_as_you_type_and_filters(qtbot, tab, desk, clerk, clock: FixedClock) -> None:
+    owners = _owners(desk, clerk)
+    clock.set(datetime(2026, 9, 14, 10, 0))
+    timely = _petition(desk, clerk, [owners["Ann Lee"], owners["Bo Ng"]])
+    clock.set(datetime(2026, 11, 30, 10, 0))
+    _petition(
+        desk,
+        clerk,
+        [owners["Dale Erickson"]],
+        street="Kinnickinnic St",
+        kind=PetitionKind.SIDEWALK,
+    )
+    tab.refresh()
+    assert tab.model.rowCount() == 2 and tab.count_label.text() == "2 petitions"
+    qtbot.keyClicks(tab.search_field, "erick")
+    assert tab.search_field.pending()  # searches once the clerk pauses
+    qtbot.waitUntil(lambda: tab.model.rowCount() == 1)
+    assert tab.model.column_texts(0)[1] == "Sidewalk"
+    tab.search_field.clear()
+    tab.search_field.flush()
+    assert [tab.year_box.itemText(i) for i in range(tab.year_box.count())] == [
+        "All program years",
+        "Program year 2028",
+        "Program year 2027",
+    ]
+    tab.year_box.setCurrentIndex(tab.year_box.findData(2027))
+    assert [tab.model.row(i).id for i in range(tab.model.rowCount())] == [timely]
+    tab.year_box.setCurrentIndex(0)
+    tab.kind_box.setCurrentIndex(tab.kind_box.findData(PetitionKind.SIDEWALK))
+    assert tab.model.rowCount() == 1 and tab.model.column_texts(0)[6] == "Late"
+    tab.kind_box.setCurrentIndex(0)
+    with desk.action(clerk) as action:
+        petitions.withdraw_petition(action, timely, reason="Letter from Ann Lee")
+    tab.pending_box.setChecked(True)
+    assert tab.model.rowCount() == 1 and tab.model.row(0).id != timely
+    tab.pending_box.setChecked(False)
+    tab.status_box.setCurrentIndex(tab.status_box.findData(PetitionStatus.WITHDRAWN))
+    assert [tab.model.row(i).id for i in range(tab.model.rowCount())] == [timely]
+    tab.status_box.setCurrentIndex(0)
+    qtbot.keyClicks(tab.search_field, "no such street")
+    tab.search_field.flush()
+    assert tab.count_label.text() == "No petitions match"
+
+
+def test_scans_open_as_a_read_only_copy_and_are_set_aside_with_a_reason(
+    qtbot, tab, desk, clerk, dialogs, messages, tmp_path, monkeypatch
+) -> None:
+    owners = _owners(desk, clerk)
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    tab.refresh()
+    tab.select_petition(petition_id)
+    page = signed_page("Signed petition, Orange St")
+    scan = tmp_path / "petition-page-1.pdf"
+    scan.write_bytes(page)
+    monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(scan))
+    opened: list[QUrl] = []
+    monkeypatch.setattr(bond_dialogs, "open_url", lambda url: opened.append(url) or True)
+    tab.attach_button.click()
+    assert messages == []
+    assert tab.pages.currentIndex() == 1  # the Scans page, showing it
+    assert tab.scan_model.column_texts(0)[0] == "petition-page-1.pdf"
+    tab.open_scan_button.click()
+    [url] = opened
+    shown = Path(url.toLocalFile())
+    assert shown.read_bytes() == page and shown != scan
+    assert not shown.stat().st_mode & 0o222  # read-only: the viewer cannot change it
+
+    def aside(dialog: QDialog) -> None:
+        assert isinstance(dialog, ReasonForm)
+        dialog.save_button.click()
+        assert dialog.errors.message("reason") == "Say why the scan is set aside."
+        qtbot.keyClicks(dialog.reason, "Another petition's page")
+        dialog.save_button.click()
+
+    dialogs.append(aside)
+    tab.scan_aside_button.click()
+    assert messages == []
+    assert tab.scan_model.column_texts(0)[3] == "Set aside"
+    assert not tab.scan_aside_button.isEnabled()
+    with desk.database.reading() as session:
+        petition = session.get(Petition, petition_id)
+        assert petition is not None
+        assert [s.set_aside_reason for s in petition.scans] == ["Another petition's page"]
+
+
+def test_withdrawn_with_a_reason_stays_in_the_register(
+    qtbot, tab, desk, clerk, dialogs, messages
+) -> None:
+    owners = _owners(desk, clerk)
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    tab.refresh()
+
+    def withdraw(dialog: QDialog) -> None:
+        assert isinstance(dialog, ReasonForm)
+        qtbot.keyClicks(dialog.reason, "Letter from Ann Lee received 11/30")
+        qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
+
+    dialogs.append(withdraw)
+    tab.withdraw_button.click()
+    assert messages == []
+    assert _stored(desk, petition_id).status == PetitionStatus.WITHDRAWN
+    assert tab.model.column_texts(0)[7] == "Withdrawn"
+    assert tab.event_model.rows[-1].reason == "Letter from Ann Lee received 11/30"
+    assert not tab.withdraw_button.isEnabled()
+
+
+def test_edit_changes_details_and_petitioners(qtbot, tab, desk, clerk, dialogs, messages) -> None:
+    owners = _owners(desk, clerk)
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    tab.refresh()
+
+    def edit(dialog: QDialog) -> None:
+        assert isinstance(dialog, PetitionDialog)
+        assert dialog.street.text() == "Orange St"
+        assert "Program year 2028" in dialog.program_year.text()
+        assert "Petition P-2026-001, received Mon Nov 30, 2026" in dialog.program_year.text()
+        _choose_owner(qtbot, dialog.signers, "bo ng")
+        dialogs.insert(0, new_owner)
+        dialog.signers.new_owner_button.click()  # someone not yet in the register
+        assert [r.name for r in dialog.signers.signers()][-1] == "Cyrus Dahl"
+        forms.select_row(dialog.signers.table, 2)
+        dialog.signers.remove_button.click()  # named by mistake after all
+        dialog.limits_to.clear()
+        qtbot.keyClicks(dialog.limits_to, "Elm St")
+        qtbot.keyClick(dialog.street, Qt.Key.Key_Return)
+
+    def new_owner(dialog: QDialog) -> None:
+        assert isinstance(dialog, PartyDialog)
+        qtbot.keyClicks(dialog.name, "Cyrus Dahl")
+        qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+
+    dialogs.append(edit)
+    tab.edit_button.click()
+    assert messages == []
+    assert tab.model.column_texts(0)[2:4] == [
+        "Orange St from Broad St N to Elm St",
+        "Ann Lee; Bo Ng",
+    ]
+    assert tab.event_model.rows[-1].what == "Details changed"
+    assert _stored(desk, petition_id).program_year == 2028  # the stamp is not the form's
+
+
+def test_deferred_to_a_later_meeting_and_a_meeting_cancelled(
+    qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages
+) -> None:
+    owners = _owners(desk, clerk)
+    first = _meeting(desk, clerk, date(2026, 12, 14))
+    later = _meeting(desk, clerk, date(2026, 12, 28))
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    with desk.action(clerk) as action:
+        petitions.place_on_agenda(action, petition_id, first)
+    clock.set(datetime(2026, 12, 15, 9, 0))
+    tab.refresh()
+
+    def defer(dialog: QDialog) -> None:
+        assert isinstance(dialog, CouncilActionDialog)
+        dialog.choose(petitions.CouncilAction.DEFERRED)
+        assert dialog.deferred_to.isEnabled() and not dialog.approved_year.isEnabled()
+        assert dialog.deferred_to.currentData() == later  # only meetings after the one held
+        dialog.save_button.click()
+
+    dialogs.append(defer)
+    tab.action_button.click()
+    assert messages == []
+    saved = _stored(desk, petition_id)
+    assert (saved.status, saved.meeting_id) == (PetitionStatus.ON_AGENDA, later)
+    assert tab.model.column_texts(0)[8] == "Mon Dec 28, 2026"
+
+    def meetings(dialog: QDialog) -> None:
+        assert isinstance(dialog, MeetingsDialog)
+        assert dialog.model.rowCount() == 1  # the meeting held is not among those to come
+        assert dialog.model.column_texts(0)[4] == "1"
+        dialogs.insert(0, cancel)
+        dialog.cancel_button.click()
+        assert dialog.model.rowCount() == 0
+        dialog.all_box.setChecked(True)
+        assert dialog.model.column_texts(1)[6] == "Cancelled 12/15/2026"
+        dialog.reject()
+
+    def cancel(dialog: QDialog) -> None:
+        assert isinstance(dialog, ReasonForm)
+        banner = dialog.findChildren(QLabel)[0].text()
+        assert "The 1 petition on its agenda goes back to waiting for a meeting." in banner
+        qtbot.keyClicks(dialog.reason, "No quorum")
+        dialog.save_button.click()
+
+    dialogs.append(meetings)
+    tab.meetings_button.click()
+    assert messages == []
+    assert _stored(desk, petition_id).status == PetitionStatus.RECEIVED
+    assert tab.model.column_texts(0)[7:] == ["Received", ""]
+
+
+def test_today_items_show_the_petition_and_the_meeting(qtbot, tab, desk, clerk, dialogs) -> None:
+    owners = _owners(desk, clerk)
+    meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
+    _petition(desk, clerk, [owners["Ann Lee"]])
+    second = _petition(desk, clerk, [owners["Dale Erickson"]], street="Kinnickinnic St")
+    tab.refresh()
+    tab.search_field.setText("orange")
+    tab.search_field.flush()
+    tab.show_record("petition", str(second))
+    assert tab.selected() is not None and tab.selected().id == second  # type: ignore[union-attr]
+    assert tab.search_field.text() == ""
+
+    seen: list[int | None] = []
+
+    def look(dialog: QDialog) -> None:
+        assert isinstance(dialog, MeetingsDialog)
+        row = dialog.selected()
+        seen.append(row.id if row else None)
+
+    dialogs.append(look)
+    tab.show_record("council_meeting", str(meeting_id))
+    assert seen == [meeting_id]
+
+
+def test_the_register_exported_to_excel(qtbot, tab, desk, clerk, tmp_path, monkeypatch) -> None:
+    owners = _owners(desk, clerk)
+    _petition(desk, clerk, [owners["Ann Lee"], owners["Bo Ng"]])
+    target = tmp_path / "petitions"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
+    with qtbot.wait_signal(tab.status, timeout=20_000) as told:
+        tab.export_button.click()
+    assert told.args[0] == "1 petitions written to petitions.xlsx"
+    rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
+    header_at = next(i for i, row in enumerate(rows) if row[0] == "Number")
+    header, first = rows[header_at], rows[header_at + 1]
+    assert first[0] == "P-2026-001"
+    assert first[header.index("Program year")] == 2028
+
+
+def test_an_operator_who_may_not_act_sees_why_and_the_core_refuses(
+    qtbot, desk, clerk, operator_with, monkeypatch, messages
+) -> None:
+    owners = _owners(desk, clerk)
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    monkeypatch.setitem(
+        GRANTS, Role.TREASURER, GRANTS[Role.TREASURER] - {Permission.TAKE_APPLICATIONS}
+    )
+    treasurer = operator_with(Role.TREASURER)
+    widget = PetitionsTab(App(desk, treasurer))
+    qtbot.add_widget(widget)
+    widget.select_petition(petition_id)
+    for button in (
+        widget.new_button,
+        widget.place_button,
+        widget.packet_button,
+        widget.edit_button,
+    ):
+        assert not button.isEnabled()
+        assert "you need the role" in button.toolTip() and "Treasurer" in button.toolTip()
+    assert widget.open_scan_button.isEnabled() is False  # no scan; looking is still allowed
+    assert widget.export_button.isEnabled() and widget.meetings_button.isEnabled()
+    with pytest.raises(PermissionDenied, match="you need the role"), desk.action(treasurer) as a:
+        petitions.withdraw_petition(a, petition_id, reason="x")
+
+
+# ---- models and wiring -------------------------------------------------------------------------
+
+
+def test_every_model_passes_the_model_tester(qtbot, qtmodeltester, tab, desk, clerk) -> None:
+    owners = _owners(desk, clerk)
+    meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]], scans=[("p.pdf", signed_page("x"))])
+    with desk.action(clerk) as action:
+        petitions.place_on_agenda(action, petition_id, meeting_id)
+    tab.refresh()
+    tab.select_petition(petition_id)
+    dialog = MeetingsDialog(None, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    editor = PetitionersEditor(App(desk, clerk))
+    qtbot.add_widget(editor)
+    for model in (
+        tab.model,
+        tab.signer_model,
+        tab.scan_model,
+        tab.event_model,
+        dialog.model,
+        editor.choices,
+    ):
+        assert model.rowCount() >= 1
+        qtmodeltester.check(model)
+
+
+def test_main_window_builds_the_petitions_tab(qtbot, desk, clerk) -> None:
+    from ui.main_window import MainWindow
+
+    window = MainWindow(App(desk, clerk))
+    qtbot.add_widget(window)
+    assert isinstance(window.tab("petitions"), PetitionsTab)

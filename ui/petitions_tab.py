@@ -1,0 +1,865 @@
+"""Petitions: the register of improvement petitions (§ 506-14) and the Council's agenda packet.
+
+"Requests or petitions by City property owners for new streets, street resurfacing, curb and
+gutter, storm sewers, utility work and sidewalks shall be presented to the Common Council on or
+before September 15 to be considered for installation in the following year."
+
+The clerk finds a petition by typing part of its number, street, kind or a petitioner's name,
+and narrows the register by program year, kind and status. Beside the register are the chosen
+petition's details, its petitioners, its scans and its history (who did what, when, and why).
+A petition is received with :class:`~ui.petition_dialogs.PetitionDialog`, placed on a Council
+meeting's agenda, and the Council's action recorded; nothing is deleted. The agenda packet of a
+meeting is built in the background, behind a progress bar with Cancel, and opens in the print
+preview when done.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import petitions, petitions_views, settings_store
+from clerk_desk.deadlines import format_day
+from clerk_desk.desk import Action
+from clerk_desk.documents import scan_bytes
+from clerk_desk.models import PetitionKind, PetitionStatus
+from clerk_desk.permissions import refusal
+from clerk_desk.petitions import CITE
+from ui import forms, printing
+from ui.bond_dialogs import SCAN_FILTER, open_scan
+from ui.operations import App, perform, run_in_background, show_error
+from ui.ordinance_viewer import cite_html
+from ui.petition_dialogs import (
+    PERMISSION,
+    ChooseMeetingDialog,
+    CorrectReceivedDialog,
+    CouncilActionDialog,
+    MeetingRow,
+    MeetingsDialog,
+    PetitionDialog,
+    PetitionRow,
+    ScanRow,
+    clock_time,
+    event_rows,
+    meeting_rows,
+    petition_row,
+    place_on_agenda,
+    search_petition_rows,
+    set_scan_aside,
+    withdraw,
+    zone_of,
+)
+from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
+
+EXPORT_FILTER = "Excel workbook (*.xlsx)"
+_EXPORT_ALL = 10**9
+LATE_COLOUR = "#fff1c7"
+NBSP = "\u00a0"
+PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
+
+
+def petition_columns() -> tuple[TableColumn, ...]:
+    return (
+        TableColumn("Number", lambda r: r.number),
+        TableColumn("Kind", lambda r: r.kind.label),
+        TableColumn("Location", lambda r: r.location, tooltip=lambda r: r.description or None),
+        TableColumn("Petitioners", lambda r: r.names, tooltip=lambda r: r.petitioners),
+        TableColumn("Received", lambda r: r.received_text),
+        TableColumn(
+            "Program year",
+            lambda r: str(r.program_year),
+            align=RIGHT,
+            header_tooltip=f"The year it is considered for installation ({CITE})",
+        ),
+        TableColumn(
+            "Timely/Late",
+            lambda r: r.timely_text,
+            align=CENTER,
+            colour=lambda r: None if r.timely else LATE_COLOUR,
+            header_tooltip="Filed on or before September 15 of the year received, or after",
+        ),
+        TableColumn("Status", lambda r: r.status_text),
+        TableColumn("Meeting", lambda r: r.meeting),
+    )
+
+
+SIGNER_COLUMNS = (
+    TableColumn("Petitioner", lambda r: r.name, tooltip=lambda r: r.address or None),
+    TableColumn("Parcel", lambda r: r.parcel_number),
+    TableColumn("Site address", lambda r: r.site_address),
+    TableColumn("Signed", lambda r: "Yes" if r.signed else "No", align=CENTER),
+)
+SCAN_COLUMNS = (
+    TableColumn("Scan", lambda r: r.name),
+    TableColumn("Attached", lambda r: r.added),
+    TableColumn("By", lambda r: r.added_by),
+    TableColumn(
+        "Status",
+        lambda r: "Attached" if r.attached else "Set aside",
+        tooltip=lambda r: r.set_aside_reason or None,
+    ),
+)
+EVENT_COLUMNS = (
+    TableColumn("When", lambda r: r.when),
+    TableColumn("Who", lambda r: r.who),
+    TableColumn("What", lambda r: r.what),
+    TableColumn("Detail", lambda r: r.detail, tooltip=lambda r: r.detail or None),
+    TableColumn("Reason", lambda r: r.reason, tooltip=lambda r: r.reason or None),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltPacket:
+    """What the background build hands back to the window."""
+
+    meeting_id: int
+    meeting: str
+    pdf: bytes
+    pages: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Failed:
+    error: BaseException
+
+
+def pdf_pages(pdf: bytes) -> int:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+class PetitionsTab(QWidget):
+    """The Petitions tab.
+
+    Signals: ``status(str)`` with a one-line message for the main window's status bar;
+    ``register_changed()`` after a petition or meeting was saved (the Today tab may refresh);
+    ``packet_built(int)`` with the meeting's id once its packet was built and recorded;
+    ``packet_finished()`` when a packet build ends, built, cancelled or failed.
+    """
+
+    status = Signal(str)
+    register_changed = Signal()
+    packet_built = Signal(int)
+    packet_finished = Signal()
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("petitions_tab")
+        self._may_not = (
+            "" if app.operator.may(PERMISSION) else refusal(app.operator.role, PERMISSION)
+        )
+        self.building = False
+        self.last_packet: BuiltPacket | None = None
+        self._loaded = False  # the register is read when the tab is first shown
+        self._build()
+        self._connect()
+        self._show_details()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the register the first time the tab is shown, not while the window starts."""
+        super().showEvent(event)
+        if not self._loaded:
+            self.refresh()
+
+    # ---- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.search_field = forms.SearchField(
+            "Search number, street, kind or petitioner (Down arrow to the list)"
+        )
+        self.search_field.setObjectName("petitions_search")
+        self.year_box = QComboBox()
+        self.year_box.setObjectName("program_year_filter")
+        self.year_box.setToolTip("Program year: the year considered for installation")
+        self.year_box.addItem("All program years", None)
+        self.kind_box = QComboBox()
+        self.kind_box.setObjectName("kind_filter")
+        self.kind_box.addItem("All kinds", None)
+        for kind in PetitionKind:
+            self.kind_box.addItem(kind.label, kind)
+        self.status_box = QComboBox()
+        self.status_box.setObjectName("status_filter")
+        self.status_box.addItem("Any status", None)
+        for status in PetitionStatus:
+            self.status_box.addItem(status.label, status)
+        self.pending_box = QCheckBox("&Pending only")
+        self.pending_box.setObjectName("pending_only")
+        self.pending_box.setToolTip("Only petitions still before the Council")
+        top = QHBoxLayout()
+        top.addWidget(self.search_field, 1)
+        top.addWidget(self.year_box)
+        top.addWidget(self.kind_box)
+        top.addWidget(self.status_box)
+        top.addWidget(self.pending_box)
+
+        self.model = RowsModel(petition_columns(), self)
+        self.model.set_dimmed(lambda r: not r.pending)
+        self.table = forms.make_table(self.model, name="petition_table")
+        forms.size_columns(self.table, {0: 10, 1: 16, 2: 32, 3: 26, 4: 16, 5: 11, 6: 9, 7: 17})
+
+        # -- the side: the chosen petition
+        self.details = QLabel()
+        self.details.setObjectName("petition_details")
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.details.linkActivated.connect(self.app.open_link)
+        self.edit_button = QPushButton("&Edit…")
+        self.edit_button.setObjectName("edit_button")
+        self.correct_button = QPushButton("Correct date &received…")
+        self.correct_button.setObjectName("correct_button")
+        self.correct_button.setToolTip(
+            "Correct the moment stamped at intake, with the reason; the program year follows"
+        )
+        self.withdraw_button = QPushButton("&Withdraw…")
+        self.withdraw_button.setObjectName("withdraw_button")
+        self.place_button = QPushButton("Place on a&genda…")
+        self.place_button.setObjectName("place_button")
+        self.action_button = QPushButton("Council &action…")
+        self.action_button.setObjectName("council_action_button")
+        self.action_button.setToolTip("Record what the Council did at a meeting held")
+        first_row = QHBoxLayout()
+        for button in (self.place_button, self.action_button, self.withdraw_button):
+            first_row.addWidget(button)
+        first_row.addStretch(1)
+        second_row = QHBoxLayout()
+        for button in (self.edit_button, self.correct_button):
+            second_row.addWidget(button)
+        second_row.addStretch(1)
+
+        self.signer_model = RowsModel(SIGNER_COLUMNS, self)
+        self.signer_table = forms.make_table(self.signer_model, name="signer_table")
+        forms.size_columns(self.signer_table, {0: 26, 1: 16, 2: 22})
+        self.scan_model = RowsModel(SCAN_COLUMNS, self)
+        self.scan_model.set_dimmed(lambda r: not r.attached)
+        self.scan_table = forms.make_table(self.scan_model, name="scan_table")
+        forms.size_columns(self.scan_table, {0: 30, 1: 18, 2: 16})
+        self.open_scan_button = QPushButton("&Open scan")
+        self.open_scan_button.setObjectName("open_scan_button")
+        self.attach_button = QPushButton("Attach s&can…")
+        self.attach_button.setObjectName("attach_button")
+        self.scan_aside_button = QPushButton("Set scan aside…")
+        self.scan_aside_button.setObjectName("scan_aside_button")
+        scan_page = QWidget()
+        scan_layout = QVBoxLayout(scan_page)
+        scan_buttons = QHBoxLayout()
+        for button in (self.open_scan_button, self.attach_button, self.scan_aside_button):
+            scan_buttons.addWidget(button)
+        scan_buttons.addStretch(1)
+        scan_layout.addWidget(self.scan_table, 1)
+        scan_layout.addLayout(scan_buttons)
+        self.event_model = RowsModel(EVENT_COLUMNS, self)
+        self.event_table = forms.make_table(self.event_model, name="event_table")
+        self.event_table.setWordWrap(True)  # a correction's detail is a sentence: read it whole
+        forms.size_columns(self.event_table, {0: 16, 1: 12, 2: 16, 3: 40})
+        self.pages = QTabWidget()
+        self.pages.setObjectName("petition_pages")
+        self.pages.addTab(self.signer_table, "Petitioners")
+        self.pages.addTab(scan_page, "Scans")
+        self.pages.addTab(self.event_table, "History")
+
+        # The register takes the whole width (nine columns); the chosen petition is below it:
+        # its details and the acts on it at the left, its petitioners, scans and history beside.
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.details)
+        side_layout.addStretch(1)
+        scroller = QScrollArea()
+        scroller.setWidget(side)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(first_row)
+        left_layout.addLayout(second_row)
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(left)
+        below.addWidget(self.pages)
+        below.setStretchFactor(0, 2)
+        below.setStretchFactor(1, 3)
+        below.setSizes([480, 720])
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(below)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([360, 340])
+        splitter.setChildrenCollapsible(False)
+
+        self.new_button = QPushButton("&New petition…")
+        self.new_button.setObjectName("new_petition_button")
+        self.new_button.setToolTip("Receive a petition at the counter (Ctrl+N)")
+        self.meetings_button = QPushButton("&Meetings…")
+        self.meetings_button.setObjectName("meetings_button")
+        self.meetings_button.setToolTip("The Common Council's meetings: add, change, cancel")
+        self.packet_button = QPushButton("&Build agenda packet…")
+        self.packet_button.setObjectName("packet_button")
+        self.packet_button.setToolTip(
+            "Build the agenda packet of a meeting in the background, then preview and print it"
+        )
+        self.count_label = QLabel()
+        self.count_label.setObjectName("count_label")
+        self.count_label.setStyleSheet("color: #555;")
+        self.export_button = QPushButton("E&xport to Excel…")
+        self.export_button.setObjectName("export_button")
+        self.export_button.setToolTip("The petitions the search and filters show, to a workbook")
+        buttons = QHBoxLayout()
+        for button in (self.new_button, self.meetings_button, self.packet_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.count_label)
+        buttons.addSpacing(12)
+        buttons.addWidget(self.export_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(buttons)
+
+        if self._may_not:
+            for button in self._acting_buttons():
+                button.setEnabled(False)
+                button.setToolTip(self._may_not)
+        self.setTabOrder(self.search_field, self.year_box)
+        self.setTabOrder(self.year_box, self.kind_box)
+        self.setTabOrder(self.kind_box, self.status_box)
+        self.setTabOrder(self.status_box, self.pending_box)
+        self.setTabOrder(self.pending_box, self.table)
+
+    def _acting_buttons(self) -> tuple[QPushButton, ...]:
+        return (
+            self.new_button,
+            self.packet_button,
+            self.edit_button,
+            self.correct_button,
+            self.withdraw_button,
+            self.place_button,
+            self.action_button,
+            self.attach_button,
+            self.scan_aside_button,
+        )
+
+    def _connect(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.move_down.connect(self._enter_table)
+        for box in (self.year_box, self.kind_box, self.status_box):
+            box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.pending_box.toggled.connect(lambda _on: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.scan_table.selectionModel().selectionChanged.connect(lambda *_: self._scan_buttons())
+        self.scan_table.doubleClicked.connect(lambda _i: self.open_selected_scan())
+        self.table.doubleClicked.connect(lambda _i: self.edit_selected())
+        self.new_button.clicked.connect(self.new_petition)
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.correct_button.clicked.connect(self.correct_selected)
+        self.withdraw_button.clicked.connect(self.withdraw_selected)
+        self.place_button.clicked.connect(self.place_selected)
+        self.action_button.clicked.connect(self.council_action)
+        self.open_scan_button.clicked.connect(self.open_selected_scan)
+        self.attach_button.clicked.connect(self.attach_scan)
+        self.scan_aside_button.clicked.connect(self.set_selected_scan_aside)
+        self.meetings_button.clicked.connect(lambda: self.show_meetings())
+        self.packet_button.clicked.connect(lambda: self.build_packet())
+        self.export_button.clicked.connect(self.export_register)
+        shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.new_petition)
+
+    # ---- what the main window calls ------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_field.selectAll()
+
+    def refresh(self) -> None:
+        """Run the search again (after typing, a filter change, a save, or F5)."""
+        text = self.search_field.text()
+        year, kind = self.year_box.currentData(), self.kind_box.currentData()
+        status, pending = self.status_box.currentData(), self.pending_box.isChecked()
+        selected = self.selected()
+
+        def work(action: Action) -> tuple[list[PetitionRow], list[int]]:
+            rows = search_petition_rows(
+                action, text, program_year=year, kind=kind, status=status, pending_only=pending
+            )
+            return rows, petitions_views.program_years(action.session)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self._loaded = True
+        rows, years = found
+        self._offer_years(years)
+        self.model.set_rows(rows)
+        self._show_count(len(rows))
+        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        forms.select_row(self.table, max(number, 0))
+        self._show_details()
+
+    def show_record(self, record_type: str, record_id: str) -> None:
+        """Show one petition, or one meeting in the meetings list (the Today tab asks)."""
+        if not record_id.isdigit():
+            return
+        wanted = int(record_id)
+        if record_type == "council_meeting":
+            self.show_meetings(select_id=wanted)
+            return
+        if record_type != "petition":
+            return
+        self.select_petition(wanted)
+
+    def select_petition(self, petition_id: int) -> None:
+        """Make one petition the selected row, clearing the search and filters if need be."""
+        number = self.model.row_of(lambda r: r.id == petition_id)
+        if number < 0:
+            self._clear_filters()
+            self.refresh()
+            number = self.model.row_of(lambda r: r.id == petition_id)
+        forms.select_row(self.table, number)
+        self._show_details()
+
+    def _clear_filters(self) -> None:
+        for widget in (self.search_field, self.year_box, self.kind_box, self.status_box):
+            widget.blockSignals(True)
+        self.pending_box.blockSignals(True)
+        try:
+            self.search_field.clear()
+            for box in (self.year_box, self.kind_box, self.status_box):
+                box.setCurrentIndex(0)
+            self.pending_box.setChecked(False)
+        finally:
+            for widget in (self.search_field, self.year_box, self.kind_box, self.status_box):
+                widget.blockSignals(False)
+            self.pending_box.blockSignals(False)
+
+    # ---- the register --------------------------------------------------------------------------
+
+    def selected(self) -> PetitionRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, PetitionRow) else None
+
+    def _offer_years(self, years: list[int]) -> None:
+        """The program years the register holds, keeping the one chosen."""
+        current = self.year_box.currentData()
+        offered = [self.year_box.itemData(i) for i in range(1, self.year_box.count())]
+        wanted = sorted(set(years) | ({current} if current else set()), reverse=True)
+        if offered == wanted:
+            return
+        self.year_box.blockSignals(True)
+        try:
+            while self.year_box.count() > 1:
+                self.year_box.removeItem(1)
+            for year in wanted:
+                self.year_box.addItem(f"Program year {year}", year)
+            self.year_box.setCurrentIndex(max(0, self.year_box.findData(current)))
+        finally:
+            self.year_box.blockSignals(False)
+
+    def _show_count(self, count: int) -> None:
+        if count >= petitions.SEARCH_LIMIT:
+            text = f"First {count} petitions shown — type more to narrow the search"
+        elif count == 0:
+            filtered = self.search_field.text().strip() or any(
+                box.currentIndex() for box in (self.year_box, self.kind_box, self.status_box)
+            )
+            text = (
+                "No petitions match"
+                if filtered or self.pending_box.isChecked()
+                else ("No petitions yet")
+            )
+        else:
+            text = f"{count} petition{'s' if count != 1 else ''}"
+        self.count_label.setText(text)
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._show_details()
+
+    def _show_details(self) -> None:
+        row = self.selected()
+        if row is None:
+            self.details.setText("<i>No petition selected.</i>")
+            self.signer_model.set_rows([])
+            self.scan_model.set_rows([])
+            self.event_model.set_rows([])
+        else:
+            self.details.setText(petition_html(row))
+            self.signer_model.set_rows(list(row.signers))
+            self.scan_model.set_rows(list(row.scans))
+            events = perform(self, self.app, lambda a: event_rows(a, row.id), writes=False)
+            self.event_model.set_rows(events or [])
+            self.event_table.resizeRowsToContents()
+            if row.scans:
+                forms.select_row(self.scan_table, 0)
+        self._update_buttons(row)
+
+    def _update_buttons(self, row: PetitionRow | None) -> None:
+        may = not self._may_not
+        pending = row is not None and row.pending
+        states: tuple[tuple[QPushButton, bool, str], ...] = (
+            (self.edit_button, row is not None, "Choose a petition"),
+            (self.correct_button, row is not None, "Choose a petition"),
+            (self.withdraw_button, pending, "Only a petition still pending can be withdrawn"),
+            (self.place_button, pending, "Only a petition still pending can be placed"),
+            (
+                self.action_button,
+                row is not None and row.status is PetitionStatus.ON_AGENDA,
+                "The Council acts on a petition on the agenda of the meeting: place it first"
+                if pending
+                else "The Council has already decided this petition",
+            ),
+            (self.attach_button, row is not None, "Choose a petition"),
+        )
+        for button, usable, why in states:
+            button.setEnabled(may and usable)
+            button.setToolTip(self._may_not or ("" if usable else why))
+        if row is not None and pending:
+            self.place_button.setText(
+                "Move to another a&genda…"
+                if row.status is PetitionStatus.ON_AGENDA
+                else "Place on a&genda…"
+            )
+        self._scan_buttons()
+
+    def _scan_buttons(self) -> None:
+        scan = self.selected_scan()
+        self.open_scan_button.setEnabled(scan is not None)
+        usable = scan is not None and scan.attached
+        self.scan_aside_button.setEnabled(usable and not self._may_not)
+        self.scan_aside_button.setToolTip(
+            self._may_not or ("" if usable else "Choose a scan still attached")
+        )
+
+    def selected_scan(self) -> ScanRow | None:
+        row = forms.selected_row(self.scan_table)
+        return row if isinstance(row, ScanRow) else None
+
+    # ---- actions -------------------------------------------------------------------------------
+
+    def _after_save(self, petition_id: int | None, message: str) -> None:
+        self.register_changed.emit()
+        self.refresh()
+        if petition_id is not None:
+            self.select_petition(petition_id)
+        self.status.emit(message)
+
+    def new_petition(self) -> None:
+        if self._may_not:
+            return
+        petition_id = PetitionDialog.ask(self, self.app)
+        if petition_id is None:
+            return
+        row = perform(self, self.app, lambda a: petition_row(a, petition_id), writes=False)
+        message = "Petition received."
+        if row is not None:
+            message = (
+                f"Petition {row.number} received {row.received_text}: program year "
+                f"{row.program_year} ({row.timely_text.lower()})."
+            )
+        self._after_save(petition_id, message)
+
+    def edit_selected(self) -> None:
+        row = self.selected()
+        if row is not None and PetitionDialog.ask(self, self.app, row) is not None:
+            self._after_save(row.id, f"Petition {row.number} changed.")
+
+    def correct_selected(self) -> None:
+        row = self.selected()
+        if row is not None and CorrectReceivedDialog.ask(self, self.app, row):
+            self._after_save(row.id, f"Date received of petition {row.number} corrected.")
+
+    def withdraw_selected(self) -> None:
+        row = self.selected()
+        if row is not None and row.pending and withdraw(self, self.app, row):
+            self._after_save(row.id, f"Petition {row.number} withdrawn.")
+
+    def place_selected(self) -> None:
+        row = self.selected()
+        if row is None or not row.pending:
+            return
+        if place_on_agenda(self, self.app, row) is not None:
+            self._after_save(row.id, f"Petition {row.number} placed on the agenda.")
+
+    def council_action(self) -> None:
+        row = self.selected()
+        if (
+            row is not None
+            and row.status is PetitionStatus.ON_AGENDA
+            and CouncilActionDialog.ask(self, self.app, row)
+        ):
+            self._after_save(row.id, f"Council action on petition {row.number} recorded.")
+
+    def open_selected_scan(self) -> None:
+        scan = self.selected_scan()
+        if scan is not None:
+            open_scan(self, self.app, scan.sha256, scan.name)
+
+    def attach_scan(self) -> None:
+        row = self.selected()
+        if row is None or self._may_not:
+            return
+        path = forms.ask_open_path(self, "Attach a scan of the signed petition", SCAN_FILTER)
+        if not path:
+            return
+        try:
+            content = Path(path).read_bytes()
+        except OSError as error:
+            from clerk_desk.errors import ClerkDeskError
+
+            show_error(self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}"))
+            return
+        name = Path(path).name
+        done = perform(
+            self, self.app, lambda a: petitions.add_scan(a, row.id, name, content) is not None
+        )
+        if done:
+            self._after_save(row.id, f"Scan {name} attached to petition {row.number}.")
+            self.pages.setCurrentIndex(1)
+
+    def set_selected_scan_aside(self) -> None:
+        row, scan = self.selected(), self.selected_scan()
+        if (
+            row is not None
+            and scan is not None
+            and scan.attached
+            and set_scan_aside(self, self.app, scan)
+        ):
+            self._after_save(row.id, f"Scan {scan.name} set aside.")
+            self.pages.setCurrentIndex(1)
+
+    def show_meetings(self, *, select_id: int | None = None) -> None:
+        """The meetings list; building a packet from it starts here, once it is closed."""
+        dialog = MeetingsDialog(self, self.app, select_id=select_id)
+        forms.run_modal(dialog)
+        if dialog.changed:
+            self.register_changed.emit()
+            self.refresh()
+        if dialog.build_id is not None:
+            self.build_packet(dialog.build_id)
+
+    # ---- the agenda packet ---------------------------------------------------------------------
+
+    def choose_packet_meeting(self) -> int | None:
+        """Which meeting's packet to build: one to come, the next with items first."""
+        upcoming = perform(self, self.app, lambda a: meeting_rows(a, upcoming=True), writes=False)
+        first = next((m.id for m in upcoming or [] if m.items), None)
+        return ChooseMeetingDialog.ask(
+            self,
+            self.app,
+            title="Build the agenda packet",
+            note="The packet holds a cover page, a table of contents, the summary of the "
+            "petitions on the meeting's agenda (late ones apart), and each petition with its "
+            "petitioners, staff notes and attached scans. It is built in the background; the "
+            "preview opens when it is done.",
+            save_text="Build",
+            current=first,
+        )
+
+    def build_packet(self, meeting_id: int | None = None) -> None:
+        """Build the meeting's agenda packet on a worker thread behind a progress bar with
+        Cancel; the window stays usable. The packet opens in the print preview when done and is
+        recorded as built (the Today tab shows it)."""
+        if self._may_not:
+            return
+        if self.building:
+            self.status.emit("An agenda packet is being built already.")
+            return
+        if meeting_id is None:
+            meeting_id = self.choose_packet_meeting()
+            if meeting_id is None:
+                return
+        chosen = meeting_id
+        app = self.app
+
+        def work(progress: Callable[[int], bool]) -> BuiltPacket | _Failed | None:
+            from reports.excel import ExportCancelled
+            from reports.petitions import agenda_packet_pdf
+
+            def step(done: int, total: int) -> bool:
+                return progress(PACKET_STEPS * done // total if total > 0 else 0)
+
+            try:
+                with app.desk.lookup(app.operator) as action:
+                    session = action.session
+                    meeting = petitions.get_meeting(session, chosen)
+                    items = petitions.agenda(session, chosen)
+                    zone = zone_of(action)
+                    label = MeetingRow.of(meeting, zone, len(items), action.now()).label
+                    pdf = agenda_packet_pdf(
+                        meeting,
+                        items,
+                        scan=lambda digest: scan_bytes(session, digest),
+                        profile=settings_store.city_profile(session),
+                        tz=zone,
+                        progress=step,
+                        prepared_at=action.now(),
+                    )
+                return BuiltPacket(chosen, label, pdf, pdf_pages(pdf))
+            except ExportCancelled:
+                return None
+            except Exception as error:  # shown on the window's thread, with the build over
+                return _Failed(error)
+
+        self.building = True
+        self.packet_button.setEnabled(False)
+        self.packet_button.setToolTip("An agenda packet is being built")
+        self.status.emit("Building the agenda packet…")
+        self.packet_job = run_in_background(
+            self,
+            work,
+            title="Building the agenda packet…",
+            total=PACKET_STEPS,
+            on_done=self._packet_done,
+        )
+
+    def _packet_done(self, result: BuiltPacket | _Failed | None) -> None:
+        self.building = False
+        self.packet_button.setEnabled(not self._may_not)
+        self.packet_button.setToolTip(
+            self._may_not
+            or "Build the agenda packet of a meeting in the background, then preview and print it"
+        )
+        try:
+            if result is None:
+                self.status.emit("Agenda packet not built: cancelled.")
+                return
+            if isinstance(result, _Failed):
+                self.status.emit("Agenda packet not built.")
+                show_error(self, result.error, title="Agenda packet not built")
+                return
+            packet = result
+
+            def record(action: Action) -> bool:
+                petitions.record_packet_built(action, packet.meeting_id, pages=packet.pages)
+                return True
+
+            recorded = perform(self, self.app, record)
+            if not recorded:
+                return
+            self.last_packet = packet
+            self.register_changed.emit()
+            self.packet_built.emit(packet.meeting_id)
+            self.status.emit(f"Agenda packet for the {packet.meeting} built: {packet.pages} pages.")
+            title = f"Agenda packet — {packet.meeting}"
+            try:
+                printing.preview_pdf(self, packet.pdf, title=title)
+            except Exception as error:  # the printer's fault; the packet is recorded
+                printing.explain_print_failure(
+                    self, title, error, "Build the packet again to print it."
+                )
+        finally:
+            self.packet_finished.emit()
+
+    # ---- export --------------------------------------------------------------------------------
+
+    def export_register(self) -> None:
+        """The petitions the search and filters show (all of them, past the screen's limit) to
+        Excel, on a worker thread behind a progress dialog."""
+        year = self.year_box.currentData()
+        day = self.app.desk.clock.today()
+        suggested = (
+            f"petitions-{year}-{day.isoformat()}.xlsx"
+            if year
+            else (f"petitions-{day.isoformat()}.xlsx")
+        )
+        path = forms.ask_save_path(self, "Export the petitions register", suggested, EXPORT_FILTER)
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+        app = self.app
+        text = self.search_field.text()
+        kind, status = self.kind_box.currentData(), self.status_box.currentData()
+        pending = self.pending_box.isChecked()
+
+        def work(progress: Callable[[int], bool]) -> int:
+            from reports.petitions import petitions_excel
+
+            with app.desk.lookup(app.operator) as action:
+                city = settings_store.city_profile(action.session).city_name
+                found = petitions.search_petitions(
+                    action.session,
+                    text,
+                    program_year=year,
+                    kind=kind,
+                    status=status,
+                    pending_only=pending,
+                    limit=_EXPORT_ALL,
+                )
+                return petitions_excel(
+                    path,
+                    found,
+                    progress=progress,
+                    author=app.operator.full_name,
+                    city=city,
+                    tz=zone_of(action),
+                )
+
+        def done(count: int) -> None:
+            self.status.emit(f"{count:,} petitions written to {Path(path).name}")
+
+        run_in_background(self, work, title="Exporting the petitions register…", on_done=done)
+
+
+# ---- the details panel -----------------------------------------------------------------------
+
+
+def petition_html(row: PetitionRow) -> str:
+    e = html.escape
+    status = e(row.status_text)
+    if row.status is PetitionStatus.ON_AGENDA and row.meeting:
+        status += f" of {e(row.meeting)}"
+    elif not row.pending and row.meeting and row.status is not PetitionStatus.WITHDRAWN:
+        status += f" at the meeting of {e(row.meeting)}"
+    colour = "#1b6e2e" if row.timely else "#8a5a00"
+    timing = (
+        "filed on or before September 15 of the year received"
+        if row.timely
+        else f"filed after the last day for {row.received_on.year + 1}"
+    )
+    parts = [
+        f"<h3>Petition {e(row.number)} — {e(row.kind.label)}</h3>",
+        f"<p><b>{e(row.location)}</b></p>",
+        f"<p>{e(row.description)}</p>" if row.description else "",
+        f"<p>Received {e(format_day(row.received_on))}, {e(clock_time(row.received_at))}, "
+        f"by {e(row.received_by)}<br>"
+        f"<b style='color:{colour}'>Program year {row.program_year}</b> — {timing} "
+        f"({cite_html(CITE, CITE.replace(' ', NBSP))})<br>"
+        f"Status: <b>{status}</b></p>",
+        f"<p style='color:#444'><i>Staff notes:</i> {e(row.staff_notes)}</p>"
+        if row.staff_notes
+        else "",
+    ]
+    return "".join(parts)

@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
 from clerk_desk import parties, petitions, petitions_views, settings_store
 from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
+from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.models import (
     CouncilMeeting,
     MeetingKind,
@@ -412,25 +412,6 @@ def program_year_html(explained: ProgramYear, *, stamped: str) -> str:
         lines = "<br>".join(e(line) for line in explained.deadline.explanation)
         parts.append(f"<br><small style='color:#444'>{lines}</small>")
     return "".join(parts)
-
-
-def _as_field_error(
-    work: Callable[[Action], object], field: str, *, keep: tuple[str, ...] = ()
-) -> Callable[[Action], object]:
-    """A Conflict, or an InvalidInput about a field the form does not show, is shown under
-    ``field`` so the form stays open with what was typed."""
-
-    def wrapped(action: Action) -> object:
-        try:
-            return work(action)
-        except Conflict as error:
-            raise InvalidInput(error.message, field=field, cite=error.cite) from error
-        except InvalidInput as error:
-            if error.field in keep or error.field == field:
-                raise
-            raise InvalidInput(error.message, field=field, cite=error.cite) from error
-
-    return wrapped
 
 
 def _plain_text(name: str, lines: int, parent: QWidget) -> QPlainTextEdit:
@@ -1006,7 +987,7 @@ class CorrectReceivedDialog(forms.FormDialog):
         return perform(
             self,
             self.app,
-            _as_field_error(work, "received_at", keep=("reason",)),
+            forms.as_field_error(work, "received_at", keep=("reason",)),
             errors=self.errors,
         )
 
@@ -1076,7 +1057,7 @@ class ReasonForm(forms.FormDialog):
             self.work(action, reason)
             return True
 
-        return perform(self, self.app, _as_field_error(act, "reason"), errors=self.errors)
+        return perform(self, self.app, forms.as_field_error(act, "reason"), errors=self.errors)
 
 
 def withdraw(parent: QWidget | None, app: App, petition: PetitionRow) -> bool:
@@ -1202,7 +1183,10 @@ class MeetingDialog(forms.FormDialog):
             return saved.id
 
         return perform(
-            self, self.app, _as_field_error(work, "starts_at", keep=("place",)), errors=self.errors
+            self,
+            self.app,
+            forms.as_field_error(work, "starts_at", keep=("place",)),
+            errors=self.errors,
         )
 
 
@@ -1497,7 +1481,7 @@ class ChooseMeetingDialog(forms.FormDialog):
             work(action, meeting_id)
             return meeting_id
 
-        return perform(self, self.app, _as_field_error(act, "meeting"), errors=self.errors)
+        return perform(self, self.app, forms.as_field_error(act, "meeting"), errors=self.errors)
 
 
 def place_on_agenda(parent: QWidget | None, app: App, petition: PetitionRow) -> int | None:
@@ -1673,7 +1657,7 @@ class CouncilActionDialog(forms.FormDialog):
         return perform(
             self,
             self.app,
-            _as_field_error(
+            forms.as_field_error(
                 work, "outcome", keep=("meeting", "approved_year", "referred_to", "deferred_to")
             ),
             errors=self.errors,

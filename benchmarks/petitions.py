@@ -6,11 +6,13 @@ Takes ``--petitions`` improvement petitions through the core's services into a t
 database, each with a one-page signed petition scanned to PDF (a grey picture of the page, as a
 scanner makes it, each one different), puts them all on the agenda of one Council meeting, and
 times what the Clerk waits for after clicking "Build packet": reading the agenda and the scans
-from the database and :func:`reports.petitions.agenda_packet_pdf` (target: under 10 s, the
-median of ``--runs``). In the same run it times ReportLab alone writing a plain document with
-as many pages as the packet, to show what the packet costs beyond ReportLab's own speed.
+from the database and :func:`reports.petitions.agenda_packet_pdf` (target: under 10 s, for the
+median of ``--runs`` and for the slowest of them: the Clerk waits through every build, not the
+median one). In the same run it times ReportLab alone writing a plain document with as many
+pages as the packet, to show what the packet costs beyond ReportLab's own speed.
 
-Prints both and PASS or FAIL; exits non-zero on FAIL.
+Prints both and PASS or FAIL (PASS only when the slowest run is under the target); exits
+non-zero on FAIL.
 """
 
 from __future__ import annotations
@@ -158,21 +160,22 @@ def populate(path: Path, count: int) -> int:
 
 def build_packet(path: Path, meeting_id: int) -> bytes:
     """What the Clerk waits for: the agenda and its scans read, the packet built."""
-    from clerk_desk import documents, petitions
+    from clerk_desk import documents, petitions, settings_store
     from clerk_desk.database import Database
-    from clerk_desk.settings import CityProfile
     from reports.petitions import agenda_packet_pdf
 
     database = Database(f"sqlite+pysqlite:///{path}")
     try:
-        with database.reading() as session:
+        with database.reading() as session:  # as the Petitions tab reads it
+            items = petitions.agenda(session, meeting_id)
             return agenda_packet_pdf(
                 petitions.get_meeting(session, meeting_id),
-                petitions.agenda(session, meeting_id),
+                items,
                 scan=lambda sha: documents.scan_bytes(session, sha),
-                profile=CityProfile(),
+                profile=settings_store.city_profile(session),
                 tz=CHICAGO,
-                history=lambda p: petitions.history(session, p.id),
+                calendar=settings_store.calendar(session),
+                histories=petitions.histories(session, [p.id for p in items]),
                 prepared_at=datetime(2026, 12, 11, 15, 0, tzinfo=CHICAGO),
             )
     finally:
@@ -205,7 +208,7 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
 
     bare = [_reportlab_alone(pages) for _ in range(max(args.runs, 1))]
     bare_s = statistics.median(bare)
-    ok = packet_s < TARGET_SECONDS
+    ok, line = against_target(timings)
     print(
         f"  agenda packet: {pages} pages ({count} scan pages), {len(pdf) / 1e6:.1f} MB; "
         f"median {packet_s:.2f} s of {len(timings)} (runs: "
@@ -216,9 +219,21 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
         f"  ReportLab alone, a plain document of {pages} pages: median {bare_s:.2f} s "
         f"(packet / ReportLab alone: {packet_s / bare_s:.1f} times)"
     )
-    verdict = "PASS" if ok else "FAIL"
-    print(f"  packet in {packet_s:.2f} s (target under {TARGET_SECONDS:.0f} s): {verdict}")
+    print(line)
     return 0 if ok else 1
+
+
+def against_target(timings: list[float], target: float = TARGET_SECONDS) -> tuple[bool, str]:
+    """The median and the slowest run, each against the target; PASS only when the slowest
+    run is under it."""
+    median, worst = statistics.median(timings), max(timings)
+    ok = worst < target
+    goal = f"target under {target:g} s"
+    return ok, (
+        f"  packet in {median:.2f} s median ({goal}: {'met' if median < target else 'missed'}), "
+        f"{worst:.2f} s at worst ({goal}: {'met' if worst < target else 'missed'}): "
+        f"{'PASS' if ok else 'FAIL'}"
+    )
 
 
 def _reportlab_alone(pages: int) -> float:

@@ -75,7 +75,7 @@ from __future__ import annotations
 import calendar as _calendar
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from typing import Any, Final, Literal
 
@@ -85,18 +85,25 @@ __all__ = [
     "BUSINESS_DAYS_CITE",
     "DEFAULT_CLOSED_HOLIDAYS",
     "HOLIDAY_RULES",
+    "MONTH_NAMES",
     "PERIOD_CITE",
+    "WEEKDAY_NAMES",
     "CalendarSettings",
     "CityCalendar",
     "Deadline",
     "DeadlineKind",
     "HolidayRule",
+    "capitalized",
+    "clock_time",
     "days_overdue",
     "days_remaining",
     "default_calendar",
     "format_day",
     "holiday_rule",
     "holidays_in",
+    "long_day",
+    "month_day",
+    "plural",
 ]
 
 #: The statute every calendar-day period is counted by.
@@ -111,8 +118,14 @@ _ELECTION_DATE_CITE: Final = "Wis. Stat. § 5.02"
 # lasts ten years, so finding none that far out is a settings mistake.
 _SEARCH_LIMIT_DAYS: Final = 3653
 
-_WEEKDAY_NAMES: Final = (
+#: The days of the week, Monday first (``date.weekday()``), in English whatever the locale.
+WEEKDAY_NAMES: Final = (
     "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+)  # fmt: skip
+#: The months, January at 1 (``date.month``); index 0 is empty.
+MONTH_NAMES: Final = (
+    "", "January", "February", "March", "April", "May", "June", "July", "August", "September",
+    "October", "November", "December",
 )  # fmt: skip
 _WEEKDAY_ABBR: Final = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 _MONTH_ABBR: Final = (
@@ -130,8 +143,35 @@ def format_day(day: date) -> str:
     return f"{_WEEKDAY_ABBR[day.weekday()]} {_MONTH_ABBR[day.month]} {day.day}, {day.year}"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def long_day(day: date) -> str:
+    """ "Monday, December 14, 2026": a day written out, as on a cover page or a letter."""
+    return f"{WEEKDAY_NAMES[day.weekday()]}, {MONTH_NAMES[day.month]} {day.day}, {day.year}"
+
+
+def month_day(day: date) -> str:
+    """ "September 15, 2026"."""
+    return f"{MONTH_NAMES[day.month]} {day.day}, {day.year}"
+
+
+def clock_time(moment: datetime | time, *, dotted: bool = False) -> str:
+    """ "6:00 PM", as the screens show a time; with ``dotted``, "6:00 p.m.", as the City writes
+    one on an agenda or a letter. No leading zero, and the same on every counter station
+    whatever its locale (``strftime("%p")`` follows the locale)."""
+    hour = moment.hour % 12 or 12
+    if dotted:
+        return f"{hour}:{moment.minute:02d} {'a.m.' if moment.hour < 12 else 'p.m.'}"
+    return f"{hour}:{moment.minute:02d} {'AM' if moment.hour < 12 else 'PM'}"
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """ "1 day", "3 days"; ``words`` for a plural not made with "s" ("2 addresses")."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def capitalized(text: str) -> str:
+    """The first letter made a capital, the rest left as it is ("north (odd) side" → "North
+    (odd) side"), unlike :meth:`str.capitalize`, which lowers the rest."""
+    return text[:1].upper() + text[1:]
 
 
 # -- holiday rules ---------------------------------------------------------------------------------
@@ -430,7 +470,7 @@ class CalendarSettings:
             "closed_holidays": sorted(self.closed_holidays),
             "extra_closed": [d.isoformat() for d in sorted(self.extra_closed)],
             "extra_open": [d.isoformat() for d in sorted(self.extra_open)],
-            "closed_weekdays": [_WEEKDAY_NAMES[d] for d in sorted(self.closed_weekdays)],
+            "closed_weekdays": [WEEKDAY_NAMES[d] for d in sorted(self.closed_weekdays)],
             "legal_holidays_extend_deadlines": self.legal_holidays_extend_deadlines,
         }
 
@@ -505,8 +545,8 @@ def _weekdays(value: object) -> frozenset[int]:
         )
     days: set[int] = set()
     for item in value:
-        if isinstance(item, str) and item.capitalize() in _WEEKDAY_NAMES:
-            days.add(_WEEKDAY_NAMES.index(item.capitalize()))
+        if isinstance(item, str) and item.capitalize() in WEEKDAY_NAMES:
+            days.add(WEEKDAY_NAMES.index(item.capitalize()))
         else:
             raise InvalidInput(
                 f"The calendar setting closed_weekdays holds {item!r}, which is not a weekday "
@@ -642,7 +682,7 @@ class CityCalendar:
         if reason is not None:
             return reason
         if day.weekday() in self.settings.closed_weekdays:
-            return _WEEKDAY_NAMES[day.weekday()]
+            return WEEKDAY_NAMES[day.weekday()]
         return None
 
     def is_open(self, day: date) -> bool:
@@ -709,7 +749,7 @@ class CityCalendar:
         day = date(year, 1, 1)
         while day.year == year:
             reason = self.closed_reason(day)
-            if reason is not None and reason not in _WEEKDAY_NAMES:
+            if reason is not None and reason not in WEEKDAY_NAMES:
                 closed.append((day, reason))
             day += timedelta(days=1)
         return closed
@@ -746,7 +786,7 @@ class CityCalendar:
         else:
             raise ValueError(f"No day within ten years of {nominal} can end a period")
         if n:
-            counted = f"{_plural(n, 'day')} after {format_day(start)} is {format_day(nominal)}"
+            counted = f"{plural(n, 'day')} after {format_day(start)} is {format_day(nominal)}"
         else:
             counted = f"The period ends on {format_day(start)}"
         lines: list[str]
@@ -816,7 +856,7 @@ class CityCalendar:
                 else:
                     skipped.append((due, reason))
         lines = [
-            f"{_plural(n, 'business day')} after {format_day(start)} is {format_day(due)} "
+            f"{plural(n, 'business day')} after {format_day(start)} is {format_day(due)} "
             "(counting only days City Hall is open)."
             if n
             else f"The first day City Hall is open on or after {format_day(start)} is "
@@ -852,7 +892,7 @@ class CityCalendar:
         _require_days(n, "the number of days")
         due = event - timedelta(days=n)
         lines = [
-            f"At least {_plural(n, 'day')} before {format_day(event)} means on or before "
+            f"At least {plural(n, 'day')} before {format_day(event)} means on or before "
             f"{format_day(due)} (the event day is not counted) — {PERIOD_CITE}."
         ]
         last_open = self.previous_open_day(due, inclusive=True)
@@ -895,7 +935,7 @@ class CityCalendar:
                 else:
                     skipped.append((due, reason))
         lines = [
-            f"At least {_plural(n, 'business day')} before {format_day(event)} means on or "
+            f"At least {plural(n, 'business day')} before {format_day(event)} means on or "
             f"before {format_day(due)} (counting only days City Hall is open)."
         ]
         lines += _not_counted(sorted(skipped))
@@ -908,8 +948,8 @@ class CityCalendar:
 
 def _not_counted(skipped: list[tuple[date, str]]) -> list[str]:
     """One line naming the closed days passed over, weekends summarised rather than listed."""
-    named = [f"{format_day(d)} ({reason})" for d, reason in skipped if reason not in _WEEKDAY_NAMES]
-    weekends = any(reason in _WEEKDAY_NAMES for _, reason in skipped)
+    named = [f"{format_day(d)} ({reason})" for d, reason in skipped if reason not in WEEKDAY_NAMES]
+    weekends = any(reason in WEEKDAY_NAMES for _, reason in skipped)
     if not named:
         return ["Weekends are not counted."] if weekends else []
     tail = "; weekends are not counted either." if weekends else "."

@@ -176,7 +176,10 @@ def generate(desk: Desk, *, rng: random.Random) -> dict[str, int]:
     """
     zone = desk.clock.local_now().tzinfo
     assert zone is not None
-    now, today, calendar = desk.clock.now(), desk.clock.today(), desk.calendar()
+    today, calendar = desk.clock.today(), desk.calendar()
+    # What happens "now" happens at the counter: during City Hall's hours, even when the demo
+    # is made at 1:47 a.m. or on a Sunday.
+    now = counter_moment(desk.clock.now(), calendar, zone)
     clerk, deputy = _staff(desk)
     with desk.database.reading() as session:
         chambers = settings_store.city_profile(session).council_meeting_place
@@ -262,7 +265,7 @@ def generate(desk: Desk, *, rng: random.Random) -> dict[str, int]:
             )
     steps.append(
         (
-            received[4] + timedelta(days=9, hours=2),
+            counter_moment(received[4] + timedelta(days=9, hours=2), calendar, zone),
             clerk,
             lambda action: petitions.withdraw_petition(
                 action,
@@ -294,18 +297,18 @@ def generate(desk: Desk, *, rng: random.Random) -> dict[str, int]:
         for index in range(5, 9):
             steps.append((now, clerk, place(index, coming[0])))
         steps.append((now, clerk, place(9, coming[min(1, len(coming) - 1)])))
-    _run(desk, sorted(steps, key=lambda step: step[0]), start=clerk)
+    _run(desk, sorted(steps, key=lambda step: step[0]), start=clerk, until=now)
     return {"council_meeting": len(meeting_ids), "petition": len(made)}
 
 
-def _run(desk: Desk, steps: list[Step], *, start: SignedIn) -> None:
-    """Run the steps in one transaction, each by its operator at its moment (never after now)."""
-    now = desk.clock.now()
-    travel = FixedClock(now)
+def _run(desk: Desk, steps: list[Step], *, start: SignedIn, until: datetime) -> None:
+    """Run the steps in one transaction, each by its operator at its moment (never after
+    ``until``, the last moment the counter was open)."""
+    travel = FixedClock(until)
     then = Desk(desk.database, clock=travel)
     with then.action(start) as action:
         for moment, who, step in steps:
-            travel.set(min(moment, now))
+            travel.set(min(moment, until))
             step(Action(then, action.session, who))
 
 
@@ -398,6 +401,21 @@ def last_day_passed(today: date, calendar: CityCalendar) -> date:
     return last_day
 
 
+OPENS, CLOSES = time(8, 0), time(17, 0)
+"""City Hall's counter hours, within which the demo's petitions are stamped and placed."""
+
+
+def counter_moment(instant: datetime, calendar: CityCalendar, zone: tzinfo) -> datetime:
+    """The latest moment at or before ``instant`` the counter was open: ``instant`` itself
+    during City Hall's hours on a day it is open, else the close of the last open day before
+    (or of that day, when it is open and ``instant`` is after the close)."""
+    local = instant.astimezone(zone)
+    day = local.date()
+    if calendar.is_open(day) and local.time() >= OPENS:
+        return min(local, datetime.combine(day, CLOSES, zone))
+    return datetime.combine(calendar.previous_open_day(day), CLOSES, zone)
+
+
 def _received_moments(
     calendar: CityCalendar, zone: tzinfo, last_day: date, today: date, now: datetime
 ) -> list[datetime]:
@@ -420,7 +438,9 @@ def _received_moments(
         at = time(8, 5) if index == 0 else time(10 + index, 5 * index)
         moments.append(datetime.combine(day, at, zone))
     moments.sort()
-    latest = now - timedelta(minutes=30)
+    latest = counter_moment(now - timedelta(minutes=30), calendar, zone)
+    if latest.time() < time(OPENS.hour, len(moments) + 1):  # room for one a minute before it
+        latest = counter_moment(latest - timedelta(minutes=1), calendar, zone)
     return [min(m, latest - timedelta(minutes=len(moments) - i)) for i, m in enumerate(moments)]
 
 

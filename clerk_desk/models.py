@@ -934,7 +934,15 @@ class Petition(Base):
 
 
 class PetitionSigner(Base):
-    """A property owner named on a petition, the parcel they own, and whether they signed."""
+    """A property owner named on a petition, the parcel they own, and whether they signed.
+
+    No row is ever deleted. ``position`` above 0 is the owner's place on the petition as it
+    stands (1, 2, …); a correction that takes an owner off the petition keeps their row and
+    negates its position, and the removal is a step of the petition's history
+    (:class:`PetitionEvent`, ``what="signer_removed"``). The register, the screens and the
+    agenda packet show only the rows above 0 (``clerk_desk.petitions.petitioners``); naming
+    the owner again brings the same row back. This keeps the schema as it is.
+    """
 
     __tablename__ = "petition_signer"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import ColumnElement, select
@@ -97,6 +98,45 @@ def _clean_party(data: PartyData) -> dict[str, object]:
     }
 
 
+# -- the workflows' records found by an owner's name or a parcel's number -------------------------
+
+Renamed = Callable[[Session, frozenset[int], frozenset[int]], None]
+"""``(session, party_ids, parcel_ids)``: rewrite the search text of a workflow's records that name
+any of these parties or parcels, whose name or number just changed."""
+_on_renamed: dict[str, Renamed] = {}
+
+
+def on_renamed(name: str) -> Callable[[Renamed], Renamed]:
+    """Register (decorator) a workflow's :data:`Renamed` function.
+
+    A workflow keeps the owners' names and parcel numbers in its records' search text (an
+    address is found by "lee", a petition by its parcel number). This register sits below every
+    workflow and imports none of them; each tells it what to refresh, as each tells the Today
+    tab what is due (:func:`clerk_desk.today.provider`), and :func:`update_party` and
+    :func:`update_parcel` call them all in the same transaction.
+    """
+
+    def register(function: Renamed) -> Renamed:
+        _on_renamed[name] = function
+        return function
+
+    return register
+
+
+def _renamed(
+    session: Session, *, party_ids: Iterable[int] = (), parcel_ids: Iterable[int] = ()
+) -> None:
+    parties, parcels = frozenset(party_ids), frozenset(parcel_ids)
+    if not parties and not parcels:
+        return
+    from clerk_desk import workflows
+
+    workflows.load_all()  # every workflow module, so every one has registered
+    session.flush()
+    for function in _on_renamed.values():
+        function(session, parties, parcels)
+
+
 def _party_search_text(party: Party) -> str:
     return fold(" ".join((party.name, party.contact_name, party.street, party.phone, party.email)))
 
@@ -140,6 +180,8 @@ def update_party(action: Action, party_id: int, data: PartyData) -> Party:
     party.search_text = _party_search_text(party)
     for parcel in parcels_of(action.session, party.id):  # their search text holds the owner's name
         parcel.search_text = parcel_search_text(parcel, _owner(action.session, parcel))
+    if party.name != before["name"]:  # the workflows' records found by the owner's name
+        _renamed(action.session, party_ids=[party.id])
     action.audit(
         "party.update", party, f"{party.name} changed", before=before, after=snapshot(party)
     )
@@ -253,6 +295,8 @@ def update_parcel(action: Action, parcel_id: int, data: ParcelData) -> Parcel:
     for key, value in values.items():
         setattr(parcel, key, value)
     parcel.search_text = parcel_search_text(parcel, _owner(action.session, parcel))
+    if parcel.parcel_number != before["parcel_number"]:  # records found by the parcel's number
+        _renamed(action.session, parcel_ids=[parcel.id])
     action.audit(
         "parcel.update",
         parcel,

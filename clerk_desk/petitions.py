@@ -24,15 +24,19 @@ from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk.deadlines import (
     PERIOD_CITE,
+    WEEKDAY_NAMES,
     CityCalendar,
     Deadline,
+    clock_time,
     default_calendar,
     format_day,
+    plural,
 )
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.models import (
+    AuditEvent,
     CouncilMeeting,
     MeetingKind,
     Petition,
@@ -43,7 +47,7 @@ from clerk_desk.models import (
     PetitionStatus,
 )
 from clerk_desk.numbering import take_number
-from clerk_desk.parties import fold, get_parcel, get_party
+from clerk_desk.parties import fold, get_parcel, get_party, on_renamed
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
@@ -53,7 +57,8 @@ DEADLINE_MONTH, DEADLINE_DAY = 9, 15
 SEARCH_LIMIT = 500
 MEETING_HORIZON_DAYS = 14  # the Today tab lists meetings this close
 PETITION_SERIES = "petition"
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+APPROVED_YEARS_AHEAD = 10  # the Council approves for a year at most this far past the program year
+_DECISIONS = ("referred", "approved", "denied", "deferred")  # the events of a Council action
 
 
 # -- the program year --------------------------------------------------------------------------
@@ -115,7 +120,7 @@ def _why_not_last(deadline: Deadline, calendar: CityCalendar | None) -> str:
     reason = (calendar or default_calendar()).closed_reason(day)
     if reason is None:
         return "is a legal holiday"
-    if reason in _WEEKDAYS:
+    if reason in WEEKDAY_NAMES:
         return f"is a {reason}, when City Hall is closed"
     if reason.startswith("Closed by the City"):
         return "is a day City Hall is closed (set in Settings)"
@@ -185,11 +190,29 @@ def update_meeting(action: Action, meeting_id: int, data: MeetingData) -> Counci
 
 
 def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMeeting:
-    """Cancel a meeting; the petitions on its agenda go back to waiting for one."""
+    """Cancel a meeting to come; the petitions on its agenda go back to waiting for one.
+
+    A meeting that has begun, or at which the Council's action on a petition is recorded, took
+    place: cancelling it would send petitions the Council already heard back to waiting."""
     action.require(Permission.TAKE_APPLICATIONS)
     meeting = get_meeting(action.session, meeting_id)
     if meeting.cancelled_on is not None:
         raise Conflict("That meeting is already cancelled.")
+    acted = action.session.scalar(
+        select(PetitionEvent.id)
+        .where(PetitionEvent.meeting_id == meeting.id, PetitionEvent.what.in_(_DECISIONS))
+        .limit(1)
+    )
+    if acted is not None:
+        raise Conflict(
+            f"The Council's action on a petition is recorded at the meeting of "
+            f"{meeting_day(action, meeting)}: it took place and cannot be cancelled."
+        )
+    if meeting.starts_at <= action.now():
+        raise Conflict(
+            f"The meeting of {meeting_day(action, meeting)} has already begun: it cannot be "
+            "cancelled."
+        )
     if not reason.strip():
         raise InvalidInput("Say why the meeting is cancelled.", field="reason")
     before = snapshot(meeting)
@@ -235,16 +258,68 @@ def meetings(
     return list(session.scalars(query))
 
 
-def record_packet_built(action: Action, meeting_id: int, *, pages: int) -> None:
-    """Note that the agenda packet for the meeting was built (the Today tab shows it)."""
+def record_packet_built(action: Action, meeting_id: int, *, pages: int, as_of: datetime) -> None:
+    """Note that the agenda packet for the meeting was built (the Today tab shows it).
+
+    ``as_of`` is the moment the build read the agenda. A packet is built in the background
+    while the counter goes on working: if since then a petition on that agenda changed, was
+    placed on it or left it (moved, withdrawn, decided, the meeting cancelled), or the meeting's
+    date, time or place changed, the packet no longer matches and is not marked built
+    (:class:`~clerk_desk.errors.Conflict`): build it again.
+    """
     action.require(Permission.TAKE_APPLICATIONS)
+    if as_of.tzinfo is None:
+        raise ValueError("as_of must be timezone-aware")
     meeting = get_meeting(action.session, meeting_id)
+    if agenda_changed_since(action.session, meeting.id, as_of):
+        raise Conflict(
+            f"The agenda of the meeting of {meeting_day(action, meeting)} changed while its "
+            "packet was built, so that packet is out of date and was not marked built. Build "
+            "the packet again."
+        )
     meeting.packet_built_at, meeting.packet_pages = action.now(), pages
     action.audit(
         "meeting.packet",
         meeting,
         f"Agenda packet of {pages} pages built for {meeting_day(action, meeting)}",
     )
+
+
+def agenda_changed_since(session: Session, meeting_id: int, as_of: datetime) -> bool:
+    """Whether, after ``as_of``, a petition on the meeting's agenda changed, one was placed on
+    it or left it, or the meeting itself changed.
+
+    Every step of a petition is a :class:`PetitionEvent`; a step that takes a petition off an
+    agenda (moved, withdrawn, decided, the meeting cancelled) names that meeting, so it is found
+    even though the petition is no longer there.
+    """
+    on_agenda = select(Petition.id).where(
+        Petition.meeting_id == meeting_id, Petition.status == PetitionStatus.ON_AGENDA
+    )
+    step = session.scalar(
+        select(PetitionEvent.id)
+        .where(
+            PetitionEvent.at > as_of,
+            or_(
+                PetitionEvent.meeting_id == meeting_id,
+                PetitionEvent.petition_id.in_(on_agenda),
+            ),
+        )
+        .limit(1)
+    )
+    if step is not None:
+        return True
+    changed = session.scalar(
+        select(AuditEvent.id)
+        .where(
+            AuditEvent.at > as_of,
+            AuditEvent.record_type == CouncilMeeting.__tablename__,
+            AuditEvent.record_id == str(meeting_id),
+            AuditEvent.action.in_(("meeting.update", "meeting.cancel")),
+        )
+        .limit(1)
+    )
+    return changed is not None
 
 
 # -- intake ------------------------------------------------------------------------------------
@@ -259,7 +334,7 @@ class SignerData:
 
 @dataclass(frozen=True, slots=True)
 class PetitionData:
-    kind: PetitionKind
+    kind: PetitionKind | None  # None: the form's kind not chosen yet (refused)
     street: str
     limits_from: str = ""
     limits_to: str = ""
@@ -279,6 +354,10 @@ def location(petition: Petition) -> str:
 
 
 def _clean_petition(session: Session, data: PetitionData) -> dict[str, object]:
+    if data.kind is None:
+        raise InvalidInput(
+            "Choose the kind of improvement the owners ask for.", field="kind", cite=CITE
+        )
     street = " ".join(data.street.split())
     if not street:
         raise InvalidInput("Enter the street the petition is for.", field="street")
@@ -295,10 +374,12 @@ def _clean_petition(session: Session, data: PetitionData) -> dict[str, object]:
         if signer.parcel_id is not None:
             get_parcel(session, signer.parcel_id)
     if not any(signer.signed for signer in data.signers):
+        # City practice, not § 506-14, which asks for no signature: the Council hears a petition
+        # only when an owner put their name to it.
         raise InvalidInput(
-            "No owner has signed: a petition needs at least one signature.",
+            "No owner has signed: the City takes a petition with at least one owner's "
+            "signature (City practice).",
             field="signers",
-            cite=CITE,
         )
     return {
         "kind": PetitionKind(data.kind),
@@ -310,20 +391,44 @@ def _clean_petition(session: Session, data: PetitionData) -> dict[str, object]:
     }
 
 
-def _set_signers(session: Session, petition: Petition, signers: Sequence[SignerData]) -> None:
-    for old in list(petition.signers):
-        session.delete(old)  # the list is part of the petition's details; history keeps it
-    session.flush()
-    petition.signers = [
-        PetitionSigner(position=index, party_id=s.party_id, parcel_id=s.parcel_id, signed=s.signed)
-        for index, s in enumerate(signers, start=1)
-    ]
+def petitioners(petition: Petition) -> list[PetitionSigner]:
+    """The owners named on the petition now, in order: the rows with a position above 0 (a
+    petitioner removed by a correction keeps a row with a negative position)."""
+    return sorted((s for s in petition.signers if s.position > 0), key=lambda s: s.position)
+
+
+def _set_signers(
+    action: Action, petition: Petition, signers: Sequence[SignerData]
+) -> list[PetitionSigner]:
+    """Make ``signers`` the petitioners, in that order, deleting no row; the rows removed.
+
+    A petitioner named before keeps their row (found by the party), with the parcel and the
+    signature as now given; a new one gets a new row; one no longer named keeps their row with
+    its position negated (:class:`~clerk_desk.models.PetitionSigner`). Naming a removed one
+    again brings their row back.
+    """
+    rows = {row.party_id: row for row in petition.signers}
+    removed: list[PetitionSigner] = []
+    named = {signer.party_id for signer in signers}
+    for row in rows.values():
+        if row.position > 0 and row.party_id not in named:
+            row.position = -row.position
+            removed.append(row)
+    for index, signer in enumerate(signers, start=1):
+        kept = rows.get(signer.party_id)
+        if kept is None:
+            kept = PetitionSigner(party_id=signer.party_id, position=index)
+            petition.signers.append(kept)
+        kept.position, kept.parcel_id, kept.signed = index, signer.parcel_id, signer.signed
+    action.session.flush()
+    return removed
 
 
 def _search_text(session: Session, petition: Petition) -> str:
     session.flush()
-    names = [signer.party.name for signer in petition.signers if signer.party is not None]
-    parcels = [s.parcel.parcel_number for s in petition.signers if s.parcel is not None]
+    current = petitioners(petition)
+    names = [signer.party.name for signer in current if signer.party is not None]
+    parcels = [s.parcel.parcel_number for s in current if s.parcel is not None]
     return fold(
         " ".join(
             (
@@ -338,12 +443,14 @@ def _search_text(session: Session, petition: Petition) -> str:
     )
 
 
-def _signers_text(petition: Petition) -> str:
-    return "; ".join(
-        f"{s.party.name}{' (' + s.parcel.parcel_number + ')' if s.parcel else ''}"
-        f"{'' if s.signed else ' — not signed'}"
-        for s in petition.signers
-    )
+def _signer_text(signer: PetitionSigner) -> str:
+    parcel = f" ({signer.parcel.parcel_number})" if signer.parcel is not None else ""
+    return f"{signer.party.name}{parcel}{'' if signer.signed else ' — not signed'}"
+
+
+def signers_text(petition: Petition) -> str:
+    """The petitioners as one line: "Ann Lee (276-00012); Bo Ng — not signed"."""
+    return "; ".join(_signer_text(s) for s in petitioners(petition))
 
 
 def _event(
@@ -399,7 +506,7 @@ def receive_petition(
         created_at=received_at,
     )
     action.session.add(petition)
-    _set_signers(action.session, petition, data.signers)
+    _set_signers(action, petition, data.signers)
     petition.search_text = _search_text(action.session, petition)
     explained = explain_program_year(received_on, action.calendar)
     _event(action, petition, "received", detail=explained.text)
@@ -415,25 +522,31 @@ def receive_petition(
     return petition
 
 
+_DETAILS = ("kind", "street", "limits_from", "limits_to", "description", "staff_notes")
+
+
 def update_petition(action: Action, petition_id: int, data: PetitionData) -> Petition:
-    """Correct a petition's details and petitioners (not the day it was received)."""
+    """Correct a petition's details and petitioners (not the day it was received).
+
+    Only a petition still before the Council (pending) is corrected: once the Council decided
+    it, or the petitioner withdrew it, what was decided is what the record says, and only the
+    staff notes may still change. No petitioner's row is deleted: one removed keeps their row,
+    out of the list (:func:`petitioners`), and the removal is a step of the history.
+    """
     action.require(Permission.TAKE_APPLICATIONS)
     petition = get_petition(action.session, petition_id)
     values = _clean_petition(action.session, data)
     before = snapshot(petition)
-    old_signers = _signers_text(petition)
+    old_signers = signers_text(petition)
+    if not PetitionStatus(petition.status).pending:
+        _refuse_decided_change(petition, values, data.signers)
     for key, value in values.items():
         setattr(petition, key, value)
-    _set_signers(action.session, petition, data.signers)
-    action.session.flush()
+    removed = _set_signers(action, petition, data.signers)
     action.session.refresh(petition, ["signers"])
     petition.search_text = _search_text(action.session, petition)
-    new_signers = _signers_text(petition)
-    changes = [
-        key
-        for key in ("kind", "street", "limits_from", "limits_to", "description", "staff_notes")
-        if before[key] != snapshot(petition)[key]
-    ]
+    new_signers = signers_text(petition)
+    changes = [key for key in _DETAILS if before[key] != snapshot(petition)[key]]
     if new_signers != old_signers:
         changes.append("petitioners")
     if changes:
@@ -442,6 +555,13 @@ def update_petition(action: Action, petition_id: int, data: PetitionData) -> Pet
         if "petitioners" in changes:
             detail += f". Petitioners were: {old_signers}"
         _event(action, petition, "changed", detail=detail)
+    for row in removed:
+        _event(
+            action,
+            petition,
+            "signer_removed",
+            detail=f"{_signer_text(row)} removed from the petitioners",
+        )
     action.audit(
         "petition.update",
         petition,
@@ -450,6 +570,29 @@ def update_petition(action: Action, petition_id: int, data: PetitionData) -> Pet
         after=snapshot(petition) | {"signers": new_signers},
     )
     return petition
+
+
+def _refuse_decided_change(
+    petition: Petition, values: dict[str, object], signers: Sequence[SignerData]
+) -> None:
+    """A decided or withdrawn petition keeps what it said: refuse any change but the notes."""
+    current = [SignerData(s.party_id, s.parcel_id, s.signed) for s in petitioners(petition)]
+    changed = [
+        key for key in _DETAILS if key != "staff_notes" and values[key] != getattr(petition, key)
+    ]
+    if changed or list(signers) != current:
+        status = PetitionStatus(petition.status)
+        raise Conflict(only_notes_change(petition.number, status, status.label.lower()))
+
+
+def only_notes_change(number: str, status: PetitionStatus, shown: str) -> str:
+    """Why a petition no longer pending is not corrected (``shown``: its status in words, e.g.
+    "approved for 2028"), for the refusal and the form's banner alike."""
+    if status is PetitionStatus.WITHDRAWN:
+        kept = "it stays as it was when the petitioner withdrew it"
+    else:
+        kept = "what the Council decided on stays as it was"
+    return f"Petition {number} is {shown}: {kept}. Only the staff notes can still change."
 
 
 def correct_received(
@@ -470,7 +613,7 @@ def correct_received(
     old = local_time(action, petition.received_at)
     if received_at == petition.received_at:
         raise InvalidInput(
-            f"Petition {petition.number} is already stamped received {old:%m/%d/%Y %I:%M %p}.",
+            f"Petition {petition.number} is already stamped received {_stamp(old)}.",
             field="received_at",
         )
     new_year = program_year(local.date(), action.calendar)
@@ -488,7 +631,7 @@ def correct_received(
     petition.received_at = received_at.astimezone(UTC)
     petition.received_on = local.date()
     petition.program_year = new_year
-    detail = f"Received {old:%m/%d/%Y %I:%M %p} corrected to {local:%m/%d/%Y %I:%M %p}"
+    detail = f"Received {_stamp(old)} corrected to {_stamp(local)}"
     if petition.program_year != old_year:
         detail += f"; program year {old_year} → {petition.program_year}"
     _event(action, petition, "corrected", detail=detail, reason=why)
@@ -500,6 +643,11 @@ def correct_received(
         after=snapshot(petition),
     )
     return petition
+
+
+def _stamp(moment: datetime) -> str:
+    """ "09/16/2026 9:00 AM": a moment received, as the register shows it."""
+    return f"{moment:%m/%d/%Y} {clock_time(moment)}"
 
 
 def add_scan(action: Action, petition_id: int, name: str, content: bytes) -> PetitionScan:
@@ -575,6 +723,14 @@ def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petiti
         raise Conflict(f"Petition {petition.number} is already on that agenda.")
     before = snapshot(petition)
     _packet_changed(petition)  # a packet built for another meeting still holds the petition
+    if petition.status == PetitionStatus.ON_AGENDA and petition.meeting is not None:
+        _event(  # the agenda it leaves, named, so a packet being built for it is known stale
+            action,
+            petition,
+            "unplaced",
+            meeting=petition.meeting,
+            detail=f"Moved to the agenda of {meeting_day(action, meeting)}",
+        )
     petition.status, petition.meeting_id = PetitionStatus.ON_AGENDA, meeting.id
     meeting.packet_built_at = None  # the packet no longer holds every item
     _event(
@@ -663,6 +819,13 @@ def record_council_action(
                 field="approved_year",
                 cite=CITE,
             )
+        latest = petition.program_year + APPROVED_YEARS_AHEAD
+        if year > latest:
+            raise InvalidInput(
+                f"Approve it for {latest} at the latest ({APPROVED_YEARS_AHEAD} years after its "
+                f"program year, {petition.program_year}); check the year the Council voted.",
+                field="approved_year",
+            )
         petition.status, petition.approved_year = PetitionStatus.APPROVED, year
         petition.meeting_id = meeting.id
         detail = f"Approved for installation in {year}"
@@ -712,8 +875,16 @@ def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> Petit
         raise InvalidInput("Say who withdrew it and how (letter, at the counter).", field="reason")
     before = snapshot(petition)
     _packet_changed(petition)
+    left = petition.meeting if petition.status == PetitionStatus.ON_AGENDA else None
     petition.status, petition.meeting_id = PetitionStatus.WITHDRAWN, None
-    _event(action, petition, "withdrawn", detail="Withdrawn by the petitioner", reason=why)
+    _event(
+        action,
+        petition,
+        "withdrawn",
+        meeting=left,  # the agenda it leaves: that meeting's packet no longer matches
+        detail="Withdrawn by the petitioner",
+        reason=why,
+    )
     action.audit(
         "petition.withdraw",
         petition,
@@ -725,13 +896,24 @@ def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> Petit
 
 
 def history(session: Session, petition_id: int) -> list[PetitionEvent]:
-    return list(
-        session.scalars(
-            select(PetitionEvent)
-            .where(PetitionEvent.petition_id == petition_id)
-            .order_by(PetitionEvent.at, PetitionEvent.id)
-        )
+    return histories(session, [petition_id]).get(petition_id, [])
+
+
+def histories(session: Session, petition_ids: Sequence[int]) -> dict[int, list[PetitionEvent]]:
+    """The histories of many petitions in one query (the agenda packet prints each): by
+    petition id, each oldest first; a petition with no step has an empty list."""
+    found: dict[int, list[PetitionEvent]] = {petition_id: [] for petition_id in petition_ids}
+    if not found:
+        return found
+    events = session.scalars(
+        select(PetitionEvent)
+        .where(PetitionEvent.petition_id.in_(list(found)))
+        .options(selectinload(PetitionEvent.meeting))
+        .order_by(PetitionEvent.at, PetitionEvent.id)
     )
+    for event in events:
+        found[event.petition_id].append(event)
+    return found
 
 
 # -- registers and the packet ------------------------------------------------------------------
@@ -772,6 +954,21 @@ def search_petitions(
     return list(session.scalars(query.limit(limit)))
 
 
+@on_renamed("petitions")
+def _petitioners_renamed(
+    session: Session, party_ids: frozenset[int], parcel_ids: frozenset[int]
+) -> None:
+    """An owner renamed or a parcel renumbered: the petitions naming them are found by the new
+    name or number, and no longer by the old."""
+    naming = select(PetitionSigner.petition_id).where(
+        or_(PetitionSigner.party_id.in_(party_ids), PetitionSigner.parcel_id.in_(parcel_ids))
+    )
+    for petition in session.scalars(
+        select(Petition).where(Petition.id.in_(naming)).options(*_loaded())
+    ):
+        petition.search_text = _search_text(session, petition)
+
+
 def agenda(session: Session, meeting_id: int) -> list[Petition]:
     """The petitions on a meeting's agenda: timely ones first, then late ones, each by number."""
     rows = session.scalars(
@@ -780,11 +977,6 @@ def agenda(session: Session, meeting_id: int) -> list[Petition]:
         .options(*_loaded())
     ).all()
     return sorted(rows, key=lambda p: (not is_timely(p), p.year, p.sequence))
-
-
-def signers_text(petition: Petition) -> str:
-    """The petitioners as one line: "Ann Lee (276-00012); Bo Ng — not signed"."""
-    return _signers_text(petition)
 
 
 # -- the Today tab -------------------------------------------------------------------------------
@@ -805,8 +997,7 @@ def _due(action: Action) -> list[TodayItem]:
                 workflow="Petitions",
                 due=deadline,
                 title=(
-                    f"{left} day{'s' if left != 1 else ''} left to file improvement petitions "
-                    f"for {today.year + 1}"
+                    f"{plural(left, 'day')} left to file improvement petitions for {today.year + 1}"
                     if left
                     else f"Last day to file improvement petitions for {today.year + 1}"
                 ),
@@ -884,10 +1075,8 @@ def _due(action: Action) -> list[TodayItem]:
             TodayItem(
                 workflow="Petitions",
                 due=when.date(),
-                title=f"{MeetingKind(meeting.kind).label} of the Council, {when:%I:%M %p}".replace(
-                    " 0", " "
-                ),
-                detail=f"{count} petition{'s' if count != 1 else ''} on the agenda; {built}",
+                title=f"{MeetingKind(meeting.kind).label} of the Council, {clock_time(when)}",
+                detail=f"{plural(count, 'petition')} on the agenda; {built}",
                 cite=CITE,
                 record_type="council_meeting",
                 record_id=str(meeting.id),

@@ -15,7 +15,7 @@ they give both the order of the lots and the room between them.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date
 
 from sqlalchemy import ColumnElement, func, select
@@ -37,10 +37,10 @@ from clerk_desk.models import (
     Party,
     Street,
 )
-from clerk_desk.parties import fold, get_parcel, get_party, parcel_search_text
+from clerk_desk.parties import fold, get_parcel, get_party, on_renamed, parcel_search_text
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
-from clerk_desk.validation import fits
+from clerk_desk.validation import fits, max_length
 
 ASSIGN_CITE = "§ 506-16 (Buildings to have street numbers)"
 DISPLAY_CITE = "§ 506-16 (Building numbering required)"
@@ -89,9 +89,14 @@ _DIRECTIONS = {"n", "s", "e", "w", "ne", "nw", "se", "sw"}
 
 def street_key(text: str) -> str:
     """The form in which two spellings of one street compare equal ("N. Broad Street" and
-    "Broad St N" both give "broad st n")."""
-    words = [_ABBREVIATIONS.get(w, w) for w in fold(text).replace(".", " ").split()]
-    if len(words) > 1 and words[0] in _DIRECTIONS and words[-1] not in _DIRECTIONS:
+    "Broad St N" both give "broad st n").
+
+    Only a leading direction written short ("N", "N.", "SW") is the street's direction and moves
+    to the end; a leading direction spelled out is part of the name, so "North Acres Rd" stays
+    another street than "Acres Rd N"."""
+    typed = fold(text).replace(".", " ").split()
+    words = [_ABBREVIATIONS.get(w, w) for w in typed]
+    if len(words) > 1 and typed[0] in _DIRECTIONS and words[-1] not in _DIRECTIONS:
         words = [*words[1:], words[0]]
     return " ".join(words)
 
@@ -113,7 +118,28 @@ class StreetData:
     notes: str = ""
 
 
-def _clean_street(session: Session, data: StreetData, own_id: int | None) -> dict[str, object]:
+@dataclass(frozen=True, slots=True)
+class _CleanStreet:
+    """A street's fields as checked, ready to store."""
+
+    name: str
+    suffix: str
+    direction: str
+    full_name: str
+    name_key: str
+    odd_side: Compass
+    increases_toward: Compass
+    range_low: int
+    range_high: int
+    grid_base: int | None
+    notes: str
+
+    def apply(self, street: Street) -> None:
+        for column in fields(self):
+            setattr(street, column.name, getattr(self, column.name))
+
+
+def _clean_street(session: Session, data: StreetData, own_id: int | None) -> _CleanStreet:
     name = " ".join(data.name.split())
     if not name:
         raise InvalidInput("Enter the street's name.", field="name")
@@ -150,25 +176,26 @@ def _clean_street(session: Session, data: StreetData, own_id: int | None) -> dic
     clash = session.scalar(select(Street).where(Street.name_key == key))
     if clash is not None and clash.id != own_id:
         raise Conflict(f"{clash.full_name} is already in the register.")
-    return {
-        "name": name,
-        "suffix": suffix,
-        "direction": direction,
-        "full_name": full_name,
-        "name_key": key,
-        "odd_side": odd_side,
-        "increases_toward": increases,
-        "range_low": data.range_low,
-        "range_high": data.range_high,
-        "grid_base": data.grid_base,
-        "notes": data.notes.strip(),
-    }
+    return _CleanStreet(
+        name=name,
+        suffix=suffix,
+        direction=direction,
+        full_name=full_name,
+        name_key=key,
+        odd_side=odd_side,
+        increases_toward=increases,
+        range_low=data.range_low,
+        range_high=data.range_high,
+        grid_base=data.grid_base,
+        notes=data.notes.strip(),
+    )
 
 
 def add_street(action: Action, data: StreetData) -> Street:
     """Add a street to the numbering map."""
     action.require(Permission.KEEP_STREET_REGISTER)
-    street = Street(**_clean_street(action.session, data, None), active=True)
+    street = Street(active=True)
+    _clean_street(action.session, data, None).apply(street)
     action.session.add(street)
     action.audit("street.create", street, f"{street.full_name} added", after=snapshot(street))
     return street
@@ -184,27 +211,25 @@ def update_street(action: Action, street_id: int, data: StreetData) -> Street:
             Address.street_id == street.id, Address.status == AddressStatus.ASSIGNED
         )
     ).one()
-    if in_use[0] is not None and (
-        in_use[0] < int(str(values["range_low"])) or in_use[1] > int(str(values["range_high"]))
-    ):
+    lowest, highest = in_use
+    if lowest is not None and (lowest < values.range_low or highest > values.range_high):
         raise InvalidInput(
-            f"Numbers {in_use[0]} to {in_use[1]} are assigned on {street.full_name}; the "
+            f"Numbers {lowest} to {highest} are assigned on {street.full_name}; the "
             "range must include them.",
-            field="range_low" if in_use[0] < int(str(values["range_low"])) else "range_high",
+            field="range_low" if lowest < values.range_low else "range_high",
         )
-    sides_change = (values["odd_side"], values["increases_toward"]) != (
+    sides_change = (values.odd_side, values.increases_toward) != (
         street.odd_side,
         street.increases_toward,
     )
-    if sides_change and in_use[0] is not None:
+    if sides_change and lowest is not None:
         raise InvalidInput(
             "Numbers are already assigned on this street: its sides and numbering direction "
             "can no longer change.",
             field="odd_side",
         )
     before = snapshot(street)
-    for key, value in values.items():
-        setattr(street, key, value)
+    values.apply(street)
     if street.full_name != before["full_name"]:
         for address in _addresses_on(action.session, street.id, include_retired=True):
             address.search_text = address_search_text(address)
@@ -348,30 +373,50 @@ def search_addresses(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class TypedAddress:
+    """Text that reads as a whole address: a number, a street of the register, maybe a unit."""
+
+    number: int
+    street: Street
+    unit: str
+
+
+def read_address(session: Session, text: str) -> TypedAddress | None:
+    """``text`` as a number and a street in the register ("123 N. Broad Street, Apt 2", any usual
+    spelling of the street), or None when it does not read so."""
+    where, _, unit = text.partition(",")
+    number, _, name = where.strip().partition(" ")
+    if not (number.isascii() and number.isdigit() and name.strip()):
+        return None
+    if not 1 <= int(number) <= MAX_NUMBER:
+        return None
+    street = find_street(session, name)
+    if street is None:
+        return None
+    return TypedAddress(int(number), street, " ".join(unit.split()))
+
+
 def find_address(session: Session, text: str) -> list[Address]:
     """The assigned addresses written exactly as ``text``: "123 Broad St N" or "123 N. Broad
     Street, Apt 2" (any usual spelling of the street). Without a unit, every unit of the
     number; an empty list when the text is not a number and a street in the register."""
-    where, _, unit = text.partition(",")
-    number, _, name = where.strip().partition(" ")
-    if not (number.isascii() and number.isdigit() and name.strip()):
-        return []
-    if not 1 <= int(number) <= MAX_NUMBER:
-        return []
-    street = find_street(session, name)
-    if street is None:
-        return []
+    typed = read_address(session, text)
+    return [] if typed is None else _addresses_at(session, typed)
+
+
+def _addresses_at(session: Session, typed: TypedAddress) -> list[Address]:
     query = (
         select(Address)
         .where(
-            Address.street_id == street.id,
-            Address.number == int(number),
+            Address.street_id == typed.street.id,
+            Address.number == typed.number,
             Address.status == AddressStatus.ASSIGNED,
         )
         .options(joinedload(Address.street), joinedload(Address.parcel))
     )
     found = list(session.scalars(query.order_by(Address.unit, Address.id)))
-    wanted = fold(" ".join(unit.split()))
+    wanted = fold(typed.unit)
     return [a for a in found if fold(a.unit) == wanted] if wanted else found
 
 
@@ -457,6 +502,19 @@ def _of_parity(low: int, high: int, parity: str) -> range:
     return range(first, high, 2)
 
 
+FEET_PER_MILE = 5_280
+GRID_NUMBERS_PER_MILE = 1_000
+"""The spacing of numbers along a street that has none of its own yet: the common American
+grid of 100 numbers to a block and 1,000 to the mile, one number per 5.28 ft.
+
+A street's own spacing (its numbered lots, :func:`_density`) replaces it as soon as two lots
+have a position. Deriving a spacing from the street's range instead would need the street's
+length, which the map does not hold, and would give a short street and a long one with the same
+range the same numbers; the grid ties a number to the feet from the starting line, as the rest
+of the City's numbering does, so that a lot's number says where it lies."""
+GRID_NUMBERS_PER_FOOT = GRID_NUMBERS_PER_MILE / FEET_PER_MILE
+
+
 def suggest_number(
     session: Session,
     street_id: int,
@@ -464,6 +522,7 @@ def suggest_number(
     side: Compass,
     position_ft: int,
     parcel_id: int | None = None,
+    unit: str = "",
 ) -> Suggestion:
     """The number that keeps the numbering continuous and uniform for a lot at ``position_ft``
     on ``side`` of the street (§ 506-16 (New houses and buildings)).
@@ -471,39 +530,41 @@ def suggest_number(
     The number has the side's parity and lies between the numbers of the neighbours on that
     side; within that gap it sits in proportion to the lot's position between them, so lots
     yet to come on either side still find numbers. Past the last neighbour it follows the
-    street's own spacing of numbers per foot; on an empty street it starts from the grid base.
+    street's own spacing of numbers per foot, and where the street has none yet the grid's
+    (:data:`GRID_NUMBERS_PER_MILE`), counted from the grid base (else the lowest number) at the
+    starting line: a lot's position always counts.
+
+    A ``unit`` of a building the parcel already has numbered on the street takes that
+    building's number; without a unit (another principal building on the lot, say) the lot is
+    suggested a number of its own.
     """
     street = get_street(session, street_id)
     side = _check_side(street, side)
     _check_position(position_ft)
     parity = parity_of(street, side)
-    if parcel_id is not None:
-        own = session.scalar(
+    unit = " ".join(unit.split())
+    if unit and parcel_id is not None:
+        building = session.scalar(
             select(Address)
             .where(
                 Address.parcel_id == parcel_id,
                 Address.street_id == street.id,
                 Address.status == AddressStatus.ASSIGNED,
+                Address.building_kind != BuildingKind.SECONDARY,
             )
-            .order_by(Address.number)
+            .order_by(Address.number, Address.unit)
+            .limit(1)
         )
-        if own is not None:
+        if building is not None:
             return Suggestion(
-                own.number,
+                building.number,
                 parity,
                 None,
                 None,
-                f"The lot is already numbered {address_text(own, unit=False)}; a unit of the same "
-                "building takes the same number with its own unit identifier.",
-                (
-                    Finding(
-                        "info",
-                        DISPLAY_CITE,
-                        "A secondary building on a numbered lot needs no number of its own.",
-                    ),
-                ),
+                f"The building on this lot is numbered {address_text(building, unit=False)}; "
+                f"{unit} takes the same number with its own unit identifier.",
             )
-    row = _neighbours(session, street, side, exclude_parcel=parcel_id)
+    row = _neighbours(session, street, side, exclude_parcel=None)
     index = bisect.bisect_right([nb.position_ft for nb in row], position_ft)
     before = row[index - 1] if index > 0 else None
     after = row[index] if index < len(row) else None
@@ -541,25 +602,71 @@ def suggest_number(
         )
     base = street.grid_base if street.grid_base is not None else street.range_low
     start = (before.position_ft, before.number) if before else (0, base)
-    density = _density(session, street)
     if after is not None and after.position_ft > start[0]:
         share = (position_ft - start[0]) / (after.position_ft - start[0])
         ideal = start[1] + share * (after.number - start[1])
         how = f"{round(share * 100)}% of the way from {start[1]} to {after.number}"
-    elif density is not None:
-        ideal = start[1] + density * (position_ft - start[0])
-        how = f"the street's spacing of about {density * 100:.0f} numbers per 100 ft"
     else:
-        ideal = float(free[0])
-        how = "the first free number, as the street has no spacing yet"
+        density = _density(session, street)
+        if density is not None:
+            how = f"the street's spacing of about {density * 100:.0f} numbers per 100 ft"
+        else:
+            density = GRID_NUMBERS_PER_FOOT
+            how = (
+                f"the grid's spacing of {GRID_NUMBERS_PER_MILE:,} numbers a mile (about "
+                f"{density * 100:.0f} per 100 ft), as the street has no spacing of its own yet"
+            )
+        if before is None:
+            how += f", counted from {base} at the starting line"
+        ideal = start[1] + density * (position_ft - start[0])
     number = min(free, key=lambda n: (abs(n - ideal), n))
+    findings: tuple[Finding, ...] = ()
+    if round(ideal) > street.range_high:
+        findings = (
+            Finding(
+                "info",
+                CONTINUITY_CITE,
+                f"At that spacing the lot would be numbered about {round(ideal):,}, past "
+                f"{street.full_name}'s highest number, {street.range_high}: the nearest free "
+                "number is suggested. If lots go on past it, widen the street's range.",
+            ),
+        )
     return Suggestion(
         number,
         parity,
         before,
         after,
-        f"{number} is {where}, at {how}; it leaves room for lots still to come.",
+        f"{number} is {where}, at {how}; {_room_text(street, parity, number, free, before, after)}",
+        findings,
     )
+
+
+def _room_text(
+    street: Street,
+    parity: str,
+    number: int,
+    free: list[int],
+    before: Neighbour | None,
+    after: Neighbour | None,
+) -> str:
+    """Whether lots still to come beside this one will find numbers: the free numbers of the
+    side's parity left below and above it, between its neighbours."""
+    full = []
+    if free[0] >= number:
+        full.append(
+            f"between {before.number} and it"
+            if before
+            else f"below it in the street's range (from {street.range_low})"
+        )
+    if free[-1] <= number:
+        full.append(
+            f"between it and {after.number}"
+            if after
+            else f"above it in the street's range (to {street.range_high})"
+        )
+    if not full:
+        return "it leaves room for lots still to come on either side."
+    return f"no {parity} number is left {' or '.join(full)}."
 
 
 def _between_text(
@@ -773,6 +880,15 @@ def _judge(session: Session, proposal: Proposal, *, accept_warnings: bool) -> li
 def _record_change(
     action: Action, address: Address, what: str, old: str, new: str, reason: str
 ) -> None:
+    """One line of the address's history. A value longer than the history's old and new columns
+    hold (notes are unlimited) is never cut: both values go, in full, after the reason."""
+    limit = max_length(AddressChange.old_value) or len(old) + len(new)
+    if len(old) > limit or len(new) > limit:
+        was = f"\u201c{old}\u201d" if old else "blank"
+        now = f"\u201c{new}\u201d" if new else "blank"
+        full = f"{_title(what)} before: {was}; after: {now}."
+        reason = f"{reason.rstrip('.')}. {full}" if reason else full
+        old = new = ""
     action.session.add(
         AddressChange(
             address_id=address.id,
@@ -780,11 +896,15 @@ def _record_change(
             operator_id=action.operator.id or None,
             operator_name=action.operator.full_name,
             what=what,
-            old_value=old[:200],
-            new_value=new[:200],
+            old_value=old,
+            new_value=new,
             reason=reason,
         )
     )
+
+
+def _title(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def assign_number(action: Action, data: AssignmentData) -> Address:
@@ -862,7 +982,7 @@ def change_address(action: Action, address_id: int, data: AddressEdit, *, reason
     action.require(Permission.ASSIGN_STREET_NUMBERS)
     session = action.session
     address = get_address(session, address_id)
-    if address.status is not AddressStatus.ASSIGNED and address.status != "assigned":
+    if address.status != AddressStatus.ASSIGNED:
         raise Conflict(f"{address_text(address)} is retired; assign a new number instead.")
     why = reason.strip()
     if not why:
@@ -995,11 +1115,32 @@ def set_site_address(parcel: Parcel, text: str) -> None:
 
 
 def record_letter_printed(action: Action, address_id: int) -> None:
-    """Note that the official street number letter went to the owner."""
-    action.require(Permission.ASSIGN_STREET_NUMBERS)
+    """Note that the official street number letter went to the owner. The Inspector assigns the
+    number; whoever keeps the register (the Clerk, who mails the letters) records it sent."""
+    action.require(Permission.KEEP_STREET_REGISTER)
     address = get_address(action.session, address_id)
     address.letter_printed_on = action.today()
     action.audit("address.letter", address, f"Street number letter for {address_text(address)}")
+
+
+_NUMBERED_HERE = ("assigned", "number")  # history entries of a number given in this program
+
+
+def letter_due(session: Session, address: Address) -> bool:
+    """Whether the owner still waits for the letter of the number as it stands: the number was
+    assigned or altered in this program and no letter has been printed since. An address
+    imported from the old numbering map was numbered long before: no letter is due for it."""
+    if address.status != AddressStatus.ASSIGNED or address.letter_printed_on is not None:
+        return False
+    numbered_here = session.scalar(
+        select(AddressChange.id)
+        .where(
+            AddressChange.address_id == address.id,
+            AddressChange.what.in_(_NUMBERED_HERE),
+        )
+        .limit(1)
+    )
+    return numbered_here is not None
 
 
 # -- the building-permit gate --------------------------------------------------------------------
@@ -1036,14 +1177,22 @@ def official_number(session: Session, parcel: Parcel | int | str) -> str | None:
     return address_text(rows[0], unit=False) if rows else None
 
 
+PERMIT_CANDIDATES = 3  # properties a "Which property?" answer names
+_PERMIT_SEARCH = 50  # addresses read to name them
+
+
 @dataclass(frozen=True, slots=True)
 class PermitCheck:
-    """The answer to "may a building permit issue for this property?" as far as § 506-16 goes."""
+    """The answer to "may a building permit issue for this property?" as far as § 506-16 goes.
+
+    ``candidates`` are the properties named when the text typed was neither a parcel number nor
+    a whole address: the clerk picks one and checks again."""
 
     query: str
     parcel_number: str | None
     official: str | None
     finding: Finding
+    candidates: tuple[str, ...] = ()
 
     @property
     def may_issue(self) -> bool:
@@ -1053,42 +1202,26 @@ class PermitCheck:
 
 def building_permit_check(session: Session, text: str) -> PermitCheck:
     """Look up a parcel number or an address typed at the counter and say whether the property
-    has its official number."""
+    has its official number.
+
+    Only a parcel number or an address typed whole (a number and a street of the register) is
+    answered yes or no: "12 Broad St N" is not 121 Broad St N. Anything else ("121 broad",
+    an owner's name) is searched, and the answer is a question naming what it matches: a
+    permit is never let through on a partial match."""
     query = " ".join(text.split())
     if not query:
         raise InvalidInput("Type a parcel number or an address.", field="query")
     parcel = _parcel_of(session, query)
     if parcel is None:
-        # The address as typed ("12 Broad St N" is not also 121 Broad St N), else every
-        # address holding the words typed; the units of one building are one parcel.
-        matches = find_address(session, query) or search_addresses(session, query, limit=50)
-        parcels = {match.parcel_id: match.parcel for match in matches}
-        if len(parcels) == 1:
-            [parcel] = parcels.values()
-        elif len(parcels) > 1:
-            return PermitCheck(
-                query,
-                None,
-                None,
-                Finding(
-                    "warn",
-                    NONCOMPLIANCE_CITE,
-                    f"More than one address matches \u201c{query}\u201d; type the full address "
-                    "or the parcel number.",
-                ),
-            )
+        typed = read_address(session, query)
+        if typed is None:
+            return _which_property(session, query)
+        parcels = {match.parcel_id: match.parcel for match in _addresses_at(session, typed)}
+        if len(parcels) > 1:  # the register never holds this; a question is the safe answer
+            return _which_property(session, query)
+        parcel = next(iter(parcels.values()), None)
     if parcel is None:
-        return PermitCheck(
-            query,
-            None,
-            None,
-            Finding(
-                "block",
-                NONCOMPLIANCE_CITE,
-                f"No parcel or official address matches \u201c{query}\u201d. No building permit "
-                "may issue until the owner has procured the official number.",
-            ),
-        )
+        return _not_found(query)
     official = official_number(session, parcel)
     if official is None:
         return PermitCheck(
@@ -1112,6 +1245,54 @@ def building_permit_check(session: Session, text: str) -> PermitCheck:
             f"Parcel {parcel.parcel_number} is officially {official}. As to its street number, "
             "a building permit may issue.",
         ),
+    )
+
+
+def _not_found(query: str) -> PermitCheck:
+    return PermitCheck(
+        query,
+        None,
+        None,
+        Finding(
+            "block",
+            NONCOMPLIANCE_CITE,
+            f"No parcel or official address matches \u201c{query}\u201d. No building permit "
+            "may issue until the owner has procured the official number.",
+        ),
+    )
+
+
+def _which_property(session: Session, query: str) -> PermitCheck:
+    """Text that is neither a parcel number nor a whole address: name what it matches (each
+    property once, the units of one building being one) and ask for the one meant."""
+    found = search_addresses(session, query, limit=_PERMIT_SEARCH)
+    named: dict[int, str] = {}
+    for address in found:
+        named.setdefault(
+            address.parcel_id,
+            f"{address_text(address, unit=False)} (parcel {address.parcel.parcel_number})",
+        )
+    if not named:
+        return _not_found(query)
+    shown = list(named.values())[:PERMIT_CANDIDATES]
+    more = len(named) - len(shown)
+    if len(found) >= _PERMIT_SEARCH:
+        listed = f"{', '.join(shown)} and more"
+    elif more:
+        listed = f"{', '.join(shown)} and {more} more"
+    else:
+        listed = ", ".join(shown[:-1]) + (" and " if len(shown) > 1 else "") + shown[-1]
+    return PermitCheck(
+        query,
+        None,
+        None,
+        Finding(
+            "warn",
+            NONCOMPLIANCE_CITE,
+            f"\u201c{query}\u201d is not a parcel number or a whole address; it matches "
+            f"{listed}. Type the parcel number, or the number and the full street name.",
+        ),
+        tuple(shown),
     )
 
 
@@ -1402,3 +1583,13 @@ def assigned_counts(session: Session) -> dict[int, int]:
         .group_by(Address.street_id)
     ).all()
     return {street_id: count for street_id, count in rows}
+
+
+@on_renamed("street_numbers")
+def _owners_renamed(
+    session: Session, party_ids: frozenset[int], parcel_ids: frozenset[int]
+) -> None:
+    """An owner renamed or a parcel renumbered: their addresses are found by the new words."""
+    named = Address.owner_id.in_(party_ids) | Address.parcel_id.in_(parcel_ids)
+    for address in session.scalars(select(Address).where(named)):
+        address.search_text = address_search_text(address)

@@ -6,13 +6,18 @@ a CSV or Excel file) and reports every problem before anything is written: unkno
 blank parcels, duplicates, numbers on the wrong side, numbers out of order along the street. An
 import with errors writes nothing; the Clerk fixes the file and tries again.
 :func:`import_addresses` validates again inside the saving transaction and writes all of it or none.
+
+Owners are matched by name the same way in both (:class:`_Owners`): the parcel's own owner, else
+the first active party of that name, which the report warns about when that party owns other
+parcels (two people may share a name: the Clerk decides); else a new party, a person unless the
+optional "Owner kind" column says otherwise, added through :mod:`clerk_desk.parties`.
 """
 
 from __future__ import annotations
 
 import re
-from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Literal
@@ -21,7 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from clerk_desk.desk import Action
-from clerk_desk.errors import InvalidInput
+from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.models import (
     Address,
     AddressChange,
@@ -33,7 +38,7 @@ from clerk_desk.models import (
     PartyKind,
     Street,
 )
-from clerk_desk.parties import fold
+from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party, fold
 from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import (
     MAX_NUMBER,
@@ -46,6 +51,7 @@ from clerk_desk.street_numbers import (
     street_key,
     streets,
 )
+from clerk_desk.validation import max_length
 
 COLUMNS = {
     "number": ("number", "house number", "street number", "no", "no."),
@@ -54,6 +60,7 @@ COLUMNS = {
     "parcel": ("parcel", "parcel number", "tax parcel", "pin"),
     "kind": ("kind", "building", "building kind", "type"),
     "owner": ("owner", "owner name"),
+    "owner_kind": ("owner kind", "owner type", "kind of owner"),
     "side": ("side",),
     "position": ("position", "position ft", "position (ft)", "feet"),
     "assigned_on": ("assigned", "assigned on", "date assigned", "assigned date"),
@@ -72,6 +79,21 @@ _KINDS = {
     "multiple_dwelling": BuildingKind.MULTIPLE_DWELLING,
     "apartment building": BuildingKind.MULTIPLE_DWELLING,
 }
+# What the optional "Owner kind" column may say of an owner the register does not know yet; a
+# blank is a person. A public utility is not taken from a file: marking one waives the street
+# opening bond (§ 506-6), which only those who file bonds may do, under People & Parcels.
+_OWNER_KINDS = {
+    "": PartyKind.PERSON,
+    "person": PartyKind.PERSON,
+    "individual": PartyKind.PERSON,
+    "business": PartyKind.BUSINESS,
+    "company": PartyKind.BUSINESS,
+    "organization": PartyKind.ORGANIZATION,
+    "organisation": PartyKind.ORGANIZATION,
+    "government": PartyKind.GOVERNMENT,
+}
+_UTILITY = ("utility", "public utility")
+_OWNER_NAME_LENGTH = max_length(Party.name) or 200
 _SIDES = {c.value.lower(): c for c in Compass} | {c.label: c for c in Compass}
 _DATES = (
     re.compile(r"^(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})$"),
@@ -104,6 +126,7 @@ class ImportRow:
     assigned_on: date | None
     assigned_by: str
     notes: str
+    owner_kind: PartyKind = PartyKind.PERSON  # for an owner the register does not know yet
 
 
 @dataclass(slots=True)
@@ -115,6 +138,7 @@ class ImportReport:
     lines: int = 0  # lines of addresses read (blank lines are skipped)
     new_parcels: int = 0
     new_owners: int = 0
+    new_owner_kinds: dict[PartyKind, int] = field(default_factory=dict)
 
     @property
     def errors(self) -> list[ImportProblem]:
@@ -180,13 +204,46 @@ class _Line:
         return any(p.level == "error" for p in self.problems)
 
 
+class _Owners:
+    """Who an owner named in a file is, the same way when the file is checked and when it is
+    written: the parcel's own owner when the names agree; else the first active party of that
+    name (one owner of many parcels is named on many lines); else someone new."""
+
+    def __init__(self, session: Session) -> None:
+        self.by_name: dict[str, int] = {}
+        self.names: dict[int, str] = {}
+        for party_id, name in session.execute(
+            select(Party.id, Party.name).where(Party.active.is_(True)).order_by(Party.id)
+        ):
+            self.by_name.setdefault(fold(name), party_id)
+            self.names[party_id] = name
+        self.parcel_owner: dict[str, tuple[int, str]] = {}  # parcel -> (owner, folded name)
+        self.parcels_of: dict[int, list[str]] = defaultdict(list)
+        rows = session.execute(
+            select(Parcel.parcel_number, Party.id, Party.name)
+            .join(Party, Party.id == Parcel.owner_id)
+            .order_by(Parcel.parcel_number)
+        )
+        for parcel, party_id, name in rows:
+            self.parcel_owner[parcel] = (party_id, fold(name))
+            self.parcels_of[party_id].append(parcel)
+
+    def match(self, name: str, parcel: str) -> tuple[int | None, bool]:
+        """The party the file's owner ``name`` (folded) on ``parcel`` is, or None for a new one;
+        and whether it is the parcel's own owner."""
+        own = self.parcel_owner.get(parcel)
+        if own is not None and own[1] == name:
+            return own[0], True
+        return self.by_name.get(name), False
+
+
 class _Register:
     """The register as it stands plus the lines accepted so far, to check each line against."""
 
     def __init__(self, session: Session) -> None:
         self.streets = {s.name_key: s for s in streets(session, include_inactive=True)}
         self.parcels = set(session.scalars(select(Parcel.parcel_number)))
-        self.owners = {fold(name) for name in session.scalars(select(Party.name))}
+        self.owners = _Owners(session)
         self.holder: dict[tuple[int, int], str] = {}  # (street, number) -> parcel
         self.taken: dict[tuple[int, int, str], str] = {}  # (street, number, unit) -> where
         self.numbered: set[str] = set()  # parcels whose principal building is numbered
@@ -245,6 +302,7 @@ def _read(line: _Line, register: _Register) -> ImportRow | None:
     unit = cells["unit"]
     if len(unit) > 20:
         line.problem("Unit", "The unit is longer than 20 characters.")
+    owner_kind = _owner_kind(line, register, parcel)
     kind = _KINDS.get(fold(cells["kind"]))
     if kind is None:
         line.problem(
@@ -277,7 +335,7 @@ def _read(line: _Line, register: _Register) -> ImportRow | None:
     _check_unique(line, register, street, number, unit, parcel)
     if kind is BuildingKind.SECONDARY and parcel in register.numbered:
         line.problem("Kind", "A secondary building on a numbered lot needs no number.", "warning")
-    if line.failed or side is None or kind is None:
+    if line.failed or side is None or kind is None or owner_kind is None:
         return None
     if kind is not BuildingKind.SECONDARY:
         register.numbered.add(parcel)
@@ -296,7 +354,35 @@ def _read(line: _Line, register: _Register) -> ImportRow | None:
         assigned_on,
         cells["assigned_by"],
         cells["notes"],
+        owner_kind,
     )
+
+
+def _owner_kind(line: _Line, register: _Register, parcel: str) -> PartyKind | None:
+    """The kind of party a new owner is added as (a person unless the file says otherwise);
+    None when the line says something it cannot be."""
+    owner, said = line.cells["owner"], fold(line.cells["owner_kind"])
+    if len(owner) > _OWNER_NAME_LENGTH:
+        line.problem("Owner", f"The owner's name is longer than {_OWNER_NAME_LENGTH} characters.")
+        return None
+    if said in _UTILITY:
+        if owner and register.owners.match(fold(owner), parcel)[0] is None:
+            line.problem(
+                "Owner kind",
+                "A public utility is added under People & Parcels, where its exemption from "
+                "the street opening bond is decided (\u00a7 506-6); leave the owner kind blank "
+                "or add the utility there first.",
+            )
+            return None
+        return PartyKind.UTILITY
+    kind = _OWNER_KINDS.get(said)
+    if kind is None:
+        line.problem(
+            "Owner kind",
+            f"{quoted(line.cells['owner_kind'])} is not a kind of owner (person, business, "
+            "organization or government).",
+        )
+    return kind
 
 
 def _whole(text: str, low: int, high: int) -> int | None:
@@ -400,8 +486,9 @@ def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> I
     Errors: a number that is not a whole number, an unknown or blank street, a blank parcel, a
     number already in the register or twice in the file (units of one building excepted), an
     odd number on the even side or the reverse, a number out of order along the street, a
-    field that cannot be read. Warnings: a number outside the street's range, a secondary
-    building on a numbered lot. Nothing is written.
+    field that cannot be read, an owner kind the import cannot take. Warnings: a number outside
+    the street's range, a secondary building on a numbered lot, an owner's name that is already
+    the owner of other parcels (once, at the first line naming them). Nothing is written.
     """
     report = ImportReport()
     if not rows:
@@ -418,7 +505,8 @@ def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> I
         return report
     register = _Register(session)
     new_parcels: set[str] = set()
-    new_owners: set[str] = set()
+    new_owners: dict[str, PartyKind] = {}
+    known_owners: dict[str, tuple[int, list[ImportRow]]] = {}  # owners of other parcels
     for index, values in enumerate(rows):
         cells = {key: _text(values.get(columns[key])) if key in columns else "" for key in COLUMNS}
         if not any(cells.values()):
@@ -432,8 +520,13 @@ def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> I
         report.rows.append(row)
         if row.parcel_number not in register.parcels:
             new_parcels.add(row.parcel_number)
-        if row.owner and fold(row.owner) not in register.owners:
-            new_owners.add(fold(row.owner))
+        if row.owner:
+            name = fold(row.owner)
+            party_id, owns_it = register.owners.match(name, row.parcel_number)
+            if party_id is None:
+                new_owners.setdefault(name, row.owner_kind)
+            elif not owns_it and register.owners.parcels_of.get(party_id):
+                known_owners.setdefault(name, (party_id, []))[1].append(row)
     by_line = {row.line: row for row in report.rows}
     for (_, side), points in register.placed.items():
         for line_number in _out_of_order_lines(points):
@@ -449,9 +542,34 @@ def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> I
             )
     failed = {p.line for p in report.errors}
     report.rows = [row for row in report.rows if row.line not in failed]
+    for party_id, lines in known_owners.values():
+        report.problems.append(_owner_of_other_parcels(register.owners, party_id, lines))
     report.problems.sort(key=lambda p: (p.line, p.level != "error", p.column))
     report.new_parcels, report.new_owners = len(new_parcels), len(new_owners)
+    report.new_owner_kinds = dict(Counter(new_owners.values()))
     return report
+
+
+def _owner_of_other_parcels(owners: _Owners, party_id: int, rows: list[ImportRow]) -> ImportProblem:
+    """The warning, once per owner at the first line naming them, that a name in the file is
+    already the owner of other parcels: the lines will be recorded under that same party. Two
+    people may share a name; the Clerk decides, and tells them apart in the file if need be."""
+    name, owned = owners.names[party_id], owners.parcels_of[party_id]
+    parcels = ", ".join(owned[:3]) + (f" and {len(owned) - 3:,} more" if len(owned) > 3 else "")
+    first, others = rows[0], [row.line for row in rows[1:]]
+    also = ""
+    if others:
+        listed = ", ".join(str(n) for n in others[:5]) + (", \u2026" if len(others) > 5 else "")
+        also = f" (and line{'s' if len(others) > 1 else ''} {listed})"
+    return ImportProblem(
+        first.line,
+        "Owner",
+        "warning",
+        f"{quoted(first.owner)} is already in the register as the owner of parcel"
+        f"{'s' if len(owned) > 1 else ''} {parcels}: this line{also} will be recorded under "
+        f"that same {name}. If the file means another person, tell them apart in the file "
+        "(a middle initial, say) and check it again.",
+    )
 
 
 def _out_of_order_lines(points: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -472,13 +590,31 @@ def _out_of_order_lines(points: Sequence[tuple[int, int, int]]) -> list[int]:
     return sorted(line for number in flagged for _, line in groups[number] if line)
 
 
+PROGRESS_EVERY = 250  # lines written between two calls of an import's progress callback
+
+
+class ImportCancelled(ClerkDeskError):
+    """The person stopped an import before it was written: the action rolls back."""
+
+
 def import_addresses(
-    action: Action, rows: Sequence[Mapping[str, object]], *, source: str
+    action: Action,
+    rows: Sequence[Mapping[str, object]],
+    *,
+    source: str,
+    progress: Callable[[int], bool] | None = None,
 ) -> ImportReport:
     """Write an address list to the register: all of it, or nothing if any line has an error.
 
-    Parcels not yet in the register are added, and owners not yet known are added as people;
-    each address's history says which file and line it came from.
+    Parcels and owners not yet in the register are added through the register of parties
+    (:func:`clerk_desk.parties.add_party`, :func:`~clerk_desk.parties.add_parcel`), with their
+    checks and their audit events: an owner as a person unless the file's "Owner kind" says
+    otherwise. An owner is the one :class:`_Owners` finds, as the validation report said. Each
+    address's history says which file and line it came from.
+
+    ``progress(lines_written)`` is called as the lines are written (a 20,000-line file takes a
+    while); when it returns False the import stops with :class:`ImportCancelled` and nothing is
+    written.
     """
     action.require(Permission.KEEP_STREET_REGISTER)
     session = action.session
@@ -495,53 +631,20 @@ def import_addresses(
         )
     if not report.rows:
         raise InvalidInput("The file holds no addresses.", field="file")
+    known = _Owners(session)
     parcels = {p.parcel_number: p for p in session.scalars(select(Parcel))}
-    owners: dict[str, Party] = {}
-    for party in session.scalars(select(Party).order_by(Party.id)):
-        owners.setdefault(fold(party.name), party)
+    people = {p.id: p for p in session.scalars(select(Party).where(Party.active.is_(True)))}
+    added_owners: dict[str, Party] = {}
     today, name = action.today(), source.strip() or "an address list"
     added: list[Address] = []
-    for row in report.rows:
-        owner = owners.get(fold(row.owner)) if row.owner else None
-        if row.owner and owner is None:
-            owner = Party(
-                kind=PartyKind.PERSON,
-                name=row.owner[:200],
-                active=True,
-                search_text=fold(row.owner),
-            )
-            session.add(owner)
-            owners[fold(row.owner)] = owner
-        parcel = parcels.get(row.parcel_number)
-        if parcel is None:
-            parcel = Parcel(
-                parcel_number=row.parcel_number,
-                owner=owner,
-                active=True,
-                site_address="",
-                description="",
-            )
-            set_site_address(parcel, "")  # found by its number and owner until it has one
-            session.add(parcel)
-            parcels[row.parcel_number] = parcel
-        address = Address(
-            street=row.street,
-            number=row.number,
-            unit=row.unit,
-            parcel=parcel,
-            building_kind=row.kind,
-            owner=owner or parcel.owner,
-            status=AddressStatus.ASSIGNED,
-            side=row.side,
-            position_ft=row.position_ft,
-            assigned_on=row.assigned_on or today,
-            assigned_by_name=(row.assigned_by or f"Imported by {action.operator.full_name}")[:120],
-            notes=row.notes,
-        )
-        address.search_text = address_search_text(address)
-        if not row.unit and not parcel.site_address:
-            set_site_address(parcel, address_text(address))
-        added.append(address)
+    # The file was checked against the register under the street locks: nothing the loop adds
+    # needs flushing before the next query (each party and parcel added flushes itself for its
+    # audit event), so autoflush would only double the round trips of a 20,000-line file.
+    with session.no_autoflush:
+        for done, row in enumerate(report.rows, start=1):
+            if progress is not None and done % PROGRESS_EVERY == 0 and not progress(done):
+                raise ImportCancelled("The import was cancelled: nothing was written.")
+            added.append(_write(action, row, known, parcels, people, added_owners, today))
     session.add_all(added)
     session.flush()
     now = action.now()
@@ -564,3 +667,58 @@ def import_addresses(
         f"{report.new_owners} new owners)",
     )
     return report
+
+
+def _write(
+    action: Action,
+    row: ImportRow,
+    known: _Owners,
+    parcels: dict[str, Parcel],
+    people: dict[int, Party],
+    added_owners: dict[str, Party],
+    today: date,
+) -> Address:
+    """One line of the file as an address (not yet added to the session), with its owner and
+    its parcel found or added."""
+    session = action.session
+    owner = None
+    if row.owner:
+        key = fold(row.owner)
+        party_id, _ = known.match(key, row.parcel_number)
+        if party_id is not None:
+            owner = people.get(party_id) or session.get(Party, party_id)
+        else:
+            owner = added_owners.get(key)
+            if owner is None:
+                owner = add_party(action, PartyData(kind=row.owner_kind, name=row.owner))
+                added_owners[key] = owner
+    parcel = parcels.get(row.parcel_number)
+    if parcel is None:
+        parcel = add_parcel(
+            action,
+            ParcelData(
+                parcel_number=row.parcel_number,
+                # a building of units is found by its parcel number until it has an address
+                site_address="" if row.unit else f"{row.number} {row.street.full_name}",
+                owner_id=owner.id if owner is not None else None,
+            ),
+        )
+        parcels[row.parcel_number] = parcel
+    address = Address(
+        street=row.street,
+        number=row.number,
+        unit=row.unit,
+        parcel=parcel,
+        building_kind=row.kind,
+        owner=owner or parcel.owner,
+        status=AddressStatus.ASSIGNED,
+        side=row.side,
+        position_ft=row.position_ft,
+        assigned_on=row.assigned_on or today,
+        assigned_by_name=(row.assigned_by or f"Imported by {action.operator.full_name}")[:120],
+        notes=row.notes,
+    )
+    address.search_text = address_search_text(address)
+    if not row.unit and not parcel.site_address:
+        set_site_address(parcel, address_text(address))
+    return address

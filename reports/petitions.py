@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING
 
-from clerk_desk.deadlines import format_day
+from clerk_desk.deadlines import CityCalendar, clock_time, format_day, long_day, month_day, plural
 from clerk_desk.models import (
     CouncilMeeting,
     MeetingKind,
@@ -30,7 +30,16 @@ from clerk_desk.models import (
     PetitionKind,
     PetitionStatus,
 )
-from clerk_desk.petitions import CITE, attached_scans, explain_program_year, is_timely, location
+from clerk_desk.petitions import (
+    CITE,
+    attached_scans,
+    explain_program_year,
+    filing_deadline,
+    is_timely,
+    location,
+    petitioners,
+    signers_text,
+)
 from clerk_desk.settings import CityProfile
 
 from .excel import Column, ExportCancelled, ProgressCallback, write_register
@@ -42,12 +51,13 @@ if TYPE_CHECKING:
 
 Target = str | os.PathLike[str] | IO[bytes]
 ScanReader = Callable[[str], bytes | None]
-HistoryReader = Callable[[Petition], Sequence[PetitionEvent]]
+Histories = Mapping[int, Sequence[PetitionEvent]]
 PacketProgress = Callable[[int, int], bool | None]
 
 FOOTER_LABEL = "Packet page"
-TIMELY_HEADING = "Petitions filed on or before September 15"
-LATE_HEADING = "Late petitions: filed after September 15"
+TIMELY_HEADING = "Petitions filed on or before"  # + the last day to file
+LATE_HEADING = "Late petitions: filed after"
+ANY_YEAR_LAST_DAY = "the last day to file"  # a group filed in several years has no one date
 _ORDINANCE_TEXT = (
     "Requests or petitions by City property owners for new streets, street resurfacing, curb "
     "and gutter, storm sewers, utility work and sidewalks shall be presented to the Common "
@@ -55,23 +65,6 @@ _ORDINANCE_TEXT = (
 )
 _CITE = CITE.replace(" ", "\u00a0")  # in running text: "(§" never ends a line without "506-14)"
 _SUMMARY_NAMES = 2  # petitioners named in the summary table; more: "Anna Berg and 4 more"
-
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTHS = (
-    "",
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 
 class PacketCancelled(ExportCancelled):
@@ -86,33 +79,34 @@ class PacketCancelled(ExportCancelled):
 # ---------------------------------------------------------------------- words and dates
 
 
-def long_day(day: dt.date) -> str:
-    """ "Monday, December 14, 2026", the same on every counter station whatever its locale."""
-    return f"{_WEEKDAYS[day.weekday()]}, {_MONTHS[day.month]} {day.day}, {day.year}"
-
-
-def clock_time(moment: dt.datetime | dt.time) -> str:
+def _agenda_time(moment: dt.datetime | dt.time) -> str:
     """ "6:00 p.m.", as the City writes a time on an agenda."""
-    hour = moment.hour % 12 or 12
-    return f"{hour}:{moment.minute:02d} {'a.m.' if moment.hour < 12 else 'p.m.'}"
+    return clock_time(moment, dotted=True)
 
 
 def _local(instant: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
     return instant.astimezone(tz)
 
 
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
+def _last_day(petitions: Sequence[Petition], calendar: CityCalendar) -> str:
+    """The last day to file of the year the petitions were received, "September 15, 2026" (or
+    the day it moved to when City Hall was closed then); for petitions received in several
+    years, the words "the last day to file"."""
+    years = {p.received_on.year for p in petitions}
+    if len(years) != 1:
+        return ANY_YEAR_LAST_DAY
+    return month_day(filing_deadline(years.pop(), calendar).due)
 
 
 def _signed(petition: Petition) -> tuple[int, int]:
     """(signatures, owners named)."""
-    return sum(1 for s in petition.signers if s.signed), len(petition.signers)
+    named = petitioners(petition)
+    return sum(1 for s in named if s.signed), len(named)
 
 
 def _petitioners_short(petition: Petition) -> str:
     """ "Anna Berg; Bo Ng (not signed)", or "Anna Berg and 4 more", then the signatures."""
-    signers = list(petition.signers)
+    signers = petitioners(petition)
     if len(signers) <= _SUMMARY_NAMES:
         text = "; ".join(s.party.name + ("" if s.signed else " (not signed)") for s in signers)
     else:
@@ -121,9 +115,10 @@ def _petitioners_short(petition: Petition) -> str:
     return f"{text}\n{signed} of {named} signed"
 
 
-def _program_year_text(petition: Petition) -> str:
-    """The program year with its reason; the stored year is the one that counts."""
-    explained = explain_program_year(petition.received_on)
+def _program_year_text(petition: Petition, calendar: CityCalendar) -> str:
+    """The program year with its reason on the City's calendar; the stored year is the one
+    that counts."""
+    explained = explain_program_year(petition.received_on, calendar)
     if explained.year == petition.program_year:
         return f"{petition.program_year}. {_unbroken(explained.text)}"
     # The City's calendar of closed days, or a recorded correction, decided otherwise.
@@ -145,16 +140,6 @@ def _ordinance_quote() -> tuple[str, str]:
     return f"{section.title}.", " ".join(p.body for p in section.paragraphs)
 
 
-def _history_of(petition: Petition) -> Sequence[PetitionEvent] | None:
-    """The petition's history from the session it was read in, or None when it has none."""
-    from sqlalchemy.orm import object_session
-
-    from clerk_desk.petitions import history
-
-    session = object_session(petition)
-    return history(session, petition.id) if session is not None else None
-
-
 # ---------------------------------------------------------------------- the agenda packet
 
 
@@ -165,8 +150,9 @@ def agenda_packet_pdf(
     scan: ScanReader,
     profile: CityProfile,
     tz: dt.tzinfo,
+    calendar: CityCalendar,
+    histories: Histories,
     progress: PacketProgress | None = None,
-    history: HistoryReader | None = None,
     prepared_at: dt.datetime | None = None,
 ) -> bytes:
     """The Council's agenda packet of ``petitions`` for ``meeting``, as a PDF.
@@ -174,8 +160,10 @@ def agenda_packet_pdf(
     ``petitions`` in the order of :func:`clerk_desk.petitions.agenda` (timely first); they are
     grouped timely, then late, whatever the order given. ``scan(sha256)`` returns a stored scan
     (``clerk_desk.documents.scan_bytes``) or ``None``; a scan that is missing or cannot be read
-    gets a page saying so. ``history(petition)`` gives its steps (default: read from the session
-    the petition belongs to). Times are shown in ``tz``, the City's time zone. ``prepared_at``,
+    gets a page saying so. ``histories`` holds each petition's steps by its id, read in one
+    query (:func:`clerk_desk.petitions.histories`); a petition missing from it gets "Not
+    available." Times are shown in ``tz``, the City's time zone, and the program years and last
+    days to file are explained on ``calendar``, the City's (``action.calendar``). ``prepared_at``,
     when given, is printed on the cover.
 
     ``progress(done, total)`` is called as the petitions are processed: each petition counts once
@@ -200,18 +188,18 @@ def agenda_packet_pdf(
         step=steps,
         watermark="CANCELLED" if meeting.cancelled_on is not None else None,
     )
-    cover = _cover(packet, meeting, when, timely, late, profile, tz, prepared_at)
-    body = _summary(packet, ordered, tz)
+    cover = _cover(packet, meeting, when, timely, late, profile, tz, calendar, prepared_at)
+    body = _summary(packet, ordered, tz, calendar)
     for group, heading, key in (
-        (timely, _group_heading(TIMELY_HEADING, timely), "timely"),
-        (late, _group_heading(LATE_HEADING, late), "late"),
+        (timely, f"{TIMELY_HEADING} {_last_day(timely, calendar)}", "timely"),
+        (late, f"{LATE_HEADING} {_last_day(late, calendar)}", "late"),
     ):
         if not group:
             continue
         body += _group_start(packet, key, heading, late=key == "late")
         for index, petition in enumerate(group):
-            events = history(petition) if history is not None else _history_of(petition)
-            body += _section(packet, petition, events, tz, new_page=index > 0)
+            events = histories.get(petition.id)
+            body += _section(packet, petition, events, tz, calendar, new_page=index > 0)
             body += _scans(packet, petition, scan)
             steps()
     return packet.build(cover=cover, body=body)
@@ -231,12 +219,6 @@ class _Steps:
             raise PacketCancelled(self.done)
 
 
-def _group_heading(base: str, group: Sequence[Petition]) -> str:
-    """ "Petitions filed on or before September 15, 2026" when they were all filed in one year."""
-    years = {p.received_on.year for p in group}
-    return f"{base}, {years.pop()}" if len(years) == 1 else base
-
-
 def _cover(
     packet: Packet,
     meeting: CouncilMeeting,
@@ -245,6 +227,7 @@ def _cover(
     late: Sequence[Petition],
     profile: CityProfile,
     tz: dt.tzinfo,
+    calendar: CityCalendar,
     prepared_at: dt.datetime | None,
 ) -> list[Flowable]:
     from reportlab.lib.enums import TA_CENTER
@@ -273,8 +256,8 @@ def _cover(
 
     count = len(timely) + len(late)
     if count:
-        counts = f"{_plural(count, 'petition')} on the agenda: {len(timely)} filed on or before "
-        counts += f"September 15, {len(late)} late."
+        counts = f"{plural(count, 'petition')} on the agenda: {len(timely)} filed on or before "
+        counts += f"{_last_day([*timely, *late], calendar)}, {len(late)} late."
     else:
         counts = "No petitions are on this agenda."
     flow: list[Flowable] = [
@@ -285,7 +268,7 @@ def _cover(
         ),
         para(MeetingKind(meeting.kind).label, centred("kind", 15, color=navy)),
         Spacer(1, 0.1 * INCH),
-        para(f"{long_day(when.date())} at {clock_time(when)}", centred("when", 13, bold=True)),
+        para(f"{long_day(when.date())} at {_agenda_time(when)}", centred("when", 13, bold=True)),
         para(meeting.place, centred("place", 12)),
     ]
     if meeting.cancelled_on is not None:
@@ -337,14 +320,16 @@ def _cover(
         flow += [
             Spacer(1, 0.35 * INCH),
             para(
-                f"Packet prepared {format_day(at.date())} at {clock_time(at)}",
+                f"Packet prepared {format_day(at.date())} at {_agenda_time(at)}",
                 centred("prepared", 9, color=grey),
             ),
         ]
     return flow
 
 
-def _summary(packet: Packet, petitions: Sequence[Petition], tz: dt.tzinfo) -> list[Flowable]:
+def _summary(
+    packet: Packet, petitions: Sequence[Petition], tz: dt.tzinfo, calendar: CityCalendar
+) -> list[Flowable]:
     from reportlab.platypus import PageBreak
 
     from .document import data_table, para, styles
@@ -363,10 +348,11 @@ def _summary(packet: Packet, petitions: Sequence[Petition], tz: dt.tzinfo) -> li
     late = sum(1 for p in petitions if not is_timely(p))
     flow.append(
         para(
-            f"{_plural(len(petitions), 'petition')} on the agenda, those filed on or before "
-            f"September 15 first, then {_plural(late, 'late petition')}. A petition filed on or "
-            "before September 15 is considered for installation in the following year; one "
-            f"filed later, in the year after that ({_CITE}).",
+            f"{plural(len(petitions), 'petition')} on the agenda, those filed on or before "
+            f"{_last_day(petitions, calendar)} first, then {plural(late, 'late petition')}. A "
+            "petition filed on or before September 15 (or, when City Hall is closed that day, "
+            "the next day it is open) is considered for installation in the following year; "
+            f"one filed later, in the year after that ({_CITE}).",
             st.subtitle,
         )
     )
@@ -433,6 +419,7 @@ def _section(
     petition: Petition,
     events: Sequence[PetitionEvent] | None,
     tz: dt.tzinfo,
+    calendar: CityCalendar,
     *,
     new_page: bool,
 ) -> list[Flowable]:
@@ -465,10 +452,10 @@ def _section(
     pairs: list[tuple[str, object]] = [  # the kind and the place head the section
         (
             "Received",
-            f"{format_day(received.date())} at {clock_time(received)}, "
+            f"{format_day(received.date())} at {_agenda_time(received)}, "
             f"by {petition.received_by_name}",
         ),
-        ("Program year", _program_year_text(petition)),
+        ("Program year", _program_year_text(petition, calendar)),
         (  # the last day is September 15 unless City Hall is closed then: name no date here
             "Filed",
             f"Timely: by the last day to file for {received.year + 1}"
@@ -479,7 +466,7 @@ def _section(
     ]
     if petition.referred_to:
         pairs.append(("Referred to", petition.referred_to))
-    pairs.append(("Signatures", f"{signed} of {_plural(named, 'owner')} named signed"))
+    pairs.append(("Signatures", f"{signed} of {plural(named, 'owner')} named signed"))
     pairs.append(
         (
             "Attached scans",
@@ -499,7 +486,7 @@ def _section(
                     s.parcel.site_address if s.parcel is not None else "",
                     "Yes" if s.signed else "No",
                 )
-                for n, s in enumerate(petition.signers, start=1)
+                for n, s in enumerate(petitioners(petition), start=1)
             ],
             col_widths=[0.3 * INCH, 2.3 * INCH, 1.2 * INCH, "*", 0.6 * INCH],
             align=["right", "left", "left", "left", "left"],
@@ -530,7 +517,7 @@ def _event_row(event: PetitionEvent, tz: dt.tzinfo) -> tuple[str, str, str]:
     what = event.detail or event.what.replace("_", " ").capitalize()
     if event.reason:
         what += f" — {event.reason}"
-    return (f"{at:%m/%d/%Y} {clock_time(at)}", _unbroken(what), event.operator_name)
+    return (f"{at:%m/%d/%Y} {_agenda_time(at)}", _unbroken(what), event.operator_name)
 
 
 def _scans(packet: Packet, petition: Petition, scan: ScanReader) -> list[Flowable]:
@@ -593,8 +580,6 @@ def petition_row(petition: Petition, tz: dt.tzinfo | None = None) -> tuple[objec
         if instant is None:
             return None
         return instant.astimezone(tz).replace(tzinfo=None) if tz is not None else instant
-
-    from clerk_desk.petitions import signers_text
 
     signed, named = _signed(petition)
     return (

@@ -8,7 +8,9 @@
 * :func:`register_excel` — the whole register in Excel; :func:`import_problems_excel` — what an
   address-list import found wrong, line by line, so the Clerk can fix the file.
 
-The display rules are written here once, in plain words, in a long form for the letter
+A letter and a notice write their dates out ("November 30, 2026", :func:`month_day`) and keep
+each citation on one line (:func:`unbroken`); the register's tables keep the short "Mon Nov 30,
+2026". The display rules are written here once, in plain words, in a long form for the letter
 (:func:`display_rules`) and a short one for the notice (:func:`display_brief`), side by side so
 the two can never tell an owner different things. The addresses given must have their
 street, parcel and owner loaded (``clerk_desk.street_numbers.register`` does so). ReportLab and
@@ -23,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from clerk_desk.deadlines import format_day
+from clerk_desk.deadlines import format_day, long_day, month_day
 from clerk_desk.errors import Conflict
 from clerk_desk.models import (
     Address,
@@ -68,11 +70,17 @@ FORFEITURE = "§ 1-4 of the City Code"
 """The general penalty section: it is in Chapter 1, not Chapter 506, so it is named, not cited."""
 
 INSPECTOR = "Building Inspector"
+NBSP = "\u00a0"
 _BLANK = "\u00a0"  # a cell left blank to be filled in by hand still needs a line's height
 _MISMATCH_MARK = "*"
 
 
 # ---- shared wording -------------------------------------------------------------------------
+
+
+def unbroken(cite: str) -> str:
+    """A citation that never wraps in the middle ("§ 506-16 (Noncompliance)" on one line)."""
+    return cite.replace(" ", NBSP)
 
 
 def _plural(n: int, word: str, many: str | None = None) -> str:
@@ -191,7 +199,7 @@ def _heading(text: str, cite: str) -> Flowable:
     style = _style("heading", st.heading, fontSize=10.5, leading=13.5, spaceBefore=6, spaceAfter=2)
     return Paragraph(
         f"{escape(text)} <font name='{FONT_REGULAR}' size='8.5' color='{lh.GREY_HEX}'>"
-        f"\u2014 {escape(cite)}</font>",
+        f"\u2014 {escape(unbroken(cite))}</font>",
         style,
     )
 
@@ -346,19 +354,24 @@ def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.
     story: list[Flowable] = [
         _side_by_side(
             para("\n".join(_recipient_lines(address)), _style("to", st.body, spaceAfter=0)),
-            para(format_day(printed_on), _style("date", st.body, alignment=TA_RIGHT)),
-            ["*", 1.6 * INCH],
+            para(month_day(printed_on), _style("date", st.body, alignment=TA_RIGHT)),
+            ["*", 1.8 * INCH],
         ),
-        Spacer(1, 12),
-        _number_box(address, width * 0.78),
         Spacer(1, 8),
+        _markup(
+            f"<b>Re: Official street number for {escape(address_text(address, unit=False))}</b>",
+            _style("subject", body, spaceAfter=6),
+        ),
+        _number_box(address, width * 0.78),
+        Spacer(1, 6),
         _markup(
             f"The {INSPECTOR} has assigned the official street number above to the "
             f"{escape(_kind(address).label.lower())} on parcel {parcel}. It was assigned on "
-            f"<b>{format_day(address.assigned_on)}</b>"
+            f"<b>{month_day(address.assigned_on)}</b>"
             + (f" by {escape(address.assigned_by_name)}" if address.assigned_by_name else "")
             + " and is entered in the street numbering map on file in the office of the City "
-            f"Clerk. <font size='8.5' color='{lh.GREY_HEX}'>{escape(ASSIGN_CITE)}</font>",
+            f"Clerk. <font size='8.5' color='{lh.GREY_HEX}'>{escape(unbroken(ASSIGN_CITE))}"
+            "</font>",
             body,
         ),
         _heading("Put the numbers on the building", DISPLAY_CITE),
@@ -367,7 +380,7 @@ def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.
         *_bullets(
             [
                 "Install the numbers <b>immediately</b>, in the manner described above.",
-                "The cost of the numbers is paid by the owner (" + NONCOMPLIANCE_CITE + ").",
+                f"The cost of the numbers is paid by the owner ({unbroken(NONCOMPLIANCE_CITE)}).",
             ]
         ),
         _heading("Use only this number", ALTER_CITE),
@@ -385,7 +398,7 @@ def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.
                 "If the proper numbers are not attached and maintained for <b>20 days</b>, the "
                 "City serves a notice requiring the building to be numbered; neglecting to do so "
                 f"for <b>10 days after service</b> makes the owner subject to a forfeiture under "
-                f"{FORFEITURE}.",
+                f"{unbroken(FORFEITURE)}.",
             ]
         ),
     ]
@@ -422,7 +435,7 @@ def _service_block(case: NumberingCase) -> list[Flowable]:
     st = styles()
     manner_hint = " / ".join(SERVICE_MANNERS)
     rows: list[tuple[str, object]] = [
-        ("Date served", format_day(case.served_on) if case.served_on else _BLANK),
+        ("Date served", month_day(case.served_on) if case.served_on else _BLANK),
         ("Manner of service", case.served_manner or _BLANK),
         ("Served by", case.served_by_name or _BLANK),
         ("Signature of server", _BLANK),
@@ -451,8 +464,19 @@ def noncompliance_notice_pdf(
     case: NumberingCase, *, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     """The notice requiring the owner to number the building properly (§ 506-16
-    (Noncompliance)), served after 20 days' neglect; one letter page."""
+    (Noncompliance)), served after 20 days' neglect; one letter page.
+
+    Raises :class:`~clerk_desk.errors.Conflict` when ``printed_on`` is before the case's
+    ``notice_from``: the notice says the owner has neglected for 20 days, which is not yet so.
+    """
     from reportlab.platypus import KeepTogether, Spacer
+
+    if printed_on < case.notice_from:
+        raise Conflict(
+            f"The owner has 20 days from {month_day(case.observed_on)} to post the numbers: "
+            f"the notice may be printed from {month_day(case.notice_from)}.",
+            cite=NONCOMPLIANCE_CITE,
+        )
 
     st = styles()
     address = case.address
@@ -467,27 +491,27 @@ def noncompliance_notice_pdf(
     deadline = ""
     if served_on is not None and case.referral_from is not None:
         last_day = case.referral_from - dt.timedelta(days=1)
-        deadline = f" \u2014 that is, <b>on or before {format_day(last_day)}</b>"
+        deadline = f" \u2014 that is, <b>on or before {long_day(last_day)}</b>"
     facts: list[tuple[str, object]] = [
         ("To", to),
         ("Premises", f"{text} \u00b7 parcel {address.parcel.parcel_number}"),
         (
             "Official number",
-            f"{address_text(address, unit=False)} (assigned {format_day(address.assigned_on)})",
+            f"{address_text(address, unit=False)} (assigned {month_day(address.assigned_on)})",
         ),
-        ("Observed", f"{format_day(case.observed_on)}, by {case.observed_by_name}"),
+        ("Observed", f"{month_day(case.observed_on)}, by {case.observed_by_name}"),
         ("What was seen", case.observation),
     ]
     story: list[Flowable] = [
         para("Notice to Properly Number a Building", st.title),
         para(
-            f"{NONCOMPLIANCE_CITE} \u00b7 Case {case.id} \u00b7 {format_day(printed_on)}",
+            f"{NONCOMPLIANCE_CITE} \u00b7 Case {case.id} \u00b7 {month_day(printed_on)}",
             st.subtitle,
         ),
         key_value_block(facts, label_width=1.3 * INCH),
         Spacer(1, 7),
         _markup(
-            f"On <b>{format_day(case.observed_on)}</b> the City found that the building at "
+            f"On <b>{month_day(case.observed_on)}</b> the City found that the building at "
             f"<b>{escape(text)}</b> is not properly numbered, as described above. The owner has "
             "neglected for <b>20 days</b> to duly attach and maintain the proper numbers on the "
             "building.",
@@ -495,15 +519,15 @@ def noncompliance_notice_pdf(
         ),
         _boxed(
             f"<b>You are required to properly number the building at {escape(text)} with its "
-            f"official number, as {SECTION_CITE} provides, within 10 days after service of this "
-            f"notice</b>{deadline}.",
+            f"official number, as {unbroken(SECTION_CITE)} provides, within 10 days after "
+            f"service of this notice</b>{deadline}.",
         ),
         Spacer(1, 6),
         _markup(
             "If you neglect to do so for 10 days after service, you will be subject to a "
-            f"<b>forfeiture as provided in {FORFEITURE}</b>. The cost of the numbers is paid by "
-            "the owner. No person may alter a number or keep an improper number other than the "
-            f"one assigned ({escape(ALTER_CITE)}).",
+            f"<b>forfeiture as provided in {unbroken(FORFEITURE)}</b>. The cost of the numbers "
+            "is paid by the owner. No person may alter a number or keep an improper number other "
+            f"than the one assigned ({escape(unbroken(ALTER_CITE))}).",
             body,
         ),
         _heading("How the numbers must be displayed", DISPLAY_CITE),

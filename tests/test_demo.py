@@ -257,3 +257,33 @@ def test_demo_scans_are_one_page_pdfs_of_the_petition(demo_db: Database) -> None
             text = reader.pages[0].extract_text()
             assert "PETITION FOR A STREET IMPROVEMENT" in text
             assert f"Location: {petitions.location(petition)}" in text
+
+
+def test_a_demo_made_in_the_night_stamps_its_petitions_in_city_hall_hours(
+    tmp_path: Path,
+) -> None:
+    """Finding 13: made at 1:47 a.m., the demo's newest petition is not stamped "received
+    1:17 AM", nor placed on an agenda at 1:47 AM: everything happens while the counter is open
+    (8:00 a.m. to 5:00 p.m. on a day City Hall is open), the last before the night."""
+    night = datetime(2026, 11, 30, 1, 47)  # a Monday, before City Hall opens
+    demo.create(str(tmp_path / "night.sqlite3"), clock=FixedClock(night))
+    db = Database(str(tmp_path / "night.sqlite3"))
+    zone = ZoneInfo("America/Chicago")
+    calendar = CityCalendar()
+    try:
+        with db.reading() as session:
+            found = petitions.search_petitions(session)
+            moments = [p.received_at for p in found] + [
+                e.at for p in found for e in petitions.history(session, p.id)
+            ]
+    finally:
+        db.dispose()
+    assert len(found) == 12
+    local = [m.astimezone(zone) for m in moments]
+    hours = (datetime(2000, 1, 1, 8, 0).time(), datetime(2000, 1, 1, 17, 0).time())
+    outside = [
+        m for m in local if not (calendar.is_open(m.date()) and hours[0] <= m.time() <= hours[1])
+    ]
+    assert outside == []
+    # Thanksgiving and the day after are closed: the last moment is Wednesday's close.
+    assert max(local) == datetime(2026, 11, 25, 17, 0, tzinfo=zone)

@@ -322,3 +322,66 @@ def test_only_those_who_manage_bonds_set_or_clear_the_public_utility_flag(
     assert "To stop treating Valley Gas as a public utility" in clearing.value.message
     with desk.database.reading() as session:
         assert parties.get_party(session, business).public_utility
+
+
+def test_renaming_an_owner_and_renumbering_a_parcel_is_followed_by_every_search(
+    desk: Desk, admin: SignedIn
+) -> None:
+    """Finding 4: the street numbering register and the petitions keep the owner's name and the
+    parcel's number in their own search text. Ann Lee marries and becomes Ann Berg, and the
+    County renumbers her parcel: her address and her petition are found by the new words, and
+    no longer by the old."""
+    from clerk_desk import petitions
+    from clerk_desk import street_numbers as sn
+    from clerk_desk.models import Compass
+    from clerk_desk.petitions import PetitionData, SignerData
+
+    with desk.action(admin) as action:
+        ann = parties.add_party(action, _person("Ann Lee", street="118 Orange St"))
+        action.session.flush()
+        lot = parties.add_parcel(action, ParcelData("281-1005-12-000", "118 Orange St", ann.id))
+        street = sn.add_street(
+            action,
+            sn.StreetData(
+                name="Orange",
+                suffix="St",
+                odd_side=Compass.NORTH,
+                increases_toward=Compass.EAST,
+                range_low=100,
+                range_high=199,
+            ),
+        )
+        action.session.flush()
+        sn.assign_number(
+            action,
+            sn.AssignmentData(
+                street_id=street.id, number=118, parcel_id=lot.id, side=Compass.SOUTH
+            ),
+        )
+        petitions.receive_petition(
+            action,
+            PetitionData(
+                petitions.PetitionKind.CURB_AND_GUTTER,
+                "Orange St",
+                signers=[SignerData(ann.id, lot.id)],
+            ),
+        )
+        ann_id, lot_id = ann.id, lot.id
+
+    def found(text: str) -> tuple[list[str], list[str]]:
+        with desk.database.reading() as session:
+            return (
+                [sn.address_text(a) for a in sn.search_addresses(session, text)],
+                [p.number for p in petitions.search_petitions(session, text)],
+            )
+
+    assert found("lee") == (["118 Orange St"], ["P-2026-001"])
+    with desk.action(admin) as action:
+        parties.update_party(action, ann_id, _person("Ann Berg", street="118 Orange St"))
+        parties.update_parcel(
+            action, lot_id, ParcelData("281-1005-12-100", "118 Orange St", ann_id)
+        )
+    assert found("berg") == (["118 Orange St"], ["P-2026-001"])
+    assert found("281-1005-12-100") == (["118 Orange St"], ["P-2026-001"])
+    assert found("lee") == ([], [])
+    assert found("281-1005-12-000") == ([], [])

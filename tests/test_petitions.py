@@ -341,7 +341,7 @@ def _status(desk: Desk, petition_id: int) -> tuple[PetitionStatus, int | None]:
 
 
 def _packet_built(desk: Desk, who: SignedIn, meeting_id: int) -> None:
-    _do(desk, who, petitions.record_packet_built, meeting_id, pages=12)
+    _do(desk, who, petitions.record_packet_built, meeting_id, pages=12, as_of=desk.clock.now())
 
 
 def _meeting_row(desk: Desk, meeting_id: int) -> CouncilMeeting:
@@ -465,8 +465,14 @@ def test_a_petition_needs_a_signature_and_names_each_owner_once(
 ) -> None:
     unsigned = [dataclasses.replace(s, signed=False) for s in owners]
     error = _refused(desk, admin, petitions.receive_petition, _data(owners, signers=unsigned))
-    assert error.field == "signers" and error.cite == CITE
-    assert error.message == "No owner has signed: a petition needs at least one signature."
+    # § 506-14 asks for no signature: the rule is the City's practice and says so, citing
+    # nothing (finding 11).
+    assert error.field == "signers" and error.cite is None
+    assert error.message == (
+        "No owner has signed: the City takes a petition with at least one owner's signature "
+        "(City practice)."
+    )
+    assert "506-14" not in str(error)
     twice = (owners[0], owners[1], dataclasses.replace(owners[0], parcel_id=None))
     error = _refused(desk, admin, petitions.receive_petition, _data(owners, signers=twice))
     assert (error.field, error.message) == ("signers", "Anna Berg is named twice.")
@@ -584,18 +590,22 @@ def test_details_are_corrected_with_the_old_petitioners_kept_in_the_history(
     changed = _data(
         owners, kind=PetitionKind.CURB_AND_GUTTER, signers=(owners[2], owners[0]), staff_notes="x"
     )
+    rows_before = {s.party.name: s.id for s in _get(desk, petition.id).signers}
     _do(desk, admin, petitions.update_petition, petition.id, changed)
     stored = _get(desk, petition.id)
     assert stored.kind == PetitionKind.CURB_AND_GUTTER
-    assert [s.party.name for s in stored.signers] == ["Lars Olson", "Anna Berg"]
-    assert [s.position for s in stored.signers] == [1, 2]
+    assert [s.party.name for s in petitions.petitioners(stored)] == ["Lars Olson", "Anna Berg"]
+    assert [s.position for s in petitions.petitioners(stored)] == [1, 2]
     assert stored.received_at == petition.received_at  # never changed by an update
-    assert _history(desk, petition.id)[-1] == (
-        "changed",
-        "Changed: kind, staff notes, petitioners. Petitioners were: "
-        "Anna Berg (281-03001-0000); Zoë Nguyễn (281-03002-0000)",
-        "",
-    )
+    assert _history(desk, petition.id)[-2:] == [
+        (
+            "changed",
+            "Changed: kind, staff notes, petitioners. Petitioners were: "
+            "Anna Berg (281-03001-0000); Zoë Nguyễn (281-03002-0000)",
+            "",
+        ),
+        ("signer_removed", "Zoë Nguyễn (281-03002-0000) removed from the petitioners", ""),
+    ]
     [audit] = _audit(desk, "petition.update")
     assert audit.before == {
         "kind": "resurfacing",
@@ -607,6 +617,93 @@ def test_details_are_corrected_with_the_old_petitioners_kept_in_the_history(
         [found] = petitions.search_petitions(session, "olson")  # the search follows the change
         assert found.id == petition.id
         assert not petitions.search_petitions(session, "nguyen")
+    # Finding 5: nothing is deleted. Anna Berg keeps her row; Zoë Nguyễn, taken off, keeps hers
+    # out of the list (a negative position); Lars Olson has a new one.
+    rows = {s.party.name: (s.id, s.position) for s in stored.signers}
+    assert rows["Anna Berg"] == (rows_before["Anna Berg"], 2)
+    assert rows["Zoë Nguyễn"] == (rows_before["Zoë Nguyễn"], -2)
+    assert rows["Lars Olson"][0] not in rows_before.values()
+    assert petitions.signers_text(stored) == (
+        "Lars Olson (281-03003-0000); Anna Berg (281-03001-0000)"
+    )
+    # Named again, she gets her own row back.
+    _do(desk, admin, petitions.update_petition, petition.id, _data(owners, staff_notes="x"))
+    again = _get(desk, petition.id)
+    assert [(s.party.name, s.id) for s in petitions.petitioners(again)] == [
+        ("Anna Berg", rows_before["Anna Berg"]),
+        ("Zoë Nguyễn", rows_before["Zoë Nguyễn"]),
+        ("Lars Olson", rows["Lars Olson"][0]),
+    ]
+    assert len(again.signers) == 3
+
+
+def test_a_decided_petition_keeps_what_it_said_but_its_staff_notes(
+    desk: Desk, admin: SignedIn, owners: list[SignerData], clock: FixedClock
+) -> None:
+    """Finding 6: after the Council's decision (or a withdrawal) only the staff notes change."""
+    petition = _receive(desk, admin, _data(owners))
+    meeting = _meeting(desk, admin, DEC_14)
+    _place(desk, admin, petition.id, meeting)
+    clock.set(AFTER_DEC_14)
+    _act(desk, admin, petition.id, CouncilAction.APPROVED, meeting)
+    for changes in (
+        {"street": "Broad St N"},
+        {"kind": PetitionKind.SIDEWALK},
+        {"description": "Something else"},
+        {"signers": tuple(owners[:1])},
+        {"signers": (dataclasses.replace(owners[0], signed=False), *owners[1:])},
+    ):
+        error = _refused(
+            desk,
+            admin,
+            petitions.update_petition,
+            petition.id,
+            _data(owners, **changes),
+            error=Conflict,
+        )
+        assert error.message == (
+            f"Petition {petition.number} is approved: what the Council decided on stays as it "
+            "was. Only the staff notes can still change."
+        )
+    notes = _data(owners, staff_notes="DPW: scheduled for the 2027 season")
+    _do(desk, admin, petitions.update_petition, petition.id, notes)
+    stored = _get(desk, petition.id)
+    assert (stored.street, stored.staff_notes) == ("Orange St", notes.staff_notes)
+    assert _history(desk, petition.id)[-1][:2] == ("changed", "Changed: staff notes")
+    withdrawn = _receive(desk, admin, _data(owners, street="Albert St"))
+    _do(desk, admin, petitions.withdraw_petition, withdrawn.id, reason="Letter")
+    error = _refused(
+        desk,
+        admin,
+        petitions.update_petition,
+        withdrawn.id,
+        _data(owners, street="College St"),
+        error=Conflict,
+    )
+    assert error.message == (
+        f"Petition {withdrawn.number} is withdrawn: it stays as it was when the petitioner "
+        "withdrew it. Only the staff notes can still change."
+    )
+
+
+def test_the_council_approves_for_at_most_ten_years_past_the_program_year(
+    desk: Desk, admin: SignedIn, owners: list[SignerData], clock: FixedClock
+) -> None:
+    """Finding 6: a mistyped year (2208 for 2028) is refused under the year."""
+    petition = _receive(desk, admin, _data(owners))
+    meeting = _meeting(desk, admin, DEC_14)
+    _place(desk, admin, petition.id, meeting)
+    clock.set(AFTER_DEC_14)
+    error = _act_refused(
+        desk, admin, petition.id, CouncilAction.APPROVED, meeting, approved_year=2039
+    )
+    assert (error.field, error.message) == (
+        "approved_year",
+        "Approve it for 2038 at the latest (10 years after its program year, 2028); check the "
+        "year the Council voted.",
+    )
+    approved = _act(desk, admin, petition.id, CouncilAction.APPROVED, meeting, approved_year=2038)
+    assert approved.approved_year == 2038
 
 
 def test_the_received_moment_is_corrected_with_a_reason_and_moves_the_program_year(
@@ -652,7 +749,7 @@ def test_the_received_moment_is_corrected_with_a_reason_and_moves_the_program_ye
     assert corrected.program_year == 2027
     assert _history(desk, petition.id)[-1] == (
         "corrected",
-        "Received 09/16/2026 09:00 AM corrected to 09/15/2026 04:30 PM; program year 2028 → 2027",
+        "Received 09/16/2026 9:00 AM corrected to 09/15/2026 4:30 PM; program year 2028 → 2027",
         reason,
     )
     [audit] = _audit(desk, "petition.correct_received")
@@ -749,6 +846,118 @@ def test_a_cancelled_meeting_sends_its_agenda_back_to_waiting(
         assert [m.id for m in petitions.meetings(session, include_cancelled=True)] == [meeting]
     [audit] = _audit(desk, "meeting.cancel")
     assert audit.summary == "Meeting of Mon Dec 14, 2026 cancelled: No quorum"
+
+
+def test_a_meeting_that_took_place_cannot_be_cancelled(
+    desk: Desk, admin: SignedIn, owners: list[SignerData], clock: FixedClock
+) -> None:
+    """Finding 7: cancelling a meeting held would send the petitions the Council heard back to
+    waiting, as if it had never met."""
+    petition = _receive(desk, admin, _data(owners))
+    meeting = _meeting(desk, admin, DEC_14)
+    _place(desk, admin, petition.id, meeting)
+    clock.set(datetime(2026, 12, 14, 18, 5))  # the meeting has begun
+    error = _refused(
+        desk, admin, petitions.cancel_meeting, meeting, reason="No quorum", error=Conflict
+    )
+    assert error.message == (
+        "The meeting of Mon Dec 14, 2026 has already begun: it cannot be cancelled."
+    )
+    clock.set(AFTER_DEC_14)
+    _act(desk, admin, petition.id, CouncilAction.DENIED, meeting)
+    # Even moved back to a later time, a meeting at which the Council acted took place.
+    later = MeetingData(MeetingKind.REGULAR, _in_chicago(2026, 12, 21, 18), CHAMBERS)
+    _do(desk, admin, petitions.update_meeting, meeting, later)
+    error = _refused(desk, admin, petitions.cancel_meeting, meeting, reason="Typo", error=Conflict)
+    assert error.message == (
+        "The Council's action on a petition is recorded at the meeting of Mon Dec 21, 2026: it "
+        "took place and cannot be cancelled."
+    )
+    assert _status(desk, petition.id) == (PetitionStatus.DENIED, meeting)
+    assert _meeting_row(desk, meeting).cancelled_on is None
+
+
+def test_a_packet_whose_agenda_changed_while_it_was_built_is_not_marked_built(
+    desk: Desk, admin: SignedIn, owners: list[SignerData], clock: FixedClock
+) -> None:
+    """Finding 8: the packet is built in the background while the counter works on; a change
+    after the build read the agenda leaves the packet "not built yet" on the Today tab."""
+    first = _receive(desk, admin, _data(owners))
+    second = _receive(desk, admin, _data(owners, street="Albert St"))
+    waiting = _receive(desk, admin, _data(owners, street="Henry St"))
+    meeting, other = _meeting(desk, admin, DEC_14), _meeting(desk, admin, DEC_28)
+    _place(desk, admin, first.id, meeting)
+    _place(desk, admin, second.id, meeting)
+
+    def built_after(change: Callable[[], object]) -> CouncilMeeting:
+        clock.advance(minutes=1)
+        as_of = clock.now()  # the build reads the agenda ...
+        clock.advance(seconds=20)
+        change()  # ... while the clerk does this ...
+        clock.advance(seconds=20)
+        with desk.action(admin) as action:  # ... and the build ends
+            try:
+                petitions.record_packet_built(action, meeting, pages=9, as_of=as_of)
+            except Conflict as refused:
+                assert refused.message == (
+                    "The agenda of the meeting of Mon Dec 14, 2026 changed while its packet "
+                    "was built, so that packet is out of date and was not marked built. Build "
+                    "the packet again."
+                )
+        return _meeting_row(desk, meeting)
+
+    notes = _data(owners, staff_notes="DPW estimate attached")
+    stale: list[Callable[[], object]] = [
+        lambda: _do(desk, admin, petitions.update_petition, first.id, notes),
+        lambda: _do(desk, admin, petitions.add_scan, first.id, "signed.pdf", PDF),
+        lambda: _place(desk, admin, waiting.id, meeting),  # placed on it
+        lambda: _place(desk, admin, waiting.id, other),  # moved off it
+        lambda: _do(desk, admin, petitions.withdraw_petition, second.id, reason="Letter"),
+        lambda: _do(
+            desk,
+            admin,
+            petitions.update_meeting,
+            meeting,
+            MeetingData(MeetingKind.REGULAR, _in_chicago(2026, 12, 14, 17), CHAMBERS),
+        ),
+    ]
+    for change in stale:
+        assert built_after(change).packet_built_at is None
+    # A change elsewhere does not touch this packet.
+    unrelated = _receive(desk, admin, _data(owners, street="James St"))
+    row = built_after(lambda: _place(desk, admin, unrelated.id, other))
+    assert row.packet_built_at is not None and row.packet_pages == 9
+    [audit] = _audit(desk, "meeting.packet")
+    assert audit.summary == "Agenda packet of 9 pages built for Mon Dec 14, 2026"
+
+
+def test_the_histories_of_an_agenda_are_read_in_one_query(
+    desk: Desk, admin: SignedIn, owners: list[SignerData]
+) -> None:
+    """Finding 10: the packet is given every petition's history, read at once."""
+    first = _receive(desk, admin, _data(owners))
+    second = _receive(desk, admin, _data(owners, street="Albert St"))
+    meeting = _meeting(desk, admin, DEC_14)
+    _place(desk, admin, second.id, meeting)
+    with desk.database.reading() as session:
+        statements: list[str] = []
+        engine = session.get_bind()
+        from sqlalchemy import event
+
+        def count(*args: Any) -> None:
+            statements.append(str(args[2]))
+
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            found = petitions.histories(session, [first.id, second.id, 9999])
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        assert len([s for s in statements if "petition_event" in s]) == 1
+        assert [e.what for e in found[first.id]] == ["received"]
+        assert [e.what for e in found[second.id]] == ["received", "placed"]
+        assert found[9999] == []
+        assert petitions.histories(session, []) == {}
+        assert [e.what for e in petitions.history(session, second.id)] == ["received", "placed"]
 
 
 # -- the agenda and the Council's actions ---------------------------------------------------------
@@ -1057,7 +1266,8 @@ def test_a_role_without_the_counter_permission_is_refused(
         (petitions.add_meeting, (data,), {}),
         (petitions.update_meeting, (meeting, data), {}),
         (petitions.cancel_meeting, (meeting,), {"reason": "x"}),
-        (petitions.record_packet_built, (meeting,), {"pages": 3}),
+        (petitions.record_packet_built, (meeting,),
+         {"pages": 3, "as_of": _in_chicago(2026, 11, 30, 9)}),
         (petitions.place_on_agenda, (petition.id, meeting), {}),
         (petitions.record_council_action, (petition.id,),
          {"outcome": CouncilAction.DENIED, "meeting_id": meeting}),

@@ -14,7 +14,7 @@ import io
 import itertools
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -23,8 +23,9 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import Destination
 
-from clerk_desk import documents, parties, petitions
+from clerk_desk import deadlines, documents, parties, petitions, settings_store
 from clerk_desk.clock import FixedClock
+from clerk_desk.deadlines import CalendarSettings, CityCalendar, clock_time, long_day, plural
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.models import MeetingKind, PartyKind, PetitionKind
 from clerk_desk.petitions import MeetingData, PetitionData, SignerData
@@ -35,8 +36,6 @@ from reports.petitions import (
     LATE_HEADING,
     TIMELY_HEADING,
     agenda_packet_pdf,
-    clock_time,
-    long_day,
     petitions_excel,
 )
 
@@ -169,7 +168,13 @@ def agenda(desk: Desk, admin: SignedIn, clock: FixedClock) -> Agenda:
     return Agenda(desk, meeting_id, numbers, missing_sha=hashlib.sha256(late_scan).hexdigest())
 
 
-def _build(agenda: Agenda, *, lose: str | None = None, **kw: Any) -> bytes:
+def _build(
+    agenda: Agenda,
+    *,
+    lose: str | None = None,
+    calendar: CityCalendar | None = None,
+    **kw: Any,
+) -> bytes:
     with agenda.desk.database.reading() as session:
         meeting = petitions.get_meeting(session, agenda.meeting_id)
         items = petitions.agenda(session, agenda.meeting_id)
@@ -177,7 +182,16 @@ def _build(agenda: Agenda, *, lose: str | None = None, **kw: Any) -> bytes:
         def scan(sha: str) -> bytes | None:
             return None if sha == lose else documents.scan_bytes(session, sha)
 
-        return agenda_packet_pdf(meeting, items, scan=scan, profile=PROFILE, tz=CHICAGO, **kw)
+        return agenda_packet_pdf(
+            meeting,
+            items,
+            scan=scan,
+            profile=PROFILE,
+            tz=CHICAGO,
+            calendar=calendar or agenda.desk.calendar_in(session),
+            histories=petitions.histories(session, [p.id for p in items]),
+            **kw,
+        )
 
 
 def _texts(reader: PdfReader) -> list[str]:
@@ -228,7 +242,7 @@ def test_packet_pages_bookmarks_contents_and_footers(agenda: Agenda) -> None:
         "Monday, December 14, 2026 at 6:00 p.m.",
         CHAMBERS,
         "Improvement petitions",
-        "4 petitions on the agenda: 3 filed on or before September 15, 1 late.",
+        "4 petitions on the agenda: 3 filed on or before September 15, 2026, 1 late.",
         "§ 506-14 Requests for improvements.",
         "shall be presented to the Common Council on or before September 15",
         "Packet prepared Fri Dec 11, 2026 at 3:05 p.m.",
@@ -277,8 +291,8 @@ def test_packet_pages_bookmarks_contents_and_footers(agenda: Agenda) -> None:
     assert total == max(attached)  # the late petition's scan ends the packet
 
     # The groups: timely, then late.
-    timely_group = _page_with(texts, f"{TIMELY_HEADING}, 2026 Filed on or before")
-    late_group = _page_with(texts, f"{LATE_HEADING}, 2026 Filed after")
+    timely_group = _page_with(texts, f"{TIMELY_HEADING} September 15, 2026 Filed on or before")
+    late_group = _page_with(texts, f"{LATE_HEADING} September 15, 2026 Filed after")
     assert timely_group == starts[timely_order[0]]
     assert late_group == starts["late"]
     assert timely_group < late_group
@@ -297,8 +311,8 @@ def test_packet_pages_bookmarks_contents_and_footers(agenda: Agenda) -> None:
         assert page == starts[key], key
     assert titles["Scan: three.pdf"] == (2, sheet["THREE sheet 1"])
     assert [title for level, title, _ in outline if level == 0][-2:] == [
-        f"{TIMELY_HEADING}, 2026",
-        f"{LATE_HEADING}, 2026",
+        f"{TIMELY_HEADING} September 15, 2026",
+        f"{LATE_HEADING} September 15, 2026",
     ]
 
     # The table of contents: its page numbers are the pages the sections start on.
@@ -311,8 +325,8 @@ def test_packet_pages_bookmarks_contents_and_footers(agenda: Agenda) -> None:
     }
     assert printed == {number: starts[key] for key, number in agenda.numbers.items()}
     assert ("Summary of petitions", titles["Summary of petitions"][1]) in entries
-    assert (f"{TIMELY_HEADING}, 2026", timely_group) in entries
-    assert (f"{LATE_HEADING}, 2026", late_group) in entries
+    assert (f"{TIMELY_HEADING} September 15, 2026", timely_group) in entries
+    assert (f"{LATE_HEADING} September 15, 2026", late_group) in entries
 
     # ... and its lines are links to those pages.
     links = _links(reader, contents_page)
@@ -413,7 +427,15 @@ def test_an_empty_agenda_still_prints(desk: Desk, admin: SignedIn) -> None:
                 MeetingKind.SPECIAL, datetime(2026, 12, 21, 17, 30, tzinfo=CHICAGO), CHAMBERS
             ),
         )
-        pdf = agenda_packet_pdf(meeting, [], scan=lambda _: None, profile=PROFILE, tz=CHICAGO)
+        pdf = agenda_packet_pdf(
+            meeting,
+            [],
+            scan=lambda _: None,
+            profile=PROFILE,
+            tz=CHICAGO,
+            calendar=action.calendar,
+            histories={},
+        )
     reader = PdfReader(io.BytesIO(pdf))
     texts = _texts(reader)
     assert "Special meeting" in texts[0] and "5:30 p.m." in texts[0]
@@ -432,10 +454,63 @@ def test_a_cancelled_meeting_says_so_on_every_page(agenda: Agenda, admin: Signed
 
 
 def test_words_and_times_read_the_same_everywhere() -> None:
+    """One copy of each, in clerk_desk.deadlines: the packet, the screens and Today share them
+    (finding 15)."""
+    import reports.petitions
+
     assert long_day(datetime(2026, 12, 14).date()) == "Monday, December 14, 2026"
-    assert clock_time(datetime(2026, 12, 14, 18, 0)) == "6:00 p.m."
-    assert clock_time(datetime(2026, 12, 14, 0, 5)) == "12:05 a.m."
-    assert clock_time(datetime(2026, 12, 14, 12, 30)) == "12:30 p.m."
+    assert clock_time(datetime(2026, 12, 14, 18, 0), dotted=True) == "6:00 p.m."
+    assert clock_time(datetime(2026, 12, 14, 0, 5), dotted=True) == "12:05 a.m."
+    assert clock_time(datetime(2026, 12, 14, 12, 30), dotted=True) == "12:30 p.m."
+    assert clock_time(datetime(2026, 12, 14, 9, 5)) == "9:05 AM"  # as the screens show it
+    assert (plural(1, "day"), plural(2, "day"), plural(2, "address", "addresses")) == (
+        "1 day",
+        "2 days",
+        "2 addresses",
+    )
+    assert reports.petitions.long_day is deadlines.long_day
+    assert not [n for n in ("_plural", "_WEEKDAYS", "_MONTHS") if hasattr(reports.petitions, n)]
+
+
+def test_the_packet_explains_with_the_citys_calendar_and_its_real_last_day(
+    desk: Desk, admin: SignedIn, clock: FixedClock
+) -> None:
+    """Finding 9: in 2029 September 15 is a Saturday and the City closed on Monday the 17th
+    too, so the last day to file was Tuesday the 18th. The packet says so: in its group
+    headings, on its cover and in each petition's program year, all on the City's calendar."""
+    with desk.action(admin) as action:
+        closed = CalendarSettings().close_day(date(2029, 9, 17))
+        settings_store.save_calendar_settings(action, closed)
+    clock.set(datetime(2029, 9, 1, 9, 0))
+    owners = _owners(desk, admin)
+    timely = _receive(desk, admin, clock, owners, datetime(2029, 9, 18, 16, 0), "Orange St", [])
+    late = _receive(desk, admin, clock, owners, datetime(2029, 9, 19, 9, 0), "Lake St", [])
+    clock.set(datetime(2029, 11, 30, 10, 0))
+    with desk.action(admin) as action:
+        meeting = petitions.add_meeting(
+            action,
+            MeetingData(
+                MeetingKind.REGULAR, datetime(2029, 12, 10, 18, 0, tzinfo=CHICAGO), CHAMBERS
+            ),
+        )
+        action.session.flush()
+        for petition in petitions.search_petitions(action.session):
+            petitions.place_on_agenda(action, petition.id, meeting.id)
+        meeting_id = meeting.id
+    pdf = _build(Agenda(desk, meeting_id, {}, missing_sha=""))
+    texts = _texts(PdfReader(io.BytesIO(pdf)))
+    words = " ".join(texts)
+    assert "2 petitions on the agenda: 1 filed on or before September 18, 2029, 1 late." in texts[0]
+    assert f"{TIMELY_HEADING} September 18, 2029 Filed on or before" in words
+    assert f"{LATE_HEADING} September 18, 2029 Filed after" in words
+    section = texts[_page_with(texts, f"Petition {timely} — Curb and gutter") - 1]
+    assert (
+        "2030. September 15, 2029 is a Saturday, when City Hall is closed, so the last day to "
+        "file is Tue Sep 18, 2029"
+    ) in section
+    assert "Received Tue Sep 18, 2029, on or before Tue Sep 18, 2029" in section
+    late_section = texts[_page_with(texts, f"Petition {late} — Curb and gutter") - 1]
+    assert "2031. September 15, 2029 is a Saturday" in late_section
 
 
 def test_register_in_excel(agenda: Agenda) -> None:
@@ -491,3 +566,42 @@ def test_register_in_excel(agenda: Agenda) -> None:
     assert values[13] is None and values[14] is None
     timely = [cell.value for cell in by_number[agenda.numbers["one"]]]
     assert timely[9:11] == [2027, "Timely"]
+
+
+def test_a_petitioner_taken_off_is_not_in_the_packet_nor_the_register(
+    agenda: Agenda, admin: SignedIn, tmp_path: Any
+) -> None:
+    """Finding 5: a removed petitioner keeps a row in the database (negative position) but is
+    on no paper: not in the section's table, the signature count, the summary or the register."""
+    with agenda.desk.action(admin) as action:
+        [petition] = petitions.search_petitions(action.session, agenda.numbers["one"])
+        kept = [s for s in petitions.petitioners(petition) if s.party.name != "Smith & Sons <LLC>"]
+        petitions.update_petition(
+            action,
+            petition.id,
+            PetitionData(
+                kind=PetitionKind.CURB_AND_GUTTER,
+                street=petition.street,
+                limits_from=petition.limits_from,
+                limits_to=petition.limits_to,
+                description=petition.description,
+                signers=tuple(SignerData(s.party_id, s.parcel_id, s.signed) for s in kept),
+                staff_notes=petition.staff_notes,
+            ),
+        )
+        assert len(petition.signers) == 3  # the row is kept
+    texts = _texts(PdfReader(io.BytesIO(_build(agenda))))
+    section = texts[_page_with(texts, f"Petition {agenda.numbers['one']} — Curb and gutter") - 1]
+    assert "2 of 2 owners named signed" in section
+    assert "420 Orange St" not in section.split("Description")[0]
+    assert (
+        "Smith & Sons <LLC> (281-03003-0000) — not signed removed from the petitioners" in section
+    )
+    target = tmp_path / "register.xlsx"
+    with agenda.desk.database.reading() as session:
+        petitions_excel(target, petitions.search_petitions(session), city="Prescott")
+    rows = list(openpyxl.load_workbook(target).active.iter_rows(values_only=True))
+    [row] = [r for r in rows if r[0] == agenda.numbers["one"]]
+    assert (
+        row[5] == "Anna Berg (281-03001-0000); Zoë Nguyễn (281-03002-0000)" and row[6] == "2 of 2"
+    )

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from sqlalchemy import select
 
 from clerk_desk import street_numbers as sn
-from clerk_desk.deadlines import format_day
+from clerk_desk.deadlines import format_day, long_day
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.models import BuildingKind, Compass, Parcel, PartyKind
@@ -53,6 +53,15 @@ def _pages(pdf: bytes) -> list[str]:
 
 def _text(pdf: bytes) -> str:
     return " ".join(_pages(pdf))
+
+
+def _lines(pdf: bytes) -> list[str]:
+    """The printed lines of every page, each with its spaces (no-break ones too) folded."""
+    return [
+        " ".join(line.split())
+        for page in PdfReader(io.BytesIO(pdf)).pages
+        for line in page.extract_text().splitlines()
+    ]
 
 
 def _broad(desk: Desk, admin: SignedIn) -> int:
@@ -147,14 +156,15 @@ def test_letter_states_the_number_the_owner_and_every_rule(desk: Desk, admin: Si
     assert meta is not None and meta.title == "Official street number — 123 Broad St N"
     for words in (
         "City of Prescott",  # letterhead
-        format_day(PRINTED),
+        "November 30, 2026",  # a letter spells its date out
+        "Re: Official street number for 123 Broad St N",
         "Zoë Šimková",
         "N 4521 County Rd M",
         "Prescott, WI 54021",
         "OFFICIAL STREET NUMBER",
         "123 Broad St N",
         "Parcel 281-00123-0000",
-        f"assigned on {format_day(desk.clock.today())} by Alex Administrator",
+        "assigned on November 30, 2026 by Alex Administrator",
         "street numbering map",
         "Easily seen from Broad St N",
         "Numbers at least 3 inches high, preferably block style",
@@ -179,6 +189,24 @@ def test_letter_states_the_number_the_owner_and_every_rule(desk: Desk, admin: Si
         assert words in text, words
     assert "5 inches" not in text  # only a multiple dwelling needs five-inch numbers
     assert "multiple dwelling" not in text
+    assert format_day(PRINTED) not in text  # "Mon Nov 30, 2026" is for tables, not letters
+
+
+@pytest.mark.parametrize("kind", [BuildingKind.PRINCIPAL, BuildingKind.MULTIPLE_DWELLING])
+def test_no_citation_on_the_letter_wraps_in_the_middle(
+    desk: Desk, admin: SignedIn, kind: BuildingKind
+) -> None:
+    """Parcel numbers of every length move the line ends: no citation is ever cut by one."""
+    street_id = _broad(desk, admin)
+    unit = "Apt 2B" if kind is BuildingKind.MULTIPLE_DWELLING else ""
+    for length in range(12):
+        parcel = "281-" + "0" * length
+        address_id = _assign(
+            desk, admin, street_id, 1201 + 2 * length, parcel=parcel, kind=kind, unit=unit
+        )
+        lines = _lines(_letter(desk, admin, address_id))
+        for cite in (*CITES, "§ 1-4 of the City Code"):
+            assert any(cite in line for line in lines), f"{cite} is cut ({parcel})"
 
 
 def test_letter_for_an_apartment_of_a_multiple_dwelling_asks_for_five_inches(
@@ -270,7 +298,7 @@ def test_notice_requires_the_building_numbered_within_10_days_of_service(
         "Zoë Šimková",
         "and the occupant of the premises",
         "123 Broad St N · parcel 281-00123-0000",
-        f"On {format_day(dt.date(2026, 10, 20))} the City found",
+        "On October 20, 2026 the City found",
         "a “123” sign lies in the garage",
         "neglected for 20 days",
         "within 10 days after service of this notice",
@@ -301,10 +329,30 @@ def test_notice_after_service_fills_in_the_service_and_the_last_day(
     assert referral_from is not None
     text = _text(_notice(desk, admin, case_id))
     last_day = referral_from - dt.timedelta(days=1)
-    assert f"on or before {format_day(last_day)}" in text
-    assert f"Date served {format_day(served)}" in text
+    assert f"on or before {long_day(last_day)}" in text  # "Monday, December 7, 2026"
+    assert "Date served November 20, 2026" in text
     assert "Manner of service certified mail" in text
     assert "Served by Alex Administrator" in text
+
+
+def test_no_notice_before_the_owner_has_neglected_for_20_days(desk: Desk, admin: SignedIn) -> None:
+    """The notice says the owner "has neglected for 20 days": not true before notice_from."""
+    case_id = _case(desk, admin)
+    with desk.lookup(admin) as action:
+        case = sn.get_case(action.session, case_id)
+        first_day = case.notice_from
+        assert first_day == dt.date(2026, 11, 10)  # 20 days end Monday, November 9
+        with pytest.raises(Conflict) as refused:
+            noncompliance_notice_pdf(
+                case, profile=PROFILE, printed_on=first_day - dt.timedelta(days=1)
+            )
+        assert refused.value.message == (
+            "The owner has 20 days from October 20, 2026 to post the numbers: the notice may be "
+            "printed from November 10, 2026."
+        )
+        assert refused.value.cite == "§ 506-16 (Noncompliance)"
+        pdf = noncompliance_notice_pdf(case, profile=PROFILE, printed_on=first_day)
+    assert "neglected for 20 days" in _text(pdf)
 
 
 # ---- the register of one street ------------------------------------------------------------

@@ -166,11 +166,16 @@ def _history(desk: Desk, address_id: int) -> list[tuple[str, str, str, str]]:
 
 
 def _suggest(
-    desk: Desk, street_id: int, side: Compass, position: int, parcel_id: int | None = None
+    desk: Desk,
+    street_id: int,
+    side: Compass,
+    position: int,
+    parcel_id: int | None = None,
+    unit: str = "",
 ) -> sn.Suggestion:
     with desk.database.reading() as session:
         return sn.suggest_number(
-            session, street_id, side=side, position_ft=position, parcel_id=parcel_id
+            session, street_id, side=side, position_ft=position, parcel_id=parcel_id, unit=unit
         )
 
 
@@ -252,6 +257,40 @@ def test_another_spelling_of_a_street_in_the_register_is_refused(
         _add_street(desk, admin, **changes)
     assert refused.value.message == "Broad St N is already in the register."
     assert len(_streets(desk)) == 1
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "same"),
+    [
+        ("North Acres Rd", "Acres Rd N", False),  # "North" is part of the name
+        ("North Acres Rd", "North Acres Road", True),
+        ("N Acres Rd", "Acres Rd N", True),  # "N" is the direction, wherever it stands
+        ("N. Acres Rd", "Acres Road North", True),
+        ("SW Cedar Ave", "Cedar Ave SW", True),
+        ("Southwest Cedar Ave", "Cedar Ave SW", False),
+        ("East Orange St", "Orange St E", False),
+    ],
+)
+def test_a_leading_direction_moves_only_when_written_short(
+    one: str, other: str, same: bool
+) -> None:
+    assert (sn.street_key(one) == sn.street_key(other)) is same
+
+
+def test_north_acres_rd_and_acres_rd_n_are_two_streets(desk: Desk, admin: SignedIn) -> None:
+    _add_street(desk, admin, name="North Acres", suffix="Rd", direction="", grid_base=None)
+    _add_street(desk, admin, name="Acres", suffix="Rd", direction="N", grid_base=None)
+    assert _streets(desk) == ["Acres Rd N", "North Acres Rd"]
+    with desk.database.reading() as session:
+        assert [
+            street.full_name
+            for street in (
+                sn.find_street(session, "North Acres Road"),
+                sn.find_street(session, "N. Acres Rd"),
+                sn.find_street(session, "Acres Road North"),
+            )
+            if street is not None
+        ] == ["North Acres Rd", "Acres Rd N", "Acres Rd N"]
 
 
 def _streets(desk: Desk) -> list[str]:
@@ -450,7 +489,8 @@ def test_the_suggestion_explains_itself(desk: Desk, block: dict[int, int], broad
     assert suggestion.after == sn.Neighbour(121, 200, "121 Broad St N")
     assert suggestion.explanation == (
         "117 is between 111 (at 100 ft) and 121 (at 200 ft) on the east (odd) side of "
-        "Broad St N, at 60% of the way from 111 to 121; it leaves room for lots still to come."
+        "Broad St N, at 60% of the way from 111 to 121; it leaves room for lots still to come "
+        "on either side."
     )
 
 
@@ -482,13 +522,112 @@ def test_no_whole_number_between_113_and_115_the_building_inspector_decides(
     assert _suggest(desk, orange, S, 120).number is not None
 
 
-def test_an_empty_street_starts_at_the_first_number_of_each_side(desk: Desk, orange: int) -> None:
-    odd, even = _suggest(desk, orange, N, 50), _suggest(desk, orange, S, 50)
-    assert (odd.number, even.number) == (101, 100)
-    assert (odd.before, odd.after) == (None, None)
-    assert odd.explanation == (
-        "101 is from 100 to 199 on the north (odd) side of Orange St, at the first free "
-        "number, as the street has no spacing yet; it leaves room for lots still to come."
+@pytest.mark.parametrize(
+    ("position", "odd", "even"),
+    [
+        # The grid's 1,000 numbers a mile from 100 at the starting line (Orange St has no grid
+        # base: its lowest number): 100 + 0.1894 a foot.
+        (0, 101, 100),
+        (10, 101, 102),  # 101.89: 101 and 102
+        (11, 103, 102),  # 102.08: 103 is nearer than 101
+        (50, 109, 110),  # 109.47
+        (500, 195, 194),  # 194.70
+        (5000, 199, 198),  # 1,047: past the range, the highest free number
+    ],
+)
+def test_an_empty_street_numbers_a_lot_by_its_position_on_the_grid(
+    desk: Desk, orange: int, position: int, odd: int, even: int
+) -> None:
+    north, south = _suggest(desk, orange, N, position), _suggest(desk, orange, S, position)
+    assert (north.number, south.number) == (odd, even)
+    assert (north.before, north.after) == (None, None)
+    assert "at the grid's spacing of 1,000 numbers a mile (about 19 per 100 ft)" in (
+        north.explanation
+    )
+
+
+def test_an_empty_streets_suggestion_explains_the_grid_and_the_room_left(
+    desk: Desk, orange: int
+) -> None:
+    start = _suggest(desk, orange, N, 0)
+    assert start.explanation == (
+        "101 is from 100 to 199 on the north (odd) side of Orange St, at the grid's spacing of "
+        "1,000 numbers a mile (about 19 per 100 ft), as the street has no spacing of its own "
+        "yet, counted from 100 at the starting line; no odd number is left below it in the "
+        "street's range (from 100)."
+    )
+    assert start.findings == ()
+    middle = _suggest(desk, orange, N, 50)
+    assert middle.explanation.endswith(
+        "counted from 100 at the starting line; it leaves room for lots still to come on "
+        "either side."
+    )
+    past = _suggest(desk, orange, N, 5000)
+    assert past.explanation.endswith(
+        "no odd number is left above it in the street's range (to 199)."
+    )
+    assert past.findings == (
+        Finding(
+            "info",
+            CONTINUITY_CITE,
+            "At that spacing the lot would be numbered about 1,047, past Orange St's highest "
+            "number, 199: the nearest free number is suggested. If lots go on past it, widen "
+            "the street's range.",
+        ),
+    )
+
+
+def test_the_grid_starts_from_the_grid_base_when_the_street_has_one(
+    desk: Desk, admin: SignedIn
+) -> None:
+    street = _add_street(desk, admin, range_low=101, range_high=999, grid_base=0)
+    assert _suggest(desk, street, E, 600).number == 113  # 0 + 113.6: the grid, not 101
+    assert _suggest(desk, street, W, 600).number == 114
+
+
+def test_after_a_lone_neighbour_the_grid_spacing_counts_the_feet(
+    desk: Desk, inspector: SignedIn, orange: int
+) -> None:
+    _assign(desk, inspector, orange, 111, _parcel(desk, inspector, "281-111"), position_ft=100)
+    suggestion = _suggest(desk, orange, N, 400)
+    assert suggestion.number == 167  # 111 + 300 ft x 0.1894 = 167.8; not the next number, 113
+    assert suggestion.before == sn.Neighbour(111, 100, "111 Orange St")
+    assert suggestion.explanation == (
+        "167 is after 111 (at 100 ft), up to 199, on the north (odd) side of Orange St, at the "
+        "grid's spacing of 1,000 numbers a mile (about 19 per 100 ft), as the street has no "
+        "spacing of its own yet; it leaves room for lots still to come on either side."
+    )
+    assert _suggest(desk, orange, N, 110).number == 113  # 112.9
+
+
+@pytest.mark.parametrize(
+    ("position", "number", "room"),
+    [
+        (120, 115, "no odd number is left between 113 and it."),  # 114.2
+        (150, 115, "no odd number is left between 113 and it."),  # 116: 115 and 117, the lower
+        (180, 117, "no odd number is left between it and 119."),  # 118.2
+    ],
+)
+def test_the_suggestion_says_room_is_left_only_when_it_is(
+    desk: Desk, inspector: SignedIn, orange: int, position: int, number: int, room: str
+) -> None:
+    _assign(desk, inspector, orange, 113, _parcel(desk, inspector, "281-113"), position_ft=100)
+    _assign(desk, inspector, orange, 119, _parcel(desk, inspector, "281-119"), position_ft=200)
+    suggestion = _suggest(desk, orange, N, position)
+    assert suggestion.number == number
+    assert suggestion.explanation.endswith(room)
+    assert "leaves room" not in suggestion.explanation
+
+
+def test_the_last_number_between_two_neighbours_leaves_no_room_on_either_side(
+    desk: Desk, inspector: SignedIn, orange: int
+) -> None:
+    _assign(desk, inspector, orange, 113, _parcel(desk, inspector, "281-113"), position_ft=100)
+    _assign(desk, inspector, orange, 117, _parcel(desk, inspector, "281-117"), position_ft=200)
+    suggestion = _suggest(desk, orange, N, 150)
+    assert suggestion.number == 115
+    assert suggestion.explanation.endswith(
+        "; no odd number is left between 113 and it or between it and 117."
     )
 
 
@@ -502,16 +641,36 @@ def test_a_number_taken_without_a_position_is_skipped(
     assert _suggest(desk, broad, E, 160).number == 119
 
 
-def test_a_lot_already_numbered_is_suggested_its_own_number_for_a_unit(
+def test_a_unit_of_a_numbered_building_is_suggested_the_buildings_number(
     desk: Desk, block: dict[int, int], broad: int
 ) -> None:
-    suggestion = _suggest(desk, broad, E, 200, parcel_id=block[121])
+    suggestion = _suggest(desk, broad, E, 200, parcel_id=block[121], unit=" Apt  2 ")
     assert suggestion.number == 121
     assert suggestion.explanation == (
-        "The lot is already numbered 121 Broad St N; a unit of the same building takes the "
-        "same number with its own unit identifier."
+        "The building on this lot is numbered 121 Broad St N; Apt 2 takes the same number with "
+        "its own unit identifier."
     )
-    assert [f.level for f in suggestion.findings] == ["info"]
+    assert suggestion.findings == ()
+
+
+def test_a_lot_already_numbered_is_suggested_a_number_of_its_own_without_a_unit(
+    desk: Desk, inspector: SignedIn, block: dict[int, int], broad: int
+) -> None:
+    # Across the street, the side chosen decides: 120 between 110 and 130, not the lot's 121.
+    across = _suggest(desk, broad, W, 200, parcel_id=block[121])
+    assert across.number == 120
+    assert across.parity == "even"
+    # A second principal building on the lot, beyond its first: a number of its own, after 121.
+    second = _suggest(desk, broad, E, 250, parcel_id=block[121])
+    assert second.number == 125  # 126: 125 and 127 as near, the lower
+    assert second.before == sn.Neighbour(121, 200, "121 Broad St N")
+    proposal = Proposal(broad, 125, block[121], E, position_ft=250)
+    assert _check(desk, proposal) == []
+    _assign(desk, inspector, broad, 125, block[121], position_ft=250)
+    # A unit names the building it belongs to; a lot not numbered yet is suggested as any.
+    assert _suggest(desk, broad, E, 250, parcel_id=block[121], unit="Apt 1").number == 121
+    lot = _parcel(desk, inspector, "281-NEW")
+    assert _suggest(desk, broad, E, 160, parcel_id=lot, unit="Apt 1").number == 117
 
 
 def test_a_suggestion_is_for_a_side_of_the_street_and_a_place_along_it(
@@ -722,11 +881,34 @@ def test_only_the_building_inspector_or_administrator_assigns_numbers(
     for attempt in (
         lambda action: sn.change_address(action, address_id, edit, reason="Renumbered"),
         lambda action: sn.retire_address(action, address_id, reason="Demolished"),
-        lambda action: sn.record_letter_printed(action, address_id),
     ):
         with pytest.raises(PermissionDenied), desk.action(clerk) as action:
             attempt(action)
     assert _address(desk, address_id).status == AddressStatus.ASSIGNED
+
+
+def test_the_clerk_who_mails_the_letter_records_it_and_the_flag_clears(
+    desk: Desk, operator_with: Callable[[Role], SignedIn], broad: int
+) -> None:
+    """The Inspector assigns the number; the Clerk, who keeps the register, mails the letter."""
+    inspector, clerk = operator_with(Role.INSPECTOR), operator_with(Role.CLERK)
+    address_id = _assign(desk, inspector, broad, 101, _parcel(desk, clerk, "281-LOT"))
+    with desk.database.reading() as session:
+        assert sn.letter_due(session, sn.get_address(session, address_id))
+    with (
+        pytest.raises(PermissionDenied) as refused,
+        desk.action(operator_with(Role.TREASURER)) as action,
+    ):
+        sn.record_letter_printed(action, address_id)
+    assert "keep the street numbering map" in refused.value.message
+    with desk.action(clerk) as action:
+        sn.record_letter_printed(action, address_id)
+    assert _address(desk, address_id).letter_printed_on == date(2026, 11, 30)
+    with desk.database.reading() as session:
+        assert not sn.letter_due(session, sn.get_address(session, address_id))
+    _change(desk, inspector, address_id, reason="Renumbered", number=103)
+    with desk.database.reading() as session:
+        assert sn.letter_due(session, sn.get_address(session, address_id))  # a new number
 
 
 def test_an_assignment_is_recorded_with_who_when_and_the_parcels_site_address(
@@ -919,6 +1101,36 @@ def test_a_new_number_needs_a_new_letter_another_owner_does_not(
     assert _address(desk, lot_115).letter_printed_on is None
 
 
+def test_long_notes_are_kept_whole_in_the_history(
+    desk: Desk, inspector: SignedIn, lot_115: int
+) -> None:
+    """The history's old and new columns hold 200 characters; notes are unlimited and are
+    never cut: a change too long for them is kept whole with its reason."""
+    first = "Corner lot; the entry faces Orange St. " * 7  # 273 characters
+    second = first.replace("Orange", "Elm") + "Numbers posted on the porch post."
+    _change(desk, inspector, lot_115, reason="Inspector's note", notes="Short note")
+    _change(desk, inspector, lot_115, reason="Inspector's visit", notes=first)
+    _change(desk, inspector, lot_115, reason="Second visit.", notes=second)
+    assert _history(desk, lot_115)[1:] == [
+        ("notes", "", "Short note", "Inspector's note"),
+        (
+            "notes",
+            "",
+            "",
+            f"Inspector's visit. Notes before: \u201cShort note\u201d; after: "
+            f"\u201c{first.strip()}\u201d.",
+        ),
+        (
+            "notes",
+            "",
+            "",
+            f"Second visit. Notes before: \u201c{first.strip()}\u201d; after: "
+            f"\u201c{second.strip()}\u201d.",
+        ),
+    ]
+    assert _address(desk, lot_115).notes == second.strip()
+
+
 def test_a_position_of_zero_feet_is_recorded_in_the_history(
     desk: Desk, inspector: SignedIn, broad: int
 ) -> None:
@@ -1086,9 +1298,11 @@ def test_the_permit_check_by_a_typed_address(desk: Desk, inspector: SignedIn, br
     vague = _permit(desk, "11 broad")
     assert vague.finding.level == "warn"
     assert vague.finding.text == (
-        "More than one address matches \u201c11 broad\u201d; type the full address or the "
-        "parcel number."
+        "\u201c11 broad\u201d is not a parcel number or a whole address; it matches "
+        "111 Broad St N (parcel 281-A) and 1111 Broad St N (parcel 281-B). Type the parcel "
+        "number, or the number and the full street name."
     )
+    assert vague.candidates == ("111 Broad St N (parcel 281-A)", "1111 Broad St N (parcel 281-B)")
     assert not vague.may_issue  # a warning, but no official number was named
     unknown = _permit(desk, "115 Broad St N")
     assert not unknown.may_issue
@@ -1106,12 +1320,77 @@ def test_the_permit_check_of_a_building_with_units_names_its_one_parcel(
     kind = BuildingKind.MULTIPLE_DWELLING
     for unit in ("Apt 1", "Apt 2", "Apt 3"):
         _assign(desk, inspector, broad, 141, flats, unit=unit, building_kind=kind)
-    found = _permit(desk, "141 broad")
-    assert (found.may_issue, found.parcel_number, found.official) == (
-        True,
-        "281-FLATS",
-        "141 Broad St N",
+    for typed in ("141 Broad St N", "141 broad street north, apt 2"):
+        found = _permit(desk, typed)
+        assert (found.may_issue, found.parcel_number, found.official) == (
+            True,
+            "281-FLATS",
+            "141 Broad St N",
+        ), typed
+    assert not _permit(desk, "141 Broad St N, Apt 4").may_issue
+    # Typed in part, the building is named once, not once a unit.
+    partial = _permit(desk, "141 broad")
+    assert not partial.may_issue
+    assert partial.candidates == ("141 Broad St N (parcel 281-FLATS)",)
+
+
+@pytest.mark.parametrize(
+    ("typed", "level", "candidates"),
+    [
+        ("121 Broad St N", "info", ()),  # the address
+        ("281-00121-0000", "info", ()),  # its parcel
+        ("12 Broad St N", "block", ()),  # a number and a street: exactly that, or nothing
+        ("1 Broad St N", "block", ()),
+        ("122 Broad St N", "block", ()),
+        ("121 Broad St S", "warn", ("121 Broad St N (parcel 281-00121-0000)",)),  # no such street
+        ("121 broad", "warn", ("121 Broad St N (parcel 281-00121-0000)",)),
+        ("12", "warn", ("121 Broad St N (parcel 281-00121-0000)",)),
+        ("berg", "warn", ("121 Broad St N (parcel 281-00121-0000)",)),  # the owner's name
+        ("Orange St", "block", ()),
+    ],
+)
+def test_the_permit_check_answers_yes_only_to_the_address_or_parcel_itself(
+    desk: Desk,
+    admin: SignedIn,
+    inspector: SignedIn,
+    broad: int,
+    typed: str,
+    level: str,
+    candidates: tuple[str, ...],
+) -> None:
+    """With only 121 Broad St N in the register, nothing else typed lets a permit through."""
+    _assign(desk, inspector, broad, 121, _parcel(desk, admin, "281-00121-0000", "Anna Berg"))
+    check = _permit(desk, typed)
+    assert (check.finding.level, check.may_issue, check.candidates) == (
+        level,
+        level == "info",
+        candidates,
     )
+    if level == "block":
+        assert check.finding.text == (
+            f"No parcel or official address matches \u201c{typed}\u201d. No building permit "
+            "may issue until the owner has procured the official number."
+        )
+    if level == "warn":
+        assert check.official is None and check.parcel_number is None
+        assert check.finding.text.startswith(
+            f"\u201c{typed}\u201d is not a parcel number or a whole address; it matches "
+            "121 Broad St N (parcel 281-00121-0000). Type the parcel number"
+        )
+
+
+def test_a_vague_permit_check_names_three_properties_and_counts_the_rest(
+    desk: Desk, admin: SignedIn, inspector: SignedIn, broad: int
+) -> None:
+    for number in (101, 103, 105, 107, 109):
+        _assign(desk, inspector, broad, number, _parcel(desk, admin, f"281-{number}"))
+    check = _permit(desk, "broad")
+    assert check.candidates == (
+        "101 Broad St N (parcel 281-101)",
+        "103 Broad St N (parcel 281-103)",
+        "105 Broad St N (parcel 281-105)",
+    )
+    assert "281-105) and 2 more. Type the parcel number" in check.finding.text
 
 
 # -- search -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from openpyxl import Workbook
 from sqlalchemy import func, select
 
-from clerk_desk import parties
+from clerk_desk import parties, street_numbers_import
 from clerk_desk import street_numbers as sn
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, PermissionDenied
@@ -35,6 +35,7 @@ from clerk_desk.models import (
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.street_numbers import AssignmentData, StreetData
 from clerk_desk.street_numbers_import import (
+    ImportCancelled,
     ImportProblem,
     ImportReport,
     import_addresses,
@@ -507,7 +508,8 @@ def test_a_clean_file_is_written_whole_with_its_history_and_one_audit_event(
     report = _import(desk, clerk, CLEAN, source="numbering map 1998.xlsx")
     assert report.ok
     assert (report.lines, len(report.rows), report.new_parcels, report.new_owners) == (6, 6, 4, 2)
-    assert _counts(desk) == (addresses + 6, changes + 6, parcels + 4, people + 2, events + 1)
+    # One audit event for the import, and one for each party and parcel it added.
+    assert _counts(desk) == (addresses + 6, changes + 6, parcels + 4, people + 2, events + 7)
     with desk.database.reading() as session:
         written = {
             sn.address_text(a): a
@@ -564,6 +566,217 @@ def test_a_clean_file_is_written_whole_with_its_history_and_one_audit_event(
         ]
         assert sn.official_number(session, "281-0141") == "141 Broad St N"
         assert [a.number for a in sn.search_addresses(session, "lund")] == [141, 141]
+
+
+def test_new_owners_and_parcels_are_added_through_the_register_of_parties(
+    desk: Desk, clerk: SignedIn, register: dict[str, int]
+) -> None:
+    """As if the Clerk had added them under People & Parcels: checked, audited, findable."""
+    report = _import(desk, clerk, CLEAN)
+    assert report.new_owner_kinds == {PartyKind.PERSON: 2}
+    with desk.database.reading() as session:
+        created = [
+            (e.action, e.summary, e.operator_name)
+            for e in session.scalars(
+                select(AuditEvent)
+                .where(
+                    AuditEvent.action.in_(("party.create", "parcel.create")),
+                    AuditEvent.operator_name == "clerk",
+                )
+                .order_by(AuditEvent.id)
+            )
+        ]
+        assert created == [
+            ("party.create", "Ole Hansen added", "clerk"),
+            ("parcel.create", "Parcel 281-0121 added", "clerk"),
+            ("parcel.create", "Parcel 281-0131 added", "clerk"),
+            ("parcel.create", "Parcel 281-0110 added", "clerk"),
+            ("party.create", "Lund Flats LLC added", "clerk"),
+            ("parcel.create", "Parcel 281-0141 added", "clerk"),
+        ]
+        [hansen] = parties.search_parties(session, "hansen")
+        assert (hansen.name, hansen.kind, hansen.active) == ("Ole Hansen", PartyKind.PERSON, True)
+        assert [p.parcel_number for p in parties.parcels_of(session, hansen.id)] == [
+            "281-0121",
+            "281-0131",
+        ]
+
+
+OWNER_KINDS = table(
+    """
+Number | Street     | Parcel   | Owner             | Owner kind
+121    | Broad St N | 281-0121 | Lund Flats LLC    | Business
+131    | Broad St N | 281-0131 | St. Joseph Parish | organization
+141    | Broad St N | 281-0141 | Kari Lund         |
+151    | Broad St N | 281-0151 | Village of Ellis  | government
+161    | Broad St N | 281-0161 | Kari Lund         | person
+"""
+)
+
+
+def test_the_owner_kind_column_says_what_a_new_owner_is(
+    desk: Desk, clerk: SignedIn, register: dict[str, int]
+) -> None:
+    report = _validate(desk, OWNER_KINDS)
+    assert report.problems == []
+    assert report.new_owner_kinds == {
+        PartyKind.BUSINESS: 1,
+        PartyKind.ORGANIZATION: 1,
+        PartyKind.PERSON: 1,
+        PartyKind.GOVERNMENT: 1,
+    }
+    _import(desk, clerk, OWNER_KINDS)
+    with desk.database.reading() as session:
+        kinds = {p.name: p.kind for p in parties.search_parties(session, "")}
+    assert kinds == {
+        "Anna Berg": PartyKind.PERSON,
+        "Lund Flats LLC": PartyKind.BUSINESS,
+        "St. Joseph Parish": PartyKind.ORGANIZATION,
+        "Kari Lund": PartyKind.PERSON,
+        "Village of Ellis": PartyKind.GOVERNMENT,
+    }
+
+
+def test_an_owner_kind_the_import_cannot_take_is_an_error(
+    desk: Desk, register: dict[str, int]
+) -> None:
+    rows = table(
+        """
+Number | Street     | Parcel   | Owner           | Owner kind
+121    | Broad St N | 281-0121 | Lund Flats LLC  | landlord
+131    | Broad St N | 281-0131 | Pierce Electric | public utility
+"""
+    )
+    rows.append({"Number": "141", "Street": "Broad St N", "Parcel": "281-0141", "Owner": "X" * 201})
+    report = _validate(desk, rows)
+    assert [(p.line, p.column, p.level) for p in report.problems] == [
+        (2, "Owner kind", "error"),
+        (3, "Owner kind", "error"),
+        (4, "Owner", "error"),
+    ]
+    assert report.problems[0].text == (
+        "\u201clandlord\u201d is not a kind of owner (person, business, organization or "
+        "government)."
+    )
+    assert report.problems[1].text.startswith("A public utility is added under People & Parcels")
+    assert report.problems[2].text == "The owner's name is longer than 200 characters."
+
+
+def test_an_owner_of_another_parcel_is_reused_with_a_warning_once(
+    desk: Desk, admin: SignedIn, clerk: SignedIn, register: dict[str, int]
+) -> None:
+    """Two people may share a name: the Clerk reads which lines will go to the Anna Berg of
+    parcel 281-00111-0000, and tells them apart in the file if she is someone else."""
+    rows = table(
+        """
+Number | Street     | Parcel         | Owner
+101    | Orange St  | 281-00111-0000 | Anna Berg
+121    | Broad St N | 281-0121       | anna berg
+131    | Broad St N | 281-0131       | Anna Berg
+"""
+    )
+    report = _validate(desk, rows)
+    assert report.ok and report.new_owners == 0
+    assert [(p.line, p.column, p.level, p.text) for p in report.problems] == [
+        (
+            3,
+            "Owner",
+            "warning",
+            "\u201canna berg\u201d is already in the register as the owner of parcel "
+            "281-00111-0000: this line (and line 4) will be recorded under that same Anna Berg. "
+            "If the file means another person, tell them apart in the file (a middle initial, "
+            "say) and check it again.",
+        )
+    ]
+    people = _counts(desk)[3]
+    _import(desk, clerk, rows)
+    assert _counts(desk)[3] == people
+    with desk.database.reading() as session:
+        owners = {a.owner.name if a.owner else "" for a in sn.search_addresses(session, "berg")}
+    assert owners == {"Anna Berg"}
+
+
+def test_an_inactive_party_of_the_same_name_is_not_the_owner(
+    desk: Desk, admin: SignedIn, clerk: SignedIn, register: dict[str, int]
+) -> None:
+    with desk.action(admin) as action:
+        gone = parties.add_party(action, PartyData(kind=PartyKind.PERSON, name="Ole Hansen"))
+        action.session.flush()
+        parties.set_party_active(action, gone.id, False)
+        gone_id = gone.id
+    rows = table(
+        """
+Number | Street     | Parcel   | Owner
+121    | Broad St N | 281-0121 | Ole Hansen
+"""
+    )
+    report = _validate(desk, rows)
+    assert (report.new_owners, report.problems) == (1, [])
+    _import(desk, clerk, rows)
+    with desk.database.reading() as session:
+        [address] = sn.find_address(session, "121 Broad St N")
+        assert address.owner_id not in (None, gone_id)
+
+
+def test_imported_addresses_owe_no_letter_until_renumbered(
+    desk: Desk, admin: SignedIn, clerk: SignedIn, register: dict[str, int]
+) -> None:
+    """The old map's numbers were posted long ago: no "letter not printed" flag for them."""
+    _import(desk, clerk, CLEAN)
+    with desk.database.reading() as session:
+        [address] = sn.find_address(session, "121 Broad St N")
+        assert address.letter_printed_on is None
+        assert not sn.letter_due(session, address)
+        address_id = address.id
+    with desk.action(admin) as action:
+        address = sn.get_address(action.session, address_id)
+        sn.change_address(
+            action,
+            address_id,
+            sn.AddressEdit(
+                number=123,
+                unit="",
+                building_kind=address.building_kind,
+                side=address.side,
+                position_ft=address.position_ft,
+                owner_id=address.owner_id,
+            ),
+            reason="Renumbered with the lot split",
+        )
+    with desk.database.reading() as session:
+        assert sn.letter_due(session, sn.get_address(session, address_id))
+
+
+def test_an_import_reports_its_progress_and_a_cancel_writes_nothing(
+    desk: Desk, clerk: SignedIn, register: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(street_numbers_import, "PROGRESS_EVERY", 10)
+    rows = [
+        {"Number": str(number), "Street": "Orange St", "Parcel": f"281-O{number}"}
+        for number in range(101, 200, 2)
+    ]
+    assert len(rows) == 50
+    before = _counts(desk)
+    seen: list[int] = []
+
+    def cancel_at(last: int) -> Callable[[int], bool]:
+        def progress(done: int) -> bool:
+            seen.append(done)
+            return done < last
+
+        return progress
+
+    with pytest.raises(ImportCancelled) as cancelled, desk.action(clerk) as action:
+        import_addresses(action, rows, source="map.csv", progress=cancel_at(30))
+    assert cancelled.value.message == "The import was cancelled: nothing was written."
+    assert seen == [10, 20, 30]
+    assert _counts(desk) == before
+    seen.clear()
+    with desk.action(clerk) as action:
+        report = import_addresses(action, rows, source="map.csv", progress=cancel_at(51))
+    assert seen == [10, 20, 30, 40, 50]
+    assert len(report.rows) == 50
+    assert _counts(desk)[0] == before[0] + 50
 
 
 def test_the_same_file_again_is_a_duplicate_on_every_line(

@@ -20,7 +20,9 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import Qt
-from PySide6.QtWidgets import QDialog, QLabel, QProgressDialog, QPushButton
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialog, QLabel, QProgressDialog, QPushButton
+from shiboken6 import isValid
 from sqlalchemy import select
 
 from clerk_desk import parties, petitions
@@ -33,6 +35,7 @@ from clerk_desk.models import (
     PartyKind,
     Petition,
     PetitionKind,
+    PetitionSigner,
     PetitionStatus,
     Role,
 )
@@ -188,9 +191,17 @@ def test_petition_from_intake_to_the_agenda_its_packet_and_the_councils_approval
         assert "Received Mon Nov 30, 2026, after Tue Sep 15, 2026: too late for 2027" in words
         assert "considered for installation in 2028" in words and "cite:" in words  # the link
         assert "Mary" not in words and "Test Clerk" in words  # who will be stamped
+        # The kind is read off the petition: nothing is chosen for the clerk (finding 12).
+        assert dialog.kind.currentIndex() == -1 and dialog.kind.currentData() is None
         qtbot.keyClick(dialog.street, Qt.Key.Key_Return)  # Enter saves: refused, nothing typed
-        assert dialog.errors.message("street") == "Enter the street the petition is for."
+        assert dialog.errors.message("kind") == (
+            "Choose the kind of improvement the owners ask for.  (§ 506-14)"
+        )
+        assert dialog.errors.message("street") == ""
         dialog.kind.setCurrentIndex(dialog.kind.findData(PetitionKind.CURB_AND_GUTTER))
+        qtbot.keyClick(dialog.street, Qt.Key.Key_Return)
+        assert dialog.errors.message("kind") == ""
+        assert dialog.errors.message("street") == "Enter the street the petition is for."
         qtbot.keyClicks(dialog.street, "Orange St")
         qtbot.keyClicks(dialog.limits_from, "Broad St N")
         qtbot.keyClicks(dialog.limits_to, "Court St")
@@ -366,6 +377,187 @@ def test_petition_from_intake_to_the_agenda_its_packet_and_the_councils_approval
     assert events[-1].reason == "Motion by Ald. Smith, carried 5-1"
     assert events[-1].who == "Test Clerk"
     assert not tab.withdraw_button.isEnabled() and not tab.place_button.isEnabled()
+
+
+class _Hold:
+    """The packet's report, held: ``entered`` is set once the build has read the agenda, and
+    the report is written once ``release`` is set."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import reports.petitions
+
+        self.entered, self.release = threading.Event(), threading.Event()
+        real = reports.petitions.agenda_packet_pdf
+
+        def held(*args: Any, **kwargs: Any) -> bytes:
+            self.entered.set()
+            assert self.release.wait(30), "the build was never let go"
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(reports.petitions, "agenda_packet_pdf", held)
+
+
+def _held_build(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The packet's report, made to wait until the returned event is set."""
+    return _Hold(monkeypatch).release
+
+
+def test_the_clerk_keeps_working_while_the_packet_is_built(
+    qtbot, tab, desk, clerk, dialogs, messages, previewed, monkeypatch
+) -> None:
+    """Finding 3: the progress window blocks nothing. With it on screen the clerk types in the
+    search and clicks a filter (real key and mouse events, which a modal window would swallow);
+    asking for the packet again starts no second build."""
+    owners = _owners(desk, clerk)
+    meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
+    on_agenda = _petition(desk, clerk, [owners["Ann Lee"]])
+    _petition(desk, clerk, [owners["Dale Erickson"]], street="Kinnickinnic St")
+    with desk.action(clerk) as action:
+        petitions.place_on_agenda(action, on_agenda, meeting_id)
+    tab.refresh()
+    release = _held_build(monkeypatch)
+    tab.build_packet(meeting_id)
+    progress = tab.findChild(QProgressDialog, "progress_dialog")
+    assert progress is not None
+    qtbot.waitUntil(progress.isVisible, timeout=5_000)
+    assert QApplication.activeModalWidget() is None
+
+    # Typed and clicked as the window system delivers them, through the window: Qt drops such
+    # events for a window a modal one blocks (qtbot's widget events would go around it).
+    window = tab.window().windowHandle()
+    tab.search_field.setFocus()
+    for letter in "kinni":
+        QTest.keyClick(window, letter)
+    tab.search_field.flush()
+    box = tab.pending_box
+    QTest.mouseClick(
+        window,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+        box.mapTo(tab.window(), box.rect().center()),
+    )
+    assert tab.search_field.text() == "kinni" and tab.pending_box.isChecked()
+    assert [tab.model.row(i).number for i in range(tab.model.rowCount())] == ["P-2026-002"]
+    qtbot.mouseClick(tab.packet_button, Qt.MouseButton.LeftButton)  # disabled meanwhile
+    tab.build_packet(meeting_id)  # and asked directly: one build only
+    assert len(tab.findChildren(QProgressDialog, "progress_dialog")) == 1
+    assert dialogs == [] and messages == []
+
+    release.set()
+    qtbot.waitUntil(lambda: bool(previewed), timeout=30_000)
+    assert len(previewed) == 1
+    qtbot.waitUntil(lambda: not progress.isVisible() if isValid(progress) else True)
+
+
+def test_a_packet_whose_agenda_changed_while_it_was_built_is_not_marked_built(
+    qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages, previewed, monkeypatch
+) -> None:
+    """Finding 8: the window passes the moment the build read the agenda; a petition changed at
+    the counter meanwhile leaves the packet "not built yet", and the clerk is told why."""
+    owners = _owners(desk, clerk)
+    meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    with desk.action(clerk) as action:
+        petitions.place_on_agenda(action, petition_id, meeting_id)
+    hold = _Hold(monkeypatch)
+    tab.build_packet(meeting_id)
+    assert hold.entered.wait(10)
+    clock.advance(minutes=2)
+    with desk.action(clerk) as action:  # another station adds the DPW's note
+        data = PetitionData(
+            PetitionKind.CURB_AND_GUTTER,
+            "Orange St",
+            "Broad St N",
+            "Court St",
+            signers=[SignerData(*owners["Ann Lee"])],
+            staff_notes="DPW: $14,000",
+        )
+        petitions.update_petition(action, petition_id, data)
+    with qtbot.wait_signal(tab.packet_finished, timeout=30_000):
+        hold.release.set()
+    assert messages == [
+        "The agenda of the meeting of Mon Dec 14, 2026 changed while its packet was built, so "
+        "that packet is out of date and was not marked built. Build the packet again."
+    ]
+    assert previewed == []
+    with desk.database.reading() as session:
+        meeting = session.get(CouncilMeeting, meeting_id)
+        assert meeting is not None and meeting.packet_built_at is None
+    assert not tab.save_packet_button.isEnabled()
+
+
+def test_the_packet_is_saved_as_a_pdf_with_its_links_and_bookmarks(
+    qtbot, tab, desk, clerk, dialogs, messages, previewed, monkeypatch, tmp_path
+) -> None:
+    """Finding 2: the packet itself, not a picture of it, to keep or to e-mail."""
+    owners = _owners(desk, clerk)
+    meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    with desk.action(clerk) as action:
+        petitions.place_on_agenda(action, petition_id, meeting_id)
+    assert not tab.save_packet_button.isEnabled()  # nothing built yet
+    with qtbot.wait_signal(tab.packet_finished, timeout=30_000):
+        tab.build_packet(meeting_id)
+    [(_title, built)] = previewed
+    asked: list[str] = []
+
+    def where(_parent: Any, _title: str, suggested: str, _filter: str) -> str:
+        asked.append(suggested)
+        return str(tmp_path / "sent" / "council-packet")
+
+    monkeypatch.setattr(forms, "ask_save_path", where)
+    (tmp_path / "sent").mkdir()
+    said: list[str] = []
+    tab.status.connect(said.append)
+    assert tab.save_packet_button.isEnabled()
+    qtbot.mouseClick(tab.save_packet_button, Qt.MouseButton.LeftButton)
+    assert asked == ["agenda-packet-2026-12-14.pdf"]
+    saved = tmp_path / "sent" / "council-packet.pdf"
+    assert saved.read_bytes() == built
+    reader = PdfReader(str(saved))
+    assert [str(item.title) for item in reader.outline if not isinstance(item, list)][:2] == [
+        "Cover",
+        "Contents",
+    ]
+    assert any(
+        ref.get_object().get("/Subtype") == "/Link"
+        for page in reader.pages
+        for ref in page.get("/Annots", [])
+    )
+    assert said[-1] == (
+        "Agenda packet for the Regular meeting, Mon Dec 14, 2026, 6:00 PM saved to "
+        "council-packet.pdf."
+    )
+    assert [p.name for p in saved.parent.iterdir()] == ["council-packet.pdf"]  # no partial left
+    assert messages == []
+
+
+def test_one_background_job_runs_once_however_often_it_is_asked_for(qtbot) -> None:
+    """Finding 3: an export asked for again while it runs brings its progress window forward
+    instead of starting a second one."""
+    from PySide6.QtWidgets import QWidget
+
+    from ui import operations
+
+    parent = QWidget()
+    qtbot.add_widget(parent)
+    parent.show()
+    release = threading.Event()
+    results: list[int] = []
+    first = operations.run_in_background(
+        parent, lambda _p: release.wait(30) and 1, title="Exporting…", on_done=results.append
+    )
+    again = operations.run_in_background(
+        parent, lambda _p: 2, title="Exporting…", on_done=results.append
+    )
+    assert again is first
+    release.set()
+    qtbot.waitUntil(lambda: results == [1], timeout=10_000)
+    third = operations.run_in_background(
+        parent, lambda _p: 3, title="Exporting…", on_done=results.append
+    )
+    assert third is not first
+    qtbot.waitUntil(lambda: results == [1, 3], timeout=10_000)
 
 
 def test_cancelling_the_packet_build_records_no_packet(
@@ -617,6 +809,38 @@ def test_edit_changes_details_and_petitioners(qtbot, tab, desk, clerk, dialogs, 
     assert tab.event_model.rows[-1].what == "Details changed"
     assert _stored(desk, petition_id).program_year == 2028  # the stamp is not the form's
 
+    # Ann Lee is taken off (finding 5): the register and the form name Bo Ng alone, the history
+    # says who was removed, and her row is kept.
+    def remove_ann(dialog: QDialog) -> None:
+        assert isinstance(dialog, PetitionDialog)
+        forms.select_row(dialog.signers.table, 0)
+        qtbot.mouseClick(dialog.signers.remove_button, Qt.MouseButton.LeftButton)
+        qtbot.keyClick(dialog.street, Qt.Key.Key_Return)
+
+    dialogs.append(remove_ann)
+    tab.edit_button.click()
+    assert messages == []
+    assert tab.model.column_texts(0)[3] == "Bo Ng"
+    assert [r.name for r in tab.signer_model.rows] == ["Bo Ng"]
+    last = tab.event_model.rows[-1]
+    assert (last.what, last.detail) == (
+        "Petitioner removed",
+        "Ann Lee (281-1005-12-000) removed from the petitioners",
+    )
+    with desk.database.reading() as session:
+        kept = session.scalars(
+            select(PetitionSigner).where(PetitionSigner.petition_id == petition_id)
+        ).all()
+        assert sorted((s.party.name, s.position) for s in kept) == [("Ann Lee", -1), ("Bo Ng", 1)]
+
+    def look(dialog: QDialog) -> None:
+        assert isinstance(dialog, PetitionDialog)
+        assert [r.name for r in dialog.signers.signers()] == ["Bo Ng"]
+        dialog.reject()
+
+    dialogs.append(look)
+    tab.edit_button.click()
+
 
 def test_deferred_to_a_later_meeting_and_a_meeting_cancelled(
     qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages
@@ -669,6 +893,101 @@ def test_deferred_to_a_later_meeting_and_a_meeting_cancelled(
     assert tab.model.column_texts(0)[7:] == ["Received", ""]
 
 
+def test_a_meeting_held_cannot_be_cancelled_from_the_list(
+    qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages
+) -> None:
+    """Finding 7: the list offers no Cancel for a meeting that took place, and says why."""
+    held = _meeting(desk, clerk, date(2026, 12, 14))
+    clock.set(datetime(2026, 12, 15, 9, 0))
+
+    def look(dialog: QDialog) -> None:
+        assert isinstance(dialog, MeetingsDialog)
+        dialog.all_box.setChecked(True)
+        forms.select_row(dialog.table, dialog.model.row_of(lambda r: r.id == held))
+        assert not dialog.cancel_button.isEnabled()
+        assert dialog.cancel_button.toolTip() == (
+            "The meeting has taken place: it cannot be cancelled"
+        )
+        dialog.reject()
+
+    dialogs.append(look)
+    tab.meetings_button.click()
+    assert messages == []
+
+
+def test_a_decided_petition_opens_with_only_its_staff_notes_to_change(
+    qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages
+) -> None:
+    """Finding 6: after the Council's approval the form changes the staff notes only, and the
+    year approved is at most ten years past the program year."""
+    owners = _owners(desk, clerk)
+    meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    with desk.action(clerk) as action:
+        petitions.place_on_agenda(action, petition_id, meeting_id)
+    clock.set(datetime(2026, 12, 15, 9, 0))
+    tab.refresh()
+    tab.select_petition(petition_id)
+
+    def approve(dialog: QDialog) -> None:
+        assert isinstance(dialog, CouncilActionDialog)
+        assert dialog.approved_year.maximum() == 2028 + 10
+        dialog.save_button.click()
+
+    dialogs.append(approve)
+    tab.action_button.click()
+
+    def edit(dialog: QDialog) -> None:
+        assert isinstance(dialog, PetitionDialog)
+        banner = dialog.findChild(QLabel, "decided_banner").text()
+        assert banner == (
+            "Petition P-2026-001 is approved for 2028: what the Council decided on stays as it "
+            "was. Only the staff notes can still change."
+        )
+        assert not dialog.street.isEnabled() and not dialog.kind.isEnabled()
+        assert not dialog.signers.isEnabled() and dialog.description.isReadOnly()
+        assert dialog.focusWidget() is dialog.staff_notes
+        qtbot.keyClicks(dialog.staff_notes, "DPW: in the 2028 season")
+        dialog.save_button.click()
+
+    dialogs.append(edit)
+    tab.edit_button.click()
+    assert messages == []
+    assert _stored(desk, petition_id).staff_notes == "DPW: in the 2028 season"
+
+
+def test_the_register_fits_the_window_without_scrolling_sideways(
+    qtbot, tab, desk, clerk, clock: FixedClock
+) -> None:
+    """Finding 12: at the width of a counter screen every column shows, Status whole; the
+    location and the petitioners share what is left."""
+    owners = _owners(desk, clerk)
+    meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
+    petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
+    with desk.action(clerk) as action:
+        petitions.place_on_agenda(action, petition_id, meeting_id)
+    clock.set(datetime(2026, 12, 15, 9, 0))
+    with desk.action(clerk) as action:
+        petitions.record_council_action(
+            action,
+            petition_id,
+            outcome=petitions.CouncilAction.REFERRED,
+            meeting_id=meeting_id,
+            referred_to="Public Works Committee",
+        )
+    tab.refresh()
+    metrics = tab.table.fontMetrics()
+    for width in (1400, 1280):
+        tab.resize(width, 800)
+        qtbot.wait(10)
+        assert tab.table.horizontalScrollBar().maximum() == 0, width
+        texts = tab.model.column_texts(0)
+        assert texts[7] == "Referred to Public Works Committee"
+        for column in (0, 1, 4, 5, 6, 7):  # the short values show whole
+            assert metrics.horizontalAdvance(texts[column]) < tab.table.columnWidth(column)
+        assert min(tab.table.columnWidth(2), tab.table.columnWidth(3)) > 150
+
+
 def test_today_items_show_the_petition_and_the_meeting(qtbot, tab, desk, clerk, dialogs) -> None:
     owners = _owners(desk, clerk)
     meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
@@ -700,7 +1019,7 @@ def test_the_register_exported_to_excel(qtbot, tab, desk, clerk, tmp_path, monke
     monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
     with qtbot.wait_signal(tab.status, timeout=20_000) as told:
         tab.export_button.click()
-    assert told.args[0] == "1 petitions written to petitions.xlsx"
+    assert told.args[0] == "1 petition written to petitions.xlsx"
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
     header_at = next(i for i, row in enumerate(rows) if row[0] == "Number")
     header, first = rows[header_at], rows[header_at + 1]

@@ -9,6 +9,7 @@ back from the PDF the program printed.
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
@@ -20,7 +21,7 @@ from PySide6.QtGui import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
 from sqlalchemy import func, select
 
-from clerk_desk import parties, street_numbers
+from clerk_desk import parties, street_numbers, street_numbers_import
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.models import (
@@ -35,7 +36,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.street_numbers import NONCOMPLIANCE_CITE, AssignmentData, StreetData
-from ui import forms, printing
+from ui import forms, printing, street_number_dialogs
 from ui.operations import App
 from ui.street_number_dialogs import (
     AssignNumberDialog,
@@ -235,6 +236,60 @@ def test_inspector_adds_a_street_assigns_the_suggested_number_and_the_letter_pri
     assert "Assigned: 105 Broad St N" in tab.history.text()
 
 
+def test_the_inspectors_acceptance_is_asked_again_when_the_warnings_change(
+    qtbot, tab, desk, inspector, dialogs, messages, printed
+) -> None:
+    _neighbours(desk, inspector)
+    _parcel(desk, inspector, "281-01006-0000")
+
+    def assign(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignNumberDialog)
+        qtbot.keyClicks(dialog.position, "70")
+        _pick_parcel(qtbot, dialog.parcel, "281-01006")
+        qtbot.keyClicks(dialog.number, "106")
+        dialog.check.check_now()
+        dialog.check.accept_box.click()
+        assert dialog.check.accept_box.isChecked() and dialog.save_button.isEnabled()
+        dialog.check.check_now()  # the same warning read again: still accepted
+        assert dialog.check.accept_box.isChecked()
+        _retype(qtbot, dialog.number, "108")  # another even number: another warning
+        dialog.check.check_now()
+        [warning] = dialog.check.findings.texts()
+        assert "108 is even" in warning
+        assert not dialog.check.accept_box.isChecked()
+        assert not dialog.save_button.isEnabled()
+        qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
+        assert dialog.isVisible(), "108 was never accepted"
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+
+    dialogs.append(assign)
+    tab.assign_button.click()
+    assert messages == [] and printed == []
+    assert _count_addresses(desk) == 2
+
+
+def test_the_assign_dialog_gives_its_pickers_and_fields_room(qtbot, tab, desk, inspector) -> None:
+    street_id = _neighbours(desk, inspector)
+    for number in range(3, 12):
+        _parcel(
+            desk, inspector, f"281-0100{number:02d}-0000", f"Owner Number {number} Family Trust"
+        )
+    dialog = AssignNumberDialog(tab, App(desk, inspector), street_id=street_id)
+    qtbot.add_widget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    for table in (dialog.parcel.table, dialog.owner.table):
+        row = table.verticalHeader().defaultSectionSize()
+        assert table.viewport().height() >= 7 * row, table.objectName()
+        assert not table.horizontalScrollBar().isVisible(), table.objectName()
+        header = table.horizontalHeader()
+        assert header.length() <= table.viewport().width(), table.objectName()
+    position = dialog.position
+    text_room = position.width() - 2 * position.fontMetrics().horizontalAdvance(" ") - 8
+    placeholder = position.placeholderText()
+    assert position.fontMetrics().horizontalAdvance(placeholder) <= text_room, placeholder
+
+
 def test_a_duplicate_number_is_refused_next_to_the_number_field(
     qtbot, tab, desk, inspector, dialogs, messages, printed
 ) -> None:
@@ -331,7 +386,12 @@ def test_the_permit_check_says_no_before_the_number_and_yes_after(
     assert MAY_ISSUE in panel.answer_text()
     _retype(qtbot, panel.field, "Broad")  # three addresses match: which one?
     qtbot.keyClick(panel.field, Qt.Key.Key_Return)
-    assert "Which property?" in panel.answer_text()
+    assert "Which property?</b>" in panel.answer_text()
+    assert "101 Broad St N (parcel 281-01001-0000)" in panel.answer_text()
+    assert MAY_ISSUE not in panel.answer_text()
+    _retype(qtbot, panel.field, "10 Broad St N")  # no such number: not 101 or 105
+    qtbot.keyClick(panel.field, Qt.Key.Key_Return)
+    assert MAY_NOT_ISSUE in panel.answer_text()
     assert messages == []
 
 
@@ -432,6 +492,13 @@ def test_an_import_with_errors_imports_nothing_and_the_corrected_file_imports(
     monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(source))
     monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(problems_file))
     seen: dict[str, Any] = {}
+    threads: list[threading.Thread] = []
+
+    def import_addresses(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread())
+        return street_numbers_import.import_addresses(*args, **kwargs)
+
+    monkeypatch.setattr(street_number_dialogs, "import_addresses", import_addresses)
 
     def report(dialog: QDialog) -> None:
         assert isinstance(dialog, ImportReportDialog)
@@ -458,17 +525,21 @@ def test_an_import_with_errors_imports_nothing_and_the_corrected_file_imports(
         qtbot.waitUntil(lambda: dialog.report.ok, timeout=10_000)
         summary = dialog.summary.text()
         assert "No errors" in summary and "3 addresses ready to import" in summary
-        assert "3 parcels" in summary and "1 owner" in summary
+        assert "3 parcels, 1 owner (added as a person)" in summary
         assert dialog.import_button.isEnabled()
         assert dialog.import_button.text() == "&Import 3 addresses"
         dialog.import_button.click()
-        seen["closed"] = not dialog.isVisible()
+        # Written on a worker thread: the report waits for it, and nothing else starts.
+        assert not dialog.close_button.isEnabled() and not dialog.import_button.isEnabled()
+        qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=10_000)
+        seen["closed"] = True
 
     dialogs.append(report)
     with qtbot.wait_signal(tab.status, timeout=10_000) as status:
         tab.import_button.click()
     assert seen == {"closed": True}
     assert messages == []
+    assert threads and threads[0] is not threading.main_thread(), "the window was not frozen"
     assert "3 addresses imported from addresses.csv" in status.args[0]
     assert "3 new parcels, 1 new owners" in status.args[0]
     assert _count_addresses(desk) == 5
@@ -524,10 +595,16 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
         "Serve the notice",
     ]
     assert not tab.refer_button.isEnabled()  # only after service
+    # The notice says the owner "has neglected for 20 days": not printed before then.
+    assert not tab.notice_button.isEnabled()
+    assert f"may be printed from {forms.long_day(notice_from)}" in tab.notice_button.toolTip()
+    tab.print_selected_notice()
+    assert printed == []
 
     def too_soon(dialog: QDialog) -> None:
         assert isinstance(dialog, CaseActDialog)
         assert forms.long_day(notice_from) in dialog.findChild(QLabel, "case_banner").text()
+        assert not dialog.print_button.isEnabled()
         qtbot.keyClick(dialog.manner, Qt.Key.Key_Return)
         assert dialog.isVisible()
         refusal = dialog.errors.message("served_on")
@@ -539,8 +616,12 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
     with desk.database.reading() as session:
         assert session.scalars(select(NumberingCase.status)).one() == NumberingCaseStatus.OPEN
 
-    clock.advance(days=(notice_from - clock.today()).days)  # the first day a notice may go
+    clock.advance(days=(notice_from - clock.today()).days - 1)  # the 20 days' last day
     tab.refresh()
+    assert not tab.notice_button.isEnabled()
+    clock.advance(days=1)  # the first day a notice may go
+    tab.refresh()
+    assert tab.notice_button.isEnabled()
     tab.notice_button.click()
     [(title, pdf)] = printed
     assert "105 Broad St N" in title and "105 Broad St N" in _pdf_text(pdf)
@@ -641,9 +722,38 @@ def test_the_clerk_cannot_assign_a_number(qtbot, desk, clerk, inspector) -> None
     # The Clerk keeps the map and follows the owners who do not post their number.
     assert tab.missing_button.isEnabled() and tab.import_button.isEnabled()
     assert tab.letter_button.isEnabled()
+    assert "letter to the owner not printed" in tab.address_details.text()
     dialog = AssignNumberDialog(tab, App(desk, clerk))
     qtbot.add_widget(dialog)
     assert not dialog.save_button.isEnabled()
+
+
+def test_the_clerk_mails_the_letter_and_imported_numbers_owe_none(
+    qtbot, desk, clerk, inspector, printed
+) -> None:
+    """The Inspector assigned 101 and 111; the Clerk prints and mails the letters, and the
+    numbers of the old map, imported, are not flagged as owing one."""
+    street_id = _neighbours(desk, inspector)
+    with desk.action(clerk) as action:
+        street_numbers_import.import_addresses(
+            action,
+            [{"Number": "121", "Street": "Broad St N", "Parcel": "281-03001-0000"}],
+            source="old map.xlsx",
+        )
+    tab = _tab(qtbot, desk, clerk)
+    _select_address(tab, "121 Broad St N")
+    details = tab.address_details.text()
+    assert "letter" not in details, "an imported number is owed no letter"
+    _select_address(tab, "101 Broad St N")
+    assert "letter to the owner not printed" in tab.address_details.text()
+    tab.letter_button.click()
+    [(title, _pdf)] = printed
+    assert title == "Street number letter — 101 Broad St N"
+    assert "letter to the owner printed 11/30/2026" in tab.address_details.text()
+    with desk.database.reading() as session:
+        [address] = street_numbers.find_address(session, "101 Broad St N")
+        assert address.letter_printed_on == date(2026, 11, 30)
+    assert street_id
 
 
 def test_the_tab_reads_nothing_until_shown_and_searches_as_the_clerk_types(

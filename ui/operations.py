@@ -1,7 +1,8 @@
 """How the window reaches the core: one user action, one call, one place that shows errors.
 
 Every widget does its work through :func:`perform` (quick actions, run at once) or
-:func:`run_in_background` (exports and anything longer than a second, with a progress dialog).
+:func:`run_in_background` (exports and anything longer than a second, with a progress window
+that does not block the window).
 Both open one :class:`clerk_desk.desk.Action` (one transaction), and both present failures the
 same way: a :class:`~clerk_desk.errors.InvalidInput` that names a field is shown next to that
 field; other expected errors in a message box with their citation; anything else is a bug, said
@@ -18,6 +19,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QUrl, Signal
 from PySide6.QtWidgets import QLabel, QMessageBox, QProgressDialog, QWidget
+from shiboken6 import isValid
 
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import ClerkDeskError, EnvironmentProblem, InvalidInput
@@ -202,6 +204,10 @@ class _Job(QRunnable):
             self.signals.finished.emit(result)
 
 
+_running: dict[str, tuple[_Job, QProgressDialog]] = {}
+"""The background jobs running now, by key: the same job is never started twice."""
+
+
 def run_in_background(
     parent: QWidget,
     function: Callable[[Callable[[int], bool]], T],
@@ -209,30 +215,58 @@ def run_in_background(
     title: str,
     total: int = 0,
     on_done: Callable[[T], None] | None = None,
+    key: str | None = None,
 ) -> _Job:
-    """Run ``function(progress)`` on a worker thread behind a cancellable progress dialog.
+    """Run ``function(progress)`` on a worker thread behind a cancellable progress window.
 
     ``progress(done)`` returns False once the person pressed Cancel; the function should then
-    stop (the Excel writer raises :class:`reports.excel.ExportCancelled`). The window stays
-    responsive. ``on_done`` runs on the GUI thread with the result.
+    stop (the Excel writer raises :class:`reports.excel.ExportCancelled`). The progress window
+    is not modal: the clerk goes on working in the window while a packet is built or a register
+    exported. ``on_done`` runs on the GUI thread with the result, unless ``parent`` was closed
+    and deleted meanwhile.
+
+    A job is known by ``key`` (by default its ``title``): asked to start while the same job
+    runs, this starts nothing, brings that job's progress window forward and returns its job.
     """
+    key = key or title
+    if key in _running:
+        running, shown = _running[key]
+        if isValid(shown):
+            shown.show()
+            shown.raise_()
+            shown.activateWindow()
+        return running
     dialog = QProgressDialog(title, "Cancel", 0, total, parent)
     dialog.setObjectName("progress_dialog")
-    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setWindowModality(Qt.WindowModality.NonModal)
+    dialog.setAutoClose(False)  # closed when the job ends, not when the bar reaches the end
+    dialog.setAutoReset(False)
     dialog.setMinimumDuration(800)  # quick jobs finish before it would flash
     job = _Job(function)
     dialog.canceled.connect(lambda: setattr(job, "cancelled", True))
     job.signals.progressed.connect(dialog.setValue)
+    _running[key] = (job, dialog)
+
+    def end() -> bool:
+        """The job is over: forget it and close its window; whether the parent is still there."""
+        _running.pop(key, None)
+        if not isValid(dialog):
+            return False
+        dialog.canceled.disconnect()
+        dialog.reset()  # stops the timer that would show it
+        dialog.close()
+        dialog.deleteLater()
+        return isValid(parent)
 
     def finished(result: object) -> None:
-        dialog.reset()
-        if on_done is not None:
+        if end() and on_done is not None:
             on_done(result)  # type: ignore[arg-type]
 
     def failed(error: object) -> None:
-        dialog.reset()
         if isinstance(error, BaseException):
-            show_error(parent, error)
+            show_error(parent if end() else None, error)
+        else:
+            end()
 
     job.signals.finished.connect(finished)
     job.signals.failed.connect(failed)

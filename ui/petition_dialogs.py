@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import parties, petitions, petitions_views, settings_store
-from clerk_desk.deadlines import format_day
+from clerk_desk.deadlines import clock_time, format_day, plural
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.models import (
@@ -72,12 +72,6 @@ INFO_COLOUR, LATE_COLOUR, GOOD_COLOUR = "#1d4f7a", "#8a5a00", "#1b6e2e"
 
 
 # ---- plain rows ------------------------------------------------------------------------------
-
-
-def clock_time(instant: datetime) -> str:
-    """6:00 PM — a meeting's time as the agenda prints it."""
-    hour = instant.hour % 12 or 12
-    return f"{hour}:{instant.minute:02d} {'AM' if instant.hour < 12 else 'PM'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +186,9 @@ class PetitionRow:
             approved_year=petition.approved_year,
             referred_to=petition.referred_to,
             staff_notes=petition.staff_notes,
-            signers=tuple(SignerRow.of(s.party, s.parcel, s.signed) for s in petition.signers),
+            signers=tuple(
+                SignerRow.of(s.party, s.parcel, s.signed) for s in petitions.petitioners(petition)
+            ),
             scans=tuple(ScanRow.of(scan, zone) for scan in petition.scans),
         )
 
@@ -246,6 +242,7 @@ EVENT_WORDS = {
     "scan": "Scan",
     "placed": "Placed on agenda",
     "unplaced": "Taken off agenda",
+    "signer_removed": "Petitioner removed",
     "referred": "Referred",
     "approved": "Approved",
     "denied": "Denied",
@@ -328,7 +325,7 @@ class MeetingRow:
 
     def choice(self) -> str:
         """The label with what its agenda holds, for the lists to choose a meeting from."""
-        count = f"{self.items} petition{'s' if self.items != 1 else ''} on the agenda"
+        count = f"{plural(self.items, 'petition')} on the agenda"
         return f"{self.label} — {count}"
 
     @property
@@ -753,6 +750,8 @@ class PetitionDialog(forms.FormDialog):
         self.kind.setObjectName("kind")
         for kind in PetitionKind:
             self.kind.addItem(kind.label, kind)
+        self.kind.setPlaceholderText("Choose the kind…")
+        self.kind.setCurrentIndex(-1)  # the clerk reads it off the petition: nothing assumed
         self.kind.setToolTip(KIND_HINT)
         self.street = forms.limit_to(QLineEdit(), Petition.street)
         self.street.setObjectName("street")
@@ -800,11 +799,14 @@ class PetitionDialog(forms.FormDialog):
         self.finish_layout()
         if petition is not None:
             self._fill(petition)
+            if not petition.pending:
+                self._only_notes(petition)
         self.show_program_year()
         if not app.operator.may(PERMISSION):
             self.set_read_only(refusal(app.operator.role, PERMISSION))
         self.resize(1080, max(self.sizeHint().height(), 640))
-        self.kind.setFocus()
+        decided = petition is not None and not petition.pending
+        (self.staff_notes if decided else self.kind).setFocus()
 
     @classmethod
     def ask(
@@ -823,6 +825,19 @@ class PetitionDialog(forms.FormDialog):
         self.limits_to.setText(row.limits_to)
         self.description.setPlainText(row.description)
         self.staff_notes.setPlainText(row.staff_notes)
+
+    def _only_notes(self, row: PetitionRow) -> None:
+        """A petition the Council decided (or the petitioner withdrew) keeps what it said: only
+        the staff notes may change (the core refuses anything else)."""
+        note = forms.banner(
+            petitions.only_notes_change(row.number, row.status, row.status_text.lower()),
+            tone="info",
+        )
+        note.setObjectName("decided_banner")
+        self.add_top(note)
+        for widget in (self.kind, self.street, self.limits_from, self.limits_to, self.signers):
+            widget.setEnabled(False)
+        self.description.setReadOnly(True)
 
     def show_program_year(self) -> None:
         """The program year in words: as it will be stamped now, or as it was stamped."""
@@ -859,8 +874,9 @@ class PetitionDialog(forms.FormDialog):
         self.program_year.setText(program_year_html(explained, stamped=stamp))
 
     def data(self) -> PetitionData:
+        kind = self.kind.currentData()
         return PetitionData(
-            kind=PetitionKind(self.kind.currentData()),
+            kind=PetitionKind(kind) if kind is not None else None,
             street=self.street.text(),
             limits_from=self.limits_from.text(),
             limits_to=self.limits_to.text(),
@@ -1336,6 +1352,11 @@ class MeetingsDialog(QDialog):
         for button in (self.edit_button, self.cancel_button):
             button.setEnabled(usable and not self._may_not)
             button.setToolTip(self._may_not or ("" if usable else "Choose a meeting not cancelled"))
+        if usable and row is not None and row.held:  # the core refuses it too
+            self.cancel_button.setEnabled(False)
+            self.cancel_button.setToolTip(
+                self._may_not or "The meeting has taken place: it cannot be cancelled"
+            )
         self.build_button.setEnabled(usable and not self._may_not)
         if self._may_not:
             self.build_button.setToolTip(self._may_not)
@@ -1359,7 +1380,7 @@ class MeetingsDialog(QDialog):
         if row is None or row.cancelled or self._may_not:
             return
         items = (
-            f" The {row.items} petition{'s' if row.items != 1 else ''} on its agenda "
+            f" The {plural(row.items, 'petition')} on its agenda "
             f"{'go' if row.items != 1 else 'goes'} back to waiting for a meeting."
             if row.items
             else ""
@@ -1554,7 +1575,9 @@ class CouncilActionDialog(forms.FormDialog):
             self.radio[outcome] = button
         self.approved_year = QSpinBox()
         self.approved_year.setObjectName("approved_year")
-        self.approved_year.setRange(petition.program_year - 5, petition.program_year + 20)
+        self.approved_year.setRange(
+            petition.program_year - 5, petition.program_year + petitions.APPROVED_YEARS_AHEAD
+        )
         self.approved_year.setValue(petition.program_year)
         self.referred_to = forms.limit_to(QLineEdit(), Petition.referred_to)
         self.referred_to.setObjectName("referred_to")

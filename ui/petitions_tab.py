@@ -9,8 +9,10 @@ and narrows the register by program year, kind and status. Beside the register a
 petition's details, its petitioners, its scans and its history (who did what, when, and why).
 A petition is received with :class:`~ui.petition_dialogs.PetitionDialog`, placed on a Council
 meeting's agenda, and the Council's action recorded; nothing is deleted. The agenda packet of a
-meeting is built in the background, behind a progress bar with Cancel, and opens in the print
-preview when done.
+meeting is built in the background, behind a progress window with Cancel that leaves the window
+free to work in; it opens in the print preview when done, and "Save packet PDF…" keeps the
+document itself (its contents lines are links, its sections bookmarks) to send by e-mail. A
+packet whose agenda changed while it was built is not recorded as built.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
@@ -26,17 +29,19 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
     QSplitter,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from clerk_desk import petitions, petitions_views, settings_store
-from clerk_desk.deadlines import format_day
+from clerk_desk.deadlines import clock_time, format_day, plural
 from clerk_desk.desk import Action
 from clerk_desk.documents import scan_bytes
 from clerk_desk.models import PetitionKind, PetitionStatus
@@ -56,7 +61,6 @@ from ui.petition_dialogs import (
     PetitionDialog,
     PetitionRow,
     ScanRow,
-    clock_time,
     event_rows,
     meeting_rows,
     petition_row,
@@ -95,9 +99,24 @@ def petition_columns() -> tuple[TableColumn, ...]:
             colour=lambda r: None if r.timely else LATE_COLOUR,
             header_tooltip="Filed on or before September 15 of the year received, or after",
         ),
-        TableColumn("Status", lambda r: r.status_text),
+        TableColumn("Status", lambda r: r.status_text, tooltip=lambda r: r.status_text),
         TableColumn("Meeting", lambda r: r.meeting),
     )
+
+
+# The register's columns that hold a short value of known length, each as wide as the longest it
+# shows (a status names who a petition is referred to: a longer one is read in its tooltip);
+# the location and the petitioners share what is left, so the nine columns fit the window.
+_WIDEST = {
+    0: ("P-2026-000",),
+    1: tuple(kind.label for kind in PetitionKind),
+    4: ("12/30/2026 12:59 PM",),
+    5: ("2028",),
+    6: ("Timely",),
+    7: ("Approved for 2027", "Referred to Public Works Committee"),
+    8: ("Wed Dec 30, 2026",),
+}
+_STRETCHED = (2, 3)  # location, petitioners
 
 
 SIGNER_COLUMNS = (
@@ -133,6 +152,12 @@ class BuiltPacket:
     meeting: str
     pdf: bytes
     pages: int
+    as_of: datetime  # when the build read the agenda: a change after it makes the packet stale
+    day: date  # the meeting's day, for the file name
+
+    @property
+    def file_name(self) -> str:
+        return f"agenda-packet-{self.day.isoformat()}.pdf"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +243,7 @@ class PetitionsTab(QWidget):
         self.model = RowsModel(petition_columns(), self)
         self.model.set_dimmed(lambda r: not r.pending)
         self.table = forms.make_table(self.model, name="petition_table")
-        forms.size_columns(self.table, {0: 10, 1: 16, 2: 32, 3: 26, 4: 16, 5: 11, 6: 9, 7: 17})
+        _fit_columns(self.table)
 
         # -- the side: the chosen petition
         self.details = QLabel()
@@ -325,6 +350,10 @@ class PetitionsTab(QWidget):
         self.packet_button.setToolTip(
             "Build the agenda packet of a meeting in the background, then preview and print it"
         )
+        self.save_packet_button = QPushButton("Sa&ve packet PDF…")
+        self.save_packet_button.setObjectName("save_packet_button")
+        self.save_packet_button.setEnabled(False)
+        self.save_packet_button.setToolTip("Build an agenda packet first; then save it to send")
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
         self.count_label.setStyleSheet("color: #555;")
@@ -332,7 +361,12 @@ class PetitionsTab(QWidget):
         self.export_button.setObjectName("export_button")
         self.export_button.setToolTip("The petitions the search and filters show, to a workbook")
         buttons = QHBoxLayout()
-        for button in (self.new_button, self.meetings_button, self.packet_button):
+        for button in (
+            self.new_button,
+            self.meetings_button,
+            self.packet_button,
+            self.save_packet_button,
+        ):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.count_label)
@@ -388,6 +422,7 @@ class PetitionsTab(QWidget):
         self.scan_aside_button.clicked.connect(self.set_selected_scan_aside)
         self.meetings_button.clicked.connect(lambda: self.show_meetings())
         self.packet_button.clicked.connect(lambda: self.build_packet())
+        self.save_packet_button.clicked.connect(self.save_packet)
         self.export_button.clicked.connect(self.export_register)
         shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -496,7 +531,7 @@ class PetitionsTab(QWidget):
                 else ("No petitions yet")
             )
         else:
-            text = f"{count} petition{'s' if count != 1 else ''}"
+            text = plural(count, "petition")
         self.count_label.setText(text)
 
     def _enter_table(self) -> None:
@@ -713,20 +748,23 @@ class PetitionsTab(QWidget):
             try:
                 with app.desk.lookup(app.operator) as action:
                     session = action.session
+                    as_of = action.now()
                     meeting = petitions.get_meeting(session, chosen)
                     items = petitions.agenda(session, chosen)
                     zone = zone_of(action)
-                    label = MeetingRow.of(meeting, zone, len(items), action.now()).label
+                    row = MeetingRow.of(meeting, zone, len(items), as_of)
                     pdf = agenda_packet_pdf(
                         meeting,
                         items,
                         scan=lambda digest: scan_bytes(session, digest),
                         profile=settings_store.city_profile(session),
                         tz=zone,
+                        calendar=action.calendar,
+                        histories=petitions.histories(session, [p.id for p in items]),
                         progress=step,
-                        prepared_at=action.now(),
+                        prepared_at=as_of,
                     )
-                return BuiltPacket(chosen, label, pdf, pdf_pages(pdf))
+                return BuiltPacket(chosen, row.label, pdf, pdf_pages(pdf), as_of, row.day)
             except ExportCancelled:
                 return None
             except Exception as error:  # shown on the window's thread, with the build over
@@ -762,13 +800,21 @@ class PetitionsTab(QWidget):
             packet = result
 
             def record(action: Action) -> bool:
-                petitions.record_packet_built(action, packet.meeting_id, pages=packet.pages)
+                petitions.record_packet_built(
+                    action, packet.meeting_id, pages=packet.pages, as_of=packet.as_of
+                )
                 return True
 
             recorded = perform(self, self.app, record)
             if not recorded:
+                self.status.emit("Agenda packet not marked built: build it again.")
                 return
             self.last_packet = packet
+            self.save_packet_button.setEnabled(True)
+            self.save_packet_button.setToolTip(
+                f"Save the agenda packet built for the {packet.meeting} as a PDF, with its "
+                "links and bookmarks, to keep or send by e-mail"
+            )
             self.register_changed.emit()
             self.packet_built.emit(packet.meeting_id)
             self.status.emit(f"Agenda packet for the {packet.meeting} built: {packet.pages} pages.")
@@ -781,6 +827,17 @@ class PetitionsTab(QWidget):
                 )
         finally:
             self.packet_finished.emit()
+
+    def save_packet(self) -> None:
+        """Save the packet last built as a PDF file: the document itself, whose contents lines
+        are links and whose sections are bookmarks, to keep or send to the Council by e-mail
+        (the preview and the printout are pictures of its pages)."""
+        packet = self.last_packet
+        if packet is None:
+            return
+        saved = printing.save_pdf(self, packet.pdf, packet.file_name)
+        if saved is not None:
+            self.status.emit(f"Agenda packet for the {packet.meeting} saved to {saved.name}.")
 
     # ---- export --------------------------------------------------------------------------------
 
@@ -828,9 +885,27 @@ class PetitionsTab(QWidget):
                 )
 
         def done(count: int) -> None:
-            self.status.emit(f"{count:,} petitions written to {Path(path).name}")
+            what = "petition" if count == 1 else "petitions"
+            self.status.emit(f"{count:,} {what} written to {Path(path).name}")
 
         run_in_background(self, work, title="Exporting the petitions register…", on_done=done)
+
+
+def _fit_columns(table: QTableView) -> None:
+    """Size the register's columns (:data:`_WIDEST`): no horizontal scrolling at 1280 pixels."""
+    header = table.horizontalHeader()
+    header.setStretchLastSection(False)
+    cell, head = table.fontMetrics(), header.fontMetrics()
+    model = table.model()
+    for column, texts in _WIDEST.items():
+        title = str(model.headerData(column, Qt.Orientation.Horizontal))
+        widest = max(
+            [head.horizontalAdvance(title)] + [cell.horizontalAdvance(text) for text in texts]
+        )
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(column, widest + 20)
+    for column in _STRETCHED:
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
 
 
 # ---- the details panel -----------------------------------------------------------------------

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -49,6 +50,7 @@ from clerk_desk.models import (
     Compass,
     NumberingCase,
     NumberingCaseStatus,
+    PartyKind,
     Street,
 )
 from clerk_desk.permissions import Permission, refusal
@@ -316,8 +318,13 @@ class CaseRow:
 
     @property
     def noticeable(self) -> bool:
-        """Observed or noticed: the notice may be printed (to serve, or to serve again)."""
+        """Observed or noticed: a notice is (or was) to be served."""
         return self.status in (NumberingCaseStatus.OPEN, NumberingCaseStatus.NOTICED)
+
+    def notice_printable(self, today: date) -> bool:
+        """The notice may be printed (to serve, or to serve again): it says the owner has
+        neglected for 20 days, so not before the case's first day of notice."""
+        return self.noticeable and today >= self.notice_from
 
     def due(self, today: date) -> bool:
         return self.next_from is not None and self.next_from <= today
@@ -430,7 +437,8 @@ def _denied(app: App, permission: Permission) -> str:
 def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bool:
     """Print (or preview) the official street number letter; record it went to the owner.
 
-    True when it was printed. A clerk who may not assign numbers prints a copy without recording.
+    True when it was printed. Whoever keeps the register (the Clerk mails the letters) records
+    it; anyone else prints a copy without recording.
     """
     from reports.street_numbers import number_letter_pdf
 
@@ -450,7 +458,7 @@ def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bo
         title=f"Street number letter — {text}",
         saved=f"{text} is recorded; print the letter again with Print letter.",
     )
-    if printed and app.operator.may(Permission.ASSIGN_STREET_NUMBERS):
+    if printed and app.operator.may(Permission.KEEP_STREET_REGISTER):
         perform(parent, app, lambda a: street_numbers.record_letter_printed(a, address_id))
     return printed
 
@@ -723,6 +731,27 @@ class StreetsDialog(forms.FormDialog):
 
 # ---- choosing a parcel ---------------------------------------------------------------------------
 
+PICKER_ROWS = 7
+"""Matches a picker shows at once: enough to choose among neighbours without scrolling."""
+
+
+def give_room(table: QTableView, *, fixed: Sequence[int] = ()) -> None:
+    """A picker's list of matches, :data:`PICKER_ROWS` high, its columns sharing the width it
+    has (never a sideways scroll bar): the columns in ``fixed`` as wide as what they hold
+    (a parcel number), the others stretched, their text cut with an ellipsis if need be."""
+    rows = table.verticalHeader().defaultSectionSize() * PICKER_ROWS
+    table.setFixedHeight(rows + 2 * table.frameWidth())
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    header = table.horizontalHeader()
+    for column in range(header.count()):
+        mode = (
+            QHeaderView.ResizeMode.ResizeToContents
+            if column in fixed
+            else QHeaderView.ResizeMode.Stretch
+        )
+        header.setSectionResizeMode(column, mode)
+
 
 def parcel_rows(action: Action, text: str) -> list[ParcelRow]:
     return [ParcelRow.of(p) for p in parties.search_parcels(action.session, text, limit=50)]
@@ -745,15 +774,16 @@ class ParcelPicker(QWidget):
         self.model = RowsModel(
             (
                 TableColumn("Parcel", lambda r: r.parcel_number),
-                TableColumn("Site address", lambda r: r.site_address),
-                TableColumn("Owner", lambda r: r.owner_name),
+                TableColumn(
+                    "Site address", lambda r: r.site_address, tooltip=lambda r: r.site_address
+                ),
+                TableColumn("Owner", lambda r: r.owner_name, tooltip=lambda r: r.owner_name),
             ),
             self,
         )
         self.table: QTableView = forms.make_table(self.model, name="parcel_table")
         self.table.horizontalHeader().setVisible(False)
-        forms.size_columns(self.table, {0: 14, 1: 16})
-        self.table.setFixedHeight(self.table.verticalHeader().defaultSectionSize() * 4 + 4)
+        give_room(self.table, fixed=(0,))
         self.chosen = QLabel()
         self.chosen.setObjectName("parcel_chosen")
         self.chosen.setWordWrap(True)
@@ -876,12 +906,14 @@ class NumberCheck(QWidget):
         return found
 
     def show_findings(self, found: Sequence[Finding]) -> None:
+        """Show the findings. The Inspector's acceptance is of the warnings read: when they
+        change (another number, side or position), it is asked for again."""
+        warnings = [f for f in found if f.level == "warn"]
+        if warnings != [f for f in self.findings_list if f.level == "warn"]:
+            self.accept_box.setChecked(False)
         self.findings_list = list(found)
         self.findings.set_findings(found)
-        warned = any(f.level == "warn" for f in found)
-        if not warned:
-            self.accept_box.setChecked(False)
-        self.accept_box.setVisible(warned and not self.blocked())
+        self.accept_box.setVisible(bool(warnings) and not self.blocked())
         self.checked.emit(self.findings_list)
 
     def blocked(self) -> bool:
@@ -940,13 +972,14 @@ class AssignNumberDialog(_TwoColumns):
             self.street.addItem(row.full_name, row.id)
         self.side = QComboBox()
         self.side.setObjectName("side")
-        self.position = digits_edit("position_ft", "feet from the start", width_chars=9)
+        self.position = digits_edit("position_ft", "e.g. 250", width_chars=9)
         self.parcel = ParcelPicker(app)
         self.kind = kind_box()
         self.unit = forms.limit_to(QLineEdit(), Address.unit)
         self.unit.setObjectName("unit")
         self.unit.setPlaceholderText("only for an apartment or unit, e.g. Apt 2")
         self.owner = PartyPicker(app, role="owner", name="owner")
+        give_room(self.owner.table)
         self.check = NumberCheck(app, self.proposal)
         self.number = self.check.number
         self.suggest_button = QPushButton("Su&ggest")
@@ -1026,7 +1059,7 @@ class AssignNumberDialog(_TwoColumns):
         )
         for first, second in itertools.pairwise(order):
             self.setTabOrder(first, second)
-        self.resize(1000, self.sizeHint().height())
+        self.resize(1160, self.sizeHint().height())
         self.check.check_now()
         self.street.setFocus()
 
@@ -1124,11 +1157,17 @@ class AssignNumberDialog(_TwoColumns):
             )
             return
         parcel_id = self.parcel.parcel.id if self.parcel.parcel else None
+        unit = self.unit.text()
         suggestion = perform(
             self,
             self.app,
             lambda a: street_numbers.suggest_number(
-                a.session, street.id, side=side, position_ft=position, parcel_id=parcel_id
+                a.session,
+                street.id,
+                side=side,
+                position_ft=position,
+                parcel_id=parcel_id,
+                unit=unit,
             ),
             writes=False,
             errors=self.errors,
@@ -1220,7 +1259,7 @@ class ChangeAddressDialog(_TwoColumns):
         for side, label in street.sides if street else ((row.side, row.side_text),):
             self.side.addItem(label, side)
         self.side.setCurrentIndex(max(0, self.side.findData(row.side)))
-        self.position = digits_edit("position_ft", "feet from the start", width_chars=9)
+        self.position = digits_edit("position_ft", "e.g. 250", width_chars=9)
         self.position.setText("" if row.position_ft is None else str(row.position_ft))
         self.kind = kind_box()
         self.kind.setCurrentIndex(self.kind.findData(row.kind))
@@ -1228,6 +1267,7 @@ class ChangeAddressDialog(_TwoColumns):
         self.unit.setObjectName("unit")
         owner = party_row(app, self, row.owner_id) if row.owner_id is not None else None
         self.owner = PartyPicker(app, role="owner", chosen=owner, name="owner")
+        give_room(self.owner.table)
         self.check = NumberCheck(app, self.proposal)
         self.number = self.check.number
         self.number.setText(str(row.number))
@@ -1529,6 +1569,12 @@ class CaseActDialog(_Form):
             manner_row.addWidget(self.print_button)
             self.add_field("&How", manner_box, "manner")
             self.print_button.clicked.connect(lambda: print_notice(self, self.app, self.row.id))
+            if not row.notice_printable(app.desk.clock.today()):
+                self.print_button.setEnabled(False)
+                self.print_button.setToolTip(
+                    f"The notice may be printed from {forms.long_day(row.notice_from)}, after "
+                    "20 days' neglect"
+                )
         elif act in ("complied", "withdraw"):
             self.note = QLineEdit()
             self.note.setObjectName("close_note")
@@ -1591,6 +1637,25 @@ def _count(number: int, one: str, many: str | None = None) -> str:
     return f"{number:,} {one if number == 1 else (many or one + 's')}"
 
 
+_KIND_WORDS = {
+    PartyKind.PERSON: ("person", "people"),
+    PartyKind.BUSINESS: ("business", "businesses"),
+    PartyKind.ORGANIZATION: ("organization", "organizations"),
+    PartyKind.GOVERNMENT: ("government body", "government bodies"),
+    PartyKind.UTILITY: ("public utility", "public utilities"),
+}
+
+
+def owner_kinds(kinds: dict[PartyKind, int]) -> str:
+    """ " (added as people)" or " (2 people, 1 business)": what the new owners are added as."""
+    if not kinds:
+        return ""
+    if list(kinds) == [PartyKind.PERSON]:
+        return " (added as people)" if kinds[PartyKind.PERSON] > 1 else " (added as a person)"
+    parts = [_count(n, *_KIND_WORDS[kind]) for kind, n in kinds.items() if n]
+    return f" ({', '.join(parts)})"
+
+
 class ImportReportDialog(QDialog):
     """What an address list would do, found before anything is written: the errors and warnings
     line by line, and Import only when there is no error. Check again re-reads the file once the
@@ -1613,6 +1678,7 @@ class ImportReportDialog(QDialog):
         self.rows = rows
         self.report = report
         self.imported: ImportReport | None = None
+        self.importing = False
         self.setObjectName("import_report_dialog")
         self.setWindowTitle(f"Import addresses — {Path(path).name}")
         self.summary = QLabel()
@@ -1701,7 +1767,7 @@ class ImportReportDialog(QDialog):
             )
         lines.append(
             f"New to the register: {_count(report.new_parcels, 'parcel')}, "
-            f"{_count(report.new_owners, 'owner')} (added as people)."
+            f"{_count(report.new_owners, 'owner')}{owner_kinds(report.new_owner_kinds)}."
         )
         self.summary.setText("<br>".join(lines))
         ready = report.ok and bool(report.rows)
@@ -1754,10 +1820,43 @@ class ImportReportDialog(QDialog):
         )
 
     def do_import(self) -> None:
+        """Write the file on a worker thread (20,000 lines take a while), behind a progress
+        dialog whose Cancel stops it with nothing written; the report closes when it is done."""
         if not (self.report.ok and self.report.rows) or self.denied:
             return
-        rows, source = self.rows, Path(self.path).name
-        done = perform(self, self.app, lambda a: import_addresses(a, rows, source=source))
-        if done is not None:
-            self.imported = done
+        app, rows, source = self.app, self.rows, Path(self.path).name
+
+        def work(progress: Callable[[int], bool]) -> ImportReport:
+            with app.desk.action(app.operator) as action:
+                return import_addresses(action, rows, source=source, progress=progress)
+
+        def done(imported: ImportReport) -> None:
+            self._set_importing(False)
+            self.imported = imported
             self.accept()
+
+        self._set_importing(True)
+        job = run_in_background(
+            self,
+            work,
+            title=f"Importing {_count(len(self.report.rows), 'address', 'addresses')}…",
+            total=len(self.report.rows),
+            on_done=done,
+            key=f"import addresses from {self.path}",
+        )
+        job.signals.failed.connect(lambda _error: self._set_importing(False))
+
+    def _set_importing(self, on: bool) -> None:
+        """While the file is written the report stays open (it receives the result) and
+        nothing else may be started from it."""
+        self.importing = on
+        for button in (self.again_button, self.close_button, self.save_problems_button):
+            button.setEnabled(not on)
+        if on:
+            self.import_button.setEnabled(False)
+        else:
+            self.show_report()
+
+    def reject(self) -> None:
+        if not self.importing:  # Escape while the file is written: it goes on, and reports
+            super().reject()

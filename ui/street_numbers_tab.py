@@ -105,8 +105,9 @@ def permit_html(check: PermitCheck) -> str:
         colour, words = ASK_COLOUR, WHICH_PROPERTY
     else:
         colour, words = MAY_ISSUE_COLOUR, MAY_ISSUE
+    stop = "" if words.endswith("?") else "."
     return (
-        f'<b style="color:{colour}">{html.escape(words)}.</b> {html.escape(finding.text)} '
+        f'<b style="color:{colour}">{html.escape(words)}{stop}</b> {html.escape(finding.text)} '
         f"<small>{cite_html(finding.cite)}</small>"
     )
 
@@ -725,7 +726,7 @@ class StreetNumbersTab(QWidget):
         from ui.street_number_dialogs import print_notice
 
         row = self.selected_case()
-        if row is not None and row.noticeable:
+        if row is not None and row.notice_printable(self.app.desk.clock.today()):
             print_notice(self, self.app, row.id)
 
     def import_addresses(self) -> None:
@@ -936,7 +937,7 @@ class StreetNumbersTab(QWidget):
             return
         from ui.street_number_dialogs import ChangeRow, case_row
 
-        def load(action: Action) -> tuple[list[ChangeRow], list[CaseRow]]:
+        def load(action: Action) -> tuple[list[ChangeRow], list[CaseRow], bool]:
             zone = action.clock.local_now().tzinfo
             changes = [
                 ChangeRow.of(c, zone) for c in street_numbers.history(action.session, row.id)
@@ -944,11 +945,12 @@ class StreetNumbersTab(QWidget):
             found = [
                 case_row(action, c.id) for c in street_numbers.cases_of(action.session, row.id)
             ]
-            return changes, found
+            address = street_numbers.get_address(action.session, row.id)
+            return changes, found, street_numbers.letter_due(action.session, address)
 
         loaded = perform(self, self.app, load, writes=False)
-        changes, found = loaded if loaded is not None else ([], [])
-        self.address_details.setText(address_html(row))
+        changes, found, letter_due = loaded if loaded is not None else ([], [], False)
+        self.address_details.setText(address_html(row, letter_due=letter_due))
         self.history.setText(history_html(changes) if changes else "<i>No changes recorded.</i>")
         self.address_cases.setText(cases_html(found) if found else "<i>None recorded.</i>")
 
@@ -959,7 +961,18 @@ class StreetNumbersTab(QWidget):
         noticed = row is not None and row.status is NumberingCaseStatus.NOTICED
         served = "The notice was served" if active else off
         self._enable(self.serve_button, is_open, self._may_keep, served)
-        self._enable(self.notice_button, row is not None and row.noticeable, "", off)
+        today = self.app.desk.clock.today()
+        self._enable(
+            self.notice_button,
+            row is not None and row.notice_printable(today),
+            "",
+            f"The owner has 20 days: the notice may be printed from "
+            f"{forms.long_day(row.notice_from)} ({NONCOMPLIANCE_CITE})"
+            if row is not None and row.noticeable
+            else off,
+        )
+        if self.notice_button.isEnabled():
+            self.notice_button.setToolTip("The notice requiring the owner to number the building")
         self._enable(
             self.refer_button, noticed, self._may_keep, "Only after the notice has been served"
         )
@@ -979,7 +992,10 @@ class StreetNumbersTab(QWidget):
 # ---- the details panels ----------------------------------------------------------------------
 
 
-def address_html(row: AddressRow) -> str:
+def address_html(row: AddressRow, *, letter_due: bool = False) -> str:
+    """The address's details. The letter is spoken of once it is printed, or while the owner
+    waits for it (``letter_due``, :func:`clerk_desk.street_numbers.letter_due`): an address
+    imported from the old map was numbered long ago and is owed none."""
     e = html.escape
     status = (
         ""
@@ -990,11 +1006,11 @@ def address_html(row: AddressRow) -> str:
     where = [row.kind.label, row.side_text]
     if row.position_ft is not None:
         where.append(f"{row.position_ft:,} ft along the street")
-    letter = (
-        f"letter to the owner printed {forms.us_date(row.letter_printed_on)}"
-        if row.letter_printed_on
-        else f"<b style='color:{ASK_COLOUR}'>letter to the owner not printed</b>"
-    )
+    letter = ""
+    if row.letter_printed_on:
+        letter = f"; letter to the owner printed {forms.us_date(row.letter_printed_on)}"
+    elif letter_due:
+        letter = f"; <b style='color:{ASK_COLOUR}'>letter to the owner not printed</b>"
     parts = [
         f"<h3>{e(row.text)}</h3>",
         status,
@@ -1003,7 +1019,7 @@ def address_html(row: AddressRow) -> str:
         + "</p>",
         f"<p>{e(' · '.join(where))}</p>",
         f"<p>Assigned {forms.us_date(row.assigned_on)} by {e(row.assigned_by)}"
-        + (f"; {letter}" if row.assigned else "")
+        + (letter if row.assigned else "")
         + "</p>",
     ]
     if row.notes:

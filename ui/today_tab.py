@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk.deadlines import format_day
+from clerk_desk.deadlines import format_day, plural
 from clerk_desk.desk import Action
 from clerk_desk.today import TodayItem, Urgency, gather
 from ui.operations import App, perform
@@ -180,20 +180,16 @@ class TodayModel(QAbstractTableModel):
         return None
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
 def _how_far(row: TodayRow) -> str:
     """ "Due Mon Nov 23, 2026 — 7 days overdue", for the tooltip of the date and urgency."""
     if row.item.due is None or row.days is None:
         return "No due date"
     day = format_day(row.item.due)
     if row.days < 0:
-        return f"Was due {day} — {_plural(-row.days, 'day')} overdue"
+        return f"Was due {day} — {plural(-row.days, 'day')} overdue"
     if row.days == 0:
         return f"Due today, {day}"
-    return f"Due {day} — in {_plural(row.days, 'day')}"
+    return f"Due {day} — in {plural(row.days, 'day')}"
 
 
 def summary_text(rows: list[TodayRow]) -> str:

@@ -121,6 +121,7 @@ _PROVIDER_MODULES = (
     "clerk_desk.bonds",
     "clerk_desk.street_numbers",
     "clerk_desk.petitions",
+    "clerk_desk.vending",
 )
 
 

@@ -24,6 +24,11 @@ from clerk_desk.paths import backups_dir
 
 TABLES = {
     "document",
+    "vending_application",
+    "vending_slot",
+    "vending_participant",
+    "vending_doubt_notice",
+    "vending_appeal",
     "council_meeting",
     "petition",
     "petition_signer",

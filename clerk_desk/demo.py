@@ -18,6 +18,7 @@ from clerk_desk import (
     demo_petitions,
     demo_receipts,
     demo_street_numbers,
+    demo_vending,
     fees,
     ledger,
     operators,
@@ -39,6 +40,7 @@ from clerk_desk.models import (
     PartyKind,
     Petition,
     Role,
+    VendingApplication,
 )
 from clerk_desk.money import Money
 from clerk_desk.opening import seed_defaults
@@ -220,7 +222,7 @@ def create(
         counts.update({k: v for k, v in report.counts.items() if k not in ("operator", "party")})
         counts.update(demo_street_numbers.count(desk))
         with database.reading() as session:
-            for model in (CouncilMeeting, Petition):
+            for model in (CouncilMeeting, Petition, VendingApplication):
                 counts[model.__tablename__] = (
                     session.scalar(select(func.count()).select_from(model)) or 0
                 )
@@ -295,6 +297,9 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     # Improvement petitions and the Council's meetings (after the receipts, which they leave as
     # they were: the random numbers the receipts draw come first).
     demo_petitions.generate(desk, rng=rng)
+    # Special event vending permits at each step of the workflow (after the petitions: the
+    # Council decides an appeal at the last meeting those made).
+    demo_vending.generate(desk)
 
 
 def _street_numbers(desk: Desk, admin: SignedIn, rng: random.Random) -> None:

@@ -1081,6 +1081,7 @@ class VendingApplication(Base):
     decided_on: Mapped[date | None]
     decided_by_name: Mapped[str] = mapped_column(String(120), default="")
     decision_reasons: Mapped[str] = mapped_column(Text, default="")
+    denied_on: Mapped[date | None]  # the Clerk's denial (kept when the Council decides)
     appeal_due_on: Mapped[date | None]
     permit_number: Mapped[str | None] = mapped_column(String(20), unique=True)
     permit_issued_on: Mapped[date | None]

@@ -18,21 +18,22 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 
-from sqlalchemy import select
+from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import bonds, ledger
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import SPECIAL_EVENT_VENDING, Covers
-from clerk_desk.deadlines import CityCalendar, default_calendar, format_day
+from clerk_desk.deadlines import CityCalendar, Deadline, default_calendar, format_day
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
+    AmountDue,
     ApplicantKind,
     AuditEvent,
     CouncilMeeting,
@@ -55,22 +56,42 @@ PROCEDURE_CITE = "§ 506-24 (Procedure)"
 INSURANCE_CITE = "§ 506-24 (Conditions of permit: Liability insurance)"
 POLICE_CITE = "§ 506-24 (Conditions of permit: Cooperation with law enforcement officials)"
 CLEANUP_CITE = "§ 506-24 (Conditions of permit: Cleanup)"
+INSURANCE_TITLE = "Proof of insurance, 7 days before the event"
+POLICE_TITLE = "Police review, 7 days before the event"
 DOUBT_DAYS = 3  # "within three days of the time of making application"
 APPEAL_DAYS = 7  # "within seven days of the Clerk's decision"
 BEFORE_EVENT_DAYS = 7  # insurance proof and police review, "a minimum of seven days before"
 FEE_CODE = "VEND"
+WORKFLOW = "Special Event Vending"  # the tab's title, as the Today tab names it
 RECORD_TYPE = "vending_application"
 SEARCH_LIMIT = 500
 DELIVERY_MANNERS = ("handed to the applicant", "e-mail", "first-class mail", "certified mail")
 
 
 # -- the clocks ------------------------------------------------------------------------------
+#
+# Where § 506-24 is silent, these are the choices made (the Clerk or City Attorney may differ):
+#
+# * "Within three days of the time of making application" is a period of calendar days counted
+#   by Wis. Stat. § 990.001(4) from the City's date of the application (an application at 11:30
+#   p.m. in Prescott was made that day, though UTC has moved on), not 72 hours. Its last day moves
+#   off a day City Hall is closed (``at_city_hall=True``): the notice is the Clerk's own act,
+#   done from City Hall, and the Clerk cannot act on a day the office is shut.
+# * "Within seven days of the Clerk's decision" is a filing with the City Clerk, so it moves off
+#   every day City Hall is closed as well.
+# * "A minimum of seven days before the start of the event" is counted back from the first day
+#   of vending and is never moved (:meth:`CityCalendar.latest_day_before`): moving it later
+#   would leave fewer than seven days, and moving it earlier would shorten the applicant's time.
+#   So a certificate received on that day is in time even when it is a Saturday or a holiday (a
+#   certificate may come by e-mail or mail). When City Hall is closed on it, every message
+#   also names the last day City Hall is open before it (``Deadline.last_open_day``), so the
+#   clerk tells the applicant a day they can actually hand the papers in at the counter.
 
 
 def doubt_notice_due(applied_at: datetime, calendar: CityCalendar | None = None) -> date:
     """The last day to state the matters in doubt: three days from the time of application,
-    counted as any period (§ 990.001(4)); a last day City Hall is closed moves to its next open
-    day, since the notice is the Clerk's act."""
+    counted as any period (§ 990.001(4)) from the City's date of ``applied_at``; a last day City
+    Hall is closed moves to its next open day, since the notice is the Clerk's act."""
     if applied_at.tzinfo is None:
         raise ValueError("applied_at must be timezone-aware")
     applied_on = applied_at.astimezone(city_zone()).date()
@@ -85,8 +106,28 @@ def appeal_due(decided_on: date, calendar: CityCalendar | None = None) -> date:
 
 def proof_due(first_day: date, calendar: CityCalendar | None = None) -> date:
     """The last day for proof of insurance and for the Chief of Police's papers: at least seven
-    days before the event starts (counted back; never moved later)."""
-    return (calendar or default_calendar()).latest_day_before(first_day, BEFORE_EVENT_DAYS)
+    days before the event starts (counted back; never moved, even to a day City Hall is open:
+    see :func:`proof_deadline` for that day)."""
+    return proof_deadline(first_day, calendar).due
+
+
+def proof_deadline(first_day: date, calendar: CityCalendar | None = None) -> Deadline:
+    """:func:`proof_due` with its working, and ``last_open_day``: the last day City Hall is open
+    on or before it, for an applicant who hands the papers in at the counter."""
+    return (calendar or default_calendar()).explain_latest_day_before(first_day, BEFORE_EVENT_DAYS)
+
+
+def _by(deadline: Deadline) -> str:
+    """The last day in words, and the last day City Hall is open when it is closed on the day
+    itself: "by Sat Dec 5, 2026 (City Hall is closed that day: at the counter by Fri Dec 4,
+    2026)"."""
+    text = f"by {format_day(deadline.due)}"
+    if deadline.last_open_day != deadline.due:
+        text += (
+            f" (City Hall is closed that day: at the counter by "
+            f"{format_day(deadline.last_open_day)})"
+        )
+    return text
 
 
 # -- the application -------------------------------------------------------------------------
@@ -147,32 +188,28 @@ def _clean_slots(slots: Sequence[SlotData]) -> list[SlotData]:
     return cleaned
 
 
+def _participant(person: ParticipantData, line: int) -> ParticipantData:
+    """One entry of the list, checked; ``line`` is how the clerk finds it (the list's line, or
+    the row number in the spreadsheet it came from)."""
+    name = " ".join(person.name.split())
+    if not name:
+        raise InvalidInput(f"Line {line} of the list has no name.", field="participants")
+    role = person.role.strip().lower() or "participant"
+    if role not in ROLES:
+        raise InvalidInput(
+            f"Line {line}: {name}'s role is {person.role.strip()!r}; it must be sponsor or "
+            "participant.",
+            field="participants",
+        )
+    goods, contact = " ".join(person.goods.split()), " ".join(person.contact.split())
+    fits(VendingParticipant.name, name, f"Line {line}'s name", field="participants")
+    fits(VendingParticipant.goods, goods, f"Line {line}'s goods", field="participants")
+    fits(VendingParticipant.contact, contact, f"Line {line}'s contact", field="participants")
+    return ParticipantData(name, role, goods, contact)
+
+
 def _clean_participants(people: Sequence[ParticipantData]) -> list[ParticipantData]:
-    cleaned = []
-    for index, person in enumerate(people, start=1):
-        name = " ".join(person.name.split())
-        if not name:
-            raise InvalidInput(f"Line {index} of the list has no name.", field="participants")
-        role = person.role.strip().lower() or "participant"
-        if role not in ROLES:
-            raise InvalidInput(
-                f"Line {index}: {name} is a sponsor or a participant.", field="participants"
-            )
-        fits(VendingParticipant.name, name, f"Line {index}'s name", field="participants")
-        fits(
-            VendingParticipant.goods,
-            person.goods.strip(),
-            f"Line {index}'s goods",
-            field="participants",
-        )
-        fits(
-            VendingParticipant.contact,
-            person.contact.strip(),
-            f"Line {index}'s contact",
-            field="participants",
-        )
-        cleaned.append(ParticipantData(name, role, person.goods.strip(), person.contact.strip()))
-    return cleaned
+    return [_participant(person, index) for index, person in enumerate(people, start=1)]
 
 
 def _clean(session: Session, data: ApplicationData) -> dict[str, object]:
@@ -275,6 +312,13 @@ def receive_application(action: Action, data: ApplicationData) -> VendingApplica
     applicant = get_party(session, data.applicant_id)
     application.search_text = _search_text(application, applicant.name)
     session.flush()
+    action.audit(
+        "vending.receive",
+        application,
+        f"Application {application.number} received from {applicant.name} for "
+        f"{application.event_name}; matters in doubt due by {format_day(application.doubt_due_on)}",
+        after=snapshot(application) | _lists_text(application),
+    )
     ledger.bill(
         action,
         party_id=applicant.id,
@@ -284,13 +328,6 @@ def receive_application(action: Action, data: ApplicationData) -> VendingApplica
         description=f"Special event vending permit {application.number}",
         fee_item=fee,
         cite=PERMIT_CITE,
-    )
-    action.audit(
-        "vending.receive",
-        application,
-        f"Application {application.number} received from {applicant.name} for "
-        f"{application.event_name}; matters in doubt due by {format_day(application.doubt_due_on)}",
-        after=snapshot(application) | _lists_text(application),
     )
     return application
 
@@ -422,7 +459,7 @@ def last_day(application: VendingApplication) -> date | None:
     return max((s.day for s in application.slots), default=None)
 
 
-def _complete(application: VendingApplication) -> list[Finding]:
+def _complete(application: VendingApplication, today: date) -> list[Finding]:
     missing = []
     if not application.goods.strip():
         missing.append("the goods or services to be sold")
@@ -446,6 +483,10 @@ def _complete(application: VendingApplication) -> list[Finding]:
         found.append(
             Finding("block", PROCEDURE_CITE, "A day of vending is before the application.")
         )
+    if application.slots and max(s.day for s in application.slots) < today:
+        found.append(
+            Finding("block", PERMIT_CITE, "Every day of vending on the application has passed.")
+        )
     return found
 
 
@@ -467,9 +508,16 @@ def _list(application: VendingApplication) -> list[Finding]:
 def checklist(
     session: Session, application: VendingApplication, *, calendar: CityCalendar, today: date
 ) -> list[ChecklistItem]:
-    """Each requirement of § 506-24, met, not yet due, or not met, with the reasons cited."""
+    """Each requirement of § 506-24, met, not yet due, or not met, with the reasons cited.
+
+    Proof of insurance and the papers for the Chief of Police are "not yet due" (pending) up to
+    and including their last day, seven days before the event starts, and "not met" from the
+    day after. Papers submitted to the Chief in time wait for the Chief's approval: that is
+    pending until the event starts (the ordinance sets no day for the Chief), not met from its
+    first day without it. The fee has no day: unpaid, it is not met.
+    """
     items = []
-    found = _complete(application)
+    found = _complete(application, today)
     items.append(
         ChecklistItem(
             "complete", "Application complete", _state(found), tuple(found), PROCEDURE_CITE
@@ -491,7 +539,7 @@ def checklist(
         items.append(
             ChecklistItem(
                 "insurance",
-                "Proof of insurance",
+                INSURANCE_TITLE,
                 ItemState.NOT_MET,
                 (Finding("block", INSURANCE_CITE, "No days of vending are given yet."),),
                 INSURANCE_CITE,
@@ -500,14 +548,14 @@ def checklist(
         items.append(
             ChecklistItem(
                 "police",
-                "Police review",
+                POLICE_TITLE,
                 ItemState.NOT_MET,
                 (Finding("block", POLICE_CITE, "No days of vending are given yet."),),
                 POLICE_CITE,
             )
         )
     else:
-        due = proof_due(start, calendar)
+        deadline = proof_deadline(start, calendar)
         insurance = [
             f
             for f in bonds.insurance_findings(
@@ -519,27 +567,45 @@ def checklist(
             )
             if f.blocks
         ]
+        # Not yet due only while no certificate is on file: one on file that falls short is a
+        # matter in doubt now (a corrected certificate is judged again when it is filed).
+        on_file = bool(bonds.certificates_of(session, application.applicant_id))
+        pending = today <= deadline.due and not on_file
+        if insurance and pending:
+            insurance.append(
+                Finding(
+                    "block",
+                    INSURANCE_CITE,
+                    f"A certificate of insurance meeting § 506-24 is due {_by(deadline)}, "
+                    "seven days before the event starts.",
+                )
+            )
+        elif insurance and not any(format_day(deadline.due) in f.text for f in insurance):
+            insurance.append(
+                Finding(
+                    "block",
+                    INSURANCE_CITE,
+                    f"Proof of insurance was due by {format_day(deadline.due)}, seven days "
+                    "before the event starts.",
+                )
+            )
         items.append(
             ChecklistItem(
                 "insurance",
-                "Proof of insurance, 7 days before the event",
-                _state(insurance, pending=today <= due),
+                INSURANCE_TITLE,
+                _state(insurance, pending=pending),
                 tuple(insurance),
                 INSURANCE_CITE,
-                due,
+                deadline.due,
             )
         )
-        police = _police(application, due)
+        state, police = _police(application, deadline, start, today)
         items.append(
-            ChecklistItem(
-                "police",
-                "Police review, 7 days before the event",
-                _state(police, pending=today <= due),
-                tuple(police),
-                POLICE_CITE,
-                due,
-            )
+            ChecklistItem("police", POLICE_TITLE, state, tuple(police), POLICE_CITE, deadline.due)
         )
+    # § 506-24 names no fee; the fee schedule does ("as prescribed in the City's fee schedule").
+    # The ordinance is silent on when it is paid: the choice here is before the permit issues
+    # (no "pending" state), as at the counter for every other permit.
     paid = ledger.is_paid(session, RecordRef(RECORD_TYPE, str(application.id)))
     fee = [] if paid else [Finding("block", PERMIT_CITE, "The permit fee is not paid.")]
     items.append(ChecklistItem("fee", "Permit fee paid", _state(fee), tuple(fee), PERMIT_CITE))
@@ -552,32 +618,41 @@ def _state(found: Sequence[Finding], *, pending: bool = False) -> ItemState:
     return ItemState.PENDING if pending else ItemState.NOT_MET
 
 
-def _police(application: VendingApplication, due: date) -> list[Finding]:
+def _police(
+    application: VendingApplication, deadline: Deadline, start: date, today: date
+) -> tuple[ItemState, list[Finding]]:
     submitted, approved = application.police_submitted_on, application.police_approved_on
     if submitted is None:
-        return [
+        found = [
             Finding(
                 "block",
                 POLICE_CITE,
                 "Street and sidewalk encroachments, booth locations and special parking have not "
-                f"been submitted to the Chief of Police; they are due by {format_day(due)}.",
+                f"been submitted to the Chief of Police; they are due {_by(deadline)}, seven days "
+                "before the event starts.",
             )
         ]
-    found = []
-    if submitted > due:
-        found.append(
+        return _state(found, pending=today <= deadline.due), found
+    if submitted > deadline.due:
+        return ItemState.NOT_MET, [
             Finding(
                 "block",
                 POLICE_CITE,
                 f"Submitted to the Chief of Police {format_day(submitted)}; due by "
-                f"{format_day(due)}, seven days before the event starts.",
+                f"{format_day(deadline.due)}, seven days before the event starts.",
             )
-        )
+        ]
     if approved is None:
-        found.append(
-            Finding("block", POLICE_CITE, "The Chief of Police's approval is not recorded.")
-        )
-    return found
+        found = [
+            Finding(
+                "block",
+                POLICE_CITE,
+                f"Submitted to the Chief of Police {format_day(submitted)}; the Chief's approval "
+                "is not recorded yet.",
+            )
+        ]
+        return _state(found, pending=today < start), found
+    return ItemState.MET, []
 
 
 def review(action: Action, application_id: int) -> list[ChecklistItem]:
@@ -597,8 +672,13 @@ def matters_in_doubt(items: Sequence[ChecklistItem]) -> list[str]:
 def prepare_doubt_notice(
     action: Action, application_id: int, *, clerk_text: str = ""
 ) -> DoubtNotice:
-    """State the matters in doubt: every requirement not yet met, plus the Clerk's own words.
-    The application is then "in doubt" until corrected and decided."""
+    """State the matters in doubt: every requirement not yet met (those not yet due included:
+    they are not "clearly met" today), plus the Clerk's own words. The application is then "in
+    doubt" until corrected and decided.
+
+    The ordinance is silent on a second notice after a correction: it may be written, and keeps
+    the one three-day clock of the application (``due_on``), which a correction does not
+    restart, so its delivery is measured against the same last day."""
     action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
     if not VendingStatus(application.status).undecided:
@@ -645,6 +725,13 @@ def record_notice_delivery(
     notice = action.session.get(DoubtNotice, notice_id)
     if notice is None:
         raise NotFound(f"There is no doubt notice number {notice_id}.")
+    zone = action.clock.local_now().tzinfo
+    if notice.delivered_at is not None:
+        raise Conflict(
+            f"This notice is already recorded as delivered "
+            f"{format_day(notice.delivered_at.astimezone(zone).date())} "
+            f"({notice.delivered_manner})."
+        )
     how = " ".join(manner.split())
     if not how:
         raise InvalidInput("Say how the notice was delivered.", field="manner")
@@ -658,15 +745,46 @@ def record_notice_delivery(
         )
     notice.delivered_at = delivered_at
     notice.delivered_manner = fits(DoubtNotice.delivered_manner, how, "The manner", field="manner")
-    delivered_on = delivered_at.astimezone(action.clock.local_now().tzinfo).date()
+    delivered_on = delivered_at.astimezone(zone).date()
     late = delivered_on > notice.due_on
     action.audit(
         "vending.doubt_delivered",
         notice.application,
         f"Doubt notice for {notice.application.number} delivered {format_day(delivered_on)} "
-        f"({how})" + (f"; it was due by {format_day(notice.due_on)}" if late else ""),
+        f"({how})" + (f"; late: it was due by {format_day(notice.due_on)}" if late else ""),
+        after={"notice_id": notice.id, "delivered_at": delivered_at.isoformat(), "manner": how},
     )
     return notice
+
+
+def notice_findings(
+    notice: DoubtNotice, *, today: date, zone: tzinfo | None = None
+) -> list[Finding]:
+    """What to say about a doubt notice's delivery: late (delivered after its last day, or not
+    delivered and the day has passed), with the citation; empty when it was in time."""
+    due = notice.due_on
+    if notice.delivered_at is None:
+        if today <= due:
+            return []
+        return [
+            Finding(
+                "warn",
+                PROCEDURE_CITE,
+                f"Not delivered yet; the matters in doubt were due to the applicant by "
+                f"{format_day(due)}, within three days of the application.",
+            )
+        ]
+    delivered_on = notice.delivered_at.astimezone(zone or city_zone()).date()
+    if delivered_on <= due:
+        return []
+    return [
+        Finding(
+            "warn",
+            PROCEDURE_CITE,
+            f"Delivered {format_day(delivered_on)}, after the last day, {format_day(due)}: the "
+            "matters in doubt are stated within three days of the application.",
+        )
+    ]
 
 
 def _permit(action: Action, application: VendingApplication) -> None:
@@ -700,9 +818,7 @@ def approve(action: Action, application_id: int, *, conditions: str = "") -> Ven
             cite=first.cite,
         )
     terms = [conditions.strip()] if conditions.strip() else []
-    for item in items:
-        if item.state is ItemState.PENDING and item.due is not None:
-            terms.append(_pending_condition(item))
+    terms += pending_conditions(application, items, action.calendar)
     before = snapshot(application)
     application.conditions = "\n".join(terms)
     application.status = VendingStatus.CONDITIONALLY_APPROVED if terms else VendingStatus.APPROVED
@@ -719,17 +835,34 @@ def approve(action: Action, application_id: int, *, conditions: str = "") -> Ven
     return application
 
 
-def _pending_condition(item: ChecklistItem) -> str:
-    assert item.due is not None
-    if item.key == "insurance":
-        return (
-            "Proof of the liability insurance required by § 506-24 must reach the City Clerk by "
-            f"{format_day(item.due)}; without it the permit is not valid."
-        )
-    return (
-        "Street and sidewalk encroachments, booth locations and special parking must be "
-        f"submitted to the Chief of Police by {format_day(item.due)} and approved."
-    )
+def pending_conditions(
+    application: VendingApplication, items: Sequence[ChecklistItem], calendar: CityCalendar
+) -> list[str]:
+    """The requirements not yet due (pending), in the words :func:`approve` and an approval on
+    appeal print on the permit as its conditions, after the Clerk's or the Council's own."""
+    start = first_day(application)
+    terms = []
+    for item in items:
+        if item.state is not ItemState.PENDING or start is None:
+            continue
+        deadline = proof_deadline(start, calendar)
+        if item.key == "insurance":
+            terms.append(
+                "A certificate of the liability insurance required by § 506-24 must reach the "
+                f"City Clerk {_by(deadline)}; without it the permit is not valid."
+            )
+        elif item.key == "police" and application.police_submitted_on is None:
+            terms.append(
+                "Street and sidewalk encroachments, booth locations and special parking must be "
+                f"submitted to the Chief of Police {_by(deadline)} and approved before the event "
+                f"starts ({format_day(start)})."
+            )
+        elif item.key == "police":
+            terms.append(
+                "The Chief of Police must approve the street and sidewalk encroachments, booth "
+                f"locations and special parking before the event starts ({format_day(start)})."
+            )
+    return terms
 
 
 def deny(action: Action, application_id: int, *, reasons: str) -> VendingApplication:
@@ -752,6 +885,7 @@ def deny(action: Action, application_id: int, *, reasons: str) -> VendingApplica
     application.status = VendingStatus.DENIED
     application.decided_on, application.decided_by_name = today, action.operator.full_name
     application.decision_reasons = why
+    application.denied_on = today
     application.appeal_due_on = action.calendar.add_days(today, APPEAL_DAYS)
     action.audit(
         "vending.deny",
@@ -862,36 +996,65 @@ def record_appeal_decision(
     conditions: str = "",
     note: str = "",
 ) -> VendingAppeal:
-    """Record what the Common Council decided on the appeal, at a meeting already held. An
-    approval issues the permit."""
+    """Record what the Common Council decided on the appeal, at a meeting already held (not
+    cancelled, not before the appeal was filed). An approval issues the permit: its conditions
+    are the Council's, followed by any requirement not yet due (as :func:`approve` prints them).
+    ``decided_on`` and ``decided_by_name`` then name the Council's decision; the Clerk's denial
+    stays in the history and in the appeal's ``due_on``."""
     action.require(Permission.TAKE_APPLICATIONS)
+    outcome = AppealOutcome(outcome)
+    if outcome is not AppealOutcome.DENIED:
+        action.require(Permission.ISSUE_PERMITS)
     appeal = action.session.get(VendingAppeal, appeal_id)
     if appeal is None:
         raise NotFound(f"There is no appeal number {appeal_id}.")
     if appeal.outcome:
         raise Conflict("The Council's decision on this appeal is already recorded.")
-    outcome = AppealOutcome(outcome)
+    application = appeal.application
+    if VendingStatus(application.status) is not VendingStatus.APPEALED:
+        raise Conflict(
+            f"Application {application.number} is "
+            f"{VendingStatus(application.status).label.lower()}; the appeal is not before the "
+            "Council."
+        )
     meeting = action.session.get(CouncilMeeting, meeting_id)
-    if meeting is None or meeting.cancelled_on is not None:
+    if meeting is None:
         raise InvalidInput("Choose a meeting of the Council that was held.", field="meeting")
     held_on = meeting.starts_at.astimezone(action.clock.local_now().tzinfo).date()
+    if meeting.cancelled_on is not None:
+        raise InvalidInput(f"The meeting of {format_day(held_on)} was cancelled.", field="meeting")
     if meeting.starts_at > action.now():
         raise InvalidInput(
             f"The meeting of {format_day(held_on)} has not taken place yet.", field="meeting"
         )
     if held_on < appeal.filed_on:
-        raise InvalidInput("The meeting was before the appeal was filed.", field="meeting")
-    if outcome is AppealOutcome.APPROVED_CONDITIONALLY and not conditions.strip():
+        raise InvalidInput(
+            f"The meeting of {format_day(held_on)} was before the appeal was filed "
+            f"({format_day(appeal.filed_on)}).",
+            field="meeting",
+        )
+    terms = conditions.strip()
+    if outcome is AppealOutcome.APPROVED_CONDITIONALLY and not terms:
         raise InvalidInput("Enter the Council's conditions.", field="conditions")
-    application = appeal.application
+    if outcome is not AppealOutcome.APPROVED_CONDITIONALLY and terms:
+        raise InvalidInput(
+            f"The Council's decision is {outcome.label.lower()}, without conditions: choose "
+            "approved conditionally, or clear the conditions.",
+            field="conditions",
+        )
     before = snapshot(application)
     appeal.meeting_id, appeal.outcome, appeal.acted_on = meeting.id, outcome.value, held_on
-    appeal.conditions, appeal.note = conditions.strip(), note.strip()
+    appeal.conditions, appeal.note = terms, note.strip()
     if outcome is AppealOutcome.DENIED:
         application.status = VendingStatus.DENIED_ON_APPEAL
     else:
+        items = checklist(
+            action.session, application, calendar=action.calendar, today=action.today()
+        )
+        printed = [terms] if terms else []
+        printed += pending_conditions(application, items, action.calendar)
         application.status = VendingStatus.APPROVED_ON_APPEAL
-        application.conditions = conditions.strip()
+        application.conditions = "\n".join(printed)
         application.decided_on = held_on
         application.decided_by_name = "Common Council"
         _permit(action, application)
@@ -943,95 +1106,131 @@ def search_applications(
 
 
 def history(session: Session, application_id: int) -> list[AuditEvent]:
-    """Every step of the application, oldest first (its entries in the audit trail)."""
+    """Every step of the application, oldest first: its entries in the audit trail, and those of
+    its fee (billed, paid, a payment put back by a void)."""
+    dues = [
+        str(d.id) for d in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(application_id)))
+    ]
+    mine = and_(AuditEvent.record_type == RECORD_TYPE, AuditEvent.record_id == str(application_id))
+    fee = and_(AuditEvent.record_type == AmountDue.__tablename__, AuditEvent.record_id.in_(dues))
     return list(
         session.scalars(
             select(AuditEvent)
-            .where(
-                AuditEvent.record_type == RECORD_TYPE,
-                AuditEvent.record_id == str(application_id),
-            )
+            .where(or_(mine, fee) if dues else mine)
             .order_by(AuditEvent.at, AuditEvent.id)
         )
     )
 
 
+_HEADINGS = {
+    "name": ("name", "vendor", "participant", "business"),
+    "role": ("role", "type"),
+    "goods": ("goods", "goods or services", "products"),
+    "contact": ("contact", "phone", "e-mail", "email"),
+}
+
+
 def participants_from_rows(rows: Sequence[Mapping[str, object]]) -> list[ParticipantData]:
     """A sponsors and participants list read from a spreadsheet (rows keyed by heading: Name,
-    Role, Goods, Contact); refused with the line of the first problem."""
-    names = {
-        "name": ("name", "vendor", "participant", "business"),
-        "role": ("role", "type"),
-        "goods": ("goods", "goods or services", "products"),
-        "contact": ("contact", "phone", "e-mail", "email"),
-    }
+    Role, Goods, Contact, as ``reports.excel.read_table`` gives them); refused with the row
+    number of the first problem as the spreadsheet shows it (``row.row_number`` when the row
+    has one, else counted from 2, below the heading row)."""
+    table = [
+        (
+            int(getattr(row, "row_number", index + 2)),
+            {fold(str(k)): "" if v is None else " ".join(str(v).split()) for k, v in row.items()},
+        )
+        for index, row in enumerate(rows)
+    ]
+    if table and not any(k in fields for _, fields in table for k in _HEADINGS["name"]):
+        raise InvalidInput(
+            "The list has no Name column: the first row should name the columns (Name, Role, "
+            "Goods, Contact).",
+            field="participants",
+        )
     people = []
-    for index, row in enumerate(rows):
-        line = int(getattr(row, "row_number", index + 2))
-        fields = {
-            fold(str(k)): "" if v is None else " ".join(str(v).split()) for k, v in row.items()
-        }
-
-        def pick(key: str, fields: dict[str, str] = fields) -> str:
-            return next((fields[k] for k in names[key] if fields.get(k)), "")
-
+    for line, fields in table:
         if not any(fields.values()):
             continue
-        name = pick("name")
-        if not name:
-            raise InvalidInput(f"Line {line}: the name is blank.", field="participants")
-        role = pick("role").lower() or "participant"
-        if role not in ROLES:
-            raise InvalidInput(
-                f"Line {line}: {role!r} is not sponsor or participant.", field="participants"
-            )
-        people.append(ParticipantData(name, role, pick("goods"), pick("contact")))
+
+        def pick(key: str, fields: dict[str, str] = fields) -> str:
+            return next((fields[k] for k in _HEADINGS[key] if fields.get(k)), "")
+
+        person = ParticipantData(pick("name"), pick("role"), pick("goods"), pick("contact"))
+        people.append(_participant(person, line))
     if not people:
-        raise InvalidInput("The list names no one (a Name column is needed).", field="participants")
-    return _clean_participants(people)
+        raise InvalidInput("The list names no one.", field="participants")
+    return people
 
 
 @provider("vending")
 def _due(action: Action) -> list[TodayItem]:
-    """Doubt notices due, appeal windows closing, events within 7 days missing insurance proof
-    or police review, and permits for events this week."""
+    """Doubt notices due (to state, or to deliver), appeal windows closing, events in the next 7
+    days missing proof of insurance or police review, and permits for the events of the week
+    (an event of several days counts while any of its days is still to come in the week)."""
     session, today = action.session, action.today()
-    items: list[TodayItem] = []
+    week = today + timedelta(days=7)
+    this_week = exists().where(
+        VendingSlot.application_id == VendingApplication.id,
+        VendingSlot.day >= today,
+        VendingSlot.day <= week,
+    )
     rows = session.scalars(
         select(VendingApplication)
         .where(
-            VendingApplication.status.in_(
-                [s for s in VendingStatus if s.undecided or s.permitted] + [VendingStatus.DENIED]
+            or_(
+                VendingApplication.status.in_([s for s in VendingStatus if s.undecided]),
+                and_(
+                    VendingApplication.status == VendingStatus.DENIED,
+                    VendingApplication.appeal_due_on >= today,
+                ),
+                and_(
+                    VendingApplication.status.in_([s for s in VendingStatus if s.permitted]),
+                    this_week,
+                ),
             )
         )
-        .options(*_loaded())
+        .options(
+            selectinload(VendingApplication.applicant),
+            selectinload(VendingApplication.slots),
+            selectinload(VendingApplication.notices),
+        )
+        .order_by(VendingApplication.applied_at, VendingApplication.id)
     ).all()
-    week = today + timedelta(days=7)
+    items: list[TodayItem] = []
     for application in rows:
         status = VendingStatus(application.status)
         ref = {"record_type": RECORD_TYPE, "record_id": str(application.id)}
         who = f"{application.applicant.name}, {application.event_name}"
-        delivered = any(n.delivered_at is not None for n in application.notices)
-        if status is VendingStatus.RECEIVED or (status is VendingStatus.IN_DOUBT and not delivered):
+        due_by = format_day(application.doubt_due_on)
+        if status is VendingStatus.RECEIVED:
             items.append(
                 TodayItem(
-                    "Special Event Vending",
+                    WORKFLOW,
                     application.doubt_due_on,
-                    f"Approve {application.number}, or state the matters in doubt by "
-                    f"{format_day(application.doubt_due_on)}",
+                    f"Approve {application.number}, or state the matters in doubt by {due_by}",
                     who,
                     PROCEDURE_CITE,
                     **ref,
                 )
             )
-        elif (
-            status is VendingStatus.DENIED
-            and application.appeal_due_on is not None
-            and application.appeal_due_on >= today
+        elif status is VendingStatus.IN_DOUBT and not any(
+            n.delivered_at is not None for n in application.notices
         ):
             items.append(
                 TodayItem(
-                    "Special Event Vending",
+                    WORKFLOW,
+                    application.doubt_due_on,
+                    f"Deliver the doubt notice on {application.number} by {due_by}",
+                    who,
+                    PROCEDURE_CITE,
+                    **ref,
+                )
+            )
+        elif status is VendingStatus.DENIED and application.appeal_due_on is not None:
+            items.append(
+                TodayItem(
+                    WORKFLOW,
                     application.appeal_due_on,
                     f"Appeal window for {application.number} closes "
                     f"{format_day(application.appeal_due_on)}",
@@ -1040,31 +1239,31 @@ def _due(action: Action) -> list[TodayItem]:
                     **ref,
                 )
             )
+        coming = [s.day for s in application.slots if today <= s.day <= week]
         start = first_day(application)
-        if start is None or not today <= start <= week:
+        if not coming or start is None or not (status.undecided or status.permitted):
             continue
-        if status.permitted or status.undecided:
-            listed = checklist(session, application, calendar=action.calendar, today=today)
-            for item in listed:
-                if item.key in ("insurance", "police") and not item.met:
-                    items.append(
-                        TodayItem(
-                            "Special Event Vending",
-                            start,
-                            f"{application.number}: {item.title.split(',')[0].lower()} missing for "
-                            f"the event on {format_day(start)}",
-                            who,
-                            item.cite,
-                            **ref,
-                        )
+        for item in checklist(session, application, calendar=action.calendar, today=today):
+            if item.key in ("insurance", "police") and not item.met:
+                what = "proof of insurance" if item.key == "insurance" else "police review"
+                items.append(
+                    TodayItem(
+                        WORKFLOW,
+                        item.due,
+                        f"{application.number}: {what} missing for the event starting "
+                        f"{format_day(start)}",
+                        who,
+                        item.cite,
+                        **ref,
                     )
+                )
         if status.permitted:
             items.append(
                 TodayItem(
-                    "Special Event Vending",
-                    start,
+                    WORKFLOW,
+                    min(coming),
                     f"Permit {application.permit_number}: {application.event_name} on "
-                    f"{format_day(start)}",
+                    f"{format_day(min(coming))}",
                     application.applicant.name,
                     PERMIT_CITE,
                     **ref,

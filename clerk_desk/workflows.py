@@ -75,6 +75,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "§ 506-24",
         "Special event vending permits: exact days and places, sponsor lists, the three-day "
         "doubt notice and the appeal.",
+        built=True,
     ),
     Workflow(
         "street_openings",

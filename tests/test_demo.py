@@ -1,6 +1,6 @@
 """The demo database a new user explores: one operator per role, Prescott's streets, a public
-utility, names with diacritics that come back as they went in, and improvement petitions with
-the Council meetings that acted on them."""
+utility, names with diacritics that come back as they went in, improvement petitions with the
+Council meetings that acted on them, and special event vending permits at every step."""
 
 from __future__ import annotations
 
@@ -18,12 +18,14 @@ from sqlalchemy.orm import Session
 from clerk_desk import (
     demo,
     demo_petitions,
+    demo_vending,
     documents,
     operators,
     parties,
     petitions,
     street_numbers,
     today,
+    vending,
 )
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
@@ -43,6 +45,8 @@ from clerk_desk.models import (
     PetitionKind,
     PetitionStatus,
     Role,
+    VendingApplication,
+    VendingStatus,
 )
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers_import import out_of_order
@@ -54,7 +58,8 @@ TODAY = date(2026, 11, 30)
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     path = tmp_path_factory.mktemp("demo") / "demo.sqlite3"
     summary = demo.create(str(path), clock=FixedClock(TODAY))
-    assert summary.counts["amount_due"] == 40
+    assert summary.counts["amount_due"] == 40 + 6  # and the six vending permit fees
+    assert summary.counts["vending_application"] == 6
     assert summary.counts["address"] > 1000 and summary.counts["numbering_case"] == 4
     assert (summary.counts["petition"], summary.counts["council_meeting"]) == (12, 7)
     db = Database(str(path))
@@ -287,3 +292,94 @@ def test_a_demo_made_in_the_night_stamps_its_petitions_in_city_hall_hours(
     assert outside == []
     # Thanksgiving and the day after are closed: the last moment is Wednesday's close.
     assert max(local) == datetime(2026, 11, 25, 17, 0, tzinfo=zone)
+
+
+# -- special event vending (§ 506-24) ---------------------------------------------------------
+
+
+def _vending(session: Session) -> dict[str, VendingApplication]:
+    return {a.applicant.name: a for a in vending.search_applications(session)}
+
+
+def test_prescott_daze_is_approved_conditionally_with_its_forty_participants(
+    demo_db: Database,
+) -> None:
+    with demo_db.reading() as session:
+        daze = _vending(session)[demo_vending.DAZE_SPONSOR]
+        assert daze.applicant_kind == "sponsor" and daze.event_name == "Prescott Daze 2027"
+        assert daze.status == VendingStatus.CONDITIONALLY_APPROVED
+        assert daze.permit_number is not None and daze.permit_number.startswith("SEV-2026-")
+        assert len(daze.participants) == 40
+        assert [p.role for p in daze.participants].count("sponsor") == 2
+        days = sorted({s.day for s in daze.slots})
+        assert days == [date(2027, 9, 10), date(2027, 9, 11), date(2027, 9, 12)]
+        assert {s.location for s in daze.slots} == set(demo_vending.DAZE_PLACES)
+        assert all("Broad St N" in p or "Orange St" in p for p in demo_vending.DAZE_PLACES)
+        assert {(s.starts, s.ends) for s in daze.slots} == set(demo_vending.DAZE_HOURS)
+        conditions = daze.conditions.split("\n")
+        assert conditions[0].startswith("The Committee cleans Broad St N and Orange St")
+        assert conditions[1].startswith("A certificate of the liability insurance")
+        assert conditions[2].startswith("The Chief of Police must approve")
+        items = {
+            i.key: i for i in vending.checklist(session, daze, calendar=CityCalendar(), today=TODAY)
+        }
+        assert items["list"].met and items["fee"].met and items["complete"].met
+
+
+def test_demo_vending_applications_stand_at_every_step(demo_db: Database) -> None:
+    with demo_db.reading() as session:
+        by_name = _vending(session)
+        statuses = {name: a.status for name, a in by_name.items()}
+        assert statuses == {
+            demo_vending.DAZE_SPONSOR: VendingStatus.CONDITIONALLY_APPROVED,
+            "Magee Park Ice Cream": VendingStatus.APPROVED,
+            "Kinnickinnic Coffee Co.": VendingStatus.RECEIVED,
+            "Prescott Youth Hockey Boosters": VendingStatus.IN_DOUBT,
+            "Old Mill Antiques": VendingStatus.DENIED,
+            "Borner Street Pizza": VendingStatus.APPROVED_ON_APPEAL,
+        }
+        this_week = by_name["Magee Park Ice Cream"]
+        assert [s.day for s in this_week.slots] == [date(2026, 12, 3)]
+        assert this_week.conditions == ""
+        received = by_name["Kinnickinnic Coffee Co."]
+        # "Yesterday" is the last day City Hall was open: Wednesday, before Thanksgiving.
+        assert received.applied_on == date(2026, 11, 25)
+        assert received.doubt_due_on == date(2026, 11, 30)
+        [notice] = by_name["Prescott Youth Hockey Boosters"].notices
+        assert notice.delivered_at is not None and notice.delivered_manner == "e-mail"
+        assert any("Borner St N parking lot" in m for m in notice.matters["items"])
+        denied = by_name["Old Mill Antiques"]
+        assert denied.appeal_due_on is not None and denied.appeal_due_on > TODAY
+        appealed = by_name["Borner Street Pizza"]
+        [appeal] = appealed.appeals
+        assert appeal.timely and appeal.outcome == "conditional"
+        assert appeal.meeting is not None and appeal.meeting.cancelled_on is None
+        assert appeal.acted_on == date(2026, 11, 23)  # the Council's last meeting held
+        assert appealed.decided_by_name == "Common Council"
+        assert appealed.conditions.startswith(appeal.conditions)
+        steps = [e.action for e in vending.history(session, appealed.id)]
+        assert steps == [
+            "vending.receive",
+            "due.create",
+            "due.payment",
+            "vending.deny",
+            "vending.appeal",
+            "vending.appeal_decision",
+        ]
+        numbers = sorted(a.number for a in by_name.values())
+        assert numbers == [f"V-2026-{n:03d}" for n in range(1, 7)]
+
+
+def test_the_today_tab_shows_the_vending_work_due(demo_db: Database) -> None:
+    desk = Desk(demo_db, clock=FixedClock(TODAY))
+    with desk.lookup(SYSTEM) as action:
+        items = [i for i in today.gather(action) if i.workflow == "Special Event Vending"]
+    titles = sorted(i.title for i in items)
+    assert len(titles) == 3
+    assert titles[0].startswith("Appeal window for V-2026-")
+    assert titles[0].endswith("closes Wed Dec 2, 2026")  # denied Wed Nov 25, before Thanksgiving
+    assert titles[1].startswith("Approve V-2026-")
+    assert titles[1].endswith("or state the matters in doubt by Mon Nov 30, 2026")
+    assert titles[2].startswith("Permit SEV-2026-")
+    assert titles[2].endswith("Freedom Park Riverfront Market on Thu Dec 3, 2026")
+    assert {i.urgency(TODAY) for i in items} == {"today", "soon"}

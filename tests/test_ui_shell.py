@@ -415,7 +415,7 @@ def test_shortcuts_and_export_follow_the_current_tab(
     window.action("previous_tab").trigger()
     window.action("search").trigger()
     qtbot.waitUntil(lambda: window.today_tab.search_field.hasFocus())
-    window.show_tab("vending")
+    window.show_tab(next(w.name for w in WORKFLOWS if not w.built))  # a placeholder
     window.action("search").trigger()
     assert "nothing to search" in window.statusBar().currentMessage()
 

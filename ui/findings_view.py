@@ -51,6 +51,7 @@ class FindingsView(QWidget):
     def set_findings(self, findings: Sequence[Finding]) -> None:
         for label in self._labels:
             self._layout.removeWidget(label)
+            label.hide()  # gone at once, not only when the event loop deletes it
             label.deleteLater()
         ordered = sorted(findings, key=lambda f: _ORDER[f.level])
         texts = [finding_html(f) for f in ordered] or [html.escape(self.empty_text)]

@@ -9,7 +9,9 @@ a few optional methods, so a new tab needs no change here:
 - ``refresh()`` — F5 gathers the tab's records again;
 - ``export_register()`` — File → Export current register to Excel (Ctrl+E);
 - ``show_record(record_type, record_id)`` — the Today tab asks to show one record;
-- a ``status`` signal (str) — a one-line message for the status bar.
+- a ``status`` signal (str) — a one-line message for the status bar;
+- a ``workflow_requested`` signal (a :class:`~clerk_desk.today.TodayItem`) — go to another
+  tab's record, as from the Today tab.
 
 Menu items the operator's role may not use are disabled, with the refusal (naming the role
 needed) as their tooltip; the slots still ask the core first, so a refused action can never run.
@@ -232,6 +234,11 @@ class MainWindow(QMainWindow):
         status = getattr(widget, "status", None)
         if status is not None and hasattr(status, "connect"):
             status.connect(self.show_status)
+        # A tab may send the clerk to another tab's record (the Vending tab's permit fee to the
+        # Receipts tab); the Today tab's own signal is connected where it is made.
+        requested = getattr(widget, "workflow_requested", None)
+        if widget is not self.today_tab and requested is not None and hasattr(requested, "connect"):
+            requested.connect(self.go_to_item)
         widget.setProperty("workflow", workflow.name)
 
     def _build_tab(self, index: int) -> QWidget:

@@ -740,9 +740,29 @@ class ReceiptsTab(QWidget):
             self.refresh_register()
 
     def show_record(self, record_type: str, record_id: str) -> None:
-        """From the Today tab: a drawer left open is closed out here."""
+        """From the Today tab: a drawer left open is closed out here. From another tab: a
+        party whose amounts due are to be paid (a permit's fee) becomes the payer."""
         if record_type == "drawer" and record_id.isdigit():
             self._close_out(int(record_id))
+        elif record_type == "party" and record_id.isdigit():
+            self.take_payment_from(int(record_id))
+
+    def take_payment_from(self, party_id: int) -> None:
+        """Start a sale with the party as the payer and their amounts due listed (asking
+        first if another sale is half entered)."""
+
+        def work(action: Action) -> PayerRow:
+            party = parties.get_party(action.session, party_id)
+            return PayerRow(party.id, party.name, party.mailing_address.replace("\n", ", "))
+
+        payer = perform(self, self.app, work, writes=False)
+        if payer is None:
+            return
+        self.show_register(False)
+        if self.party is not None and self.party.id == payer.id:
+            return
+        if self.clear_sale():
+            self.choose_party(payer)
 
     def register_view_active(self) -> bool:
         return self.pages.currentIndex() == self.REGISTER

@@ -2,7 +2,7 @@
 
 Revision ID: 0006
 Revises: 0005
-Create Date: 2026-11-30 08:13:21.209299
+Create Date: 2026-11-30 08:40:21.105947
 
 """
 
@@ -48,6 +48,7 @@ def upgrade() -> None:
         sa.Column("decided_on", sa.Date(), nullable=True),
         sa.Column("decided_by_name", sa.String(length=120), nullable=False),
         sa.Column("decision_reasons", sa.Text(), nullable=False),
+        sa.Column("denied_on", sa.Date(), nullable=True),
         sa.Column("appeal_due_on", sa.Date(), nullable=True),
         sa.Column("permit_number", sa.String(length=20), nullable=True),
         sa.Column("permit_issued_on", sa.Date(), nullable=True),

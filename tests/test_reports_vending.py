@@ -1,0 +1,595 @@
+"""The special event vending papers read back: the permit, the letters and the register.
+
+Prescott Daze 2026 is built through the core's services in a real database, as the Vending tab
+builds it: the Chamber applies as agent for forty sponsors and participants, two vendors apply
+for themselves, insurance certificates are filed, the Chief of Police approves, the fees are
+paid by receipt at the counter, one application goes through a doubt notice, a denial and a
+timely appeal the Council approves conditionally, another's late appeal is denied. Every PDF
+is read back with pypdf; the register is re-opened with openpyxl.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from decimal import Decimal
+
+import openpyxl
+import pytest
+from pypdf import PdfReader
+
+from clerk_desk import bonds, ledger, parties, petitions, receipts, vending
+from clerk_desk.clock import FixedClock
+from clerk_desk.coverage import CoverageKind
+from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.errors import Conflict
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import (
+    ApplicantKind,
+    MeetingKind,
+    PartyKind,
+    TenderKind,
+    VendingApplication,
+    VendingStatus,
+)
+from clerk_desk.money import Money
+from clerk_desk.settings import CityProfile
+from clerk_desk.vending import (
+    AppealOutcome,
+    ApplicationData,
+    ParticipantData,
+    SlotData,
+)
+from reports.excel import DATE_FORMAT, DATETIME_FORMAT
+from reports.petitions import long_day
+from reports.vending import (
+    APPLICATION_COLUMNS,
+    STANDING_CONDITIONS,
+    applications_excel,
+    decision_letter_pdf,
+    denial_letter_pdf,
+    doubt_notice_pdf,
+    permit_pdf,
+)
+
+PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescottwi.example")
+PRINTED = date(2026, 8, 25)
+STATION = "Front counter"
+CHAMBER = "Prescott Area Chamber of Commerce & Friends <Inc.>"
+EVENT = "Prescott Daze 2026"
+FESTIVAL_DAYS = (
+    SlotData(
+        date(2026, 9, 11), time(16, 0), time(22, 0), "Broad St N, Orange St to Kinnickinnic St"
+    ),
+    SlotData(
+        date(2026, 9, 12), time(9, 0), time(22, 0), "Broad St N, Orange St to Kinnickinnic St"
+    ),
+    SlotData(date(2026, 9, 12), time(10, 0), time(18, 0), "Freedom Park, east lawn"),
+    SlotData(date(2026, 9, 13), time(10, 0), time(17, 0), "Freedom Park, east lawn"),
+)
+CHAMBER_CONDITIONS = (
+    "No booth within 10 feet of a fire hydrant or a marked crosswalk.",
+    "Booths on Broad St N keep a clear path of at least 5 feet on the sidewalk.",
+)
+PARTICIPANTS = 40
+COUNCIL_CONDITION = "Vending only at booth 7 of the Freedom Park food court."
+CREPES = "Zoë\u2019s Crêpes"
+CLERK_TEXT = "Say which booth at Freedom Park & how the crêpes are cooked <gas or electric>."
+LATE_REASONS = "The vending is not part of Prescott Daze: the truck would park on Orange St."
+
+
+def _people() -> list[ParticipantData]:
+    people = [
+        ParticipantData("Pierce County Bank", "sponsor", "", "Dana Kraus, (715) 262-0100"),
+        ParticipantData("Great River Road Visitor Center", "sponsor", "", "info@grr.example"),
+    ]
+    goods = ("Kettle corn", "Cheese curds", "Pottery", "Honey", "Wood carvings", "Lemonade")
+    for n in range(1, PARTICIPANTS - 1):
+        people.append(
+            ParticipantData(
+                f"Vendor {n:02d} Booth Company",
+                "participant",
+                goods[n % len(goods)],
+                f"(715) 555-{n:04d}",
+            )
+        )
+    return people
+
+
+@dataclass
+class Festival:
+    desk: Desk
+    who: SignedIn
+    chamber: int  # conditionally approved, with the list
+    kettle: int  # approved, no conditions
+    crepes: int  # doubt notice, denial, timely appeal, approved conditionally by the Council
+    truck: int  # denial, late appeal, denied by the Council
+    tacos: int  # denied, appeal window open
+    doubted: int  # in doubt: a notice and nothing else
+    notice_id: int
+
+
+def _party(action: Action, kind: PartyKind, name: str, **kw: str) -> int:
+    return parties.add_party(action, parties.PartyData(kind=kind, name=name, **kw)).id
+
+
+def _apply(action: Action, party_id: int, kind: ApplicantKind, **kw: object) -> int:
+    data = ApplicationData(applicant_id=party_id, applicant_kind=kind, event_name=EVENT, **kw)  # type: ignore[arg-type]
+    return vending.receive_application(action, data).id
+
+
+def _insure(action: Action, party_id: int) -> None:
+    bonds.file_certificate(
+        action,
+        bonds.CertificateData(
+            insured_id=party_id,
+            insurer="Badger Mutual Insurance",
+            effective_on=date(2026, 1, 1),
+            expires_on=date(2026, 12, 31),
+            received_on=action.today(),
+            coverages={
+                CoverageKind.BODILY_INJURY_PER_OCCURRENCE: Money("1000000"),
+                CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE: Money("500000"),
+            },
+            general_liability=True,
+            contractual_liability=True,
+            city_additional_insured=True,
+            notice_days=30,
+        ),
+    )
+
+
+def _pay_fee(action: Action, application_id: int, payer_id: int) -> None:
+    """The permit fee, receipted at the counter against the amount billed at intake."""
+    (due,) = ledger.dues_for(action.session, RecordRef(vending.RECORD_TYPE, str(application_id)))
+    receipts.take_payment(
+        action,
+        station=STATION,
+        payer_id=payer_id,
+        lines=[receipts.due_line(action.session, due.id)],
+        tenders=[receipts.TenderEntry(TenderKind.CASH, due.balance)],
+    )
+
+
+@pytest.fixture
+def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
+    clock.set(datetime(2026, 8, 3, 9, 30))  # Monday
+    with desk.action(admin) as action:
+        receipts.open_drawer(action, station=STATION, opening_cash=Money("100.00"))
+        chamber_party = _party(
+            action,
+            PartyKind.ORGANIZATION,
+            CHAMBER,
+            contact_name="Jordan Lee",
+            street="237 Broad St N",
+            city="Prescott",
+            state="WI",
+            postal_code="54021",
+        )
+        chamber = _apply(
+            action,
+            chamber_party,
+            ApplicantKind.SPONSOR,
+            goods="Food, crafts and festival goods sold by the participating members",
+            contact_name="Jordan Lee",
+            contact_phone="(715) 262-3284",
+            slots=FESTIVAL_DAYS,
+            participants=_people(),
+        )
+        kettle_party = _party(
+            action, PartyKind.BUSINESS, "Kinni Kettle Corn", street="18 Lake St", city="Prescott"
+        )
+        kettle = _apply(
+            action,
+            kettle_party,
+            ApplicantKind.VENDOR,
+            goods="Kettle corn",
+            integral_to_event=True,
+            contact_name="Sam Ortiz",
+            contact_email="sam@kinni.example",
+            slots=[SlotData(date(2026, 9, 12), time(9, 0), time(21, 0), "Freedom Park, booth 12")],
+        )
+        for application, payer in ((chamber, chamber_party), (kettle, kettle_party)):
+            _insure(action, payer)
+            vending.record_police_review(action, application, submitted_on=action.today())
+            _pay_fee(action, application, payer)
+
+    clock.set(datetime(2026, 8, 3, 10, 15))
+    with desk.action(admin) as action:
+        crepes_party = _party(action, PartyKind.BUSINESS, CREPES, street="9 Pearl St")
+        crepes = _apply(
+            action,
+            crepes_party,
+            ApplicantKind.VENDOR,
+            slots=[SlotData(date(2026, 9, 12), time(11, 0), time(19, 0), "Freedom Park")],
+        )
+        truck_party = _party(action, PartyKind.BUSINESS, "Hudson Taco Truck")
+        truck = _apply(
+            action,
+            truck_party,
+            ApplicantKind.VENDOR,
+            goods="Tacos",
+            contact_name="Lu Chen",
+            contact_phone="(715) 555-0199",
+            slots=[SlotData(date(2026, 9, 12), time(11, 0), time(20, 0), "Orange St at Broad")],
+        )
+        tacos_party = _party(action, PartyKind.PERSON, "Rae Jensen", street="4 Dexter St")
+        tacos = _apply(
+            action,
+            tacos_party,
+            ApplicantKind.VENDOR,
+            goods="Tamales",
+            contact_name="Rae Jensen",
+            contact_phone="(715) 555-0123",
+            slots=[SlotData(date(2026, 9, 13), time(11, 0), time(15, 0), "Lake St")],
+        )
+        doubted_party = _party(action, PartyKind.PERSON, "Ari Novak")
+        doubted = _apply(action, doubted_party, ApplicantKind.VENDOR, goods="Balloons")
+
+    clock.set(datetime(2026, 8, 4, 14, 0))  # Tuesday
+    with desk.action(admin) as action:
+        for application in (chamber, kettle):
+            vending.record_police_review(
+                action,
+                application,
+                submitted_on=date(2026, 8, 3),
+                approved_on=action.today(),
+                approved_by="Chief Dana Brooks",
+            )
+        vending.approve(action, chamber, conditions="\n".join(CHAMBER_CONDITIONS))
+        vending.approve(action, kettle)
+        notice = vending.prepare_doubt_notice(
+            action,
+            crepes,
+            clerk_text=CLERK_TEXT,
+        )
+        vending.record_notice_delivery(
+            action, notice.id, delivered_at=action.now(), manner="e-mail"
+        )
+        doubt = vending.prepare_doubt_notice(action, doubted)
+        notice_id = doubt.id
+
+    clock.set(datetime(2026, 8, 6, 11, 0))  # Thursday
+    with desk.action(admin) as action:
+        vending.deny(
+            action,
+            crepes,
+            reasons="No goods or services are stated.\nNo contact person is given.",
+        )
+        vending.deny(action, truck, reasons=LATE_REASONS)
+        meeting = petitions.add_meeting(
+            action,
+            petitions.MeetingData(
+                kind=MeetingKind.REGULAR,
+                starts_at=datetime(2026, 8, 24, 18, 0, tzinfo=action.clock.local_now().tzinfo),
+                place="Council Chambers, Prescott Municipal Building",
+            ),
+        )
+        meeting_id = meeting.id
+
+    clock.set(datetime(2026, 8, 10, 9, 0))
+    with desk.action(admin) as action:
+        crepes_appeal = vending.file_appeal(action, crepes, filed_on=action.today()).id
+    clock.set(datetime(2026, 8, 20, 9, 0))
+    with desk.action(admin) as action:
+        truck_appeal = vending.file_appeal(action, truck, filed_on=action.today()).id
+        vending.deny(action, tacos, reasons="The days asked for are not days of the event.")
+
+    clock.set(datetime(2026, 8, 25, 9, 0))
+    with desk.action(admin) as action:
+        vending.record_appeal_decision(
+            action,
+            crepes_appeal,
+            meeting_id=meeting_id,
+            outcome=AppealOutcome.APPROVED_CONDITIONALLY,
+            conditions=COUNCIL_CONDITION,
+        )
+        vending.record_appeal_decision(
+            action,
+            truck_appeal,
+            meeting_id=meeting_id,
+            outcome=AppealOutcome.DENIED,
+            note="Parking on Orange St during the parade is not safe.",
+        )
+    return Festival(desk, admin, chamber, kettle, crepes, truck, tacos, doubted, notice_id)
+
+
+@pytest.fixture
+def read(festival: Festival) -> Iterator[Action]:
+    with festival.desk.lookup(festival.who) as action:
+        yield action
+
+
+def _pages(pdf: bytes) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def _text(pdf: bytes) -> str:
+    return " ".join(_pages(pdf))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _app(action: Action, application_id: int) -> VendingApplication:
+    return vending.get_application(action.session, application_id)
+
+
+def _hours(starts: time, ends: time) -> str:
+    def clock(t: time) -> str:
+        return f"{t.hour % 12 or 12}:{t.minute:02d} {'a.m.' if t.hour < 12 else 'p.m.'}"
+
+    return f"{clock(starts)} to {clock(ends)}"
+
+
+# ---- the permit ------------------------------------------------------------------------------
+
+
+def test_the_organization_permit_names_days_places_conditions_and_its_members(
+    read: Action, festival: Festival
+) -> None:
+    application = _app(read, festival.chamber)
+    assert VendingStatus(application.status) is VendingStatus.CONDITIONALLY_APPROVED
+    pdf = permit_pdf(application, profile=PROFILE, printed_on=PRINTED)
+    pages = _pages(pdf)
+    first = pages[0]  # the permit itself is one page: what is displayed at the booth
+    number = application.permit_number
+    assert number is not None and number.startswith("SEV-2026-")
+    assert "SPECIAL EVENT VENDING PERMIT" in first
+    assert (
+        f"PERMIT NUMBER VALID ONLY ON THE DAYS LISTED {number} Fri Sep 11 \u2013 Sun Sep 13, 2026"
+        in first
+    )
+    assert f"{CHAMBER}, as agent for its participating members" in first
+    assert "(40 sponsors and participants, listed after this page)" in first
+    assert f"Event {EVENT}" in first
+    for slot in FESTIVAL_DAYS:
+        row = f"{long_day(slot.day)} {_hours(slot.starts, slot.ends)} {slot.location}"
+        assert row in first, row
+    assert "1\u20132 set by the City Clerk; 3\u20135 by § 506-24 on every permit" in first
+    for n, condition in enumerate(CHAMBER_CONDITIONS, start=1):
+        assert f"{n}. {condition}" in first
+    for n, (title, condition, _cite) in enumerate(STANDING_CONDITIONS, start=3):
+        assert f"{n}. {title} {_flat(condition)}" in first
+    assert "Locations approved by Chief Dana Brooks on Tue Aug 4, 2026" in first
+    # the display sentence, boxed at the top of the permit
+    assert (
+        "This permit must be conspicuously displayed at the place where sales are being made. "
+        "It is valid only on the dates and at the locations listed on this permit." in first
+    )
+    assert "City Clerk, City of Prescott" in first
+    assert f"Date issued {long_day(date(2026, 8, 4))}" in first
+    assert "Approved conditionally by the City Clerk on Tue Aug 4, 2026" in first
+    assert f"Application {application.number}, made Mon Aug 3, 2026, 9:30 a.m." in first
+    assert first.endswith(f"Page 1 of {len(pages)}")
+    # the sponsors and participants follow on pages of their own, with the permit's header
+    assert len(pages) >= 2
+    later = " ".join(pages[1:])
+    assert "Vendor 01 Booth Company" not in first
+    listed = re.findall(r"Vendor \d\d Booth Company", later)
+    assert len(listed) == PARTICIPANTS - 2 == len(set(listed))
+    assert "1 Pierce County Bank Sponsor Dana Kraus, (715) 262-0100" in later
+    assert "2 Great River Road Visitor Center Sponsor info@grr.example" in later
+    assert "40 Vendor 38 Booth Company Participant Pottery (715) 555-0038" in later
+    assert "40 names: 2 sponsors, 38 participants" in later
+    for page in pages[1:]:
+        assert page.startswith(
+            f"City of Prescott · City Hall Special Event Vending Permit {number}"
+        )
+    meta = PdfReader(io.BytesIO(pdf)).metadata
+    assert meta is not None and meta.title == f"Special Event Vending Permit {number}"
+
+
+def test_an_individual_vendors_permit_is_one_page_without_a_list(
+    read: Action, festival: Festival
+) -> None:
+    application = _app(read, festival.kettle)
+    assert VendingStatus(application.status) is VendingStatus.APPROVED
+    pages = _pages(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
+    assert len(pages) == 1
+    assert "Permit holder Kinni Kettle Corn Contact Sam Ortiz · sam@kinni.example" in pages[0]
+    assert "participating members" not in pages[0]
+    assert "Saturday, September 12, 2026 9:00 a.m. to 9:00 p.m. Freedom Park, booth 12" in pages[0]
+    assert "set by the City Clerk" not in pages[0]  # only the conditions of every permit
+    assert "1. Liability insurance." in pages[0] and "3. Cleanup." in pages[0]
+    assert "Approved by the City Clerk on Tue Aug 4, 2026" in pages[0]
+
+
+def test_a_permit_granted_on_appeal_carries_the_councils_conditions(
+    read: Action, festival: Festival
+) -> None:
+    application = _app(read, festival.crepes)
+    assert VendingStatus(application.status) is VendingStatus.APPROVED_ON_APPEAL
+    pages = _pages(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
+    assert len(pages) == 1
+    assert f"1. {COUNCIL_CONDITION}" in pages[0]
+    assert "1 set by the Common Council on appeal;" in pages[0]
+    assert "Approved conditionally on appeal by the Common Council on Mon Aug 24, 2026" in pages[0]
+    assert CREPES in pages[0]
+
+
+def test_no_permit_is_printed_without_one_standing(
+    read: Action, festival: Festival, clock: FixedClock
+) -> None:
+    for application_id in (festival.doubted, festival.tacos, festival.truck):
+        with pytest.raises(Conflict, match="has no permit"):
+            permit_pdf(_app(read, application_id), profile=PROFILE, printed_on=PRINTED)
+    with festival.desk.action(festival.who) as action:
+        vending.withdraw(action, festival.kettle, reason="Withdrawn by Sam Ortiz by phone.")
+        with pytest.raises(Conflict, match="no longer stands"):
+            permit_pdf(_app(action, festival.kettle), profile=PROFILE, printed_on=PRINTED)
+
+
+# ---- the doubt notice ------------------------------------------------------------------------
+
+
+def test_the_doubt_notice_states_each_matter_numbered(read: Action, festival: Festival) -> None:
+    application = _app(read, festival.crepes)
+    notice = application.notices[0]
+    matters = notice.matters["items"]
+    assert len(matters) >= 3
+    text = _text(doubt_notice_pdf(notice, profile=PROFILE, printed_on=date(2026, 8, 4)))
+    assert "Notice of Matters in Doubt" in text
+    assert f"Matters in doubt ({len(matters)})" in text
+    for n, matter in enumerate(matters, start=1):
+        assert f"{n}. {_flat(matter)}" in text, matter
+    assert CLERK_TEXT in text
+    assert f"{application.number}, made Monday, August 3, 2026, at 10:15 a.m." in text
+    assert "within three days of the time of making application" in text
+    assert "by Thursday, August 6, 2026" in text
+    assert "Delivered Tuesday, August 4, 2026, at 2:00 p.m. (e-mail)" in text
+    assert "correct your application, or provide the items listed above" in text
+    assert f"{CREPES} 9 Pearl St" in text  # the recipient block
+    assert "Questions? Please call the City Clerk at (715) 262-5544 or write to" in text
+    assert "City Clerk, City of Prescott" in text
+
+
+def test_a_notice_for_an_application_with_no_days_says_so(read: Action, festival: Festival) -> None:
+    notice = next(n for n in _app(read, festival.doubted).notices if n.id == festival.notice_id)
+    text = _text(doubt_notice_pdf(notice, profile=PROFILE, printed_on=date(2026, 8, 4)))
+    assert "Days No days given" in text
+    assert "the exact days, hours and locations" in text
+
+
+# ---- decisions -------------------------------------------------------------------------------
+
+
+def test_the_denial_letter_gives_reasons_and_the_last_day_to_appeal(
+    read: Action, festival: Festival
+) -> None:
+    application = _app(read, festival.tacos)
+    assert application.appeal_due_on == date(2026, 8, 27)
+    pdf = denial_letter_pdf(application, profile=PROFILE, printed_on=date(2026, 8, 20))
+    text = _text(pdf)
+    assert "Denial of Special Event Vending Permit" in text
+    assert "1. The days asked for are not days of the event." in text
+    assert "filed with the City Clerk within seven days of the Clerk\u2019s decision" in text
+    assert "the last day to file is Thursday, August 27, 2026" in text
+    assert "Appeal last day Thursday, August 27, 2026" in text
+    assert "may deny the permit, approve the permit, or approve the permit conditionally" in text
+    assert "Common Council" in text
+    # the decision letter of a denial is the denial letter
+    assert (
+        _text(decision_letter_pdf(application, profile=PROFILE, printed_on=date(2026, 8, 20)))
+        == text
+    )
+
+
+def test_a_denial_letter_needs_a_denial(read: Action, festival: Festival) -> None:
+    with pytest.raises(Conflict, match="was not denied"):
+        denial_letter_pdf(_app(read, festival.kettle), profile=PROFILE, printed_on=PRINTED)
+
+
+def test_approval_letters_enclose_the_permit_and_say_no_appeal_applies(
+    read: Action, festival: Festival
+) -> None:
+    chamber = _app(read, festival.chamber)
+    text = _text(decision_letter_pdf(chamber, profile=PROFILE, printed_on=PRINTED))
+    assert "Special Event Vending Permit Approved Conditionally" in text
+    assert f"Special event vending permit {chamber.permit_number} is enclosed" in text
+    assert "These conditions must be met" in text
+    for n, condition in enumerate(CHAMBER_CONDITIONS, start=1):
+        assert f"{n}. {condition}" in text
+    assert "No appeal applies" in text
+    assert "must be conspicuously displayed" in text
+
+    kettle = _app(read, festival.kettle)
+    text = _text(decision_letter_pdf(kettle, profile=PROFILE, printed_on=PRINTED))
+    assert "Special Event Vending Permit Approved" in text
+    assert "approved it" in text and "These conditions must be met" not in text
+    assert "No appeal applies" in text
+
+
+def test_the_councils_decisions_on_appeal(read: Action, festival: Festival) -> None:
+    crepes = _app(read, festival.crepes)
+    text = _text(decision_letter_pdf(crepes, profile=PROFILE, printed_on=PRINTED))
+    assert "Decision on Appeal: Approved Conditionally" in text
+    assert "at its regular meeting of Monday, August 24, 2026" in text
+    assert f"1. {COUNCIL_CONDITION}" in text
+    assert f"Special event vending permit {crepes.permit_number} is enclosed" in text
+    assert "Condition 1 was set by the Common Council" in text
+    assert "These conditions must be met" in text
+    assert "No further appeal applies" in text
+    assert "filed late" not in text
+
+    truck = _app(read, festival.truck)
+    text = _text(decision_letter_pdf(truck, profile=PROFILE, printed_on=PRINTED))
+    assert "Decision on Appeal: Denied" in text
+    assert "denied the permit" in text
+    assert "Parking on Orange St during the parade is not safe." in text
+    assert "after the last day, Thursday, August 13, 2026; it was accepted for the record" in text
+    assert LATE_REASONS in text
+    assert "No permit is issued" in text and "No further appeal applies" in text
+
+
+def test_nothing_decided_has_no_decision_letter(read: Action, festival: Festival) -> None:
+    with pytest.raises(Conflict, match="no decision letter"):
+        decision_letter_pdf(_app(read, festival.doubted), profile=PROFILE, printed_on=PRINTED)
+
+
+# ---- the register ----------------------------------------------------------------------------
+
+
+def test_the_register_in_excel(read: Action, festival: Festival) -> None:
+    applications = vending.search_applications(read.session)
+    buffer = io.BytesIO()
+    done: list[int] = []
+    count = applications_excel(
+        buffer,
+        applications,
+        progress=done.append,
+        author="Alex Administrator",
+        city="City of Prescott",
+    )
+    assert count == len(applications) == 6 and done[-1] == 6
+    sheet = openpyxl.load_workbook(io.BytesIO(buffer.getvalue())).active
+    assert sheet is not None
+    header = [c.value for c in sheet[2]]
+    assert header == [c.header for c in APPLICATION_COLUMNS]
+    assert header[:3] == ["Application", "Permit", "Applicant"]
+    rows = {
+        r[0]: dict(zip(header, r, strict=True))
+        for r in sheet.iter_rows(min_row=3, values_only=True)
+    }
+    chamber = _app(read, festival.chamber)
+    row = rows[chamber.number]
+    assert row["Permit"] == chamber.permit_number
+    assert row["Applicant"] == CHAMBER
+    assert row["Kind"] == "Sponsoring organization"
+    assert row["First day"] == datetime(2026, 9, 11) and row["Last day"] == datetime(2026, 9, 13)
+    assert row["Days/places"] == 4 and row["Participants"] == PARTICIPANTS
+    assert row["Applied"] == datetime(2026, 8, 3, 9, 30)  # City Hall's time
+    assert row["Doubt notice due"] == datetime(2026, 8, 6)
+    assert row["Status"] == "Conditionally approved"
+    assert row["Decided on"] == datetime(2026, 8, 4)
+    assert row["Appeal last day"] is None
+    assert row["Conditions"] == "\n".join(CHAMBER_CONDITIONS)
+    truck = rows[_app(read, festival.truck).number]
+    assert truck["Status"] == "Denied on appeal" and truck["Permit"] is None
+    assert truck["Appeal last day"] == datetime(2026, 8, 13)
+    assert truck["Participants"] is None  # an individual vendor has no list
+    line = next(r for r in sheet.iter_rows(min_row=3) if r[0].value == chamber.number)
+    cell = {c.column_letter: c for c in line}
+    assert cell["F"].number_format == DATE_FORMAT
+    assert cell["J"].number_format == DATETIME_FORMAT
+    assert sheet.freeze_panes == "A3"
+
+
+def test_fee_was_receipted_for_the_approved(read: Action, festival: Festival) -> None:
+    """The festival is real: the approvals rest on fees paid by receipt."""
+    for application_id in (festival.chamber, festival.kettle):
+        ref = RecordRef(vending.RECORD_TYPE, str(application_id))
+        assert ledger.is_paid(read.session, ref)
+        (due,) = ledger.dues_for(read.session, ref)
+        assert due.paid.amount > Decimal("0")
+
+
+def test_printed_on_is_a_date(read: Action, festival: Festival) -> None:
+    """``printed_on`` is printed as given (a reprint says the day it was printed)."""
+    pdf = permit_pdf(_app(read, festival.kettle), profile=PROFILE, printed_on=dt.date(2026, 9, 1))
+    assert "Printed Tue Sep 1, 2026" in _text(pdf)

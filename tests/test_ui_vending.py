@@ -1,0 +1,649 @@
+"""Special Event Vending tab (§ 506-24): driven through its dialogs, checked in the database and
+on paper.
+
+"Today" starts on Monday, November 30, 2026, 10:00 a.m. (the ``clock`` fixture). Every modal
+dialog goes through the ``dialogs`` queue, every message box through ``messages``, the file
+dialog and the printer through replaced hooks: no real modal is left open. The certificate of
+insurance and the fee are filed and paid through the core (their own tabs are tested apart).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from datetime import date, datetime, time
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import QDateEdit, QDialog, QLabel, QLineEdit, QTableView, QWidget
+from sqlalchemy import select
+
+from clerk_desk import bonds, ledger, parties, petitions, receipts, vending
+from clerk_desk.bonds import CertificateData
+from clerk_desk.clock import FixedClock
+from clerk_desk.coverage import CoverageKind
+from clerk_desk.deadlines import format_day
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import (
+    ApplicantKind,
+    MeetingKind,
+    PartyKind,
+    Role,
+    TenderKind,
+    VendingApplication,
+    VendingStatus,
+)
+from clerk_desk.money import Money
+from clerk_desk.parties import PartyData
+from clerk_desk.petitions import MeetingData
+from clerk_desk.receipts import TenderEntry
+from clerk_desk.vending import ApplicationData, SlotData
+from ui import forms, printing
+from ui.operations import App
+from ui.vending_dialogs import (
+    AppealDialog,
+    ApplicationDialog,
+    ApproveDialog,
+    CouncilDecisionDialog,
+    DeliveryDialog,
+    DenyDialog,
+    DoubtNoticeDialog,
+    PoliceReviewDialog,
+)
+from ui.vending_tab import OVERDUE_COLOUR, VendingTab
+
+pytestmark = pytest.mark.gui
+
+STATION = "Counter 1"
+BROAD = "Broad St N, Orange St to Kinnickinnic St"
+ORANGE = "Orange St, Broad St N to Court St"
+
+
+@pytest.fixture
+def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.CLERK)
+
+
+@pytest.fixture
+def tab(qtbot, desk: Desk, clerk: SignedIn) -> VendingTab:
+    widget = VendingTab(App(desk, clerk))
+    qtbot.add_widget(widget)
+    widget.resize(1400, 860)
+    widget.show()
+    return widget
+
+
+@pytest.fixture
+def printed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
+    """The printer, replaced: the PDF bytes each paper was printed with are kept."""
+    seen: list[tuple[str, bytes]] = []
+
+    def capture(_parent: Any, pdf: bytes, *, title: str, direct: bool = False) -> bool:
+        seen.append((title, pdf))
+        return True
+
+    monkeypatch.setattr(printing, "print_pdf", capture)
+    return seen
+
+
+def pdf_text(pdf: bytes) -> str:
+    return " ".join(
+        " ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages
+    )
+
+
+def vending_hours() -> tuple[time, time]:
+    """An evening of the Holiday Lights: 4 to 9 p.m."""
+    return time(16, 0), time(21, 0)
+
+
+def _party(desk: Desk, who: SignedIn, kind: PartyKind, name: str, **more: Any) -> int:
+    with desk.action(who) as action:
+        party = parties.add_party(action, PartyData(kind, name, **more))
+        action.session.flush()
+        return party.id
+
+
+def _stored(desk: Desk, application_id: int) -> VendingApplication:
+    with desk.database.reading() as session:
+        application = next(
+            a for a in vending.search_applications(session, "") if a.id == application_id
+        )
+        session.expunge_all()
+        return application
+
+
+def _only_id(desk: Desk) -> int:
+    with desk.database.reading() as session:
+        ids = list(session.scalars(select(VendingApplication.id)))
+    assert len(ids) == 1
+    return ids[0]
+
+
+def label_text(dialog: QWidget, name: str) -> str:
+    label = dialog.findChild(QLabel, name)
+    assert label is not None, name
+    return label.text()
+
+
+def _editor(view: QTableView) -> QWidget | None:
+    shown = [
+        w
+        for w in view.viewport().findChildren(
+            QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly
+        )
+        if w.isVisible()
+    ]
+    return shown[0] if shown else None
+
+
+def type_cell(qtbot, view: QTableView, row: int, column: int, value: str | date) -> None:
+    """Edit one cell as the clerk does: open its editor, type (or pick the day), press Enter."""
+    index = view.model().index(row, column)
+    view.setCurrentIndex(index)
+    view.edit(index)
+    editor = _editor(view)
+    assert editor is not None
+    if isinstance(value, date):
+        assert isinstance(editor, QDateEdit)
+        editor.setDate(QDate(value.year, value.month, value.day))
+    else:
+        assert isinstance(editor, QLineEdit)
+        editor.selectAll()
+        qtbot.keyClicks(editor, value)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: _editor(view) is None)
+
+
+def _certificate(desk: Desk, who: SignedIn, party_id: int) -> None:
+    with desk.action(who) as action:
+        bonds.file_certificate(
+            action,
+            CertificateData(
+                party_id,
+                "Badger Mutual Insurance",
+                effective_on=date(2026, 1, 1),
+                expires_on=date(2027, 1, 1),
+                received_on=action.today(),
+                coverages={
+                    CoverageKind.BODILY_INJURY_PER_OCCURRENCE: Money.parse("1,000,000"),
+                    CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE: Money.parse("500,000"),
+                },
+                general_liability=True,
+                contractual_liability=True,
+                city_additional_insured=True,
+                notice_days=30,
+            ),
+        )
+
+
+def _pay_fee(desk: Desk, who: SignedIn, application_id: int, party_id: int) -> None:
+    """The Treasurer's counter: the permit fee billed at intake, paid in cash."""
+    with desk.action(who) as action:
+        if receipts.current_drawer(action.session, STATION) is None:
+            receipts.open_drawer(action, station=STATION, opening_cash=Money.parse("100"))
+        (due,) = ledger.dues_for(
+            action.session, RecordRef(vending.RECORD_TYPE, str(application_id))
+        )
+        line = receipts.due_line(action.session, due.id)
+        receipts.take_payment(
+            action,
+            station=STATION,
+            payer_id=party_id,
+            lines=[line],
+            tenders=[TenderEntry(TenderKind.CASH, line.amount)],
+        )
+
+
+# ---- one application straight to a printed permit --------------------------------------------
+
+
+def test_an_application_from_the_form_straight_to_a_printed_permit(
+    qtbot, tab, desk, clerk, dialogs, messages, printed, tmp_path, monkeypatch
+) -> None:
+    chamber = _party(
+        desk,
+        clerk,
+        PartyKind.ORGANIZATION,
+        "Prescott Area Chamber of Commerce",
+        contact_name="Dana Whitfield",
+        phone="715-555-0143",
+    )
+    listing = tmp_path / "holiday-market.csv"
+    listing.write_text(
+        "Name,Role,Goods,Contact\n"
+        "Prescott Rotary Club,sponsor,,\n"
+        "Kinnickinnic Kettle Corn,participant,Kettle corn,715-555-0190\n"
+        "Point Douglas Pottery,,Pottery,\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(listing))
+
+    def intake(dialog: QDialog) -> None:
+        assert isinstance(dialog, ApplicationDialog)
+        clock = dialog.clock_note.text()
+        assert "Matters in doubt must be stated by Thu Dec 3, 2026" in clock
+        assert "Test Clerk" in clock and "cite:" in clock
+        qtbot.keyClicks(dialog.applicant.search_field, "chamber")
+        dialog.applicant.search_field.flush()
+        qtbot.keyClick(dialog.applicant.search_field, Qt.Key.Key_Down)
+        assert dialog.applicant.party is not None and dialog.applicant.party.id == chamber
+        assert dialog.sponsor_radio.isChecked()  # an organization applies as the sponsor
+        assert dialog.contact_name.text() == "Dana Whitfield"  # from People & Parcels
+        assert dialog.contact_phone.text() == "715-555-0143"
+
+        dialog.save_button.click()  # no event yet: refused, under the field
+        assert dialog.errors.message("event_name") == "Enter the event the vending is for."
+        assert dialog.isVisible()
+
+        qtbot.keyClicks(dialog.event_name, "Prescott Holiday Market")
+        qtbot.keyClicks(dialog.goods, "Food, crafts and holiday gifts")
+        dialog.integral.setChecked(True)
+        # Two days, two places on the first.
+        dialog.add_day_button.click()
+        type_cell(qtbot, dialog.slot_table, 0, 0, date(2026, 12, 19))
+        type_cell(qtbot, dialog.slot_table, 0, 3, BROAD)
+        dialog.slot_table.setCurrentIndex(dialog.slot_model.index(0, 0))
+        dialog.add_place_button.click()
+        type_cell(qtbot, dialog.slot_table, 1, 3, ORANGE)
+        dialog.add_day_button.click()  # the day after the last, same hours and place
+        qtbot.keyClick(_editor(dialog.slot_table), Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: _editor(dialog.slot_table) is None)
+        assert [(s.day, s.location) for s in dialog.slots()] == [
+            (date(2026, 12, 19), BROAD),
+            (date(2026, 12, 19), ORANGE),
+            (date(2026, 12, 20), BROAD),
+        ]
+        # The list: imported, then one more typed.
+        dialog.import_button.click()
+        assert dialog.people_count.text().startswith("3 names: 1 sponsor, 2 participants")
+        dialog.add_person_button.click()
+        qtbot.keyClick(_editor(dialog.people_table), Qt.Key.Key_Escape)
+        type_cell(qtbot, dialog.people_table, 3, 0, "Great River Bank")
+        assert [p.name for p in dialog.participants()][-1] == "Great River Bank"
+        qtbot.keyClick(dialog.event_name, Qt.Key.Key_Return)  # Enter saves
+
+    dialogs.append(intake)
+    tab.new_button.click()
+    assert not messages
+    application_id = _only_id(desk)
+    stored = _stored(desk, application_id)
+    assert stored.number == "V-2026-001"
+    assert stored.status == VendingStatus.RECEIVED
+    assert stored.doubt_due_on == date(2026, 12, 3)
+    assert [(s.day, s.location) for s in stored.slots] == [
+        (date(2026, 12, 19), BROAD),
+        (date(2026, 12, 19), ORANGE),
+        (date(2026, 12, 20), BROAD),
+    ]
+    assert [(p.name, p.role) for p in stored.participants] == [
+        ("Prescott Rotary Club", "sponsor"),
+        ("Kinnickinnic Kettle Corn", "participant"),
+        ("Point Douglas Pottery", "participant"),
+        ("Great River Bank", "participant"),
+    ]
+    row = tab.selected()
+    assert row is not None and row.id == application_id
+    assert tab.model.column_texts(0)[5] == "12/03/2026"
+    assert tab.count_label.text() == "1 application"
+    texts = tab.checklist.texts()
+    assert "Not met" in texts["fee"] and "The permit fee is not paid." in texts["fee"]
+    assert "Not yet due" in texts["insurance"] and "Not yet due" in texts["police"]
+    assert tab.checklist.pay_button is not None and tab.checklist.pay_button.isEnabled()
+
+    def police(dialog: QDialog) -> None:
+        assert isinstance(dialog, PoliceReviewDialog)
+        assert "Sat Dec 12, 2026" in label_text(dialog, "police_note_banner")
+        dialog.submitted.set_value(date(2026, 11, 30))
+        dialog.approved.set_value(date(2026, 11, 30))
+        qtbot.keyClicks(dialog.approved_by, "Chief of Police")
+        dialog.save_button.click()
+
+    dialogs.append(police)
+    tab.police_button.click()
+    _certificate(desk, clerk, chamber)
+    _pay_fee(desk, clerk, application_id, chamber)
+    tab.refresh()
+    texts = tab.checklist.texts()
+    assert all(text.count("Met") and "Not" not in text for text in texts.values()), texts
+    assert "Every requirement is met" in tab.checklist.summary.text()
+
+    def approve(dialog: QDialog) -> None:
+        assert isinstance(dialog, ApproveDialog)
+        assert not dialog.pending.isVisible()  # nothing becomes a condition
+        dialog.save_button.click()
+
+    dialogs.append(approve)
+    tab.approve_button.click()
+    assert not messages
+    stored = _stored(desk, application_id)
+    assert stored.status == VendingStatus.APPROVED
+    assert stored.permit_number == "SEV-2026-001"
+    assert [title for title, _ in printed] == [
+        "Permit SEV-2026-001",
+        "Decision letter — V-2026-001",
+    ]
+    permit = pdf_text(printed[0][1])
+    assert "SEV-2026-001" in permit
+    for place in (BROAD, ORANGE):
+        assert place in permit
+    assert "December 19, 2026" in permit or "Dec 19, 2026" in permit
+    assert "December 20, 2026" in permit or "Dec 20, 2026" in permit
+    assert "Great River Bank" in permit and "Point Douglas Pottery" in permit  # the list
+    assert "Prescott Area Chamber of Commerce" in pdf_text(printed[1][1])
+    assert tab.print_button.isEnabled()
+    tab.print_button.click()
+    assert printed[-1][0] == "Permit SEV-2026-001"
+
+
+# ---- through a doubt notice, a denial, an appeal and the Council ------------------------------
+
+
+def _meeting(desk: Desk, who: SignedIn, day: date) -> int:
+    zone = desk.clock.local_now().tzinfo
+    with desk.action(who) as action:
+        meeting = petitions.add_meeting(
+            action,
+            MeetingData(
+                MeetingKind.REGULAR,
+                datetime(day.year, day.month, day.day, 18, tzinfo=zone),
+                "Council Chambers, Prescott Municipal Building",
+            ),
+        )
+        action.session.flush()
+        return meeting.id
+
+
+def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_approval(
+    qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages, printed
+) -> None:
+    crepes = _party(desk, clerk, PartyKind.BUSINESS, "Riverside Crepes", phone="651-555-0122")
+    with desk.action(clerk) as action:
+        application = vending.receive_application(
+            action,
+            ApplicationData(
+                crepes,
+                ApplicantKind.VENDOR,
+                "Holiday Lights on Broad",
+                contact_name="Ana Lund",
+                contact_phone="651-555-0122",
+                slots=[
+                    SlotData(date(2026, 12, 19), *vending_hours(), "Freedom Park, pavilion lot")
+                ],
+            ),
+        )
+        action.session.flush()
+        application_id = application.id
+    tab.refresh()
+    assert tab.selected() is not None
+
+    own = "The site map does not show where the generator will stand."
+
+    def doubt(dialog: QDialog) -> None:
+        assert isinstance(dialog, DoubtNoticeDialog)
+        listed = dialog.matters.text()
+        assert "does not give the goods or services to be sold" in listed
+        assert "The permit fee is not paid." in listed
+        assert "Thu Dec 3, 2026" in label_text(dialog, "doubt_due_banner")
+        qtbot.keyClicks(dialog.clerk_text, own)
+        dialog.save_button.click()
+
+    dialogs.append(doubt)
+    tab.doubt_button.click()
+    assert not messages
+    assert [title for title, _ in printed] == ["Doubt notice — V-2026-001"]
+    letter = pdf_text(printed[0][1])
+    with desk.database.reading() as session:
+        (notice,) = vending.get_application(session, application_id).notices
+        matters = list(notice.matters["items"])
+    assert own in matters and len(matters) >= 4
+    for matter in matters:
+        assert " ".join(matter.split())[:60] in letter, matter
+    assert _stored(desk, application_id).status == VendingStatus.IN_DOUBT
+    assert tab.delivery_button.isEnabled()
+
+    def delivery(dialog: QDialog) -> None:
+        assert isinstance(dialog, DeliveryDialog)
+        dialog.manner.setCurrentText("certified mail")
+        dialog.save_button.click()
+
+    dialogs.append(delivery)
+    tab.delivery_button.click()
+    assert not tab.delivery_button.isEnabled()  # delivered: nothing waits
+    assert "delivered 11/30/2026" in tab.details.text()
+
+    def correct(dialog: QDialog) -> None:
+        assert isinstance(dialog, ApplicationDialog)
+        assert "a correction does not restart the three-day clock" in dialog.clock_note.text()
+        assert dialog.event_name.text() == "Holiday Lights on Broad"
+        assert [s.location for s in dialog.slots()] == ["Freedom Park, pavilion lot"]
+        qtbot.keyClicks(dialog.goods, "Crepes and hot cider")
+        dialog.save_button.click()
+
+    dialogs.append(correct)
+    tab.correct_button.click()
+    stored = _stored(desk, application_id)
+    assert stored.goods == "Crepes and hot cider" and stored.status == VendingStatus.IN_DOUBT
+    assert "goods" not in tab.checklist.texts()["complete"]  # reviewed again
+
+    clock.set(datetime(2026, 12, 1, 10, 0))
+    tab.refresh()
+    appeal_by = vending.appeal_due(date(2026, 12, 1), desk.calendar())
+
+    def deny(dialog: QDialog) -> None:
+        assert isinstance(dialog, DenyDialog)
+        assert format_day(appeal_by) in label_text(dialog, "appeal_note")
+        dialog.save_button.click()  # no reasons: refused, under the field
+        assert dialog.errors.message("reasons").startswith("State the reasons for the denial.")
+        dialog.use_matters.click()
+        assert "The permit fee is not paid." in dialog.reasons.toPlainText()
+        dialog.save_button.click()
+
+    dialogs.append(deny)
+    tab.deny_button.click()
+    assert _stored(desk, application_id).status == VendingStatus.DENIED
+    assert printed[-1][0] == "Denial letter — V-2026-001"
+    denial = pdf_text(printed[-1][1])
+    assert format_day(appeal_by) in denial or appeal_by.strftime("%B %-d, %Y") in denial
+    assert "Common Council" in denial
+
+    clock.set(datetime(2026, 12, 4, 11, 0))
+    tab.refresh()
+    assert tab.appeal_button.isEnabled()
+
+    def appeal(dialog: QDialog) -> None:
+        assert isinstance(dialog, AppealDialog)
+        assert appeal_by == date(2026, 12, 8)
+        dialog.filed_on.setDate(QDate(2026, 12, 9))  # a day late: said before it is saved
+        (warning,) = dialog.timing.texts()
+        assert "Check" in warning and "after the last day, Tue Dec 8, 2026" in warning
+        assert "cite:" in warning  # § 506-24 (Procedure), as a link
+        dialog.filed_on.setDate(QDate(2026, 12, 4))
+        assert dialog.timing.texts() == ["Filed in time."]
+        dialog.save_button.click()
+
+    dialogs.append(appeal)
+    tab.appeal_button.click()
+    stored = _stored(desk, application_id)
+    assert stored.status == VendingStatus.APPEALED
+    assert stored.appeals[0].timely
+    assert "timely" in " ".join(tab.appeals.texts())
+    tab.letter_button.click()  # on appeal, the Clerk's denial stands: its letter again
+    assert printed[-1][0] == "Denial letter — V-2026-001"
+
+    meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
+    clock.set(datetime(2026, 12, 15, 9, 0))
+    tab.refresh()
+    condition = "No vending within 10 feet of a fire hydrant."
+
+    def council(dialog: QDialog) -> None:
+        assert isinstance(dialog, CouncilDecisionDialog)
+        dialog.choose_meeting(meeting_id)
+        dialog.choose(vending.AppealOutcome.APPROVED_CONDITIONALLY)
+        dialog.save_button.click()  # no conditions typed: refused, under the field
+        assert dialog.errors.message("conditions") == "Enter the Council's conditions."
+        qtbot.keyClicks(dialog.conditions, condition)
+        dialog.save_button.click()
+
+    dialogs.append(council)
+    tab.council_button.click()
+    assert not messages
+    stored = _stored(desk, application_id)
+    assert stored.status == VendingStatus.APPROVED_ON_APPEAL
+    assert stored.permit_number == "SEV-2026-001"
+    assert [title for title, _ in printed[-2:]] == [
+        "Permit SEV-2026-001",
+        "Decision letter — V-2026-001",
+    ]
+    permit, letter = pdf_text(printed[-2][1]), pdf_text(printed[-1][1])
+    assert condition in permit and "Freedom Park, pavilion lot" in permit
+    assert condition in letter
+    assert "Approved conditionally" in " ".join(tab.appeals.texts())
+    history = [tab.history_model.column_texts(i)[2] for i in range(tab.history_model.rowCount())]
+    assert any("Appeal of the denial" in line for line in history)
+
+
+# ---- the clock in the register, the permissions, the way to the Receipts tab ------------------
+
+
+def test_the_doubt_notice_due_turns_red_when_overdue(
+    qtbot, tab, desk, clerk, clock: FixedClock
+) -> None:
+    kettle = _party(desk, clerk, PartyKind.BUSINESS, "Kinnickinnic Kettle Corn")
+    with desk.action(clerk) as action:
+        vending.receive_application(
+            action,
+            ApplicationData(
+                kettle,
+                ApplicantKind.VENDOR,
+                "Holiday Lights on Broad",
+                slots=[SlotData(date(2026, 12, 19), *vending_hours(), "Broad St N, booth 3")],
+            ),
+        )
+    tab.refresh()
+    due = tab.model.index(0, 5)
+    assert due.data() == "12/03/2026" and due.data(Qt.ItemDataRole.BackgroundRole) is None
+    clock.set(datetime(2026, 12, 4, 9, 0))
+    tab.refresh()
+    due = tab.model.index(0, 5)
+    assert due.data(Qt.ItemDataRole.BackgroundRole).color().name() == OVERDUE_COLOUR
+    assert due.data(Qt.ItemDataRole.ToolTipRole).startswith("Overdue by 1 day")
+    assert "overdue by 1 day" in tab.details.text()
+
+
+@pytest.mark.parametrize("role", [Role.INSPECTOR, Role.TREASURER])
+def test_an_operator_who_may_not_issue_permits_sees_the_decisions_disabled(
+    qtbot, desk, clerk, operator_with, role: Role
+) -> None:
+    vendor = _party(desk, clerk, PartyKind.BUSINESS, "Twin Rivers Tacos")
+    with desk.action(clerk) as action:
+        vending.receive_application(
+            action,
+            ApplicationData(
+                vendor,
+                ApplicantKind.VENDOR,
+                "Holiday Lights on Broad",
+                slots=[SlotData(date(2026, 12, 19), *vending_hours(), "Broad St N, booth 7")],
+            ),
+        )
+    widget = VendingTab(App(desk, operator_with(role)))
+    qtbot.add_widget(widget)
+    widget.show()
+    assert widget.selected() is not None
+    for button in (
+        widget.approve_button,
+        widget.deny_button,
+        widget.doubt_button,
+        widget.delivery_button,
+    ):
+        assert not button.isEnabled()
+        assert "To issue permits you need the role" in button.toolTip()
+        assert role.label in button.toolTip()
+    assert widget.new_button.isEnabled() and widget.police_button.isEnabled()
+    assert widget.correct_button.isEnabled()
+
+
+def test_the_unpaid_fee_leads_to_the_receipts_tab_with_the_applicant_as_payer(
+    qtbot, desk, clerk
+) -> None:
+    from ui.main_window import MainWindow
+    from ui.receipts_tab import ReceiptsTab
+
+    vendor = _party(desk, clerk, PartyKind.BUSINESS, "Twin Rivers Tacos")
+    with desk.action(clerk) as action:
+        application = vending.receive_application(
+            action,
+            ApplicationData(
+                vendor,
+                ApplicantKind.VENDOR,
+                "Holiday Lights on Broad",
+                slots=[SlotData(date(2026, 12, 19), *vending_hours(), "Broad St N, booth 7")],
+            ),
+        )
+        action.session.flush()
+        application_id = application.id
+    window = MainWindow(App(desk, clerk))
+    qtbot.add_widget(window)
+    window.show()
+    window.today_tab.refresh()
+    item = next(
+        row.item
+        for row in window.today_tab.model.rows()
+        if row.item.record_type == vending.RECORD_TYPE and row.item.record_id == str(application_id)
+    )
+    window.go_to_item(item)  # the Today tab's doubt notice item opens the application
+    tab = window.tabs.currentWidget()
+    assert isinstance(tab, VendingTab)
+    shown = tab.selected()
+    assert shown is not None and shown.id == application_id
+    assert tab.checklist.pay_button is not None
+    tab.checklist.pay_button.click()
+    receipts_tab = window.tabs.currentWidget()
+    assert isinstance(receipts_tab, ReceiptsTab)
+    assert receipts_tab.party is not None and receipts_tab.party.id == vendor
+    assert receipts_tab.due_model.rowCount() == 1
+    assert "V-2026-001" in " ".join(receipts_tab.due_model.column_texts(0))
+    _pay_fee(desk, clerk, application_id, vendor)  # the Treasurer takes it
+    assert window.show_tab("vending") is tab  # back: the application is read again
+    assert "Not met" not in tab.checklist.texts()["fee"]
+
+
+def test_the_register_exported_to_excel_in_the_background(
+    qtbot, tab, desk, clerk, tmp_path, monkeypatch
+) -> None:
+    vendor = _party(desk, clerk, PartyKind.BUSINESS, "Twin Rivers Tacos")
+    with desk.action(clerk) as action:
+        vending.receive_application(
+            action,
+            ApplicationData(
+                vendor,
+                ApplicantKind.VENDOR,
+                "Holiday Lights on Broad",
+                slots=[SlotData(date(2026, 12, 19), *vending_hours(), "Broad St N, booth 7")],
+            ),
+        )
+    tab.refresh()
+    target = tmp_path / "vending"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
+    with qtbot.wait_signal(tab.status, timeout=20_000) as told:
+        tab.export_button.click()
+    assert told.args[0] == "1 application written to vending.xlsx"
+    rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
+    header_at = next(i for i, row in enumerate(rows) if row[0] == "Application")
+    header, first = rows[header_at], rows[header_at + 1]
+    assert first[0] == "V-2026-001"
+    assert first[header.index("Applicant")] == "Twin Rivers Tacos"
+    assert first[header.index("Status")] == "Received"
+
+
+def test_the_editable_tables_pass_the_model_tester(qtbot, qtmodeltester, desk, clerk) -> None:
+    dialog = ApplicationDialog(None, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    dialog.add_day_button.click()
+    dialog.add_person_button.click()
+    qtmodeltester.check(dialog.slot_model)
+    qtmodeltester.check(dialog.people_model)

@@ -1,0 +1,1087 @@
+"""Special Event Vending: the register of applications for special event vending permits
+(§ 506-24), from intake to the permit, with the three-day doubt notice and the appeal.
+
+"No person shall display, sell or offer to sell on any street, sidewalk, alley or other public
+place within the City ... unless such person shall have first applied for and obtained a special
+event vending permit from the City Clerk."
+
+The clerk finds an application by typing part of its number, the permit, the applicant, the
+event, a place or a participant, and narrows the register by status and year. The "Doubt notice
+due" column turns red when the written statement of the matters in doubt is overdue. Beside the
+register are the chosen application's details and the acts on it, and its pages: the checklist
+of § 506-24 (each requirement met, not yet due or not met, with its cited findings), the exact
+days and places, the sponsors and participants, the doubt notices, the appeal and the history.
+Each act is a dialog of :mod:`ui.vending_dialogs`; the papers it calls for (the notice, the
+permit, the letters) print when it is saved. The Excel register is written in the background.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import settings_store, vending, vending_views
+from clerk_desk.deadlines import days_overdue, format_day
+from clerk_desk.desk import Action
+from clerk_desk.models import VendingStatus
+from clerk_desk.permissions import Permission, refusal
+from clerk_desk.today import TodayItem
+from clerk_desk.vending import PERMIT_CITE, PROCEDURE_CITE
+from ui import forms
+from ui.findings_view import FindingsView
+from ui.operations import App, perform, run_in_background
+from ui.table_models import CENTER, RowsModel, TableColumn
+from ui.vending_dialogs import (
+    BAD,
+    GOOD,
+    ISSUE,
+    LATE,
+    TAKE,
+    AppealDialog,
+    AppealRow,
+    ApplicationDialog,
+    ApplicationRow,
+    ApproveDialog,
+    ChecklistView,
+    CouncilDecisionDialog,
+    DeliveryDialog,
+    DenyDialog,
+    DoubtNoticeDialog,
+    HistoryRow,
+    NoticeRow,
+    PoliceReviewDialog,
+    ReviewView,
+    application_row,
+    cite_link,
+    day_text,
+    history_rows,
+    plural,
+    print_papers,
+    review_view,
+    search_application_rows,
+    withdraw,
+)
+
+EXPORT_FILTER = "Excel workbook (*.xlsx)"
+_EXPORT_ALL = 10**9
+OVERDUE_COLOUR, TODAY_COLOUR = "#f9d6d5", "#fff1c7"
+
+
+def doubt_colour(row: ApplicationRow, today: date) -> str | None:
+    """Red while the written statement of the matters in doubt is owed and overdue; amber on
+    its last day."""
+    if not row.notice_owed:
+        return None
+    if row.doubt_due_on < today:
+        return OVERDUE_COLOUR
+    return TODAY_COLOUR if row.doubt_due_on == today else None
+
+
+def doubt_tooltip(row: ApplicationRow, today: date) -> str | None:
+    due = format_day(row.doubt_due_on)
+    if row.notice_owed and row.doubt_due_on < today:
+        late = days_overdue(row.doubt_due_on, today)
+        return f"Overdue by {plural(late, 'day')}: the matters in doubt were due by {due}"
+    if row.notice_owed:
+        return f"Approve, or state the matters in doubt in writing by {due}"
+    delivered = [n for n in row.notices if n.delivered_at is not None]
+    if delivered:
+        return f"Stated in the notice delivered {delivered[-1].delivered_text}"
+    return None
+
+
+def application_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
+    return (
+        TableColumn("Application", lambda r: r.number),
+        TableColumn("Permit", lambda r: r.permit_number),
+        TableColumn("Applicant", lambda r: r.applicant, tooltip=lambda r: r.applicant_kind.label),
+        TableColumn("Event", lambda r: r.event, tooltip=lambda r: r.places or None),
+        TableColumn("First day", lambda r: forms.us_date(r.first_day)),
+        TableColumn(
+            "Doubt notice due",
+            lambda r: forms.us_date(r.doubt_due_on) + ("" if r.notice_owed else " ✓"),
+            align=CENTER,
+            colour=lambda r: doubt_colour(r, today()),
+            tooltip=lambda r: doubt_tooltip(r, today()),
+            header_tooltip="The last day to state the matters in doubt in writing: three days "
+            f"from the time of application ({PROCEDURE_CITE}); ✓ once stated or decided",
+        ),
+        TableColumn("Status", lambda r: r.status.label),
+    )
+
+
+SLOT_COLUMNS = (
+    TableColumn("Day", lambda r: day_text(r.day)),
+    TableColumn("Hours", lambda r: r.hours),
+    TableColumn("Exact location", lambda r: r.location, tooltip=lambda r: r.location or None),
+)
+PARTICIPANT_COLUMNS = (
+    TableColumn("Name", lambda r: r.name),
+    TableColumn("Role", lambda r: r.role.capitalize()),
+    TableColumn("Goods or services", lambda r: r.goods, tooltip=lambda r: r.goods or None),
+    TableColumn("Contact", lambda r: r.contact),
+)
+NOTICE_COLUMNS = (
+    TableColumn("Prepared", lambda r: r.prepared_text),
+    TableColumn("By", lambda r: r.prepared_by),
+    TableColumn(
+        "Matters",
+        lambda r: str(len(r.matters)),
+        align=CENTER,
+        tooltip=lambda r: "\n".join(r.matters),
+    ),
+    TableColumn("Due by", lambda r: forms.us_date(r.due_on)),
+    TableColumn(
+        "Delivered",
+        lambda r: r.delivered_text + (" (late)" if r.late else ""),
+        colour=lambda r: OVERDUE_COLOUR if r.late else None,
+        tooltip=lambda r: " ".join(f.text for f in r.findings) or None,
+    ),
+    TableColumn("How", lambda r: r.manner),
+)
+HISTORY_COLUMNS = (
+    TableColumn("When", lambda r: r.when),
+    TableColumn("Who", lambda r: r.who),
+    TableColumn("What", lambda r: r.what, tooltip=lambda r: r.what),
+)
+
+
+class AppealsView(QWidget):
+    """The appeals of an application: filed when, timely or not (the cited warning), and the
+    Common Council's decision.
+
+    Signals: none of its own — citation links go to :meth:`App.open_link`.
+    """
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(4, 4, 4, 4)
+        self._parts: list[QWidget] = []
+        self.label = QLabel()
+        self.label.setObjectName("appeals_text")
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.label.linkActivated.connect(app.open_link)
+        self._layout.addWidget(self.label)
+        self._layout.addStretch(1)
+        self.warnings: list[FindingsView] = []
+
+    def set_application(self, row: ApplicationRow | None) -> None:
+        for part in self._parts:
+            self._layout.removeWidget(part)
+            part.hide()
+            part.deleteLater()
+        self._parts, self.warnings = [], []
+        if row is None:
+            self.label.setText("")
+            return
+        if not row.appeals:
+            if row.status is VendingStatus.DENIED and row.appeal_due_on is not None:
+                self.label.setText(
+                    "No appeal filed. Appeals are filed with the City Clerk within seven days "
+                    f"of the Clerk's decision: by <b>{html.escape(format_day(row.appeal_due_on))}"
+                    f"</b> ({cite_link(PROCEDURE_CITE)})."
+                )
+            else:
+                self.label.setText("<i>Only a denial by the Clerk can be appealed.</i>")
+            return
+        self.label.setText(f"<b>{plural(len(row.appeals), 'appeal')}</b> to the Common Council")
+        at = 1
+        for appeal in row.appeals:
+            box = QWidget(self)
+            lines = QVBoxLayout(box)
+            lines.setContentsMargins(0, 4, 0, 0)
+            text = QLabel(appeal_html(appeal), box)
+            text.setObjectName(f"appeal_{appeal.id}")
+            text.setWordWrap(True)
+            text.setTextFormat(Qt.TextFormat.RichText)
+            text.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+            text.linkActivated.connect(self.app.open_link)
+            lines.addWidget(text)
+            if appeal.findings:
+                warning = FindingsView(self.app, box)
+                warning.setObjectName("untimely_warning")
+                warning.set_findings(appeal.findings)
+                lines.addWidget(warning)
+                self.warnings.append(warning)
+            self._layout.insertWidget(at, box)
+            self._parts.append(box)
+            at += 1
+
+    def texts(self) -> list[str]:
+        return [
+            self.label.text(),
+            *(c.text() for p in self._parts for c in p.findChildren(QLabel)),
+        ]
+
+
+def appeal_html(appeal: AppealRow) -> str:
+    e = html.escape
+    timing = (
+        f"<b style='color:{GOOD}'>timely</b>"
+        if appeal.timely
+        else f"<b style='color:{BAD}'>untimely</b>"
+    )
+    parts = [
+        f"Filed <b>{e(format_day(appeal.filed_on))}</b> — {timing}; the last day was "
+        f"{e(format_day(appeal.due_on))}."
+    ]
+    if appeal.outcome is None:
+        parts.append("<br>Waiting for the Common Council's decision.")
+    else:
+        parts.append(
+            f"<br>Common Council, meeting of {e(appeal.meeting)}: <b>{e(appeal.outcome.label)}</b>"
+        )
+        if appeal.conditions:
+            parts.append(f"<br>Conditions: {e(appeal.conditions)}")
+        if appeal.note:
+            parts.append(f"<br><span style='color:#444'>{e(appeal.note)}</span>")
+    return "".join(parts)
+
+
+def application_html(row: ApplicationRow, today: date) -> str:
+    """The chosen application in a few short paragraphs."""
+    e = html.escape
+    contact = " · ".join(
+        e(part) for part in (row.contact_name, row.contact_phone, row.contact_email) if part
+    )
+    parts = [
+        f"<h3>{e(row.number)} — {e(row.event)}</h3>",
+        f"<p><b>{e(row.applicant)}</b><br>{e(row.applicant_kind.label)}"
+        + (", as agent for its participating members" if row.sponsor else "")
+        + "</p>",
+        "<p>"
+        + (f"Goods or services: {e(row.goods)}<br>" if row.goods else "<i>No goods given.</i><br>")
+        + f"Vending integral to the event: {'yes' if row.integral else 'no'}"
+        + (f"<br>Contact: {contact}" if contact else "<br><i>No contact given.</i>")
+        + "</p>",
+        f"<p>Received {e(row.received_text)}, by {e(row.received_by)}<br>"
+        + doubt_html(row, today)
+        + f"<br>Status: <b>{e(row.status.label)}</b></p>",
+    ]
+    if row.permit_number:
+        issued = format_day(row.permit_issued_on) if row.permit_issued_on else ""
+        parts.append(
+            f"<p>Permit <b>{e(row.permit_number)}</b>, issued {e(issued)}"
+            + (f" by {e(row.decided_by)}" if row.decided_by else "")
+            + f" ({cite_link(PERMIT_CITE)})"
+            + (
+                f"<br>Conditions: {'<br>'.join(e(c) for c in row.conditions.splitlines())}"
+                if row.conditions
+                else ""
+            )
+            + "</p>"
+        )
+    if row.reasons:
+        decided = format_day(row.decided_on) if row.decided_on else ""
+        appeal = f"<br>Appeal by {e(format_day(row.appeal_due_on))}" if row.appeal_due_on else ""
+        parts.append(f"<p>Denied {e(decided)} by {e(row.decided_by)}: {e(row.reasons)}{appeal}</p>")
+    police = []
+    if row.police_submitted_on:
+        police.append(f"submitted {forms.us_date(row.police_submitted_on)}")
+    if row.police_approved_on:
+        police.append(
+            f"approved {forms.us_date(row.police_approved_on)} by {e(row.police_approved_by)}"
+        )
+    if police or row.police_note:
+        parts.append(
+            "<p>Chief of Police: "
+            + (", ".join(police) or "not submitted")
+            + (
+                f"<br><span style='color:#444'>{e(row.police_note)}</span>"
+                if row.police_note
+                else ""
+            )
+            + "</p>"
+        )
+    if row.withdrawn_reason:
+        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
+    if row.notes:
+        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+    return "".join(parts)
+
+
+def doubt_html(row: ApplicationRow, today: date) -> str:
+    e = html.escape
+    due = e(format_day(row.doubt_due_on))
+    link = cite_link(PROCEDURE_CITE)
+    if row.notice_owed and row.doubt_due_on < today:
+        late = plural(days_overdue(row.doubt_due_on, today), "day")
+        return (
+            f"<b style='color:{BAD}'>Matters in doubt were due by {due} — overdue by {late}</b> "
+            f"({link})"
+        )
+    if row.notice_owed and row.doubt_due_on == today:
+        return f"<b style='color:{LATE}'>Matters in doubt due today, {due}</b> ({link})"
+    if row.notice_owed:
+        return f"Matters in doubt due by <b>{due}</b> ({link})"
+    delivered = [n for n in row.notices if n.delivered_at is not None]
+    if delivered:
+        notice = delivered[-1]
+        late = " — after the last day" if notice.late else ""
+        return (
+            f"Matters in doubt stated: notice delivered {e(notice.delivered_text)} "
+            f"({e(notice.manner)}){late}; due by {due}"
+        )
+    return f"Matters in doubt due by {due}: decided without a notice"
+
+
+class VendingTab(QWidget):
+    """The Special Event Vending tab.
+
+    Signals: ``status(str)`` with a one-line message for the main window's status bar;
+    ``register_changed()`` after an application was saved (the Today tab may refresh);
+    ``workflow_requested(object)`` with a :class:`~clerk_desk.today.TodayItem` naming another
+    tab and record — the permit fee to take in the Receipts tab, the certificate to file in the
+    Bonds & Insurance tab.
+    """
+
+    status = Signal(str)
+    register_changed = Signal()
+    workflow_requested = Signal(object)
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("vending_tab")
+        role = app.operator.role
+        self._may_not_take = "" if app.operator.may(TAKE) else refusal(role, TAKE)
+        self._may_not_issue = "" if app.operator.may(ISSUE) else refusal(role, ISSUE)
+        self._may_not_pay = (
+            ""
+            if app.operator.may(Permission.TAKE_PAYMENT)
+            else refusal(role, Permission.TAKE_PAYMENT)
+        )
+        self.review: ReviewView | None = None
+        self._loaded = False  # the register is read when the tab is first shown
+        self._build()
+        self._connect()
+        self._show_details()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the register the first time the tab is shown, not while the window starts;
+        coming back, read the chosen application again (the fee may have been paid in the
+        Receipts tab, the certificate filed in Bonds & Insurance)."""
+        super().showEvent(event)
+        if not self._loaded:
+            self.refresh()
+        elif not event.spontaneous():
+            self._show_details()
+
+    # ---- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.search_field = forms.SearchField(
+            "Search number, permit, applicant, event, place or participant (Down arrow to the list)"
+        )
+        self.search_field.setObjectName("vending_search")
+        self.status_box = QComboBox()
+        self.status_box.setObjectName("status_filter")
+        self.status_box.addItem("Any status", None)
+        for status in VendingStatus:
+            self.status_box.addItem(status.label, status)
+        self.year_box = QComboBox()
+        self.year_box.setObjectName("year_filter")
+        self.year_box.addItem("All years", None)
+        self.year_box.setToolTip("The year the application was received")
+        top = QHBoxLayout()
+        top.addWidget(self.search_field, 1)
+        top.addWidget(self.status_box)
+        top.addWidget(self.year_box)
+
+        today = self.app.desk.clock.today
+        self.model = RowsModel(application_columns(today), self)
+        self.model.set_dimmed(
+            lambda r: r.status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL)
+        )
+        self.table = forms.make_table(self.model, name="application_table")
+        forms.size_columns(self.table, {0: 13, 1: 13, 2: 30, 3: 30, 4: 11, 5: 16})
+
+        # -- the chosen application: details and acts at the left, its pages at the right
+        self.details = QLabel()
+        self.details.setObjectName("application_details")
+        self.details.setWordWrap(True)
+        self.details.setTextFormat(Qt.TextFormat.RichText)
+        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.details.linkActivated.connect(self.app.open_link)
+
+        def button(text: str, name: str, tip: str) -> QPushButton:
+            made = QPushButton(text)
+            made.setObjectName(name)
+            made.setProperty("tip", tip)
+            made.setToolTip(tip)
+            return made
+
+        self.police_button = button(
+            "&Police review…", "police_button", "Record the papers sent to the Chief of Police"
+        )
+        self.doubt_button = button(
+            "State &matters in doubt…",
+            "doubt_button",
+            "Write the doubt notice listing what is not met, and print it",
+        )
+        self.delivery_button = button(
+            "Record deli&very…", "delivery_button", "When and how the doubt notice was delivered"
+        )
+        self.approve_button = button(
+            "&Approve…", "approve_button", "Approve, or approve conditionally, and print the permit"
+        )
+        self.deny_button = button(
+            "&Deny…", "deny_button", "Deny with reasons, and print the letter with the appeal day"
+        )
+        self.withdraw_button = button(
+            "&Withdraw…", "withdraw_button", "The applicant withdraws the application"
+        )
+        self.appeal_button = button(
+            "Appeal &filed…", "appeal_button", "Record an appeal of the denial to the Council"
+        )
+        self.council_button = button(
+            "Council de&cision…",
+            "council_button",
+            "Record what the Common Council decided on the appeal",
+        )
+        self.correct_button = button(
+            "C&orrect…", "correct_button", "Correct the application (it is reviewed again)"
+        )
+        self.print_button = button("Print &permit", "print_permit_button", "Print the permit")
+        self.letter_button = button(
+            "Print &letter", "print_letter_button", "Print the decision or denial letter again"
+        )
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(4)
+        for number, act in enumerate(
+            (
+                self.police_button,
+                self.doubt_button,
+                self.delivery_button,
+                self.approve_button,
+                self.deny_button,
+                self.withdraw_button,
+                self.appeal_button,
+                self.council_button,
+                self.correct_button,
+                self.print_button,
+                self.letter_button,
+            )
+        ):
+            grid.addWidget(act, number // 3, number % 3)
+
+        self.checklist = ChecklistView(self.app)
+        checklist_page = QScrollArea()
+        checklist_page.setObjectName("checklist_page")
+        checklist_page.setWidget(self.checklist)
+        checklist_page.setWidgetResizable(True)
+        checklist_page.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.checklist.setContentsMargins(6, 6, 6, 6)
+
+        self.slot_model = RowsModel(SLOT_COLUMNS, self)
+        self.slot_table = forms.make_table(self.slot_model, name="slot_table")
+        forms.size_columns(self.slot_table, {0: 16, 1: 20})
+        self.participant_model = RowsModel(PARTICIPANT_COLUMNS, self)
+        self.participant_table = forms.make_table(self.participant_model, name="participant_table")
+        forms.size_columns(self.participant_table, {0: 26, 1: 11, 2: 24})
+        self.participant_count = QLabel()
+        self.participant_count.setObjectName("participant_count")
+        self.participant_count.setStyleSheet("color: #555;")
+        participant_page = QWidget()
+        participant_lines = QVBoxLayout(participant_page)
+        participant_lines.addWidget(self.participant_count)
+        participant_lines.addWidget(self.participant_table, 1)
+
+        self.notice_model = RowsModel(NOTICE_COLUMNS, self)
+        self.notice_table = forms.make_table(self.notice_model, name="notice_table")
+        forms.size_columns(self.notice_table, {0: 17, 1: 14, 2: 8, 3: 11, 4: 20})
+        self.notice_matters = QLabel()
+        self.notice_matters.setObjectName("notice_matters")
+        self.notice_matters.setWordWrap(True)
+        self.notice_matters.setTextFormat(Qt.TextFormat.RichText)
+        self.notice_findings = FindingsView(self.app, empty_text="Delivered in time.")
+        self.notice_findings.setObjectName("notice_findings")
+        self.notice_print_button = QPushButton("Print notice &again")
+        self.notice_print_button.setObjectName("notice_print_button")
+        notice_page = QWidget()
+        notice_lines = QVBoxLayout(notice_page)
+        notice_lines.addWidget(self.notice_table, 1)
+        notice_lines.addWidget(self.notice_matters)
+        notice_lines.addWidget(self.notice_findings)
+        notice_row = QHBoxLayout()
+        notice_row.addStretch(1)
+        notice_row.addWidget(self.notice_print_button)
+        notice_lines.addLayout(notice_row)
+
+        self.appeals = AppealsView(self.app)
+        appeal_page = QScrollArea()
+        appeal_page.setWidget(self.appeals)
+        appeal_page.setWidgetResizable(True)
+        appeal_page.setFrameShape(QScrollArea.Shape.NoFrame)
+
+        self.history_model = RowsModel(HISTORY_COLUMNS, self)
+        self.history_table = forms.make_table(self.history_model, name="history_table")
+        self.history_table.setWordWrap(True)
+        forms.size_columns(self.history_table, {0: 17, 1: 14})
+
+        self.pages = QTabWidget()
+        self.pages.setObjectName("application_pages")
+        self.pages.addTab(checklist_page, "Checklist")
+        self.pages.addTab(self.slot_table, "Days and places")
+        self.pages.addTab(participant_page, "Participants")
+        self.pages.addTab(notice_page, "Doubt notices")
+        self.pages.addTab(appeal_page, "Appeal")
+        self.pages.addTab(self.history_table, "History")
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.details)
+        side_layout.addStretch(1)
+        scroller = QScrollArea()
+        scroller.setWidget(side)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(left)
+        below.addWidget(self.pages)
+        below.setStretchFactor(0, 2)
+        below.setStretchFactor(1, 3)
+        below.setSizes([500, 700])
+        below.setChildrenCollapsible(False)
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(below)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([280, 420])
+        splitter.setChildrenCollapsible(False)
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_application_button")
+        self.new_button.setToolTip("Take an application at the counter (Ctrl+N)")
+        self.count_label = QLabel()
+        self.count_label.setObjectName("count_label")
+        self.count_label.setStyleSheet("color: #555;")
+        self.export_button = QPushButton("E&xport to Excel…")
+        self.export_button.setObjectName("export_button")
+        self.export_button.setToolTip("The applications the search and filters show, to a workbook")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.new_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.count_label)
+        buttons.addSpacing(12)
+        buttons.addWidget(self.export_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(buttons)
+
+        if self._may_not_take:
+            self.new_button.setEnabled(False)
+            self.new_button.setToolTip(self._may_not_take)
+        self.setTabOrder(self.search_field, self.status_box)
+        self.setTabOrder(self.status_box, self.year_box)
+        self.setTabOrder(self.year_box, self.table)
+
+    def _connect(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.move_down.connect(self._enter_table)
+        for box in (self.status_box, self.year_box):
+            box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.doubleClicked.connect(lambda _i: self.correct_selected())
+        self.notice_table.selectionModel().selectionChanged.connect(lambda *_: self._show_notice())
+        self.new_button.clicked.connect(self.new_application)
+        self.correct_button.clicked.connect(self.correct_selected)
+        self.police_button.clicked.connect(self.police_review)
+        self.doubt_button.clicked.connect(self.state_matters_in_doubt)
+        self.delivery_button.clicked.connect(self.record_delivery)
+        self.approve_button.clicked.connect(self.approve_selected)
+        self.deny_button.clicked.connect(self.deny_selected)
+        self.withdraw_button.clicked.connect(self.withdraw_selected)
+        self.appeal_button.clicked.connect(self.appeal_filed)
+        self.council_button.clicked.connect(self.council_decision)
+        self.print_button.clicked.connect(self.print_permit)
+        self.letter_button.clicked.connect(self.print_letter)
+        self.notice_print_button.clicked.connect(self.print_notice)
+        self.export_button.clicked.connect(self.export_register)
+        self.checklist.pay_requested.connect(self.take_payment)
+        self.checklist.insurance_requested.connect(self.file_certificate)
+        shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.new_application)
+
+    # ---- what the main window calls ------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_field.selectAll()
+
+    def refresh(self) -> None:
+        """Run the search again (after typing, a filter change, a save, or F5)."""
+        text = self.search_field.text()
+        status, year = self.status_box.currentData(), self.year_box.currentData()
+        selected = self.selected()
+
+        def work(action: Action) -> tuple[list[ApplicationRow], list[int]]:
+            rows = search_application_rows(action, text, status=status, year=year)
+            return rows, vending_views.application_years(action.session)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self._loaded = True
+        rows, years = found
+        self._offer_years(years)
+        self.model.set_rows(rows)
+        self._show_count(len(rows))
+        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        forms.select_row(self.table, max(number, 0))
+        self._show_details()
+
+    def show_record(self, record_type: str, record_id: str) -> None:
+        """Show one application (the Today tab asks)."""
+        if record_type == vending.RECORD_TYPE and record_id.isdigit():
+            self.select_application(int(record_id))
+
+    def select_application(self, application_id: int) -> None:
+        """Make one application the selected row, clearing the search and filters if need be."""
+        number = self.model.row_of(lambda r: r.id == application_id)
+        if number < 0:
+            self._clear_filters()
+            self.refresh()
+            number = self.model.row_of(lambda r: r.id == application_id)
+        forms.select_row(self.table, number)
+        self._show_details()
+
+    def _clear_filters(self) -> None:
+        for widget in (self.search_field, self.status_box, self.year_box):
+            widget.blockSignals(True)
+        try:
+            self.search_field.clear()
+            self.status_box.setCurrentIndex(0)
+            self.year_box.setCurrentIndex(0)
+        finally:
+            for widget in (self.search_field, self.status_box, self.year_box):
+                widget.blockSignals(False)
+
+    # ---- the register --------------------------------------------------------------------------
+
+    def selected(self) -> ApplicationRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, ApplicationRow) else None
+
+    def _offer_years(self, years: list[int]) -> None:
+        current = self.year_box.currentData()
+        offered = [self.year_box.itemData(i) for i in range(1, self.year_box.count())]
+        wanted = sorted(set(years) | ({current} if current else set()), reverse=True)
+        if offered == wanted:
+            return
+        self.year_box.blockSignals(True)
+        try:
+            while self.year_box.count() > 1:
+                self.year_box.removeItem(1)
+            for year in wanted:
+                self.year_box.addItem(str(year), year)
+            self.year_box.setCurrentIndex(max(0, self.year_box.findData(current)))
+        finally:
+            self.year_box.blockSignals(False)
+
+    def _show_count(self, count: int) -> None:
+        if count >= vending.SEARCH_LIMIT:
+            text = f"First {count} applications shown — type more to narrow the search"
+        elif count == 0:
+            filtered = (
+                self.search_field.text().strip()
+                or self.status_box.currentIndex()
+                or (self.year_box.currentIndex())
+            )
+            text = "No applications match" if filtered else "No applications yet"
+        else:
+            text = plural(count, "application")
+        self.count_label.setText(text)
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._show_details()
+
+    def _show_details(self) -> None:
+        row = self.selected()
+        today = self.app.desk.clock.today()
+        self.review = None
+        history: list[HistoryRow] = []
+        if row is not None:
+            row_id = row.id
+
+            def work(action: Action) -> tuple[ApplicationRow, ReviewView, list[HistoryRow]]:
+                return (
+                    application_row(action, row_id),
+                    review_view(action, row_id),
+                    history_rows(action, row_id),
+                )
+
+            found = perform(self, self.app, work, writes=False)
+            if found is not None:
+                fresh, self.review, history = found
+                if fresh != row:  # changed at another counter since the search
+                    self._replace_row(fresh)
+                row = fresh
+        if row is None:
+            self.details.setText("<i>No application selected.</i>")
+        else:
+            self.details.setText(application_html(row, today))
+        self.checklist.set_review(self.review, row=row, pay_refusal=self._may_not_pay)
+        self.slot_model.set_rows(list(row.slots) if row else [])
+        people = list(row.participants) if row else []
+        self.participant_model.set_rows(people)
+        sponsors = sum(1 for p in people if p.role == "sponsor")
+        self.participant_count.setText(
+            f"{plural(len(people), 'name')}: {plural(sponsors, 'sponsor')}, "
+            f"{plural(len(people) - sponsors, 'participant')}"
+            if people
+            else (
+                "No list given."
+                if row is not None and row.sponsor
+                else "An individual vendor gives no list."
+            )
+        )
+        self.notice_model.set_rows(list(row.notices) if row else [])
+        if row is not None and row.notices:
+            forms.select_row(self.notice_table, len(row.notices) - 1)
+        self._show_notice()
+        self.appeals.set_application(row)
+        self.history_model.set_rows(history)
+        self.history_table.resizeRowsToContents()
+        self.pages.setTabText(
+            1, f"Days and places ({len(row.slots)})" if row else "Days and places"
+        )
+        self.pages.setTabText(2, f"Participants ({len(people)})" if row else "Participants")
+        self.pages.setTabText(
+            3, f"Doubt notices ({len(row.notices)})" if row and row.notices else "Doubt notices"
+        )
+        self._update_buttons(row)
+
+    def _replace_row(self, fresh: ApplicationRow) -> None:
+        number = self.model.row_of(lambda r: r.id == fresh.id)
+        if number < 0:
+            return
+        rows = self.model.rows
+        rows[number] = fresh
+        selection = self.table.selectionModel()
+        blocked = selection.blockSignals(True)
+        try:
+            self.model.set_rows(rows)
+            forms.select_row(self.table, number)
+        finally:
+            selection.blockSignals(blocked)
+
+    def _show_notice(self) -> None:
+        notice = forms.selected_row(self.notice_table)
+        if isinstance(notice, NoticeRow):
+            self.notice_matters.setText(
+                f"<b>Matters listed in the notice of {html.escape(notice.prepared_text)}:</b>"
+                + "<ol style='margin-top:2px'>"
+                + "".join(f"<li>{html.escape(m)}</li>" for m in notice.matters)
+                + "</ol>"
+            )
+            self.notice_findings.empty_text = (
+                "Delivered in time." if notice.delivered_at else "Not delivered yet."
+            )
+            self.notice_findings.set_findings(notice.findings)
+        else:
+            self.notice_matters.setText("<i>No doubt notice.</i>")
+        self.notice_findings.setVisible(isinstance(notice, NoticeRow))
+        self.notice_print_button.setEnabled(isinstance(notice, NoticeRow))
+
+    def _update_buttons(self, row: ApplicationRow | None) -> None:
+        chosen = "Choose an application"
+        undecided = row is not None and row.undecided
+        with_clerk = "Only an application still with the Clerk"
+        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
+            (self.correct_button, undecided, with_clerk + " can be corrected", self._may_not_take),
+            (
+                self.police_button,
+                row is not None and (row.undecided or row.permitted),
+                "Only an application still with the Clerk, or a permit",
+                self._may_not_take,
+            ),
+            (
+                self.doubt_button,
+                undecided,
+                with_clerk + " has matters in doubt",
+                self._may_not_issue,
+            ),
+            (
+                self.delivery_button,
+                row is not None and bool(row.undelivered),
+                "State the matters in doubt first: no notice waits for delivery",
+                self._may_not_issue,
+            ),
+            (self.approve_button, undecided, with_clerk + " can be approved", self._may_not_issue),
+            (self.deny_button, undecided, with_clerk + " can be denied", self._may_not_issue),
+            (
+                self.withdraw_button,
+                row is not None and not row.closed,
+                "It is withdrawn or denied by the Council already",
+                self._may_not_take,
+            ),
+            (
+                self.appeal_button,
+                row is not None and row.status is VendingStatus.DENIED,
+                "Only a denial by the Clerk can be appealed",
+                self._may_not_take,
+            ),
+            (
+                self.council_button,
+                row is not None and row.open_appeal is not None,
+                "No appeal waits for the Council's decision",
+                self._may_not_take,
+            ),
+            (self.print_button, row is not None and row.permitted, "No permit stands", ""),
+            (
+                self.letter_button,
+                row is not None
+                and row.decided_on is not None
+                and row.status is not VendingStatus.WITHDRAWN,
+                "No decision stands",
+                "",
+            ),
+        )
+        for act, usable, why, refused in states:
+            act.setEnabled(not refused and usable)
+            tip = str(act.property("tip") or "")
+            act.setToolTip(refused or (tip if usable else (why if row else chosen)))
+
+    # ---- actions -------------------------------------------------------------------------------
+
+    def _after_save(self, application_id: int | None, message: str) -> None:
+        self.register_changed.emit()
+        self.refresh()
+        if application_id is not None:
+            self.select_application(application_id)
+        self.status.emit(message)
+
+    def new_application(self) -> None:
+        if self._may_not_take:
+            return
+        application_id = ApplicationDialog.ask(self, self.app)
+        if application_id is None:
+            return
+        row = perform(self, self.app, lambda a: application_row(a, application_id), writes=False)
+        message = "Application received."
+        if row is not None:
+            message = (
+                f"Application {row.number} received {row.received_text}: matters in doubt due by "
+                f"{format_day(row.doubt_due_on)}."
+            )
+        self._after_save(application_id, message)
+
+    def correct_selected(self) -> None:
+        row = self.selected()
+        if row is None or not row.undecided or self._may_not_take:
+            return
+        if ApplicationDialog.ask(self, self.app, row) is not None:
+            self._after_save(row.id, f"Application {row.number} corrected; review it again.")
+
+    def police_review(self) -> None:
+        row = self.selected()
+        if row is None or self._may_not_take:
+            return
+        item = self.review.item("police") if self.review else None
+        if PoliceReviewDialog.ask(self, self.app, row, item.due if item else None):
+            self._after_save(row.id, f"Police review of {row.number} recorded.")
+
+    def state_matters_in_doubt(self) -> None:
+        row, review = self.selected(), self.review
+        if row is None or review is None or not row.undecided or self._may_not_issue:
+            return
+        notice_id = DoubtNoticeDialog.ask(self, self.app, row, review)
+        if notice_id is None:
+            return
+        self._after_save(row.id, f"Doubt notice for {row.number} prepared: deliver it.")
+        self.pages.setCurrentIndex(3)
+        print_papers(self, self.app, row.id, ["notice"], notice_id=notice_id)
+
+    def record_delivery(self) -> None:
+        row = self.selected()
+        if row is None or not row.notices or self._may_not_issue:
+            return
+        if DeliveryDialog.ask(self, self.app, row):
+            self._after_save(row.id, f"Delivery of the doubt notice for {row.number} recorded.")
+            self.pages.setCurrentIndex(3)
+
+    def approve_selected(self) -> None:
+        row, review = self.selected(), self.review
+        if row is None or review is None or not row.undecided or self._may_not_issue:
+            return
+        if not ApproveDialog.ask(self, self.app, row, review):
+            return
+        fresh = perform(self, self.app, lambda a: application_row(a, row.id), writes=False)
+        permit = fresh.permit_number if fresh else ""
+        self._after_save(row.id, f"Permit {permit} issued on application {row.number}.")
+        print_papers(self, self.app, row.id, ["permit", "decision"])
+
+    def deny_selected(self) -> None:
+        row, review = self.selected(), self.review
+        if row is None or review is None or not row.undecided or self._may_not_issue:
+            return
+        appeal_by = perform(
+            self, self.app, lambda a: vending.appeal_due(a.today(), a.calendar), writes=False
+        )
+        if appeal_by is None or not DenyDialog.ask(self, self.app, row, review, appeal_by):
+            return
+        self._after_save(
+            row.id, f"Application {row.number} denied; appeal by {format_day(appeal_by)}."
+        )
+        print_papers(self, self.app, row.id, ["denial"])
+
+    def withdraw_selected(self) -> None:
+        row = self.selected()
+        if (
+            row is not None
+            and not row.closed
+            and not self._may_not_take
+            and withdraw(self, self.app, row)
+        ):
+            self._after_save(row.id, f"Application {row.number} withdrawn.")
+
+    def appeal_filed(self) -> None:
+        row = self.selected()
+        if row is None or row.status is not VendingStatus.DENIED or self._may_not_take:
+            return
+        if AppealDialog.ask(self, self.app, row):
+            self._after_save(row.id, f"Appeal of the denial of {row.number} recorded.")
+            self.pages.setCurrentIndex(4)
+
+    def council_decision(self) -> None:
+        row = self.selected()
+        appeal = row.open_appeal if row is not None else None
+        if row is None or appeal is None or self._may_not_take:
+            return
+        outcome = CouncilDecisionDialog.ask(self, self.app, row, appeal)
+        if outcome is None:
+            return
+        self._after_save(
+            row.id, f"The Council's decision on {row.number} recorded: {outcome.label.lower()}."
+        )
+        self.pages.setCurrentIndex(4)
+        papers = ["decision"] if outcome is vending.AppealOutcome.DENIED else ["permit", "decision"]
+        print_papers(self, self.app, row.id, papers)
+
+    def print_permit(self) -> None:
+        row = self.selected()
+        if row is not None and row.permitted:
+            print_papers(self, self.app, row.id, ["permit"])
+
+    def print_letter(self) -> None:
+        row = self.selected()
+        if row is None or row.decided_on is None or row.status is VendingStatus.WITHDRAWN:
+            return
+        # On appeal, the Clerk's denial is the decision that stands until the Council acts.
+        appealed = row.status is VendingStatus.APPEALED
+        print_papers(self, self.app, row.id, ["denial" if appealed else "decision"])
+
+    def print_notice(self) -> None:
+        row, notice = self.selected(), forms.selected_row(self.notice_table)
+        if row is not None and isinstance(notice, NoticeRow):
+            print_papers(self, self.app, row.id, ["notice"], notice_id=notice.id)
+
+    def take_payment(self) -> None:
+        """The permit fee is taken in the Receipts tab: ask the window to go there with the
+        applicant as the payer (the fee is among the amounts they owe)."""
+        row = self.selected()
+        if row is None:
+            return
+        owed = self.review.fee_owed.format() if self.review else ""
+        self.status.emit(
+            f"Take payment in the Receipts tab: {row.applicant} owes {owed} for {row.number}."
+        )
+        self.workflow_requested.emit(
+            TodayItem(
+                "receipts",
+                None,
+                f"Permit fee for {row.number}",
+                row.applicant,
+                PERMIT_CITE,
+                record_type="party",
+                record_id=str(row.applicant_id),
+            )
+        )
+
+    def file_certificate(self) -> None:
+        row = self.selected()
+        if row is None:
+            return
+        self.status.emit(
+            f"File {row.applicant}'s certificate of insurance in the Bonds & Insurance tab."
+        )
+        self.workflow_requested.emit(
+            TodayItem("bonds", None, f"Insurance for {row.number}", row.applicant)
+        )
+
+    # ---- export --------------------------------------------------------------------------------
+
+    def export_register(self) -> None:
+        """The applications the search and filters show (all of them, past the screen's limit)
+        to Excel, on a worker thread behind a progress dialog."""
+        year = self.year_box.currentData()
+        day = self.app.desk.clock.today()
+        suggested = f"vending-{year or 'all'}-{day.isoformat()}.xlsx"
+        path = forms.ask_save_path(
+            self, "Export the special event vending register", suggested, EXPORT_FILTER
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+        app = self.app
+        text, status = self.search_field.text(), self.status_box.currentData()
+
+        def work(progress: Callable[[int], bool]) -> int:
+            from reports.vending import applications_excel
+
+            with app.desk.lookup(app.operator) as action:
+                city = settings_store.city_profile(action.session).city_name
+                found = vending.search_applications(
+                    action.session, text, status=status, year=year, limit=_EXPORT_ALL
+                )
+                return applications_excel(
+                    path, found, progress=progress, author=app.operator.full_name, city=city
+                )
+
+        def done(count: int) -> None:
+            self.status.emit(f"{plural(count, 'application')} written to {Path(path).name}")
+
+        run_in_background(
+            self, work, title="Exporting the special event vending register…", on_done=done
+        )

@@ -1052,6 +1052,10 @@ class VendingApplication(Base):
 
     ``applied_at`` is stamped at intake and starts the three-day clock of the doubt notice;
     ``doubt_due_on`` is that clock's last day, fixed then from the City's calendar.
+    ``decided_on`` and ``decided_by_name`` name the decision that stands (the Clerk's, or the
+    Common Council's once it has acted on an appeal); ``denied_on`` and ``denied_by_name`` keep
+    the Clerk's denial for good. ``conditions`` are the permit's conditions other than the
+    Council's, which stay on its :class:`VendingAppeal`.
     """
 
     __tablename__ = "vending_application"
@@ -1077,17 +1081,19 @@ class VendingApplication(Base):
     police_approved_on: Mapped[date | None]
     police_approved_by: Mapped[str] = mapped_column(String(120), default="")
     police_note: Mapped[str] = mapped_column(Text, default="")
-    conditions: Mapped[str] = mapped_column(Text, default="")  # printed on the permit
+    conditions: Mapped[str] = mapped_column(Text, default="")  # one a line, as printed
     decided_on: Mapped[date | None]
     decided_by_name: Mapped[str] = mapped_column(String(120), default="")
     decision_reasons: Mapped[str] = mapped_column(Text, default="")
-    denied_on: Mapped[date | None]  # the Clerk's denial (kept when the Council decides)
+    denied_on: Mapped[date | None]  # the Clerk's denial: never changed once set
+    denied_by_name: Mapped[str] = mapped_column(String(120), default="")  # who denied it
     appeal_due_on: Mapped[date | None]
     permit_number: Mapped[str | None] = mapped_column(String(20), unique=True)
     permit_issued_on: Mapped[date | None]
     withdrawn_reason: Mapped[str] = mapped_column(Text, default="")
     notes: Mapped[str] = mapped_column(Text, default="")
     search_text: Mapped[str] = mapped_column(Text, default="")
+    corrected_at: Mapped[datetime | None]  # the last correction: it is reviewed again
     created_at: Mapped[datetime]
 
     applicant: Mapped[Party] = relationship()

@@ -9,12 +9,14 @@ The time of application starts a clock: if the requirements are not clearly and 
 met, the Clerk must state the matters in doubt in writing within three days. A denial may be
 appealed to the Common Council within seven days of the Clerk's decision. Proof of insurance,
 and the booth locations, encroachments and special parking for the Chief of Police, are due at
-least seven days before the event starts. Every change is kept in the audit trail, which is the
-application's history.
+least seven days before the event starts. The Council's approval stands even where a requirement
+is not met: the permit then says it is not valid until each one is. Every change is kept in the
+audit trail, which is the application's history (the lists as first applied for included).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -25,7 +27,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import bonds, ledger
 from clerk_desk.clock import city_zone
-from clerk_desk.coverage import SPECIAL_EVENT_VENDING, Covers
+from clerk_desk.coverage import SPECIAL_EVENT_VENDING, Covers, check_certificate
 from clerk_desk.deadlines import CityCalendar, Deadline, default_calendar, format_day
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -39,12 +41,14 @@ from clerk_desk.models import (
     CouncilMeeting,
     DoubtNotice,
     DueKind,
+    DueStatus,
     VendingAppeal,
     VendingApplication,
     VendingParticipant,
     VendingSlot,
     VendingStatus,
 )
+from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
@@ -56,12 +60,17 @@ PROCEDURE_CITE = "§ 506-24 (Procedure)"
 INSURANCE_CITE = "§ 506-24 (Conditions of permit: Liability insurance)"
 POLICE_CITE = "§ 506-24 (Conditions of permit: Cooperation with law enforcement officials)"
 CLEANUP_CITE = "§ 506-24 (Conditions of permit: Cleanup)"
+CONDITIONS_CITE = "§ 506-24 (Conditions of permit)"
 INSURANCE_TITLE = "Proof of insurance, 7 days before the event"
+NOT_VALID_UNTIL = "This permit is not valid until"  # how a requirement not met is printed
+_CERTIFICATE_FILED = "a certificate of insurance meeting § 506-24 is filed with the City Clerk"
+_POLICE_PAPERS = "street and sidewalk encroachments, booth locations and special parking"
 POLICE_TITLE = "Police review, 7 days before the event"
 DOUBT_DAYS = 3  # "within three days of the time of making application"
 APPEAL_DAYS = 7  # "within seven days of the Clerk's decision"
 BEFORE_EVENT_DAYS = 7  # insurance proof and police review, "a minimum of seven days before"
 FEE_CODE = "VEND"
+COUNCIL = "Common Council"
 WORKFLOW = "Special Event Vending"  # the tab's title, as the Today tab names it
 RECORD_TYPE = "vending_application"
 SEARCH_LIMIT = 500
@@ -167,9 +176,19 @@ class ApplicationData:
 ROLES = ("sponsor", "participant")
 
 
+def _clock(value: time) -> str:
+    """ "9:00 a.m.", "12:00 p.m." """
+    return f"{value.hour % 12 or 12}:{value.minute:02d} {'a.m.' if value.hour < 12 else 'p.m.'}"
+
+
+def _hours(slot: SlotData) -> str:
+    return f"{_clock(slot.starts)} to {_clock(slot.ends)}"
+
+
 def _clean_slots(slots: Sequence[SlotData]) -> list[SlotData]:
+    """The days, hours and places, checked. Two slots at one place on one day are two stretches
+    of hours (a lunch and an evening): refused only when the hours are the same or overlap."""
     cleaned: list[SlotData] = []
-    seen: set[tuple[date, str]] = set()
     for index, slot in enumerate(slots, start=1):
         place = " ".join(slot.location.split())
         if not place:
@@ -177,14 +196,28 @@ def _clean_slots(slots: Sequence[SlotData]) -> list[SlotData]:
         fits(VendingSlot.location, place, f"Day {index}'s location", field="slots")
         if slot.ends <= slot.starts:
             raise InvalidInput(
-                f"{format_day(slot.day)} at {place}: the hours must end after they start.",
+                f"{format_day(slot.day)} at {place}: the hours must end after they start "
+                f"({_hours(slot)}). For hours past midnight, enter two days: this day until "
+                "11:59 p.m., and the next day from 12:00 a.m.",
                 field="slots",
             )
-        key = (slot.day, fold(place))
-        if key in seen:
-            raise InvalidInput(f"{format_day(slot.day)} at {place} is listed twice.", field="slots")
-        seen.add(key)
-        cleaned.append(SlotData(slot.day, slot.starts, slot.ends, place))
+        new = SlotData(slot.day, slot.starts, slot.ends, place)
+        for other in cleaned:
+            if other.day != new.day or fold(other.location) != fold(place):
+                continue
+            if (other.starts, other.ends) == (new.starts, new.ends):
+                raise InvalidInput(
+                    f"{format_day(new.day)} at {place}, {_hours(new)}, is listed twice.",
+                    field="slots",
+                )
+            if other.starts < new.ends and new.starts < other.ends:
+                raise InvalidInput(
+                    f"{format_day(new.day)} at {place}: the hours {_hours(other)} and "
+                    f"{_hours(new)} overlap; enter one stretch of hours, or two that do not "
+                    "overlap.",
+                    field="slots",
+                )
+        cleaned.append(new)
     return cleaned
 
 
@@ -273,12 +306,22 @@ def _search_text(application: VendingApplication, applicant: str) -> str:
 
 
 def _lists_text(application: VendingApplication) -> dict[str, object]:
+    """Every field of every day and place and of every name on the list, for the audit trail:
+    a correction replaces the lists, so the trail is where each earlier version is kept."""
     return {
         "slots": [
-            f"{s.day.isoformat()} {s.starts:%H:%M}-{s.ends:%H:%M} {s.location}"
+            {
+                "day": s.day.isoformat(),
+                "starts": s.starts.isoformat(timespec="minutes"),
+                "ends": s.ends.isoformat(timespec="minutes"),
+                "location": s.location,
+            }
             for s in application.slots
         ],
-        "participants": [f"{p.role}: {p.name}" for p in application.participants],
+        "participants": [
+            {"name": p.name, "role": p.role, "goods": p.goods, "contact": p.contact}
+            for p in application.participants
+        ],
     }
 
 
@@ -303,7 +346,7 @@ def receive_application(action: Action, data: ApplicationData) -> VendingApplica
         applied_at=applied_at,
         applied_on=applied_on,
         received_by_name=action.operator.full_name,
-        doubt_due_on=action.calendar.add_days(applied_on, DOUBT_DAYS),
+        doubt_due_on=doubt_notice_due(applied_at, action.calendar),
         status=VendingStatus.RECEIVED,
         created_at=applied_at,
     )
@@ -336,7 +379,13 @@ def correct_application(
     action: Action, application_id: int, data: ApplicationData
 ) -> VendingApplication:
     """Correct an application still with the Clerk (often after a doubt notice); it is then
-    reviewed again. The time of application, and so the three-day clock, stays as it was."""
+    reviewed again. The time of application, and so the three-day clock of the first notice,
+    stays as it was; ``corrected_at`` starts the clock of a second notice (see
+    :func:`notice_due_on`).
+
+    The days and places and the list are replaced, but nothing applied for is lost: the audit
+    trail (:func:`history`) holds each earlier version, every field of every day, place and
+    name, in the entry of the correction that replaced it (``before``) and of the intake."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     application = get_application(session, application_id)
@@ -355,6 +404,7 @@ def correct_application(
     before = snapshot(application) | _lists_text(application)
     for key, value in values.items():
         setattr(application, key, value)
+    application.corrected_at = action.now()
     _set_lists(session, application, slots, people)
     session.flush()
     session.refresh(application, ["slots", "participants"])
@@ -379,9 +429,16 @@ def record_police_review(
     note: str = "",
 ) -> VendingApplication:
     """Record when the encroachments, booth locations and special parking went to the Chief of
-    Police, and the Chief's approval."""
+    Police, and the Chief's approval: while the application is with the Clerk or on appeal, or
+    its permit stands (:func:`police_review_open`); refused once withdrawn or denied."""
     action.require(Permission.TAKE_APPLICATIONS)
     application = get_application(action.session, application_id)
+    status = VendingStatus(application.status)
+    if not police_review_open(status):
+        raise Conflict(
+            f"Application {application.number} is {status.label.lower()}: there is no permit "
+            "for the Chief of Police to review."
+        )
     today = action.today()
     for day, field in ((submitted_on, "police_submitted_on"), (approved_on, "police_approved_on")):
         if day is not None and day > today:
@@ -415,6 +472,12 @@ def record_police_review(
     return application
 
 
+def police_review_open(status: VendingStatus) -> bool:
+    """Whether the police review may still be recorded: the application is with the Clerk, on
+    appeal to the Council (which may approve it), or its permit stands."""
+    return status.undecided or status.permitted or status is VendingStatus.APPEALED
+
+
 def get_application(session: Session, application_id: int) -> VendingApplication:
     application = session.get(VendingApplication, application_id)
     if application is None:
@@ -445,6 +508,7 @@ class ChecklistItem:
     findings: tuple[Finding, ...]  # why it is not met, each cited; empty when met
     cite: str
     due: date | None = None  # the last day it may be met, where the ordinance sets one
+    condition: str = ""  # printed on a permit issued while it is not met; "" when met
 
     @property
     def met(self) -> bool:
@@ -459,7 +523,9 @@ def last_day(application: VendingApplication) -> date | None:
     return max((s.day for s in application.slots), default=None)
 
 
-def _complete(application: VendingApplication, today: date) -> list[Finding]:
+def _complete(
+    application: VendingApplication, today: date, calendar: CityCalendar
+) -> list[Finding]:
     missing = []
     if not application.goods.strip():
         missing.append("the goods or services to be sold")
@@ -467,18 +533,25 @@ def _complete(application: VendingApplication, today: date) -> list[Finding]:
         missing.append("a contact person with a phone number or e-mail address")
     if not application.slots:
         missing.append("the exact days, hours and locations")
-    if (
-        ApplicantKind(application.applicant_kind) is ApplicantKind.VENDOR
-        and not application.integral_to_event
-    ):
-        missing.append(
-            "that the vending is an integral part of the special event (an individual vendor's "
-            "permit is for a participant in the event)"
-        )
     found = [
         Finding("block", PROCEDURE_CITE, f"The application does not give {what}.")
         for what in missing
     ]
+    if (
+        ApplicantKind(application.applicant_kind) is ApplicantKind.VENDOR
+        and not application.integral_to_event
+    ):
+        # The rule is in the first paragraph: the permit is for a participant in a special event
+        # "where such vending is an integral part of the event".
+        found.append(
+            Finding(
+                "block",
+                PERMIT_CITE,
+                "The application does not say whether the vending is an integral part of the "
+                "event (an individual vendor's permit is for a participant in a special event "
+                "whose vending is an integral part of it).",
+            )
+        )
     if application.slots and min(s.day for s in application.slots) < application.applied_on:
         found.append(
             Finding("block", PROCEDURE_CITE, "A day of vending is before the application.")
@@ -487,7 +560,34 @@ def _complete(application: VendingApplication, today: date) -> list[Finding]:
         found.append(
             Finding("block", PERMIT_CITE, "Every day of vending on the application has passed.")
         )
+    late = short_notice(application.applied_on, first_day(application), calendar)
+    if late is not None:
+        found.append(late)
     return found
+
+
+def short_notice(applied_on: date, start: date | None, calendar: CityCalendar) -> Finding | None:
+    """A warning (not a refusal) when the event starts fewer than seven days after the day of
+    application: proof of insurance and the papers for the Chief of Police, due seven days
+    before the event starts, were due before the application was made. The intake form shows
+    it before saving (``applied_on`` is then today); the checklist keeps it, from intake on."""
+    if start is None or start < applied_on or (start - applied_on).days >= BEFORE_EVENT_DAYS:
+        return None
+    deadline = proof_deadline(start, calendar)
+    days = (start - applied_on).days
+    after = (
+        "the day of the application"
+        if days == 0
+        else (f"{days} day{'s' if days != 1 else ''} after the application")
+    )
+    return Finding(
+        "warn",
+        CONDITIONS_CITE,
+        f"The event starts {format_day(start)}, {after} ({format_day(applied_on)}): proof of "
+        "insurance and the papers for the Chief of Police are due seven days before the event "
+        f"starts, so they were due by {format_day(deadline.due)}, before the application was "
+        "made.",
+    )
 
 
 def _list(application: VendingApplication) -> list[Finding]:
@@ -512,15 +612,25 @@ def checklist(
 
     Proof of insurance and the papers for the Chief of Police are "not yet due" (pending) up to
     and including their last day, seven days before the event starts, and "not met" from the
-    day after. Papers submitted to the Chief in time wait for the Chief's approval: that is
-    pending until the event starts (the ordinance sets no day for the Chief), not met from its
-    first day without it. The fee has no day: unpaid, it is not met.
+    day after — a certificate on file that falls short too: it may still be replaced in time.
+    Papers submitted to the Chief in time wait for the Chief's approval: that is pending until
+    the event starts (the ordinance sets no day for the Chief), not met from its first day
+    without it. The fee has no day: unpaid, it is not met. A warning (an event fewer than seven
+    days after the application) does not make an item unmet.
     """
     items = []
-    found = _complete(application, today)
+    found = _complete(application, today, calendar)
+    blocks = " ".join(f.text for f in found if f.blocks)
     items.append(
         ChecklistItem(
-            "complete", "Application complete", _state(found), tuple(found), PROCEDURE_CITE
+            "complete",
+            "Application complete",
+            _state(found),
+            tuple(found),
+            PROCEDURE_CITE,
+            condition=f"{NOT_VALID_UNTIL} the application is complete with the City Clerk: {blocks}"
+            if blocks
+            else "",
         )
     )
     if ApplicantKind(application.applicant_kind) is ApplicantKind.SPONSOR:
@@ -532,17 +642,23 @@ def checklist(
                 _state(found),
                 tuple(found),
                 PROCEDURE_CITE,
+                condition=f"{NOT_VALID_UNTIL} the complete list of sponsors and participants is "
+                "given to the City Clerk."
+                if found
+                else "",
             )
         )
     start, end = first_day(application), last_day(application)
     if start is None or end is None:
+        no_days = "No days of vending are given yet."
         items.append(
             ChecklistItem(
                 "insurance",
                 INSURANCE_TITLE,
                 ItemState.NOT_MET,
-                (Finding("block", INSURANCE_CITE, "No days of vending are given yet."),),
+                (Finding("block", INSURANCE_CITE, no_days),),
                 INSURANCE_CITE,
+                condition=f"{NOT_VALID_UNTIL} {_CERTIFICATE_FILED}.",
             )
         )
         items.append(
@@ -550,98 +666,197 @@ def checklist(
                 "police",
                 POLICE_TITLE,
                 ItemState.NOT_MET,
-                (Finding("block", POLICE_CITE, "No days of vending are given yet."),),
+                (Finding("block", POLICE_CITE, no_days),),
                 POLICE_CITE,
+                condition=f"{NOT_VALID_UNTIL} the {_POLICE_PAPERS} are submitted to the Chief of "
+                "Police and approved by the Chief.",
             )
         )
     else:
         deadline = proof_deadline(start, calendar)
-        insurance = [
-            f
-            for f in bonds.insurance_findings(
-                session,
-                party_id=application.applicant_id,
-                requirement=SPECIAL_EVENT_VENDING,
-                covers=Covers(start, end),
-                calendar=calendar,
-            )
-            if f.blocks
-        ]
-        # Not yet due only while no certificate is on file: one on file that falls short is a
-        # matter in doubt now (a corrected certificate is judged again when it is filed).
-        on_file = bool(bonds.certificates_of(session, application.applicant_id))
-        pending = today <= deadline.due and not on_file
-        if insurance and pending:
-            insurance.append(
-                Finding(
-                    "block",
-                    INSURANCE_CITE,
-                    f"A certificate of insurance meeting § 506-24 is due {_by(deadline)}, "
-                    "seven days before the event starts.",
-                )
-            )
-        elif insurance and not any(format_day(deadline.due) in f.text for f in insurance):
-            insurance.append(
-                Finding(
-                    "block",
-                    INSURANCE_CITE,
-                    f"Proof of insurance was due by {format_day(deadline.due)}, seven days "
-                    "before the event starts.",
-                )
-            )
         items.append(
-            ChecklistItem(
-                "insurance",
-                INSURANCE_TITLE,
-                _state(insurance, pending=pending),
-                tuple(insurance),
-                INSURANCE_CITE,
-                deadline.due,
-            )
+            _insurance(session, application, Covers(start, end), deadline, today, calendar)
         )
-        state, police = _police(application, deadline, start, today)
-        items.append(
-            ChecklistItem("police", POLICE_TITLE, state, tuple(police), POLICE_CITE, deadline.due)
-        )
-    # § 506-24 names no fee; the fee schedule does ("as prescribed in the City's fee schedule").
-    # The ordinance is silent on when it is paid: the choice here is before the permit issues
-    # (no "pending" state), as at the counter for every other permit.
-    paid = ledger.is_paid(session, RecordRef(RECORD_TYPE, str(application.id)))
-    fee = [] if paid else [Finding("block", PERMIT_CITE, "The permit fee is not paid.")]
-    items.append(ChecklistItem("fee", "Permit fee paid", _state(fee), tuple(fee), PERMIT_CITE))
+        items.append(_police(application, deadline, start, today))
+    items.append(_fee(session, application))
     return items
 
 
+# The certificate judged on its own terms (limits, clauses, the days it is in force); when it
+# came is judged by :func:`_insurance`, against the day of this permit's deadline.
+_CERTIFICATE = dataclasses.replace(SPECIAL_EVENT_VENDING, proof_days_before_start=None)
+
+
+def _insurance(
+    session: Session,
+    application: VendingApplication,
+    covers: Covers,
+    deadline: Deadline,
+    today: date,
+    calendar: CityCalendar,
+) -> ChecklistItem:
+    """Proof of insurance: a certificate meeting § 506-24 received by the last day.
+
+    Each finding is written here, once: what the certificate on file lacks (or that none is on
+    file), then when a certificate meeting § 506-24 "is due" (up to the last day: pending) or
+    "was due" (from the day after: not met); or, for a certificate that meets it but came after
+    the last day, the day it came."""
+
+    def item(state: ItemState, found: list[Finding], condition: str = "") -> ChecklistItem:
+        return ChecklistItem(
+            "insurance",
+            INSURANCE_TITLE,
+            state,
+            tuple(found),
+            INSURANCE_CITE,
+            deadline.due,
+            condition,
+        )
+
+    certificates = bonds.certificates_of(session, application.applicant_id)
+    found: list[Finding]
+    if certificates:
+        judged = [
+            (
+                certificate,
+                [
+                    f
+                    for f in check_certificate(
+                        bonds.as_certificate(certificate),
+                        _CERTIFICATE,
+                        covers=covers,
+                        calendar=calendar,
+                    )
+                    if f.blocks
+                ],
+            )
+            for certificate in certificates
+        ]
+        certificate, found = min(
+            judged, key=lambda pair: (len(pair[1]), pair[0].received_on > deadline.due)
+        )
+        received, due = format_day(certificate.received_on), format_day(deadline.due)
+        if not found and certificate.received_on <= deadline.due:
+            return item(ItemState.MET, [])
+        if not found:
+            late = Finding(
+                "block",
+                INSURANCE_CITE,
+                f"Proof of insurance was received {received}; it was due by {due}, seven days "
+                f"before the event starts ({format_day(covers.start)}).",
+            )
+            return item(
+                ItemState.NOT_MET,
+                [late],
+                f"The certificate of insurance on file was received {received}, after its last "
+                f"day ({due}, seven days before the event starts); this permit is valid only "
+                "while that insurance stays in force.",
+            )
+    else:
+        found = [
+            Finding(
+                "block",
+                INSURANCE_CITE,
+                f"No certificate of insurance is on file for {application.applicant.name}.",
+            )
+        ]
+    if today <= deadline.due:
+        when = f"is due {_by(deadline)}, seven days before the event starts"
+        found.append(
+            Finding("block", INSURANCE_CITE, f"A certificate of insurance meeting § 506-24 {when}.")
+        )
+        return item(ItemState.PENDING, found, f"{NOT_VALID_UNTIL} {_CERTIFICATE_FILED}; it {when}.")
+    when = f"was due by {format_day(deadline.due)}, seven days before the event starts"
+    found.append(
+        Finding("block", INSURANCE_CITE, f"A certificate of insurance meeting § 506-24 {when}.")
+    )
+    return item(ItemState.NOT_MET, found, f"{NOT_VALID_UNTIL} {_CERTIFICATE_FILED}; it {when}.")
+
+
+def fee_cite(session: Session, application_id: int) -> str:
+    """The section the fee schedule gives for the application's fee ("" when it gives none):
+    § 506-24 names no fee; the amount is the City's fee schedule's."""
+    dues = ledger.dues_for(session, RecordRef(RECORD_TYPE, str(application_id)))
+    return next(
+        (d.fee_item.section.strip() for d in dues if d.fee_item and d.fee_item.section.strip()),
+        "",
+    )
+
+
+def _fee(session: Session, application: VendingApplication) -> ChecklistItem:
+    # The ordinance is silent on when it is paid: the choice here is before the permit issues
+    # (no "pending" state), as at the counter for every other permit.
+    cite = fee_cite(session, application.id)
+    if ledger.is_paid(session, RecordRef(RECORD_TYPE, str(application.id))):
+        return ChecklistItem("fee", "Permit fee paid", ItemState.MET, (), cite)
+    return ChecklistItem(
+        "fee",
+        "Permit fee paid",
+        ItemState.NOT_MET,
+        (Finding("block", cite, "The permit fee set in the City's fee schedule is not paid."),),
+        cite,
+        condition=f"{NOT_VALID_UNTIL} the permit fee set in the City's fee schedule is paid.",
+    )
+
+
 def _state(found: Sequence[Finding], *, pending: bool = False) -> ItemState:
-    if not found:
+    if not any(f.blocks for f in found):
         return ItemState.MET
     return ItemState.PENDING if pending else ItemState.NOT_MET
 
 
 def _police(
     application: VendingApplication, deadline: Deadline, start: date, today: date
-) -> tuple[ItemState, list[Finding]]:
+) -> ChecklistItem:
     submitted, approved = application.police_submitted_on, application.police_approved_on
+
+    def item(state: ItemState, found: list[Finding], condition: str = "") -> ChecklistItem:
+        return ChecklistItem(
+            "police", POLICE_TITLE, state, tuple(found), POLICE_CITE, deadline.due, condition
+        )
+
     if submitted is None:
+        pending = today <= deadline.due
+        when = (
+            f"they are due {_by(deadline)}"
+            if pending
+            else f"they were due by {format_day(deadline.due)}"
+        )
         found = [
             Finding(
                 "block",
                 POLICE_CITE,
                 "Street and sidewalk encroachments, booth locations and special parking have not "
-                f"been submitted to the Chief of Police; they are due {_by(deadline)}, seven days "
-                "before the event starts.",
+                f"been submitted to the Chief of Police; {when}, seven days before the event "
+                "starts.",
             )
         ]
-        return _state(found, pending=today <= deadline.due), found
+        return item(
+            _state(found, pending=pending),
+            found,
+            f"{NOT_VALID_UNTIL} the {_POLICE_PAPERS} are submitted to the Chief of Police and "
+            f"approved by the Chief; {when}, seven days before the event starts "
+            f"({format_day(start)}).",
+        )
     if submitted > deadline.due:
-        return ItemState.NOT_MET, [
-            Finding(
-                "block",
-                POLICE_CITE,
-                f"Submitted to the Chief of Police {format_day(submitted)}; due by "
-                f"{format_day(deadline.due)}, seven days before the event starts.",
-            )
-        ]
+        late = (
+            f"submitted to the Chief of Police {format_day(submitted)}, after their last day "
+            f"({format_day(deadline.due)}, seven days before the event starts)"
+        )
+        return item(
+            ItemState.NOT_MET,
+            [
+                Finding(
+                    "block",
+                    POLICE_CITE,
+                    f"Submitted to the Chief of Police {format_day(submitted)}; due by "
+                    f"{format_day(deadline.due)}, seven days before the event starts.",
+                )
+            ],
+            f"The {_POLICE_PAPERS} were {late}; the Chief approved them {format_day(approved)}."
+            if approved is not None
+            else f"{NOT_VALID_UNTIL} the Chief of Police approves the {_POLICE_PAPERS}, {late}.",
+        )
     if approved is None:
         found = [
             Finding(
@@ -651,8 +866,13 @@ def _police(
                 "is not recorded yet.",
             )
         ]
-        return _state(found, pending=today < start), found
-    return ItemState.MET, []
+        return item(
+            _state(found, pending=today < start),
+            found,
+            f"{NOT_VALID_UNTIL} the Chief of Police approves the {_POLICE_PAPERS} submitted "
+            f"{format_day(submitted)}.",
+        )
+    return item(ItemState.MET, [])
 
 
 def review(action: Action, application_id: int) -> list[ChecklistItem]:
@@ -662,8 +882,15 @@ def review(action: Action, application_id: int) -> list[ChecklistItem]:
 
 
 def matters_in_doubt(items: Sequence[ChecklistItem]) -> list[str]:
-    """The failing items in the words of a doubt notice."""
-    return [f"{f.text} ({f.cite})" for item in items if not item.met for f in item.findings]
+    """The failing items in the words of a doubt notice (a finding without a section, such as
+    the fee's when the fee schedule names none, without one)."""
+    return [
+        f"{f.text} ({f.cite})" if f.cite else f.text
+        for item in items
+        if not item.met
+        for f in item.findings
+        if f.blocks
+    ]
 
 
 # -- doubt notice, decision --------------------------------------------------------------------
@@ -674,11 +901,9 @@ def prepare_doubt_notice(
 ) -> DoubtNotice:
     """State the matters in doubt: every requirement not yet met (those not yet due included:
     they are not "clearly met" today), plus the Clerk's own words. The application is then "in
-    doubt" until corrected and decided.
-
-    The ordinance is silent on a second notice after a correction: it may be written, and keeps
-    the one three-day clock of the application (``due_on``), which a correction does not
-    restart, so its delivery is measured against the same last day."""
+    doubt" until corrected and decided. The notice's last day (``due_on``) is
+    :func:`notice_due_on`: three days from the application, or, for a notice on an application
+    corrected after its last notice, three days from the correction."""
     action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
     if not VendingStatus(application.status).undecided:
@@ -702,7 +927,7 @@ def prepare_doubt_notice(
         prepared_at=action.now(),
         prepared_by_name=action.operator.full_name,
         matters={"items": matters},
-        due_on=application.doubt_due_on,
+        due_on=notice_due_on(application, action.calendar),
     )
     action.session.add(notice)
     before = snapshot(application)
@@ -715,6 +940,46 @@ def prepare_doubt_notice(
         after=snapshot(application) | {"matters": matters},
     )
     return notice
+
+
+def corrected_since_notice(application: VendingApplication) -> bool:
+    """Whether the application was corrected after its last doubt notice was written: the
+    corrected application is then reviewed again."""
+    corrected = application.corrected_at
+    notices = application.notices
+    return corrected is not None and bool(notices) and corrected > notices[-1].prepared_at
+
+
+def notice_due_on(application: VendingApplication, calendar: CityCalendar) -> date:
+    """The last day to state the matters in doubt in a notice written now.
+
+    The first notice is due three days from the time of making application (``doubt_due_on``),
+    and a correction before it does not move that day. § 506-24 is silent on an application
+    corrected after a notice: the program's reading is that the corrected application is made
+    anew for the three-day clock, so a notice on it is due three days from the correction
+    (:func:`doubt_notice_due` of ``corrected_at``). The Clerk or City Attorney may differ."""
+    if corrected_since_notice(application):
+        assert application.corrected_at is not None
+        return doubt_notice_due(application.corrected_at, calendar)
+    return application.doubt_due_on
+
+
+def notice_owed_on(application: VendingApplication, calendar: CityCalendar) -> date | None:
+    """The last day of the written statement of the matters in doubt still owed, or None when
+    none is: an application received and not decided; a notice written and not delivered (its
+    own last day, a second notice's included); an application corrected after its delivered
+    notice, reviewed again (:func:`notice_due_on`)."""
+    status = VendingStatus(application.status)
+    if status is VendingStatus.RECEIVED:
+        return notice_due_on(application, calendar)
+    if status is not VendingStatus.IN_DOUBT:
+        return None
+    undelivered = [n for n in application.notices if n.delivered_at is None]
+    if undelivered:
+        return undelivered[-1].due_on
+    if corrected_since_notice(application):
+        return notice_due_on(application, calendar)
+    return None
 
 
 def record_notice_delivery(
@@ -800,7 +1065,7 @@ def _permit(action: Action, application: VendingApplication) -> None:
 def approve(action: Action, application_id: int, *, conditions: str = "") -> VendingApplication:
     """Approve the permit (conditionally, with ``conditions``), when every requirement is clearly
     met; a requirement whose day has not come yet (insurance, police review) may instead be made
-    a condition of the permit."""
+    a condition of the permit (:func:`pending_conditions`)."""
     action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
     if not VendingStatus(application.status).undecided:
@@ -811,14 +1076,14 @@ def approve(action: Action, application_id: int, *, conditions: str = "") -> Ven
     items = review(action, application_id)
     not_met = [item for item in items if item.state is ItemState.NOT_MET]
     if not_met:
-        first = not_met[0].findings[0]
+        first = next(f for f in not_met[0].findings if f.blocks)
         raise InvalidInput(
             f"{not_met[0].title}: {first.text} State the matters in doubt, or deny.",
             field="decision",
-            cite=first.cite,
+            cite=first.cite or PROCEDURE_CITE,
         )
     terms = [conditions.strip()] if conditions.strip() else []
-    terms += pending_conditions(application, items, action.calendar)
+    terms += pending_conditions(items)
     before = snapshot(application)
     application.conditions = "\n".join(terms)
     application.status = VendingStatus.CONDITIONALLY_APPROVED if terms else VendingStatus.APPROVED
@@ -835,39 +1100,41 @@ def approve(action: Action, application_id: int, *, conditions: str = "") -> Ven
     return application
 
 
-def pending_conditions(
-    application: VendingApplication, items: Sequence[ChecklistItem], calendar: CityCalendar
-) -> list[str]:
-    """The requirements not yet due (pending), in the words :func:`approve` and an approval on
-    appeal print on the permit as its conditions, after the Clerk's or the Council's own."""
-    start = first_day(application)
-    terms = []
-    for item in items:
-        if item.state is not ItemState.PENDING or start is None:
-            continue
-        deadline = proof_deadline(start, calendar)
-        if item.key == "insurance":
-            terms.append(
-                "A certificate of the liability insurance required by § 506-24 must reach the "
-                f"City Clerk {_by(deadline)}; without it the permit is not valid."
-            )
-        elif item.key == "police" and application.police_submitted_on is None:
-            terms.append(
-                "Street and sidewalk encroachments, booth locations and special parking must be "
-                f"submitted to the Chief of Police {_by(deadline)} and approved before the event "
-                f"starts ({format_day(start)})."
-            )
-        elif item.key == "police":
-            terms.append(
-                "The Chief of Police must approve the street and sidewalk encroachments, booth "
-                f"locations and special parking before the event starts ({format_day(start)})."
-            )
-    return terms
+def pending_conditions(items: Sequence[ChecklistItem]) -> list[str]:
+    """The requirements not yet due, as :func:`approve` prints them on the permit after the
+    Clerk's own conditions: "This permit is not valid until ..." with the last day."""
+    return [item.condition for item in items if item.state is ItemState.PENDING]
+
+
+def unmet_conditions(items: Sequence[ChecklistItem]) -> list[str]:
+    """Every requirement not met today — not yet due, or not met at all — as a permit issued
+    on the Common Council's approval prints it after the Council's own conditions: the
+    Council's decision stands, and the paper says what the permit still waits for."""
+    return [item.condition for item in items if not item.met]
+
+
+def council_conditions(application: VendingApplication) -> list[str]:
+    """The Common Council's own conditions on a permit it approved on appeal (stored on its
+    appeal, as the motion states them), one a line; none otherwise."""
+    if VendingStatus(application.status) is not VendingStatus.APPROVED_ON_APPEAL:
+        return []
+    decided = [a for a in application.appeals if a.outcome]
+    if not decided:
+        return []
+    return [line.strip() for line in decided[-1].conditions.splitlines() if line.strip()]
+
+
+def permit_conditions(application: VendingApplication) -> list[str]:
+    """Every condition printed on the permit, in order: the Common Council's (on appeal), then
+    the Clerk's and those of the requirements still unmet when it was decided."""
+    own = [line.strip() for line in application.conditions.splitlines() if line.strip()]
+    return council_conditions(application) + own
 
 
 def deny(action: Action, application_id: int, *, reasons: str) -> VendingApplication:
     """Deny the application, with reasons; the applicant may appeal to the Common Council within
-    seven days."""
+    seven days (:func:`appeal_due`). ``denied_on`` and ``denied_by_name`` keep the Clerk's denial
+    for good; the permit fee stays owed (the application was received and reviewed)."""
     action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
     if not VendingStatus(application.status).undecided:
@@ -881,12 +1148,12 @@ def deny(action: Action, application_id: int, *, reasons: str) -> VendingApplica
             "State the reasons for the denial.", field="reasons", cite=PROCEDURE_CITE
         )
     before = snapshot(application)
-    today = action.today()
+    today, clerk = action.today(), action.operator.full_name
     application.status = VendingStatus.DENIED
-    application.decided_on, application.decided_by_name = today, action.operator.full_name
+    application.decided_on, application.decided_by_name = today, clerk
+    application.denied_on, application.denied_by_name = today, clerk
     application.decision_reasons = why
-    application.denied_on = today
-    application.appeal_due_on = action.calendar.add_days(today, APPEAL_DAYS)
+    application.appeal_due_on = appeal_due(today, action.calendar)
     action.audit(
         "vending.deny",
         application,
@@ -899,23 +1166,36 @@ def deny(action: Action, application_id: int, *, reasons: str) -> VendingApplica
 
 
 def withdraw(action: Action, application_id: int, *, reason: str) -> VendingApplication:
+    """The applicant withdraws the application. Withdrawn before any decision, the permit fee
+    not yet paid is cancelled (``ledger.cancel``, with the reason, which takes the right to
+    cancel an amount due): nothing was decided on it. After a decision (a permit, or a denial
+    reviewed) the fee stays as it is."""
     action.require(Permission.TAKE_APPLICATIONS)
     application = get_application(action.session, application_id)
     status = VendingStatus(application.status)
     if status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL):
         raise Conflict(f"Application {application.number} is {status.label.lower()}.")
-    if not reason.strip():
+    why = reason.strip()
+    if not why:
         raise InvalidInput("Say who withdrew it and how.", field="reason")
     before = snapshot(application)
     application.status = VendingStatus.WITHDRAWN
-    application.withdrawn_reason = reason.strip()
+    application.withdrawn_reason = why
     action.audit(
         "vending.withdraw",
         application,
-        f"Application {application.number} withdrawn: {reason.strip()}",
+        f"Application {application.number} withdrawn: {why}",
         before=before,
         after=snapshot(application),
     )
+    if status.undecided:
+        for due in ledger.dues_for(action.session, RecordRef(RECORD_TYPE, str(application.id))):
+            if DueStatus(due.status) is DueStatus.OPEN and due.paid == Money.zero():
+                ledger.cancel(
+                    action,
+                    due.id,
+                    reason=f"Application {application.number} withdrawn before a decision: {why}",
+                )
     return application
 
 
@@ -943,10 +1223,10 @@ def file_appeal(action: Action, application_id: int, *, filed_on: date) -> Vendi
     application = get_application(action.session, application_id)
     if VendingStatus(application.status) is not VendingStatus.DENIED:
         raise Conflict("Only a denial by the Clerk can be appealed to the Council.")
-    assert application.decided_on is not None and application.appeal_due_on is not None
+    assert application.denied_on is not None and application.appeal_due_on is not None
     if filed_on > action.today():
         raise InvalidInput("The appeal cannot be filed later than today.", field="filed_on")
-    if filed_on < application.decided_on:
+    if filed_on < application.denied_on:
         raise InvalidInput("An appeal cannot come before the decision.", field="filed_on")
     appeal = VendingAppeal(
         application_id=application.id,
@@ -987,6 +1267,25 @@ def appeal_findings(appeal: VendingAppeal) -> list[Finding]:
     ]
 
 
+def meeting_refusal(
+    meeting: CouncilMeeting, appeal: VendingAppeal, *, now: datetime, zone: tzinfo | None
+) -> str | None:
+    """Why the Council cannot have decided ``appeal`` at ``meeting`` (cancelled, not held yet,
+    held before the appeal was filed), or None when it can: the one rule the Council decision
+    form lists meetings by and :func:`record_appeal_decision` checks."""
+    held_on = meeting.starts_at.astimezone(zone or city_zone()).date()
+    if meeting.cancelled_on is not None:
+        return f"The meeting of {format_day(held_on)} was cancelled."
+    if meeting.starts_at > now:
+        return f"The meeting of {format_day(held_on)} has not taken place yet."
+    if held_on < appeal.filed_on:
+        return (
+            f"The meeting of {format_day(held_on)} was before the appeal was filed "
+            f"({format_day(appeal.filed_on)})."
+        )
+    return None
+
+
 def record_appeal_decision(
     action: Action,
     appeal_id: int,
@@ -997,10 +1296,15 @@ def record_appeal_decision(
     note: str = "",
 ) -> VendingAppeal:
     """Record what the Common Council decided on the appeal, at a meeting already held (not
-    cancelled, not before the appeal was filed). An approval issues the permit: its conditions
-    are the Council's, followed by any requirement not yet due (as :func:`approve` prints them).
-    ``decided_on`` and ``decided_by_name`` then name the Council's decision; the Clerk's denial
-    stays in the history and in the appeal's ``due_on``."""
+    cancelled, not before the appeal was filed: :func:`meeting_refusal`).
+
+    Whatever it decided, ``decided_on`` and ``decided_by_name`` then name the Council's act (the
+    decision that stands); the Clerk's denial stays in ``denied_on`` and ``denied_by_name``. The
+    Council's conditions stay on the appeal (``conditions``). An approval issues the permit, and
+    the Council's decision stands even where a requirement of § 506-24 is not met: each one
+    not met (not yet due, or past its day) is printed as a condition saying the permit is not
+    valid until it is met (:func:`unmet_conditions`), kept in the application's ``conditions``
+    after the Council's own (:func:`permit_conditions`)."""
     action.require(Permission.TAKE_APPLICATIONS)
     outcome = AppealOutcome(outcome)
     if outcome is not AppealOutcome.DENIED:
@@ -1020,20 +1324,12 @@ def record_appeal_decision(
     meeting = action.session.get(CouncilMeeting, meeting_id)
     if meeting is None:
         raise InvalidInput("Choose a meeting of the Council that was held.", field="meeting")
-    held_on = meeting.starts_at.astimezone(action.clock.local_now().tzinfo).date()
-    if meeting.cancelled_on is not None:
-        raise InvalidInput(f"The meeting of {format_day(held_on)} was cancelled.", field="meeting")
-    if meeting.starts_at > action.now():
-        raise InvalidInput(
-            f"The meeting of {format_day(held_on)} has not taken place yet.", field="meeting"
-        )
-    if held_on < appeal.filed_on:
-        raise InvalidInput(
-            f"The meeting of {format_day(held_on)} was before the appeal was filed "
-            f"({format_day(appeal.filed_on)}).",
-            field="meeting",
-        )
-    terms = conditions.strip()
+    zone = action.clock.local_now().tzinfo
+    refused = meeting_refusal(meeting, appeal, now=action.now(), zone=zone)
+    if refused is not None:
+        raise InvalidInput(refused, field="meeting")
+    held_on = meeting.starts_at.astimezone(zone).date()
+    terms = "\n".join(line.strip() for line in conditions.splitlines() if line.strip())
     if outcome is AppealOutcome.APPROVED_CONDITIONALLY and not terms:
         raise InvalidInput("Enter the Council's conditions.", field="conditions")
     if outcome is not AppealOutcome.APPROVED_CONDITIONALLY and terms:
@@ -1045,18 +1341,15 @@ def record_appeal_decision(
     before = snapshot(application)
     appeal.meeting_id, appeal.outcome, appeal.acted_on = meeting.id, outcome.value, held_on
     appeal.conditions, appeal.note = terms, note.strip()
+    application.decided_on, application.decided_by_name = held_on, COUNCIL
     if outcome is AppealOutcome.DENIED:
         application.status = VendingStatus.DENIED_ON_APPEAL
     else:
         items = checklist(
             action.session, application, calendar=action.calendar, today=action.today()
         )
-        printed = [terms] if terms else []
-        printed += pending_conditions(application, items, action.calendar)
         application.status = VendingStatus.APPROVED_ON_APPEAL
-        application.conditions = "\n".join(printed)
-        application.decided_on = held_on
-        application.decided_by_name = "Common Council"
+        application.conditions = "\n".join(unmet_conditions(items))
         _permit(action, application)
     action.audit(
         "vending.appeal_decision",
@@ -1064,7 +1357,7 @@ def record_appeal_decision(
         f"Council {outcome.label.lower()} the appeal of {application.number} on "
         f"{format_day(held_on)}",
         before=before,
-        after=snapshot(application),
+        after=snapshot(application) | {"council_conditions": terms},
     )
     return appeal
 
@@ -1134,7 +1427,8 @@ def participants_from_rows(rows: Sequence[Mapping[str, object]]) -> list[Partici
     """A sponsors and participants list read from a spreadsheet (rows keyed by heading: Name,
     Role, Goods, Contact, as ``reports.excel.read_table`` gives them); refused with the row
     number of the first problem as the spreadsheet shows it (``row.row_number`` when the row
-    has one, else counted from 2, below the heading row)."""
+    has one, else counted from 2, below the heading row). Every contact column that is filled
+    in (Contact, Phone, E-mail) is kept, joined with "; ", in that order."""
     table = [
         (
             int(getattr(row, "row_number", index + 2)),
@@ -1156,7 +1450,8 @@ def participants_from_rows(rows: Sequence[Mapping[str, object]]) -> list[Partici
         def pick(key: str, fields: dict[str, str] = fields) -> str:
             return next((fields[k] for k in _HEADINGS[key] if fields.get(k)), "")
 
-        person = ParticipantData(pick("name"), pick("role"), pick("goods"), pick("contact"))
+        contacts = dict.fromkeys(fields[k] for k in _HEADINGS["contact"] if fields.get(k))
+        person = ParticipantData(pick("name"), pick("role"), pick("goods"), "; ".join(contacts))
         people.append(_participant(person, line))
     if not people:
         raise InvalidInput("The list names no one.", field="participants")
@@ -1198,30 +1493,48 @@ def _due(action: Action) -> list[TodayItem]:
         .order_by(VendingApplication.applied_at, VendingApplication.id)
     ).all()
     items: list[TodayItem] = []
+    zone = action.clock.local_now().tzinfo
     for application in rows:
         status = VendingStatus(application.status)
         ref = {"record_type": RECORD_TYPE, "record_id": str(application.id)}
         who = f"{application.applicant.name}, {application.event_name}"
-        due_by = format_day(application.doubt_due_on)
+        undelivered = [n for n in application.notices if n.delivered_at is None]
         if status is VendingStatus.RECEIVED:
+            due = notice_due_on(application, action.calendar)
             items.append(
                 TodayItem(
                     WORKFLOW,
-                    application.doubt_due_on,
-                    f"Approve {application.number}, or state the matters in doubt by {due_by}",
+                    due,
+                    f"Approve {application.number}, or state the matters in doubt by "
+                    f"{format_day(due)}",
                     who,
                     PROCEDURE_CITE,
                     **ref,
                 )
             )
-        elif status is VendingStatus.IN_DOUBT and not any(
-            n.delivered_at is not None for n in application.notices
-        ):
+        elif status is VendingStatus.IN_DOUBT and undelivered:
+            # the latest notice not delivered, by its own last day (a second notice's included)
+            due = undelivered[-1].due_on
             items.append(
                 TodayItem(
                     WORKFLOW,
-                    application.doubt_due_on,
-                    f"Deliver the doubt notice on {application.number} by {due_by}",
+                    due,
+                    f"Deliver the doubt notice on {application.number} by {format_day(due)}",
+                    who,
+                    PROCEDURE_CITE,
+                    **ref,
+                )
+            )
+        elif status is VendingStatus.IN_DOUBT and corrected_since_notice(application):
+            # The corrected application is reviewed again: at once (the day after the correction
+            # at the latest); a second notice, if any, by :func:`notice_due_on`.
+            assert application.corrected_at is not None
+            corrected_on = application.corrected_at.astimezone(zone).date()
+            items.append(
+                TodayItem(
+                    WORKFLOW,
+                    corrected_on + timedelta(days=1),
+                    f"Review the corrected application {application.number} again",
                     who,
                     PROCEDURE_CITE,
                     **ref,

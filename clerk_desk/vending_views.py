@@ -1,19 +1,22 @@
 """Read-only views of the special event vending register for the Vending tab (§ 506-24).
 
 They sit beside :mod:`clerk_desk.vending` so that the screens ask the core one question each
-(which years the register holds, whether the three-day notice is still owed, what a pending
-requirement becomes on the permit, whether an appeal filed on a day would be timely, what is
-still owed on the permit fee) instead of deciding anything themselves. Nothing here writes.
+(which years the register holds, whether the three-day notice is still owed and by when,
+whether an appeal filed on a day would be timely, at which meetings the Council can have
+decided an appeal, what is still owed on the permit fee, where the insurance stands for the
+register) instead of deciding anything themselves. Nothing here writes.
 """
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Iterable
+from datetime import date, datetime, tzinfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from clerk_desk import ledger, vending
+from clerk_desk import ledger, petitions, vending
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.errors import NotFound
 from clerk_desk.findings import Finding
 from clerk_desk.ledger import RecordRef
@@ -22,7 +25,6 @@ from clerk_desk.models import (
     DueStatus,
     VendingAppeal,
     VendingApplication,
-    VendingStatus,
 )
 from clerk_desk.money import Money
 
@@ -36,15 +38,10 @@ def application_years(session: Session) -> list[int]:
     )
 
 
-def notice_owed(application: VendingApplication) -> bool:
-    """Whether the written statement of the matters in doubt is still owed: the Clerk has
-    neither decided nor delivered a doubt notice (the Today tab's rule, for one application)."""
-    status = VendingStatus(application.status)
-    if status is VendingStatus.RECEIVED:
-        return True
-    return status is VendingStatus.IN_DOUBT and not any(
-        n.delivered_at is not None for n in application.notices
-    )
+def notice_owed(application: VendingApplication, calendar: CityCalendar) -> bool:
+    """Whether a written statement of the matters in doubt is still owed (the Today tab's rule,
+    for one application): :func:`clerk_desk.vending.notice_owed_on`."""
+    return vending.notice_owed_on(application, calendar) is not None
 
 
 def get_notice(session: Session, notice_id: int) -> DoubtNotice:
@@ -71,3 +68,40 @@ def fee_owed(session: Session, application_id: int) -> Money:
         (d.balance for d in dues if DueStatus(d.status) is DueStatus.OPEN),
         Money.zero(),
     )
+
+
+def appeal_meetings(
+    session: Session, appeal_id: int, *, now: datetime, zone: tzinfo | None
+) -> tuple[list[int], list[int]]:
+    """The meetings the Council decision form offers for an appeal: those at which the Council
+    can have decided it (:func:`clerk_desk.vending.meeting_refusal` finds nothing against
+    them), latest first; and the next two not held yet, so that choosing one lets the core say
+    it has not taken place."""
+    appeal = session.get(VendingAppeal, appeal_id)
+    if appeal is None:
+        raise NotFound(f"There is no appeal number {appeal_id}.")
+    found = petitions.meetings(session)
+    held = [
+        m.id
+        for m in reversed(found)
+        if m.starts_at <= now and vending.meeting_refusal(m, appeal, now=now, zone=zone) is None
+    ]
+    later = [m.id for m in found if m.starts_at > now][:2]
+    return held, later
+
+
+def insurance_states(
+    session: Session,
+    applications: Iterable[VendingApplication],
+    *,
+    calendar: CityCalendar,
+    today: date,
+) -> dict[int, str]:
+    """Where proof of insurance stands for each application, in the checklist's words ("Met",
+    "Not yet due", "Not met"), by application id: the register's Insurance column."""
+    states = {}
+    for application in applications:
+        items = vending.checklist(session, application, calendar=calendar, today=today)
+        item = next(i for i in items if i.key == "insurance")
+        states[application.id] = item.state.label
+    return states

@@ -1,15 +1,20 @@
 """Special event vending papers (§ 506-24): the permit, the letters, the register.
 
 * :func:`permit_pdf` — the permit the vendor displays at the booth, signed by the City Clerk: its
-  number, the holder, the event, the exact days, hours and places, the conditions, and, for a
-  sponsoring organization, the list of its sponsors and participants on the following pages.
+  number, the days, the display sentence and the Clerk's signature at the top of page 1, the
+  holder, the event, the exact days, hours and places and the conditions — on a Schedule page
+  named on page 1 when they do not fit it — and, for a sponsoring organization, the list of its
+  sponsors and participants on the following pages.
+* :func:`participant_copies_pdf` — one signed page for each participant a sponsoring
+  organization listed, to display at that participant's booth.
 * :func:`doubt_notice_pdf` — the Clerk's written statement of the matters in doubt, which
   § 506-24 (Procedure) requires within three days of the time of making application.
 * :func:`denial_letter_pdf` — the Clerk's denial with its reasons and the appeal to the Common
   Council, with the last day to file it.
 * :func:`decision_letter_pdf` — the letter for whatever was decided last: the approval (or
   conditional approval) that encloses the permit, the denial, or the Council's decision on an
-  appeal. Every one says whether an appeal lies and, where it does, the last day.
+  appeal. Every one states the appeal right: where one lies (a denial by the Clerk), its last
+  day; where none does, that § 506-24 (Procedure) gives an appeal only from a denial.
 * :func:`applications_excel` — the register of applications.
 
 The wording of the ordinance is written here once (:data:`STANDING_CONDITIONS`, the display
@@ -22,9 +27,10 @@ a paper is made.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
@@ -48,8 +54,10 @@ from clerk_desk.vending import (
     POLICE_CITE,
     PROCEDURE_CITE,
     AppealOutcome,
+    council_conditions,
     first_day,
     last_day,
+    permit_conditions,
 )
 
 from . import letterhead as lh
@@ -64,7 +72,7 @@ from .document import (
     styles,
 )
 from .excel import Column, ProgressCallback, write_register
-from .fonts import FONT_BOLD, FONT_REGULAR
+from .fonts import FONT_BOLD, FONT_REGULAR, register_fonts
 from .petitions import clock_time, long_day
 
 if TYPE_CHECKING:
@@ -212,14 +220,6 @@ def _questions(profile: CityProfile) -> str:
     return f"Questions? Please {' or '.join(how)}."
 
 
-def _clerk_signature(profile: CityProfile) -> tuple[str, str]:
-    """The name and title under the Clerk's signature. The City's settings carry no Clerk's
-    name yet: when they do (``clerk_name``, ``clerk_title``) the papers print it."""
-    name = str(getattr(profile, "clerk_name", "") or "").strip()
-    title = str(getattr(profile, "clerk_title", "") or "").strip() or CLERK
-    return name, title
-
-
 # ---- flowables -------------------------------------------------------------------------------
 
 
@@ -324,11 +324,8 @@ def _frame_width() -> float:
 
 
 def _signature(profile: CityProfile, *, width: float = 3.0 * INCH) -> Flowable:
-    """The Clerk's signature line, with the Clerk's name above the title when the City's
-    settings give it."""
-    name, title = _clerk_signature(profile)
-    caption = f"{name}\n{title}, {profile.city_name}" if name else f"{title}, {profile.city_name}"
-    return signature_line(caption, width=width)
+    """The line the City Clerk signs on, captioned "City Clerk, City of Prescott"."""
+    return signature_line(f"{CLERK}, {profile.city_name}", width=width)
 
 
 def _letter_top(
@@ -456,14 +453,17 @@ def _permit_band(application: VendingApplication, width: float) -> Flowable:
 
 
 def _decision_text(application: VendingApplication) -> str:
-    """ "Approved conditionally by the City Clerk on Tue Aug 4, 2026" """
+    """ "Approved conditionally by the City Clerk on Tue Aug 4, 2026", or the Common Council's
+    approval on appeal, with the day of its meeting."""
     status = VendingStatus(application.status)
-    when = format_day(application.decided_on) if application.decided_on else "a day not recorded"
     if status is VendingStatus.APPROVED_ON_APPEAL:
-        appeal = _last_appeal(application)
+        appeal = _decided_appeal(application)
         conditional = appeal is not None and appeal.outcome == AppealOutcome.APPROVED_CONDITIONALLY
         how = "Approved conditionally" if conditional else "Approved"
+        acted = appeal.acted_on if appeal is not None else None
+        when = format_day(acted) if acted else "a day not recorded"
         return f"{how} on appeal by the Common Council on {when}"
+    when = format_day(application.decided_on) if application.decided_on else "a day not recorded"
     how = "Approved conditionally" if status is VendingStatus.CONDITIONALLY_APPROVED else "Approved"
     return f"{how} by the {CLERK} on {when}"
 
@@ -474,20 +474,16 @@ def _numbers(first: int, count: int) -> str:
 
 
 def _council_share(application: VendingApplication) -> int | None:
-    """How many of the permit's conditions the Common Council set, for a permit granted on
-    appeal (``None`` otherwise). The core writes the Council's conditions first and then any
-    requirement of § 506-24 still due on the day of the decision."""
+    """How many of the permit's conditions the Common Council set, read from its appeal, for
+    a permit granted on appeal (``None`` otherwise); they are printed first."""
     if VendingStatus(application.status) is not VendingStatus.APPROVED_ON_APPEAL:
         return None
-    appeal = _last_appeal(application)
-    council = _condition_lines(appeal.conditions) if appeal is not None else []
-    mine = _condition_lines(application.conditions)
-    return len(council) if mine[: len(council)] == council else len(mine)
+    return len(council_conditions(application))
 
 
 def _conditions_note(application: VendingApplication) -> str:
     """Who set which of the numbered conditions, for the heading above them."""
-    own = len(_condition_lines(application.conditions))
+    own = len(permit_conditions(application))
     every = f"{_numbers(own + 1, len(STANDING_CONDITIONS))} by § 506-24 on every permit"
     if not own:
         return "§ 506-24 (Conditions of permit), on every permit"
@@ -498,17 +494,17 @@ def _conditions_note(application: VendingApplication) -> str:
     if council:
         parts.append(f"{_numbers(1, council)} set by the Common Council on appeal")
     if own > council:
-        parts.append(f"{_numbers(council + 1, own - council)} still due under § 506-24")
+        parts.append(f"{_numbers(council + 1, own - council)} not met under § 506-24 when decided")
     return "; ".join([*parts, every])
 
 
-def _permit_conditions(application: VendingApplication) -> list[Flowable]:
+def _permit_conditions(application: VendingApplication, *, size: float = 8.8) -> list[Flowable]:
     """The conditions set on this permit, then, numbered on, those § 506-24 sets on every one."""
-    own = [escape(c) for c in _condition_lines(application.conditions)]
+    own = [escape(c) for c in permit_conditions(application)]
     standing = [
         f"<b>{escape(title)}</b> {escape(text)}" for title, text, _cite_ in STANDING_CONDITIONS
     ]
-    return _numbered([*own, *standing], size=8.8, markup=True)
+    return _numbered([*own, *standing], size=size, markup=True)
 
 
 def _police_text(application: VendingApplication) -> str | None:
@@ -560,55 +556,88 @@ def _participant_pages(application: VendingApplication) -> list[Flowable]:
     ]
 
 
-def permit_pdf(
-    application: VendingApplication, *, profile: CityProfile, printed_on: dt.date
-) -> bytes:
-    """The special event vending permit, signed by the City Clerk, to be conspicuously
-    displayed where sales are made (§ 506-24 (Procedure)): one page, and for a sponsoring
-    organization the list of its sponsors and participants on the following pages.
-
-    Raises :class:`~clerk_desk.errors.Conflict` for an application without a permit, or whose
-    permit no longer stands (withdrawn): a permit printed then would let someone sell without one.
-    """
-    from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-    from reportlab.platypus import KeepTogether, Spacer
-
+def _standing(application: VendingApplication) -> Conflict | None:
+    """Why no permit may be printed for the application (none issued, or it no longer stands:
+    a permit printed then would let someone sell without one), or None."""
     status = VendingStatus(application.status)
     if not application.permit_number:
-        raise Conflict(
+        return Conflict(
             f"Application {application.number} has no permit: it is {status.label.lower()}.",
             cite=PROCEDURE_CITE,
         )
     if not status.permitted:
-        raise Conflict(
+        return Conflict(
             f"Permit {application.permit_number} no longer stands: application "
             f"{application.number} is {status.label.lower()}.",
             cite=PROCEDURE_CITE,
         )
+    return None
+
+
+def _first_frame_height() -> float:
+    """The height of page 1's frame, under the letterhead and above the page number."""
+    g = lh.GEOMETRY
+    return LETTER[1] - g.top - g.letterhead_height - g.bottom - g.footer_height
+
+
+def _later_frame_height() -> float:
+    g = lh.GEOMETRY
+    return LETTER[1] - g.top - g.running_header_height - g.bottom - g.footer_height
+
+
+def _height(flowables: Sequence[Flowable], width: float) -> float:
+    """How tall the flowables stand in one frame, their spaces included (laid out on a scratch
+    canvas, as the page will lay them out)."""
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import KeepTogether
+
+    register_fonts()
+    scratch = Canvas(io.BytesIO(), pagesize=LETTER, initialFontName=FONT_REGULAR)
+    total = 0.0
+    for flowable in flowables:
+        if isinstance(flowable, KeepTogether):  # measured by what it holds
+            total += _height(flowable._content, width)
+            continue
+        _w, h = flowable.wrapOn(scratch, width, 10_000)
+        total += h + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+    return total
+
+
+def _signed_block(
+    application: VendingApplication, profile: CityProfile, printed_on: dt.date
+) -> Flowable:
+    """The City Clerk's signature beside the date the permit was issued and what it rests on
+    (the decision, the application): on page 1 of the permit and of every participant's copy."""
+    from reportlab.lib.enums import TA_RIGHT
+
     st = styles()
-    width = _frame_width()
-    people = list(application.participants)
-    holder = _holder_text(application)
-    if _is_sponsor(application):
-        holder += (
-            f" ({_plural(len(people), 'sponsor or participant', 'sponsors and participants')}"
-            ", listed after this page)"
-        )
-    contact = " \u00b7 ".join(
-        p for p in (_contact_text(application, blank=""), _address_line(application)) if p
-    )
-    facts: list[tuple[str, object]] = [
-        ("Permit holder", holder),
-        ("Contact", contact or "None given"),
-        ("Event", application.event_name),
-        ("Goods or services", application.goods or "Not stated"),
-    ]
-    police = _police_text(application)
-    if police:
-        facts.append(("Chief of Police", police))
     issued = application.permit_issued_on or application.decided_on or printed_on
     small_right = _style("permit-small-right", st.small, alignment=TA_RIGHT)
-    story: list[Flowable] = [
+    return _side_by_side(
+        _signature(profile, width=3.0 * INCH),
+        [
+            para("Date issued", _style("issued-label", st.label, alignment=TA_RIGHT)),
+            para(
+                long_day(issued),
+                _style("issued", st.value, alignment=TA_RIGHT, fontName=FONT_BOLD),
+            ),
+            para(_decision_text(application), small_right),
+            para(
+                f"Application {application.number}, made {_applied_short(application)}",
+                small_right,
+            ),
+            para(f"Printed {format_day(printed_on)}", small_right),
+        ],
+        [3.2 * INCH, "*"],
+        valign="BOTTOM",
+    )
+
+
+def _permit_head(profile: CityProfile, subtitle: str = "") -> list[Flowable]:
+    from reportlab.lib.enums import TA_CENTER
+
+    st = styles()
+    head = [
         para(
             PERMIT_TITLE.upper(),
             _style("permit-title", st.title, fontSize=21, leading=25, alignment=TA_CENTER),
@@ -622,38 +651,145 @@ def permit_pdf(
                 fontSize=9.5,
                 leading=12,
                 alignment=TA_CENTER,
-                spaceAfter=7,
+                spaceAfter=4 if subtitle else 7,
             ),
         ),
-        _permit_band(application, width),
-        Spacer(1, 7),
-        key_value_block(facts, label_width=1.45 * INCH),
-        Spacer(1, 8),
-        _slots_table(application),
-        _heading("Conditions of this permit", _cite(_conditions_note(application))),
-        *_permit_conditions(application),
-        Spacer(1, 10),
-        KeepTogether(
-            _side_by_side(
-                _signature(profile, width=3.0 * INCH),
-                [
-                    para("Date issued", _style("issued-label", st.label, alignment=TA_RIGHT)),
-                    para(
-                        long_day(issued),
-                        _style("issued", st.value, alignment=TA_RIGHT, fontName=FONT_BOLD),
-                    ),
-                    para(_decision_text(application), small_right),
-                    para(
-                        f"Application {application.number}, made {_applied_short(application)}",
-                        small_right,
-                    ),
-                    para(f"Printed {format_day(printed_on)}", small_right),
-                ],
-                [3.2 * INCH, "*"],
-                valign="BOTTOM",
+    ]
+    if subtitle:
+        head.append(
+            _markup(
+                subtitle,
+                _style(
+                    "permit-copy", st.title, fontSize=12, leading=15, alignment=TA_CENTER,
+                    spaceAfter=6,
+                ),
             )
+        )  # fmt: skip
+    return head
+
+
+def _schedule_note(days: bool, conditions: bool, *, page: int = 2) -> Flowable:
+    """The boxed line on page 1 naming what the Schedule holds."""
+    what = " and ".join(
+        part
+        for part, moved in (
+            ("the exact days, hours and places", days),
+            ("the conditions", conditions),
+        )
+        if moved
+    )
+    return _boxed(
+        [
+            f"<b>Schedule.</b> {what[0].upper() + what[1:]} of this permit are listed on the "
+            f"<b>Schedule on page {page}</b>, which is part of this permit and is displayed "
+            "with this page."
+        ],
+        size=9.5,
+    )
+
+
+def permit_pdf(
+    application: VendingApplication, *, profile: CityProfile, printed_on: dt.date
+) -> bytes:
+    """The special event vending permit, signed by the City Clerk, to be conspicuously
+    displayed where sales are made (§ 506-24 (Procedure)).
+
+    Page 1 is the page displayed, and it is complete and signed: the permit number and its days,
+    the display sentence, then the Clerk's signature and the date issued, then the holder, the
+    event, the table of days and places and the conditions. When the table or the conditions do
+    not fit on page 1 they go — the conditions first, then the days, then both — on a
+    "Schedule" page that page 1 names; for a sponsoring organization the list of its sponsors and
+    participants follows.
+
+    Raises :class:`~clerk_desk.errors.Conflict` for an application without a permit, or whose
+    permit no longer stands (withdrawn): a permit printed then would let someone sell without one.
+    """
+    from reportlab.platypus import PageBreak, Spacer
+
+    refused = _standing(application)
+    if refused is not None:
+        raise refused
+    st = styles()
+    width = _frame_width()
+    people = list(application.participants)
+    contact = " \u00b7 ".join(
+        p for p in (_contact_text(application, blank=""), _address_line(application)) if p
+    )
+
+    def facts(after: str) -> Flowable:
+        holder = _holder_text(application)
+        if _is_sponsor(application):
+            holder += (
+                f" ({_plural(len(people), 'sponsor or participant', 'sponsors and participants')}"
+                f", listed after {after})"
+            )
+        rows: list[tuple[str, object]] = [
+            ("Permit holder", holder),
+            ("Contact", contact or "None given"),
+            ("Event", application.event_name),
+            ("Goods or services", application.goods or "Not stated"),
+        ]
+        police = _police_text(application)
+        if police:
+            rows.append(("Chief of Police", police))
+        return key_value_block(rows, label_width=1.45 * INCH)
+
+    def conditions() -> list[Flowable]:
+        return [
+            _heading("Conditions of this permit", _cite(_conditions_note(application))),
+            *_permit_conditions(application),
+        ]
+
+    def top(after: str) -> list[Flowable]:
+        return [
+            *_permit_head(profile),
+            _permit_band(application, width),
+            Spacer(1, 8),
+            _signed_block(application, profile, printed_on),
+            Spacer(1, 8),
+            facts(after),
+            Spacer(1, 8),
+        ]
+
+    # Page 1 as it would be whole, then with the conditions, then the days, then both on the
+    # Schedule: the first that fits. Each layout is built afresh (a flowable is laid out once).
+    layouts: list[tuple[Callable[[], list[Flowable]], Callable[[], list[Flowable]]]] = [
+        (lambda: [*top("this page"), _slots_table(application), *conditions()], list),
+        (
+            lambda: [*top("the Schedule"), _slots_table(application), _schedule_note(False, True)],
+            conditions,
+        ),
+        (
+            lambda: [*top("the Schedule"), _schedule_note(True, False), *conditions()],
+            lambda: [_slots_table(application)],
         ),
     ]
+    room = _first_frame_height() - 4  # a little slack for what the estimate leaves out
+    story, schedule = next(
+        ((page(), rest()) for page, rest in layouts if _height(page(), width) <= room),
+        (
+            [*top("the Schedule"), _schedule_note(True, True)],
+            [_slots_table(application), Spacer(1, 4), *conditions()],
+        ),
+    )
+    if schedule:
+        story += [
+            PageBreak(),
+            para(f"Schedule \u2014 Permit {application.permit_number}", st.title),
+            para(
+                f"{_holder_text(application)} \u00b7 {application.event_name} \u00b7 "
+                f"{_range_text(application)}",
+                st.subtitle,
+            ),
+            _markup(
+                f"This Schedule is part of special event vending permit "
+                f"<b>{escape(application.permit_number or '')}</b>, signed by the {CLERK} on "
+                "page 1, and is displayed with it. The permit is valid only on the dates and at "
+                f"the locations it lists ({_cite(PROCEDURE_CITE)}).",
+                _style("schedule-intro", st.body, fontSize=9.3, leading=12.5, spaceAfter=8),
+            ),
+            *schedule,
+        ]
     if _is_sponsor(application) and people:
         story += _participant_pages(application)
     return build_pdf(
@@ -661,6 +797,83 @@ def permit_pdf(
         profile=profile,
         title=f"{PERMIT_TITLE} {application.permit_number}",
         subject=f"{PERMIT_TITLE} for {application.event_name}, {SECTION_CITE}",
+    )
+
+
+def participant_copies_pdf(
+    application: VendingApplication, *, profile: CityProfile, printed_on: dt.date
+) -> bytes:
+    """One page for each participant a sponsoring organization listed (its sponsors are on the
+    permit's list, but a copy is for a booth): "Copy for <name>, n of N", the permit number and
+    its days, the display sentence, the holder as agent for its participating members, the
+    participant's goods or services, the exact days and places and the City Clerk's signature,
+    so each participant can display the permit where its sales are made (§ 506-24
+    (Procedure)). A copy is shrunk to one page when the days and places are many.
+
+    Raises :class:`~clerk_desk.errors.Conflict` when no permit stands, or the holder is not a
+    sponsoring organization with participants listed.
+    """
+    from reportlab.platypus import KeepInFrame, PageBreak, Spacer
+
+    refused = _standing(application)
+    if refused is not None:
+        raise refused
+    listed = [p for p in application.participants if p.role != "sponsor"]
+    if not _is_sponsor(application) or not listed:
+        raise Conflict(
+            f"Permit {application.permit_number} lists no participants: there are no "
+            "participant copies to print.",
+            cite=PROCEDURE_CITE,
+        )
+    width, height = _frame_width(), _later_frame_height()
+    own = len(permit_conditions(application))
+    terms = (
+        (f"the {_plural(own, 'condition')} set on it and " if own else "")
+        + "those § 506-24 sets on every permit (liability insurance, cooperation with the "
+        "Chief of Police, cleanup)"
+    )
+    story: list[Flowable] = []
+    for n, person in enumerate(listed, start=1):
+        name = escape(person.name)
+        rows: list[tuple[str, object]] = [
+            ("Participant", person.name),
+            ("Goods or services", person.goods or application.goods or "Not stated"),
+            ("Permit holder", _holder_text(application)),
+            ("Event", application.event_name),
+        ]
+        if person.contact:
+            rows.insert(2, ("Contact", person.contact))
+        page: list[Flowable] = [
+            *_permit_head(
+                profile,
+                f"Copy for <b>{name}</b>, {n} of {len(listed)}",
+            ),
+            _permit_band(application, width),
+            Spacer(1, 8),
+            _signed_block(application, profile, printed_on),
+            Spacer(1, 8),
+            key_value_block(rows, label_width=1.45 * INCH),
+            Spacer(1, 6),
+            _markup(
+                f"{name} vends as a participating member of "
+                f"<b>{escape(application.applicant.name)}</b>, which holds permit "
+                f"<b>{escape(application.permit_number or '')}</b> {AGENT_TEXT} "
+                f"({_cite(PERMIT_CITE)}), only on the days and at the places below, under "
+                f"{escape(terms)}, printed on the permit.",
+                _style("copy-intro", _body(), fontSize=9.3, leading=12.5),
+            ),
+            _slots_table(application),
+        ]
+        story.append(KeepInFrame(width, height, page, mode="shrink"))
+        if n < len(listed):
+            story.append(PageBreak())
+    return build_pdf(
+        story,
+        profile=profile,
+        title=f"Participant copies \u2014 {PERMIT_TITLE} {application.permit_number}",
+        subject=f"Participants' copies of {PERMIT_TITLE} {application.permit_number}, "
+        f"{SECTION_CITE}",
+        letterhead=False,
     )
 
 
@@ -769,6 +982,11 @@ def _last_appeal(application: VendingApplication) -> VendingAppeal | None:
     return application.appeals[-1] if application.appeals else None
 
 
+def _decided_appeal(application: VendingApplication) -> VendingAppeal | None:
+    """The appeal the Common Council has decided (there is at most one), or None."""
+    return next((a for a in reversed(application.appeals) if a.outcome), None)
+
+
 def _appeal_right(application: VendingApplication) -> Flowable:
     """The boxed appeal paragraph of a denial by the Clerk, with the last day to file."""
     assert application.appeal_due_on is not None
@@ -785,13 +1003,23 @@ def _appeal_right(application: VendingApplication) -> Flowable:
     )
 
 
+APPROVAL_APPEAL_TEXT = (
+    f"{PROCEDURE_CITE} provides an appeal to the Common Council only from a denial of the "
+    "application by the City Clerk, so no appeal applies to this decision."
+)
+"""The appeal right stated in a letter approving the permit, with or without conditions."""
+
+COUNCIL_APPEAL_TEXT = (
+    f"{PROCEDURE_CITE} provides one appeal, from the City Clerk\u2019s denial to the Common "
+    "Council, and the Council has decided it: no further appeal applies under it."
+)
+"""The appeal right stated in the letter of the Common Council's decision on an appeal."""
+
+
 def _no_appeal(text: str) -> Flowable:
-    return _boxed(
-        [
-            f"<b>Appeal.</b> {text} "
-            f"<font size='8.5' color='{lh.GREY_HEX}'>{_cite(PROCEDURE_CITE)}</font>"
-        ]
-    )
+    """The boxed appeal paragraph of a decision no appeal lies from, citing the paragraph that
+    gives the one appeal there is."""
+    return _boxed([f"<b>Your right to appeal.</b> {escape(_cite(text))}"])
 
 
 def _days_places_text(application: VendingApplication) -> str:
@@ -814,27 +1042,46 @@ def _decision_facts(application: VendingApplication) -> list[tuple[str, object]]
     return facts
 
 
+def _clerk_denial_text(application: VendingApplication) -> str:
+    """ "Denied by the City Clerk (Test Clerk) on Thursday, August 6, 2026" """
+    assert application.denied_on is not None
+    by = application.denied_by_name.strip()
+    return (
+        f"Denied by the {CLERK}"
+        + (f" ({by})" if by else "")
+        + (f" on {long_day(application.denied_on)}")
+    )
+
+
+FEE_AFTER_DENIAL = (
+    "The permit fee billed with the application stays owed: the application was received and "
+    "reviewed, and a denial does not cancel it."
+)
+
+
 def denial_letter_pdf(
     application: VendingApplication, *, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     """The City Clerk's denial, with the reasons, and the appeal to the Common Council within
-    seven days of the decision, with its last day (§ 506-24 (Procedure)).
+    seven days of the decision, with its last day (§ 506-24 (Procedure)). It is dated and
+    signed from ``denied_on`` and ``denied_by_name``, which the Council's later decision does
+    not change, and says that the permit fee stays owed.
 
     Raises :class:`~clerk_desk.errors.Conflict` for an application the Clerk did not deny.
     """
     from reportlab.platypus import Spacer
 
-    if application.appeal_due_on is None or application.decided_on is None:
+    if application.appeal_due_on is None or application.denied_on is None:
         raise Conflict(
             f"Application {application.number} was not denied by the {CLERK}; there is no "
             "denial letter to print.",
             cite=PROCEDURE_CITE,
         )
     reasons = _condition_lines(application.decision_reasons) or ["No reasons were recorded."]
-    decided = escape(long_day(application.decided_on))
-    by = escape(application.decided_by_name)
+    decided = escape(long_day(application.denied_on))
+    by = escape(application.denied_by_name.strip())
     facts = _decision_facts(application)
-    facts.append(("Decision", f"Denied by the {CLERK} on {long_day(application.decided_on)}"))
+    facts.append(("Decision", _clerk_denial_text(application)))
     facts.append(("Appeal last day", long_day(application.appeal_due_on)))
     story: list[Flowable] = [
         *_letter_top(
@@ -863,6 +1110,7 @@ def denial_letter_pdf(
             "no goods or services may be displayed, sold or offered for sale on any street, "
             f"sidewalk, alley or other public place in the City ({_cite(PERMIT_CITE)})."
         ),
+        _markup(escape(FEE_AFTER_DENIAL)),
         *_letter_foot(profile),
     ]
     return build_pdf(
@@ -881,24 +1129,28 @@ def _meeting_text(appeal: VendingAppeal) -> str:
     return f"at its {kind} of {when}" if when else "at a meeting"
 
 
+def council_act_text(appeal: VendingAppeal) -> str:
+    """ "Approved conditionally by the Common Council at its regular meeting of Monday,
+    August 24, 2026" """
+    if not appeal.outcome:
+        return "Not decided yet by the Common Council"
+    return f"{AppealOutcome(appeal.outcome).label} by the Common Council {_meeting_text(appeal)}"
+
+
 def _appeal_facts(
     application: VendingApplication, appeal: VendingAppeal
 ) -> list[tuple[str, object]]:
     facts = _decision_facts(application)
+    if application.denied_on is not None:
+        facts.append(("Clerk\u2019s denial", _clerk_denial_text(application)))
     if application.decision_reasons.strip():
-        facts.append(("Clerk\u2019s reasons", _denial_summary(application)))
+        facts.append(
+            ("Clerk\u2019s reasons", " ".join(_condition_lines(application.decision_reasons)))
+        )
     filed = f"Filed {long_day(appeal.filed_on)}; the last day was {long_day(appeal.due_on)}"
     facts.append(("Appeal", filed + ("" if appeal.timely else " (filed late)")))
+    facts.append(("Council\u2019s decision", council_act_text(appeal)))
     return facts
-
-
-def _denial_summary(application: VendingApplication) -> str:
-    """The Clerk's reasons, and the day of the Clerk's denial (``decided_on`` holds the
-    Council's decision once it has acted on the appeal)."""
-    reasons = " ".join(_condition_lines(application.decision_reasons))
-    if application.denied_on is None:
-        return reasons
-    return f"Denied {long_day(application.denied_on)}: {reasons}"
 
 
 def _untimely_text(appeal: VendingAppeal) -> str:
@@ -949,15 +1201,7 @@ def _approval_letter(
         ),
     ]
     story += _conditions_block(application)
-    story += [
-        Spacer(1, 4),
-        _no_appeal(
-            f"No appeal applies: {_cite(SECTION_CITE)} provides an appeal to the Common "
-            "Council only from a denial of the application by the City Clerk, and your "
-            "application was approved."
-        ),
-        *_letter_foot(profile),
-    ]
+    story += [Spacer(1, 4), _no_appeal(APPROVAL_APPEAL_TEXT), *_letter_foot(profile)]
     return build_pdf(
         story,
         profile=profile,
@@ -968,7 +1212,7 @@ def _approval_letter(
 
 def _conditions_block(application: VendingApplication) -> list[Flowable]:
     """The conditions set on the permit, for a letter, and those of every permit in a sentence."""
-    conditions = _condition_lines(application.conditions)
+    conditions = permit_conditions(application)
     small = _style("letter-small", _body(), fontSize=9, leading=12)
     every = (
         "§ 506-24 (Conditions of permit), printed on it: liability insurance in force, "
@@ -980,11 +1224,18 @@ def _conditions_block(application: VendingApplication) -> list[Flowable]:
     council = _council_share(application)
     who = ""
     if council is not None and 0 < council < len(conditions):
+        rest = len(conditions) - council
         who = _cite(
             f" Condition {_numbers(1, council)} was set by the Common Council; "
-            f"{_numbers(council + 1, len(conditions) - council)} "
-            f"{'is a requirement' if len(conditions) - council == 1 else 'are requirements'} "
-            "of § 506-24 still due on the day of its decision."
+            f"{_numbers(council + 1, rest)} "
+            f"{'is a requirement' if rest == 1 else 'are requirements'} of § 506-24 not met on "
+            "the day of its decision: the permit is not valid until "
+            f"{'it is' if rest == 1 else 'they are'} met."
+        )
+    elif council == 0:
+        who = _cite(
+            " They are requirements of § 506-24 not met on the day of the Council\u2019s "
+            "decision: the permit is not valid until they are met."
         )
     return [
         _markup(
@@ -1001,8 +1252,8 @@ def _appeal_decision_letter(
 ) -> bytes:
     from reportlab.platypus import Spacer
 
-    appeal = _last_appeal(application)
-    if appeal is None or not appeal.outcome:
+    appeal = _decided_appeal(application)
+    if appeal is None:
         raise Conflict(
             f"The Common Council has not decided the appeal of {application.number} yet.",
             cite=PROCEDURE_CITE,
@@ -1014,6 +1265,12 @@ def _appeal_decision_letter(
         AppealOutcome.APPROVED: "<b>approved</b> the permit",
         AppealOutcome.APPROVED_CONDITIONALLY: "<b>approved the permit conditionally</b>",
     }[outcome]
+    denial = ""
+    if application.denied_on is not None:
+        by = application.denied_by_name.strip()
+        denial = f" of <b>{escape(long_day(application.denied_on))}</b>" + (
+            f" ({escape(by)})" if by else ""
+        )
     story: list[Flowable] = [
         *_letter_top(
             application,
@@ -1026,9 +1283,9 @@ def _appeal_decision_letter(
         key_value_block(_appeal_facts(application, appeal), label_width=1.3 * INCH),
         Spacer(1, 8),
         _markup(
-            f"You appealed the {CLERK}\u2019s denial of your application for a special event "
-            f"vending permit for <b>{escape(application.event_name)}</b>. The Common Council "
-            f"reviewed the appeal {escape(meeting)} and {decided}." + _untimely_text(appeal)
+            f"You appealed the {CLERK}\u2019s denial{denial} of your application for a special "
+            f"event vending permit for <b>{escape(application.event_name)}</b>. The Common "
+            f"Council reviewed the appeal {escape(meeting)} and {decided}." + _untimely_text(appeal)
         ),
     ]
     if appeal.note.strip():
@@ -1043,19 +1300,12 @@ def _appeal_decision_letter(
                 "sale on any street, sidewalk, alley or other public place in the City without a "
                 f"special event vending permit ({_cite(PERMIT_CITE)})."
             ),
+            _markup(escape(FEE_AFTER_DENIAL)),
         ]
     else:
         story.append(_markup(_enclosed(application)))
         story += _conditions_block(application)
-    story += [
-        Spacer(1, 4),
-        _no_appeal(
-            "No further appeal applies: "
-            f"{_cite(SECTION_CITE)} provides one appeal, from the City Clerk\u2019s denial to "
-            "the Common Council, and the Council has decided it."
-        ),
-        *_letter_foot(profile),
-    ]
+    story += [Spacer(1, 4), _no_appeal(COUNCIL_APPEAL_TEXT), *_letter_foot(profile)]
     return build_pdf(
         story,
         profile=profile,
@@ -1069,8 +1319,8 @@ def decision_letter_pdf(
 ) -> bytes:
     """The letter for the decision that stands on the application: approval (the permit
     enclosed, its conditions), conditional approval, the Clerk's denial (the denial letter), or
-    the Common Council's decision on the appeal. Each says whether an appeal lies, and where one
-    does (a denial by the Clerk), the last day to file it.
+    the Common Council's decision on the appeal. Each states the appeal right: where one lies
+    (a denial by the Clerk), the last day to file it; where none does, why.
 
     Raises :class:`~clerk_desk.errors.Conflict` while nothing is decided (received, in doubt,
     appealed and not yet acted on, withdrawn).
@@ -1107,17 +1357,40 @@ APPLICATION_COLUMNS: tuple[Column, ...] = (
     Column("Applied", "datetime"),
     Column("Doubt notice due", "date", width=16),
     Column("Status", width=22),
-    Column("Decided on", "date", width=12),
+    Column("Police submitted", "date", width=15),
+    Column("Police approved", "date", width=15),
+    Column("Insurance", width=13),
+    Column("Clerk approved on", "date", width=16),
+    Column("Clerk denied on", "date", width=15),
     Column("Appeal last day", "date", width=15),
+    Column("Appeal filed", "date", width=13),
+    Column("Appeal timely", width=13),
+    Column("Council met", "date", width=13),
+    Column("Council decision", width=22),
     Column("Conditions", width=60),
 )
+"""The register's columns. The Clerk's decisions and the Council's are in columns of their own:
+"Clerk approved on" and "Clerk denied on" are the Clerk's acts (the denial kept after an
+appeal), "Council met" and "Council decision" the Common Council's on the appeal."""
 
 
 def application_row(
-    application: VendingApplication, tz: dt.tzinfo | None = None
+    application: VendingApplication,
+    tz: dt.tzinfo | None = None,
+    *,
+    insurance: str = "",
 ) -> tuple[object, ...]:
-    """One row of the register; the time of application in the City's time (``tz``)."""
+    """One row of the register; the time of application in the City's time (``tz``);
+    ``insurance`` is the checklist's word for proof of insurance ("Met", "Not yet due", "Not
+    met"), which the register cannot read from the application alone."""
     applied = application.applied_at.astimezone(tz or city_zone()).replace(tzinfo=None)
+    status = VendingStatus(application.status)
+    # A permit without a denial before it is the Clerk's approval (the Council acts only on an
+    # appeal of a denial), withdrawn since or not.
+    clerk_approved = (
+        application.decided_on if application.permit_number and not application.denied_on else None
+    )
+    appeal = _last_appeal(application)
     return (
         application.number,
         application.permit_number or "",
@@ -1130,10 +1403,18 @@ def application_row(
         len(application.participants) if _is_sponsor(application) else None,
         applied,
         application.doubt_due_on,
-        VendingStatus(application.status).label,
-        application.decided_on,
+        status.label,
+        application.police_submitted_on,
+        application.police_approved_on,
+        insurance,
+        clerk_approved,
+        application.denied_on,
         application.appeal_due_on,
-        "\n".join(_condition_lines(application.conditions)),
+        appeal.filed_on if appeal else None,
+        ("Yes" if appeal.timely else "No (late)") if appeal else "",
+        appeal.acted_on if appeal and appeal.outcome else None,
+        AppealOutcome(appeal.outcome).label if appeal and appeal.outcome else "",
+        "\n".join(permit_conditions(application)),
     )
 
 
@@ -1144,14 +1425,18 @@ def applications_excel(
     progress: ProgressCallback | None = None,
     author: str | None = None,
     city: str,
+    insurance: Mapping[int, str] | None = None,
 ) -> int:
     """The register of special event vending applications, one row each; returns the rows
-    written. Times are City Hall's; "Participants" is blank for an individual vendor."""
+    written. Times are City Hall's; "Participants" is blank for an individual vendor;
+    ``insurance`` gives the Insurance column by application id
+    (:func:`clerk_desk.vending_views.insurance_states`), blank where it has none."""
+    states = insurance or {}
     return write_register(
         target,
         title="Vending applications",
         columns=APPLICATION_COLUMNS,
-        rows=(application_row(a) for a in applications),
+        rows=(application_row(a, insurance=states.get(a.id, "")) for a in applications),
         progress=progress,
         subtitle=f"{city} \u2014 special event vending permits ({SECTION_CITE})",
         author=author,

@@ -53,6 +53,7 @@ from reports.vending import (
     decision_letter_pdf,
     denial_letter_pdf,
     doubt_notice_pdf,
+    participant_copies_pdf,
     permit_pdf,
 )
 
@@ -364,6 +365,8 @@ def test_the_organization_permit_names_days_places_conditions_and_its_members(
     )
     assert "City Clerk, City of Prescott" in first
     assert f"Date issued {long_day(date(2026, 8, 4))}" in first
+    # the signature comes right after the band: the displayed page is signed
+    assert first.index("City Clerk, City of Prescott") < first.index("Permit holder")
     assert "Approved conditionally by the City Clerk on Tue Aug 4, 2026" in first
     assert f"Application {application.number}, made Mon Aug 3, 2026, 9:30 a.m." in first
     assert first.endswith(f"Page 1 of {len(pages)}")
@@ -403,14 +406,118 @@ def test_an_individual_vendors_permit_is_one_page_without_a_list(
 def test_a_permit_granted_on_appeal_carries_the_councils_conditions(
     read: Action, festival: Festival
 ) -> None:
+    """The Council approved the crêpes with nothing met: its condition first, then every
+    requirement not met, each saying the permit is not valid until it is — on a Schedule, since
+    they do not fit on the signed page 1, which names it."""
     application = _app(read, festival.crepes)
     assert VendingStatus(application.status) is VendingStatus.APPROVED_ON_APPEAL
     pages = _pages(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
-    assert len(pages) == 1
-    assert f"1. {COUNCIL_CONDITION}" in pages[0]
-    assert "1 set by the Common Council on appeal;" in pages[0]
-    assert "Approved conditionally on appeal by the Common Council on Mon Aug 24, 2026" in pages[0]
-    assert CREPES in pages[0]
+    first, schedule = pages[0], " ".join(pages[1:])
+    assert len(pages) == 2
+    assert "City Clerk, City of Prescott" in first and "Date issued" in first
+    assert "Approved conditionally on appeal by the Common Council on Mon Aug 24, 2026" in first
+    assert "Saturday, September 12, 2026 11:00 a.m. to 7:00 p.m. Freedom Park" in first
+    assert (
+        "Schedule. The conditions of this permit are listed on the Schedule on page 2, which is "
+        "part of this permit and is displayed with this page." in first
+    )
+    assert CREPES in first
+    assert schedule.startswith(
+        "City of Prescott · City Hall Special Event Vending Permit SEV-2026-003 "
+        "Schedule \u2014 Permit SEV-2026-003"
+    )
+    assert (
+        "1 set by the Common Council on appeal; 2\u20135 not met under § 506-24 when decided"
+        in (schedule)
+    )
+    assert f"1. {COUNCIL_CONDITION}" in schedule
+    assert (
+        "2. This permit is not valid until the application is complete with the City Clerk: "
+        "The application does not give the goods or services to be sold." in schedule
+    )
+    assert "4. This permit is not valid until the street and sidewalk encroachments" in schedule
+    assert (
+        "5. This permit is not valid until the permit fee set in the City\u2019s fee schedule is "
+        "paid."
+        in schedule
+        or "5. This permit is not valid until the permit fee set in the City's fee schedule is "
+        "paid."
+        in schedule
+    )
+    assert "8. Cleanup." in schedule
+
+
+def test_a_festival_too_long_for_one_page_is_signed_on_page_one_with_a_schedule(
+    festival: Festival,
+) -> None:
+    """Two weeks at three places: the days and the conditions go on the Schedule; page 1, the
+    page displayed, is complete and signed."""
+    desk = festival.desk
+    days = [date(2026, 9, 1) + dt.timedelta(days=n) for n in range(14)]
+    places = ("Broad St N, booth row A", "Orange St, booth row B", "Freedom Park, food court")
+    with desk.action(festival.who) as action:
+        party = _party(action, PartyKind.ORGANIZATION, "Prescott Riverfest Committee")
+        application_id = _apply(
+            action,
+            party,
+            ApplicantKind.SPONSOR,
+            goods="Food and crafts",
+            contact_name="Kim Ng",
+            contact_phone="(715) 555-0177",
+            slots=[SlotData(d, time(10, 0), time(20, 0), p) for d in days for p in places],
+            participants=_people()[:5],
+        )
+        _insure(action, party)
+        vending.record_police_review(
+            action,
+            application_id,
+            submitted_on=action.today(),
+            approved_on=action.today(),
+            approved_by="Chief Dana Brooks",
+        )
+        record = RecordRef(vending.RECORD_TYPE, str(application_id))
+        (due,) = ledger.dues_for(action.session, record)
+        ledger.apply_payment(action, due.id, due.balance, reference="paid at the counter")
+        vending.approve(action, application_id, conditions="\n".join(CHAMBER_CONDITIONS))
+    with desk.lookup(festival.who) as action:
+        application = _app(action, application_id)
+        pages = _pages(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
+    first = pages[0]
+    assert "City Clerk, City of Prescott" in first
+    assert "Date issued Tuesday, August 25, 2026" in first
+    assert "Approved conditionally by the City Clerk on Tue Aug 25, 2026" in first
+    assert (
+        "Schedule. The exact days, hours and places of this permit are listed on the Schedule on "
+        "page 2, which is part of this permit and is displayed with this page." in first
+    )
+    assert "(5 sponsors and participants, listed after the Schedule)" in first
+    assert f"1. {CHAMBER_CONDITIONS[0]}" in first and "5. Cleanup." in first  # they fit
+    schedule = " ".join(p for p in pages[1:] if "Sponsors and Participants" not in p)
+    assert "Schedule \u2014 Permit" in pages[1]
+    assert schedule.count("10:00 a.m. to 8:00 p.m.") == 42 and "10:00 a.m." not in first
+
+
+def test_participant_copies_one_signed_page_each(read: Action, festival: Festival) -> None:
+    application = _app(read, festival.chamber)
+    pdf = participant_copies_pdf(application, profile=PROFILE, printed_on=PRINTED)
+    pages = _pages(pdf)
+    assert len(pages) == PARTICIPANTS - 2  # one for each participant, none for the 2 sponsors
+    copy = pages[4]  # the fifth participant
+    assert "Copy for Vendor 05 Booth Company, 5 of 38" in copy
+    assert application.permit_number and application.permit_number in copy
+    assert f"Permit holder {CHAMBER}, as agent for its participating members" in copy
+    assert "Participant Vendor 05 Booth Company Goods or services Lemonade" in copy
+    assert "Contact (715) 555-0005" in copy
+    for slot in FESTIVAL_DAYS:
+        assert f"{long_day(slot.day)} {_hours(slot.starts, slot.ends)} {slot.location}" in copy
+    assert (
+        "This permit must be conspicuously displayed at the place where sales are being made. "
+        "It is valid only on the dates and at the locations listed on this permit." in copy
+    )
+    assert "City Clerk, City of Prescott" in copy and "Date issued Tuesday, August 4, 2026" in copy
+    assert copy.endswith("Page 5 of 38")
+    with pytest.raises(Conflict, match="lists no participants"):
+        participant_copies_pdf(_app(read, festival.kettle), profile=PROFILE, printed_on=PRINTED)
 
 
 def test_no_permit_is_printed_without_one_standing(
@@ -473,6 +580,14 @@ def test_the_denial_letter_gives_reasons_and_the_last_day_to_appeal(
     assert "Appeal last day Thursday, August 27, 2026" in text
     assert "may deny the permit, approve the permit, or approve the permit conditionally" in text
     assert "Common Council" in text
+    assert (
+        "Decision Denied by the City Clerk (Alex Administrator) on Thursday, August 20, 2026"
+        in text
+    )
+    assert (
+        "The permit fee billed with the application stays owed: the application was received and "
+        "reviewed, and a denial does not cancel it." in text
+    )
     # the decision letter of a denial is the denial letter
     assert (
         _text(decision_letter_pdf(application, profile=PROFILE, printed_on=date(2026, 8, 20)))
@@ -485,6 +600,21 @@ def test_a_denial_letter_needs_a_denial(read: Action, festival: Festival) -> Non
         denial_letter_pdf(_app(read, festival.kettle), profile=PROFILE, printed_on=PRINTED)
 
 
+def test_the_clerks_denial_letter_is_the_same_after_the_council_acts(
+    read: Action, festival: Festival
+) -> None:
+    """Printed again after the Council approved on appeal, the Clerk's denial still names the
+    Clerk and the day of the denial, not the Council's meeting."""
+    text = _text(
+        denial_letter_pdf(_app(read, festival.crepes), profile=PROFILE, printed_on=PRINTED)
+    )
+    assert "On Thursday, August 6, 2026 the City Clerk (Alex Administrator) reviewed" in text
+    assert (
+        "Decision Denied by the City Clerk (Alex Administrator) on Thursday, August 6, 2026" in text
+    )
+    assert "Common Council)" not in text and "August 24" not in text
+
+
 def test_approval_letters_enclose_the_permit_and_say_no_appeal_applies(
     read: Action, festival: Festival
 ) -> None:
@@ -495,14 +625,19 @@ def test_approval_letters_enclose_the_permit_and_say_no_appeal_applies(
     assert "These conditions must be met" in text
     for n, condition in enumerate(CHAMBER_CONDITIONS, start=1):
         assert f"{n}. {condition}" in text
-    assert "No appeal applies" in text
+    no_appeal = (
+        "Your right to appeal. § 506-24 (Procedure) provides an appeal to the Common Council only "
+        "from a denial of the application by the City Clerk, so no appeal applies to this "
+        "decision."
+    )
+    assert no_appeal in text
     assert "must be conspicuously displayed" in text
 
     kettle = _app(read, festival.kettle)
     text = _text(decision_letter_pdf(kettle, profile=PROFILE, printed_on=PRINTED))
     assert "Special Event Vending Permit Approved" in text
     assert "approved it" in text and "These conditions must be met" not in text
-    assert "No appeal applies" in text
+    assert no_appeal in text
 
 
 def test_the_councils_decisions_on_appeal(read: Action, festival: Festival) -> None:
@@ -510,11 +645,27 @@ def test_the_councils_decisions_on_appeal(read: Action, festival: Festival) -> N
     text = _text(decision_letter_pdf(crepes, profile=PROFILE, printed_on=PRINTED))
     assert "Decision on Appeal: Approved Conditionally" in text
     assert "at its regular meeting of Monday, August 24, 2026" in text
+    # the Clerk's denial and the Council's act, each with its own day
+    assert (
+        "Clerk\u2019s denial Denied by the City Clerk (Alex Administrator) on Thursday, August 6, "
+        "2026" in text
+    )
+    assert (
+        "Council\u2019s decision Approved conditionally by the Common Council at its regular "
+        "meeting of Monday, August 24, 2026" in text
+    )
+    assert "You appealed the City Clerk\u2019s denial of Thursday, August 6, 2026" in text
     assert f"1. {COUNCIL_CONDITION}" in text
     assert f"Special event vending permit {crepes.permit_number} is enclosed" in text
-    assert "Condition 1 was set by the Common Council" in text
+    assert (
+        "Condition 1 was set by the Common Council; 2\u20135 are requirements of § 506-24" in text
+    )
+    assert "the permit is not valid until they are met" in text
     assert "These conditions must be met" in text
-    assert "No further appeal applies" in text
+    assert (
+        "Your right to appeal. § 506-24 (Procedure) provides one appeal, from the City "
+        "Clerk\u2019s denial to the Common Council, and the Council has decided it" in text
+    )
     assert "filed late" not in text
 
     truck = _app(read, festival.truck)
@@ -524,7 +675,10 @@ def test_the_councils_decisions_on_appeal(read: Action, festival: Festival) -> N
     assert "Parking on Orange St during the parade is not safe." in text
     assert "after the last day, Thursday, August 13, 2026; it was accepted for the record" in text
     assert LATE_REASONS in text
-    assert "No permit is issued" in text and "No further appeal applies" in text
+    assert "Denied by the City Clerk (Alex Administrator) on Thursday, August 6, 2026" in text
+    assert "Denied by the Common Council at its regular meeting of Monday, August 24, 2026" in text
+    assert "No permit is issued" in text and "no further appeal applies under it" in text
+    assert "The permit fee billed with the application stays owed" in text
 
 
 def test_nothing_decided_has_no_decision_letter(read: Action, festival: Festival) -> None:
@@ -545,6 +699,7 @@ def test_the_register_in_excel(read: Action, festival: Festival) -> None:
         progress=done.append,
         author="Alex Administrator",
         city="City of Prescott",
+        insurance={festival.kettle: "Met"},
     )
     assert count == len(applications) == 6 and done[-1] == 6
     sheet = openpyxl.load_workbook(io.BytesIO(buffer.getvalue())).active
@@ -566,13 +721,30 @@ def test_the_register_in_excel(read: Action, festival: Festival) -> None:
     assert row["Applied"] == datetime(2026, 8, 3, 9, 30)  # City Hall's time
     assert row["Doubt notice due"] == datetime(2026, 8, 6)
     assert row["Status"] == "Conditionally approved"
-    assert row["Decided on"] == datetime(2026, 8, 4)
-    assert row["Appeal last day"] is None
+    assert row["Clerk approved on"] == datetime(2026, 8, 4) and row["Clerk denied on"] is None
+    assert row["Police submitted"] == datetime(2026, 8, 3)
+    assert row["Police approved"] == datetime(2026, 8, 4)
+    assert row["Insurance"] is None  # not given: the register cannot read it from the application
+    assert row["Appeal last day"] is None and row["Appeal filed"] is None
+    assert row["Council met"] is None and row["Council decision"] is None
     assert row["Conditions"] == "\n".join(CHAMBER_CONDITIONS)
     truck = rows[_app(read, festival.truck).number]
     assert truck["Status"] == "Denied on appeal" and truck["Permit"] is None
+    # the Clerk's denial and the Council's act, each in its own column
+    assert truck["Clerk approved on"] is None
+    assert truck["Clerk denied on"] == datetime(2026, 8, 6)
     assert truck["Appeal last day"] == datetime(2026, 8, 13)
+    assert truck["Appeal filed"] == datetime(2026, 8, 20) and truck["Appeal timely"] == "No (late)"
+    assert truck["Council met"] == datetime(2026, 8, 24)
+    assert truck["Council decision"] == "Denied"
     assert truck["Participants"] is None  # an individual vendor has no list
+    crepes = rows[_app(read, festival.crepes).number]
+    assert (crepes["Clerk approved on"], crepes["Clerk denied on"]) == (None, datetime(2026, 8, 6))
+    assert crepes["Appeal timely"] == "Yes"
+    assert crepes["Council decision"] == "Approved conditionally"
+    assert crepes["Conditions"].split("\n")[0] == COUNCIL_CONDITION
+    assert "Decided on" not in header
+    assert rows[_app(read, festival.kettle).number]["Insurance"] == "Met"
     line = next(r for r in sheet.iter_rows(min_row=3) if r[0].value == chamber.number)
     cell = {c.column_letter: c for c in line}
     assert cell["F"].number_format == DATE_FORMAT

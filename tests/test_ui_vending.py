@@ -258,6 +258,7 @@ def test_an_application_from_the_form_straight_to_a_printed_permit(
             (date(2026, 12, 19), ORANGE),
             (date(2026, 12, 20), BROAD),
         ]
+        assert not dialog.short_notice.isVisible()  # nineteen days away
         # The list: imported, then one more typed.
         dialog.import_button.click()
         assert dialog.people_count.text().startswith("3 names: 1 sponsor, 2 participants")
@@ -291,8 +292,13 @@ def test_an_application_from_the_form_straight_to_a_printed_permit(
     assert tab.model.column_texts(0)[5] == "12/03/2026"
     assert tab.count_label.text() == "1 application"
     texts = tab.checklist.texts()
-    assert "Not met" in texts["fee"] and "The permit fee is not paid." in texts["fee"]
+    assert "Not met" in texts["fee"]
+    assert "The permit fee set in the City&#x27;s fee schedule is not paid." in texts["fee"]
     assert "Not yet due" in texts["insurance"] and "Not yet due" in texts["police"]
+    # not yet due stops nothing today: its findings read "Check" beside the amber badge
+    for key in ("insurance", "police"):
+        assert "Stops" not in texts[key] and "Check" in texts[key], texts[key]
+    assert "Stops" in texts["fee"]
     assert tab.checklist.pay_button is not None and tab.checklist.pay_button.isEnabled()
 
     def police(dialog: QDialog) -> None:
@@ -338,6 +344,15 @@ def test_an_application_from_the_form_straight_to_a_printed_permit(
     assert tab.print_button.isEnabled()
     tab.print_button.click()
     assert printed[-1][0] == "Permit SEV-2026-001"
+    # one signed copy for each participant (the Rotary Club is a sponsor: none for it)
+    assert tab.copies_button.isEnabled()
+    tab.copies_button.click()
+    title, copies = printed[-1]
+    assert title == "Participant copies — permit SEV-2026-001"
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(copies)).pages]
+    assert len(pages) == 3
+    assert "Copy for Point Douglas Pottery, 2 of 3" in pages[1]
+    assert "Goods or services Pottery" in pages[1] and "City Clerk, City of Prescott" in pages[1]
 
 
 # ---- through a doubt notice, a denial, an appeal and the Council ------------------------------
@@ -387,7 +402,7 @@ def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_ap
         assert isinstance(dialog, DoubtNoticeDialog)
         listed = dialog.matters.text()
         assert "does not give the goods or services to be sold" in listed
-        assert "The permit fee is not paid." in listed
+        assert "The permit fee set in the City&#x27;s fee schedule is not paid." in listed
         assert "Thu Dec 3, 2026" in label_text(dialog, "doubt_due_banner")
         qtbot.keyClicks(dialog.clerk_text, own)
         dialog.save_button.click()
@@ -440,7 +455,10 @@ def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_ap
         dialog.save_button.click()  # no reasons: refused, under the field
         assert dialog.errors.message("reasons").startswith("State the reasons for the denial.")
         dialog.use_matters.click()
-        assert "The permit fee is not paid." in dialog.reasons.toPlainText()
+        assert (
+            "The permit fee set in the City's fee schedule is not paid."
+            in dialog.reasons.toPlainText()
+        )
         dialog.save_button.click()
 
     dialogs.append(deny)
@@ -499,10 +517,35 @@ def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_ap
         "Permit SEV-2026-001",
         "Decision letter — V-2026-001",
     ]
-    permit, letter = pdf_text(printed[-2][1]), pdf_text(printed[-1][1])
+    # The Council's approval stands, but the insurance, the police papers (both due Sat Dec 12)
+    # and the fee are not met: the permit says it is not valid until each one is.
+    unmet = (
+        "This permit is not valid until a certificate of insurance meeting § 506-24 is filed "
+        "with the City Clerk; it was due by Sat Dec 12, 2026, seven days before the event starts.",
+        "This permit is not valid until the street and sidewalk encroachments, booth locations "
+        "and special parking are submitted to the Chief of Police and approved by the Chief; "
+        "they were due by Sat Dec 12, 2026, seven days before the event starts (Sat Dec 19, "
+        "2026).",
+        "This permit is not valid until the permit fee set in the City's fee schedule is paid.",
+    )
+    permit_pages = [
+        " ".join(page.extract_text().split())
+        for page in PdfReader(io.BytesIO(printed[-2][1])).pages
+    ]
+    permit, letter = " ".join(permit_pages), pdf_text(printed[-1][1])
+    assert "City Clerk, City of Prescott" in permit_pages[0]  # page 1 is signed
     assert condition in permit and "Freedom Park, pavilion lot" in permit
     assert condition in letter
+    for text in unmet:
+        assert text in permit.replace("\u2019", "'"), text
+        assert text in letter.replace("\u2019", "'"), text
+    assert vending.permit_conditions(stored)[0] == condition
     assert "Approved conditionally" in " ".join(tab.appeals.texts())
+    # the details pane: the Clerk's denial as it was, and the Council's act, apart
+    details = tab.details.text()
+    assert "Denied by the City Clerk Tue Dec 1, 2026 (Test Clerk)" in details
+    assert "Common Council, meeting of Mon Dec 14, 2026: <b>Approved conditionally</b>" in details
+    assert "approved by the Common Council" in details
     history = [tab.history_model.column_texts(i)[2] for i in range(tab.history_model.rowCount())]
     assert any("Appeal of the denial" in line for line in history)
 
@@ -638,6 +681,7 @@ def test_the_register_exported_to_excel_in_the_background(
     assert first[0] == "V-2026-001"
     assert first[header.index("Applicant")] == "Twin Rivers Tacos"
     assert first[header.index("Status")] == "Received"
+    assert first[header.index("Insurance")] == "Not yet due"  # the checklist's word, Dec 12
 
 
 def test_the_editable_tables_pass_the_model_tester(qtbot, qtmodeltester, desk, clerk) -> None:
@@ -647,3 +691,62 @@ def test_the_editable_tables_pass_the_model_tester(qtbot, qtmodeltester, desk, c
     dialog.add_person_button.click()
     qtmodeltester.check(dialog.slot_model)
     qtmodeltester.check(dialog.people_model)
+
+
+def test_the_form_warns_of_an_event_fewer_than_seven_days_away(qtbot, desk, clerk) -> None:
+    dialog = ApplicationDialog(None, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    dialog.show()
+    assert not dialog.short_notice.isVisible()
+    dialog.add_day_button.click()  # today, Mon Nov 30
+    qtbot.keyClick(_editor(dialog.slot_table), Qt.Key.Key_Escape)
+    type_cell(qtbot, dialog.slot_table, 0, 0, date(2026, 12, 4))
+    assert dialog.short_notice.isVisible()
+    text = dialog.short_notice.text()
+    assert "Fewer than seven days before the event." in text
+    assert "The event starts Fri Dec 4, 2026, 4 days after the application" in text
+    assert "they were due by Fri Nov 27, 2026" in text and "cite:" in text
+    type_cell(qtbot, dialog.slot_table, 0, 0, date(2026, 12, 7))
+    assert not dialog.short_notice.isVisible()
+
+
+def test_the_buttons_follow_what_the_core_allows(
+    qtbot, tab, desk, clerk, dialogs, clock: FixedClock
+) -> None:
+    """Approve is not offered while a requirement is not met; an appeal withdrawn is not before
+    the Council; a withdrawn application takes no police review."""
+    vendor = _party(desk, clerk, PartyKind.BUSINESS, "Twin Rivers Tacos")
+    with desk.action(clerk) as action:
+        application = vending.receive_application(
+            action,
+            ApplicationData(
+                vendor,
+                ApplicantKind.VENDOR,
+                "Holiday Lights on Broad",
+                slots=[SlotData(date(2026, 12, 19), *vending_hours(), "Broad St N, booth 7")],
+            ),
+        )
+        action.session.flush()
+        application_id = application.id
+    tab.refresh()
+
+    def approve(dialog: QDialog) -> None:
+        assert isinstance(dialog, ApproveDialog)
+        assert "Not met" in label_text(dialog, "not_met_warning")
+        assert not dialog.save_button.isEnabled()
+        dialog.reject()
+
+    dialogs.append(approve)
+    tab.approve_button.click()
+    assert _stored(desk, application_id).status == VendingStatus.RECEIVED
+    with desk.action(clerk) as action:
+        vending.deny(action, application_id, reasons="No goods are stated.")
+        vending.file_appeal(action, application_id, filed_on=action.today())
+    tab.refresh()
+    assert tab.council_button.isEnabled() and tab.police_button.isEnabled()
+    with desk.action(clerk) as action:
+        vending.withdraw(action, application_id, reason="The vendor called")
+    tab.refresh()
+    assert not tab.council_button.isEnabled()
+    assert tab.council_button.toolTip() == "No appeal waits for the Council's decision"
+    assert not tab.police_button.isEnabled()

@@ -27,7 +27,18 @@ from hypothesis import strategies as st
 from openpyxl import Workbook
 from sqlalchemy import func, select
 
-from clerk_desk import bonds, ledger, parties, petitions, receipts, settings_store, today, vending
+from clerk_desk import (
+    bonds,
+    fees,
+    ledger,
+    parties,
+    petitions,
+    receipts,
+    settings_store,
+    today,
+    vending,
+    vending_views,
+)
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
@@ -449,14 +460,31 @@ def test_intake_refuses_what_cannot_be_a_permit(desk: Desk, clerk: SignedIn, ven
 
     assert refused(event_name="  ").field == "event_name"
     backwards = refused(slots=(SlotData(EVENT, time(18, 0), time(10, 0), "Orange St"),))
-    assert backwards.field == "slots" and "end after they start" in backwards.message
+    assert backwards.field == "slots"
+    assert backwards.message == (
+        "Mon Dec 14, 2026 at Orange St: the hours must end after they start (6:00 p.m. to "
+        "10:00 a.m.). For hours past midnight, enter two days: this day until 11:59 p.m., and "
+        "the next day from 12:00 a.m."
+    )
     twice = refused(
         slots=(
             SlotData(EVENT, time(10, 0), time(12, 0), "Orange St"),
-            SlotData(EVENT, time(13, 0), time(15, 0), " orange  st "),
+            SlotData(EVENT, time(10, 0), time(12, 0), " orange  st "),
         )
     )
-    assert twice.message == "Mon Dec 14, 2026 at orange st is listed twice."
+    assert (
+        twice.message == "Mon Dec 14, 2026 at orange st, 10:00 a.m. to 12:00 p.m., is listed twice."
+    )
+    overlap = refused(
+        slots=(
+            SlotData(EVENT, time(10, 0), time(14, 0), "Orange St"),
+            SlotData(EVENT, time(13, 0), time(15, 0), "Orange St"),
+        )
+    )
+    assert overlap.message == (
+        "Mon Dec 14, 2026 at Orange St: the hours 10:00 a.m. to 2:00 p.m. and 1:00 p.m. to 3:00 "
+        "p.m. overlap; enter one stretch of hours, or two that do not overlap."
+    )
     assert refused(slots=(SlotData(EVENT, time(10, 0), time(12, 0), " "),)).field == "slots"
     bad_role = refused(participants=(ParticipantData("Lions Club", "member"),))
     assert bad_role.message == (
@@ -471,6 +499,52 @@ def test_intake_refuses_what_cannot_be_a_permit(desk: Desk, clerk: SignedIn, ven
         _receive(desk, clerk, _data(9999))
 
 
+def test_one_place_on_one_day_may_have_two_stretches_of_hours(
+    desk: Desk, clerk: SignedIn, vendor: int
+) -> None:
+    """A lunch and an evening at the same corner: two slots, not a duplicate."""
+    lunch = SlotData(EVENT, time(11, 0), time(14, 0), "Orange St at Broad St N")
+    evening = SlotData(EVENT, time(17, 0), time(21, 0), "orange st at broad st n")
+    application = _receive(desk, clerk, _data(vendor, slots=(lunch, evening)))
+    stored = _get(desk, application.id)
+    assert [(s.starts, s.ends, s.location) for s in stored.slots] == [
+        (time(11, 0), time(14, 0), "Orange St at Broad St N"),
+        (time(17, 0), time(21, 0), "orange st at broad st n"),
+    ]
+
+
+def test_an_event_fewer_than_seven_days_away_is_warned_at_intake(
+    desk: Desk, clerk: SignedIn, vendor: int
+) -> None:
+    """Taken all the same; the checklist keeps the warning (a "Check", not a refusal), and the
+    insurance and the police papers, due before the application was made, are not met."""
+    soon = _receive(desk, clerk, _data(vendor, slots=_slots(date(2026, 12, 4))))  # Friday
+    items = _items(desk, clerk, soon.id)
+    complete = items["complete"]
+    assert complete.state is ItemState.MET
+    assert complete.findings == (
+        Finding(
+            "warn",
+            "§ 506-24 (Conditions of permit)",
+            "The event starts Fri Dec 4, 2026, 4 days after the application (Mon Nov 30, 2026): "
+            "proof of insurance and the papers for the Chief of Police are due seven days before "
+            "the event starts, so they were due by Fri Nov 27, 2026, before the application was "
+            "made.",
+        ),
+    )
+    assert items["insurance"].state is items["police"].state is ItemState.NOT_MET
+    # seven days or more: no warning
+    week = _receive(desk, clerk, _data(vendor, slots=_slots(date(2026, 12, 7))))
+    assert _items(desk, clerk, week.id)["complete"].findings == ()
+    assert vending.short_notice(date(2026, 11, 30), date(2026, 11, 30), CityCalendar()) == Finding(
+        "warn",
+        "§ 506-24 (Conditions of permit)",
+        "The event starts Mon Nov 30, 2026, the day of the application (Mon Nov 30, 2026): "
+        "proof of insurance and the papers for the Chief of Police are due seven days before the "
+        "event starts, so they were due by Mon Nov 23, 2026, before the application was made.",
+    )
+
+
 def test_an_incomplete_application_is_taken_and_its_gaps_are_cited(
     desk: Desk, clerk: SignedIn, vendor: int
 ) -> None:
@@ -479,14 +553,21 @@ def test_an_incomplete_application_is_taken_and_its_gaps_are_cited(
     items = _items(desk, clerk, application.id)
     complete = items["complete"]
     assert complete.state is ItemState.NOT_MET and complete.cite == PROCEDURE
-    assert [f.text for f in complete.findings] == [
-        "The application does not give the goods or services to be sold.",
-        "The application does not give a contact person with a phone number or e-mail address.",
-        "The application does not give the exact days, hours and locations.",
-        "The application does not give that the vending is an integral part of the special "
-        "event (an individual vendor's permit is for a participant in the event).",
+    assert [(f.cite, f.text) for f in complete.findings] == [
+        (PROCEDURE, "The application does not give the goods or services to be sold."),
+        (
+            PROCEDURE,
+            "The application does not give a contact person with a phone number or e-mail address.",
+        ),
+        (PROCEDURE, "The application does not give the exact days, hours and locations."),
+        # the rule is in the paragraph on permits, not in the procedure
+        (
+            PERMIT,
+            "The application does not say whether the vending is an integral part of the event "
+            "(an individual vendor's permit is for a participant in a special event whose "
+            "vending is an integral part of it).",
+        ),
     ]
-    assert {f.cite for f in complete.findings} == {PROCEDURE}
     assert items["insurance"].state is ItemState.NOT_MET
     assert items["police"].state is ItemState.NOT_MET
 
@@ -553,7 +634,7 @@ def test_proof_of_insurance_seven_days_before_the_event(
                 "block",
                 INSURANCE,
                 "Proof of insurance was received Tue Dec 8, 2026; it was due by Mon Dec 7, 2026, "
-                "7 days before the event starts (Mon Dec 14, 2026).",
+                "seven days before the event starts (Mon Dec 14, 2026).",
             ),
         )
 
@@ -583,6 +664,8 @@ def test_a_last_day_city_hall_is_closed_counts_and_names_the_last_open_day(
 def test_a_certificate_one_dollar_short_fails_with_a_cited_finding(
     desk: Desk, clerk: SignedIn, vendor: int, clock: FixedClock
 ) -> None:
+    """Short by a dollar, the certificate is not yet due until the last day (another may still
+    come in time) and says "is due by"; from the day after it is not met and says "was due by"."""
     application = _receive(desk, clerk, _data(vendor))
     _certificate(desk, clerk, vendor, date(2026, 11, 30), bodily="99999")
     short = Finding(
@@ -591,10 +674,19 @@ def test_a_certificate_one_dollar_short_fails_with_a_cited_finding(
         "The certificate shows $99,999.00 for bodily injury per accident or occurrence; at "
         "least $100,000.00 is required ($1.00 short).",
     )
-    # A certificate on file that falls short is a matter in doubt at once, not "not yet due".
     before = _items(desk, clerk, application.id)["insurance"]
-    assert before.state is ItemState.NOT_MET
-    assert before.findings[0] == short
+    assert before.state is ItemState.PENDING
+    assert before.findings == (
+        short,
+        Finding(
+            "block",
+            INSURANCE,
+            "A certificate of insurance meeting § 506-24 is due by Mon Dec 7, 2026, seven days "
+            "before the event starts.",
+        ),
+    )
+    clock.set(datetime(2026, 12, 7, 16, 0))  # the last day: still pending
+    assert _items(desk, clerk, application.id)["insurance"].state is ItemState.PENDING
     clock.set(datetime(2026, 12, 8, 9, 0))
     after = _items(desk, clerk, application.id)["insurance"]
     assert after.state is ItemState.NOT_MET
@@ -603,11 +695,27 @@ def test_a_certificate_one_dollar_short_fails_with_a_cited_finding(
         Finding(
             "block",
             INSURANCE,
-            "Proof of insurance was due by Mon Dec 7, 2026, seven days before the event starts.",
+            "A certificate of insurance meeting § 506-24 was due by Mon Dec 7, 2026, seven days "
+            "before the event starts.",
         ),
     )
     _certificate(desk, clerk, vendor, date(2026, 12, 7), bodily="100000")  # on the last day
     assert _items(desk, clerk, application.id)["insurance"].state is ItemState.MET
+
+
+def test_a_short_certificate_becomes_a_printed_condition_of_a_conditional_approval(
+    desk: Desk, clerk: SignedIn, treasurer: SignedIn, vendor: int
+) -> None:
+    application = _receive(desk, clerk, _data(vendor))
+    _certificate(desk, clerk, vendor, date(2026, 11, 30), bodily="99999")
+    _police(desk, clerk, application.id, date(2026, 11, 30))
+    _pay(desk, treasurer, application.id)
+    approved = _do(desk, clerk, vending.approve, application.id)
+    assert approved.status == VendingStatus.CONDITIONALLY_APPROVED
+    assert approved.conditions == (
+        "This permit is not valid until a certificate of insurance meeting § 506-24 is filed "
+        "with the City Clerk; it is due by Mon Dec 7, 2026, seven days before the event starts."
+    )
 
 
 def test_pending_until_the_last_day_and_not_met_from_the_day_after(
@@ -718,10 +826,30 @@ def test_the_fee_paid_at_the_counter_turns_the_fee_item_met(
     application = _receive(desk, clerk, _data(vendor))
     fee = _items(desk, clerk, application.id)["fee"]
     assert fee.state is ItemState.NOT_MET
-    assert fee.findings == (Finding("block", PERMIT, "The permit fee is not paid."),)
+    # § 506-24 names no fee: the cite is the fee schedule's own for the fee item billed
+    assert fee.cite == "§ 506-24"
+    assert fee.findings == (
+        Finding("block", "§ 506-24", "The permit fee set in the City's fee schedule is not paid."),
+    )
     number = _pay(desk, treasurer, application.id)
     assert number
     assert _items(desk, clerk, application.id)["fee"].state is ItemState.MET
+
+
+def test_a_fee_item_without_a_section_leaves_the_fee_uncited(
+    desk: Desk, admin: SignedIn, clerk: SignedIn, vendor: int
+) -> None:
+    with desk.action(admin) as action:
+        fees.fee_on(action.session, "VEND", date(2026, 11, 30)).section = ""
+    application = _receive(desk, clerk, _data(vendor))
+    fee = _items(desk, clerk, application.id)["fee"]
+    assert fee.cite == ""
+    assert fee.findings == (
+        Finding("block", "", "The permit fee set in the City's fee schedule is not paid."),
+    )
+    with desk.lookup(clerk) as action:
+        matters = vending.matters_in_doubt(vending.review(action, application.id))
+    assert matters[-1] == "The permit fee set in the City's fee schedule is not paid."
 
 
 # -- approval --------------------------------------------------------------------------------------
@@ -739,9 +867,10 @@ def test_approval_is_refused_while_something_is_not_met(
     assert refused.message.endswith("State the matters in doubt, or deny.")
     _do(desk, clerk, vending.correct_application, application.id, _festival(sponsor))
     unpaid = _refused(desk, clerk, vending.approve, application.id)
-    assert (unpaid.field, unpaid.cite) == ("decision", PERMIT)
+    assert (unpaid.field, unpaid.cite) == ("decision", "§ 506-24")  # the fee schedule's section
     assert unpaid.message == (
-        "Permit fee paid: The permit fee is not paid. State the matters in doubt, or deny."
+        "Permit fee paid: The permit fee set in the City's fee schedule is not paid. State the "
+        "matters in doubt, or deny."
     )
     with desk.database.reading() as session:  # no permit number was taken by the refusals
         assert session.get(NumberSequence, ("vending_permit", 2026)) is None
@@ -763,13 +892,13 @@ def test_conditional_approval_prints_what_is_not_yet_due_as_conditions(
     assert approved.decided_by_name == "Test Clerk"
     assert approved.conditions.split("\n") == [
         "No sales from vehicles.",
-        "A certificate of the liability insurance required by § 506-24 must reach the City "
-        "Clerk by Sat Dec 5, 2026 (City Hall is closed that day: at the counter by Fri Dec 4, "
-        "2026); without it the permit is not valid.",
-        "Street and sidewalk encroachments, booth locations and special parking must be "
-        "submitted to the Chief of Police by Sat Dec 5, 2026 (City Hall is closed that day: at "
-        "the counter by Fri Dec 4, 2026) and approved before the event starts (Sat Dec 12, "
-        "2026).",
+        "This permit is not valid until a certificate of insurance meeting § 506-24 is filed "
+        "with the City Clerk; it is due by Sat Dec 5, 2026 (City Hall is closed that day: at the "
+        "counter by Fri Dec 4, 2026), seven days before the event starts.",
+        "This permit is not valid until the street and sidewalk encroachments, booth locations "
+        "and special parking are submitted to the Chief of Police and approved by the Chief; "
+        "they are due by Sat Dec 5, 2026 (City Hall is closed that day: at the counter by Fri "
+        "Dec 4, 2026), seven days before the event starts (Sat Dec 12, 2026).",
     ]
     again = _refused(desk, clerk, vending.approve, application.id, error=Conflict)
     assert again.message == "Application V-2026-001 is conditionally approved."
@@ -830,7 +959,7 @@ def test_the_doubt_notice_lists_each_failing_item_and_the_clerks_words(
         "Street and sidewalk encroachments, booth locations and special parking have not been "
         "submitted to the Chief of Police; they are due by Mon Dec 7, 2026, seven days before "
         f"the event starts. ({POLICE})",
-        f"The permit fee is not paid. ({PERMIT})",
+        "The permit fee set in the City's fee schedule is not paid. (§ 506-24)",
         "Which side of Orange St will the booths face?",
     ]
     assert notice.due_on == date(2026, 12, 3)
@@ -1114,7 +1243,9 @@ def test_the_council_decides_an_appeal_only_at_a_meeting_it_held(
     )
     stored = _get(desk, denied.id)
     assert stored.status == VendingStatus.DENIED_ON_APPEAL and stored.permit_number is None
-    assert stored.decided_on == date(2026, 11, 30)  # the Clerk's denial stands
+    # the decision that stands is the Council's; the Clerk's denial is kept as it was
+    assert (stored.decided_on, stored.decided_by_name) == (date(2026, 12, 14), "Common Council")
+    assert (stored.denied_on, stored.denied_by_name) == (date(2026, 11, 30), "Test Clerk")
     assert decide(held, error=Conflict).message == (
         "The Council's decision on this appeal is already recorded."
     )
@@ -1160,8 +1291,11 @@ def test_the_councils_approval_on_appeal_issues_the_permit(
     assert stored.status == VendingStatus.APPROVED_ON_APPEAL
     assert stored.permit_number == "SEV-2026-001"
     assert (stored.decided_on, stored.decided_by_name) == (date(2026, 12, 14), "Common Council")
+    assert (stored.denied_on, stored.denied_by_name) == (date(2026, 11, 30), "Test Clerk")
     assert stored.permit_issued_on == date(2026, 12, 15)
-    assert stored.conditions == terms
+    # every requirement met: the Council's own conditions (on its appeal) are all there is
+    assert stored.conditions == ""
+    assert vending.permit_conditions(stored) == ([terms] if terms else [])
     [appeal_row] = stored.appeals
     assert appeal_row.outcome == outcome.value and appeal_row.conditions == terms
 
@@ -1183,13 +1317,54 @@ def test_the_councils_approval_prints_what_is_not_yet_due(
         outcome=AppealOutcome.APPROVED_CONDITIONALLY,
         conditions="Sales end at 6 p.m.",
     )
-    conditions = _get(desk, application.id).conditions.split("\n")
+    stored = _get(desk, application.id)
+    assert vending.council_conditions(stored) == ["Sales end at 6 p.m."]
+    conditions = vending.permit_conditions(stored)
     assert conditions[0] == "Sales end at 6 p.m."
     assert conditions[1].startswith(
-        "A certificate of the liability insurance required by § 506-24 must reach the City Clerk "
-        "by Sat Jan 9, 2027 (City Hall is closed that day: at the counter by Fri Jan 8, 2027)"
+        "This permit is not valid until a certificate of insurance meeting § 506-24 is filed "
+        "with the City Clerk; it is due by Sat Jan 9, 2027 (City Hall is closed that day: at the "
+        "counter by Fri Jan 8, 2027)"
     )
-    assert conditions[2].startswith("Street and sidewalk encroachments")
+    assert conditions[2].startswith(
+        "This permit is not valid until the street and sidewalk encroachments"
+    )
+    assert conditions[3] == (
+        "This permit is not valid until the permit fee set in the City's fee schedule is paid."
+    )
+
+
+def test_the_councils_approval_prints_every_requirement_not_met_as_a_condition(
+    desk: Desk, clerk: SignedIn, vendor: int, clock: FixedClock
+) -> None:
+    """Missed insurance and police papers and an unpaid fee: the Council's approval stands, and
+    the permit says it is not valid until each is met."""
+    application = _receive(desk, clerk, _data(vendor))  # the event: Mon Dec 14
+    _do(desk, clerk, vending.deny, application.id, reasons="Nothing is in.")
+    appeal = _do(desk, clerk, vending.file_appeal, application.id, filed_on=date(2026, 11, 30))
+    held = _meeting(desk, clerk, datetime(2026, 12, 10, 18, 0))  # after the last day, Dec 7
+    clock.set(datetime(2026, 12, 11, 9, 0))
+    items = _items(desk, clerk, application.id)
+    assert [items[k].state for k in ("insurance", "police", "fee")] == [ItemState.NOT_MET] * 3
+    _do(
+        desk,
+        clerk,
+        vending.record_appeal_decision,
+        appeal.id,
+        meeting_id=held,
+        outcome=AppealOutcome.APPROVED,
+    )
+    stored = _get(desk, application.id)
+    assert stored.status == VendingStatus.APPROVED_ON_APPEAL and stored.permit_number
+    assert vending.permit_conditions(stored) == [
+        "This permit is not valid until a certificate of insurance meeting § 506-24 is filed "
+        "with the City Clerk; it was due by Mon Dec 7, 2026, seven days before the event starts.",
+        "This permit is not valid until the street and sidewalk encroachments, booth locations "
+        "and special parking are submitted to the Chief of Police and approved by the Chief; "
+        "they were due by Mon Dec 7, 2026, seven days before the event starts (Mon Dec 14, "
+        "2026).",
+        "This permit is not valid until the permit fee set in the City's fee schedule is paid.",
+    ]
 
 
 # -- withdrawal --------------------------------------------------------------------------------
@@ -1371,7 +1546,12 @@ def test_the_history_lists_every_step(
     correct = events[5]
     assert correct.before is not None and correct.after is not None
     assert correct.before["participants"] == []
-    assert correct.after["participants"][0] == "sponsor: Prescott Area Chamber of Commerce"
+    assert correct.after["participants"][0] == {
+        "name": "Prescott Area Chamber of Commerce",
+        "role": "sponsor",
+        "goods": "",
+        "contact": "",
+    }
     assert {e.record_type for e in events} == {"vending_application", "amount_due"}
 
 
@@ -1484,3 +1664,244 @@ def test_today_flags_an_undecided_application_for_an_event_days_away_until_withd
     ]
     _do(desk, clerk, vending.withdraw, soon.id, reason="The vendor called: the truck broke down")
     assert _vending_items(desk, clerk) == []
+
+
+# -- the list as applied for, the Clerk's denial, the fee, the clocks after a correction ---------
+
+
+def test_the_history_keeps_every_field_of_a_list_a_correction_replaced(
+    desk: Desk, clerk: SignedIn, sponsor: int, clock: FixedClock
+) -> None:
+    """A correction replaces the days and the list; the audit trail holds what was applied for."""
+    application = _receive(desk, clerk, _festival(sponsor))
+    clock.advance(hours=1)
+    kept = (PARTICIPANTS[0], PARTICIPANTS[2])  # the coffee company is dropped
+    _do(
+        desk,
+        clerk,
+        vending.correct_application,
+        application.id,
+        _festival(sponsor, participants=kept, slots=_slots(days=1)),
+    )
+    assert [p.name for p in _get(desk, application.id).participants] == [
+        "Prescott Area Chamber of Commerce",
+        "Zoë's Crêpes",
+    ]
+    with desk.database.reading() as session:
+        events = vending.history(session, application.id)
+    [received] = [e for e in events if e.action == "vending.receive"]
+    [corrected] = [e for e in events if e.action == "vending.correct"]
+    assert corrected.before is not None and received.after is not None
+    for version in (received.after, corrected.before):
+        removed = next(p for p in version["participants"] if p["name"] == "Kinnickinnic Coffee Co.")
+        assert removed == {
+            "name": "Kinnickinnic Coffee Co.",
+            "role": "participant",
+            "goods": "Coffee",
+            "contact": "(715) 555-0101",
+        }
+        assert version["slots"][1] == {
+            "day": "2026-12-14",
+            "starts": "10:00",
+            "ends": "18:00",
+            "location": "Orange St, 100 block, north side",
+        }
+    assert corrected.after is not None and len(corrected.after["slots"]) == 1
+
+
+def test_the_clerks_denial_is_kept_whatever_the_council_decides(
+    desk: Desk, clerk: SignedIn, operator_with: Callable[[Role], SignedIn], vendor: int,
+    clock: FixedClock,
+) -> None:  # fmt: skip
+    deputy = operator_with(Role.DEPUTY_CLERK)
+    held = _meeting(desk, clerk, datetime(2026, 12, 14, 18, 0))
+    decided = {}
+    for outcome in (AppealOutcome.DENIED, AppealOutcome.APPROVED):
+        clock.set(datetime(2026, 11, 30, 10, 0))
+        application = _receive(desk, clerk, _data(vendor, slots=_slots(date(2027, 1, 15))))
+        denied = _do(desk, deputy, vending.deny, application.id, reasons="No booth space.")
+        assert (denied.denied_on, denied.denied_by_name) == (date(2026, 11, 30), deputy.full_name)
+        appeal = _do(desk, clerk, vending.file_appeal, application.id, filed_on=date(2026, 11, 30))
+        clock.set(datetime(2026, 12, 15, 9, 0))
+        _do(
+            desk,
+            clerk,
+            vending.record_appeal_decision,
+            appeal.id,
+            meeting_id=held,
+            outcome=outcome,
+        )
+        decided[outcome] = _get(desk, application.id)
+    for stored in decided.values():  # the same on both paths
+        assert (stored.denied_on, stored.denied_by_name) == (date(2026, 11, 30), deputy.full_name)
+        assert (stored.decided_on, stored.decided_by_name) == (date(2026, 12, 14), "Common Council")
+        assert stored.appeals[0].acted_on == date(2026, 12, 14)
+
+
+def test_the_sponsors_list_keeps_every_contact_column(tmp_path: Path) -> None:
+    rows = [
+        ["Name", "Goods", "Contact", "Phone", "E-mail"],
+        ["Kinnickinnic Coffee Co.", "Coffee", "Ana Lund", "(715) 555-0101", "ana@kinni.example"],
+        ["Zoë's Crêpes", "Crêpes", "", "", "zoe@crepes.example"],
+        ["Pie Co", "Pie", "(715) 555-0102", "(715) 555-0102", ""],
+    ]
+    people = vending.participants_from_rows(read_table(_write_csv(tmp_path / "list.csv", rows)))
+    assert [p.contact for p in people] == [
+        "Ana Lund; (715) 555-0101; ana@kinni.example",
+        "zoe@crepes.example",
+        "(715) 555-0102",  # the same number twice is written once
+    ]
+
+
+def test_intake_and_denial_store_the_scripting_apis_dates(
+    desk: Desk, clerk: SignedIn, vendor: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stored last days are the public functions' (with the action's calendar), so a script
+    asking :func:`vending.doubt_notice_due` or :func:`vending.appeal_due` gets the same day."""
+    asked: list[object] = []
+
+    def doubt(applied_at: datetime, calendar: CityCalendar | None = None) -> date:
+        asked.append(calendar)
+        return date(2026, 12, 9)
+
+    def appeal(decided_on: date, calendar: CityCalendar | None = None) -> date:
+        asked.append(calendar)
+        return date(2026, 12, 23)
+
+    monkeypatch.setattr(vending, "doubt_notice_due", doubt)
+    monkeypatch.setattr(vending, "appeal_due", appeal)
+    application = _receive(desk, clerk, _data(vendor))
+    assert application.doubt_due_on == date(2026, 12, 9)
+    denied = _do(desk, clerk, vending.deny, application.id, reasons="No.")
+    assert denied.appeal_due_on == date(2026, 12, 23)
+    assert len(asked) == 2 and all(isinstance(c, CityCalendar) for c in asked)
+
+
+def test_the_meetings_the_council_can_have_decided_an_appeal_at(
+    desk: Desk, clerk: SignedIn, vendor: int, clock: FixedClock
+) -> None:
+    denied = _denied(desk, clerk, vendor)
+    earlier = _meeting(desk, clerk, datetime(2026, 11, 23, 18, 0))
+    first = _meeting(desk, clerk, datetime(2026, 12, 7, 18, 0))
+    cancelled = _meeting(desk, clerk, datetime(2026, 12, 10, 18, 0))
+    _do(desk, clerk, petitions.cancel_meeting, cancelled, reason="No quorum")
+    second = _meeting(desk, clerk, datetime(2026, 12, 14, 18, 0))
+    coming = [_meeting(desk, clerk, datetime(2027, 1, day, 18, 0)) for day in (11, 25, 28)]
+    clock.set(datetime(2026, 12, 2, 9, 0))
+    appeal = _do(desk, clerk, vending.file_appeal, denied.id, filed_on=date(2026, 12, 2))
+    clock.set(datetime(2026, 12, 15, 9, 0))
+    with desk.lookup(clerk) as action:
+        held, later = vending_views.appeal_meetings(
+            action.session, appeal.id, now=action.now(), zone=CHICAGO
+        )
+    assert held == [second, first]  # not the one before the filing, not the cancelled one
+    assert earlier not in held and later == coming[:2]
+
+
+def test_a_corrected_application_is_reviewed_again_with_a_clock_of_its_own(
+    desk: Desk, clerk: SignedIn, sponsor: int, clock: FixedClock
+) -> None:
+    """After a delivered notice, a correction puts "Review the corrected application" on the
+    Today tab (due the day after); a second notice is due three days from the correction, and
+    shows on the Today tab until delivered, though the first was."""
+    application = _receive(desk, clerk, _festival(sponsor, participants=()))
+    first = _do(desk, clerk, vending.prepare_doubt_notice, application.id)
+    _do(
+        desk,
+        clerk,
+        vending.record_notice_delivery,
+        first.id,
+        delivered_at=clock.now(),
+        manner="e-mail",
+    )
+    assert _vending_items(desk, clerk) == []  # stated and delivered: nothing owed
+    clock.set(datetime(2026, 12, 3, 15, 0))  # Thursday
+    _do(desk, clerk, vending.correct_application, application.id, _festival(sponsor))
+    [review] = _vending_items(desk, clerk)
+    assert review.title == "Review the corrected application V-2026-001 again"
+    assert (review.due, review.cite) == (date(2026, 12, 4), PROCEDURE)
+    with desk.lookup(clerk) as action:
+        stored = vending.get_application(action.session, application.id)
+        assert vending.notice_due_on(stored, action.calendar) == date(2026, 12, 7)  # Sunday: Mon
+    second = _do(desk, clerk, vending.prepare_doubt_notice, application.id, clerk_text="Booths?")
+    assert (first.due_on, second.due_on) == (date(2026, 12, 3), date(2026, 12, 7))
+    [deliver] = _vending_items(desk, clerk)
+    assert deliver.title == "Deliver the doubt notice on V-2026-001 by Mon Dec 7, 2026"
+    assert deliver.due == date(2026, 12, 7)
+    clock.set(datetime(2026, 12, 8, 9, 0))
+    assert deliver.urgency(date(2026, 12, 8)) == "overdue"
+    with desk.lookup(clerk) as action:
+        stored_notice = action.session.get(DoubtNotice, second.id)
+        assert stored_notice is not None
+        assert vending.notice_findings(stored_notice, today=date(2026, 12, 8))[0].text == (
+            "Not delivered yet; the matters in doubt were due to the applicant by Mon Dec 7, "
+            "2026, within three days of the application."
+        )
+
+
+def _dues(desk: Desk, application_id: int) -> list[tuple[str, str]]:
+    with desk.database.reading() as session:
+        return [
+            (str(d.status), d.cancel_reason)
+            for d in ledger.dues_for(session, RecordRef("vending_application", str(application_id)))
+        ]
+
+
+def test_a_withdrawal_before_any_decision_cancels_the_unpaid_fee(
+    desk: Desk, clerk: SignedIn, vendor: int
+) -> None:
+    application = _receive(desk, clerk, _data(vendor))
+    _do(desk, clerk, vending.withdraw, application.id, reason="Phone call from Rosa Dahl")
+    assert _dues(desk, application.id) == [
+        (
+            "cancelled",
+            "Application V-2026-001 withdrawn before a decision: Phone call from Rosa Dahl",
+        )
+    ]
+    with desk.database.reading() as session:
+        steps = [e.action for e in vending.history(session, application.id)]
+    assert steps == ["vending.receive", "due.create", "vending.withdraw", "due.cancel"]
+
+
+def test_after_a_denial_the_fee_stays_owed_even_when_withdrawn(
+    desk: Desk, clerk: SignedIn, vendor: int
+) -> None:
+    denied = _denied(desk, clerk, vendor)
+    assert _dues(desk, denied.id) == [("open", "")]  # the application was reviewed
+    _do(desk, clerk, vending.withdraw, denied.id, reason="Letter from the vendor")
+    assert _dues(desk, denied.id) == [("open", "")]
+
+
+@pytest.mark.parametrize("end", ["withdrawn", "denied", "denied_on_appeal"])
+def test_the_police_review_is_refused_once_withdrawn_or_denied(
+    desk: Desk, clerk: SignedIn, vendor: int, clock: FixedClock, end: str
+) -> None:
+    application = _denied(desk, clerk, vendor)
+    if end == "withdrawn":
+        _do(desk, clerk, vending.withdraw, application.id, reason="By phone")
+    elif end == "denied_on_appeal":
+        appeal = _do(desk, clerk, vending.file_appeal, application.id, filed_on=date(2026, 11, 30))
+        _police(desk, clerk, application.id, date(2026, 11, 30))  # on appeal: still recorded
+        held = _meeting(desk, clerk, datetime(2026, 12, 14, 18, 0))
+        clock.set(datetime(2026, 12, 15, 9, 0))
+        _do(
+            desk,
+            clerk,
+            vending.record_appeal_decision,
+            appeal.id,
+            meeting_id=held,
+            outcome=AppealOutcome.DENIED,
+        )
+    status = _get(desk, application.id).status
+    refused = _refused(
+        desk,
+        clerk,
+        vending.record_police_review,
+        application.id,
+        submitted_on=date(2026, 11, 30),
+        error=Conflict,
+    )
+    label = VendingStatus(status).label.lower()
+    assert refused.message == (
+        f"Application V-2026-001 is {label}: there is no permit for the Chief of Police to review."
+    )

@@ -44,7 +44,7 @@ def test_the_notice_is_owed_until_decided_or_delivered(
     application_id = _application(desk, admin)
     with desk.lookup(admin) as action:
         application = vending.get_application(action.session, application_id)
-        assert vending_views.notice_owed(application)
+        assert vending_views.notice_owed(application, action.calendar)
         assert vending_views.application_years(action.session) == [2026]
         assert vending_views.fee_owed(action.session, application_id) == Money.parse("20.00")
     with desk.action(admin) as action:
@@ -54,7 +54,7 @@ def test_the_notice_is_owed_until_decided_or_delivered(
     with desk.lookup(admin) as action:
         application = vending.get_application(action.session, application_id)
         assert application.status == VendingStatus.IN_DOUBT
-        assert vending_views.notice_owed(application)  # written, not yet delivered
+        assert vending_views.notice_owed(application, action.calendar)  # not yet delivered
         assert vending_views.get_notice(action.session, notice_id).id == notice_id
     with desk.action(admin) as action:
         vending.record_notice_delivery(
@@ -62,18 +62,23 @@ def test_the_notice_is_owed_until_decided_or_delivered(
         )
     with desk.lookup(admin) as action:
         application = vending.get_application(action.session, application_id)
-        assert not vending_views.notice_owed(application)
+        assert not vending_views.notice_owed(application, action.calendar)
 
 
 def test_pending_requirements_become_the_permits_conditions(desk: Desk, admin: SignedIn) -> None:
     application_id = _application(desk, admin)
     with desk.lookup(admin) as action:
-        application = vending.get_application(action.session, application_id)
         items = vending.review(action, application_id)
-        conditions = vending.pending_conditions(application, items, action.calendar)
+        conditions = vending.pending_conditions(items)
+        application = vending.get_application(action.session, application_id)
+        insurance = vending_views.insurance_states(
+            action.session, [application], calendar=action.calendar, today=action.today()
+        )
     assert len(conditions) == 2  # the insurance and the police review, not yet due
+    assert conditions[0].startswith("This permit is not valid until a certificate of insurance")
     assert "Sat Dec 12, 2026" in conditions[0]
     assert "Chief of Police" in conditions[1]
+    assert insurance == {application_id: "Not yet due"}
 
 
 def test_an_appeal_a_day_late_is_said_before_it_is_recorded(

@@ -58,7 +58,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import parties, settings_store, vending, vending_views
-from clerk_desk.deadlines import format_day
+from clerk_desk.deadlines import CityCalendar, format_day
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -94,7 +94,14 @@ from ui.findings_view import FindingsView
 from ui.operations import App, attempt, perform
 from ui.ordinance_viewer import cite_from_url, cite_html
 from ui.parties_tab import PartyDialog, PartyRow
-from ui.petition_dialogs import MeetingDialog, ReasonForm, clock_time, meeting_rows, zone_of
+from ui.petition_dialogs import (
+    MeetingDialog,
+    MeetingRow,
+    ReasonForm,
+    clock_time,
+    meeting_rows,
+    zone_of,
+)
 
 TAKE = Permission.TAKE_APPLICATIONS
 ISSUE = Permission.ISSUE_PERMITS
@@ -273,10 +280,12 @@ class ApplicationRow:
     police_approved_on: date | None
     police_approved_by: str
     police_note: str
-    conditions: str
-    decided_on: date | None
+    conditions: str  # every condition printed on the permit, the Council's first
+    decided_on: date | None  # the decision that stands (the Council's, after an appeal)
     decided_by: str
     reasons: str
+    denied_on: date | None  # the Clerk's denial, kept after the Council acts
+    denied_by: str
     appeal_due_on: date | None
     permit_issued_on: date | None
     withdrawn_reason: str
@@ -284,10 +293,13 @@ class ApplicationRow:
     participants: tuple[ParticipantRow, ...]
     notices: tuple[NoticeRow, ...]
     appeals: tuple[AppealRow, ...]
-    notice_owed: bool
+    notice_due_on: date | None  # the last day of the statement of matters in doubt still owed
+    next_notice_due_on: date  # the last day of a notice written now (a correction's own clock)
 
     @classmethod
-    def of(cls, application: VendingApplication, zone: tzinfo, today: date) -> ApplicationRow:
+    def of(
+        cls, application: VendingApplication, zone: tzinfo, today: date, calendar: CityCalendar
+    ) -> ApplicationRow:
         return cls(
             id=application.id,
             number=application.number,
@@ -310,10 +322,12 @@ class ApplicationRow:
             police_approved_on=application.police_approved_on,
             police_approved_by=application.police_approved_by,
             police_note=application.police_note,
-            conditions=application.conditions,
+            conditions="\n".join(vending.permit_conditions(application)),
             decided_on=application.decided_on,
             decided_by=application.decided_by_name,
             reasons=application.decision_reasons,
+            denied_on=application.denied_on,
+            denied_by=application.denied_by_name,
             appeal_due_on=application.appeal_due_on,
             permit_issued_on=application.permit_issued_on,
             withdrawn_reason=application.withdrawn_reason,
@@ -323,8 +337,14 @@ class ApplicationRow:
             ),
             notices=tuple(NoticeRow.of(n, zone, today) for n in application.notices),
             appeals=tuple(AppealRow.of(a, zone) for a in application.appeals),
-            notice_owed=vending_views.notice_owed(application),
+            notice_due_on=vending.notice_owed_on(application, calendar),
+            next_notice_due_on=vending.notice_due_on(application, calendar),
         )
+
+    @property
+    def notice_owed(self) -> bool:
+        """Whether a written statement of the matters in doubt is still owed."""
+        return self.notice_due_on is not None
 
     @property
     def first_day(self) -> date | None:
@@ -353,7 +373,25 @@ class ApplicationRow:
 
     @property
     def open_appeal(self) -> AppealRow | None:
+        """The appeal waiting for the Council: only while the application is on appeal (a
+        withdrawn application's appeal is not before the Council)."""
+        if self.status is not VendingStatus.APPEALED:
+            return None
         return next((a for a in reversed(self.appeals) if not a.decided), None)
+
+    @property
+    def decided_appeal(self) -> AppealRow | None:
+        return next((a for a in reversed(self.appeals) if a.decided), None)
+
+    @property
+    def police_review_open(self) -> bool:
+        return vending.police_review_open(self.status)
+
+    @property
+    def participant_count(self) -> int:
+        """The participants (not the sponsors) on a sponsoring organization's list: one copy
+        of the permit each."""
+        return sum(1 for p in self.participants if p.role != "sponsor") if self.sponsor else 0
 
     @property
     def undelivered(self) -> tuple[NoticeRow, ...]:
@@ -431,7 +469,7 @@ def search_application_rows(
 ) -> list[ApplicationRow]:
     zone, today = zone_of(action), action.today()
     return [
-        ApplicationRow.of(a, zone, today)
+        ApplicationRow.of(a, zone, today, action.calendar)
         for a in vending.search_applications(
             action.session, text, status=status, year=year, limit=limit
         )
@@ -440,18 +478,20 @@ def search_application_rows(
 
 def application_row(action: Action, application_id: int) -> ApplicationRow:
     return ApplicationRow.of(
-        vending.get_application(action.session, application_id), zone_of(action), action.today()
+        vending.get_application(action.session, application_id),
+        zone_of(action),
+        action.today(),
+        action.calendar,
     )
 
 
 def review_view(action: Action, application_id: int) -> ReviewView:
-    application = vending.get_application(action.session, application_id)
     items = vending.review(action, application_id)
     return ReviewView(
         tuple(items),
         vending_views.fee_owed(action.session, application_id),
         tuple(vending.matters_in_doubt(items)),
-        tuple(vending.pending_conditions(application, items, action.calendar)),
+        tuple(vending.pending_conditions(items)),
     )
 
 
@@ -598,7 +638,7 @@ class ChecklistView(QWidget):
             if item.findings:
                 found = FindingsView(self.app, box)
                 found.setObjectName(f"findings_{item.key}")
-                found.set_findings(item.findings)
+                found.set_findings(shown_findings(item))
                 found.setContentsMargins(18, 0, 0, 0)
                 lines.addWidget(found)
                 self.item_findings[item.key] = found
@@ -648,13 +688,23 @@ class ChecklistView(QWidget):
         }
 
 
+def shown_findings(item: ChecklistItem) -> tuple[Finding, ...]:
+    """An item's findings as the checklist shows them. A requirement not yet due stops nothing
+    today (it may be made a condition of the permit), so its findings read "Check" beside the
+    amber "Not yet due", not "Stops"."""
+    if item.state is not ItemState.PENDING:
+        return item.findings
+    return tuple(replace(f, level="warn") if f.blocks else f for f in item.findings)
+
+
 def item_html(item: ChecklistItem, review: ReviewView) -> str:
     parts = [f"{state_badge(item.state)}&nbsp; <b>{html.escape(item.title)}</b>"]
     if item.due is not None and not item.met:
         parts.append(f" — due by {html.escape(format_day(item.due))}")
     if item.key == "fee" and not item.met and review.fee_owed > Money.zero():
         parts.append(f" — {html.escape(review.fee_owed.format())} owed")
-    parts.append(f"&nbsp; <small>{cite_link(item.cite)}</small>")
+    if item.cite:
+        parts.append(f"&nbsp; <small>{cite_link(item.cite)}</small>")
     return "".join(parts)
 
 
@@ -680,8 +730,8 @@ def summary_html(review: ReviewView, row: ApplicationRow | None) -> str:
             + " as conditions of the permit, or state the matters in doubt."
         )
     due = ""
-    if row is not None and row.notice_owed:
-        due = f" by <b>{html.escape(format_day(row.doubt_due_on))}</b>"
+    if row is not None and row.notice_due_on is not None:
+        due = f" by <b>{html.escape(format_day(row.notice_due_on))}</b>"
     names = html.escape(", ".join(item.title for item in not_met))
     return (
         f"<b style='color:{BAD}'>Not met: {names}.</b> Have it met, or state the matters in "
@@ -1074,6 +1124,10 @@ class ApplicationDialog(forms.FormDialog):
         message = forms.error_label()
         days_lines.addWidget(message)
         self.errors.add("slots", message, self.slot_table)
+        self.short_notice = info_label("short_notice_warning", tone="warning")
+        self.short_notice.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.short_notice.setVisible(False)
+        days_lines.addWidget(self.short_notice)
 
         self.people_model = EditRowsModel(participant_columns(), self)
         self.people_table = editable_table(self.people_model, name="participants_table")
@@ -1157,6 +1211,7 @@ class ApplicationDialog(forms.FormDialog):
         self.import_button.clicked.connect(self.import_list)
         self.people_model.rows_changed.connect(self._count_people)
         self.slot_model.rows_changed.connect(self._slot_buttons)
+        self.slot_model.rows_changed.connect(self.show_short_notice)
         self.slot_table.selectionModel().currentChanged.connect(lambda *_: self._slot_buttons())
 
         self.sponsor_radio.setChecked(True)
@@ -1167,6 +1222,7 @@ class ApplicationDialog(forms.FormDialog):
         self._kind_changed()
         self._count_people()
         self._slot_buttons()
+        self.show_short_notice()
         self.show_clock()
         self._timer = QTimer(self)
         self._timer.setInterval(self.CLOCK_MS)
@@ -1244,7 +1300,8 @@ class ApplicationDialog(forms.FormDialog):
                     f"{html.escape(row.received_text)}, by {html.escape(row.received_by)}. "
                     f"Matters in doubt due by <b>{html.escape(format_day(row.doubt_due_on))}</b> "
                     f"— a correction does not restart the three-day clock ({link}); the corrected "
-                    "application is reviewed again."
+                    "application is reviewed again, and after a notice, a further notice on it "
+                    "is due three days from the correction (the program's reading)."
                 )
             now = action.clock.local_now()
             due = vending.doubt_notice_due(action.now(), action.calendar)
@@ -1259,6 +1316,28 @@ class ApplicationDialog(forms.FormDialog):
         text = perform(self, self.app, work, writes=False)
         if text is not None:
             self.clock_note.setText(text)
+
+    def show_short_notice(self) -> None:
+        """Warn, before saving, when the first day of vending is fewer than seven days after the
+        day of application (today, for a new one): the core's finding, which the checklist
+        keeps from intake on."""
+        first = min((s.day for s in self.slots()), default=None)
+        row = self.application
+        if first is None:
+            self.short_notice.setVisible(False)
+            return
+
+        def work(action: Action) -> Finding | None:
+            applied_on = row.applied_at.date() if row is not None else action.today()
+            return vending.short_notice(applied_on, first, action.calendar)
+
+        found = perform(self, self.app, work, writes=False)
+        self.short_notice.setVisible(found is not None)
+        if found is not None:
+            self.short_notice.setText(
+                f"<b>Fewer than seven days before the event.</b> {html.escape(found.text)} "
+                f"({cite_link(found.cite)})"
+            )
 
     # ---- the applicant -------------------------------------------------------------------
 
@@ -1560,7 +1639,8 @@ class DoubtNoticeDialog(forms.FormDialog):
         self.application = application
         self.setObjectName("doubt_notice_dialog")
         today = app.desk.clock.today()
-        overdue = application.doubt_due_on < today
+        due = application.next_notice_due_on
+        overdue = due < today
         note = info_label("doubt_due_banner", tone="warning" if overdue else "info")
         late = (
             f"<br><b style='color:{BAD}'>That day has passed: state them now, and deliver the "
@@ -1568,12 +1648,17 @@ class DoubtNoticeDialog(forms.FormDialog):
             if overdue
             else ""
         )
+        clock = (
+            "within three days of the time of making application"
+            if due == application.doubt_due_on
+            else "within three days of the time of making application — here, of its "
+            "correction after the last notice (the program's reading)"
+        )
         note.setText(
             f"Application {html.escape(application.number)} of "
             f"{html.escape(application.applicant)} was received "
             f"{html.escape(application.received_text)}. Matters in doubt are stated to the "
-            "applicant in writing within three days of the time of making application: by "
-            f"<b>{html.escape(format_day(application.doubt_due_on))}</b> "
+            f"applicant in writing {clock}: by <b>{html.escape(format_day(due))}</b> "
             f"({cite_link(PROCEDURE_CITE)}).{late}"
         )
         note.linkActivated.connect(lambda url: follow_cite(self, app, url))
@@ -1666,7 +1751,7 @@ class DeliveryDialog(forms.FormDialog):
             forms.banner(
                 f"{application.number}, {application.applicant}: the written statement of the "
                 f"matters in doubt was due to the applicant by "
-                f"{format_day(application.doubt_due_on)}.",
+                f"{format_day(notices[-1].due_on if notices else application.doubt_due_on)}.",
                 tone="info",
             )
         )
@@ -1729,6 +1814,7 @@ class ApproveDialog(forms.FormDialog):
         )
         note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         self.add_top(note)
+        self.blocked = bool(review.not_met)
         if review.not_met:
             blocked = info_label("not_met_warning", tone="warning")
             names = ", ".join(item.title for item in review.not_met)
@@ -1767,6 +1853,11 @@ class ApproveDialog(forms.FormDialog):
         self.finish_layout()
         if not app.operator.may(ISSUE):
             self.set_read_only(refusal(app.operator.role, ISSUE))
+        elif self.blocked:
+            self.save_button.setEnabled(False)
+            self.save_button.setToolTip(
+                "A requirement is not met: meet it, state the matters in doubt, or deny"
+            )
         self.resize(780, self.sizeHint().height())
         self.conditions.setFocus()
 
@@ -1875,10 +1966,10 @@ class AppealDialog(forms.FormDialog):
         self.application = application
         self.setObjectName("appeal_dialog")
         note = info_label("appeal_due_note")
-        decided = format_day(application.decided_on) if application.decided_on else "—"
+        denied = format_day(application.denied_on) if application.denied_on else "—"
         due = format_day(application.appeal_due_on) if application.appeal_due_on else "—"
         note.setText(
-            f"Denied {html.escape(decided)} by {html.escape(application.decided_by)}. Appeals are "
+            f"Denied {html.escape(denied)} by {html.escape(application.denied_by)}. Appeals are "
             "filed with the City Clerk within seven days of the Clerk's decision: by "
             f"<b>{html.escape(due)}</b> ({cite_link(PROCEDURE_CITE)}). One filed later is "
             "recorded all the same, marked untimely, for the Council."
@@ -2022,14 +2113,24 @@ class CouncilDecisionDialog(forms.FormDialog):
         return None
 
     def fill_meetings(self, current: int | None = None) -> None:
-        """The meetings held since the appeal was filed, the latest first; a meeting to come
-        is listed too, so the core can say it has not taken place yet."""
-        rows = perform(self, self.app, lambda a: meeting_rows(a), writes=False) or []
-        filed = self.appeal.filed_on
+        """The meetings at which the Council can have decided the appeal, the latest first,
+        and the next ones not held yet (so the core can say so): the core's rule
+        (:func:`clerk_desk.vending_views.appeal_meetings`)."""
+        appeal_id = self.appeal.id
+
+        def work(action: Action) -> tuple[list[MeetingRow], list[int], list[int]]:
+            held, later = vending_views.appeal_meetings(
+                action.session, appeal_id, now=action.now(), zone=zone_of(action)
+            )
+            return meeting_rows(action), held, later
+
+        found = perform(self, self.app, work, writes=False)
+        rows, held_ids, later_ids = found if found is not None else ([], [], [])
+        by_id = {r.id: r for r in rows}
         self.meeting.clear()
-        held = [r for r in rows if r.held and r.day >= filed]
-        later = [r for r in rows if not r.held][:2]
-        for row in reversed(held):
+        held = [by_id[i] for i in held_ids if i in by_id]
+        later = [by_id[i] for i in later_ids if i in by_id]
+        for row in held:
             self.meeting.addItem(row.label, row.id)
         for row in later:
             self.meeting.addItem(f"{row.label} (not held yet)", row.id)
@@ -2095,7 +2196,12 @@ def withdraw(parent: QWidget | None, app: App, application: ApplicationRow) -> b
         title=f"Withdraw application {application.number}",
         note=f"{application.applicant}, {application.event}. The applicant withdraws it: it stays "
         "in the register, marked withdrawn"
-        + (", and its permit no longer stands." if application.permitted else "."),
+        + (", and its permit no longer stands." if application.permitted else ".")
+        + (
+            " Nothing was decided on it: a permit fee not yet paid is cancelled."
+            if application.undecided
+            else ""
+        ),
         save_text="Withdraw",
         placeholder="who withdrew it and how, e.g. phone call from the contact on 12/4",
         work=lambda a, why: vending.withdraw(a, application.id, reason=why),
@@ -2105,7 +2211,7 @@ def withdraw(parent: QWidget | None, app: App, application: ApplicationRow) -> b
 
 # ---- the papers ------------------------------------------------------------------------------
 
-PAPERS = ("permit", "decision", "denial", "notice")
+PAPERS = ("permit", "copies", "decision", "denial", "notice")
 
 
 def print_papers(
@@ -2131,6 +2237,11 @@ def print_papers(
             if paper == "permit":
                 title = f"Permit {application.permit_number}"
                 pdf = documents.permit_pdf(application, profile=profile, printed_on=today)
+            elif paper == "copies":
+                title = f"Participant copies — permit {application.permit_number}"
+                pdf = documents.participant_copies_pdf(
+                    application, profile=profile, printed_on=today
+                )
             elif paper == "decision":
                 title = f"Decision letter — {application.number}"
                 pdf = documents.decision_letter_pdf(application, profile=profile, printed_on=today)

@@ -12,7 +12,8 @@ register are the chosen application's details and the acts on it, and its pages:
 of § 506-24 (each requirement met, not yet due or not met, with its cited findings), the exact
 days and places, the sponsors and participants, the doubt notices, the appeal and the history.
 Each act is a dialog of :mod:`ui.vending_dialogs`; the papers it calls for (the notice, the
-permit, the letters) print when it is saved. The Excel register is written in the background.
+permit, the letters) print when it is saved, and a sponsoring organization's permit prints one
+signed copy for each participant on its list. The Excel register is written in the background.
 """
 
 from __future__ import annotations
@@ -87,17 +88,23 @@ OVERDUE_COLOUR, TODAY_COLOUR = "#f9d6d5", "#fff1c7"
 def doubt_colour(row: ApplicationRow, today: date) -> str | None:
     """Red while the written statement of the matters in doubt is owed and overdue; amber on
     its last day."""
-    if not row.notice_owed:
+    if row.notice_due_on is None:
         return None
-    if row.doubt_due_on < today:
+    if row.notice_due_on < today:
         return OVERDUE_COLOUR
-    return TODAY_COLOUR if row.doubt_due_on == today else None
+    return TODAY_COLOUR if row.notice_due_on == today else None
+
+
+def doubt_day(row: ApplicationRow) -> date:
+    """The last day the column shows: that of the statement still owed (a second notice's, on a
+    corrected application), else the three-day clock fixed at intake."""
+    return row.notice_due_on or row.doubt_due_on
 
 
 def doubt_tooltip(row: ApplicationRow, today: date) -> str | None:
-    due = format_day(row.doubt_due_on)
-    if row.notice_owed and row.doubt_due_on < today:
-        late = days_overdue(row.doubt_due_on, today)
+    due = format_day(doubt_day(row))
+    if row.notice_due_on is not None and row.notice_due_on < today:
+        late = days_overdue(row.notice_due_on, today)
         return f"Overdue by {plural(late, 'day')}: the matters in doubt were due by {due}"
     if row.notice_owed:
         return f"Approve, or state the matters in doubt in writing by {due}"
@@ -116,7 +123,7 @@ def application_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
         TableColumn("First day", lambda r: forms.us_date(r.first_day)),
         TableColumn(
             "Doubt notice due",
-            lambda r: forms.us_date(r.doubt_due_on) + ("" if r.notice_owed else " ✓"),
+            lambda r: forms.us_date(doubt_day(r)) + ("" if r.notice_owed else " ✓"),
             align=CENTER,
             colour=lambda r: doubt_colour(r, today()),
             tooltip=lambda r: doubt_tooltip(r, today()),
@@ -279,11 +286,31 @@ def application_html(row: ApplicationRow, today: date) -> str:
         + doubt_html(row, today)
         + f"<br>Status: <b>{e(row.status.label)}</b></p>",
     ]
+    if row.denied_on is not None:
+        # The Clerk's denial, as it was: the Council's act on an appeal is a paragraph of its own.
+        appeal = f"<br>Appeal by {e(format_day(row.appeal_due_on))}" if row.appeal_due_on else ""
+        parts.append(
+            f"<p>Denied by the City Clerk {e(format_day(row.denied_on))}"
+            + (f" ({e(row.denied_by)})" if row.denied_by else "")
+            + f": {e(row.reasons)}{appeal}</p>"
+        )
+    for appeal_row in row.appeals:
+        timing = "timely" if appeal_row.timely else "untimely"
+        council = (
+            f"<br>Common Council, meeting of {e(appeal_row.meeting)}: "
+            f"<b>{e(appeal_row.outcome.label)}</b>"
+            if appeal_row.outcome is not None
+            else "<br>Waiting for the Common Council."
+        )
+        parts.append(
+            f"<p>Appeal filed {e(format_day(appeal_row.filed_on))} ({timing}){council}</p>"
+        )
     if row.permit_number:
         issued = format_day(row.permit_issued_on) if row.permit_issued_on else ""
+        by = "the Common Council" if row.decided_appeal is not None else row.decided_by
         parts.append(
             f"<p>Permit <b>{e(row.permit_number)}</b>, issued {e(issued)}"
-            + (f" by {e(row.decided_by)}" if row.decided_by else "")
+            + (f", approved by {e(by)}" if by else "")
             + f" ({cite_link(PERMIT_CITE)})"
             + (
                 f"<br>Conditions: {'<br>'.join(e(c) for c in row.conditions.splitlines())}"
@@ -292,10 +319,6 @@ def application_html(row: ApplicationRow, today: date) -> str:
             )
             + "</p>"
         )
-    if row.reasons:
-        decided = format_day(row.decided_on) if row.decided_on else ""
-        appeal = f"<br>Appeal by {e(format_day(row.appeal_due_on))}" if row.appeal_due_on else ""
-        parts.append(f"<p>Denied {e(decided)} by {e(row.decided_by)}: {e(row.reasons)}{appeal}</p>")
     police = []
     if row.police_submitted_on:
         police.append(f"submitted {forms.us_date(row.police_submitted_on)}")
@@ -323,15 +346,15 @@ def application_html(row: ApplicationRow, today: date) -> str:
 
 def doubt_html(row: ApplicationRow, today: date) -> str:
     e = html.escape
-    due = e(format_day(row.doubt_due_on))
+    due = e(format_day(doubt_day(row)))
     link = cite_link(PROCEDURE_CITE)
-    if row.notice_owed and row.doubt_due_on < today:
-        late = plural(days_overdue(row.doubt_due_on, today), "day")
+    if row.notice_due_on is not None and row.notice_due_on < today:
+        late = plural(days_overdue(row.notice_due_on, today), "day")
         return (
             f"<b style='color:{BAD}'>Matters in doubt were due by {due} — overdue by {late}</b> "
             f"({link})"
         )
-    if row.notice_owed and row.doubt_due_on == today:
+    if row.notice_due_on is not None and row.notice_due_on == today:
         return f"<b style='color:{LATE}'>Matters in doubt due today, {due}</b> ({link})"
     if row.notice_owed:
         return f"Matters in doubt due by <b>{due}</b> ({link})"
@@ -465,6 +488,11 @@ class VendingTab(QWidget):
             "C&orrect…", "correct_button", "Correct the application (it is reviewed again)"
         )
         self.print_button = button("Print &permit", "print_permit_button", "Print the permit")
+        self.copies_button = button(
+            "Print participant cop&ies",
+            "print_copies_button",
+            "One signed copy of the permit for each participant on the sponsor's list",
+        )
         self.letter_button = button(
             "Print &letter", "print_letter_button", "Print the decision or denial letter again"
         )
@@ -483,6 +511,7 @@ class VendingTab(QWidget):
                 self.council_button,
                 self.correct_button,
                 self.print_button,
+                self.copies_button,
                 self.letter_button,
             )
         ):
@@ -628,6 +657,7 @@ class VendingTab(QWidget):
         self.appeal_button.clicked.connect(self.appeal_filed)
         self.council_button.clicked.connect(self.council_decision)
         self.print_button.clicked.connect(self.print_permit)
+        self.copies_button.clicked.connect(self.print_copies)
         self.letter_button.clicked.connect(self.print_letter)
         self.notice_print_button.clicked.connect(self.print_notice)
         self.export_button.clicked.connect(self.export_register)
@@ -831,8 +861,8 @@ class VendingTab(QWidget):
             (self.correct_button, undecided, with_clerk + " can be corrected", self._may_not_take),
             (
                 self.police_button,
-                row is not None and (row.undecided or row.permitted),
-                "Only an application still with the Clerk, or a permit",
+                row is not None and row.police_review_open,
+                "Only an application still with the Clerk or on appeal, or a permit",
                 self._may_not_take,
             ),
             (
@@ -868,6 +898,12 @@ class VendingTab(QWidget):
                 self._may_not_take,
             ),
             (self.print_button, row is not None and row.permitted, "No permit stands", ""),
+            (
+                self.copies_button,
+                row is not None and row.permitted and row.participant_count > 0,
+                "Only a sponsoring organization's permit with participants listed",
+                "",
+            ),
             (
                 self.letter_button,
                 row is not None
@@ -915,7 +951,7 @@ class VendingTab(QWidget):
 
     def police_review(self) -> None:
         row = self.selected()
-        if row is None or self._may_not_take:
+        if row is None or not row.police_review_open or self._may_not_take:
             return
         item = self.review.item("police") if self.review else None
         if PoliceReviewDialog.ask(self, self.app, row, item.due if item else None):
@@ -1003,6 +1039,11 @@ class VendingTab(QWidget):
         if row is not None and row.permitted:
             print_papers(self, self.app, row.id, ["permit"])
 
+    def print_copies(self) -> None:
+        row = self.selected()
+        if row is not None and row.permitted and row.participant_count > 0:
+            print_papers(self, self.app, row.id, ["copies"])
+
     def print_letter(self) -> None:
         row = self.selected()
         if row is None or row.decided_on is None or row.status is VendingStatus.WITHDRAWN:
@@ -1075,8 +1116,16 @@ class VendingTab(QWidget):
                 found = vending.search_applications(
                     action.session, text, status=status, year=year, limit=_EXPORT_ALL
                 )
+                insurance = vending_views.insurance_states(
+                    action.session, found, calendar=action.calendar, today=action.today()
+                )
                 return applications_excel(
-                    path, found, progress=progress, author=app.operator.full_name, city=city
+                    path,
+                    found,
+                    progress=progress,
+                    author=app.operator.full_name,
+                    city=city,
+                    insurance=insurance,
                 )
 
         def done(count: int) -> None:

@@ -49,12 +49,14 @@ def upgrade() -> None:
         sa.Column("decided_by_name", sa.String(length=120), nullable=False),
         sa.Column("decision_reasons", sa.Text(), nullable=False),
         sa.Column("denied_on", sa.Date(), nullable=True),
+        sa.Column("denied_by_name", sa.String(length=120), nullable=False),
         sa.Column("appeal_due_on", sa.Date(), nullable=True),
         sa.Column("permit_number", sa.String(length=20), nullable=True),
         sa.Column("permit_issued_on", sa.Date(), nullable=True),
         sa.Column("withdrawn_reason", sa.Text(), nullable=False),
         sa.Column("notes", sa.Text(), nullable=False),
         sa.Column("search_text", sa.Text(), nullable=False),
+        sa.Column("corrected_at", sa.DateTime(), nullable=True),
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.ForeignKeyConstraint(
             ["applicant_id"], ["party.id"], name=op.f("fk_vending_application_applicant_id_party")

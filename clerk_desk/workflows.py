@@ -123,6 +123,7 @@ _PROVIDER_MODULES = (
     "clerk_desk.street_numbers",
     "clerk_desk.petitions",
     "clerk_desk.vending",
+    "clerk_desk.street_openings",
 )
 
 

@@ -24,6 +24,10 @@ from clerk_desk.paths import backups_dir
 
 TABLES = {
     "document",
+    "street_opening",
+    "street_opening_site",
+    "street_opening_renewal",
+    "street_improvement",
     "vending_application",
     "vending_slot",
     "vending_participant",

@@ -1,0 +1,1285 @@
+"""Street opening (excavation) permits (§§ 506-6, 506-7), from application to the guarantee.
+
+No one may open a public street, alley, way, ditch, ground, sidewalk or City easement without a
+permit from the Building Inspector or the Director of Public Works. The Clerk takes the
+application (every opening listed on it) and the fee; the Treasurer holds the bond; the
+Inspector or the Director approves. Every rule that can be checked at the counter is checked
+here and cited: the fee (doubled for an opening made before the permit, waived for an emergency
+applied for within two business days), frozen ground, the five years after a repaving, insurance,
+bond and revocation, the six months' validity and its renewals, the notices before work and
+before backfilling, the 60 days for permanent pavement, and the one-year guarantee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from clerk_desk import bonds, ledger
+from clerk_desk.bonds import one_year_after
+from clerk_desk.coverage import STREET_OPENING, Covers
+from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.desk import Action, snapshot
+from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.fees import fee_on
+from clerk_desk.findings import Finding, blocking
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import (
+    DueKind,
+    DueStatus,
+    OpeningRenewal,
+    OpeningSite,
+    OpeningStatus,
+    Street,
+    StreetImprovement,
+    StreetOpening,
+)
+from clerk_desk.money import Money
+from clerk_desk.numbering import take_number
+from clerk_desk.parties import fold, get_party
+from clerk_desk.permissions import Permission
+from clerk_desk.today import TodayItem, provider
+from clerk_desk.validation import fits
+
+PERMIT_CITE = "§ 506-6 (Permit to be obtained)"
+FEE_CITE = "§ 506-6 (Fee)"
+EMERGENCY_FEE_CITE = "§ 506-6 (Fee; emergency excavation)"
+APPLICATION_CITE = "§ 506-6 (Application for permit)"
+CITY_WORK_CITE = "§ 506-6 (City work excluded)"
+VALIDITY_CITE = "§ 506-6 (Validity of permit)"
+RENEWAL_CITE = "§ 506-6 (Renewal of permit)"
+FROZEN_CITE = "§ 506-7 (Frozen ground)"
+NEW_STREETS_CITE = "§ 506-7 (Excavation in new streets limited)"
+EMERGENCY_CITE = "§ 506-7 (Emergency excavation)"
+NOTICE_CITE = "§ 506-7 (Notice)"
+COMMENCEMENT_CITE = "§ 506-7 (Protection of public)"
+RESTORATION_CITE = (
+    "§ 506-7 (Pavement replacement and sidewalk, curb and gutter and driveway restoration)"
+)
+REPAIR_CITE = "§ 506-7 (Repair by City)"
+PATCHES_CITE = "§ 506-7 (Pavement removal)"
+DEFICIENCY_CITE = "§ 506-6 (Bond)"
+FEE_CODE = "STOPEN"
+RECORD_TYPE = "street_opening"
+VALID_MONTHS = 6
+RENEWAL_DAYS = 30
+RESTORATION_DAYS = 60
+EMERGENCY_BUSINESS_DAYS = 2  # fee waived when applied for within two regular business days
+MORATORIUM_YEARS = 5
+REPAIR_PAYMENT_DAYS = 90
+ADMINISTRATION_SHARE = Decimal("0.20")  # deficiency repairs: plus 20% for administration
+COMMENCEMENT_NOTICE = timedelta(hours=24)
+BACKFILL_NOTICE = timedelta(hours=4)
+SURFACES = ("asphalt", "concrete", "sidewalk", "curb and gutter", "driveway", "gravel", "terrace")
+SEARCH_LIMIT = 500
+
+
+# -- the calendar rules ------------------------------------------------------------------------
+
+
+def months_after(day: date, months: int) -> date:
+    """The same day ``months`` later; a day the month lacks becomes its last (Aug 31 + 6
+    months is the last day of February)."""
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    for last in (31, 30, 29, 28):
+        try:
+            return date(year, month, min(day.day, last))
+        except ValueError:
+            continue
+    raise AssertionError("unreachable")
+
+
+def valid_until(approved_on: date) -> date:
+    """The last day of a permit approved on ``approved_on``: six months (§ 506-6)."""
+    return months_after(approved_on, VALID_MONTHS)
+
+
+def in_frozen_ground(day: date) -> bool:
+    """Whether ``day`` falls "between November 15 and May 1" (§ 506-7 (Frozen ground)).
+
+    Both named days are read as inside the closed season: the rule protects the streets while
+    the ground is frozen, and a permit on either day is one an Inspector would want to see as
+    an emergency. (The ordinance does not say; this is the reading the program applies and
+    states on screen.)"""
+    return (day.month, day.day) >= (11, 15) or (day.month, day.day) <= (5, 1)
+
+
+FROZEN_RULE = (
+    "No openings between November 15 and May 1, both days included, except an emergency "
+    "excavation so determined by the Director of Public Works or the Building Inspector."
+)
+
+
+def frozen_days(start: date, end: date) -> list[date]:
+    """The days of ``start``..``end`` in the closed season (at most the first and last)."""
+    days = []
+    day = start
+    while day <= end:
+        if in_frozen_ground(day):
+            days.append(day)
+        day += timedelta(days=1)
+    return days
+
+
+def emergency_application_due(opened_on: date, calendar: CityCalendar) -> date:
+    """An emergency excavation is applied for "not later than the next business day"."""
+    return calendar.add_business_days(opened_on, 1)
+
+
+def emergency_fee_waiver_until(opened_on: date, calendar: CityCalendar) -> date:
+    """The last day an emergency application keeps the fee waived: two regular business days."""
+    return calendar.add_business_days(opened_on, EMERGENCY_BUSINESS_DAYS)
+
+
+def restoration_due(approved_on: date, calendar: CityCalendar) -> date:
+    """Permanent pavement within 60 days of the date of the permit (§ 506-7G); the work is the
+    permittee's, not an act at City Hall."""
+    return calendar.add_days(approved_on, RESTORATION_DAYS, at_city_hall=False)
+
+
+def patch_replacement_due(patched_on: date) -> date:
+    """A winter cold-mix patch is replaced "not later than the following July 1"."""
+    july = date(patched_on.year, 7, 1)
+    return july if patched_on < july else date(patched_on.year + 1, 7, 1)
+
+
+def moratorium_ends(completed_on: date) -> date:
+    """The last day of the five years after an improvement or repaving."""
+    try:
+        return completed_on.replace(year=completed_on.year + MORATORIUM_YEARS)
+    except ValueError:  # February 29
+        return completed_on.replace(year=completed_on.year + MORATORIUM_YEARS, day=28)
+
+
+# -- the application ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SiteData:
+    location: str
+    street_id: int | None = None
+    surface: str = ""
+    length_ft: int | None = None
+    width_ft: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningData:
+    applicant_id: int
+    sites: Sequence[SiteData]
+    nature_of_work: str = ""
+    method: str = ""
+    existing_patches: str = ""
+    planned_start: date | None = None
+    planned_end: date | None = None
+    emergency: bool = False
+    opened_on: date | None = None  # the opening was already made (emergency, or unlawfully)
+    city_notified_at: datetime | None = None
+    notes: str = ""
+
+
+def _clean_sites(session: Session, sites: Sequence[SiteData]) -> list[SiteData]:
+    if not sites:
+        raise InvalidInput(
+            "List every opening: each must be on the application when it is submitted.",
+            field="sites",
+            cite=FEE_CITE,
+        )
+    cleaned = []
+    for index, site in enumerate(sites, start=1):
+        where = " ".join(site.location.split())
+        if not where:
+            raise InvalidInput(f"Opening {index}: enter its location.", field="sites")
+        fits(OpeningSite.location, where, f"Opening {index}'s location", field="sites")
+        if site.street_id is not None and session.get(Street, site.street_id) is None:
+            raise NotFound(f"There is no street number {site.street_id}.")
+        surface = site.surface.strip().lower()
+        if surface and surface not in SURFACES:
+            raise InvalidInput(
+                f"Opening {index}: the surface is one of {', '.join(SURFACES)}.", field="sites"
+            )
+        for size in (site.length_ft, site.width_ft):
+            if size is not None and not 0 < size <= 10_000:
+                raise InvalidInput(
+                    f"Opening {index}: sizes are whole feet from 1 to 10,000.", field="sites"
+                )
+        cleaned.append(SiteData(where, site.street_id, surface, site.length_ft, site.width_ft))
+    return cleaned
+
+
+def _clean(session: Session, data: OpeningData, today: date) -> dict[str, object]:
+    get_party(session, data.applicant_id)
+    if data.planned_start and data.planned_end and data.planned_end < data.planned_start:
+        raise InvalidInput("The work cannot end before it starts.", field="planned_end")
+    if data.opened_on is not None and data.opened_on > today:
+        raise InvalidInput(
+            "The opening cannot have been made after today; leave it empty until it is.",
+            field="opened_on",
+        )
+    if data.emergency and data.opened_on is None:
+        raise InvalidInput(
+            "Enter the day the emergency excavation was made.",
+            field="opened_on",
+            cite=EMERGENCY_CITE,
+        )
+    return {
+        "applicant_id": data.applicant_id,
+        "nature_of_work": data.nature_of_work.strip(),
+        "method": data.method.strip(),
+        "existing_patches": data.existing_patches.strip(),
+        "planned_start": data.planned_start,
+        "planned_end": data.planned_end,
+        "emergency": data.emergency,
+        "opened_on": data.opened_on,
+        "city_notified_at": data.city_notified_at,
+        "notes": data.notes.strip(),
+    }
+
+
+def _search_text(opening: StreetOpening, applicant: str) -> str:
+    return fold(
+        " ".join(
+            [opening.number, applicant, opening.nature_of_work]
+            + [s.location for s in opening.sites]
+            + [s.street.full_name for s in opening.sites if s.street is not None]
+        )
+    )
+
+
+def _number(action: Action) -> tuple[str, int, int]:
+    year = action.today().year
+    sequence = take_number(action, "street_opening", year=year)
+    return f"SO-{year}-{sequence:03d}", year, sequence
+
+
+def _fee(action: Action, opening: StreetOpening, applicant_id: int) -> None:
+    """Bill the application and review fee as § 506-6 sets it for this application."""
+    session = action.session
+    fee = fee_on(session, FEE_CODE, opening.applied_on)
+    record = RecordRef(RECORD_TYPE, str(opening.id))
+    if opening.emergency and opening.opened_on is not None:
+        waiver = emergency_fee_waiver_until(opening.opened_on, action.calendar)
+        if opening.applied_on <= waiver:
+            return  # no permit fee; actual City expenses are billed as they arise
+        ledger.bill(
+            action,
+            party_id=applicant_id,
+            record=record,
+            kind=DueKind.FEE,
+            amount=fee.amount,
+            fee_item=fee,
+            cite=EMERGENCY_FEE_CITE,
+            description=f"Street opening {opening.number}: application and review fee "
+            f"(emergency applied for after {format_day(waiver)})",
+        )
+        return
+    ledger.bill(
+        action,
+        party_id=applicant_id,
+        record=record,
+        kind=DueKind.FEE,
+        amount=fee.amount,
+        fee_item=fee,
+        cite=FEE_CITE,
+        description=f"Street opening {opening.number}: application and review fee",
+    )
+    if opening.opened_on is not None:
+        _double(action, opening, applicant_id)
+
+
+def _double(action: Action, opening: StreetOpening, applicant_id: int) -> None:
+    fee = fee_on(action.session, FEE_CODE, opening.applied_on)
+    ledger.bill(
+        action,
+        party_id=applicant_id,
+        record=RecordRef(RECORD_TYPE, str(opening.id)),
+        kind=DueKind.DOUBLED_FEE,
+        amount=fee.amount,
+        fee_item=fee,
+        cite=FEE_CITE,
+        description=f"Street opening {opening.number}: fee doubled, the opening was "
+        "made before an approved permit was received",
+    )
+
+
+def apply(action: Action, data: OpeningData) -> StreetOpening:
+    """Take an application for a street opening permit and bill its fee."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    session = action.session
+    values = _clean(session, data, action.today())
+    sites = _clean_sites(session, data.sites)
+    number, year, sequence = _number(action)
+    opening = StreetOpening(
+        **values,
+        number=number,
+        year=year,
+        sequence=sequence,
+        status=OpeningStatus.APPLIED,
+        applied_at=action.now(),
+        applied_on=action.today(),
+        received_by_name=action.operator.full_name,
+        created_at=action.now(),
+    )
+    opening.sites = [
+        OpeningSite(
+            position=i,
+            location=s.location,
+            street_id=s.street_id,
+            surface=s.surface,
+            length_ft=s.length_ft,
+            width_ft=s.width_ft,
+        )
+        for i, s in enumerate(sites, start=1)
+    ]
+    session.add(opening)
+    session.flush()
+    session.refresh(opening, ["sites"])
+    applicant = get_party(session, data.applicant_id)
+    opening.search_text = _search_text(opening, applicant.name)
+    _fee(action, opening, applicant.id)
+    action.audit(
+        "opening.apply",
+        opening,
+        f"Street opening {opening.number} applied for by {applicant.name}"
+        + (" (emergency)" if opening.emergency else ""),
+        after=snapshot(opening) | {"sites": [s.location for s in opening.sites]},
+    )
+    return opening
+
+
+def record_city_work(action: Action, data: OpeningData) -> StreetOpening:
+    """Record an opening by City departments or by a contractor under City contract: exempt,
+    no permit or fee (§ 506-6 (City work excluded)); kept so the street's history is whole."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    session = action.session
+    values = _clean(session, data, action.today())
+    sites = _clean_sites(session, data.sites)
+    number, year, sequence = _number(action)
+    opening = StreetOpening(
+        **values,
+        number=number,
+        year=year,
+        sequence=sequence,
+        status=OpeningStatus.EXEMPT,
+        applied_at=action.now(),
+        applied_on=action.today(),
+        received_by_name=action.operator.full_name,
+        created_at=action.now(),
+    )
+    opening.sites = [
+        OpeningSite(
+            position=i,
+            location=s.location,
+            street_id=s.street_id,
+            surface=s.surface,
+            length_ft=s.length_ft,
+            width_ft=s.width_ft,
+        )
+        for i, s in enumerate(sites, start=1)
+    ]
+    session.add(opening)
+    session.flush()
+    session.refresh(opening, ["sites"])
+    opening.search_text = _search_text(opening, get_party(session, data.applicant_id).name)
+    action.audit(
+        "opening.city_work",
+        opening,
+        f"City work {opening.number} recorded (exempt, {CITY_WORK_CITE})",
+        after=snapshot(opening),
+    )
+    return opening
+
+
+def get_opening(session: Session, opening_id: int) -> StreetOpening:
+    opening = session.get(StreetOpening, opening_id)
+    if opening is None:
+        raise NotFound(f"There is no street opening number {opening_id}.")
+    return opening
+
+
+def record_opened(action: Action, opening_id: int, *, opened_on: date) -> StreetOpening:
+    """Record the day the opening was made. Made before the permit was approved (and not an
+    emergency), the application and review fee is doubled."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    opening = get_opening(action.session, opening_id)
+    status = OpeningStatus(opening.status)
+    if status in (OpeningStatus.REFUSED, OpeningStatus.CLOSED, OpeningStatus.EXEMPT):
+        raise Conflict(f"Street opening {opening.number} is {status.label.lower()}.")
+    if opened_on > action.today():
+        raise InvalidInput("The opening cannot be made after today.", field="opened_on")
+    if opened_on < opening.applied_on - timedelta(days=366):
+        raise InvalidInput(
+            "That day is more than a year before the application.", field="opened_on"
+        )
+    before = snapshot(opening)
+    already = opening.opened_on is not None
+    opening.opened_on = opened_on
+    early = opening.approved_on is None or opened_on < opening.approved_on
+    if early and not opening.emergency and not already:
+        _double(action, opening, opening.applicant_id)
+    if status is OpeningStatus.APPROVED:
+        opening.status = OpeningStatus.IN_PROGRESS
+    action.audit(
+        "opening.opened",
+        opening,
+        f"Street opening {opening.number} made {format_day(opened_on)}"
+        + ("; fee doubled" if early and not opening.emergency and not already else ""),
+        before=before,
+        after=snapshot(opening),
+    )
+    return opening
+
+
+# -- the checks before approval ----------------------------------------------------------------
+
+
+def improvements_on(session: Session, street_id: int) -> list[StreetImprovement]:
+    return list(
+        session.scalars(
+            select(StreetImprovement)
+            .where(StreetImprovement.street_id == street_id)
+            .order_by(StreetImprovement.completed_on.desc())
+        )
+    )
+
+
+def _permit_period(opening: StreetOpening, today: date) -> tuple[date, date]:
+    start = opening.approved_on or today
+    return start, valid_until(start)
+
+
+def approval_findings(
+    session: Session, opening: StreetOpening, *, calendar: CityCalendar, today: date
+) -> list[Finding]:
+    """Everything §§ 506-6 and 506-7 say about issuing this permit today, each cited: a block
+    stops the approval, a warning is for the approving official to read."""
+    found: list[Finding] = []
+    if not opening.sites:
+        found.append(Finding("block", FEE_CITE, "No opening is listed on the application."))
+    missing = [
+        what
+        for what, text in (
+            ("the nature of the work", opening.nature_of_work),
+            ("the method", opening.method),
+        )
+        if not text.strip()
+    ]
+    if missing:
+        found.append(
+            Finding(
+                "block", APPLICATION_CITE, f"The application does not give {' or '.join(missing)}."
+            )
+        )
+    found += _frozen(opening)
+    found += _new_streets(session, opening, today)
+    found += _emergency(opening, calendar)
+    start, end = _permit_period(opening, today)
+    found += bonds.insurance_findings(
+        session,
+        party_id=opening.applicant_id,
+        requirement=STREET_OPENING,
+        covers=Covers(start, end),
+        calendar=calendar,
+    )
+    work_on = opening.planned_start or opening.opened_on or today
+    work_until = max(opening.planned_end or work_on, work_on)
+    found += bonds.street_opening_bond_findings(
+        session,
+        party_id=opening.applicant_id,
+        work_on=work_on,
+        work_until=work_until,
+        record_type=RECORD_TYPE,
+        record_id=str(opening.id),
+    )
+    found += bonds.revocation_findings(session, party_id=opening.applicant_id, on=today)
+    found += _fee_findings(session, opening)
+    if opening.existing_patches.strip():
+        found.append(
+            Finding(
+                "info",
+                PATCHES_CITE,
+                f"Existing patches or openings nearby: {opening.existing_patches}. "
+                "The approving official sets the pavement replacement area on "
+                "site.",
+            )
+        )
+    return found
+
+
+def _fee_findings(session: Session, opening: StreetOpening) -> list[Finding]:
+    """The permit fee (doubled, if so) must be receipted before the permit issues; an emergency
+    applied for in time owes none. Actual City expenses are billed as they arise and do not
+    hold the permit back."""
+    fees = [
+        due
+        for due in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(opening.id)))
+        if due.kind in (DueKind.FEE, DueKind.DOUBLED_FEE) and due.status != DueStatus.CANCELLED
+    ]
+    unpaid = [due for due in fees if due.status != DueStatus.PAID]
+    if not unpaid:
+        return []
+    owed = sum((due.balance for due in unpaid), Money.zero())
+    return [
+        Finding(
+            "block",
+            FEE_CITE,
+            f"The fee is not paid ({owed} owed): permit fees are paid to the Treasurer, who "
+            "issues a receipt.",
+        )
+    ]
+
+
+def _frozen(opening: StreetOpening) -> list[Finding]:
+    start = opening.planned_start or opening.opened_on
+    if start is None:
+        return [Finding("warn", FROZEN_CITE, "The planned start of the work is not given.")]
+    end = opening.planned_end or start
+    days = frozen_days(start, end)
+    if not days:
+        return []
+    if opening.frozen_emergency_by:
+        return [
+            Finding(
+                "info",
+                FROZEN_CITE,
+                f"Work in the frozen-ground season ({format_day(days[0])}): determined "
+                f"an emergency excavation by {opening.frozen_emergency_by}.",
+            )
+        ]
+    return [
+        Finding(
+            "block",
+            FROZEN_CITE,
+            f"The work falls on {format_day(days[0])}, in the frozen-ground season. " + FROZEN_RULE,
+        )
+    ]
+
+
+def _new_streets(session: Session, opening: StreetOpening, today: date) -> list[Finding]:
+    found = []
+    for site in opening.sites:
+        if site.street_id is None:
+            continue
+        for improvement in improvements_on(session, site.street_id):
+            if improvement.completed_on is None:
+                continue
+            ends = moratorium_ends(improvement.completed_on)
+            if today > ends:
+                continue
+            name = site.street.full_name if site.street else "the street"
+            if opening.council_essential_on is not None:
+                found.append(
+                    Finding(
+                        "info",
+                        NEW_STREETS_CITE,
+                        f"{name} was improved {format_day(improvement.completed_on)}; the Common "
+                        f"Council found the opening absolutely essential on "
+                        f"{format_day(opening.council_essential_on)}.",
+                    )
+                )
+            else:
+                found.append(
+                    Finding(
+                        "block",
+                        NEW_STREETS_CITE,
+                        f"{name} was improved or repaved {format_day(improvement.completed_on)}: "
+                        f"no permit to open it through {format_day(ends)} unless the Common "
+                        "Council, or its committee, finds it absolutely essential.",
+                    )
+                )
+    return found
+
+
+def _emergency(opening: StreetOpening, calendar: CityCalendar) -> list[Finding]:
+    if not opening.emergency or opening.opened_on is None:
+        return []
+    found = []
+    due = emergency_application_due(opening.opened_on, calendar)
+    if opening.applied_on > due:
+        found.append(
+            Finding(
+                "warn",
+                EMERGENCY_CITE,
+                f"The emergency excavation of {format_day(opening.opened_on)} was applied for "
+                f"{format_day(opening.applied_on)}; the application was due the next business day, "
+                f"{format_day(due)}.",
+            )
+        )
+    waiver = emergency_fee_waiver_until(opening.opened_on, calendar)
+    if opening.applied_on <= waiver:
+        found.append(
+            Finding(
+                "info",
+                EMERGENCY_FEE_CITE,
+                f"Applied for within two regular business days (by {format_day(waiver)}): no "
+                "permit fee; actual City expenses are charged.",
+            )
+        )
+    else:
+        found.append(
+            Finding(
+                "info",
+                EMERGENCY_FEE_CITE,
+                f"Applied for after {format_day(waiver)}: the fee is as the fee schedule sets it.",
+            )
+        )
+    if opening.city_notified_at is None:
+        found.append(
+            Finding(
+                "warn",
+                EMERGENCY_CITE,
+                "City officials must be notified immediately of an emergency excavation; no "
+                "notification is recorded.",
+            )
+        )
+    return found
+
+
+def review(action: Action, opening_id: int) -> list[Finding]:
+    opening = get_opening(action.session, opening_id)
+    return approval_findings(
+        action.session, opening, calendar=action.calendar, today=action.today()
+    )
+
+
+# -- decisions ---------------------------------------------------------------------------------
+
+
+def determine_frozen_emergency(action: Action, opening_id: int, *, determined_by: str) -> None:
+    """Record that the Director of Public Works or the Building Inspector determined the work an
+    emergency excavation, which the frozen-ground season allows."""
+    action.require(Permission.APPROVE_WORK_PERMITS)
+    opening = get_opening(action.session, opening_id)
+    who = " ".join(determined_by.split())
+    if not who:
+        raise InvalidInput(
+            "Name the official who determined the emergency.",
+            field="determined_by",
+            cite=FROZEN_CITE,
+        )
+    before = snapshot(opening)
+    opening.frozen_emergency_by = fits(
+        StreetOpening.frozen_emergency_by, who, "The official", field="determined_by"
+    )
+    opening.frozen_emergency_on = action.today()
+    action.audit(
+        "opening.frozen_emergency",
+        opening,
+        f"{who} determined {opening.number} an emergency excavation",
+        before=before,
+        after=snapshot(opening),
+    )
+
+
+def record_council_essential(action: Action, opening_id: int, *, on: date, note: str) -> None:
+    """Record the Common Council's (or its committee's) finding that the opening of a street
+    improved within five years is absolutely essential."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    opening = get_opening(action.session, opening_id)
+    if on > action.today():
+        raise InvalidInput("The Council's action cannot be later than today.", field="on")
+    if not note.strip():
+        raise InvalidInput(
+            "Name the body and its action (e.g. Council motion, item 7).",
+            field="note",
+            cite=NEW_STREETS_CITE,
+        )
+    before = snapshot(opening)
+    opening.council_essential_on, opening.council_essential_note = on, note.strip()
+    action.audit(
+        "opening.council_essential",
+        opening,
+        f"Council found {opening.number} absolutely essential on {format_day(on)}",
+        before=before,
+        after=snapshot(opening),
+    )
+
+
+def approve(action: Action, opening_id: int, *, title: str) -> StreetOpening:
+    """Approve the permit (Building Inspector or Director of Public Works): valid six months."""
+    action.require(Permission.APPROVE_WORK_PERMITS)
+    opening = get_opening(action.session, opening_id)
+    if OpeningStatus(opening.status) is not OpeningStatus.APPLIED:
+        raise Conflict(
+            f"Street opening {opening.number} is {OpeningStatus(opening.status).label.lower()}."
+        )
+    stop = blocking(review(action, opening_id))
+    if stop:
+        raise InvalidInput(stop[0].text, field="decision", cite=stop[0].cite)
+    if not title.strip():
+        raise InvalidInput("Give the approving official's title.", field="title")
+    before = snapshot(opening)
+    today = action.today()
+    opening.approved_on, opening.valid_until = today, valid_until(today)
+    opening.approved_by_name = action.operator.full_name
+    opening.approved_by_title = fits(StreetOpening.approved_by_title, title.strip(), "The title")
+    opening.status = (
+        OpeningStatus.IN_PROGRESS if opening.opened_on is not None else OpeningStatus.APPROVED
+    )
+    action.audit(
+        "opening.approve",
+        opening,
+        f"Street opening {opening.number} approved, valid through "
+        f"{format_day(opening.valid_until)}",
+        before=before,
+        after=snapshot(opening),
+    )
+    return opening
+
+
+def refuse(action: Action, opening_id: int, *, reason: str) -> StreetOpening:
+    action.require(Permission.APPROVE_WORK_PERMITS)
+    opening = get_opening(action.session, opening_id)
+    if OpeningStatus(opening.status) is not OpeningStatus.APPLIED:
+        raise Conflict(
+            f"Street opening {opening.number} is {OpeningStatus(opening.status).label.lower()}."
+        )
+    if not reason.strip():
+        raise InvalidInput("State why the permit is refused.", field="reason")
+    before = snapshot(opening)
+    opening.status, opening.refused_reason = OpeningStatus.REFUSED, reason.strip()
+    action.audit(
+        "opening.refuse",
+        opening,
+        f"Street opening {opening.number} refused",
+        before=before,
+        after=snapshot(opening),
+    )
+    return opening
+
+
+def renew(
+    action: Action, opening_id: int, *, requested_on: date, granted_by: str
+) -> OpeningRenewal:
+    """Grant a thirty-day renewal on the permittee's written request (at the discretion of the
+    Building Inspector or the Director of Public Works, who is recorded)."""
+    action.require(Permission.APPROVE_WORK_PERMITS)
+    opening = get_opening(action.session, opening_id)
+    if opening.valid_until is None or OpeningStatus(opening.status) not in (
+        OpeningStatus.APPROVED,
+        OpeningStatus.IN_PROGRESS,
+    ):
+        raise Conflict("Only an approved permit still open can be renewed.")
+    if requested_on > action.today():
+        raise InvalidInput("The request cannot be dated after today.", field="requested_on")
+    who = " ".join(granted_by.split())
+    if not who:
+        raise InvalidInput(
+            "Name the official who grants the renewal.", field="granted_by", cite=RENEWAL_CITE
+        )
+    start = max(opening.valid_until, action.today())
+    renewal = OpeningRenewal(
+        opening_id=opening.id,
+        requested_on=requested_on,
+        granted_on=action.today(),
+        granted_by=fits(OpeningRenewal.granted_by, who, "The official", field="granted_by"),
+        valid_until=start + timedelta(days=RENEWAL_DAYS),
+        created_at=action.now(),
+    )
+    action.session.add(renewal)
+    before = snapshot(opening)
+    opening.valid_until = renewal.valid_until
+    action.audit(
+        "opening.renew",
+        opening,
+        f"Street opening {opening.number} renewed by {who} through "
+        f"{format_day(renewal.valid_until)}",
+        before=before,
+        after=snapshot(opening),
+    )
+    return renewal
+
+
+# -- the work --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class WorkRecord:
+    """The notices and steps of the work as they happen (each optional, recorded when known)."""
+
+    commencement_notice_at: datetime | None = None
+    started_at: datetime | None = None
+    backfill_notice_at: datetime | None = None
+    backfilled_at: datetime | None = None
+    temporary_patch_on: date | None = None
+    completed_on: date | None = None
+
+
+def record_work(action: Action, opening_id: int, work: WorkRecord) -> StreetOpening:
+    """Record the notices (24 hours before the work, 4 hours before backfilling), the backfill,
+    a winter cold-mix patch and the permanent restoration's completion."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    opening = get_opening(action.session, opening_id)
+    status = OpeningStatus(opening.status)
+    if status not in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS, OpeningStatus.RESTORED):
+        raise Conflict(f"Street opening {opening.number} is {status.label.lower()}.")
+    now, today = action.now(), action.today()
+    for field in ("commencement_notice_at", "started_at", "backfill_notice_at", "backfilled_at"):
+        value = getattr(work, field)
+        if value is not None and (value.tzinfo is None or value > now):
+            raise InvalidInput("That time is later than now.", field=field)
+    for field in ("temporary_patch_on", "completed_on"):
+        value = getattr(work, field)
+        if value is not None and value > today:
+            raise InvalidInput("That day is later than today.", field=field)
+    if work.backfilled_at and work.started_at and work.backfilled_at < work.started_at:
+        raise InvalidInput(
+            "Backfilling cannot come before the work started.", field="backfilled_at"
+        )
+    before = snapshot(opening)
+    for field in WorkRecord.__dataclass_fields__:
+        value = getattr(work, field)
+        if value is not None:
+            setattr(opening, field, value)
+    if opening.started_at is not None and opening.opened_on is None:
+        opening.opened_on = opening.started_at.astimezone(action.clock.local_now().tzinfo).date()
+    if opening.completed_on is not None:
+        opening.status = OpeningStatus.RESTORED
+    elif opening.opened_on is not None:
+        opening.status = OpeningStatus.IN_PROGRESS
+    action.audit(
+        "opening.work",
+        opening,
+        f"Work on {opening.number} recorded",
+        before=before,
+        after=snapshot(opening),
+    )
+    return opening
+
+
+@dataclass(frozen=True, slots=True)
+class ChecklistLine:
+    title: str
+    done: bool
+    when: str  # the recorded time or day, or what is due
+    finding: Finding | None = None
+
+
+def work_checklist(
+    opening: StreetOpening, *, calendar: CityCalendar, today: date
+) -> list[ChecklistLine]:
+    """The notices and restoration deadlines of an approved permit, with their times."""
+    lines = []
+    notice, started = opening.commencement_notice_at, opening.started_at
+    if opening.emergency:
+        lines.append(
+            ChecklistLine(
+                "Notice 24 hours before the work", True, "Not required for an emergency excavation"
+            )
+        )
+    elif notice is None:
+        lines.append(
+            ChecklistLine(
+                "Notice 24 hours before the work",
+                False,
+                "Not recorded",
+                Finding(
+                    "warn",
+                    COMMENCEMENT_CITE,
+                    "The 24-hour notice before the excavation is not recorded.",
+                ),
+            )
+        )
+    else:
+        late = started is not None and started - notice < COMMENCEMENT_NOTICE
+        lines.append(
+            ChecklistLine(
+                "Notice 24 hours before the work",
+                not late,
+                _at(notice),
+                Finding(
+                    "warn",
+                    COMMENCEMENT_CITE,
+                    "The notice came less than 24 hours before the work started.",
+                )
+                if late
+                else None,
+            )
+        )
+    backfill_notice, backfilled = opening.backfill_notice_at, opening.backfilled_at
+    if backfill_notice is None:
+        lines.append(
+            ChecklistLine(
+                "Notice 4 hours before backfilling",
+                False,
+                "Not recorded",
+                Finding(
+                    "warn",
+                    NOTICE_CITE,
+                    "The Director of Public Works must be notified at "
+                    "least four hours before backfilling.",
+                )
+                if backfilled
+                else None,
+            )
+        )
+    else:
+        late = backfilled is not None and backfilled - backfill_notice < BACKFILL_NOTICE
+        lines.append(
+            ChecklistLine(
+                "Notice 4 hours before backfilling",
+                not late,
+                _at(backfill_notice),
+                Finding(
+                    "warn", NOTICE_CITE, "The notice came less than four hours before backfilling."
+                )
+                if late
+                else None,
+            )
+        )
+    if opening.approved_on is not None:
+        due = restoration_due(opening.approved_on, calendar)
+        if opening.completed_on is not None:
+            late = opening.completed_on > due and opening.temporary_patch_on is None
+            lines.append(
+                ChecklistLine(
+                    "Permanent pavement within 60 days",
+                    not late,
+                    format_day(opening.completed_on),
+                    Finding(
+                        "warn",
+                        RESTORATION_CITE,
+                        f"Restored {format_day(opening.completed_on)}; due by {format_day(due)}.",
+                    )
+                    if late
+                    else None,
+                )
+            )
+        elif opening.temporary_patch_on is not None:
+            by = patch_replacement_due(opening.temporary_patch_on)
+            lines.append(
+                ChecklistLine(
+                    "Cold-mix patch replaced by July 1",
+                    False,
+                    f"Patched {format_day(opening.temporary_patch_on)}; "
+                    f"replace by {format_day(by)}",
+                    Finding(
+                        "block",
+                        RESTORATION_CITE,
+                        f"The winter patch was not replaced by {format_day(by)}.",
+                    )
+                    if today > by
+                    else None,
+                )
+            )
+        else:
+            lines.append(
+                ChecklistLine(
+                    "Permanent pavement within 60 days",
+                    False,
+                    f"Due by {format_day(due)}",
+                    Finding(
+                        "block",
+                        RESTORATION_CITE,
+                        f"Permanent pavement was due by {format_day(due)}.",
+                    )
+                    if today > due
+                    else None,
+                )
+            )
+    if opening.completed_on is not None:
+        ends = guarantee_ends(opening)
+        lines.append(
+            ChecklistLine(
+                "One-year restoration guarantee", today > ends, f"Runs through {format_day(ends)}"
+            )
+        )
+    return lines
+
+
+def _at(moment: datetime) -> str:
+    return f"{format_day(moment.date())} {moment:%I:%M %p}".replace(" 0", " ")
+
+
+def guarantee_ends(opening: StreetOpening) -> date:
+    assert opening.completed_on is not None
+    return one_year_after(opening.completed_on)
+
+
+def close(action: Action, opening_id: int) -> StreetOpening:
+    """Close a restored permit once its one-year guarantee has run."""
+    action.require(Permission.APPROVE_WORK_PERMITS)
+    opening = get_opening(action.session, opening_id)
+    if OpeningStatus(opening.status) is not OpeningStatus.RESTORED:
+        raise Conflict("Only a restored opening can be closed.")
+    if action.today() <= guarantee_ends(opening):
+        raise InvalidInput(
+            f"The guarantee runs through {format_day(guarantee_ends(opening))}.",
+            field="decision",
+            cite=DEFICIENCY_CITE,
+        )
+    before = snapshot(opening)
+    opening.status = OpeningStatus.CLOSED
+    action.audit(
+        "opening.close",
+        opening,
+        f"Street opening {opening.number} closed",
+        before=before,
+        after=snapshot(opening),
+    )
+    return opening
+
+
+def display_status(opening: StreetOpening, today: date) -> str:
+    """The status as the register shows it: an approved permit past its last day unused is
+    expired; a restored one is in its guarantee period until the year is out."""
+    status = OpeningStatus(opening.status)
+    if status is OpeningStatus.APPROVED and opening.valid_until and today > opening.valid_until:
+        return "Expired"
+    if status is OpeningStatus.RESTORED:
+        return "Guarantee period" if today <= guarantee_ends(opening) else "Guarantee ended"
+    return status.label
+
+
+# -- charges -----------------------------------------------------------------------------------
+
+
+def charge_city_repair(
+    action: Action, opening_id: int, *, repair: Money, maintenance: Money, notice_on: date
+) -> None:
+    """The City made the pavement repair: its cost and a year's maintenance are charged to the
+    permittee; unpaid 90 days after actual notice, it becomes a lien collected as a special
+    tax (§ 506-7 (Repair by City))."""
+    action.require(Permission.BILL)
+    opening = get_opening(action.session, opening_id)
+    if notice_on > action.today():
+        raise InvalidInput("The notice cannot be dated after today.", field="notice_on")
+    total = repair + maintenance
+    if total <= Money.zero():
+        raise InvalidInput("Enter the cost of the repair.", field="repair")
+    ledger.bill(
+        action,
+        party_id=opening.applicant_id,
+        record=RecordRef(RECORD_TYPE, str(opening.id)),
+        kind=DueKind.CITY_EXPENSES,
+        amount=total,
+        gl_account=_expense_account(action),
+        cite=REPAIR_CITE,
+        due_on=notice_on + timedelta(days=REPAIR_PAYMENT_DAYS),
+        description=f"Street opening {opening.number}: City repair {repair} and one "
+        f"year's maintenance {maintenance} (notice {format_day(notice_on)})",
+    )
+
+
+def charge_deficiency_repair(
+    action: Action,
+    opening_id: int,
+    *,
+    labor: Money,
+    materials: Money,
+    equipment: Money,
+    notice_on: date,
+) -> Money:
+    """Bill the Director of Public Works' repair of deficiencies: labor, materials and equipment
+    plus 20% for administration (§ 506-6 (Bond)); returns the amount billed."""
+    action.require(Permission.BILL)
+    opening = get_opening(action.session, opening_id)
+    cost = labor + materials + equipment
+    if cost <= Money.zero():
+        raise InvalidInput("Enter the labor, materials and equipment.", field="labor")
+    total = cost + cost * ADMINISTRATION_SHARE
+    ledger.bill(
+        action,
+        party_id=opening.applicant_id,
+        record=RecordRef(RECORD_TYPE, str(opening.id)),
+        kind=DueKind.CITY_EXPENSES,
+        amount=total,
+        gl_account=_expense_account(action),
+        cite=DEFICIENCY_CITE,
+        due_on=notice_on + timedelta(days=30),
+        description=f"Street opening {opening.number}: deficiency repair {cost} plus "
+        "20% administration",
+    )
+    return total
+
+
+def _expense_account(action: Action) -> str:
+    return fee_on(action.session, FEE_CODE, action.today()).gl_account
+
+
+# -- the street improvement register -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ImprovementData:
+    street_id: int
+    determined_on: date
+    limits: str = ""
+    description: str = ""
+    utility_notice_on: date | None = None
+    work_begins_on: date | None = None
+    completed_on: date | None = None
+
+
+def record_improvement(action: Action, data: ImprovementData) -> StreetImprovement:
+    """Add a permanent improvement or repaving to the register (it starts the five years)."""
+    action.require(Permission.APPROVE_WORK_PERMITS)
+    if action.session.get(Street, data.street_id) is None:
+        raise NotFound(f"There is no street number {data.street_id}.")
+    if data.completed_on and data.completed_on < data.determined_on:
+        raise InvalidInput(
+            "The work cannot be completed before it was determined.", field="completed_on"
+        )
+    if data.utility_notice_on and data.utility_notice_on < data.determined_on:
+        raise InvalidInput("The notice follows the determination.", field="utility_notice_on")
+    improvement = StreetImprovement(
+        street_id=data.street_id,
+        determined_on=data.determined_on,
+        limits=fits(StreetImprovement.limits, data.limits.strip(), "The limits"),
+        description=data.description.strip(),
+        utility_notice_on=data.utility_notice_on,
+        work_begins_on=data.work_begins_on,
+        completed_on=data.completed_on,
+        created_at=action.now(),
+    )
+    action.session.add(improvement)
+    action.audit(
+        "improvement.create",
+        improvement,
+        "Street improvement recorded",
+        after=snapshot(improvement),
+    )
+    return improvement
+
+
+def improvement_findings(improvement: StreetImprovement) -> list[Finding]:
+    """The 30 days the ordinance sets before an improvement's work begins."""
+    found = []
+    if improvement.work_begins_on is not None:
+        if (improvement.work_begins_on - improvement.determined_on).days < 30:
+            found.append(
+                Finding(
+                    "warn",
+                    NEW_STREETS_CITE,
+                    "The improvement must be determined at least 30 days before its work begins.",
+                )
+            )
+        if improvement.utility_notice_on is None:
+            found.append(
+                Finding(
+                    "warn",
+                    NEW_STREETS_CITE,
+                    "The written notice to utilities and abutting owners is not recorded.",
+                )
+            )
+    return found
+
+
+# -- registers and the Today tab ---------------------------------------------------------------
+
+
+def search_openings(
+    session: Session,
+    text: str = "",
+    *,
+    status: OpeningStatus | None = None,
+    year: int | None = None,
+    limit: int = SEARCH_LIMIT,
+) -> list[StreetOpening]:
+    query = select(StreetOpening)
+    for word in fold(text).split():
+        query = query.where(StreetOpening.search_text.contains(word, autoescape=True))
+    if status is not None:
+        query = query.where(StreetOpening.status == status)
+    if year is not None:
+        query = query.where(StreetOpening.year == year)
+    query = query.options(
+        selectinload(StreetOpening.applicant),
+        selectinload(StreetOpening.sites).selectinload(OpeningSite.street),
+        selectinload(StreetOpening.renewals),
+    ).order_by(StreetOpening.applied_at.desc(), StreetOpening.id.desc())
+    return list(session.scalars(query.limit(limit)))
+
+
+@provider("street_openings")
+def _due(action: Action) -> list[TodayItem]:
+    """Permits expiring within 14 days, restorations overdue, emergency applications missing
+    their notification, guarantees ending."""
+    session, today = action.session, action.today()
+    items: list[TodayItem] = []
+    rows = session.scalars(
+        select(StreetOpening)
+        .where(
+            StreetOpening.status.in_(
+                (
+                    OpeningStatus.APPLIED,
+                    OpeningStatus.APPROVED,
+                    OpeningStatus.IN_PROGRESS,
+                    OpeningStatus.RESTORED,
+                )
+            )
+        )
+        .options(selectinload(StreetOpening.applicant))
+    ).all()
+    for opening in rows:
+        ref = {"record_type": RECORD_TYPE, "record_id": str(opening.id)}
+        who = opening.applicant.name
+        status = OpeningStatus(opening.status)
+        if (
+            status in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS)
+            and opening.valid_until
+            and opening.completed_on is None
+            and opening.valid_until <= today + timedelta(days=14)
+        ):
+            items.append(
+                TodayItem(
+                    "Street Openings",
+                    opening.valid_until,
+                    f"Permit {opening.number} expires {format_day(opening.valid_until)}",
+                    who,
+                    VALIDITY_CITE,
+                    **ref,
+                )
+            )
+        if status in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS) and opening.approved_on:
+            due = (
+                patch_replacement_due(opening.temporary_patch_on)
+                if opening.temporary_patch_on
+                else restoration_due(opening.approved_on, action.calendar)
+            )
+            if opening.opened_on is not None and due <= today + timedelta(days=7):
+                items.append(
+                    TodayItem(
+                        "Street Openings",
+                        due,
+                        f"Restoration of {opening.number} due {format_day(due)}",
+                        who,
+                        RESTORATION_CITE,
+                        **ref,
+                    )
+                )
+        if (
+            opening.emergency
+            and opening.city_notified_at is None
+            and status is not OpeningStatus.RESTORED
+        ):
+            items.append(
+                TodayItem(
+                    "Street Openings",
+                    opening.applied_on,
+                    f"Emergency {opening.number}: City officials' notification not recorded",
+                    who,
+                    EMERGENCY_CITE,
+                    **ref,
+                )
+            )
+        if status is OpeningStatus.RESTORED:
+            ends = guarantee_ends(opening)
+            if ends <= today + timedelta(days=30):
+                items.append(
+                    TodayItem(
+                        "Street Openings",
+                        ends,
+                        f"Restoration guarantee of {opening.number} ends {format_day(ends)}",
+                        who,
+                        DEFICIENCY_CITE,
+                        **ref,
+                    )
+                )
+    return items

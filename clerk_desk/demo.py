@@ -18,6 +18,7 @@ from clerk_desk import (
     demo_petitions,
     demo_receipts,
     demo_street_numbers,
+    demo_street_openings,
     demo_vending,
     fees,
     ledger,
@@ -40,6 +41,8 @@ from clerk_desk.models import (
     PartyKind,
     Petition,
     Role,
+    StreetImprovement,
+    StreetOpening,
     VendingApplication,
 )
 from clerk_desk.money import Money
@@ -222,7 +225,13 @@ def create(
         counts.update({k: v for k, v in report.counts.items() if k not in ("operator", "party")})
         counts.update(demo_street_numbers.count(desk))
         with database.reading() as session:
-            for model in (CouncilMeeting, Petition, VendingApplication):
+            for model in (
+                CouncilMeeting,
+                Petition,
+                VendingApplication,
+                StreetOpening,
+                StreetImprovement,
+            ):
                 counts[model.__tablename__] = (
                     session.scalar(select(func.count()).select_from(model)) or 0
                 )
@@ -300,6 +309,8 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     # Special event vending permits at each step of the workflow (after the petitions: the
     # Council decides an appeal at the last meeting those made).
     demo_vending.generate(desk)
+    # Street openings at each step, with the improvement register (no random numbers drawn).
+    demo_street_openings.generate(desk)
 
 
 def _street_numbers(desk: Desk, admin: SignedIn, rng: random.Random) -> None:

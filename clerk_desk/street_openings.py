@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from decimal import Decimal
 
 from sqlalchemy import select
@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import bonds, ledger
 from clerk_desk.bonds import one_year_after
+from clerk_desk.clock import city_zone
 from clerk_desk.coverage import STREET_OPENING, Covers
 from clerk_desk.deadlines import CityCalendar, format_day
 from clerk_desk.desk import Action, snapshot
@@ -30,6 +31,7 @@ from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding, blocking
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
+    AmountDue,
     DueKind,
     DueStatus,
     OpeningRenewal,
@@ -72,11 +74,16 @@ RESTORATION_DAYS = 60
 EMERGENCY_BUSINESS_DAYS = 2  # fee waived when applied for within two regular business days
 MORATORIUM_YEARS = 5
 REPAIR_PAYMENT_DAYS = 90
+# The ordinance sets no day to pay a deficiency bill: the program asks for payment in 30 days.
+DEFICIENCY_PAYMENT_DAYS = 30
 ADMINISTRATION_SHARE = Decimal("0.20")  # deficiency repairs: plus 20% for administration
 COMMENCEMENT_NOTICE = timedelta(hours=24)
 BACKFILL_NOTICE = timedelta(hours=4)
 SURFACES = ("asphalt", "concrete", "sidewalk", "curb and gutter", "driveway", "gravel", "terrace")
 SEARCH_LIMIT = 500
+EXPIRY_WARNING_DAYS = 14  # Today: permits expiring within 14 days
+RESTORATION_WARNING_DAYS = 7
+GUARANTEE_WARNING_DAYS = 30
 
 
 # -- the calendar rules ------------------------------------------------------------------------
@@ -117,7 +124,7 @@ FROZEN_RULE = (
 
 
 def frozen_days(start: date, end: date) -> list[date]:
-    """The days of ``start``..``end`` in the closed season (at most the first and last)."""
+    """Every day of ``start``..``end`` (both included) in the closed season, in order."""
     days = []
     day = start
     while day <= end:
@@ -213,7 +220,15 @@ def _clean_sites(session: Session, sites: Sequence[SiteData]) -> list[SiteData]:
     return cleaned
 
 
-def _clean(session: Session, data: OpeningData, today: date) -> dict[str, object]:
+def _check_moment(moment: datetime, now: datetime, field: str) -> None:
+    """A recorded time is an instant (with its zone) and not later than now."""
+    if moment.tzinfo is None:
+        raise InvalidInput("Give the time with its time zone.", field=field)
+    if moment > now:
+        raise InvalidInput("That time is later than now.", field=field)
+
+
+def _clean(session: Session, data: OpeningData, today: date, now: datetime) -> dict[str, object]:
     get_party(session, data.applicant_id)
     if data.planned_start and data.planned_end and data.planned_end < data.planned_start:
         raise InvalidInput("The work cannot end before it starts.", field="planned_end")
@@ -228,6 +243,8 @@ def _clean(session: Session, data: OpeningData, today: date) -> dict[str, object
             field="opened_on",
             cite=EMERGENCY_CITE,
         )
+    if data.city_notified_at is not None:
+        _check_moment(data.city_notified_at, now, "city_notified_at")
     return {
         "applicant_id": data.applicant_id,
         "nature_of_work": data.nature_of_work.strip(),
@@ -293,6 +310,14 @@ def _fee(action: Action, opening: StreetOpening, applicant_id: int) -> None:
         _double(action, opening, applicant_id)
 
 
+def _doubled(session: Session, opening: StreetOpening) -> bool:
+    """Whether the doubled fee is already billed (and not cancelled) for this application."""
+    return any(
+        due.kind == DueKind.DOUBLED_FEE and due.status != DueStatus.CANCELLED
+        for due in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(opening.id)))
+    )
+
+
 def _double(action: Action, opening: StreetOpening, applicant_id: int) -> None:
     fee = fee_on(action.session, FEE_CODE, opening.applied_on)
     ledger.bill(
@@ -312,7 +337,7 @@ def apply(action: Action, data: OpeningData) -> StreetOpening:
     """Take an application for a street opening permit and bill its fee."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
-    values = _clean(session, data, action.today())
+    values = _clean(session, data, action.today(), action.now())
     sites = _clean_sites(session, data.sites)
     number, year, sequence = _number(action)
     opening = StreetOpening(
@@ -358,7 +383,7 @@ def record_city_work(action: Action, data: OpeningData) -> StreetOpening:
     no permit or fee (§ 506-6 (City work excluded)); kept so the street's history is whole."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
-    values = _clean(session, data, action.today())
+    values = _clean(session, data, action.today(), action.now())
     sites = _clean_sites(session, data.sites)
     number, year, sequence = _number(action)
     opening = StreetOpening(
@@ -403,14 +428,20 @@ def get_opening(session: Session, opening_id: int) -> StreetOpening:
     return opening
 
 
+def _refuse_if_done(opening: StreetOpening) -> None:
+    """Refused, closed and exempt records take no more steps of the permit."""
+    status = OpeningStatus(opening.status)
+    if status in (OpeningStatus.REFUSED, OpeningStatus.CLOSED, OpeningStatus.EXEMPT):
+        raise Conflict(f"Street opening {opening.number} is {status.label.lower()}.")
+
+
 def record_opened(action: Action, opening_id: int, *, opened_on: date) -> StreetOpening:
     """Record the day the opening was made. Made before the permit was approved (and not an
     emergency), the application and review fee is doubled."""
     action.require(Permission.TAKE_APPLICATIONS)
     opening = get_opening(action.session, opening_id)
+    _refuse_if_done(opening)
     status = OpeningStatus(opening.status)
-    if status in (OpeningStatus.REFUSED, OpeningStatus.CLOSED, OpeningStatus.EXEMPT):
-        raise Conflict(f"Street opening {opening.number} is {status.label.lower()}.")
     if opened_on > action.today():
         raise InvalidInput("The opening cannot be made after today.", field="opened_on")
     if opened_on < opening.applied_on - timedelta(days=366):
@@ -418,22 +449,29 @@ def record_opened(action: Action, opening_id: int, *, opened_on: date) -> Street
             "That day is more than a year before the application.", field="opened_on"
         )
     before = snapshot(opening)
-    already = opening.opened_on is not None
-    opening.opened_on = opened_on
-    early = opening.approved_on is None or opened_on < opening.approved_on
-    if early and not opening.emergency and not already:
-        _double(action, opening, opening.applicant_id)
+    doubled = _made(action, opening, opened_on)
     if status is OpeningStatus.APPROVED:
         opening.status = OpeningStatus.IN_PROGRESS
     action.audit(
         "opening.opened",
         opening,
         f"Street opening {opening.number} made {format_day(opened_on)}"
-        + ("; fee doubled" if early and not opening.emergency and not already else ""),
+        + ("; fee doubled" if doubled else ""),
         before=before,
         after=snapshot(opening),
     )
     return opening
+
+
+def _made(action: Action, opening: StreetOpening, opened_on: date) -> bool:
+    """Record the day the opening was made; made before the permit was approved (and not an
+    emergency), bill the doubled fee unless it is already billed. True when it was billed."""
+    opening.opened_on = opened_on
+    early = opening.approved_on is None or opened_on < opening.approved_on
+    if early and not opening.emergency and not _doubled(action.session, opening):
+        _double(action, opening, opening.applicant_id)
+        return True
+    return False
 
 
 # -- the checks before approval ----------------------------------------------------------------
@@ -454,11 +492,30 @@ def _permit_period(opening: StreetOpening, today: date) -> tuple[date, date]:
     return start, valid_until(start)
 
 
+def work_period(opening: StreetOpening) -> tuple[date, date] | None:
+    """The days of the work as the application gives them: from the earlier of the planned
+    start and the day the opening was actually made, to the planned end (or that first day).
+    None when the application gives neither."""
+    known = [day for day in (opening.planned_start, opening.opened_on) if day is not None]
+    if not known:
+        return None
+    start = min(known)
+    return start, max(opening.planned_end or start, start)
+
+
 def approval_findings(
     session: Session, opening: StreetOpening, *, calendar: CityCalendar, today: date
 ) -> list[Finding]:
     """Everything §§ 506-6 and 506-7 say about issuing this permit today, each cited: a block
     stops the approval, a warning is for the approving official to read."""
+    if OpeningStatus(opening.status) is OpeningStatus.EXEMPT:
+        return [
+            Finding(
+                "info",
+                CITY_WORK_CITE,
+                "City work: exempt from the permit and its fee; recorded for the street's history.",
+            )
+        ]
     found: list[Finding] = []
     if not opening.sites:
         found.append(Finding("block", FEE_CITE, "No opening is listed on the application."))
@@ -480,6 +537,16 @@ def approval_findings(
     found += _new_streets(session, opening, today)
     found += _emergency(opening, calendar)
     start, end = _permit_period(opening, today)
+    period = work_period(opening)
+    if period is not None and period[1] > end:
+        found.append(
+            Finding(
+                "warn",
+                VALIDITY_CITE,
+                f"The work is planned to end {format_day(period[1])}, after the permit's last "
+                f"day ({format_day(end)}, six months from approval): it will need a renewal.",
+            )
+        )
     found += bonds.insurance_findings(
         session,
         party_id=opening.applicant_id,
@@ -487,8 +554,7 @@ def approval_findings(
         covers=Covers(start, end),
         calendar=calendar,
     )
-    work_on = opening.planned_start or opening.opened_on or today
-    work_until = max(opening.planned_end or work_on, work_on)
+    work_on, work_until = work_period(opening) or (today, today)
     found += bonds.street_opening_bond_findings(
         session,
         party_id=opening.applicant_id,
@@ -536,11 +602,10 @@ def _fee_findings(session: Session, opening: StreetOpening) -> list[Finding]:
 
 
 def _frozen(opening: StreetOpening) -> list[Finding]:
-    start = opening.planned_start or opening.opened_on
-    if start is None:
+    period = work_period(opening)
+    if period is None:
         return [Finding("warn", FROZEN_CITE, "The planned start of the work is not given.")]
-    end = opening.planned_end or start
-    days = frozen_days(start, end)
+    days = frozen_days(*period)
     if not days:
         return []
     if opening.frozen_emergency_by:
@@ -563,10 +628,12 @@ def _frozen(opening: StreetOpening) -> list[Finding]:
 
 def _new_streets(session: Session, opening: StreetOpening, today: date) -> list[Finding]:
     found = []
-    for site in opening.sites:
-        if site.street_id is None:
-            continue
-        for improvement in improvements_on(session, site.street_id):
+    streets: dict[int, OpeningSite] = {}
+    for site in opening.sites:  # several openings in one street: one finding per improvement
+        if site.street_id is not None:
+            streets.setdefault(site.street_id, site)
+    for street_id, site in streets.items():
+        for improvement in improvements_on(session, street_id):
             if improvement.completed_on is None:
                 continue
             ends = moratorium_ends(improvement.completed_on)
@@ -656,6 +723,7 @@ def determine_frozen_emergency(action: Action, opening_id: int, *, determined_by
     emergency excavation, which the frozen-ground season allows."""
     action.require(Permission.APPROVE_WORK_PERMITS)
     opening = get_opening(action.session, opening_id)
+    _refuse_if_done(opening)
     who = " ".join(determined_by.split())
     if not who:
         raise InvalidInput(
@@ -682,6 +750,7 @@ def record_council_essential(action: Action, opening_id: int, *, on: date, note:
     improved within five years is absolutely essential."""
     action.require(Permission.TAKE_APPLICATIONS)
     opening = get_opening(action.session, opening_id)
+    _refuse_if_done(opening)
     if on > action.today():
         raise InvalidInput("The Council's action cannot be later than today.", field="on")
     if not note.strip():
@@ -758,28 +827,76 @@ def renew(
     action: Action, opening_id: int, *, requested_on: date, granted_by: str
 ) -> OpeningRenewal:
     """Grant a thirty-day renewal on the permittee's written request (at the discretion of the
-    Building Inspector or the Director of Public Works, who is recorded)."""
+    Building Inspector or the Director of Public Works, who is recorded).
+
+    The ordinance renews a permit whose operations "have begun" and "will continue beyond" its
+    period: the opening must have been made, and the request made by the permit's last day (an
+    expired permit is not renewed; a new one is applied for). The renewal adds thirty days to
+    the last day, and the insurance and the bond must cover them too (§ 506-6 (Insurance
+    required), § 506-6 (Bond))."""
     action.require(Permission.APPROVE_WORK_PERMITS)
     opening = get_opening(action.session, opening_id)
-    if opening.valid_until is None or OpeningStatus(opening.status) not in (
+    status = OpeningStatus(opening.status)
+    if opening.valid_until is None or status not in (
         OpeningStatus.APPROVED,
         OpeningStatus.IN_PROGRESS,
     ):
-        raise Conflict("Only an approved permit still open can be renewed.")
+        raise Conflict("Only an approved permit still open can be renewed.", cite=RENEWAL_CITE)
+    if status is OpeningStatus.APPROVED:
+        raise Conflict(
+            f"Operations have not begun under permit {opening.number}: a renewal is for work "
+            "begun that will continue beyond the permit's last day. Record the day the opening "
+            "was made first.",
+            cite=RENEWAL_CITE,
+        )
     if requested_on > action.today():
         raise InvalidInput("The request cannot be dated after today.", field="requested_on")
+    if requested_on > opening.valid_until:
+        raise InvalidInput(
+            f"The permit expired {format_day(opening.valid_until)}, before the request: an "
+            "expired permit is not renewed; apply for a new one.",
+            field="requested_on",
+            cite=RENEWAL_CITE,
+        )
     who = " ".join(granted_by.split())
     if not who:
         raise InvalidInput(
             "Name the official who grants the renewal.", field="granted_by", cite=RENEWAL_CITE
         )
-    start = max(opening.valid_until, action.today())
+    first = opening.valid_until + timedelta(days=1)
+    until = opening.valid_until + timedelta(days=RENEWAL_DAYS)
+    if until < action.today():
+        raise InvalidInput(
+            f"Thirty days from the permit's last day ended {format_day(until)}: apply for a "
+            "new permit.",
+            field="decision",
+            cite=RENEWAL_CITE,
+        )
+    stop = blocking(
+        bonds.insurance_findings(
+            action.session,
+            party_id=opening.applicant_id,
+            requirement=STREET_OPENING,
+            covers=Covers(first, until),
+            calendar=action.calendar,
+        )
+        + bonds.street_opening_bond_findings(
+            action.session,
+            party_id=opening.applicant_id,
+            work_on=first,
+            work_until=until,
+            record_type=RECORD_TYPE,
+            record_id=str(opening.id),
+        )
+    )
+    if stop:
+        raise InvalidInput(stop[0].text, field="decision", cite=stop[0].cite)
     renewal = OpeningRenewal(
         opening_id=opening.id,
         requested_on=requested_on,
         granted_on=action.today(),
         granted_by=fits(OpeningRenewal.granted_by, who, "The official", field="granted_by"),
-        valid_until=start + timedelta(days=RENEWAL_DAYS),
+        valid_until=until,
         created_at=action.now(),
     )
     action.session.add(renewal)
@@ -822,23 +939,34 @@ def record_work(action: Action, opening_id: int, work: WorkRecord) -> StreetOpen
     now, today = action.now(), action.today()
     for field in ("commencement_notice_at", "started_at", "backfill_notice_at", "backfilled_at"):
         value = getattr(work, field)
-        if value is not None and (value.tzinfo is None or value > now):
-            raise InvalidInput("That time is later than now.", field=field)
+        if value is not None:
+            _check_moment(value, now, field)
     for field in ("temporary_patch_on", "completed_on"):
         value = getattr(work, field)
         if value is not None and value > today:
             raise InvalidInput("That day is later than today.", field=field)
-    if work.backfilled_at and work.started_at and work.backfilled_at < work.started_at:
+    started = work.started_at or opening.started_at
+    if work.backfilled_at and started and work.backfilled_at < started:
         raise InvalidInput(
             "Backfilling cannot come before the work started.", field="backfilled_at"
         )
+    zone = action.clock.local_now().tzinfo
+    made = opening.opened_on or (started.astimezone(zone).date() if started else None)
+    for field in ("temporary_patch_on", "completed_on"):
+        value = getattr(work, field)
+        if value is not None and made is not None and value < made:
+            raise InvalidInput(
+                f"That day is before the opening was made ({format_day(made)}).", field=field
+            )
     before = snapshot(opening)
     for field in WorkRecord.__dataclass_fields__:
         value = getattr(work, field)
         if value is not None:
             setattr(opening, field, value)
     if opening.started_at is not None and opening.opened_on is None:
-        opening.opened_on = opening.started_at.astimezone(action.clock.local_now().tzinfo).date()
+        # The work began: that is the day the opening was made (before the permit was
+        # approved, the fee is doubled).
+        _made(action, opening, opening.started_at.astimezone(zone).date())
     if opening.completed_on is not None:
         opening.status = OpeningStatus.RESTORED
     elif opening.opened_on is not None:
@@ -862,9 +990,11 @@ class ChecklistLine:
 
 
 def work_checklist(
-    opening: StreetOpening, *, calendar: CityCalendar, today: date
+    opening: StreetOpening, *, calendar: CityCalendar, today: date, tz: tzinfo | None = None
 ) -> list[ChecklistLine]:
-    """The notices and restoration deadlines of an approved permit, with their times."""
+    """The notices and restoration deadlines of an approved permit, with their times (shown in
+    ``tz``, the City's time zone unless given: the database keeps instants in UTC)."""
+    zone = tz or city_zone()
     lines = []
     notice, started = opening.commencement_notice_at, opening.started_at
     if opening.emergency:
@@ -892,7 +1022,7 @@ def work_checklist(
             ChecklistLine(
                 "Notice 24 hours before the work",
                 not late,
-                _at(notice),
+                _at(notice, zone),
                 Finding(
                     "warn",
                     COMMENCEMENT_CITE,
@@ -925,7 +1055,7 @@ def work_checklist(
             ChecklistLine(
                 "Notice 4 hours before backfilling",
                 not late,
-                _at(backfill_notice),
+                _at(backfill_notice, zone),
                 Finding(
                     "warn", NOTICE_CITE, "The notice came less than four hours before backfilling."
                 )
@@ -936,10 +1066,15 @@ def work_checklist(
     if opening.approved_on is not None:
         due = restoration_due(opening.approved_on, calendar)
         if opening.completed_on is not None:
-            late = opening.completed_on > due and opening.temporary_patch_on is None
+            title = "Permanent pavement within 60 days"
+            if opening.temporary_patch_on is not None:
+                # A winter cold-mix patch had until the following July 1 to be replaced.
+                title = "Cold-mix patch replaced by July 1"
+                due = patch_replacement_due(opening.temporary_patch_on)
+            late = opening.completed_on > due
             lines.append(
                 ChecklistLine(
-                    "Permanent pavement within 60 days",
+                    title,
                     not late,
                     format_day(opening.completed_on),
                     Finding(
@@ -993,8 +1128,10 @@ def work_checklist(
     return lines
 
 
-def _at(moment: datetime) -> str:
-    return f"{format_day(moment.date())} {moment:%I:%M %p}".replace(" 0", " ")
+def _at(moment: datetime, zone: tzinfo) -> str:
+    local = moment.astimezone(zone)
+    noon = "AM" if local.hour < 12 else "PM"  # not %p, whose words follow the locale
+    return f"{format_day(local.date())} {local.hour % 12 or 12}:{local:%M} {noon}"
 
 
 def guarantee_ends(opening: StreetOpening) -> date:
@@ -1042,18 +1179,22 @@ def display_status(opening: StreetOpening, today: date) -> str:
 
 def charge_city_repair(
     action: Action, opening_id: int, *, repair: Money, maintenance: Money, notice_on: date
-) -> None:
+) -> AmountDue:
     """The City made the pavement repair: its cost and a year's maintenance are charged to the
     permittee; unpaid 90 days after actual notice, it becomes a lien collected as a special
-    tax (§ 506-7 (Repair by City))."""
+    tax (§ 506-7 (Repair by City)). The 90 days are counted on the City's calendar (a last day
+    City Hall is closed moves to the next day it is open); the charge is overdue after them."""
     action.require(Permission.BILL)
     opening = get_opening(action.session, opening_id)
     if notice_on > action.today():
         raise InvalidInput("The notice cannot be dated after today.", field="notice_on")
+    for field, amount in (("repair", repair), ("maintenance", maintenance)):
+        if amount < Money.zero():
+            raise InvalidInput("An amount cannot be negative.", field=field)
     total = repair + maintenance
     if total <= Money.zero():
         raise InvalidInput("Enter the cost of the repair.", field="repair")
-    ledger.bill(
+    return ledger.bill(
         action,
         party_id=opening.applicant_id,
         record=RecordRef(RECORD_TYPE, str(opening.id)),
@@ -1061,7 +1202,7 @@ def charge_city_repair(
         amount=total,
         gl_account=_expense_account(action),
         cite=REPAIR_CITE,
-        due_on=notice_on + timedelta(days=REPAIR_PAYMENT_DAYS),
+        due_on=action.calendar.add_days(notice_on, REPAIR_PAYMENT_DAYS),
         description=f"Street opening {opening.number}: City repair {repair} and one "
         f"year's maintenance {maintenance} (notice {format_day(notice_on)})",
     )
@@ -1080,6 +1221,11 @@ def charge_deficiency_repair(
     plus 20% for administration (§ 506-6 (Bond)); returns the amount billed."""
     action.require(Permission.BILL)
     opening = get_opening(action.session, opening_id)
+    if notice_on > action.today():
+        raise InvalidInput("The notice cannot be dated after today.", field="notice_on")
+    for field, amount in (("labor", labor), ("materials", materials), ("equipment", equipment)):
+        if amount < Money.zero():
+            raise InvalidInput("An amount cannot be negative.", field=field)
     cost = labor + materials + equipment
     if cost <= Money.zero():
         raise InvalidInput("Enter the labor, materials and equipment.", field="labor")
@@ -1092,7 +1238,7 @@ def charge_deficiency_repair(
         amount=total,
         gl_account=_expense_account(action),
         cite=DEFICIENCY_CITE,
-        due_on=notice_on + timedelta(days=30),
+        due_on=action.calendar.add_days(notice_on, DEFICIENCY_PAYMENT_DAYS),
         description=f"Street opening {opening.number}: deficiency repair {cost} plus "
         "20% administration",
     )
@@ -1122,12 +1268,21 @@ def record_improvement(action: Action, data: ImprovementData) -> StreetImproveme
     action.require(Permission.APPROVE_WORK_PERMITS)
     if action.session.get(Street, data.street_id) is None:
         raise NotFound(f"There is no street number {data.street_id}.")
+    if data.determined_on > action.today():
+        raise InvalidInput("The determination cannot be later than today.", field="determined_on")
     if data.completed_on and data.completed_on < data.determined_on:
         raise InvalidInput(
             "The work cannot be completed before it was determined.", field="completed_on"
         )
+    if data.completed_on and data.completed_on > action.today():
+        raise InvalidInput(
+            "The work cannot be completed after today: record the completion when it is.",
+            field="completed_on",
+        )
     if data.utility_notice_on and data.utility_notice_on < data.determined_on:
         raise InvalidInput("The notice follows the determination.", field="utility_notice_on")
+    if data.utility_notice_on and data.utility_notice_on > action.today():
+        raise InvalidInput("The notice cannot be dated after today.", field="utility_notice_on")
     improvement = StreetImprovement(
         street_id=data.street_id,
         determined_on=data.determined_on,
@@ -1143,6 +1298,46 @@ def record_improvement(action: Action, data: ImprovementData) -> StreetImproveme
         "improvement.create",
         improvement,
         "Street improvement recorded",
+        after=snapshot(improvement),
+    )
+    return improvement
+
+
+def complete_improvement(
+    action: Action,
+    improvement_id: int,
+    *,
+    completed_on: date,
+    utility_notice_on: date | None = None,
+) -> StreetImprovement:
+    """Record that an improvement in the register was completed (the five years start), and
+    the notice to utilities if it was not recorded before."""
+    action.require(Permission.APPROVE_WORK_PERMITS)
+    improvement = action.session.get(StreetImprovement, improvement_id)
+    if improvement is None:
+        raise NotFound(f"There is no street improvement number {improvement_id}.")
+    if completed_on > action.today():
+        raise InvalidInput("The work cannot be completed after today.", field="completed_on")
+    if completed_on < improvement.determined_on:
+        raise InvalidInput(
+            "The work cannot be completed before it was determined.", field="completed_on"
+        )
+    if utility_notice_on is not None and not (
+        improvement.determined_on <= utility_notice_on <= action.today()
+    ):
+        raise InvalidInput(
+            "The notice follows the determination and is not dated after today.",
+            field="utility_notice_on",
+        )
+    before = snapshot(improvement)
+    improvement.completed_on = completed_on
+    if utility_notice_on is not None:
+        improvement.utility_notice_on = utility_notice_on
+    action.audit(
+        "improvement.complete",
+        improvement,
+        f"Street improvement completed {format_day(completed_on)}",
+        before=before,
         after=snapshot(improvement),
     )
     return improvement
@@ -1221,17 +1416,21 @@ def _due(action: Action) -> list[TodayItem]:
         ref = {"record_type": RECORD_TYPE, "record_id": str(opening.id)}
         who = opening.applicant.name
         status = OpeningStatus(opening.status)
+        # An approved permit never used drops off once expired (the register says "Expired");
+        # one whose opening is made and not restored stays until it is.
         if (
             status in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS)
             and opening.valid_until
             and opening.completed_on is None
-            and opening.valid_until <= today + timedelta(days=14)
+            and opening.valid_until <= today + timedelta(days=EXPIRY_WARNING_DAYS)
+            and (status is OpeningStatus.IN_PROGRESS or opening.valid_until >= today)
         ):
+            word = "expired" if opening.valid_until < today else "expires"
             items.append(
                 TodayItem(
                     "Street Openings",
                     opening.valid_until,
-                    f"Permit {opening.number} expires {format_day(opening.valid_until)}",
+                    f"Permit {opening.number} {word} {format_day(opening.valid_until)}",
                     who,
                     VALIDITY_CITE,
                     **ref,
@@ -1243,7 +1442,9 @@ def _due(action: Action) -> list[TodayItem]:
                 if opening.temporary_patch_on
                 else restoration_due(opening.approved_on, action.calendar)
             )
-            if opening.opened_on is not None and due <= today + timedelta(days=7):
+            if opening.opened_on is not None and due <= today + timedelta(
+                days=RESTORATION_WARNING_DAYS
+            ):
                 items.append(
                     TodayItem(
                         "Street Openings",
@@ -1271,12 +1472,18 @@ def _due(action: Action) -> list[TodayItem]:
             )
         if status is OpeningStatus.RESTORED:
             ends = guarantee_ends(opening)
-            if ends <= today + timedelta(days=30):
+            if ends <= today + timedelta(days=GUARANTEE_WARNING_DAYS):
+                title = (
+                    f"Restoration guarantee of {opening.number} ends {format_day(ends)}"
+                    if ends >= today
+                    else f"Restoration guarantee of {opening.number} ended {format_day(ends)}: "
+                    "close the permit"
+                )
                 items.append(
                     TodayItem(
                         "Street Openings",
                         ends,
-                        f"Restoration guarantee of {opening.number} ends {format_day(ends)}",
+                        title,
                         who,
                         DEFICIENCY_CITE,
                         **ref,

@@ -83,6 +83,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "§§ 506-6, 506-7",
         "Excavation permits: fee doubling, emergencies, frozen ground, the moratorium after "
         "repaving, bonds and restoration deadlines.",
+        built=True,
     ),
     Workflow(
         "street_privileges",

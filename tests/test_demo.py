@@ -1,12 +1,13 @@
 """The demo database a new user explores: one operator per role, Prescott's streets, a public
 utility, names with diacritics that come back as they went in, improvement petitions with the
-Council meetings that acted on them, and special event vending permits at every step."""
+Council meetings that acted on them, special event vending permits and street openings at
+every step of their permits."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -16,10 +17,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from clerk_desk import (
+    bonds,
     demo,
     demo_petitions,
+    demo_street_numbers,
+    demo_street_openings,
     demo_vending,
     documents,
+    ledger,
     operators,
     parties,
     petitions,
@@ -27,24 +32,32 @@ from clerk_desk import (
     today,
     vending,
 )
+from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
-from clerk_desk.desk import SYSTEM, Desk
+from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, SignInFailed
+from clerk_desk.findings import blocking
+from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     Address,
     AddressStatus,
+    BondKind,
     BuildingKind,
+    Compass,
     MeetingKind,
     NumberingCaseStatus,
     Operator,
     Parcel,
     Party,
+    PartyKind,
     Petition,
     PetitionKind,
     PetitionStatus,
     Role,
+    StreetImprovement,
+    StreetOpening,
     VendingApplication,
     VendingStatus,
 )
@@ -58,8 +71,10 @@ TODAY = date(2026, 11, 30)
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     path = tmp_path_factory.mktemp("demo") / "demo.sqlite3"
     summary = demo.create(str(path), clock=FixedClock(TODAY))
-    assert summary.counts["amount_due"] == 40 + 6  # and the six vending permit fees
+    # 40 open amounts, the six vending permit fees, and the street openings' fees (paid)
+    assert summary.counts["amount_due"] == 40 + 6 + demo_street_openings.AMOUNTS_DUE
     assert summary.counts["vending_application"] == 6
+    assert (summary.counts["street_opening"], summary.counts["street_improvement"]) == (6, 2)
     assert summary.counts["address"] > 1000 and summary.counts["numbering_case"] == 4
     assert (summary.counts["petition"], summary.counts["council_meeting"]) == (12, 7)
     db = Database(str(path))
@@ -386,3 +401,119 @@ def test_the_today_tab_shows_the_vending_work_due(demo_db: Database) -> None:
     assert titles[2].startswith("Permit SEV-2026-")
     assert titles[2].endswith("Freedom Park Riverfront Market on Thu Dec 3, 2026")
     assert {i.urgency(TODAY) for i in items} == {"today", "soon"}
+
+
+# -- street openings ----------------------------------------------------------------------------
+
+
+def _statuses(openings: list[StreetOpening], on: date) -> dict[str, str]:
+    return {o.applicant.name: so.display_status(o, on) for o in openings}
+
+
+STATUSES = {
+    demo_street_openings.UTILITY: "In progress",
+    demo_street_openings.BORING: "Approved",
+    demo_street_openings.SEWER: "Guarantee period",
+    demo_street_openings.TELEPHONE: "Applied",
+    demo_street_openings.EXCAVATOR: "Refused",
+    demo_street_openings.PUBLIC_WORKS: "City work (exempt)",
+}
+
+
+def test_street_openings_at_each_step_of_the_permit(demo_db: Database) -> None:
+    desk = Desk(demo_db, clock=FixedClock(TODAY))
+    with desk.lookup(SYSTEM) as action:
+        session, calendar = action.session, action.calendar
+        found = so.search_openings(session)
+        assert _statuses(found, TODAY) == STATUSES
+        assert sorted(o.number for o in found) == [f"SO-2026-{n:03d}" for n in range(1, 7)]
+        assert [o.applied_on for o in sorted(found, key=lambda o: o.sequence)] == sorted(
+            o.applied_on for o in found
+        )  # numbered in the order applied for
+        by = {o.applicant.name: o for o in found}
+        streets = {s.street.full_name for o in found for s in o.sites if s.street is not None}
+        assert streets <= set(demo.STREETS)
+        # Last week's gas leak: the City told at once, applied for the next business day, no
+        # fee; in the frozen season the Building Inspector determined it an emergency.
+        gas = by[demo_street_openings.UTILITY]
+        assert gas.emergency and gas.opened_on == TODAY - timedelta(days=7)
+        assert gas.city_notified_at is not None
+        assert gas.applied_on == so.emergency_application_due(gas.opened_on, calendar)
+        assert ledger.dues_for(session, RecordRef(so.RECORD_TYPE, str(gas.id))) == []
+        assert gas.frozen_emergency_by == demo_street_openings.OFFICIAL
+        assert gas.approved_on == gas.applied_on and gas.started_at is not None
+        # A contractor's permit, bonded and paid, expires within 14 days.
+        expiring = by[demo_street_openings.BORING]
+        assert expiring.valid_until is not None
+        assert TODAY < expiring.valid_until <= TODAY + timedelta(days=14)
+        # Restored on the street repaved six years ago, a guarantee filed, its year running.
+        restored = by[demo_street_openings.SEWER]
+        assert restored.completed_on is not None and restored.completed_on < TODAY
+        assert so.guarantee_ends(restored) > TODAY
+        checklist = so.work_checklist(restored, calendar=calendar, today=TODAY)
+        assert all(line.done or line.title.startswith("One-year") for line in checklist)
+        guarantees = bonds.search_bonds(session, kind=BondKind.RESTORATION_GUARANTEE)
+        assert [b.record_id for b in guarantees] == [str(restored.id)]
+        # Awaiting approval: paid and insured, blocked only by frozen ground.
+        waiting = by[demo_street_openings.TELEPHONE]
+        assert [f.cite for f in blocking(so.review(action, waiting.id))] == [so.FROZEN_CITE]
+        # Refused on the street repaved two years ago.
+        refused = by[demo_street_openings.EXCAVATOR]
+        assert "five years" in refused.refused_reason
+        for opening in (expiring, restored, waiting, refused):
+            assert ledger.is_paid(session, RecordRef(so.RECORD_TYPE, str(opening.id)))
+        register = {
+            i.street.full_name: i.completed_on for i in session.scalars(select(StreetImprovement))
+        }
+        assert register == {"Dexter St": date(2024, 11, 30), "Walter St": date(2020, 11, 30)}
+        items = [i for i in today.gather(action) if i.workflow == "Street Openings"]
+    assert [i.record_id for i in items] == [str(expiring.id)]
+
+
+def _small_city(desk: Desk, admin: SignedIn) -> None:
+    """Only what the street openings demo needs: its applicants and its streets."""
+    with desk.action(admin) as action:
+        for name in demo_street_openings.APPLICANTS:
+            utility = name in (demo_street_openings.UTILITY, demo_street_openings.TELEPHONE)
+            kind = PartyKind.UTILITY if utility else PartyKind.BUSINESS
+            if name == demo_street_openings.PUBLIC_WORKS:
+                kind = PartyKind.GOVERNMENT
+            parties.add_party(
+                action,
+                parties.PartyData(
+                    kind=kind,
+                    name=name,
+                    public_utility=utility,
+                    contractor=kind is PartyKind.BUSINESS,
+                ),
+            )
+        for name in demo_street_openings.STREETS:
+            plan = demo_street_numbers.StreetPlan(name, Compass.NORTH)
+            street_numbers.add_street(action, plan.data())
+
+
+@pytest.mark.parametrize(
+    "day",
+    [
+        date(2026, 8, 20),
+        date(2026, 11, 14),
+        date(2026, 12, 24),
+        date(2027, 1, 15),
+        date(2027, 5, 1),
+        date(2027, 5, 2),
+        date(2027, 7, 1),
+    ],
+)
+def test_the_street_openings_demo_holds_on_any_day_of_the_year(
+    desk: Desk, admin: SignedIn, clock: FixedClock, day: date
+) -> None:
+    clock.set(day)
+    _small_city(desk, admin)
+    assert demo_street_openings.generate(desk) == {"street_opening": 6, "street_improvement": 2}
+    with desk.lookup(SYSTEM) as action:
+        found = so.search_openings(action.session)
+        assert _statuses(found, day) == STATUSES
+        waiting = next(o for o in found if o.status == "applied")
+        assert [f.cite for f in blocking(so.review(action, waiting.id))] == [so.FROZEN_CITE]
+        items = [i for i in today.gather(action) if i.workflow == "Street Openings"]
+    assert [i.title.split()[0] for i in items] == ["Permit"]  # the one expiring, no other

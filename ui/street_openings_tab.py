@@ -1,0 +1,865 @@
+"""Street Openings: excavation permits for streets, alleys, sidewalks, ditches and City
+easements (§§ 506-6, 506-7), from the application at the counter to the end of the guarantee.
+
+The clerk finds a permit by typing part of its number, the applicant's name, a street or a
+location, and narrows the register by status (as the register shows it: an approved permit past
+its last day reads "Expired", a restored one is in its guarantee period) and by year. Beside the
+register are the chosen permit's details: the applicant (a public utility posts no bond), every
+opening listed, the approval findings with their sections, the work checklist with its times,
+renewals, what is owed for it and which receipts paid it, and its history.
+
+Applications are taken with :class:`~ui.street_opening_dialogs.OpeningDialog`; the Building
+Inspector or the Director of Public Works approves, and the permit prints at once. Nothing is
+deleted: a refused application and a closed permit stay in the register.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import settings_store, street_openings, street_openings_views
+from clerk_desk.deadlines import format_day
+from clerk_desk.desk import Action
+from clerk_desk.models import OpeningStatus
+from clerk_desk.street_openings import (
+    CITY_WORK_CITE,
+    EMERGENCY_CITE,
+    FROZEN_CITE,
+    FROZEN_RULE,
+    RECORD_TYPE,
+    VALIDITY_CITE,
+)
+from clerk_desk.street_openings_views import Shown
+from ui import forms, operations, printing
+from ui.findings_view import FindingsView
+from ui.operations import App, perform, run_in_background
+from ui.ordinance_viewer import cite_html
+from ui.petition_dialogs import clock_time, zone_of
+from ui.street_opening_dialogs import (
+    BILL,
+    BLOCK_COLOUR,
+    DECIDE,
+    HISTORY_COLUMNS,
+    RENEWAL_COLUMNS,
+    TAKE,
+    WARN_COLOUR,
+    ApproveDialog,
+    CityRepairDialog,
+    CouncilFindingDialog,
+    DeficiencyDialog,
+    FrozenEmergencyDialog,
+    ImprovementsDialog,
+    OpenedDialog,
+    OpeningDetails,
+    OpeningDialog,
+    OpeningRow,
+    RefuseDialog,
+    RenewDialog,
+    WorkDialog,
+    checklist_columns,
+    due_columns,
+    may_not,
+    opening_details,
+    search_opening_rows,
+    site_columns,
+)
+from ui.table_models import RowsModel, TableColumn, yes
+
+EXPORT_FILTER = "Excel workbook (*.xlsx)"
+_EXPORT_ALL = 10**9
+NBSP = "\u00a0"
+
+
+def opening_columns() -> tuple[TableColumn, ...]:
+    def status_colour(row: OpeningRow) -> str | None:
+        return WARN_COLOUR if row.status_text == "Expired" else None
+
+    def due_colour(row: OpeningRow) -> str | None:
+        return BLOCK_COLOUR if row.restoration_overdue else None
+
+    return (
+        TableColumn("Permit", lambda r: r.number),
+        TableColumn(
+            "Applicant",
+            lambda r: r.applicant + (" (utility)" if r.public_utility else ""),
+            tooltip=lambda r: r.applicant_address or None,
+        ),
+        TableColumn("Locations", lambda r: r.locations, tooltip=lambda r: r.locations or None),
+        TableColumn(
+            "Emergency",
+            lambda r: yes(r.emergency),
+            header_tooltip=f"Emergency excavation, made before applying ({EMERGENCY_CITE})",
+        ),
+        TableColumn("Applied", lambda r: forms.us_date(r.applied_on)),
+        TableColumn(
+            "Valid through",
+            lambda r: forms.us_date(r.valid_until),
+            header_tooltip=f"Six months from approval, and any renewals ({VALIDITY_CITE})",
+        ),
+        TableColumn("Status", lambda r: r.status_text, colour=status_colour),
+        TableColumn(
+            "Restoration due",
+            lambda r: forms.us_date(r.restoration_due),
+            colour=due_colour,
+            header_tooltip="Permanent pavement within 60 days of the permit; a winter cold-mix "
+            "patch replaced by the following July 1 (§ 506-7G)",
+        ),
+    )
+
+
+class StreetOpeningsTab(QWidget):
+    """The Street Openings tab.
+
+    Signals: ``status(str)`` with a one-line message for the main window's status bar;
+    ``register_changed()`` after a permit was saved (the Today tab may refresh).
+    """
+
+    status = Signal(str)
+    register_changed = Signal()
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("street_openings_tab")
+        self.details: OpeningDetails | None = None
+        self._loaded = False  # the register is read when the tab is first shown
+        self._build()
+        self._connect()
+        self._show_details()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the register the first time the tab is shown, not while the window starts."""
+        super().showEvent(event)
+        if not self._loaded:
+            self.refresh()
+
+    # ---- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.search_field = forms.SearchField(
+            "Search permit number, applicant, street or location (Down arrow to the list)"
+        )
+        self.search_field.setObjectName("openings_search")
+        self.status_box = QComboBox()
+        self.status_box.setObjectName("status_filter")
+        self.status_box.addItem("Any status", None)
+        for shown in Shown:
+            self.status_box.addItem(shown.label, shown)
+        self.year_box = QComboBox()
+        self.year_box.setObjectName("year_filter")
+        self.year_box.addItem("All years", None)
+        top = QHBoxLayout()
+        top.addWidget(self.search_field, 1)
+        top.addWidget(self.status_box)
+        top.addWidget(self.year_box)
+
+        self.model = RowsModel(opening_columns(), self)
+        self.model.set_dimmed(lambda r: r.finished)
+        self.table = forms.make_table(self.model, name="openings_table")
+        forms.size_columns(self.table, {0: 12, 1: 28, 2: 40, 3: 10, 4: 11, 5: 12, 6: 17})
+
+        # -- the chosen permit: details at the left, its acts under them
+        self.summary = QLabel()
+        self.summary.setObjectName("opening_details")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.summary.linkActivated.connect(self.app.open_link)
+
+        def button(text: str, name: str, tip: str = "") -> QPushButton:
+            made = QPushButton(text)
+            made.setObjectName(name)
+            made.setProperty("tip", tip)
+            made.setToolTip(tip)
+            return made
+
+        self.opened_button = button(
+            "Opening &made…",
+            "opened_button",
+            "Record the day the opening was made (before approval, the fee doubles)",
+        )
+        self.council_button = button(
+            "Co&uncil finding…",
+            "council_button",
+            "The Council's finding that opening a street improved within five years is "
+            "absolutely essential",
+        )
+        self.work_button = button(
+            "Record &work…",
+            "work_button",
+            "The 24-hour and 4-hour notices, the start, backfill, patch and completion",
+        )
+        self.frozen_button = button(
+            "&Frozen-ground emergency…",
+            "frozen_button",
+            "The official's determination that the work is an emergency excavation",
+        )
+        self.approve_button = button(
+            "&Approve…", "approve_button", "Approve the permit and print it (valid six months)"
+        )
+        self.refuse_button = button("Re&fuse…", "refuse_button", "Refuse the application")
+        self.renew_button = button(
+            "Re&new 30 days…", "renew_button", "A thirty-day renewal on written request"
+        )
+        self.close_button = button(
+            "C&lose", "close_button", "Close a restored permit once its one-year guarantee ran"
+        )
+        self.repair_button = button(
+            "City re&pair charge…",
+            "city_repair_button",
+            "The City made the repair: its cost and a year's maintenance",
+        )
+        self.deficiency_button = button(
+            "&Deficiency repair…",
+            "deficiency_button",
+            "Deficiencies repaired by Public Works: labor, materials, equipment plus 20%",
+        )
+        self.print_button = button("&Print permit", "print_button", "Preview and print the permit")
+        self._permissions: dict[QPushButton, str] = {
+            self.opened_button: may_not(self.app, TAKE),
+            self.council_button: may_not(self.app, TAKE),
+            self.work_button: may_not(self.app, TAKE),
+            self.frozen_button: may_not(self.app, DECIDE),
+            self.approve_button: may_not(self.app, DECIDE),
+            self.refuse_button: may_not(self.app, DECIDE),
+            self.renew_button: may_not(self.app, DECIDE),
+            self.close_button: may_not(self.app, DECIDE),
+            self.repair_button: may_not(self.app, BILL),
+            self.deficiency_button: may_not(self.app, BILL),
+            self.print_button: "",
+        }
+        grid = QGridLayout()
+        groups = (
+            ("Application", (self.opened_button, self.council_button, self.work_button)),
+            ("Decision", (self.frozen_button, self.approve_button, self.refuse_button)),
+            ("Permit", (self.renew_button, self.close_button, self.print_button)),
+            ("Charges", (self.repair_button, self.deficiency_button)),
+        )
+        for line, (caption, buttons) in enumerate(groups):
+            label = QLabel(caption)
+            label.setStyleSheet("color: #555;")
+            grid.addWidget(label, line, 0)
+            for column, made in enumerate(buttons, start=1):
+                grid.addWidget(made, line, column)
+        grid.setColumnStretch(4, 1)
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        scroller = QScrollArea()
+        scroller.setWidget(side)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+
+        # -- the chosen permit's pages
+        self.site_model = RowsModel(site_columns(), self)
+        self.site_table = forms.make_table(self.site_model, name="sites_table")
+        forms.size_columns(self.site_table, {0: 16, 1: 36, 2: 12})
+        self.findings = FindingsView(self.app)
+        self.findings.setObjectName("approval_findings")
+        self.frozen_rule = QLabel(
+            f"<small style='color:#444'><b>Frozen ground:</b> {html.escape(FROZEN_RULE)} "
+            f"({cite_html(FROZEN_CITE)})</small>"
+        )
+        self.frozen_rule.setObjectName("frozen_rule")
+        self.frozen_rule.setWordWrap(True)
+        self.frozen_rule.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.frozen_rule.linkActivated.connect(self.app.open_link)
+        findings_page = QWidget()
+        findings_layout = QVBoxLayout(findings_page)
+        findings_layout.addWidget(self.findings)
+        findings_layout.addWidget(self.frozen_rule)
+        findings_layout.addStretch(1)
+        findings_scroller = QScrollArea()
+        findings_scroller.setWidget(findings_page)
+        findings_scroller.setWidgetResizable(True)
+        findings_scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.checklist_model = RowsModel(checklist_columns(), self)
+        self.checklist_table = forms.make_table(self.checklist_model, name="checklist_table")
+        forms.size_columns(self.checklist_table, {0: 30, 1: 7, 2: 30})
+        self.renewal_model = RowsModel(RENEWAL_COLUMNS, self)
+        self.renewal_table = forms.make_table(self.renewal_model, name="renewals_table")
+        forms.size_columns(self.renewal_table, {0: 11, 1: 11, 2: 34})
+        self.due_model = RowsModel(due_columns(), self)
+        self.due_table = forms.make_table(self.due_model, name="dues_table")
+        forms.size_columns(self.due_table, {0: 18, 1: 9, 2: 9, 3: 9, 4: 10, 5: 12})
+        self.history_model = RowsModel(HISTORY_COLUMNS, self)
+        self.history_table = forms.make_table(self.history_model, name="history_table")
+        self.history_table.setWordWrap(True)
+        forms.size_columns(self.history_table, {0: 18, 1: 16})
+        self.pages = QTabWidget()
+        self.pages.setObjectName("opening_pages")
+        self.pages.addTab(self.site_table, "Openings")
+        self.pages.addTab(findings_scroller, "Approval findings")
+        self.pages.addTab(self.checklist_table, "Work checklist")
+        self.pages.addTab(self.renewal_table, "Renewals")
+        self.pages.addTab(self.due_table, "Amounts due")
+        self.pages.addTab(self.history_table, "History")
+
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(left)
+        below.addWidget(self.pages)
+        below.setStretchFactor(0, 2)
+        below.setStretchFactor(1, 3)
+        below.setSizes([520, 760])
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(below)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([320, 400])
+        splitter.setChildrenCollapsible(False)
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_opening_button")
+        self.new_button.setToolTip("Take an application for a street opening permit (Ctrl+N)")
+        self.city_work_button = QPushButton("&City work…")
+        self.city_work_button.setObjectName("city_work_button")
+        self.city_work_button.setToolTip(
+            f"Record an opening by a City department or City contractor: exempt ({CITY_WORK_CITE})"
+        )
+        self.improvements_button = QPushButton("&Improvements…")
+        self.improvements_button.setObjectName("improvements_button")
+        self.improvements_button.setToolTip(
+            "The register of street improvements and repavings (no openings for five years)"
+        )
+        self.count_label = QLabel()
+        self.count_label.setObjectName("count_label")
+        self.count_label.setStyleSheet("color: #555;")
+        self.export_button = QPushButton("E&xport to Excel…")
+        self.export_button.setObjectName("export_button")
+        self.export_button.setToolTip("The permits the search and filters show, to a workbook")
+        bottom = QHBoxLayout()
+        for made in (self.new_button, self.city_work_button, self.improvements_button):
+            bottom.addWidget(made)
+        bottom.addStretch(1)
+        bottom.addWidget(self.count_label)
+        bottom.addSpacing(12)
+        bottom.addWidget(self.export_button)
+        why = may_not(self.app, TAKE)
+        for made in (self.new_button, self.city_work_button):
+            made.setEnabled(not why)
+            if why:
+                made.setToolTip(why)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self.setTabOrder(self.search_field, self.status_box)
+        self.setTabOrder(self.status_box, self.year_box)
+        self.setTabOrder(self.year_box, self.table)
+
+    def _connect(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.move_down.connect(self._enter_table)
+        for box in (self.status_box, self.year_box):
+            box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.new_button.clicked.connect(self.new_application)
+        self.city_work_button.clicked.connect(self.new_city_work)
+        self.improvements_button.clicked.connect(self.show_improvements)
+        self.export_button.clicked.connect(self.export_register)
+        self.opened_button.clicked.connect(lambda: self._act(OpenedDialog, "Opening recorded"))
+        self.council_button.clicked.connect(
+            lambda: self._act(CouncilFindingDialog, "Council finding recorded")
+        )
+        self.work_button.clicked.connect(lambda: self._act(WorkDialog, "Work recorded"))
+        self.frozen_button.clicked.connect(
+            lambda: self._act(FrozenEmergencyDialog, "Frozen-ground emergency recorded")
+        )
+        self.approve_button.clicked.connect(self.approve_selected)
+        self.refuse_button.clicked.connect(lambda: self._act(RefuseDialog, "Permit refused"))
+        self.renew_button.clicked.connect(lambda: self._act(RenewDialog, "Permit renewed"))
+        self.close_button.clicked.connect(self.close_selected)
+        self.repair_button.clicked.connect(
+            lambda: self._act(CityRepairDialog, "City repair billed")
+        )
+        self.deficiency_button.clicked.connect(
+            lambda: self._act(DeficiencyDialog, "Deficiency repair billed")
+        )
+        self.print_button.clicked.connect(self.print_selected)
+        shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.new_application)
+
+    # ---- what the main window calls ------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_field.selectAll()
+
+    def refresh(self) -> None:
+        """Run the search again (after typing, a filter change, a save, or F5)."""
+        text = self.search_field.text()
+        shown, year = self.shown(), self.year_box.currentData()
+        selected = self.selected()
+
+        def work(action: Action) -> tuple[list[OpeningRow], list[int]]:
+            rows = search_opening_rows(action, text, shown=shown, year=year)
+            return rows, street_openings_views.register_years(action.session)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self._loaded = True
+        rows, years = found
+        self._offer_years(years)
+        self.model.set_rows(rows)
+        self._show_count(len(rows))
+        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        forms.select_row(self.table, max(number, 0))
+        self._show_details()
+
+    def show_record(self, record_type: str, record_id: str) -> None:
+        """Show one permit (the Today tab asks)."""
+        if record_type == RECORD_TYPE and record_id.isdigit():
+            self.select_opening(int(record_id))
+
+    def select_opening(self, opening_id: int) -> None:
+        """Make one permit the selected row, clearing the search and filters if need be."""
+        number = self.model.row_of(lambda r: r.id == opening_id)
+        if number < 0:
+            self._clear_filters()
+            self.refresh()
+            number = self.model.row_of(lambda r: r.id == opening_id)
+        forms.select_row(self.table, number)
+        self._show_details()
+
+    def _clear_filters(self) -> None:
+        for widget in (self.search_field, self.status_box, self.year_box):
+            widget.blockSignals(True)
+        try:
+            self.search_field.clear()
+            self.status_box.setCurrentIndex(0)
+            self.year_box.setCurrentIndex(0)
+        finally:
+            for widget in (self.search_field, self.status_box, self.year_box):
+                widget.blockSignals(False)
+
+    # ---- the register --------------------------------------------------------------------------
+
+    def shown(self) -> Shown | None:
+        """The status chosen in the filter (Qt hands a string enum back as its string)."""
+        data = self.status_box.currentData()
+        return Shown(data) if data else None
+
+    def selected(self) -> OpeningRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, OpeningRow) else None
+
+    def _offer_years(self, years: list[int]) -> None:
+        current = self.year_box.currentData()
+        offered = [self.year_box.itemData(i) for i in range(1, self.year_box.count())]
+        wanted = sorted(set(years) | ({current} if current else set()), reverse=True)
+        if offered == wanted:
+            return
+        self.year_box.blockSignals(True)
+        try:
+            while self.year_box.count() > 1:
+                self.year_box.removeItem(1)
+            for year in wanted:
+                self.year_box.addItem(str(year), year)
+            self.year_box.setCurrentIndex(max(0, self.year_box.findData(current)))
+        finally:
+            self.year_box.blockSignals(False)
+
+    def _show_count(self, count: int) -> None:
+        if count >= street_openings.SEARCH_LIMIT:
+            text = f"First {count} permits shown — type more to narrow the search"
+        elif count == 0:
+            filtered = self.search_field.text().strip() or any(
+                box.currentIndex() for box in (self.status_box, self.year_box)
+            )
+            text = "No permits match" if filtered else "No street openings yet"
+        else:
+            text = f"{count} permit{'s' if count != 1 else ''}"
+        self.count_label.setText(text)
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._show_details()
+
+    def _show_details(self) -> None:
+        row = self.selected()
+        details = None
+        if row is not None:
+            opening_id = row.id
+            details = perform(
+                self, self.app, lambda a: opening_details(a, opening_id), writes=False
+            )
+        self.details = details
+        if details is None:
+            self.summary.setText("<i>No permit selected.</i>")
+            for model in (
+                self.site_model,
+                self.checklist_model,
+                self.renewal_model,
+                self.due_model,
+                self.history_model,
+            ):
+                model.set_rows([])
+            self.findings.set_findings([])
+        else:
+            shown = details.row
+            self.summary.setText(opening_html(shown))
+            self.site_model.set_rows(list(shown.sites))
+            self.findings.empty_text = (
+                f"City work: no permit or fee ({CITY_WORK_CITE})."
+                if shown.exempt
+                else "Nothing in the ordinance stands in the way."
+            )
+            self.findings.set_findings(details.findings)
+            self.checklist_model.set_rows(list(details.checklist))
+            self.renewal_model.set_rows(list(shown.renewals))
+            self.due_model.set_rows(list(details.dues))
+            self.history_model.set_rows(list(details.history))
+            self.history_table.resizeRowsToContents()
+            self._label_pages(details)
+        self._update_buttons(details.row if details else None)
+
+    def _label_pages(self, details: OpeningDetails) -> None:
+        stops = sum(1 for f in details.findings if f.blocks)
+        self.pages.setTabText(
+            1,
+            f"Approval findings ({stops} stop{'s' if stops != 1 else ''})"
+            if stops
+            else "Approval findings",
+        )
+        open_dues = sum(1 for d in details.dues if d.status.value == "open")
+        self.pages.setTabText(4, f"Amounts due ({open_dues} open)" if open_dues else "Amounts due")
+        self.pages.setTabText(0, f"Openings ({len(details.row.sites)})")
+
+    def _update_buttons(self, row: OpeningRow | None) -> None:
+        status = row.status if row is not None else None
+        active = row is not None and not row.finished
+        choose = "Choose a permit"
+        states: tuple[tuple[QPushButton, bool, str], ...] = (
+            (
+                self.opened_button,
+                active and status is not OpeningStatus.RESTORED,
+                "Refused, closed and City work take no more steps",
+            ),
+            (self.council_button, active, "Refused, closed and City work take no more steps"),
+            (
+                self.work_button,
+                status
+                in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS, OpeningStatus.RESTORED),
+                "The work is recorded once the permit is approved",
+            ),
+            (
+                self.frozen_button,
+                active and status is not OpeningStatus.RESTORED,
+                "Only an application or an open permit is determined an emergency",
+            ),
+            (
+                self.approve_button,
+                status is OpeningStatus.APPLIED,
+                "Only an application not yet decided is approved",
+            ),
+            (
+                self.refuse_button,
+                status is OpeningStatus.APPLIED,
+                "Only an application not yet decided is refused",
+            ),
+            (
+                self.renew_button,
+                status is OpeningStatus.IN_PROGRESS,
+                "Record the opening made first: a renewal is for work begun"
+                if status is OpeningStatus.APPROVED
+                else "Only a permit whose work has begun is renewed",
+            ),
+            (
+                self.close_button,
+                row is not None and row.status_text == "Guarantee ended",
+                "A permit is closed once restored and its one-year guarantee has run",
+            ),
+            (self.repair_button, row is not None and row.approved, "Only a permit is charged"),
+            (self.deficiency_button, row is not None and row.approved, "Only a permit is charged"),
+            (self.print_button, row is not None and row.approved, "Only an approved permit prints"),
+        )
+        for made, usable, why in states:
+            refused = self._permissions[made]
+            made.setEnabled(usable and not refused)
+            tip = str(made.property("tip") or "")
+            made.setToolTip(refused or (tip if usable else (why if row is not None else choose)))
+
+    # ---- actions -------------------------------------------------------------------------------
+
+    def _after_save(self, opening_id: int | None, message: str) -> None:
+        self.register_changed.emit()
+        self.refresh()
+        if opening_id is not None:
+            self.select_opening(opening_id)
+        self.status.emit(message)
+
+    def _act(self, dialog: Callable[..., object], message: str) -> None:
+        row = self.selected()
+        ask = getattr(dialog, "ask", None)
+        if row is not None and callable(ask) and ask(self, self.app, row):
+            self._after_save(row.id, f"{message}: {row.number}.")
+
+    def new_application(self) -> None:
+        if may_not(self.app, TAKE):
+            return
+        opening_id = OpeningDialog.ask(self, self.app)
+        if opening_id is not None:
+            self._after_save(opening_id, self._taken_message(opening_id, "taken"))
+
+    def new_city_work(self) -> None:
+        if may_not(self.app, TAKE):
+            return
+        opening_id = OpeningDialog.ask(self, self.app, city_work=True)
+        if opening_id is not None:
+            self._after_save(opening_id, self._taken_message(opening_id, "recorded (exempt)"))
+
+    def _taken_message(self, opening_id: int, what: str) -> str:
+        """ "Street opening SO-2026-014 taken. Fee billed: $50.00." — what the clerk tells the
+        applicant at the counter."""
+
+        def work(action: Action) -> str:
+            number = street_openings.get_opening(action.session, opening_id).number
+            dues = street_openings_views.dues(action.session, opening_id, today=action.today())
+            owed = [d for d in dues if d.status.value == "open"]
+            if "exempt" in what:
+                return f"Street opening {number} {what}."
+            fee = f"Fee billed: {owed[0].amount}." if owed else "No permit fee billed."
+            return f"Street opening {number} {what}. {fee}"
+
+        return perform(self, self.app, work, writes=False) or "Street opening saved."
+
+    def approve_selected(self) -> None:
+        row = self.selected()
+        if row is None or row.status is not OpeningStatus.APPLIED:
+            return
+        if not ApproveDialog.ask(self, self.app, row):
+            return
+        self._after_save(row.id, f"Permit {row.number} approved.")
+        self.print_selected()
+
+    def close_selected(self) -> None:
+        row = self.selected()
+        if row is None:
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Close the permit",
+            f"Close permit {row.number}? Its one-year guarantee has run; it stays in the "
+            "register, closed.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
+        box.setObjectName("close_box")
+        if operations.ask_message(box) != int(QMessageBox.StandardButton.Yes.value):
+            return
+        opening_id = row.id
+        done = perform(self, self.app, lambda a: street_openings.close(a, opening_id) is not None)
+        if done:
+            self._after_save(opening_id, f"Permit {row.number} closed.")
+
+    def show_improvements(self) -> None:
+        if ImprovementsDialog.ask(self, self.app):
+            self.register_changed.emit()
+            self.refresh()
+
+    def permit_bytes(self, opening_id: int) -> bytes | None:
+        """The permit as a PDF, with the bond, insurance and fee receipts on file."""
+
+        def work(action: Action) -> bytes:
+            from reports.street_openings import permit_pdf
+
+            session = action.session
+            opening = street_openings.get_opening(session, opening_id)
+            protection = street_openings_views.permit_protection(
+                session, opening_id, calendar=action.calendar, tz=zone_of(action)
+            )
+            return permit_pdf(
+                opening,
+                profile=settings_store.city_profile(session),
+                printed_on=action.today(),
+                protection=protection,
+            )
+
+        return perform(self, self.app, work, writes=False)
+
+    def print_selected(self) -> None:
+        row = self.selected()
+        if row is None or not row.approved:
+            return
+        pdf = self.permit_bytes(row.id)
+        if pdf is None:
+            return
+        title = f"Street opening permit {row.number}"
+        if printing.print_or_explain(
+            self,
+            pdf,
+            title=title,
+            saved=f"Permit {row.number} is saved: print it again with Print permit.",
+        ):
+            self.status.emit(f"{title} sent to the printer.")
+
+    # ---- export --------------------------------------------------------------------------------
+
+    def export_register(self) -> None:
+        """The permits the search and filters show (all of them, past the screen's limit) to
+        Excel, on a worker thread behind a progress dialog."""
+        day = self.app.desk.clock.today()
+        path = forms.ask_save_path(
+            self,
+            "Export the street opening register",
+            f"street-openings-{day.isoformat()}.xlsx",
+            EXPORT_FILTER,
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+        app = self.app
+        text = self.search_field.text()
+        shown, year = self.shown(), self.year_box.currentData()
+
+        def work(progress: Callable[[int], bool]) -> int:
+            from reports.street_openings import openings_excel
+
+            with app.desk.lookup(app.operator) as action:
+                session = action.session
+                found = street_openings_views.search_register(
+                    session, text, shown=shown, year=year, today=action.today(), limit=_EXPORT_ALL
+                )
+                return openings_excel(
+                    path,
+                    found,
+                    today=action.today(),
+                    calendar=action.calendar,
+                    progress=progress,
+                    author=app.operator.full_name,
+                    city=settings_store.city_profile(session).city_name,
+                )
+
+        def done(count: int) -> None:
+            self.status.emit(
+                f"{count:,} street opening permit{'s' if count != 1 else ''} written to "
+                f"{Path(path).name}"
+            )
+
+        run_in_background(self, work, title="Exporting the street opening register…", on_done=done)
+
+
+# ---- the details panel -----------------------------------------------------------------------
+
+
+def _day(day: date | None) -> str:
+    return format_day(day) if day is not None else ""
+
+
+def opening_html(row: OpeningRow) -> str:
+    """The chosen permit in words: who, what, where, and every date the ordinance counts from."""
+    e = html.escape
+
+    def cite(text: str) -> str:
+        return cite_html(text, text.replace(" ", NBSP))
+
+    utility = (
+        f" · <b>public utility</b>: no indemnity bond ({cite('§ 506-6 (Public utilities)')})"
+        if row.public_utility
+        else ""
+    )
+    parts = [
+        f"<h3>{e(row.number)} — {e(row.status_text)}</h3>",
+        f"<p><b>{e(row.applicant)}</b>{utility}"
+        + (
+            f"<br><span style='color:#444'>{e(row.applicant_address)}</span>"
+            if row.applicant_address
+            else ""
+        )
+        + "</p>",
+    ]
+    work = []
+    if row.nature_of_work:
+        work.append(f"<i>Work:</i> {e(row.nature_of_work)}")
+    if row.method:
+        work.append(f"<i>Method:</i> {e(row.method)}")
+    if row.existing_patches:
+        work.append(f"<i>Patches or openings nearby:</i> {e(row.existing_patches)}")
+    if row.work_days:
+        work.append(f"<i>Days of the work:</i> {e(row.work_days)}")
+    if work:
+        parts.append("<p>" + "<br>".join(work) + "</p>")
+    if row.emergency:
+        notified = (
+            f"City officials notified {e(forms.us_date(row.city_notified_at.date()))} "
+            f"{e(clock_time(row.city_notified_at))}"
+            if row.city_notified_at
+            else "<b style='color:#8a5a00'>City officials' notification not recorded</b>"
+        )
+        made = f"made {e(_day(row.opened_on))}; " if row.opened_on else ""
+        parts.append(
+            f"<p><b style='color:#8a5a00'>Emergency excavation</b>: {made}{notified} "
+            f"({cite(EMERGENCY_CITE)})</p>"
+        )
+    elif row.opened_on:
+        parts.append(f"<p>Opening made {e(_day(row.opened_on))}.</p>")
+    if row.frozen_emergency_by:
+        parts.append(
+            f"<p>Frozen ground: determined an emergency by {e(row.frozen_emergency_by)}, "
+            f"{e(_day(row.frozen_emergency_on))} ({cite(FROZEN_CITE)}).</p>"
+        )
+    if row.council_essential_on:
+        parts.append(
+            f"<p>Common Council found it absolutely essential {e(_day(row.council_essential_on))}"
+            f": {e(row.council_essential_note)}</p>"
+        )
+    dates = [
+        f"Applied {e(_day(row.applied_on))}, {e(clock_time(row.applied_at))}, "
+        f"taken by {e(row.received_by)}"
+    ]
+    if row.approved_on:
+        who = ", ".join(p for p in (row.approved_by, row.approved_by_title) if p)
+        dates.append(f"Approved {e(_day(row.approved_on))} by {e(who)}")
+    if row.valid_until:
+        dates.append(f"<b>Valid through {e(_day(row.valid_until))}</b> ({cite(VALIDITY_CITE)})")
+    if row.restoration_due:
+        dates.append(f"Restoration due {e(_day(row.restoration_due))}")
+    if row.completed_on:
+        dates.append(f"Restored {e(_day(row.completed_on))}")
+    if row.guarantee_ends:
+        dates.append(f"Guarantee through {e(_day(row.guarantee_ends))}")
+    parts.append("<p>" + "<br>".join(dates) + "</p>")
+    if row.status is OpeningStatus.REFUSED and row.refused_reason:
+        parts.append(f"<p><b style='color:#b00020'>Refused:</b> {e(row.refused_reason)}</p>")
+    if row.exempt:
+        parts.append(f"<p>City work: no permit or fee ({cite(CITY_WORK_CITE)}).</p>")
+    if row.notes:
+        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+    return "".join(parts)

@@ -333,8 +333,8 @@ def _double(action: Action, opening: StreetOpening, applicant_id: int) -> None:
     )
 
 
-def apply(action: Action, data: OpeningData) -> StreetOpening:
-    """Take an application for a street opening permit and bill its fee."""
+def _record(action: Action, data: OpeningData, status: OpeningStatus) -> StreetOpening:
+    """Number and save an opening with its sites, as taken at the counter."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     values = _clean(session, data, action.today(), action.now())
@@ -345,53 +345,7 @@ def apply(action: Action, data: OpeningData) -> StreetOpening:
         number=number,
         year=year,
         sequence=sequence,
-        status=OpeningStatus.APPLIED,
-        applied_at=action.now(),
-        applied_on=action.today(),
-        received_by_name=action.operator.full_name,
-        created_at=action.now(),
-    )
-    opening.sites = [
-        OpeningSite(
-            position=i,
-            location=s.location,
-            street_id=s.street_id,
-            surface=s.surface,
-            length_ft=s.length_ft,
-            width_ft=s.width_ft,
-        )
-        for i, s in enumerate(sites, start=1)
-    ]
-    session.add(opening)
-    session.flush()
-    session.refresh(opening, ["sites"])
-    applicant = get_party(session, data.applicant_id)
-    opening.search_text = _search_text(opening, applicant.name)
-    _fee(action, opening, applicant.id)
-    action.audit(
-        "opening.apply",
-        opening,
-        f"Street opening {opening.number} applied for by {applicant.name}"
-        + (" (emergency)" if opening.emergency else ""),
-        after=snapshot(opening) | {"sites": [s.location for s in opening.sites]},
-    )
-    return opening
-
-
-def record_city_work(action: Action, data: OpeningData) -> StreetOpening:
-    """Record an opening by City departments or by a contractor under City contract: exempt,
-    no permit or fee (§ 506-6 (City work excluded)); kept so the street's history is whole."""
-    action.require(Permission.TAKE_APPLICATIONS)
-    session = action.session
-    values = _clean(session, data, action.today(), action.now())
-    sites = _clean_sites(session, data.sites)
-    number, year, sequence = _number(action)
-    opening = StreetOpening(
-        **values,
-        number=number,
-        year=year,
-        sequence=sequence,
-        status=OpeningStatus.EXEMPT,
+        status=status,
         applied_at=action.now(),
         applied_on=action.today(),
         received_by_name=action.operator.full_name,
@@ -412,6 +366,28 @@ def record_city_work(action: Action, data: OpeningData) -> StreetOpening:
     session.flush()
     session.refresh(opening, ["sites"])
     opening.search_text = _search_text(opening, get_party(session, data.applicant_id).name)
+    return opening
+
+
+def apply(action: Action, data: OpeningData) -> StreetOpening:
+    """Take an application for a street opening permit and bill its fee."""
+    opening = _record(action, data, OpeningStatus.APPLIED)
+    applicant = get_party(action.session, data.applicant_id)
+    _fee(action, opening, applicant.id)
+    action.audit(
+        "opening.apply",
+        opening,
+        f"Street opening {opening.number} applied for by {applicant.name}"
+        + (" (emergency)" if opening.emergency else ""),
+        after=snapshot(opening) | {"sites": [s.location for s in opening.sites]},
+    )
+    return opening
+
+
+def record_city_work(action: Action, data: OpeningData) -> StreetOpening:
+    """Record an opening by City departments or by a contractor under City contract: exempt,
+    no permit or fee (§ 506-6 (City work excluded)); kept so the street's history is whole."""
+    opening = _record(action, data, OpeningStatus.EXEMPT)
     action.audit(
         "opening.city_work",
         opening,

@@ -35,7 +35,7 @@ from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from clerk_desk.clock import city_zone
-from clerk_desk.deadlines import format_day
+from clerk_desk.deadlines import clock_time, format_day, long_day
 from clerk_desk.errors import Conflict
 from clerk_desk.models import (
     ApplicantKind,
@@ -73,7 +73,6 @@ from .document import (
 )
 from .excel import Column, ProgressCallback, write_register
 from .fonts import FONT_BOLD, FONT_REGULAR, register_fonts
-from .petitions import clock_time, long_day
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -133,7 +132,7 @@ def _cite(text: str) -> str:
 
 def hours_text(slot: VendingSlot) -> str:
     """ "9:00 a.m. to 6:00 p.m." """
-    return f"{clock_time(slot.starts)} to {clock_time(slot.ends)}"
+    return f"{clock_time(slot.starts, dotted=True)} to {clock_time(slot.ends, dotted=True)}"
 
 
 def _span_text(application: VendingApplication) -> str:
@@ -147,13 +146,13 @@ def _span_text(application: VendingApplication) -> str:
 def _applied_short(application: VendingApplication) -> str:
     """ "Mon Aug 3, 2026, 9:30 a.m." """
     local = application.applied_at.astimezone(city_zone())
-    return f"{format_day(local.date())}, {clock_time(local)}"
+    return f"{format_day(local.date())}, {clock_time(local, dotted=True)}"
 
 
 def _applied_text(application: VendingApplication) -> str:
     """ "Monday, August 3, 2026, at 9:30 a.m.": the time the three-day clock started."""
     local = application.applied_at.astimezone(city_zone())
-    return f"{long_day(local.date())}, at {clock_time(local)}"
+    return f"{long_day(local.date())}, at {clock_time(local, dotted=True)}"
 
 
 def _is_sponsor(application: VendingApplication) -> bool:
@@ -922,7 +921,7 @@ def doubt_notice_pdf(notice: DoubtNotice, *, profile: CityProfile, printed_on: d
         facts.append(
             (
                 "Delivered",
-                f"{long_day(delivered.date())}, at {clock_time(delivered)} "
+                f"{long_day(delivered.date())}, at {clock_time(delivered, dotted=True)} "
                 f"({notice.delivered_manner})",
             )
         )

@@ -25,6 +25,7 @@ from pypdf import PdfReader
 from clerk_desk import bonds, ledger, parties, petitions, receipts, vending
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
+from clerk_desk.deadlines import long_day
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.ledger import RecordRef
@@ -45,7 +46,6 @@ from clerk_desk.vending import (
     SlotData,
 )
 from reports.excel import DATE_FORMAT, DATETIME_FORMAT
-from reports.petitions import long_day
 from reports.vending import (
     APPLICATION_COLUMNS,
     STANDING_CONDITIONS,

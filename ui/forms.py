@@ -8,8 +8,9 @@ modal event loop is ever left open.
 
 from __future__ import annotations
 
+import contextlib
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime
 from typing import Any
 
@@ -17,6 +18,7 @@ from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDateEdit,
     QDialog,
     QDialogButtonBox,
@@ -190,6 +192,33 @@ def select_row(view: QTableView, number: int) -> None:
     if 0 <= number < model.rowCount():
         view.setCurrentIndex(model.index(number, 0))
         view.selectRow(number)
+
+
+@contextlib.contextmanager
+def quietly(*widgets: QObject) -> Iterator[None]:
+    """Change filters without a search for each change: the caller searches once after."""
+    blocked = [widget.blockSignals(True) for widget in widgets]
+    try:
+        yield
+    finally:
+        for widget, was in zip(widgets, blocked, strict=True):
+            widget.blockSignals(was)
+
+
+def offer_years(box: QComboBox, years: Iterable[int], *, label: Callable[[int], str] = str) -> None:
+    """Offer the years a register holds after the box's first item ("All years"), newest
+    first, keeping the year chosen even when no record of it is left."""
+    current = box.currentData()
+    offered = [box.itemData(i) for i in range(1, box.count())]
+    wanted = sorted(set(years) | ({current} if current else set()), reverse=True)
+    if offered == wanted:
+        return
+    with quietly(box):
+        while box.count() > 1:
+            box.removeItem(1)
+        for year in wanted:
+            box.addItem(label(year), year)
+        box.setCurrentIndex(max(0, box.findData(current)))
 
 
 def size_columns(view: QTableView, widths: dict[int, int]) -> None:

@@ -482,18 +482,12 @@ class PetitionsTab(QWidget):
         self._show_details()
 
     def _clear_filters(self) -> None:
-        for widget in (self.search_field, self.year_box, self.kind_box, self.status_box):
-            widget.blockSignals(True)
-        self.pending_box.blockSignals(True)
-        try:
+        boxes = (self.year_box, self.kind_box, self.status_box)
+        with forms.quietly(self.search_field, self.pending_box, *boxes):
             self.search_field.clear()
-            for box in (self.year_box, self.kind_box, self.status_box):
+            for box in boxes:
                 box.setCurrentIndex(0)
             self.pending_box.setChecked(False)
-        finally:
-            for widget in (self.search_field, self.year_box, self.kind_box, self.status_box):
-                widget.blockSignals(False)
-            self.pending_box.blockSignals(False)
 
     # ---- the register --------------------------------------------------------------------------
 
@@ -502,21 +496,7 @@ class PetitionsTab(QWidget):
         return row if isinstance(row, PetitionRow) else None
 
     def _offer_years(self, years: list[int]) -> None:
-        """The program years the register holds, keeping the one chosen."""
-        current = self.year_box.currentData()
-        offered = [self.year_box.itemData(i) for i in range(1, self.year_box.count())]
-        wanted = sorted(set(years) | ({current} if current else set()), reverse=True)
-        if offered == wanted:
-            return
-        self.year_box.blockSignals(True)
-        try:
-            while self.year_box.count() > 1:
-                self.year_box.removeItem(1)
-            for year in wanted:
-                self.year_box.addItem(f"Program year {year}", year)
-            self.year_box.setCurrentIndex(max(0, self.year_box.findData(current)))
-        finally:
-            self.year_box.blockSignals(False)
+        forms.offer_years(self.year_box, years, label=lambda year: f"Program year {year}")
 
     def _show_count(self, count: int) -> None:
         if count >= petitions.SEARCH_LIMIT:

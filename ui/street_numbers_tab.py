@@ -520,18 +520,12 @@ class StreetNumbersTab(QWidget):
         street_id: int | None = None,
     ) -> None:
         """Set the view and the filters without a search for each; the caller searches once."""
-        widgets = (self._views, self.search_field, self.street_box, self.inactive_box)
-        for widget in widgets:
-            widget.blockSignals(True)
-        try:
+        with forms.quietly(self._views, self.search_field, self.street_box, self.inactive_box):
             self.show_cases(view_cases)
             self._switch_view(self.CASES if view_cases else self.REGISTER)
             self.search_field.setText(text)
             self.street_box.setCurrentIndex(max(0, self.street_box.findData(street_id)))
             self.inactive_box.setChecked(include)
-        finally:
-            for widget in widgets:
-                widget.blockSignals(False)
 
     def export_register(self) -> None:
         """The register (the street chosen, or every street) to Excel, on a worker thread."""

@@ -711,15 +711,10 @@ class VendingTab(QWidget):
         self._show_details()
 
     def _clear_filters(self) -> None:
-        for widget in (self.search_field, self.status_box, self.year_box):
-            widget.blockSignals(True)
-        try:
+        with forms.quietly(self.search_field, self.status_box, self.year_box):
             self.search_field.clear()
             self.status_box.setCurrentIndex(0)
             self.year_box.setCurrentIndex(0)
-        finally:
-            for widget in (self.search_field, self.status_box, self.year_box):
-                widget.blockSignals(False)
 
     # ---- the register --------------------------------------------------------------------------
 
@@ -728,20 +723,7 @@ class VendingTab(QWidget):
         return row if isinstance(row, ApplicationRow) else None
 
     def _offer_years(self, years: list[int]) -> None:
-        current = self.year_box.currentData()
-        offered = [self.year_box.itemData(i) for i in range(1, self.year_box.count())]
-        wanted = sorted(set(years) | ({current} if current else set()), reverse=True)
-        if offered == wanted:
-            return
-        self.year_box.blockSignals(True)
-        try:
-            while self.year_box.count() > 1:
-                self.year_box.removeItem(1)
-            for year in wanted:
-                self.year_box.addItem(str(year), year)
-            self.year_box.setCurrentIndex(max(0, self.year_box.findData(current)))
-        finally:
-            self.year_box.blockSignals(False)
+        forms.offer_years(self.year_box, years)
 
     def _show_count(self, count: int) -> None:
         if count >= vending.SEARCH_LIMIT:

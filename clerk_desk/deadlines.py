@@ -174,6 +174,20 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def months_after(day: date, months: int) -> date:
+    """The same day ``months`` later: the last day of a term "of three months from the date of
+    issuance" or "one year from issuance". A day the month lacks becomes its last (Aug 31 + 6
+    months is the last day of February)."""
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    for last in (31, 30, 29, 28):
+        try:
+            return date(year, month, min(day.day, last))
+        except ValueError:
+            continue
+    raise AssertionError("unreachable")
+
+
 # -- holiday rules ---------------------------------------------------------------------------------
 
 

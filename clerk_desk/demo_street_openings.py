@@ -34,7 +34,7 @@ from clerk_desk import bonds, ledger, parties, street_numbers
 from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.deadlines import CityCalendar
+from clerk_desk.deadlines import CityCalendar, months_after
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import BondKind, DueStatus, Operator, Role, StreetOpening
@@ -159,7 +159,7 @@ def generate(desk: Desk) -> dict[str, int]:
         )
     # The improvement register.
     for name, months in ((REPAVED_RECENTLY, 24), (REPAVED_LONG_AGO, 72)):
-        completed = so.months_after(today, -months)
+        completed = months_after(today, -months)
         determined = completed - timedelta(days=150)
         improvement = so.ImprovementData(
             street_id=street[name],

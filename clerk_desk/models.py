@@ -1322,3 +1322,524 @@ class StreetImprovement(Base):
     created_at: Mapped[datetime]
 
     street: Mapped[Street] = relationship()
+
+
+# -- Street privilege permits (§ 506-9) --------------------------------------------------------
+
+
+class PrivilegePurpose(enum.StrEnum):
+    MOVE_BUILDING = "move_building"  # moving a building or structure
+    CONSTRUCTION = "construction"  # materials for construction of a building or structure
+    DEMOLITION = "demolition"  # materials for its demolition
+
+    @property
+    def label(self) -> str:
+        return {
+            "move_building": "Moving a building or structure",
+            "construction": "Construction materials",
+            "demolition": "Demolition materials",
+        }[self.value]
+
+
+class PrivilegeStatus(enum.StrEnum):
+    APPLIED = "applied"
+    ISSUED = "issued"  # in force until ``ends_on`` (the status stays; expiry is read from it)
+    CLOSED = "closed"  # the way vacated and cleaned at the end of the work
+    REVOKED = "revoked"
+    REFUSED = "refused"
+    WITHDRAWN = "withdrawn"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class StreetPrivilege(Base):
+    """An application for, and then the permit of, a street privilege (§ 506-9).
+
+    Widths are kept in whole inches, as measured, so that the fractions the ordinance names
+    (one-third of a street, one-half of a sidewalk) are checked exactly. ``ends_on`` is the last
+    day the permit is in force: three months from issuance, or the earlier day set on it.
+    ``checks`` keeps the conditions checklist: ``{key: {"on": iso day, "by": name, "ok": bool,
+    "note": text}}``.
+    """
+
+    __tablename__ = "street_privilege"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    year: Mapped[int] = mapped_column(Integer)
+    sequence: Mapped[int] = mapped_column(Integer)
+    applicant_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    parcel_id: Mapped[int | None] = mapped_column(ForeignKey("parcel.id"), index=True)
+    street_id: Mapped[int | None] = mapped_column(ForeignKey("street.id"), index=True)
+    location: Mapped[str] = mapped_column(String(200))
+    purpose: Mapped[PrivilegePurpose] = mapped_column(String(16))
+    description: Mapped[str] = mapped_column(Text, default="")
+    route: Mapped[str] = mapped_column(Text, default="")  # a building moved: the way it goes
+    building_permit_required: Mapped[bool] = mapped_column(Boolean, default=False)
+    building_permit_number: Mapped[str] = mapped_column(String(40), default="")
+    planned_start: Mapped[date | None]
+    planned_end: Mapped[date | None]
+    street_width_in: Mapped[int | None] = mapped_column(Integer)  # traveled portion
+    street_used_in: Mapped[int | None] = mapped_column(Integer)
+    sidewalk_width_in: Mapped[int | None] = mapped_column(Integer)
+    sidewalk_used_in: Mapped[int | None] = mapped_column(Integer)
+    gutter_clear: Mapped[bool] = mapped_column(Boolean, default=True)  # § 506-8B(2)
+    temporary_sidewalk_width_in: Mapped[int | None] = mapped_column(Integer)
+    fence_height_in: Mapped[int | None] = mapped_column(Integer)
+    police_advice: Mapped[str] = mapped_column(Text, default="")
+    police_advice_on: Mapped[date | None]
+    inspector_advice: Mapped[str] = mapped_column(Text, default="")
+    inspector_advice_on: Mapped[date | None]
+    insurance_required: Mapped[bool] = mapped_column(Boolean, default=False)
+    insurance_minimums: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # kind: cents
+    bond_amount: Mapped[Money | None]  # set by the Director, not exceeding $10,000
+    conditions: Mapped[str] = mapped_column(Text, default="")  # attached by officials, a line each
+    applied_at: Mapped[datetime]
+    applied_on: Mapped[date] = mapped_column(index=True)
+    received_by_name: Mapped[str] = mapped_column(String(120))
+    status: Mapped[PrivilegeStatus] = mapped_column(String(12), index=True)
+    issued_on: Mapped[date | None]
+    issued_by_name: Mapped[str] = mapped_column(String(120), default="")
+    earlier_end_on: Mapped[date | None]  # an earlier termination set on the permit
+    earlier_end_note: Mapped[str] = mapped_column(Text, default="")
+    ends_on: Mapped[date | None] = mapped_column(index=True)
+    checks: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    revoked_on: Mapped[date | None]
+    revoked_by_name: Mapped[str] = mapped_column(String(120), default="")
+    revoked_by_title: Mapped[str] = mapped_column(String(80), default="")
+    revoke_reason: Mapped[str] = mapped_column(Text, default="")
+    closed_on: Mapped[date | None]  # vacated, cleaned and safe (§ 506-9 (Conditions))
+    removal_notice_at: Mapped[datetime | None]  # the Council's 24 hours' notice to remove
+    removal_notice_to: Mapped[str] = mapped_column(String(200), default="")
+    removed_by_city_on: Mapped[date | None]
+    refused_reason: Mapped[str] = mapped_column(Text, default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    search_text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+
+    applicant: Mapped[Party] = relationship()
+    parcel: Mapped[Parcel | None] = relationship()
+    street: Mapped[Street | None] = relationship()
+
+    __table_args__ = (
+        UniqueConstraint("year", "sequence", name="uq_street_privilege_year_sequence"),
+        CheckConstraint("bond_amount IS NULL OR bond_amount > 0", name="bond_positive"),
+    )
+
+
+# -- Sidewalks (the sidewalk article before § 506-6) -------------------------------------------
+
+
+class SidewalkWork(enum.StrEnum):
+    CONSTRUCT = "construct"  # a new sidewalk or bicycle lane
+    RECONSTRUCT = "reconstruct"  # an existing one rebuilt
+    REPLACE = "replace"
+    REPAIR = "repair"
+    REMOVE = "remove"  # removed without replacement
+
+    @property
+    def label(self) -> str:
+        return {
+            "construct": "Construction (new)",
+            "reconstruct": "Reconstruction",
+            "replace": "Replacement",
+            "repair": "Repair",
+            "remove": "Removal without replacement",
+        }[self.value]
+
+
+class CostPayer(enum.StrEnum):
+    CITY = "city"
+    OWNER = "owner"  # the adjacent property owner
+    LAND_DIVIDER = "land_divider"  # new subdivisions and developments (Chapter 510)
+
+    @property
+    def label(self) -> str:
+        return {
+            "city": "City of Prescott",
+            "owner": "Adjacent property owner",
+            "land_divider": "Land divider",
+        }[self.value]
+
+
+class SidewalkPermitStatus(enum.StrEnum):
+    APPLIED = "applied"
+    ISSUED = "issued"
+    DENIED = "denied"
+    APPEALED = "appealed"  # denial appealed to the Common Council
+    ISSUED_ON_APPEAL = "issued_on_appeal"
+    DENIED_ON_APPEAL = "denied_on_appeal"
+    COMPLETED = "completed"
+    WITHDRAWN = "withdrawn"
+    CITY_CONTRACT = "city_contract"  # under contract with the City: recorded, no permit needed
+
+    @property
+    def label(self) -> str:
+        return {
+            "applied": "Applied",
+            "issued": "Issued",
+            "denied": "Denied",
+            "appealed": "Appealed to Council",
+            "issued_on_appeal": "Issued on appeal",
+            "denied_on_appeal": "Denied on appeal",
+            "completed": "Completed",
+            "withdrawn": "Withdrawn",
+            "city_contract": "City contract (no permit)",
+        }[self.value]
+
+
+class MasterPlanSegment(Base):
+    """A stretch of sidewalk or bicycle lane shown on the current Sidewalk Master Plan.
+
+    It is what decides who pays (sidewalk article, Cost of sidewalks). A segment is named by its
+    street, the side, and the range of street numbers it runs along; retired segments are kept
+    (``active`` false) so that a permit issued under the old plan still reads true.
+    """
+
+    __tablename__ = "master_plan_segment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    street_id: Mapped[int] = mapped_column(ForeignKey("street.id"), index=True)
+    side: Mapped[str] = mapped_column(String(6), default="both")  # odd, even or both
+    low_number: Mapped[int | None] = mapped_column(Integer)  # None: from the street's start
+    high_number: Mapped[int | None] = mapped_column(Integer)  # None: to its end
+    facility: Mapped[str] = mapped_column(String(12), default="sidewalk")  # or bike_lane, both
+    description: Mapped[str] = mapped_column(String(200), default="")
+    plan_reference: Mapped[str] = mapped_column(String(120), default="")  # plan edition, map page
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime]
+
+    street: Mapped[Street] = relationship()
+
+
+class SidewalkPermit(Base):
+    """A permit to lay, remove, replace or repair a public sidewalk (sidewalk article).
+
+    ``cost_payer`` and ``master_plan_segment_id`` are fixed when the permit is issued, so that a
+    later change of the plan does not rewrite what the permit said.
+    """
+
+    __tablename__ = "sidewalk_permit"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    year: Mapped[int] = mapped_column(Integer)
+    sequence: Mapped[int] = mapped_column(Integer)
+    applicant_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    parcel_id: Mapped[int | None] = mapped_column(ForeignKey("parcel.id"), index=True)
+    street_id: Mapped[int | None] = mapped_column(ForeignKey("street.id"), index=True)
+    address_number: Mapped[int | None] = mapped_column(Integer)
+    side: Mapped[str] = mapped_column(String(6), default="")  # odd or even, from the number
+    location: Mapped[str] = mapped_column(String(200))
+    work: Mapped[SidewalkWork] = mapped_column(String(12))
+    bike_lane: Mapped[bool] = mapped_column(Boolean, default=False)
+    commercial: Mapped[bool] = mapped_column(Boolean, default=False)  # specifications differ
+    new_subdivision: Mapped[bool] = mapped_column(Boolean, default=False)
+    length_ft: Mapped[int | None] = mapped_column(Integer)
+    width_in: Mapped[int | None] = mapped_column(Integer)
+    contractor_name: Mapped[str] = mapped_column(String(200), default="")
+    work_starts_on: Mapped[date | None]  # when the work is proposed to be undertaken
+    applied_at: Mapped[datetime]
+    applied_on: Mapped[date] = mapped_column(index=True)
+    received_by_name: Mapped[str] = mapped_column(String(120))
+    status: Mapped[SidewalkPermitStatus] = mapped_column(String(18), index=True)
+    cost_payer: Mapped[CostPayer | None] = mapped_column(String(14))
+    master_plan_segment_id: Mapped[int | None] = mapped_column(ForeignKey("master_plan_segment.id"))
+    decided_on: Mapped[date | None]
+    decided_by_name: Mapped[str] = mapped_column(String(120), default="")
+    denial_reasons: Mapped[str] = mapped_column(Text, default="")
+    conditions: Mapped[str] = mapped_column(Text, default="")
+    appeal_filed_on: Mapped[date | None]
+    appeal_meeting_id: Mapped[int | None] = mapped_column(ForeignKey("council_meeting.id"))
+    appeal_decided_on: Mapped[date | None]
+    appeal_note: Mapped[str] = mapped_column(Text, default="")
+    completed_on: Mapped[date | None]
+    withdrawn_reason: Mapped[str] = mapped_column(Text, default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    search_text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+
+    applicant: Mapped[Party] = relationship()
+    parcel: Mapped[Parcel | None] = relationship()
+    street: Mapped[Street | None] = relationship()
+    segment: Mapped[MasterPlanSegment | None] = relationship()
+    appeal_meeting: Mapped[CouncilMeeting | None] = relationship()
+
+    __table_args__ = (
+        UniqueConstraint("year", "sequence", name="uq_sidewalk_permit_year_sequence"),
+    )
+
+
+class RepairOrderKind(enum.StrEnum):
+    COUNCIL_ORDER = "council_order"  # Wis. Stat. § 66.0907: 20 days after service
+    EMERGENCY = "emergency"  # the owner directed to repair immediately
+    MINOR = "minor"  # up to $500, at the Director's direction, without notice
+
+    @property
+    def label(self) -> str:
+        return {
+            "council_order": "Council order (20 days)",
+            "emergency": "Emergency",
+            "minor": "Minor repair (up to $500)",
+        }[self.value]
+
+
+class RepairOrderStatus(enum.StrEnum):
+    ORDERED = "ordered"
+    SERVED = "served"  # the notice served on the owner: the 20 days run
+    REPAIRED_BY_OWNER = "repaired_by_owner"
+    CITY_REPAIRED = "city_repaired"  # the City did the work: its cost charged to the parcel
+    CANCELLED = "cancelled"
+
+    @property
+    def label(self) -> str:
+        return {
+            "ordered": "Ordered",
+            "served": "Notice served",
+            "repaired_by_owner": "Repaired by owner",
+            "city_repaired": "Repaired by City (charged)",
+            "cancelled": "Cancelled",
+        }[self.value]
+
+
+class SidewalkRepairOrder(Base):
+    """An order to repair or replace an unsafe sidewalk (sidewalk article; Wis. Stat.
+    § 66.0907), from the Council's order through service of the notice to the owner's repair or
+    the City's, whose cost becomes a special charge against the parcel."""
+
+    __tablename__ = "sidewalk_repair_order"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    year: Mapped[int] = mapped_column(Integer)
+    sequence: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[RepairOrderKind] = mapped_column(String(14))
+    parcel_id: Mapped[int] = mapped_column(ForeignKey("parcel.id"), index=True)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    street_id: Mapped[int | None] = mapped_column(ForeignKey("street.id"), index=True)
+    location: Mapped[str] = mapped_column(String(200))
+    defect: Mapped[str] = mapped_column(Text, default="")  # unsafe, defective, insufficient …
+    work_required: Mapped[str] = mapped_column(Text, default="")
+    caused_by_owner: Mapped[bool] = mapped_column(Boolean, default=False)
+    meeting_id: Mapped[int | None] = mapped_column(ForeignKey("council_meeting.id"))
+    ordered_on: Mapped[date]
+    ordered_by_name: Mapped[str] = mapped_column(String(120), default="")
+    whole_block: Mapped[bool] = mapped_column(Boolean, default=True)
+    partial_approved_by: Mapped[str] = mapped_column(String(120), default="")
+    estimated_cost: Mapped[Money | None]
+    served_on: Mapped[date | None]
+    served_how: Mapped[str] = mapped_column(String(40), default="")
+    served_by_name: Mapped[str] = mapped_column(String(120), default="")
+    repair_due_on: Mapped[date | None]  # 20 days after service, fixed when served
+    repaired_by_owner_on: Mapped[date | None]
+    city_repaired_on: Mapped[date | None]
+    city_cost: Mapped[Money | None]
+    status: Mapped[RepairOrderStatus] = mapped_column(String(18), index=True)
+    cancel_reason: Mapped[str] = mapped_column(Text, default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    search_text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+
+    parcel: Mapped[Parcel] = relationship()
+    owner: Mapped[Party] = relationship()
+    street: Mapped[Street | None] = relationship()
+    meeting: Mapped[CouncilMeeting | None] = relationship()
+
+    __table_args__ = (
+        UniqueConstraint("year", "sequence", name="uq_sidewalk_repair_order_year_sequence"),
+        CheckConstraint("city_cost IS NULL OR city_cost > 0", name="city_cost_positive"),
+    )
+
+
+# -- Sidewalk cafes (§ 506-10) -----------------------------------------------------------------
+
+
+class CafeStatus(enum.StrEnum):
+    APPLIED = "applied"
+    NOTICE_MAILED = "notice_mailed"  # the 15 days for comments run
+    BEFORE_COUNCIL = "before_council"
+    APPROVED = "approved"  # by the Council; the Administrator has not issued it yet
+    ISSUED = "issued"
+    SUSPENDED = "suspended"  # temporarily (§ 506-10 (Term and renewal …))
+    DENIED = "denied"
+    REVOKED = "revoked"
+    WITHDRAWN = "withdrawn"
+
+    @property
+    def label(self) -> str:
+        return {
+            "applied": "Applied",
+            "notice_mailed": "Notice mailed",
+            "before_council": "Before the Council",
+            "approved": "Approved by Council",
+            "issued": "Issued",
+            "suspended": "Suspended",
+            "denied": "Denied",
+            "revoked": "Revoked",
+            "withdrawn": "Withdrawn",
+        }[self.value]
+
+
+class SidewalkCafe(Base):
+    """An application for, and then the permit of, a sidewalk cafe (§ 506-10).
+
+    Dimensions are whole inches as read off the site plan. ``expires_on`` is the permit's last
+    day: at most one year from its original issuance. A renewal is a new application that names
+    the permit it renews (``renews_id``); a new owner is a new application, never a transfer.
+    """
+
+    __tablename__ = "sidewalk_cafe"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    year: Mapped[int] = mapped_column(Integer)
+    sequence: Mapped[int] = mapped_column(Integer)
+    applicant_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    establishment: Mapped[str] = mapped_column(String(200))
+    parcel_id: Mapped[int | None] = mapped_column(ForeignKey("parcel.id"), index=True)
+    street_id: Mapped[int | None] = mapped_column(ForeignKey("street.id"), index=True)
+    address: Mapped[str] = mapped_column(String(200))
+    renews_id: Mapped[int | None] = mapped_column(ForeignKey("sidewalk_cafe.id"))
+    zoning_district: Mapped[str] = mapped_column(String(20), default="")
+    commercially_zoned: Mapped[bool] = mapped_column(Boolean, default=False)
+    sales_from: Mapped[date | None]  # the six months immediately preceding the application
+    sales_to: Mapped[date | None]
+    gross_sales: Mapped[Money | None]
+    food_and_soft_drink_sales: Mapped[Money | None]
+    at_storefront: Mapped[bool] = mapped_column(Boolean, default=True)
+    at_curbside: Mapped[bool] = mapped_column(Boolean, default=False)
+    corner_parcel: Mapped[bool] = mapped_column(Boolean, default=False)
+    sidewalk_width_in: Mapped[int | None] = mapped_column(Integer)  # curb face to property line
+    clear_passage_in: Mapped[int | None] = mapped_column(Integer)
+    passage_abuts_curb: Mapped[bool] = mapped_column(Boolean, default=True)
+    curb_setback_in: Mapped[int | None] = mapped_column(Integer)  # tables and chairs to curb
+    aisle_in: Mapped[int | None] = mapped_column(Integer)
+    frontage_in: Mapped[int | None] = mapped_column(Integer)  # the establishment's frontage
+    cafe_length_in: Mapped[int | None] = mapped_column(Integer)  # along the sidewalk
+    side_frontage_in: Mapped[int | None] = mapped_column(Integer)  # corner: the side street
+    side_cafe_length_in: Mapped[int | None] = mapped_column(Integer)
+    cafe_depth_in: Mapped[int | None] = mapped_column(Integer)
+    seats: Mapped[int | None] = mapped_column(Integer)
+    tables: Mapped[int | None] = mapped_column(Integer)
+    umbrellas: Mapped[str] = mapped_column(Text, default="")  # as described on the permit
+    serves_alcohol: Mapped[bool] = mapped_column(Boolean, default=False)
+    liquor_license: Mapped[str] = mapped_column(String(60), default="")  # the license held
+    opens_at: Mapped[time | None]
+    closes_at: Mapped[time | None]
+    indoor_opens_at: Mapped[time | None]
+    indoor_closes_at: Mapped[time | None]
+    applied_at: Mapped[datetime]
+    applied_on: Mapped[date] = mapped_column(index=True)
+    received_by_name: Mapped[str] = mapped_column(String(120))
+    status: Mapped[CafeStatus] = mapped_column(String(16), index=True)
+    notice_mailed_on: Mapped[date | None]
+    notice_mailed_by: Mapped[str] = mapped_column(String(120), default="")
+    comments_due_on: Mapped[date | None]  # 15 calendar days from mailing
+    police_sent_on: Mapped[date | None]
+    police_reviewed_on: Mapped[date | None]
+    police_approved: Mapped[bool | None] = mapped_column(Boolean)
+    police_memo: Mapped[str] = mapped_column(Text, default="")
+    dpw_inspected_on: Mapped[date | None]
+    dpw_inspected_by: Mapped[str] = mapped_column(String(120), default="")
+    dpw_satisfied: Mapped[bool | None] = mapped_column(Boolean)
+    dpw_note: Mapped[str] = mapped_column(Text, default="")
+    meeting_id: Mapped[int | None] = mapped_column(ForeignKey("council_meeting.id"))
+    council_decided_on: Mapped[date | None]
+    council_approved: Mapped[bool | None] = mapped_column(Boolean)
+    council_conditions: Mapped[str] = mapped_column(Text, default="")
+    council_closes_at: Mapped[time | None]  # hours further restricted by the Council
+    issued_on: Mapped[date | None]
+    issued_by_name: Mapped[str] = mapped_column(String(120), default="")
+    expires_on: Mapped[date | None] = mapped_column(index=True)
+    revocation_notice_on: Mapped[date | None]  # 10 days' written notice of the meeting
+    revocation_meeting_id: Mapped[int | None] = mapped_column(ForeignKey("council_meeting.id"))
+    revocation_grounds: Mapped[str] = mapped_column(Text, default="")
+    revoked_on: Mapped[date | None]
+    revoked_until: Mapped[date | None]  # a temporary revocation's last day
+    denial_reasons: Mapped[str] = mapped_column(Text, default="")
+    withdrawn_reason: Mapped[str] = mapped_column(Text, default="")
+    site_plan_name: Mapped[str] = mapped_column(String(200), default="")
+    site_plan_sha256: Mapped[str] = mapped_column(String(64), default="")
+    site_plan_scale: Mapped[str] = mapped_column(String(40), default="")  # as noted on the plan
+    sales_records_name: Mapped[str] = mapped_column(String(200), default="")
+    sales_records_sha256: Mapped[str] = mapped_column(String(64), default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    search_text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+
+    applicant: Mapped[Party] = relationship()
+    parcel: Mapped[Parcel | None] = relationship()
+    street: Mapped[Street | None] = relationship()
+    renews: Mapped[SidewalkCafe | None] = relationship(remote_side="SidewalkCafe.id")
+    meeting: Mapped[CouncilMeeting | None] = relationship(foreign_keys=[meeting_id])
+    revocation_meeting: Mapped[CouncilMeeting | None] = relationship(
+        foreign_keys=[revocation_meeting_id]
+    )
+    neighbors: Mapped[list[CafeNeighbor]] = relationship(
+        back_populates="cafe", order_by="CafeNeighbor.position"
+    )
+    comments: Mapped[list[CafeComment]] = relationship(
+        back_populates="cafe", order_by="CafeComment.received_on"
+    )
+    suspensions: Mapped[list[CafeSuspension]] = relationship(
+        back_populates="cafe", order_by="CafeSuspension.starts_on"
+    )
+
+    __table_args__ = (UniqueConstraint("year", "sequence", name="uq_sidewalk_cafe_year_sequence"),)
+
+
+class CafeNeighbor(Base):
+    """An owner or occupant of property within 100 feet, to whom the notice is mailed."""
+
+    __tablename__ = "sidewalk_cafe_neighbor"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    cafe_id: Mapped[int] = mapped_column(ForeignKey("sidewalk_cafe.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(200))
+    mailing_address: Mapped[str] = mapped_column(Text, default="")  # lines as on the envelope
+    parcel_number: Mapped[str] = mapped_column(String(40), default="")
+    relation: Mapped[str] = mapped_column(String(10), default="owner")  # or occupant
+    distance_ft: Mapped[int | None] = mapped_column(Integer)  # from the cafe property
+
+    cafe: Mapped[SidewalkCafe] = relationship(back_populates="neighbors")
+
+
+class CafeComment(Base):
+    """A comment on the application received by the Clerk (15 calendar days from mailing)."""
+
+    __tablename__ = "sidewalk_cafe_comment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    cafe_id: Mapped[int] = mapped_column(ForeignKey("sidewalk_cafe.id"), index=True)
+    received_on: Mapped[date]
+    commenter: Mapped[str] = mapped_column(String(200))
+    source: Mapped[str] = mapped_column(String(20), default="public")  # public, staff, committee
+    text: Mapped[str] = mapped_column(Text, default="")
+    timely: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime]
+
+    cafe: Mapped[SidewalkCafe] = relationship(back_populates="comments")
+
+
+class CafeSuspension(Base):
+    """A temporary suspension of the cafe's operation, on seven days' written notice unless an
+    emergency (§ 506-10 (Term and renewal of permit; temporary suspension of operation))."""
+
+    __tablename__ = "sidewalk_cafe_suspension"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    cafe_id: Mapped[int] = mapped_column(ForeignKey("sidewalk_cafe.id"), index=True)
+    notice_on: Mapped[date | None]  # the written notice; none in an emergency
+    starts_on: Mapped[date]
+    ends_on: Mapped[date]
+    reason: Mapped[str] = mapped_column(Text)
+    emergency: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime]
+    created_by_name: Mapped[str] = mapped_column(String(120), default="")
+
+    cafe: Mapped[SidewalkCafe] = relationship(back_populates="suspensions")
+
+    __table_args__ = (CheckConstraint("ends_on >= starts_on", name="period_in_order"),)

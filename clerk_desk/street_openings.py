@@ -24,7 +24,7 @@ from clerk_desk import bonds, ledger
 from clerk_desk.bonds import one_year_after
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import STREET_OPENING, Covers
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar, format_day, months_after
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
@@ -87,19 +87,6 @@ GUARANTEE_WARNING_DAYS = 30
 
 
 # -- the calendar rules ------------------------------------------------------------------------
-
-
-def months_after(day: date, months: int) -> date:
-    """The same day ``months`` later; a day the month lacks becomes its last (Aug 31 + 6
-    months is the last day of February)."""
-    month = day.month - 1 + months
-    year, month = day.year + month // 12, month % 12 + 1
-    for last in (31, 30, 29, 28):
-        try:
-            return date(year, month, min(day.day, last))
-        except ValueError:
-            continue
-    raise AssertionError("unreachable")
 
 
 def valid_until(approved_on: date) -> date:

@@ -24,6 +24,14 @@ from clerk_desk.paths import backups_dir
 
 TABLES = {
     "document",
+    "street_privilege",
+    "master_plan_segment",
+    "sidewalk_permit",
+    "sidewalk_repair_order",
+    "sidewalk_cafe",
+    "sidewalk_cafe_neighbor",
+    "sidewalk_cafe_comment",
+    "sidewalk_cafe_suspension",
     "street_opening",
     "street_opening_site",
     "street_opening_renewal",

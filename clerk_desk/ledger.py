@@ -85,6 +85,45 @@ def bill(
     return due
 
 
+SPECIAL_CHARGES_SETTINGS = "special_charges"
+#: The revenue account special charges post to until the Treasurer sets the City's own (like the
+#: shipped fee schedule, a placeholder to confirm before going live).
+DEFAULT_SPECIAL_CHARGE_ACCOUNT = "100-48100-000"
+
+
+def special_charge_account(session: Session) -> str:
+    """The GL account a special charge (work the City did in an owner's place) posts to."""
+    from clerk_desk import settings_store
+
+    group = settings_store.get_group(session, SPECIAL_CHARGES_SETTINGS) or {}
+    return str(group.get("gl_account") or DEFAULT_SPECIAL_CHARGE_ACCOUNT)
+
+
+def bill_special_charge(
+    action: Action,
+    *,
+    party_id: int,
+    record: RecordRef,
+    amount: Money,
+    description: str,
+    cite: str,
+    due_on: date | None,
+) -> AmountDue:
+    """Charge ``party_id`` for work the City did in their place; what stays unpaid goes to the
+    tax roll as a special charge against the parcel (the section named by ``cite`` says when)."""
+    return bill(
+        action,
+        party_id=party_id,
+        record=record,
+        kind=DueKind.SPECIAL_CHARGE,
+        amount=amount,
+        description=description,
+        gl_account=special_charge_account(action.session),
+        cite=cite,
+        due_on=due_on,
+    )
+
+
 def get_due(session: Session, due_id: int) -> AmountDue:
     due = session.get(AmountDue, due_id)
     if due is None:

@@ -27,6 +27,7 @@ class Permission(enum.Enum):
     ASSIGN_STREET_NUMBERS = "assign street numbers"
     KEEP_STREET_REGISTER = "keep the street numbering map and its noncompliance notices"
     MANAGE_BONDS = "file and release bonds and insurance certificates"
+    KEEP_MASTER_PLAN = "keep the list of Sidewalk Master Plan segments"
 
 
 _COUNTER = {
@@ -46,6 +47,7 @@ GRANTS: dict[Role, frozenset[Permission]] = {
             Permission.EDIT_SETTINGS,
             # The numbering map is on file in the Clerk's office (§ 506-16).
             Permission.KEEP_STREET_REGISTER,
+            Permission.KEEP_MASTER_PLAN,
         }
     ),
     Role.DEPUTY_CLERK: frozenset(
@@ -68,6 +70,7 @@ GRANTS: dict[Role, frozenset[Permission]] = {
             Permission.APPROVE_WORK_PERMITS,
             Permission.ASSIGN_STREET_NUMBERS,
             Permission.KEEP_STREET_REGISTER,
+            Permission.KEEP_MASTER_PLAN,
         }
     ),
     # In a small city hall the Administrator is often the Clerk-Treasurer: everything.

@@ -124,6 +124,16 @@ def bill_special_charge(
     )
 
 
+def not_payable(due: AmountDue) -> str:
+    """Why ``due`` cannot be paid at the counter, in the clerk's words."""
+    if due.status == DueStatus.CERTIFIED:
+        return (
+            f"{due.description} has been certified to the tax roll: it is paid with the property "
+            "taxes, not at the counter."
+        )
+    return f"{due.description} is already {DueStatus(due.status).value}; it cannot be paid."
+
+
 def get_due(session: Session, due_id: int) -> AmountDue:
     due = session.get(AmountDue, due_id)
     if due is None:
@@ -139,7 +149,7 @@ def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str)
     action.require(Permission.TAKE_PAYMENT)
     due = get_due(action.session, due_id)
     if due.status != DueStatus.OPEN:
-        raise Conflict(f"{due.description} is {DueStatus(due.status).value}; it cannot be paid.")
+        raise Conflict(not_payable(due))
     if amount <= Money.zero():
         raise InvalidInput("A payment must be more than $0.00.", field="amount")
     if amount > due.balance:
@@ -167,6 +177,13 @@ def reverse_payment(action: Action, due_id: int, amount: Money, *, reference: st
     due = get_due(action.session, due_id)
     if amount <= Money.zero() or amount > due.paid:
         raise InvalidInput(f"{amount} was not paid on {due.description}.", field="amount")
+    if due.status == DueStatus.CERTIFIED:
+        # The roll went to the county with the balance as it stood: a voided payment now would
+        # leave money owed that neither the counter nor the roll collects.
+        raise Conflict(
+            f"{due.description} has been certified to the tax roll; a payment on it is not "
+            "voided now — refund it instead."
+        )
     before = snapshot(due)
     due.paid = due.paid - amount
     if due.status == DueStatus.PAID:

@@ -256,6 +256,7 @@ class DueStatus(enum.StrEnum):
     OPEN = "open"
     PAID = "paid"
     CANCELLED = "cancelled"
+    CERTIFIED = "certified"  # entered on the tax roll: collected with the property taxes
 
 
 class AmountDue(Base):
@@ -1843,3 +1844,165 @@ class CafeSuspension(Base):
     cafe: Mapped[SidewalkCafe] = relationship(back_populates="suspensions")
 
     __table_args__ = (CheckConstraint("ends_on >= starts_on", name="period_in_order"),)
+
+
+# -- Special charges and the tax roll ----------------------------------------------------------
+
+
+class ChargeKind(enum.StrEnum):
+    """Work the City did in someone's place, each kind with its section and its clock (see
+    :mod:`clerk_desk.special_charges`)."""
+
+    SNOW_ICE = "snow_ice"
+    OBSTRUCTION = "obstruction"
+    PRIVILEGE_REMOVAL = "privilege_removal"
+    DIRT_DEBRIS = "dirt_debris"
+    STREET_DAMAGE = "street_damage"
+    SIDEWALK_REPAIR = "sidewalk_repair"
+    SIDEWALK_MINOR_REPAIR = "sidewalk_minor"
+    OPENING_REPAIR = "opening_repair"
+    DEFICIENCY_REPAIR = "deficiency_repair"
+
+
+class ChargeStatus(enum.StrEnum):
+    BILLED = "billed"  # paid, partly paid and overdue are read from its amount due and clocks
+    CERTIFIED = "certified"  # entered on the tax roll by a certified run
+    CANCELLED = "cancelled"
+
+    @property
+    def label(self) -> str:
+        return {
+            "billed": "Billed",
+            "certified": "Certified to tax roll",
+            "cancelled": "Cancelled",
+        }[self.value]
+
+
+class SpecialCharge(Base):
+    """A charge for work the City did in an owner's (or operator's, or permittee's) place.
+
+    ``bill_on`` is the day the bill or notice went out, ``delivered_how`` how; ``received_on``
+    the day it reached the party where a clock runs from receipt (§ 506-8). ``due_on`` is the
+    last day to pay and ``tax_roll_on`` the first day the charge may be certified to the tax
+    roll, both fixed from the section's clock when the bill is recorded. The money owed is the
+    :class:`AmountDue` the Receipts tab takes payment on.
+    """
+
+    __tablename__ = "special_charge"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    year: Mapped[int] = mapped_column(Integer)
+    sequence: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[ChargeKind] = mapped_column(String(20), index=True)
+    parcel_id: Mapped[int | None] = mapped_column(ForeignKey("parcel.id"), index=True)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("party.id"), index=True)
+    billed_party_id: Mapped[int] = mapped_column(ForeignKey("party.id"), index=True)
+    billed_as: Mapped[str] = mapped_column(String(20), default="owner")  # operator, permittee …
+    work: Mapped[str] = mapped_column(Text)
+    work_done_on: Mapped[date]  # the cost was incurred (§ 506-8 counts 60 days from it)
+    administration: Mapped[Money]  # 20% of a deficiency repair (§ 506-6)
+    total: Mapped[Money]
+    bill_on: Mapped[date | None]
+    delivered_how: Mapped[str] = mapped_column(String(40), default="")
+    received_on: Mapped[date | None]
+    due_on: Mapped[date | None] = mapped_column(index=True)
+    tax_roll_on: Mapped[date | None] = mapped_column(index=True)
+    status: Mapped[ChargeStatus] = mapped_column(String(12), index=True)
+    amount_due_id: Mapped[int | None] = mapped_column(ForeignKey("amount_due.id"), unique=True)
+    record_type: Mapped[str] = mapped_column(String(40), default="")  # the permit or order
+    record_id: Mapped[str] = mapped_column(String(40), default="")
+    tax_roll_run_id: Mapped[int | None] = mapped_column(ForeignKey("tax_roll_run.id"), index=True)
+    cancelled_on: Mapped[date | None]
+    cancel_reason: Mapped[str] = mapped_column(Text, default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    search_text: Mapped[str] = mapped_column(Text, default="")
+    created_at: Mapped[datetime]
+    created_by_name: Mapped[str] = mapped_column(String(120), default="")
+
+    parcel: Mapped[Parcel | None] = relationship()
+    owner: Mapped[Party | None] = relationship(foreign_keys=[owner_id])
+    billed_party: Mapped[Party] = relationship(foreign_keys=[billed_party_id])
+    amount_due: Mapped[AmountDue | None] = relationship()
+    lines: Mapped[list[ChargeLine]] = relationship(
+        back_populates="charge", order_by="ChargeLine.position"
+    )
+    run: Mapped[TaxRollRun | None] = relationship()
+
+    __table_args__ = (
+        UniqueConstraint("year", "sequence", name="uq_special_charge_year_sequence"),
+        CheckConstraint("total > 0", name="total_positive"),
+        CheckConstraint("administration >= 0", name="administration_not_negative"),
+    )
+
+
+class ChargeLine(Base):
+    """One cost of the work: labor, materials, equipment, a fee set by the Council, other."""
+
+    __tablename__ = "special_charge_line"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    charge_id: Mapped[int] = mapped_column(ForeignKey("special_charge.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    category: Mapped[str] = mapped_column(String(12))
+    description: Mapped[str] = mapped_column(String(200))
+    amount: Mapped[Money]
+
+    charge: Mapped[SpecialCharge] = relationship(back_populates="lines")
+
+    __table_args__ = (CheckConstraint("amount > 0", name="amount_positive"),)
+
+
+class RunStatus(enum.StrEnum):
+    DRAFT = "draft"
+    CERTIFIED = "certified"
+    DISCARDED = "discarded"
+
+
+class TaxRollRun(Base):
+    """A "certify to tax roll" run: every charge past its tax-roll day and unpaid as of
+    ``as_of``, reviewed by the Treasurer, then certified once (the charges are then locked)."""
+
+    __tablename__ = "tax_roll_run"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    as_of: Mapped[date]
+    status: Mapped[RunStatus] = mapped_column(String(10), index=True)
+    total: Mapped[Money]
+    prepared_at: Mapped[datetime]
+    prepared_by_name: Mapped[str] = mapped_column(String(120))
+    certified_at: Mapped[datetime | None]
+    certified_by_name: Mapped[str] = mapped_column(String(120), default="")
+    note: Mapped[str] = mapped_column(Text, default="")
+
+    entries: Mapped[list[TaxRollEntry]] = relationship(
+        back_populates="run", order_by="(TaxRollEntry.parcel_number, TaxRollEntry.id)"
+    )
+
+
+class TaxRollEntry(Base):
+    """One row of a run as the county's tax-roll clerk reads it: parcel, owner, what, the
+    section, the amount. Copied when the run is prepared, so a certified run reads as it was
+    certified whatever later becomes of the parcel or the owner's name."""
+
+    __tablename__ = "tax_roll_entry"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    run_id: Mapped[int] = mapped_column(ForeignKey("tax_roll_run.id"), index=True)
+    charge_id: Mapped[int] = mapped_column(ForeignKey("special_charge.id"), index=True)
+    parcel_number: Mapped[str] = mapped_column(String(40))
+    owner_name: Mapped[str] = mapped_column(String(200))
+    owner_address: Mapped[str] = mapped_column(Text, default="")
+    site_address: Mapped[str] = mapped_column(String(200), default="")
+    description: Mapped[str] = mapped_column(String(200))
+    section: Mapped[str] = mapped_column(String(120))
+    amount: Mapped[Money]
+
+    run: Mapped[TaxRollRun] = relationship(back_populates="entries")
+    charge: Mapped[SpecialCharge] = relationship()
+
+    __table_args__ = (
+        UniqueConstraint("run_id", "charge_id", name="uq_tax_roll_entry_run_charge"),
+        CheckConstraint("amount > 0", name="amount_positive"),
+    )

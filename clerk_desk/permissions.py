@@ -27,6 +27,7 @@ class Permission(enum.Enum):
     ASSIGN_STREET_NUMBERS = "assign street numbers"
     KEEP_STREET_REGISTER = "keep the street numbering map and its noncompliance notices"
     MANAGE_BONDS = "file and release bonds and insurance certificates"
+    CERTIFY_TAX_ROLL = "certify special charges to the tax roll"
     KEEP_MASTER_PLAN = "keep the list of Sidewalk Master Plan segments"
 
 
@@ -62,6 +63,8 @@ GRANTS: dict[Role, frozenset[Permission]] = {
             Permission.CLOSE_DRAWER,
             Permission.CANCEL_DUE,
             Permission.MANAGE_BONDS,
+            # The City Treasurer enters unpaid charges on the tax roll (§§ 506-8, 506-9 …).
+            Permission.CERTIFY_TAX_ROLL,
         }
     ),
     Role.INSPECTOR: frozenset(

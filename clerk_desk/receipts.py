@@ -732,7 +732,7 @@ def take_payment(
         if line.amount_due_id is not None:
             due = ledger.get_due(action.session, line.amount_due_id)
             if due.status != DueStatus.OPEN:
-                raise Conflict(f"{due.description} is already {DueStatus(due.status).value}.")
+                raise Conflict(ledger.not_payable(due))
             if line.amount > due.balance:
                 raise InvalidInput(
                     f"{line.amount} is more than the {due.balance} still owed for "

@@ -119,7 +119,7 @@ def test_paying_one_cent_more_than_owed_is_refused(desk: Desk, admin: SignedIn, 
         _pay(desk, admin, due_id, "0.00")
     assert _due(desk, due_id).paid == Money("40.00")
     _pay(desk, admin, due_id, "60.00")
-    with pytest.raises(Conflict, match="is paid; it cannot be paid"):
+    with pytest.raises(Conflict, match="is already paid; it cannot be paid"):
         _pay(desk, admin, due_id, "0.01")
 
 

@@ -24,6 +24,10 @@ from clerk_desk.paths import backups_dir
 
 TABLES = {
     "document",
+    "special_charge",
+    "special_charge_line",
+    "tax_roll_run",
+    "tax_roll_entry",
     "street_privilege",
     "master_plan_segment",
     "sidewalk_permit",

@@ -843,7 +843,7 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
     for entry in run.entries:
         charge = entry.charge
         charge.status = ChargeStatus.CERTIFIED
-        charge.tax_roll_run_id = run.id
+        charge.run = run
         due = charge.amount_due
         assert due is not None
         due.status = DueStatus.CERTIFIED

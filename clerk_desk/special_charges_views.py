@@ -1,0 +1,210 @@
+"""What the special charges papers and screens show, read once as plain data.
+
+The bill and the reminder, the tax roll run (PDF and the county's Excel layout) and the register
+take these dataclasses, so ``reports`` prints without a query and the screens show the same
+figures the papers print. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, tzinfo
+
+from sqlalchemy.orm import Session
+
+from clerk_desk import special_charges as sc
+from clerk_desk.clock import city_zone
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import ChargeKind, DueKind, RunStatus, SpecialCharge, TaxRollRun
+from clerk_desk.money import Money
+from clerk_desk.street_openings_views import FeeReceipt, fee_receipts
+
+
+@dataclass(frozen=True, slots=True)
+class CostLine:
+    category: str
+    description: str
+    amount: Money
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeView:
+    """One charge as its bill, its reminder and the detail pane show it."""
+
+    charge_id: int
+    number: str
+    kind: ChargeKind
+    title: str  # what the City did, e.g. "Obstruction removed by the City"
+    cite: str
+    clock: str  # the section's clock in a sentence
+    billed_name: str
+    billed_address: str
+    billed_as: str
+    parcel_number: str
+    site_address: str
+    owner_name: str
+    work: str
+    work_done_on: date
+    lines: tuple[CostLine, ...]
+    cost: Money  # the lines
+    administration: Money  # 20% of a deficiency repair (§ 506-6)
+    total: Money
+    paid: Money
+    balance: Money
+    bill_on: date | None
+    delivered_how: str
+    received_on: date | None
+    due_on: date | None
+    tax_roll_on: date | None
+    on_tax_roll: bool  # the section lets the unpaid balance go on the tax roll
+    standing: str  # "Billed", "Partly paid", "Overdue", …
+    run_number: str  # the tax roll run that certified it, or ""
+    record_type: str
+    record_id: str
+    payments: tuple[FeeReceipt, ...]
+    cancel_reason: str
+    notes: str
+
+
+def _view(session: Session, charge: SpecialCharge, today: date, zone: tzinfo) -> ChargeView:
+    clock = sc.clock_for(charge.kind)
+    billed = charge.billed_party
+    parcel = charge.parcel
+    owner = parcel.owner if parcel is not None else None
+    cost = sum((line.amount for line in charge.lines), Money.zero())
+    return ChargeView(
+        charge_id=charge.id,
+        number=charge.number,
+        kind=ChargeKind(charge.kind),
+        title=clock.title,
+        cite=clock.cite,
+        clock=clock.explain(),
+        billed_name=billed.name,
+        billed_address=billed.mailing_address,
+        billed_as=charge.billed_as,
+        parcel_number=parcel.parcel_number if parcel is not None else "",
+        site_address=parcel.site_address if parcel is not None else "",
+        owner_name=owner.name if owner is not None else "",
+        work=charge.work,
+        work_done_on=charge.work_done_on,
+        lines=tuple(
+            CostLine(line.category, line.description, line.amount) for line in charge.lines
+        ),
+        cost=cost,
+        administration=charge.administration,
+        total=charge.total,
+        paid=sc.paid(charge),
+        balance=sc.balance(charge),
+        bill_on=charge.bill_on,
+        delivered_how=charge.delivered_how,
+        received_on=charge.received_on,
+        due_on=charge.due_on,
+        tax_roll_on=charge.tax_roll_on,
+        on_tax_roll=clock.on_tax_roll,
+        standing=sc.standing(charge, today).label,
+        run_number=charge.run.number if charge.run is not None else "",
+        record_type=charge.record_type,
+        record_id=charge.record_id,
+        payments=tuple(
+            fee_receipts(
+                session,
+                RecordRef(sc.RECORD_TYPE, str(charge.id)),
+                kinds=(DueKind.SPECIAL_CHARGE,),
+                tz=zone,
+            )
+        ),
+        cancel_reason=charge.cancel_reason,
+        notes=charge.notes,
+    )
+
+
+def charge_view(
+    session: Session, charge_id: int, *, today: date, tz: tzinfo | None = None
+) -> ChargeView:
+    return _view(session, sc.get_charge(session, charge_id), today, tz or city_zone())
+
+
+def charge_views(
+    session: Session, charges: Sequence[SpecialCharge], *, today: date, tz: tzinfo | None = None
+) -> list[ChargeView]:
+    zone = tz or city_zone()
+    return [_view(session, charge, today, zone) for charge in charges]
+
+
+@dataclass(frozen=True, slots=True)
+class RunEntry:
+    """One row of the roll as the county's tax-roll clerk reads it."""
+
+    parcel_number: str
+    owner_name: str
+    owner_address: str
+    site_address: str
+    description: str
+    section: str
+    amount: Money
+    charge_number: str
+
+
+@dataclass(frozen=True, slots=True)
+class RunView:
+    run_id: int
+    number: str
+    as_of: date
+    status: RunStatus
+    prepared_at: datetime  # in City time
+    prepared_by: str
+    certified_at: datetime | None  # in City time
+    certified_by: str
+    entries: tuple[RunEntry, ...]
+    total: Money
+    note: str
+
+    @property
+    def parcels(self) -> int:
+        return len({entry.parcel_number for entry in self.entries})
+
+    def totals_by_section(self) -> list[tuple[str, int, Money]]:
+        """(section, number of charges, amount) in the order the sections first appear."""
+        totals: dict[str, tuple[int, Money]] = {}
+        for entry in self.entries:
+            count, amount = totals.get(entry.section, (0, Money.zero()))
+            totals[entry.section] = (count + 1, amount + entry.amount)
+        return [(section, count, amount) for section, (count, amount) in totals.items()]
+
+
+def _run_view(run: TaxRollRun, zone: tzinfo) -> RunView:
+    return RunView(
+        run_id=run.id,
+        number=run.number,
+        as_of=run.as_of,
+        status=RunStatus(run.status),
+        prepared_at=run.prepared_at.astimezone(zone),
+        prepared_by=run.prepared_by_name,
+        certified_at=run.certified_at.astimezone(zone) if run.certified_at else None,
+        certified_by=run.certified_by_name,
+        entries=tuple(
+            RunEntry(
+                parcel_number=entry.parcel_number,
+                owner_name=entry.owner_name,
+                owner_address=entry.owner_address,
+                site_address=entry.site_address,
+                description=entry.description,
+                section=entry.section,
+                amount=entry.amount,
+                charge_number=entry.charge.number,
+            )
+            for entry in run.entries
+        ),
+        total=run.total,
+        note=run.note,
+    )
+
+
+def run_view(session: Session, run_id: int, *, tz: tzinfo | None = None) -> RunView:
+    return _run_view(sc.get_run(session, run_id), tz or city_zone())
+
+
+def run_views(session: Session, *, tz: tzinfo | None = None) -> list[RunView]:
+    zone = tz or city_zone()
+    return [_run_view(run, zone) for run in sc.runs(session)]

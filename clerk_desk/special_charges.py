@@ -915,25 +915,38 @@ def _due(action: Action) -> list[TodayItem]:
                 )
             )
             continue
-        if charge.tax_roll_on is not None and charge.tax_roll_on <= today + timedelta(
-            days=ROLL_SOON_DAYS
-        ):
+        soon = today + timedelta(days=ROLL_SOON_DAYS)
+        if charge.due_on is not None and today <= charge.due_on:
+            title = f"{charge.number} is due {format_day(charge.due_on)}"
+            items.append(
+                TodayItem(
+                    WORKFLOW,
+                    charge.due_on,
+                    title,
+                    f"{who}: {balance(charge)} owed",
+                    clock.cite,
+                    **ref,
+                )
+            )
+        elif charge.tax_roll_on is not None and charge.tax_roll_on <= soon:
+            title = f"{charge.number} may go on the tax roll from {format_day(charge.tax_roll_on)}"
             items.append(
                 TodayItem(
                     WORKFLOW,
                     charge.tax_roll_on,
-                    f"{charge.number} may go on the tax roll from {format_day(charge.tax_roll_on)}",
+                    title,
                     f"{who}: {balance(charge)} unpaid",
                     clock.cite,
                     **ref,
                 )
             )
         elif charge.due_on is not None:
+            title = f"{charge.number} was due {format_day(charge.due_on)}"
             items.append(
                 TodayItem(
                     WORKFLOW,
                     charge.due_on,
-                    f"{charge.number} is due {format_day(charge.due_on)}",
+                    title,
                     f"{who}: {balance(charge)} owed",
                     clock.cite,
                     **ref,

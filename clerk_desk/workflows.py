@@ -125,6 +125,7 @@ _PROVIDER_MODULES = (
     "clerk_desk.petitions",
     "clerk_desk.vending",
     "clerk_desk.street_openings",
+    "clerk_desk.special_charges",
 )
 
 

@@ -99,6 +99,23 @@ def special_charge_account(session: Session) -> str:
     return str(group.get("gl_account") or DEFAULT_SPECIAL_CHARGE_ACCOUNT)
 
 
+def set_special_charge_account(action: Action, gl_account: str) -> None:
+    """Set the GL account special charges post to (the Treasurer's or the Clerk's setting)."""
+    from clerk_desk import settings_store
+
+    action.require(Permission.EDIT_SETTINGS)
+    account = gl_account.strip()
+    if not account:
+        raise InvalidInput("Enter the GL account special charges post to.", field="gl_account")
+    account = fits(AmountDue.gl_account, account, "The GL account", field="gl_account")
+    settings_store.put_group(
+        action,
+        SPECIAL_CHARGES_SETTINGS,
+        {"gl_account": account},
+        f"Special charges post to GL account {account}",
+    )
+
+
 def bill_special_charge(
     action: Action,
     *,

@@ -65,6 +65,8 @@ GRANTS: dict[Role, frozenset[Permission]] = {
             Permission.MANAGE_BONDS,
             # The City Treasurer enters unpaid charges on the tax roll (§§ 506-8, 506-9 …).
             Permission.CERTIFY_TAX_ROLL,
+            # The receipt format and the GL account of special charges are the Treasurer's.
+            Permission.EDIT_SETTINGS,
         }
     ),
     Role.INSPECTOR: frozenset(

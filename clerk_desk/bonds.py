@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, select
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
 from clerk_desk.deadlines import CityCalendar, format_day
@@ -123,7 +123,7 @@ def _clean_certificate(session: Session, data: CertificateData, today: date) -> 
         expires_on=data.expires_on,
         received_on=data.received_on,
         record_type=data.record_type.strip(),
-        record_id=data.record_id.strip(),
+        record_id=data.record_id.strip().upper(),
         note=data.note.strip(),
     )
     return values
@@ -248,6 +248,16 @@ def insurance_findings(
     return min(judged, key=lambda found: (sum(f.blocks for f in found), len(found)))
 
 
+def filed_for(
+    column: InstrumentedAttribute[str], record_id: int | str, number: str = ""
+) -> ColumnElement[bool]:
+    """Whether a bond's or certificate's record column names this record: the clerk types the
+    permit's number in the Bonds tab ("SP-2026-001"); a workflow may also file by the record's
+    id. Numbers are kept in capitals, so a number typed in lower case matches too."""
+    keys = {str(record_id)} | ({number.upper()} if number else set())
+    return column.in_(sorted(keys))
+
+
 # -- bonds --------------------------------------------------------------------------------------
 
 
@@ -334,7 +344,7 @@ def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None 
         work_completed_on=data.work_completed_on,
         status=FileStatus.ON_FILE,
         record_type=data.record_type.strip(),
-        record_id=data.record_id.strip(),
+        record_id=data.record_id.strip().upper(),
         note=data.note.strip(),
         created_at=action.now(),
         search_text=fold(" ".join((principal.name, surety, number))),
@@ -525,6 +535,7 @@ def street_opening_bond_findings(
     work_until: date | None = None,
     record_type: str = "",
     record_id: str = "",
+    record_number: str = "",
 ) -> list[Finding]:
     """Whether a street opening may issue as far as the bond goes, with the reason cited.
 
@@ -561,7 +572,7 @@ def street_opening_bond_findings(
                 Bond.kind == BondKind.STREET_OPENING,
                 Bond.principal_id == party_id,
                 Bond.record_type == record_type,
-                Bond.record_id == record_id,
+                filed_for(Bond.record_id, record_id, record_number),
                 Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)),
                 Bond.effective_on <= work_on,
                 Bond.expires_on.is_(None) | (Bond.expires_on >= last_day),

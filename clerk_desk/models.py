@@ -1840,6 +1840,9 @@ class CafeSuspension(Base):
     emergency: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime]
     created_by_name: Mapped[str] = mapped_column(String(120), default="")
+    lifted_on: Mapped[date | None]  # the first day the cafe may operate again, when lifted early
+    lifted_by_name: Mapped[str] = mapped_column(String(120), default="")
+    lift_reason: Mapped[str] = mapped_column(Text, default="")
 
     cafe: Mapped[SidewalkCafe] = relationship(back_populates="suspensions")
 

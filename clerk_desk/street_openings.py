@@ -525,6 +525,7 @@ def approval_findings(
         work_until=work_until,
         record_type=RECORD_TYPE,
         record_id=str(opening.id),
+        record_number=opening.number,
     )
     found += bonds.revocation_findings(session, party_id=opening.applicant_id, on=today)
     found += _fee_findings(session, opening)
@@ -850,6 +851,7 @@ def renew(
             work_until=until,
             record_type=RECORD_TYPE,
             record_id=str(opening.id),
+            record_number=opening.number,
         )
     )
     if stop:

@@ -173,7 +173,7 @@ def _bonds(session: Session, opening: StreetOpening) -> list[BondOnFile]:
                     Bond.kind == BondKind.STREET_OPENING,
                     Bond.principal_id == opening.applicant_id,
                     Bond.record_type == RECORD_TYPE,
-                    Bond.record_id == str(opening.id),
+                    bonds.filed_for(Bond.record_id, opening.id, opening.number),
                     Bond.status.in_(_STANDING),
                 )
                 .order_by(Bond.id)
@@ -186,7 +186,7 @@ def _bonds(session: Session, opening: StreetOpening) -> list[BondOnFile]:
             Bond.kind == BondKind.RESTORATION_GUARANTEE,
             Bond.principal_id == opening.applicant_id,
             Bond.record_type == RECORD_TYPE,
-            Bond.record_id == str(opening.id),
+            bonds.filed_for(Bond.record_id, opening.id, opening.number),
             Bond.status.in_(_STANDING),
         )
         .order_by(Bond.id)

@@ -266,7 +266,7 @@ BOND_COLUMNS: tuple[Column, ...] = (
     Column("Amount", "money", width=14),
     Column("Effective", "date"),
     Column("Ends", "date"),
-    Column("Year", "int", width=7),
+    Column("Year", "year", width=7),
     Column("Work completed", "date"),
     Column("Defect notice", "date"),
     Column("Releasable on", "date"),
@@ -329,7 +329,7 @@ ANNUAL_COLUMNS: tuple[Column, ...] = (
     Column("Bond number", width=16),
     Column("Surety", width=26),
     Column("Amount", "money", width=14),
-    Column("Year", "int", width=7),
+    Column("Year", "year", width=7),
     Column("Status", width=11),
     Column("Permits covered", width=20),
 )

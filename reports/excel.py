@@ -35,7 +35,7 @@ from typing import IO, Any, Literal
 
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 
-ColumnKind = Literal["text", "int", "number", "date", "datetime", "money", "percent"]
+ColumnKind = Literal["text", "int", "year", "number", "date", "datetime", "money", "percent"]
 
 DATE_FORMAT = "mm/dd/yyyy"
 """Displayed date format: US month/day/year, as the City writes dates."""
@@ -55,6 +55,7 @@ _FILTER_ARROW = 3.0  # characters the autofilter drop-down covers in the header 
 _KIND_FORMATS: dict[str, str | None] = {
     "text": None,
     "int": INT_FORMAT,
+    "year": "0",  # 2026, never 2,026
     "number": None,
     "date": DATE_FORMAT,
     "datetime": DATETIME_FORMAT,
@@ -112,9 +113,10 @@ def _money(value: object) -> Decimal:
 def _number(value: object, kind: str) -> int | float | Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
         raise TypeError(f"{kind} column needs a number, got {type(value).__name__}")
-    if kind == "int" and not (isinstance(value, int) or value == int(value)):
-        raise TypeError(f"int column got a fraction: {value!r}")
-    return int(value) if kind == "int" else value
+    whole = kind in ("int", "year")
+    if whole and not (isinstance(value, int) or value == int(value)):
+        raise TypeError(f"{kind} column got a fraction: {value!r}")
+    return int(value) if whole else value
 
 
 def _date(value: object) -> dt.date:

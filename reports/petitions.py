@@ -564,7 +564,7 @@ PETITION_COLUMNS: tuple[Column, ...] = (
     Column("Signed", width=9),
     Column("Received", "datetime"),
     Column("Received by", width=20),
-    Column("Program year", "int", width=9),
+    Column("Program year", "year", width=9),
     Column("Timely/Late", width=10),
     Column("Status", width=11),
     Column("Meeting", "datetime"),

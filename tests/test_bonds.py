@@ -250,6 +250,32 @@ def test_a_permit_bond_on_file_for_the_record_is_enough(
     assert _opening(desk, digger, date(2026, 12, 1))[0].level == "block"
 
 
+def test_a_bond_filed_under_the_permit_number_counts_for_the_permit(
+    desk: Desk, admin: SignedIn, digger: int
+) -> None:
+    """The Bonds tab asks for the permit number; the workflow knows its record by id too."""
+    typed = _bond(digger, record_type="street_opening", record_id="so-2026-0012")  # lower case
+    _file(desk, admin, typed)
+    by_number = _opening(
+        desk,
+        digger,
+        date(2026, 12, 1),
+        record_type="street_opening",
+        record_id="12",
+        record_number="SO-2026-0012",
+    )
+    assert [f.level for f in by_number] == ["info"]
+    other = _opening(
+        desk,
+        digger,
+        date(2026, 12, 1),
+        record_type="street_opening",
+        record_id="13",
+        record_number="SO-2026-0013",
+    )
+    assert [f.level for f in other] == ["block"]
+
+
 # -- restoration guarantees ---------------------------------------------------------------------
 
 

@@ -175,7 +175,7 @@ class StreetOpeningsTab(QWidget):
         self.model = RowsModel(opening_columns(), self)
         self.model.set_dimmed(lambda r: r.finished)
         self.table = forms.make_table(self.model, name="openings_table")
-        forms.size_columns(self.table, {0: 12, 1: 28, 2: 40, 3: 10, 4: 11, 5: 12, 6: 17})
+        forms.size_columns(self.table, {0: 12, 1: 24, 2: 30, 3: 10, 4: 11, 5: 12, 6: 17})
 
         # -- the chosen permit: details at the left, its acts under them
         self.summary = QLabel()

@@ -450,6 +450,9 @@ def upgrade() -> None:
         sa.Column("emergency", sa.Boolean(), nullable=False),
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.Column("created_by_name", sa.String(length=120), nullable=False),
+        sa.Column("lifted_on", sa.Date(), nullable=True),
+        sa.Column("lifted_by_name", sa.String(length=120), nullable=False),
+        sa.Column("lift_reason", sa.Text(), nullable=False),
         sa.CheckConstraint(
             "ends_on >= starts_on", name=op.f("ck_sidewalk_cafe_suspension_period_in_order")
         ),

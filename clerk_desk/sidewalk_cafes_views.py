@@ -1,0 +1,534 @@
+"""What the sidewalk cafe papers print (§ 506-10), gathered in one read each.
+
+Reports never query: the permit, the notice to owners and occupants within 100 feet (with the
+applicant's diagram and the list attached to the packet), the suspension and revocation
+letters and the register each ask one function here for plain data, with every date already
+counted by the City calendar. Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, tzinfo
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from clerk_desk import bonds, ledger, settings_store
+from clerk_desk import sidewalk_cafes as sc
+from clerk_desk.clock import city_zone
+from clerk_desk.coverage import CoverageKind, Covers, check_certificate
+from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.documents import scan_bytes
+from clerk_desk.errors import Conflict, NotFound
+from clerk_desk.ledger import RecordRef
+from clerk_desk.lengths import format_length
+from clerk_desk.models import AmountDue, CafeStatus, CafeSuspension, DueStatus, SidewalkCafe
+from clerk_desk.money import Money
+from clerk_desk.street_openings_views import FeeReceipt, InsuranceOnFile, fee_receipts
+
+__all__ = [
+    "FeeReceipt",
+    "InsuranceOnFile",
+    "LetterView",
+    "NeighborLine",
+    "NoticeView",
+    "PermitView",
+    "RegisterRow",
+    "letter_view",
+    "notice_view",
+    "permit_view",
+    "register_rows",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PermitView:
+    """Everything the printed "Sidewalk Cafe Permit" shows."""
+
+    cafe_id: int
+    number: str
+    status: str  # display_status on the day printed
+    establishment: str
+    address: str
+    applicant_name: str
+    applicant_address: str  # mailing lines, "\n"-separated
+    parcel_number: str
+    zoning_district: str
+    renews_number: str  # "" unless a renewal
+    issued_on: date | None
+    issued_by_name: str
+    expires_on: date | None
+    term: str  # "Expires Mon Nov 30, 2027 — at most one year from issuance; not transferable."
+    configuration: str  # "Abutting the storefront", "… and along the side of the corner parcel"
+    dimensions: tuple[tuple[str, str], ...]  # (what, "6 ft"), in the order printed
+    seats: int | None
+    tables: int | None
+    umbrellas: str  # as described on the permit; "No umbrellas." when none
+    serves_alcohol: bool
+    liquor_license: str
+    alcohol: str  # the sentence printed about alcohol
+    opens_at: time | None
+    closes_at: time | None  # the Council's restriction applied
+    hours: str  # "7:00 a.m. to 10:00 p.m."
+    council_meeting_on: date | None
+    council_conditions: tuple[str, ...]
+    dpw_inspected_on: date | None
+    dpw_inspected_by: str
+    police_reviewed_on: date | None
+    insurance: InsuranceOnFile | None
+    fee_amount: Money  # billed (renewals included), cancelled excluded
+    fee_owed: Money
+    receipts: tuple[FeeReceipt, ...]
+    site_plan_name: str
+    site_plan_scale: str
+    display_notice: str  # "This permit must be visibly displayed during business hours."
+    cites: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NeighborLine:
+    """One addressee of the notice."""
+
+    position: int
+    name: str
+    mailing_address: str  # lines, "\n"-separated, as on the envelope
+    parcel_number: str
+    relation: str  # "owner" or "occupant"
+    distance_ft: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeView:
+    """The notice mailed to owners and occupants within 100 feet, and its list."""
+
+    cafe_id: int
+    number: str
+    establishment: str
+    address: str
+    applicant_name: str
+    serves_alcohol: bool  # whether alcohol will be served at the cafe if the permit is granted
+    liquor_license: str
+    alcohol: str  # the sentence the letter prints about alcohol
+    mailed_on: date | None  # None before it is mailed (a draft)
+    comments_due_on: date | None
+    comments_explanation: str  # how the last day was counted
+    site_plan_name: str
+    site_plan_scale: str
+    site_plan: bytes | None  # the applicant's diagram (PDF, PNG or JPEG)
+    site_plan_kind: str  # "pdf", "png", "jpeg" or ""
+    neighbors: tuple[NeighborLine, ...]
+    cite: str
+
+
+@dataclass(frozen=True, slots=True)
+class LetterView:
+    """A suspension letter or a notice of the revocation meeting, to the permittee."""
+
+    kind: str  # "suspension" or "revocation"
+    cafe_id: int
+    number: str
+    establishment: str
+    address: str
+    applicant_name: str
+    applicant_address: str
+    expires_on: date | None
+    notice_on: date | None  # the letter's date
+    # suspension
+    starts_on: date | None = None
+    ends_on: date | None = None
+    reason: str = ""
+    emergency: bool = False
+    # revocation
+    meeting_at: datetime | None = None  # City time
+    meeting_place: str = ""
+    grounds: str = ""
+    cite: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterRow:
+    """One line of the register (the tab and its Excel export)."""
+
+    cafe_id: int
+    number: str
+    year: int
+    establishment: str
+    address: str
+    applicant: str
+    status: str
+    applied_on: date
+    notice_mailed_on: date | None
+    comments_due_on: date | None
+    council_meeting_on: date | None
+    council_approved: bool | None
+    issued_on: date | None
+    expires_on: date | None
+    serves_alcohol: bool
+    seats: int | None
+    fee_owed: Money
+    renews_number: str
+
+
+SHOWN_LIMITS = (
+    CoverageKind.COMBINED_SINGLE_LIMIT,
+    CoverageKind.BODILY_INJURY_PER_OCCURRENCE,
+    CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE,
+    CoverageKind.PRODUCTS_COMPLETED_OPERATIONS,
+    CoverageKind.MEDICAL_PAYMENTS,
+    CoverageKind.LIQUOR_LIABILITY,
+)
+"""The limits § 506-10 (Liability …) asks about, in the order the permit prints them."""
+
+
+def _cafe(session: Session, cafe_id: int) -> SidewalkCafe:
+    cafe = session.scalar(
+        select(SidewalkCafe)
+        .where(SidewalkCafe.id == cafe_id)
+        .options(
+            selectinload(SidewalkCafe.applicant),
+            selectinload(SidewalkCafe.parcel),
+            selectinload(SidewalkCafe.meeting),
+            selectinload(SidewalkCafe.revocation_meeting),
+            selectinload(SidewalkCafe.neighbors),
+            selectinload(SidewalkCafe.suspensions),
+            selectinload(SidewalkCafe.renews),
+        )
+    )
+    if cafe is None:
+        raise NotFound(f"There is no sidewalk cafe application number {cafe_id}.")
+    return cafe
+
+
+def configuration(cafe: SidewalkCafe) -> str:
+    """ "Abutting the storefront", "Abutting the curbside (at least 3 ft from the curb face)",
+    both, and "; also along the side of the corner parcel"."""
+    parts = []
+    if cafe.at_storefront:
+        parts.append("abutting the storefront")
+    if cafe.at_curbside:
+        parts.append("abutting the curbside, at least 3 ft from the curb face")
+    text = " and ".join(parts) or "not stated"
+    if cafe.corner_parcel and cafe.side_cafe_length_in:
+        text += "; also along the side of the establishment on the corner parcel"
+    return text[:1].upper() + text[1:]
+
+
+def dimensions(cafe: SidewalkCafe) -> tuple[tuple[str, str], ...]:
+    """The cafe's area and clearances, as the permit delineates them: (what, "6 ft")."""
+    passage = format_length(cafe.clear_passage_in)
+    if passage:
+        passage += " (abuts the curb)" if cafe.passage_abuts_curb else " (does not abut the curb)"
+    rows = (
+        ("Length along the frontage", format_length(cafe.cafe_length_in)),
+        ("Establishment's frontage", format_length(cafe.frontage_in)),
+        ("Depth from the building", format_length(cafe.cafe_depth_in)),
+        ("Length along the side street", format_length(cafe.side_cafe_length_in)),
+        ("Side street frontage", format_length(cafe.side_frontage_in)),
+        ("Sidewalk width (curb to property line)", format_length(cafe.sidewalk_width_in)),
+        ("Clear pedestrian passage", passage),
+        ("Tables and chairs from the curb face", format_length(cafe.curb_setback_in)),
+        ("Aisles", format_length(cafe.aisle_in)),
+    )
+    return tuple((what, value) for what, value in rows if value)
+
+
+def alcohol_sentence(cafe: SidewalkCafe) -> str:
+    """What the notice and the permit say about alcohol (§ 506-10 (Application for permit):
+    "whether or not the business is licensed to serve alcoholic beverages at the sidewalk cafe
+    if the permit is granted")."""
+    if cafe.serves_alcohol:
+        license_ = f" (liquor license {cafe.liquor_license})" if cafe.liquor_license else ""
+        return (
+            f"Alcoholic beverages will be served at the sidewalk cafe if the permit is "
+            f"granted{license_}."
+        )
+    return "No alcoholic beverages will be served at the sidewalk cafe."
+
+
+def _insurance(
+    session: Session, cafe: SidewalkCafe, calendar: CityCalendar, today: date
+) -> InsuranceOnFile | None:
+    start, end = sc.term_of(cafe, today)
+    covers = Covers(start, end, application=cafe.applied_on)
+    requirement = sc.insurance_requirement(cafe)
+    judged = [
+        (
+            check_certificate(
+                bonds.as_certificate(c), requirement, covers=covers, calendar=calendar
+            ),
+            c,
+        )
+        for c in bonds.certificates_of(session, cafe.applicant_id)
+    ]
+    if not judged:
+        return None
+    found, best = min(judged, key=lambda pair: (sum(f.blocks for f in pair[0]), len(pair[0])))
+    certificate = bonds.as_certificate(best)
+    return InsuranceOnFile(
+        insurer=best.insurer,
+        policy_numbers=best.policy_numbers,
+        limits=tuple(
+            (kind.label, certificate.coverages[kind])
+            for kind in SHOWN_LIMITS
+            if kind in certificate.coverages
+        ),
+        effective_on=best.effective_on,
+        expires_on=best.expires_on,
+        received_on=best.received_on,
+        shortfalls=tuple(f.text for f in found if f.blocks),
+    )
+
+
+def term_sentence(cafe: SidewalkCafe) -> str:
+    """ "Expires Mon Nov 30, 2027 — at most one year from issuance; not transferable." """
+    if cafe.expires_on is None:
+        return "At most one year from issuance; not transferable."
+    return (
+        f"Expires {format_day(cafe.expires_on)} — at most one year from issuance; not transferable."
+    )
+
+
+def permit_view(
+    session: Session,
+    cafe_id: int,
+    calendar: CityCalendar | None = None,
+    *,
+    today: date | None = None,
+    zone: tzinfo | None = None,
+) -> PermitView:
+    """What the "Sidewalk Cafe Permit" prints. ``today`` (the day printed) decides the status
+    shown and, before issuance, the term the insurance is judged for; it defaults to the day
+    issued (or applied for). ``calendar`` defaults to the City's as saved."""
+    cafe = _cafe(session, cafe_id)
+    cal = calendar if calendar is not None else settings_store.calendar(session)
+    day = today or cafe.issued_on or cafe.applied_on
+    zone = zone or city_zone()
+    record = RecordRef(sc.RECORD_TYPE, str(cafe.id))
+    billed = [d for d in ledger.dues_for(session, record) if d.status != DueStatus.CANCELLED]
+    opens, closes = sc.effective_hours(cafe)
+    applicant = cafe.applicant
+    return PermitView(
+        cafe_id=cafe.id,
+        number=cafe.number,
+        status=sc.display_status(cafe, day, zone),
+        establishment=cafe.establishment,
+        address=cafe.address,
+        applicant_name=applicant.name,
+        applicant_address=applicant.mailing_address,
+        parcel_number=cafe.parcel.parcel_number if cafe.parcel else "",
+        zoning_district=cafe.zoning_district,
+        renews_number=cafe.renews.number if cafe.renews else "",
+        issued_on=cafe.issued_on,
+        issued_by_name=cafe.issued_by_name,
+        expires_on=cafe.expires_on,
+        term=term_sentence(cafe),
+        configuration=configuration(cafe),
+        dimensions=dimensions(cafe),
+        seats=cafe.seats,
+        tables=cafe.tables,
+        umbrellas=cafe.umbrellas.strip() or "No umbrellas.",
+        serves_alcohol=cafe.serves_alcohol,
+        liquor_license=cafe.liquor_license,
+        alcohol=(
+            f"Alcoholic beverages may be served within the delineated cafe area"
+            f"{f' (liquor license {cafe.liquor_license})' if cafe.liquor_license else ''}."
+            if cafe.serves_alcohol
+            else "No alcoholic beverages may be served or carried in the sidewalk cafe."
+        ),
+        opens_at=opens,
+        closes_at=closes,
+        hours=sc.hours_text(opens, closes),
+        council_meeting_on=cafe.council_decided_on,
+        council_conditions=tuple(
+            line.strip() for line in cafe.council_conditions.splitlines() if line.strip()
+        ),
+        dpw_inspected_on=cafe.dpw_inspected_on,
+        dpw_inspected_by=cafe.dpw_inspected_by,
+        police_reviewed_on=cafe.police_reviewed_on,
+        insurance=_insurance(session, cafe, cal, day),
+        fee_amount=sum((d.amount for d in billed), Money.zero()),
+        fee_owed=sum(
+            (d.balance for d in billed if DueStatus(d.status) is DueStatus.OPEN), Money.zero()
+        ),
+        receipts=tuple(fee_receipts(session, record, tz=zone)),
+        site_plan_name=cafe.site_plan_name,
+        site_plan_scale=cafe.site_plan_scale,
+        display_notice=sc.DISPLAY_NOTICE,
+        cites=(
+            sc.ISSUANCE_CITE,
+            sc.CLEARANCE_CITE,
+            sc.HOURS_CITE,
+            sc.TERM_CITE,
+            sc.INSURANCE_CITE,
+        ),
+    )
+
+
+def _kind(content: bytes | None) -> str:
+    if content is None:
+        return ""
+    if content.startswith(b"%PDF"):
+        return "pdf"
+    if content.startswith(b"\x89PNG"):
+        return "png"
+    if content.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    return ""
+
+
+def notice_view(
+    session: Session, cafe_id: int, *, calendar: CityCalendar | None = None
+) -> NoticeView:
+    """The notice to owners and occupants within 100 feet: that an application was filed, the
+    applicant's diagram, whether alcohol will be served if granted, and the last day comments
+    are received by the City Clerk (15 calendar days from mailing). Before the notice is
+    recorded as mailed, ``mailed_on`` and ``comments_due_on`` are None (the letters are dated
+    when they are mailed)."""
+    cafe = _cafe(session, cafe_id)
+    explanation = ""
+    if cafe.notice_mailed_on is not None:
+        cal = calendar if calendar is not None else settings_store.calendar(session)
+        explanation = str(sc.comment_deadline(cafe.notice_mailed_on, cal))
+    plan = scan_bytes(session, cafe.site_plan_sha256) if cafe.site_plan_sha256 else None
+    return NoticeView(
+        cafe_id=cafe.id,
+        number=cafe.number,
+        establishment=cafe.establishment,
+        address=cafe.address,
+        applicant_name=cafe.applicant.name,
+        serves_alcohol=cafe.serves_alcohol,
+        liquor_license=cafe.liquor_license,
+        alcohol=alcohol_sentence(cafe),
+        mailed_on=cafe.notice_mailed_on,
+        comments_due_on=cafe.comments_due_on,
+        comments_explanation=explanation,
+        site_plan_name=cafe.site_plan_name,
+        site_plan_scale=cafe.site_plan_scale,
+        site_plan=plan,
+        site_plan_kind=_kind(plan),
+        neighbors=tuple(
+            NeighborLine(
+                position=n.position,
+                name=n.name,
+                mailing_address=n.mailing_address,
+                parcel_number=n.parcel_number,
+                relation=n.relation,
+                distance_ft=n.distance_ft,
+            )
+            for n in cafe.neighbors
+        ),
+        cite=sc.APPLICATION_CITE,
+    )
+
+
+def letter_view(
+    session: Session,
+    cafe_id: int,
+    *,
+    suspension_id: int | None = None,
+    zone: tzinfo | None = None,
+) -> LetterView:
+    """The suspension letter (``suspension_id``), or else the notice of the revocation
+    meeting, for the permittee."""
+    cafe = _cafe(session, cafe_id)
+    applicant = cafe.applicant
+    common = {
+        "cafe_id": cafe.id,
+        "number": cafe.number,
+        "establishment": cafe.establishment,
+        "address": cafe.address,
+        "applicant_name": applicant.name,
+        "applicant_address": applicant.mailing_address,
+        "expires_on": cafe.expires_on,
+    }
+    if suspension_id is not None:
+        suspension = session.get(CafeSuspension, suspension_id)
+        if suspension is None or suspension.cafe_id != cafe.id:
+            raise NotFound(f"There is no suspension number {suspension_id} of {cafe.number}.")
+        return LetterView(
+            kind="suspension",
+            notice_on=suspension.notice_on,
+            starts_on=suspension.starts_on,
+            ends_on=sc.suspension_last_day(suspension),
+            reason=suspension.reason,
+            emergency=suspension.emergency,
+            cite=sc.TERM_CITE,
+            **common,  # type: ignore[arg-type]
+        )
+    meeting = cafe.revocation_meeting
+    if cafe.revocation_notice_on is None or meeting is None:
+        raise Conflict(f"No notice of a revocation meeting is on record for {cafe.number}.")
+    return LetterView(
+        kind="revocation",
+        notice_on=cafe.revocation_notice_on,
+        meeting_at=meeting.starts_at.astimezone(zone or city_zone()),
+        meeting_place=meeting.place,
+        grounds=cafe.revocation_grounds,
+        cite=sc.REVOCATION_CITE,
+        **common,  # type: ignore[arg-type]
+    )
+
+
+def register_rows(
+    session: Session,
+    year: int | None = None,
+    *,
+    today: date | None = None,
+    zone: tzinfo | None = None,
+) -> list[RegisterRow]:
+    """The register, oldest first, with the status as it stands on ``today`` (the recorded
+    status's label when not given) and what is still owed on the fee."""
+    query = select(SidewalkCafe).options(
+        selectinload(SidewalkCafe.applicant),
+        selectinload(SidewalkCafe.meeting),
+        selectinload(SidewalkCafe.suspensions),
+        selectinload(SidewalkCafe.renews),
+    )
+    if year is not None:
+        query = query.where(SidewalkCafe.year == year)
+    cafes = list(session.scalars(query.order_by(SidewalkCafe.year, SidewalkCafe.sequence)))
+    owed = _owed(session, [c.id for c in cafes])
+    rows = []
+    for cafe in cafes:
+        rows.append(
+            RegisterRow(
+                cafe_id=cafe.id,
+                number=cafe.number,
+                year=cafe.year,
+                establishment=cafe.establishment,
+                address=cafe.address,
+                applicant=cafe.applicant.name,
+                status=sc.display_status(cafe, today, zone)
+                if today is not None
+                else CafeStatus(cafe.status).label,
+                applied_on=cafe.applied_on,
+                notice_mailed_on=cafe.notice_mailed_on,
+                comments_due_on=cafe.comments_due_on,
+                council_meeting_on=cafe.council_decided_on
+                or (sc.meeting_day(cafe.meeting, zone) if cafe.meeting else None),
+                council_approved=cafe.council_approved,
+                issued_on=cafe.issued_on,
+                expires_on=cafe.expires_on,
+                serves_alcohol=cafe.serves_alcohol,
+                seats=cafe.seats,
+                fee_owed=owed.get(str(cafe.id), Money.zero()),
+                renews_number=cafe.renews.number if cafe.renews else "",
+            )
+        )
+    return rows
+
+
+def _owed(session: Session, ids: list[int]) -> dict[str, Money]:
+    owed: dict[str, Money] = {}
+    if not ids:
+        return owed
+    for due in session.scalars(
+        select(AmountDue).where(
+            AmountDue.record_type == sc.RECORD_TYPE,
+            AmountDue.record_id.in_([str(i) for i in ids]),
+            AmountDue.status == DueStatus.OPEN,
+        )
+    ):
+        owed[due.record_id] = owed.get(due.record_id, Money.zero()) + due.balance
+    return owed

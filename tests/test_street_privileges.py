@@ -1,0 +1,1392 @@
+"""Street privilege permits (§ 506-9, with § 506-8B(2)) at their boundaries.
+
+Three months to the day (Nov 30 → Feb 28, Jan 15 → Apr 15), an earlier day set by the Council,
+one-third of the street to the inch, one-half of the sidewalk, a temporary sidewalk and its fence
+at 47 and 48 inches, the bond at $10,000.00 and a cent more, the Council's 24 hours to the
+minute, the fee paid through the real receipt service, revocation with who and why, and who may
+do what. "Today" is Monday, November 30, 2026 in Prescott unless a test travels.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from datetime import date, datetime, timedelta
+from fractions import Fraction
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from sqlalchemy import func, select
+
+from clerk_desk import (
+    bonds,
+    demo_street_privileges,
+    ledger,
+    parties,
+    receipts,
+    street_numbers,
+    today,
+)
+from clerk_desk import street_privileges as sp
+from clerk_desk import street_privileges_views as views
+from clerk_desk.clock import FixedClock
+from clerk_desk.coverage import CoverageKind
+from clerk_desk.desk import SYSTEM, Desk, SignedIn
+from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from clerk_desk.findings import Finding
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import (
+    AmountDue,
+    AuditEvent,
+    BondKind,
+    Compass,
+    DueKind,
+    DueStatus,
+    FileStatus,
+    PartyKind,
+    PrivilegePurpose,
+    PrivilegeStatus,
+    Role,
+    StreetPrivilege,
+    TenderKind,
+)
+from clerk_desk.money import Money
+from clerk_desk.ordinance import load_chapter
+from clerk_desk.street_numbers import StreetData
+from clerk_desk.street_privileges import ItemState, PrivilegeData
+
+TODAY = date(2026, 11, 30)  # a Monday
+ZONE = ZoneInfo("America/Chicago")
+FEE = Money("25.00")  # the shipped placeholder for STPRIV
+FT = 12  # inches in a foot
+BOND = Money("5000")  # the bond the Director sets in most tests
+
+
+def at(day: date, hour: int, minute: int = 0) -> datetime:
+    """A moment in Prescott."""
+    return datetime(day.year, day.month, day.day, hour, minute, tzinfo=ZONE)
+
+
+# -- fixtures and helpers -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.CLERK)
+
+
+@pytest.fixture
+def deputy(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.DEPUTY_CLERK)
+
+
+@pytest.fixture
+def director(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    """The Building Inspector / Director of Public Works."""
+    return operator_with(Role.INSPECTOR)
+
+
+@pytest.fixture
+def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.TREASURER)
+
+
+@pytest.fixture
+def builder(desk: Desk, admin: SignedIn) -> int:
+    with desk.action(admin) as action:
+        return parties.add_party(
+            action,
+            parties.PartyData(
+                kind=PartyKind.BUSINESS,
+                name="Bluff Country Concrete",
+                street="N5037 County Rd M",
+                city="Ellsworth",
+                state="WI",
+                postal_code="54011",
+                phone="(715) 555-0199",
+                contractor=True,
+            ),
+        ).id
+
+
+@pytest.fixture
+def broad(desk: Desk, admin: SignedIn) -> int:
+    with desk.action(admin) as action:
+        return street_numbers.add_street(
+            action,
+            StreetData(
+                name="Broad",
+                suffix="St",
+                direction="N",
+                odd_side=Compass.WEST,
+                increases_toward=Compass.NORTH,
+                range_low=100,
+                range_high=999,
+            ),
+        ).id
+
+
+@pytest.fixture
+def parcel(desk: Desk, admin: SignedIn) -> int:
+    """The property abutting the obstructed sidewalk, with its owner."""
+    with desk.action(admin) as action:
+        owner = parties.add_party(
+            action, parties.PartyData(kind=PartyKind.PERSON, name="Rosa Lindgren")
+        )
+        return parties.add_parcel(
+            action,
+            parties.ParcelData(
+                parcel_number="281-01042-0000", site_address="236 Broad St N", owner_id=owner.id
+            ),
+        ).id
+
+
+def _data(applicant: int, street_id: int | None = None, **changes: Any) -> PrivilegeData:
+    data = PrivilegeData(
+        applicant_id=applicant,
+        purpose=PrivilegePurpose.CONSTRUCTION,
+        location="In front of 236 Broad St N",
+        street_id=street_id,
+        description="Storefront rebuild: a dumpster and pallets of block in the parking lane",
+        planned_start=date(2026, 12, 1),
+        planned_end=date(2027, 2, 15),
+        street_width_in=36 * FT,
+        street_used_in=8 * FT,
+        sidewalk_width_in=10 * FT,
+        sidewalk_used_in=4 * FT,
+    )
+    return dataclasses.replace(data, **changes)
+
+
+def _apply(desk: Desk, who: SignedIn, data: PrivilegeData) -> int:
+    with desk.action(who) as action:
+        return sp.receive_application(action, data).id
+
+
+def _terms(
+    desk: Desk,
+    who: SignedIn,
+    privilege_id: int,
+    bond: Money | None = BOND,
+    *,
+    insurance: dict[CoverageKind, Money] | None = None,
+    conditions: str = "",
+) -> None:
+    with desk.action(who) as action:
+        sp.set_terms(
+            action,
+            privilege_id,
+            bond_amount=bond,
+            insurance_required=insurance is not None,
+            insurance_minimums=insurance or {},
+            conditions=conditions,
+        )
+
+
+def _bond(
+    desk: Desk,
+    who: SignedIn,
+    principal: int,
+    privilege_id: int | None,
+    amount: Money = BOND,
+    *,
+    effective_on: date = TODAY,
+    expires_on: date | None = None,
+    number: str = "SP-B-1",
+) -> int:
+    with desk.action(who) as action:
+        return bonds.file_bond(
+            action,
+            bonds.BondData(
+                kind=BondKind.STREET_PRIVILEGE,
+                principal_id=principal,
+                surety="Western Surety Company",
+                bond_number=number,
+                amount=amount,
+                effective_on=effective_on,
+                expires_on=expires_on,
+                record_type=sp.RECORD_TYPE if privilege_id is not None else "",
+                record_id=str(privilege_id) if privilege_id is not None else "",
+            ),
+        ).id
+
+
+def _pay(desk: Desk, who: SignedIn, privilege_id: int) -> str:
+    """Pay what is open on the permit at the counter: a real receipt, in cash."""
+    with desk.action(who) as action:
+        station = f"Counter {action.today().isoformat()}"
+        if receipts.current_drawer(action.session, station) is None:
+            receipts.open_drawer(action, station=station, opening_cash=Money("100"))
+        privilege = sp.get_privilege(action.session, privilege_id)
+        dues = [
+            d
+            for d in ledger.dues_for(action.session, RecordRef(sp.RECORD_TYPE, str(privilege_id)))
+            if d.status == DueStatus.OPEN
+        ]
+        lines = [receipts.due_line(action.session, d.id) for d in dues]
+        total = sum((line.amount for line in lines), Money.zero())
+        return receipts.take_payment(
+            action,
+            station=station,
+            payer_id=privilege.applicant_id,
+            lines=lines,
+            tenders=[receipts.TenderEntry(TenderKind.CASH, total)],
+        ).number
+
+
+def _ready(desk: Desk, admin: SignedIn, director: SignedIn, applicant: int, **changes: Any) -> int:
+    """An application with everything in order: terms set, bond filed, fee paid."""
+    privilege_id = _apply(desk, admin, _data(applicant, **changes))
+    _terms(desk, director, privilege_id)
+    _bond(desk, admin, applicant, privilege_id)
+    _pay(desk, admin, privilege_id)
+    return privilege_id
+
+
+def _issue(desk: Desk, who: SignedIn, privilege_id: int, **kwargs: Any) -> StreetPrivilege:
+    with desk.action(who) as action:
+        return sp.issue(action, privilege_id, **kwargs)
+
+
+def _get(desk: Desk, privilege_id: int) -> StreetPrivilege:
+    with desk.database.reading() as session:
+        return sp.get_privilege(session, privilege_id)
+
+
+def _review(desk: Desk, privilege_id: int) -> dict[str, sp.ChecklistItem]:
+    with desk.lookup(SYSTEM) as action:
+        return {item.key: item for item in sp.review(action, privilege_id)}
+
+
+def _texts(found: list[Finding] | tuple[Finding, ...]) -> str:
+    return " | ".join(f.text for f in found)
+
+
+def _blocks(found: list[Finding]) -> list[Finding]:
+    return [f for f in found if f.blocks]
+
+
+def _today_items(desk: Desk) -> list[today.TodayItem]:
+    with desk.lookup(SYSTEM) as action:
+        return [i for i in today.gather(action) if i.workflow == sp.WORKFLOW]
+
+
+# -- three months from issuance (§ 506-9 (Termination)) --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("issued", "last"),
+    [
+        (date(2026, 11, 30), date(2027, 2, 28)),  # February has no 30th: its last day
+        (date(2027, 1, 15), date(2027, 4, 15)),
+        (date(2027, 11, 30), date(2028, 2, 29)),  # a leap year
+        (date(2026, 10, 31), date(2027, 1, 31)),
+    ],
+)
+def test_a_permit_ends_three_months_from_issuance(issued: date, last: date) -> None:
+    assert sp.ends_on(issued) == last
+
+
+def test_an_earlier_day_is_kept_and_a_later_one_refused() -> None:
+    assert sp.ends_on(date(2026, 11, 30), date(2026, 12, 31)) == date(2026, 12, 31)
+    assert sp.ends_on(date(2026, 11, 30), date(2026, 11, 30)) == date(2026, 11, 30)
+    assert sp.ends_on(date(2026, 11, 30), date(2027, 2, 28)) == date(2027, 2, 28)
+    with pytest.raises(InvalidInput, match="Mon Mar 1, 2027 is after it") as after:
+        sp.ends_on(date(2026, 11, 30), date(2027, 3, 1))
+    assert after.value.cite == sp.TERMINATION_CITE and after.value.field == "earlier_end_on"
+    with pytest.raises(InvalidInput, match="before it is issued"):
+        sp.ends_on(date(2026, 11, 30), date(2026, 11, 29))
+
+
+def _issued(issued_on: date, ends: date, **fields: Any) -> StreetPrivilege:
+    return StreetPrivilege(
+        number="SP-2026-001",
+        status=fields.pop("status", PrivilegeStatus.ISSUED),
+        issued_on=issued_on,
+        ends_on=ends,
+        **fields,
+    )
+
+
+@pytest.mark.parametrize(
+    ("issued", "in_force", "ended"),
+    [
+        (date(2026, 11, 30), date(2027, 2, 28), date(2027, 3, 1)),
+        (date(2027, 1, 15), date(2027, 4, 15), date(2027, 4, 16)),
+    ],
+)
+def test_a_permit_is_in_force_through_its_last_day_and_ended_the_next(
+    issued: date, in_force: date, ended: date
+) -> None:
+    privilege = _issued(issued, sp.ends_on(issued))
+    assert not sp.is_in_force(privilege, issued - timedelta(days=1))
+    assert sp.is_in_force(privilege, issued)
+    assert sp.is_in_force(privilege, in_force)
+    assert sp.display_status(privilege, in_force) == "Issued"
+    assert not sp.is_in_force(privilege, ended)
+    assert sp.display_status(privilege, ended) == f"Ended {sp.short_day(in_force)}"
+
+
+def test_the_register_says_when_a_permit_ended_by_itself() -> None:
+    privilege = _issued(date(2026, 11, 30), date(2027, 2, 28))
+    assert sp.display_status(privilege, date(2027, 3, 1)) == "Ended Feb 28, 2027"
+
+
+def test_revocation_takes_effect_on_its_day_and_a_closed_permit_ends_with_its_day() -> None:
+    revoked = _issued(
+        date(2026, 11, 30),
+        date(2027, 2, 28),
+        status=PrivilegeStatus.REVOKED,
+        revoked_on=date(2026, 12, 10),
+    )
+    assert sp.is_in_force(revoked, date(2026, 12, 9))
+    assert not sp.is_in_force(revoked, date(2026, 12, 10))
+    assert sp.display_status(revoked, date(2026, 12, 10)) == "Revoked"
+    closed = _issued(
+        date(2026, 11, 30),
+        date(2027, 2, 28),
+        status=PrivilegeStatus.CLOSED,
+        closed_on=date(2026, 12, 20),
+    )
+    assert sp.is_in_force(closed, date(2026, 12, 20))
+    assert not sp.is_in_force(closed, date(2026, 12, 21))
+    applied = StreetPrivilege(number="SP-2026-002", status=PrivilegeStatus.APPLIED)
+    assert not sp.is_in_force(applied, TODAY)
+    assert sp.display_status(applied, TODAY) == "Applied"
+
+
+# -- the widths (§ 506-9 (Conditions of occupancy), § 506-8B(2)) ----------------------------------
+
+
+def _widths(**kwargs: Any) -> list[Finding]:
+    base: dict[str, Any] = {
+        "street_width_in": None,
+        "street_used_in": None,
+        "sidewalk_width_in": None,
+        "sidewalk_used_in": None,
+        "purpose": PrivilegePurpose.CONSTRUCTION,
+    }
+    return sp.width_findings(**(base | kwargs))
+
+
+def test_exactly_one_third_of_the_street_passes_and_one_inch_more_blocks() -> None:
+    assert _widths(street_width_in=36 * FT, street_used_in=12 * FT) == []
+    (over,) = _widths(street_width_in=36 * FT, street_used_in=12 * FT + 1)
+    assert over.blocks
+    assert over.cite == "§ 506-9 (Conditions of occupancy); § 506-8 (Exceptions)"
+    assert "uses 12 ft 1 in of a 36 ft street; at most 12 ft (one-third)" in over.text
+
+
+def test_one_third_of_a_street_not_divisible_by_three_is_checked_exactly() -> None:
+    # 37 ft = 444 in: a third is 148 in exactly; 445 in: a third is 148 1/3 in.
+    assert _widths(street_width_in=445, street_used_in=148) == []
+    (over,) = _widths(street_width_in=445, street_used_in=149)
+    assert "at most 12 ft 4 in (148 1/3 in exactly)" in over.text
+
+
+def test_moving_a_building_is_held_to_one_third_by_section_506_9_alone() -> None:
+    (over,) = _widths(
+        street_width_in=30 * FT, street_used_in=10 * FT + 1, purpose=PrivilegePurpose.MOVE_BUILDING
+    )
+    assert over.cite == sp.CONDITIONS_CITE
+    assert (
+        _widths(
+            street_width_in=30 * FT, street_used_in=10 * FT, purpose=PrivilegePurpose.MOVE_BUILDING
+        )
+        == []
+    )
+
+
+def test_building_materials_take_at_most_one_half_of_the_sidewalk() -> None:
+    assert _widths(sidewalk_width_in=10 * FT, sidewalk_used_in=5 * FT) == []
+    (over,) = _widths(sidewalk_width_in=10 * FT, sidewalk_used_in=5 * FT + 1)
+    assert over.blocks and over.cite == sp.MATERIALS_CITE
+    assert "Building materials use 5 ft 1 in of a 10 ft sidewalk; at most 5 ft (one-half)" in (
+        over.text
+    )
+    # Demolition materials too; a building being moved is not "building materials".
+    assert _blocks(
+        _widths(
+            sidewalk_width_in=10 * FT,
+            sidewalk_used_in=5 * FT + 1,
+            purpose=PrivilegePurpose.DEMOLITION,
+        )
+    )
+    assert (
+        _widths(
+            sidewalk_width_in=10 * FT,
+            sidewalk_used_in=5 * FT + 1,
+            purpose=PrivilegePurpose.MOVE_BUILDING,
+        )
+        == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("walk", "fence", "blocked"),
+    [
+        (48, 48, False),
+        (47, 48, True),
+        (48, 47, True),
+        (48, None, True),
+        (None, None, True),
+    ],
+)
+def test_a_sidewalk_closed_over_its_width_needs_a_four_foot_walk_and_fence(
+    walk: int | None, fence: int | None, blocked: bool
+) -> None:
+    found = _widths(
+        sidewalk_width_in=6 * FT,
+        sidewalk_used_in=6 * FT,
+        purpose=PrivilegePurpose.MOVE_BUILDING,
+        temporary_sidewalk_width_in=walk,
+        fence_height_in=fence,
+    )
+    assert bool(_blocks(found)) is blocked
+    assert all(f.cite == sp.CONDITIONS_CITE for f in found)
+    if walk == 47:
+        assert "The temporary sidewalk is 47 in wide; at least 4 ft" in _texts(found)
+    if fence == 47:
+        assert "The fence guarding the temporary sidewalk is 47 in high" in _texts(found)
+    if walk is None:
+        assert "The whole sidewalk (6 ft) is obstructed" in _texts(found)
+
+
+def test_materials_over_half_the_sidewalk_with_a_fenced_temporary_walk_only_warn() -> None:
+    found = _widths(
+        sidewalk_width_in=8 * FT,
+        sidewalk_used_in=8 * FT,
+        temporary_sidewalk_width_in=48,
+        fence_height_in=48,
+    )
+    (warning,) = found
+    assert warning.level == "warn" and warning.cite == sp.MATERIALS_CITE
+    assert "temporary sidewalk of 4 ft" in warning.text
+    short = _widths(
+        sidewalk_width_in=8 * FT,
+        sidewalk_used_in=8 * FT,
+        temporary_sidewalk_width_in=47,
+        fence_height_in=48,
+    )
+    assert {f.cite for f in _blocks(short)} == {sp.MATERIALS_CITE, sp.CONDITIONS_CITE}
+
+
+def test_materials_must_leave_the_gutter_flowing() -> None:
+    (gutter,) = _widths(gutter_clear=False)
+    assert gutter.blocks and gutter.cite == sp.MATERIALS_CITE
+    (moving,) = _widths(gutter_clear=False, purpose=PrivilegePurpose.MOVE_BUILDING)
+    assert moving.level == "warn"
+
+
+def test_a_width_used_without_the_width_of_the_way_cannot_be_checked() -> None:
+    assert "Enter the width of the street" in _texts(_widths(street_used_in=10 * FT))
+    assert "Enter the width of the sidewalk" in _texts(_widths(sidewalk_used_in=2 * FT))
+    assert "wider than the street" in _texts(_widths(street_width_in=20, street_used_in=21))
+
+
+def test_the_shares_are_the_ordinances_fractions() -> None:
+    assert (Fraction(1, 3), Fraction(1, 2)) == (sp.STREET_SHARE, sp.SIDEWALK_SHARE)
+    assert (sp.TEMPORARY_WALK_MIN_IN, sp.FENCE_MIN_IN) == (48, 48)
+    assert (Money("10000.00"), timedelta(hours=24)) == (sp.BOND_LIMIT, sp.REMOVAL_NOTICE)
+
+
+# -- the application ------------------------------------------------------------------------------
+
+
+def test_an_application_is_numbered_and_bills_the_fee_of_the_schedule(
+    desk: Desk, deputy: SignedIn, builder: int, broad: int
+) -> None:
+    first = _apply(desk, deputy, _data(builder, broad))
+    second = _apply(desk, deputy, _data(builder, broad, location="Behind 240 Broad St N"))
+    privilege = _get(desk, first)
+    assert privilege.number == "SP-2026-001" and _get(desk, second).number == "SP-2026-002"
+    assert privilege.status == PrivilegeStatus.APPLIED
+    assert (privilege.applied_on, privilege.received_by_name) == (TODAY, "Test Deputy Clerk")
+    with desk.database.reading() as session:
+        (due,) = ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(first)))
+        assert (due.kind, due.amount, due.cite) == (DueKind.FEE, FEE, sp.FEE_CITE)
+        assert due.party_id == builder and due.fee_item is not None
+        assert due.fee_item.code == "STPRIV" and due.gl_account == due.fee_item.gl_account
+        events = sp.history(session, first)
+    assert [e.action for e in events] == ["privilege.receive", "due.create"]
+    assert "Bluff Country Concrete" in events[0].summary
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"location": "   "}, "location"),
+        ({"street_width_in": 0}, "street_width_in"),
+        ({"street_used_in": 37 * FT}, "street_used_in"),
+        ({"sidewalk_used_in": 11 * FT}, "sidewalk_used_in"),
+        ({"planned_end": date(2026, 11, 1)}, "planned_end"),
+        ({"fence_height_in": -1}, "fence_height_in"),
+        ({"building_permit_number": "B" * 41}, "building_permit_number"),
+    ],
+)
+def test_an_application_form_is_refused_at_the_field(
+    desk: Desk, clerk: SignedIn, builder: int, changes: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(InvalidInput) as refused, desk.action(clerk) as action:
+        sp.receive_application(action, _data(builder, **changes))
+    assert refused.value.field == field
+    with desk.database.reading() as session:
+        assert session.scalar(select(func.count()).select_from(StreetPrivilege)) == 0
+
+
+def test_an_application_names_a_real_street_and_parcel(
+    desk: Desk, clerk: SignedIn, builder: int
+) -> None:
+    with pytest.raises(NotFound), desk.action(clerk) as action:
+        sp.receive_application(action, _data(builder, street_id=999))
+    with pytest.raises(NotFound), desk.action(clerk) as action:
+        sp.receive_application(action, _data(builder, parcel_id=999))
+
+
+def test_an_application_is_corrected_only_before_issuance(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    with desk.action(admin) as action:
+        sp.correct_application(
+            action, privilege_id, _data(builder, street_used_in=12 * FT, notes="Wider dumpster")
+        )
+    assert _get(desk, privilege_id).street_used_in == 12 * FT
+    with pytest.raises(InvalidInput, match="applicant cannot change"), desk.action(admin) as action:
+        other = parties.add_party(action, parties.PartyData(kind=PartyKind.PERSON, name="Other"))
+        sp.correct_application(action, privilege_id, _data(other.id))
+    _issue(desk, director, privilege_id)
+    late = pytest.raises(Conflict, match="only before the permit is issued")
+    with late, desk.action(admin) as action:
+        sp.correct_application(action, privilege_id, _data(builder))
+    with desk.database.reading() as session:
+        (corrected,) = [
+            e for e in sp.history(session, privilege_id) if e.action.endswith("correct")
+        ]
+    assert corrected.before == {"street_used_in": 96, "notes": ""}
+    assert corrected.after == {"street_used_in": 144, "notes": "Wider dumpster"}
+
+
+def test_advice_of_the_chief_and_the_inspector_is_recorded(
+    desk: Desk, clerk: SignedIn, builder: int
+) -> None:
+    privilege_id = _apply(desk, clerk, _data(builder))
+    with desk.action(clerk) as action:
+        sp.record_advice(action, privilege_id, who="police", advice="Cone off the lane", on=TODAY)
+        sp.record_advice(
+            action,
+            privilege_id,
+            who="inspector",
+            advice="Building permit B-2026-114 covers the work",
+            on=TODAY,
+        )
+    privilege = _get(desk, privilege_id)
+    assert (privilege.police_advice, privilege.police_advice_on) == ("Cone off the lane", TODAY)
+    assert privilege.inspector_advice.startswith("Building permit B-2026-114")
+    for who, on, match in (
+        ("police", TODAY + timedelta(days=1), "after today"),
+        ("police", TODAY - timedelta(days=1), "before the application"),
+        ("mayor", TODAY, "Chief of Police or the Building Inspector"),
+    ):
+        with pytest.raises(InvalidInput, match=match), desk.action(clerk) as action:
+            sp.record_advice(action, privilege_id, who=who, advice="x", on=on)  # type: ignore[arg-type]
+
+
+# -- the terms: bond, insurance, conditions --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("amount", "allowed"),
+    [
+        (Money("10000.00"), True),
+        (Money("10000.01"), False),
+        (Money("0.01"), True),
+        (Money("0"), False),
+    ],
+)
+def test_the_bond_is_set_not_exceeding_ten_thousand_dollars(
+    desk: Desk, clerk: SignedIn, director: SignedIn, builder: int, amount: Money, allowed: bool
+) -> None:
+    privilege_id = _apply(desk, clerk, _data(builder))
+    if allowed:
+        _terms(desk, director, privilege_id, amount)
+        assert _get(desk, privilege_id).bond_amount == amount
+        return
+    with pytest.raises(InvalidInput) as refused:
+        _terms(desk, director, privilege_id, amount)
+    assert refused.value.cite == sp.BOND_CITE and refused.value.field == "bond_amount"
+    assert _get(desk, privilege_id).bond_amount is None
+
+
+def test_the_terms_are_the_directors_and_keep_the_officials_conditions(
+    desk: Desk, clerk: SignedIn, deputy: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _apply(desk, clerk, _data(builder))
+    with pytest.raises(PermissionDenied):
+        _terms(desk, deputy, privilege_id)
+    _terms(
+        desk,
+        director,
+        privilege_id,
+        Money("2500"),
+        insurance={CoverageKind.COMBINED_SINGLE_LIMIT: Money("1000000")},
+        conditions="  Flagger at the alley   from 7 to 9 a.m.\n\n No work on Prescott Daze weekend",
+    )
+    privilege = _get(desk, privilege_id)
+    assert sp.extra_conditions(privilege) == [
+        "Flagger at the alley from 7 to 9 a.m.",
+        "No work on Prescott Daze weekend",
+    ]
+    assert sp.insurance_minimums(privilege) == {
+        CoverageKind.COMBINED_SINGLE_LIMIT: Money("1000000")
+    }
+
+
+# -- the review and issuance ----------------------------------------------------------------------
+
+
+def test_an_application_waits_for_its_terms_its_bond_and_its_fee(
+    desk: Desk, clerk: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _apply(desk, clerk, _data(builder))
+    items = _review(desk, privilege_id)
+    assert list(items) == ["complete", "building_permit", "widths", "bond", "insurance", "fee"]
+    assert {k for k, i in items.items() if not i.met} == {"bond", "fee"}
+    assert "has not set the bond" in _texts(items["bond"].findings)
+    assert items["fee"].state is ItemState.NOT_MET
+    assert "The permit fee is not paid ($25.00 owed)" in _texts(items["fee"].findings)
+    assert items["fee"].cite == sp.FEE_CITE and items["bond"].cite == sp.BOND_CITE
+    _terms(desk, director, privilege_id)
+    assert "No street privilege bond of $5,000.00 is on file" in _texts(
+        _review(desk, privilege_id)["bond"].findings
+    )
+    with pytest.raises(InvalidInput, match="cannot be issued yet") as refused:
+        _issue(desk, director, privilege_id)
+    assert "No street privilege bond" in str(refused.value)
+    assert "The permit fee is not paid" in str(refused.value)
+    assert _get(desk, privilege_id).status == PrivilegeStatus.APPLIED
+
+
+def test_the_unpaid_fee_alone_blocks_issuance_until_receipted(
+    desk: Desk, clerk: SignedIn, director: SignedIn, treasurer: SignedIn, builder: int, broad: int
+) -> None:
+    privilege_id = _apply(desk, clerk, _data(builder, broad))
+    _terms(desk, director, privilege_id)
+    _bond(desk, treasurer, builder, privilege_id)
+    with pytest.raises(InvalidInput, match="fee is not paid") as refused:
+        _issue(desk, director, privilege_id)
+    assert f"({sp.FEE_CITE})" in refused.value.message  # each item names its own section
+    number = _pay(desk, treasurer, privilege_id)
+    privilege = _issue(desk, director, privilege_id)
+    assert privilege.status == PrivilegeStatus.ISSUED
+    assert (privilege.issued_on, privilege.ends_on) == (TODAY, date(2027, 2, 28))
+    assert privilege.issued_by_name == "Test Building Inspector / Public Works"
+    assert privilege.earlier_end_on is None
+    with desk.database.reading() as session:
+        view = views.permit_view(session, privilege_id, desk.calendar(), today=TODAY)
+    assert [(r.receipt_number, r.amount) for r in view.receipts] == [(number, FEE)]
+    assert view.fee_owed == Money.zero() and view.fee_billed == FEE
+
+
+def test_city_costs_are_billed_on_top_of_the_fee_and_do_not_hold_the_permit(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    with desk.action(admin) as action:
+        due = sp.bill_city_costs(
+            action, privilege_id, amount=Money("87.50"), description="Barricades, 3 days"
+        )
+        assert (due.kind, due.cite, due.party_id) == (DueKind.CITY_EXPENSES, sp.FEE_CITE, builder)
+        assert due.gl_account == "100-44310-000"  # the STPRIV fee's account
+        with pytest.raises(InvalidInput, match="Describe"):
+            sp.bill_city_costs(action, privilege_id, amount=Money("1"), description=" ")
+    assert _review(desk, privilege_id)["fee"].met
+    _issue(desk, director, privilege_id)
+    with desk.database.reading() as session:
+        view = views.permit_view(session, privilege_id, desk.calendar())
+    (cost,) = view.city_costs
+    assert (cost.kind, cost.amount, cost.status) == ("Actual City expenses", Money("87.50"), "Open")
+    assert "Barricades, 3 days" in cost.description
+
+
+def test_a_deputy_clerk_cannot_issue_a_permit(
+    desk: Desk, admin: SignedIn, deputy: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    with pytest.raises(PermissionDenied, match="Deputy Clerk"):
+        _issue(desk, deputy, privilege_id)
+    assert _get(desk, privilege_id).status == PrivilegeStatus.APPLIED
+    _issue(desk, director, privilege_id)
+
+
+def test_a_bond_filed_for_another_permit_does_not_count_but_a_standing_one_does(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    first = _apply(desk, admin, _data(builder))
+    second = _apply(desk, admin, _data(builder, location="Behind 240 Broad St N"))
+    for privilege_id in (first, second):
+        _terms(desk, director, privilege_id)
+        _pay(desk, admin, privilege_id)
+    _bond(desk, admin, builder, first)
+    assert _review(desk, first)["bond"].met
+    assert "filed for this permit" in _texts(_review(desk, first)["bond"].findings)
+    assert not _review(desk, second)["bond"].met
+    _bond(desk, admin, builder, None, number="SP-STANDING")
+    bond = _review(desk, second)["bond"]
+    assert bond.met and "SP-STANDING" in _texts(bond.findings)
+    assert "a standing bond" in _texts(bond.findings)
+
+
+@pytest.mark.parametrize(
+    ("amount", "effective", "expires", "problem"),
+    [
+        (Money("4999.99"), TODAY, None, "Bond No. SP-B-1 is $4,999.99; the Director set $5,000.00"),
+        (Money("5000"), TODAY + timedelta(days=1), None, "takes effect Tue Dec 1, 2026"),
+        (Money("5000"), TODAY, date(2027, 2, 27), "expires Sat Feb 27, 2027, before the permit"),
+        (Money("5000"), TODAY, date(2027, 2, 28), None),
+    ],
+)
+def test_the_bond_must_be_the_amount_set_and_run_through_the_permits_last_day(
+    desk: Desk,
+    admin: SignedIn,
+    director: SignedIn,
+    builder: int,
+    amount: Money,
+    effective: date,
+    expires: date | None,
+    problem: str | None,
+) -> None:
+    privilege_id = _apply(desk, admin, _data(builder))
+    _terms(desk, director, privilege_id)
+    _bond(desk, admin, builder, privilege_id, amount, effective_on=effective, expires_on=expires)
+    item = _review(desk, privilege_id)["bond"]
+    assert item.met is (problem is None)
+    if problem:
+        assert problem in _texts(item.findings)
+
+
+def test_a_released_bond_no_longer_stands_behind_the_permit(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    with desk.database.reading() as session:
+        (bond,) = sp.bonds_for(session, _get(desk, privilege_id))
+    with desk.action(admin) as action:
+        bonds.change_bond_status(
+            action, bond.id, FileStatus.RELEASED, on=TODAY, reason="Returned in error"
+        )
+    assert not _review(desk, privilege_id)["bond"].met
+
+
+def test_an_earlier_termination_needs_the_councils_action(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    with pytest.raises(InvalidInput, match="Common Council") as unnamed:
+        _issue(desk, director, privilege_id, earlier_end_on=date(2026, 12, 31))
+    assert unnamed.value.field == "note"
+    with pytest.raises(InvalidInput, match="is after it"):
+        _issue(desk, director, privilege_id, earlier_end_on=date(2027, 3, 1), note="Motion")
+    privilege = _issue(
+        desk,
+        director,
+        privilege_id,
+        earlier_end_on=date(2026, 12, 31),
+        note="Council motion of Nov 23, 2026",
+    )
+    assert (privilege.ends_on, privilege.earlier_end_on) == (date(2026, 12, 31), date(2026, 12, 31))
+    assert privilege.earlier_end_note == "Council motion of Nov 23, 2026"
+    with desk.database.reading() as session:
+        view = views.permit_view(session, privilege_id, desk.calendar(), today=TODAY)
+    assert view.earlier_end and "Thursday, December 31, 2026" in view.term_text
+    assert "Council motion of Nov 23, 2026" in view.term_text
+
+
+def test_the_three_months_own_last_day_is_no_earlier_termination(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    privilege = _issue(desk, director, privilege_id, earlier_end_on=date(2027, 2, 28))
+    assert (privilege.ends_on, privilege.earlier_end_on) == (date(2027, 2, 28), None)
+
+
+def test_a_shorter_term_needs_a_bond_only_as_long(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _apply(desk, admin, _data(builder))
+    _terms(desk, director, privilege_id)
+    _pay(desk, admin, privilege_id)
+    _bond(desk, admin, builder, privilege_id, expires_on=date(2026, 12, 31))
+    with pytest.raises(InvalidInput, match="expires Thu Dec 31, 2026"):
+        _issue(desk, director, privilege_id)
+    privilege = _issue(
+        desk, director, privilege_id, earlier_end_on=date(2026, 12, 31), note="Council, Nov 23"
+    )
+    assert privilege.ends_on == date(2026, 12, 31)
+
+
+def test_a_permit_issued_january_15_ends_april_15(
+    desk: Desk, clock: FixedClock, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    clock.set(datetime(2027, 1, 15, 9, 0))
+    privilege_id = _apply(desk, admin, _data(builder))
+    _terms(desk, director, privilege_id)
+    _bond(desk, admin, builder, privilege_id, effective_on=date(2027, 1, 15))
+    _pay(desk, admin, privilege_id)
+    privilege = _issue(desk, director, privilege_id)
+    assert privilege.number == "SP-2027-001"
+    assert privilege.ends_on == date(2027, 4, 15)
+    clock.set(datetime(2027, 4, 15, 23, 59))
+    assert [i.title for i in _today_items(desk)] == [
+        f"Permit {privilege.number} ends Thu Apr 15, 2027"
+    ]
+    clock.set(datetime(2027, 4, 16, 0, 0))
+    (ended,) = _today_items(desk)
+    assert ended.title == (
+        f"Permit {privilege.number} ended Thu Apr 15, 2027: the way must be vacated and cleaned"
+    )
+    assert ended.urgency(date(2027, 4, 16)) == "overdue"
+
+
+def test_a_building_permit_the_code_requires_is_recorded_first(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder, building_permit_required=True)
+    item = _review(desk, privilege_id)["building_permit"]
+    assert not item.met and item.cite == sp.WHEN_REQUIRED_CITE
+    with pytest.raises(InvalidInput, match="building permit"):
+        _issue(desk, director, privilege_id)
+    with desk.action(admin) as action:
+        sp.correct_application(
+            action,
+            privilege_id,
+            _data(builder, building_permit_required=True, building_permit_number="B-2026-114"),
+        )
+    item = _review(desk, privilege_id)["building_permit"]
+    assert item.met and "B-2026-114" in _texts(item.findings)
+    _issue(desk, director, privilege_id)
+
+
+def test_the_widths_entered_hold_the_permit_back(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder, street_used_in=12 * FT + 1)
+    widths = _review(desk, privilege_id)["widths"]
+    assert not widths.met and "12 ft 1 in of a 36 ft street" in _texts(widths.findings)
+    with pytest.raises(InvalidInput, match="one-third"):
+        _issue(desk, director, privilege_id)
+    blank = _apply(desk, admin, _data(builder, street_used_in=None, sidewalk_used_in=None))
+    assert "Enter how much of the street or the sidewalk" in _texts(
+        _review(desk, blank)["widths"].findings
+    )
+
+
+def test_a_moved_building_gives_its_route(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(
+        desk, admin, director, builder, purpose=PrivilegePurpose.MOVE_BUILDING, route=""
+    )
+    assert "give the route" in _texts(_review(desk, privilege_id)["complete"].findings)
+
+
+def _insure(desk: Desk, who: SignedIn, party_id: int, combined: str, expires: date) -> None:
+    with desk.action(who) as action:
+        bonds.file_certificate(
+            action,
+            bonds.CertificateData(
+                insured_id=party_id,
+                insurer="Badger Mutual",
+                policy_numbers="CGL-4410",
+                effective_on=date(2026, 1, 1),
+                expires_on=expires,
+                received_on=date(2026, 1, 2),
+                coverages={CoverageKind.COMBINED_SINGLE_LIMIT: Money(combined)},
+                general_liability=True,
+            ),
+        )
+
+
+def test_insurance_when_required_is_judged_over_the_permits_term(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    assert _review(desk, privilege_id)["insurance"].met  # not required
+    _terms(
+        desk,
+        director,
+        privilege_id,
+        insurance={CoverageKind.COMBINED_SINGLE_LIMIT: Money("1000000")},
+    )
+    item = _review(desk, privilege_id)["insurance"]
+    assert not item.met and "No certificate of insurance is on file" in _texts(item.findings)
+    _insure(desk, admin, builder, "999999", date(2027, 12, 31))
+    assert not _review(desk, privilege_id)["insurance"].met
+    _insure(desk, admin, builder, "1000000", date(2027, 2, 27))  # ends before Feb 28
+    assert not _review(desk, privilege_id)["insurance"].met
+    _insure(desk, admin, builder, "1000000", date(2027, 2, 28))
+    assert _review(desk, privilege_id)["insurance"].met
+    _issue(desk, director, privilege_id)
+    with desk.database.reading() as session:
+        view = views.permit_view(session, privilege_id, desk.calendar())
+    assert view.insurance is not None and view.insurance.expires_on == date(2027, 2, 28)
+    assert view.insurance.limits == (("combined single limit", Money("1000000")),)
+    assert view.insurance_minimums == (("combined single limit", Money("1000000")),)
+
+
+def test_refused_and_withdrawn_applications(
+    desk: Desk, clerk: SignedIn, deputy: SignedIn, director: SignedIn, builder: int
+) -> None:
+    refused = _apply(desk, clerk, _data(builder))
+    with pytest.raises(PermissionDenied), desk.action(clerk) as action:
+        sp.refuse(action, refused, reason="x")
+    with pytest.raises(InvalidInput, match="why"), desk.action(director) as action:
+        sp.refuse(action, refused, reason=" ")
+    with desk.action(director) as action:
+        sp.refuse(action, refused, reason="The alley is the only fire access")
+    privilege = _get(desk, refused)
+    assert (privilege.status, privilege.refused_reason) == (
+        PrivilegeStatus.REFUSED,
+        "The alley is the only fire access",
+    )
+    with pytest.raises(Conflict, match="refused"):
+        _issue(desk, director, refused)
+    # Withdrawn by the Clerk: the unpaid fee is cancelled; by a deputy, left for the Treasurer.
+    by_clerk = _apply(desk, clerk, _data(builder))
+    by_deputy = _apply(desk, clerk, _data(builder))
+    with desk.action(clerk) as action:
+        sp.withdraw(action, by_clerk, reason="The owner phoned: the work is postponed")
+    with desk.action(deputy) as action:
+        sp.withdraw(action, by_deputy, reason="Withdrawn in writing")
+    with desk.database.reading() as session:
+        (cancelled,) = ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(by_clerk)))
+        (left,) = ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(by_deputy)))
+        summary = next(
+            e.summary for e in sp.history(session, by_deputy) if e.action == "privilege.withdraw"
+        )
+    assert cancelled.status == DueStatus.CANCELLED and left.status == DueStatus.OPEN
+    assert "left for the Treasurer to cancel" in summary
+    assert _get(desk, by_clerk).status == PrivilegeStatus.WITHDRAWN
+
+
+# -- conditions, revocation, close -----------------------------------------------------------------
+
+
+def test_the_five_conditions_are_the_ordinances_words() -> None:
+    assert [key for key, _, _ in sp.CONDITIONS] == [
+        "one_third",
+        "lighted",
+        "sidewalk_traffic",
+        "no_overnight_crossing",
+        "cleanup",
+    ]
+    assert all(cite == sp.CONDITIONS_CITE for _, _, cite in sp.CONDITIONS)
+    text = " ".join(load_chapter().text.split())
+    for _, words, _ in sp.CONDITIONS:
+        assert words in text
+
+
+def test_conditions_are_checked_by_the_director_after_issuance(
+    desk: Desk, admin: SignedIn, clerk: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    with pytest.raises(Conflict, match="once a permit is issued"), desk.action(director) as action:
+        sp.record_check(action, privilege_id, "lighted", ok=True, on=TODAY)
+    _issue(desk, director, privilege_id)
+    with pytest.raises(PermissionDenied), desk.action(clerk) as action:
+        sp.record_check(action, privilege_id, "lighted", ok=True, on=TODAY)
+    with pytest.raises(InvalidInput, match="what was found"), desk.action(director) as action:
+        sp.record_check(action, privilege_id, "lighted", ok=False, on=TODAY)
+    with pytest.raises(InvalidInput, match="no condition"), desk.action(director) as action:
+        sp.record_check(action, privilege_id, "painted", ok=True, on=TODAY)
+    early = pytest.raises(InvalidInput, match="before the permit was issued")
+    with early, desk.action(director) as action:
+        sp.record_check(action, privilege_id, "lighted", ok=True, on=TODAY - timedelta(days=1))
+    with desk.action(director) as action:
+        sp.record_check(action, privilege_id, "lighted", ok=True, on=TODAY)
+        sp.record_check(
+            action, privilege_id, "lighted", ok=False, on=TODAY, note="No flashers at 9 p.m."
+        )
+    rows = sp.conditions_checklist(_get(desk, privilege_id))
+    assert [key for key, *_ in rows] == list(sp.CONDITION_KEYS)
+    checks = {key: check for key, _, _, check in rows}
+    assert checks["lighted"] == sp.ConditionCheck(
+        TODAY, "Test Building Inspector / Public Works", False, "No flashers at 9 p.m."
+    )
+    assert checks["cleanup"] is None
+
+
+def test_a_revocation_without_notice_records_who_and_why(
+    desk: Desk,
+    clock: FixedClock,
+    admin: SignedIn,
+    deputy: SignedIn,
+    director: SignedIn,
+    builder: int,
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    _issue(desk, director, privilege_id)
+    clock.set(datetime(2026, 12, 10, 21, 15))
+    kwargs: dict[str, Any] = {
+        "by_name": "Chief Gary Krueger",
+        "by_title": "Chief of Police",
+        "reason": "Dumpster unlit at night (condition 2)",
+        "on": date(2026, 12, 10),
+    }
+    with pytest.raises(PermissionDenied), desk.action(deputy) as action:
+        sp.revoke(action, privilege_id, **kwargs)
+    for bad, match in (
+        ({"by_title": "Mayor"}, "Building Inspector, the Chief of Police or the Director"),
+        ({"by_name": " "}, "Name the official"),
+        ({"reason": ""}, "violation"),
+        ({"on": date(2026, 12, 11)}, "after today"),
+        ({"on": date(2026, 11, 29)}, "before the permit was issued"),
+    ):
+        with pytest.raises(InvalidInput, match=match), desk.action(director) as action:
+            sp.revoke(action, privilege_id, **(kwargs | bad))
+    with desk.action(director) as action:
+        sp.revoke(action, privilege_id, **kwargs)
+    privilege = _get(desk, privilege_id)
+    assert privilege.status == PrivilegeStatus.REVOKED
+    assert (privilege.revoked_on, privilege.revoked_by_name, privilege.revoked_by_title) == (
+        date(2026, 12, 10),
+        "Chief Gary Krueger",
+        "Chief of Police",
+    )
+    assert privilege.revoke_reason == "Dumpster unlit at night (condition 2)"
+    assert not sp.is_in_force(privilege, date(2026, 12, 10))
+    with desk.database.reading() as session:
+        event = sp.history(session, privilege_id)[-1]
+        (row,) = views.register_rows(session, 2026, today=date(2026, 12, 10))
+    assert event.action == "privilege.revoke"
+    assert "without notice Thu Dec 10, 2026 by Chief Gary Krueger, Chief of Police" in event.summary
+    assert (row.status, row.revoked_by) == ("Revoked", "Chief Gary Krueger, Chief of Police")
+    (vacate,) = _today_items(desk)
+    assert vacate.title.endswith("revoked Thu Dec 10, 2026: the way must be vacated and cleaned")
+    with pytest.raises(Conflict, match="only an issued permit"), desk.action(director) as action:
+        sp.revoke(action, privilege_id, **kwargs)
+    # Vacated two days later: recorded, and the permit stays revoked.
+    clock.set(datetime(2026, 12, 12, 10, 0))
+    with desk.action(director) as action:
+        sp.close(action, privilege_id, on=date(2026, 12, 12))
+    privilege = _get(desk, privilege_id)
+    assert (privilege.status, privilege.closed_on) == (PrivilegeStatus.REVOKED, date(2026, 12, 12))
+    assert _today_items(desk) == []
+
+
+def test_an_ended_permit_cannot_be_revoked(
+    desk: Desk, clock: FixedClock, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    _issue(desk, director, privilege_id)
+    clock.set(datetime(2027, 3, 1, 9, 0))
+    with pytest.raises(InvalidInput, match="already ended"), desk.action(director) as action:
+        sp.revoke(
+            action,
+            privilege_id,
+            by_name="Pat Kowalski",
+            by_title="Director of Public Works",
+            reason="Left in place",
+            on=date(2027, 3, 1),
+        )
+
+
+def test_closing_records_the_way_vacated_and_cleaned(
+    desk: Desk, clock: FixedClock, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    not_issued = pytest.raises(Conflict, match="only an issued or revoked")
+    with not_issued, desk.action(director) as action:
+        sp.close(action, privilege_id, on=TODAY)
+    _issue(desk, director, privilege_id)
+    clock.set(datetime(2027, 1, 20, 15, 0))
+    with pytest.raises(InvalidInput, match="after today"), desk.action(director) as action:
+        sp.close(action, privilege_id, on=date(2027, 1, 21))
+    with desk.action(director) as action:
+        sp.close(action, privilege_id, on=date(2027, 1, 20))
+    privilege = _get(desk, privilege_id)
+    assert (privilege.status, privilege.closed_on) == (PrivilegeStatus.CLOSED, date(2027, 1, 20))
+    cleanup = sp.condition_check(privilege, "cleanup")
+    assert cleanup is not None and cleanup.ok and cleanup.on == date(2027, 1, 20)
+    assert sp.display_status(privilege, date(2027, 3, 1)) == "Closed"
+    with pytest.raises(Conflict), desk.action(director) as action:
+        sp.close(action, privilege_id, on=date(2027, 1, 20))
+
+
+# -- removal by the City (§ 506-9 (Removal by City)) ----------------------------------------------
+
+
+def _notice(desk: Desk, who: SignedIn, privilege_id: int, moment: datetime) -> None:
+    with desk.action(who) as action:
+        sp.record_removal_notice(action, privilege_id, at=moment, to="Rosa Lindgren, owner")
+
+
+def _remove(desk: Desk, who: SignedIn, privilege_id: int, on: date) -> AmountDue:
+    with desk.action(who) as action:
+        return sp.record_city_removal(
+            action, privilege_id, on=on, cost=Money("640.00"), description="Crew and truck, 4 h"
+        )
+
+
+def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
+    desk: Desk,
+    clock: FixedClock,
+    admin: SignedIn,
+    clerk: SignedIn,
+    director: SignedIn,
+    builder: int,
+    parcel: int,
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder, parcel_id=parcel)
+    _issue(desk, director, privilege_id)
+    clock.set(datetime(2027, 3, 8, 18, 30))
+    with pytest.raises(Conflict, match="No notice from the Common Council"):
+        _remove(desk, clerk, privilege_id, date(2027, 3, 8))
+    with pytest.raises(InvalidInput, match="later than now"):
+        _notice(desk, clerk, privilege_id, at(date(2027, 3, 8), 18, 31))
+    _notice(desk, clerk, privilege_id, at(date(2027, 3, 8), 18, 30))
+    clock.set(datetime(2027, 3, 9, 18, 29))  # 23 hours 59 minutes after the notice
+    with pytest.raises(InvalidInput, match="run until Tue Mar 9, 2027 6:30 PM") as early:
+        _remove(desk, clerk, privilege_id, date(2027, 3, 9))
+    assert early.value.cite == sp.REMOVAL_CITE
+    assert not [i for i in _today_items(desk) if "24 hours" in i.title]
+    clock.set(datetime(2027, 3, 9, 18, 30))  # 24 hours: the City may remove it
+    (ran,) = [i for i in _today_items(desk) if "24 hours" in i.title]
+    assert ran.cite == sp.REMOVAL_CITE and ran.due == date(2027, 3, 9)
+    with pytest.raises(InvalidInput, match="once the 24 hours have run"):
+        _remove(desk, clerk, privilege_id, date(2027, 3, 8))
+    due_id = _remove(desk, clerk, privilege_id, date(2027, 3, 9)).id
+    with desk.database.reading() as session:
+        due = ledger.get_due(session, due_id)
+        owner = parties.get_parcel(session, parcel).owner_id
+        assert (due.kind, due.party_id, due.amount) == (DueKind.SPECIAL_CHARGE, owner, Money("640"))
+        assert (due.cite, due.due_on, due.status) == (sp.REMOVAL_CITE, None, DueStatus.OPEN)
+        assert "for the next annual tax roll" in due.description
+        assert "236 Broad St N" in due.description and "Crew and truck" in due.description
+        view = views.permit_view(session, privilege_id, desk.calendar())
+    removed = _get(desk, privilege_id)
+    assert removed.removed_by_city_on == date(2027, 3, 9)
+    assert sp.display_status(removed, date(2027, 3, 9)) == "Removed by the City Mar 9, 2027"
+    assert [c.kind for c in view.city_costs] == ["Special charge"]
+    assert _today_items(desk) == []  # cleared by the City: nothing left to do
+    with pytest.raises(Conflict, match="removal under SP-2026-001 was recorded Tue Mar 9"):
+        _remove(desk, clerk, privilege_id, date(2027, 3, 9))
+
+
+def test_a_removal_is_charged_only_against_a_recorded_parcel_with_an_owner(
+    desk: Desk, clock: FixedClock, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    _issue(desk, director, privilege_id)
+    _notice(desk, admin, privilege_id, at(TODAY, 9))
+    clock.set(datetime(2026, 12, 1, 9, 0))
+    with pytest.raises(InvalidInput, match="No abutting property is recorded"):
+        _remove(desk, admin, privilege_id, date(2026, 12, 1))
+    with desk.action(admin) as action:
+        ownerless = parties.add_parcel(
+            action, parties.ParcelData(parcel_number="281-09001-0000", site_address="1 Front St")
+        )
+        sp.record_parcel(action, privilege_id, ownerless.id)
+    with pytest.raises(InvalidInput, match="has no owner recorded"):
+        _remove(desk, admin, privilege_id, date(2026, 12, 1))
+    assert _get(desk, privilege_id).removed_by_city_on is None
+
+
+def test_a_removal_notice_needs_an_issued_permit_still_in_place(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    with pytest.raises(Conflict, match="once a permit is issued"):
+        _notice(desk, admin, privilege_id, at(TODAY, 9))
+    _issue(desk, director, privilege_id)
+    with pytest.raises(InvalidInput, match="time zone"), desk.action(admin) as action:
+        sp.record_removal_notice(action, privilege_id, at=datetime(2026, 11, 30, 9), to="Owner")
+    with pytest.raises(InvalidInput, match="Name the owner"), desk.action(admin) as action:
+        sp.record_removal_notice(action, privilege_id, at=at(TODAY, 9), to=" ")
+    with desk.action(director) as action:
+        sp.close(action, privilege_id, on=TODAY)
+    with pytest.raises(Conflict, match="already clear"):
+        _notice(desk, admin, privilege_id, at(TODAY, 9))
+
+
+# -- Today, the register, the permit ---------------------------------------------------------------
+
+
+def test_today_lists_permits_ending_within_14_days(
+    desk: Desk, clock: FixedClock, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    number = _issue(desk, director, privilege_id).number
+    clock.set(datetime(2027, 2, 13, 10, 0))  # 15 days before Feb 28
+    assert _today_items(desk) == []
+    clock.set(datetime(2027, 2, 14, 10, 0))  # 14 days before
+    (item,) = _today_items(desk)
+    assert (item.title, item.due, item.cite) == (
+        f"Permit {number} ends Sun Feb 28, 2027",
+        date(2027, 2, 28),
+        sp.TERMINATION_CITE,
+    )
+    assert (item.record_type, item.record_id) == (sp.RECORD_TYPE, str(privilege_id))
+    clock.set(datetime(2027, 3, 1, 8, 0))
+    (overdue,) = _today_items(desk)
+    assert "ended Sun Feb 28, 2027: the way must be vacated and cleaned" in overdue.title
+    assert overdue.cite == sp.CONDITIONS_CITE
+
+
+def test_today_lists_applications_waiting_for_the_fee_or_the_bond(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _apply(desk, admin, _data(builder))
+    (item,) = _today_items(desk)
+    assert item.title == (
+        "Application SP-2026-001 waits for the Director's bond amount and the permit fee"
+    )
+    assert (item.cite, item.due) == (sp.BOND_CITE, None)
+    _terms(desk, director, privilege_id, insurance={})
+    (item,) = _today_items(desk)
+    assert item.title.endswith("waits for the bond, proof of insurance and the permit fee")
+    _terms(desk, director, privilege_id)
+    _bond(desk, admin, builder, privilege_id)
+    (item,) = _today_items(desk)
+    assert item.title.endswith("waits for the permit fee") and item.cite == sp.FEE_CITE
+    _pay(desk, admin, privilege_id)
+    assert _today_items(desk) == []
+
+
+def test_the_register_searches_and_exports_every_permit(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int, broad: int, parcel: int
+) -> None:
+    issued = _ready(desk, admin, director, builder, street_id=broad, parcel_id=parcel)
+    _issue(desk, director, issued)
+    other = _apply(desk, admin, _data(builder, location="Alley behind 118 Orange St"))
+    with desk.database.reading() as session:
+        assert [p.id for p in sp.search_privileges(session, "orange")] == [other]
+        assert [p.id for p in sp.search_privileges(session, "broad n 281-01042")] == [issued]
+        assert [p.id for p in sp.search_privileges(session, "bluff")] == [other, issued]
+        assert [p.id for p in sp.search_privileges(session, status=PrivilegeStatus.ISSUED)] == [
+            issued
+        ]
+        assert sp.search_privileges(session, year=2025) == []
+        assert sp.register_years(session) == [2026]
+        rows = views.register_rows(session, today=TODAY)
+    assert [r.number for r in rows] == ["SP-2026-001", "SP-2026-002"]
+    first = rows[0]
+    assert (first.status, first.issued_on, first.ends_on, first.street) == (
+        "Issued",
+        TODAY,
+        date(2027, 2, 28),
+        "Broad St N",
+    )
+    assert first.bond_on_file == "Western Surety Company, No. SP-B-1, $5,000.00"
+    assert (first.fee, first.fee_paid, first.bond_amount) == (FEE, FEE, Money("5000"))
+    assert (rows[1].status, rows[1].fee_paid, rows[1].bond_on_file) == ("Applied", Money.zero(), "")
+
+
+def test_the_permit_view_holds_everything_the_permit_prints(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int, broad: int, parcel: int
+) -> None:
+    privilege_id = _apply(
+        desk,
+        admin,
+        _data(
+            builder,
+            broad,
+            parcel_id=parcel,
+            building_permit_required=True,
+            building_permit_number="B-2026-114",
+            sidewalk_used_in=10 * FT,
+            temporary_sidewalk_width_in=5 * FT,
+            fence_height_in=6 * FT,
+        ),
+    )
+    with desk.action(admin) as action:
+        sp.record_advice(
+            action, privilege_id, who="police", advice="Flagger at rush hour", on=TODAY
+        )
+    _terms(desk, director, privilege_id, conditions="Flagger 7-9 a.m.\nNo work on Sundays")
+    _bond(desk, admin, builder, privilege_id)
+    _pay(desk, admin, privilege_id)
+    _issue(desk, director, privilege_id)
+    with desk.database.reading() as session:
+        view = views.permit_view(session, privilege_id, desk.calendar(), today=TODAY)
+    assert (view.number, view.status, view.applicant_name) == (
+        "SP-2026-001",
+        "Issued",
+        "Bluff Country Concrete",
+    )
+    assert view.applicant_address == "N5037 County Rd M\nEllsworth, WI 54011"
+    assert (view.street, view.parcel, view.parcel_owner) == (
+        "Broad St N",
+        "281-01042-0000, 236 Broad St N",
+        "Rosa Lindgren",
+    )
+    assert (view.purpose, view.building_permit) == ("Construction materials", "No. B-2026-114")
+    assert (view.issued_on, view.ends_on, view.earlier_end) == (TODAY, date(2027, 2, 28), False)
+    assert view.term_text == "Three months from issuance: through Sunday, February 28, 2027."
+    assert view.widths == (
+        ("Street, traveled width", "36 ft"),
+        ("Street occupied", "8 ft"),
+        ("Sidewalk width", "10 ft"),
+        ("Sidewalk occupied", "10 ft"),
+        ("Temporary sidewalk width", "5 ft"),
+        ("Fence height (both sides)", "6 ft"),
+    )
+    (bond,) = view.bonds
+    assert (bond.surety, bond.bond_number, bond.amount, bond.for_this_permit) == (
+        "Western Surety Company",
+        "SP-B-1",
+        Money("5000"),
+        True,
+    )
+    assert view.bond_amount == Money("5000") and view.insurance is None
+    assert [c.key for c in view.conditions] == list(sp.CONDITION_KEYS)
+    assert view.extra_conditions == ("Flagger 7-9 a.m.", "No work on Sundays")
+    assert view.advice == (views.AdviceLine("Chief of Police", TODAY, "Flagger at rush hour"),)
+    assert view.revoked_on is None and view.city_costs == ()
+
+
+def test_the_history_holds_the_permit_and_its_fee(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    _issue(desk, director, privilege_id)
+    with desk.database.reading() as session:
+        actions = [e.action for e in sp.history(session, privilege_id)]
+        everything = session.scalar(select(func.count()).select_from(AuditEvent)) or 0
+    assert actions == [
+        "privilege.receive",
+        "due.create",
+        "privilege.terms",
+        "due.payment",
+        "privilege.issue",
+    ]
+    assert everything > len(actions)  # the bond, the drawer, the receipt are their own records
+
+
+# -- the demo --------------------------------------------------------------------------------------
+
+
+def test_the_demo_builds_a_permit_at_each_step_on_a_fresh_desk(desk: Desk, admin: SignedIn) -> None:
+    counts = demo_street_privileges.generate(desk)
+    assert counts == {"street_privilege": 7}
+    with desk.database.reading() as session:
+        rows = sp.search_privileges(session)
+        statuses = sorted(sp.display_status(p, TODAY) for p in rows)
+        dues = list(
+            session.scalars(select(AmountDue).where(AmountDue.record_type == sp.RECORD_TYPE))
+        )
+    assert len(dues) == demo_street_privileges.AMOUNTS_DUE
+    assert (
+        len([d for d in dues if d.status == DueStatus.OPEN])
+        == demo_street_privileges.OPEN_AMOUNTS_DUE
+    )
+    assert statuses.count("Issued") == 2 and statuses.count("Revoked") == 1
+    assert any(s.startswith("Removed by the City ") for s in statuses)
+    assert "Applied" in statuses and "Closed" in statuses
+    assert any(s.startswith("Ended ") for s in statuses)
+    titles = " | ".join(i.title for i in _today_items(desk))
+    assert "SP-2026-007 waits for the bond" in titles
+    assert "the way must be vacated and cleaned" in titles
+    assert " ends " in titles
+    assert any(d.kind == DueKind.SPECIAL_CHARGE and d.status == DueStatus.OPEN for d in dues)

@@ -1,0 +1,2046 @@
+"""The forms of the Sidewalks tab (the sidewalk article before § 506-6; Wis. Stat. § 66.0907):
+the permit application (and work under contract with the City), its correction, issue, denial,
+the appeal to the Common Council and its decision, completion and withdrawal; the repair order,
+the service of its notice, the owner's repair, the City's repair charged to the parcel, its
+cancellation; and the segments of the Sidewalk Master Plan.
+
+Every rule is the core's (:mod:`clerk_desk.sidewalks`): a form shows what the core says about
+what is typed before anything is saved — who pays for the work under the master plan as the
+street, number and kind of work change, the first day work may start on a permit issued today,
+the owner's last day after service — and a refusal is shown under the field it is about.
+
+The rows shown in the tables are plain frozen values read inside one action, never live records.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import ledger, sidewalks, street_numbers
+from clerk_desk.deadlines import clock_time, format_day, plural
+from clerk_desk.desk import Action
+from clerk_desk.errors import InvalidInput
+from clerk_desk.findings import Finding
+from clerk_desk.ledger import RecordRef
+from clerk_desk.lengths import format_length, parse_length
+from clerk_desk.models import (
+    CostPayer,
+    DueStatus,
+    MasterPlanSegment,
+    RepairOrderKind,
+    RepairOrderStatus,
+    SidewalkPermit,
+    SidewalkPermitStatus,
+    SidewalkRepairOrder,
+    SidewalkWork,
+)
+from clerk_desk.money import Money
+from clerk_desk.permissions import Permission, refusal
+from clerk_desk.sidewalks import (
+    COST_CITE,
+    MINOR_REPAIR_CITE,
+    PERMIT_CITE,
+    REPAIR_CITE,
+    SERVICE_METHODS,
+    SIDES,
+    WHOLE_BLOCK_CITE,
+    WIDTH_CITE,
+    CostDecision,
+    PermitData,
+    RepairOrderData,
+    SegmentData,
+)
+from ui import forms
+from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
+from ui.bonds_tab import ChooseDateEdit
+from ui.findings_view import FindingsView
+from ui.operations import App, perform
+from ui.ordinance_viewer import cite_from_url, cite_html
+from ui.parties_tab import ParcelRow
+from ui.petition_dialogs import MeetingDialog, meeting_rows, zone_of
+from ui.street_number_dialogs import ParcelPicker
+from ui.table_models import RIGHT, TableColumn
+
+TAKE = Permission.TAKE_APPLICATIONS
+DECIDE = Permission.APPROVE_WORK_PERMITS
+BILL = Permission.BILL
+PLAN = Permission.KEEP_MASTER_PLAN
+NO_STREET = "— not in the street register —"
+WARN_COLOUR, BLOCK_COLOUR, DONE_COLOUR = "#fff1c7", "#f9d6d5", "#e3f1e3"
+GOOD, LATE, BAD = "#1b6e2e", "#8a5a00", "#b00020"
+NBSP = "\u00a0"
+SIDE_LABELS = {"both": "Both sides", "odd": "Odd side", "even": "Even side"}
+ISSUED_STATES = (
+    SidewalkPermitStatus.ISSUED,
+    SidewalkPermitStatus.ISSUED_ON_APPEAL,
+    SidewalkPermitStatus.COMPLETED,
+)
+FINISHED_STATES = (
+    SidewalkPermitStatus.COMPLETED,
+    SidewalkPermitStatus.WITHDRAWN,
+    SidewalkPermitStatus.DENIED_ON_APPEAL,
+)
+
+
+def may_not(app: App, permission: Permission) -> str:
+    """Why the operator may not do it ("" when they may): the tooltip of a disabled button."""
+    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
+
+
+def cite_link(cite: str) -> str:
+    """A citation as a link that does not break inside "Sidewalk article"."""
+    return cite_html(cite, cite.replace(" ", NBSP, 1))
+
+
+def follow_cite(parent: QWidget, app: App, url: str) -> None:
+    """A ``cite:`` link: the window's ordinance viewer, or a small one beside the form."""
+    cite = cite_from_url(url)
+    if cite and not app.open_ordinance(cite):
+        forms.open_cite(parent, cite)
+
+
+def _day(day: date | None) -> str:
+    return format_day(day) if day is not None else ""
+
+
+def payer_phrase(payer: CostPayer) -> str:
+    """ "the City of Prescott", "the adjacent property owner", "the land divider"."""
+    return {
+        CostPayer.CITY: "the City of Prescott",
+        CostPayer.OWNER: "the adjacent property owner",
+        CostPayer.LAND_DIVIDER: "the land divider",
+    }[CostPayer(payer)]
+
+
+# ---- plain rows ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRow:
+    """Who pays, as the core decided it, with the segment of the plan named."""
+
+    payer: CostPayer
+    restoration_payer: CostPayer | None
+    cite: str
+    reason: str
+    segment_id: int | None
+    segment: str  # "Broad St N, odd side, 101-299: Sidewalk", or nothing
+    findings: tuple[Finding, ...]
+    fixed: bool  # fixed when the permit was issued (the plan changing since does not move it)
+
+    @classmethod
+    def of(
+        cls,
+        decision: CostDecision,
+        session: object,
+        *,
+        fixed: bool,
+        labels: dict[int, str] | None = None,
+    ) -> DecisionRow:
+        """``labels`` keeps the segments named already while a register is read (a plan has a
+        few dozen segments; a register hundreds of permits)."""
+        segment = ""
+        if decision.segment_id is not None:
+            known = labels if labels is not None else {}
+            if decision.segment_id not in known:
+                known[decision.segment_id] = sidewalks.segment_label(
+                    sidewalks.get_segment(session, decision.segment_id)  # type: ignore[arg-type]
+                )
+            segment = known[decision.segment_id]
+        return cls(
+            CostPayer(decision.payer),
+            CostPayer(decision.restoration_payer) if decision.restoration_payer else None,
+            decision.cite,
+            decision.reason,
+            decision.segment_id,
+            segment,
+            tuple(decision.findings),
+            fixed,
+        )
+
+    @property
+    def payer_text(self) -> str:
+        """ "City", "Owner", "Land divider": the register's column."""
+        return {
+            CostPayer.CITY: "City",
+            CostPayer.OWNER: "Owner",
+            CostPayer.LAND_DIVIDER: "Land divider",
+        }[self.payer]
+
+
+def decision_html(decision: DecisionRow | None, *, pending_note: str = "") -> str:
+    """The cost decision in words: who pays in bold, who restores, why, and the section."""
+    if decision is None:
+        return f"<i>{html.escape(pending_note or 'Choose the work to see who pays.')}</i>"
+    e = html.escape
+    lines = [f"<b style='font-size:115%'>Paid 100% by {e(payer_phrase(decision.payer))}</b>"]
+    if decision.restoration_payer is not None:
+        lines.append(
+            f"Restoration of the area: <b>{e(payer_phrase(decision.restoration_payer))}</b>"
+        )
+    lines.append(e(decision.reason))
+    if decision.segment:
+        lines.append(f"Master plan: {e(decision.segment)}")
+    lines.append(f"<small>{cite_link(decision.cite)}</small>")
+    if decision.fixed:
+        lines.append("<small style='color:#555'>Fixed when the permit was issued.</small>")
+    elif pending_note:
+        lines.append(f"<small style='color:#555'>{e(pending_note)}</small>")
+    return "<br>".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class PermitRow:
+    """A sidewalk permit (or application) as the register shows it, read inside one action."""
+
+    id: int
+    number: str
+    applicant_id: int
+    applicant: str
+    applicant_address: str
+    parcel: ParcelRow | None
+    street_id: int | None
+    street: str
+    address_number: int | None
+    location: str
+    work: SidewalkWork
+    bike_lane: bool
+    commercial: bool
+    new_subdivision: bool
+    length_ft: int | None
+    width_in: int | None
+    contractor_name: str
+    work_starts_on: date | None
+    applied_at: datetime  # City Hall's time
+    received_by: str
+    status: SidewalkPermitStatus
+    decision: DecisionRow
+    decided_on: date | None
+    decided_by: str
+    denial_reasons: str
+    conditions: str
+    appeal_filed_on: date | None
+    appeal_meeting: str
+    appeal_decided_on: date | None
+    appeal_note: str
+    completed_on: date | None
+    withdrawn_reason: str
+    notes: str
+
+    @classmethod
+    def of(
+        cls, permit: SidewalkPermit, action: Action, labels: dict[int, str] | None = None
+    ) -> PermitRow:
+        session, zone = action.session, zone_of(action)
+        applicant = permit.applicant
+        address = ", ".join(p for p in (applicant.street, applicant.city) if p)
+        decision = DecisionRow.of(
+            sidewalks.decide_cost(session, permit),
+            session,
+            fixed=permit.cost_payer is not None,
+            labels=labels,
+        )
+        meeting = permit.appeal_meeting
+        return cls(
+            id=permit.id,
+            number=permit.number,
+            applicant_id=permit.applicant_id,
+            applicant=applicant.name,
+            applicant_address=address,
+            parcel=ParcelRow.of(permit.parcel) if permit.parcel is not None else None,
+            street_id=permit.street_id,
+            street=permit.street.full_name if permit.street is not None else "",
+            address_number=permit.address_number,
+            location=permit.location,
+            work=SidewalkWork(permit.work),
+            bike_lane=permit.bike_lane,
+            commercial=permit.commercial,
+            new_subdivision=permit.new_subdivision,
+            length_ft=permit.length_ft,
+            width_in=permit.width_in,
+            contractor_name=permit.contractor_name,
+            work_starts_on=permit.work_starts_on,
+            applied_at=permit.applied_at.astimezone(zone),
+            received_by=permit.received_by_name,
+            status=SidewalkPermitStatus(permit.status),
+            decision=decision,
+            decided_on=permit.decided_on,
+            decided_by=permit.decided_by_name,
+            denial_reasons=permit.denial_reasons,
+            conditions=permit.conditions,
+            appeal_filed_on=permit.appeal_filed_on,
+            appeal_meeting=(
+                f"{format_day(meeting.starts_at.astimezone(zone).date())}" if meeting else ""
+            ),
+            appeal_decided_on=permit.appeal_decided_on,
+            appeal_note=permit.appeal_note,
+            completed_on=permit.completed_on,
+            withdrawn_reason=permit.withdrawn_reason,
+            notes=permit.notes,
+        )
+
+    @property
+    def applied_on(self) -> date:
+        return self.applied_at.date()
+
+    @property
+    def city_contract(self) -> bool:
+        return self.status is SidewalkPermitStatus.CITY_CONTRACT
+
+    @property
+    def issued(self) -> bool:
+        """A permit stands (or stood, for work completed): it prints."""
+        return self.status in ISSUED_STATES and self.decided_on is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.status in FINISHED_STATES
+
+    @property
+    def address(self) -> str:
+        """ "118 Orange St N", or the street alone, or nothing."""
+        number = str(self.address_number) if self.address_number is not None else ""
+        return " ".join(p for p in (number, self.street) if p)
+
+    @property
+    def where(self) -> str:
+        """The address and the location, as one line for the register."""
+        if self.address and self.address.lower() not in self.location.lower():
+            return f"{self.address} — {self.location}" if self.location else self.address
+        return self.location or self.address
+
+    @property
+    def size(self) -> str:
+        """ "60 ft long, 4 ft 6 in wide", or what is known of it."""
+        parts = []
+        if self.length_ft:
+            parts.append(f"{self.length_ft} ft long")
+        if self.width_in:
+            parts.append(f"{format_length(self.width_in)} wide")
+        return ", ".join(parts)
+
+    @property
+    def facility(self) -> str:
+        return "Bicycle lane" if self.bike_lane else "Sidewalk"
+
+    def data(self) -> PermitData:
+        """What the correction form starts from."""
+        return PermitData(
+            applicant_id=self.applicant_id,
+            location=self.location,
+            work=self.work,
+            street_id=self.street_id,
+            address_number=self.address_number,
+            parcel_id=self.parcel.id if self.parcel else None,
+            bike_lane=self.bike_lane,
+            commercial=self.commercial,
+            new_subdivision=self.new_subdivision,
+            length_ft=self.length_ft,
+            width_in=self.width_in,
+            contractor_name=self.contractor_name,
+            work_starts_on=self.work_starts_on,
+            notes=self.notes,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    when: str
+    who: str
+    what: str
+
+
+def _history(action: Action, events: list[object]) -> tuple[HistoryRow, ...]:
+    zone = zone_of(action)
+    return tuple(
+        HistoryRow(
+            forms.local_time(e.at, zone),  # type: ignore[attr-defined]
+            e.operator_name,  # type: ignore[attr-defined]
+            e.summary,  # type: ignore[attr-defined]
+        )
+        for e in events
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PermitDetails:
+    """Everything the tab shows of the permit chosen, read in one action."""
+
+    row: PermitRow
+    findings: tuple[Finding, ...]
+    history: tuple[HistoryRow, ...]
+    earliest_start: date  # for a permit issued today
+
+
+def search_permit_rows(
+    action: Action,
+    text: str = "",
+    *,
+    status: SidewalkPermitStatus | None = None,
+    year: int | None = None,
+) -> list[PermitRow]:
+    labels: dict[int, str] = {}
+    return [
+        PermitRow.of(p, action, labels)
+        for p in sidewalks.search_permits(action.session, text, status=status, year=year)
+    ]
+
+
+def permit_row(action: Action, permit_id: int) -> PermitRow:
+    return PermitRow.of(sidewalks.get_permit(action.session, permit_id), action)
+
+
+def permit_details(action: Action, permit_id: int) -> PermitDetails:
+    session, today = action.session, action.today()
+    permit = sidewalks.get_permit(session, permit_id)
+    row = PermitRow.of(permit, action)
+    findings: list[Finding] = []
+    if row.status is SidewalkPermitStatus.APPLIED:
+        findings = sidewalks.permit_findings(session, permit, today=today, calendar=action.calendar)
+    return PermitDetails(
+        row,
+        tuple(findings),
+        _history(action, list(sidewalks.history(session, permit_id))),
+        sidewalks.earliest_start(today, action.calendar),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DueRow:
+    """The special charge of a City repair, as the order's page shows it."""
+
+    description: str
+    amount: Money
+    paid: Money
+    status: DueStatus
+    cite: str
+
+
+@dataclass(frozen=True, slots=True)
+class OrderRow:
+    """A repair order as the register shows it, read inside one action."""
+
+    id: int
+    number: str
+    kind: RepairOrderKind
+    parcel_id: int
+    parcel_number: str
+    site_address: str
+    owner_id: int
+    owner: str
+    owner_address: str
+    street_id: int | None
+    street: str
+    location: str
+    defect: str
+    work_required: str
+    caused_by_owner: bool
+    meeting_id: int | None
+    meeting: str
+    ordered_on: date
+    ordered_by: str
+    whole_block: bool
+    partial_approved_by: str
+    estimated_cost: Money | None
+    served_on: date | None
+    served_how: str
+    served_by: str
+    repair_due_on: date | None
+    city_may_repair_on: date | None
+    repaired_by_owner_on: date | None
+    city_repaired_on: date | None
+    city_cost: Money | None
+    status: RepairOrderStatus
+    cancel_reason: str
+    notes: str
+    overdue: bool  # the owner's days have run without a repair: the City may act
+
+    @classmethod
+    def of(cls, order: SidewalkRepairOrder, action: Action) -> OrderRow:
+        zone, today = zone_of(action), action.today()
+        owner = order.owner
+        status = RepairOrderStatus(order.status)
+        may_repair = sidewalks.city_may_repair_on(order)
+        meeting = order.meeting
+        return cls(
+            id=order.id,
+            number=order.number,
+            kind=RepairOrderKind(order.kind),
+            parcel_id=order.parcel_id,
+            parcel_number=order.parcel.parcel_number,
+            site_address=order.parcel.site_address,
+            owner_id=order.owner_id,
+            owner=owner.name,
+            owner_address=", ".join(p for p in (owner.street, owner.city) if p),
+            street_id=order.street_id,
+            street=order.street.full_name if order.street is not None else "",
+            location=order.location,
+            defect=order.defect,
+            work_required=order.work_required,
+            caused_by_owner=order.caused_by_owner,
+            meeting_id=order.meeting_id,
+            meeting=(
+                f"{format_day(meeting.starts_at.astimezone(zone).date())}, "
+                f"{clock_time(meeting.starts_at.astimezone(zone))}"
+                if meeting is not None
+                else ""
+            ),
+            ordered_on=order.ordered_on,
+            ordered_by=order.ordered_by_name,
+            whole_block=order.whole_block,
+            partial_approved_by=order.partial_approved_by,
+            estimated_cost=order.estimated_cost,
+            served_on=order.served_on,
+            served_how=order.served_how,
+            served_by=order.served_by_name,
+            repair_due_on=order.repair_due_on,
+            city_may_repair_on=may_repair,
+            repaired_by_owner_on=order.repaired_by_owner_on,
+            city_repaired_on=order.city_repaired_on,
+            city_cost=order.city_cost,
+            status=status,
+            cancel_reason=order.cancel_reason,
+            notes=order.notes,
+            overdue=(
+                status is RepairOrderStatus.SERVED
+                and may_repair is not None
+                and today >= may_repair
+            ),
+        )
+
+    @property
+    def open(self) -> bool:
+        return self.status in (RepairOrderStatus.ORDERED, RepairOrderStatus.SERVED)
+
+    @property
+    def needs_notice(self) -> bool:
+        """A minor repair is made without notice; the others are served on the owner."""
+        return self.kind is not RepairOrderKind.MINOR
+
+    @property
+    def parcel_text(self) -> str:
+        return " · ".join(p for p in (self.parcel_number, self.site_address) if p)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderDetails:
+    row: OrderRow
+    findings: tuple[Finding, ...]
+    charges: tuple[DueRow, ...]
+    history: tuple[HistoryRow, ...]
+
+
+def search_order_rows(
+    action: Action,
+    text: str = "",
+    *,
+    status: RepairOrderStatus | None = None,
+    year: int | None = None,
+) -> list[OrderRow]:
+    return [
+        OrderRow.of(o, action)
+        for o in sidewalks.search_orders(action.session, text, status=status, year=year)
+    ]
+
+
+def order_details(action: Action, order_id: int) -> OrderDetails:
+    session = action.session
+    order = sidewalks.get_order(session, order_id)
+    charges = tuple(
+        DueRow(d.description, d.amount, d.paid, DueStatus(d.status), d.cite)
+        for d in ledger.dues_for(session, RecordRef(sidewalks.ORDER_RECORD_TYPE, str(order_id)))
+    )
+    return OrderDetails(
+        OrderRow.of(order, action),
+        tuple(sidewalks.order_findings(order, today=action.today())),
+        charges,
+        _history(action, list(sidewalks.order_history(session, order_id))),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentRow:
+    """A segment of the Sidewalk Master Plan, as its list shows it."""
+
+    id: int
+    street_id: int
+    street: str
+    side: str
+    low_number: int | None
+    high_number: int | None
+    facility: str
+    description: str
+    plan_reference: str
+    active: bool
+    label: str
+
+    @classmethod
+    def of(cls, segment: MasterPlanSegment) -> SegmentRow:
+        return cls(
+            segment.id,
+            segment.street_id,
+            segment.street.full_name,
+            segment.side,
+            segment.low_number,
+            segment.high_number,
+            segment.facility,
+            segment.description,
+            segment.plan_reference,
+            segment.active,
+            sidewalks.segment_label(segment),
+        )
+
+    @property
+    def numbers(self) -> str:
+        """ "101-299", "from 400", "to 198", "whole street"."""
+        low, high = self.low_number, self.high_number
+        if low is None and high is None:
+            return "whole street"
+        if low is None:
+            return f"up to {high}"
+        if high is None:
+            return f"{low} and up"
+        return f"{low}-{high}"
+
+    def data(self) -> SegmentData:
+        return SegmentData(
+            self.street_id,
+            self.side,
+            self.low_number,
+            self.high_number,
+            self.facility,
+            self.description,
+            self.plan_reference,
+        )
+
+
+def segment_rows(action: Action, *, include_retired: bool = False) -> list[SegmentRow]:
+    return [
+        SegmentRow.of(s)
+        for s in sidewalks.segments(action.session, include_retired=include_retired)
+    ]
+
+
+def street_choices(action: Action) -> list[tuple[int, str]]:
+    return [(s.id, s.full_name) for s in street_numbers.streets(action.session)]
+
+
+# ---- small pieces ----------------------------------------------------------------------------
+
+
+def _plain_text(name: str, lines: int, parent: QWidget, placeholder: str = "") -> QPlainTextEdit:
+    edit = QPlainTextEdit()
+    edit.setObjectName(name)
+    edit.setTabChangesFocus(True)
+    edit.setPlaceholderText(placeholder)
+    edit.setFixedHeight(parent.fontMetrics().height() * lines + 12)
+    return edit
+
+
+def _row(*widgets: QWidget | str, stretch: bool = True) -> QWidget:
+    """Widgets (or captions) side by side in one form row."""
+    box = QWidget()
+    line = QHBoxLayout(box)
+    line.setContentsMargins(0, 0, 0, 0)
+    for widget in widgets:
+        line.addWidget(QLabel(widget) if isinstance(widget, str) else widget)
+    if stretch:
+        line.addStretch(1)
+    return box
+
+
+def info_label(name: str) -> QLabel:
+    """A framed rich-text note whose ``cite:`` links open the ordinance."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+    label.setStyleSheet(
+        "QLabel { background: #e8f1fb; color: #1d2b36; padding: 8px; border-radius: 3px; }"
+    )
+    return label
+
+
+def refit(widget: QWidget) -> None:
+    """Have the layouts above ``widget`` make room for its new text: a word-wrapped label whose
+    text changed inside a group box is otherwise left at its old height (Qt does not pass the
+    new height-for-width up past the box)."""
+    parent = widget.parentWidget()
+    while parent is not None and not parent.isWindow():
+        parent.updateGeometry()
+        parent = parent.parentWidget()
+
+
+def digits_edit(name: str, placeholder: str = "", *, chars: int = 8) -> QLineEdit:
+    edit = QLineEdit()
+    edit.setObjectName(name)
+    edit.setPlaceholderText(placeholder)
+    edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("n" * chars) + 24)
+    return edit
+
+
+def whole_number(edit: QLineEdit, field: str, what: str) -> int | None:
+    """A street number typed, or None for a blank; anything else refused under the field."""
+    text = edit.text().strip().replace(",", "")
+    if not text:
+        return None
+    if not text.isdigit():
+        raise InvalidInput(f'{what} "{edit.text().strip()}" is not a whole number.', field=field)
+    return int(text)
+
+
+def street_box(
+    app: App, parent: QWidget, name: str = "street", *, optional: bool = True
+) -> QComboBox:
+    box = QComboBox()
+    box.setObjectName(name)
+    if optional:
+        box.addItem(NO_STREET, None)
+    for street_id, label in perform(parent, app, street_choices, writes=False) or []:
+        box.addItem(label, street_id)
+    return box
+
+
+def choose_data(box: QComboBox, value: object) -> None:
+    box.setCurrentIndex(max(0, box.findData(value)))
+
+
+class ParcelChooser(ParcelPicker):
+    """The parcel picker of the street numbers forms, which can also start on a parcel chosen
+    before (a correction).
+
+    Signals: ``parcel_changed(object)`` with the chosen :class:`ParcelRow` or None.
+    """
+
+    def choose(self, parcel: ParcelRow | None) -> None:
+        self.parcel = parcel
+        if parcel is not None and self.model.row_of(lambda r: r.id == parcel.id) < 0:
+            self.model.set_rows([parcel, *self.model.rows])
+        if parcel is not None:
+            forms.select_row(self.table, self.model.row_of(lambda r: r.id == parcel.id))
+        self._show_chosen()
+        self.parcel_changed.emit(parcel)
+
+
+def reason_dialog(
+    parent: QWidget | None,
+    app: App,
+    *,
+    title: str,
+    note: str,
+    save_text: str,
+    placeholder: str,
+    permission: Permission,
+    work: Callable[[Action, str], object],
+    name: str,
+) -> bool:
+    """One act that needs only a reason (deny, withdraw, retire a segment, cancel an order)."""
+    return bool(
+        forms.run_modal(
+            ReasonDialog(
+                parent,
+                app,
+                title=title,
+                note=note,
+                save_text=save_text,
+                placeholder=placeholder,
+                permission=permission,
+                work=work,
+                name=name,
+            )
+        )
+    )
+
+
+class ReasonDialog(forms.FormDialog):
+    """One act that needs only a reason, refused under the reason when the core says no.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        app: App,
+        *,
+        title: str,
+        note: str,
+        save_text: str,
+        placeholder: str,
+        permission: Permission,
+        work: Callable[[Action, str], object],
+        name: str,
+    ) -> None:
+        super().__init__(parent, title, save_text=save_text)
+        self.app = app
+        self.work = work
+        self.setObjectName(name)
+        self.add_top(forms.banner(note, tone="info"))
+        self.reason = _plain_text("reason", 3, self, placeholder)
+        self.add_field("&Why", self.reason, "reason")
+        self.finish_layout()
+        why = may_not(app, permission)
+        if why:
+            self.set_read_only(why)
+        self.resize(600, self.sizeHint().height())
+        self.reason.setFocus()
+
+    def commit(self) -> object:
+        reason = self.reason.toPlainText()
+
+        def act(action: Action) -> bool:
+            self.work(action, reason)
+            return True
+
+        return perform(self, self.app, forms.as_field_error(act, "reason"), errors=self.errors)
+
+
+# ---- the permit application ------------------------------------------------------------------
+
+
+class PermitDialog(forms.TwoColumnForm):
+    """Take an application for a sidewalk permit, record work under contract with the City (no
+    permit required), or correct either.
+
+    While the clerk types, the form shows who pays for the work under the article's Cost of
+    sidewalks as the current Sidewalk Master Plan reads for the street and number, and the first
+    day the work may start on a permit issued today (seven days after).
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        app: App,
+        *,
+        city_contract: bool = False,
+        row: PermitRow | None = None,
+    ) -> None:
+        city_contract = city_contract or (row is not None and row.city_contract)
+        if row is not None:
+            title, save = f"Correct {row.number}", "Save correction"
+        elif city_contract:
+            title, save = "Record sidewalk work under City contract", "Record City contract"
+        else:
+            title, save = "New sidewalk permit application", "Take application"
+        super().__init__(parent, title, save_text=save, ratio=2)
+        self.app = app
+        self.row = row
+        self.city_contract = city_contract
+        self.setObjectName(
+            "correct_permit_dialog"
+            if row
+            else ("city_contract_dialog" if city_contract else "permit_dialog")
+        )
+        today = app.desk.clock.today
+        if city_contract:
+            self.add_top(
+                forms.banner(
+                    "Work by a contractor under contract with the City needs no sidewalk permit "
+                    f"({PERMIT_CITE}). It is recorded here so the sidewalk's history is whole.",
+                    tone="info",
+                )
+            )
+        else:
+            self.add_top(
+                forms.banner(
+                    "No fee is charged for a sidewalk permit. It must be obtained from the "
+                    "Director of Public Works at least seven days before the work "
+                    f"({PERMIT_CITE}).",
+                    tone="info",
+                )
+            )
+        role = "contractor" if city_contract else "applicant"
+        chosen = party_row(app, parent, row.applicant_id) if row is not None else None
+        self.applicant = PartyPicker(app, role=role, chosen=chosen, name="applicant")
+        self.parcel = ParcelChooser(app)
+        self.parcel.setToolTip("The adjacent property: its owner pays when the plan does not")
+        self.work = QComboBox()
+        self.work.setObjectName("work")
+        for work in SidewalkWork:
+            self.work.addItem(work.label, work)
+        self.street = street_box(app, self)
+        self.number = digits_edit("address_number", "e.g. 118", chars=7)
+        self.number.setToolTip(
+            "The street number in front of which the work is: its side and place decide "
+            "whether the Sidewalk Master Plan shows the sidewalk"
+        )
+        self.location = forms.limit_to(QLineEdit(), SidewalkPermit.location)
+        self.location.setObjectName("location")
+        self.location.setPlaceholderText("e.g. in front of 118 Orange St N, 60 ft from the corner")
+        self.bike_lane = QCheckBox("&Bicycle lane (not a sidewalk)")
+        self.bike_lane.setObjectName("bike_lane")
+        self.commercial = QCheckBox("Co&mmercial or industrial frontage")
+        self.commercial.setObjectName("commercial")
+        self.commercial.setToolTip(
+            "Commercial walks are five inches thick (seven at driveway approaches), their "
+            f"width set by the Council ({WIDTH_CITE})"
+        )
+        self.new_subdivision = QCheckBox("In a new s&ubdivision or development")
+        self.new_subdivision.setObjectName("new_subdivision")
+        self.new_subdivision.setToolTip("Paid by the land divider under Chapter 510")
+        self.length = QSpinBox()
+        self.length.setObjectName("length_ft")
+        self.length.setRange(0, 10_000)
+        self.length.setSpecialValueText("—")
+        self.length.setSuffix(" ft")
+        self.length.setToolTip("Whole feet along the street; leave — when not known")
+        self.width_edit = digits_edit("width_in", "4 1/2", chars=9)
+        self.width_edit.setToolTip('Feet ("4 1/2", "5 ft") or inches ("54 in")')
+        self.width_read = QLabel()
+        self.width_read.setObjectName("width_read")
+        self.width_read.setStyleSheet("color: #555;")
+        self.contractor = forms.limit_to(QLineEdit(), SidewalkPermit.contractor_name)
+        self.contractor.setObjectName("contractor_name")
+        self.contractor.setPlaceholderText("who does the work, if not the applicant")
+        self.starts = ChooseDateEdit(today, name="work_starts_on")
+        self.start_note = QLabel()
+        self.start_note.setObjectName("start_note")
+        self.start_note.setWordWrap(True)
+        self.start_note.setTextFormat(Qt.TextFormat.RichText)
+        self.notes = forms.limit_to(QLineEdit(), SidewalkPermit.notes)
+        self.notes.setObjectName("notes")
+        self.cost = info_label("cost_decision")
+        self.cost.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.cost_findings = FindingsView(app, empty_text="")
+        self.cost_findings.setObjectName("cost_findings")
+        cost_box = QGroupBox("Who pays (Cost of sidewalks)")
+        cost_box.setObjectName("cost_box")
+        cost_lines = QVBoxLayout(cost_box)
+        cost_lines.addWidget(self.cost)
+        cost_lines.addWidget(self.cost_findings)
+
+        self.add_to(
+            self.left,
+            "&Applicant" if not city_contract else "&Contractor",
+            self.applicant,
+            "applicant_id",
+        )
+        self.add_to(self.left, "Pa&rcel", self.parcel, "parcel_id")
+        self.add_to(self.left, "Not&es", self.notes, "notes")
+        self.add_to(self.right, "&Work", left_aligned(self.work), "work")
+        self.add_to(self.right, "S&treet", self.street, "street_id")
+        self.add_to(self.right, "&Number", left_aligned(self.number), "address_number")
+        self.add_to(self.right, "&Location", self.location, "location")
+        facility = QWidget()
+        facility_lines = QVBoxLayout(facility)
+        facility_lines.setContentsMargins(0, 0, 0, 0)
+        facility_lines.setSpacing(2)
+        for check in (self.bike_lane, self.commercial, self.new_subdivision):
+            facility_lines.addWidget(check)
+        self.add_to(self.right, "", facility, "bike_lane")
+        self.add_to(
+            self.right,
+            "Si&ze",
+            _row(self.length, "long,", self.width_edit, "wide", self.width_read),
+            "width_in",
+        )
+        self.add_to(self.right, "C&ontractor", self.contractor, "contractor_name")
+        start_box = QWidget()
+        start_lines = QVBoxLayout(start_box)
+        start_lines.setContentsMargins(0, 0, 0, 0)
+        start_lines.setSpacing(2)
+        start_lines.addWidget(left_aligned(self.starts))
+        start_lines.addWidget(self.start_note)
+        self.right.addRow("Work &starts", start_box)
+        start_label = self.right.labelForField(start_box)
+        if isinstance(start_label, QLabel):
+            start_label.setBuddy(self.starts)
+        start_error = forms.error_label()
+        self.right.addRow("", start_error)
+        self.errors.add("work_starts_on", start_error, self.starts)
+        self.right.addRow(cost_box)
+        self.finish_layout()
+
+        if row is not None:
+            self._fill(row)
+        for box in (self.work, self.street):
+            box.currentIndexChanged.connect(lambda _i: self.show_cost())
+        for check in (self.bike_lane, self.new_subdivision):
+            check.toggled.connect(lambda _on: self.show_cost())
+        self.number.textChanged.connect(lambda _t: self.show_cost())
+        self.width_edit.textChanged.connect(lambda _t: self.show_width())
+        self.starts.dateChanged.connect(lambda _d: self.show_start())
+        self.show_cost()
+        self.show_width()
+        self.show_start()
+        if not app.operator.may(TAKE):
+            self.set_read_only(refusal(app.operator.role, TAKE))
+        self.resize(1180, max(self.sizeHint().height(), 680))
+        self.applicant.search_field.setFocus()
+
+    @classmethod
+    def ask(
+        cls,
+        parent: QWidget | None,
+        app: App,
+        *,
+        city_contract: bool = False,
+        row: PermitRow | None = None,
+    ) -> int | None:
+        """Show the form; the id of the permit saved, or None if cancelled."""
+        dialog = cls(parent, app, city_contract=city_contract, row=row)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    def _fill(self, row: PermitRow) -> None:
+        if row.parcel is not None:
+            self.parcel.choose(row.parcel)
+        choose_data(self.work, row.work)
+        choose_data(self.street, row.street_id)
+        self.number.setText(str(row.address_number) if row.address_number is not None else "")
+        self.location.setText(row.location)
+        self.bike_lane.setChecked(row.bike_lane)
+        self.commercial.setChecked(row.commercial)
+        self.new_subdivision.setChecked(row.new_subdivision)
+        self.length.setValue(row.length_ft or 0)
+        self.width_edit.setText(format_length(row.width_in))
+        self.contractor.setText(row.contractor_name)
+        self.starts.set_value(row.work_starts_on)
+        self.notes.setText(row.notes)
+
+    # -- what the core says, live
+
+    def chosen_work(self) -> SidewalkWork:
+        return SidewalkWork(self.work.currentData())
+
+    def typed_number(self) -> int | None:
+        text = self.number.text().strip()
+        return int(text) if text.isdigit() else None
+
+    def show_cost(self) -> None:
+        """Who pays for the work as typed, under the plan as it stands today."""
+        if self.city_contract:
+            self.cost.setText(
+                "<i>Work under contract with the City: the contract says who pays; no permit "
+                "is issued.</i>"
+            )
+            self.cost_findings.set_findings([])
+            return
+        work, street_id, number = self.chosen_work(), self.street.currentData(), self.typed_number()
+        bike_lane, subdivision = self.bike_lane.isChecked(), self.new_subdivision.isChecked()
+        checked = isinstance(street_id, int) and number is not None
+
+        def decide(action: Action) -> DecisionRow:
+            segment = None
+            if isinstance(street_id, int) and number is not None:
+                segment = sidewalks.segment_for(
+                    action.session, street_id=street_id, number=number, bike_lane=bike_lane
+                )
+            decision = sidewalks.cost_responsibility(
+                work,
+                on_master_plan=segment is not None,
+                new_subdivision=subdivision,
+                segment_id=segment.id if segment is not None else None,
+            )
+            return DecisionRow.of(decision, action.session, fixed=False)
+
+        shown = perform(self, self.app, decide, writes=False)
+        note = (
+            "As the current Sidewalk Master Plan reads; fixed when the permit is issued."
+            if checked or subdivision
+            else "Enter the street and number to check the Sidewalk Master Plan: until then "
+            "the sidewalk is taken as not shown on it."
+        )
+        self.decision = shown
+        self.cost.setText(decision_html(shown, pending_note=note))
+        self.cost_findings.set_findings(shown.findings if shown else [])
+        self.cost_findings.setVisible(bool(shown and shown.findings))
+        refit(self.cost)
+
+    def show_width(self) -> None:
+        try:
+            inches = parse_length(self.width_edit.text(), label="The width", field="width_in")
+        except InvalidInput:
+            self.width_read.setText("<span style='color:#b00020'>not a length</span>")
+            return
+        self.width_read.setText(f"= {format_length(inches)}" if inches else "")
+
+    def show_start(self) -> None:
+        """The first day work may start on a permit issued today, and the last day a permit
+        may be issued for the start typed (the core's seven days, counted back, never moved)."""
+        start = self.starts.value()
+
+        def work(action: Action) -> tuple[date, date | None, date]:
+            earliest = sidewalks.earliest_start(action.today(), action.calendar)
+            latest = sidewalks.latest_issue_day(start, action.calendar) if start else None
+            return earliest, latest, action.today()
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None or self.city_contract:
+            self.start_note.setText("")
+            return
+        earliest, latest, today = found
+        text = (
+            f"Issued today, the work may start <b>{html.escape(format_day(earliest))}</b> "
+            f"or later ({cite_link(PERMIT_CITE)})."
+        )
+        if start is not None and latest is not None:
+            late = latest < today  # the core's last day to issue, already gone
+            colour = BAD if late else "#333"
+            text += (
+                f"<br><span style='color:{colour}'>To start {html.escape(format_day(start))}, "
+                f"the permit must be issued by <b>{html.escape(format_day(latest))}</b>"
+                + (": too soon — move the start." if late else ".")
+                + "</span>"
+            )
+        self.start_note.setText(f"<small>{text}</small>")
+        refit(self.start_note)
+
+    # -- saving
+
+    def data(self) -> PermitData:
+        if self.applicant.party is None:
+            raise InvalidInput(
+                "Choose the applicant from the register (or add them under People & Parcels).",
+                field="applicant_id",
+            )
+        street_id = self.street.currentData()
+        parcel = self.parcel.parcel
+        return PermitData(
+            applicant_id=self.applicant.party.id,
+            location=self.location.text(),
+            work=self.chosen_work(),
+            street_id=street_id if isinstance(street_id, int) else None,
+            address_number=whole_number(self.number, "address_number", "The street number"),
+            parcel_id=parcel.id if parcel is not None else None,
+            bike_lane=self.bike_lane.isChecked(),
+            commercial=self.commercial.isChecked(),
+            new_subdivision=self.new_subdivision.isChecked(),
+            length_ft=self.length.value() or None,
+            width_in=parse_length(self.width_edit.text(), label="The width", field="width_in"),
+            contractor_name=self.contractor.text(),
+            work_starts_on=self.starts.value(),
+            notes=self.notes.text(),
+        )
+
+    def commit(self) -> object:
+        row, city_contract = self.row, self.city_contract
+
+        def work(action: Action) -> int:
+            data = self.data()
+            if row is not None:
+                permit = sidewalks.correct_application(action, row.id, data)
+            elif city_contract:
+                permit = sidewalks.record_city_contract(action, data)
+            else:
+                permit = sidewalks.receive_application(action, data)
+            action.session.flush()
+            return permit.id
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+# ---- acts on a permit ------------------------------------------------------------------------
+
+
+def permit_banner(row: PermitRow) -> QLabel:
+    """The permit a form acts on, in one line at its top."""
+    return forms.banner(
+        f"{row.number} — {row.applicant}: {row.work.label}, {row.where}. {row.status.label}.",
+        tone="info",
+    )
+
+
+class _PermitAct(forms.FormDialog):
+    """A form acting on one permit: its line at the top, read-only for who may not act."""
+
+    permission = TAKE
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        app: App,
+        row: PermitRow,
+        title: str,
+        *,
+        save_text: str,
+        name: str,
+    ) -> None:
+        super().__init__(parent, f"{title} — {row.number}", save_text=save_text)
+        self.app = app
+        self.row = row
+        self.setObjectName(name)
+
+    def done_building(self, width: int = 640) -> None:
+        self.add_top(permit_banner(self.row))
+        self.finish_layout()
+        why = may_not(self.app, self.permission)
+        if why:
+            self.set_read_only(why)
+        self.resize(width, self.sizeHint().height())
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, row: PermitRow) -> bool:
+        return bool(forms.run_modal(cls(parent, app, row)))  # type: ignore[call-arg]
+
+    def act(
+        self, work: Callable[[Action], object], field: str, keep: tuple[str, ...] = ()
+    ) -> object:
+        def done(action: Action) -> bool:
+            work(action)
+            return True
+
+        return perform(
+            self, self.app, forms.as_field_error(done, field, keep=keep), errors=self.errors
+        )
+
+
+class IssueDialog(_PermitAct):
+    """Issue the permit as the Director of Public Works (or designee).
+
+    Every finding of the article is shown with its section; while one stops the permit, the
+    form says which and Issue stays off. Who pays is fixed now, as the plan reads today.
+    """
+
+    permission = DECIDE
+
+    def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
+        super().__init__(
+            parent, app, row, "Issue the permit", save_text="Issue permit", name="issue_dialog"
+        )
+        permit_id = row.id
+
+        def work(action: Action) -> tuple[list[Finding], DecisionRow, date]:
+            permit = sidewalks.get_permit(action.session, permit_id)
+            decision = DecisionRow.of(
+                sidewalks.decide_cost(action.session, permit), action.session, fixed=False
+            )
+            earliest = sidewalks.earliest_start(action.today(), action.calendar)
+            return sidewalks.review(action, permit_id), decision, earliest
+
+        found = perform(self, app, work, writes=False)
+        self.findings = found[0] if found else []
+        self.decision = found[1] if found else None
+        self.blocked = [f for f in self.findings if f.blocks]
+        # The seven days are about the start: shown under it; the rest in the findings box.
+        timing = [f for f in self.findings if f.cite == PERMIT_CITE]
+        said = (
+            f"Paid 100% by {payer_phrase(self.decision.payer)}" if self.decision else "\0"
+        )  # the cost box says it already
+        self.view = FindingsView(app)
+        self.view.setObjectName("issue_findings")
+        self.view.set_findings(
+            [
+                f
+                for f in self.findings
+                if f not in timing and not (f.level == "info" and f.text.startswith(said))
+            ]
+        )
+        self.start_view = FindingsView(app, empty_text="")
+        self.start_view.setObjectName("start_findings")
+        self.start_view.set_findings(timing)
+        self.cost = info_label("issue_cost")
+        self.cost.setText(
+            decision_html(self.decision, pending_note="As the plan reads today: fixed on issue.")
+        )
+        self.cost.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        start = (
+            format_day(row.work_starts_on) if row.work_starts_on else "not given on the application"
+        )
+        earliest = format_day(found[2]) if found else ""
+        self.start = QLabel(
+            f"<b>{html.escape(start)}</b> — issued today, the work may start "
+            f"{html.escape(earliest)} at the earliest."
+        )
+        self.start.setObjectName("issue_start")
+        self.start.setWordWrap(True)
+        start_box = QWidget()
+        start_lines = QVBoxLayout(start_box)
+        start_lines.setContentsMargins(0, 0, 0, 0)
+        start_lines.addWidget(self.start)
+        start_lines.addWidget(self.start_view)
+        self.conditions = _plain_text(
+            "conditions", 3, self, "Conditions printed on the permit, a line each (optional)"
+        )
+        cost_box = QGroupBox("Who pays (Cost of sidewalks)")
+        QVBoxLayout(cost_box).addWidget(self.cost)
+        findings_box = QGroupBox("What else the sidewalk article says about issuing it")
+        findings_box.setObjectName("findings_box")
+        QVBoxLayout(findings_box).addWidget(self.view)
+        self.form.addRow(cost_box)
+        self.add_field("Work starts", start_box, "work_starts_on")
+        self.form.addRow(findings_box)
+        self.add_field("&Conditions", self.conditions, "conditions")
+        self.issued_by = QLabel(
+            f"Issued today by <b>{html.escape(app.operator.full_name)}</b> for the Director of "
+            "Public Works; no fee is charged. The specifications sheet prints with the permit."
+        )
+        self.issued_by.setWordWrap(True)
+        self.form.addRow(self.issued_by)
+        message = forms.error_label()
+        self.form.addRow(message)
+        self.errors.add("decision", message, self.conditions)
+        self.done_building(780)
+        if self.blocked and self.save_button.isEnabled():
+            self.add_top(
+                forms.banner(
+                    f"The permit cannot be issued yet: {plural(len(self.blocked), 'finding')} "
+                    "marked Stops must be resolved first (correct the application)."
+                )
+            )
+            self.save_button.setEnabled(False)
+            self.save_button.setToolTip("Resolve the findings marked Stops first")
+        self.conditions.setFocus()
+
+    def commit(self) -> object:
+        conditions, permit_id = self.conditions.toPlainText(), self.row.id
+
+        def work(action: Action) -> object:
+            try:
+                return sidewalks.issue(action, permit_id, conditions=conditions)
+            except InvalidInput as error:
+                if error.cite != PERMIT_CITE:
+                    raise
+                # the seven days before the work: said next to the day the work starts
+                raise InvalidInput(
+                    error.message, field="work_starts_on", cite=error.cite
+                ) from error
+
+        return self.act(work, "decision", keep=("work_starts_on", "conditions"))
+
+
+class AppealDialog(_PermitAct):
+    """Record the applicant's appeal of the denial to the Common Council (the ordinance sets no
+    time to file it: the day is recorded)."""
+
+    def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
+        super().__init__(
+            parent,
+            app,
+            row,
+            "Appeal to the Council",
+            save_text="Record appeal",
+            name="appeal_dialog",
+        )
+        denied = format_day(row.decided_on) if row.decided_on else "—"
+        note = info_label("appeal_note")
+        note.setText(
+            f"Denied {html.escape(denied)}"
+            + (f" by {html.escape(row.decided_by)}" if row.decided_by else "")
+            + f": {html.escape(row.denial_reasons)}<br>A denial may be appealed to the Common "
+            f"Council ({cite_link(PERMIT_CITE)}); the ordinance sets no time limit."
+        )
+        note.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.add_top(note)
+        self.filed_on = forms.date_edit(app.desk.clock.today(), name="filed_on")
+        self.add_field("&Filed on", left_aligned(self.filed_on), "filed_on")
+        self.done_building(640)
+        self.filed_on.setFocus()
+
+    def commit(self) -> object:
+        day, permit_id = forms.to_date(self.filed_on), self.row.id
+        return self.act(lambda a: sidewalks.file_appeal(a, permit_id, filed_on=day), "filed_on")
+
+
+class MeetingChooser(QWidget):
+    """A Council meeting from the list, the latest first, with "New meeting…" beside it.
+
+    Signals: none of its own.
+    """
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.box = QComboBox()
+        self.box.setObjectName("meeting")
+        self.new_button = QPushButton("New meeting…")
+        self.new_button.setObjectName("new_meeting_button")
+        line = QHBoxLayout(self)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(self.box, 1)
+        line.addWidget(self.new_button)
+        self.new_button.clicked.connect(self.new_meeting)
+        if may_not(app, TAKE):
+            self.new_button.setEnabled(False)
+        self.fill()
+
+    def fill(self, current: int | None = None) -> None:
+        rows = perform(self, self.app, meeting_rows, writes=False) or []
+        self.box.clear()
+        for row in reversed(rows):  # the latest first
+            self.box.addItem(row.label + ("" if row.held else " (not held yet)"), row.id)
+        if not rows:
+            self.box.addItem("No meeting recorded — add it with New meeting…", None)
+        index = self.box.findData(current) if current is not None else -1
+        if index < 0:
+            held = [r for r in reversed(rows) if r.held]
+            index = self.box.findData(held[0].id) if held else 0
+        self.box.setCurrentIndex(max(index, 0))
+
+    def new_meeting(self) -> None:
+        meeting_id = MeetingDialog.ask(self, self.app)
+        if meeting_id is not None:
+            self.fill(meeting_id)
+
+    def meeting_id(self) -> int | None:
+        value = self.box.currentData()
+        return value if isinstance(value, int) else None
+
+    def choose(self, meeting_id: int) -> None:
+        self.box.setCurrentIndex(max(0, self.box.findData(meeting_id)))
+
+
+class CouncilDecisionDialog(_PermitAct):
+    """The Common Council's decision on the appeal, at a meeting it held: granted, the permit
+    issues with who pays fixed as the plan reads then; refused, the denial stands."""
+
+    def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
+        super().__init__(
+            parent,
+            app,
+            row,
+            "Council decision",
+            save_text="Record decision",
+            name="council_decision_dialog",
+        )
+        filed = format_day(row.appeal_filed_on) if row.appeal_filed_on else "—"
+        note = info_label("council_note")
+        note.setText(
+            f"Appeal filed {html.escape(filed)} of the denial: {html.escape(row.denial_reasons)}"
+            f" ({cite_link(PERMIT_CITE)})."
+        )
+        note.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.add_top(note)
+        self.meeting = MeetingChooser(app)
+        self.granted = QRadioButton("&Granted — the permit is issued")
+        self.granted.setObjectName("granted")
+        self.refused = QRadioButton("&Refused — the denial stands")
+        self.refused.setObjectName("refused")
+        group = QButtonGroup(self)
+        group.addButton(self.granted)
+        group.addButton(self.refused)
+        self.granted.setChecked(True)
+        outcome = QWidget()
+        outcome_lines = QVBoxLayout(outcome)
+        outcome_lines.setContentsMargins(0, 0, 0, 0)
+        outcome_lines.addWidget(self.granted)
+        outcome_lines.addWidget(self.refused)
+        self.note = QLineEdit()
+        self.note.setObjectName("note")
+        self.note.setPlaceholderText("e.g. motion by Ald. Smith, carried 5-1")
+        self.add_field("&Meeting held", self.meeting, "meeting")
+        self.add_field("Outcome", outcome, "granted")
+        self.add_field("N&ote", self.note, "note")
+        self.done_building(700)
+        self.meeting.box.setFocus()
+
+    def commit(self) -> object:
+        meeting_id = self.meeting.meeting_id()
+        if meeting_id is None:
+            self.errors.clear()
+            self.errors.show(
+                InvalidInput("Choose the meeting at which the Council decided.", field="meeting")
+            )
+            return None
+        granted, note, permit_id = self.granted.isChecked(), self.note.text(), self.row.id
+        return self.act(
+            lambda a: sidewalks.record_appeal_decision(
+                a, permit_id, meeting_id=meeting_id, granted=granted, note=note
+            ),
+            "meeting",
+            keep=("note",),
+        )
+
+
+class CompleteDialog(_PermitAct):
+    """Record the sidewalk work completed."""
+
+    def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
+        super().__init__(
+            parent, app, row, "Work completed", save_text="Record", name="complete_dialog"
+        )
+        self.on = forms.date_edit(app.desk.clock.today(), name="on")
+        self.add_field("Completed &on", left_aligned(self.on), "on")
+        self.done_building(600)
+        self.on.setFocus()
+
+    def commit(self) -> object:
+        day, permit_id = forms.to_date(self.on), self.row.id
+        return self.act(lambda a: sidewalks.complete(a, permit_id, on=day), "on")
+
+
+def deny_permit(parent: QWidget | None, app: App, row: PermitRow) -> bool:
+    return reason_dialog(
+        parent,
+        app,
+        title=f"Deny the permit — {row.number}",
+        note=f"{row.applicant}: {row.work.label}, {row.where}. The denial may be appealed to "
+        f"the Common Council ({PERMIT_CITE}).",
+        save_text="Deny",
+        placeholder="why, as the applicant will read it, e.g. the walk would be 3 ft wide",
+        permission=DECIDE,
+        work=lambda a, why: sidewalks.deny(a, row.id, reasons=why),
+        name="deny_dialog",
+    )
+
+
+def withdraw_permit(parent: QWidget | None, app: App, row: PermitRow) -> bool:
+    return reason_dialog(
+        parent,
+        app,
+        title=f"Withdraw {row.number}",
+        note=f"{row.applicant}: {row.work.label}, {row.where}. It stays in the register, "
+        "marked withdrawn.",
+        save_text="Withdraw",
+        placeholder="who withdrew it and how, e.g. phone call from the applicant on 12/4",
+        permission=TAKE,
+        work=lambda a, why: sidewalks.withdraw(a, row.id, reason=why),
+        name="withdraw_dialog",
+    )
+
+
+# ---- repair orders ---------------------------------------------------------------------------
+
+
+ORDER_NOTES = {
+    RepairOrderKind.COUNCIL_ORDER: (
+        "The Common Council orders the owner to repair or remove and replace a sidewalk that is "
+        "unsafe, defective or insufficient, or damaged by the owner. If the owner has not done "
+        "so within 20 days after service of the notice, the City does the work and the Treasurer "
+        f"enters its cost on the tax roll as a special tax ({REPAIR_CITE})."
+    ),
+    RepairOrderKind.EMERGENCY: (
+        "In an emergency the owner is directed to repair the sidewalk immediately; if not, the "
+        f"City makes the repairs and the cost goes on the tax roll ({REPAIR_CITE})."
+    ),
+    RepairOrderKind.MINOR: (
+        "A minor repair, whose cost does not exceed $500, is made at the direction of the "
+        "Director of Public Works without notice, and charged to the abutting owner as a major "
+        f"repair is ({MINOR_REPAIR_CITE})."
+    ),
+}
+
+
+class OrderDialog(forms.TwoColumnForm):
+    """Record an order to repair a sidewalk: a Council order (the meeting at which it was
+    made), an emergency, or a minor repair up to $500 at the Director's direction.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App) -> None:
+        super().__init__(parent, "New sidewalk repair order", save_text="Record order", ratio=2)
+        self.app = app
+        self.setObjectName("order_dialog")
+        self.kind = QComboBox()
+        self.kind.setObjectName("kind")
+        for kind in RepairOrderKind:
+            self.kind.addItem(kind.label, kind)
+        self.kind_note = info_label("kind_note")
+        self.kind_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.parcel = ParcelChooser(app)
+        self.street = street_box(app, self)
+        self.location = forms.limit_to(QLineEdit(), SidewalkRepairOrder.location)
+        self.location.setObjectName("location")
+        self.location.setPlaceholderText("e.g. in front of 215 Kinnickinnic St, 3 flags")
+        self.defect = _plain_text(
+            "defect", 2, self, "e.g. heaved 2 inches at a joint; cracked and settled flags"
+        )
+        self.work_required = _plain_text(
+            "work_required", 2, self, "e.g. remove and replace three 5-ft flags"
+        )
+        self.caused = QCheckBox("Damaged by the &owner or the owner's agents")
+        self.caused.setObjectName("caused_by_owner")
+        self.meeting = MeetingChooser(app)
+        self.ordered_on = forms.date_edit(app.desk.clock.today(), name="ordered_on")
+        self.ordered_on.setToolTip("A Council order is dated the day of its meeting")
+        self.whole_block = QCheckBox("The &whole block is repaired at one time")
+        self.whole_block.setObjectName("whole_block")
+        self.whole_block.setChecked(True)
+        self.partial_by = forms.limit_to(QLineEdit(), SidewalkRepairOrder.partial_approved_by)
+        self.partial_by.setObjectName("partial_approved_by")
+        self.partial_by.setPlaceholderText("the Director of Public Works who approved it")
+        self.estimate = money_edit("estimated_cost", "0.00")
+        self.notes = forms.limit_to(QLineEdit(), SidewalkRepairOrder.notes)
+        self.notes.setObjectName("notes")
+
+        self.add_to(self.left, "&Kind", left_aligned(self.kind), "kind")
+        self.left.addRow(self.kind_note)
+        self.add_to(self.left, "&Parcel", self.parcel, "parcel_id")
+        self.add_to(self.left, "Not&es", self.notes, "notes")
+        self.add_to(self.right, "S&treet", self.street, "street_id")
+        self.add_to(self.right, "&Location", self.location, "location")
+        self.add_to(self.right, "&Defect", self.defect, "defect")
+        self.add_to(self.right, "Work &required", self.work_required, "work_required")
+        self.add_to(self.right, "", self.caused, "caused_by_owner")
+        self.meeting_row = self.add_to(self.right, "Council &meeting", self.meeting, "meeting")
+        self.add_to(self.right, "Ordered o&n", left_aligned(self.ordered_on), "ordered_on")
+        self.add_to(self.right, "", self.whole_block, "whole_block")
+        self.add_to(self.right, "Partial &approved by", self.partial_by, "partial_approved_by")
+        self.add_to(self.right, "Estimated &cost", left_aligned(self.estimate), "estimated_cost")
+        block = QLabel(
+            "<small>When repairing a sidewalk the entire block is repaired at one time unless the "
+            "Director of Public Works approves a partial replacement "
+            f"({cite_link(WHOLE_BLOCK_CITE)}).</small>"
+        )
+        block.setWordWrap(True)
+        block.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.right.addRow("", block)
+        self.finish_layout()
+        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
+        self.whole_block.toggled.connect(lambda on: self.partial_by.setEnabled(not on))
+        self.partial_by.setEnabled(False)
+        self._kind_changed()
+        why = may_not(app, TAKE)
+        if why:
+            self.set_read_only(why)
+        self.resize(1120, max(self.sizeHint().height(), 640))
+        self.kind.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App) -> int | None:
+        dialog = cls(parent, app)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    def chosen_kind(self) -> RepairOrderKind:
+        return RepairOrderKind(self.kind.currentData())
+
+    def _kind_changed(self) -> None:
+        kind = self.chosen_kind()
+        self.kind_note.setText(html.escape(ORDER_NOTES[kind]))
+        refit(self.kind_note)
+        council = kind is RepairOrderKind.COUNCIL_ORDER
+        self.meeting.setEnabled(council)
+        self.ordered_on.setEnabled(not council)
+        self.estimate.setEnabled(kind is RepairOrderKind.MINOR)
+
+    def data(self) -> RepairOrderData:
+        kind, parcel = self.chosen_kind(), self.parcel.parcel
+        if parcel is None:
+            raise InvalidInput(
+                "Choose the parcel whose owner is ordered (add it under People & Parcels).",
+                field="parcel_id",
+            )
+        street_id = self.street.currentData()
+        text = self.estimate.text().strip()
+        council = kind is RepairOrderKind.COUNCIL_ORDER
+        return RepairOrderData(
+            kind=kind,
+            parcel_id=parcel.id,
+            location=self.location.text(),
+            defect=self.defect.toPlainText(),
+            work_required=self.work_required.toPlainText(),
+            street_id=street_id if isinstance(street_id, int) else None,
+            caused_by_owner=self.caused.isChecked(),
+            meeting_id=self.meeting.meeting_id() if council else None,
+            ordered_on=None if council else forms.to_date(self.ordered_on),
+            whole_block=self.whole_block.isChecked(),
+            partial_approved_by="" if self.whole_block.isChecked() else self.partial_by.text(),
+            estimated_cost=(
+                Money.parse(text, field="estimated_cost")
+                if text and kind is RepairOrderKind.MINOR
+                else None
+            ),
+            notes=self.notes.text(),
+        )
+
+    def commit(self) -> object:
+        def work(action: Action) -> int:
+            order = sidewalks.order_repair(action, self.data())
+            action.session.flush()
+            return order.id
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+def order_banner(row: OrderRow) -> QLabel:
+    return forms.banner(
+        f"{row.number} — {row.kind.label}: {row.owner}, {row.parcel_text}. {row.location}. "
+        f"{row.status.label}.",
+        tone="info",
+    )
+
+
+class _OrderAct(forms.FormDialog):
+    """A form acting on one repair order."""
+
+    permission = TAKE
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        app: App,
+        row: OrderRow,
+        title: str,
+        *,
+        save_text: str,
+        name: str,
+    ) -> None:
+        super().__init__(parent, f"{title} — {row.number}", save_text=save_text)
+        self.app = app
+        self.row = row
+        self.setObjectName(name)
+
+    def done_building(self, width: int = 660) -> None:
+        self.add_top(order_banner(self.row))
+        self.finish_layout()
+        why = may_not(self.app, self.permission)
+        if why:
+            self.set_read_only(why)
+        self.resize(width, self.sizeHint().height())
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, row: OrderRow) -> bool:
+        return bool(forms.run_modal(cls(parent, app, row)))  # type: ignore[call-arg]
+
+    def act(
+        self, work: Callable[[Action], object], field: str, keep: tuple[str, ...] = ()
+    ) -> object:
+        def done(action: Action) -> bool:
+            work(action)
+            return True
+
+        return perform(
+            self, self.app, forms.as_field_error(done, field, keep=keep), errors=self.errors
+        )
+
+
+class ServiceDialog(_OrderAct):
+    """Record service of the notice on the owner: the day, how, and by whom. The owner's last
+    day (20 days after service, a Sunday or legal holiday moving it) shows as the day changes."""
+
+    def __init__(self, parent: QWidget | None, app: App, row: OrderRow) -> None:
+        super().__init__(
+            parent, app, row, "Notice served", save_text="Record service", name="service_dialog"
+        )
+        self.served_on = forms.date_edit(app.desk.clock.today(), name="served_on")
+        self.how = QComboBox()
+        self.how.setObjectName("how")
+        self.how.setEditable(True)
+        self.how.addItems(list(SERVICE_METHODS))
+        self.by_name = QLineEdit(app.operator.full_name)
+        self.by_name.setObjectName("by_name")
+        self.due = QLabel()
+        self.due.setObjectName("repair_due")
+        self.due.setWordWrap(True)
+        self.due.setTextFormat(Qt.TextFormat.RichText)
+        self.add_field("&Served on", left_aligned(self.served_on), "served_on")
+        self.add_field("&How", left_aligned(self.how), "how")
+        self.add_field("&By", self.by_name, "by_name")
+        self.form.addRow(self.due)
+        self.served_on.dateChanged.connect(lambda _d: self.show_due())
+        self.done_building(680)
+        self.show_due()
+        self.served_on.setFocus()
+
+    def show_due(self) -> None:
+        day = forms.to_date(self.served_on)
+        if self.row.kind is RepairOrderKind.EMERGENCY:
+            self.due.setText(
+                "An emergency: the owner is directed to repair the sidewalk <b>immediately</b>."
+            )
+            return
+        due = perform(self, self.app, lambda a: sidewalks.repair_due(day, a.calendar), writes=False)
+        if due is None:
+            return
+        self.due.setText(
+            f"The owner's last day: <b>{html.escape(format_day(due))}</b>, 20 days after "
+            "service (a Sunday or legal holiday moves it). The City may do the work from the "
+            "day after."
+        )
+
+    def commit(self) -> object:
+        day, how, who, order_id = (
+            forms.to_date(self.served_on),
+            self.how.currentText(),
+            self.by_name.text(),
+            self.row.id,
+        )
+        return self.act(
+            lambda a: sidewalks.record_service(a, order_id, served_on=day, how=how, by_name=who),
+            "served_on",
+            keep=("how", "by_name"),
+        )
+
+
+class OwnerRepairDialog(_OrderAct):
+    """Record that the owner made the repair."""
+
+    def __init__(self, parent: QWidget | None, app: App, row: OrderRow) -> None:
+        super().__init__(
+            parent,
+            app,
+            row,
+            "Repaired by the owner",
+            save_text="Record",
+            name="owner_repair_dialog",
+        )
+        self.on = forms.date_edit(app.desk.clock.today(), name="on")
+        self.add_field("Repaired &on", left_aligned(self.on), "on")
+        self.done_building(640)
+        self.on.setFocus()
+
+    def commit(self) -> object:
+        day, order_id = forms.to_date(self.on), self.row.id
+        return self.act(lambda a: sidewalks.record_owner_repair(a, order_id, on=day), "on")
+
+
+class CityRepairDialog(_OrderAct):
+    """The City did the work: its cost is charged to the owner as a special charge, which the
+    Treasurer enters on the tax roll as a special tax against the parcel if unpaid. Before the
+    owner's days have run the core refuses it, under the day."""
+
+    permission = BILL
+
+    def __init__(self, parent: QWidget | None, app: App, row: OrderRow) -> None:
+        super().__init__(
+            parent,
+            app,
+            row,
+            "Repaired by the City",
+            save_text="Record and charge",
+            name="city_repair_dialog",
+        )
+        cite = REPAIR_CITE
+        if row.kind is RepairOrderKind.MINOR:
+            when = (
+                "A minor repair is made without notice, and costs no more than $500.00: the "
+                "City may make it now."
+            )
+            cite = MINOR_REPAIR_CITE
+        elif row.city_may_repair_on is not None:
+            when = (
+                f"The owner's days ran through {_day(row.repair_due_on)}: the City may do the "
+                f"work from <b>{html.escape(format_day(row.city_may_repair_on))}</b>."
+            )
+        else:
+            when = "The notice has not been served: the owner's days have not begun."
+        note = info_label("city_repair_note")
+        note.setText(f"{when} ({cite_link(cite)})")
+        note.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.add_top(note)
+        self.on = forms.date_edit(app.desk.clock.today(), name="on")
+        self.cost = money_edit("cost", "0.00")
+        self.preview = QLabel()
+        self.preview.setObjectName("charge_preview")
+        self.preview.setWordWrap(True)
+        self.add_field("Repaired &on", left_aligned(self.on), "on")
+        self.add_field("&Cost", left_aligned(self.cost), "cost")
+        self.form.addRow(self.preview)
+        self.cost.textChanged.connect(lambda _t: self.show_preview())
+        self.done_building(700)
+        self.show_preview()
+        self.on.setFocus()
+
+    def show_preview(self) -> None:
+        text = self.cost.text().strip()
+        try:
+            amount = Money.parse(text, field="cost") if text else None
+        except InvalidInput as error:
+            self.preview.setText(f"<span style='color:{BAD}'>{html.escape(error.message)}</span>")
+            return
+        owner = html.escape(self.row.owner)
+        self.preview.setText(
+            f"Charged to {owner}, owner of parcel {html.escape(self.row.parcel_number)}"
+            + (f": <b>{amount}</b>" if amount is not None else "")
+            + ". Unpaid, the Treasurer enters it on the tax roll as a special tax."
+        )
+        refit(self.preview)
+
+    def commit(self) -> object:
+        text = self.cost.text().strip()
+        try:
+            cost = Money.parse(text, field="cost") if text else None
+        except InvalidInput as error:
+            self.errors.clear()
+            self.errors.show(error)
+            return None
+        if cost is None:
+            self.errors.clear()
+            self.errors.show(InvalidInput("Enter what the repair cost the City.", field="cost"))
+            return None
+        day, order_id = forms.to_date(self.on), self.row.id
+        return self.act(
+            lambda a: sidewalks.record_city_repair(a, order_id, on=day, cost=cost),
+            "on",
+            keep=("cost",),
+        )
+
+
+def cancel_order(parent: QWidget | None, app: App, row: OrderRow) -> bool:
+    return reason_dialog(
+        parent,
+        app,
+        title=f"Cancel order {row.number}",
+        note=f"{row.owner}, {row.parcel_text}: {row.location}. It stays in the register, marked "
+        "cancelled.",
+        save_text="Cancel order",
+        placeholder="why, e.g. rescinded by the Council on 12/14; repaired before service",
+        permission=TAKE,
+        work=lambda a, why: sidewalks.cancel_order(a, row.id, reason=why),
+        name="cancel_order_dialog",
+    )
+
+
+# ---- the master plan -------------------------------------------------------------------------
+
+
+class SegmentDialog(forms.FormDialog):
+    """Add a segment to the Sidewalk Master Plan, or change one. Who pays for the permits not
+    yet issued follows the plan; an issued permit keeps what it said.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, row: SegmentRow | None = None) -> None:
+        super().__init__(
+            parent,
+            f"Change segment — {row.label}" if row else "New master-plan segment",
+            save_text="Save" if row else "Add segment",
+        )
+        self.app = app
+        self.row = row
+        self.setObjectName("segment_dialog")
+        self.add_top(
+            forms.banner(
+                "A sidewalk or bicycle lane shown on the current Sidewalk Master Plan is built "
+                "or reconstructed at the City's cost; one not shown, at the adjacent owner's "
+                f"({COST_CITE}). Permits not yet issued follow the plan as it stands.",
+                tone="info",
+            )
+        )
+        self.street = street_box(app, self, optional=False)
+        self.side = QComboBox()
+        self.side.setObjectName("side")
+        for side in SIDES:
+            self.side.addItem(SIDE_LABELS.get(side, side), side)
+        self.low = digits_edit("low_number", "from the start", chars=10)
+        self.high = digits_edit("high_number", "to the end", chars=10)
+        self.facility = QComboBox()
+        self.facility.setObjectName("facility")
+        for facility in sidewalks.FACILITIES:
+            self.facility.addItem(sidewalks.facility_label(facility), facility)
+        self.description = forms.limit_to(QLineEdit(), MasterPlanSegment.description)
+        self.description.setObjectName("description")
+        self.description.setPlaceholderText("e.g. from Broad St N to Court St")
+        self.reference = forms.limit_to(QLineEdit(), MasterPlanSegment.plan_reference)
+        self.reference.setObjectName("plan_reference")
+        self.reference.setPlaceholderText("e.g. 2024 plan, map sheet 3")
+        self.add_field("S&treet", self.street, "street_id")
+        self.add_field("&Side", left_aligned(self.side), "side")
+        self.add_field(
+            "&Numbers",
+            _row(self.low, "to", self.high, "(both included; blank is open)"),
+            "low_number",
+        )
+        self.errors.add("high_number", self.errors_label_for("high_number"), self.high)
+        self.add_field("Sho&ws", left_aligned(self.facility), "facility")
+        self.add_field("&Description", self.description, "description")
+        self.add_field("Plan &reference", self.reference, "plan_reference")
+        if row is not None:
+            choose_data(self.street, row.street_id)
+            choose_data(self.side, row.side)
+            self.low.setText("" if row.low_number is None else str(row.low_number))
+            self.high.setText("" if row.high_number is None else str(row.high_number))
+            choose_data(self.facility, row.facility)
+            self.description.setText(row.description)
+            self.reference.setText(row.plan_reference)
+        self.finish_layout()
+        why = may_not(app, PLAN)
+        if why:
+            self.set_read_only(why)
+        self.resize(640, self.sizeHint().height())
+        self.street.setFocus()
+
+    def errors_label_for(self, field: str) -> QLabel:
+        label = forms.error_label()
+        self.form.addRow("", label)
+        return label
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, row: SegmentRow | None = None) -> int | None:
+        dialog = cls(parent, app, row)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    def data(self) -> SegmentData:
+        street_id = self.street.currentData()
+        if not isinstance(street_id, int):
+            raise InvalidInput(
+                "Choose the street (add it under Street Numbers).", field="street_id"
+            )
+        return SegmentData(
+            street_id=street_id,
+            side=str(self.side.currentData()),
+            low_number=whole_number(self.low, "low_number", "The first number"),
+            high_number=whole_number(self.high, "high_number", "The last number"),
+            facility=str(self.facility.currentData()),
+            description=self.description.text(),
+            plan_reference=self.reference.text(),
+        )
+
+    def commit(self) -> object:
+        row = self.row
+
+        def work(action: Action) -> int:
+            data = self.data()
+            if row is None:
+                segment = sidewalks.add_segment(action, data)
+            else:
+                segment = sidewalks.update_segment(action, row.id, data)
+            action.session.flush()
+            return segment.id
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+def retire_segment(parent: QWidget | None, app: App, row: SegmentRow) -> bool:
+    return reason_dialog(
+        parent,
+        app,
+        title="Retire a master-plan segment",
+        note=f"{row.label}. It leaves the current plan: permits not yet issued there are "
+        "decided without it; permits issued under it keep what they said.",
+        save_text="Retire",
+        placeholder="e.g. Council resolution 2027-04 amending the plan",
+        permission=PLAN,
+        work=lambda a, why: sidewalks.retire_segment(a, row.id, reason=why),
+        name="retire_segment_dialog",
+    )
+
+
+# ---- tables ----------------------------------------------------------------------------------
+
+
+HISTORY_COLUMNS = (
+    TableColumn("When", lambda r: r.when),
+    TableColumn("Who", lambda r: r.who),
+    TableColumn("What", lambda r: r.what, tooltip=lambda r: r.what or None),
+)
+CHARGE_COLUMNS = (
+    TableColumn("Charge", lambda r: r.description, tooltip=lambda r: r.cite or None),
+    TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),
+    TableColumn("Paid", lambda r: r.paid.format(), align=RIGHT),
+    TableColumn(
+        "Status",
+        lambda r: r.status.value.capitalize(),
+        colour=lambda r: DONE_COLOUR if r.status is DueStatus.PAID else None,
+    ),
+)

@@ -1,0 +1,1676 @@
+"""Sidewalks: the sidewalk article before § 506-6 — permits to lay, remove, replace or repair a
+public sidewalk, the Sidewalk Master Plan that decides who pays, and orders to repair defective
+sidewalks under Wis. Stat. § 66.0907.
+
+Three pages, one register each:
+
+- **Permits** — the clerk finds a permit by typing part of its number, the applicant, a street,
+  a location, a contractor or a parcel, and narrows by status and year. Beside the register are
+  the chosen permit's details with who pays for the work (as the current plan reads, until the
+  permit is issued and it is fixed), the findings of the article that stand in the way of
+  issuing it, and its history. No fee is charged; the permit prints with the standard
+  specifications sheet.
+- **Repair orders** — the Council's orders (20 days after service of the notice), emergencies
+  and minor repairs up to $500: the notice to print and serve, the owner's last day, and the
+  City's repair whose cost becomes a special charge against the parcel.
+- **Master plan** — the segments of the current Sidewalk Master Plan. Who pays for a permit not
+  yet issued follows it; an address can be looked up to see whether the plan shows it.
+
+Nothing is deleted: a denied or withdrawn permit, a cancelled order and a retired segment stay.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import settings_store, sidewalks, sidewalks_views
+from clerk_desk.deadlines import format_day, plural
+from clerk_desk.desk import Action
+from clerk_desk.models import (
+    RepairOrderKind,
+    RepairOrderStatus,
+    SidewalkPermitStatus,
+    SidewalkWork,
+)
+from clerk_desk.sidewalks import (
+    MINOR_REPAIR_CITE,
+    ORDER_RECORD_TYPE,
+    PERMIT_CITE,
+    RECORD_TYPE,
+    REPAIR_CITE,
+    SEARCH_LIMIT,
+    WHOLE_BLOCK_CITE,
+)
+from ui import forms, printing
+from ui.findings_view import FindingsView
+from ui.operations import App, perform, run_in_background
+from ui.sidewalk_dialogs import (
+    BILL,
+    BLOCK_COLOUR,
+    CHARGE_COLUMNS,
+    DECIDE,
+    HISTORY_COLUMNS,
+    PLAN,
+    SIDE_LABELS,
+    TAKE,
+    WARN_COLOUR,
+    AppealDialog,
+    CityRepairDialog,
+    CompleteDialog,
+    CouncilDecisionDialog,
+    DecisionRow,
+    IssueDialog,
+    OrderDetails,
+    OrderDialog,
+    OrderRow,
+    OwnerRepairDialog,
+    PermitDetails,
+    PermitDialog,
+    PermitRow,
+    SegmentDialog,
+    SegmentRow,
+    ServiceDialog,
+    cancel_order,
+    cite_link,
+    decision_html,
+    deny_permit,
+    digits_edit,
+    info_label,
+    may_not,
+    order_details,
+    payer_phrase,
+    permit_details,
+    refit,
+    retire_segment,
+    search_order_rows,
+    search_permit_rows,
+    segment_rows,
+    street_box,
+    street_choices,
+    withdraw_permit,
+)
+from ui.table_models import RowsModel, TableColumn
+
+EXPORT_FILTER = "Excel workbook (*.xlsx)"
+_EXPORT_ALL = 10**9
+MUTED = "color: #555;"
+
+
+def _day(day: object) -> str:
+    return format_day(day) if day is not None else ""  # type: ignore[arg-type]
+
+
+def _button(text: str, name: str, tip: str = "") -> QPushButton:
+    made = QPushButton(text)
+    made.setObjectName(name)
+    made.setProperty("tip", tip)
+    made.setToolTip(tip)
+    return made
+
+
+def _rich_label(name: str, app: App) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+    label.linkActivated.connect(app.open_link)
+    return label
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    scroller = QScrollArea()
+    scroller.setWidget(widget)
+    scroller.setWidgetResizable(True)
+    scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+    return scroller
+
+
+def _button_grid(groups: tuple[tuple[str, tuple[QPushButton, ...]], ...]) -> QGridLayout:
+    grid = QGridLayout()
+    grid.setHorizontalSpacing(6)
+    grid.setVerticalSpacing(4)
+    widest = max(len(buttons) for _caption, buttons in groups)
+    for line, (caption, buttons) in enumerate(groups):
+        label = QLabel(caption)
+        label.setStyleSheet(MUTED)
+        grid.addWidget(label, line, 0)
+        for column, made in enumerate(buttons, start=1):
+            grid.addWidget(made, line, column)
+    grid.setColumnStretch(widest + 1, 1)
+    return grid
+
+
+def _set_states(
+    row: object | None, states: tuple[tuple[QPushButton, bool, str, str], ...], choose: str
+) -> None:
+    """Enable each act when it applies and the operator may; its tooltip says why not."""
+    for made, usable, why, refused in states:
+        made.setEnabled(usable and not refused)
+        tip = str(made.property("tip") or "")
+        made.setToolTip(refused or (tip if usable else (why if row is not None else choose)))
+
+
+def _count_text(count: int, what: str, filtered: bool, empty: str) -> str:
+    if count >= SEARCH_LIMIT:
+        return f"First {count} {what}s shown — type more to narrow the search"
+    if count == 0:
+        return f"No {what}s match" if filtered else empty
+    return plural(count, what)
+
+
+# ---- the permits ------------------------------------------------------------------------------
+
+
+def permit_columns() -> tuple[TableColumn, ...]:
+    def payer(row: PermitRow) -> str:
+        return row.decision.payer_text + ("" if row.decision.fixed else " (plan today)")
+
+    def payer_tip(row: PermitRow) -> str | None:
+        return f"{row.decision.reason} ({row.decision.cite})"
+
+    return (
+        TableColumn("Permit", lambda r: r.number),
+        TableColumn("Applicant", lambda r: r.applicant, tooltip=lambda r: r.applicant_address),
+        TableColumn("Where", lambda r: r.where, tooltip=lambda r: r.where or None),
+        TableColumn(
+            "Work",
+            lambda r: r.work.label + (" (bicycle lane)" if r.bike_lane else ""),
+        ),
+        TableColumn(
+            "Work starts",
+            lambda r: forms.us_date(r.work_starts_on),
+            header_tooltip=f"The permit is obtained at least seven days before ({PERMIT_CITE})",
+        ),
+        TableColumn(
+            "Paid by",
+            payer,
+            tooltip=payer_tip,
+            header_tooltip="Who pays under the Cost of sidewalks: as the current Sidewalk "
+            "Master Plan reads until the permit is issued, then fixed",
+        ),
+        TableColumn(
+            "Status",
+            lambda r: r.status.label,
+            colour=lambda r: WARN_COLOUR if r.status is SidewalkPermitStatus.APPEALED else None,
+        ),
+    )
+
+
+def permit_html(row: PermitRow) -> str:
+    """The chosen permit in words: who, what, where, and every day the article counts from."""
+    e = html.escape
+    parts = [
+        f"<h3>{e(row.number)} — {e(row.status.label)}</h3>",
+        f"<p><b>{e(row.applicant)}</b>"
+        + (
+            f"<br><span style='color:#444'>{e(row.applicant_address)}</span>"
+            if row.applicant_address
+            else ""
+        )
+        + "</p>",
+    ]
+    what = [f"<i>Work:</i> {e(row.work.label)} of a {e(row.facility.lower())}"]
+    if row.address:
+        what.append(f"<i>In front of:</i> {e(row.address)}")
+    what.append(f"<i>Location:</i> {e(row.location)}")
+    area = "Commercial or industrial" if row.commercial else "Residential"
+    size = f" · {e(row.size)}" if row.size else ""
+    what.append(f"<i>Area:</i> {area}{size}")
+    if row.new_subdivision:
+        what.append("<i>In a new subdivision or development</i>")
+    if row.contractor_name:
+        what.append(f"<i>Contractor:</i> {e(row.contractor_name)}")
+    if row.parcel is not None:
+        owner = f" ({e(row.parcel.owner_name)})" if row.parcel.owner_name else ""
+        what.append(
+            f"<i>Parcel:</i> {e(row.parcel.parcel_number)} {e(row.parcel.site_address)}{owner}"
+        )
+    parts.append("<p>" + "<br>".join(what) + "</p>")
+    days = [
+        f"Applied {e(_day(row.applied_on))}, taken by {e(row.received_by)}"
+        + ("" if row.city_contract else f"; no fee ({cite_link(PERMIT_CITE)})")
+    ]
+    if row.city_contract:
+        days.append(
+            f"Work under contract with the City: no permit required ({cite_link(PERMIT_CITE)})"
+        )
+    if row.work_starts_on:
+        days.append(f"Work starts <b>{e(_day(row.work_starts_on))}</b>")
+    elif not row.city_contract:
+        days.append("<b style='color:#b00020'>Start of the work not given</b>")
+    if row.decided_on and not row.denial_reasons and not row.city_contract:
+        days.append(f"Issued {e(_day(row.decided_on))} by {e(row.decided_by)}")
+    if row.denial_reasons:
+        days.append(
+            f"<b style='color:#b00020'>Denied</b> {e(_day(row.decided_on))} by "
+            f"{e(row.decided_by)}: {e(row.denial_reasons)}"
+        )
+    if row.appeal_filed_on:
+        days.append(f"Appeal to the Common Council filed {e(_day(row.appeal_filed_on))}")
+    if row.appeal_decided_on:
+        outcome = (
+            "granted"
+            if row.status in (SidewalkPermitStatus.ISSUED_ON_APPEAL, SidewalkPermitStatus.COMPLETED)
+            else "refused"
+        )
+        days.append(
+            f"Common Council, meeting of {e(row.appeal_meeting)}: appeal <b>{outcome}</b>"
+            + (f" — {e(row.appeal_note)}" if row.appeal_note else "")
+        )
+    if row.completed_on:
+        days.append(f"Work completed {e(_day(row.completed_on))}")
+    parts.append("<p>" + "<br>".join(days) + "</p>")
+    if row.conditions:
+        parts.append(
+            "<p><i>Conditions:</i><br>"
+            + "<br>".join(e(line) for line in row.conditions.splitlines())
+            + "</p>"
+        )
+    if row.withdrawn_reason:
+        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
+    if row.notes:
+        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+    return "".join(parts)
+
+
+class PermitsPage(QWidget):
+    """The permit register, the chosen permit and its acts.
+
+    Signals: ``status(str)`` for the status bar; ``changed()`` after a permit was saved.
+    """
+
+    status = Signal(str)
+    changed = Signal()
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("permits_page")
+        self.details: PermitDetails | None = None
+        self.loaded = False
+        self._build()
+        self._connect()
+        self._show_details()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.loaded:
+            self.refresh()
+
+    def _build(self) -> None:
+        self.search_field = forms.SearchField(
+            "Search permit number, applicant, street, location, contractor or parcel "
+            "(Down arrow to the list)"
+        )
+        self.search_field.setObjectName("permits_search")
+        self.status_box = QComboBox()
+        self.status_box.setObjectName("permit_status_filter")
+        self.status_box.addItem("Any status", None)
+        for status in SidewalkPermitStatus:
+            self.status_box.addItem(status.label, status)
+        self.year_box = QComboBox()
+        self.year_box.setObjectName("permit_year_filter")
+        self.year_box.addItem("All years", None)
+        self.year_box.setToolTip("The year the application was taken")
+        top = QHBoxLayout()
+        top.addWidget(self.search_field, 1)
+        top.addWidget(self.status_box)
+        top.addWidget(self.year_box)
+
+        self.model = RowsModel(permit_columns(), self)
+        self.model.set_dimmed(lambda r: r.finished)
+        self.table = forms.make_table(self.model, name="permits_table")
+        forms.size_columns(self.table, {0: 12, 1: 22, 2: 37, 3: 25, 4: 11, 5: 17})
+
+        self.cost = info_label("permit_cost")
+        self.cost.linkActivated.connect(self.app.open_link)
+        self.summary = _rich_label("permit_details", self.app)
+
+        self.correct_button = _button(
+            "C&orrect…", "correct_button", "Correct the application (or the City contract record)"
+        )
+        self.withdraw_button = _button(
+            "&Withdraw…", "withdraw_button", "The applicant withdraws the application"
+        )
+        self.issue_button = _button(
+            "&Issue…", "issue_button", "Issue the permit and print it with the specifications"
+        )
+        self.deny_button = _button("&Deny…", "deny_button", "Deny the permit, with the reasons")
+        self.appeal_button = _button(
+            "&Appeal filed…", "appeal_button", "Record an appeal of the denial to the Council"
+        )
+        self.council_button = _button(
+            "Co&uncil decision…",
+            "council_button",
+            "Record the Common Council's decision on the appeal",
+        )
+        self.complete_button = _button(
+            "Comp&leted…", "complete_button", "Record the work completed"
+        )
+        self.print_button = _button(
+            "Prin&t permit", "print_button", "The permit with the specifications sheet attached"
+        )
+        self.specs_button = _button(
+            "Print &specifications",
+            "specs_button",
+            "The standard specifications for sidewalk alone, to hand to a contractor",
+        )
+        grid = _button_grid(
+            (
+                ("Application", (self.correct_button, self.withdraw_button)),
+                ("Decision", (self.issue_button, self.deny_button)),
+                ("Appeal", (self.appeal_button, self.council_button)),
+                ("Permit", (self.complete_button, self.print_button, self.specs_button)),
+            )
+        )
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.cost)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(_scrolled(side), 1)
+        left_layout.addLayout(grid)
+
+        self.findings = FindingsView(self.app)
+        self.findings.setObjectName("permit_findings")
+        findings_page = QWidget()
+        findings_layout = QVBoxLayout(findings_page)
+        findings_layout.addWidget(self.findings)
+        findings_layout.addStretch(1)
+        self.history_model = RowsModel(HISTORY_COLUMNS, self)
+        self.history_table = forms.make_table(self.history_model, name="permit_history_table")
+        self.history_table.setWordWrap(True)
+        forms.size_columns(self.history_table, {0: 17, 1: 16})
+        self.pages = QTabWidget()
+        self.pages.setObjectName("permit_pages")
+        self.pages.addTab(_scrolled(findings_page), "Review")
+        self.pages.addTab(self.history_table, "History")
+
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(left)
+        below.addWidget(self.pages)
+        below.setStretchFactor(0, 1)
+        below.setStretchFactor(1, 1)
+        below.setSizes([640, 640])
+        below.setChildrenCollapsible(False)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(below)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([260, 440])
+        splitter.setChildrenCollapsible(False)
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_permit_button")
+        self.new_button.setToolTip("Take an application for a sidewalk permit (Ctrl+N)")
+        self.contract_button = QPushButton("City &contract work…")
+        self.contract_button.setObjectName("city_contract_button")
+        self.contract_button.setToolTip(
+            "Record work by a contractor under contract with the City (no permit required)"
+        )
+        self.count_label = QLabel()
+        self.count_label.setObjectName("permit_count")
+        self.count_label.setStyleSheet(MUTED)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.new_button)
+        bottom.addWidget(self.contract_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.count_label)
+        refused = may_not(self.app, TAKE)
+        for made in (self.new_button, self.contract_button):
+            if refused:
+                made.setEnabled(False)
+                made.setToolTip(refused)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self.setTabOrder(self.search_field, self.status_box)
+        self.setTabOrder(self.status_box, self.year_box)
+        self.setTabOrder(self.year_box, self.table)
+
+    def _connect(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.move_down.connect(self._enter_table)
+        for box in (self.status_box, self.year_box):
+            box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.doubleClicked.connect(lambda _i: self.correct_selected())
+        self.new_button.clicked.connect(self.new_application)
+        self.contract_button.clicked.connect(self.new_city_contract)
+        self.correct_button.clicked.connect(self.correct_selected)
+        self.withdraw_button.clicked.connect(self.withdraw_selected)
+        self.issue_button.clicked.connect(self.issue_selected)
+        self.deny_button.clicked.connect(self.deny_selected)
+        self.appeal_button.clicked.connect(
+            lambda: self._act(AppealDialog, "Appeal to the Council recorded")
+        )
+        self.council_button.clicked.connect(self.council_decision)
+        self.complete_button.clicked.connect(
+            lambda: self._act(CompleteDialog, "Work completed recorded")
+        )
+        self.print_button.clicked.connect(self.print_selected)
+        self.specs_button.clicked.connect(self.print_specifications)
+        shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.new_application)
+
+    # ---- the register --------------------------------------------------------------------------
+
+    def status_filter(self) -> SidewalkPermitStatus | None:
+        data = self.status_box.currentData()
+        return SidewalkPermitStatus(data) if data else None
+
+    def selected(self) -> PermitRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, PermitRow) else None
+
+    def refresh(self) -> None:
+        text, status, year = (
+            self.search_field.text(),
+            self.status_filter(),
+            self.year_box.currentData(),
+        )
+        selected = self.selected()
+
+        def work(action: Action) -> tuple[list[PermitRow], list[int]]:
+            rows = search_permit_rows(action, text, status=status, year=year)
+            return rows, sidewalks.permit_years(action.session)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self.loaded = True
+        rows, years = found
+        forms.offer_years(self.year_box, years)
+        self.model.set_rows(rows)
+        filtered = bool(text.strip()) or bool(
+            self.status_box.currentIndex() or self.year_box.currentIndex()
+        )
+        self.count_label.setText(
+            _count_text(len(rows), "permit", filtered, "No sidewalk permits yet")
+        )
+        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        forms.select_row(self.table, max(number, 0))
+        self._show_details()
+
+    def select_permit(self, permit_id: int) -> None:
+        """Make one permit the selected row, clearing the search and filters if need be."""
+        number = self.model.row_of(lambda r: r.id == permit_id)
+        if number < 0:
+            with forms.quietly(self.search_field, self.status_box, self.year_box):
+                self.search_field.clear()
+                self.status_box.setCurrentIndex(0)
+                self.year_box.setCurrentIndex(0)
+            self.refresh()
+            number = self.model.row_of(lambda r: r.id == permit_id)
+        forms.select_row(self.table, number)
+        self._show_details()
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._show_details()
+
+    def _show_details(self) -> None:
+        row = self.selected()
+        details = None
+        if row is not None:
+            permit_id = row.id
+            details = perform(self, self.app, lambda a: permit_details(a, permit_id), writes=False)
+        self.details = details
+        if details is None:
+            self.summary.setText("<i>No permit selected.</i>")
+            self.cost.setVisible(False)
+            self.findings.set_findings([])
+            self.history_model.set_rows([])
+            self.pages.setTabText(0, "Review")
+        else:
+            shown = details.row
+            self.summary.setText(permit_html(shown))
+            self.cost.setVisible(True)
+            self.cost.setText(
+                decision_html(
+                    shown.decision,
+                    pending_note="As the current Sidewalk Master Plan reads today: fixed "
+                    "when the permit is issued.",
+                )
+                + (
+                    "<br><b>Work under contract with the City:</b> no permit is required "
+                    f"({cite_link(PERMIT_CITE)})."
+                    if shown.city_contract
+                    else ""
+                )
+            )
+            self.findings.empty_text = (
+                "Reviewed before it is issued: nothing to review now."
+                if shown.status is not SidewalkPermitStatus.APPLIED
+                else "Nothing in the article stands in the way."
+            )
+            self.findings.set_findings(details.findings)
+            stops = sum(1 for f in details.findings if f.blocks)
+            self.pages.setTabText(0, f"Review ({plural(stops, 'stop')})" if stops else "Review")
+            self.history_model.set_rows(list(details.history))
+            self.history_table.resizeRowsToContents()
+        refit(self.summary)
+        self._update_buttons(details.row if details else None)
+
+    def _update_buttons(self, row: PermitRow | None) -> None:
+        status = row.status if row is not None else None
+        applied = status is SidewalkPermitStatus.APPLIED
+        take, decide = may_not(self.app, TAKE), may_not(self.app, DECIDE)
+        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
+            (
+                self.correct_button,
+                applied
+                or (
+                    status is SidewalkPermitStatus.CITY_CONTRACT
+                    and row is not None
+                    and not row.completed_on
+                ),
+                "Only an application not yet decided can be corrected",
+                take,
+            ),
+            (
+                self.withdraw_button,
+                status
+                in (
+                    SidewalkPermitStatus.APPLIED,
+                    SidewalkPermitStatus.DENIED,
+                    SidewalkPermitStatus.APPEALED,
+                ),
+                "Only an application, a denial or an appeal can be withdrawn",
+                take,
+            ),
+            (self.issue_button, applied, "Only an application not yet decided is issued", decide),
+            (self.deny_button, applied, "Only an application not yet decided is denied", decide),
+            (
+                self.appeal_button,
+                status is SidewalkPermitStatus.DENIED,
+                "Only a denial can be appealed to the Council",
+                take,
+            ),
+            (
+                self.council_button,
+                status is SidewalkPermitStatus.APPEALED,
+                "No appeal waits for the Council's decision",
+                take,
+            ),
+            (
+                self.complete_button,
+                status
+                in (
+                    SidewalkPermitStatus.ISSUED,
+                    SidewalkPermitStatus.ISSUED_ON_APPEAL,
+                    SidewalkPermitStatus.CITY_CONTRACT,
+                )
+                and row is not None
+                and row.completed_on is None,
+                "Only work under an issued permit or a City contract is completed",
+                decide,
+            ),
+            (self.print_button, row is not None and row.issued, "Only an issued permit prints", ""),
+        )
+        _set_states(row, states, "Choose a permit")
+        self.specs_button.setEnabled(True)
+
+    # ---- acts ----------------------------------------------------------------------------------
+
+    def _after_save(self, permit_id: int | None, message: str) -> None:
+        self.changed.emit()
+        self.refresh()
+        if permit_id is not None:
+            self.select_permit(permit_id)
+        self.status.emit(message)
+
+    def _act(self, dialog: Callable[..., object], message: str) -> None:
+        row = self.selected()
+        ask = getattr(dialog, "ask", None)
+        if row is not None and callable(ask) and ask(self, self.app, row):
+            self._after_save(row.id, f"{message}: {row.number}.")
+
+    def _taken_message(self, permit_id: int, what: str) -> str:
+        """ "Sidewalk permit SW-2026-001 taken: no fee. Paid 100% by the City of Prescott." """
+
+        def work(action: Action) -> str:
+            permit = sidewalks.get_permit(action.session, permit_id)
+            decision = sidewalks.decide_cost(action.session, permit)
+            return f"Sidewalk permit {permit.number} {what}: no fee. {decision.summary}."
+
+        return perform(self, self.app, work, writes=False) or "Sidewalk permit saved."
+
+    def new_application(self) -> None:
+        if may_not(self.app, TAKE):
+            return
+        permit_id = PermitDialog.ask(self, self.app)
+        if permit_id is not None:
+            self._after_save(permit_id, self._taken_message(permit_id, "taken"))
+
+    def new_city_contract(self) -> None:
+        if may_not(self.app, TAKE):
+            return
+        permit_id = PermitDialog.ask(self, self.app, city_contract=True)
+        if permit_id is not None:
+            self._after_save(permit_id, "City contract work recorded: no permit required.")
+
+    def correct_selected(self) -> None:
+        row = self.selected()
+        if row is None or not self.correct_button.isEnabled():
+            return
+        if PermitDialog.ask(self, self.app, row=row) is not None:
+            self._after_save(row.id, f"{row.number} corrected.")
+
+    def withdraw_selected(self) -> None:
+        row = self.selected()
+        if (
+            row is not None
+            and self.withdraw_button.isEnabled()
+            and withdraw_permit(self, self.app, row)
+        ):
+            self._after_save(row.id, f"{row.number} withdrawn.")
+
+    def deny_selected(self) -> None:
+        row = self.selected()
+        if row is not None and self.deny_button.isEnabled() and deny_permit(self, self.app, row):
+            self._after_save(
+                row.id, f"Permit {row.number} denied: it may be appealed to the Council."
+            )
+
+    def issue_selected(self) -> None:
+        row = self.selected()
+        if row is None or row.status is not SidewalkPermitStatus.APPLIED:
+            return
+        if not IssueDialog.ask(self, self.app, row):
+            return
+        self._after_save(row.id, self._taken_message(row.id, "issued"))
+        self.print_selected()
+
+    def council_decision(self) -> None:
+        row = self.selected()
+        if row is None or row.status is not SidewalkPermitStatus.APPEALED:
+            return
+        if not CouncilDecisionDialog.ask(self, self.app, row):
+            return
+        self._after_save(row.id, f"The Council's decision on {row.number} recorded.")
+        fresh = self.selected()
+        if fresh is not None and fresh.issued:
+            self.print_selected()
+
+    # ---- paper ---------------------------------------------------------------------------------
+
+    def permit_bytes(self, permit_id: int) -> bytes | None:
+        """The permit as a PDF, the specifications sheet attached as its following pages."""
+
+        def work(action: Action) -> bytes:
+            from reports.sidewalks import permit_pdf
+
+            session = action.session
+            view = sidewalks_views.permit_view(session, permit_id)
+            return permit_pdf(
+                view,
+                settings_store.city_profile(session),
+                sections=sidewalks_views.specification_sections(),
+                printed_on=action.today(),
+            )
+
+        return perform(self, self.app, work, writes=False)
+
+    def print_selected(self) -> None:
+        row = self.selected()
+        if row is None or not row.issued:
+            return
+        pdf = self.permit_bytes(row.id)
+        if pdf is None:
+            return
+        title = f"Sidewalk permit {row.number}"
+        if printing.print_or_explain(
+            self, pdf, title=title, saved=f"Permit {row.number} is issued: print it again here."
+        ):
+            self.status.emit(f"{title} sent to the printer.")
+
+    def print_specifications(self) -> None:
+        def work(action: Action) -> bytes:
+            from reports.sidewalks import specifications_pdf
+
+            return specifications_pdf(
+                sidewalks_views.specification_sections(),
+                settings_store.city_profile(action.session),
+                printed_on=action.today(),
+            )
+
+        pdf = perform(self, self.app, work, writes=False)
+        if pdf is not None and printing.print_or_explain(
+            self, pdf, title="Standard specifications for sidewalk"
+        ):
+            self.status.emit("Standard specifications for sidewalk sent to the printer.")
+
+
+# ---- the repair orders ------------------------------------------------------------------------
+
+
+def order_columns() -> tuple[TableColumn, ...]:
+    def due_colour(row: OrderRow) -> str | None:
+        return BLOCK_COLOUR if row.overdue else None
+
+    def due_text(row: OrderRow) -> str:
+        if row.kind is RepairOrderKind.MINOR:
+            return "no notice"
+        return forms.us_date(row.repair_due_on)
+
+    return (
+        TableColumn("Order", lambda r: r.number),
+        TableColumn("Kind", lambda r: r.kind.label),
+        TableColumn("Owner", lambda r: r.owner, tooltip=lambda r: r.owner_address or None),
+        TableColumn("Parcel", lambda r: r.parcel_number, tooltip=lambda r: r.site_address or None),
+        TableColumn("Location", lambda r: r.location, tooltip=lambda r: r.defect or None),
+        TableColumn("Ordered", lambda r: forms.us_date(r.ordered_on)),
+        TableColumn("Served", lambda r: forms.us_date(r.served_on)),
+        TableColumn(
+            "Owner's last day",
+            due_text,
+            colour=due_colour,
+            header_tooltip="20 days after service of the notice; a Sunday or legal holiday "
+            f"moves it ({REPAIR_CITE})",
+        ),
+        TableColumn("Status", lambda r: r.status.label),
+    )
+
+
+def order_html(row: OrderRow) -> str:
+    e = html.escape
+    parts = [
+        f"<h3>{e(row.number)} — {e(row.status.label)}</h3>",
+        f"<p><b>{e(row.owner)}</b>, owner"
+        + (
+            f"<br><span style='color:#444'>{e(row.owner_address)}</span>"
+            if row.owner_address
+            else ""
+        )
+        + f"<br>Parcel {e(row.parcel_text)}</p>",
+    ]
+    what = [f"<i>{e(row.kind.label)}</i>"]
+    where = " — ".join(p for p in (row.street, row.location) if p)
+    what.append(f"<i>Where:</i> {e(where)}")
+    what.append(f"<i>Defect:</i> {e(row.defect)}")
+    if row.work_required:
+        what.append(f"<i>Work required:</i> {e(row.work_required)}")
+    if row.caused_by_owner:
+        what.append("Damaged by the owner or the owner's agents")
+    if row.whole_block:
+        what.append(f"Whole block at one time ({cite_link(WHOLE_BLOCK_CITE)})")
+    else:
+        what.append(
+            f"Partial replacement approved by {e(row.partial_approved_by)} "
+            f"({cite_link(WHOLE_BLOCK_CITE)})"
+        )
+    if row.estimated_cost is not None:
+        what.append(f"<i>Estimated cost:</i> {row.estimated_cost} ({cite_link(MINOR_REPAIR_CITE)})")
+    parts.append("<p>" + "<br>".join(what) + "</p>")
+    days = []
+    if row.meeting:
+        days.append(f"Ordered by the Common Council, meeting of {e(row.meeting)}")
+    else:
+        days.append(f"Ordered {e(_day(row.ordered_on))} by {e(row.ordered_by)}")
+    if row.served_on:
+        days.append(
+            f"Notice served {e(_day(row.served_on))} ({e(row.served_how)}) by {e(row.served_by)}"
+        )
+    if row.repair_due_on and row.kind is RepairOrderKind.COUNCIL_ORDER:
+        days.append(f"Owner's last day: <b>{e(_day(row.repair_due_on))}</b>")
+    if row.city_may_repair_on and row.open:
+        days.append(f"The City may repair from <b>{e(_day(row.city_may_repair_on))}</b>")
+    if row.repaired_by_owner_on:
+        days.append(f"Repaired by the owner {e(_day(row.repaired_by_owner_on))}")
+    if row.city_repaired_on:
+        days.append(
+            f"Repaired by the City {e(_day(row.city_repaired_on))}: {row.city_cost} charged to "
+            "the owner"
+        )
+    if row.cancel_reason:
+        days.append(f"Cancelled: {e(row.cancel_reason)}")
+    parts.append("<p>" + "<br>".join(days) + "</p>")
+    if row.notes:
+        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+    return "".join(parts)
+
+
+class OrdersPage(QWidget):
+    """The repair-order register (Wis. Stat. § 66.0907), the chosen order and its acts.
+
+    Signals: ``status(str)``; ``changed()`` after an order was saved.
+    """
+
+    status = Signal(str)
+    changed = Signal()
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("orders_page")
+        self.details: OrderDetails | None = None
+        self.loaded = False
+        self._build()
+        self._connect()
+        self._show_details()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.loaded:
+            self.refresh()
+
+    def _build(self) -> None:
+        self.search_field = forms.SearchField(
+            "Search order number, owner, parcel, address, location or defect (Down arrow to "
+            "the list)"
+        )
+        self.search_field.setObjectName("orders_search")
+        self.status_box = QComboBox()
+        self.status_box.setObjectName("order_status_filter")
+        self.status_box.addItem("Any status", None)
+        for status in RepairOrderStatus:
+            self.status_box.addItem(status.label, status)
+        self.year_box = QComboBox()
+        self.year_box.setObjectName("order_year_filter")
+        self.year_box.addItem("All years", None)
+        top = QHBoxLayout()
+        top.addWidget(self.search_field, 1)
+        top.addWidget(self.status_box)
+        top.addWidget(self.year_box)
+
+        self.model = RowsModel(order_columns(), self)
+        self.model.set_dimmed(lambda r: not r.open)
+        self.table = forms.make_table(self.model, name="orders_table")
+        forms.size_columns(self.table, {0: 12, 1: 21, 2: 18, 3: 16, 4: 30, 5: 10, 6: 10, 7: 14})
+
+        self.summary = _rich_label("order_details", self.app)
+        self.service_button = _button(
+            "Notice &served…", "service_button", "Record service of the notice on the owner"
+        )
+        self.notice_button = _button(
+            "Print no&tice", "notice_button", "The notice to the owner, to serve"
+        )
+        self.owner_button = _button(
+            "&Owner repaired…", "owner_repair_button", "The owner made the repair"
+        )
+        self.city_button = _button(
+            "&City repaired…",
+            "city_repair_button",
+            "The City did the work: its cost is charged to the owner as a special charge",
+        )
+        self.cancel_button = _button("Cance&l order…", "cancel_order_button", "Cancel the order")
+        grid = _button_grid(
+            (
+                ("Notice", (self.notice_button, self.service_button)),
+                ("Repair", (self.owner_button, self.city_button, self.cancel_button)),
+            )
+        )
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(_scrolled(side), 1)
+        left_layout.addLayout(grid)
+
+        self.findings = FindingsView(self.app, empty_text="Nothing waits on this order.")
+        self.findings.setObjectName("order_findings")
+        findings_page = QWidget()
+        findings_layout = QVBoxLayout(findings_page)
+        findings_layout.addWidget(self.findings)
+        findings_layout.addStretch(1)
+        self.charge_model = RowsModel(CHARGE_COLUMNS, self)
+        self.charge_table = forms.make_table(self.charge_model, name="charges_table")
+        forms.size_columns(self.charge_table, {0: 40, 1: 11, 2: 11})
+        self.history_model = RowsModel(HISTORY_COLUMNS, self)
+        self.history_table = forms.make_table(self.history_model, name="order_history_table")
+        self.history_table.setWordWrap(True)
+        forms.size_columns(self.history_table, {0: 17, 1: 16})
+        self.pages = QTabWidget()
+        self.pages.setObjectName("order_pages")
+        self.pages.addTab(_scrolled(findings_page), "Where it stands")
+        self.pages.addTab(self.charge_table, "Special charge")
+        self.pages.addTab(self.history_table, "History")
+
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(left)
+        below.addWidget(self.pages)
+        below.setSizes([640, 640])
+        below.setChildrenCollapsible(False)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(below)
+        splitter.setSizes([260, 440])
+        splitter.setChildrenCollapsible(False)
+
+        self.new_button = QPushButton("&New repair order…")
+        self.new_button.setObjectName("new_order_button")
+        self.new_button.setToolTip(
+            "A Council order, an emergency direction, or a minor repair up to $500 (Ctrl+N)"
+        )
+        if may_not(self.app, TAKE) and may_not(self.app, DECIDE):
+            self.new_button.setEnabled(False)
+            self.new_button.setToolTip(may_not(self.app, TAKE))
+        self.count_label = QLabel()
+        self.count_label.setObjectName("order_count")
+        self.count_label.setStyleSheet(MUTED)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.new_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.count_label)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+
+    def _connect(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.move_down.connect(self._enter_table)
+        for box in (self.status_box, self.year_box):
+            box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._show_details())
+        self.new_button.clicked.connect(self.new_order)
+        self.service_button.clicked.connect(self.record_service)
+        self.notice_button.clicked.connect(self.print_notice)
+        self.owner_button.clicked.connect(
+            lambda: self._act(OwnerRepairDialog, "Owner's repair recorded")
+        )
+        self.city_button.clicked.connect(self.city_repair)
+        self.cancel_button.clicked.connect(self.cancel_selected)
+        shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.new_order)
+
+    def status_filter(self) -> RepairOrderStatus | None:
+        data = self.status_box.currentData()
+        return RepairOrderStatus(data) if data else None
+
+    def selected(self) -> OrderRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, OrderRow) else None
+
+    def refresh(self) -> None:
+        text, status, year = (
+            self.search_field.text(),
+            self.status_filter(),
+            self.year_box.currentData(),
+        )
+        selected = self.selected()
+
+        def work(action: Action) -> tuple[list[OrderRow], list[int]]:
+            rows = search_order_rows(action, text, status=status, year=year)
+            return rows, sidewalks.order_years(action.session)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self.loaded = True
+        rows, years = found
+        forms.offer_years(self.year_box, years)
+        self.model.set_rows(rows)
+        filtered = bool(text.strip()) or bool(
+            self.status_box.currentIndex() or self.year_box.currentIndex()
+        )
+        self.count_label.setText(_count_text(len(rows), "order", filtered, "No repair orders yet"))
+        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        forms.select_row(self.table, max(number, 0))
+        self._show_details()
+
+    def select_order(self, order_id: int) -> None:
+        number = self.model.row_of(lambda r: r.id == order_id)
+        if number < 0:
+            with forms.quietly(self.search_field, self.status_box, self.year_box):
+                self.search_field.clear()
+                self.status_box.setCurrentIndex(0)
+                self.year_box.setCurrentIndex(0)
+            self.refresh()
+            number = self.model.row_of(lambda r: r.id == order_id)
+        forms.select_row(self.table, number)
+        self._show_details()
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _show_details(self) -> None:
+        row = self.selected()
+        details = None
+        if row is not None:
+            order_id = row.id
+            details = perform(self, self.app, lambda a: order_details(a, order_id), writes=False)
+        self.details = details
+        if details is None:
+            self.summary.setText("<i>No order selected.</i>")
+            self.findings.set_findings([])
+            self.charge_model.set_rows([])
+            self.history_model.set_rows([])
+        else:
+            self.summary.setText(order_html(details.row))
+            self.findings.set_findings(details.findings)
+            self.charge_model.set_rows(list(details.charges))
+            self.history_model.set_rows(list(details.history))
+            self.history_table.resizeRowsToContents()
+            self.pages.setTabText(
+                1,
+                f"Special charge ({len(details.charges)})" if details.charges else "Special charge",
+            )
+        refit(self.summary)
+        self._update_buttons(details.row if details else None)
+
+    def _update_buttons(self, row: OrderRow | None) -> None:
+        status = row.status if row is not None else None
+        ordered = status is RepairOrderStatus.ORDERED
+        council = row is not None and row.kind is RepairOrderKind.COUNCIL_ORDER
+        take, decide = may_not(self.app, TAKE), may_not(self.app, DECIDE)
+        bill = decide or may_not(self.app, BILL)
+        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
+            (
+                self.notice_button,
+                row is not None and row.needs_notice and row.open,
+                "A minor repair is made without notice",
+                "",
+            ),
+            (
+                self.service_button,
+                ordered and row is not None and row.needs_notice,
+                "Only an order not yet served, and not a minor repair, is served",
+                take,
+            ),
+            (self.owner_button, row is not None and row.open, "The order is closed", decide),
+            (self.city_button, row is not None and row.open, "The order is closed", bill),
+            (
+                self.cancel_button,
+                row is not None and row.open,
+                "The order is closed",
+                take if council else decide,
+            ),
+        )
+        _set_states(row, states, "Choose an order")
+
+    def _after_save(self, order_id: int | None, message: str) -> None:
+        self.changed.emit()
+        self.refresh()
+        if order_id is not None:
+            self.select_order(order_id)
+        self.status.emit(message)
+
+    def _act(self, dialog: Callable[..., object], message: str) -> None:
+        row = self.selected()
+        ask = getattr(dialog, "ask", None)
+        if row is not None and callable(ask) and ask(self, self.app, row):
+            self._after_save(row.id, f"{message}: {row.number}.")
+
+    def new_order(self) -> None:
+        if not self.new_button.isEnabled():
+            return
+        order_id = OrderDialog.ask(self, self.app)
+        if order_id is None:
+            return
+
+        def number(action: Action) -> tuple[str, bool]:
+            order = sidewalks.get_order(action.session, order_id)
+            return order.number, RepairOrderKind(order.kind) is not RepairOrderKind.MINOR
+
+        found = perform(self, self.app, number, writes=False)
+        text = f"Repair order {found[0]} recorded" if found else "Repair order recorded"
+        self._after_save(
+            order_id, text + (": print the notice and serve it." if found and found[1] else ".")
+        )
+        if found and found[1]:
+            self.print_notice()
+
+    def record_service(self) -> None:
+        row = self.selected()
+        if row is None or not ServiceDialog.ask(self, self.app, row):
+            return
+        fresh = perform(self, self.app, lambda a: order_details(a, row.id).row, writes=False)
+        due = fresh.repair_due_on if fresh else None
+        self._after_save(
+            row.id,
+            f"Notice of {row.number} served"
+            + (f": the owner's last day is {format_day(due)}." if due else "."),
+        )
+
+    def city_repair(self) -> None:
+        row = self.selected()
+        if row is None or not CityRepairDialog.ask(self, self.app, row):
+            return
+        self._after_save(
+            row.id, f"City repair of {row.number} recorded and charged to {row.owner}."
+        )
+        self.pages.setCurrentIndex(1)
+
+    def cancel_selected(self) -> None:
+        row = self.selected()
+        if row is not None and cancel_order(self, self.app, row):
+            self._after_save(row.id, f"Repair order {row.number} cancelled.")
+
+    def print_notice(self) -> None:
+        row = self.selected()
+        if row is None or not row.needs_notice:
+            return
+        order_id = row.id
+
+        def work(action: Action) -> bytes:
+            from reports.sidewalks import repair_notice_pdf
+
+            session = action.session
+            return repair_notice_pdf(
+                sidewalks_views.repair_notice_view(session, order_id),
+                settings_store.city_profile(session),
+                printed_on=action.today(),
+                sections=sidewalks_views.specification_sections(),
+            )
+
+        pdf = perform(self, self.app, work, writes=False)
+        title = f"Notice to repair sidewalk {row.number}"
+        if pdf is not None and printing.print_or_explain(
+            self, pdf, title=title, saved="The order is recorded: print the notice again here."
+        ):
+            self.status.emit(f"{title} sent to the printer.")
+
+
+# ---- the master plan --------------------------------------------------------------------------
+
+
+def segment_columns() -> tuple[TableColumn, ...]:
+    return (
+        TableColumn("Street", lambda r: r.street),
+        TableColumn("Side", lambda r: SIDE_LABELS.get(r.side, r.side)),
+        TableColumn("Numbers", lambda r: r.numbers),
+        TableColumn("Shows", lambda r: sidewalks.facility_label(r.facility)),
+        TableColumn("Status", lambda r: "Current" if r.active else "Retired"),
+        TableColumn("Plan reference", lambda r: r.plan_reference),
+        TableColumn(
+            "Description", lambda r: r.description, tooltip=lambda r: r.description or None
+        ),
+    )
+
+
+class PlanPage(QWidget):
+    """The segments of the current Sidewalk Master Plan, and an address looked up against it.
+
+    Signals: ``status(str)``; ``changed()`` after the plan changed (who pays for the permits not
+    yet issued follows it).
+    """
+
+    status = Signal(str)
+    changed = Signal()
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("plan_page")
+        self.loaded = False
+        self._all: list[SegmentRow] = []
+        self._build()
+        self._connect()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.loaded:
+            self.refresh()
+
+    def _build(self) -> None:
+        note = QLabel(
+            "A sidewalk or bicycle lane shown on the current Sidewalk Master Plan is constructed "
+            "or reconstructed at the City's cost; one not shown, at the adjacent owner's "
+            f"({cite_link(sidewalks.COST_CITE)}). A permit not yet issued follows the plan as it "
+            "stands; an issued permit keeps the payer fixed when it was issued."
+        )
+        note.setObjectName("plan_note")
+        note.setWordWrap(True)
+        note.setTextFormat(Qt.TextFormat.RichText)
+        note.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        note.linkActivated.connect(self.app.open_link)
+        note.setStyleSheet(
+            "QLabel { background: #e8f1fb; color: #1d2b36; padding: 6px; border-radius: 3px; }"
+        )
+        self.search_field = forms.SearchField("Search street, description or plan reference")
+        self.search_field.setObjectName("plan_search")
+        self.retired_box = QCheckBox("Show retire&d segments")
+        self.retired_box.setObjectName("show_retired")
+        top = QHBoxLayout()
+        top.addWidget(self.search_field, 1)
+        top.addWidget(self.retired_box)
+
+        self.model = RowsModel(segment_columns(), self)
+        self.model.set_dimmed(lambda r: not r.active)
+        self.table = forms.make_table(self.model, name="segments_table")
+        forms.size_columns(self.table, {0: 15, 1: 10, 2: 11, 3: 22, 4: 9, 5: 16})
+
+        self.add_button = _button(
+            "&Add segment…", "add_segment_button", "Add a segment to the plan"
+        )
+        self.edit_button = _button("&Edit…", "edit_segment_button", "Change the chosen segment")
+        self.retire_button = _button(
+            "Ret&ire…", "retire_segment_button", "Take the chosen segment off the current plan"
+        )
+        self.count_label = QLabel()
+        self.count_label.setObjectName("segment_count")
+        self.count_label.setStyleSheet(MUTED)
+        buttons = QHBoxLayout()
+        for made in (self.add_button, self.edit_button, self.retire_button):
+            buttons.addWidget(made)
+        buttons.addStretch(1)
+        buttons.addWidget(self.count_label)
+        refused = may_not(self.app, PLAN)
+        if refused:
+            self.add_button.setEnabled(False)
+            self.add_button.setToolTip(refused)
+
+        # -- an address looked up against the plan, as the permit form would read it
+        lookup = QGroupBox("Look up an address")
+        lookup.setObjectName("plan_lookup")
+        self.lookup_street = street_box(self.app, self, "lookup_street", optional=False)
+        self.lookup_number = digits_edit("lookup_number", "e.g. 118", chars=7)
+        self.lookup_bike = QCheckBox("Bicycle lane")
+        self.lookup_bike.setObjectName("lookup_bike_lane")
+        self.lookup_result = _rich_label("lookup_result", self.app)
+        self.lookup_result.setText(
+            "<i>Choose a street and type a number: the plan says whether it shows the sidewalk "
+            "there, and who would pay to construct or reconstruct it.</i>"
+        )
+        fields = QGridLayout()
+        street_label = QLabel("S&treet")
+        street_label.setBuddy(self.lookup_street)
+        number_label = QLabel("N&umber")
+        number_label.setBuddy(self.lookup_number)
+        fields.addWidget(street_label, 0, 0)
+        fields.addWidget(self.lookup_street, 0, 1)
+        fields.addWidget(number_label, 1, 0)
+        number_row = QHBoxLayout()
+        number_row.addWidget(self.lookup_number)
+        number_row.addWidget(self.lookup_bike)
+        number_row.addStretch(1)
+        fields.addLayout(number_row, 1, 1)
+        fields.setColumnStretch(1, 1)
+        lookup_lines = QVBoxLayout(lookup)
+        lookup_lines.addLayout(fields)
+        lookup_lines.addWidget(self.lookup_result)
+
+        self.detail = _rich_label("segment_details", self.app)
+        right = QWidget()
+        right_lines = QVBoxLayout(right)
+        right_lines.setContentsMargins(8, 0, 0, 0)
+        right_lines.addWidget(lookup)
+        right_lines.addWidget(self.detail)
+        right_lines.addStretch(1)
+
+        body = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        left_lines = QVBoxLayout(left)
+        left_lines.setContentsMargins(0, 0, 0, 0)
+        left_lines.addWidget(self.table, 1)
+        left_lines.addLayout(buttons)
+        body.addWidget(left)
+        body.addWidget(right)
+        body.setStretchFactor(0, 3)
+        body.setStretchFactor(1, 1)
+        body.setSizes([950, 380])
+        body.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(note)
+        layout.addLayout(top)
+        layout.addWidget(body, 1)
+
+    def _connect(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self._show_rows())
+        self.search_field.move_down.connect(self._enter_table)
+        self.retired_box.toggled.connect(lambda _on: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._update())
+        self.table.doubleClicked.connect(lambda _i: self.edit_selected())
+        self.add_button.clicked.connect(self.add_segment)
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.retire_button.clicked.connect(self.retire_selected)
+        self.lookup_street.currentIndexChanged.connect(lambda _i: self.look_up())
+        self.lookup_number.textChanged.connect(lambda _t: self.look_up())
+        self.lookup_bike.toggled.connect(lambda _on: self.look_up())
+
+    def selected(self) -> SegmentRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, SegmentRow) else None
+
+    def refresh(self) -> None:
+        retired = self.retired_box.isChecked()
+
+        def work(action: Action) -> tuple[list[SegmentRow], list[tuple[int, str]]]:
+            return segment_rows(action, include_retired=retired), street_choices(action)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self.loaded = True
+        rows, streets = found
+        self._offer_streets(streets)
+        self._all = rows
+        self._show_rows()
+        self.look_up()
+
+    def _offer_streets(self, streets: list[tuple[int, str]]) -> None:
+        """The street register as it is now (streets are added in the Street Numbers tab)."""
+        box = self.lookup_street
+        offered = [(box.itemData(i), box.itemText(i)) for i in range(box.count())]
+        if offered == streets:
+            return
+        current = box.currentData()
+        with forms.quietly(box):
+            box.clear()
+            for street_id, name in streets:
+                box.addItem(name, street_id)
+            box.setCurrentIndex(max(0, box.findData(current)))
+
+    def _show_rows(self, select_id: int | None = None) -> None:
+        """The segments holding every word typed (the plan is short: filtered here)."""
+        words = self.search_field.text().lower().split()
+        selected = self.selected()
+        wanted = select_id if select_id is not None else (selected.id if selected else None)
+        rows = [
+            r
+            for r in self._all
+            if all(
+                w in f"{r.street} {r.description} {r.plan_reference} {r.numbers}".lower()
+                for w in words
+            )
+        ]
+        self.model.set_rows(rows)
+        current = sum(1 for r in self._all if r.active)
+        self.count_label.setText(
+            f"{plural(current, 'segment')} on the current plan" if current else "No segments yet"
+        )
+        number = self.model.row_of(lambda r: r.id == wanted) if wanted is not None else -1
+        forms.select_row(self.table, max(number, 0))
+        self._update()
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _update(self) -> None:
+        row = self.selected()
+        refused = may_not(self.app, PLAN)
+        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
+            (
+                self.edit_button,
+                row is not None and row.active,
+                "A retired segment is kept as it was",
+                refused,
+            ),
+            (self.retire_button, row is not None and row.active, "It is retired already", refused),
+        )
+        _set_states(row, states, "Choose a segment")
+        if row is None:
+            self.detail.setText("")
+            return
+        e = html.escape
+        self.detail.setText(
+            f"<p><b>{e(row.label)}</b>"
+            + (f"<br>{e(row.description)}" if row.description else "")
+            + (
+                f"<br><span style='color:#555'>{e(row.plan_reference)}</span>"
+                if row.plan_reference
+                else ""
+            )
+            + ("" if row.active else "<br><i>Retired: no longer on the current plan.</i>")
+            + "</p>"
+        )
+
+    def look_up(self) -> None:
+        """Whether the plan shows the sidewalk at the address typed, and who would pay to
+        construct or reconstruct it (the core's decision, as the permit form reads it)."""
+        street_id, text = self.lookup_street.currentData(), self.lookup_number.text().strip()
+        if not isinstance(street_id, int) or not text.isdigit():
+            return
+        number, bike_lane = int(text), self.lookup_bike.isChecked()
+
+        def work(action: Action) -> tuple[str, DecisionRow]:
+            segment = sidewalks.segment_for(
+                action.session, street_id=street_id, number=number, bike_lane=bike_lane
+            )
+            decision = sidewalks.cost_responsibility(
+                SidewalkWork.RECONSTRUCT,
+                on_master_plan=segment is not None,
+                new_subdivision=False,
+                segment_id=segment.id if segment is not None else None,
+            )
+            label = sidewalks.segment_label(segment) if segment is not None else ""
+            return label, DecisionRow.of(decision, action.session, fixed=False)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        label, decision = found
+        street = self.lookup_street.currentText()
+        e = html.escape
+        shown = (
+            f"<b>Shown on the plan</b>: {e(label)}"
+            if label
+            else "<b>Not shown on the current plan.</b>"
+        )
+        self.lookup_result.setText(
+            f"{e(str(number))} {e(street)}: {shown}<br>Constructed or reconstructed: paid 100% "
+            f"by <b>{e(payer_phrase(decision.payer))}</b> ({cite_link(decision.cite)})."
+        )
+        refit(self.lookup_result)
+
+    def add_segment(self) -> None:
+        segment_id = SegmentDialog.ask(self, self.app)
+        if segment_id is not None:
+            self._saved(segment_id, "Segment added to the Sidewalk Master Plan.")
+
+    def edit_selected(self) -> None:
+        row = self.selected()
+        if row is None or not self.edit_button.isEnabled():
+            return
+        if SegmentDialog.ask(self, self.app, row) is not None:
+            self._saved(row.id, f"Segment {row.label} changed.")
+
+    def retire_selected(self) -> None:
+        row = self.selected()
+        if (
+            row is not None
+            and self.retire_button.isEnabled()
+            and retire_segment(self, self.app, row)
+        ):
+            self._saved(row.id, f"Segment {row.label} retired from the plan.")
+
+    def _saved(self, segment_id: int, message: str) -> None:
+        self.refresh()
+        self._show_rows(segment_id)
+        self.changed.emit()
+        self.status.emit(message + " Permits not yet issued follow the plan.")
+
+
+# ---- the tab ----------------------------------------------------------------------------------
+
+
+class SidewalksTab(QWidget):
+    """The Sidewalks tab: Permits, Repair orders and Master plan.
+
+    Signals: ``status(str)`` with a one-line message for the main window's status bar;
+    ``register_changed()`` after a permit, an order or the plan was saved (the Today tab may
+    refresh).
+    """
+
+    status = Signal(str)
+    register_changed = Signal()
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("sidewalks_tab")
+        self.permits = PermitsPage(app)
+        self.orders = OrdersPage(app)
+        self.plan = PlanPage(app)
+        self.inner = QTabWidget()
+        self.inner.setObjectName("sidewalk_pages")
+        self.inner.addTab(self.permits, "&Permits")
+        self.inner.addTab(self.orders, "&Repair orders")
+        self.inner.addTab(self.plan, "&Master plan")
+        self.inner.setTabToolTip(
+            0, f"Sidewalk permits: free, seven days before work ({PERMIT_CITE})"
+        )
+        self.inner.setTabToolTip(1, f"Orders to repair defective sidewalks ({REPAIR_CITE})")
+        self.inner.setTabToolTip(2, "The current Sidewalk Master Plan: who pays follows it")
+        self.export_button = QPushButton("E&xport to Excel…")
+        self.export_button.setObjectName("export_button")
+        self.export_button.setToolTip(
+            "Permits, repair orders and the master plan as they are searched, one sheet each"
+        )
+        self.inner.setCornerWidget(self.export_button, Qt.Corner.TopRightCorner)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.inner)
+        for page in (self.permits, self.orders, self.plan):
+            page.status.connect(self.status)
+            page.changed.connect(self.register_changed)
+        self.plan.changed.connect(self._plan_changed)
+        self.export_button.clicked.connect(self.export_register)
+
+    def _plan_changed(self) -> None:
+        """Who pays for a permit not yet issued follows the plan: read the permits again."""
+        if self.permits.loaded:
+            self.permits.refresh()
+
+    def _pages(self) -> tuple[PermitsPage | OrdersPage | PlanPage, ...]:
+        return (self.permits, self.orders, self.plan)
+
+    # ---- what the main window calls ------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        page = self.inner.currentWidget()
+        field = getattr(page, "search_field", None)
+        if field is not None:
+            field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+            field.selectAll()
+
+    def refresh(self) -> None:
+        """Read the page shown again (and the others already read)."""
+        current = self.inner.currentWidget()
+        for page in self._pages():
+            if page is current or page.loaded:
+                page.refresh()
+
+    def show_record(self, record_type: str, record_id: str) -> None:
+        """Show one permit or repair order (the Today tab asks)."""
+        if not record_id.isdigit():
+            return
+        if record_type == RECORD_TYPE:
+            self.inner.setCurrentWidget(self.permits)
+            self.permits.select_permit(int(record_id))
+        elif record_type == ORDER_RECORD_TYPE:
+            self.inner.setCurrentWidget(self.orders)
+            self.orders.select_order(int(record_id))
+        elif record_type == sidewalks.SEGMENT_RECORD_TYPE:
+            self.inner.setCurrentWidget(self.plan)
+            self.plan.refresh()
+            self.plan._show_rows(int(record_id))
+
+    def export_register(self) -> None:
+        """The permits and orders the searches show, and the master plan, to one workbook (a
+        sheet each), on a worker thread behind a progress dialog."""
+        day = self.app.desk.clock.today()
+        path = forms.ask_save_path(
+            self,
+            "Export the sidewalk registers",
+            f"sidewalks-{day.isoformat()}.xlsx",
+            EXPORT_FILTER,
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+        app = self.app
+        permits, orders = self.permits, self.orders
+        permit_search = (
+            permits.search_field.text(),
+            permits.status_filter(),
+            permits.year_box.currentData(),
+        )
+        order_search = (
+            orders.search_field.text(),
+            orders.status_filter(),
+            orders.year_box.currentData(),
+        )
+        retired = self.plan.retired_box.isChecked()
+
+        def work(_progress: Callable[[int], bool]) -> tuple[int, int, int]:
+            from reports.sidewalks import register_xlsx
+
+            with app.desk.lookup(app.operator) as action:
+                session = action.session
+                text, status, year = permit_search
+                found = sidewalks.search_permits(session, text, status, year, limit=_EXPORT_ALL)
+                text, order_status, year = order_search
+                ordered = sidewalks.search_orders(
+                    session, text, order_status, year, limit=_EXPORT_ALL
+                )
+                plan = sidewalks.segments(session, include_retired=retired)
+                register_xlsx(
+                    sidewalks_views.permit_rows(session, found),
+                    sidewalks_views.order_rows(session, ordered),
+                    sidewalks_views.segment_rows(session, plan),
+                    path,
+                    city=settings_store.city_profile(session).city_name,
+                    printed_on=action.today(),
+                    author=app.operator.full_name,
+                )
+                return len(found), len(ordered), len(plan)
+
+        def done(counts: tuple[int, int, int]) -> None:
+            permit_count, order_count, segment_count = counts
+            self.status.emit(
+                f"{plural(permit_count, 'permit')}, {plural(order_count, 'repair order')} and "
+                f"{plural(segment_count, 'plan segment')} written to {Path(path).name}"
+            )
+
+        run_in_background(self, work, title="Exporting the sidewalk registers…", on_done=done)
+
+
+__all__ = [
+    "OrdersPage",
+    "PermitsPage",
+    "PlanPage",
+    "SidewalksTab",
+    "order_columns",
+    "permit_columns",
+    "segment_columns",
+]

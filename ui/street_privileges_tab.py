@@ -1,0 +1,1046 @@
+"""Street Privileges: permits to use a street, alley or sidewalk to move a building or to keep
+materials for its construction or demolition (§ 506-9, with the width limits of § 506-8), from
+the application at the counter to the way vacated and cleaned.
+
+The clerk finds a permit by typing part of its number, the applicant's name, a street or a
+location, and narrows the register by status and year (an issued permit past its last day reads
+"Ended …"). Beside the register are the chosen permit's details — the widths with what §§ 506-8
+and 506-9 make of them, the terms the Director of Public Works set, the bond, insurance and fee
+on file, the officials' advice — and its acts; under them its pages: the review of what § 506-9
+asks before issuance (each item met or not, with its cited findings), the conditions of
+occupancy and their checks, what is owed for it, and its history.
+
+Applications are taken with :class:`~ui.street_privilege_dialogs.PrivilegeDialog`; the Director
+of Public Works sets the terms and issues, and the permit prints at once. Nothing is deleted: a
+refused, withdrawn, revoked or closed permit stays in the register.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import settings_store, street_privileges, street_privileges_views
+from clerk_desk.deadlines import format_day
+from clerk_desk.desk import Action
+from clerk_desk.lengths import format_length
+from clerk_desk.models import PrivilegeStatus
+from clerk_desk.street_privileges import (
+    BOND_CITE,
+    CONDITIONS_CITE,
+    FEE_CITE,
+    RECORD_TYPE,
+    REMOVAL_CITE,
+    TERMINATION_CITE,
+    WHEN_REQUIRED_CITE,
+)
+from clerk_desk.street_privileges_views import PermitView
+from clerk_desk.today import TodayItem
+from ui import forms, printing
+from ui.findings_view import FindingsView
+from ui.operations import App, perform, run_in_background
+from ui.petition_dialogs import clock_time
+from ui.street_opening_dialogs import BLOCK_COLOUR, WARN_COLOUR
+from ui.street_privilege_dialogs import (
+    BAD,
+    BILL,
+    DECIDE,
+    GOOD,
+    HISTORY_COLUMNS,
+    LATE,
+    TAKE,
+    AdviceDialog,
+    CheckDialog,
+    CityCostsDialog,
+    CityRemovalDialog,
+    CloseDialog,
+    ConditionRow,
+    IssueDialog,
+    PrivilegeDetails,
+    PrivilegeDialog,
+    PrivilegeRow,
+    RemovalNoticeDialog,
+    ReviewList,
+    RevokeDialog,
+    TermsDialog,
+    cite_link,
+    condition_columns,
+    due_columns,
+    may_not,
+    minimums_text,
+    plural,
+    privilege_details,
+    refuse,
+    search_privilege_rows,
+    withdraw,
+)
+from ui.table_models import RowsModel, TableColumn
+
+EXPORT_FILTER = "Excel workbook (*.xlsx)"
+
+
+def privilege_columns() -> tuple[TableColumn, ...]:
+    def status_colour(row: PrivilegeRow) -> str | None:
+        """Amber: ended and not yet recorded vacated; red: revoked and not yet vacated."""
+        if row.closed_on is not None or row.removed_by_city_on is not None:
+            return None
+        if row.status is PrivilegeStatus.REVOKED:
+            return BLOCK_COLOUR
+        return WARN_COLOUR if row.status is PrivilegeStatus.ISSUED and not row.in_force else None
+
+    return (
+        TableColumn("Permit", lambda r: r.number),
+        TableColumn(
+            "Applicant", lambda r: r.applicant, tooltip=lambda r: r.applicant_address or None
+        ),
+        TableColumn(
+            "Location",
+            lambda r: r.location,
+            tooltip=lambda r: " — ".join(p for p in (r.location, r.street) if p) or None,
+        ),
+        TableColumn("Purpose", lambda r: r.purpose.label),
+        TableColumn("Status", lambda r: r.status_text, colour=status_colour),
+        TableColumn("Issued", lambda r: forms.us_date(r.issued_on)),
+        TableColumn(
+            "Ends",
+            lambda r: forms.us_date(r.ends_on),
+            header_tooltip="The last day of the permit: three months from issuance, or an "
+            f"earlier day set on it ({TERMINATION_CITE})",
+        ),
+    )
+
+
+class StreetPrivilegesTab(QWidget):
+    """The Street Privileges tab.
+
+    Signals: ``status(str)`` with a one-line message for the main window's status bar;
+    ``register_changed()`` after a permit was saved (the Today tab may refresh);
+    ``workflow_requested(object)`` with a :class:`~clerk_desk.today.TodayItem` naming another
+    tab — the fee to take in the Receipts tab, the bond or certificate to file in Bonds &
+    Insurance.
+    """
+
+    status = Signal(str)
+    register_changed = Signal()
+    workflow_requested = Signal(object)
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("street_privileges_tab")
+        self.details: PrivilegeDetails | None = None
+        self.on_file: PermitView | None = None
+        self._loaded = False  # the register is read when the tab is first shown
+        self._build()
+        self._connect()
+        self._show_details()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the register the first time the tab is shown, not while the window starts;
+        coming back, read the chosen permit again (the fee may have been paid in the Receipts
+        tab, the bond filed in Bonds & Insurance)."""
+        super().showEvent(event)
+        if not self._loaded:
+            self.refresh()
+        elif not event.spontaneous():
+            self._show_details()
+
+    # ---- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.search_field = forms.SearchField(
+            "Search permit number, applicant, street or location (Down arrow to the list)"
+        )
+        self.search_field.setObjectName("privileges_search")
+        self.status_box = QComboBox()
+        self.status_box.setObjectName("status_filter")
+        self.status_box.addItem("Any status", None)
+        for status in PrivilegeStatus:
+            self.status_box.addItem(status.label, status.value)
+        self.year_box = QComboBox()
+        self.year_box.setObjectName("year_filter")
+        self.year_box.addItem("All years", None)
+        self.year_box.setToolTip("The year the application was received")
+        top = QHBoxLayout()
+        top.addWidget(self.search_field, 1)
+        top.addWidget(self.status_box)
+        top.addWidget(self.year_box)
+
+        self.model = RowsModel(privilege_columns(), self)
+        self.model.set_dimmed(
+            lambda r: (
+                r.status
+                in (PrivilegeStatus.CLOSED, PrivilegeStatus.REFUSED, PrivilegeStatus.WITHDRAWN)
+            )
+        )
+        self.table = forms.make_table(self.model, name="privileges_table")
+        forms.size_columns(self.table, {0: 12, 1: 28, 2: 36, 3: 26, 4: 20, 5: 11})
+
+        # -- the chosen permit: details at the left, its acts under them
+        self.summary = QLabel()
+        self.summary.setObjectName("privilege_details")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.summary.linkActivated.connect(self.app.open_link)
+
+        def button(text: str, name: str, tip: str) -> QPushButton:
+            made = QPushButton(text)
+            made.setObjectName(name)
+            made.setProperty("tip", tip)
+            made.setToolTip(tip)
+            return made
+
+        self.correct_button = button(
+            "C&orrect…", "correct_button", "Correct the application before the permit is issued"
+        )
+        self.advice_button = button(
+            "Ad&vice…",
+            "advice_button",
+            "The advisory recommendation of the Chief of Police or the Building Inspector",
+        )
+        self.terms_button = button(
+            "&Terms…",
+            "terms_button",
+            "The bond amount (at most $10,000), insurance and conditions the Director sets",
+        )
+        self.costs_button = button(
+            "City c&osts…", "city_costs_button", "Bill actual City costs on top of the fee"
+        )
+        self.issue_button = button(
+            "&Issue…", "issue_button", "Issue the permit and print it (it ends in three months)"
+        )
+        self.refuse_button = button("Re&fuse…", "refuse_button", "Refuse the application")
+        self.withdraw_button = button(
+            "&Withdraw…", "withdraw_button", "The applicant withdraws the application"
+        )
+        self.print_button = button("&Print permit", "print_button", "Preview and print the permit")
+        self.check_button = button(
+            "Record c&heck…", "check_button", "A check of a condition of occupancy on the site"
+        )
+        self.close_button = button(
+            "C&lose…", "close_button", "The work is over: the way vacated, cleaned and safe"
+        )
+        self.revoke_button = button(
+            "Re&voke…", "revoke_button", "Revoke without notice for a violation of its conditions"
+        )
+        self.notice_button = button(
+            "Re&moval notice…",
+            "removal_notice_button",
+            "The Common Council's 24 hours' notice to remove the obstruction",
+        )
+        self.removal_button = button(
+            "City re&moval…",
+            "city_removal_button",
+            "The City removed it: its cost goes on the tax roll against the abutting property",
+        )
+        self._permissions: dict[QPushButton, str] = {
+            self.correct_button: may_not(self.app, TAKE),
+            self.advice_button: may_not(self.app, TAKE),
+            self.terms_button: may_not(self.app, DECIDE),
+            self.costs_button: may_not(self.app, BILL),
+            self.issue_button: may_not(self.app, DECIDE),
+            self.refuse_button: may_not(self.app, DECIDE),
+            self.withdraw_button: may_not(self.app, TAKE),
+            self.print_button: "",
+            self.check_button: may_not(self.app, DECIDE),
+            self.close_button: may_not(self.app, DECIDE),
+            self.revoke_button: may_not(self.app, DECIDE),
+            self.notice_button: may_not(self.app, TAKE),
+            self.removal_button: may_not(self.app, BILL),
+        }
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(4)
+        groups = (
+            ("Application", (self.correct_button, self.advice_button, self.terms_button)),
+            ("Decision", (self.issue_button, self.refuse_button, self.withdraw_button)),
+            ("Permit", (self.print_button, self.check_button, self.close_button)),
+            ("Enforce", (self.revoke_button, self.notice_button, self.removal_button)),
+            ("Charges", (self.costs_button,)),
+        )
+        for line, (caption, buttons) in enumerate(groups):
+            label = QLabel(caption)
+            label.setStyleSheet("color: #555;")
+            grid.addWidget(label, line, 0)
+            for column, made in enumerate(buttons, start=1):
+                grid.addWidget(made, line, column)
+        for column in (1, 2, 3):
+            grid.setColumnStretch(column, 1)
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        scroller = QScrollArea()
+        scroller.setWidget(side)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+
+        # -- the chosen permit's pages
+        self.review = ReviewList(self.app, buttons=True)
+        self.widths_title = QLabel()
+        self.widths_title.setObjectName("widths_title")
+        self.widths_title.setTextFormat(Qt.TextFormat.RichText)
+        self.widths = FindingsView(self.app, empty_text="No widths given yet.")
+        self.widths.setObjectName("width_findings")
+        review_page = QWidget()
+        review_layout = QVBoxLayout(review_page)
+        review_layout.addWidget(self.review)
+        review_layout.addSpacing(8)
+        review_layout.addWidget(self.widths_title)
+        review_layout.addWidget(self.widths)
+        review_layout.addStretch(1)
+        review_scroller = QScrollArea()
+        review_scroller.setWidget(review_page)
+        review_scroller.setWidgetResizable(True)
+        review_scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        review_scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+        self.condition_model = RowsModel(condition_columns(), self)
+        self.condition_table = forms.make_table(self.condition_model, name="conditions_table")
+        self.condition_table.setWordWrap(True)
+        forms.size_columns(self.condition_table, {0: 36, 1: 11, 2: 24})
+        self.conditions_note = QLabel(
+            "Printed on the permit and checked on the site; a violation may be met by "
+            f"revocation without notice ({cite_link(CONDITIONS_CITE)}). Double-click a condition "
+            "to record a check."
+        )
+        self.conditions_note.setObjectName("conditions_note")
+        self.conditions_note.setWordWrap(True)
+        self.conditions_note.setTextFormat(Qt.TextFormat.RichText)
+        self.conditions_note.setStyleSheet("color: #555;")
+        self.conditions_note.linkActivated.connect(self.app.open_link)
+        self.extra_conditions = QLabel()
+        self.extra_conditions.setObjectName("extra_conditions")
+        self.extra_conditions.setWordWrap(True)
+        self.extra_conditions.setTextFormat(Qt.TextFormat.RichText)
+        conditions_page = QWidget()
+        conditions_layout = QVBoxLayout(conditions_page)
+        conditions_layout.addWidget(self.condition_table, 1)
+        conditions_layout.addWidget(self.extra_conditions)
+        conditions_layout.addWidget(self.conditions_note)
+
+        self.due_model = RowsModel(due_columns(), self)
+        self.due_table = forms.make_table(self.due_model, name="dues_table")
+        forms.size_columns(self.due_table, {0: 18, 1: 20, 2: 10, 3: 10, 4: 10})
+        self.history_model = RowsModel(HISTORY_COLUMNS, self)
+        self.history_table = forms.make_table(self.history_model, name="history_table")
+        self.history_table.setWordWrap(True)
+        forms.size_columns(self.history_table, {0: 18, 1: 16})
+        self.pages = QTabWidget()
+        self.pages.setObjectName("privilege_pages")
+        self.pages.addTab(review_scroller, "Review")
+        self.pages.addTab(conditions_page, "Conditions")
+        self.pages.addTab(self.due_table, "Amounts due")
+        self.pages.addTab(self.history_table, "History")
+
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(left)
+        below.addWidget(self.pages)
+        below.setStretchFactor(0, 2)
+        below.setStretchFactor(1, 3)
+        below.setSizes([540, 760])
+        below.setChildrenCollapsible(False)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(below)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([260, 460])
+        splitter.setChildrenCollapsible(False)
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_privilege_button")
+        self.new_button.setToolTip("Take an application for a street privilege permit (Ctrl+N)")
+        self.count_label = QLabel()
+        self.count_label.setObjectName("count_label")
+        self.count_label.setStyleSheet("color: #555;")
+        self.export_button = QPushButton("E&xport to Excel…")
+        self.export_button.setObjectName("export_button")
+        self.export_button.setToolTip(
+            "The register of the year chosen (or every year), to a workbook"
+        )
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.new_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.count_label)
+        bottom.addSpacing(12)
+        bottom.addWidget(self.export_button)
+        why = may_not(self.app, TAKE)
+        self.new_button.setEnabled(not why)
+        if why:
+            self.new_button.setToolTip(why)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self.setTabOrder(self.search_field, self.status_box)
+        self.setTabOrder(self.status_box, self.year_box)
+        self.setTabOrder(self.year_box, self.table)
+
+    def _connect(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.move_down.connect(self._enter_table)
+        for box in (self.status_box, self.year_box):
+            box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.doubleClicked.connect(lambda _i: self.correct_selected())
+        self.condition_table.doubleClicked.connect(lambda _i: self.record_check())
+        self.new_button.clicked.connect(self.new_application)
+        self.correct_button.clicked.connect(self.correct_selected)
+        self.advice_button.clicked.connect(lambda: self._act(AdviceDialog, "Advice recorded"))
+        self.terms_button.clicked.connect(lambda: self._act(TermsDialog, "Terms set"))
+        self.costs_button.clicked.connect(lambda: self._act(CityCostsDialog, "City costs billed"))
+        self.issue_button.clicked.connect(self.issue_selected)
+        self.refuse_button.clicked.connect(self.refuse_selected)
+        self.withdraw_button.clicked.connect(self.withdraw_selected)
+        self.print_button.clicked.connect(self.print_selected)
+        self.check_button.clicked.connect(self.record_check)
+        self.close_button.clicked.connect(lambda: self._act(CloseDialog, "Permit closed"))
+        self.revoke_button.clicked.connect(lambda: self._act(RevokeDialog, "Permit revoked"))
+        self.notice_button.clicked.connect(
+            lambda: self._act(RemovalNoticeDialog, "Removal notice recorded")
+        )
+        self.removal_button.clicked.connect(
+            lambda: self._act(CityRemovalDialog, "Removal by the City charged")
+        )
+        self.export_button.clicked.connect(self.export_register)
+        self.review.pay_requested.connect(self.take_payment)
+        self.review.file_requested.connect(self.file_papers)
+        shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.new_application)
+
+    # ---- what the main window calls ------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_field.selectAll()
+
+    def refresh(self) -> None:
+        """Run the search again (after typing, a filter change, a save, or F5)."""
+        text = self.search_field.text()
+        status, year = self.chosen_status(), self.year_box.currentData()
+        selected = self.selected()
+
+        def work(action: Action) -> tuple[list[PrivilegeRow], list[int]]:
+            rows = search_privilege_rows(action, text, status=status, year=year)
+            return rows, street_privileges.register_years(action.session)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self._loaded = True
+        rows, years = found
+        forms.offer_years(self.year_box, years)
+        self.model.set_rows(rows)
+        self._show_count(len(rows))
+        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        forms.select_row(self.table, max(number, 0))
+        self._show_details()
+
+    def show_record(self, record_type: str, record_id: str) -> None:
+        """Show one permit (the Today tab asks)."""
+        if record_type == RECORD_TYPE and record_id.isdigit():
+            self.select_privilege(int(record_id))
+
+    def select_privilege(self, privilege_id: int) -> None:
+        """Make one permit the selected row, clearing the search and filters if need be."""
+        number = self.model.row_of(lambda r: r.id == privilege_id)
+        if number < 0:
+            self._clear_filters()
+            self.refresh()
+            number = self.model.row_of(lambda r: r.id == privilege_id)
+        forms.select_row(self.table, number)
+        self._show_details()
+
+    def _clear_filters(self) -> None:
+        with forms.quietly(self.search_field, self.status_box, self.year_box):
+            self.search_field.clear()
+            self.status_box.setCurrentIndex(0)
+            self.year_box.setCurrentIndex(0)
+
+    # ---- the register --------------------------------------------------------------------------
+
+    def chosen_status(self) -> PrivilegeStatus | None:
+        """The status chosen in the filter (Qt hands a string enum back as its string)."""
+        data = self.status_box.currentData()
+        return PrivilegeStatus(data) if data else None
+
+    def selected(self) -> PrivilegeRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, PrivilegeRow) else None
+
+    def _show_count(self, count: int) -> None:
+        if count >= street_privileges.SEARCH_LIMIT:
+            text = f"First {count} permits shown — type more to narrow the search"
+        elif count == 0:
+            filtered = self.search_field.text().strip() or any(
+                box.currentIndex() for box in (self.status_box, self.year_box)
+            )
+            text = "No permits match" if filtered else "No street privileges yet"
+        else:
+            text = plural(count, "permit")
+        self.count_label.setText(text)
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._show_details()
+
+    def _show_details(self) -> None:
+        row = self.selected()
+        details, on_file = None, None
+        if row is not None:
+            privilege_id = row.id
+
+            def work(action: Action) -> tuple[PrivilegeDetails, PermitView]:
+                return (
+                    privilege_details(action, privilege_id),
+                    street_privileges_views.permit_view(
+                        action.session, privilege_id, action.calendar
+                    ),
+                )
+
+            found = perform(self, self.app, work, writes=False)
+            if found is not None:
+                details, on_file = found
+                if details.row != row:  # changed at another counter since the search
+                    self._replace_row(details.row)
+        self.details, self.on_file = details, on_file
+        if details is None:
+            self.summary.setText("<i>No permit selected.</i>")
+            self.review.set_items(None)
+            self.widths_title.setText("")
+            self.widths.set_findings([])
+            for model in (self.condition_model, self.due_model, self.history_model):
+                model.set_rows([])
+            self.extra_conditions.setText("")
+        else:
+            shown = details.row
+            self.summary.setText(privilege_html(shown, on_file))
+            if shown.undecided:
+                self.review.set_items(details.review)
+            else:
+                self.review.set_items(None, decided=decided_text(shown))
+            self.widths_title.setText(
+                "<b>Widths</b> (§§ 506-8 and 506-9): " + (widths_text(shown) or "none given")
+            )
+            self.widths.empty_text = (
+                "Within the limits of §§ 506-8 and 506-9."
+                if any(
+                    w is not None
+                    for w in (
+                        shown.street_width_in,
+                        shown.street_used_in,
+                        shown.sidewalk_width_in,
+                        shown.sidewalk_used_in,
+                    )
+                )
+                else "No widths given yet."
+            )
+            self.widths.set_findings(details.widths)
+            self.widths.setVisible(not shown.undecided)  # the review lists them meanwhile
+            self.condition_model.set_rows(list(details.conditions))
+            self.condition_table.resizeRowsToContents()
+            extra = [line for line in shown.conditions.splitlines() if line.strip()]
+            self.extra_conditions.setText(
+                "<b>Conditions attached by City officials:</b><ol style='margin-top:2px'>"
+                + "".join(f"<li>{html.escape(c)}</li>" for c in extra)
+                + "</ol>"
+                if extra
+                else ""
+            )
+            self.extra_conditions.setVisible(bool(extra))
+            self.due_model.set_rows(list(details.dues))
+            self.history_model.set_rows(list(details.history))
+            self.history_table.resizeRowsToContents()
+        self._label_pages(details)
+        self._update_buttons(details.row if details else None)
+
+    def _replace_row(self, fresh: PrivilegeRow) -> None:
+        number = self.model.row_of(lambda r: r.id == fresh.id)
+        if number < 0:
+            return
+        rows = self.model.rows
+        rows[number] = fresh
+        selection = self.table.selectionModel()
+        blocked = selection.blockSignals(True)
+        try:
+            self.model.set_rows(rows)
+            forms.select_row(self.table, number)
+        finally:
+            selection.blockSignals(blocked)
+
+    def _label_pages(self, details: PrivilegeDetails | None) -> None:
+        blocking = len(details.blocking) if details else 0
+        self.pages.setTabText(0, f"Review ({blocking} not met)" if blocking else "Review")
+        violated = (
+            sum(1 for c in details.conditions if c.check is not None and not c.check.ok)
+            if details
+            else 0
+        )
+        self.pages.setTabText(1, f"Conditions ({violated} violated)" if violated else "Conditions")
+        owed = sum(1 for d in details.dues if d.status.value == "open") if details else 0
+        self.pages.setTabText(2, f"Amounts due ({owed} open)" if owed else "Amounts due")
+
+    def _update_buttons(self, row: PrivilegeRow | None) -> None:
+        undecided = row is not None and row.undecided
+        standing = row is not None and row.standing
+        not_yet = "Only an application not yet decided"
+        states: tuple[tuple[QPushButton, bool, str], ...] = (
+            (self.correct_button, undecided, not_yet + " is corrected"),
+            (self.advice_button, undecided, not_yet + " takes advice"),
+            (self.terms_button, undecided, not_yet + " has its terms set"),
+            (
+                self.costs_button,
+                row is not None
+                and row.status not in (PrivilegeStatus.REFUSED, PrivilegeStatus.WITHDRAWN),
+                "A refused or withdrawn application is not charged",
+            ),
+            (self.issue_button, undecided, not_yet + " is issued"),
+            (self.refuse_button, undecided, not_yet + " is refused"),
+            (self.withdraw_button, undecided, not_yet + " is withdrawn"),
+            (self.print_button, row is not None and row.issued, "Only an issued permit prints"),
+            (
+                self.check_button,
+                row is not None and row.issued,
+                "Only an issued permit's conditions are checked",
+            ),
+            (
+                self.close_button,
+                row is not None
+                and row.status in (PrivilegeStatus.ISSUED, PrivilegeStatus.REVOKED)
+                and row.closed_on is None,
+                "Only an issued or revoked permit whose way is not yet vacated is closed",
+            ),
+            (
+                self.revoke_button,
+                standing and row is not None and row.in_force,
+                "Only a permit in force is revoked",
+            ),
+            (
+                self.notice_button,
+                row is not None
+                and row.issued
+                and row.closed_on is None
+                and row.removed_by_city_on is None,
+                "Only an obstruction under an issued permit, not yet cleared, is noticed for "
+                "removal",
+            ),
+            (
+                self.removal_button,
+                row is not None
+                and row.removal_notice_at is not None
+                and row.removed_by_city_on is None,
+                "Record the Council's removal notice first"
+                if row is not None and row.removal_notice_at is None
+                else "The City's removal is recorded already",
+            ),
+        )
+        for made, usable, why in states:
+            refused = self._permissions[made]
+            made.setEnabled(usable and not refused)
+            tip = str(made.property("tip") or "")
+            made.setToolTip(
+                refused or (tip if usable else (why if row is not None else "Choose a permit"))
+            )
+
+    # ---- actions -------------------------------------------------------------------------------
+
+    def _after_save(self, privilege_id: int | None, message: str) -> None:
+        self.register_changed.emit()
+        self.refresh()
+        if privilege_id is not None:
+            self.select_privilege(privilege_id)
+        self.status.emit(message)
+
+    def _act(self, dialog: Callable[..., object], message: str) -> None:
+        row = self.selected()
+        ask = getattr(dialog, "ask", None)
+        if row is not None and callable(ask) and ask(self, self.app, row):
+            self._after_save(row.id, f"{message}: {row.number}.")
+
+    def new_application(self) -> None:
+        if may_not(self.app, TAKE):
+            return
+        privilege_id = PrivilegeDialog.ask(self, self.app)
+        if privilege_id is not None:
+            self._after_save(privilege_id, self._taken_message(privilege_id))
+
+    def _taken_message(self, privilege_id: int) -> str:
+        """ "Street privilege SP-2026-003 taken. Fee billed: $50.00." — what the clerk tells
+        the applicant at the counter."""
+
+        def work(action: Action) -> str:
+            view = street_privileges_views.permit_view(
+                action.session, privilege_id, action.calendar
+            )
+            fee = f"Fee billed: {view.fee_owed}." if view.fee_owed.cents else "No fee billed."
+            return f"Street privilege {view.number} taken. {fee}"
+
+        return perform(self, self.app, work, writes=False) or "Street privilege saved."
+
+    def correct_selected(self) -> None:
+        row = self.selected()
+        if row is None or not row.undecided or may_not(self.app, TAKE):
+            return
+        if PrivilegeDialog.ask(self, self.app, row) is not None:
+            self._after_save(row.id, f"Application {row.number} corrected.")
+
+    def issue_selected(self) -> None:
+        row = self.selected()
+        if row is None or not row.undecided:
+            return
+        if not IssueDialog.ask(self, self.app, row):
+            return
+        self._after_save(row.id, f"Permit {row.number} issued.")
+        self.print_selected()
+
+    def refuse_selected(self) -> None:
+        row = self.selected()
+        if row is not None and row.undecided and refuse(self, self.app, row):
+            self._after_save(row.id, f"Application {row.number} refused.")
+
+    def withdraw_selected(self) -> None:
+        row = self.selected()
+        if row is not None and row.undecided and withdraw(self, self.app, row):
+            self._after_save(row.id, f"Application {row.number} withdrawn.")
+
+    def record_check(self) -> None:
+        row = self.selected()
+        if row is None or not row.issued or may_not(self.app, DECIDE):
+            return
+        chosen = forms.selected_row(self.condition_table)
+        key = chosen.key if isinstance(chosen, ConditionRow) else None
+        if CheckDialog.ask_for(self, self.app, row, key):
+            self._after_save(row.id, f"Check recorded: {row.number}.")
+            self.pages.setCurrentIndex(1)
+
+    def take_payment(self) -> None:
+        """The fee is taken in the Receipts tab: ask the window to go there with the applicant
+        as the payer (the fee is among the amounts they owe)."""
+        row = self.selected()
+        if row is None:
+            return
+        owed = self.on_file.fee_owed if self.on_file is not None else None
+        self.status.emit(
+            f"Take payment in the Receipts tab: {row.applicant} owes "
+            + (f"{owed} " if owed is not None else "")
+            + f"for {row.number}."
+        )
+        self.workflow_requested.emit(
+            TodayItem(
+                "receipts",
+                None,
+                f"Permit fee for {row.number}",
+                row.applicant,
+                FEE_CITE,
+                record_type="party",
+                record_id=str(row.applicant_id),
+            )
+        )
+
+    def file_papers(self) -> None:
+        """The bond and the certificate of insurance are filed in the Bonds & Insurance tab."""
+        row = self.selected()
+        if row is None:
+            return
+        self.status.emit(
+            f"File {row.applicant}'s bond or certificate for {row.number} in the Bonds & "
+            "Insurance tab."
+        )
+        self.workflow_requested.emit(
+            TodayItem("bonds", None, f"Bond and insurance for {row.number}", row.applicant)
+        )
+
+    def permit_bytes(self, privilege_id: int) -> bytes | None:
+        """The permit as a PDF, with the bond, insurance and fee receipts on file."""
+
+        def work(action: Action) -> bytes:
+            from reports.street_privileges import permit_pdf
+
+            session = action.session
+            view = street_privileges_views.permit_view(session, privilege_id, action.calendar)
+            return permit_pdf(view, settings_store.city_profile(session), printed_on=action.today())
+
+        return perform(self, self.app, work, writes=False)
+
+    def print_selected(self) -> None:
+        row = self.selected()
+        if row is None or not row.issued:
+            return
+        pdf = self.permit_bytes(row.id)
+        if pdf is None:
+            return
+        title = f"Street privilege permit {row.number}"
+        if printing.print_or_explain(
+            self,
+            pdf,
+            title=title,
+            saved=f"Permit {row.number} is saved: print it again with Print permit.",
+        ):
+            self.status.emit(f"{title} sent to the printer.")
+
+    # ---- export --------------------------------------------------------------------------------
+
+    def export_register(self) -> None:
+        """The register of the year chosen (every year when none is) to Excel, on a worker
+        thread behind a progress dialog."""
+        year = self.year_box.currentData()
+        day = self.app.desk.clock.today()
+        path = forms.ask_save_path(
+            self,
+            "Export the street privilege register",
+            f"street-privileges-{year or 'all'}-{day.isoformat()}.xlsx",
+            EXPORT_FILTER,
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+        app = self.app
+
+        def work(progress: Callable[[int], bool]) -> int:
+            from reports.street_privileges import register_xlsx
+
+            with app.desk.lookup(app.operator) as action:
+                rows = street_privileges_views.register_rows(action.session, year)
+                city = settings_store.city_profile(action.session).city_name
+                today = action.today()
+            return register_xlsx(
+                rows,
+                path,
+                city=city,
+                printed_on=today,
+                progress=progress,
+                author=app.operator.full_name,
+            )
+
+        def done(count: int) -> None:
+            self.status.emit(
+                f"{plural(count, 'street privilege permit')} written to {Path(path).name}"
+            )
+
+        run_in_background(
+            self, work, title="Exporting the street privilege register…", on_done=done
+        )
+
+
+# ---- the details panel -----------------------------------------------------------------------
+
+
+def _day(day: date | None) -> str:
+    return format_day(day) if day is not None else ""
+
+
+def widths_text(row: PrivilegeRow) -> str:
+    """ "street: 12 ft of 36 ft; sidewalk: 3 ft of 6 ft; temporary walk 4 ft, fence 4 ft"."""
+    parts = []
+    for what, width, used in (
+        ("street", row.street_width_in, row.street_used_in),
+        ("sidewalk", row.sidewalk_width_in, row.sidewalk_used_in),
+    ):
+        if width is None and used is None:
+            continue
+        if width is not None and used is not None:
+            parts.append(f"{what}: {format_length(used)} used of {format_length(width)}")
+        elif width is not None:
+            parts.append(f"{what} {format_length(width)} wide")
+        else:
+            parts.append(f"{what}: {format_length(used)} used")
+    if row.temporary_sidewalk_width_in is not None:
+        parts.append(f"temporary walk {format_length(row.temporary_sidewalk_width_in)}")
+    if row.fence_height_in is not None:
+        parts.append(f"fence {format_length(row.fence_height_in)} high")
+    if parts and not row.gutter_clear:
+        parts.append("<b>gutters not kept clear</b>")
+    return "; ".join(html.escape(p) if not p.startswith("<b>") else p for p in parts)
+
+
+def decided_text(row: PrivilegeRow) -> str:
+    if row.status is PrivilegeStatus.REFUSED:
+        return "Refused: nothing left to review."
+    if row.status is PrivilegeStatus.WITHDRAWN:
+        return "Withdrawn: nothing left to review."
+    return f"Issued {_day(row.issued_on)}: the requirements were met then."
+
+
+def on_file_html(view: PermitView | None, row: PrivilegeRow) -> str:
+    """The bond, the insurance and the fee the City holds for the permit, a line each."""
+    if view is None:
+        return ""
+    e = html.escape
+    if view.bonds:
+        bond = "; ".join(
+            f"{e(b.surety)} No. {e(b.bond_number)}, {b.amount}"
+            + ("" if b.for_this_permit else " (standing bond)")
+            for b in view.bonds
+        )
+    else:
+        bond = f"<b style='color:{BAD}'>none on file</b>"
+    lines = [f"<b>Bond on file:</b> {bond}"]
+    if row.insurance_required:
+        if view.insurance is None:
+            insured = f"<b style='color:{BAD}'>no certificate on file</b>"
+        else:
+            insured = (
+                f"{e(view.insurance.insurer)}, {forms.us_date(view.insurance.effective_on)} to "
+                f"{forms.us_date(view.insurance.expires_on)}"
+            )
+        lines.append(f"<b>Insurance:</b> {insured}")
+    if view.receipts:
+        fee = "; ".join(f"receipt {e(r.receipt_number)}, {r.amount}" for r in view.receipts)
+    else:
+        fee = ""
+    if view.fee_owed.cents:
+        fee = (fee + "; " if fee else "") + f"<b style='color:{BAD}'>{view.fee_owed} owed</b>"
+    if fee:
+        lines.append(f"<b>Fee:</b> {fee}")
+    return "<br>".join(lines)
+
+
+def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
+    """The chosen permit in words: who, what, where, the terms, and the days that count."""
+    e = html.escape
+    colour = {
+        PrivilegeStatus.ISSUED: GOOD if row.in_force else LATE,
+        PrivilegeStatus.REVOKED: BAD,
+        PrivilegeStatus.REFUSED: BAD,
+    }.get(row.status, "#333")
+    parts = [
+        f"<h3>{e(row.number)} — <span style='color:{colour}'>{e(row.status_text)}</span></h3>",
+        f"<p><b>{e(row.applicant)}</b>"
+        + (
+            f"<br><span style='color:#444'>{e(row.applicant_address)}</span>"
+            if row.applicant_address
+            else ""
+        )
+        + "</p>",
+    ]
+    where = [f"<i>{e(row.purpose.label)}</i> — {e(row.location)}"]
+    if row.street:
+        where.append(f"Street: {e(row.street)}")
+    if row.parcel:
+        owner = f", owner {e(row.parcel_owner)}" if row.parcel_owner else ""
+        where.append(f"Abutting parcel: {e(row.parcel)}{owner}")
+    if row.description:
+        where.append(f"<i>What:</i> {e(row.description)}")
+    if row.route:
+        where.append(f"<i>Route:</i> {e(row.route)}")
+    if row.building_permit_required:
+        where.append(
+            f"Building permit No. {e(row.building_permit_number)}"
+            if row.building_permit_number
+            else f"<b style='color:{BAD}'>Building permit required, not recorded</b>"
+        )
+    if row.planned_days:
+        where.append(f"Planned: {e(row.planned_days)}")
+    widths = widths_text(row)
+    if widths:
+        where.append(f"Widths: {widths}")
+    parts.append("<p>" + "<br>".join(where) + "</p>")
+
+    terms = []
+    if row.bond_amount is not None:
+        terms.append(f"Bond set at <b>{row.bond_amount}</b> ({cite_link(BOND_CITE)})")
+    elif row.undecided:
+        terms.append(f"<span style='color:{LATE}'>Bond amount not set yet</span>")
+    if row.insurance_required:
+        minimums = minimums_text(row.minimums)
+        terms.append("Proof of liability insurance" + (f": {e(minimums)}" if minimums else ""))
+    extra = sum(1 for line in row.conditions.splitlines() if line.strip())
+    if extra:
+        terms.append(f"{plural(extra, 'condition')} attached (see Conditions)")
+    if terms:
+        parts.append("<p>" + "<br>".join(terms) + "</p>")
+    on_file = on_file_html(view, row)
+    if on_file:
+        parts.append(f"<p>{on_file}</p>")
+
+    advice = []
+    for title, text, on in (
+        ("Chief of Police", row.police_advice, row.police_advice_on),
+        ("Building Inspector", row.inspector_advice, row.inspector_advice_on),
+    ):
+        if text:
+            advice.append(f"<i>{title}</i> ({e(_day(on))}): {e(text)}")
+    if advice:
+        parts.append(
+            f"<p>Advice ({cite_link(WHEN_REQUIRED_CITE)}):<br>" + "<br>".join(advice) + "</p>"
+        )
+
+    dates = [
+        f"Applied {e(_day(row.applied_on))}, {e(clock_time(row.applied_at))}, "
+        f"taken by {e(row.received_by)}"
+    ]
+    if row.issued_on:
+        dates.append(f"Issued {e(_day(row.issued_on))} by {e(row.issued_by)}")
+    if row.ends_on:
+        how = (
+            "an earlier day set by the Common Council"
+            + (f": {e(row.earlier_end_note)}" if row.earlier_end_note else "")
+            if row.earlier_end_on
+            else "three months from issuance"
+        )
+        if row.revoked_on is not None:
+            dates.append(f"Was to end at the end of {e(_day(row.ends_on))}, {how}")
+        else:
+            dates.append(
+                f"<b>Ends at the end of {e(_day(row.ends_on))}</b>, {how} "
+                f"({cite_link(TERMINATION_CITE)})"
+            )
+    if row.closed_on:
+        dates.append(f"Vacated and cleaned {e(_day(row.closed_on))}: closed")
+    parts.append("<p>" + "<br>".join(dates) + "</p>")
+    if row.revoked_on:
+        who = ", ".join(p for p in (row.revoked_by, row.revoked_by_title) if p)
+        parts.append(
+            f"<p><b style='color:{BAD}'>Revoked</b> {e(_day(row.revoked_on))} by {e(who)}, "
+            f"without notice: {e(row.revoke_reason)}</p>"
+        )
+    if row.removal_notice_at:
+        notice = (
+            f"Removal notice given {e(_day(row.removal_notice_at.date()))}, "
+            f"{e(clock_time(row.removal_notice_at))}"
+            + (f", to {e(row.removal_notice_to)}" if row.removal_notice_to else "")
+        )
+        if row.removed_by_city_on:
+            notice += f"<br>Removed by the City {e(_day(row.removed_by_city_on))}"
+        parts.append(f"<p>{notice} ({cite_link(REMOVAL_CITE)})</p>")
+    if row.status is PrivilegeStatus.REFUSED and row.refused_reason:
+        parts.append(f"<p><b style='color:{BAD}'>Refused:</b> {e(row.refused_reason)}</p>")
+    if row.notes:
+        notes = "<br>".join(e(line) for line in row.notes.splitlines())
+        parts.append(f"<p style='color:#444'><i>Notes:</i> {notes}</p>")
+    return "".join(parts)

@@ -112,6 +112,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "Sidewalk article, §§ 506-6, 506-7, 506-8, 506-9, 506-11, 506-20, 506-21",
         "Work the City did in an owner's place: bills, due dates, payment, and the unpaid "
         "list for the tax roll.",
+        built=True,
     ),
 )
 

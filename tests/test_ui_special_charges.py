@@ -1,0 +1,851 @@
+"""Special Charges tab: charges typed through the form, their bills printed and read back, paid
+in part at the counter, and certified to the tax roll by the Treasurer.
+
+"Today" is Monday, November 30, 2026, 10:00 a.m. (the ``clock`` fixture). Every modal dialog goes
+through the ``dialogs`` queue, every message box through ``messages`` (a question is answered
+Yes), and printing through the replaced ``printing.print_pdf`` hook or the preview's own Save
+PDF… (the ``forms.ask_save_path`` hook), so the papers are read back with pypdf.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from datetime import date
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtPrintSupport import QPrintPreviewDialog
+from PySide6.QtWidgets import QDialog, QLabel
+from sqlalchemy import func, select
+
+from clerk_desk import ledger, parties, receipts
+from clerk_desk import special_charges as sc
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.models import (
+    ChargeKind,
+    ChargeStatus,
+    PartyKind,
+    Role,
+    RunStatus,
+    SpecialCharge,
+    TaxRollRun,
+    TenderKind,
+)
+from clerk_desk.money import Money
+from clerk_desk.receipts import TenderEntry
+from ui import forms, printing
+from ui.operations import App
+from ui.special_charge_dialogs import (
+    AccountDialog,
+    ChargeDialog,
+    ReasonDialog,
+    RecordBillDialog,
+)
+from ui.special_charges_tab import SpecialChargesTab
+
+pytestmark = pytest.mark.gui
+
+STATION = "Front counter"
+OWNER = "Marta Lindqvist"
+
+
+# ---- the records a test starts from ----------------------------------------------------------
+
+
+@pytest.fixture
+def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.CLERK)
+
+
+@pytest.fixture
+def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.TREASURER)
+
+
+def add_party(desk: Desk, who: SignedIn, name: str, street: str = "412 Orange St N") -> int:
+    with desk.action(who) as action:
+        party = parties.add_party(
+            action,
+            parties.PartyData(
+                kind=PartyKind.PERSON,
+                name=name,
+                street=street,
+                city="Prescott",
+                state="WI",
+                postal_code="54021",
+            ),
+        )
+        action.session.flush()
+        return party.id
+
+
+def add_parcel(desk: Desk, who: SignedIn, number: str, owner_id: int, site: str) -> int:
+    with desk.action(who) as action:
+        parcel = parties.add_parcel(action, parties.ParcelData(number, site, owner_id=owner_id))
+        action.session.flush()
+        return parcel.id
+
+
+@pytest.fixture
+def owner(desk: Desk, clerk: SignedIn) -> int:
+    return add_party(desk, clerk, OWNER)
+
+
+@pytest.fixture
+def parcel(desk: Desk, clerk: SignedIn, owner: int) -> int:
+    return add_parcel(desk, clerk, "281-00412-0000", owner, "412 Orange St N")
+
+
+def charge(
+    desk: Desk,
+    who: SignedIn,
+    kind: ChargeKind,
+    party: int,
+    *,
+    parcel: int | None,
+    work_done_on: date,
+    amounts: Sequence[str] = ("100.00",),
+    bill_on: date | None = None,
+    received_on: date | None = None,
+    billed_as: str = "owner",
+) -> int:
+    lines = [sc.LineData("labor", f"Crew, item {i + 1}", Money(a)) for i, a in enumerate(amounts)]
+    bill = sc.BillData(bill_on, "mailed", received_on) if bill_on else None
+    with desk.action(who) as action:
+        made = sc.create_charge(
+            action,
+            sc.ChargeData(
+                kind,
+                party,
+                "Swept up dirt and debris tracked onto Orange St N",
+                work_done_on,
+                lines,
+                parcel_id=parcel,
+                billed_as=billed_as,
+            ),
+            bill,
+        )
+        action.session.flush()
+        return made.id
+
+
+def pay(desk: Desk, who: SignedIn, charge_id: int, amount: str) -> str:
+    """The Treasurer takes ``amount`` on the charge at the counter, as the Receipts tab does."""
+    with desk.database.reading() as session:
+        due_id = sc.get_charge(session, charge_id).amount_due_id
+    assert due_id is not None
+    with desk.action(who) as action:
+        if receipts.current_drawer(action.session, STATION) is None:
+            receipts.open_drawer(action, station=STATION, opening_cash=Money("50.00"))
+    with desk.database.reading() as session:
+        line = receipts.due_line(session, due_id, Money(amount))
+    with desk.action(who) as action:
+        return receipts.take_payment(
+            action,
+            station=STATION,
+            payer_id=None,
+            payer_name=OWNER,
+            lines=[line],
+            tenders=[TenderEntry(TenderKind.CASH, Money(amount))],
+        ).number
+
+
+def stored(desk: Desk, number: str) -> SpecialCharge:
+    with desk.database.reading() as session:
+        found = session.scalars(select(SpecialCharge).where(SpecialCharge.number == number)).one()
+        found.run  # noqa: B018 - loaded before the session ends
+        session.expunge_all()
+        return found
+
+
+def run_count(desk: Desk) -> int:
+    with desk.database.reading() as session:
+        return int(session.scalar(select(func.count(TaxRollRun.id))) or 0)
+
+
+def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> SpecialChargesTab:
+    widget = SpecialChargesTab(App(desk, who))
+    qtbot.add_widget(widget)
+    widget.resize(1400, 900)
+    widget.show()
+    return widget
+
+
+@pytest.fixture
+def tab(qtbot: Any, desk: Desk, clerk: SignedIn) -> SpecialChargesTab:
+    return make_tab(qtbot, desk, clerk)
+
+
+@pytest.fixture
+def printed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
+    """The printer, replaced: the PDF bytes each paper was printed with are kept."""
+    seen: list[tuple[str, bytes]] = []
+
+    def capture(_parent: Any, pdf: bytes, *, title: str, direct: bool = False) -> bool:
+        seen.append((title, pdf))
+        return True
+
+    monkeypatch.setattr(printing, "print_pdf", capture)
+    return seen
+
+
+def pdf_text(pdf: bytes) -> str:
+    return " ".join(
+        " ".join(page.extract_text().replace("\u00a0", " ").split())
+        for page in PdfReader(io.BytesIO(pdf)).pages
+    )
+
+
+def qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+def label_text(widget: Any, name: str) -> str:
+    label = widget.findChild(QLabel, name)
+    assert label is not None, name
+    return " ".join(label.text().replace("&nbsp;", " ").replace("\u00a0", " ").split())
+
+
+def error_text(dialog: Any, field: str) -> str:
+    label = dialog.findChild(QLabel, f"error_{field}")
+    assert label is not None, field
+    return label.text() if label.isVisible() else ""
+
+
+def choose_parcel(qtbot: Any, dialog: ChargeDialog, text: str) -> None:
+    picker = dialog.parcel
+    picker.search_field.clear()
+    qtbot.keyClicks(picker.search_field, text)
+    picker.search_field.flush()
+    qtbot.keyClick(picker.search_field, Qt.Key.Key_Down)  # into the matches: the first is chosen
+
+
+def type_line(qtbot: Any, dialog: ChargeDialog, index: int, kind: str, what: str, amount: str):
+    lines = dialog.lines
+    lines.categories[index].setCurrentIndex(lines.categories[index].findData(kind))
+    qtbot.keyClicks(lines.descriptions[index], what)
+    lines.amounts[index].clear()
+    qtbot.keyClicks(lines.amounts[index], amount)
+
+
+# ---- a new charge from the form --------------------------------------------------------------
+
+
+def test_a_new_charge_with_two_cost_lines_and_its_bill(
+    qtbot, tab, desk, clerk, parcel, dialogs, messages
+) -> None:
+    def new_charge(dialog: QDialog) -> None:
+        assert isinstance(dialog, ChargeDialog)
+        dialog.choose_kind(ChargeKind.DIRT_DEBRIS)
+        note = label_text(dialog, "kind_note")
+        assert "Dirt and debris removed by the City" in note
+        assert "Payable within 30 days of the bill" in note and "§ 506-20" in note
+        assert "Billed to the operator or the owner or the occupant" in note
+        choose_parcel(qtbot, dialog, "281-00412")
+        # The billed party starts as the parcel's owner, billed as the owner.
+        assert dialog.party.party is not None and dialog.party.party.name == OWNER
+        assert dialog.billed_as.currentData() == "owner"
+        assert [dialog.billed_as.itemData(i) for i in range(dialog.billed_as.count())] == [
+            "operator",
+            "owner",
+            "occupant",
+            "person in charge",
+        ]
+        qtbot.keyClicks(dialog.work, "Swept up dirt and debris tracked onto Orange St N")
+        dialog.work_done_on.setDate(qdate(date(2026, 11, 20)))
+        type_line(qtbot, dialog, 0, "labor", "Crew of two, 3 hours", "150")
+        type_line(qtbot, dialog, 1, "equipment", "Street sweeper, 1 hour", "75.50")
+        assert label_text(dialog.lines, "lines_total") == "<b>Total $225.50</b>"
+        # A deficiency repair adds 20% for administration to the cent (§ 506-6) …
+        dialog.choose_kind(ChargeKind.DEFICIENCY_REPAIR)
+        assert label_text(dialog.lines, "lines_total") == (
+            "Labor, materials and equipment $225.50 + 20% for administration $45.10 = "
+            "<b>total $270.60</b>"
+        )
+        assert [dialog.billed_as.itemData(i) for i in range(dialog.billed_as.count())] == [
+            "permittee"
+        ]
+        # … dirt and debris does not.
+        dialog.choose_kind(ChargeKind.DIRT_DEBRIS)
+        dialog.billed_as.setCurrentIndex(dialog.billed_as.findData("owner"))
+        assert label_text(dialog.lines, "lines_total") == "<b>Total $225.50</b>"
+        assert "The clock starts when the bill is recorded" in label_text(dialog, "bill_clocks")
+        assert not dialog.bill.bill_on.isEnabled()
+        dialog.bill_now.setChecked(True)
+        dialog.bill.bill_on.setDate(qdate(date(2026, 11, 23)))
+        dialog.bill.delivered_how.setCurrentText("mailed")
+        clocks = label_text(dialog, "bill_clocks")
+        assert "Last day to pay: <b>Wed Dec 23, 2026</b> (30 days from the day the bill" in clocks
+        assert "Tax roll from: <b>Thu Dec 24, 2026</b>" in clocks
+        dialog.save_button.click()
+
+    dialogs.append(new_charge)
+    with qtbot.wait_signal(tab.status) as told:
+        tab.charges.new_button.click()
+    assert messages == []
+    assert told.args[0] == "Charge CHG-2026-001 recorded: $225.50, due Wed Dec 23, 2026."
+    saved = stored(desk, "CHG-2026-001")
+    assert (saved.kind, saved.billed_as, saved.total) == (
+        ChargeKind.DIRT_DEBRIS,
+        "owner",
+        Money("225.50"),
+    )
+    assert (saved.bill_on, saved.delivered_how, saved.received_on) == (
+        date(2026, 11, 23),
+        "mailed",
+        None,
+    )
+    assert (saved.due_on, saved.tax_roll_on) == (date(2026, 12, 23), date(2026, 12, 24))
+    page = tab.charges
+    assert page.model.column_texts(0) == [
+        "CHG-2026-001",
+        "Dirt and debris",
+        "281-00412-0000",
+        OWNER,
+        "11/20/2026",
+        "$225.50",
+        "$225.50",
+        "12/23/2026",
+        "12/24/2026",
+        "Billed",
+    ]
+    assert [page.line_model.column_texts(i) for i in range(page.line_model.rowCount())] == [
+        ["Labor", "Crew of two, 3 hours", "$150.00"],
+        ["Equipment", "Street sweeper, 1 hour", "$75.50"],
+    ]
+    summary = label_text(tab, "charge_details")
+    assert "Last day to pay: Wed Dec 23, 2026" in summary
+    assert "On the tax roll from: Thu Dec 24, 2026" in summary
+    assert "Bill of Mon Nov 23, 2026, mailed" in summary
+    assert "Parcel <b>281-00412-0000</b>, 412 Orange St N — owner Marta Lindqvist" in summary
+    assert "Outstanding, not yet on the tax roll: <b>$225.50</b>" in page.outstanding_label.text()
+
+
+def test_a_bad_amount_is_refused_under_its_line_and_nothing_is_saved(
+    qtbot, tab, desk, parcel, dialogs, messages
+) -> None:
+    seen: dict[str, str] = {}
+
+    def new_charge(dialog: QDialog) -> None:
+        assert isinstance(dialog, ChargeDialog)
+        dialog.choose_kind(ChargeKind.SNOW_ICE)
+        choose_parcel(qtbot, dialog, "281-00412")
+        qtbot.keyClicks(dialog.work, "Cleared the public sidewalk after 24 hours")
+        type_line(qtbot, dialog, 0, "labor", "Crew, 1 hour", "60")
+        type_line(qtbot, dialog, 1, "equipment", "Plow truck", "12.345")
+        seen["total"] = label_text(dialog.lines, "lines_total")
+        dialog.save_button.click()
+        seen["line_1"] = error_text(dialog, "line_1")
+        seen["line_0"] = error_text(dialog, "line_0")
+        seen["open"] = str(dialog.isVisible())
+        # Mended, the form saves with both lines.
+        dialog.lines.amounts[1].clear()
+        qtbot.keyClicks(dialog.lines.amounts[1], "-5")
+        dialog.save_button.click()
+        seen["negative"] = error_text(dialog, "line_1")
+        dialog.lines.amounts[1].clear()
+        qtbot.keyClicks(dialog.lines.amounts[1], "12.35")
+        dialog.save_button.click()
+
+    dialogs.append(new_charge)
+    tab.charges.new_button.click()
+    assert messages == []
+    assert seen["line_1"] == (
+        "“12.345” has more than two decimal places. Enter dollars and cents, for example 12.34."
+    )
+    assert seen["line_1"] in seen["total"]  # the live total says the same
+    assert seen["line_0"] == "" and seen["open"] == "True"
+    assert "Negative amounts are not accepted" in seen["negative"]
+    saved = stored(desk, "CHG-2026-001")  # only the mended form was saved
+    assert saved.total == Money("72.35") and saved.bill_on is None
+    assert tab.charges.model.column_texts(0)[-1] == "Awaiting bill"
+
+
+def test_a_charge_without_a_billed_party_or_work_is_refused_under_the_fields(
+    qtbot, tab, desk, dialogs, messages
+) -> None:
+    seen: dict[str, str] = {}
+
+    def new_charge(dialog: QDialog) -> None:
+        assert isinstance(dialog, ChargeDialog)
+        dialog.choose_kind(ChargeKind.OBSTRUCTION)
+        dialog.party.choose(None)
+        dialog.save_button.click()
+        seen["party"] = error_text(dialog, "billed_party")
+        add_party(desk, tab.app.operator, "Kinni Roofing", "1200 Cudd Ave")
+        dialog.party.search("kinni")
+        dialog.party.choose(dialog.party.model.row(0))
+        dialog.save_button.click()
+        seen["parcel"] = error_text(dialog, "parcel")
+
+    dialogs.append(new_charge)
+    tab.charges.new_button.click()
+    assert messages == []
+    assert seen["party"].startswith("Choose who is billed")
+    assert seen["parcel"].startswith("Name the parcel") and "§ 506-8" in seen["parcel"]
+    with desk.database.reading() as session:
+        assert session.scalar(select(func.count(SpecialCharge.id))) == 0
+
+
+def test_recording_the_bill_of_an_obstruction_counts_from_its_receipt(
+    qtbot, tab, desk, clerk, owner, parcel, dialogs, messages
+) -> None:
+    charge_id = charge(
+        desk, clerk, ChargeKind.OBSTRUCTION, owner, parcel=parcel, work_done_on=date(2026, 11, 2)
+    )
+    tab.charges.refresh()
+    tab.charges.select_charge(charge_id)
+    assert not tab.charges.print_bill_button.isEnabled()
+    assert "Record the bill first" in tab.charges.print_bill_button.toolTip()
+    assert "Bill not recorded yet" in label_text(tab, "charge_details")
+
+    def bill(dialog: QDialog) -> None:
+        assert isinstance(dialog, RecordBillDialog)
+        dialog.bill.bill_on.setDate(qdate(date(2026, 11, 3)))
+        dialog.bill.delivered_how.setCurrentText("mailed")
+        assert "Last day to pay: <b>Fri Nov 13, 2026</b>" in label_text(dialog, "bill_clocks")
+        dialog.bill.received_on.set_value(date(2026, 11, 6))
+        clocks = label_text(dialog, "bill_clocks")
+        # Ten calendar days from receipt. Sixty days from the cost end on New Year's Day, a
+        # holiday: payment may still be made at City Hall on Monday January 4 (City Hall is
+        # closed on Saturdays), so the roll takes it from Tuesday January 5.
+        assert "Last day to pay: <b>Mon Nov 16, 2026</b> (10 days from receipt" in clocks
+        assert "Tax roll from: <b>Tue Jan 5, 2027</b>, the day after the 60 days" in clocks
+        dialog.bill.received_on.set_value(date(2026, 11, 2))  # before the bill: refused
+        dialog.save_button.click()
+        assert "cannot be received before it went out" in error_text(dialog, "received_on")
+        dialog.bill.received_on.set_value(date(2026, 11, 6))
+        dialog.save_button.click()
+
+    dialogs.append(bill)
+    tab.charges.bill_button.click()
+    assert messages == []
+    saved = stored(desk, "CHG-2026-001")
+    assert (saved.received_on, saved.due_on) == (date(2026, 11, 6), date(2026, 11, 16))
+    assert tab.charges.model.column_texts(0)[7:] == ["11/16/2026", "01/05/2027", "Overdue"]
+    assert tab.charges.print_bill_button.isEnabled()
+
+
+def test_the_bill_printed_and_saved_from_the_preview_reads_back(
+    qtbot, tab, desk, clerk, owner, parcel, dialogs, messages, monkeypatch, tmp_path
+) -> None:
+    charge_id = charge(
+        desk,
+        clerk,
+        ChargeKind.DIRT_DEBRIS,
+        owner,
+        parcel=parcel,
+        work_done_on=date(2026, 11, 20),
+        amounts=("150.00", "75.50"),
+        bill_on=date(2026, 11, 23),
+    )
+    tab.charges.refresh()
+    tab.charges.select_charge(charge_id)
+    saved_to = tmp_path / "bill"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *_args: str(saved_to))
+
+    def preview(dialog: QDialog) -> None:
+        assert isinstance(dialog, QPrintPreviewDialog)
+        assert dialog.windowTitle() == "Print — Bill — CHG-2026-001"
+        [action] = [a for a in dialog.findChildren(QAction) if a.objectName() == "save_pdf_action"]
+        action.trigger()  # Save PDF… from the preview
+
+    dialogs.append(preview)
+    tab.charges.print_bill_button.click()
+    assert messages == []
+    text = pdf_text((tmp_path / "bill.pdf").read_bytes())
+    assert "CHG-2026-001" in text and OWNER in text
+    assert "281-00412-0000" in text and "§ 506-20" in text
+    assert "$150.00" in text and "$75.50" in text and "$225.50" in text
+    assert "December 23, 2026" in text  # the last day to pay, written out
+
+
+def test_a_part_payment_shows_partly_paid_and_the_balance_and_a_reminder_prints(
+    qtbot, tab, desk, clerk, treasurer, owner, parcel, printed, messages
+) -> None:
+    charge_id = charge(
+        desk,
+        clerk,
+        ChargeKind.DIRT_DEBRIS,
+        owner,
+        parcel=parcel,
+        work_done_on=date(2026, 11, 20),
+        amounts=("150.00", "75.50"),
+        bill_on=date(2026, 11, 23),
+    )
+    receipt = pay(desk, treasurer, charge_id, "50.00")
+    tab.charges.refresh()
+    tab.charges.select_charge(charge_id)
+    page = tab.charges
+    assert page.model.column_texts(0)[5:] == [
+        "$225.50",
+        "$175.50",
+        "12/23/2026",
+        "12/24/2026",
+        "Partly paid",
+    ]
+    assert page.payment_model.column_texts(0)[:3] == [receipt, "11/30/2026", "$50.00"]
+    assert page.pages.tabText(1) == "Payments (1)"
+    summary = label_text(tab, "charge_details")
+    assert "Paid $50.00 · <b>balance $175.50</b>" in summary
+    page.standing_box.setCurrentIndex(page.standing_box.findData(sc.Standing.PARTLY_PAID))
+    assert page.model.rowCount() == 1
+    page.standing_box.setCurrentIndex(page.standing_box.findData(sc.Standing.PAID))
+    assert page.model.rowCount() == 0 and page.count_label.text() == "No charges match"
+    page.standing_box.setCurrentIndex(0)
+    page.reminder_button.click()
+    assert messages == []
+    assert [title for title, _ in printed] == ["Reminder — CHG-2026-001"]
+    reminder = pdf_text(printed[0][1])
+    assert "$175.50" in reminder and "CHG-2026-001" in reminder
+
+
+def test_take_payment_goes_to_the_receipts_tab_with_the_billed_party(
+    qtbot, desk, clerk, treasurer, owner, parcel
+) -> None:
+    from ui.main_window import MainWindow
+    from ui.receipts_tab import ReceiptsTab
+
+    charge_id = charge(
+        desk,
+        clerk,
+        ChargeKind.DIRT_DEBRIS,
+        owner,
+        parcel=parcel,
+        work_done_on=date(2026, 10, 30),
+        bill_on=date(2026, 11, 2),  # due in two days: the Today tab lists it
+    )
+    window = MainWindow(App(desk, clerk))
+    qtbot.add_widget(window)
+    window.show()
+    window.today_tab.refresh()
+    item = next(
+        row.item
+        for row in window.today_tab.model.rows()
+        if row.item.record_type == sc.RECORD_TYPE and row.item.record_id == str(charge_id)
+    )
+    assert item.title == "CHG-2026-001 is due Wed Dec 2, 2026"
+    window.go_to_item(item)  # the Today tab's item opens the charge
+    tab = window.tabs.currentWidget()
+    assert isinstance(tab, SpecialChargesTab)
+    selected = tab.charges.selected()
+    assert selected is not None and selected.id == charge_id
+    tab.charges.pay_button.click()
+    receipts_tab = window.tabs.currentWidget()
+    assert isinstance(receipts_tab, ReceiptsTab)
+    assert receipts_tab.party is not None and receipts_tab.party.id == owner
+    assert receipts_tab.due_model.rowCount() == 1
+    assert "CHG-2026-001" in " ".join(receipts_tab.due_model.column_texts(0))
+    pay(desk, treasurer, charge_id, "40.00")  # the Treasurer takes part of it
+    assert window.show_tab("special_charges") is tab  # back: the register is read again
+    assert tab.charges.model.column_texts(0)[6] == "$60.00"
+    assert tab.charges.model.column_texts(0)[-1] == "Partly paid"
+
+
+def test_a_charge_is_cancelled_with_its_reason(
+    qtbot, tab, desk, clerk, owner, parcel, dialogs, messages
+) -> None:
+    charge_id = charge(
+        desk, clerk, ChargeKind.SNOW_ICE, owner, parcel=parcel, work_done_on=date(2026, 11, 20)
+    )
+    tab.charges.refresh()
+    tab.charges.select_charge(charge_id)
+
+    def cancel(dialog: QDialog) -> None:
+        assert isinstance(dialog, ReasonDialog)
+        dialog.save_button.click()  # no reason: refused under the field
+        assert "Give the reason" in error_text(dialog, "reason")
+        qtbot.keyClicks(dialog.reason, "Billed in error: the owner cleared it in time")
+        dialog.save_button.click()
+
+    dialogs.append(cancel)
+    tab.charges.cancel_button.click()
+    assert messages == []
+    saved = stored(desk, "CHG-2026-001")
+    assert saved.status == ChargeStatus.CANCELLED
+    assert saved.cancel_reason == "Billed in error: the owner cleared it in time"
+    assert tab.charges.model.column_texts(0)[-1] == "Cancelled"
+    for button in (tab.charges.cancel_button, tab.charges.bill_button, tab.charges.pay_button):
+        assert not button.isEnabled()
+
+
+# ---- the tax roll ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def three_charges(desk: Desk, clerk: SignedIn, treasurer: SignedIn, owner: int) -> dict[str, int]:
+    """One past its roll day and unpaid, one paid, one not yet at its roll day."""
+    a = add_parcel(desk, clerk, "281-00001-0000", owner, "101 Orange St N")
+    b = add_parcel(desk, clerk, "281-00002-0000", owner, "102 Orange St N")
+    c = add_parcel(desk, clerk, "281-00003-0000", owner, "103 Orange St N")
+    unpaid = charge(
+        desk,
+        clerk,
+        ChargeKind.DIRT_DEBRIS,
+        owner,
+        parcel=b,
+        work_done_on=date(2026, 9, 30),
+        amounts=("240.00",),
+        bill_on=date(2026, 10, 5),  # due Nov 4, on the roll from Nov 5
+    )
+    paid = charge(
+        desk,
+        clerk,
+        ChargeKind.DIRT_DEBRIS,
+        owner,
+        parcel=a,
+        work_done_on=date(2026, 9, 30),
+        amounts=("80.00",),
+        bill_on=date(2026, 10, 5),
+    )
+    pay(desk, treasurer, paid, "80.00")
+    later = charge(
+        desk,
+        clerk,
+        ChargeKind.STREET_DAMAGE,
+        owner,
+        parcel=c,
+        work_done_on=date(2026, 11, 20),
+        bill_on=date(2026, 11, 23),  # payable through December 23
+        billed_as="operator",
+    )
+    return {"unpaid": unpaid, "paid": paid, "later": later}
+
+
+def test_a_run_lists_only_the_eligible_charges_is_certified_once_and_locks_them(
+    qtbot, desk, treasurer, three_charges, messages
+) -> None:
+    tab = make_tab(qtbot, desk, treasurer)
+    tab.charges.refresh()
+    assert tab.charges.model.column_texts(2)[-1] == "Ready for tax roll"  # the unpaid one
+    tab.inner.setCurrentWidget(tab.tax_roll)
+    roll = tab.tax_roll
+    assert "No run prepared yet" in roll.heading.text()
+    assert roll.as_of.date() == qdate(date(2026, 11, 30))
+    with qtbot.wait_signal(tab.status) as told:
+        roll.prepare_button.click()
+    assert told.args[0] == (
+        "Run TR-2026-01 prepared as of Mon Nov 30, 2026: 1 charge to review, then certify."
+    )
+    assert [roll.entry_model.column_texts(i) for i in range(roll.entry_model.rowCount())] == [
+        [
+            "281-00002-0000",
+            OWNER,
+            "CHG-2026-001 Dirt and debris removed by the City: Swept up dirt and debris "
+            "tracked onto Orange St N",
+            "§ 506-20",
+            "$240.00",
+        ]
+    ]
+    assert roll.section_model.column_texts(0) == ["§ 506-20", "1", "$240.00"]
+    assert roll.grand_total.text() == "Grand total: 1 charge on 1 parcel, <b>$240.00</b>"
+    assert roll.run_model.column_texts(0)[:5] == [
+        "TR-2026-01",
+        "11/30/2026",
+        "Draft",
+        "1",
+        "$240.00",
+    ]
+    assert roll.certify_button.isEnabled()
+
+    stale = make_tab(qtbot, desk, treasurer)  # another counter station, showing the draft
+    stale.tax_roll.refresh()
+
+    with qtbot.wait_signal(tab.status) as told:
+        roll.certify_button.click()
+    assert messages[0] == (
+        "Certify run TR-2026-01 to the tax roll: 1 charge on 1 parcel, totaling $240.00?"
+    )
+    assert told.args[0] == "Run TR-2026-01 certified to the tax roll: 1 charge, $240.00."
+    saved = stored(desk, "CHG-2026-001")
+    assert saved.status == ChargeStatus.CERTIFIED and saved.run is not None
+    assert roll.run_model.column_texts(0)[2] == "Certified"
+    assert roll.run_model.column_texts(0)[5] == f"Test {Role.TREASURER.label}"
+    assert roll.run_model.column_texts(0)[6] == "11/30/2026 10:00 AM"
+    assert not roll.certify_button.isEnabled()
+    assert "a run is certified once" in roll.certify_button.toolTip()
+    assert not roll.discard_button.isEnabled()
+    # The register shows the charge locked and stamped with the run.
+    charges = tab.charges
+    charges.select_charge(three_charges["unpaid"])
+    certified = charges.model.row_of(lambda r: r.number == "CHG-2026-001")
+    assert charges.model.column_texts(certified)[-1] == "Certified, TR-2026-01"
+    for button in (charges.cancel_button, charges.bill_button, charges.pay_button):
+        assert not button.isEnabled()
+    assert "paid with the property taxes" in charges.pay_button.toolTip()
+    assert "Outstanding, not yet on the tax roll: <b>$100.00</b>" in (
+        charges.outstanding_label.text()
+    )
+    # The other station's certify is refused by the core: a run is certified once.
+    stale.tax_roll.certify_button.click()
+    assert "a run is certified once" in messages[-1]
+    with desk.database.reading() as session:
+        assert [r.status for r in sc.runs(session)] == [RunStatus.CERTIFIED]
+
+
+def test_a_list_changed_since_it_was_prepared_is_not_certified_and_is_prepared_again(
+    qtbot, desk, treasurer, three_charges, messages
+) -> None:
+    tab = make_tab(qtbot, desk, treasurer)
+    tab.inner.setCurrentWidget(tab.tax_roll)
+    roll = tab.tax_roll
+    roll.prepare_button.click()
+    pay(desk, treasurer, three_charges["unpaid"], "40.00")  # paid in part meanwhile
+    roll.certify_button.click()
+    assert messages[1].startswith("The list changed since run TR-2026-01 was prepared:")
+    assert "CHG-2026-001 now owes $200.00, not the $240.00 listed" in messages[1]
+    # Asked to prepare again (answered Yes): the new draft lists what is owed now.
+    assert roll.run_model.column_texts(0)[:5] == [
+        "TR-2026-02",
+        "11/30/2026",
+        "Draft",
+        "1",
+        "$200.00",
+    ]
+    assert roll.run_model.column_texts(1)[2] == "Set aside"
+    assert stored(desk, "CHG-2026-001").status == ChargeStatus.BILLED
+    forms.select_row(roll.run_table, 1)  # any run of the list is shown
+    assert "Run TR-2026-01</b> — Set aside" in roll.heading.text()
+    assert "Set aside by a later run." in roll.heading.text()
+    assert roll.entry_model.column_texts(0)[-1] == "$240.00"
+    assert not roll.certify_button.isEnabled() and roll.print_button.isEnabled()
+
+
+def test_a_draft_is_set_aside_with_its_reason(
+    qtbot, desk, treasurer, three_charges, dialogs, messages
+) -> None:
+    tab = make_tab(qtbot, desk, treasurer)
+    tab.inner.setCurrentWidget(tab.tax_roll)
+    tab.tax_roll.prepare_button.click()
+
+    def discard(dialog: QDialog) -> None:
+        assert isinstance(dialog, ReasonDialog)
+        qtbot.keyClicks(dialog.reason, "Prepared for the wrong date")
+        dialog.save_button.click()
+
+    dialogs.append(discard)
+    tab.tax_roll.discard_button.click()
+    assert messages == []
+    assert tab.tax_roll.run_model.column_texts(0)[2] == "Set aside"
+    assert "Prepared for the wrong date" in tab.tax_roll.heading.text()
+    assert not tab.tax_roll.certify_button.isEnabled()
+    # A second run; the first is shown again when asked for by its record.
+    tab.tax_roll.prepare_button.click()
+    with desk.database.reading() as session:
+        first = min(run.id for run in sc.runs(session))
+    tab.inner.setCurrentWidget(tab.charges)
+    tab.show_record("tax_roll_run", str(first))
+    assert tab.inner.currentWidget() is tab.tax_roll
+    shown = tab.tax_roll.selected()
+    assert shown is not None and shown.number == "TR-2026-01"
+
+
+def test_the_run_exported_for_the_county_and_printed(
+    qtbot, desk, treasurer, three_charges, printed, messages, monkeypatch, tmp_path
+) -> None:
+    tab = make_tab(qtbot, desk, treasurer)
+    tab.inner.setCurrentWidget(tab.tax_roll)
+    roll = tab.tax_roll
+    roll.prepare_button.click()
+    roll.certify_button.click()
+    target = tmp_path / "county"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *_args: str(target))
+    with qtbot.wait_signal(tab.status, timeout=20_000) as told:
+        roll.export_button.click()
+    assert told.args[0] == "Run TR-2026-01: 1 charge written to county.xlsx"
+    book = load_workbook(f"{target}.xlsx")
+    rows = list(book.worksheets[0].iter_rows(values_only=True))
+    assert rows[0] == (
+        "Parcel number",
+        "Owner",
+        "Owner address",
+        "Site address",
+        "Description",
+        "Section",
+        "Amount",
+    )
+    assert rows[1][:4] == (
+        "281-00002-0000",
+        OWNER,
+        "412 Orange St N, Prescott, WI 54021",
+        "102 Orange St N",
+    )
+    assert rows[1][4] == (
+        "CHG-2026-001 Dirt and debris removed by the City: Swept up dirt and debris tracked "
+        "onto Orange St N"
+    )
+    assert rows[1][5] == "§ 506-20" and float(rows[1][6]) == 240.0
+    assert rows[2][0] == "Total" and float(rows[2][6]) == 240.0
+    assert len(rows) == 3  # the paid and the not-yet-due charges are not on it
+    assert "$" in book.worksheets[0].cell(2, 7).number_format
+    roll.print_button.click()
+    assert [title for title, _ in printed] == ["Tax roll run TR-2026-01"]
+    text = pdf_text(printed[0][1])
+    assert "TR-2026-01" in text and "281-00002-0000" in text and "$240.00" in text
+    assert messages == [
+        "Certify run TR-2026-01 to the tax roll: 1 charge on 1 parcel, totaling $240.00?"
+    ]
+
+
+def test_a_clerk_cannot_prepare_a_run(qtbot, tab, desk, three_charges, messages) -> None:
+    tab.inner.setCurrentWidget(tab.tax_roll)
+    roll = tab.tax_roll
+    assert not roll.prepare_button.isEnabled()
+    assert "you need the role" in roll.prepare_button.toolTip()
+    assert Role.TREASURER.label in roll.prepare_button.toolTip()
+    roll.prepare()  # asked anyway: the core refuses
+    assert len(messages) == 1 and "you need the role" in messages[0]
+    assert run_count(desk) == 0
+
+
+def test_the_register_exported_to_excel_in_the_background(
+    qtbot, tab, desk, three_charges, monkeypatch, tmp_path
+) -> None:
+    page = tab.charges
+    page.refresh()
+    qtbot.keyClicks(page.search_field, "281-00002")
+    page.search_field.flush()
+    assert [page.model.row(i).number for i in range(page.model.rowCount())] == ["CHG-2026-001"]
+    page.search_field.clear()
+    page.search_field.flush()
+    page.kind_box.setCurrentIndex(page.kind_box.findData(ChargeKind.STREET_DAMAGE))
+    assert [page.model.row(i).number for i in range(page.model.rowCount())] == ["CHG-2026-003"]
+    page.kind_box.setCurrentIndex(0)
+    page.year_box.setCurrentIndex(page.year_box.findData(2026))
+    assert page.model.rowCount() == 3 and page.count_label.text() == "3 charges"
+    target = tmp_path / "charges"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *_args: str(target))
+    with qtbot.wait_signal(tab.status, timeout=20_000) as told:
+        tab.charges.export_button.click()
+    assert told.args[0] == "3 special charges written to charges.xlsx"
+    rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
+    header_at = next(i for i, row in enumerate(rows) if row and row[0] == "Charge")
+    numbers = [row[0] for row in rows[header_at + 1 :] if row and row[0]]
+    assert numbers == ["CHG-2026-003", "CHG-2026-002", "CHG-2026-001"]
+
+
+def test_the_gl_account_is_set_by_who_may_change_settings(
+    qtbot, tab, desk, dialogs, messages, operator_with
+) -> None:
+    def account(dialog: QDialog) -> None:
+        assert isinstance(dialog, AccountDialog)
+        dialog.account.clear()
+        dialog.save_button.click()
+        assert "Enter the GL account" in error_text(dialog, "gl_account")
+        qtbot.keyClicks(dialog.account, "100-48100")
+        dialog.save_button.click()
+
+    dialogs.append(account)
+    with qtbot.wait_signal(tab.status) as told:
+        tab.charges.account_button.click()
+    assert told.args[0] == "New special charges post to GL account 100-48100."
+    with desk.database.reading() as session:
+        assert ledger.special_charge_account(session) == "100-48100"
+    inspector = make_tab(qtbot, desk, operator_with(Role.INSPECTOR))
+    assert not inspector.charges.account_button.isEnabled()
+    assert "you need the role" in inspector.charges.account_button.toolTip()

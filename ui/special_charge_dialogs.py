@@ -1,0 +1,1160 @@
+"""The forms of the Special Charges tab: a new charge with its cost lines and (if it went out)
+its bill, recording a bill, cancelling a charge, setting a tax roll run aside, and the GL account
+special charges post to.
+
+Every rule is the core's (:mod:`clerk_desk.special_charges`): the form shows what the core makes
+of what is typed before anything is saved — the section of the kind chosen and its clock in a
+sentence, who the section lets the City bill, the cost with the 20% for administration of a
+deficiency repair (§ 506-6), and, for a bill, the last day to pay and the first tax-roll day as
+:func:`~clerk_desk.special_charges.clocks` counts them on the City's calendar. A refusal is shown
+under the field it is about.
+
+The rows shown in the tables are plain frozen values read inside one action, never live records.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from PySide6.QtCore import QDate, QSize, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+from sqlalchemy.orm import Session
+
+from clerk_desk import ledger
+from clerk_desk import special_charges as sc
+from clerk_desk import special_charges_views as scv
+from clerk_desk.deadlines import format_day, plural
+from clerk_desk.desk import Action
+from clerk_desk.errors import ClerkDeskError, InvalidInput
+from clerk_desk.models import (
+    ChargeKind,
+    ChargeLine,
+    ChargeStatus,
+    RunStatus,
+    SpecialCharge,
+)
+from clerk_desk.money import Money
+from clerk_desk.permissions import Permission, refusal
+from clerk_desk.special_charges import PayFrom, RollFrom, Standing
+from clerk_desk.special_charges_views import ChargeView, RunView
+from ui import forms
+from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
+from ui.bonds_tab import ChooseDateEdit
+from ui.operations import App, FieldErrors, perform
+from ui.ordinance_viewer import cite_from_url, cite_html
+from ui.parties_tab import ParcelRow
+from ui.petition_dialogs import zone_of
+from ui.street_number_dialogs import ParcelPicker
+from ui.table_models import CENTER, RIGHT, TableColumn
+
+BILL = Permission.BILL
+CANCEL = Permission.CANCEL_DUE
+CERTIFY = Permission.CERTIFY_TAX_ROLL
+SETTINGS = Permission.EDIT_SETTINGS
+PAY = Permission.TAKE_PAYMENT
+BLOCK_COLOUR, WARN_COLOUR, DONE_COLOUR = "#f9d6d5", "#fff1c7", "#e3f1e3"
+BAD, MUTED = "#b00020", "color: #555;"
+NBSP = "\u00a0"
+LINES_SHOWN = 3
+"""Cost lines the new-charge form starts with ("Add line" gives more; a blank one is skipped)."""
+DELIVERY = ("mailed", "handed over", "posted on the property", "certified mail")
+"""How a bill usually goes out; the clerk may type anything else."""
+
+KIND_SHORT: dict[ChargeKind, str] = {
+    ChargeKind.SNOW_ICE: "Snow and ice",
+    ChargeKind.OBSTRUCTION: "Obstruction",
+    ChargeKind.PRIVILEGE_REMOVAL: "Privilege removal",
+    ChargeKind.DIRT_DEBRIS: "Dirt and debris",
+    ChargeKind.STREET_DAMAGE: "Street damage",
+    ChargeKind.SIDEWALK_REPAIR: "Sidewalk repair",
+    ChargeKind.SIDEWALK_MINOR_REPAIR: "Minor sidewalk repair",
+    ChargeKind.OPENING_REPAIR: "Opening repair",
+    ChargeKind.DEFICIENCY_REPAIR: "Deficiency repair",
+}
+"""The kind as a register column names it; the full title and section are in its tooltip."""
+
+SOURCE_WORKFLOWS: dict[str, tuple[str, str]] = {
+    "street_opening": ("street_openings", "Street opening permit"),
+    "street_privilege": ("street_privileges", "Street privilege permit"),
+    "sidewalk_permit": ("sidewalks", "Sidewalk permit"),
+    "sidewalk_repair_order": ("sidewalks", "Sidewalk repair order"),
+    "sidewalk_cafe": ("sidewalk_cafes", "Sidewalk cafe permit"),
+    "vending_application": ("vending", "Vending application"),
+}
+"""The permit or order a charge may come from: the tab that shows it, and what it is called."""
+
+RUN_STATUS = {
+    RunStatus.DRAFT: "Draft",
+    RunStatus.CERTIFIED: "Certified",
+    RunStatus.DISCARDED: "Set aside",
+}
+
+
+def may_not(app: App, permission: Permission) -> str:
+    """Why the operator may not do it ("" when they may): the tooltip of a disabled button."""
+    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
+
+
+def cite_link(cite: str) -> str:
+    """A citation as a link that opens the ordinance, kept on one line where it is short."""
+    return cite_html(cite, cite.replace(" ", NBSP, 1))
+
+
+def follow_cite(parent: QWidget, app: App, url: str) -> None:
+    """A ``cite:`` link: the window's ordinance viewer, or a small one beside the form."""
+    cite = cite_from_url(url)
+    if cite and not app.open_ordinance(cite):
+        forms.open_cite(parent, cite)
+
+
+class WrapLabel(QLabel):
+    """A word-wrapped rich-text label as tall as its text at the width it is given.
+
+    A plain word-wrapped QLabel in a form asks for the height its text takes at a narrow
+    guessed width, and keeps it when the form is wider: a short note then sits in a tall empty
+    box. This one asks for the height at its own width, and again whenever the width changes.
+
+    Signals: those of :class:`QLabel`.
+    """
+
+    GUESS = 420  # the width assumed before the label is laid out
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self._width = 0
+
+    def _height(self) -> int:
+        width = self.width() if self.isVisible() and self.width() > 60 else self.GUESS
+        return self.heightForWidth(width)
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self._height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(60, self._height())
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.updateGeometry()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != self._width:
+            self._width = event.size().width()
+            self.updateGeometry()
+
+
+def info_label(name: str) -> QLabel:
+    """A framed rich-text note whose ``cite:`` links open the ordinance."""
+    label = WrapLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+    label.setStyleSheet(
+        "QLabel { background: #e8f1fb; color: #1d2b36; padding: 6px; border-radius: 3px; }"
+    )
+    return label
+
+
+def refit(widget: QWidget) -> None:
+    """Have the layouts above ``widget`` make room for its new text (a word-wrapped label)."""
+    parent = widget.parentWidget()
+    while parent is not None and not parent.isWindow():
+        parent.updateGeometry()
+        parent = parent.parentWidget()
+
+
+# ---- plain rows --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeRow:
+    """A special charge as the register shows it, read inside one action."""
+
+    id: int
+    number: str
+    kind: ChargeKind
+    parcel_number: str
+    site_address: str
+    owner_name: str
+    billed_party_id: int
+    billed_name: str
+    billed_as: str
+    work: str
+    work_done_on: date
+    total: Money
+    paid: Money
+    balance: Money
+    bill_on: date | None
+    delivered_how: str
+    received_on: date | None
+    due_on: date | None
+    tax_roll_on: date | None
+    standing: Standing
+    run_number: str
+
+    @classmethod
+    def of(cls, charge: SpecialCharge, today: date) -> ChargeRow:
+        parcel = charge.parcel
+        owner = parcel.owner if parcel is not None else None
+        return cls(
+            id=charge.id,
+            number=charge.number,
+            kind=ChargeKind(charge.kind),
+            parcel_number=parcel.parcel_number if parcel is not None else "",
+            site_address=parcel.site_address if parcel is not None else "",
+            owner_name=owner.name if owner is not None else "",
+            billed_party_id=charge.billed_party_id,
+            billed_name=charge.billed_party.name,
+            billed_as=charge.billed_as,
+            work=charge.work,
+            work_done_on=charge.work_done_on,
+            total=charge.total,
+            paid=sc.paid(charge),
+            balance=sc.balance(charge),
+            bill_on=charge.bill_on,
+            delivered_how=charge.delivered_how,
+            received_on=charge.received_on,
+            due_on=charge.due_on,
+            tax_roll_on=charge.tax_roll_on,
+            standing=sc.standing(charge, today),
+            run_number=charge.run.number if charge.run is not None else "",
+        )
+
+    @property
+    def clock(self) -> sc.ChargeClock:
+        return sc.clock_for(self.kind)
+
+    @property
+    def locked(self) -> bool:
+        """Certified or cancelled: nothing more is recorded on it."""
+        return self.standing in (Standing.CERTIFIED, Standing.CANCELLED)
+
+    @property
+    def billed(self) -> bool:
+        return self.bill_on is not None
+
+    @property
+    def owing(self) -> bool:
+        """A balance still taken at the counter."""
+        return not self.locked and self.balance > Money.zero()
+
+    @property
+    def parcel_text(self) -> str:
+        return " · ".join(p for p in (self.parcel_number, self.site_address) if p)
+
+
+def _status_for(standing: Standing | None) -> ChargeStatus | None:
+    """The stored status that holds every charge of ``standing`` (the rest is read from the
+    amount due and the clocks)."""
+    if standing is None:
+        return None
+    return {
+        Standing.CERTIFIED: ChargeStatus.CERTIFIED,
+        Standing.CANCELLED: ChargeStatus.CANCELLED,
+    }.get(standing, ChargeStatus.BILLED)
+
+
+def search_charges(
+    session: Session,
+    text: str = "",
+    *,
+    kind: ChargeKind | None = None,
+    standing: Standing | None = None,
+    year: int | None = None,
+    today: date,
+    limit: int = sc.SEARCH_LIMIT,
+) -> list[SpecialCharge]:
+    """The charges the register's search and filters show."""
+    found = sc.search_charges(
+        session, text, status=_status_for(standing), kind=kind, year=year, limit=limit
+    )
+    if standing is None:
+        return found
+    return [charge for charge in found if sc.standing(charge, today) is standing]
+
+
+def search_charge_rows(
+    action: Action,
+    text: str = "",
+    *,
+    kind: ChargeKind | None = None,
+    standing: Standing | None = None,
+    year: int | None = None,
+    limit: int = sc.SEARCH_LIMIT,
+) -> list[ChargeRow]:
+    today = action.today()
+    found = search_charges(
+        action.session, text, kind=kind, standing=standing, year=year, today=today, limit=limit
+    )
+    return [ChargeRow.of(charge, today) for charge in found]
+
+
+def source_text(session: Session, record_type: str, record_id: str) -> str:
+    """The permit or order a charge comes from, by its number ("Street opening permit
+    SO-2026-014"), or "" when it names none."""
+    if not record_type:
+        return ""
+    _workflow, what = SOURCE_WORKFLOWS.get(
+        record_type, ("", record_type.replace("_", " ").capitalize())
+    )
+    number = ""
+    if record_id.isdigit():
+        found = _source_number(session, record_type, int(record_id))
+        number = found or f"record {record_id}"
+    return f"{what} {number}".strip()
+
+
+def _source_number(session: Session, record_type: str, record_id: int) -> str:
+    try:
+        if record_type == "street_opening":
+            from clerk_desk import street_openings
+
+            return street_openings.get_opening(session, record_id).number
+        if record_type == "street_privilege":
+            from clerk_desk import street_privileges
+
+            return street_privileges.get_privilege(session, record_id).number
+        if record_type == "sidewalk_permit":
+            from clerk_desk import sidewalks
+
+            return sidewalks.get_permit(session, record_id).number
+        if record_type == "sidewalk_repair_order":
+            from clerk_desk import sidewalks
+
+            return sidewalks.get_order(session, record_id).number
+    except ClerkDeskError:
+        return ""
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeDetails:
+    """Everything the tab shows of the charge chosen, read in one action."""
+
+    row: ChargeRow
+    view: ChargeView
+    source: str  # "Street opening permit SO-2026-014", or ""
+
+
+def charge_details(action: Action, charge_id: int) -> ChargeDetails:
+    session = action.session
+    charge = sc.get_charge(session, charge_id)
+    row = ChargeRow.of(charge, action.today())
+    view = scv.charge_view(session, charge_id, today=action.today(), tz=zone_of(action))
+    return ChargeDetails(row, view, source_text(session, charge.record_type, charge.record_id))
+
+
+def run_list(action: Action) -> list[RunView]:
+    return scv.run_views(action.session, tz=zone_of(action))
+
+
+# ---- tables of the tab -------------------------------------------------------------------------
+
+
+def standing_colour(row: ChargeRow) -> str | None:
+    """Red when overdue, amber once it may go on the tax roll, green when paid."""
+    return {
+        Standing.OVERDUE: BLOCK_COLOUR,
+        Standing.READY_FOR_ROLL: WARN_COLOUR,
+        Standing.PAID: DONE_COLOUR,
+    }.get(row.standing)
+
+
+def charge_columns() -> tuple[TableColumn, ...]:
+    def due_colour(row: ChargeRow) -> str | None:
+        return BLOCK_COLOUR if row.standing is Standing.OVERDUE else None
+
+    def roll_colour(row: ChargeRow) -> str | None:
+        return WARN_COLOUR if row.standing is Standing.READY_FOR_ROLL else None
+
+    def due_text(row: ChargeRow) -> str:
+        if row.due_on is not None:
+            return forms.us_date(row.due_on)
+        return "next roll" if row.billed and row.clock.pay_from is PayFrom.NONE else ""
+
+    def roll_text(row: ChargeRow) -> str:
+        if not row.clock.on_tax_roll:
+            return "never"
+        return forms.us_date(row.tax_roll_on)
+
+    return (
+        TableColumn("Charge", lambda r: r.number),
+        TableColumn(
+            "Kind",
+            lambda r: KIND_SHORT[r.kind],
+            tooltip=lambda r: f"{r.clock.title} — {r.clock.cite}",
+        ),
+        TableColumn("Parcel", lambda r: r.parcel_number, tooltip=lambda r: r.parcel_text or None),
+        TableColumn(
+            "Billed party",
+            lambda r: r.billed_name,
+            tooltip=lambda r: f"Billed as {r.billed_as}: {r.work}",
+        ),
+        TableColumn("Work date", lambda r: forms.us_date(r.work_done_on)),
+        TableColumn("Total", lambda r: r.total.format(), align=RIGHT),
+        TableColumn("Balance", lambda r: r.balance.format(), align=RIGHT),
+        TableColumn(
+            "Due",
+            due_text,
+            colour=due_colour,
+            header_tooltip="The last day to pay, from the section's clock (none: entered on the "
+            "next tax roll unless paid first)",
+        ),
+        TableColumn(
+            "Tax roll",
+            roll_text,
+            colour=roll_colour,
+            header_tooltip="The first day the unpaid balance may be certified to the tax roll "
+            "(never: a deficiency repair puts no lien on the property, § 506-6)",
+        ),
+        TableColumn(
+            "Standing",
+            lambda r: f"Certified, {r.run_number}" if r.run_number else r.standing.label,
+            colour=standing_colour,
+            tooltip=lambda r: (
+                f"{r.standing.label} (run {r.run_number})" if r.run_number else r.standing.label
+            ),
+        ),
+    )
+
+
+LINE_COLUMNS = (
+    TableColumn("Cost", lambda r: r.category.capitalize()),
+    TableColumn("Description", lambda r: r.description, tooltip=lambda r: r.description),
+    TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),
+)
+PAYMENT_COLUMNS = (
+    TableColumn("Receipt", lambda r: r.receipt_number),
+    TableColumn("Paid on", lambda r: forms.us_date(r.paid_on)),
+    TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),
+    TableColumn("Line", lambda r: r.description, tooltip=lambda r: r.description),
+)
+
+
+def _certified_text(view: RunView) -> str:
+    if view.certified_at is None:
+        return ""
+    return forms.local_time(view.certified_at, view.certified_at.tzinfo)
+
+
+RUN_COLUMNS = (
+    TableColumn("Run", lambda r: r.number),
+    TableColumn("As of", lambda r: forms.us_date(r.as_of)),
+    TableColumn(
+        "Status",
+        lambda r: RUN_STATUS[r.status],
+        tooltip=lambda r: r.note or None,
+        colour=lambda r: DONE_COLOUR if r.status is RunStatus.CERTIFIED else None,
+    ),
+    TableColumn("Charges", lambda r: str(len(r.entries)), align=CENTER),
+    TableColumn("Total", lambda r: r.total.format(), align=RIGHT),
+    TableColumn("Certified by", lambda r: r.certified_by),
+    TableColumn("Certified at", _certified_text),
+)
+ENTRY_COLUMNS = (
+    TableColumn("Parcel", lambda r: r.parcel_number, tooltip=lambda r: r.site_address or None),
+    TableColumn("Owner", lambda r: r.owner_name, tooltip=lambda r: r.owner_address or None),
+    TableColumn("Description", lambda r: r.description, tooltip=lambda r: r.description),
+    TableColumn("Section", lambda r: r.section, tooltip=lambda r: r.section),
+    TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),
+)
+SECTION_COLUMNS = (
+    TableColumn("Section", lambda r: r[0], tooltip=lambda r: r[0]),
+    TableColumn("Charges", lambda r: str(r[1]), align=CENTER),
+    TableColumn("Amount", lambda r: r[2].format(), align=RIGHT),
+)
+
+
+# ---- pieces of the forms -----------------------------------------------------------------------
+
+
+def clock_html(kind: ChargeKind) -> str:
+    """The kind chosen in words: its section (a link), its clock, who may be billed."""
+    clock = sc.clock_for(kind)
+    sentence = html.escape(clock.explain()).replace(html.escape(clock.cite), cite_link(clock.cite))
+    who = " or the ".join(clock.billed_as)
+    extra = " Plus 20% for administration." if clock.administration else ""
+    return f"<b>{html.escape(clock.title)}</b>. {sentence} Billed to the {who}.{extra}"
+
+
+def clocks_html(kind: ChargeKind, shown: sc.Clocks, *, received: bool) -> str:
+    """The last day to pay and the first tax-roll day of a bill, as the core counted them."""
+    clock = sc.clock_for(kind)
+    parts = []
+    if shown.due_on is not None:
+        start = (
+            "receipt of the bill"
+            if clock.pay_from is PayFrom.RECEIPT and received
+            else "the day the bill went out"
+        )
+        parts.append(
+            f"Last day to pay: <b>{html.escape(format_day(shown.due_on))}</b> "
+            f"({clock.pay_days} days from {start})"
+        )
+    else:
+        parts.append("No time to pay is set: entered on the next tax roll unless paid first")
+    if shown.tax_roll_on is not None:
+        why = (
+            f", the day after the {clock.roll_days} days from the work"
+            if clock.roll_from is RollFrom.INCURRED
+            else ""
+        )
+        parts.append(
+            f"Tax roll from: <b>{html.escape(format_day(shown.tax_roll_on))}</b>{why} "
+            f"({cite_link(clock.cite)})"
+        )
+    else:
+        parts.append(
+            f"Never on the tax roll: the section puts no lien on it ({cite_link(clock.cite)})"
+        )
+    return "<br>".join(parts)
+
+
+def _amount(text: str, field: str) -> Money:
+    text = text.strip()
+    return Money.parse(text, field=field) if text else Money.zero()
+
+
+class CostLinesEditor(QWidget):
+    """The costs of the work, one a line: the kind of cost, what it was, the amount. A line
+    left blank is skipped; "Add line" gives another. Each line has its error line under it
+    (the core names the line), and the total below follows what is typed.
+
+    Signals: none of its own — ``changed`` is a plain callback the form sets.
+    """
+
+    def __init__(self, errors: FieldErrors, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.errors = errors
+        self.changed: Callable[[], None] = lambda: None
+        self.categories: list[QComboBox] = []
+        self.descriptions: list[QLineEdit] = []
+        self.amounts: list[QLineEdit] = []
+        self.grid = QGridLayout()
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(6)
+        self.grid.setVerticalSpacing(2)
+        for column, caption in enumerate(("Cost", "Description", "Amount")):
+            label = QLabel(caption)
+            label.setStyleSheet(MUTED)
+            self.grid.addWidget(label, 0, column)
+        self.grid.setColumnStretch(1, 1)
+        self.add_button = QPushButton("Add &line")
+        self.add_button.setObjectName("add_line_button")
+        self.add_button.setToolTip("Another cost of the work (a blank line is skipped)")
+        self.total = WrapLabel()
+        self.total.setObjectName("lines_total")
+        lines_error = forms.error_label()
+        self.errors.add("lines", lines_error, self)
+        below = QHBoxLayout()
+        below.addWidget(self.add_button)
+        below.addWidget(self.total, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self.grid)
+        layout.addWidget(lines_error)
+        layout.addLayout(below)
+        for _ in range(LINES_SHOWN):
+            self.add_line()
+        self.add_button.clicked.connect(self._add_and_focus)
+
+    def add_line(self) -> None:
+        index = len(self.amounts)
+        category = QComboBox()
+        category.setObjectName(f"line_{index}_category")
+        for name in sc.CATEGORIES:
+            category.addItem(name.capitalize(), name)
+        description = forms.limit_to(QLineEdit(), ChargeLine.description)
+        description.setObjectName(f"line_{index}_description")
+        description.setPlaceholderText(
+            {0: "e.g. crew of two, 3 hours", 1: "e.g. 2 tons of cold mix"}.get(index, "")
+        )
+        amount = money_edit(f"line_{index}_amount", "0.00")
+        amount.setMaximumWidth(amount.fontMetrics().horizontalAdvance("$9,999,999.99") + 20)
+        error = forms.error_label()
+        row = 1 + index * 2
+        self.grid.addWidget(category, row, 0)
+        self.grid.addWidget(description, row, 1)
+        self.grid.addWidget(amount, row, 2)
+        self.grid.addWidget(error, row + 1, 0, 1, 3)
+        self.errors.add(f"line_{index}", error, amount)
+        self.categories.append(category)
+        self.descriptions.append(description)
+        self.amounts.append(amount)
+        amount.textChanged.connect(lambda _t: self.changed())
+        description.textChanged.connect(lambda _t: self.changed())
+
+    def _add_and_focus(self) -> None:
+        self.add_line()
+        self.categories[-1].setFocus()
+        refit(self)
+
+    def type_line(self, index: int, category: str, description: str, amount: str) -> None:
+        """Fill line ``index`` (adding lines as needed): for a program that fills the form."""
+        while len(self.amounts) <= index:
+            self.add_line()
+        self.categories[index].setCurrentIndex(self.categories[index].findData(category))
+        self.descriptions[index].setText(description)
+        self.amounts[index].setText(amount)
+
+    def lines(self) -> list[sc.LineData]:
+        """Every line as typed (blank ones too, so the core numbers them as the form does);
+        an amount that is not one is refused under its line."""
+        return [
+            sc.LineData(
+                str(category.currentData()),
+                description.text(),
+                _amount(amount.text(), f"line_{index}"),
+            )
+            for index, (category, description, amount) in enumerate(
+                zip(self.categories, self.descriptions, self.amounts, strict=True)
+            )
+        ]
+
+    def show_total(self, kind: ChargeKind) -> None:
+        try:
+            cost = sum((line.amount for line in self.lines()), Money.zero())
+        except InvalidInput as error:
+            self.total.setText(f"<span style='color:{BAD}'>{html.escape(error.message)}</span>")
+            return
+        administration = sc.administration_for(kind, cost)
+        if administration > Money.zero():
+            self.total.setText(
+                f"Labor, materials and equipment {cost} + 20% for administration "
+                f"{administration} = <b>total {cost + administration}</b>"
+            )
+        else:
+            self.total.setText(f"<b>Total {cost}</b>")
+
+
+class BillFields:
+    """The bill or notice: the day it went out, how, the day it was received (where a clock runs
+    from receipt), and the last day to pay and first tax-roll day the core counts from them.
+
+    The form lays the fields out (:meth:`fields`) and registers their error lines.
+    """
+
+    def __init__(
+        self,
+        app: App,
+        form: QWidget,
+        kind: Callable[[], ChargeKind],
+        work_done_on: Callable[[], date],
+    ) -> None:
+        self.app = app
+        self.form = form
+        self.on = True
+        self._kind = kind
+        self._work_done_on = work_done_on
+        today = app.desk.clock.today
+        self.bill_on = forms.date_edit(today(), name="bill_on")
+        self.delivered_how = QComboBox()
+        self.delivered_how.setObjectName("delivered_how")
+        self.delivered_how.setEditable(True)
+        self.delivered_how.addItems(list(DELIVERY))
+        line = self.delivered_how.lineEdit()
+        assert line is not None
+        forms.limit_to(line, SpecialCharge.delivered_how)
+        self.received_on = ChooseDateEdit(lambda: forms.to_date(self.bill_on), name="received_on")
+        self.received_on.setToolTip(
+            "The day the bill reached the party, where known: § 506-8 and § 506-7 count the "
+            "days to pay from it; not known, they count from the day it went out"
+        )
+        self.clocks = WrapLabel()
+        self.clocks.setObjectName("bill_clocks")
+        self.clocks.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.clocks.linkActivated.connect(lambda url: follow_cite(form, app, url))
+        self.bill_on.dateChanged.connect(lambda _d: self.show_clocks())
+        self.received_on.dateChanged.connect(lambda _d: self.show_clocks())
+        self.delivered_how.setMinimumWidth(
+            self.delivered_how.fontMetrics().horizontalAdvance("posted on the property") + 48
+        )
+        self.rows = (
+            left_aligned(self.bill_on),
+            left_aligned(self.delivered_how),
+            left_aligned(self.received_on),
+        )
+
+    def fields(self) -> tuple[tuple[str, QWidget, str], ...]:
+        """(caption, widget, the core's field) of each field, in the order they are shown."""
+        return (
+            ("Bill &date", self.rows[0], "bill_on"),
+            ("Deli&vered", self.rows[1], "delivered_how"),
+            ("Recei&ved on", self.rows[2], "received_on"),
+        )
+
+    def set_enabled(self, on: bool) -> None:
+        self.on = on
+        for widget in self.rows:
+            widget.setEnabled(on)
+        self.show_clocks()
+
+    def set_bill(self, row: ChargeRow) -> None:
+        """Start from the bill recorded before (a correction)."""
+        if row.bill_on is not None:
+            day = row.bill_on
+            self.bill_on.setDate(QDate(day.year, day.month, day.day))
+        if row.delivered_how:
+            self.delivered_how.setCurrentText(row.delivered_how)
+        self.received_on.set_value(row.received_on)
+
+    def data(self) -> sc.BillData:
+        return sc.BillData(
+            forms.to_date(self.bill_on),
+            self.delivered_how.currentText(),
+            self.received_on.value(),
+        )
+
+    def show_clocks(self) -> None:
+        if not self.on:
+            self.clocks.setText(
+                "<span style='color:#555'>The clock starts when the bill is recorded.</span>"
+            )
+            refit(self.clocks)
+            return
+        kind, work_done_on = self._kind(), self._work_done_on()
+        bill = self.data()
+
+        def work(action: Action) -> sc.Clocks:
+            return sc.clocks(
+                kind,
+                work_done_on=work_done_on,
+                bill_on=bill.bill_on,
+                received_on=bill.received_on,
+                calendar=action.calendar,
+            )
+
+        shown = perform(self.form, self.app, work, writes=False)
+        if shown is not None:
+            self.clocks.setText(clocks_html(kind, shown, received=bill.received_on is not None))
+        refit(self.clocks)
+
+
+class ParcelChooser(ParcelPicker):
+    """The parcel picker, which can also start on a parcel and be cleared (a deficiency repair
+    needs no parcel).
+
+    Signals: ``parcel_changed(object)`` with the chosen :class:`ParcelRow` or None.
+    """
+
+    def choose(self, parcel: ParcelRow | None) -> None:
+        self.parcel = parcel
+        if parcel is not None and self.model.row_of(lambda r: r.id == parcel.id) < 0:
+            self.model.set_rows([parcel, *self.model.rows])
+        if parcel is not None:
+            forms.select_row(self.table, self.model.row_of(lambda r: r.id == parcel.id))
+        else:
+            self.table.clearSelection()
+        self._show_chosen()
+        self.parcel_changed.emit(parcel)
+
+
+# ---- a new charge ------------------------------------------------------------------------------
+
+
+class ChargeDialog(forms.TwoColumnForm):
+    """Record a charge for work the City did in someone's place, with its cost lines and, if the
+    bill went out, the bill.
+
+    The kind chosen shows its section and clock; the billed party starts as the parcel's owner
+    and "billed as" offers only whom the section lets the City bill; the total follows the cost
+    lines (plus 20% for a deficiency repair); the last day to pay and the first tax-roll day
+    follow the bill's days.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App) -> None:
+        super().__init__(parent, "New special charge", save_text="Record charge", ratio=1)
+        self.app = app
+        self.setObjectName("charge_dialog")
+        today = app.desk.clock.today
+        self._owner_default: int | None = None
+
+        self.kind = QComboBox()
+        self.kind.setObjectName("kind")
+        for kind in ChargeKind:
+            self.kind.addItem(sc.label(kind), kind)
+            self.kind.setItemData(
+                self.kind.count() - 1, sc.clock_for(kind).cite, Qt.ItemDataRole.ToolTipRole
+            )
+        self.kind_note = info_label("kind_note")
+        self.kind_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.parcel = ParcelChooser(app)
+        self.parcel.setObjectName("parcel")
+        self.no_parcel = QPushButton("No parcel")
+        self.no_parcel.setObjectName("no_parcel_button")
+        self.no_parcel.setToolTip(
+            "A deficiency repair (§ 506-6) is billed to the permittee and needs no parcel"
+        )
+        self.party = PartyPicker(app, role="billed party", name="billed_party")
+        self.billed_as = QComboBox()
+        self.billed_as.setObjectName("billed_as")
+        self.work = QLineEdit()
+        self.work.setObjectName("work")
+        self.work.setPlaceholderText("e.g. removed a dumpster left in the street after notice")
+        self.work_done_on = forms.date_edit(today(), name="work_done_on")
+        self.lines = CostLinesEditor(self.errors)
+        self.lines.setObjectName("cost_lines")
+        self.bill_now = QCheckBox("The &bill went out")
+        self.bill_now.setObjectName("bill_now")
+        self.bill_now.setToolTip(
+            "Record the bill now, or later with Record bill: the clocks start from it"
+        )
+        self.notes = QLineEdit()
+        self.notes.setObjectName("notes")
+
+        self.add_to(self.left, "&Kind", self.kind, "kind")
+        self.left.addRow("", self.kind_note)
+        parcel_box = QWidget()
+        parcel_layout = QVBoxLayout(parcel_box)
+        parcel_layout.setContentsMargins(0, 0, 0, 0)
+        parcel_layout.addWidget(self.parcel)
+        parcel_layout.addWidget(self.no_parcel, 0, Qt.AlignmentFlag.AlignLeft)
+        self.add_to(self.left, "&Parcel", parcel_box, "parcel")
+        self.add_to(self.left, "Billed pa&rty", self.party, "billed_party")
+        self.add_to(self.left, "Billed &as", left_aligned(self.billed_as), "billed_as")
+        self.add_to(self.right, "&Work", self.work, "work")
+        self.add_to(self.right, "Work &done on", left_aligned(self.work_done_on), "work_done_on")
+        self.add_to(self.right, "Costs", self.lines)
+        self.right.addRow("", self.bill_now)
+        self.bill = BillFields(app, self, self.chosen_kind, self.work_day)
+        for caption, widget, field in self.bill.fields():
+            self.add_to(self.right, caption, widget, field)
+        self.right.addRow("", self.bill.clocks)
+        self.add_to(self.right, "&Notes", self.notes, "notes")
+        self.finish_layout()
+
+        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
+        self.parcel.parcel_changed.connect(self._parcel_changed)
+        self.no_parcel.clicked.connect(lambda: self.parcel.choose(None))
+        self.work_done_on.dateChanged.connect(lambda _d: self.bill.show_clocks())
+        self.bill_now.toggled.connect(self.bill.set_enabled)
+        self.lines.changed = lambda: self.lines.show_total(self.chosen_kind())
+        self._kind_changed()
+        self.bill.set_enabled(False)
+        if not app.operator.may(BILL):
+            self.set_read_only(refusal(app.operator.role, BILL))
+        self.resize(1200, max(self.sizeHint().height(), 600))
+        self.kind.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App) -> int | None:
+        """Show the form; the id of the charge recorded, or None if cancelled."""
+        dialog = cls(parent, app)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    @property
+    def billing(self) -> bool:
+        return self.bill_now.isChecked()
+
+    def chosen_kind(self) -> ChargeKind:
+        return ChargeKind(self.kind.currentData())
+
+    def work_day(self) -> date:
+        return forms.to_date(self.work_done_on)
+
+    def choose_kind(self, kind: ChargeKind) -> None:
+        self.kind.setCurrentIndex(self.kind.findData(kind))
+
+    def _kind_changed(self) -> None:
+        kind = self.chosen_kind()
+        clock = sc.clock_for(kind)
+        self.kind_note.setText(clock_html(kind))
+        refit(self.kind_note)
+        current = self.billed_as.currentData()
+        with forms.quietly(self.billed_as):
+            self.billed_as.clear()
+            for who in clock.billed_as:
+                self.billed_as.addItem(who.capitalize(), who)
+        self.billed_as.setCurrentIndex(max(0, self.billed_as.findData(current)))
+        self.lines.show_total(kind)
+        self.bill.show_clocks()
+
+    def _parcel_changed(self, parcel: ParcelRow | None) -> None:
+        """The billed party starts as the parcel's owner (unless another was chosen)."""
+        if parcel is None or parcel.owner_id is None:
+            return
+        chosen = self.party.party
+        if chosen is not None and chosen.id != self._owner_default:
+            return
+        owner = party_row(self.app, self, parcel.owner_id)
+        if owner is not None:
+            self._owner_default = owner.id
+            self.party.choose(owner)
+            forms.select_row(self.party.table, self.party.model.row_of(lambda r: r.id == owner.id))
+            as_owner = self.billed_as.findData("owner")
+            if as_owner >= 0:
+                self.billed_as.setCurrentIndex(as_owner)
+
+    def data(self) -> sc.ChargeData:
+        party = self.party.party
+        if party is None:
+            raise InvalidInput(
+                "Choose who is billed (add them under People & Parcels if they are not listed).",
+                field="billed_party",
+            )
+        parcel = self.parcel.parcel
+        return sc.ChargeData(
+            kind=self.chosen_kind(),
+            billed_party_id=party.id,
+            work=self.work.text(),
+            work_done_on=self.work_day(),
+            lines=self.lines.lines(),
+            parcel_id=parcel.id if parcel is not None else None,
+            billed_as=str(self.billed_as.currentData() or ""),
+            notes=self.notes.text(),
+        )
+
+    def commit(self) -> object:
+        billing = self.billing
+
+        def work(action: Action) -> int:
+            bill = self.bill.data() if billing else None
+            charge = sc.create_charge(action, self.data(), bill)
+            action.session.flush()
+            return charge.id
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+# ---- acts on a charge --------------------------------------------------------------------------
+
+
+def charge_banner(row: ChargeRow) -> QLabel:
+    """The charge a form acts on, in one line at its top."""
+    where = f", parcel {row.parcel_text}" if row.parcel_text else ""
+    return forms.banner(
+        f"{row.number} — {sc.label(row.kind)}: {row.billed_name} ({row.billed_as}){where}. "
+        f"Total {row.total}, balance {row.balance}. {row.standing.label}.",
+        tone="info",
+    )
+
+
+class RecordBillDialog(forms.FormDialog):
+    """Record the bill or notice of a charge (or correct it: the day it was received, learned
+    later): the last day to pay and the first tax-roll day follow.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, row: ChargeRow) -> None:
+        super().__init__(parent, f"Bill — {row.number}", save_text="Record bill")
+        self.app = app
+        self.row = row
+        self.setObjectName("record_bill_dialog")
+        self.add_top(charge_banner(row))
+        note = info_label("bill_note")
+        note.setText(clock_html(row.kind))
+        note.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.form.addRow(note)
+        self.bill = BillFields(app, self, lambda: row.kind, lambda: row.work_done_on)
+        self.bill.set_bill(row)
+        for caption, widget, field in self.bill.fields():
+            self.add_field(caption, widget, field)
+        self.form.addRow("", self.bill.clocks)
+        self.finish_layout()
+        why = may_not(app, BILL)
+        if why:
+            self.set_read_only(why)
+        self.bill.show_clocks()
+        self.resize(640, self.sizeHint().height())
+        self.bill.bill_on.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, row: ChargeRow) -> bool:
+        return bool(forms.run_modal(cls(parent, app, row)))
+
+    def commit(self) -> object:
+        bill, charge_id = self.bill.data(), self.row.id
+
+        def work(action: Action) -> bool:
+            sc.record_bill(action, charge_id, bill)
+            return True
+
+        return perform(
+            self,
+            self.app,
+            forms.as_field_error(work, "bill_on", keep=("delivered_how", "received_on")),
+            errors=self.errors,
+        )
+
+
+class ReasonDialog(forms.FormDialog):
+    """One act that needs only a reason (cancel a charge, set a run aside), refused under the
+    reason when the core says no.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        app: App,
+        *,
+        title: str,
+        note: str,
+        save_text: str,
+        placeholder: str,
+        permission: Permission,
+        work: Callable[[Action, str], object],
+        name: str,
+    ) -> None:
+        super().__init__(parent, title, save_text=save_text)
+        self.app = app
+        self.work = work
+        self.setObjectName(name)
+        self.add_top(forms.banner(note, tone="info"))
+        self.reason = QPlainTextEdit()
+        self.reason.setObjectName("reason")
+        self.reason.setTabChangesFocus(True)
+        self.reason.setPlaceholderText(placeholder)
+        self.reason.setFixedHeight(self.fontMetrics().height() * 3 + 12)
+        self.add_field("&Why", self.reason, "reason")
+        self.finish_layout()
+        why = may_not(app, permission)
+        if why:
+            self.set_read_only(why)
+        self.resize(600, self.sizeHint().height())
+        self.reason.setFocus()
+
+    def commit(self) -> object:
+        reason = self.reason.toPlainText()
+
+        def act(action: Action) -> bool:
+            self.work(action, reason)
+            return True
+
+        return perform(self, self.app, forms.as_field_error(act, "reason"), errors=self.errors)
+
+
+def cancel_charge(parent: QWidget | None, app: App, row: ChargeRow) -> bool:
+    paid = (
+        f" {row.paid} has been paid on it: refund it first; its receipts stay as they were."
+        if row.paid > Money.zero()
+        else ""
+    )
+    return bool(
+        forms.run_modal(
+            ReasonDialog(
+                parent,
+                app,
+                title=f"Cancel charge {row.number}",
+                note=f"{row.number}: {row.billed_name}, {row.total}. It stays in the register, "
+                f"marked cancelled, with the reason.{paid}",
+                save_text="Cancel charge",
+                placeholder="why, e.g. billed in error; forgiven by the Council on 12/14",
+                permission=CANCEL,
+                work=lambda a, why: sc.cancel_charge(a, row.id, reason=why),
+                name="cancel_charge_dialog",
+            )
+        )
+    )
+
+
+def discard_run(parent: QWidget | None, app: App, run: RunView) -> bool:
+    return bool(
+        forms.run_modal(
+            ReasonDialog(
+                parent,
+                app,
+                title=f"Set run {run.number} aside",
+                note=f"Run {run.number} as of {format_day(run.as_of)} "
+                f"({plural(len(run.entries), 'charge')}, {run.total}) stays in the list, marked "
+                "set aside; nothing on it is certified.",
+                save_text="Set aside",
+                placeholder="why, e.g. prepared for the wrong date",
+                permission=CERTIFY,
+                work=lambda a, why: sc.discard_run(a, run.run_id, reason=why),
+                name="discard_run_dialog",
+            )
+        )
+    )
+
+
+class AccountDialog(forms.FormDialog):
+    """The GL account special charges post to (a setting of the Treasurer or the Clerk).
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App) -> None:
+        super().__init__(parent, "GL account of special charges", save_text="Save")
+        self.app = app
+        self.setObjectName("account_dialog")
+        self.add_top(
+            forms.banner(
+                "Each new special charge posts to this account of the general ledger; charges "
+                "already recorded keep the account they were billed to.",
+                tone="info",
+            )
+        )
+        current = perform(
+            self, app, lambda a: ledger.special_charge_account(a.session), writes=False
+        )
+        self.account = QLineEdit(current or "")
+        self.account.setObjectName("gl_account")
+        self.add_field("&GL account", self.account, "gl_account")
+        self.finish_layout()
+        why = may_not(app, SETTINGS)
+        if why:
+            self.set_read_only(why)
+        self.resize(520, self.sizeHint().height())
+        self.account.setFocus()
+        self.account.selectAll()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App) -> str | None:
+        dialog = cls(parent, app)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, str):
+            return dialog.result_value
+        return None
+
+    def commit(self) -> object:
+        account = self.account.text()
+
+        def work(action: Action) -> str:
+            ledger.set_special_charge_account(action, account)
+            return ledger.special_charge_account(action.session)
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+__all__ = [
+    "AccountDialog",
+    "BillFields",
+    "ChargeDetails",
+    "ChargeDialog",
+    "ChargeRow",
+    "CostLinesEditor",
+    "ParcelChooser",
+    "ReasonDialog",
+    "RecordBillDialog",
+    "cancel_charge",
+    "charge_columns",
+    "charge_details",
+    "discard_run",
+    "search_charge_rows",
+]

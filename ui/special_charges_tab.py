@@ -1,0 +1,1197 @@
+"""Special Charges: what the City bills for work it did in someone's place, and the tax roll.
+
+Chapter 506 lets the City clear the snow, remove an obstruction, sweep up debris, mend a street,
+repair a sidewalk or the pavement over an opening, and charge its cost; what stays unpaid goes on
+the tax roll as a special tax against the parcel, each section with its own clock. Two pages:
+
+- **Charges** — the register of every charge: the clerk finds one by typing part of its number,
+  the work, the billed party, the parcel or the section, and narrows by kind, standing and year.
+  The "Due" day turns red when a charge is overdue, the "Tax roll" day amber once the unpaid
+  balance may be certified. Beside the register is the chosen charge: the parcel and its owner,
+  who is billed and as what, the work, the cost lines with the 20% for administration of a
+  deficiency repair, what is paid and owed, the section's clock, the bill and its two days, the
+  receipts that paid it, the permit or order it comes from and the run that certified it. Its
+  acts: record the bill, print the bill or a reminder, take payment in the Receipts tab, cancel.
+- **Tax roll** — the City Treasurer's "certify to tax roll" runs: prepare one as of a day (every
+  charge past its tax-roll day and unpaid), review it with its totals by section, certify it once
+  (the charges are then locked and stamped with the run) or set it aside, print it, and export it
+  to Excel in the layout the county's tax-roll clerk reads. Every run prepared stays in the list.
+
+Nothing is deleted: a cancelled charge keeps its reason, a set-aside run its note.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import settings_store
+from clerk_desk import special_charges as sc
+from clerk_desk import special_charges_views as scv
+from clerk_desk.deadlines import format_day, plural
+from clerk_desk.desk import Action
+from clerk_desk.errors import Conflict
+from clerk_desk.models import ChargeKind, RunStatus
+from clerk_desk.special_charges import RECORD_TYPE, SEARCH_LIMIT, Standing
+from clerk_desk.special_charges_views import ChargeView, RunView
+from clerk_desk.today import TodayItem
+from ui import forms, operations, printing
+from ui.operations import App, FieldErrors, perform, run_in_background
+from ui.special_charge_dialogs import (
+    BILL,
+    CANCEL,
+    CERTIFY,
+    ENTRY_COLUMNS,
+    KIND_SHORT,
+    LINE_COLUMNS,
+    PAY,
+    PAYMENT_COLUMNS,
+    RUN_COLUMNS,
+    RUN_STATUS,
+    SECTION_COLUMNS,
+    SETTINGS,
+    SOURCE_WORKFLOWS,
+    AccountDialog,
+    ChargeDetails,
+    ChargeDialog,
+    ChargeRow,
+    RecordBillDialog,
+    cancel_charge,
+    charge_columns,
+    charge_details,
+    cite_link,
+    discard_run,
+    follow_cite,
+    may_not,
+    refit,
+    run_list,
+    search_charge_rows,
+    search_charges,
+)
+from ui.table_models import RowsModel
+
+RUN_RECORD_TYPE = "tax_roll_run"
+EXPORT_FILTER = "Excel workbook (*.xlsx)"
+_EXPORT_ALL = 10**9
+MUTED = "color: #555;"
+SOURCE_SCHEME = "record:"
+
+
+def _day(day: date | None) -> str:
+    return format_day(day) if day is not None else ""
+
+
+def _button(text: str, name: str, tip: str = "") -> QPushButton:
+    made = QPushButton(text)
+    made.setObjectName(name)
+    made.setProperty("tip", tip)
+    made.setToolTip(tip)
+    return made
+
+
+def _rich_label(name: str) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+    return label
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    scroller = QScrollArea()
+    scroller.setWidget(widget)
+    scroller.setWidgetResizable(True)
+    scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+    return scroller
+
+
+def _button_grid(groups: tuple[tuple[str, tuple[QPushButton, ...]], ...]) -> QGridLayout:
+    grid = QGridLayout()
+    grid.setHorizontalSpacing(6)
+    grid.setVerticalSpacing(4)
+    widest = max(len(buttons) for _caption, buttons in groups)
+    for line, (caption, buttons) in enumerate(groups):
+        label = QLabel(caption)
+        label.setStyleSheet(MUTED)
+        grid.addWidget(label, line, 0)
+        for column, made in enumerate(buttons, start=1):
+            grid.addWidget(made, line, column)
+    grid.setColumnStretch(widest + 1, 1)
+    return grid
+
+
+def _set_states(
+    row: object | None, states: tuple[tuple[QPushButton, bool, str, str], ...], choose: str
+) -> None:
+    """Enable each act when it applies and the operator may; its tooltip says why not."""
+    for made, usable, why, refused in states:
+        made.setEnabled(usable and not refused)
+        tip = str(made.property("tip") or "")
+        made.setToolTip(refused or (tip if usable else (why if row is not None else choose)))
+
+
+def stretch_column(view: QTableView, column: int) -> None:
+    """Let ``column`` take the width the others leave (a long description), not the last."""
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+
+
+def _ask(box: QMessageBox) -> bool:
+    return operations.ask_message(box) == int(QMessageBox.StandardButton.Yes.value)
+
+
+def _question(parent: QWidget, title: str, text: str, detail: str, name: str) -> QMessageBox:
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        title,
+        text,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        parent,
+    )
+    box.setObjectName(name)
+    box.setInformativeText(detail)
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    return box
+
+
+# ---- the chosen charge in words -------------------------------------------------------------
+
+
+def charge_html(view: ChargeView, source: str) -> str:
+    """The chosen charge: who, what, where, the money, the clock and its days."""
+    e = html.escape
+    standing = e(view.standing)
+    if view.run_number:
+        standing += f" (run {e(view.run_number)})"
+    parts = [f"<h3>{e(view.number)} — {standing}</h3>"]
+    parts.append(f"<p><b>{e(view.title)}</b> ({cite_link(view.cite)})</p>")
+    who = [
+        f"Billed to <b>{e(view.billed_name)}</b> as {e(view.billed_as)}"
+        + (
+            f"<br><span style='color:#444'>{e(view.billed_address).replace(chr(10), ', ')}</span>"
+            if view.billed_address
+            else ""
+        )
+    ]
+    if view.parcel_number:
+        site = f", {e(view.site_address)}" if view.site_address else ""
+        owner = f" — owner {e(view.owner_name)}" if view.owner_name else ""
+        who.append(f"Parcel <b>{e(view.parcel_number)}</b>{site}{owner}")
+    else:
+        who.append("No parcel: the charge is billed to the party, not entered on a tax roll")
+    parts.append("<p>" + "<br>".join(who) + "</p>")
+    parts.append(f"<p><i>Work:</i> {e(view.work)}, {e(format_day(view.work_done_on))}</p>")
+    if view.administration:
+        money = (
+            f"Cost {view.cost} + 20% for administration {view.administration} (§&nbsp;506-6)"
+            f" = <b>total {view.total}</b>"
+        )
+    else:
+        money = f"<b>Total {view.total}</b>"
+    money += f"<br>Paid {view.paid} · <b>balance {view.balance}</b>"
+    if not view.payments:
+        money += " · no payment yet"
+    parts.append(f"<p>{money}</p>")
+    sentence = e(view.clock).replace(e(view.cite), cite_link(view.cite))
+    parts.append(f"<p style='color:#333'>{sentence}</p>")
+    if view.bill_on is None:
+        parts.append(
+            "<p><b style='color:#8a5a00'>Bill not recorded yet</b>: record it (its day and how "
+            "it went out) to start the clock.</p>"
+        )
+    else:
+        bill = f"Bill of {e(format_day(view.bill_on))}, {e(view.delivered_how)}"
+        if view.received_on is not None:
+            bill += f"; received {e(format_day(view.received_on))}"
+        days = [bill]
+        if view.due_on is not None:
+            days.append(f"<b>Last day to pay: {e(format_day(view.due_on))}</b>")
+        if view.tax_roll_on is not None:
+            days.append(f"On the tax roll from: {e(format_day(view.tax_roll_on))}")
+        elif not view.on_tax_roll:
+            days.append("Never on the tax roll (no lien)")
+        parts.append("<p>" + "<br>".join(days) + "</p>")
+    if source:
+        link = f"{SOURCE_SCHEME}{e(view.record_type)}/{e(view.record_id)}"
+        parts.append(f"<p>From <a href='{link}'>{e(source)}</a></p>")
+    if view.cancel_reason:
+        parts.append(f"<p><b style='color:#b00020'>Cancelled:</b> {e(view.cancel_reason)}</p>")
+    if view.notes:
+        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(view.notes)}</p>")
+    return "".join(parts)
+
+
+# ---- the charges -------------------------------------------------------------------------------
+
+
+class ChargesPage(QWidget):
+    """The register of special charges, the chosen charge and its acts.
+
+    Signals: ``status(str)``; ``changed()`` after a charge was saved; ``workflow_requested``
+    (a :class:`~clerk_desk.today.TodayItem`) to take payment in the Receipts tab or show the
+    permit a charge comes from.
+    """
+
+    status = Signal(str)
+    changed = Signal()
+    workflow_requested = Signal(object)
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("charges_page")
+        self.details: ChargeDetails | None = None
+        self.loaded = False
+        self._build()
+        self._connect()
+        self._show_details()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the register the first time the page is shown, not while the window starts;
+        coming back, read it again (a payment may have been taken in the Receipts tab, a run
+        certified)."""
+        super().showEvent(event)
+        if not self.loaded or not event.spontaneous():
+            self.refresh()
+
+    def _build(self) -> None:
+        self.search_field = forms.SearchField(
+            "Search charge number, work, billed party, parcel, address or section (Down arrow "
+            "to the list)"
+        )
+        self.search_field.setObjectName("charges_search")
+        self.kind_box = QComboBox()
+        self.kind_box.setObjectName("kind_filter")
+        self.kind_box.addItem("Any kind", None)
+        for kind in ChargeKind:
+            self.kind_box.addItem(KIND_SHORT[kind], kind)
+            self.kind_box.setItemData(
+                self.kind_box.count() - 1,
+                f"{sc.label(kind)} — {sc.clock_for(kind).cite}",
+                Qt.ItemDataRole.ToolTipRole,
+            )
+        self.standing_box = QComboBox()
+        self.standing_box.setObjectName("standing_filter")
+        self.standing_box.addItem("Any standing", None)
+        for standing in Standing:
+            self.standing_box.addItem(standing.label, standing)
+        self.year_box = QComboBox()
+        self.year_box.setObjectName("year_filter")
+        self.year_box.addItem("All years", None)
+        top = QHBoxLayout()
+        top.addWidget(self.search_field, 1)
+        top.addWidget(self.kind_box)
+        top.addWidget(self.standing_box)
+        top.addWidget(self.year_box)
+
+        self.model = RowsModel(charge_columns(), self)
+        self.model.set_dimmed(lambda r: r.standing is Standing.CANCELLED)
+        self.table = forms.make_table(self.model, name="charges_table")
+        forms.size_columns(
+            self.table, {0: 12, 1: 17, 2: 15, 3: 22, 4: 10, 5: 10, 6: 10, 7: 10, 8: 10, 9: 20}
+        )
+        stretch_column(self.table, 3)  # the billed party takes what the others leave
+
+        self.summary = _rich_label("charge_details")
+        self.summary.linkActivated.connect(self._follow)
+        self.bill_button = _button(
+            "&Record bill…",
+            "record_bill_button",
+            "The day the bill went out, how, and when it was received: the clock starts",
+        )
+        self.print_bill_button = _button(
+            "&Print bill", "print_bill_button", "Preview and print the bill on the letterhead"
+        )
+        self.reminder_button = _button(
+            "Print re&minder",
+            "reminder_button",
+            "A reminder that the balance is unpaid, with the tax-roll day",
+        )
+        self.pay_button = _button(
+            "&Take payment",
+            "take_payment_button",
+            "Go to the Receipts tab with the billed party as the payer (part payments allowed)",
+        )
+        self.cancel_button = _button(
+            "Cance&l charge…", "cancel_charge_button", "Cancel the charge, with the reason"
+        )
+        grid = _button_grid(
+            (
+                ("Bill", (self.bill_button, self.print_bill_button, self.reminder_button)),
+                ("Money", (self.pay_button, self.cancel_button)),
+            )
+        )
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(_scrolled(side), 1)
+        left_layout.addLayout(grid)
+
+        self.line_model = RowsModel(LINE_COLUMNS, self)
+        self.line_table = forms.make_table(self.line_model, name="lines_table")
+        forms.size_columns(self.line_table, {0: 11, 1: 40})
+        self.line_total = QLabel()
+        self.line_total.setObjectName("lines_total")
+        self.line_total.setAlignment(Qt.AlignmentFlag.AlignRight)
+        lines_page = QWidget()
+        lines_layout = QVBoxLayout(lines_page)
+        lines_layout.setContentsMargins(0, 0, 0, 0)
+        lines_layout.addWidget(self.line_table, 1)
+        lines_layout.addWidget(self.line_total)
+        self.payment_model = RowsModel(PAYMENT_COLUMNS, self)
+        self.payment_table = forms.make_table(self.payment_model, name="payments_table")
+        forms.size_columns(self.payment_table, {0: 13, 1: 10, 2: 11})
+        self.pages = QTabWidget()
+        self.pages.setObjectName("charge_pages")
+        self.pages.addTab(lines_page, "Cost lines")
+        self.pages.addTab(self.payment_table, "Payments")
+
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(left)
+        below.addWidget(self.pages)
+        below.setSizes([700, 600])
+        below.setChildrenCollapsible(False)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(below)
+        splitter.setSizes([300, 420])
+        splitter.setChildrenCollapsible(False)
+
+        self.new_button = QPushButton("&New charge…")
+        self.new_button.setObjectName("new_charge_button")
+        self.new_button.setToolTip(
+            "Record a charge for work the City did, its costs and its bill (Ctrl+N)"
+        )
+        why = may_not(self.app, BILL)
+        if why:
+            self.new_button.setEnabled(False)
+            self.new_button.setToolTip(why)
+        self.account_button = QPushButton("&GL account…")
+        self.account_button.setObjectName("account_button")
+        self.account_button.setToolTip("The general ledger account special charges post to")
+        why = may_not(self.app, SETTINGS)
+        if why:
+            self.account_button.setEnabled(False)
+            self.account_button.setToolTip(why)
+        self.count_label = QLabel()
+        self.count_label.setObjectName("charge_count")
+        self.count_label.setStyleSheet(MUTED)
+        self.outstanding_label = QLabel()
+        self.outstanding_label.setObjectName("outstanding")
+        self.export_button = QPushButton("E&xport to Excel…")
+        self.export_button.setObjectName("export_button")
+        self.export_button.setToolTip("The charges the search and filters show, to a workbook")
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.new_button)
+        bottom.addWidget(self.account_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.outstanding_label)
+        bottom.addSpacing(16)
+        bottom.addWidget(self.count_label)
+        bottom.addSpacing(12)
+        bottom.addWidget(self.export_button)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self.setTabOrder(self.search_field, self.kind_box)
+        self.setTabOrder(self.kind_box, self.standing_box)
+        self.setTabOrder(self.standing_box, self.year_box)
+        self.setTabOrder(self.year_box, self.table)
+
+    def _connect(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.move_down.connect(self._enter_table)
+        for box in (self.kind_box, self.standing_box, self.year_box):
+            box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._show_details())
+        self.new_button.clicked.connect(self.new_charge)
+        self.account_button.clicked.connect(self.edit_account)
+        self.bill_button.clicked.connect(self.record_bill)
+        self.print_bill_button.clicked.connect(self.print_bill)
+        self.reminder_button.clicked.connect(self.print_reminder)
+        self.pay_button.clicked.connect(self.take_payment)
+        self.cancel_button.clicked.connect(self.cancel_selected)
+        shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.new_charge)
+
+    # ---- the register --------------------------------------------------------------------------
+
+    def filters(self) -> tuple[str, ChargeKind | None, Standing | None, int | None]:
+        """The search and filters (Qt hands a string enum back as its string)."""
+        kind, standing = self.kind_box.currentData(), self.standing_box.currentData()
+        return (
+            self.search_field.text(),
+            ChargeKind(kind) if kind else None,
+            Standing(standing) if standing else None,
+            self.year_box.currentData(),
+        )
+
+    def selected(self) -> ChargeRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, ChargeRow) else None
+
+    def refresh(self) -> None:
+        text, kind, standing, year = self.filters()
+        selected = self.selected()
+
+        def work(action: Action) -> tuple[list[ChargeRow], list[int], str]:
+            rows = search_charge_rows(action, text, kind=kind, standing=standing, year=year)
+            session = action.session
+            owed = sc.outstanding_total(session)
+            return rows, sc.register_years(session), str(owed)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self.loaded = True
+        rows, years, owed = found
+        forms.offer_years(self.year_box, years)
+        self.model.set_rows(rows)
+        self.outstanding_label.setText(f"Outstanding, not yet on the tax roll: <b>{owed}</b>")
+        self._show_count(len(rows))
+        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        forms.select_row(self.table, max(number, 0))
+        self._show_details()
+
+    def _show_count(self, count: int) -> None:
+        filtered = bool(self.search_field.text().strip()) or any(
+            box.currentIndex() for box in (self.kind_box, self.standing_box, self.year_box)
+        )
+        if count >= SEARCH_LIMIT:
+            text = f"First {count} charges shown — type more to narrow the search"
+        elif count == 0:
+            text = "No charges match" if filtered else "No special charges yet"
+        else:
+            text = plural(count, "charge")
+        self.count_label.setText(text)
+
+    def select_charge(self, charge_id: int) -> None:
+        """Make one charge the selected row, clearing the search and filters if need be."""
+        number = self.model.row_of(lambda r: r.id == charge_id)
+        if number < 0:
+            with forms.quietly(self.search_field, self.kind_box, self.standing_box, self.year_box):
+                self.search_field.clear()
+                for box in (self.kind_box, self.standing_box, self.year_box):
+                    box.setCurrentIndex(0)
+            self.refresh()
+            number = self.model.row_of(lambda r: r.id == charge_id)
+        forms.select_row(self.table, number)
+        self._show_details()
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _show_details(self) -> None:
+        row = self.selected()
+        details = None
+        if row is not None:
+            charge_id = row.id
+            details = perform(self, self.app, lambda a: charge_details(a, charge_id), writes=False)
+        self.details = details
+        if details is None:
+            self.summary.setText("<i>No charge selected.</i>")
+            self.line_model.set_rows([])
+            self.payment_model.set_rows([])
+            self.line_total.setText("")
+            self.pages.setTabText(1, "Payments")
+        else:
+            view = details.view
+            self.summary.setText(charge_html(view, details.source))
+            self.line_model.set_rows(list(view.lines))
+            administration = (
+                f" + 20% for administration {view.administration}" if view.administration else ""
+            )
+            self.line_total.setText(
+                f"Cost {view.cost}{administration} = <b>total {view.total}</b>"
+                if administration
+                else f"<b>Total {view.total}</b>"
+            )
+            self.payment_model.set_rows(list(view.payments))
+            count = len(view.payments)
+            self.pages.setTabText(1, f"Payments ({count})" if count else "Payments")
+        refit(self.summary)
+        self._update_buttons(details.row if details else None)
+
+    def _update_buttons(self, row: ChargeRow | None) -> None:
+        locked = row is None or row.locked
+        billed = row is not None and row.billed
+        bill, cancel, pay = (
+            may_not(self.app, BILL),
+            may_not(self.app, CANCEL),
+            may_not(self.app, PAY),
+        )
+        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
+            (
+                self.bill_button,
+                not locked,
+                "A certified or cancelled charge can no longer change",
+                bill,
+            ),
+            (
+                self.print_bill_button,
+                billed and row is not None and row.standing is not Standing.CANCELLED,
+                "Record the bill first: the last day to pay is counted from it"
+                if row is not None and not billed
+                else "A cancelled charge has no bill",
+                "",
+            ),
+            (
+                self.reminder_button,
+                billed and row is not None and row.owing,
+                "Record the bill first" if not billed else "Nothing remains to be paid here",
+                "",
+            ),
+            (
+                self.pay_button,
+                row is not None and row.owing,
+                "Certified charges are paid with the property taxes"
+                if row is not None and row.standing is Standing.CERTIFIED
+                else "Nothing remains to be paid",
+                pay,
+            ),
+            (
+                self.cancel_button,
+                not locked,
+                "A certified or cancelled charge can no longer change",
+                cancel,
+            ),
+        )
+        _set_states(row, states, "Choose a charge")
+
+    # ---- acts ----------------------------------------------------------------------------------
+
+    def _after_save(self, charge_id: int | None, message: str) -> None:
+        self.changed.emit()
+        self.refresh()
+        if charge_id is not None:
+            self.select_charge(charge_id)
+        self.status.emit(message)
+
+    def new_charge(self) -> None:
+        if not self.new_button.isEnabled():
+            return
+        charge_id = ChargeDialog.ask(self, self.app)
+        if charge_id is None:
+            return
+
+        def told(action: Action) -> str:
+            charge = sc.get_charge(action.session, charge_id)
+            text = f"Charge {charge.number} recorded: {charge.total}"
+            if charge.due_on is not None:
+                text += f", due {format_day(charge.due_on)}"
+            elif charge.bill_on is None:
+                text += "; record its bill when it goes out"
+            return text + "."
+
+        self._after_save(charge_id, perform(self, self.app, told, writes=False) or "Saved.")
+
+    def record_bill(self) -> None:
+        row = self.selected()
+        if row is None or row.locked or not RecordBillDialog.ask(self, self.app, row):
+            return
+        self._after_save(row.id, f"Bill of {row.number} recorded.")
+
+    def cancel_selected(self) -> None:
+        row = self.selected()
+        if row is not None and not row.locked and cancel_charge(self, self.app, row):
+            self._after_save(row.id, f"Charge {row.number} cancelled.")
+
+    def edit_account(self) -> None:
+        account = AccountDialog.ask(self, self.app)
+        if account is not None:
+            self.status.emit(f"New special charges post to GL account {account}.")
+
+    def paper_bytes(self, charge_id: int, paper: str) -> bytes | None:
+        """The bill or the reminder of a charge, as a PDF."""
+
+        def work(action: Action) -> bytes:
+            from reports.special_charges import bill_pdf, reminder_pdf
+
+            session = action.session
+            view = scv.charge_view(session, charge_id, today=action.today())
+            profile = settings_store.city_profile(session)
+            if paper == "reminder":
+                return reminder_pdf(view, profile, printed_on=action.today())
+            return bill_pdf(view, profile, printed_on=action.today())
+
+        return perform(self, self.app, work, writes=False)
+
+    def _print(self, paper: str, title: str) -> None:
+        row = self.selected()
+        if row is None:
+            return
+        pdf = self.paper_bytes(row.id, paper)
+        title = f"{title} — {row.number}"
+        if pdf is not None and printing.print_or_explain(
+            self, pdf, title=title, saved=f"{row.number} is saved: print it again here."
+        ):
+            self.status.emit(f"{title} sent to the printer.")
+
+    def print_bill(self) -> None:
+        self._print("bill", "Bill")
+
+    def print_reminder(self) -> None:
+        self._print("reminder", "Reminder")
+
+    def take_payment(self) -> None:
+        """The charge is paid in the Receipts tab: ask the window to go there with the billed
+        party as the payer (the charge is among the amounts they owe)."""
+        row = self.selected()
+        if row is None or not row.owing:
+            return
+        self.status.emit(
+            f"Take payment in the Receipts tab: {row.billed_name} owes {row.balance} on "
+            f"{row.number}."
+        )
+        self.workflow_requested.emit(
+            TodayItem(
+                "receipts",
+                None,
+                f"Special charge {row.number}",
+                row.billed_name,
+                row.clock.cite,
+                record_type="party",
+                record_id=str(row.billed_party_id),
+            )
+        )
+
+    def _follow(self, url: str) -> None:
+        """A citation opens the ordinance; the permit a charge comes from, its tab."""
+        if not url.startswith(SOURCE_SCHEME):
+            follow_cite(self, self.app, url)
+            return
+        record_type, _, record_id = url[len(SOURCE_SCHEME) :].partition("/")
+        workflow = SOURCE_WORKFLOWS.get(record_type, ("", ""))[0]
+        if workflow:
+            self.workflow_requested.emit(
+                TodayItem(workflow, None, "", "", record_type=record_type, record_id=record_id)
+            )
+
+
+# ---- the tax roll ------------------------------------------------------------------------------
+
+
+def run_html(run: RunView) -> str:
+    """The run shown: its number and status, its day, who prepared and certified it."""
+    e = html.escape
+    status = RUN_STATUS[run.status]
+    parts = [f"<b>Run {e(run.number)}</b> — {e(status)}, as of {e(format_day(run.as_of))}"]
+    counted = (
+        f"{plural(len(run.entries), 'charge')} on {plural(run.parcels, 'parcel')}, "
+        f"<b>{run.total}</b>"
+    )
+    parts.append(counted)
+    prepared = (
+        f"prepared by {e(run.prepared_by)} "
+        f"{e(forms.local_time(run.prepared_at, run.prepared_at.tzinfo))}"
+    )
+    if run.status is RunStatus.CERTIFIED and run.certified_at is not None:
+        prepared += (
+            f"; certified by {e(run.certified_by)} "
+            f"{e(forms.local_time(run.certified_at, run.certified_at.tzinfo))}"
+        )
+    parts.append(prepared)
+    text = " · ".join(parts)
+    if run.note:
+        text += f"<br><span style='color:#444'>{e(run.note)}</span>"
+    return text
+
+
+class TaxRollPage(QWidget):
+    """The City Treasurer's "certify to tax roll" runs.
+
+    Signals: ``status(str)``; ``changed()`` after a run was prepared, certified or set aside
+    (certified charges change in the register).
+    """
+
+    status = Signal(str)
+    changed = Signal()
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("tax_roll_page")
+        self.loaded = False
+        self.errors = FieldErrors()
+        self._build()
+        self._connect()
+        self._show_run()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.loaded:
+            self.refresh()
+
+    def _build(self) -> None:
+        self.as_of = forms.date_edit(self.app.desk.clock.today(), name="as_of")
+        self.prepare_button = _button(
+            "&Prepare run",
+            "prepare_button",
+            "List every charge past its tax-roll day and unpaid as of the day chosen, to review "
+            "(an earlier draft is set aside)",
+        )
+        as_of_label = QLabel("Tax roll &as of")
+        as_of_label.setBuddy(self.as_of)
+        as_of_error = forms.error_label()
+        self.errors.add("as_of", as_of_error, self.as_of)
+        note = QLabel(
+            "A run lists every charge billed, past its tax-roll day and still owed on the day "
+            "chosen. Review it, then certify it once: its charges are locked, stamped with the "
+            "run, and collected with the property taxes from then on."
+        )
+        note.setWordWrap(True)
+        note.setStyleSheet(MUTED)
+        top = QHBoxLayout()
+        top.addWidget(as_of_label)
+        top.addWidget(self.as_of)
+        top.addWidget(self.prepare_button)
+        top.addSpacing(12)
+        top.addWidget(note, 1)
+
+        self.heading = _rich_label("run_heading")
+        self.entry_model = RowsModel(ENTRY_COLUMNS, self)
+        self.entry_table = forms.make_table(self.entry_model, name="entries_table")
+        forms.size_columns(self.entry_table, {0: 16, 1: 26, 2: 60, 3: 30, 4: 12})
+        stretch_column(self.entry_table, 2)
+        self.section_model = RowsModel(SECTION_COLUMNS, self)
+        self.section_table = forms.make_table(self.section_model, name="sections_table")
+        forms.size_columns(self.section_table, {0: 60, 1: 8, 2: 12})
+        stretch_column(self.section_table, 0)
+        rows = self.section_table.verticalHeader().defaultSectionSize()
+        self.section_table.setFixedHeight(
+            rows * 4 + self.section_table.horizontalHeader().sizeHint().height() + 4
+        )
+        self.grand_total = QLabel()
+        self.grand_total.setObjectName("grand_total")
+        self.grand_total.setTextFormat(Qt.TextFormat.RichText)
+        self.certify_button = _button(
+            "&Certify…",
+            "certify_button",
+            "Certify the run to the tax roll: its charges are locked and stamped with it",
+        )
+        self.discard_button = _button(
+            "&Set aside…", "discard_button", "Set the draft aside, with the reason"
+        )
+        self.print_button = _button(
+            "P&rint run", "print_run_button", "Preview and print the run with its totals"
+        )
+        self.export_button = _button(
+            "E&xport for the county…",
+            "export_run_button",
+            "The run in the layout the county's tax-roll clerk reads: one row per parcel and "
+            "charge",
+        )
+        buttons = QGridLayout()
+        buttons.setHorizontalSpacing(6)
+        buttons.setVerticalSpacing(4)
+        buttons.addWidget(self.certify_button, 0, 0)
+        buttons.addWidget(self.discard_button, 0, 1)
+        buttons.addWidget(self.print_button, 1, 0)
+        buttons.addWidget(self.export_button, 1, 1)
+        buttons.setRowStretch(2, 1)
+        totals = QVBoxLayout()
+        totals_label = QLabel("Totals by section")
+        totals_label.setStyleSheet(MUTED)
+        totals.addWidget(totals_label)
+        totals.addWidget(self.section_table)
+        totals.addWidget(self.grand_total)
+        lower = QHBoxLayout()
+        lower.addLayout(totals, 1)
+        lower.addSpacing(12)
+        lower.addLayout(buttons)
+        run_box = QWidget()
+        run_layout = QVBoxLayout(run_box)
+        run_layout.setContentsMargins(0, 0, 0, 0)
+        run_layout.addWidget(self.heading)
+        run_layout.addWidget(self.entry_table, 1)
+        run_layout.addLayout(lower)
+
+        self.run_model = RowsModel(RUN_COLUMNS, self)
+        self.run_model.set_dimmed(lambda r: r.status is RunStatus.DISCARDED)
+        self.run_table = forms.make_table(self.run_model, name="runs_table")
+        forms.size_columns(self.run_table, {0: 12, 1: 10, 2: 10, 3: 8, 4: 12, 5: 24})
+        runs_box = QWidget()
+        runs_layout = QVBoxLayout(runs_box)
+        runs_layout.setContentsMargins(0, 0, 0, 0)
+        runs_label = QLabel("Runs prepared (choose one to show it)")
+        runs_label.setStyleSheet(MUTED)
+        runs_layout.addWidget(runs_label)
+        runs_layout.addWidget(self.run_table, 1)
+
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(run_box)
+        splitter.addWidget(runs_box)
+        splitter.setSizes([600, 180])
+        splitter.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(as_of_error)
+        layout.addWidget(splitter, 1)
+        why = may_not(self.app, CERTIFY)
+        if why:
+            self.prepare_button.setEnabled(False)
+            self.prepare_button.setToolTip(why)
+
+    def _connect(self) -> None:
+        self.prepare_button.clicked.connect(self.prepare)
+        self.certify_button.clicked.connect(self.certify_selected)
+        self.discard_button.clicked.connect(self.discard_selected)
+        self.print_button.clicked.connect(self.print_selected)
+        self.export_button.clicked.connect(self.export_selected)
+        self.run_table.selectionModel().selectionChanged.connect(lambda *_: self._show_run())
+
+    def selected(self) -> RunView | None:
+        row = forms.selected_row(self.run_table)
+        return row if isinstance(row, RunView) else None
+
+    def refresh(self, select_id: int | None = None) -> None:
+        current = self.selected()
+        wanted = select_id if select_id is not None else (current.run_id if current else None)
+        found = perform(self, self.app, run_list, writes=False)
+        if found is None:
+            return
+        self.loaded = True
+        self.run_model.set_rows(found)
+        number = self.run_model.row_of(lambda r: r.run_id == wanted) if wanted else -1
+        forms.select_row(self.run_table, max(number, 0))
+        self._show_run()
+
+    def select_run(self, run_id: int) -> None:
+        self.refresh(run_id)
+
+    def _show_run(self) -> None:
+        run = self.selected()
+        if run is None:
+            self.heading.setText(
+                "<i>No run prepared yet: choose the day and press Prepare run.</i>"
+                if not self.run_model.rowCount()
+                else "<i>No run chosen.</i>"
+            )
+            self.entry_model.set_rows([])
+            self.section_model.set_rows([])
+            self.grand_total.setText("")
+        else:
+            self.heading.setText(run_html(run))
+            self.entry_model.set_rows(list(run.entries))
+            self.section_model.set_rows(run.totals_by_section())
+            self.grand_total.setText(
+                f"Grand total: {plural(len(run.entries), 'charge')} on "
+                f"{plural(run.parcels, 'parcel')}, <b>{run.total}</b>"
+            )
+        self._update_buttons(run)
+
+    def _update_buttons(self, run: RunView | None) -> None:
+        certify = may_not(self.app, CERTIFY)
+        draft = run is not None and run.status is RunStatus.DRAFT
+        if run is not None and run.status is RunStatus.CERTIFIED and run.certified_at:
+            done = (
+                f"Run {run.number} was certified on {format_day(run.certified_at.date())} by "
+                f"{run.certified_by}; a run is certified once."
+            )
+        elif run is not None and run.status is RunStatus.DISCARDED:
+            done = f"Run {run.number} was set aside; prepare a new run."
+        else:
+            done = "The run lists no charges: there is nothing to certify."
+        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
+            (self.certify_button, draft and bool(run and run.entries), done, certify),
+            (
+                self.discard_button,
+                draft,
+                "Only a draft is set aside",
+                certify,
+            ),
+            (self.print_button, run is not None, "", ""),
+            (self.export_button, run is not None and bool(run.entries), "The run is empty", ""),
+        )
+        _set_states(run, states, "Choose a run")
+
+    # ---- acts ----------------------------------------------------------------------------------
+
+    def prepare(self, as_of: date | None = None) -> None:
+        """Prepare a run as of the day chosen (the Treasurer's act; the core checks)."""
+        day = as_of or forms.to_date(self.as_of)
+
+        def work(action: Action) -> tuple[int, str, int]:
+            run = sc.prepare_run(action, day)
+            return run.id, run.number, len(run.entries)
+
+        done = perform(self, self.app, work, errors=self.errors)
+        if done is None:
+            return
+        run_id, number, count = done
+        self.changed.emit()
+        self.refresh(run_id)
+        if count:
+            self.status.emit(
+                f"Run {number} prepared as of {format_day(day)}: {plural(count, 'charge')} to "
+                "review, then certify."
+            )
+        else:
+            self.status.emit(
+                f"Run {number}: no charge is past its tax-roll day and unpaid as of "
+                f"{format_day(day)}."
+            )
+
+    def certify_selected(self) -> None:
+        run = self.selected()
+        if run is None:
+            return
+        box = _question(
+            self,
+            "Certify to the tax roll",
+            f"Certify run {run.number} to the tax roll: {plural(len(run.entries), 'charge')} on "
+            f"{plural(run.parcels, 'parcel')}, totaling {run.total}?",
+            "The charges are locked and stamped with the run; from then on they are collected "
+            "with the property taxes, not at the counter. A run is certified once.",
+            "certify_box",
+        )
+        if not _ask(box):
+            return
+        run_id = run.run_id
+        try:
+            with self.app.desk.action(self.app.operator) as action:
+                certified = sc.certify_run(action, run_id)
+                number, count, total = certified.number, len(certified.entries), certified.total
+        except Conflict as error:
+            self._not_certified(run_id, error)
+            return
+        except Exception as error:  # every failure reaches the person, as perform does
+            operations.show_error(self, error)
+            return
+        self.changed.emit()
+        self.refresh(run_id)
+        self.status.emit(
+            f"Run {number} certified to the tax roll: {plural(count, 'charge')}, {total}."
+        )
+
+    def _not_certified(self, run_id: int, error: Conflict) -> None:
+        """The core refused: say why in its words; if the run is still a draft (the list
+        changed since it was prepared), offer to prepare it again."""
+        self.refresh(run_id)
+        run = self.selected()
+        if run is None or run.status is not RunStatus.DRAFT or not self.app.operator.may(CERTIFY):
+            operations.show_error(self, error, title="Not certified")
+            return
+        box = _question(
+            self,
+            "Not certified",
+            error.message,
+            f"Prepare the run again as of {format_day(run.as_of)} to review the list as it "
+            "stands now?",
+            "prepare_again_box",
+        )
+        if _ask(box):
+            self.prepare(run.as_of)
+
+    def discard_selected(self) -> None:
+        run = self.selected()
+        if run is None or run.status is not RunStatus.DRAFT:
+            return
+        if discard_run(self, self.app, run):
+            self.changed.emit()
+            self.refresh(run.run_id)
+            self.status.emit(f"Run {run.number} set aside.")
+
+    def print_selected(self) -> None:
+        run = self.selected()
+        if run is None:
+            return
+        run_id = run.run_id
+
+        def work(action: Action) -> bytes:
+            from reports.special_charges import run_pdf
+
+            session = action.session
+            view = scv.run_view(session, run_id, tz=action.clock.local_now().tzinfo)
+            return run_pdf(view, settings_store.city_profile(session))
+
+        pdf = perform(self, self.app, work, writes=False)
+        title = f"Tax roll run {run.number}"
+        if pdf is not None and printing.print_or_explain(
+            self, pdf, title=title, saved="The run is saved: print it again here."
+        ):
+            self.status.emit(f"{title} sent to the printer.")
+
+    def export_selected(self) -> None:
+        """The run to Excel in the county's layout, on a worker thread."""
+        run = self.selected()
+        if run is None:
+            return
+        path = forms.ask_save_path(
+            self,
+            f"Export tax roll run {run.number} for the county",
+            f"tax-roll-{run.number}.xlsx",
+            EXPORT_FILTER,
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+        app, run_id = self.app, run.run_id
+
+        def work(_progress: Callable[[int], bool]) -> int:
+            from reports.special_charges import run_xlsx
+
+            with app.desk.lookup(app.operator) as action:
+                session = action.session
+                view = scv.run_view(session, run_id, tz=action.clock.local_now().tzinfo)
+                city = settings_store.city_profile(session).city_name
+            return run_xlsx(view, path, city=city)
+
+        def done(count: int) -> None:
+            self.status.emit(
+                f"Run {run.number}: {plural(count, 'charge')} written to {Path(path).name}"
+            )
+
+        run_in_background(self, work, title=f"Exporting tax roll run {run.number}…", on_done=done)
+
+
+# ---- the tab -----------------------------------------------------------------------------------
+
+
+class SpecialChargesTab(QWidget):
+    """The Special Charges tab: Charges and Tax roll.
+
+    Signals: ``status(str)`` with a one-line message for the main window's status bar;
+    ``register_changed()`` after a charge or a run was saved (the Today tab may refresh);
+    ``workflow_requested(object)`` with a :class:`~clerk_desk.today.TodayItem` naming another
+    tab's record (the billed party in the Receipts tab, the permit a charge comes from).
+    """
+
+    status = Signal(str)
+    register_changed = Signal()
+    workflow_requested = Signal(object)
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("special_charges_tab")
+        self.charges = ChargesPage(app)
+        self.tax_roll = TaxRollPage(app)
+        self.inner = QTabWidget()
+        self.inner.setObjectName("special_charge_pages")
+        self.inner.addTab(self.charges, "&Charges")
+        self.inner.addTab(self.tax_roll, "Tax ro&ll")
+        self.inner.setTabToolTip(0, "Every charge for work the City did, with its clock")
+        self.inner.setTabToolTip(
+            1, "Certify unpaid charges to the tax roll (the City Treasurer), and past runs"
+        )
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.inner)
+        for page in (self.charges, self.tax_roll):
+            page.status.connect(self.status)
+            page.changed.connect(self.register_changed)
+        self.charges.workflow_requested.connect(self.workflow_requested)
+        self.charges.export_button.clicked.connect(self.export_register)
+        self.tax_roll.changed.connect(self._roll_changed)
+
+    def _roll_changed(self) -> None:
+        """A certified run locks its charges: read the register again."""
+        if self.charges.loaded:
+            self.charges.refresh()
+
+    # ---- what the main window calls ------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        self.inner.setCurrentWidget(self.charges)
+        self.charges.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.charges.search_field.selectAll()
+
+    def refresh(self) -> None:
+        """Read the page shown again (and the other if it was read)."""
+        current = self.inner.currentWidget()
+        for page in (self.charges, self.tax_roll):
+            if page is current or page.loaded:
+                page.refresh()
+
+    def show_record(self, record_type: str, record_id: str) -> None:
+        """Show one charge or one tax roll run (the Today tab asks)."""
+        if not record_id.isdigit():
+            return
+        if record_type == RECORD_TYPE:
+            self.inner.setCurrentWidget(self.charges)
+            self.charges.select_charge(int(record_id))
+        elif record_type == RUN_RECORD_TYPE:
+            self.inner.setCurrentWidget(self.tax_roll)
+            self.tax_roll.select_run(int(record_id))
+
+    def export_register(self) -> None:
+        """The charges the search and filters show (all of them, past the screen's limit) to
+        Excel, on a worker thread behind a progress dialog."""
+        day = self.app.desk.clock.today()
+        path = forms.ask_save_path(
+            self,
+            "Export the special charges register",
+            f"special-charges-{day.isoformat()}.xlsx",
+            EXPORT_FILTER,
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+        app = self.app
+        text, kind, standing, year = self.charges.filters()
+
+        def work(progress: Callable[[int], bool]) -> int:
+            from reports.special_charges import register_xlsx
+
+            with app.desk.lookup(app.operator) as action:
+                session, today = action.session, action.today()
+                found = search_charges(
+                    session,
+                    text,
+                    kind=kind,
+                    standing=standing,
+                    year=year,
+                    today=today,
+                    limit=_EXPORT_ALL,
+                )
+                views = scv.charge_views(
+                    session, found, today=today, tz=action.clock.local_now().tzinfo
+                )
+                city = settings_store.city_profile(session).city_name
+            return register_xlsx(views, path, city=city, progress=progress)
+
+        def done(count: int) -> None:
+            self.status.emit(f"{plural(count, 'special charge')} written to {Path(path).name}")
+
+        run_in_background(self, work, title="Exporting the special charges register…", on_done=done)
+
+
+__all__ = ["ChargesPage", "SpecialChargesTab", "TaxRollPage", "charge_html", "run_html"]

@@ -250,6 +250,15 @@ class Database:
                     ):
                         count = conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
                         report.counts[table] = int(count)
+                    orphans = _special_charge_dues_without_charge(conn)
+                    if orphans:
+                        report.problems.append(
+                            f"{orphans} amount{'s' if orphans > 1 else ''} due of the kind "
+                            f"special charge belong{'' if orphans > 1 else 's'} to no special "
+                            "charge: the Special Charges register and the tax roll do not see "
+                            f"{'them' if orphans > 1 else 'it'} (record each as a special "
+                            "charge, or cancel it)"
+                        )
         except ClerkDeskError as error:
             report.problems.append(error.message)
             return report
@@ -393,6 +402,19 @@ class Database:
     def exists(self) -> bool:
         """False for a SQLite file that is not there (yet); a server database is assumed."""
         return self.path is None or self.path.is_file()
+
+
+def _special_charge_dues_without_charge(conn: Any) -> int:
+    """Amounts due billed as special charges (before the register existed, or by hand) that no
+    special charge pays through, not cancelled: they escape the register and the tax roll."""
+    found = conn.execute(
+        text(
+            "SELECT COUNT(*) FROM amount_due AS due WHERE due.kind = 'special_charge' "
+            "AND due.status <> 'cancelled' AND NOT EXISTS (SELECT 1 FROM special_charge AS sc "
+            "WHERE sc.amount_due_id = due.id)"
+        )
+    ).scalar_one()
+    return int(found)
 
 
 def _copy_sqlite(source: Path, dest: Path) -> None:

@@ -1,7 +1,8 @@
 """Amounts due: what a party owes the City, for which record, and whether it is paid.
 
-Workflows bill (a permit's fee, the doubled fee, actual City expenses, a special charge); the
-receipts workflow applies payments; any workflow asks :func:`is_paid` about its own record.
+Workflows bill (a permit's fee, the doubled fee, actual City expenses; work the City did in
+someone's place is charged through :mod:`clerk_desk.special_charges`); the receipts workflow
+applies payments; any workflow asks :func:`is_paid` about its own record.
 """
 
 from __future__ import annotations
@@ -9,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
-from clerk_desk.models import AmountDue, DueKind, DueStatus, FeeItem, Party
+from clerk_desk.models import AmountDue, DueKind, DueStatus, FeeItem, Party, SpecialCharge
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
@@ -100,10 +101,11 @@ def special_charge_account(session: Session) -> str:
 
 
 def set_special_charge_account(action: Action, gl_account: str) -> None:
-    """Set the GL account special charges post to (the Treasurer's or the Clerk's setting)."""
+    """Set the GL account special charges post to (the Treasurer's or the Clerk's setting,
+    :attr:`~clerk_desk.permissions.Permission.TREASURY_SETTINGS`)."""
     from clerk_desk import settings_store
 
-    action.require(Permission.EDIT_SETTINGS)
+    action.require(Permission.TREASURY_SETTINGS)
     account = gl_account.strip()
     if not account:
         raise InvalidInput("Enter the GL account special charges post to.", field="gl_account")
@@ -113,31 +115,7 @@ def set_special_charge_account(action: Action, gl_account: str) -> None:
         SPECIAL_CHARGES_SETTINGS,
         {"gl_account": account},
         f"Special charges post to GL account {account}",
-    )
-
-
-def bill_special_charge(
-    action: Action,
-    *,
-    party_id: int,
-    record: RecordRef,
-    amount: Money,
-    description: str,
-    cite: str,
-    due_on: date | None,
-) -> AmountDue:
-    """Charge ``party_id`` for work the City did in their place; what stays unpaid goes to the
-    tax roll as a special charge against the parcel (the section named by ``cite`` says when)."""
-    return bill(
-        action,
-        party_id=party_id,
-        record=record,
-        kind=DueKind.SPECIAL_CHARGE,
-        amount=amount,
-        description=description,
-        gl_account=special_charge_account(action.session),
-        cite=cite,
-        due_on=due_on,
+        permission=Permission.TREASURY_SETTINGS,
     )
 
 
@@ -189,18 +167,18 @@ def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str)
 
 
 def reverse_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:
-    """Put back what a voided receipt had paid."""
+    """Put back what a voided (or, for a special charge, refunded) receipt had paid."""
     action.require(Permission.VOID_RECEIPT)
     due = get_due(action.session, due_id)
     if amount <= Money.zero() or amount > due.paid:
         raise InvalidInput(f"{amount} was not paid on {due.description}.", field="amount")
     if due.status == DueStatus.CERTIFIED:
-        # The roll went to the county with the balance as it stood: a voided payment now would
-        # leave money owed that neither the counter nor the roll collects.
-        raise Conflict(
-            f"{due.description} has been certified to the tax roll; a payment on it is not "
-            "voided now — refund it instead."
-        )
+        # The roll went to the county with the balance as it stood: what comes back now is owed
+        # on a supplemental special charge against the parcel, for the next run.
+        from clerk_desk import special_charges
+
+        special_charges.reverse_certified(action, due, amount, reference=reference)
+        return due
     before = snapshot(due)
     due.paid = due.paid - amount
     if due.status == DueStatus.PAID:
@@ -241,20 +219,35 @@ def cancel(action: Action, due_id: int, *, reason: str) -> AmountDue:
 
 
 def dues_for(session: Session, record: RecordRef) -> list[AmountDue]:
+    """Everything owed for ``record``, oldest first: the amounts billed for it, and those of the
+    special charges for work the City did under it (a permit's obstruction removed, an order's
+    sidewalk repaired, the pavement over an opening). A special charge owes its money under its
+    own record (``special_charge``), so that the Treasurer's register holds every one of them;
+    the permit or order it came from still counts it among its dues."""
+    charged = select(SpecialCharge.amount_due_id).where(
+        SpecialCharge.record_type == record.record_type,
+        SpecialCharge.record_id == record.record_id,
+        SpecialCharge.amount_due_id.is_not(None),
+    )
+    own = and_(AmountDue.record_type == record.record_type, AmountDue.record_id == record.record_id)
     return list(
         session.scalars(
-            select(AmountDue)
-            .where(
-                AmountDue.record_type == record.record_type, AmountDue.record_id == record.record_id
-            )
-            .order_by(AmountDue.id)
+            select(AmountDue).where(or_(own, AmountDue.id.in_(charged))).order_by(AmountDue.id)
         )
     )
 
 
 def is_paid(session: Session, record: RecordRef) -> bool:
-    """True when something was billed for the record and nothing of it is still open."""
-    dues = [d for d in dues_for(session, record) if d.status != DueStatus.CANCELLED]
+    """True when something was billed for the record and nothing of it is still open.
+
+    Special charges for work the City did under the record are left out: they are not the
+    record's fees, and one certified to the tax roll is collected with the property taxes
+    (:func:`clerk_desk.special_charges.standing` says how each stands)."""
+    dues = [
+        d
+        for d in dues_for(session, record)
+        if d.status != DueStatus.CANCELLED and d.kind != DueKind.SPECIAL_CHARGE
+    ]
     return bool(dues) and all(d.status == DueStatus.PAID for d in dues)
 
 
@@ -272,6 +265,8 @@ def balance_of(session: Session, party_id: int) -> Money:
 
 @provider("amounts_due")
 def _due_soon(action: Action) -> list[TodayItem]:
+    """Amounts falling due within a week; special charges are the Special Charges tab's own
+    Today items (with their tax-roll days), not listed twice."""
     horizon = action.today().toordinal() + 7
     return [
         TodayItem(
@@ -284,5 +279,7 @@ def _due_soon(action: Action) -> list[TodayItem]:
             record_id=str(due.id),
         )
         for due in outstanding(action.session)
-        if due.due_on is not None and due.due_on.toordinal() <= horizon
+        if due.due_on is not None
+        and due.due_on.toordinal() <= horizon
+        and due.kind != DueKind.SPECIAL_CHARGE
     ]

@@ -1907,6 +1907,8 @@ class SpecialCharge(Base):
     administration: Mapped[Money]  # 20% of a deficiency repair (§ 506-6)
     total: Mapped[Money]
     bill_on: Mapped[date | None]
+    first_bill_on: Mapped[date | None]  # the bill's day as first recorded (kept when corrected)
+    bill_note: Mapped[str] = mapped_column(Text, default="")  # why the bill was last corrected
     delivered_how: Mapped[str] = mapped_column(String(40), default="")
     received_on: Mapped[date | None]
     due_on: Mapped[date | None] = mapped_column(index=True)
@@ -1916,6 +1918,9 @@ class SpecialCharge(Base):
     record_type: Mapped[str] = mapped_column(String(40), default="")  # the permit or order
     record_id: Mapped[str] = mapped_column(String(40), default="")
     tax_roll_run_id: Mapped[int | None] = mapped_column(ForeignKey("tax_roll_run.id"), index=True)
+    certified_amount: Mapped[Money | None]  # the balance the run entered on the tax roll
+    # A payment reversed after the charge was certified is owed again on a supplemental charge.
+    supplements_id: Mapped[int | None] = mapped_column(ForeignKey("special_charge.id"), index=True)
     cancelled_on: Mapped[date | None]
     cancel_reason: Mapped[str] = mapped_column(Text, default="")
     notes: Mapped[str] = mapped_column(Text, default="")
@@ -1931,6 +1936,7 @@ class SpecialCharge(Base):
         back_populates="charge", order_by="ChargeLine.position"
     )
     run: Mapped[TaxRollRun | None] = relationship()
+    supplements: Mapped[SpecialCharge | None] = relationship(remote_side=[id])
 
     __table_args__ = (
         UniqueConstraint("year", "sequence", name="uq_special_charge_year_sequence"),
@@ -1958,6 +1964,7 @@ class ChargeLine(Base):
 
 class RunStatus(enum.StrEnum):
     DRAFT = "draft"
+    PREVIEW = "preview"  # as of a day still to come: shown, never certified
     CERTIFIED = "certified"
     DISCARDED = "discarded"
 

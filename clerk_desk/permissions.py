@@ -29,6 +29,7 @@ class Permission(enum.Enum):
     MANAGE_BONDS = "file and release bonds and insurance certificates"
     CERTIFY_TAX_ROLL = "certify special charges to the tax roll"
     KEEP_MASTER_PLAN = "keep the list of Sidewalk Master Plan segments"
+    TREASURY_SETTINGS = "change the receipt settings or the GL account of special charges"
 
 
 _COUNTER = {
@@ -46,6 +47,7 @@ GRANTS: dict[Role, frozenset[Permission]] = {
             Permission.TAKE_PAYMENT,
             Permission.MANAGE_BONDS,
             Permission.EDIT_SETTINGS,
+            Permission.TREASURY_SETTINGS,
             # The numbering map is on file in the Clerk's office (§ 506-16).
             Permission.KEEP_STREET_REGISTER,
             Permission.KEEP_MASTER_PLAN,
@@ -65,8 +67,9 @@ GRANTS: dict[Role, frozenset[Permission]] = {
             Permission.MANAGE_BONDS,
             # The City Treasurer enters unpaid charges on the tax roll (§§ 506-8, 506-9 …).
             Permission.CERTIFY_TAX_ROLL,
-            # The receipt format and the GL account of special charges are the Treasurer's.
-            Permission.EDIT_SETTINGS,
+            # The receipt format and the GL account of special charges are the Treasurer's;
+            # the City's other settings (closed days move every clock) are not.
+            Permission.TREASURY_SETTINGS,
         }
     ),
     Role.INSPECTOR: frozenset(

@@ -29,6 +29,7 @@ from clerk_desk.models import (
     AmountDue,
     Drawer,
     DrawerStatus,
+    DueKind,
     DueStatus,
     FeeItem,
     Operator,
@@ -122,6 +123,7 @@ def save_receipt_settings(action: Action, settings: ReceiptSettings) -> None:
             "expenses_gl": settings.expenses_gl.strip(),
         },
         "Receipt settings changed",
+        permission=Permission.TREASURY_SETTINGS,
     )
 
 
@@ -966,6 +968,9 @@ def refund(
 
     ``lines`` and ``tenders`` are entered as positive amounts (what is refunded, how it is paid
     back); the refund receipt stores them as negative amounts, so registers and GL totals net.
+    An amount due refunded is cancelled — except a special charge's, which is owed again (on a
+    supplemental charge when it was certified to the tax roll), in the same transaction
+    (:func:`clerk_desk.special_charges.refunded`).
     """
     action.require(Permission.VOID_RECEIPT)
     original, drawer = _correction_target(action, original_id, station, reason)
@@ -1004,8 +1009,15 @@ def refund(
     if totals.change != Money.zero():
         raise InvalidInput("A refund is paid back exactly; there is no change.", field="tenders")
     due_ids = list(dict.fromkeys(ln.amount_due_id for ln in clean if ln.amount_due_id is not None))
-    if due_ids:
-        # A refunded amount due is cancelled, not owed again: that takes the right to cancel.
+    # A special charge's payment refunded is owed again (special_charges.refunded): a refund
+    # returns money, cancelling the charge is its own act. Any other amount due refunded is
+    # cancelled, not owed again: that takes the right to cancel.
+    charges = {
+        due_id
+        for due_id in due_ids
+        if ledger.get_due(action.session, due_id).kind == DueKind.SPECIAL_CHARGE
+    }
+    if set(due_ids) - charges:
         action.require(Permission.CANCEL_DUE)
     for due_id in due_ids:
         due = ledger.get_due(action.session, due_id)
@@ -1014,13 +1026,19 @@ def refund(
         )
         refunding = sum((ln.amount for ln in clean if ln.amount_due_id == due_id), Money.zero())
         if refunding != paid_here:
+            then = "puts it back on the charge" if due_id in charges else "cancels the amount due"
             raise InvalidInput(
                 f"Receipt {original.number} paid {paid_here} on {due.description}: a refund of "
-                f"it pays back all of that and cancels the amount due, so refund {paid_here}, "
-                f"not {refunding}.",
+                f"it pays back all of that and {then}, so refund {paid_here}, not {refunding}.",
                 field="lines",
             )
-        if due.status != DueStatus.PAID or due.paid != paid_here:
+        if due_id in charges:
+            if due.status == DueStatus.CANCELLED or due.paid < paid_here:
+                raise Conflict(
+                    f"{due.description} is {DueStatus(due.status).value} and has "
+                    f"{due.paid} paid on it: {paid_here} cannot be refunded on it."
+                )
+        elif due.status != DueStatus.PAID or due.paid != paid_here:
             raise Conflict(
                 f"{due.description} was also paid on another receipt, or is "
                 f"{DueStatus(due.status).value}: it cannot be cancelled by this refund alone."
@@ -1039,6 +1057,14 @@ def refund(
         corrects=original,
     )
     for due_id in due_ids:
+        if due_id in charges:
+            from clerk_desk import special_charges
+
+            refunded = sum((ln.amount for ln in clean if ln.amount_due_id == due_id), Money.zero())
+            special_charges.refunded(
+                action, due_id, refunded, receipt_number=receipt.number, reason=reason.strip()
+            )
+            continue
         # Only a void makes an amount due owed again; a refund closes it for good.
         ledger.cancel(
             action, due_id, reason=f"Refunded on receipt {receipt.number}: {reason.strip()}"

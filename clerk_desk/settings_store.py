@@ -25,9 +25,18 @@ def get_group(session: Session, key: str) -> dict[str, Any] | None:
     return dict(row.value) if row is not None else None
 
 
-def put_group(action: Action, key: str, value: dict[str, Any], summary: str) -> None:
-    """Save a group of settings (needs EDIT_SETTINGS), with the change in the audit trail."""
-    action.require(Permission.EDIT_SETTINGS)
+def put_group(
+    action: Action,
+    key: str,
+    value: dict[str, Any],
+    summary: str,
+    *,
+    permission: Permission = Permission.EDIT_SETTINGS,
+) -> None:
+    """Save a group of settings (needs ``permission``: EDIT_SETTINGS, or TREASURY_SETTINGS for
+    the receipt format and the special charges' GL account), with the change in the audit
+    trail."""
+    action.require(permission)
     row = action.session.get(Setting, key)
     before = dict(row.value) if row is not None else {}
     if row is None:

@@ -33,6 +33,7 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger
+from clerk_desk import special_charges as sc
 from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar, default_calendar, format_day
 from clerk_desk.desk import Action, snapshot
@@ -43,6 +44,7 @@ from clerk_desk.lengths import format_length
 from clerk_desk.models import (
     AmountDue,
     AuditEvent,
+    ChargeKind,
     CostPayer,
     CouncilMeeting,
     MasterPlanSegment,
@@ -53,6 +55,7 @@ from clerk_desk.models import (
     SidewalkPermitStatus,
     SidewalkRepairOrder,
     SidewalkWork,
+    SpecialCharge,
     Street,
 )
 from clerk_desk.money import Money
@@ -1608,10 +1611,14 @@ def record_owner_repair(action: Action, order_id: int, *, on: date) -> SidewalkR
     return order
 
 
-def record_city_repair(action: Action, order_id: int, *, on: date, cost: Money) -> AmountDue:
-    """Record the City's repair and charge its cost to the owner as a special charge: "the City
-    Treasurer shall enter the total cost thereof upon the tax roll as a special tax against said
-    lot or parcel" (the charge has no due day: the Treasurer puts what is unpaid on the roll).
+def record_city_repair(
+    action: Action, order_id: int, *, on: date, cost: Money, delivered_how: str = "mailed"
+) -> SpecialCharge:
+    """Record the City's repair and charge its cost to the owner as a special charge against
+    the parcel, billed the day of the repair (``delivered_how``): "the City Treasurer shall
+    enter the total cost thereof upon the tax roll as a special tax against said lot or parcel"
+    (the charge has no due day: the Treasurer puts what is unpaid on the roll; a minor repair is
+    charged "in the same manner" — :data:`clerk_desk.special_charges.CLOCKS`).
 
     A Council order: only after the notice is served and the owner's 20 days have passed (the
     20th day refused, the 21st allowed). An emergency: from the day of service. A minor repair:
@@ -1651,28 +1658,33 @@ def record_city_repair(action: Action, order_id: int, *, on: date, cost: Money) 
     before = snapshot(order)
     order.city_repaired_on, order.city_cost = on, cost
     order.status = RepairOrderStatus.CITY_REPAIRED
-    parcel = session.get(Parcel, order.parcel_id)
-    assert parcel is not None
-    cite = MINOR_REPAIR_CITE if kind is RepairOrderKind.MINOR else REPAIR_CITE
-    due = ledger.bill_special_charge(
+    minor = kind is RepairOrderKind.MINOR
+    what = " ".join((order.work_required or order.defect).split())
+    charge = sc.create_charge(
         action,
-        party_id=order.owner_id,
-        record=RecordRef(ORDER_RECORD_TYPE, str(order.id)),
-        amount=cost,
-        description=f"Sidewalk repair {order.number}, {order.location} (parcel "
-        f"{parcel.parcel_number}): repaired by the City {format_day(on)}",
-        cite=cite,
-        due_on=None,
+        sc.ChargeData(
+            kind=ChargeKind.SIDEWALK_MINOR_REPAIR if minor else ChargeKind.SIDEWALK_REPAIR,
+            billed_party_id=order.owner_id,
+            work=f"Sidewalk {'minor repair' if minor else 'repair'} {order.number} made by the "
+            f"City, {order.location}" + (f": {what}" if what else ""),
+            work_done_on=on,
+            lines=[sc.LineData("other", "Total cost of the City's repair", cost)],
+            parcel_id=order.parcel_id,
+            billed_as="owner",
+            record_type=ORDER_RECORD_TYPE,
+            record_id=str(order.id),
+        ),
+        sc.BillData(bill_on=on, delivered_how=delivered_how),
     )
     action.audit(
         "sidewalk_order.city_repair",
         order,
         f"City repaired the sidewalk of {order.number} on {format_day(on)}; {cost} charged to "
-        "the owner as a special charge",
+        f"the owner as special charge {charge.number}",
         before=before,
         after=snapshot(order),
     )
-    return due
+    return charge
 
 
 def cancel_order(action: Action, order_id: int, *, reason: str) -> SidewalkRepairOrder:
@@ -1818,11 +1830,13 @@ def order_history(session: Session, order_id: int) -> list[AuditEvent]:
     dues = [
         str(d.id) for d in ledger.dues_for(session, RecordRef(ORDER_RECORD_TYPE, str(order_id)))
     ]
-    charge = and_(AuditEvent.record_type == AmountDue.__tablename__, AuditEvent.record_id.in_(dues))
+    charges = [str(c.id) for c in sc.charges_for(session, ORDER_RECORD_TYPE, str(order_id))]
+    billed = and_(AuditEvent.record_type == AmountDue.__tablename__, AuditEvent.record_id.in_(dues))
+    charged = and_(AuditEvent.record_type == sc.RECORD_TYPE, AuditEvent.record_id.in_(charges))
     return list(
         session.scalars(
             select(AuditEvent)
-            .where(or_(mine, charge) if dues else mine)
+            .where(or_(mine, billed, charged) if dues else mine)
             .order_by(AuditEvent.at, AuditEvent.id)
         )
     )

@@ -9,14 +9,17 @@ against the parcel, each section with its own clock (:data:`CLOCKS`):
 kind                          last day to pay                              first tax-roll day
 ============================  ===========================================  =====================
 snow and ice (§ 506-11)       30 days from the bill (the City's terms)     the day after
-obstruction (§ 506-8)         10 calendar days from receipt of the bill    61 days after the
-                                                                           cost was incurred
+obstruction (§ 506-8)         10 calendar days from receipt of the bill    the later of day 61
+                                                                           after the cost and
+                                                                           the day after the
+                                                                           last day to pay
 street privilege (§ 506-9)    — (entered on the next annual tax roll)      the bill's day
 dirt and debris (§ 506-20)    30 days from the bill                        the day after
 street damage (§ 506-21)      30 days from the bill                        the day after
 sidewalk repair (article)     — (the Treasurer enters the total cost)      the bill's day
-minor sidewalk repair         — ("in the same manner")                     the bill's day
-street opening repair         90 days from actual notice (§ 506-7)         the day after
+minor sidewalk repair         — ("in the same manner"), at most $500       the bill's day
+street opening repair         90 days from actual notice to the applicant  the day after
+                              and the owner (§ 506-7)
 deficiency repair (§ 506-6)   30 days from the bill (the City's terms)     — (billed, not liened)
 ============================  ===========================================  =====================
 
@@ -24,14 +27,27 @@ Readings (to confirm with the City Attorney): where a section sets no time to pa
 gives the City's usual 30 days; a period's last day that falls when City Hall is closed moves to
 its next open day, because payment is made at City Hall (Wis. Stat. § 990.001(4)); "within 60
 days after such costs … are incurred and remain unpaid" (§ 506-8) puts the charge on the roll
-from the 61st day; a deficiency repair (§ 506-6) has no tax-roll clause and is never certified.
+from the 61st day, but never before the 10 days to pay from receipt of the bill have run, and
+(as the section says the owner's failure to receive the notice does not affect the roll) from
+the 61st day even when no bill is recorded; a bill whose receipt is not recorded counts the 10
+days from the day it went out; § 506-7's 90 days run only from actual notice to both the
+applicant and the owner (the later of the two days), so an opening repair has no last day to pay
+and no tax-roll day until that notice is recorded; § 506-6 adds 20% to labor, materials and
+equipment only, and has no tax-roll clause, so a deficiency repair is never certified.
 
 A charge owes its money through one :class:`~clerk_desk.models.AmountDue`, so the Treasurer
 takes payment in the Receipts tab like any other amount, in part or in full. A "certify to tax
 roll" run lists every charge past its tax-roll day and unpaid as of a chosen date; the Treasurer
 reviews the list and certifies it once, and the certified charges are locked and stamped with
 the run. The amount due is then marked certified: it is collected with the property taxes, no
-longer at the counter.
+longer at the counter. A run as of a day still to come is a preview: it shows what that day's
+run would list, and is never certified.
+
+Money that comes back is not a decision about the debt: a receipt voided, or refunded, puts what
+it paid back on the charge, which is owed again (cancelling a charge is the separate act of
+:func:`cancel_charge`, with its reason). On a charge already certified, what was paid and comes
+back is owed on a supplemental charge against the same parcel, for the next run
+(:func:`reverse_certified`).
 """
 
 from __future__ import annotations
@@ -41,11 +57,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import ColumnElement, and_, false, func, not_, or_, select, true
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger
+from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar, format_day, plural
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -60,7 +78,10 @@ from clerk_desk.models import (
     Parcel,
     Party,
     RunStatus,
+    SidewalkRepairOrder,
     SpecialCharge,
+    StreetOpening,
+    StreetPrivilege,
     TaxRollEntry,
     TaxRollRun,
 )
@@ -74,21 +95,25 @@ RECORD_TYPE = "special_charge"
 WORKFLOW = "Special Charges"
 STANDARD_BILL_DAYS = 30  # the City's terms where a section sets no time to pay
 ADMINISTRATION_SHARE = Decimal("0.20")  # deficiency repairs: plus 20% for administration
+MINOR_REPAIR_LIMIT = Money("500.00")  # "minor repairs, the cost of which does not exceed $500"
 DUE_SOON_DAYS = 7
 ROLL_SOON_DAYS = 7
 SEARCH_LIMIT = 1000
+PREVIEW_DAYS = 366  # how far ahead a run may be previewed
 CATEGORIES = ("labor", "materials", "equipment", "fee", "other")
+WORK_CATEGORIES = ("labor", "materials", "equipment")  # what § 506-6 adds 20% to
 
 
 class PayFrom(enum.StrEnum):
     BILL = "bill"  # counted from the day the bill went out
-    RECEIPT = "receipt"  # from the day the bill reached the party (§ 506-8)
+    RECEIPT = "receipt"  # from receipt of the bill; from the bill when receipt is not on record
+    NOTICE = "notice"  # from actual notice to the applicant and the owner (§ 506-7): none, no day
     NONE = "none"  # no time to pay: the charge goes on the next roll
 
 
 class RollFrom(enum.StrEnum):
     AFTER_DUE = "after_due"  # the day after the last day to pay
-    INCURRED = "incurred"  # a number of days after the cost was incurred (§ 506-8)
+    INCURRED = "incurred"  # days after the cost was incurred, not before the time to pay ran
     AT_ONCE = "at_once"  # from the bill's day: the next roll takes it
     NEVER = "never"  # no tax-roll clause
 
@@ -106,30 +131,44 @@ class ChargeClock:
     roll_from: RollFrom
     roll_days: int = 0
     administration: Decimal = Decimal(0)
+    city_terms: bool = False  # the days to pay are the City's, the section sets none
+    source: str = ""  # the record a charge of this kind comes from ("" — typed at the counter)
+    limit: Money | None = None  # the most the cost may be (a minor sidewalk repair)
+    becomes: str = "it is entered on the tax roll as a special tax"
 
     @property
     def on_tax_roll(self) -> bool:
         return self.roll_from is not RollFrom.NEVER
 
-    def explain(self) -> str:
-        """The clock in a sentence, for the screen and the bill."""
+    def pay_words(self) -> str:
+        """The time to pay, in words that say whose it is ("the City's terms")."""
         if self.pay_from is PayFrom.NONE:
-            pay = "The cost is entered on the next tax roll as a special charge unless paid first"
-        else:
-            start = "receipt of the bill" if self.pay_from is PayFrom.RECEIPT else "the bill"
-            pay = f"Payable within {self.pay_days} days of {start}"
+            return "the cost is entered on the next tax roll as a special charge unless paid first"
+        if self.pay_from is PayFrom.NOTICE:
+            return (
+                f"payable within {self.pay_days} days of actual notice of the charge to the "
+                "applicant and to the owner of the premises"
+            )
+        if self.pay_from is PayFrom.RECEIPT:
+            return f"payable within {self.pay_days} calendar days of receipt of the bill"
+        terms = " (the City's terms)" if self.city_terms else ""
+        return f"payable within {self.pay_days} days of the bill{terms}"
+
+    def explain(self) -> str:
+        """The clock in a sentence, for the screen and the bill: the section first, then the
+        time to pay (the City's own terms said so) and what happens to an unpaid balance."""
         if self.roll_from is RollFrom.AFTER_DUE:
-            roll = "; unpaid after that, it is entered on the tax roll as a special tax"
+            roll = f"; unpaid after that, {self.becomes}"
         elif self.roll_from is RollFrom.INCURRED:
             roll = (
-                f"; still unpaid {self.roll_days} days after the cost was incurred, it is "
-                "entered on the tax roll as a special tax"
+                f"; still unpaid {self.roll_days} days after the cost was incurred (and after "
+                f"the days to pay), {self.becomes}"
             )
         elif self.roll_from is RollFrom.NEVER:
             roll = "; the section puts no lien on the property"
         else:
             roll = ""
-        return f"{pay}{roll} ({self.cite})."
+        return f"{self.cite}: {self.pay_words()}{roll}."
 
 
 _OWNER = ("owner",)
@@ -144,6 +183,7 @@ CLOCKS: dict[ChargeKind, ChargeClock] = {
             PayFrom.BILL,
             STANDARD_BILL_DAYS,
             RollFrom.AFTER_DUE,
+            city_terms=True,
         ),
         ChargeClock(
             ChargeKind.OBSTRUCTION,
@@ -163,6 +203,8 @@ CLOCKS: dict[ChargeKind, ChargeClock] = {
             PayFrom.NONE,
             0,
             RollFrom.AT_ONCE,
+            source="street_privilege",
+            becomes="it is entered on the next annual tax roll as a special charge",
         ),
         ChargeClock(
             ChargeKind.DIRT_DEBRIS,
@@ -190,6 +232,7 @@ CLOCKS: dict[ChargeKind, ChargeClock] = {
             PayFrom.NONE,
             0,
             RollFrom.AT_ONCE,
+            source="sidewalk_repair_order",
         ),
         ChargeClock(
             ChargeKind.SIDEWALK_MINOR_REPAIR,
@@ -199,15 +242,19 @@ CLOCKS: dict[ChargeKind, ChargeClock] = {
             PayFrom.NONE,
             0,
             RollFrom.AT_ONCE,
+            source="sidewalk_repair_order",
+            limit=MINOR_REPAIR_LIMIT,
         ),
         ChargeClock(
             ChargeKind.OPENING_REPAIR,
             "Pavement repair over a street opening, with one year's maintenance",
             "§ 506-7 (Repair by City)",
             ("permittee",),
-            PayFrom.RECEIPT,
+            PayFrom.NOTICE,
             90,
             RollFrom.AFTER_DUE,
+            source="street_opening",
+            becomes="it becomes a lien against the premises, collected as a special tax",
         ),
         ChargeClock(
             ChargeKind.DEFICIENCY_REPAIR,
@@ -218,8 +265,20 @@ CLOCKS: dict[ChargeKind, ChargeClock] = {
             STANDARD_BILL_DAYS,
             RollFrom.NEVER,
             administration=ADMINISTRATION_SHARE,
+            city_terms=True,
+            source="street_opening",
         ),
     )
+}
+
+COUNTER_KINDS: tuple[ChargeKind, ...] = tuple(k for k, c in CLOCKS.items() if not c.source)
+"""The kinds the Special Charges tab records itself; the others come from their permit or order
+(a street opening, a street privilege, a sidewalk repair order) and are charged in its tab."""
+
+_SOURCES: dict[str, tuple[type[Any], str]] = {
+    "street_opening": (StreetOpening, "street opening permit"),
+    "street_privilege": (StreetPrivilege, "street privilege permit"),
+    "sidewalk_repair_order": (SidewalkRepairOrder, "sidewalk repair order"),
 }
 
 
@@ -244,37 +303,47 @@ def clocks(
     kind: ChargeKind | str,
     *,
     work_done_on: date,
-    bill_on: date,
+    bill_on: date | None,
     received_on: date | None,
     calendar: CityCalendar,
 ) -> Clocks:
-    """The last day to pay and the first tax-roll day of a charge billed on ``bill_on``.
+    """The last day to pay and the first tax-roll day of a charge billed on ``bill_on`` (None:
+    no bill recorded yet).
 
-    A bill whose receipt was not recorded counts from the day it went out: § 506-8 says that
-    the owner's failure to receive the notice does not stop the City from placing the charge on
-    the tax roll.
+    § 506-8: a bill whose receipt was not recorded counts from the day it went out, and the
+    60 days from the cost run whether or not a bill went out ("the failure … to mail such notice
+    or the failure of the owner to receive such notice shall not affect the right to place the
+    City expense on the tax rolls"); the roll never takes the charge before its 10 days to pay
+    have run. § 506-7 counts only from actual notice (``received_on``): without it there is no
+    last day to pay and no tax-roll day.
     """
     clock = clock_for(kind)
+    start: date | None
     if clock.pay_from is PayFrom.NONE:
-        due_on = None
+        start = None
+    elif clock.pay_from is PayFrom.BILL:
+        start = bill_on
+    elif clock.pay_from is PayFrom.RECEIPT:
+        start = received_on or bill_on
     else:
-        start = received_on if clock.pay_from is PayFrom.RECEIPT and received_on else bill_on
-        due_on = calendar.add_days(start, clock.pay_days)
+        start = received_on if bill_on is not None else None
+    due_on = calendar.add_days(start, clock.pay_days) if start is not None else None
+    roll_on: date | None = None
     if clock.roll_from is RollFrom.AFTER_DUE:
-        assert due_on is not None
-        roll_on: date | None = due_on + timedelta(days=1)
+        roll_on = due_on + timedelta(days=1) if due_on is not None else None
     elif clock.roll_from is RollFrom.INCURRED:
         roll_on = calendar.add_days(work_done_on, clock.roll_days) + timedelta(days=1)
+        if due_on is not None:
+            roll_on = max(roll_on, due_on + timedelta(days=1))
     elif clock.roll_from is RollFrom.AT_ONCE:
         roll_on = bill_on
-    else:
-        roll_on = None
     return Clocks(due_on, roll_on)
 
 
 def administration_for(kind: ChargeKind | str, cost: Money) -> Money:
-    """The administration share added to the cost: 20% of a deficiency repair (§ 506-6),
-    rounded to the cent, half up; nothing for the other kinds."""
+    """The administration share added to the cost: 20% of a deficiency repair's labor,
+    materials and equipment (§ 506-6), rounded to the cent, half up; nothing for the other
+    kinds."""
     share = clock_for(kind).administration
     return cost * share if share else Money.zero()
 
@@ -307,10 +376,12 @@ class ChargeData:
 class BillData:
     bill_on: date
     delivered_how: str
-    received_on: date | None = None
+    received_on: date | None = None  # § 506-7: the later of the notices to applicant and owner
 
 
-def _clean_lines(lines: Sequence[LineData]) -> list[LineData]:
+def _clean_lines(kind: ChargeKind, lines: Sequence[LineData]) -> list[LineData]:
+    clock = clock_for(kind)
+    allowed = WORK_CATEGORIES if clock.administration else CATEGORIES
     clean = []
     for index, line in enumerate(lines):
         field = f"line_{index}"
@@ -323,6 +394,14 @@ def _clean_lines(lines: Sequence[LineData]) -> list[LineData]:
                 f"Line {index + 1}: the kind of cost is one of {', '.join(CATEGORIES)}.",
                 field=field,
             )
+        if category not in allowed:
+            raise InvalidInput(
+                f"Line {index + 1}: {clock.cite} bills labor, materials and equipment used, "
+                f"plus 20% for administration; a cost of the kind {category!r} is not one of "
+                "them.",
+                field=field,
+                cite=clock.cite,
+            )
         if not description:
             raise InvalidInput(f"Line {index + 1}: say what the cost was.", field=field)
         if line.amount <= Money.zero():
@@ -334,11 +413,38 @@ def _clean_lines(lines: Sequence[LineData]) -> list[LineData]:
         )
     if not clean:
         raise InvalidInput("Enter at least one cost of the work.", field="lines")
+    cost = sum((line.amount for line in clean), Money.zero())
+    if clock.limit is not None and cost > clock.limit:
+        raise InvalidInput(
+            f"{clock.cite}: a minor repair is one whose cost does not exceed {clock.limit}, and "
+            f"these costs come to {cost}. Charge it as a sidewalk repair on the repair order, "
+            "after the notice.",
+            field="lines",
+            cite=clock.cite,
+        )
     return clean
 
 
+def _check_source(session: Session, clock: ChargeClock, data: ChargeData) -> None:
+    """A kind that comes from a permit or an order names it: the charge is made from there."""
+    if not clock.source:
+        return
+    model, what = _SOURCES[clock.source]
+    if data.record_type != clock.source or not data.record_id.isdigit():
+        raise InvalidInput(
+            f"{clock.cite}: this kind of charge ({clock.title[:1].lower()}{clock.title[1:]}) is "
+            f"made from its {what}, which the charge names. Record it in that tab.",
+            field="kind",
+            cite=clock.cite,
+        )
+    if session.get(model, int(data.record_id)) is None:
+        raise NotFound(f"There is no {what} number {data.record_id}.")
+
+
 def _clean(session: Session, data: ChargeData, today: date) -> tuple[ChargeData, list[LineData]]:
-    clock = clock_for(data.kind)
+    kind = ChargeKind(data.kind)
+    clock = clock_for(kind)
+    _check_source(session, clock, data)
     if session.get(Party, data.billed_party_id) is None:
         raise NotFound(f"There is no party number {data.billed_party_id}.")
     billed_as = data.billed_as.strip().lower()
@@ -351,8 +457,8 @@ def _clean(session: Session, data: ChargeData, today: date) -> tuple[ChargeData,
         )
     if data.parcel_id is None and clock.on_tax_roll:
         raise InvalidInput(
-            "Name the parcel: what stays unpaid is entered on the tax roll against it "
-            f"({clock.cite}).",
+            "Name the parcel: what stays unpaid is entered on the tax roll against it, under "
+            f"{clock.cite}.",
             field="parcel",
             cite=clock.cite,
         )
@@ -363,10 +469,10 @@ def _clean(session: Session, data: ChargeData, today: date) -> tuple[ChargeData,
         raise InvalidInput("Describe the work the City did.", field="work")
     if data.work_done_on > today:
         raise InvalidInput("The work cannot be dated after today.", field="work_done_on")
-    lines = _clean_lines(data.lines)
+    lines = _clean_lines(kind, data.lines)
     return (
         ChargeData(
-            kind=ChargeKind(data.kind),
+            kind=kind,
             billed_party_id=data.billed_party_id,
             work=fits(SpecialCharge.work, work, "The work"),
             work_done_on=data.work_done_on,
@@ -416,41 +522,50 @@ def _search_text(charge: SpecialCharge, session: Session) -> str:
     return " ".join(p for p in parts if p).lower()
 
 
-def create_charge(action: Action, data: ChargeData, bill: BillData | None = None) -> SpecialCharge:
-    """Record a charge for work the City did, with its cost lines, and what it is owed by.
-
-    With ``bill`` the bill is recorded at once and the clocks start; without it the charge is
-    entered and waits for its bill (Today says so).
-    """
-    action.require(Permission.BILL)
+def _new_charge(
+    action: Action,
+    *,
+    kind: ChargeKind,
+    parcel_id: int | None,
+    billed_party_id: int,
+    billed_as: str,
+    work: str,
+    work_done_on: date,
+    lines: Sequence[LineData],
+    record_type: str,
+    record_id: str,
+    notes: str = "",
+    supplements: SpecialCharge | None = None,
+) -> SpecialCharge:
+    """Save a charge with its lines and the amount due it is paid through (no bill yet)."""
     session = action.session
-    clean, lines = _clean(session, data, action.today())
-    clock = clock_for(clean.kind)
+    clock = clock_for(kind)
     cost = sum((line.amount for line in lines), Money.zero())
-    administration = administration_for(clean.kind, cost)
+    administration = administration_for(kind, cost)
     year = action.today().year
     sequence = take_number(action, RECORD_TYPE, year=year)
     owner_id = None
-    if clean.parcel_id is not None:
-        parcel = session.get(Parcel, clean.parcel_id)
+    if parcel_id is not None:
+        parcel = session.get(Parcel, parcel_id)
         owner_id = parcel.owner_id if parcel is not None else None
     charge = SpecialCharge(
         number=f"CHG-{year}-{sequence:03d}",
         year=year,
         sequence=sequence,
-        kind=clean.kind,
-        parcel_id=clean.parcel_id,
+        kind=kind,
+        parcel_id=parcel_id,
         owner_id=owner_id,
-        billed_party_id=clean.billed_party_id,
-        billed_as=clean.billed_as,
-        work=clean.work,
-        work_done_on=clean.work_done_on,
+        billed_party_id=billed_party_id,
+        billed_as=billed_as,
+        work=work,
+        work_done_on=work_done_on,
         administration=administration,
         total=cost + administration,
         status=ChargeStatus.BILLED,
-        record_type=clean.record_type,
-        record_id=clean.record_id,
-        notes=clean.notes,
+        record_type=record_type,
+        record_id=record_id,
+        notes=notes,
+        supplements_id=supplements.id if supplements is not None else None,
         created_at=action.now(),
         created_by_name=action.operator.full_name,
     )
@@ -462,22 +577,60 @@ def create_charge(action: Action, data: ChargeData, bill: BillData | None = None
     ]
     session.add(charge)
     session.flush()
+    again = f" (owed again on {supplements.number})" if supplements is not None else ""
     due = ledger.bill(
         action,
-        party_id=clean.billed_party_id,
+        party_id=billed_party_id,
         record=RecordRef(RECORD_TYPE, str(charge.id)),
         kind=DueKind.SPECIAL_CHARGE,
         amount=charge.total,
-        description=f"{charge.number}: {clock.title}",
+        description=f"{charge.number}: {clock.title}{again}",
         gl_account=ledger.special_charge_account(session),
         cite=clock.cite,
     )
     charge.amount_due_id = due.id
+    charge.amount_due = due
     charge.search_text = _search_text(charge, session)
+    return charge
+
+
+def create_charge(action: Action, data: ChargeData, bill: BillData | None = None) -> SpecialCharge:
+    """Record a charge for work the City did, with its cost lines, and what it is owed by.
+
+    With ``bill`` the bill is recorded at once and the clocks start; without it the charge is
+    entered and waits for its bill (Today says so) — except that an obstruction's 60 days
+    (§ 506-8) run from the work whether or not a bill goes out. A kind that comes from a permit
+    or an order (:data:`COUNTER_KINDS` are the others) must name it in ``record_type`` and
+    ``record_id``.
+    """
+    action.require(Permission.BILL)
+    session = action.session
+    clean, lines = _clean(session, data, action.today())
+    charge = _new_charge(
+        action,
+        kind=ChargeKind(clean.kind),
+        parcel_id=clean.parcel_id,
+        billed_party_id=clean.billed_party_id,
+        billed_as=clean.billed_as,
+        work=clean.work,
+        work_done_on=clean.work_done_on,
+        lines=lines,
+        record_type=clean.record_type,
+        record_id=clean.record_id,
+        notes=clean.notes,
+    )
+    unbilled = clocks(
+        charge.kind,
+        work_done_on=charge.work_done_on,
+        bill_on=None,
+        received_on=None,
+        calendar=action.calendar,
+    )
+    charge.due_on, charge.tax_roll_on = unbilled.due_on, unbilled.tax_roll_on
     action.audit(
         "special_charge.created",
         charge,
-        f"{charge.number}: {clock.title}, {charge.total}",
+        f"{charge.number}: {clock_for(charge.kind).title}, {charge.total}",
         after=snapshot(charge),
     )
     if bill is not None:
@@ -492,23 +645,77 @@ def get_charge(session: Session, charge_id: int) -> SpecialCharge:
     return charge
 
 
+def charge_of_due(session: Session, due_id: int) -> SpecialCharge | None:
+    """The special charge an amount due belongs to, if any."""
+    return session.scalars(
+        select(SpecialCharge).where(SpecialCharge.amount_due_id == due_id)
+    ).one_or_none()
+
+
 def _refuse_locked(charge: SpecialCharge) -> None:
-    if charge.status is ChargeStatus.CERTIFIED or charge.status == ChargeStatus.CERTIFIED:
+    if charge.status == ChargeStatus.CERTIFIED:
         run = charge.run.number if charge.run is not None else ""
         raise Conflict(
             f"{charge.number} was certified to the tax roll (run {run}); it can no longer change."
         )
-    if charge.status == ChargeStatus.CANCELLED:
+    if cancelled(charge):
         raise Conflict(f"{charge.number} was cancelled; it can no longer change.")
 
 
-def record_bill(action: Action, charge_id: int, bill: BillData) -> SpecialCharge:
+def _only_receipt_added(charge: SpecialCharge, bill: BillData) -> bool:
+    """The bill as recorded, with the day it was received (learned later) added."""
+    return (
+        bill.bill_on == charge.bill_on
+        and " ".join(bill.delivered_how.split()) == charge.delivered_how
+        and charge.received_on is None
+        and bill.received_on is not None
+    )
+
+
+def _same_bill(charge: SpecialCharge, bill: BillData) -> bool:
+    return (
+        bill.bill_on == charge.bill_on
+        and " ".join(bill.delivered_how.split()) == charge.delivered_how
+        and bill.received_on == charge.received_on
+    )
+
+
+def record_bill(
+    action: Action, charge_id: int, bill: BillData, *, reason: str = ""
+) -> SpecialCharge:
     """Record the bill or notice (its day, how it went, when it was received) and fix the last
-    day to pay and the first tax-roll day from the charge's section."""
+    day to pay and the first tax-roll day from the charge's section.
+
+    Recording it again is a correction: it needs ``reason`` (kept with the charge and in the
+    audit trail, the day first recorded kept in ``first_bill_on``), except to add the day the
+    bill was received, learned later (§ 506-7's notice to the applicant and the owner). Once the
+    last day to pay has passed, the bill's day is not moved later: that would give back time to
+    pay that has run out.
+    """
     action.require(Permission.BILL)
     charge = get_charge(action.session, charge_id)
     _refuse_locked(charge)
     _check_bill(charge, bill, action.today())
+    why = " ".join(reason.split())
+    correcting = charge.bill_on is not None
+    if correcting:
+        assert charge.bill_on is not None
+        if _same_bill(charge, bill):
+            return charge
+        if not why and not _only_receipt_added(charge, bill):
+            raise InvalidInput(
+                f"The bill of {charge.number} was recorded as of {format_day(charge.bill_on)}: "
+                "say why it is corrected.",
+                field="reason",
+            )
+        today = action.today()
+        if bill.bill_on > charge.bill_on and charge.due_on is not None and today > charge.due_on:
+            raise InvalidInput(
+                f"The last day to pay {charge.number} was {format_day(charge.due_on)}: the bill's "
+                "day cannot be moved later now, which would give back time to pay that has run "
+                "out. If the bill was wrong, cancel the charge with the reason and bill it again.",
+                field="bill_on",
+            )
     before = snapshot(charge)
     set_clocks = clocks(
         charge.kind,
@@ -518,17 +725,28 @@ def record_bill(action: Action, charge_id: int, bill: BillData) -> SpecialCharge
         calendar=action.calendar,
     )
     charge.bill_on = bill.bill_on
+    if charge.first_bill_on is None:
+        charge.first_bill_on = bill.bill_on
     charge.delivered_how = fits(
-        SpecialCharge.delivered_how, bill.delivered_how.strip(), "How it was delivered"
+        SpecialCharge.delivered_how, " ".join(bill.delivered_how.split()), "How it was delivered"
     )
     charge.received_on = bill.received_on
     charge.due_on, charge.tax_roll_on = set_clocks.due_on, set_clocks.tax_roll_on
+    if why and correcting:
+        charge.bill_note = why
     if charge.amount_due is not None:
         charge.amount_due.due_on = set_clocks.due_on
+    if not correcting:
+        summary = f"{charge.number}: bill of {format_day(bill.bill_on)} ({charge.delivered_how})"
+    elif why:
+        summary = f"{charge.number}: bill corrected ({why})"
+    else:
+        assert bill.received_on is not None
+        summary = f"{charge.number}: bill received {format_day(bill.received_on)}"
     action.audit(
-        "special_charge.billed",
+        "special_charge.bill_corrected" if correcting else "special_charge.billed",
         charge,
-        f"{charge.number}: bill of {format_day(bill.bill_on)} ({charge.delivered_how})",
+        summary,
         before=before,
         after=snapshot(charge),
     )
@@ -559,7 +777,112 @@ def cancel_charge(action: Action, charge_id: int, *, reason: str) -> SpecialChar
     return charge
 
 
+# -- money that comes back -----------------------------------------------------------------------
+
+
+def refunded(
+    action: Action, due_id: int, amount: Money, *, receipt_number: str, reason: str
+) -> SpecialCharge:
+    """A receipt that paid ``amount`` on a special charge was refunded (receipt
+    ``receipt_number``, which put the money back through
+    :func:`clerk_desk.ledger.reverse_payment`): the charge is owed again — a refund returns
+    money, it does not forgive the debt (cancel the charge with its reason for that). On a
+    charge already certified, the amount is owed on a supplemental charge
+    (:func:`reverse_certified`). The charge's audit trail keeps the refund and its reason.
+    Called by :func:`clerk_desk.receipts.refund` in its transaction."""
+    charge = charge_of_due(action.session, due_id)
+    if charge is None:
+        raise NotFound(f"Amount due number {due_id} belongs to no special charge.")
+    why = reason.strip()
+    if charge.status == ChargeStatus.CERTIFIED:
+        later = supplements_of(action.session, charge.id)
+        where = f"owed on {later[-1].number}" if later else "owed on a supplemental charge"
+        tail = f"{where}, as {charge.number} was certified to the tax roll"
+    else:
+        tail = f"owed again on {charge.number} (cancel the charge if it was not owed)"
+    action.audit(
+        "special_charge.refunded",
+        charge,
+        f"{amount} paid on {charge.number} refunded on receipt {receipt_number}: {why}; {tail}",
+    )
+    return charge
+
+
+def reverse_certified(
+    action: Action, due: AmountDue, amount: Money, *, reference: str
+) -> SpecialCharge:
+    """A payment on a charge since certified to the tax roll is voided or refunded: the roll
+    went to the county with the balance as it stood, so the ``amount`` that comes back is owed
+    on a new, supplemental charge against the same parcel — same kind, section and bill, its
+    clocks those of the charge (already run), so the next run takes it unless it is paid at the
+    counter first (Today says so). The certified charge keeps the amount it was certified for.
+    Called by :func:`clerk_desk.ledger.reverse_payment` for a certified amount due."""
+    session = action.session
+    charge = charge_of_due(session, due.id)
+    if charge is None or charge.status != ChargeStatus.CERTIFIED:
+        raise Conflict(
+            f"{due.description} has been certified to the tax roll and belongs to no certified "
+            "special charge: ask the City Treasurer."
+        )
+    before = snapshot(due)
+    due.paid = due.paid - amount
+    run = charge.run.number if charge.run is not None else ""
+    supplement = _new_charge(
+        action,
+        kind=ChargeKind(charge.kind),
+        parcel_id=charge.parcel_id,
+        billed_party_id=charge.billed_party_id,
+        billed_as=charge.billed_as,
+        work=f"{amount} paid on {charge.number} came back ({reference}) after the charge was "
+        f"certified to the tax roll (run {run}): {charge.work}",
+        work_done_on=charge.work_done_on,
+        lines=[
+            LineData(
+                "other",
+                fits(
+                    ChargeLine.description,
+                    f"Payment on {charge.number} reversed after certification ({reference})",
+                    "A cost",
+                ),
+                amount,
+            )
+        ],
+        record_type=charge.record_type,
+        record_id=charge.record_id,
+        supplements=charge,
+    )
+    supplement.bill_on, supplement.first_bill_on = charge.bill_on, charge.first_bill_on
+    supplement.delivered_how, supplement.received_on = charge.delivered_how, charge.received_on
+    supplement.due_on, supplement.tax_roll_on = charge.due_on, charge.tax_roll_on
+    if supplement.amount_due is not None:
+        supplement.amount_due.due_on = charge.due_on
+    action.audit(
+        "due.payment_reversed",
+        due,
+        f"{amount} put back on {due.description} ({reference}); certified to the tax roll, it "
+        f"is owed on {supplement.number}",
+        before=before,
+        after=snapshot(due),
+    )
+    action.audit(
+        "special_charge.supplemented",
+        supplement,
+        f"{supplement.number}: {amount} owed again on {charge.number} ({reference}), which was "
+        f"certified to the tax roll (run {run})",
+        after=snapshot(supplement),
+    )
+    return supplement
+
+
 # -- how a charge stands -------------------------------------------------------------------------
+
+
+def cancelled(charge: SpecialCharge) -> bool:
+    """Cancelled: the charge itself, or its amount due (whoever cancelled it)."""
+    due = charge.amount_due
+    return charge.status == ChargeStatus.CANCELLED or (
+        due is not None and due.status == DueStatus.CANCELLED
+    )
 
 
 def paid(charge: SpecialCharge) -> Money:
@@ -567,8 +890,12 @@ def paid(charge: SpecialCharge) -> Money:
 
 
 def balance(charge: SpecialCharge) -> Money:
-    if charge.status == ChargeStatus.CANCELLED:
+    """What is still owed: nothing on a cancelled charge; on a certified one, the amount the
+    run entered on the tax roll (what came back since is owed on a supplemental charge)."""
+    if cancelled(charge):
         return Money.zero()
+    if charge.status == ChargeStatus.CERTIFIED and charge.certified_amount is not None:
+        return charge.certified_amount
     return charge.total - paid(charge)
 
 
@@ -576,6 +903,7 @@ class Standing(enum.StrEnum):
     """How a charge stands today, as the register and the Today tab say it."""
 
     AWAITING_BILL = "awaiting_bill"
+    AWAITING_NOTICE = "awaiting_notice"
     BILLED = "billed"
     PARTLY_PAID = "partly_paid"
     OVERDUE = "overdue"
@@ -588,6 +916,7 @@ class Standing(enum.StrEnum):
     def label(self) -> str:
         return {
             "awaiting_bill": "Awaiting bill",
+            "awaiting_notice": "Awaiting notice",
             "billed": "Billed",
             "partly_paid": "Partly paid",
             "overdue": "Overdue",
@@ -598,22 +927,64 @@ class Standing(enum.StrEnum):
         }[self.value]
 
 
+NOTICE_KINDS = tuple(k for k, c in CLOCKS.items() if c.pay_from is PayFrom.NOTICE)
+"""The kinds whose clock waits for actual notice (§ 506-7)."""
+
+
 def standing(charge: SpecialCharge, today: date) -> Standing:
-    if charge.status == ChargeStatus.CANCELLED:
+    """How ``charge`` stands on ``today`` (:func:`standing_clause` says the same in SQL)."""
+    if cancelled(charge):
         return Standing.CANCELLED
     if charge.status == ChargeStatus.CERTIFIED:
         return Standing.CERTIFIED
     if balance(charge) == Money.zero():
         return Standing.PAID
-    if charge.bill_on is None:
-        return Standing.AWAITING_BILL
     if charge.tax_roll_on is not None and today >= charge.tax_roll_on:
         return Standing.READY_FOR_ROLL
+    if charge.bill_on is None:
+        return Standing.AWAITING_BILL
+    if charge.due_on is None and charge.kind in NOTICE_KINDS:
+        return Standing.AWAITING_NOTICE
     if charge.due_on is not None and today > charge.due_on:
         return Standing.OVERDUE
     if paid(charge) > Money.zero():
         return Standing.PARTLY_PAID
     return Standing.BILLED
+
+
+def standing_clause(wanted: Standing, today: date) -> ColumnElement[bool]:
+    """The charges that stand ``wanted`` on ``today``, as a condition on a query joined to
+    their amount due (the same order of tests as :func:`standing`)."""
+    is_cancelled = or_(
+        SpecialCharge.status == ChargeStatus.CANCELLED, AmountDue.status == DueStatus.CANCELLED
+    )
+    is_certified = SpecialCharge.status == ChargeStatus.CERTIFIED
+    is_paid = AmountDue.paid >= AmountDue.amount
+    ready = and_(SpecialCharge.tax_roll_on.is_not(None), SpecialCharge.tax_roll_on <= today)
+    unbilled = SpecialCharge.bill_on.is_(None)
+    awaiting_notice = and_(
+        SpecialCharge.due_on.is_(None),
+        SpecialCharge.kind.in_(NOTICE_KINDS) if NOTICE_KINDS else false(),
+    )
+    overdue = and_(SpecialCharge.due_on.is_not(None), SpecialCharge.due_on < today)
+    part_paid = AmountDue.paid > Money.zero()
+    steps: list[tuple[Standing, ColumnElement[bool]]] = [
+        (Standing.CANCELLED, is_cancelled),
+        (Standing.CERTIFIED, is_certified),
+        (Standing.PAID, is_paid),
+        (Standing.READY_FOR_ROLL, ready),
+        (Standing.AWAITING_BILL, unbilled),
+        (Standing.AWAITING_NOTICE, awaiting_notice),
+        (Standing.OVERDUE, overdue),
+        (Standing.PARTLY_PAID, part_paid),
+        (Standing.BILLED, true()),
+    ]
+    earlier: list[ColumnElement[bool]] = []
+    for each, condition in steps:
+        if each is wanted:
+            return and_(condition, *[not_(e) for e in earlier])
+        earlier.append(condition)
+    raise AssertionError(wanted)  # pragma: no cover - every standing is a step
 
 
 def _loaded():  # type: ignore[no-untyped-def]
@@ -623,6 +994,7 @@ def _loaded():  # type: ignore[no-untyped-def]
         selectinload(SpecialCharge.parcel).selectinload(Parcel.owner),
         selectinload(SpecialCharge.billed_party),
         selectinload(SpecialCharge.run),
+        selectinload(SpecialCharge.supplements),
     )
 
 
@@ -633,10 +1005,13 @@ def search_charges(
     status: ChargeStatus | None = None,
     kind: ChargeKind | None = None,
     year: int | None = None,
+    standing: Standing | None = None,
+    today: date | None = None,
     limit: int = SEARCH_LIMIT,
 ) -> list[SpecialCharge]:
     """Charges, newest first, whose number, work, party, parcel or section contains every word
-    of ``text``."""
+    of ``text``; narrowed to a kind, a year, a stored status, or how they stand on ``today``
+    (the filter is applied before the ``limit``)."""
     query = _loaded()
     for word in text.lower().split():
         query = query.where(SpecialCharge.search_text.contains(word, autoescape=True))
@@ -646,6 +1021,12 @@ def search_charges(
         query = query.where(SpecialCharge.kind == kind)
     if year is not None:
         query = query.where(SpecialCharge.year == year)
+    if standing is not None:
+        if today is None:
+            raise ValueError("a standing is read on a day: pass today")
+        query = query.join(AmountDue, SpecialCharge.amount_due_id == AmountDue.id).where(
+            standing_clause(standing, today)
+        )
     query = query.order_by(SpecialCharge.year.desc(), SpecialCharge.sequence.desc()).limit(limit)
     return list(session.scalars(query))
 
@@ -655,6 +1036,12 @@ def charges_for(session: Session, record_type: str, record_id: str) -> list[Spec
     query = _loaded().where(
         SpecialCharge.record_type == record_type, SpecialCharge.record_id == str(record_id)
     )
+    return list(session.scalars(query.order_by(SpecialCharge.id)))
+
+
+def supplements_of(session: Session, charge_id: int) -> list[SpecialCharge]:
+    """The supplemental charges for payments on ``charge_id`` reversed after certification."""
+    query = _loaded().where(SpecialCharge.supplements_id == charge_id)
     return list(session.scalars(query.order_by(SpecialCharge.id)))
 
 
@@ -670,17 +1057,19 @@ def outstanding_total(session: Session) -> Money:
     query = (
         select(func.coalesce(func.sum(AmountDue.amount - AmountDue.paid), 0))
         .join(SpecialCharge, SpecialCharge.amount_due_id == AmountDue.id)
-        .where(AmountDue.status == DueStatus.OPEN)
+        .where(AmountDue.status == DueStatus.OPEN, SpecialCharge.status == ChargeStatus.BILLED)
     )
     return Money.from_cents(int(session.scalar(query) or 0))
 
 
 # -- the tax roll --------------------------------------------------------------------------------
 
+OWNER_NOT_ON_FILE = "Owner not on file"
+
 
 def eligible(session: Session, as_of: date) -> list[SpecialCharge]:
-    """Every charge that may be certified on ``as_of``: billed, past its first tax-roll day,
-    not certified or cancelled, with a balance still owed. Parcel order, as the roll reads."""
+    """Every charge that may be certified on ``as_of``: past its first tax-roll day, not
+    certified or cancelled, with a balance still owed. Parcel order, as the roll reads."""
     query = (
         _loaded()
         .join(AmountDue, SpecialCharge.amount_due_id == AmountDue.id)
@@ -698,9 +1087,12 @@ def eligible(session: Session, as_of: date) -> list[SpecialCharge]:
 
 
 def _entry(charge: SpecialCharge) -> TaxRollEntry:
+    """The row of the roll: the parcel's owner of record, never the party billed (the special
+    tax is against the parcel); a parcel with no owner on file is listed without one, and the
+    run is not certified until the owner is recorded."""
     parcel = charge.parcel
     assert parcel is not None
-    owner = parcel.owner or charge.billed_party
+    owner = parcel.owner
     clock = clock_for(charge.kind)
     description = fits(
         TaxRollEntry.description, f"{charge.number} {clock.title}: {charge.work}", "The entry"
@@ -708,8 +1100,8 @@ def _entry(charge: SpecialCharge) -> TaxRollEntry:
     return TaxRollEntry(
         charge_id=charge.id,
         parcel_number=parcel.parcel_number,
-        owner_name=owner.name,
-        owner_address=owner.mailing_address,
+        owner_name=owner.name if owner is not None else "",
+        owner_address=owner.mailing_address if owner is not None else "",
         site_address=parcel.site_address,
         description=description,
         section=clock.cite,
@@ -717,41 +1109,56 @@ def _entry(charge: SpecialCharge) -> TaxRollEntry:
     )
 
 
-def _run_number(action: Action, as_of: date) -> str:
-    sequence = take_number(action, "tax_roll_run", year=as_of.year)
-    return f"TR-{as_of.year}-{sequence:02d}"
-
-
 def prepare_run(action: Action, as_of: date) -> TaxRollRun:
     """List every charge that may be certified on ``as_of``, for the Treasurer to review.
 
-    A run not yet certified is a draft; preparing another sets earlier drafts aside, so only
-    the list the Treasurer last reviewed can be certified.
+    A run as of today or earlier is a draft to certify; preparing another sets earlier drafts
+    aside, so only the list the Treasurer last reviewed can be certified. A run as of a day
+    still to come (up to a year ahead) is a preview, numbered apart, never certified: the
+    charges still payable until then may yet be paid. A day with nothing to list is refused:
+    no run is saved and no number is used. Runs are numbered by the year they are prepared.
     """
     action.require(Permission.CERTIFY_TAX_ROLL)
     session = action.session
-    if as_of > action.today() + timedelta(days=366):
+    today = action.today()
+    if as_of > today + timedelta(days=PREVIEW_DAYS):
         raise InvalidInput("Choose a tax-roll date within the next year.", field="as_of")
-    for draft in session.scalars(select(TaxRollRun).where(TaxRollRun.status == RunStatus.DRAFT)):
-        draft.status = RunStatus.DISCARDED
-        draft.note = (draft.note + "\n" if draft.note else "") + "Set aside by a later run."
+    preview = as_of > today
     charges = eligible(session, as_of)
+    if not charges:
+        raise InvalidInput(
+            f"No charge is past its tax-roll day and unpaid on {format_day(as_of)}: there is "
+            "nothing to list, and no run was saved.",
+            field="as_of",
+        )
+    status = RunStatus.PREVIEW if preview else RunStatus.DRAFT
+    for earlier in session.scalars(select(TaxRollRun).where(TaxRollRun.status == status)):
+        earlier.status = RunStatus.DISCARDED
+        earlier.note = (earlier.note + "\n" if earlier.note else "") + "Set aside by a later run."
+    series, prefix = ("tax_roll_preview", "PV") if preview else ("tax_roll_run", "TR")
+    sequence = take_number(action, series, year=today.year)
     run = TaxRollRun(
-        number=_run_number(action, as_of),
+        number=f"{prefix}-{today.year}-{sequence:02d}",
         as_of=as_of,
-        status=RunStatus.DRAFT,
+        status=status,
         total=Money.zero(),
         prepared_at=action.now(),
         prepared_by_name=action.operator.full_name,
+        note=(
+            f"A preview as of {format_day(as_of)}, a day still to come: charges still payable "
+            "until then may yet be paid. It is never certified."
+            if preview
+            else ""
+        ),
     )
     run.entries = [_entry(charge) for charge in charges]
     run.total = sum((entry.amount for entry in run.entries), Money.zero())
     session.add(run)
     session.flush()
     action.audit(
-        "tax_roll.prepared",
+        "tax_roll.previewed" if preview else "tax_roll.prepared",
         run,
-        f"Tax roll run {run.number} as of {format_day(as_of)}: "
+        f"Tax roll {'preview' if preview else 'run'} {run.number} as of {format_day(as_of)}: "
         f"{plural(len(run.entries), 'charge')}, {run.total}",
     )
     return run
@@ -778,24 +1185,71 @@ def _changes(run: TaxRollRun, now_eligible: list[SpecialCharge]) -> list[str]:
     for charge_id, entry in listed.items():
         charge = current.get(charge_id)
         if charge is None:
-            changes.append(f"{entry.description.split(' ', 1)[0]} is no longer owed or eligible")
-        elif balance(charge) != entry.amount:
+            changes.append(f"{entry.charge.number} is no longer owed or eligible")
+            continue
+        if balance(charge) != entry.amount:
             changes.append(
                 f"{charge.number} now owes {balance(charge)}, not the {entry.amount} listed"
             )
+        owner = charge.parcel.owner if charge.parcel is not None else None
+        if owner is not None and owner.name != entry.owner_name:
+            was = f"not {entry.owner_name}" if entry.owner_name else "not on file when listed"
+            changes.append(f"the owner of parcel {entry.parcel_number} is {owner.name}, {was}")
     for charge_id, charge in current.items():
         if charge_id not in listed:
             changes.append(f"{charge.number} has become eligible")
     return changes
 
 
-def certify_run(action: Action, run_id: int) -> TaxRollRun:
-    """Certify the reviewed run: its charges are locked, stamped with the run, and their
-    amounts due marked certified (collected with the property taxes from now on).
+def certify_problem(session: Session, run: TaxRollRun, today: date) -> str:
+    """Why ``run`` cannot be certified on ``today`` ("" when it can): a run certified once, set
+    aside, a preview or as of a day still to come, an empty one, a parcel listed without its
+    owner, or a list that changed since it was prepared (the Treasurer prepares it again)."""
+    status = RunStatus(run.status)
+    if status is RunStatus.CERTIFIED:
+        assert run.certified_at is not None
+        on = format_day(run.certified_at.astimezone(city_zone()).date())
+        return (
+            f"Tax roll run {run.number} was certified on {on} by {run.certified_by_name}; a run "
+            "is certified once."
+        )
+    if status is RunStatus.DISCARDED:
+        return f"Tax roll run {run.number} was set aside; prepare a new run."
+    if status is RunStatus.PREVIEW or run.as_of > today:
+        what = "a preview" if status is RunStatus.PREVIEW else "a run"
+        return (
+            f"{run.number} is {what} as of {format_day(run.as_of)}, a day still to come: "
+            "charges still payable until then may yet be paid. Prepare the run on or after "
+            "that day to certify it."
+        )
+    if not run.entries:
+        return f"Run {run.number} lists no charges: there is nothing to certify."
+    changes = _changes(run, eligible(session, run.as_of))
+    if changes:
+        return (
+            f"The list changed since run {run.number} was prepared: {'; '.join(changes)}. "
+            "Prepare the run again and review it."
+        )
+    missing = sorted({e.parcel_number for e in run.entries if not e.owner_name})
+    if missing:
+        parcels = ", ".join(missing)
+        return (
+            f"{OWNER_NOT_ON_FILE} for parcel{'s' if len(missing) > 1 else ''} {parcels}: the "
+            "roll names the owner the special tax is against. Record the owner under People & "
+            "Parcels, then prepare the run again."
+        )
+    return ""
 
-    The list is checked again first: if a payment, a cancellation or a new charge changed it
-    since it was prepared, nothing is certified and the Treasurer prepares it again — what is
-    certified is exactly what was reviewed. A run is certified once.
+
+def certify_run(action: Action, run_id: int) -> TaxRollRun:
+    """Certify the reviewed run: its charges are locked, stamped with the run and the amount
+    certified, and their amounts due marked certified (collected with the property taxes from
+    now on).
+
+    The list is checked again first (:func:`certify_problem`): if a payment, a cancellation, a
+    new charge or an owner changed it since it was prepared, nothing is certified and the
+    Treasurer prepares it again — what is certified is exactly what was reviewed. A run is
+    certified once; a preview, or a run as of a day still to come, never.
     """
     action.require(Permission.CERTIFY_TAX_ROLL)
     session = action.session
@@ -807,15 +1261,6 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
     ).one_or_none()
     if run is None:
         raise NotFound(f"There is no tax roll run number {run_id}.")
-    if run.status == RunStatus.CERTIFIED:
-        assert run.certified_at is not None
-        on = run.certified_at.astimezone(action.clock.local_now().tzinfo).date()
-        raise Conflict(
-            f"Tax roll run {run.number} was certified on {format_day(on)} by "
-            f"{run.certified_by_name}; a run is certified once."
-        )
-    if run.status == RunStatus.DISCARDED:
-        raise Conflict(f"Tax roll run {run.number} was set aside; prepare a new run.")
     charge_ids = [entry.charge_id for entry in run.entries]
     # Lock the charges and their amounts due, so that no receipt lands between check and stamp.
     session.scalars(
@@ -831,19 +1276,15 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
         .with_for_update()
         .execution_options(populate_existing=True)
     ).all()
-    changes = _changes(run, eligible(session, run.as_of))
-    if changes:
-        raise Conflict(
-            f"The list changed since run {run.number} was prepared: {'; '.join(changes)}. "
-            "Prepare the run again and review it."
-        )
-    if not run.entries:
-        raise Conflict(f"Run {run.number} lists no charges: there is nothing to certify.")
+    problem = certify_problem(session, run, action.today())
+    if problem:
+        raise Conflict(problem)
     now = action.now()
     for entry in run.entries:
         charge = entry.charge
         charge.status = ChargeStatus.CERTIFIED
         charge.run = run
+        charge.certified_amount = entry.amount
         due = charge.amount_due
         assert due is not None
         due.status = DueStatus.CERTIFIED
@@ -866,19 +1307,102 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
 def discard_run(action: Action, run_id: int, *, reason: str) -> TaxRollRun:
     action.require(Permission.CERTIFY_TAX_ROLL)
     run = get_run(action.session, run_id)
-    if run.status != RunStatus.DRAFT:
+    if run.status not in (RunStatus.DRAFT, RunStatus.PREVIEW):
         raise Conflict(
-            f"Run {run.number} is {RunStatus(run.status).value}; only a draft is set aside."
+            f"Run {run.number} is {RunStatus(run.status).value}; only a draft or a preview is "
+            "set aside."
         )
     if not reason.strip():
         raise InvalidInput("Give the reason for setting the run aside.", field="reason")
     run.status = RunStatus.DISCARDED
-    run.note = reason.strip()
-    action.audit("tax_roll.discarded", run, f"Tax roll run {run.number} set aside: {run.note}")
+    run.note = (run.note + "\n" if run.note else "") + reason.strip()
+    action.audit(
+        "tax_roll.discarded", run, f"Tax roll run {run.number} set aside: {reason.strip()}"
+    )
     return run
 
 
 # -- Today ---------------------------------------------------------------------------------------
+
+
+def _item(charge: SpecialCharge, due: date | None, title: str, detail: str) -> TodayItem:
+    return TodayItem(
+        WORKFLOW,
+        due,
+        title,
+        detail,
+        clock_for(charge.kind).cite,
+        record_type=RECORD_TYPE,
+        record_id=str(charge.id),
+    )
+
+
+def _today_items(charge: SpecialCharge, today: date) -> list[TodayItem]:
+    who = charge.billed_party.name
+    clock = clock_for(charge.kind)
+    soon = today + timedelta(days=ROLL_SOON_DAYS)
+    items: list[TodayItem] = []
+    if charge.supplements is not None:
+        items.append(
+            _item(
+                charge,
+                today,
+                f"{charge.number}: {balance(charge)} owed again on {charge.supplements.number}",
+                f"{who}: a payment came back after {charge.supplements.number} was certified to "
+                "the tax roll. Collect it at the counter or certify it with the next run, and "
+                "tell the owner.",
+            )
+        )
+        return items
+    if charge.bill_on is None:
+        items.append(
+            _item(
+                charge,
+                today,
+                f"Send the bill for {charge.number}",
+                f"{who}: {clock.title}, {charge.total}",
+            )
+        )
+    elif charge.due_on is None and charge.kind in NOTICE_KINDS:
+        items.append(
+            _item(
+                charge,
+                today,
+                f"Record the actual notice of {charge.number}",
+                f"{who}: the {clock.pay_days} days to pay run from the later of the days the "
+                "applicant and the owner received the notice",
+            )
+        )
+    elif charge.due_on is not None and today <= charge.due_on:
+        if charge.due_on <= today + timedelta(days=DUE_SOON_DAYS):
+            items.append(
+                _item(
+                    charge,
+                    charge.due_on,
+                    f"{charge.number} is due {format_day(charge.due_on)}",
+                    f"{who}: {balance(charge)} owed",
+                )
+            )
+        return items
+    if charge.tax_roll_on is not None and charge.tax_roll_on <= soon:
+        items.append(
+            _item(
+                charge,
+                charge.tax_roll_on,
+                f"{charge.number} may go on the tax roll from {format_day(charge.tax_roll_on)}",
+                f"{who}: {balance(charge)} unpaid",
+            )
+        )
+    elif charge.bill_on is not None and charge.due_on is not None:
+        items.append(
+            _item(
+                charge,
+                charge.due_on,
+                f"{charge.number} was due {format_day(charge.due_on)}",
+                f"{who}: {balance(charge)} owed",
+            )
+        )
+    return items
 
 
 @provider("special_charges")
@@ -894,64 +1418,16 @@ def _due(action: Action) -> list[TodayItem]:
             AmountDue.status == DueStatus.OPEN,
             or_(
                 SpecialCharge.bill_on.is_(None),
+                SpecialCharge.supplements_id.is_not(None),
+                and_(SpecialCharge.due_on.is_(None), SpecialCharge.kind.in_(NOTICE_KINDS)),
                 SpecialCharge.due_on <= today + timedelta(days=DUE_SOON_DAYS),
                 SpecialCharge.tax_roll_on <= today + timedelta(days=ROLL_SOON_DAYS),
             ),
         )
+        .order_by(SpecialCharge.id)
     ).all()
     for charge in open_charges:
-        ref = {"record_type": RECORD_TYPE, "record_id": str(charge.id)}
-        who = charge.billed_party.name
-        clock = clock_for(charge.kind)
-        if charge.bill_on is None:
-            items.append(
-                TodayItem(
-                    WORKFLOW,
-                    today,
-                    f"Send the bill for {charge.number}",
-                    f"{who}: {clock.title}, {charge.total}",
-                    clock.cite,
-                    **ref,
-                )
-            )
-            continue
-        soon = today + timedelta(days=ROLL_SOON_DAYS)
-        if charge.due_on is not None and today <= charge.due_on:
-            title = f"{charge.number} is due {format_day(charge.due_on)}"
-            items.append(
-                TodayItem(
-                    WORKFLOW,
-                    charge.due_on,
-                    title,
-                    f"{who}: {balance(charge)} owed",
-                    clock.cite,
-                    **ref,
-                )
-            )
-        elif charge.tax_roll_on is not None and charge.tax_roll_on <= soon:
-            title = f"{charge.number} may go on the tax roll from {format_day(charge.tax_roll_on)}"
-            items.append(
-                TodayItem(
-                    WORKFLOW,
-                    charge.tax_roll_on,
-                    title,
-                    f"{who}: {balance(charge)} unpaid",
-                    clock.cite,
-                    **ref,
-                )
-            )
-        elif charge.due_on is not None:
-            title = f"{charge.number} was due {format_day(charge.due_on)}"
-            items.append(
-                TodayItem(
-                    WORKFLOW,
-                    charge.due_on,
-                    title,
-                    f"{who}: {balance(charge)} owed",
-                    clock.cite,
-                    **ref,
-                )
-            )
+        items += _today_items(charge, today)
     total = outstanding_total(session)
     if total > Money.zero():
         items.append(

@@ -15,10 +15,59 @@ from sqlalchemy.orm import Session
 
 from clerk_desk import special_charges as sc
 from clerk_desk.clock import city_zone
+from clerk_desk.due_receipts import FeeReceipt, fee_receipts
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import ChargeKind, DueKind, RunStatus, SpecialCharge, TaxRollRun
+from clerk_desk.models import (
+    Base,
+    ChargeKind,
+    DueKind,
+    RunStatus,
+    SidewalkPermit,
+    SidewalkRepairOrder,
+    SpecialCharge,
+    StreetOpening,
+    StreetPrivilege,
+    TaxRollRun,
+)
 from clerk_desk.money import Money
-from clerk_desk.street_openings_views import FeeReceipt, fee_receipts
+
+SOURCE_NAMES: dict[str, str] = {
+    "street_opening": "Street opening permit",
+    "street_privilege": "Street privilege permit",
+    "sidewalk_permit": "Sidewalk permit",
+    "sidewalk_repair_order": "Sidewalk repair order",
+    "sidewalk_cafe": "Sidewalk cafe permit",
+    "vending_application": "Vending application",
+}
+"""What the permit or order a charge may come from is called."""
+
+_SOURCE_MODELS: dict[str, type[Base]] = {
+    "street_opening": StreetOpening,
+    "street_privilege": StreetPrivilege,
+    "sidewalk_permit": SidewalkPermit,
+    "sidewalk_repair_order": SidewalkRepairOrder,
+}
+
+
+def source_number(session: Session, record_type: str, record_id: str) -> str:
+    """The number of the permit or order a charge comes from ("SO-2026-014"), or ""."""
+    model = _SOURCE_MODELS.get(record_type)
+    if model is None or not record_id.isdigit():
+        return ""
+    found = session.get(model, int(record_id))
+    return str(getattr(found, "number", "") or "")
+
+
+def source_text(session: Session, record_type: str, record_id: str) -> str:
+    """The permit or order a charge comes from, by its number ("Street opening permit
+    SO-2026-014"), or "" when it names none."""
+    if not record_type:
+        return ""
+    what = SOURCE_NAMES.get(record_type, record_type.replace("_", " ").capitalize())
+    number = ""
+    if record_id.isdigit():
+        number = source_number(session, record_type, record_id) or f"record {record_id}"
+    return f"{what} {number}".strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,26 +92,36 @@ class ChargeView:
     billed_as: str
     parcel_number: str
     site_address: str
-    owner_name: str
+    owner_name: str  # the parcel's owner of record ("" when none is on file)
+    owner_address: str
+    owner_copy: bool  # the owner is not the party billed: the bill goes to the owner as well
     work: str
     work_done_on: date
     lines: tuple[CostLine, ...]
     cost: Money  # the lines
-    administration: Money  # 20% of a deficiency repair (§ 506-6)
+    administration: Money  # 20% of a deficiency repair's labor, materials, equipment (§ 506-6)
     total: Money
     paid: Money
     balance: Money
     bill_on: date | None
+    first_bill_on: date | None  # as first recorded, when the bill was corrected since
+    bill_note: str  # why the bill was corrected
     delivered_how: str
     received_on: date | None
     due_on: date | None
     tax_roll_on: date | None
     on_tax_roll: bool  # the section lets the unpaid balance go on the tax roll
+    awaiting_notice: bool  # § 506-7: billed, the actual notice not yet recorded
     standing: str  # "Billed", "Partly paid", "Overdue", …
     run_number: str  # the tax roll run that certified it, or ""
+    certified_amount: Money | None
     record_type: str
     record_id: str
-    payments: tuple[FeeReceipt, ...]
+    source: str  # "Street opening permit SO-2026-014", or ""
+    payments: tuple[FeeReceipt, ...]  # refunds with negative amounts
+    supplements: str  # the certified charge a supplemental one is owed again on, or ""
+    supplemented_by: tuple[str, ...]  # the supplemental charges owed again on this one
+    cancelled_on: date | None
     cancel_reason: str
     notes: str
 
@@ -73,6 +132,7 @@ def _view(session: Session, charge: SpecialCharge, today: date, zone: tzinfo) ->
     parcel = charge.parcel
     owner = parcel.owner if parcel is not None else None
     cost = sum((line.amount for line in charge.lines), Money.zero())
+    standing = sc.standing(charge, today)
     return ChargeView(
         charge_id=charge.id,
         number=charge.number,
@@ -86,6 +146,8 @@ def _view(session: Session, charge: SpecialCharge, today: date, zone: tzinfo) ->
         parcel_number=parcel.parcel_number if parcel is not None else "",
         site_address=parcel.site_address if parcel is not None else "",
         owner_name=owner.name if owner is not None else "",
+        owner_address=owner.mailing_address if owner is not None else "",
+        owner_copy=(clock.on_tax_roll and owner is not None and owner.id != charge.billed_party_id),
         work=charge.work,
         work_done_on=charge.work_done_on,
         lines=tuple(
@@ -97,26 +159,42 @@ def _view(session: Session, charge: SpecialCharge, today: date, zone: tzinfo) ->
         paid=sc.paid(charge),
         balance=sc.balance(charge),
         bill_on=charge.bill_on,
+        first_bill_on=(charge.first_bill_on if charge.first_bill_on != charge.bill_on else None),
+        bill_note=charge.bill_note,
         delivered_how=charge.delivered_how,
         received_on=charge.received_on,
         due_on=charge.due_on,
         tax_roll_on=charge.tax_roll_on,
         on_tax_roll=clock.on_tax_roll,
-        standing=sc.standing(charge, today).label,
+        awaiting_notice=(
+            charge.bill_on is not None and charge.due_on is None and charge.kind in sc.NOTICE_KINDS
+        ),
+        standing=standing.label,
         run_number=charge.run.number if charge.run is not None else "",
+        certified_amount=charge.certified_amount,
         record_type=charge.record_type,
         record_id=charge.record_id,
+        source=source_text(session, charge.record_type, charge.record_id),
         payments=tuple(
             fee_receipts(
                 session,
                 RecordRef(sc.RECORD_TYPE, str(charge.id)),
                 kinds=(DueKind.SPECIAL_CHARGE,),
                 tz=zone,
+                refunds=True,
             )
         ),
-        cancel_reason=charge.cancel_reason,
+        supplements=charge.supplements.number if charge.supplements is not None else "",
+        supplemented_by=tuple(c.number for c in sc.supplements_of(session, charge.id)),
+        cancelled_on=charge.cancelled_on,
+        cancel_reason=charge.cancel_reason or _due_cancel_reason(charge),
         notes=charge.notes,
     )
+
+
+def _due_cancel_reason(charge: SpecialCharge) -> str:
+    due = charge.amount_due
+    return due.cancel_reason if due is not None and sc.cancelled(charge) else ""
 
 
 def charge_view(
@@ -137,13 +215,21 @@ class RunEntry:
     """One row of the roll as the county's tax-roll clerk reads it."""
 
     parcel_number: str
-    owner_name: str
+    owner_name: str  # "" when the parcel has no owner on file (the run is not certified so)
     owner_address: str
     site_address: str
     description: str
     section: str
     amount: Money
     charge_number: str
+
+    @property
+    def owner_on_file(self) -> bool:
+        return bool(self.owner_name)
+
+    @property
+    def owner_text(self) -> str:
+        return self.owner_name or sc.OWNER_NOT_ON_FILE
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +249,15 @@ class RunView:
     @property
     def parcels(self) -> int:
         return len({entry.parcel_number for entry in self.entries})
+
+    @property
+    def preview(self) -> bool:
+        return self.status is RunStatus.PREVIEW
+
+    @property
+    def owners_missing(self) -> tuple[str, ...]:
+        """The parcels listed with no owner on file (the run is not certified so)."""
+        return tuple(dict.fromkeys(e.parcel_number for e in self.entries if not e.owner_on_file))
 
     def totals_by_section(self) -> list[tuple[str, int, Money]]:
         """(section, number of charges, amount) in the order the sections first appear."""

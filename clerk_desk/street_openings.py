@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
-from decimal import Decimal
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import bonds, ledger
+from clerk_desk import special_charges as sc
 from clerk_desk.bonds import one_year_after
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import STREET_OPENING, Covers
@@ -31,12 +31,13 @@ from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding, blocking
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
-    AmountDue,
+    ChargeKind,
     DueKind,
     DueStatus,
     OpeningRenewal,
     OpeningSite,
     OpeningStatus,
+    SpecialCharge,
     Street,
     StreetImprovement,
     StreetOpening,
@@ -73,10 +74,8 @@ RENEWAL_DAYS = 30
 RESTORATION_DAYS = 60
 EMERGENCY_BUSINESS_DAYS = 2  # fee waived when applied for within two regular business days
 MORATORIUM_YEARS = 5
-REPAIR_PAYMENT_DAYS = 90
-# The ordinance sets no day to pay a deficiency bill: the program asks for payment in 30 days.
-DEFICIENCY_PAYMENT_DAYS = 30
-ADMINISTRATION_SHARE = Decimal("0.20")  # deficiency repairs: plus 20% for administration
+# The City's repair and the deficiency repair are special charges: their clocks and the 20% for
+# administration are those of :data:`clerk_desk.special_charges.CLOCKS`.
 COMMENCEMENT_NOTICE = timedelta(hours=24)
 BACKFILL_NOTICE = timedelta(hours=4)
 SURFACES = ("asphalt", "concrete", "sidewalk", "curb and gutter", "driveway", "gravel", "terrace")
@@ -1142,34 +1141,74 @@ def display_status(opening: StreetOpening, today: date) -> str:
 # -- charges -----------------------------------------------------------------------------------
 
 
-def charge_city_repair(
-    action: Action, opening_id: int, *, repair: Money, maintenance: Money, notice_on: date
-) -> AmountDue:
-    """The City made the pavement repair: its cost and a year's maintenance are charged to the
-    permittee; unpaid 90 days after actual notice, it becomes a lien collected as a special
-    tax (§ 506-7 (Repair by City)). The 90 days are counted on the City's calendar (a last day
-    City Hall is closed moves to the next day it is open); the charge is overdue after them."""
-    action.require(Permission.BILL)
-    opening = get_opening(action.session, opening_id)
-    if notice_on > action.today():
-        raise InvalidInput("The notice cannot be dated after today.", field="notice_on")
-    for field, amount in (("repair", repair), ("maintenance", maintenance)):
+def _costs(named: Sequence[tuple[str, Money]]) -> None:
+    for field, amount in named:
         if amount < Money.zero():
             raise InvalidInput("An amount cannot be negative.", field=field)
-    total = repair + maintenance
-    if total <= Money.zero():
+
+
+def _check_notice(action: Action, notice_on: date) -> None:
+    if notice_on > action.today():
+        raise InvalidInput("The notice cannot be dated after today.", field="notice_on")
+
+
+def _where(opening: StreetOpening) -> str:
+    sites = "; ".join(site.location for site in opening.sites)
+    return f" ({sites})" if sites else ""
+
+
+def charge_city_repair(
+    action: Action,
+    opening_id: int,
+    *,
+    repair: Money,
+    maintenance: Money,
+    notice_on: date,
+    parcel_id: int | None,
+    delivered_how: str = "mailed",
+) -> SpecialCharge:
+    """The City made the pavement repair: its cost and a year's maintenance are charged to the
+    permittee, as a special charge against the premises for which the permit was issued
+    (``parcel_id``); unpaid 90 days after actual notice (``notice_on``, the day the bill went
+    out and was received), it becomes a lien collected as a special tax (§ 506-7 (Repair by
+    City)). The 90 days are counted on the City's calendar (a last day City Hall is closed
+    moves to the next day it is open); from the day after, the charge may go on the tax roll
+    (:data:`clerk_desk.special_charges.CLOCKS`)."""
+    action.require(Permission.BILL)
+    opening = get_opening(action.session, opening_id)
+    _check_notice(action, notice_on)
+    _costs((("repair", repair), ("maintenance", maintenance)))
+    if repair + maintenance <= Money.zero():
         raise InvalidInput("Enter the cost of the repair.", field="repair")
-    return ledger.bill(
+    if parcel_id is None:
+        raise InvalidInput(
+            "Choose the premises for which the permit was issued: unpaid, the charge becomes a "
+            "lien against them.",
+            field="parcel",
+            cite=REPAIR_CITE,
+        )
+    lines = [
+        sc.LineData(category, description, amount)
+        for category, description, amount in (
+            ("other", "Pavement repair made by the City", repair),
+            ("other", "One year's maintenance of the repair", maintenance),
+        )
+        if amount > Money.zero()
+    ]
+    return sc.create_charge(
         action,
-        party_id=opening.applicant_id,
-        record=RecordRef(RECORD_TYPE, str(opening.id)),
-        kind=DueKind.CITY_EXPENSES,
-        amount=total,
-        gl_account=_expense_account(action),
-        cite=REPAIR_CITE,
-        due_on=action.calendar.add_days(notice_on, REPAIR_PAYMENT_DAYS),
-        description=f"Street opening {opening.number}: City repair {repair} and one "
-        f"year's maintenance {maintenance} (notice {format_day(notice_on)})",
+        sc.ChargeData(
+            kind=ChargeKind.OPENING_REPAIR,
+            billed_party_id=opening.applicant_id,
+            work=f"Pavement repair over street opening {opening.number}{_where(opening)}",
+            work_done_on=notice_on,
+            lines=lines,
+            parcel_id=parcel_id,
+            billed_as="permittee",
+            record_type=RECORD_TYPE,
+            record_id=str(opening.id),
+        ),
+        sc.BillData(bill_on=notice_on, delivered_how=delivered_how, received_on=notice_on),
     )
 
 
@@ -1181,37 +1220,39 @@ def charge_deficiency_repair(
     materials: Money,
     equipment: Money,
     notice_on: date,
-) -> Money:
-    """Bill the Director of Public Works' repair of deficiencies: labor, materials and equipment
-    plus 20% for administration (§ 506-6 (Bond)); returns the amount billed."""
+    delivered_how: str = "mailed",
+) -> SpecialCharge:
+    """Bill the Director of Public Works' repair of deficiencies to the permittee: labor,
+    materials and equipment plus 20% for administration (§ 506-6 (Bond)), payable in the City's
+    30 days from the bill (``notice_on``). The section puts no lien on a property: the charge is
+    billed, never certified to the tax roll."""
     action.require(Permission.BILL)
     opening = get_opening(action.session, opening_id)
-    if notice_on > action.today():
-        raise InvalidInput("The notice cannot be dated after today.", field="notice_on")
-    for field, amount in (("labor", labor), ("materials", materials), ("equipment", equipment)):
-        if amount < Money.zero():
-            raise InvalidInput("An amount cannot be negative.", field=field)
-    cost = labor + materials + equipment
-    if cost <= Money.zero():
+    _check_notice(action, notice_on)
+    named = (("labor", labor), ("materials", materials), ("equipment", equipment))
+    _costs(named)
+    if labor + materials + equipment <= Money.zero():
         raise InvalidInput("Enter the labor, materials and equipment.", field="labor")
-    total = cost + cost * ADMINISTRATION_SHARE
-    ledger.bill(
+    lines = [
+        sc.LineData(category, f"{category.capitalize()} used in the repair", amount)
+        for category, amount in named
+        if amount > Money.zero()
+    ]
+    return sc.create_charge(
         action,
-        party_id=opening.applicant_id,
-        record=RecordRef(RECORD_TYPE, str(opening.id)),
-        kind=DueKind.CITY_EXPENSES,
-        amount=total,
-        gl_account=_expense_account(action),
-        cite=DEFICIENCY_CITE,
-        due_on=action.calendar.add_days(notice_on, DEFICIENCY_PAYMENT_DAYS),
-        description=f"Street opening {opening.number}: deficiency repair {cost} plus "
-        "20% administration",
+        sc.ChargeData(
+            kind=ChargeKind.DEFICIENCY_REPAIR,
+            billed_party_id=opening.applicant_id,
+            work=f"Deficiencies of street opening {opening.number} repaired by the Director "
+            f"of Public Works{_where(opening)}",
+            work_done_on=notice_on,
+            lines=lines,
+            billed_as="permittee",
+            record_type=RECORD_TYPE,
+            record_id=str(opening.id),
+        ),
+        sc.BillData(bill_on=notice_on, delivered_how=delivered_how),
     )
-    return total
-
-
-def _expense_account(action: Action) -> str:
-    return fee_on(action.session, FEE_CODE, action.today()).gl_account
 
 
 # -- the street improvement register -----------------------------------------------------------

@@ -12,7 +12,6 @@ report needs no calendar. Nothing here writes.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 
@@ -20,10 +19,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import bonds, settings_store
+from clerk_desk import special_charges as sc
 from clerk_desk import street_openings as so
-from clerk_desk.clock import city_zone
 from clerk_desk.coverage import STREET_OPENING, CoverageKind, Covers, check_certificate
 from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.due_receipts import FeeReceipt, fee_receipts  # shared: re-exported here
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
 from clerk_desk.ledger import RecordRef, dues_for
@@ -32,6 +32,7 @@ from clerk_desk.models import (
     AuditEvent,
     Bond,
     BondKind,
+    ChargeKind,
     DueKind,
     DueStatus,
     FileStatus,
@@ -94,16 +95,6 @@ class InsuranceOnFile:
 
 
 @dataclass(frozen=True, slots=True)
-class FeeReceipt:
-    """A receipt line that paid (part of) the permit's fee."""
-
-    description: str
-    amount: Money
-    receipt_number: str
-    paid_on: date  # City Hall's date of the receipt
-
-
-@dataclass(frozen=True, slots=True)
 class PermitProtection:
     """What the permit shows of the bond, the insurance and the fee, and its pavement date."""
 
@@ -115,43 +106,6 @@ class PermitProtection:
     no_fee: str = ""  # why no fee was billed (an emergency applied for in time); "" otherwise
     fee_doubled: bool = False  # the opening was made before an approved permit (§ 506-6 (Fee))
     pavement_due: date | None = None  # permanent pavement, 60 days from the permit's date
-
-
-def fee_receipts(
-    session: Session,
-    record: RecordRef,
-    *,
-    kinds: Iterable[DueKind] = FEE_KINDS,
-    tz: tzinfo | None = None,
-) -> list[FeeReceipt]:
-    """The receipts (not voided) whose lines paid the amounts of ``kinds`` billed for
-    ``record``, in the order they were issued."""
-    due_ids = [
-        due.id
-        for due in dues_for(session, record)
-        if due.kind in tuple(kinds) and due.status != DueStatus.CANCELLED
-    ]
-    if not due_ids:
-        return []
-    rows = session.execute(
-        select(ReceiptLine, Receipt.number, Receipt.issued_at)
-        .join(Receipt, ReceiptLine.receipt_id == Receipt.id)
-        .where(
-            ReceiptLine.amount_due_id.in_(due_ids),
-            Receipt.kind == ReceiptKind.PAYMENT,
-            Receipt.status == ReceiptStatus.ISSUED,
-        )
-        .order_by(Receipt.issued_at, Receipt.id, ReceiptLine.position)
-    ).all()
-    zone = tz or city_zone()
-    return [
-        FeeReceipt(line.description, line.amount, number, _local_day(issued_at, zone))
-        for line, number, issued_at in rows
-    ]
-
-
-def _local_day(moment: datetime, zone: tzinfo) -> date:
-    return moment.astimezone(zone).date()
 
 
 def _work_years(opening: StreetOpening) -> list[int]:
@@ -430,11 +384,16 @@ class DueView:
 
 
 def dues(session: Session, opening_id: int, *, today: date) -> list[DueView]:
-    """Everything billed for the permit — the fee, the doubled fee, City expenses and repair
-    charges — each with its due day and the receipts that paid it. A City repair charge unpaid
-    90 days after the notice becomes a lien collected as a special tax (§ 506-7 (Repair by
-    City)): it is marked overdue and says so."""
+    """Everything billed for the permit — the fee, the doubled fee, City expenses and the
+    special charges for the City's repair and a deficiency repair — each with its due day and
+    the receipts that paid it. A City repair charge unpaid 90 days after the notice becomes a
+    lien collected as a special tax (§ 506-7 (Repair by City)): it is marked overdue and says
+    so; once certified to the tax roll, the note names the run."""
     found = dues_for(session, RecordRef(RECORD_TYPE, str(opening_id)))
+    charges = {
+        charge.amount_due_id: charge
+        for charge in sc.charges_for(session, RECORD_TYPE, str(opening_id))
+    }
     paid_by: dict[int, list[str]] = {}
     if found:
         rows = session.execute(
@@ -455,7 +414,13 @@ def dues(session: Session, opening_id: int, *, today: date) -> list[DueView]:
         status = DueStatus(due.status)
         overdue = status is DueStatus.OPEN and due.due_on is not None and today > due.due_on
         note = ""
-        if overdue and due.cite == so.REPAIR_CITE:
+        charge = charges.get(due.id)
+        if status is DueStatus.CERTIFIED and charge is not None and charge.run is not None:
+            note = (
+                f"{charge.number} certified to the tax roll (run {charge.run.number}): "
+                "collected with the property taxes."
+            )
+        elif overdue and due.cite == so.REPAIR_CITE:
             note = (
                 "Unpaid 90 days after the notice: a lien against the premises, collected as a "
                 f"special tax ({so.REPAIR_CITE})."
@@ -607,12 +572,31 @@ def renewal_until(opening: StreetOpening) -> date | None:
 
 @dataclass(frozen=True, slots=True)
 class ChargePreview:
-    """What a repair charge comes to, shown before it is saved."""
+    """What a repair charge comes to, shown before it is saved: the figures and the clocks
+    :func:`clerk_desk.special_charges.create_charge` will give it."""
 
     cost: Money
     administration: Money  # 20% for a deficiency repair; zero for a City repair
     total: Money
     due_on: date
+    tax_roll_on: date | None  # the first day it may be certified; None: never on the roll
+
+
+def _preview(
+    kind: ChargeKind, cost: Money, notice_on: date, calendar: CityCalendar
+) -> ChargePreview:
+    administration = sc.administration_for(kind, cost)
+    clocks = sc.clocks(
+        kind,
+        work_done_on=notice_on,
+        bill_on=notice_on,
+        received_on=notice_on,
+        calendar=calendar,
+    )
+    assert clocks.due_on is not None
+    return ChargePreview(
+        cost, administration, cost + administration, clocks.due_on, clocks.tax_roll_on
+    )
 
 
 def city_repair_preview(
@@ -620,9 +604,7 @@ def city_repair_preview(
 ) -> ChargePreview:
     """The City's repair and a year's maintenance, due 90 days after the notice on the City's
     calendar, as :func:`clerk_desk.street_openings.charge_city_repair` bills it."""
-    cost = repair + maintenance
-    due = calendar.add_days(notice_on, so.REPAIR_PAYMENT_DAYS)
-    return ChargePreview(cost, Money.zero(), cost, due)
+    return _preview(ChargeKind.OPENING_REPAIR, repair + maintenance, notice_on, calendar)
 
 
 def deficiency_preview(
@@ -631,6 +613,4 @@ def deficiency_preview(
     """Labor, materials and equipment plus 20% for administration (§ 506-6 (Bond)), as
     :func:`clerk_desk.street_openings.charge_deficiency_repair` bills it."""
     cost = labor + materials + equipment
-    administration = cost * so.ADMINISTRATION_SHARE
-    due = calendar.add_days(notice_on, so.DEFICIENCY_PAYMENT_DAYS)
-    return ChargePreview(cost, administration, cost + administration, due)
+    return _preview(ChargeKind.DEFICIENCY_REPAIR, cost, notice_on, calendar)

@@ -46,6 +46,7 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import bonds, ledger
+from clerk_desk import special_charges as sc
 from clerk_desk.coverage import CoverageKind, Covers, street_privilege
 from clerk_desk.deadlines import format_day, months_after
 from clerk_desk.desk import Action, snapshot
@@ -59,12 +60,14 @@ from clerk_desk.models import (
     AuditEvent,
     Bond,
     BondKind,
+    ChargeKind,
     DueKind,
     DueStatus,
     FileStatus,
     Parcel,
     PrivilegePurpose,
     PrivilegeStatus,
+    SpecialCharge,
     Street,
     StreetPrivilege,
 )
@@ -1437,13 +1440,20 @@ def record_removal_notice(
 
 
 def record_city_removal(
-    action: Action, privilege_id: int, *, on: date, cost: Money, description: str = ""
-) -> AmountDue:
+    action: Action,
+    privilege_id: int,
+    *,
+    on: date,
+    cost: Money,
+    description: str = "",
+    delivered_how: str = "mailed",
+) -> SpecialCharge:
     """The City removed the obstruction, the 24 hours after the Council's notice having run:
-    its cost is charged against the property abutting the obstructed sidewalk, for the City
-    Treasurer to enter on the next annual tax roll as a special charge (§ 506-9 (Removal by
-    City)). Refused before the 24 hours have run, and when no abutting parcel with an owner is
-    recorded (:func:`record_parcel`)."""
+    its cost is charged against the property abutting the obstructed sidewalk, a special
+    charge billed to its owner the day of the removal (``delivered_how``), for the City
+    Treasurer to enter on the next annual tax roll (§ 506-9 (Removal by City);
+    :data:`clerk_desk.special_charges.CLOCKS`). Refused before the 24 hours have run, and when
+    no abutting parcel with an owner is recorded (:func:`record_parcel`)."""
     action.require(Permission.BILL)
     session = action.session
     privilege = get_privilege(session, privilege_id)
@@ -1499,29 +1509,31 @@ def record_city_removal(
     what = " ".join(description.split())
     before = snapshot(privilege)
     privilege.removed_by_city_on = on
-    due = ledger.bill_special_charge(
+    charge = sc.create_charge(
         action,
-        party_id=parcel.owner_id,
-        record=_record(privilege),
-        amount=cost,
-        description=(
-            f"Street privilege {privilege.number}: obstruction removed by the City "
-            f"{format_day(on)}, {parcel.site_address or parcel.parcel_number}"
-            + (f" ({what})" if what else "")
-            + "; for the next annual tax roll"
+        sc.ChargeData(
+            kind=ChargeKind.PRIVILEGE_REMOVAL,
+            billed_party_id=parcel.owner_id,
+            work=f"Obstruction under street privilege {privilege.number} removed by the City "
+            f"from {privilege.location}" + (f": {what}" if what else ""),
+            work_done_on=on,
+            lines=[sc.LineData("other", "Removal of the obstruction by the City", cost)],
+            parcel_id=parcel.id,
+            billed_as="owner",
+            record_type=RECORD_TYPE,
+            record_id=str(privilege.id),
         ),
-        cite=REMOVAL_CITE,
-        due_on=None,
+        sc.BillData(bill_on=on, delivered_how=delivered_how),
     )
     action.audit(
         "privilege.city_removal",
         privilege,
         f"Obstruction under {privilege.number} removed by the City {format_day(on)}; {cost} "
-        f"charged against parcel {parcel.parcel_number}",
+        f"charged against parcel {parcel.parcel_number} ({charge.number})",
         before=before,
         after=snapshot(privilege),
     )
-    return due
+    return charge
 
 
 # -- status ------------------------------------------------------------------------------------
@@ -1609,15 +1621,18 @@ def search_privileges(
 
 
 def history(session: Session, privilege_id: int) -> list[AuditEvent]:
-    """Every step of the permit, oldest first: its audit entries and those of its amounts due
-    (billed, paid, cancelled)."""
+    """Every step of the permit, oldest first: its audit entries, those of its amounts due
+    (billed, paid, cancelled) and those of the special charge for the City's removal (billed,
+    certified to the tax roll)."""
     dues = [str(d.id) for d in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(privilege_id)))]
+    charges = [str(c.id) for c in sc.charges_for(session, RECORD_TYPE, str(privilege_id))]
     mine = and_(AuditEvent.record_type == RECORD_TYPE, AuditEvent.record_id == str(privilege_id))
     billed = and_(AuditEvent.record_type == AmountDue.__tablename__, AuditEvent.record_id.in_(dues))
+    charged = and_(AuditEvent.record_type == sc.RECORD_TYPE, AuditEvent.record_id.in_(charges))
     return list(
         session.scalars(
             select(AuditEvent)
-            .where(or_(mine, billed) if dues else mine)
+            .where(or_(mine, billed, charged) if dues else mine)
             .order_by(AuditEvent.at, AuditEvent.id)
         )
     )

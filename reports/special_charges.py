@@ -1,19 +1,22 @@
 """Special charges papers (issue 10): the bill, the reminder, the tax roll run, the register.
 
 * :func:`bill_pdf` — the bill on the letterhead for work the City did in someone's place: to
-  the billed party at their mailing address; the parcel and site; what the City did and when;
+  the billed party at their mailing address (and, when the parcel's owner is someone else, an
+  "Owner's copy" to the owner, whose parcel an unpaid balance is entered against); the parcel
+  and site; what the City did and when;
   the cost lines, the 20% administration share of a deficiency repair (§ 506-6), the total,
   what has been paid and the balance; the last day to pay written out with the section's clock
   and cite, and, where the section says so, that an unpaid balance is entered on the tax roll
   as a special tax against the parcel, and from which day; how to pay; a stub to return with
   the payment.
 * :func:`reminder_pdf` — the same facts as a reminder: what remains unpaid, the day it was due,
-  the tax-roll consequence and its day.
+  the tax-roll consequence and its day (with the owner's copy, as the bill).
 * :func:`run_pdf` — a "certify to tax roll" run: one row per parcel and charge, totals by
   section and the grand total, the number of parcels and charges, and the City Treasurer's
-  certification. A draft prints DRAFT across every page.
+  certification. A draft prints DRAFT across every page, a preview PREVIEW; a parcel with no
+  owner on file says so.
 * :func:`run_xlsx` — the run as the county's tax-roll clerk reads it: one row per parcel and
-  charge, a total row, and a "Summary" sheet.
+  charge (nothing else on that sheet), and a "Summary" sheet with the totals.
 * :func:`register_xlsx` — the register of charges, one a row.
 
 Every paper prints the plain views of :mod:`clerk_desk.special_charges_views` (and the clock
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import io
 import os
 import re
 import tempfile
@@ -33,13 +37,19 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from clerk_desk.clock import SystemClock
 from clerk_desk.deadlines import capitalized, clock_time, format_day, long_day, plural
 from clerk_desk.errors import Conflict
 from clerk_desk.models import ChargeKind, RunStatus
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
-from clerk_desk.special_charges import ChargeClock, PayFrom, RollFrom, Standing, clock_for
+from clerk_desk.special_charges import (
+    OWNER_NOT_ON_FILE,
+    ChargeClock,
+    PayFrom,
+    RollFrom,
+    Standing,
+    clock_for,
+)
 from clerk_desk.special_charges_views import ChargeView, RunEntry, RunView
 
 from . import letterhead as lh
@@ -155,12 +165,18 @@ def _clock_sentence(view: ChargeView, clock: ChargeClock) -> str:
     repair, § 506-6) a bill says when to pay and stops there.
     """
     if clock.roll_from is RollFrom.NEVER:
-        return f"Payable within {clock.pay_days} days of the bill ({view.cite})."
+        return f"{view.cite}: {clock.pay_words()}."
     return view.clock
 
 
 def _counted_from(view: ChargeView, clock: ChargeClock) -> str:
     """What the last day to pay was counted from (plain text)."""
+    if clock.pay_from is PayFrom.NOTICE:
+        assert view.received_on is not None
+        return (
+            "counted from actual notice of the charge to the applicant and the owner of the "
+            f"premises, the later of which was received on {long_day(view.received_on)}"
+        )
     if clock.pay_from is PayFrom.RECEIPT:
         if view.received_on is not None:
             return f"counted from your receipt of the bill on {long_day(view.received_on)}"
@@ -176,10 +192,15 @@ def _roll_sentence(view: ChargeView, clock: ChargeClock, *, printed_on: dt.date)
     """What happens to an unpaid balance and from which day (markup); "" for a section with no
     tax-roll clause."""
     roll = view.tax_roll_on
-    if not view.on_tax_roll or roll is None:
-        return ""
     becomes = _BECOMES.get(view.kind, _BECOMES_USUAL)
     target = f"{becomes} {_parcel_words(view)}"
+    if view.awaiting_notice:
+        return (
+            f"If any of it is still unpaid {clock.pay_days} days after that notice, the unpaid "
+            f"balance {target}."
+        )
+    if not view.on_tax_roll or roll is None:
+        return ""
     if clock.roll_from is RollFrom.AT_ONCE:
         return (
             f"Unless it is paid before the {TREASURER} next certifies the tax roll, the unpaid "
@@ -215,6 +236,7 @@ def _how_to_pay(view: ChargeView, profile: CityProfile) -> str:
 def _status_text(status: RunStatus) -> str:
     return {
         RunStatus.DRAFT: "Draft \u2014 not certified",
+        RunStatus.PREVIEW: "Preview \u2014 never certified",
         RunStatus.CERTIFIED: "Certified",
         RunStatus.DISCARDED: "Set aside \u2014 not certified",
     }[RunStatus(status)]
@@ -339,11 +361,16 @@ def _frame_width(pagesize: tuple[float, float] = LETTER) -> float:
     return pagesize[0] - g.left - g.right
 
 
-def _letter_top(view: ChargeView, facts: Sequence[tuple[str, str]]) -> Flowable:
-    """The billed party's name and mailing address at left (where a window envelope shows
-    it), the reference box at right."""
+def _letter_top(
+    view: ChargeView, facts: Sequence[tuple[str, str]], *, to_owner: bool = False
+) -> Flowable:
+    """The billed party's (or, on the owner's copy, the owner's) name and mailing address at
+    left (where a window envelope shows it), the reference box at right."""
     st = styles()
-    lines = [view.billed_name, *_address_lines(view.billed_address)]
+    if to_owner:
+        lines = [view.owner_name, *_address_lines(view.owner_address)]
+    else:
+        lines = [view.billed_name, *_address_lines(view.billed_address)]
     to = para("\n".join(lines), _style("to", st.body, fontSize=10.5, leading=14, spaceAfter=0))
     box = 3.4 * INCH
     return _plain_table([[to, _facts_box(facts, width=box)]], ["*", box])
@@ -413,10 +440,11 @@ def _payments_text(view: ChargeView) -> Flowable | str:
     )
 
 
-def _work_facts(view: ChargeView) -> list[tuple[str, object]]:
-    """The work and its day, and the owner when someone else is billed."""
+def _work_facts(view: ChargeView, *, to_owner: bool = False) -> list[tuple[str, object]]:
+    """The work and its day, and the owner when someone else is billed (not on the owner's
+    own copy)."""
     pairs: list[tuple[str, object]] = [("Work done", f"{long_day(view.work_done_on)}: {view.work}")]
-    if view.owner_name and view.owner_name != view.billed_name:
+    if view.owner_name and view.owner_name != view.billed_name and not to_owner:
         pairs.append(("Owner", view.owner_name))
     return pairs
 
@@ -427,7 +455,12 @@ def _stub(view: ChargeView, profile: CityProfile) -> Flowable:
 
     st = styles()
     note = _style("stub-note", st.small, fontSize=7.5, leading=9, spaceAfter=2)
-    due = format_day(view.due_on) if view.due_on is not None else "Before the tax roll"
+    if view.due_on is not None:
+        due = format_day(view.due_on)
+    elif view.awaiting_notice:
+        due = f"{clock_for(view.kind).pay_days} days after notice"
+    else:
+        due = "Before the tax roll"
     label = _style("stub-label", st.label, fontSize=8, leading=11)
     value = _style("stub-value", st.value, fontSize=9.5, leading=11.5)
     cells = [
@@ -492,12 +525,44 @@ def _facts(view: ChargeView, *, printed_on: dt.date, reminder: bool) -> list[tup
         ("Parcel", view.parcel_number or "\u2014"),
         ("Balance due", str(view.balance)),
     ]
-    if view.due_on is None:
+    if view.awaiting_notice:
+        facts.append(("Pay by", f"{clock_for(view.kind).pay_days} days after notice"))
+    elif view.due_on is None:
         facts.append(("Pay by", "Before the tax roll is certified"))
     else:
         past = view.due_on < printed_on
         facts.append(("Was due" if past else "Pay by", long_day(view.due_on)))
     return facts
+
+
+def _owner_note(view: ChargeView, profile: CityProfile, *, reminder: bool) -> Flowable:
+    """The owner's copy says what was billed to whom, and why the owner receives it."""
+    if view.kind is ChargeKind.OPENING_REPAIR:
+        why = (
+            f"{escape(_cite(view.cite))} counts the days to pay from actual notice of the "
+            "charge to the applicant and to the owner of the premises, and an unpaid balance "
+            "becomes a lien against the premises"
+        )
+    else:
+        why = (
+            "what stays unpaid is entered on the tax roll as a special tax against your parcel "
+            f"under {escape(_cite(view.cite))}"
+        )
+    if reminder:
+        what = f"This reminder went to {escape(view.billed_name)} as {escape(view.billed_as)}."
+    else:
+        what = (
+            f"The {escape(profile.city_name)} did this work at {_parcel_words(view)} and billed "
+            f"its cost to {escape(view.billed_name)} as {escape(view.billed_as)}, as "
+            f"{escape(_cite(view.cite))} provides."
+        )
+    return _boxed(
+        [
+            f"<b>Owner\u2019s copy.</b> {what} This copy is sent to you as the owner because "
+            f"{why}. Either of you may pay it."
+        ],
+        size=9.5,
+    )
 
 
 def _opening(view: ChargeView, profile: CityProfile) -> list[Flowable]:
@@ -510,11 +575,15 @@ def _opening(view: ChargeView, profile: CityProfile) -> list[Flowable]:
     ]
 
 
-def _reminder_opening(view: ChargeView, printed_on: dt.date) -> list[Flowable]:
+def _reminder_opening(
+    view: ChargeView, printed_on: dt.date, *, to_owner: bool = False
+) -> list[Flowable]:
     assert view.bill_on is not None
+    whom = escape(view.billed_name) if to_owner else "you"
     text = (
         f"Our records show that <b>{escape(str(view.balance))} remains unpaid</b> on charge "
-        f"{_b(view.number)}, billed to you as {escape(view.billed_as)} on {_day(view.bill_on)}"
+        f"{_b(view.number)}, billed to {whom} as {escape(view.billed_as)} on "
+        f"{_day(view.bill_on)}"
     )
     if view.due_on is not None:
         verb = "was" if view.due_on < printed_on else "is"
@@ -532,10 +601,16 @@ def _pay_box(
 ) -> list[str]:
     amount = _b(str(view.balance))
     texts: list[str] = []
-    if view.due_on is None:
+    if view.awaiting_notice:
+        texts.append(
+            f"Please pay {amount} within <b>{clock.pay_days} days</b> of receiving this notice: "
+            f"{escape(_cite(view.cite))} counts them from actual notice of the charge to the "
+            "applicant and to the owner of the premises (from the later of the two days)."
+        )
+    elif view.due_on is None:
         texts.append(
             f"Please pay {amount} at City Hall before the tax roll is certified "
-            f"({escape(_cite(view.cite))} sets no other time to pay)."
+            f"\u2014 {escape(_cite(view.cite))} sets no other time to pay."
         )
     elif view.due_on < printed_on:
         texts.append(
@@ -579,7 +654,12 @@ def _closed_box(view: ChargeView, clock: ChargeClock) -> Flowable:
 
 
 def _letter_pdf(
-    view: ChargeView, profile: CityProfile, *, printed_on: dt.date, reminder: bool
+    view: ChargeView,
+    profile: CityProfile,
+    *,
+    printed_on: dt.date,
+    reminder: bool,
+    to_owner: bool = False,
 ) -> bytes:
     from reportlab.platypus import Spacer
 
@@ -589,13 +669,24 @@ def _letter_pdf(
     owing = not (certified or paid_up)
     st = styles()
     title = "Reminder: Special Charge Unpaid" if reminder else "Bill for Work Done by the City"
+    if to_owner:
+        title += " \u2014 Owner\u2019s Copy"
+    opening: list[Flowable] = []
+    if to_owner:  # the note says what was billed to whom, and why the owner has a copy
+        opening += [_owner_note(view, profile, reminder=reminder), Spacer(1, 4)]
+    if reminder:
+        opening += _reminder_opening(view, printed_on, to_owner=to_owner)
+    elif not to_owner:
+        opening += _opening(view, profile)
     story: list[Flowable] = [
-        _letter_top(view, _facts(view, printed_on=printed_on, reminder=reminder)),
+        _letter_top(
+            view, _facts(view, printed_on=printed_on, reminder=reminder), to_owner=to_owner
+        ),
         Spacer(1, 6),
         para(title, st.title),
         para(f"{view.title} \u00b7 {view.cite}", _style("subtitle", st.subtitle, spaceAfter=7)),
-        *(_reminder_opening(view, printed_on) if reminder else _opening(view, profile)),
-        key_value_block(_work_facts(view), label_width=0.9 * INCH),
+        *opening,
+        key_value_block(_work_facts(view, to_owner=to_owner), label_width=0.9 * INCH),
         _heading("Cost"),
         _cost_table(view),
         Spacer(1, 3),
@@ -614,6 +705,8 @@ def _letter_pdf(
     else:
         story.append(para(_questions(profile), small))
     kind = "Reminder" if reminder else "Bill"
+    if to_owner:
+        kind += " (owner\u2019s copy)"
     what = view.title[:1].lower() + view.title[1:]
     return build_pdf(
         story,
@@ -624,9 +717,29 @@ def _letter_pdf(
     )
 
 
+def _with_owner_copy(
+    view: ChargeView, profile: CityProfile, *, printed_on: dt.date, reminder: bool
+) -> bytes:
+    """The letter to the party billed, followed, when the parcel's owner is someone else, by
+    the owner's copy (its own letterhead and page count): the special tax is against the
+    owner's parcel, and § 506-7 counts from notice to the owner as well."""
+    first = _letter_pdf(view, profile, printed_on=printed_on, reminder=reminder)
+    if not view.owner_copy:
+        return first
+    from pypdf import PdfReader, PdfWriter
+
+    copy = _letter_pdf(view, profile, printed_on=printed_on, reminder=reminder, to_owner=True)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(first)))
+    writer.append(PdfReader(io.BytesIO(copy)))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def bill_pdf(view: ChargeView, profile: CityProfile, *, printed_on: dt.date | None = None) -> bytes:
     """The bill of ``view`` on the letterhead, dated the day the bill went out; a copy printed
-    later (``printed_on``) shows both days and what has been paid since.
+    later (``printed_on``) shows both days and what has been paid since. When the parcel's
+    owner is not the party billed, the owner's copy follows.
 
     A paid charge prints marked PAID, a certified one says it is collected with the property
     taxes. Raises :class:`~clerk_desk.errors.Conflict` for a cancelled charge and for one whose
@@ -635,15 +748,13 @@ def bill_pdf(view: ChargeView, profile: CityProfile, *, printed_on: dt.date | No
     _refuse(view, "bill")
     assert view.bill_on is not None
     day = printed_on if printed_on is not None and printed_on > view.bill_on else view.bill_on
-    return _letter_pdf(view, profile, printed_on=day, reminder=False)
+    return _with_owner_copy(view, profile, printed_on=day, reminder=False)
 
 
-def reminder_pdf(
-    view: ChargeView, profile: CityProfile, *, printed_on: dt.date | None = None
-) -> bytes:
+def reminder_pdf(view: ChargeView, profile: CityProfile, *, printed_on: dt.date) -> bytes:
     """A reminder that the balance of ``view`` remains unpaid, dated ``printed_on`` (pass
-    ``action.today()``; by default City Hall's date today): the day it was due, the tax-roll
-    consequence and its day.
+    ``action.today()``): the day it was due, the tax-roll consequence and its day; the owner's
+    copy follows when the owner is not the party billed.
 
     Raises :class:`~clerk_desk.errors.Conflict` for a charge cancelled, not billed, paid in
     full or already certified to the tax roll: there is nothing to remind anyone of.
@@ -657,8 +768,7 @@ def reminder_pdf(
         )
     if view.balance <= Money.zero():
         raise Conflict(f"{view.number} is paid in full: there is nothing to remind of.")
-    day = printed_on if printed_on is not None else SystemClock().today()
-    return _letter_pdf(view, profile, printed_on=day, reminder=True)
+    return _with_owner_copy(view, profile, printed_on=printed_on, reminder=True)
 
 
 # ---- the tax roll run ------------------------------------------------------------------------
@@ -684,6 +794,13 @@ def _run_status_box(view: RunView) -> Flowable:
             "certified.",
             prepared,
         ]
+    elif status is RunStatus.PREVIEW:
+        texts = [
+            f"<b>Preview \u2014 never certified.</b> What a run as of {_day(view.as_of)}, a day "
+            "still to come, would list as things stand: charges still payable until then may "
+            "yet be paid. The run is prepared and certified on or after that day.",
+            prepared,
+        ]
     else:
         note = f" {escape(view.note.strip())}" if view.note.strip() else ""
         texts = [f"<b>Set aside \u2014 not certified.</b>{note}", prepared]
@@ -698,11 +815,21 @@ def _two_lines(first: str, second: str) -> Flowable:
     return Paragraph(escape(first) + under, styles().cell)
 
 
+def _owner_cell(entry: RunEntry) -> Flowable:
+    if entry.owner_on_file:
+        return _two_lines(entry.owner_name, _one_line(entry.owner_address))
+    from reportlab.platypus import Paragraph
+
+    return Paragraph(
+        f"<b><font color='#B00020'>{escape(OWNER_NOT_ON_FILE)}</font></b>", styles().cell
+    )
+
+
 def _entries_table(view: RunView, width: float) -> Flowable:
     rows = [
         (
             _two_lines(entry.parcel_number, entry.site_address),
-            _two_lines(entry.owner_name, _one_line(entry.owner_address)),
+            _owner_cell(entry),
             entry.description,
             _cite(entry.section),
             str(entry.amount),
@@ -807,17 +934,34 @@ def run_pdf(view: RunView, profile: CityProfile) -> bytes:
             f"{_day(view.as_of)}: <b>{escape(counted)}</b>."
         ),
     ]
+    if view.owners_missing:
+        parcels = ", ".join(view.owners_missing)
+        story.append(
+            _boxed(
+                [
+                    f"<b>{escape(OWNER_NOT_ON_FILE)}</b> for parcel "
+                    f"{escape(parcels)}: the run is not certified until the owner is recorded "
+                    "under People &amp; Parcels and the run is prepared again."
+                ],
+                size=10,
+                fill=False,
+            )
+        )
     if view.entries:
         story += [
             _entries_table(view, width),
             _heading("Totals by section"),
             _sections_table(view),
-            Spacer(1, 4),
-            _certification(view, profile),
         ]
+        if status is not RunStatus.PREVIEW:  # a preview is never certified: nothing to sign
+            story += [Spacer(1, 4), _certification(view, profile)]
     else:  # nothing to certify: no certificate to sign
         story.append(_markup("<b>No charge is past its tax-roll day and unpaid on that date.</b>"))
-    watermark = {RunStatus.DRAFT: "DRAFT", RunStatus.DISCARDED: "SET ASIDE"}.get(status)
+    watermark = {
+        RunStatus.DRAFT: "DRAFT",
+        RunStatus.PREVIEW: "PREVIEW",
+        RunStatus.DISCARDED: "SET ASIDE",
+    }.get(status)
     return build_pdf(
         story,
         profile=profile,
@@ -867,7 +1011,7 @@ def run_row(entry: RunEntry) -> tuple[object, ...]:
     """One row of the tax roll sheet (:data:`RUN_COLUMNS`)."""
     return (
         entry.parcel_number,
-        entry.owner_name,
+        entry.owner_text,
         _one_line(entry.owner_address),
         entry.site_address,
         entry.description,
@@ -879,11 +1023,11 @@ def run_row(entry: RunEntry) -> tuple[object, ...]:
 def run_xlsx(view: RunView, path: Target, *, city: str = "") -> int:
     """The run as the county's tax-roll clerk expects it; returns the number of charges.
 
-    Sheet 1: a header row (frozen, filterable), one row per parcel and charge with
-    :data:`RUN_COLUMNS` (the amount a real number in currency format), and a total row. Sheet
-    "Summary": the run number, as-of date, status, who prepared and certified it and when, the
-    counts, and the totals by section. On a path the workbook is written beside it and renamed
-    into place when complete.
+    Sheet 1: a header row (frozen, filterable), then one row per parcel and charge with
+    :data:`RUN_COLUMNS` (the amount a real number in currency format) and nothing else, so the
+    county can load it as it is. Sheet "Summary": the run number, as-of date, status, who
+    prepared and certified it and when, the counts, the totals by section and the grand total.
+    On a path the workbook is written beside it and renamed into place when complete.
     """
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
@@ -917,13 +1061,6 @@ def run_xlsx(view: RunView, path: Target, *, city: str = "") -> int:
             ws.cell(row, col).data_type = "s"  # a parcel number "012-3" stays as typed
         ws.cell(row, 7).number_format = MONEY_FORMAT
     last = ws.max_row
-    counted = f"{plural(len(view.entries), 'charge')} on {plural(view.parcels, 'parcel')}"
-    ws.append(["Total", None, None, None, counted, None, _xl(view.total)])
-    total_row = ws.max_row
-    for cell in ws[total_row]:
-        cell.font = bold
-        cell.border = Border(top=navy)
-    ws.cell(total_row, 7).number_format = MONEY_FORMAT
     for index, width in enumerate(_RUN_WIDTHS, start=1):
         ws.column_dimensions[get_column_letter(index)].width = width
     ws.freeze_panes = "A2"
@@ -954,6 +1091,8 @@ def run_xlsx(view: RunView, path: Target, *, city: str = "") -> int:
         ("Charges", len(view.entries), INT_FORMAT),
         ("Total", view.total, MONEY_FORMAT),
     ]
+    if view.owners_missing:
+        facts.append((OWNER_NOT_ON_FILE, ", ".join(view.owners_missing), None))
     if view.note.strip():
         facts.append(("Note", view.note.strip(), None))
     for label, value, fmt in facts:
@@ -1004,13 +1143,19 @@ REGISTER_COLUMNS: tuple[Column, ...] = (
     Column("Work", width=44),
     Column("Work date", "date"),
     Column("Bill date", "date"),
+    Column("Delivered", width=18),
+    Column("Received on", "date", width=12),
     Column("Due", "date"),
     Column("Tax-roll date", "date", width=13),
+    Column("Cost", "money", width=13),
+    Column("Administration", "money", width=14),
     Column("Total", "money", width=13),
     Column("Paid", "money", width=13),
     Column("Balance", "money", width=13),
     Column("Standing", width=20),
     Column("Run", width=12),
+    Column("Cancelled on", "date", width=12),
+    Column("Cancel reason", width=36),
 )
 """The register's columns: what the Treasurer checks a charge by."""
 
@@ -1029,13 +1174,19 @@ def register_row(view: ChargeView) -> tuple[object, ...]:
         view.work,
         view.work_done_on,
         view.bill_on,
+        view.delivered_how,
+        view.received_on,
         view.due_on,
         view.tax_roll_on,
+        view.cost,
+        view.administration,
         view.total,
         view.paid,
         view.balance,
         view.standing,
         view.run_number,
+        view.cancelled_on,
+        view.cancel_reason,
     )
 
 

@@ -243,7 +243,7 @@ def _mount_tmpfs(folder: Path, size: str) -> Iterator[Path]:
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A real, tiny file system (tests run as root in the CI container)."""
-    yield from _mount_tmpfs(tmp_path / "small-disk", "1536k")  # the schema takes ~0.6 MB
+    yield from _mount_tmpfs(tmp_path / "small-disk", "2048k")  # the schema takes ~0.8 MB
 
 
 def test_a_full_disk_while_saving_keeps_what_was_saved(small_disk: Path, clock: object) -> None:
@@ -276,3 +276,40 @@ def test_records_looked_up_stay_readable_after_the_lookup(desk: Desk, admin: Sig
     with desk.lookup(admin) as action:
         found = parties.search_parties(action.session, "anna")
     assert [(p.name, p.kind, p.active) for p in found] == [("Anna Berg", "person", True)]
+
+
+def test_the_check_reports_special_charge_amounts_due_that_belong_to_no_charge(
+    desk: Desk, admin: SignedIn
+) -> None:
+    """An amount billed as a special charge with no charge in the register escapes the
+    Treasurer's register and the tax roll: ``clerk-desk check`` says so."""
+    from clerk_desk import ledger
+    from clerk_desk.ledger import RecordRef
+    from clerk_desk.models import DueKind
+    from clerk_desk.money import Money
+
+    assert desk.database.check().ok
+    party = _add(desk, admin, "Anna Berg")
+    with desk.action(admin) as action:
+        due = ledger.bill(
+            action,
+            party_id=party,
+            record=RecordRef("street_privilege", "7"),
+            kind=DueKind.SPECIAL_CHARGE,
+            amount=Money("80.00"),
+            description="Obstruction removed by the City (billed before the register)",
+            gl_account="100-48100-000",
+        )
+        action.session.flush()
+        due_id = due.id
+    report = desk.database.check()
+    assert not report.ok
+    assert report.problems == [
+        "1 amount due of the kind special charge belongs to no special charge: the Special "
+        "Charges register and the tax roll do not see it (record each as a special charge, or "
+        "cancel it)"
+    ]
+    assert "PROBLEM:    1 amount due of the kind special charge" in "\n".join(report.lines())
+    with desk.action(admin) as action:
+        ledger.cancel(action, due_id, reason="Entered as special charge CHG-2026-001")
+    assert desk.database.check().ok  # cancelled, it is owed by no one

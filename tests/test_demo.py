@@ -1,7 +1,8 @@
 """The demo database a new user explores: one operator per role, Prescott's streets, a public
 utility, names with diacritics that come back as they went in, improvement petitions with the
 Council meetings that acted on them, special event vending permits and street openings at
-every step of their permits."""
+every step of their permits, and special charges on each clock with last year's certified tax
+roll run."""
 
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ from clerk_desk import (
     bonds,
     demo,
     demo_petitions,
+    demo_special_charges,
     demo_street_numbers,
     demo_street_openings,
     demo_vending,
     documents,
+    fees,
     ledger,
     operators,
     parties,
@@ -32,10 +35,11 @@ from clerk_desk import (
     today,
     vending,
 )
+from clerk_desk import special_charges as sc
 from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
-from clerk_desk.deadlines import CityCalendar
+from clerk_desk.deadlines import CityCalendar, format_day
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, SignInFailed
 from clerk_desk.findings import blocking
@@ -45,6 +49,8 @@ from clerk_desk.models import (
     AddressStatus,
     BondKind,
     BuildingKind,
+    ChargeKind,
+    ChargeStatus,
     Compass,
     MeetingKind,
     NumberingCaseStatus,
@@ -56,11 +62,14 @@ from clerk_desk.models import (
     PetitionKind,
     PetitionStatus,
     Role,
+    RunStatus,
+    SpecialCharge,
     StreetImprovement,
     StreetOpening,
     VendingApplication,
     VendingStatus,
 )
+from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers_import import out_of_order
 
@@ -71,8 +80,15 @@ TODAY = date(2026, 11, 30)
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     path = tmp_path_factory.mktemp("demo") / "demo.sqlite3"
     summary = demo.create(str(path), clock=FixedClock(TODAY))
-    # 40 open amounts, the six vending permit fees, and the street openings' fees (paid)
-    assert summary.counts["amount_due"] == 40 + 6 + demo_street_openings.AMOUNTS_DUE
+    # 40 open amounts, the six vending permit fees, the street openings' fees (paid), and the
+    # special charges' (each owes through one amount due)
+    assert summary.counts["amount_due"] == (
+        40 + 6 + demo_street_openings.AMOUNTS_DUE + demo_special_charges.AMOUNTS_DUE
+    )
+    assert (summary.counts["special_charge"], summary.counts["tax_roll_run"]) == (
+        demo_special_charges.AMOUNTS_DUE,
+        1,
+    )
     assert summary.counts["vending_application"] == 6
     assert (summary.counts["street_opening"], summary.counts["street_improvement"]) == (6, 2)
     assert summary.counts["address"] > 1000 and summary.counts["numbering_case"] == 4
@@ -517,3 +533,121 @@ def test_the_street_openings_demo_holds_on_any_day_of_the_year(
         assert [f.cite for f in blocking(so.review(action, waiting.id))] == [so.FROZEN_CITE]
         items = [i for i in today.gather(action) if i.workflow == "Street Openings"]
     assert [i.title.split()[0] for i in items] == ["Permit"]  # the one expiring, no other
+
+
+# -- special charges and the tax roll --------------------------------------------------------------
+
+
+def _charges_by_year(session: Session) -> dict[tuple[int, ChargeKind], SpecialCharge]:
+    """The demo's charges (one of each kind a year) by the year numbered and the kind."""
+    return {(c.year, ChargeKind(c.kind)): c for c in sc.search_charges(session)}
+
+
+def test_special_charges_of_each_kind_on_their_clocks_and_last_years_certified_run(
+    demo_db: Database,
+) -> None:
+    desk = Desk(demo_db, clock=FixedClock(TODAY))
+    with desk.lookup(SYSTEM) as action:
+        session = action.session
+        charges = _charges_by_year(session)
+        standing = {key: sc.standing(c, TODAY) for key, c in charges.items()}
+        assert standing == {
+            (2025, ChargeKind.SNOW_ICE): sc.Standing.CERTIFIED,
+            (2025, ChargeKind.OBSTRUCTION): sc.Standing.CERTIFIED,
+            (2025, ChargeKind.DIRT_DEBRIS): sc.Standing.CERTIFIED,
+            (2025, ChargeKind.STREET_DAMAGE): sc.Standing.PAID,
+            (2026, ChargeKind.SNOW_ICE): sc.Standing.BILLED,
+            (2026, ChargeKind.OBSTRUCTION): sc.Standing.READY_FOR_ROLL,
+            (2026, ChargeKind.DIRT_DEBRIS): sc.Standing.BILLED,
+            (2026, ChargeKind.STREET_DAMAGE): sc.Standing.PARTLY_PAID,
+            (2026, ChargeKind.DEFICIENCY_REPAIR): sc.Standing.PAID,
+        }
+        # The snow fee the Council set is the cost line; § 506-8's 60 days from the cost.
+        snow = charges[2026, ChargeKind.SNOW_ICE]
+        snow_fee = fees.fee_on(session, "SNOW", TODAY).amount
+        assert [(line.category, line.amount) for line in snow.lines] == [("fee", snow_fee)]
+        obstruction = charges[2026, ChargeKind.OBSTRUCTION]
+        assert obstruction.received_on is not None and obstruction.tax_roll_on is not None
+        assert obstruction.tax_roll_on <= TODAY < obstruction.work_done_on + timedelta(days=80)
+        assert [c.id for c in sc.eligible(session, TODAY)] == [obstruction.id]
+        damage = charges[2026, ChargeKind.STREET_DAMAGE]
+        assert sc.paid(damage) == demo_special_charges.PARTLY_PAID < damage.total
+        # The deficiency repair on the restored sewer opening: 20% added, paid; the permit is
+        # still paid up.
+        deficiency = charges[2026, ChargeKind.DEFICIENCY_REPAIR]
+        assert (deficiency.total, deficiency.administration) == (Money("906.60"), Money("151.10"))
+        opening = so.get_opening(session, int(deficiency.record_id))
+        assert opening.applicant.name == demo_street_openings.SEWER
+        record = RecordRef(so.RECORD_TYPE, str(opening.id))
+        assert deficiency.amount_due_id in [d.id for d in ledger.dues_for(session, record)]
+        assert ledger.is_paid(session, record)
+        # Last year's run: the three unpaid charges, certified once; the paid one left off.
+        [run] = sc.runs(session)
+        assert (run.number, run.as_of, run.status) == (
+            "TR-2025-01",
+            date(2025, 11, 15),
+            "certified",
+        )
+        on_roll = {e.charge_id for e in run.entries}
+        assert on_roll == {c.id for c in charges.values() if c.status == ChargeStatus.CERTIFIED}
+        assert len(on_roll) == demo_special_charges.CERTIFIED
+        assert run.total == sum((e.amount for e in run.entries), Money.zero())
+        assert run.certified_by_name == "Teresa Lindqvist"
+        open_dues = [c for c in charges.values() if c.amount_due and c.amount_due.status == "open"]
+        assert len(open_dues) == demo_special_charges.OPEN_AMOUNTS_DUE
+        items = [i for i in today.gather(action) if i.workflow == sc.WORKFLOW]
+    titles = [i.title for i in items]
+    dirt = charges[2026, ChargeKind.DIRT_DEBRIS]
+    assert dirt.due_on is not None and TODAY <= dirt.due_on <= TODAY + timedelta(days=6)
+    assert f"{dirt.number} is due {format_day(dirt.due_on)}" in titles
+    assert f"{obstruction.number} may go on the tax roll from " in " | ".join(titles)
+    assert titles[-1] == "Special charges outstanding: $1,524.00"
+
+
+@pytest.mark.parametrize(
+    "day",
+    [
+        date(2026, 8, 20),
+        date(2026, 11, 26),  # Thanksgiving
+        date(2026, 12, 24),
+        date(2027, 1, 4),
+        date(2027, 3, 31),
+        date(2027, 5, 2),
+    ],
+)
+def test_the_special_charges_demo_holds_on_any_day_of_the_year(
+    desk: Desk, admin: SignedIn, clock: FixedClock, day: date
+) -> None:
+    clock.set(day)
+    _small_city(desk, admin)
+    demo_street_openings.generate(desk)
+    assert demo_special_charges.generate(desk) == {"special_charge": 9, "tax_roll_run": 1}
+    with desk.lookup(SYSTEM) as action:
+        made = sorted(sc.search_charges(action.session), key=lambda c: c.id)  # in time order
+        last_year, this_year = made[:4], made[4:]
+        assert {c.year for c in last_year} == {day.year - 1}
+        assert [(c.kind, sc.standing(c, day)) for c in last_year] == [
+            (ChargeKind.SNOW_ICE, sc.Standing.CERTIFIED),
+            (ChargeKind.OBSTRUCTION, sc.Standing.CERTIFIED),
+            (ChargeKind.DIRT_DEBRIS, sc.Standing.CERTIFIED),
+            (ChargeKind.STREET_DAMAGE, sc.Standing.PAID),
+        ]
+        [snow] = [c for c in this_year if c.kind == ChargeKind.SNOW_ICE]
+        assert snow.due_on is not None and snow.work_done_on.month in (11, 12, 1, 2, 3)
+        payable = day <= snow.due_on  # the latest snowfall: a week ago in winter, else March
+        assert {c.kind: sc.standing(c, day) for c in this_year} == {
+            ChargeKind.SNOW_ICE: sc.Standing.BILLED if payable else sc.Standing.READY_FOR_ROLL,
+            ChargeKind.OBSTRUCTION: sc.Standing.READY_FOR_ROLL,
+            ChargeKind.DIRT_DEBRIS: sc.Standing.BILLED,
+            ChargeKind.STREET_DAMAGE: sc.Standing.PARTLY_PAID,
+            ChargeKind.DEFICIENCY_REPAIR: sc.Standing.PAID,
+        }
+        [run] = sc.runs(action.session)
+        assert (run.status, len(run.entries)) == (
+            RunStatus.CERTIFIED,
+            demo_special_charges.CERTIFIED,
+        )
+        [dirt] = [c for c in this_year if c.kind == ChargeKind.DIRT_DEBRIS]
+        items = [i for i in today.gather(action) if i.workflow == sc.WORKFLOW]
+    assert dirt.due_on is not None and day <= dirt.due_on <= day + timedelta(days=6)
+    assert f"{dirt.number} is due {format_day(dirt.due_on)}" in [i.title for i in items]

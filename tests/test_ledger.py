@@ -4,6 +4,7 @@ voided, cancelled only while unpaid; ``is_paid`` as a workflow relies on it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 
 import pytest
 from sqlalchemy import exc as sa_exc
@@ -13,7 +14,7 @@ from clerk_desk import ledger, parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import AmountDue, DueKind, DueStatus, PartyKind, Role
+from clerk_desk.models import AmountDue, ChargeKind, DueKind, DueStatus, PartyKind, Role
 from clerk_desk.money import Money
 
 PERMIT = RecordRef("street_opening", "2026-0001")
@@ -228,3 +229,105 @@ def test_an_amount_that_posts_to_no_gl_account_is_refused_when_billed(
         )
     assert refused.value.field == "gl_account"
     assert _dues(desk) == 0
+
+
+# -- special charges -----------------------------------------------------------------------------
+
+
+def _special_charge(desk: Desk, who: SignedIn, payer: int, *, bill_on: date) -> int:
+    """Dirt and debris the City swept up after the permit's work, billed to the permittee's
+    parcel and named after the permit (§ 506-20): due 30 days after ``bill_on``."""
+    from clerk_desk import special_charges as sc
+
+    with desk.action(who) as action:
+        parcel = parties.add_parcel(
+            action, parties.ParcelData(f"281-{bill_on.toordinal()}", "1 A St", owner_id=payer)
+        ).id
+        return sc.create_charge(
+            action,
+            sc.ChargeData(
+                ChargeKind.DIRT_DEBRIS,
+                payer,
+                "Swept up dirt tracked from the opening",
+                bill_on,
+                [sc.LineData("labor", "Sweeper", Money("120.00"))],
+                parcel_id=parcel,
+                billed_as="operator",
+                record_type=PERMIT.record_type,
+                record_id=PERMIT.record_id,
+            ),
+            sc.BillData(bill_on, "mailed"),
+        ).id
+
+
+def test_is_paid_is_about_the_record_s_own_bills_not_its_special_charges(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], payer: int
+) -> None:
+    from clerk_desk import special_charges as sc
+
+    fee = _bill(desk, admin, payer, "50.00")
+    charge_id = _special_charge(desk, admin, payer, bill_on=date(2026, 10, 5))
+    with desk.database.reading() as session:
+        assert len(ledger.dues_for(session, PERMIT)) == 2  # the permit still counts it
+    _pay(desk, admin, fee, "50.00")
+    assert _paid(desk)  # the charge is owed, but the permit's fee is paid
+    treasurer = operator_with(Role.TREASURER)
+    with desk.action(treasurer) as action:
+        run_id = sc.prepare_run(action, date(2026, 11, 30)).id
+    with desk.action(treasurer) as action:
+        sc.certify_run(action, run_id)
+    with desk.database.reading() as session:
+        assert sc.get_charge(session, charge_id).status == "certified"
+    assert _paid(desk)  # certified to the tax roll: still not a reason to read it unpaid
+
+
+def test_the_receipts_today_list_leaves_special_charges_to_their_own_tab(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    from clerk_desk import today
+
+    with desk.action(admin) as action:
+        fee = ledger.bill(
+            action,
+            party_id=payer,
+            record=PERMIT,
+            kind=DueKind.FEE,
+            amount=Money("50.00"),
+            description="Street opening permit fee",
+            gl_account="100-46300-000",
+            due_on=date(2026, 12, 4),
+        ).id
+    charge_id = _special_charge(desk, admin, payer, bill_on=date(2026, 11, 4))  # due Dec 4
+    with desk.action(admin) as action:
+        items = today.gather(action)
+    assert [(i.record_type, i.record_id) for i in items if i.workflow == "Receipts"] == [
+        ("amount_due", str(fee))
+    ]
+    assert [
+        i.title for i in items if (i.record_type, i.record_id) == ("special_charge", str(charge_id))
+    ] == ["CHG-2026-001 is due Fri Dec 4, 2026"]
+
+
+def test_a_payment_put_back_on_a_certified_charge_is_owed_on_a_new_one(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], payer: int
+) -> None:
+    from clerk_desk import special_charges as sc
+
+    treasurer = operator_with(Role.TREASURER)
+    charge_id = _special_charge(desk, admin, payer, bill_on=date(2026, 10, 5))
+    with desk.database.reading() as session:
+        due_id = sc.get_charge(session, charge_id).amount_due_id
+    assert due_id is not None
+    _pay(desk, treasurer, due_id, "20.00")
+    with desk.action(treasurer) as action:
+        run_id = sc.prepare_run(action, date(2026, 11, 30)).id
+    with desk.action(treasurer) as action:
+        sc.certify_run(action, run_id)
+    with desk.action(treasurer) as action:
+        due = ledger.reverse_payment(action, due_id, Money("20.00"), reference="R-9 void")
+        assert (due.paid, due.status) == (Money.zero(), DueStatus.CERTIFIED)
+    with desk.database.reading() as session:
+        [again] = sc.supplements_of(session, charge_id)
+        assert again.total == Money("20.00") and again.amount_due is not None
+        assert again.amount_due.status == DueStatus.OPEN
+        assert sc.balance(sc.get_charge(session, charge_id)) == Money("100.00")

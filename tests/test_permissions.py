@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import audit, fees, ledger, operators, parties, settings_store
+from clerk_desk import audit, fees, ledger, operators, parties, receipts, settings_store
 from clerk_desk.deadlines import CalendarSettings
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
@@ -16,6 +16,7 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AuditEvent, DueKind, Role
 from clerk_desk.money import Money
 from clerk_desk.permissions import GRANTS, Permission, allows, refusal, roles_allowed
+from clerk_desk.receipts import ReceiptSettings
 from clerk_desk.settings import CityProfile
 
 
@@ -83,6 +84,9 @@ SERVICES: dict[Permission, Callable[[Action, dict[str, int]], object]] = {
     Permission.VOID_RECEIPT: lambda a, ids: ledger.reverse_payment(
         a, ids["paid_due"], Money("1.00"), reference="R-0"
     ),
+    Permission.TREASURY_SETTINGS: lambda a, ids: receipts.save_receipt_settings(
+        a, ReceiptSettings(paper="roll")
+    ),
 }
 
 
@@ -118,7 +122,14 @@ def test_what_each_counter_role_may_do() -> None:
     """The grants as City Hall agreed them; a change here is a decision, not a refactor."""
     assert not allows(Role.DEPUTY_CLERK, Permission.EDIT_SETTINGS)
     assert allows(Role.CLERK, Permission.EDIT_SETTINGS)
-    assert allows(Role.TREASURER, Permission.EDIT_SETTINGS)  # receipt format, charges' account
+    # The Treasurer keeps the receipt format and the special charges' GL account, not the
+    # City's other settings (closed days move every clock).
+    assert not allows(Role.TREASURER, Permission.EDIT_SETTINGS)
+    assert [r for r in Role if allows(r, Permission.TREASURY_SETTINGS)] == [
+        Role.CLERK,
+        Role.TREASURER,
+        Role.ADMINISTRATOR,
+    ]
     assert allows(Role.TREASURER, Permission.CERTIFY_TAX_ROLL)
     assert not allows(Role.CLERK, Permission.CERTIFY_TAX_ROLL)
     assert allows(Role.TREASURER, Permission.VOID_RECEIPT)
@@ -132,12 +143,40 @@ def test_what_each_counter_role_may_do() -> None:
 def test_saving_the_city_profile_needs_the_settings_permission(
     desk: Desk, operator_with: Callable[[Role], SignedIn]
 ) -> None:
+    for role in (Role.TREASURER, Role.DEPUTY_CLERK):
+        who = operator_with(role)
+        with (
+            pytest.raises(PermissionDenied, match=f"you are signed in as {role.label}"),
+            desk.action(who) as action,
+        ):
+            settings_store.save_city_profile(action, CityProfile(phone="(715) 262-5544"))
+
+
+def test_the_treasurer_keeps_the_receipt_settings_and_the_charges_account_not_closed_days(
+    desk: Desk, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    treasurer = operator_with(Role.TREASURER)
+    with desk.action(treasurer) as action:
+        receipts.save_receipt_settings(
+            action, ReceiptSettings(number_format="R{year}-{number:05d}")
+        )
+        ledger.set_special_charge_account(action, "100-48100-001")
+    with desk.database.reading() as session:
+        assert receipts.receipt_settings(session).number_format == "R{year}-{number:05d}"
+        assert ledger.special_charge_account(session) == "100-48100-001"
+    with (
+        pytest.raises(PermissionDenied, match="change the City's settings"),
+        desk.action(treasurer) as action,
+    ):
+        settings_store.save_calendar_settings(
+            action, CalendarSettings().close_day(date(2026, 12, 24))
+        )
     deputy = operator_with(Role.DEPUTY_CLERK)
     with (
-        pytest.raises(PermissionDenied, match="you are signed in as Deputy Clerk"),
+        pytest.raises(PermissionDenied, match="change the receipt settings or the GL account"),
         desk.action(deputy) as action,
     ):
-        settings_store.save_city_profile(action, CityProfile(phone="(715) 262-5544"))
+        ledger.set_special_charge_account(action, "100-48100-002")
 
 
 @pytest.mark.parametrize(

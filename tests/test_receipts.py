@@ -1260,3 +1260,71 @@ def test_a_money_order_needs_its_number(desk: Desk, treasurer: SignedIn, drawer:
         InvalidInput, "money order's number", lambda: pay(desk, treasurer, [line("10.00")], [order])
     )
     assert isinstance(error, InvalidInput) and error.field == "tender_0_money_order_number"
+
+
+def test_a_refund_cancels_a_fee_but_a_special_charge_is_owed_again(
+    desk: Desk, treasurer: SignedIn, payer: int, drawer: int
+) -> None:
+    """One receipt paid a permit fee and a special charge; refunded, the fee is cancelled (a
+    refund closes it), the charge is owed again: a refund returns money, forgiving a charge the
+    tax roll would collect is the separate act of cancelling it, with its reason."""
+    from datetime import date
+
+    from clerk_desk import special_charges as sc
+    from clerk_desk.models import ChargeKind
+
+    fee = bill(desk, treasurer, payer, "50.00")
+    with desk.action(treasurer) as action:
+        parcel = parties.add_parcel(
+            action, parties.ParcelData("281-00412-0000", "412 Orange St N", owner_id=payer)
+        ).id
+        charge = sc.create_charge(
+            action,
+            sc.ChargeData(
+                ChargeKind.DIRT_DEBRIS,
+                payer,
+                "Swept mud tracked onto Orange St N",
+                date(2026, 9, 30),
+                [sc.LineData("labor", "Street sweeper, 1 hour", Money("80.00"))],
+                parcel_id=parcel,
+                billed_as="operator",
+            ),
+            sc.BillData(date(2026, 10, 5), "mailed"),  # due November 4: on the roll since
+        )
+        charge_id, charge_due = charge.id, charge.amount_due_id
+    assert charge_due is not None
+    receipt = pay(
+        desk,
+        treasurer,
+        [due_line(desk, fee), due_line(desk, charge_due)],
+        [cash("130.00")],
+        payer_id=payer,
+    )
+    close(desk, treasurer, drawer, {"100": 2, "20": 1, "10": 1})
+    with desk.action(treasurer) as action:
+        receipts.open_drawer(action, station=STATION, opening_cash=Money("200.00"))
+    with desk.action(treasurer) as action:
+        receipts.refund(
+            action,
+            receipt.id,
+            station=STATION,
+            lines=[due_line(desk, fee, "50.00"), due_line(desk, charge_due, "80.00")],
+            tenders=[cash("130.00")],
+            reason="Paid by the wrong company",
+        )
+    assert due_of(desk, fee).status == DueStatus.CANCELLED
+    owed = due_of(desk, charge_due)
+    assert (owed.status, owed.paid) == (DueStatus.OPEN, Money.zero())
+    with desk.database.reading() as session:
+        found = sc.get_charge(session, charge_id)
+        assert sc.standing(found, date(2026, 11, 30)) is sc.Standing.READY_FOR_ROLL
+        assert [c.id for c in sc.eligible(session, date(2026, 11, 30))] == [charge_id]
+        events = session.scalars(
+            select(AuditEvent.summary).where(
+                AuditEvent.action == "special_charge.refunded",
+                AuditEvent.record_id == str(charge_id),
+            )
+        ).all()
+    assert len(events) == 1
+    assert "refunded on receipt" in events[0] and "Paid by the wrong company" in events[0]
+    assert "owed again on CHG-2026-001" in events[0]

@@ -43,7 +43,20 @@ from clerk_desk import special_charges_views as views
 from clerk_desk.deadlines import long_day
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
-from clerk_desk.models import ChargeKind, PartyKind, Role, TenderKind
+from clerk_desk.models import (
+    ChargeKind,
+    OpeningStatus,
+    PartyKind,
+    PrivilegePurpose,
+    PrivilegeStatus,
+    RepairOrderKind,
+    RepairOrderStatus,
+    Role,
+    SidewalkRepairOrder,
+    StreetOpening,
+    StreetPrivilege,
+    TenderKind,
+)
 from clerk_desk.money import Money
 from clerk_desk.receipts import TenderEntry
 from clerk_desk.settings import CityProfile
@@ -119,6 +132,61 @@ def _parcel(desk: Desk, who: SignedIn, number: str, owner: int, site: str) -> in
 
 
 Line = tuple[str, str, str]
+_made = iter(range(901, 10_000))
+
+
+def _source(desk: Desk, kind: ChargeKind, party: int, parcel: int | None) -> tuple[str, str]:
+    """A bare permit or order for a charge of ``kind`` to come from (their own workflows print
+    and test them): (record_type, record_id), or ("", "") for a kind typed at the counter."""
+    source = sc.clock_for(kind).source
+    if not source:
+        return "", ""
+    n, now = next(_made), desk.clock.now()
+    record: StreetOpening | StreetPrivilege | SidewalkRepairOrder
+    if source == "street_privilege":
+        record = StreetPrivilege(
+            number=f"SP-2026-{n}",
+            year=2026,
+            sequence=n,
+            applicant_id=party,
+            location="in front of 412 Orange St N",
+            purpose=PrivilegePurpose.CONSTRUCTION,
+            applied_at=now,
+            applied_on=date(2026, 7, 1),
+            received_by_name="Test Clerk",
+            status=PrivilegeStatus.ISSUED,
+            created_at=now,
+        )
+    elif source == "street_opening":
+        record = StreetOpening(
+            number=f"SO-2026-{n}",
+            year=2026,
+            sequence=n,
+            applicant_id=party,
+            status=OpeningStatus.CLOSED,
+            applied_at=now,
+            applied_on=date(2026, 7, 1),
+            received_by_name="Test Clerk",
+            created_at=now,
+        )
+    else:
+        assert source == "sidewalk_repair_order" and parcel is not None
+        record = SidewalkRepairOrder(
+            number=f"SR-2026-{n}",
+            year=2026,
+            sequence=n,
+            kind=RepairOrderKind.COUNCIL_ORDER,
+            parcel_id=parcel,
+            owner_id=party,
+            location="733 Broad St N",
+            ordered_on=date(2026, 7, 1),
+            status=RepairOrderStatus.CITY_REPAIRED,
+            created_at=now,
+        )
+    with desk.database.writing() as session:
+        session.add(record)
+        session.flush()
+        return source, str(record.id)
 
 
 def _charge(
@@ -136,6 +204,7 @@ def _charge(
     billed_as: str = "owner",
 ) -> int:
     bill = sc.BillData(bill_on, "mailed first class", received_on) if bill_on else None
+    record_type, record_id = _source(desk, kind, party, parcel)
     with desk.action(who) as action:
         return sc.create_charge(
             action,
@@ -147,6 +216,8 @@ def _charge(
                 [sc.LineData(c, d, Money(a)) for c, d, a in lines],
                 parcel_id=parcel,
                 billed_as=billed_as,
+                record_type=record_type,
+                record_id=record_id,
             ),
             bill,
         ).id
@@ -358,7 +429,12 @@ def test_the_bill_says_what_the_city_did_what_is_owed_by_when_and_the_tax_roll_d
         "against parcel 281-00412-0000 (412 Orange St N) from Tuesday, December 1, 2026." in text
     )
     assert view.clock in text  # the section's clock in words, with its cite
-    assert "Payable within 10 days of receipt of the bill" in view.clock
+    assert view.clock.startswith(
+        "§ 506-8 (Failure to remove obstruction): payable within 10 calendar days of receipt "
+        "of the bill; still unpaid 60 days after the cost was incurred (and after the days to "
+        "pay), it is entered on the tax roll as a special tax."
+    )
+    assert "((" not in text and "Owner\u2019s copy" not in text
     # How to pay, and the stub to return with it.
     assert "How to pay: at City Hall, to the City Treasurer" in text
     assert f"Please write charge number {view.number} on your check" in text
@@ -395,7 +471,8 @@ def test_a_deficiency_bill_adds_twenty_percent_to_the_cent_and_no_tax_roll(
         "Please pay $160.02 by Wednesday, December 2, 2026, counted from the date of the "
         "bill, Monday, November 2, 2026." in text
     )
-    assert "Payable within 30 days of the bill (§ 506-6 (Bond))." in text
+    assert "§ 506-6 (Bond): payable within 30 days of the bill (the City's terms)." in text
+    assert "((" not in text
     # § 506-6 has no tax-roll clause: the bill says nothing of one.
     assert "tax roll" not in text and "lien" not in text
 
@@ -406,8 +483,8 @@ def test_a_sidewalk_repair_has_no_day_to_pay_and_goes_on_the_next_roll(
     text = _text(bill_pdf(_view(desk, world.sidewalk), PROFILE))
     assert "Balance due $1,050.00 Pay by Before the tax roll is certified" in text
     assert (
-        "Please pay $1,050.00 at City Hall before the tax roll is certified (Sidewalk article "
-        "(Repair or replacement of defective or damaged sidewalks) sets no other time to pay)."
+        "Please pay $1,050.00 at City Hall before the tax roll is certified — Sidewalk article "
+        "(Repair or replacement of defective or damaged sidewalks) sets no other time to pay."
         in text
     )
     assert (
@@ -499,8 +576,9 @@ def test_the_opening_repair_is_due_ninety_days_after_actual_notice(
     )
     text = _text(bill_pdf(_view(desk, charge_id), PROFILE))
     assert (
-        "Please pay $1,200.00 by Tuesday, November 10, 2026, counted from your receipt of the "
-        "bill on Wednesday, August 12, 2026." in text
+        "Please pay $1,200.00 by Tuesday, November 10, 2026, counted from actual notice of the "
+        "charge to the applicant and the owner of the premises, the later of which was "
+        "received on Wednesday, August 12, 2026." in text
     )
     assert (
         "If any of it is still unpaid after Tuesday, November 10, 2026, the unpaid balance "
@@ -596,12 +674,12 @@ def test_no_reminder_for_a_charge_paid_cancelled_unbilled_or_certified(
     )
     for paper in (bill_pdf, reminder_pdf):
         with pytest.raises(Conflict, match=r"Record the bill of CHG-2026-008 first"):
-            paper(_view(desk, unbilled), PROFILE)
+            paper(_view(desk, unbilled), PROFILE, printed_on=TODAY)
     with desk.action(admin) as action:
         sc.cancel_charge(action, unbilled, reason="Billed to the wrong parcel")
     for paper in (bill_pdf, reminder_pdf):
         with pytest.raises(Conflict, match="cancelled: Billed to the wrong parcel"):
-            paper(_view(desk, unbilled), PROFILE)
+            paper(_view(desk, unbilled), PROFILE, printed_on=TODAY)
     run = _run(desk, treasurer, certify=True)
     with pytest.raises(Conflict, match=f"certified to the tax roll \\(run {run.number}\\)"):
         reminder_pdf(_view(desk, world.dirt), PROFILE, printed_on=TODAY)
@@ -717,8 +795,10 @@ def test_a_long_run_numbers_its_pages_and_repeats_the_header(
 def test_a_run_with_nothing_to_certify_says_so(
     desk: Desk, world: World, treasurer: SignedIn
 ) -> None:
-    # Every charge of the world is billed on or after October 2: none is due before October 3.
-    run = _run(desk, treasurer, date(2026, 10, 3), certify=False)
+    # No such run is saved (prepare_run refuses a day with nothing to list); a view of one
+    # still prints without a certificate to sign.
+    listed = _run(desk, treasurer, certify=False)
+    run = dataclasses.replace(listed, entries=(), total=Money.zero())
     text = _text(run_pdf(run, PROFILE))
     assert "0 charges on 0 parcels, totaling $0.00" in text
     assert "No charge is past its tax-roll day and unpaid on that date." in text
@@ -752,10 +832,11 @@ def test_the_run_in_excel_row_by_row(
         )
     )
     assert ws.freeze_panes == "A2" and ws.auto_filter.ref == "A1:G4"
-    assert len(rows) == 1 + len(run.entries) + 1
+    # One row per parcel and charge and nothing else: the totals are on the Summary sheet.
+    assert len(rows) == 1 + len(run.entries) == ws.max_row
     owners = {"Marta Lindqvist": "412 Orange St N", HUDSON: "1200 Cairns St"}
     for number, (row, entry, expected) in enumerate(
-        zip(rows[1:-1], run.entries, RUN_ROWS, strict=True), start=2
+        zip(rows[1:], run.entries, RUN_ROWS, strict=True), start=2
     ):
         parcel, owner, section, amount = expected
         assert row[0] == parcel == entry.parcel_number
@@ -767,10 +848,7 @@ def test_the_run_in_excel_row_by_row(
         assert _money(row[6]) == amount == entry.amount
         assert ws.cell(number, 7).number_format == MONEY_FORMAT
         assert ws.cell(number, 1).data_type == "s"
-    total = rows[-1]
-    assert total[0] == "Total" and total[4] == "3 charges on 2 parcels"
-    assert _money(total[6]) == Money("1305.00") == run.total
-    assert ws.cell(len(rows), 7).number_format == MONEY_FORMAT
+    assert all(row[0] != "Total" for row in rows)
     assert all(ws.column_dimensions[c].width >= 14 for c in "ABCDEFG")
     assert ws.column_dimensions["E"].width >= 50  # the description is read in full
 
@@ -814,48 +892,287 @@ def test_a_draft_run_in_excel_says_it_is_not_certified(
 
 
 def test_the_register_in_excel_row_by_row(
-    desk: Desk, world: World, treasurer: SignedIn, tmp_path: Path
+    desk: Desk, world: World, admin: SignedIn, treasurer: SignedIn, tmp_path: Path
 ) -> None:
     run = _run(desk, treasurer, certify=True)
+    cancelled = _charge(
+        desk,
+        admin,
+        ChargeKind.SNOW_ICE,
+        world.marta,
+        parcel=world.p412,
+        work="Cleared the walk",
+        work_done_on=date(2026, 11, 27),
+        lines=[("fee", "Snow removal fee", "75.00")],
+        bill_on=None,
+    )
+    with desk.action(admin) as action:
+        sc.cancel_charge(action, cancelled, reason="Billed to the wrong parcel")
     with desk.database.reading() as session:
         charges = views.charge_views(session, sc.search_charges(session), today=TODAY)
     path = tmp_path / "register.xlsx"
-    assert register_xlsx(charges, path, city="City of Prescott") == 7
+    assert register_xlsx(charges, path, city="City of Prescott") == 8
     ws = openpyxl.load_workbook(path).active
     assert ws is not None
     rows = list(ws.iter_rows(values_only=True))
     assert rows[0][0] == "City of Prescott — special charges register"
-    assert rows[1] == tuple(c.header for c in REGISTER_COLUMNS)
+    headers = tuple(c.header for c in REGISTER_COLUMNS)
+    assert rows[1] == headers
+    assert headers == (
+        "Charge",
+        "Kind",
+        "Section",
+        "Parcel",
+        "Site address",
+        "Owner",
+        "Billed party",
+        "Billed as",
+        "Work",
+        "Work date",
+        "Bill date",
+        "Delivered",
+        "Received on",
+        "Due",
+        "Tax-roll date",
+        "Cost",
+        "Administration",
+        "Total",
+        "Paid",
+        "Balance",
+        "Standing",
+        "Run",
+        "Cancelled on",
+        "Cancel reason",
+    )
+    col = {name: index for index, name in enumerate(headers)}
     assert ws.freeze_panes == "A3"
     body = rows[2:]
-    assert len(body) == len(charges) == 7
+    assert len(body) == len(charges) == 8
     for number, (row, view) in enumerate(zip(body, charges, strict=True), start=3):
-        assert row[0] == view.number
-        assert row[1] == view.title and row[2] == view.cite
-        assert (row[3] or "") == view.parcel_number and (row[4] or "") == view.site_address
-        assert (row[5] or "") == view.owner_name and row[6] == view.billed_name
-        assert row[7] == view.billed_as.capitalize() and row[8] == view.work
-        dates = [_day(v) for v in row[9:13]]
-        assert dates == [view.work_done_on, view.bill_on, view.due_on, view.tax_roll_on]
-        assert [_money(v) for v in row[13:16]] == [view.total, view.paid, view.balance]
-        assert row[16] == view.standing and (row[17] or "") == view.run_number
-        assert ws.cell(number, 10).number_format == DATE_FORMAT
-        assert ws.cell(number, 14).number_format == MONEY_FORMAT
+        assert row[col["Charge"]] == view.number
+        assert row[col["Kind"]] == view.title and row[col["Section"]] == view.cite
+        assert (row[col["Parcel"]] or "") == view.parcel_number
+        assert (row[col["Site address"]] or "") == view.site_address
+        assert (row[col["Owner"]] or "") == view.owner_name
+        assert row[col["Billed party"]] == view.billed_name
+        assert row[col["Billed as"]] == view.billed_as.capitalize()
+        assert row[col["Work"]] == view.work
+        days = ("Work date", "Bill date", "Received on", "Due", "Tax-roll date", "Cancelled on")
+        assert [_day(row[col[d]]) for d in days] == [
+            view.work_done_on,
+            view.bill_on,
+            view.received_on,
+            view.due_on,
+            view.tax_roll_on,
+            view.cancelled_on,
+        ]
+        assert (row[col["Delivered"]] or "") == view.delivered_how
+        amounts = ("Cost", "Administration", "Total", "Paid", "Balance")
+        assert [_money(row[col[a]]) for a in amounts] == [
+            view.cost,
+            view.administration,
+            view.total,
+            view.paid,
+            view.balance,
+        ]
+        assert row[col["Standing"]] == view.standing
+        assert (row[col["Run"]] or "") == view.run_number
+        assert (row[col["Cancel reason"]] or "") == view.cancel_reason
+        assert ws.cell(number, col["Work date"] + 1).number_format == DATE_FORMAT
+        assert ws.cell(number, col["Total"] + 1).number_format == MONEY_FORMAT
     # Newest first; what a Treasurer checks of each, by hand.
     by_number = {row[0]: row for row in body}
     obstruction = by_number["CHG-2026-001"]
-    assert obstruction[11:16] == (
+    assert obstruction[col["Delivered"]] == "mailed first class"
+    assert _day(obstruction[col["Received on"]]) == date(2026, 10, 5)
+    assert [obstruction[col[c]] for c in ("Due", "Tax-roll date", "Total", "Paid", "Balance")] == [
         datetime(2026, 10, 15),
         datetime(2026, 12, 1),
         325.5,
         100,
         225.5,
-    )
-    assert obstruction[16] == "Overdue" and obstruction[17] is None
+    ]
+    assert obstruction[col["Standing"]] == "Overdue" and obstruction[col["Run"]] is None
     deficiency = by_number["CHG-2026-002"]
-    assert deficiency[3] is None and deficiency[12] is None  # no parcel, never on the roll
-    assert _money(deficiency[13]) == Money("160.02")
-    assert by_number["CHG-2026-006"][15] == 0 and by_number["CHG-2026-006"][16] == "Paid"
+    assert deficiency[col["Parcel"]] is None and deficiency[col["Tax-roll date"]] is None
+    assert [_money(deficiency[col[c]]) for c in ("Cost", "Administration", "Total")] == [
+        Money("133.35"),
+        Money("26.67"),
+        Money("160.02"),
+    ]
+    assert by_number["CHG-2026-006"][col["Balance"]] == 0
+    assert by_number["CHG-2026-006"][col["Standing"]] == "Paid"
     for certified in ("CHG-2026-003", "CHG-2026-004", "CHG-2026-005"):
-        assert by_number[certified][16:] == ("Certified to tax roll", run.number)
-    assert by_number["CHG-2026-007"][16] == "Billed"
+        got = by_number[certified]
+        assert (got[col["Standing"]], got[col["Run"]]) == ("Certified to tax roll", run.number)
+    assert by_number["CHG-2026-007"][col["Standing"]] == "Billed"
+    gone = by_number["CHG-2026-008"]
+    assert (gone[col["Standing"]], gone[col["Cancel reason"]]) == (
+        "Cancelled",
+        "Billed to the wrong parcel",
+    )
+    assert _day(gone[col["Cancelled on"]]) == TODAY
+
+
+# -- the owner's copy, the notice of § 506-7, a preview, an owner not on file ------------------
+
+
+def test_the_owner_gets_a_copy_when_someone_else_is_billed(
+    desk: Desk, world: World, admin: SignedIn
+) -> None:
+    tenant = _party(desk, admin, "Olaf Tenant", "12 Elm St", PartyKind.PERSON)
+    charge_id = _charge(
+        desk,
+        admin,
+        ChargeKind.SNOW_ICE,
+        tenant,
+        parcel=world.p412,
+        work="Cleared snow and ice from the public sidewalk",
+        work_done_on=date(2026, 11, 2),
+        lines=[("fee", "Snow removal fee set by the Council", "75.00")],
+        bill_on=date(2026, 11, 3),  # payable through Thursday December 3 (the City's terms)
+        billed_as="occupant",
+    )
+    view = _view(desk, charge_id)
+    assert view.owner_copy and view.owner_name == "Marta Lindqvist"
+    because = (
+        "This copy is sent to you as the owner because what stays unpaid is entered on the tax "
+        "roll as a special tax against your parcel under § 506-11 (Failure to remove). Either "
+        "of you may pay it."
+    )
+    for pdf, what in (
+        (
+            bill_pdf(view, PROFILE),
+            "The City of Prescott did this work at parcel 281-00412-0000 (412 Orange St N) and "
+            "billed its cost to Olaf Tenant as occupant, as § 506-11 (Failure to remove) "
+            "provides.",
+        ),
+        (
+            reminder_pdf(view, PROFILE, printed_on=TODAY),
+            "This reminder went to Olaf Tenant as occupant.",
+        ),
+    ):
+        pages = _pages(pdf)
+        assert len(pages) == 2
+        # Each letter on its own letterhead, with its own page count.
+        assert all(page.endswith("Page 1 of 1") for page in pages)
+        assert all("City of Prescott City Hall" in page for page in pages)
+        assert "Olaf Tenant 12 Elm St Prescott, WI 54021" in pages[0]
+        assert "Owner\u2019s Copy" not in pages[0] and "Owner Marta Lindqvist" in pages[0]
+        owner = pages[1]
+        assert "City Hall Marta Lindqvist 412 Orange St N Prescott, WI 54021" in owner
+        assert "Owner\u2019s Copy" in owner
+        assert f"Owner\u2019s copy. {what} {because}" in owner
+        assert "Please pay $75.00" in owner and "Please return this part" in owner
+    bill = _text(bill_pdf(view, PROFILE))
+    assert "and bills its cost to you as occupant" in bill
+    assert (
+        "§ 506-11 (Failure to remove): payable within 30 days of the bill (the City's terms)"
+        in (bill)
+    )
+    # The owner billed herself gets one letter.
+    assert len(_pages(bill_pdf(_view(desk, world.snow), PROFILE))) == 1
+
+
+def test_an_opening_repair_bill_before_actual_notice_gives_no_lien_day(
+    desk: Desk, world: World, admin: SignedIn
+) -> None:
+    charge_id = _charge(
+        desk,
+        admin,
+        ChargeKind.OPENING_REPAIR,
+        world.hudson,
+        parcel=world.p412,  # Marta's premises, Hudson the permittee
+        work="Pavement repair over opening SO-2026-014, with one year's maintenance",
+        work_done_on=date(2026, 11, 2),
+        lines=[("other", "Pavement repair made by the City", "1200.00")],
+        bill_on=date(2026, 11, 3),
+        billed_as="permittee",
+    )
+    view = _view(desk, charge_id)
+    assert view.awaiting_notice and view.due_on is None and view.tax_roll_on is None
+    assert view.standing == "Awaiting notice"
+    pages = _pages(bill_pdf(view, PROFILE))
+    assert len(pages) == 2  # the permittee's bill, and the owner's notice, a page each
+    first = pages[0]
+    assert "Pay by 90 days after notice" in first
+    assert (
+        "Please pay $1,200.00 within 90 days of receiving this notice: § 506-7 (Repair by City) "
+        "counts them from actual notice of the charge to the applicant and to the owner of the "
+        "premises (from the later of the two days)." in first
+    )
+    assert (
+        "If any of it is still unpaid 90 days after that notice, the unpaid balance becomes a "
+        "lien against the premises and is collected as a special tax against parcel "
+        "281-00412-0000 (412 Orange St N)." in first
+    )
+    assert " from " + "Tuesday" not in first and "2027" not in first
+    assert "Pay by 90 days after notice" in pages[1]
+    assert (
+        "This copy is sent to you as the owner because § 506-7 (Repair by City) counts the days "
+        "to pay from actual notice of the charge to the applicant and to the owner of the "
+        "premises, and an unpaid balance becomes a lien against the premises." in pages[1]
+    )
+
+
+def test_a_preview_prints_as_one_and_is_never_signed(
+    desk: Desk, world: World, treasurer: SignedIn
+) -> None:
+    preview = _run(desk, treasurer, date(2026, 12, 31), certify=False)
+    assert preview.preview and preview.number == "PV-2026-01"
+    # December 31: the obstruction (December 1), the deficiency never, the later charge
+    # (December 24) are listed with the three of today's run.
+    assert len(preview.entries) == 5
+    text = _text(run_pdf(preview, PROFILE))
+    assert "Preview — never certified" in text and "PREVIEW" in text
+    assert "What a run as of Thursday, December 31, 2026, a day still to come, would list" in text
+    assert "I certify" not in text and "DRAFT" not in text
+    stream = io.BytesIO()
+    run_xlsx(preview, stream)
+    wb = openpyxl.load_workbook(io.BytesIO(stream.getvalue()))
+    summary = {row[0]: row[1] for row in wb["Summary"].iter_rows(values_only=True) if row[0]}
+    assert summary["Status"] == "Preview — never certified"
+    assert "never certified" in summary["Note"]
+
+
+def test_a_parcel_with_no_owner_on_file_is_flagged_on_the_run(
+    desk: Desk, world: World, admin: SignedIn, treasurer: SignedIn
+) -> None:
+    bare = _parcel_without_owner(desk, admin)
+    _charge(
+        desk,
+        admin,
+        ChargeKind.SNOW_ICE,
+        world.marta,
+        parcel=bare,
+        work="Cleared the walk",
+        work_done_on=date(2026, 10, 1),
+        lines=[("fee", "Snow removal fee", "75.00")],
+        bill_on=date(2026, 10, 2),
+        billed_as="occupant",
+    )
+    run = _run(desk, treasurer, certify=False)
+    assert run.owners_missing == ("281-00999-0000",)
+    [entry] = [e for e in run.entries if e.parcel_number == "281-00999-0000"]
+    assert (entry.owner_name, entry.owner_text) == ("", "Owner not on file")
+    text = _text(run_pdf(run, PROFILE))
+    assert "281-00999-0000 999 Court St N Owner not on file CHG-2026-008" in text
+    assert (
+        "Owner not on file for parcel 281-00999-0000: the run is not certified until the owner "
+        "is recorded under People & Parcels and the run is prepared again." in text
+    )
+    assert "Marta Lindqvist 412 Orange St N, Prescott, WI 54021 CHG-2026-008" not in text
+    stream = io.BytesIO()
+    run_xlsx(run, stream)
+    wb = openpyxl.load_workbook(io.BytesIO(stream.getvalue()))
+    rows = list(wb.worksheets[0].iter_rows(values_only=True))
+    assert ("281-00999-0000", "Owner not on file") in [(r[0], r[1]) for r in rows]
+    summary = {row[0]: row[1] for row in wb["Summary"].iter_rows(values_only=True) if row[0]}
+    assert summary["Owner not on file"] == "281-00999-0000"
+
+
+def _parcel_without_owner(desk: Desk, who: SignedIn) -> int:
+    with desk.action(who) as action:
+        return parties.add_parcel(
+            action, parties.ParcelData("281-00999-0000", "999 Court St N", owner_id=None)
+        ).id

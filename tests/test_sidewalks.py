@@ -25,6 +25,7 @@ from sqlalchemy import select
 from clerk_desk import demo_sidewalks, ledger, parties, petitions, street_numbers, today
 from clerk_desk import sidewalks as sw
 from clerk_desk import sidewalks_views as views
+from clerk_desk import special_charges as sc
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Desk, SignedIn
@@ -32,6 +33,7 @@ from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
+    AmountDue,
     AuditEvent,
     Compass,
     CostPayer,
@@ -46,6 +48,7 @@ from clerk_desk.models import (
     SidewalkPermitStatus,
     SidewalkRepairOrder,
     SidewalkWork,
+    SpecialCharge,
 )
 from clerk_desk.money import Money
 from clerk_desk.ordinance import SIDEWALK_ARTICLE_CITE, load_chapter, normalize_cite
@@ -149,6 +152,14 @@ def _do(desk: Desk, who: SignedIn, service: Callable[..., Any], *args: Any, **kw
         result = service(action, *args, **kwargs)
         action.session.flush()
         return result
+
+
+def _charge(desk: Desk, charge_id: int) -> tuple[SpecialCharge, AmountDue]:
+    """A special charge and its amount due, as stored."""
+    with desk.database.reading() as session:
+        charge = sc.get_charge(session, charge_id)
+        assert charge.amount_due is not None
+        return charge, charge.amount_due
 
 
 def _refused(
@@ -942,7 +953,17 @@ def test_a_minor_repair_is_five_hundred_dollars_or_less(
         desk, inspector, sw.record_city_repair, order.id, on=TODAY, cost=Money("500.01")
     )
     assert (too_much.field, too_much.cite) == ("cost", sw.MINOR_REPAIR_CITE)
-    due = _do(desk, inspector, sw.record_city_repair, order.id, on=TODAY, cost=Money("500.00"))
+    charge = _do(desk, inspector, sw.record_city_repair, order.id, on=TODAY, cost=Money("500.00"))
+    charge, due = _charge(desk, charge.id)
+    assert (charge.kind, charge.total, charge.billed_party_id, charge.parcel_id) == (
+        sc.ChargeKind.SIDEWALK_MINOR_REPAIR,
+        Money("500.00"),
+        city.owner,
+        city.parcel,
+    )
+    assert (charge.record_type, charge.record_id) == (sw.ORDER_RECORD_TYPE, str(order.id))
+    # "In the same manner" as a major repair: billed the day of the work, for the tax roll.
+    assert (charge.bill_on, charge.due_on, charge.tax_roll_on) == (TODAY, None, TODAY)
     assert (due.kind, due.amount, due.party_id, due.cite, due.due_on) == (
         DueKind.SPECIAL_CHARGE,
         Money("500.00"),
@@ -950,7 +971,6 @@ def test_a_minor_repair_is_five_hundred_dollars_or_less(
         sw.MINOR_REPAIR_CITE,
         None,
     )
-    assert (due.record_type, due.record_id) == (sw.ORDER_RECORD_TYPE, str(order.id))
 
 
 def test_a_partial_block_needs_the_directors_approval(
@@ -1016,7 +1036,7 @@ def test_the_city_repairs_on_the_twenty_first_day_not_the_twentieth(
     assert (day_20.field, day_20.cite) == ("on", sw.REPAIR_CITE)
     assert "through Mon Dec 21, 2026" in str(day_20) and "from Tue Dec 22, 2026" in str(day_20)
     assert _get_order(desk, order.id).status == RepairOrderStatus.SERVED
-    due = _do(
+    made = _do(
         desk,
         inspector,
         sw.record_city_repair,
@@ -1024,13 +1044,33 @@ def test_the_city_repairs_on_the_twenty_first_day_not_the_twentieth(
         on=date(2026, 12, 22),
         cost=Money.parse("$1,240.50"),
     )
+    charge, due = _charge(desk, made.id)
+    assert (charge.kind, charge.billed_party_id, charge.billed_as, charge.parcel_id) == (
+        sc.ChargeKind.SIDEWALK_REPAIR,
+        city.owner,
+        "owner",
+        city.parcel,
+    )
+    assert charge.work.startswith("Sidewalk repair SR-2026-001 made by the City, ")
+    assert (charge.work_done_on, charge.bill_on, charge.delivered_how) == (
+        date(2026, 12, 22),
+        date(2026, 12, 22),
+        "mailed",
+    )
+    # No time to pay: the Treasurer enters the total cost on the roll.
+    assert (charge.due_on, charge.tax_roll_on) == (None, date(2026, 12, 22))
     assert (due.kind, due.amount, due.status, due.due_on) == (
         DueKind.SPECIAL_CHARGE,
         Money("1240.50"),
         DueStatus.OPEN,
         None,
     )
-    assert due.cite == sw.REPAIR_CITE and "SR-2026-001" in due.description
+    assert due.cite == sw.REPAIR_ORDER_CITE
+    with desk.database.reading() as session:
+        assert [c.id for c in sc.eligible(session, date(2026, 12, 21))] == []
+        assert [c.id for c in sc.eligible(session, date(2026, 12, 22))] == [charge.id]
+        billed = ledger.dues_for(session, RecordRef(sw.ORDER_RECORD_TYPE, str(order.id)))
+        assert [d.id for d in billed] == [due.id]  # the order still counts it
     repaired = _get_order(desk, order.id)
     assert (repaired.status, repaired.city_repaired_on, repaired.city_cost) == (
         RepairOrderStatus.CITY_REPAIRED,
@@ -1047,6 +1087,8 @@ def test_the_city_repairs_on_the_twenty_first_day_not_the_twentieth(
         "sidewalk_order.create",
         "sidewalk_order.serve",
         "due.create",
+        "special_charge.created",
+        "special_charge.billed",
         "sidewalk_order.city_repair",
     ]
 
@@ -1094,8 +1136,10 @@ def test_an_emergency_is_to_be_repaired_immediately(
     assert sw.city_may_repair_on(served) == TODAY
     findings = sw.order_findings(served, today=TODAY)
     assert any("immediately" in f.text for f in findings)
-    due = _do(desk, inspector, sw.record_city_repair, order.id, on=TODAY, cost=Money("650"))
+    made = _do(desk, inspector, sw.record_city_repair, order.id, on=TODAY, cost=Money("650"))
+    charge, due = _charge(desk, made.id)
     assert due.amount == Money("650.00")  # an emergency is no minor repair: no $500 cap
+    assert charge.kind == sc.ChargeKind.SIDEWALK_REPAIR
 
 
 def test_the_owner_repairs_or_the_order_is_cancelled(

@@ -25,7 +25,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from clerk_desk import bonds, ledger, parties, receipts, street_numbers, today
+from clerk_desk import special_charges as sc
 from clerk_desk import street_openings as so
+from clerk_desk import street_openings_views as views
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar, format_day
@@ -37,12 +39,14 @@ from clerk_desk.models import (
     AmountDue,
     AuditEvent,
     BondKind,
+    ChargeKind,
     Compass,
     DueKind,
     DueStatus,
     OpeningStatus,
     PartyKind,
     Role,
+    SpecialCharge,
     StreetOpening,
     TenderKind,
 )
@@ -1365,61 +1369,211 @@ def test_the_guarantee_runs_a_year_from_completion_and_only_then_the_permit_clos
     assert _items(desk) == []
 
 
-# -- charges --------------------------------------------------------------------------------------
+# -- charges: special charges on the City's clocks (clerk_desk.special_charges) ------------------
 
 
-def test_a_city_repair_is_due_90_days_after_notice_and_overdue_on_day_91(
-    desk: Desk, clock: FixedClock, clerk: SignedIn, inspector: SignedIn, utility: int, orange: int
+@pytest.fixture
+def premises(desk: Desk, admin: SignedIn) -> int:
+    """The parcel for which the permit was issued: 125 Orange St, owned by someone else than
+    the permittee (the repair becomes a lien against the premises, whoever owns them)."""
+    owner = _party(desk, admin, "Rosa Lindgren", kind=PartyKind.PERSON)
+    with desk.action(admin) as action:
+        return parties.add_parcel(
+            action, parties.ParcelData("281-03007-0000", "125 Orange St", owner_id=owner)
+        ).id
+
+
+def _charge(desk: Desk, charge_id: int) -> SpecialCharge:
+    with desk.database.reading() as session:
+        found = sc.get_charge(session, charge_id)
+        found.amount_due  # noqa: B018 - loaded before the session ends
+        found.lines  # noqa: B018
+        return found
+
+
+def _standing(desk: Desk, charge_id: int, on: date) -> sc.Standing:
+    with desk.database.reading() as session:
+        return sc.standing(sc.get_charge(session, charge_id), on)
+
+
+def _eligible(desk: Desk, on: date) -> list[int]:
+    with desk.database.reading() as session:
+        return [c.id for c in sc.eligible(session, on)]
+
+
+def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_91(
+    desk: Desk,
+    clock: FixedClock,
+    clerk: SignedIn,
+    inspector: SignedIn,
+    operator_with: Callable[[Role], SignedIn],
+    utility: int,
+    orange: int,
+    premises: int,
 ) -> None:
     opening_id = _issued(desk, clock, clerk, inspector, _data(utility, orange))
     with desk.action(clerk) as action:
-        due = so.charge_city_repair(
+        charge_id = so.charge_city_repair(
             action,
             opening_id,
             repair=Money("1200.00"),
             maintenance=Money("300.00"),
             notice_on=date(2026, 11, 25),
+            parcel_id=premises,
+        ).id
+        # Day 90 on a Sunday: City Hall takes payment the Monday; no maintenance, no line.
+        later_id = so.charge_city_repair(
+            action,
+            opening_id,
+            repair=Money("10"),
+            maintenance=Money("0"),
+            notice_on=TODAY,
+            parcel_id=premises,
+        ).id
+    charge = _charge(desk, charge_id)
+    assert (charge.kind, charge.billed_party_id, charge.billed_as, charge.parcel_id) == (
+        ChargeKind.OPENING_REPAIR,
+        utility,
+        "permittee",
+        premises,
+    )
+    assert (charge.record_type, charge.record_id) == (so.RECORD_TYPE, str(opening_id))
+    assert [(line.category, line.description, line.amount) for line in charge.lines] == [
+        ("other", "Pavement repair made by the City", Money("1200.00")),
+        ("other", "One year's maintenance of the repair", Money("300.00")),
+    ]
+    assert (charge.total, charge.administration) == (Money("1500.00"), Money.zero())
+    assert (charge.bill_on, charge.received_on, charge.delivered_how) == (
+        date(2026, 11, 25),
+        date(2026, 11, 25),
+        "mailed",
+    )
+    assert (charge.due_on, charge.tax_roll_on) == (date(2027, 2, 23), date(2027, 2, 24))
+    assert (
+        charge.work == "Pavement repair over street opening SO-2026-001 (in front of 125 Orange St)"
+    )
+    due = charge.amount_due
+    assert due is not None
+    assert (due.kind, due.amount, due.cite, due.due_on, due.party_id) == (
+        DueKind.SPECIAL_CHARGE,
+        Money("1500.00"),
+        so.REPAIR_CITE,
+        date(2027, 2, 23),  # a Tuesday, 90 days after the notice
+        utility,
+    )
+    later = _charge(desk, later_id)
+    assert [line.description for line in later.lines] == ["Pavement repair made by the City"]
+    assert (later.due_on, later.tax_roll_on) == (date(2027, 3, 1), date(2027, 3, 2))
+    # The permit still counts both among what it billed.
+    assert {d.id for d in _dues(desk, opening_id) if d.kind == DueKind.SPECIAL_CHARGE} == {
+        charge.amount_due_id,
+        later.amount_due_id,
+    }
+    # What the form shows before saving is what was billed.
+    with desk.lookup(SYSTEM) as action:
+        shown = views.city_repair_preview(
+            Money("1200.00"), Money("300.00"), date(2026, 11, 25), action.calendar
         )
-        assert (due.amount, due.cite, due.due_on) == (
-            Money("1500.00"),
-            so.REPAIR_CITE,
-            date(2027, 2, 23),  # a Tuesday, 90 days after the notice
-        )
-        assert due.party_id == utility and due.record_id == str(opening_id)
-        # Day 90 on a Sunday: City Hall takes payment the Monday.
-        later = so.charge_city_repair(
-            action, opening_id, repair=Money("10"), maintenance=Money("0"), notice_on=TODAY
-        )
-        assert later.due_on == date(2027, 3, 1)
+    assert shown == views.ChargePreview(
+        Money("1500.00"), Money.zero(), Money("1500.00"), date(2027, 2, 23), date(2027, 2, 24)
+    )
+
+    # Day 90: still payable at the counter; day 91: a lien, ready for the tax roll.
+    assert _standing(desk, charge_id, date(2027, 2, 23)) is sc.Standing.BILLED
+    assert _standing(desk, charge_id, date(2027, 2, 24)) is sc.Standing.READY_FOR_ROLL
+    assert charge_id not in _eligible(desk, date(2027, 2, 23))
+    assert _eligible(desk, date(2027, 2, 24)) == [charge_id]
+
+    def charge_items(on: date) -> list[TodayItem]:
+        clock.set(on)
+        with desk.lookup(SYSTEM) as action:
+            return [
+                i
+                for i in today.gather(action)
+                if i.workflow == sc.WORKFLOW and i.record_id == str(charge_id)
+            ]
+
+    [on_day_90] = charge_items(date(2027, 2, 23))
+    assert on_day_90.title == f"{charge.number} is due {format_day(date(2027, 2, 23))}"
+    assert (on_day_90.cite, on_day_90.urgency(date(2027, 2, 23))) == (so.REPAIR_CITE, "today")
+    [on_day_91] = charge_items(date(2027, 2, 24))
+    assert on_day_91.title == (
+        f"{charge.number} may go on the tax roll from {format_day(date(2027, 2, 24))}"
+    )
+    assert on_day_91.detail == "Valley Natural Gas Company: $1,500.00 unpaid"
+    with desk.database.reading() as session:
+        [overdue] = [
+            d
+            for d in views.dues(session, opening_id, today=date(2027, 2, 24))
+            if d.id == charge.amount_due_id
+        ]
+    assert overdue.overdue and "a lien against the premises" in overdue.note
+
+    # The Treasurer certifies it: the permit's dues say where the money is collected now.
+    treasurer = operator_with(Role.TREASURER)
+    with desk.action(treasurer) as action:
+        run = sc.prepare_run(action, date(2027, 2, 24))
+        assert [entry.charge_id for entry in run.entries] == [charge_id]
+        assert run.entries[0].owner_name == "Rosa Lindgren"  # the premises' owner
+        sc.certify_run(action, run.id)
+        number = run.number
+    with desk.database.reading() as session:
+        [certified] = [
+            d
+            for d in views.dues(session, opening_id, today=date(2027, 2, 24))
+            if d.id == charge.amount_due_id
+        ]
+    assert (certified.status, certified.overdue) == (DueStatus.CERTIFIED, False)
+    assert certified.note == (
+        f"{charge.number} certified to the tax roll (run {number}): collected with the property "
+        "taxes."
+    )
+
+
+def test_a_city_repair_is_refused_when_it_cannot_be_charged(
+    desk: Desk,
+    clock: FixedClock,
+    clerk: SignedIn,
+    inspector: SignedIn,
+    utility: int,
+    orange: int,
+    premises: int,
+) -> None:
+    opening_id = _issued(desk, clock, clerk, inspector, _data(utility, orange))
     for changes, field in (
         ({"notice_on": TODAY + timedelta(days=1)}, "notice_on"),
         ({"repair": Money("0"), "maintenance": Money("0")}, "repair"),
         ({"repair": Money("-1"), "maintenance": Money("5")}, "repair"),
+        ({"maintenance": Money("-0.01")}, "maintenance"),
+        ({"parcel_id": None}, "parcel"),  # the lien needs the premises
     ):
         kwargs: dict[str, Any] = {
             "repair": Money("1"),
             "maintenance": Money("1"),
             "notice_on": TODAY,
+            "parcel_id": premises,
         }
         kwargs.update(changes)
         error = _refused(
             desk, clerk, partial(so.charge_city_repair, opening_id=opening_id, **kwargs)
         )
         assert error.field == field
-
-    def receipts_items(on: date) -> list[TodayItem]:
-        clock.set(on)
-        with desk.lookup(SYSTEM) as action:
-            return [
-                i
-                for i in today.gather(action)
-                if i.workflow == "Receipts" and i.cite == so.REPAIR_CITE and "1,500.00" in i.title
-            ]
-
-    [on_day_90] = receipts_items(date(2027, 2, 23))
-    assert on_day_90.urgency(date(2027, 2, 23)) == "today"
-    [on_day_91] = receipts_items(date(2027, 2, 24))
-    assert on_day_91.urgency(date(2027, 2, 24)) == "overdue"
+    error = _refused(
+        desk,
+        clerk,
+        partial(
+            so.charge_city_repair,
+            opening_id=opening_id,
+            repair=Money("1"),
+            maintenance=Money("0"),
+            notice_on=TODAY,
+            parcel_id=premises + 999,
+        ),
+        NotFound,
+    )
+    assert "parcel" in str(error)
+    with desk.database.reading() as session:
+        assert sc.charges_for(session, so.RECORD_TYPE, str(opening_id)) == []
 
 
 @pytest.mark.parametrize(
@@ -1430,6 +1584,9 @@ def test_a_city_repair_is_due_90_days_after_notice_and_overdue_on_day_91(
         ("0.01", "0.01", "0", "0.02"),  # $0.004: nothing to add
         ("1234.56", "0", "0", "1481.47"),  # $246.912: $246.91
         ("0.03", "0", "0", "0.04"),  # $0.006: $0.01
+        ("0.02", "0", "0.01", "0.04"),  # $0.006 again, from two lines
+        ("0.12", "0", "0", "0.14"),  # $0.024: $0.02
+        ("0.13", "0", "0", "0.16"),  # $0.026: $0.03
     ],
 )
 def test_a_deficiency_repair_is_billed_with_20_percent_for_administration(
@@ -1446,26 +1603,59 @@ def test_a_deficiency_repair_is_billed_with_20_percent_for_administration(
 ) -> None:
     opening_id = _issued(desk, clock, clerk, inspector, _data(utility, orange))
     with desk.action(inspector) as action:
-        billed = so.charge_deficiency_repair(
+        charge_id = so.charge_deficiency_repair(
             action,
             opening_id,
             labor=Money(labor),
             materials=Money(materials),
             equipment=Money(equipment),
             notice_on=TODAY,
+        ).id
+    charge = _charge(desk, charge_id)
+    cost = Money(labor) + Money(materials) + Money(equipment)
+    assert (charge.kind, charge.billed_as, charge.parcel_id) == (
+        ChargeKind.DEFICIENCY_REPAIR,
+        "permittee",
+        None,
+    )
+    assert (charge.total, charge.administration) == (Money(total), Money(total) - cost)
+    assert [(line.category, line.amount) for line in charge.lines] == [
+        (category, Money(amount))
+        for category, amount in (
+            ("labor", labor),
+            ("materials", materials),
+            ("equipment", equipment),
         )
-    assert billed == Money(total)
-    [due] = [d for d in _dues(desk, opening_id) if d.kind == DueKind.CITY_EXPENSES]
-    assert (due.amount, due.cite) == (Money(total), so.DEFICIENCY_CITE)
-    assert due.due_on == date(2026, 12, 30)
-    assert "plus 20% administration" in due.description
+        if Money(amount) > Money.zero()  # zero lines are left out
+    ]
+    assert (charge.bill_on, charge.due_on, charge.tax_roll_on) == (TODAY, date(2026, 12, 30), None)
+    [due] = [d for d in _dues(desk, opening_id) if d.kind == DueKind.SPECIAL_CHARGE]
+    assert (due.id, due.amount, due.cite, due.due_on) == (
+        charge.amount_due_id,
+        Money(total),
+        so.DEFICIENCY_CITE,
+        date(2026, 12, 30),
+    )
+    # § 506-6 puts no lien on a property: never on the tax roll, however long unpaid.
+    assert _eligible(desk, date(2027, 12, 31)) == []
+    assert _standing(desk, charge_id, date(2026, 12, 30)) is sc.Standing.BILLED
+    assert _standing(desk, charge_id, date(2026, 12, 31)) is sc.Standing.OVERDUE
+    with desk.lookup(SYSTEM) as action:
+        shown = views.deficiency_preview(
+            Money(labor), Money(materials), Money(equipment), TODAY, action.calendar
+        )
+    assert shown == views.ChargePreview(
+        cost, Money(total) - cost, Money(total), date(2026, 12, 30), None
+    )
 
 
 @given(st.integers(min_value=1, max_value=10_000_000))
 def test_twenty_percent_is_added_to_the_cent(cents: int) -> None:
     cost = Money.from_cents(cents)
-    extra = cost * so.ADMINISTRATION_SHARE
+    extra = sc.administration_for(ChargeKind.DEFICIENCY_REPAIR, cost)
     assert abs(Decimal(extra.cents) - Decimal(cents) / 5) <= Decimal("0.5")
+    shown = views.deficiency_preview(cost, Money.zero(), Money.zero(), TODAY, CityCalendar())
+    assert (shown.administration, shown.total) == (extra, cost + extra)
 
 
 def test_a_deficiency_bill_is_refused_when_it_cannot_be(
@@ -1476,6 +1666,7 @@ def test_a_deficiency_bill_is_refused_when_it_cannot_be(
     for labor, materials, notice_on, field in (
         (zero, zero, TODAY, "labor"),
         (Money("-5"), Money("10"), TODAY, "labor"),
+        (Money("5"), Money("-0.01"), TODAY, "materials"),
         (Money("5"), zero, TODAY + timedelta(days=1), "notice_on"),
     ):
         step = partial(
@@ -1488,6 +1679,8 @@ def test_a_deficiency_bill_is_refused_when_it_cannot_be(
         )
         error = _refused(desk, inspector, step)
         assert error.field == field
+    with desk.database.reading() as session:
+        assert sc.charges_for(session, so.RECORD_TYPE, str(opening_id)) == []
 
 
 # -- the Today tab and the register ---------------------------------------------------------------

@@ -28,6 +28,7 @@ from clerk_desk import (
     street_numbers,
     today,
 )
+from clerk_desk import special_charges as sc
 from clerk_desk import street_privileges as sp
 from clerk_desk import street_privileges_views as views
 from clerk_desk.clock import FixedClock
@@ -37,9 +38,9 @@ from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
-    AmountDue,
     AuditEvent,
     BondKind,
+    ChargeKind,
     Compass,
     DueKind,
     DueStatus,
@@ -48,6 +49,7 @@ from clerk_desk.models import (
     PrivilegePurpose,
     PrivilegeStatus,
     Role,
+    SpecialCharge,
     StreetPrivilege,
     TenderKind,
 )
@@ -1122,7 +1124,7 @@ def _notice(desk: Desk, who: SignedIn, privilege_id: int, moment: datetime) -> N
         sp.record_removal_notice(action, privilege_id, at=moment, to="Rosa Lindgren, owner")
 
 
-def _remove(desk: Desk, who: SignedIn, privilege_id: int, on: date) -> AmountDue:
+def _remove(desk: Desk, who: SignedIn, privilege_id: int, on: date) -> SpecialCharge:
     with desk.action(who) as action:
         return sp.record_city_removal(
             action, privilege_id, on=on, cost=Money("640.00"), description="Crew and truck, 4 h"
@@ -1156,14 +1158,49 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
     assert ran.cite == sp.REMOVAL_CITE and ran.due == date(2027, 3, 9)
     with pytest.raises(InvalidInput, match="once the 24 hours have run"):
         _remove(desk, clerk, privilege_id, date(2027, 3, 8))
-    due_id = _remove(desk, clerk, privilege_id, date(2027, 3, 9)).id
+    charge_id = _remove(desk, clerk, privilege_id, date(2027, 3, 9)).id
+    location = _get(desk, privilege_id).location
     with desk.database.reading() as session:
-        due = ledger.get_due(session, due_id)
+        charge = sc.get_charge(session, charge_id)
         owner = parties.get_parcel(session, parcel).owner_id
+        assert (charge.kind, charge.billed_party_id, charge.billed_as, charge.parcel_id) == (
+            ChargeKind.PRIVILEGE_REMOVAL,
+            owner,
+            "owner",
+            parcel,
+        )
+        assert (charge.record_type, charge.record_id) == (sp.RECORD_TYPE, str(privilege_id))
+        assert charge.work == (
+            "Obstruction under street privilege SP-2026-001 removed by the City from "
+            f"{location}: Crew and truck, 4 h"
+        )
+        assert [(line.category, line.amount) for line in charge.lines] == [
+            ("other", Money("640.00"))
+        ]
+        # Billed the day of the removal; no time to pay: on the next annual tax roll.
+        assert (charge.bill_on, charge.delivered_how, charge.due_on, charge.tax_roll_on) == (
+            date(2027, 3, 9),
+            "mailed",
+            None,
+            date(2027, 3, 9),
+        )
+        assert [c.id for c in sc.eligible(session, date(2027, 3, 8))] == []
+        assert [c.id for c in sc.eligible(session, date(2027, 3, 9))] == [charge_id]
+        due = charge.amount_due
+        assert due is not None
         assert (due.kind, due.party_id, due.amount) == (DueKind.SPECIAL_CHARGE, owner, Money("640"))
         assert (due.cite, due.due_on, due.status) == (sp.REMOVAL_CITE, None, DueStatus.OPEN)
-        assert "for the next annual tax roll" in due.description
-        assert "236 Broad St N" in due.description and "Crew and truck" in due.description
+        # The permit still counts it among its dues, and its history shows the charge.
+        assert due.id in [
+            d.id for d in ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege_id)))
+        ]
+        actions = [e.action for e in sp.history(session, privilege_id)]
+        assert actions[-4:] == [
+            "due.create",
+            "special_charge.created",
+            "special_charge.billed",
+            "privilege.city_removal",
+        ]
         view = views.permit_view(session, privilege_id, desk.calendar())
     removed = _get(desk, privilege_id)
     assert removed.removed_by_city_on == date(2027, 3, 9)
@@ -1373,9 +1410,12 @@ def test_the_demo_builds_a_permit_at_each_step_on_a_fresh_desk(desk: Desk, admin
     with desk.database.reading() as session:
         rows = sp.search_privileges(session)
         statuses = sorted(sp.display_status(p, TODAY) for p in rows)
-        dues = list(
-            session.scalars(select(AmountDue).where(AmountDue.record_type == sp.RECORD_TYPE))
-        )
+        dues = [
+            due
+            for privilege in rows
+            for due in ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege.id)))
+        ]
+        charges = sc.search_charges(session)
     assert len(dues) == demo_street_privileges.AMOUNTS_DUE
     assert (
         len([d for d in dues if d.status == DueStatus.OPEN])
@@ -1390,3 +1430,9 @@ def test_the_demo_builds_a_permit_at_each_step_on_a_fresh_desk(desk: Desk, admin
     assert "the way must be vacated and cleaned" in titles
     assert " ends " in titles
     assert any(d.kind == DueKind.SPECIAL_CHARGE and d.status == DueStatus.OPEN for d in dues)
+    [removal] = charges  # the City's removal, in the Treasurer's register for the tax roll
+    assert (removal.kind, removal.total, removal.tax_roll_on) == (
+        ChargeKind.PRIVILEGE_REMOVAL,
+        Money("485.00"),
+        removal.work_done_on,
+    )

@@ -55,9 +55,9 @@ def test_every_provider_is_gathered_most_urgent_first(
                 action,
                 party_id=payer,
                 record=RecordRef("demo", label),
-                kind=DueKind.SPECIAL_CHARGE,
+                kind=DueKind.CITY_EXPENSES,  # a special charge is its own tab's Today item
                 amount=Money("60.00"),
-                description=f"Snow removal due {label}",
+                description=f"Barricades due {label}",
                 gl_account="100-46300-000",
                 due_on=DAY + timedelta(days),
             )
@@ -65,11 +65,11 @@ def test_every_provider_is_gathered_most_urgent_first(
         items = today.gather(action)
     listed = [(i.urgency(DAY), i.workflow, i.detail or i.title) for i in items]
     assert listed == [
-        ("overdue", "Receipts", "Snow removal due yesterday"),
+        ("overdue", "Receipts", "Barricades due yesterday"),
         ("today", "Settings", items[1].detail),  # "5 fee amounts..." sorts before "Anna..."
-        ("today", "Receipts", "Snow removal due today"),
+        ("today", "Receipts", "Barricades due today"),
         ("soon", "Street Numbers", "A: 10-day notice"),
-        ("soon", "Receipts", "Snow removal due in 7 days"),
+        ("soon", "Receipts", "Barricades due in 7 days"),
         ("later", "Street Numbers", "B: 20-day notice"),
         ("later", "Street Numbers", "Number 412 Orange St not posted"),
     ]

@@ -26,7 +26,7 @@ from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog
 from sqlalchemy import select
 
-from clerk_desk import ledger, parties, petitions, sidewalks, street_numbers
+from clerk_desk import ledger, parties, petitions, sidewalks, special_charges, street_numbers
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.ledger import RecordRef
@@ -734,7 +734,9 @@ def test_a_council_repair_order_served_then_repaired_by_the_city_after_twenty_da
             None,
             DueStatus.OPEN,
         )
-        assert "66.0907" in due.cite
+        assert due.cite == sidewalks.REPAIR_ORDER_CITE
+        [charge] = special_charges.charges_for(session, sidewalks.ORDER_RECORD_TYPE, str(order_id))
+        assert (charge.amount_due_id, charge.tax_roll_on) == (due.id, date(2026, 12, 15))
     assert dpw.orders.pages.currentIndex() == 1
     assert dpw.orders.charge_model.column_texts(0)[1:] == ["$1,240.50", "$0.00", "Open"]
     events = [r.what for r in dpw.orders.history_model.rows]

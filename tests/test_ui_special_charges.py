@@ -9,6 +9,7 @@ PDF… (the ``forms.ask_save_path`` hook), so the papers are read back with pypd
 
 from __future__ import annotations
 
+import html
 import io
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -29,10 +30,12 @@ from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.models import (
     ChargeKind,
     ChargeStatus,
+    OpeningStatus,
     PartyKind,
     Role,
     RunStatus,
     SpecialCharge,
+    StreetOpening,
     TaxRollRun,
     TenderKind,
 )
@@ -241,10 +244,19 @@ def test_a_new_charge_with_two_cost_lines_and_its_bill(
 ) -> None:
     def new_charge(dialog: QDialog) -> None:
         assert isinstance(dialog, ChargeDialog)
+        # Only the kinds the tab records itself: the others come from their permit or order.
+        offered = [dialog.kind.itemData(i) for i in range(dialog.kind.count())]
+        assert offered == [
+            ChargeKind.SNOW_ICE,
+            ChargeKind.OBSTRUCTION,
+            ChargeKind.DIRT_DEBRIS,
+            ChargeKind.STREET_DAMAGE,
+        ]
         dialog.choose_kind(ChargeKind.DIRT_DEBRIS)
         note = label_text(dialog, "kind_note")
         assert "Dirt and debris removed by the City" in note
-        assert "Payable within 30 days of the bill" in note and "§ 506-20" in note
+        assert "payable within 30 days of the bill" in note and "§ 506-20" in note
+        assert "a deficiency repair are charged in the Street Openings tab" in note
         assert "Billed to the operator or the owner or the occupant" in note
         choose_parcel(qtbot, dialog, "281-00412")
         # The billed party starts as the parcel's owner, billed as the owner.
@@ -261,16 +273,13 @@ def test_a_new_charge_with_two_cost_lines_and_its_bill(
         type_line(qtbot, dialog, 0, "labor", "Crew of two, 3 hours", "150")
         type_line(qtbot, dialog, 1, "equipment", "Street sweeper, 1 hour", "75.50")
         assert label_text(dialog.lines, "lines_total") == "<b>Total $225.50</b>"
-        # A deficiency repair adds 20% for administration to the cent (§ 506-6) …
-        dialog.choose_kind(ChargeKind.DEFICIENCY_REPAIR)
-        assert label_text(dialog.lines, "lines_total") == (
-            "Labor, materials and equipment $225.50 + 20% for administration $45.10 = "
-            "<b>total $270.60</b>"
-        )
+        # Snow and ice bills the owner or the occupant; back to dirt and debris, the owner.
+        dialog.choose_kind(ChargeKind.SNOW_ICE)
         assert [dialog.billed_as.itemData(i) for i in range(dialog.billed_as.count())] == [
-            "permittee"
+            "owner",
+            "occupant",
         ]
-        # … dirt and debris does not.
+        assert "(the City's terms)" in html.unescape(label_text(dialog, "kind_note"))
         dialog.choose_kind(ChargeKind.DIRT_DEBRIS)
         dialog.billed_as.setCurrentIndex(dialog.billed_as.findData("owner"))
         assert label_text(dialog.lines, "lines_total") == "<b>Total $225.50</b>"
@@ -415,7 +424,10 @@ def test_recording_the_bill_of_an_obstruction_counts_from_its_receipt(
         # holiday: payment may still be made at City Hall on Monday January 4 (City Hall is
         # closed on Saturdays), so the roll takes it from Tuesday January 5.
         assert "Last day to pay: <b>Mon Nov 16, 2026</b> (10 days from receipt" in clocks
-        assert "Tax roll from: <b>Tue Jan 5, 2027</b>, the day after the 60 days" in clocks
+        assert (
+            "Tax roll from: <b>Tue Jan 5, 2027</b>, the later of the day after the 60 days from "
+            "the work and the day after the last day to pay" in clocks
+        )
         dialog.bill.received_on.set_value(date(2026, 11, 2))  # before the bill: refused
         dialog.save_button.click()
         assert "cannot be received before it went out" in error_text(dialog, "received_on")
@@ -697,8 +709,11 @@ def test_a_list_changed_since_it_was_prepared_is_not_certified_and_is_prepared_a
     roll.prepare_button.click()
     pay(desk, treasurer, three_charges["unpaid"], "40.00")  # paid in part meanwhile
     roll.certify_button.click()
-    assert messages[1].startswith("The list changed since run TR-2026-01 was prepared:")
-    assert "CHG-2026-001 now owes $200.00, not the $240.00 listed" in messages[1]
+    # Checked before the Treasurer is asked to certify: she is told why, and asked to prepare
+    # the run again.
+    assert len(messages) == 1
+    assert messages[0].startswith("The list changed since run TR-2026-01 was prepared:")
+    assert "CHG-2026-001 now owes $200.00, not the $240.00 listed" in messages[0]
     # Asked to prepare again (answered Yes): the new draft lists what is owed now.
     assert roll.run_model.column_texts(0)[:5] == [
         "TR-2026-02",
@@ -780,8 +795,9 @@ def test_the_run_exported_for_the_county_and_printed(
         "onto Orange St N"
     )
     assert rows[1][5] == "§ 506-20" and float(rows[1][6]) == 240.0
-    assert rows[2][0] == "Total" and float(rows[2][6]) == 240.0
-    assert len(rows) == 3  # the paid and the not-yet-due charges are not on it
+    # The paid and the not-yet-due charges are not on it, and no total row: that is on the
+    # Summary sheet.
+    assert len(rows) == 2
     assert "$" in book.worksheets[0].cell(2, 7).number_format
     roll.print_button.click()
     assert [title for title, _ in printed] == ["Tax roll run TR-2026-01"]
@@ -849,3 +865,247 @@ def test_the_gl_account_is_set_by_who_may_change_settings(
     inspector = make_tab(qtbot, desk, operator_with(Role.INSPECTOR))
     assert not inspector.charges.account_button.isEnabled()
     assert "you need the role" in inspector.charges.account_button.toolTip()
+
+
+# ---- what the review asked for -----------------------------------------------------------------
+
+
+def test_a_payment_marked_without_a_receipt_is_not_called_no_payment(
+    qtbot, tab, desk, clerk, owner, parcel
+) -> None:
+    charge_id = charge(
+        desk,
+        clerk,
+        ChargeKind.DIRT_DEBRIS,
+        owner,
+        parcel=parcel,
+        work_done_on=date(2026, 11, 20),
+        bill_on=date(2026, 11, 23),
+    )
+    tab.charges.refresh()
+    tab.charges.select_charge(charge_id)
+    assert "Paid $0.00 · <b>balance $100.00</b> · no payment yet" in label_text(
+        tab, "charge_details"
+    )
+    due_id = stored(desk, "CHG-2026-001").amount_due_id
+    assert due_id is not None
+    with desk.action(tab.app.operator) as action:  # paid through the ledger, no receipt here
+        ledger.apply_payment(action, due_id, Money("40.00"), reference="paid at the county")
+    tab.charges.refresh()
+    summary = label_text(tab, "charge_details")
+    assert "Paid $40.00 · <b>balance $60.00</b>" in summary
+    assert "no payment yet" not in summary
+
+
+def test_a_bill_corrected_from_the_form_needs_its_reason(
+    qtbot, tab, desk, clerk, owner, parcel, dialogs, messages
+) -> None:
+    charge_id = charge(
+        desk,
+        clerk,
+        ChargeKind.DIRT_DEBRIS,
+        owner,
+        parcel=parcel,
+        work_done_on=date(2026, 11, 20),
+        bill_on=date(2026, 11, 23),
+    )
+    tab.charges.refresh()
+    tab.charges.select_charge(charge_id)
+    seen: dict[str, str] = {}
+
+    def correct(dialog: QDialog) -> None:
+        assert isinstance(dialog, RecordBillDialog)
+        assert dialog.windowTitle() == "Correct the bill — CHG-2026-001"
+        assert "A correction needs its reason" in label_text(dialog, "bill_note")
+        dialog.bill.bill_on.setDate(qdate(date(2026, 11, 25)))
+        dialog.save_button.click()
+        seen["reason"] = error_text(dialog, "reason")
+        qtbot.keyClicks(dialog.reason, "Mailed on the 25th")
+        dialog.save_button.click()
+
+    dialogs.append(correct)
+    tab.charges.bill_button.click()
+    assert messages == []
+    assert seen["reason"].startswith("The bill of CHG-2026-001 was recorded as of Mon Nov 23")
+    saved = stored(desk, "CHG-2026-001")
+    assert (saved.bill_on, saved.first_bill_on) == (date(2026, 11, 25), date(2026, 11, 23))
+    summary = label_text(tab, "charge_details")
+    assert "Bill first recorded as of Mon Nov 23, 2026: Mailed on the 25th" in summary
+
+
+def test_an_opening_repair_waits_for_its_actual_notice_on_screen(
+    qtbot, tab, desk, clerk, owner, parcel, dialogs, messages
+) -> None:
+    now = desk.clock.now()
+    with desk.database.writing() as session:
+        opening = StreetOpening(
+            number="SO-2026-014",
+            year=2026,
+            sequence=14,
+            applicant_id=owner,
+            status=OpeningStatus.CLOSED,
+            applied_at=now,
+            applied_on=date(2026, 7, 1),
+            received_by_name="Test Clerk",
+            created_at=now,
+        )
+        session.add(opening)
+        session.flush()
+        opening_id = opening.id
+    with desk.action(clerk) as action:
+        charge_id = sc.create_charge(
+            action,
+            sc.ChargeData(
+                ChargeKind.OPENING_REPAIR,
+                owner,
+                "Pavement repair over opening SO-2026-014",
+                date(2026, 11, 2),
+                [sc.LineData("other", "Pavement repair made by the City", Money("1200.00"))],
+                parcel_id=parcel,
+                billed_as="permittee",
+                record_type="street_opening",
+                record_id=str(opening_id),
+            ),
+            sc.BillData(date(2026, 11, 3), "mailed"),
+        ).id
+    tab.charges.refresh()
+    tab.charges.select_charge(charge_id)
+    assert tab.charges.model.column_texts(0)[-3:] == ["", "", "Awaiting notice"]
+    summary = label_text(tab, "charge_details")
+    assert "Actual notice not recorded yet" in summary
+    assert "From <a href='record:street_opening/" in summary
+    assert "Street opening permit SO-2026-014" in summary
+
+    def notice(dialog: QDialog) -> None:
+        assert isinstance(dialog, RecordBillDialog)
+        labels = [dialog.form.labelForField(w) for _c, w, _f in dialog.bill.fields()]
+        captions = [label.text() for label in labels if isinstance(label, QLabel)]
+        assert captions[-1] == "Actual &notice"
+        assert "the later of the days the applicant and the owner" in label_text(
+            dialog, "bill_note"
+        )
+        assert "Last day to pay: <b>none yet</b>" in label_text(dialog, "bill_clocks")
+        dialog.bill.received_on.set_value(date(2026, 11, 5))
+        clocks = label_text(dialog, "bill_clocks")
+        assert "Last day to pay: <b>Wed Feb 3, 2027</b> (90 days from the actual notice)" in clocks
+        dialog.save_button.click()  # adding the notice needs no reason
+
+    dialogs.append(notice)
+    tab.charges.bill_button.click()
+    assert messages == []
+    saved = stored(desk, "CHG-2026-001")
+    assert (saved.received_on, saved.due_on) == (date(2026, 11, 5), date(2027, 2, 3))
+    assert "actual notice Thu Nov 5, 2026" in label_text(tab, "charge_details")
+
+
+def test_a_day_to_come_gives_a_preview_that_cannot_be_certified(
+    qtbot, desk, treasurer, three_charges, messages
+) -> None:
+    tab = make_tab(qtbot, desk, treasurer)
+    tab.inner.setCurrentWidget(tab.tax_roll)
+    roll = tab.tax_roll
+    roll.as_of.setDate(qdate(date(2026, 12, 31)))
+    with qtbot.wait_signal(tab.status) as told:
+        roll.prepare_button.click()
+    assert told.args[0] == (
+        "Preview PV-2026-01 as of Thu Dec 31, 2026: 2 charges as things stand; a preview is "
+        "never certified."
+    )
+    assert roll.run_model.column_texts(0)[:3] == ["PV-2026-01", "12/31/2026", "Preview"]
+    assert not roll.certify_button.isEnabled()
+    assert "is a preview as of Thu Dec 31, 2026" in roll.certify_button.toolTip()
+    assert roll.discard_button.isEnabled() and roll.print_button.isEnabled()
+    assert "never certified" in roll.heading.text()
+    roll.certify_selected()  # asked anyway: told why, nothing certified
+    assert len(messages) == 1 and "a day still to come" in messages[0]
+    assert stored(desk, "CHG-2026-003").status == ChargeStatus.BILLED
+
+
+def test_a_day_with_nothing_to_list_is_refused_under_the_day(
+    qtbot, desk, treasurer, messages
+) -> None:
+    tab = make_tab(qtbot, desk, treasurer)
+    tab.inner.setCurrentWidget(tab.tax_roll)
+    tab.tax_roll.prepare_button.click()
+    assert messages == []
+    assert error_text(tab.tax_roll, "as_of").startswith(
+        "No charge is past its tax-roll day and unpaid on Mon Nov 30, 2026"
+    )
+    assert run_count(desk) == 0
+
+
+def test_a_run_with_a_parcel_whose_owner_is_not_on_file_is_not_certified(
+    qtbot, desk, clerk, treasurer, owner, messages
+) -> None:
+    bare = add_parcel(desk, clerk, "281-00777-0000", owner, "777 Court St N")
+    with desk.action(clerk) as action:
+        parties.update_parcel(
+            action, bare, parties.ParcelData("281-00777-0000", "777 Court St N", owner_id=None)
+        )
+    charge(
+        desk,
+        clerk,
+        ChargeKind.SNOW_ICE,
+        owner,
+        parcel=bare,
+        work_done_on=date(2026, 10, 1),
+        bill_on=date(2026, 10, 2),
+        billed_as="occupant",
+    )
+    tab = make_tab(qtbot, desk, treasurer)
+    tab.inner.setCurrentWidget(tab.tax_roll)
+    roll = tab.tax_roll
+    roll.prepare_button.click()
+    assert roll.entry_model.column_texts(0)[:2] == ["281-00777-0000", "Owner not on file"]
+    assert "Owner not on file</b> for parcel 281-00777-0000" in roll.heading.text()
+    assert not roll.certify_button.isEnabled()
+    assert "record the owner under People & Parcels" in roll.certify_button.toolTip()
+
+
+def test_the_treasurer_keeps_the_gl_account_but_not_the_city_settings(
+    qtbot, desk, treasurer, operator_with
+) -> None:
+    from clerk_desk.permissions import Permission
+
+    assert treasurer.may(Permission.TREASURY_SETTINGS)
+    assert not treasurer.may(Permission.EDIT_SETTINGS)
+    assert make_tab(qtbot, desk, treasurer).charges.account_button.isEnabled()
+    deputy = make_tab(qtbot, desk, operator_with(Role.DEPUTY_CLERK))
+    assert not deputy.charges.account_button.isEnabled()
+
+
+def test_the_tab_in_the_main_window_is_readable(qtbot, desk, clerk, owner, parcel) -> None:
+    """A screenshot for a person to look at (``CLERK_DESK_SHOTS`` names the folder)."""
+    import os
+
+    from ui.main_window import MainWindow
+
+    charge(
+        desk,
+        clerk,
+        ChargeKind.OBSTRUCTION,
+        owner,
+        parcel=parcel,
+        work_done_on=date(2026, 9, 1),
+        bill_on=date(2026, 10, 29),
+        received_on=date(2026, 11, 2),
+    )
+    window = MainWindow(App(desk, clerk))
+    qtbot.add_widget(window)
+    window.resize(1280, 800)  # a small screen: the tab fits inside the window
+    window.show()
+    tab = window.show_tab("special_charges")
+    assert isinstance(tab, SpecialChargesTab)
+    tab.charges.refresh()
+    tab.charges.select_charge(1)
+    assert tab.charges.model.column_texts(0)[7:] == [
+        "11/12/2026",
+        "11/13/2026",
+        "Ready for tax roll",
+    ]
+    assert tab.width() <= window.width()
+    folder = os.environ.get("CLERK_DESK_SHOTS")
+    if folder:
+        window.grab().save(os.path.join(folder, "special_charges.png"))
+        tab.inner.setCurrentWidget(tab.tax_roll)
+        window.grab().save(os.path.join(folder, "tax_roll.png"))

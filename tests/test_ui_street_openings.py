@@ -28,6 +28,7 @@ from clerk_desk import (
     ledger,
     parties,
     receipts,
+    special_charges,
     street_numbers,
     street_openings,
     today,
@@ -40,6 +41,7 @@ from clerk_desk.errors import PermissionDenied
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     BondKind,
+    ChargeKind,
     Compass,
     DueKind,
     DueStatus,
@@ -636,18 +638,47 @@ def test_charges_show_the_twenty_percent_and_the_total_before_saving(
         shown = dialog.preview.text()
         assert "<b>$920.00</b>" in shown and "lien" in shown and "special tax" in shown
         assert "Mon Mar 1, 2027" in shown  # 90 days from Nov 30: Sun Feb 28 moves to Monday
+        assert "the tax roll from Tue Mar 2, 2027" in shown
+        assert "the premises (choose the parcel)" in shown
+        dialog.save_button.click()  # no parcel: refused under the parcel, the form stays open
+        assert dialog.isVisible()
+        assert dialog.errors.message("parcel").startswith(
+            "Choose the premises for which the permit was issued: unpaid, the charge becomes a "
+            "lien against them."
+        )
+        qtbot.keyClicks(dialog.parcel.search_field, "410 orange")
+        dialog.parcel.search_field.flush()
+        qtbot.keyClick(dialog.parcel.search_field, Qt.Key.Key_Down)
+        assert "lien against parcel 281-07410-0000, 410 Orange St N" in dialog.preview.text()
         dialog.save_button.click()
 
+    with desk.action(clerk) as action:
+        premises = parties.add_parcel(
+            action, parties.ParcelData("281-07410-0000", "410 Orange St N", owner_id=party)
+        ).id
     dialogs.append(deficiency)
     tab.deficiency_button.click()
     dialogs.append(city_repair)
     tab.repair_button.click()
     assert messages == []
-    rows = [r for r in tab.due_model.rows if r.kind is DueKind.CITY_EXPENSES]
+    rows = [r for r in tab.due_model.rows if r.kind is DueKind.SPECIAL_CHARGE]
     assert [(r.kind, r.amount, r.due_on) for r in rows] == [
-        (DueKind.CITY_EXPENSES, Money("1560.00"), date(2026, 12, 30)),
-        (DueKind.CITY_EXPENSES, Money("920.00"), date(2027, 3, 1)),
+        (DueKind.SPECIAL_CHARGE, Money("1560.00"), date(2026, 12, 30)),
+        (DueKind.SPECIAL_CHARGE, Money("920.00"), date(2027, 3, 1)),
     ]
+    with desk.database.reading() as session:
+        deficiency_charge, repair_charge = special_charges.charges_for(
+            session, street_openings.RECORD_TYPE, str(opening_id)
+        )
+        assert (deficiency_charge.kind, deficiency_charge.administration) == (
+            ChargeKind.DEFICIENCY_REPAIR,
+            Money("260.00"),
+        )
+        assert (repair_charge.kind, repair_charge.parcel_id, repair_charge.tax_roll_on) == (
+            ChargeKind.OPENING_REPAIR,
+            premises,
+            date(2027, 3, 2),
+        )
 
 
 def test_work_recorded_with_its_times_and_the_checklist(
@@ -973,6 +1004,9 @@ def test_every_model_passes_the_model_tester(
             repair=Money("100"),
             maintenance=Money("10"),
             notice_on=date(2026, 11, 30),
+            parcel_id=parties.add_parcel(
+                action, parties.ParcelData("281-07410-0000", "410 Orange St N", owner_id=party)
+            ).id,
         )
     tab = make_tab(qtbot, desk, clerk)
     tab.select_opening(opening_id)

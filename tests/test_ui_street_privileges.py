@@ -26,7 +26,15 @@ from PySide6.QtCore import QDate, QDateTime, Qt
 from PySide6.QtWidgets import QDialog, QLabel
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, receipts, street_numbers, street_privileges
+from clerk_desk import (
+    bonds,
+    ledger,
+    parties,
+    receipts,
+    special_charges,
+    street_numbers,
+    street_privileges,
+)
 from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
@@ -750,7 +758,16 @@ def test_removal_after_the_councils_notice_is_charged_to_the_abutting_owner(
     assert [(r.party, r.amount, r.status) for r in charge] == [
         ("Anna Berg", Money("385.00"), DueStatus.OPEN)
     ]
-    assert "next annual tax roll" in charge[0].description
+    with desk.database.reading() as session:
+        [removal] = special_charges.charges_for(
+            session, street_privileges.RECORD_TYPE, str(privilege_id)
+        )
+        assert (
+            charge[0].description
+            == f"{removal.number}: Street privilege obstruction removed by the City"
+        )
+        # For the next annual tax roll: it may be certified from the day of the removal.
+        assert (removal.parcel_id, removal.tax_roll_on) == (saved.parcel_id, date(2027, 3, 3))
     assert "Removed by the City Wed Mar 3, 2027" in counter.summary.text()
 
 

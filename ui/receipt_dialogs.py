@@ -1344,7 +1344,7 @@ class ReceiptSettingsDialog(forms.FormDialog):
             perform(parent, app, lambda a: receipts.receipt_settings(a.session), writes=False)
             or ReceiptSettings()
         )
-        self.shared_allowed = app.operator.may(Permission.EDIT_SETTINGS)
+        self.shared_allowed = app.operator.may(Permission.TREASURY_SETTINGS)
         self.station = QLineEdit(station_name())
         self.station.setObjectName("station")
         forms.limit_to(self.station, Drawer.station)
@@ -1370,7 +1370,7 @@ class ReceiptSettingsDialog(forms.FormDialog):
         self.add_field("&GL account for City expenses", self.expenses_gl, "expenses_gl")
         self.current = current
         if not self.shared_allowed:
-            note = refusal(app.operator.role, Permission.EDIT_SETTINGS)
+            note = refusal(app.operator.role, Permission.TREASURY_SETTINGS)
             for widget in (self.number_format, self.paper, self.print_directly, self.expenses_gl):
                 widget.setEnabled(False)
                 widget.setToolTip(note)

@@ -40,11 +40,10 @@ from clerk_desk import special_charges as sc
 from clerk_desk import special_charges_views as scv
 from clerk_desk.deadlines import format_day, plural
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, InvalidInput
+from clerk_desk.errors import InvalidInput
 from clerk_desk.models import (
     ChargeKind,
     ChargeLine,
-    ChargeStatus,
     RunStatus,
     SpecialCharge,
 )
@@ -65,7 +64,7 @@ from ui.table_models import CENTER, RIGHT, TableColumn
 BILL = Permission.BILL
 CANCEL = Permission.CANCEL_DUE
 CERTIFY = Permission.CERTIFY_TAX_ROLL
-SETTINGS = Permission.EDIT_SETTINGS
+SETTINGS = Permission.TREASURY_SETTINGS
 PAY = Permission.TAKE_PAYMENT
 BLOCK_COLOUR, WARN_COLOUR, DONE_COLOUR = "#f9d6d5", "#fff1c7", "#e3f1e3"
 BAD, MUTED = "#b00020", "color: #555;"
@@ -88,18 +87,27 @@ KIND_SHORT: dict[ChargeKind, str] = {
 }
 """The kind as a register column names it; the full title and section are in its tooltip."""
 
-SOURCE_WORKFLOWS: dict[str, tuple[str, str]] = {
-    "street_opening": ("street_openings", "Street opening permit"),
-    "street_privilege": ("street_privileges", "Street privilege permit"),
-    "sidewalk_permit": ("sidewalks", "Sidewalk permit"),
-    "sidewalk_repair_order": ("sidewalks", "Sidewalk repair order"),
-    "sidewalk_cafe": ("sidewalk_cafes", "Sidewalk cafe permit"),
-    "vending_application": ("vending", "Vending application"),
+SOURCE_WORKFLOWS: dict[str, str] = {
+    "street_opening": "street_openings",
+    "street_privilege": "street_privileges",
+    "sidewalk_permit": "sidewalks",
+    "sidewalk_repair_order": "sidewalks",
+    "sidewalk_cafe": "sidewalk_cafes",
+    "vending_application": "vending",
 }
-"""The permit or order a charge may come from: the tab that shows it, and what it is called."""
+"""The permit or order a charge may come from: the tab that shows it."""
+
+FROM_THEIR_TABS = (
+    "The City's pavement repair over a street opening and a deficiency repair are charged in "
+    "the Street Openings tab, a street privilege obstruction removed in Street Privileges, a "
+    "sidewalk repair on its repair order in Sidewalks: each charge names the permit or order it "
+    "comes from."
+)
+"""Why the new-charge form offers only some kinds."""
 
 RUN_STATUS = {
     RunStatus.DRAFT: "Draft",
+    RunStatus.PREVIEW: "Preview",
     RunStatus.CERTIFIED: "Certified",
     RunStatus.DISCARDED: "Set aside",
 }
@@ -263,17 +271,6 @@ class ChargeRow:
         return " · ".join(p for p in (self.parcel_number, self.site_address) if p)
 
 
-def _status_for(standing: Standing | None) -> ChargeStatus | None:
-    """The stored status that holds every charge of ``standing`` (the rest is read from the
-    amount due and the clocks)."""
-    if standing is None:
-        return None
-    return {
-        Standing.CERTIFIED: ChargeStatus.CERTIFIED,
-        Standing.CANCELLED: ChargeStatus.CANCELLED,
-    }.get(standing, ChargeStatus.BILLED)
-
-
 def search_charges(
     session: Session,
     text: str = "",
@@ -284,13 +281,10 @@ def search_charges(
     today: date,
     limit: int = sc.SEARCH_LIMIT,
 ) -> list[SpecialCharge]:
-    """The charges the register's search and filters show."""
-    found = sc.search_charges(
-        session, text, status=_status_for(standing), kind=kind, year=year, limit=limit
+    """The charges the register's search and filters show (the core filters, then limits)."""
+    return sc.search_charges(
+        session, text, kind=kind, year=year, standing=standing, today=today, limit=limit
     )
-    if standing is None:
-        return found
-    return [charge for charge in found if sc.standing(charge, today) is standing]
 
 
 def search_charge_rows(
@@ -309,44 +303,6 @@ def search_charge_rows(
     return [ChargeRow.of(charge, today) for charge in found]
 
 
-def source_text(session: Session, record_type: str, record_id: str) -> str:
-    """The permit or order a charge comes from, by its number ("Street opening permit
-    SO-2026-014"), or "" when it names none."""
-    if not record_type:
-        return ""
-    _workflow, what = SOURCE_WORKFLOWS.get(
-        record_type, ("", record_type.replace("_", " ").capitalize())
-    )
-    number = ""
-    if record_id.isdigit():
-        found = _source_number(session, record_type, int(record_id))
-        number = found or f"record {record_id}"
-    return f"{what} {number}".strip()
-
-
-def _source_number(session: Session, record_type: str, record_id: int) -> str:
-    try:
-        if record_type == "street_opening":
-            from clerk_desk import street_openings
-
-            return street_openings.get_opening(session, record_id).number
-        if record_type == "street_privilege":
-            from clerk_desk import street_privileges
-
-            return street_privileges.get_privilege(session, record_id).number
-        if record_type == "sidewalk_permit":
-            from clerk_desk import sidewalks
-
-            return sidewalks.get_permit(session, record_id).number
-        if record_type == "sidewalk_repair_order":
-            from clerk_desk import sidewalks
-
-            return sidewalks.get_order(session, record_id).number
-    except ClerkDeskError:
-        return ""
-    return ""
-
-
 @dataclass(frozen=True, slots=True)
 class ChargeDetails:
     """Everything the tab shows of the charge chosen, read in one action."""
@@ -361,7 +317,7 @@ def charge_details(action: Action, charge_id: int) -> ChargeDetails:
     charge = sc.get_charge(session, charge_id)
     row = ChargeRow.of(charge, action.today())
     view = scv.charge_view(session, charge_id, today=action.today(), tz=zone_of(action))
-    return ChargeDetails(row, view, source_text(session, charge.record_type, charge.record_id))
+    return ChargeDetails(row, view, view.source)
 
 
 def run_list(action: Action) -> list[RunView]:
@@ -473,7 +429,12 @@ RUN_COLUMNS = (
 )
 ENTRY_COLUMNS = (
     TableColumn("Parcel", lambda r: r.parcel_number, tooltip=lambda r: r.site_address or None),
-    TableColumn("Owner", lambda r: r.owner_name, tooltip=lambda r: r.owner_address or None),
+    TableColumn(
+        "Owner",
+        lambda r: r.owner_text,
+        tooltip=lambda r: r.owner_address or None,
+        colour=lambda r: None if r.owner_on_file else BLOCK_COLOUR,
+    ),
     TableColumn("Description", lambda r: r.description, tooltip=lambda r: r.description),
     TableColumn("Section", lambda r: r.section, tooltip=lambda r: r.section),
     TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),
@@ -501,9 +462,16 @@ def clocks_html(kind: ChargeKind, shown: sc.Clocks, *, received: bool) -> str:
     """The last day to pay and the first tax-roll day of a bill, as the core counted them."""
     clock = sc.clock_for(kind)
     parts = []
-    if shown.due_on is not None:
+    if clock.pay_from is PayFrom.NOTICE and shown.due_on is None:
+        parts.append(
+            f"Last day to pay: <b>none yet</b> — {clock.pay_days} days from actual notice to the "
+            "applicant and the owner: enter the later of the days they received it"
+        )
+    elif shown.due_on is not None:
         start = (
-            "receipt of the bill"
+            "the actual notice"
+            if clock.pay_from is PayFrom.NOTICE
+            else "receipt of the bill"
             if clock.pay_from is PayFrom.RECEIPT and received
             else "the day the bill went out"
         )
@@ -515,17 +483,20 @@ def clocks_html(kind: ChargeKind, shown: sc.Clocks, *, received: bool) -> str:
         parts.append("No time to pay is set: entered on the next tax roll unless paid first")
     if shown.tax_roll_on is not None:
         why = (
-            f", the day after the {clock.roll_days} days from the work"
+            f", the later of the day after the {clock.roll_days} days from the work and the "
+            "day after the last day to pay"
             if clock.roll_from is RollFrom.INCURRED
             else ""
         )
         parts.append(
             f"Tax roll from: <b>{html.escape(format_day(shown.tax_roll_on))}</b>{why} "
-            f"({cite_link(clock.cite)})"
+            f"— {cite_link(clock.cite)}"
         )
+    elif clock.on_tax_roll:
+        parts.append(f"Tax roll from: the day after the last day to pay — {cite_link(clock.cite)}")
     else:
         parts.append(
-            f"Never on the tax roll: the section puts no lien on it ({cite_link(clock.cite)})"
+            f"Never on the tax roll: the section puts no lien on it — {cite_link(clock.cite)}"
         )
     return "<br>".join(parts)
 
@@ -676,10 +647,7 @@ class BillFields:
         assert line is not None
         forms.limit_to(line, SpecialCharge.delivered_how)
         self.received_on = ChooseDateEdit(lambda: forms.to_date(self.bill_on), name="received_on")
-        self.received_on.setToolTip(
-            "The day the bill reached the party, where known: § 506-8 and § 506-7 count the "
-            "days to pay from it; not known, they count from the day it went out"
-        )
+        self.received_on.setToolTip(self.received_tip())
         self.clocks = WrapLabel()
         self.clocks.setObjectName("bill_clocks")
         self.clocks.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
@@ -695,12 +663,29 @@ class BillFields:
             left_aligned(self.received_on),
         )
 
+    def notice(self) -> bool:
+        """§ 506-7: the clock runs from actual notice to the applicant and the owner."""
+        return sc.clock_for(self._kind()).pay_from is PayFrom.NOTICE
+
+    def received_tip(self) -> str:
+        if self.notice():
+            return (
+                "Actual notice (§ 506-7): the later of the days the applicant and the owner of "
+                "the premises received the notice of the charge. The 90 days to pay run from "
+                "it; until it is entered there is no last day to pay and no tax-roll day"
+            )
+        return (
+            "The day the bill reached the owner, where known: § 506-8 counts the 10 days to "
+            "pay from it; not known, they count from the day the bill went out"
+        )
+
     def fields(self) -> tuple[tuple[str, QWidget, str], ...]:
         """(caption, widget, the core's field) of each field, in the order they are shown."""
+        received = "Actual &notice" if self.notice() else "Recei&ved on"
         return (
             ("Bill &date", self.rows[0], "bill_on"),
             ("Deli&vered", self.rows[1], "delivered_how"),
-            ("Recei&ved on", self.rows[2], "received_on"),
+            (received, self.rows[2], "received_on"),
         )
 
     def set_enabled(self, on: bool) -> None:
@@ -747,6 +732,7 @@ class BillFields:
         shown = perform(self.form, self.app, work, writes=False)
         if shown is not None:
             self.clocks.setText(clocks_html(kind, shown, received=bill.received_on is not None))
+        self.received_on.setToolTip(self.received_tip())
         refit(self.clocks)
 
 
@@ -776,7 +762,9 @@ class ChargeDialog(forms.TwoColumnForm):
     """Record a charge for work the City did in someone's place, with its cost lines and, if the
     bill went out, the bill.
 
-    The kind chosen shows its section and clock; the billed party starts as the parcel's owner
+    Only the kinds the tab records itself are offered (:data:`~clerk_desk.special_charges.
+    COUNTER_KINDS`); the others are charged from their permit or order. The kind chosen shows
+    its section and clock; the billed party starts as the parcel's owner
     and "billed as" offers only whom the section lets the City bill; the total follows the cost
     lines (plus 20% for a deficiency repair); the last day to pay and the first tax-roll day
     follow the bill's days.
@@ -793,7 +781,8 @@ class ChargeDialog(forms.TwoColumnForm):
 
         self.kind = QComboBox()
         self.kind.setObjectName("kind")
-        for kind in ChargeKind:
+        self.kind.setToolTip(FROM_THEIR_TABS)
+        for kind in sc.COUNTER_KINDS:
             self.kind.addItem(sc.label(kind), kind)
             self.kind.setItemData(
                 self.kind.count() - 1, sc.clock_for(kind).cite, Qt.ItemDataRole.ToolTipRole
@@ -802,11 +791,6 @@ class ChargeDialog(forms.TwoColumnForm):
         self.kind_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         self.parcel = ParcelChooser(app)
         self.parcel.setObjectName("parcel")
-        self.no_parcel = QPushButton("No parcel")
-        self.no_parcel.setObjectName("no_parcel_button")
-        self.no_parcel.setToolTip(
-            "A deficiency repair (§ 506-6) is billed to the permittee and needs no parcel"
-        )
         self.party = PartyPicker(app, role="billed party", name="billed_party")
         self.billed_as = QComboBox()
         self.billed_as.setObjectName("billed_as")
@@ -826,12 +810,7 @@ class ChargeDialog(forms.TwoColumnForm):
 
         self.add_to(self.left, "&Kind", self.kind, "kind")
         self.left.addRow("", self.kind_note)
-        parcel_box = QWidget()
-        parcel_layout = QVBoxLayout(parcel_box)
-        parcel_layout.setContentsMargins(0, 0, 0, 0)
-        parcel_layout.addWidget(self.parcel)
-        parcel_layout.addWidget(self.no_parcel, 0, Qt.AlignmentFlag.AlignLeft)
-        self.add_to(self.left, "&Parcel", parcel_box, "parcel")
+        self.add_to(self.left, "&Parcel", self.parcel, "parcel")
         self.add_to(self.left, "Billed pa&rty", self.party, "billed_party")
         self.add_to(self.left, "Billed &as", left_aligned(self.billed_as), "billed_as")
         self.add_to(self.right, "&Work", self.work, "work")
@@ -847,7 +826,6 @@ class ChargeDialog(forms.TwoColumnForm):
 
         self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self.parcel.parcel_changed.connect(self._parcel_changed)
-        self.no_parcel.clicked.connect(lambda: self.parcel.choose(None))
         self.work_done_on.dateChanged.connect(lambda _d: self.bill.show_clocks())
         self.bill_now.toggled.connect(self.bill.set_enabled)
         self.lines.changed = lambda: self.lines.show_total(self.chosen_kind())
@@ -882,7 +860,9 @@ class ChargeDialog(forms.TwoColumnForm):
     def _kind_changed(self) -> None:
         kind = self.chosen_kind()
         clock = sc.clock_for(kind)
-        self.kind_note.setText(clock_html(kind))
+        self.kind_note.setText(
+            f"{clock_html(kind)}<br><span style='color:#444'>{html.escape(FROM_THEIR_TABS)}</span>"
+        )
         refit(self.kind_note)
         current = self.billed_as.currentData()
         with forms.quietly(self.billed_as):
@@ -954,20 +934,36 @@ def charge_banner(row: ChargeRow) -> QLabel:
 
 
 class RecordBillDialog(forms.FormDialog):
-    """Record the bill or notice of a charge (or correct it: the day it was received, learned
-    later): the last day to pay and the first tax-roll day follow.
+    """Record the bill or notice of a charge, or correct it: a correction needs its reason
+    (the bill's first day stays on record), except to add the day it was received, learned
+    later (§ 506-7's actual notice to the applicant and the owner). The last day to pay and the
+    first tax-roll day follow.
 
     Signals: those of :class:`QDialog`.
     """
 
     def __init__(self, parent: QWidget | None, app: App, row: ChargeRow) -> None:
-        super().__init__(parent, f"Bill — {row.number}", save_text="Record bill")
+        correcting = row.billed
+        title = f"{'Correct the bill' if correcting else 'Bill'} — {row.number}"
+        super().__init__(parent, title, save_text="Save" if correcting else "Record bill")
         self.app = app
         self.row = row
         self.setObjectName("record_bill_dialog")
         self.add_top(charge_banner(row))
         note = info_label("bill_note")
-        note.setText(clock_html(row.kind))
+        text = clock_html(row.kind)
+        if sc.clock_for(row.kind).pay_from is PayFrom.NOTICE:
+            text += (
+                "<br>Enter under <i>Actual notice</i> the later of the days the applicant and "
+                "the owner of the premises received the notice: the 90 days run from it."
+            )
+        if correcting:
+            text += (
+                "<br>A correction needs its reason; the bill's first day stays on record. Adding "
+                "the day it was received needs none. Once the last day to pay has passed, the "
+                "bill's day is not moved later."
+            )
+        note.setText(text)
         note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         self.form.addRow(note)
         self.bill = BillFields(app, self, lambda: row.kind, lambda: row.work_done_on)
@@ -975,6 +971,13 @@ class RecordBillDialog(forms.FormDialog):
         for caption, widget, field in self.bill.fields():
             self.add_field(caption, widget, field)
         self.form.addRow("", self.bill.clocks)
+        self.reason = QLineEdit()
+        self.reason.setObjectName("reason")
+        self.reason.setPlaceholderText("why, e.g. the bill was mailed on the 12th, not the 2nd")
+        if correcting:
+            self.add_field("&Why corrected", self.reason, "reason")
+        else:
+            self.reason.hide()
         self.finish_layout()
         why = may_not(app, BILL)
         if why:
@@ -988,16 +991,16 @@ class RecordBillDialog(forms.FormDialog):
         return bool(forms.run_modal(cls(parent, app, row)))
 
     def commit(self) -> object:
-        bill, charge_id = self.bill.data(), self.row.id
+        bill, charge_id, reason = self.bill.data(), self.row.id, self.reason.text()
 
         def work(action: Action) -> bool:
-            sc.record_bill(action, charge_id, bill)
+            sc.record_bill(action, charge_id, bill, reason=reason)
             return True
 
         return perform(
             self,
             self.app,
-            forms.as_field_error(work, "bill_on", keep=("delivered_how", "received_on")),
+            forms.as_field_error(work, "bill_on", keep=("delivered_how", "received_on", "reason")),
             errors=self.errors,
         )
 
@@ -1052,7 +1055,8 @@ class ReasonDialog(forms.FormDialog):
 
 def cancel_charge(parent: QWidget | None, app: App, row: ChargeRow) -> bool:
     paid = (
-        f" {row.paid} has been paid on it: refund it first; its receipts stay as they were."
+        f" {row.paid} has been paid on it: void or refund that receipt first in the Receipts "
+        "tab (the money is then owed again on the charge), then cancel it."
         if row.paid > Money.zero()
         else ""
     )
@@ -1095,7 +1099,8 @@ def discard_run(parent: QWidget | None, app: App, run: RunView) -> bool:
 
 
 class AccountDialog(forms.FormDialog):
-    """The GL account special charges post to (a setting of the Treasurer or the Clerk).
+    """The GL account special charges post to (the Treasurer's, the Clerk's or the
+    Administrator's setting: TREASURY_SETTINGS).
 
     Signals: those of :class:`QDialog`.
     """

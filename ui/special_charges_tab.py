@@ -15,7 +15,8 @@ the tax roll as a special tax against the parcel, each section with its own cloc
 - **Tax roll** — the City Treasurer's "certify to tax roll" runs: prepare one as of a day (every
   charge past its tax-roll day and unpaid), review it with its totals by section, certify it once
   (the charges are then locked and stamped with the run) or set it aside, print it, and export it
-  to Excel in the layout the county's tax-roll clerk reads. Every run prepared stays in the list.
+  to Excel in the layout the county's tax-roll clerk reads. A run as of a day still to come is a
+  preview, never certified. Every run prepared stays in the list.
 
 Nothing is deleted: a cancelled charge keeps its reason, a set-aside run its note.
 """
@@ -52,6 +53,7 @@ from clerk_desk.deadlines import format_day, plural
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict
 from clerk_desk.models import ChargeKind, RunStatus
+from clerk_desk.money import Money
 from clerk_desk.special_charges import RECORD_TYPE, SEARCH_LIMIT, Standing
 from clerk_desk.special_charges_views import ChargeView, RunView
 from clerk_desk.today import TodayItem
@@ -187,7 +189,7 @@ def charge_html(view: ChargeView, source: str) -> str:
     if view.run_number:
         standing += f" (run {e(view.run_number)})"
     parts = [f"<h3>{e(view.number)} — {standing}</h3>"]
-    parts.append(f"<p><b>{e(view.title)}</b> ({cite_link(view.cite)})</p>")
+    parts.append(f"<p><b>{e(view.title)}</b> — {cite_link(view.cite)}</p>")
     who = [
         f"Billed to <b>{e(view.billed_name)}</b> as {e(view.billed_as)}"
         + (
@@ -212,8 +214,18 @@ def charge_html(view: ChargeView, source: str) -> str:
     else:
         money = f"<b>Total {view.total}</b>"
     money += f"<br>Paid {view.paid} · <b>balance {view.balance}</b>"
-    if not view.payments:
+    if view.paid == Money.zero():
         money += " · no payment yet"
+    if view.supplements:
+        money += (
+            f"<br>Owed again on <b>{e(view.supplements)}</b>: a payment on it came back after it "
+            "was certified to the tax roll"
+        )
+    if view.supplemented_by:
+        money += (
+            f"<br>A payment came back after certification: owed on "
+            f"<b>{e(', '.join(view.supplemented_by))}</b>"
+        )
     parts.append(f"<p>{money}</p>")
     sentence = e(view.clock).replace(e(view.cite), cite_link(view.cite))
     parts.append(f"<p style='color:#333'>{sentence}</p>")
@@ -225,8 +237,23 @@ def charge_html(view: ChargeView, source: str) -> str:
     else:
         bill = f"Bill of {e(format_day(view.bill_on))}, {e(view.delivered_how)}"
         if view.received_on is not None:
-            bill += f"; received {e(format_day(view.received_on))}"
+            got = "actual notice" if view.kind in sc.NOTICE_KINDS else "received"
+            bill += f"; {got} {e(format_day(view.received_on))}"
         days = [bill]
+        if view.first_bill_on is not None or view.bill_note:
+            first = (
+                f"first recorded as of {e(format_day(view.first_bill_on))}"
+                if view.first_bill_on is not None
+                else "corrected"
+            )
+            why = f": {e(view.bill_note)}" if view.bill_note else ""
+            days.append(f"<span style='color:#444'>Bill {first}{why}</span>")
+        if view.awaiting_notice:
+            days.append(
+                "<b style='color:#8a5a00'>Actual notice not recorded yet</b>: the 90 days to pay "
+                "run from the later of the days the applicant and the owner received it (Record "
+                "bill…, Actual notice)"
+            )
         if view.due_on is not None:
             days.append(f"<b>Last day to pay: {e(format_day(view.due_on))}</b>")
         if view.tax_roll_on is not None:
@@ -234,11 +261,22 @@ def charge_html(view: ChargeView, source: str) -> str:
         elif not view.on_tax_roll:
             days.append("Never on the tax roll (no lien)")
         parts.append("<p>" + "<br>".join(days) + "</p>")
+    if view.bill_on is None and view.tax_roll_on is not None:
+        parts.append(
+            f"<p>On the tax roll from: {e(format_day(view.tax_roll_on))} (the 60 days run from "
+            "the work, bill or no bill)</p>"
+        )
+    if view.parcel_number and not view.owner_name and view.on_tax_roll:
+        parts.append(
+            f"<p><b style='color:#b00020'>{e(sc.OWNER_NOT_ON_FILE)}</b>: record the parcel's "
+            "owner under People &amp; Parcels before the charge is certified</p>"
+        )
     if source:
         link = f"{SOURCE_SCHEME}{e(view.record_type)}/{e(view.record_id)}"
         parts.append(f"<p>From <a href='{link}'>{e(source)}</a></p>")
     if view.cancel_reason:
-        parts.append(f"<p><b style='color:#b00020'>Cancelled:</b> {e(view.cancel_reason)}</p>")
+        on = f" {e(format_day(view.cancelled_on))}" if view.cancelled_on is not None else ""
+        parts.append(f"<p><b style='color:#b00020'>Cancelled{on}:</b> {e(view.cancel_reason)}</p>")
     if view.notes:
         parts.append(f"<p style='color:#444'><i>Notes:</i> {e(view.notes)}</p>")
     return "".join(parts)
@@ -311,7 +349,7 @@ class ChargesPage(QWidget):
         self.model.set_dimmed(lambda r: r.standing is Standing.CANCELLED)
         self.table = forms.make_table(self.model, name="charges_table")
         forms.size_columns(
-            self.table, {0: 12, 1: 17, 2: 15, 3: 22, 4: 10, 5: 10, 6: 10, 7: 10, 8: 10, 9: 20}
+            self.table, {0: 11, 1: 13, 2: 12, 3: 22, 4: 9, 5: 9, 6: 9, 7: 9, 8: 9, 9: 16}
         )
         stretch_column(self.table, 3)  # the billed party takes what the others leave
 
@@ -357,7 +395,7 @@ class ChargesPage(QWidget):
 
         self.line_model = RowsModel(LINE_COLUMNS, self)
         self.line_table = forms.make_table(self.line_model, name="lines_table")
-        forms.size_columns(self.line_table, {0: 11, 1: 40})
+        forms.size_columns(self.line_table, {0: 11, 1: 30})
         self.line_total = QLabel()
         self.line_total.setObjectName("lines_total")
         self.line_total.setAlignment(Qt.AlignmentFlag.AlignRight)
@@ -695,7 +733,7 @@ class ChargesPage(QWidget):
             follow_cite(self, self.app, url)
             return
         record_type, _, record_id = url[len(SOURCE_SCHEME) :].partition("/")
-        workflow = SOURCE_WORKFLOWS.get(record_type, ("", ""))[0]
+        workflow = SOURCE_WORKFLOWS.get(record_type, "")
         if workflow:
             self.workflow_requested.emit(
                 TodayItem(workflow, None, "", "", record_type=record_type, record_id=record_id)
@@ -726,6 +764,12 @@ def run_html(run: RunView) -> str:
         )
     parts.append(prepared)
     text = " · ".join(parts)
+    if run.owners_missing:
+        text += (
+            f"<br><b style='color:#b00020'>{e(sc.OWNER_NOT_ON_FILE)}</b> for parcel "
+            f"{e(', '.join(run.owners_missing))}: record the owner under People &amp; Parcels, "
+            "then prepare the run again"
+        )
     if run.note:
         text += f"<br><span style='color:#444'>{e(run.note)}</span>"
     return text
@@ -762,16 +806,18 @@ class TaxRollPage(QWidget):
             "&Prepare run",
             "prepare_button",
             "List every charge past its tax-roll day and unpaid as of the day chosen, to review "
-            "(an earlier draft is set aside)",
+            "(an earlier draft is set aside); a day still to come gives a preview, never "
+            "certified",
         )
         as_of_label = QLabel("Tax roll &as of")
         as_of_label.setBuddy(self.as_of)
         as_of_error = forms.error_label()
         self.errors.add("as_of", as_of_error, self.as_of)
         note = QLabel(
-            "A run lists every charge billed, past its tax-roll day and still owed on the day "
-            "chosen. Review it, then certify it once: its charges are locked, stamped with the "
-            "run, and collected with the property taxes from then on."
+            "A run lists every charge past its tax-roll day and still owed on the day chosen. "
+            "Review it, then certify it once: its charges are locked, stamped with the run, and "
+            "collected with the property taxes from then on. A day still to come gives a "
+            "preview, which is never certified."
         )
         note.setWordWrap(True)
         note.setStyleSheet(MUTED)
@@ -914,6 +960,7 @@ class TaxRollPage(QWidget):
                 f"Grand total: {plural(len(run.entries), 'charge')} on "
                 f"{plural(run.parcels, 'parcel')}, <b>{run.total}</b>"
             )
+        refit(self.heading)  # a note or a warning under the heading takes more lines
         self._update_buttons(run)
 
     def _update_buttons(self, run: RunView | None) -> None:
@@ -926,14 +973,29 @@ class TaxRollPage(QWidget):
             )
         elif run is not None and run.status is RunStatus.DISCARDED:
             done = f"Run {run.number} was set aside; prepare a new run."
+        elif run is not None and run.preview:
+            done = (
+                f"{run.number} is a preview as of {format_day(run.as_of)}, a day still to come: "
+                "it is never certified. Prepare the run on or after that day."
+            )
+        elif run is not None and run.owners_missing:
+            done = (
+                f"{sc.OWNER_NOT_ON_FILE} for parcel {', '.join(run.owners_missing)}: record the "
+                "owner under People & Parcels, then prepare the run again."
+            )
         else:
             done = "The run lists no charges: there is nothing to certify."
         states: tuple[tuple[QPushButton, bool, str, str], ...] = (
-            (self.certify_button, draft and bool(run and run.entries), done, certify),
+            (
+                self.certify_button,
+                draft and bool(run and run.entries and not run.owners_missing),
+                done,
+                certify,
+            ),
             (
                 self.discard_button,
-                draft,
-                "Only a draft is set aside",
+                run is not None and run.status in (RunStatus.DRAFT, RunStatus.PREVIEW),
+                "Only a draft or a preview is set aside",
                 certify,
             ),
             (self.print_button, run is not None, "", ""),
@@ -957,20 +1019,33 @@ class TaxRollPage(QWidget):
         run_id, number, count = done
         self.changed.emit()
         self.refresh(run_id)
-        if count:
+        if day > self.app.desk.clock.today():
+            self.status.emit(
+                f"Preview {number} as of {format_day(day)}: {plural(count, 'charge')} as things "
+                "stand; a preview is never certified."
+            )
+        else:
             self.status.emit(
                 f"Run {number} prepared as of {format_day(day)}: {plural(count, 'charge')} to "
                 "review, then certify."
             )
-        else:
-            self.status.emit(
-                f"Run {number}: no charge is past its tax-roll day and unpaid as of "
-                f"{format_day(day)}."
-            )
 
     def certify_selected(self) -> None:
+        """Check the run as it stands (the core's reasons), then, asked, certify it."""
         run = self.selected()
         if run is None:
+            return
+        run_id = run.run_id
+        problem = perform(
+            self,
+            self.app,
+            lambda a: sc.certify_problem(a.session, sc.get_run(a.session, run_id), a.today()),
+            writes=False,
+        )
+        if problem is None:
+            return
+        if problem:
+            self._not_certified(run_id, problem)
             return
         box = _question(
             self,
@@ -983,35 +1058,32 @@ class TaxRollPage(QWidget):
         )
         if not _ask(box):
             return
-        run_id = run.run_id
-        try:
-            with self.app.desk.action(self.app.operator) as action:
-                certified = sc.certify_run(action, run_id)
-                number, count, total = certified.number, len(certified.entries), certified.total
-        except Conflict as error:
-            self._not_certified(run_id, error)
-            return
-        except Exception as error:  # every failure reaches the person, as perform does
-            operations.show_error(self, error)
-            return
+
+        def work(action: Action) -> tuple[str, int, str]:
+            certified = sc.certify_run(action, run_id)
+            return certified.number, len(certified.entries), str(certified.total)
+
+        done = perform(self, self.app, work)
         self.changed.emit()
         self.refresh(run_id)
-        self.status.emit(
-            f"Run {number} certified to the tax roll: {plural(count, 'charge')}, {total}."
-        )
+        if done is not None:
+            number, count, total = done
+            self.status.emit(
+                f"Run {number} certified to the tax roll: {plural(count, 'charge')}, {total}."
+            )
 
-    def _not_certified(self, run_id: int, error: Conflict) -> None:
-        """The core refused: say why in its words; if the run is still a draft (the list
-        changed since it was prepared), offer to prepare it again."""
+    def _not_certified(self, run_id: int, problem: str) -> None:
+        """The core says why the run cannot be certified: say it in its words; if the run is
+        still a draft (the list changed since it was prepared), offer to prepare it again."""
         self.refresh(run_id)
         run = self.selected()
         if run is None or run.status is not RunStatus.DRAFT or not self.app.operator.may(CERTIFY):
-            operations.show_error(self, error, title="Not certified")
+            operations.show_error(self, Conflict(problem), title="Not certified")
             return
         box = _question(
             self,
             "Not certified",
-            error.message,
+            problem,
             f"Prepare the run again as of {format_day(run.as_of)} to review the list as it "
             "stands now?",
             "prepare_again_box",

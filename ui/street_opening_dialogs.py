@@ -72,6 +72,7 @@ from ui.bonds_tab import ChooseDateEdit
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
 from ui.petition_dialogs import zone_of
+from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 TAKE = Permission.TAKE_APPLICATIONS
@@ -1225,6 +1226,7 @@ class _ChargeDialog(_ActDialog):
         self.notice_on = forms.date_edit(app.desk.clock.today(), name="notice_on")
         self.notice_on.dateChanged.connect(lambda _d: self.show_preview())
         self.add_field("&Notice given on", left_aligned(self.notice_on), "notice_on")
+        self.add_more_fields()
         self.preview = QLabel()
         self.preview.setObjectName("charge_preview")
         self.preview.setWordWrap(True)
@@ -1236,6 +1238,9 @@ class _ChargeDialog(_ActDialog):
         self.done_building(660)
         self.show_preview()
         next(iter(self.amounts.values())).setFocus()
+
+    def add_more_fields(self) -> None:
+        """Fields a kind of charge asks for after the notice (the City repair: the parcel)."""
 
     def money(self, field: str) -> Money:
         text = self.amounts[field].text().strip()
@@ -1257,7 +1262,9 @@ class _ChargeDialog(_ActDialog):
 
 class CityRepairDialog(_ChargeDialog):
     """The City made the pavement repair: its cost and a year's maintenance are charged to the
-    permittee; unpaid 90 days after actual notice, a lien collected as a special tax."""
+    permittee as a special charge against the premises for which the permit was issued (the
+    parcel, chosen here); unpaid 90 days after actual notice, a lien collected as a special
+    tax."""
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(
@@ -1266,20 +1273,40 @@ class CityRepairDialog(_ChargeDialog):
             row,
             "City repair charge",
             note="The City may make the pavement repair; the cost of the repair and of "
-            "maintaining it for one year is charged to the person who made the opening "
+            "maintaining it for one year is charged to the person who made the opening, and "
+            "unpaid it becomes a lien against the premises for which the permit was issued "
             f"({street_openings.REPAIR_CITE}).",
             fields=(("repair", "Cost of the &repair"), ("maintenance", "One year's &maintenance")),
             name="city_repair_dialog",
         )
 
+    def add_more_fields(self) -> None:
+        self.parcel = ParcelPicker(self.app)
+        self.parcel.setObjectName("repair_parcel")
+        self.parcel.setToolTip("The premises for which the permit was issued")
+        self.add_field("&Premises (parcel)", self.parcel, "parcel")
+        self.parcel.parcel_changed.connect(lambda _p: self.show_preview())
+
     def describe(self, action: Action, amounts: dict[str, Money], notice_on: date) -> str:
         shown = street_openings_views.city_repair_preview(
             amounts["repair"], amounts["maintenance"], notice_on, action.calendar
         )
+        chosen = self.parcel.parcel
+        premises = (
+            f"parcel {html.escape(chosen.parcel_number)}"
+            + (f", {html.escape(chosen.site_address)}" if chosen.site_address else "")
+            if chosen is not None
+            else "the premises (choose the parcel)"
+        )
+        roll = (
+            f"; it may be certified to the tax roll from {format_day(shown.tax_roll_on)}"
+            if shown.tax_roll_on is not None
+            else ""
+        )
         return (
             f"Charged to {html.escape(self.row.applicant)}: <b>{shown.total}</b>, due "
             f"<b>{format_day(shown.due_on)}</b>, 90 days after the notice. Unpaid then, it "
-            "becomes a lien against the premises, collected as a special tax "
+            f"becomes a lien against {premises}, collected as a special tax{roll} "
             f"({html.escape(street_openings.REPAIR_CITE)})."
         )
 
@@ -1291,12 +1318,19 @@ class CityRepairDialog(_ChargeDialog):
             self.errors.show(error)
             return None
         notice_on, opening_id = forms.to_date(self.notice_on), self.row.id
+        chosen = self.parcel.parcel
+        parcel_id = chosen.id if chosen is not None else None
         return self.act(
             lambda a: street_openings.charge_city_repair(
-                a, opening_id, repair=repair, maintenance=maintenance, notice_on=notice_on
+                a,
+                opening_id,
+                repair=repair,
+                maintenance=maintenance,
+                notice_on=notice_on,
+                parcel_id=parcel_id,
             ),
             "notice_on",
-            keep=("repair", "maintenance"),
+            keep=("repair", "maintenance", "parcel"),
         )
 
 

@@ -56,6 +56,8 @@ def upgrade() -> None:
         sa.Column("administration", sa.BigInteger(), nullable=False),
         sa.Column("total", sa.BigInteger(), nullable=False),
         sa.Column("bill_on", sa.Date(), nullable=True),
+        sa.Column("first_bill_on", sa.Date(), nullable=True),
+        sa.Column("bill_note", sa.Text(), nullable=False),
         sa.Column("delivered_how", sa.String(length=40), nullable=False),
         sa.Column("received_on", sa.Date(), nullable=True),
         sa.Column("due_on", sa.Date(), nullable=True),
@@ -65,6 +67,8 @@ def upgrade() -> None:
         sa.Column("record_type", sa.String(length=40), nullable=False),
         sa.Column("record_id", sa.String(length=40), nullable=False),
         sa.Column("tax_roll_run_id", sa.Integer(), nullable=True),
+        sa.Column("certified_amount", sa.BigInteger(), nullable=True),
+        sa.Column("supplements_id", sa.Integer(), nullable=True),
         sa.Column("cancelled_on", sa.Date(), nullable=True),
         sa.Column("cancel_reason", sa.Text(), nullable=False),
         sa.Column("notes", sa.Text(), nullable=False),
@@ -94,6 +98,11 @@ def upgrade() -> None:
             ["tax_roll_run.id"],
             name=op.f("fk_special_charge_tax_roll_run_id_tax_roll_run"),
         ),
+        sa.ForeignKeyConstraint(
+            ["supplements_id"],
+            ["special_charge.id"],
+            name=op.f("fk_special_charge_supplements_id_special_charge"),
+        ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_special_charge")),
         sa.UniqueConstraint("amount_due_id", name=op.f("uq_special_charge_amount_due_id")),
         sa.UniqueConstraint("number", name=op.f("uq_special_charge_number")),
@@ -110,6 +119,9 @@ def upgrade() -> None:
             batch_op.f("ix_special_charge_parcel_id"), ["parcel_id"], unique=False
         )
         batch_op.create_index(batch_op.f("ix_special_charge_status"), ["status"], unique=False)
+        batch_op.create_index(
+            batch_op.f("ix_special_charge_supplements_id"), ["supplements_id"], unique=False
+        )
         batch_op.create_index(
             batch_op.f("ix_special_charge_tax_roll_on"), ["tax_roll_on"], unique=False
         )
@@ -186,6 +198,7 @@ def downgrade() -> None:
     with op.batch_alter_table("special_charge", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_special_charge_tax_roll_run_id"))
         batch_op.drop_index(batch_op.f("ix_special_charge_tax_roll_on"))
+        batch_op.drop_index(batch_op.f("ix_special_charge_supplements_id"))
         batch_op.drop_index(batch_op.f("ix_special_charge_status"))
         batch_op.drop_index(batch_op.f("ix_special_charge_parcel_id"))
         batch_op.drop_index(batch_op.f("ix_special_charge_owner_id"))

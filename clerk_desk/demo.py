@@ -17,8 +17,11 @@ from clerk_desk import (
     bonds,
     demo_petitions,
     demo_receipts,
+    demo_sidewalk_cafes,
+    demo_sidewalks,
     demo_street_numbers,
     demo_street_openings,
+    demo_street_privileges,
     demo_vending,
     fees,
     ledger,
@@ -36,13 +39,18 @@ from clerk_desk.models import (
     BondKind,
     CouncilMeeting,
     DueKind,
+    MasterPlanSegment,
     Operator,
     Party,
     PartyKind,
     Petition,
     Role,
+    SidewalkCafe,
+    SidewalkPermit,
+    SidewalkRepairOrder,
     StreetImprovement,
     StreetOpening,
+    StreetPrivilege,
     VendingApplication,
 )
 from clerk_desk.money import Money
@@ -231,6 +239,11 @@ def create(
                 VendingApplication,
                 StreetOpening,
                 StreetImprovement,
+                StreetPrivilege,
+                MasterPlanSegment,
+                SidewalkPermit,
+                SidewalkRepairOrder,
+                SidewalkCafe,
             ):
                 counts[model.__tablename__] = (
                     session.scalar(select(func.count()).select_from(model)) or 0
@@ -311,6 +324,11 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     demo_vending.generate(desk)
     # Street openings at each step, with the improvement register (no random numbers drawn).
     demo_street_openings.generate(desk)
+    # Street privileges, sidewalk permits and repair orders, and sidewalk cafes at each step
+    # (no random numbers drawn; the sidewalks and cafes add the Council meetings they need).
+    demo_street_privileges.generate(desk)
+    demo_sidewalks.generate(desk)
+    demo_sidewalk_cafes.generate(desk)
 
 
 def _street_numbers(desk: Desk, admin: SignedIn, rng: random.Random) -> None:

@@ -20,8 +20,11 @@ from clerk_desk import (
     bonds,
     demo,
     demo_petitions,
+    demo_sidewalk_cafes,
+    demo_sidewalks,
     demo_street_numbers,
     demo_street_openings,
+    demo_street_privileges,
     demo_vending,
     documents,
     ledger,
@@ -71,12 +74,24 @@ TODAY = date(2026, 11, 30)
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     path = tmp_path_factory.mktemp("demo") / "demo.sqlite3"
     summary = demo.create(str(path), clock=FixedClock(TODAY))
-    # 40 open amounts, the six vending permit fees, and the street openings' fees (paid)
-    assert summary.counts["amount_due"] == 40 + 6 + demo_street_openings.AMOUNTS_DUE
+    # 40 open amounts, the six vending permit fees, and what the permit workflows billed
+    assert summary.counts["amount_due"] == (
+        40
+        + 6
+        + demo_street_openings.AMOUNTS_DUE
+        + demo_street_privileges.AMOUNTS_DUE
+        + demo_sidewalks.AMOUNTS_DUE
+        + demo_sidewalk_cafes.AMOUNTS_DUE
+    )
     assert summary.counts["vending_application"] == 6
     assert (summary.counts["street_opening"], summary.counts["street_improvement"]) == (6, 2)
     assert summary.counts["address"] > 1000 and summary.counts["numbering_case"] == 4
-    assert (summary.counts["petition"], summary.counts["council_meeting"]) == (12, 7)
+    # The sidewalk repair orders and the cafes add two older meetings each.
+    assert (summary.counts["petition"], summary.counts["council_meeting"]) == (12, 11)
+    assert summary.counts["street_privilege"] == 7
+    assert (summary.counts["master_plan_segment"], summary.counts["sidewalk_permit"]) == (5, 6)
+    assert summary.counts["sidewalk_repair_order"] == 4
+    assert summary.counts["sidewalk_cafe"] == 6
     db = Database(str(path))
     yield db
     db.dispose()
@@ -244,6 +259,11 @@ def test_the_council_meets_on_the_second_and_fourth_mondays(demo_db: Database) -
     zone = ZoneInfo("America/Chicago")
     regular = [m.starts_at.astimezone(zone) for m in meetings if m.kind == MeetingKind.REGULAR]
     assert [m.date() for m in regular] == [
+        # Older meetings the sidewalk repair orders and the sidewalk cafes were decided at.
+        date(2026, 6, 22),
+        date(2026, 7, 27),
+        date(2026, 9, 28),
+        date(2026, 10, 26),
         date(2026, 11, 9),
         date(2026, 11, 23),
         date(2026, 12, 14),

@@ -24,7 +24,7 @@ from pypdf import PdfReader
 from PySide6.QtCore import QDate, Qt, QTime
 from PySide6.QtGui import QAction, QColor, QImage, QPainter
 from PySide6.QtPrintSupport import QPrintPreviewDialog
-from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QTableView, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox, QTableView, QWidget
 from sqlalchemy import select
 
 from clerk_desk import bonds, ledger, parties, petitions, receipts, sidewalk_cafes
@@ -46,11 +46,12 @@ from clerk_desk.parties import PartyData
 from clerk_desk.petitions import MeetingData
 from clerk_desk.receipts import TenderEntry
 from clerk_desk.sidewalk_cafes import CafeData
-from ui import forms, printing
+from ui import forms, operations, printing
 from ui.operations import App
 from ui.petition_dialogs import ReasonForm
+from ui.sidewalk_cafe_application import ApplicationDialog
 from ui.sidewalk_cafe_dialogs import (
-    ApplicationDialog,
+    AttachPapersDialog,
     BeforeCouncilDialog,
     CommentDialog,
     CouncilDecisionDialog,
@@ -399,7 +400,7 @@ def test_a_permit_from_the_application_to_the_printed_permit(
     assert "Not met" in texts["notice"] and "Not met" in texts["fee"]
     assert not tab.mailed_button.isEnabled()  # no one listed yet
 
-    # -- the owners within 100 feet: imported, one typed; beyond 100 ft refused
+    # -- the owners within 100 feet: imported, one typed; beyond 100 ft kept, marked
     listing = tmp_path / "owners.csv"
     listing.write_text(
         "Name,Mailing address,Parcel,Relation,Distance\n"
@@ -418,10 +419,17 @@ def test_a_permit_from_the_application_to_the_printed_permit(
         type_cell(qtbot, dialog.table, 2, 0, "Occupant")
         type_cell(qtbot, dialog.table, 2, 1, "237 Broad St N, Apt 2; Prescott, WI 54021")
         type_cell(qtbot, dialog.table, 2, 4, "101")
-        dialog.save_button.click()  # beyond 100 feet: not taken, said under the list
-        assert "beyond 100 feet" in dialog.errors.message("neighbors")
-        assert dialog.isVisible()
+        # beyond 100 feet: kept on the list, marked, and said under it (no refusal)
+        shown = dialog.model.index(2, 4).data()
+        assert shown == "101 ft — beyond 100 ft — not required"
+        assert dialog.beyond_view.isVisible()
+        beyond = html.unescape(" ".join(dialog.beyond_view.texts()))
+        assert "Line 3: Occupant is 101 ft away — beyond 100 ft — not required. Kept on the " in (
+            beyond
+        )
         type_cell(qtbot, dialog.table, 2, 4, "100")  # 100 feet exactly is within
+        assert dialog.model.index(2, 4).data() == "100 ft"
+        assert not dialog.beyond_view.isVisible()
         dialog.save_button.click()
 
     dialogs.append(neighbours)
@@ -976,3 +984,418 @@ def test_a_renewal_is_a_new_application_withdrawn_and_a_denial_only_the_council_
     dialogs.append(refused)
     tab.deny_button.click()
     assert _stored(desk, again.id).status == CafeStatus.APPLIED
+
+
+# ---- the review's findings, as the clerk meets them -------------------------------------------
+
+
+def _mailed(desk: Desk, clock: FixedClock, clerk: SignedIn) -> int:
+    """An application taken and noticed Mon Nov 30, 2026 (the clock left there)."""
+    party = _party(desk, clerk, "Kinni Creek Bistro LLC")
+    with desk.action(clerk) as action:
+        cafe = sidewalk_cafes.receive_application(
+            action,
+            CafeData(
+                party,
+                BISTRO,
+                "233 Broad St N",
+                zoning_district="C-1",
+                commercially_zoned=True,
+                sales_from=date(2026, 5, 1),
+                sales_to=date(2026, 10, 31),
+                gross_sales=Money("90000"),
+                food_and_soft_drink_sales=Money("60000"),
+                sidewalk_width_in=144,
+                clear_passage_in=84,
+                curb_setback_in=84,
+                aisle_in=48,
+                frontage_in=300,
+                cafe_length_in=240,
+                cafe_depth_in=60,
+                opens_at=time(11),
+                closes_at=time(21),
+                indoor_opens_at=time(10),
+                indoor_closes_at=time(22),
+                site_plan_scale="1/8 in = 1 ft",
+            ),
+            site_plan=("bistro-plan.png", site_plan_png()),
+            sales_records=("bistro-sales.pdf", b"%PDF-1.4\n% sales\n"),
+        )
+        action.session.flush()
+        cafe_id = cafe.id
+        sidewalk_cafes.set_neighbors(
+            action,
+            cafe_id,
+            [
+                sidewalk_cafes.NeighborData(
+                    f"Owner {n}", f"24{n} Broad St N\nPrescott, WI 54021", distance_ft=20 * n
+                )
+                for n in range(1, 6)
+            ],
+        )
+        sidewalk_cafes.record_notice_mailed(
+            action, cafe_id, mailed_on=date(2026, 11, 30), by_name="Test Clerk"
+        )
+    return cafe_id
+
+
+def _spoil_plan(desk: Desk, cafe_id: int) -> None:
+    from clerk_desk.models import Document
+
+    with desk.database.writing() as session:
+        cafe = session.get(SidewalkCafe, cafe_id)
+        assert cafe is not None
+        document = session.get(Document, cafe.site_plan_sha256)
+        assert document is not None
+        document.content = b"damaged"
+
+
+def test_the_notice_is_mailed_only_with_a_readable_diagram_and_its_letters_written_at_once(
+    qtbot, tab, desk, clock, clerk, operator_with, dialogs, messages, printed
+) -> None:
+    administrator = operator_with(Role.ADMINISTRATOR)
+    office = SidewalkCafesTab(App(desk, administrator))
+    qtbot.add_widget(office)
+    office.resize(1400, 900)
+    office.show()
+    party = _party(desk, clerk, "Point Douglas Bakery LLC")
+    with desk.action(clerk) as action:
+        bare = sidewalk_cafes.receive_application(
+            action, CafeData(party, "Point Douglas Bakery", "118 Orange St N")
+        )
+        action.session.flush()
+        sidewalk_cafes.set_neighbors(
+            action, bare.id, [sidewalk_cafes.NeighborData("Ruth", "241 Broad St N")]
+        )
+        bare_id = bare.id
+    office.refresh()
+    office.select_cafe(bare_id)
+    assert not office.mailed_button.isEnabled()
+    assert office.mailed_button.toolTip() == (
+        "Attach the applicant's site plan first (Correct…): the notice contains a copy of it"
+    )
+    # a plan on file that can no longer be read: refused under "Diagram", nothing recorded
+    with desk.action(clerk) as action:
+        sidewalk_cafes.attach_site_plan(action, bare_id, "plan.png", site_plan_png(), scale="1:96")
+    _spoil_plan(desk, bare_id)
+    office.refresh()
+    office.select_cafe(bare_id)
+    assert office.mailed_button.isEnabled()
+
+    def mail(dialog: QDialog) -> None:
+        assert isinstance(dialog, NoticeMailedDialog)
+        assert label_text(dialog, "notice_site_plan") == "plan.png, drawn to a scale of 1:96"
+        dialog.save_button.click()
+        assert dialog.errors.message("site_plan").startswith(
+            "The site plan on file (plan.png) cannot be read as a PDF, PNG or JPEG file"
+        )
+        assert dialog.isVisible()
+        dialog.reject()
+
+    dialogs.append(mail)
+    office.mailed_button.click()
+    assert not messages, messages
+    stored = _stored(desk, bare_id)
+    assert (stored.status, stored.notice_mailed_on) == (CafeStatus.APPLIED, None)
+    assert printed == []
+
+    # a readable plan: the letters are written with the mailing, dated the day mailed
+    with desk.action(clerk) as action:
+        sidewalk_cafes.attach_site_plan(action, bare_id, "plan2.png", site_plan_png()[:-1] +
+                                        b"\x82", scale="1:96")  # fmt: skip
+    office.refresh()
+    office.select_cafe(bare_id)
+
+    def mail_again(dialog: QDialog) -> None:
+        assert isinstance(dialog, NoticeMailedDialog)
+        dialog.labels.setChecked(False)
+        dialog.packet_list.setChecked(False)
+        dialog.save_button.click()
+
+    dialogs.append(mail_again)
+    office.mailed_button.click()
+    assert not messages, messages
+    assert _stored(desk, bare_id).notice_mailed_on == date(2026, 11, 30)
+    [(title, letters)] = printed
+    assert title == "Notice letters — SC-2026-001"
+    assert "Monday, November 30, 2026" in pdf_text(letters)
+    assert "received by the City Clerk by Tuesday, December 15, 2026" in pdf_text(letters)
+
+
+def test_a_correction_after_the_mailing_asks_before_the_notice_is_mailed_again(
+    qtbot, tab, desk, clock, clerk, dialogs, monkeypatch
+) -> None:
+    cafe_id = _mailed(desk, clock, clerk)
+    tab.refresh()
+    tab.select_cafe(cafe_id)
+    asked: list[str] = []
+    answer = [int(QMessageBox.StandardButton.No.value)]
+
+    def ask(box: QMessageBox) -> int:
+        asked.append(box.text())
+        return answer[0]
+
+    monkeypatch.setattr(operations, "ask_message", ask)
+
+    def sales_only(dialog: QDialog) -> None:
+        assert isinstance(dialog, ApplicationDialog)
+        assert "The notice was mailed Mon Nov 30, 2026: a change of the establishment" in (
+            label_text(dialog, "intake_note")
+        )
+        retype(qtbot, dialog.gross, "95,000.00")
+        dialog.save_button.click()  # no question: the neighbours were not told the sales
+
+    dialogs.append(sales_only)
+    tab.correct_button.click()
+    assert asked == []
+    assert _stored(desk, cafe_id).gross_sales == Money("95000")
+    assert _stored(desk, cafe_id).status == CafeStatus.NOTICE_MAILED
+
+    def alcohol(dialog: QDialog) -> None:
+        assert isinstance(dialog, ApplicationDialog)
+        dialog.alcohol.setChecked(True)
+        qtbot.keyClicks(dialog.license, "Class B 2026-14")
+        retype(qtbot, dialog.lengths["cafe_length_in"], "22 ft")
+        dialog.save_button.click()  # the question answered "Go back": nothing saved
+        assert dialog.isVisible() and dialog.result_value is None
+        answer[0] = int(QMessageBox.StandardButton.Yes.value)
+        dialog.save_button.click()
+
+    dialogs.append(alcohol)
+    tab.correct_button.click()
+    assert asked[0] == (
+        "This correction changes what the owners within 100 feet were told: whether alcohol "
+        "will be served, the cafe's length along the frontage. The notice mailed Mon Nov 30, 2026 "
+        "must be mailed again, the 15 days for comments start over. Save the correction?"
+    )
+    stored = _stored(desk, cafe_id)
+    assert (stored.status, stored.notice_mailed_on, stored.serves_alcohol) == (
+        CafeStatus.APPLIED,
+        None,
+        True,
+    )
+    assert tab.selected() is not None and tab.selected().status_text == "Applied"
+    assert tab.mailed_button.isEnabled()  # to be mailed again
+
+
+def test_a_file_that_cannot_be_kept_is_refused_under_its_field_when_chosen(
+    qtbot, desk, clerk, dialogs, messages, tmp_path, monkeypatch
+) -> None:
+    sheet = tmp_path / "sales.xlsx"
+    sheet.write_bytes(b"PK\x03\x04 a workbook")
+    filters: list[str] = []
+
+    def choose(_parent: Any, _title: str, file_filter: str) -> str:
+        filters.append(file_filter)
+        return str(sheet)
+
+    monkeypatch.setattr(forms, "ask_open_path", choose)
+    dialog = ApplicationDialog(None, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    dialog.show()
+    dialog.sales_records.button.click()
+    assert filters == ["Business records (*.pdf *.png *.jpg *.jpeg);;All files (*)"]
+    assert dialog.errors.message("sales_records") == (
+        "sales.xlsx is not a PDF, PNG or JPEG file: scan the papers, or save them as a PDF, and "
+        "attach that."
+    )
+    assert dialog.sales_records.chosen() is None
+    assert "none attached" in dialog.sales_records.label.text()
+    good = tmp_path / "sales.pdf"
+    good.write_bytes(b"%PDF-1.4\n")
+    monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(good))
+    dialog.sales_records.button.click()
+    assert dialog.errors.message("sales_records") == ""  # the complaint goes
+    assert "sales.pdf" in dialog.sales_records.label.text()
+    assert not messages
+
+
+def test_the_form_checks_alcohol_the_side_street_and_writes_times_the_citys_way(
+    qtbot, desk, clerk
+) -> None:
+    dialog = ApplicationDialog(None, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    dialog.show()
+    assert label_text(dialog, "hours_rule").startswith(
+        "Not open before 6:00 a.m. nor past 11:00 p.m., and never beyond"
+    )
+    assert "No alcohol and no liquor license: no police review" in dialog.police_note.text()
+    assert "Application for permit" in dialog.police_note.text()  # where the rule is
+    assert "Service of food" not in dialog.police_note.text()
+    dialog.alcohol.setChecked(True)
+    alcohol = findings_of(dialog, "alcohol_view")
+    assert "Alcohol is to be served, but no liquor license is entered" in alcohol
+    qtbot.keyClicks(dialog.license, "Class B 2026-14")
+    assert "Liquor license Class B 2026-14: it must include the sidewalk cafe area." in (
+        findings_of(dialog, "alcohol_view")
+    )
+    # a corner parcel: the side street's sidewalk is checked too
+    dialog.corner.setChecked(True)
+    qtbot.keyClicks(dialog.lengths["side_frontage_in"], "20")
+    qtbot.keyClicks(dialog.lengths["side_cafe_length_in"], "12")
+    qtbot.keyClicks(dialog.lengths["side_clear_passage_in"], "5 ft 11 in")
+    layout = findings_of(dialog, "layout_view")
+    assert "Along the side street the clear pedestrian passage is 5 ft 11 in; at least 6 ft" in (
+        layout
+    )
+    retype(qtbot, dialog.lengths["side_clear_passage_in"], "6")
+    assert "Along the side street" not in findings_of(dialog, "layout_view")
+    dialog.side_abuts_curb.setChecked(False)
+    assert "Enter the distance from the side street's curb face" in findings_of(
+        dialog, "layout_view"
+    )
+    # no aisle given: it stops
+    assert "Enter the aisle width from the site plan" in findings_of(dialog, "layout_view")
+
+
+def test_the_packet_for_the_council_prints_from_the_tab(
+    qtbot, tab, desk, clock, clerk, printed
+) -> None:
+    cafe_id = _mailed(desk, clock, clerk)
+    tab.refresh()
+    tab.select_cafe(cafe_id)
+    assert tab.packet_button.isEnabled()
+    tab.packet_button.click()
+    [(title, pdf)] = printed
+    assert title == "Application packet — SC-2026-001"
+    text = pdf_text(pdf)
+    for shown in (
+        "Sidewalk Cafe Application",
+        "Not yet placed before the Common Council",
+        "Checklist as it stands",
+        "No comments were received.",
+        "Owners and occupants notified",
+        "Site plan submitted by the applicant — SC-2026-001",
+    ):
+        assert shown in text, shown
+
+
+def test_labels_start_where_a_partly_used_sheet_left_off(
+    qtbot, tab, desk, clock, clerk, printed
+) -> None:
+    from reports.sidewalk_cafes import AVERY_5160
+
+    cafe_id = _mailed(desk, clock, clerk)
+    tab.refresh()
+    tab.select_cafe(cafe_id)
+    tab.pages.setCurrentIndex(2)
+    assert tab.first_label.isEnabled() and tab.first_label.value() == 1
+    tab.first_label.setValue(29)  # 28 labels used: the 29th and 30th, then a new sheet
+    tab.labels_button.click()
+    [(title, pdf)] = printed
+    assert title == "Mailing labels — SC-2026-001"
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 2
+    spots: list[tuple[str, float, float]] = []
+    reader.pages[0].extract_text(
+        visitor_text=lambda text, _cm, tm, _f, _s: (
+            spots.append((text, tm[4], tm[5])) if text.strip().startswith("Owner") else None
+        )
+    )
+    first = min(spots, key=lambda s: (-s[2], s[1]))
+    x, y = AVERY_5160.origin(28)
+    assert first[0].startswith("Owner 1")
+    assert x < first[1] < x + AVERY_5160.width and y < first[2] < y + AVERY_5160.height
+    assert "Owner 3" in pdf_text(pdf).split("Owner 2")[-1]  # the third on the next sheet
+
+
+def test_a_temporary_revocation_over_and_a_renewal_issued_show_in_the_register(
+    qtbot, tab, desk, clock, clerk, operator_with
+) -> None:
+    cafe_id = _issued(desk, clock, clerk, operator_with(Role.INSPECTOR))
+    meeting = _meeting(desk, clerk, date(2026, 12, 14))
+    with desk.action(clerk) as action:
+        sidewalk_cafes.give_revocation_notice(
+            action, cafe_id, notice_on=date(2026, 11, 30), meeting_id=meeting, grounds="Noise"
+        )
+    clock.set(datetime(2026, 12, 14, 20, 0))
+    with desk.action(clerk) as action:
+        sidewalk_cafes.revoke(action, cafe_id, meeting_id=meeting, until=date(2026, 12, 31))
+    tab.refresh()
+    tab.select_cafe(cafe_id)
+    assert tab.selected().status_text == "Revoked until Thu Dec 31, 2026"
+    assert not tab.suspend_button.isEnabled() and not tab.renew_button.isEnabled()
+    clock.set(datetime(2027, 1, 1, 10, 0))  # the day after its last day
+    tab.refresh()
+    tab.select_cafe(cafe_id)
+    row = tab.selected()
+    assert row is not None and row.status_text == "Issued — expires Tue Nov 30, 2027"
+    assert row.standing and not row.closed
+    for button in (tab.suspend_button, tab.revocation_button, tab.renew_button, tab.print_button):
+        assert button.isEnabled(), button.objectName()
+    assert tab.model.column_texts(0)[-1] == "Issued — expires Tue Nov 30, 2027"
+    with desk.action(clerk) as action:
+        sidewalk_cafes.renew(action, cafe_id)
+    with desk.database.writing() as session:  # the renewal issued (its steps are the core's)
+        renewal = session.scalars(
+            select(SidewalkCafe).where(SidewalkCafe.renews_id == cafe_id)
+        ).one()
+        renewal.status, renewal.issued_on = CafeStatus.ISSUED, date(2027, 1, 1)
+        renewal.expires_on = date(2028, 1, 1)
+    tab.refresh()
+    tab.select_cafe(cafe_id)
+    old = tab.selected()
+    assert old is not None and old.status_text == "Renewed by SC-2027-001"
+    assert not old.standing and not tab.renew_button.isEnabled()
+    assert tab.renew_button.toolTip() == "Renewed by SC-2027-001"
+
+
+def test_the_revocation_notice_states_every_ground_the_council_may_revoke_on(
+    qtbot, tab, desk, clock, clerk, operator_with, dialogs
+) -> None:
+    cafe_id = _issued(desk, clock, clerk, operator_with(Role.INSPECTOR))
+    tab.refresh()
+    tab.select_cafe(cafe_id)
+    seen: list[str] = []
+
+    def notice(dialog: QDialog) -> None:
+        assert isinstance(dialog, RevocationNoticeDialog)
+        seen.append(html.unescape(label_text(dialog, "revocation_note")))
+        dialog.reject()
+
+    dialogs.append(notice)
+    tab.revocation_button.click()
+    for ground in sidewalk_cafes.REVOCATION_GROUNDS[:-1]:
+        assert ground in seen[0]
+    assert "; or for any other reason in the Council\u2019s discretion" in seen[0]
+
+
+def test_an_approved_application_whose_plan_cannot_be_read_gets_a_readable_copy(
+    qtbot, tab, desk, clock, clerk, operator_with, dialogs, messages, tmp_path, monkeypatch
+) -> None:
+    cafe_id = _mailed(desk, clock, clerk)
+    with desk.action(operator_with(Role.INSPECTOR)) as action:
+        sidewalk_cafes.record_dpw_inspection(
+            action, cafe_id, on=date(2026, 11, 30), by_name="Dale Moen", satisfied=True
+        )
+    meeting = _meeting(desk, clerk, date(2026, 12, 28))
+    with desk.action(clerk) as action:
+        sidewalk_cafes.place_before_council(action, cafe_id, meeting)
+    clock.set(datetime(2026, 12, 28, 19, 0))
+    with desk.action(clerk) as action:
+        sidewalk_cafes.record_council_decision(action, cafe_id, meeting_id=meeting, approved=True)
+    _spoil_plan(desk, cafe_id)
+    tab.refresh()
+    tab.select_cafe(cafe_id)
+    assert "Not met" in tab.checklist.texts()["eligible"]
+    assert "cannot be read as a PDF, PNG or JPEG file" in html.unescape(
+        tab.checklist.texts()["eligible"]
+    )
+    button = tab.checklist.papers_button
+    assert button is not None and not button.isHidden() and button.isEnabled()
+    plan = tmp_path / "bistro-plan-again.png"
+    plan.write_bytes(site_plan_png())
+    monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(plan))
+
+    def attach(dialog: QDialog) -> None:
+        assert isinstance(dialog, AttachPapersDialog)
+        dialog.save_button.click()  # nothing chosen: said under the site plan
+        assert dialog.errors.message("site_plan") == "Choose a file to attach."
+        dialog.site_plan.button.click()
+        dialog.save_button.click()
+
+    dialogs.append(attach)
+    button.click()
+    assert not messages, messages
+    assert _stored(desk, cafe_id).site_plan_name == "bistro-plan-again.png"
+    assert "Met" in tab.checklist.texts()["eligible"] and tab.checklist.papers_button is None

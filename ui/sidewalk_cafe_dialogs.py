@@ -1,1777 +1,90 @@
-"""The forms of the Sidewalk Cafes tab (§ 506-10): the application and its correction, the
-owners and occupants within 100 feet, the notice mailed, comments, the police review, the DPW
-inspection, the Common Council, issuance, renewal, suspension, revocation, denial, withdrawal.
-
-The application form takes the dimensions read off the site plan as lengths ("6", "6 ft 2 in",
-"44 in") and shows — before anything is saved, and kept current while the clerk types — what
-the core's rules make of them: the clear passage (6 ft where it abuts the curb, else 5 ft), the
-3 ft setback from the curb face, the 44 in aisles and the frontage; the share of the last six
-months' sales from food and non-alcoholic beverages, against "more than 50%"; and the hours
-against 6:00 a.m. to 11:00 p.m. and the indoor establishment's. Every check is the core's
-(:mod:`clerk_desk.sidewalk_cafes`); its refusals show under the field they are about.
-
-The rows shown are plain frozen values read inside one action (:class:`CafeRow` and friends),
-never live records. The papers (the permit, the neighbour notice letters, labels and list, the
-suspension and revocation letters) are written by :mod:`reports.sidewalk_cafes` after the act is
-saved, and printed through :mod:`ui.printing`.
+"""The forms that act on a sidewalk cafe application (§ 506-10): the owners and occupants within
+100 feet, the notice mailed (its letters written in the same act), comments, the police review,
+the DPW inspection, the Common Council, issuance, suspension, revocation, denial, withdrawal.
+The application form itself is :mod:`ui.sidewalk_cafe_application`; the rows shown are
+:mod:`ui.sidewalk_cafe_rows`; the papers :mod:`ui.sidewalk_cafe_papers`.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from datetime import date, datetime, time, tzinfo
-from decimal import Decimal
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTime, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtCore import Qt, QTime, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QScrollArea,
-    QSpinBox,
     QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
-from sqlalchemy.orm import Session
 
-from clerk_desk import ledger, parties, settings_store, sidewalk_cafes, street_numbers
-from clerk_desk.deadlines import clock_time, format_day, plural
+from clerk_desk import sidewalk_cafes
+from clerk_desk.deadlines import format_day, plural
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, InvalidInput
-from clerk_desk.findings import Finding
-from clerk_desk.ledger import RecordRef
-from clerk_desk.lengths import format_length, parse_length
+from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.models import (
-    AuditEvent,
     CafeComment,
     CafeNeighbor,
-    CafeStatus,
-    CafeSuspension,
-    DueStatus,
     SidewalkCafe,
 )
-from clerk_desk.money import Money
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import refusal
 from clerk_desk.sidewalk_cafes import (
-    ALCOHOL_CITE,
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
     HOURS_CITE,
     ISSUANCE_CITE,
     REVOCATION_CITE,
     TERM_CITE,
-    CafeData,
-    ChecklistItem,
-    ItemState,
-    NeighborData,
 )
 from clerk_desk.validation import max_length
-from ui import forms, operations, printing
-from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, optional_money
+from ui import forms, operations
+from ui.bond_dialogs import left_aligned
 from ui.bonds_tab import ChooseDateEdit
 from ui.findings_view import FindingsView
 from ui.operations import App, attempt, perform
-from ui.ordinance_viewer import cite_from_url, cite_html
-from ui.parties_tab import PartyDialog, PartyRow
 from ui.petition_dialogs import MeetingDialog, MeetingRow, ReasonForm, meeting_rows, zone_of
+from ui.sidewalk_cafe_application import FileChooser
+from ui.sidewalk_cafe_papers import paper_bytes
+from ui.sidewalk_cafe_rows import (
+    BAD,
+    DECIDE,
+    ISSUE,
+    LIST_FILTER,
+    PLAN_FILTER,
+    RECORDS_FILTER,
+    SOURCE_LABELS,
+    TAKE,
+    CafeDetails,
+    CafeRow,
+    NeighborRow,
+    SuspensionRow,
+    cite_link,
+    may_not,
+)
+from ui.sidewalk_cafe_widgets import (
+    ChecklistView,
+    add_row,
+    cafe_banner,
+    fit_height,
+    label_start_box,
+    note,
+    plain_text,
+    row_of,
+)
 from ui.table_models import TableColumn
 from ui.vending_dialogs import EditColumn, EditRowsModel, editable_table
-
-TAKE = Permission.TAKE_APPLICATIONS
-ISSUE = Permission.ISSUE_PERMITS
-DECIDE = Permission.APPROVE_WORK_PERMITS
-LIST_FILTER = "Spreadsheets (*.xlsx *.xlsm *.csv);;All files (*)"
-PLAN_FILTER = "Site plan (*.pdf *.png *.jpg *.jpeg);;All files (*)"
-RECORDS_FILTER = "Business records (*.pdf *.png *.jpg *.jpeg *.xlsx *.csv);;All files (*)"
-GOOD, LATE, BAD, INFO = "#1b6e2e", "#8a5a00", "#b00020", "#1d4f7a"
-WARN_COLOUR, BLOCK_COLOUR = "#fff1c7", "#f9d6d5"
-NBSP = "\u00a0"
-LIVE_MS = 120
-"""Pause after a keystroke before the rules are asked again about what is typed."""
-
-IN_PROCESS = (
-    CafeStatus.APPLIED,
-    CafeStatus.NOTICE_MAILED,
-    CafeStatus.BEFORE_COUNCIL,
-    CafeStatus.APPROVED,
-)
-"""An application not yet issued, denied or withdrawn: it can still be corrected."""
-BEFORE_DECISION = (CafeStatus.APPLIED, CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL)
-STANDING = (CafeStatus.ISSUED, CafeStatus.SUSPENDED)
-
-STATE_STYLE: dict[ItemState, tuple[str, str]] = {
-    # (background, text colour): the word carries the meaning, the colour helps.
-    ItemState.MET: ("#dcefdf", GOOD),
-    ItemState.PENDING: ("#fff1c7", LATE),
-    ItemState.NOT_MET: ("#f9d6d5", BAD),
-}
-SOURCE_LABELS = {
-    "public": "Public",
-    "applicant": "Applicant",
-    "staff": "City staff",
-    "committee": "City committee",
-}
-
-
-def may_not(app: App, permission: Permission) -> str:
-    """Why the operator may not do it ("" when they may): the tooltip of a disabled button."""
-    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
-
-
-def cite_link(cite: str) -> str:
-    """A citation as a link that never breaks inside "§ 506-10"."""
-    return cite_html(cite, cite.replace(" ", NBSP, 2))
-
-
-def time_text(value: time | None) -> str:
-    return "" if value is None else clock_time(value)
-
-
-def hours_text(opens: time | None, closes: time | None) -> str:
-    if opens is None and closes is None:
-        return ""
-    return f"{time_text(opens) or '?'} to {time_text(closes) or '?'}"
-
-
-def share_text(share: Decimal | None) -> str:
-    """A share of sales as a percent to one decimal — except where one decimal would show
-    "50.0%" for a share a little over or under one half, which is shown to the cent's worth."""
-    if share is None:
-        return ""
-    percent = share * 100
-    shown = percent.quantize(Decimal("0.1"))
-    if shown == 50 and percent != 50:
-        return f"{percent.normalize():f}%"
-    return f"{shown}%"
-
-
-def day_or_blank(day: date | None) -> str:
-    return "" if day is None else format_day(day)
-
-
-# ---- plain rows ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class NeighborRow:
-    """An owner or occupant within 100 feet, as the list shows it and the form edits it.
-
-    The mailing address is kept as its lines; the table shows (and takes) them joined by "; ".
-    The distance is kept as typed until saved (whole feet: "85", "85 ft").
-    """
-
-    name: str
-    mailing_address: str = ""
-    parcel_number: str = ""
-    relation: str = "owner"
-    distance: str = ""
-
-    @classmethod
-    def of(cls, neighbor: CafeNeighbor | NeighborData) -> NeighborRow:
-        return cls(
-            neighbor.name,
-            neighbor.mailing_address,
-            neighbor.parcel_number,
-            neighbor.relation,
-            "" if neighbor.distance_ft is None else str(neighbor.distance_ft),
-        )
-
-    @property
-    def blank(self) -> bool:
-        return not any(
-            part.strip() for part in (self.name, self.mailing_address, self.parcel_number)
-        )
-
-    @property
-    def address_line(self) -> str:
-        return "; ".join(line.strip() for line in self.mailing_address.splitlines() if line)
-
-    @property
-    def distance_text(self) -> str:
-        return f"{self.distance} ft" if self.distance.isdigit() else self.distance
-
-    def data(self, line: int) -> NeighborData:
-        """The row as the core takes it; a distance that is not whole feet is refused with
-        the line of the list it is on."""
-        feet: int | None = None
-        if self.distance.strip():
-            inches = parse_length(
-                self.distance, label=f"Line {line}: the distance", field="neighbors"
-            )
-            if inches is None or inches % 12:
-                raise InvalidInput(
-                    f'Line {line}: the distance "{self.distance}" is not a whole number of feet.',
-                    field="neighbors",
-                )
-            feet = inches // 12
-        return NeighborData(
-            self.name.strip(),
-            self.mailing_address.strip(),
-            self.parcel_number.strip(),
-            self.relation,
-            feet,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class CommentRow:
-    """A comment received by the City Clerk on the application."""
-
-    id: int
-    received_on: date
-    commenter: str
-    source: str
-    text: str
-    timely: bool
-    findings: tuple[Finding, ...]  # why it is late, when it is
-
-    @classmethod
-    def of(cls, comment: CafeComment, cafe: SidewalkCafe) -> CommentRow:
-        return cls(
-            comment.id,
-            comment.received_on,
-            comment.commenter,
-            comment.source,
-            comment.text,
-            comment.timely,
-            tuple(sidewalk_cafes.comment_findings(comment, cafe)),
-        )
-
-    @property
-    def source_label(self) -> str:
-        return SOURCE_LABELS.get(self.source, self.source.capitalize())
-
-
-@dataclass(frozen=True, slots=True)
-class SuspensionRow:
-    """A temporary suspension of the cafe's operation, as it stands today."""
-
-    id: int
-    notice_on: date | None
-    starts_on: date
-    ends_on: date
-    last_day: date  # the day before it was lifted, if lifted early
-    reason: str
-    emergency: bool
-    by: str
-    lifted_on: date | None
-    lift_reason: str
-    state: str  # "In effect", "To come", "Ended", "Lifted …", "Called off"
-
-    @classmethod
-    def of(cls, suspension: CafeSuspension, today: date) -> SuspensionRow:
-        last = sidewalk_cafes.suspension_last_day(suspension)
-        lifted = suspension.lifted_on
-        if sidewalk_cafes.suspension_active(suspension, today):
-            state = "In effect"
-        elif lifted is not None and lifted <= suspension.starts_on:
-            state = "Called off"
-        elif today < suspension.starts_on:
-            state = "To come"
-        elif lifted is not None:
-            state = f"Lifted {forms.us_date(lifted)}"
-        else:
-            state = "Ended"
-        return cls(
-            suspension.id,
-            suspension.notice_on,
-            suspension.starts_on,
-            suspension.ends_on,
-            last,
-            suspension.reason,
-            suspension.emergency,
-            suspension.created_by_name,
-            lifted,
-            suspension.lift_reason,
-            state,
-        )
-
-    @property
-    def notice_text(self) -> str:
-        if self.emergency:
-            return "Emergency: no prior notice"
-        return forms.us_date(self.notice_on)
-
-    @property
-    def open(self) -> bool:
-        """Not lifted, and not over: it can still be lifted."""
-        return self.lifted_on is None and self.state in ("In effect", "To come")
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryRow:
-    """One step of the application's history (its audit events)."""
-
-    when: str
-    who: str
-    what: str
-
-    @classmethod
-    def of(cls, event: AuditEvent, zone: tzinfo) -> HistoryRow:
-        return cls(forms.local_time(event.at, zone), event.operator_name, event.summary)
-
-
-def _meeting_label(meeting: object, zone: tzinfo) -> str:
-    starts = getattr(meeting, "starts_at", None)
-    if not isinstance(starts, datetime):
-        return ""
-    local = starts.astimezone(zone)
-    return f"{format_day(local.date())}, {clock_time(local)}"
-
-
-@dataclass(frozen=True, slots=True)
-class CafeRow:
-    """An application or permit as the register and the details show it, read in one action."""
-
-    id: int
-    number: str
-    applicant_id: int
-    applicant: str
-    establishment: str
-    address: str
-    street_id: int | None
-    street: str
-    parcel_id: int | None
-    parcel: str
-    renews: str  # the number of the permit it renews
-    zoning_district: str
-    commercially_zoned: bool
-    sales_from: date | None
-    sales_to: date | None
-    gross_sales: Money | None
-    food_sales: Money | None
-    share: Decimal | None
-    at_storefront: bool
-    at_curbside: bool
-    corner_parcel: bool
-    sidewalk_width_in: int | None
-    clear_passage_in: int | None
-    passage_abuts_curb: bool
-    curb_setback_in: int | None
-    aisle_in: int | None
-    frontage_in: int | None
-    cafe_length_in: int | None
-    side_frontage_in: int | None
-    side_cafe_length_in: int | None
-    cafe_depth_in: int | None
-    seats: int | None
-    tables: int | None
-    umbrellas: str
-    serves_alcohol: bool
-    liquor_license: str
-    needs_police: bool
-    opens_at: time | None
-    closes_at: time | None
-    indoor_opens_at: time | None
-    indoor_closes_at: time | None
-    applied_at: datetime  # City Hall's time
-    applied_on: date
-    received_by: str
-    status: CafeStatus
-    status_text: str  # as the register says it today: "Issued — expires …", "Expired"
-    notice_mailed_on: date | None
-    notice_mailed_by: str
-    comments_due_on: date | None
-    police_sent_on: date | None
-    police_reviewed_on: date | None
-    police_approved: bool | None
-    police_memo: str
-    dpw_inspected_on: date | None
-    dpw_inspected_by: str
-    dpw_satisfied: bool | None
-    dpw_note: str
-    meeting_id: int | None
-    meeting: str
-    council_decided_on: date | None
-    council_approved: bool | None
-    council_conditions: str
-    council_closes_at: time | None
-    issued_on: date | None
-    issued_by: str
-    expires_on: date | None
-    revocation_notice_on: date | None
-    revocation_meeting_id: int | None
-    revocation_meeting: str
-    revocation_grounds: str
-    revoked_on: date | None
-    revoked_until: date | None
-    denial_reasons: str
-    withdrawn_reason: str
-    site_plan_name: str
-    site_plan_sha256: str
-    site_plan_scale: str
-    sales_records_name: str
-    sales_records_sha256: str
-    notes: str
-    neighbors: tuple[NeighborRow, ...]
-    comments: tuple[CommentRow, ...]
-    suspensions: tuple[SuspensionRow, ...]
-
-    @classmethod
-    def of(cls, cafe: SidewalkCafe, zone: tzinfo, today: date) -> CafeRow:
-        return cls(
-            id=cafe.id,
-            number=cafe.number,
-            applicant_id=cafe.applicant_id,
-            applicant=cafe.applicant.name,
-            establishment=cafe.establishment,
-            address=cafe.address,
-            street_id=cafe.street_id,
-            street=cafe.street.full_name if cafe.street is not None else "",
-            parcel_id=cafe.parcel_id,
-            parcel=cafe.parcel.parcel_number if cafe.parcel is not None else "",
-            renews=cafe.renews.number if cafe.renews is not None else "",
-            zoning_district=cafe.zoning_district,
-            commercially_zoned=cafe.commercially_zoned,
-            sales_from=cafe.sales_from,
-            sales_to=cafe.sales_to,
-            gross_sales=cafe.gross_sales,
-            food_sales=cafe.food_and_soft_drink_sales,
-            share=sidewalk_cafes.food_share(cafe),
-            at_storefront=cafe.at_storefront,
-            at_curbside=cafe.at_curbside,
-            corner_parcel=cafe.corner_parcel,
-            sidewalk_width_in=cafe.sidewalk_width_in,
-            clear_passage_in=cafe.clear_passage_in,
-            passage_abuts_curb=cafe.passage_abuts_curb,
-            curb_setback_in=cafe.curb_setback_in,
-            aisle_in=cafe.aisle_in,
-            frontage_in=cafe.frontage_in,
-            cafe_length_in=cafe.cafe_length_in,
-            side_frontage_in=cafe.side_frontage_in,
-            side_cafe_length_in=cafe.side_cafe_length_in,
-            cafe_depth_in=cafe.cafe_depth_in,
-            seats=cafe.seats,
-            tables=cafe.tables,
-            umbrellas=cafe.umbrellas,
-            serves_alcohol=cafe.serves_alcohol,
-            liquor_license=cafe.liquor_license,
-            needs_police=sidewalk_cafes.needs_police_review(cafe),
-            opens_at=cafe.opens_at,
-            closes_at=cafe.closes_at,
-            indoor_opens_at=cafe.indoor_opens_at,
-            indoor_closes_at=cafe.indoor_closes_at,
-            applied_at=cafe.applied_at.astimezone(zone),
-            applied_on=cafe.applied_on,
-            received_by=cafe.received_by_name,
-            status=CafeStatus(cafe.status),
-            status_text=sidewalk_cafes.display_status(cafe, today, zone),
-            notice_mailed_on=cafe.notice_mailed_on,
-            notice_mailed_by=cafe.notice_mailed_by,
-            comments_due_on=cafe.comments_due_on,
-            police_sent_on=cafe.police_sent_on,
-            police_reviewed_on=cafe.police_reviewed_on,
-            police_approved=cafe.police_approved,
-            police_memo=cafe.police_memo,
-            dpw_inspected_on=cafe.dpw_inspected_on,
-            dpw_inspected_by=cafe.dpw_inspected_by,
-            dpw_satisfied=cafe.dpw_satisfied,
-            dpw_note=cafe.dpw_note,
-            meeting_id=cafe.meeting_id,
-            meeting=_meeting_label(cafe.meeting, zone),
-            council_decided_on=cafe.council_decided_on,
-            council_approved=cafe.council_approved,
-            council_conditions=cafe.council_conditions,
-            council_closes_at=cafe.council_closes_at,
-            issued_on=cafe.issued_on,
-            issued_by=cafe.issued_by_name,
-            expires_on=cafe.expires_on,
-            revocation_notice_on=cafe.revocation_notice_on,
-            revocation_meeting_id=cafe.revocation_meeting_id,
-            revocation_meeting=_meeting_label(cafe.revocation_meeting, zone),
-            revocation_grounds=cafe.revocation_grounds,
-            revoked_on=cafe.revoked_on,
-            revoked_until=cafe.revoked_until,
-            denial_reasons=cafe.denial_reasons,
-            withdrawn_reason=cafe.withdrawn_reason,
-            site_plan_name=cafe.site_plan_name,
-            site_plan_sha256=cafe.site_plan_sha256,
-            site_plan_scale=cafe.site_plan_scale,
-            sales_records_name=cafe.sales_records_name,
-            sales_records_sha256=cafe.sales_records_sha256,
-            notes=cafe.notes,
-            neighbors=tuple(NeighborRow.of(n) for n in cafe.neighbors),
-            comments=tuple(CommentRow.of(c, cafe) for c in cafe.comments),
-            suspensions=tuple(SuspensionRow.of(s, today) for s in cafe.suspensions),
-        )
-
-    # -- where it stands -----------------------------------------------------------------
-
-    @property
-    def in_process(self) -> bool:
-        """Not yet issued, denied or withdrawn: it can still be corrected."""
-        return self.status in IN_PROCESS
-
-    @property
-    def before_decision(self) -> bool:
-        return self.status in BEFORE_DECISION
-
-    @property
-    def standing(self) -> bool:
-        """A permit issued (suspended or not) that has not been revoked."""
-        return self.status in STANDING and bool(self.issued_on)
-
-    @property
-    def closed(self) -> bool:
-        return self.status in (CafeStatus.DENIED, CafeStatus.REVOKED, CafeStatus.WITHDRAWN)
-
-    @property
-    def notice_mailed(self) -> bool:
-        return self.notice_mailed_on is not None
-
-    @property
-    def received_text(self) -> str:
-        return f"{format_day(self.applied_at.date())}, {clock_time(self.applied_at)}"
-
-    @property
-    def configuration(self) -> str:
-        parts = []
-        if self.at_storefront:
-            parts.append("abutting the storefront")
-        if self.at_curbside:
-            parts.append("abutting the curbside")
-        if self.corner_parcel:
-            parts.append("corner parcel: the side street too")
-        return "; ".join(parts)
-
-    @property
-    def hours(self) -> str:
-        return hours_text(self.opens_at, self.closes_at)
-
-    @property
-    def indoor_hours(self) -> str:
-        return hours_text(self.indoor_opens_at, self.indoor_closes_at)
-
-    @property
-    def council_closes_text(self) -> str:
-        return f"closing by {time_text(self.council_closes_at)}" if self.council_closes_at else ""
-
-    @property
-    def location(self) -> str:
-        return self.address + (f" ({self.street})" if self.street else "")
-
-    def data(self) -> CafeData:
-        return CafeData(
-            applicant_id=self.applicant_id,
-            establishment=self.establishment,
-            address=self.address,
-            parcel_id=self.parcel_id,
-            street_id=self.street_id,
-            zoning_district=self.zoning_district,
-            commercially_zoned=self.commercially_zoned,
-            sales_from=self.sales_from,
-            sales_to=self.sales_to,
-            gross_sales=self.gross_sales,
-            food_and_soft_drink_sales=self.food_sales,
-            at_storefront=self.at_storefront,
-            at_curbside=self.at_curbside,
-            corner_parcel=self.corner_parcel,
-            sidewalk_width_in=self.sidewalk_width_in,
-            clear_passage_in=self.clear_passage_in,
-            passage_abuts_curb=self.passage_abuts_curb,
-            curb_setback_in=self.curb_setback_in,
-            aisle_in=self.aisle_in,
-            frontage_in=self.frontage_in,
-            cafe_length_in=self.cafe_length_in,
-            side_frontage_in=self.side_frontage_in,
-            side_cafe_length_in=self.side_cafe_length_in,
-            cafe_depth_in=self.cafe_depth_in,
-            seats=self.seats,
-            tables=self.tables,
-            umbrellas=self.umbrellas,
-            serves_alcohol=self.serves_alcohol,
-            liquor_license=self.liquor_license,
-            opens_at=self.opens_at,
-            closes_at=self.closes_at,
-            indoor_opens_at=self.indoor_opens_at,
-            indoor_closes_at=self.indoor_closes_at,
-            site_plan_scale=self.site_plan_scale,
-            notes=self.notes,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class CafeDetails:
-    """Everything the tab shows of the application chosen, read in one action."""
-
-    row: CafeRow
-    checklist: tuple[ChecklistItem, ...]
-    eligibility: tuple[Finding, ...]
-    layout: tuple[Finding, ...]
-    hours: tuple[Finding, ...]
-    history: tuple[HistoryRow, ...]
-    fee_owed: Money
-
-    def item(self, key: str) -> ChecklistItem | None:
-        return next((i for i in self.checklist if i.key == key), None)
-
-    @property
-    def not_met(self) -> tuple[ChecklistItem, ...]:
-        return tuple(i for i in self.checklist if i.state is ItemState.NOT_MET)
-
-    @property
-    def waiting(self) -> tuple[ChecklistItem, ...]:
-        return tuple(i for i in self.checklist if i.state is ItemState.PENDING)
-
-
-def search_cafe_rows(
-    action: Action,
-    text: str = "",
-    *,
-    status: CafeStatus | None = None,
-    year: int | None = None,
-    limit: int = sidewalk_cafes.SEARCH_LIMIT,
-) -> list[CafeRow]:
-    zone, today = zone_of(action), action.today()
-    return [
-        CafeRow.of(c, zone, today)
-        for c in sidewalk_cafes.search_cafes(
-            action.session, text, status, year, today=today, limit=limit
-        )
-    ]
-
-
-def cafe_row(action: Action, cafe_id: int) -> CafeRow:
-    return CafeRow.of(
-        sidewalk_cafes.get_cafe(action.session, cafe_id), zone_of(action), action.today()
-    )
-
-
-def fee_owed(session: Session, cafe_id: int) -> Money:
-    """What is still owed on the application's fee (zero once paid, or when cancelled)."""
-    dues = ledger.dues_for(session, RecordRef(sidewalk_cafes.RECORD_TYPE, str(cafe_id)))
-    return sum((d.balance for d in dues if DueStatus(d.status) is DueStatus.OPEN), Money.zero())
-
-
-def cafe_details(action: Action, cafe_id: int) -> CafeDetails:
-    session = action.session
-    cafe = sidewalk_cafes.get_cafe(session, cafe_id)
-    row = CafeRow.of(cafe, zone_of(action), action.today())
-    zone = zone_of(action)
-    return CafeDetails(
-        row,
-        tuple(sidewalk_cafes.review(action, cafe_id)),
-        tuple(sidewalk_cafes.eligibility_findings(cafe)),
-        tuple(sidewalk_cafes.layout_findings(cafe)),
-        tuple(sidewalk_cafes.hours_findings(cafe)),
-        tuple(HistoryRow.of(e, zone) for e in sidewalk_cafes.history(session, cafe_id)),
-        fee_owed(session, cafe_id),
-    )
-
-
-# ---- small pieces ----------------------------------------------------------------------------
-
-
-def info_label(name: str, *, tone: str = "info") -> QLabel:
-    """A framed rich-text note whose ``cite:`` links open the ordinance."""
-    background, colour = {"info": ("#e8f1fb", "#1d2b36"), "warning": ("#fff4d6", "#5a3b00")}[tone]
-    label = QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-    label.setOpenExternalLinks(False)
-    label.setStyleSheet(
-        f"QLabel {{ background: {background}; color: {colour}; padding: 8px; border-radius: 3px; }}"
-    )
-    return label
-
-
-def follow_cite(parent: QWidget, app: App, url: str) -> None:
-    """A ``cite:`` link: the window's ordinance viewer, or a small one beside the form."""
-    cite = cite_from_url(url)
-    if cite and not app.open_ordinance(cite):
-        forms.open_cite(parent, cite)
-
-
-def note(parent: QWidget, app: App, name: str, text: str, *, tone: str = "info") -> QLabel:
-    label = info_label(name, tone=tone)
-    label.setText(text)
-    label.linkActivated.connect(lambda url: follow_cite(parent, app, url))
-    return label
-
-
-def plain_text(name: str, lines: int, parent: QWidget, placeholder: str = "") -> QPlainTextEdit:
-    edit = QPlainTextEdit()
-    edit.setObjectName(name)
-    edit.setTabChangesFocus(True)
-    edit.setPlaceholderText(placeholder)
-    edit.setFixedHeight(parent.fontMetrics().height() * lines + 12)
-    return edit
-
-
-def row_of(*widgets: QWidget | str, stretch: bool = True) -> QWidget:
-    """Widgets (or captions) side by side in one form row."""
-    box = QWidget()
-    line = QHBoxLayout(box)
-    line.setContentsMargins(0, 0, 0, 0)
-    for widget in widgets:
-        if isinstance(widget, str):
-            caption = QLabel(widget)
-            caption.setStyleSheet("color: #444;")
-            line.addWidget(caption)
-        else:
-            line.addWidget(widget)
-    if stretch:
-        line.addStretch(1)
-    return box
-
-
-def add_row(
-    dialog: forms.FormDialog,
-    label: str,
-    widget: QWidget,
-    field: str,
-    *,
-    focus: QWidget | None = None,
-    form: QFormLayout | None = None,
-) -> None:
-    """A labelled row with its error line; the error puts the caret in ``focus`` (the field
-    inside a wrapper that keeps it at its own width)."""
-    target = form if form is not None else dialog.form
-    target.addRow(label, widget)
-    message = forms.error_label()
-    target.addRow("", message)
-    dialog.errors.add(field, message, focus or widget)
-
-
-def findings_box(title: str, view: FindingsView, name: str) -> QGroupBox:
-    box = QGroupBox(title)
-    box.setObjectName(name)
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(8, 4, 8, 6)
-    layout.addWidget(view)
-    return box
-
-
-def fit_height(dialog: QWidget, width: int, most: int = 820) -> None:
-    """Size a form to ``width`` and the height its wrapped notes take at that width (a label's
-    own size hint is that of a narrower line, which left blank space under the fields)."""
-    layout = dialog.layout()
-    height = dialog.sizeHint().height()
-    if layout is not None and layout.hasHeightForWidth():
-        height = layout.totalHeightForWidth(width)
-    dialog.resize(width, min(height, most))
-
-
-def state_badge(state: ItemState) -> str:
-    background, colour = STATE_STYLE[state]
-    return (
-        f"<span style='background:{background}; color:{colour}; font-weight:bold'>"
-        f"&nbsp;{html.escape(state.label)}&nbsp;</span>"
-    )
-
-
-def cafe_banner(row: CafeRow) -> QLabel:
-    """The application a form acts on, in one line at its top."""
-    return forms.banner(
-        f"{row.number} — {row.establishment} ({row.applicant}), {row.address}. {row.status_text}.",
-        tone="info",
-    )
-
-
-class TimeField(QTimeEdit):
-    """A time that may not be given: it reads "—" until a time is chosen (the first key or
-    click puts ``default`` in it). Midnight stands for "not given": an establishment open past
-    midnight is entered as 11:59 PM, later than any sidewalk cafe may stay open.
-
-    Signals: those of :class:`QTimeEdit` (``timeChanged``).
-    """
-
-    UNSET = QTime(0, 0)
-
-    def __init__(self, default: time, *, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.default = default
-        self.setObjectName(name)
-        self.setDisplayFormat("h:mm AP")
-        self.setMinimumTime(self.UNSET)
-        self.setSpecialValueText("—")
-        self.setTime(self.UNSET)
-        self.setToolTip(
-            "— when not given. An establishment open past midnight: 11:59 PM (later than a "
-            "sidewalk cafe may stay open)"
-        )
-
-    def value(self) -> time | None:
-        chosen = self.time()
-        if chosen == self.UNSET:
-            return None
-        return time(chosen.hour(), chosen.minute())
-
-    def set_value(self, value: time | None) -> None:
-        self.setTime(self.UNSET if value is None else QTime(value.hour, value.minute))
-
-    def _start(self) -> None:
-        if self.value() is None:
-            self.set_value(self.default)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self._start()
-        super().mousePressEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = Qt.Key(event.key())
-        passing = (
-            Qt.Key.Key_Tab,
-            Qt.Key.Key_Backtab,
-            Qt.Key.Key_Escape,
-            Qt.Key.Key_Return,
-            Qt.Key.Key_Enter,
-        )
-        if self.value() is None and key not in passing:
-            self._start()
-            if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-                return
-        super().keyPressEvent(event)
-
-
-class FileChooser(QWidget):
-    """ "Attach…": a file (the site plan, the sales records) read when chosen, so a file moved
-    later is not lost. Shows what is already on file for a correction.
-
-    Signals: ``changed()`` when a file is chosen or removed.
-    """
-
-    changed = Signal()
-
-    def __init__(
-        self, *, name: str, caption: str, title: str, file_filter: str, on_file: str = ""
-    ) -> None:
-        super().__init__()
-        self.title = title
-        self.file_filter = file_filter
-        self.on_file = on_file
-        self.file_name = ""
-        self.content: bytes | None = None
-        self.button = QPushButton(caption)
-        self.button.setObjectName(f"{name}_button")
-        self.clear_button = QPushButton("Remove")
-        self.clear_button.setObjectName(f"{name}_clear")
-        self.label = QLabel()
-        self.label.setObjectName(f"{name}_label")
-        self.label.setWordWrap(True)
-        line = QHBoxLayout(self)
-        line.setContentsMargins(0, 0, 0, 0)
-        line.addWidget(self.button)
-        line.addWidget(self.label, 1)
-        line.addWidget(self.clear_button)
-        self.button.clicked.connect(self.choose)
-        self.clear_button.clicked.connect(self.clear)
-        self._show()
-
-    def choose(self) -> None:
-        path = forms.ask_open_path(self, self.title, self.file_filter)
-        if not path:
-            return
-        try:
-            content = Path(path).read_bytes()
-        except OSError as error:
-            operations.show_error(
-                self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}")
-            )
-            return
-        self.file_name, self.content = Path(path).name, content
-        self._show()
-        self.changed.emit()
-
-    def clear(self) -> None:
-        self.file_name, self.content = "", None
-        self._show()
-        self.changed.emit()
-
-    def _show(self) -> None:
-        if self.content is not None:
-            size = f"{max(1, round(len(self.content) / 1024)):,} KB"
-            replaces = f" — replaces {self.on_file}" if self.on_file else ""
-            self.label.setText(f"{html.escape(self.file_name)} ({size}){html.escape(replaces)}")
-        elif self.on_file:
-            self.label.setText(f"On file: {html.escape(self.on_file)}")
-        else:
-            self.label.setText("<i>none attached</i>")
-        self.clear_button.setVisible(self.content is not None)
-
-    @property
-    def attached(self) -> bool:
-        """Whether the application has the file: chosen now, or on file already."""
-        return self.content is not None or bool(self.on_file)
-
-    def chosen(self) -> tuple[str, bytes] | None:
-        return (self.file_name, self.content) if self.content is not None else None
-
-
-# ---- the checklist ---------------------------------------------------------------------------
-
-
-class ChecklistView(QWidget):
-    """Each requirement of § 506-10 for one application: met, waiting (a period still runs) or
-    not met, with the cited findings that say why and the day it is due; for the fee and the
-    insurance, a button that takes the clerk to the tab where it is done.
-
-    Signals: ``pay_requested()`` (Take payment in the Receipts tab), ``insurance_requested()``
-    (file the certificate in the Bonds & Insurance tab).
-    """
-
-    pay_requested = Signal()
-    insurance_requested = Signal()
-
-    def __init__(self, app: App, parent: QWidget | None = None, *, buttons: bool = True) -> None:
-        super().__init__(parent)
-        self.app = app
-        self.buttons = buttons
-        self.setObjectName("checklist")
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(6)
-        self._parts: list[QWidget] = []
-        self.summary = QLabel()
-        self.summary.setObjectName("checklist_summary")
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.summary.linkActivated.connect(app.open_link)
-        self._layout.addWidget(self.summary)
-        self._layout.addStretch(1)
-        self.pay_button: QPushButton | None = None
-        self.insurance_button: QPushButton | None = None
-        self.item_labels: dict[str, QLabel] = {}
-        self.item_findings: dict[str, FindingsView] = {}
-        self.set_details(None)
-
-    def set_details(self, details: CafeDetails | None, *, pay_refusal: str = "") -> None:
-        for part in self._parts:
-            self._layout.removeWidget(part)
-            part.hide()
-            part.deleteLater()
-        self._parts = []
-        self.item_labels, self.item_findings = {}, {}
-        self.pay_button = self.insurance_button = None
-        if details is None:
-            self.summary.setText("<i>No application selected.</i>")
-            return
-        self.summary.setText(summary_html(details))
-        at = 1
-        for item in details.checklist:
-            box = QWidget(self)
-            box.setObjectName(f"checklist_{item.key}")
-            lines = QVBoxLayout(box)
-            lines.setContentsMargins(0, 2, 0, 0)
-            lines.setSpacing(2)
-            head = QLabel(item_html(item, details), box)
-            head.setObjectName(f"item_{item.key}")
-            head.setWordWrap(True)
-            head.setTextFormat(Qt.TextFormat.RichText)
-            head.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-            head.linkActivated.connect(self.app.open_link)
-            lines.addWidget(head)
-            self.item_labels[item.key] = head
-            if item.findings:
-                found = FindingsView(self.app, box)
-                found.setObjectName(f"findings_{item.key}")
-                found.set_findings(shown_findings(item))
-                found.setContentsMargins(18, 0, 0, 0)
-                lines.addWidget(found)
-                self.item_findings[item.key] = found
-            button = self._button_for(item, pay_refusal) if self.buttons else None
-            if button is not None:
-                row_box = QHBoxLayout()
-                row_box.setContentsMargins(18, 0, 0, 0)
-                row_box.addWidget(button)
-                row_box.addStretch(1)
-                lines.addLayout(row_box)
-            self._layout.insertWidget(at, box)
-            self._parts.append(box)
-            at += 1
-
-    def _button_for(self, item: ChecklistItem, pay_refusal: str) -> QPushButton | None:
-        if item.met:
-            return None
-        if item.key == "fee":
-            button = QPushButton("Take payment in the &Receipts tab")
-            button.setObjectName("take_payment_button")
-            button.setToolTip(
-                pay_refusal
-                or "Open the Receipts tab with the applicant as the payer and the fee due"
-            )
-            button.setEnabled(not pay_refusal)
-            button.clicked.connect(self.pay_requested)
-            self.pay_button = button
-            return button
-        if item.key == "insurance":
-            button = QPushButton("File the certificate in &Bonds && Insurance")
-            button.setObjectName("file_certificate_button")
-            button.setToolTip(
-                "Open the Bonds & Insurance tab to file and check the certificate of insurance"
-            )
-            button.clicked.connect(self.insurance_requested)
-            self.insurance_button = button
-            return button
-        return None
-
-    def texts(self) -> dict[str, str]:
-        """Each item's line and findings as shown (rich text), by key — for tests."""
-        return {
-            key: label.text() + "".join(self.item_findings[key].texts())
-            if key in self.item_findings
-            else label.text()
-            for key, label in self.item_labels.items()
-        }
-
-
-def shown_findings(item: ChecklistItem) -> tuple[Finding, ...]:
-    """An item's findings as the checklist shows them. A requirement whose time has not come
-    stops nothing today, so its findings read "Check" beside the amber "Waiting"."""
-    if item.state is not ItemState.PENDING:
-        return item.findings
-    return tuple(replace(f, level="warn") if f.blocks else f for f in item.findings)
-
-
-def item_html(item: ChecklistItem, details: CafeDetails) -> str:
-    parts = [f"{state_badge(item.state)}&nbsp; <b>{html.escape(item.title)}</b>"]
-    if item.due is not None and not item.met:
-        parts.append(f" — by {html.escape(format_day(item.due))}")
-    if item.key == "fee" and not item.met and details.fee_owed > Money.zero():
-        parts.append(f" — {html.escape(details.fee_owed.format())} owed")
-    if item.cite:
-        parts.append(f"&nbsp; <small>{cite_link(item.cite)}</small>")
-    return "".join(parts)
-
-
-def summary_html(details: CafeDetails) -> str:
-    """One sentence on what the checklist means for the next step."""
-    row = details.row
-    not_met, waiting = details.not_met, details.waiting
-    if row.closed or row.standing:
-        return (
-            f"<b>{html.escape(row.status_text)}.</b> The checklist as it stands today, "
-            "for the record."
-        )
-    if not not_met and not waiting:
-        if row.status is CafeStatus.APPROVED:
-            return (
-                f"<b style='color:{GOOD}'>Every requirement is met.</b> The City Administrator "
-                f"issues the permit ({cite_link(ISSUANCE_CITE)})."
-            )
-        return f"<b style='color:{GOOD}'>Every requirement is met.</b>"
-    if not not_met:
-        names = html.escape(", ".join(item.title for item in waiting))
-        return f"<b style='color:{LATE}'>Waiting: {names}.</b>"
-    names = html.escape(", ".join(item.title for item in not_met))
-    return f"<b style='color:{BAD}'>Not met: {names}.</b>"
-
-
-# ---- the application -------------------------------------------------------------------------
-
-LENGTH_FIELDS: tuple[tuple[str, str, str], ...] = (
-    # (field, label, what the ordinance asks of it — shown beside the field)
-    ("sidewalk_width_in", "Si&dewalk width", "curb face to the property line"),
-    ("cafe_depth_in", "Cafe de&pth", "from the building out"),
-    ("clear_passage_in", "Clear pa&ssage", "6 ft abutting the curb, else 5 ft"),
-    ("curb_setback_in", "Tables from c&urb", "at least 3 ft from the curb face"),
-    ("aisle_in", "Aisle&s", "at least 44 in"),
-    ("frontage_in", "Storefront &frontage", "the establishment's own"),
-    ("cafe_length_in", "Cafe &length", "along the frontage only"),
-    ("side_frontage_in", "Side fronta&ge", "corner parcel: the side street"),
-    ("side_cafe_length_in", "Side cafe le&ngth", "along the side frontage only"),
-)
-LENGTH_LABELS = {
-    "sidewalk_width_in": "The sidewalk width",
-    "cafe_depth_in": "The cafe's depth",
-    "clear_passage_in": "The clear passage",
-    "curb_setback_in": "The setback from the curb face",
-    "aisle_in": "The aisle width",
-    "frontage_in": "The frontage",
-    "cafe_length_in": "The cafe's length",
-    "side_frontage_in": "The side frontage",
-    "side_cafe_length_in": "The cafe's length along the side",
-}
-
-
-class ApplicationDialog(forms.FormDialog):
-    """Take a sidewalk cafe application at the counter, or correct one not yet issued (the same
-    form). The site plan and the sales records are attached as files; the dimensions are typed
-    as lengths; what the rules make of them shows live, each finding with its section.
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow | None = None) -> None:
-        title = f"Correct application {cafe.number}" if cafe else "New sidewalk cafe application"
-        super().__init__(
-            parent, title, save_text="Save correction" if cafe else "Receive application"
-        )
-        self.app = app
-        self.cafe = cafe
-        self.setObjectName("cafe_application_dialog")
-        self.applied_on = cafe.applied_on if cafe else app.desk.clock.today()
-        self._live = QTimer(self)
-        self._live.setSingleShot(True)
-        self._live.setInterval(LIVE_MS)
-        self._live.timeout.connect(self.show_findings)
-
-        # -- who and where (left)
-        chosen = None
-        if cafe is not None:
-            chosen = perform(
-                parent,
-                app,
-                lambda a: PartyRow.of(parties.get_party(a.session, cafe.applicant_id)),
-                writes=False,
-            )
-        self.applicant = PartyPicker(app, role="applicant", chosen=chosen, name="applicant")
-        self.new_party_button = QPushButton("New person or &business…")
-        self.new_party_button.setObjectName("new_party_button")
-        self.new_party_button.setToolTip("Add the applicant to People & Parcels and choose it here")
-        applicant_box = QWidget()
-        applicant_lines = QVBoxLayout(applicant_box)
-        applicant_lines.setContentsMargins(0, 0, 0, 0)
-        applicant_lines.setSpacing(2)
-        applicant_lines.addWidget(self.applicant)
-        applicant_lines.addWidget(self.new_party_button, 0, Qt.AlignmentFlag.AlignLeft)
-        if cafe is not None:  # not transferable: a new owner is a new application
-            self.applicant.setVisible(False)
-            self.new_party_button.setVisible(False)
-            fixed = QLabel(
-                f"<b>{html.escape(cafe.applicant)}</b><br><small>A sidewalk cafe permit is not "
-                "transferable: a new owner needs a new application.</small>"
-            )
-            fixed.setObjectName("applicant_fixed")
-            fixed.setWordWrap(True)
-            applicant_lines.addWidget(fixed)
-        self.establishment = forms.limit_to(QLineEdit(), SidewalkCafe.establishment)
-        self.establishment.setObjectName("establishment")
-        self.establishment.setPlaceholderText("the indoor food-serving establishment")
-        self.address = forms.limit_to(QLineEdit(), SidewalkCafe.address)
-        self.address.setObjectName("address")
-        self.address.setPlaceholderText("e.g. 233 Broad St N")
-        self.street = QComboBox()
-        self.street.setObjectName("street")
-        self.street.addItem("— street —", None)
-        self.parcel = QComboBox()
-        self.parcel.setObjectName("parcel")
-        self.parcel.addItem("— parcel not chosen —", None)
-        self.parcel.setToolTip("The parcel, from People & Parcels (found by the address typed)")
-        self.zoning = forms.limit_to(QLineEdit(), SidewalkCafe.zoning_district)
-        self.zoning.setObjectName("zoning_district")
-        self.zoning.setPlaceholderText("e.g. C-1")
-        self.zoning.setMaximumWidth(self.fontMetrics().horizontalAdvance("n") * 12 + 16)
-        self.commercial = QCheckBox("Commercially &zoned")
-        self.commercial.setObjectName("commercially_zoned")
-
-        # -- eligibility (left)
-        today = app.desk.clock.today
-        self.sales_from = ChooseDateEdit(today, name="sales_from")
-        self.sales_to = ChooseDateEdit(lambda: self.sales_from.value() or today(), name="sales_to")
-        self.gross = money_edit("gross_sales", "e.g. 184,000.00")
-        self.food = money_edit("food_and_soft_drink_sales", "e.g. 131,500.00")
-        self.share_label = QLabel()
-        self.share_label.setObjectName("share")
-        self.share_label.setTextFormat(Qt.TextFormat.RichText)
-        self.share_label.setWordWrap(True)
-        self.sales_records = FileChooser(
-            name="sales_records",
-            caption="Attach &records…",
-            title="Attach the business records of the six months' sales",
-            file_filter=RECORDS_FILTER,
-            on_file=cafe.sales_records_name if cafe else "",
-        )
-        self.site_plan = FileChooser(
-            name="site_plan",
-            caption="Attach site p&lan…",
-            title="Attach the site plan, drawn to scale",
-            file_filter=PLAN_FILTER,
-            on_file=cafe.site_plan_name if cafe else "",
-        )
-        self.scale = forms.limit_to(QLineEdit(), SidewalkCafe.site_plan_scale)
-        self.scale.setObjectName("site_plan_scale")
-        self.scale.setPlaceholderText("the scale noted on the drawing, e.g. 1/4 in = 1 ft")
-        self.alcohol = QCheckBox("Alcoholic &beverages will be served in the cafe")
-        self.alcohol.setObjectName("serves_alcohol")
-        self.license = forms.limit_to(QLineEdit(), SidewalkCafe.liquor_license)
-        self.license.setObjectName("liquor_license")
-        self.license.setPlaceholderText("liquor license held, if any, e.g. Class B 2026-14")
-        self.police_note = QLabel()
-        self.police_note.setObjectName("police_needed")
-        self.police_note.setWordWrap(True)
-        self.police_note.setTextFormat(Qt.TextFormat.RichText)
-        self.police_note.setStyleSheet("color: #444;")
-        self.police_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
-        self.notes = plain_text("notes", 2, self, "Anything else the application says")
-        self.eligibility_view = FindingsView(app, empty_text="Eligible, as entered.")
-        self.eligibility_view.setObjectName("eligibility_findings")
-
-        # -- the layout (right)
-        self.storefront = QCheckBox("Abutting the s&torefront")
-        self.storefront.setObjectName("at_storefront")
-        self.curbside = QCheckBox("Abutting the cur&bside")
-        self.curbside.setObjectName("at_curbside")
-        self.corner = QCheckBox("Co&rner parcel (the side street too)")
-        self.corner.setObjectName("corner_parcel")
-        self.abuts_curb = QCheckBox("The pedestrian passage abuts the &curb")
-        self.abuts_curb.setObjectName("passage_abuts_curb")
-        self.abuts_curb.setToolTip(
-            "Six feet clear where the passage abuts the face of the curb; elsewhere five feet"
-        )
-        self.lengths: dict[str, QLineEdit] = {}
-        self.readouts: dict[str, QLabel] = {}
-        self.length_errors: dict[str, QLabel] = {}
-        self._unreadable: set[str] = set()  # lengths the live check found unreadable
-        self.seats = self._count("seats")
-        self.tables = self._count("tables")
-        self.umbrellas = forms.limit_to(QLineEdit(), SidewalkCafe.umbrellas)
-        self.umbrellas.setObjectName("umbrellas")
-        self.umbrellas.setPlaceholderText("none, or as the permit is to describe them")
-        self.layout_view = FindingsView(app, empty_text="The layout meets § 506-10.")
-        self.layout_view.setObjectName("layout_findings")
-
-        # -- the hours (right)
-        self.opens = TimeField(time(11, 0), name="opens_at")
-        self.closes = TimeField(time(21, 0), name="closes_at")
-        self.indoor_opens = TimeField(time(7, 0), name="indoor_opens_at")
-        self.indoor_closes = TimeField(time(22, 0), name="indoor_closes_at")
-        self.hours_view = FindingsView(app, empty_text="The hours meet § 506-10.")
-        self.hours_view.setObjectName("hours_findings")
-
-        self._lay_out(applicant_box)
-        self._fill_streets()
-        if cafe is not None:
-            self._fill(cafe)
-        else:
-            blank = CafeData(0, "", "")
-            self.storefront.setChecked(blank.at_storefront)
-            self.curbside.setChecked(blank.at_curbside)
-            self.abuts_curb.setChecked(blank.passage_abuts_curb)
-        self._connect()
-        self.show_findings()
-        if not app.operator.may(TAKE):
-            self.set_read_only(refusal(app.operator.role, TAKE))
-        self.resize(1320, 860)
-        (self.establishment if cafe else self.applicant.search_field).setFocus()
-
-    def _count(self, name: str) -> QSpinBox:
-        box = QSpinBox()
-        box.setObjectName(name)
-        box.setRange(0, 999)
-        box.setSpecialValueText("—")
-        return box
-
-    def _length(self, field: str) -> QLineEdit:
-        edit = QLineEdit()
-        edit.setObjectName(field)
-        edit.setPlaceholderText("e.g. 6 ft")
-        edit.setToolTip('Feet ("6", "4 1/2"), inches ("44 in") or both ("6 ft 2 in")')
-        edit.setMaximumWidth(self.fontMetrics().horizontalAdvance("n") * 11 + 16)
-        self.lengths[field] = edit
-        readout = QLabel()
-        readout.setObjectName(f"{field}_readout")
-        readout.setStyleSheet("color: #555;")
-        self.readouts[field] = readout
-        return edit
-
-    def _lay_out(self, applicant_box: QWidget) -> None:
-        app = self.app
-        self.clock_note = note(self, app, "intake_note", self._intake_text())
-        self.add_top(self.clock_note)
-        self._layout.removeItem(self.form)
-
-        # left: who, where, eligibility
-        left = self.form
-        add_row(
-            self, "&Applicant", applicant_box, "applicant_id", focus=self.applicant.search_field
-        )
-        add_row(self, "&Establishment", self.establishment, "establishment")
-        add_row(
-            self,
-            "Addre&ss",
-            row_of(self.address, self.street, stretch=False),
-            "address",
-            focus=self.address,
-        )
-        message = forms.error_label()
-        left.addRow("", message)
-        self.errors.add("street_id", message, self.street)
-        add_row(self, "Parcel", self.parcel, "parcel_id")
-        add_row(
-            self,
-            "&Zoning district",
-            row_of(self.zoning, self.commercial),
-            "zoning_district",
-            focus=self.zoning,
-        )
-        message = forms.error_label()
-        left.addRow("", message)
-        self.errors.add("commercially_zoned", message, self.commercial)
-        sales_caption = QLabel(
-            "<b>Sales in the six months immediately preceding the application</b> "
-            f"<small>({cite_link(ELIGIBILITY_CITE)})</small>"
-        )
-        sales_caption.setTextFormat(Qt.TextFormat.RichText)
-        sales_caption.setWordWrap(True)
-        sales_caption.linkActivated.connect(lambda url: follow_cite(self, app, url))
-        left.addRow(sales_caption)
-        add_row(
-            self,
-            "Sales &period",
-            row_of(self.sales_from, "to", self.sales_to),
-            "sales_from",
-            focus=self.sales_from,
-        )
-        message = forms.error_label()
-        left.addRow("", message)
-        self.errors.add("sales_to", message, self.sales_to)
-        add_row(self, "&Gross sales", left_aligned(self.gross), "gross_sales", focus=self.gross)
-        add_row(
-            self,
-            "F&ood, soft drinks",
-            row_of(self.food, self.share_label, stretch=False),
-            "food_and_soft_drink_sales",
-            focus=self.food,
-        )
-        add_row(
-            self,
-            "Sales records",
-            self.sales_records,
-            "sales_records",
-            focus=self.sales_records.button,
-        )
-        add_row(self, "Site plan", self.site_plan, "site_plan", focus=self.site_plan.button)
-        add_row(self, "Sca&le", self.scale, "site_plan_scale")
-        left.addRow(findings_box("Eligibility", self.eligibility_view, "eligibility_box"))
-
-        # right: the layout and the hours
-        layout_box = QGroupBox("Layout, as dimensioned on the site plan")
-        layout_box.setObjectName("layout_box")
-        layout_lines = QVBoxLayout(layout_box)
-        layout_lines.setSpacing(4)
-        configuration = QGridLayout()
-        configuration.setContentsMargins(0, 0, 0, 0)
-        configuration.setVerticalSpacing(2)
-        configuration.addWidget(self.storefront, 0, 0)
-        configuration.addWidget(self.curbside, 0, 1)
-        configuration.addWidget(self.corner, 1, 0)
-        configuration.addWidget(self.abuts_curb, 1, 1)
-        layout_lines.addLayout(configuration)
-        message = forms.error_label()
-        layout_lines.addWidget(message)
-        self.errors.add("at_storefront", message, self.storefront)
-        grid = QGridLayout()
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(1)
-        line = 0
-        for field, caption, rule in LENGTH_FIELDS:
-            edit = self._length(field)
-            label = QLabel(caption)
-            label.setBuddy(edit)
-            hint = QLabel(rule)
-            hint.setStyleSheet("color: #666;")
-            grid.addWidget(label, line, 0)
-            grid.addWidget(edit, line, 1)
-            grid.addWidget(self.readouts[field], line, 2)
-            grid.addWidget(hint, line, 3)
-            message = forms.error_label()
-            grid.addWidget(message, line + 1, 1, 1, 3)
-            self.errors.add(field, message, edit)
-            self.length_errors[field] = message
-            line += 2
-        grid.setColumnStretch(3, 1)
-        layout_lines.addLayout(grid)
-        counted: list[QWidget] = []
-        for caption, widget in (
-            ("Seats", self.seats),
-            ("Tables", self.tables),
-            ("Umbrellas", self.umbrellas),
-        ):
-            label = QLabel(caption)
-            label.setBuddy(widget)
-            counted += [label, widget]
-        layout_lines.addWidget(row_of(*counted, stretch=False))
-        for field in ("seats", "tables", "umbrellas"):
-            message = forms.error_label()
-            layout_lines.addWidget(message)
-            self.errors.add(field, message, getattr(self, field))
-        layout_lines.addWidget(self.layout_view)
-
-        hours_box = QGroupBox("Hours")
-        hours_box.setObjectName("hours_box")
-        hours = QGridLayout(hours_box)
-        hours.setVerticalSpacing(2)
-        for line, (caption, opens, closes) in enumerate(
-            (
-                ("Sidewalk ca&fe", self.opens, self.closes),
-                ("Indoor establis&hment", self.indoor_opens, self.indoor_closes),
-            )
-        ):
-            label = QLabel(caption)
-            label.setBuddy(opens)
-            hours.addWidget(label, line * 2, 0)
-            hours.addWidget(row_of(opens, "to", closes), line * 2, 1)
-            messages = QWidget()
-            lines = QVBoxLayout(messages)
-            lines.setContentsMargins(0, 0, 0, 0)
-            lines.setSpacing(0)
-            for hour in (opens, closes):
-                message = forms.error_label()
-                lines.addWidget(message)
-                self.errors.add(hour.objectName(), message, hour)
-            hours.addWidget(messages, line * 2 + 1, 1)
-        hours_rule = QLabel(
-            "Not open before 6:00 AM nor past 11:00 PM, and never beyond the indoor "
-            f"establishment's hours <small>({cite_link(HOURS_CITE)})</small>"
-        )
-        hours_rule.setObjectName("hours_rule")
-        hours_rule.setWordWrap(True)
-        hours_rule.setTextFormat(Qt.TextFormat.RichText)
-        hours_rule.setStyleSheet("color: #555;")
-        hours_rule.linkActivated.connect(lambda url: follow_cite(self, app, url))
-        hours.addWidget(hours_rule, 4, 0, 1, 2)
-        hours.addWidget(self.hours_view, 5, 0, 1, 2)
-        hours.setColumnStretch(1, 1)
-
-        alcohol_box = QGroupBox("Alcohol")
-        alcohol_box.setObjectName("alcohol_box")
-        alcohol = QFormLayout(alcohol_box)
-        alcohol.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        alcohol.addRow(self.alcohol)
-        add_row(self, "L&iquor license", self.license, "liquor_license", form=alcohol)
-        message = forms.error_label()
-        alcohol.addRow(message)
-        self.errors.add("serves_alcohol", message, self.alcohol)
-        alcohol.addRow(self.police_note)
-        notes = QFormLayout()
-        notes.setContentsMargins(0, 0, 0, 0)
-        add_row(self, "No&tes", self.notes, "notes", form=notes)
-
-        right = QVBoxLayout()
-        right.addWidget(layout_box)
-        right.addWidget(hours_box)
-        right.addWidget(alcohol_box)
-        right.addLayout(notes)
-        right.addStretch(1)
-
-        left_page = QWidget()
-        left_lines = QVBoxLayout(left_page)
-        left_lines.setContentsMargins(0, 0, 6, 0)
-        left_lines.addLayout(left)
-        left_lines.addStretch(1)
-        right_page = QWidget()
-        right_page.setLayout(right)
-        right.setContentsMargins(0, 0, 6, 0)
-        columns = QHBoxLayout()
-        columns.addWidget(self._scrolling(left_page), 11)
-        columns.addSpacing(8)
-        columns.addWidget(self._scrolling(right_page), 10)
-        self._layout.addLayout(columns, 1)
-        self.finish_layout()
-        self._layout.setStretch(self._layout.count() - 2, 0)
-
-    def _scrolling(self, page: QWidget) -> QScrollArea:
-        """A column that scrolls up and down (never sideways) when the screen is short."""
-        scroller = QScrollArea()
-        scroller.setWidget(page)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        return scroller
-
-    def _intake_text(self) -> str:
-        cafe = self.cafe
-        if cafe is not None:
-            return (
-                f"Application <b>{html.escape(cafe.number)}</b>, received "
-                f"{html.escape(cafe.received_text)} by {html.escape(cafe.received_by)}: "
-                f"{html.escape(cafe.status_text)}. A correction is reviewed again; the applicant "
-                f"cannot change ({cite_link(TERM_CITE)})."
-            )
-        return (
-            f"Received today, {html.escape(format_day(self.applied_on))}, by "
-            f"{html.escape(self.app.operator.full_name)}; the fee in the City's fee schedule is "
-            f"billed when you save ({cite_link(APPLICATION_CITE)}). Then: notice to the owners "
-            "within 100 feet, 15 days for comments, the Chief of Police where alcohol is served, "
-            "the DPW inspection, and the Common Council."
-        )
-
-    def _fill_streets(self) -> None:
-        found = perform(
-            self,
-            self.app,
-            lambda a: [(s.id, s.full_name) for s in street_numbers.streets(a.session)],
-            writes=False,
-        )
-        for street_id, name in found or []:
-            self.street.addItem(name, street_id)
-
-    def _fill_parcels(self) -> None:
-        """The parcels whose number, address or owner match the address typed; the one chosen
-        is kept."""
-        text = self.address.text().strip()
-        current = self.parcel.currentData()
-
-        def work(action: Action) -> list[tuple[int, str]]:
-            found = parties.search_parcels(action.session, text, limit=20) if text else []
-            if current is not None and all(p.id != current for p in found):
-                found.insert(0, parties.get_parcel(action.session, current))
-            return [
-                (
-                    p.id,
-                    f"{p.parcel_number} — {p.site_address}" if p.site_address else p.parcel_number,
-                )
-                for p in found
-            ]
-
-        rows = perform(self, self.app, work, writes=False) or []
-        with forms.quietly(self.parcel):
-            self.parcel.clear()
-            self.parcel.addItem("— parcel not chosen —", None)
-            for parcel_id, label in rows:
-                self.parcel.addItem(label, parcel_id)
-            self.parcel.setCurrentIndex(max(0, self.parcel.findData(current)))
-
-    def _fill(self, cafe: CafeRow) -> None:
-        self.establishment.setText(cafe.establishment)
-        self.address.setText(cafe.address)
-        self.street.setCurrentIndex(max(0, self.street.findData(cafe.street_id)))
-        if cafe.parcel_id is not None:
-            self.parcel.addItem(cafe.parcel, cafe.parcel_id)
-            self.parcel.setCurrentIndex(self.parcel.count() - 1)
-        self.zoning.setText(cafe.zoning_district)
-        self.commercial.setChecked(cafe.commercially_zoned)
-        self.sales_from.set_value(cafe.sales_from)
-        self.sales_to.set_value(cafe.sales_to)
-        self.gross.setText(cafe.gross_sales.format(symbol=False) if cafe.gross_sales else "")
-        self.food.setText(cafe.food_sales.format(symbol=False) if cafe.food_sales else "")
-        self.scale.setText(cafe.site_plan_scale)
-        self.alcohol.setChecked(cafe.serves_alcohol)
-        self.license.setText(cafe.liquor_license)
-        self.notes.setPlainText(cafe.notes)
-        self.storefront.setChecked(cafe.at_storefront)
-        self.curbside.setChecked(cafe.at_curbside)
-        self.corner.setChecked(cafe.corner_parcel)
-        self.abuts_curb.setChecked(cafe.passage_abuts_curb)
-        for field, edit in self.lengths.items():
-            edit.setText(format_length(getattr(cafe, field)))
-        self.seats.setValue(cafe.seats or 0)
-        self.tables.setValue(cafe.tables or 0)
-        self.umbrellas.setText(cafe.umbrellas)
-        self.opens.set_value(cafe.opens_at)
-        self.closes.set_value(cafe.closes_at)
-        self.indoor_opens.set_value(cafe.indoor_opens_at)
-        self.indoor_closes.set_value(cafe.indoor_closes_at)
-
-    def _connect(self) -> None:
-        self.new_party_button.clicked.connect(self.new_party)
-        self.address.editingFinished.connect(self._fill_parcels)
-        later = self._live.start
-        for edit in (*self.lengths.values(), self.gross, self.food, self.license):
-            edit.textChanged.connect(lambda _t: later())
-        for box in (
-            self.commercial,
-            self.alcohol,
-            self.storefront,
-            self.curbside,
-            self.corner,
-            self.abuts_curb,
-        ):
-            box.toggled.connect(lambda _on: later())
-        for day in (self.sales_from, self.sales_to):
-            day.dateChanged.connect(lambda _d: later())
-        for hour in (self.opens, self.closes, self.indoor_opens, self.indoor_closes):
-            hour.timeChanged.connect(lambda _t: later())
-        for spin in (self.seats, self.tables):
-            spin.valueChanged.connect(lambda _v: later())
-        self.scale.textChanged.connect(lambda _t: later())
-        for chooser in (self.site_plan, self.sales_records):
-            chooser.changed.connect(later)
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App, cafe: CafeRow | None = None) -> int | None:
-        """Show the form; the id of the application saved, or None if cancelled."""
-        dialog = cls(parent, app, cafe)
-        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
-            return dialog.result_value
-        return None
-
-    # ---- reading the form ------------------------------------------------------------------
-
-    def length(self, field: str) -> int | None:
-        """The length typed in ``field``, in inches (InvalidInput under the field)."""
-        return parse_length(self.lengths[field].text(), label=LENGTH_LABELS[field], field=field)
-
-    def data(self, applicant_id: int, *, lenient: bool = False) -> CafeData:
-        """The form as the core takes it. ``lenient`` (the live findings): a length or amount
-        not yet readable counts as not given, and the field says why."""
-
-        def length(field: str) -> int | None:
-            if not lenient:
-                return self.length(field)
-            try:
-                return self.length(field)
-            except InvalidInput:
-                return None
-
-        def money(edit: QLineEdit, field: str) -> Money | None:
-            if not lenient:
-                return optional_money(edit, field)
-            try:
-                return optional_money(edit, field)
-            except InvalidInput:
-                return None
-
-        return CafeData(
-            applicant_id=applicant_id,
-            establishment=self.establishment.text(),
-            address=self.address.text(),
-            parcel_id=self.parcel.currentData(),
-            street_id=self.street.currentData(),
-            zoning_district=self.zoning.text(),
-            commercially_zoned=self.commercial.isChecked(),
-            sales_from=self.sales_from.value(),
-            sales_to=self.sales_to.value(),
-            gross_sales=money(self.gross, "gross_sales"),
-            food_and_soft_drink_sales=money(self.food, "food_and_soft_drink_sales"),
-            at_storefront=self.storefront.isChecked(),
-            at_curbside=self.curbside.isChecked(),
-            corner_parcel=self.corner.isChecked(),
-            sidewalk_width_in=length("sidewalk_width_in"),
-            clear_passage_in=length("clear_passage_in"),
-            passage_abuts_curb=self.abuts_curb.isChecked(),
-            curb_setback_in=length("curb_setback_in"),
-            aisle_in=length("aisle_in"),
-            frontage_in=length("frontage_in"),
-            cafe_length_in=length("cafe_length_in"),
-            side_frontage_in=length("side_frontage_in"),
-            side_cafe_length_in=length("side_cafe_length_in"),
-            cafe_depth_in=length("cafe_depth_in"),
-            seats=self.seats.value() or None,
-            tables=self.tables.value() or None,
-            umbrellas=self.umbrellas.text(),
-            serves_alcohol=self.alcohol.isChecked(),
-            liquor_license=self.license.text(),
-            opens_at=self.opens.value(),
-            closes_at=self.closes.value(),
-            indoor_opens_at=self.indoor_opens.value(),
-            indoor_closes_at=self.indoor_closes.value(),
-            site_plan_scale=self.scale.text(),
-            notes=self.notes.toPlainText(),
-        )
-
-    # ---- what the rules say, live -----------------------------------------------------------
-
-    def show_findings(self) -> None:
-        """Ask the core's rules about what is typed: eligibility, layout, hours. A length that
-        cannot be read says so under its field at once."""
-        self._live.stop()
-        for field, edit in self.lengths.items():
-            readout, message = self.readouts[field], self.length_errors[field]
-            try:
-                inches = self.length(field)
-            except InvalidInput as error:
-                readout.setText("")
-                message.setText(error.message)
-                message.setVisible(True)
-                self._unreadable.add(field)
-                continue
-            if field in self._unreadable:  # readable again: its own complaint goes
-                self._unreadable.discard(field)
-                message.clear()
-                message.setVisible(False)
-            readout.setText("" if inches is None else f"= {inches} in")
-            edit.setToolTip(
-                'Feet ("6", "4 1/2"), inches ("44 in") or both ("6 ft 2 in")'
-                + (f": {format_length(inches)}" if inches is not None else "")
-            )
-        data = self.data(0, lenient=True)
-        has_plan, has_records = self.site_plan.attached, self.sales_records.attached
-        self.eligibility_view.set_findings(
-            sidewalk_cafes.eligibility_findings(
-                data,
-                applied_on=self.applied_on,
-                has_site_plan=has_plan,
-                has_sales_records=has_records,
-            )
-        )
-        self.layout_view.set_findings(sidewalk_cafes.layout_findings(data))
-        self.hours_view.set_findings(sidewalk_cafes.hours_findings(data))
-        share = sidewalk_cafes.food_share(data)
-        if share is None:
-            self.share_label.setText("")
-        else:
-            more = share > sidewalk_cafes.FOOD_SHARE
-            colour = GOOD if more else BAD
-            self.share_label.setText(
-                f"<b style='color:{colour}'>{html.escape(share_text(share))}</b> of gross sales "
-                f"— {'more than 50%' if more else 'not more than 50%'}"
-            )
-        police = sidewalk_cafes.needs_police_review(data)
-        self.police_note.setText(
-            f"The Chief of Police reviews this application ({cite_link(APPLICATION_CITE)})."
-            if police
-            else f"No alcohol and no liquor license: no police review ({cite_link(ALCOHOL_CITE)})."
-        )
-
-    # ---- the applicant -----------------------------------------------------------------------
-
-    def new_party(self) -> None:
-        party_id = PartyDialog.ask(self, self.app, name=self.applicant.search_field.text().strip())
-        if party_id is None:
-            return
-        row = perform(
-            self,
-            self.app,
-            lambda a: PartyRow.of(parties.get_party(a.session, party_id)),
-            writes=False,
-        )
-        if row is not None:
-            self.applicant.choose(row)
-
-    # ---- saving ------------------------------------------------------------------------------
-
-    def commit(self) -> object:
-        party = self.applicant.party
-        if party is None:
-            self.errors.clear()
-            self.errors.show(
-                InvalidInput(
-                    "Choose the applicant, or add a new person or business.", field="applicant_id"
-                )
-            )
-            return None
-        cafe = self.cafe
-        plan, records = self.site_plan.chosen(), self.sales_records.chosen()
-        scale = self.scale.text()
-
-        def work(action: Action) -> int:
-            data = self.data(party.id)
-            if cafe is None:
-                saved = sidewalk_cafes.receive_application(
-                    action, data, site_plan=plan, sales_records=records
-                )
-            else:
-                saved = sidewalk_cafes.correct_application(action, cafe.id, data)
-                if plan is not None:
-                    sidewalk_cafes.attach_site_plan(action, cafe.id, *plan, scale=scale)
-                if records is not None:
-                    sidewalk_cafes.attach_sales_records(action, cafe.id, *records)
-            action.session.flush()
-            return saved.id
-
-        return perform(self, self.app, work, errors=self.errors)
-
 
 # ---- the owners and occupants within 100 feet ------------------------------------------------
 
@@ -1851,13 +164,14 @@ class NeighborsDialog(forms.FormDialog):
                 "application goes to the Common Council, notice is mailed to all owners of "
                 "property within 100 feet of the applicant's property and the proposed cafe; the "
                 "list of the names and addresses of the owners and occupants it was sent to is "
-                f"attached to the packet ({cite_link(APPLICATION_CITE)}). A distance over 100 "
-                "feet is not taken: notice is not required there.",
+                f"attached to the packet ({cite_link(APPLICATION_CITE)}). A name more than 100 "
+                "feet away is kept, marked <i>beyond 100 ft — not required</i>, and mailed the "
+                "notice all the same; take the line off if it was a mistake.",
             )
         )
         self.model = EditRowsModel(neighbor_columns(), self)
         self.table = editable_table(self.model, name="neighbors_table")
-        forms.size_columns(self.table, {0: 26, 1: 38, 2: 12, 3: 14})
+        forms.size_columns(self.table, {0: 26, 1: 34, 2: 11, 3: 10})
         self.add_button = QPushButton("Add &name")
         self.add_button.setObjectName("add_neighbor_button")
         self.remove_button = QPushButton("Remove")
@@ -1881,14 +195,19 @@ class NeighborsDialog(forms.FormDialog):
         message = forms.error_label()
         self._layout.insertWidget(3, message)
         self.errors.add("neighbors", message, self.table)
+        self.beyond_view = FindingsView(app, self)
+        self.beyond_view.setObjectName("beyond_findings")
+        self._layout.insertWidget(4, self.beyond_view)
         self.finish_layout()
         self._layout.setStretch(self._layout.count() - 2, 0)
         self.model.set_rows(list(cafe.neighbors))
         self.model.rows_changed.connect(self._count)
+        self.model.rows_changed.connect(self._show_beyond)
         self.add_button.clicked.connect(self.add_neighbor)
         self.remove_button.clicked.connect(self.remove_neighbor)
         self.import_button.clicked.connect(self.import_list)
         self._count()
+        self._show_beyond()
         if not app.operator.may(TAKE):
             self.set_read_only(refusal(app.operator.role, TAKE))
         elif cafe.notice_mailed_on is not None:
@@ -1900,7 +219,7 @@ class NeighborsDialog(forms.FormDialog):
             for widget in (self.add_button, self.remove_button, self.import_button):
                 widget.setEnabled(False)
             self.table.setEditTriggers(self.table.EditTrigger.NoEditTriggers)
-        self.resize(1040, 560)
+        self.resize(1120, 560)
         self.table.setFocus()
 
     @classmethod
@@ -1910,6 +229,18 @@ class NeighborsDialog(forms.FormDialog):
     def neighbors(self) -> list[NeighborRow]:
         """The names typed or imported; lines left wholly empty are not part of the list."""
         return [n for n in self.model.rows if not n.blank]
+
+    def _show_beyond(self) -> None:
+        """The names more than 100 feet away, as the core warns of them (kept, marked)."""
+        rows = []
+        for line, person in enumerate(self.neighbors(), start=1):
+            try:
+                rows.append(person.data(line))
+            except InvalidInput:  # a distance not yet readable: said when the list is saved
+                rows.append(replace(person, distance="").data(line))
+        found = sidewalk_cafes.neighbor_findings(rows)
+        self.beyond_view.set_findings(found)
+        self.beyond_view.setVisible(bool(found))
 
     def _count(self) -> None:
         people = self.neighbors()
@@ -2032,7 +363,9 @@ class ActDialog(forms.FormDialog):
 class NoticeMailedDialog(ActDialog):
     """Record the day the notice was mailed to the owners and occupants listed; the last day
     for comments (15 calendar days, received by the Clerk at City Hall) shows as the day is
-    chosen. The tab then prints the letters, the labels and the list chosen here."""
+    chosen. The letters, dated that day with the applicant's diagram, are written in the same
+    act as the mailing is recorded: if they cannot be (no readable site plan), nothing is
+    recorded and the form says why. The tab then prints the papers chosen here."""
 
     permission = ISSUE
 
@@ -2061,35 +394,51 @@ class NoticeMailedDialog(ActDialog):
         self.due.setObjectName("comments_due")
         self.due.setWordWrap(True)
         self.due.setTextFormat(Qt.TextFormat.RichText)
+        self.plan = QLabel(
+            html.escape(
+                f"{cafe.site_plan_name}"
+                + (f", drawn to a scale of {cafe.site_plan_scale}" if cafe.site_plan_scale else "")
+            )
+            if cafe.site_plan_name
+            else "<b style='color:#b00020'>None attached</b> — attach the applicant's site plan "
+            "(Correct…) before the notice is mailed"
+        )
+        self.plan.setObjectName("notice_site_plan")
+        self.plan.setWordWrap(True)
         self.letters = QCheckBox(f"The notice &letters ({plural(count, 'letter')})")
         self.letters.setObjectName("print_letters")
-        self.labels = QCheckBox("The mailing l&abels (Avery 5160)")
+        self.labels = QCheckBox("The mailing l&abels (Avery 5160), from label")
         self.labels.setObjectName("print_labels")
+        self.first_label = label_start_box(self)
         self.packet_list = QCheckBox("The &list for the application packet")
         self.packet_list.setObjectName("print_list")
         for box in (self.letters, self.labels, self.packet_list):
             box.setChecked(True)
+        self.labels.toggled.connect(self.first_label.setEnabled)
         papers = QWidget()
         papers_lines = QVBoxLayout(papers)
         papers_lines.setContentsMargins(0, 0, 0, 0)
         papers_lines.setSpacing(2)
-        for box in (self.letters, self.labels, self.packet_list):
-            papers_lines.addWidget(box)
+        papers_lines.addWidget(self.letters)
+        papers_lines.addWidget(row_of(self.labels, self.first_label, "of the first sheet"))
+        papers_lines.addWidget(self.packet_list)
         add_row(self, "&Mailed on", left_aligned(self.mailed_on), "mailed_on", focus=self.mailed_on)
         add_row(self, "Mailed &by", self.by_name, "by_name")
         self.form.addRow("", self.due)
+        add_row(self, "Diagram", self.plan, "site_plan")
         self.form.addRow("Print now", papers)
         self.mailed_on.dateChanged.connect(lambda _d: self.show_due())
-        self.done_building(700)
+        self.done_building(720)
         self.show_due()
         self.mailed_on.setFocus()
 
     @classmethod
-    def ask(cls, parent: QWidget | None, app: App, cafe: CafeRow) -> list[str] | None:
-        """The papers to print after the mailing was recorded, or None if cancelled."""
+    def ask(cls, parent: QWidget | None, app: App, cafe: CafeRow) -> list[tuple[str, bytes]] | None:
+        """The papers written with the mailing, to print now (title, PDF), or None if
+        cancelled."""
         dialog = cls(parent, app, cafe)
-        if forms.run_modal(dialog) and dialog.result_value is not None:
-            return dialog.papers()
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, list):
+            return dialog.result_value
         return None
 
     def papers(self) -> list[str]:
@@ -2118,11 +467,96 @@ class NoticeMailedDialog(ActDialog):
 
     def commit(self) -> object:
         cafe_id, mailed, by = self.cafe.id, forms.to_date(self.mailed_on), self.by_name.text()
-        return self.act(
-            lambda a: sidewalk_cafes.record_notice_mailed(a, cafe_id, mailed_on=mailed, by_name=by),
-            "mailed_on",
-            keep=("by_name",),
+        chosen, skip = self.papers(), self.first_label.value() - 1
+
+        def work(action: Action) -> list[tuple[str, bytes]]:
+            sidewalk_cafes.record_notice_mailed(action, cafe_id, mailed_on=mailed, by_name=by)
+            action.session.flush()
+            try:  # the letters, dated the day mailed: written now, or nothing is recorded
+                letters = paper_bytes(action, cafe_id, "letters")
+            except Conflict as error:
+                raise InvalidInput(error.message, field="site_plan", cite=error.cite) from error
+            return [
+                letters if paper == "letters" else paper_bytes(action, cafe_id, paper, skip=skip)
+                for paper in chosen
+            ]
+
+        return self.act(work, "mailed_on", keep=("by_name", "site_plan"))
+
+
+class AttachPapersDialog(ActDialog):
+    """Supply the site plan or the sales records of an application the Council approved, when
+    one is missing or cannot be read (an application approved before the Council's approval
+    needed them). The Council decided on the plan it had: a readable plan is not replaced."""
+
+    def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
+        super().__init__(
+            parent, app, cafe, "Attach papers", save_text="Attach", name="attach_papers_dialog"
         )
+        self.add_top(
+            note(
+                self,
+                app,
+                "attach_note",
+                "The permit is issued once the application is complete: the business records of "
+                f"the six months' sales ({cite_link(ELIGIBILITY_CITE)}) and the site plan drawn "
+                f"to scale, with the scale noted ({cite_link(APPLICATION_CITE)}).",
+            )
+        )
+        self.site_plan = FileChooser(
+            name="site_plan",
+            caption="Attach site p&lan…",
+            title="Attach the site plan, drawn to scale",
+            file_filter=PLAN_FILTER,
+            on_file=cafe.site_plan_name,
+        )
+        self.scale = forms.limit_to(QLineEdit(cafe.site_plan_scale), SidewalkCafe.site_plan_scale)
+        self.scale.setObjectName("site_plan_scale")
+        self.scale.setPlaceholderText("the scale noted on the drawing, e.g. 1/4 in = 1 ft")
+        self.sales_records = FileChooser(
+            name="sales_records",
+            caption="Attach &records…",
+            title="Attach the business records of the six months' sales",
+            file_filter=RECORDS_FILTER,
+            on_file=cafe.sales_records_name,
+        )
+        add_row(self, "Site plan", self.site_plan, "site_plan", focus=self.site_plan.button)
+        add_row(self, "Sca&le", self.scale, "site_plan_scale")
+        add_row(
+            self,
+            "Sales records",
+            self.sales_records,
+            "sales_records",
+            focus=self.sales_records.button,
+        )
+        for field, chooser in (
+            ("site_plan", self.site_plan),
+            ("sales_records", self.sales_records),
+        ):
+            chooser.refused.connect(
+                lambda why, field=field: self.errors.show(InvalidInput(why, field=field))
+            )
+        self.done_building(700)
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, cafe: CafeRow) -> bool:
+        return bool(forms.run_modal(cls(parent, app, cafe)))
+
+    def commit(self) -> object:
+        plan, records = self.site_plan.chosen(), self.sales_records.chosen()
+        if plan is None and records is None:
+            self.errors.clear()
+            self.errors.show(InvalidInput("Choose a file to attach.", field="site_plan"))
+            return None
+        cafe_id, scale = self.cafe.id, self.scale.text()
+
+        def work(action: Action) -> None:
+            if plan is not None:
+                sidewalk_cafes.attach_site_plan(action, cafe_id, *plan, scale=scale)
+            if records is not None:
+                sidewalk_cafes.attach_sales_records(action, cafe_id, *records)
+
+        return self.act(work, "site_plan", keep=("sales_records", "site_plan_scale"))
 
 
 class CommentDialog(ActDialog):
@@ -2858,16 +1292,6 @@ class LiftSuspensionDialog(forms.FormDialog):
         )
 
 
-REVOCATION_GROUNDS = (
-    "the permit was issued on inaccurate or incomplete information",
-    "the permit was improvidently granted",
-    "one or more conditions of the permit or the provisions of § 506-10 have been violated",
-    "the sidewalk cafe is being operated in a manner which constitutes a nuisance",
-    "the operation unduly impedes, restricts, or presents a hazard to the movement of vehicles "
-    "or pedestrians",
-)
-
-
 class RevocationNoticeDialog(ActDialog):
     """Written notice to the permittee of the public meeting at which the Council will consider
     revoking the permit: at least ten days before it. The tab prints the notice."""
@@ -2890,8 +1314,9 @@ class RevocationNoticeDialog(ActDialog):
                 "revocation_note",
                 "The Common Council may revoke the permit temporarily or permanently after a "
                 "public meeting upon 10 days' written notice to the permittee, on a finding that "
-                + "; that ".join(REVOCATION_GROUNDS)
-                + f"; or for any other reason in its discretion ({cite_link(REVOCATION_CITE)}).",
+                + "; that ".join(sidewalk_cafes.REVOCATION_GROUNDS[:-1])
+                + f"; or for {sidewalk_cafes.REVOCATION_GROUNDS[-1]} "
+                f"({cite_link(REVOCATION_CITE)}).",
             )
         )
         self.notice_on = forms.date_edit(app.desk.clock.today(), name="revocation_notice_on")
@@ -3086,91 +1511,3 @@ def withdraw(parent: QWidget | None, app: App, cafe: CafeRow) -> bool:
         work=lambda a, why: sidewalk_cafes.withdraw(a, cafe.id, reason=why),
         name="withdraw_dialog",
     )
-
-
-# ---- the papers ------------------------------------------------------------------------------
-
-PAPERS = ("permit", "letters", "labels", "list", "suspension", "revocation")
-
-
-def paper_bytes(
-    action: Action, cafe_id: int, paper: str, *, suspension_id: int | None = None
-) -> tuple[str, bytes]:
-    """One paper of an application, written by :mod:`reports.sidewalk_cafes`: its title and
-    its PDF."""
-    from clerk_desk import sidewalk_cafes_views as views
-    from reports import sidewalk_cafes as documents
-
-    session = action.session
-    profile = settings_store.city_profile(session)
-    number = sidewalk_cafes.get_cafe(session, cafe_id).number
-    if paper == "permit":
-        view = views.permit_view(session, cafe_id, action.calendar, today=action.today())
-        return f"Sidewalk cafe permit {number}", documents.permit_pdf(
-            view, profile, printed_on=action.today()
-        )
-    if paper in ("letters", "labels", "list"):
-        notice = views.notice_view(session, cafe_id)
-        if paper == "letters":
-            return f"Notice letters — {number}", documents.neighbor_notice_pdf(notice, profile)
-        if paper == "labels":
-            return (
-                f"Mailing labels — {number}",
-                documents.mailing_labels_pdf(notice.neighbors, profile),
-            )
-        return f"Owners within 100 feet — {number}", documents.neighbor_list_pdf(notice, profile)
-    if paper == "suspension" and suspension_id is not None:
-        letter = views.letter_view(session, cafe_id, suspension_id=suspension_id)
-        return f"Suspension letter — {number}", documents.suspension_letter_pdf(
-            letter, profile, printed_on=action.today()
-        )
-    if paper == "revocation":
-        letter = views.letter_view(session, cafe_id)
-        return (
-            f"Notice of revocation meeting — {number}",
-            documents.revocation_notice_pdf(letter, profile, printed_on=action.today()),
-        )
-    raise ValueError(f"unknown paper {paper!r}")
-
-
-def print_papers(
-    parent: QWidget | None,
-    app: App,
-    cafe_id: int,
-    papers: Sequence[str],
-    *,
-    suspension_id: int | None = None,
-) -> list[str]:
-    """Write the papers of an application, then print each (the print preview offers "Save
-    PDF…" too); the act they follow is saved already. Returns the titles sent to a printer."""
-
-    def write(action: Action) -> list[tuple[str, bytes]]:
-        return [
-            paper_bytes(action, cafe_id, paper, suspension_id=suspension_id) for paper in papers
-        ]
-
-    written = perform(parent, app, write, writes=False)
-    printed = []
-    for title, pdf in written or []:
-        if printing.print_or_explain(
-            parent, pdf, title=title, saved="It is recorded: print it again from the tab."
-        ):
-            printed.append(title)
-    return printed
-
-
-def save_paper(
-    parent: QWidget, app: App, cafe_id: int, paper: str, *, suspension_id: int | None = None
-) -> Path | None:
-    """Write one paper and save it as a PDF file where the clerk chooses (to e-mail it, or to
-    print it elsewhere)."""
-    found = perform(
-        parent,
-        app,
-        lambda a: paper_bytes(a, cafe_id, paper, suspension_id=suspension_id),
-        writes=False,
-    )
-    if found is None:
-        return None
-    title, pdf = found
-    return printing.save_pdf(parent, pdf, printing.suggested_name(title))

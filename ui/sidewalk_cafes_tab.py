@@ -12,8 +12,11 @@ permit's last day. Beside the register are the chosen application's details and 
 and its pages: the checklist of § 506-10 (each requirement met, waiting, or not met, with its
 cited findings), what the rules say of the eligibility, the layout and the hours, the owners
 within 100 feet to whom the notice goes (with the letters, labels and list), the comments, the
-suspensions, and the history. Each act is a dialog of :mod:`ui.sidewalk_cafe_dialogs`; the
-papers it calls for print when it is saved. The Excel register is written in the background.
+suspensions, and the history. Each act is a dialog of :mod:`ui.sidewalk_cafe_dialogs` (the
+application form is :mod:`ui.sidewalk_cafe_application`); the papers it calls for print when it
+is saved (:mod:`ui.sidewalk_cafe_papers`), the application packet for the Council whenever the
+clerk asks, and the mailing labels from the first free label of a partly used sheet. The Excel
+register is written in the background.
 """
 
 from __future__ import annotations
@@ -59,19 +62,10 @@ from clerk_desk.sidewalk_cafes import (
 from ui import forms, operations
 from ui.findings_view import FindingsView
 from ui.operations import App, perform, run_in_background
+from ui.sidewalk_cafe_application import ApplicationDialog
 from ui.sidewalk_cafe_dialogs import (
-    BAD,
-    DECIDE,
-    GOOD,
-    ISSUE,
-    LATE,
-    TAKE,
-    WARN_COLOUR,
-    ApplicationDialog,
+    AttachPapersDialog,
     BeforeCouncilDialog,
-    CafeDetails,
-    CafeRow,
-    ChecklistView,
     CommentDialog,
     CouncilDecisionDialog,
     DenyDialog,
@@ -84,18 +78,28 @@ from ui.sidewalk_cafe_dialogs import (
     RevocationNoticeDialog,
     RevokeDialog,
     SuspendDialog,
+    neighbor_view_columns,
+    withdraw,
+)
+from ui.sidewalk_cafe_papers import print_papers, print_written, save_paper
+from ui.sidewalk_cafe_rows import (
+    BAD,
+    DECIDE,
+    GOOD,
+    ISSUE,
+    LATE,
+    TAKE,
+    WARN_COLOUR,
+    CafeDetails,
+    CafeRow,
     SuspensionRow,
     cafe_details,
     cite_link,
-    findings_box,
     may_not,
-    neighbor_view_columns,
-    print_papers,
-    save_paper,
     search_cafe_rows,
     share_text,
-    withdraw,
 )
+from ui.sidewalk_cafe_widgets import ChecklistView, findings_box, label_start_box
 from ui.table_models import CENTER, RowsModel, TableColumn
 
 EXPORT_FILTER = "Excel workbook (*.xlsx)"
@@ -297,6 +301,12 @@ class SidewalkCafesTab(QWidget):
         self.council_button = button(
             "Council decisio&n…", "council_button", "What the Common Council decided"
         )
+        self.packet_button = button(
+            "Print pac&ket",
+            "print_packet_button",
+            "The application packet for the Council: summary, checklist, comments, reviews, "
+            "the owners notified and the site plan",
+        )
         self.issue_button = button(
             "&Issue…", "issue_button", "Issue the permit (at most one year) and print it"
         )
@@ -328,6 +338,7 @@ class SidewalkCafesTab(QWidget):
             self.dpw_button: may_not(self.app, DECIDE),
             self.agenda_button: may_not(self.app, TAKE),
             self.council_button: may_not(self.app, TAKE),
+            self.packet_button: "",
             self.issue_button: may_not(self.app, ISSUE),
             self.print_button: "",
             self.renew_button: may_not(self.app, TAKE),
@@ -346,7 +357,7 @@ class SidewalkCafesTab(QWidget):
                 (self.correct_button, self.neighbors_button, self.mailed_button),
             ),
             ("Reviews", (self.comment_button, self.police_button, self.dpw_button)),
-            ("Council", (self.agenda_button, self.council_button)),
+            ("Council", (self.agenda_button, self.council_button, self.packet_button)),
             ("Permit", (self.issue_button, self.print_button, self.renew_button)),
             ("Afterwards", (self.suspend_button, self.revocation_button, self.revoke_button)),
             ("Ending", (self.deny_button, self.withdraw_button)),
@@ -389,6 +400,8 @@ class SidewalkCafesTab(QWidget):
         self.layout_view.setObjectName("layout_findings")
         self.hours_view = FindingsView(self.app, empty_text="The hours meet § 506-10.")
         self.hours_view.setObjectName("hours_findings")
+        self.alcohol_view = FindingsView(self.app, empty_text="No alcohol to be served.")
+        self.alcohol_view.setObjectName("alcohol_findings")
         self.dimensions = QLabel()
         self.dimensions.setObjectName("dimensions")
         self.dimensions.setWordWrap(True)
@@ -401,6 +414,7 @@ class SidewalkCafesTab(QWidget):
         rules_lines.addWidget(findings_box("Eligibility", self.eligibility_view, "eligibility_box"))
         rules_lines.addWidget(findings_box("Layout", self.layout_view, "layout_box"))
         rules_lines.addWidget(findings_box("Hours", self.hours_view, "hours_box"))
+        rules_lines.addWidget(findings_box("Alcohol", self.alcohol_view, "alcohol_box"))
         rules_lines.addStretch(1)
         rules_page = self._scrolling(rules, "rules_page")
         rules_page.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
@@ -417,7 +431,12 @@ class SidewalkCafesTab(QWidget):
         self.letters_button.setToolTip("One notice letter to each owner and occupant listed")
         self.labels_button = QPushButton("Print l&abels")
         self.labels_button.setObjectName("print_labels_button")
-        self.labels_button.setToolTip("Mailing labels on Avery 5160 sheets (3 by 10)")
+        self.labels_button.setToolTip(
+            "Mailing labels on Avery 5160 sheets (3 by 10), from the label chosen beside"
+        )
+        self.first_label = label_start_box(self)
+        self.first_label_caption = QLabel("from label")
+        self.first_label_caption.setBuddy(self.first_label)
         self.list_button = QPushButton("Print lis&t")
         self.list_button.setObjectName("print_list_button")
         self.list_button.setToolTip("The list attached to the application packet")
@@ -434,8 +453,15 @@ class SidewalkCafesTab(QWidget):
         neighbor_lines.addWidget(self.neighbor_count)
         neighbor_lines.addWidget(self.neighbor_table, 1)
         neighbor_buttons = QHBoxLayout()
-        for made in (self.letters_button, self.labels_button, self.list_button):
-            neighbor_buttons.addWidget(made)
+        placed: tuple[QWidget, ...] = (
+            self.letters_button,
+            self.labels_button,
+            self.first_label_caption,
+            self.first_label,
+            self.list_button,
+        )
+        for widget in placed:
+            neighbor_buttons.addWidget(widget)
         neighbor_buttons.addStretch(1)
         neighbor_buttons.addWidget(self.save_button)
         neighbor_lines.addLayout(neighbor_buttons)
@@ -554,6 +580,7 @@ class SidewalkCafesTab(QWidget):
             lambda: self._act(BeforeCouncilDialog, "Placed before the Council")
         )
         self.council_button.clicked.connect(self.council_decision)
+        self.packet_button.clicked.connect(self.print_packet)
         self.issue_button.clicked.connect(self.issue_selected)
         self.print_button.clicked.connect(self.print_permit)
         self.renew_button.clicked.connect(self.renew_selected)
@@ -563,16 +590,21 @@ class SidewalkCafesTab(QWidget):
         self.deny_button.clicked.connect(lambda: self._act(DenyDialog, "Application denied"))
         self.withdraw_button.clicked.connect(self.withdraw_selected)
         self.letters_button.clicked.connect(lambda: self._print(["letters"]))
-        self.labels_button.clicked.connect(lambda: self._print(["labels"]))
+        self.labels_button.clicked.connect(
+            lambda: self._print(["labels"], skip=self.first_label.value() - 1)
+        )
         self.list_button.clicked.connect(lambda: self._print(["list"]))
         self.save_letters.triggered.connect(lambda: self._save("letters"))
-        self.save_labels.triggered.connect(lambda: self._save("labels"))
+        self.save_labels.triggered.connect(
+            lambda: self._save("labels", skip=self.first_label.value() - 1)
+        )
         self.save_list.triggered.connect(lambda: self._save("list"))
         self.letter_button.clicked.connect(self.print_suspension_letter)
         self.lift_button.clicked.connect(self.lift_suspension)
         self.export_button.clicked.connect(self.export_register)
         self.checklist.pay_requested.connect(self.take_payment)
         self.checklist.insurance_requested.connect(self.file_certificate)
+        self.checklist.papers_requested.connect(self.attach_papers)
         shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.new_application)
@@ -669,7 +701,12 @@ class SidewalkCafesTab(QWidget):
         if details is None:
             self.summary.setText("<i>No application selected.</i>")
             self.dimensions.setText("")
-            for view in (self.eligibility_view, self.layout_view, self.hours_view):
+            for view in (
+                self.eligibility_view,
+                self.layout_view,
+                self.hours_view,
+                self.alcohol_view,
+            ):
                 view.set_findings([])
             for model in (
                 self.neighbor_model,
@@ -686,6 +723,7 @@ class SidewalkCafesTab(QWidget):
             self.eligibility_view.set_findings(details.eligibility)
             self.layout_view.set_findings(details.layout)
             self.hours_view.set_findings(details.hours)
+            self.alcohol_view.set_findings(details.alcohol)
             self.neighbor_model.set_rows(list(shown.neighbors))
             self.neighbor_count.setText(neighbor_count_text(shown))
             self.comment_model.set_rows(list(shown.comments))
@@ -751,8 +789,14 @@ class SidewalkCafesTab(QWidget):
             ),
             (
                 self.mailed_button,
-                status is CafeStatus.APPLIED and bool(row and row.neighbors),
-                "List the owners within 100 feet first"
+                status is CafeStatus.APPLIED
+                and bool(row and row.neighbors and row.site_plan_sha256),
+                (
+                    "Attach the applicant's site plan first (Correct…): the notice contains "
+                    "a copy of it"
+                    if row is not None and not row.site_plan_sha256
+                    else "List the owners within 100 feet first"
+                )
                 if status is CafeStatus.APPLIED
                 else "The notice has been mailed already",
             ),
@@ -788,13 +832,19 @@ class SidewalkCafesTab(QWidget):
                 status is CafeStatus.APPROVED,
                 "The Common Council's approval comes first",
             ),
+            (self.packet_button, row is not None, "Choose an application"),
             (self.print_button, standing, "No permit stands"),
             (
                 self.renew_button,
-                standing or bool(row and row.expires_on and status is CafeStatus.ISSUED),
-                "Only a permit issued is renewed",
+                row is not None
+                and row.standing_status in sidewalk_cafes.STANDING
+                and bool(row.issued_on)
+                and not row.renewed_by,
+                f"Renewed by {row.renewed_by}"
+                if row is not None and row.renewed_by
+                else "Only a permit issued is renewed",
             ),
-            (self.suspend_button, status is CafeStatus.ISSUED, "Only a permit in force"),
+            (self.suspend_button, standing, "Only a permit in force"),
             (self.revocation_button, standing, "Only a permit issued can be revoked"),
             (
                 self.revoke_button,
@@ -820,8 +870,14 @@ class SidewalkCafesTab(QWidget):
             )
         listed = row is not None and bool(row.neighbors)
         mailed = row is not None and row.notice_mailed
-        for made in (self.labels_button, self.list_button, self.save_button):
-            made.setEnabled(listed)
+        usable_when_listed: tuple[QWidget, ...] = (
+            self.labels_button,
+            self.first_label,
+            self.list_button,
+            self.save_button,
+        )
+        for widget in usable_when_listed:
+            widget.setEnabled(listed)
         self.letters_button.setEnabled(listed and mailed)
         self.save_letters.setEnabled(listed and mailed)
         self.letters_button.setToolTip(
@@ -890,8 +946,8 @@ class SidewalkCafesTab(QWidget):
         row = self.selected()
         if row is None or row.status is not CafeStatus.APPLIED:
             return
-        papers = NoticeMailedDialog.ask(self, self.app, row)
-        if papers is None:
+        written = NoticeMailedDialog.ask(self, self.app, row)
+        if written is None:
             return
         fresh = perform(
             self,
@@ -902,8 +958,8 @@ class SidewalkCafesTab(QWidget):
         due = f" Comments due by {format_day(fresh)}." if fresh else ""
         self._after_save(row.id, f"Notice for {row.number} mailed.{due}")
         self.pages.setCurrentIndex(2)
-        if papers:
-            print_papers(self, self.app, row.id, papers)
+        if written:
+            print_written(self, written)
 
     def council_decision(self) -> None:
         row = self.selected()
@@ -923,6 +979,17 @@ class SidewalkCafesTab(QWidget):
             return
         self._after_save(row.id, f"Permit {row.number} issued.")
         print_papers(self, self.app, row.id, ["permit"])
+
+    def print_packet(self) -> None:
+        """The application packet for the Council, as it stands today."""
+        row = self.selected()
+        if row is not None:
+            print_papers(self, self.app, row.id, ["packet"])
+
+    def attach_papers(self) -> None:
+        """An approved application missing its site plan or records: supply them."""
+        if self._act(AttachPapersDialog, "Papers attached"):
+            self.pages.setCurrentIndex(0)
 
     def print_permit(self) -> None:
         row = self.selected()
@@ -958,7 +1025,7 @@ class SidewalkCafesTab(QWidget):
 
     def suspend_selected(self) -> None:
         row = self.selected()
-        if row is None or row.status is not CafeStatus.ISSUED:
+        if row is None or not row.standing:
             return
         suspension_id = SuspendDialog.ask(self, self.app, row)
         if suspension_id is None:
@@ -993,16 +1060,16 @@ class SidewalkCafesTab(QWidget):
         if row is not None and row.in_process and withdraw(self, self.app, row):
             self._after_save(row.id, f"Application {row.number} withdrawn.")
 
-    def _print(self, papers: list[str]) -> None:
+    def _print(self, papers: list[str], *, skip: int = 0) -> None:
         row = self.selected()
         if row is not None and row.neighbors:
-            print_papers(self, self.app, row.id, papers)
+            print_papers(self, self.app, row.id, papers, skip=skip)
 
-    def _save(self, paper: str) -> None:
+    def _save(self, paper: str, *, skip: int = 0) -> None:
         row = self.selected()
         if row is None or not row.neighbors:
             return
-        saved = save_paper(self, self.app, row.id, paper)
+        saved = save_paper(self, self.app, row.id, paper, skip=skip)
         if saved is not None:
             self.status.emit(f"Saved {saved.name}.")
 
@@ -1111,6 +1178,8 @@ def neighbor_count_text(row: CafeRow) -> str:
     if not people:
         return "No owners listed yet: list the owners of property within 100 feet (Owners 100 ft…)."
     owners = sum(1 for n in row.neighbors if n.relation == "owner")
+    beyond = sum(1 for n in row.neighbors if n.beyond)
+    marked = f" {beyond} {sidewalk_cafes.BEYOND_RADIUS}: kept, and mailed." if beyond else ""
     mailed = (
         f" Notice mailed {format_day(row.notice_mailed_on)}"
         + (f" by {row.notice_mailed_by}" if row.notice_mailed_by else "")
@@ -1120,7 +1189,7 @@ def neighbor_count_text(row: CafeRow) -> str:
     )
     return (
         f"{plural(people, 'name')}: {plural(owners, 'owner')}, "
-        f"{plural(people - owners, 'occupant')}.{mailed}"
+        f"{plural(people - owners, 'occupant')}.{marked}{mailed}"
     )
 
 
@@ -1144,7 +1213,9 @@ def dimensions_html(row: CafeRow) -> str:
     if row.corner_parcel or row.side_frontage_in or row.side_cafe_length_in:
         lines.append(
             f"Side street: {length(row.side_cafe_length_in)} on a side frontage of "
-            f"{length(row.side_frontage_in)}"
+            f"{length(row.side_frontage_in)}; clear passage {length(row.side_clear_passage_in)} "
+            f"({'abutting' if row.side_passage_abuts_curb else 'not abutting'} the curb); "
+            f"tables {length(row.side_curb_setback_in)} from the curb face"
         )
     furniture = []
     if row.seats:

@@ -17,9 +17,12 @@ from clerk_desk import (
     bonds,
     demo_petitions,
     demo_receipts,
+    demo_sidewalk_cafes,
+    demo_sidewalks,
     demo_special_charges,
     demo_street_numbers,
     demo_street_openings,
+    demo_street_privileges,
     demo_vending,
     ledger,
     operators,
@@ -36,14 +39,19 @@ from clerk_desk.models import (
     BondKind,
     CouncilMeeting,
     DueKind,
+    MasterPlanSegment,
     Operator,
     Party,
     PartyKind,
     Petition,
     Role,
+    SidewalkCafe,
+    SidewalkPermit,
+    SidewalkRepairOrder,
     SpecialCharge,
     StreetImprovement,
     StreetOpening,
+    StreetPrivilege,
     TaxRollRun,
     VendingApplication,
 )
@@ -233,6 +241,11 @@ def create(
                 VendingApplication,
                 StreetOpening,
                 StreetImprovement,
+                StreetPrivilege,
+                MasterPlanSegment,
+                SidewalkPermit,
+                SidewalkRepairOrder,
+                SidewalkCafe,
                 SpecialCharge,
                 TaxRollRun,
             ):
@@ -315,6 +328,11 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     demo_vending.generate(desk)
     # Street openings at each step, with the improvement register (no random numbers drawn).
     demo_street_openings.generate(desk)
+    # Street privileges, sidewalk permits and repair orders, and sidewalk cafes at each step
+    # (no random numbers drawn; the sidewalks and cafes add the Council meetings they need).
+    demo_street_privileges.generate(desk)
+    demo_sidewalks.generate(desk)
+    demo_sidewalk_cafes.generate(desk)
     # Special charges of each kind and clock, last year's certified tax roll run (after the
     # street openings: a deficiency repair is billed on the restored one).
     demo_special_charges.generate(desk)

@@ -10,7 +10,8 @@ step to step stamps the records and the audit trail), it writes:
 - a cafe's seasonal permit issued five months ago, expiring within 30 days (its plan a PNG);
 - an alehouse serving alcohol: forwarded to the Chief of Police, approved with the Chief's
   memorandum, approved by the Council with conditions and an earlier closing hour, issued;
-- a pizzeria whose operation is suspended for the street festival, on ten days' written notice;
+- a pizzeria whose operation is suspended for Prescott Daze, the City's September festival, on
+  ten days' written notice;
 - a late-night slice shop denied by the Council after neighbours' objections (one late).
 
 Each application carries a site plan drawn to scale (a small PDF written by hand, or a PNG made
@@ -47,7 +48,7 @@ BAKERY = "Orange Street Bakery"  # comments end in a few days
 BISTRO = "Point St. Croix Bistro"  # before the Council
 HARBOR = "Harbor Lights Cafe"  # a seasonal permit expiring within 30 days
 ALEHOUSE = "Mississippi Alehouse & Grill"  # alcohol, police review
-PIZZERIA = "Kinni Valley Pizza Co."  # suspended for the festival
+PIZZERIA = "Kinni Valley Pizza Co."  # suspended for Prescott Daze
 SLICE = "Midnight Slice"  # denied
 BUSINESSES = (BAKERY, BISTRO, HARBOR, ALEHOUSE, PIZZERIA, SLICE)
 #: How many amounts due the demo's sidewalk cafes bill (one fee each).
@@ -55,7 +56,7 @@ AMOUNTS_DUE = 6
 #: How many of them stay open (the bakery's fee, not yet paid); the rest are paid.
 OPEN_AMOUNTS_DUE = 1
 LIQUOR_LICENSE = "Class B 2026-14"
-FESTIVAL = "the Riverfront Street Festival and parade (Broad St N closed, booths on the sidewalk)"
+FESTIVAL = "Prescott Daze, the festival and its parade (Broad St N closed, booths on the sidewalk)"
 
 Work = Callable[[Action], object]
 
@@ -758,8 +759,8 @@ def _alehouse(steps: _Steps) -> None:
 
 
 def _pizzeria(steps: _Steps) -> None:
-    """Issued about four months ago; suspended from yesterday to tomorrow for the street
-    festival, on written notice ten days before."""
+    """Issued about four months ago; suspended from yesterday to tomorrow for Prescott Daze,
+    on written notice ten days before."""
     on, key, today = steps.on, "pizzeria", steps.today
     issued = _before(today, 120)
     while not steps.calendar.is_open(issued):

@@ -12,11 +12,13 @@ travels from step to step stamps the records and the audit trail), it writes:
   the plan paid by the owner (issued); a removal of a sidewalk the plan no longer shows (the City
   pays the removal, the owner restores); a new walk 4 feet wide denied and appealed to the
   Council, the appeal pending; a repair whose work starts in three days and is not issued (the
-  Today tab's urgent item); City contract work, recorded without a permit;
+  Today tab's urgent item); City contract work, recorded without a permit (numbered in its own
+  series, SWC-…);
 - repair orders: a Council order served, the owner's 20 days still running (a partial
   replacement approved by the Director); one served whose 20 days have passed (the City may
   act); one the City repaired, its cost charged to the owner as a special charge; a minor repair
-  under $500 made at the Director's direction and charged.
+  under $500 made at the Director's direction and charged (the whole-block rule does not apply
+  to it: nothing in the section applies to minor repairs).
 
 The Council orders are made at meetings held long enough ago; when the demo's meetings (from a
 month ago on) hold none early enough, a regular meeting is added on the second or fourth Monday
@@ -54,6 +56,8 @@ from clerk_desk.sidewalks import PermitData, RepairOrderData, SegmentData
 #: How many amounts due the demo's sidewalks leave open: the City's repair under a Council order
 #: and the minor repair, both special charges against the parcel.
 AMOUNTS_DUE = 2
+#: How many special charges it makes: the same two repairs.
+SPECIAL_CHARGES = 2
 
 CONCRETE = "Bluff Country Concrete"
 PAVING = "Ellsworth Paving Inc."

@@ -62,11 +62,14 @@ STREETS = (
     "College St",
 )
 CHIEF = "Gary Krueger"
+DPW = "Ivan Olsen"  # the Director of Public Works
 #: How many amounts due the demo's street privileges bill: the seven permit fees (paid), City
 #: costs for barricades (open) and the City's removal charged to an abutting owner (open).
 AMOUNTS_DUE = 9
 #: How many of them it leaves open.
 OPEN_AMOUNTS_DUE = 2
+#: How many special charges it makes: the City's removal.
+SPECIAL_CHARGES = 1
 FT = 12
 
 Work = Callable[[Action], object]
@@ -366,7 +369,13 @@ def _in_force(plan: _Plan) -> None:
         on(issued + timedelta(days=9), 21, 30),
         staff.director,
         lambda action: sp.record_check(
-            action, plan.ids[key], "lighted", ok=True, on=issued + timedelta(days=9)
+            action,
+            plan.ids[key],
+            "lighted",
+            ok=True,
+            on=issued + timedelta(days=9),
+            by_name=DPW,
+            by_title="Director of Public Works",
         ),
     )
     plan.add(
@@ -490,6 +499,8 @@ def _revoked(plan: _Plan) -> None:
             "lighted",
             ok=False,
             on=violation,
+            by_name=CHIEF,
+            by_title="Chief of Police",
             note="Dumpster in the lane with no lights or reflectors after dark",
         ),
     )
@@ -586,5 +597,7 @@ def _closed(plan: _Plan) -> None:
     plan.add(
         plan.on(done, 16),
         plan.staff.director,
-        lambda action: sp.close(action, plan.ids[key], on=done),
+        lambda action: sp.close(
+            action, plan.ids[key], on=done, by_name=DPW, by_title="Director of Public Works"
+        ),
     )

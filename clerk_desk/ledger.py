@@ -80,9 +80,7 @@ def bill(
         created_by_id=action.operator.id or None,
     )
     action.session.add(due)
-    action.audit(
-        "due.create", due, f"{due.description}: {amount} owed for {record}", after=snapshot(due)
-    )
+    action.audit("due.create", due, f"{due.description}: {amount} owed", after=snapshot(due))
     return due
 
 

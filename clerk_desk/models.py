@@ -1386,7 +1386,7 @@ class StreetPrivilege(Base):
     street_used_in: Mapped[int | None] = mapped_column(Integer)
     sidewalk_width_in: Mapped[int | None] = mapped_column(Integer)
     sidewalk_used_in: Mapped[int | None] = mapped_column(Integer)
-    gutter_clear: Mapped[bool] = mapped_column(Boolean, default=True)  # § 506-8B(2)
+    gutter_clear: Mapped[bool] = mapped_column(Boolean, default=True)  # § 506-8 (Exceptions)
     temporary_sidewalk_width_in: Mapped[int | None] = mapped_column(Integer)
     fence_height_in: Mapped[int | None] = mapped_column(Integer)
     police_advice: Mapped[str] = mapped_column(Text, default="")
@@ -1561,16 +1561,18 @@ class SidewalkPermit(Base):
     notes: Mapped[str] = mapped_column(Text, default="")
     search_text: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime]
+    # The repair order (Wis. Stat. § 66.0907) the work carries out: then the owner pays. A plain
+    # column (no foreign key): migration 0008 creates this table before the orders' table.
+    repair_order_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    # The Director's approval of a partial replacement (Whole block repair), given on issue.
+    partial_replacement_approved: Mapped[bool] = mapped_column(Boolean, default=False)
 
     applicant: Mapped[Party] = relationship()
     parcel: Mapped[Parcel | None] = relationship()
     street: Mapped[Street | None] = relationship()
     segment: Mapped[MasterPlanSegment | None] = relationship()
     appeal_meeting: Mapped[CouncilMeeting | None] = relationship()
-
-    __table_args__ = (
-        UniqueConstraint("year", "sequence", name="uq_sidewalk_permit_year_sequence"),
-    )
+    # City contract records are numbered in their own series (SWC-…): the number alone is unique.
 
 
 class RepairOrderKind(enum.StrEnum):
@@ -1721,6 +1723,9 @@ class SidewalkCafe(Base):
     cafe_length_in: Mapped[int | None] = mapped_column(Integer)  # along the sidewalk
     side_frontage_in: Mapped[int | None] = mapped_column(Integer)  # corner: the side street
     side_cafe_length_in: Mapped[int | None] = mapped_column(Integer)
+    side_clear_passage_in: Mapped[int | None] = mapped_column(Integer)  # corner: the side street
+    side_passage_abuts_curb: Mapped[bool] = mapped_column(Boolean, default=True)
+    side_curb_setback_in: Mapped[int | None] = mapped_column(Integer)
     cafe_depth_in: Mapped[int | None] = mapped_column(Integer)
     seats: Mapped[int | None] = mapped_column(Integer)
     tables: Mapped[int | None] = mapped_column(Integer)

@@ -37,13 +37,30 @@ Where § 506-10 is silent, these are the choices made (the Clerk or City Attorne
   without taking it to the Council (:func:`deny` without a meeting).
 * A temporary suspension does not change the permit's status (it stands, and is "Suspended
   until …" on the days the suspension covers: :func:`standing`, :func:`display_status`); a
-  temporary revocation is "Revoked until" its last day.
+  temporary revocation is "Revoked until" its last day, and the permit stands again the day
+  after: every service and list asks :func:`standing`, never the status recorded.
 * The fee accompanies the application and stays owed when it is withdrawn or denied.
+* The notice tells the neighbours of a cafe: its establishment and place, whether alcohol will
+  be served, and its layout on the site plan. Once it is mailed, a correction of any of these
+  sends the application back to be noticed again (:func:`correct_application` with
+  ``mail_again``, :func:`notice_changes`); the sales figures, the records, the hours and the
+  notes stay open to correction.
+* The Council takes up, and approves, only an application that meets the standards: eligible,
+  a layout and hours the section allows, and a liquor license where alcohol is to be served
+  (:func:`standards_block`). A single aisle figure is required: "aisle clearances of a minimum
+  of 44 inches shall be provided", so an application without one does not go forward.
+* An owner listed more than 100 feet away is kept on the list, marked "beyond 100 ft — not
+  required", and mailed the notice all the same (more notice harms no one).
+* A renewal issued ends the permit it renews the day before (one permit stands for a cafe).
+* Every service that writes an application reads it with :func:`get_cafe` ``for_update``: on
+  PostgreSQL two counters acting on one application take turns, and two stations renewing one
+  permit at once make one renewal, not two.
 """
 
 from __future__ import annotations
 
 import enum
+import hashlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -52,7 +69,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from sqlalchemy import and_, exists, or_, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session, aliased, selectinload
 
 from clerk_desk import bonds, coverage, ledger
 from clerk_desk.clock import city_zone
@@ -65,7 +82,7 @@ from clerk_desk.deadlines import (
     plural,
 )
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.documents import store_scan
+from clerk_desk.documents import SCAN_LIMIT, scan_bytes, store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
@@ -140,14 +157,38 @@ REVOCATION_NOTICE_DAYS = 10  # "upon 10 day's written notice to the permittee"
 EXPIRY_WARNING_DAYS = 30  # the Today tab lists permits expiring within 30 days
 SUSPENSION_SOON_DAYS = 7  # the Today tab lists suspensions starting within a week
 COMMENT_SOURCES = ("public", "applicant", "staff", "committee")
+COMMENT_SOURCE_LABELS = {
+    "public": "Public",
+    "applicant": "Applicant",
+    "staff": "City staff",
+    "committee": "City committee",
+}
 RELATIONS = ("owner", "occupant")
 SEARCH_LIMIT = 500
 DISPLAY_NOTICE = "This permit must be visibly displayed during business hours."
+BEYOND_RADIUS = f"beyond {NOTICE_RADIUS_FT} ft \u2014 not required"
+"""How the list marks an owner more than 100 feet away (kept, and mailed the notice)."""
+REVOCATION_GROUNDS = (
+    "the permit was issued on inaccurate or incomplete information",
+    "the permit was improvidently granted",
+    "one or more conditions of the permit or the provisions of § 506-10 have been violated",
+    "the sidewalk cafe is being operated in a manner which constitutes a nuisance",
+    "the operation of the sidewalk cafe unduly impedes, restricts, or presents a hazard to the "
+    "movement of vehicles or pedestrians",
+    "any other reason in the Council\u2019s discretion",
+)
+"""The findings on which § 506-10 (Revocation of permit; appeal) lets the Council revoke, the
+last a catch-all: the revocation notice and the form that records it print them."""
 
 UNDECIDED = frozenset({CafeStatus.APPLIED, CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL})
 """Before the Council's decision: the application may be corrected and commented on."""
 PRE_ISSUE = UNDECIDED | {CafeStatus.APPROVED}
 """Not yet a permit: the Director of Public Works may still inspect."""
+STANDING = frozenset({CafeStatus.ISSUED, CafeStatus.SUSPENDED})
+"""A permit in force as it stands on a day (:func:`standing`), suspended or not."""
+STANDARDS = ("eligible", "layout", "hours", "alcohol")
+"""The checklist items about the application itself: the Council takes up only one that meets
+them (the others — the notice, the reviews, the fee — are steps on the way)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +219,9 @@ class CafeData:
     cafe_length_in: int | None = None
     side_frontage_in: int | None = None
     side_cafe_length_in: int | None = None
+    side_clear_passage_in: int | None = None
+    side_passage_abuts_curb: bool = True
+    side_curb_setback_in: int | None = None
     cafe_depth_in: int | None = None
     seats: int | None = None
     tables: int | None = None
@@ -201,9 +245,25 @@ _LENGTHS = (
     ("cafe_length_in", "The cafe's length along the frontage"),
     ("side_frontage_in", "The frontage along the side street"),
     ("side_cafe_length_in", "The cafe's length along the side street"),
+    ("side_clear_passage_in", "The clear passage along the side street"),
+    ("side_curb_setback_in", "The distance from the side street's curb face"),
     ("cafe_depth_in", "The cafe's depth"),
 )
 _COPIED = tuple(f for f in CafeData.__dataclass_fields__)  # CafeData's fields, in order
+NOTICE_FIELDS: tuple[tuple[str, str], ...] = (
+    ("establishment", "the establishment"),
+    ("address", "the address"),
+    ("parcel_id", "the parcel"),
+    ("serves_alcohol", "whether alcohol will be served"),
+    ("at_storefront", "the configuration"),
+    ("at_curbside", "the configuration"),
+    ("corner_parcel", "the side street"),
+    ("passage_abuts_curb", "the clear passage"),
+    ("side_passage_abuts_curb", "the clear passage along the side street"),
+    *((name, label[:1].lower() + label[1:]) for name, label in _LENGTHS),
+)
+"""What the notice told the owners within 100 feet (with the site plan): a change of any of
+these after the mailing means the notice is mailed again (:func:`notice_changes`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +306,7 @@ class ChecklistItem:
 # -- small words -------------------------------------------------------------------------------
 
 
-def _percent(share: Decimal) -> str:
+def percent(share: Decimal) -> str:
     """ "62.5%": to one decimal."""
     return f"{(share * 100).quantize(Decimal('0.1'))}%"
 
@@ -274,6 +334,36 @@ def meeting_day(meeting: CouncilMeeting, zone: tzinfo | None = None) -> date:
     return meeting.starts_at.astimezone(zone or city_zone()).date()
 
 
+def scan_kind(content: bytes | None) -> str:
+    """ "pdf", "png" or "jpeg" by the file's first bytes, or "" when it is none of them (or
+    there is no file): the kinds of scan the City keeps and prints."""
+    if content is None:
+        return ""
+    if content.startswith(b"%PDF"):
+        return "pdf"
+    if content.startswith(b"\x89PNG"):
+        return "png"
+    if content.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    return ""
+
+
+def scan_problem(name: str, content: bytes) -> str | None:
+    """Why a file chosen for the site plan or the sales records cannot be kept, in a clerk's
+    words, or None when it can: the form says so under the field as soon as it is chosen."""
+    shown = name.strip() or "The file"
+    if not content:
+        return f"{shown} is empty."
+    if len(content) > SCAN_LIMIT:
+        return f"{shown} is larger than 25 MB; scan it at a lower resolution."
+    if not scan_kind(content):
+        return (
+            f"{shown} is not a PDF, PNG or JPEG file: scan the papers, or save them as a PDF, "
+            "and attach that."
+        )
+    return None
+
+
 # -- rules (pure) -----------------------------------------------------------------------------
 
 
@@ -299,6 +389,7 @@ def eligibility_findings(
     applied_on: date | None = None,
     has_site_plan: bool | None = None,
     has_sales_records: bool | None = None,
+    site_plan_readable: bool = True,
 ) -> list[Finding]:
     """Whether the establishment may apply, and the application is complete for it.
 
@@ -312,7 +403,9 @@ def eligibility_findings(
 
     For a saved application the day and the attachments are its own; for the intake form (a
     :class:`CafeData`) they are given: ``applied_on`` (else the period is not checked),
-    ``has_site_plan`` and ``has_sales_records`` (else taken as missing).
+    ``has_site_plan`` and ``has_sales_records`` (else taken as missing). ``site_plan_readable``
+    False (the checklist asks :func:`readable_site_plan`): a plan on file that cannot be read
+    is as good as none.
     """
     found: list[Finding] = []
     if isinstance(cafe, SidewalkCafe):
@@ -356,7 +449,7 @@ def eligibility_findings(
                 "block",
                 ELIGIBILITY_CITE,
                 f"Food and non-alcoholic beverages were {food.format()} of {gross.format()} "
-                f"gross sales ({_percent(share)}); more than 50% is required to be eligible to "
+                f"gross sales ({percent(share)}); more than 50% is required to be eligible to "
                 "apply.",
             )
         )
@@ -366,7 +459,7 @@ def eligibility_findings(
                 "info",
                 ELIGIBILITY_CITE,
                 f"Food and non-alcoholic beverages were {food.format()} of {gross.format()} "
-                f"gross sales ({_percent(share)}), more than 50%.",
+                f"gross sales ({percent(share)}), more than 50%.",
             )
         )
     found += _sales_period(cafe.sales_from, cafe.sales_to, applied_on)
@@ -397,6 +490,16 @@ def eligibility_findings(
                 APPLICATION_CITE,
                 "Attach the site plan drawn to scale, showing the cafe area with all dimensions "
                 "and the furniture.",
+            )
+        )
+    elif not site_plan_readable:
+        name = cafe.site_plan_name if isinstance(cafe, SidewalkCafe) else ""
+        found.append(
+            Finding(
+                "block",
+                APPLICATION_CITE,
+                f"The site plan on file{f' ({name})' if name else ''} cannot be read as a PDF, "
+                "PNG or JPEG file: attach a readable copy.",
             )
         )
     elif not cafe.site_plan_scale.strip():
@@ -531,9 +634,10 @@ def layout_findings(cafe: SidewalkCafe | CafeData) -> list[Finding]:
     if cafe.aisle_in is None:
         found.append(
             Finding(
-                "warn",
+                "block",
                 CLEARANCE_CITE,
-                f"The aisle width is not given: aisles of at least {AISLE_IN} inches are required.",
+                f"Enter the aisle width from the site plan: aisles of at least {AISLE_IN} inches "
+                "are required.",
             )
         )
     elif cafe.aisle_in < AISLE_IN:
@@ -545,8 +649,103 @@ def layout_findings(cafe: SidewalkCafe | CafeData) -> list[Finding]:
             )
         )
     found += _frontage(cafe)
+    found += _side_street(cafe)
     found += _geometry(cafe)
     return found
+
+
+def _side_street(cafe: SidewalkCafe | CafeData) -> list[Finding]:
+    """On a corner parcel the cafe may use the side street's sidewalk "in the configurations
+    set forth" for the front: the same clear passage (6 ft abutting the curb, else 5 ft) and
+    the same 3 ft from the curb face are checked there."""
+    if not (cafe.corner_parcel and cafe.side_cafe_length_in):
+        return []
+    found: list[Finding] = []
+    passage, setback = cafe.side_clear_passage_in, cafe.side_curb_setback_in
+    if passage is None:
+        found.append(
+            Finding(
+                "block",
+                CLEARANCE_CITE,
+                "Enter the clear pedestrian passage along the side street from the site plan.",
+            )
+        )
+    else:
+        needs = CURB_PASSAGE_IN if cafe.side_passage_abuts_curb else OTHER_PASSAGE_IN
+        where = "abutting" if cafe.side_passage_abuts_curb else "not abutting"
+        if passage < needs:
+            found.append(
+                Finding(
+                    "block",
+                    CLEARANCE_CITE,
+                    f"Along the side street the clear pedestrian passage is {_length(passage)}; "
+                    f"at least {_length(needs)} must be kept clear there (the passage "
+                    f"{where} the face of curb).",
+                )
+            )
+    if setback is None:
+        if cafe.at_curbside or not cafe.side_passage_abuts_curb:
+            found.append(
+                Finding(
+                    "block",
+                    CLEARANCE_CITE,
+                    "Enter the distance from the side street's curb face to the nearest table "
+                    "or chair.",
+                )
+            )
+    elif setback < CURB_SETBACK_IN:
+        found.append(
+            Finding(
+                "block",
+                CLEARANCE_CITE,
+                f"Along the side street tables and chairs are {_length(setback)} from the curb "
+                f"face; they must be set back at least {_length(CURB_SETBACK_IN)}.",
+            )
+        )
+    return found
+
+
+def alcohol_findings(cafe: SidewalkCafe | CafeData) -> list[Finding]:
+    """Where alcohol is to be served, the license held: the permit may authorize alcohol only
+    when the applicant "has been issued all required alcoholic beverage and restaurant/food
+    licenses which include the subject sidewalk cafe area" (§ 506-10 (Service of food and
+    beverages; alcoholic beverages)). Nothing to say when no alcohol is served."""
+    if not cafe.serves_alcohol:
+        return []
+    held = cafe.liquor_license.strip()
+    if not held:
+        return [
+            Finding(
+                "block",
+                ALCOHOL_CITE,
+                "Alcohol is to be served, but no liquor license is entered: the permit may "
+                "authorize alcohol only where the applicant holds the alcoholic beverage "
+                "licenses that include the sidewalk cafe area.",
+            )
+        ]
+    return [
+        Finding(
+            "info",
+            ALCOHOL_CITE,
+            f"Liquor license {held}: it must include the sidewalk cafe area.",
+        )
+    ]
+
+
+def standards_block(cafe: SidewalkCafe) -> Finding | None:
+    """The first thing that keeps the application itself from meeting the standards of
+    § 506-10 — not eligible, a layout or hours the section forbids, alcohol with no license —
+    or None: the Council takes up and approves only an application that meets them."""
+    for found in (
+        eligibility_findings(cafe),
+        layout_findings(cafe),
+        hours_findings(cafe),
+        alcohol_findings(cafe),
+    ):
+        first = next((f for f in found if f.blocks), None)
+        if first is not None:
+            return first
+    return None
 
 
 def _frontage(cafe: SidewalkCafe | CafeData) -> list[Finding]:
@@ -757,8 +956,17 @@ def longest_term(issued_on: date) -> date:
 # -- the application --------------------------------------------------------------------------
 
 
-def get_cafe(session: Session, cafe_id: int) -> SidewalkCafe:
-    cafe = session.get(SidewalkCafe, cafe_id)
+def get_cafe(session: Session, cafe_id: int, *, for_update: bool = False) -> SidewalkCafe:
+    """The application (or permit) ``cafe_id``. Every service that writes one reads it with
+    ``for_update``: its row is locked until the transaction ends and read afresh, so that two
+    counters acting on one application at once take turns (on PostgreSQL the second waits,
+    then sees the first's change and is refused if it no longer fits) instead of both checking
+    the same old state. SQLite writes one transaction at a time anyway."""
+    cafe = (
+        session.get(SidewalkCafe, cafe_id, with_for_update=True, populate_existing=True)
+        if for_update
+        else session.get(SidewalkCafe, cafe_id)
+    )
     if cafe is None:
         raise NotFound(f"There is no sidewalk cafe application number {cafe_id}.")
     return cafe
@@ -829,6 +1037,7 @@ def _clean(session: Session, data: CafeData, applied_on: date) -> dict[str, obje
         "corner_parcel": data.corner_parcel,
         **{name: getattr(data, name) for name, _ in _LENGTHS},
         "passage_abuts_curb": data.passage_abuts_curb,
+        "side_passage_abuts_curb": data.side_passage_abuts_curb,
         "seats": data.seats,
         "tables": data.tables,
         "umbrellas": data.umbrellas.strip(),
@@ -865,13 +1074,21 @@ def _search_text(cafe: SidewalkCafe, applicant: str) -> str:
 
 
 def _attach(action: Action, cafe: SidewalkCafe, which: str, file: tuple[str, bytes]) -> None:
+    """Keep the file as the application's site plan or sales records; a file that cannot be
+    kept is refused under the field it was chosen for."""
     name, content = file
     name = name.strip() or ("site plan" if which == "site_plan" else "sales records")
     column = (
         SidewalkCafe.site_plan_name if which == "site_plan" else SidewalkCafe.sales_records_name
     )
+    problem = scan_problem(name, content)
+    if problem is not None:
+        raise InvalidInput(problem, field=which)
     setattr(cafe, f"{which}_name", fits(column, name, "The file name", field=which))
-    setattr(cafe, f"{which}_sha256", store_scan(action, content, name))
+    try:
+        setattr(cafe, f"{which}_sha256", store_scan(action, content, name))
+    except InvalidInput as error:
+        raise InvalidInput(error.message, field=which, cite=error.cite) from error
 
 
 def _bill(action: Action, cafe: SidewalkCafe) -> AmountDue:
@@ -953,13 +1170,106 @@ def _refuse_unless(
         raise Conflict(f"Application {cafe.number} is {status.label.lower()}: {what}")
 
 
+def readable_site_plan(session: Session, cafe: SidewalkCafe) -> bool:
+    """Whether the site plan on file can be had and is a PDF, PNG or JPEG."""
+    if not cafe.site_plan_sha256:
+        return False
+    return bool(scan_kind(scan_bytes(session, cafe.site_plan_sha256)))
+
+
+def notice_changes(
+    cafe: SidewalkCafe, data: CafeData | None = None, *, plan: bytes | None = None
+) -> list[str]:
+    """What the owners within 100 feet were told that ``data`` (a correction) or a site plan
+    (``plan``, the file's content) other than the one on file would change, once the notice is
+    mailed: "whether alcohol will be served", "the cafe's length along the frontage", "the site
+    plan". Empty before the mailing, or when nothing they were told changes."""
+    if cafe.notice_mailed_on is None:
+        return []
+    changed: list[str] = []
+    if data is not None:
+        for name, label in NOTICE_FIELDS:
+            new, old = getattr(data, name), getattr(cafe, name)
+            if isinstance(new, str):
+                new, old = " ".join(new.split()), " ".join(str(old).split())
+            if new != old and label not in changed:
+                changed.append(label)
+    if plan is not None and hashlib.sha256(plan).hexdigest() != cafe.site_plan_sha256:
+        changed.append("the site plan")
+    return changed
+
+
+def _first_changed(cafe: SidewalkCafe, data: CafeData) -> str:
+    for name, _ in NOTICE_FIELDS:
+        new, old = getattr(data, name), getattr(cafe, name)
+        if isinstance(new, str):
+            new, old = " ".join(new.split()), " ".join(str(old).split())
+        if new != old:
+            return name
+    return "site_plan"
+
+
+def _mail_again(action: Action, cafe: SidewalkCafe, changed: Sequence[str]) -> None:
+    """Send an application whose notice was mailed back to be noticed again: the neighbours
+    were told something that is no longer so."""
+    mailed = cafe.notice_mailed_on
+    assert mailed is not None
+    before = snapshot(cafe)
+    cafe.notice_mailed_on, cafe.notice_mailed_by, cafe.comments_due_on = None, "", None
+    cafe.meeting_id = None
+    cafe.status = CafeStatus.APPLIED
+    action.audit(
+        "sidewalk_cafe.notice_again",
+        cafe,
+        f"The notice of {cafe.number} mailed {format_day(mailed)} must be mailed again: "
+        f"{', '.join(changed)} changed after it was mailed; the 15 days for comments start "
+        "over with the new mailing",
+        before=before,
+        after=snapshot(cafe),
+    )
+
+
+def _refuse_notice_change(cafe: SidewalkCafe, changed: Sequence[str], field: str) -> None:
+    assert cafe.notice_mailed_on is not None
+    raise InvalidInput(
+        f"This changes what the neighbours were told ({', '.join(changed)}): the notice mailed "
+        f"{format_day(cafe.notice_mailed_on)} would have to be mailed again, and the 15 days "
+        "for comments would start over.",
+        field=field,
+        cite=APPLICATION_CITE,
+    )
+
+
 def attach_site_plan(
-    action: Action, cafe_id: int, name: str, content: bytes, *, scale: str
+    action: Action,
+    cafe_id: int,
+    name: str,
+    content: bytes,
+    *,
+    scale: str,
+    mail_again: bool = False,
 ) -> SidewalkCafe:
-    """Attach (or replace) the site plan and note its scale, before the Council decides."""
+    """Attach (or replace) the site plan and note its scale. Before the notice is mailed, as
+    often as need be; after it, a different plan changes what the neighbours were told and is
+    refused unless ``mail_again`` (the application then goes back to be noticed again). After
+    the Council's approval only a plan that is missing or cannot be read is supplied (the
+    Council decided on the plan it had)."""
     action.require(Permission.TAKE_APPLICATIONS)
-    cafe = get_cafe(action.session, cafe_id)
-    _refuse_unless(cafe, UNDECIDED, "the Council has decided on the site plan it had.")
+    session = action.session
+    cafe = get_cafe(session, cafe_id, for_update=True)
+    status = _status(cafe)
+    if status is CafeStatus.APPROVED:
+        if readable_site_plan(session, cafe):
+            raise Conflict(
+                f"The Council approved {cafe.number} on the site plan it had "
+                f"({cafe.site_plan_name}); a different layout is a new application.",
+                cite=ISSUANCE_CITE,
+            )
+    else:
+        _refuse_unless(cafe, UNDECIDED, "the Council has decided on the site plan it had.")
+    changed = notice_changes(cafe, plan=content) if status is not CafeStatus.APPROVED else []
+    if changed and not mail_again:
+        _refuse_notice_change(cafe, changed, "site_plan")
     before = snapshot(cafe)
     _attach(action, cafe, "site_plan", (name, content))
     cafe.site_plan_scale = _text(
@@ -972,14 +1282,17 @@ def attach_site_plan(
         before=before,
         after=snapshot(cafe),
     )
+    if changed:
+        _mail_again(action, cafe, changed)
     return cafe
 
 
 def attach_sales_records(action: Action, cafe_id: int, name: str, content: bytes) -> SidewalkCafe:
-    """Attach (or replace) the business records of the six months' sales."""
+    """Attach (or replace) the business records of the six months' sales, until the permit is
+    issued (the records do not change what the neighbours were told)."""
     action.require(Permission.TAKE_APPLICATIONS)
-    cafe = get_cafe(action.session, cafe_id)
-    _refuse_unless(cafe, UNDECIDED, "the Council has decided on the records it had.")
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
+    _refuse_unless(cafe, PRE_ISSUE, "the permit was decided on the records it had.")
     before = snapshot(cafe)
     _attach(action, cafe, "sales_records", (name, content))
     action.audit(
@@ -992,13 +1305,18 @@ def attach_sales_records(action: Action, cafe_id: int, name: str, content: bytes
     return cafe
 
 
-def correct_application(action: Action, cafe_id: int, data: CafeData) -> SidewalkCafe:
+def correct_application(
+    action: Action, cafe_id: int, data: CafeData, *, mail_again: bool = False
+) -> SidewalkCafe:
     """Correct the application before the Council decides on it. The applicant never changes:
     a permit is not transferable, so a new owner needs a new application (§ 506-10 (Term and
-    renewal …)). Every earlier value stays in the audit trail."""
+    renewal …)). Once the notice is mailed, a correction of what the neighbours were told (the
+    establishment, the address, the parcel, whether alcohol is served, the layout) is refused
+    unless ``mail_again``: the application then goes back to be noticed again, its 15 days and
+    its place on an agenda cleared. Every earlier value stays in the audit trail."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
-    cafe = get_cafe(session, cafe_id)
+    cafe = get_cafe(session, cafe_id, for_update=True)
     if data.applicant_id != cafe.applicant_id:
         raise InvalidInput(
             "A sidewalk cafe permit is not transferable: a new owner needs a new application.",
@@ -1011,6 +1329,9 @@ def correct_application(action: Action, cafe_id: int, data: CafeData) -> Sidewal
         "it can no longer be corrected (a permit is not changed; apply again or renew).",
     )
     values = _clean(session, data, cafe.applied_on)
+    changed = notice_changes(cafe, data)
+    if changed and not mail_again:
+        _refuse_notice_change(cafe, changed, _first_changed(cafe, data))
     before = snapshot(cafe)
     for key, value in values.items():
         setattr(cafe, key, value)
@@ -1022,6 +1343,8 @@ def correct_application(action: Action, cafe_id: int, data: CafeData) -> Sidewal
         before=before,
         after=snapshot(cafe),
     )
+    if changed:
+        _mail_again(action, cafe, changed)
     return cafe
 
 
@@ -1046,30 +1369,43 @@ def _neighbor(row: NeighborData, line: int) -> NeighborData:
             field="neighbors",
         )
     distance = row.distance_ft
-    if distance is not None:
-        if distance < 0:
-            raise InvalidInput(f"Line {line}: a distance cannot be negative.", field="neighbors")
-        if distance > NOTICE_RADIUS_FT:
-            raise InvalidInput(
-                f"Line {line}: {name} is {distance} ft away — beyond {NOTICE_RADIUS_FT} feet, "
-                "not required. Take it off the list.",
-                field="neighbors",
-                cite=APPLICATION_CITE,
-            )
+    if distance is not None and distance < 0:
+        raise InvalidInput(f"Line {line}: a distance cannot be negative.", field="neighbors")
     fits(CafeNeighbor.name, name, f"Line {line}'s name", field="neighbors")
     parcel = " ".join(row.parcel_number.split())
     fits(CafeNeighbor.parcel_number, parcel, f"Line {line}'s parcel number", field="neighbors")
     return NeighborData(name, address, parcel, relation, distance)
 
 
+def beyond_radius(distance_ft: int | None) -> bool:
+    """Whether an addressee is more than 100 feet away (100 feet exactly is within)."""
+    return distance_ft is not None and distance_ft > NOTICE_RADIUS_FT
+
+
+def neighbor_findings(rows: Sequence[NeighborData | CafeNeighbor]) -> list[Finding]:
+    """A warning for each name listed more than 100 feet away: kept on the list, marked
+    "beyond 100 ft — not required", and mailed the notice all the same."""
+    return [
+        Finding(
+            "warn",
+            APPLICATION_CITE,
+            f"Line {line}: {row.name} is {row.distance_ft} ft away — {BEYOND_RADIUS}. Kept on "
+            "the list and mailed the notice; take the line off if it was a mistake.",
+        )
+        for line, row in enumerate(rows, start=1)
+        if beyond_radius(row.distance_ft)
+    ]
+
+
 def set_neighbors(action: Action, cafe_id: int, rows: Sequence[NeighborData]) -> list[NeighborData]:
     """Replace the list of owners and occupants of property within 100 feet, to whom the
     notice is mailed, until it is mailed (the list mailed is the one attached to the packet).
-    A row more than 100 feet away is refused (not required); 100 feet exactly is kept. The
-    same name at the same address twice is refused."""
+    A row more than 100 feet away is kept, marked "beyond 100 ft — not required"
+    (:func:`neighbor_findings`); 100 feet exactly is within. The same name at the same address
+    twice is refused."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
-    cafe = get_cafe(session, cafe_id)
+    cafe = get_cafe(session, cafe_id, for_update=True)
     if _status(cafe) is not CafeStatus.APPLIED:
         mailed = (
             f" on {format_day(cafe.notice_mailed_on)}" if cafe.notice_mailed_on is not None else ""
@@ -1105,11 +1441,12 @@ def set_neighbors(action: Action, cafe_id: int, rows: Sequence[NeighborData]) ->
         for i, n in enumerate(cleaned, start=1)
     ]
     session.flush()
+    beyond = sum(1 for n in cleaned if beyond_radius(n.distance_ft))
     action.audit(
         "sidewalk_cafe.neighbors",
         cafe,
         f"Owners and occupants within {NOTICE_RADIUS_FT} feet of {cafe.number}: "
-        f"{plural(len(cleaned), 'name')}",
+        f"{plural(len(cleaned), 'name')}" + (f" ({beyond} {BEYOND_RADIUS})" if beyond else ""),
         before={"neighbors": before},
         after={"neighbors": _neighbors_text(cafe)},
     )
@@ -1160,7 +1497,7 @@ def neighbors_from_rows(rows: Sequence[Mapping[str, object]]) -> list[NeighborDa
     State and ZIP columns), Parcel, Relation (owner or occupant), Distance (feet). Refused with
     the row number of the first problem as the spreadsheet shows it (``row.row_number`` when
     the row has one, else counted from 2, below the heading row). A distance with a fraction
-    of a foot is rounded up (100.2 ft is beyond 100 feet)."""
+    of a foot is rounded up (100.2 ft is beyond 100 feet, and kept, marked so)."""
     table = [
         (
             int(getattr(row, "row_number", index + 2)),
@@ -1212,10 +1549,26 @@ def record_notice_mailed(
 ) -> SidewalkCafe:
     """Record that the City Administrator mailed the notice to everyone on the list. Comments
     are then due to the City Clerk by :func:`comment_deadline` (15 calendar days from mailing;
-    a last day City Hall is closed moves to its next open day)."""
+    a last day City Hall is closed moves to its next open day). Refused without a readable
+    site plan: the notice "shall contain a copy of the diagram submitted by the applicant"."""
     action.require(Permission.ISSUE_PERMITS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     _refuse_unless(cafe, {CafeStatus.APPLIED}, "its notice was already mailed or it is decided.")
+    if not cafe.site_plan_sha256:
+        raise InvalidInput(
+            "Attach the applicant's site plan first: the notice must contain a copy of the "
+            "diagram submitted by the applicant.",
+            field="site_plan",
+            cite=APPLICATION_CITE,
+        )
+    if not readable_site_plan(action.session, cafe):
+        raise InvalidInput(
+            f"The site plan on file ({cafe.site_plan_name or 'no name'}) cannot be read as a "
+            "PDF, PNG or JPEG file: attach a readable copy of the applicant's diagram before "
+            "the notice is mailed.",
+            field="site_plan",
+            cite=APPLICATION_CITE,
+        )
     if not cafe.neighbors:
         raise InvalidInput(
             f"List the owners of property within {NOTICE_RADIUS_FT} feet first: the notice is "
@@ -1270,7 +1623,7 @@ def record_comment(
     comment received after the last day (day 16 on) is kept for the Council and marked
     untimely; comments of the applicant, City staff and committees have no last day."""
     action.require(Permission.TAKE_APPLICATIONS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     _refuse_unless(cafe, UNDECIDED, "the Council has decided.")
     kind = source.strip().lower() or "public"
     if kind not in COMMENT_SOURCES:
@@ -1348,7 +1701,7 @@ def send_to_police(action: Action, cafe_id: int, *, on: date) -> SidewalkCafe:
     that holds a liquor license or means to serve alcohol (§ 506-10 (Application for
     permit)); a comment of the Chief on another application is a staff comment."""
     action.require(Permission.TAKE_APPLICATIONS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     _refuse_unless(cafe, UNDECIDED, "the Council has decided.")
     if not needs_police_review(cafe):
         raise InvalidInput(
@@ -1376,7 +1729,7 @@ def record_police_review(
     """Record the Chief of Police's written approval, or memorandum of concerns (``memo``,
     required when not approved), for the City Administrator and the Council."""
     action.require(Permission.TAKE_APPLICATIONS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     _refuse_unless(cafe, UNDECIDED, "the Council has decided.")
     if cafe.police_sent_on is None:
         raise Conflict(f"Record when {cafe.number} went to the Chief of Police first.")
@@ -1403,7 +1756,7 @@ def record_dpw_inspection(
     """Record the Director of Public Works' inspection (again after a correction: the latest
     counts). Not satisfied needs a note saying why."""
     action.require(Permission.APPROVE_WORK_PERMITS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     _refuse_unless(cafe, PRE_ISSUE, "the permit is no longer waiting for its inspection.")
     _day_between(on, cafe.applied_on, action.today(), "on", "The inspection")
     who = " ".join(by_name.split())
@@ -1451,15 +1804,20 @@ def checklist(
     zone: tzinfo | None = None,
 ) -> list[ChecklistItem]:
     """Each requirement of § 506-10 for the permit, met, waiting or not met, with the reasons
-    cited: eligible, layout, hours, the notice to owners within 100 feet, the comment period
-    ended, the police review (only when alcohol or a liquor license), the DPW inspection, the
-    Council's approval, the insurance from the application through the term (``expires_on``
-    when the term is to end earlier than a year), and the fee."""
+    cited: eligible, layout, hours, the liquor license (only when alcohol is to be served),
+    the notice to owners within 100 feet, the comment period ended, the police review (only
+    when alcohol or a liquor license), the DPW inspection, the Council's approval, the
+    insurance from the application through the term (``expires_on`` when the term is to end
+    earlier than a year), and the fee."""
     items = [
         ChecklistItem(
             "eligible",
             "Eligible; records, zoning and site plan",
-            _state(found := eligibility_findings(cafe)),
+            _state(
+                found := eligibility_findings(
+                    cafe, site_plan_readable=readable_site_plan(session, cafe)
+                )
+            ),
             tuple(found),
             ELIGIBILITY_CITE,
         ),
@@ -1473,6 +1831,18 @@ def checklist(
         ChecklistItem(
             "hours", "Hours", _state(found := hours_findings(cafe)), tuple(found), HOURS_CITE
         ),
+    ]
+    if cafe.serves_alcohol:
+        items.append(
+            ChecklistItem(
+                "alcohol",
+                "Liquor license covering the cafe area",
+                _state(found := alcohol_findings(cafe)),
+                tuple(found),
+                ALCOHOL_CITE,
+            )
+        )
+    items += [
         _notice_item(cafe),
         _comments_item(cafe, today),
     ]
@@ -1725,17 +2095,32 @@ def _meeting(action: Action, meeting_id: int) -> CouncilMeeting:
     return meeting
 
 
+def _meets_standards(cafe: SidewalkCafe, what: str) -> None:
+    """Refuse, naming the first finding, while the application itself does not meet the
+    standards (:func:`standards_block`)."""
+    first = standards_block(cafe)
+    if first is not None:
+        raise InvalidInput(
+            f"Application {cafe.number} cannot be {what} while it does not meet the standards "
+            f"of § 506-10: {first.text}",
+            field="standards",
+            cite=first.cite,
+        )
+
+
 def place_before_council(action: Action, cafe_id: int, meeting_id: int) -> SidewalkCafe:
     """Put the application on the agenda of a Council meeting after the comment period (or
-    move it to another meeting)."""
+    move it to another meeting): the "fully completed application packet" only, so refused
+    while it is not eligible, or its layout, hours or liquor license do not meet § 506-10."""
     action.require(Permission.TAKE_APPLICATIONS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     _refuse_unless(
         cafe,
         {CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL},
         "it cannot be placed before the Council"
         + (" until the notice is mailed." if _status(cafe) is CafeStatus.APPLIED else "."),
     )
+    _meets_standards(cafe, "placed before the Council")
     meeting = _meeting(action, meeting_id)
     zone = _zone(action)
     refused = meeting_refusal(meeting, cafe, now=action.now(), zone=zone, held=False)
@@ -1768,9 +2153,11 @@ def record_council_decision(
     """Record the Council's approval (with its conditions, and a closing hour earlier than
     applied for if it restricted the hours) or denial (with reasons), at a meeting that has
     taken place after the comment period. An approval needs the Chief of Police's review on
-    record when one is required: the Council shall consider it."""
+    record when one is required (the Council shall consider it), and an application that meets
+    the standards of § 506-10 (:func:`standards_block`): one that does not could never be
+    issued."""
     action.require(Permission.TAKE_APPLICATIONS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     _refuse_unless(
         cafe,
         {CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL},
@@ -1789,6 +2176,7 @@ def record_council_decision(
     if approved:
         if why:
             raise InvalidInput("Reasons are for a denial; clear them.", field="reasons")
+        _meets_standards(cafe, "approved")
         if needs_police_review(cafe) and cafe.police_reviewed_on is None:
             raise InvalidInput(
                 "The Chief of Police's review is not on record: the Council considers it "
@@ -1844,7 +2232,7 @@ def issue(action: Action, cafe_id: int, *, expires_on: date | None = None) -> Si
     the checklist is met (DPW inspection, insurance through the term, fee …). It runs to
     ``expires_on``, at most one year from its issuance (the default)."""
     action.require(Permission.ISSUE_PERMITS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     if _status(cafe) is not CafeStatus.APPROVED:
         raise Conflict(
             f"Application {cafe.number} is {_status(cafe).label.lower()}: a permit is issued "
@@ -1878,6 +2266,14 @@ def issue(action: Action, cafe_id: int, *, expires_on: date | None = None) -> Si
             raise InvalidInput(
                 f"{item.title}: {text}", field=item.key, cite=(first.cite if first else item.cite)
             )
+    if not readable_site_plan(action.session, cafe):
+        raise InvalidInput(
+            f"The site plan on file ({cafe.site_plan_name or 'none'}) cannot be read: the permit "
+            "delineates the cafe area by it. Attach a readable copy of the plan the Council "
+            "approved.",
+            field="site_plan",
+            cite=LOCATION_CITE,
+        )
     before = snapshot(cafe)
     cafe.issued_on, cafe.issued_by_name, cafe.expires_on = today, action.operator.full_name, last
     cafe.status = CafeStatus.ISSUED
@@ -1889,7 +2285,31 @@ def issue(action: Action, cafe_id: int, *, expires_on: date | None = None) -> Si
         before=before,
         after=snapshot(cafe),
     )
+    if cafe.renews_id is not None:
+        _end_renewed(action, cafe)
     return cafe
+
+
+def _end_renewed(action: Action, renewal: SidewalkCafe) -> None:
+    """The permit a renewal renews ends the day before the renewal is issued (if it runs that
+    long): one permit stands for a cafe, and the old one is no longer listed to expire."""
+    assert renewal.renews_id is not None and renewal.issued_on is not None
+    old = get_cafe(action.session, renewal.renews_id, for_update=True)
+    if old.issued_on is None or old.expires_on is None:
+        return
+    last = max(renewal.issued_on - timedelta(days=1), old.issued_on)
+    if old.expires_on <= last:
+        return
+    before = snapshot(old)
+    old.expires_on = last
+    action.audit(
+        "sidewalk_cafe.renewed",
+        old,
+        f"Permit {old.number} ends {format_day(last)}: renewed by {renewal.number}, issued "
+        f"{format_day(renewal.issued_on)}",
+        before=before,
+        after=snapshot(old),
+    )
 
 
 def renew(action: Action, cafe_id: int) -> SidewalkCafe:
@@ -1900,10 +2320,13 @@ def renew(action: Action, cafe_id: int) -> SidewalkCafe:
     (§ 506-10 (Application for permit): "and renewals thereof")."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
-    old = get_cafe(session, cafe_id)
-    if _status(old) is not CafeStatus.ISSUED:
+    # Locked first: a second station renewing the same permit waits here, then finds the
+    # first station's renewal below and is refused (one renewal, one fee).
+    old = get_cafe(session, cafe_id, for_update=True)
+    now_standing = standing(old, action.today())
+    if now_standing not in STANDING:
         raise Conflict(
-            f"{old.number} is {_status(old).label.lower()}: only an issued permit is renewed; "
+            f"{old.number} is {now_standing.label.lower()}: only an issued permit is renewed; "
             "take a new application."
         )
     pending = session.scalar(
@@ -1966,8 +2389,12 @@ def suspension_last_day(suspension: CafeSuspension) -> date:
 
 
 def _standing_permit(cafe: SidewalkCafe, today: date, what: str) -> None:
-    if _status(cafe) is not CafeStatus.ISSUED:
-        raise Conflict(f"{cafe.number} is {_status(cafe).label.lower()}: {what}")
+    """Refuse unless the permit stands today (:func:`standing`): issued (suspended or not, or
+    again after a temporary revocation's last day) and not expired."""
+    now = standing(cafe, today)
+    if now not in STANDING:
+        shown = display_status(cafe, today) if now is CafeStatus.REVOKED else now.label
+        raise Conflict(f"{cafe.number} is {shown[:1].lower() + shown[1:]}: {what}")
     if cafe.expires_on is not None and cafe.expires_on < today:
         raise Conflict(f"{cafe.number} expired {format_day(cafe.expires_on)}: {what}")
 
@@ -1988,7 +2415,7 @@ def suspend(
     latest seven days before the first day (counted back, never moved; 7 days passes, 6 is
     refused). In an emergency, determined by the City, no prior notice is needed."""
     action.require(Permission.ISSUE_PERMITS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     today = action.today()
     _standing_permit(cafe, today, "there is no permit to suspend.")
     why = reason.strip()
@@ -2058,8 +2485,17 @@ def suspend(
     return suspension
 
 
-def get_suspension(session: Session, suspension_id: int) -> CafeSuspension:
+def get_suspension(
+    session: Session, suspension_id: int, *, for_update: bool = False
+) -> CafeSuspension:
+    """The suspension ``suspension_id``; with ``for_update`` its permit's row is locked first
+    and both are read afresh (see :func:`get_cafe`)."""
     suspension = session.get(CafeSuspension, suspension_id)
+    if suspension is not None and for_update:
+        get_cafe(session, suspension.cafe_id, for_update=True)
+        suspension = session.get(
+            CafeSuspension, suspension_id, with_for_update=True, populate_existing=True
+        )
     if suspension is None:
         raise NotFound(f"There is no suspension number {suspension_id}.")
     return suspension
@@ -2069,7 +2505,7 @@ def lift_suspension(action: Action, suspension_id: int, *, on: date, reason: str
     """End a suspension early: the cafe may operate again from ``on`` (before it starts, the
     suspension is called off)."""
     action.require(Permission.ISSUE_PERMITS)
-    suspension = get_suspension(action.session, suspension_id)
+    suspension = get_suspension(action.session, suspension_id, for_update=True)
     cafe = suspension.cafe
     if suspension.lifted_on is not None:
         raise Conflict(
@@ -2107,7 +2543,7 @@ def give_revocation_notice(
     after the notice (counted back from the meeting day, never moved; § 506-10 (Revocation of
     permit; appeal))."""
     action.require(Permission.ISSUE_PERMITS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     today = action.today()
     _standing_permit(cafe, today, "there is no permit to revoke.")
     why = grounds.strip()
@@ -2152,14 +2588,23 @@ def revoke(
     """Record the Council's revocation, temporary (through ``until``) or permanent, at the
     meeting noticed (or a later one it was continued to), held."""
     action.require(Permission.ISSUE_PERMITS)
-    cafe = get_cafe(action.session, cafe_id)
-    if _status(cafe) is not CafeStatus.ISSUED:
-        raise Conflict(f"{cafe.number} is {_status(cafe).label.lower()}: there is no permit.")
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
+    _standing_permit(cafe, action.today(), "there is no permit in force to revoke.")
     noticed = cafe.revocation_meeting
-    if cafe.revocation_notice_on is None or noticed is None:
+    stale = (
+        cafe.revoked_on is not None
+        and cafe.revocation_notice_on is not None
+        and cafe.revocation_notice_on <= cafe.revoked_on
+    )
+    if cafe.revocation_notice_on is None or noticed is None or stale:
         raise Conflict(
-            f"No written notice of a revocation meeting is on record for {cafe.number}: "
-            "10 days' written notice comes first.",
+            f"No written notice of a revocation meeting is on record for {cafe.number}"
+            + (
+                f" since its revocation of {format_day(cafe.revoked_on)}"
+                if stale and cafe.revoked_on is not None
+                else ""
+            )
+            + ": 10 days' written notice comes first.",
             cite=REVOCATION_CITE,
         )
     meeting = _meeting(action, meeting_id)
@@ -2207,14 +2652,19 @@ def deny(
             action, cafe_id, meeting_id=meeting_id, approved=False, reasons=reasons
         )
     action.require(Permission.ISSUE_PERMITS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     _refuse_unless(cafe, UNDECIDED, "it is not waiting for a decision.")
     why = reasons.strip()
     if not why:
         raise InvalidInput("State the reasons for the denial.", field="reasons")
     blocking = [
         f
-        for f in (*eligibility_findings(cafe), *layout_findings(cafe), *hours_findings(cafe))
+        for f in (
+            *eligibility_findings(cafe),
+            *layout_findings(cafe),
+            *hours_findings(cafe),
+            *alcohol_findings(cafe),
+        )
         if f.blocks
     ]
     if not blocking:
@@ -2241,7 +2691,7 @@ def withdraw(action: Action, cafe_id: int, *, reason: str) -> SidewalkCafe:
     """The applicant withdraws the application (before the permit is issued). The fee
     accompanied the application and stays as it is (the Treasurer may cancel it)."""
     action.require(Permission.TAKE_APPLICATIONS)
-    cafe = get_cafe(action.session, cafe_id)
+    cafe = get_cafe(action.session, cafe_id, for_update=True)
     _refuse_unless(cafe, PRE_ISSUE, "it can no longer be withdrawn.")
     why = reason.strip()
     if not why:
@@ -2277,10 +2727,16 @@ def standing(cafe: SidewalkCafe, today: date) -> CafeStatus:
     return status
 
 
-def display_status(cafe: SidewalkCafe, today: date, zone: tzinfo | None = None) -> str:
+def display_status(
+    cafe: SidewalkCafe, today: date, zone: tzinfo | None = None, *, renewed_by: str = ""
+) -> str:
     """The register's status: "Issued — expires Mon Nov 30, 2027", "Expired", "Suspended
-    until …", "Revoked until …", "Comments until …", "Before the Council Mon Dec 14, 2026"."""
+    until …", "Revoked until …", "Comments until …", "Before the Council Mon Dec 14, 2026";
+    "Renewed by SC-2027-004" for a permit whose renewal (``renewed_by``, from
+    :func:`renewals_issued`) was issued."""
     status = standing(cafe, today)
+    if renewed_by and status in STANDING:
+        return f"Renewed by {renewed_by}"
     if status is CafeStatus.SUSPENDED:
         suspension = active_suspension(cafe, today)
         assert suspension is not None
@@ -2302,10 +2758,28 @@ def display_status(cafe: SidewalkCafe, today: date, zone: tzinfo | None = None) 
     return status.label
 
 
+def renewals_issued(session: Session, ids: Sequence[int]) -> dict[int, str]:
+    """The number of the issued renewal of each permit of ``ids`` that has one, by the id of
+    the permit it renews (one query for a whole register)."""
+    if not ids:
+        return {}
+    rows = session.execute(
+        select(SidewalkCafe.renews_id, SidewalkCafe.number)
+        .where(SidewalkCafe.renews_id.in_(list(ids)), SidewalkCafe.issued_on.is_not(None))
+        .order_by(SidewalkCafe.issued_on)
+    )
+    return {int(renews_id): number for renews_id, number in rows if renews_id is not None}
+
+
 def _loaded():  # type: ignore[no-untyped-def]
+    """Everything a register row shows, loaded with the rows (one query per relation, not
+    one per row)."""
     return (
         selectinload(SidewalkCafe.applicant),
         selectinload(SidewalkCafe.meeting),
+        selectinload(SidewalkCafe.revocation_meeting),
+        selectinload(SidewalkCafe.street),
+        selectinload(SidewalkCafe.parcel),
         selectinload(SidewalkCafe.suspensions),
         selectinload(SidewalkCafe.neighbors),
         selectinload(SidewalkCafe.comments),
@@ -2410,8 +2884,10 @@ def council_meetings(
 @provider("sidewalk_cafes")
 def _due(action: Action) -> list[TodayItem]:
     """Comment periods ending; applications whose comment period ended that are not yet before
-    the Council; approved permits to issue; permits expiring within 30 days; suspensions
-    starting within a week; revocation meetings to come."""
+    the Council; a Council meeting held (or cancelled) without the decision recorded; approved
+    permits to issue; permits in force (as they stand today: a temporary revocation over is in
+    force again) expiring within 30 days, suspensions starting within a week, revocation
+    meetings to come. A permit whose renewal was issued is done with: nothing of it is due."""
     session, today = action.session, action.today()
     zone = _zone(action)
     soon = today + timedelta(days=EXPIRY_WARNING_DAYS)
@@ -2422,13 +2898,22 @@ def _due(action: Action) -> list[TodayItem]:
         CafeSuspension.starts_on <= week,
         CafeSuspension.lifted_on.is_(None),
     )
+    renewal = aliased(SidewalkCafe)
+    renewed = exists().where(renewal.renews_id == SidewalkCafe.id, renewal.issued_on.is_not(None))
+    in_force = or_(
+        SidewalkCafe.status == CafeStatus.ISSUED,
+        and_(SidewalkCafe.status == CafeStatus.REVOKED, SidewalkCafe.revoked_until < today),
+    )
     rows = session.scalars(
         select(SidewalkCafe)
         .where(
             or_(
-                SidewalkCafe.status.in_([CafeStatus.NOTICE_MAILED, CafeStatus.APPROVED]),
+                SidewalkCafe.status.in_(
+                    [CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL, CafeStatus.APPROVED]
+                ),
                 and_(
-                    SidewalkCafe.status == CafeStatus.ISSUED,
+                    in_force,
+                    ~renewed,
                     or_(
                         and_(SidewalkCafe.expires_on >= today, SidewalkCafe.expires_on <= soon),
                         SidewalkCafe.revocation_meeting_id.is_not(None),
@@ -2437,9 +2922,10 @@ def _due(action: Action) -> list[TodayItem]:
                 ),
             )
         )
-        .options(*_loaded(), selectinload(SidewalkCafe.revocation_meeting))
+        .options(*_loaded())
         .order_by(SidewalkCafe.applied_at, SidewalkCafe.id)
     ).all()
+    now = action.now()
     items: list[TodayItem] = []
     for cafe in rows:
         ref = {"record_type": RECORD_TYPE, "record_id": str(cafe.id)}
@@ -2453,6 +2939,33 @@ def _due(action: Action) -> list[TodayItem]:
                 due = due + timedelta(days=1)  # the first day the Council may act
                 title = f"Place {cafe.number} before the Council: the comment period has ended"
             items.append(TodayItem(WORKFLOW, due, title, who, APPLICATION_CITE, **ref))
+        elif status is CafeStatus.BEFORE_COUNCIL and cafe.meeting is not None:
+            agenda = cafe.meeting
+            day = meeting_day(agenda, zone)
+            if agenda.cancelled_on is not None:
+                items.append(
+                    TodayItem(
+                        WORKFLOW,
+                        day,
+                        f"Place {cafe.number} before another meeting: the meeting of "
+                        f"{format_day(day)} was cancelled",
+                        who,
+                        APPLICATION_CITE,
+                        **ref,
+                    )
+                )
+            elif agenda.starts_at <= now:
+                items.append(
+                    TodayItem(
+                        WORKFLOW,
+                        day,
+                        f"Record the Council's decision on {cafe.number} (meeting of "
+                        f"{format_day(day)})",
+                        who,
+                        ISSUANCE_CITE,
+                        **ref,
+                    )
+                )
         elif status is CafeStatus.APPROVED:
             items.append(
                 TodayItem(
@@ -2464,7 +2977,10 @@ def _due(action: Action) -> list[TodayItem]:
                     **ref,
                 )
             )
-        if status is not CafeStatus.ISSUED:
+        if standing(cafe, today) not in STANDING or status not in (
+            CafeStatus.ISSUED,
+            CafeStatus.REVOKED,
+        ):
             continue
         if cafe.expires_on is not None and today <= cafe.expires_on <= soon:
             items.append(
@@ -2491,7 +3007,10 @@ def _due(action: Action) -> list[TodayItem]:
                     )
                 )
         meeting = cafe.revocation_meeting
-        if meeting is not None and meeting.cancelled_on is None:
+        noticed_since = cafe.revoked_on is None or (
+            cafe.revocation_notice_on is not None and cafe.revocation_notice_on > cafe.revoked_on
+        )
+        if meeting is not None and meeting.cancelled_on is None and noticed_since:
             day = meeting_day(meeting, zone)
             if day >= today:
                 items.append(

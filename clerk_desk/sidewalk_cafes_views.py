@@ -1,9 +1,10 @@
 """What the sidewalk cafe papers print (§ 506-10), gathered in one read each.
 
-Reports never query: the permit, the notice to owners and occupants within 100 feet (with the
-applicant's diagram and the list attached to the packet), the suspension and revocation
-letters and the register each ask one function here for plain data, with every date already
-counted by the City calendar. Nothing here writes.
+Reports never query: the permit (with the site plan that delineates the cafe), the notice to
+owners and occupants within 100 feet (with the applicant's diagram and the list attached to the
+packet), the application packet for the Common Council, the suspension and revocation letters
+and the register each ask one function here for plain data, with every date already counted by
+the City calendar. Nothing here writes.
 """
 
 from __future__ import annotations
@@ -18,25 +19,38 @@ from clerk_desk import bonds, ledger, settings_store
 from clerk_desk import sidewalk_cafes as sc
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar, format_day, long_day
 from clerk_desk.documents import scan_bytes
 from clerk_desk.errors import Conflict, NotFound
+from clerk_desk.findings import Finding
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
-from clerk_desk.models import AmountDue, CafeStatus, CafeSuspension, DueStatus, SidewalkCafe
+from clerk_desk.models import (
+    AmountDue,
+    CafeComment,
+    CafeStatus,
+    CafeSuspension,
+    DueStatus,
+    SidewalkCafe,
+)
 from clerk_desk.money import Money
 from clerk_desk.street_openings_views import FeeReceipt, InsuranceOnFile, fee_receipts
 
 __all__ = [
+    "CheckLine",
+    "CommentLine",
     "FeeReceipt",
     "InsuranceOnFile",
     "LetterView",
     "NeighborLine",
     "NoticeView",
+    "PacketView",
     "PermitView",
     "RegisterRow",
+    "fee_owed",
     "letter_view",
     "notice_view",
+    "packet_view",
     "permit_view",
     "register_rows",
 ]
@@ -57,7 +71,7 @@ class PermitView:
     zoning_district: str
     renews_number: str  # "" unless a renewal
     issued_on: date | None
-    issued_by_name: str
+    issued_by_name: str  # who recorded the issuance (printed small; the Administrator signs)
     expires_on: date | None
     term: str  # "Expires Mon Nov 30, 2027 — at most one year from issuance; not transferable."
     configuration: str  # "Abutting the storefront", "… and along the side of the corner parcel"
@@ -82,6 +96,8 @@ class PermitView:
     receipts: tuple[FeeReceipt, ...]
     site_plan_name: str
     site_plan_scale: str
+    site_plan: bytes | None  # the plan delineating the cafe area, printed with the permit
+    site_plan_kind: str  # "pdf", "png", "jpeg" or "" (none, or unreadable)
     display_notice: str  # "This permit must be visibly displayed during business hours."
     cites: tuple[str, ...]
 
@@ -96,6 +112,11 @@ class NeighborLine:
     parcel_number: str
     relation: str  # "owner" or "occupant"
     distance_ft: int | None
+
+    @property
+    def beyond(self) -> bool:
+        """More than 100 feet away: kept on the list, marked "beyond 100 ft — not required"."""
+        return sc.beyond_radius(self.distance_ft)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +140,87 @@ class NoticeView:
     site_plan_kind: str  # "pdf", "png", "jpeg" or ""
     neighbors: tuple[NeighborLine, ...]
     cite: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheckLine:
+    """One requirement of the checklist as it stands, for the packet."""
+
+    key: str
+    title: str
+    state: str  # "Met", "Waiting", "Not met"
+    findings: tuple[Finding, ...]
+    cite: str
+    due: date | None
+
+
+@dataclass(frozen=True, slots=True)
+class CommentLine:
+    """A comment received by the City Clerk, for the packet: timely or late."""
+
+    received_on: date
+    commenter: str
+    source: str  # "Public", "Applicant", "City staff", "City committee"
+    text: str
+    timely: bool
+    late: str  # why it is late ("" when timely)
+
+
+@dataclass(frozen=True, slots=True)
+class PacketView:
+    """The application packet the City Administrator forwards to the Common Council: the
+    application in brief, the checklist as it stands, the comments (timely and late), the
+    Chief of Police's review, the Director of Public Works' inspection, the list of the owners
+    and occupants notified and the site plan (``notice``)."""
+
+    cafe_id: int
+    number: str
+    status: str
+    prepared_on: date
+    establishment: str
+    address: str
+    applicant_name: str
+    applicant_address: str
+    parcel_number: str
+    zoning_district: str
+    commercially_zoned: bool
+    renews_number: str
+    applied_on: date
+    received_by: str
+    configuration: str
+    dimensions: tuple[tuple[str, str], ...]
+    seats: int | None
+    tables: int | None
+    umbrellas: str
+    hours: str  # the cafe's, as applied for
+    indoor_hours: str
+    serves_alcohol: bool
+    liquor_license: str
+    sales_period: str  # "May 1, 2026 to Oct 31, 2026" or ""
+    gross_sales: Money | None
+    food_sales: Money | None
+    food_share: str  # "60.0%" or ""
+    sales_records_name: str
+    meeting_at: datetime | None  # the meeting it is before (City time)
+    meeting_place: str
+    checklist: tuple[CheckLine, ...]
+    comments: tuple[CommentLine, ...]
+    comments_due_on: date | None
+    police_needed: bool
+    police_why: str  # "alcohol is to be served", "the business holds a liquor license (…)"
+    police_sent_on: date | None
+    police_reviewed_on: date | None
+    police_approved: bool | None
+    police_memo: str
+    dpw_inspected_on: date | None
+    dpw_inspected_by: str
+    dpw_satisfied: bool | None
+    dpw_note: str
+    fee_amount: Money
+    fee_owed: Money
+    notice: NoticeView  # the list of those notified, and the site plan
+    site_plan_sha256: str
+    cites: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +293,7 @@ def _cafe(session: Session, cafe_id: int) -> SidewalkCafe:
             selectinload(SidewalkCafe.meeting),
             selectinload(SidewalkCafe.revocation_meeting),
             selectinload(SidewalkCafe.neighbors),
+            selectinload(SidewalkCafe.comments),
             selectinload(SidewalkCafe.suspensions),
             selectinload(SidewalkCafe.renews),
         )
@@ -219,16 +322,24 @@ def dimensions(cafe: SidewalkCafe) -> tuple[tuple[str, str], ...]:
     passage = format_length(cafe.clear_passage_in)
     if passage:
         passage += " (abuts the curb)" if cafe.passage_abuts_curb else " (does not abut the curb)"
+    side_passage = format_length(cafe.side_clear_passage_in) if cafe.side_cafe_length_in else ""
+    if side_passage:
+        side_passage += (
+            " (abuts the curb)" if cafe.side_passage_abuts_curb else " (does not abut the curb)"
+        )
+    side_setback = format_length(cafe.side_curb_setback_in) if cafe.side_cafe_length_in else ""
     rows = (
         ("Length along the frontage", format_length(cafe.cafe_length_in)),
         ("Establishment's frontage", format_length(cafe.frontage_in)),
         ("Depth from the building", format_length(cafe.cafe_depth_in)),
-        ("Length along the side street", format_length(cafe.side_cafe_length_in)),
-        ("Side street frontage", format_length(cafe.side_frontage_in)),
         ("Sidewalk width (curb to property line)", format_length(cafe.sidewalk_width_in)),
         ("Clear pedestrian passage", passage),
         ("Tables and chairs from the curb face", format_length(cafe.curb_setback_in)),
         ("Aisles", format_length(cafe.aisle_in)),
+        ("Length along the side street", format_length(cafe.side_cafe_length_in)),
+        ("Side street frontage", format_length(cafe.side_frontage_in)),
+        ("Side street clear passage", side_passage),
+        ("Side street: tables from the curb", side_setback),
     )
     return tuple((what, value) for what, value in rows if value)
 
@@ -308,10 +419,12 @@ def permit_view(
     billed = [d for d in ledger.dues_for(session, record) if d.status != DueStatus.CANCELLED]
     opens, closes = sc.effective_hours(cafe)
     applicant = cafe.applicant
+    plan = scan_bytes(session, cafe.site_plan_sha256) if cafe.site_plan_sha256 else None
+    renewed_by = sc.renewals_issued(session, [cafe.id]).get(cafe.id, "")
     return PermitView(
         cafe_id=cafe.id,
         number=cafe.number,
-        status=sc.display_status(cafe, day, zone),
+        status=sc.display_status(cafe, day, zone, renewed_by=renewed_by),
         establishment=cafe.establishment,
         address=cafe.address,
         applicant_name=applicant.name,
@@ -354,6 +467,8 @@ def permit_view(
         receipts=tuple(fee_receipts(session, record, tz=zone)),
         site_plan_name=cafe.site_plan_name,
         site_plan_scale=cafe.site_plan_scale,
+        site_plan=plan,
+        site_plan_kind=sc.scan_kind(plan),
         display_notice=sc.DISPLAY_NOTICE,
         cites=(
             sc.ISSUANCE_CITE,
@@ -363,18 +478,6 @@ def permit_view(
             sc.INSURANCE_CITE,
         ),
     )
-
-
-def _kind(content: bytes | None) -> str:
-    if content is None:
-        return ""
-    if content.startswith(b"%PDF"):
-        return "pdf"
-    if content.startswith(b"\x89PNG"):
-        return "png"
-    if content.startswith(b"\xff\xd8\xff"):
-        return "jpeg"
-    return ""
 
 
 def notice_view(
@@ -406,7 +509,7 @@ def notice_view(
         site_plan_name=cafe.site_plan_name,
         site_plan_scale=cafe.site_plan_scale,
         site_plan=plan,
-        site_plan_kind=_kind(plan),
+        site_plan_kind=sc.scan_kind(plan),
         neighbors=tuple(
             NeighborLine(
                 position=n.position,
@@ -489,6 +592,7 @@ def register_rows(
         query = query.where(SidewalkCafe.year == year)
     cafes = list(session.scalars(query.order_by(SidewalkCafe.year, SidewalkCafe.sequence)))
     owed = _owed(session, [c.id for c in cafes])
+    renewed = sc.renewals_issued(session, [c.id for c in cafes])
     rows = []
     for cafe in cafes:
         rows.append(
@@ -499,7 +603,7 @@ def register_rows(
                 establishment=cafe.establishment,
                 address=cafe.address,
                 applicant=cafe.applicant.name,
-                status=sc.display_status(cafe, today, zone)
+                status=sc.display_status(cafe, today, zone, renewed_by=renewed.get(cafe.id, ""))
                 if today is not None
                 else CafeStatus(cafe.status).label,
                 applied_on=cafe.applied_on,
@@ -532,3 +636,108 @@ def _owed(session: Session, ids: list[int]) -> dict[str, Money]:
     ):
         owed[due.record_id] = owed.get(due.record_id, Money.zero()) + due.balance
     return owed
+
+
+def fee_owed(session: Session, cafe_id: int) -> Money:
+    """What is still owed on the application's fee (zero once paid, or when cancelled)."""
+    return _owed(session, [cafe_id]).get(str(cafe_id), Money.zero())
+
+
+def _comment_line(comment: CafeComment, cafe: SidewalkCafe) -> CommentLine:
+    late = sc.comment_findings(comment, cafe)
+    return CommentLine(
+        received_on=comment.received_on,
+        commenter=comment.commenter,
+        source=sc.COMMENT_SOURCE_LABELS.get(comment.source, comment.source.capitalize()),
+        text=comment.text,
+        timely=comment.timely,
+        late=" ".join(f.text for f in late),
+    )
+
+
+def _sales_period(cafe: SidewalkCafe) -> str:
+    if cafe.sales_from is None or cafe.sales_to is None:
+        return ""
+    return f"{long_day(cafe.sales_from)} to {long_day(cafe.sales_to)}"
+
+
+def packet_view(
+    session: Session,
+    cafe_id: int,
+    calendar: CityCalendar | None = None,
+    *,
+    today: date,
+    zone: tzinfo | None = None,
+) -> PacketView:
+    """The application packet for the Common Council as it stands on ``today``: the checklist
+    judged that day, every comment received (timely and late), the reviews, and the notice's
+    list and site plan (:func:`notice_view`)."""
+    cafe = _cafe(session, cafe_id)
+    cal = calendar if calendar is not None else settings_store.calendar(session)
+    zone = zone or city_zone()
+    record = RecordRef(sc.RECORD_TYPE, str(cafe.id))
+    billed = [d for d in ledger.dues_for(session, record) if d.status != DueStatus.CANCELLED]
+    share = sc.food_share(cafe)
+    meeting = cafe.meeting
+    items = sc.checklist(session, cafe, calendar=cal, today=today, zone=zone)
+    police_why = (
+        "alcohol is to be served"
+        if cafe.serves_alcohol
+        else f"the business holds a liquor license ({cafe.liquor_license})"
+        if cafe.liquor_license.strip()
+        else ""
+    )
+    return PacketView(
+        cafe_id=cafe.id,
+        number=cafe.number,
+        status=sc.display_status(cafe, today, zone),
+        prepared_on=today,
+        establishment=cafe.establishment,
+        address=cafe.address,
+        applicant_name=cafe.applicant.name,
+        applicant_address=cafe.applicant.mailing_address,
+        parcel_number=cafe.parcel.parcel_number if cafe.parcel else "",
+        zoning_district=cafe.zoning_district,
+        commercially_zoned=cafe.commercially_zoned,
+        renews_number=cafe.renews.number if cafe.renews else "",
+        applied_on=cafe.applied_on,
+        received_by=cafe.received_by_name,
+        configuration=configuration(cafe),
+        dimensions=dimensions(cafe),
+        seats=cafe.seats,
+        tables=cafe.tables,
+        umbrellas=cafe.umbrellas.strip() or "No umbrellas.",
+        hours=sc.hours_text(cafe.opens_at, cafe.closes_at),
+        indoor_hours=sc.hours_text(cafe.indoor_opens_at, cafe.indoor_closes_at),
+        serves_alcohol=cafe.serves_alcohol,
+        liquor_license=cafe.liquor_license,
+        sales_period=_sales_period(cafe),
+        gross_sales=cafe.gross_sales,
+        food_sales=cafe.food_and_soft_drink_sales,
+        food_share=sc.percent(share) if share is not None else "",
+        sales_records_name=cafe.sales_records_name,
+        meeting_at=meeting.starts_at.astimezone(zone) if meeting is not None else None,
+        meeting_place=meeting.place if meeting is not None else "",
+        checklist=tuple(
+            CheckLine(i.key, i.title, i.state.label, i.findings, i.cite, i.due) for i in items
+        ),
+        comments=tuple(_comment_line(c, cafe) for c in cafe.comments),
+        comments_due_on=cafe.comments_due_on,
+        police_needed=sc.needs_police_review(cafe),
+        police_why=police_why,
+        police_sent_on=cafe.police_sent_on,
+        police_reviewed_on=cafe.police_reviewed_on,
+        police_approved=cafe.police_approved,
+        police_memo=cafe.police_memo,
+        dpw_inspected_on=cafe.dpw_inspected_on,
+        dpw_inspected_by=cafe.dpw_inspected_by,
+        dpw_satisfied=cafe.dpw_satisfied,
+        dpw_note=cafe.dpw_note,
+        fee_amount=sum((d.amount for d in billed), Money.zero()),
+        fee_owed=sum(
+            (d.balance for d in billed if DueStatus(d.status) is DueStatus.OPEN), Money.zero()
+        ),
+        notice=notice_view(session, cafe_id, calendar=cal),
+        site_plan_sha256=cafe.site_plan_sha256,
+        cites=(sc.APPLICATION_CITE, sc.ISSUANCE_CITE),
+    )

@@ -26,6 +26,7 @@ Every rule is checked here and cited; the screens and papers only show what this
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, tzinfo
 
@@ -96,6 +97,7 @@ __all__ = [
     "STANDARDS_CITE",
     "STATUTE",
     "WHOLE_BLOCK_CITE",
+    "WHOLE_BLOCK_WORK",
     "WIDTH_CITE",
     "CostDecision",
     "PermitData",
@@ -106,8 +108,12 @@ __all__ = [
     "cancel_order",
     "city_may_repair_on",
     "complete",
+    "completion_findings",
     "correct_application",
+    "cost_finding",
+    "cost_for",
     "cost_responsibility",
+    "costs_for",
     "decide_cost",
     "deny",
     "earliest_start",
@@ -119,12 +125,19 @@ __all__ = [
     "history",
     "issue",
     "latest_issue_day",
+    "open_orders_for",
     "order_findings",
     "order_history",
+    "order_kinds_for",
+    "order_permission",
     "order_repair",
     "order_years",
+    "owner_days_over",
+    "payer_phrase",
+    "payer_short",
     "permit_findings",
     "permit_years",
+    "publication_mailing",
     "range_text",
     "receive_application",
     "record_appeal_decision",
@@ -139,6 +152,7 @@ __all__ = [
     "search_permits",
     "segment_for",
     "segment_label",
+    "segment_labels",
     "segments",
     "side_of",
     "update_segment",
@@ -172,6 +186,7 @@ RECORD_TYPE = "sidewalk_permit"
 ORDER_RECORD_TYPE = "sidewalk_repair_order"
 SEGMENT_RECORD_TYPE = "master_plan_segment"
 PERMIT_SERIES = "sidewalk_permit"
+CONTRACT_SERIES = "sidewalk_city_contract"  # City contract records: SWC-2026-001, their own series
 ORDER_SERIES = "sidewalk_repair_order"
 
 PERMIT_LEAD_DAYS = 7  # the permit obtained at least seven days before the work
@@ -185,6 +200,7 @@ COMMERCIAL_DRIVEWAY_THICKNESS_IN = 7
 COUNCIL = "Common Council"
 SEARCH_LIMIT = 500
 TODAY_WINDOW_DAYS = 7  # the Today tab looks a week ahead
+TODAY_ISSUE_BUSINESS_DAYS = 3  # an application shows once its last day to issue is this near
 
 SIDES = ("both", "odd", "even")
 FACILITIES = ("sidewalk", "bike_lane", "both")
@@ -196,6 +212,11 @@ FACILITY_LABELS = {
 SERVICE_METHODS = ("personal", "certified mail", "registered mail", "publication")
 """The ways the Clerk records the notice to repair as served; which is proper for an owner is
 the statute's question (Wis. Stat. § 66.0907(3)(c)), answered by the City Attorney, not here."""
+PUBLICATION = "publication"
+PUBLISHED_AND_MAILED = "publication and first-class mail"
+"""How a notice served by publication is recorded when a copy was also mailed first class to the
+owner's known address (Wis. Stat. § 66.0907(3)(c))."""
+NOTICE_CITE = f"{STATUTE}(3)(c)"
 
 
 def facility_label(facility: str) -> str:
@@ -340,7 +361,7 @@ def update_segment(action: Action, segment_id: int, data: SegmentData) -> Master
     issued under it (the permit must keep reading true): retire it and add a new one."""
     action.require(Permission.KEEP_MASTER_PLAN)
     session = action.session
-    segment = get_segment(session, segment_id)
+    segment = get_segment(session, segment_id, for_update=True)
     if not segment.active:
         raise Conflict("That segment is retired: add a new segment to the plan instead.")
     values = _clean_segment(session, data)
@@ -371,7 +392,7 @@ def update_segment(action: Action, segment_id: int, data: SegmentData) -> Master
 def retire_segment(action: Action, segment_id: int, *, reason: str) -> MasterPlanSegment:
     """Take a segment off the current plan; it is kept for the permits issued under it."""
     action.require(Permission.KEEP_MASTER_PLAN)
-    segment = get_segment(action.session, segment_id)
+    segment = get_segment(action.session, segment_id, for_update=True)
     if not segment.active:
         raise Conflict("That segment is already retired.")
     why = " ".join(reason.split())
@@ -391,8 +412,16 @@ def retire_segment(action: Action, segment_id: int, *, reason: str) -> MasterPla
     return segment
 
 
-def get_segment(session: Session, segment_id: int) -> MasterPlanSegment:
-    segment = session.get(MasterPlanSegment, segment_id)
+def get_segment(
+    session: Session, segment_id: int, *, for_update: bool = False
+) -> MasterPlanSegment:
+    """A segment of the plan; ``for_update`` (the services that change it) locks its row and
+    reads it afresh."""
+    segment = (
+        session.get(MasterPlanSegment, segment_id, with_for_update=True, populate_existing=True)
+        if for_update
+        else session.get(MasterPlanSegment, segment_id)
+    )
     if segment is None:
         raise NotFound(f"There is no master plan segment number {segment_id}.")
     return segment
@@ -466,15 +495,35 @@ def segment_label(segment: MasterPlanSegment) -> str:
     )
 
 
+def segment_labels(session: Session) -> dict[int, str]:
+    """Every segment's :func:`segment_label` (retired ones too), by id, read in one query: what a
+    register naming the segment of each permit looks up (a plan has a few dozen segments)."""
+    return {s.id: segment_label(s) for s in segments(session, include_retired=True)}
+
+
 # == who pays ===================================================================================
 
+_PAYER_PHRASES = {
+    CostPayer.CITY: "the City of Prescott",
+    CostPayer.OWNER: "the adjacent property owner",
+    CostPayer.LAND_DIVIDER: "the land divider",
+}
+_PAYER_SHORT = {
+    CostPayer.CITY: "City",
+    CostPayer.OWNER: "Owner",
+    CostPayer.LAND_DIVIDER: "Land divider",
+}
 
-def _payer_phrase(payer: CostPayer) -> str:
-    return {
-        CostPayer.CITY: "the City of Prescott",
-        CostPayer.OWNER: "the adjacent property owner",
-        CostPayer.LAND_DIVIDER: "the land divider",
-    }[CostPayer(payer)]
+
+def payer_phrase(payer: CostPayer) -> str:
+    """ "the City of Prescott", "the adjacent property owner", "the land divider": who pays, as
+    a sentence says it (the permit's "Paid 100% by …", the forms' cost box)."""
+    return _PAYER_PHRASES[CostPayer(payer)]
+
+
+def payer_short(payer: CostPayer) -> str:
+    """ "City", "Owner", "Land divider": who pays, as a register column says it."""
+    return _PAYER_SHORT[CostPayer(payer)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,8 +531,12 @@ class CostDecision:
     """Who pays for the work under the article's Cost of sidewalks, and why.
 
     ``payer`` pays the work; ``restoration_payer`` (a removal only) restores the area after it;
-    ``segment_id`` is the master-plan segment that showed the sidewalk, if one did.
-    ``findings`` are what the official should read with it (the reading of a silent case)."""
+    ``segment_id`` is the master-plan segment that shows the sidewalk, if one does.
+    ``follows_plan`` says whether the Sidewalk Master Plan decides the payer (a construction,
+    reconstruction, replacement or removal not in a new subdivision nor under a repair order):
+    until the permit is issued, such a decision moves with the plan. ``repair_order`` is the
+    number of the repair order the work carries out, if any. ``findings`` are what the official
+    should read with it (the reading of a silent case)."""
 
     payer: CostPayer
     restoration_payer: CostPayer | None
@@ -491,21 +544,29 @@ class CostDecision:
     reason: str
     segment_id: int | None
     findings: tuple[Finding, ...] = field(default=())
+    follows_plan: bool = False
+    repair_order: str = ""
 
     @property
     def summary(self) -> str:
         """ "Paid 100% by the City of Prescott" — the line the permit prints."""
-        return f"Paid 100% by {_payer_phrase(self.payer)}"
+        return f"Paid 100% by {payer_phrase(self.payer)}"
 
     @property
     def restoration(self) -> str:
         """ "Restoration of the area by the adjacent property owner", or ""."""
         if self.restoration_payer is None:
             return ""
-        return f"Restoration of the area by {_payer_phrase(self.restoration_payer)}"
+        return f"Restoration of the area by {payer_phrase(self.restoration_payer)}"
 
 
 _BUILT = (SidewalkWork.CONSTRUCT, SidewalkWork.RECONSTRUCT, SidewalkWork.REPLACE)
+WHOLE_BLOCK_WORK = (SidewalkWork.REPAIR, SidewalkWork.REPLACE)
+"""The work the whole-block rule is read to cover ("When repairing a sidewalk the entire block
+will be repaired at one time unless approved … for partial replacement"): a repair, and the
+replacement of squares it names. The review, the Issue form and the permit use this one list."""
+_ORDER_WORK = (SidewalkWork.REPAIR, SidewalkWork.REPLACE, SidewalkWork.RECONSTRUCT)
+"""The work that carries out a repair order: to "repair or remove and replace" the sidewalk."""
 
 
 def cost_responsibility(
@@ -514,11 +575,18 @@ def cost_responsibility(
     on_master_plan: bool,
     new_subdivision: bool,
     segment_id: int | None = None,
+    repair_order: str = "",
 ) -> CostDecision:
     """Who pays, as the article's Cost of sidewalks reads.
 
-    * Built in a new subdivision or development (construction, reconstruction, replacement):
-      the land divider, under Chapter 510 (New sidewalks and/or bicycle lanes).
+    * Work that carries out a repair order (``repair_order``, its number): the owner's. The
+      Common Council ordered the owner to repair or remove and replace the sidewalk (Repair or
+      replacement of defective or damaged sidewalks; Wis. Stat. § 66.0907), so the plan does not
+      make it the City's.
+    * A sidewalk or bicycle lane constructed in a new subdivision or development: the land
+      divider, under Chapter 510 (New sidewalks and/or bicycle lanes: "required in new
+      subdivisions" is about building them). A reconstruction or replacement there follows the
+      plan as anywhere else, with a warning to check the development agreement.
     * Construction: 100% the City's if the current Sidewalk Master Plan shows the sidewalk or
       bicycle lane, 100% the adjacent owner's if not (Sidewalk and/or bicycle lane
       construction).
@@ -533,12 +601,24 @@ def cost_responsibility(
       charges them to the abutting owner everywhere it does (Minor repairs: "charged to the
       abutting property owner in the same manner as ... for major repairs"; Repair or
       replacement of defective or damaged sidewalks: the cost is a special tax on the parcel),
-      so the program reads every repair as the owner's, on the plan or not.
+      so the program reads every repair as the owner's, on the plan or not — and warns when the
+      plan shows the sidewalk, since a reconstruction there would be the City's.
     """
     work = SidewalkWork(work)
     segment = segment_id if on_master_plan else None
     shown = "is shown" if on_master_plan else "is not shown"
-    if new_subdivision and work in _BUILT:
+    if repair_order:
+        return CostDecision(
+            CostPayer.OWNER,
+            None,
+            REPAIR_CITE,
+            f"The work carries out repair order {repair_order}: the Common Council ordered the "
+            "owner to repair or remove and replace the sidewalk at the owner's cost, whether or "
+            "not the Sidewalk Master Plan shows it.",
+            None,
+            repair_order=repair_order,
+        )
+    if new_subdivision and work is SidewalkWork.CONSTRUCT:
         return CostDecision(
             CostPayer.LAND_DIVIDER,
             None,
@@ -547,6 +627,17 @@ def cost_responsibility(
             "paid for by the land divider, under Chapter 510 of the Code.",
             segment,
         )
+    subdivision_note: tuple[Finding, ...] = ()
+    if new_subdivision and work in (SidewalkWork.RECONSTRUCT, SidewalkWork.REPLACE):
+        subdivision_note = (
+            Finding(
+                "warn",
+                NEW_SUBDIVISION_CITE,
+                "The land divider pays for the sidewalks a new subdivision requires when they "
+                "are constructed (Chapter 510). A reconstruction or replacement follows the "
+                "Sidewalk Master Plan: check the development agreement before the permit issues.",
+            ),
+        )
     if work is SidewalkWork.CONSTRUCT:
         payer = CostPayer.CITY if on_master_plan else CostPayer.OWNER
         return CostDecision(
@@ -554,8 +645,9 @@ def cost_responsibility(
             None,
             CONSTRUCTION_CITE,
             f"A sidewalk or bicycle lane constructed is paid for 100% by "
-            f"{_payer_phrase(payer)}: it {shown} on the current Sidewalk Master Plan.",
+            f"{payer_phrase(payer)}: it {shown} on the current Sidewalk Master Plan.",
             segment,
+            follows_plan=True,
         )
     if work in (SidewalkWork.RECONSTRUCT, SidewalkWork.REPLACE):
         payer = CostPayer.CITY if on_master_plan else CostPayer.OWNER
@@ -568,9 +660,11 @@ def cost_responsibility(
             payer,
             None,
             RECONSTRUCTION_CITE,
-            f"An existing sidewalk {what} is paid for 100% by {_payer_phrase(payer)}: it "
+            f"An existing sidewalk {what} is paid for 100% by {payer_phrase(payer)}: it "
             f"{shown} on the current Sidewalk Master Plan.",
             segment,
+            subdivision_note,
+            follows_plan=True,
         )
     if work is SidewalkWork.REMOVE:
         if not on_master_plan:
@@ -582,6 +676,7 @@ def cost_responsibility(
                 "Sidewalk Master Plan is removed at the City's cost; restoration of the area is "
                 "the sole responsibility of the adjacent property owner.",
                 None,
+                follows_plan=True,
             )
         return CostDecision(
             CostPayer.OWNER,
@@ -601,43 +696,159 @@ def cost_responsibility(
                     "permit issues.",
                 ),
             ),
+            follows_plan=True,
+        )
+    planned: tuple[Finding, ...] = ()
+    if on_master_plan:
+        planned = (
+            Finding(
+                "warn",
+                COST_CITE,
+                "The current Sidewalk Master Plan shows this sidewalk: a repair is the owner's, "
+                "but a reconstruction or replacement here would be the City's. Confirm the kind "
+                "of work with the Director of Public Works.",
+            ),
         )
     return CostDecision(  # SidewalkWork.REPAIR
         CostPayer.OWNER,
         None,
-        MINOR_REPAIR_CITE,
-        "Repairs are the abutting property owner's: the article charges every repair to the "
-        "owner (minor repairs as major ones; a Council order's cost as a special tax on the "
-        "parcel), whether or not the Sidewalk Master Plan shows the sidewalk.",
+        COST_CITE,
+        "Repairs are the abutting property owner's: the Cost of sidewalks paragraph does not "
+        "name them, and the article charges every repair to the owner (minor repairs as major "
+        "ones; a Council order's cost as a special tax on the parcel), whether or not the "
+        "Sidewalk Master Plan shows the sidewalk.",
         segment,
+        planned,
+    )
+
+
+def _order_number(session: Session, order_id: int | None) -> str:
+    if order_id is None:
+        return ""
+    order = session.get(SidewalkRepairOrder, order_id)
+    return order.number if order is not None else f"number {order_id}"
+
+
+def cost_for(
+    session: Session,
+    *,
+    work: SidewalkWork,
+    street_id: int | None,
+    number: int | None,
+    bike_lane: bool,
+    new_subdivision: bool,
+    repair_order_id: int | None = None,
+) -> CostDecision:
+    """Who pays for ``work`` at a street number as the current plan reads today: the one rule
+    the application form, the master-plan look-up, the review and the register share."""
+    segment = None
+    if street_id is not None and number is not None:
+        segment = segment_for(session, street_id=street_id, number=number, bike_lane=bike_lane)
+    return cost_responsibility(
+        work,
+        on_master_plan=segment is not None,
+        new_subdivision=new_subdivision,
+        segment_id=segment.id if segment is not None else None,
+        repair_order=_order_number(session, repair_order_id),
+    )
+
+
+def _fixed_decision(permit: SidewalkPermit, order_number: str) -> CostDecision:
+    return cost_responsibility(
+        SidewalkWork(permit.work),
+        on_master_plan=permit.master_plan_segment_id is not None,
+        new_subdivision=permit.new_subdivision,
+        segment_id=permit.master_plan_segment_id,
+        repair_order=order_number,
     )
 
 
 def decide_cost(session: Session, permit: SidewalkPermit) -> CostDecision:
     """The cost decision of a permit: as fixed when it was issued, or as the current plan reads
-    (``segment_for`` on its street, number and facility) until then."""
-    work = SidewalkWork(permit.work)
+    (:func:`cost_for` on its street, number and facility) until then."""
     if permit.cost_payer is not None:  # fixed at issuance (or when City work was recorded)
-        return cost_responsibility(
-            work,
-            on_master_plan=permit.master_plan_segment_id is not None,
-            new_subdivision=permit.new_subdivision,
-            segment_id=permit.master_plan_segment_id,
-        )
-    segment = None
-    if permit.street_id is not None and permit.address_number is not None:
-        segment = segment_for(
-            session,
-            street_id=permit.street_id,
-            number=permit.address_number,
-            bike_lane=permit.bike_lane,
-        )
-    return cost_responsibility(
-        work,
-        on_master_plan=segment is not None,
+        return _fixed_decision(permit, _order_number(session, permit.repair_order_id))
+    return cost_for(
+        session,
+        work=SidewalkWork(permit.work),
+        street_id=permit.street_id,
+        number=permit.address_number,
+        bike_lane=permit.bike_lane,
         new_subdivision=permit.new_subdivision,
-        segment_id=segment.id if segment is not None else None,
+        repair_order_id=permit.repair_order_id,
     )
+
+
+def _covers(segment: MasterPlanSegment, number: int, bike_lane: bool) -> bool:
+    """:func:`segment_for`'s test, for a plan already read."""
+    wanted = ("bike_lane", "both") if bike_lane else ("sidewalk", "both")
+    return (
+        segment.side in (side_of(number), "both")
+        and segment.facility in wanted
+        and (segment.low_number is None or segment.low_number <= number)
+        and (segment.high_number is None or segment.high_number >= number)
+    )
+
+
+def costs_for(session: Session, permits: Sequence[SidewalkPermit]) -> dict[int, CostDecision]:
+    """:func:`decide_cost` of many permits (a register), by permit id: the current plan and the
+    repair orders named are read once, not once a permit."""
+    order_ids = {p.repair_order_id for p in permits if p.repair_order_id is not None}
+    numbers = (
+        {
+            order_id: number
+            for order_id, number in session.execute(
+                select(SidewalkRepairOrder.id, SidewalkRepairOrder.number).where(
+                    SidewalkRepairOrder.id.in_(order_ids)
+                )
+            )
+        }
+        if order_ids
+        else {}
+    )
+    plan: dict[int, list[MasterPlanSegment]] | None = None
+    decided: dict[int, CostDecision] = {}
+    for permit in permits:
+        order = numbers.get(permit.repair_order_id, "") if permit.repair_order_id else ""
+        if permit.cost_payer is not None:
+            decided[permit.id] = _fixed_decision(permit, order)
+            continue
+        segment = None
+        if permit.street_id is not None and permit.address_number is not None:
+            if plan is None:
+                plan = {}
+                for row in session.scalars(
+                    select(MasterPlanSegment)
+                    .where(MasterPlanSegment.active.is_(True))
+                    .order_by(MasterPlanSegment.id)
+                ):
+                    plan.setdefault(row.street_id, []).append(row)
+            segment = next(
+                (
+                    s
+                    for s in plan.get(permit.street_id, [])
+                    if _covers(s, permit.address_number, permit.bike_lane)
+                ),
+                None,
+            )
+        decided[permit.id] = cost_responsibility(
+            SidewalkWork(permit.work),
+            on_master_plan=segment is not None,
+            new_subdivision=permit.new_subdivision,
+            segment_id=segment.id if segment is not None else None,
+            repair_order=order,
+        )
+    return decided
+
+
+def cost_finding(decision: CostDecision) -> Finding:
+    """The review's line on who pays ("Paid 100% by …", the reason, who restores), cited to the
+    paragraph that decides it. The forms that show the decision in a box of their own leave
+    this one out of their list of findings."""
+    text = f"{decision.summary}. {decision.reason}"
+    if decision.restoration:
+        text += f" {decision.restoration}."
+    return Finding("info", decision.cite, text)
 
 
 # == permits ====================================================================================
@@ -645,7 +856,10 @@ def decide_cost(session: Session, permit: SidewalkPermit) -> CostDecision:
 
 @dataclass(frozen=True, slots=True)
 class PermitData:
-    """What the sidewalk permit application form holds. Widths in whole inches (lengths.py)."""
+    """What the sidewalk permit application form holds. Widths in whole inches (lengths.py).
+
+    ``repair_order_id`` names the repair order (Wis. Stat. § 66.0907) the work carries out: the
+    owner ordered to repair or remove and replace the sidewalk pays for it, plan or no plan."""
 
     applicant_id: int
     location: str
@@ -661,6 +875,7 @@ class PermitData:
     contractor_name: str = ""
     work_starts_on: date | None = None
     notes: str = ""
+    repair_order_id: int | None = None
 
 
 _MAX_LENGTH_FT = 10_000
@@ -690,6 +905,26 @@ def _clean_permit(session: Session, data: PermitData) -> dict[str, object]:
             )
     if data.parcel_id is not None and session.get(Parcel, data.parcel_id) is None:
         raise NotFound(f"There is no parcel number {data.parcel_id}.")
+    parcel_id = data.parcel_id
+    if data.repair_order_id is not None:
+        order = session.get(SidewalkRepairOrder, data.repair_order_id)
+        if order is None:
+            raise NotFound(f"There is no sidewalk repair order number {data.repair_order_id}.")
+        if parcel_id is None:
+            parcel_id = order.parcel_id  # the order names the parcel whose owner does the work
+        elif parcel_id != order.parcel_id:
+            raise InvalidInput(
+                f"Repair order {order.number} is for another parcel: choose its parcel, or "
+                "no repair order.",
+                field="repair_order_id",
+            )
+        if work not in _ORDER_WORK:
+            raise InvalidInput(
+                f"Repair order {order.number} is carried out by repairing, or removing and "
+                f"replacing, the sidewalk: not by a {work.label.lower()}.",
+                field="repair_order_id",
+                cite=REPAIR_ORDER_CITE,
+            )
     if data.length_ft is not None and not 0 < data.length_ft <= _MAX_LENGTH_FT:
         raise InvalidInput(
             f"The length is whole feet from 1 to {_MAX_LENGTH_FT:,}.", field="length_ft"
@@ -705,7 +940,8 @@ def _clean_permit(session: Session, data: PermitData) -> dict[str, object]:
         "street_id": data.street_id,
         "address_number": data.address_number,
         "side": side_of(data.address_number) if data.address_number is not None else "",
-        "parcel_id": data.parcel_id,
+        "parcel_id": parcel_id,
+        "repair_order_id": data.repair_order_id,
         "bike_lane": bool(data.bike_lane),
         "commercial": bool(data.commercial),
         "new_subdivision": bool(data.new_subdivision),
@@ -733,19 +969,32 @@ def _permit_search_text(session: Session, permit: SidewalkPermit) -> str:
         permit.contractor_name,
         parcel.parcel_number if parcel else "",
         parcel.site_address if parcel else "",
+        _order_number(session, permit.repair_order_id),
     ]
     return fold(" ".join(w for w in words if w))
+
+
+def _refuse_closed_order(session: Session, order_id: int | None) -> None:
+    """A permit names a repair order still to be carried out (ordered or served)."""
+    order = session.get(SidewalkRepairOrder, order_id) if order_id is not None else None
+    if order is not None and RepairOrderStatus(order.status) not in _OPEN_ORDERS:
+        raise Conflict(
+            f"Repair order {order.number} is {_order_state(order).lower()}: a permit names an "
+            "order still to be carried out."
+        )
 
 
 def _save_permit(action: Action, data: PermitData, status: SidewalkPermitStatus) -> SidewalkPermit:
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     values = _clean_permit(session, data)
+    _refuse_closed_order(session, data.repair_order_id)
     year = action.today().year
-    sequence = take_number(action, PERMIT_SERIES, year=year)
+    contract = status is SidewalkPermitStatus.CITY_CONTRACT
+    sequence = take_number(action, CONTRACT_SERIES if contract else PERMIT_SERIES, year=year)
     permit = SidewalkPermit(
         **values,
-        number=f"SW-{year}-{sequence:03d}",
+        number=f"{'SWC' if contract else 'SW'}-{year}-{sequence:03d}",
         year=year,
         sequence=sequence,
         status=status,
@@ -765,11 +1014,14 @@ def receive_application(action: Action, data: PermitData) -> SidewalkPermit:
     (Sidewalk permit required): nothing is billed."""
     permit = _save_permit(action, data, SidewalkPermitStatus.APPLIED)
     applicant = get_party(action.session, permit.applicant_id)
+    ordered = _order_number(action.session, permit.repair_order_id)
     action.audit(
         "sidewalk.apply",
         permit,
         f"Sidewalk permit {permit.number} applied for by {applicant.name} "
-        f"({SidewalkWork(permit.work).label.lower()}, {permit.location}); no fee is charged",
+        f"({SidewalkWork(permit.work).label.lower()}, {permit.location}"
+        + (f", carrying out repair order {ordered}" if ordered else "")
+        + "); no fee is charged",
         after=snapshot(permit),
     )
     return permit
@@ -788,7 +1040,8 @@ def _fix_cost(session: Session, permit: SidewalkPermit) -> CostDecision:
 def record_city_contract(action: Action, data: PermitData) -> SidewalkPermit:
     """Record sidewalk work done under contract with the City: no permit is required (Sidewalk
     permit required), and the Council bids and awards it (Standards). Kept so the sidewalk's
-    history is whole; who pays is fixed now, as the plan reads today."""
+    history is whole, numbered in its own series (SWC-2026-001: it is no permit); who pays is
+    fixed now, as the plan reads today (:func:`cost_for`, as the form shows it)."""
     permit = _save_permit(action, data, SidewalkPermitStatus.CITY_CONTRACT)
     decision = _fix_cost(action.session, permit)
     action.audit(
@@ -801,11 +1054,25 @@ def record_city_contract(action: Action, data: PermitData) -> SidewalkPermit:
     return permit
 
 
+_COST_FIELDS = (
+    "work",
+    "street_id",
+    "address_number",
+    "bike_lane",
+    "new_subdivision",
+    "repair_order_id",
+)
+"""What a City contract record's payer was fixed from: only a correction of one of these reads
+the plan again (a correction of the contractor's name leaves who pays as it was)."""
+
+
 def correct_application(action: Action, permit_id: int, data: PermitData) -> SidewalkPermit:
-    """Correct an application not yet decided (or a City contract record not completed)."""
+    """Correct an application not yet decided (or a City contract record not completed). A City
+    contract record's payer is read again from today's plan only when the work, the street, the
+    number, the facility, the subdivision or the repair order changes."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
-    permit = get_permit(session, permit_id)
+    permit = get_permit(session, permit_id, for_update=True)
     status = SidewalkPermitStatus(permit.status)
     if status not in (SidewalkPermitStatus.APPLIED, SidewalkPermitStatus.CITY_CONTRACT) or (
         permit.completed_on is not None
@@ -815,10 +1082,13 @@ def correct_application(action: Action, permit_id: int, data: PermitData) -> Sid
             "not yet decided can be corrected."
         )
     values = _clean_permit(session, data)
+    if values["repair_order_id"] != permit.repair_order_id:
+        _refuse_closed_order(session, data.repair_order_id)
+    recost = any(values[key] != getattr(permit, key) for key in _COST_FIELDS)
     before = snapshot(permit)
     for key, value in values.items():
         setattr(permit, key, value)
-    if status is SidewalkPermitStatus.CITY_CONTRACT:
+    if status is SidewalkPermitStatus.CITY_CONTRACT and recost:
         _fix_cost(session, permit)
     session.flush()
     permit.search_text = _permit_search_text(session, permit)
@@ -839,12 +1109,13 @@ def _state(permit: SidewalkPermit) -> str:
 def earliest_start(issue_day: date, calendar: CityCalendar | None = None) -> date:
     """The first day work may start under a permit issued on ``issue_day``: seven days later.
 
-    It is the inverse of :func:`latest_issue_day`: the first start whose latest issue day is
-    not before ``issue_day`` (counted back, seven days, never moved)."""
-    calendar = calendar or default_calendar()
-    start = date.fromordinal(issue_day.toordinal() + PERMIT_LEAD_DAYS)
-    assert calendar.latest_day_before(start, PERMIT_LEAD_DAYS) == issue_day
-    return start
+    It is the inverse of :func:`latest_issue_day`: the seven days are counted back from the
+    start and never moved (``CityCalendar.latest_day_before`` is the start less seven days on
+    every calendar), so the first start whose latest issue day is not before ``issue_day`` is
+    seven days after it. ``calendar`` is accepted so callers pass the City's, as they do to
+    :func:`latest_issue_day`."""
+    del calendar  # the count back is never moved: no calendar changes it
+    return date.fromordinal(issue_day.toordinal() + PERMIT_LEAD_DAYS)
 
 
 def latest_issue_day(work_starts_on: date, calendar: CityCalendar | None = None) -> date:
@@ -932,7 +1203,8 @@ def _width_findings(permit: SidewalkPermit) -> list[Finding]:
                 f"existing walk is no wider than {width}.",
             )
         ]
-    if permit.width_in > RESIDENTIAL_WIDTH_IN:
+    if permit.width_in > RESIDENTIAL_WIDTH_IN and work is SidewalkWork.CONSTRUCT:
+        # a repair or replacement may keep the existing width ("not less than the existing")
         return [
             Finding(
                 "warn",
@@ -945,12 +1217,67 @@ def _width_findings(permit: SidewalkPermit) -> list[Finding]:
     return []
 
 
+def open_orders_for(session: Session, parcel_id: int) -> list[SidewalkRepairOrder]:
+    """The repair orders against a parcel still to be carried out (ordered or served), oldest
+    first: the ones a permit for work on its sidewalk may carry out."""
+    return list(
+        session.scalars(
+            select(SidewalkRepairOrder)
+            .where(
+                SidewalkRepairOrder.parcel_id == parcel_id,
+                SidewalkRepairOrder.status.in_(_OPEN_ORDERS),
+            )
+            .order_by(SidewalkRepairOrder.ordered_on, SidewalkRepairOrder.id)
+        )
+    )
+
+
+def _order_findings_of_permit(session: Session, permit: SidewalkPermit) -> list[Finding]:
+    """What the parcel's repair orders say about the permit: an open order the application does
+    not name (is this the ordered work? then the owner pays), or the order it names closed."""
+    found: list[Finding] = []
+    if permit.repair_order_id is not None:
+        order = session.get(SidewalkRepairOrder, permit.repair_order_id)
+        if order is not None and RepairOrderStatus(order.status) not in _OPEN_ORDERS:
+            found.append(
+                Finding(
+                    "warn",
+                    REPAIR_CITE,
+                    f"Repair order {order.number} is {_order_state(order).lower()}: check that "
+                    "this work still carries it out.",
+                )
+            )
+        return found
+    if permit.parcel_id is None:
+        return found
+    for order in open_orders_for(session, permit.parcel_id):
+        found.append(
+            Finding(
+                "warn",
+                REPAIR_CITE,
+                f"Repair order {order.number} against this parcel "
+                f"({RepairOrderKind(order.kind).label}, {order.location}) is open: if this "
+                "work carries it out, name the order on the application — the owner pays for "
+                "work the Council ordered, whatever the plan shows.",
+            )
+        )
+    return found
+
+
 def permit_findings(
-    session: Session, permit: SidewalkPermit, *, today: date, calendar: CityCalendar
+    session: Session,
+    permit: SidewalkPermit,
+    *,
+    today: date,
+    calendar: CityCalendar,
+    decision: CostDecision | None = None,
 ) -> list[Finding]:
     """Everything the article says about issuing ``permit`` today, each cited: the seven days,
-    the address the plan is read at, the width, who pays, whole-block repairs."""
+    the address the plan is read at, the width, who pays (:func:`cost_finding`), the parcel's
+    repair orders, whole-block repairs. ``decision`` is :func:`decide_cost`'s, when read
+    already."""
     status = SidewalkPermitStatus(permit.status)
+    work = SidewalkWork(permit.work)
     found: list[Finding] = []
     if status is SidewalkPermitStatus.CITY_CONTRACT:
         found.append(
@@ -963,7 +1290,10 @@ def permit_findings(
     elif status is SidewalkPermitStatus.APPLIED:
         found += _lead_findings(permit, today, calendar)
     located = permit.street_id is not None and permit.address_number is not None
-    if not located and not (permit.new_subdivision and SidewalkWork(permit.work) in _BUILT):
+    plan_free = (
+        permit.new_subdivision and work is SidewalkWork.CONSTRUCT
+    ) or permit.repair_order_id is not None
+    if not located and not plan_free:
         found.append(
             Finding(
                 "block" if status is SidewalkPermitStatus.APPLIED else "warn",
@@ -972,26 +1302,26 @@ def permit_findings(
                 "depends on whether the current Sidewalk Master Plan shows it there.",
             )
         )
-    if located:
-        street = session.get(Street, permit.street_id)
-        number = permit.address_number
-        assert street is not None and number is not None
-        if not street.range_low <= number <= street.range_high:
-            found.append(
-                Finding(
-                    "warn",
-                    COST_CITE,
-                    f"{number} is outside {street.full_name}'s numbers "
-                    f"({street.range_low}-{street.range_high}): check the address.",
-                )
+    street = session.get(Street, permit.street_id) if permit.street_id is not None else None
+    number = permit.address_number
+    if (
+        street is not None
+        and number is not None
+        and not street.range_low <= number <= street.range_high
+    ):
+        found.append(
+            Finding(
+                "warn",
+                COST_CITE,
+                f"{number} is outside {street.full_name}'s numbers "
+                f"({street.range_low}-{street.range_high}): check the address.",
             )
+        )
     found += _width_findings(permit)
-    decision = decide_cost(session, permit)
-    text = f"{decision.summary}. {decision.reason}"
-    if decision.restoration:
-        text += f" {decision.restoration}."
-    found.append(Finding("info", decision.cite, text))
+    decision = decision or decide_cost(session, permit)
+    found.append(cost_finding(decision))
     found += decision.findings
+    found += _order_findings_of_permit(session, permit)
     owner_pays = CostPayer.OWNER in (decision.payer, decision.restoration_payer)
     if owner_pays and permit.parcel_id is None:
         found.append(
@@ -1001,17 +1331,19 @@ def permit_findings(
                 "The adjacent property owner pays, and no parcel is named: choose the parcel.",
             )
         )
-    if SidewalkWork(permit.work) in (SidewalkWork.REPAIR, SidewalkWork.REPLACE):
+    if work in WHOLE_BLOCK_WORK:
         found.append(
             Finding(
                 "info",
                 WHOLE_BLOCK_CITE,
-                "When a sidewalk is repaired the entire block is repaired at one time, unless "
-                "the Director of Public Works approves a partial replacement (say so in the "
-                "conditions).",
+                "Partial replacement approved by the Director of Public Works."
+                if permit.partial_replacement_approved
+                else "When a sidewalk is repaired the entire block is repaired at one time, "
+                "unless the Director of Public Works approves a partial replacement (tick it "
+                "when issuing the permit).",
             )
         )
-    if permit.new_subdivision and SidewalkWork(permit.work) in _BUILT:
+    if permit.new_subdivision and work is SidewalkWork.CONSTRUCT:
         found.append(
             Finding(
                 "info",
@@ -1038,13 +1370,29 @@ def _refuse_unless(permit: SidewalkPermit, *allowed: SidewalkPermitStatus, doing
         raise Conflict(f"Sidewalk permit {permit.number} is {_state(permit).lower()}: {doing}")
 
 
-def issue(action: Action, permit_id: int, *, conditions: str = "") -> SidewalkPermit:
+def issue(
+    action: Action,
+    permit_id: int,
+    *,
+    conditions: str = "",
+    partial_replacement: bool = False,
+) -> SidewalkPermit:
     """Issue the permit (the Director of Public Works or his designee): who pays and the plan
-    segment are fixed now, so a later change of the plan leaves the permit as it was."""
+    segment are fixed now, so a later change of the plan leaves the permit as it was.
+    ``partial_replacement`` is the Director's approval of a partial replacement of the block
+    (Whole block repair), for the work that rule covers (:data:`WHOLE_BLOCK_WORK`)."""
     action.require(Permission.APPROVE_WORK_PERMITS)
     session = action.session
-    permit = get_permit(session, permit_id)
+    permit = get_permit(session, permit_id, for_update=True)
     _refuse_unless(permit, SidewalkPermitStatus.APPLIED, doing="only an application can be issued.")
+    work = SidewalkWork(permit.work)
+    if partial_replacement and work not in WHOLE_BLOCK_WORK:
+        raise InvalidInput(
+            f"A partial replacement is approved for a repair or a replacement of the block, "
+            f"not a {work.label.lower()}.",
+            field="partial_replacement",
+            cite=WHOLE_BLOCK_CITE,
+        )
     stop = blocking(review(action, permit_id))
     if stop:
         raise InvalidInput(stop[0].text, field="decision", cite=stop[0].cite)
@@ -1053,10 +1401,12 @@ def issue(action: Action, permit_id: int, *, conditions: str = "") -> SidewalkPe
     permit.status = SidewalkPermitStatus.ISSUED
     permit.decided_on, permit.decided_by_name = action.today(), action.operator.full_name
     permit.conditions = _lines(conditions)
+    permit.partial_replacement_approved = bool(partial_replacement)
+    partial = "; partial replacement approved" if partial_replacement else ""
     action.audit(
         "sidewalk.issue",
         permit,
-        f"Sidewalk permit {permit.number} issued (no fee); {decision.summary.lower()}",
+        f"Sidewalk permit {permit.number} issued (no fee); {decision.summary.lower()}{partial}",
         before=before,
         after=snapshot(permit),
     )
@@ -1066,7 +1416,7 @@ def issue(action: Action, permit_id: int, *, conditions: str = "") -> SidewalkPe
 def deny(action: Action, permit_id: int, *, reasons: str) -> SidewalkPermit:
     """Deny the permit, with reasons; the applicant may appeal to the Common Council."""
     action.require(Permission.APPROVE_WORK_PERMITS)
-    permit = get_permit(action.session, permit_id)
+    permit = get_permit(action.session, permit_id, for_update=True)
     _refuse_unless(permit, SidewalkPermitStatus.APPLIED, doing="only an application can be denied.")
     why = _lines(reasons)
     if not why:
@@ -1090,16 +1440,16 @@ def file_appeal(action: Action, permit_id: int, *, filed_on: date) -> SidewalkPe
     it ("Denial of such permits may be appealed to the Common Council"): any day after the
     denial is accepted, and the day is recorded."""
     action.require(Permission.TAKE_APPLICATIONS)
-    permit = get_permit(action.session, permit_id)
+    permit = get_permit(action.session, permit_id, for_update=True)
     _refuse_unless(
         permit, SidewalkPermitStatus.DENIED, doing="only a denial can be appealed to the Council."
     )
-    assert permit.decided_on is not None
+    denied_on = permit.decided_on or permit.applied_on
     if filed_on > action.today():
         raise InvalidInput("The appeal cannot be filed later than today.", field="filed_on")
-    if filed_on < permit.decided_on:
+    if filed_on < denied_on:
         raise InvalidInput(
-            f"The appeal cannot come before the denial ({format_day(permit.decided_on)}).",
+            f"The appeal cannot come before the denial ({format_day(denied_on)}).",
             field="filed_on",
         )
     before = snapshot(permit)
@@ -1144,7 +1494,7 @@ def record_appeal_decision(
     the work starts no earlier than the seventh day."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
-    permit = get_permit(session, permit_id)
+    permit = get_permit(session, permit_id, for_update=True)
     _refuse_unless(
         permit, SidewalkPermitStatus.APPEALED, doing="no appeal of it is before the Council."
     )
@@ -1182,11 +1532,48 @@ def record_appeal_decision(
     return permit
 
 
+def _issued_on(permit: SidewalkPermit) -> date | None:
+    """The day the permit was obtained: the Director's issue, or the Council's grant on appeal."""
+    status = SidewalkPermitStatus(permit.status)
+    if status is SidewalkPermitStatus.ISSUED_ON_APPEAL or (
+        status is SidewalkPermitStatus.COMPLETED and permit.appeal_decided_on is not None
+    ):
+        return permit.appeal_decided_on
+    if status in (SidewalkPermitStatus.ISSUED, SidewalkPermitStatus.COMPLETED):
+        return permit.decided_on
+    return None
+
+
+def completion_findings(
+    permit: SidewalkPermit, on: date, calendar: CityCalendar | None = None
+) -> list[Finding]:
+    """What recording the work completed on ``on`` calls for: completed before the seventh day
+    after the permit, the work was started sooner than the article allows (the permit is
+    obtained at least seven days before the work). It is recorded all the same — the work is
+    done — with this warning for the Director to follow up."""
+    issued = _issued_on(permit)
+    if issued is None:
+        return []
+    earliest = earliest_start(issued, calendar)
+    if on >= earliest:
+        return []
+    return [
+        Finding(
+            "warn",
+            PERMIT_CITE,
+            f"Completed {format_day(on)}, before {format_day(earliest)}: the work began fewer "
+            f"than seven days after the permit ({format_day(issued)}). It is recorded as done; "
+            "the Director of Public Works may follow it up.",
+        )
+    ]
+
+
 def complete(action: Action, permit_id: int, *, on: date) -> SidewalkPermit:
     """Record the work completed (an issued permit, or City contract work, which keeps its
-    status and gains the day)."""
+    status and gains the day). Completed before the seventh day after the permit, it is recorded
+    with the warning of :func:`completion_findings` in the history."""
     action.require(Permission.APPROVE_WORK_PERMITS)
-    permit = get_permit(action.session, permit_id)
+    permit = get_permit(action.session, permit_id, for_update=True)
     _refuse_unless(
         permit,
         SidewalkPermitStatus.ISSUED,
@@ -1203,6 +1590,7 @@ def complete(action: Action, permit_id: int, *, on: date) -> SidewalkPermit:
         raise InvalidInput(
             f"The work cannot be completed before the permit ({format_day(since)}).", field="on"
         )
+    early = completion_findings(permit, on, action.calendar)
     before = snapshot(permit)
     permit.completed_on = on
     if SidewalkPermitStatus(permit.status) is not SidewalkPermitStatus.CITY_CONTRACT:
@@ -1210,7 +1598,8 @@ def complete(action: Action, permit_id: int, *, on: date) -> SidewalkPermit:
     action.audit(
         "sidewalk.complete",
         permit,
-        f"Sidewalk work {permit.number} completed {format_day(on)}",
+        f"Sidewalk work {permit.number} completed {format_day(on)}"
+        + (f". {early[0].text}" if early else ""),
         before=before,
         after=snapshot(permit),
     )
@@ -1220,7 +1609,7 @@ def complete(action: Action, permit_id: int, *, on: date) -> SidewalkPermit:
 def withdraw(action: Action, permit_id: int, *, reason: str) -> SidewalkPermit:
     """The applicant withdraws an application not yet decided, a denial, or an appeal."""
     action.require(Permission.TAKE_APPLICATIONS)
-    permit = get_permit(action.session, permit_id)
+    permit = get_permit(action.session, permit_id, for_update=True)
     _refuse_unless(
         permit,
         SidewalkPermitStatus.APPLIED,
@@ -1244,8 +1633,16 @@ def withdraw(action: Action, permit_id: int, *, reason: str) -> SidewalkPermit:
     return permit
 
 
-def get_permit(session: Session, permit_id: int) -> SidewalkPermit:
-    permit = session.get(SidewalkPermit, permit_id)
+def get_permit(session: Session, permit_id: int, *, for_update: bool = False) -> SidewalkPermit:
+    """The permit (or application, or City contract record) ``permit_id``. Every service that
+    writes it reads it with ``for_update``: its row is locked until the transaction ends and read
+    afresh, so two stations acting on one permit take turns (on PostgreSQL the second waits,
+    then sees what the first did and is refused) instead of both passing the same check."""
+    permit = (
+        session.get(SidewalkPermit, permit_id, with_for_update=True, populate_existing=True)
+        if for_update
+        else session.get(SidewalkPermit, permit_id)
+    )
     if permit is None:
         raise NotFound(f"There is no sidewalk permit number {permit_id}.")
     return permit
@@ -1271,8 +1668,9 @@ def search_permits(
     query = query.options(
         selectinload(SidewalkPermit.applicant),
         selectinload(SidewalkPermit.street),
-        selectinload(SidewalkPermit.parcel),
+        selectinload(SidewalkPermit.parcel).selectinload(Parcel.owner),
         selectinload(SidewalkPermit.segment).selectinload(MasterPlanSegment.street),
+        selectinload(SidewalkPermit.appeal_meeting),
     ).order_by(SidewalkPermit.applied_at.desc(), SidewalkPermit.id.desc())
     return list(session.scalars(query.limit(limit)))
 
@@ -1307,8 +1705,10 @@ class RepairOrderData:
     """An order to repair or replace a sidewalk, as the repair-order form holds it.
 
     A Council order names the meeting (held) at which it was ordered, and is dated that day; a
-    minor repair names its estimated cost (at most $500); ``whole_block`` False needs the
-    Director of Public Works' approval of a partial replacement (``partial_approved_by``).
+    minor repair names its estimated cost (at most $500), any order may; ``whole_block`` False
+    needs the Director of Public Works' approval of a partial replacement
+    (``partial_approved_by``) — except for a minor repair, to which nothing in the section
+    applies (Minor repairs): it has no whole-block rule, and names no approval.
     ``ordered_on`` None is today (or, for a Council order, the meeting's day).
     """
 
@@ -1351,6 +1751,21 @@ def _minor_refusal(amount: Money) -> str:
     )
 
 
+def order_permission(kind: RepairOrderKind) -> Permission:
+    """Who records an order of ``kind``: a Council order is the Clerk's record of the Council's
+    act (TAKE_APPLICATIONS); an emergency direction or a minor repair is the Director of Public
+    Works' (APPROVE_WORK_PERMITS)."""
+    if RepairOrderKind(kind) is RepairOrderKind.COUNCIL_ORDER:
+        return Permission.TAKE_APPLICATIONS
+    return Permission.APPROVE_WORK_PERMITS
+
+
+def order_kinds_for(may: Callable[[Permission], bool]) -> list[RepairOrderKind]:
+    """The kinds of order someone may record, given ``may(permission)`` (the operator's
+    ``may``): the order form offers only these."""
+    return [kind for kind in RepairOrderKind if may(order_permission(kind))]
+
+
 def order_repair(action: Action, data: RepairOrderData) -> SidewalkRepairOrder:
     """Record an order to repair a sidewalk against the parcel's owner.
 
@@ -1359,10 +1774,7 @@ def order_repair(action: Action, data: RepairOrderData) -> SidewalkRepairOrder:
     against the meeting, held, that made it. A minor repair (up to $500) and an emergency
     direction are the Director of Public Works' (or the Council's designee's)."""
     kind = RepairOrderKind(data.kind)
-    if kind is RepairOrderKind.COUNCIL_ORDER:
-        action.require(Permission.TAKE_APPLICATIONS)
-    else:
-        action.require(Permission.APPROVE_WORK_PERMITS)
+    action.require(order_permission(kind))
     session = action.session
     parcel = session.get(Parcel, data.parcel_id)
     if parcel is None:
@@ -1399,14 +1811,24 @@ def order_repair(action: Action, data: RepairOrderData) -> SidewalkRepairOrder:
         if cost > MINOR_REPAIR_LIMIT:
             raise InvalidInput(_minor_refusal(cost), field="estimated_cost", cite=MINOR_REPAIR_CITE)
     approver = " ".join(data.partial_approved_by.split())
-    if not data.whole_block and not approver:
+    whole_block = bool(data.whole_block)
+    if kind is RepairOrderKind.MINOR:
+        if approver:
+            raise InvalidInput(
+                "Nothing in the section applies to minor repairs: the whole-block rule does "
+                "not, so no partial replacement is approved. Clear the name.",
+                field="partial_approved_by",
+                cite=MINOR_REPAIR_CITE,
+            )
+        whole_block = True  # stored as the rule's default; shown as "does not apply"
+    elif not whole_block and not approver:
         raise InvalidInput(
             "The entire block is repaired at one time unless the Director of Public Works "
             "approves a partial replacement: name who approved it.",
             field="partial_approved_by",
             cite=WHOLE_BLOCK_CITE,
         )
-    if data.whole_block and approver:
+    if whole_block and approver:
         raise InvalidInput(
             "An approval of a partial replacement goes with a partial repair: clear it, or "
             "uncheck the whole block.",
@@ -1457,7 +1879,7 @@ def order_repair(action: Action, data: RepairOrderData) -> SidewalkRepairOrder:
         meeting_id=meeting_id,
         ordered_on=ordered_on,
         ordered_by_name=ordered_by,
-        whole_block=bool(data.whole_block),
+        whole_block=whole_block,
         partial_approved_by=fits(
             SidewalkRepairOrder.partial_approved_by, approver, "The approving official"
         ),
@@ -1502,8 +1924,16 @@ def repair_due(served_on: date, calendar: CityCalendar) -> date:
     return calendar.add_days(served_on, REPAIR_DAYS, at_city_hall=False)
 
 
-def get_order(session: Session, order_id: int) -> SidewalkRepairOrder:
-    order = session.get(SidewalkRepairOrder, order_id)
+def get_order(session: Session, order_id: int, *, for_update: bool = False) -> SidewalkRepairOrder:
+    """The repair order ``order_id``. Every service that changes an order reads it with
+    ``for_update`` (the row locked until the transaction ends, read afresh): two stations
+    recording the same City repair take turns, and the second is refused — one special charge,
+    not two."""
+    order = (
+        session.get(SidewalkRepairOrder, order_id, with_for_update=True, populate_existing=True)
+        if for_update
+        else session.get(SidewalkRepairOrder, order_id)
+    )
     if order is None:
         raise NotFound(f"There is no sidewalk repair order number {order_id}.")
     return order
@@ -1513,14 +1943,44 @@ def _order_state(order: SidewalkRepairOrder) -> str:
     return RepairOrderStatus(order.status).label
 
 
+def _owner_address(order: SidewalkRepairOrder) -> str:
+    owner = order.owner
+    town = " ".join(p for p in (f"{owner.city}," if owner.city else "", owner.state) if p)
+    last = " ".join(p for p in (town, owner.postal_code) if p).strip(", ")
+    return ", ".join(p for p in (owner.street.strip(), last) if p)
+
+
+def publication_mailing(order: SidewalkRepairOrder) -> str:
+    """What service by publication calls for when the owner's post-office address is known: a
+    copy of the notice mailed to it by first-class mail (Wis. Stat. § 66.0907(3)(c)); "" when
+    no address is on record. The service form asks for it; the City Attorney answers for the
+    statute's reading."""
+    address = _owner_address(order)
+    if not address:
+        return ""
+    return (
+        f"The owner's address is known ({address}): with service by publication, a copy of "
+        "the notice is also mailed to it by first-class mail."
+    )
+
+
 def record_service(
-    action: Action, order_id: int, *, served_on: date, how: str, by_name: str
+    action: Action,
+    order_id: int,
+    *,
+    served_on: date,
+    how: str,
+    by_name: str,
+    mailed_copy: bool = False,
 ) -> SidewalkRepairOrder:
     """Record service of the notice on the owner (§ 66.0907(3)(c)): a Council order's 20 days
     run from it (:func:`repair_due`); an emergency's owner is to repair immediately, so its last
-    day is the day of service. A minor repair is made without notice: nothing is served."""
+    day is the day of service. A minor repair is made without notice: nothing is served.
+    ``mailed_copy``: served by publication, a copy was also mailed first class to the owner's
+    known address (:func:`publication_mailing`); recorded as "publication and first-class
+    mail". Without it, a publication is recorded and :func:`order_findings` reminds of it."""
     action.require(Permission.TAKE_APPLICATIONS)
-    order = get_order(action.session, order_id)
+    order = get_order(action.session, order_id, for_update=True)
     kind = RepairOrderKind(order.kind)
     if kind is RepairOrderKind.MINOR:
         raise Conflict(
@@ -1545,6 +2005,8 @@ def record_service(
     server = " ".join(by_name.split())
     if not server:
         raise InvalidInput("Name who served the notice.", field="by_name")
+    if mailed_copy and method == PUBLICATION:
+        method = PUBLISHED_AND_MAILED
     before = snapshot(order)
     order.served_on, order.served_how = served_on, method
     order.served_by_name = fits(SidewalkRepairOrder.served_by_name, server, "The name")
@@ -1580,10 +2042,21 @@ def city_may_repair_on(order: SidewalkRepairOrder) -> date | None:
 _OPEN_ORDERS = (RepairOrderStatus.ORDERED, RepairOrderStatus.SERVED)
 
 
+def owner_days_over(order: SidewalkRepairOrder, today: date) -> bool:
+    """Whether the owner's time under a served notice has run without a repair recorded: the
+    City may now make the repair itself (the register marks the order)."""
+    first = city_may_repair_on(order)
+    return (
+        RepairOrderStatus(order.status) is RepairOrderStatus.SERVED
+        and first is not None
+        and today >= first
+    )
+
+
 def record_owner_repair(action: Action, order_id: int, *, on: date) -> SidewalkRepairOrder:
     """Record that the owner made the repair (the Director's inspection found it done)."""
     action.require(Permission.APPROVE_WORK_PERMITS)
-    order = get_order(action.session, order_id)
+    order = get_order(action.session, order_id, for_update=True)
     if RepairOrderStatus(order.status) not in _OPEN_ORDERS:
         raise Conflict(f"Repair order {order.number} is {_order_state(order).lower()}.")
     if on > action.today():
@@ -1622,11 +2095,15 @@ def record_city_repair(
 
     A Council order: only after the notice is served and the owner's 20 days have passed (the
     20th day refused, the 21st allowed). An emergency: from the day of service. A minor repair:
-    no notice, and no more than $500.00."""
+    no notice, and no more than $500.00.
+
+    The order is read locked (:func:`get_order` ``for_update``): a second station recording the
+    same repair waits for the first, then finds the order repaired and is refused, so the cost is
+    charged once."""
     action.require(Permission.APPROVE_WORK_PERMITS)
     action.require(Permission.BILL)
     session = action.session
-    order = get_order(session, order_id)
+    order = get_order(session, order_id, for_update=True)
     kind = RepairOrderKind(order.kind)
     if RepairOrderStatus(order.status) not in _OPEN_ORDERS:
         raise Conflict(f"Repair order {order.number} is {_order_state(order).lower()}.")
@@ -1639,14 +2116,16 @@ def record_city_repair(
     first = city_may_repair_on(order)
     if first is None:
         raise InvalidInput(
-            f"The notice of {order.number} is not served: the owner has 20 days after service "
-            "before the City may repair.",
+            f"The direction of {order.number} is not served: the owner is to repair "
+            "immediately once it is, and the City may repair from the day of service."
+            if kind is RepairOrderKind.EMERGENCY
+            else f"The notice of {order.number} is not served: the owner has 20 days after "
+            "service before the City may repair.",
             field="on",
             cite=REPAIR_CITE,
         )
     if on < first:
-        if kind is RepairOrderKind.COUNCIL_ORDER:
-            assert order.repair_due_on is not None
+        if kind is RepairOrderKind.COUNCIL_ORDER and order.repair_due_on is not None:
             text = (
                 f"The owner has through {format_day(order.repair_due_on)} (20 days after "
                 f"service on {format_day(order.served_on or first)}): the City may repair from "
@@ -1692,10 +2171,8 @@ def cancel_order(action: Action, order_id: int, *, reason: str) -> SidewalkRepai
     sound). A Council order is cancelled by the Clerk recording the Council's act; a minor or
     emergency one by the Director."""
     order = get_order(action.session, order_id)
-    if RepairOrderKind(order.kind) is RepairOrderKind.COUNCIL_ORDER:
-        action.require(Permission.TAKE_APPLICATIONS)
-    else:
-        action.require(Permission.APPROVE_WORK_PERMITS)
+    action.require(order_permission(RepairOrderKind(order.kind)))
+    order = get_order(action.session, order_id, for_update=True)
     if RepairOrderStatus(order.status) not in _OPEN_ORDERS:
         raise Conflict(
             f"Repair order {order.number} is {_order_state(order).lower()}: it cannot be cancelled."
@@ -1720,14 +2197,22 @@ def order_findings(order: SidewalkRepairOrder, *, today: date) -> list[Finding]:
     kind = RepairOrderKind(order.kind)
     status = RepairOrderStatus(order.status)
     found: list[Finding] = []
-    if status is RepairOrderStatus.ORDERED and kind is not RepairOrderKind.MINOR:
+    if status is RepairOrderStatus.ORDERED and kind is RepairOrderKind.COUNCIL_ORDER:
         found.append(
             Finding(
                 "warn",
                 REPAIR_CITE,
-                "The notice is not served yet: the owner's "
-                + ("20 days run" if kind is RepairOrderKind.COUNCIL_ORDER else "time runs")
-                + " from service, and the City may not repair before.",
+                "The notice is not served yet: the owner's 20 days run from service, and the "
+                "City may not repair before.",
+            )
+        )
+    if status is RepairOrderStatus.ORDERED and kind is RepairOrderKind.EMERGENCY:
+        found.append(
+            Finding(
+                "warn",
+                REPAIR_CITE,
+                "The direction is not served yet: once it is, the owner is to repair "
+                "immediately, and the City may repair from the day of service.",
             )
         )
     if status is RepairOrderStatus.ORDERED and kind is RepairOrderKind.MINOR:
@@ -1770,7 +2255,11 @@ def order_findings(order: SidewalkRepairOrder, *, today: date) -> list[Finding]:
                     "the City may repair the sidewalk and charge its cost to the parcel.",
                 )
             )
-    if not order.whole_block:
+    if order.served_how == PUBLICATION:
+        mailing = publication_mailing(order)
+        if mailing:
+            found.append(Finding("warn", NOTICE_CITE, f"{mailing} No mailing is recorded."))
+    if not order.whole_block and kind is not RepairOrderKind.MINOR:
         found.append(
             Finding(
                 "info",
@@ -1849,11 +2338,13 @@ WORKFLOW = "Sidewalks"
 
 @provider("sidewalks")
 def _due(action: Action) -> list[TodayItem]:
-    """Applications whose work starts within seven days and are not issued (the day to issue
-    has come or passed); repair orders whose owner's 20 days end this week or have ended without
+    """Applications whose last day to issue comes within three business days (or has passed)
+    and are not issued — early enough for the Director to act; appeals waiting for the Common
+    Council's decision; repair orders whose owner's 20 days end this week or have ended without
     a repair (the City may act); notices not yet served."""
-    session, today = action.session, action.today()
-    horizon = date.fromordinal(today.toordinal() + TODAY_WINDOW_DAYS)
+    session, today, calendar = action.session, action.today(), action.calendar
+    soon = calendar.add_business_days(today, TODAY_ISSUE_BUSINESS_DAYS)
+    horizon = date.fromordinal(soon.toordinal() + PERMIT_LEAD_DAYS)  # the starts that need it
     items: list[TodayItem] = []
     applied = session.scalars(
         select(SidewalkPermit)
@@ -1863,30 +2354,51 @@ def _due(action: Action) -> list[TodayItem]:
             SidewalkPermit.work_starts_on <= horizon,
         )
         .options(selectinload(SidewalkPermit.applicant))
-        .order_by(SidewalkPermit.work_starts_on)
+        .order_by(SidewalkPermit.work_starts_on, SidewalkPermit.id)
     ).all()
     for permit in applied:
-        assert permit.work_starts_on is not None
-        last = latest_issue_day(permit.work_starts_on, action.calendar)
-        when = (
-            "is the last day to issue it"
-            if last == today
-            else f"had to be issued by {format_day(last)}"
-        )
+        start = permit.work_starts_on or today  # never None: the query asks for a start
+        last = latest_issue_day(start, calendar)
+        if last > soon:
+            continue
+        if last > today:
+            when = f"issue it by {format_day(last)}"
+        elif last == today:
+            when = "today is the last day to issue it"
+        else:
+            when = f"it had to be issued by {format_day(last)}"
         items.append(
             TodayItem(
                 WORKFLOW,
                 last,
-                f"Sidewalk permit {permit.number}: work starts "
-                f"{format_day(permit.work_starts_on)}, not issued",
-                f"{permit.applicant.name}, {permit.location}: today {when}"
-                if last == today
-                else f"{permit.applicant.name}, {permit.location}: it {when}",
+                f"Sidewalk permit {permit.number}: work starts {format_day(start)}, not issued",
+                f"{permit.applicant.name}, {permit.location}: {when}",
                 PERMIT_CITE,
                 RECORD_TYPE,
                 str(permit.id),
             )
         )
+    appealed = session.scalars(
+        select(SidewalkPermit)
+        .where(SidewalkPermit.status == SidewalkPermitStatus.APPEALED)
+        .options(selectinload(SidewalkPermit.applicant))
+        .order_by(SidewalkPermit.appeal_filed_on, SidewalkPermit.id)
+    ).all()
+    for permit in appealed:
+        filed = f"filed {format_day(permit.appeal_filed_on)}" if permit.appeal_filed_on else "filed"
+        items.append(
+            TodayItem(
+                WORKFLOW,
+                None,
+                f"Sidewalk permit {permit.number}: appeal to the Common Council not decided",
+                f"{permit.applicant.name}, {permit.location}: appeal of the denial {filed}; "
+                "record the Council's decision once it has met",
+                PERMIT_CITE,
+                RECORD_TYPE,
+                str(permit.id),
+            )
+        )
+    week = date.fromordinal(today.toordinal() + TODAY_WINDOW_DAYS)
     orders = session.scalars(
         select(SidewalkRepairOrder)
         .where(SidewalkRepairOrder.status.in_(_OPEN_ORDERS))
@@ -1922,7 +2434,7 @@ def _due(action: Action) -> list[TodayItem]:
                 )
             continue
         due = order.repair_due_on
-        if due is None or due > horizon:
+        if due is None or due > week:
             continue
         if kind is RepairOrderKind.EMERGENCY:
             title = f"Emergency repair {order.number}: not repaired, the City may repair"

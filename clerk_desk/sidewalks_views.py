@@ -104,6 +104,9 @@ class SidewalkPermitView:
     cost: CostView
     segment: str  # the plan segment that showed it, "" when none
     plan_reference: str
+    repair_order: str  # the repair order the work carries out ("SR-2026-002"), or ""
+    whole_block_applies: bool  # the work is one the whole-block rule covers (repair, replacement)
+    partial_replacement_approved: bool  # the Director approved a partial replacement on issue
     issued_on: date | None
     issued_by: str  # the Director (or "Common Council, on appeal")
     on_appeal: bool
@@ -139,6 +142,7 @@ class RepairNoticeView:
     ordered_on: date
     ordered_by: str  # "Common Council, meeting of 11/23/2026" / the Director
     meeting_day: date | None
+    whole_block_applies: bool  # False for a minor repair: nothing in the section applies to it
     whole_block: bool
     partial_approved_by: str
     estimated_cost: Money | None
@@ -178,8 +182,9 @@ class PermitRow:
     width: str
     contractor: str
     work_starts_on: date | None
-    cost_payer: str
+    cost_payer: str  # "City", "Owner (plan today)": an application's, as the plan reads today
     on_master_plan: str  # "Yes" / "No"
+    repair_order: str  # the repair order the work carries out, or ""
     issued_on: date | None
     issued_by: str
     completed_on: date | None
@@ -202,7 +207,7 @@ class OrderRow:
     repaired_by_owner_on: date | None
     city_repaired_on: date | None
     city_cost: Money | None
-    whole_block: str  # "Yes" / "Partial (approved by …)"
+    whole_block: str  # "Yes" / "Partial (approved by …)" / "Does not apply (minor repair)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +231,7 @@ PERMIT_COLUMNS: tuple[tuple[str, str], ...] = (
     ("Applicant", "text"),
     ("Location", "text"),
     ("Street", "text"),
-    ("Number", "int"),
+    ("Number", "year"),
     ("Work", "text"),
     ("Facility", "text"),
     ("Area", "text"),
@@ -236,12 +241,13 @@ PERMIT_COLUMNS: tuple[tuple[str, str], ...] = (
     ("Work starts", "date"),
     ("Paid by", "text"),
     ("On master plan", "text"),
+    ("Repair order", "text"),
     ("Issued", "date"),
     ("Issued by", "text"),
     ("Completed", "date"),
 )
 """(header, kind) for each field of :class:`PermitRow`, in order; kinds as reports.excel
-names them."""
+names them; a street number is a "year" column (printed 1220, never 1,220)."""
 ORDER_COLUMNS: tuple[tuple[str, str], ...] = (
     ("Order", "text"),
     ("Kind", "text"),
@@ -261,8 +267,8 @@ ORDER_COLUMNS: tuple[tuple[str, str], ...] = (
 SEGMENT_COLUMNS: tuple[tuple[str, str], ...] = (
     ("Street", "text"),
     ("Side", "text"),
-    ("From number", "int"),
-    ("To number", "int"),
+    ("From number", "year"),
+    ("To number", "year"),
     ("Facility", "text"),
     ("Description", "text"),
     ("Plan reference", "text"),
@@ -402,6 +408,9 @@ def permit_view(session: Session, permit_id: int) -> SidewalkPermitView:
         cost=_cost_view(decision),
         segment=sw.segment_label(segment) if segment is not None else "",
         plan_reference=segment.plan_reference if segment is not None else "",
+        repair_order=decision.repair_order,
+        whole_block_applies=SidewalkWork(permit.work) in sw.WHOLE_BLOCK_WORK,
+        partial_replacement_approved=permit.partial_replacement_approved,
         issued_on=issued_on,
         issued_by=_issued_by(permit),
         on_appeal=permit.appeal_filed_on is not None,
@@ -491,6 +500,7 @@ def repair_notice_view(session: Session, order_id: int) -> RepairNoticeView:
         ordered_on=order.ordered_on,
         ordered_by=ordered_by,
         meeting_day=meeting_day,
+        whole_block_applies=kind is not RepairOrderKind.MINOR,
         whole_block=order.whole_block,
         partial_approved_by=order.partial_approved_by,
         estimated_cost=order.estimated_cost,
@@ -522,11 +532,12 @@ def permit_rows(
 ) -> list[PermitRow]:
     """Register rows of ``permits`` (all permits, newest first, when None)."""
     chosen = list(permits) if permits is not None else sw.search_permits(session, limit=1_000_000)
+    decisions = sw.costs_for(session, chosen)
     rows = []
     for permit in chosen:
         status = SidewalkPermitStatus(permit.status)
-        payer = CostPayer(permit.cost_payer).label if permit.cost_payer is not None else ""
-        fixed = permit.cost_payer is not None
+        decision = decisions[permit.id]
+        pending = permit.cost_payer is None and decision.follows_plan
         rows.append(
             PermitRow(
                 number=permit.number,
@@ -543,8 +554,9 @@ def permit_rows(
                 width=format_length(permit.width_in) if permit.width_in is not None else "",
                 contractor=permit.contractor_name,
                 work_starts_on=permit.work_starts_on,
-                cost_payer=payer,
-                on_master_plan=_yes_no(permit.master_plan_segment_id is not None) if fixed else "",
+                cost_payer=sw.payer_short(decision.payer) + (" (plan today)" if pending else ""),
+                on_master_plan=_yes_no(decision.segment_id is not None),
+                repair_order=decision.repair_order,
                 issued_on=(permit.appeal_decided_on or permit.decided_on)
                 if status in _ISSUED
                 else None,
@@ -553,6 +565,12 @@ def permit_rows(
             )
         )
     return rows
+
+
+def _whole_block(order: SidewalkRepairOrder) -> str:
+    if RepairOrderKind(order.kind) is RepairOrderKind.MINOR:
+        return "Does not apply (minor repair)"
+    return "Yes" if order.whole_block else f"Partial (approved by {order.partial_approved_by})"
 
 
 def order_rows(
@@ -575,9 +593,7 @@ def order_rows(
             repaired_by_owner_on=order.repaired_by_owner_on,
             city_repaired_on=order.city_repaired_on,
             city_cost=order.city_cost,
-            whole_block="Yes"
-            if order.whole_block
-            else f"Partial (approved by {order.partial_approved_by})",
+            whole_block=_whole_block(order),
         )
         for order in chosen
     ]

@@ -11,13 +11,17 @@ of the City's fee schedule is paid, "plus any actual City costs" (§ 506-9 (Fee)
 The five conditions of occupancy are printed on the permit and kept as a checklist; a violation
 lets the Building Inspector, the Chief of Police or the Director of Public Works revoke the
 permit without notice (§ 506-9 (Conditions of occupancy)). The obstruction may cover no more
-than one-third of any street or alley, and § 506-8B(2) limits building materials to one-half of
-the sidewalk and one-third of the traveled street, clear of the gutters: :func:`width_findings`
-checks the widths entered, to the inch. The permit ends by itself three months from issuance, or
-on the earlier day set on it at the Common Council's discretion (§ 506-9 (Termination)). An
-obstruction not removed within 24 hours of the Council's notice is removed by the City and its
-cost charged against the abutting property for the next annual tax roll (§ 506-9 (Removal by
-City)).
+than one-third of any street or alley, and § 506-8 (Exceptions) limits building materials to
+one-half of the sidewalk and one-third of the traveled street, clear of the gutters:
+:func:`width_findings` checks the widths entered, to the inch. The permit ends by itself three
+months from issuance, or on the earlier day set on it at the Common Council's discretion (§ 506-9
+(Termination)). An obstruction of a sidewalk, lawful under a permit in force, that the owner or
+occupant of the adjoining premises does not remove within 24 hours of the Council's notice is
+removed by the City and its cost charged against the abutting property for the next annual tax
+roll (§ 506-9 (Removal by City)). That paragraph is for a sidewalk only, and for an obstruction
+still lawful: one in a street or alley, or one left after the permit was revoked or ended, is
+removed under § 506-8 (its own notices, a bill payable in 10 days, the tax roll after 60), which
+this module refuses to stand in for.
 
 Readings the ordinance leaves open, as this module applies them (and says on screen):
 
@@ -31,6 +35,11 @@ Readings the ordinance leaves open, as this module applies them (and says on scr
   (or under a claim, which does not exhaust it), at least the amount the Director set, and in
   force from issuance through the permit's last day.
 - Only the permit fee holds the permit back; actual City costs are billed as they arise.
+- The acts of the officials after issuance (a check of a condition of occupancy, a revocation,
+  the way found vacated) are often phoned or written in: the counter records them, naming the
+  official and the title, and the audit trail names the operator who recorded them.
+- A standing bond backing several permits at once, or a bond under a claim, still counts in
+  full (the ordinance sets no rule), but the review warns of it.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from fractions import Fraction
 from typing import Literal
 
@@ -84,9 +93,10 @@ WORKFLOW = "Street Privileges"  # the tab's title, as the Today tab names it
 FEE_CODE = "STPRIV"
 TERM_MONTHS = 3
 BOND_LIMIT = Money("10000")
-STREET_SHARE = Fraction(1, 3)  # § 506-9 (Conditions of occupancy) and § 506-8B(2)
-SIDEWALK_SHARE = Fraction(1, 2)  # § 506-8B(2), building materials
+STREET_SHARE = Fraction(1, 3)  # § 506-9 (Conditions of occupancy) and § 506-8 (Exceptions)
+SIDEWALK_SHARE = Fraction(1, 2)  # § 506-8 (Exceptions), building materials
 TEMPORARY_WALK_MIN_IN = 48  # "temporary sidewalks of not less than four feet in width"
+PASSAGE_MIN_IN = 48  # left clear for pedestrians without a temporary sidewalk (our reading)
 FENCE_MIN_IN = 48  # "guarded by a closed fence at least four feet high on both sides"
 REMOVAL_NOTICE = timedelta(hours=24)
 EXPIRY_WARNING_DAYS = 14  # Today: permits ending within 14 days
@@ -99,14 +109,24 @@ FEE_CITE = "§ 506-9 (Fee)"
 CONDITIONS_CITE = "§ 506-9 (Conditions of occupancy)"
 TERMINATION_CITE = "§ 506-9 (Termination)"
 REMOVAL_CITE = "§ 506-9 (Removal by City)"
-# § 506-8B(2), building materials: cited by the paragraph's own heading, which the ordinance
-# viewer opens (it cannot open a lettered subsection the text lost).
+# The building materials exception of § 506-8: cited by the paragraph's own heading, which the
+# ordinance viewer opens (the text lost its subsection letters).
 MATERIALS_CITE = "§ 506-8 (Exceptions)"
-STREET_CITE = f"{CONDITIONS_CITE}; {MATERIALS_CITE}"  # one-third: both sections say it
+# What § 506-8 provides for an obstruction § 506-9 (Removal by City) does not reach: one in a
+# street or alley, or one on a sidewalk no longer lawful (the permit revoked or ended).
+STREET_REMOVAL_CITE = (
+    "§ 506-8 (Removal by City for obstruction and encroachments located in the City streets, "
+    "alleys, public grounds or lands dedicated for public use)"
+)
+SIDEWALK_REMOVAL_CITE = "§ 506-8 (Removal by City for sidewalk obstructions and encroachments)"
+FAILURE_TO_REMOVE_CITE = "§ 506-8 (Failure to remove obstruction)"
 
 ADVISERS = ("police", "inspector")
 ADVISER_TITLES = {"police": "Chief of Police", "inspector": "Building Inspector"}
 REVOKING_TITLES = ("Building Inspector", "Chief of Police", "Director of Public Works")
+#: Titles offered for the official who checked a condition or found the way vacated (any title
+#: may be typed: the ordinance does not say who inspects).
+OFFICIAL_TITLES = (*REVOKING_TITLES, "Police officer", "Public Works staff")
 
 #: The conditions of occupancy (§ 506-9), printed on the permit in this order and kept as a
 #: checklist: (key, the ordinance's words, cite).
@@ -190,7 +210,7 @@ def ends_on(issued_on: date, earlier_end_on: date | None = None) -> date:
     return earlier_end_on
 
 
-# -- the widths (§ 506-9 (Conditions of occupancy), § 506-8B(2)) ---------------------------------
+# -- the widths (§ 506-9 (Conditions of occupancy), § 506-8 (Exceptions)) -------------------------
 
 
 def _most(width_in: int, share: Fraction) -> int:
@@ -206,7 +226,8 @@ def _limit_text(width_in: int, share: Fraction) -> str:
 
 
 def _materials(purpose: PrivilegePurpose | str | None) -> bool:
-    """Whether § 506-8B(2) (building materials) applies: construction or demolition materials."""
+    """Whether the building materials exception of § 506-8 (Exceptions) applies: construction or
+    demolition materials."""
     return purpose is not None and PrivilegePurpose(purpose) is not PrivilegePurpose.MOVE_BUILDING
 
 
@@ -229,30 +250,36 @@ def width_findings(
     fence_height_in: int | None = None,
     gutter_clear: bool = True,
 ) -> list[Finding]:
-    """What the widths entered say under § 506-9 (Conditions of occupancy) and § 506-8B(2),
-    each cited, with the figures in feet and inches. Every comparison is exact, in whole inches:
-    exactly one-third of the street, exactly one-half of the sidewalk and exactly four feet
-    pass; one inch more (or less) does not.
+    """What the widths entered say under § 506-9 (Conditions of occupancy) and § 506-8
+    (Exceptions), each cited, with the figures in feet and inches. Every comparison is exact, in
+    whole inches: exactly one-third of the street, exactly one-half of the sidewalk and exactly
+    four feet pass; one inch more (or less) does not.
 
-    ``purpose`` decides whether § 506-8B(2) (building materials) applies: it does to
-    construction and demolition materials, not to a building being moved (None: it applies).
+    ``purpose`` decides whether the building materials exception of § 506-8 (Exceptions)
+    applies: it does to construction and demolition materials, not to a building being moved
+    (None: it applies).
+
+    The street: at most one-third (§ 506-9 (Conditions of occupancy), cited; the text says
+    when § 506-8 (Exceptions) holds building materials to the same third of the traveled
+    street).
 
     The sidewalk: building materials over one-half of it block, unless sidewalk traffic is
     carried on a temporary sidewalk at least 4 ft wide with a closed fence at least 4 ft high,
-    which § 506-9 (Conditions of occupancy) allows "during the period of occupancy" (§ 506-8B(1)
-    excepts what a street privilege permit authorizes); it is then a warning that still names
-    § 506-8B(2). A sidewalk obstructed over its whole width needs that temporary sidewalk
-    whatever the purpose; a temporary sidewalk entered is checked against both minimums.
+    which § 506-9 (Conditions of occupancy) allows "during the period of occupancy" (§ 506-8
+    (Exceptions) excepts what a street privilege permit authorizes); it is then a warning that
+    still names § 506-8 (Exceptions). A sidewalk obstructed over its whole width needs that
+    temporary sidewalk whatever the purpose; a temporary sidewalk entered is checked against
+    both minimums. Whatever the purpose, less than 4 ft left clear for pedestrians with no
+    temporary sidewalk is a warning: sidewalk traffic is not to be interrupted.
     """
     materials = purpose is None or _materials(purpose)
     found: list[Finding] = []
-    street_cite = STREET_CITE if materials else CONDITIONS_CITE
     if street_used_in:
         if not street_width_in:
             found.append(
                 Finding(
                     "block",
-                    street_cite,
+                    CONDITIONS_CITE,
                     "Enter the width of the street (its traveled portion) to check the one-third.",
                 )
             )
@@ -260,7 +287,7 @@ def width_findings(
             found.append(
                 Finding(
                     "block",
-                    street_cite,
+                    CONDITIONS_CITE,
                     f"The obstruction ({format_length(street_used_in)}) is wider than the "
                     f"street ({format_length(street_width_in)}).",
                 )
@@ -269,19 +296,22 @@ def width_findings(
             found.append(
                 Finding(
                     "block",
-                    street_cite,
+                    CONDITIONS_CITE,
                     f"The obstruction uses {format_length(street_used_in)} of a "
                     f"{format_length(street_width_in)} street; at most "
                     f"{_limit_text(street_width_in, STREET_SHARE)} (one-third)"
                     + (
-                        ", and building materials at most one-third of its traveled portion."
+                        f". {MATERIALS_CITE} also holds building materials to one-third of "
+                        "the traveled portion."
                         if materials
                         else "."
                     ),
                 )
             )
+    sidewalk_blocked = False
     if sidewalk_used_in:
         if not sidewalk_width_in:
+            sidewalk_blocked = True
             found.append(
                 Finding(
                     "block",
@@ -290,6 +320,7 @@ def width_findings(
                 )
             )
         elif sidewalk_used_in > sidewalk_width_in:
+            sidewalk_blocked = True
             found.append(
                 Finding(
                     "block",
@@ -316,6 +347,7 @@ def width_findings(
                         )
                     )
                 else:
+                    sidewalk_blocked = True
                     found.append(
                         Finding(
                             "block",
@@ -326,6 +358,7 @@ def width_findings(
                         )
                     )
             if sidewalk_used_in == sidewalk_width_in and temporary_sidewalk_width_in is None:
+                sidewalk_blocked = True
                 found.append(
                     Finding(
                         "block",
@@ -334,6 +367,25 @@ def width_findings(
                         "sidewalk traffic may not be interrupted unless a temporary sidewalk at "
                         "least 4 ft wide, guarded by a closed fence at least 4 ft high on both "
                         "sides, is maintained. Enter the temporary sidewalk and its fence.",
+                    )
+                )
+            clear = sidewalk_width_in - sidewalk_used_in
+            if (
+                not sidewalk_blocked
+                and 0 < clear < PASSAGE_MIN_IN
+                and temporary_sidewalk_width_in is None
+            ):
+                what = "Building materials use" if materials else "The obstruction uses"
+                found.append(
+                    Finding(
+                        "warn",
+                        CONDITIONS_CITE,
+                        f"{what} {format_length(sidewalk_used_in)} of a "
+                        f"{format_length(sidewalk_width_in)} sidewalk and leave "
+                        f"{format_length(clear)} for pedestrians, less than 4 ft: sidewalk "
+                        "traffic shall not be interrupted. Keep 4 ft clear, or carry it on a "
+                        "temporary sidewalk at least 4 ft wide with a closed fence at least "
+                        "4 ft high on both sides.",
                     )
                 )
     if temporary_sidewalk_width_in is not None:
@@ -506,8 +558,19 @@ def _search_text(session: Session, privilege: StreetPrivilege) -> str:
     )
 
 
-def get_privilege(session: Session, privilege_id: int) -> StreetPrivilege:
-    privilege = session.get(StreetPrivilege, privilege_id)
+def get_privilege(
+    session: Session, privilege_id: int, *, for_update: bool = False
+) -> StreetPrivilege:
+    """The permit (or application) ``privilege_id``. Every service that writes it reads it with
+    ``for_update``: its row is locked until the transaction ends and read afresh, so that two
+    counters acting on one permit at once take turns (on PostgreSQL the second waits, then sees
+    the first's change) instead of the second overwriting the first — two checks recorded at
+    once both stay in ``checks``. SQLite writes one transaction at a time anyway."""
+    privilege = (
+        session.get(StreetPrivilege, privilege_id, with_for_update=True, populate_existing=True)
+        if for_update
+        else session.get(StreetPrivilege, privilege_id)
+    )
     if privilege is None:
         raise NotFound(f"There is no street privilege number {privilege_id}.")
     return privilege
@@ -584,7 +647,7 @@ def correct_application(action: Action, privilege_id: int, data: PrivilegeData) 
     audit trail). The applicant, who owes the fee, cannot change: take a new application."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
-    privilege = get_privilege(session, privilege_id)
+    privilege = get_privilege(session, privilege_id, for_update=True)
     _require_applied(privilege, "the application can be corrected")
     if data.applicant_id != privilege.applicant_id:
         raise InvalidInput(
@@ -611,7 +674,7 @@ def record_parcel(action: Action, privilege_id: int, parcel_id: int | None) -> S
     removal cost is charged against it (§ 506-9 (Removal by City))."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
-    privilege = get_privilege(session, privilege_id)
+    privilege = get_privilege(session, privilege_id, for_update=True)
     if parcel_id is not None and session.get(Parcel, parcel_id) is None:
         raise NotFound(f"There is no parcel number {parcel_id}.")
     before = snapshot(privilege)
@@ -641,7 +704,7 @@ def record_advice(
     required)). A later recommendation from the same official replaces the earlier one (which
     the audit trail keeps)."""
     action.require(Permission.TAKE_APPLICATIONS)
-    privilege = get_privilege(action.session, privilege_id)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
     _require_applied(privilege, "advice is recorded")
     if who not in ADVISERS:
         raise InvalidInput(
@@ -694,7 +757,7 @@ def set_terms(
     insurance is a condition and in what amounts, and the conditions City officials attach (one
     a line) (§ 506-9 (When required))."""
     action.require(Permission.APPROVE_WORK_PERMITS)
-    privilege = get_privilege(action.session, privilege_id)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
     _require_applied(privilege, "its terms are set")
     if bond_amount is not None:
         if bond_amount <= Money.zero():
@@ -744,9 +807,17 @@ def bill_city_costs(
     action: Action, privilege_id: int, *, amount: Money, description: str
 ) -> AmountDue:
     """Bill the applicant the actual City costs of the permit, on top of the fee (§ 506-9
-    (Fee)); posted to the GL account of the permit fee. They do not hold the permit back."""
+    (Fee)); posted to the GL account of the permit fee. They do not hold the permit back. A
+    refused or withdrawn application is not charged: there is no permit to add costs to."""
     action.require(Permission.BILL)
-    privilege = get_privilege(action.session, privilege_id)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
+    status = _status(privilege)
+    if status in (PrivilegeStatus.REFUSED, PrivilegeStatus.WITHDRAWN):
+        raise Conflict(
+            f"Street privilege {privilege.number} was {status.label.lower()}: a refused or "
+            "withdrawn application is not charged City costs.",
+            cite=FEE_CITE,
+        )
     what = " ".join(description.split())
     if not what:
         raise InvalidInput("Describe the City's costs.", field="description")
@@ -906,6 +977,71 @@ def bond_covers(bond: Bond, amount: Money, start: date, end: date) -> bool:
     )
 
 
+def also_backs(session: Session, privilege: StreetPrivilege, bond: Bond) -> list[StreetPrivilege]:
+    """The applicant's other permits a standing bond (filed for no particular record) stands
+    behind as well: issued (in force, ended or revoked) and the way not yet recorded vacated or
+    cleared by the City, with no bond filed for themselves that covers them. A bond filed for
+    one permit backs no other (:func:`bonds_for`)."""
+    if bond.record_type == RECORD_TYPE:
+        return []
+    others = session.scalars(
+        select(StreetPrivilege)
+        .where(
+            StreetPrivilege.applicant_id == privilege.applicant_id,
+            StreetPrivilege.id != privilege.id,
+            StreetPrivilege.status.in_((PrivilegeStatus.ISSUED, PrivilegeStatus.REVOKED)),
+            StreetPrivilege.closed_on.is_(None),
+            StreetPrivilege.removed_by_city_on.is_(None),
+        )
+        .order_by(StreetPrivilege.year, StreetPrivilege.sequence)
+    ).all()
+    backed = []
+    for other in others:
+        if other.issued_on is None or other.ends_on is None:
+            continue
+        amount = other.bond_amount
+        own = [
+            b
+            for b in bonds_for(session, other)
+            if b.record_type == RECORD_TYPE
+            and amount is not None
+            and bond_covers(b, amount, other.issued_on, other.ends_on)
+        ]
+        if not own:
+            backed.append(other)
+    return backed
+
+
+def bond_warnings(session: Session, privilege: StreetPrivilege, bond: Bond) -> list[Finding]:
+    """What the review warns of a bond that otherwise stands behind the permit: a standing bond
+    that also stands behind other open permits (each counts it at its full amount), and a bond
+    under a claim (it still stands — a claim does not exhaust it — but what is paid on the claim
+    comes out of it)."""
+    found = []
+    shared = also_backs(session, privilege, bond)
+    if shared:
+        numbers = _and([p.number for p in shared])
+        found.append(
+            Finding(
+                "warn",
+                BOND_CITE,
+                f"Bond No. {bond.bond_number} ({bond.amount}) also stands behind {numbers}, "
+                "not yet vacated: one standing bond answers for every permit it backs, and "
+                "each counts it at its full amount.",
+            )
+        )
+    if FileStatus(bond.status) is FileStatus.CLAIM_MADE:
+        found.append(
+            Finding(
+                "warn",
+                BOND_CITE,
+                f"A claim has been made on Bond No. {bond.bond_number}: it still stands behind "
+                f"the permit, but what is paid on the claim comes out of its {bond.amount}.",
+            )
+        )
+    return found
+
+
 def _bond(session: Session, privilege: StreetPrivilege, start: date, end: date) -> list[Finding]:
     amount = privilege.bond_amount
     if amount is None:
@@ -928,7 +1064,8 @@ def _bond(session: Session, privilege: StreetPrivilege, start: date, end: date) 
                 BOND_CITE,
                 f"Bond No. {bond.bond_number} ({bond.surety}, {bond.amount}), {whose}, is on "
                 "file with the City Treasurer.",
-            )
+            ),
+            *bond_warnings(session, privilege, bond),
         ]
     if not held:
         return [
@@ -1085,7 +1222,7 @@ def issue(
     ``earlier_end_on`` when the Common Council set an earlier day (``note`` then names the
     Council's action; it is printed on the permit) (§ 506-9 (Termination))."""
     action.require(Permission.APPROVE_WORK_PERMITS)
-    privilege = get_privilege(action.session, privilege_id)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
     _require_applied(privilege, "it can be issued")
     today = action.today()
     last = ends_on(today, earlier_end_on)
@@ -1130,7 +1267,7 @@ def refuse(action: Action, privilege_id: int, *, reason: str) -> StreetPrivilege
     """The Director of Public Works refuses the permit, with the reason. The fee stays owed:
     the application was received and reviewed."""
     action.require(Permission.APPROVE_WORK_PERMITS)
-    privilege = get_privilege(action.session, privilege_id)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
     _require_applied(privilege, "it can be refused")
     why = reason.strip()
     if not why:
@@ -1152,7 +1289,7 @@ def withdraw(action: Action, privilege_id: int, *, reason: str) -> StreetPrivile
     cancelled when the operator may cancel amounts due (the Clerk, the Treasurer); otherwise it
     stays open for the Treasurer to cancel, and the history says so."""
     action.require(Permission.TAKE_APPLICATIONS)
-    privilege = get_privilege(action.session, privilege_id)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
     _require_applied(privilege, "it can be withdrawn")
     why = reason.strip()
     if not why:
@@ -1193,12 +1330,20 @@ def withdraw(action: Action, privilege_id: int, *, reason: str) -> StreetPrivile
 
 @dataclass(frozen=True, slots=True)
 class ConditionCheck:
-    """The latest check of one condition of occupancy (earlier ones are in the history)."""
+    """The latest check of one condition of occupancy (earlier ones are in the history): the
+    official who checked it, with the title, and the operator who recorded it."""
 
     on: date
     by: str
     ok: bool
     note: str = ""
+    title: str = ""
+    recorded_by: str = ""
+
+    @property
+    def official(self) -> str:
+        """ "Dana Whitfield, Chief of Police"."""
+        return ", ".join(part for part in (self.by, self.title) if part)
 
 
 def _issued_once(privilege: StreetPrivilege, what: str) -> date:
@@ -1211,17 +1356,46 @@ def _issued_once(privilege: StreetPrivilege, what: str) -> date:
     return privilege.issued_on
 
 
+def _official(by_name: str, by_title: str, what: str, cite: str) -> tuple[str, str]:
+    """The official's name and title, both required, each one line: the counter records an act
+    an official reports (by phone, in writing), and names who did it."""
+    name = " ".join(by_name.split())
+    if not name:
+        raise InvalidInput(f"Name the official who {what}.", field="by_name", cite=cite)
+    title = " ".join(by_title.split())
+    if not title:
+        raise InvalidInput(
+            "Give the official's title (e.g. Director of Public Works).",
+            field="by_title",
+            cite=cite,
+        )
+    fits(StreetPrivilege.revoked_by_name, name, "The name", field="by_name")
+    fits(StreetPrivilege.revoked_by_title, title, "The title", field="by_title")
+    return name, title
+
+
 def record_check(
-    action: Action, privilege_id: int, key: str, *, ok: bool, on: date, note: str = ""
+    action: Action,
+    privilege_id: int,
+    key: str,
+    *,
+    ok: bool,
+    on: date,
+    by_name: str,
+    by_title: str,
+    note: str = "",
 ) -> StreetPrivilege:
     """Record an inspection of one condition of occupancy (``key`` of :data:`CONDITIONS`):
-    kept or violated on ``on``, by the operator. A violation needs a note of what was found; it
-    is grounds for revocation without notice (:func:`revoke`)."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
-    privilege = get_privilege(action.session, privilege_id)
+    kept or violated on ``on``, by the official named (``by_name``, ``by_title``), as the
+    official reported it — the counter records it, and the audit trail names the operator. A
+    violation needs a note of what was found; it is grounds for revocation without notice
+    (:func:`revoke`)."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
     issued_on = _issued_once(privilege, "its conditions are checked")
     if key not in CONDITION_KEYS:
         raise InvalidInput(f"There is no condition of occupancy {key!r}.", field="key")
+    name, title = _official(by_name, by_title, "checked the condition", CONDITIONS_CITE)
     if on > action.today():
         raise InvalidInput("The check cannot be dated after today.", field="on")
     if on < issued_on:
@@ -1234,16 +1408,24 @@ def record_check(
         raise InvalidInput(
             "Say what was found in violation of the condition.", field="note", cite=CONDITIONS_CITE
         )
+    recorder = action.operator.full_name
     before = snapshot(privilege)
     checks = dict(privilege.checks or {})
-    checks[key] = {"on": on.isoformat(), "by": action.operator.full_name, "ok": ok, "note": text}
+    checks[key] = {
+        "on": on.isoformat(),
+        "by": name,
+        "title": title,
+        "recorded_by": recorder,
+        "ok": ok,
+        "note": text,
+    }
     privilege.checks = checks
     action.audit(
         "privilege.check",
         privilege,
         f"{CONDITION_TITLES[key]} on {privilege.number}: "
         + ("kept" if ok else f"violated ({text})")
-        + f", {format_day(on)}",
+        + f", {format_day(on)}, checked by {name}, {title}; recorded by {recorder}",
         before=before,
         after=snapshot(privilege),
     )
@@ -1259,6 +1441,8 @@ def condition_check(privilege: StreetPrivilege, key: str) -> ConditionCheck | No
         by=str(raw.get("by", "")),
         ok=bool(raw.get("ok")),
         note=str(raw.get("note", "")),
+        title=str(raw.get("title", "")),
+        recorded_by=str(raw.get("recorded_by", "")),
     )
 
 
@@ -1280,22 +1464,20 @@ def revoke(
 ) -> StreetPrivilege:
     """Record the revocation, without notice, for a violation of the permit's terms and
     conditions, by the Building Inspector, the Chief of Police or the Director of Public Works
-    (§ 506-9 (Conditions of occupancy)): who, with what title, why, and on what day. The way
+    (§ 506-9 (Conditions of occupancy)): who, with what title, why, and on what day. The
+    official revokes; the counter records it (a revocation the Chief phones in), and the audit
+    trail names the operator who did. It may be dated through the permit's last day. The way
     must then be vacated; :func:`close` records it."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
-    privilege = get_privilege(action.session, privilege_id)
+    action.require(Permission.TAKE_APPLICATIONS)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
     status = _status(privilege)
     if status is not PrivilegeStatus.ISSUED or privilege.issued_on is None:
         raise Conflict(
             f"Street privilege {privilege.number} is {status.label.lower()}: only an issued "
             "permit can be revoked."
         )
-    name = " ".join(by_name.split())
-    if not name:
-        raise InvalidInput(
-            "Name the official who revoked the permit.", field="by_name", cite=CONDITIONS_CITE
-        )
-    if by_title not in REVOKING_TITLES:
+    name, title = _official(by_name, by_title, "revoked the permit", CONDITIONS_CITE)
+    if title not in REVOKING_TITLES:
         raise InvalidInput(
             "The permit is revoked by the Building Inspector, the Chief of Police or the "
             "Director of Public Works.",
@@ -1318,35 +1500,38 @@ def revoke(
     if privilege.ends_on is not None and on > privilege.ends_on:
         raise InvalidInput(
             f"The permit had already ended ({format_day(privilege.ends_on)}): there is nothing "
-            "to revoke. Record the removal instead.",
+            "to revoke. Record the way vacated, or the obstruction's removal, instead.",
             field="on",
             cite=TERMINATION_CITE,
         )
+    recorder = action.operator.full_name
     before = snapshot(privilege)
     privilege.status = PrivilegeStatus.REVOKED
     privilege.revoked_on = on
-    privilege.revoked_by_name = fits(
-        StreetPrivilege.revoked_by_name, name, "The name", field="by_name"
-    )
-    privilege.revoked_by_title = by_title
+    privilege.revoked_by_name = name
+    privilege.revoked_by_title = title
     privilege.revoke_reason = why
     action.audit(
         "privilege.revoke",
         privilege,
         f"Street privilege {privilege.number} revoked without notice {format_day(on)} by "
-        f"{name}, {by_title}: {why}",
+        f"{name}, {title}: {why}; recorded by {recorder}",
         before=before,
         after=snapshot(privilege),
     )
     return privilege
 
 
-def close(action: Action, privilege_id: int, *, on: date) -> StreetPrivilege:
+def close(
+    action: Action, privilege_id: int, *, on: date, by_name: str, by_title: str
+) -> StreetPrivilege:
     """Record that the way was vacated, cleaned and placed in a safe condition at the end of
-    the work (§ 506-9 (Conditions of occupancy)); the cleanup condition is checked kept on that
-    day. An issued permit is closed; a revoked one keeps its status, with the day recorded."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
-    privilege = get_privilege(action.session, privilege_id)
+    the work (§ 506-9 (Conditions of occupancy)), as the official named found it; the cleanup
+    condition is checked kept on that day by that official. The counter records it and the
+    audit trail names the operator. An issued permit is closed; a revoked one keeps its status,
+    with the day recorded."""
+    action.require(Permission.TAKE_APPLICATIONS)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
     status = _status(privilege)
     if status not in (PrivilegeStatus.ISSUED, PrivilegeStatus.REVOKED):
         raise Conflict(
@@ -1359,6 +1544,7 @@ def close(action: Action, privilege_id: int, *, on: date) -> StreetPrivilege:
             f"{format_day(privilege.closed_on)}."
         )
     issued_on = _issued_once(privilege, "it is closed")
+    name, title = _official(by_name, by_title, "found the way vacated", CONDITIONS_CITE)
     if on > action.today():
         raise InvalidInput("The day cannot be after today.", field="on")
     if on < issued_on:
@@ -1366,6 +1552,7 @@ def close(action: Action, privilege_id: int, *, on: date) -> StreetPrivilege:
             f"The day cannot come before the permit was issued ({format_day(issued_on)}).",
             field="on",
         )
+    recorder = action.operator.full_name
     before = snapshot(privilege)
     privilege.closed_on = on
     if status is PrivilegeStatus.ISSUED:
@@ -1373,7 +1560,9 @@ def close(action: Action, privilege_id: int, *, on: date) -> StreetPrivilege:
     checks = dict(privilege.checks or {})
     checks["cleanup"] = {
         "on": on.isoformat(),
-        "by": action.operator.full_name,
+        "by": name,
+        "title": title,
+        "recorded_by": recorder,
         "ok": True,
         "note": "Vacated, cleaned and safe for public travel.",
     }
@@ -1381,7 +1570,8 @@ def close(action: Action, privilege_id: int, *, on: date) -> StreetPrivilege:
     action.audit(
         "privilege.close",
         privilege,
-        f"The way under street privilege {privilege.number} vacated and cleaned {format_day(on)}",
+        f"The way under street privilege {privilege.number} vacated and cleaned {format_day(on)}"
+        f", found so by {name}, {title}; recorded by {recorder}",
         before=before,
         after=snapshot(privilege),
     )
@@ -1398,26 +1588,91 @@ def removal_allowed_at(privilege: StreetPrivilege) -> datetime | None:
     return privilege.removal_notice_at + REMOVAL_NOTICE
 
 
+def removal_refusal(
+    *,
+    number: str,
+    sidewalk_used_in: int | None,
+    revoked_on: date | None,
+    ends_on: date | None,
+    day: date,
+) -> Conflict | None:
+    """Why § 506-9 (Removal by City) does not reach the obstruction under permit ``number`` on
+    ``day`` (None: it does). That paragraph is for "any lawfully obstructed sidewalk", charged
+    to "the property abutting such obstructed sidewalk": a permit that obstructs no sidewalk is
+    removed under § 506-8 (the street or alley paragraph), and an obstruction left on the
+    sidewalk once the permit is revoked (from the day of revocation) or ended (after its last
+    day) is no longer lawful, and is removed under § 506-8 too. Each answer cites the
+    paragraph of § 506-8 that applies instead, and says how it differs: who gives the notice,
+    the bill payable in 10 days, the tax roll only 60 days later."""
+    if not sidewalk_used_in:
+        return Conflict(
+            f"Street privilege {number} obstructs no sidewalk: the Council's notice and the "
+            "City's removal charged to the abutting property (§ 506-9 (Removal by City)) are "
+            "for a lawfully obstructed sidewalk. An obstruction of a street or alley is "
+            "removed under § 506-8, after a written notice from the Chief of Police, the "
+            "Director of Public Works or the Building Inspector to the owner of the adjoining "
+            "premises; the City Administrator then has it removed and the bill is payable in "
+            f"10 days, going on the tax roll only when unpaid 60 days ({FAILURE_TO_REMOVE_CITE}).",
+            cite=STREET_REMOVAL_CITE,
+        )
+    if revoked_on is not None and day >= revoked_on:
+        gone = f"was revoked {format_day(revoked_on)}"
+    elif ends_on is not None and day > ends_on:
+        gone = f"ended {format_day(ends_on)}"
+    else:
+        return None
+    return Conflict(
+        f"Street privilege {number} {gone}: what is left on the sidewalk from "
+        f"{format_day(day)} is no longer lawfully there, and § 506-9 (Removal by City) reaches "
+        "only a lawfully obstructed sidewalk. A City enforcement official's written notice to "
+        "the owner or occupant of the adjoining premises directs its removal within 24 hours "
+        "under § 506-8; the City Administrator then has it removed and the bill is payable in "
+        f"10 days, going on the tax roll only when unpaid 60 days ({FAILURE_TO_REMOVE_CITE}).",
+        cite=SIDEWALK_REMOVAL_CITE,
+    )
+
+
+def _removal_refusal(privilege: StreetPrivilege, day: date) -> Conflict | None:
+    return removal_refusal(
+        number=privilege.number,
+        sidewalk_used_in=privilege.sidewalk_used_in,
+        revoked_on=privilege.revoked_on,
+        ends_on=privilege.ends_on,
+        day=day,
+    )
+
+
 def record_removal_notice(
     action: Action, privilege_id: int, *, at: datetime, to: str
 ) -> StreetPrivilege:
-    """Record the Common Council's notice to the owner or occupant of the adjoining premises to
-    remove the obstruction (§ 506-9 (Removal by City)); the City may remove it 24 hours after."""
+    """Record the Common Council's notice to the owner or occupant of the premises adjoining
+    the lawfully obstructed sidewalk to remove the obstruction (§ 506-9 (Removal by City)); the
+    City may remove it 24 hours after. Refused, citing § 506-8, for a permit that obstructs no
+    sidewalk and for a notice given once the permit was revoked or had ended
+    (:func:`removal_refusal`)."""
     action.require(Permission.TAKE_APPLICATIONS)
-    privilege = get_privilege(action.session, privilege_id)
+    privilege = get_privilege(action.session, privilege_id, for_update=True)
     issued_on = _issued_once(privilege, "a notice to remove is recorded")
     if privilege.closed_on is not None or privilege.removed_by_city_on is not None:
         raise Conflict(f"The way under {privilege.number} is already clear.")
+    if not privilege.sidewalk_used_in:
+        refused = _removal_refusal(privilege, action.today())
+        assert refused is not None
+        raise refused
     if at.tzinfo is None:
         raise InvalidInput("Give the time with its time zone.", field="at")
     if at > action.now():
         raise InvalidInput("The notice cannot be later than now.", field="at")
     zone = action.clock.local_now().tzinfo
-    if at.astimezone(zone).date() < issued_on:
+    day = at.astimezone(zone).date()
+    if day < issued_on:
         raise InvalidInput(
             f"The notice cannot come before the permit was issued ({format_day(issued_on)}).",
             field="at",
         )
+    unlawful = _removal_refusal(privilege, day)
+    if unlawful is not None:
+        raise unlawful
     whom = " ".join(to.split())
     if not whom:
         raise InvalidInput(
@@ -1439,6 +1694,18 @@ def record_removal_notice(
     return privilege
 
 
+def removal_barred(privilege: StreetPrivilege, zone: tzinfo) -> Conflict | None:
+    """Why the City's removal under § 506-9 (Removal by City) cannot be recorded for this
+    permit whatever the day (None: it may, once the notice's 24 hours have run): it obstructs
+    no sidewalk, or the notice recorded was given once the obstruction was no longer lawful
+    (``zone``: City Hall's, whose calendar day the notice is read on)."""
+    if not privilege.sidewalk_used_in:
+        return _removal_refusal(privilege, date.max)
+    if privilege.removal_notice_at is not None:
+        return _removal_refusal(privilege, privilege.removal_notice_at.astimezone(zone).date())
+    return None
+
+
 def record_city_removal(
     action: Action,
     privilege_id: int,
@@ -1452,17 +1719,24 @@ def record_city_removal(
     its cost is charged against the property abutting the obstructed sidewalk, a special
     charge billed to its owner the day of the removal (``delivered_how``), for the City
     Treasurer to enter on the next annual tax roll (§ 506-9 (Removal by City);
-    :data:`clerk_desk.special_charges.CLOCKS`). Refused before the 24 hours have run, and when
-    no abutting parcel with an owner is recorded (:func:`record_parcel`)."""
+    :data:`clerk_desk.special_charges.CLOCKS`). Refused, citing § 506-8, for a permit that
+    obstructs no sidewalk or a notice given once the obstruction was no longer lawful
+    (:func:`removal_barred`); refused before the 24 hours have run, and when no abutting parcel
+    with an owner is recorded (:func:`record_parcel`)."""
     action.require(Permission.BILL)
     session = action.session
-    privilege = get_privilege(session, privilege_id)
+    privilege = get_privilege(session, privilege_id, for_update=True)
     _issued_once(privilege, "the City's removal is recorded")
     if privilege.removed_by_city_on is not None:
         raise Conflict(
             f"The City's removal under {privilege.number} was recorded "
             f"{format_day(privilege.removed_by_city_on)}; bill further costs as City costs."
         )
+    zone = action.clock.local_now().tzinfo
+    assert zone is not None
+    barred = removal_barred(privilege, zone)
+    if barred is not None:
+        raise barred
     allowed = removal_allowed_at(privilege)
     if allowed is None:
         raise Conflict(
@@ -1470,7 +1744,6 @@ def record_city_removal(
             "removes it 24 hours after that notice.",
             cite=REMOVAL_CITE,
         )
-    zone = action.clock.local_now().tzinfo
     local = allowed.astimezone(zone)
     if action.now() < allowed:
         raise InvalidInput(

@@ -4,7 +4,9 @@ The printed permit tells the permittee and the Director of Public Works everythi
 for it: the facts of the application, the term (three months from issuance, or the earlier day
 the Common Council set), the widths as measured, the bond filed with the City Treasurer, the
 certificate of insurance when it is a condition, the receipts that paid the fee, the City costs
-billed, the five conditions of occupancy with the officials' own, and the advice recorded.
+billed to the permittee, the City's removal charged to the abutting owner (kept apart: it is not
+the permittee's), the five conditions of occupancy with the officials' own, and the advice
+recorded.
 :func:`permit_view` reads all of it at once so that ``reports`` prints plain data and never runs
 a query; :func:`register_rows` does the same for the Excel register. Nothing here writes.
 """
@@ -26,6 +28,7 @@ from clerk_desk.lengths import format_length
 from clerk_desk.models import (
     DueKind,
     DueStatus,
+    FileStatus,
     PrivilegePurpose,
     PrivilegeStatus,
     StreetPrivilege,
@@ -47,6 +50,8 @@ class BondLine:
     effective_on: date
     expires_on: date | None = None
     for_this_permit: bool = True  # False: a standing bond of the applicant that covers it
+    also_backs: tuple[str, ...] = ()  # a standing bond: the other open permits it stands behind
+    claim_made: bool = False  # under a claim: it still stands, but the claim comes out of it
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +78,8 @@ class ReceiptLine:
 
 @dataclass(frozen=True, slots=True)
 class ChargeLine:
-    """An amount billed on the permit beyond the fee: actual City costs, a removal charge."""
+    """An amount billed on the permit beyond the fee: actual City costs (to the permittee), or
+    the City's removal (a special charge against the abutting property, to its owner)."""
 
     kind: str  # "Actual City expenses", "Special charge"
     description: str
@@ -81,6 +87,7 @@ class ChargeLine:
     paid: Money
     status: str  # "Open", "Paid", "Cancelled"
     cite: str
+    party: str = ""  # who it is billed to
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +122,7 @@ class PermitView:
     parcel: str  # "parcel number, site address", "" if none recorded
     parcel_owner: str
     purpose: str  # the purpose's label
+    materials: bool  # construction or demolition materials (§ 506-8 (Exceptions)), not a move
     description: str
     route: str  # a building moved: the way it goes
     building_permit: str  # "No. B-2026-14", "Not required", "Required; not yet recorded"
@@ -138,7 +146,8 @@ class PermitView:
     fee_billed: Money
     fee_owed: Money
     receipts: tuple[ReceiptLine, ...]
-    city_costs: tuple[ChargeLine, ...]  # actual City costs and removal charges
+    city_costs: tuple[ChargeLine, ...]  # actual City costs, billed to the permittee
+    removal_charges: tuple[ChargeLine, ...]  # § 506-9 (Removal by City), to the abutting owner
     conditions: tuple[ConditionLine, ...]  # the five conditions of occupancy, in order
     extra_conditions: tuple[str, ...]  # conditions attached by City officials, one per line
     advice: tuple[AdviceLine, ...]
@@ -172,7 +181,9 @@ class RegisterRow:
     insurance_required: bool
     fee: Money
     fee_paid: Money
-    city_costs: Money
+    city_costs: Money  # actual City costs billed to the permittee (§ 506-9 (Fee))
+    removal_charge: Money  # the City's removal, a special charge on the abutting property
+    removal_charged_to: str  # the owner it is charged to
     closed_on: date | None
     revoked_on: date | None
     revoked_by: str
@@ -216,6 +227,8 @@ def _bonds(session: Session, privilege: StreetPrivilege, start: date, end: date)
             effective_on=b.effective_on,
             expires_on=b.expires_on,
             for_this_permit=b.record_type == sp.RECORD_TYPE,
+            also_backs=tuple(p.number for p in sp.also_backs(session, privilege, b)),
+            claim_made=FileStatus(b.status) is FileStatus.CLAIM_MADE,
         )
         for b in shown
     ]
@@ -252,19 +265,27 @@ def _insurance(
     )
 
 
-def _charges(session: Session, privilege: StreetPrivilege) -> list[ChargeLine]:
-    return [
-        ChargeLine(
+def _charges(
+    session: Session, privilege: StreetPrivilege
+) -> tuple[list[ChargeLine], list[ChargeLine]]:
+    """The amounts billed on the permit beyond the fee: (actual City costs billed to the
+    permittee, the City's removal charged against the abutting property)."""
+    costs: list[ChargeLine] = []
+    removals: list[ChargeLine] = []
+    for due in dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege.id))):
+        if due.kind == DueKind.FEE:
+            continue
+        line = ChargeLine(
             kind=DueKind(due.kind).label,
             description=due.description,
             amount=due.amount,
             paid=due.paid,
             status=DueStatus(due.status).value.capitalize(),
             cite=due.cite,
+            party=due.party.name,
         )
-        for due in dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege.id)))
-        if due.kind != DueKind.FEE
-    ]
+        (removals if due.kind == DueKind.SPECIAL_CHARGE else costs).append(line)
+    return costs, removals
 
 
 def _advice(privilege: StreetPrivilege) -> list[AdviceLine]:
@@ -308,6 +329,7 @@ def permit_view(
     end = privilege.ends_on or sp.three_months_from(start)
     fees = sp.fee_dues(session, privilege.id)
     minimums = sp.insurance_minimums(privilege)
+    costs, removals = _charges(session, privilege)
     return PermitView(
         number=privilege.number,
         status=sp.display_status(privilege, today)
@@ -323,6 +345,7 @@ def permit_view(
         else "",
         parcel_owner=parcel.owner.name if parcel and parcel.owner else "",
         purpose=PrivilegePurpose(privilege.purpose).label,
+        materials=PrivilegePurpose(privilege.purpose) is not PrivilegePurpose.MOVE_BUILDING,
         description=privilege.description,
         route=privilege.route,
         building_permit=_building_permit(privilege),
@@ -349,7 +372,8 @@ def permit_view(
             ReceiptLine(r.description, r.amount, r.receipt_number, r.paid_on)
             for r in fee_receipts(session, record, kinds=(DueKind.FEE,))
         ),
-        city_costs=tuple(_charges(session, privilege)),
+        city_costs=tuple(costs),
+        removal_charges=tuple(removals),
         conditions=tuple(ConditionLine(key, text, cite) for key, text, cite in sp.CONDITIONS),
         extra_conditions=tuple(sp.extra_conditions(privilege)),
         advice=tuple(_advice(privilege)),
@@ -385,6 +409,7 @@ def register_rows(
             if due.status != DueStatus.CANCELLED
         ]
         fees = [due for due in dues if due.kind == DueKind.FEE]
+        removals = [due for due in dues if due.kind == DueKind.SPECIAL_CHARGE]
         start = privilege.issued_on or today or privilege.applied_on
         end = privilege.ends_on or sp.three_months_from(start)
         bond_lines = _bonds(session, privilege, start, end)
@@ -412,8 +437,15 @@ def register_rows(
                 fee=sum((due.amount for due in fees), Money.zero()),
                 fee_paid=sum((due.paid for due in fees), Money.zero()),
                 city_costs=sum(
-                    (due.amount for due in dues if due.kind != DueKind.FEE), Money.zero()
+                    (
+                        due.amount
+                        for due in dues
+                        if due.kind not in (DueKind.FEE, DueKind.SPECIAL_CHARGE)
+                    ),
+                    Money.zero(),
                 ),
+                removal_charge=sum((due.amount for due in removals), Money.zero()),
+                removal_charged_to="; ".join(dict.fromkeys(due.party.name for due in removals)),
                 closed_on=privilege.closed_on,
                 revoked_on=privilege.revoked_on,
                 revoked_by=", ".join(

@@ -91,6 +91,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "§ 506-9",
         "Permits to move a building or to encumber a street with materials, with their bond, "
         "conditions and three-month term.",
+        built=True,
     ),
     Workflow(
         "sidewalks",
@@ -98,6 +99,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "Sidewalk article",
         "Free sidewalk permits at least seven days before work, the master-plan cost split, "
         "and the 20-day repair notice.",
+        built=True,
     ),
     Workflow(
         "sidewalk_cafes",
@@ -105,6 +107,7 @@ WORKFLOWS: tuple[Workflow, ...] = (
         "§ 506-10",
         "Sidewalk cafe permits: eligibility, the neighbour notice and comment period, "
         "reviews, Council approval and insurance.",
+        built=True,
     ),
     Workflow(
         "special_charges",
@@ -126,6 +129,9 @@ _PROVIDER_MODULES = (
     "clerk_desk.petitions",
     "clerk_desk.vending",
     "clerk_desk.street_openings",
+    "clerk_desk.street_privileges",
+    "clerk_desk.sidewalks",
+    "clerk_desk.sidewalk_cafes",
     "clerk_desk.special_charges",
 )
 

@@ -1,8 +1,9 @@
 """Excel registers out, tables in.
 
 :func:`write_register` writes one register (receipts, permits, bonds, the tax-roll list) as a
-workbook a clerk can sort, filter and print without fixing anything: bold header row, frozen panes
-under it, an autofilter over the data, real dates and real currency amounts (so SUM works and
+workbook a clerk can sort, filter and print without fixing anything (:func:`write_workbook`
+writes several, a :class:`Sheet` each, styled alike, in one workbook): bold header row, frozen
+panes under it, an autofilter over the data, real dates and real currency amounts (so SUM works and
 sorting is by date, not by text), and columns wide enough to read. It streams through openpyxl's
 write-only mode (about 9,000 rows a second) and reports progress so the window can show a bar and
 a Cancel button; a cancelled or failed export leaves no half-written file behind.
@@ -94,6 +95,21 @@ class Column:
 
 ProgressCallback = Callable[[int], bool | None]
 """Called with the number of rows written so far; return ``False`` (or raise) to cancel."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """One register of a workbook written by :func:`write_workbook`.
+
+    ``title`` names the sheet (made legal by :func:`sheet_title`; a name two sheets share gets
+    " (2)"); ``columns`` and ``rows`` are as :func:`write_register` takes them; ``subtitle``
+    goes in bold in row 1 above the header and in the printed page header.
+    """
+
+    title: str
+    columns: Sequence[Column]
+    rows: Iterable[Sequence[object]]
+    subtitle: str | None = None
 
 
 # ---------------------------------------------------------------- values
@@ -229,7 +245,38 @@ def write_register(
     into place only when complete, so a cancelled export, an error or a crash never leaves a
     damaged file, nor destroys the previous export of the same name.
     """
-    if not columns:
+    return write_workbook(
+        target,
+        [Sheet(title, columns, rows, subtitle)],
+        title=title,
+        subject=subtitle,
+        author=author,
+        progress=progress,
+        progress_every=progress_every,
+    )
+
+
+def write_workbook(
+    target: str | os.PathLike[str] | IO[bytes],
+    sheets: Sequence[Sheet],
+    *,
+    title: str,
+    subject: str | None = None,
+    author: str | None = None,
+    progress: ProgressCallback | None = None,
+    progress_every: int = PROGRESS_EVERY,
+) -> int:
+    """Write several registers to one workbook, a sheet each in order, each styled as
+    :func:`write_register` styles its one; return the rows written over all the sheets.
+
+    ``title`` and ``subject`` are the workbook's properties. ``progress(done)`` counts the rows
+    of every sheet written so far (called every ``progress_every`` rows of a sheet and at the end
+    of each); returning ``False`` cancels with :class:`ExportCancelled`. Streamed in write-only
+    mode, written beside a path and renamed into place only when complete, like one register.
+    """
+    if not sheets:
+        raise ValueError("a workbook needs at least one sheet")
+    if any(not sheet.columns for sheet in sheets):
         raise ValueError("a register needs at least one column")
     if progress_every < 1:
         raise ValueError("progress_every must be at least 1")
@@ -240,39 +287,79 @@ def write_register(
         tmp = Path(tmp_name)
         try:
             with tmp.open("wb") as stream:
-                count = _write(
-                    stream, title, columns, rows, progress, subtitle, author, progress_every
+                count = _write_book(
+                    stream, sheets, title, subject, author, progress, progress_every
                 )
             os.replace(tmp, path)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
         return count
-    return _write(target, title, columns, rows, progress, subtitle, author, progress_every)
+    return _write_book(target, sheets, title, subject, author, progress, progress_every)
 
 
-def _write(
+def _unique_titles(sheets: Sequence[Sheet]) -> list[str]:
+    """Each sheet's legal name, a repeated one numbered: "Permits", "Permits (2)"."""
+    names: list[str] = []
+    taken: set[str] = set()
+    for sheet in sheets:
+        name = base = sheet_title(sheet.title)
+        count = 1
+        while name.casefold() in taken:
+            count += 1
+            suffix = f" ({count})"
+            name = base[: 31 - len(suffix)].rstrip() + suffix
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def _write_book(
     stream: IO[bytes],
+    sheets: Sequence[Sheet],
     title: str,
-    columns: Sequence[Column],
-    rows: Iterable[Sequence[object]],
-    progress: ProgressCallback | None,
-    subtitle: str | None,
+    subject: str | None,
     author: str | None,
+    progress: ProgressCallback | None,
     progress_every: int,
 ) -> int:
     from openpyxl import Workbook
+
+    wb = Workbook(write_only=True)
+    wb.properties.title = title
+    if subject:
+        wb.properties.subject = subject
+    if author:
+        wb.properties.creator = author
+    made: list[Any] = []
+    total = 0
+    try:
+        for sheet, name in zip(sheets, _unique_titles(sheets), strict=True):
+            ws = wb.create_sheet(name)
+            made.append(ws)
+            total += _write_sheet(ws, sheet, progress, progress_every, total)
+    except BaseException:
+        for ws in made:
+            _abandon(ws)
+        raise
+    wb.save(stream)
+    return total
+
+
+def _write_sheet(
+    ws: Any,
+    sheet: Sheet,
+    progress: ProgressCallback | None,
+    progress_every: int,
+    offset: int,
+) -> int:
+    """One register on its write-only sheet; return its rows. ``offset`` is the rows written on
+    the sheets before, so that progress counts the whole workbook."""
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
     from openpyxl.utils import get_column_letter
 
-    wb = Workbook(write_only=True)
-    ws = wb.create_sheet(sheet_title(title))
-    wb.properties.title = title
-    if subtitle:
-        wb.properties.subject = subtitle
-    if author:
-        wb.properties.creator = author
+    columns, rows, subtitle, title = sheet.columns, sheet.rows, sheet.subtitle, sheet.title
     ncols = len(columns)
 
     # Look at the first rows to size the columns: widths must be set before any row is written.
@@ -323,16 +410,11 @@ def _write(
             template.number_format = fmt
         templates.append(template)
 
-    try:
-        data = chain(sample, iterator)
-        done = _write_rows(ws, columns, templates, data, progress, progress_every)
-    except BaseException:
-        _abandon(ws)
-        raise
+    data = chain(sample, iterator)
+    done = _write_rows(ws, columns, templates, data, progress, progress_every, offset)
 
     last_col = get_column_letter(ncols)
     ws.auto_filter.ref = f"A{header_row}:{last_col}{header_row + done}"
-    wb.save(stream)
     return done
 
 
@@ -343,8 +425,10 @@ def _write_rows(
     rows: Iterable[Sequence[object]],
     progress: ProgressCallback | None,
     progress_every: int,
+    offset: int = 0,
 ) -> int:
-    """Stream the data rows; return how many were written."""
+    """Stream the data rows; return how many were written. Progress reports ``offset`` more
+    (the rows of the sheets written before this one)."""
     from openpyxl.cell import WriteOnlyCell
 
     ncols = len(columns)
@@ -365,11 +449,11 @@ def _write_rows(
                 cell.data_type = "s"  # "=SUM(..)" or "#N/A" typed at the counter stays text
             out.append(cell)
         ws.append(out)
-        if progress is not None and done % progress_every == 0 and progress(done) is False:
-            raise ExportCancelled(done)
+        if progress is not None and done % progress_every == 0 and progress(offset + done) is False:
+            raise ExportCancelled(offset + done)
 
-    if progress is not None and done % progress_every != 0 and progress(done) is False:
-        raise ExportCancelled(done)
+    if progress is not None and done % progress_every != 0 and progress(offset + done) is False:
+        raise ExportCancelled(offset + done)
     return done
 
 

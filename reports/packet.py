@@ -30,20 +30,12 @@ import io
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 from xml.sax.saxutils import escape
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (
-    ArrayObject,
-    DecodedStreamObject,
-    DictionaryObject,
-    FloatObject,
-    IndirectObject,
-    NameObject,
-)
+from pypdf.generic import IndirectObject
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, PageBreak, PageTemplate, Paragraph
 from reportlab.platypus.doctemplate import BaseDocTemplate
@@ -53,11 +45,15 @@ from clerk_desk.settings import CityProfile
 from . import letterhead as lh
 from .document import LETTER, styles
 from .fonts import FONT_BOLD, FONT_REGULAR, register_fonts, text_width
+from .page_placing import Matrix as _Matrix
+from .page_placing import Sheet as _Sheet
+from .page_placing import draw_under as _draw_under
+from .page_placing import form_xobject as _form
+from .page_placing import placing_matrix as _placing_matrix
+from .page_placing import read_sheets as _sheets
 
 log = logging.getLogger(__name__)
 
-_PDF, _PNG, _JPEG = b"%PDF", b"\x89PNG", b"\xff\xd8\xff"
-_SCAN_NAME = NameObject("/ClerkScan")
 _CAPTION_HEIGHT = 20.0  # the caption line above an attached page
 _TOC_NUMBER_WIDTH = 36.0  # room at the right of a contents line for its page number
 
@@ -77,27 +73,6 @@ class Mark:
     toc: bool = True
     closed: bool = False
     counts: bool = False
-
-
-@dataclass(slots=True)
-class _Sheet:
-    """One attached page: a page of a scanned PDF, a picture, or a notice that it is missing."""
-
-    caption: str
-    kind: Literal["pdf", "image", "notice"]
-    width: float = 612.0  # as the page is seen (after its /Rotate), for the aspect ratio
-    height: float = 792.0
-    notice: str = ""
-    image: Any = None  # ImageReader
-    content: bytes = b""  # the PDF page's content stream, decoded
-    resources: Any = None  # its /Resources dictionary, in the scan's reader
-    box: tuple[float, float, float, float] = (0.0, 0.0, 612.0, 792.0)  # its crop box
-    rotation: int = 0
-    share: tuple[str, int] | None = None  # (sha256, page): the same page is embedded once
-
-
-_Matrix = tuple[float, float, float, float, float, float]
-"""A PDF ``cm`` operand: where and how large a scanned page is drawn on its placeholder."""
 
 
 @dataclass(slots=True)
@@ -499,138 +474,3 @@ class _SheetPage(Flowable):
         top = room_h - 14
         title.drawOn(canvas, 18, top - hh)
         text.drawOn(canvas, 18, top - hh - 4 - th)
-
-
-def _placing_matrix(sheet: _Sheet, x: float, y: float, scale: float) -> _Matrix:
-    """The ``cm`` that draws the sheet's crop box, turned by its /Rotate, into the frame whose
-    lower left corner is (x, y), ``scale`` times its size."""
-    x0, y0, x1, y1 = sheet.box
-    w, h = x1 - x0, y1 - y0
-    s = scale
-    if sheet.rotation == 90:  # shown turned a quarter clockwise
-        return (0.0, -s, s, 0.0, x - s * y0, y + s * (w + x0))
-    if sheet.rotation == 180:
-        return (-s, 0.0, 0.0, -s, x + s * (w + x0), y + s * (h + y0))
-    if sheet.rotation == 270:
-        return (0.0, s, -s, 0.0, x + s * (h + y0), y - s * x0)
-    return (s, 0.0, 0.0, s, x - s * x0, y - s * y0)
-
-
-def _sheets(
-    content: bytes | None, *, caption: str, name: str, share: str | None, missing: str
-) -> list[_Sheet]:
-    """Read an attached scan into sheets, or a notice sheet when it cannot be had or read."""
-    if content is None:
-        return [_Sheet(caption, "notice", notice=missing or f"The scan {name} is not available.")]
-    try:
-        if content.startswith(_PDF):
-            return _pdf_sheets(content, caption=caption, share=share)
-        if content.startswith((_PNG, _JPEG)):
-            return [_image_sheet(content, caption=caption)]
-        problem = "it is not a PDF, PNG or JPEG file"
-    except Exception as exc:  # any damage a scanner or a disk can do: say so, go on
-        log.warning("Attached scan %s cannot be read: %s", name, exc)
-        problem = "it cannot be read (the file is damaged or protected by a password)"
-    return [
-        _Sheet(
-            caption,
-            "notice",
-            notice=f"The scan {name} is attached, but {problem}. Print it from the record "
-            "it belongs to and insert a copy at this page.",
-        )
-    ]
-
-
-def _pdf_sheets(content: bytes, *, caption: str, share: str | None) -> list[_Sheet]:
-    reader = PdfReader(io.BytesIO(content), strict=False)
-    if reader.is_encrypted and not reader.decrypt(""):
-        raise ValueError("encrypted")
-    count = len(reader.pages)
-    if count == 0:
-        raise ValueError("no pages")
-    sheets: list[_Sheet] = []
-    for number, page in enumerate(reader.pages, start=1):
-        box = tuple(float(v) for v in page.cropbox)
-        x0, y0, x1, y1 = (
-            min(box[0], box[2]),
-            min(box[1], box[3]),
-            max(box[0], box[2]),
-            max(box[1], box[3]),
-        )
-        if x1 - x0 < 1 or y1 - y0 < 1:
-            raise ValueError("empty page box")
-        rotation = int(page.rotation) % 360
-        if rotation not in (0, 90, 180, 270):
-            rotation = 0
-        stream = page.get_contents()
-        data = stream.get_data() if stream is not None else b""
-        resources = page.get("/Resources")
-        resources = resources.get_object() if resources is not None else DictionaryObject()
-        w, h = (y1 - y0, x1 - x0) if rotation in (90, 270) else (x1 - x0, y1 - y0)
-        sheets.append(
-            _Sheet(
-                f"{caption}, page {number} of {count}" if count > 1 else caption,
-                "pdf",
-                width=w,
-                height=h,
-                content=data,
-                resources=resources,
-                box=(x0, y0, x1, y1),
-                rotation=rotation,
-                share=(share, number) if share else None,
-            )
-        )
-    return sheets
-
-
-def _image_sheet(content: bytes, *, caption: str) -> _Sheet:
-    from PIL import Image
-
-    with Image.open(io.BytesIO(content)) as picture:
-        picture.load()  # a truncated file fails here, not half-way through the packet
-        width, height = picture.size
-    if width < 1 or height < 1:
-        raise ValueError("empty picture")
-    return _Sheet(
-        caption,
-        "image",
-        width=float(width),
-        height=float(height),
-        image=ImageReader(io.BytesIO(content)),
-    )
-
-
-def _form(writer: PdfWriter, sheet: _Sheet) -> IndirectObject:
-    """The scanned page as a form XObject in ``writer``: its content and resources as they are."""
-    form = DecodedStreamObject()
-    form.set_data(sheet.content)
-    form[NameObject("/Type")] = NameObject("/XObject")
-    form[NameObject("/Subtype")] = NameObject("/Form")
-    form[NameObject("/BBox")] = ArrayObject(FloatObject(v) for v in sheet.box)
-    form[NameObject("/Resources")] = sheet.resources.clone(writer)
-    return writer._add_object(form.flate_encode())
-
-
-def _draw_under(writer: PdfWriter, page: Any, form: IndirectObject, matrix: _Matrix) -> None:
-    """Draw ``form`` on ``page`` under what is already there (caption, frame, footer)."""
-    resources = DictionaryObject(page.get("/Resources", DictionaryObject()).get_object())
-    xobjects = resources.get("/XObject")
-    xobjects = (
-        DictionaryObject(xobjects.get_object()) if xobjects is not None else DictionaryObject()
-    )
-    xobjects[_SCAN_NAME] = form
-    resources[NameObject("/XObject")] = xobjects
-    page[NameObject("/Resources")] = resources
-    numbers = " ".join(f"{v:.4f}" for v in matrix)
-    stream = DecodedStreamObject()
-    stream.set_data(f"q {numbers} cm {_SCAN_NAME} Do Q\n".encode("ascii"))
-    first = writer._add_object(stream)
-    contents = page.get("/Contents")
-    if contents is None:
-        page[NameObject("/Contents")] = first
-        return
-    existing = contents.get_object()
-    if isinstance(existing, ArrayObject):
-        page[NameObject("/Contents")] = ArrayObject([first, *existing])
-    else:
-        page[NameObject("/Contents")] = ArrayObject([first, page.raw_get("/Contents")])

@@ -2,10 +2,12 @@
 
 * :func:`permit_pdf` — the SIDEWALK CAFE PERMIT the City Administrator signs and the permittee
   displays during business hours: its number, the day issued and the day it expires (at most one
-  year; not transferable), the hours, the display sentence and the signature on page 1, then the
-  establishment, the cafe area and its dimensions, seats, umbrellas, alcohol, the Common
-  Council's conditions, the rules of operation every permit carries, and the insurance and fee
-  on file. Every line names the paragraph that sets it.
+  year; not transferable), the hours, the display sentence and the line the Administrator signs
+  on page 1, then the establishment, the cafe area and its dimensions, seats, umbrellas,
+  alcohol, the Common Council's conditions, the rules of operation every permit carries, the
+  insurance and fee on file, and last the site plan that delineates the cafe area ("as
+  delineated by the City in the sidewalk cafe permit as issued"). Every line names the
+  paragraph that sets it.
 * :func:`neighbor_notice_pdf` — the notice the City Administrator mails to the owners and
   occupants of property within 100 feet: one letter to each, each followed by a copy of the
   applicant's diagram (the site plan: a picture drawn on the page, or the pages of a PDF set in
@@ -21,6 +23,10 @@
   notice, or an emergency declared without prior notice.
 * :func:`revocation_notice_pdf` — the ten days' written notice of the public meeting at which
   the Common Council will consider revoking the permit, with the grounds.
+* :func:`packet_pdf` — the application packet the City Administrator forwards to the Common
+  Council: a summary, the checklist as it stands, the comments (timely and late), the Chief of
+  Police's review, the Director of Public Works' inspection, the list of the owners and
+  occupants notified and the pages of the site plan, with a contents page and bookmarks.
 * :func:`register_xlsx` — the register of applications and permits, one a row.
 
 The papers print only what :mod:`clerk_desk.sidewalk_cafes_views` gathered (plain data); they
@@ -44,15 +50,19 @@ from clerk_desk.settings import CityProfile
 from clerk_desk.sidewalk_cafes import (
     ALCOHOL_CITE,
     APPLICATION_CITE,
+    BEYOND_RADIUS,
     CLEARANCE_CITE,
     COMMENT_DAYS,
     CONFIGURATION_CITE,
+    EARLIEST,
     HOURS_CITE,
     INSURANCE_CITE,
     ISSUANCE_CITE,
+    LATEST,
     LOCATION_CITE,
     NOTICE_RADIUS_FT,
     REVOCATION_CITE,
+    REVOCATION_GROUNDS,
     REVOCATION_NOTICE_DAYS,
     SUSPENSION_NOTICE_DAYS,
     TERM_CITE,
@@ -61,6 +71,7 @@ from clerk_desk.sidewalk_cafes_views import (
     LetterView,
     NeighborLine,
     NoticeView,
+    PacketView,
     PermitView,
     RegisterRow,
 )
@@ -85,7 +96,8 @@ if TYPE_CHECKING:
     from reportlab.platypus import Flowable
     from reportlab.platypus.doctemplate import BaseDocTemplate
 
-    from .packet import _Matrix, _Sheet
+    from .packet import Packet
+    from .page_placing import Matrix, Sheet
 
 Target = str | os.PathLike[str] | IO[bytes]
 
@@ -98,16 +110,7 @@ SIGNS_CITE = "§ 506-10 (Signs)"
 CLEANLINESS_CITE = (
     "§ 506-10 (Outdoor preparation of food; rest rooms; cleanliness and removal of litter)"
 )
-REVOCATION_GROUNDS = (
-    "the permit was issued on inaccurate or incomplete information",
-    "the permit was improvidently granted",
-    "one or more conditions of the permit or the provisions of § 506-10 have been violated",
-    "the sidewalk cafe is being operated in a manner which constitutes a nuisance",
-    "the operation of the sidewalk cafe unduly impedes, restricts, or presents a hazard to the "
-    "movement of vehicles or pedestrians",
-    "any other reason in the Council\u2019s discretion",
-)
-"""The findings on which § 506-10 (Revocation of permit; appeal) lets the Council revoke."""
+PACKET_TITLE = "Sidewalk Cafe Application Packet"
 
 _INK = "#111418"
 _PALE_HEX = "#F5F7FA"
@@ -159,7 +162,11 @@ def _relation(line: NeighborLine) -> str:
 
 
 def _distance(line: NeighborLine) -> str:
-    return f"{line.distance_ft:,} ft" if line.distance_ft is not None else ""
+    """ "40 ft"; for an owner more than 100 feet away, "120 ft" and the mark under it."""
+    if line.distance_ft is None:
+        return ""
+    shown = f"{line.distance_ft:,} ft"
+    return f"{shown}\n{BEYOND_RADIUS}" if line.beyond else shown
 
 
 # ---- flowables -------------------------------------------------------------------------------
@@ -494,22 +501,30 @@ def _approvals(view: PermitView) -> list[str]:
 
 
 def _signed_block(view: PermitView, profile: CityProfile) -> Flowable:
-    """The City Administrator's signature over the printed name, beside the date issued and
-    what the permit rests on (the Council's approval, the inspection)."""
+    """The line the City Administrator signs on, captioned "City Administrator" (the permit is
+    the Administrator's to issue, whoever recorded it: that clerk is named small under it),
+    beside the date issued and what the permit rests on (the Council's approval, the
+    inspection)."""
     from reportlab.lib.enums import TA_RIGHT
     from reportlab.platypus import Table, TableStyle
 
     st = styles()
     assert view.issued_on is not None
     name = _style("sig-name", st.body_bold, fontSize=10, leading=12.5, spaceAfter=0)
-    caption = _style("sig-caption", st.small, spaceAfter=0)
+    recorded = _style("sig-recorded", st.small, fontSize=7.5, leading=9, spaceAfter=0)
     small_right = _style("sig-right", st.small, alignment=TA_RIGHT)
     who = view.issued_by_name.strip()
     signer = Table(
         [
             [""],
-            [para(who, name) if who else para(f"{ADMINISTRATOR}", name)],
-            [para(f"{ADMINISTRATOR}, {profile.city_name} \u2014 {_cite(ISSUANCE_CITE)}", caption)],
+            [para(f"{ADMINISTRATOR}, {profile.city_name}", name)],
+            [
+                para(
+                    f"Issued under {_cite(ISSUANCE_CITE)}"
+                    + (f" \u00b7 Recorded by {who}" if who else ""),
+                    recorded,
+                )
+            ],
         ],
         colWidths=[3.3 * INCH],
         hAlign="LEFT",
@@ -563,7 +578,7 @@ def _permittee(view: PermitView) -> list[tuple[str, object]]:
     return pairs
 
 
-def _seats_text(view: PermitView) -> str:
+def _seats_text(view: PermitView | PacketView) -> str:
     parts = []
     if view.seats is not None:
         parts.append(plural(view.seats, "seat"))
@@ -572,8 +587,8 @@ def _seats_text(view: PermitView) -> str:
     return " at ".join(parts) if len(parts) == 2 else (parts[0] if parts else "Not stated")
 
 
-def _area_table(view: PermitView) -> Flowable:
-    """The configuration, the dimensions two to a line, seats and tables, the site plan."""
+def _area_table(view: PermitView | PacketView) -> Flowable:
+    """The dimensions two to a line, then the seats and tables."""
     from reportlab.platypus import Table, TableStyle
 
     st = styles()
@@ -628,7 +643,8 @@ def rules_of_operation(view: PermitView) -> list[Line]:
     lines = [
         Line(
             "Hours",
-            hours + "Never before 6:00 a.m. nor past 11:00 p.m., nor beyond the approved hours "
+            hours + f"Never before {clock_time(EARLIEST, dotted=True)} nor past "
+            f"{clock_time(LATEST, dotted=True)}, nor beyond the approved hours "
             "of the indoor establishment. All fixtures, equipment, supplies and trash are "
             "removed from the sidewalk <b>within one hour after closing</b> and are never on "
             "the sidewalk when the business is closed.",
@@ -726,6 +742,13 @@ def protection_lines(view: PermitView) -> list[Line]:
         f"{format_day(r.paid_on)} ({escape(r.description)})."
         for r in view.receipts
     ]
+    receipted = sum((r.amount for r in view.receipts), Money.zero())
+    settled = view.fee_amount - view.fee_owed  # paid, by receipt or otherwise
+    if settled > receipted:
+        paid.append(
+            f"{settled - receipted} of the {view.fee_amount} fee is recorded paid "
+            "(no receipt of the City's on file for it)."
+        )
     if view.fee_owed > Money.zero():
         paid.append(f"<b>{view.fee_owed} of the {view.fee_amount} fee is still owed.</b>")
     if paid:
@@ -773,6 +796,7 @@ def _watermark(status: str) -> str | None:
     first = status.strip().split(" ", 1)[0].strip(" \u2014-,").lower()
     return {
         "expired": "EXPIRED",
+        "renewed": "RENEWED",
         "revoked": "REVOKED",
         "withdrawn": "WITHDRAWN",
         "denied": "DENIED",
@@ -782,15 +806,17 @@ def _watermark(status: str) -> str | None:
 def permit_pdf(
     view: PermitView, profile: CityProfile, *, printed_on: dt.date | None = None
 ) -> bytes:
-    """The sidewalk cafe permit of ``view``, signed by the City Administrator: page 1 carries
+    """The sidewalk cafe permit of ``view``, for the City Administrator to sign: page 1 carries
     the number, the day issued and the day it expires, the hours, the display sentence and the
-    signature; the establishment, the cafe area, the Council's conditions, the rules of
-    operation, the insurance and the fee follow.
+    signature line; the establishment, the cafe area, the Council's conditions, the rules of
+    operation, the insurance and the fee follow, and last the pages of the site plan that
+    delineates the cafe area (§ 506-10 (Permissible locations): "as delineated by the City in
+    the sidewalk cafe permit as issued"), each "Page k of n" of the permit.
 
     Raises :class:`~clerk_desk.errors.Conflict` when no permit was issued. A permit that no
-    longer stands (expired, revoked) prints with that word across every page.
+    longer stands (expired, renewed, revoked) prints with that word across every page.
     """
-    from reportlab.platypus import Spacer
+    from reportlab.platypus import NextPageTemplate, PageBreak, Spacer
 
     if view.issued_on is None or view.expires_on is None:
         raise Conflict(
@@ -799,9 +825,10 @@ def permit_pdf(
             cite=ISSUANCE_CITE,
         )
     st = styles()
+    sheets = _readable_sheets(view.site_plan, view.site_plan_name)
     cafe: list[tuple[str, object]] = [
         ("Configuration", view.configuration or "Not stated"),
-        ("Area", f"As delineated on the site plan: {_site_plan_text(view)}"),
+        ("Area", _area_text(view, len(sheets) if sheets else 0)),
         ("Alcohol", view.alcohol),
     ]
     conditions: list[Flowable]
@@ -814,6 +841,12 @@ def permit_pdf(
                 _style("no-conditions", st.body, fontSize=9.5, leading=12.5),
             )
         ]
+    letters = _Letters(
+        profile=profile,
+        title=f"{PERMIT_TITLE} {view.number}",
+        subject=f"{PERMIT_TITLE} for {view.establishment}, {SECTION}",
+        watermark=_watermark(view.status),
+    )
     story: list[Flowable] = [
         _title_block(view, printed_on),
         Spacer(1, 8),
@@ -835,13 +868,42 @@ def permit_pdf(
         *_heading("Insurance and fee on file", INSURANCE_CITE),
         _terms_block(protection_lines(view)),
     ]
-    return build_pdf(
-        story,
-        profile=profile,
-        title=f"{PERMIT_TITLE} {view.number}",
-        subject=f"{PERMIT_TITLE} for {view.establishment}, {SECTION}",
-        watermark=_watermark(view.status),
+    for page, sheet in enumerate(sheets or [], start=1):
+        caption, note = _permit_plan_caption(view, page, len(sheets or []))
+        story += [
+            NextPageTemplate("wide" if sheet.width > sheet.height else "later"),
+            PageBreak(),
+            _plan_page(letters, sheet, caption, note),
+        ]
+    return letters.build([story])
+
+
+def _area_text(view: PermitView, pages: int) -> str:
+    """Where the cafe may be: the area the site plan delineates, attached to the permit."""
+    if not view.site_plan_name.strip():
+        return "No site plan is on file."
+    if not pages:
+        return (
+            f"As delineated on the site plan {_site_plan_text(view)}, which cannot be read: "
+            "attach a copy of the plan to this permit."
+        )
+    where = "the last page" if pages == 1 else f"the last {pages} pages"
+    return f"As delineated on the site plan, {where} of this permit: {_site_plan_text(view)}."
+
+
+def _permit_plan_caption(view: PermitView, page: int, pages: int) -> tuple[str, str]:
+    of = f", page {page} of {pages}" if pages > 1 else ""
+    caption = f"The cafe area \u2014 site plan of permit {view.number}{of}"
+    scale = (
+        f"Drawn to a scale of {view.site_plan_scale}, as noted on the drawing"
+        if view.site_plan_scale.strip()
+        else "The scale is as noted on the drawing"
     )
+    note = (
+        f"{view.establishment}, {view.address}. The sidewalk cafe may occupy only the area "
+        f"delineated here ({LOCATION_CITE}). {scale}. File: {view.site_plan_name or 'site plan'}."
+    )
+    return caption, note
 
 
 # ---- letters numbered one by one ------------------------------------------------------------
@@ -855,13 +917,16 @@ class _Letters:
     embedded once however many neighbours there are.
     """
 
-    def __init__(self, *, profile: CityProfile, title: str, subject: str) -> None:
+    def __init__(
+        self, *, profile: CityProfile, title: str, subject: str, watermark: str | None = None
+    ) -> None:
         register_fonts()
         self.profile = profile
         self.title = title
         self.subject = subject
+        self.watermark = watermark  # "EXPIRED" across every page of a permit that no longer stands
         self.starts: list[int] = []  # the first page of each letter, counted from 1
-        self.placements: list[tuple[int, _Sheet, _Matrix]] = []
+        self.placements: list[tuple[int, Sheet, Matrix]] = []
         self._forms: set[str] = set()
 
     def once(self, canvas: Canvas, name: str, size: tuple[float, float], draw: Any) -> None:
@@ -911,7 +976,12 @@ class _Letters:
                 id=ident,
             )
 
+        def marked(canvas: Canvas, pagesize: tuple[float, float]) -> None:
+            if self.watermark:
+                lh.draw_watermark(canvas, self.watermark, pagesize)
+
         def first_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
+            marked(canvas, LETTER)
             self.once(
                 canvas,
                 "CafeLetterhead",
@@ -920,6 +990,7 @@ class _Letters:
             )
 
         def later_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
+            marked(canvas, LETTER)
             self.once(
                 canvas,
                 "CafeHeader",
@@ -928,6 +999,7 @@ class _Letters:
             )
 
         def wide_page(canvas: Canvas, doc: BaseDocTemplate) -> None:
+            marked(canvas, LETTER_LANDSCAPE)
             self.once(
                 canvas,
                 "CafeWideHeader",
@@ -1009,7 +1081,7 @@ class _Letters:
 
         return LetterCanvas
 
-    def place(self, canvas: Canvas, sheet: _Sheet, matrix: _Matrix) -> None:
+    def place(self, canvas: Canvas, sheet: Sheet, matrix: Matrix) -> None:
         self.placements.append((canvas.getPageNumber() - 1, sheet, matrix))
 
     def _attach(self, body: bytes) -> bytes:
@@ -1019,21 +1091,21 @@ class _Letters:
             return body
         from pypdf import PdfReader, PdfWriter
 
-        from .packet import _draw_under, _form
+        from .page_placing import draw_under, form_xobject
 
         writer = PdfWriter(clone_from=PdfReader(io.BytesIO(body)))
         forms: dict[int, Any] = {}
         for index, sheet, matrix in self.placements:
             form = forms.get(id(sheet))
             if form is None:
-                form = forms[id(sheet)] = _form(writer, sheet)
-            _draw_under(writer, writer.pages[index], form, matrix)
+                form = forms[id(sheet)] = form_xobject(writer, sheet)
+            draw_under(writer, writer.pages[index], form, matrix)
         out = io.BytesIO()
         writer.write(out)
         return out.getvalue()
 
 
-def _size_note(sheet: _Sheet, scale: float) -> str:
+def _size_note(sheet: Sheet, scale: float) -> str:
     """How the plan is printed: a PDF page at its full size or reduced (a picture's pixels
     have no size on paper, so it is drawn as large as the page allows)."""
     if sheet.kind == "image":
@@ -1046,7 +1118,7 @@ def _size_note(sheet: _Sheet, scale: float) -> str:
     )
 
 
-def _plan_page(letters: _Letters, sheet: _Sheet, caption: str, note: str) -> Flowable:
+def _plan_page(letters: _Letters, sheet: Sheet, caption: str, note: str) -> Flowable:
     """A page of the site plan: its caption and a note, then the plan in a thin frame, as large
     as the rest of the page allows (a page of a PDF never enlarged, so a plan that fits keeps
     its scale). A picture is drawn by ReportLab; a page of a PDF is set in afterwards with
@@ -1100,15 +1172,15 @@ def _plan_page(letters: _Letters, sheet: _Sheet, caption: str, note: str) -> Flo
                 )
                 canvas.restoreState()
                 return
-            from .packet import _placing_matrix
+            from .page_placing import placing_matrix
 
             ax, ay = canvas.absolutePosition(x, y)
-            letters.place(canvas, sheet, _placing_matrix(sheet, ax, ay, scale))
+            letters.place(canvas, sheet, placing_matrix(sheet, ax, ay, scale))
 
     return _PlanPage()
 
 
-def _plan_sheets(view: NoticeView) -> list[_Sheet]:
+def _plan_sheets(view: NoticeView) -> list[Sheet]:
     """The applicant's diagram as sheets: one per page of a PDF, one for a picture (turned
     upright as the camera recorded it). Raises Conflict when there is none or it cannot be
     read: § 506-10 (Application for permit) requires the notice to contain a copy of it."""
@@ -1118,23 +1190,32 @@ def _plan_sheets(view: NoticeView) -> list[_Sheet]:
             "must contain a copy of the diagram submitted by the applicant.",
             cite=APPLICATION_CITE,
         )
-    from .packet import _Sheet, _sheets
-
-    sheets = _sheets(
-        view.site_plan, caption="", name=view.site_plan_name or "site plan", share=None, missing=""
-    )
-    if sheets[0].kind == "notice":
+    sheets = _readable_sheets(view.site_plan, view.site_plan_name)
+    if sheets is None:
         raise Conflict(
             f"The site plan of {view.number} ({view.site_plan_name or 'no name'}) cannot be "
             "read as a PDF, PNG or JPEG file: attach a readable copy of the applicant's diagram "
             "before printing the notice.",
             cite=APPLICATION_CITE,
         )
+    return sheets
+
+
+def _readable_sheets(content: bytes | None, name: str) -> list[Sheet] | None:
+    """The pages of a site plan, a picture turned upright; None when there is none or it cannot
+    be read."""
+    if not content:
+        return None
+    from .page_placing import Sheet, read_sheets
+
+    sheets = read_sheets(content, caption="", name=name or "site plan", share=None, missing="")
+    if sheets[0].kind == "notice":
+        return None
     if sheets[0].kind == "image":
-        upright = _upright_image(view.site_plan)
+        upright = _upright_image(content)
         if upright is not None:
             image, width, height = upright
-            sheets = [_Sheet("", "image", width=width, height=height, image=image)]
+            sheets = [Sheet("", "image", width=width, height=height, image=image)]
     return sheets
 
 
@@ -1195,9 +1276,16 @@ def _notice_letter(
             f"Application {view.number} \u00b7 {APPLICATION_CITE}",
         ),
         _markup(
-            f"You are receiving this notice as the {relation} of property within "
-            f"{NOTICE_RADIUS_FT} feet of the applicant\u2019s property and the proposed sidewalk "
-            f"cafe. An application has been filed with the {escape(profile.city_name)} for a "
+            (
+                f"You are receiving this notice as the {relation} of property near the "
+                f"applicant\u2019s property and the proposed sidewalk cafe (notice is required "
+                f"within {NOTICE_RADIUS_FT} feet; it is sent to you as well). "
+                if neighbor.beyond
+                else f"You are receiving this notice as the {relation} of property within "
+                f"{NOTICE_RADIUS_FT} feet of the applicant\u2019s property and the proposed "
+                "sidewalk cafe. "
+            )
+            + f"An application has been filed with the {escape(profile.city_name)} for a "
             "permit to operate a sidewalk cafe \u2014 tables and chairs on the public sidewalk "
             f"\u2014 at <b>{escape(view.establishment)}</b>, {escape(view.address)}."
         ),
@@ -1397,9 +1485,10 @@ def mailing_labels_pdf(
 def _counts(neighbors: Sequence[NeighborLine]) -> str:
     occupants = sum(1 for n in neighbors if _relation(n) == "Occupant")
     owners = len(neighbors) - occupants
+    beyond = sum(1 for n in neighbors if n.beyond)
     return (
         f"{plural(len(neighbors), 'addressee')}: {plural(owners, 'owner')}, "
-        f"{plural(occupants, 'occupant')}"
+        f"{plural(occupants, 'occupant')}" + (f"; {beyond} {BEYOND_RADIUS}" if beyond else "")
     )
 
 
@@ -1435,17 +1524,6 @@ def neighbor_list_pdf(view: NoticeView, profile: CityProfile) -> bytes:
                 ),
             )
         )
-    rows = [
-        (
-            str(n),
-            line.name,
-            "\n".join(_lines(line.mailing_address)),
-            line.parcel_number,
-            _relation(line),
-            _distance(line),
-        )
-        for n, line in enumerate(view.neighbors, start=1)
-    ]
     title = "Owners and Occupants Notified" if mailed else "Owners and Occupants to Be Notified"
     story: list[Flowable] = [
         para(title, st.title),
@@ -1456,15 +1534,7 @@ def neighbor_list_pdf(view: NoticeView, profile: CityProfile) -> bytes:
         ),
         key_value_block(facts, label_width=1.3 * INCH),
         Spacer(1, 8),
-        data_table(
-            ("No.", "Name", "Mailing address", "Parcel", "Owner or occupant", "Distance"),
-            rows,
-            col_widths=[0.4 * INCH, "28%", "*", 0.85 * INCH, 0.8 * INCH, 0.8 * INCH],
-            align=("right", "left", "left", "left", "left", "right"),
-            plain=(True, False, False, False, True, True),
-        )
-        if rows
-        else para("No one is listed yet.", _body()),
+        _neighbor_table(view.neighbors),
     ]
     if view.mailed_on is not None:
         story += [
@@ -1493,6 +1563,383 @@ def neighbor_list_pdf(view: NoticeView, profile: CityProfile) -> bytes:
         subject=f"Owners and occupants within {NOTICE_RADIUS_FT} feet, {APPLICATION_CITE}",
         watermark=None if mailed else "DRAFT",
     )
+
+
+def _neighbor_table(neighbors: Sequence[NeighborLine]) -> Flowable:
+    """The full names and addresses of those notified, one a line; an owner more than 100 feet
+    away marked "beyond 100 ft — not required"."""
+    rows = [
+        (
+            str(n),
+            line.name,
+            "\n".join(_lines(line.mailing_address)),
+            line.parcel_number,
+            _relation(line),
+            _distance(line),
+        )
+        for n, line in enumerate(neighbors, start=1)
+    ]
+    if not rows:
+        return para("No one is listed yet.", _body())
+    return data_table(
+        ("No.", "Name", "Mailing address", "Parcel", "Owner or occupant", "Distance"),
+        rows,
+        col_widths=[0.4 * INCH, "26%", "*", 0.85 * INCH, 0.8 * INCH, 1.05 * INCH],
+        align=("right", "left", "left", "left", "left", "right"),
+        plain=(True, False, False, False, True, False),
+    )
+
+
+# ---- the application packet for the Council -------------------------------------------------
+
+_STATE_COLOURS = {"Met": "#1B6E2E", "Waiting": "#8A5A00", "Not met": "#B00020"}
+_LEVEL_WORDS = {"block": "Stops", "warn": "Check", "info": "Note"}
+
+
+def _packet_cover(packet: Packet, view: PacketView, profile: CityProfile) -> list[Flowable]:
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.platypus import HRFlowable, Spacer
+
+    from .packet import Mark
+
+    st = styles()
+    navy, grey = lh.color(lh.NAVY_HEX), lh.color(lh.GREY_HEX)
+
+    def centred(name: str, size: float, *, bold: bool = False, color: Any = None) -> Any:
+        return _style(
+            f"cover-{name}",
+            st.body,
+            fontName=FONT_BOLD if bold else FONT_REGULAR,
+            fontSize=size,
+            leading=size * 1.25,
+            alignment=TA_CENTER,
+            textColor=color if color is not None else st.body.textColor,
+            spaceAfter=size * 0.35,
+        )
+
+    if view.meeting_at is not None:
+        when = (
+            f"For the Common Council, {long_day(view.meeting_at.date())} at "
+            f"{clock_time(view.meeting_at, dotted=True)}"
+        )
+        place = view.meeting_place
+    else:
+        when, place = "Not yet placed before the Common Council", ""
+    flow: list[Flowable] = [
+        Spacer(1, 0.5 * INCH),
+        packet.mark(
+            para("Sidewalk Cafe Application", centred("title", 26, bold=True, color=navy)),
+            Mark("cover", "Cover", toc=False),
+        ),
+        para(f"Application {view.number} \u00b7 {SECTION}", centred("number", 14, color=navy)),
+        Spacer(1, 0.15 * INCH),
+        para(view.establishment, centred("establishment", 16, bold=True)),
+        para(view.address, centred("address", 12)),
+        para(f"Applicant: {view.applicant_name}", centred("applicant", 11)),
+        Spacer(1, 0.25 * INCH),
+        HRFlowable(width="60%", thickness=1.2, color=navy, spaceBefore=0, spaceAfter=0.25 * INCH),
+        para(when, centred("when", 12, bold=True)),
+    ]
+    if place:
+        flow.append(para(place, centred("place", 11)))
+    flow += [
+        para(f"As it stands: {view.status}", centred("status", 11, color=grey)),
+        Spacer(1, 0.3 * INCH),
+        _boxed(
+            [
+                "The City Administrator shall promptly forward each fully completed application "
+                "packet with all other relevant documents and information to the Common "
+                "Council for final review and action of approval or denial. In considering an "
+                "application the Common Council shall consider comments from the applicant, "
+                "the public, and City staff. "
+                + _grey(escape(_cite(f"{APPLICATION_CITE}; {ISSUANCE_CITE}")))
+            ],
+            fill=True,
+        ),
+        Spacer(1, 0.3 * INCH),
+        para(
+            f"Packet prepared {format_day(view.prepared_on)} by the office of the {CLERK}, "
+            f"{profile.city_name}.",
+            centred("prepared", 9, color=grey),
+        ),
+    ]
+    return flow
+
+
+def _packet_heading(
+    packet: Packet, key: str, title: str, cite: str = "", *, new_page: bool = True
+) -> list[Flowable]:
+    """A section of the packet: on a new page (or not), in the contents and the bookmarks."""
+    from reportlab.platypus import PageBreak
+
+    from .packet import Mark
+
+    keep, heading = _heading(title, cite)
+    return [PageBreak() if new_page else keep, packet.mark(heading, Mark(key, title))]
+
+
+def _packet_summary(view: PacketView) -> list[Flowable]:
+    from reportlab.platypus import Spacer
+
+    who = view.applicant_name
+    address = _lines(view.applicant_address)
+    if address:
+        who += "\n" + "\n".join(address)
+    place = " \u00b7 ".join(
+        p
+        for p in (
+            f"Parcel {view.parcel_number}" if view.parcel_number.strip() else "",
+            (f"zoned {view.zoning_district}" if view.zoning_district.strip() else "")
+            + ("" if view.commercially_zoned else " (not recorded as commercially zoned)"),
+        )
+        if p.strip()
+    )
+    facts: list[tuple[str, object]] = [
+        ("Applicant", who),
+        ("Establishment", f"{view.establishment}, {view.address}"),
+    ]
+    if place:
+        facts.append(("Property", place[:1].upper() + place[1:]))
+    if view.renews_number.strip():
+        facts.append(("Renews", f"Permit {view.renews_number}"))
+    facts += [
+        ("Received", f"{long_day(view.applied_on)}, by {view.received_by}"),
+        ("Configuration", view.configuration or "Not stated"),
+        ("Umbrellas", view.umbrellas),
+        (
+            "Hours",
+            (view.hours or "Not given")
+            + (f" (the indoor establishment: {view.indoor_hours})" if view.indoor_hours else ""),
+        ),
+        (
+            "Alcohol",
+            (
+                "To be served"
+                + (
+                    f"; liquor license {view.liquor_license}"
+                    if view.liquor_license.strip()
+                    else "; no liquor license entered"
+                )
+            )
+            if view.serves_alcohol
+            else "None to be served"
+            + (f" (liquor license {view.liquor_license} held)" if view.liquor_license else ""),
+        ),
+    ]
+    if view.gross_sales is not None and view.food_sales is not None:
+        share = f" ({view.food_share})" if view.food_share else ""
+        facts.append(
+            (
+                "Sales",
+                f"Food and non-alcoholic beverages {view.food_sales} of {view.gross_sales} "
+                f"gross sales{share}"
+                + (f", {view.sales_period}" if view.sales_period else "")
+                + (f"; records: {view.sales_records_name}" if view.sales_records_name else ""),
+            )
+        )
+    fee = (
+        f"{view.fee_amount}, paid"
+        if view.fee_owed <= Money.zero()
+        else f"{view.fee_amount}; {view.fee_owed} still owed"
+    )
+    facts.append(("Fee", fee))
+    return [
+        key_value_block(facts, label_width=1.3 * INCH),
+        Spacer(1, 6),
+        _area_table(view),
+    ]
+
+
+def _packet_checklist(view: PacketView) -> list[Flowable]:
+    from reportlab.platypus import Paragraph
+
+    st = styles()
+    state_style = _style("check-state", st.cell, fontName=FONT_BOLD)
+    text = _style("check-text", st.cell, fontSize=8.6, leading=11.2)
+    rows = []
+    for line in view.checklist:
+        colour = _STATE_COLOURS.get(line.state, _INK)
+        due = f" \u2014 by {format_day(line.due)}" if line.due and line.state != "Met" else ""
+        found = "<br/>".join(
+            f"<b>{_LEVEL_WORDS.get(f.level, f.level)}:</b> {escape(f.text)} "
+            + _grey(escape(_cite(f.cite)), 7.5)
+            for f in line.findings
+        )
+        rows.append(
+            (
+                Paragraph(f"<font color='{colour}'>{escape(line.state)}</font>", state_style),
+                Paragraph(f"<b>{escape(line.title)}</b>{escape(due)}", text),
+                Paragraph(found or _grey(escape(_cite(line.cite)), 7.5), text),
+            )
+        )
+    return [
+        _markup(
+            f"Each requirement of {SECTION} as it stands on {escape(long_day(view.prepared_on))}: "
+            "met, waiting (its time has not come) or not met, with the reasons.",
+            _style("check-intro", _body(), fontSize=9.5, leading=12.5),
+        ),
+        data_table(("", "Requirement", "Findings"), rows, col_widths=[0.7 * INCH, "30%", "*"]),
+    ]
+
+
+def _packet_comments(view: PacketView) -> list[Flowable]:
+    from reportlab.platypus import Paragraph
+
+    st = styles()
+    late = [c for c in view.comments if not c.timely]
+    due = (
+        f"Comments were to be received by the {CLERK} by "
+        f"<b>{escape(long_day(view.comments_due_on))}</b>, {COMMENT_DAYS} calendar days from "
+        "the mailing of the notice. "
+        if view.comments_due_on
+        else "The notice has not been mailed. "
+    )
+    if not view.comments:
+        return [_markup(due + "No comments were received.")]
+    count = (
+        f"{plural(len(view.comments), 'comment')} received: "
+        f"{len(view.comments) - len(late)} in time, {len(late)} late (kept for the Council)."
+    )
+    text = _style("comment-text", st.cell, fontSize=8.8, leading=11.4)
+    rows = [
+        (
+            format_day(c.received_on),
+            c.commenter,
+            c.source,
+            "Yes" if c.timely else "Late",
+            Paragraph(
+                escape(c.text).replace("\n", "<br/>")
+                + (f"<br/>{_grey(escape(c.late), 7.5)}" if c.late else ""),
+                text,
+            ),
+        )
+        for c in view.comments
+    ]
+    return [
+        _markup(due + escape(count)),
+        data_table(
+            ("Received", "From", "Source", "In time", "Comment"),
+            rows,
+            col_widths=[1.2 * INCH, "22%", 0.8 * INCH, 0.62 * INCH, "*"],
+            plain=(True, False, True, True, False),
+        ),
+    ]
+
+
+def _packet_police(view: PacketView) -> list[Flowable]:
+    if not view.police_needed:
+        return [
+            _markup(
+                "Not required: no alcohol will be served and no liquor license is held. The "
+                "City Administrator forwards to the Chief of Police only the applications of a "
+                "business that holds a liquor license or means to serve alcohol."
+            )
+        ]
+    facts: list[tuple[str, object]] = [("Why", view.police_why[:1].upper() + view.police_why[1:])]
+    facts.append(("Sent", long_day(view.police_sent_on) if view.police_sent_on else "Not yet sent"))
+    if view.police_reviewed_on is None:
+        facts.append(("Review", "The Chief's written review is not on record yet."))
+    else:
+        verdict = (
+            "Approved in writing"
+            if view.police_approved
+            else "Memorandum of concerns to the City Administrator"
+        )
+        facts.append(("Review", f"{verdict}, {long_day(view.police_reviewed_on)}"))
+    flow: list[Flowable] = [key_value_block(facts, label_width=1.3 * INCH)]
+    if view.police_memo.strip():
+        title = "The Chief's memorandum" if not view.police_approved else "The Chief's words"
+        flow.append(_boxed([f"<b>{title}.</b> " + escape(view.police_memo).replace("\n", "<br/>")]))
+    return flow
+
+
+def _packet_dpw(view: PacketView) -> list[Flowable]:
+    if view.dpw_inspected_on is None:
+        return [_markup("The Director of Public Works has not inspected yet.")]
+    facts: list[tuple[str, object]] = [
+        ("Inspected", f"{long_day(view.dpw_inspected_on)}, by {view.dpw_inspected_by}"),
+        ("Result", "Satisfied" if view.dpw_satisfied else "Not satisfied"),
+    ]
+    if view.dpw_note.strip():
+        facts.append(("Note", view.dpw_note))
+    return [key_value_block(facts, label_width=1.3 * INCH)]
+
+
+def _packet_neighbors(view: PacketView) -> list[Flowable]:
+    from reportlab.platypus import Spacer
+
+    notice = view.notice
+    mailed = (
+        f"Notice mailed {long_day(notice.mailed_on)} to the "
+        f"{_counts(notice.neighbors)}; comments due by "
+        f"{long_day(notice.comments_due_on)}."
+        if notice.mailed_on is not None and notice.comments_due_on is not None
+        else f"The notice has not been mailed: {_counts(notice.neighbors)} listed."
+    )
+    return [
+        _markup(
+            escape(mailed)
+            + " The list of the full names and addresses of the property owners and occupants "
+            "to whom notice was sent. " + _grey(escape(_cite(APPLICATION_CITE)))
+        ),
+        Spacer(1, 4),
+        _neighbor_table(notice.neighbors),
+    ]
+
+
+def packet_pdf(view: PacketView, profile: CityProfile) -> bytes:
+    """The application packet the City Administrator forwards to the Common Council
+    (§ 506-10 (Application for permit)): a cover naming the meeting, a contents page, then the
+    application in brief, the checklist as it stands on the day prepared, the comments received
+    (timely and late, the late ones marked), the Chief of Police's review and memorandum, the
+    Director of Public Works' inspection, the list of the owners and occupants notified, and the
+    pages of the applicant's site plan. Every page reads "Packet page N of M".
+
+    The site plan is set in from the file kept (a PDF page by page, a picture drawn); one that
+    is missing or cannot be read gets a page saying so, so the packet always prints.
+    """
+    from .packet import Mark, Packet
+
+    notice = view.notice
+    packet = Packet(
+        profile=profile,
+        title=f"{PACKET_TITLE} {view.number}",
+        subject=f"Sidewalk cafe application {view.number} for the Common Council, {SECTION}",
+    )
+    cover = _packet_cover(packet, view, profile)
+    body: list[Flowable] = [
+        *_packet_heading(packet, "summary", "The application", LOCATION_CITE),
+        *_packet_summary(view),
+        *_packet_heading(
+            packet, "checklist", "Checklist as it stands", ISSUANCE_CITE, new_page=False
+        ),
+        *_packet_checklist(view),
+        *_packet_heading(packet, "comments", "Comments received", APPLICATION_CITE, new_page=False),
+        *_packet_comments(view),
+        *_packet_heading(packet, "police", "Chief of Police", APPLICATION_CITE, new_page=False),
+        *_packet_police(view),
+        *_packet_heading(
+            packet,
+            "dpw",
+            "Inspection by the Director of Public Works",
+            ISSUANCE_CITE,
+            new_page=False,
+        ),
+        *_packet_dpw(view),
+        *_packet_heading(packet, "notified", "Owners and occupants notified", APPLICATION_CITE),
+        *_packet_neighbors(view),
+    ]
+    name = notice.site_plan_name or "site plan"
+    scale = f", drawn to a scale of {notice.site_plan_scale}" if notice.site_plan_scale else ""
+    body += packet.attachment(
+        notice.site_plan,
+        caption=f"Site plan submitted by the applicant \u2014 {view.number}{scale} ({name})",
+        name=name,
+        share_key=view.site_plan_sha256 or None,
+        missing="No site plan is attached to the application.",
+        mark=Mark("site_plan", "Site plan"),
+    )
+    return packet.build(cover=cover, body=body)
 
 
 # ---- suspension and revocation --------------------------------------------------------------

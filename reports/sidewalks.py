@@ -20,20 +20,15 @@ when a paper is made.
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, fields
-from decimal import Decimal
-from pathlib import Path
+from dataclasses import fields
 from typing import IO, TYPE_CHECKING, Any, cast
 from xml.sax.saxutils import escape
 
 from clerk_desk.deadlines import format_day, long_day
 from clerk_desk.errors import Conflict
-from clerk_desk.money import Money
 from clerk_desk.ordinance import SIDEWALK_ARTICLE_CITE
 from clerk_desk.settings import CityProfile
 from clerk_desk.sidewalks import (
@@ -59,14 +54,7 @@ from clerk_desk.sidewalks_views import (
 
 from . import letterhead as lh
 from .document import INCH, LETTER, build_pdf, key_value_block, para, signature_line, styles
-from .excel import (
-    DATE_FORMAT,
-    INT_FORMAT,
-    MONEY_FORMAT,
-    Column,
-    ColumnKind,
-    sheet_title,
-)
+from .excel import Column, ColumnKind, ProgressCallback, Sheet, write_workbook
 from .fonts import FONT_REGULAR, text_width
 
 if TYPE_CHECKING:
@@ -349,6 +337,13 @@ def _work_facts(view: SidewalkPermitView) -> list[tuple[str, object]]:
     if size:
         work += f"; {size}"
     pairs.append(("Work", work))
+    if view.repair_order:
+        pairs.append(
+            (
+                "Repair order",
+                f"Carries out repair order {view.repair_order} ({REPAIR_ORDER_CITE}; {STATUTE})",
+            )
+        )
     pairs.append(("Standard", view.standard))
     if view.contractor.strip():
         pairs.append(("Contractor", view.contractor.strip()))
@@ -392,13 +387,20 @@ def _permit_conditions(view: SidewalkPermitView) -> list[Flowable]:
         "The work is done to the <b>standard specifications for sidewalk attached to this "
         f"permit</b>, which are part of it, to line and grade as established by the City. "
         f"{_grey(SPECIFICATIONS_CITE)}",
-        f"All forms must be approved by the {DIRECTOR} or his designee before concrete is "
-        f"poured. {_grey(SLOPE_CITE)}",
     ]
-    if view.work_value == "repair":
+    if view.work_value != "remove":  # a removal pours no concrete
         standing.append(
-            "When repairing a sidewalk the entire block will be repaired at one time unless "
-            f"approved by the {DIRECTOR} for partial replacement. {_grey(WHOLE_BLOCK_CITE)}"
+            f"All forms must be approved by the {DIRECTOR} or his designee before concrete is "
+            f"poured. {_grey(SLOPE_CITE)}"
+        )
+    if view.whole_block_applies:  # the same work as the review's (sidewalks.WHOLE_BLOCK_WORK)
+        standing.append(
+            f"<b>Partial replacement approved</b> by the {DIRECTOR}: the entire block need not "
+            f"be repaired at one time. {_grey(WHOLE_BLOCK_CITE)}"
+            if view.partial_replacement_approved
+            else "When repairing a sidewalk the entire block will be repaired at one time "
+            f"unless approved by the {DIRECTOR} for partial replacement. "
+            f"{_grey(WHOLE_BLOCK_CITE)}"
         )
     own = [escape(line) for line in view.conditions]
     return [
@@ -647,11 +649,15 @@ def _ordered_text(view: RepairNoticeView, profile: CityProfile) -> str:
             "without notice, and its cost may be charged to the abutting property owner in "
             "the same manner as for major repairs."
         )
-    by = (
-        f"the {COUNCIL} of the {city}, at its meeting of {long_day(view.meeting_day)},"
-        if view.meeting_day is not None
-        else f"the {COUNCIL} of the {city} (or its designee), on {long_day(view.ordered_on)},"
-    )
+    if view.meeting_day is not None:
+        by = f"the {COUNCIL} of the {city}, at its meeting of {long_day(view.meeting_day)},"
+    elif view.emergency:
+        by = (
+            f"the {DIRECTOR} of the {city}, as the {COUNCIL}'s designee, on "
+            f"{long_day(view.ordered_on)},"
+        )
+    else:
+        by = f"the {COUNCIL} of the {city} (or its designee), on {long_day(view.ordered_on)},"
     why = (
         "which is unsafe, defective or insufficient, or which was damaged by the acts of the "
         "property owner or the owner's agents"
@@ -739,15 +745,16 @@ def _notice_facts(view: RepairNoticeView) -> list[tuple[str, object]]:
         pairs.append(("Work required", view.work_required.strip()))
     if view.estimated_cost is not None and not view.minor:
         pairs.append(("Estimated cost", str(view.estimated_cost)))
-    pairs.append(
-        (
-            "Whole block",
-            f"The entire block is repaired at one time ({_cite(view.whole_block_cite)})."
-            if view.whole_block
-            else f"Partial replacement approved by {view.partial_approved_by or DIRECTOR} "
-            f"({_cite(view.whole_block_cite)}).",
+    if not view.whole_block_applies:  # "Nothing in this section shall apply to minor repairs"
+        block = f"Does not apply ({_cite(view.cite)})."
+    elif view.whole_block:
+        block = f"The entire block is repaired at one time ({_cite(view.whole_block_cite)})."
+    else:
+        block = (
+            f"Partial replacement approved by {view.partial_approved_by or DIRECTOR} "
+            f"({_cite(view.whole_block_cite)})."
         )
-    )
+    pairs.append(("Whole block", block))
     pairs.append(("Ordered", f"{format_day(view.ordered_on)} \u2014 {view.ordered_by}"))
     return pairs
 
@@ -787,6 +794,8 @@ def _service_cell(view: RepairNoticeView) -> list[Flowable]:
             ]
         )
     )
+    if view.emergency:  # the owner repairs immediately: no days run
+        return [head, blanks]
     return [
         head,
         para(
@@ -798,21 +807,21 @@ def _service_cell(view: RepairNoticeView) -> list[Flowable]:
 
 
 def _notice_foot(view: RepairNoticeView, profile: CityProfile) -> Flowable:
-    """The signature for the Council (or the Director), and the service record beside it."""
+    """The signature, and the service record beside it: a Council order is signed for the
+    Council by the City Clerk; an emergency direction by the Director of Public Works as the
+    Council's designee; a minor repair by the Director, whose direction it is."""
     from reportlab.platypus import KeepTogether, Table, TableStyle
 
     st = styles()
+    if view.minor:
+        closing, title = f"For the {DIRECTOR}", DIRECTOR
+    elif view.emergency:
+        closing, title = f"For the {COUNCIL}, by its designee", DIRECTOR
+    else:
+        closing, title = f"For the {COUNCIL}", "City Clerk"
     signer = [
-        para(
-            f"For the {DIRECTOR}" if view.minor else f"For the {COUNCIL}",
-            _style("closing", st.body, spaceAfter=0),
-        ),
-        signature_line(
-            f"{DIRECTOR}, {profile.city_name}"
-            if view.minor
-            else f"City Clerk, {profile.city_name}",
-            width=2.9 * INCH,
-        ),
+        para(closing, _style("closing", st.body, spaceAfter=0)),
+        signature_line(f"{title}, {profile.city_name}", width=2.9 * INCH),
     ]
     cells: list[Any] = [signer, _service_cell(view) if not view.minor else ""]
     table = Table([cells], colWidths=[3.2 * INCH, "*"], hAlign="LEFT", spaceBefore=10)
@@ -882,7 +891,20 @@ def repair_notice_pdf(
         Spacer(1, 4),
         _deadline_box(view, profile),
     ]
-    if not view.minor:
+    if view.emergency:
+        # Note for the City Attorney: the article asks for a permit at least seven days before
+        # the work, which an immediate repair cannot wait for; the notice sends the owner to the
+        # Director instead of quoting the seven days. Confirm this reading.
+        story += [
+            *_heading("Doing the work yourself"),
+            _markup(
+                "You may hire a contractor or do the work yourself, to the standard "
+                f"specifications for sidewalk of the City's ordinance{attached}. <b>Call the "
+                f"{DIRECTOR} before starting.</b> {_grey(PERMIT_CITE)}",
+                body,
+            ),
+        ]
+    elif not view.minor:
         story += [
             *_heading("Doing the work yourself"),
             _markup(
@@ -907,15 +929,6 @@ def repair_notice_pdf(
 # ---- Excel -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    """One sheet of a workbook: its title, columns and rows (values in column order)."""
-
-    title: str
-    columns: tuple[Column, ...]
-    rows: tuple[tuple[object, ...], ...]
-
-
 def _row(record: object) -> tuple[object, ...]:
     """A view row's fields in order (they are in column order), shallow."""
     return tuple(getattr(record, f.name) for f in fields(record))  # type: ignore[arg-type]
@@ -929,147 +942,6 @@ PERMIT_SHEET_COLUMNS = _columns(PERMIT_COLUMNS)
 ORDER_SHEET_COLUMNS = _columns(ORDER_COLUMNS)
 SEGMENT_SHEET_COLUMNS = _columns(SEGMENT_COLUMNS)
 
-_FORMATS: dict[str, str | None] = {
-    "date": DATE_FORMAT,
-    "money": MONEY_FORMAT,
-    "int": INT_FORMAT,
-}
-
-
-_STREET_NUMBER_HEADERS = frozenset({"Number", "From number", "To number"})
-"""Columns of street numbers: printed as written, 1220 and not 1,220."""
-
-
-def _format(column: Column) -> str | None:
-    if column.header in _STREET_NUMBER_HEADERS and column.kind == "int":
-        return "0"
-    return _FORMATS.get(column.kind)
-
-
-def _value(value: object, kind: str) -> object:
-    """A cell value as openpyxl stores it: money as Decimal, dates as dates, text as text."""
-    if value is None:
-        return None
-    if kind == "money":
-        amount = value.amount if isinstance(value, Money) else value
-        if not isinstance(amount, Decimal | int) or isinstance(amount, bool):
-            raise TypeError(f"money column needs Money or Decimal, got {type(value).__name__}")
-        return Decimal(amount)
-    if kind == "date":
-        if isinstance(value, dt.datetime):
-            return value.date()
-        if not isinstance(value, dt.date):
-            raise TypeError(f"date column needs a date, got {type(value).__name__}")
-        return value
-    if kind == "text":
-        return str(value)
-    return value
-
-
-def _width(column: Column, rows: Sequence[Sequence[object]], index: int) -> float:
-    if column.width is not None:
-        return column.width
-    if column.kind == "date":
-        return max(11.0, len(column.header) * 1.1 + 3)
-    longest = 0.0
-    for row in rows[:200]:
-        value = row[index]
-        if value is None:
-            continue
-        text = f"${value}" if column.kind == "money" else str(value)
-        longest = max(longest, float(max((len(s) for s in text.splitlines()), default=0)))
-    return min(max(len(column.header) * 1.1 + 3, longest + 1.5, 6.0), 60.0)
-
-
-def write_workbook(
-    target: Target,
-    sheets: Sequence[Sheet],
-    *,
-    title: str,
-    subtitle: str,
-    author: str | None = None,
-) -> int:
-    """A workbook of registers, a sheet each, styled as ``reports.excel.write_register`` styles
-    one (subtitle in row 1, bold filled header in row 2 frozen under, autofilter, real dates and
-    amounts, printed fit to width with the header repeated). Returns the rows written. On a
-    path, written beside it and renamed into place only when complete."""
-    if isinstance(target, str | os.PathLike):
-        path = Path(target)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".xlsx", dir=path.parent)
-        os.close(fd)
-        tmp = Path(tmp_name)
-        try:
-            with tmp.open("wb") as stream:
-                count = _write_workbook(stream, sheets, title, subtitle, author)
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
-        return count
-    return _write_workbook(target, sheets, title, subtitle, author)
-
-
-def _write_workbook(
-    stream: IO[bytes],
-    sheets: Sequence[Sheet],
-    title: str,
-    subtitle: str,
-    author: str | None,
-) -> int:
-    from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-    from openpyxl.utils import get_column_letter
-
-    wb = Workbook()
-    default = wb.active
-    if default is not None:
-        wb.remove(default)
-    wb.properties.title = title
-    wb.properties.subject = subtitle
-    if author:
-        wb.properties.creator = author
-    thin = Side(style="thin", color="1F3A5F")
-    total = 0
-    for sheet in sheets:
-        ws = wb.create_sheet(sheet_title(sheet.title))
-        ncols = len(sheet.columns)
-        ws.append([f"{subtitle} \u2014 {sheet.title}"])
-        ws["A1"].font = Font(bold=True, size=12)
-        ws.append([c.header for c in sheet.columns])
-        for cell in ws[2]:
-            cell.font = Font(bold=True)
-            cell.fill = PatternFill("solid", fgColor="E3E8EF")
-            cell.border = Border(bottom=thin)
-            cell.alignment = Alignment(vertical="bottom")
-        for n, row in enumerate(sheet.rows, start=1):
-            if len(row) != ncols:
-                raise ValueError(f"{sheet.title} row {n} has {len(row)} values for {ncols} columns")
-            ws.append([_value(v, c.kind) for v, c in zip(row, sheet.columns, strict=True)])
-            for col, column in enumerate(sheet.columns, start=1):
-                cell = ws.cell(n + 2, col)
-                fmt = _format(column)
-                if fmt is not None:
-                    cell.number_format = fmt
-                if column.kind == "text" and cell.value is not None:
-                    cell.data_type = "s"  # "=SUM(...)" typed at the counter stays text
-        for col, column in enumerate(sheet.columns, start=1):
-            ws.column_dimensions[get_column_letter(col)].width = round(
-                _width(column, sheet.rows, col - 1), 1
-            )
-        last = get_column_letter(ncols)
-        ws.freeze_panes = "A3"
-        ws.auto_filter.ref = f"A2:{last}{len(sheet.rows) + 2}"
-        ws.print_title_rows = "2:2"
-        ws.page_setup.orientation = "landscape" if ncols > 6 else "portrait"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 0
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
-        ws.oddHeader.center.text = f"{subtitle} \u2014 {sheet.title}".replace("&", "&&")[:200]
-        ws.oddFooter.center.text = "Page &P of &N"
-        total += len(sheet.rows)
-    wb.save(stream)
-    return total
-
 
 def register_xlsx(
     permits: Iterable[PermitRow],
@@ -1080,19 +952,22 @@ def register_xlsx(
     city: str = DEFAULT_CITY,
     printed_on: dt.date | None = None,
     author: str | None = None,
+    progress: ProgressCallback | None = None,
 ) -> int:
     """One workbook: "Sidewalk permits", "Repair orders" and "Master plan", a sheet each, in
-    the views' column order; returns the rows written over the three sheets."""
+    the views' column order, written by ``reports.excel.write_workbook`` (streamed, styled as
+    every register, ``progress`` over the three sheets, a cancel leaving no file); returns the
+    rows written over the three sheets."""
     when = f", {format_day(printed_on)}" if printed_on else ""
+    subtitle = f"{city} \u2014 sidewalks ({SIDEWALK_ARTICLE_CITE}; {STATUTE}){when}"
     sheets = [
-        Sheet("Sidewalk permits", PERMIT_SHEET_COLUMNS, tuple(_row(r) for r in permits)),
-        Sheet("Repair orders", ORDER_SHEET_COLUMNS, tuple(_row(r) for r in orders)),
-        Sheet("Master plan", SEGMENT_SHEET_COLUMNS, tuple(_row(r) for r in segments)),
+        Sheet(title, columns, (_row(r) for r in rows), f"{subtitle} \u2014 {title}")
+        for title, columns, rows in (
+            ("Sidewalk permits", PERMIT_SHEET_COLUMNS, permits),
+            ("Repair orders", ORDER_SHEET_COLUMNS, orders),
+            ("Master plan", SEGMENT_SHEET_COLUMNS, segments),
+        )
     ]
     return write_workbook(
-        path,
-        sheets,
-        title="Sidewalks",
-        subtitle=f"{city} \u2014 sidewalks ({SIDEWALK_ARTICLE_CITE}; {STATUTE}){when}",
-        author=author,
+        path, sheets, title="Sidewalks", subject=subtitle, author=author, progress=progress
     )

@@ -1,4 +1,5 @@
-"""The street privilege papers of § 506-9 (with § 506-8B(2)): the permit and the register.
+"""The street privilege papers of § 506-9 (with § 506-8 (Exceptions)): the permit and the
+register.
 
 * :func:`permit_pdf` — the STREET PRIVILEGE PERMIT the Director of Public Works signs and the
   permittee keeps at the site: its number, the day it was issued and the day it ends by itself
@@ -6,8 +7,10 @@
   place and purpose, the widths as measured, the five conditions of occupancy in the
   ordinance's words (numbered, each cited) and the officials' own conditions after them, the
   advice the Chief of Police and the Building Inspector gave, the bond, insurance, fee and City
-  costs on file, the warning that the permit may be revoked without notice, and the Director's
-  signature block.
+  costs on file (the City's removal, charged to the abutting owner, printed apart with whom it
+  is charged to), the warning that the permit may be revoked without notice, and a blank line
+  for the signature of the Director of Public Works or designee, with the operator who
+  recorded the issuance named under it (the operator is not presumed to hold the title).
 * :func:`register_xlsx` — the register of permits, one a row.
 
 Both print plain data gathered by ``clerk_desk.street_privileges_views`` (:class:`PermitView`,
@@ -40,7 +43,7 @@ from clerk_desk.street_privileges import (
     TERMINATION_CITE,
     WHEN_REQUIRED_CITE,
 )
-from clerk_desk.street_privileges_views import PermitView, RegisterRow
+from clerk_desk.street_privileges_views import ChargeLine, PermitView, RegisterRow
 
 from . import letterhead as lh
 from .document import INCH, LETTER, build_pdf, key_value_block, para, styles
@@ -57,10 +60,15 @@ TITLE = "Street Privilege Permit"
 DIRECTOR = "Director of Public Works"
 DEFAULT_CITY = CityProfile().city_name
 _INK = "#111418"
+NBSP = "\u00a0"
 _PALE_HEX = "#F5F7FA"
 
 
 # ---- wording ---------------------------------------------------------------------------------
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _cite(cite: str) -> str:
@@ -167,6 +175,13 @@ def _bond_lines(view: PermitView) -> list[Line]:
             if bond.for_this_permit
             else " (a standing bond of the permittee that covers this permit)."
         )
+        if bond.also_backs:
+            text += (
+                f" <b>It also stands behind {escape(_and(bond.also_backs))}</b>, each counting "
+                "it at its full amount."
+            )
+        if bond.claim_made:
+            text += " <b>A claim has been made on it.</b>"
         held.append(text)
     if not held:
         held.append("<b>No street privilege bond is on file.</b>")
@@ -216,19 +231,18 @@ def _fee_lines(view: PermitView) -> list[Line]:
     if view.fee_owed > Money.zero():
         paid.append(f"<b>{view.fee_owed} of the fee is still owed.</b>")
     if not paid:
-        text = (
-            "<b>No fee is recorded for this permit.</b>"
-            if view.fee_billed == Money.zero()
-            else f"Fee billed {view.fee_billed}."
-        )
+        if view.fee_billed == Money.zero():
+            text = "<b>No fee is recorded for this permit.</b>"
+        elif view.fee_owed == Money.zero():
+            text = f"Fee of {view.fee_billed} paid."
+        else:
+            text = f"Fee billed {view.fee_billed}."
         paid.append(text)
     lines = [Line("Fee", "<br/>".join(paid), FEE_CITE)]
     if view.city_costs:
         costs = [
-            f"{escape(c.kind)}: {escape(c.description)} \u2014 <b>{c.amount}</b> "
-            f"({escape(c.status.lower())}"
-            + (f", {c.paid} paid" if c.paid > Money.zero() and c.paid < c.amount else "")
-            + ")"
+            f"{escape(c.description)} \u2014 <b>{c.amount}</b> ({_charge_state(c)})"
+            + (f", billed to {escape(c.party)}" if c.party else "")
             + (
                 f" <font size='7.3' color='{lh.GREY_HEX}'>{_cite(escape(c.cite))}</font>"
                 if c.cite and c.cite != FEE_CITE
@@ -238,6 +252,25 @@ def _fee_lines(view: PermitView) -> list[Line]:
         ]
         lines.append(Line("City costs", "<br/>".join(costs), FEE_CITE))
     return lines
+
+
+def _charge_state(charge: ChargeLine) -> str:
+    """ "open", "paid", "open, $100.00 paid"."""
+    state = escape(charge.status.lower())
+    if charge.paid > Money.zero() and charge.paid < charge.amount:
+        state += f", {charge.paid} paid"
+    return state
+
+
+def _removal_charges(view: PermitView) -> str:
+    """The City's removal charged against the abutting property: the amount, to whom, and that
+    it goes on the tax roll — not the permittee's City costs."""
+    return "<br/>".join(
+        f"<b>{c.amount}</b> charged to <b>{escape(c.party or 'the owner')}</b>, owner of the "
+        f"abutting property, as a special charge for the next annual tax roll "
+        f"({_charge_state(c)})."
+        for c in view.removal_charges
+    )
 
 
 def _record_lines(view: PermitView) -> list[Line]:
@@ -267,10 +300,14 @@ def _record_lines(view: PermitView) -> list[Line]:
         given = _at(view.removal_notice_at)
         text = f"Notice to remove the obstruction within 24 hours given {given}{to}."
         if view.removed_by_city_on is not None:
-            text += (
-                f" <b>Removed by the City {_day(view.removed_by_city_on)}</b>; the cost is a "
-                "special charge against the abutting property on the next annual tax roll."
-            )
+            text += f" <b>Removed by the City {_day(view.removed_by_city_on)}</b>."
+            if view.removal_charges:
+                text += "<br/>" + _removal_charges(view)
+            else:
+                text += (
+                    " The cost is a special charge against the abutting property on the next "
+                    "annual tax roll."
+                )
         lines.append(Line("Removal by City", text, REMOVAL_CITE))
     return lines
 
@@ -447,16 +484,19 @@ def _facts(view: PermitView) -> list[tuple[str, object]]:
     pairs.append(("Planned work", _planned(view)))
     if view.widths:
         pairs.append(("Widths", "\n".join(f"{label}: {text}" for label, text in view.widths)))
-    pairs.append(
-        (
-            "Gutters",
-            "To be kept clear: materials may not interfere with the flow in the gutters "
-            f"({_cite(MATERIALS_CITE)})"
-            if view.gutter_clear
-            else "NOT CLEAR as applied: materials may not interfere with the flow in the "
-            f"gutters ({_cite(MATERIALS_CITE)})",
+    if view.materials:
+        pairs.append(
+            (
+                "Gutters",
+                "To be kept clear: materials may not interfere with the flow in the gutters "
+                f"({_cite(MATERIALS_CITE)})"
+                if view.gutter_clear
+                else "NOT CLEAR as applied: materials may not interfere with the flow in the "
+                f"gutters ({_cite(MATERIALS_CITE)})",
+            )
         )
-    )
+    elif not view.gutter_clear:
+        pairs.append(("Gutters", "Blocked as applied: keep the flow in the gutters open"))
     pairs.append(
         (
             "Application",
@@ -587,7 +627,9 @@ def _warning() -> Flowable:
 
 
 def _signature_block(view: PermitView) -> Flowable:
-    """The Director of Public Works signs over the printed name; the date of issuance beside."""
+    """A blank line for the signature of the Director of Public Works or designee, the date of
+    issuance beside it, and under it the operator who recorded the issuance — named as such,
+    not given a title they may not hold."""
     from reportlab.platypus import KeepTogether, Table, TableStyle
 
     st = styles()
@@ -596,11 +638,17 @@ def _signature_block(view: PermitView) -> Flowable:
     caption = _style("sig-caption", st.small, spaceAfter=0)
     ink = lh.color(_INK)
     who = view.issued_by.strip()
-    signer = f"{who}, {DIRECTOR}" if who and DIRECTOR not in who else (who or DIRECTOR)
+    recorded = f"Recorded by {escape(who)}" if who else ""
     data = [
         ["", "", para(format_day(view.issued_on), name)],
-        [para(signer, name), "", para("Date issued", caption)],
-        [_markup(f"Issuing official \u2014 {_cite(WHEN_REQUIRED_CITE)}", caption), "", ""],
+        [
+            _markup(
+                f"{DIRECTOR} or designee \u2014 {WHEN_REQUIRED_CITE.replace(' ', NBSP)}", caption
+            ),
+            "",
+            para("Date issued", caption),
+        ],
+        [_markup(recorded, caption), "", ""],
     ]
     table = Table(data, colWidths=[3.6 * INCH, 0.5 * INCH, "*"], hAlign="LEFT")
     table.setStyle(
@@ -690,6 +738,8 @@ REGISTER_COLUMNS: tuple[Column, ...] = (
     Column("Fee", "money"),
     Column("Fee paid", "money"),
     Column("City costs", "money"),
+    Column("Removal by City", "money"),
+    Column("Removal charged to", width=26),
     Column("Closed", "date"),
     Column("Revoked", "date"),
     Column("Revoked by", width=26),
@@ -721,6 +771,8 @@ def register_row(row: RegisterRow) -> tuple[object, ...]:
         row.fee,
         row.fee_paid,
         row.city_costs,
+        row.removal_charge,
+        row.removal_charged_to,
         row.closed_on,
         row.revoked_on,
         row.revoked_by,

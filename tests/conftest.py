@@ -16,7 +16,7 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, make_url, text
 
 from clerk_desk import operators
 from clerk_desk.clock import FixedClock
@@ -27,6 +27,27 @@ from clerk_desk.opening import seed_defaults
 
 POSTGRES_ENV = "CLERK_DESK_TEST_DATABASE_URL"
 PASSWORD = "counter-password"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Each pytest-xdist worker gets its own PostgreSQL database beside the one named, since every
+    test drops and recreates the schema of the database it uses."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ.get(POSTGRES_ENV)
+    if worker and url:
+        os.environ[POSTGRES_ENV] = _worker_database(url, worker)
+
+
+def _worker_database(url: str, worker: str) -> str:
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        known = conn.scalar(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name})
+        if not known:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
 
 
 @pytest.fixture(autouse=True)

@@ -21,9 +21,12 @@ from clerk_desk import (
     bonds,
     demo,
     demo_petitions,
+    demo_sidewalk_cafes,
+    demo_sidewalks,
     demo_special_charges,
     demo_street_numbers,
     demo_street_openings,
+    demo_street_privileges,
     demo_vending,
     documents,
     fees,
@@ -80,19 +83,33 @@ TODAY = date(2026, 11, 30)
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     path = tmp_path_factory.mktemp("demo") / "demo.sqlite3"
     summary = demo.create(str(path), clock=FixedClock(TODAY))
-    # 40 open amounts, the six vending permit fees, the street openings' fees (paid), and the
+    # 40 open amounts, the six vending permit fees, what the permit workflows billed, and the
     # special charges' (each owes through one amount due)
     assert summary.counts["amount_due"] == (
-        40 + 6 + demo_street_openings.AMOUNTS_DUE + demo_special_charges.AMOUNTS_DUE
+        40
+        + 6
+        + demo_street_openings.AMOUNTS_DUE
+        + demo_street_privileges.AMOUNTS_DUE
+        + demo_sidewalks.AMOUNTS_DUE
+        + demo_sidewalk_cafes.AMOUNTS_DUE
+        + demo_special_charges.AMOUNTS_DUE
     )
+    # The special charges' own, and the City's work billed by the permit workflows.
     assert (summary.counts["special_charge"], summary.counts["tax_roll_run"]) == (
-        demo_special_charges.AMOUNTS_DUE,
+        demo_special_charges.AMOUNTS_DUE
+        + demo_street_privileges.SPECIAL_CHARGES
+        + demo_sidewalks.SPECIAL_CHARGES,
         1,
     )
     assert summary.counts["vending_application"] == 6
     assert (summary.counts["street_opening"], summary.counts["street_improvement"]) == (6, 2)
     assert summary.counts["address"] > 1000 and summary.counts["numbering_case"] == 4
-    assert (summary.counts["petition"], summary.counts["council_meeting"]) == (12, 7)
+    # The sidewalk repair orders and the cafes add two older meetings each.
+    assert (summary.counts["petition"], summary.counts["council_meeting"]) == (12, 11)
+    assert summary.counts["street_privilege"] == 7
+    assert (summary.counts["master_plan_segment"], summary.counts["sidewalk_permit"]) == (5, 6)
+    assert summary.counts["sidewalk_repair_order"] == 4
+    assert summary.counts["sidewalk_cafe"] == 6
     db = Database(str(path))
     yield db
     db.dispose()
@@ -260,6 +277,11 @@ def test_the_council_meets_on_the_second_and_fourth_mondays(demo_db: Database) -
     zone = ZoneInfo("America/Chicago")
     regular = [m.starts_at.astimezone(zone) for m in meetings if m.kind == MeetingKind.REGULAR]
     assert [m.date() for m in regular] == [
+        # Older meetings the sidewalk repair orders and the sidewalk cafes were decided at.
+        date(2026, 6, 22),
+        date(2026, 7, 27),
+        date(2026, 9, 28),
+        date(2026, 10, 26),
         date(2026, 11, 9),
         date(2026, 11, 23),
         date(2026, 12, 14),
@@ -561,7 +583,24 @@ def test_special_charges_of_each_kind_on_their_clocks_and_last_years_certified_r
             (2026, ChargeKind.DIRT_DEBRIS): sc.Standing.BILLED,
             (2026, ChargeKind.STREET_DAMAGE): sc.Standing.PARTLY_PAID,
             (2026, ChargeKind.DEFICIENCY_REPAIR): sc.Standing.PAID,
+            # Made by the permit workflows: for the next annual tax roll from the day of the work.
+            (2026, ChargeKind.PRIVILEGE_REMOVAL): sc.Standing.READY_FOR_ROLL,
+            (2026, ChargeKind.SIDEWALK_REPAIR): sc.Standing.READY_FOR_ROLL,
+            (2026, ChargeKind.SIDEWALK_MINOR_REPAIR): sc.Standing.READY_FOR_ROLL,
         }
+        by_workflows = [
+            charges[2026, kind]
+            for kind in (
+                ChargeKind.PRIVILEGE_REMOVAL,
+                ChargeKind.SIDEWALK_REPAIR,
+                ChargeKind.SIDEWALK_MINOR_REPAIR,
+            )
+        ]
+        assert [c.total for c in by_workflows] == [
+            Money("485.00"),
+            Money("1840.00"),
+            Money("365.00"),
+        ]
         # The snow fee the Council set is the cost line; § 506-8's 60 days from the cost.
         snow = charges[2026, ChargeKind.SNOW_ICE]
         snow_fee = fees.fee_on(session, "SNOW", TODAY).amount
@@ -569,7 +608,9 @@ def test_special_charges_of_each_kind_on_their_clocks_and_last_years_certified_r
         obstruction = charges[2026, ChargeKind.OBSTRUCTION]
         assert obstruction.received_on is not None and obstruction.tax_roll_on is not None
         assert obstruction.tax_roll_on <= TODAY < obstruction.work_done_on + timedelta(days=80)
-        assert [c.id for c in sc.eligible(session, TODAY)] == [obstruction.id]
+        assert sorted(c.id for c in sc.eligible(session, TODAY)) == sorted(
+            [obstruction.id, *(c.id for c in by_workflows)]
+        )
         damage = charges[2026, ChargeKind.STREET_DAMAGE]
         assert sc.paid(damage) == demo_special_charges.PARTLY_PAID < damage.total
         # The deficiency repair on the restored sewer opening: 20% added, paid; the permit is
@@ -594,14 +635,15 @@ def test_special_charges_of_each_kind_on_their_clocks_and_last_years_certified_r
         assert run.total == sum((e.amount for e in run.entries), Money.zero())
         assert run.certified_by_name == "Teresa Lindqvist"
         open_dues = [c for c in charges.values() if c.amount_due and c.amount_due.status == "open"]
-        assert len(open_dues) == demo_special_charges.OPEN_AMOUNTS_DUE
+        assert len(open_dues) == demo_special_charges.OPEN_AMOUNTS_DUE + len(by_workflows)
         items = [i for i in today.gather(action) if i.workflow == sc.WORKFLOW]
     titles = [i.title for i in items]
     dirt = charges[2026, ChargeKind.DIRT_DEBRIS]
     assert dirt.due_on is not None and TODAY <= dirt.due_on <= TODAY + timedelta(days=6)
     assert f"{dirt.number} is due {format_day(dirt.due_on)}" in titles
     assert f"{obstruction.number} may go on the tax roll from " in " | ".join(titles)
-    assert titles[-1] == "Special charges outstanding: $1,524.00"
+    # $1,524.00 of the special charges' own, and the three the permit workflows made
+    assert titles[-1] == "Special charges outstanding: $4,214.00"
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
@@ -58,10 +57,8 @@ def demo_db(
             conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
             conn.execute(text("CREATE SCHEMA public"))
         engine.dispose()
-    started = time.perf_counter()
+    # How long the demo takes to build is measured in benchmarks/startup.py, not asserted here.
     demo.create(url, clock=FixedClock(datetime(2026, 11, 30, 10, 0)))
-    if request.param == "sqlite":  # the real defaults stay quick enough to build in a test
-        assert time.perf_counter() - started < 15
     db = Database(url)
     yield db
     db.dispose()

@@ -40,6 +40,7 @@ from clerk_desk.sidewalk_cafes_views import (
     RegisterRow,
     letter_view,
     notice_view,
+    packet_view,
     permit_view,
     register_rows,
 )
@@ -50,6 +51,7 @@ from reports.sidewalk_cafes import (
     mailing_labels_pdf,
     neighbor_list_pdf,
     neighbor_notice_pdf,
+    packet_pdf,
     permit_pdf,
     register_xlsx,
     revocation_notice_pdf,
@@ -150,6 +152,8 @@ def _permit(**changes: Any) -> PermitView:
         ),
         site_plan_name="bistro-plan.pdf",
         site_plan_scale="1/8 in = 1 ft",
+        site_plan=_plan_pdf(1),
+        site_plan_kind="pdf",
         display_notice="This permit must be visibly displayed during business hours.",
         cites=(),
     )
@@ -287,7 +291,7 @@ def test_the_permit_shows_the_cafe_its_term_hours_and_what_is_on_file() -> None:
     reader = _reader(pdf)
     pages = _pages(pdf)
     text = " ".join(pages)
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 3  # the permit's two pages, then the site plan
     assert (
         reader.metadata is not None and reader.metadata.title == "Sidewalk Cafe Permit SC-2026-001"
     )
@@ -301,7 +305,6 @@ def test_the_permit_shows_the_cafe_its_term_hours_and_what_is_on_file() -> None:
         "At most one year; not transferable",
         "7:00 a.m. to 10:00 p.m.",
         "This permit must be visibly displayed during business hours.",
-        "Jayne Brand",
         "City Administrator, City of Prescott",
         "Monday, November 30, 2026",
         "Approved by the Common Council on Mon Nov 23, 2026",
@@ -311,7 +314,8 @@ def test_the_permit_shows_the_cafe_its_term_hours_and_what_is_on_file() -> None:
         "221 Broad St N",
         "Parcel 281-1001-00 · zoned C-1",
         "Abutting the storefront",
-        "bistro-plan.pdf, drawn to a scale of 1/8 in = 1 ft",
+        "As delineated on the site plan, the last page of this permit: bistro-plan.pdf, drawn "
+        "to a scale of 1/8 in = 1 ft.",
         "Clear pedestrian passage 6 ft 4 in (abuts the curb)",
         "Aisles 44 in",
         "24 seats at 6 tables",
@@ -383,6 +387,61 @@ def test_a_permit_that_no_longer_stands_says_so_across_the_page(
             assert "EXPIRED" not in page and "REVOKED" not in page
         else:
             assert word in page
+
+
+def test_the_administrator_signs_the_permit_the_clerk_who_recorded_it_is_named_small() -> None:
+    """The permit is the City Administrator's to issue: a blank line to sign, captioned "City
+    Administrator", never the name of the clerk who pressed Issue as the Administrator."""
+    pdf = permit_pdf(_permit(issued_by_name="Carla Jensen"), PROFILE)
+    first = _pages(pdf)[0]
+    assert "City Administrator, City of Prescott" in first
+    assert "Recorded by Carla Jensen" in first
+    assert "Carla Jensen City Administrator" not in first
+    # the name sits in the small print, after the caption, not above the line as the signer
+    assert first.index("City Administrator, City of Prescott") < first.index("Carla Jensen")
+    nobody = _pages(permit_pdf(_permit(issued_by_name=""), PROFILE))[0]
+    assert "Recorded by" not in nobody and "City Administrator, City of Prescott" in nobody
+
+
+def test_the_permit_delineates_the_cafe_area_with_the_site_plan() -> None:
+    """§ 506-10 (Permissible locations): "as delineated by the City in the sidewalk cafe permit
+    as issued" — the plan's pages are the permit's last pages, numbered with it."""
+    pdf = permit_pdf(_permit(site_plan=_plan_pdf(2)), PROFILE)
+    reader = _reader(pdf)
+    pages = _pages(pdf)
+    assert len(pages) == 4
+    assert "Page 1 of 4" in pages[0] and "Page 4 of 4" in pages[3]
+    assert "As delineated on the site plan, the last 2 pages of this permit" in pages[0]
+    for n, page in ((1, pages[2]), (2, pages[3])):
+        assert f"The cafe area — site plan of permit SC-2026-001, page {n} of 2" in page
+        assert f"SITE PLAN SHEET {n} SCALE 1/8 IN = 1 FT" in page  # the plan itself, set in
+        assert "may occupy only the area delineated here (§ 506-10 (Permissible locations))" in page
+    assert reader.pages[2].mediabox.width > reader.pages[2].mediabox.height  # a wide sheet
+    picture = _pages(permit_pdf(_permit(site_plan=_picture(), site_plan_kind="png"), PROFILE))
+    assert len(picture) == 3 and "The cafe area — site plan of permit SC-2026-001" in picture[2]
+    unreadable = _text(permit_pdf(_permit(site_plan=b"garbage", site_plan_kind=""), PROFILE))
+    assert "which cannot be read: attach a copy of the plan to this permit" in unreadable
+    none = _text(permit_pdf(_permit(site_plan=None, site_plan_name="", site_plan_kind=""), PROFILE))
+    assert "No site plan is on file." in none
+
+
+def test_a_fee_paid_without_a_receipt_is_said_to_be_paid() -> None:
+    unreceipted = _text(permit_pdf(_permit(receipts=(), fee_owed=Money("0")), PROFILE))
+    assert "$100.00 of the $100.00 fee is recorded paid (no receipt of the City's on file" in (
+        unreceipted
+    )
+    assert "No fee is recorded" not in unreceipted
+    nothing = _text(permit_pdf(_permit(receipts=(), fee_amount=Money("0"), fee_owed=Money("0")),
+                                PROFILE))  # fmt: skip
+    assert "No fee is recorded for this permit." in nothing
+    part = _text(permit_pdf(_permit(receipts=(), fee_owed=Money("40")), PROFILE))
+    assert "$60.00 of the $100.00 fee is recorded paid" in part
+    assert "$40.00 of the $100.00 fee is still owed." in part
+
+
+def test_a_renewed_permit_says_so_across_the_page() -> None:
+    pages = _pages(permit_pdf(_permit(status="Renewed by SC-2027-004"), PROFILE))
+    assert all("RENEWED" in page for page in pages)
 
 
 # -- the notice to owners and occupants within 100 feet ---------------------------------------
@@ -615,6 +674,27 @@ def test_the_list_names_everyone_notified_with_a_certificate_of_mailing() -> Non
     assert "DRAFT" not in text
 
 
+def test_an_owner_beyond_100_feet_is_kept_and_marked_not_required() -> None:
+    far = NeighborLine(5, "Far Owner LLC", "PO Box 7\nPrescott, WI 54021", "281-1009", "owner", 101)
+    notice = _notice(neighbors=(*NEIGHBORS, far))
+    listed = _text(neighbor_list_pdf(notice, PROFILE))
+    assert "5 addressees: 4 owners, 1 occupant; 1 beyond 100 ft — not required" in listed
+    assert (
+        "Far Owner LLC PO Box 7 Prescott, WI 54021 281-1009 Owner 101 ft beyond 100 ft — not"
+        in (listed)
+    )
+    assert "Owner 100 ft beyond" not in listed  # 100 feet exactly is within
+    letters = _pages(neighbor_notice_pdf(notice, PROFILE))
+    near, far_letter = letters[0], letters[12]
+    assert "as the owner of property within 100 feet of the applicant" in near
+    assert "Far Owner LLC" in far_letter
+    assert (
+        "as the owner of property near the applicant\u2019s property and the proposed "
+        "sidewalk cafe" in far_letter
+    )
+    assert "notice is required within 100 feet; it is sent to you as well" in far_letter
+
+
 def test_before_mailing_the_list_is_a_draft() -> None:
     text = _text(neighbor_list_pdf(_notice(mailed_on=None, comments_due_on=None), PROFILE))
     assert "Owners and Occupants to Be Notified" in text
@@ -755,7 +835,8 @@ def test_the_register_in_excel(tmp_path: Path) -> None:
     assert sheet.freeze_panes == "A3"
     first = {h: cell for h, cell in zip(header, sheet[3], strict=True)}
     assert first["Number"].value == "SC-2026-001"
-    assert first["Year"].value == 2026 and first["Year"].number_format == "General"
+    # a year, not an amount: 2026, never "2,026"
+    assert first["Year"].value == 2026 and first["Year"].number_format == "0"
     assert first["Issued"].value == datetime(2026, 11, 30)
     assert first["Issued"].number_format == DATE_FORMAT
     assert first["Expires"].value == datetime(2027, 11, 30)
@@ -981,6 +1062,9 @@ def test_every_paper_prints_from_a_real_application(counter: Counter, tmp_path: 
     assert "Certificate of insurance from Acuity Mutual" in permit_text
     assert "paid on receipt" in permit_text and "still owed" not in permit_text
     assert "Clear pedestrian passage 6 ft (abuts the curb)" in permit_text
+    # the cafe area as delineated: the applicant's plan, from the file kept, ends the permit
+    assert "The cafe area — site plan of permit SC-2026-001, page 2 of 2" in permit_text
+    assert "SITE PLAN SHEET 2 SCALE 1/8 IN = 1 FT" in permit_text
 
     letters = _pages(neighbor_notice_pdf(notice, PROFILE))
     assert len(letters) == 3 * 3
@@ -1010,3 +1094,212 @@ def test_every_paper_prints_from_a_real_application(counter: Counter, tmp_path: 
     values = [cell.value for cell in sheet[3]]
     assert values[0] == "SC-2026-001"
     assert values[REGISTER_COLUMNS.index(REGISTER_COLUMNS[11])] == datetime(2026, 12, 29)
+
+
+@pytest.fixture
+def before_council(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
+    """An application serving alcohol, its notice mailed Mon Nov 30, 2026 to four addressees
+    (one 120 ft away), two comments in time and one late, the Chief's memorandum of concerns,
+    the DPW's inspection, and its place before the Council's meeting of Dec 28."""
+    with desk.action(admin) as action:
+        applicant = _open_party(action, "Lindqvist Hospitality LLC")
+        cafe = sc.receive_application(
+            action,
+            _application(applicant),
+            site_plan=("bistro-plan.pdf", _plan_pdf()),
+            sales_records=("sales.pdf", _plan_pdf(1)),
+        )
+        cafe_id = cafe.id
+        sc.set_neighbors(
+            action,
+            cafe_id,
+            [
+                sc.NeighborData("Margaret O'Donnell", "233 Broad St N\nPrescott, WI 54021",
+                                "281-1000", "owner", 40),
+                sc.NeighborData("Occupant", "235 Broad St N, Apt 2\nPrescott, WI 54021",
+                                "", "occupant", 55),
+                sc.NeighborData("Nguyễn Thị Hương", "301 Orange St N\nPrescott, WI 54021",
+                                "281-1003", "owner", 100),
+                sc.NeighborData("Far Field Farms LLC", "PO Box 88\nPrescott, WI 54021",
+                                "281-1090", "owner", 120),
+            ],
+        )  # fmt: skip
+        sc.record_notice_mailed(action, cafe_id, mailed_on=date(2026, 11, 30), by_name="Test")
+        sc.send_to_police(action, cafe_id, on=date(2026, 11, 30))
+        zone = action.clock.local_now().tzinfo
+        council = petitions.add_meeting(
+            action,
+            petitions.MeetingData(
+                kind=MeetingKind.REGULAR,
+                starts_at=datetime(2026, 12, 28, 18, 0, tzinfo=zone),
+                place="Council Chambers, Prescott Municipal Building",
+            ),
+        ).id
+    clock.set(datetime(2026, 12, 3, 9, 0))
+    with desk.action(admin) as action:
+        sc.record_police_review(
+            action,
+            cafe_id,
+            on=date(2026, 12, 3),
+            approved=False,
+            memo="Stanchions along the curb side; an operator in sight of every table.",
+        )
+        sc.record_dpw_inspection(
+            action,
+            cafe_id,
+            on=date(2026, 12, 3),
+            by_name="Dana Whitfield",
+            satisfied=True,
+            note="Stanchion bases approved.",
+        )
+    clock.set(datetime(2026, 12, 18, 9, 0))
+    with desk.action(admin) as action:
+        for day, who, words, source in (
+            (date(2026, 12, 4), "Margaret O'Donnell", "In favour, if the tables are in by 10.",
+             "public"),
+            (date(2026, 12, 15), "Prescott Area Chamber", "The Chamber supports it.", "public"),
+            (date(2026, 12, 18), "Nguyễn Thị Hương", "Against: noise after dark.", "public"),
+        ):  # fmt: skip
+            sc.record_comment(
+                action, cafe_id, received_on=day, commenter=who, text=words, source=source
+            )
+        sc.place_before_council(action, cafe_id, council)
+    clock.set(datetime(2026, 12, 21, 9, 0))
+    return Counter(desk, admin, clock, cafe_id, 0)
+
+
+def test_the_council_packet_holds_the_whole_application(before_council: Counter) -> None:
+    with before_council.desk.lookup(before_council.admin) as action:
+        view = packet_view(
+            action.session, before_council.cafe_id, action.calendar, today=action.today()
+        )
+    pdf = packet_pdf(view, PROFILE)
+    reader = _reader(pdf)
+    pages = _pages(pdf)
+    text = " ".join(pages)
+    total = len(pages)
+    assert reader.metadata is not None
+    assert reader.metadata.title == "Sidewalk Cafe Application Packet SC-2026-001"
+    assert [item.title for item in reader.outline if not isinstance(item, list)] == [
+        "Cover",
+        "Contents",
+        "The application",
+        "Checklist as it stands",
+        "Comments received",
+        "Chief of Police",
+        "Inspection by the Director of Public Works",
+        "Owners and occupants notified",
+        "Site plan",
+    ]
+    cover = pages[0]
+    for shown in (
+        "Sidewalk Cafe Application",
+        "Application SC-2026-001 · § 506-10",
+        "The Broad Street Bistro",
+        "Applicant: Lindqvist Hospitality LLC",
+        "For the Common Council, Monday, December 28, 2026 at 6:00 p.m.",
+        "Council Chambers, Prescott Municipal Building",
+        "As it stands: Before the Council Mon Dec 28, 2026",
+        "Packet prepared Mon Dec 21, 2026",
+        f"Packet page 1 of {total}",
+    ):
+        assert shown in cover, shown
+    for shown in (
+        # the application in brief
+        "To be served; liquor license Class B 2026-14",
+        "Food and non-alcoholic beverages $150,000.00 of $200,000.00 gross sales (75.0%)",
+        "Fee $75.00; $75.00 still owed",
+        "Clear pedestrian passage 6 ft (abuts the curb)",
+        # the checklist as it stands, each with its state
+        "Met Eligible; records, zoning and site plan",
+        "Met Liquor license covering the cafe area",
+        "Waiting Approval by the Common Council — by Mon Dec 28, 2026",
+        "Not met Fee receipted",
+        "Stops: The fee set in the City's fee schedule is not paid",
+        # the comments, timely and late
+        "3 comments received: 2 in time, 1 late (kept for the Council).",
+        "Prescott Area Chamber Public Yes The Chamber supports it.",
+        "Late Against: noise after dark.",
+        "Received Fri Dec 18, 2026, after the last day (Tue Dec 15, 2026)",
+        # the reviews
+        "Memorandum of concerns to the City Administrator, Thursday, December 3, 2026",
+        "Stanchions along the curb side; an operator in sight of every table.",
+        "Inspected Thursday, December 3, 2026, by Dana Whitfield",
+        "Result Satisfied",
+        "Stanchion bases approved.",
+        # the list, with the one beyond 100 ft marked
+        "Notice mailed Monday, November 30, 2026 to the 4 addressees: 3 owners, 1 occupant; 1 "
+        "beyond 100 ft — not required",
+        "Far Field Farms LLC PO Box 88 Prescott, WI 54021 281-1090 Owner 120 ft beyond 100 ft",
+    ):
+        assert shown in text, shown
+    # the site plan's two sheets are the last pages, set in from the file kept
+    assert "SITE PLAN SHEET 1 SCALE 1/8 IN = 1 FT" in pages[-2]
+    assert "SITE PLAN SHEET 2 SCALE 1/8 IN = 1 FT" in pages[-1]
+    assert "Site plan submitted by the applicant — SC-2026-001" in pages[-1]
+    assert f"Packet page {total} of {total}" in pages[-1]
+
+
+def test_a_packet_for_an_application_not_yet_before_the_council() -> None:
+    """Printed early (a draft for the Clerk), the packet says where the application stands."""
+    from clerk_desk.sidewalk_cafes_views import PacketView
+
+    view = PacketView(
+        cafe_id=1,
+        number="SC-2026-002",
+        status="Applied",
+        prepared_on=date(2026, 11, 30),
+        establishment="Point Douglas Bakery",
+        address="118 Orange St N",
+        applicant_name="Point Douglas Bakery LLC",
+        applicant_address="118 Orange St N\nPrescott, WI 54021",
+        parcel_number="",
+        zoning_district="C-2",
+        commercially_zoned=True,
+        renews_number="",
+        applied_on=date(2026, 11, 30),
+        received_by="Carla Jensen",
+        configuration="Abutting the storefront",
+        dimensions=(("Aisles", "4 ft"),),
+        seats=8,
+        tables=2,
+        umbrellas="No umbrellas.",
+        hours="6:00 a.m. to 6:00 p.m.",
+        indoor_hours="6:00 a.m. to 6:00 p.m.",
+        serves_alcohol=False,
+        liquor_license="",
+        sales_period="",
+        gross_sales=None,
+        food_sales=None,
+        food_share="",
+        sales_records_name="",
+        meeting_at=None,
+        meeting_place="",
+        checklist=(),
+        comments=(),
+        comments_due_on=None,
+        police_needed=False,
+        police_why="",
+        police_sent_on=None,
+        police_reviewed_on=None,
+        police_approved=None,
+        police_memo="",
+        dpw_inspected_on=None,
+        dpw_inspected_by="",
+        dpw_satisfied=None,
+        dpw_note="",
+        fee_amount=Money("75"),
+        fee_owed=Money("0"),
+        notice=_notice(mailed_on=None, comments_due_on=None, site_plan=None, neighbors=()),
+        site_plan_sha256="",
+        cites=(),
+    )
+    pages = _pages(packet_pdf(view, PROFILE))
+    text = " ".join(pages)
+    assert "Not yet placed before the Common Council" in pages[0]
+    assert "The notice has not been mailed. No comments were received." in text
+    assert "Not required: no alcohol will be served and no liquor license is held." in text
+    assert "The Director of Public Works has not inspected yet." in text
+    assert "No one is listed yet." in text
+    assert "Scan not available No site plan is attached to the application." in pages[-1]
+    assert "Fee $75.00, paid" in text

@@ -34,7 +34,14 @@ from clerk_desk.petitions import MeetingData
 from clerk_desk.settings import CityProfile
 from clerk_desk.sidewalks import PermitData, RepairOrderData, SegmentData
 from clerk_desk.street_numbers import StreetData
-from reports.excel import DATE_FORMAT, MONEY_FORMAT
+from reports.excel import (
+    DATE_FORMAT,
+    MONEY_FORMAT,
+    Column,
+    ExportCancelled,
+    Sheet,
+    write_workbook,
+)
 from reports.sidewalks import (
     ORDER_SHEET_COLUMNS,
     PERMIT_SHEET_COLUMNS,
@@ -294,13 +301,14 @@ def test_off_the_plan_the_owner_pays_and_a_repair_is_of_the_whole_block(
         [
             "COST RESPONSIBILITY Paid 100% by the adjacent property owner",
             "Repairs are the abutting property owner's",
-            "Sidewalk article (Minor repairs)",
+            "Sidewalk article (Cost of sidewalks)",
             "When repairing a sidewalk the entire block will be repaired at one time unless "
             "approved by the Director of Public Works for partial replacement. Sidewalk article "
             "(Whole block repair)",
         ],
     )
     assert "Sidewalk Master Plan:" not in text
+    assert "Sidewalk article (Minor repairs)" not in text  # a permit's repair is not a minor one
 
 
 def test_a_removal_names_who_restores_the_area_and_the_silent_case_is_flagged(
@@ -318,6 +326,9 @@ def test_a_removal_names_who_restores_the_area_and_the_silent_case_is_flagged(
             "Removal without replacement",
         ],
     )
+    permit = _page_texts(permit_pdf(_permit_view(desk, off_plan), PROFILE))[0]
+    assert "All forms must be approved" not in permit  # a removal pours no concrete
+    assert "Seven days." in permit and "Whole block repair" not in permit
     _segment(desk, admin, city.orange)
     on_plan = _apply(desk, admin, city, work=SidewalkWork.REMOVE)
     view = _permit_view(desk, on_plan)
@@ -332,6 +343,39 @@ def test_a_removal_names_who_restores_the_area_and_the_silent_case_is_flagged(
             "Master Plan",
         ],
     )
+
+
+def test_a_replacement_carries_the_whole_block_rule_or_the_directors_approval(
+    desk: Desk, admin: SignedIn, city: City, council: int
+) -> None:
+    """Finding 5: the whole-block condition prints for the work the review names it for (a
+    repair and a replacement), or the Director's approval of a partial replacement; finding 2:
+    the permit names the repair order it carries out, and the owner pays."""
+    whole = _apply(desk, admin, city, work=SidewalkWork.REPLACE)
+    _do(desk, admin, sw.issue, whole)
+    permit = _page_texts(permit_pdf(_permit_view(desk, whole), PROFILE))[0]
+    assert (
+        "When repairing a sidewalk the entire block will be repaired at one time unless approved "
+        "by the Director of Public Works for partial replacement."
+    ) in permit
+    _segment(desk, admin, city.orange)  # on the plan: a replacement would be the City's…
+    order_id = _order(desk, admin, city, meeting_id=council)
+    ordered = _apply(desk, admin, city, work=SidewalkWork.REPLACE, repair_order_id=order_id)
+    _do(desk, admin, sw.issue, ordered, partial_replacement=True)
+    permit = _page_texts(permit_pdf(_permit_view(desk, ordered), PROFILE))[0]
+    _has_all(
+        permit,
+        [
+            "COST RESPONSIBILITY Paid 100% by the adjacent property owner",  # …but it is ordered
+            "The work carries out repair order SR-2026-001",
+            "Repair order Carries out repair order SR-2026-001 (Sidewalk article (Repair or "
+            "replacement of defective or damaged sidewalks); Wis. Stat. § 66.0907)",
+            "Partial replacement approved by the Director of Public Works: the entire block need "
+            "not be repaired at one time.",
+        ],
+    )
+    assert "the entire block will be repaired at one time" not in permit
+    assert len(_page_texts(permit_pdf(_permit_view(desk, ordered), PROFILE))) == 2
 
 
 def test_a_permit_granted_on_appeal_says_so(
@@ -509,6 +553,54 @@ def test_an_emergency_is_to_be_repaired_immediately(
     assert "20 days" not in text
 
 
+def test_an_emergency_notice_printed_for_service_never_speaks_of_twenty_or_seven_days(
+    desk: Desk, inspector: SignedIn, city: City
+) -> None:
+    """Finding 3: the notice to repair immediately, printed to be served, has no "20 days run
+    from service" caption and no seven-day permit sentence: the owner calls the Director before
+    starting; the Director signs it as the Council's designee."""
+    order_id = _order(desk, inspector, city, kind=RepairOrderKind.EMERGENCY)
+    text = _text(
+        repair_notice_pdf(
+            _notice_view(desk, order_id), PROFILE, sections=views.specification_sections()
+        )
+    )
+    notice = text.split("Standard Specifications for Sidewalk Quoted")[0]
+    _has_all(
+        notice,
+        [
+            "Notice to Repair Sidewalk Immediately",
+            "the Director of Public Works of the City of Prescott, as the Common Council's "
+            "designee, on Monday, November 30, 2026, directs you",
+            "Make the repairs immediately.",
+            "You may hire a contractor or do the work yourself, to the standard specifications "
+            "for sidewalk of the City's ordinance (attached). Call the Director of Public Works "
+            "before starting.",
+            "For the Common Council, by its designee",
+            "Director of Public Works, City of Prescott",
+            "SERVICE OF THIS NOTICE",
+            "Date served",
+        ],
+    )
+    for wrong in ("20 days", "days run from", "seven days", "City Clerk"):
+        assert wrong not in notice, wrong
+
+
+def test_the_notice_says_how_a_published_notice_was_mailed(
+    desk: Desk, clerk: SignedIn, city: City, council: int
+) -> None:
+    order_id = _order(desk, clerk, city, meeting_id=council)
+    _do(
+        desk, clerk, sw.record_service, order_id, served_on=TODAY, how="publication",
+        by_name="Carla Jensen", mailed_copy=True,
+    )  # fmt: skip
+    text = _text(repair_notice_pdf(_notice_view(desk, order_id), PROFILE))
+    assert (
+        "Served Mon Nov 30, 2026 by publication and first-class mail; served by Carla Jensen."
+        in text
+    )
+
+
 def test_a_minor_repair_notice_names_the_cost_and_the_director(
     desk: Desk, inspector: SignedIn, city: City
 ) -> None:
@@ -528,9 +620,12 @@ def test_a_minor_repair_notice_names_the_cost_and_the_director(
             "Repaired by the City Mon Nov 30, 2026, at a cost of $480.00.",
             "For the Director of Public Works",
             "Director of Public Works, City of Prescott",
+            # "Nothing in this section shall apply to minor repairs"
+            "Whole block Does not apply (Sidewalk article (Minor repairs)).",
         ],
     )
     assert "SERVICE OF THIS NOTICE" not in text and "20 days" not in text
+    assert "The entire block is repaired at one time" not in text
 
 
 # -- the workbook --------------------------------------------------------------------------------
@@ -569,7 +664,7 @@ def test_the_workbook_has_a_sheet_for_permits_orders_and_the_plan(
     first = by_number["SW-2026-001"]
     assert (first["Status"], first["Paid by"], first["On master plan"]) == (
         "Issued",
-        "City of Prescott",
+        "City",
         "Yes",
     )
     assert first["Applicant"] == "Ruth Halvorsen & Sons <Trust>"
@@ -580,7 +675,8 @@ def test_the_workbook_has_a_sheet_for_permits_orders_and_the_plan(
     assert permits_sheet.cell(3, 7).number_format == "0"  # a street number: 1220, not 1,220
     second = by_number["SW-2026-002"]
     assert second["Status"] == "Applied" and second["Issued"] is None
-    assert second["Work starts"] is None and second["Paid by"] is None
+    # who pays for an application: as the plan reads today, and marked so
+    assert second["Work starts"] is None and second["Paid by"] == "City (plan today)"
 
     header, rows = table("Repair orders")
     assert header == [c.header for c in ORDER_SHEET_COLUMNS]
@@ -596,6 +692,7 @@ def test_the_workbook_has_a_sheet_for_permits_orders_and_the_plan(
     sheet = book["Repair orders"]
     assert sheet.cell(3, 10).number_format == DATE_FORMAT
     assert sheet.freeze_panes == "A3" and sheet.auto_filter.ref == "A2:N3"
+    assert str(sheet["A1"].value).endswith("— Repair orders")
 
     header, rows = table("Master plan")
     assert header == [c.header for c in SEGMENT_SHEET_COLUMNS]
@@ -603,6 +700,54 @@ def test_the_workbook_has_a_sheet_for_permits_orders_and_the_plan(
         ("Broad St N", "Both", "Retired"),
         ("Orange St", "Even", "Current"),
     ]
+
+
+def test_the_workbook_is_streamed_with_progress_over_its_sheets_and_can_be_cancelled(
+    tmp_path: Path,
+) -> None:
+    """Finding 14: the sidewalk workbook is the shared writer's (``reports.excel``), write-only,
+    counting its rows over the three sheets; a cancel leaves no file, nor harms an old one."""
+    segment = views.SegmentRow("Orange St", "Both", 100, 1220, "Sidewalk", "", "", "Current")
+    rows = [dataclasses.replace(segment, low_number=n) for n in range(1, 8)]
+    seen: list[int] = []
+    target = tmp_path / "plan.xlsx"
+    assert register_xlsx([], [], rows, target, progress=seen.append) == 7
+    assert seen == [7]  # the empty sheets report nothing; the plan's seven rows at its end
+    sheet = openpyxl.load_workbook(target)["Master plan"]
+    assert sheet.cell(3, 4).value == 1220 and sheet.cell(3, 4).number_format == "0"
+    old = target.read_bytes()
+    with pytest.raises(ExportCancelled) as cancelled:
+        register_xlsx([], [], rows, target, progress=lambda done: False)
+    assert cancelled.value.rows_done == 7
+    assert target.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plan.xlsx"]
+
+
+def test_the_shared_writer_writes_several_sheets(tmp_path: Path) -> None:
+    """reports.excel.write_workbook: each sheet styled as one register, progress counting the
+    whole workbook, a sheet name two sheets share numbered."""
+    columns = [Column("Number", "year"), Column("Amount", "money")]
+    seen: list[int] = []
+    target = tmp_path / "two.xlsx"
+    written = write_workbook(
+        target,
+        [
+            Sheet("Permits", columns, [(1220, Money("5"))] * 3, "City — permits"),
+            Sheet("Permits", columns, [(7, Money("1"))] * 2),
+        ],
+        title="Two",
+        author="Alex",
+        progress=seen.append,
+        progress_every=2,
+    )
+    assert written == 5 and seen == [2, 3, 5]
+    book = openpyxl.load_workbook(target)
+    assert book.sheetnames == ["Permits", "Permits (2)"]
+    first, second = book["Permits"], book["Permits (2)"]
+    assert first["A1"].value == "City — permits" and first.freeze_panes == "A3"
+    assert first.auto_filter.ref == "A2:B5" and first["A3"].number_format == "0"
+    assert second["A1"].value == "Number" and second.freeze_panes == "A2"
+    assert book.properties.creator == "Alex"
 
 
 def test_money_in_the_workbook_is_a_real_amount(tmp_path: Path) -> None:

@@ -340,16 +340,20 @@ def test_permit_prints_the_term_the_conditions_and_what_is_on_file(
             "Certificate of insurance from Acuity Mutual, policy CGL 44-1901",
             f"$25.00 paid on receipt {receipt}, Mon Nov 30, 2026",
             "§ 506-9 (Fee)",
-            "Actual City expenses: Street privilege SP-2026-001: actual City costs, Barricades "
-            "delivered — $140.00 (open)",
-            # the warning and the signature
+            "City costs § 506-9 (Fee) Street privilege SP-2026-001: actual City costs, "
+            "Barricades delivered — $140.00 (open), billed to Bluff Country Concrete & Sons "
+            "<LLC>",
+            # the warning and the signature: a blank line for the Director or designee, and
+            # the operator who recorded the issuance named as such
             "This permit is subject to revocation without notice by the Building Inspector, the "
             "Chief of Police or the Director of Public Works",
-            f"{view.issued_by}, Director of Public Works",
-            "Date issued",
+            "Director of Public Works or designee — § 506-9 (When required) Date issued",
+            f"Recorded by {view.issued_by}",
             "Page 1 of 2",
         ],
     )
+    assert view.issued_by == "Test Building Inspector / Public Works"
+    assert f"{view.issued_by}, Director of Public Works" not in text  # no title presumed
     assert "Short:" not in text  # the certificate meets the minimum over the whole term
     for gone in ("REVOKED", "ENDED", "CLOSED", "still owed"):
         assert gone not in text, gone
@@ -428,32 +432,53 @@ def test_a_revoked_permit_prints_who_revoked_it_and_why(
 
 
 def test_closing_and_removal_by_the_city_are_printed(
-    desk: Desk, clock: FixedClock, admin: SignedIn, director: SignedIn, builder: int, parcel: int
+    desk: Desk,
+    clock: FixedClock,
+    admin: SignedIn,
+    director: SignedIn,
+    builder: int,
+    parcel: int,
+    tmp_path: Path,
 ) -> None:
     privilege_id = _ready(desk, admin, director, builder, parcel_id=parcel)
     _issue(desk, director, privilege_id)
-    clock.set(datetime(2027, 3, 8, 18, 30))
-    notice_at = datetime(2027, 3, 8, 18, 30, tzinfo=city_zone())
+    clock.set(datetime(2027, 2, 26, 18, 30))  # in force: the sidewalk is lawfully obstructed
+    notice_at = datetime(2027, 2, 26, 18, 30, tzinfo=city_zone())
     with desk.action(admin) as action:
         sp.record_removal_notice(action, privilege_id, at=notice_at, to="Rosa Lindgren")
-    clock.set(datetime(2027, 3, 9, 18, 30))
+    clock.set(datetime(2027, 2, 27, 18, 30))
     with desk.action(admin) as action:
         sp.record_city_removal(
-            action, privilege_id, on=date(2027, 3, 9), cost=Money("640"), description="Crew"
+            action, privilege_id, on=date(2027, 2, 27), cost=Money("640"), description="Crew"
         )
-    text = _text(permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=date(2027, 3, 9)))
+    text = _text(permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=date(2027, 2, 27)))
     _has_all(
         text,
         [
             "Removal by City",
-            "Notice to remove the obstruction within 24 hours given Mon Mar 8, 2027, 6:30 p.m. "
+            "Notice to remove the obstruction within 24 hours given Fri Feb 26, 2027, 6:30 p.m. "
             "to Rosa Lindgren.",
-            "Removed by the City Tue Mar 9, 2027",
+            "Removed by the City Sat Feb 27, 2027.",
             "§ 506-9 (Removal by City)",
-            "Special charge:",
-            "$640.00 (open)",
+            "$640.00 charged to Rosa Lindgren, owner of the abutting property, as a special "
+            "charge for the next annual tax roll (open).",
         ],
     )
+    # The owner's charge is not printed as the permittee's City costs.
+    assert "City costs" not in text
+    with desk.database.reading() as session:
+        rows = views.register_rows(session, today=date(2027, 2, 27))
+    register_xlsx(rows, tmp_path / "register.xlsx")
+    sheet = openpyxl.load_workbook(tmp_path / "register.xlsx").active
+    assert sheet is not None
+    values = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    line = dict(zip(values[1], values[2], strict=True))
+    assert (line["City costs"], line["Removal by City"], line["Removal charged to"]) == (
+        0,
+        640,
+        "Rosa Lindgren",
+    )
+    assert line["Status"] == "Removed by the City Feb 27, 2027"
 
 
 def test_a_closed_permit_prints_closed(
@@ -462,8 +487,14 @@ def test_a_closed_permit_prints_closed(
     privilege_id = _ready(desk, admin, director, builder)
     _issue(desk, director, privilege_id)
     clock.set(datetime(2027, 1, 20, 10, 0))
-    with desk.action(director) as action:
-        sp.close(action, privilege_id, on=date(2027, 1, 20))
+    with desk.action(admin) as action:
+        sp.close(
+            action,
+            privilege_id,
+            on=date(2027, 1, 20),
+            by_name="Ivan Olsen",
+            by_title="Director of Public Works",
+        )
     text = _text(permit_pdf(_view(desk, privilege_id), PROFILE))
     _has_all(text, ["CLOSED", "placed in a safe condition for public travel: Wed Jan 20, 2027"])
 
@@ -507,6 +538,11 @@ def test_what_is_missing_is_said_plainly(
             "$25.00 of the fee is still owed.",
         ],
     )
+    paid = dataclasses.replace(view, receipts=(), fee_owed=Money.zero())
+    text = _text(permit_pdf(paid, PROFILE))
+    assert "Fee of $25.00 paid." in text and "Fee billed" not in text
+    owed = dataclasses.replace(view, receipts=(), fee_owed=Money("10"))
+    assert "$10.00 of the fee is still owed." in _text(permit_pdf(owed, PROFILE))
     no_bond = dataclasses.replace(view, bond_amount=None, insurance_required=False)
     text = _text(permit_pdf(no_bond, PROFILE))
     _has_all(
@@ -533,7 +569,8 @@ def test_a_moved_building_prints_its_route(
         sidewalk_used_in=None,
     )
     _issue(desk, director, privilege_id)
-    text = _text(permit_pdf(_view(desk, privilege_id), PROFILE))
+    view = _view(desk, privilege_id)
+    text = _text(permit_pdf(view, PROFILE))
     _has_all(
         text,
         [
@@ -542,6 +579,33 @@ def test_a_moved_building_prints_its_route(
         ],
     )
     assert "Sidewalk occupied" not in text
+    # The building materials rule of § 506-8 (Exceptions) is not printed for a moved building.
+    assert not view.materials and "materials may not interfere" not in text
+    blocked = _text(permit_pdf(dataclasses.replace(view, gutter_clear=False), PROFILE))
+    assert "Blocked as applied: keep the flow in the gutters open" in blocked
+    assert "materials may not interfere" not in blocked
+
+
+def test_a_standing_bond_shared_or_claimed_against_says_so(
+    desk: Desk, admin: SignedIn, director: SignedIn, builder: int
+) -> None:
+    privilege_id = _ready(desk, admin, director, builder)
+    _issue(desk, director, privilege_id)
+    view = _view(desk, privilege_id)
+    (bond,) = view.bonds
+    shared = dataclasses.replace(
+        bond, for_this_permit=False, also_backs=("SP-2026-002", "SP-2026-004"), claim_made=True
+    )
+    text = _text(permit_pdf(dataclasses.replace(view, bonds=(shared,)), PROFILE))
+    _has_all(
+        text,
+        [
+            "(a standing bond of the permittee that covers this permit). It also stands behind "
+            "SP-2026-002 and SP-2026-004, each counting it at its full amount. A claim has been "
+            "made on it.",
+        ],
+    )
+    assert "also stands behind" not in _text(permit_pdf(view, PROFILE))
 
 
 # -- the register ------------------------------------------------------------------------------
@@ -580,6 +644,7 @@ def test_register_lists_each_permit_with_its_dates_and_money(
     assert first["Bond set"] == 5000
     assert first["Bond on file"] == "Western Surety Company, No. SP-B-1, $5,000.00"
     assert (first["Fee"], first["Fee paid"], first["City costs"]) == (25, 25, 0)
+    assert (first["Removal by City"], first["Removal charged to"]) == (0, None)
     waiting = by_number["SP-2026-002"]
     assert waiting["Status"] == "Applied" and waiting["Location"] == "Alley behind 120 Broad St N"
     assert waiting["Issued"] is None and waiting["Ends"] is None and waiting["Bond set"] is None

@@ -51,6 +51,7 @@ from ui import forms, printing
 from ui.operations import App
 from ui.sidewalk_dialogs import (
     CityRepairDialog,
+    CompleteDialog,
     CouncilDecisionDialog,
     IssueDialog,
     OrderDialog,
@@ -58,10 +59,15 @@ from ui.sidewalk_dialogs import (
     ReasonDialog,
     SegmentDialog,
     ServiceDialog,
+    permit_row,
+    search_permit_rows,
 )
 from ui.sidewalks_tab import SidewalksTab
 
 pytestmark = pytest.mark.gui
+
+MAIN_WINDOW_TAB = 1215
+"""The width of the tab area inside the main window at 1400 x 900 (the side list takes the rest)."""
 
 
 # ---- the records a test starts from ----------------------------------------------------------
@@ -179,9 +185,10 @@ def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
 
 
 def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> SidewalksTab:
+    """The tab at the size it has inside the main window of 1400 x 900 pixels."""
     widget = SidewalksTab(App(desk, who))
     qtbot.add_widget(widget)
-    widget.resize(1400, 900)
+    widget.resize(MAIN_WINDOW_TAB, 860)
     widget.show()
     return widget
 
@@ -558,7 +565,7 @@ def test_a_segment_added_in_the_master_plan_tab_moves_the_payer_of_a_permit(
         "Orange St N, odd side, 301-399: Sidewalk",
     ]
     assert "<b>Shown on the plan</b>: Orange St N, odd side, 301-399" in plan.lookup_result.text()
-    assert "paid 100% by <b>the City of Prescott</b>" in plan.lookup_result.text()
+    assert "<b>Paid 100% by the City of Prescott</b>" in plan.lookup_result.text()
     plan.lookup_number.setText("399")  # the last number: on the plan
     assert "Shown on the plan" in plan.lookup_result.text()
     plan.lookup_number.setText("401")
@@ -823,10 +830,14 @@ def test_a_denial_appealed_and_granted_by_the_council_prints_the_permit(
     assert stored_permit(desk, permit_id).appeal_filed_on == date(2026, 11, 30)
 
     def council(dialog: QDialog) -> None:
+        """The meeting of Nov 23 was held before the appeal was filed: not offered."""
         assert isinstance(dialog, CouncilDecisionDialog)
-        dialog.meeting.choose(meeting_id)  # held before the appeal was filed: refused
+        assert dialog.meeting.box.findData(meeting_id) < 0
+        assert [dialog.meeting.box.itemText(i) for i in range(dialog.meeting.box.count())] == [
+            "No meeting held since the appeal was filed — add it with New meeting…"
+        ]
         dialog.save_button.click()
-        assert "was before the appeal was filed" in dialog.errors.message("meeting")
+        assert dialog.errors.message("meeting").startswith("Choose the meeting")
 
     dialogs.append(council)
     tab.permits.council_button.click()
@@ -846,6 +857,7 @@ def test_a_denial_appealed_and_granted_by_the_council_prints_the_permit(
     def granted(dialog: QDialog) -> None:
         assert isinstance(dialog, CouncilDecisionDialog)
         assert dialog.meeting.meeting_id() == later_id
+        assert dialog.meeting.box.count() == 1  # only the meeting held since the appeal
         dialog.granted.setChecked(True)
         qtbot.keyClicks(dialog.note, "Motion carried 5-1: the narrower walk matches the block")
         dialog.save_button.click()
@@ -1002,3 +1014,415 @@ def test_the_main_window_builds_the_tab_and_the_today_item_opens_the_order(
     chosen = tab.orders.selected()
     assert chosen is not None and chosen.id == order_id
     assert messages == []
+
+
+# ---- the second review: what the clerk sees after each fix ------------------------------------
+
+
+def _order(desk: Desk, who: SignedIn, parcel: int, meeting: int | None, **changes: Any) -> int:
+    with desk.action(who) as action:
+        order = sidewalks.order_repair(
+            action,
+            sidewalks.RepairOrderData(
+                changes.pop("kind", RepairOrderKind.COUNCIL_ORDER),
+                parcel,
+                "215 Kinnickinnic St",
+                "Cracked flags",
+                meeting_id=meeting,
+                **changes,
+            ),
+        )
+        action.session.flush()
+        return order.id
+
+
+def test_every_register_fits_the_main_windows_tab_without_scrolling(
+    qtbot, desk, clerk, inspector, town, clock: FixedClock
+) -> None:
+    """Finding 9: at the main window's width every column shows, the status and the payer
+    whole, the names and places sharing what is left; nothing scrolls sideways."""
+    meeting = held_meeting(desk, clerk)
+    denied = apply(
+        desk,
+        clerk,
+        PermitData(
+            town["ann"], "118 Orange St N", SidewalkWork.REMOVE, town["orange"], 318,
+            parcel_id=town["ann_parcel"], work_starts_on=date(2026, 12, 21),
+        ),
+    )  # fmt: skip
+    with desk.action(inspector) as action:
+        sidewalks.deny(action, denied, reasons="The walk leads to the school")
+    with desk.action(clerk) as action:
+        sidewalks.file_appeal(action, denied, filed_on=date(2026, 11, 30))
+        sidewalks.record_city_contract(
+            action,
+            PermitData(
+                town["concrete"], "Orange St N program", SidewalkWork.CONSTRUCT,
+                town["orange"], 120, new_subdivision=True,
+            ),
+        )  # fmt: skip
+    apply(
+        desk,
+        clerk,
+        PermitData(
+            town["concrete"], "Orange St N", SidewalkWork.RECONSTRUCT, town["orange"], 120,
+            work_starts_on=date(2026, 12, 21),
+        ),
+    )  # fmt: skip
+    minor = _order(
+        desk, inspector, town["bob_parcel"], None, kind=RepairOrderKind.MINOR,
+        estimated_cost=Money("300"),
+    )  # fmt: skip
+    with desk.action(inspector) as action:
+        sidewalks.record_city_repair(action, minor, on=date(2026, 11, 30), cost=Money("300"))
+    _order(desk, clerk, town["bob_parcel"], meeting)
+    tab = make_tab(qtbot, desk, clerk)
+    tab.resize(MAIN_WINDOW_TAB, 860)
+    pages = (tab.permits, tab.orders, tab.plan)
+    for page in pages:
+        tab.inner.setCurrentWidget(page)
+        page.refresh()
+        qtbot.wait(10)
+    texts_of = {
+        "permits": [tab.permits.model.column_texts(n) for n in range(len(tab.permits.model.rows))],
+        "orders": [tab.orders.model.column_texts(n) for n in range(len(tab.orders.model.rows))],
+    }
+    assert {row[6] for row in texts_of["permits"]} == {
+        "Appealed to Council",
+        "City contract (no permit)",
+        "Applied",
+    }
+    assert "Land divider" in {row[5] for row in texts_of["permits"]}
+    assert "City (plan today)" in {row[5] for row in texts_of["permits"]}
+    assert "Repaired by City (charged)" in {row[8] for row in texts_of["orders"]}
+    for page, whole in ((tab.permits, (0, 3, 4, 5, 6)), (tab.orders, (0, 1, 3, 5, 6, 7, 8))):
+        tab.inner.setCurrentWidget(page)
+        qtbot.wait(10)
+        table = page.table
+        metrics = table.fontMetrics()
+        assert table.horizontalScrollBar().maximum() == 0, page.objectName()
+        for n in range(len(page.model.rows)):
+            shown = page.model.column_texts(n)
+            for column in whole:  # the short values show whole
+                assert metrics.horizontalAdvance(shown[column]) < table.columnWidth(column), (
+                    page.objectName(),
+                    shown[column],
+                )
+    assert min(tab.permits.table.columnWidth(1), tab.permits.table.columnWidth(2)) > 150
+    assert min(tab.orders.table.columnWidth(2), tab.orders.table.columnWidth(4)) > 120
+    tab.inner.setCurrentWidget(tab.plan)
+    qtbot.wait(10)
+    assert tab.plan.table.horizontalScrollBar().maximum() == 0
+    assert tab.plan.model.column_texts(0)[:5] == [
+        "Orange St N",
+        "Both sides",
+        "100-299",
+        "Sidewalk",
+        "Current",
+    ]
+
+
+def test_the_register_says_plan_today_only_where_the_plan_decides(
+    qtbot, tab, desk, clerk, town
+) -> None:
+    """Nit: a repair is the owner's whatever the plan shows: no "(plan today)" after it."""
+    for work in (SidewalkWork.REPAIR, SidewalkWork.RECONSTRUCT):
+        apply(desk, clerk, PermitData(town["ann"], "118 Orange St N", work, town["orange"], 118))
+    tab.permits.refresh()
+    assert [r[3:6] for r in map(tab.permits.model.column_texts, (0, 1))] == [
+        ["Reconstruction", "", "City (plan today)"],
+        ["Repair", "", "Owner"],
+    ]
+    tab.permits.select_permit(tab.permits.model.rows[1].id)
+    assert "As the current Sidewalk Master Plan reads today" not in tab.permits.cost.text()
+    shown = texts(tab.permits.findings)
+    assert "a reconstruction or replacement here would be the City" in shown
+
+
+def test_an_owner_ordered_to_replace_the_walk_applies_under_the_order(
+    qtbot, tab, desk, clerk, inspector, town, dialogs, messages, previewed
+) -> None:
+    """Finding 2 at the counter: Ann Lee, ordered by the Council to replace her walk on the
+    plan, applies for a Replacement; naming the order, the form says she pays (the plan would
+    have the City pay); the Director approves a partial replacement when issuing it (finding 5)
+    and the permit prints it."""
+    meeting = held_meeting(desk, clerk)
+    order_id = _order(desk, clerk, town["ann_parcel"], meeting)
+
+    def application(dialog: QDialog) -> None:
+        assert isinstance(dialog, PermitDialog)
+        assert not dialog.repair_order.isEnabled()  # no parcel yet
+        fill_permit(
+            qtbot, dialog, applicant="ann lee", parcel="281-00123", work=SidewalkWork.REPLACE,
+            street="Orange St N", number="118", location="Front walk", starts=date(2026, 12, 9),
+        )  # fmt: skip
+        assert "Paid 100% by the City of Prescott" in dialog.cost.text()
+        box = dialog.repair_order
+        assert box.isEnabled() and box.itemText(1).startswith("SR-2026-001 — Council order")
+        box.setCurrentIndex(box.findData(order_id))
+        shown = dialog.cost.text()
+        assert "Paid 100% by the adjacent property owner" in shown
+        assert "The work carries out repair order SR-2026-001" in shown
+        assert "Wis. Stat. § 66.0907" in shown and "fixed when the permit is issued" not in shown
+        dialog.save_button.click()
+
+    dialogs.append(application)
+    tab.permits.new_button.click()
+    assert messages == []
+    permit_id = tab.permits.selected().id
+    assert stored_permit(desk, permit_id).repair_order_id == order_id
+    assert tab.permits.model.column_texts(0)[5] == "Owner"
+    assert "Carries out repair order</i> SR-2026-001" in tab.permits.summary.text()
+
+    dpw = make_tab(qtbot, desk, inspector)
+    dpw.permits.select_permit(permit_id)
+
+    def issue(dialog: QDialog) -> None:
+        assert isinstance(dialog, IssueDialog)
+        assert dialog.partial is not None and not dialog.partial.isChecked()
+        shown = texts(dialog.view)
+        assert "Paid 100%" not in shown  # said once, in the cost box
+        assert "entire block is repaired at one time" in shown
+        dialog.partial.setChecked(True)
+        dialog.save_button.click()
+
+    dialogs.append(issue)
+    dpw.permits.issue_button.click()
+    assert messages == []
+    saved = stored_permit(desk, permit_id)
+    assert (saved.cost_payer, saved.partial_replacement_approved) == (CostPayer.OWNER, True)
+    [(_title, pdf)] = previewed
+    first = pdf_pages(pdf)[0]
+    assert "Paid 100% by the adjacent property owner" in first
+    assert "Partial replacement approved by the Director of Public Works" in first
+
+
+def test_the_issue_form_offers_a_partial_replacement_only_for_a_repair_or_replacement(
+    qtbot, desk, clerk, inspector, town
+) -> None:
+    permit_id = apply(
+        desk,
+        clerk,
+        PermitData(
+            town["ann"], "118 Orange St N", SidewalkWork.RECONSTRUCT, town["orange"], 118,
+            width_in=54, work_starts_on=date(2026, 12, 9),
+        ),
+    )  # fmt: skip
+    app = App(desk, inspector)
+    with desk.lookup(inspector) as action:
+        row = permit_row(action, permit_id)
+    dialog = IssueDialog(None, app, row)
+    qtbot.add_widget(dialog)
+    assert dialog.partial is None
+    assert "entire block" not in texts(dialog.view)
+
+
+def test_the_order_form_offers_only_the_kinds_the_operator_may_order(
+    qtbot, desk, clerk, inspector, town
+) -> None:
+    """Finding 10: the Clerk records the Council's orders only; the Director may direct all
+    three. A minor repair hides the whole-block fields (nothing in the section applies to it);
+    any order may carry an estimate."""
+    clerks = OrderDialog(None, App(desk, clerk))
+    qtbot.add_widget(clerks)
+    kinds = [clerks.kind.itemData(i) for i in range(clerks.kind.count())]
+    assert kinds == [RepairOrderKind.COUNCIL_ORDER]
+    assert clerks.save_button.isEnabled() and clerks.estimate.isEnabled()
+    directors = OrderDialog(None, App(desk, inspector))
+    qtbot.add_widget(directors)
+    directors.show()
+    kinds = [directors.kind.itemData(i) for i in range(directors.kind.count())]
+    assert kinds == [
+        RepairOrderKind.COUNCIL_ORDER,
+        RepairOrderKind.EMERGENCY,
+        RepairOrderKind.MINOR,
+    ]
+    assert directors.block.isVisible()
+    directors.kind.setCurrentIndex(directors.kind.findData(RepairOrderKind.MINOR))
+    assert not directors.block.isVisible() and directors.estimate.isEnabled()
+    directors.kind.setCurrentIndex(directors.kind.findData(RepairOrderKind.EMERGENCY))
+    assert directors.block.isVisible()
+
+
+def test_a_minor_repair_is_recorded_without_the_whole_block_rule(
+    qtbot, desk, inspector, town, dialogs, messages
+) -> None:
+    dpw = make_tab(qtbot, desk, inspector)
+    dpw.inner.setCurrentWidget(dpw.orders)
+
+    def minor(dialog: QDialog) -> None:
+        assert isinstance(dialog, OrderDialog)
+        dialog.kind.setCurrentIndex(dialog.kind.findData(RepairOrderKind.MINOR))
+        dialog.whole_block.setChecked(False)  # hidden: whatever it says, the rule is off
+        choose(qtbot, dialog.parcel, "118 orange")
+        qtbot.keyClicks(dialog.location, "118 Orange St N")
+        qtbot.keyClicks(dialog.defect, "One settled flag")
+        qtbot.keyClicks(dialog.estimate, "365")
+        dialog.save_button.click()
+
+    dialogs.append(minor)
+    dpw.orders.new_button.click()
+    assert messages == []
+    assert "Whole block: does not apply" in dpw.orders.summary.text()
+    assert "Whole block at one time" not in dpw.orders.summary.text()
+
+
+def test_an_overlapping_segment_is_refused_under_the_numbers(
+    qtbot, tab, desk, clerk, town, dialogs, messages
+) -> None:
+    """Finding 11: the core's refusal of a segment that overlaps the plan is shown next to the
+    numbers, not in a message box."""
+    tab.inner.setCurrentWidget(tab.plan)
+
+    def segment(dialog: QDialog) -> None:
+        assert isinstance(dialog, SegmentDialog)
+        dialog.street.setCurrentIndex(dialog.street.findText("Orange St N"))
+        qtbot.keyClicks(dialog.low, "250")
+        qtbot.keyClicks(dialog.high, "350")
+        dialog.save_button.click()
+        assert dialog.isVisible()
+        assert dialog.errors.message("low_number").startswith(
+            "That stretch overlaps the plan's segment Orange St N, both sides, 100-299: Sidewalk"
+        )
+
+    dialogs.append(segment)
+    tab.plan.add_button.click()
+    assert messages == []
+
+
+def test_the_city_contract_form_shows_the_cores_payer_and_a_correction_keeps_it(
+    qtbot, tab, desk, clerk, town, dialogs, messages
+) -> None:
+    """Finding 12: the form says who pays as the core will fix it; a correction of the
+    contractor keeps the payer fixed when it was recorded, though the plan changed since."""
+
+    def record(dialog: QDialog) -> None:
+        assert isinstance(dialog, PermitDialog)
+        fill_permit(
+            qtbot, dialog, applicant="kinni", work=SidewalkWork.RECONSTRUCT,
+            street="Orange St N", number="118", location="Orange St N program",
+            starts=date(2026, 12, 1),
+        )  # fmt: skip
+        shown = dialog.cost.text()
+        assert "Paid 100% by the City of Prescott" in shown
+        assert "Fixed when the City contract work is recorded" in shown
+        assert "the contract says who pays" not in shown
+        dialog.save_button.click()
+
+    dialogs.append(record)
+    tab.permits.contract_button.click()
+    assert messages == []
+    row = tab.permits.selected()
+    assert row is not None and row.number == "SWC-2026-001"
+    with desk.action(clerk) as action:
+        sidewalks.retire_segment(action, town["segment"], reason="Council amendment")
+
+    def correct(dialog: QDialog) -> None:
+        assert isinstance(dialog, PermitDialog)
+        assert "Paid 100% by the City of Prescott" in dialog.cost.text()
+        assert "Fixed when the City contract work was recorded" in dialog.cost.text()
+        dialog.number.setText("120")  # the plan is read again…
+        assert "Paid 100% by the adjacent property owner" in dialog.cost.text()
+        dialog.number.setText("118")  # …and kept when put back
+        assert "Paid 100% by the City of Prescott" in dialog.cost.text()
+        qtbot.keyClicks(dialog.contractor, " (sub)")
+        dialog.save_button.click()
+
+    dialogs.append(correct)
+    tab.permits.refresh()
+    tab.permits.select_permit(row.id)
+    tab.permits.correct_button.click()
+    assert messages == []
+    assert stored_permit(desk, row.id).cost_payer == CostPayer.CITY
+
+
+def test_a_completion_before_the_seventh_day_is_warned_and_recorded(
+    qtbot, desk, clerk, inspector, town, dialogs, messages, clock: FixedClock
+) -> None:
+    permit_id = apply(
+        desk,
+        clerk,
+        PermitData(
+            town["ann"], "118 Orange St N", SidewalkWork.REPAIR, town["orange"], 118,
+            parcel_id=town["ann_parcel"], width_in=54, work_starts_on=date(2026, 12, 7),
+        ),
+    )  # fmt: skip
+    with desk.action(inspector) as action:
+        sidewalks.issue(action, permit_id)
+    clock.set(datetime(2026, 12, 8, 9, 0))
+    dpw = make_tab(qtbot, desk, inspector)
+    dpw.permits.select_permit(permit_id)
+
+    def complete(dialog: QDialog) -> None:
+        assert isinstance(dialog, CompleteDialog)
+        assert not dialog.early.isVisible()  # Dec 8: in time
+        dialog.on.setDate(QDate(2026, 12, 4))
+        assert dialog.early.isVisible()
+        assert "before Mon Dec 7, 2026: the work began fewer than seven days" in texts(dialog.early)
+        dialog.save_button.click()
+
+    dialogs.append(complete)
+    dpw.permits.complete_button.click()
+    assert messages == []
+    assert stored_permit(desk, permit_id).completed_on == date(2026, 12, 4)
+    assert "fewer than seven days after the permit" in dpw.permits.history_model.rows[-1].what
+
+
+def test_service_by_publication_asks_for_the_copy_mailed_first_class(
+    qtbot, desk, clerk, town, dialogs, messages
+) -> None:
+    meeting = held_meeting(desk, clerk)
+    order_id = _order(desk, clerk, town["bob_parcel"], meeting)
+    tab = make_tab(qtbot, desk, clerk)
+    tab.inner.setCurrentWidget(tab.orders)
+    tab.orders.select_order(order_id)
+
+    def service(dialog: QDialog) -> None:
+        assert isinstance(dialog, ServiceDialog)
+        assert not dialog.mailing_box.isVisible()
+        dialog.how.setCurrentText("publication")
+        assert dialog.mailing_box.isVisible()
+        note = dialog.mailing_note.text()
+        assert (
+            "address is known (215 Kinnickinnic St, Prescott, WI 54021): with service by " in note
+        )
+        assert "publication, a copy of the notice is also mailed to it by first-class mail" in note
+        dialog.mailed.setChecked(True)
+        dialog.save_button.click()
+
+    dialogs.append(service)
+    tab.orders.service_button.click()
+    assert messages == []
+    assert stored_order(desk, order_id).served_how == "publication and first-class mail"
+
+
+def test_the_register_reads_a_fixed_number_of_queries_however_many_permits(
+    qtbot, desk, clerk, town
+) -> None:
+    """Finding 13: one read of the plan for the register, the meetings and owners preloaded."""
+    from sqlalchemy import event
+
+    def statements(count: int) -> int:
+        for n in range(count):
+            apply(
+                desk,
+                clerk,
+                PermitData(
+                    town["ann"], "118 Orange St N", SidewalkWork.RECONSTRUCT, town["orange"],
+                    100 + n, parcel_id=town["ann_parcel"],
+                ),
+            )  # fmt: skip
+        seen: list[str] = []
+        with desk.lookup(clerk) as action:
+            connection = action.session.connection()
+
+            def count_it(*_args: Any) -> None:
+                seen.append("x")
+
+            event.listen(connection, "before_cursor_execute", count_it)
+            rows = search_permit_rows(action)
+            event.remove(connection, "before_cursor_execute", count_it)
+        assert all(r.decision.segment for r in rows)
+        return len(seen)
+
+    assert statements(2) == statements(10)

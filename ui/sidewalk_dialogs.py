@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import ledger, sidewalks, street_numbers
+from clerk_desk import ledger, sidewalks, sidewalks_views, street_numbers
 from clerk_desk.deadlines import clock_time, format_day, plural
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
@@ -77,7 +77,7 @@ from ui.findings_view import FindingsView
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_from_url, cite_html
 from ui.parties_tab import ParcelRow
-from ui.petition_dialogs import MeetingDialog, meeting_rows, zone_of
+from ui.petition_dialogs import MeetingDialog, MeetingRow, meeting_rows, zone_of
 from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import RIGHT, TableColumn
 
@@ -123,21 +123,13 @@ def _day(day: date | None) -> str:
     return format_day(day) if day is not None else ""
 
 
-def payer_phrase(payer: CostPayer) -> str:
-    """ "the City of Prescott", "the adjacent property owner", "the land divider"."""
-    return {
-        CostPayer.CITY: "the City of Prescott",
-        CostPayer.OWNER: "the adjacent property owner",
-        CostPayer.LAND_DIVIDER: "the land divider",
-    }[CostPayer(payer)]
-
-
 # ---- plain rows ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class DecisionRow:
-    """Who pays, as the core decided it, with the segment of the plan named."""
+    """Who pays, as the core decided it (:class:`sidewalks.CostDecision`), with the segment of
+    the plan named; every word of it is the core's."""
 
     payer: CostPayer
     restoration_payer: CostPayer | None
@@ -147,6 +139,10 @@ class DecisionRow:
     segment: str  # "Broad St N, odd side, 101-299: Sidewalk", or nothing
     findings: tuple[Finding, ...]
     fixed: bool  # fixed when the permit was issued (the plan changing since does not move it)
+    follows_plan: bool  # the plan decides it: until it is fixed, it moves with the plan
+    repair_order: str  # the repair order the work carries out, or ""
+    summary: str  # "Paid 100% by the City of Prescott"
+    cost_finding: Finding  # the review's line about it (the forms show it in a box instead)
 
     @classmethod
     def of(
@@ -157,16 +153,16 @@ class DecisionRow:
         fixed: bool,
         labels: dict[int, str] | None = None,
     ) -> DecisionRow:
-        """``labels`` keeps the segments named already while a register is read (a plan has a
-        few dozen segments; a register hundreds of permits)."""
+        """``labels`` are the plan's segments named (``sidewalks.segment_labels``), read once
+        for a register; without them the one segment is looked up."""
         segment = ""
         if decision.segment_id is not None:
-            known = labels if labels is not None else {}
-            if decision.segment_id not in known:
-                known[decision.segment_id] = sidewalks.segment_label(
+            if labels is not None and decision.segment_id in labels:
+                segment = labels[decision.segment_id]
+            else:
+                segment = sidewalks.segment_label(
                     sidewalks.get_segment(session, decision.segment_id)  # type: ignore[arg-type]
                 )
-            segment = known[decision.segment_id]
         return cls(
             CostPayer(decision.payer),
             CostPayer(decision.restoration_payer) if decision.restoration_payer else None,
@@ -176,35 +172,45 @@ class DecisionRow:
             segment,
             tuple(decision.findings),
             fixed,
+            decision.follows_plan,
+            decision.repair_order,
+            decision.summary,
+            sidewalks.cost_finding(decision),
         )
 
     @property
     def payer_text(self) -> str:
-        """ "City", "Owner", "Land divider": the register's column."""
-        return {
-            CostPayer.CITY: "City",
-            CostPayer.OWNER: "Owner",
-            CostPayer.LAND_DIVIDER: "Land divider",
-        }[self.payer]
+        """ "City", "Owner", "Land divider" (the core's short words), with " (plan today)"
+        while the plan decides it and it is not fixed yet: the register's column."""
+        pending = " (plan today)" if self.follows_plan and not self.fixed else ""
+        return sidewalks.payer_short(self.payer) + pending
 
 
-def decision_html(decision: DecisionRow | None, *, pending_note: str = "") -> str:
-    """The cost decision in words: who pays in bold, who restores, why, and the section."""
+def decision_html(
+    decision: DecisionRow | None,
+    *,
+    pending_note: str = "",
+    fixed_note: str = "Fixed when the permit was issued.",
+) -> str:
+    """The cost decision in words: who pays in bold, who restores, why, and the section.
+    ``pending_note`` is said under a decision the plan makes and that is not fixed yet,
+    ``fixed_note`` under one fixed."""
     if decision is None:
         return f"<i>{html.escape(pending_note or 'Choose the work to see who pays.')}</i>"
     e = html.escape
-    lines = [f"<b style='font-size:115%'>Paid 100% by {e(payer_phrase(decision.payer))}</b>"]
+    lines = [f"<b style='font-size:115%'>{e(decision.summary)}</b>"]
     if decision.restoration_payer is not None:
         lines.append(
-            f"Restoration of the area: <b>{e(payer_phrase(decision.restoration_payer))}</b>"
+            "Restoration of the area: "
+            f"<b>{e(sidewalks.payer_phrase(decision.restoration_payer))}</b>"
         )
     lines.append(e(decision.reason))
     if decision.segment:
         lines.append(f"Master plan: {e(decision.segment)}")
     lines.append(f"<small>{cite_link(decision.cite)}</small>")
     if decision.fixed:
-        lines.append("<small style='color:#555'>Fixed when the permit was issued.</small>")
-    elif pending_note:
+        lines.append(f"<small style='color:#555'>{e(fixed_note)}</small>")
+    elif pending_note and decision.follows_plan:
         lines.append(f"<small style='color:#555'>{e(pending_note)}</small>")
     return "<br>".join(lines)
 
@@ -246,16 +252,24 @@ class PermitRow:
     completed_on: date | None
     withdrawn_reason: str
     notes: str
+    repair_order_id: int | None
+    partial_replacement_approved: bool
 
     @classmethod
     def of(
-        cls, permit: SidewalkPermit, action: Action, labels: dict[int, str] | None = None
+        cls,
+        permit: SidewalkPermit,
+        action: Action,
+        labels: dict[int, str] | None = None,
+        decided: CostDecision | None = None,
     ) -> PermitRow:
+        """``decided`` is the permit's cost decision when a register read them all at once
+        (``sidewalks.costs_for``)."""
         session, zone = action.session, zone_of(action)
         applicant = permit.applicant
         address = ", ".join(p for p in (applicant.street, applicant.city) if p)
         decision = DecisionRow.of(
-            sidewalks.decide_cost(session, permit),
+            decided or sidewalks.decide_cost(session, permit),
             session,
             fixed=permit.cost_payer is not None,
             labels=labels,
@@ -297,6 +311,8 @@ class PermitRow:
             completed_on=permit.completed_on,
             withdrawn_reason=permit.withdrawn_reason,
             notes=permit.notes,
+            repair_order_id=permit.repair_order_id,
+            partial_replacement_approved=permit.partial_replacement_approved,
         )
 
     @property
@@ -360,6 +376,7 @@ class PermitRow:
             contractor_name=self.contractor_name,
             work_starts_on=self.work_starts_on,
             notes=self.notes,
+            repair_order_id=self.repair_order_id,
         )
 
 
@@ -399,11 +416,13 @@ def search_permit_rows(
     status: SidewalkPermitStatus | None = None,
     year: int | None = None,
 ) -> list[PermitRow]:
-    labels: dict[int, str] = {}
-    return [
-        PermitRow.of(p, action, labels)
-        for p in sidewalks.search_permits(action.session, text, status=status, year=year)
-    ]
+    """The register's rows: the permits found, their cost decisions read with the plan once
+    (``sidewalks.costs_for``), the segments named from one read of the plan."""
+    session = action.session
+    found = sidewalks.search_permits(session, text, status=status, year=year)
+    decided = sidewalks.costs_for(session, found)
+    labels = sidewalks.segment_labels(session) if found else {}
+    return [PermitRow.of(p, action, labels, decided[p.id]) for p in found]
 
 
 def permit_row(action: Action, permit_id: int) -> PermitRow:
@@ -413,10 +432,13 @@ def permit_row(action: Action, permit_id: int) -> PermitRow:
 def permit_details(action: Action, permit_id: int) -> PermitDetails:
     session, today = action.session, action.today()
     permit = sidewalks.get_permit(session, permit_id)
-    row = PermitRow.of(permit, action)
+    decision = sidewalks.decide_cost(session, permit)
+    row = PermitRow.of(permit, action, decided=decision)
     findings: list[Finding] = []
     if row.status is SidewalkPermitStatus.APPLIED:
-        findings = sidewalks.permit_findings(session, permit, today=today, calendar=action.calendar)
+        findings = sidewalks.permit_findings(
+            session, permit, today=today, calendar=action.calendar, decision=decision
+        )
     return PermitDetails(
         row,
         tuple(findings),
@@ -521,11 +543,7 @@ class OrderRow:
             status=status,
             cancel_reason=order.cancel_reason,
             notes=order.notes,
-            overdue=(
-                status is RepairOrderStatus.SERVED
-                and may_repair is not None
-                and today >= may_repair
-            ),
+            overdue=sidewalks.owner_days_over(order, today),
         )
 
     @property
@@ -612,15 +630,9 @@ class SegmentRow:
 
     @property
     def numbers(self) -> str:
-        """ "101-299", "from 400", "to 198", "whole street"."""
-        low, high = self.low_number, self.high_number
-        if low is None and high is None:
-            return "whole street"
-        if low is None:
-            return f"up to {high}"
-        if high is None:
-            return f"{low} and up"
-        return f"{low}-{high}"
+        """ "101-299", "from 400", "up to 198", "whole length": the core's words, as the
+        segment's label says them."""
+        return sidewalks.range_text(self.low_number, self.high_number)
 
     def data(self) -> SegmentData:
         return SegmentData(
@@ -877,6 +889,12 @@ class PermitDialog(forms.TwoColumnForm):
         self.applicant = PartyPicker(app, role=role, chosen=chosen, name="applicant")
         self.parcel = ParcelChooser(app)
         self.parcel.setToolTip("The adjacent property: its owner pays when the plan does not")
+        self.repair_order = QComboBox()
+        self.repair_order.setObjectName("repair_order")
+        self.repair_order.setToolTip(
+            "The repair order this work carries out (Wis. Stat. § 66.0907): the owner ordered "
+            "to repair or replace the sidewalk pays for it, plan or no plan"
+        )
         self.work = QComboBox()
         self.work.setObjectName("work")
         for work in SidewalkWork:
@@ -939,6 +957,7 @@ class PermitDialog(forms.TwoColumnForm):
             "applicant_id",
         )
         self.add_to(self.left, "Pa&rcel", self.parcel, "parcel_id")
+        self.add_to(self.left, "Repair or&der", self.repair_order, "repair_order_id")
         self.add_to(self.left, "Not&es", self.notes, "notes")
         self.add_to(self.right, "&Work", left_aligned(self.work), "work")
         self.add_to(self.right, "S&treet", self.street, "street_id")
@@ -974,9 +993,11 @@ class PermitDialog(forms.TwoColumnForm):
         self.right.addRow(cost_box)
         self.finish_layout()
 
+        self.offer_orders(row.repair_order_id if row is not None else None)
+        self.parcel.parcel_changed.connect(lambda _p: self.offer_orders())
         if row is not None:
             self._fill(row)
-        for box in (self.work, self.street):
+        for box in (self.work, self.street, self.repair_order):
             box.currentIndexChanged.connect(lambda _i: self.show_cost())
         for check in (self.bike_lane, self.new_subdivision):
             check.toggled.connect(lambda _on: self.show_cost())
@@ -1006,6 +1027,38 @@ class PermitDialog(forms.TwoColumnForm):
             return dialog.result_value
         return None
 
+    def offer_orders(self, keep: int | None = None) -> None:
+        """The parcel's repair orders still to be carried out (``sidewalks.open_orders_for``),
+        and the one the application names (``keep``) even if closed since."""
+        parcel = self.parcel.parcel
+        current = keep if keep is not None else self.repair_order.currentData()
+        parcel_id = parcel.id if parcel is not None else None
+
+        def work(action: Action) -> list[tuple[int, str]]:
+            orders = (
+                sidewalks.open_orders_for(action.session, parcel_id)
+                if parcel_id is not None
+                else []
+            )
+            if isinstance(current, int) and all(o.id != current for o in orders):
+                orders.append(sidewalks.get_order(action.session, current))
+            return [
+                (o.id, f"{o.number} — {RepairOrderKind(o.kind).label}, {o.location}")
+                for o in orders
+            ]
+
+        offered = perform(self, self.app, work, writes=False) or []
+        with forms.quietly(self.repair_order):
+            self.repair_order.clear()
+            self.repair_order.addItem(
+                "— none —" if offered else "— no open repair order for this parcel —", None
+            )
+            for order_id, label in offered:
+                self.repair_order.addItem(label, order_id)
+            self.repair_order.setCurrentIndex(max(0, self.repair_order.findData(current)))
+        self.repair_order.setEnabled(bool(offered))
+        self.show_cost()
+
     def _fill(self, row: PermitRow) -> None:
         if row.parcel is not None:
             self.parcel.choose(row.parcel)
@@ -1031,42 +1084,78 @@ class PermitDialog(forms.TwoColumnForm):
         text = self.number.text().strip()
         return int(text) if text.isdigit() else None
 
+    def _cost_inputs(self) -> tuple[object, ...]:
+        order = self.repair_order.currentData()
+        return (
+            self.chosen_work(),
+            self.street.currentData(),
+            self.typed_number(),
+            self.bike_lane.isChecked(),
+            self.new_subdivision.isChecked(),
+            order if isinstance(order, int) else None,
+        )
+
     def show_cost(self) -> None:
-        """Who pays for the work as typed, under the plan as it stands today."""
-        if self.city_contract:
-            self.cost.setText(
-                "<i>Work under contract with the City: the contract says who pays; no permit "
-                "is issued.</i>"
+        """Who pays for the work as typed: the core's decision (``sidewalks.cost_for``) under
+        the plan as it stands today. A City contract record being corrected keeps the payer it
+        was recorded with until the work, street, number, facility, subdivision or repair order
+        changes — as ``sidewalks.correct_application`` does."""
+        if not hasattr(self, "cost"):
+            return  # still being built
+        inputs = self._cost_inputs()
+        work, street_id, number, bike_lane, subdivision, order_id = inputs
+        row = self.row
+        kept = (
+            row is not None
+            and row.decision.fixed
+            and inputs
+            == (
+                row.work,
+                row.street_id,
+                row.address_number,
+                row.bike_lane,
+                row.new_subdivision,
+                row.repair_order_id,
             )
-            self.cost_findings.set_findings([])
-            return
-        work, street_id, number = self.chosen_work(), self.street.currentData(), self.typed_number()
-        bike_lane, subdivision = self.bike_lane.isChecked(), self.new_subdivision.isChecked()
-        checked = isinstance(street_id, int) and number is not None
+        )
 
         def decide(action: Action) -> DecisionRow:
-            segment = None
-            if isinstance(street_id, int) and number is not None:
-                segment = sidewalks.segment_for(
-                    action.session, street_id=street_id, number=number, bike_lane=bike_lane
-                )
-            decision = sidewalks.cost_responsibility(
-                work,
-                on_master_plan=segment is not None,
-                new_subdivision=subdivision,
-                segment_id=segment.id if segment is not None else None,
+            decision = sidewalks.cost_for(
+                action.session,
+                work=SidewalkWork(work),  # type: ignore[arg-type]
+                street_id=street_id if isinstance(street_id, int) else None,
+                number=number,  # type: ignore[arg-type]
+                bike_lane=bool(bike_lane),
+                new_subdivision=bool(subdivision),
+                repair_order_id=order_id,  # type: ignore[arg-type]
             )
             return DecisionRow.of(decision, action.session, fixed=False)
 
-        shown = perform(self, self.app, decide, writes=False)
-        note = (
-            "As the current Sidewalk Master Plan reads; fixed when the permit is issued."
-            if checked or subdivision
-            else "Enter the street and number to check the Sidewalk Master Plan: until then "
-            "the sidewalk is taken as not shown on it."
+        shown = (
+            row.decision
+            if kept and row is not None
+            else perform(self, self.app, decide, writes=False)
         )
+        located = isinstance(street_id, int) and number is not None
+        if self.city_contract:
+            note = "Fixed when the City contract work is recorded: no permit is issued."
+        elif located:
+            note = "As the current Sidewalk Master Plan reads; fixed when the permit is issued."
+        else:
+            note = (
+                "Enter the street and number to check the Sidewalk Master Plan: until then "
+                "the sidewalk is taken as not shown on it."
+            )
         self.decision = shown
-        self.cost.setText(decision_html(shown, pending_note=note))
+        self.cost.setText(
+            decision_html(
+                shown,
+                pending_note=note,
+                fixed_note="Fixed when the City contract work was recorded."
+                if self.city_contract
+                else "Fixed when the permit was issued.",
+            )
+        )
         self.cost_findings.set_findings(shown.findings if shown else [])
         self.cost_findings.setVisible(bool(shown and shown.findings))
         refit(self.cost)
@@ -1120,6 +1209,7 @@ class PermitDialog(forms.TwoColumnForm):
             )
         street_id = self.street.currentData()
         parcel = self.parcel.parcel
+        order = self.repair_order.currentData()
         return PermitData(
             applicant_id=self.applicant.party.id,
             location=self.location.text(),
@@ -1135,6 +1225,7 @@ class PermitDialog(forms.TwoColumnForm):
             contractor_name=self.contractor.text(),
             work_starts_on=self.starts.value(),
             notes=self.notes.text(),
+            repair_order_id=order if isinstance(order, int) else None,
         )
 
     def commit(self) -> object:
@@ -1213,7 +1304,9 @@ class IssueDialog(_PermitAct):
     """Issue the permit as the Director of Public Works (or designee).
 
     Every finding of the article is shown with its section; while one stops the permit, the
-    form says which and Issue stays off. Who pays is fixed now, as the plan reads today.
+    form says which and Issue stays off. Who pays is fixed now, as the plan reads today. For a
+    repair or a replacement (``sidewalks.WHOLE_BLOCK_WORK``) the Director may approve a partial
+    replacement of the block here; it is stored and printed on the permit.
     """
 
     permission = DECIDE
@@ -1238,18 +1331,10 @@ class IssueDialog(_PermitAct):
         self.blocked = [f for f in self.findings if f.blocks]
         # The seven days are about the start: shown under it; the rest in the findings box.
         timing = [f for f in self.findings if f.cite == PERMIT_CITE]
-        said = (
-            f"Paid 100% by {payer_phrase(self.decision.payer)}" if self.decision else "\0"
-        )  # the cost box says it already
+        said = self.decision.cost_finding if self.decision else None  # in the cost box already
         self.view = FindingsView(app)
         self.view.setObjectName("issue_findings")
-        self.view.set_findings(
-            [
-                f
-                for f in self.findings
-                if f not in timing and not (f.level == "info" and f.text.startswith(said))
-            ]
-        )
+        self.view.set_findings([f for f in self.findings if f not in timing and f != said])
         self.start_view = FindingsView(app, empty_text="")
         self.start_view.setObjectName("start_findings")
         self.start_view.set_findings(timing)
@@ -1285,6 +1370,17 @@ class IssueDialog(_PermitAct):
         self.add_field("Work starts", start_box, "work_starts_on")
         self.form.addRow(findings_box)
         self.add_field("&Conditions", self.conditions, "conditions")
+        self.partial: QCheckBox | None = None
+        if row.work in sidewalks.WHOLE_BLOCK_WORK:  # the work the whole-block rule covers
+            self.partial = QCheckBox(
+                "&Partial replacement approved — the entire block need not be repaired at one time"
+            )
+            self.partial.setObjectName("partial_replacement")
+            self.partial.setToolTip(
+                "When repairing a sidewalk the entire block is repaired at one time unless the "
+                f"Director of Public Works approves a partial replacement ({WHOLE_BLOCK_CITE})"
+            )
+            self.add_field("Whole block", self.partial, "partial_replacement")
         self.issued_by = QLabel(
             f"Issued today by <b>{html.escape(app.operator.full_name)}</b> for the Director of "
             "Public Works; no fee is charged. The specifications sheet prints with the permit."
@@ -1308,10 +1404,13 @@ class IssueDialog(_PermitAct):
 
     def commit(self) -> object:
         conditions, permit_id = self.conditions.toPlainText(), self.row.id
+        partial = self.partial is not None and self.partial.isChecked()
 
         def work(action: Action) -> object:
             try:
-                return sidewalks.issue(action, permit_id, conditions=conditions)
+                return sidewalks.issue(
+                    action, permit_id, conditions=conditions, partial_replacement=partial
+                )
             except InvalidInput as error:
                 if error.cite != PERMIT_CITE:
                     raise
@@ -1320,7 +1419,9 @@ class IssueDialog(_PermitAct):
                     error.message, field="work_starts_on", cite=error.cite
                 ) from error
 
-        return self.act(work, "decision", keep=("work_starts_on", "conditions"))
+        return self.act(
+            work, "decision", keep=("work_starts_on", "conditions", "partial_replacement")
+        )
 
 
 class AppealDialog(_PermitAct):
@@ -1356,15 +1457,34 @@ class AppealDialog(_PermitAct):
         return self.act(lambda a: sidewalks.file_appeal(a, permit_id, filed_on=day), "filed_on")
 
 
+MeetingChoice = tuple[int, str, bool]
+"""A meeting as a chooser offers it: its id, its label, whether it was held."""
+
+
+def _all_meetings(action: Action) -> list[MeetingChoice]:
+    return [(r.id, r.label, r.held) for r in meeting_rows(action)]
+
+
 class MeetingChooser(QWidget):
     """A Council meeting from the list, the latest first, with "New meeting…" beside it.
+    ``offer`` lists the meetings to choose from, oldest first (by default every meeting);
+    ``empty`` is what the list says when it offers none.
 
     Signals: none of its own.
     """
 
-    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        parent: QWidget | None = None,
+        *,
+        offer: Callable[[Action], list[MeetingChoice]] = _all_meetings,
+        empty: str = "No meeting recorded — add it with New meeting…",
+    ) -> None:
         super().__init__(parent)
         self.app = app
+        self.offer = offer
+        self.empty = empty
         self.box = QComboBox()
         self.box.setObjectName("meeting")
         self.new_button = QPushButton("New meeting…")
@@ -1379,16 +1499,16 @@ class MeetingChooser(QWidget):
         self.fill()
 
     def fill(self, current: int | None = None) -> None:
-        rows = perform(self, self.app, meeting_rows, writes=False) or []
+        rows = perform(self, self.app, self.offer, writes=False) or []
         self.box.clear()
-        for row in reversed(rows):  # the latest first
-            self.box.addItem(row.label + ("" if row.held else " (not held yet)"), row.id)
+        for meeting_id, label, held in reversed(rows):  # the latest first
+            self.box.addItem(label + ("" if held else " (not held yet)"), meeting_id)
         if not rows:
-            self.box.addItem("No meeting recorded — add it with New meeting…", None)
+            self.box.addItem(self.empty, None)
         index = self.box.findData(current) if current is not None else -1
         if index < 0:
-            held = [r for r in reversed(rows) if r.held]
-            index = self.box.findData(held[0].id) if held else 0
+            held_ids = [meeting_id for meeting_id, _label, held in reversed(rows) if held]
+            index = self.box.findData(held_ids[0]) if held_ids else 0
         self.box.setCurrentIndex(max(index, 0))
 
     def new_meeting(self) -> None:
@@ -1425,7 +1545,24 @@ class CouncilDecisionDialog(_PermitAct):
         )
         note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         self.add_top(note)
-        self.meeting = MeetingChooser(app)
+        permit_id = row.id
+
+        def offer(action: Action) -> list[MeetingChoice]:
+            """The meetings at which the Council may have decided it: held, not cancelled, not
+            before the appeal was filed (``sidewalks_views.appeal_meetings``), oldest first."""
+            zone = zone_of(action)
+            found = sidewalks_views.appeal_meetings(
+                action.session, permit_id, now=action.now(), zone=zone
+            )
+            return [
+                (m.id, MeetingRow.of(m, zone, 0, action.now()).label, True) for m in reversed(found)
+            ]
+
+        self.meeting = MeetingChooser(
+            app,
+            offer=offer,
+            empty="No meeting held since the appeal was filed — add it with New meeting…",
+        )
         self.granted = QRadioButton("&Granted — the permit is issued")
         self.granted.setObjectName("granted")
         self.refused = QRadioButton("&Refused — the denial stands")
@@ -1467,16 +1604,36 @@ class CouncilDecisionDialog(_PermitAct):
 
 
 class CompleteDialog(_PermitAct):
-    """Record the sidewalk work completed."""
+    """Record the sidewalk work completed. A day before the seventh after the permit is recorded
+    all the same, with the core's warning (``sidewalks.completion_findings``) shown as the day
+    is chosen and kept in the history."""
+
+    permission = DECIDE
 
     def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
         super().__init__(
             parent, app, row, "Work completed", save_text="Record", name="complete_dialog"
         )
         self.on = forms.date_edit(app.desk.clock.today(), name="on")
+        self.early = FindingsView(app, empty_text="")
+        self.early.setObjectName("completion_findings")
         self.add_field("Completed &on", left_aligned(self.on), "on")
-        self.done_building(600)
+        self.form.addRow(self.early)
+        self.on.dateChanged.connect(lambda _d: self.show_early())
+        self.done_building(640)
+        self.show_early()
         self.on.setFocus()
+
+    def show_early(self) -> None:
+        day, permit_id = forms.to_date(self.on), self.row.id
+
+        def work(action: Action) -> list[Finding]:
+            permit = sidewalks.get_permit(action.session, permit_id)
+            return sidewalks.completion_findings(permit, day, action.calendar)
+
+        found = perform(self, self.app, work, writes=False) or []
+        self.early.set_findings(found)
+        self.early.setVisible(bool(found))
 
     def commit(self) -> object:
         day, permit_id = forms.to_date(self.on), self.row.id
@@ -1539,6 +1696,11 @@ class OrderDialog(forms.TwoColumnForm):
     """Record an order to repair a sidewalk: a Council order (the meeting at which it was
     made), an emergency, or a minor repair up to $500 at the Director's direction.
 
+    Only the kinds the operator may record are offered (``sidewalks.order_kinds_for``): the
+    Clerk records the Council's orders, the Director of Public Works directs emergencies and
+    minor repairs. A minor repair has no whole-block rule (nothing in the section applies to
+    it), so the whole-block fields are hidden for it. Any order may carry an estimate.
+
     Signals: those of :class:`QDialog`.
     """
 
@@ -1548,8 +1710,18 @@ class OrderDialog(forms.TwoColumnForm):
         self.setObjectName("order_dialog")
         self.kind = QComboBox()
         self.kind.setObjectName("kind")
-        for kind in RepairOrderKind:
+        kinds = sidewalks.order_kinds_for(app.operator.may)
+        for kind in kinds:
             self.kind.addItem(kind.label, kind)
+        withheld = [
+            f"{kind.label}: {refusal(app.operator.role, sidewalks.order_permission(kind))}"
+            for kind in RepairOrderKind
+            if kind not in kinds
+        ]
+        if withheld:  # said where the clerk looks for the missing kinds
+            self.kind.setToolTip("Not offered —\n" + "\n".join(withheld))
+        if not kinds:  # shown read-only below: the first kind, for the form to read
+            self.kind.addItem(RepairOrderKind.COUNCIL_ORDER.label, RepairOrderKind.COUNCIL_ORDER)
         self.kind_note = info_label("kind_note")
         self.kind_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         self.parcel = ParcelChooser(app)
@@ -1575,6 +1747,10 @@ class OrderDialog(forms.TwoColumnForm):
         self.partial_by.setObjectName("partial_approved_by")
         self.partial_by.setPlaceholderText("the Director of Public Works who approved it")
         self.estimate = money_edit("estimated_cost", "0.00")
+        self.estimate.setToolTip(
+            "What the repair is expected to cost; a minor repair is one of $500.00 or less "
+            f"({MINOR_REPAIR_CITE})"
+        )
         self.notes = forms.limit_to(QLineEdit(), SidewalkRepairOrder.notes)
         self.notes.setObjectName("notes")
 
@@ -1589,25 +1765,35 @@ class OrderDialog(forms.TwoColumnForm):
         self.add_to(self.right, "", self.caused, "caused_by_owner")
         self.meeting_row = self.add_to(self.right, "Council &meeting", self.meeting, "meeting")
         self.add_to(self.right, "Ordered o&n", left_aligned(self.ordered_on), "ordered_on")
-        self.add_to(self.right, "", self.whole_block, "whole_block")
-        self.add_to(self.right, "Partial &approved by", self.partial_by, "partial_approved_by")
         self.add_to(self.right, "Estimated &cost", left_aligned(self.estimate), "estimated_cost")
-        block = QLabel(
+        self.block = QWidget()
+        self.block.setObjectName("whole_block_fields")
+        block_lines = QVBoxLayout(self.block)
+        block_lines.setContentsMargins(0, 0, 0, 0)
+        block_lines.setSpacing(2)
+        partial_line = _row(QLabel("Partial &approved by"), self.partial_by, stretch=False)
+        partial_caption = partial_line.findChild(QLabel)
+        if partial_caption is not None:
+            partial_caption.setBuddy(self.partial_by)
+        self.block_note = QLabel(
             "<small>When repairing a sidewalk the entire block is repaired at one time unless the "
             "Director of Public Works approves a partial replacement "
             f"({cite_link(WHOLE_BLOCK_CITE)}).</small>"
         )
-        block.setWordWrap(True)
-        block.linkActivated.connect(lambda url: follow_cite(self, app, url))
-        self.right.addRow("", block)
+        self.block_note.setWordWrap(True)
+        self.block_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        partial_error = forms.error_label()
+        for widget in (self.whole_block, partial_line, partial_error, self.block_note):
+            block_lines.addWidget(widget)
+        self.add_to(self.right, "Whole block", self.block, "whole_block")
+        self.errors.add("partial_approved_by", partial_error, self.partial_by)
         self.finish_layout()
         self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self.whole_block.toggled.connect(lambda on: self.partial_by.setEnabled(not on))
         self.partial_by.setEnabled(False)
         self._kind_changed()
-        why = may_not(app, TAKE)
-        if why:
-            self.set_read_only(why)
+        if not kinds:
+            self.set_read_only(may_not(app, TAKE) or may_not(app, DECIDE))
         self.resize(1120, max(self.sizeHint().height(), 640))
         self.kind.setFocus()
 
@@ -1628,7 +1814,11 @@ class OrderDialog(forms.TwoColumnForm):
         council = kind is RepairOrderKind.COUNCIL_ORDER
         self.meeting.setEnabled(council)
         self.ordered_on.setEnabled(not council)
-        self.estimate.setEnabled(kind is RepairOrderKind.MINOR)
+        minor = kind is RepairOrderKind.MINOR
+        self.block.setVisible(not minor)  # nothing in the section applies to minor repairs
+        label = self.right.labelForField(self.block)
+        if label is not None:
+            label.setVisible(not minor)
 
     def data(self) -> RepairOrderData:
         kind, parcel = self.chosen_kind(), self.parcel.parcel
@@ -1640,6 +1830,7 @@ class OrderDialog(forms.TwoColumnForm):
         street_id = self.street.currentData()
         text = self.estimate.text().strip()
         council = kind is RepairOrderKind.COUNCIL_ORDER
+        minor = kind is RepairOrderKind.MINOR
         return RepairOrderData(
             kind=kind,
             parcel_id=parcel.id,
@@ -1650,13 +1841,11 @@ class OrderDialog(forms.TwoColumnForm):
             caused_by_owner=self.caused.isChecked(),
             meeting_id=self.meeting.meeting_id() if council else None,
             ordered_on=None if council else forms.to_date(self.ordered_on),
-            whole_block=self.whole_block.isChecked(),
-            partial_approved_by="" if self.whole_block.isChecked() else self.partial_by.text(),
-            estimated_cost=(
-                Money.parse(text, field="estimated_cost")
-                if text and kind is RepairOrderKind.MINOR
-                else None
-            ),
+            whole_block=minor or self.whole_block.isChecked(),
+            partial_approved_by=""
+            if minor or self.whole_block.isChecked()
+            else self.partial_by.text(),
+            estimated_cost=Money.parse(text, field="estimated_cost") if text else None,
             notes=self.notes.text(),
         )
 
@@ -1723,11 +1912,23 @@ class _OrderAct(forms.FormDialog):
 
 class ServiceDialog(_OrderAct):
     """Record service of the notice on the owner: the day, how, and by whom. The owner's last
-    day (20 days after service, a Sunday or legal holiday moving it) shows as the day changes."""
+    day (20 days after service, a Sunday or legal holiday moving it) shows as the day changes.
+    Served by publication when the owner's address is known, the form asks for the copy mailed
+    first class to it (``sidewalks.publication_mailing``; Wis. Stat. § 66.0907(3)(c))."""
 
     def __init__(self, parent: QWidget | None, app: App, row: OrderRow) -> None:
         super().__init__(
             parent, app, row, "Notice served", save_text="Record service", name="service_dialog"
+        )
+        order_id = row.id
+        self.mailing = (
+            perform(
+                self,
+                app,
+                lambda a: sidewalks.publication_mailing(sidewalks.get_order(a.session, order_id)),
+                writes=False,
+            )
+            or ""
         )
         self.served_on = forms.date_edit(app.desk.clock.today(), name="served_on")
         self.how = QComboBox()
@@ -1740,20 +1941,46 @@ class ServiceDialog(_OrderAct):
         self.due.setObjectName("repair_due")
         self.due.setWordWrap(True)
         self.due.setTextFormat(Qt.TextFormat.RichText)
+        self.mailing_note = QLabel(
+            f"{html.escape(self.mailing)} ({cite_link(sidewalks.NOTICE_CITE)})"
+        )
+        self.mailing_note.setObjectName("mailing_note")
+        self.mailing_note.setWordWrap(True)
+        self.mailing_note.setStyleSheet(f"color: {LATE};")
+        self.mailing_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
+        self.mailed = QCheckBox("A copy was &mailed first class to the owner's address")
+        self.mailed.setObjectName("mailed_copy")
+        mailing_box = QWidget()
+        mailing_lines = QVBoxLayout(mailing_box)
+        mailing_lines.setContentsMargins(0, 0, 0, 0)
+        mailing_lines.addWidget(self.mailing_note)
+        mailing_lines.addWidget(self.mailed)
+        self.mailing_box = mailing_box
         self.add_field("&Served on", left_aligned(self.served_on), "served_on")
         self.add_field("&How", left_aligned(self.how), "how")
+        self.form.addRow("", mailing_box)
         self.add_field("&By", self.by_name, "by_name")
         self.form.addRow(self.due)
         self.served_on.dateChanged.connect(lambda _d: self.show_due())
+        self.how.currentTextChanged.connect(lambda _t: self.show_mailing())
         self.done_building(680)
         self.show_due()
+        self.show_mailing()
         self.served_on.setFocus()
+
+    def publication(self) -> bool:
+        return self.how.currentText().strip().lower() == sidewalks.PUBLICATION
+
+    def show_mailing(self) -> None:
+        """By publication, with the owner's address known: ask for the first-class copy."""
+        self.mailing_box.setVisible(bool(self.mailing) and self.publication())
 
     def show_due(self) -> None:
         day = forms.to_date(self.served_on)
         if self.row.kind is RepairOrderKind.EMERGENCY:
             self.due.setText(
-                "An emergency: the owner is directed to repair the sidewalk <b>immediately</b>."
+                "An emergency: the owner is directed to repair the sidewalk <b>immediately</b>; "
+                "the City may repair from the day of service."
             )
             return
         due = perform(self, self.app, lambda a: sidewalks.repair_due(day, a.calendar), writes=False)
@@ -1772,8 +1999,11 @@ class ServiceDialog(_OrderAct):
             self.by_name.text(),
             self.row.id,
         )
+        mailed = bool(self.mailing) and self.publication() and self.mailed.isChecked()
         return self.act(
-            lambda a: sidewalks.record_service(a, order_id, served_on=day, how=how, by_name=who),
+            lambda a: sidewalks.record_service(
+                a, order_id, served_on=day, how=how, by_name=who, mailed_copy=mailed
+            ),
             "served_on",
             keep=("how", "by_name"),
         )
@@ -1829,6 +2059,8 @@ class CityRepairDialog(_OrderAct):
                 f"The owner's days ran through {_day(row.repair_due_on)}: the City may do the "
                 f"work from <b>{html.escape(format_day(row.city_may_repair_on))}</b>."
             )
+        elif row.kind is RepairOrderKind.EMERGENCY:
+            when = "The direction has not been served: the City may repair from the day it is."
         else:
             when = "The notice has not been served: the owner's days have not begun."
         note = info_label("city_repair_note")
@@ -1997,6 +2229,9 @@ class SegmentDialog(forms.FormDialog):
         )
 
     def commit(self) -> object:
+        """Save through the core. A refusal about the whole segment (it overlaps another, or
+        permits were issued under it) is shown under the numbers, not in a box; one about a
+        field under that field."""
         row = self.row
 
         def work(action: Action) -> int:
@@ -2008,7 +2243,10 @@ class SegmentDialog(forms.FormDialog):
             action.session.flush()
             return segment.id
 
-        return perform(self, self.app, work, errors=self.errors)
+        keep = ("street_id", "side", "high_number", "facility", "description", "plan_reference")
+        return perform(
+            self, self.app, forms.as_field_error(work, "low_number", keep=keep), errors=self.errors
+        )
 
 
 def retire_segment(parent: QWidget | None, app: App, row: SegmentRow) -> bool:

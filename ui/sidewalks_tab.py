@@ -33,10 +33,12 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QScrollArea,
     QSplitter,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -97,7 +99,6 @@ from ui.sidewalk_dialogs import (
     info_label,
     may_not,
     order_details,
-    payer_phrase,
     permit_details,
     refit,
     retire_segment,
@@ -171,6 +172,35 @@ def _set_states(
         made.setToolTip(refused or (tip if usable else (why if row is not None else choose)))
 
 
+def fit_columns(
+    table: QTableView, widest: dict[int, tuple[str, ...]], stretched: tuple[int, ...]
+) -> None:
+    """Size a register inside the main window's tab (about 1,215 pixels at a 1400-pixel
+    window): each column of ``widest`` fixed just wide enough for its header and the longest of
+    its texts (so a status or a payer always shows whole), the ``stretched`` ones sharing what
+    is left (a name, a place: elided, the whole text in the tooltip). No sideways scrolling."""
+    header = table.horizontalHeader()
+    header.setStretchLastSection(False)
+    cell, head = table.fontMetrics(), header.fontMetrics()
+    model = table.model()
+    for column, texts in widest.items():
+        title = str(model.headerData(column, Qt.Orientation.Horizontal))
+        width = max([head.horizontalAdvance(title)] + [cell.horizontalAdvance(t) for t in texts])
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(column, width + 20)
+    for column in stretched:
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+
+
+DAY_TEXT = "12/31/2026"
+KIND_SHORT = {
+    RepairOrderKind.COUNCIL_ORDER: "Council order",
+    RepairOrderKind.EMERGENCY: "Emergency",
+    RepairOrderKind.MINOR: "Minor repair",
+}
+"""The register's short word for an order's kind (the full label is its tooltip)."""
+
+
 def _count_text(count: int, what: str, filtered: bool, empty: str) -> str:
     if count >= SEARCH_LIMIT:
         return f"First {count} {what}s shown — type more to narrow the search"
@@ -183,9 +213,6 @@ def _count_text(count: int, what: str, filtered: bool, empty: str) -> str:
 
 
 def permit_columns() -> tuple[TableColumn, ...]:
-    def payer(row: PermitRow) -> str:
-        return row.decision.payer_text + ("" if row.decision.fixed else " (plan today)")
-
     def payer_tip(row: PermitRow) -> str | None:
         return f"{row.decision.reason} ({row.decision.cite})"
 
@@ -196,6 +223,7 @@ def permit_columns() -> tuple[TableColumn, ...]:
         TableColumn(
             "Work",
             lambda r: r.work.label + (" (bicycle lane)" if r.bike_lane else ""),
+            tooltip=lambda r: r.work.label + (" of a bicycle lane" if r.bike_lane else ""),
         ),
         TableColumn(
             "Work starts",
@@ -204,7 +232,7 @@ def permit_columns() -> tuple[TableColumn, ...]:
         ),
         TableColumn(
             "Paid by",
-            payer,
+            lambda r: r.decision.payer_text,
             tooltip=payer_tip,
             header_tooltip="Who pays under the Cost of sidewalks: as the current Sidewalk "
             "Master Plan reads until the permit is issued, then fixed",
@@ -239,6 +267,11 @@ def permit_html(row: PermitRow) -> str:
     what.append(f"<i>Area:</i> {area}{size}")
     if row.new_subdivision:
         what.append("<i>In a new subdivision or development</i>")
+    if row.decision.repair_order:
+        what.append(
+            f"<i>Carries out repair order</i> {e(row.decision.repair_order)} "
+            f"({cite_link(REPAIR_CITE)})"
+        )
     if row.contractor_name:
         what.append(f"<i>Contractor:</i> {e(row.contractor_name)}")
     if row.parcel is not None:
@@ -281,6 +314,11 @@ def permit_html(row: PermitRow) -> str:
     if row.completed_on:
         days.append(f"Work completed {e(_day(row.completed_on))}")
     parts.append("<p>" + "<br>".join(days) + "</p>")
+    if row.partial_replacement_approved:
+        parts.append(
+            "<p>Partial replacement approved by the Director of Public Works "
+            f"({cite_link(WHOLE_BLOCK_CITE)})</p>"
+        )
     if row.conditions:
         parts.append(
             "<p><i>Conditions:</i><br>"
@@ -341,7 +379,17 @@ class PermitsPage(QWidget):
         self.model = RowsModel(permit_columns(), self)
         self.model.set_dimmed(lambda r: r.finished)
         self.table = forms.make_table(self.model, name="permits_table")
-        forms.size_columns(self.table, {0: 12, 1: 22, 2: 37, 3: 25, 4: 11, 5: 17})
+        fit_columns(
+            self.table,
+            {
+                0: ("SWC-2026-000",),
+                3: tuple(w.label for w in SidewalkWork),
+                4: (DAY_TEXT,),
+                5: ("Land divider (plan today)", "Owner (plan today)"),
+                6: tuple(s.label for s in SidewalkPermitStatus),
+            },
+            (1, 2),
+        )
 
         self.cost = info_label("permit_cost")
         self.cost.linkActivated.connect(self.app.open_link)
@@ -790,7 +838,7 @@ def order_columns() -> tuple[TableColumn, ...]:
 
     return (
         TableColumn("Order", lambda r: r.number),
-        TableColumn("Kind", lambda r: r.kind.label),
+        TableColumn("Kind", lambda r: KIND_SHORT[r.kind], tooltip=lambda r: r.kind.label),
         TableColumn("Owner", lambda r: r.owner, tooltip=lambda r: r.owner_address or None),
         TableColumn("Parcel", lambda r: r.parcel_number, tooltip=lambda r: r.site_address or None),
         TableColumn("Location", lambda r: r.location, tooltip=lambda r: r.defect or None),
@@ -827,7 +875,9 @@ def order_html(row: OrderRow) -> str:
         what.append(f"<i>Work required:</i> {e(row.work_required)}")
     if row.caused_by_owner:
         what.append("Damaged by the owner or the owner's agents")
-    if row.whole_block:
+    if row.kind is RepairOrderKind.MINOR:
+        what.append(f"Whole block: does not apply ({cite_link(MINOR_REPAIR_CITE)})")
+    elif row.whole_block:
         what.append(f"Whole block at one time ({cite_link(WHOLE_BLOCK_CITE)})")
     else:
         what.append(
@@ -835,7 +885,12 @@ def order_html(row: OrderRow) -> str:
             f"({cite_link(WHOLE_BLOCK_CITE)})"
         )
     if row.estimated_cost is not None:
-        what.append(f"<i>Estimated cost:</i> {row.estimated_cost} ({cite_link(MINOR_REPAIR_CITE)})")
+        limit = (
+            f" (not more than $500.00: {cite_link(MINOR_REPAIR_CITE)})"
+            if row.kind is RepairOrderKind.MINOR
+            else ""
+        )
+        what.append(f"<i>Estimated cost:</i> {row.estimated_cost}{limit}")
     parts.append("<p>" + "<br>".join(what) + "</p>")
     days = []
     if row.meeting:
@@ -911,7 +966,19 @@ class OrdersPage(QWidget):
         self.model = RowsModel(order_columns(), self)
         self.model.set_dimmed(lambda r: not r.open)
         self.table = forms.make_table(self.model, name="orders_table")
-        forms.size_columns(self.table, {0: 12, 1: 21, 2: 18, 3: 16, 4: 30, 5: 10, 6: 10, 7: 14})
+        fit_columns(
+            self.table,
+            {
+                0: ("SR-2026-000",),
+                1: tuple(KIND_SHORT.values()),
+                3: ("281-00000-0000",),
+                5: (DAY_TEXT,),
+                6: (DAY_TEXT,),
+                7: (DAY_TEXT, "no notice"),
+                8: tuple(s.label for s in RepairOrderStatus),
+            },
+            (2, 4),
+        )
 
         self.summary = _rich_label("order_details", self.app)
         self.service_button = _button(
@@ -1216,7 +1283,9 @@ def segment_columns() -> tuple[TableColumn, ...]:
         TableColumn("Numbers", lambda r: r.numbers),
         TableColumn("Shows", lambda r: sidewalks.facility_label(r.facility)),
         TableColumn("Status", lambda r: "Current" if r.active else "Retired"),
-        TableColumn("Plan reference", lambda r: r.plan_reference),
+        TableColumn(
+            "Plan reference", lambda r: r.plan_reference, tooltip=lambda r: r.plan_reference or None
+        ),
         TableColumn(
             "Description", lambda r: r.description, tooltip=lambda r: r.description or None
         ),
@@ -1273,7 +1342,16 @@ class PlanPage(QWidget):
         self.model = RowsModel(segment_columns(), self)
         self.model.set_dimmed(lambda r: not r.active)
         self.table = forms.make_table(self.model, name="segments_table")
-        forms.size_columns(self.table, {0: 15, 1: 10, 2: 11, 3: 22, 4: 9, 5: 16})
+        fit_columns(
+            self.table,
+            {
+                1: tuple(SIDE_LABELS.values()),
+                2: ("whole length", "from 9999", "up to 9999", "9999-9999"),
+                3: tuple(sidewalks.facility_label(f) for f in sidewalks.FACILITIES),
+                4: ("Current", "Retired"),
+            },
+            (0, 5, 6),
+        )
 
         self.add_button = _button(
             "&Add segment…", "add_segment_button", "Add a segment to the plan"
@@ -1462,33 +1540,30 @@ class PlanPage(QWidget):
             return
         number, bike_lane = int(text), self.lookup_bike.isChecked()
 
-        def work(action: Action) -> tuple[str, DecisionRow]:
-            segment = sidewalks.segment_for(
-                action.session, street_id=street_id, number=number, bike_lane=bike_lane
-            )
-            decision = sidewalks.cost_responsibility(
-                SidewalkWork.RECONSTRUCT,
-                on_master_plan=segment is not None,
+        def work(action: Action) -> DecisionRow:
+            decision = sidewalks.cost_for(
+                action.session,
+                work=SidewalkWork.RECONSTRUCT,
+                street_id=street_id,
+                number=number,
+                bike_lane=bike_lane,
                 new_subdivision=False,
-                segment_id=segment.id if segment is not None else None,
             )
-            label = sidewalks.segment_label(segment) if segment is not None else ""
-            return label, DecisionRow.of(decision, action.session, fixed=False)
+            return DecisionRow.of(decision, action.session, fixed=False)
 
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
+        decision = perform(self, self.app, work, writes=False)
+        if decision is None:
             return
-        label, decision = found
         street = self.lookup_street.currentText()
         e = html.escape
         shown = (
-            f"<b>Shown on the plan</b>: {e(label)}"
-            if label
+            f"<b>Shown on the plan</b>: {e(decision.segment)}"
+            if decision.segment
             else "<b>Not shown on the current plan.</b>"
         )
         self.lookup_result.setText(
-            f"{e(str(number))} {e(street)}: {shown}<br>Constructed or reconstructed: paid 100% "
-            f"by <b>{e(payer_phrase(decision.payer))}</b> ({cite_link(decision.cite)})."
+            f"{e(str(number))} {e(street)}: {shown}<br>Constructed or reconstructed: "
+            f"<b>{e(decision.summary)}</b> ({cite_link(decision.cite)})."
         )
         refit(self.lookup_result)
 
@@ -1606,7 +1681,8 @@ class SidewalksTab(QWidget):
 
     def export_register(self) -> None:
         """The permits and orders the searches show, and the master plan, to one workbook (a
-        sheet each), on a worker thread behind a progress dialog."""
+        sheet each, ``reports.excel.write_workbook``), on a worker thread behind a progress
+        dialog whose Cancel leaves no file."""
         day = self.app.desk.clock.today()
         path = forms.ask_save_path(
             self,
@@ -1632,7 +1708,7 @@ class SidewalksTab(QWidget):
         )
         retired = self.plan.retired_box.isChecked()
 
-        def work(_progress: Callable[[int], bool]) -> tuple[int, int, int]:
+        def work(progress: Callable[[int], bool]) -> tuple[int, int, int]:
             from reports.sidewalks import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
@@ -1652,6 +1728,7 @@ class SidewalksTab(QWidget):
                     city=settings_store.city_profile(session).city_name,
                     printed_on=action.today(),
                     author=app.operator.full_name,
+                    progress=progress,
                 )
                 return len(found), len(ordered), len(plan)
 

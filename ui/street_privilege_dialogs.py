@@ -20,7 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSizePolicy,
     QTableView,
     QVBoxLayout,
@@ -65,6 +67,7 @@ from clerk_desk.street_privileges import (
     REMOVAL_CITE,
     REMOVAL_NOTICE,
     REVOKING_TITLES,
+    SIDEWALK_REMOVAL_CITE,
     TERMINATION_CITE,
     WHEN_REQUIRED_CITE,
     ChecklistItem,
@@ -187,6 +190,7 @@ class PrivilegeRow:
     removal_notice_at: datetime | None  # City Hall's time
     removal_notice_to: str
     removed_by_city_on: date | None
+    removal_barred: str  # why § 506-9 (Removal by City) cannot reach it (the core's words), or ""
     refused_reason: str
     notes: str
 
@@ -199,6 +203,7 @@ class PrivilegeRow:
             (CoverageKind(kind), Money.from_cents(int(cents)))
             for kind, cents in (privilege.insurance_minimums or {}).items()
         )
+        barred = street_privileges.removal_barred(privilege, zone)
         return cls(
             id=privilege.id,
             number=privilege.number,
@@ -259,6 +264,7 @@ class PrivilegeRow:
             ),
             removal_notice_to=privilege.removal_notice_to,
             removed_by_city_on=privilege.removed_by_city_on,
+            removal_barred=barred.message if barred is not None else "",
             refused_reason=privilege.refused_reason,
             notes=privilege.notes,
         )
@@ -353,10 +359,18 @@ class ConditionRow:
 
     @property
     def when(self) -> str:
+        """ "11/30/2026 by Dana Whitfield, Chief of Police" — the official who checked it."""
         if self.check is None:
             return ""
-        by = f" by {self.check.by}" if self.check.by else ""
-        return f"{forms.us_date(self.check.on)}{by}"
+        official = self.check.official
+        return f"{forms.us_date(self.check.on)}" + (f" by {official}" if official else "")
+
+    @property
+    def recorded(self) -> str:
+        """Who recorded the check at the counter (the tooltip of :attr:`when`)."""
+        if self.check is None or not self.check.recorded_by:
+            return ""
+        return f"Recorded by {self.check.recorded_by}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -678,14 +692,52 @@ def _preview_label(name: str) -> QLabel:
 
 def fit(dialog: QWidget, width: int) -> None:
     """Size a form ``width`` wide and as tall as its wrapped text needs at that width (its
-    size hint, read before it is shown, is the height at its narrowest)."""
+    size hint, read before it is shown, is the height at its narrowest). Read before the form
+    is shown, the wrapped text's height may come short: :func:`refit` grows it once shown."""
     layout = dialog.layout()
     assert layout is not None
     layout.activate()
     height = dialog.sizeHint().height()
     if layout.hasHeightForWidth():
         height = layout.totalHeightForWidth(width)
-    dialog.resize(width, height)
+    dialog.resize(width, min(height, _room(dialog)))
+
+
+def _room(widget: QWidget) -> int:
+    """The most height a form may take: the screen's, less room for the window's frame."""
+    screen = widget.screen()
+    return screen.availableGeometry().height() - 40 if screen is not None else 10_000
+
+
+def refit(dialog: QWidget) -> None:
+    """Grow a shown form (never shrink it) until no wrapped line is drawn over the next: by what
+    its wrapped labels lack at the width they were given, as far as the screen allows. (The
+    layout's own height-for-width reads them at other widths: too short for some forms, too
+    tall for others.) What still does not fit scrolls (the Issue form's review)."""
+    layout = dialog.layout()
+    if layout is None:
+        return
+    # A size set since (a minimum height, new lines) reaches the layouts that hold it only
+    # through their pending layout requests: run them first, or the sizes read are stale.
+    for _ in range(2):  # a nested layout's answer reaches its parent's by a request too
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    layout.invalidate()
+    layout.activate()
+    for _ in range(4):  # each pass rewraps at the widths the last one gave
+        shown = [w for w in dialog.findChildren(QWidget) if w.isVisible() and w.width() > 0]
+        wrapped = [w for w in shown if isinstance(w, QLabel) and w.wordWrap()]
+        short = sum(max(0, w.heightForWidth(w.width()) - w.height()) for w in wrapped)
+        # A box below its own minimum (the Issue form's review) is squeezed by the text the
+        # layout read as one line: grow by the most any lacks.
+        short += max(
+            (w.minimumSizeHint().height() - w.height() for w in shown if w not in wrapped),
+            default=0,
+        )
+        taller = min(dialog.height() + short, _room(dialog))
+        if short <= 0 or taller <= dialog.height():
+            return
+        dialog.resize(dialog.width(), taller)
+        layout.activate()
 
 
 def privilege_banner(row: PrivilegeRow) -> QLabel:
@@ -1136,12 +1188,7 @@ class PrivilegeDialog(forms.TwoColumnForm):
             if row is None:
                 privilege = street_privileges.receive_application(action, data)
             else:
-                try:
-                    privilege = street_privileges.correct_application(action, row.id, data)
-                except InvalidInput as error:
-                    if error.field != "applicant":
-                        raise
-                    raise InvalidInput(error.message, field="applicant_id") from error
+                privilege = street_privileges.correct_application(action, row.id, data)
             action.session.flush()
             return privilege.id
 
@@ -1178,6 +1225,37 @@ class _ActDialog(forms.FormDialog):
         if why:
             self.set_read_only(why)
         fit(self, width)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Once shown (polished, in its real font), grow to what the wrapped text needs at the
+        form's width: read before it is shown, the height of wrapped text comes short."""
+        super().showEvent(event)
+        refit(self)
+
+    def official_fields(self, *, titles: Sequence[str], editable: bool, what: str) -> None:
+        """The official who acted, name and title, both blank and required: the counter records
+        what an official did (by phone, in writing) and names who did it — never the operator
+        by default (the audit trail names the operator who recorded it)."""
+        self.by_name = forms.limit_to(QLineEdit(), StreetPrivilege.revoked_by_name)
+        self.by_name.setObjectName("by_name")
+        self.by_name.setPlaceholderText(f"the official who {what}, e.g. Gary Krueger")
+        self.by_title = QComboBox()
+        self.by_title.setObjectName("by_title")
+        self.by_title.setEditable(editable)
+        self.by_title.addItems(list(titles))
+        self.by_title.setPlaceholderText("choose the official's title")
+        if editable:
+            self.by_title.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            edit = self.by_title.lineEdit()
+            assert edit is not None
+            edit.setPlaceholderText("e.g. Director of Public Works")
+        self.by_title.setCurrentIndex(-1)
+        self.by_title.setMinimumContentsLength(26)
+        self.add_field("&By (name)", self.by_name, "by_name")
+        self.add_field("&Title", left_aligned(self.by_title), "by_title")
+
+    def official(self) -> tuple[str, str]:
+        return self.by_name.text(), self.by_title.currentText()
 
     def info(self, text: str, name: str = "note") -> QLabel:
         """A note on the rule above the fields, its citations as links."""
@@ -1426,12 +1504,22 @@ class IssueDialog(_ActDialog):
         self.blocking = forms.banner("", tone="warning")
         self.blocking.setObjectName("blocking_banner")
         self.blocking.setVisible(False)
-        self.review = ReviewList(app, self)
+        self.review = ReviewList(app)
         self.review.setObjectName("issue_review")
+        # The list scrolls rather than squeeze its lines when the screen is short; it is given
+        # the height its lines need at its width once the form is shown (:meth:`size_review`).
+        self.review_scroller = QScrollArea()
+        self.review_scroller.setObjectName("review_scroller")
+        self.review_scroller.setWidget(self.review)
+        self.review.setAutoFillBackground(False)  # the group box's own background shows
+        self.review_scroller.viewport().setAutoFillBackground(False)
+        self.review_scroller.setWidgetResizable(True)
+        self.review_scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.review_scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         box = QGroupBox("What § 506-9 asks before the permit is issued")
         box.setObjectName("review_box")
         inside = QVBoxLayout(box)
-        inside.addWidget(self.review)
+        inside.addWidget(self.review_scroller)
         self.form.addRow(box)
         self.today = app.desk.clock.today()
         self.earlier = ChooseDateEdit(lambda: self.today, name="earlier_end_on")
@@ -1462,6 +1550,21 @@ class IssueDialog(_ActDialog):
         fit(self, 800)  # the review's items are in: size the form to them
         self.earlier.setFocus()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.size_review()
+
+    def size_review(self) -> None:
+        """Give the review the height its lines need at the width it has (at most about half
+        the screen: beyond that it scrolls), and grow the form to hold it."""
+        width = self.review_scroller.viewport().width()
+        if not self.isVisible() or width <= 0:
+            return
+        needed = self.review.heightForWidth(width) if self.review.hasHeightForWidth() else 0
+        needed = max(needed, self.review.minimumSizeHint().height())
+        self.review_scroller.setMinimumHeight(min(needed, max(160, _room(self) // 2)))
+        refit(self)
+
     def show_review(self) -> None:
         """The requirements as they stand if the permit is issued now (the bond and the
         insurance judged over its term, to the earlier end when one is set), and the last day
@@ -1480,7 +1583,9 @@ class IssueDialog(_ActDialog):
                 else "three months from today"
             )
             self.term.setText(
-                f"Issued today by <b>{who}</b>: it ends automatically at the end of "
+                f"Issued today, recorded by <b>{who}</b> (the permit prints a blank line for "
+                "the Director of Public Works or designee to sign): it ends automatically at the "
+                "end of "
                 f"<b>{html.escape(format_day(last))}</b>, {how} "
                 f"({cite_link(TERMINATION_CITE)})."
             )
@@ -1492,6 +1597,7 @@ class IssueDialog(_ActDialog):
         self.items = perform(self, self.app, work, writes=False) or []
         self.blocked = [i for i in self.items if i.state is ItemState.NOT_MET]
         self.review.set_items(self.items)
+        self.size_review()
         if self.blocked:
             names = "; ".join(i.title for i in self.blocked)
             self.blocking.setText(f"The permit cannot be issued yet. Not met: {names}.")
@@ -1584,9 +1690,10 @@ def withdraw(parent: QWidget | None, app: App, row: PrivilegeRow) -> bool:
 
 class CheckDialog(_ActDialog):
     """A check of one condition of occupancy on the site: kept or violated, when, and what was
-    seen. A violation is ground to revoke the permit without notice."""
+    seen, by the official who checked it (the counter records it). A violation is ground to
+    revoke the permit without notice."""
 
-    permission = DECIDE
+    permission = TAKE
 
     def __init__(
         self, parent: QWidget | None, app: App, row: PrivilegeRow, key: str | None = None
@@ -1627,6 +1734,9 @@ class CheckDialog(_ActDialog):
         self.form.addRow("", self.text)
         self.add_field("Result", _row(self.kept, self.violated), "ok")
         self.add_field("Checked &on", left_aligned(self.on), "on")
+        self.official_fields(
+            titles=street_privileges.OFFICIAL_TITLES, editable=True, what="checked it"
+        )
         self.add_field("&Note", self.note, "note")
         self.form.addRow("", self.warning)
         self.condition.currentIndexChanged.connect(lambda _i: self._show_condition())
@@ -1659,19 +1769,23 @@ class CheckDialog(_ActDialog):
             forms.to_date(self.on),
             self.note.text(),
         )
-        privilege_id = self.row.id
+        (name, title), privilege_id = self.official(), self.row.id
         return self.act(
-            lambda a: street_privileges.record_check(a, privilege_id, key, ok=ok, on=on, note=note),
+            lambda a: street_privileges.record_check(
+                a, privilege_id, key, ok=ok, on=on, by_name=name, by_title=title, note=note
+            ),
             "on",
-            keep=("note", "key"),
+            keep=("note", "key", "by_name", "by_title"),
         )
 
 
 class RevokeDialog(_ActDialog):
-    """Revoke the permit, without notice, for a violation of its conditions: by the Building
-    Inspector, the Chief of Police or the Director of Public Works (who is recorded)."""
+    """Record the revocation of the permit, without notice, for a violation of its conditions,
+    by the Building Inspector, the Chief of Police or the Director of Public Works: the counter
+    records it (a revocation the Chief phones in), naming the official — the name and the title
+    start blank, so that nobody records the operator by mistake."""
 
-    permission = DECIDE
+    permission = TAKE
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(
@@ -1682,26 +1796,19 @@ class RevokeDialog(_ActDialog):
             "Inspector, the Chief of Police or the Director of Public Works for violation of "
             f"its conditions ({cite_link(CONDITIONS_CITE)}).",
         )
-        self.by_name = QLineEdit(app.operator.full_name)
-        self.by_name.setObjectName("by_name")
-        self.by_title = QComboBox()
-        self.by_title.setObjectName("by_title")
-        self.by_title.addItems(list(REVOKING_TITLES))
-        self.by_title.setCurrentText("Director of Public Works")
+        self.official_fields(titles=REVOKING_TITLES, editable=False, what="revoked it")
         self.on = forms.date_edit(app.desk.clock.today(), name="on")
         self.reason = _plain_text(
             "reason", 3, self, "the condition violated, e.g. obstruction not lighted at night"
         )
-        self.add_field("&By", _row(self.by_name, self.by_title, stretch=False), "by_name")
         self.add_field("&On", left_aligned(self.on), "on")
         self.add_field("&Why", self.reason, "reason")
         self.done_building(700)
-        self.reason.setFocus()
+        self.by_name.setFocus()
 
     def commit(self) -> object:
-        name, title, on, reason = (
-            self.by_name.text(),
-            self.by_title.currentText(),
+        (name, title), on, reason = (
+            self.official(),
             forms.to_date(self.on),
             self.reason.toPlainText(),
         )
@@ -1716,9 +1823,10 @@ class RevokeDialog(_ActDialog):
 
 
 class CloseDialog(_ActDialog):
-    """The work is over: the way is vacated, cleaned and safe, and the permit is closed."""
+    """The work is over: the way is vacated, cleaned and safe, as the official named found it,
+    and the permit is closed (the counter records it)."""
 
-    permission = DECIDE
+    permission = TAKE
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(
@@ -1732,6 +1840,9 @@ class CloseDialog(_ActDialog):
         )
         self.on = forms.date_edit(app.desk.clock.today(), name="on")
         self.add_field("Vacated and cleaned &on", left_aligned(self.on), "on")
+        self.official_fields(
+            titles=street_privileges.OFFICIAL_TITLES, editable=True, what="found it vacated"
+        )
         message = forms.error_label()
         self.form.addRow(message)
         self.errors.add("decision", message, self.on)
@@ -1739,8 +1850,12 @@ class CloseDialog(_ActDialog):
         self.on.setFocus()
 
     def commit(self) -> object:
-        on, privilege_id = forms.to_date(self.on), self.row.id
-        return self.act(lambda a: street_privileges.close(a, privilege_id, on=on), "on")
+        on, (name, title), privilege_id = forms.to_date(self.on), self.official(), self.row.id
+        return self.act(
+            lambda a: street_privileges.close(a, privilege_id, on=on, by_name=name, by_title=title),
+            "on",
+            keep=("by_name", "by_title"),
+        )
 
 
 class RemovalNoticeDialog(_ActDialog):
@@ -1760,10 +1875,12 @@ class RemovalNoticeDialog(_ActDialog):
         now = clock.local_now()
         self.zone = now.tzinfo
         self.info(
-            "If the owner or occupant of the premises adjoining the obstructed sidewalk does not "
-            "remove the obstruction within 24 hours after notice from the Common Council, the "
-            "City removes it and the cost goes on the next annual tax roll as a special charge "
-            f"against the abutting property ({cite_link(REMOVAL_CITE)})."
+            "If the owner or occupant of the premises adjoining a <b>lawfully obstructed "
+            "sidewalk</b> does not remove the obstruction within 24 hours after notice from the "
+            "Common Council, the City removes it and the cost goes on the next annual tax roll "
+            f"as a special charge against the abutting property ({cite_link(REMOVAL_CITE)}). "
+            "An obstruction left once the permit is revoked or ended is no longer lawful: "
+            f"{cite_html(SIDEWALK_REMOVAL_CITE, f'§{NBSP}506-8')} applies to it instead."
         )
         self.at = moment_edit(
             row.removal_notice_at or now.replace(second=0, microsecond=0), name="at"
@@ -1773,6 +1890,10 @@ class RemovalNoticeDialog(_ActDialog):
         self.to.setPlaceholderText("to whom, e.g. Anna Berg, owner, 118 Orange St N")
         self.after = QLabel()
         self.after.setObjectName("removal_from")
+        self.after.setWordWrap(True)
+        self.after.setTextFormat(Qt.TextFormat.RichText)
+        self.after.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.after.linkActivated.connect(app.open_link)
         self.add_field("&Notice given", left_aligned(self.at), "at")
         self.add_field("&To", self.to, "to")
         self.form.addRow(self.after)
@@ -1790,7 +1911,24 @@ class RemovalNoticeDialog(_ActDialog):
         return local_moment(self.at, self.zone)
 
     def show_after(self) -> None:
-        removal = self.moment() + REMOVAL_NOTICE
+        """When the City may remove it — or, for a notice on a day the permit was revoked or
+        had ended, the core's reason that § 506-9 no longer reaches it."""
+        moment = self.moment()
+        row = self.row
+        refused = street_privileges.removal_refusal(
+            number=row.number,
+            sidewalk_used_in=row.sidewalk_used_in,
+            revoked_on=row.revoked_on,
+            ends_on=row.ends_on,
+            day=moment.date(),
+        )
+        if refused is not None:
+            self.after.setText(
+                f"<span style='color:{BAD}'>{html.escape(refused.message)}</span> "
+                f"({cite_link(refused.cite or SIDEWALK_REMOVAL_CITE)})"
+            )
+            return
+        removal = moment + REMOVAL_NOTICE
         self.after.setText(
             "If it is not removed, the City may remove it from "
             f"{format_day(removal.date())}, {clock_time(removal)}."
@@ -1910,7 +2048,7 @@ def condition_columns() -> tuple[TableColumn, ...]:
             tooltip=lambda r: f"{r.text} ({r.cite})",
         ),
         TableColumn("Last check", lambda r: r.result, colour=colour),
-        TableColumn("When", lambda r: r.when),
+        TableColumn("When, by whom", lambda r: r.when, tooltip=lambda r: r.recorded or None),
         TableColumn(
             "Note",
             lambda r: r.check.note if r.check else "",

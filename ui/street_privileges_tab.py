@@ -191,7 +191,8 @@ class StreetPrivilegesTab(QWidget):
             )
         )
         self.table = forms.make_table(self.model, name="privileges_table")
-        forms.size_columns(self.table, {0: 12, 1: 28, 2: 36, 3: 26, 4: 20, 5: 11})
+        # Status holds "Removed by the City Mar 10, 2027"; all seven fit at 1400 px.
+        forms.size_columns(self.table, {0: 12, 1: 24, 2: 30, 3: 24, 4: 31, 5: 11})
 
         # -- the chosen permit: details at the left, its acts under them
         self.summary = QLabel()
@@ -240,7 +241,10 @@ class StreetPrivilegesTab(QWidget):
             "C&lose…", "close_button", "The work is over: the way vacated, cleaned and safe"
         )
         self.revoke_button = button(
-            "Re&voke…", "revoke_button", "Revoke without notice for a violation of its conditions"
+            "Re&voke…",
+            "revoke_button",
+            "Record a revocation without notice by the Building Inspector, the Chief of Police "
+            "or the Director of Public Works",
         )
         self.notice_button = button(
             "Re&moval notice…",
@@ -261,9 +265,10 @@ class StreetPrivilegesTab(QWidget):
             self.refuse_button: may_not(self.app, DECIDE),
             self.withdraw_button: may_not(self.app, TAKE),
             self.print_button: "",
-            self.check_button: may_not(self.app, DECIDE),
-            self.close_button: may_not(self.app, DECIDE),
-            self.revoke_button: may_not(self.app, DECIDE),
+            # The officials' acts after issuance are recorded at the counter, naming them.
+            self.check_button: may_not(self.app, TAKE),
+            self.close_button: may_not(self.app, TAKE),
+            self.revoke_button: may_not(self.app, TAKE),
             self.notice_button: may_not(self.app, TAKE),
             self.removal_button: may_not(self.app, BILL),
         }
@@ -325,7 +330,7 @@ class StreetPrivilegesTab(QWidget):
         self.condition_model = RowsModel(condition_columns(), self)
         self.condition_table = forms.make_table(self.condition_model, name="conditions_table")
         self.condition_table.setWordWrap(True)
-        forms.size_columns(self.condition_table, {0: 36, 1: 11, 2: 24})
+        forms.size_columns(self.condition_table, {0: 36, 1: 11, 2: 34})
         self.conditions_note = QLabel(
             "Printed on the permit and checked on the site; a violation may be met by "
             f"revocation without notice ({cite_link(CONDITIONS_CITE)}). Double-click a condition "
@@ -654,18 +659,20 @@ class StreetPrivilegesTab(QWidget):
                 row is not None
                 and row.issued
                 and row.closed_on is None
-                and row.removed_by_city_on is None,
-                "Only an obstruction under an issued permit, not yet cleared, is noticed for "
-                "removal",
+                and row.removed_by_city_on is None
+                and not row.removal_barred,
+                row.removal_barred
+                if row is not None and row.issued and row.removal_barred
+                else "Only an obstruction under an issued permit, not yet cleared, is noticed "
+                "for removal",
             ),
             (
                 self.removal_button,
                 row is not None
                 and row.removal_notice_at is not None
-                and row.removed_by_city_on is None,
-                "Record the Council's removal notice first"
-                if row is not None and row.removal_notice_at is None
-                else "The City's removal is recorded already",
+                and row.removed_by_city_on is None
+                and not row.removal_barred,
+                self._removal_why(row),
             ),
         )
         for made, usable, why in states:
@@ -675,6 +682,17 @@ class StreetPrivilegesTab(QWidget):
             made.setToolTip(
                 refused or (tip if usable else (why if row is not None else "Choose a permit"))
             )
+
+    @staticmethod
+    def _removal_why(row: PrivilegeRow | None) -> str:
+        """Why City removal is off: the core's reason § 506-9 does not reach it first."""
+        if row is None:
+            return ""
+        if row.removed_by_city_on is not None:
+            return "The City's removal is recorded already"
+        if row.removal_barred:
+            return row.removal_barred
+        return "Record the Council's removal notice first"
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -739,7 +757,7 @@ class StreetPrivilegesTab(QWidget):
 
     def record_check(self) -> None:
         row = self.selected()
-        if row is None or not row.issued or may_not(self.app, DECIDE):
+        if row is None or not row.issued or may_not(self.app, TAKE):
             return
         chosen = forms.selected_row(self.condition_table)
         key = chosen.key if isinstance(chosen, ConditionRow) else None
@@ -835,7 +853,9 @@ class StreetPrivilegesTab(QWidget):
             from reports.street_privileges import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
-                rows = street_privileges_views.register_rows(action.session, year)
+                rows = street_privileges_views.register_rows(
+                    action.session, year, today=action.today()
+                )
                 city = settings_store.city_profile(action.session).city_name
                 today = action.today()
             return register_xlsx(
@@ -905,6 +925,12 @@ def on_file_html(view: PermitView | None, row: PrivilegeRow) -> str:
         bond = "; ".join(
             f"{e(b.surety)} No. {e(b.bond_number)}, {b.amount}"
             + ("" if b.for_this_permit else " (standing bond)")
+            + (
+                f" <b style='color:{LATE}'>also behind {e(', '.join(b.also_backs))}</b>"
+                if b.also_backs
+                else ""
+            )
+            + (f" <b style='color:{LATE}'>claim made</b>" if b.claim_made else "")
             for b in view.bonds
         )
     else:
@@ -934,7 +960,7 @@ def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
     """The chosen permit in words: who, what, where, the terms, and the days that count."""
     e = html.escape
     colour = {
-        PrivilegeStatus.ISSUED: GOOD if row.in_force else LATE,
+        PrivilegeStatus.ISSUED: GOOD if row.in_force and row.removed_by_city_on is None else LATE,
         PrivilegeStatus.REVOKED: BAD,
         PrivilegeStatus.REFUSED: BAD,
     }.get(row.status, "#333")

@@ -74,6 +74,9 @@ def upgrade() -> None:
         sa.Column("cafe_length_in", sa.Integer(), nullable=True),
         sa.Column("side_frontage_in", sa.Integer(), nullable=True),
         sa.Column("side_cafe_length_in", sa.Integer(), nullable=True),
+        sa.Column("side_clear_passage_in", sa.Integer(), nullable=True),
+        sa.Column("side_passage_abuts_curb", sa.Boolean(), nullable=False),
+        sa.Column("side_curb_setback_in", sa.Integer(), nullable=True),
         sa.Column("cafe_depth_in", sa.Integer(), nullable=True),
         sa.Column("seats", sa.Integer(), nullable=True),
         sa.Column("tables", sa.Integer(), nullable=True),
@@ -203,6 +206,8 @@ def upgrade() -> None:
         sa.Column("notes", sa.Text(), nullable=False),
         sa.Column("search_text", sa.Text(), nullable=False),
         sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("repair_order_id", sa.Integer(), nullable=True),
+        sa.Column("partial_replacement_approved", sa.Boolean(), nullable=False),
         sa.ForeignKeyConstraint(
             ["appeal_meeting_id"],
             ["council_meeting.id"],
@@ -224,7 +229,6 @@ def upgrade() -> None:
         ),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_sidewalk_permit")),
         sa.UniqueConstraint("number", name=op.f("uq_sidewalk_permit_number")),
-        sa.UniqueConstraint("year", "sequence", name="uq_sidewalk_permit_year_sequence"),
     )
     with op.batch_alter_table("sidewalk_permit", schema=None) as batch_op:
         batch_op.create_index(
@@ -239,6 +243,9 @@ def upgrade() -> None:
         batch_op.create_index(batch_op.f("ix_sidewalk_permit_status"), ["status"], unique=False)
         batch_op.create_index(
             batch_op.f("ix_sidewalk_permit_street_id"), ["street_id"], unique=False
+        )
+        batch_op.create_index(
+            batch_op.f("ix_sidewalk_permit_repair_order_id"), ["repair_order_id"], unique=False
         )
 
     op.create_table(
@@ -503,6 +510,7 @@ def downgrade() -> None:
 
     op.drop_table("sidewalk_repair_order")
     with op.batch_alter_table("sidewalk_permit", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_sidewalk_permit_repair_order_id"))
         batch_op.drop_index(batch_op.f("ix_sidewalk_permit_street_id"))
         batch_op.drop_index(batch_op.f("ix_sidewalk_permit_status"))
         batch_op.drop_index(batch_op.f("ix_sidewalk_permit_parcel_id"))

@@ -1,0 +1,1335 @@
+"""Sidewalk Cafes: the register of applications for sidewalk cafe permits (§ 506-10), from the
+application at the counter to the permit on the restaurant's wall, and its suspension or
+revocation.
+
+"Use of public sidewalks for the purpose of operating a sidewalk cafe in the City of Prescott is
+prohibited unless a permit is obtained as provided in this article."
+
+The clerk finds an application by typing part of its number, the establishment, the applicant
+or the address, and narrows the register by status and year. The "Comments due" column turns
+amber on the last day of the 15 days for comments, and "Expires" amber within 30 days of the
+permit's last day. Beside the register are the chosen application's details and the acts on it,
+and its pages: the checklist of § 506-10 (each requirement met, waiting, or not met, with its
+cited findings), what the rules say of the eligibility, the layout and the hours, the owners
+within 100 feet to whom the notice goes (with the letters, labels and list), the comments, the
+suspensions, and the history. Each act is a dialog of :mod:`ui.sidewalk_cafe_dialogs` (the
+application form is :mod:`ui.sidewalk_cafe_application`); the papers it calls for print when it
+is saved (:mod:`ui.sidewalk_cafe_papers`), the application packet for the Council whenever the
+clerk asks, and the mailing labels from the first free label of a partly used sheet. The Excel
+register is written in the background.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+from shiboken6 import isValid
+
+from clerk_desk import settings_store, sidewalk_cafes
+from clerk_desk.deadlines import format_day, plural
+from clerk_desk.desk import Action
+from clerk_desk.lengths import format_length
+from clerk_desk.models import CafeStatus
+from clerk_desk.permissions import Permission
+from clerk_desk.sidewalk_cafes import (
+    CLEARANCE_CITE,
+    CONFIGURATION_CITE,
+    ELIGIBILITY_CITE,
+    EXPIRY_WARNING_DAYS,
+    HOURS_CITE,
+    RECORD_TYPE,
+    TERM_CITE,
+)
+from ui import forms, operations
+from ui.findings_view import FindingsView
+from ui.operations import App, perform, run_in_background
+from ui.sidewalk_cafe_application import ApplicationDialog
+from ui.sidewalk_cafe_dialogs import (
+    AttachPapersDialog,
+    BeforeCouncilDialog,
+    CommentDialog,
+    CouncilDecisionDialog,
+    DenyDialog,
+    DpwInspectionDialog,
+    IssueDialog,
+    LiftSuspensionDialog,
+    NeighborsDialog,
+    NoticeMailedDialog,
+    PoliceReviewDialog,
+    RevocationNoticeDialog,
+    RevokeDialog,
+    SuspendDialog,
+    neighbor_view_columns,
+    withdraw,
+)
+from ui.sidewalk_cafe_papers import print_papers, print_written, save_paper
+from ui.sidewalk_cafe_rows import (
+    BAD,
+    DECIDE,
+    GOOD,
+    ISSUE,
+    LATE,
+    TAKE,
+    WARN_COLOUR,
+    CafeDetails,
+    CafeRow,
+    SuspensionRow,
+    cafe_details,
+    cite_link,
+    may_not,
+    search_cafe_rows,
+    share_text,
+)
+from ui.sidewalk_cafe_widgets import ChecklistView, findings_box, label_start_box
+from ui.table_models import CENTER, RowsModel, TableColumn
+
+EXPORT_FILTER = "Excel workbook (*.xlsx)"
+_EXPORT_ALL = 10**9
+
+
+def comments_colour(row: CafeRow, today: date) -> str | None:
+    """Amber on the last day of the comment period, while the application waits for it."""
+    due = row.comments_due_on
+    return WARN_COLOUR if due == today and row.before_decision else None
+
+
+def expiry_colour(row: CafeRow, today: date) -> str | None:
+    """Amber within 30 days of a standing permit's last day."""
+    if row.expires_on is None or not row.standing:
+        return None
+    return WARN_COLOUR if 0 <= (row.expires_on - today).days <= EXPIRY_WARNING_DAYS else None
+
+
+def cafe_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
+    return (
+        TableColumn("Number", lambda r: r.number),
+        TableColumn(
+            "Establishment",
+            lambda r: r.establishment,
+            tooltip=lambda r: r.configuration or None,
+        ),
+        TableColumn("Applicant", lambda r: r.applicant),
+        TableColumn("Address", lambda r: r.address, tooltip=lambda r: r.location or None),
+        TableColumn(
+            "Alcohol",
+            lambda r: "Yes" if r.serves_alcohol else "",
+            align=CENTER,
+            header_tooltip="Alcoholic beverages to be served in the cafe: the Chief of Police "
+            "reviews the application",
+        ),
+        TableColumn(
+            "Comments due",
+            lambda r: forms.us_date(r.comments_due_on),
+            align=CENTER,
+            colour=lambda r: comments_colour(r, today()),
+            header_tooltip="The last day comments are received by the City Clerk: 15 calendar "
+            "days from mailing the notice to owners within 100 feet",
+        ),
+        TableColumn(
+            "Expires",
+            lambda r: forms.us_date(r.expires_on),
+            align=CENTER,
+            colour=lambda r: expiry_colour(r, today()),
+            header_tooltip=f"At most one year from issuance ({TERM_CITE})",
+        ),
+        TableColumn("Status", lambda r: r.status_text, tooltip=lambda r: r.status_text),
+    )
+
+
+COMMENT_COLUMNS = (
+    TableColumn("Received", lambda r: forms.us_date(r.received_on)),
+    TableColumn("From", lambda r: r.commenter),
+    TableColumn("Source", lambda r: r.source_label),
+    TableColumn(
+        "In time",
+        lambda r: "Yes" if r.timely else "Late",
+        align=CENTER,
+        colour=lambda r: None if r.timely else WARN_COLOUR,
+        tooltip=lambda r: " ".join(f.text for f in r.findings) or None,
+    ),
+    TableColumn(
+        "Comment",
+        lambda r: r.text,
+        tooltip=lambda r: " ".join([r.text, *(f.text for f in r.findings)]).strip() or None,
+    ),
+)
+
+
+SUSPENSION_COLUMNS = (
+    TableColumn("Notice", lambda r: r.notice_text),
+    TableColumn("From", lambda r: forms.us_date(r.starts_on)),
+    TableColumn("Through", lambda r: forms.us_date(r.ends_on)),
+    TableColumn(
+        "Now",
+        lambda r: r.state,
+        tooltip=lambda r: r.lift_reason or None,
+        colour=lambda r: WARN_COLOUR if r.state == "In effect" else None,
+    ),
+    TableColumn("Reason", lambda r: r.reason, tooltip=lambda r: r.reason or None),
+)
+
+
+HISTORY_COLUMNS = (
+    TableColumn("When", lambda r: r.when),
+    TableColumn("Who", lambda r: r.who),
+    TableColumn("What", lambda r: r.what, tooltip=lambda r: r.what),
+)
+
+
+class SidewalkCafesTab(QWidget):
+    """The Sidewalk Cafes tab.
+
+    Signals: ``status(str)`` with a one-line message for the main window's status bar;
+    ``register_changed()`` after an application was saved (the Today tab may refresh);
+    ``workflow_requested(object)`` with a :class:`~clerk_desk.today.TodayItem` naming another
+    tab and record — the fee to take in the Receipts tab, the certificate to file in the Bonds &
+    Insurance tab.
+    """
+
+    status = Signal(str)
+    register_changed = Signal()
+    workflow_requested = Signal(object)
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.setObjectName("sidewalk_cafes_tab")
+        self.details: CafeDetails | None = None
+        self._loaded = False  # the register is read when the tab is first shown
+        self._build()
+        self._connect()
+        self._show_details()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the register the first time the tab is shown; coming back, read the chosen
+        application again (the fee may have been paid, the certificate filed, meanwhile)."""
+        super().showEvent(event)
+        if not self._loaded:
+            self.refresh()
+        elif not event.spontaneous():
+            self._show_details()
+
+    # ---- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.search_field = forms.SearchField(
+            "Search number, establishment, applicant or address (Down arrow to the list)"
+        )
+        self.search_field.setObjectName("cafes_search")
+        self.status_box = QComboBox()
+        self.status_box.setObjectName("status_filter")
+        self.status_box.addItem("Any status", None)
+        for status in CafeStatus:
+            self.status_box.addItem(status.label, status)
+        self.year_box = QComboBox()
+        self.year_box.setObjectName("year_filter")
+        self.year_box.addItem("All years", None)
+        self.year_box.setToolTip("The year the application was received")
+        top = QHBoxLayout()
+        top.addWidget(self.search_field, 1)
+        top.addWidget(self.status_box)
+        top.addWidget(self.year_box)
+
+        today = self.app.desk.clock.today
+        self.model = RowsModel(cafe_columns(today), self)
+        self.model.set_dimmed(lambda r: r.closed)
+        self.table = forms.make_table(self.model, name="cafes_table")
+        forms.size_columns(self.table, {0: 12, 1: 28, 2: 24, 3: 22, 4: 7, 5: 13, 6: 11})
+
+        # -- the chosen application: details and acts at the left, its pages at the right
+        self.summary = QLabel()
+        self.summary.setObjectName("cafe_details")
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.summary.linkActivated.connect(self.app.open_link)
+
+        def button(text: str, name: str, tip: str) -> QPushButton:
+            made = QPushButton(text)
+            made.setObjectName(name)
+            made.setProperty("tip", tip)
+            made.setToolTip(tip)
+            return made
+
+        self.correct_button = button(
+            "C&orrect…", "correct_button", "Correct the application (it is reviewed again)"
+        )
+        self.neighbors_button = button(
+            "Owners &100 ft…",
+            "neighbors_button",
+            "The owners and occupants within 100 feet, to whom the notice is mailed",
+        )
+        self.mailed_button = button(
+            "Notice &mailed…",
+            "mailed_button",
+            "Record the mailing (15 days for comments) and print the letters, labels and list",
+        )
+        self.comment_button = button(
+            "Co&mment…", "comment_button", "A comment received by the City Clerk"
+        )
+        self.police_button = button(
+            "&Police review…",
+            "police_button",
+            "The application sent to the Chief of Police, and the Chief's answer",
+        )
+        self.dpw_button = button(
+            "&DPW inspection…", "dpw_button", "The Director of Public Works' inspection"
+        )
+        self.agenda_button = button(
+            "To the Co&uncil…", "agenda_button", "Place the packet on a Council meeting's agenda"
+        )
+        self.council_button = button(
+            "Council decisio&n…", "council_button", "What the Common Council decided"
+        )
+        self.packet_button = button(
+            "Print pac&ket",
+            "print_packet_button",
+            "The application packet for the Council: summary, checklist, comments, reviews, "
+            "the owners notified and the site plan",
+        )
+        self.issue_button = button(
+            "&Issue…", "issue_button", "Issue the permit (at most one year) and print it"
+        )
+        self.print_button = button("Print p&ermit", "print_permit_button", "Print the permit")
+        self.renew_button = button(
+            "Rene&w…", "renew_button", "A new application renewing this permit"
+        )
+        self.suspend_button = button(
+            "&Suspend…", "suspend_button", "Suspend the cafe on seven days' written notice"
+        )
+        self.revocation_button = button(
+            "Re&vocation notice…",
+            "revocation_button",
+            "Ten days' written notice of the Council meeting that may revoke the permit",
+        )
+        self.revoke_button = button(
+            "Revo&ke…", "revoke_button", "The Council revoked the permit at the meeting noticed"
+        )
+        self.deny_button = button("Den&y…", "deny_button", "Deny the application")
+        self.withdraw_button = button(
+            "Withdra&w…", "withdraw_button", "The applicant withdraws the application"
+        )
+        self._permissions: dict[QPushButton, str] = {
+            self.correct_button: may_not(self.app, TAKE),
+            self.neighbors_button: may_not(self.app, TAKE),
+            self.mailed_button: may_not(self.app, ISSUE),
+            self.comment_button: may_not(self.app, TAKE),
+            self.police_button: may_not(self.app, TAKE),
+            self.dpw_button: may_not(self.app, DECIDE),
+            self.agenda_button: may_not(self.app, TAKE),
+            self.council_button: may_not(self.app, TAKE),
+            self.packet_button: "",
+            self.issue_button: may_not(self.app, ISSUE),
+            self.print_button: "",
+            self.renew_button: may_not(self.app, TAKE),
+            self.suspend_button: may_not(self.app, ISSUE),
+            self.revocation_button: may_not(self.app, ISSUE),
+            self.revoke_button: may_not(self.app, ISSUE),
+            self.deny_button: may_not(self.app, ISSUE),
+            self.withdraw_button: may_not(self.app, TAKE),
+        }
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(4)
+        groups = (
+            (
+                "Application",
+                (self.correct_button, self.neighbors_button, self.mailed_button),
+            ),
+            ("Reviews", (self.comment_button, self.police_button, self.dpw_button)),
+            ("Council", (self.agenda_button, self.council_button, self.packet_button)),
+            ("Permit", (self.issue_button, self.print_button, self.renew_button)),
+            ("Afterwards", (self.suspend_button, self.revocation_button, self.revoke_button)),
+            ("Ending", (self.deny_button, self.withdraw_button)),
+        )
+        for line, (caption, buttons) in enumerate(groups):
+            label = QLabel(caption)
+            label.setStyleSheet("color: #555;")
+            grid.addWidget(label, line, 0)
+            for column, made in enumerate(buttons, start=1):
+                grid.addWidget(made, line, column)
+        grid.setColumnStretch(4, 1)
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        scroller = QScrollArea()
+        scroller.setWidget(side)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+
+        # -- the pages
+        self.checklist = ChecklistView(self.app)
+        self.checklist.setContentsMargins(6, 6, 6, 6)
+        checklist_page = self._scrolling(self.checklist, "checklist_page")
+        # Always there: a scroll bar that came and went would change the width the notes wrap
+        # to after their height was given, and squeeze their lines together.
+        checklist_page.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+        self.eligibility_view = FindingsView(self.app, empty_text="Eligible, as entered.")
+        self.eligibility_view.setObjectName("eligibility_findings")
+        self.layout_view = FindingsView(self.app, empty_text="The layout meets § 506-10.")
+        self.layout_view.setObjectName("layout_findings")
+        self.hours_view = FindingsView(self.app, empty_text="The hours meet § 506-10.")
+        self.hours_view.setObjectName("hours_findings")
+        self.alcohol_view = FindingsView(self.app, empty_text="No alcohol to be served.")
+        self.alcohol_view.setObjectName("alcohol_findings")
+        self.dimensions = QLabel()
+        self.dimensions.setObjectName("dimensions")
+        self.dimensions.setWordWrap(True)
+        self.dimensions.setTextFormat(Qt.TextFormat.RichText)
+        self.dimensions.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.dimensions.linkActivated.connect(self.app.open_link)
+        rules = QWidget()
+        rules_lines = QVBoxLayout(rules)
+        rules_lines.addWidget(self.dimensions)
+        rules_lines.addWidget(findings_box("Eligibility", self.eligibility_view, "eligibility_box"))
+        rules_lines.addWidget(findings_box("Layout", self.layout_view, "layout_box"))
+        rules_lines.addWidget(findings_box("Hours", self.hours_view, "hours_box"))
+        rules_lines.addWidget(findings_box("Alcohol", self.alcohol_view, "alcohol_box"))
+        rules_lines.addStretch(1)
+        rules_page = self._scrolling(rules, "rules_page")
+        rules_page.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+        self.neighbor_model = RowsModel(neighbor_view_columns(), self)
+        self.neighbor_table = forms.make_table(self.neighbor_model, name="neighbor_table")
+        forms.size_columns(self.neighbor_table, {0: 22, 1: 34, 2: 9, 3: 9})
+        self.neighbor_count = QLabel()
+        self.neighbor_count.setObjectName("neighbor_count")
+        self.neighbor_count.setStyleSheet("color: #555;")
+        self.neighbor_count.setWordWrap(True)
+        self.letters_button = QPushButton("Print &letters")
+        self.letters_button.setObjectName("print_letters_button")
+        self.letters_button.setToolTip("One notice letter to each owner and occupant listed")
+        self.labels_button = QPushButton("Print l&abels")
+        self.labels_button.setObjectName("print_labels_button")
+        self.labels_button.setToolTip(
+            "Mailing labels on Avery 5160 sheets (3 by 10), from the label chosen beside"
+        )
+        self.first_label = label_start_box(self)
+        self.first_label_caption = QLabel("from label")
+        self.first_label_caption.setBuddy(self.first_label)
+        self.list_button = QPushButton("Print lis&t")
+        self.list_button.setObjectName("print_list_button")
+        self.list_button.setToolTip("The list attached to the application packet")
+        self.save_menu = QMenu(self)
+        self.save_letters = self.save_menu.addAction("Notice letters…")
+        self.save_labels = self.save_menu.addAction("Mailing labels…")
+        self.save_list = self.save_menu.addAction("List for the packet…")
+        self.save_button = QPushButton("Save as PDF")
+        self.save_button.setObjectName("save_papers_button")
+        self.save_button.setToolTip("Save the letters, labels or list as a PDF file")
+        self.save_button.setMenu(self.save_menu)
+        neighbor_page = QWidget()
+        neighbor_lines = QVBoxLayout(neighbor_page)
+        neighbor_lines.addWidget(self.neighbor_count)
+        neighbor_lines.addWidget(self.neighbor_table, 1)
+        neighbor_buttons = QHBoxLayout()
+        placed: tuple[QWidget, ...] = (
+            self.letters_button,
+            self.labels_button,
+            self.first_label_caption,
+            self.first_label,
+            self.list_button,
+        )
+        for widget in placed:
+            neighbor_buttons.addWidget(widget)
+        neighbor_buttons.addStretch(1)
+        neighbor_buttons.addWidget(self.save_button)
+        neighbor_lines.addLayout(neighbor_buttons)
+
+        self.comment_model = RowsModel(COMMENT_COLUMNS, self)
+        self.comment_table = forms.make_table(self.comment_model, name="comment_table")
+        forms.size_columns(self.comment_table, {0: 11, 1: 22, 2: 13, 3: 7})
+
+        self.suspension_model = RowsModel(SUSPENSION_COLUMNS, self)
+        self.suspension_table = forms.make_table(self.suspension_model, name="suspension_table")
+        forms.size_columns(self.suspension_table, {0: 14, 1: 11, 2: 11, 3: 9})
+        self.letter_button = QPushButton("Print &letter again")
+        self.letter_button.setObjectName("suspension_letter_button")
+        self.lift_button = QPushButton("&Lift…")
+        self.lift_button.setObjectName("lift_button")
+        self.lift_button.setToolTip("End the suspension early")
+        suspension_page = QWidget()
+        suspension_lines = QVBoxLayout(suspension_page)
+        suspension_lines.addWidget(self.suspension_table, 1)
+        suspension_buttons = QHBoxLayout()
+        suspension_buttons.addStretch(1)
+        suspension_buttons.addWidget(self.lift_button)
+        suspension_buttons.addWidget(self.letter_button)
+        suspension_lines.addLayout(suspension_buttons)
+
+        self.history_model = RowsModel(HISTORY_COLUMNS, self)
+        self.history_table = forms.make_table(self.history_model, name="history_table")
+        self.history_table.setWordWrap(True)
+        forms.size_columns(self.history_table, {0: 17, 1: 14})
+
+        self.pages = QTabWidget()
+        self.pages.setObjectName("cafe_pages")
+        self.pages.addTab(checklist_page, "Checklist")
+        self.pages.addTab(rules_page, "Layout && hours")
+        self.pages.addTab(neighbor_page, "Owners 100 ft")
+        self.pages.addTab(self.comment_table, "Comments")
+        self.pages.addTab(suspension_page, "Suspensions")
+        self.pages.addTab(self.history_table, "History")
+
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(left)
+        below.addWidget(self.pages)
+        below.setStretchFactor(0, 2)
+        below.setStretchFactor(1, 3)
+        below.setSizes([470, 830])
+        below.setChildrenCollapsible(False)
+        splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.table)
+        splitter.addWidget(below)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([260, 460])
+        splitter.setChildrenCollapsible(False)
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_application_button")
+        self.new_button.setToolTip("Take a sidewalk cafe application at the counter (Ctrl+N)")
+        self.count_label = QLabel()
+        self.count_label.setObjectName("count_label")
+        self.count_label.setStyleSheet("color: #555;")
+        self.export_button = QPushButton("E&xport to Excel…")
+        self.export_button.setObjectName("export_button")
+        self.export_button.setToolTip("The applications the search and filters show, to a workbook")
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.new_button)
+        bottom.addStretch(1)
+        bottom.addWidget(self.count_label)
+        bottom.addSpacing(12)
+        bottom.addWidget(self.export_button)
+        why = may_not(self.app, TAKE)
+        if why:
+            self.new_button.setEnabled(False)
+            self.new_button.setToolTip(why)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self.setTabOrder(self.search_field, self.status_box)
+        self.setTabOrder(self.status_box, self.year_box)
+        self.setTabOrder(self.year_box, self.table)
+
+    def _scrolling(self, page: QWidget, name: str) -> QScrollArea:
+        scroller = QScrollArea()
+        scroller.setObjectName(name)
+        scroller.setWidget(page)
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        return scroller
+
+    def _connect(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.move_down.connect(self._enter_table)
+        for box in (self.status_box, self.year_box):
+            box.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.doubleClicked.connect(lambda _i: self.correct_selected())
+        self.suspension_table.selectionModel().selectionChanged.connect(
+            lambda *_: self._suspension_buttons()
+        )
+        self.new_button.clicked.connect(self.new_application)
+        self.correct_button.clicked.connect(self.correct_selected)
+        self.neighbors_button.clicked.connect(self.edit_neighbors)
+        self.mailed_button.clicked.connect(self.notice_mailed)
+        self.comment_button.clicked.connect(
+            lambda: self._act(CommentDialog, "Comment recorded", page=3)
+        )
+        self.police_button.clicked.connect(
+            lambda: self._act(PoliceReviewDialog, "Police review recorded")
+        )
+        self.dpw_button.clicked.connect(
+            lambda: self._act(DpwInspectionDialog, "DPW inspection recorded")
+        )
+        self.agenda_button.clicked.connect(
+            lambda: self._act(BeforeCouncilDialog, "Placed before the Council")
+        )
+        self.council_button.clicked.connect(self.council_decision)
+        self.packet_button.clicked.connect(self.print_packet)
+        self.issue_button.clicked.connect(self.issue_selected)
+        self.print_button.clicked.connect(self.print_permit)
+        self.renew_button.clicked.connect(self.renew_selected)
+        self.suspend_button.clicked.connect(self.suspend_selected)
+        self.revocation_button.clicked.connect(self.revocation_notice)
+        self.revoke_button.clicked.connect(lambda: self._act(RevokeDialog, "Revocation recorded"))
+        self.deny_button.clicked.connect(lambda: self._act(DenyDialog, "Application denied"))
+        self.withdraw_button.clicked.connect(self.withdraw_selected)
+        self.letters_button.clicked.connect(lambda: self._print(["letters"]))
+        self.labels_button.clicked.connect(
+            lambda: self._print(["labels"], skip=self.first_label.value() - 1)
+        )
+        self.list_button.clicked.connect(lambda: self._print(["list"]))
+        self.save_letters.triggered.connect(lambda: self._save("letters"))
+        self.save_labels.triggered.connect(
+            lambda: self._save("labels", skip=self.first_label.value() - 1)
+        )
+        self.save_list.triggered.connect(lambda: self._save("list"))
+        self.letter_button.clicked.connect(self.print_suspension_letter)
+        self.lift_button.clicked.connect(self.lift_suspension)
+        self.export_button.clicked.connect(self.export_register)
+        self.checklist.pay_requested.connect(self.take_payment)
+        self.checklist.insurance_requested.connect(self.file_certificate)
+        self.checklist.papers_requested.connect(self.attach_papers)
+        shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.new_application)
+
+    # ---- what the main window calls ------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_field.selectAll()
+
+    def refresh(self) -> None:
+        """Run the search again (after typing, a filter change, a save, or F5)."""
+        text = self.search_field.text()
+        status, year = self.status_box.currentData(), self.year_box.currentData()
+        selected = self.selected()
+
+        def work(action: Action) -> tuple[list[CafeRow], list[int]]:
+            rows = search_cafe_rows(
+                action, text, status=CafeStatus(status) if status else None, year=year
+            )
+            return rows, sidewalk_cafes.cafe_years(action.session)
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self._loaded = True
+        rows, years = found
+        forms.offer_years(self.year_box, years)
+        self.model.set_rows(rows)
+        self._show_count(len(rows))
+        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        forms.select_row(self.table, max(number, 0))
+        self._show_details()
+
+    def show_record(self, record_type: str, record_id: str) -> None:
+        """Show one application (the Today tab asks)."""
+        if record_type == RECORD_TYPE and record_id.isdigit():
+            self.select_cafe(int(record_id))
+
+    def select_cafe(self, cafe_id: int) -> None:
+        """Make one application the selected row, clearing the search and filters if need be."""
+        number = self.model.row_of(lambda r: r.id == cafe_id)
+        if number < 0:
+            self._clear_filters()
+            self.refresh()
+            number = self.model.row_of(lambda r: r.id == cafe_id)
+        forms.select_row(self.table, number)
+        self._show_details()
+
+    def _clear_filters(self) -> None:
+        with forms.quietly(self.search_field, self.status_box, self.year_box):
+            self.search_field.clear()
+            self.status_box.setCurrentIndex(0)
+            self.year_box.setCurrentIndex(0)
+
+    # ---- the register --------------------------------------------------------------------------
+
+    def selected(self) -> CafeRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, CafeRow) else None
+
+    def _show_count(self, count: int) -> None:
+        if count >= sidewalk_cafes.SEARCH_LIMIT:
+            text = f"First {count} applications shown — type more to narrow the search"
+        elif count == 0:
+            filtered = self.search_field.text().strip() or any(
+                box.currentIndex() for box in (self.status_box, self.year_box)
+            )
+            text = "No applications match" if filtered else "No sidewalk cafe applications yet"
+        else:
+            text = plural(count, "application")
+        self.count_label.setText(text)
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._show_details()
+
+    def _show_details(self) -> None:
+        row = self.selected()
+        details = None
+        if row is not None:
+            cafe_id = row.id
+            details = perform(self, self.app, lambda a: cafe_details(a, cafe_id), writes=False)
+            if details is not None and details.row != row:  # changed at another counter
+                self._replace_row(details.row)
+        self.details = details
+        today = self.app.desk.clock.today()
+        pay_refusal = may_not(self.app, Permission.TAKE_PAYMENT)
+        self.checklist.set_details(details, pay_refusal=pay_refusal)
+        if details is None:
+            self.summary.setText("<i>No application selected.</i>")
+            self.dimensions.setText("")
+            for view in (
+                self.eligibility_view,
+                self.layout_view,
+                self.hours_view,
+                self.alcohol_view,
+            ):
+                view.set_findings([])
+            for model in (
+                self.neighbor_model,
+                self.comment_model,
+                self.suspension_model,
+                self.history_model,
+            ):
+                model.set_rows([])
+            self.neighbor_count.setText("")
+        else:
+            shown = details.row
+            self.summary.setText(cafe_html(shown, today))
+            self.dimensions.setText(dimensions_html(shown))
+            self.eligibility_view.set_findings(details.eligibility)
+            self.layout_view.set_findings(details.layout)
+            self.hours_view.set_findings(details.hours)
+            self.alcohol_view.set_findings(details.alcohol)
+            self.neighbor_model.set_rows(list(shown.neighbors))
+            self.neighbor_count.setText(neighbor_count_text(shown))
+            self.comment_model.set_rows(list(shown.comments))
+            self.suspension_model.set_rows(list(shown.suspensions))
+            if shown.suspensions:
+                forms.select_row(self.suspension_table, len(shown.suspensions) - 1)
+            self.history_model.set_rows(list(details.history))
+            self.history_table.resizeRowsToContents()
+        self._refit_pages()
+        QTimer.singleShot(0, self._refit_pages)  # again once the new lines are laid out
+        self._label_pages(details)
+        self._update_buttons(details.row if details else None)
+
+    def _refit_pages(self) -> None:
+        """Have each scroll area fit its page to the height the page's wrapped lines now take
+        at its width. A scroll area otherwise keeps the height it gave before the text changed
+        until its next resize, and squeezes the lines of the notes together."""
+        if not isValid(self):
+            return
+        for scroller in self.findChildren(QScrollArea):
+            scroller.setWidgetResizable(True)
+
+    def _replace_row(self, fresh: CafeRow) -> None:
+        number = self.model.row_of(lambda r: r.id == fresh.id)
+        if number < 0:
+            return
+        rows = self.model.rows
+        rows[number] = fresh
+        selection = self.table.selectionModel()
+        blocked = selection.blockSignals(True)
+        try:
+            self.model.set_rows(rows)
+            forms.select_row(self.table, number)
+        finally:
+            selection.blockSignals(blocked)
+
+    def _label_pages(self, details: CafeDetails | None) -> None:
+        row = details.row if details else None
+        self.pages.setTabText(
+            2, f"Owners 100 ft ({len(row.neighbors)})" if row else "Owners 100 ft"
+        )
+        self.pages.setTabText(3, f"Comments ({len(row.comments)})" if row else "Comments")
+        self.pages.setTabText(
+            4, f"Suspensions ({len(row.suspensions)})" if row and row.suspensions else "Suspensions"
+        )
+
+    def _update_buttons(self, row: CafeRow | None) -> None:
+        status = row.status if row is not None else None
+        in_process = row is not None and row.in_process
+        before = row is not None and row.before_decision
+        standing = row is not None and row.standing
+        not_yet = "Only an application not yet issued, denied or withdrawn"
+        states: tuple[tuple[QPushButton, bool, str], ...] = (
+            (
+                self.correct_button,
+                before,
+                "Only an application the Council has not decided can be corrected",
+            ),
+            (
+                self.neighbors_button,
+                row is not None and not row.closed,
+                "A denied or withdrawn application has no more notices",
+            ),
+            (
+                self.mailed_button,
+                status is CafeStatus.APPLIED
+                and bool(row and row.neighbors and row.site_plan_sha256),
+                (
+                    "Attach the applicant's site plan first (Correct…): the notice contains "
+                    "a copy of it"
+                    if row is not None and not row.site_plan_sha256
+                    else "List the owners within 100 feet first"
+                )
+                if status is CafeStatus.APPLIED
+                else "The notice has been mailed already",
+            ),
+            (
+                self.comment_button,
+                before,
+                "Comments are for the Council: it has decided, or the application is closed",
+            ),
+            (
+                self.police_button,
+                before and bool(row and row.needs_police),
+                "No alcohol and no liquor license: the Chief of Police does not review it"
+                if before
+                else "The Council has decided, or the application is closed",
+            ),
+            (self.dpw_button, in_process, not_yet + " is inspected"),
+            (
+                self.agenda_button,
+                status in (CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL),
+                "Mail the notice first"
+                if status is CafeStatus.APPLIED
+                else "The Council has decided already",
+            ),
+            (
+                self.council_button,
+                before and status is not CafeStatus.APPLIED,
+                "Mail the notice first"
+                if status is CafeStatus.APPLIED
+                else "The Council has decided already",
+            ),
+            (
+                self.issue_button,
+                status is CafeStatus.APPROVED,
+                "The Common Council's approval comes first",
+            ),
+            (self.packet_button, row is not None, "Choose an application"),
+            (self.print_button, standing, "No permit stands"),
+            (
+                self.renew_button,
+                row is not None
+                and row.standing_status in sidewalk_cafes.STANDING
+                and bool(row.issued_on)
+                and not row.renewed_by,
+                f"Renewed by {row.renewed_by}"
+                if row is not None and row.renewed_by
+                else "Only a permit issued is renewed",
+            ),
+            (self.suspend_button, standing, "Only a permit in force"),
+            (self.revocation_button, standing, "Only a permit issued can be revoked"),
+            (
+                self.revoke_button,
+                standing and bool(row and row.revocation_meeting_id),
+                "Give the ten days' written notice of the meeting first"
+                if standing
+                else "Only a permit issued can be revoked",
+            ),
+            (
+                self.deny_button,
+                before,
+                "Only an application the Council has not decided can be denied",
+            ),
+            (self.withdraw_button, in_process, not_yet + " can be withdrawn"),
+        )
+        for made, usable, why in states:
+            refused = self._permissions[made]
+            made.setEnabled(usable and not refused)
+            tip = str(made.property("tip") or "")
+            made.setToolTip(
+                refused
+                or (tip if usable else (why if row is not None else "Choose an application"))
+            )
+        listed = row is not None and bool(row.neighbors)
+        mailed = row is not None and row.notice_mailed
+        usable_when_listed: tuple[QWidget, ...] = (
+            self.labels_button,
+            self.first_label,
+            self.list_button,
+            self.save_button,
+        )
+        for widget in usable_when_listed:
+            widget.setEnabled(listed)
+        self.letters_button.setEnabled(listed and mailed)
+        self.save_letters.setEnabled(listed and mailed)
+        self.letters_button.setToolTip(
+            "One notice letter to each owner and occupant listed"
+            if mailed
+            else "The letters are dated the day of mailing: record the mailing first"
+        )
+        self._suspension_buttons()
+
+    def _suspension_buttons(self) -> None:
+        chosen = forms.selected_row(self.suspension_table)
+        self.letter_button.setEnabled(isinstance(chosen, SuspensionRow))
+        liftable = isinstance(chosen, SuspensionRow) and chosen.open
+        refused = may_not(self.app, ISSUE)
+        self.lift_button.setEnabled(liftable and not refused)
+        if refused:
+            self.lift_button.setToolTip(refused)
+
+    # ---- actions -------------------------------------------------------------------------------
+
+    def _after_save(self, cafe_id: int | None, message: str) -> None:
+        self.register_changed.emit()
+        self.refresh()
+        if cafe_id is not None:
+            self.select_cafe(cafe_id)
+        self.status.emit(message)
+
+    def _act(self, dialog: type, message: str, *, page: int | None = None) -> bool:
+        row = self.selected()
+        ask = getattr(dialog, "ask", None)
+        if row is None or not callable(ask) or not ask(self, self.app, row):
+            return False
+        self._after_save(row.id, f"{message}: {row.number}.")
+        if page is not None:
+            self.pages.setCurrentIndex(page)
+        return True
+
+    def new_application(self) -> None:
+        if may_not(self.app, TAKE):
+            return
+        cafe_id = ApplicationDialog.ask(self, self.app)
+        if cafe_id is None:
+            return
+        self._after_save(cafe_id, "Application received.")
+        row = self.selected()
+        if row is not None:
+            owed = self.details.fee_owed if self.details else None
+            fee = f" Fee billed: {owed.format()}." if owed else ""
+            self.status.emit(
+                f"Application {row.number} received: list the owners within 100 feet and mail "
+                f"the notice.{fee}"
+            )
+
+    def correct_selected(self) -> None:
+        row = self.selected()
+        if row is None or not row.before_decision or may_not(self.app, TAKE):
+            return
+        if ApplicationDialog.ask(self, self.app, row) is not None:
+            self._after_save(row.id, f"Application {row.number} corrected; review it again.")
+
+    def edit_neighbors(self) -> None:
+        if self._act(NeighborsDialog, "Owners within 100 feet saved"):
+            self.pages.setCurrentIndex(2)
+
+    def notice_mailed(self) -> None:
+        row = self.selected()
+        if row is None or row.status is not CafeStatus.APPLIED:
+            return
+        written = NoticeMailedDialog.ask(self, self.app, row)
+        if written is None:
+            return
+        fresh = perform(
+            self,
+            self.app,
+            lambda a: sidewalk_cafes.get_cafe(a.session, row.id).comments_due_on,
+            writes=False,
+        )
+        due = f" Comments due by {format_day(fresh)}." if fresh else ""
+        self._after_save(row.id, f"Notice for {row.number} mailed.{due}")
+        self.pages.setCurrentIndex(2)
+        if written:
+            print_written(self, written)
+
+    def council_decision(self) -> None:
+        row = self.selected()
+        if row is None or not row.before_decision:
+            return
+        approved = CouncilDecisionDialog.ask(self, self.app, row)
+        if approved is None:
+            return
+        outcome = "approved" if approved else "denied"
+        self._after_save(row.id, f"The Council's decision on {row.number} recorded: {outcome}.")
+
+    def issue_selected(self) -> None:
+        row, details = self.selected(), self.details
+        if row is None or details is None or row.status is not CafeStatus.APPROVED:
+            return
+        if not IssueDialog.ask(self, self.app, row, details):
+            return
+        self._after_save(row.id, f"Permit {row.number} issued.")
+        print_papers(self, self.app, row.id, ["permit"])
+
+    def print_packet(self) -> None:
+        """The application packet for the Council, as it stands today."""
+        row = self.selected()
+        if row is not None:
+            print_papers(self, self.app, row.id, ["packet"])
+
+    def attach_papers(self) -> None:
+        """An approved application missing its site plan or records: supply them."""
+        if self._act(AttachPapersDialog, "Papers attached"):
+            self.pages.setCurrentIndex(0)
+
+    def print_permit(self) -> None:
+        row = self.selected()
+        if row is not None and row.standing:
+            print_papers(self, self.app, row.id, ["permit"])
+
+    def renew_selected(self) -> None:
+        row = self.selected()
+        if row is None or may_not(self.app, TAKE):
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Renew the permit",
+            f"Take an application renewing permit {row.number} ({row.establishment})? It copies "
+            "the establishment, the layout, the hours, the site plan and the owners within 100 "
+            "feet; the sales of the last six months are entered again, the notice, the reviews "
+            "and the Council's approval run again, and the fee is billed again.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
+        box.setObjectName("renew_box")
+        if operations.ask_message(box) != int(QMessageBox.StandardButton.Yes.value):
+            return
+
+        def work(action: Action) -> tuple[int, str]:
+            renewal = sidewalk_cafes.renew(action, row.id)
+            action.session.flush()
+            return renewal.id, renewal.number
+
+        found = perform(self, self.app, work)
+        if found is not None:
+            self._after_save(found[0], f"Application {found[1]} renews permit {row.number}.")
+
+    def suspend_selected(self) -> None:
+        row = self.selected()
+        if row is None or not row.standing:
+            return
+        suspension_id = SuspendDialog.ask(self, self.app, row)
+        if suspension_id is None:
+            return
+        self._after_save(row.id, f"Permit {row.number} suspended; the letter prints.")
+        self.pages.setCurrentIndex(4)
+        print_papers(self, self.app, row.id, ["suspension"], suspension_id=suspension_id)
+
+    def lift_suspension(self) -> None:
+        row, chosen = self.selected(), forms.selected_row(self.suspension_table)
+        if row is None or not isinstance(chosen, SuspensionRow):
+            return
+        if LiftSuspensionDialog.ask(self, self.app, row, chosen):
+            self._after_save(row.id, f"Suspension of {row.number} lifted.")
+            self.pages.setCurrentIndex(4)
+
+    def print_suspension_letter(self) -> None:
+        row, chosen = self.selected(), forms.selected_row(self.suspension_table)
+        if row is not None and isinstance(chosen, SuspensionRow):
+            print_papers(self, self.app, row.id, ["suspension"], suspension_id=chosen.id)
+
+    def revocation_notice(self) -> None:
+        row = self.selected()
+        if row is None or not row.standing:
+            return
+        if RevocationNoticeDialog.ask(self, self.app, row):
+            self._after_save(row.id, f"Notice of the revocation meeting for {row.number} given.")
+            print_papers(self, self.app, row.id, ["revocation"])
+
+    def withdraw_selected(self) -> None:
+        row = self.selected()
+        if row is not None and row.in_process and withdraw(self, self.app, row):
+            self._after_save(row.id, f"Application {row.number} withdrawn.")
+
+    def _print(self, papers: list[str], *, skip: int = 0) -> None:
+        row = self.selected()
+        if row is not None and row.neighbors:
+            print_papers(self, self.app, row.id, papers, skip=skip)
+
+    def _save(self, paper: str, *, skip: int = 0) -> None:
+        row = self.selected()
+        if row is None or not row.neighbors:
+            return
+        saved = save_paper(self, self.app, row.id, paper, skip=skip)
+        if saved is not None:
+            self.status.emit(f"Saved {saved.name}.")
+
+    def take_payment(self) -> None:
+        """The fee is taken in the Receipts tab: go there with the applicant as the payer."""
+        from clerk_desk.today import TodayItem
+
+        row = self.selected()
+        if row is None:
+            return
+        owed = self.details.fee_owed.format() if self.details else ""
+        self.status.emit(
+            f"Take payment in the Receipts tab: {row.applicant} owes {owed} for {row.number}."
+        )
+        self.workflow_requested.emit(
+            TodayItem(
+                "receipts",
+                None,
+                f"Sidewalk cafe fee for {row.number}",
+                row.applicant,
+                sidewalk_cafes.APPLICATION_CITE,
+                record_type="party",
+                record_id=str(row.applicant_id),
+            )
+        )
+
+    def file_certificate(self) -> None:
+        from clerk_desk.today import TodayItem
+
+        row = self.selected()
+        if row is None:
+            return
+        self.status.emit(
+            f"File {row.applicant}'s certificate of insurance in the Bonds & Insurance tab."
+        )
+        self.workflow_requested.emit(
+            TodayItem("bonds", None, f"Insurance for {row.number}", row.applicant)
+        )
+
+    # ---- export --------------------------------------------------------------------------------
+
+    def export_register(self) -> None:
+        """The applications the search and filters show (all of them, past the screen's limit)
+        to Excel, on a worker thread behind a progress dialog."""
+        year = self.year_box.currentData()
+        day = self.app.desk.clock.today()
+        path = forms.ask_save_path(
+            self,
+            "Export the sidewalk cafe register",
+            f"sidewalk-cafes-{year or 'all'}-{day.isoformat()}.xlsx",
+            EXPORT_FILTER,
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+        app = self.app
+        text, status = self.search_field.text(), self.status_box.currentData()
+
+        def work(progress: Callable[[int], bool]) -> int:
+            from clerk_desk import sidewalk_cafes_views
+            from reports.sidewalk_cafes import register_xlsx
+
+            with app.desk.lookup(app.operator) as action:
+                session, today = action.session, action.today()
+                shown = {
+                    c.id
+                    for c in sidewalk_cafes.search_cafes(
+                        session,
+                        text,
+                        CafeStatus(status) if status else None,
+                        year,
+                        today=today,
+                        limit=_EXPORT_ALL,
+                    )
+                }
+                rows = [
+                    r
+                    for r in sidewalk_cafes_views.register_rows(session, year, today=today)
+                    if r.cafe_id in shown
+                ]
+                return register_xlsx(
+                    rows,
+                    path,
+                    progress=progress,
+                    author=app.operator.full_name,
+                    city=settings_store.city_profile(session).city_name,
+                    as_of=today,
+                )
+
+        def done(count: int) -> None:
+            self.status.emit(f"{plural(count, 'application')} written to {Path(path).name}")
+
+        run_in_background(self, work, title="Exporting the sidewalk cafe register…", on_done=done)
+
+
+# ---- the details panel -----------------------------------------------------------------------
+
+
+def _day(day: date | None) -> str:
+    return html.escape(format_day(day)) if day is not None else ""
+
+
+def neighbor_count_text(row: CafeRow) -> str:
+    people = len(row.neighbors)
+    if not people:
+        return "No owners listed yet: list the owners of property within 100 feet (Owners 100 ft…)."
+    owners = sum(1 for n in row.neighbors if n.relation == "owner")
+    beyond = sum(1 for n in row.neighbors if n.beyond)
+    marked = f" {beyond} {sidewalk_cafes.BEYOND_RADIUS}: kept, and mailed." if beyond else ""
+    mailed = (
+        f" Notice mailed {format_day(row.notice_mailed_on)}"
+        + (f" by {row.notice_mailed_by}" if row.notice_mailed_by else "")
+        + "."
+        if row.notice_mailed_on
+        else " The notice has not been mailed."
+    )
+    return (
+        f"{plural(people, 'name')}: {plural(owners, 'owner')}, "
+        f"{plural(people - owners, 'occupant')}.{marked}{mailed}"
+    )
+
+
+def dimensions_html(row: CafeRow) -> str:
+    """The layout as applied for, in feet and inches, with the figures the rules use."""
+    e = html.escape
+
+    def length(inches: int | None) -> str:
+        return e(format_length(inches)) if inches is not None else "<i>not given</i>"
+
+    lines = [
+        f"<b>Configuration:</b> {e(row.configuration) or '<i>none chosen</i>'} "
+        f"<small>({cite_link(CONFIGURATION_CITE)})</small>",
+        f"Sidewalk {length(row.sidewalk_width_in)} wide; cafe {length(row.cafe_depth_in)} deep, "
+        f"{length(row.cafe_length_in)} long on a frontage of {length(row.frontage_in)}",
+        f"Clear passage {length(row.clear_passage_in)} "
+        f"({'abutting the curb' if row.passage_abuts_curb else 'not abutting the curb'}); "
+        f"tables {length(row.curb_setback_in)} from the curb face; aisles "
+        f"{length(row.aisle_in)} <small>({cite_link(CLEARANCE_CITE)})</small>",
+    ]
+    if row.corner_parcel or row.side_frontage_in or row.side_cafe_length_in:
+        lines.append(
+            f"Side street: {length(row.side_cafe_length_in)} on a side frontage of "
+            f"{length(row.side_frontage_in)}; clear passage {length(row.side_clear_passage_in)} "
+            f"({'abutting' if row.side_passage_abuts_curb else 'not abutting'} the curb); "
+            f"tables {length(row.side_curb_setback_in)} from the curb face"
+        )
+    furniture = []
+    if row.seats:
+        furniture.append(plural(row.seats, "seat"))
+    if row.tables:
+        furniture.append(plural(row.tables, "table"))
+    furniture.append(f"umbrellas: {e(row.umbrellas)}" if row.umbrellas else "no umbrellas")
+    lines.append(", ".join(furniture))
+    hours = e(row.hours) or "<i>not given</i>"
+    indoor = e(row.indoor_hours) or "<i>not given</i>"
+    lines.append(
+        f"<b>Hours:</b> {hours} (indoors {indoor}) <small>({cite_link(HOURS_CITE)})</small>"
+    )
+    if row.share is not None:
+        lines.append(
+            f"<b>Food and non-alcoholic beverages:</b> {e(share_text(row.share))} of gross sales "
+            f"<small>({cite_link(ELIGIBILITY_CITE)})</small>"
+        )
+    return "<br>".join(lines)
+
+
+def cafe_html(row: CafeRow, today: date) -> str:
+    """The chosen application in a few short paragraphs: who, where, and every date the
+    ordinance counts from."""
+    e = html.escape
+    parts = [
+        f"<h3>{e(row.number)} — {e(row.establishment)}</h3>",
+        f"<p><b>{e(row.applicant)}</b><br>{e(row.location)}"
+        + (f"<br>Parcel {e(row.parcel)}" if row.parcel else "")
+        + (
+            f"<br>Zoning {e(row.zoning_district)}"
+            + ("" if row.commercially_zoned else " — <b style='color:#b00020'>not commercial</b>")
+            if row.zoning_district or not row.commercially_zoned
+            else ""
+        )
+        + (f"<br>Renews permit {e(row.renews)}" if row.renews else "")
+        + "</p>",
+    ]
+    alcohol = (
+        "Alcohol to be served"
+        + (f" (license {e(row.liquor_license)})" if row.liquor_license else "")
+        if row.serves_alcohol
+        else "No alcohol"
+        + (f"; liquor license {e(row.liquor_license)} held" if row.liquor_license else "")
+    )
+    parts.append(
+        f"<p>{alcohol}. Hours {e(row.hours) or '<i>not given</i>'}"
+        + (f", the Council's limit {e(row.council_closes_text)}" if row.council_closes_at else "")
+        + "</p>"
+    )
+    dates = [f"Received {e(row.received_text)}, by {e(row.received_by)}"]
+    if row.notice_mailed_on:
+        dates.append(f"Notice mailed {_day(row.notice_mailed_on)} to the owners within 100 ft")
+    if row.comments_due_on:
+        running = row.before_decision and today <= row.comments_due_on
+        colour = LATE if running else "#333"
+        dates.append(
+            f"<span style='color:{colour}'>Comments due by <b>{_day(row.comments_due_on)}</b>"
+            f"</span> — {plural(len(row.comments), 'comment')} received"
+        )
+    if row.needs_police:
+        if row.police_reviewed_on:
+            verdict = "approved" if row.police_approved else "memorandum of concerns"
+            dates.append(f"Chief of Police: {verdict}, {_day(row.police_reviewed_on)}")
+        elif row.police_sent_on:
+            dates.append(f"Sent to the Chief of Police {_day(row.police_sent_on)}")
+        else:
+            dates.append("<b style='color:#8a5a00'>Not yet sent to the Chief of Police</b>")
+    if row.dpw_inspected_on:
+        verdict = "satisfied" if row.dpw_satisfied else "<b style='color:#b00020'>not satisfied</b>"
+        dates.append(
+            f"DPW inspection {_day(row.dpw_inspected_on)} by {e(row.dpw_inspected_by)}: {verdict}"
+        )
+    if row.meeting:
+        if row.council_decided_on is not None:
+            verdict = (
+                f"<b style='color:{GOOD}'>approved</b>"
+                if row.council_approved
+                else f"<b style='color:{BAD}'>denied</b>"
+            )
+            dates.append(f"Common Council, meeting of {e(row.meeting)}: {verdict}")
+        else:
+            dates.append(f"Before the Common Council, meeting of {e(row.meeting)}")
+    if row.issued_on:
+        dates.append(
+            f"Issued {_day(row.issued_on)}" + (f" by {e(row.issued_by)}" if row.issued_by else "")
+        )
+    if row.expires_on:
+        dates.append(
+            f"<b>Expires {_day(row.expires_on)}</b> — at most one year; not transferable "
+            f"({cite_link(TERM_CITE)})"
+        )
+    parts.append("<p>" + "<br>".join(dates) + "</p>")
+    if row.council_conditions:
+        conditions = "<br>".join(e(c) for c in row.council_conditions.splitlines() if c.strip())
+        parts.append(f"<p><i>Council conditions:</i><br>{conditions}</p>")
+    for suspension in (s for s in row.suspensions if s.open):
+        parts.append(
+            f"<p><b style='color:{LATE}'>Suspended {e(forms.us_date(suspension.starts_on))} "
+            f"through {e(forms.us_date(suspension.last_day))}</b> "
+            f"({e(suspension.state.lower())}): {e(suspension.reason)}</p>"
+        )
+    if row.revocation_notice_on:
+        parts.append(
+            f"<p>Notice of the revocation meeting given {_day(row.revocation_notice_on)}, for the "
+            f"meeting of {e(row.revocation_meeting)}: {e(row.revocation_grounds)}</p>"
+        )
+    if row.revoked_on:
+        until = f" through {_day(row.revoked_until)}" if row.revoked_until else ", permanently"
+        parts.append(f"<p><b style='color:{BAD}'>Revoked {_day(row.revoked_on)}{until}.</b></p>")
+    if row.denial_reasons:
+        parts.append(f"<p><b style='color:{BAD}'>Denied:</b> {e(row.denial_reasons)}</p>")
+    if row.withdrawn_reason:
+        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
+    if row.notes:
+        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+    return "".join(parts)

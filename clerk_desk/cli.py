@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 # dialog shows, so the database modules are imported only when a command runs.
 
 DEMO_DATABASE = "demo.sqlite3"
+SELF_TEST = "self-test"
+"""The command that checks a copy of the program (ui.self_test); ui.main runs it."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,6 +70,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     command("check", "check integrity and migration state")
     command("version", "print the version")
+    self_test = command(
+        SELF_TEST,
+        "check that this copy of Clerk Desk has all it needs: database, receipt, PDF, Excel, "
+        "window (in a temporary folder, never on the City's database)",
+    )
+    self_test.add_argument(
+        "--keep", action="store_true", help="keep the temporary folder and the files written"
+    )
     return parser
 
 
@@ -95,6 +105,11 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
 
         print(f"Clerk Desk {__version__}", file=out)
         return 0
+    if args.command == SELF_TEST:
+        # It opens the window and writes documents, which the core does not import: the
+        # ``clerk-desk`` program (ui.main) runs it.
+        print("clerk-desk: run the self-test with the clerk-desk program.", file=sys.stderr)
+        return 2
     if args.command == "demo":
         from clerk_desk import demo
 

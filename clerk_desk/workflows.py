@@ -136,6 +136,12 @@ _PROVIDER_MODULES = (
 )
 
 
+def provider_modules() -> tuple[str, ...]:
+    """The modules :func:`load_all` imports by name: a frozen program must carry each of them
+    (``packaging/ClerkDesk.spec`` reads this list, and ``clerk-desk self-test`` imports it)."""
+    return _PROVIDER_MODULES
+
+
 def load_all() -> None:
     for module in _PROVIDER_MODULES:
         importlib.import_module(module)

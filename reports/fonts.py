@@ -29,6 +29,9 @@ _FILES = {
     FONT_BOLD: ("fonts", "DejaVuSans-Bold.ttf"),
 }
 
+FONT_FILES: tuple[tuple[str, ...], ...] = tuple(_FILES.values())
+"""The font files under ``resources/``, as path parts (the self-test checks they are shipped)."""
+
 _lock = threading.Lock()
 _registered = False
 

@@ -293,3 +293,31 @@ def test_a_failed_migration_loses_nothing(
 def test_the_head_written_in_the_package_is_the_scripts_head() -> None:
     """Start-up trusts ``migrations.HEAD``; a new migration must move it too."""
     assert migrations.scripts_head() == migrations.HEAD
+
+
+def test_the_first_start_after_an_upgrade_backs_up_then_migrates(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    restore_script_cache: None,
+    _private_data_dir: Path,
+) -> None:
+    """What installing a new version over the old one leads to: the new program's first start
+    opens the database as the window's launcher does (``open_desk``), which copies it into the
+    backups folder of the user's data folder before it migrates it."""
+    from clerk_desk.opening import open_desk
+
+    path = tmp_path / "city.sqlite3"
+    _sqlite_with_admin(path)
+    shipped = migrations.head_revision()
+    _newer_program(tmp_path, monkeypatch, failing=False)
+    opened = open_desk(str(path))
+    try:
+        assert opened.desk.database.current_revision() == "9001"
+        with opened.desk.database.reading() as session:
+            assert session.scalars(select(Operator.username)).all() == ["admin"]
+    finally:
+        opened.desk.database.dispose()
+    assert opened.backup is not None
+    assert opened.backup.parent == backups_dir() == _private_data_dir / "backups"
+    assert _revision_in(opened.backup) == shipped
+    assert _operators_in(opened.backup) == ["admin"]

@@ -3,6 +3,7 @@
     clerk-desk [--database PATH_OR_URL]        the window (login first)
     clerk-desk demo --open                     build the demo database, then the window on it
     clerk-desk COMMAND ...                     backup, restore, check, version, demo: headless
+    clerk-desk self-test                       check this copy of the program (ui.self_test)
 
 The arguments are those of :func:`clerk_desk.cli.build_parser`. Any command but ``demo --open``
 runs through :func:`clerk_desk.cli.run` without loading Qt's widgets. With no command the window
@@ -48,6 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if status != 0:
             return status
         database = cli.demo_target(args.database)
+    elif args.command == cli.SELF_TEST:
+        from ui import self_test
+
+        return self_test.main(keep=args.keep)
     elif args.command is not None:
         return cli.run(args)
     return run_window(database)

@@ -93,6 +93,12 @@ def app_icon() -> QIcon:
     return QIcon(str(resource_path("clerk-desk.png")))
 
 
+def tab_module_name(workflow: Workflow) -> str:
+    """``street_numbers`` → ``ui.street_numbers_tab``: where a built workflow's tab lives. It is
+    imported by this name when first shown, so a frozen program lists it as a hidden import."""
+    return f"ui.{workflow.name}_tab"
+
+
 def tab_class_name(workflow: Workflow) -> str:
     """``street_numbers`` → ``StreetNumbersTab``: the convention every workflow's tab follows."""
     return "".join(part.capitalize() for part in workflow.name.split("_")) + "Tab"
@@ -213,7 +219,7 @@ class MainWindow(QMainWindow):
             widget = self.today_tab
         elif not workflow.built:
             widget = PlaceholderTab(workflow, self.app, self)
-        elif importlib.util.find_spec(f"ui.{workflow.name}_tab") is None:
+        elif importlib.util.find_spec(tab_module_name(workflow)) is None:
             # Only while the tab is being written: an import error in it is not hidden.
             widget = PlaceholderTab(
                 workflow,
@@ -249,7 +255,7 @@ class MainWindow(QMainWindow):
         if not isinstance(widget, _NotBuiltYet):
             return widget
         workflow = WORKFLOWS[index]
-        module = importlib.import_module(f"ui.{workflow.name}_tab")
+        module = importlib.import_module(tab_module_name(workflow))
         real: QWidget = getattr(module, tab_class_name(workflow))(self.app)
         self._place(real, workflow)
         current = self.tabs.currentIndex()

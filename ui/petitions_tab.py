@@ -23,11 +23,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -41,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import petitions, petitions_views, settings_store
-from clerk_desk.deadlines import clock_time, format_day, plural
+from clerk_desk.deadlines import clock_time, format_day
 from clerk_desk.desk import Action
 from clerk_desk.documents import scan_bytes
 from clerk_desk.models import PetitionKind, PetitionStatus
@@ -70,9 +69,9 @@ from ui.petition_dialogs import (
     withdraw,
     zone_of,
 )
+from ui.register_page import Progress, RegisterPage, filter_box, search_row
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
 _EXPORT_ALL = 10**9
 LATE_COLOUR = "#fff1c7"
 NBSP = "\u00a0"
@@ -175,7 +174,7 @@ def pdf_pages(pdf: bytes) -> int:
         document.close()
 
 
-class PetitionsTab(QWidget):
+class PetitionsTab(RegisterPage[PetitionRow]):
     """The Petitions tab.
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
@@ -184,30 +183,28 @@ class PetitionsTab(QWidget):
     ``packet_finished()`` when a packet build ends, built, cancelled or failed.
     """
 
-    status = Signal(str)
     register_changed = Signal()
     packet_built = Signal(int)
     packet_finished = Signal()
 
+    row_type = PetitionRow
+    record_type = "petition"
+    search_limit = petitions.SEARCH_LIMIT
+    count_noun = "petition"
+    empty_text = "No petitions yet"
+    export_what = "petitions register"
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.app = app
+        super().__init__(app, parent)
         self.setObjectName("petitions_tab")
         self._may_not = (
             "" if app.operator.may(PERMISSION) else refusal(app.operator.role, PERMISSION)
         )
         self.building = False
         self.last_packet: BuiltPacket | None = None
-        self._loaded = False  # the register is read when the tab is first shown
         self._build()
         self._connect()
         self._show_details()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        """Read the register the first time the tab is shown, not while the window starts."""
-        super().showEvent(event)
-        if not self._loaded:
-            self.refresh()
 
     # ---- building ------------------------------------------------------------------------------
 
@@ -216,29 +213,21 @@ class PetitionsTab(QWidget):
             "Search number, street, kind or petitioner (Down arrow to the list)"
         )
         self.search_field.setObjectName("petitions_search")
-        self.year_box = QComboBox()
-        self.year_box.setObjectName("program_year_filter")
-        self.year_box.setToolTip("Program year: the year considered for installation")
-        self.year_box.addItem("All program years", None)
-        self.kind_box = QComboBox()
-        self.kind_box.setObjectName("kind_filter")
-        self.kind_box.addItem("All kinds", None)
-        for kind in PetitionKind:
-            self.kind_box.addItem(kind.label, kind)
-        self.status_box = QComboBox()
-        self.status_box.setObjectName("status_filter")
-        self.status_box.addItem("Any status", None)
-        for status in PetitionStatus:
-            self.status_box.addItem(status.label, status)
+        self.year_box = filter_box(
+            "program_year_filter",
+            "All program years",
+            tip="Program year: the year considered for installation",
+        )
+        self.kind_box = filter_box(
+            "kind_filter", "All kinds", ((kind.label, kind) for kind in PetitionKind)
+        )
+        self.status_box = filter_box(
+            "status_filter", "Any status", ((status.label, status) for status in PetitionStatus)
+        )
         self.pending_box = QCheckBox("&Pending only")
         self.pending_box.setObjectName("pending_only")
         self.pending_box.setToolTip("Only petitions still before the Council")
-        top = QHBoxLayout()
-        top.addWidget(self.search_field, 1)
-        top.addWidget(self.year_box)
-        top.addWidget(self.kind_box)
-        top.addWidget(self.status_box)
-        top.addWidget(self.pending_box)
+        top = search_row(self.search_field, *self.filter_widgets())
 
         self.model = RowsModel(petition_columns(), self)
         self.model.set_dimmed(lambda r: not r.pending)
@@ -354,24 +343,13 @@ class PetitionsTab(QWidget):
         self.save_packet_button.setObjectName("save_packet_button")
         self.save_packet_button.setEnabled(False)
         self.save_packet_button.setToolTip("Build an agenda packet first; then save it to send")
-        self.count_label = QLabel()
-        self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
-        self.export_button = QPushButton("E&xport to Excel…")
-        self.export_button.setObjectName("export_button")
-        self.export_button.setToolTip("The petitions the search and filters show, to a workbook")
-        buttons = QHBoxLayout()
-        for button in (
+        buttons = self._build_footer(
             self.new_button,
             self.meetings_button,
             self.packet_button,
             self.save_packet_button,
-        ):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.count_label)
-        buttons.addSpacing(12)
-        buttons.addWidget(self.export_button)
+            export_tip="The petitions the search and filters show, to a workbook",
+        )
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -382,11 +360,7 @@ class PetitionsTab(QWidget):
             for button in self._acting_buttons():
                 button.setEnabled(False)
                 button.setToolTip(self._may_not)
-        self.setTabOrder(self.search_field, self.year_box)
-        self.setTabOrder(self.year_box, self.kind_box)
-        self.setTabOrder(self.kind_box, self.status_box)
-        self.setTabOrder(self.status_box, self.pending_box)
-        self.setTabOrder(self.pending_box, self.table)
+        self._order_tabs()
 
     def _acting_buttons(self) -> tuple[QPushButton, ...]:
         return (
@@ -402,12 +376,7 @@ class PetitionsTab(QWidget):
         )
 
     def _connect(self) -> None:
-        self.search_field.search_requested.connect(lambda _text: self.refresh())
-        self.search_field.move_down.connect(self._enter_table)
-        for box in (self.year_box, self.kind_box, self.status_box):
-            box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.pending_box.toggled.connect(lambda _on: self.refresh())
-        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self._connect_register()
         self.scan_table.selectionModel().selectionChanged.connect(lambda *_: self._scan_buttons())
         self.scan_table.doubleClicked.connect(lambda _i: self.open_selected_scan())
         self.table.doubleClicked.connect(lambda _i: self.edit_selected())
@@ -423,104 +392,41 @@ class PetitionsTab(QWidget):
         self.meetings_button.clicked.connect(lambda: self.show_meetings())
         self.packet_button.clicked.connect(lambda: self.build_packet())
         self.save_packet_button.clicked.connect(self.save_packet)
-        self.export_button.clicked.connect(self.export_register)
         shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.new_petition)
 
     # ---- what the main window calls ------------------------------------------------------------
 
-    def focus_search(self) -> None:
-        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.search_field.selectAll()
-
-    def refresh(self) -> None:
-        """Run the search again (after typing, a filter change, a save, or F5)."""
-        text = self.search_field.text()
-        year, kind = self.year_box.currentData(), self.kind_box.currentData()
-        status, pending = self.status_box.currentData(), self.pending_box.isChecked()
-        selected = self.selected()
-
-        def work(action: Action) -> tuple[list[PetitionRow], list[int]]:
-            rows = search_petition_rows(
-                action, text, program_year=year, kind=kind, status=status, pending_only=pending
-            )
-            return rows, petitions_views.program_years(action.session)
-
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
-            return
-        self._loaded = True
-        rows, years = found
-        self._offer_years(years)
-        self.model.set_rows(rows)
-        self._show_count(len(rows))
-        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
-        forms.select_row(self.table, max(number, 0))
-        self._show_details()
-
     def show_record(self, record_type: str, record_id: str) -> None:
         """Show one petition, or one meeting in the meetings list (the Today tab asks)."""
-        if not record_id.isdigit():
-            return
-        wanted = int(record_id)
-        if record_type == "council_meeting":
-            self.show_meetings(select_id=wanted)
-            return
-        if record_type != "petition":
-            return
-        self.select_petition(wanted)
+        if record_type == "council_meeting" and record_id.isdigit():
+            self.show_meetings(select_id=int(record_id))
+        else:
+            super().show_record(record_type, record_id)
 
-    def select_petition(self, petition_id: int) -> None:
-        """Make one petition the selected row, clearing the search and filters if need be."""
-        number = self.model.row_of(lambda r: r.id == petition_id)
-        if number < 0:
-            self._clear_filters()
-            self.refresh()
-            number = self.model.row_of(lambda r: r.id == petition_id)
-        forms.select_row(self.table, number)
-        self._show_details()
-
-    def _clear_filters(self) -> None:
-        boxes = (self.year_box, self.kind_box, self.status_box)
-        with forms.quietly(self.search_field, self.pending_box, *boxes):
-            self.search_field.clear()
-            for box in boxes:
-                box.setCurrentIndex(0)
-            self.pending_box.setChecked(False)
+    select_petition = RegisterPage.select_id
 
     # ---- the register --------------------------------------------------------------------------
 
-    def selected(self) -> PetitionRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, PetitionRow) else None
+    def filter_widgets(self) -> tuple[QWidget, ...]:
+        return (self.year_box, self.kind_box, self.status_box, self.pending_box)
 
-    def _offer_years(self, years: list[int]) -> None:
+    def search_rows(self, action: Action) -> list[PetitionRow]:
+        return search_petition_rows(
+            action,
+            self.search_field.text(),
+            program_year=self.year_box.currentData(),
+            kind=self.kind_box.currentData(),
+            status=self.status_box.currentData(),
+            pending_only=self.pending_box.isChecked(),
+        )
+
+    def register_years(self, action: Action) -> list[int]:
+        return petitions_views.program_years(action.session)
+
+    def offer_years(self, years: list[int]) -> None:
         forms.offer_years(self.year_box, years, label=lambda year: f"Program year {year}")
-
-    def _show_count(self, count: int) -> None:
-        if count >= petitions.SEARCH_LIMIT:
-            text = f"First {count} petitions shown — type more to narrow the search"
-        elif count == 0:
-            filtered = self.search_field.text().strip() or any(
-                box.currentIndex() for box in (self.year_box, self.kind_box, self.status_box)
-            )
-            text = (
-                "No petitions match"
-                if filtered or self.pending_box.isChecked()
-                else ("No petitions yet")
-            )
-        else:
-            text = plural(count, "petition")
-        self.count_label.setText(text)
-
-    def _enter_table(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected() is None:
-            forms.select_row(self.table, 0)
-
-    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self._show_details()
 
     def _show_details(self) -> None:
         row = self.selected()
@@ -821,27 +727,24 @@ class PetitionsTab(QWidget):
 
     # ---- export --------------------------------------------------------------------------------
 
-    def export_register(self) -> None:
-        """The petitions the search and filters show (all of them, past the screen's limit) to
-        Excel, on a worker thread behind a progress dialog."""
+    def export_name(self, day: date) -> str:
         year = self.year_box.currentData()
-        day = self.app.desk.clock.today()
-        suggested = (
+        return (
             f"petitions-{year}-{day.isoformat()}.xlsx"
             if year
-            else (f"petitions-{day.isoformat()}.xlsx")
+            else f"petitions-{day.isoformat()}.xlsx"
         )
-        path = forms.ask_save_path(self, "Export the petitions register", suggested, EXPORT_FILTER)
-        if not path:
-            return
-        if not path.lower().endswith(".xlsx"):
-            path += ".xlsx"
-        app = self.app
-        text = self.search_field.text()
+
+    def exported_text(self, count: int) -> str:
+        return f"{count:,} {'petition' if count == 1 else 'petitions'}"
+
+    def export_work(self, path: str) -> Callable[[Progress], int]:
+        """The petitions the search and filters show, all of them, past the screen's limit."""
+        app, text, year = self.app, self.search_field.text(), self.year_box.currentData()
         kind, status = self.kind_box.currentData(), self.status_box.currentData()
         pending = self.pending_box.isChecked()
 
-        def work(progress: Callable[[int], bool]) -> int:
+        def work(progress: Progress) -> int:
             from reports.petitions import petitions_excel
 
             with app.desk.lookup(app.operator) as action:
@@ -864,11 +767,7 @@ class PetitionsTab(QWidget):
                     tz=zone_of(action),
                 )
 
-        def done(count: int) -> None:
-            what = "petition" if count == 1 else "petitions"
-            self.status.emit(f"{count:,} {what} written to {Path(path).name}")
-
-        run_in_background(self, work, title="Exporting the petitions register…", on_done=done)
+        return work
 
 
 def _fit_columns(table: QTableView) -> None:

@@ -24,12 +24,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -61,7 +59,8 @@ from clerk_desk.sidewalk_cafes import (
 )
 from ui import forms, operations
 from ui.findings_view import FindingsView
-from ui.operations import App, perform, run_in_background
+from ui.operations import App, perform
+from ui.register_page import Progress, RegisterPage
 from ui.sidewalk_cafe_application import ApplicationDialog
 from ui.sidewalk_cafe_dialogs import (
     AttachPapersDialog,
@@ -102,7 +101,6 @@ from ui.sidewalk_cafe_rows import (
 from ui.sidewalk_cafe_widgets import ChecklistView, findings_box, label_start_box
 from ui.table_models import CENTER, RowsModel, TableColumn
 
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
 _EXPORT_ALL = 10**9
 
 
@@ -195,7 +193,7 @@ HISTORY_COLUMNS = (
 )
 
 
-class SidewalkCafesTab(QWidget):
+class SidewalkCafesTab(RegisterPage[CafeRow]):
     """The Sidewalk Cafes tab.
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
@@ -205,49 +203,38 @@ class SidewalkCafesTab(QWidget):
     Insurance tab.
     """
 
-    status = Signal(str)
     register_changed = Signal()
     workflow_requested = Signal(object)
 
+    row_type = CafeRow
+    record_type = RECORD_TYPE
+    search_limit = sidewalk_cafes.SEARCH_LIMIT
+    count_noun = "application"
+    empty_text = "No sidewalk cafe applications yet"
+    export_what = "sidewalk cafe register"
+    export_noun = "application"
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.app = app
+        super().__init__(app, parent)
         self.setObjectName("sidewalk_cafes_tab")
         self.details: CafeDetails | None = None
-        self._loaded = False  # the register is read when the tab is first shown
         self._build()
         self._connect()
         self._show_details()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        """Read the register the first time the tab is shown; coming back, read the chosen
-        application again (the fee may have been paid, the certificate filed, meanwhile)."""
-        super().showEvent(event)
-        if not self._loaded:
-            self.refresh()
-        elif not event.spontaneous():
-            self._show_details()
+    def shown_again(self) -> None:
+        """The fee may have been paid, the certificate filed, since the application was read."""
+        self._show_details()
 
     # ---- building ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.search_field = forms.SearchField(
-            "Search number, establishment, applicant or address (Down arrow to the list)"
+        top = self._build_filters(
+            "Search number, establishment, applicant or address (Down arrow to the list)",
+            search_name="cafes_search",
+            statuses=((status.label, status) for status in CafeStatus),
+            year_tip="The year the application was received",
         )
-        self.search_field.setObjectName("cafes_search")
-        self.status_box = QComboBox()
-        self.status_box.setObjectName("status_filter")
-        self.status_box.addItem("Any status", None)
-        for status in CafeStatus:
-            self.status_box.addItem(status.label, status)
-        self.year_box = QComboBox()
-        self.year_box.setObjectName("year_filter")
-        self.year_box.addItem("All years", None)
-        self.year_box.setToolTip("The year the application was received")
-        top = QHBoxLayout()
-        top.addWidget(self.search_field, 1)
-        top.addWidget(self.status_box)
-        top.addWidget(self.year_box)
 
         today = self.app.desk.clock.today
         self.model = RowsModel(cafe_columns(today), self)
@@ -519,18 +506,10 @@ class SidewalkCafesTab(QWidget):
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_application_button")
         self.new_button.setToolTip("Take a sidewalk cafe application at the counter (Ctrl+N)")
-        self.count_label = QLabel()
-        self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
-        self.export_button = QPushButton("E&xport to Excel…")
-        self.export_button.setObjectName("export_button")
-        self.export_button.setToolTip("The applications the search and filters show, to a workbook")
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.new_button)
-        bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
-        bottom.addSpacing(12)
-        bottom.addWidget(self.export_button)
+        bottom = self._build_footer(
+            self.new_button,
+            export_tip="The applications the search and filters show, to a workbook",
+        )
         why = may_not(self.app, TAKE)
         if why:
             self.new_button.setEnabled(False)
@@ -540,9 +519,7 @@ class SidewalkCafesTab(QWidget):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         layout.addLayout(bottom)
-        self.setTabOrder(self.search_field, self.status_box)
-        self.setTabOrder(self.status_box, self.year_box)
-        self.setTabOrder(self.year_box, self.table)
+        self._order_tabs()
 
     def _scrolling(self, page: QWidget, name: str) -> QScrollArea:
         scroller = QScrollArea()
@@ -554,11 +531,7 @@ class SidewalkCafesTab(QWidget):
         return scroller
 
     def _connect(self) -> None:
-        self.search_field.search_requested.connect(lambda _text: self.refresh())
-        self.search_field.move_down.connect(self._enter_table)
-        for box in (self.status_box, self.year_box):
-            box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self._connect_register()
         self.table.doubleClicked.connect(lambda _i: self.correct_selected())
         self.suspension_table.selectionModel().selectionChanged.connect(
             lambda *_: self._suspension_buttons()
@@ -601,7 +574,6 @@ class SidewalkCafesTab(QWidget):
         self.save_list.triggered.connect(lambda: self._save("list"))
         self.letter_button.clicked.connect(self.print_suspension_letter)
         self.lift_button.clicked.connect(self.lift_suspension)
-        self.export_button.clicked.connect(self.export_register)
         self.checklist.pay_requested.connect(self.take_payment)
         self.checklist.insurance_requested.connect(self.file_certificate)
         self.checklist.papers_requested.connect(self.attach_papers)
@@ -609,82 +581,21 @@ class SidewalkCafesTab(QWidget):
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.new_application)
 
-    # ---- what the main window calls ------------------------------------------------------------
-
-    def focus_search(self) -> None:
-        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.search_field.selectAll()
-
-    def refresh(self) -> None:
-        """Run the search again (after typing, a filter change, a save, or F5)."""
-        text = self.search_field.text()
-        status, year = self.status_box.currentData(), self.year_box.currentData()
-        selected = self.selected()
-
-        def work(action: Action) -> tuple[list[CafeRow], list[int]]:
-            rows = search_cafe_rows(
-                action, text, status=CafeStatus(status) if status else None, year=year
-            )
-            return rows, sidewalk_cafes.cafe_years(action.session)
-
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
-            return
-        self._loaded = True
-        rows, years = found
-        forms.offer_years(self.year_box, years)
-        self.model.set_rows(rows)
-        self._show_count(len(rows))
-        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
-        forms.select_row(self.table, max(number, 0))
-        self._show_details()
-
-    def show_record(self, record_type: str, record_id: str) -> None:
-        """Show one application (the Today tab asks)."""
-        if record_type == RECORD_TYPE and record_id.isdigit():
-            self.select_cafe(int(record_id))
-
-    def select_cafe(self, cafe_id: int) -> None:
-        """Make one application the selected row, clearing the search and filters if need be."""
-        number = self.model.row_of(lambda r: r.id == cafe_id)
-        if number < 0:
-            self._clear_filters()
-            self.refresh()
-            number = self.model.row_of(lambda r: r.id == cafe_id)
-        forms.select_row(self.table, number)
-        self._show_details()
-
-    def _clear_filters(self) -> None:
-        with forms.quietly(self.search_field, self.status_box, self.year_box):
-            self.search_field.clear()
-            self.status_box.setCurrentIndex(0)
-            self.year_box.setCurrentIndex(0)
-
     # ---- the register --------------------------------------------------------------------------
 
-    def selected(self) -> CafeRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, CafeRow) else None
+    def chosen_status(self) -> CafeStatus | None:
+        """The status chosen in the filter (Qt hands a string enum back as its string)."""
+        data = self.status_box.currentData()
+        return CafeStatus(data) if data else None
 
-    def _show_count(self, count: int) -> None:
-        if count >= sidewalk_cafes.SEARCH_LIMIT:
-            text = f"First {count} applications shown — type more to narrow the search"
-        elif count == 0:
-            filtered = self.search_field.text().strip() or any(
-                box.currentIndex() for box in (self.status_box, self.year_box)
-            )
-            text = "No applications match" if filtered else "No sidewalk cafe applications yet"
-        else:
-            text = plural(count, "application")
-        self.count_label.setText(text)
+    def search_rows(self, action: Action) -> list[CafeRow]:
+        text, year = self.search_field.text(), self.year_box.currentData()
+        return search_cafe_rows(action, text, status=self.chosen_status(), year=year)
 
-    def _enter_table(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected() is None:
-            forms.select_row(self.table, 0)
+    def register_years(self, action: Action) -> list[int]:
+        return sidewalk_cafes.cafe_years(action.session)
 
-    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self._show_details()
+    select_cafe = RegisterPage.select_id
 
     def _show_details(self) -> None:
         row = self.selected()
@@ -745,20 +656,6 @@ class SidewalkCafesTab(QWidget):
             return
         for scroller in self.findChildren(QScrollArea):
             scroller.setWidgetResizable(True)
-
-    def _replace_row(self, fresh: CafeRow) -> None:
-        number = self.model.row_of(lambda r: r.id == fresh.id)
-        if number < 0:
-            return
-        rows = self.model.rows
-        rows[number] = fresh
-        selection = self.table.selectionModel()
-        blocked = selection.blockSignals(True)
-        try:
-            self.model.set_rows(rows)
-            forms.select_row(self.table, number)
-        finally:
-            selection.blockSignals(blocked)
 
     def _label_pages(self, details: CafeDetails | None) -> None:
         row = details.row if details else None
@@ -1111,25 +1008,15 @@ class SidewalkCafesTab(QWidget):
 
     # ---- export --------------------------------------------------------------------------------
 
-    def export_register(self) -> None:
-        """The applications the search and filters show (all of them, past the screen's limit)
-        to Excel, on a worker thread behind a progress dialog."""
-        year = self.year_box.currentData()
-        day = self.app.desk.clock.today()
-        path = forms.ask_save_path(
-            self,
-            "Export the sidewalk cafe register",
-            f"sidewalk-cafes-{year or 'all'}-{day.isoformat()}.xlsx",
-            EXPORT_FILTER,
-        )
-        if not path:
-            return
-        if not path.lower().endswith(".xlsx"):
-            path += ".xlsx"
-        app = self.app
-        text, status = self.search_field.text(), self.status_box.currentData()
+    def export_name(self, day: date) -> str:
+        return f"sidewalk-cafes-{self.year_box.currentData() or 'all'}-{day.isoformat()}.xlsx"
 
-        def work(progress: Callable[[int], bool]) -> int:
+    def export_work(self, path: str) -> Callable[[Progress], int]:
+        """The applications the search and filters show, all of them, past the screen's limit."""
+        app, year = self.app, self.year_box.currentData()
+        text, status = self.search_field.text(), self.chosen_status()
+
+        def work(progress: Progress) -> int:
             from clerk_desk import sidewalk_cafes_views
             from reports.sidewalk_cafes import register_xlsx
 
@@ -1138,12 +1025,7 @@ class SidewalkCafesTab(QWidget):
                 shown = {
                     c.id
                     for c in sidewalk_cafes.search_cafes(
-                        session,
-                        text,
-                        CafeStatus(status) if status else None,
-                        year,
-                        today=today,
-                        limit=_EXPORT_ALL,
+                        session, text, status, year, today=today, limit=_EXPORT_ALL
                     )
                 }
                 rows = [
@@ -1160,10 +1042,7 @@ class SidewalkCafesTab(QWidget):
                     as_of=today,
                 )
 
-        def done(count: int) -> None:
-            self.status.emit(f"{plural(count, 'application')} written to {Path(path).name}")
-
-        run_in_background(self, work, title="Exporting the sidewalk cafe register…", on_done=done)
+        return work
 
 
 # ---- the details panel -----------------------------------------------------------------------

@@ -23,13 +23,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -64,7 +62,8 @@ from clerk_desk.sidewalks import (
 )
 from ui import forms, printing
 from ui.findings_view import FindingsView
-from ui.operations import App, perform, run_in_background
+from ui.operations import App, perform
+from ui.register_page import Progress, RegisterPage, export_workbook
 from ui.sidewalk_dialogs import (
     BILL,
     BLOCK_COLOUR,
@@ -111,7 +110,6 @@ from ui.sidewalk_dialogs import (
 )
 from ui.table_models import RowsModel, TableColumn
 
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
 _EXPORT_ALL = 10**9
 MUTED = "color: #555;"
 
@@ -199,14 +197,6 @@ KIND_SHORT = {
     RepairOrderKind.MINOR: "Minor repair",
 }
 """The register's short word for an order's kind (the full label is its tooltip)."""
-
-
-def _count_text(count: int, what: str, filtered: bool, empty: str) -> str:
-    if count >= SEARCH_LIMIT:
-        return f"First {count} {what}s shown — type more to narrow the search"
-    if count == 0:
-        return f"No {what}s match" if filtered else empty
-    return plural(count, what)
 
 
 # ---- the permits ------------------------------------------------------------------------------
@@ -332,49 +322,38 @@ def permit_html(row: PermitRow) -> str:
     return "".join(parts)
 
 
-class PermitsPage(QWidget):
+class PermitsPage(RegisterPage[PermitRow]):
     """The permit register, the chosen permit and its acts.
 
     Signals: ``status(str)`` for the status bar; ``changed()`` after a permit was saved.
     """
 
-    status = Signal(str)
     changed = Signal()
 
+    row_type = PermitRow
+    record_type = RECORD_TYPE
+    search_limit = SEARCH_LIMIT
+    count_noun = "permit"
+    empty_text = "No sidewalk permits yet"
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.app = app
+        super().__init__(app, parent)
         self.setObjectName("permits_page")
         self.details: PermitDetails | None = None
-        self.loaded = False
         self._build()
         self._connect()
         self._show_details()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if not self.loaded:
-            self.refresh()
-
     def _build(self) -> None:
-        self.search_field = forms.SearchField(
+        top = self._build_filters(
             "Search permit number, applicant, street, location, contractor or parcel "
-            "(Down arrow to the list)"
+            "(Down arrow to the list)",
+            search_name="permits_search",
+            statuses=((status.label, status) for status in SidewalkPermitStatus),
+            status_name="permit_status_filter",
+            year_name="permit_year_filter",
+            year_tip="The year the application was taken",
         )
-        self.search_field.setObjectName("permits_search")
-        self.status_box = QComboBox()
-        self.status_box.setObjectName("permit_status_filter")
-        self.status_box.addItem("Any status", None)
-        for status in SidewalkPermitStatus:
-            self.status_box.addItem(status.label, status)
-        self.year_box = QComboBox()
-        self.year_box.setObjectName("permit_year_filter")
-        self.year_box.addItem("All years", None)
-        self.year_box.setToolTip("The year the application was taken")
-        top = QHBoxLayout()
-        top.addWidget(self.search_field, 1)
-        top.addWidget(self.status_box)
-        top.addWidget(self.year_box)
 
         self.model = RowsModel(permit_columns(), self)
         self.model.set_dimmed(lambda r: r.finished)
@@ -482,14 +461,9 @@ class PermitsPage(QWidget):
         self.contract_button.setToolTip(
             "Record work by a contractor under contract with the City (no permit required)"
         )
-        self.count_label = QLabel()
-        self.count_label.setObjectName("permit_count")
-        self.count_label.setStyleSheet(MUTED)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.new_button)
-        bottom.addWidget(self.contract_button)
-        bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
+        bottom = self._build_footer(
+            self.new_button, self.contract_button, count_name="permit_count"
+        )
         refused = may_not(self.app, TAKE)
         for made in (self.new_button, self.contract_button):
             if refused:
@@ -501,16 +475,10 @@ class PermitsPage(QWidget):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         layout.addLayout(bottom)
-        self.setTabOrder(self.search_field, self.status_box)
-        self.setTabOrder(self.status_box, self.year_box)
-        self.setTabOrder(self.year_box, self.table)
+        self._order_tabs()
 
     def _connect(self) -> None:
-        self.search_field.search_requested.connect(lambda _text: self.refresh())
-        self.search_field.move_down.connect(self._enter_table)
-        for box in (self.status_box, self.year_box):
-            box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self._connect_register()
         self.table.doubleClicked.connect(lambda _i: self.correct_selected())
         self.new_button.clicked.connect(self.new_application)
         self.contract_button.clicked.connect(self.new_city_contract)
@@ -537,59 +505,14 @@ class PermitsPage(QWidget):
         data = self.status_box.currentData()
         return SidewalkPermitStatus(data) if data else None
 
-    def selected(self) -> PermitRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, PermitRow) else None
+    def search_rows(self, action: Action) -> list[PermitRow]:
+        text, year = self.search_field.text(), self.year_box.currentData()
+        return search_permit_rows(action, text, status=self.status_filter(), year=year)
 
-    def refresh(self) -> None:
-        text, status, year = (
-            self.search_field.text(),
-            self.status_filter(),
-            self.year_box.currentData(),
-        )
-        selected = self.selected()
+    def register_years(self, action: Action) -> list[int]:
+        return sidewalks.permit_years(action.session)
 
-        def work(action: Action) -> tuple[list[PermitRow], list[int]]:
-            rows = search_permit_rows(action, text, status=status, year=year)
-            return rows, sidewalks.permit_years(action.session)
-
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
-            return
-        self.loaded = True
-        rows, years = found
-        forms.offer_years(self.year_box, years)
-        self.model.set_rows(rows)
-        filtered = bool(text.strip()) or bool(
-            self.status_box.currentIndex() or self.year_box.currentIndex()
-        )
-        self.count_label.setText(
-            _count_text(len(rows), "permit", filtered, "No sidewalk permits yet")
-        )
-        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
-        forms.select_row(self.table, max(number, 0))
-        self._show_details()
-
-    def select_permit(self, permit_id: int) -> None:
-        """Make one permit the selected row, clearing the search and filters if need be."""
-        number = self.model.row_of(lambda r: r.id == permit_id)
-        if number < 0:
-            with forms.quietly(self.search_field, self.status_box, self.year_box):
-                self.search_field.clear()
-                self.status_box.setCurrentIndex(0)
-                self.year_box.setCurrentIndex(0)
-            self.refresh()
-            number = self.model.row_of(lambda r: r.id == permit_id)
-        forms.select_row(self.table, number)
-        self._show_details()
-
-    def _enter_table(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected() is None:
-            forms.select_row(self.table, 0)
-
-    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self._show_details()
+    select_permit = RegisterPage.select_id
 
     def _show_details(self) -> None:
         row = self.selected()
@@ -920,48 +843,37 @@ def order_html(row: OrderRow) -> str:
     return "".join(parts)
 
 
-class OrdersPage(QWidget):
+class OrdersPage(RegisterPage[OrderRow]):
     """The repair-order register (Wis. Stat. § 66.0907), the chosen order and its acts.
 
     Signals: ``status(str)``; ``changed()`` after an order was saved.
     """
 
-    status = Signal(str)
     changed = Signal()
 
+    row_type = OrderRow
+    record_type = ORDER_RECORD_TYPE
+    search_limit = SEARCH_LIMIT
+    count_noun = "order"
+    empty_text = "No repair orders yet"
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.app = app
+        super().__init__(app, parent)
         self.setObjectName("orders_page")
         self.details: OrderDetails | None = None
-        self.loaded = False
         self._build()
         self._connect()
         self._show_details()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if not self.loaded:
-            self.refresh()
-
     def _build(self) -> None:
-        self.search_field = forms.SearchField(
+        top = self._build_filters(
             "Search order number, owner, parcel, address, location or defect (Down arrow to "
-            "the list)"
+            "the list)",
+            search_name="orders_search",
+            statuses=((status.label, status) for status in RepairOrderStatus),
+            status_name="order_status_filter",
+            year_name="order_year_filter",
         )
-        self.search_field.setObjectName("orders_search")
-        self.status_box = QComboBox()
-        self.status_box.setObjectName("order_status_filter")
-        self.status_box.addItem("Any status", None)
-        for status in RepairOrderStatus:
-            self.status_box.addItem(status.label, status)
-        self.year_box = QComboBox()
-        self.year_box.setObjectName("order_year_filter")
-        self.year_box.addItem("All years", None)
-        top = QHBoxLayout()
-        top.addWidget(self.search_field, 1)
-        top.addWidget(self.status_box)
-        top.addWidget(self.year_box)
 
         self.model = RowsModel(order_columns(), self)
         self.model.set_dimmed(lambda r: not r.open)
@@ -1051,13 +963,7 @@ class OrdersPage(QWidget):
         if may_not(self.app, TAKE) and may_not(self.app, DECIDE):
             self.new_button.setEnabled(False)
             self.new_button.setToolTip(may_not(self.app, TAKE))
-        self.count_label = QLabel()
-        self.count_label.setObjectName("order_count")
-        self.count_label.setStyleSheet(MUTED)
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.new_button)
-        bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
+        bottom = self._build_footer(self.new_button, count_name="order_count")
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
@@ -1066,11 +972,7 @@ class OrdersPage(QWidget):
         layout.addLayout(bottom)
 
     def _connect(self) -> None:
-        self.search_field.search_requested.connect(lambda _text: self.refresh())
-        self.search_field.move_down.connect(self._enter_table)
-        for box in (self.status_box, self.year_box):
-            box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.table.selectionModel().selectionChanged.connect(lambda *_: self._show_details())
+        self._connect_register()
         self.new_button.clicked.connect(self.new_order)
         self.service_button.clicked.connect(self.record_service)
         self.notice_button.clicked.connect(self.print_notice)
@@ -1087,53 +989,14 @@ class OrdersPage(QWidget):
         data = self.status_box.currentData()
         return RepairOrderStatus(data) if data else None
 
-    def selected(self) -> OrderRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, OrderRow) else None
+    def search_rows(self, action: Action) -> list[OrderRow]:
+        text, year = self.search_field.text(), self.year_box.currentData()
+        return search_order_rows(action, text, status=self.status_filter(), year=year)
 
-    def refresh(self) -> None:
-        text, status, year = (
-            self.search_field.text(),
-            self.status_filter(),
-            self.year_box.currentData(),
-        )
-        selected = self.selected()
+    def register_years(self, action: Action) -> list[int]:
+        return sidewalks.order_years(action.session)
 
-        def work(action: Action) -> tuple[list[OrderRow], list[int]]:
-            rows = search_order_rows(action, text, status=status, year=year)
-            return rows, sidewalks.order_years(action.session)
-
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
-            return
-        self.loaded = True
-        rows, years = found
-        forms.offer_years(self.year_box, years)
-        self.model.set_rows(rows)
-        filtered = bool(text.strip()) or bool(
-            self.status_box.currentIndex() or self.year_box.currentIndex()
-        )
-        self.count_label.setText(_count_text(len(rows), "order", filtered, "No repair orders yet"))
-        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
-        forms.select_row(self.table, max(number, 0))
-        self._show_details()
-
-    def select_order(self, order_id: int) -> None:
-        number = self.model.row_of(lambda r: r.id == order_id)
-        if number < 0:
-            with forms.quietly(self.search_field, self.status_box, self.year_box):
-                self.search_field.clear()
-                self.status_box.setCurrentIndex(0)
-                self.year_box.setCurrentIndex(0)
-            self.refresh()
-            number = self.model.row_of(lambda r: r.id == order_id)
-        forms.select_row(self.table, number)
-        self._show_details()
-
-    def _enter_table(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected() is None:
-            forms.select_row(self.table, 0)
+    select_order = RegisterPage.select_id
 
     def _show_details(self) -> None:
         row = self.selected()
@@ -1683,17 +1546,20 @@ class SidewalksTab(QWidget):
         """The permits and orders the searches show, and the master plan, to one workbook (a
         sheet each, ``reports.excel.write_workbook``), on a worker thread behind a progress
         dialog whose Cancel leaves no file."""
-        day = self.app.desk.clock.today()
-        path = forms.ask_save_path(
+        export_workbook(
             self,
-            "Export the sidewalk registers",
-            f"sidewalks-{day.isoformat()}.xlsx",
-            EXPORT_FILTER,
+            ask="Export the sidewalk registers",
+            suggested=f"sidewalks-{self.app.desk.clock.today().isoformat()}.xlsx",
+            busy="Exporting the sidewalk registers…",
+            write=self._export_work,
+            written=lambda counts: (
+                f"{plural(counts[0], 'permit')}, {plural(counts[1], 'repair order')} and "
+                f"{plural(counts[2], 'plan segment')}"
+            ),
+            tell=self.status.emit,
         )
-        if not path:
-            return
-        if not path.lower().endswith(".xlsx"):
-            path += ".xlsx"
+
+    def _export_work(self, path: str) -> Callable[[Progress], tuple[int, int, int]]:
         app = self.app
         permits, orders = self.permits, self.orders
         permit_search = (
@@ -1708,7 +1574,7 @@ class SidewalksTab(QWidget):
         )
         retired = self.plan.retired_box.isChecked()
 
-        def work(progress: Callable[[int], bool]) -> tuple[int, int, int]:
+        def work(progress: Progress) -> tuple[int, int, int]:
             from reports.sidewalks import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
@@ -1732,14 +1598,7 @@ class SidewalksTab(QWidget):
                 )
                 return len(found), len(ordered), len(plan)
 
-        def done(counts: tuple[int, int, int]) -> None:
-            permit_count, order_count, segment_count = counts
-            self.status.emit(
-                f"{plural(permit_count, 'permit')}, {plural(order_count, 'repair order')} and "
-                f"{plural(segment_count, 'plan segment')} written to {Path(path).name}"
-            )
-
-        run_in_background(self, work, title="Exporting the sidewalk registers…", on_done=done)
+        return work
 
 
 __all__ = [

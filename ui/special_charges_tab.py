@@ -26,12 +26,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -58,7 +56,8 @@ from clerk_desk.special_charges import RECORD_TYPE, SEARCH_LIMIT, Standing
 from clerk_desk.special_charges_views import ChargeView, RunView
 from clerk_desk.today import TodayItem
 from ui import forms, operations, printing
-from ui.operations import App, FieldErrors, perform, run_in_background
+from ui.operations import App, FieldErrors, perform
+from ui.register_page import Progress, RegisterPage, export_workbook, filter_box, search_row
 from ui.special_charge_dialogs import (
     BILL,
     CANCEL,
@@ -93,7 +92,6 @@ from ui.special_charge_dialogs import (
 from ui.table_models import RowsModel
 
 RUN_RECORD_TYPE = "tax_roll_run"
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
 _EXPORT_ALL = 10**9
 MUTED = "color: #555;"
 SOURCE_SCHEME = "record:"
@@ -285,7 +283,7 @@ def charge_html(view: ChargeView, source: str) -> str:
 # ---- the charges -------------------------------------------------------------------------------
 
 
-class ChargesPage(QWidget):
+class ChargesPage(RegisterPage[ChargeRow]):
     """The register of special charges, the chosen charge and its acts.
 
     Signals: ``status(str)``; ``changed()`` after a charge was saved; ``workflow_requested``
@@ -293,27 +291,28 @@ class ChargesPage(QWidget):
     permit a charge comes from.
     """
 
-    status = Signal(str)
     changed = Signal()
     workflow_requested = Signal(object)
 
+    row_type = ChargeRow
+    record_type = RECORD_TYPE
+    search_limit = SEARCH_LIMIT
+    count_noun = "charge"
+    empty_text = "No special charges yet"
+    export_what = "special charges register"
+    export_noun = "special charge"
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.app = app
+        super().__init__(app, parent)
         self.setObjectName("charges_page")
         self.details: ChargeDetails | None = None
-        self.loaded = False
         self._build()
         self._connect()
         self._show_details()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        """Read the register the first time the page is shown, not while the window starts;
-        coming back, read it again (a payment may have been taken in the Receipts tab, a run
-        certified)."""
-        super().showEvent(event)
-        if not self.loaded or not event.spontaneous():
-            self.refresh()
+    def shown_again(self) -> None:
+        """A payment may have been taken in the Receipts tab, a run certified, meanwhile."""
+        self.refresh()
 
     def _build(self) -> None:
         self.search_field = forms.SearchField(
@@ -321,29 +320,20 @@ class ChargesPage(QWidget):
             "to the list)"
         )
         self.search_field.setObjectName("charges_search")
-        self.kind_box = QComboBox()
-        self.kind_box.setObjectName("kind_filter")
-        self.kind_box.addItem("Any kind", None)
-        for kind in ChargeKind:
-            self.kind_box.addItem(KIND_SHORT[kind], kind)
+        self.kind_box = filter_box(
+            "kind_filter", "Any kind", ((KIND_SHORT[kind], kind) for kind in ChargeKind)
+        )
+        for number, kind in enumerate(ChargeKind, start=1):
             self.kind_box.setItemData(
-                self.kind_box.count() - 1,
+                number,
                 f"{sc.label(kind)} — {sc.clock_for(kind).cite}",
                 Qt.ItemDataRole.ToolTipRole,
             )
-        self.standing_box = QComboBox()
-        self.standing_box.setObjectName("standing_filter")
-        self.standing_box.addItem("Any standing", None)
-        for standing in Standing:
-            self.standing_box.addItem(standing.label, standing)
-        self.year_box = QComboBox()
-        self.year_box.setObjectName("year_filter")
-        self.year_box.addItem("All years", None)
-        top = QHBoxLayout()
-        top.addWidget(self.search_field, 1)
-        top.addWidget(self.kind_box)
-        top.addWidget(self.standing_box)
-        top.addWidget(self.year_box)
+        self.standing_box = filter_box(
+            "standing_filter", "Any standing", ((s.label, s) for s in Standing)
+        )
+        self.year_box = filter_box("year_filter", "All years")
+        top = search_row(self.search_field, *self.filter_widgets())
 
         self.model = RowsModel(charge_columns(), self)
         self.model.set_dimmed(lambda r: r.standing is Standing.CANCELLED)
@@ -439,40 +429,28 @@ class ChargesPage(QWidget):
         if why:
             self.account_button.setEnabled(False)
             self.account_button.setToolTip(why)
-        self.count_label = QLabel()
-        self.count_label.setObjectName("charge_count")
-        self.count_label.setStyleSheet(MUTED)
+        bottom = self._build_footer(
+            self.new_button,
+            self.account_button,
+            count_name="charge_count",
+            export_tip="The charges the search and filters show, to a workbook",
+        )
+        # The total owed stands before the count: it does not change with the filters.
         self.outstanding_label = QLabel()
         self.outstanding_label.setObjectName("outstanding")
-        self.export_button = QPushButton("E&xport to Excel…")
-        self.export_button.setObjectName("export_button")
-        self.export_button.setToolTip("The charges the search and filters show, to a workbook")
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.new_button)
-        bottom.addWidget(self.account_button)
-        bottom.addStretch(1)
-        bottom.addWidget(self.outstanding_label)
-        bottom.addSpacing(16)
-        bottom.addWidget(self.count_label)
-        bottom.addSpacing(12)
-        bottom.addWidget(self.export_button)
+        at_count = bottom.indexOf(self.count_label)
+        bottom.insertWidget(at_count, self.outstanding_label)
+        bottom.insertSpacing(at_count + 1, 16)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         layout.addLayout(bottom)
-        self.setTabOrder(self.search_field, self.kind_box)
-        self.setTabOrder(self.kind_box, self.standing_box)
-        self.setTabOrder(self.standing_box, self.year_box)
-        self.setTabOrder(self.year_box, self.table)
+        self._order_tabs()
 
     def _connect(self) -> None:
-        self.search_field.search_requested.connect(lambda _text: self.refresh())
-        self.search_field.move_down.connect(self._enter_table)
-        for box in (self.kind_box, self.standing_box, self.year_box):
-            box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.table.selectionModel().selectionChanged.connect(lambda *_: self._show_details())
+        self._connect_register()
         self.new_button.clicked.connect(self.new_charge)
         self.account_button.clicked.connect(self.edit_account)
         self.bill_button.clicked.connect(self.record_bill)
@@ -496,62 +474,23 @@ class ChargesPage(QWidget):
             self.year_box.currentData(),
         )
 
-    def selected(self) -> ChargeRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, ChargeRow) else None
+    def filter_widgets(self) -> tuple[QWidget, ...]:
+        return (self.kind_box, self.standing_box, self.year_box)
 
-    def refresh(self) -> None:
+    def search_rows(self, action: Action) -> list[ChargeRow]:
         text, kind, standing, year = self.filters()
-        selected = self.selected()
+        return search_charge_rows(action, text, kind=kind, standing=standing, year=year)
 
-        def work(action: Action) -> tuple[list[ChargeRow], list[int], str]:
-            rows = search_charge_rows(action, text, kind=kind, standing=standing, year=year)
-            session = action.session
-            owed = sc.outstanding_total(session)
-            return rows, sc.register_years(session), str(owed)
+    def register_years(self, action: Action) -> list[int]:
+        return sc.register_years(action.session)
 
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
-            return
-        self.loaded = True
-        rows, years, owed = found
-        forms.offer_years(self.year_box, years)
-        self.model.set_rows(rows)
-        self.outstanding_label.setText(f"Outstanding, not yet on the tax roll: <b>{owed}</b>")
-        self._show_count(len(rows))
-        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
-        forms.select_row(self.table, max(number, 0))
-        self._show_details()
+    def read_beside(self, action: Action) -> str | None:
+        return str(sc.outstanding_total(action.session))
 
-    def _show_count(self, count: int) -> None:
-        filtered = bool(self.search_field.text().strip()) or any(
-            box.currentIndex() for box in (self.kind_box, self.standing_box, self.year_box)
-        )
-        if count >= SEARCH_LIMIT:
-            text = f"First {count} charges shown — type more to narrow the search"
-        elif count == 0:
-            text = "No charges match" if filtered else "No special charges yet"
-        else:
-            text = plural(count, "charge")
-        self.count_label.setText(text)
+    def show_beside(self, figure: str | None) -> None:
+        self.outstanding_label.setText(f"Outstanding, not yet on the tax roll: <b>{figure}</b>")
 
-    def select_charge(self, charge_id: int) -> None:
-        """Make one charge the selected row, clearing the search and filters if need be."""
-        number = self.model.row_of(lambda r: r.id == charge_id)
-        if number < 0:
-            with forms.quietly(self.search_field, self.kind_box, self.standing_box, self.year_box):
-                self.search_field.clear()
-                for box in (self.kind_box, self.standing_box, self.year_box):
-                    box.setCurrentIndex(0)
-            self.refresh()
-            number = self.model.row_of(lambda r: r.id == charge_id)
-        forms.select_row(self.table, number)
-        self._show_details()
-
-    def _enter_table(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected() is None:
-            forms.select_row(self.table, 0)
+    select_charge = RegisterPage.select_id
 
     def _show_details(self) -> None:
         row = self.selected()
@@ -726,6 +665,36 @@ class ChargesPage(QWidget):
                 record_id=str(row.billed_party_id),
             )
         )
+
+    def export_name(self, day: date) -> str:
+        return f"special-charges-{day.isoformat()}.xlsx"
+
+    def export_work(self, path: str) -> Callable[[Progress], int]:
+        """The charges the search and filters show, all of them, past the screen's limit."""
+        app = self.app
+        text, kind, standing, year = self.filters()
+
+        def work(progress: Progress) -> int:
+            from reports.special_charges import register_xlsx
+
+            with app.desk.lookup(app.operator) as action:
+                session, today = action.session, action.today()
+                found = search_charges(
+                    session,
+                    text,
+                    kind=kind,
+                    standing=standing,
+                    year=year,
+                    today=today,
+                    limit=_EXPORT_ALL,
+                )
+                views = scv.charge_views(
+                    session, found, today=today, tz=action.clock.local_now().tzinfo
+                )
+                city = settings_store.city_profile(session).city_name
+            return register_xlsx(views, path, city=city, progress=progress)
+
+        return work
 
     def _follow(self, url: str) -> None:
         """A citation opens the ordinance; the permit a charge comes from, its tab."""
@@ -1125,33 +1094,29 @@ class TaxRollPage(QWidget):
         run = self.selected()
         if run is None:
             return
-        path = forms.ask_save_path(
-            self,
-            f"Export tax roll run {run.number} for the county",
-            f"tax-roll-{run.number}.xlsx",
-            EXPORT_FILTER,
-        )
-        if not path:
-            return
-        if not path.lower().endswith(".xlsx"):
-            path += ".xlsx"
         app, run_id = self.app, run.run_id
 
-        def work(_progress: Callable[[int], bool]) -> int:
-            from reports.special_charges import run_xlsx
+        def write(path: str) -> Callable[[Progress], int]:
+            def work(_progress: Progress) -> int:
+                from reports.special_charges import run_xlsx
 
-            with app.desk.lookup(app.operator) as action:
-                session = action.session
-                view = scv.run_view(session, run_id, tz=action.clock.local_now().tzinfo)
-                city = settings_store.city_profile(session).city_name
-            return run_xlsx(view, path, city=city)
+                with app.desk.lookup(app.operator) as action:
+                    session = action.session
+                    view = scv.run_view(session, run_id, tz=action.clock.local_now().tzinfo)
+                    city = settings_store.city_profile(session).city_name
+                return run_xlsx(view, path, city=city)
 
-        def done(count: int) -> None:
-            self.status.emit(
-                f"Run {run.number}: {plural(count, 'charge')} written to {Path(path).name}"
-            )
+            return work
 
-        run_in_background(self, work, title=f"Exporting tax roll run {run.number}…", on_done=done)
+        export_workbook(
+            self,
+            ask=f"Export tax roll run {run.number} for the county",
+            suggested=f"tax-roll-{run.number}.xlsx",
+            busy=f"Exporting tax roll run {run.number}…",
+            write=write,
+            written=lambda count: f"Run {run.number}: {plural(count, 'charge')}",
+            tell=self.status.emit,
+        )
 
 
 # ---- the tab -----------------------------------------------------------------------------------
@@ -1190,7 +1155,6 @@ class SpecialChargesTab(QWidget):
             page.status.connect(self.status)
             page.changed.connect(self.register_changed)
         self.charges.workflow_requested.connect(self.workflow_requested)
-        self.charges.export_button.clicked.connect(self.export_register)
         self.tax_roll.changed.connect(self._roll_changed)
 
     def _roll_changed(self) -> None:
@@ -1224,46 +1188,7 @@ class SpecialChargesTab(QWidget):
             self.tax_roll.select_run(int(record_id))
 
     def export_register(self) -> None:
-        """The charges the search and filters show (all of them, past the screen's limit) to
-        Excel, on a worker thread behind a progress dialog."""
-        day = self.app.desk.clock.today()
-        path = forms.ask_save_path(
-            self,
-            "Export the special charges register",
-            f"special-charges-{day.isoformat()}.xlsx",
-            EXPORT_FILTER,
-        )
-        if not path:
-            return
-        if not path.lower().endswith(".xlsx"):
-            path += ".xlsx"
-        app = self.app
-        text, kind, standing, year = self.charges.filters()
-
-        def work(progress: Callable[[int], bool]) -> int:
-            from reports.special_charges import register_xlsx
-
-            with app.desk.lookup(app.operator) as action:
-                session, today = action.session, action.today()
-                found = search_charges(
-                    session,
-                    text,
-                    kind=kind,
-                    standing=standing,
-                    year=year,
-                    today=today,
-                    limit=_EXPORT_ALL,
-                )
-                views = scv.charge_views(
-                    session, found, today=today, tz=action.clock.local_now().tzinfo
-                )
-                city = settings_store.city_profile(session).city_name
-            return register_xlsx(views, path, city=city, progress=progress)
-
-        def done(count: int) -> None:
-            self.status.emit(f"{plural(count, 'special charge')} written to {Path(path).name}")
-
-        run_in_background(self, work, title="Exporting the special charges register…", on_done=done)
+        self.charges.export_register()
 
 
 __all__ = ["ChargesPage", "SpecialChargesTab", "TaxRollPage", "charge_html", "run_html"]

@@ -18,14 +18,11 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -51,9 +48,10 @@ from clerk_desk.street_openings import (
 from clerk_desk.street_openings_views import Shown
 from ui import forms, operations, printing
 from ui.findings_view import FindingsView
-from ui.operations import App, perform, run_in_background
+from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
 from ui.petition_dialogs import clock_time, zone_of
+from ui.register_page import Progress, RegisterPage
 from ui.street_opening_dialogs import (
     BILL,
     BLOCK_COLOUR,
@@ -84,7 +82,6 @@ from ui.street_opening_dialogs import (
 )
 from ui.table_models import RowsModel, TableColumn, yes
 
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
 _EXPORT_ALL = 10**9
 NBSP = "\u00a0"
 
@@ -126,51 +123,38 @@ def opening_columns() -> tuple[TableColumn, ...]:
     )
 
 
-class StreetOpeningsTab(QWidget):
+class StreetOpeningsTab(RegisterPage[OpeningRow]):
     """The Street Openings tab.
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
     ``register_changed()`` after a permit was saved (the Today tab may refresh).
     """
 
-    status = Signal(str)
     register_changed = Signal()
 
+    row_type = OpeningRow
+    record_type = RECORD_TYPE
+    search_limit = street_openings.SEARCH_LIMIT
+    count_noun = "permit"
+    empty_text = "No street openings yet"
+    export_what = "street opening register"
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.app = app
+        super().__init__(app, parent)
         self.setObjectName("street_openings_tab")
         self.details: OpeningDetails | None = None
-        self._loaded = False  # the register is read when the tab is first shown
         self._build()
         self._connect()
         self._show_details()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        """Read the register the first time the tab is shown, not while the window starts."""
-        super().showEvent(event)
-        if not self._loaded:
-            self.refresh()
-
     # ---- building ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.search_field = forms.SearchField(
-            "Search permit number, applicant, street or location (Down arrow to the list)"
+        top = self._build_filters(
+            "Search permit number, applicant, street or location (Down arrow to the list)",
+            search_name="openings_search",
+            statuses=((shown.label, shown) for shown in Shown),
         )
-        self.search_field.setObjectName("openings_search")
-        self.status_box = QComboBox()
-        self.status_box.setObjectName("status_filter")
-        self.status_box.addItem("Any status", None)
-        for shown in Shown:
-            self.status_box.addItem(shown.label, shown)
-        self.year_box = QComboBox()
-        self.year_box.setObjectName("year_filter")
-        self.year_box.addItem("All years", None)
-        top = QHBoxLayout()
-        top.addWidget(self.search_field, 1)
-        top.addWidget(self.status_box)
-        top.addWidget(self.year_box)
 
         self.model = RowsModel(opening_columns(), self)
         self.model.set_dimmed(lambda r: r.finished)
@@ -350,19 +334,12 @@ class StreetOpeningsTab(QWidget):
         self.improvements_button.setToolTip(
             "The register of street improvements and repavings (no openings for five years)"
         )
-        self.count_label = QLabel()
-        self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
-        self.export_button = QPushButton("E&xport to Excel…")
-        self.export_button.setObjectName("export_button")
-        self.export_button.setToolTip("The permits the search and filters show, to a workbook")
-        bottom = QHBoxLayout()
-        for made in (self.new_button, self.city_work_button, self.improvements_button):
-            bottom.addWidget(made)
-        bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
-        bottom.addSpacing(12)
-        bottom.addWidget(self.export_button)
+        bottom = self._build_footer(
+            self.new_button,
+            self.city_work_button,
+            self.improvements_button,
+            export_tip="The permits the search and filters show, to a workbook",
+        )
         why = may_not(self.app, TAKE)
         for made in (self.new_button, self.city_work_button):
             made.setEnabled(not why)
@@ -373,20 +350,13 @@ class StreetOpeningsTab(QWidget):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         layout.addLayout(bottom)
-        self.setTabOrder(self.search_field, self.status_box)
-        self.setTabOrder(self.status_box, self.year_box)
-        self.setTabOrder(self.year_box, self.table)
+        self._order_tabs()
 
     def _connect(self) -> None:
-        self.search_field.search_requested.connect(lambda _text: self.refresh())
-        self.search_field.move_down.connect(self._enter_table)
-        for box in (self.status_box, self.year_box):
-            box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self._connect_register()
         self.new_button.clicked.connect(self.new_application)
         self.city_work_button.clicked.connect(self.new_city_work)
         self.improvements_button.clicked.connect(self.show_improvements)
-        self.export_button.clicked.connect(self.export_register)
         self.opened_button.clicked.connect(lambda: self._act(OpenedDialog, "Opening recorded"))
         self.council_button.clicked.connect(
             lambda: self._act(CouncilFindingDialog, "Council finding recorded")
@@ -410,88 +380,21 @@ class StreetOpeningsTab(QWidget):
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.new_application)
 
-    # ---- what the main window calls ------------------------------------------------------------
-
-    def focus_search(self) -> None:
-        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.search_field.selectAll()
-
-    def refresh(self) -> None:
-        """Run the search again (after typing, a filter change, a save, or F5)."""
-        text = self.search_field.text()
-        shown, year = self.shown(), self.year_box.currentData()
-        selected = self.selected()
-
-        def work(action: Action) -> tuple[list[OpeningRow], list[int]]:
-            rows = search_opening_rows(action, text, shown=shown, year=year)
-            return rows, street_openings_views.register_years(action.session)
-
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
-            return
-        self._loaded = True
-        rows, years = found
-        self._offer_years(years)
-        self.model.set_rows(rows)
-        self._show_count(len(rows))
-        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
-        forms.select_row(self.table, max(number, 0))
-        self._show_details()
-
-    def show_record(self, record_type: str, record_id: str) -> None:
-        """Show one permit (the Today tab asks)."""
-        if record_type == RECORD_TYPE and record_id.isdigit():
-            self.select_opening(int(record_id))
-
-    def select_opening(self, opening_id: int) -> None:
-        """Make one permit the selected row, clearing the search and filters if need be."""
-        number = self.model.row_of(lambda r: r.id == opening_id)
-        if number < 0:
-            self._clear_filters()
-            self.refresh()
-            number = self.model.row_of(lambda r: r.id == opening_id)
-        forms.select_row(self.table, number)
-        self._show_details()
-
-    def _clear_filters(self) -> None:
-        with forms.quietly(self.search_field, self.status_box, self.year_box):
-            self.search_field.clear()
-            self.status_box.setCurrentIndex(0)
-            self.year_box.setCurrentIndex(0)
-
     # ---- the register --------------------------------------------------------------------------
+
+    def search_rows(self, action: Action) -> list[OpeningRow]:
+        text, shown, year = self.search_field.text(), self.shown(), self.year_box.currentData()
+        return search_opening_rows(action, text, shown=shown, year=year)
+
+    def register_years(self, action: Action) -> list[int]:
+        return street_openings_views.register_years(action.session)
+
+    select_opening = RegisterPage.select_id
 
     def shown(self) -> Shown | None:
         """The status chosen in the filter (Qt hands a string enum back as its string)."""
         data = self.status_box.currentData()
         return Shown(data) if data else None
-
-    def selected(self) -> OpeningRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, OpeningRow) else None
-
-    def _offer_years(self, years: list[int]) -> None:
-        forms.offer_years(self.year_box, years)
-
-    def _show_count(self, count: int) -> None:
-        if count >= street_openings.SEARCH_LIMIT:
-            text = f"First {count} permits shown — type more to narrow the search"
-        elif count == 0:
-            filtered = self.search_field.text().strip() or any(
-                box.currentIndex() for box in (self.status_box, self.year_box)
-            )
-            text = "No permits match" if filtered else "No street openings yet"
-        else:
-            text = f"{count} permit{'s' if count != 1 else ''}"
-        self.count_label.setText(text)
-
-    def _enter_table(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected() is None:
-            forms.select_row(self.table, 0)
-
-    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self._show_details()
 
     def _show_details(self) -> None:
         row = self.selected()
@@ -713,25 +616,19 @@ class StreetOpeningsTab(QWidget):
 
     # ---- export --------------------------------------------------------------------------------
 
-    def export_register(self) -> None:
-        """The permits the search and filters show (all of them, past the screen's limit) to
-        Excel, on a worker thread behind a progress dialog."""
-        day = self.app.desk.clock.today()
-        path = forms.ask_save_path(
-            self,
-            "Export the street opening register",
-            f"street-openings-{day.isoformat()}.xlsx",
-            EXPORT_FILTER,
-        )
-        if not path:
-            return
-        if not path.lower().endswith(".xlsx"):
-            path += ".xlsx"
+    def export_name(self, day: date) -> str:
+        return f"street-openings-{day.isoformat()}.xlsx"
+
+    def exported_text(self, count: int) -> str:
+        return f"{count:,} street opening permit{'s' if count != 1 else ''}"
+
+    def export_work(self, path: str) -> Callable[[Progress], int]:
+        """The permits the search and filters show, all of them, past the screen's limit."""
         app = self.app
         text = self.search_field.text()
         shown, year = self.shown(), self.year_box.currentData()
 
-        def work(progress: Callable[[int], bool]) -> int:
+        def work(progress: Progress) -> int:
             from reports.street_openings import openings_excel
 
             with app.desk.lookup(app.operator) as action:
@@ -749,13 +646,7 @@ class StreetOpeningsTab(QWidget):
                     city=settings_store.city_profile(session).city_name,
                 )
 
-        def done(count: int) -> None:
-            self.status.emit(
-                f"{count:,} street opening permit{'s' if count != 1 else ''} written to "
-                f"{Path(path).name}"
-            )
-
-        run_in_background(self, work, title="Exporting the street opening register…", on_done=done)
+        return work
 
 
 # ---- the details panel -----------------------------------------------------------------------

@@ -20,14 +20,11 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -55,8 +52,9 @@ from clerk_desk.street_privileges_views import PermitView
 from clerk_desk.today import TodayItem
 from ui import forms, printing
 from ui.findings_view import FindingsView
-from ui.operations import App, perform, run_in_background
+from ui.operations import App, perform
 from ui.petition_dialogs import clock_time
+from ui.register_page import Progress, RegisterPage
 from ui.street_opening_dialogs import BLOCK_COLOUR, WARN_COLOUR
 from ui.street_privilege_dialogs import (
     BAD,
@@ -93,8 +91,6 @@ from ui.street_privilege_dialogs import (
 )
 from ui.table_models import RowsModel, TableColumn
 
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
-
 
 def privilege_columns() -> tuple[TableColumn, ...]:
     def status_colour(row: PrivilegeRow) -> str | None:
@@ -127,7 +123,7 @@ def privilege_columns() -> tuple[TableColumn, ...]:
     )
 
 
-class StreetPrivilegesTab(QWidget):
+class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
     """The Street Privileges tab.
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
@@ -137,51 +133,40 @@ class StreetPrivilegesTab(QWidget):
     Insurance.
     """
 
-    status = Signal(str)
     register_changed = Signal()
     workflow_requested = Signal(object)
 
+    row_type = PrivilegeRow
+    record_type = RECORD_TYPE
+    search_limit = street_privileges.SEARCH_LIMIT
+    count_noun = "permit"
+    empty_text = "No street privileges yet"
+    export_what = "street privilege register"
+    export_noun = "street privilege permit"
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.app = app
+        super().__init__(app, parent)
         self.setObjectName("street_privileges_tab")
         self.details: PrivilegeDetails | None = None
         self.on_file: PermitView | None = None
-        self._loaded = False  # the register is read when the tab is first shown
         self._build()
         self._connect()
         self._show_details()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        """Read the register the first time the tab is shown, not while the window starts;
-        coming back, read the chosen permit again (the fee may have been paid in the Receipts
-        tab, the bond filed in Bonds & Insurance)."""
-        super().showEvent(event)
-        if not self._loaded:
-            self.refresh()
-        elif not event.spontaneous():
-            self._show_details()
+    def shown_again(self) -> None:
+        """The fee may have been paid in the Receipts tab, the bond filed in Bonds &
+        Insurance, since the permit was read."""
+        self._show_details()
 
     # ---- building ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.search_field = forms.SearchField(
-            "Search permit number, applicant, street or location (Down arrow to the list)"
+        top = self._build_filters(
+            "Search permit number, applicant, street or location (Down arrow to the list)",
+            search_name="privileges_search",
+            statuses=((status.label, status.value) for status in PrivilegeStatus),
+            year_tip="The year the application was received",
         )
-        self.search_field.setObjectName("privileges_search")
-        self.status_box = QComboBox()
-        self.status_box.setObjectName("status_filter")
-        self.status_box.addItem("Any status", None)
-        for status in PrivilegeStatus:
-            self.status_box.addItem(status.label, status.value)
-        self.year_box = QComboBox()
-        self.year_box.setObjectName("year_filter")
-        self.year_box.addItem("All years", None)
-        self.year_box.setToolTip("The year the application was received")
-        top = QHBoxLayout()
-        top.addWidget(self.search_field, 1)
-        top.addWidget(self.status_box)
-        top.addWidget(self.year_box)
 
         self.model = RowsModel(privilege_columns(), self)
         self.model.set_dimmed(
@@ -383,20 +368,10 @@ class StreetPrivilegesTab(QWidget):
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_privilege_button")
         self.new_button.setToolTip("Take an application for a street privilege permit (Ctrl+N)")
-        self.count_label = QLabel()
-        self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
-        self.export_button = QPushButton("E&xport to Excel…")
-        self.export_button.setObjectName("export_button")
-        self.export_button.setToolTip(
-            "The register of the year chosen (or every year), to a workbook"
+        bottom = self._build_footer(
+            self.new_button,
+            export_tip="The register of the year chosen (or every year), to a workbook",
         )
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.new_button)
-        bottom.addStretch(1)
-        bottom.addWidget(self.count_label)
-        bottom.addSpacing(12)
-        bottom.addWidget(self.export_button)
         why = may_not(self.app, TAKE)
         self.new_button.setEnabled(not why)
         if why:
@@ -406,16 +381,10 @@ class StreetPrivilegesTab(QWidget):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         layout.addLayout(bottom)
-        self.setTabOrder(self.search_field, self.status_box)
-        self.setTabOrder(self.status_box, self.year_box)
-        self.setTabOrder(self.year_box, self.table)
+        self._order_tabs()
 
     def _connect(self) -> None:
-        self.search_field.search_requested.connect(lambda _text: self.refresh())
-        self.search_field.move_down.connect(self._enter_table)
-        for box in (self.status_box, self.year_box):
-            box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self._connect_register()
         self.table.doubleClicked.connect(lambda _i: self.correct_selected())
         self.condition_table.doubleClicked.connect(lambda _i: self.record_check())
         self.new_button.clicked.connect(self.new_application)
@@ -436,92 +405,31 @@ class StreetPrivilegesTab(QWidget):
         self.removal_button.clicked.connect(
             lambda: self._act(CityRemovalDialog, "Removal by the City charged")
         )
-        self.export_button.clicked.connect(self.export_register)
         self.review.pay_requested.connect(self.take_payment)
         self.review.file_requested.connect(self.file_papers)
         shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.new_application)
 
-    # ---- what the main window calls ------------------------------------------------------------
-
-    def focus_search(self) -> None:
-        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.search_field.selectAll()
-
-    def refresh(self) -> None:
-        """Run the search again (after typing, a filter change, a save, or F5)."""
-        text = self.search_field.text()
-        status, year = self.chosen_status(), self.year_box.currentData()
-        selected = self.selected()
-
-        def work(action: Action) -> tuple[list[PrivilegeRow], list[int]]:
-            rows = search_privilege_rows(action, text, status=status, year=year)
-            return rows, street_privileges.register_years(action.session)
-
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
-            return
-        self._loaded = True
-        rows, years = found
-        forms.offer_years(self.year_box, years)
-        self.model.set_rows(rows)
-        self._show_count(len(rows))
-        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
-        forms.select_row(self.table, max(number, 0))
-        self._show_details()
-
-    def show_record(self, record_type: str, record_id: str) -> None:
-        """Show one permit (the Today tab asks)."""
-        if record_type == RECORD_TYPE and record_id.isdigit():
-            self.select_privilege(int(record_id))
-
-    def select_privilege(self, privilege_id: int) -> None:
-        """Make one permit the selected row, clearing the search and filters if need be."""
-        number = self.model.row_of(lambda r: r.id == privilege_id)
-        if number < 0:
-            self._clear_filters()
-            self.refresh()
-            number = self.model.row_of(lambda r: r.id == privilege_id)
-        forms.select_row(self.table, number)
-        self._show_details()
-
-    def _clear_filters(self) -> None:
-        with forms.quietly(self.search_field, self.status_box, self.year_box):
-            self.search_field.clear()
-            self.status_box.setCurrentIndex(0)
-            self.year_box.setCurrentIndex(0)
-
     # ---- the register --------------------------------------------------------------------------
+
+    def search_rows(self, action: Action) -> list[PrivilegeRow]:
+        text, status, year = (
+            self.search_field.text(),
+            self.chosen_status(),
+            self.year_box.currentData(),
+        )
+        return search_privilege_rows(action, text, status=status, year=year)
+
+    def register_years(self, action: Action) -> list[int]:
+        return street_privileges.register_years(action.session)
+
+    select_privilege = RegisterPage.select_id
 
     def chosen_status(self) -> PrivilegeStatus | None:
         """The status chosen in the filter (Qt hands a string enum back as its string)."""
         data = self.status_box.currentData()
         return PrivilegeStatus(data) if data else None
-
-    def selected(self) -> PrivilegeRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, PrivilegeRow) else None
-
-    def _show_count(self, count: int) -> None:
-        if count >= street_privileges.SEARCH_LIMIT:
-            text = f"First {count} permits shown — type more to narrow the search"
-        elif count == 0:
-            filtered = self.search_field.text().strip() or any(
-                box.currentIndex() for box in (self.status_box, self.year_box)
-            )
-            text = "No permits match" if filtered else "No street privileges yet"
-        else:
-            text = plural(count, "permit")
-        self.count_label.setText(text)
-
-    def _enter_table(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected() is None:
-            forms.select_row(self.table, 0)
-
-    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self._show_details()
 
     def _show_details(self) -> None:
         row = self.selected()
@@ -592,20 +500,6 @@ class StreetPrivilegesTab(QWidget):
             self.history_table.resizeRowsToContents()
         self._label_pages(details)
         self._update_buttons(details.row if details else None)
-
-    def _replace_row(self, fresh: PrivilegeRow) -> None:
-        number = self.model.row_of(lambda r: r.id == fresh.id)
-        if number < 0:
-            return
-        rows = self.model.rows
-        rows[number] = fresh
-        selection = self.table.selectionModel()
-        blocked = selection.blockSignals(True)
-        try:
-            self.model.set_rows(rows)
-            forms.select_row(self.table, number)
-        finally:
-            selection.blockSignals(blocked)
 
     def _label_pages(self, details: PrivilegeDetails | None) -> None:
         blocking = len(details.blocking) if details else 0
@@ -832,24 +726,14 @@ class StreetPrivilegesTab(QWidget):
 
     # ---- export --------------------------------------------------------------------------------
 
-    def export_register(self) -> None:
-        """The register of the year chosen (every year when none is) to Excel, on a worker
-        thread behind a progress dialog."""
-        year = self.year_box.currentData()
-        day = self.app.desk.clock.today()
-        path = forms.ask_save_path(
-            self,
-            "Export the street privilege register",
-            f"street-privileges-{year or 'all'}-{day.isoformat()}.xlsx",
-            EXPORT_FILTER,
-        )
-        if not path:
-            return
-        if not path.lower().endswith(".xlsx"):
-            path += ".xlsx"
-        app = self.app
+    def export_name(self, day: date) -> str:
+        return f"street-privileges-{self.year_box.currentData() or 'all'}-{day.isoformat()}.xlsx"
 
-        def work(progress: Callable[[int], bool]) -> int:
+    def export_work(self, path: str) -> Callable[[Progress], int]:
+        """The register of the year chosen (every year when none is)."""
+        app, year = self.app, self.year_box.currentData()
+
+        def work(progress: Progress) -> int:
             from reports.street_privileges import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
@@ -867,14 +751,7 @@ class StreetPrivilegesTab(QWidget):
                 author=app.operator.full_name,
             )
 
-        def done(count: int) -> None:
-            self.status.emit(
-                f"{plural(count, 'street privilege permit')} written to {Path(path).name}"
-            )
-
-        run_in_background(
-            self, work, title="Exporting the street privilege register…", on_done=done
-        )
+        return work
 
 
 # ---- the details panel -----------------------------------------------------------------------

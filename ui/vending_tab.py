@@ -21,12 +21,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
-from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -47,7 +45,8 @@ from clerk_desk.today import TodayItem
 from clerk_desk.vending import PERMIT_CITE, PROCEDURE_CITE
 from ui import forms
 from ui.findings_view import FindingsView
-from ui.operations import App, perform, run_in_background
+from ui.operations import App, perform
+from ui.register_page import Progress, RegisterPage
 from ui.table_models import CENTER, RowsModel, TableColumn
 from ui.vending_dialogs import (
     BAD,
@@ -80,7 +79,6 @@ from ui.vending_dialogs import (
     withdraw,
 )
 
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
 _EXPORT_ALL = 10**9
 OVERDUE_COLOUR, TODAY_COLOUR = "#f9d6d5", "#fff1c7"
 
@@ -369,7 +367,7 @@ def doubt_html(row: ApplicationRow, today: date) -> str:
     return f"Matters in doubt due by {due}: decided without a notice"
 
 
-class VendingTab(QWidget):
+class VendingTab(RegisterPage[ApplicationRow]):
     """The Special Event Vending tab.
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
@@ -379,13 +377,19 @@ class VendingTab(QWidget):
     Bonds & Insurance tab.
     """
 
-    status = Signal(str)
     register_changed = Signal()
     workflow_requested = Signal(object)
 
+    row_type = ApplicationRow
+    record_type = vending.RECORD_TYPE
+    search_limit = vending.SEARCH_LIMIT
+    count_noun = "application"
+    empty_text = "No applications yet"
+    export_what = "special event vending register"
+    export_noun = "application"
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.app = app
+        super().__init__(app, parent)
         self.setObjectName("vending_tab")
         role = app.operator.role
         self._may_not_take = "" if app.operator.may(TAKE) else refusal(role, TAKE)
@@ -396,41 +400,25 @@ class VendingTab(QWidget):
             else refusal(role, Permission.TAKE_PAYMENT)
         )
         self.review: ReviewView | None = None
-        self._loaded = False  # the register is read when the tab is first shown
         self._build()
         self._connect()
         self._show_details()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        """Read the register the first time the tab is shown, not while the window starts;
-        coming back, read the chosen application again (the fee may have been paid in the
-        Receipts tab, the certificate filed in Bonds & Insurance)."""
-        super().showEvent(event)
-        if not self._loaded:
-            self.refresh()
-        elif not event.spontaneous():
-            self._show_details()
+    def shown_again(self) -> None:
+        """The fee may have been paid in the Receipts tab, the certificate filed in Bonds &
+        Insurance, since the application was read."""
+        self._show_details()
 
     # ---- building ------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.search_field = forms.SearchField(
-            "Search number, permit, applicant, event, place or participant (Down arrow to the list)"
+        top = self._build_filters(
+            "Search number, permit, applicant, event, place or participant "
+            "(Down arrow to the list)",
+            search_name="vending_search",
+            statuses=((status.label, status) for status in VendingStatus),
+            year_tip="The year the application was received",
         )
-        self.search_field.setObjectName("vending_search")
-        self.status_box = QComboBox()
-        self.status_box.setObjectName("status_filter")
-        self.status_box.addItem("Any status", None)
-        for status in VendingStatus:
-            self.status_box.addItem(status.label, status)
-        self.year_box = QComboBox()
-        self.year_box.setObjectName("year_filter")
-        self.year_box.addItem("All years", None)
-        self.year_box.setToolTip("The year the application was received")
-        top = QHBoxLayout()
-        top.addWidget(self.search_field, 1)
-        top.addWidget(self.status_box)
-        top.addWidget(self.year_box)
 
         today = self.app.desk.clock.today
         self.model = RowsModel(application_columns(today), self)
@@ -613,18 +601,10 @@ class VendingTab(QWidget):
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_application_button")
         self.new_button.setToolTip("Take an application at the counter (Ctrl+N)")
-        self.count_label = QLabel()
-        self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
-        self.export_button = QPushButton("E&xport to Excel…")
-        self.export_button.setObjectName("export_button")
-        self.export_button.setToolTip("The applications the search and filters show, to a workbook")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.new_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.count_label)
-        buttons.addSpacing(12)
-        buttons.addWidget(self.export_button)
+        buttons = self._build_footer(
+            self.new_button,
+            export_tip="The applications the search and filters show, to a workbook",
+        )
 
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -634,16 +614,10 @@ class VendingTab(QWidget):
         if self._may_not_take:
             self.new_button.setEnabled(False)
             self.new_button.setToolTip(self._may_not_take)
-        self.setTabOrder(self.search_field, self.status_box)
-        self.setTabOrder(self.status_box, self.year_box)
-        self.setTabOrder(self.year_box, self.table)
+        self._order_tabs()
 
     def _connect(self) -> None:
-        self.search_field.search_requested.connect(lambda _text: self.refresh())
-        self.search_field.move_down.connect(self._enter_table)
-        for box in (self.status_box, self.year_box):
-            box.currentIndexChanged.connect(lambda _i: self.refresh())
-        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self._connect_register()
         self.table.doubleClicked.connect(lambda _i: self.correct_selected())
         self.notice_table.selectionModel().selectionChanged.connect(lambda *_: self._show_notice())
         self.new_button.clicked.connect(self.new_application)
@@ -660,92 +634,24 @@ class VendingTab(QWidget):
         self.copies_button.clicked.connect(self.print_copies)
         self.letter_button.clicked.connect(self.print_letter)
         self.notice_print_button.clicked.connect(self.print_notice)
-        self.export_button.clicked.connect(self.export_register)
         self.checklist.pay_requested.connect(self.take_payment)
         self.checklist.insurance_requested.connect(self.file_certificate)
         shortcut = QShortcut(QKeySequence("Ctrl+N"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.new_application)
 
-    # ---- what the main window calls ------------------------------------------------------------
-
-    def focus_search(self) -> None:
-        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.search_field.selectAll()
-
-    def refresh(self) -> None:
-        """Run the search again (after typing, a filter change, a save, or F5)."""
-        text = self.search_field.text()
-        status, year = self.status_box.currentData(), self.year_box.currentData()
-        selected = self.selected()
-
-        def work(action: Action) -> tuple[list[ApplicationRow], list[int]]:
-            rows = search_application_rows(action, text, status=status, year=year)
-            return rows, vending_views.application_years(action.session)
-
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
-            return
-        self._loaded = True
-        rows, years = found
-        self._offer_years(years)
-        self.model.set_rows(rows)
-        self._show_count(len(rows))
-        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
-        forms.select_row(self.table, max(number, 0))
-        self._show_details()
-
-    def show_record(self, record_type: str, record_id: str) -> None:
-        """Show one application (the Today tab asks)."""
-        if record_type == vending.RECORD_TYPE and record_id.isdigit():
-            self.select_application(int(record_id))
-
-    def select_application(self, application_id: int) -> None:
-        """Make one application the selected row, clearing the search and filters if need be."""
-        number = self.model.row_of(lambda r: r.id == application_id)
-        if number < 0:
-            self._clear_filters()
-            self.refresh()
-            number = self.model.row_of(lambda r: r.id == application_id)
-        forms.select_row(self.table, number)
-        self._show_details()
-
-    def _clear_filters(self) -> None:
-        with forms.quietly(self.search_field, self.status_box, self.year_box):
-            self.search_field.clear()
-            self.status_box.setCurrentIndex(0)
-            self.year_box.setCurrentIndex(0)
-
     # ---- the register --------------------------------------------------------------------------
 
-    def selected(self) -> ApplicationRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, ApplicationRow) else None
+    def search_rows(self, action: Action) -> list[ApplicationRow]:
+        text, status = self.search_field.text(), self.status_box.currentData()
+        return search_application_rows(
+            action, text, status=status, year=self.year_box.currentData()
+        )
 
-    def _offer_years(self, years: list[int]) -> None:
-        forms.offer_years(self.year_box, years)
+    def register_years(self, action: Action) -> list[int]:
+        return vending_views.application_years(action.session)
 
-    def _show_count(self, count: int) -> None:
-        if count >= vending.SEARCH_LIMIT:
-            text = f"First {count} applications shown — type more to narrow the search"
-        elif count == 0:
-            filtered = (
-                self.search_field.text().strip()
-                or self.status_box.currentIndex()
-                or (self.year_box.currentIndex())
-            )
-            text = "No applications match" if filtered else "No applications yet"
-        else:
-            text = plural(count, "application")
-        self.count_label.setText(text)
-
-    def _enter_table(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected() is None:
-            forms.select_row(self.table, 0)
-
-    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        self._show_details()
+    select_application = RegisterPage.select_id
 
     def _show_details(self) -> None:
         row = self.selected()
@@ -802,20 +708,6 @@ class VendingTab(QWidget):
             3, f"Doubt notices ({len(row.notices)})" if row and row.notices else "Doubt notices"
         )
         self._update_buttons(row)
-
-    def _replace_row(self, fresh: ApplicationRow) -> None:
-        number = self.model.row_of(lambda r: r.id == fresh.id)
-        if number < 0:
-            return
-        rows = self.model.rows
-        rows[number] = fresh
-        selection = self.table.selectionModel()
-        blocked = selection.blockSignals(True)
-        try:
-            self.model.set_rows(rows)
-            forms.select_row(self.table, number)
-        finally:
-            selection.blockSignals(blocked)
 
     def _show_notice(self) -> None:
         notice = forms.selected_row(self.notice_table)
@@ -1074,23 +966,15 @@ class VendingTab(QWidget):
 
     # ---- export --------------------------------------------------------------------------------
 
-    def export_register(self) -> None:
-        """The applications the search and filters show (all of them, past the screen's limit)
-        to Excel, on a worker thread behind a progress dialog."""
-        year = self.year_box.currentData()
-        day = self.app.desk.clock.today()
-        suggested = f"vending-{year or 'all'}-{day.isoformat()}.xlsx"
-        path = forms.ask_save_path(
-            self, "Export the special event vending register", suggested, EXPORT_FILTER
-        )
-        if not path:
-            return
-        if not path.lower().endswith(".xlsx"):
-            path += ".xlsx"
-        app = self.app
+    def export_name(self, day: date) -> str:
+        return f"vending-{self.year_box.currentData() or 'all'}-{day.isoformat()}.xlsx"
+
+    def export_work(self, path: str) -> Callable[[Progress], int]:
+        """The applications the search and filters show, all of them, past the screen's limit."""
+        app, year = self.app, self.year_box.currentData()
         text, status = self.search_field.text(), self.status_box.currentData()
 
-        def work(progress: Callable[[int], bool]) -> int:
+        def work(progress: Progress) -> int:
             from reports.vending import applications_excel
 
             with app.desk.lookup(app.operator) as action:
@@ -1110,9 +994,4 @@ class VendingTab(QWidget):
                     insurance=insurance,
                 )
 
-        def done(count: int) -> None:
-            self.status.emit(f"{plural(count, 'application')} written to {Path(path).name}")
-
-        run_in_background(
-            self, work, title="Exporting the special event vending register…", on_done=done
-        )
+        return work

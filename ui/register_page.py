@@ -1,0 +1,394 @@
+"""The skeleton every searchable register shares: a search field and filters over a table, a
+count under it, and an export to Excel.
+
+Street privileges, street openings, vending, sidewalk cafes, petitions, sidewalk permits, repair
+orders and special charges each subclass :class:`RegisterPage` and fill in its hooks — what a
+search reads, which years the register holds, the row type, the words of the count and how the
+register is written to a workbook. What the clerks rely on being the same everywhere lives here
+once, so that the registers cannot drift apart: the register is read when first shown, not
+while the window starts; the chosen record stays chosen through a new search; a record the
+Today tab asks for is shown even when the filters hid it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import date
+from itertools import pairwise
+from pathlib import Path
+from typing import ClassVar, Generic, Protocol, TypeVar
+
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QWidget,
+)
+
+from clerk_desk.deadlines import plural
+from clerk_desk.desk import Action
+from ui import forms
+from ui.operations import App, perform, run_in_background
+from ui.table_models import RowsModel
+
+EXPORT_FILTER = "Excel workbook (*.xlsx)"
+MUTED = "color: #555;"
+"""The grey of the count under a register: read at a glance, never mistaken for a warning."""
+
+Progress = Callable[[int], bool]
+"""What a background export reports its progress to; False means the clerk cancelled."""
+
+Written = TypeVar("Written")
+
+
+class Identified(Protocol):
+    @property
+    def id(self) -> int: ...
+
+
+RowT = TypeVar("RowT", bound=Identified)
+
+
+# ---- pieces a register screen is built from -------------------------------------------------
+
+
+def filter_box(
+    name: str, everything: str, choices: Iterable[tuple[str, object]] = (), *, tip: str = ""
+) -> QComboBox:
+    """A filter over a register; its first item (``everything``, e.g. "Any status") holds None,
+    which is what "not filtered" means to every search."""
+    box = QComboBox()
+    box.setObjectName(name)
+    box.addItem(everything, None)
+    for label, value in choices:
+        box.addItem(label, value)
+    if tip:
+        box.setToolTip(tip)
+    return box
+
+
+def search_row(field: forms.SearchField, *filters: QWidget) -> QHBoxLayout:
+    """The search field taking the room left, its filters at its right."""
+    row = QHBoxLayout()
+    row.addWidget(field, 1)
+    for widget in filters:
+        row.addWidget(widget)
+    return row
+
+
+def count_label(name: str = "count_label") -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setStyleSheet(MUTED)
+    return label
+
+
+def export_button(tip: str) -> QPushButton:
+    button = QPushButton("E&xport to Excel…")
+    button.setObjectName("export_button")
+    button.setToolTip(tip)
+    return button
+
+
+def export_workbook(
+    parent: QWidget,
+    *,
+    ask: str,
+    suggested: str,
+    busy: str,
+    write: Callable[[str], Callable[[Progress], Written]],
+    written: Callable[[Written], str],
+    tell: Callable[[str], None],
+) -> None:
+    """Ask where to save a workbook, write it on a worker thread behind a progress window and
+    ``tell`` the clerk what was written ("3 permits written to permits.xlsx").
+
+    ``write(path)`` is called at once, on the GUI thread, so that it reads the search and the
+    filters as they are when the clerk asked; the job it returns runs on the worker thread.
+    """
+    path = forms.ask_save_path(parent, ask, suggested, EXPORT_FILTER)
+    if not path:
+        return
+    if not path.lower().endswith(".xlsx"):
+        path += ".xlsx"
+    name = Path(path).name
+    run_in_background(
+        parent,
+        write(path),
+        title=busy,
+        on_done=lambda result: tell(f"{written(result)} written to {name}"),
+    )
+
+
+# ---- the register page ------------------------------------------------------------------------
+
+
+class RegisterPage(QWidget, Generic[RowT]):
+    """A register to search, a tab of its own or a page of one.
+
+    A subclass builds its widgets — :attr:`search_field`, its filters, :attr:`table` over
+    :attr:`model`, :attr:`count_label` — with the helpers here, then calls
+    :meth:`_connect_register`; it fills in :meth:`search_rows`, :meth:`register_years`,
+    :meth:`_show_details` and the class attributes, and, when it exports,
+    :meth:`export_work` and :meth:`export_name`.
+
+    Signals: ``status(str)`` with a one-line message for the status bar.
+    """
+
+    status = Signal(str)
+
+    row_type: ClassVar[type]
+    """The rows of :attr:`model`; a row of another type is never taken for the chosen one."""
+    record_type: ClassVar[str] = ""
+    """The record type of :meth:`show_record` (as the Today tab names records)."""
+    search_limit: ClassVar[int]
+    """How many rows a search returns at most (the core's ``SEARCH_LIMIT``)."""
+    count_noun: ClassVar[str]
+    """One row in the count under the register: "permit" ("3 permits", "No permits match")."""
+    empty_text: ClassVar[str]
+    """The count when the register holds nothing yet: "No street privileges yet"."""
+    export_what: ClassVar[str] = ""
+    """The register in the export's titles: "street privilege register"."""
+    export_noun: ClassVar[str] = ""
+    """One row in the export's message: "street privilege permit"."""
+
+    search_field: forms.SearchField
+    status_box: QComboBox
+    year_box: QComboBox
+    model: RowsModel
+    table: QTableView
+    count_label: QLabel
+    export_button: QPushButton
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.loaded = False  # the register is read when it is first shown
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the register the first time it is shown, not while the window starts."""
+        super().showEvent(event)
+        if not self.loaded:
+            self.refresh()
+        elif not event.spontaneous():
+            self.shown_again()
+
+    def shown_again(self) -> None:
+        """The clerk came back to the register. A register whose records change in other tabs
+        (a fee paid in Receipts, a bond filed) reads the chosen one again here."""
+
+    # ---- hooks ---------------------------------------------------------------------------------
+
+    def filter_widgets(self) -> tuple[QWidget, ...]:
+        """The filters beside the search field, in the order Tab reaches them."""
+        return (self.status_box, self.year_box)
+
+    def search_rows(self, action: Action) -> list[RowT]:
+        """The rows the search field and the filters ask for."""
+        raise NotImplementedError
+
+    def register_years(self, action: Action) -> list[int]:
+        """The years the register holds, for the year filter."""
+        raise NotImplementedError
+
+    def read_beside(self, action: Action) -> str | None:
+        """A figure read with the rows and shown beside them (the charges' outstanding total);
+        read in the same lookup, so it agrees with the rows."""
+        return None
+
+    def show_beside(self, figure: str | None) -> None:
+        """Show what :meth:`read_beside` read."""
+
+    def offer_years(self, years: list[int]) -> None:
+        forms.offer_years(self.year_box, years)
+
+    def _show_details(self) -> None:
+        """Show the chosen record (or that none is chosen) beside the register."""
+        raise NotImplementedError
+
+    def export_work(self, path: str) -> Callable[[Progress], int]:
+        """The job writing the register, as searched and filtered now, to ``path``; it returns
+        how many rows it wrote."""
+        raise NotImplementedError
+
+    def export_name(self, day: date) -> str:
+        """The file name offered for an export on ``day``."""
+        raise NotImplementedError
+
+    def exported_text(self, count: int) -> str:
+        """ "3 street privilege permits" — what an export wrote."""
+        return plural(count, self.export_noun)
+
+    # ---- building ------------------------------------------------------------------------------
+
+    def _build_filters(
+        self,
+        placeholder: str,
+        *,
+        search_name: str,
+        statuses: Iterable[tuple[str, object]],
+        status_name: str = "status_filter",
+        year_name: str = "year_filter",
+        year_tip: str = "",
+    ) -> QHBoxLayout:
+        """The search field, the status filter and the year filter, in a row."""
+        self.search_field = forms.SearchField(placeholder)
+        self.search_field.setObjectName(search_name)
+        self.status_box = filter_box(status_name, "Any status", statuses)
+        self.year_box = filter_box(year_name, "All years", tip=year_tip)
+        return search_row(self.search_field, self.status_box, self.year_box)
+
+    def _build_footer(
+        self, *buttons: QWidget, count_name: str = "count_label", export_tip: str = ""
+    ) -> QHBoxLayout:
+        """The row under the register: its buttons, the count, and Export when it exports."""
+        self.count_label = count_label(count_name)
+        footer = QHBoxLayout()
+        for button in buttons:
+            footer.addWidget(button)
+        footer.addStretch(1)
+        footer.addWidget(self.count_label)
+        if export_tip:
+            self.export_button = export_button(export_tip)
+            self.export_button.clicked.connect(self.export_register)
+            footer.addSpacing(12)
+            footer.addWidget(self.export_button)
+        return footer
+
+    def _order_tabs(self) -> None:
+        """Tab goes from the search field through the filters to the register."""
+        chain = (self.search_field, *self.filter_widgets(), self.table)
+        for before, after in pairwise(chain):
+            self.setTabOrder(before, after)
+
+    def _connect_register(self) -> None:
+        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.move_down.connect(self._enter_table)
+        for widget in self.filter_widgets():
+            if isinstance(widget, QComboBox):
+                widget.currentIndexChanged.connect(lambda _i: self.refresh())
+            elif isinstance(widget, QAbstractButton):
+                widget.toggled.connect(lambda _on: self.refresh())
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+
+    # ---- what the main window calls ------------------------------------------------------------
+
+    def focus_search(self) -> None:
+        self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search_field.selectAll()
+
+    def refresh(self) -> None:
+        """Run the search again (after typing, a filter change, a save, or F5)."""
+        selected = self.selected()
+
+        def work(action: Action) -> tuple[list[RowT], list[int], str | None]:
+            return (
+                self.search_rows(action),
+                self.register_years(action),
+                self.read_beside(action),
+            )
+
+        found = perform(self, self.app, work, writes=False)
+        if found is None:
+            return
+        self.loaded = True
+        rows, years, beside = found
+        self.offer_years(years)
+        self.model.set_rows(rows)
+        self.show_beside(beside)
+        self._show_count(len(rows))
+        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        forms.select_row(self.table, max(number, 0))
+        self._show_details()
+
+    def show_record(self, record_type: str, record_id: str) -> None:
+        """Show one record (the Today tab asks)."""
+        if record_type == self.record_type and record_id.isdigit():
+            self.select_id(int(record_id))
+
+    def select_id(self, record_id: int) -> None:
+        """Make one record the selected row, clearing the search and filters if need be."""
+        number = self.model.row_of(lambda r: r.id == record_id)
+        if number < 0:
+            self._clear_filters()
+            self.refresh()
+            number = self.model.row_of(lambda r: r.id == record_id)
+        forms.select_row(self.table, number)
+        self._show_details()
+
+    def export_register(self) -> None:
+        """The register as the search and filters show it (all of it, past the screen's limit)
+        to Excel, on a worker thread behind a progress dialog."""
+        export_workbook(
+            self,
+            ask=f"Export the {self.export_what}",
+            suggested=self.export_name(self.app.desk.clock.today()),
+            busy=f"Exporting the {self.export_what}…",
+            write=self.export_work,
+            written=self.exported_text,
+            tell=self.status.emit,
+        )
+
+    # ---- the register --------------------------------------------------------------------------
+
+    def selected(self) -> RowT | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, self.row_type) else None  # type: ignore[return-value]
+
+    def _filtered(self) -> bool:
+        """Whether the search or a filter narrows the register (else an empty list means an
+        empty register)."""
+        return bool(self.search_field.text().strip()) or any(
+            widget.isChecked() if isinstance(widget, QAbstractButton) else widget.currentIndex()
+            for widget in self.filter_widgets()
+            if isinstance(widget, QComboBox | QAbstractButton)
+        )
+
+    def _clear_filters(self) -> None:
+        filters = self.filter_widgets()
+        with forms.quietly(self.search_field, *filters):
+            self.search_field.clear()
+            for widget in filters:
+                if isinstance(widget, QComboBox):
+                    widget.setCurrentIndex(0)
+                elif isinstance(widget, QAbstractButton):
+                    widget.setChecked(False)
+
+    def _show_count(self, count: int) -> None:
+        nouns = f"{self.count_noun}s"
+        if count >= self.search_limit:
+            text = f"First {count} {nouns} shown — type more to narrow the search"
+        elif count == 0:
+            text = f"No {nouns} match" if self._filtered() else self.empty_text
+        else:
+            text = plural(count, self.count_noun)
+        self.count_label.setText(text)
+
+    def _enter_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.selected() is None:
+            forms.select_row(self.table, 0)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._show_details()
+
+    def _replace_row(self, fresh: RowT) -> None:
+        """Put a row read again (changed at another counter since the search) in place of the
+        old one, without the selection change that would read it a third time."""
+        number = self.model.row_of(lambda r: r.id == fresh.id)
+        if number < 0:
+            return
+        rows = self.model.rows
+        rows[number] = fresh
+        selection = self.table.selectionModel()
+        blocked = selection.blockSignals(True)
+        try:
+            self.model.set_rows(rows)
+            forms.select_row(self.table, number)
+        finally:
+            selection.blockSignals(blocked)

@@ -90,6 +90,7 @@ from .document import (
 )
 from .excel import Column, ProgressCallback, write_register
 from .fonts import FONT_BOLD, FONT_REGULAR, register_fonts, text_width
+from .permit_parts import frame_width, ruled_terms, side_by_side, title_styles, titled_with_number
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -251,32 +252,6 @@ def _boxed(texts: Sequence[str], *, size: float = 10.0, fill: bool = False) -> F
     return table
 
 
-def _side_by_side(
-    left: Any, right: Any, widths: Sequence[float | str], *, valign: str = "TOP"
-) -> Flowable:
-    from reportlab.platypus import Table, TableStyle
-
-    table = Table([[left, right]], colWidths=list(widths), hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), valign),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return table
-
-
-def _frame_width() -> float:
-    g = lh.GEOMETRY
-    return LETTER[0] - g.left - g.right
-
-
 @dataclass(frozen=True, slots=True)
 class Line:
     """One term of the permit: its title, the words (markup; user text escaped), the cite."""
@@ -288,7 +263,7 @@ class Line:
 
 def _terms_block(lines: Sequence[Line]) -> Flowable:
     """Terms ruled lightly: the title at the left, the words with their cite small after them."""
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Paragraph
 
     st = styles()
     title = _style("line-title", st.cell, fontName=FONT_BOLD, textColor=lh.color(lh.NAVY_HEX))
@@ -300,22 +275,7 @@ def _terms_block(lines: Sequence[Line]) -> Flowable:
         ]
         for line in lines
     ]
-    table = Table(data, colWidths=[0.95 * INCH, "*"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LINEABOVE", (0, 0), (-1, 0), 0.8, lh.color(lh.NAVY_HEX)),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.25, lh.color("#B8C2CE")),
-                ("LEFTPADDING", (0, 0), (-1, -1), 3),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-                ("TOPPADDING", (0, 0), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-            ]
-        )
-    )
-    return table
+    return ruled_terms(data, 0.95 * INCH)
 
 
 def _signature(profile: CityProfile, *, width: float = 3.0 * INCH) -> Flowable:
@@ -332,7 +292,7 @@ def _letter_top(
 
     st = styles()
     return [
-        _side_by_side(
+        side_by_side(
             para("\n".join(recipient), _style("to", st.body, spaceAfter=0)),
             para(long_day(dated), _style("date", st.body, alignment=TA_RIGHT)),
             ["*", 2.4 * INCH],
@@ -350,7 +310,7 @@ def _letter_foot(profile: CityProfile, *, enclosure: str = "") -> list[Flowable]
     st = styles()
     foot: list[Flowable] = [
         para("Sincerely,", _style("closing", st.body, spaceAfter=0)),
-        _side_by_side(
+        side_by_side(
             _signature(profile, width=2.9 * INCH),
             para(_questions(profile), _style("questions", st.small, alignment=TA_RIGHT)),
             [3.2 * INCH, "*"],
@@ -367,13 +327,9 @@ def _letter_foot(profile: CityProfile, *, enclosure: str = "") -> list[Flowable]
 
 def _title_block(view: PermitView, printed_on: dt.date | None) -> Flowable:
     """ "SIDEWALK CAFE PERMIT" on the left, the permit number boxed on the right."""
-    from reportlab.lib.enums import TA_CENTER
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Paragraph
 
-    st = styles()
-    navy = lh.color(lh.NAVY_HEX)
-    title = _style("title", st.title, fontSize=21, leading=25, spaceAfter=2)
-    subtitle = _style("subtitle", st.subtitle, fontSize=9.5, leading=12.5, spaceAfter=0)
+    title, subtitle = title_styles(_style)
     printed = f" Printed {format_day(printed_on)}." if printed_on is not None else ""
     left = [
         Paragraph(PERMIT_TITLE.upper(), title),
@@ -384,43 +340,7 @@ def _title_block(view: PermitView, printed_on: dt.date | None) -> Flowable:
             subtitle,
         ),
     ]
-    label = _style("number-label", st.label, fontSize=8, leading=10, alignment=TA_CENTER)
-    width = 1.85 * INCH
-    size = 18.0
-    while size > 10 and text_width(view.number, size=size, bold=True) > width - 14:
-        size -= 0.5
-    number = _style(
-        f"number-{size}", st.title, fontSize=size, leading=size * 1.2, alignment=TA_CENTER,
-        spaceAfter=0,
-    )  # fmt: skip
-    box = Table([[para("PERMIT NO.", label)], [para(view.number, number)]], colWidths=[width])
-    box.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("BOX", (0, 0), (-1, -1), 1.6, navy),
-                ("TOPPADDING", (0, 0), (-1, 0), 5),
-                ("TOPPADDING", (0, 1), (-1, 1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, 0), 0),
-                ("BOTTOMPADDING", (0, 1), (-1, 1), 6),
-            ]
-        )
-    )
-    table = Table([[left, box]], colWidths=["*", 2.0 * INCH], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return table
+    return titled_with_number(left, view.number, style=_style)
 
 
 def _permit_band(view: PermitView) -> Flowable:
@@ -439,7 +359,7 @@ def _permit_band(view: PermitView) -> Flowable:
     display = _style(
         "band-display", st.body, fontSize=10, leading=13, alignment=TA_CENTER, spaceAfter=0
     )
-    third = _frame_width() / 3
+    third = frame_width() / 3
     hours = view.hours.strip() or "\u2014"
     size = 12.0
     while size > 9 and text_width(hours, size=size, bold=True) > third - 14:
@@ -550,7 +470,7 @@ def _signed_block(view: PermitView, profile: CityProfile) -> Flowable:
         ),
     ]
     right += [para(line, small_right) for line in _approvals(view)]
-    return _side_by_side(signer, right, [3.5 * INCH, "*"], valign="BOTTOM")
+    return side_by_side(signer, right, [3.5 * INCH, "*"], valign="BOTTOM")
 
 
 def _permittee(view: PermitView) -> list[tuple[str, object]]:
@@ -604,7 +524,7 @@ def _area_table(view: PermitView | PacketView) -> Flowable:
         while len(row) < 4:
             row.append("")
         rows.append(row)
-    width = _frame_width()
+    width = frame_width()
     table = Table(
         rows, colWidths=[width * 0.25, width * 0.22, width * 0.28, width * 0.25], hAlign="LEFT"
     )
@@ -1547,7 +1467,7 @@ def neighbor_list_pdf(view: NoticeView, profile: CityProfile) -> bytes:
                         "filed, with a copy of the diagram submitted by the applicant, was mailed "
                         "to each owner and occupant listed above, at the address shown."
                     ),
-                    _side_by_side(
+                    side_by_side(
                         _signature(profile, width=3.0 * INCH),
                         signature_line("Date", width=1.6 * INCH),
                         [3.6 * INCH, "*"],

@@ -55,7 +55,8 @@ from clerk_desk.sidewalks_views import (
 from . import letterhead as lh
 from .document import INCH, LETTER, build_pdf, key_value_block, para, signature_line, styles
 from .excel import Column, ColumnKind, ProgressCallback, Sheet, write_workbook
-from .fonts import FONT_REGULAR, text_width
+from .fonts import FONT_REGULAR
+from .permit_parts import frame_width, signed_and_dated, title_styles, titled_with_number
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -135,11 +136,6 @@ def _style(name: str, parent: Any, **kw: Any) -> Any:
     return ParagraphStyle(name=f"clerk-sidewalks-{name}", parent=parent, **kw)
 
 
-def _frame_width() -> float:
-    g = lh.GEOMETRY
-    return LETTER[0] - g.left - g.right
-
-
 def _markup(text: str, style: Any) -> Flowable:
     from reportlab.platypus import Paragraph
 
@@ -198,55 +194,9 @@ def _numbered(items: Sequence[str], *, size: float = 9.2, start: int = 1) -> lis
 
 def _title_block(title: str, subtitle: str, number: str, label: str) -> Flowable:
     """The title on the left, the number boxed on the right."""
-    from reportlab.lib.enums import TA_CENTER
-    from reportlab.platypus import Table, TableStyle
-
-    st = styles()
-    navy = lh.color(lh.NAVY_HEX)
-    left = [
-        para(title.upper(), _style("title", st.title, fontSize=21, leading=25, spaceAfter=2)),
-        _markup(
-            subtitle, _style("subtitle", st.subtitle, fontSize=9.5, leading=12.5, spaceAfter=0)
-        ),
-    ]
-    label_style = _style("number-label", st.label, fontSize=8, leading=10, alignment=TA_CENTER)
-    width = 1.85 * INCH
-    size = 18.0
-    while size > 10 and text_width(number, size=size, bold=True) > width - 14:
-        size -= 0.5
-    number_style = _style(
-        f"number-{size}", st.title, fontSize=size, leading=size * 1.2, alignment=TA_CENTER,
-        spaceAfter=0,
-    )  # fmt: skip
-    box = Table([[para(label, label_style)], [para(number, number_style)]], colWidths=[width])
-    box.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("BOX", (0, 0), (-1, -1), 1.6, navy),
-                ("TOPPADDING", (0, 0), (-1, 0), 5),
-                ("TOPPADDING", (0, 1), (-1, 1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, 0), 0),
-                ("BOTTOMPADDING", (0, 1), (-1, 1), 6),
-            ]
-        )
-    )
-    table = Table([[left, box]], colWidths=["*", 2.0 * INCH], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (0, 0), 8),
-                ("RIGHTPADDING", (1, 0), (1, 0), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return table
+    title_style, subtitle_style = title_styles(_style)
+    left = [para(title.upper(), title_style), _markup(subtitle, subtitle_style)]
+    return titled_with_number(left, number, label=label, style=_style, gap=8)
 
 
 def _band(cells: Sequence[tuple[str, str, str]]) -> Flowable:
@@ -261,7 +211,7 @@ def _band(cells: Sequence[tuple[str, str, str]]) -> Flowable:
     )
     note = _style("band-note", st.small, fontSize=7.5, leading=9, alignment=TA_CENTER)
     row = [[para(a, label), para(b, value), _markup(c, note)] for a, b, c in cells]
-    share = _frame_width() / len(cells)
+    share = frame_width() / len(cells)
     table = Table([row], colWidths=[share] * len(cells), hAlign="LEFT")
     navy = lh.color(lh.NAVY_HEX)
     table.setStyle(
@@ -411,38 +361,23 @@ def _permit_conditions(view: SidewalkPermitView) -> list[Flowable]:
 
 def _permit_signature(view: SidewalkPermitView) -> Flowable:
     """The Director of Public Works signs over the printed name; the date issued beside it."""
-    from reportlab.platypus import KeepTogether, Table, TableStyle
+    from reportlab.platypus import KeepTogether
 
     st = styles()
     assert view.issued_on is not None
     name = _style("sig-name", st.body_bold, fontSize=10, leading=12.5, spaceAfter=0)
     caption = _style("sig-caption", st.small, spaceAfter=0)
-    ink = lh.color(_INK)
     who = view.issued_by.strip()
     if not who or who.startswith(COUNCIL):
         signer = DIRECTOR
     else:
         signer = who if DIRECTOR in who else f"{who}, {DIRECTOR}"
-    data = [
-        ["", "", para(format_day(view.issued_on), name)],
-        [para(signer, name), "", para("Date issued", caption)],
-        [_markup(f"{DIRECTOR} or designee \u2014 {_cite(escape(PERMIT_CITE))}", caption), "", ""],
-    ]
-    table = Table(data, colWidths=[3.6 * INCH, 0.5 * INCH, "*"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-                ("LINEBELOW", (0, 0), (0, 0), 0.8, ink),
-                ("LINEBELOW", (2, 0), (2, 0), 0.8, ink),
-                ("TOPPADDING", (0, 0), (-1, 0), 26),
-                ("BOTTOMPADDING", (0, 0), (-1, 0), 2),
-                ("TOPPADDING", (0, 1), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 1), (-1, -1), 0),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
+    table = signed_and_dated(
+        para(format_day(view.issued_on), name),
+        para(signer, name),
+        para("Date issued", caption),
+        _markup(f"{DIRECTOR} or designee \u2014 {_cite(escape(PERMIT_CITE))}", caption),
+        room=26,
     )
     return KeepTogether([table])
 
@@ -530,7 +465,7 @@ def _on_one_page(make: Callable[[], list[Flowable]]) -> list[Flowable]:
     flow onto page 2 when the officials' conditions are long."""
     from reportlab.platypus import CondPageBreak, KeepInFrame, KeepTogether
 
-    width, room = _frame_width(), _first_frame_height() - 4
+    width, room = frame_width(), _first_frame_height() - 4
     needed = _height(make(), width)
     if needed <= room or needed > room * _SHRINK_LIMIT:
         return make()

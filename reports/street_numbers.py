@@ -42,7 +42,6 @@ from clerk_desk.street_numbers_import import ImportProblem
 from . import letterhead as lh
 from .document import (
     INCH,
-    LETTER,
     LETTER_LANDSCAPE,
     Align,
     build_pdf,
@@ -54,6 +53,7 @@ from .document import (
 )
 from .excel import Column, ProgressCallback, write_register
 from .fonts import FONT_BOLD, FONT_REGULAR, text_width
+from .permit_parts import frame_width, side_by_side
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -300,34 +300,6 @@ def _markup(text: str, style: Any) -> Flowable:
     return Paragraph(text, style)
 
 
-def _side_by_side(
-    left: Any, right: Any, widths: Sequence[float | str], *, valign: str = "TOP"
-) -> Flowable:
-    """Two blocks on one line (the address and the date; the signature and the phone), with no
-    padding of their own."""
-    from reportlab.platypus import Table, TableStyle
-
-    table = Table([[left, right]], colWidths=list(widths), hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), valign),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return table
-
-
-def _frame_width() -> float:
-    g = lh.GEOMETRY
-    return LETTER[0] - g.left - g.right
-
-
 # ---- the official street number letter ----------------------------------------------------
 
 
@@ -347,12 +319,12 @@ def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.
             cite=ALTER_CITE,
         )
     st = styles()
-    width = _frame_width()
+    width = frame_width()
     text = address_text(address)
     parcel = escape(address.parcel.parcel_number)
     body = _style("letter-body", st.body, fontSize=10, leading=13.5, spaceAfter=4)
     story: list[Flowable] = [
-        _side_by_side(
+        side_by_side(
             para("\n".join(_recipient_lines(address)), _style("to", st.body, spaceAfter=0)),
             para(month_day(printed_on), _style("date", st.body, alignment=TA_RIGHT)),
             ["*", 1.8 * INCH],
@@ -409,7 +381,7 @@ def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.
     )
     story += [
         Spacer(1, 2),
-        _side_by_side(
+        side_by_side(
             signature_line(INSPECTOR),
             para(questions, _style("questions", st.small, alignment=TA_RIGHT)),
             [3.2 * INCH, "*"],
@@ -534,7 +506,7 @@ def noncompliance_notice_pdf(
         _markup(display_brief(address), _style("brief", body, fontSize=9.3, leading=12.5)),
         Spacer(1, 6),
         KeepTogether(
-            _side_by_side(
+            side_by_side(
                 [signature_line(INSPECTOR, width=2.6 * INCH)],
                 _service_block(case),
                 [3.0 * INCH, "*"],

@@ -58,7 +58,6 @@ from clerk_desk.street_openings_views import PermitProtection
 from . import letterhead as lh
 from .document import (
     INCH,
-    LETTER,
     build_pdf,
     data_table,
     key_value_block,
@@ -66,7 +65,14 @@ from .document import (
     styles,
 )
 from .excel import Column, ProgressCallback, write_register
-from .fonts import FONT_BOLD, FONT_REGULAR, text_width
+from .fonts import FONT_BOLD, FONT_REGULAR
+from .permit_parts import (
+    frame_width,
+    ruled_terms,
+    signed_and_dated,
+    title_styles,
+    titled_with_number,
+)
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -78,7 +84,6 @@ PAVEMENT_CITE = "§ 506-7G"
 """Pavement replacement and restoration: the ordinance's own letter for the paragraph."""
 STANDARDS_CITE = "§ 506-6 (City standards)"
 APPROVERS = "the Building Inspector or the Director of Public Works"
-_INK = "#111418"
 
 
 # ---- wording ---------------------------------------------------------------------------------
@@ -370,11 +375,6 @@ def _style(name: str, parent: Any, **kw: Any) -> Any:
     return ParagraphStyle(name=f"clerk-street-openings-{name}", parent=parent, **kw)
 
 
-def _frame_width() -> float:
-    g = lh.GEOMETRY
-    return LETTER[0] - g.left - g.right
-
-
 def _heading(text: str, cite: str = "") -> list[Flowable]:
     """A section heading (with its cite in grey), never alone at the foot of a page."""
     from reportlab.platypus import CondPageBreak
@@ -408,13 +408,9 @@ def _heading_line(text: str, cite: str = "") -> Flowable:
 
 def _title_block(opening: StreetOpening, printed_on: dt.date) -> Flowable:
     """ "STREET OPENING PERMIT" on the left, the permit number boxed on the right."""
-    from reportlab.lib.enums import TA_CENTER
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Paragraph
 
-    st = styles()
-    navy = lh.color(lh.NAVY_HEX)
-    title = _style("title", st.title, fontSize=21, leading=25, spaceAfter=2)
-    subtitle = _style("subtitle", st.subtitle, fontSize=9.5, leading=12.5, spaceAfter=0)
+    title, subtitle = title_styles(_style)
     left = [
         Paragraph("STREET OPENING PERMIT", title),
         para(
@@ -424,47 +420,7 @@ def _title_block(opening: StreetOpening, printed_on: dt.date) -> Flowable:
             subtitle,
         ),
     ]
-    label = _style("number-label", st.label, fontSize=8, leading=10, alignment=TA_CENTER)
-    width = 1.85 * INCH
-    size = 18.0
-    while size > 10 and text_width(opening.number, size=size, bold=True) > width - 14:
-        size -= 0.5
-    number = _style(
-        f"number-{size}",
-        st.title,
-        fontSize=size,
-        leading=size * 1.2,
-        alignment=TA_CENTER,
-        spaceAfter=0,
-    )
-    box = Table([[para("PERMIT NO.", label)], [para(opening.number, number)]], colWidths=[width])
-    box.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("BOX", (0, 0), (-1, -1), 1.6, navy),
-                ("TOPPADDING", (0, 0), (-1, 0), 5),
-                ("TOPPADDING", (0, 1), (-1, 1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, 0), 0),
-                ("BOTTOMPADDING", (0, 1), (-1, 1), 6),
-            ]
-        )
-    )
-    table = Table([[left, box]], colWidths=["*", 2.0 * INCH], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return table
+    return titled_with_number(left, opening.number, style=_style)
 
 
 def _restoration_cell(opening: StreetOpening, protection: PermitProtection) -> tuple[str, str, str]:
@@ -505,7 +461,7 @@ def _validity_band(opening: StreetOpening, protection: PermitProtection) -> Flow
         _restoration_cell(opening, protection),
     ]
     row = [[para(a, label), para(b, value), para(_cite(c), note)] for a, b, c in cells]
-    third = _frame_width() / 3
+    third = frame_width() / 3
     table = Table([row], colWidths=[third] * 3, hAlign="LEFT")
     navy = lh.color(lh.NAVY_HEX)
     table.setStyle(
@@ -653,7 +609,7 @@ def _openings_table(opening: StreetOpening) -> Flowable:
 
 def _lines_table(lines: Sequence[Line]) -> Flowable:
     """The permit's terms, ruled lightly: the title with its cite under it, then the words."""
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Paragraph
 
     st = styles()
     title = _style(
@@ -665,56 +621,25 @@ def _lines_table(lines: Sequence[Line]) -> Flowable:
         [[para(line.title, title), para(_cite(line.cite), cite)], Paragraph(line.text, text)]
         for line in lines
     ]
-    table = Table(data, colWidths=[1.55 * INCH, "*"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LINEABOVE", (0, 0), (-1, 0), 0.8, lh.color(lh.NAVY_HEX)),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.25, lh.color("#B8C2CE")),
-                ("LEFTPADDING", (0, 0), (-1, -1), 3),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-                ("TOPPADDING", (0, 0), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-            ]
-        )
-    )
-    return table
+    return ruled_terms(data, 1.55 * INCH)
 
 
 def _signature_block(opening: StreetOpening) -> Flowable:
     """The approving official signs over their printed name and title; the date beside it."""
-    from reportlab.platypus import KeepTogether, Table, TableStyle
+    from reportlab.platypus import KeepTogether
 
     st = styles()
     assert opening.approved_on is not None
     name = _style("sig-name", st.body_bold, fontSize=10, leading=12.5, spaceAfter=0)
     caption = _style("sig-caption", st.small, spaceAfter=0)
-    ink = lh.color(_INK)
     who = ", ".join(p for p in (opening.approved_by_name, opening.approved_by_title) if p)
     # The official signs above the rule over their printed name; the date of approval is
     # printed on its own rule beside it.
-    data = [
-        ["", "", para(format_day(opening.approved_on), name)],
-        [para(who or "Approving official", name), "", para("Date approved", caption)],
-        [para(f"Approving official \u2014 {_cite(PERMIT_CITE)}", caption), "", ""],
-    ]
-    table = Table(data, colWidths=[3.6 * INCH, 0.5 * INCH, "*"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-                ("LINEBELOW", (0, 0), (0, 0), 0.8, ink),
-                ("LINEBELOW", (2, 0), (2, 0), 0.8, ink),
-                ("TOPPADDING", (0, 0), (-1, 0), 30),
-                ("BOTTOMPADDING", (0, 0), (-1, 0), 2),
-                ("TOPPADDING", (0, 1), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 1), (-1, -1), 0),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
+    table = signed_and_dated(
+        para(format_day(opening.approved_on), name),
+        para(who or "Approving official", name),
+        para("Date approved", caption),
+        para(f"Approving official \u2014 {_cite(PERMIT_CITE)}", caption),
     )
     intro = para(
         f"Approved under {SECTIONS}. The permittee and those working under this permit are "

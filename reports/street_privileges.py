@@ -46,9 +46,16 @@ from clerk_desk.street_privileges import (
 from clerk_desk.street_privileges_views import ChargeLine, PermitView, RegisterRow
 
 from . import letterhead as lh
-from .document import INCH, LETTER, build_pdf, key_value_block, para, styles
+from .document import INCH, build_pdf, key_value_block, para, styles
 from .excel import Column, ProgressCallback, write_register
-from .fonts import FONT_BOLD, FONT_REGULAR, text_width
+from .fonts import FONT_BOLD, FONT_REGULAR
+from .permit_parts import (
+    frame_width,
+    ruled_terms,
+    signed_and_dated,
+    title_styles,
+    titled_with_number,
+)
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -59,7 +66,6 @@ SECTION = "§ 506-9"
 TITLE = "Street Privilege Permit"
 DIRECTOR = "Director of Public Works"
 DEFAULT_CITY = CityProfile().city_name
-_INK = "#111418"
 NBSP = "\u00a0"
 _PALE_HEX = "#F5F7FA"
 
@@ -321,11 +327,6 @@ def _style(name: str, parent: Any, **kw: Any) -> Any:
     return ParagraphStyle(name=f"clerk-street-privileges-{name}", parent=parent, **kw)
 
 
-def _frame_width() -> float:
-    g = lh.GEOMETRY
-    return LETTER[0] - g.left - g.right
-
-
 def _markup(text: str, style: Any) -> Flowable:
     from reportlab.platypus import Paragraph
 
@@ -350,13 +351,7 @@ def _heading(text: str, cite: str = "") -> list[Flowable]:
 
 def _title_block(view: PermitView, printed_on: dt.date | None) -> Flowable:
     """ "STREET PRIVILEGE PERMIT" on the left, the permit number boxed on the right."""
-    from reportlab.lib.enums import TA_CENTER
-    from reportlab.platypus import Table, TableStyle
-
-    st = styles()
-    navy = lh.color(lh.NAVY_HEX)
-    title = _style("title", st.title, fontSize=21, leading=25, spaceAfter=2)
-    subtitle = _style("subtitle", st.subtitle, fontSize=9.5, leading=12.5, spaceAfter=0)
+    title, subtitle = title_styles(_style)
     printed = f" Printed {format_day(printed_on)}." if printed_on else ""
     left = [
         para(TITLE.upper(), title),
@@ -368,44 +363,7 @@ def _title_block(view: PermitView, printed_on: dt.date | None) -> Flowable:
             subtitle,
         ),
     ]
-    label = _style("number-label", st.label, fontSize=8, leading=10, alignment=TA_CENTER)
-    width = 1.85 * INCH
-    size = 18.0
-    while size > 10 and text_width(view.number, size=size, bold=True) > width - 14:
-        size -= 0.5
-    number = _style(
-        f"number-{size}", st.title, fontSize=size, leading=size * 1.2, alignment=TA_CENTER,
-        spaceAfter=0,
-    )  # fmt: skip
-    box = Table([[para("PERMIT NO.", label)], [para(view.number, number)]], colWidths=[width])
-    box.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("BOX", (0, 0), (-1, -1), 1.6, navy),
-                ("TOPPADDING", (0, 0), (-1, 0), 5),
-                ("TOPPADDING", (0, 1), (-1, 1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, 0), 0),
-                ("BOTTOMPADDING", (0, 1), (-1, 1), 6),
-            ]
-        )
-    )
-    table = Table([[left, box]], colWidths=["*", 2.0 * INCH], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("ALIGN", (1, 0), (1, 0), "RIGHT"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (0, 0), 8),
-                ("RIGHTPADDING", (1, 0), (1, 0), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return table
+    return titled_with_number(left, view.number, style=_style, gap=8)
 
 
 def _term_band(view: PermitView) -> Flowable:
@@ -436,7 +394,7 @@ def _term_band(view: PermitView) -> Flowable:
         ("BOND", bond, f"Not exceeding {BOND_LIMIT} \u2014 {BOND_CITE}"),
     ]
     row = [[para(a, label), para(b, value), _markup(_cite(escape(c)), note)] for a, b, c in cells]
-    third = _frame_width() / 3
+    third = frame_width() / 3
     table = Table(
         [row, [_markup(escape(end_sentence(view, keep_cite_whole=True)), sentence), "", ""]],
         colWidths=[third] * 3,
@@ -558,7 +516,7 @@ def _advice(view: PermitView) -> list[Flowable]:
 
 def _lines_table(lines: Sequence[Line]) -> Flowable:
     """Ruled lightly: the title with its cite under it, then the words."""
-    from reportlab.platypus import Paragraph, Table, TableStyle
+    from reportlab.platypus import Paragraph
 
     st = styles()
     title = _style(
@@ -573,22 +531,7 @@ def _lines_table(lines: Sequence[Line]) -> Flowable:
         ]
         for line in lines
     ]
-    table = Table(data, colWidths=[1.45 * INCH, "*"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LINEABOVE", (0, 0), (-1, 0), 0.8, lh.color(lh.NAVY_HEX)),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.25, lh.color("#B8C2CE")),
-                ("LEFTPADDING", (0, 0), (-1, -1), 3),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 6),
-                ("TOPPADDING", (0, 0), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-            ]
-        )
-    )
-    return table
+    return ruled_terms(data, 1.45 * INCH)
 
 
 def _since_issuance(view: PermitView) -> list[Flowable]:
@@ -630,41 +573,19 @@ def _signature_block(view: PermitView) -> Flowable:
     """A blank line for the signature of the Director of Public Works or designee, the date of
     issuance beside it, and under it the operator who recorded the issuance — named as such,
     not given a title they may not hold."""
-    from reportlab.platypus import KeepTogether, Table, TableStyle
+    from reportlab.platypus import KeepTogether
 
     st = styles()
     assert view.issued_on is not None
     name = _style("sig-name", st.body_bold, fontSize=10, leading=12.5, spaceAfter=0)
     caption = _style("sig-caption", st.small, spaceAfter=0)
-    ink = lh.color(_INK)
     who = view.issued_by.strip()
     recorded = f"Recorded by {escape(who)}" if who else ""
-    data = [
-        ["", "", para(format_day(view.issued_on), name)],
-        [
-            _markup(
-                f"{DIRECTOR} or designee \u2014 {WHEN_REQUIRED_CITE.replace(' ', NBSP)}", caption
-            ),
-            "",
-            para("Date issued", caption),
-        ],
-        [_markup(recorded, caption), "", ""],
-    ]
-    table = Table(data, colWidths=[3.6 * INCH, 0.5 * INCH, "*"], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-                ("LINEBELOW", (0, 0), (0, 0), 0.8, ink),
-                ("LINEBELOW", (2, 0), (2, 0), 0.8, ink),
-                ("TOPPADDING", (0, 0), (-1, 0), 30),
-                ("BOTTOMPADDING", (0, 0), (-1, 0), 2),
-                ("TOPPADDING", (0, 1), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 1), (-1, -1), 0),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
+    table = signed_and_dated(
+        para(format_day(view.issued_on), name),
+        _markup(f"{DIRECTOR} or designee \u2014 {WHEN_REQUIRED_CITE.replace(' ', NBSP)}", caption),
+        para("Date issued", caption),
+        _markup(recorded, caption),
     )
     intro = _markup(
         f"Issued by the {DIRECTOR} under {_cite(SECTION)}. The permittee and everyone working "

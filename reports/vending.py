@@ -73,6 +73,7 @@ from .document import (
 )
 from .excel import Column, ProgressCallback, write_register
 from .fonts import FONT_BOLD, FONT_REGULAR, register_fonts
+from .permit_parts import frame_width, side_by_side
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -296,32 +297,6 @@ def _boxed(texts: Sequence[str], *, size: float = 10.5) -> Flowable:
     return table
 
 
-def _side_by_side(
-    left: Any, right: Any, widths: Sequence[float | str], *, valign: str = "TOP"
-) -> Flowable:
-    from reportlab.platypus import Table, TableStyle
-
-    table = Table([[left, right]], colWidths=list(widths), hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("VALIGN", (0, 0), (-1, -1), valign),
-                ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
-            ]
-        )
-    )
-    return table
-
-
-def _frame_width() -> float:
-    g = lh.GEOMETRY
-    return LETTER[0] - g.left - g.right
-
-
 def _signature(profile: CityProfile, *, width: float = 3.0 * INCH) -> Flowable:
     """The line the City Clerk signs on, captioned "City Clerk, City of Prescott"."""
     return signature_line(f"{CLERK}, {profile.city_name}", width=width)
@@ -336,7 +311,7 @@ def _letter_top(
 
     st = styles()
     return [
-        _side_by_side(
+        side_by_side(
             para("\n".join(_recipient_lines(application)), _style("to", st.body, spaceAfter=0)),
             para(long_day(printed_on), _style("date", st.body, alignment=TA_RIGHT)),
             ["*", 2.4 * INCH],
@@ -357,7 +332,7 @@ def _letter_foot(profile: CityProfile, *, closing: str = "Sincerely,") -> list[F
         KeepTogether(
             [
                 para(closing, _style("closing", st.body, spaceAfter=0)),
-                _side_by_side(
+                side_by_side(
                     _signature(profile, width=2.9 * INCH),
                     para(_questions(profile), _style("questions", st.small, alignment=TA_RIGHT)),
                     [3.2 * INCH, "*"],
@@ -612,7 +587,7 @@ def _signed_block(
     st = styles()
     issued = application.permit_issued_on or application.decided_on or printed_on
     small_right = _style("permit-small-right", st.small, alignment=TA_RIGHT)
-    return _side_by_side(
+    return side_by_side(
         _signature(profile, width=3.0 * INCH),
         [
             para("Date issued", _style("issued-label", st.label, alignment=TA_RIGHT)),
@@ -709,7 +684,7 @@ def permit_pdf(
     if refused is not None:
         raise refused
     st = styles()
-    width = _frame_width()
+    width = frame_width()
     people = list(application.participants)
     contact = " \u00b7 ".join(
         p for p in (_contact_text(application, blank=""), _address_line(application)) if p
@@ -824,7 +799,7 @@ def participant_copies_pdf(
             "participant copies to print.",
             cite=PROCEDURE_CITE,
         )
-    width, height = _frame_width(), _later_frame_height()
+    width, height = frame_width(), _later_frame_height()
     own = len(permit_conditions(application))
     terms = (
         (f"the {_plural(own, 'condition')} set on it and " if own else "")

@@ -52,9 +52,10 @@ from clerk_desk.validation import max_length
 from ui import forms, operations
 from ui.bond_dialogs import left_aligned
 from ui.bonds_tab import ChooseDateEdit
+from ui.dialog_parts import MeetingPicker
 from ui.findings_view import FindingsView
 from ui.operations import App, attempt, perform
-from ui.petition_dialogs import MeetingDialog, MeetingRow, ReasonForm, meeting_rows, zone_of
+from ui.petition_dialogs import MeetingRow, ReasonForm, meeting_rows, zone_of
 from ui.sidewalk_cafe_application import FileChooser
 from ui.sidewalk_cafe_papers import paper_bytes
 from ui.sidewalk_cafe_rows import (
@@ -797,7 +798,7 @@ class DpwInspectionDialog(ActDialog):
 # ---- the Common Council ------------------------------------------------------------------------
 
 
-class MeetingChooser(QWidget):
+class MeetingChooser(MeetingPicker):
     """A Council meeting from the list, or a new one added on the spot.
 
     ``held``: the meetings that have taken place, the latest first, then the next two not held
@@ -814,23 +815,13 @@ class MeetingChooser(QWidget):
     def __init__(
         self, app: App, *, held: bool, cafe_id: int | None = None, name: str = "meeting"
     ) -> None:
-        super().__init__()
-        self.app = app
+        super().__init__(
+            app, name=name, new_tip="Add the Council meeting to the list and choose it"
+        )
         self.held = held
         self.cafe_id = cafe_id
-        self.box = QComboBox()
-        self.box.setObjectName(name)
-        self.new_button = QPushButton("New meeting…")
-        self.new_button.setObjectName("new_meeting_button")
-        self.new_button.setToolTip("Add the Council meeting to the list and choose it")
-        line = QHBoxLayout(self)
-        line.setContentsMargins(0, 0, 0, 0)
-        line.addWidget(self.box, 1)
-        line.addWidget(self.new_button)
         self.rows: dict[int, MeetingRow] = {}
-        self.new_button.clicked.connect(self.new_meeting)
         self.box.currentIndexChanged.connect(lambda _i: self.changed.emit())
-        self.new_button.setEnabled(app.operator.may(TAKE))
 
     def fill(self, current: int | None = None) -> None:
         cafe_id, held = self.cafe_id, self.held
@@ -872,21 +863,9 @@ class MeetingChooser(QWidget):
             self.box.setCurrentIndex(max(index, 0))
         self.changed.emit()
 
-    def new_meeting(self) -> None:
-        meeting_id = MeetingDialog.ask(self, self.app)
-        if meeting_id is not None:
-            self.fill(meeting_id)
-
-    def meeting_id(self) -> int | None:
-        value = self.box.currentData()
-        return value if isinstance(value, int) else None
-
     def meeting(self) -> MeetingRow | None:
         chosen = self.meeting_id()
         return self.rows.get(chosen) if chosen is not None else None
-
-    def choose(self, meeting_id: int) -> None:
-        self.box.setCurrentIndex(max(0, self.box.findData(meeting_id)))
 
 
 def _require_meeting(dialog: forms.FormDialog, chooser: MeetingChooser, field: str) -> int | None:

@@ -27,7 +27,7 @@ from clerk_desk.models import (
     SidewalkCafe,
 )
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import Permission
 from clerk_desk.sidewalk_cafes import (
     CafeData,
     ChecklistItem,
@@ -35,8 +35,12 @@ from clerk_desk.sidewalk_cafes import (
     NeighborData,
 )
 from ui import forms
-from ui.operations import App
-from ui.ordinance_viewer import cite_html
+from ui.dialog_parts import BAD as BAD
+from ui.dialog_parts import GOOD as GOOD
+from ui.dialog_parts import LATE as LATE
+from ui.dialog_parts import WARN_COLOUR as WARN_COLOUR
+from ui.dialog_parts import cite_link as cite_link
+from ui.dialog_parts import may_not as may_not
 from ui.petition_dialogs import zone_of
 
 TAKE = Permission.TAKE_APPLICATIONS
@@ -46,9 +50,6 @@ LIST_FILTER = "Spreadsheets (*.xlsx *.xlsm *.csv);;All files (*)"
 PLAN_FILTER = "Site plan (*.pdf *.png *.jpg *.jpeg);;All files (*)"
 RECORDS_FILTER = "Business records (*.pdf *.png *.jpg *.jpeg);;All files (*)"
 """What the City keeps as a scan: a spreadsheet of sales is printed or saved as a PDF first."""
-GOOD, LATE, BAD, INFO = "#1b6e2e", "#8a5a00", "#b00020", "#1d4f7a"
-WARN_COLOUR, BLOCK_COLOUR = "#fff1c7", "#f9d6d5"
-NBSP = "\u00a0"
 LIVE_MS = 120
 """Pause after a keystroke before the rules are asked again about what is typed."""
 
@@ -61,23 +62,7 @@ IN_PROCESS = (
 """An application not yet issued, denied or withdrawn: it can still be corrected."""
 BEFORE_DECISION = (CafeStatus.APPLIED, CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL)
 
-STATE_STYLE: dict[ItemState, tuple[str, str]] = {
-    # (background, text colour): the word carries the meaning, the colour helps.
-    ItemState.MET: ("#dcefdf", GOOD),
-    ItemState.PENDING: ("#fff1c7", LATE),
-    ItemState.NOT_MET: ("#f9d6d5", BAD),
-}
 SOURCE_LABELS = sidewalk_cafes.COMMENT_SOURCE_LABELS
-
-
-def may_not(app: App, permission: Permission) -> str:
-    """Why the operator may not do it ("" when they may): the tooltip of a disabled button."""
-    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
-
-
-def cite_link(cite: str) -> str:
-    """A citation as a link that never breaks inside "§ 506-10"."""
-    return cite_html(cite, cite.replace(" ", NBSP, 2))
 
 
 def time_text(value: time | None) -> str:

@@ -8,13 +8,11 @@ from __future__ import annotations
 import html
 from dataclasses import replace
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -33,42 +31,24 @@ from clerk_desk.sidewalk_cafes import (
     ItemState,
 )
 from ui import forms
-from ui.findings_view import FindingsView
-from ui.operations import App
-from ui.ordinance_viewer import cite_from_url
-from ui.sidewalk_cafe_rows import (
+from ui.dialog_parts import (
     BAD,
     GOOD,
     LATE,
-    STATE_STYLE,
-    CafeDetails,
-    CafeRow,
+    ChecklistLine,
+    ChecklistPanel,
     cite_link,
+    info_label,
+    state_badge,
 )
+from ui.dialog_parts import add_row as add_row
+from ui.dialog_parts import follow_cite as follow_cite
+from ui.dialog_parts import plain_text as plain_text
+from ui.findings_view import FindingsView
+from ui.operations import App
+from ui.sidewalk_cafe_rows import CafeDetails, CafeRow
 
 # ---- small pieces ----------------------------------------------------------------------------
-
-
-def info_label(name: str, *, tone: str = "info") -> QLabel:
-    """A framed rich-text note whose ``cite:`` links open the ordinance."""
-    background, colour = {"info": ("#e8f1fb", "#1d2b36"), "warning": ("#fff4d6", "#5a3b00")}[tone]
-    label = QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-    label.setOpenExternalLinks(False)
-    label.setStyleSheet(
-        f"QLabel {{ background: {background}; color: {colour}; padding: 8px; border-radius: 3px; }}"
-    )
-    return label
-
-
-def follow_cite(parent: QWidget, app: App, url: str) -> None:
-    """A ``cite:`` link: the window's ordinance viewer, or a small one beside the form."""
-    cite = cite_from_url(url)
-    if cite and not app.open_ordinance(cite):
-        forms.open_cite(parent, cite)
 
 
 def note(parent: QWidget, app: App, name: str, text: str, *, tone: str = "info") -> QLabel:
@@ -76,15 +56,6 @@ def note(parent: QWidget, app: App, name: str, text: str, *, tone: str = "info")
     label.setText(text)
     label.linkActivated.connect(lambda url: follow_cite(parent, app, url))
     return label
-
-
-def plain_text(name: str, lines: int, parent: QWidget, placeholder: str = "") -> QPlainTextEdit:
-    edit = QPlainTextEdit()
-    edit.setObjectName(name)
-    edit.setTabChangesFocus(True)
-    edit.setPlaceholderText(placeholder)
-    edit.setFixedHeight(parent.fontMetrics().height() * lines + 12)
-    return edit
 
 
 def row_of(*widgets: QWidget | str, stretch: bool = True) -> QWidget:
@@ -102,25 +73,6 @@ def row_of(*widgets: QWidget | str, stretch: bool = True) -> QWidget:
     if stretch:
         line.addStretch(1)
     return box
-
-
-def add_row(
-    dialog: forms.FormDialog,
-    label: str,
-    widget: QWidget,
-    field: str,
-    *,
-    focus: QWidget | None = None,
-    form: QFormLayout | None = None,
-) -> QLabel:
-    """A labelled row with its error line (returned); the error puts the caret in ``focus``
-    (the field inside a wrapper that keeps it at its own width)."""
-    target = form if form is not None else dialog.form
-    target.addRow(label, widget)
-    message = forms.error_label()
-    target.addRow("", message)
-    dialog.errors.add(field, message, focus or widget)
-    return message
 
 
 def label_start_box(parent: QWidget | None = None) -> QSpinBox:
@@ -155,14 +107,6 @@ def fit_height(dialog: QWidget, width: int, most: int = 820) -> None:
     dialog.resize(width, min(height, most))
 
 
-def state_badge(state: ItemState) -> str:
-    background, colour = STATE_STYLE[state]
-    return (
-        f"<span style='background:{background}; color:{colour}; font-weight:bold'>"
-        f"&nbsp;{html.escape(state.label)}&nbsp;</span>"
-    )
-
-
 def cafe_banner(row: CafeRow) -> QLabel:
     """The application a form acts on, in one line at its top."""
     return forms.banner(
@@ -174,7 +118,7 @@ def cafe_banner(row: CafeRow) -> QLabel:
 # ---- the checklist ---------------------------------------------------------------------------
 
 
-class ChecklistView(QWidget):
+class ChecklistView(ChecklistPanel):
     """Each requirement of § 506-10 for one application: met, waiting (a period still runs) or
     not met, with the cited findings that say why and the day it is due; for the fee and the
     insurance, a button that takes the clerk to the tab where it is done.
@@ -184,96 +128,32 @@ class ChecklistView(QWidget):
     application missing its site plan or records: attach them).
     """
 
-    pay_requested = Signal()
-    insurance_requested = Signal()
     papers_requested = Signal()
 
     def __init__(self, app: App, parent: QWidget | None = None, *, buttons: bool = True) -> None:
-        super().__init__(parent)
-        self.app = app
-        self.buttons = buttons
-        self.setObjectName("checklist")
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(6)
-        self._parts: list[QWidget] = []
-        self.summary = QLabel()
-        self.summary.setObjectName("checklist_summary")
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.summary.linkActivated.connect(app.open_link)
-        self._layout.addWidget(self.summary)
-        self._layout.addStretch(1)
-        self.pay_button: QPushButton | None = None
-        self.insurance_button: QPushButton | None = None
+        super().__init__(app, parent, buttons=buttons)
         self.papers_button: QPushButton | None = None
         self._approved = False
-        self.item_labels: dict[str, QLabel] = {}
-        self.item_findings: dict[str, FindingsView] = {}
         self.set_details(None)
 
     def set_details(self, details: CafeDetails | None, *, pay_refusal: str = "") -> None:
-        for part in self._parts:
-            self._layout.removeWidget(part)
-            part.hide()
-            part.deleteLater()
-        self._parts = []
-        self.item_labels, self.item_findings = {}, {}
-        self.pay_button = self.insurance_button = self.papers_button = None
+        self.clear_items()
+        self.papers_button = None
         self._approved = details is not None and details.row.status is CafeStatus.APPROVED
         if details is None:
             self.summary.setText("<i>No application selected.</i>")
             return
         self.summary.setText(summary_html(details))
-        at = 1
-        for item in details.checklist:
-            box = QWidget(self)
-            box.setObjectName(f"checklist_{item.key}")
-            lines = QVBoxLayout(box)
-            lines.setContentsMargins(0, 2, 0, 0)
-            lines.setSpacing(2)
-            head = QLabel(item_html(item, details), box)
-            head.setObjectName(f"item_{item.key}")
-            head.setWordWrap(True)
-            head.setTextFormat(Qt.TextFormat.RichText)
-            head.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-            head.linkActivated.connect(self.app.open_link)
-            lines.addWidget(head)
-            self.item_labels[item.key] = head
-            if item.findings:
-                found = FindingsView(self.app, box)
-                found.setObjectName(f"findings_{item.key}")
-                found.set_findings(shown_findings(item))
-                found.setContentsMargins(18, 0, 0, 0)
-                lines.addWidget(found)
-                self.item_findings[item.key] = found
-            button = self._button_for(item, pay_refusal) if self.buttons else None
-            if button is not None:
-                row_box = QHBoxLayout()
-                row_box.setContentsMargins(18, 0, 0, 0)
-                row_box.addWidget(button)
-                row_box.addStretch(1)
-                lines.addLayout(row_box)
-            self._layout.insertWidget(at, box)
-            self._parts.append(box)
-            at += 1
+        self.show_items(
+            details.checklist,
+            lambda item: item_html(item, details),
+            shown_findings,
+            pay_refusal,
+            top_margin=2,
+        )
 
-    def _button_for(self, item: ChecklistItem, pay_refusal: str) -> QPushButton | None:
-        if item.met:
-            return None
-        if item.key == "fee":
-            button = QPushButton("Take payment in the &Receipts tab")
-            button.setObjectName("take_payment_button")
-            button.setToolTip(
-                pay_refusal
-                or "Open the Receipts tab with the applicant as the payer and the fee due"
-            )
-            button.setEnabled(not pay_refusal)
-            button.clicked.connect(self.pay_requested)
-            self.pay_button = button
-            return button
-        if item.key == "eligible" and self._approved:
+    def _button_for(self, item: ChecklistLine, pay_refusal: str) -> QPushButton | None:
+        if item.key == "eligible" and self._approved and not item.met:
             button = QPushButton("Attach the site plan or sales &records…")
             button.setObjectName("attach_papers_button")
             button.setToolTip(
@@ -282,25 +162,7 @@ class ChecklistView(QWidget):
             button.clicked.connect(self.papers_requested)
             self.papers_button = button
             return button
-        if item.key == "insurance":
-            button = QPushButton("File the certificate in &Bonds && Insurance")
-            button.setObjectName("file_certificate_button")
-            button.setToolTip(
-                "Open the Bonds & Insurance tab to file and check the certificate of insurance"
-            )
-            button.clicked.connect(self.insurance_requested)
-            self.insurance_button = button
-            return button
-        return None
-
-    def texts(self) -> dict[str, str]:
-        """Each item's line and findings as shown (rich text), by key — for tests."""
-        return {
-            key: label.text() + "".join(self.item_findings[key].texts())
-            if key in self.item_findings
-            else label.text()
-            for key, label in self.item_labels.items()
-        }
+        return super()._button_for(item, pay_refusal)
 
 
 def shown_findings(item: ChecklistItem) -> tuple[Finding, ...]:

@@ -25,11 +25,8 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
-    QPushButton,
     QRadioButton,
     QSpinBox,
     QVBoxLayout,
@@ -70,14 +67,30 @@ from clerk_desk.sidewalks import (
     RepairOrderData,
     SegmentData,
 )
-from ui import forms
+from ui import dialog_parts, forms
 from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
 from ui.bonds_tab import ChooseDateEdit
+from ui.dialog_parts import (
+    BAD,
+    DONE_COLOUR,
+    LATE,
+    MeetingPicker,
+    RowActDialog,
+    follow_cite,
+    info_label,
+    may_not,
+    plain_text,
+    reason_dialog,
+    refit,
+    widgets_row,
+)
+from ui.dialog_parts import BLOCK_COLOUR as BLOCK_COLOUR
+from ui.dialog_parts import WARN_COLOUR as WARN_COLOUR
+from ui.dialog_parts import ReasonDialog as ReasonDialog
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
-from ui.ordinance_viewer import cite_from_url, cite_html
 from ui.parties_tab import ParcelRow
-from ui.petition_dialogs import MeetingDialog, MeetingRow, meeting_rows, zone_of
+from ui.petition_dialogs import MeetingRow, meeting_rows, zone_of
 from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import RIGHT, TableColumn
 
@@ -86,9 +99,6 @@ DECIDE = Permission.APPROVE_WORK_PERMITS
 BILL = Permission.BILL
 PLAN = Permission.KEEP_MASTER_PLAN
 NO_STREET = "— not in the street register —"
-WARN_COLOUR, BLOCK_COLOUR, DONE_COLOUR = "#fff1c7", "#f9d6d5", "#e3f1e3"
-GOOD, LATE, BAD = "#1b6e2e", "#8a5a00", "#b00020"
-NBSP = "\u00a0"
 SIDE_LABELS = {"both": "Both sides", "odd": "Odd side", "even": "Even side"}
 ISSUED_STATES = (
     SidewalkPermitStatus.ISSUED,
@@ -102,21 +112,9 @@ FINISHED_STATES = (
 )
 
 
-def may_not(app: App, permission: Permission) -> str:
-    """Why the operator may not do it ("" when they may): the tooltip of a disabled button."""
-    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
-
-
 def cite_link(cite: str) -> str:
     """A citation as a link that does not break inside "Sidewalk article"."""
-    return cite_html(cite, cite.replace(" ", NBSP, 1))
-
-
-def follow_cite(parent: QWidget, app: App, url: str) -> None:
-    """A ``cite:`` link: the window's ordinance viewer, or a small one beside the form."""
-    cite = cite_from_url(url)
-    if cite and not app.open_ordinance(cite):
-        forms.open_cite(parent, cite)
+    return dialog_parts.cite_link(cite, unbroken_spaces=1)
 
 
 def _day(day: date | None) -> str:
@@ -660,50 +658,6 @@ def street_choices(action: Action) -> list[tuple[int, str]]:
 # ---- small pieces ----------------------------------------------------------------------------
 
 
-def _plain_text(name: str, lines: int, parent: QWidget, placeholder: str = "") -> QPlainTextEdit:
-    edit = QPlainTextEdit()
-    edit.setObjectName(name)
-    edit.setTabChangesFocus(True)
-    edit.setPlaceholderText(placeholder)
-    edit.setFixedHeight(parent.fontMetrics().height() * lines + 12)
-    return edit
-
-
-def _row(*widgets: QWidget | str, stretch: bool = True) -> QWidget:
-    """Widgets (or captions) side by side in one form row."""
-    box = QWidget()
-    line = QHBoxLayout(box)
-    line.setContentsMargins(0, 0, 0, 0)
-    for widget in widgets:
-        line.addWidget(QLabel(widget) if isinstance(widget, str) else widget)
-    if stretch:
-        line.addStretch(1)
-    return box
-
-
-def info_label(name: str) -> QLabel:
-    """A framed rich-text note whose ``cite:`` links open the ordinance."""
-    label = QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-    label.setStyleSheet(
-        "QLabel { background: #e8f1fb; color: #1d2b36; padding: 8px; border-radius: 3px; }"
-    )
-    return label
-
-
-def refit(widget: QWidget) -> None:
-    """Have the layouts above ``widget`` make room for its new text: a word-wrapped label whose
-    text changed inside a group box is otherwise left at its old height (Qt does not pass the
-    new height-for-width up past the box)."""
-    parent = widget.parentWidget()
-    while parent is not None and not parent.isWindow():
-        parent.updateGeometry()
-        parent = parent.parentWidget()
-
-
 def digits_edit(name: str, placeholder: str = "", *, chars: int = 8) -> QLineEdit:
     edit = QLineEdit()
     edit.setObjectName(name)
@@ -753,79 +707,6 @@ class ParcelChooser(ParcelPicker):
             forms.select_row(self.table, self.model.row_of(lambda r: r.id == parcel.id))
         self._show_chosen()
         self.parcel_changed.emit(parcel)
-
-
-def reason_dialog(
-    parent: QWidget | None,
-    app: App,
-    *,
-    title: str,
-    note: str,
-    save_text: str,
-    placeholder: str,
-    permission: Permission,
-    work: Callable[[Action, str], object],
-    name: str,
-) -> bool:
-    """One act that needs only a reason (deny, withdraw, retire a segment, cancel an order)."""
-    return bool(
-        forms.run_modal(
-            ReasonDialog(
-                parent,
-                app,
-                title=title,
-                note=note,
-                save_text=save_text,
-                placeholder=placeholder,
-                permission=permission,
-                work=work,
-                name=name,
-            )
-        )
-    )
-
-
-class ReasonDialog(forms.FormDialog):
-    """One act that needs only a reason, refused under the reason when the core says no.
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(
-        self,
-        parent: QWidget | None,
-        app: App,
-        *,
-        title: str,
-        note: str,
-        save_text: str,
-        placeholder: str,
-        permission: Permission,
-        work: Callable[[Action, str], object],
-        name: str,
-    ) -> None:
-        super().__init__(parent, title, save_text=save_text)
-        self.app = app
-        self.work = work
-        self.setObjectName(name)
-        self.add_top(forms.banner(note, tone="info"))
-        self.reason = _plain_text("reason", 3, self, placeholder)
-        self.add_field("&Why", self.reason, "reason")
-        self.finish_layout()
-        why = may_not(app, permission)
-        if why:
-            self.set_read_only(why)
-        self.resize(600, self.sizeHint().height())
-        self.reason.setFocus()
-
-    def commit(self) -> object:
-        reason = self.reason.toPlainText()
-
-        def act(action: Action) -> bool:
-            self.work(action, reason)
-            return True
-
-        return perform(self, self.app, forms.as_field_error(act, "reason"), errors=self.errors)
 
 
 # ---- the permit application ------------------------------------------------------------------
@@ -973,7 +854,7 @@ class PermitDialog(forms.TwoColumnForm):
         self.add_to(
             self.right,
             "Si&ze",
-            _row(self.length, "long,", self.width_edit, "wide", self.width_read),
+            widgets_row(self.length, "long,", self.width_edit, "wide", self.width_read),
             "width_in",
         )
         self.add_to(self.right, "C&ontractor", self.contractor, "contractor_name")
@@ -1256,48 +1137,13 @@ def permit_banner(row: PermitRow) -> QLabel:
     )
 
 
-class _PermitAct(forms.FormDialog):
+class _PermitAct(RowActDialog):
     """A form acting on one permit: its line at the top, read-only for who may not act."""
 
-    permission = TAKE
+    row: PermitRow
 
-    def __init__(
-        self,
-        parent: QWidget | None,
-        app: App,
-        row: PermitRow,
-        title: str,
-        *,
-        save_text: str,
-        name: str,
-    ) -> None:
-        super().__init__(parent, f"{title} — {row.number}", save_text=save_text)
-        self.app = app
-        self.row = row
-        self.setObjectName(name)
-
-    def done_building(self, width: int = 640) -> None:
-        self.add_top(permit_banner(self.row))
-        self.finish_layout()
-        why = may_not(self.app, self.permission)
-        if why:
-            self.set_read_only(why)
-        self.resize(width, self.sizeHint().height())
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App, row: PermitRow) -> bool:
-        return bool(forms.run_modal(cls(parent, app, row)))  # type: ignore[call-arg]
-
-    def act(
-        self, work: Callable[[Action], object], field: str, keep: tuple[str, ...] = ()
-    ) -> object:
-        def done(action: Action) -> bool:
-            work(action)
-            return True
-
-        return perform(
-            self, self.app, forms.as_field_error(done, field, keep=keep), errors=self.errors
-        )
+    def row_banner(self) -> QWidget:
+        return permit_banner(self.row)
 
 
 class IssueDialog(_PermitAct):
@@ -1358,7 +1204,7 @@ class IssueDialog(_PermitAct):
         start_lines.setContentsMargins(0, 0, 0, 0)
         start_lines.addWidget(self.start)
         start_lines.addWidget(self.start_view)
-        self.conditions = _plain_text(
+        self.conditions = plain_text(
             "conditions", 3, self, "Conditions printed on the permit, a line each (optional)"
         )
         cost_box = QGroupBox("Who pays (Cost of sidewalks)")
@@ -1465,7 +1311,7 @@ def _all_meetings(action: Action) -> list[MeetingChoice]:
     return [(r.id, r.label, r.held) for r in meeting_rows(action)]
 
 
-class MeetingChooser(QWidget):
+class MeetingChooser(MeetingPicker):
     """A Council meeting from the list, the latest first, with "New meeting…" beside it.
     ``offer`` lists the meetings to choose from, oldest first (by default every meeting);
     ``empty`` is what the list says when it offers none.
@@ -1481,21 +1327,9 @@ class MeetingChooser(QWidget):
         offer: Callable[[Action], list[MeetingChoice]] = _all_meetings,
         empty: str = "No meeting recorded — add it with New meeting…",
     ) -> None:
-        super().__init__(parent)
-        self.app = app
+        super().__init__(app, parent)
         self.offer = offer
         self.empty = empty
-        self.box = QComboBox()
-        self.box.setObjectName("meeting")
-        self.new_button = QPushButton("New meeting…")
-        self.new_button.setObjectName("new_meeting_button")
-        line = QHBoxLayout(self)
-        line.setContentsMargins(0, 0, 0, 0)
-        line.addWidget(self.box, 1)
-        line.addWidget(self.new_button)
-        self.new_button.clicked.connect(self.new_meeting)
-        if may_not(app, TAKE):
-            self.new_button.setEnabled(False)
         self.fill()
 
     def fill(self, current: int | None = None) -> None:
@@ -1510,18 +1344,6 @@ class MeetingChooser(QWidget):
             held_ids = [meeting_id for meeting_id, _label, held in reversed(rows) if held]
             index = self.box.findData(held_ids[0]) if held_ids else 0
         self.box.setCurrentIndex(max(index, 0))
-
-    def new_meeting(self) -> None:
-        meeting_id = MeetingDialog.ask(self, self.app)
-        if meeting_id is not None:
-            self.fill(meeting_id)
-
-    def meeting_id(self) -> int | None:
-        value = self.box.currentData()
-        return value if isinstance(value, int) else None
-
-    def choose(self, meeting_id: int) -> None:
-        self.box.setCurrentIndex(max(0, self.box.findData(meeting_id)))
 
 
 class CouncilDecisionDialog(_PermitAct):
@@ -1729,10 +1551,10 @@ class OrderDialog(forms.TwoColumnForm):
         self.location = forms.limit_to(QLineEdit(), SidewalkRepairOrder.location)
         self.location.setObjectName("location")
         self.location.setPlaceholderText("e.g. in front of 215 Kinnickinnic St, 3 flags")
-        self.defect = _plain_text(
+        self.defect = plain_text(
             "defect", 2, self, "e.g. heaved 2 inches at a joint; cracked and settled flags"
         )
-        self.work_required = _plain_text(
+        self.work_required = plain_text(
             "work_required", 2, self, "e.g. remove and replace three 5-ft flags"
         )
         self.caused = QCheckBox("Damaged by the &owner or the owner's agents")
@@ -1771,7 +1593,7 @@ class OrderDialog(forms.TwoColumnForm):
         block_lines = QVBoxLayout(self.block)
         block_lines.setContentsMargins(0, 0, 0, 0)
         block_lines.setSpacing(2)
-        partial_line = _row(QLabel("Partial &approved by"), self.partial_by, stretch=False)
+        partial_line = widgets_row(QLabel("Partial &approved by"), self.partial_by, stretch=False)
         partial_caption = partial_line.findChild(QLabel)
         if partial_caption is not None:
             partial_caption.setBuddy(self.partial_by)
@@ -1866,48 +1688,14 @@ def order_banner(row: OrderRow) -> QLabel:
     )
 
 
-class _OrderAct(forms.FormDialog):
+class _OrderAct(RowActDialog):
     """A form acting on one repair order."""
 
-    permission = TAKE
+    form_width = 660
+    row: OrderRow
 
-    def __init__(
-        self,
-        parent: QWidget | None,
-        app: App,
-        row: OrderRow,
-        title: str,
-        *,
-        save_text: str,
-        name: str,
-    ) -> None:
-        super().__init__(parent, f"{title} — {row.number}", save_text=save_text)
-        self.app = app
-        self.row = row
-        self.setObjectName(name)
-
-    def done_building(self, width: int = 660) -> None:
-        self.add_top(order_banner(self.row))
-        self.finish_layout()
-        why = may_not(self.app, self.permission)
-        if why:
-            self.set_read_only(why)
-        self.resize(width, self.sizeHint().height())
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App, row: OrderRow) -> bool:
-        return bool(forms.run_modal(cls(parent, app, row)))  # type: ignore[call-arg]
-
-    def act(
-        self, work: Callable[[Action], object], field: str, keep: tuple[str, ...] = ()
-    ) -> object:
-        def done(action: Action) -> bool:
-            work(action)
-            return True
-
-        return perform(
-            self, self.app, forms.as_field_error(done, field, keep=keep), errors=self.errors
-        )
+    def row_banner(self) -> QWidget:
+        return order_banner(self.row)
 
 
 class ServiceDialog(_OrderAct):
@@ -2178,7 +1966,7 @@ class SegmentDialog(forms.FormDialog):
         self.add_field("&Side", left_aligned(self.side), "side")
         self.add_field(
             "&Numbers",
-            _row(self.low, "to", self.high, "(both included; blank is open)"),
+            widgets_row(self.low, "to", self.high, "(both included; blank is open)"),
             "low_number",
         )
         self.errors.add("high_number", self.errors_label_for("high_number"), self.high)

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -51,11 +50,20 @@ from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.special_charges import PayFrom, RollFrom, Standing
 from clerk_desk.special_charges_views import ChargeView, RunView
-from ui import forms
+from ui import dialog_parts, forms
 from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
 from ui.bonds_tab import ChooseDateEdit
+from ui.dialog_parts import (
+    BAD,
+    BLOCK_COLOUR,
+    DONE_COLOUR,
+    WARN_COLOUR,
+    ReasonDialog,
+    follow_cite,
+    may_not,
+    refit,
+)
 from ui.operations import App, FieldErrors, perform
-from ui.ordinance_viewer import cite_from_url, cite_html
 from ui.parties_tab import ParcelRow
 from ui.petition_dialogs import zone_of
 from ui.street_number_dialogs import ParcelPicker
@@ -66,9 +74,7 @@ CANCEL = Permission.CANCEL_DUE
 CERTIFY = Permission.CERTIFY_TAX_ROLL
 SETTINGS = Permission.TREASURY_SETTINGS
 PAY = Permission.TAKE_PAYMENT
-BLOCK_COLOUR, WARN_COLOUR, DONE_COLOUR = "#f9d6d5", "#fff1c7", "#e3f1e3"
-BAD, MUTED = "#b00020", "color: #555;"
-NBSP = "\u00a0"
+MUTED = "color: #555;"
 LINES_SHOWN = 3
 """Cost lines the new-charge form starts with ("Add line" gives more; a blank one is skipped)."""
 DELIVERY = ("mailed", "handed over", "posted on the property", "certified mail")
@@ -113,21 +119,9 @@ RUN_STATUS = {
 }
 
 
-def may_not(app: App, permission: Permission) -> str:
-    """Why the operator may not do it ("" when they may): the tooltip of a disabled button."""
-    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
-
-
 def cite_link(cite: str) -> str:
     """A citation as a link that opens the ordinance, kept on one line where it is short."""
-    return cite_html(cite, cite.replace(" ", NBSP, 1))
-
-
-def follow_cite(parent: QWidget, app: App, url: str) -> None:
-    """A ``cite:`` link: the window's ordinance viewer, or a small one beside the form."""
-    cite = cite_from_url(url)
-    if cite and not app.open_ordinance(cite):
-        forms.open_cite(parent, cite)
+    return dialog_parts.cite_link(cite, unbroken_spaces=1)
 
 
 class WrapLabel(QLabel):
@@ -181,14 +175,6 @@ def info_label(name: str) -> QLabel:
         "QLabel { background: #e8f1fb; color: #1d2b36; padding: 6px; border-radius: 3px; }"
     )
     return label
-
-
-def refit(widget: QWidget) -> None:
-    """Have the layouts above ``widget`` make room for its new text (a word-wrapped label)."""
-    parent = widget.parentWidget()
-    while parent is not None and not parent.isWindow():
-        parent.updateGeometry()
-        parent = parent.parentWidget()
 
 
 # ---- plain rows --------------------------------------------------------------------------------
@@ -1003,54 +989,6 @@ class RecordBillDialog(forms.FormDialog):
             forms.as_field_error(work, "bill_on", keep=("delivered_how", "received_on", "reason")),
             errors=self.errors,
         )
-
-
-class ReasonDialog(forms.FormDialog):
-    """One act that needs only a reason (cancel a charge, set a run aside), refused under the
-    reason when the core says no.
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(
-        self,
-        parent: QWidget | None,
-        app: App,
-        *,
-        title: str,
-        note: str,
-        save_text: str,
-        placeholder: str,
-        permission: Permission,
-        work: Callable[[Action, str], object],
-        name: str,
-    ) -> None:
-        super().__init__(parent, title, save_text=save_text)
-        self.app = app
-        self.work = work
-        self.setObjectName(name)
-        self.add_top(forms.banner(note, tone="info"))
-        self.reason = QPlainTextEdit()
-        self.reason.setObjectName("reason")
-        self.reason.setTabChangesFocus(True)
-        self.reason.setPlaceholderText(placeholder)
-        self.reason.setFixedHeight(self.fontMetrics().height() * 3 + 12)
-        self.add_field("&Why", self.reason, "reason")
-        self.finish_layout()
-        why = may_not(app, permission)
-        if why:
-            self.set_read_only(why)
-        self.resize(600, self.sizeHint().height())
-        self.reason.setFocus()
-
-    def commit(self) -> object:
-        reason = self.reason.toPlainText()
-
-        def act(action: Action) -> bool:
-            self.work(action, reason)
-            return True
-
-        return perform(self, self.app, forms.as_field_error(act, "reason"), errors=self.errors)
 
 
 def cancel_charge(parent: QWidget | None, app: App, row: ChargeRow) -> bool:

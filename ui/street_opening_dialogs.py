@@ -15,7 +15,7 @@ The rows shown in the tables are plain frozen values read inside one action, nev
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -69,6 +68,15 @@ from clerk_desk.street_openings_views import DueView, PermitProtection, Shown
 from ui import forms
 from ui.bond_dialogs import PartyPicker, left_aligned, money_edit
 from ui.bonds_tab import ChooseDateEdit
+from ui.dialog_parts import (
+    BLOCK_COLOUR,
+    DONE_COLOUR,
+    WARN_COLOUR,
+    RowActDialog,
+    plain_text,
+    widgets_row,
+)
+from ui.dialog_parts import may_not as may_not
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
 from ui.petition_dialogs import zone_of
@@ -81,12 +89,6 @@ BILL = Permission.BILL
 TITLES = ("Building Inspector", "Director of Public Works")
 """The officials § 506-6 names: the permit is theirs to approve, renew and close."""
 NO_STREET = "— not in the street register —"
-WARN_COLOUR, BLOCK_COLOUR, DONE_COLOUR = "#fff1c7", "#f9d6d5", "#e3f1e3"
-
-
-def may_not(app: App, permission: Permission) -> str:
-    """Why the operator may not do it ("" when they may): the tooltip of a disabled button."""
-    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
 
 
 # ---- plain rows ------------------------------------------------------------------------------
@@ -348,26 +350,6 @@ def opening_details(action: Action, opening_id: int) -> OpeningDetails:
 # ---- small pieces ----------------------------------------------------------------------------
 
 
-def _plain_text(name: str, lines: int, parent: QWidget) -> QPlainTextEdit:
-    edit = QPlainTextEdit()
-    edit.setObjectName(name)
-    edit.setTabChangesFocus(True)
-    edit.setFixedHeight(parent.fontMetrics().height() * lines + 12)
-    return edit
-
-
-def _row(*widgets: QWidget | str, stretch: bool = True) -> QWidget:
-    """Widgets (or captions) side by side in one form row."""
-    box = QWidget()
-    line = QHBoxLayout(box)
-    line.setContentsMargins(0, 0, 0, 0)
-    for widget in widgets:
-        line.addWidget(QLabel(widget) if isinstance(widget, str) else widget)
-    if stretch:
-        line.addStretch(1)
-    return box
-
-
 def title_box(name: str = "title") -> QComboBox:
     box = QComboBox()
     box.setObjectName(name)
@@ -562,7 +544,9 @@ class SitesEditor(QWidget):
         size_label = QLabel("Si&ze")
         size_label.setBuddy(self.length_box)
         grid.addWidget(size_label, 2, 0)
-        grid.addWidget(_row(self.length_box, "by", self.width_box, self.add_button), 2, 1, 1, 3)
+        grid.addWidget(
+            widgets_row(self.length_box, "by", self.width_box, self.add_button), 2, 1, 1, 3
+        )
         grid.setColumnStretch(1, 3)
         grid.setColumnStretch(3, 1)
         below = QHBoxLayout()
@@ -683,11 +667,11 @@ class OpeningDialog(forms.TwoColumnForm):
         role = "department or City contractor" if city_work else "applicant"
         self.applicant = PartyPicker(app, role=role, name="applicant")
         self.sites = SitesEditor(app)
-        self.nature = _plain_text("nature_of_work", 2, self)
+        self.nature = plain_text("nature_of_work", 2, self)
         self.nature.setPlaceholderText("e.g. repair of a water service; new gas main")
-        self.method = _plain_text("method", 2, self)
+        self.method = plain_text("method", 2, self)
         self.method.setPlaceholderText("e.g. saw cut, excavate with backhoe, backfill in lifts")
-        self.patches = _plain_text("existing_patches", 2, self)
+        self.patches = plain_text("existing_patches", 2, self)
         self.patches.setPlaceholderText(
             "Existing patches next to or near the opening, or other openings close by"
         )
@@ -722,13 +706,13 @@ class OpeningDialog(forms.TwoColumnForm):
         self.add_to(
             self.right,
             "Planned &work",
-            _row(self.planned_start, "to", self.planned_end),
+            widgets_row(self.planned_start, "to", self.planned_end),
             "planned_end",
         )
         self.emergency_rows: list[QWidget] = []
         if not city_work:
             self.add_to(self.right, "", self.emergency, "emergency")
-            made = _row(self.opened_on)
+            made = widgets_row(self.opened_on)
             self.add_to(self.right, "Excavated &on", made, "opened_on")
             self.add_to(self.right, "", self.notified, "city_notified_at")
             self.emergency_rows = [made, self.notified]
@@ -823,48 +807,14 @@ class OpeningDialog(forms.TwoColumnForm):
 # ---- acts on an application ------------------------------------------------------------------
 
 
-class _ActDialog(forms.FormDialog):
+class _ActDialog(RowActDialog):
     """A form acting on one permit: its line at the top, read-only for who may not act."""
 
-    permission = TAKE
+    form_width = 620
+    row: OpeningRow
 
-    def __init__(
-        self,
-        parent: QWidget | None,
-        app: App,
-        row: OpeningRow,
-        title: str,
-        *,
-        save_text: str,
-        name: str,
-    ) -> None:
-        super().__init__(parent, f"{title} — {row.number}", save_text=save_text)
-        self.app = app
-        self.row = row
-        self.setObjectName(name)
-
-    def done_building(self, width: int = 620) -> None:
-        self.add_top(opening_banner(self.row))  # the permit first, then what the form is about
-        self.finish_layout()
-        why = may_not(self.app, self.permission)
-        if why:
-            self.set_read_only(why)
-        self.resize(width, self.sizeHint().height())
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App, row: OpeningRow) -> bool:
-        return bool(forms.run_modal(cls(parent, app, row)))  # type: ignore[call-arg]
-
-    def act(
-        self, work: Callable[[Action], object], field: str, keep: tuple[str, ...] = ()
-    ) -> object:
-        def done(action: Action) -> bool:
-            work(action)
-            return True
-
-        return perform(
-            self, self.app, forms.as_field_error(done, field, keep=keep), errors=self.errors
-        )
+    def row_banner(self) -> QWidget:
+        return opening_banner(self.row)
 
 
 class OpenedDialog(_ActDialog):
@@ -916,7 +866,7 @@ class FrozenEmergencyDialog(_ActDialog):
         self.official.setObjectName("official")
         self.title = title_box()
         self.add_field(
-            "&Determined by", _row(self.official, self.title, stretch=False), "determined_by"
+            "&Determined by", widgets_row(self.official, self.title, stretch=False), "determined_by"
         )
         self.done_building(680)
         self.official.setFocus()
@@ -1112,7 +1062,9 @@ class RenewDialog(_ActDialog):
         self.after = QLabel(after)
         self.after.setObjectName("renewed_until")
         self.add_field("Written request &dated", left_aligned(self.requested_on), "requested_on")
-        self.add_field("&Granted by", _row(self.official, self.title, stretch=False), "granted_by")
+        self.add_field(
+            "&Granted by", widgets_row(self.official, self.title, stretch=False), "granted_by"
+        )
         self.form.addRow(self.after)
         message = forms.error_label()
         self.form.addRow(message)

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QScrollArea,
@@ -78,6 +77,8 @@ from clerk_desk.street_privileges import (
 from ui import forms
 from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
 from ui.bonds_tab import ChooseDateEdit
+from ui.dialog_parts import BAD, GOOD, NBSP, RowActDialog, cite_link, plain_text, state_badge
+from ui.dialog_parts import LATE as LATE
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
@@ -98,8 +99,6 @@ TAKE = Permission.TAKE_APPLICATIONS
 DECIDE = Permission.APPROVE_WORK_PERMITS
 BILL = Permission.BILL
 NO_STREET = "— not in the street register —"
-NBSP = "\u00a0"
-GOOD, LATE, BAD = "#1b6e2e", "#8a5a00", "#b00020"
 COVERAGES = (
     CoverageKind.BODILY_INJURY_PER_PERSON,
     CoverageKind.BODILY_INJURY_PER_OCCURRENCE,
@@ -114,18 +113,6 @@ PURPOSES = (
     PrivilegePurpose.MOVE_BUILDING,
 )
 """The purposes § 506-9 (When required) allows, the most usual first."""
-
-STATE_STYLE: dict[ItemState, tuple[str, str]] = {
-    # (background, text colour): the word carries the meaning, the colour helps.
-    ItemState.MET: ("#dcefdf", GOOD),
-    ItemState.PENDING: ("#fff1c7", LATE),
-    ItemState.NOT_MET: ("#f9d6d5", BAD),
-}
-
-
-def cite_link(cite: str) -> str:
-    """A citation as a link that never breaks inside "§ 506-9"."""
-    return cite_html(cite, cite.replace(" ", NBSP, 2))
 
 
 def plural(count: int, word: str, many: str = "") -> str:
@@ -503,14 +490,6 @@ def privilege_details(action: Action, privilege_id: int) -> PrivilegeDetails:
 # ---- the review checklist --------------------------------------------------------------------
 
 
-def state_badge(state: ItemState) -> str:
-    background, colour = STATE_STYLE[state]
-    return (
-        f"<span style='background:{background}; color:{colour}; font-weight:bold'>"
-        f"&nbsp;{html.escape(state.label)}&nbsp;</span>"
-    )
-
-
 def item_html(item: ChecklistItem) -> str:
     parts = [f"{state_badge(item.state)}&nbsp; <b>{html.escape(item.title)}</b>"]
     if item.due is not None and not item.met:
@@ -644,15 +623,6 @@ class ReviewList(QWidget):
 
 
 # ---- small pieces ----------------------------------------------------------------------------
-
-
-def _plain_text(name: str, lines: int, parent: QWidget, placeholder: str = "") -> QPlainTextEdit:
-    edit = QPlainTextEdit()
-    edit.setObjectName(name)
-    edit.setTabChangesFocus(True)
-    edit.setPlaceholderText(placeholder)
-    edit.setFixedHeight(parent.fontMetrics().height() * lines + 12)
-    return edit
 
 
 def _row(*widgets: QWidget | str, stretch: bool = True) -> QWidget:
@@ -964,10 +934,10 @@ class PrivilegeDialog(forms.TwoColumnForm):
             self.street.addItem(name, street_id)
         parcel = parcel_of(app, parent, row.parcel_id) if row and row.parcel_id else None
         self.parcel = ParcelChooser(app, parcel)
-        self.description = _plain_text(
+        self.description = plain_text(
             "description", 2, self, "What is kept in the way, e.g. dumpster and lumber for a roof"
         )
-        self.route = _plain_text("route", 2, self, "The way a building is moved, street by street")
+        self.route = plain_text("route", 2, self, "The way a building is moved, street by street")
         self.permit_required = QCheckBox("A &building permit is required")
         self.permit_required.setObjectName("building_permit_required")
         self.permit_number = forms.limit_to(QLineEdit(), StreetPrivilege.building_permit_number)
@@ -1198,32 +1168,15 @@ class PrivilegeDialog(forms.TwoColumnForm):
 # ---- acts on a permit ------------------------------------------------------------------------
 
 
-class _ActDialog(forms.FormDialog):
+class _ActDialog(RowActDialog):
     """A form acting on one permit: its line at the top, read-only for who may not act."""
 
-    permission = TAKE
+    row: PrivilegeRow
 
-    def __init__(
-        self,
-        parent: QWidget | None,
-        app: App,
-        row: PrivilegeRow,
-        title: str,
-        *,
-        save_text: str,
-        name: str,
-    ) -> None:
-        super().__init__(parent, f"{title} — {row.number}", save_text=save_text)
-        self.app = app
-        self.row = row
-        self.setObjectName(name)
+    def row_banner(self) -> QWidget:
+        return privilege_banner(self.row)
 
-    def done_building(self, width: int = 640) -> None:
-        self.add_top(privilege_banner(self.row))  # the permit first, then what the form is about
-        self.finish_layout()
-        why = may_not(self.app, self.permission)
-        if why:
-            self.set_read_only(why)
+    def size_to(self, width: int) -> None:
         fit(self, width)
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -1266,21 +1219,6 @@ class _ActDialog(forms.FormDialog):
         self.add_top(label)
         return label
 
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App, row: PrivilegeRow) -> bool:
-        return bool(forms.run_modal(cls(parent, app, row)))  # type: ignore[call-arg]
-
-    def act(
-        self, work: Callable[[Action], object], field: str, keep: tuple[str, ...] = ()
-    ) -> object:
-        def done(action: Action) -> bool:
-            work(action)
-            return True
-
-        return perform(
-            self, self.app, forms.as_field_error(done, field, keep=keep), errors=self.errors
-        )
-
 
 class AdviceDialog(_ActDialog):
     """The advisory recommendation of the Chief of Police or the Building Inspector, which the
@@ -1298,7 +1236,7 @@ class AdviceDialog(_ActDialog):
         for key, title in ADVISER_TITLES.items():
             self.who.addItem(title, key)
         self.on = forms.date_edit(app.desk.clock.today(), name="on")
-        self.advice = _plain_text(
+        self.advice = plain_text(
             "advice", 4, self, "e.g. No objection; keep the north lane open during school hours"
         )
         self.add_field("&From", left_aligned(self.who), "who")
@@ -1373,7 +1311,7 @@ class TermsDialog(_ActDialog):
             grid.addWidget(edit, line, 1)
         grid.setColumnStretch(2, 1)
         self.limits = limits
-        self.conditions = _plain_text(
+        self.conditions = plain_text(
             "conditions",
             4,
             self,
@@ -1798,7 +1736,7 @@ class RevokeDialog(_ActDialog):
         )
         self.official_fields(titles=REVOKING_TITLES, editable=False, what="revoked it")
         self.on = forms.date_edit(app.desk.clock.today(), name="on")
-        self.reason = _plain_text(
+        self.reason = plain_text(
             "reason", 3, self, "the condition violated, e.g. obstruction not lighted at night"
         )
         self.add_field("&On", left_aligned(self.on), "on")

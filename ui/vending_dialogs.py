@@ -40,13 +40,11 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateEdit,
-    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
-    QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QStyledItemDelegate,
@@ -90,9 +88,20 @@ from clerk_desk.vending import (
 from ui import forms, operations, printing
 from ui.bond_dialogs import PartyPicker, left_aligned
 from ui.bonds_tab import ChooseDateEdit
+from ui.dialog_parts import (
+    BAD,
+    GOOD,
+    LATE,
+    ChecklistPanel,
+    add_row,
+    cite_link,
+    follow_cite,
+    info_label,
+    plain_text,
+    state_badge,
+)
 from ui.findings_view import FindingsView
 from ui.operations import App, attempt, perform
-from ui.ordinance_viewer import cite_from_url, cite_html
 from ui.parties_tab import PartyDialog, PartyRow
 from ui.petition_dialogs import (
     MeetingDialog,
@@ -106,21 +115,7 @@ from ui.petition_dialogs import (
 TAKE = Permission.TAKE_APPLICATIONS
 ISSUE = Permission.ISSUE_PERMITS
 LIST_FILTER = "Spreadsheets (*.xlsx *.xlsm *.csv);;All files (*)"
-GOOD, LATE, BAD, INFO = "#1b6e2e", "#8a5a00", "#b00020", "#1d4f7a"
-NBSP = "\u00a0"
 DEFAULT_HOURS = (time(9, 0), time(17, 0))
-
-STATE_STYLE: dict[ItemState, tuple[str, str]] = {
-    # (background, text colour): the word carries the meaning, the colour helps.
-    ItemState.MET: ("#dcefdf", GOOD),
-    ItemState.PENDING: ("#fff1c7", LATE),
-    ItemState.NOT_MET: ("#f9d6d5", BAD),
-}
-
-
-def cite_link(cite: str) -> str:
-    """A citation as a link that never breaks inside "§ 506-24"."""
-    return cite_html(cite, cite.replace(" ", NBSP, 2))
 
 
 def day_text(day: date | None) -> str:
@@ -503,63 +498,6 @@ def history_rows(action: Action, application_id: int) -> list[HistoryRow]:
 # ---- small pieces ----------------------------------------------------------------------------
 
 
-def info_label(name: str, *, tone: str = "info") -> QLabel:
-    """A framed rich-text note whose ``cite:`` links open the ordinance."""
-    background, colour = {"info": ("#e8f1fb", "#1d2b36"), "warning": ("#fff4d6", "#5a3b00")}[tone]
-    label = QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-    label.setOpenExternalLinks(False)
-    label.setStyleSheet(
-        f"QLabel {{ background: {background}; color: {colour}; padding: 8px; border-radius: 3px; }}"
-    )
-    return label
-
-
-def follow_cite(parent: QWidget, app: App, url: str) -> None:
-    """A ``cite:`` link: the window's ordinance viewer, or a small one beside the form."""
-    cite = cite_from_url(url)
-    if cite and not app.open_ordinance(cite):
-        forms.open_cite(parent, cite)
-
-
-def plain_text(name: str, lines: int, parent: QWidget, placeholder: str = "") -> QPlainTextEdit:
-    edit = QPlainTextEdit()
-    edit.setObjectName(name)
-    edit.setTabChangesFocus(True)
-    edit.setPlaceholderText(placeholder)
-    edit.setFixedHeight(parent.fontMetrics().height() * lines + 12)
-    return edit
-
-
-def add_row(
-    dialog: forms.FormDialog,
-    label: str,
-    widget: QWidget,
-    field: str,
-    *,
-    focus: QWidget | None = None,
-    form: QFormLayout | None = None,
-) -> None:
-    """A labelled row with its error line; the error puts the caret in ``focus`` (the field
-    inside a wrapper that keeps it at its own width)."""
-    target = form if form is not None else dialog.form
-    target.addRow(label, widget)
-    message = forms.error_label()
-    target.addRow("", message)
-    dialog.errors.add(field, message, focus or widget)
-
-
-def state_badge(state: ItemState) -> str:
-    background, colour = STATE_STYLE[state]
-    return (
-        f"<span style='background:{background}; color:{colour}; font-weight:bold'>"
-        f"&nbsp;{html.escape(state.label)}&nbsp;</span>"
-    )
-
-
 def bullet_list(lines: Sequence[str]) -> str:
     return (
         "<ol style='margin-top:2px'>"
@@ -571,7 +509,7 @@ def bullet_list(lines: Sequence[str]) -> str:
 # ---- the checklist ---------------------------------------------------------------------------
 
 
-class ChecklistView(QWidget):
+class ChecklistView(ChecklistPanel):
     """Each requirement of § 506-24 for one application: met, not yet due, or not met, with
     the cited findings that say why, the day it is due, and — for the fee and the insurance —
     a button that takes the clerk to the tab where it is done.
@@ -580,112 +518,25 @@ class ChecklistView(QWidget):
     (file the certificate in the Bonds & Insurance tab).
     """
 
-    pay_requested = Signal()
-    insurance_requested = Signal()
-
     def __init__(self, app: App, parent: QWidget | None = None, *, buttons: bool = True) -> None:
-        super().__init__(parent)
-        self.app = app
-        self.buttons = buttons
-        self.setObjectName("checklist")
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(6)
-        self._parts: list[QWidget] = []
-        self.summary = QLabel()
-        self.summary.setObjectName("checklist_summary")
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.summary.linkActivated.connect(app.open_link)
-        self._layout.addWidget(self.summary)
-        self._layout.addStretch(1)
-        self.pay_button: QPushButton | None = None
-        self.insurance_button: QPushButton | None = None
-        self.item_labels: dict[str, QLabel] = {}
-        self.item_findings: dict[str, FindingsView] = {}
+        super().__init__(app, parent, buttons=buttons)
         self.set_review(None)
 
     def set_review(
         self, review: ReviewView | None, *, row: ApplicationRow | None = None, pay_refusal: str = ""
     ) -> None:
-        for part in self._parts:
-            self._layout.removeWidget(part)
-            part.hide()
-            part.deleteLater()
-        self._parts = []
-        self.item_labels, self.item_findings = {}, {}
-        self.pay_button = self.insurance_button = None
+        self.clear_items()
         if review is None:
             self.summary.setText("<i>No application selected.</i>")
             return
         self.summary.setText(summary_html(review, row))
-        at = 1
-        for item in review.items:
-            box = QWidget(self)
-            box.setObjectName(f"checklist_{item.key}")
-            lines = QVBoxLayout(box)
-            lines.setContentsMargins(0, 4, 0, 0)
-            lines.setSpacing(2)
-            head = QLabel(item_html(item, review), box)
-            head.setObjectName(f"item_{item.key}")
-            head.setWordWrap(True)
-            head.setTextFormat(Qt.TextFormat.RichText)
-            head.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-            head.linkActivated.connect(self.app.open_link)
-            lines.addWidget(head)
-            self.item_labels[item.key] = head
-            if item.findings:
-                found = FindingsView(self.app, box)
-                found.setObjectName(f"findings_{item.key}")
-                found.set_findings(shown_findings(item))
-                found.setContentsMargins(18, 0, 0, 0)
-                lines.addWidget(found)
-                self.item_findings[item.key] = found
-            button = self._button_for(item, pay_refusal) if self.buttons else None
-            if button is not None:
-                row_box = QHBoxLayout()
-                row_box.setContentsMargins(18, 0, 0, 0)
-                row_box.addWidget(button)
-                row_box.addStretch(1)
-                lines.addLayout(row_box)
-            self._layout.insertWidget(at, box)
-            self._parts.append(box)
-            at += 1
-
-    def _button_for(self, item: ChecklistItem, pay_refusal: str) -> QPushButton | None:
-        if item.met:
-            return None
-        if item.key == "fee":
-            button = QPushButton("Take payment in the &Receipts tab")
-            button.setObjectName("take_payment_button")
-            button.setToolTip(
-                pay_refusal
-                or "Open the Receipts tab with the applicant as the payer and the fee due"
-            )
-            button.setEnabled(not pay_refusal)
-            button.clicked.connect(self.pay_requested)
-            self.pay_button = button
-            return button
-        if item.key == "insurance":
-            button = QPushButton("File the certificate in &Bonds && Insurance")
-            button.setObjectName("file_certificate_button")
-            button.setToolTip(
-                "Open the Bonds & Insurance tab to file and check the certificate of insurance"
-            )
-            button.clicked.connect(self.insurance_requested)
-            self.insurance_button = button
-            return button
-        return None
-
-    def texts(self) -> dict[str, str]:
-        """Each item's line and findings as shown (rich text), by key — for tests."""
-        return {
-            key: label.text() + "".join(self.item_findings[key].texts())
-            if key in self.item_findings
-            else label.text()
-            for key, label in self.item_labels.items()
-        }
+        self.show_items(
+            review.items,
+            lambda item: item_html(item, review),
+            shown_findings,
+            pay_refusal,
+            top_margin=4,
+        )
 
 
 def shown_findings(item: ChecklistItem) -> tuple[Finding, ...]:

@@ -33,9 +33,9 @@ from ui import forms, printing
 from ui.bond_dialogs import BondDialog
 from ui.bonds_tab import search_bond_lines
 from ui.operations import App, perform, run_in_background
+from ui.register_page import EXPORT_FILTER
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
 _ALL = 10**9
 
 ANNUAL_COLUMNS = (

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -71,9 +70,9 @@ from ui.bond_dialogs import (
 )
 from ui.findings_view import FindingsView
 from ui.operations import App, FieldErrors, perform, run_in_background
+from ui.register_page import EXPORT_FILTER
 from ui.table_models import RIGHT, RowsModel, TableColumn, yes
 
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
 _EXPORT_ALL = 10**9
 SOON_DAYS = bonds.EXPIRY_WARNING_DAYS
 EXPIRED_COLOUR, SOON_COLOUR = "#f9d6d5", "#fff1c7"
@@ -616,10 +615,7 @@ class BondsTab(QWidget):
         self.sides = QStackedWidget()
         self.sides.addWidget(cert_side)
         self.sides.addWidget(bond_side)
-        scroller = QScrollArea()
-        scroller.setWidget(self.sides)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller = forms.scrolled(self.sides)
         scroller.setMinimumWidth(420)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)

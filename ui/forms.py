@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -160,6 +161,29 @@ def banner(text: str, *, tone: str = "warning") -> QLabel:
     return label
 
 
+def rich_label(name: str, on_link: Callable[[str], object] | None = None) -> QLabel:
+    """A chosen record's details: rich text from the top left, selectable, its links going to
+    ``on_link`` (the window's ``open_link`` for ``cite:`` and record links)."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+    if on_link is not None:
+        label.linkActivated.connect(on_link)
+    return label
+
+
+def scrolled(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that resizes it to its width."""
+    scroller = QScrollArea()
+    scroller.setWidget(widget)
+    scroller.setWidgetResizable(True)
+    scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+    return scroller
+
+
 def make_table(model: RowsModel, *, name: str) -> QTableView:
     """A register table as the clerks expect it: whole rows selected, no typing into cells."""
     view = QTableView()
@@ -260,6 +284,11 @@ def local_time(instant: datetime | None, zone: object) -> str:
 
 def long_day(day: date) -> str:
     return format_day(day)
+
+
+def day_or_blank(day: date | None) -> str:
+    """A day in a record's details as :func:`long_day` writes it, or nothing when not set."""
+    return format_day(day) if day is not None else ""
 
 
 def escape(text: str) -> str:

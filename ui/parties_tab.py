@@ -43,6 +43,7 @@ from clerk_desk.permissions import Permission, refusal
 from ui import forms, operations
 from ui.operations import App, perform, run_in_background
 from ui.ordinance_viewer import cite_html
+from ui.register_page import EXPORT_FILTER
 from ui.table_models import CENTER, RowsModel, TableColumn, yes
 
 PUBLIC_UTILITY_CITE = "§ 506-6 (Public utilities)"
@@ -50,7 +51,6 @@ PUBLIC_UTILITY_NOTE = (
     "Public utilities (Wis. Stat. §§ 66.0801 and 196.01) are bound by the excavation rules but "
     "are not required to post the indemnity bond"
 )
-EXPORT_FILTER = "Excel workbook (*.xlsx)"
 _EXPORT_ALL = 10**9  # search limit meaning "the whole register"
 
 
@@ -249,12 +249,7 @@ class PartiesTab(QWidget):
         self.tables.addWidget(self.party_table)
         self.tables.addWidget(self.parcel_table)
 
-        self.details = QLabel()
-        self.details.setObjectName("details")
-        self.details.setWordWrap(True)
-        self.details.setTextFormat(Qt.TextFormat.RichText)
-        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        self.details = forms.rich_label("details")
         self.details.setOpenExternalLinks(False)
         self.details.linkActivated.connect(self._open_link)
         self.owned_label = QLabel("<b>Parcels owned</b>")

@@ -29,9 +29,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -48,6 +46,7 @@ from clerk_desk.permissions import refusal
 from clerk_desk.petitions import CITE
 from ui import forms, printing
 from ui.bond_dialogs import SCAN_FILTER, open_scan
+from ui.dialog_parts import NBSP
 from ui.operations import App, perform, run_in_background, show_error
 from ui.ordinance_viewer import cite_html
 from ui.petition_dialogs import (
@@ -74,7 +73,6 @@ from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 _EXPORT_ALL = 10**9
 LATE_COLOUR = "#fff1c7"
-NBSP = "\u00a0"
 PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
 
 
@@ -235,13 +233,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         _fit_columns(self.table)
 
         # -- the side: the chosen petition
-        self.details = QLabel()
-        self.details.setObjectName("petition_details")
-        self.details.setWordWrap(True)
-        self.details.setTextFormat(Qt.TextFormat.RichText)
-        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.details.linkActivated.connect(self.app.open_link)
+        self.details = forms.rich_label("petition_details", self.app.open_link)
         self.edit_button = QPushButton("&Edit…")
         self.edit_button.setObjectName("edit_button")
         self.correct_button = QPushButton("Correct date &received…")
@@ -303,10 +295,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         side_layout.setContentsMargins(0, 0, 8, 0)
         side_layout.addWidget(self.details)
         side_layout.addStretch(1)
-        scroller = QScrollArea()
-        scroller.setWidget(side)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller = forms.scrolled(side)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -489,12 +478,8 @@ class PetitionsTab(RegisterPage[PetitionRow]):
 
     # ---- actions -------------------------------------------------------------------------------
 
-    def _after_save(self, petition_id: int | None, message: str) -> None:
+    def _announce_change(self) -> None:
         self.register_changed.emit()
-        self.refresh()
-        if petition_id is not None:
-            self.select_petition(petition_id)
-        self.status.emit(message)
 
     def new_petition(self) -> None:
         if self._may_not:

@@ -23,6 +23,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -46,12 +47,17 @@ Progress = Callable[[int], bool]
 Written = TypeVar("Written")
 
 
-class Identified(Protocol):
+class RegisterRow(Protocol):
+    """A row of a register: its record's id and the number the clerk knows it by ("SO-2026-004")."""
+
     @property
     def id(self) -> int: ...
 
+    @property
+    def number(self) -> str: ...
 
-RowT = TypeVar("RowT", bound=Identified)
+
+RowT = TypeVar("RowT", bound=RegisterRow)
 
 
 # ---- pieces a register screen is built from -------------------------------------------------
@@ -95,6 +101,46 @@ def export_button(tip: str) -> QPushButton:
     return button
 
 
+def act_button(text: str, name: str, tip: str = "") -> QPushButton:
+    """A button for an act on the chosen record. Its ``tip`` is also kept as a property, so that
+    :func:`set_act_states` can put it back once a tooltip saying why not is no longer needed."""
+    made = QPushButton(text)
+    made.setObjectName(name)
+    made.setProperty("tip", tip)
+    made.setToolTip(tip)
+    return made
+
+
+def set_act_states(
+    row: object | None, states: tuple[tuple[QPushButton, bool, str, str], ...], choose: str
+) -> None:
+    """Enable each act when it applies and the operator may; its tooltip says why not.
+
+    Each state is (button, applies, why it does not apply, why the operator may not — "" when
+    they may); with no ``row`` chosen the tooltip asks to ``choose`` one."""
+    for made, usable, why, refused in states:
+        made.setEnabled(usable and not refused)
+        tip = str(made.property("tip") or "")
+        made.setToolTip(refused or (tip if usable else (why if row is not None else choose)))
+
+
+def button_grid(groups: tuple[tuple[str, tuple[QPushButton, ...]], ...]) -> QGridLayout:
+    """The acts under a record's details, one captioned line per group ("Decision", "Permit"),
+    the room left over at the right so that the buttons keep their width."""
+    grid = QGridLayout()
+    grid.setHorizontalSpacing(6)
+    grid.setVerticalSpacing(4)
+    widest = max(len(buttons) for _caption, buttons in groups)
+    for line, (caption, buttons) in enumerate(groups):
+        label = QLabel(caption)
+        label.setStyleSheet(MUTED)
+        grid.addWidget(label, line, 0)
+        for column, made in enumerate(buttons, start=1):
+            grid.addWidget(made, line, column)
+    grid.setColumnStretch(widest + 1, 1)
+    return grid
+
+
 def export_workbook(
     parent: QWidget,
     *,
@@ -134,8 +180,8 @@ class RegisterPage(QWidget, Generic[RowT]):
     A subclass builds its widgets — :attr:`search_field`, its filters, :attr:`table` over
     :attr:`model`, :attr:`count_label` — with the helpers here, then calls
     :meth:`_connect_register`; it fills in :meth:`search_rows`, :meth:`register_years`,
-    :meth:`_show_details` and the class attributes, and, when it exports,
-    :meth:`export_work` and :meth:`export_name`.
+    :meth:`_show_details`, :meth:`_announce_change` and the class attributes, and, when it
+    exports, :meth:`export_work` and :meth:`export_name`.
 
     Signals: ``status(str)`` with a one-line message for the status bar.
     """
@@ -320,6 +366,30 @@ class RegisterPage(QWidget, Generic[RowT]):
             number = self.model.row_of(lambda r: r.id == record_id)
         forms.select_row(self.table, number)
         self._show_details()
+
+    def _announce_change(self) -> None:
+        """Tell the window a record was saved (the Today tab may read its list again): a tab
+        emits its ``register_changed``, a page of a tab its ``changed``, which the tab forwards."""
+        raise NotImplementedError
+
+    def _after_save(self, record_id: int | None, message: str) -> None:
+        """A record was saved: announce it, read the register again with ``record_id`` chosen
+        and put ``message`` in the status bar."""
+        self._announce_change()
+        self.refresh()
+        if record_id is not None:
+            self.select_id(record_id)
+        self.status.emit(message)
+
+    def _act(self, dialog: Callable[..., object], message: str) -> bool:
+        """Act on the chosen record through ``dialog``'s ``ask(parent, app, row)``; once the act
+        is saved, the status bar reads "``message``: the record's number.". True if saved."""
+        row = self.selected()
+        ask = getattr(dialog, "ask", None)
+        if row is None or not callable(ask) or not ask(self, self.app, row):
+            return False
+        self._after_save(row.id, f"{message}: {row.number}.")
+        return True
 
     def export_register(self) -> None:
         """The register as the search and filters show it (all of it, past the screen's limit)

@@ -28,7 +28,6 @@ from datetime import date
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -58,9 +57,10 @@ from clerk_desk.sidewalk_cafes import (
     TERM_CITE,
 )
 from ui import forms, operations
+from ui.dialog_parts import BAD, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
-from ui.register_page import Progress, RegisterPage
+from ui.register_page import Progress, RegisterPage, act_button, button_grid
 from ui.sidewalk_cafe_application import ApplicationDialog
 from ui.sidewalk_cafe_dialogs import (
     AttachPapersDialog,
@@ -82,19 +82,13 @@ from ui.sidewalk_cafe_dialogs import (
 )
 from ui.sidewalk_cafe_papers import print_papers, print_written, save_paper
 from ui.sidewalk_cafe_rows import (
-    BAD,
     DECIDE,
-    GOOD,
     ISSUE,
-    LATE,
     TAKE,
-    WARN_COLOUR,
     CafeDetails,
     CafeRow,
     SuspensionRow,
     cafe_details,
-    cite_link,
-    may_not,
     search_cafe_rows,
     share_text,
 )
@@ -243,77 +237,64 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         forms.size_columns(self.table, {0: 12, 1: 28, 2: 24, 3: 22, 4: 7, 5: 13, 6: 11})
 
         # -- the chosen application: details and acts at the left, its pages at the right
-        self.summary = QLabel()
-        self.summary.setObjectName("cafe_details")
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.summary.linkActivated.connect(self.app.open_link)
+        self.summary = forms.rich_label("cafe_details", self.app.open_link)
 
-        def button(text: str, name: str, tip: str) -> QPushButton:
-            made = QPushButton(text)
-            made.setObjectName(name)
-            made.setProperty("tip", tip)
-            made.setToolTip(tip)
-            return made
-
-        self.correct_button = button(
+        self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application (it is reviewed again)"
         )
-        self.neighbors_button = button(
+        self.neighbors_button = act_button(
             "Owners &100 ft…",
             "neighbors_button",
             "The owners and occupants within 100 feet, to whom the notice is mailed",
         )
-        self.mailed_button = button(
+        self.mailed_button = act_button(
             "Notice &mailed…",
             "mailed_button",
             "Record the mailing (15 days for comments) and print the letters, labels and list",
         )
-        self.comment_button = button(
+        self.comment_button = act_button(
             "Co&mment…", "comment_button", "A comment received by the City Clerk"
         )
-        self.police_button = button(
+        self.police_button = act_button(
             "&Police review…",
             "police_button",
             "The application sent to the Chief of Police, and the Chief's answer",
         )
-        self.dpw_button = button(
+        self.dpw_button = act_button(
             "&DPW inspection…", "dpw_button", "The Director of Public Works' inspection"
         )
-        self.agenda_button = button(
+        self.agenda_button = act_button(
             "To the Co&uncil…", "agenda_button", "Place the packet on a Council meeting's agenda"
         )
-        self.council_button = button(
+        self.council_button = act_button(
             "Council decisio&n…", "council_button", "What the Common Council decided"
         )
-        self.packet_button = button(
+        self.packet_button = act_button(
             "Print pac&ket",
             "print_packet_button",
             "The application packet for the Council: summary, checklist, comments, reviews, "
             "the owners notified and the site plan",
         )
-        self.issue_button = button(
+        self.issue_button = act_button(
             "&Issue…", "issue_button", "Issue the permit (at most one year) and print it"
         )
-        self.print_button = button("Print p&ermit", "print_permit_button", "Print the permit")
-        self.renew_button = button(
+        self.print_button = act_button("Print p&ermit", "print_permit_button", "Print the permit")
+        self.renew_button = act_button(
             "Rene&w…", "renew_button", "A new application renewing this permit"
         )
-        self.suspend_button = button(
+        self.suspend_button = act_button(
             "&Suspend…", "suspend_button", "Suspend the cafe on seven days' written notice"
         )
-        self.revocation_button = button(
+        self.revocation_button = act_button(
             "Re&vocation notice…",
             "revocation_button",
             "Ten days' written notice of the Council meeting that may revoke the permit",
         )
-        self.revoke_button = button(
+        self.revoke_button = act_button(
             "Revo&ke…", "revoke_button", "The Council revoked the permit at the meeting noticed"
         )
-        self.deny_button = button("Den&y…", "deny_button", "Deny the application")
-        self.withdraw_button = button(
+        self.deny_button = act_button("Den&y…", "deny_button", "Deny the application")
+        self.withdraw_button = act_button(
             "Withdra&w…", "withdraw_button", "The applicant withdraws the application"
         )
         self._permissions: dict[QPushButton, str] = {
@@ -335,37 +316,26 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             self.deny_button: may_not(self.app, ISSUE),
             self.withdraw_button: may_not(self.app, TAKE),
         }
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(6)
-        grid.setVerticalSpacing(4)
-        groups = (
+        grid = button_grid(
             (
-                "Application",
-                (self.correct_button, self.neighbors_button, self.mailed_button),
-            ),
-            ("Reviews", (self.comment_button, self.police_button, self.dpw_button)),
-            ("Council", (self.agenda_button, self.council_button, self.packet_button)),
-            ("Permit", (self.issue_button, self.print_button, self.renew_button)),
-            ("Afterwards", (self.suspend_button, self.revocation_button, self.revoke_button)),
-            ("Ending", (self.deny_button, self.withdraw_button)),
+                (
+                    "Application",
+                    (self.correct_button, self.neighbors_button, self.mailed_button),
+                ),
+                ("Reviews", (self.comment_button, self.police_button, self.dpw_button)),
+                ("Council", (self.agenda_button, self.council_button, self.packet_button)),
+                ("Permit", (self.issue_button, self.print_button, self.renew_button)),
+                ("Afterwards", (self.suspend_button, self.revocation_button, self.revoke_button)),
+                ("Ending", (self.deny_button, self.withdraw_button)),
+            )
         )
-        for line, (caption, buttons) in enumerate(groups):
-            label = QLabel(caption)
-            label.setStyleSheet("color: #555;")
-            grid.addWidget(label, line, 0)
-            for column, made in enumerate(buttons, start=1):
-                grid.addWidget(made, line, column)
-        grid.setColumnStretch(4, 1)
 
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 8, 0)
         side_layout.addWidget(self.summary)
         side_layout.addStretch(1)
-        scroller = QScrollArea()
-        scroller.setWidget(side)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller = forms.scrolled(side)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -522,11 +492,8 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self._order_tabs()
 
     def _scrolling(self, page: QWidget, name: str) -> QScrollArea:
-        scroller = QScrollArea()
+        scroller = forms.scrolled(page)
         scroller.setObjectName(name)
-        scroller.setWidget(page)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         return scroller
 
@@ -795,22 +762,16 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
 
     # ---- actions -------------------------------------------------------------------------------
 
-    def _after_save(self, cafe_id: int | None, message: str) -> None:
+    def _announce_change(self) -> None:
         self.register_changed.emit()
-        self.refresh()
-        if cafe_id is not None:
-            self.select_cafe(cafe_id)
-        self.status.emit(message)
 
-    def _act(self, dialog: type, message: str, *, page: int | None = None) -> bool:
-        row = self.selected()
-        ask = getattr(dialog, "ask", None)
-        if row is None or not callable(ask) or not ask(self, self.app, row):
-            return False
-        self._after_save(row.id, f"{message}: {row.number}.")
-        if page is not None:
+    def _act(self, dialog: Callable[..., object], message: str, *, page: int | None = None) -> bool:
+        """As on every register; then ``page`` of the application's pages is shown, so that
+        the clerk sees what was just recorded there (a comment)."""
+        saved = super()._act(dialog, message)
+        if saved and page is not None:
             self.pages.setCurrentIndex(page)
-        return True
+        return saved
 
     def new_application(self) -> None:
         if may_not(self.app, TAKE):

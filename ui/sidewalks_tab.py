@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -61,19 +60,27 @@ from clerk_desk.sidewalks import (
     WHOLE_BLOCK_CITE,
 )
 from ui import forms, printing
+from ui.dialog_parts import BLOCK_COLOUR, WARN_COLOUR, info_label, may_not, refit
 from ui.findings_view import FindingsView
+from ui.forms import day_or_blank
 from ui.operations import App, perform
-from ui.register_page import Progress, RegisterPage, export_workbook
+from ui.register_page import (
+    MUTED,
+    Progress,
+    RegisterPage,
+    act_button,
+    button_grid,
+    export_workbook,
+    set_act_states,
+)
 from ui.sidewalk_dialogs import (
     BILL,
-    BLOCK_COLOUR,
     CHARGE_COLUMNS,
     DECIDE,
     HISTORY_COLUMNS,
     PLAN,
     SIDE_LABELS,
     TAKE,
-    WARN_COLOUR,
     AppealDialog,
     CityRepairDialog,
     CompleteDialog,
@@ -95,11 +102,8 @@ from ui.sidewalk_dialogs import (
     decision_html,
     deny_permit,
     digits_edit,
-    info_label,
-    may_not,
     order_details,
     permit_details,
-    refit,
     retire_segment,
     search_order_rows,
     search_permit_rows,
@@ -111,63 +115,6 @@ from ui.sidewalk_dialogs import (
 from ui.table_models import RowsModel, TableColumn
 
 _EXPORT_ALL = 10**9
-MUTED = "color: #555;"
-
-
-def _day(day: object) -> str:
-    return format_day(day) if day is not None else ""  # type: ignore[arg-type]
-
-
-def _button(text: str, name: str, tip: str = "") -> QPushButton:
-    made = QPushButton(text)
-    made.setObjectName(name)
-    made.setProperty("tip", tip)
-    made.setToolTip(tip)
-    return made
-
-
-def _rich_label(name: str, app: App) -> QLabel:
-    label = QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-    label.linkActivated.connect(app.open_link)
-    return label
-
-
-def _scrolled(widget: QWidget) -> QScrollArea:
-    scroller = QScrollArea()
-    scroller.setWidget(widget)
-    scroller.setWidgetResizable(True)
-    scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-    return scroller
-
-
-def _button_grid(groups: tuple[tuple[str, tuple[QPushButton, ...]], ...]) -> QGridLayout:
-    grid = QGridLayout()
-    grid.setHorizontalSpacing(6)
-    grid.setVerticalSpacing(4)
-    widest = max(len(buttons) for _caption, buttons in groups)
-    for line, (caption, buttons) in enumerate(groups):
-        label = QLabel(caption)
-        label.setStyleSheet(MUTED)
-        grid.addWidget(label, line, 0)
-        for column, made in enumerate(buttons, start=1):
-            grid.addWidget(made, line, column)
-    grid.setColumnStretch(widest + 1, 1)
-    return grid
-
-
-def _set_states(
-    row: object | None, states: tuple[tuple[QPushButton, bool, str, str], ...], choose: str
-) -> None:
-    """Enable each act when it applies and the operator may; its tooltip says why not."""
-    for made, usable, why, refused in states:
-        made.setEnabled(usable and not refused)
-        tip = str(made.property("tip") or "")
-        made.setToolTip(refused or (tip if usable else (why if row is not None else choose)))
 
 
 def fit_columns(
@@ -271,7 +218,7 @@ def permit_html(row: PermitRow) -> str:
         )
     parts.append("<p>" + "<br>".join(what) + "</p>")
     days = [
-        f"Applied {e(_day(row.applied_on))}, taken by {e(row.received_by)}"
+        f"Applied {e(day_or_blank(row.applied_on))}, taken by {e(row.received_by)}"
         + ("" if row.city_contract else f"; no fee ({cite_link(PERMIT_CITE)})")
     ]
     if row.city_contract:
@@ -279,18 +226,18 @@ def permit_html(row: PermitRow) -> str:
             f"Work under contract with the City: no permit required ({cite_link(PERMIT_CITE)})"
         )
     if row.work_starts_on:
-        days.append(f"Work starts <b>{e(_day(row.work_starts_on))}</b>")
+        days.append(f"Work starts <b>{e(day_or_blank(row.work_starts_on))}</b>")
     elif not row.city_contract:
         days.append("<b style='color:#b00020'>Start of the work not given</b>")
     if row.decided_on and not row.denial_reasons and not row.city_contract:
-        days.append(f"Issued {e(_day(row.decided_on))} by {e(row.decided_by)}")
+        days.append(f"Issued {e(day_or_blank(row.decided_on))} by {e(row.decided_by)}")
     if row.denial_reasons:
         days.append(
-            f"<b style='color:#b00020'>Denied</b> {e(_day(row.decided_on))} by "
+            f"<b style='color:#b00020'>Denied</b> {e(day_or_blank(row.decided_on))} by "
             f"{e(row.decided_by)}: {e(row.denial_reasons)}"
         )
     if row.appeal_filed_on:
-        days.append(f"Appeal to the Common Council filed {e(_day(row.appeal_filed_on))}")
+        days.append(f"Appeal to the Common Council filed {e(day_or_blank(row.appeal_filed_on))}")
     if row.appeal_decided_on:
         outcome = (
             "granted"
@@ -302,7 +249,7 @@ def permit_html(row: PermitRow) -> str:
             + (f" — {e(row.appeal_note)}" if row.appeal_note else "")
         )
     if row.completed_on:
-        days.append(f"Work completed {e(_day(row.completed_on))}")
+        days.append(f"Work completed {e(day_or_blank(row.completed_on))}")
     parts.append("<p>" + "<br>".join(days) + "</p>")
     if row.partial_replacement_approved:
         parts.append(
@@ -372,38 +319,38 @@ class PermitsPage(RegisterPage[PermitRow]):
 
         self.cost = info_label("permit_cost")
         self.cost.linkActivated.connect(self.app.open_link)
-        self.summary = _rich_label("permit_details", self.app)
+        self.summary = forms.rich_label("permit_details", self.app.open_link)
 
-        self.correct_button = _button(
+        self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application (or the City contract record)"
         )
-        self.withdraw_button = _button(
+        self.withdraw_button = act_button(
             "&Withdraw…", "withdraw_button", "The applicant withdraws the application"
         )
-        self.issue_button = _button(
+        self.issue_button = act_button(
             "&Issue…", "issue_button", "Issue the permit and print it with the specifications"
         )
-        self.deny_button = _button("&Deny…", "deny_button", "Deny the permit, with the reasons")
-        self.appeal_button = _button(
+        self.deny_button = act_button("&Deny…", "deny_button", "Deny the permit, with the reasons")
+        self.appeal_button = act_button(
             "&Appeal filed…", "appeal_button", "Record an appeal of the denial to the Council"
         )
-        self.council_button = _button(
+        self.council_button = act_button(
             "Co&uncil decision…",
             "council_button",
             "Record the Common Council's decision on the appeal",
         )
-        self.complete_button = _button(
+        self.complete_button = act_button(
             "Comp&leted…", "complete_button", "Record the work completed"
         )
-        self.print_button = _button(
+        self.print_button = act_button(
             "Prin&t permit", "print_button", "The permit with the specifications sheet attached"
         )
-        self.specs_button = _button(
+        self.specs_button = act_button(
             "Print &specifications",
             "specs_button",
             "The standard specifications for sidewalk alone, to hand to a contractor",
         )
-        grid = _button_grid(
+        grid = button_grid(
             (
                 ("Application", (self.correct_button, self.withdraw_button)),
                 ("Decision", (self.issue_button, self.deny_button)),
@@ -420,7 +367,7 @@ class PermitsPage(RegisterPage[PermitRow]):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(_scrolled(side), 1)
+        left_layout.addWidget(forms.scrolled(side), 1)
         left_layout.addLayout(grid)
 
         self.findings = FindingsView(self.app)
@@ -435,7 +382,7 @@ class PermitsPage(RegisterPage[PermitRow]):
         forms.size_columns(self.history_table, {0: 17, 1: 16})
         self.pages = QTabWidget()
         self.pages.setObjectName("permit_pages")
-        self.pages.addTab(_scrolled(findings_page), "Review")
+        self.pages.addTab(forms.scrolled(findings_page), "Review")
         self.pages.addTab(self.history_table, "History")
 
         below = QSplitter(Qt.Orientation.Horizontal)
@@ -613,23 +560,13 @@ class PermitsPage(RegisterPage[PermitRow]):
             ),
             (self.print_button, row is not None and row.issued, "Only an issued permit prints", ""),
         )
-        _set_states(row, states, "Choose a permit")
+        set_act_states(row, states, "Choose a permit")
         self.specs_button.setEnabled(True)
 
     # ---- acts ----------------------------------------------------------------------------------
 
-    def _after_save(self, permit_id: int | None, message: str) -> None:
+    def _announce_change(self) -> None:
         self.changed.emit()
-        self.refresh()
-        if permit_id is not None:
-            self.select_permit(permit_id)
-        self.status.emit(message)
-
-    def _act(self, dialog: Callable[..., object], message: str) -> None:
-        row = self.selected()
-        ask = getattr(dialog, "ask", None)
-        if row is not None and callable(ask) and ask(self, self.app, row):
-            self._after_save(row.id, f"{message}: {row.number}.")
 
     def _taken_message(self, permit_id: int, what: str) -> str:
         """ "Sidewalk permit SW-2026-001 taken: no fee. Paid 100% by the City of Prescott." """
@@ -819,21 +756,22 @@ def order_html(row: OrderRow) -> str:
     if row.meeting:
         days.append(f"Ordered by the Common Council, meeting of {e(row.meeting)}")
     else:
-        days.append(f"Ordered {e(_day(row.ordered_on))} by {e(row.ordered_by)}")
+        days.append(f"Ordered {e(day_or_blank(row.ordered_on))} by {e(row.ordered_by)}")
     if row.served_on:
         days.append(
-            f"Notice served {e(_day(row.served_on))} ({e(row.served_how)}) by {e(row.served_by)}"
+            f"Notice served {e(day_or_blank(row.served_on))} ({e(row.served_how)}) "
+            f"by {e(row.served_by)}"
         )
     if row.repair_due_on and row.kind is RepairOrderKind.COUNCIL_ORDER:
-        days.append(f"Owner's last day: <b>{e(_day(row.repair_due_on))}</b>")
+        days.append(f"Owner's last day: <b>{e(day_or_blank(row.repair_due_on))}</b>")
     if row.city_may_repair_on and row.open:
-        days.append(f"The City may repair from <b>{e(_day(row.city_may_repair_on))}</b>")
+        days.append(f"The City may repair from <b>{e(day_or_blank(row.city_may_repair_on))}</b>")
     if row.repaired_by_owner_on:
-        days.append(f"Repaired by the owner {e(_day(row.repaired_by_owner_on))}")
+        days.append(f"Repaired by the owner {e(day_or_blank(row.repaired_by_owner_on))}")
     if row.city_repaired_on:
         days.append(
-            f"Repaired by the City {e(_day(row.city_repaired_on))}: {row.city_cost} charged to "
-            "the owner"
+            f"Repaired by the City {e(day_or_blank(row.city_repaired_on))}: "
+            f"{row.city_cost} charged to the owner"
         )
     if row.cancel_reason:
         days.append(f"Cancelled: {e(row.cancel_reason)}")
@@ -892,23 +830,23 @@ class OrdersPage(RegisterPage[OrderRow]):
             (2, 4),
         )
 
-        self.summary = _rich_label("order_details", self.app)
-        self.service_button = _button(
+        self.summary = forms.rich_label("order_details", self.app.open_link)
+        self.service_button = act_button(
             "Notice &served…", "service_button", "Record service of the notice on the owner"
         )
-        self.notice_button = _button(
+        self.notice_button = act_button(
             "Print no&tice", "notice_button", "The notice to the owner, to serve"
         )
-        self.owner_button = _button(
+        self.owner_button = act_button(
             "&Owner repaired…", "owner_repair_button", "The owner made the repair"
         )
-        self.city_button = _button(
+        self.city_button = act_button(
             "&City repaired…",
             "city_repair_button",
             "The City did the work: its cost is charged to the owner as a special charge",
         )
-        self.cancel_button = _button("Cance&l order…", "cancel_order_button", "Cancel the order")
-        grid = _button_grid(
+        self.cancel_button = act_button("Cance&l order…", "cancel_order_button", "Cancel the order")
+        grid = button_grid(
             (
                 ("Notice", (self.notice_button, self.service_button)),
                 ("Repair", (self.owner_button, self.city_button, self.cancel_button)),
@@ -922,7 +860,7 @@ class OrdersPage(RegisterPage[OrderRow]):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(_scrolled(side), 1)
+        left_layout.addWidget(forms.scrolled(side), 1)
         left_layout.addLayout(grid)
 
         self.findings = FindingsView(self.app, empty_text="Nothing waits on this order.")
@@ -940,7 +878,7 @@ class OrdersPage(RegisterPage[OrderRow]):
         forms.size_columns(self.history_table, {0: 17, 1: 16})
         self.pages = QTabWidget()
         self.pages.setObjectName("order_pages")
-        self.pages.addTab(_scrolled(findings_page), "Where it stands")
+        self.pages.addTab(forms.scrolled(findings_page), "Where it stands")
         self.pages.addTab(self.charge_table, "Special charge")
         self.pages.addTab(self.history_table, "History")
 
@@ -1051,20 +989,10 @@ class OrdersPage(RegisterPage[OrderRow]):
                 take if council else decide,
             ),
         )
-        _set_states(row, states, "Choose an order")
+        set_act_states(row, states, "Choose an order")
 
-    def _after_save(self, order_id: int | None, message: str) -> None:
+    def _announce_change(self) -> None:
         self.changed.emit()
-        self.refresh()
-        if order_id is not None:
-            self.select_order(order_id)
-        self.status.emit(message)
-
-    def _act(self, dialog: Callable[..., object], message: str) -> None:
-        row = self.selected()
-        ask = getattr(dialog, "ask", None)
-        if row is not None and callable(ask) and ask(self, self.app, row):
-            self._after_save(row.id, f"{message}: {row.number}.")
 
     def new_order(self) -> None:
         if not self.new_button.isEnabled():
@@ -1216,11 +1144,11 @@ class PlanPage(QWidget):
             (0, 5, 6),
         )
 
-        self.add_button = _button(
+        self.add_button = act_button(
             "&Add segment…", "add_segment_button", "Add a segment to the plan"
         )
-        self.edit_button = _button("&Edit…", "edit_segment_button", "Change the chosen segment")
-        self.retire_button = _button(
+        self.edit_button = act_button("&Edit…", "edit_segment_button", "Change the chosen segment")
+        self.retire_button = act_button(
             "Ret&ire…", "retire_segment_button", "Take the chosen segment off the current plan"
         )
         self.count_label = QLabel()
@@ -1243,7 +1171,7 @@ class PlanPage(QWidget):
         self.lookup_number = digits_edit("lookup_number", "e.g. 118", chars=7)
         self.lookup_bike = QCheckBox("Bicycle lane")
         self.lookup_bike.setObjectName("lookup_bike_lane")
-        self.lookup_result = _rich_label("lookup_result", self.app)
+        self.lookup_result = forms.rich_label("lookup_result", self.app.open_link)
         self.lookup_result.setText(
             "<i>Choose a street and type a number: the plan says whether it shows the sidewalk "
             "there, and who would pay to construct or reconstruct it.</i>"
@@ -1266,7 +1194,7 @@ class PlanPage(QWidget):
         lookup_lines.addLayout(fields)
         lookup_lines.addWidget(self.lookup_result)
 
-        self.detail = _rich_label("segment_details", self.app)
+        self.detail = forms.rich_label("segment_details", self.app.open_link)
         right = QWidget()
         right_lines = QVBoxLayout(right)
         right_lines.setContentsMargins(8, 0, 0, 0)
@@ -1378,7 +1306,7 @@ class PlanPage(QWidget):
             ),
             (self.retire_button, row is not None and row.active, "It is retired already", refused),
         )
-        _set_states(row, states, "Choose a segment")
+        set_act_states(row, states, "Choose a segment")
         if row is None:
             self.detail.setText("")
             return

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -56,8 +55,19 @@ from clerk_desk.special_charges import RECORD_TYPE, SEARCH_LIMIT, Standing
 from clerk_desk.special_charges_views import ChargeView, RunView
 from clerk_desk.today import TodayItem
 from ui import forms, operations, printing
+from ui.dialog_parts import follow_cite, may_not, refit
 from ui.operations import App, FieldErrors, perform
-from ui.register_page import Progress, RegisterPage, export_workbook, filter_box, search_row
+from ui.register_page import (
+    MUTED,
+    Progress,
+    RegisterPage,
+    act_button,
+    button_grid,
+    export_workbook,
+    filter_box,
+    search_row,
+    set_act_states,
+)
 from ui.special_charge_dialogs import (
     BILL,
     CANCEL,
@@ -82,9 +92,6 @@ from ui.special_charge_dialogs import (
     charge_details,
     cite_link,
     discard_run,
-    follow_cite,
-    may_not,
-    refit,
     run_list,
     search_charge_rows,
     search_charges,
@@ -93,63 +100,7 @@ from ui.table_models import RowsModel
 
 RUN_RECORD_TYPE = "tax_roll_run"
 _EXPORT_ALL = 10**9
-MUTED = "color: #555;"
 SOURCE_SCHEME = "record:"
-
-
-def _day(day: date | None) -> str:
-    return format_day(day) if day is not None else ""
-
-
-def _button(text: str, name: str, tip: str = "") -> QPushButton:
-    made = QPushButton(text)
-    made.setObjectName(name)
-    made.setProperty("tip", tip)
-    made.setToolTip(tip)
-    return made
-
-
-def _rich_label(name: str) -> QLabel:
-    label = QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-    return label
-
-
-def _scrolled(widget: QWidget) -> QScrollArea:
-    scroller = QScrollArea()
-    scroller.setWidget(widget)
-    scroller.setWidgetResizable(True)
-    scroller.setFrameShape(QScrollArea.Shape.NoFrame)
-    return scroller
-
-
-def _button_grid(groups: tuple[tuple[str, tuple[QPushButton, ...]], ...]) -> QGridLayout:
-    grid = QGridLayout()
-    grid.setHorizontalSpacing(6)
-    grid.setVerticalSpacing(4)
-    widest = max(len(buttons) for _caption, buttons in groups)
-    for line, (caption, buttons) in enumerate(groups):
-        label = QLabel(caption)
-        label.setStyleSheet(MUTED)
-        grid.addWidget(label, line, 0)
-        for column, made in enumerate(buttons, start=1):
-            grid.addWidget(made, line, column)
-    grid.setColumnStretch(widest + 1, 1)
-    return grid
-
-
-def _set_states(
-    row: object | None, states: tuple[tuple[QPushButton, bool, str, str], ...], choose: str
-) -> None:
-    """Enable each act when it applies and the operator may; its tooltip says why not."""
-    for made, usable, why, refused in states:
-        made.setEnabled(usable and not refused)
-        tip = str(made.property("tip") or "")
-        made.setToolTip(refused or (tip if usable else (why if row is not None else choose)))
 
 
 def stretch_column(view: QTableView, column: int) -> None:
@@ -343,30 +294,30 @@ class ChargesPage(RegisterPage[ChargeRow]):
         )
         stretch_column(self.table, 3)  # the billed party takes what the others leave
 
-        self.summary = _rich_label("charge_details")
+        self.summary = forms.rich_label("charge_details")
         self.summary.linkActivated.connect(self._follow)
-        self.bill_button = _button(
+        self.bill_button = act_button(
             "&Record bill…",
             "record_bill_button",
             "The day the bill went out, how, and when it was received: the clock starts",
         )
-        self.print_bill_button = _button(
+        self.print_bill_button = act_button(
             "&Print bill", "print_bill_button", "Preview and print the bill on the letterhead"
         )
-        self.reminder_button = _button(
+        self.reminder_button = act_button(
             "Print re&minder",
             "reminder_button",
             "A reminder that the balance is unpaid, with the tax-roll day",
         )
-        self.pay_button = _button(
+        self.pay_button = act_button(
             "&Take payment",
             "take_payment_button",
             "Go to the Receipts tab with the billed party as the payer (part payments allowed)",
         )
-        self.cancel_button = _button(
+        self.cancel_button = act_button(
             "Cance&l charge…", "cancel_charge_button", "Cancel the charge, with the reason"
         )
-        grid = _button_grid(
+        grid = button_grid(
             (
                 ("Bill", (self.bill_button, self.print_bill_button, self.reminder_button)),
                 ("Money", (self.pay_button, self.cancel_button)),
@@ -380,7 +331,7 @@ class ChargesPage(RegisterPage[ChargeRow]):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(_scrolled(side), 1)
+        left_layout.addWidget(forms.scrolled(side), 1)
         left_layout.addLayout(grid)
 
         self.line_model = RowsModel(LINE_COLUMNS, self)
@@ -567,16 +518,12 @@ class ChargesPage(RegisterPage[ChargeRow]):
                 cancel,
             ),
         )
-        _set_states(row, states, "Choose a charge")
+        set_act_states(row, states, "Choose a charge")
 
     # ---- acts ----------------------------------------------------------------------------------
 
-    def _after_save(self, charge_id: int | None, message: str) -> None:
+    def _announce_change(self) -> None:
         self.changed.emit()
-        self.refresh()
-        if charge_id is not None:
-            self.select_charge(charge_id)
-        self.status.emit(message)
 
     def new_charge(self) -> None:
         if not self.new_button.isEnabled():
@@ -771,7 +718,7 @@ class TaxRollPage(QWidget):
 
     def _build(self) -> None:
         self.as_of = forms.date_edit(self.app.desk.clock.today(), name="as_of")
-        self.prepare_button = _button(
+        self.prepare_button = act_button(
             "&Prepare run",
             "prepare_button",
             "List every charge past its tax-roll day and unpaid as of the day chosen, to review "
@@ -797,7 +744,7 @@ class TaxRollPage(QWidget):
         top.addSpacing(12)
         top.addWidget(note, 1)
 
-        self.heading = _rich_label("run_heading")
+        self.heading = forms.rich_label("run_heading")
         self.entry_model = RowsModel(ENTRY_COLUMNS, self)
         self.entry_table = forms.make_table(self.entry_model, name="entries_table")
         forms.size_columns(self.entry_table, {0: 16, 1: 26, 2: 60, 3: 30, 4: 12})
@@ -813,18 +760,18 @@ class TaxRollPage(QWidget):
         self.grand_total = QLabel()
         self.grand_total.setObjectName("grand_total")
         self.grand_total.setTextFormat(Qt.TextFormat.RichText)
-        self.certify_button = _button(
+        self.certify_button = act_button(
             "&Certify…",
             "certify_button",
             "Certify the run to the tax roll: its charges are locked and stamped with it",
         )
-        self.discard_button = _button(
+        self.discard_button = act_button(
             "&Set aside…", "discard_button", "Set the draft aside, with the reason"
         )
-        self.print_button = _button(
+        self.print_button = act_button(
             "P&rint run", "print_run_button", "Preview and print the run with its totals"
         )
-        self.export_button = _button(
+        self.export_button = act_button(
             "E&xport for the county…",
             "export_run_button",
             "The run in the layout the county's tax-roll clerk reads: one row per parcel and "
@@ -970,7 +917,7 @@ class TaxRollPage(QWidget):
             (self.print_button, run is not None, "", ""),
             (self.export_button, run is not None and bool(run.entries), "The run is empty", ""),
         )
-        _set_states(run, states, "Choose a run")
+        set_act_states(run, states, "Choose a run")
 
     # ---- acts ----------------------------------------------------------------------------------
 

@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -329,10 +328,7 @@ class StreetNumbersTab(QWidget):
         self.sides = QStackedWidget()
         self.sides.addWidget(address_side)
         self.sides.addWidget(case_side)
-        scroller = QScrollArea()
-        scroller.setWidget(self.sides)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller = forms.scrolled(self.sides)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroller.setMinimumHeight(160)
         splitter = QSplitter(Qt.Orientation.Vertical)

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -34,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import settings_store, street_openings, street_openings_views
-from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Action
 from clerk_desk.models import OpeningStatus
 from clerk_desk.street_openings import (
@@ -47,19 +45,19 @@ from clerk_desk.street_openings import (
 )
 from clerk_desk.street_openings_views import Shown
 from ui import forms, operations, printing
+from ui.dialog_parts import BLOCK_COLOUR, NBSP, WARN_COLOUR, may_not
 from ui.findings_view import FindingsView
+from ui.forms import day_or_blank
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
 from ui.petition_dialogs import clock_time, zone_of
-from ui.register_page import Progress, RegisterPage
+from ui.register_page import Progress, RegisterPage, act_button
 from ui.street_opening_dialogs import (
     BILL,
-    BLOCK_COLOUR,
     DECIDE,
     HISTORY_COLUMNS,
     RENEWAL_COLUMNS,
     TAKE,
-    WARN_COLOUR,
     ApproveDialog,
     CityRepairDialog,
     CouncilFindingDialog,
@@ -75,7 +73,6 @@ from ui.street_opening_dialogs import (
     WorkDialog,
     checklist_columns,
     due_columns,
-    may_not,
     opening_details,
     search_opening_rows,
     site_columns,
@@ -83,7 +80,6 @@ from ui.street_opening_dialogs import (
 from ui.table_models import RowsModel, TableColumn, yes
 
 _EXPORT_ALL = 10**9
-NBSP = "\u00a0"
 
 
 def opening_columns() -> tuple[TableColumn, ...]:
@@ -162,63 +158,52 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         forms.size_columns(self.table, {0: 12, 1: 24, 2: 30, 3: 10, 4: 11, 5: 12, 6: 17})
 
         # -- the chosen permit: details at the left, its acts under them
-        self.summary = QLabel()
-        self.summary.setObjectName("opening_details")
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.summary.linkActivated.connect(self.app.open_link)
+        self.summary = forms.rich_label("opening_details", self.app.open_link)
 
-        def button(text: str, name: str, tip: str = "") -> QPushButton:
-            made = QPushButton(text)
-            made.setObjectName(name)
-            made.setProperty("tip", tip)
-            made.setToolTip(tip)
-            return made
-
-        self.opened_button = button(
+        self.opened_button = act_button(
             "Opening &made…",
             "opened_button",
             "Record the day the opening was made (before approval, the fee doubles)",
         )
-        self.council_button = button(
+        self.council_button = act_button(
             "Co&uncil finding…",
             "council_button",
             "The Council's finding that opening a street improved within five years is "
             "absolutely essential",
         )
-        self.work_button = button(
+        self.work_button = act_button(
             "Record &work…",
             "work_button",
             "The 24-hour and 4-hour notices, the start, backfill, patch and completion",
         )
-        self.frozen_button = button(
+        self.frozen_button = act_button(
             "&Frozen-ground emergency…",
             "frozen_button",
             "The official's determination that the work is an emergency excavation",
         )
-        self.approve_button = button(
+        self.approve_button = act_button(
             "&Approve…", "approve_button", "Approve the permit and print it (valid six months)"
         )
-        self.refuse_button = button("Re&fuse…", "refuse_button", "Refuse the application")
-        self.renew_button = button(
+        self.refuse_button = act_button("Re&fuse…", "refuse_button", "Refuse the application")
+        self.renew_button = act_button(
             "Re&new 30 days…", "renew_button", "A thirty-day renewal on written request"
         )
-        self.close_button = button(
+        self.close_button = act_button(
             "C&lose", "close_button", "Close a restored permit once its one-year guarantee ran"
         )
-        self.repair_button = button(
+        self.repair_button = act_button(
             "City re&pair charge…",
             "city_repair_button",
             "The City made the repair: its cost and a year's maintenance",
         )
-        self.deficiency_button = button(
+        self.deficiency_button = act_button(
             "&Deficiency repair…",
             "deficiency_button",
             "Deficiencies repaired by Public Works: labor, materials, equipment plus 20%",
         )
-        self.print_button = button("&Print permit", "print_button", "Preview and print the permit")
+        self.print_button = act_button(
+            "&Print permit", "print_button", "Preview and print the permit"
+        )
         self._permissions: dict[QPushButton, str] = {
             self.opened_button: may_not(self.app, TAKE),
             self.council_button: may_not(self.app, TAKE),
@@ -252,10 +237,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         side_layout.setContentsMargins(0, 0, 8, 0)
         side_layout.addWidget(self.summary)
         side_layout.addStretch(1)
-        scroller = QScrollArea()
-        scroller.setWidget(side)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller = forms.scrolled(side)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -281,10 +263,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         findings_layout.addWidget(self.findings)
         findings_layout.addWidget(self.frozen_rule)
         findings_layout.addStretch(1)
-        findings_scroller = QScrollArea()
-        findings_scroller.setWidget(findings_page)
-        findings_scroller.setWidgetResizable(True)
-        findings_scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        findings_scroller = forms.scrolled(findings_page)
         self.checklist_model = RowsModel(checklist_columns(), self)
         self.checklist_table = forms.make_table(self.checklist_model, name="checklist_table")
         forms.size_columns(self.checklist_table, {0: 30, 1: 7, 2: 30})
@@ -502,18 +481,8 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
 
     # ---- actions -------------------------------------------------------------------------------
 
-    def _after_save(self, opening_id: int | None, message: str) -> None:
+    def _announce_change(self) -> None:
         self.register_changed.emit()
-        self.refresh()
-        if opening_id is not None:
-            self.select_opening(opening_id)
-        self.status.emit(message)
-
-    def _act(self, dialog: Callable[..., object], message: str) -> None:
-        row = self.selected()
-        ask = getattr(dialog, "ask", None)
-        if row is not None and callable(ask) and ask(self, self.app, row):
-            self._after_save(row.id, f"{message}: {row.number}.")
 
     def new_application(self) -> None:
         if may_not(self.app, TAKE):
@@ -652,10 +621,6 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
 # ---- the details panel -----------------------------------------------------------------------
 
 
-def _day(day: date | None) -> str:
-    return format_day(day) if day is not None else ""
-
-
 def opening_html(row: OpeningRow) -> str:
     """The chosen permit in words: who, what, where, and every date the ordinance counts from."""
     e = html.escape
@@ -696,38 +661,40 @@ def opening_html(row: OpeningRow) -> str:
             if row.city_notified_at
             else "<b style='color:#8a5a00'>City officials' notification not recorded</b>"
         )
-        made = f"made {e(_day(row.opened_on))}; " if row.opened_on else ""
+        made = f"made {e(day_or_blank(row.opened_on))}; " if row.opened_on else ""
         parts.append(
             f"<p><b style='color:#8a5a00'>Emergency excavation</b>: {made}{notified} "
             f"({cite(EMERGENCY_CITE)})</p>"
         )
     elif row.opened_on:
-        parts.append(f"<p>Opening made {e(_day(row.opened_on))}.</p>")
+        parts.append(f"<p>Opening made {e(day_or_blank(row.opened_on))}.</p>")
     if row.frozen_emergency_by:
         parts.append(
             f"<p>Frozen ground: determined an emergency by {e(row.frozen_emergency_by)}, "
-            f"{e(_day(row.frozen_emergency_on))} ({cite(FROZEN_CITE)}).</p>"
+            f"{e(day_or_blank(row.frozen_emergency_on))} ({cite(FROZEN_CITE)}).</p>"
         )
     if row.council_essential_on:
         parts.append(
-            f"<p>Common Council found it absolutely essential {e(_day(row.council_essential_on))}"
-            f": {e(row.council_essential_note)}</p>"
+            "<p>Common Council found it absolutely essential "
+            f"{e(day_or_blank(row.council_essential_on))}: {e(row.council_essential_note)}</p>"
         )
     dates = [
-        f"Applied {e(_day(row.applied_on))}, {e(clock_time(row.applied_at))}, "
+        f"Applied {e(day_or_blank(row.applied_on))}, {e(clock_time(row.applied_at))}, "
         f"taken by {e(row.received_by)}"
     ]
     if row.approved_on:
         who = ", ".join(p for p in (row.approved_by, row.approved_by_title) if p)
-        dates.append(f"Approved {e(_day(row.approved_on))} by {e(who)}")
+        dates.append(f"Approved {e(day_or_blank(row.approved_on))} by {e(who)}")
     if row.valid_until:
-        dates.append(f"<b>Valid through {e(_day(row.valid_until))}</b> ({cite(VALIDITY_CITE)})")
+        dates.append(
+            f"<b>Valid through {e(day_or_blank(row.valid_until))}</b> ({cite(VALIDITY_CITE)})"
+        )
     if row.restoration_due:
-        dates.append(f"Restoration due {e(_day(row.restoration_due))}")
+        dates.append(f"Restoration due {e(day_or_blank(row.restoration_due))}")
     if row.completed_on:
-        dates.append(f"Restored {e(_day(row.completed_on))}")
+        dates.append(f"Restored {e(day_or_blank(row.completed_on))}")
     if row.guarantee_ends:
-        dates.append(f"Guarantee through {e(_day(row.guarantee_ends))}")
+        dates.append(f"Guarantee through {e(day_or_blank(row.guarantee_ends))}")
     parts.append("<p>" + "<br>".join(dates) + "</p>")
     if row.status is OpeningStatus.REFUSED and row.refused_reason:
         parts.append(f"<p><b style='color:#b00020'>Refused:</b> {e(row.refused_reason)}</p>")

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -35,7 +34,6 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import settings_store, street_privileges, street_privileges_views
-from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Action
 from clerk_desk.lengths import format_length
 from clerk_desk.models import PrivilegeStatus
@@ -51,18 +49,16 @@ from clerk_desk.street_privileges import (
 from clerk_desk.street_privileges_views import PermitView
 from clerk_desk.today import TodayItem
 from ui import forms, printing
+from ui.dialog_parts import BAD, BLOCK_COLOUR, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
+from ui.forms import day_or_blank
 from ui.operations import App, perform
 from ui.petition_dialogs import clock_time
-from ui.register_page import Progress, RegisterPage
-from ui.street_opening_dialogs import BLOCK_COLOUR, WARN_COLOUR
+from ui.register_page import Progress, RegisterPage, act_button
 from ui.street_privilege_dialogs import (
-    BAD,
     BILL,
     DECIDE,
-    GOOD,
     HISTORY_COLUMNS,
-    LATE,
     TAKE,
     AdviceDialog,
     CheckDialog,
@@ -78,10 +74,8 @@ from ui.street_privilege_dialogs import (
     ReviewList,
     RevokeDialog,
     TermsDialog,
-    cite_link,
     condition_columns,
     due_columns,
-    may_not,
     minimums_text,
     plural,
     privilege_details,
@@ -180,63 +174,52 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         forms.size_columns(self.table, {0: 12, 1: 24, 2: 30, 3: 24, 4: 31, 5: 11})
 
         # -- the chosen permit: details at the left, its acts under them
-        self.summary = QLabel()
-        self.summary.setObjectName("privilege_details")
-        self.summary.setWordWrap(True)
-        self.summary.setTextFormat(Qt.TextFormat.RichText)
-        self.summary.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.summary.linkActivated.connect(self.app.open_link)
+        self.summary = forms.rich_label("privilege_details", self.app.open_link)
 
-        def button(text: str, name: str, tip: str) -> QPushButton:
-            made = QPushButton(text)
-            made.setObjectName(name)
-            made.setProperty("tip", tip)
-            made.setToolTip(tip)
-            return made
-
-        self.correct_button = button(
+        self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application before the permit is issued"
         )
-        self.advice_button = button(
+        self.advice_button = act_button(
             "Ad&vice…",
             "advice_button",
             "The advisory recommendation of the Chief of Police or the Building Inspector",
         )
-        self.terms_button = button(
+        self.terms_button = act_button(
             "&Terms…",
             "terms_button",
             "The bond amount (at most $10,000), insurance and conditions the Director sets",
         )
-        self.costs_button = button(
+        self.costs_button = act_button(
             "City c&osts…", "city_costs_button", "Bill actual City costs on top of the fee"
         )
-        self.issue_button = button(
+        self.issue_button = act_button(
             "&Issue…", "issue_button", "Issue the permit and print it (it ends in three months)"
         )
-        self.refuse_button = button("Re&fuse…", "refuse_button", "Refuse the application")
-        self.withdraw_button = button(
+        self.refuse_button = act_button("Re&fuse…", "refuse_button", "Refuse the application")
+        self.withdraw_button = act_button(
             "&Withdraw…", "withdraw_button", "The applicant withdraws the application"
         )
-        self.print_button = button("&Print permit", "print_button", "Preview and print the permit")
-        self.check_button = button(
+        self.print_button = act_button(
+            "&Print permit", "print_button", "Preview and print the permit"
+        )
+        self.check_button = act_button(
             "Record c&heck…", "check_button", "A check of a condition of occupancy on the site"
         )
-        self.close_button = button(
+        self.close_button = act_button(
             "C&lose…", "close_button", "The work is over: the way vacated, cleaned and safe"
         )
-        self.revoke_button = button(
+        self.revoke_button = act_button(
             "Re&voke…",
             "revoke_button",
             "Record a revocation without notice by the Building Inspector, the Chief of Police "
             "or the Director of Public Works",
         )
-        self.notice_button = button(
+        self.notice_button = act_button(
             "Re&moval notice…",
             "removal_notice_button",
             "The Common Council's 24 hours' notice to remove the obstruction",
         )
-        self.removal_button = button(
+        self.removal_button = act_button(
             "City re&moval…",
             "city_removal_button",
             "The City removed it: its cost goes on the tax roll against the abutting property",
@@ -281,10 +264,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         side_layout.setContentsMargins(0, 0, 8, 0)
         side_layout.addWidget(self.summary)
         side_layout.addStretch(1)
-        scroller = QScrollArea()
-        scroller.setWidget(side)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller = forms.scrolled(side)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -306,10 +286,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         review_layout.addWidget(self.widths_title)
         review_layout.addWidget(self.widths)
         review_layout.addStretch(1)
-        review_scroller = QScrollArea()
-        review_scroller.setWidget(review_page)
-        review_scroller.setWidgetResizable(True)
-        review_scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        review_scroller = forms.scrolled(review_page)
         review_scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         self.condition_model = RowsModel(condition_columns(), self)
@@ -590,18 +567,8 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
 
     # ---- actions -------------------------------------------------------------------------------
 
-    def _after_save(self, privilege_id: int | None, message: str) -> None:
+    def _announce_change(self) -> None:
         self.register_changed.emit()
-        self.refresh()
-        if privilege_id is not None:
-            self.select_privilege(privilege_id)
-        self.status.emit(message)
-
-    def _act(self, dialog: Callable[..., object], message: str) -> None:
-        row = self.selected()
-        ask = getattr(dialog, "ask", None)
-        if row is not None and callable(ask) and ask(self, self.app, row):
-            self._after_save(row.id, f"{message}: {row.number}.")
 
     def new_application(self) -> None:
         if may_not(self.app, TAKE):
@@ -757,10 +724,6 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
 # ---- the details panel -----------------------------------------------------------------------
 
 
-def _day(day: date | None) -> str:
-    return format_day(day) if day is not None else ""
-
-
 def widths_text(row: PrivilegeRow) -> str:
     """ "street: 12 ft of 36 ft; sidewalk: 3 ft of 6 ft; temporary walk 4 ft, fence 4 ft"."""
     parts = []
@@ -790,7 +753,7 @@ def decided_text(row: PrivilegeRow) -> str:
         return "Refused: nothing left to review."
     if row.status is PrivilegeStatus.WITHDRAWN:
         return "Withdrawn: nothing left to review."
-    return f"Issued {_day(row.issued_on)}: the requirements were met then."
+    return f"Issued {day_or_blank(row.issued_on)}: the requirements were met then."
 
 
 def on_file_html(view: PermitView | None, row: PrivilegeRow) -> str:
@@ -897,18 +860,18 @@ def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
         ("Building Inspector", row.inspector_advice, row.inspector_advice_on),
     ):
         if text:
-            advice.append(f"<i>{title}</i> ({e(_day(on))}): {e(text)}")
+            advice.append(f"<i>{title}</i> ({e(day_or_blank(on))}): {e(text)}")
     if advice:
         parts.append(
             f"<p>Advice ({cite_link(WHEN_REQUIRED_CITE)}):<br>" + "<br>".join(advice) + "</p>"
         )
 
     dates = [
-        f"Applied {e(_day(row.applied_on))}, {e(clock_time(row.applied_at))}, "
+        f"Applied {e(day_or_blank(row.applied_on))}, {e(clock_time(row.applied_at))}, "
         f"taken by {e(row.received_by)}"
     ]
     if row.issued_on:
-        dates.append(f"Issued {e(_day(row.issued_on))} by {e(row.issued_by)}")
+        dates.append(f"Issued {e(day_or_blank(row.issued_on))} by {e(row.issued_by)}")
     if row.ends_on:
         how = (
             "an earlier day set by the Common Council"
@@ -917,29 +880,29 @@ def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
             else "three months from issuance"
         )
         if row.revoked_on is not None:
-            dates.append(f"Was to end at the end of {e(_day(row.ends_on))}, {how}")
+            dates.append(f"Was to end at the end of {e(day_or_blank(row.ends_on))}, {how}")
         else:
             dates.append(
-                f"<b>Ends at the end of {e(_day(row.ends_on))}</b>, {how} "
+                f"<b>Ends at the end of {e(day_or_blank(row.ends_on))}</b>, {how} "
                 f"({cite_link(TERMINATION_CITE)})"
             )
     if row.closed_on:
-        dates.append(f"Vacated and cleaned {e(_day(row.closed_on))}: closed")
+        dates.append(f"Vacated and cleaned {e(day_or_blank(row.closed_on))}: closed")
     parts.append("<p>" + "<br>".join(dates) + "</p>")
     if row.revoked_on:
         who = ", ".join(p for p in (row.revoked_by, row.revoked_by_title) if p)
         parts.append(
-            f"<p><b style='color:{BAD}'>Revoked</b> {e(_day(row.revoked_on))} by {e(who)}, "
+            f"<p><b style='color:{BAD}'>Revoked</b> {e(day_or_blank(row.revoked_on))} by {e(who)}, "
             f"without notice: {e(row.revoke_reason)}</p>"
         )
     if row.removal_notice_at:
         notice = (
-            f"Removal notice given {e(_day(row.removal_notice_at.date()))}, "
+            f"Removal notice given {e(day_or_blank(row.removal_notice_at.date()))}, "
             f"{e(clock_time(row.removal_notice_at))}"
             + (f", to {e(row.removal_notice_to)}" if row.removal_notice_to else "")
         )
         if row.removed_by_city_on:
-            notice += f"<br>Removed by the City {e(_day(row.removed_by_city_on))}"
+            notice += f"<br>Removed by the City {e(day_or_blank(row.removed_by_city_on))}"
         parts.append(f"<p>{notice} ({cite_link(REMOVAL_CITE)})</p>")
     if row.status is PrivilegeStatus.REFUSED and row.refused_reason:
         parts.append(f"<p><b style='color:{BAD}'>Refused:</b> {e(row.refused_reason)}</p>")

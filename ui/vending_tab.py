@@ -44,15 +44,13 @@ from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
 from clerk_desk.vending import PERMIT_CITE, PROCEDURE_CITE
 from ui import forms
+from ui.dialog_parts import BAD, GOOD, LATE, cite_link
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
-from ui.register_page import Progress, RegisterPage
+from ui.register_page import Progress, RegisterPage, act_button
 from ui.table_models import CENTER, RowsModel, TableColumn
 from ui.vending_dialogs import (
-    BAD,
-    GOOD,
     ISSUE,
-    LATE,
     TAKE,
     AppealDialog,
     AppealRow,
@@ -69,7 +67,6 @@ from ui.vending_dialogs import (
     PoliceReviewDialog,
     ReviewView,
     application_row,
-    cite_link,
     day_text,
     history_rows,
     plural,
@@ -429,59 +426,46 @@ class VendingTab(RegisterPage[ApplicationRow]):
         forms.size_columns(self.table, {0: 13, 1: 13, 2: 30, 3: 30, 4: 11, 5: 16})
 
         # -- the chosen application: details and acts at the left, its pages at the right
-        self.details = QLabel()
-        self.details.setObjectName("application_details")
-        self.details.setWordWrap(True)
-        self.details.setTextFormat(Qt.TextFormat.RichText)
-        self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        self.details.linkActivated.connect(self.app.open_link)
+        self.details = forms.rich_label("application_details", self.app.open_link)
 
-        def button(text: str, name: str, tip: str) -> QPushButton:
-            made = QPushButton(text)
-            made.setObjectName(name)
-            made.setProperty("tip", tip)
-            made.setToolTip(tip)
-            return made
-
-        self.police_button = button(
+        self.police_button = act_button(
             "&Police review…", "police_button", "Record the papers sent to the Chief of Police"
         )
-        self.doubt_button = button(
+        self.doubt_button = act_button(
             "State &matters in doubt…",
             "doubt_button",
             "Write the doubt notice listing what is not met, and print it",
         )
-        self.delivery_button = button(
+        self.delivery_button = act_button(
             "Record deli&very…", "delivery_button", "When and how the doubt notice was delivered"
         )
-        self.approve_button = button(
+        self.approve_button = act_button(
             "&Approve…", "approve_button", "Approve, or approve conditionally, and print the permit"
         )
-        self.deny_button = button(
+        self.deny_button = act_button(
             "&Deny…", "deny_button", "Deny with reasons, and print the letter with the appeal day"
         )
-        self.withdraw_button = button(
+        self.withdraw_button = act_button(
             "&Withdraw…", "withdraw_button", "The applicant withdraws the application"
         )
-        self.appeal_button = button(
+        self.appeal_button = act_button(
             "Appeal &filed…", "appeal_button", "Record an appeal of the denial to the Council"
         )
-        self.council_button = button(
+        self.council_button = act_button(
             "Council de&cision…",
             "council_button",
             "Record what the Common Council decided on the appeal",
         )
-        self.correct_button = button(
+        self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application (it is reviewed again)"
         )
-        self.print_button = button("Print &permit", "print_permit_button", "Print the permit")
-        self.copies_button = button(
+        self.print_button = act_button("Print &permit", "print_permit_button", "Print the permit")
+        self.copies_button = act_button(
             "Print participant cop&ies",
             "print_copies_button",
             "One signed copy of the permit for each participant on the sponsor's list",
         )
-        self.letter_button = button(
+        self.letter_button = act_button(
             "Print &letter", "print_letter_button", "Print the decision or denial letter again"
         )
         grid = QGridLayout()
@@ -549,10 +533,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
         notice_lines.addLayout(notice_row)
 
         self.appeals = AppealsView(self.app)
-        appeal_page = QScrollArea()
-        appeal_page.setWidget(self.appeals)
-        appeal_page.setWidgetResizable(True)
-        appeal_page.setFrameShape(QScrollArea.Shape.NoFrame)
+        appeal_page = forms.scrolled(self.appeals)
 
         self.history_model = RowsModel(HISTORY_COLUMNS, self)
         self.history_table = forms.make_table(self.history_model, name="history_table")
@@ -573,10 +554,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
         side_layout.setContentsMargins(0, 0, 8, 0)
         side_layout.addWidget(self.details)
         side_layout.addStretch(1)
-        scroller = QScrollArea()
-        scroller.setWidget(side)
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroller = forms.scrolled(side)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -794,12 +772,8 @@ class VendingTab(RegisterPage[ApplicationRow]):
 
     # ---- actions -------------------------------------------------------------------------------
 
-    def _after_save(self, application_id: int | None, message: str) -> None:
+    def _announce_change(self) -> None:
         self.register_changed.emit()
-        self.refresh()
-        if application_id is not None:
-            self.select_application(application_id)
-        self.status.emit(message)
 
     def new_application(self) -> None:
         if self._may_not_take:

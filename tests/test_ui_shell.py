@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.app
@@ -461,3 +461,31 @@ def test_settings_and_audit_items_open_the_dialogs_of_their_modules(
         "change_password",
         "audit",
     ]
+
+
+def test_every_register_fits_the_window_at_its_first_size(
+    qtbot: QtBot, desk: Desk, admin: SignedIn
+) -> None:
+    """At the size the window opens (1280 by 800) no register scrolls sideways: the status and
+    the days at its right are in sight without the clerk reaching for the scroll bar."""
+    from ui.register_page import RegisterPage
+
+    window = _window(qtbot, App(desk, admin))
+    window.resize(1280, 800)
+    pages: list[RegisterPage] = []
+    for workflow in WORKFLOWS:
+        tab = window.show_tab(workflow.name)
+        found = [tab] if isinstance(tab, RegisterPage) else tab.findChildren(RegisterPage)
+        for page in found:
+            for inner in tab.findChildren(QTabWidget):  # a page under an inner tab: open it
+                if inner.indexOf(page) >= 0:
+                    inner.setCurrentWidget(page)
+            qtbot.waitUntil(page.isVisible)
+            pages.append(page)
+    assert len(pages) >= 8
+    scrolling = {
+        page.objectName() or type(page).__name__: page.table.horizontalScrollBar().maximum()
+        for page in pages
+        if page.table.horizontalScrollBar().maximum() > 0
+    }
+    assert scrolling == {}

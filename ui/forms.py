@@ -245,13 +245,19 @@ def offer_years(box: QComboBox, years: Iterable[int], *, label: Callable[[int], 
         box.setCurrentIndex(max(0, box.findData(current)))
 
 
-def size_columns(view: QTableView, widths: dict[int, int]) -> None:
-    """Give columns the widths the clerks need (in characters); the last one stretches."""
+def size_columns(view: QTableView, widths: dict[int, int], *, stretch: int | None = None) -> None:
+    """Give columns the widths the clerks need (in characters); the last one stretches, or
+    ``stretch``: a free-text column (a location, an event) that gives up its room first, so that
+    the register fits the window at its first size without scrolling sideways and the status and
+    dates at the right stay whole."""
     metrics = view.fontMetrics()
     header = view.horizontalHeader()
     for column, chars in widths.items():
         header.resizeSection(column, metrics.horizontalAdvance("n") * chars + 16)
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    if stretch is not None:
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
 
 
 def date_edit(day: date, *, name: str) -> QDateEdit:

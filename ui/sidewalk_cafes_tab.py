@@ -234,7 +234,9 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self.model = RowsModel(cafe_columns(today), self)
         self.model.set_dimmed(lambda r: r.closed)
         self.table = forms.make_table(self.model, name="cafes_table")
-        forms.size_columns(self.table, {0: 12, 1: 28, 2: 24, 3: 22, 4: 7, 5: 13, 6: 11})
+        forms.size_columns(
+            self.table, {0: 12, 1: 22, 2: 16, 3: 16, 4: 7, 5: 13, 6: 11, 7: 22}, stretch=3
+        )
 
         # -- the chosen application: details and acts at the left, its pages at the right
         self.summary = forms.rich_label("cafe_details", self.app.open_link)

@@ -155,7 +155,9 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         self.model = RowsModel(opening_columns(), self)
         self.model.set_dimmed(lambda r: r.finished)
         self.table = forms.make_table(self.model, name="openings_table")
-        forms.size_columns(self.table, {0: 12, 1: 24, 2: 30, 3: 10, 4: 11, 5: 12, 6: 17})
+        forms.size_columns(
+            self.table, {0: 12, 1: 24, 2: 30, 3: 10, 4: 11, 5: 12, 6: 17, 7: 12}, stretch=2
+        )
 
         # -- the chosen permit: details at the left, its acts under them
         self.summary = forms.rich_label("opening_details", self.app.open_link)

@@ -106,7 +106,12 @@ def privilege_columns() -> tuple[TableColumn, ...]:
             tooltip=lambda r: " — ".join(p for p in (r.location, r.street) if p) or None,
         ),
         TableColumn("Purpose", lambda r: r.purpose.label),
-        TableColumn("Status", lambda r: r.status_text, colour=status_colour),
+        TableColumn(
+            "Status",
+            lambda r: r.status_text,
+            colour=status_colour,
+            tooltip=lambda r: r.status_text,
+        ),
         TableColumn("Issued", lambda r: forms.us_date(r.issued_on)),
         TableColumn(
             "Ends",
@@ -170,8 +175,9 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             )
         )
         self.table = forms.make_table(self.model, name="privileges_table")
-        # Status holds "Removed by the City Mar 10, 2027"; all seven fit at 1400 px.
-        forms.size_columns(self.table, {0: 12, 1: 24, 2: 30, 3: 24, 4: 31, 5: 11})
+        # Status holds "Removed by the City Mar 10, 2027", whole; the location gives up its room
+        # first, so that all seven fit the window at its first size (the whole text in its tip).
+        forms.size_columns(self.table, {0: 12, 1: 20, 2: 20, 3: 20, 4: 31, 5: 11, 6: 11}, stretch=2)
 
         # -- the chosen permit: details at the left, its acts under them
         self.summary = forms.rich_label("privilege_details", self.app.open_link)

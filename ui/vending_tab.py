@@ -423,7 +423,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
             lambda r: r.status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL)
         )
         self.table = forms.make_table(self.model, name="application_table")
-        forms.size_columns(self.table, {0: 13, 1: 13, 2: 30, 3: 30, 4: 11, 5: 16})
+        forms.size_columns(self.table, {0: 13, 1: 13, 2: 30, 3: 30, 4: 11, 5: 16, 6: 18}, stretch=3)
 
         # -- the chosen application: details and acts at the left, its pages at the right
         self.details = forms.rich_label("application_details", self.app.open_link)

@@ -8,6 +8,7 @@ again on a fresh schema there (``.ci/run`` starts one). "Today" is a fixed day i
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -91,7 +92,21 @@ def database(database_url: str) -> Iterator[Database]:
     db = Database(database_url)
     db.migrate(backup=False)
     yield db
+    _delete_closed_widgets()
     db.dispose()
+
+
+def _delete_closed_widgets() -> None:
+    """Delete now the widgets pytest-qt has closed: it only calls ``deleteLater``, which its
+    ``processEvents`` leaves pending. Kept alive, a form's timer or a focus change went on using
+    the database in a later test, on a fresh pool of the engine disposed here; the PostgreSQL
+    connection that opened was never closed, and its garbage collection failed another test."""
+    if "PySide6.QtCore" not in sys.modules:
+        return  # no Qt in this process: no widgets
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    if QCoreApplication.instance() is not None:
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 @pytest.fixture

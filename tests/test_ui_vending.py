@@ -710,6 +710,16 @@ def test_the_form_warns_of_an_event_fewer_than_seven_days_away(qtbot, desk, cler
     assert not dialog.short_notice.isVisible()
 
 
+def test_a_closed_form_stops_keeping_its_clock_current(qtbot, desk, clerk) -> None:
+    """A form, once closed, is kept by its parent: its clock must not read the database on."""
+    dialog = ApplicationDialog(None, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    dialog.show()
+    assert dialog._timer.isActive()
+    dialog.reject()
+    assert not dialog._timer.isActive()
+
+
 def test_the_buttons_follow_what_the_core_allows(
     qtbot, tab, desk, clerk, dialogs, clock: FixedClock
 ) -> None:

@@ -1080,6 +1080,9 @@ class ApplicationDialog(forms.FormDialog):
         self._timer.timeout.connect(self.show_clock)
         if application is None:
             self._timer.start()  # the due date moves at midnight while the form is open
+        # A closed form stays alive as its parent's child; it must not read the database every
+        # half minute for the rest of the session (nor, in the tests, after its engine is gone).
+        self.finished.connect(self._timer.stop)
         if not app.operator.may(TAKE):
             self.set_read_only(refusal(app.operator.role, TAKE))
         self.resize(1220, 720)

@@ -50,8 +50,15 @@ SEARCH_DELAY_MS = 150
 
 
 def run_modal(dialog: QDialog) -> int:
-    """Show ``dialog`` modally and return its result. Tests replace this to drive the dialog."""
-    return dialog.exec()
+    """Show ``dialog`` modally and return its result. Tests replace this to drive the dialog.
+
+    The dialog is deleted once control is back in the main event loop (the caller reads its
+    fields first): a form opened with a parent would otherwise live on, hidden, as the parent's
+    child for the rest of the day, its signals and timers still reading the database."""
+    try:
+        return dialog.exec()
+    finally:
+        dialog.deleteLater()
 
 
 def ask_save_path(parent: QWidget, title: str, suggested: str, file_filter: str) -> str | None:

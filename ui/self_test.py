@@ -335,14 +335,12 @@ def check_receipt(context: Context) -> str:
 
 
 def _first_fee_line(session: Session, desk: Desk) -> LineEntry:
-    from sqlalchemy import select
+    from clerk_desk import fees, receipts
 
-    from clerk_desk import receipts
-    from clerk_desk.models import FeeItem
-
-    codes = session.scalars(select(FeeItem.code).order_by(FeeItem.id)).all()
-    _require(bool(codes), "the default fee schedule was not loaded into the new database")
-    return receipts.fee_line(session, codes[0], on=desk.clock.today(), reference="SELF-TEST")
+    today = desk.clock.today()
+    in_force = fees.schedule(session, on=today)
+    _require(bool(in_force), "the default fee schedule was not loaded into the new database")
+    return receipts.fee_line(session, in_force[0].code, on=today, reference="SELF-TEST")
 
 
 def check_receipt_pdf(context: Context) -> str:

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QPushButton,
-    QSplitter,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -68,7 +67,7 @@ from ui.petition_dialogs import (
     withdraw,
     zone_of,
 )
-from ui.register_page import Progress, RegisterPage, filter_box, search_row
+from ui.register_page import Progress, RegisterPage, filter_box, register_splitter, search_row
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 _EXPORT_ALL = 10**9
@@ -302,20 +301,16 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         left_layout.addWidget(scroller, 1)
         left_layout.addLayout(first_row)
         left_layout.addLayout(second_row)
-        below = QSplitter(Qt.Orientation.Horizontal)
-        below.addWidget(left)
-        below.addWidget(self.pages)
-        below.setStretchFactor(0, 2)
-        below.setStretchFactor(1, 3)
-        below.setSizes([480, 720])
-
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(below)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([360, 340])
-        splitter.setChildrenCollapsible(False)
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(360, 340),
+            below_sizes=(480, 720),
+            stretch=(1, 1),
+            below_stretch=(2, 3),
+            below_collapsible=True,
+        )
 
         self.new_button = QPushButton("&New petition…")
         self.new_button.setObjectName("new_petition_button")

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSplitter,
     QTableView,
     QWidget,
 )
@@ -139,6 +140,36 @@ def button_grid(groups: tuple[tuple[str, tuple[QPushButton, ...]], ...]) -> QGri
             grid.addWidget(made, line, column)
     grid.setColumnStretch(widest + 1, 1)
     return grid
+
+
+def register_splitter(
+    table: QWidget,
+    details: QWidget,
+    pages: QWidget,
+    *,
+    sizes: tuple[int, int],
+    below_sizes: tuple[int, int],
+    stretch: tuple[int, int] | None = None,
+    below_stretch: tuple[int, int] | None = None,
+    below_collapsible: bool = False,
+) -> QSplitter:
+    """The register above, the chosen record below: its details at the left, its pages at the
+    right. The register and the record cannot be dragged shut; the details and the pages
+    neither, unless ``below_collapsible``."""
+    below = QSplitter(Qt.Orientation.Horizontal)
+    below.addWidget(details)
+    below.addWidget(pages)
+    splitter = QSplitter(Qt.Orientation.Vertical)
+    splitter.addWidget(table)
+    splitter.addWidget(below)
+    for made, factors, shown in ((below, below_stretch, below_sizes), (splitter, stretch, sizes)):
+        if factors is not None:
+            made.setStretchFactor(0, factors[0])
+            made.setStretchFactor(1, factors[1])
+        made.setSizes(list(shown))
+    below.setChildrenCollapsible(below_collapsible)
+    splitter.setChildrenCollapsible(False)
+    return splitter
 
 
 def export_workbook(

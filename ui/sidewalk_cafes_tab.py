@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -60,7 +59,7 @@ from ui import forms, operations
 from ui.dialog_parts import BAD, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
-from ui.register_page import Progress, RegisterPage, act_button, button_grid
+from ui.register_page import Progress, RegisterPage, act_button, button_grid, register_splitter
 from ui.sidewalk_cafe_application import ApplicationDialog
 from ui.sidewalk_cafe_dialogs import (
     AttachPapersDialog,
@@ -460,20 +459,15 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self.pages.addTab(suspension_page, "Suspensions")
         self.pages.addTab(self.history_table, "History")
 
-        below = QSplitter(Qt.Orientation.Horizontal)
-        below.addWidget(left)
-        below.addWidget(self.pages)
-        below.setStretchFactor(0, 2)
-        below.setStretchFactor(1, 3)
-        below.setSizes([470, 830])
-        below.setChildrenCollapsible(False)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(below)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        splitter.setSizes([260, 460])
-        splitter.setChildrenCollapsible(False)
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(260, 460),
+            below_sizes=(470, 830),
+            stretch=(2, 3),
+            below_stretch=(2, 3),
+        )
 
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_application_button")

@@ -71,6 +71,7 @@ from ui.register_page import (
     act_button,
     button_grid,
     export_workbook,
+    register_splitter,
     set_act_states,
 )
 from ui.sidewalk_dialogs import (
@@ -385,20 +386,15 @@ class PermitsPage(RegisterPage[PermitRow]):
         self.pages.addTab(forms.scrolled(findings_page), "Review")
         self.pages.addTab(self.history_table, "History")
 
-        below = QSplitter(Qt.Orientation.Horizontal)
-        below.addWidget(left)
-        below.addWidget(self.pages)
-        below.setStretchFactor(0, 1)
-        below.setStretchFactor(1, 1)
-        below.setSizes([640, 640])
-        below.setChildrenCollapsible(False)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(below)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        splitter.setSizes([260, 440])
-        splitter.setChildrenCollapsible(False)
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(260, 440),
+            below_sizes=(640, 640),
+            stretch=(2, 3),
+            below_stretch=(1, 1),
+        )
 
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_permit_button")
@@ -882,16 +878,13 @@ class OrdersPage(RegisterPage[OrderRow]):
         self.pages.addTab(self.charge_table, "Special charge")
         self.pages.addTab(self.history_table, "History")
 
-        below = QSplitter(Qt.Orientation.Horizontal)
-        below.addWidget(left)
-        below.addWidget(self.pages)
-        below.setSizes([640, 640])
-        below.setChildrenCollapsible(False)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(below)
-        splitter.setSizes([260, 440])
-        splitter.setChildrenCollapsible(False)
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(260, 440),
+            below_sizes=(640, 640),
+        )
 
         self.new_button = QPushButton("&New repair order…")
         self.new_button.setObjectName("new_order_button")

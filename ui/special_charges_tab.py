@@ -65,6 +65,7 @@ from ui.register_page import (
     button_grid,
     export_workbook,
     filter_box,
+    register_splitter,
     search_row,
     set_act_states,
 )
@@ -353,16 +354,13 @@ class ChargesPage(RegisterPage[ChargeRow]):
         self.pages.addTab(lines_page, "Cost lines")
         self.pages.addTab(self.payment_table, "Payments")
 
-        below = QSplitter(Qt.Orientation.Horizontal)
-        below.addWidget(left)
-        below.addWidget(self.pages)
-        below.setSizes([700, 600])
-        below.setChildrenCollapsible(False)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(below)
-        splitter.setSizes([300, 420])
-        splitter.setChildrenCollapsible(False)
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(300, 420),
+            below_sizes=(700, 600),
+        )
 
         self.new_button = QPushButton("&New charge…")
         self.new_button.setObjectName("new_charge_button")

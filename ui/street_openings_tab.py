@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
-    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -51,7 +50,7 @@ from ui.forms import day_or_blank
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
 from ui.petition_dialogs import clock_time, zone_of
-from ui.register_page import Progress, RegisterPage, act_button
+from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.street_opening_dialogs import (
     BILL,
     DECIDE,
@@ -288,19 +287,16 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         self.pages.addTab(self.due_table, "Amounts due")
         self.pages.addTab(self.history_table, "History")
 
-        below = QSplitter(Qt.Orientation.Horizontal)
-        below.addWidget(left)
-        below.addWidget(self.pages)
-        below.setStretchFactor(0, 2)
-        below.setStretchFactor(1, 3)
-        below.setSizes([520, 760])
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(below)
-        splitter.setStretchFactor(0, 1)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([320, 400])
-        splitter.setChildrenCollapsible(False)
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(320, 400),
+            below_sizes=(520, 760),
+            stretch=(1, 1),
+            below_stretch=(2, 3),
+            below_collapsible=True,
+        )
 
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_opening_button")

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QPushButton,
-    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -54,7 +53,7 @@ from ui.findings_view import FindingsView
 from ui.forms import day_or_blank
 from ui.operations import App, perform
 from ui.petition_dialogs import clock_time
-from ui.register_page import Progress, RegisterPage, act_button
+from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.street_privilege_dialogs import (
     BILL,
     DECIDE,
@@ -333,20 +332,15 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         self.pages.addTab(self.due_table, "Amounts due")
         self.pages.addTab(self.history_table, "History")
 
-        below = QSplitter(Qt.Orientation.Horizontal)
-        below.addWidget(left)
-        below.addWidget(self.pages)
-        below.setStretchFactor(0, 2)
-        below.setStretchFactor(1, 3)
-        below.setSizes([540, 760])
-        below.setChildrenCollapsible(False)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(below)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        splitter.setSizes([260, 460])
-        splitter.setChildrenCollapsible(False)
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(260, 460),
+            below_sizes=(540, 760),
+            stretch=(2, 3),
+            below_stretch=(2, 3),
+        )
 
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_privilege_button")

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -47,7 +46,7 @@ from ui import forms
 from ui.dialog_parts import BAD, GOOD, LATE, cite_link
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
-from ui.register_page import Progress, RegisterPage, act_button
+from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.table_models import CENTER, RowsModel, TableColumn
 from ui.vending_dialogs import (
     ISSUE,
@@ -560,21 +559,15 @@ class VendingTab(RegisterPage[ApplicationRow]):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(scroller, 1)
         left_layout.addLayout(grid)
-        below = QSplitter(Qt.Orientation.Horizontal)
-        below.addWidget(left)
-        below.addWidget(self.pages)
-        below.setStretchFactor(0, 2)
-        below.setStretchFactor(1, 3)
-        below.setSizes([500, 700])
-        below.setChildrenCollapsible(False)
-
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.table)
-        splitter.addWidget(below)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        splitter.setSizes([280, 420])
-        splitter.setChildrenCollapsible(False)
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(280, 420),
+            below_sizes=(500, 700),
+            stretch=(2, 3),
+            below_stretch=(2, 3),
+        )
 
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_application_button")

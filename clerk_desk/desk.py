@@ -20,6 +20,7 @@ from typing import Any
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session
 
+from clerk_desk import audit_chain
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
@@ -76,7 +77,11 @@ class Desk:
     def action(self, operator: SignedIn) -> Iterator[Action]:
         """One user action that may write: one transaction, committed only if nothing raises."""
         with self.database.writing() as session:
-            yield Action(self, session, _current(session, operator))
+            action = Action(self, session, _current(session, operator))
+            yield action
+            # Last of all, so that the lock on the chain's head is the last lock taken and is
+            # held only for the moment of writing the events (clerk_desk.audit_chain).
+            audit_chain.append(session, action.events)
 
     @contextlib.contextmanager
     def lookup(self, operator: SignedIn) -> Iterator[Action]:
@@ -106,6 +111,8 @@ class Action:
         self.desk = desk
         self.session = session
         self.operator = operator
+        self.events: list[AuditEvent] = []
+        """The audit events of this action, written to the trail when it commits."""
 
     @property
     def clock(self) -> Clock:
@@ -135,7 +142,10 @@ class Action:
         before: dict[str, Any] | None = None,
         after: dict[str, Any] | None = None,
     ) -> AuditEvent:
-        """Append one event to the audit trail, in this action's transaction."""
+        """Append one event to the audit trail, in this action's transaction.
+
+        The event is numbered, chained and written as the action commits: what it says is
+        fixed now, and nothing is in the trail if the action fails."""
         if isinstance(record, Base):
             self.session.flush()
             record_type = record.__tablename__
@@ -156,7 +166,7 @@ class Action:
             before=before,
             after=after,
         )
-        self.session.add(event)
+        self.events.append(event)
         return event
 
 

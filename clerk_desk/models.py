@@ -144,8 +144,45 @@ class AuditEvent(Base):
     summary: Mapped[str] = mapped_column(Text)
     before: Mapped[dict[str, Any] | None]
     after: Mapped[dict[str, Any] | None]
+    # SHA-256 of this event's content and of the event before it (clerk_desk.audit_chain): a
+    # changed, removed or inserted event breaks the chain from there on.
+    chain_hash: Mapped[str] = mapped_column(String(64), default="", server_default="")
 
     __table_args__ = (Index("ix_audit_event_record", "record_type", "record_id"),)
+
+
+class AuditChain(Base):
+    """The head of the audit trail's hash chain: one row, locked by every action that appends,
+    so that events are numbered and chained one after another whichever station saves."""
+
+    __tablename__ = "audit_chain"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    last_id: Mapped[int] = mapped_column(Integer, default=0)
+    last_hash: Mapped[str] = mapped_column(String(64))
+
+
+class DatabaseGeneration(Base):
+    """Which contents the database holds: a restore gives it a new generation, and every
+    station that signed in under the old one is asked to sign in again."""
+
+    __tablename__ = "database_generation"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=False)
+    generation: Mapped[str] = mapped_column(String(36))
+    changed_at: Mapped[datetime]
+
+
+class SignInThrottle(Base):
+    """Failed sign-ins under one user name (known or not), to slow a guesser down."""
+
+    __tablename__ = "sign_in_throttle"
+
+    username: Mapped[str] = mapped_column(String(60), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    first_failed_at: Mapped[datetime]
+    last_failed_at: Mapped[datetime]
+    blocked_until: Mapped[datetime | None]
 
 
 class PartyKind(enum.StrEnum):
@@ -358,7 +395,18 @@ class Drawer(Base):
     over_short: Mapped[Money | None]
     close_note: Mapped[str] = mapped_column(Text, default="")
 
-    __table_args__ = (CheckConstraint("opening_cash >= 0", name="opening_cash_not_negative"),)
+    __table_args__ = (
+        CheckConstraint("opening_cash >= 0", name="opening_cash_not_negative"),
+        # One open drawer per station, said by the database: two operators opening the same
+        # station's drawer at the same moment cannot both succeed.
+        Index(
+            "uq_drawer_open_station",
+            "station",
+            unique=True,
+            sqlite_where=text("status = 'open'"),
+            postgresql_where=text("status = 'open'"),
+        ),
+    )
 
 
 class ReceiptKind(enum.StrEnum):

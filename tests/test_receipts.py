@@ -973,16 +973,17 @@ def test_gl_distribution_nets_refunds(
 def test_two_stations_paying_the_same_amount_due_cannot_both_pay_it(
     desk: Desk, treasurer: SignedIn, payer: int, drawer: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Station B reads the balance, then station A pays it all and commits before B saves."""
+    """Station B read the balance for its line; station A pays it all and commits just before
+    B's save locks the amount due: B reads it afresh under the lock and is refused."""
     if desk.database.is_sqlite:
         pytest.skip("SQLite's BEGIN IMMEDIATE makes the second station wait from its first read")
     with desk.action(treasurer) as action:
         receipts.open_drawer(action, station="Back office", opening_cash=Money("0"))
     due = bill(desk, treasurer, payer, "50.00")
-    real_take = receipts.take_number
+    real_lock = ledger.lock_dues
     ran: list[str] = []
 
-    def other_station_first(action: object, series: str, *, year: int) -> int:
+    def other_station_first(session: object, due_ids: object) -> object:
         if not ran:
             ran.append("A")
             result: list[object] = []
@@ -994,9 +995,9 @@ def test_two_stations_paying_the_same_amount_due_cannot_both_pay_it(
             worker.start()
             worker.join(30)
             assert result, "station A could not save"
-        return real_take(action, series, year=year)  # type: ignore[arg-type]
+        return real_lock(session, due_ids)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(receipts, "take_number", other_station_first)
+    monkeypatch.setattr(ledger, "lock_dues", other_station_first)
     with pytest.raises((Conflict, InvalidInput), match="paid"):
         pay(
             desk,

@@ -411,6 +411,57 @@ def test_split_check_and_cash_with_change_from_cash_only(
     assert sum((t.amount for t in tenders), Money.zero()) == receipt.total
 
 
+@pytest.mark.parametrize(
+    ("entered", "applied"),
+    [
+        pytest.param(
+            [cash("40.00"), check("50.00")],
+            [("cash", "30.00", "40.00"), ("check", "50.00", "50.00")],
+            id="cash-then-check",
+        ),
+        pytest.param(
+            [check("50.00"), cash("40.00")],
+            [("check", "50.00", "50.00"), ("cash", "30.00", "40.00")],
+            id="check-then-cash",
+        ),
+        pytest.param(
+            [cash("20.00"), check("50.00"), cash("20.00")],
+            [("cash", "20.00", "20.00"), ("check", "50.00", "50.00"), ("cash", "10.00", "20.00")],
+            id="change-from-the-last-cash",
+        ),
+        pytest.param(
+            [cash("25.00"), cash("5.00"), card("52.00")],
+            [("cash", "25.00", "25.00"), ("cash", "3.00", "5.00"), ("card", "52.00", "52.00")],
+            id="two-cash-and-a-card",
+        ),
+    ],
+)
+def test_each_tender_applies_in_full_but_cash_gives_the_change(
+    desk: Desk,
+    treasurer: SignedIn,
+    drawer: int,
+    entered: list[TenderEntry],
+    applied: list[tuple[str, str, str]],
+) -> None:
+    """A sale of $80.00: a check or card is applied whole whatever its place in the list; the
+    change comes out of the cash, so each tender row records what it paid and what was handed
+    over."""
+    receipt = pay(desk, treasurer, [line("80.00")], entered)
+    with desk.database.reading() as session:
+        rows = session.scalars(
+            select(Tender).where(Tender.receipt_id == receipt.id).order_by(Tender.position)
+        ).all()
+        assert [(t.kind, t.amount, t.tendered) for t in rows] == [
+            (kind, Money(amount), Money(tendered)) for kind, amount, tendered in applied
+        ]
+        change = sum((t.tendered - t.amount for t in rows), Money.zero())
+    assert (receipt.total, receipt.change, change) == (
+        Money("80.00"),
+        sum((t.amount for t in entered), Money.zero()) - Money("80.00"),
+        receipt.change,
+    )
+
+
 def test_cash_one_cent_short_is_refused_and_exact_accepted(
     desk: Desk, treasurer: SignedIn, drawer: int
 ) -> None:

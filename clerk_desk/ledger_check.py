@@ -61,6 +61,7 @@ def _live_payments(session: Session) -> dict[int, Money]:
         .where(ReceiptLine.amount_due_id.is_not(None), Receipt.status == ReceiptStatus.ISSUED)
     )
     for due_id, amount in rows:
+        assert due_id is not None  # selected so
         paid[due_id] = paid[due_id] + amount
     return paid
 

@@ -20,12 +20,12 @@ from datetime import datetime
 
 from sqlalchemy import event
 
-from clerk_desk import ledger, receipts
+from clerk_desk import bonds, ledger, receipts
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Action, Desk
 from clerk_desk.errors import ClerkDeskError
-from clerk_desk.models import TenderKind
+from clerk_desk.models import BondKind, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.receipts import LineEntry, TenderEntry
 
@@ -121,7 +121,23 @@ def _pay(action: Action, station: str, due_id: int, amount: str) -> None:
     )
 
 
+def _file_annual_bond(action: Action, principal_id: int, year: int) -> None:
+    bonds.file_bond(
+        action,
+        bonds.BondData(
+            kind=BondKind.ANNUAL_EXCAVATION,
+            principal_id=principal_id,
+            surety="Western Surety Company",
+            bond_number=f"WS-{year}-{random.randint(1000, 9999)}",
+            amount=Money("10000.00"),
+            effective_on=datetime(year, 1, 1).date(),
+            year=year,
+        ),
+    )
+
+
 MOVES: dict[str, Callable[..., object]] = {
+    "annual_bond": _file_annual_bond,
     "pay": _pay,
     "void": lambda action, receipt_id: receipts.void_receipt(
         action, receipt_id, reason="Keyed twice"

@@ -3,7 +3,8 @@ of receipts that paid one amount owed, a void while another station pays it, a c
 another pays it, two operators opening one station's drawer, and three busy stations paying
 and voiding on shared amounts. Each race is run for many rounds, each station holding its
 transaction open a random moment (tests/receipts_worker.py: act), and afterwards the books must
-agree with themselves (clerk_desk.ledger_check) — on SQLite and on PostgreSQL.
+agree with themselves (clerk_desk.ledger_check) — on SQLite and on PostgreSQL. Two stations
+filing one principal's annual bond for a year race the same way.
 
 Before every change to an amount owed locked its row, PostgreSQL lost a void or a payment in
 most rounds of these races (the figures are in the commit that made them pass)."""
@@ -23,7 +24,7 @@ from clerk_desk import ledger, parties, receipts
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk
 from clerk_desk.ledger_check import ledger_problems
-from clerk_desk.models import Drawer, DrawerStatus, DueKind, DueStatus, PartyKind, TenderKind
+from clerk_desk.models import Bond, Drawer, DrawerStatus, DueKind, DueStatus, PartyKind, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.receipts import TenderEntry
 
@@ -171,6 +172,24 @@ def test_two_operators_open_one_stations_drawer(
         ).all()
     assert sorted(open_stations) == sorted(f"Station {n}" for n in range(ROUNDS))
     assert_books_agree(database, wrong, "two drawers")
+
+
+def test_two_stations_file_one_principals_annual_bond(
+    stations: Pool, url: str, database: Database, desk: Desk, party: int
+) -> None:
+    """One annual excavation bond per principal per year (§ 506-6 (Bond)): the second station
+    is told so in words."""
+    wrong = 0
+    for n in range(ROUNDS):
+        year = 2027 + n
+        outcomes = race(stations, url, ("annual_bond", party, year), ("annual_bond", party, year))
+        told = f"refused: Hanson Excavating LLC already has an annual bond for {year}"
+        wrong += sorted(o == "done" or o.startswith(told) for o in outcomes) != [True, True]
+        wrong += outcomes.count("done") != 1
+    with database.reading() as session:
+        years = session.scalars(select(Bond.year).where(Bond.principal_id == party)).all()
+    assert sorted(years) == [2027 + n for n in range(ROUNDS)]
+    assert_books_agree(database, wrong, "two annual bonds")
 
 
 def test_three_busy_stations_paying_and_voiding_on_shared_amounts(

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from sqlalchemy import ColumnElement, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
@@ -36,6 +35,7 @@ from clerk_desk.money import Money
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
+from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import fits
 
 BOND_CITE = "§ 506-6 (Bond)"
@@ -359,18 +359,9 @@ def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None 
     if scan is not None:
         bond.scan_name = fits(Bond.scan_name, scan[0], "The file name", field="scan")
         bond.scan_sha256 = store_scan(action, scan[1], scan[0])
-    action.session.flush()  # the scan's row apart, so that only the bond's own save is judged
-    try:
-        # Another station may file the same principal's annual bond between the look above and
-        # this save: the index uq_bond_annual_principal_year keeps one (§ 506-6).
-        with action.session.begin_nested():
-            action.session.add(bond)
-    except IntegrityError as error:
-        raise Conflict(
-            f"{principal.name} already has an annual bond for {year}: another station filed "
-            "it a moment ago.",
-            cite=BOND_CITE,
-        ) from error
+    refusal = f"{principal.name} already has an annual bond for {year}: another station filed it."
+    with save_unique(action.session, refusal, cite=BOND_CITE):
+        action.session.add(bond)  # uq_bond_annual_principal_year (§ 506-6)
     action.audit(
         "bond.file",
         bond,

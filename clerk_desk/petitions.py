@@ -173,7 +173,7 @@ def add_meeting(action: Action, data: MeetingData) -> CouncilMeeting:
 
 def update_meeting(action: Action, meeting_id: int, data: MeetingData) -> CouncilMeeting:
     action.require(Permission.TAKE_APPLICATIONS)
-    meeting = get_meeting(action.session, meeting_id)
+    meeting = get_meeting(action.session, meeting_id, lock=True)
     before, old_start = snapshot(meeting), meeting.starts_at
     for key, value in _clean_meeting(data).items():
         setattr(meeting, key, value)
@@ -195,7 +195,7 @@ def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMe
     A meeting that has begun, or at which the Council's action on a petition is recorded, took
     place: cancelling it would send petitions the Council already heard back to waiting."""
     action.require(Permission.TAKE_APPLICATIONS)
-    meeting = get_meeting(action.session, meeting_id)
+    meeting = get_meeting(action.session, meeting_id, lock=True)
     if meeting.cancelled_on is not None:
         raise Conflict("That meeting is already cancelled.")
     acted = action.session.scalar(
@@ -217,7 +217,10 @@ def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMe
         raise InvalidInput("Say why the meeting is cancelled.", field="reason")
     before = snapshot(meeting)
     meeting.cancelled_on, meeting.cancel_reason = action.today(), reason.strip()
-    for petition in agenda(action.session, meeting.id):
+    for listed in sorted(agenda(action.session, meeting.id), key=lambda p: p.id):
+        petition = get_petition(action.session, listed.id, lock=True)
+        if petition.meeting_id != meeting.id or petition.status != PetitionStatus.ON_AGENDA:
+            continue  # moved or withdrawn at another station a moment ago
         petition.status, petition.meeting_id = PetitionStatus.RECEIVED, None
         _event(action, petition, "unplaced", meeting=meeting, detail="Meeting cancelled")
     action.audit(
@@ -230,8 +233,12 @@ def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMe
     return meeting
 
 
-def get_meeting(session: Session, meeting_id: int) -> CouncilMeeting:
-    meeting = session.get(CouncilMeeting, meeting_id)
+def get_meeting(session: Session, meeting_id: int, *, lock: bool = False) -> CouncilMeeting:
+    """The meeting; with ``lock``, read afresh under a row lock held until the action ends.
+
+    What changes an agenda locks its meeting first, then the petitions (by number): a petition
+    placed on a meeting while another station cancels it waits, and sees it cancelled."""
+    meeting = session.get(CouncilMeeting, meeting_id, with_for_update=lock, populate_existing=lock)
     if meeting is None:
         raise NotFound(f"There is no meeting number {meeting_id}.")
     return meeting
@@ -270,7 +277,7 @@ def record_packet_built(action: Action, meeting_id: int, *, pages: int, as_of: d
     action.require(Permission.TAKE_APPLICATIONS)
     if as_of.tzinfo is None:
         raise ValueError("as_of must be timezone-aware")
-    meeting = get_meeting(action.session, meeting_id)
+    meeting = get_meeting(action.session, meeting_id, lock=True)
     if agenda_changed_since(action.session, meeting.id, as_of):
         raise Conflict(
             f"The agenda of the meeting of {meeting_day(action, meeting)} changed while its "
@@ -534,7 +541,7 @@ def update_petition(action: Action, petition_id: int, data: PetitionData) -> Pet
     out of the list (:func:`petitioners`), and the removal is a step of the history.
     """
     action.require(Permission.TAKE_APPLICATIONS)
-    petition = get_petition(action.session, petition_id)
+    petition = get_petition(action.session, petition_id, lock=True)
     values = _clean_petition(action.session, data)
     before = snapshot(petition)
     old_signers = signers_text(petition)
@@ -601,7 +608,7 @@ def correct_received(
     """Correct the moment a petition was received (a stamp made late, or in error). The program
     year follows the corrected day; the old stamp, the new and the reason are kept."""
     action.require(Permission.TAKE_APPLICATIONS)
-    petition = get_petition(action.session, petition_id)
+    petition = get_petition(action.session, petition_id, lock=True)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say why the date received is corrected.", field="reason", cite=CITE)
@@ -653,7 +660,7 @@ def _stamp(moment: datetime) -> str:
 def add_scan(action: Action, petition_id: int, name: str, content: bytes) -> PetitionScan:
     """Attach a scan of the signed petition (PDF, PNG or JPEG)."""
     action.require(Permission.TAKE_APPLICATIONS)
-    petition = get_petition(action.session, petition_id)
+    petition = get_petition(action.session, petition_id, lock=True)
     digest = store_scan(action, content, name)
     scan = PetitionScan(
         petition_id=petition.id,
@@ -693,8 +700,10 @@ def attached_scans(petition: Petition) -> list[PetitionScan]:
     return [scan for scan in petition.scans if not scan.set_aside_reason]
 
 
-def get_petition(session: Session, petition_id: int) -> Petition:
-    petition = session.get(Petition, petition_id)
+def get_petition(session: Session, petition_id: int, *, lock: bool = False) -> Petition:
+    """The petition; with ``lock``, read afresh under a row lock (after its meeting's, when
+    both are changed)."""
+    petition = session.get(Petition, petition_id, with_for_update=lock, populate_existing=lock)
     if petition is None:
         raise NotFound(f"There is no petition number {petition_id}.")
     return petition
@@ -707,8 +716,8 @@ def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petiti
     """Put a pending petition on the agenda of a meeting to come (one that has not begun), or
     move it there from another; a packet built for either meeting no longer matches."""
     action.require(Permission.TAKE_APPLICATIONS)
-    petition = get_petition(action.session, petition_id)
-    meeting = get_meeting(action.session, meeting_id)
+    meeting = get_meeting(action.session, meeting_id, lock=True)
+    petition = get_petition(action.session, petition_id, lock=True)
     if not PetitionStatus(petition.status).pending:
         raise Conflict(
             f"Petition {petition.number} is {PetitionStatus(petition.status).label.lower()}."
@@ -783,8 +792,8 @@ def record_council_action(
     agenda held it: the Council acts only on what its agenda gave notice of."""
     action.require(Permission.TAKE_APPLICATIONS)
     outcome = CouncilAction(outcome)
-    petition = get_petition(action.session, petition_id)
-    meeting = get_meeting(action.session, meeting_id)
+    meeting = get_meeting(action.session, meeting_id, lock=True)
+    petition = get_petition(action.session, petition_id, lock=True)
     if not PetitionStatus(petition.status).pending:
         raise Conflict(
             f"Petition {petition.number} is {PetitionStatus(petition.status).label.lower()}."
@@ -865,7 +874,7 @@ def record_council_action(
 def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> Petition:
     """The petitioner withdraws the petition; it stays in the register."""
     action.require(Permission.TAKE_APPLICATIONS)
-    petition = get_petition(action.session, petition_id)
+    petition = get_petition(action.session, petition_id, lock=True)
     if not PetitionStatus(petition.status).pending:
         raise Conflict(
             f"Petition {petition.number} is {PetitionStatus(petition.status).label.lower()}."

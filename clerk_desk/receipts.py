@@ -56,6 +56,7 @@ from clerk_desk.receipt_views import (
     TenderView,
 )
 from clerk_desk.today import TodayItem, provider
+from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import fits
 
 FEE_CITE = "§ 506-6 (Fee)"
@@ -371,7 +372,8 @@ def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
         opened_by_id=action.operator.id or None,
         opening_cash=opening_cash,
     )
-    action.session.add(drawer)
+    with save_unique(action.session, f"The drawer of {name} is already open."):
+        action.session.add(drawer)  # uq_drawer_open_station: one open drawer per station
     action.audit(
         "drawer.open",
         drawer,
@@ -730,9 +732,12 @@ def take_payment(
     totals = check_sale(clean, tenders)
     if totals.problems:
         raise totals.problems[0]
+    # Locked now, in the order of their numbers, and read afresh: another station may be paying,
+    # voiding or cancelling the same amounts (ledger.lock_due).
+    dues = ledger.lock_dues(action.session, (line.amount_due_id for line in clean))
     for line in clean:
         if line.amount_due_id is not None:
-            due = ledger.get_due(action.session, line.amount_due_id)
+            due = dues[line.amount_due_id]
             if due.status != DueStatus.OPEN:
                 raise Conflict(ledger.not_payable(due))
             if line.amount > due.balance:
@@ -868,11 +873,6 @@ def _write(
     for line in lines:
         if line.amount_due_id is None:
             continue
-        # Read the amount due afresh under a row lock: another station may have paid it since
-        # it was checked (PostgreSQL reads committed data; SQLite already serialized the save).
-        action.session.get(
-            AmountDue, line.amount_due_id, with_for_update=True, populate_existing=True
-        )
         if sign > 0:
             ledger.apply_payment(action, line.amount_due_id, line.amount, reference=receipt.number)
         else:
@@ -935,6 +935,7 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
     receipt.voided_by_id = action.operator.id or None
     receipt.void_reason = reason.strip()
     sign = 1 if receipt.total >= Money.zero() else -1
+    ledger.lock_dues(action.session, (line.amount_due_id for line in receipt.lines))
     for line in receipt.lines:
         if line.amount_due_id is not None:
             if sign > 0:
@@ -1009,18 +1010,15 @@ def refund(
     if totals.change != Money.zero():
         raise InvalidInput("A refund is paid back exactly; there is no change.", field="tenders")
     due_ids = list(dict.fromkeys(ln.amount_due_id for ln in clean if ln.amount_due_id is not None))
+    dues = ledger.lock_dues(action.session, due_ids)
     # A special charge's payment refunded is owed again (special_charges.refunded): a refund
     # returns money, cancelling the charge is its own act. Any other amount due refunded is
     # cancelled, not owed again: that takes the right to cancel.
-    charges = {
-        due_id
-        for due_id in due_ids
-        if ledger.get_due(action.session, due_id).kind == DueKind.SPECIAL_CHARGE
-    }
+    charges = {due_id for due_id in due_ids if dues[due_id].kind == DueKind.SPECIAL_CHARGE}
     if set(due_ids) - charges:
         action.require(Permission.CANCEL_DUE)
     for due_id in due_ids:
-        due = ledger.get_due(action.session, due_id)
+        due = dues[due_id]
         paid_here = sum(
             (ln.amount for ln in original.lines if ln.amount_due_id == due_id), Money.zero()
         )

@@ -638,8 +638,14 @@ def create_charge(action: Action, data: ChargeData, bill: BillData | None = None
     return charge
 
 
-def get_charge(session: Session, charge_id: int) -> SpecialCharge:
-    charge = session.get(SpecialCharge, charge_id)
+def get_charge(session: Session, charge_id: int, *, lock: bool = False) -> SpecialCharge:
+    """The charge; with ``lock``, read afresh under a row lock until the action ends (for a
+    change: another station may be certifying or cancelling it at the same moment)."""
+    charge = (
+        session.get(SpecialCharge, charge_id, with_for_update=True, populate_existing=True)
+        if lock
+        else session.get(SpecialCharge, charge_id)
+    )
     if charge is None:
         raise NotFound(f"There is no special charge number {charge_id}.")
     return charge
@@ -693,7 +699,7 @@ def record_bill(
     pay that has run out.
     """
     action.require(Permission.BILL)
-    charge = get_charge(action.session, charge_id)
+    charge = get_charge(action.session, charge_id, lock=True)
     _refuse_locked(charge)
     _check_bill(charge, bill, action.today())
     why = " ".join(reason.split())
@@ -757,7 +763,8 @@ def cancel_charge(action: Action, charge_id: int, *, reason: str) -> SpecialChar
     """Cancel a charge (billed in error, forgiven by the Council), with the reason. A charge
     that has been paid in part is refunded first: its receipts stay as they were."""
     action.require(Permission.CANCEL_DUE)
-    charge = get_charge(action.session, charge_id)
+    # The charge, then its amount due (ledger.cancel): the order certify_run locks them in.
+    charge = get_charge(action.session, charge_id, lock=True)
     _refuse_locked(charge)
     if not reason.strip():
         raise InvalidInput("Give the reason for cancelling the charge.", field="reason")
@@ -1132,7 +1139,15 @@ def prepare_run(action: Action, as_of: date) -> TaxRollRun:
             field="as_of",
         )
     status = RunStatus.PREVIEW if preview else RunStatus.DRAFT
-    for earlier in session.scalars(select(TaxRollRun).where(TaxRollRun.status == status)):
+    # Locked: a draft being certified at this moment at another station is certified, not set
+    # aside (PostgreSQL checks the status again once that certification commits).
+    for earlier in session.scalars(
+        select(TaxRollRun)
+        .where(TaxRollRun.status == status)
+        .order_by(TaxRollRun.id)
+        .with_for_update()
+        .execution_options(populate_existing=True)
+    ):
         earlier.status = RunStatus.DISCARDED
         earlier.note = (earlier.note + "\n" if earlier.note else "") + "Set aside by a later run."
     series, prefix = ("tax_roll_preview", "PV") if preview else ("tax_roll_run", "TR")
@@ -1262,20 +1277,21 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
     if run is None:
         raise NotFound(f"There is no tax roll run number {run_id}.")
     charge_ids = [entry.charge_id for entry in run.entries]
-    # Lock the charges and their amounts due, so that no receipt lands between check and stamp.
+    # Lock the charges and their amounts due, so that no receipt lands between check and stamp;
+    # in the order of their numbers, as every other writer takes them (no deadlock).
     session.scalars(
         select(SpecialCharge)
         .where(SpecialCharge.id.in_(charge_ids))
+        .order_by(SpecialCharge.id)
         .with_for_update()
         .execution_options(populate_existing=True)
     ).all()
-    session.scalars(
-        select(AmountDue)
-        .join(SpecialCharge, SpecialCharge.amount_due_id == AmountDue.id)
-        .where(SpecialCharge.id.in_(charge_ids))
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    ).all()
+    ledger.lock_dues(
+        session,
+        session.scalars(
+            select(SpecialCharge.amount_due_id).where(SpecialCharge.id.in_(charge_ids))
+        ),
+    )
     problem = certify_problem(session, run, action.today())
     if problem:
         raise Conflict(problem)

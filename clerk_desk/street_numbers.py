@@ -258,7 +258,7 @@ def lock_street(session: Session, street_id: int) -> Street:
     turns; on PostgreSQL the unique index alone would not stop another unit of another parcel
     under the same number, so the street's row is locked (``SELECT … FOR UPDATE``).
     """
-    street = session.get(Street, street_id, with_for_update=True)
+    street = session.get(Street, street_id, with_for_update=True, populate_existing=True)
     if street is None:
         raise NotFound(f"There is no street number {street_id}.")
     return street
@@ -317,8 +317,15 @@ def address_search_text(address: Address) -> str:
     )
 
 
-def get_address(session: Session, address_id: int) -> Address:
-    address = session.get(Address, address_id)
+def get_address(session: Session, address_id: int, *, lock: bool = False) -> Address:
+    """The address; with ``lock``, read afresh and row-locked until the action ends, so that two
+    stations altering, retiring or opening a case on it take turns (each then sees the other's
+    change). An action that also numbers the street locks the address first, then the street."""
+    address = (
+        session.get(Address, address_id, with_for_update=True, populate_existing=True)
+        if lock
+        else session.get(Address, address_id)
+    )
     if address is None:
         raise NotFound(f"There is no address number {address_id}.")
     return address
@@ -981,7 +988,7 @@ def change_address(action: Action, address_id: int, data: AddressEdit, *, reason
     never silently overwritten (§ 506-16 (Altering numbers))."""
     action.require(Permission.ASSIGN_STREET_NUMBERS)
     session = action.session
-    address = get_address(session, address_id)
+    address = get_address(session, address_id, lock=True)
     if address.status != AddressStatus.ASSIGNED:
         raise Conflict(f"{address_text(address)} is retired; assign a new number instead.")
     why = reason.strip()
@@ -1055,7 +1062,7 @@ def retire_address(action: Action, address_id: int, *, reason: str) -> Address:
     """Take a number out of use (a building demolished, lots combined). It stays in the register
     and its history; the number may then be assigned again."""
     action.require(Permission.ASSIGN_STREET_NUMBERS)
-    address = get_address(action.session, address_id)
+    address = get_address(action.session, address_id, lock=True)
     if address.status != AddressStatus.ASSIGNED:
         raise Conflict(f"{address_text(address)} is already retired.")
     why = reason.strip()
@@ -1337,7 +1344,8 @@ def observe_noncompliance(
 ) -> NumberingCase:
     """Record that a building's numbers are missing or improper; the owner has 20 days."""
     action.require(Permission.KEEP_STREET_REGISTER)
-    address = get_address(action.session, address_id)
+    # Locked: two stations recording the same observation at once would open two cases.
+    address = get_address(action.session, address_id, lock=True)
     if address.status != AddressStatus.ASSIGNED:
         raise Conflict(f"{address_text(address)} is retired.")
     text = observation.strip()

@@ -411,6 +411,57 @@ def test_split_check_and_cash_with_change_from_cash_only(
     assert sum((t.amount for t in tenders), Money.zero()) == receipt.total
 
 
+@pytest.mark.parametrize(
+    ("entered", "applied"),
+    [
+        pytest.param(
+            [cash("40.00"), check("50.00")],
+            [("cash", "30.00", "40.00"), ("check", "50.00", "50.00")],
+            id="cash-then-check",
+        ),
+        pytest.param(
+            [check("50.00"), cash("40.00")],
+            [("check", "50.00", "50.00"), ("cash", "30.00", "40.00")],
+            id="check-then-cash",
+        ),
+        pytest.param(
+            [cash("20.00"), check("50.00"), cash("20.00")],
+            [("cash", "20.00", "20.00"), ("check", "50.00", "50.00"), ("cash", "10.00", "20.00")],
+            id="change-from-the-last-cash",
+        ),
+        pytest.param(
+            [cash("25.00"), cash("5.00"), card("52.00")],
+            [("cash", "25.00", "25.00"), ("cash", "3.00", "5.00"), ("card", "52.00", "52.00")],
+            id="two-cash-and-a-card",
+        ),
+    ],
+)
+def test_each_tender_applies_in_full_but_cash_gives_the_change(
+    desk: Desk,
+    treasurer: SignedIn,
+    drawer: int,
+    entered: list[TenderEntry],
+    applied: list[tuple[str, str, str]],
+) -> None:
+    """A sale of $80.00: a check or card is applied whole whatever its place in the list; the
+    change comes out of the cash, so each tender row records what it paid and what was handed
+    over."""
+    receipt = pay(desk, treasurer, [line("80.00")], entered)
+    with desk.database.reading() as session:
+        rows = session.scalars(
+            select(Tender).where(Tender.receipt_id == receipt.id).order_by(Tender.position)
+        ).all()
+        assert [(t.kind, t.amount, t.tendered) for t in rows] == [
+            (kind, Money(amount), Money(tendered)) for kind, amount, tendered in applied
+        ]
+        change = sum((t.tendered - t.amount for t in rows), Money.zero())
+    assert (receipt.total, receipt.change, change) == (
+        Money("80.00"),
+        sum((t.amount for t in entered), Money.zero()) - Money("80.00"),
+        receipt.change,
+    )
+
+
 def test_cash_one_cent_short_is_refused_and_exact_accepted(
     desk: Desk, treasurer: SignedIn, drawer: int
 ) -> None:
@@ -973,16 +1024,17 @@ def test_gl_distribution_nets_refunds(
 def test_two_stations_paying_the_same_amount_due_cannot_both_pay_it(
     desk: Desk, treasurer: SignedIn, payer: int, drawer: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Station B reads the balance, then station A pays it all and commits before B saves."""
+    """Station B read the balance for its line; station A pays it all and commits just before
+    B's save locks the amount due: B reads it afresh under the lock and is refused."""
     if desk.database.is_sqlite:
         pytest.skip("SQLite's BEGIN IMMEDIATE makes the second station wait from its first read")
     with desk.action(treasurer) as action:
         receipts.open_drawer(action, station="Back office", opening_cash=Money("0"))
     due = bill(desk, treasurer, payer, "50.00")
-    real_take = receipts.take_number
+    real_lock = ledger.lock_dues
     ran: list[str] = []
 
-    def other_station_first(action: object, series: str, *, year: int) -> int:
+    def other_station_first(session: object, due_ids: object) -> object:
         if not ran:
             ran.append("A")
             result: list[object] = []
@@ -994,9 +1046,9 @@ def test_two_stations_paying_the_same_amount_due_cannot_both_pay_it(
             worker.start()
             worker.join(30)
             assert result, "station A could not save"
-        return real_take(action, series, year=year)  # type: ignore[arg-type]
+        return real_lock(session, due_ids)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(receipts, "take_number", other_station_first)
+    monkeypatch.setattr(ledger, "lock_dues", other_station_first)
     with pytest.raises((Conflict, InvalidInput), match="paid"):
         pay(
             desk,

@@ -8,7 +8,8 @@ it the same way on both, next to the field that was typed.
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from typing import Any, TypeVar
 
 from sqlalchemy import String
 from sqlalchemy.orm import QueryableAttribute
@@ -45,3 +46,18 @@ def clip(column: QueryableAttribute[Any], value: str) -> str:
     into a form (a refused user name in the audit trail's record column)."""
     limit = max_length(column)
     return value if limit is None else value[:limit]
+
+
+_Kind = TypeVar("_Kind", bound=enum.Enum)
+
+
+def choice(kinds: type[_Kind], value: object, label: str, *, field: str) -> _Kind:
+    """``value`` as one of ``kinds`` (e.g. a tender kind sent by a form or a script); anything
+    else is refused for ``field``, naming the choices, instead of raising ValueError."""
+    try:
+        return kinds(value)
+    except ValueError:
+        names = ", ".join(str(kind.value) for kind in kinds)
+        raise InvalidInput(
+            f"{label} {value!r} is not one Clerk Desk knows: it is one of {names}.", field=field
+        ) from None

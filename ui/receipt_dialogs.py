@@ -98,8 +98,11 @@ def print_receipt(parent: QWidget | None, app: App, receipt_id: int) -> tuple[bo
 
     def load(action: Action) -> tuple[ReceiptView, ReceiptSettings, Any]:
         zone = action.clock.local_now().tzinfo
+        view = receipts.receipt_view(action.session, receipt_id, tz=zone)
+        if view.prints > 0:  # refused before the duplicate is printed, not after
+            action.require(Permission.REPRINT_RECEIPT)
         return (
-            receipts.receipt_view(action.session, receipt_id, tz=zone),
+            view,
             receipts.receipt_settings(action.session),
             settings_store.city_profile(action.session),
         )

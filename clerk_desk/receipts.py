@@ -214,14 +214,14 @@ def _check_tender(tender: TenderEntry, index: int) -> None:
     where = f"tender_{index}"
     if tender.amount <= Money.zero():
         raise InvalidInput("A tender must be more than $0.00.", field=f"{where}_amount")
-    for text, name in (
-        (tender.check_number, "check_number"),
-        (tender.name_on_check, "name_on_check"),
-        (tender.card_last4, "card_last4"),
-        (tender.card_authorization, "card_authorization"),
-        (tender.money_order_number, "money_order_number"),
+    for text, name, label in (
+        (tender.check_number, "check_number", "The check number"),
+        (tender.name_on_check, "name_on_check", "The name on the check"),
+        (tender.card_last4, "card_last4", "The card's last four digits"),
+        (tender.card_authorization, "card_authorization", "The authorization code"),
+        (tender.money_order_number, "money_order_number", "The money order number"),
     ):
-        refuse_card_number(text, f"{where}_{name}")
+        fits(getattr(Tender, name), text.strip(), label, field=f"{where}_{name}")
     kind = choice(TenderKind, tender.kind, "The tender kind", field=f"{where}_kind")
     if kind is TenderKind.CARD:
         if not re.fullmatch(r"\d{4}", tender.card_last4.strip()):
@@ -455,7 +455,7 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
     ):
         if value < Money.zero():
             raise InvalidInput("A total cannot be negative.", field=name)
-    refuse_card_number(count.note, "note")
+    fits(Drawer.close_note, count.note, "The note", field="note")
     expected = _expected(action.session, drawer)
     expected_total = sum(expected.values(), Money.zero())
     if count.expected_total is not None and count.expected_total != expected_total:
@@ -639,9 +639,7 @@ def _clean_lines(action: Action, lines: Sequence[LineEntry]) -> list[LineEntry]:
             gl_accounts.refuse_unknown(
                 accounts, line.gl_account.strip(), f"The line {description!r}", field="lines"
             )
-        refuse_card_number(description, "lines")
-        refuse_card_number(line.reference, "lines")
-        refuse_card_number(line.note, "lines")
+        fits(ReceiptLine.note, line.note.strip(), "A line's note", field="lines")
         cleaned.append(
             LineEntry(
                 description,
@@ -671,7 +669,6 @@ def _payer(action: Action, payer_id: int | None, payer_name: str) -> tuple[int |
     if not name:
         raise InvalidInput("Choose the payer, or type the name of a walk-in payer.", field="payer")
     fits(Receipt.payer_name, name, "The payer's name", field="payer")
-    refuse_card_number(name, "payer")
     return None, name, ""
 
 
@@ -693,7 +690,7 @@ def take_payment(
     _refuse_stale_drawer(action, drawer)
     clean = _clean_lines(action, lines)
     payer = _payer(action, payer_id, payer_name)
-    refuse_card_number(note, "note")
+    fits(Receipt.note, note.strip(), "The note", field="note")
     for index, tender in enumerate(tenders):
         if choice(TenderKind, tender.kind, "The tender kind", field=f"tender_{index}_kind") is (
             TenderKind.CITY_CHECK
@@ -895,7 +892,7 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
     action.require(Permission.VOID_RECEIPT)
     if not reason.strip():
         raise InvalidInput("Say why the receipt is voided.", field="reason")
-    refuse_card_number(reason, "reason")
+    fits(Receipt.void_reason, reason.strip(), "The reason", field="reason")
     receipt = get_receipt(action.session, receipt_id, lock=True)
     if receipt.status == ReceiptStatus.VOID:
         raise Conflict(f"Receipt {receipt.number} is already void.")
@@ -1132,9 +1129,7 @@ def adjust(
         for line in lines
     ]
     for line in cleaned:
-        refuse_card_number(line.description, "lines")
-        refuse_card_number(line.reference, "lines")
-        refuse_card_number(line.note, "lines")
+        fits(ReceiptLine.note, line.note, "A line's note", field="lines")
         if not line.description or not line.gl_account:
             raise InvalidInput("Each line needs a description and a GL account.", field="lines")
         fits(ReceiptLine.description, line.description, "A line's description", field="lines")
@@ -1197,7 +1192,7 @@ def _correction_target(
 ) -> tuple[Receipt, Drawer]:
     if not reason.strip():
         raise InvalidInput("Say why the receipt is corrected.", field="reason")
-    refuse_card_number(reason, "reason")
+    fits(Receipt.note, reason.strip(), "The reason", field="reason")
     original = get_receipt(action.session, original_id)
     if original.status == ReceiptStatus.VOID:
         raise Conflict(f"Receipt {original.number} is void; there is nothing to correct.")

@@ -16,8 +16,9 @@ text and amount column of every new or changed record, whichever service wrote i
 A refusal is an :class:`~clerk_desk.errors.InvalidInput` naming the column (``field``) and reading
 its key as words ("payer_name" -> "The payer name") unless the column's ``info`` gives a
 ``label``; the action is rolled back whole. Columns the program alone writes from values it
-made (hashes, the search index, the database's generation) are left alone, and so is the card
-check of the audit trail, whose summaries quote only text already checked on its way in.
+made (hashes, the search index, the database's generation) are left alone; the audit trail's
+summaries, which quote text already checked on its way in, are checked for control characters
+only (a String column of the trail still for its length).
 """
 
 from __future__ import annotations
@@ -38,14 +39,18 @@ from clerk_desk.money import MAX_ENTRY, Money
 TEXT_LIMIT = 20_000
 
 _PROGRAM_WRITTEN = frozenset({"password_hash", "search_text", "generation"})
-_NOT_CARD_CHECKED_TABLES = frozenset({"audit_event"})
+# The audit trail's summaries are composed by the program from text already checked on its
+# way in; they may quote a whole note, so only what no database keeps (NUL) is refused there.
+_PROGRAM_COMPOSED_TABLES = frozenset({"audit_event"})
 _MULTI_LINE_ALLOWED = frozenset("\n\t")
+_COMPOSED_LIMIT = 10_000_000
 
 
 def label(column: ColumnProperty[Any]) -> str:
-    """How a message names ``column``: its ``info["label"]``, else its key in words."""
+    """How a message names ``column``: its ``info["label"]``, else "The " and its key in
+    words ("payer_name" -> "The payer name")."""
     named = column.columns[0].info.get("label")
-    return str(named) if named else column.key.replace("_", " ")
+    return str(named) if named else "The " + column.key.replace("_", " ")
 
 
 def _program_written(key: str) -> bool:
@@ -81,21 +86,19 @@ def check_text(
     *,
     limit: int,
     multi_line: bool,
-    words: str,
+    label: str,
     field: str | None,
     card_check: bool = True,
 ) -> None:
     """Refuse ``value`` for ``field`` if it is too long, holds a control character or a card
-    number; ``words`` name it in the message ("payer name")."""
+    number; ``label`` starts the sentence ("The payer's name")."""
     if len(value) > limit:
-        raise InvalidInput(
-            f"The {words} is too long: at most {limit:,} characters.", field=field
-        )
+        raise InvalidInput(f"{label} is too long: at most {limit:,} characters.", field=field)
     char = control_character(value, multi_line=multi_line)
     if char is not None:
         allowed = " (line breaks and tabs are fine)" if multi_line else ""
         raise InvalidInput(
-            f"The {words} holds a control character (U+{ord(char):04X}) that cannot be "
+            f"{label} holds a control character (U+{ord(char):04X}) that cannot be "
             f"stored{allowed}: retype it rather than paste it.",
             field=field,
         )
@@ -103,11 +106,11 @@ def check_text(
         raise InvalidInput(REFUSAL, field=field)
 
 
-def check_amount(value: Money, *, words: str, field: str | None) -> None:
+def check_amount(value: Money, *, label: str, field: str | None) -> None:
     """Refuse an amount past :data:`MAX_ENTRY` either way."""
     if abs(value) > MAX_ENTRY:
         raise InvalidInput(
-            f"The {words} of {value} is past any amount Clerk Desk takes "
+            f"{label} of {value} is past any amount Clerk Desk takes "
             f"(at most {MAX_ENTRY}): check the amount.",
             field=field,
         )
@@ -127,22 +130,26 @@ def _changed(record: Any, mapper: Mapper[Any], is_new: bool) -> Iterable[ColumnP
 def check_record(record: Any, *, is_new: bool) -> None:
     """Check the text and amount columns of one record (for a changed record, those changed)."""
     mapper = inspect(type(record))
-    card_check = mapper.local_table.name not in _NOT_CARD_CHECKED_TABLES
+    composed = mapper.local_table.name in _PROGRAM_COMPOSED_TABLES
     for column in _changed(record, mapper, is_new):
         value = getattr(record, column.key)
         if isinstance(value, Money):
-            check_amount(value, words=label(column), field=column.key)
+            check_amount(value, label=label(column), field=column.key)
         elif isinstance(value, str) and not _program_written(column.key):
             column_type = column.columns[0].type
             if not isinstance(column_type, String):
                 continue
             check_text(
                 value,
-                limit=text_limit(column),
+                limit=(
+                    _COMPOSED_LIMIT
+                    if composed and isinstance(column_type, Text)
+                    else text_limit(column)
+                ),
                 multi_line=isinstance(column_type, Text),
-                words=label(column),
+                label=label(column),
                 field=column.key,
-                card_check=card_check,
+                card_check=not composed,
             )
 
 

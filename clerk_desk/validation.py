@@ -11,9 +11,10 @@ from __future__ import annotations
 import enum
 from typing import Any, TypeVar
 
-from sqlalchemy import String
+from sqlalchemy import String, Text
 from sqlalchemy.orm import QueryableAttribute
 
+from clerk_desk import stored_values
 from clerk_desk.errors import InvalidInput
 
 
@@ -30,14 +31,21 @@ def fits(
 ) -> str:
     """Return the cleaned ``value`` if it fits ``column``; else refuse it for ``field``.
 
+    It fits when it is no longer than the column, holds no control character (a ``Text``
+    column keeps newlines and tabs) and no full card number: the checks the flush makes of
+    every record (:mod:`clerk_desk.stored_values`), here with the form's own words.
+
     ``label`` starts the sentence the clerk reads ("The phone number"); ``field`` defaults to
     the column's own name, which is also the form's field name.
     """
-    limit = max_length(column)
-    if limit is not None and len(value) > limit:
-        raise InvalidInput(
-            f"{label} is too long: at most {limit} characters.", field=field or column.key
-        )
+    column_type = column.property.columns[0].type
+    stored_values.check_text(
+        value,
+        limit=stored_values.text_limit(column.property),
+        multi_line=isinstance(column_type, Text),
+        label=label,
+        field=field or column.key,
+    )
     return value
 
 

@@ -1,10 +1,10 @@
 """How long the card-number check takes over texts of growing length: it must grow linearly.
 
-Run: ``python benchmarks/card_numbers.py``. For each kind of text (digits and separators, the
-worst for the check) it prints the time for 128 KB, 256 KB, 512 KB and 1 MB and the time per
-megabyte (best of three runs); the floor is that 1 MB takes at most 1.5 times eight times 128 KB (linear growth, with
-room for noise). The check the receipts module used before (every span of groups) is timed on
-small texts beside it, for the quadratic growth this replaces.
+Run: ``python benchmarks/card_numbers.py``. For each kind of text (digits and separators,
+the worst for the check) it prints the time for 128 KB, 256 KB, 512 KB and 1 MB and the time
+per megabyte (best of three runs); the floor is that 1 MB takes at most 1.5 times eight times
+128 KB (linear growth, with room for noise). The check the receipts module used before (every
+span of groups) is timed on small texts beside it, for the quadratic growth this replaces.
 """
 
 from __future__ import annotations

@@ -59,9 +59,7 @@ GRANTS: dict[Role, frozenset[Permission]] = {
         }
     ),
     Role.DEPUTY_CLERK: frozenset(
-        _COUNTER
-        | _RECEIPTS
-        | {Permission.ISSUE_PERMITS, Permission.KEEP_STREET_REGISTER}
+        _COUNTER | _RECEIPTS | {Permission.ISSUE_PERMITS, Permission.KEEP_STREET_REGISTER}
     ),
     Role.TREASURER: frozenset(
         _COUNTER

@@ -23,11 +23,10 @@ only (a String column of the trail still for its length).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import String, Text, inspect
+from sqlalchemy import Column, ColumnElement, String, Text, inspect
 from sqlalchemy.orm import ColumnProperty, Mapper, Session
 
 from clerk_desk.card_numbers import REFUSAL, find_card_number
@@ -57,14 +56,13 @@ def _program_written(key: str) -> bool:
     return key in _PROGRAM_WRITTEN or key.endswith("_hash") or key.endswith("sha256")
 
 
-def text_limit(column: ColumnProperty[Any]) -> int:
-    """The most characters ``column`` holds."""
-    column_type = column.columns[0].type
-    info_limit = column.columns[0].info.get("max_length")
+def text_limit(column: ColumnElement[Any]) -> int:
+    """The most characters the table column ``column`` holds."""
+    info_limit = column.info.get("max_length") if isinstance(column, Column) else None
     if info_limit is not None:
         return int(info_limit)
-    if isinstance(column_type, String) and column_type.length is not None:
-        return int(column_type.length)
+    if isinstance(column.type, String) and column.type.length is not None:
+        return int(column.type.length)
     return TEXT_LIMIT
 
 
@@ -120,11 +118,7 @@ def _changed(record: Any, mapper: Mapper[Any], is_new: bool) -> Iterable[ColumnP
     if is_new:
         return mapper.column_attrs
     state = inspect(record)
-    return [
-        column
-        for column in mapper.column_attrs
-        if state.attrs[column.key].history.added
-    ]
+    return [column for column in mapper.column_attrs if state.attrs[column.key].history.added]
 
 
 def check_record(record: Any, *, is_new: bool) -> None:
@@ -144,7 +138,7 @@ def check_record(record: Any, *, is_new: bool) -> None:
                 limit=(
                     _COMPOSED_LIMIT
                     if composed and isinstance(column_type, Text)
-                    else text_limit(column)
+                    else text_limit(column.columns[0])
                 ),
                 multi_line=isinstance(column_type, Text),
                 label=label(column),

@@ -38,11 +38,11 @@ def fits(
     ``label`` starts the sentence the clerk reads ("The phone number"); ``field`` defaults to
     the column's own name, which is also the form's field name.
     """
-    column_type = column.property.columns[0].type
+    table_column = column.property.columns[0]
     stored_values.check_text(
         value,
-        limit=stored_values.text_limit(column.property),
-        multi_line=isinstance(column_type, Text),
+        limit=stored_values.text_limit(table_column),
+        multi_line=isinstance(table_column.type, Text),
         label=label,
         field=field or column.key,
     )

@@ -170,9 +170,7 @@ def _vending(action: Action, party: int, goods: str = "Ice cream", notes: str = 
             event_name="Holiday Market on Broad Street",
             goods=goods,
             contact_name="Rosa Dahl",
-            slots=(
-                SlotData(date(2026, 12, 14), time(10), time(18), "200 block of Broad St N"),
-            ),
+            slots=(SlotData(date(2026, 12, 14), time(10), time(18), "200 block of Broad St N"),),
             notes=notes,
         ),
     )
@@ -357,11 +355,13 @@ def test_a_multi_line_note_keeps_its_newlines_and_tabs_a_name_does_not(world: Wo
     for bad in ("Anna\x1bBerg", "Anna\x7fBerg", "Anna\ud800Berg"):
         _refused(world, "party name", bad)
     # A one-line column keeps no line break even where no service cleans it.
-    with pytest.raises(InvalidInput, match="U\\+000A") as refused:
-        with world.desk.action(world.admin) as action:
-            row = action.session.get(Party, world.party)
-            assert row is not None
-            row.contact_name = "Rosa\nDahl"
+    with (
+        pytest.raises(InvalidInput, match="U\\+000A") as refused,
+        world.desk.action(world.admin) as action,
+    ):
+        row = action.session.get(Party, world.party)
+        assert row is not None
+        row.contact_name = "Rosa\nDahl"
     assert refused.value.field == "contact_name"
 
 
@@ -373,27 +373,31 @@ def test_the_flush_check_catches_what_a_service_forgot(world: World) -> None:
         party.contact_name = "Card 4111_1111_1111_1111"
     assert refused.value.field == "contact_name"
     assert _party_row(world)[0] == "Hanson Excavating LLC"
-    with pytest.raises(InvalidInput, match="The phone is too long: at most") as refused:
-        with world.desk.action(world.admin) as action:
-            party = action.session.get(Party, world.party)
-            assert party is not None
-            party.phone = "7" * 200
+    with (
+        pytest.raises(InvalidInput, match="The phone is too long: at most") as refused,
+        world.desk.action(world.admin) as action,
+    ):
+        party = action.session.get(Party, world.party)
+        assert party is not None
+        party.phone = "7" * 200
 
 
 def test_an_amount_past_any_sane_size_is_refused_at_the_core(world: World) -> None:
     over = MAX_ENTRY + Money("0.01")
     before = _count(AmountDue)(world)
-    with pytest.raises(InvalidInput, match="past any amount") as refused:
-        with world.desk.action(world.admin) as action:
-            ledger.bill(
-                action,
-                party_id=world.party,
-                record=RecordRef("permit", "1"),
-                kind=DueKind.FEE,
-                amount=over,
-                description="Permit fee",
-                gl_account="100-46300-000",
-            )
+    with (
+        pytest.raises(InvalidInput, match="past any amount") as refused,
+        world.desk.action(world.admin) as action,
+    ):
+        ledger.bill(
+            action,
+            party_id=world.party,
+            record=RecordRef("permit", "1"),
+            kind=DueKind.FEE,
+            amount=over,
+            description="Permit fee",
+            gl_account="100-46300-000",
+        )
     assert refused.value.field == "amount"
     assert _count(AmountDue)(world) == before
     with world.desk.action(world.admin) as action:
@@ -418,22 +422,28 @@ def _bill_amount(action: Action, party: int, amount: Money) -> None:
 def test_an_unknown_tender_kind_is_refused_beside_the_tender(world: World) -> None:
     before = _count(Receipt)(world)
     tender = TenderEntry("barter", Money("50.00"))  # type: ignore[arg-type]
-    with pytest.raises(InvalidInput, match="'barter' is not one") as refused:
-        with world.desk.action(world.treasurer) as action:
-            _pay_in(action, tender=tender)
+    with (
+        pytest.raises(InvalidInput, match="'barter' is not one") as refused,
+        world.desk.action(world.treasurer) as action,
+    ):
+        _pay_in(action, tender=tender)
     assert refused.value.field == "tender_0_kind"
     assert _count(Receipt)(world) == before
 
 
 def test_a_gl_account_outside_the_chart_is_refused(world: World) -> None:
     before = (_count(Receipt)(world), _count(AmountDue)(world))
-    with pytest.raises(InvalidInput, match="100-44399-000, which is not an account") as refused:
-        with world.desk.action(world.treasurer) as action:
-            _pay_in(action, line=_line(gl="100-44399-000"))
+    with (
+        pytest.raises(InvalidInput, match="100-44399-000, which is not an account") as refused,
+        world.desk.action(world.treasurer) as action,
+    ):
+        _pay_in(action, line=_line(gl="100-44399-000"))
     assert refused.value.field == "lines"
-    with pytest.raises(InvalidInput, match="100-44399-000, which is not an account") as refused:
-        with world.desk.action(world.admin) as action:
-            _bill(action, world.party, "Permit fee", gl="100-44399-000")
+    with (
+        pytest.raises(InvalidInput, match="100-44399-000, which is not an account") as refused,
+        world.desk.action(world.admin) as action,
+    ):
+        _bill(action, world.party, "Permit fee", gl="100-44399-000")
     assert refused.value.field == "gl_account"
     assert (_count(Receipt)(world), _count(AmountDue)(world)) == before
     # The special charges' account and the City expenses account are in the chart.
@@ -460,9 +470,11 @@ def test_a_reprint_needs_the_reprint_permission(
         with world.desk.action(who) as action:
             assert receipts.mark_printed(action, world.receipt) is True
     else:
-        with pytest.raises(PermissionDenied, match="To reprint a receipt"):
-            with world.desk.action(who) as action:
-                receipts.mark_printed(action, world.receipt)
+        with (
+            pytest.raises(PermissionDenied, match="To reprint a receipt"),
+            world.desk.action(who) as action,
+        ):
+            receipts.mark_printed(action, world.receipt)
     with world.desk.database.reading() as session:
         receipt = session.get(Receipt, world.receipt)
         assert receipt is not None and receipt.prints == (2 if may else 1)

@@ -214,14 +214,21 @@ def _check_tender(tender: TenderEntry, index: int) -> None:
     where = f"tender_{index}"
     if tender.amount <= Money.zero():
         raise InvalidInput("A tender must be more than $0.00.", field=f"{where}_amount")
-    for text, name, label in (
+    typed = (
         (tender.check_number, "check_number", "The check number"),
         (tender.name_on_check, "name_on_check", "The name on the check"),
         (tender.card_last4, "card_last4", "The card's last four digits"),
         (tender.card_authorization, "card_authorization", "The authorization code"),
         (tender.money_order_number, "money_order_number", "The money order number"),
-    ):
+    )
+    for text, name, _ in typed:  # first: a card number typed anywhere is the worst mistake
+        refuse_card_number(text, f"{where}_{name}")
+    _check_tender_kind(tender, where)
+    for text, name, label in typed:
         fits(getattr(Tender, name), text.strip(), label, field=f"{where}_{name}")
+
+
+def _check_tender_kind(tender: TenderEntry, where: str) -> None:
     kind = choice(TenderKind, tender.kind, "The tender kind", field=f"{where}_kind")
     if kind is TenderKind.CARD:
         if not re.fullmatch(r"\d{4}", tender.card_last4.strip()):

@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy import Column, ColumnElement, String, Text, inspect
 from sqlalchemy.orm import ColumnProperty, Mapper, Session
 
-from clerk_desk.card_numbers import REFUSAL, find_card_number
+from clerk_desk.card_numbers import LONGEST, REFUSAL, find_card_number
 from clerk_desk.errors import InvalidInput
 from clerk_desk.money import MAX_ENTRY, Money
 
@@ -90,6 +90,10 @@ def check_text(
 ) -> None:
     """Refuse ``value`` for ``field`` if it is too long, holds a control character or a card
     number; ``label`` starts the sentence ("The payer's name")."""
+    # The card check first, as the worst mistake; past the limit the text is refused anyway,
+    # so only what could be stored is searched.
+    if card_check and find_card_number(value[: limit + LONGEST]) is not None:
+        raise InvalidInput(REFUSAL, field=field)
     if len(value) > limit:
         raise InvalidInput(f"{label} is too long: at most {limit:,} characters.", field=field)
     char = control_character(value, multi_line=multi_line)
@@ -100,8 +104,6 @@ def check_text(
             f"stored{allowed}: retype it rather than paste it.",
             field=field,
         )
-    if card_check and find_card_number(value) is not None:
-        raise InvalidInput(REFUSAL, field=field)
 
 
 def check_amount(value: Money, *, label: str, field: str | None) -> None:

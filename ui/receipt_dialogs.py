@@ -1553,6 +1553,12 @@ class ReceiptDialog(QDialog):
         open_drawer = drawer_status == "open"
         self.void_button.setEnabled(may and not self.view.is_void and open_drawer)
         self.correct_button.setEnabled(may and live and not open_drawer)
+        may_print = self.view.prints == 0 or self.app.operator.may(Permission.REPRINT_RECEIPT)
+        self.reprint_button.setEnabled(may_print)
+        if not may_print:
+            self.reprint_button.setToolTip(
+                refusal(self.app.operator.role, Permission.REPRINT_RECEIPT)
+            )
         if not may:
             reason = refusal(self.app.operator.role, Permission.VOID_RECEIPT)
             self.void_button.setToolTip(reason)

@@ -24,6 +24,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
+from clerk_desk import stored_values
 from clerk_desk.clock import SystemClock
 from clerk_desk.errors import (
     ClerkDeskError,
@@ -139,6 +140,8 @@ class Database:
         self._write_engine = self.engine.execution_options(**{_WRITE: True})
         self._reader = sessionmaker(self.engine, expire_on_commit=False)
         self._writer = sessionmaker(self._write_engine, expire_on_commit=False)
+        # The net under every service's own checks: no text or amount is stored unchecked.
+        event.listen(self._writer, "before_flush", stored_values.before_flush)
 
     @property
     def path(self) -> Path | None:

@@ -14,6 +14,7 @@ from datetime import date
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
+from clerk_desk import gl_accounts
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.models import AmountDue, DueKind, DueStatus, FeeItem, Party, SpecialCharge
@@ -63,6 +64,9 @@ def bill(
         AmountDue.gl_account,
         gl_account.strip() or (fee_item.gl_account if fee_item else ""),
         "The GL account",
+    )
+    gl_accounts.refuse_unknown(
+        gl_accounts.chart(action.session), gl_account, "This amount due", field="gl_account"
     )
     due = AmountDue(
         party_id=party_id,

@@ -20,6 +20,7 @@ class Permission(enum.Enum):
     CANCEL_DUE = "cancel an amount due"
     TAKE_PAYMENT = "take payment"
     VOID_RECEIPT = "void a receipt"
+    REPRINT_RECEIPT = "reprint a receipt (a DUPLICATE)"
     CLOSE_DRAWER = "close the cash drawer"
     TAKE_APPLICATIONS = "take applications and petitions"
     ISSUE_PERMITS = "issue permits"
@@ -38,13 +39,17 @@ _COUNTER = {
     Permission.TAKE_APPLICATIONS,
 }
 
+# Who takes payment at the counter also hands a payer the duplicate of a lost receipt; the
+# Building Inspector, who takes no money, does not print the City's receipts.
+_RECEIPTS = {Permission.TAKE_PAYMENT, Permission.REPRINT_RECEIPT}
+
 GRANTS: dict[Role, frozenset[Permission]] = {
     Role.CLERK: frozenset(
         _COUNTER
         | {
             Permission.ISSUE_PERMITS,
             Permission.CANCEL_DUE,
-            Permission.TAKE_PAYMENT,
+            *_RECEIPTS,
             Permission.MANAGE_BONDS,
             Permission.EDIT_SETTINGS,
             Permission.TREASURY_SETTINGS,
@@ -54,13 +59,12 @@ GRANTS: dict[Role, frozenset[Permission]] = {
         }
     ),
     Role.DEPUTY_CLERK: frozenset(
-        _COUNTER
-        | {Permission.ISSUE_PERMITS, Permission.TAKE_PAYMENT, Permission.KEEP_STREET_REGISTER}
+        _COUNTER | _RECEIPTS | {Permission.ISSUE_PERMITS, Permission.KEEP_STREET_REGISTER}
     ),
     Role.TREASURER: frozenset(
         _COUNTER
+        | _RECEIPTS
         | {
-            Permission.TAKE_PAYMENT,
             Permission.VOID_RECEIPT,
             Permission.CLOSE_DRAWER,
             Permission.CANCEL_DUE,

@@ -19,7 +19,8 @@ from typing import Any, Literal
 from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import ledger, settings_store
+from clerk_desk import gl_accounts, ledger, settings_store
+from clerk_desk.card_numbers import refuse_card_number
 from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Action, snapshot
@@ -57,7 +58,7 @@ from clerk_desk.receipt_views import (
 )
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.unique_save import save_unique
-from clerk_desk.validation import fits
+from clerk_desk.validation import choice, fits
 
 FEE_CITE = "§ 506-6 (Fee)"
 SERIES = "receipt"
@@ -210,58 +211,26 @@ def expense_line(session: Session, amount: Money, note: str, *, reference: str =
     )
 
 
-# Digits in groups parted by one space or hyphen, as card numbers are typed ("4111 1111 ...").
-_DIGIT_RUN = re.compile(r"\d+(?:[ -]\d+)*")
-
-
-def _luhn(digits: str) -> bool:
-    total = 0
-    for index, char in enumerate(reversed(digits)):
-        value = int(char)
-        if index % 2:
-            value = value * 2 - 9 if value > 4 else value * 2
-        total += value
-    return total % 10 == 0
-
-
-def _refuse_card_number(text: str, field_name: str) -> None:
-    """A full card number must never be stored: refuse it wherever it is typed."""
-    for match in _DIGIT_RUN.finditer(text):
-        # A card number may be typed between other numbers (a check number before it, the
-        # expiry or security code after it): try every span of whole groups, and every stretch
-        # of an unbroken group longer than a card number.
-        groups = re.split(r"[ -]", match.group())
-        spans = {
-            "".join(groups[i:j]) for i in range(len(groups)) for j in range(i + 1, len(groups) + 1)
-        }
-        spans |= {
-            group[i : i + size]
-            for group in groups
-            if len(group) > 19
-            for size in range(13, 20)
-            for i in range(len(group) - size + 1)
-        }
-        if any(13 <= len(digits) <= 19 and _luhn(digits) for digits in spans):
-            raise InvalidInput(
-                "That looks like a full card number. Clerk Desk never keeps one: type only the "
-                "last four digits and the authorization code.",
-                field=field_name,
-            )
-
-
 def _check_tender(tender: TenderEntry, index: int) -> None:
     where = f"tender_{index}"
     if tender.amount <= Money.zero():
         raise InvalidInput("A tender must be more than $0.00.", field=f"{where}_amount")
-    for text, name in (
-        (tender.check_number, "check_number"),
-        (tender.name_on_check, "name_on_check"),
-        (tender.card_last4, "card_last4"),
-        (tender.card_authorization, "card_authorization"),
-        (tender.money_order_number, "money_order_number"),
-    ):
-        _refuse_card_number(text, f"{where}_{name}")
-    kind = TenderKind(tender.kind)
+    typed = (
+        (tender.check_number, "check_number", "The check number"),
+        (tender.name_on_check, "name_on_check", "The name on the check"),
+        (tender.card_last4, "card_last4", "The card's last four digits"),
+        (tender.card_authorization, "card_authorization", "The authorization code"),
+        (tender.money_order_number, "money_order_number", "The money order number"),
+    )
+    for text, name, _ in typed:  # first: a card number typed anywhere is the worst mistake
+        refuse_card_number(text, f"{where}_{name}")
+    _check_tender_kind(tender, where)
+    for text, name, label in typed:
+        fits(getattr(Tender, name), text.strip(), label, field=f"{where}_{name}")
+
+
+def _check_tender_kind(tender: TenderEntry, where: str) -> None:
+    kind = choice(TenderKind, tender.kind, "The tender kind", field=f"{where}_kind")
     if kind is TenderKind.CARD:
         if not re.fullmatch(r"\d{4}", tender.card_last4.strip()):
             raise InvalidInput(
@@ -487,15 +456,15 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
     for entry in count.checks:
         if entry.amount <= Money.zero():
             raise InvalidInput("Each check listed must be more than $0.00.", field="checks")
-        _refuse_card_number(entry.number, "checks")
-        _refuse_card_number(entry.name, "checks")
+        refuse_card_number(entry.number, "checks")
+        refuse_card_number(entry.name, "checks")
     for value, name in (
         (count.cards_total, "cards_total"),
         (count.money_orders_total, "money_orders_total"),
     ):
         if value < Money.zero():
             raise InvalidInput("A total cannot be negative.", field=name)
-    _refuse_card_number(count.note, "note")
+    fits(Drawer.close_note, count.note, "The note", field="note")
     expected = _expected(action.session, drawer)
     expected_total = sum(expected.values(), Money.zero())
     if count.expected_total is not None and count.expected_total != expected_total:
@@ -663,6 +632,7 @@ def _clean_lines(action: Action, lines: Sequence[LineEntry]) -> list[LineEntry]:
             "Add at least one line: a fee, an amount owed or City expenses.", field="lines"
         )
     cleaned = []
+    accounts = gl_accounts.chart(action.session)
     for line in lines:
         description = " ".join(line.description.split())
         if not description:
@@ -672,9 +642,13 @@ def _clean_lines(action: Action, lines: Sequence[LineEntry]) -> list[LineEntry]:
         fits(ReceiptLine.description, description, "A line's description", field="lines")
         fits(ReceiptLine.reference, line.reference.strip(), "A reference", field="lines")
         fits(ReceiptLine.gl_account, line.gl_account.strip(), "A GL account", field="lines")
-        _refuse_card_number(description, "lines")
-        _refuse_card_number(line.reference, "lines")
-        _refuse_card_number(line.note, "lines")
+        if line.amount_due_id is None or line.gl_account.strip() != _due_account(action, line):
+            # A line paying an amount due may post where the amount was billed, even to an
+            # account the City has since dropped from its schedule.
+            gl_accounts.refuse_unknown(
+                accounts, line.gl_account.strip(), f"The line {description!r}", field="lines"
+            )
+        fits(ReceiptLine.note, line.note.strip(), "A line's note", field="lines")
         cleaned.append(
             LineEntry(
                 description,
@@ -689,6 +663,11 @@ def _clean_lines(action: Action, lines: Sequence[LineEntry]) -> list[LineEntry]:
     return cleaned
 
 
+def _due_account(action: Action, line: LineEntry) -> str:
+    due = ledger.get_due(action.session, line.amount_due_id or 0)
+    return due.gl_account or (due.fee_item.gl_account if due.fee_item else "")
+
+
 def _payer(action: Action, payer_id: int | None, payer_name: str) -> tuple[int | None, str, str]:
     if payer_id is not None:
         party = action.session.get(Party, payer_id)
@@ -699,7 +678,6 @@ def _payer(action: Action, payer_id: int | None, payer_name: str) -> tuple[int |
     if not name:
         raise InvalidInput("Choose the payer, or type the name of a walk-in payer.", field="payer")
     fits(Receipt.payer_name, name, "The payer's name", field="payer")
-    _refuse_card_number(name, "payer")
     return None, name, ""
 
 
@@ -721,9 +699,11 @@ def take_payment(
     _refuse_stale_drawer(action, drawer)
     clean = _clean_lines(action, lines)
     payer = _payer(action, payer_id, payer_name)
-    _refuse_card_number(note, "note")
+    fits(Receipt.note, note.strip(), "The note", field="note")
     for index, tender in enumerate(tenders):
-        if TenderKind(tender.kind) is TenderKind.CITY_CHECK:
+        if choice(TenderKind, tender.kind, "The tender kind", field=f"tender_{index}_kind") is (
+            TenderKind.CITY_CHECK
+        ):
             raise InvalidInput(
                 "A City check pays a refund back; it cannot pay the City.",
                 field=f"tender_{index}_kind",
@@ -919,7 +899,7 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
     action.require(Permission.VOID_RECEIPT)
     if not reason.strip():
         raise InvalidInput("Say why the receipt is voided.", field="reason")
-    _refuse_card_number(reason, "reason")
+    fits(Receipt.void_reason, reason.strip(), "The reason", field="reason")
     receipt = get_receipt(action.session, receipt_id, lock=True)
     if receipt.status == ReceiptStatus.VOID:
         raise Conflict(f"Receipt {receipt.number} is already void.")
@@ -977,7 +957,8 @@ def refund(
     original, drawer = _correction_target(action, original_id, station, reason)
     clean = _clean_lines(action, lines)
     for index, tender in enumerate(tenders):
-        if TenderKind(tender.kind) not in (TenderKind.CASH, TenderKind.CITY_CHECK):
+        kind = choice(TenderKind, tender.kind, "The tender kind", field=f"tender_{index}_kind")
+        if kind not in (TenderKind.CASH, TenderKind.CITY_CHECK):
             raise InvalidInput(
                 "A refund is paid back in cash from the drawer or by a City check.",
                 field=f"tender_{index}_kind",
@@ -1153,9 +1134,7 @@ def adjust(
         for line in lines
     ]
     for line in cleaned:
-        _refuse_card_number(line.description, "lines")
-        _refuse_card_number(line.reference, "lines")
-        _refuse_card_number(line.note, "lines")
+        fits(ReceiptLine.note, line.note, "A line's note", field="lines")
         if not line.description or not line.gl_account:
             raise InvalidInput("Each line needs a description and a GL account.", field="lines")
         fits(ReceiptLine.description, line.description, "A line's description", field="lines")
@@ -1191,8 +1170,7 @@ def _check_adjustment_limits(
             rows.extend(earlier.lines)
     for row in rows:
         posted[row.gl_account] = posted.get(row.gl_account, Money.zero()) + row.amount
-    accounts = set(session.scalars(select(FeeItem.gl_account).distinct()))
-    accounts.add(receipt_settings(session).expenses_gl)
+    accounts = gl_accounts.chart(session)
     taken: dict[str, Money] = {}
     for line in lines:
         if line.amount < Money.zero():
@@ -1208,7 +1186,8 @@ def _check_adjustment_limits(
         elif line.gl_account not in accounts:
             raise InvalidInput(
                 f"The line {line.description!r} moves money to {line.gl_account}, which is not "
-                "a GL account of the fee schedule or the City expenses account.",
+                "an account of the fee schedule, the City expenses account or the special "
+                "charges account.",
                 field="lines",
             )
 
@@ -1218,7 +1197,7 @@ def _correction_target(
 ) -> tuple[Receipt, Drawer]:
     if not reason.strip():
         raise InvalidInput("Say why the receipt is corrected.", field="reason")
-    _refuse_card_number(reason, "reason")
+    fits(Receipt.note, reason.strip(), "The reason", field="reason")
     original = get_receipt(action.session, original_id)
     if original.status == ReceiptStatus.VOID:
         raise Conflict(f"Receipt {original.number} is void; there is nothing to correct.")
@@ -1240,6 +1219,8 @@ def mark_printed(action: Action, receipt_id: int) -> bool:
     """Count a print; True when this print is a duplicate (it was printed before)."""
     receipt = get_receipt(action.session, receipt_id)
     duplicate = receipt.prints > 0
+    if duplicate:
+        action.require(Permission.REPRINT_RECEIPT)
     receipt.prints += 1
     if duplicate:
         action.audit(

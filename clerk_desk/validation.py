@@ -8,11 +8,13 @@ it the same way on both, next to the field that was typed.
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from typing import Any, TypeVar
 
-from sqlalchemy import String
+from sqlalchemy import String, Text
 from sqlalchemy.orm import QueryableAttribute
 
+from clerk_desk import stored_values
 from clerk_desk.errors import InvalidInput
 
 
@@ -29,14 +31,21 @@ def fits(
 ) -> str:
     """Return the cleaned ``value`` if it fits ``column``; else refuse it for ``field``.
 
+    It fits when it is no longer than the column, holds no control character (a ``Text``
+    column keeps newlines and tabs) and no full card number: the checks the flush makes of
+    every record (:mod:`clerk_desk.stored_values`), here with the form's own words.
+
     ``label`` starts the sentence the clerk reads ("The phone number"); ``field`` defaults to
     the column's own name, which is also the form's field name.
     """
-    limit = max_length(column)
-    if limit is not None and len(value) > limit:
-        raise InvalidInput(
-            f"{label} is too long: at most {limit} characters.", field=field or column.key
-        )
+    table_column = column.property.columns[0]
+    stored_values.check_text(
+        value,
+        limit=stored_values.text_limit(table_column),
+        multi_line=isinstance(table_column.type, Text),
+        label=label,
+        field=field or column.key,
+    )
     return value
 
 
@@ -45,3 +54,18 @@ def clip(column: QueryableAttribute[Any], value: str) -> str:
     into a form (a refused user name in the audit trail's record column)."""
     limit = max_length(column)
     return value if limit is None else value[:limit]
+
+
+_Kind = TypeVar("_Kind", bound=enum.Enum)
+
+
+def choice(kinds: type[_Kind], value: object, label: str, *, field: str) -> _Kind:
+    """``value`` as one of ``kinds`` (e.g. a tender kind sent by a form or a script); anything
+    else is refused for ``field``, naming the choices, instead of raising ValueError."""
+    try:
+        return kinds(value)
+    except ValueError:
+        names = ", ".join(str(kind.value) for kind in kinds)
+        raise InvalidInput(
+            f"{label} {value!r} is not one Clerk Desk knows: it is one of {names}.", field=field
+        ) from None

@@ -135,6 +135,13 @@ def test_what_each_counter_role_may_do() -> None:
     assert allows(Role.TREASURER, Permission.VOID_RECEIPT)
     assert not allows(Role.CLERK, Permission.VOID_RECEIPT)
     assert not allows(Role.INSPECTOR, Permission.TAKE_PAYMENT)
+    # A duplicate of a receipt is handed out by whoever takes payment at the counter.
+    assert [r for r in Role if allows(r, Permission.REPRINT_RECEIPT)] == [
+        Role.CLERK,
+        Role.DEPUTY_CLERK,
+        Role.TREASURER,
+        Role.ADMINISTRATOR,
+    ]
     assert allows(Role.INSPECTOR, Permission.ASSIGN_STREET_NUMBERS)
     assert not allows(Role.TREASURER, Permission.ISSUE_PERMITS)
     assert all(allows(r, Permission.EDIT_PARTIES) for r in Role)

@@ -98,8 +98,11 @@ def print_receipt(parent: QWidget | None, app: App, receipt_id: int) -> tuple[bo
 
     def load(action: Action) -> tuple[ReceiptView, ReceiptSettings, Any]:
         zone = action.clock.local_now().tzinfo
+        view = receipts.receipt_view(action.session, receipt_id, tz=zone)
+        if view.prints > 0:  # refused before the duplicate is printed, not after
+            action.require(Permission.REPRINT_RECEIPT)
         return (
-            receipts.receipt_view(action.session, receipt_id, tz=zone),
+            view,
             receipts.receipt_settings(action.session),
             settings_store.city_profile(action.session),
         )
@@ -1550,6 +1553,12 @@ class ReceiptDialog(QDialog):
         open_drawer = drawer_status == "open"
         self.void_button.setEnabled(may and not self.view.is_void and open_drawer)
         self.correct_button.setEnabled(may and live and not open_drawer)
+        may_print = self.view.prints == 0 or self.app.operator.may(Permission.REPRINT_RECEIPT)
+        self.reprint_button.setEnabled(may_print)
+        if not may_print:
+            self.reprint_button.setToolTip(
+                refusal(self.app.operator.role, Permission.REPRINT_RECEIPT)
+            )
         if not may:
             reason = refusal(self.app.operator.role, Permission.VOID_RECEIPT)
             self.void_button.setToolTip(reason)

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import ledger, parties, receipts, settings_store
+from clerk_desk import card_numbers, ledger, parties, receipts, settings_store
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.fees import find_fees
@@ -687,14 +687,14 @@ class ReceiptsTab(QWidget):
             self.money_order_number,
         ):
             edit.returnPressed.connect(self._tender_enter)
-        for edit, name in (
-            (self.card_last4, "card_last4"),
-            (self.card_authorization, "card_authorization"),
-            (self.check_number, "check_number"),
-            (self.name_on_check, "name_on_check"),
-            (self.money_order_number, "money_order_number"),
+        for edit in (
+            self.card_last4,
+            self.card_authorization,
+            self.check_number,
+            self.name_on_check,
+            self.money_order_number,
         ):
-            edit.textEdited.connect(lambda _t, e=edit, n=name: self._refuse_card_number(e, n))
+            edit.textEdited.connect(lambda _t, e=edit: self._refuse_card_number(e))
         _KeyFilter(self.tender_kind, ENTER, self._tender_enter)
         _KeyFilter(self.tender_table, DELETE, self.remove_tender)
         _KeyFilter(self.tender_table, ENTER, self._enter_with_nothing_to_add)
@@ -1163,20 +1163,15 @@ class ReceiptsTab(QWidget):
         self.card_error.setVisible(False)
         self.money_order_error.setVisible(False)
 
-    def _refuse_card_number(self, edit: QLineEdit, name: str) -> None:
-        """A full card number typed anywhere in the tender is refused by the core and wiped."""
-        digits = sum(ch.isdigit() for ch in edit.text())
-        if digits < 12:
+    def _refuse_card_number(self, edit: QLineEdit) -> None:
+        """A full card number typed anywhere in the tender is refused (by the core's check, as
+        each key is typed) and wiped; other mistakes wait for Enter."""
+        if card_numbers.find_card_number(edit.text()) is None:
             return
-        probe = TenderEntry(TenderKind.CASH, Money("1"), **{name: edit.text()})
-        problems = [
-            p for p in receipts.check_sale([], [probe]).problems if (p.field or "").endswith(name)
-        ]
-        if problems:
-            edit.clear()
-            self.errors.clear()
-            self.errors.show(InvalidInput(problems[0].message, field="card"))
-            edit.setFocus(Qt.FocusReason.OtherFocusReason)
+        edit.clear()
+        self.errors.clear()
+        self.errors.show(InvalidInput(card_numbers.REFUSAL, field="card"))
+        edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _tender_enter(self) -> None:
         totals = self.totals()

@@ -252,7 +252,9 @@ class Database:
         """Bring the schema to this program's head; return the backup taken first, if any.
 
         An empty database is created by the same migrations. A SQLite file that holds data and is
-        behind is copied to the backups folder first, so a failed migration loses nothing.
+        behind is copied to the backups folder first, so a failed migration loses nothing. On
+        PostgreSQL only the tables' owner may migrate (a station's role is told so), and the
+        stations' roles are granted the tables anew afterwards (:mod:`clerk_desk.pg_roles`).
         """
         from clerk_desk import migrations
 
@@ -276,7 +278,10 @@ class Database:
             with translate_errors(self), self.engine.connect() as conn:
                 pg_roles.require_owner(conn, self.url)
         taken = None
-        if backup and current is not None:
+        # A server database behind cannot be copied by this version's tables (they are not
+        # its tables yet); its migrations run in one transaction, which a failure undoes whole,
+        # and its IT contact takes the server's own dump before an upgrade (README).
+        if backup and current is not None and self.is_sqlite:
             taken = self.backup(backups_dir() / f"{self._backup_stem()}-before-{head}.sqlite3")
         with translate_errors(self), self._upkeep_engine.begin() as conn:
             migrations.upgrade(conn)

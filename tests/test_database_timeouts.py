@@ -9,6 +9,7 @@ import time
 
 import pytest
 from sqlalchemy import func, select, text
+from station_lock import other_station_saving  # type: ignore[import-not-found]
 
 from clerk_desk import database as database_module
 from clerk_desk import receipts
@@ -18,7 +19,6 @@ from clerk_desk.errors import DatabaseLocked, DatabaseUnavailable
 from clerk_desk.models import Receipt, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.receipts import LineEntry, TenderEntry
-from station_lock import other_station_saving  # type: ignore[import-not-found]
 
 STATION = "Front counter"
 SHORT = Timeouts(lock=1, statement=5, idle_in_transaction=5)
@@ -142,14 +142,16 @@ def test_a_station_idle_in_the_middle_of_a_save_is_ended_and_frees_the_others(
         station.database.url, timeouts=Timeouts(lock=1, statement=5, idle_in_transaction=1)
     )
     try:
-        with pytest.raises(DatabaseUnavailable, match="ended this station's unfinished save"):
-            with vanishing.writing() as session:
-                session.execute(text("SELECT * FROM number_sequence FOR UPDATE")).all()
-                session.execute(text("UPDATE number_sequence SET next_value = next_value + 1"))
-                time.sleep(1.2)  # then it froze: no word for longer than its idle timeout
-                # Meanwhile another station saves: the frozen one's lock is gone.
-                assert _take_receipt(station) == "2026-000002"
-                session.execute(text("SELECT 1"))
+        with (
+            pytest.raises(DatabaseUnavailable, match="ended this station's unfinished save"),
+            vanishing.writing() as session,
+        ):
+            session.execute(text("SELECT * FROM number_sequence FOR UPDATE")).all()
+            session.execute(text("UPDATE number_sequence SET next_value = next_value + 1"))
+            time.sleep(1.2)  # then it froze: no word for longer than its idle timeout
+            # Meanwhile another station saves: the frozen one's lock is gone.
+            assert _take_receipt(station) == "2026-000002"
+            session.execute(text("SELECT 1"))
     finally:
         vanishing.dispose()
     assert _receipts(station.database) == 2
@@ -162,9 +164,11 @@ def test_a_statement_longer_than_the_statement_timeout_is_stopped_in_words(
     _server_only(station.database)
     slow = Database(station.database.url, timeouts=Timeouts(lock=1, statement=1))
     try:
-        with pytest.raises(DatabaseLocked, match="did not finish within 1 second:"):
-            with slow.reading() as session:
-                session.execute(text("SELECT pg_sleep(1.5)"))
+        with (
+            pytest.raises(DatabaseLocked, match="did not finish within 1 second:"),
+            slow.reading() as session,
+        ):
+            session.execute(text("SELECT pg_sleep(1.5)"))
         with slow.reading() as session:  # just under it
             session.execute(text("SELECT pg_sleep(0.7)"))
     finally:

@@ -136,7 +136,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     database = Database(args.database)
     try:
-        if args.command in ("check", "backup") and not database.exists():
+        if args.command in ("check", "backup", "migrate") and not database.exists():
             # SQLite would create an empty file and "back it up": a mistyped path must say so.
             print(f"clerk-desk: there is no database at {database.path}.", file=sys.stderr)
             return 1
@@ -188,8 +188,8 @@ def _grant_station_role(database: Database, role: str, out: TextIO) -> int:
     from clerk_desk import pg_roles
     from clerk_desk.database import translate_errors
 
-    if database.is_sqlite:
-        print("clerk-desk: roles are for a PostgreSQL database; SQLite has none.", file=sys.stderr)
+    if not database.is_postgresql:
+        print("clerk-desk: roles are for a PostgreSQL database.", file=sys.stderr)
         return 2
     with translate_errors(database), database.engine.begin() as conn:
         tables = pg_roles.grant_station_role(conn, role)

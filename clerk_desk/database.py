@@ -177,6 +177,7 @@ class Database:
     ) -> None:
         self.url = url if isinstance(url, URL) else database_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        self.is_postgresql = self.url.get_backend_name() == "postgresql"
         self.timeouts = timeouts or Timeouts()
         kwargs: dict[str, Any] = {"echo": echo}
         if self.is_sqlite:
@@ -187,12 +188,12 @@ class Database:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
         else:
             kwargs["pool_pre_ping"] = True
-            if self.url.get_backend_name() == "postgresql":
+            if self.is_postgresql:
                 kwargs["connect_args"] = {"options": self.timeouts.server_options()}
         self.engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
             _configure_sqlite(self.engine, self.timeouts.lock)
-        else:
+        elif self.is_postgresql:
             _configure_server(self.engine)
         self._write_engine = self.engine.execution_options(**{_WRITE: True})
         self._upkeep_engine = self._write_engine.execution_options(**{_UPKEEP: True})
@@ -272,7 +273,7 @@ class Database:
                 "This database already holds tables that Clerk Desk did not create. "
                 "Open a Clerk Desk database, or an empty file."
             )
-        if not self.is_sqlite:
+        if self.is_postgresql:
             from clerk_desk import pg_roles
 
             with translate_errors(self), self.engine.connect() as conn:
@@ -285,7 +286,7 @@ class Database:
             taken = self.backup(backups_dir() / f"{self._backup_stem()}-before-{head}.sqlite3")
         with translate_errors(self), self._upkeep_engine.begin() as conn:
             migrations.upgrade(conn)
-            if not self.is_sqlite:
+            if self.is_postgresql:
                 from clerk_desk import pg_roles
 
                 pg_roles.regrant_station_roles(conn)  # the tables a migration added

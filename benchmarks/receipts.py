@@ -9,6 +9,10 @@ prints, each with its target:
   payer's name, an amount, a permit reference (target: under 100 ms);
 - saving and rendering one receipt: ``receipts.take_payment`` in its own action, then
   ``reports.receipt.receipt_pdf`` of its ``receipts.receipt_view`` (target: under 300 ms median);
+- what syncing every commit to the disk costs: saving one receipt with SQLite's
+  ``synchronous = FULL`` (what Clerk Desk uses: a printed receipt is on the disk) against
+  ``NORMAL`` (the last commits may be lost in a power cut), alternately in the same run, as
+  medians and their ratio (for information: no target);
 - exporting the last whole calendar year (about 20,000 receipts with their lines) to Excel
   through ``receipts.register_line_rows`` and ``reports.receipts_reports.register_lines_excel``,
   against writing the same rows with openpyxl's write-only mode alone in the same run
@@ -66,7 +70,7 @@ def main() -> int:
 
 def _run(folder: Path, args: argparse.Namespace) -> int:
     from openpyxl import Workbook
-    from sqlalchemy import func, select
+    from sqlalchemy import event, func, select
 
     from clerk_desk import demo, operators, receipts, settings_store
     from clerk_desk.clock import SystemClock
@@ -147,8 +151,8 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
             receipts.open_drawer(action, station=station, opening_cash=Money("150.00"))
         numbers: list[str] = []
 
-        def save_and_render(index: int) -> None:
-            with desk.action(treasurer) as action:
+        def save(on: Desk, index: int) -> tuple[int, str]:
+            with on.action(treasurer) as action:
                 lines = [
                     receipts.fee_line(
                         action.session,
@@ -167,7 +171,10 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
                     lines=lines,
                     tenders=[receipts.TenderEntry(TenderKind.CASH, Money("100.00"))],
                 )
-                receipt_id, number = receipt.id, receipt.number
+                return receipt.id, receipt.number
+
+        def save_and_render(index: int) -> None:
+            receipt_id, number = save(desk, index)
             with database.reading() as session:
                 view = receipts.receipt_view(session, receipt_id)
             pdf = receipt_pdf(view, profile=profile, paper=paper, duplicate=False)
@@ -184,6 +191,38 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
             f"{first * 1000:.0f} ms; numbers {numbers[0]} to {numbers[-1]}"
         )
         print(f"    median {save_ms:.1f} ms (target under 300 ms): {_verdict(save_ok)}")
+
+        # -- (b2) what a commit synced to the disk costs ------------------------------------
+        lax = Database(str(path))
+        event.listen(  # after Clerk Desk's own settings of each connection
+            lax.engine,
+            "connect",
+            lambda connection, _record: connection.execute("PRAGMA synchronous = NORMAL"),
+        )
+        lax_desk = Desk(lax, clock=clock)
+        with lax.engine.connect() as conn, database.engine.connect() as strict_conn:
+            modes = (
+                strict_conn.exec_driver_sql("PRAGMA synchronous").scalar(),
+                conn.exec_driver_sql("PRAGMA synchronous").scalar(),
+            )
+        assert modes == (2, 1), modes  # FULL, NORMAL
+        full_runs: list[float] = []
+        normal_runs: list[float] = []
+        try:
+            # Alternately, each going first every other time, so that neither takes the other's
+            # leftovers (a checkpoint of the write-ahead log, a cold page) more often.
+            for i in range(2 * args.runs):
+                pair = [(full_runs, desk), (normal_runs, lax_desk)]
+                for runs, on in pair if i % 2 else reversed(pair):
+                    runs.append(_timed(lambda on=on, i=i: save(on, 5000 + i)))  # type: ignore[misc]
+        finally:
+            lax.dispose()
+        full_ms, normal_ms = _median_ms(full_runs), _median_ms(normal_runs)
+        print(
+            f"  save one receipt, {2 * args.runs} runs each: synchronous FULL median "
+            f"{full_ms:.1f} ms, NORMAL median {normal_ms:.1f} ms; "
+            f"ratio FULL/NORMAL {full_ms / normal_ms:.2f}"
+        )
 
         # -- (c) exporting one year to Excel ------------------------------------------------
         period = Period(date(year, 1, 1), date(year, 12, 31))

@@ -17,6 +17,7 @@ from clerk_desk.errors import ClerkDeskError
 from clerk_desk.paths import DATABASE_ENV, data_dir
 
 if TYPE_CHECKING:
+    from clerk_desk.database import Database
     from clerk_desk.desk import SignedIn
 
 # Parsing stays light (no SQLAlchemy): the window parses the same arguments before its login
@@ -69,6 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument("--yes", action="store_true", help="do not ask for confirmation")
 
     command("check", "check integrity and migration state")
+    command(
+        "migrate",
+        "bring the database up to this version (backed up first); on PostgreSQL, as the owner",
+    )
+    grant = command(
+        "grant-station-role",
+        "PostgreSQL: give the stations' role what counter work needs and no more (as the owner)",
+    )
+    grant.add_argument("role", help="the role the stations connect as")
     command("version", "print the version")
     self_test = command(
         SELF_TEST,
@@ -126,7 +136,7 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     database = Database(args.database)
     try:
-        if args.command in ("check", "backup") and not database.exists():
+        if args.command in ("check", "backup", "migrate") and not database.exists():
             # SQLite would create an empty file and "back it up": a mistyped path must say so.
             print(f"clerk-desk: there is no database at {database.path}.", file=sys.stderr)
             return 1
@@ -134,6 +144,10 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
             report = database.check()
             print("\n".join(report.lines()), file=out)
             return 0 if report.ok else 1
+        if args.command == "migrate":
+            return _migrate(database, out)
+        if args.command == "grant-station-role":
+            return _grant_station_role(database, args.role, out)
         if args.command == "backup":
             path = opening.back_up(Desk(database), _command_line_operator(), args.path)
             print(f"Backed up {database.describe()} to {path}", file=out)
@@ -153,6 +167,38 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         database.dispose()
     raise AssertionError(f"unhandled command {args.command!r}")
+
+
+def _migrate(database: Database, out: TextIO) -> int:
+    """Bring the schema up to date (the IT contact's upgrade of a shared database)."""
+    before = database.current_revision()
+    taken = database.migrate()
+    after = database.current_revision()
+    if before == after:
+        print(f"{database.describe()} is up to date (schema {after}).", file=out)
+    else:
+        print(f"{database.describe()}: schema {before or 'none'} -> {after}.", file=out)
+    if taken:
+        print(f"The previous contents were kept in {taken}", file=out)
+    return 0
+
+
+def _grant_station_role(database: Database, role: str, out: TextIO) -> int:
+    """Grant the stations' PostgreSQL role its counter work, run by the owner after set-up."""
+    from clerk_desk import pg_roles
+    from clerk_desk.database import translate_errors
+
+    if not database.is_postgresql:
+        print("clerk-desk: roles are for a PostgreSQL database.", file=sys.stderr)
+        return 2
+    with translate_errors(database), database.engine.begin() as conn:
+        tables = pg_roles.grant_station_role(conn, role)
+    print(
+        f"{role} may now work at the counter on {len(tables)} tables of "
+        f"{database.describe()}; the audit trail only to read and add to.",
+        file=out,
+    )
+    return 0
 
 
 def _command_line_operator() -> SignedIn:

@@ -4,6 +4,13 @@ SQLite is the embedded default (one file in the user's data folder); any SQLAlch
 PostgreSQL serves several counter stations. On SQLite every connection runs in WAL mode with foreign
 keys on and a busy timeout, and write transactions start with ``BEGIN IMMEDIATE``: Python's default
 deferred transactions let two stations read the same "next number" and both write it, with no error.
+Commits are ``synchronous = FULL``: a receipt handed over the counter is on the disk, even if the
+power fails the next moment.
+
+On PostgreSQL every session has a lock timeout (as SQLite's busy timeout), a statement timeout and
+an idle-in-transaction timeout, so a save behind another station's lock ends with a message instead
+of waiting for ever, and a station that vanishes in the middle of a save frees the others. Upkeep
+(migrations, backups, restores) lifts the statement and idle limits for its own transaction only.
 """
 
 from __future__ import annotations
@@ -36,7 +43,35 @@ from clerk_desk.errors import (
 from clerk_desk.paths import DATABASE_ENV, backups_dir, default_database_path
 
 BUSY_TIMEOUT_SECONDS = 10
+"""How long a save waits for another station's lock: SQLite's busy timeout, PostgreSQL's
+``lock_timeout``."""
+STATEMENT_TIMEOUT_SECONDS = 30
+"""PostgreSQL's ``statement_timeout``: longer than the lock timeout, so that a wait for a lock is
+told as such, and long enough for a year's register to be read for an export."""
+IDLE_IN_TRANSACTION_SECONDS = 60
+"""PostgreSQL's ``idle_in_transaction_session_timeout``. A station holds a transaction only while
+it runs one user action (no dialog waits inside one), so a transaction idle this long belongs to
+a station that froze or lost its network in the middle of a save; ending it frees its locks."""
 _WRITE = "clerk_desk_write"
+_UPKEEP = "clerk_desk_upkeep"
+
+
+@dataclass(frozen=True, slots=True)
+class Timeouts:
+    """How long a station's session waits, in seconds (tests shorten them)."""
+
+    lock: float = BUSY_TIMEOUT_SECONDS
+    statement: float = STATEMENT_TIMEOUT_SECONDS
+    idle_in_transaction: float = IDLE_IN_TRANSACTION_SECONDS
+
+    def server_options(self) -> str:
+        """libpq's ``options``: the timeouts every PostgreSQL session starts with."""
+        limits = {
+            "lock_timeout": self.lock,
+            "statement_timeout": self.statement,
+            "idle_in_transaction_session_timeout": self.idle_in_transaction,
+        }
+        return " ".join(f"-c {name}={round(seconds * 1000)}" for name, seconds in limits.items())
 
 
 def database_url(path_or_url: str | os.PathLike[str] | None = None) -> URL:
@@ -71,24 +106,36 @@ def _sqlite_file(url: URL) -> Path | None:
     return Path(name)
 
 
-def _configure_sqlite(engine: Engine) -> None:
+def _configure_sqlite(engine: Engine, busy_timeout: float) -> None:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
         # Take transaction control from the sqlite3 module so that "begin" below decides.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_SECONDS * 1000}")
+        cursor.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
         cursor.execute("PRAGMA foreign_keys = ON")
         with contextlib.suppress(sqlite3.OperationalError):
             # A read-only file cannot switch journal mode; opening it must still work.
             cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
+        # FULL syncs the write-ahead log at every commit; NORMAL could lose the last receipts
+        # committed before a power cut (benchmarks/receipts.py measures what FULL costs).
+        cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
         mode = "IMMEDIATE" if conn.get_execution_options().get(_WRITE) else "DEFERRED"
         conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def _configure_server(engine: Engine) -> None:
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        if conn.get_execution_options().get(_UPKEEP):
+            # A migration, backup or restore of a big database may rightly take minutes; it
+            # still waits no longer than a save for a lock a station holds.
+            conn.exec_driver_sql("SET LOCAL statement_timeout = 0")
+            conn.exec_driver_sql("SET LOCAL idle_in_transaction_session_timeout = 0")
 
 
 @dataclass
@@ -122,22 +169,35 @@ class Database:
     :meth:`reading`; both translate the database's errors into :mod:`clerk_desk.errors`.
     """
 
-    def __init__(self, url: URL | str | None = None, *, echo: bool = False) -> None:
+    def __init__(
+        self,
+        url: URL | str | None = None,
+        *,
+        echo: bool = False,
+        timeouts: Timeouts | None = None,
+    ) -> None:
         self.url = url if isinstance(url, URL) else database_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        self.is_postgresql = self.url.get_backend_name() == "postgresql"
+        self.timeouts = timeouts or Timeouts()
         kwargs: dict[str, Any] = {"echo": echo}
         if self.is_sqlite:
-            kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_SECONDS}
+            kwargs["connect_args"] = {"timeout": self.timeouts.lock}
             # One connection per session keeps file locks short and lets restore replace the file.
             kwargs["poolclass"] = NullPool
             if self.path is not None:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
         else:
             kwargs["pool_pre_ping"] = True
+            if self.is_postgresql:
+                kwargs["connect_args"] = {"options": self.timeouts.server_options()}
         self.engine = create_engine(self.url, **kwargs)
         if self.is_sqlite:
-            _configure_sqlite(self.engine)
+            _configure_sqlite(self.engine, self.timeouts.lock)
+        elif self.is_postgresql:
+            _configure_server(self.engine)
         self._write_engine = self.engine.execution_options(**{_WRITE: True})
+        self._upkeep_engine = self._write_engine.execution_options(**{_UPKEEP: True})
         self._reader = sessionmaker(self.engine, expire_on_commit=False)
         self._writer = sessionmaker(self._write_engine, expire_on_commit=False)
         # The net under every service's own checks: no text or amount is stored unchecked.
@@ -196,7 +256,9 @@ class Database:
         """Bring the schema to this program's head; return the backup taken first, if any.
 
         An empty database is created by the same migrations. A SQLite file that holds data and is
-        behind is copied to the backups folder first, so a failed migration loses nothing.
+        behind is copied to the backups folder first, so a failed migration loses nothing. On
+        PostgreSQL only the tables' owner may migrate (a station's role is told so), and the
+        stations' roles are granted the tables anew afterwards (:mod:`clerk_desk.pg_roles`).
         """
         from clerk_desk import migrations
 
@@ -214,11 +276,23 @@ class Database:
                 "This database already holds tables that Clerk Desk did not create. "
                 "Open a Clerk Desk database, or an empty file."
             )
+        if self.is_postgresql:
+            from clerk_desk import pg_roles
+
+            with translate_errors(self), self.engine.connect() as conn:
+                pg_roles.require_owner(conn, self.url)
         taken = None
-        if backup and current is not None:
+        # A server database behind cannot be copied by this version's tables (they are not
+        # its tables yet); its migrations run in one transaction, which a failure undoes whole,
+        # and its IT contact takes the server's own dump before an upgrade (README).
+        if backup and current is not None and self.is_sqlite:
             taken = self.backup(backups_dir() / f"{self._backup_stem()}-before-{head}.sqlite3")
-        with translate_errors(self), self._write_engine.begin() as conn:
+        with translate_errors(self), self._upkeep_engine.begin() as conn:
             migrations.upgrade(conn)
+            if self.is_postgresql:
+                from clerk_desk import pg_roles
+
+                pg_roles.regrant_station_roles(conn)  # the tables a migration added
         return taken
 
     # -- check ----------------------------------------------------------------------------------
@@ -325,13 +399,16 @@ class Database:
             copy.migrate(backup=False)
             # One snapshot for every table: stations saving meanwhile cannot leave an amount due
             # in the copy whose party is not.
-            snapshot = self.engine.execution_options(isolation_level="REPEATABLE READ")
+            snapshot = self._upkeep_engine.execution_options(isolation_level="REPEATABLE READ")
             with (
                 translate_errors(self),
                 snapshot.connect() as source,
                 source.begin(),
                 copy._write_engine.begin() as dest,
             ):
+                # The migrations seed rows of their own (the audit chain's head): the copy
+                # holds the server's rows only.
+                migrations.clear_rows(dest)
                 migrations.copy_rows(source, dest)
         finally:
             copy.dispose()
@@ -391,7 +468,7 @@ class Database:
         with (
             staged.reading() as source_session,
             translate_errors(self),
-            self._write_engine.begin() as dest,
+            self._upkeep_engine.begin() as dest,
         ):
             migrations.clear_rows(dest)
             migrations.copy_rows(source_session.connection(), dest)
@@ -497,7 +574,9 @@ def _verify_sqlite_file(path: Path, *, need_clerk_desk: bool = False) -> None:
         ) from error
 
 
-def _sqlite_error(error: sqlite3.Error, path: Path | None) -> ClerkDeskError:
+def _sqlite_error(
+    error: sqlite3.Error, path: Path | None, busy_timeout: float = BUSY_TIMEOUT_SECONDS
+) -> ClerkDeskError:
     message = str(error).lower()
     where = f" ({path})" if path else ""
     if "full" in message:
@@ -505,10 +584,7 @@ def _sqlite_error(error: sqlite3.Error, path: Path | None) -> ClerkDeskError:
             f"The disk is full{where}. Nothing was saved; free some space and try again."
         )
     if "locked" in message or "busy" in message:
-        return DatabaseLocked(
-            "Another counter station is saving right now and the database stayed busy for "
-            f"{BUSY_TIMEOUT_SECONDS} seconds. Nothing was saved; try again in a moment."
-        )
+        return _locked(busy_timeout)
     if "readonly" in message or "read-only" in message:
         return DatabaseUnavailable(
             f"The database{where} is read-only: Clerk Desk can show records but not save. "
@@ -524,6 +600,53 @@ def _sqlite_error(error: sqlite3.Error, path: Path | None) -> ClerkDeskError:
             f"The database{where} cannot be opened: check that the folder exists and is writable."
         )
     return DatabaseUnavailable(f"The database{where} reported a problem: {error}")
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g} second{'' if value == 1 else 's'}"
+
+
+def _locked(waited: float) -> DatabaseLocked:
+    """The words for a save that waited for another station as long as it may."""
+    return DatabaseLocked(
+        "Another counter station is saving right now and the database stayed busy for "
+        f"{_seconds(waited)}. Nothing was saved; try again in a moment."
+    )
+
+
+_SERVER_BUSY = {
+    "55P03": "lock_not_available",  # lock_timeout: another station holds the row
+    "40001": "serialization_failure",
+    "40P01": "deadlock_detected",
+}
+_SERVER_SLOW = "57014"  # query_canceled: statement_timeout, or cancelled by the server's keeper
+_SERVER_IDLE = "25P03"  # idle_in_transaction_session_timeout ended this station's session
+_SERVER_REFUSED = "42501"  # insufficient_privilege
+
+
+def _server_error(sqlstate: str | None, database: Database) -> ClerkDeskError | None:
+    """The clerk's words for PostgreSQL's errors about waiting, timing out and privileges."""
+    if sqlstate in _SERVER_BUSY:
+        return _locked(database.timeouts.lock)
+    if sqlstate == _SERVER_SLOW:
+        return DatabaseLocked(
+            "The database server did not finish within "
+            f"{_seconds(database.timeouts.statement)}: another counter station may be saving, "
+            "or the server is very busy. Nothing was saved; try again in a moment."
+        )
+    if sqlstate == _SERVER_IDLE:
+        return DatabaseUnavailable(
+            "The database server ended this station's unfinished save after "
+            f"{_seconds(database.timeouts.idle_in_transaction)} without a word from it (the "
+            "network may have dropped). Nothing was saved; try again."
+        )
+    if sqlstate == _SERVER_REFUSED:
+        return DatabaseUnavailable(
+            f"The database server refused this station's account ({database.url.username}) "
+            "a change to the records. Nothing was saved. Ask your IT contact to run "
+            "clerk-desk grant-station-role for this account, as the database's owner."
+        )
+    return None
 
 
 def _os_error(error: OSError, path: Path) -> ClerkDeskError:
@@ -564,7 +687,10 @@ def translate_errors(database: Database) -> Iterator[None]:
             # passes through as on PostgreSQL, and nothing was saved.
             raise
         if isinstance(original, sqlite3.Error):
-            raise _sqlite_error(original, database.path) from error
+            raise _sqlite_error(original, database.path, database.timeouts.lock) from error
+        told = _server_error(getattr(original, "sqlstate", None), database)
+        if told is not None:
+            raise told from error
         if isinstance(error, sa_exc.OperationalError | sa_exc.InterfaceError):
             raise DatabaseUnavailable(
                 f"The database server {database.describe()} cannot be reached or refused the "

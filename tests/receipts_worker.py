@@ -57,13 +57,22 @@ def one_sale(rng: random.Random) -> tuple[list[LineEntry], list[TenderEntry]]:
 DAY = datetime(2026, 11, 30, 10, 0)  # the tests' clock (conftest.clock)
 
 
-def run(url: str, station: str, count: int, *, announce: bool = False) -> list[str]:
+def run(
+    url: str,
+    station: str,
+    count: int,
+    *,
+    announce: bool = False,
+    seconds: float | None = None,
+) -> list[str]:
+    """Save ``count`` receipts (0: no limit), or as many as fit in ``seconds`` if given."""
     database = Database(url)
     desk = Desk(database, clock=FixedClock(DAY))
     rng = random.Random()
     numbers: list[str] = []
+    until = None if seconds is None else time.monotonic() + seconds
     try:
-        while count == 0 or len(numbers) < count:
+        while (count == 0 or len(numbers) < count) and (until is None or time.monotonic() < until):
             lines, tenders = one_sale(rng)
             with desk.action(SYSTEM) as action:
                 receipt = receipts.take_payment(

@@ -16,7 +16,7 @@ from sqlalchemy import func, select, text
 
 from clerk_desk import database as database_module
 from clerk_desk import parties
-from clerk_desk.database import Database
+from clerk_desk.database import Database, Timeouts
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import DatabaseLocked, DatabaseUnavailable, DiskFull
 from clerk_desk.models import AuditEvent, Party, PartyKind
@@ -191,16 +191,9 @@ def test_a_read_only_database_says_so_and_loses_nothing(
     assert _party_count(desk.database) == 1
 
 
-@pytest.fixture
-def short_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(database_module, "BUSY_TIMEOUT_SECONDS", 1)
-
-
-def test_a_locked_database_is_told_apart_and_changes_nothing(
-    tmp_path: Path, clock: object, short_busy_timeout: None
-) -> None:
+def test_a_locked_database_is_told_apart_and_changes_nothing(tmp_path: Path, clock: object) -> None:
     path = tmp_path / "city.sqlite3"
-    db = Database(str(path))
+    db = Database(str(path), timeouts=Timeouts(lock=1))
     db.migrate(backup=False)
     desk = Desk(db, clock=clock)  # type: ignore[arg-type]
     from clerk_desk import operators

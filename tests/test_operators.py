@@ -330,7 +330,7 @@ def test_a_fresh_program_hashes_at_the_shipped_cost_of_2_17() -> None:
         timeout=60,
     )
     assert done.stdout.strip() == "['131072', '8', '1'] ['131072', '8', '1'] True"
-    assert operators.PASSWORD_COST == operators.ScryptCost(2**17, 8, 1)
+    assert operators.ScryptCost(2**17, 8, 1) == operators.PASSWORD_COST
 
 
 def test_an_old_hash_verifies_and_is_made_anew_at_todays_cost_at_sign_in(
@@ -411,7 +411,7 @@ def test_the_delay_ends_at_blocked_until_and_not_a_second_before(
     assert isinstance(clock, FixedClock)
     _fail(desk, "admin", 5)
     clock.advance(seconds=59)
-    with pytest.raises(SignInFailed, match="try again at 10:01 a.m."):
+    with pytest.raises(SignInFailed, match=r"try again at 10:01 a\.m\."):
         operators.sign_in(desk.database, clock, "admin", PASSWORD)
     clock.advance(seconds=1)
     assert operators.sign_in(desk.database, clock, "admin", PASSWORD) == admin

@@ -7,7 +7,6 @@ script so that this module never imports Qt); every command here works without a
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -15,6 +14,10 @@ from typing import TYPE_CHECKING, TextIO
 
 from clerk_desk.errors import ClerkDeskError
 from clerk_desk.paths import DATABASE_ENV, data_dir
+
+# The operator of a scheduled task (clerk_desk.cli_sign_in); the window's benchmark reads them too.
+USER_ENV = "CLERK_DESK_USER"
+PASSWORD_ENV = "CLERK_DESK_PASSWORD"
 
 if TYPE_CHECKING:
     from clerk_desk.database import Database
@@ -38,12 +41,27 @@ def build_parser() -> argparse.ArgumentParser:
         f"a SQLite file or a SQLAlchemy URL (default: ${DATABASE_ENV}, else the file in the "
         "user's data folder)"
     )
+    user_help = f"the operator who signs in (default: ${USER_ENV}, else asked)"
+    password_help = (
+        f"read the password from this file, which only this account may read (chmod 600); "
+        f"else ${PASSWORD_ENV}, else asked at the terminal"
+    )
     parser.add_argument("--database", metavar="PATH_OR_URL", help=database_help)
-    # The same option after the command too ("clerk-desk backup X --database Y"); SUPPRESS keeps
-    # a value given before the command when none is given after it.
+    parser.add_argument("--user", metavar="NAME", help=user_help)
+    parser.add_argument("--password-file", metavar="PATH", type=Path, help=password_help)
+    # The same options after the command too ("clerk-desk backup X --database Y"); SUPPRESS
+    # keeps a value given before the command when none is given after it.
     after = argparse.ArgumentParser(add_help=False)
     after.add_argument(
         "--database", metavar="PATH_OR_URL", default=argparse.SUPPRESS, help=database_help
+    )
+    after.add_argument("--user", metavar="NAME", default=argparse.SUPPRESS, help=user_help)
+    after.add_argument(
+        "--password-file",
+        metavar="PATH",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help=password_help,
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -103,12 +121,17 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None) -> int:
     except ClerkDeskError as error:
         print(f"clerk-desk: {error}", file=sys.stderr)
         return 1
+    except (KeyboardInterrupt, EOFError):  # the question asked at the terminal was not answered
+        print("clerk-desk: cancelled; nothing was changed.", file=sys.stderr)
+        return 1
 
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
-    from clerk_desk import opening
+    from clerk_desk import cli_sign_in, opening
+    from clerk_desk.clock import SystemClock
     from clerk_desk.database import Database, database_url, describe
     from clerk_desk.desk import Desk
+    from clerk_desk.permissions import Permission
 
     if args.command == "version":
         from clerk_desk import __version__
@@ -120,6 +143,13 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         # ``clerk-desk`` program (ui.main) runs it.
         print("clerk-desk: run the self-test with the clerk-desk program.", file=sys.stderr)
         return 2
+    clock = SystemClock()
+
+    def signed_in(database: Database, permission: Permission) -> SignedIn:
+        return cli_sign_in.sign_in(
+            database, clock, permission, user=args.user, password_file=args.password_file
+        )
+
     if args.command == "demo":
         from clerk_desk import demo
 
@@ -129,6 +159,13 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
                 f"Opening the demo database already at {describe(database_url(target))}", file=out
             )
             return 0
+        if args.replace:
+            existing = Database(target)
+            try:
+                if cli_sign_in.has_operators(existing):  # its records are about to go
+                    signed_in(existing, Permission.BACKUP_RESTORE)
+            finally:
+                existing.dispose()
         summary = demo.create(target, scale=args.scale, replace=args.replace, seed=args.seed)
         print(f"Demo database ready: {describe(database_url(target))}", file=out)
         for line in summary.lines():
@@ -141,25 +178,40 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
             print(f"clerk-desk: there is no database at {database.path}.", file=sys.stderr)
             return 1
         if args.command == "check":
+            signed_in(database, Permission.CHECK_DATABASE)
             report = database.check()
             print("\n".join(report.lines()), file=out)
             return 0 if report.ok else 1
         if args.command == "migrate":
+            # As at the window's start, which migrates before anyone signs in: the schema is
+            # changed only by this program's own migrations, and on PostgreSQL only the owner
+            # role's credentials may run them (clerk_desk.pg_roles).
             return _migrate(database, out)
         if args.command == "grant-station-role":
+            signed_in(database, Permission.MANAGE_OPERATORS)
             return _grant_station_role(database, args.role, out)
+        desk = Desk(database, clock=clock)
         if args.command == "backup":
-            path = opening.back_up(Desk(database), _command_line_operator(), args.path)
+            path = opening.back_up(desk, signed_in(database, Permission.BACKUP_RESTORE), args.path)
             print(f"Backed up {database.describe()} to {path}", file=out)
             return 0
         if args.command == "restore":
+            if cli_sign_in.has_operators(database):
+                operator = signed_in(database, Permission.BACKUP_RESTORE)
+            else:  # nobody to sign in as here yet: an Administrator of the backup restores it
+                operator = cli_sign_in.sign_in_from_backup(
+                    args.path,
+                    Permission.BACKUP_RESTORE,
+                    user=args.user,
+                    password_file=args.password_file,
+                )
             if not args.yes and not _confirm(
                 f"Replace everything in {database.describe()} with {args.path}? "
                 "(a copy of the current contents is kept) [y/N] "
             ):
                 print("Nothing was changed.", file=out)
                 return 1
-            safety = opening.restore_backup(Desk(database), _command_line_operator(), args.path)
+            safety = opening.restore_backup(desk, operator, args.path)
             print(f"Restored {args.path} into {database.describe()}", file=out)
             if safety:
                 print(f"The previous contents were kept in {safety}", file=out)
@@ -199,15 +251,6 @@ def _grant_station_role(database: Database, role: str, out: TextIO) -> int:
         file=out,
     )
     return 0
-
-
-def _command_line_operator() -> SignedIn:
-    """Whoever runs the command line has the machine's keys; the audit trail names them."""
-    from clerk_desk.desk import SYSTEM, SignedIn
-    from clerk_desk.models import Role
-
-    user = getpass.getuser()
-    return SignedIn(SYSTEM.id, f"command line ({user})"[:60], user, Role.ADMINISTRATOR)
 
 
 def _confirm(question: str) -> bool:

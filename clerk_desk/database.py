@@ -176,7 +176,12 @@ class Database:
         echo: bool = False,
         timeouts: Timeouts | None = None,
     ) -> None:
-        self.url = url if isinstance(url, URL) else database_url(url)
+        try:
+            self.url = url if isinstance(url, URL) else database_url(url)
+        except (sa_exc.ArgumentError, ValueError) as error:
+            raise DatabaseUnavailable(
+                f"{url} is neither a file nor a database address Clerk Desk understands ({error})."
+            ) from error
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         self.is_postgresql = self.url.get_backend_name() == "postgresql"
         self.timeouts = timeouts or Timeouts()
@@ -186,12 +191,18 @@ class Database:
             # One connection per session keeps file locks short and lets restore replace the file.
             kwargs["poolclass"] = NullPool
             if self.path is not None:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                _require_folder(self.path)  # the data folder itself exists (paths.data_dir)
         else:
             kwargs["pool_pre_ping"] = True
             if self.is_postgresql:
                 kwargs["connect_args"] = {"options": self.timeouts.server_options()}
-        self.engine = create_engine(self.url, **kwargs)
+        try:
+            self.engine = create_engine(self.url, **kwargs)
+        except (sa_exc.NoSuchModuleError, ImportError) as error:
+            raise DatabaseUnavailable(
+                f"Clerk Desk cannot open {describe(self.url)}: the database driver "
+                f"{self.url.drivername!r} is not installed with this copy of Clerk Desk."
+            ) from error
         if self.is_sqlite:
             _configure_sqlite(self.engine, self.timeouts.lock)
         elif self.is_postgresql:
@@ -360,7 +371,7 @@ class Database:
         target_path = Path(target).expanduser().resolve()
         if self.path is not None and target_path == self.path.resolve():
             raise DatabaseUnavailable("A backup cannot overwrite the database it copies.")
-        target_path.parent.mkdir(parents=True, exist_ok=True)
+        _require_folder(target_path)
         partial = target_path.with_name(target_path.name + ".partial")
         try:
             if self.is_sqlite:
@@ -379,8 +390,14 @@ class Database:
         return target_path
 
     def _backup_sqlite(self, partial: Path) -> None:
+        try:
+            dest = sqlite3.connect(str(partial))
+        except sqlite3.Error as error:  # a folder this account may not write in
+            raise DatabaseUnavailable(
+                f"The backup cannot be written in {partial.parent}: this account may not "
+                "write there. Nothing was written; choose another folder."
+            ) from error
         source = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_SECONDS)
-        dest = sqlite3.connect(str(partial))
         try:
             source.backup(dest)
         except sqlite3.OperationalError as error:
@@ -482,6 +499,14 @@ class Database:
     def exists(self) -> bool:
         """False for a SQLite file that is not there (yet); a server database is assumed."""
         return self.path is None or self.path.is_file()
+
+
+def _require_folder(path: Path) -> None:
+    """A file goes only into a folder that exists: a mistyped folder is said, never created."""
+    if not path.parent.is_dir():
+        raise DatabaseUnavailable(
+            f"There is no folder {path.parent}. Check the path, or create the folder first."
+        )
 
 
 def _special_charge_dues_without_charge(conn: Any) -> int:

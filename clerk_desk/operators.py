@@ -9,59 +9,107 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Final
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from clerk_desk import sign_in_limits
 from clerk_desk.clock import Clock
 from clerk_desk.database import Database
-from clerk_desk.desk import SYSTEM, Action, SignedIn, snapshot
+from clerk_desk.desk import SYSTEM, Action, Desk, SignedIn, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, SignInFailed
 from clerk_desk.models import AuditEvent, Operator, Role
 from clerk_desk.permissions import Permission
 from clerk_desk.validation import clip, fits
 
 MIN_PASSWORD_LENGTH = 8
-# scrypt at n=2**14, r=8 costs about 16 MiB and 40 ms: slow for a guesser, quick at the counter.
-_SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2**14, 8, 1
+
+
+@dataclass(frozen=True, slots=True)
+class ScryptCost:
+    """The work factor of a password hash: memory and time grow with ``n`` and ``r``."""
+
+    n: int
+    r: int
+    p: int
+
+    @property
+    def maxmem(self) -> int:
+        """The memory scrypt may take: OpenSSL needs 128·r·(n + p + 2) bytes, and refuses by
+        default anything above 32 MiB (2**17 with r = 8 needs 128 MiB)."""
+        return 128 * self.r * (self.n + self.p + 2) + 2**20
+
+    def weaker_than(self, other: ScryptCost) -> bool:
+        return self.n < other.n or self.r < other.r or self.p < other.p
+
+
+PASSWORD_COST: Final = ScryptCost(2**17, 8, 1)
+"""Today's recommended cost (OWASP: n = 2**17, r = 8, p = 1): 128 MiB and about half a second,
+once per sign-in. A hash kept at a lower cost is re-made at this cost at the next sign-in."""
+_MOST = ScryptCost(2**20, 32, 16)  # a stored hash asking for more is refused, not computed
+_cost = PASSWORD_COST
+"""The cost new hashes are made at. Only the test suite lowers it (tests/conftest.py), by
+assigning this private name: nothing in the program, no setting and no environment variable
+can; tests/test_operators.py proves a fresh program hashes at :data:`PASSWORD_COST`."""
 _USERNAME = re.compile(r"^[a-z0-9][a-z0-9._-]{1,59}$")
-# Checked when the user name is unknown, so that a refusal costs one scrypt either way and the
-# time taken does not tell which user names exist. No password verifies against it by chance
-# that matters: the user is refused whatever the result.
+# Checked when the user name is unknown, so that a refusal costs one scrypt at the cost a real
+# check costs, and the time taken does not tell which user names exist. No password verifies
+# against it by chance that matters: the user is refused whatever the result.
 _DUMMY_HASH = (
-    "scrypt$16384$8$1$1gK48uFLmvahPaxPXWa6hg==$nqewSMG9e0DfEe09OR3XDNx/a+b1AGY/8JvV8NwEOck="
+    "scrypt$131072$8$1$JeO667pzUbfhV6NKer7flA==$4GrckbSbkF88rxaTgorWLy4cvf0P8BXeZ21HIuHPSMI="
 )
 
 
 def hash_password(password: str) -> str:
     salt = secrets.token_bytes(16)
+    cost = _cost
     digest = hashlib.scrypt(
-        password.encode(), salt=salt, n=_SCRYPT_N, r=_SCRYPT_R, p=_SCRYPT_P, dklen=32
+        password.encode(),
+        salt=salt,
+        n=cost.n,
+        r=cost.r,
+        p=cost.p,
+        maxmem=cost.maxmem,
+        dklen=32,
     )
     encode = base64.b64encode
-    return (
-        f"scrypt${_SCRYPT_N}${_SCRYPT_R}${_SCRYPT_P}$"
-        f"{encode(salt).decode()}${encode(digest).decode()}"
-    )
+    return f"scrypt${cost.n}${cost.r}${cost.p}${encode(salt).decode()}${encode(digest).decode()}"
+
+
+def stored_cost(stored: str) -> ScryptCost | None:
+    """The cost a stored hash was made at, or None for one this program does not read."""
+    parts = stored.split("$")
+    if len(parts) != 6 or parts[0] != "scrypt":
+        return None
+    try:
+        return ScryptCost(int(parts[1]), int(parts[2]), int(parts[3]))
+    except ValueError:
+        return None
 
 
 def verify_password(password: str, stored: str) -> bool:
-    try:
-        scheme, n, r, p, salt, digest = stored.split("$")
-    except ValueError:
+    cost = stored_cost(stored)
+    if cost is None or _MOST.weaker_than(cost):
         return False
-    if scheme != "scrypt":
-        return False
+    _, _, _, _, salt, digest = stored.split("$")
     expected = base64.b64decode(digest)
     actual = hashlib.scrypt(
         password.encode(),
         salt=base64.b64decode(salt),
-        n=int(n),
-        r=int(r),
-        p=int(p),
+        n=cost.n,
+        r=cost.r,
+        p=cost.p,
+        maxmem=cost.maxmem,
         dklen=len(expected),
     )
     return hmac.compare_digest(actual, expected)
+
+
+def needs_new_hash(stored: str) -> bool:
+    """True for a hash made at a lower cost than new ones (re-made at the next sign-in)."""
+    cost = stored_cost(stored)
+    return cost is not None and cost.weaker_than(_cost)
 
 
 def _check_password(password: str) -> None:
@@ -110,8 +158,6 @@ def create_first_administrator(
     """Create the Administrator on first start; refused once any operator exists."""
     name, full = _clean_username(username), _clean_full_name(full_name)
     _check_password(password)
-    from clerk_desk.desk import Desk
-
     desk = Desk(database, clock=clock)
     with desk.action(SYSTEM) as action:
         if count(action.session) > 0:
@@ -143,32 +189,66 @@ def _add(action: Action, username: str, full_name: str, role: Role, password: st
 
 
 def sign_in(database: Database, clock: Clock, username: str, password: str) -> SignedIn:
-    """Check a user name and password; every attempt is in the audit trail."""
-    from clerk_desk.desk import Desk
+    """Check a user name and password; every attempt is in the audit trail, once.
 
-    name = username.strip().lower()
-    with Desk(database, clock=clock).action(SYSTEM) as action:
-        operator = action.session.scalar(select(Operator).where(Operator.username == name))
-        # An unknown user name is checked against a dummy hash: the same scrypt work either way.
-        good = verify_password(password, operator.password_hash if operator else _DUMMY_HASH)
-        good = good and operator is not None
-        if operator is None or not good or not operator.active:
-            action.audit(
-                "operator.sign_in_refused",
-                ("operator", clip(AuditEvent.record_id, name) or "?"),
-                f"Sign-in refused for {name!r}",
-            )
-            refused = True
+    Wrong passwords are counted per user name, known or not (:mod:`clerk_desk.sign_in_limits`);
+    a name made to wait is refused unchecked. The password is checked outside any write
+    transaction: scrypt takes half a second, and a write would hold every station that long.
+    """
+    desk = Desk(database, clock=clock)
+    name = sign_in_limits.throttle_key(username)
+    with database.reading() as session:
+        waiting = sign_in_limits.delayed_until(session, name, clock.now())
+        operator = session.scalar(select(Operator).where(Operator.username == name))
+    if waiting is not None:
+        _refused(desk, name, f"delayed until {waiting.isoformat(timespec='seconds')}")
+        raise SignInFailed(sign_in_limits.delay_message(waiting, clock))
+    stored = operator.password_hash if operator is not None else _DUMMY_HASH
+    # An unknown user name is checked against a dummy hash: the same scrypt work either way.
+    good = verify_password(password, stored) and operator is not None
+    renewed = hash_password(password) if good and needs_new_hash(stored) else None
+    refusal: str | None = None
+    who: SignedIn | None = None
+    with desk.action(SYSTEM) as action:
+        now = action.now()
+        row = action.session.get(Operator, operator.id) if good and operator else None
+        waiting = sign_in_limits.delayed_until(action.session, name, now, lock=True)
+        if waiting is not None:  # another station's wrong passwords, a moment ago
+            refusal = sign_in_limits.delay_message(waiting, clock)
+            _audit_refusal(action, name, "delayed meanwhile")
+        elif row is None:
+            failures = sign_in_limits.record_failure(action.session, name, now)
+            refusal = "The user name or password is not right."
+            if failures.blocked_until is not None:
+                refusal += " " + sign_in_limits.delay_message(failures.blocked_until, clock)
+            _audit_refusal(action, name, f"wrong password or user name ({failures.failures})")
+        elif not row.active:
+            refusal = "This operator has been deactivated. Ask the Administrator."
+            _audit_refusal(action, name, "deactivated")
         else:
-            operator.last_sign_in_at = action.now()
-            action.operator = signed_in(operator)
-            action.audit("operator.sign_in", operator, f"{name} signed in")
-            refused = False
-    if refused or operator is None:
-        if operator is not None and good and not operator.active:
-            raise SignInFailed("This operator has been deactivated. Ask the Administrator.")
-        raise SignInFailed("The user name or password is not right.")
-    return signed_in(operator)
+            sign_in_limits.record_success(action.session, name)
+            row.last_sign_in_at = now
+            if renewed is not None and row.password_hash == stored:
+                row.password_hash = renewed  # at today's cost, now that the password is known
+            action.operator = signed_in(row)
+            action.audit("operator.sign_in", row, f"{name} signed in")
+            who = signed_in(row)
+    if who is None:
+        raise SignInFailed(refusal or "The user name or password is not right.")
+    return who
+
+
+def _refused(desk: Desk, name: str, why: str) -> None:
+    with desk.action(SYSTEM) as action:
+        _audit_refusal(action, name, why)
+
+
+def _audit_refusal(action: Action, name: str, why: str) -> None:
+    action.audit(
+        "operator.sign_in_refused",
+        ("operator", clip(AuditEvent.record_id, name) or "?"),
+        f"Sign-in refused for {name!r}: {why}",
+    )
 
 
 def add_operator(

@@ -15,6 +15,7 @@ class Permission(enum.Enum):
     EDIT_FEE_SCHEDULE = "change the fee schedule"
     VIEW_AUDIT = "read the audit trail"
     BACKUP_RESTORE = "back up or restore the database"
+    CHECK_DATABASE = "check the database's integrity"
     EDIT_PARTIES = "add or change people, businesses and parcels"
     BILL = "add an amount due"
     CANCEL_DUE = "cancel an amount due"
@@ -74,6 +75,8 @@ GRANTS: dict[Role, frozenset[Permission]] = {
             # The receipt format and the GL account of special charges are the Treasurer's;
             # the City's other settings (closed days move every clock) are not.
             Permission.TREASURY_SETTINGS,
+            # The Treasurer answers for the books: that the records are whole is theirs to see.
+            Permission.CHECK_DATABASE,
         }
     ),
     Role.INSPECTOR: frozenset(

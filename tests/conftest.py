@@ -29,6 +29,23 @@ from clerk_desk.opening import seed_defaults
 POSTGRES_ENV = "CLERK_DESK_TEST_DATABASE_URL"
 PASSWORD = "counter-password"
 
+# Operators are made in most tests, and a hash at the cost that ships (2**17) takes half a
+# second: this process hashes at 2**10 instead. Only this assignment of a private name lowers
+# it; processes the tests start (the command line, the workers) hash at the shipped cost, and
+# tests/test_operators.py proves that cost. ``shipped_password_cost`` restores it for a test.
+_SHIPPED_PASSWORD_COST = (operators._cost, operators._DUMMY_HASH)
+operators._cost = operators.ScryptCost(2**10, 8, 1)
+operators._DUMMY_HASH = operators.hash_password("nobody's password")
+
+
+@pytest.fixture
+def shipped_password_cost(monkeypatch: pytest.MonkeyPatch) -> operators.ScryptCost:
+    """New hashes, and the dummy an unknown user name is checked against, at the shipped cost."""
+    cost, dummy = _SHIPPED_PASSWORD_COST
+    monkeypatch.setattr(operators, "_cost", cost)
+    monkeypatch.setattr(operators, "_DUMMY_HASH", dummy)
+    return cost
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Each pytest-xdist worker gets its own PostgreSQL database beside the one named, since every

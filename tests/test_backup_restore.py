@@ -46,6 +46,7 @@ def test_backup_and_restore_round_trip(tmp_path: Path, desk: Desk, admin: Signed
     _add(desk, admin, "Anna Berg")
     _add(desk, admin, "Zoë Nguyễn")
     target = tmp_path / "usb-stick" / "friday.sqlite3"
+    target.parent.mkdir()  # the stick is plugged in: Clerk Desk makes no folder of its own
     assert desk.database.backup(target) == target.resolve()
     assert _names_in_file(target) == ["Anna Berg", "Zoë Nguyễn"]
     assert not list(target.parent.glob("*.partial*"))

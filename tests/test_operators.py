@@ -3,16 +3,20 @@ refusals in the audit trail, and at least one active Administrator at all times.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import operators
+from clerk_desk import operators, sign_in_limits
+from clerk_desk.clock import FixedClock
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
-from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied, SignInFailed
-from clerk_desk.models import AuditEvent, Operator, Role
+from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied, SignInFailed
+from clerk_desk.models import AuditEvent, Operator, Role, SignInThrottle
 
 PASSWORD = "counter-password"
 
@@ -240,15 +244,19 @@ def test_deactivating_an_operator_stops_their_next_action_at_another_station(
         pass
 
 
-def test_a_sign_in_with_a_user_name_longer_than_the_record_column_is_refused_and_audited(
+def test_a_huge_user_name_is_recorded_once_and_cut_to_the_column(
     desk: Desk, admin: SignedIn
 ) -> None:
-    long_name = "x" * 41 + "@counter"  # the audit row's record column holds 40 characters
+    huge = "x" * 5_000_000  # measured: 5 MB written into the trail on each attempt
     with pytest.raises(SignInFailed, match="not right"):
-        operators.sign_in(desk.database, desk.clock, long_name, PASSWORD)
+        operators.sign_in(desk.database, desk.clock, huge, PASSWORD)
     (event,) = _events(desk, "operator.sign_in_refused")
-    assert event.record_id == long_name[:40]
-    assert long_name in event.summary  # the whole name typed is kept in the summary
+    assert event.record_id == "x" * 40  # the audit row's record column
+    assert "'" + "x" * 60 + "'" in event.summary  # the throttle's column, in the summary too
+    assert len(event.summary) < 200
+    with desk.database.reading() as session:
+        (row,) = session.scalars(select(SignInThrottle)).all()
+    assert row.username == "x" * 60
 
 
 def test_a_full_name_longer_than_its_column_is_refused(desk: Desk, admin: SignedIn) -> None:
@@ -286,7 +294,10 @@ def test_the_operator_list_is_for_the_administrator_and_holds_no_password_hash(
 
 
 def test_an_unknown_user_name_costs_the_same_scrypt_as_a_wrong_password(
-    desk: Desk, admin: SignedIn, monkeypatch: pytest.MonkeyPatch
+    shipped_password_cost: operators.ScryptCost,
+    desk: Desk,
+    admin: SignedIn,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[tuple[int, int, int]] = []
     real = operators.hashlib.scrypt
@@ -300,4 +311,171 @@ def test_an_unknown_user_name_costs_the_same_scrypt_as_a_wrong_password(
         calls.clear()
         with pytest.raises(SignInFailed, match="user name or password is not right"):
             operators.sign_in(desk.database, desk.clock, username, "wrong-password")
-        assert calls == [(2**14, 8, 1)], username  # one scrypt, at the real cost, either way
+        assert calls == [(2**17, 8, 1)], username  # one scrypt, at the real cost, either way
+
+
+def test_a_fresh_program_hashes_at_the_shipped_cost_of_2_17() -> None:
+    """The suite hashes cheaply (tests/conftest.py); the program as it ships does not."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from clerk_desk import operators as o; "
+            "print(o.hash_password('a-long-password').split('$')[1:4], "
+            "o._DUMMY_HASH.split('$')[1:4], o._cost == o.PASSWORD_COST)",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout.strip() == "['131072', '8', '1'] ['131072', '8', '1'] True"
+    assert operators.ScryptCost(2**17, 8, 1) == operators.PASSWORD_COST
+
+
+def test_an_old_hash_verifies_and_is_made_anew_at_todays_cost_at_sign_in(
+    shipped_password_cost: operators.ScryptCost,
+    desk: Desk,
+    admin: SignedIn,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(operators, "_cost", operators.ScryptCost(2**14, 8, 1))
+    old = operators.hash_password(PASSWORD)
+    monkeypatch.setattr(operators, "_cost", shipped_password_cost)
+    with desk.database.writing() as session:
+        session.get_one(Operator, admin.id).password_hash = old
+
+    def stored() -> str:
+        with desk.database.reading() as session:
+            return session.get_one(Operator, admin.id).password_hash
+
+    with pytest.raises(SignInFailed):  # a wrong password changes nothing
+        operators.sign_in(desk.database, desk.clock, "admin", "wrong-password")
+    assert stored() == old
+    assert operators.sign_in(desk.database, desk.clock, "admin", PASSWORD) == admin
+    assert stored().startswith("scrypt$131072$8$1$") and stored() != old
+    assert operators.verify_password(PASSWORD, stored())
+    assert operators.sign_in(desk.database, desk.clock, "admin", PASSWORD) == admin
+
+
+def _fail(desk: Desk, username: str, times: int = 1) -> list[str]:
+    said = []
+    for _ in range(times):
+        with pytest.raises(SignInFailed) as refused:
+            operators.sign_in(desk.database, desk.clock, username, "wrong-password")
+        said.append(refused.value.message)
+    return said
+
+
+def _throttle(desk: Desk, username: str) -> SignInThrottle | None:
+    with desk.database.reading() as session:
+        return session.get(SignInThrottle, username)
+
+
+DELAYED = (
+    "Too many wrong passwords for this user name: try again at 10:01 a.m., "
+    "or ask the Administrator."
+)
+
+
+def test_four_wrong_passwords_are_forgiven_and_a_success_resets_the_count(
+    desk: Desk, admin: SignedIn
+) -> None:
+    said = _fail(desk, "admin", 4)
+    assert said == ["The user name or password is not right."] * 4
+    assert operators.sign_in(desk.database, desk.clock, "admin", PASSWORD) == admin
+    assert _throttle(desk, "admin") is None
+    _fail(desk, "admin", 4)  # four more: the earlier four no longer count
+    assert operators.sign_in(desk.database, desk.clock, "admin", PASSWORD) == admin
+
+
+@pytest.mark.parametrize("username", ["admin", "nobody"])
+def test_the_fifth_wrong_password_delays_even_the_right_one(
+    desk: Desk, admin: SignedIn, username: str
+) -> None:
+    """A known and an unknown user name are delayed alike: the refusal tells nothing."""
+    said = _fail(desk, username, 5)
+    assert said[-1] == f"The user name or password is not right. {DELAYED}"
+    with pytest.raises(SignInFailed) as refused:
+        operators.sign_in(desk.database, desk.clock, username, PASSWORD)
+    assert refused.value.message == DELAYED
+    row = _throttle(desk, username)
+    assert row is not None and row.failures == 5  # a try while delayed is refused unchecked
+    assert len(_events(desk, "operator.sign_in_refused")) == 6  # each attempt, once
+
+
+def test_the_delay_ends_at_blocked_until_and_not_a_second_before(
+    desk: Desk, admin: SignedIn
+) -> None:
+    clock = desk.clock
+    assert isinstance(clock, FixedClock)
+    _fail(desk, "admin", 5)
+    clock.advance(seconds=59)
+    with pytest.raises(SignInFailed, match=r"try again at 10:01 a\.m\."):
+        operators.sign_in(desk.database, clock, "admin", PASSWORD)
+    clock.advance(seconds=1)
+    assert operators.sign_in(desk.database, clock, "admin", PASSWORD) == admin
+
+
+def test_each_further_wrong_password_doubles_the_delay(desk: Desk, admin: SignedIn) -> None:
+    clock = desk.clock
+    assert isinstance(clock, FixedClock)
+    _fail(desk, "admin", 5)
+    clock.advance(minutes=1)
+    (said,) = _fail(desk, "admin")  # the sixth, once the first delay is over
+    assert said.endswith("try again at 10:03 a.m., or ask the Administrator.")
+    row = _throttle(desk, "admin")
+    assert row is not None and row.blocked_until == clock.now() + timedelta(minutes=2)
+
+
+@pytest.mark.parametrize(
+    ("failures", "minutes"),
+    [(4, None), (5, 1), (6, 2), (7, 4), (10, 32), (11, 60), (12, 60), (10_000, 60)],
+)
+def test_the_delay_after_so_many_wrong_passwords(failures: int, minutes: int | None) -> None:
+    wait = sign_in_limits.delay_after(failures)
+    assert wait == (None if minutes is None else timedelta(minutes=minutes))
+
+
+@pytest.mark.parametrize(
+    ("fifth_after", "delayed"),
+    [
+        (timedelta(minutes=14, seconds=59), True),
+        (timedelta(minutes=15), True),
+        (timedelta(minutes=15, seconds=1), False),
+    ],
+)
+def test_five_wrong_passwords_delay_only_within_fifteen_minutes(
+    desk: Desk, admin: SignedIn, fifth_after: timedelta, delayed: bool
+) -> None:
+    clock = desk.clock
+    assert isinstance(clock, FixedClock)
+    start = clock.now()
+    _fail(desk, "admin", 4)
+    clock.set(start + fifth_after)
+    (said,) = _fail(desk, "admin")
+    assert ("Too many wrong passwords" in said) is delayed
+    row = _throttle(desk, "admin")
+    assert row is not None and row.failures == (5 if delayed else 1)
+    if not delayed:
+        assert operators.sign_in(desk.database, clock, "admin", PASSWORD) == admin
+
+
+def test_the_administrator_lifts_a_delay_and_the_trail_says_so(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    clerk = operator_with(Role.CLERK)
+    _fail(desk, clerk.username, 5)
+    with pytest.raises(PermissionDenied, match="manage operators"), desk.action(clerk) as action:
+        sign_in_limits.lift_sign_in_delay(action, clerk.username)
+    with desk.lookup(admin) as action:
+        (waiting,) = sign_in_limits.sign_in_delays(action)
+    assert (waiting.username, waiting.failures) == (clerk.username, 5)
+    with desk.action(admin) as action:
+        sign_in_limits.lift_sign_in_delay(action, " CLERK ")
+    assert operators.sign_in(desk.database, desk.clock, clerk.username, PASSWORD) == clerk
+    (event,) = _events(desk, "operator.sign_in_delay_lifted")
+    assert event.operator_name == "admin" and event.record_id == "clerk"
+    assert "5 wrong passwords" in event.summary
+    with pytest.raises(NotFound), desk.action(admin) as action:
+        sign_in_limits.lift_sign_in_delay(action, "clerk")

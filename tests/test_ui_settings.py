@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog
 
 from clerk_desk import fees, operators, settings_store
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.errors import SignInFailed
 from clerk_desk.models import FeeItem, Role
 from clerk_desk.money import Money
 from ui import forms
@@ -371,3 +372,20 @@ def test_only_the_administrator_sees_the_operators(qtbot, desk, operator_with, m
     assert messages == []  # the banner says why; no error box on top of it
     assert "manage operators" in (dialog.refusal or "")
     assert not dialog.add_button.isEnabled()
+
+
+def test_the_administrator_lifts_a_sign_in_delay_from_the_operators_list(
+    qtbot, desk, admin, operator_with, messages
+) -> None:
+    clerk = operator_with(Role.CLERK)
+    for _ in range(5):
+        with pytest.raises(SignInFailed):
+            operators.sign_in(desk.database, desk.clock, clerk.username, "wrong-password")
+    with pytest.raises(SignInFailed, match="Too many wrong passwords"):
+        operators.sign_in(desk.database, desk.clock, clerk.username, "counter-password")
+    manager = sd.OperatorsDialog(None, App(desk, admin))
+    qtbot.add_widget(manager)
+    forms.select_row(manager.table, manager.model.row_of(lambda r: r.username == "clerk"))
+    manager.lift_button.click()
+    assert messages == ["Test Clerk may sign in again now."]
+    assert operators.sign_in(desk.database, desk.clock, clerk.username, "counter-password")

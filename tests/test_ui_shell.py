@@ -214,6 +214,22 @@ def test_a_wrong_password_is_said_in_the_dialog(qtbot: QtBot, desk: Desk, admin:
     assert dialog.error_text() == ""
 
 
+def test_the_login_says_when_a_delayed_user_name_may_try_again(
+    qtbot: QtBot, desk: Desk, admin: SignedIn
+) -> None:
+    dialog = _ready_login(qtbot, desk)
+    qtbot.keyClicks(dialog.username, "admin")
+    for attempt in range(1, 7):  # five wrong, then the right one: still delayed
+        dialog.password.clear()
+        qtbot.keyClicks(dialog.password, PASSWORD if attempt == 6 else "not-the-password")
+        with qtbot.assertNotEmitted(dialog.signed_in):
+            dialog.sign_in_button.click()
+    assert dialog.error_text() == (
+        "Too many wrong passwords for this user name: try again at 10:01 a.m., "
+        "or ask the Administrator."
+    )
+
+
 def test_escape_quits_and_the_database_in_use_is_shown(qtbot: QtBot, desk: Desk) -> None:
     dialog = _ready_login(qtbot, desk)
     assert desk.database.describe() in dialog.database_label.full_text()

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from clerk_desk import cli
 from ui.login import (
     DatabaseProblemDialog,
     FirstAdministratorDialog,
@@ -36,8 +37,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BENCHMARK_ENV = "CLERK_DESK_BENCHMARK"
-USER_ENV = "CLERK_DESK_USER"
-PASSWORD_ENV = "CLERK_DESK_PASSWORD"
+USER_ENV, PASSWORD_ENV = cli.USER_ENV, cli.PASSWORD_ENV  # the command line's, for one sign-in
 LAST_USER_KEY = "login/last_user"
 
 

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import fees, operators, settings_store
+from clerk_desk import fees, operators, settings_store, sign_in_limits
 from clerk_desk.deadlines import HOLIDAY_RULES, CalendarSettings, CityCalendar, HolidayRule
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
@@ -943,9 +943,16 @@ class OperatorsDialog(QDialog):
         self.add_button = QPushButton("&Add…")
         self.edit_button = QPushButton("&Edit…")
         self.password_button = QPushButton("&Reset password…")
+        self.lift_button = QPushButton("&Lift the sign-in delay")
+        self.lift_button.setObjectName("lift_sign_in_delay")
+        self.lift_button.setToolTip(
+            "After too many wrong passwords a user name must wait before signing in again; "
+            "this lets the chosen operator try again now."
+        )
         self.close_button = QPushButton("Close")
         buttons = QHBoxLayout()
-        for button in (self.add_button, self.edit_button, self.password_button):
+        managing = (self.add_button, self.edit_button, self.password_button, self.lift_button)
+        for button in managing:
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
@@ -953,7 +960,7 @@ class OperatorsDialog(QDialog):
         self.refusal = _refused(app, Permission.MANAGE_OPERATORS)
         if self.refusal:
             layout.addWidget(forms.banner(self.refusal))
-            for button in (self.add_button, self.edit_button, self.password_button):
+            for button in managing:
                 button.setEnabled(False)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
@@ -961,6 +968,7 @@ class OperatorsDialog(QDialog):
         self.add_button.clicked.connect(self.add_operator)
         self.edit_button.clicked.connect(self.edit_operator)
         self.password_button.clicked.connect(self.reset_password)
+        self.lift_button.clicked.connect(self.lift_sign_in_delay)
         self.close_button.clicked.connect(self.accept)
         self.table.doubleClicked.connect(lambda _i: self.edit_operator())
         forms.on_enter(self.table, self.edit_operator)
@@ -1008,6 +1016,18 @@ class OperatorsDialog(QDialog):
                 "Password reset",
                 f"{row.full_name} signs in with the new password from now on.",
             )
+
+    def lift_sign_in_delay(self) -> None:
+        row = self.selected()
+        if row is None or self.refusal:
+            return
+
+        def lift(action: Action) -> bool:
+            sign_in_limits.lift_sign_in_delay(action, row.username)
+            return True
+
+        if perform(self, self.app, lift):
+            _information(self, "Sign-in delay lifted", f"{row.full_name} may sign in again now.")
 
 
 def _same_password(first: str, second: str) -> None:

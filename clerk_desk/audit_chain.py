@@ -145,8 +145,8 @@ _COLUMNS = (
 
 
 def _rows(connection: Connection) -> Iterable[Any]:
-    result = connection.execution_options(yield_per=5000).execute(
-        select(*_COLUMNS).order_by(AuditEvent.id)
+    result = connection.execute(
+        select(*_COLUMNS).order_by(AuditEvent.id).execution_options(yield_per=5000)
     )
     for partition in result.partitions():
         yield from partition

@@ -7,7 +7,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import func, select
@@ -117,7 +117,7 @@ def create_first_administrator(
         if count(action.session) > 0:
             raise Conflict("The Administrator was already created; sign in instead.")
         operator = _add(action, name, full, Role.ADMINISTRATOR, password)
-        return signed_in(operator)
+        return replace(signed_in(operator), generation=action.generation)
 
 
 def _add(action: Action, username: str, full_name: str, role: Role, password: str) -> Operator:
@@ -164,11 +164,13 @@ def sign_in(database: Database, clock: Clock, username: str, password: str) -> S
             action.operator = signed_in(operator)
             action.audit("operator.sign_in", operator, f"{name} signed in")
             refused = False
+        generation = action.generation
     if refused or operator is None:
         if operator is not None and good and not operator.active:
             raise SignInFailed("This operator has been deactivated. Ask the Administrator.")
         raise SignInFailed("The user name or password is not right.")
-    return signed_in(operator)
+    # Under this generation of the database: a restore asks for a new sign-in.
+    return replace(signed_in(operator), generation=generation)
 
 
 def add_operator(

@@ -111,17 +111,23 @@ def _schema_problems(found: Schema, expected: Schema) -> list[str]:
         missing = sorted(columns - found.tables[table])
         if missing:
             problems.append(f"the table {table} lacks the column(s) {', '.join(missing)}")
-    problems += [f"it holds a table Clerk Desk does not make ({t})" for t in
-                 sorted(set(found.tables) - set(expected.tables))]
+    problems += [
+        f"it holds a table Clerk Desk does not make ({t})"
+        for t in sorted(set(found.tables) - set(expected.tables))
+    ]
     for trigger, sql in expected.triggers.items():
         if trigger not in found.triggers:
             problems.append(f"the trigger {trigger} that keeps the audit trail is missing")
         elif found.triggers[trigger] != sql:
             problems.append(f"the trigger {trigger} was changed")
-    problems += [f"it holds a trigger Clerk Desk does not make ({t})" for t in
-                 sorted(set(found.triggers) - set(expected.triggers))]
-    problems += [f"it holds a view Clerk Desk does not make ({v})" for v in
-                 sorted(found.views - expected.views)]
+    problems += [
+        f"it holds a trigger Clerk Desk does not make ({t})"
+        for t in sorted(set(found.triggers) - set(expected.triggers))
+    ]
+    problems += [
+        f"it holds a view Clerk Desk does not make ({v})"
+        for v in sorted(found.views - expected.views)
+    ]
     return problems
 
 
@@ -199,5 +205,8 @@ def read_label(path: Path) -> BackupLabel | None:
             ).fetchone()
         except sqlite3.OperationalError:
             return None
-    return None if row is None else BackupLabel(str(row[0]), str(row[1]), str(row[2]),
-                                                int(row[3]), str(row[4]))
+    return (
+        None
+        if row is None
+        else BackupLabel(str(row[0]), str(row[1]), str(row[2]), int(row[3]), str(row[4]))
+    )

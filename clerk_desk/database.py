@@ -286,9 +286,7 @@ class Database:
 
     # -- backup and restore ---------------------------------------------------------------------
 
-    def backup(
-        self, target: str | os.PathLike[str], *, within: Connection | None = None
-    ) -> Path:
+    def backup(self, target: str | os.PathLike[str], *, within: Connection | None = None) -> Path:
         """Copy the whole database into the SQLite file ``target``; return its path.
 
         The copy is written beside the target under a temporary name, labelled with the head of
@@ -357,7 +355,7 @@ class Database:
             copy.dispose()
 
     def restore(self, source: str | os.PathLike[str], *, by: str = "system") -> Restored:
-        """Replace this database's contents with the backup ``source`` (:mod:`clerk_desk.restoring`).
+        """Replace this database's contents with the backup ``source``.
 
         The backup is checked whole first and never altered; nothing of this database is touched
         until it has passed. The current contents are copied to the backups folder in the same

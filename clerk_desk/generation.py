@@ -16,7 +16,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.orm import Session
 
 from clerk_desk.models import DatabaseGeneration
@@ -51,8 +51,6 @@ def renew(connection: Connection, now: datetime) -> str:
     )
     if done.rowcount == 0:
         connection.execute(
-            DatabaseGeneration.__table__.insert().values(
-                id=ROW_ID, generation=fresh, changed_at=now
-            )
+            insert(DatabaseGeneration).values(id=ROW_ID, generation=fresh, changed_at=now)
         )
     return fresh

@@ -25,7 +25,7 @@ from itertools import zip_longest
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, String, Table, select, text
+from sqlalchemy import Connection, String, Table, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from clerk_desk import audit_chain, backup_checks, generation
@@ -96,9 +96,7 @@ def restore(database: Database, source: Path, *, by: str, at: datetime) -> Resto
                         f"at event {label.head_id} ({_short(label.head_hash)}), and now ends at "
                         f"event {chain.head_id} ({_short(chain.head_hash)})",
                     )
-                found = _Staged(
-                    source, revision, label, sha256, chain.head_id, chain.head_hash
-                )
+                found = _Staged(source, revision, label, sha256, chain.head_id, chain.head_hash)
                 database.migrate()  # a live database behind this program (never at start)
                 with database.write_transaction() as live:
                     return _swap(database, live, staged, found, by=by, at=at)
@@ -220,9 +218,7 @@ def backup_record(path: Path) -> dict[str, Any]:
 def _recorded_backups(live: Connection) -> Iterator[dict[str, Any]]:
     """Every backup the live trail recorded: written, kept before a restore, or restored."""
     rows = live.execute(
-        select(AuditEvent.action, AuditEvent.after).where(
-            AuditEvent.action.in_((BACKUP, RESTORE))
-        )
+        select(AuditEvent.action, AuditEvent.after).where(AuditEvent.action.in_((BACKUP, RESTORE)))
     )
     for action, after in rows:
         if not isinstance(after, dict):
@@ -230,7 +226,8 @@ def _recorded_backups(live: Connection) -> Iterator[dict[str, Any]]:
         if action == BACKUP:
             yield after
         else:
-            yield from (after.get(k) for k in ("backup", "kept_copy") if isinstance(after.get(k), dict))
+            kept = (after.get(key) for key in ("backup", "kept_copy"))
+            yield from (record for record in kept if isinstance(record, dict))
 
 
 def _provenance(live: Connection, staged: Connection, found: _Staged) -> str:
@@ -332,8 +329,10 @@ def _replace_rows(live: Connection, staged: Connection) -> None:
         protect = ["ALTER TABLE audit_event ENABLE TRIGGER audit_event_append_only"]
     else:
         triggers = live.execute(
-            text("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' "
-                 "AND tbl_name = 'audit_event'")
+            text(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' "
+                "AND tbl_name = 'audit_event'"
+            )
         ).all()
         for name, _sql in triggers:
             live.execute(text(f'DROP TRIGGER "{name}"'))
@@ -361,17 +360,16 @@ def _raise_series(live: Connection, before: dict[tuple[str, int], int]) -> list[
     """Every series continues above the highest number it had issued before the restore."""
     restored = _series(live)
     raised = []
-    table = NumberSequence.__table__
     for (name, year), next_value in sorted(before.items()):
         now = restored.get((name, year))
         if now is not None and now >= next_value:
             continue
         if now is None:
-            live.execute(table.insert().values(name=name, year=year, next_value=next_value))
+            live.execute(insert(NumberSequence).values(name=name, year=year, next_value=next_value))
         else:
             live.execute(
-                table.update()
-                .where(table.c.name == name, table.c.year == year)
+                update(NumberSequence)
+                .where(NumberSequence.name == name, NumberSequence.year == year)
                 .values(next_value=next_value)
             )
         raised.append({"series": name, "year": year, "from": now or 1, "to": next_value})

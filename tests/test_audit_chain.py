@@ -75,8 +75,7 @@ def _tamper_server(database: Database, *statements: str) -> None:
 @pytest.mark.parametrize(
     ("statements", "named"),
     [
-        (["UPDATE audit_event SET summary = 'nothing happened' WHERE id = 3"],
-         "broken at event 3"),
+        (["UPDATE audit_event SET summary = 'nothing happened' WHERE id = 3"], "broken at event 3"),
         (["DELETE FROM audit_event WHERE id = 2"], "broken before event 3.*event 2 is missing"),
         (["DELETE FROM audit_event WHERE id >= 4"], "ends at event 3, but event .* was written"),
     ],

@@ -280,9 +280,11 @@ def test_after_a_restore_a_station_signed_in_before_must_sign_in_again(
     backup = opening.back_up(desk, admin, tmp_path / "with-clerk.sqlite3")
     opening.restore_backup(desk, admin, backup)
     for who in (clerk, admin):  # the station that restored too
-        with pytest.raises(SignInFailed, match="A backup was restored.*sign in again"):
-            with desk.action(who):
-                pass
+        with (
+            pytest.raises(SignInFailed, match=r"A backup was restored.*sign in again"),
+            desk.action(who),
+        ):
+            pass
         with pytest.raises(SignInFailed, match="sign in again"), desk.lookup(who):
             pass
     again = operators.sign_in(desk.database, desk.clock, "clerk", PASSWORD)

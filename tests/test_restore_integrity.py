@@ -7,11 +7,12 @@ already printed, and the trail lists the numbers the backup lacks with the copy 
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
 import sys
-import time
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -126,13 +127,16 @@ def test_a_backup_whose_trail_was_rewritten_is_refused(
         "SELECT id, at, operator_id, operator_name, action, record_type, record_id, summary, "
         "before, after FROM audit_event ORDER BY id"
     ).fetchall():
-        from datetime import datetime
-        import json
-
         body = audit_chain.content(
-            id=row[0], at=datetime.fromisoformat(row[1]), operator_id=row[2],
-            operator_name=row[3], action=row[4], record_type=row[5], record_id=row[6],
-            summary=row[7], before=json.loads(row[8]) if row[8] else None,
+            id=row[0],
+            at=datetime.fromisoformat(row[1]),
+            operator_id=row[2],
+            operator_name=row[3],
+            action=row[4],
+            record_type=row[5],
+            record_id=row[6],
+            summary=row[7],
+            before=json.loads(row[8]) if row[8] else None,
             after=json.loads(row[9]) if row[9] else None,
         )
         previous, last = audit_chain.link(previous, body), row[0]
@@ -159,8 +163,12 @@ def test_the_command_line_refuses_with_a_non_zero_status(
     desk: Desk, admin: SignedIn, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     fake = tmp_path / "fake.sqlite3"
-    _edit(fake, "CREATE TABLE alembic_version (version_num TEXT)",
-          "INSERT INTO alembic_version VALUES ('0010')", "CREATE TABLE operator (id INTEGER)")
+    _edit(
+        fake,
+        "CREATE TABLE alembic_version (version_num TEXT)",
+        "INSERT INTO alembic_version VALUES ('0010')",
+        "CREATE TABLE operator (id INTEGER)",
+    )
     url = desk.database.url.render_as_string(hide_password=False)
     desk.database.dispose()
     before = _state(desk.database)
@@ -181,7 +189,10 @@ def test_a_station_saving_during_a_restore_never_gets_a_number_twice(
     printed: list[str] = []
     with subprocess.Popen(
         [sys.executable, str(WORKER), url, "Front counter"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
     ) as station:
         assert station.stdout is not None and station.stderr is not None
         try:

@@ -68,6 +68,11 @@ def restore_backup(
     backup, so the event carries their name without an operator number), the numbers issued
     before that the backup lacks, and the copy kept of the contents replaced.
     """
+    from clerk_desk import backup_checks
+
+    # The file first: a refused file must not even create or migrate the City's database.
+    backup_checks.check_file(Path(source).expanduser().resolve())
+    desk.database.migrate()
     with desk.lookup(operator) as action:
         action.require(Permission.BACKUP_RESTORE)
     return desk.database.restore(source, by=operator.username)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -144,18 +144,28 @@ _COLUMNS = (
 )
 
 
-def _rows(connection: Connection) -> Iterable[Any]:
-    result = connection.execution_options(yield_per=5000).execute(
-        select(*_COLUMNS).order_by(AuditEvent.id)
-    )
-    for partition in result.partitions():
-        yield from partition
+def _rows(connection: Connection) -> Generator[Any]:
+    # Closed when the walk stops at a broken link, not when garbage is collected (PostgreSQL
+    # streams through a server-side cursor).
+    with connection.execute(
+        select(*_COLUMNS).order_by(AuditEvent.id).execution_options(yield_per=5000)
+    ) as result:
+        for partition in result.partitions():
+            yield from partition
 
 
 def verify(connection: Connection) -> ChainReport:
     """Walk the whole trail in order; report the first event whose hash does not follow."""
+    rows = _rows(connection)
+    try:
+        return _walk(connection, rows)
+    finally:
+        rows.close()
+
+
+def _walk(connection: Connection, rows: Iterable[Any]) -> ChainReport:
     previous, expected_id, count = GENESIS, 1, 0
-    for row in _rows(connection):
+    for row in rows:
         count += 1
         event_id = row.id
         when = _instant(row.at)

@@ -211,10 +211,13 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
             ):
                 print("Nothing was changed.", file=out)
                 return 1
-            safety = opening.restore_backup(desk, operator, args.path)
+            restored = opening.restore_backup(desk, operator, args.path)
             print(f"Restored {args.path} into {database.describe()}", file=out)
-            if safety:
-                print(f"The previous contents were kept in {safety}", file=out)
+            for line in restored.lines():
+                print(line, file=out)
+            if restored.safety:
+                print(f"The previous contents were kept in {restored.safety}", file=out)
+            print("Every counter station must sign in again.", file=out)
             return 0
     finally:
         database.dispose()

@@ -19,13 +19,12 @@ import contextlib
 import errno
 import os
 import sqlite3
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event, inspect, make_url, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, make_url, text
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session, sessionmaker
@@ -34,6 +33,7 @@ from sqlalchemy.pool import NullPool
 from clerk_desk import stored_values
 from clerk_desk.clock import SystemClock
 from clerk_desk.errors import (
+    BackupRefused,
     ClerkDeskError,
     Conflict,
     DatabaseLocked,
@@ -41,6 +41,9 @@ from clerk_desk.errors import (
     DiskFull,
 )
 from clerk_desk.paths import DATABASE_ENV, backups_dir, default_database_path
+
+if TYPE_CHECKING:
+    from clerk_desk.restoring import Restored
 
 BUSY_TIMEOUT_SECONDS = 10
 """How long a save waits for another station's lock: SQLite's busy timeout, PostgreSQL's
@@ -234,6 +237,30 @@ class Database:
             yield session
 
     @contextlib.contextmanager
+    def write_transaction(self) -> Iterator[Connection]:
+        """A connection in one write transaction (a restore's, replacing every row).
+
+        On SQLite foreign keys are checked once, over the whole database, before the commit
+        rather than row by row: deleting every receipt would otherwise search the receipts for
+        corrections pointing at each one (an unindexed column), minutes on a year's records.
+        """
+        with translate_errors(self), self._upkeep_engine.connect() as connection:
+            if self.is_sqlite:
+                # Before the transaction begins: inside one, SQLite ignores this pragma.
+                raw = connection.connection.dbapi_connection
+                assert raw is not None
+                raw.execute("PRAGMA foreign_keys = OFF")
+            with connection.begin():
+                yield connection
+                if self.is_sqlite:
+                    broken = list(connection.exec_driver_sql("PRAGMA foreign_key_check"))
+                    if broken:
+                        raise DatabaseUnavailable(
+                            f"{len(broken)} restored records point at records that are not "
+                            f"there (the first in {broken[0][0]})."
+                        )
+
+    @contextlib.contextmanager
     def reading(self) -> Iterator[Session]:
         """A session for looking things up; nothing it does is committed.
 
@@ -338,6 +365,9 @@ class Database:
                     ):
                         count = conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
                         report.counts[table] = int(count)
+                    report.problems += _trail_problems(conn)
+                    with Session(bind=conn) as session:
+                        report.problems += ledger_problems(session)
                     orphans = _special_charge_dues_without_charge(conn)
                     if orphans:
                         report.problems.append(
@@ -362,23 +392,31 @@ class Database:
 
     # -- backup and restore ---------------------------------------------------------------------
 
-    def backup(self, target: str | os.PathLike[str]) -> Path:
+    def backup(self, target: str | os.PathLike[str], *, within: Connection | None = None) -> Path:
         """Copy the whole database into the SQLite file ``target``; return its path.
 
-        The copy is written beside the target under a temporary name, verified, then renamed, so
-        a full disk or a crash leaves either the old file or a complete new one, never half.
+        The copy is written beside the target under a temporary name, labelled with the head of
+        its audit trail (:func:`clerk_desk.backup_checks.write_label`), verified, then renamed,
+        so a full disk or a crash leaves either the old file or a complete new one, never half.
+        ``within``: copy what this open transaction sees (a restore's safety copy, under its
+        lock) rather than a snapshot of its own.
         """
+        from clerk_desk import backup_checks
+
         target_path = Path(target).expanduser().resolve()
         if self.path is not None and target_path == self.path.resolve():
             raise DatabaseUnavailable("A backup cannot overwrite the database it copies.")
         _require_folder(target_path)
         partial = target_path.with_name(target_path.name + ".partial")
         try:
-            if self.is_sqlite:
+            if within is not None:
+                self._copy_rows_into(partial, within)
+            elif self.is_sqlite:
                 self._backup_sqlite(partial)
             else:
                 self._backup_server(partial)
             _make_self_contained(partial)
+            backup_checks.write_label(partial, source=self.describe(), taken_at=SystemClock().now())
             _verify_sqlite_file(partial)
             os.replace(partial, target_path)
         except OSError as error:
@@ -409,87 +447,44 @@ class Database:
             source.close()
 
     def _backup_server(self, partial: Path) -> None:
+        # One snapshot for every table: stations saving meanwhile cannot leave an amount due
+        # in the copy whose party is not.
+        snapshot = self._upkeep_engine.execution_options(isolation_level="REPEATABLE READ")
+        with translate_errors(self), snapshot.connect() as source, source.begin():
+            self._copy_rows_into(partial, source)
+
+    def _copy_rows_into(self, partial: Path, source: Connection) -> None:
         from clerk_desk import migrations
 
         copy = Database(URL.create("sqlite+pysqlite", database=str(partial)))
         try:
             copy.migrate(backup=False)
-            # One snapshot for every table: stations saving meanwhile cannot leave an amount due
-            # in the copy whose party is not.
-            snapshot = self._upkeep_engine.execution_options(isolation_level="REPEATABLE READ")
-            with (
-                translate_errors(self),
-                snapshot.connect() as source,
-                source.begin(),
-                copy._write_engine.begin() as dest,
-            ):
-                # The migrations seed rows of their own (the audit chain's head): the copy
-                # holds the server's rows only.
+            with translate_errors(self), copy._write_engine.begin() as dest:
+                # The migrations put a chain head and a generation in: the source's replace them.
                 migrations.clear_rows(dest)
                 migrations.copy_rows(source, dest)
         finally:
             copy.dispose()
 
-    def restore(self, source: str | os.PathLike[str]) -> Path | None:
+    def restore(self, source: str | os.PathLike[str], *, by: str = "system") -> Restored:
         """Replace this database's contents with the backup ``source``.
 
-        The backup is checked first (a Clerk Desk database, from this version or an older one)
-        and never altered: a private copy of it is brought to this program's schema and copied
-        in. The current contents are backed up before anything changes (the path is returned);
-        if the copy fails, the database is left as it was and the message says so.
+        The backup is checked whole first and never altered; nothing of this database is touched
+        until it has passed. The current contents are copied to the backups folder in the same
+        transaction that replaces them; if anything fails, the database is left as it was and
+        the message says so. ``by`` names who restored it in the restored audit trail.
         """
-        from clerk_desk import migrations
+        from clerk_desk import restoring
 
         source_path = Path(source).expanduser().resolve()
-        if not source_path.is_file():
-            raise DatabaseUnavailable(f"There is no backup file at {source_path}.")
-        _verify_sqlite_file(source_path, need_clerk_desk=True)
-        revision = _sqlite_revision(source_path)
-        if revision not in migrations.known_revisions():
-            raise DatabaseUnavailable(
-                f"{source_path.name} was written by a newer version of Clerk Desk (schema "
-                f"{revision}). Nothing was changed; restore it with that version."
-            )
-        with tempfile.TemporaryDirectory(dir=backups_dir()) as folder:
-            staged_path = Path(folder) / "restoring.sqlite3"
-            _copy_sqlite(source_path, staged_path)
-            staged = Database(URL.create("sqlite+pysqlite", database=str(staged_path)))
-            try:
-                staged.migrate(backup=False)
-                staged.dispose()
-                safety = None
-                if self.has_tables():
-                    safety = self.backup(
-                        backups_dir() / f"{self._backup_stem()}-before-restore.sqlite3"
-                    )
-                try:
-                    if self.path is not None:
-                        self.dispose()
-                        _copy_sqlite(staged_path, self.path)
-                    else:
-                        self._restore_server(staged)
-                except ClerkDeskError as error:
-                    kept = f" A copy of it is in {safety}." if safety else ""
-                    raise type(error)(
-                        f"{error.message} The backup was not restored; the database was left "
-                        f"as it was.{kept}"
-                    ) from error
-            finally:
-                staged.dispose()
-        return safety
-
-    def _restore_server(self, staged: Database) -> None:
-        from clerk_desk import migrations
-
-        self.migrate(backup=False)
-        with (
-            staged.reading() as source_session,
-            translate_errors(self),
-            self._upkeep_engine.begin() as dest,
-        ):
-            migrations.clear_rows(dest)
-            migrations.copy_rows(source_session.connection(), dest)
-            migrations.reset_sequences(dest)
+        try:
+            return restoring.restore(self, source_path, by=by, at=SystemClock().now())
+        except BackupRefused:
+            raise
+        except ClerkDeskError as error:
+            raise type(error)(
+                f"{error.message} The backup was not restored; the database was left as it was."
+            ) from error
 
     def _backup_stem(self) -> str:
         """``<file or database name>-<local time>`` for a backup taken by the program."""
@@ -507,6 +502,47 @@ def _require_folder(path: Path) -> None:
         raise DatabaseUnavailable(
             f"There is no folder {path.parent}. Check the path, or create the folder first."
         )
+
+
+def _trail_problems(conn: Connection) -> list[str]:
+    """The audit trail as an auditor checks it: protected against change, and every event as it
+    was written (the hash chain names the first broken link)."""
+    from clerk_desk import audit_chain
+
+    problems = []
+    if conn.dialect.name == "sqlite":
+        protected = {
+            row[0]
+            for row in conn.exec_driver_sql(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_event'"
+            )
+        }
+        missing = {"audit_event_no_update", "audit_event_no_delete"} - protected
+    else:
+        enabled = conn.execute(
+            text(
+                "SELECT tgname FROM pg_trigger WHERE tgrelid = 'audit_event'::regclass "
+                "AND tgenabled <> 'D'"
+            )
+        ).scalars()
+        missing = {"audit_event_append_only"} - set(enabled)
+    if missing:
+        problems.append(
+            "the audit trail is not protected against changes and deletions (its trigger "
+            f"{', '.join(sorted(missing))} was removed or disabled)"
+        )
+    chain = audit_chain.verify(conn)
+    if not chain.ok:
+        problems.append(str(chain.problem))
+    return problems
+
+
+def ledger_problems(session: Session) -> list[str]:
+    """What the ledger check finds (amounts due against their live receipts, open drawers,
+    receipt numbers), in the Treasurer's words, each naming its record."""
+    from clerk_desk import ledger_check
+
+    return [str(problem) for problem in ledger_check.ledger_problems(session)]
 
 
 def _special_charge_dues_without_charge(conn: Any) -> int:
@@ -535,17 +571,6 @@ def _copy_sqlite(source: Path, dest: Path) -> None:
     finally:
         out.close()
         src.close()
-
-
-def _sqlite_revision(path: Path) -> str | None:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-        return str(row[0]) if row else None
-    except sqlite3.DatabaseError:
-        return None
-    finally:
-        conn.close()
 
 
 def _file_stamp() -> str:
@@ -580,17 +605,13 @@ def _backup_write_error(error: sqlite3.Error, path: Path) -> ClerkDeskError:
     return _sqlite_error(error, path)
 
 
-def _verify_sqlite_file(path: Path, *, need_clerk_desk: bool = False) -> None:
+def _verify_sqlite_file(path: Path) -> None:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             result = conn.execute("PRAGMA quick_check").fetchone()
             if not result or result[0] != "ok":
                 raise DatabaseUnavailable(f"{path.name} is damaged: {result[0] if result else ''}")
-            if need_clerk_desk:
-                tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
-                if "alembic_version" not in tables or "operator" not in tables:
-                    raise DatabaseUnavailable(f"{path.name} is not a Clerk Desk backup.")
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:

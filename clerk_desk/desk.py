@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session
 
-from clerk_desk import audit_chain
+from clerk_desk import audit_chain, generation
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
@@ -38,6 +38,9 @@ class SignedIn:
     username: str
     full_name: str
     role: Role
+    generation: str | None = None
+    """The database's generation at sign-in (:mod:`clerk_desk.generation`): a restore since
+    then asks for a new sign-in. None for the program's own work and for demo data."""
 
     def may(self, permission: Permission) -> bool:
         return allows(self.role, permission)
@@ -77,7 +80,9 @@ class Desk:
     def action(self, operator: SignedIn) -> Iterator[Action]:
         """One user action that may write: one transaction, committed only if nothing raises."""
         with self.database.writing() as session:
-            action = Action(self, session, _current(session, operator))
+            # First of all: a restore waits for this action, or this action for the restore.
+            now = generation.hold(session, writing=True)
+            action = Action(self, session, _current(operator, session, now), now)
             yield action
             # Last of all, so that the lock on the chain's head is the last lock taken and is
             # held only for the moment of writing the events (clerk_desk.audit_chain).
@@ -87,30 +92,40 @@ class Desk:
     def lookup(self, operator: SignedIn) -> Iterator[Action]:
         """One user action that only reads (a search, a report)."""
         with self.database.reading() as session:
-            yield Action(self, session, _current(session, operator))
+            now = generation.hold(session, writing=False)
+            yield Action(self, session, _current(operator, session, now), now)
 
 
-def _current(session: Session, operator: SignedIn) -> SignedIn:
+def _current(operator: SignedIn, session: Session, database_generation: str | None) -> SignedIn:
     """The operator as the database has them now, so that a role taken away or a deactivation
     by the Administrator applies at the other counter station's very next action."""
     if operator.id == SYSTEM.id:
         return operator
+    if operator.generation is not None and operator.generation != database_generation:
+        raise SignInFailed(
+            "A backup was restored on this database since you signed in: the operators and "
+            "records may all have changed. Nothing was saved; sign in again."
+        )
     row = session.get(Operator, operator.id)
     if row is None or row.username != operator.username:
         # After a restore, the same number may belong to someone else in the restored records.
         raise SignInFailed("The operators have changed (a backup was restored). Sign in again.")
     if not row.active:
         raise SignInFailed("This operator has been deactivated. Ask the Administrator.")
-    return SignedIn(row.id, row.username, row.full_name, Role(row.role))
+    return SignedIn(row.id, row.username, row.full_name, Role(row.role), operator.generation)
 
 
 class Action:
     """One user action in progress. Services take it as their first argument."""
 
-    def __init__(self, desk: Desk, session: Session, operator: SignedIn) -> None:
+    def __init__(
+        self, desk: Desk, session: Session, operator: SignedIn, generation: str | None = None
+    ) -> None:
         self.desk = desk
         self.session = session
         self.operator = operator
+        self.generation = generation
+        """The database's generation as this action found it (a sign-in records it)."""
         self.events: list[AuditEvent] = []
         """The audit events of this action, written to the trail when it commits."""
 

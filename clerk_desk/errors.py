@@ -59,3 +59,8 @@ class DatabaseUnavailable(EnvironmentProblem):
 
 class DiskFull(EnvironmentProblem):
     """The disk is full: the action was undone and nothing already saved was touched."""
+
+
+class BackupRefused(DatabaseUnavailable):
+    """A backup that cannot be trusted (damaged, incomplete, its audit trail changed) was
+    refused before anything of the City's database was touched."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from clerk_desk import fees
+from clerk_desk import fees, restoring
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
@@ -40,26 +40,39 @@ def seed_defaults(desk: Desk) -> None:
 
 
 def back_up(desk: Desk, operator: SignedIn, target: str | os.PathLike[str]) -> Path:
-    """Copy the database into ``target`` for ``operator``, and say so in the audit trail."""
-    with desk.lookup(operator) as action:
-        action.require(Permission.BACKUP_RESTORE)
-    path = desk.database.backup(target)
-    with desk.action(operator) as action:
-        action.audit("database.backup", ("database", "*"), f"Database backed up to {path}")
-    return path
+    """Copy the database into ``target`` for ``operator``, and say so in the audit trail.
 
-
-def restore_backup(desk: Desk, operator: SignedIn, source: str | os.PathLike[str]) -> Path | None:
-    """Replace the database with the backup ``source`` (see :meth:`Database.restore`).
-
-    The restored audit trail then records who restored what: the operator may not exist in the
-    backup, so the event carries their name without an operator number.
+    The event records the backup's label, file hash and the head of its trail, so that a
+    restore knows this backup again and refuses it if its trail was rewritten since.
     """
     with desk.lookup(operator) as action:
         action.require(Permission.BACKUP_RESTORE)
-    safety = desk.database.restore(source)
-    by = SignedIn(SYSTEM.id, operator.username, operator.full_name, operator.role)
-    kept = f"; the previous contents were kept in {safety}" if safety else ""
-    with desk.action(by) as action:
-        action.audit("database.restore", ("database", "*"), f"Restored from {source}{kept}")
-    return safety
+    path = desk.database.backup(target)
+    record = restoring.backup_record(path)
+    with desk.action(operator) as action:
+        action.audit(
+            "database.backup",
+            ("database", "*"),
+            f"Database backed up to {path}; its audit trail ends at event {record['head_id']}",
+            after=record,
+        )
+    return path
+
+
+def restore_backup(
+    desk: Desk, operator: SignedIn, source: str | os.PathLike[str]
+) -> restoring.Restored:
+    """Replace the database with the backup ``source`` (see :meth:`Database.restore`).
+
+    The restored audit trail then records who restored what (the operator may not exist in the
+    backup, so the event carries their name without an operator number), the numbers issued
+    before that the backup lacks, and the copy kept of the contents replaced.
+    """
+    from clerk_desk import backup_checks
+
+    # The file first: a refused file must not even create or migrate the City's database.
+    backup_checks.check_file(Path(source).expanduser().resolve())
+    desk.database.migrate()
+    with desk.lookup(operator) as action:
+        action.require(Permission.BACKUP_RESTORE)
+    return desk.database.restore(source, by=operator.username)

@@ -7,7 +7,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Final
 
@@ -163,7 +163,7 @@ def create_first_administrator(
         if count(action.session) > 0:
             raise Conflict("The Administrator was already created; sign in instead.")
         operator = _add(action, name, full, Role.ADMINISTRATOR, password)
-        return signed_in(operator)
+        return replace(signed_in(operator), generation=action.generation)
 
 
 def _add(action: Action, username: str, full_name: str, role: Role, password: str) -> Operator:
@@ -232,7 +232,8 @@ def sign_in(database: Database, clock: Clock, username: str, password: str) -> S
                 row.password_hash = renewed  # at today's cost, now that the password is known
             action.operator = signed_in(row)
             action.audit("operator.sign_in", row, f"{name} signed in")
-            who = signed_in(row)
+            # Under this generation of the database: a restore asks for a new sign-in.
+            who = replace(signed_in(row), generation=action.generation)
     if who is None:
         raise SignInFailed(refusal or "The user name or password is not right.")
     return who

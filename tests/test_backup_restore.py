@@ -20,6 +20,7 @@ from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import DatabaseUnavailable, DiskFull, PermissionDenied, SignInFailed
 from clerk_desk.models import AuditEvent, Party, PartyKind, Role
 from clerk_desk.paths import backups_dir
+from tests.conftest import PASSWORD
 
 
 def _add(desk: Desk, who: SignedIn, name: str, notes: str = "") -> int:
@@ -58,13 +59,14 @@ def test_backup_and_restore_round_trip(tmp_path: Path, desk: Desk, admin: Signed
             action, first.id, parties.PartyData(kind=PartyKind.PERSON, name="Anna Berg-Hanson")
         )
 
-    safety = desk.database.restore(target)
+    safety = desk.database.restore(target).safety
     assert _names(desk.database) == ["Anna Berg", "Zoë Nguyễn"]
     assert safety is not None and safety.parent == backups_dir()
     assert _names_in_file(safety) == ["Anna Berg-Hanson", "Zoë Nguyễn", "Mistake Entered Later"]
     assert desk.database.check().ok
 
     # the restored database is a working one: ids and numbering carry on after the restored rows
+    admin = operators.sign_in(desk.database, desk.clock, "admin", PASSWORD)
     new_id = _add(desk, admin, "Ben Dahl")
     assert _names(desk.database)[-1] == "Ben Dahl"
     with desk.database.reading() as session:
@@ -120,11 +122,12 @@ def test_a_server_database_backs_up_to_a_file_and_restores(
     assert _names_in_file(target) == ["Anna Berg", "Zoë Nguyễn", "Łukasz Kowalski"]
 
     _add(desk, admin, "Added After The Backup")
-    safety = desk.database.restore(target)
+    safety = desk.database.restore(target).safety
     assert _names(desk.database) == ["Anna Berg", "Zoë Nguyễn", "Łukasz Kowalski"]
     assert safety is not None
     assert "Added After The Backup" in _names_in_file(safety)
 
+    admin = operators.sign_in(desk.database, desk.clock, "admin", PASSWORD)
     new_id = _add(desk, admin, "Ben Dahl")  # the id sequence was moved past the restored rows
     with desk.database.reading() as session:
         ids = list(session.scalars(select(Party.id).order_by(Party.id)))
@@ -247,7 +250,8 @@ def test_a_backup_from_a_newer_version_is_refused_before_anything_changes(
     with desk.action(admin) as action:
         parties.add_party(action, parties.PartyData(kind=PartyKind.PERSON, name="Kept Here"))
     with pytest.raises(
-        DatabaseUnavailable, match=r"newer version of Clerk Desk.*Nothing was changed"
+        DatabaseUnavailable,
+        match=r"newer version of Clerk Desk.*Nothing of the City's database was changed",
     ):
         opening.restore_backup(desk, admin, backup)
     assert backup.read_bytes() == before
@@ -268,17 +272,23 @@ def test_backing_up_a_file_that_is_not_a_database_says_so(tmp_path: Path) -> Non
 def test_after_a_restore_a_station_signed_in_before_must_sign_in_again(
     desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], tmp_path: Path
 ) -> None:
-    backup = opening.back_up(desk, admin, tmp_path / "before-clerk.sqlite3")
-    clerk = operator_with(Role.CLERK)  # not in the backup
-    opening.restore_backup(desk, admin, backup)
-    with desk.action(admin) as action:  # someone else now has the clerk's operator number
-        other = operators.add_operator(
-            action,
-            username="newcomer",
-            full_name="New Comer",
-            role=Role.TREASURER,
-            password="a-long-password",
-        )
-    assert other.id == clerk.id
-    with pytest.raises(SignInFailed, match="Sign in again"), desk.lookup(clerk):
+    """The clerk is in the backup too, with the same name and number: what sends them back to
+    the sign-in is the database's new generation, not a changed operator."""
+    operator_with(Role.CLERK)
+    clerk = operators.sign_in(desk.database, desk.clock, "clerk", PASSWORD)
+    with desk.lookup(clerk):  # signed in and working
         pass
+    backup = opening.back_up(desk, admin, tmp_path / "with-clerk.sqlite3")
+    opening.restore_backup(desk, admin, backup)
+    for who in (clerk, admin):  # the station that restored too
+        with (
+            pytest.raises(SignInFailed, match=r"A backup was restored.*sign in again"),
+            desk.action(who),
+        ):
+            pass
+        with pytest.raises(SignInFailed, match="sign in again"), desk.lookup(who):
+            pass
+    again = operators.sign_in(desk.database, desk.clock, "clerk", PASSWORD)
+    assert again.generation != clerk.generation
+    _add(desk, again, "Saved After Signing In Again")
+    assert _names(desk.database)[-1] == "Saved After Signing In Again"

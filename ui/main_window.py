@@ -655,7 +655,7 @@ class MainWindow(QMainWindow):
             return
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            safety = opening.restore_backup(self.app.desk, self.app.operator, source)
+            safety = opening.restore_backup(self.app.desk, self.app.operator, source).safety
         except Exception as error:
             QApplication.restoreOverrideCursor()
             show_error(self, error, title="The backup was not restored")

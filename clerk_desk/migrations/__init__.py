@@ -80,8 +80,11 @@ def copy_rows(source: Connection, dest: Connection) -> None:
             dest.execute(table.delete())
         # In key order, so a row that points at an earlier row of its own table (a refund at
         # the receipt it corrects) finds it; in batches, so ten years of receipts fit in memory.
-        result = source.execution_options(yield_per=_batch_size(table)).execute(
-            select(table).order_by(*table.primary_key.columns)
+        # The option on the statement: on the connection it would stay for its later queries.
+        result = source.execute(
+            select(table)
+            .order_by(*table.primary_key.columns)
+            .execution_options(yield_per=_batch_size(table))
         )
         for batch in result.partitions():
             dest.execute(insert(table), [_plain(dict(row._mapping)) for row in batch])
@@ -113,7 +116,11 @@ def clear_rows(dest: Connection) -> None:
 
 
 def reset_sequences(dest: Connection) -> None:
-    """After copying rows with their ids, move PostgreSQL's id sequences past them."""
+    """After copying rows with their ids, move PostgreSQL's id sequences past them.
+
+    Never back: ``setval`` is not undone by a rollback, so a failed restore must leave every
+    sequence where a later insert still finds a free id.
+    """
     if dest.dialect.name != "postgresql":
         return
     for table in _tables().sorted_tables:
@@ -121,7 +128,8 @@ def reset_sequences(dest: Connection) -> None:
         if len(pk) == 1 and pk[0].autoincrement in (True, "auto") and pk[0].type.python_type is int:
             dest.execute(
                 text(
-                    f"SELECT setval(pg_get_serial_sequence('{table.name}', '{pk[0].name}'), "
-                    f'COALESCE((SELECT MAX({pk[0].name}) FROM "{table.name}"), 0) + 1, false)'
+                    "SELECT setval(seq, GREATEST(COALESCE((SELECT MAX("
+                    f'{pk[0].name}) FROM "{table.name}"), 0) + 1, nextval(seq)), false) '
+                    f"FROM pg_get_serial_sequence('{table.name}', '{pk[0].name}') AS seq"
                 )
             )

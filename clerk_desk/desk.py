@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -38,9 +38,10 @@ class SignedIn:
     username: str
     full_name: str
     role: Role
-    generation: str | None = None
+    generation: str | None = field(default=None, compare=False)
     """The database's generation at sign-in (:mod:`clerk_desk.generation`): a restore since
-    then asks for a new sign-in. None for the program's own work and for demo data."""
+    then asks for a new sign-in. None for the program's own work and for demo data. Not part
+    of who the operator is: two sign-ins of one operator are the same operator."""
 
     def may(self, permission: Permission) -> bool:
         return allows(self.role, permission)

@@ -24,7 +24,11 @@ def test_version_runs_headless(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.strip() == f"Clerk Desk {__version__}"
 
 
-def test_check_runs_headless(database: Database, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_runs_headless(
+    database: Database, admin, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("CLERK_DESK_USER", admin.username)  # check signs its operator in
+    monkeypatch.setenv("CLERK_DESK_PASSWORD", "counter-password")
     url = database.url.render_as_string(hide_password=False)
     assert main(["--database", url, "check"]) == 0
     out = capsys.readouterr().out
@@ -130,3 +134,39 @@ def test_a_workflow_tab_is_built_when_first_opened(qtbot, desk, admin) -> None:
     assert window.tab_title(index) == "Receipts"
     assert window.tab("receipts") is window.tabs.currentWidget()
     assert window.action("export").isEnabled()  # the built tab's register can be exported
+
+
+def test_a_station_goes_back_to_the_sign_in_once_a_backup_was_restored_elsewhere(
+    qtbot, desk, admin, operator_with, messages, tmp_path
+) -> None:
+    """Another station restored a backup: this one's next action is refused, the clerk reads
+    why, and the window closes for the sign-in only once the open form is closed."""
+    from PySide6.QtWidgets import QDialog
+
+    from clerk_desk import opening, operators
+    from clerk_desk.models import Role
+    from ui.main_window import MainWindow
+    from ui.operations import perform
+
+    operator_with(Role.CLERK)
+    clerk = operators.sign_in(desk.database, desk.clock, "clerk", "counter-password")
+    window = MainWindow(App(desk, clerk))
+    qtbot.add_widget(window)
+    window.show()
+    assert perform(window, window.app, lambda action: action.operator.username) == "clerk"
+    backup = opening.back_up(desk, admin, tmp_path / "elsewhere.sqlite3")
+    opening.restore_backup(desk, admin, backup)  # at the other station
+
+    form = QDialog(window)  # a form the clerk is typing into
+    form.setModal(True)
+    form.show()
+    left: list[str] = []
+    window.restored.connect(left.append)
+    assert perform(window, window.app, lambda action: action.operator.username) is None
+    assert any("A backup was restored" in text for text in messages)
+    qtbot.wait(400)
+    assert left == [] and window.isVisible()  # the form stays until the clerk closes it
+    form.close()
+    qtbot.waitUntil(lambda: bool(left), timeout=3000)
+    assert "sign in again" in left[0]
+    assert not window.isVisible()

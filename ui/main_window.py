@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSize, Qt, QUrl, Signal
+from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -179,6 +179,7 @@ class MainWindow(QMainWindow):
         self.setObjectName("main_window")
         self.app = app
         app.show_ordinance = self.open_ordinance
+        app.sign_in_lost = self._sign_in_lost
         self.ordinance_viewer: OrdinanceViewer | None = None
         self._leaving = False  # closing for sign-out or restore, not quitting
         self._actions: dict[str, QAction] = {}
@@ -678,6 +679,22 @@ class MainWindow(QMainWindow):
         self._leave()
         self.sign_out_requested.emit()
 
+    def _sign_in_lost(self, message: str) -> None:
+        """The core no longer knows this operator as signed in (a backup was restored at
+        another station): close and ask who is there, once no form is open any more, so that
+        what the clerk typed stays on screen until they close it themselves."""
+
+        def leave() -> None:
+            if self._leaving:
+                return
+            if QApplication.activeModalWidget() is not None:
+                QTimer.singleShot(250, self, leave)
+                return
+            self._leave()
+            self.restored.emit(message)
+
+        QTimer.singleShot(0, self, leave)
+
     def _leave(self) -> None:
         """Close for sign-out or restore: the launcher decides what comes next."""
         self._leaving = True
@@ -776,6 +793,7 @@ class MainWindow(QMainWindow):
             self.ordinance_viewer.close()
         self._remove_cite_hook()
         self.app.show_ordinance = None
+        self.app.sign_in_lost = None
         super().closeEvent(event)
         if not self._leaving:
             self.closed.emit()

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QProgressDialog, QWidget
 from shiboken6 import isValid
 
 from clerk_desk.desk import Action, Desk, SignedIn
-from clerk_desk.errors import ClerkDeskError, EnvironmentProblem, InvalidInput
+from clerk_desk.errors import ClerkDeskError, EnvironmentProblem, InvalidInput, SignInFailed
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -38,6 +38,9 @@ class App:
         default=None, repr=False, compare=False
     )
     """Set by the main window: shows its one ordinance viewer at a citation (None: the top)."""
+    sign_in_lost: Callable[[str], object] | None = field(default=None, repr=False, compare=False)
+    """Set by the main window: the core refused the operator (a backup was restored since they
+    signed in, or they were deactivated), so the window closes and the sign-in comes back."""
 
     def open_ordinance(self, cite: str | None = None) -> bool:
         """Show Chapter 506 at ``cite`` in the window's ordinance viewer.
@@ -173,6 +176,10 @@ def perform(
     except InvalidInput as error:
         if errors is None or not errors.show(error):
             show_error(parent, error)
+    except SignInFailed as error:
+        show_error(parent, error)
+        if app.sign_in_lost is not None:
+            app.sign_in_lost(error.message)
     except Exception as error:  # every failure reaches the person; bugs are logged too
         show_error(parent, error)
     return None

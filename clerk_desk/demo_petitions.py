@@ -309,7 +309,9 @@ def _run(desk: Desk, steps: list[Step], *, start: SignedIn, until: datetime) -> 
     with then.action(start) as action:
         for moment, who, step in steps:
             travel.set(min(moment, until))
-            step(Action(then, action.session, who))
+            by = Action(then, action.session, who)
+            by.events = action.events  # written with the transaction's own, at its commit
+            step(by)
 
 
 def _staff(desk: Desk) -> tuple[SignedIn, SignedIn]:

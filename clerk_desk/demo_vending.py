@@ -432,7 +432,9 @@ def _run(
     with then.action(start) as action:
         for moment, who, step in steps:
             travel.set(min(moment, now))
-            step(Action(then, action.session, who))
+            by = Action(then, action.session, who)
+            by.events = action.events  # written with the transaction's own, at its commit
+            step(by)
 
 
 def _staff(desk: Desk) -> dict[Role, SignedIn]:

@@ -73,7 +73,8 @@ def link(previous: str, event_content: bytes) -> str:
     return hashlib.sha256(previous.encode("ascii") + b"\n" + event_content).hexdigest()
 
 
-def event_content(event: AuditEvent) -> bytes:
+def event_content(event: AuditEvent | Any) -> bytes:
+    """:func:`content` of an event, or of a row read with the same column names."""
     return content(
         id=event.id,
         at=event.at,
@@ -181,18 +182,7 @@ def _walk(connection: Connection, rows: Iterable[Any]) -> ChainReport:
                 previous,
                 f"the audit trail is broken before event {event_id} ({when} UTC): {gone} missing",
             )
-        body = content(
-            id=row.id,
-            at=row.at,
-            operator_id=row.operator_id,
-            operator_name=row.operator_name,
-            action=row.action,
-            record_type=row.record_type,
-            record_id=row.record_id,
-            summary=row.summary,
-            before=row.before,
-            after=row.after,
-        )
+        body = event_content(row)
         if link(previous, body) != row.chain_hash:
             return ChainReport(
                 count,

@@ -103,18 +103,7 @@ def _chain_existing_events() -> None:
     )
     previous, last_id, hashes = audit_chain.GENESIS, 0, []
     for row in bind.execute(sa.select(events).order_by(events.c.id)):
-        body = audit_chain.content(
-            id=row.id,
-            at=row.at,
-            operator_id=row.operator_id,
-            operator_name=row.operator_name,
-            action=row.action,
-            record_type=row.record_type,
-            record_id=row.record_id,
-            summary=row.summary,
-            before=row.before,
-            after=row.after,
-        )
+        body = audit_chain.event_content(row)
         previous, last_id = audit_chain.link(previous, body), row.id
         hashes.append({"event_id": row.id, "hash": previous})
     if hashes:

@@ -34,13 +34,17 @@ NOT_CHANGED = "Nothing of the City's database was changed."
 
 @dataclass(frozen=True, slots=True)
 class BackupLabel:
-    """A backup's name and the head of its audit trail as it was written."""
+    """A backup's name and the head of its audit trail as it was written.
+
+    The head is None in a backup taken before the trail was chained (schema 0010): the backup
+    a migration takes of an older database first.
+    """
 
     backup_id: str
     taken_at: str
     source: str
-    head_id: int
-    head_hash: str
+    head_id: int | None
+    head_hash: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,17 +178,24 @@ def write_label(path: Path, *, source: str, taken_at: datetime) -> BackupLabel:
     """Name the backup just written at ``path`` and record the head of its audit trail."""
     conn = sqlite3.connect(str(path))
     try:
-        head = conn.execute("SELECT last_id, last_hash FROM audit_chain WHERE id = 1").fetchone()
+        chained = conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'audit_chain'"
+        ).fetchone()
+        head = (
+            conn.execute("SELECT last_id, last_hash FROM audit_chain WHERE id = 1").fetchone()
+            if chained
+            else None
+        )
         label = BackupLabel(
             str(uuid.uuid4()),
             taken_at.isoformat(timespec="seconds"),
             source,
-            int(head[0]) if head else 0,
-            str(head[1]) if head else "0" * 64,
+            (int(head[0]) if head else 0) if chained else None,
+            (str(head[1]) if head else "0" * 64) if chained else None,
         )
         conn.execute(
             f"CREATE TABLE {LABEL_TABLE} (backup_id TEXT NOT NULL, taken_at TEXT NOT NULL, "
-            "source TEXT NOT NULL, head_id INTEGER NOT NULL, head_hash TEXT NOT NULL)"
+            "source TEXT NOT NULL, head_id INTEGER, head_hash TEXT)"
         )
         conn.execute(
             f"INSERT INTO {LABEL_TABLE} VALUES (?, ?, ?, ?, ?)",
@@ -205,8 +216,8 @@ def read_label(path: Path) -> BackupLabel | None:
             ).fetchone()
         except sqlite3.OperationalError:
             return None
-    return (
-        None
-        if row is None
-        else BackupLabel(str(row[0]), str(row[1]), str(row[2]), int(row[3]), str(row[4]))
-    )
+    if row is None:
+        return None
+    head_id = None if row[3] is None else int(row[3])
+    head_hash = None if row[4] is None else str(row[4])
+    return BackupLabel(str(row[0]), str(row[1]), str(row[2]), head_id, head_hash)

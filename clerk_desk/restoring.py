@@ -89,12 +89,16 @@ def restore(database: Database, source: Path, *, by: str, at: datetime) -> Resto
                 chain = audit_chain.verify(staged)
                 if not chain.ok:
                     raise refused(source, f"its audit trail does not hold: {chain.problem}")
-                if label and (label.head_id, label.head_hash) != (chain.head_id, chain.head_hash):
+                written = None if label is None or label.head_id is None else label
+                if written and (written.head_id, written.head_hash) != (
+                    chain.head_id,
+                    chain.head_hash,
+                ):
                     raise refused(
                         source,
                         f"its audit trail was changed after it was taken: it was written ending "
-                        f"at event {label.head_id} ({_short(label.head_hash)}), and now ends at "
-                        f"event {chain.head_id} ({_short(chain.head_hash)})",
+                        f"at event {written.head_id} ({_short(str(written.head_hash))}), and now "
+                        f"ends at event {chain.head_id} ({_short(chain.head_hash)})",
                     )
                 found = _Staged(source, revision, label, sha256, chain.head_id, chain.head_hash)
                 database.migrate()  # a live database behind this program (never at start)

@@ -52,6 +52,13 @@ def label(column: ColumnProperty[Any]) -> str:
     return str(named) if named else "The " + column.key.replace("_", " ")
 
 
+def _verb(label: str, singular: str, plural: str) -> str:
+    """``label`` with the verb that agrees with it: "The notes are", "The street is"."""
+    last = label.split()[-1] if label.split() else ""
+    many = len(last) > 3 and last.endswith("s") and not last.endswith("ss")
+    return f"{label} {plural if many else singular}"
+
+
 def _program_written(key: str) -> bool:
     return key in _PROGRAM_WRITTEN or key.endswith("_hash") or key.endswith("sha256")
 
@@ -95,13 +102,14 @@ def check_text(
     if card_check and find_card_number(value[: limit + LONGEST]) is not None:
         raise InvalidInput(REFUSAL, field=field)
     if len(value) > limit:
-        raise InvalidInput(f"{label} is too long: at most {limit:,} characters.", field=field)
+        too_long = f"{_verb(label, 'is', 'are')} too long: at most {limit:,} characters."
+        raise InvalidInput(too_long, field=field)
     char = control_character(value, multi_line=multi_line)
     if char is not None:
         allowed = " (line breaks and tabs are fine)" if multi_line else ""
         raise InvalidInput(
-            f"{label} holds a control character (U+{ord(char):04X}) that cannot be "
-            f"stored{allowed}: retype it rather than paste it.",
+            f"{_verb(label, 'holds', 'hold')} a control character (U+{ord(char):04X}) that "
+            f"cannot be stored{allowed}: retype it rather than paste it.",
             field=field,
         )
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from clerk_desk import audit_chain, migrations, parties
+from clerk_desk import audit_chain, backup_checks, migrations, parties, restoring
 from clerk_desk.database import Database
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.models import PartyKind
@@ -30,8 +30,8 @@ def test_a_chain_over_real_actions_verifies(desk: Desk, admin: SignedIn) -> None
     assert desk.database.check().ok
 
 
-def test_migration_0010_chains_the_events_written_at_0009(tmp_path: Path) -> None:
-    path = tmp_path / "old.sqlite3"
+def _database_at_0009(path: Path) -> Database:
+    """A database as version 0009 left it: three audit events and no chain."""
     database = Database(str(path))
     with database.engine.begin() as conn:
         migrations.upgrade(conn, "0009")
@@ -44,11 +44,33 @@ def test_migration_0010_chains_the_events_written_at_0009(tmp_path: Path) -> Non
         )
     raw.commit()
     raw.close()
+    return database
+
+
+def test_migration_0010_chains_the_events_written_at_0009(tmp_path: Path) -> None:
+    database = _database_at_0009(tmp_path / "old.sqlite3")
     database.migrate(backup=False)
     with database.engine.connect() as conn:
         report = audit_chain.verify(conn)
     database.dispose()
     assert report.ok and (report.events, report.head_id) == (3, 3)
+
+
+def test_the_backup_before_migrating_an_unchained_database_restores(tmp_path: Path) -> None:
+    """The copy taken before 0010 has no chain to label; restoring it chains it and agrees."""
+    database = _database_at_0009(tmp_path / "old.sqlite3")
+    taken = database.migrate()
+    assert taken is not None and taken.exists()
+    label = backup_checks.read_label(taken)
+    assert label is not None and (label.head_id, label.head_hash) == (None, None)
+    restored = restoring.restore(
+        database, taken, by="admin", at=datetime(2026, 12, 2, 9, tzinfo=UTC)
+    )
+    with database.engine.connect() as conn:
+        report = audit_chain.verify(conn)
+    database.dispose()
+    assert "agrees with this database's trail" in restored.trail
+    assert report.ok and report.events == 4  # the three, and the restore
 
 
 def _tamper_sqlite(database: Database, *statements: str) -> None:

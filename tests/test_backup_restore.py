@@ -158,8 +158,9 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
 
 
 def _big_database(desk: Desk, admin: SignedIn) -> None:
-    for number in range(12):
-        _add(desk, admin, f"Party {number}", notes=f"council minutes {number} " * 1500)
+    # Each note well within its 20,000 characters; together past the 64 KiB disk.
+    for number in range(18):
+        _add(desk, admin, f"Party {number}", notes=f"council minutes {number} " * 1000)
 
 
 def test_a_full_disk_during_backup_leaves_no_half_file(

@@ -382,6 +382,22 @@ def test_the_flush_check_catches_what_a_service_forgot(world: World) -> None:
         party.phone = "7" * 200
 
 
+def test_a_plural_field_is_named_in_a_sentence_that_agrees(world: World) -> None:
+    """The notes are too long (not "is"), at one character past the limit, not at it."""
+    with world.desk.action(world.admin) as action:
+        party = action.session.get(Party, world.party)
+        assert party is not None
+        party.notes = "n" * 20_000
+    with (
+        pytest.raises(InvalidInput, match=r"^The notes are too long: at most 20,000") as refused,
+        world.desk.action(world.admin) as action,
+    ):
+        party = action.session.get(Party, world.party)
+        assert party is not None
+        party.notes = "n" * 20_001
+    assert refused.value.field == "notes"
+
+
 def test_an_amount_past_any_sane_size_is_refused_at_the_core(world: World) -> None:
     over = MAX_ENTRY + Money("0.01")
     before = _count(AmountDue)(world)

@@ -17,7 +17,7 @@ from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import scan_bytes as scan_bytes
 from clerk_desk.documents import store_scan
@@ -37,6 +37,7 @@ from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import fits
+from clerk_desk.words import format_day
 
 BOND_CITE = "§ 506-6 (Bond)"
 INSURANCE_CITE = "§ 506-6 (Insurance required)"

@@ -27,9 +27,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.findings import Finding
 from clerk_desk.money import Money
+from clerk_desk.words import format_day
 
 
 class CoverageKind(enum.StrEnum):

@@ -75,35 +75,28 @@ from __future__ import annotations
 import calendar as _calendar
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, timedelta
 from functools import lru_cache
 from typing import Any, Final, Literal
 
 from clerk_desk.errors import InvalidInput
+from clerk_desk.words import WEEKDAY_NAMES, format_day, plural
 
 __all__ = [
     "BUSINESS_DAYS_CITE",
     "DEFAULT_CLOSED_HOLIDAYS",
     "HOLIDAY_RULES",
-    "MONTH_NAMES",
     "PERIOD_CITE",
-    "WEEKDAY_NAMES",
     "CalendarSettings",
     "CityCalendar",
     "Deadline",
     "DeadlineKind",
     "HolidayRule",
-    "capitalized",
-    "clock_time",
     "days_overdue",
     "days_remaining",
     "default_calendar",
-    "format_day",
     "holiday_rule",
     "holidays_in",
-    "long_day",
-    "month_day",
-    "plural",
 ]
 
 #: The statute every calendar-day period is counted by.
@@ -118,60 +111,7 @@ _ELECTION_DATE_CITE: Final = "Wis. Stat. § 5.02"
 # lasts ten years, so finding none that far out is a settings mistake.
 _SEARCH_LIMIT_DAYS: Final = 3653
 
-#: The days of the week, Monday first (``date.weekday()``), in English whatever the locale.
-WEEKDAY_NAMES: Final = (
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-)  # fmt: skip
-#: The months, January at 1 (``date.month``); index 0 is empty.
-MONTH_NAMES: Final = (
-    "", "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
-)  # fmt: skip
-_WEEKDAY_ABBR: Final = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_MONTH_ABBR: Final = (
-    "", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-)  # fmt: skip
 _MONDAY, _TUESDAY, _THURSDAY, _SATURDAY, _SUNDAY = 0, 1, 3, 5, 6
-
-
-def format_day(day: date) -> str:
-    """A date as the explanations print it: ``"Fri Nov 27, 2026"``.
-
-    Written out by hand rather than with ``strftime("%a")``, whose names follow the computer's
-    locale: a letter must read the same on every counter station.
-    """
-    return f"{_WEEKDAY_ABBR[day.weekday()]} {_MONTH_ABBR[day.month]} {day.day}, {day.year}"
-
-
-def long_day(day: date) -> str:
-    """ "Monday, December 14, 2026": a day written out, as on a cover page or a letter."""
-    return f"{WEEKDAY_NAMES[day.weekday()]}, {MONTH_NAMES[day.month]} {day.day}, {day.year}"
-
-
-def month_day(day: date) -> str:
-    """ "September 15, 2026"."""
-    return f"{MONTH_NAMES[day.month]} {day.day}, {day.year}"
-
-
-def clock_time(moment: datetime | time, *, dotted: bool = False) -> str:
-    """ "6:00 PM", as the screens show a time; with ``dotted``, "6:00 p.m.", as the City writes
-    one on an agenda or a letter. No leading zero, and the same on every counter station
-    whatever its locale (``strftime("%p")`` follows the locale)."""
-    hour = moment.hour % 12 or 12
-    if dotted:
-        return f"{hour}:{moment.minute:02d} {'a.m.' if moment.hour < 12 else 'p.m.'}"
-    return f"{hour}:{moment.minute:02d} {'AM' if moment.hour < 12 else 'PM'}"
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """ "1 day", "3 days"; ``words`` for a plural not made with "s" ("2 addresses")."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def capitalized(text: str) -> str:
-    """The first letter made a capital, the rest left as it is ("north (odd) side" → "North
-    (odd) side"), unlike :meth:`str.capitalize`, which lowers the rest."""
-    return text[:1].upper() + text[1:]
 
 
 def months_after(day: date, months: int) -> date:

@@ -30,10 +30,11 @@ from sqlalchemy.orm import Session
 
 from clerk_desk import parties, petitions, settings_store
 from clerk_desk.clock import FixedClock
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.models import MeetingKind, Operator, PetitionKind, Role
 from clerk_desk.petitions import CouncilAction, MeetingData, PetitionData, SignerData
+from clerk_desk.words import format_day
 
 MEETING_TIME = time(18, 0)
 """The Common Council meets on the second and fourth Mondays at 6:00 p.m."""

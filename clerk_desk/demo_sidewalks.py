@@ -52,6 +52,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.sidewalks import PermitData, RepairOrderData, SegmentData
+from clerk_desk.words import MONTH_NAMES
 
 #: How many amounts due the demo's sidewalks leave open: the City's repair under a Council order
 #: and the minor repair, both special charges against the parcel.
@@ -293,7 +294,7 @@ def _meetings(plan: _Plan) -> dict[str, tuple[str, date]]:
 
 def _master_plan(plan: _Plan, street: dict[str, int]) -> None:
     adopted = plan.ago(400)
-    reference = f"Sidewalk Master Plan, adopted {adopted:%B} {adopted.year}"
+    reference = f"Sidewalk Master Plan, adopted {MONTH_NAMES[adopted.month]} {adopted.year}"
     segments = {
         "orange": SegmentData(
             street["Orange St"],

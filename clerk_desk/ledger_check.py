@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from clerk_desk.deadlines import plural
 from clerk_desk.models import (
     AmountDue,
     Drawer,
@@ -30,6 +29,7 @@ from clerk_desk.models import (
     ReceiptStatus,
 )
 from clerk_desk.money import Money
+from clerk_desk.words import plural
 
 RECEIPT_SERIES = "receipt"  # clerk_desk.receipts.SERIES, not imported: the check reads only
 

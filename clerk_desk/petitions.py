@@ -22,16 +22,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk.deadlines import (
-    PERIOD_CITE,
-    WEEKDAY_NAMES,
-    CityCalendar,
-    Deadline,
-    clock_time,
-    default_calendar,
-    format_day,
-    plural,
-)
+from clerk_desk.deadlines import PERIOD_CITE, CityCalendar, Deadline, default_calendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -51,6 +42,7 @@ from clerk_desk.parties import fold, get_parcel, get_party, on_renamed
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.words import WEEKDAY_NAMES, clock_time, format_day, plural
 
 CITE = "§ 506-14"
 DEADLINE_MONTH, DEADLINE_DAY = 9, 15

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from clerk_desk.deadlines import format_day
 from clerk_desk.money import Money
+from clerk_desk.words import format_day
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,6 @@ from sqlalchemy.orm import Session, selectinload
 from clerk_desk import gl_accounts, ledger, settings_store
 from clerk_desk.card_numbers import refuse_card_number
 from clerk_desk.clock import city_zone
-from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
@@ -59,6 +58,7 @@ from clerk_desk.receipt_views import (
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import choice, fits
+from clerk_desk.words import day_and_time, format_day
 
 FEE_CITE = "§ 506-6 (Fee)"
 SERIES = "receipt"
@@ -332,7 +332,7 @@ def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
     if existing is not None:
         raise Conflict(
             f"The drawer of {name} is already open (since "
-            f"{_local(existing.opened_at, action.clock.local_now().tzinfo):%b %d %I:%M %p})."
+            f"{day_and_time(_local(existing.opened_at, action.clock.local_now().tzinfo))})."
         )
     drawer = Drawer(
         station=name,
@@ -1524,7 +1524,7 @@ def _drawers_left_open(action: Action) -> list[TodayItem]:
                 workflow="Receipts",
                 due=opened,
                 title=f"Close out the drawer of {drawer.station}",
-                detail=f"Opened {opened:%b %d, %Y} and not yet closed: count it and deposit.",
+                detail=f"Opened {format_day(opened)} and not yet closed: count it and deposit.",
                 cite=FEE_CITE,
                 record_type="drawer",
                 record_id=str(drawer.id),

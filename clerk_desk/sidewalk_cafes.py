@@ -71,16 +71,9 @@ from typing import Any
 from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.orm import Session, aliased, selectinload
 
-from clerk_desk import bonds, coverage, ledger
+from clerk_desk import bonds, coverage, ledger, words
 from clerk_desk.clock import city_zone
-from clerk_desk.deadlines import (
-    CityCalendar,
-    Deadline,
-    clock_time,
-    format_day,
-    months_after,
-    plural,
-)
+from clerk_desk.deadlines import CityCalendar, Deadline, months_after
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import SCAN_LIMIT, scan_bytes, store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -107,6 +100,7 @@ from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.words import clock_time, format_day, plural
 
 WORKFLOW = "Sidewalk Cafes"  # the tab's title, as the Today tab names it
 RECORD_TYPE = "sidewalk_cafe"
@@ -306,9 +300,10 @@ class ChecklistItem:
 # -- small words -------------------------------------------------------------------------------
 
 
-def percent(share: Decimal) -> str:
-    """ "62.5%": to one decimal."""
-    return f"{(share * 100).quantize(Decimal('0.1'))}%"
+def food_share_text(share: Decimal) -> str:
+    """ "62.5%", and never "50.0%" for a share just under or over the line of § 506-10(A)
+    (49.96% is not more than 50%)."""
+    return words.percent(share, line=FOOD_SHARE)
 
 
 def _clock(value: time) -> str:
@@ -449,8 +444,8 @@ def eligibility_findings(
                 "block",
                 ELIGIBILITY_CITE,
                 f"Food and non-alcoholic beverages were {food.format()} of {gross.format()} "
-                f"gross sales ({percent(share)}); more than 50% is required to be eligible to "
-                "apply.",
+                f"gross sales ({food_share_text(share)}); more than 50% is required to be "
+                "eligible to apply.",
             )
         )
     else:
@@ -459,7 +454,7 @@ def eligibility_findings(
                 "info",
                 ELIGIBILITY_CITE,
                 f"Food and non-alcoholic beverages were {food.format()} of {gross.format()} "
-                f"gross sales ({percent(share)}), more than 50%.",
+                f"gross sales ({food_share_text(share)}), more than 50%.",
             )
         )
     found += _sales_period(cafe.sales_from, cafe.sales_to, applied_on)

@@ -19,7 +19,7 @@ from clerk_desk import bonds, ledger, settings_store
 from clerk_desk import sidewalk_cafes as sc
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate
-from clerk_desk.deadlines import CityCalendar, format_day, long_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.documents import scan_bytes
 from clerk_desk.errors import Conflict, NotFound
 from clerk_desk.findings import Finding
@@ -35,6 +35,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.street_openings_views import FeeReceipt, InsuranceOnFile, fee_receipts
+from clerk_desk.words import format_day, long_day
 
 __all__ = [
     "CheckLine",
@@ -714,7 +715,7 @@ def packet_view(
         sales_period=_sales_period(cafe),
         gross_sales=cafe.gross_sales,
         food_sales=cafe.food_and_soft_drink_sales,
-        food_share=sc.percent(share) if share is not None else "",
+        food_share=sc.food_share_text(share) if share is not None else "",
         sales_records_name=cafe.sales_records_name,
         meeting_at=meeting.starts_at.astimezone(zone) if meeting is not None else None,
         meeting_place=meeting.place if meeting is not None else "",

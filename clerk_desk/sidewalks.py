@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session, selectinload
 from clerk_desk import ledger
 from clerk_desk import special_charges as sc
 from clerk_desk.clock import city_zone
-from clerk_desk.deadlines import CityCalendar, default_calendar, format_day
+from clerk_desk.deadlines import CityCalendar, default_calendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.findings import Finding, blocking
@@ -65,6 +65,7 @@ from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.words import format_day
 
 __all__ = [
     "COMMERCIAL_DRIVEWAY_THICKNESS_IN",

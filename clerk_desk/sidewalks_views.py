@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from clerk_desk import petitions, settings_store
 from clerk_desk import sidewalks as sw
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.lengths import format_length
 from clerk_desk.models import (
     CostPayer,
@@ -34,6 +34,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.ordinance import load_chapter
+from clerk_desk.words import format_day
 
 __all__ = [
     "NO_FEE",

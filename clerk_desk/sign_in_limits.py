@@ -16,12 +16,12 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from clerk_desk.clock import Clock
-from clerk_desk.deadlines import clock_time, month_day
 from clerk_desk.desk import Action
 from clerk_desk.errors import NotFound
 from clerk_desk.models import SignInThrottle
 from clerk_desk.permissions import Permission
 from clerk_desk.validation import clip
+from clerk_desk.words import clock_time, month_day
 
 FREE_FAILURES = 5
 """Wrong passwords forgiven within :data:`WINDOW`; the last of them starts the delay."""

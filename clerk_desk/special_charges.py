@@ -64,7 +64,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger
 from clerk_desk.clock import city_zone
-from clerk_desk.deadlines import CityCalendar, format_day, plural
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.ledger import RecordRef
@@ -90,6 +90,7 @@ from clerk_desk.numbering import take_number
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.words import format_day, plural
 
 RECORD_TYPE = "special_charge"
 WORKFLOW = "Special Charges"

@@ -21,7 +21,7 @@ from datetime import date
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session, joinedload
 
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.findings import Finding, blocking
@@ -41,6 +41,7 @@ from clerk_desk.parties import fold, get_parcel, get_party, on_renamed, parcel_s
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits, max_length
+from clerk_desk.words import format_day
 
 ASSIGN_CITE = "§ 506-16 (Buildings to have street numbers)"
 DISPLAY_CITE = "§ 506-16 (Building numbering required)"

@@ -24,7 +24,7 @@ from clerk_desk import special_charges as sc
 from clerk_desk.bonds import one_year_after
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import STREET_OPENING, Covers
-from clerk_desk.deadlines import CityCalendar, format_day, months_after
+from clerk_desk.deadlines import CityCalendar, months_after
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
@@ -48,6 +48,7 @@ from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.words import clock_time, format_day
 
 PERMIT_CITE = "§ 506-6 (Permit to be obtained)"
 FEE_CITE = "§ 506-6 (Fee)"
@@ -1094,8 +1095,7 @@ def work_checklist(
 
 def _at(moment: datetime, zone: tzinfo) -> str:
     local = moment.astimezone(zone)
-    noon = "AM" if local.hour < 12 else "PM"  # not %p, whose words follow the locale
-    return f"{format_day(local.date())} {local.hour % 12 or 12}:{local:%M} {noon}"
+    return f"{format_day(local.date())} {clock_time(local)}"
 
 
 def guarantee_ends(opening: StreetOpening) -> date:

@@ -22,7 +22,7 @@ from clerk_desk import bonds, settings_store
 from clerk_desk import special_charges as sc
 from clerk_desk import street_openings as so
 from clerk_desk.coverage import STREET_OPENING, CoverageKind, Covers, check_certificate
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.due_receipts import FeeReceipt, fee_receipts  # shared: re-exported here
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
@@ -54,6 +54,7 @@ from clerk_desk.street_openings import (
     get_opening,
     restoration_due,
 )
+from clerk_desk.words import format_day
 
 FEE_KINDS = (DueKind.FEE, DueKind.DOUBLED_FEE)
 """What "fee paid" means on the permit: the application and review fee, doubled if so. Actual

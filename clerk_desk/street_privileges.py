@@ -57,7 +57,7 @@ from sqlalchemy.orm import Session, selectinload
 from clerk_desk import bonds, ledger
 from clerk_desk import special_charges as sc
 from clerk_desk.coverage import CoverageKind, Covers, street_privilege
-from clerk_desk.deadlines import format_day, months_after
+from clerk_desk.deadlines import months_after
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
@@ -86,6 +86,7 @@ from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.words import clock_time, format_day
 
 RECORD_TYPE = "street_privilege"
 NUMBER_SERIES = "street_privilege"
@@ -1748,7 +1749,7 @@ def record_city_removal(
     if action.now() < allowed:
         raise InvalidInput(
             f"The 24 hours after the Council's notice run until {format_day(local.date())} "
-            f"{local.hour % 12 or 12}:{local:%M} {'AM' if local.hour < 12 else 'PM'}: the "
+            f"{clock_time(local)}: the "
             "owner or occupant may still remove the obstruction.",
             field="on",
             cite=REMOVAL_CITE,

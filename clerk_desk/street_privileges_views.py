@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from clerk_desk import bonds
 from clerk_desk import street_privileges as sp
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate, street_privilege
-from clerk_desk.deadlines import CityCalendar, long_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.ledger import RecordRef, dues_for
 from clerk_desk.lengths import format_length
 from clerk_desk.models import (
@@ -35,6 +35,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.street_openings_views import fee_receipts
+from clerk_desk.words import long_day
 
 SHOWN_LIMITS = tuple(CoverageKind)
 """The limits a certificate shows on the permit, in this order (those it carries)."""

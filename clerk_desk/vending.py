@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session, selectinload
 from clerk_desk import bonds, ledger
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import SPECIAL_EVENT_VENDING, Covers, check_certificate
-from clerk_desk.deadlines import CityCalendar, Deadline, default_calendar, format_day
+from clerk_desk.deadlines import CityCalendar, Deadline, default_calendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
@@ -54,6 +54,7 @@ from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.words import format_day
 
 PERMIT_CITE = "§ 506-24 (Street sales prohibited except by permit)"
 PROCEDURE_CITE = "§ 506-24 (Procedure)"

@@ -20,10 +20,10 @@ from typing import IO, TYPE_CHECKING
 
 from clerk_desk import bonds
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.deadlines import format_day
 from clerk_desk.models import Bond, BondKind, FileStatus, InsuranceCertificate
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
+from clerk_desk.words import format_day
 
 from .excel import Column, ProgressCallback, write_register
 

@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING
 
-from clerk_desk.deadlines import CityCalendar, clock_time, format_day, long_day, month_day, plural
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.models import (
     CouncilMeeting,
     MeetingKind,
@@ -41,6 +41,7 @@ from clerk_desk.petitions import (
     signers_text,
 )
 from clerk_desk.settings import CityProfile
+from clerk_desk.words import clock_time, format_day, long_day, month_day, plural
 
 from .excel import Column, ExportCancelled, ProgressCallback, write_register
 

@@ -17,14 +17,13 @@ big mark when both apply, with DUPLICATE still written beside the number so neit
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 from xml.sax.saxutils import escape
 
-from clerk_desk.deadlines import format_day
 from clerk_desk.receipt_views import LineView, ReceiptView, TenderView
 from clerk_desk.settings import CityProfile
+from clerk_desk.words import clock_time, day_and_time, format_day
 
 from . import letterhead as lh
 from .document import (
@@ -58,17 +57,6 @@ _VOID_RED = "#A61B1B"  # letter paper only; the roll is black
 
 
 # ---------------------------------------------------------------- shared wording
-
-
-def clock(moment: datetime) -> str:
-    """A 12-hour time as the counter says it: ``"2:05 PM"`` (no locale, no leading zero)."""
-    hour = moment.hour % 12 or 12
-    return f"{hour}:{moment.minute:02d} {'AM' if moment.hour < 12 else 'PM'}"
-
-
-def day_and_time(moment: datetime) -> str:
-    """``"Fri Nov 27, 2026, 2:05 PM"``."""
-    return f"{format_day(moment.date())}, {clock(moment)}"
 
 
 def title_of(view: ReceiptView) -> str:
@@ -177,7 +165,7 @@ def _letter(view: ReceiptView, profile: CityProfile, duplicate: bool) -> bytes:
     right_block = key_value_block(
         [
             ("Date", format_day(view.issued_at.date())),
-            ("Time", clock(view.issued_at)),
+            ("Time", clock_time(view.issued_at)),
             ("Received by", view.operator_name),
             ("Station", view.station),
         ],
@@ -394,7 +382,7 @@ def _roll(view: ReceiptView, profile: CityProfile, duplicate: bool) -> bytes:
         key_value_block(
             [
                 ("Date", format_day(view.issued_at.date())),
-                ("Time", clock(view.issued_at)),
+                ("Time", clock_time(view.issued_at)),
                 ("Operator", view.operator_name),
                 ("Station", view.station),
                 ("From", payer),

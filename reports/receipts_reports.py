@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from clerk_desk.deadlines import format_day
 from clerk_desk.money import Money
 from clerk_desk.receipt_views import DrawerView, GlTotal, Period, ReceiptRow
 from clerk_desk.settings import CityProfile
+from clerk_desk.words import clock_time, day_and_time, format_day
 
 from . import letterhead as lh
 from .document import (
@@ -50,7 +50,6 @@ from .excel import (
     write_register,
 )
 from .fonts import FONT_REGULAR
-from .receipt import clock, day_and_time
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -128,7 +127,7 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
     table_rows: list[Sequence[object]] = []
     for row in rows:
         void = row.status == "void"
-        when = clock(row.issued_at) if one_day else day_and_time(row.issued_at)
+        when = clock_time(row.issued_at) if one_day else day_and_time(row.issued_at)
         kind: object = _kind_word(row.kind)
         amount: object = str(signed_total(row))
         if void:

@@ -43,7 +43,6 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from clerk_desk.deadlines import clock_time, format_day, long_day, plural
 from clerk_desk.errors import Conflict
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
@@ -75,6 +74,7 @@ from clerk_desk.sidewalk_cafes_views import (
     PermitView,
     RegisterRow,
 )
+from clerk_desk.words import clock_time, format_day, long_day, plural
 
 from . import letterhead as lh
 from .document import (

@@ -27,7 +27,6 @@ from dataclasses import fields
 from typing import IO, TYPE_CHECKING, Any, cast
 from xml.sax.saxutils import escape
 
-from clerk_desk.deadlines import format_day, long_day
 from clerk_desk.errors import Conflict
 from clerk_desk.ordinance import SIDEWALK_ARTICLE_CITE
 from clerk_desk.settings import CityProfile
@@ -51,6 +50,7 @@ from clerk_desk.sidewalks_views import (
     SegmentRow,
     SidewalkPermitView,
 )
+from clerk_desk.words import format_day, long_day
 
 from . import letterhead as lh
 from .document import INCH, LETTER, build_pdf, key_value_block, para, signature_line, styles

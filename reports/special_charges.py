@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from clerk_desk.deadlines import capitalized, clock_time, format_day, long_day, plural
 from clerk_desk.errors import Conflict
 from clerk_desk.models import ChargeKind, RunStatus
 from clerk_desk.money import Money
@@ -51,6 +50,7 @@ from clerk_desk.special_charges import (
     clock_for,
 )
 from clerk_desk.special_charges_views import ChargeView, RunEntry, RunView
+from clerk_desk.words import capitalized, clock_time, format_day, long_day, plural
 
 from . import letterhead as lh
 from .document import (

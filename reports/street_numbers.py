@@ -25,7 +25,6 @@ from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from clerk_desk.deadlines import format_day, long_day, month_day
 from clerk_desk.errors import Conflict
 from clerk_desk.models import (
     Address,
@@ -38,6 +37,7 @@ from clerk_desk.models import (
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers import SERVICE_MANNERS, address_text, parity_of
 from clerk_desk.street_numbers_import import ImportProblem
+from clerk_desk.words import format_day, long_day, month_day, plural
 
 from . import letterhead as lh
 from .document import (
@@ -81,10 +81,6 @@ _MISMATCH_MARK = "*"
 def unbroken(cite: str) -> str:
     """A citation that never wraps in the middle ("§ 506-16 (Noncompliance)" on one line)."""
     return cite.replace(" ", NBSP)
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n:,} {word if n == 1 else (many or word + 's')}"
 
 
 def _kind(address: Address) -> BuildingKind:
@@ -588,9 +584,9 @@ def _counts(addresses: Sequence[Address]) -> str:
     """ "12 addresses on 10 numbers, 1 retired"."""
     assigned = [a for a in addresses if AddressStatus(a.status) is AddressStatus.ASSIGNED]
     numbers = {a.number for a in assigned}
-    text = _plural(len(assigned), "address", "addresses") + " assigned"
+    text = plural(len(assigned), "address", "addresses") + " assigned"
     if len(numbers) != len(assigned):
-        text += f" on {_plural(len(numbers), 'number')}"
+        text += f" on {plural(len(numbers), 'number')}"
     retired = len(addresses) - len(assigned)
     return text + (f", {retired:,} retired" if retired else "")
 
@@ -762,11 +758,11 @@ def import_problems_excel(target: Target, problems: Sequence[ImportProblem], *, 
     warnings = len(problems) - errors
     if errors:
         verdict = (
-            f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}; fix the errors and "
+            f"{plural(errors, 'error')}, {plural(warnings, 'warning')}; fix the errors and "
             "import the file again"
         )
     elif warnings:
-        verdict = f"no errors, {_plural(warnings, 'warning')}: read them, then import the file"
+        verdict = f"no errors, {plural(warnings, 'warning')}: read them, then import the file"
     else:
         verdict = "no problems found"
     return write_register(

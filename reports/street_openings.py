@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from clerk_desk.bonds import BOND_CITE, INSURANCE_CITE, UTILITY_CITE
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.errors import Conflict
 from clerk_desk.models import OpeningSite, OpeningStatus, StreetOpening
 from clerk_desk.money import Money
@@ -54,6 +54,7 @@ from clerk_desk.street_openings import (
     valid_until,
 )
 from clerk_desk.street_openings_views import PermitProtection
+from clerk_desk.words import clock_time, format_day
 
 from . import letterhead as lh
 from .document import (
@@ -94,7 +95,7 @@ def _at(moment: dt.datetime) -> str:
     from clerk_desk.clock import city_zone
 
     local = moment.astimezone(city_zone()) if moment.tzinfo else moment
-    return f"{format_day(local.date())} {local:%I:%M %p}".replace(" 0", " ")
+    return f"{format_day(local.date())} {clock_time(local)}"
 
 
 def _day(day: dt.date) -> str:

@@ -28,7 +28,6 @@ from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from clerk_desk.clock import city_zone
-from clerk_desk.deadlines import clock_time, format_day, long_day
 from clerk_desk.errors import Conflict
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
@@ -44,6 +43,7 @@ from clerk_desk.street_privileges import (
     WHEN_REQUIRED_CITE,
 )
 from clerk_desk.street_privileges_views import ChargeLine, PermitView, RegisterRow
+from clerk_desk.words import clock_time, format_day, long_day
 
 from . import letterhead as lh
 from .document import INCH, build_pdf, key_value_block, para, styles

@@ -35,7 +35,6 @@ from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from clerk_desk.clock import city_zone
-from clerk_desk.deadlines import clock_time, format_day, long_day
 from clerk_desk.errors import Conflict
 from clerk_desk.models import (
     ApplicantKind,
@@ -59,6 +58,7 @@ from clerk_desk.vending import (
     last_day,
     permit_conditions,
 )
+from clerk_desk.words import clock_time, format_day, long_day, plural
 
 from . import letterhead as lh
 from .document import (
@@ -120,10 +120,6 @@ _PALE_HEX = "#F5F7FA"
 
 
 # ---- words ---------------------------------------------------------------------------------
-
-
-def _plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n:,} {word if n == 1 else (many or word + 's')}"
 
 
 def _cite(text: str) -> str:
@@ -497,8 +493,8 @@ def _participant_pages(application: VendingApplication) -> list[Flowable]:
     people = list(application.participants)
     sponsors = sum(1 for p in people if p.role == "sponsor")
     counts = (
-        f"{_plural(len(people), 'name')}: {_plural(sponsors, 'sponsor')}, "
-        f"{_plural(len(people) - sponsors, 'participant')}"
+        f"{plural(len(people), 'name')}: {plural(sponsors, 'sponsor')}, "
+        f"{plural(len(people) - sponsors, 'participant')}"
     )
     rows = [
         (str(n), p.name, p.role.capitalize(), p.goods, p.contact)
@@ -694,7 +690,7 @@ def permit_pdf(
         holder = _holder_text(application)
         if _is_sponsor(application):
             holder += (
-                f" ({_plural(len(people), 'sponsor or participant', 'sponsors and participants')}"
+                f" ({plural(len(people), 'sponsor or participant', 'sponsors and participants')}"
                 f", listed after {after})"
             )
         rows: list[tuple[str, object]] = [
@@ -802,7 +798,7 @@ def participant_copies_pdf(
     width, height = frame_width(), _later_frame_height()
     own = len(permit_conditions(application))
     terms = (
-        (f"the {_plural(own, 'condition')} set on it and " if own else "")
+        (f"the {plural(own, 'condition')} set on it and " if own else "")
         + "those § 506-24 sets on every permit (liability insurance, cooperation with the "
         "Chief of Police, cleanup)"
     )
@@ -1002,7 +998,7 @@ def _days_places_text(application: VendingApplication) -> str:
     places = len({s.location.casefold() for s in application.slots})
     if not days:
         return "No days given"
-    return f"{_span_text(application)} ({_plural(days, 'day')}, {_plural(places, 'location')})"
+    return f"{_span_text(application)} ({plural(days, 'day')}, {plural(places, 'location')})"
 
 
 def _decision_facts(application: VendingApplication) -> list[tuple[str, object]]:

@@ -21,11 +21,11 @@ from clerk_desk.deadlines import (
     days_overdue,
     days_remaining,
     default_calendar,
-    format_day,
     holiday_rule,
     holidays_in,
 )
 from clerk_desk.errors import InvalidInput
+from clerk_desk.words import format_day
 
 CITY = default_calendar()
 d = date

@@ -42,7 +42,7 @@ from clerk_desk import special_charges as sc
 from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, SignInFailed
 from clerk_desk.findings import blocking
@@ -75,6 +75,7 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers_import import out_of_order
+from clerk_desk.words import format_day
 
 TODAY = date(2026, 11, 30)
 

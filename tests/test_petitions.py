@@ -20,7 +20,7 @@ from sqlalchemy.orm import selectinload
 
 from clerk_desk import documents, parties, petitions, settings_store, today
 from clerk_desk.clock import FixedClock
-from clerk_desk.deadlines import CalendarSettings, CityCalendar, format_day
+from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.models import (
@@ -40,6 +40,7 @@ from clerk_desk.models import (
 from clerk_desk.permissions import GRANTS, Permission
 from clerk_desk.petitions import CouncilAction, MeetingData, PetitionData, SignerData
 from clerk_desk.today import TodayItem
+from clerk_desk.words import format_day
 
 CITE = "§ 506-14"
 CHICAGO = ZoneInfo("America/Chicago")

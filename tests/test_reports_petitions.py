@@ -23,9 +23,9 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import Destination
 
-from clerk_desk import deadlines, documents, parties, petitions, settings_store
+from clerk_desk import documents, parties, petitions, settings_store
 from clerk_desk.clock import FixedClock
-from clerk_desk.deadlines import CalendarSettings, CityCalendar, clock_time, long_day, plural
+from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.models import MeetingKind, PartyKind, PetitionKind
 from clerk_desk.petitions import MeetingData, PetitionData, SignerData
@@ -451,25 +451,6 @@ def test_a_cancelled_meeting_says_so_on_every_page(agenda: Agenda, admin: Signed
     assert "This meeting was cancelled on Mon Nov 30, 2026: No quorum." in texts[0]
     assert all("CANCELLED" in text for text in texts)
     assert "No petitions are on this agenda." in texts[0]  # they went back to waiting
-
-
-def test_words_and_times_read_the_same_everywhere() -> None:
-    """One copy of each, in clerk_desk.deadlines: the packet, the screens and Today share them
-    (finding 15)."""
-    import reports.petitions
-
-    assert long_day(datetime(2026, 12, 14).date()) == "Monday, December 14, 2026"
-    assert clock_time(datetime(2026, 12, 14, 18, 0), dotted=True) == "6:00 p.m."
-    assert clock_time(datetime(2026, 12, 14, 0, 5), dotted=True) == "12:05 a.m."
-    assert clock_time(datetime(2026, 12, 14, 12, 30), dotted=True) == "12:30 p.m."
-    assert clock_time(datetime(2026, 12, 14, 9, 5)) == "9:05 AM"  # as the screens show it
-    assert (plural(1, "day"), plural(2, "day"), plural(2, "address", "addresses")) == (
-        "1 day",
-        "2 days",
-        "2 addresses",
-    )
-    assert reports.petitions.long_day is deadlines.long_day
-    assert not [n for n in ("_plural", "_WEEKDAYS", "_MONTHS") if hasattr(reports.petitions, n)]
 
 
 def test_the_packet_explains_with_the_citys_calendar_and_its_real_last_day(

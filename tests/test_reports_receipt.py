@@ -14,7 +14,7 @@ from clerk_desk.money import Money
 from clerk_desk.receipt_views import LineView, ReceiptView, TenderView
 from clerk_desk.settings import CityProfile
 from reports.document import LETTER, ROLL_WIDTH
-from reports.receipt import FEE_CITATION, Paper, clock, receipt_pdf
+from reports.receipt import FEE_CITATION, Paper, receipt_pdf
 
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescott.example")
 PAPERS: tuple[Paper, ...] = ("letter", "roll")
@@ -201,20 +201,6 @@ def test_cash_paid_exactly_shows_no_change_detail(paper: Paper) -> None:
 def test_unknown_paper_is_refused() -> None:
     with pytest.raises(ValueError, match="paper"):
         receipt_pdf(_receipt(), profile=PROFILE, paper="a4", duplicate=False)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize(
-    ("moment", "expected"),
-    [
-        (dt.datetime(2026, 3, 13, 0, 5), "12:05 AM"),
-        (dt.datetime(2026, 3, 13, 9, 0), "9:00 AM"),
-        (dt.datetime(2026, 3, 13, 12, 0), "12:00 PM"),
-        (dt.datetime(2026, 3, 13, 14, 5), "2:05 PM"),
-        (dt.datetime(2026, 3, 13, 23, 59), "11:59 PM"),
-    ],
-)
-def test_clock_is_twelve_hour(moment: dt.datetime, expected: str) -> None:
-    assert clock(moment) == expected
 
 
 def test_long_letter_receipt_continues_with_page_numbers() -> None:

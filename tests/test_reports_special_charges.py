@@ -40,7 +40,6 @@ from pypdf import PdfReader
 from clerk_desk import parties, receipts
 from clerk_desk import special_charges as sc
 from clerk_desk import special_charges_views as views
-from clerk_desk.deadlines import long_day
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.models import (
@@ -60,6 +59,7 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.receipts import TenderEntry
 from clerk_desk.settings import CityProfile
+from clerk_desk.words import long_day
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
 from reports.special_charges import (
     REGISTER_COLUMNS,

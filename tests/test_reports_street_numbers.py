@@ -17,13 +17,13 @@ from pypdf import PdfReader
 from sqlalchemy import select
 
 from clerk_desk import street_numbers as sn
-from clerk_desk.deadlines import format_day, long_day
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.models import BuildingKind, Compass, Parcel, PartyKind
 from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers_import import import_addresses, validate_import
+from clerk_desk.words import format_day, long_day
 from reports.excel import DATE_FORMAT
 from reports.street_numbers import (
     IMPORT_PROBLEM_COLUMNS,

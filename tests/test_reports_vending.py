@@ -25,7 +25,6 @@ from pypdf import PdfReader
 from clerk_desk import bonds, ledger, parties, petitions, receipts, vending
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.deadlines import long_day
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.ledger import RecordRef
@@ -45,6 +44,7 @@ from clerk_desk.vending import (
     ParticipantData,
     SlotData,
 )
+from clerk_desk.words import long_day
 from reports.excel import DATE_FORMAT, DATETIME_FORMAT
 from reports.vending import (
     APPLICATION_COLUMNS,

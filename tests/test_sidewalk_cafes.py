@@ -146,6 +146,18 @@ def test_every_cite_resolves_to_its_paragraph_of_section_506_10() -> None:
         assert cite.endswith(f"({found.paragraph.heading})"), cite
 
 
+@pytest.mark.parametrize(
+    ("food", "shown", "level"),
+    [("4996.00", "49.96%", "block"), ("5000.00", "50.0%", "block"), ("5004.00", "50.04%", "info")],
+)
+def test_the_food_share_is_never_rounded_onto_the_line_of_more_than_half(
+    food: str, shown: str, level: str
+) -> None:
+    """49.96% printed as "50.0%" beside "more than 50% is required" reads as a wrong refusal."""
+    found = _eligible(_data(food_and_soft_drink_sales=Money(food)))
+    assert found[0].level == level and f"gross sales ({shown})" in found[0].text
+
+
 def test_food_exactly_half_of_gross_sales_is_not_eligible_and_a_cent_more_is() -> None:
     half = _eligible(_data(food_and_soft_drink_sales=Money("5000.00")))
     assert half[0] == Finding(

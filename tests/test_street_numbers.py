@@ -17,7 +17,6 @@ from sqlalchemy import select
 from clerk_desk import parties, today
 from clerk_desk import street_numbers as sn
 from clerk_desk.clock import FixedClock
-from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
@@ -36,6 +35,7 @@ from clerk_desk.models import (
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.street_numbers import AddressEdit, AssignmentData, Proposal, StreetData
 from clerk_desk.today import TodayItem
+from clerk_desk.words import format_day
 
 ASSIGN_CITE = "§ 506-16 (Buildings to have street numbers)"
 DISPLAY_CITE = "§ 506-16 (Building numbering required)"

@@ -30,7 +30,7 @@ from clerk_desk import street_openings as so
 from clerk_desk import street_openings_views as views
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
@@ -54,6 +54,7 @@ from clerk_desk.money import Money
 from clerk_desk.street_numbers import StreetData
 from clerk_desk.street_openings import OpeningData, SiteData, WorkRecord
 from clerk_desk.today import TodayItem
+from clerk_desk.words import format_day
 
 TODAY = date(2026, 11, 30)  # a Monday; Thanksgiving 2026 is Thursday, November 26
 ZONE = ZoneInfo("America/Chicago")

@@ -36,7 +36,6 @@ from clerk_desk import street_privileges as sp
 from clerk_desk import street_privileges_views as views
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.deadlines import format_day
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
@@ -62,6 +61,7 @@ from clerk_desk.money import Money
 from clerk_desk.ordinance import find_cites, load_chapter
 from clerk_desk.street_numbers import StreetData
 from clerk_desk.street_privileges import ItemState, PrivilegeData
+from clerk_desk.words import format_day
 
 TODAY = date(2026, 11, 30)  # a Monday
 ZONE = ZoneInfo("America/Chicago")

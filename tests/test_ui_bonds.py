@@ -22,7 +22,7 @@ from PySide6.QtGui import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
 from sqlalchemy import select, update
 
-from clerk_desk import bonds, parties
+from clerk_desk import bonds, parties, words
 from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
@@ -355,7 +355,7 @@ def test_release_of_restoration_guarantee_before_its_year_shows_the_refusal(
         assert isinstance(dialog, BondStatusDialog)
         # The core's day (one year from completion on Jul 15, 2026), as it computes it.
         assert releasable is not None and releasable.year == 2027 and releasable.month == 7
-        assert forms.long_day(releasable) in dialog.releasable.text()
+        assert words.format_day(releasable) in dialog.releasable.text()
         qtbot.keyClicks(dialog.reason, "Work accepted by DPW")
         qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
         assert dialog.isVisible(), "a refused release keeps the form open"
@@ -417,7 +417,7 @@ def test_release_claim_and_forfeit_date_defaults_to_today_and_refusals_show_unde
 
     def look(dialog: QDialog) -> None:
         assert isinstance(dialog, BondStatusDialog)
-        seen.append(forms.us_date(forms.to_date(dialog.on)))
+        seen.append(words.us_date(forms.to_date(dialog.on)))
 
     for button in (tab.claim_button, tab.forfeit_button):
         dialogs.append(look)
@@ -783,8 +783,8 @@ def test_annual_register_printed_and_exported(
     [(title, pdf)] = printed
     assert title == "Annual bond register 2026"
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-    for words in ("Annual Excavation Bond Register", "2026", "Smith & Sons <Plumbing>", "TR-88"):
-        assert words in text
+    for phrase in ("Annual Excavation Bond Register", "2026", "Smith & Sons <Plumbing>", "TR-88"):
+        assert phrase in text
     assert "$15,000.00" in text and "Travelers" in text and "On file" in text
 
     target = tmp_path / "annual"

@@ -21,7 +21,7 @@ from PySide6.QtGui import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
 from sqlalchemy import func, select
 
-from clerk_desk import parties, street_numbers, street_numbers_import
+from clerk_desk import parties, street_numbers, street_numbers_import, words
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.models import (
@@ -597,13 +597,13 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
     assert not tab.refer_button.isEnabled()  # only after service
     # The notice says the owner "has neglected for 20 days": not printed before then.
     assert not tab.notice_button.isEnabled()
-    assert f"may be printed from {forms.long_day(notice_from)}" in tab.notice_button.toolTip()
+    assert f"may be printed from {words.format_day(notice_from)}" in tab.notice_button.toolTip()
     tab.print_selected_notice()
     assert printed == []
 
     def too_soon(dialog: QDialog) -> None:
         assert isinstance(dialog, CaseActDialog)
-        assert forms.long_day(notice_from) in dialog.findChild(QLabel, "case_banner").text()
+        assert words.format_day(notice_from) in dialog.findChild(QLabel, "case_banner").text()
         assert not dialog.print_button.isEnabled()
         qtbot.keyClick(dialog.manner, Qt.Key.Key_Return)
         assert dialog.isVisible()

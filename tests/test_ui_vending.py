@@ -25,7 +25,6 @@ from clerk_desk import bonds, ledger, parties, petitions, receipts, vending
 from clerk_desk.bonds import CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
@@ -42,6 +41,7 @@ from clerk_desk.parties import PartyData
 from clerk_desk.petitions import MeetingData
 from clerk_desk.receipts import TenderEntry
 from clerk_desk.vending import ApplicationData, SlotData
+from clerk_desk.words import format_day
 from ui import forms, printing
 from ui.operations import App
 from ui.vending_dialogs import (

@@ -11,7 +11,7 @@ import html
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, timedelta, tzinfo
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import audit
+from clerk_desk import audit, words
 from clerk_desk.desk import Action
 from clerk_desk.models import AuditEvent
 from ui import forms
@@ -49,10 +49,10 @@ class EventRow:
     after: dict[str, Any] | None
 
     @classmethod
-    def of(cls, event: AuditEvent, zone: object) -> EventRow:
+    def of(cls, event: AuditEvent, zone: tzinfo | None) -> EventRow:
         return cls(
             event.id,
-            forms.local_time(event.at, zone),
+            words.local_time(event.at, zone),
             event.operator_name,
             event.action,
             f"{event.record_type} {event.record_id}".strip(),

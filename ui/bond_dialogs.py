@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import bonds
+from clerk_desk import bonds, words
 from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
@@ -392,7 +392,7 @@ class CertificateDialog(forms.TwoColumnForm):
             self.add_top(
                 forms.banner(
                     f"The certificate from {replacing.insurer} (expires "
-                    f"{forms.us_date(replacing.expires_on)}) will be set aside and kept in the "
+                    f"{words.us_date(replacing.expires_on)}) will be set aside and kept in the "
                     "register; this one takes its place.",
                     tone="info",
                 )
@@ -793,7 +793,7 @@ class BondStatusDialog(forms.FormDialog):
         self.add_field("&Date", self.on, "on")
         date_hint = QLabel(
             f"Today or earlier, and not before the bond took effect "
-            f"({forms.us_date(line.effective_on)})."
+            f"({words.us_date(line.effective_on)})."
         )
         date_hint.setObjectName("date_hint")
         date_hint.setStyleSheet("color: #555;")
@@ -828,12 +828,12 @@ def releasable_words(line: BondLine) -> str:
         return "Work completion date not recorded."
     if line.releasable_on is None:
         return (
-            f"Not releasable: a defect notice was given on {forms.us_date(line.defect_notice_on)} "
+            f"Not releasable: a defect notice was given on {words.us_date(line.defect_notice_on)} "
             "within the year after completion (§ 506-6 (Bond))."
         )
     return (
-        f"On or after {forms.long_day(line.releasable_on)} — one year from completion of the "
-        f"work on {forms.us_date(line.work_completed_on)} (§ 506-6 (Bond))."
+        f"On or after {words.format_day(line.releasable_on)} — one year from completion of the "
+        f"work on {words.us_date(line.work_completed_on)} (§ 506-6 (Bond))."
     )
 
 
@@ -917,12 +917,12 @@ class RevocationRow:
 
     def today_text(self) -> str:
         if self.lifted_on is not None:
-            return f"Lifted {forms.us_date(self.lifted_on)}"
+            return f"Lifted {words.us_date(self.lifted_on)}"
         return "Yes" if self.standing else "No"
 
     def today_tooltip(self) -> str | None:
         if self.lifted_on is not None:
-            return f"Lifted {forms.us_date(self.lifted_on)}: {self.lift_reason}"
+            return f"Lifted {words.us_date(self.lifted_on)}: {self.lift_reason}"
         return None
 
 
@@ -954,7 +954,7 @@ class LiftRevocationDialog(forms.FormDialog):
         self.add_top(
             forms.banner(
                 f"{line.party} may not obtain street opening permits from "
-                f"{forms.us_date(line.starts_on)} through {forms.us_date(line.ends_on)} "
+                f"{words.us_date(line.starts_on)} through {words.us_date(line.ends_on)} "
                 f"({line.reason}). Lifting it today restores that right; the revocation stays "
                 "in the register, marked lifted. " + WHO_REVOKES,
                 tone="info",
@@ -1041,8 +1041,8 @@ class RevocationsDialog(forms.FormDialog):
         self.register_model = RowsModel(
             (
                 TableColumn("Party", lambda r: r.party),
-                TableColumn("From", lambda r: forms.us_date(r.starts_on)),
-                TableColumn("Through", lambda r: forms.us_date(r.ends_on)),
+                TableColumn("From", lambda r: words.us_date(r.starts_on)),
+                TableColumn("Through", lambda r: words.us_date(r.ends_on)),
                 TableColumn("Reason", lambda r: r.reason, tooltip=lambda r: r.reason),
                 TableColumn(
                     "Standing today",
@@ -1158,7 +1158,7 @@ class RevocationsDialog(forms.FormDialog):
         elif not line.liftable:
             self.lift_button.setEnabled(False)
             self.lift_button.setToolTip(
-                f"Already lifted {forms.us_date(line.lifted_on)}"
+                f"Already lifted {words.us_date(line.lifted_on)}"
                 if line.lifted_on is not None
                 else "This revocation is over"
             )
@@ -1176,7 +1176,7 @@ class RevocationsDialog(forms.FormDialog):
             self.recorded.setText(
                 html.escape(
                     f"Lifted: {line.party} may again obtain street opening permits "
-                    f"(revocation of {forms.us_date(line.starts_on)})."
+                    f"(revocation of {words.us_date(line.starts_on)})."
                 )
             )
             self.show_standing()
@@ -1205,8 +1205,8 @@ class RevocationsDialog(forms.FormDialog):
             revocation = bonds.revoke(action, party.id, starts_on=starts_on, reason=reason)
             return (
                 f"Recorded: {party.name} may not obtain street opening permits from "
-                f"{forms.us_date(revocation.starts_on)} through "
-                f"{forms.us_date(revocation.ends_on)}."
+                f"{words.us_date(revocation.starts_on)} through "
+                f"{words.us_date(revocation.ends_on)}."
             )
 
         done = perform(self, self.app, work, errors=self.errors)

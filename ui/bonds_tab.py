@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import bonds, settings_store
+from clerk_desk import bonds, settings_store, words
 from clerk_desk.coverage import (
     SPECIAL_EVENT_VENDING,
     STREET_OPENING,
@@ -132,7 +132,7 @@ def certificate_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
         TableColumn("Policy numbers", lambda r: r.policy_numbers),
         TableColumn(
             "Expires",
-            lambda r: forms.us_date(r.expires_on),
+            lambda r: words.us_date(r.expires_on),
             colour=lambda r: expiry_colour(r.expires_on, today(), r.active),
             tooltip=lambda r: (
                 "Expired"
@@ -163,7 +163,7 @@ def bond_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
         TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),
         TableColumn(
             "Ends",
-            lambda r: str(r.year) if r.year else forms.us_date(r.expires_on),
+            lambda r: str(r.year) if r.year else words.us_date(r.expires_on),
             colour=lambda r: expiry_colour(r.expires_on, today(), r.active),
         ),
         TableColumn("Protects", lambda r: r.protects),
@@ -423,7 +423,7 @@ class CheckPanel(QGroupBox):
         self.findings.setVisible(findings is not None)
 
     def _set_aside(self, line: CertificateLine) -> list[Finding]:
-        when = f" on {forms.us_date(line.status_on)}" if line.status_on else ""
+        when = f" on {words.us_date(line.status_on)}" if line.status_on else ""
         why = f" ({line.status_reason})" if line.status_reason else ""
         finding = Finding(
             "block",
@@ -980,21 +980,21 @@ def _status_html(status: FileStatus, on: date | None, reason: str) -> str:
     e = html.escape
     if status is FileStatus.ON_FILE:
         return "On file"
-    when = f" {forms.us_date(on)}" if on else ""
+    when = f" {words.us_date(on)}" if on else ""
     why = f" — {e(reason)}" if reason else ""
     return f"<span style='color:#b00020'>{e(status.label)}{when}</span>{why}"
 
 
 def _expiry_html(expires_on: date, today: date) -> str:
     if expires_on < today:
-        return f"<b style='color:#b00020'>expired {forms.us_date(expires_on)}</b>"
+        return f"<b style='color:#b00020'>expired {words.us_date(expires_on)}</b>"
     if expires_on <= today + timedelta(days=SOON_DAYS):
         days = (expires_on - today).days
         return (
-            f"<b style='color:#8a5a00'>expires {forms.us_date(expires_on)} "
+            f"<b style='color:#8a5a00'>expires {words.us_date(expires_on)} "
             f"(in {days} day{'s' if days != 1 else ''})</b>"
         )
-    return f"expires {forms.us_date(expires_on)}"
+    return f"expires {words.us_date(expires_on)}"
 
 
 def certificate_html(line: CertificateLine, today: date) -> str:
@@ -1016,15 +1016,15 @@ def certificate_html(line: CertificateLine, today: date) -> str:
     expiry = (
         _expiry_html(line.expires_on, today)
         if line.active
-        else f"expires {forms.us_date(line.expires_on)}"
+        else f"expires {words.us_date(line.expires_on)}"
     )
     parts = [
         f"<h3>{e(line.insured)}</h3>",
         f"<p>{e(line.insurer)}"
         + (f", policies {e(line.policy_numbers)}" if line.policy_numbers else "")
         + "</p>",
-        f"<p>In force {forms.us_date(line.effective_on)}, {expiry}; "
-        f"received {forms.us_date(line.received_on)}</p>",
+        f"<p>In force {words.us_date(line.effective_on)}, {expiry}; "
+        f"received {words.us_date(line.received_on)}</p>",
         f"<table>{limits}</table>" if limits else "<p><i>No limits entered.</i></p>",
         f"<p>{flag_text}<br>Notice of cancellation to the City: {notice}</p>",
         f"<p>Status: {_status_html(line.status, line.status_on, line.status_reason)}"
@@ -1044,13 +1044,13 @@ def bond_html(line: BondLine, today: date) -> str:
     if line.year:
         term = f"Annual bond for {line.year} (January 1 through December 31)"
     elif line.expires_on is not None:
-        term = f"From {forms.us_date(line.effective_on)}; " + (
+        term = f"From {words.us_date(line.effective_on)}; " + (
             _expiry_html(line.expires_on, today)
             if line.active
-            else f"ends {forms.us_date(line.expires_on)}"
+            else f"ends {words.us_date(line.expires_on)}"
         )
     else:
-        term = f"From {forms.us_date(line.effective_on)}, no end date"
+        term = f"From {words.us_date(line.effective_on)}, no end date"
     parts = [
         f"<h3>{e(line.kind.label)} No. {e(line.bond_number)}</h3>",
         f"<p><b>{e(line.principal)}</b><br>Surety: {e(line.surety)}<br>"
@@ -1059,9 +1059,9 @@ def bond_html(line: BondLine, today: date) -> str:
     ]
     if line.guarantee:
         parts.append(
-            f"<p>Work completed {forms.us_date(line.work_completed_on)}"
+            f"<p>Work completed {words.us_date(line.work_completed_on)}"
             + (
-                f"; defect notice given {forms.us_date(line.defect_notice_on)}"
+                f"; defect notice given {words.us_date(line.defect_notice_on)}"
                 if line.defect_notice_on
                 else ""
             )

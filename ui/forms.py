@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import html
 from collections.abc import Callable, Iterable, Iterator
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTimer, Signal
@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
 )
 from sqlalchemy.orm import QueryableAttribute
 
-from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.validation import max_length
@@ -279,29 +278,6 @@ def date_edit(day: date, *, name: str) -> QDateEdit:
 def to_date(edit: QDateEdit) -> date:
     value = edit.date()
     return date(value.year(), value.month(), value.day())
-
-
-def us_date(day: date | None) -> str:
-    """A date in a table cell: 11/30/2026, or nothing."""
-    return "" if day is None else f"{day.month:02d}/{day.day:02d}/{day.year}"
-
-
-def local_time(instant: datetime | None, zone: object) -> str:
-    """An instant as City Hall's clock showed it: 11/30/2026 10:04 AM."""
-    if instant is None:
-        return ""
-    local = instant.astimezone(zone)  # type: ignore[arg-type]
-    hour = local.hour % 12 or 12
-    return f"{us_date(local.date())} {hour}:{local.minute:02d} {'AM' if local.hour < 12 else 'PM'}"
-
-
-def long_day(day: date) -> str:
-    return format_day(day)
-
-
-def day_or_blank(day: date | None) -> str:
-    """A day in a record's details as :func:`long_day` writes it, or nothing when not set."""
-    return format_day(day) if day is not None else ""
 
 
 def escape(text: str) -> str:

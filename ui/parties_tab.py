@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, settings_store
+from clerk_desk import parties, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.models import Parcel, Party, PartyKind
@@ -451,7 +451,7 @@ class PartiesTab(QWidget):
                 columns=columns,
                 rows=rows,
                 progress=progress,
-                subtitle=f"{city} — {what}, {forms.us_date(app.desk.clock.today())}",
+                subtitle=f"{city} — {what}, {words.us_date(app.desk.clock.today())}",
                 author=app.operator.full_name,
             )
 

@@ -42,8 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, petitions, petitions_views, settings_store
-from clerk_desk.deadlines import clock_time, format_day, plural
+from clerk_desk import parties, petitions, petitions_views, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.models import (
@@ -59,6 +58,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.petitions import CITE, CouncilAction, PetitionData, ProgramYear, SignerData
+from clerk_desk.words import clock_time, format_day, plural
 from ui import forms
 from ui.bond_dialogs import SCAN_FILTER, left_aligned
 from ui.operations import App, perform, show_error
@@ -124,7 +124,7 @@ class ScanRow:
             scan.id,
             scan.name,
             scan.sha256,
-            forms.local_time(scan.added_at, zone),
+            words.local_time(scan.added_at, zone),
             scan.added_by_name,
             scan.set_aside_reason,
         )
@@ -205,7 +205,7 @@ class PetitionRow:
 
     @property
     def received_text(self) -> str:
-        return f"{forms.us_date(self.received_on)} {clock_time(self.received_at)}"
+        return f"{words.us_date(self.received_on)} {clock_time(self.received_at)}"
 
     @property
     def pending(self) -> bool:
@@ -267,7 +267,7 @@ class EventRow:
         if event.meeting is not None and event.what in ("referred", "approved", "denied"):
             what += f" at {format_day(event.meeting.starts_at.astimezone(zone).date())}"
         return cls(
-            forms.local_time(event.at, zone),
+            words.local_time(event.at, zone),
             event.operator_name,
             what,
             event.detail,
@@ -294,7 +294,7 @@ class MeetingRow:
     def of(cls, meeting: CouncilMeeting, zone: tzinfo, items: int, now: datetime) -> MeetingRow:
         built = ""
         if meeting.packet_built_at is not None:
-            built = forms.local_time(meeting.packet_built_at, zone)
+            built = words.local_time(meeting.packet_built_at, zone)
             if meeting.packet_pages:
                 built += f", {meeting.packet_pages} pages"
         return cls(
@@ -331,7 +331,7 @@ class MeetingRow:
     @property
     def status_text(self) -> str:
         if self.cancelled_on is not None:
-            return f"Cancelled {forms.us_date(self.cancelled_on)}"
+            return f"Cancelled {words.us_date(self.cancelled_on)}"
         return "Held" if self.held else "To come"
 
 

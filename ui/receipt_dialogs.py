@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import receipts, settings_store
+from clerk_desk import receipts, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.models import Drawer, Receipt, TenderKind
@@ -590,7 +590,7 @@ class CloseOutDialog(forms.FormDialog):
 
     def _show_view(self) -> None:
         view = self.view
-        opened = f"{view.opened_at:%m/%d/%Y %I:%M %p}".replace(" 0", " ")
+        opened = words.local_time(view.opened_at, None)
         self.header.setText(
             f"Opened {opened} by {html.escape(view.opened_by or 'unknown')} with "
             f"{view.opening_cash.format()} starting cash · {view.receipts} receipts"
@@ -1101,7 +1101,7 @@ class DrawerRow:
 def _when(moment: datetime | None) -> str:
     if moment is None:
         return ""
-    return f"{forms.us_date(moment.date())} {moment:%I:%M %p}".replace(" 0", " ")
+    return words.local_time(moment, None)
 
 
 DRAWER_COLUMNS = (
@@ -1435,13 +1435,13 @@ def receipt_html(view: ReceiptView) -> str:
     )
     parts = [f"<h2>{title} {e(view.number)}</h2>"]
     if view.is_void:
-        when = f"{view.voided_at:%m/%d/%Y %I:%M %p}" if view.voided_at else ""
+        when = words.local_time(view.voided_at, None)
         parts.append(
             f"<p style='color:#b00020'><b>VOID</b> {e(when)} by {e(view.voided_by)}: "
             f"{e(view.void_reason)}</p>"
         )
     parts.append(
-        f"<p>{view.issued_at:%m/%d/%Y %I:%M %p} · {e(view.operator_name)} · {e(view.station)}"
+        f"<p>{words.local_time(view.issued_at, None)} · {e(view.operator_name)} · {e(view.station)}"
         f"<br>Received from <b>{e(view.payer_name)}</b>"
         + (f"<br>{e(view.payer_address)}" if view.payer_address else "")
         + "</p>"

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import card_numbers, ledger, parties, receipts, settings_store
+from clerk_desk import card_numbers, ledger, parties, receipts, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.fees import find_fees
@@ -139,7 +139,7 @@ REGISTER_COLUMNS = (
     TableColumn("Receipt", lambda r: r.number),
     TableColumn(
         "Date and time",
-        lambda r: f"{forms.us_date(r.issued_at.date())} {r.issued_at:%I:%M %p}".replace(" 0", " "),
+        lambda r: words.local_time(r.issued_at, None),
     ),
     TableColumn("Payer", lambda r: r.payer_name),
     TableColumn("Total", lambda r: r.total.format(), align=RIGHT),
@@ -153,16 +153,6 @@ REGISTER_COLUMNS = (
     TableColumn("Operator", lambda r: r.operator_name),
     TableColumn("Station", lambda r: r.station),
 )
-
-
-def day_word(day: date, today: date) -> str:
-    """An earlier day as the clerk says it: "yesterday", "Friday", "Nov 3"."""
-    days = (today - day).days
-    if days == 1:
-        return "yesterday"
-    if 1 < days < 7:
-        return f"{day:%A}"
-    return f"{day:%b} {day.day}"
 
 
 def big_font(widget: QWidget, scale: float) -> QFont:
@@ -348,7 +338,7 @@ class ReceiptsTab(QWidget):
                 ),
                 TableColumn("Amount owed for", lambda r: r.description),
                 TableColumn("Record", lambda r: r.record),
-                TableColumn("Due", lambda r: forms.us_date(r.due_on)),
+                TableColumn("Due", lambda r: words.us_date(r.due_on)),
                 TableColumn("Balance", lambda r: r.balance.format(), align=RIGHT),
             ),
             self,
@@ -797,9 +787,9 @@ class ReceiptsTab(QWidget):
             )
         else:
             v = self.drawer
-            when = f"{v.opened_at:%I:%M %p}".lstrip("0")
+            when = words.clock_time(v.opened_at)
             if v.opened_at.date() != today:
-                when = f"{forms.us_date(v.opened_at.date())} {when}"
+                when = f"{words.us_date(v.opened_at.date())} {when}"
                 when = f"<span style='color:{RED}'>{when} (an earlier day: close it out)</span>"
             self.drawer_label.setText(
                 f"<b>{e(self.station)}</b> drawer open since {when} · starting "
@@ -817,9 +807,9 @@ class ReceiptsTab(QWidget):
         if not is_open:
             tip = f"Open the drawer of {self.station} first (Open drawer…)"
         elif stale_day is not None:
-            day = day_word(stale_day, today)
+            day = words.earlier_day(stale_day, today)
             tip = (
-                f"The open drawer is {day}'s ({forms.us_date(stale_day)}): no payment goes into "
+                f"The open drawer is {day}'s ({words.us_date(stale_day)}): no payment goes into "
                 f"an earlier day's batch. Close out {day}'s drawer, then open today's."
             )
         else:
@@ -827,7 +817,9 @@ class ReceiptsTab(QWidget):
         self.save_button.setToolTip(tip)
         self.stale_close_button.setVisible(stale_day is not None)
         if stale_day is not None:
-            self.stale_close_button.setText(f"Close out {day_word(stale_day, today)}'s drawer…")
+            self.stale_close_button.setText(
+                f"Close out {words.earlier_day(stale_day, today)}'s drawer…"
+            )
             self.stale_close_button.setEnabled(may_close)
             self.stale_close_button.setToolTip(
                 "Count it and close it out (the close-out report and deposit slip print), "

@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk.deadlines import plural
 from clerk_desk.desk import Action
+from clerk_desk.words import plural
 from ui import forms
 from ui.operations import App, perform, run_in_background
 from ui.table_models import RowsModel

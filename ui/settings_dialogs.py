@@ -14,7 +14,7 @@ import dataclasses
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, timedelta, tzinfo
 from functools import partial
 from pathlib import Path
 
@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import fees, operators, settings_store, sign_in_limits
+from clerk_desk import fees, operators, settings_store, sign_in_limits, words
 from clerk_desk.deadlines import HOLIDAY_RULES, CalendarSettings, CityCalendar, HolidayRule
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
@@ -209,7 +209,7 @@ class HolidayRow:
         observed = self.rule.observed_in(self.year)
         if observed is None:
             return "not this year"
-        text = forms.long_day(observed)
+        text = words.format_day(observed)
         if observed != self.rule.date_in(self.year):
             text += " (observed)"
         return text
@@ -287,11 +287,11 @@ class ClosedDaysDialog(QDialog):
         self.extends.setChecked(self.settings.legal_holidays_extend_deadlines)
 
         self.closed_model = RowsModel(
-            (TableColumn("Extra closed day", lambda r: forms.long_day(r.day)),), self
+            (TableColumn("Extra closed day", lambda r: words.format_day(r.day)),), self
         )
         self.closed_table = forms.make_table(self.closed_model, name="extra_closed_table")
         self.open_model = RowsModel(
-            (TableColumn("Extra open day", lambda r: forms.long_day(r.day)),), self
+            (TableColumn("Extra open day", lambda r: words.format_day(r.day)),), self
         )
         self.open_table = forms.make_table(self.open_model, name="extra_open_table")
         self.day_edit = forms.date_edit(today, name="day_edit")
@@ -311,7 +311,7 @@ class ClosedDaysDialog(QDialog):
         self.preview.setTextFormat(Qt.TextFormat.RichText)
         self.closed_list_model = RowsModel(
             (
-                TableColumn("Date", lambda r: forms.long_day(r.day)),
+                TableColumn("Date", lambda r: words.format_day(r.day)),
                 TableColumn("Why City Hall is closed", lambda r: r.reason),
             ),
             self,
@@ -473,7 +473,7 @@ class ClosedDaysDialog(QDialog):
         self.preview_due = deadline.due
         lines = "".join(f"<li>{html.escape(line)}</li>" for line in deadline.explanation)
         self.preview.setText(
-            f"<p style='font-size:large'>Due <b>{forms.long_day(deadline.due)}</b></p>"
+            f"<p style='font-size:large'>Due <b>{words.format_day(deadline.due)}</b></p>"
             f"<ul style='margin-left:-20px'>{lines}</ul>"
         )
 
@@ -535,7 +535,7 @@ class FeeRow:
         if self.effective_to is not None and self.effective_to < self.today:
             return "Ended"
         if self.effective_from > self.today:
-            return "From " + forms.us_date(self.effective_from)
+            return "From " + words.us_date(self.effective_from)
         return "Placeholder" if self.placeholder else "In force"
 
 
@@ -555,8 +555,8 @@ FEE_COLUMNS = (
     ),
     TableColumn("GL account", lambda r: r.gl_account),
     TableColumn("Section", lambda r: r.section),
-    TableColumn("From", lambda r: forms.us_date(r.effective_from)),
-    TableColumn("To", lambda r: forms.us_date(r.effective_to)),
+    TableColumn("From", lambda r: words.us_date(r.effective_from)),
+    TableColumn("To", lambda r: words.us_date(r.effective_to)),
     TableColumn(
         "Status",
         lambda r: r.status,
@@ -845,7 +845,7 @@ class ChangeAmountDialog(forms.FormDialog):
         self.add_top(
             QLabel(
                 f"<b>{html.escape(row.code)}</b> — {html.escape(row.description)}<br>"
-                f"Now {row.amount.format()} from {forms.us_date(row.effective_from)}"
+                f"Now {row.amount.format()} from {words.us_date(row.effective_from)}"
                 f"{' (placeholder)' if row.placeholder else ''}. The current amount ends the day "
                 "before the new one starts; receipts already written keep their amount."
             )
@@ -903,14 +903,14 @@ class OperatorRow:
     last_sign_in: str
 
     @classmethod
-    def of(cls, operator: operators.OperatorInfo, zone: object) -> OperatorRow:
+    def of(cls, operator: operators.OperatorInfo, zone: tzinfo | None) -> OperatorRow:
         return cls(
             operator.id,
             operator.username,
             operator.full_name,
             Role(operator.role),
             operator.active,
-            forms.local_time(operator.last_sign_in_at, zone) or "never",
+            words.local_time(operator.last_sign_in_at, zone) or "never",
         )
 
 

@@ -38,8 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, sidewalk_cafes, street_numbers
-from clerk_desk.deadlines import format_day
+from clerk_desk import parties, sidewalk_cafes, street_numbers, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.lengths import format_length, parse_length
@@ -55,6 +54,7 @@ from clerk_desk.sidewalk_cafes import (
     TERM_CITE,
     CafeData,
 )
+from clerk_desk.words import format_day
 from ui import forms, operations
 from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, optional_money
 from ui.bonds_tab import ChooseDateEdit
@@ -70,8 +70,6 @@ from ui.sidewalk_cafe_rows import (
     TAKE,
     CafeRow,
     cite_link,
-    day_or_blank,
-    share_text,
     time_text,
 )
 from ui.sidewalk_cafe_widgets import (
@@ -899,8 +897,9 @@ class ApplicationDialog(forms.FormDialog):
         else:
             more = share > sidewalk_cafes.FOOD_SHARE
             colour = GOOD if more else BAD
+            shown = html.escape(sidewalk_cafes.food_share_text(share))
             self.share_label.setText(
-                f"<b style='color:{colour}'>{html.escape(share_text(share))}</b> of gross sales "
+                f"<b style='color:{colour}'>{shown}</b> of gross sales "
                 f"— {'more than 50%' if more else 'not more than 50%'}"
             )
         police = sidewalk_cafes.needs_police_review(data)
@@ -990,8 +989,9 @@ class ApplicationDialog(forms.FormDialog):
             QMessageBox.Icon.Warning,
             "Mail the notice again",
             f"This correction changes what the owners within 100 feet were told: "
-            f"{', '.join(changed)}. The notice mailed {day_or_blank(cafe.notice_mailed_on)} must "
-            f"be mailed again, the 15 days for comments start over{agenda}. Save the correction?",
+            f"{', '.join(changed)}. The notice mailed "
+            f"{words.day_or_blank(cafe.notice_mailed_on)} must be mailed again, the 15 days for "
+            f"comments start over{agenda}. Save the correction?",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             self,
         )

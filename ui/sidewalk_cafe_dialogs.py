@@ -30,8 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import sidewalk_cafes
-from clerk_desk.deadlines import format_day, plural
+from clerk_desk import sidewalk_cafes, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.models import (
@@ -49,6 +48,7 @@ from clerk_desk.sidewalk_cafes import (
     TERM_CITE,
 )
 from clerk_desk.validation import max_length
+from clerk_desk.words import format_day, plural
 from ui import forms, operations
 from ui.bond_dialogs import left_aligned
 from ui.bonds_tab import ChooseDateEdit
@@ -1235,8 +1235,8 @@ class LiftSuspensionDialog(forms.FormDialog):
         self.setObjectName("lift_dialog")
         self.add_top(
             forms.banner(
-                f"{cafe.establishment}: suspended {forms.us_date(suspension.starts_on)} through "
-                f"{forms.us_date(suspension.ends_on)} — {suspension.reason}",
+                f"{cafe.establishment}: suspended {words.us_date(suspension.starts_on)} through "
+                f"{words.us_date(suspension.ends_on)} — {suspension.reason}",
                 tone="info",
             )
         )

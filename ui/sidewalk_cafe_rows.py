@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
 from decimal import Decimal
 
-from clerk_desk import sidewalk_cafes, sidewalk_cafes_views
-from clerk_desk.deadlines import clock_time, format_day
+from clerk_desk import sidewalk_cafes, sidewalk_cafes_views, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -34,7 +33,7 @@ from clerk_desk.sidewalk_cafes import (
     ItemState,
     NeighborData,
 )
-from ui import forms
+from clerk_desk.words import clock_time, format_day
 from ui.dialog_parts import BAD as BAD
 from ui.dialog_parts import GOOD as GOOD
 from ui.dialog_parts import LATE as LATE
@@ -74,22 +73,6 @@ def hours_text(opens: time | None, closes: time | None) -> str:
     if opens is None and closes is None:
         return ""
     return f"{time_text(opens) or '?'} to {time_text(closes) or '?'}"
-
-
-def share_text(share: Decimal | None) -> str:
-    """A share of sales as a percent to one decimal — except where one decimal would show
-    "50.0%" for a share a little over or under one half, which is shown to the cent's worth."""
-    if share is None:
-        return ""
-    percent = share * 100
-    shown = percent.quantize(Decimal("0.1"))
-    if shown == 50 and percent != 50:
-        return f"{percent.normalize():f}%"
-    return f"{shown}%"
-
-
-def day_or_blank(day: date | None) -> str:
-    return "" if day is None else format_day(day)
 
 
 # ---- plain rows ------------------------------------------------------------------------------
@@ -219,7 +202,7 @@ class SuspensionRow:
         elif today < suspension.starts_on:
             state = "To come"
         elif lifted is not None:
-            state = f"Lifted {forms.us_date(lifted)}"
+            state = f"Lifted {words.us_date(lifted)}"
         else:
             state = "Ended"
         return cls(
@@ -240,7 +223,7 @@ class SuspensionRow:
     def notice_text(self) -> str:
         if self.emergency:
             return "Emergency: no prior notice"
-        return forms.us_date(self.notice_on)
+        return words.us_date(self.notice_on)
 
     @property
     def open(self) -> bool:
@@ -259,7 +242,7 @@ class HistoryRow:
     @classmethod
     def of(cls, event: AuditEvent, zone: tzinfo) -> HistoryRow:
         local = event.at.astimezone(zone)
-        when = f"{forms.us_date(local.date())} {clock_time(local, dotted=True)}"
+        when = f"{words.us_date(local.date())} {clock_time(local, dotted=True)}"
         return cls(when, event.operator_name, event.summary)
 
 

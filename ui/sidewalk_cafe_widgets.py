@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk.deadlines import format_day
 from clerk_desk.findings import Finding
 from clerk_desk.models import (
     CafeStatus,
@@ -30,6 +29,7 @@ from clerk_desk.sidewalk_cafes import (
     ChecklistItem,
     ItemState,
 )
+from clerk_desk.words import format_day
 from ui import forms
 from ui.dialog_parts import (
     BAD,

@@ -40,8 +40,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from clerk_desk import settings_store, sidewalk_cafes
-from clerk_desk.deadlines import format_day, plural
+from clerk_desk import settings_store, sidewalk_cafes, words
 from clerk_desk.desk import Action
 from clerk_desk.lengths import format_length
 from clerk_desk.models import CafeStatus
@@ -55,6 +54,7 @@ from clerk_desk.sidewalk_cafes import (
     RECORD_TYPE,
     TERM_CITE,
 )
+from clerk_desk.words import format_day, plural
 from ui import forms, operations
 from ui.dialog_parts import BAD, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
@@ -89,7 +89,6 @@ from ui.sidewalk_cafe_rows import (
     SuspensionRow,
     cafe_details,
     search_cafe_rows,
-    share_text,
 )
 from ui.sidewalk_cafe_widgets import ChecklistView, findings_box, label_start_box
 from ui.table_models import CENTER, RowsModel, TableColumn
@@ -129,7 +128,7 @@ def cafe_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
         ),
         TableColumn(
             "Comments due",
-            lambda r: forms.us_date(r.comments_due_on),
+            lambda r: words.us_date(r.comments_due_on),
             align=CENTER,
             colour=lambda r: comments_colour(r, today()),
             header_tooltip="The last day comments are received by the City Clerk: 15 calendar "
@@ -137,7 +136,7 @@ def cafe_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
         ),
         TableColumn(
             "Expires",
-            lambda r: forms.us_date(r.expires_on),
+            lambda r: words.us_date(r.expires_on),
             align=CENTER,
             colour=lambda r: expiry_colour(r, today()),
             header_tooltip=f"At most one year from issuance ({TERM_CITE})",
@@ -147,7 +146,7 @@ def cafe_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
 
 
 COMMENT_COLUMNS = (
-    TableColumn("Received", lambda r: forms.us_date(r.received_on)),
+    TableColumn("Received", lambda r: words.us_date(r.received_on)),
     TableColumn("From", lambda r: r.commenter),
     TableColumn("Source", lambda r: r.source_label),
     TableColumn(
@@ -167,8 +166,8 @@ COMMENT_COLUMNS = (
 
 SUSPENSION_COLUMNS = (
     TableColumn("Notice", lambda r: r.notice_text),
-    TableColumn("From", lambda r: forms.us_date(r.starts_on)),
-    TableColumn("Through", lambda r: forms.us_date(r.ends_on)),
+    TableColumn("From", lambda r: words.us_date(r.starts_on)),
+    TableColumn("Through", lambda r: words.us_date(r.ends_on)),
     TableColumn(
         "Now",
         lambda r: r.state,
@@ -1066,8 +1065,9 @@ def dimensions_html(row: CafeRow) -> str:
         f"<b>Hours:</b> {hours} (indoors {indoor}) <small>({cite_link(HOURS_CITE)})</small>"
     )
     if row.share is not None:
+        shown = e(sidewalk_cafes.food_share_text(row.share))
         lines.append(
-            f"<b>Food and non-alcoholic beverages:</b> {e(share_text(row.share))} of gross sales "
+            f"<b>Food and non-alcoholic beverages:</b> {shown} of gross sales "
             f"<small>({cite_link(ELIGIBILITY_CITE)})</small>"
         )
     return "<br>".join(lines)
@@ -1150,8 +1150,8 @@ def cafe_html(row: CafeRow, today: date) -> str:
         parts.append(f"<p><i>Council conditions:</i><br>{conditions}</p>")
     for suspension in (s for s in row.suspensions if s.open):
         parts.append(
-            f"<p><b style='color:{LATE}'>Suspended {e(forms.us_date(suspension.starts_on))} "
-            f"through {e(forms.us_date(suspension.last_day))}</b> "
+            f"<p><b style='color:{LATE}'>Suspended {e(words.us_date(suspension.starts_on))} "
+            f"through {e(words.us_date(suspension.last_day))}</b> "
             f"({e(suspension.state.lower())}): {e(suspension.reason)}</p>"
         )
     if row.revocation_notice_on:

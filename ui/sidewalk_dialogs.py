@@ -33,8 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import ledger, sidewalks, sidewalks_views, street_numbers
-from clerk_desk.deadlines import clock_time, format_day, plural
+from clerk_desk import ledger, sidewalks, sidewalks_views, street_numbers, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -67,6 +66,7 @@ from clerk_desk.sidewalks import (
     RepairOrderData,
     SegmentData,
 )
+from clerk_desk.words import clock_time, format_day, plural
 from ui import dialog_parts, forms
 from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
 from ui.bonds_tab import ChooseDateEdit
@@ -389,7 +389,7 @@ def _history(action: Action, events: list[object]) -> tuple[HistoryRow, ...]:
     zone = zone_of(action)
     return tuple(
         HistoryRow(
-            forms.local_time(e.at, zone),  # type: ignore[attr-defined]
+            words.local_time(e.at, zone),  # type: ignore[attr-defined]
             e.operator_name,  # type: ignore[attr-defined]
             e.summary,  # type: ignore[attr-defined]
         )

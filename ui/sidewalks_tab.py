@@ -41,8 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, sidewalks, sidewalks_views
-from clerk_desk.deadlines import format_day, plural
+from clerk_desk import settings_store, sidewalks, sidewalks_views, words
 from clerk_desk.desk import Action
 from clerk_desk.models import (
     RepairOrderKind,
@@ -59,10 +58,10 @@ from clerk_desk.sidewalks import (
     SEARCH_LIMIT,
     WHOLE_BLOCK_CITE,
 )
+from clerk_desk.words import day_or_blank, format_day, plural
 from ui import forms, printing
 from ui.dialog_parts import BLOCK_COLOUR, WARN_COLOUR, info_label, may_not, refit
 from ui.findings_view import FindingsView
-from ui.forms import day_or_blank
 from ui.operations import App, perform
 from ui.register_page import (
     MUTED,
@@ -165,7 +164,7 @@ def permit_columns() -> tuple[TableColumn, ...]:
         ),
         TableColumn(
             "Work starts",
-            lambda r: forms.us_date(r.work_starts_on),
+            lambda r: words.us_date(r.work_starts_on),
             header_tooltip=f"The permit is obtained at least seven days before ({PERMIT_CITE})",
         ),
         TableColumn(
@@ -690,7 +689,7 @@ def order_columns() -> tuple[TableColumn, ...]:
     def due_text(row: OrderRow) -> str:
         if row.kind is RepairOrderKind.MINOR:
             return "no notice"
-        return forms.us_date(row.repair_due_on)
+        return words.us_date(row.repair_due_on)
 
     return (
         TableColumn("Order", lambda r: r.number),
@@ -698,8 +697,8 @@ def order_columns() -> tuple[TableColumn, ...]:
         TableColumn("Owner", lambda r: r.owner, tooltip=lambda r: r.owner_address or None),
         TableColumn("Parcel", lambda r: r.parcel_number, tooltip=lambda r: r.site_address or None),
         TableColumn("Location", lambda r: r.location, tooltip=lambda r: r.defect or None),
-        TableColumn("Ordered", lambda r: forms.us_date(r.ordered_on)),
-        TableColumn("Served", lambda r: forms.us_date(r.served_on)),
+        TableColumn("Ordered", lambda r: words.us_date(r.ordered_on)),
+        TableColumn("Served", lambda r: words.us_date(r.served_on)),
         TableColumn(
             "Owner's last day",
             due_text,

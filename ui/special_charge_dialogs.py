@@ -34,10 +34,9 @@ from PySide6.QtWidgets import (
 )
 from sqlalchemy.orm import Session
 
-from clerk_desk import ledger
+from clerk_desk import ledger, words
 from clerk_desk import special_charges as sc
 from clerk_desk import special_charges_views as scv
-from clerk_desk.deadlines import format_day, plural
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.models import (
@@ -50,6 +49,7 @@ from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.special_charges import PayFrom, RollFrom, Standing
 from clerk_desk.special_charges_views import ChargeView, RunView
+from clerk_desk.words import format_day, plural
 from ui import dialog_parts, forms
 from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
 from ui.bonds_tab import ChooseDateEdit
@@ -331,13 +331,13 @@ def charge_columns() -> tuple[TableColumn, ...]:
 
     def due_text(row: ChargeRow) -> str:
         if row.due_on is not None:
-            return forms.us_date(row.due_on)
+            return words.us_date(row.due_on)
         return "next roll" if row.billed and row.clock.pay_from is PayFrom.NONE else ""
 
     def roll_text(row: ChargeRow) -> str:
         if not row.clock.on_tax_roll:
             return "never"
-        return forms.us_date(row.tax_roll_on)
+        return words.us_date(row.tax_roll_on)
 
     return (
         TableColumn("Charge", lambda r: r.number),
@@ -352,7 +352,7 @@ def charge_columns() -> tuple[TableColumn, ...]:
             lambda r: r.billed_name,
             tooltip=lambda r: f"Billed as {r.billed_as}: {r.work}",
         ),
-        TableColumn("Work date", lambda r: forms.us_date(r.work_done_on)),
+        TableColumn("Work date", lambda r: words.us_date(r.work_done_on)),
         TableColumn("Total", lambda r: r.total.format(), align=RIGHT),
         TableColumn("Balance", lambda r: r.balance.format(), align=RIGHT),
         TableColumn(
@@ -387,7 +387,7 @@ LINE_COLUMNS = (
 )
 PAYMENT_COLUMNS = (
     TableColumn("Receipt", lambda r: r.receipt_number),
-    TableColumn("Paid on", lambda r: forms.us_date(r.paid_on)),
+    TableColumn("Paid on", lambda r: words.us_date(r.paid_on)),
     TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),
     TableColumn("Line", lambda r: r.description, tooltip=lambda r: r.description),
 )
@@ -396,12 +396,12 @@ PAYMENT_COLUMNS = (
 def _certified_text(view: RunView) -> str:
     if view.certified_at is None:
         return ""
-    return forms.local_time(view.certified_at, view.certified_at.tzinfo)
+    return words.local_time(view.certified_at, view.certified_at.tzinfo)
 
 
 RUN_COLUMNS = (
     TableColumn("Run", lambda r: r.number),
-    TableColumn("As of", lambda r: forms.us_date(r.as_of)),
+    TableColumn("As of", lambda r: words.us_date(r.as_of)),
     TableColumn(
         "Status",
         lambda r: RUN_STATUS[r.status],

@@ -43,10 +43,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store
+from clerk_desk import settings_store, words
 from clerk_desk import special_charges as sc
 from clerk_desk import special_charges_views as scv
-from clerk_desk.deadlines import format_day, plural
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict
 from clerk_desk.models import ChargeKind, RunStatus
@@ -54,6 +53,7 @@ from clerk_desk.money import Money
 from clerk_desk.special_charges import RECORD_TYPE, SEARCH_LIMIT, Standing
 from clerk_desk.special_charges_views import ChargeView, RunView
 from clerk_desk.today import TodayItem
+from clerk_desk.words import format_day, plural
 from ui import forms, operations, printing
 from ui.dialog_parts import follow_cite, may_not, refit
 from ui.operations import App, FieldErrors, perform
@@ -669,12 +669,12 @@ def run_html(run: RunView) -> str:
     parts.append(counted)
     prepared = (
         f"prepared by {e(run.prepared_by)} "
-        f"{e(forms.local_time(run.prepared_at, run.prepared_at.tzinfo))}"
+        f"{e(words.local_time(run.prepared_at, run.prepared_at.tzinfo))}"
     )
     if run.status is RunStatus.CERTIFIED and run.certified_at is not None:
         prepared += (
             f"; certified by {e(run.certified_by)} "
-            f"{e(forms.local_time(run.certified_at, run.certified_at.tzinfo))}"
+            f"{e(words.local_time(run.certified_at, run.certified_at.tzinfo))}"
         )
     parts.append(prepared)
     text = " · ".join(parts)

@@ -17,7 +17,7 @@ import html
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, settings_store, street_numbers
+from clerk_desk import parties, settings_store, street_numbers, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -219,7 +219,7 @@ class AddressRow:
     def status_text(self) -> str:
         if self.assigned:
             return "Assigned"
-        return f"Retired {forms.us_date(self.retired_on)}".strip()
+        return f"Retired {words.us_date(self.retired_on)}".strip()
 
     @property
     def position_text(self) -> str:
@@ -247,9 +247,9 @@ class ChangeRow:
     why: str
 
     @classmethod
-    def of(cls, change: AddressChange, zone: object) -> ChangeRow:
+    def of(cls, change: AddressChange, zone: tzinfo | None) -> ChangeRow:
         return cls(
-            forms.local_time(change.at, zone),
+            words.local_time(change.at, zone),
             change.operator_name,
             change.what,
             change.old_value,
@@ -345,10 +345,10 @@ def case_summary(row: CaseRow) -> str:
     """One sentence on where the case stands, for a dialog's banner."""
     owner = f" ({row.owner})" if row.owner else ""
     parts = [
-        f"{row.address}{owner}: {row.observation} — observed {forms.us_date(row.observed_on)}."
+        f"{row.address}{owner}: {row.observation} — observed {words.us_date(row.observed_on)}."
     ]
     if row.served_on is not None:
-        parts.append(f"Notice served {forms.us_date(row.served_on)} by {row.served_manner}.")
+        parts.append(f"Notice served {words.us_date(row.served_on)} by {row.served_manner}.")
     return " ".join(parts)
 
 
@@ -1532,12 +1532,12 @@ class CaseActDialog(_Form):
         when = ""
         if act == "serve":
             when = (
-                f" A notice may be served from {forms.long_day(row.notice_from)}, after 20 days' "
+                f" A notice may be served from {words.format_day(row.notice_from)}, after 20 days' "
                 f"neglect ({NONCOMPLIANCE_CITE})."
             )
         elif act == "refer" and row.referral_from is not None:
             when = (
-                f" The case may be referred from {forms.long_day(row.referral_from)}, 10 days "
+                f" The case may be referred from {words.format_day(row.referral_from)}, 10 days "
                 f"after service ({NONCOMPLIANCE_CITE})."
             )
         summary = forms.banner(case_summary(row) + when, tone="info")
@@ -1572,7 +1572,7 @@ class CaseActDialog(_Form):
             if not row.notice_printable(app.desk.clock.today()):
                 self.print_button.setEnabled(False)
                 self.print_button.setToolTip(
-                    f"The notice may be printed from {forms.long_day(row.notice_from)}, after "
+                    f"The notice may be printed from {words.format_day(row.notice_from)}, after "
                     "20 days' neglect"
                 )
         elif act in ("complied", "withdraw"):

@@ -42,7 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, street_numbers
+from clerk_desk import settings_store, street_numbers, words
 from clerk_desk.desk import Action
 from clerk_desk.models import NumberingCaseStatus
 from clerk_desk.permissions import Permission, refusal
@@ -73,7 +73,7 @@ def address_columns() -> tuple[TableColumn, ...]:
         TableColumn("Kind", lambda r: r.kind.label.removesuffix(" building")),
         TableColumn("Side", lambda r: r.side_text.removesuffix(" side")),
         TableColumn("Position", lambda r: r.position_text, align=RIGHT),
-        TableColumn("Assigned on", lambda r: forms.us_date(r.assigned_on)),
+        TableColumn("Assigned on", lambda r: words.us_date(r.assigned_on)),
         TableColumn("Status", lambda r: r.status_text),
     )
 
@@ -83,11 +83,11 @@ def case_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
         TableColumn("Address", lambda r: r.address, tooltip=lambda r: r.observation or None),
         TableColumn("Owner", lambda r: r.owner),
         TableColumn("Status", lambda r: r.status.label),
-        TableColumn("Observed", lambda r: forms.us_date(r.observed_on)),
+        TableColumn("Observed", lambda r: words.us_date(r.observed_on)),
         TableColumn("Next step", lambda r: r.next_step),
         TableColumn(
             "From",
-            lambda r: forms.us_date(r.next_from),
+            lambda r: words.us_date(r.next_from),
             colour=lambda r: DUE_COLOUR if r.due(today()) else None,
             tooltip=lambda r: "Due now" if r.due(today()) else None,
             header_tooltip="The first day the next step may be taken",
@@ -691,7 +691,7 @@ class StreetNumbersTab(QWidget):
         if case is not None:
             self.status.emit(
                 f"Case opened for {case.address}: a notice may be served from "
-                f"{forms.long_day(case.notice_from)}."
+                f"{words.format_day(case.notice_from)}."
             )
 
     def act_on_case(self, act: str) -> None:
@@ -957,7 +957,7 @@ class StreetNumbersTab(QWidget):
             row is not None and row.notice_printable(today),
             "",
             f"The owner has 20 days: the notice may be printed from "
-            f"{forms.long_day(row.notice_from)} ({NONCOMPLIANCE_CITE})"
+            f"{words.format_day(row.notice_from)} ({NONCOMPLIANCE_CITE})"
             if row is not None and row.noticeable
             else off,
         )
@@ -998,7 +998,7 @@ def address_html(row: AddressRow, *, letter_due: bool = False) -> str:
         where.append(f"{row.position_ft:,} ft along the street")
     letter = ""
     if row.letter_printed_on:
-        letter = f"; letter to the owner printed {forms.us_date(row.letter_printed_on)}"
+        letter = f"; letter to the owner printed {words.us_date(row.letter_printed_on)}"
     elif letter_due:
         letter = f"; <b style='color:{ASK_COLOUR}'>letter to the owner not printed</b>"
     parts = [
@@ -1008,7 +1008,7 @@ def address_html(row: AddressRow, *, letter_due: bool = False) -> str:
         + (f" · owner <b>{e(row.owner)}</b>" if row.owner else " · owner not recorded")
         + "</p>",
         f"<p>{e(' · '.join(where))}</p>",
-        f"<p>Assigned {forms.us_date(row.assigned_on)} by {e(row.assigned_by)}"
+        f"<p>Assigned {words.us_date(row.assigned_on)} by {e(row.assigned_by)}"
         + (letter if row.assigned else "")
         + "</p>",
     ]
@@ -1037,16 +1037,16 @@ def _title(text: str) -> str:
 
 def _case_line(row: CaseRow) -> str:
     e = html.escape
-    text = f"{forms.us_date(row.observed_on)}: {e(row.observation)} — <b>{e(row.status.label)}</b>"
+    text = f"{words.us_date(row.observed_on)}: {e(row.observation)} — <b>{e(row.status.label)}</b>"
     if row.served_on:
-        text += f"; notice served {forms.us_date(row.served_on)} by {e(row.served_manner)}"
+        text += f"; notice served {words.us_date(row.served_on)} by {e(row.served_manner)}"
     if row.referred_on:
-        text += f"; referred {forms.us_date(row.referred_on)}"
+        text += f"; referred {words.us_date(row.referred_on)}"
     if row.closed_on:
-        text += f" {forms.us_date(row.closed_on)}"
+        text += f" {words.us_date(row.closed_on)}"
         text += f" ({e(row.close_note)})" if row.close_note else ""
     if row.next_step and row.next_from:
-        text += f". Next: {e(row.next_step.lower())} from {forms.us_date(row.next_from)}"
+        text += f". Next: {e(row.next_step.lower())} from {words.us_date(row.next_from)}"
     return text + "."
 
 
@@ -1060,22 +1060,22 @@ def case_html(row: CaseRow, today: date) -> str:
         f"<h3>{e(row.address)}</h3>",
         f"<p>{'Owner <b>' + e(row.owner) + '</b>' if row.owner else 'Owner not recorded'}</p>",
         f"<p>Status: <b>{e(row.status.label)}</b></p>",
-        f"<p>Observed {forms.us_date(row.observed_on)} by {e(row.observed_by)}: "
+        f"<p>Observed {words.us_date(row.observed_on)} by {e(row.observed_by)}: "
         f"{e(row.observation)}</p>",
     ]
     if row.served_on:
         parts.append(
-            f"<p>Notice served {forms.us_date(row.served_on)} by {e(row.served_manner)}"
+            f"<p>Notice served {words.us_date(row.served_on)} by {e(row.served_manner)}"
             + (f" ({e(row.served_by)})" if row.served_by else "")
             + "</p>"
         )
     if row.referred_on:
         parts.append(
-            f"<p>Referred for a forfeiture under § 1-4 on {forms.us_date(row.referred_on)}</p>"
+            f"<p>Referred for a forfeiture under § 1-4 on {words.us_date(row.referred_on)}</p>"
         )
     if row.closed_on:
         parts.append(
-            f"<p>Closed {forms.us_date(row.closed_on)}"
+            f"<p>Closed {words.us_date(row.closed_on)}"
             + (f": {e(row.close_note)}" if row.close_note else "")
             + "</p>"
         )
@@ -1085,7 +1085,7 @@ def case_html(row: CaseRow, today: date) -> str:
         when = "due since" if due else "from"
         parts.append(
             f"<p style='color:{colour}'><b>Next: {e(row.next_step)}</b> — {when} "
-            f"{forms.long_day(row.next_from)}.</p>"
+            f"{words.format_day(row.next_from)}.</p>"
         )
     parts.append(f"<p><small>{cite_html(NONCOMPLIANCE_CITE)}</small></p>")
     return "".join(parts)

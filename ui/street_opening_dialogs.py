@@ -37,8 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import street_numbers, street_openings, street_openings_views
-from clerk_desk.deadlines import format_day
+from clerk_desk import street_numbers, street_openings, street_openings_views, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -65,6 +64,7 @@ from clerk_desk.street_openings import (
     WorkRecord,
 )
 from clerk_desk.street_openings_views import DueView, PermitProtection, Shown
+from clerk_desk.words import format_day
 from ui import forms
 from ui.bond_dialogs import PartyPicker, left_aligned, money_edit
 from ui.bonds_tab import ChooseDateEdit
@@ -335,7 +335,7 @@ def opening_details(action: Action, opening_id: int) -> OpeningDetails:
         )
     zone = zone_of(action)
     history = [
-        HistoryRow(forms.local_time(h.at, zone), h.who, h.summary)
+        HistoryRow(words.local_time(h.at, zone), h.who, h.summary)
         for h in street_openings_views.history(session, opening_id)
     ]
     return OpeningDetails(
@@ -441,12 +441,12 @@ def protection_html(protection: PermitProtection) -> str:
         insured = (
             f"{e(insurance.insurer)}"
             + (f" ({e(insurance.policy_numbers)})" if insurance.policy_numbers else "")
-            + f", in force {forms.us_date(insurance.effective_on)} to "
-            f"{forms.us_date(insurance.expires_on)}"
+            + f", in force {words.us_date(insurance.effective_on)} to "
+            f"{words.us_date(insurance.expires_on)}"
         )
     if protection.receipts:
         fee = "; ".join(
-            f"receipt {e(r.receipt_number)}, {r.amount}, {forms.us_date(r.paid_on)}"
+            f"receipt {e(r.receipt_number)}, {r.amount}, {words.us_date(r.paid_on)}"
             for r in protection.receipts
         )
     elif protection.no_fee:
@@ -1390,18 +1390,18 @@ def improvement_columns() -> tuple[TableColumn, ...]:
     return (
         TableColumn("Street", lambda r: r.street, tooltip=lambda r: r.description or None),
         TableColumn("Limits", lambda r: r.limits),
-        TableColumn("Determined", lambda r: forms.us_date(r.determined_on)),
+        TableColumn("Determined", lambda r: words.us_date(r.determined_on)),
         TableColumn(
             "Utility notice",
-            lambda r: forms.us_date(r.utility_notice_on),
+            lambda r: words.us_date(r.utility_notice_on),
             header_tooltip="The written notice to utilities and abutting owners that their "
             "excavation work in the street must be completed within 30 days",
         ),
-        TableColumn("Work begins", lambda r: forms.us_date(r.work_begins_on)),
-        TableColumn("Completed", lambda r: forms.us_date(r.completed_on)),
+        TableColumn("Work begins", lambda r: words.us_date(r.work_begins_on)),
+        TableColumn("Completed", lambda r: words.us_date(r.completed_on)),
         TableColumn(
             "No openings through",
-            lambda r: forms.us_date(r.no_openings_through),
+            lambda r: words.us_date(r.no_openings_through),
             header_tooltip=f"Five years after the improvement or repaving ({NEW_STREETS_CITE})",
         ),
         TableColumn(
@@ -1705,7 +1705,7 @@ def due_columns() -> tuple[TableColumn, ...]:
         TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),
         TableColumn("Paid", lambda r: r.paid.format(), align=RIGHT),
         TableColumn("Balance", lambda r: r.balance.format(), align=RIGHT),
-        TableColumn("Due", lambda r: forms.us_date(r.due_on)),
+        TableColumn("Due", lambda r: words.us_date(r.due_on)),
         TableColumn("Receipt", lambda r: ", ".join(r.receipts)),
         TableColumn(
             "Status",
@@ -1717,10 +1717,10 @@ def due_columns() -> tuple[TableColumn, ...]:
 
 
 RENEWAL_COLUMNS = (
-    TableColumn("Requested", lambda r: forms.us_date(r.requested_on)),
-    TableColumn("Granted", lambda r: forms.us_date(r.granted_on)),
+    TableColumn("Requested", lambda r: words.us_date(r.requested_on)),
+    TableColumn("Granted", lambda r: words.us_date(r.granted_on)),
     TableColumn("By", lambda r: r.granted_by),
-    TableColumn("Valid through", lambda r: forms.us_date(r.valid_until)),
+    TableColumn("Valid through", lambda r: words.us_date(r.valid_until)),
 )
 HISTORY_COLUMNS = (
     TableColumn("When", lambda r: r.when),

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, street_openings, street_openings_views
+from clerk_desk import settings_store, street_openings, street_openings_views, words
 from clerk_desk.desk import Action
 from clerk_desk.models import OpeningStatus
 from clerk_desk.street_openings import (
@@ -43,10 +43,10 @@ from clerk_desk.street_openings import (
     VALIDITY_CITE,
 )
 from clerk_desk.street_openings_views import Shown
+from clerk_desk.words import day_or_blank
 from ui import forms, operations, printing
 from ui.dialog_parts import BLOCK_COLOUR, NBSP, WARN_COLOUR, may_not
 from ui.findings_view import FindingsView
-from ui.forms import day_or_blank
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
 from ui.petition_dialogs import clock_time, zone_of
@@ -101,16 +101,16 @@ def opening_columns() -> tuple[TableColumn, ...]:
             lambda r: yes(r.emergency),
             header_tooltip=f"Emergency excavation, made before applying ({EMERGENCY_CITE})",
         ),
-        TableColumn("Applied", lambda r: forms.us_date(r.applied_on)),
+        TableColumn("Applied", lambda r: words.us_date(r.applied_on)),
         TableColumn(
             "Valid through",
-            lambda r: forms.us_date(r.valid_until),
+            lambda r: words.us_date(r.valid_until),
             header_tooltip=f"Six months from approval, and any renewals ({VALIDITY_CITE})",
         ),
         TableColumn("Status", lambda r: r.status_text, colour=status_colour),
         TableColumn(
             "Restoration due",
-            lambda r: forms.us_date(r.restoration_due),
+            lambda r: words.us_date(r.restoration_due),
             colour=due_colour,
             header_tooltip="Permanent pavement within 60 days of the permit; a winter cold-mix "
             "patch replaced by the following July 1 (§ 506-7G)",
@@ -654,7 +654,7 @@ def opening_html(row: OpeningRow) -> str:
         parts.append("<p>" + "<br>".join(work) + "</p>")
     if row.emergency:
         notified = (
-            f"City officials notified {e(forms.us_date(row.city_notified_at.date()))} "
+            f"City officials notified {e(words.us_date(row.city_notified_at.date()))} "
             f"{e(clock_time(row.city_notified_at))}"
             if row.city_notified_at
             else "<b style='color:#8a5a00'>City officials' notification not recorded</b>"

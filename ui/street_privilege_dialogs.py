@@ -40,9 +40,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import ledger, street_numbers, street_privileges
+from clerk_desk import ledger, street_numbers, street_privileges, words
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.deadlines import format_day
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -74,6 +73,7 @@ from clerk_desk.street_privileges import (
     ItemState,
     PrivilegeData,
 )
+from clerk_desk.words import format_day, plural
 from ui import forms
 from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
 from ui.bonds_tab import ChooseDateEdit
@@ -113,10 +113,6 @@ PURPOSES = (
     PrivilegePurpose.MOVE_BUILDING,
 )
 """The purposes § 506-9 (When required) allows, the most usual first."""
-
-
-def plural(count: int, word: str, many: str = "") -> str:
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 # ---- plain rows ------------------------------------------------------------------------------
@@ -350,7 +346,7 @@ class ConditionRow:
         if self.check is None:
             return ""
         official = self.check.official
-        return f"{forms.us_date(self.check.on)}" + (f" by {official}" if official else "")
+        return f"{words.us_date(self.check.on)}" + (f" by {official}" if official else "")
 
     @property
     def recorded(self) -> str:
@@ -388,7 +384,7 @@ class HistoryRow:
 
     @classmethod
     def of(cls, event: AuditEvent, zone: tzinfo) -> HistoryRow:
-        return cls(forms.local_time(event.at, zone), event.operator_name, event.summary)
+        return cls(words.local_time(event.at, zone), event.operator_name, event.summary)
 
 
 @dataclass(frozen=True, slots=True)

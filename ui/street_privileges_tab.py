@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, street_privileges, street_privileges_views
+from clerk_desk import settings_store, street_privileges, street_privileges_views, words
 from clerk_desk.desk import Action
 from clerk_desk.lengths import format_length
 from clerk_desk.models import PrivilegeStatus
@@ -47,10 +47,10 @@ from clerk_desk.street_privileges import (
 )
 from clerk_desk.street_privileges_views import PermitView
 from clerk_desk.today import TodayItem
+from clerk_desk.words import day_or_blank
 from ui import forms, printing
 from ui.dialog_parts import BAD, BLOCK_COLOUR, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
-from ui.forms import day_or_blank
 from ui.operations import App, perform
 from ui.petition_dialogs import clock_time
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
@@ -111,10 +111,10 @@ def privilege_columns() -> tuple[TableColumn, ...]:
             colour=status_colour,
             tooltip=lambda r: r.status_text,
         ),
-        TableColumn("Issued", lambda r: forms.us_date(r.issued_on)),
+        TableColumn("Issued", lambda r: words.us_date(r.issued_on)),
         TableColumn(
             "Ends",
-            lambda r: forms.us_date(r.ends_on),
+            lambda r: words.us_date(r.ends_on),
             header_tooltip="The last day of the permit: three months from issuance, or an "
             f"earlier day set on it ({TERMINATION_CITE})",
         ),
@@ -781,8 +781,8 @@ def on_file_html(view: PermitView | None, row: PrivilegeRow) -> str:
             insured = f"<b style='color:{BAD}'>no certificate on file</b>"
         else:
             insured = (
-                f"{e(view.insurance.insurer)}, {forms.us_date(view.insurance.effective_on)} to "
-                f"{forms.us_date(view.insurance.expires_on)}"
+                f"{e(view.insurance.insurer)}, {words.us_date(view.insurance.effective_on)} to "
+                f"{words.us_date(view.insurance.expires_on)}"
             )
         lines.append(f"<b>Insurance:</b> {insured}")
     if view.receipts:

@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk.deadlines import format_day, plural
 from clerk_desk.desk import Action
 from clerk_desk.today import TodayItem, Urgency, gather
+from clerk_desk.words import format_day, plural
 from ui.operations import App, perform
 from ui.widgets import heading, note
 

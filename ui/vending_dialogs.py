@@ -55,8 +55,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, settings_store, vending, vending_views
-from clerk_desk.deadlines import CityCalendar, format_day
+from clerk_desk import parties, settings_store, vending, vending_views, words
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -85,6 +85,7 @@ from clerk_desk.vending import (
     ParticipantData,
     SlotData,
 )
+from clerk_desk.words import format_day, plural
 from ui import forms, operations, printing
 from ui.bond_dialogs import PartyPicker, left_aligned
 from ui.bonds_tab import ChooseDateEdit
@@ -120,16 +121,7 @@ DEFAULT_HOURS = (time(9, 0), time(17, 0))
 
 def day_text(day: date | None) -> str:
     """Sat 12/19/2026: a day in a table cell, with its weekday (festivals are weekends)."""
-    return "" if day is None else f"{day:%a} {forms.us_date(day)}"
-
-
-def time_text(value: time) -> str:
-    hour = value.hour % 12 or 12
-    return f"{hour}:{value.minute:02d} {'AM' if value.hour < 12 else 'PM'}"
-
-
-def plural(count: int, word: str, many: str = "") -> str:
-    return f"{count} {word if count == 1 else (many or word + 's')}"
+    return "" if day is None else words.weekday_date(day)
 
 
 # ---- plain rows ------------------------------------------------------------------------------
@@ -146,7 +138,7 @@ class SlotRow:
 
     @property
     def hours(self) -> str:
-        return f"{time_text(self.starts)} to {time_text(self.ends)}"
+        return f"{clock_time(self.starts)} to {clock_time(self.ends)}"
 
     def data(self) -> SlotData:
         return SlotData(self.day, self.starts, self.ends, self.location)
@@ -201,13 +193,13 @@ class NoticeRow:
 
     @property
     def prepared_text(self) -> str:
-        return f"{forms.us_date(self.prepared_at.date())} {clock_time(self.prepared_at)}"
+        return f"{words.us_date(self.prepared_at.date())} {clock_time(self.prepared_at)}"
 
     @property
     def delivered_text(self) -> str:
         if self.delivered_at is None:
             return "not yet delivered"
-        return f"{forms.us_date(self.delivered_at.date())} {clock_time(self.delivered_at)}"
+        return f"{words.us_date(self.delivered_at.date())} {clock_time(self.delivered_at)}"
 
     @property
     def label(self) -> str:
@@ -451,7 +443,7 @@ class HistoryRow:
 
     @classmethod
     def of(cls, event: AuditEvent, zone: tzinfo) -> HistoryRow:
-        return cls(forms.local_time(event.at, zone), event.operator_name, event.summary)
+        return cls(words.local_time(event.at, zone), event.operator_name, event.summary)
 
 
 def search_application_rows(
@@ -791,14 +783,14 @@ def slot_columns() -> tuple[EditColumn, ...]:
         ),
         EditColumn(
             "From",
-            lambda r: time_text(r.starts),
+            lambda r: clock_time(r.starts),
             lambda r: r.starts,
             lambda r, v: replace(r, starts=v),
             "time",
         ),
         EditColumn(
             "To",
-            lambda r: time_text(r.ends),
+            lambda r: clock_time(r.ends),
             lambda r: r.ends,
             lambda r, v: replace(r, ends=v),
             "time",

@@ -35,13 +35,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, vending, vending_views
-from clerk_desk.deadlines import days_overdue, format_day
+from clerk_desk import settings_store, vending, vending_views, words
+from clerk_desk.deadlines import days_overdue
 from clerk_desk.desk import Action
 from clerk_desk.models import VendingStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
 from clerk_desk.vending import PERMIT_CITE, PROCEDURE_CITE
+from clerk_desk.words import format_day
 from ui import forms
 from ui.dialog_parts import BAD, GOOD, LATE, cite_link
 from ui.findings_view import FindingsView
@@ -114,10 +115,10 @@ def application_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
         TableColumn("Permit", lambda r: r.permit_number),
         TableColumn("Applicant", lambda r: r.applicant, tooltip=lambda r: r.applicant_kind.label),
         TableColumn("Event", lambda r: r.event, tooltip=lambda r: r.places or None),
-        TableColumn("First day", lambda r: forms.us_date(r.first_day)),
+        TableColumn("First day", lambda r: words.us_date(r.first_day)),
         TableColumn(
             "Doubt notice due",
-            lambda r: forms.us_date(doubt_day(r)) + ("" if r.notice_owed else " ✓"),
+            lambda r: words.us_date(doubt_day(r)) + ("" if r.notice_owed else " ✓"),
             align=CENTER,
             colour=lambda r: doubt_colour(r, today()),
             tooltip=lambda r: doubt_tooltip(r, today()),
@@ -148,7 +149,7 @@ NOTICE_COLUMNS = (
         align=CENTER,
         tooltip=lambda r: "\n".join(r.matters),
     ),
-    TableColumn("Due by", lambda r: forms.us_date(r.due_on)),
+    TableColumn("Due by", lambda r: words.us_date(r.due_on)),
     TableColumn(
         "Delivered",
         lambda r: r.delivered_text + (" (late)" if r.late else ""),
@@ -315,10 +316,10 @@ def application_html(row: ApplicationRow, today: date) -> str:
         )
     police = []
     if row.police_submitted_on:
-        police.append(f"submitted {forms.us_date(row.police_submitted_on)}")
+        police.append(f"submitted {words.us_date(row.police_submitted_on)}")
     if row.police_approved_on:
         police.append(
-            f"approved {forms.us_date(row.police_approved_on)} by {e(row.police_approved_by)}"
+            f"approved {words.us_date(row.police_approved_on)} by {e(row.police_approved_by)}"
         )
     if police or row.police_note:
         parts.append(

@@ -22,7 +22,7 @@ from datetime import UTC, date, datetime, timedelta
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk.deadlines import PERIOD_CITE, CityCalendar, Deadline, default_calendar
+from clerk_desk.deadlines import PERIOD_CITE, CityCalendar, Deadline
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -56,14 +56,13 @@ _DECISIONS = ("referred", "approved", "denied", "deferred")  # the events of a C
 # -- the program year --------------------------------------------------------------------------
 
 
-def filing_deadline(year: int, calendar: CityCalendar | None = None) -> Deadline:
+def filing_deadline(year: int, calendar: CityCalendar) -> Deadline:
     """The last day to file for installation in ``year + 1``: September 15 of ``year``, or the
     next day City Hall is open when it is closed that day (§ 990.001(4))."""
-    calendar = calendar or default_calendar()
     return calendar.explain_add_days(date(year, DEADLINE_MONTH, DEADLINE_DAY), 0)
 
 
-def program_year(received_on: date, calendar: CityCalendar | None = None) -> int:
+def program_year(received_on: date, calendar: CityCalendar) -> int:
     """The year a petition received on ``received_on`` is considered for installation."""
     deadline = filing_deadline(received_on.year, calendar).due
     return received_on.year + (1 if received_on <= deadline else 2)
@@ -79,7 +78,7 @@ class ProgramYear:
     text: str
 
 
-def explain_program_year(received_on: date, calendar: CityCalendar | None = None) -> ProgramYear:
+def explain_program_year(received_on: date, calendar: CityCalendar) -> ProgramYear:
     deadline = filing_deadline(received_on.year, calendar)
     timely = received_on <= deadline.due
     year = received_on.year + (1 if timely else 2)
@@ -104,12 +103,12 @@ def explain_program_year(received_on: date, calendar: CityCalendar | None = None
     return ProgramYear(year, timely, deadline, text)
 
 
-def _why_not_last(deadline: Deadline, calendar: CityCalendar | None) -> str:
+def _why_not_last(deadline: Deadline, calendar: CityCalendar) -> str:
     """Why September 15 itself is not the last day: "is a Saturday, when City Hall is closed"."""
     day = deadline.start
     if day.weekday() == 6:  # a period never ends on a Sunday, even one City Hall opens on
         return "is a Sunday"
-    reason = (calendar or default_calendar()).closed_reason(day)
+    reason = calendar.closed_reason(day)
     if reason is None:
         return "is a legal holiday"
     if reason in WEEKDAY_NAMES:

@@ -15,7 +15,7 @@ from datetime import date, datetime, time, tzinfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import bonds, ledger, settings_store
+from clerk_desk import bonds, ledger
 from clerk_desk import sidewalk_cafes as sc
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate
@@ -404,16 +404,15 @@ def term_sentence(cafe: SidewalkCafe) -> str:
 def permit_view(
     session: Session,
     cafe_id: int,
-    calendar: CityCalendar | None = None,
+    calendar: CityCalendar,
     *,
     today: date | None = None,
     zone: tzinfo | None = None,
 ) -> PermitView:
     """What the "Sidewalk Cafe Permit" prints. ``today`` (the day printed) decides the status
     shown and, before issuance, the term the insurance is judged for; it defaults to the day
-    issued (or applied for). ``calendar`` defaults to the City's as saved."""
+    issued (or applied for)."""
     cafe = _cafe(session, cafe_id)
-    cal = calendar if calendar is not None else settings_store.calendar(session)
     day = today or cafe.issued_on or cafe.applied_on
     zone = zone or city_zone()
     record = RecordRef(sc.RECORD_TYPE, str(cafe.id))
@@ -460,7 +459,7 @@ def permit_view(
         dpw_inspected_on=cafe.dpw_inspected_on,
         dpw_inspected_by=cafe.dpw_inspected_by,
         police_reviewed_on=cafe.police_reviewed_on,
-        insurance=_insurance(session, cafe, cal, day),
+        insurance=_insurance(session, cafe, calendar, day),
         fee_amount=sum((d.amount for d in billed), Money.zero()),
         fee_owed=sum(
             (d.balance for d in billed if DueStatus(d.status) is DueStatus.OPEN), Money.zero()
@@ -481,9 +480,7 @@ def permit_view(
     )
 
 
-def notice_view(
-    session: Session, cafe_id: int, *, calendar: CityCalendar | None = None
-) -> NoticeView:
+def notice_view(session: Session, cafe_id: int, *, calendar: CityCalendar) -> NoticeView:
     """The notice to owners and occupants within 100 feet: that an application was filed, the
     applicant's diagram, whether alcohol will be served if granted, and the last day comments
     are received by the City Clerk (15 calendar days from mailing). Before the notice is
@@ -492,8 +489,7 @@ def notice_view(
     cafe = _cafe(session, cafe_id)
     explanation = ""
     if cafe.notice_mailed_on is not None:
-        cal = calendar if calendar is not None else settings_store.calendar(session)
-        explanation = str(sc.comment_deadline(cafe.notice_mailed_on, cal))
+        explanation = str(sc.comment_deadline(cafe.notice_mailed_on, calendar))
     plan = scan_bytes(session, cafe.site_plan_sha256) if cafe.site_plan_sha256 else None
     return NoticeView(
         cafe_id=cafe.id,
@@ -665,7 +661,7 @@ def _sales_period(cafe: SidewalkCafe) -> str:
 def packet_view(
     session: Session,
     cafe_id: int,
-    calendar: CityCalendar | None = None,
+    calendar: CityCalendar,
     *,
     today: date,
     zone: tzinfo | None = None,
@@ -674,13 +670,12 @@ def packet_view(
     judged that day, every comment received (timely and late), the reviews, and the notice's
     list and site plan (:func:`notice_view`)."""
     cafe = _cafe(session, cafe_id)
-    cal = calendar if calendar is not None else settings_store.calendar(session)
     zone = zone or city_zone()
     record = RecordRef(sc.RECORD_TYPE, str(cafe.id))
     billed = [d for d in ledger.dues_for(session, record) if d.status != DueStatus.CANCELLED]
     share = sc.food_share(cafe)
     meeting = cafe.meeting
-    items = sc.checklist(session, cafe, calendar=cal, today=today, zone=zone)
+    items = sc.checklist(session, cafe, calendar=calendar, today=today, zone=zone)
     police_why = (
         "alcohol is to be served"
         if cafe.serves_alcohol
@@ -738,7 +733,7 @@ def packet_view(
         fee_owed=sum(
             (d.balance for d in billed if DueStatus(d.status) is DueStatus.OPEN), Money.zero()
         ),
-        notice=notice_view(session, cafe_id, calendar=cal),
+        notice=notice_view(session, cafe_id, calendar=calendar),
         site_plan_sha256=cafe.site_plan_sha256,
         cites=(sc.APPLICATION_CITE, sc.ISSUANCE_CITE),
     )

@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session, selectinload
 from clerk_desk import ledger
 from clerk_desk import special_charges as sc
 from clerk_desk.clock import city_zone
-from clerk_desk.deadlines import CityCalendar, default_calendar
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.findings import Finding, blocking
@@ -1107,7 +1107,7 @@ def _state(permit: SidewalkPermit) -> str:
     return SidewalkPermitStatus(permit.status).label
 
 
-def earliest_start(issue_day: date, calendar: CityCalendar | None = None) -> date:
+def earliest_start(issue_day: date, calendar: CityCalendar) -> date:
     """The first day work may start under a permit issued on ``issue_day``: seven days later.
 
     It is the inverse of :func:`latest_issue_day`: the seven days are counted back from the
@@ -1119,12 +1119,12 @@ def earliest_start(issue_day: date, calendar: CityCalendar | None = None) -> dat
     return date.fromordinal(issue_day.toordinal() + PERMIT_LEAD_DAYS)
 
 
-def latest_issue_day(work_starts_on: date, calendar: CityCalendar | None = None) -> date:
+def latest_issue_day(work_starts_on: date, calendar: CityCalendar) -> date:
     """The last day a permit may be issued for work starting ``work_starts_on``: "at least seven
     days before work is proposed to be undertaken", counted back (the start day not counted)
     and never moved (``CityCalendar.latest_day_before``): moving it later would leave fewer than
     seven days."""
-    return (calendar or default_calendar()).latest_day_before(work_starts_on, PERMIT_LEAD_DAYS)
+    return calendar.latest_day_before(work_starts_on, PERMIT_LEAD_DAYS)
 
 
 def _lead_findings(permit: SidewalkPermit, today: date, calendar: CityCalendar) -> list[Finding]:
@@ -1545,9 +1545,7 @@ def _issued_on(permit: SidewalkPermit) -> date | None:
     return None
 
 
-def completion_findings(
-    permit: SidewalkPermit, on: date, calendar: CityCalendar | None = None
-) -> list[Finding]:
+def completion_findings(permit: SidewalkPermit, on: date, calendar: CityCalendar) -> list[Finding]:
     """What recording the work completed on ``on`` calls for: completed before the seventh day
     after the permit, the work was started sooner than the article allows (the permit is
     obtained at least seven days before the work). It is recorded all the same — the work is

@@ -18,7 +18,7 @@ from datetime import date, datetime, timedelta, tzinfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import bonds, settings_store
+from clerk_desk import bonds
 from clerk_desk import special_charges as sc
 from clerk_desk import street_openings as so
 from clerk_desk.coverage import STREET_OPENING, CoverageKind, Covers, check_certificate
@@ -210,13 +210,12 @@ def permit_protection(
     session: Session,
     opening_id: int,
     *,
-    calendar: CityCalendar | None = None,
+    calendar: CityCalendar,
     tz: tzinfo | None = None,
 ) -> PermitProtection:
-    """What the permit of ``opening_id`` shows of its bond, insurance and fee. ``calendar``
-    defaults to the City's calendar as saved; ``tz`` (for the receipts' dates) to City Hall's."""
+    """What the permit of ``opening_id`` shows of its bond, insurance and fee, by the City's
+    ``calendar``; ``tz`` (for the receipts' dates) defaults to City Hall's."""
     opening = get_opening(session, opening_id)
-    cal = calendar if calendar is not None else settings_store.calendar(session)
     record = RecordRef(RECORD_TYPE, str(opening.id))
     billed = [
         due
@@ -227,12 +226,14 @@ def permit_protection(
     return PermitProtection(
         public_utility=opening.applicant.public_utility,
         bonds=tuple(_bonds(session, opening)),
-        insurance=_insurance(session, opening, cal),
+        insurance=_insurance(session, opening, calendar),
         receipts=tuple(fee_receipts(session, record, tz=tz)),
         fee_owed=owed,
-        no_fee=_no_fee(opening, billed, cal),
+        no_fee=_no_fee(opening, billed, calendar),
         fee_doubled=any(due.kind == DueKind.DOUBLED_FEE for due in billed),
-        pavement_due=restoration_due(opening.approved_on, cal) if opening.approved_on else None,
+        pavement_due=restoration_due(opening.approved_on, calendar)
+        if opening.approved_on
+        else None,
     )
 
 

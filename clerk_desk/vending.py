@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session, selectinload
 from clerk_desk import bonds, ledger
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import SPECIAL_EVENT_VENDING, Covers, check_certificate
-from clerk_desk.deadlines import CityCalendar, Deadline, default_calendar
+from clerk_desk.deadlines import CityCalendar, Deadline
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
@@ -98,33 +98,33 @@ DELIVERY_MANNERS = ("handed to the applicant", "e-mail", "first-class mail", "ce
 #   clerk tells the applicant a day they can actually hand the papers in at the counter.
 
 
-def doubt_notice_due(applied_at: datetime, calendar: CityCalendar | None = None) -> date:
+def doubt_notice_due(applied_at: datetime, calendar: CityCalendar) -> date:
     """The last day to state the matters in doubt: three days from the time of application,
     counted as any period (§ 990.001(4)) from the City's date of ``applied_at``; a last day City
     Hall is closed moves to its next open day, since the notice is the Clerk's act."""
     if applied_at.tzinfo is None:
         raise ValueError("applied_at must be timezone-aware")
     applied_on = applied_at.astimezone(city_zone()).date()
-    return (calendar or default_calendar()).add_days(applied_on, DOUBT_DAYS)
+    return calendar.add_days(applied_on, DOUBT_DAYS)
 
 
-def appeal_due(decided_on: date, calendar: CityCalendar | None = None) -> date:
+def appeal_due(decided_on: date, calendar: CityCalendar) -> date:
     """The last day to file an appeal with the City Clerk: seven days from the decision (a
     filing at City Hall, so a last day it is closed moves to its next open day)."""
-    return (calendar or default_calendar()).add_days(decided_on, APPEAL_DAYS)
+    return calendar.add_days(decided_on, APPEAL_DAYS)
 
 
-def proof_due(first_day: date, calendar: CityCalendar | None = None) -> date:
+def proof_due(first_day: date, calendar: CityCalendar) -> date:
     """The last day for proof of insurance and for the Chief of Police's papers: at least seven
     days before the event starts (counted back; never moved, even to a day City Hall is open:
     see :func:`proof_deadline` for that day)."""
     return proof_deadline(first_day, calendar).due
 
 
-def proof_deadline(first_day: date, calendar: CityCalendar | None = None) -> Deadline:
+def proof_deadline(first_day: date, calendar: CityCalendar) -> Deadline:
     """:func:`proof_due` with its working, and ``last_open_day``: the last day City Hall is open
     on or before it, for an applicant who hands the papers in at the counter."""
-    return (calendar or default_calendar()).explain_latest_day_before(first_day, BEFORE_EVENT_DAYS)
+    return calendar.explain_latest_day_before(first_day, BEFORE_EVENT_DAYS)
 
 
 def _by(deadline: Deadline) -> str:

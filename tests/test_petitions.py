@@ -20,7 +20,7 @@ from sqlalchemy.orm import selectinload
 
 from clerk_desk import documents, parties, petitions, settings_store, today
 from clerk_desk.clock import FixedClock
-from clerk_desk.deadlines import CalendarSettings, CityCalendar
+from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.models import (
@@ -41,6 +41,9 @@ from clerk_desk.permissions import GRANTS, Permission
 from clerk_desk.petitions import CouncilAction, MeetingData, PetitionData, SignerData
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day
+
+#: City Hall's calendar as first installed, before the Clerk changes any day.
+CALENDAR = default_calendar()
 
 CITE = "§ 506-14"
 CHICAGO = ZoneInfo("America/Chicago")
@@ -84,7 +87,7 @@ def _in_chicago(year: int, month: int, day: int, hour: int = 0, minute: int = 0)
     ],
 )
 def test_the_program_year_follows_the_last_day_to_file(received: date, year: int) -> None:
-    assert petitions.program_year(received) == year
+    assert petitions.program_year(received, CALENDAR) == year
     assert petitions.program_year(received, CityCalendar()) == year
 
 
@@ -139,13 +142,13 @@ def test_the_program_year_is_next_year_until_the_last_day_and_the_year_after_fro
 
 
 def test_the_filing_deadline_shows_its_working() -> None:
-    ordinary = petitions.filing_deadline(2026)
+    ordinary = petitions.filing_deadline(2026, CALENDAR)
     assert (ordinary.due, ordinary.moved, ordinary.cite) == (
         date(2026, 9, 15),
         False,
         "Wis. Stat. § 990.001(4)",
     )
-    saturday = petitions.filing_deadline(2029)
+    saturday = petitions.filing_deadline(2029, CALENDAR)
     assert saturday.moved and saturday.due == date(2029, 9, 17)
     assert [day for day, _ in saturday.skipped] == [date(2029, 9, 15), date(2029, 9, 16)]
     assert saturday.explanation[-1] == (
@@ -154,13 +157,13 @@ def test_the_filing_deadline_shows_its_working() -> None:
 
 
 def test_the_program_year_is_explained_in_words_with_the_rule_and_its_citation() -> None:
-    on_time = petitions.explain_program_year(date(2026, 9, 15))
+    on_time = petitions.explain_program_year(date(2026, 9, 15), CALENDAR)
     assert (on_time.year, on_time.timely, on_time.deadline.due) == (2027, True, date(2026, 9, 15))
     assert on_time.text == (
         "Received Tue Sep 15, 2026, on or before Tue Sep 15, 2026: considered for installation "
         "in 2027 (§ 506-14)."
     )
-    late = petitions.explain_program_year(date(2026, 9, 16))
+    late = petitions.explain_program_year(date(2026, 9, 16), CALENDAR)
     assert (late.year, late.timely) == (2028, False)
     assert late.text == (
         "Received Wed Sep 16, 2026, after Tue Sep 15, 2026: too late for 2027; considered for "
@@ -169,13 +172,13 @@ def test_the_program_year_is_explained_in_words_with_the_rule_and_its_citation()
 
 
 def test_a_moved_last_day_is_explained_with_the_statute() -> None:
-    saturday = petitions.explain_program_year(date(2029, 9, 17))
+    saturday = petitions.explain_program_year(date(2029, 9, 17), CALENDAR)
     assert saturday.text == (
         "September 15, 2029 is a Saturday, when City Hall is closed, so the last day to file is "
         "Mon Sep 17, 2029 (Wis. Stat. § 990.001(4)). Received Mon Sep 17, 2029, on or before "
         "Mon Sep 17, 2029: considered for installation in 2030 (§ 506-14)."
     )
-    sunday = petitions.explain_program_year(date(2030, 9, 17))
+    sunday = petitions.explain_program_year(date(2030, 9, 17), CALENDAR)
     assert sunday.text == (
         "September 15, 2030 is a Sunday, so the last day to file is Mon Sep 16, 2030 "
         "(Wis. Stat. § 990.001(4)). Received Tue Sep 17, 2030, after Mon Sep 16, 2030: too late "
@@ -383,7 +386,7 @@ def test_a_petition_is_stamped_numbered_and_given_its_program_year(
     assert [s.position for s in stored.signers] == [1, 2, 3]
     [(what, detail, _)] = _history(desk, petition.id)
     assert what == "received"
-    assert detail == petitions.explain_program_year(date(2026, 11, 30)).text
+    assert detail == petitions.explain_program_year(date(2026, 11, 30), CALENDAR).text
     [audit] = _audit(desk, "petition.receive")
     assert audit.record_type == "petition" and audit.record_id == str(petition.id)
     assert audit.summary == (
@@ -1381,10 +1384,10 @@ def test_the_today_tab_counts_the_days_left_to_file(
         return
     [item] = items
     assert item.title == title
-    assert item.due == petitions.filing_deadline(day.year).due
+    assert item.due == petitions.filing_deadline(day.year, CALENDAR).due
     assert item.cite == CITE
     assert item.detail == (
-        f"Petitions received after {format_day(petitions.filing_deadline(day.year).due)} "
+        f"Petitions received after {format_day(petitions.filing_deadline(day.year, CALENDAR).due)} "
         f"are considered for {day.year + 2}."
     )
 

@@ -1046,7 +1046,7 @@ def test_every_paper_prints_from_a_real_application(counter: Counter, tmp_path: 
     with counter.desk.action(counter.admin) as action:
         session = action.session
         permit = permit_view(session, counter.cafe_id, action.calendar, today=action.today())
-        notice = notice_view(session, counter.cafe_id)
+        notice = notice_view(session, counter.cafe_id, calendar=action.calendar)
         suspension = letter_view(session, counter.cafe_id, suspension_id=counter.suspension_id)
         revocation = letter_view(session, counter.cafe_id)
         rows = register_rows(session, 2026, today=action.today())

@@ -337,7 +337,7 @@ def test_emergency_utility_permit_owes_no_fee_and_says_so(
         )
     _approve(desk, inspector, made.opening_id)
     with desk.lookup(admin) as action:
-        protection = permit_protection(action.session, made.opening_id)
+        protection = permit_protection(action.session, made.opening_id, calendar=action.calendar)
         assert protection.receipts == () and protection.fee_owed == Money.zero()
         assert protection.public_utility and protection.bonds == ()
     pdf = _print(desk, admin, made.opening_id, date(2026, 11, 30))

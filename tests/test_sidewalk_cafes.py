@@ -748,7 +748,7 @@ def test_owners_within_100_feet_exactly_100_within_101_kept_and_marked(
         )
     ]
     with desk.lookup(clerk) as action:
-        listed = views.notice_view(action.session, cafe).neighbors
+        listed = views.notice_view(action.session, cafe, calendar=action.calendar).neighbors
         assert [(n.name, n.beyond) for n in listed] == [
             ("Dahl Properties LLC", False),
             ("Far Owner LLC", True),
@@ -1569,7 +1569,7 @@ def test_the_papers_views(
     )
     cafe = _apply(desk, clerk, data)
     with desk.lookup(clerk) as action:
-        draft = views.notice_view(action.session, cafe)
+        draft = views.notice_view(action.session, cafe, calendar=action.calendar)
     assert (draft.mailed_on, draft.comments_due_on, draft.neighbors) == (None, None, ())
     _mail(desk, clerk, cafe)
     _do(desk, clerk, sc.send_to_police, cafe, on=date(2026, 11, 30))
@@ -1586,7 +1586,7 @@ def test_the_papers_views(
     _certificate(desk, clerk, bistro, liquor=True)
     _pay(desk, treasurer, cafe)
     with desk.lookup(clerk) as action:
-        notice = views.notice_view(action.session, cafe)
+        notice = views.notice_view(action.session, cafe, calendar=action.calendar)
     assert (notice.mailed_on, notice.comments_due_on) == (date(2026, 11, 30), date(2026, 12, 15))
     assert notice.comments_explanation.startswith("15 days after Mon Nov 30, 2026 is Tue Dec 15")
     assert (notice.site_plan, notice.site_plan_kind, notice.site_plan_scale) == (

@@ -28,7 +28,7 @@ from clerk_desk import sidewalks as sw
 from clerk_desk import sidewalks_views as views
 from clerk_desk import special_charges as sc
 from clerk_desk.clock import FixedClock
-from clerk_desk.deadlines import CityCalendar
+from clerk_desk.deadlines import CityCalendar, default_calendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
@@ -57,6 +57,9 @@ from clerk_desk.permissions import Permission
 from clerk_desk.petitions import MeetingData
 from clerk_desk.sidewalks import PermitData, RepairOrderData, SegmentData
 from clerk_desk.street_numbers import StreetData
+
+#: City Hall's calendar as first installed, before the Clerk changes any day.
+CALENDAR = default_calendar()
 
 TODAY = date(2026, 11, 30)  # a Monday; Thanksgiving 2026 is Thursday, November 26
 ZONE = ZoneInfo("America/Chicago")
@@ -539,9 +542,9 @@ def test_the_review_reads_the_silent_case_and_asks_for_the_parcel(
 def test_the_last_day_to_issue_is_seven_days_before_and_never_moved(
     start: date, last_issue: date
 ) -> None:
-    assert sw.latest_issue_day(start) == last_issue
+    assert sw.latest_issue_day(start, CALENDAR) == last_issue
     assert sw.latest_issue_day(start, CityCalendar()) == last_issue
-    assert sw.earliest_start(last_issue) == start
+    assert sw.earliest_start(last_issue, CALENDAR) == start
 
 
 def test_a_start_seven_days_away_issues_today(
@@ -1833,8 +1836,8 @@ def test_a_completion_before_the_seventh_day_is_recorded_with_a_warning(
     clock.set(datetime(2026, 12, 8, 9, 0))
     with desk.database.reading() as session:
         issued = sw.get_permit(session, permit.id)
-        early = sw.completion_findings(issued, date(2026, 12, 6))
-        on_time = sw.completion_findings(issued, date(2026, 12, 7))
+        early = sw.completion_findings(issued, date(2026, 12, 6), CALENDAR)
+        on_time = sw.completion_findings(issued, date(2026, 12, 7), CALENDAR)
     assert on_time == []
     assert [(f.level, f.cite) for f in early] == [("warn", sw.PERMIT_CITE)]
     assert early[0].text == (

@@ -41,7 +41,7 @@ from clerk_desk import (
 )
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.deadlines import CalendarSettings, CityCalendar
+from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
@@ -70,6 +70,9 @@ from clerk_desk.vending import (
     SlotData,
 )
 from reports.excel import read_table
+
+#: City Hall's calendar as first installed, before the Clerk changes any day.
+CALENDAR = default_calendar()
 
 CHICAGO = ZoneInfo("America/Chicago")
 PERMIT = "§ 506-24 (Street sales prohibited except by permit)"
@@ -116,16 +119,16 @@ DOUBT_CLOCK = [
 
 @pytest.mark.parametrize(("applied_at", "due"), DOUBT_CLOCK)
 def test_the_three_day_doubt_clock(applied_at: datetime, due: date) -> None:
-    assert vending.doubt_notice_due(applied_at) == due
+    assert vending.doubt_notice_due(applied_at, CALENDAR) == due
     assert vending.doubt_notice_due(applied_at.astimezone(UTC), CityCalendar()) == due
 
 
 def test_the_doubt_clock_counts_from_prescotts_date_not_utcs() -> None:
     late = _local(2026, 11, 30, 23, 30)
     assert late.astimezone(UTC).date() == date(2026, 12, 1)
-    assert vending.doubt_notice_due(late) == date(2026, 12, 3)  # not Friday, Dec 4
+    assert vending.doubt_notice_due(late, CALENDAR) == date(2026, 12, 3)  # not Friday, Dec 4
     with pytest.raises(ValueError, match="timezone-aware"):
-        vending.doubt_notice_due(datetime(2026, 11, 30, 10, 0))
+        vending.doubt_notice_due(datetime(2026, 11, 30, 10, 0), CALENDAR)
 
 
 def test_a_day_closed_in_the_citys_settings_moves_both_clocks() -> None:
@@ -177,7 +180,7 @@ def test_both_clocks_end_on_the_first_day_a_period_may_end(
     ],
 )
 def test_the_seven_day_appeal_clock(decided_on: date, due: date) -> None:
-    assert vending.appeal_due(decided_on) == due
+    assert vending.appeal_due(decided_on, CALENDAR) == due
     assert vending.appeal_due(decided_on, CityCalendar()) == due
 
 
@@ -193,7 +196,7 @@ def test_the_seven_day_appeal_clock(decided_on: date, due: date) -> None:
 def test_proof_is_due_seven_days_before_the_event_and_never_moved(
     event: date, due: date, last_open: date
 ) -> None:
-    assert vending.proof_due(event) == due
+    assert vending.proof_due(event, CALENDAR) == due
     deadline = vending.proof_deadline(event, CityCalendar())
     assert (deadline.due, deadline.last_open_day) == (due, last_open)
 
@@ -438,7 +441,7 @@ def test_intake_fixes_the_doubt_notices_last_day(
     clock.set(applied_at)
     application = _receive(desk, clerk, _data(vendor, slots=_slots(date(2027, 1, 15))))
     assert application.applied_on == applied_at.date()
-    assert application.doubt_due_on == due == vending.doubt_notice_due(applied_at)
+    assert application.doubt_due_on == due == vending.doubt_notice_due(applied_at, CALENDAR)
 
 
 def test_intake_follows_the_closed_days_saved_in_settings(

@@ -13,7 +13,7 @@ import contextlib
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 from decimal import Decimal
 from typing import Any
 
@@ -139,6 +139,13 @@ class Action:
 
     def today(self) -> date:
         return self.desk.clock.today()
+
+    @property
+    def zone(self) -> tzinfo:
+        """City Hall's time zone, in which its clock shows every instant."""
+        zone = self.desk.clock.local_now().tzinfo
+        assert zone is not None  # a Clock's local_now is aware
+        return zone
 
     @property
     def calendar(self) -> CityCalendar:

@@ -79,11 +79,12 @@ from clerk_desk.documents import SCAN_LIMIT, scan_bytes, store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
+from clerk_desk.history import HistoryEntry
+from clerk_desk.history import history as records_history
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
 from clerk_desk.models import (
     AmountDue,
-    AuditEvent,
     CafeComment,
     CafeNeighbor,
     CafeStatus,
@@ -2841,21 +2842,10 @@ def cafe_years(session: Session) -> list[int]:
     )
 
 
-def history(session: Session, cafe_id: int) -> list[AuditEvent]:
+def history(session: Session, cafe_id: int, *, zone: tzinfo | None = None) -> list[HistoryEntry]:
     """Every step of the application, oldest first: its entries in the audit trail, and those
     of its fee (billed, paid, a payment put back by a void)."""
-    dues = [str(d.id) for d in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(cafe_id)))]
-    mine = and_(
-        AuditEvent.record_type == SidewalkCafe.__tablename__, AuditEvent.record_id == str(cafe_id)
-    )
-    fee = and_(AuditEvent.record_type == AmountDue.__tablename__, AuditEvent.record_id.in_(dues))
-    return list(
-        session.scalars(
-            select(AuditEvent)
-            .where(or_(mine, fee) if dues else mine)
-            .order_by(AuditEvent.at, AuditEvent.id)
-        )
-    )
+    return records_history(session, RecordRef(RECORD_TYPE, str(cafe_id)), zone=zone)
 
 
 def council_meetings(

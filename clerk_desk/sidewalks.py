@@ -30,21 +30,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime, tzinfo
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import ledger
 from clerk_desk import special_charges as sc
 from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.findings import Finding, blocking
+from clerk_desk.history import HistoryEntry
+from clerk_desk.history import history as records_history
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
 from clerk_desk.models import (
-    AmountDue,
-    AuditEvent,
     ChargeKind,
     CostPayer,
     CouncilMeeting,
@@ -1679,21 +1678,9 @@ def permit_years(session: Session) -> list[int]:
     return sorted(set(session.scalars(select(SidewalkPermit.year))), reverse=True)
 
 
-def _events(session: Session, record_type: str, record_id: int) -> list[AuditEvent]:
-    return list(
-        session.scalars(
-            select(AuditEvent)
-            .where(
-                and_(AuditEvent.record_type == record_type, AuditEvent.record_id == str(record_id))
-            )
-            .order_by(AuditEvent.at, AuditEvent.id)
-        )
-    )
-
-
-def history(session: Session, permit_id: int) -> list[AuditEvent]:
-    """Every step of the permit, oldest first (its entries in the audit trail)."""
-    return _events(session, RECORD_TYPE, permit_id)
+def history(session: Session, permit_id: int, *, zone: tzinfo | None = None) -> list[HistoryEntry]:
+    """Every step of the permit, oldest first: its audit entries and those of its fees."""
+    return records_history(session, RecordRef(RECORD_TYPE, str(permit_id)), zone=zone)
 
 
 # == repair orders (Wis. Stat. § 66.0907) ========================================================
@@ -2312,21 +2299,17 @@ def order_years(session: Session) -> list[int]:
     return sorted(set(session.scalars(select(SidewalkRepairOrder.year))), reverse=True)
 
 
-def order_history(session: Session, order_id: int) -> list[AuditEvent]:
-    """Every step of the order, oldest first, with its special charge's."""
-    mine = and_(AuditEvent.record_type == ORDER_RECORD_TYPE, AuditEvent.record_id == str(order_id))
-    dues = [
-        str(d.id) for d in ledger.dues_for(session, RecordRef(ORDER_RECORD_TYPE, str(order_id)))
-    ]
-    charges = [str(c.id) for c in sc.charges_for(session, ORDER_RECORD_TYPE, str(order_id))]
-    billed = and_(AuditEvent.record_type == AmountDue.__tablename__, AuditEvent.record_id.in_(dues))
-    charged = and_(AuditEvent.record_type == sc.RECORD_TYPE, AuditEvent.record_id.in_(charges))
-    return list(
-        session.scalars(
-            select(AuditEvent)
-            .where(or_(mine, billed, charged) if dues else mine)
-            .order_by(AuditEvent.at, AuditEvent.id)
-        )
+def order_history(
+    session: Session, order_id: int, *, zone: tzinfo | None = None
+) -> list[HistoryEntry]:
+    """Every step of the order, oldest first, with its amounts due's and its special charge's
+    (billed, certified), whether or not the order billed an amount due itself."""
+    charges = sc.charges_for(session, ORDER_RECORD_TYPE, str(order_id))
+    return records_history(
+        session,
+        RecordRef(ORDER_RECORD_TYPE, str(order_id)),
+        zone=zone,
+        related=[RecordRef(sc.RECORD_TYPE, str(charge.id)) for charge in charges],
     )
 
 

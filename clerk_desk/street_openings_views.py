@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, timedelta, tzinfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -26,10 +26,11 @@ from clerk_desk.deadlines import CityCalendar
 from clerk_desk.due_receipts import FeeReceipt, fee_receipts  # shared: re-exported here
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
+from clerk_desk.history import HistoryEntry
+from clerk_desk.history import history as records_history
 from clerk_desk.ledger import RecordRef, dues_for
 from clerk_desk.models import (
     AmountDue,
-    AuditEvent,
     Bond,
     BondKind,
     ChargeKind,
@@ -38,7 +39,6 @@ from clerk_desk.models import (
     FileStatus,
     OpeningSite,
     OpeningStatus,
-    Operator,
     Receipt,
     ReceiptKind,
     ReceiptLine,
@@ -325,32 +325,11 @@ def restoration_due_on(opening: StreetOpening, calendar: CityCalendar) -> date |
     return so.restoration_due(opening.approved_on, calendar)
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryView:
-    """One thing done to a permit: when (UTC), by whom (the operator's full name), what."""
-
-    at: datetime
-    who: str
-    action: str
-    summary: str
-
-
-def history(session: Session, opening_id: int) -> list[HistoryView]:
+def history(session: Session, opening_id: int, *, zone: tzinfo | None = None) -> list[HistoryEntry]:
     """What was done to one permit, oldest first: the audit trail of its own record (every
-    service that changes it writes there), readable by whoever may read the register."""
-    rows = session.execute(
-        select(AuditEvent, Operator.full_name)
-        .outerjoin(Operator, Operator.id == AuditEvent.operator_id)
-        .where(
-            AuditEvent.record_type == RECORD_TYPE,
-            AuditEvent.record_id == str(opening_id),
-        )
-        .order_by(AuditEvent.at, AuditEvent.id)
-    ).all()
-    return [
-        HistoryView(event.at, name or event.operator_name, event.action, event.summary)
-        for event, name in rows
-    ]
+    service that changes it writes there) and of its fees, readable by whoever may read the
+    register."""
+    return records_history(session, RecordRef(RECORD_TYPE, str(opening_id)), zone=zone)
 
 
 def improvements(session: Session) -> list[StreetImprovement]:

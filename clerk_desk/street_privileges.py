@@ -62,11 +62,12 @@ from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
+from clerk_desk.history import HistoryEntry
+from clerk_desk.history import history as records_history
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_fraction, format_length
 from clerk_desk.models import (
     AmountDue,
-    AuditEvent,
     Bond,
     BondKind,
     ChargeKind,
@@ -1894,21 +1895,18 @@ def search_privileges(
     return list(session.scalars(query.limit(limit)))
 
 
-def history(session: Session, privilege_id: int) -> list[AuditEvent]:
+def history(
+    session: Session, privilege_id: int, *, zone: tzinfo | None = None
+) -> list[HistoryEntry]:
     """Every step of the permit, oldest first: its audit entries, those of its amounts due
     (billed, paid, cancelled) and those of the special charge for the City's removal (billed,
-    certified to the tax roll)."""
-    dues = [str(d.id) for d in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(privilege_id)))]
-    charges = [str(c.id) for c in sc.charges_for(session, RECORD_TYPE, str(privilege_id))]
-    mine = and_(AuditEvent.record_type == RECORD_TYPE, AuditEvent.record_id == str(privilege_id))
-    billed = and_(AuditEvent.record_type == AmountDue.__tablename__, AuditEvent.record_id.in_(dues))
-    charged = and_(AuditEvent.record_type == sc.RECORD_TYPE, AuditEvent.record_id.in_(charges))
-    return list(
-        session.scalars(
-            select(AuditEvent)
-            .where(or_(mine, billed, charged) if dues else mine)
-            .order_by(AuditEvent.at, AuditEvent.id)
-        )
+    certified to the tax roll), whether or not the permit had a fee."""
+    charges = sc.charges_for(session, RECORD_TYPE, str(privilege_id))
+    return records_history(
+        session,
+        RecordRef(RECORD_TYPE, str(privilege_id)),
+        zone=zone,
+        related=[RecordRef(sc.RECORD_TYPE, str(charge.id)) for charge in charges],
     )
 
 

@@ -33,11 +33,11 @@ from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
+from clerk_desk.history import HistoryEntry
+from clerk_desk.history import history as records_history
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
-    AmountDue,
     ApplicantKind,
-    AuditEvent,
     CouncilMeeting,
     DoubtNotice,
     DueKind,
@@ -1399,21 +1399,12 @@ def search_applications(
     return list(session.scalars(query.limit(limit)))
 
 
-def history(session: Session, application_id: int) -> list[AuditEvent]:
+def history(
+    session: Session, application_id: int, *, zone: tzinfo | None = None
+) -> list[HistoryEntry]:
     """Every step of the application, oldest first: its entries in the audit trail, and those of
     its fee (billed, paid, a payment put back by a void)."""
-    dues = [
-        str(d.id) for d in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(application_id)))
-    ]
-    mine = and_(AuditEvent.record_type == RECORD_TYPE, AuditEvent.record_id == str(application_id))
-    fee = and_(AuditEvent.record_type == AmountDue.__tablename__, AuditEvent.record_id.in_(dues))
-    return list(
-        session.scalars(
-            select(AuditEvent)
-            .where(or_(mine, fee) if dues else mine)
-            .order_by(AuditEvent.at, AuditEvent.id)
-        )
-    )
+    return records_history(session, RecordRef(RECORD_TYPE, str(application_id)), zone=zone)
 
 
 _HEADINGS = {

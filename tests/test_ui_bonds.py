@@ -48,12 +48,12 @@ from ui.bond_dialogs import (
     BondStatusDialog,
     CertificateDialog,
     LiftRevocationDialog,
-    PartyPicker,
     ReasonDialog,
     RevocationRow,
     RevocationsDialog,
 )
 from ui.bonds_tab import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE, BondsTab
+from ui.kit.pickers import PartyPicker
 from ui.operations import App
 
 pytestmark = pytest.mark.gui

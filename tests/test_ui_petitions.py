@@ -43,17 +43,16 @@ from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.permissions import GRANTS, Permission
 from clerk_desk.petitions import MeetingData, PetitionData, SignerData
 from ui import bond_dialogs, forms, printing
+from ui.kit.meetings import MeetingDialog, ReasonForm
 from ui.operations import App
 from ui.parties_tab import PartyDialog
 from ui.petition_dialogs import (
     ChooseMeetingDialog,
     CorrectReceivedDialog,
     CouncilActionDialog,
-    MeetingDialog,
     MeetingsDialog,
     PetitionDialog,
     PetitionersEditor,
-    ReasonForm,
 )
 from ui.petitions_tab import PetitionsTab
 

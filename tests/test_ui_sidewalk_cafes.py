@@ -47,8 +47,8 @@ from clerk_desk.petitions import MeetingData
 from clerk_desk.receipts import TenderEntry
 from clerk_desk.sidewalk_cafes import CafeData
 from ui import forms, operations, printing
+from ui.kit.meetings import ReasonForm
 from ui.operations import App
-from ui.petition_dialogs import ReasonForm
 from ui.sidewalk_cafe_application import ApplicationDialog
 from ui.sidewalk_cafe_dialogs import (
     AttachPapersDialog,

@@ -401,7 +401,7 @@ def test_a_permit_from_application_to_the_printed_permit_with_its_specifications
     assert "three inches of sand fill" in rest  # Subgrade, quoted from the ordinance
     assert "4 1/2 feet in width" in rest  # Width and thickness
     assert dpw.permits.model.column_texts(0)[5:] == ["City", "Issued"]
-    events = [r.what for r in dpw.permits.history_model.rows]
+    events = [r.summary for r in dpw.permits.history_model.rows]
     assert events[0].startswith("Sidewalk permit SW-2026-001 applied for by Kinni Concrete LLC")
     assert "no fee" in events[0]
     assert events[-1].startswith("Sidewalk permit SW-2026-001 issued")
@@ -746,7 +746,7 @@ def test_a_council_repair_order_served_then_repaired_by_the_city_after_twenty_da
         assert (charge.amount_due_id, charge.tax_roll_on) == (due.id, date(2026, 12, 15))
     assert dpw.orders.pages.currentIndex() == 1
     assert dpw.orders.charge_model.column_texts(0)[1:] == ["$1,240.50", "$0.00", "Open"]
-    events = [r.what for r in dpw.orders.history_model.rows]
+    events = [r.summary for r in dpw.orders.history_model.rows]
     assert events[0].startswith("Sidewalk repair order SR-2026-001")
     assert any("City repaired the sidewalk of SR-2026-001" in e for e in events)
 
@@ -1365,7 +1365,7 @@ def test_a_completion_before_the_seventh_day_is_warned_and_recorded(
     dpw.permits.complete_button.click()
     assert messages == []
     assert stored_permit(desk, permit_id).completed_on == date(2026, 12, 4)
-    assert "fewer than seven days after the permit" in dpw.permits.history_model.rows[-1].what
+    assert "fewer than seven days after the permit" in dpw.permits.history_model.rows[-1].summary
 
 
 def test_service_by_publication_asks_for_the_copy_mailed_first_class(

@@ -396,7 +396,7 @@ def test_an_emergency_opening_from_application_to_the_printed_permit(
     assert "SO-2026-001" in text and "In front of 410 Orange St N" in text
     assert "Sun May 30, 2027" in text  # valid through: six months from approval
     assert "St. Croix Valley Gas" in text and "No permit fee" in text
-    events = [r.what for r in desk_of_dpw.history_model.rows]
+    events = [r.summary for r in desk_of_dpw.history_model.rows]
     assert events[0].startswith("Street opening SO-2026-001 applied for")
     assert any("determined SO-2026-001 an emergency excavation" in e for e in events)
     assert events[-1].startswith("Street opening SO-2026-001 approved, valid through")

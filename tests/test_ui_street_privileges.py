@@ -499,7 +499,7 @@ def test_a_permit_from_the_application_to_the_printed_permit(
     ]
     assert lighted.recorded == "Recorded by Test Clerk"
     assert tab.pages.tabText(1) == "Conditions (1 violated)"
-    events = [r.what for r in tab.history_model.rows]
+    events = [r.summary for r in tab.history_model.rows]
     assert events[0].startswith("Street privilege SP-2026-001 applied for by Kinni Roofing")
     assert any(
         "violated (North barricade light out)" in e
@@ -616,8 +616,8 @@ def test_a_revocation_phoned_in_is_recorded_at_the_counter_naming_the_official(
     assert "Revoked</b> Tue Dec 8, 2026 by Dana Whitfield, Chief of Police" in (
         counter.summary.text()
     )
-    (event,) = [r for r in counter.history_model.rows if "revoked without notice" in r.what]
-    assert event.what.endswith("; recorded by Test Clerk")
+    (event,) = [r for r in counter.history_model.rows if "revoked without notice" in r.summary]
+    assert event.summary.endswith("; recorded by Test Clerk")
     assert not counter.revoke_button.isEnabled()
     assert counter.revoke_button.toolTip() == "Only a permit in force is revoked"
     assert counter.close_button.isEnabled()  # the way must still be vacated and cleaned

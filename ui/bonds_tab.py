@@ -17,13 +17,12 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
-from PySide6.QtCore import QDate, QItemSelection, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QMouseEvent, QShortcut
+from PySide6.QtCore import QItemSelection, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -62,13 +61,12 @@ from ui.bond_dialogs import (
     DefectNoticeDialog,
     ReasonDialog,
     RevocationsDialog,
-    money_edit,
     open_scan,
-    optional_money,
-    party_row,
     releasable_words,
 )
 from ui.findings_view import FindingsView
+from ui.kit.fields import ChooseDateEdit, money_edit, optional_money
+from ui.kit.pickers import party_row
 from ui.operations import App, FieldErrors, perform, run_in_background
 from ui.register_page import EXPORT_FILTER
 from ui.table_models import RIGHT, RowsModel, TableColumn, yes
@@ -195,62 +193,6 @@ def search_bond_lines(
             action.session, text, kind=kind, include_inactive=include_inactive, limit=limit
         )
     ]
-
-
-class ChooseDateEdit(QDateEdit):
-    """A date field that starts empty — it reads "choose…" — so that a check is never run on a
-    day nobody entered. The first key or click puts ``default()`` in it to start from.
-
-    Signals: those of :class:`QDateEdit` (``dateChanged`` when a day is chosen).
-    """
-
-    UNSET = QDate(1900, 1, 1)
-    _PASS_KEYS = (
-        Qt.Key.Key_Tab,
-        Qt.Key.Key_Backtab,
-        Qt.Key.Key_Escape,
-        Qt.Key.Key_Return,
-        Qt.Key.Key_Enter,
-    )
-    _STEP_KEYS = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
-
-    def __init__(
-        self, default: Callable[[], date], *, name: str, parent: QWidget | None = None
-    ) -> None:
-        super().__init__(parent)
-        self.default = default
-        self.setObjectName(name)
-        self.setCalendarPopup(True)
-        self.setDisplayFormat("MM/dd/yyyy")
-        self.setMinimumDate(self.UNSET)
-        self.setSpecialValueText("choose…")
-        self.setDate(self.UNSET)
-
-    def value(self) -> date | None:
-        """The day chosen, or None while the field reads "choose…"."""
-        if self.date() == self.UNSET:
-            return None
-        return forms.to_date(self)
-
-    def set_value(self, day: date | None) -> None:
-        self.setDate(self.UNSET if day is None else QDate(day.year, day.month, day.day))
-
-    def _start(self) -> None:
-        if self.value() is None:
-            self.set_value(self.default())
-            self.setSelectedSection(QDateEdit.Section.MonthSection)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self._start()  # the calendar opens on the default day, not in 1900
-        super().mousePressEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if self.value() is None and Qt.Key(event.key()) not in self._PASS_KEYS:
-            self._start()
-            if Qt.Key(event.key()) in self._STEP_KEYS:
-                event.accept()  # showing the default day is the first step
-                return
-        super().keyPressEvent(event)
 
 
 class CheckPanel(QGroupBox):

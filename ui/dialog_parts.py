@@ -27,9 +27,9 @@ from clerk_desk.findings import Finding
 from clerk_desk.permissions import Permission, refusal
 from ui import forms
 from ui.findings_view import FindingsView
+from ui.kit.meetings import MeetingDialog
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_from_url, cite_html
-from ui.petition_dialogs import MeetingDialog
 
 GOOD, LATE, BAD, INFO = "#1b6e2e", "#8a5a00", "#b00020", "#1d4f7a"
 """Text colours: met or done, waiting or late, refused or not met, neutral information."""

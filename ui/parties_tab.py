@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
@@ -34,11 +33,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, settings_store, words
+from clerk_desk import parties, parties_views, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.models import Parcel, Party, PartyKind
 from clerk_desk.parties import ParcelData, PartyData
+from clerk_desk.parties_views import ParcelRow, PartyRow
 from clerk_desk.permissions import Permission, refusal
 from ui import forms, operations
 from ui.operations import App, perform, run_in_background
@@ -55,91 +55,6 @@ _EXPORT_ALL = 10**9  # search limit meaning "the whole register"
 
 
 # ---- plain rows --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PartyRow:
-    """A party as the register shows it, read inside one action."""
-
-    id: int
-    kind: PartyKind
-    name: str
-    contact_name: str
-    street: str
-    city: str
-    state: str
-    postal_code: str
-    phone: str
-    email: str
-    public_utility: bool
-    contractor: bool
-    active: bool
-    notes: str
-
-    @classmethod
-    def of(cls, party: Party) -> PartyRow:
-        return cls(
-            party.id,
-            PartyKind(party.kind),
-            party.name,
-            party.contact_name,
-            party.street,
-            party.city,
-            party.state,
-            party.postal_code,
-            party.phone,
-            party.email,
-            party.public_utility,
-            party.contractor,
-            party.active,
-            party.notes,
-        )
-
-    @property
-    def address(self) -> str:
-        locality = " ".join(p for p in (self.state, self.postal_code) if p)
-        town = ", ".join(p for p in (self.city, locality) if p)
-        return ", ".join(p for p in (self.street, town) if p)
-
-    def data(self) -> PartyData:
-        return PartyData(
-            self.kind,
-            self.name,
-            self.contact_name,
-            self.street,
-            self.city,
-            self.state,
-            self.postal_code,
-            self.phone,
-            self.email,
-            self.public_utility,
-            self.contractor,
-            self.notes,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ParcelRow:
-    """A parcel as the register shows it, with its owner's name."""
-
-    id: int
-    parcel_number: str
-    site_address: str
-    owner_id: int | None
-    owner_name: str
-    description: str
-
-    @classmethod
-    def of(cls, parcel: Parcel) -> ParcelRow:
-        owner = parcel.owner
-        return cls(
-            parcel.id,
-            parcel.parcel_number,
-            parcel.site_address,
-            parcel.owner_id,
-            owner.name if owner is not None else "",
-            parcel.description,
-        )
 
 
 PARTY_COLUMNS = (
@@ -167,17 +82,6 @@ OWNED_COLUMNS = (
     TableColumn("Site address", lambda r: r.site_address),
 )
 KIND_CHOICES = [(None, "All kinds"), *[(kind, kind.label) for kind in PartyKind]]
-
-
-def search_party_rows(
-    action: Action, text: str, kind: PartyKind | None = None, include_inactive: bool = False
-) -> list[PartyRow]:
-    return [
-        PartyRow.of(p)
-        for p in parties.search_parties(
-            action.session, text, kind=kind, include_inactive=include_inactive
-        )
-    ]
 
 
 # ---- the tab -----------------------------------------------------------------------------------
@@ -554,7 +458,10 @@ class PartiesTab(QWidget):
         inactive = self.inactive_box.isChecked()
         selected = self.selected_party()
         rows = perform(
-            self, self.app, lambda a: search_party_rows(a, text, kind, inactive), writes=False
+            self,
+            self.app,
+            lambda a: parties_views.search_party_rows(a.session, text, kind, inactive),
+            writes=False,
         )
         if rows is None:
             return
@@ -570,7 +477,7 @@ class PartiesTab(QWidget):
         rows = perform(
             self,
             self.app,
-            lambda a: [ParcelRow.of(p) for p in parties.search_parcels(a.session, text)],
+            lambda a: parties_views.search_parcel_rows(a.session, text),
             writes=False,
         )
         if rows is None:
@@ -635,7 +542,7 @@ class PartiesTab(QWidget):
         owned = perform(
             self,
             self.app,
-            lambda a: [ParcelRow.of(p) for p in parties.parcels_of(a.session, party.id)],
+            lambda a: parties_views.parcel_rows_of(a.session, party.id),
             writes=False,
         )
         self.owned_model.set_rows(owned or [])
@@ -655,7 +562,7 @@ class PartiesTab(QWidget):
             owner = perform(
                 self,
                 self.app,
-                lambda a: PartyRow.of(parties.get_party(a.session, owner_id)),
+                lambda a: parties_views.party_row(a.session, owner_id),
                 writes=False,
             )
         lines = [
@@ -926,7 +833,9 @@ class OwnerPicker(QWidget):
         self._show_chosen()
 
     def search(self, text: str) -> None:
-        rows = perform(self, self.app, lambda a: search_party_rows(a, text), writes=False)
+        rows = perform(
+            self, self.app, lambda a: parties_views.search_party_rows(a.session, text), writes=False
+        )
         self.model.set_rows(rows or [])
         if rows:
             number = self.model.row_of(lambda r: self.owner is not None and r.id == self.owner.id)
@@ -981,7 +890,7 @@ class ParcelDialog(forms.FormDialog):
             owner = perform(
                 parent,
                 app,
-                lambda a: PartyRow.of(parties.get_party(a.session, owner_id)),
+                lambda a: parties_views.party_row(a.session, owner_id),
                 writes=False,
             )
         self.parcel_number = QLineEdit(parcel.parcel_number if parcel else "")

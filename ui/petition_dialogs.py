@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -42,12 +41,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, petitions, petitions_views, settings_store, words
+from clerk_desk import parties, petitions, petitions_views, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.models import (
-    CouncilMeeting,
-    MeetingKind,
     Parcel,
     Party,
     Petition,
@@ -56,14 +53,17 @@ from clerk_desk.models import (
     PetitionScan,
     PetitionStatus,
 )
+from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.petitions import CITE, CouncilAction, PetitionData, ProgramYear, SignerData
 from clerk_desk.words import clock_time, format_day, plural
 from ui import forms
-from ui.bond_dialogs import SCAN_FILTER, left_aligned
+from ui.kit.fields import left_aligned, plain_text_edit
+from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
+from ui.kit.pickers import SCAN_FILTER
 from ui.operations import App, perform, show_error
 from ui.ordinance_viewer import cite_html
-from ui.parties_tab import PartyDialog, PartyRow
+from ui.parties_tab import PartyDialog
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 PERMISSION = Permission.TAKE_APPLICATIONS
@@ -275,72 +275,6 @@ class EventRow:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class MeetingRow:
-    """A Council meeting as the lists show it."""
-
-    id: int
-    kind: MeetingKind
-    starts_at: datetime  # in the City's time
-    place: str
-    notes: str
-    items: int  # petitions on its agenda now
-    packet_built: str  # "12/11/2026 3:05 PM, 14 pages", or nothing
-    cancelled_on: date | None
-    cancel_reason: str
-    held: bool  # it had begun when the list was read
-
-    @classmethod
-    def of(cls, meeting: CouncilMeeting, zone: tzinfo, items: int, now: datetime) -> MeetingRow:
-        built = ""
-        if meeting.packet_built_at is not None:
-            built = words.local_time(meeting.packet_built_at, zone)
-            if meeting.packet_pages:
-                built += f", {meeting.packet_pages} pages"
-        return cls(
-            meeting.id,
-            MeetingKind(meeting.kind),
-            meeting.starts_at.astimezone(zone),
-            meeting.place,
-            meeting.notes,
-            items,
-            built,
-            meeting.cancelled_on,
-            meeting.cancel_reason,
-            meeting.starts_at <= now,
-        )
-
-    @property
-    def day(self) -> date:
-        return self.starts_at.date()
-
-    @property
-    def cancelled(self) -> bool:
-        return self.cancelled_on is not None
-
-    @property
-    def label(self) -> str:
-        """ "Regular meeting, Mon Dec 14, 2026, 6:00 PM"."""
-        return f"{self.kind.label}, {format_day(self.day)}, {clock_time(self.starts_at)}"
-
-    def choice(self) -> str:
-        """The label with what its agenda holds, for the lists to choose a meeting from."""
-        count = f"{plural(self.items, 'petition')} on the agenda"
-        return f"{self.label} — {count}"
-
-    @property
-    def status_text(self) -> str:
-        if self.cancelled_on is not None:
-            return f"Cancelled {words.us_date(self.cancelled_on)}"
-        return "Held" if self.held else "To come"
-
-
-def zone_of(action: Action) -> tzinfo:
-    zone = action.clock.local_now().tzinfo
-    assert zone is not None
-    return zone
-
-
 def search_petition_rows(
     action: Action,
     text: str = "",
@@ -351,7 +285,7 @@ def search_petition_rows(
     pending_only: bool = False,
     limit: int = petitions.SEARCH_LIMIT,
 ) -> list[PetitionRow]:
-    zone = zone_of(action)
+    zone = action.zone
     return [
         PetitionRow.of(p, zone)
         for p in petitions.search_petitions(
@@ -367,27 +301,12 @@ def search_petition_rows(
 
 
 def petition_row(action: Action, petition_id: int) -> PetitionRow:
-    return PetitionRow.of(petitions.get_petition(action.session, petition_id), zone_of(action))
+    return PetitionRow.of(petitions.get_petition(action.session, petition_id), action.zone)
 
 
 def event_rows(action: Action, petition_id: int) -> list[EventRow]:
-    zone = zone_of(action)
+    zone = action.zone
     return [EventRow.of(e, zone) for e in petitions.history(action.session, petition_id)]
-
-
-def meeting_rows(
-    action: Action, *, upcoming: bool = False, include_cancelled: bool = False
-) -> list[MeetingRow]:
-    """The Council's meetings in date order; ``upcoming``: only those yet to begin."""
-    zone, now = zone_of(action), action.now()
-    since = now if upcoming else None
-    counts = petitions_views.agenda_counts(action.session)
-    return [
-        MeetingRow.of(m, zone, counts.get(m.id, 0), now)
-        for m in petitions.meetings(
-            action.session, since=since, include_cancelled=include_cancelled
-        )
-    ]
 
 
 def program_year_html(explained: ProgramYear, *, stamped: str) -> str:
@@ -409,14 +328,6 @@ def program_year_html(explained: ProgramYear, *, stamped: str) -> str:
         lines = "<br>".join(e(line) for line in explained.deadline.explanation)
         parts.append(f"<br><small style='color:#444'>{lines}</small>")
     return "".join(parts)
-
-
-def _plain_text(name: str, lines: int, parent: QWidget) -> QPlainTextEdit:
-    edit = QPlainTextEdit()
-    edit.setObjectName(name)
-    edit.setTabChangesFocus(True)
-    edit.setFixedHeight(parent.fontMetrics().height() * lines + 12)
-    return edit
 
 
 def _info_label(name: str) -> QLabel:
@@ -762,9 +673,9 @@ class PetitionDialog(forms.FormDialog):
         self.limits_to = forms.limit_to(QLineEdit(), Petition.limits_to)
         self.limits_to.setObjectName("limits_to")
         self.limits_to.setPlaceholderText("e.g. Court St")
-        self.description = _plain_text("description", 3, self)
+        self.description = plain_text_edit("description", 3, self)
         self.description.setPlaceholderText("What the owners ask for, as the petition says it")
-        self.staff_notes = _plain_text("staff_notes", 3, self)
+        self.staff_notes = plain_text_edit("staff_notes", 3, self)
         self.staff_notes.setPlaceholderText("For the Council's packet: DPW's first look, costs…")
         self.scans = ScanList()
         self.signers = PetitionersEditor(app, petition.signers if petition else ())
@@ -996,7 +907,7 @@ class CorrectReceivedDialog(forms.FormDialog):
 
         def work(action: Action) -> bool:
             petitions.correct_received(
-                action, petition_id, received_at=self.received_at(zone_of(action)), reason=reason
+                action, petition_id, received_at=self.received_at(action.zone), reason=reason
             )
             return True
 
@@ -1006,74 +917,6 @@ class CorrectReceivedDialog(forms.FormDialog):
             forms.as_field_error(work, "received_at", keep=("reason",)),
             errors=self.errors,
         )
-
-
-class ReasonForm(forms.FormDialog):
-    """One act that needs only a reason: withdraw a petition, set a scan aside, cancel a meeting.
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(
-        self,
-        parent: QWidget | None,
-        app: App,
-        *,
-        title: str,
-        note: str,
-        save_text: str,
-        placeholder: str,
-        work: Callable[[Action, str], object],
-        name: str,
-    ) -> None:
-        super().__init__(parent, title, save_text=save_text)
-        self.app = app
-        self.work = work
-        self.setObjectName(name)
-        self.add_top(forms.banner(note, tone="info"))
-        self.reason = QLineEdit()
-        self.reason.setObjectName("reason")
-        self.reason.setPlaceholderText(placeholder)
-        self.add_field("&Why", self.reason, "reason")
-        self.finish_layout()
-        if not app.operator.may(PERMISSION):
-            self.set_read_only(refusal(app.operator.role, PERMISSION))
-        self.resize(560, self.sizeHint().height())
-        self.reason.setFocus()
-
-    @classmethod
-    def ask(
-        cls,
-        parent: QWidget | None,
-        app: App,
-        *,
-        title: str,
-        note: str,
-        save_text: str,
-        placeholder: str,
-        work: Callable[[Action, str], object],
-        name: str,
-    ) -> bool:
-        dialog = cls(
-            parent,
-            app,
-            title=title,
-            note=note,
-            save_text=save_text,
-            placeholder=placeholder,
-            work=work,
-            name=name,
-        )
-        return bool(forms.run_modal(dialog))
-
-    def commit(self) -> object:
-        reason = self.reason.text()
-
-        def act(action: Action) -> bool:
-            self.work(action, reason)
-            return True
-
-        return perform(self, self.app, forms.as_field_error(act, "reason"), errors=self.errors)
 
 
 def withdraw(parent: QWidget | None, app: App, petition: PetitionRow) -> bool:
@@ -1105,105 +948,6 @@ def set_scan_aside(parent: QWidget | None, app: App, scan: ScanRow) -> bool:
 
 
 # ---- meetings ------------------------------------------------------------------------------
-
-
-class MeetingDialog(forms.FormDialog):
-    """Add a Common Council meeting (regular or special), or change one's date, time or place.
-
-    A new meeting starts on the next regular meeting day not yet in the list (second and fourth
-    Mondays at 6:00 p.m., the Tuesday after a Monday City Hall is closed).
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(self, parent: QWidget | None, app: App, meeting: MeetingRow | None = None) -> None:
-        super().__init__(parent, "Change the meeting" if meeting else "New Council meeting")
-        self.app = app
-        self.meeting = meeting
-        self.setObjectName("meeting_dialog")
-
-        def defaults(action: Action) -> tuple[datetime, str]:
-            starts = petitions_views.next_regular_meeting(
-                action.session, action.today(), action.calendar, zone_of(action)
-            )
-            return starts, settings_store.city_profile(action.session).council_meeting_place
-
-        found = None if meeting else perform(parent, app, defaults, writes=False)
-        starts_at = meeting.starts_at if meeting else (found[0] if found else None)
-        place = meeting.place if meeting else (found[1] if found else "")
-        day = starts_at.date() if starts_at else app.desk.clock.today()
-        self.kind = QComboBox()
-        self.kind.setObjectName("meeting_kind")
-        for kind in MeetingKind:
-            self.kind.addItem(kind.label, kind)
-        self.day = forms.date_edit(day, name="meeting_day")
-        self.time = QTimeEdit(
-            QTime(starts_at.hour, starts_at.minute) if starts_at else QTime(18, 0)
-        )
-        self.time.setObjectName("meeting_time")
-        self.time.setDisplayFormat("h:mm AP")
-        when = QWidget()
-        when_row = QHBoxLayout(when)
-        when_row.setContentsMargins(0, 0, 0, 0)
-        when_row.addWidget(self.day)
-        when_row.addWidget(QLabel("at"))
-        when_row.addWidget(self.time)
-        when_row.addStretch(1)
-        self.place = forms.limit_to(QLineEdit(place), CouncilMeeting.place)
-        self.place.setObjectName("place")
-        self.notes = _plain_text("meeting_notes", 2, self)
-        self.add_field("&Kind", self.kind)
-        self.add_field("&Date", when, "starts_at")
-        self.add_field("&Place", self.place, "place")
-        self.add_field("&Notes", self.notes, "notes")
-        if meeting is not None:
-            self.kind.setCurrentIndex(self.kind.findData(meeting.kind))
-            self.notes.setPlainText(meeting.notes)
-            if meeting.packet_built:
-                self.add_top(
-                    forms.banner(
-                        "A packet was built for this meeting; a new date or time means building "
-                        "it again.",
-                        tone="info",
-                    )
-                )
-        self.finish_layout()
-        if not app.operator.may(PERMISSION):
-            self.set_read_only(refusal(app.operator.role, PERMISSION))
-        self.resize(560, self.sizeHint().height())
-        self.day.setFocus()
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App, meeting: MeetingRow | None = None) -> int | None:
-        dialog = cls(parent, app, meeting)
-        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
-            return dialog.result_value
-        return None
-
-    def commit(self) -> object:
-        meeting = self.meeting
-        kind = MeetingKind(self.kind.currentData())
-        day, value = forms.to_date(self.day), self.time.time()
-        place, notes = self.place.text(), self.notes.toPlainText()
-
-        def work(action: Action) -> int:
-            starts_at = datetime.combine(
-                day, time(value.hour(), value.minute()), tzinfo=zone_of(action)
-            )
-            data = petitions.MeetingData(kind, starts_at, place, notes)
-            if meeting is None:
-                saved = petitions.add_meeting(action, data)
-            else:
-                saved = petitions.update_meeting(action, meeting.id, data)
-            action.session.flush()
-            return saved.id
-
-        return perform(
-            self,
-            self.app,
-            forms.as_field_error(work, "starts_at", keep=("place",)),
-            errors=self.errors,
-        )
 
 
 def meeting_columns() -> tuple[TableColumn, ...]:

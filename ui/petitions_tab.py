@@ -44,8 +44,10 @@ from clerk_desk.permissions import refusal
 from clerk_desk.petitions import CITE
 from clerk_desk.words import clock_time, format_day
 from ui import forms, printing
-from ui.bond_dialogs import SCAN_FILTER, open_scan
+from ui.bond_dialogs import open_scan
 from ui.dialog_parts import NBSP
+from ui.kit.meetings import MeetingRow, meeting_rows
+from ui.kit.pickers import SCAN_FILTER
 from ui.operations import App, perform, run_in_background, show_error
 from ui.ordinance_viewer import cite_html
 from ui.petition_dialogs import (
@@ -53,19 +55,16 @@ from ui.petition_dialogs import (
     ChooseMeetingDialog,
     CorrectReceivedDialog,
     CouncilActionDialog,
-    MeetingRow,
     MeetingsDialog,
     PetitionDialog,
     PetitionRow,
     ScanRow,
     event_rows,
-    meeting_rows,
     petition_row,
     place_on_agenda,
     search_petition_rows,
     set_scan_aside,
     withdraw,
-    zone_of,
 )
 from ui.register_page import Progress, RegisterPage, filter_box, register_splitter, search_row
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
@@ -617,7 +616,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
                     as_of = action.now()
                     meeting = petitions.get_meeting(session, chosen)
                     items = petitions.agenda(session, chosen)
-                    zone = zone_of(action)
+                    zone = action.zone
                     row = MeetingRow.of(meeting, zone, len(items), as_of)
                     pdf = agenda_packet_pdf(
                         meeting,
@@ -744,7 +743,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
                     progress=progress,
                     author=app.operator.full_name,
                     city=city,
-                    tz=zone_of(action),
+                    tz=action.zone,
                 )
 
         return work

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, sidewalk_cafes, street_numbers, words
+from clerk_desk import parties, parties_views, sidewalk_cafes, street_numbers, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.lengths import format_length, parse_length
@@ -56,11 +56,11 @@ from clerk_desk.sidewalk_cafes import (
 )
 from clerk_desk.words import format_day
 from ui import forms, operations
-from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, optional_money
-from ui.bonds_tab import ChooseDateEdit
 from ui.findings_view import FindingsView
+from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit, optional_money
+from ui.kit.pickers import PartyPicker
 from ui.operations import App, perform
-from ui.parties_tab import PartyDialog, PartyRow
+from ui.parties_tab import PartyDialog
 from ui.sidewalk_cafe_rows import (
     BAD,
     GOOD,
@@ -279,7 +279,7 @@ class ApplicationDialog(forms.FormDialog):
             chosen = perform(
                 parent,
                 app,
-                lambda a: PartyRow.of(parties.get_party(a.session, cafe.applicant_id)),
+                lambda a: parties_views.party_row(a.session, cafe.applicant_id),
                 writes=False,
             )
         self.applicant = PartyPicker(app, role="applicant", chosen=chosen, name="applicant")
@@ -920,7 +920,7 @@ class ApplicationDialog(forms.FormDialog):
         row = perform(
             self,
             self.app,
-            lambda a: PartyRow.of(parties.get_party(a.session, party_id)),
+            lambda a: parties_views.party_row(a.session, party_id),
             writes=False,
         )
         if row is not None:

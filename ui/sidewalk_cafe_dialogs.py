@@ -50,12 +50,12 @@ from clerk_desk.sidewalk_cafes import (
 from clerk_desk.validation import max_length
 from clerk_desk.words import format_day, plural
 from ui import forms, operations
-from ui.bond_dialogs import left_aligned
-from ui.bonds_tab import ChooseDateEdit
 from ui.dialog_parts import MeetingPicker
 from ui.findings_view import FindingsView
+from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
+from ui.kit.fields import ChooseDateEdit, left_aligned
+from ui.kit.meetings import MeetingRow, ReasonForm, meeting_rows
 from ui.operations import App, attempt, perform
-from ui.petition_dialogs import MeetingRow, ReasonForm, meeting_rows, zone_of
 from ui.sidewalk_cafe_application import FileChooser
 from ui.sidewalk_cafe_papers import paper_bytes
 from ui.sidewalk_cafe_rows import (
@@ -85,7 +85,6 @@ from ui.sidewalk_cafe_widgets import (
     row_of,
 )
 from ui.table_models import TableColumn
-from ui.vending_dialogs import EditColumn, EditRowsModel, editable_table
 
 # ---- the owners and occupants within 100 feet ------------------------------------------------
 
@@ -831,7 +830,7 @@ class MeetingChooser(MeetingPicker):
             if cafe_id is None:
                 return rows, None
             fit = sidewalk_cafes.council_meetings(
-                action.session, cafe_id, now=action.now(), zone=zone_of(action), held=held
+                action.session, cafe_id, now=action.now(), zone=action.zone, held=held
             )
             return rows, {m.id for m in fit}
 

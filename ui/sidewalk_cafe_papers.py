@@ -18,7 +18,6 @@ from clerk_desk import settings_store, sidewalk_cafes
 from clerk_desk.desk import Action
 from ui import printing
 from ui.operations import App, perform
-from ui.petition_dialogs import zone_of
 
 PAPERS = ("permit", "packet", "letters", "labels", "list", "suspension", "revocation")
 
@@ -46,7 +45,7 @@ def paper_bytes(
         )
     if paper == "packet":
         packet = views.packet_view(
-            session, cafe_id, action.calendar, today=action.today(), zone=zone_of(action)
+            session, cafe_id, action.calendar, today=action.today(), zone=action.zone
         )
         return f"Application packet — {number}", documents.packet_pdf(packet, profile)
     if paper in ("letters", "labels", "list"):

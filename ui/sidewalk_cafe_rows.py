@@ -16,9 +16,9 @@ from clerk_desk import sidewalk_cafes, sidewalk_cafes_views, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
+from clerk_desk.history import HistoryEntry
 from clerk_desk.lengths import parse_length
 from clerk_desk.models import (
-    AuditEvent,
     CafeComment,
     CafeNeighbor,
     CafeStatus,
@@ -40,7 +40,6 @@ from ui.dialog_parts import LATE as LATE
 from ui.dialog_parts import WARN_COLOUR as WARN_COLOUR
 from ui.dialog_parts import cite_link as cite_link
 from ui.dialog_parts import may_not as may_not
-from ui.petition_dialogs import zone_of
 
 TAKE = Permission.TAKE_APPLICATIONS
 ISSUE = Permission.ISSUE_PERMITS
@@ -229,21 +228,6 @@ class SuspensionRow:
     def open(self) -> bool:
         """Not lifted, and not over: it can still be lifted."""
         return self.lifted_on is None and self.state in ("In effect", "To come")
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryRow:
-    """One step of the application's history (its audit events)."""
-
-    when: str
-    who: str
-    what: str
-
-    @classmethod
-    def of(cls, event: AuditEvent, zone: tzinfo) -> HistoryRow:
-        local = event.at.astimezone(zone)
-        when = f"{words.us_date(local.date())} {clock_time(local, dotted=True)}"
-        return cls(when, event.operator_name, event.summary)
 
 
 def _meeting_label(meeting: object, zone: tzinfo) -> str:
@@ -557,7 +541,7 @@ class CafeDetails:
     eligibility: tuple[Finding, ...]
     layout: tuple[Finding, ...]
     hours: tuple[Finding, ...]
-    history: tuple[HistoryRow, ...]
+    history: tuple[HistoryEntry, ...]
     fee_owed: Money
     alcohol: tuple[Finding, ...] = ()
 
@@ -583,7 +567,7 @@ def search_cafe_rows(
 ) -> list[CafeRow]:
     """The register's rows, each with everything it shows loaded with the search (its street,
     parcel, meetings, neighbours …) and the renewals issued read in one more query."""
-    zone, today = zone_of(action), action.today()
+    zone, today = action.zone, action.today()
     found = sidewalk_cafes.search_cafes(
         action.session, text, status, year, today=today, limit=limit
     )
@@ -595,7 +579,7 @@ def cafe_row(action: Action, cafe_id: int) -> CafeRow:
     renewed = sidewalk_cafes.renewals_issued(action.session, [cafe_id])
     return CafeRow.of(
         sidewalk_cafes.get_cafe(action.session, cafe_id),
-        zone_of(action),
+        action.zone,
         action.today(),
         renewed_by=renewed.get(cafe_id, ""),
     )
@@ -604,14 +588,14 @@ def cafe_row(action: Action, cafe_id: int) -> CafeRow:
 def cafe_details(action: Action, cafe_id: int) -> CafeDetails:
     session = action.session
     cafe = sidewalk_cafes.get_cafe(session, cafe_id)
-    zone = zone_of(action)
+    zone = action.zone
     return CafeDetails(
         cafe_row(action, cafe_id),
         tuple(sidewalk_cafes.review(action, cafe_id)),
         tuple(sidewalk_cafes.eligibility_findings(cafe)),
         tuple(sidewalk_cafes.layout_findings(cafe)),
         tuple(sidewalk_cafes.hours_findings(cafe)),
-        tuple(HistoryRow.of(e, zone) for e in sidewalk_cafes.history(session, cafe_id)),
+        tuple(sidewalk_cafes.history(session, cafe_id, zone=zone)),
         sidewalk_cafes_views.fee_owed(session, cafe_id),
         tuple(sidewalk_cafes.alcohol_findings(cafe)),
     )

@@ -91,7 +91,7 @@ from ui.sidewalk_cafe_rows import (
     search_cafe_rows,
 )
 from ui.sidewalk_cafe_widgets import ChecklistView, findings_box, label_start_box
-from ui.table_models import CENTER, RowsModel, TableColumn
+from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 
 _EXPORT_ALL = 10**9
 
@@ -175,13 +175,6 @@ SUSPENSION_COLUMNS = (
         colour=lambda r: WARN_COLOUR if r.state == "In effect" else None,
     ),
     TableColumn("Reason", lambda r: r.reason, tooltip=lambda r: r.reason or None),
-)
-
-
-HISTORY_COLUMNS = (
-    TableColumn("When", lambda r: r.when),
-    TableColumn("Who", lambda r: r.who),
-    TableColumn("What", lambda r: r.what, tooltip=lambda r: r.what),
 )
 
 

@@ -33,10 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import ledger, sidewalks, sidewalks_views, street_numbers, words
+from clerk_desk import ledger, sidewalks, sidewalks_views, street_numbers
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
+from clerk_desk.history import HistoryEntry
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length, parse_length
 from clerk_desk.models import (
@@ -51,6 +52,7 @@ from clerk_desk.models import (
     SidewalkWork,
 )
 from clerk_desk.money import Money
+from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.sidewalks import (
     COST_CITE,
@@ -68,8 +70,6 @@ from clerk_desk.sidewalks import (
 )
 from clerk_desk.words import clock_time, format_day, plural
 from ui import dialog_parts, forms
-from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
-from ui.bonds_tab import ChooseDateEdit
 from ui.dialog_parts import (
     BAD,
     DONE_COLOUR,
@@ -88,9 +88,10 @@ from ui.dialog_parts import BLOCK_COLOUR as BLOCK_COLOUR
 from ui.dialog_parts import WARN_COLOUR as WARN_COLOUR
 from ui.dialog_parts import ReasonDialog as ReasonDialog
 from ui.findings_view import FindingsView
+from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
+from ui.kit.meetings import MeetingRow, meeting_rows
+from ui.kit.pickers import PartyPicker, party_row
 from ui.operations import App, perform
-from ui.parties_tab import ParcelRow
-from ui.petition_dialogs import MeetingRow, meeting_rows, zone_of
 from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import RIGHT, TableColumn
 
@@ -263,7 +264,7 @@ class PermitRow:
     ) -> PermitRow:
         """``decided`` is the permit's cost decision when a register read them all at once
         (``sidewalks.costs_for``)."""
-        session, zone = action.session, zone_of(action)
+        session, zone = action.session, action.zone
         applicant = permit.applicant
         address = ", ".join(p for p in (applicant.street, applicant.city) if p)
         decision = DecisionRow.of(
@@ -379,31 +380,12 @@ class PermitRow:
 
 
 @dataclass(frozen=True, slots=True)
-class HistoryRow:
-    when: str
-    who: str
-    what: str
-
-
-def _history(action: Action, events: list[object]) -> tuple[HistoryRow, ...]:
-    zone = zone_of(action)
-    return tuple(
-        HistoryRow(
-            words.local_time(e.at, zone),  # type: ignore[attr-defined]
-            e.operator_name,  # type: ignore[attr-defined]
-            e.summary,  # type: ignore[attr-defined]
-        )
-        for e in events
-    )
-
-
-@dataclass(frozen=True, slots=True)
 class PermitDetails:
     """Everything the tab shows of the permit chosen, read in one action."""
 
     row: PermitRow
     findings: tuple[Finding, ...]
-    history: tuple[HistoryRow, ...]
+    history: tuple[HistoryEntry, ...]
     earliest_start: date  # for a permit issued today
 
 
@@ -440,7 +422,7 @@ def permit_details(action: Action, permit_id: int) -> PermitDetails:
     return PermitDetails(
         row,
         tuple(findings),
-        _history(action, list(sidewalks.history(session, permit_id))),
+        tuple(sidewalks.history(session, permit_id, zone=action.zone)),
         sidewalks.earliest_start(today, action.calendar),
     )
 
@@ -497,7 +479,7 @@ class OrderRow:
 
     @classmethod
     def of(cls, order: SidewalkRepairOrder, action: Action) -> OrderRow:
-        zone, today = zone_of(action), action.today()
+        zone, today = action.zone, action.today()
         owner = order.owner
         status = RepairOrderStatus(order.status)
         may_repair = sidewalks.city_may_repair_on(order)
@@ -563,7 +545,7 @@ class OrderDetails:
     row: OrderRow
     findings: tuple[Finding, ...]
     charges: tuple[DueRow, ...]
-    history: tuple[HistoryRow, ...]
+    history: tuple[HistoryEntry, ...]
 
 
 def search_order_rows(
@@ -590,7 +572,7 @@ def order_details(action: Action, order_id: int) -> OrderDetails:
         OrderRow.of(order, action),
         tuple(sidewalks.order_findings(order, today=action.today())),
         charges,
-        _history(action, list(sidewalks.order_history(session, order_id))),
+        tuple(sidewalks.order_history(session, order_id, zone=action.zone)),
     )
 
 
@@ -1372,7 +1354,7 @@ class CouncilDecisionDialog(_PermitAct):
         def offer(action: Action) -> list[MeetingChoice]:
             """The meetings at which the Council may have decided it: held, not cancelled, not
             before the appeal was filed (``sidewalks_views.appeal_meetings``), oldest first."""
-            zone = zone_of(action)
+            zone = action.zone
             found = sidewalks_views.appeal_meetings(
                 action.session, permit_id, now=action.now(), zone=zone
             )
@@ -2054,12 +2036,6 @@ def retire_segment(parent: QWidget | None, app: App, row: SegmentRow) -> bool:
 
 # ---- tables ----------------------------------------------------------------------------------
 
-
-HISTORY_COLUMNS = (
-    TableColumn("When", lambda r: r.when),
-    TableColumn("Who", lambda r: r.who),
-    TableColumn("What", lambda r: r.what, tooltip=lambda r: r.what or None),
-)
 CHARGE_COLUMNS = (
     TableColumn("Charge", lambda r: r.description, tooltip=lambda r: r.cite or None),
     TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),

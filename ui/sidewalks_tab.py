@@ -77,7 +77,6 @@ from ui.sidewalk_dialogs import (
     BILL,
     CHARGE_COLUMNS,
     DECIDE,
-    HISTORY_COLUMNS,
     PLAN,
     SIDE_LABELS,
     TAKE,
@@ -112,7 +111,7 @@ from ui.sidewalk_dialogs import (
     street_choices,
     withdraw_permit,
 )
-from ui.table_models import RowsModel, TableColumn
+from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 
 _EXPORT_ALL = 10**9
 

@@ -46,13 +46,12 @@ from clerk_desk.models import (
     SpecialCharge,
 )
 from clerk_desk.money import Money
+from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.special_charges import PayFrom, RollFrom, Standing
 from clerk_desk.special_charges_views import ChargeView, RunView
 from clerk_desk.words import format_day, plural
 from ui import dialog_parts, forms
-from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
-from ui.bonds_tab import ChooseDateEdit
 from ui.dialog_parts import (
     BAD,
     BLOCK_COLOUR,
@@ -63,9 +62,9 @@ from ui.dialog_parts import (
     may_not,
     refit,
 )
+from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
+from ui.kit.pickers import PartyPicker, party_row
 from ui.operations import App, FieldErrors, perform
-from ui.parties_tab import ParcelRow
-from ui.petition_dialogs import zone_of
 from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import CENTER, RIGHT, TableColumn
 
@@ -302,12 +301,12 @@ def charge_details(action: Action, charge_id: int) -> ChargeDetails:
     session = action.session
     charge = sc.get_charge(session, charge_id)
     row = ChargeRow.of(charge, action.today())
-    view = scv.charge_view(session, charge_id, today=action.today(), tz=zone_of(action))
+    view = scv.charge_view(session, charge_id, today=action.today(), tz=action.zone)
     return ChargeDetails(row, view, view.source)
 
 
 def run_list(action: Action) -> list[RunView]:
-    return scv.run_views(action.session, tz=zone_of(action))
+    return scv.run_views(action.session, tz=action.zone)
 
 
 # ---- tables of the tab -------------------------------------------------------------------------

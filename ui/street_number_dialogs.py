@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, settings_store, street_numbers, words
+from clerk_desk import parties_views, settings_store, street_numbers, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -53,6 +53,7 @@ from clerk_desk.models import (
     PartyKind,
     Street,
 )
+from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import (
     ALTER_CITE,
@@ -70,10 +71,10 @@ from clerk_desk.street_numbers_import import (
     validate_import,
 )
 from ui import forms, operations, printing
-from ui.bond_dialogs import PartyPicker, left_aligned, party_row
 from ui.findings_view import FindingsView
+from ui.kit.fields import left_aligned
+from ui.kit.pickers import PartyPicker, party_row
 from ui.operations import App, perform, run_in_background
-from ui.parties_tab import ParcelRow
 from ui.table_models import RIGHT, RowsModel, TableColumn
 
 TABLE_FILTER = "Address lists (*.xlsx *.xlsm *.csv);;All files (*)"
@@ -754,7 +755,7 @@ def give_room(table: QTableView, *, fixed: Sequence[int] = ()) -> None:
 
 
 def parcel_rows(action: Action, text: str) -> list[ParcelRow]:
-    return [ParcelRow.of(p) for p in parties.search_parcels(action.session, text, limit=50)]
+    return parties_views.search_parcel_rows(action.session, text, limit=50)
 
 
 class ParcelPicker(QWidget):

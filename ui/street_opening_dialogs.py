@@ -41,6 +41,7 @@ from clerk_desk import street_numbers, street_openings, street_openings_views, w
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
+from clerk_desk.history import HistoryEntry
 from clerk_desk.models import (
     OpeningRenewal,
     OpeningSite,
@@ -66,8 +67,6 @@ from clerk_desk.street_openings import (
 from clerk_desk.street_openings_views import DueView, PermitProtection, Shown
 from clerk_desk.words import format_day
 from ui import forms
-from ui.bond_dialogs import PartyPicker, left_aligned, money_edit
-from ui.bonds_tab import ChooseDateEdit
 from ui.dialog_parts import (
     BLOCK_COLOUR,
     DONE_COLOUR,
@@ -78,8 +77,9 @@ from ui.dialog_parts import (
 )
 from ui.dialog_parts import may_not as may_not
 from ui.findings_view import FindingsView
+from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
+from ui.kit.pickers import PartyPicker
 from ui.operations import App, perform
-from ui.petition_dialogs import zone_of
 from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
@@ -191,7 +191,7 @@ class OpeningRow:
 
     @classmethod
     def of(cls, opening: StreetOpening, action: Action) -> OpeningRow:
-        zone, today = zone_of(action), action.today()
+        zone, today = action.zone, action.today()
         applicant = opening.applicant
 
         def local(moment: datetime | None) -> datetime | None:
@@ -302,13 +302,6 @@ def opening_row(action: Action, opening_id: int) -> OpeningRow:
 
 
 @dataclass(frozen=True, slots=True)
-class HistoryRow:
-    when: str
-    who: str
-    what: str
-
-
-@dataclass(frozen=True, slots=True)
 class OpeningDetails:
     """Everything the tab shows of the permit chosen, read in one action."""
 
@@ -316,7 +309,7 @@ class OpeningDetails:
     findings: tuple[Finding, ...]
     checklist: tuple[ChecklistLine, ...]
     dues: tuple[DueView, ...]
-    history: tuple[HistoryRow, ...]
+    history: tuple[HistoryEntry, ...]
 
 
 def opening_details(action: Action, opening_id: int) -> OpeningDetails:
@@ -331,13 +324,10 @@ def opening_details(action: Action, opening_id: int) -> OpeningDetails:
     checklist: list[ChecklistLine] = []
     if row.approved:
         checklist = street_openings.work_checklist(
-            opening, calendar=action.calendar, today=today, tz=zone_of(action)
+            opening, calendar=action.calendar, today=today, tz=action.zone
         )
-    zone = zone_of(action)
-    history = [
-        HistoryRow(words.local_time(h.at, zone), h.who, h.summary)
-        for h in street_openings_views.history(session, opening_id)
-    ]
+    zone = action.zone
+    history = street_openings_views.history(session, opening_id, zone=zone)
     return OpeningDetails(
         row,
         tuple(findings),
@@ -940,7 +930,7 @@ class ApproveDialog(_ActDialog):
 
         def work(action: Action) -> tuple[list[Finding], PermitProtection]:
             protection = street_openings_views.permit_protection(
-                action.session, opening_id, calendar=action.calendar, tz=zone_of(action)
+                action.session, opening_id, calendar=action.calendar, tz=action.zone
             )
             return street_openings.review(action, opening_id), protection
 
@@ -1721,9 +1711,4 @@ RENEWAL_COLUMNS = (
     TableColumn("Granted", lambda r: words.us_date(r.granted_on)),
     TableColumn("By", lambda r: r.granted_by),
     TableColumn("Valid through", lambda r: words.us_date(r.valid_until)),
-)
-HISTORY_COLUMNS = (
-    TableColumn("When", lambda r: r.when),
-    TableColumn("Who", lambda r: r.who),
-    TableColumn("What", lambda r: r.what, tooltip=lambda r: r.what or None),
 )

@@ -49,12 +49,11 @@ from ui.dialog_parts import BLOCK_COLOUR, NBSP, WARN_COLOUR, may_not
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
-from ui.petition_dialogs import clock_time, zone_of
+from ui.petition_dialogs import clock_time
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.street_opening_dialogs import (
     BILL,
     DECIDE,
-    HISTORY_COLUMNS,
     RENEWAL_COLUMNS,
     TAKE,
     ApproveDialog,
@@ -76,7 +75,7 @@ from ui.street_opening_dialogs import (
     search_opening_rows,
     site_columns,
 )
-from ui.table_models import RowsModel, TableColumn, yes
+from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn, yes
 
 _EXPORT_ALL = 10**9
 
@@ -554,7 +553,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
             session = action.session
             opening = street_openings.get_opening(session, opening_id)
             protection = street_openings_views.permit_protection(
-                session, opening_id, calendar=action.calendar, tz=zone_of(action)
+                session, opening_id, calendar=action.calendar, tz=action.zone
             )
             return permit_pdf(
                 opening,

@@ -40,14 +40,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import ledger, street_numbers, street_privileges, words
+from clerk_desk import ledger, parties_views, street_numbers, street_privileges, words
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
+from clerk_desk.history import HistoryEntry
 from clerk_desk.lengths import format_length, parse_length
 from clerk_desk.models import (
-    AuditEvent,
     DueKind,
     DueStatus,
     PrivilegePurpose,
@@ -55,6 +55,7 @@ from clerk_desk.models import (
     StreetPrivilege,
 )
 from clerk_desk.money import Money
+from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission
 from clerk_desk.street_privileges import (
     ADVISER_TITLES,
@@ -75,15 +76,14 @@ from clerk_desk.street_privileges import (
 )
 from clerk_desk.words import format_day, plural
 from ui import forms
-from ui.bond_dialogs import PartyPicker, left_aligned, money_edit, party_row
-from ui.bonds_tab import ChooseDateEdit
 from ui.dialog_parts import BAD, GOOD, NBSP, RowActDialog, cite_link, plain_text, state_badge
 from ui.dialog_parts import LATE as LATE
 from ui.findings_view import FindingsView
+from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
+from ui.kit.pickers import PartyPicker, party_row
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
-from ui.parties_tab import ParcelRow
-from ui.petition_dialogs import clock_time, zone_of
+from ui.petition_dialogs import clock_time
 from ui.street_number_dialogs import give_room, parcel_rows
 from ui.street_opening_dialogs import (
     BLOCK_COLOUR,
@@ -375,19 +375,6 @@ class DueRow:
 
 
 @dataclass(frozen=True, slots=True)
-class HistoryRow:
-    """One step of a permit's history (its audit events)."""
-
-    when: str
-    who: str
-    what: str
-
-    @classmethod
-    def of(cls, event: AuditEvent, zone: tzinfo) -> HistoryRow:
-        return cls(words.local_time(event.at, zone), event.operator_name, event.summary)
-
-
-@dataclass(frozen=True, slots=True)
 class PrivilegeDetails:
     """Everything the tab shows of the permit chosen, read in one action."""
 
@@ -396,7 +383,7 @@ class PrivilegeDetails:
     widths: tuple[Finding, ...]
     conditions: tuple[ConditionRow, ...]
     dues: tuple[DueRow, ...]
-    history: tuple[HistoryRow, ...]
+    history: tuple[HistoryEntry, ...]
 
     @property
     def blocking(self) -> tuple[ChecklistItem, ...]:
@@ -411,7 +398,7 @@ def search_privilege_rows(
     year: int | None = None,
     limit: int = street_privileges.SEARCH_LIMIT,
 ) -> list[PrivilegeRow]:
-    zone, today = zone_of(action), action.today()
+    zone, today = action.zone, action.today()
     return [
         PrivilegeRow.of(p, zone, today)
         for p in street_privileges.search_privileges(
@@ -423,7 +410,7 @@ def search_privilege_rows(
 def privilege_row(action: Action, privilege_id: int) -> PrivilegeRow:
     return PrivilegeRow.of(
         street_privileges.get_privilege(action.session, privilege_id),
-        zone_of(action),
+        action.zone,
         action.today(),
     )
 
@@ -463,16 +450,14 @@ def due_rows(action: Action, privilege_id: int) -> list[DueRow]:
 def privilege_details(action: Action, privilege_id: int) -> PrivilegeDetails:
     session = action.session
     privilege = street_privileges.get_privilege(session, privilege_id)
-    row = PrivilegeRow.of(privilege, zone_of(action), action.today())
+    row = PrivilegeRow.of(privilege, action.zone, action.today())
     review = street_privileges.review(action, privilege_id) if row.undecided else []
     conditions = [
         ConditionRow(key, text, cite, check)
         for key, text, cite, check in street_privileges.conditions_checklist(privilege)
     ]
-    zone = zone_of(action)
-    history = [
-        HistoryRow.of(event, zone) for event in street_privileges.history(session, privilege_id)
-    ]
+    zone = action.zone
+    history = street_privileges.history(session, privilege_id, zone=zone)
     return PrivilegeDetails(
         row,
         tuple(review),
@@ -870,10 +855,9 @@ class ParcelChooser(QWidget):
 
 
 def parcel_of(app: App, parent: QWidget | None, parcel_id: int) -> ParcelRow | None:
-    from clerk_desk.parties import get_parcel
 
     return perform(
-        parent, app, lambda a: ParcelRow.of(get_parcel(a.session, parcel_id)), writes=False
+        parent, app, lambda a: parties_views.parcel_row(a.session, parcel_id), writes=False
     )
 
 
@@ -2010,13 +1994,6 @@ def due_columns() -> tuple[TableColumn, ...]:
         ),
         TableColumn("For", lambda r: r.description, tooltip=lambda r: r.description or None),
     )
-
-
-HISTORY_COLUMNS = (
-    TableColumn("When", lambda r: r.when),
-    TableColumn("Who", lambda r: r.who),
-    TableColumn("What", lambda r: r.what, tooltip=lambda r: r.what or None),
-)
 
 
 def minimums_text(minimums: Mapping[CoverageKind, Money]) -> str:

@@ -57,7 +57,6 @@ from ui.register_page import Progress, RegisterPage, act_button, register_splitt
 from ui.street_privilege_dialogs import (
     BILL,
     DECIDE,
-    HISTORY_COLUMNS,
     TAKE,
     AdviceDialog,
     CheckDialog,
@@ -82,7 +81,7 @@ from ui.street_privilege_dialogs import (
     search_privilege_rows,
     withdraw,
 )
-from ui.table_models import RowsModel, TableColumn
+from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 
 
 def privilege_columns() -> tuple[TableColumn, ...]:

@@ -158,6 +158,14 @@ class RowsModel(QAbstractTableModel):
         return None
 
 
+#: A record's history (:class:`clerk_desk.history.HistoryEntry`), the same on every tab.
+HISTORY_COLUMNS = (
+    TableColumn("When", lambda r: r.when),
+    TableColumn("Who", lambda r: r.who),
+    TableColumn("What", lambda r: r.summary, tooltip=lambda r: r.summary or None),
+)
+
+
 def yes(flag: bool) -> str:
     """How a yes/no column reads: "Yes" or nothing, so the yeses stand out."""
     return "Yes" if flag else ""

@@ -17,29 +17,21 @@ friends), never live records. The papers (notice, permit, letters) are written b
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta, tzinfo
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
-    QDate,
-    QModelIndex,
-    QPersistentModelIndex,
     Qt,
     QTime,
     QTimer,
-    Signal,
 )
 from PySide6.QtWidgets import (
     QAbstractButton,
-    QAbstractItemView,
     QButtonGroup,
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -47,22 +39,20 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QRadioButton,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
 
-from clerk_desk import parties, settings_store, vending, vending_views, words
+from clerk_desk import parties_views, settings_store, vending, vending_views, words
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
+from clerk_desk.history import HistoryEntry
 from clerk_desk.models import (
     ApplicantKind,
-    AuditEvent,
     DoubtNotice,
     PartyKind,
     VendingAppeal,
@@ -72,6 +62,7 @@ from clerk_desk.models import (
     VendingStatus,
 )
 from clerk_desk.money import Money
+from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.validation import max_length
 from clerk_desk.vending import (
@@ -87,8 +78,6 @@ from clerk_desk.vending import (
 )
 from clerk_desk.words import format_day, plural
 from ui import forms, operations, printing
-from ui.bond_dialogs import PartyPicker, left_aligned
-from ui.bonds_tab import ChooseDateEdit
 from ui.dialog_parts import (
     BAD,
     GOOD,
@@ -102,16 +91,13 @@ from ui.dialog_parts import (
     state_badge,
 )
 from ui.findings_view import FindingsView
+from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
+from ui.kit.fields import ChooseDateEdit, left_aligned
+from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
+from ui.kit.pickers import PartyPicker
 from ui.operations import App, attempt, perform
-from ui.parties_tab import PartyDialog, PartyRow
-from ui.petition_dialogs import (
-    MeetingDialog,
-    MeetingRow,
-    ReasonForm,
-    clock_time,
-    meeting_rows,
-    zone_of,
-)
+from ui.parties_tab import PartyDialog
+from ui.petition_dialogs import clock_time
 
 TAKE = Permission.TAKE_APPLICATIONS
 ISSUE = Permission.ISSUE_PERMITS
@@ -433,19 +419,6 @@ class ReviewView:
         return tuple(i for i in self.items if i.state is ItemState.PENDING)
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryRow:
-    """One step of an application's history (its audit events)."""
-
-    when: str
-    who: str
-    what: str
-
-    @classmethod
-    def of(cls, event: AuditEvent, zone: tzinfo) -> HistoryRow:
-        return cls(words.local_time(event.at, zone), event.operator_name, event.summary)
-
-
 def search_application_rows(
     action: Action,
     text: str = "",
@@ -454,7 +427,7 @@ def search_application_rows(
     year: int | None = None,
     limit: int = vending.SEARCH_LIMIT,
 ) -> list[ApplicationRow]:
-    zone, today = zone_of(action), action.today()
+    zone, today = action.zone, action.today()
     return [
         ApplicationRow.of(a, zone, today, action.calendar)
         for a in vending.search_applications(
@@ -466,7 +439,7 @@ def search_application_rows(
 def application_row(action: Action, application_id: int) -> ApplicationRow:
     return ApplicationRow.of(
         vending.get_application(action.session, application_id),
-        zone_of(action),
+        action.zone,
         action.today(),
         action.calendar,
     )
@@ -482,9 +455,8 @@ def review_view(action: Action, application_id: int) -> ReviewView:
     )
 
 
-def history_rows(action: Action, application_id: int) -> list[HistoryRow]:
-    zone = zone_of(action)
-    return [HistoryRow.of(e, zone) for e in vending.history(action.session, application_id)]
+def history_rows(action: Action, application_id: int) -> list[HistoryEntry]:
+    return vending.history(action.session, application_id, zone=action.zone)
 
 
 # ---- small pieces ----------------------------------------------------------------------------
@@ -583,193 +555,6 @@ def summary_html(review: ReviewView, row: ApplicationRow | None) -> str:
 
 
 # ---- editable tables (days and places; sponsors and participants) ---------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class EditColumn:
-    """How one editable column shows, edits and changes a row.
-
-    ``kind`` picks the editor: ``"date"``, ``"time"``, ``"text"`` (with ``limit`` characters
-    at most) or ``"choice"`` (from ``choices``, pairs of value and label).
-    """
-
-    header: str
-    show: Callable[[Any], str]
-    get: Callable[[Any], Any]
-    put: Callable[[Any, Any], Any]
-    kind: str = "text"
-    limit: int | None = None
-    choices: tuple[tuple[str, str], ...] = ()
-
-
-AnyIndex = QModelIndex | QPersistentModelIndex
-
-
-class EditRowsModel(QAbstractTableModel):
-    """A table of plain frozen rows the clerk types into, cell by cell.
-
-    Signals: those of :class:`QAbstractTableModel`; ``rows_changed()`` after any change.
-    """
-
-    rows_changed = Signal()
-
-    def __init__(self, columns: Sequence[EditColumn], parent: Any = None) -> None:
-        super().__init__(parent)
-        self.columns = tuple(columns)
-        self._rows: list[Any] = []
-
-    @property
-    def rows(self) -> list[Any]:
-        return list(self._rows)
-
-    def set_rows(self, rows: Sequence[Any]) -> None:
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
-        self.rows_changed.emit()
-
-    def insert(self, row: Any, at: int | None = None) -> int:
-        at = len(self._rows) if at is None else max(0, min(at, len(self._rows)))
-        self.beginInsertRows(QModelIndex(), at, at)
-        self._rows.insert(at, row)
-        self.endInsertRows()
-        self.rows_changed.emit()
-        return at
-
-    def remove(self, number: int) -> None:
-        if 0 <= number < len(self._rows):
-            self.beginRemoveRows(QModelIndex(), number, number)
-            del self._rows[number]
-            self.endRemoveRows()
-            self.rows_changed.emit()
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.columns)
-
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        row, column = self._rows[index.row()], self.columns[index.column()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            text = column.show(row)
-            return text if role == Qt.ItemDataRole.DisplayRole or len(text) > 30 else None
-        if role == Qt.ItemDataRole.EditRole:
-            value = column.get(row)
-            if column.kind == "date":
-                return QDate(value.year, value.month, value.day)
-            if column.kind == "time":
-                return QTime(value.hour, value.minute)
-            return value
-        return None
-
-    def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
-            return False
-        column = self.columns[index.column()]
-        if column.kind == "date" and isinstance(value, QDate):
-            value = date(value.year(), value.month(), value.day())
-        elif column.kind == "time" and isinstance(value, QTime):
-            value = time(value.hour(), value.minute())
-        elif isinstance(value, str):
-            value = " ".join(value.split()) if column.kind == "text" else value
-        self._rows[index.row()] = column.put(self._rows[index.row()], value)
-        self.dataChanged.emit(index, index)
-        self.rows_changed.emit()
-        return True
-
-    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEditable
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if (
-            orientation == Qt.Orientation.Horizontal
-            and role == Qt.ItemDataRole.DisplayRole
-            and 0 <= section < len(self.columns)
-        ):
-            return self.columns[section].header
-        if orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole:
-            return section + 1 if 0 <= section < len(self._rows) else None
-        return None
-
-
-class CellDelegate(QStyledItemDelegate):
-    """The editor each column wants: a date with its calendar, a time, a choice, or text held
-    to what the database stores."""
-
-    def __init__(self, columns: Sequence[EditColumn], parent: Any = None) -> None:
-        super().__init__(parent)
-        self.columns = tuple(columns)
-
-    def createEditor(
-        self, parent: QWidget, option: QStyleOptionViewItem, index: AnyIndex
-    ) -> QWidget:
-        column = self.columns[index.column()]
-        if column.kind == "date":
-            day = QDateEdit(parent)
-            day.setCalendarPopup(True)
-            day.setDisplayFormat("MM/dd/yyyy")
-            return day
-        if column.kind == "time":
-            hours = QTimeEdit(parent)
-            hours.setDisplayFormat("h:mm AP")
-            return hours
-        if column.kind == "choice":
-            box = QComboBox(parent)
-            for value, label in column.choices:
-                box.addItem(label, value)
-            return box
-        edit = QLineEdit(parent)
-        if column.limit is not None:
-            edit.setMaxLength(column.limit)
-        return edit
-
-    def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
-        if isinstance(editor, QComboBox):
-            editor.setCurrentIndex(max(0, editor.findData(index.data(Qt.ItemDataRole.EditRole))))
-            return
-        super().setEditorData(editor, index)
-
-    def setModelData(self, editor: QWidget, model: Any, index: AnyIndex) -> None:
-        if isinstance(editor, QComboBox):
-            model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
-            return
-        super().setModelData(editor, model, index)
-
-
-def editable_table(model: EditRowsModel, *, name: str) -> QTableView:
-    """A table the clerk types into: typing or F2 edits the cell, Enter edits the current one
-    (never saves the form), arrows move."""
-    view = QTableView()
-    view.setObjectName(name)
-    view.setModel(model)
-    view.setItemDelegate(CellDelegate(model.columns, view))
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(
-        QAbstractItemView.EditTrigger.DoubleClicked
-        | QAbstractItemView.EditTrigger.EditKeyPressed
-        | QAbstractItemView.EditTrigger.AnyKeyPressed
-    )
-    view.setWordWrap(False)
-    view.setTabKeyNavigation(False)  # Tab leaves the table, as in every other field
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 10)
-    view.horizontalHeader().setStretchLastSection(True)
-    view.horizontalHeader().setHighlightSections(False)
-    forms.on_enter(view, lambda: _edit_current(view))
-    return view
-
-
-def _edit_current(view: QTableView) -> None:
-    index = view.currentIndex()
-    if index.isValid():
-        view.edit(index)
 
 
 def slot_columns() -> tuple[EditColumn, ...]:
@@ -1208,7 +993,7 @@ class ApplicationDialog(forms.FormDialog):
         row = perform(
             self,
             self.app,
-            lambda a: PartyRow.of(parties.get_party(a.session, party_id)),
+            lambda a: parties_views.party_row(a.session, party_id),
             writes=False,
         )
         if row is not None:
@@ -1621,7 +1406,7 @@ class DeliveryDialog(forms.FormDialog):
             return None
 
         def work(action: Action) -> bool:
-            at = datetime.combine(day, time(value.hour(), value.minute()), tzinfo=zone_of(action))
+            at = datetime.combine(day, time(value.hour(), value.minute()), tzinfo=action.zone)
             vending.record_notice_delivery(action, notice_id, delivered_at=at, manner=manner)
             return True
 
@@ -1966,7 +1751,7 @@ class CouncilDecisionDialog(forms.FormDialog):
 
         def work(action: Action) -> tuple[list[MeetingRow], list[int], list[int]]:
             held, later = vending_views.appeal_meetings(
-                action.session, appeal_id, now=action.now(), zone=zone_of(action)
+                action.session, appeal_id, now=action.now(), zone=action.zone
             )
             return meeting_rows(action), held, later
 

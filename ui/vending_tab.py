@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from clerk_desk import settings_store, vending, vending_views, words
 from clerk_desk.deadlines import days_overdue
 from clerk_desk.desk import Action
+from clerk_desk.history import HistoryEntry
 from clerk_desk.models import VendingStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
@@ -48,7 +49,7 @@ from ui.dialog_parts import BAD, GOOD, LATE, cite_link
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
-from ui.table_models import CENTER, RowsModel, TableColumn
+from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.vending_dialogs import (
     ISSUE,
     TAKE,
@@ -62,7 +63,6 @@ from ui.vending_dialogs import (
     DeliveryDialog,
     DenyDialog,
     DoubtNoticeDialog,
-    HistoryRow,
     NoticeRow,
     PoliceReviewDialog,
     ReviewView,
@@ -157,11 +157,6 @@ NOTICE_COLUMNS = (
         tooltip=lambda r: " ".join(f.text for f in r.findings) or None,
     ),
     TableColumn("How", lambda r: r.manner),
-)
-HISTORY_COLUMNS = (
-    TableColumn("When", lambda r: r.when),
-    TableColumn("Who", lambda r: r.who),
-    TableColumn("What", lambda r: r.what, tooltip=lambda r: r.what),
 )
 
 
@@ -629,11 +624,11 @@ class VendingTab(RegisterPage[ApplicationRow]):
         row = self.selected()
         today = self.app.desk.clock.today()
         self.review = None
-        history: list[HistoryRow] = []
+        history: list[HistoryEntry] = []
         if row is not None:
             row_id = row.id
 
-            def work(action: Action) -> tuple[ApplicationRow, ReviewView, list[HistoryRow]]:
+            def work(action: Action) -> tuple[ApplicationRow, ReviewView, list[HistoryEntry]]:
                 return (
                     application_row(action, row_id),
                     review_view(action, row_id),

@@ -1,0 +1,130 @@
+"""People & Parcels as the window and the papers read them: a party's and a parcel's register rows,
+built in the core from the records inside the reading action, so the window holds no ORM object."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from clerk_desk import parties
+from clerk_desk.models import Parcel, Party, PartyKind
+from clerk_desk.parties import PartyData
+
+
+@dataclass(frozen=True, slots=True)
+class PartyRow:
+    """A party as the register shows it, read inside one action."""
+
+    id: int
+    kind: PartyKind
+    name: str
+    contact_name: str
+    street: str
+    city: str
+    state: str
+    postal_code: str
+    phone: str
+    email: str
+    public_utility: bool
+    contractor: bool
+    active: bool
+    notes: str
+
+    @classmethod
+    def of(cls, party: Party) -> PartyRow:
+        return cls(
+            party.id,
+            PartyKind(party.kind),
+            party.name,
+            party.contact_name,
+            party.street,
+            party.city,
+            party.state,
+            party.postal_code,
+            party.phone,
+            party.email,
+            party.public_utility,
+            party.contractor,
+            party.active,
+            party.notes,
+        )
+
+    @property
+    def address(self) -> str:
+        locality = " ".join(p for p in (self.state, self.postal_code) if p)
+        town = ", ".join(p for p in (self.city, locality) if p)
+        return ", ".join(p for p in (self.street, town) if p)
+
+    def data(self) -> PartyData:
+        return PartyData(
+            self.kind,
+            self.name,
+            self.contact_name,
+            self.street,
+            self.city,
+            self.state,
+            self.postal_code,
+            self.phone,
+            self.email,
+            self.public_utility,
+            self.contractor,
+            self.notes,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ParcelRow:
+    """A parcel as the register shows it, with its owner's name."""
+
+    id: int
+    parcel_number: str
+    site_address: str
+    owner_id: int | None
+    owner_name: str
+    description: str
+
+    @classmethod
+    def of(cls, parcel: Parcel) -> ParcelRow:
+        owner = parcel.owner
+        return cls(
+            parcel.id,
+            parcel.parcel_number,
+            parcel.site_address,
+            parcel.owner_id,
+            owner.name if owner is not None else "",
+            parcel.description,
+        )
+
+
+def party_row(session: Session, party_id: int) -> PartyRow:
+    """The party ``party_id`` as the register shows it."""
+    return PartyRow.of(parties.get_party(session, party_id))
+
+
+def parcel_row(session: Session, parcel_id: int) -> ParcelRow:
+    """The parcel ``parcel_id`` as the register shows it, with its owner's name."""
+    return ParcelRow.of(parties.get_parcel(session, parcel_id))
+
+
+def search_party_rows(
+    session: Session,
+    text: str = "",
+    kind: PartyKind | None = None,
+    include_inactive: bool = False,
+) -> list[PartyRow]:
+    """The parties whose name, street, phone or e-mail holds ``text`` (accents ignored)."""
+    found = parties.search_parties(session, text, kind=kind, include_inactive=include_inactive)
+    return [PartyRow.of(party) for party in found]
+
+
+def search_parcel_rows(
+    session: Session, text: str = "", *, limit: int = parties.SEARCH_LIMIT
+) -> list[ParcelRow]:
+    """The parcels whose number, site address or owner holds ``text``."""
+    return [ParcelRow.of(parcel) for parcel in parties.search_parcels(session, text, limit=limit)]
+
+
+def parcel_rows_of(session: Session, party_id: int) -> list[ParcelRow]:
+    """The parcels the party ``party_id`` owns."""
+    return [ParcelRow.of(parcel) for parcel in parties.parcels_of(session, party_id)]

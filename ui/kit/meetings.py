@@ -1,0 +1,280 @@
+"""The Common Council's meetings as every workflow picks them (petitions, cafes, vending appeals
+go on its agenda), the dialog that adds or changes one, and the one-reason form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, time, tzinfo
+
+from PySide6.QtCore import QTime
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QTimeEdit,
+    QWidget,
+)
+
+from clerk_desk import petitions, petitions_views, settings_store, words
+from clerk_desk.desk import Action
+from clerk_desk.models import (
+    CouncilMeeting,
+    MeetingKind,
+)
+from clerk_desk.permissions import Permission, refusal
+from clerk_desk.words import clock_time, format_day, plural
+from ui import forms
+from ui.kit.fields import plain_text_edit
+from ui.operations import App, perform
+
+
+@dataclass(frozen=True, slots=True)
+class MeetingRow:
+    """A Council meeting as the lists show it."""
+
+    id: int
+    kind: MeetingKind
+    starts_at: datetime  # in the City's time
+    place: str
+    notes: str
+    items: int  # petitions on its agenda now
+    packet_built: str  # "12/11/2026 3:05 PM, 14 pages", or nothing
+    cancelled_on: date | None
+    cancel_reason: str
+    held: bool  # it had begun when the list was read
+
+    @classmethod
+    def of(cls, meeting: CouncilMeeting, zone: tzinfo, items: int, now: datetime) -> MeetingRow:
+        built = ""
+        if meeting.packet_built_at is not None:
+            built = words.local_time(meeting.packet_built_at, zone)
+            if meeting.packet_pages:
+                built += f", {meeting.packet_pages} pages"
+        return cls(
+            meeting.id,
+            MeetingKind(meeting.kind),
+            meeting.starts_at.astimezone(zone),
+            meeting.place,
+            meeting.notes,
+            items,
+            built,
+            meeting.cancelled_on,
+            meeting.cancel_reason,
+            meeting.starts_at <= now,
+        )
+
+    @property
+    def day(self) -> date:
+        return self.starts_at.date()
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancelled_on is not None
+
+    @property
+    def label(self) -> str:
+        """ "Regular meeting, Mon Dec 14, 2026, 6:00 PM"."""
+        return f"{self.kind.label}, {format_day(self.day)}, {clock_time(self.starts_at)}"
+
+    def choice(self) -> str:
+        """The label with what its agenda holds, for the lists to choose a meeting from."""
+        count = f"{plural(self.items, 'petition')} on the agenda"
+        return f"{self.label} — {count}"
+
+    @property
+    def status_text(self) -> str:
+        if self.cancelled_on is not None:
+            return f"Cancelled {words.us_date(self.cancelled_on)}"
+        return "Held" if self.held else "To come"
+
+
+def meeting_rows(
+    action: Action, *, upcoming: bool = False, include_cancelled: bool = False
+) -> list[MeetingRow]:
+    """The Council's meetings in date order; ``upcoming``: only those yet to begin."""
+    zone, now = action.zone, action.now()
+    since = now if upcoming else None
+    counts = petitions_views.agenda_counts(action.session)
+    return [
+        MeetingRow.of(m, zone, counts.get(m.id, 0), now)
+        for m in petitions.meetings(
+            action.session, since=since, include_cancelled=include_cancelled
+        )
+    ]
+
+
+#: What adding, changing or cancelling a meeting needs (:func:`clerk_desk.petitions.add_meeting`).
+MEETINGS = Permission.TAKE_APPLICATIONS
+
+
+class ReasonForm(forms.FormDialog):
+    """One act that needs only a reason: withdraw a petition, set a scan aside, cancel a meeting.
+    ``permission`` is what the act needs; without it the form is read-only and says why.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        app: App,
+        *,
+        title: str,
+        note: str,
+        save_text: str,
+        placeholder: str,
+        work: Callable[[Action, str], object],
+        name: str,
+        permission: Permission = Permission.TAKE_APPLICATIONS,
+    ) -> None:
+        super().__init__(parent, title, save_text=save_text)
+        self.app = app
+        self.work = work
+        self.setObjectName(name)
+        self.add_top(forms.banner(note, tone="info"))
+        self.reason = QLineEdit()
+        self.reason.setObjectName("reason")
+        self.reason.setPlaceholderText(placeholder)
+        self.add_field("&Why", self.reason, "reason")
+        self.finish_layout()
+        if not app.operator.may(permission):
+            self.set_read_only(refusal(app.operator.role, permission))
+        self.resize(560, self.sizeHint().height())
+        self.reason.setFocus()
+
+    @classmethod
+    def ask(
+        cls,
+        parent: QWidget | None,
+        app: App,
+        *,
+        title: str,
+        note: str,
+        save_text: str,
+        placeholder: str,
+        work: Callable[[Action, str], object],
+        name: str,
+        permission: Permission = Permission.TAKE_APPLICATIONS,
+    ) -> bool:
+        dialog = cls(
+            parent,
+            app,
+            title=title,
+            note=note,
+            save_text=save_text,
+            placeholder=placeholder,
+            work=work,
+            name=name,
+            permission=permission,
+        )
+        return bool(forms.run_modal(dialog))
+
+    def commit(self) -> object:
+        reason = self.reason.text()
+
+        def act(action: Action) -> bool:
+            self.work(action, reason)
+            return True
+
+        return perform(self, self.app, forms.as_field_error(act, "reason"), errors=self.errors)
+
+
+class MeetingDialog(forms.FormDialog):
+    """Add a Common Council meeting (regular or special), or change one's date, time or place.
+
+    A new meeting starts on the next regular meeting day not yet in the list (second and fourth
+    Mondays at 6:00 p.m., the Tuesday after a Monday City Hall is closed).
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, meeting: MeetingRow | None = None) -> None:
+        super().__init__(parent, "Change the meeting" if meeting else "New Council meeting")
+        self.app = app
+        self.meeting = meeting
+        self.setObjectName("meeting_dialog")
+
+        def defaults(action: Action) -> tuple[datetime, str]:
+            starts = petitions_views.next_regular_meeting(
+                action.session, action.today(), action.calendar, action.zone
+            )
+            return starts, settings_store.city_profile(action.session).council_meeting_place
+
+        found = None if meeting else perform(parent, app, defaults, writes=False)
+        starts_at = meeting.starts_at if meeting else (found[0] if found else None)
+        place = meeting.place if meeting else (found[1] if found else "")
+        day = starts_at.date() if starts_at else app.desk.clock.today()
+        self.kind = QComboBox()
+        self.kind.setObjectName("meeting_kind")
+        for kind in MeetingKind:
+            self.kind.addItem(kind.label, kind)
+        self.day = forms.date_edit(day, name="meeting_day")
+        self.time = QTimeEdit(
+            QTime(starts_at.hour, starts_at.minute) if starts_at else QTime(18, 0)
+        )
+        self.time.setObjectName("meeting_time")
+        self.time.setDisplayFormat("h:mm AP")
+        when = QWidget()
+        when_row = QHBoxLayout(when)
+        when_row.setContentsMargins(0, 0, 0, 0)
+        when_row.addWidget(self.day)
+        when_row.addWidget(QLabel("at"))
+        when_row.addWidget(self.time)
+        when_row.addStretch(1)
+        self.place = forms.limit_to(QLineEdit(place), CouncilMeeting.place)
+        self.place.setObjectName("place")
+        self.notes = plain_text_edit("meeting_notes", 2, self)
+        self.add_field("&Kind", self.kind)
+        self.add_field("&Date", when, "starts_at")
+        self.add_field("&Place", self.place, "place")
+        self.add_field("&Notes", self.notes, "notes")
+        if meeting is not None:
+            self.kind.setCurrentIndex(self.kind.findData(meeting.kind))
+            self.notes.setPlainText(meeting.notes)
+            if meeting.packet_built:
+                self.add_top(
+                    forms.banner(
+                        "A packet was built for this meeting; a new date or time means building "
+                        "it again.",
+                        tone="info",
+                    )
+                )
+        self.finish_layout()
+        if not app.operator.may(MEETINGS):
+            self.set_read_only(refusal(app.operator.role, MEETINGS))
+        self.resize(560, self.sizeHint().height())
+        self.day.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, meeting: MeetingRow | None = None) -> int | None:
+        dialog = cls(parent, app, meeting)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    def commit(self) -> object:
+        meeting = self.meeting
+        kind = MeetingKind(self.kind.currentData())
+        day, value = forms.to_date(self.day), self.time.time()
+        place, notes = self.place.text(), self.notes.toPlainText()
+
+        def work(action: Action) -> int:
+            starts_at = datetime.combine(
+                day, time(value.hour(), value.minute()), tzinfo=action.zone
+            )
+            data = petitions.MeetingData(kind, starts_at, place, notes)
+            if meeting is None:
+                saved = petitions.add_meeting(action, data)
+            else:
+                saved = petitions.update_meeting(action, meeting.id, data)
+            action.session.flush()
+            return saved.id
+
+        return perform(
+            self,
+            self.app,
+            forms.as_field_error(work, "starts_at", keep=("place",)),
+            errors=self.errors,
+        )

@@ -1,0 +1,172 @@
+"""Pickers every workflow uses: a party found by typing part of its name, and a scanned document
+attached from a file."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import parties_views
+from clerk_desk.errors import ClerkDeskError
+from clerk_desk.parties_views import PartyRow
+from ui import forms
+from ui.operations import App, perform, show_error
+from ui.table_models import RowsModel, TableColumn
+
+SCAN_FILTER = "Scanned documents (*.pdf *.png *.jpg *.jpeg);;All files (*)"
+
+
+class PartyPicker(QWidget):
+    """Choose a party by typing part of the name; the matches list under the field.
+
+    Moving in the list chooses, so Enter then saves the form.
+
+    Signals: ``party_changed(object)`` with the chosen :class:`PartyRow` or None.
+    """
+
+    party_changed = Signal(object)
+
+    def __init__(
+        self,
+        app: App,
+        *,
+        role: str,
+        chosen: PartyRow | None = None,
+        name: str = "party",
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.role = role
+        self.party: PartyRow | None = chosen
+        self.search_field = forms.SearchField(f"Type part of the {role}'s name")
+        self.search_field.setObjectName(f"{name}_search")
+        self.model = RowsModel(
+            (
+                TableColumn("Name", lambda r: r.name),
+                TableColumn("Address", lambda r: r.address),
+            ),
+            self,
+        )
+        self.table: QTableView = forms.make_table(self.model, name=f"{name}_table")
+        self.table.horizontalHeader().setVisible(False)
+        forms.size_columns(self.table, {0: 26})
+        self.table.setFixedHeight(self.table.verticalHeader().defaultSectionSize() * 4 + 4)
+        self.chosen = QLabel()
+        self.chosen.setObjectName(f"{name}_chosen")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.search_field)
+        layout.addWidget(self.table)
+        layout.addWidget(self.chosen)
+        self.search_field.search_requested.connect(self.search)
+        self.search_field.move_down.connect(self._enter_list)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._take_current())
+        if chosen:
+            self.model.set_rows([chosen])
+            forms.select_row(self.table, 0)
+        else:
+            self.search("")  # the first names, so a short list needs no typing
+        self._show_chosen()
+
+    def search(self, text: str) -> None:
+        rows = perform(
+            self, self.app, lambda a: parties_views.search_party_rows(a.session, text), writes=False
+        )
+        self.model.set_rows(rows or [])
+        if rows:
+            number = self.model.row_of(lambda r: self.party is not None and r.id == self.party.id)
+            if number >= 0:
+                forms.select_row(self.table, number)
+
+    def choose(self, party: PartyRow | None) -> None:
+        self.party = party
+        if party is not None and self.model.row_of(lambda r: r.id == party.id) < 0:
+            self.model.set_rows([party, *self.model.rows])
+        self._show_chosen()
+        self.party_changed.emit(party)
+
+    def _enter_list(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.model.rowCount():
+            forms.select_row(self.table, max(0, self.table.currentIndex().row()))
+            self._take_current()
+
+    def _take_current(self) -> None:
+        row = forms.selected_row(self.table)
+        if isinstance(row, PartyRow):
+            self.party = row
+            self._show_chosen()
+            self.party_changed.emit(row)
+
+    def _show_chosen(self) -> None:
+        if self.party is None:
+            self.chosen.setText(f"{self.role.capitalize()}: <i>none chosen</i>")
+            return
+        extra = " · public utility" if self.party.public_utility else ""
+        self.chosen.setText(
+            f"{self.role.capitalize()}: <b>{html.escape(self.party.name)}</b>{extra}"
+        )
+
+
+def party_row(app: App, parent: QWidget | None, party_id: int) -> PartyRow | None:
+    return perform(
+        parent, app, lambda a: parties_views.party_row(a.session, party_id), writes=False
+    )
+
+
+class ScanChooser(QWidget):
+    """ "Attach scan…": the file is read when chosen, so a file moved later is not lost.
+
+    Signals: none of its own.
+    """
+
+    def __init__(self, name: str = "scan", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.file_name = ""
+        self.content: bytes | None = None
+        self.button = QPushButton("Attach &scan…")
+        self.button.setObjectName(f"{name}_button")
+        self.clear_button = QPushButton("Remove")
+        self.label = QLabel("<i>no scan attached</i>")
+        self.label.setObjectName(f"{name}_label")
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.button)
+        row.addWidget(self.label, 1)
+        row.addWidget(self.clear_button)
+        self.clear_button.setVisible(False)
+        self.button.clicked.connect(self.choose)
+        self.clear_button.clicked.connect(self.clear)
+
+    def choose(self) -> None:
+        path = forms.ask_open_path(self, "Attach the scanned document", SCAN_FILTER)
+        if not path:
+            return
+        try:
+            content = Path(path).read_bytes()
+        except OSError as error:
+            show_error(self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}"))
+            return
+        self.file_name, self.content = Path(path).name, content
+        size = f"{len(content) / 1024:,.0f} KB"
+        self.label.setText(f"{html.escape(self.file_name)} ({size})")
+        self.clear_button.setVisible(True)
+
+    def clear(self) -> None:
+        self.file_name, self.content = "", None
+        self.label.setText("<i>no scan attached</i>")
+        self.clear_button.setVisible(False)
+
+    def scan(self) -> tuple[str, bytes] | None:
+        return (self.file_name, self.content) if self.content is not None else None

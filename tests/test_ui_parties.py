@@ -133,8 +133,8 @@ def test_duplicate_parcel_number_refused_next_to_the_field(
         qtbot.keyClicks(dialog.site_address, "107 Broad St N")
         qtbot.keyClicks(dialog.owner_picker.search_field, "olson")
         qtbot.keyClick(dialog.owner_picker.search_field, Qt.Key.Key_Down)  # into the matches
-        assert dialog.owner_picker.owner is not None
-        assert dialog.owner_picker.owner.name == "Lars Olson"
+        assert dialog.owner_picker.party is not None
+        assert dialog.owner_picker.party.name == "Lars Olson"
         qtbot.keyClick(dialog.site_address, Qt.Key.Key_Return)
         assert dialog.isVisible()
         assert "already in the register" in dialog.errors.message("parcel_number")

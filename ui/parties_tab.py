@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +40,7 @@ from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.parties_views import ParcelRow, PartyRow
 from clerk_desk.permissions import Permission, refusal
 from ui import forms, operations
+from ui.kit.pickers import PartyPicker
 from ui.operations import App, perform, run_in_background
 from ui.ordinance_viewer import cite_html
 from ui.register_page import EXPORT_FILTER
@@ -785,90 +785,8 @@ class PartyDialog(forms.FormDialog):
         )
 
 
-class OwnerPicker(QWidget):
-    """Choose a parcel's owner by typing part of their name: the matches list under the field.
-
-    Moving in the list chooses the owner, so Enter then saves the form. "No owner" clears it.
-
-    Signals: ``owner_changed(object)`` with the chosen :class:`PartyRow` or None.
-    """
-
-    owner_changed = Signal(object)
-
-    def __init__(self, app: App, owner: PartyRow | None, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.app = app
-        self.owner: PartyRow | None = owner
-        self.search_field = forms.SearchField("Type part of the owner's name")
-        self.search_field.setObjectName("owner_search")
-        self.model = RowsModel(
-            (
-                TableColumn("Name", lambda r: r.name),
-                TableColumn("Address", lambda r: r.address),
-            ),
-            self,
-        )
-        self.table: QTableView = forms.make_table(self.model, name="owner_table")
-        self.table.horizontalHeader().setVisible(False)
-        forms.size_columns(self.table, {0: 28})
-        self.table.setFixedHeight(self.table.verticalHeader().defaultSectionSize() * 5 + 4)
-        self.chosen = QLabel()
-        self.chosen.setObjectName("owner_chosen")
-        self.clear_button = QPushButton("No owner")
-        line = QHBoxLayout()
-        line.addWidget(self.chosen, 1)
-        line.addWidget(self.clear_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.search_field)
-        layout.addWidget(self.table)
-        layout.addLayout(line)
-        self.search_field.search_requested.connect(self.search)
-        self.search_field.move_down.connect(self._enter_list)
-        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._take_current())
-        self.clear_button.clicked.connect(lambda: self._choose(None))
-        self.model.set_rows([owner] if owner else [])
-        if owner:
-            forms.select_row(self.table, 0)
-        self._show_chosen()
-
-    def search(self, text: str) -> None:
-        rows = perform(
-            self, self.app, lambda a: parties_views.search_party_rows(a.session, text), writes=False
-        )
-        self.model.set_rows(rows or [])
-        if rows:
-            number = self.model.row_of(lambda r: self.owner is not None and r.id == self.owner.id)
-            if number >= 0:
-                forms.select_row(self.table, number)
-
-    def _enter_list(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.model.rowCount():
-            forms.select_row(self.table, max(0, self.table.currentIndex().row()))
-            self._take_current()
-
-    def _take_current(self) -> None:
-        row = forms.selected_row(self.table)
-        if isinstance(row, PartyRow):
-            self._choose(row)
-
-    def _choose(self, owner: PartyRow | None) -> None:
-        self.owner = owner
-        if owner is None:
-            self.table.clearSelection()
-        self._show_chosen()
-        self.owner_changed.emit(owner)
-
-    def _show_chosen(self) -> None:
-        text = (
-            f"Owner: <b>{html.escape(self.owner.name)}</b>" if self.owner else "Owner: <i>none</i>"
-        )
-        self.chosen.setText(text)
-
-
 class ParcelDialog(forms.FormDialog):
-    """Add or change a parcel; the owner is chosen with :class:`OwnerPicker`.
+    """Add or change a parcel; the owner is chosen with a :class:`PartyPicker`.
 
     Signals: those of :class:`QDialog`.
     """
@@ -900,7 +818,9 @@ class ParcelDialog(forms.FormDialog):
         self.site_address = QLineEdit(parcel.site_address if parcel else "")
         self.site_address.setObjectName("site_address")
         forms.limit_to(self.site_address, Parcel.site_address)
-        self.owner_picker = OwnerPicker(app, owner)
+        self.owner_picker = PartyPicker(
+            app, role="owner", chosen=owner, name="owner", none_text="No owner"
+        )
         self.description = QPlainTextEdit(parcel.description if parcel else "")
         self.description.setObjectName("description")
         self.description.setTabChangesFocus(True)
@@ -931,7 +851,7 @@ class ParcelDialog(forms.FormDialog):
         return None
 
     def data(self) -> ParcelData:
-        owner = self.owner_picker.owner
+        owner = self.owner_picker.party
         return ParcelData(
             self.parcel_number.text(),
             self.site_address.text(),

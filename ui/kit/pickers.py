@@ -29,7 +29,8 @@ SCAN_FILTER = "Scanned documents (*.pdf *.png *.jpg *.jpeg);;All files (*)"
 class PartyPicker(QWidget):
     """Choose a party by typing part of the name; the matches list under the field.
 
-    Moving in the list chooses, so Enter then saves the form.
+    Moving in the list chooses, so Enter then saves the form. With ``none_text`` ("No owner") a
+    button clears the choice, for a party that may be left unnamed (a parcel's owner).
 
     Signals: ``party_changed(object)`` with the chosen :class:`PartyRow` or None.
     """
@@ -43,6 +44,7 @@ class PartyPicker(QWidget):
         role: str,
         chosen: PartyRow | None = None,
         name: str = "party",
+        none_text: str = "",
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -68,7 +70,16 @@ class PartyPicker(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.search_field)
         layout.addWidget(self.table)
-        layout.addWidget(self.chosen)
+        if none_text:
+            self.clear_button = QPushButton(none_text)
+            self.clear_button.setObjectName(f"{name}_none")
+            line = QHBoxLayout()
+            line.addWidget(self.chosen, 1)
+            line.addWidget(self.clear_button)
+            layout.addLayout(line)
+            self.clear_button.clicked.connect(lambda: self.choose(None))
+        else:
+            layout.addWidget(self.chosen)
         self.search_field.search_requested.connect(self.search)
         self.search_field.move_down.connect(self._enter_list)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._take_current())
@@ -91,6 +102,8 @@ class PartyPicker(QWidget):
 
     def choose(self, party: PartyRow | None) -> None:
         self.party = party
+        if party is None:
+            self.table.clearSelection()
         if party is not None and self.model.row_of(lambda r: r.id == party.id) < 0:
             self.model.set_rows([party, *self.model.rows])
         self._show_chosen()

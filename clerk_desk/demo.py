@@ -317,11 +317,8 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
         _amounts_due(action, rng, scale=scale, payers=owners + others)
     with desk.action(admin) as action:
         _bonds_and_certificates(action, rng)
-    # Receipts and the cash drawer: `scale` years of closed drawers, ending yesterday.
-    demo_receipts.generate(desk, admin, scale=scale, rng=rng)
     _street_numbers(desk, admin, rng)
-    # Improvement petitions and the Council's meetings (after the receipts, which they leave as
-    # they were: the random numbers the receipts draw come first).
+    # Improvement petitions and the Council's meetings.
     demo_petitions.generate(desk, rng=rng)
     # Special event vending permits at each step of the workflow (after the petitions: the
     # Council decides an appeal at the last meeting those made).
@@ -336,6 +333,10 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     # Special charges of each kind and clock, last year's certified tax roll run (after the
     # street openings: a deficiency repair is billed on the restored one).
     demo_special_charges.generate(desk)
+    # Receipts and the cash drawer: `scale` years of closed drawers ending yesterday, last of
+    # all: among each day's receipts, those of the fees the workflows above took that day
+    # (clerk_desk.demo_counter), numbered in the order issued.
+    demo_receipts.generate(desk, admin, scale=scale, rng=rng)
 
 
 def _street_numbers(desk: Desk, admin: SignedIn, rng: random.Random) -> None:

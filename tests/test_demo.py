@@ -419,6 +419,7 @@ def test_demo_vending_applications_stand_at_every_step(demo_db: Database) -> Non
             "vending.receive",
             "due.create",
             "due.payment",
+            demo_counter.RECEIPTED,  # the fee's receipt, written among that day's receipts
             "vending.deny",
             "vending.appeal",
             "vending.appeal_decision",

@@ -564,7 +564,7 @@ def _sale_receipt(
 ) -> dict[str, Any]:
     """The receipt for a workflow's payment: its lines pay the amounts due, as the service's
     :func:`~clerk_desk.receipts.due_line` makes them; paid as any payer pays; never voided."""
-    lines = [
+    lines: list[dict[str, Any]] = [
         {
             "position": position,
             "description": line.description,

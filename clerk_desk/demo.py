@@ -472,7 +472,7 @@ def _amounts_due(action: Action, rng: random.Random, *, scale: int, payers: list
         payer = rng.choice(payers)
         if index % 3 == 0 and billed.month in (11, 12, 1, 2, 3):
             # Where winter snow removal used to be billed here: the same random numbers are
-            # drawn as before (the receipts after draw theirs unchanged), the amount is fixed.
+            # drawn as before (the later draws stay as they were), the amount is fixed.
             amount = Money.from_cents(4_500 + (index * 7_919) % 40_000)
         else:
             amount = Money.from_cents(rng.randrange(2_500, 95_000))

@@ -317,11 +317,8 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
         _amounts_due(action, rng, scale=scale, payers=owners + others)
     with desk.action(admin) as action:
         _bonds_and_certificates(action, rng)
-    # Receipts and the cash drawer: `scale` years of closed drawers, ending yesterday.
-    demo_receipts.generate(desk, admin, scale=scale, rng=rng)
     _street_numbers(desk, admin, rng)
-    # Improvement petitions and the Council's meetings (after the receipts, which they leave as
-    # they were: the random numbers the receipts draw come first).
+    # Improvement petitions and the Council's meetings.
     demo_petitions.generate(desk, rng=rng)
     # Special event vending permits at each step of the workflow (after the petitions: the
     # Council decides an appeal at the last meeting those made).
@@ -336,6 +333,10 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     # Special charges of each kind and clock, last year's certified tax roll run (after the
     # street openings: a deficiency repair is billed on the restored one).
     demo_special_charges.generate(desk)
+    # Receipts and the cash drawer: `scale` years of closed drawers ending yesterday, last of
+    # all: among each day's receipts, those of the fees the workflows above took that day
+    # (clerk_desk.demo_counter), numbered in the order issued.
+    demo_receipts.generate(desk, admin, scale=scale, rng=rng)
 
 
 def _street_numbers(desk: Desk, admin: SignedIn, rng: random.Random) -> None:
@@ -471,7 +472,7 @@ def _amounts_due(action: Action, rng: random.Random, *, scale: int, payers: list
         payer = rng.choice(payers)
         if index % 3 == 0 and billed.month in (11, 12, 1, 2, 3):
             # Where winter snow removal used to be billed here: the same random numbers are
-            # drawn as before (the receipts after draw theirs unchanged), the amount is fixed.
+            # drawn as before (the later draws stay as they were), the amount is fixed.
             amount = Money.from_cents(4_500 + (index * 7_919) % 40_000)
         else:
             amount = Money.from_cents(rng.randrange(2_500, 95_000))

@@ -9,6 +9,15 @@ balance (now and then a small over or short, with a note); about 80 receipts a d
 expenses"; tenders in cash (with change), check, card or money order, sometimes split; and one
 receipt in two hundred voided the same day, before the close, with who, when and why.
 
+The workflows' demos run first and take their fees through :func:`clerk_desk.demo_counter.take`
+(paid at that moment, the receipt to follow). Each of those payments gets its receipt here, in
+its day's sequence: numbered in the order issued among the day's receipts, its lines paying the
+amounts due, its tender, in that day's drawer of the Treasurer's window (opened for it on a quiet
+day), with an event on each amount due naming the receipt. The receipts begin ``scale`` years
+before today, or on the day of the earliest of those payments when it is older (last year's
+street damage paid in October, before the tax roll run): that day's receipts are all there, and
+the numbers of its year run on from 1 as on any other.
+
 Ten years are 200,000 receipts, so this does not go through the per-receipt service: each year
 is one transaction of SQLAlchemy Core ``INSERT`` statements run with ``executemany`` in batches,
 through the tables' own column types (money as :class:`~clerk_desk.money.Money`, instants as
@@ -34,9 +43,11 @@ from typing import Any
 from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import Session
 
-from clerk_desk import fees, receipts
-from clerk_desk.desk import Desk, SignedIn
+from clerk_desk import demo_counter, fees, receipts
+from clerk_desk.clock import FixedClock
+from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.models import (
+    AmountDue,
     Base,
     Drawer,
     DrawerStatus,
@@ -50,6 +61,7 @@ from clerk_desk.models import (
     ReceiptKind,
     ReceiptLine,
     ReceiptStatus,
+    Role,
     Tender,
     TenderKind,
 )
@@ -134,6 +146,7 @@ class Generated:
     voided: int = 0
     drawers: int = 0
     over_short: int = 0
+    workflow_receipts: int = 0  # of ``receipts``: those for the workflows' payments
     by_year: dict[int, int] = field(default_factory=dict)
     first_day: date | None = None
     last_day: date | None = None
@@ -151,6 +164,19 @@ class _Payer:
 class _Staff:
     counter: tuple[tuple[int | None, str], ...]  # who works the front counter, by turns
     treasurer: tuple[int | None, str]  # works the Treasurer's window, voids, closes out
+
+
+@dataclass(frozen=True, slots=True)
+class _Sale:
+    """One receipt owed for the workflows' payments: those one operator took from one payer at
+    one moment (:func:`clerk_desk.demo_counter.take` in one step)."""
+
+    taken_at: datetime  # aware UTC
+    operator: SignedIn
+    payer_id: int
+    payer_name: str
+    lines: tuple[receipts.LineEntry, ...]
+    payments: tuple[demo_counter.Payment, ...]
 
 
 @dataclass
@@ -174,7 +200,9 @@ def generate(
     rng: random.Random | None = None,
     per_day: int = PER_DAY,
 ) -> Generated:
-    """Write ``scale`` years of receipts ending yesterday (City time), ``per_day`` a day on average.
+    """Write ``scale`` years of receipts ending yesterday (City time), ``per_day`` a day on average,
+    with the receipts of the payments the workflows' demos took (from further back if one is
+    older).
 
     Receipt numbers continue each year's ``number_sequence`` from where it stands, so a database
     that already has numbers taken keeps them unique; each year is one transaction.
@@ -186,13 +214,21 @@ def generate(
     rng = rng or random.Random(506)
     today = desk.clock.today()
     last_day = today - timedelta(days=1)
-    first_day = _years_before(today, scale)
     calendar = desk.calendar()
     zone = desk.clock.local_now().tzinfo or UTC
     with desk.database.reading() as session:
         payers = _payers(session)
         staff = _staff(session, admin)
         items = fees.schedule(session)
+        sales = _sales(session, zone)
+    for day, sold in sales.items():
+        if day > last_day or not calendar.is_open(day):
+            raise ValueError(
+                f"A demo payment was taken {day.isoformat()} (amount due "
+                f"{sold[0].payments[0].due_id}), a day City Hall's counter has no drawer: the "
+                "workflows' demos take fees on days City Hall was open, before today."
+            )
+    first_day = min([_years_before(today, scale), *sales])
     result = Generated(first_day=first_day, last_day=last_day)
     for year in range(first_day.year, last_day.year + 1):
         days = [
@@ -203,19 +239,88 @@ def generate(
         if not days:
             continue
         with desk.action(admin) as action:
-            made = _year(
-                action.session, year, days, rng, zone, per_day, payers, staff, items, result
+            made, receipted = _year(
+                action.session, year, days, rng, zone, per_day, payers, staff, items, sales, result
             )
             action.audit(
                 AUDIT_ACTION,
                 (receipts.SERIES, year),
                 f"{made:,} demo receipts for {year}, {days[0].isoformat()} to "
                 f"{days[-1].isoformat()}, in closed drawers",
-                after={"year": year, "receipts": made, "days": len(days)},
+                after={
+                    "year": year,
+                    "receipts": made,
+                    "days": len(days),
+                    "workflow_receipts": [number for number, _ in receipted],
+                },
             )
+            _audit_receipted(action, receipted)
         result.by_year[year] = made
         result.receipts += made
+        result.workflow_receipts += len(receipted)
     return result
+
+
+def _sales(session: Session, zone: Any) -> dict[date, list[_Sale]]:
+    """The receipts owed for the workflows' payments (:func:`clerk_desk.demo_counter.waiting`),
+    by the City's day they were taken, each day's in the order taken."""
+    waiting = demo_counter.waiting(session)
+    if not waiting:
+        return {}
+    dues = {
+        due.id: due
+        for due in session.scalars(
+            select(AmountDue).where(AmountDue.id.in_({p.due_id for p in waiting}))
+        )
+    }
+    people = {
+        row.id: SignedIn(row.id, row.username, row.full_name, Role(row.role))
+        for row in session.scalars(
+            select(Operator).where(Operator.id.in_({p.operator_id for p in waiting}))
+        )
+    }
+    grouped: dict[tuple[datetime, int | None, int], list[demo_counter.Payment]] = {}
+    for payment in waiting:
+        key = (payment.taken_at, payment.operator_id, dues[payment.due_id].party_id)
+        grouped.setdefault(key, []).append(payment)
+    by_day: dict[date, list[_Sale]] = {}
+    for (taken_at, operator_id, payer_id), paid in grouped.items():
+        assert operator_id is not None, "the demo's payments are taken by its Treasurer"
+        sale = _Sale(
+            taken_at=taken_at.astimezone(UTC),
+            operator=people[operator_id],
+            payer_id=payer_id,
+            payer_name=dues[paid[0].due_id].party.name,
+            lines=tuple(receipts.due_line(session, p.due_id, p.amount) for p in paid),
+            payments=tuple(paid),
+        )
+        by_day.setdefault(taken_at.astimezone(zone).date(), []).append(sale)
+    for sold in by_day.values():
+        sold.sort(key=lambda sale: sale.taken_at)
+    return by_day
+
+
+def _audit_receipted(action: Action, receipted: list[tuple[str, _Sale]]) -> None:
+    """On each amount due a workflow's payment paid, the receipt written for it, by whoever
+    took the payment and at that moment (as the workflows' demos stamp their steps), so that
+    the amount's history reads payment, then its receipt."""
+    travel = FixedClock(action.now())
+    then = Desk(action.desk.database, clock=travel)
+    for number, sale in receipted:
+        travel.set(sale.taken_at)
+        by = Action(then, action.session, sale.operator)
+        by.events = action.events  # written with the year's own, at its commit
+        for payment, line in zip(sale.payments, sale.lines, strict=True):
+            by.audit(
+                demo_counter.RECEIPTED,
+                (AmountDue.__tablename__, payment.due_id),
+                f"Receipt {number}: {payment.amount} paid on {line.description}",
+                after={
+                    "receipt": number,
+                    "amount": str(payment.amount.amount),
+                    "payment_event": payment.event_id,
+                },
+            )
 
 
 # -- the people and the fees ---------------------------------------------------------------------
@@ -309,8 +414,11 @@ def _year(
     payers: list[_Payer],
     staff: _Staff,
     items: Sequence[FeeItem],
+    sales: dict[date, list[_Sale]],
     result: Generated,
-) -> int:
+) -> tuple[int, list[tuple[str, _Sale]]]:
+    """Make up and write the year's drawers and receipts; how many receipts, and the number
+    given to each of the workflows' sales."""
     sequence_row = session.get(NumberSequence, (receipts.SERIES, year))
     number = sequence_row.next_value if sequence_row is not None else 1
     first_number = number
@@ -318,8 +426,11 @@ def _year(
     settings = receipts.receipt_settings(session)
     permits: dict[str, int] = {}
     drawers: list[_DrawerDay] = []
+    receipted: list[tuple[str, _Sale]] = []
     for day_index, day in enumerate(days):
         count = max(1, round(per_day * _SEASON[day.month] * rng.uniform(0.8, 1.2)))
+        busy = count >= per_day
+        sold = sales.get(day, [])
         opened = datetime.combine(day, _OPEN_AT, tzinfo=zone).astimezone(UTC)
         front = _DrawerDay(
             STATIONS[0],
@@ -328,7 +439,7 @@ def _year(
             staff.counter[day_index % len(staff.counter)],
         )
         today = [front]
-        if count >= per_day:  # a busy day: the Treasurer opens the second window
+        if busy or sold:  # a busy day, or a fee to take: the Treasurer opens the second window
             today.append(
                 _DrawerDay(
                     STATIONS[1],
@@ -338,9 +449,20 @@ def _year(
                 )
             )
         seconds = sorted(rng.randrange(5 * 60, _LAST_RECEIPT_MINUTES * 60) for _ in range(count))
-        for offset in seconds:
-            drawer = today[0] if len(today) == 1 or rng.random() < 0.6 else today[1]
-            issued_at = opened + timedelta(seconds=offset)
+        # The walk-ins' receipts and the workflows' sales, in the order issued (a sale first
+        # when both fall in the same second).
+        moments: list[tuple[datetime, int, _Sale | None]] = [
+            (opened + timedelta(seconds=offset), 1, None) for offset in seconds
+        ]
+        moments += [(sale.taken_at, 0, sale) for sale in sold]
+        for issued_at, _, sale in sorted(moments, key=lambda m: (m[0], m[1])):
+            if sale is not None:
+                receipt = _sale_receipt(rng, year, number, sale, today[1], settings)
+                today[1].receipts.append(receipt)
+                receipted.append((receipt["number"], sale))
+                number += 1
+                continue
+            drawer = today[0] if not busy or rng.random() < 0.6 else today[1]
             receipt = _receipt(
                 rng,
                 year,
@@ -364,7 +486,7 @@ def _year(
     else:
         sequence_row.next_value = number
     session.flush()
-    return made
+    return made, receipted
 
 
 def _receipt(
@@ -428,17 +550,76 @@ def _receipt(
         receipt["voided_by_id"] = staff.treasurer[0]
         receipt["void_reason"] = rng.choice(_VOID_REASONS)
     else:
-        for tender in tenders:
-            drawer.expected[tender["kind"]] += tender["amount"]
-            if tender["kind"] == TenderKind.CHECK.value:
-                drawer.checks.append(
-                    {
-                        "number": tender["check_number"],
-                        "name": tender["name_on_check"],
-                        "amount": str(Money.from_cents(tender["amount"]).amount),
-                    }
-                )
+        _count_in(drawer, tenders)
     return receipt
+
+
+def _sale_receipt(
+    rng: random.Random,
+    year: int,
+    number: int,
+    sale: _Sale,
+    drawer: _DrawerDay,
+    settings: receipts.ReceiptSettings,
+) -> dict[str, Any]:
+    """The receipt for a workflow's payment: its lines pay the amounts due, as the service's
+    :func:`~clerk_desk.receipts.due_line` makes them; paid as any payer pays; never voided."""
+    lines: list[dict[str, Any]] = [
+        {
+            "position": position,
+            "description": line.description,
+            "amount": line.amount.cents,
+            "gl_account": line.gl_account,
+            "fee_item_id": line.fee_item_id,
+            "amount_due_id": line.amount_due_id,
+            "reference": line.reference,
+            "note": line.note,
+        }
+        for position, line in enumerate(sale.lines, start=1)
+    ]
+    total = sum(line["amount"] for line in lines)
+    tenders, change = _tenders(rng, total, sale.payer_name)
+    _count_in(drawer, tenders)
+    formatted = settings.format_number(year, number)
+    return {
+        "number": formatted,
+        "year": year,
+        "sequence": number,
+        "kind": ReceiptKind.PAYMENT.value,
+        "status": ReceiptStatus.ISSUED.value,
+        "issued_at": sale.taken_at,
+        "operator_id": sale.operator.id,
+        "operator_name": sale.operator.full_name,
+        "payer_id": sale.payer_id,
+        "payer_name": sale.payer_name,
+        "search_text": receipts.search_text_for(
+            formatted, sale.payer_name, [line["reference"] for line in lines]
+        ),
+        "total": Money.from_cents(total),
+        "change": Money.from_cents(change),
+        "corrects_id": None,
+        "note": "",
+        "voided_at": None,
+        "voided_by_id": None,
+        "void_reason": "",
+        "prints": 1,
+        "_lines": lines,
+        "_tenders": tenders,
+    }
+
+
+def _count_in(drawer: _DrawerDay, tenders: list[dict[str, Any]]) -> None:
+    """What an issued receipt's tenders add to what its drawer expects at the close-out."""
+    for tender in tenders:
+        drawer.expected[tender["kind"]] += tender["amount"]
+        if tender["kind"] == TenderKind.CHECK.value:
+            drawer.checks.append(
+                {
+                    "number": tender["check_number"],
+                    "name": tender["name_on_check"],
+                    "amount": str(Money.from_cents(tender["amount"]).amount),
+                }
+            )
 
 
 def _line(

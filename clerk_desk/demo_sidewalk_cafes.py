@@ -17,8 +17,9 @@ step to step stamps the records and the audit trail), it writes:
 Each application carries a site plan drawn to scale (a small PDF written by hand, or a PNG made
 with zlib: the core draws without Qt or ReportLab), so the notice letters have a diagram.
 The dates are counted back from "today", whatever day the demo is built, so every rule holds on
-any day of the year. Fees are marked paid through the ledger (no receipt of their own, as in
-:mod:`clerk_desk.demo_street_openings`).
+any day of the year. The Treasurer takes the fees through :func:`clerk_desk.demo_counter.take`
+(as in :mod:`clerk_desk.demo_street_openings`); their receipts are written among that day's
+counter receipts.
 """
 
 from __future__ import annotations
@@ -32,7 +33,15 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, petitions, settings_store, street_numbers
+from clerk_desk import (
+    bonds,
+    demo_counter,
+    ledger,
+    parties,
+    petitions,
+    settings_store,
+    street_numbers,
+)
 from clerk_desk import sidewalk_cafes as sc
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
@@ -40,7 +49,7 @@ from clerk_desk.deadlines import CityCalendar, months_after
 from clerk_desk.demo_petitions import MEETING_TIME, meeting_days
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import DueStatus, MeetingKind, Operator, PartyKind, Role
+from clerk_desk.models import MeetingKind, Operator, PartyKind, Role
 from clerk_desk.money import Money
 from clerk_desk.sidewalk_cafes import CafeData, NeighborData
 
@@ -529,15 +538,11 @@ def _insure(steps: _Steps, moment: datetime, name: str, *, liquor: bool = False)
 
 
 def _pay(steps: _Steps, moment: datetime, key: str) -> None:
-    """Mark the application's fee paid (see the module docstring: no receipt of its own)."""
+    """The Treasurer takes the application's fee (its receipt: see the module docstring)."""
 
     def pay(action: Action) -> None:
         record = RecordRef(sc.RECORD_TYPE, str(steps.ids[key]))
-        for due in ledger.dues_for(action.session, record):
-            if due.status == DueStatus.OPEN:
-                ledger.apply_payment(
-                    action, due.id, due.balance, reference="paid at the counter (demo data)"
-                )
+        demo_counter.take_open(action, ledger.dues_for(action.session, record))
 
     steps.add(moment, steps.staff.treasurer, pay)
 

@@ -20,10 +20,10 @@ from step to step stamps the records and the audit trail), it writes:
 
 The dates are counted back from "today", whatever day the demo is built, so every clock stands
 as described on any day of the year. The snow fee is the one in force today (the shipped fee
-schedule starts in 2026). Payments are marked through the ledger, as
-:mod:`clerk_desk.demo_street_openings` marks its fees paid: the demo's receipts are written in
-bulk for the days before today (:mod:`clerk_desk.demo_receipts`), so these payments carry no
-receipt of their own.
+schedule starts in 2026). The Treasurer takes the payments through
+:func:`clerk_desk.demo_counter.take`, as :mod:`clerk_desk.demo_street_openings` takes its fees;
+their receipts are written among that day's counter receipts (:mod:`clerk_desk.demo_receipts`,
+which reaches back to last year's October payment).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import fees, ledger, parties
+from clerk_desk import demo_counter, fees, parties
 from clerk_desk import special_charges as sc
 from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
@@ -176,12 +176,7 @@ class _Plan:
         def pay(action: Action) -> None:
             charge = sc.get_charge(action.session, self.ids[key])
             assert charge.amount_due_id is not None
-            ledger.apply_payment(
-                action,
-                charge.amount_due_id,
-                amount if amount is not None else sc.balance(charge),
-                reference="paid at the counter (demo data)",
-            )
+            demo_counter.take(action, [(charge.amount_due_id, amount)])
 
         self.add(self.on(day, 14), self.staff.treasurer, pay)
 

@@ -16,9 +16,10 @@ step to step stamps the records and the audit trail), it writes:
 - City work, recorded exempt.
 
 The dates are counted back from "today", whatever day the demo is built, so every rule holds on
-any day of the year. The fees are billed by the services and marked paid through the ledger:
-the demo's receipts are written in bulk for the days before today (see
-:mod:`clerk_desk.demo_receipts`), so these payments carry no receipt of their own.
+any day of the year, and every application whose fee is paid is made on a day City Hall was
+open. The fees are billed by the services and taken by the Treasurer through
+:func:`clerk_desk.demo_counter.take`; their receipts are written among that day's counter
+receipts (:mod:`clerk_desk.demo_receipts`).
 """
 
 from __future__ import annotations
@@ -30,14 +31,14 @@ from functools import partial
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, street_numbers
+from clerk_desk import bonds, demo_counter, ledger, parties, street_numbers
 from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar, months_after
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import BondKind, DueStatus, Operator, Role, StreetOpening
+from clerk_desk.models import BondKind, Operator, Role, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.street_openings import OpeningData, SiteData, WorkRecord
 
@@ -110,6 +111,11 @@ class _Plan:
 
     def add(self, moment: datetime, who: SignedIn, work: Work) -> None:
         self.steps.append((moment, len(self.steps), who, work))
+
+    def open_on_or_before(self, day: date) -> date:
+        """``day``, or the last day before it City Hall was open: a fee is paid at the counter
+        on the day of the application, and the counter takes money only on the days it opens."""
+        return self.desk.calendar().previous_open_day(day, inclusive=True)
 
     def apply(
         self,
@@ -206,15 +212,11 @@ def _insure(party_id: int, effective: date, today: date) -> Work:
 
 
 def _pay(plan: _Plan, key: str) -> Work:
-    """Mark the application's fee paid (see the module docstring: no receipt of its own)."""
+    """The Treasurer takes the application's fee (its receipt: see the module docstring)."""
 
     def pay(action: Action) -> None:
         record = RecordRef(so.RECORD_TYPE, str(plan.ids[key]))
-        for due in ledger.dues_for(action.session, record):
-            if due.status == DueStatus.OPEN:
-                ledger.apply_payment(
-                    action, due.id, due.balance, reference="paid at the counter (demo data)"
-                )
+        demo_counter.take_open(action, ledger.dues_for(action.session, record))
 
     return pay
 
@@ -300,7 +302,7 @@ def _expiring(plan: _Plan) -> None:
         for day in (today - timedelta(days=back) for back in range(160, 200))
         if 5 <= (so.valid_until(day) - today).days <= 12
     )
-    applied = approved - timedelta(days=2)
+    applied = plan.open_on_or_before(approved - timedelta(days=2))
     start = _open_day(approved + timedelta(days=7), 1)
     broad = plan.street["Broad St S"]
     plan.apply(
@@ -334,7 +336,7 @@ def _restored(plan: _Plan) -> None:
     on, staff, key = plan.on, plan.staff, "restored"
     work_day = _open_day(plan.today - timedelta(days=40), -1)
     approved = work_day - timedelta(days=5)
-    applied = approved - timedelta(days=3)
+    applied = plan.open_on_or_before(approved - timedelta(days=3))
     completed = work_day + timedelta(days=12)
     plan.apply(
         on(applied, 10, 5),
@@ -396,7 +398,7 @@ def _frozen(plan: _Plan) -> None:
     start = plan.today + timedelta(days=5)
     if not so.in_frozen_ground(start):
         start = date(start.year, 11, 15)
-    applied = plan.today - timedelta(days=2)
+    applied = plan.open_on_or_before(plan.today - timedelta(days=2))
     plan.apply(
         on(applied, 14),
         key,
@@ -417,7 +419,7 @@ def _frozen(plan: _Plan) -> None:
 def _refused(plan: _Plan) -> None:
     """A driveway approach on the street repaved two years ago: refused for the five years."""
     on, key = plan.on, "refused"
-    applied = plan.today - timedelta(days=10)
+    applied = plan.open_on_or_before(plan.today - timedelta(days=10))
     start = _open_day(plan.today + timedelta(days=20), 1)
     plan.apply(
         on(applied, 11),

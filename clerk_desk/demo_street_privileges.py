@@ -17,9 +17,10 @@ travels from step to step stamps the records and the audit trail), it writes:
   notice: removed by the City, the cost charged against the abutting parcel for the tax roll;
 - a porch rebuild on College St, vacated and closed.
 
-The dates are counted back from "today", whatever day the demo is built. Fees are marked paid
-through the ledger (as :mod:`clerk_desk.demo_street_openings` does: the demo's receipts are
-written in bulk for the days before today).
+The dates are counted back from "today", whatever day the demo is built; every application
+whose fee is paid is made on a day City Hall was open. The Treasurer takes the fees through
+:func:`clerk_desk.demo_counter.take` (as :mod:`clerk_desk.demo_street_openings` does); their
+receipts are written among that day's counter receipts (:mod:`clerk_desk.demo_receipts`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, street_numbers
+from clerk_desk import bonds, demo_counter, ledger, parties, street_numbers
 from clerk_desk import street_privileges as sp
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Action, Desk, SignedIn
@@ -38,7 +39,6 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     BondKind,
     Compass,
-    DueStatus,
     Operator,
     Parcel,
     PartyKind,
@@ -121,6 +121,11 @@ class _Plan:
 
     def add(self, moment: datetime, who: SignedIn, work: Work) -> None:
         self.steps.append((moment, len(self.steps), who, work))
+
+    def open_on_or_before(self, day: date) -> date:
+        """``day``, or the last day before it City Hall was open: a fee is paid at the counter
+        on the day of the application, and the counter takes money only on the days it opens."""
+        return self.desk.calendar().previous_open_day(day, inclusive=True)
 
     def apply(self, moment: datetime, key: str, data: PrivilegeData) -> None:
         def receive(action: Action) -> None:
@@ -233,14 +238,11 @@ def generate(desk: Desk) -> dict[str, int]:
 
 
 def _pay(plan: _Plan, key: str) -> Work:
-    """Mark the permit fee paid (no receipt of its own: see the module docstring)."""
+    """The Treasurer takes the permit fee (its receipt: see the module docstring)."""
 
     def pay(action: Action) -> None:
-        for due in ledger.dues_for(action.session, RecordRef(sp.RECORD_TYPE, str(plan.ids[key]))):
-            if due.status == DueStatus.OPEN:
-                ledger.apply_payment(
-                    action, due.id, due.balance, reference="paid at the counter (demo data)"
-                )
+        record = RecordRef(sp.RECORD_TYPE, str(plan.ids[key]))
+        demo_counter.take_open(action, ledger.dues_for(action.session, record))
 
     return pay
 
@@ -304,7 +306,7 @@ def _data(plan: _Plan, applicant: str, street: str, **fields: object) -> Privile
 def _waiting(plan: _Plan) -> None:
     """Applied three days ago, fee paid, bond set; the bond is not on file yet."""
     on, key = plan.on, "waiting"
-    applied = plan.today - timedelta(days=3)
+    applied = plan.open_on_or_before(plan.today - timedelta(days=3))
     plan.apply(
         on(applied, 10),
         key,
@@ -333,7 +335,7 @@ def _waiting(plan: _Plan) -> None:
 def _in_force(plan: _Plan) -> None:
     """A new house: issued five weeks ago, checked, with City costs billed."""
     on, staff, key = plan.on, plan.staff, "in force"
-    applied = plan.today - timedelta(days=38)
+    applied = plan.open_on_or_before(plan.today - timedelta(days=38))
     issued = applied + timedelta(days=3)
     plan.apply(
         on(applied, 9, 30),
@@ -398,7 +400,7 @@ def _ending(plan: _Plan) -> None:
         for day in (today - timedelta(days=back) for back in range(70, 100))
         if 6 <= (sp.ends_on(day) - today).days <= 12
     )
-    applied = issued - timedelta(days=2)
+    applied = plan.open_on_or_before(issued - timedelta(days=2))
     plan.apply(
         plan.on(applied, 13),
         key,
@@ -428,7 +430,7 @@ def _ended(plan: _Plan) -> None:
         for day in (today - timedelta(days=back) for back in range(90, 110))
         if 3 <= (today - sp.ends_on(day)).days <= 6
     )
-    applied = issued - timedelta(days=4)
+    applied = plan.open_on_or_before(issued - timedelta(days=4))
     plan.apply(
         plan.on(applied, 11),
         key,
@@ -470,7 +472,7 @@ def _ended(plan: _Plan) -> None:
 def _revoked(plan: _Plan) -> None:
     """A dumpster left unlit: revoked without notice by the Chief of Police."""
     key = "revoked"
-    applied = plan.today - timedelta(days=24)
+    applied = plan.open_on_or_before(plan.today - timedelta(days=24))
     issued = applied + timedelta(days=2)
     violation = plan.today - timedelta(days=6)
     plan.apply(
@@ -522,7 +524,7 @@ def _revoked(plan: _Plan) -> None:
 def _removed(plan: _Plan) -> None:
     """Block left on the Lake St sidewalk: the Council's notice, then the City's removal."""
     key = "removed"
-    applied = plan.today - timedelta(days=60)
+    applied = plan.open_on_or_before(plan.today - timedelta(days=60))
     issued = applied + timedelta(days=2)
     noticed = plan.today - timedelta(days=4)
     removed = noticed + timedelta(days=2)
@@ -572,7 +574,7 @@ def _removed(plan: _Plan) -> None:
 def _closed(plan: _Plan) -> None:
     """A porch rebuild: done, vacated and cleaned, closed."""
     key = "closed"
-    applied = plan.today - timedelta(days=50)
+    applied = plan.open_on_or_before(plan.today - timedelta(days=50))
     issued = applied + timedelta(days=1)
     done = issued + timedelta(days=25)
     plan.apply(

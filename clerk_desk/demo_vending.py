@@ -15,10 +15,9 @@ workflow, each step at the moment it happened, through :mod:`clerk_desk.vending`
 * a vendor denied, appealed in time and approved conditionally by the Common Council at its
   last meeting held.
 
-The permit fees are paid with :func:`clerk_desk.ledger.apply_payment` naming the counter, not
-with a receipt: the demo's receipts (:mod:`clerk_desk.demo_receipts`) are years of closed
-drawers ending yesterday, and a live receipt today or one slipped into a closed drawer would
-break what they show (every drawer balanced and closed, numbers in the order issued).
+The Treasurer takes the permit fees through :func:`clerk_desk.demo_counter.take`: each is paid
+at its moment, and its receipt is written afterwards among that day's counter receipts
+(:mod:`clerk_desk.demo_receipts`), numbered in the order issued.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, petitions, vending
+from clerk_desk import bonds, demo_counter, ledger, parties, petitions, vending
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action, Desk, SignedIn
@@ -127,10 +126,7 @@ def generate(desk: Desk) -> dict[str, int]:
     def pay(key: str) -> Callable[[Action], None]:
         def step(action: Action) -> None:
             record = RecordRef(vending.RECORD_TYPE, str(made[key]))
-            for due in ledger.dues_for(action.session, record):
-                ledger.apply_payment(
-                    action, due.id, due.balance, reference="paid at the front counter"
-                )
+            demo_counter.take_open(action, ledger.dues_for(action.session, record))
 
         return step
 

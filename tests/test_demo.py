@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from clerk_desk import (
     bonds,
     demo,
+    demo_counter,
     demo_petitions,
     demo_sidewalk_cafes,
     demo_sidewalks,
@@ -419,6 +420,7 @@ def test_demo_vending_applications_stand_at_every_step(demo_db: Database) -> Non
             "vending.receive",
             "due.create",
             "due.payment",
+            demo_counter.RECEIPTED,  # the fee's receipt, written among that day's receipts
             "vending.deny",
             "vending.appeal",
             "vending.appeal_decision",
@@ -694,3 +696,38 @@ def test_the_special_charges_demo_holds_on_any_day_of_the_year(
         items = [i for i in today.gather(action) if i.workflow == sc.WORKFLOW]
     assert dirt.due_on is not None and day <= dirt.due_on <= day + timedelta(days=6)
     assert f"{dirt.number} is due {format_day(dirt.due_on)}" in [i.title for i in items]
+
+
+# -- the fees the workflows take at the counter ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "day",
+    [
+        date(2026, 9, 8),  # the Tuesday after Labor Day
+        date(2026, 11, 30),  # the Monday after Thanksgiving
+        date(2026, 12, 2),
+        date(2026, 12, 28),  # the Monday after Christmas
+        date(2027, 1, 4),  # the Monday after New Year's Day
+        date(2027, 5, 31),  # Memorial Day, City Hall closed
+    ],
+)
+def test_the_workflows_take_their_fees_only_on_days_city_hall_is_open(
+    desk: Desk, admin: SignedIn, clock: FixedClock, day: date
+) -> None:
+    """The counter's receipts are written for the days City Hall was open, before today: a fee
+    paid on a Sunday, or today, would have no drawer to be receipted in."""
+    clock.set(datetime.combine(day, datetime.min.time().replace(hour=10), clock.tz))
+    _small_city(desk, admin)
+    demo_street_openings.generate(desk)
+    demo_special_charges.generate(desk)
+    demo_street_privileges.generate(desk)
+    demo_sidewalk_cafes.generate(desk)
+    calendar = desk.calendar()
+    with desk.database.reading() as session:
+        taken = [p.taken_at.astimezone(clock.tz) for p in demo_counter.waiting(session)]
+    assert len(taken) == (
+        demo_street_openings.AMOUNTS_DUE + 7 + 5 + 3
+    )  # four openings, seven privileges, five cafes, three special charges
+    assert [t for t in taken if t.date() >= day or not calendar.is_open(t.date())] == []
+    assert all(time(8, 5) <= t.time() <= time(16, 45) for t in taken)  # the counter's hours

@@ -1,4 +1,6 @@
-"""Demo receipts: a year of a busy counter, every receipt whole and every drawer balanced.
+"""Demo receipts: a year of a busy counter, every receipt whole and every drawer balanced, and
+every fee the workflows' demos took paid by a receipt among its day's, so that ``clerk-desk
+check`` finds the demo's books agree.
 
 The module's demo is built once per database (SQLite, and PostgreSQL when
 ``CLERK_DESK_TEST_DATABASE_URL`` is set) with the real defaults: one year, about 80 receipts a day.
@@ -10,25 +12,39 @@ import os
 import random
 import re
 from collections import Counter, defaultdict
-from collections.abc import Iterator
-from datetime import date, datetime, timedelta
+from collections.abc import Callable, Iterator
+from datetime import date, datetime, time, timedelta
 
 import pytest
 from sqlalchemy import create_engine, func, select, text
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import demo, demo_receipts, receipts, settings_store
+from clerk_desk import (
+    demo,
+    demo_counter,
+    demo_receipts,
+    ledger,
+    parties,
+    receipts,
+    settings_store,
+)
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.ledger import RecordRef
+from clerk_desk.ledger_check import ledger_problems
 from clerk_desk.models import (
+    AmountDue,
     AuditEvent,
     Drawer,
+    DueKind,
     NumberSequence,
     Operator,
     Party,
+    PartyKind,
     Receipt,
     ReceiptLine,
+    Role,
     Tender,
     TenderKind,
 )
@@ -68,24 +84,31 @@ def _local_day(moment: datetime) -> date:
     return moment.astimezone(FixedClock(TODAY).tz).date()
 
 
+# Last year's street damage was paid in full on October 9, 2025, before the tax roll run of
+# November 15 left it off: the counter's receipts reach back to that day (further than a year).
+FIRST_FEE_DAY = date(2025, 10, 9)
+
+
 def test_a_year_of_receipts_at_about_eighty_a_day(demo_db: Database) -> None:
     with demo_db.reading() as session:
         issued = list(session.scalars(select(Receipt.issued_at)))
         calendar = settings_store.calendar(session)
     days = Counter(_local_day(moment) for moment in issued)
-    assert 18_000 <= len(issued) <= 22_000
-    assert min(days) >= date(2025, 11, 30) and max(days) <= TODAY - timedelta(days=1)
+    a_year = sum(count for day, count in days.items() if day >= date(2025, 11, 30))
+    assert 18_000 <= a_year <= 22_000
+    assert min(days) == FIRST_FEE_DAY
+    assert max(days) == calendar.previous_open_day(TODAY - timedelta(days=1), inclusive=True)
     per_year: dict[int, list[int]] = defaultdict(list)
     for day, count in days.items():
         per_year[day.year].append(count)
     assert set(per_year) == {2025, 2026}
     for counts in per_year.values():
         assert 55 <= sum(counts) / len(counts) <= 105
-    # Every day City Hall was open in the year has receipts; no day it was closed has any.
+    # Every day City Hall was open from then on has receipts; no day it was closed has any.
     open_days = {
-        date(2025, 11, 30) + timedelta(days=n)
-        for n in range(365)
-        if calendar.is_open(date(2025, 11, 30) + timedelta(days=n))
+        FIRST_FEE_DAY + timedelta(days=n)
+        for n in range((TODAY - FIRST_FEE_DAY).days)
+        if calendar.is_open(FIRST_FEE_DAY + timedelta(days=n))
     }
     assert set(days) == open_days
 
@@ -280,6 +303,104 @@ def test_one_audit_event_a_year_and_payers_found_by_search(demo_db: Database) ->
     assert found and all("Nguyễn" in row.payer_name for row in found)
 
 
+# -- the workflows' fees, paid by receipts -------------------------------------------------------
+
+# The fees the workflows' demos take: three vending permits, four street openings, seven street
+# privileges, five sidewalk cafes, and three special charges (one last year).
+WORKFLOW_FEES = 22
+
+
+def test_a_fresh_demo_passes_the_check_with_no_problem(demo_db: Database) -> None:
+    report = demo_db.check()
+    assert report.problems == [] and report.ok
+    assert "Result:     OK" in report.lines()
+    with demo_db.reading() as session:
+        assert ledger_problems(session) == []
+        assert demo_counter.waiting(session) == []  # no payment left without its receipt
+
+
+def test_each_fee_a_workflow_took_is_paid_by_a_receipt_among_its_days(demo_db: Database) -> None:
+    with demo_db.reading() as session:
+        paid = list(
+            session.scalars(select(AmountDue).where(AmountDue.paid > ZERO).order_by(AmountDue.id))
+        )
+        payments = {
+            int(e.record_id): e
+            for e in session.scalars(
+                select(AuditEvent).where(
+                    AuditEvent.action == "due.payment", AuditEvent.record_type == "amount_due"
+                )
+            )
+        }
+        receipted = {
+            int(e.record_id): e
+            for e in session.scalars(
+                select(AuditEvent).where(AuditEvent.action == demo_counter.RECEIPTED)
+            )
+        }
+        paying = list(
+            session.scalars(select(ReceiptLine).where(ReceiptLine.amount_due_id.is_not(None)))
+        )
+        lines = {line.amount_due_id: line for line in paying}
+        receipts_of = {
+            line.receipt_id: session.get(Receipt, line.receipt_id) for line in lines.values()
+        }
+        days: dict[date, list[tuple[datetime, int, int]]] = {}
+        for receipt in receipts_of.values():
+            assert receipt is not None
+            day = _local_day(receipt.issued_at)
+            if day not in days:
+                start = datetime.combine(day, datetime.min.time(), FixedClock(TODAY).tz)
+                days[day] = list(
+                    session.execute(
+                        select(Receipt.issued_at, Receipt.sequence, Receipt.id)
+                        .where(
+                            Receipt.issued_at >= start,
+                            Receipt.issued_at < start + timedelta(days=1),
+                        )
+                        .order_by(Receipt.sequence)
+                    )
+                )
+        drawers = {d.id: d for d in session.scalars(select(Drawer))}
+        treasurer = session.scalars(select(Operator).where(Operator.username == "treasurer")).one()
+    # Every amount recorded paid is a workflow's fee the Treasurer took (the 40 expenses billed
+    # are open), each paid by one line of one live receipt.
+    assert len(paid) == WORKFLOW_FEES == len(paying) == len(lines) == len(receipted)
+    assert {due.id for due in paid} == set(lines) == set(receipted) == set(payments)
+    for due in paid:
+        line = lines[due.id]
+        receipt = receipts_of[line.receipt_id]
+        assert receipt is not None and receipt.status == "issued" and receipt.kind == "payment"
+        assert line.amount == due.paid and line.description == due.description
+        assert receipt.payer_id == due.party_id and receipt.operator_id == treasurer.id
+        # Issued when the Treasurer took the payment, into that day's drawer of her window.
+        payment = payments[due.id]
+        assert receipt.issued_at == payment.at == receipted[due.id].at
+        drawer = drawers[receipt.drawer_id]
+        assert drawer.station == demo_receipts.STATIONS[1]
+        assert drawer.closed_at is not None and drawer.status == "closed"
+        assert drawer.opened_at < receipt.issued_at < drawer.closed_at
+        # Its number falls in its place among the day's receipts: those issued before it have
+        # the numbers before it, those after the numbers after it.
+        day = days[_local_day(receipt.issued_at)]
+        assert [seq for _, seq, _ in day] == list(range(day[0][1], day[0][1] + len(day)))
+        for issued_at, sequence, _ in day:
+            if issued_at < receipt.issued_at:
+                assert sequence < receipt.sequence
+            elif issued_at > receipt.issued_at:
+                assert sequence > receipt.sequence
+        assert receipt.number == f"{receipt.year}-{receipt.sequence:06d}"
+        # The trail: the payment said its receipt follows; the next event names it.
+        assert payment.summary.endswith(f"({demo_counter.RECEIPT_FOLLOWS})")
+        assert receipted[due.id].after == {
+            "receipt": receipt.number,
+            "amount": str(due.paid.amount),
+            "payment_event": payment.id,
+        }
+        assert receipted[due.id].summary.startswith(f"Receipt {receipt.number}: {due.paid}")
+    assert min(_local_day(r.issued_at) for r in receipts_of.values() if r) == FIRST_FEE_DAY
+
+
 # -- the generator's own parameters, on the test desk ---------------------------------------------
 
 
@@ -314,6 +435,135 @@ def test_a_small_run_with_no_parties_continues_the_numbers_and_the_counter_goes_
             tenders=[receipts.TenderEntry(TenderKind.CASH, Money("20.00"))],
         )
         assert receipt.number == f"2026-{last + 1:06d}"
+
+
+def _fee_taken(desk: Desk, admin: SignedIn, treasurer: SignedIn, at: datetime) -> int:
+    """A $75.00 fee billed and taken by the Treasurer at ``at`` (Prescott time) as a workflow's
+    demo step takes it (:func:`clerk_desk.demo_counter.take`); the amount due's number."""
+    then = Desk(desk.database, clock=FixedClock(at))
+    with then.action(admin) as action:
+        cafe = parties.add_party(
+            action, parties.PartyData(kind=PartyKind.BUSINESS, name="Harbor Lights Cafe")
+        )
+        due = ledger.bill(
+            action,
+            party_id=cafe.id,
+            record=RecordRef("sidewalk_cafe", "1"),
+            kind=DueKind.FEE,
+            amount=Money("75.00"),
+            description="Sidewalk cafe permit SC-2026-001",
+            gl_account="100-46300-000",
+        )
+    with then.action(treasurer) as action:
+        demo_counter.take(action, [(due.id, None)])
+    return due.id
+
+
+def _receipts_of_the_day(session: Session, day: date) -> list[Receipt]:
+    start = datetime.combine(day, datetime.min.time(), FixedClock(TODAY).tz)
+    return list(
+        session.scalars(
+            select(Receipt)
+            .where(Receipt.issued_at >= start, Receipt.issued_at < start + timedelta(days=1))
+            .order_by(Receipt.sequence)
+        )
+    )
+
+
+def test_a_fee_taken_on_the_last_day_open_is_receipted_in_that_days_sequence(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    treasurer = operator_with(Role.TREASURER)
+    day = desk.calendar().previous_open_day(TODAY - timedelta(days=1), inclusive=True)
+    taken_at = datetime.combine(day, time(14, 0), FixedClock(TODAY).tz)
+    due_id = _fee_taken(desk, admin, treasurer, taken_at)
+    with desk.database.reading() as session:
+        assert [p.due_id for p in demo_counter.waiting(session)] == [due_id]
+        assert ledger.get_due(session, due_id).status == "paid"  # the workflow goes on
+        [problem] = ledger_problems(session)  # until its receipt is written
+        assert "live receipts paid $0.00" in problem.text
+    made = demo_receipts.generate(desk, admin, rng=random.Random(1), per_day=3)
+    assert made.workflow_receipts == 1
+    with desk.database.reading() as session:
+        assert ledger_problems(session) == [] and demo_counter.waiting(session) == []
+        [line] = session.scalars(select(ReceiptLine).where(ReceiptLine.amount_due_id == due_id))
+        receipt = session.get(Receipt, line.receipt_id)
+        assert receipt is not None and receipt.issued_at == taken_at
+        assert (receipt.payer_name, receipt.operator_name, receipt.total) == (
+            "Harbor Lights Cafe",
+            "Test Treasurer",
+            Money("75.00"),
+        )
+        assert line.reference == "sidewalk_cafe 1" and line.gl_account == "100-46300-000"
+        drawer = session.get(Drawer, receipt.drawer_id)
+        assert drawer is not None and drawer.station == demo_receipts.STATIONS[1]
+        assert drawer.opened_at < taken_at < (drawer.closed_at or taken_at)
+        cash = sum((t.amount for t in receipt.tenders if t.kind == "cash"), ZERO)
+        assert drawer.expected_cash - drawer.opening_cash >= cash  # counted in its drawer
+        day_receipts = _receipts_of_the_day(session, day)
+        numbers = [r.sequence for r in day_receipts]
+        assert numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        assert [r.issued_at for r in day_receipts] == sorted(r.issued_at for r in day_receipts)
+        assert receipt in day_receipts
+        [event] = session.scalars(
+            select(AuditEvent).where(AuditEvent.action == demo_counter.RECEIPTED)
+        )
+        assert (event.record_id, event.at, event.operator_name) == (
+            str(due_id),
+            taken_at,
+            treasurer.username,
+        )
+        assert event.summary == f"Receipt {receipt.number}: $75.00 paid on {line.description}"
+
+
+@pytest.mark.parametrize(
+    "taken_at",
+    [
+        datetime(2026, 11, 30, 9, 30),  # today, before now: today's drawers are not written
+        datetime(2026, 11, 29, 14, 0),  # Sunday: City Hall is closed
+    ],
+    ids=["today", "sunday"],
+)
+def test_a_fee_taken_on_a_day_with_no_drawer_is_refused_before_anything_is_written(
+    desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], taken_at: datetime
+) -> None:
+    _fee_taken(desk, admin, operator_with(Role.TREASURER), taken_at)
+    with pytest.raises(ValueError, match="a day City Hall's counter has no drawer"):
+        demo_receipts.generate(desk, admin, rng=random.Random(1), per_day=3)
+    with desk.database.reading() as session:
+        assert session.scalar(select(func.count()).select_from(Receipt)) == 0
+
+
+@pytest.mark.parametrize(
+    ("taken_on", "first_day"),
+    [
+        (date(2025, 12, 1), date(2025, 12, 1)),  # a day before the year: the receipts begin then
+        (date(2025, 12, 2), date(2025, 12, 2)),  # the year's first day: as without it
+        (date(2025, 12, 3), date(2025, 12, 2)),  # within the year
+    ],
+)
+def test_the_receipts_reach_back_to_a_fee_taken_before_the_years_asked_for(
+    desk: Desk,
+    admin: SignedIn,
+    clock: FixedClock,
+    operator_with: Callable[[Role], SignedIn],
+    taken_on: date,
+    first_day: date,
+) -> None:
+    clock.set(datetime(2026, 12, 2, 10, 0))  # a Wednesday; a year before, a Tuesday
+    taken_at = datetime.combine(taken_on, time(11, 0), clock.tz)
+    due_id = _fee_taken(desk, admin, operator_with(Role.TREASURER), taken_at)
+    made = demo_receipts.generate(desk, admin, rng=random.Random(1), per_day=3)
+    assert made.first_day == first_day
+    with desk.database.reading() as session:
+        first = session.scalar(select(func.min(Receipt.issued_at)))
+        assert first is not None and _local_day(first) == first_day
+        assert ledger_problems(session) == []
+        line = session.scalars(select(ReceiptLine).where(ReceiptLine.amount_due_id == due_id)).one()
+        receipt = session.get(Receipt, line.receipt_id)
+        assert receipt is not None and receipt.issued_at == taken_at
+        # The series of 2025 begins on the first day, whichever it is.
+        assert _receipts_of_the_day(session, first_day)[0].number == "2025-000001"
 
 
 def test_the_generator_refuses_nonsense(desk: Desk, admin: SignedIn) -> None:

@@ -211,6 +211,8 @@ def editable_table(model: EditRowsModel, *, name: str) -> QTableView:
 
 
 def _edit_current(view: QTableView) -> None:
+    """Enter on a cell opens its editor; Enter that closes an editor (a date cell's passes on
+    to the table) opens nothing again, which Qt would refuse with "edit: editing failed"."""
     index = view.currentIndex()
-    if index.isValid():
+    if index.isValid() and view.state() != QAbstractItemView.State.EditingState:
         view.edit(index)

@@ -21,6 +21,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm.interfaces import LoaderOption
 
 from clerk_desk.deadlines import PERIOD_CITE, CityCalendar, Deadline
 from clerk_desk.desk import Action, snapshot
@@ -919,7 +920,7 @@ def histories(session: Session, petition_ids: Sequence[int]) -> dict[int, list[P
 # -- registers and the packet ------------------------------------------------------------------
 
 
-def _loaded():  # type: ignore[no-untyped-def]
+def _loaded() -> tuple[LoaderOption, ...]:
     return (
         selectinload(Petition.signers).selectinload(PetitionSigner.party),
         selectinload(Petition.signers).selectinload(PetitionSigner.parcel),

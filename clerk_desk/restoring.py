@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from clerk_desk import audit_chain, backup_checks, generation
 from clerk_desk.backup_checks import BackupLabel, refused
-from clerk_desk.models import AuditEvent, NumberSequence
+from clerk_desk.models import AuditChain, AuditEvent, NumberSequence
 
 if TYPE_CHECKING:
     from clerk_desk.database import Database
@@ -119,9 +119,7 @@ def _swap(
 ) -> Restored:
     generation.lock(live)
     trail = _provenance(live, staged, found)
-    replaced = live.execute(
-        select(audit_chain.AuditChain.last_id, audit_chain.AuditChain.last_hash)
-    ).one_or_none()
+    replaced = live.execute(select(AuditChain.last_id, AuditChain.last_hash)).one_or_none()
     series_before = _series(live)
     numbers_before = _numbers(live)
     from clerk_desk.paths import backups_dir

@@ -70,6 +70,7 @@ from typing import Any
 
 from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.orm import Session, aliased, selectinload
+from sqlalchemy.orm.interfaces import LoaderOption
 
 from clerk_desk import bonds, coverage, ledger, words
 from clerk_desk.clock import city_zone
@@ -2767,7 +2768,7 @@ def renewals_issued(session: Session, ids: Sequence[int]) -> dict[int, str]:
     return {int(renews_id): number for renews_id, number in rows if renews_id is not None}
 
 
-def _loaded():  # type: ignore[no-untyped-def]
+def _loaded() -> tuple[LoaderOption, ...]:
     """Everything a register row shows, loaded with the rows (one query per relation, not
     one per row)."""
     return (

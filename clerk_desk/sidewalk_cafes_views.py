@@ -21,6 +21,7 @@ from clerk_desk.clock import city_zone
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.documents import scan_bytes
+from clerk_desk.due_receipts import FeeReceipt, fee_receipts
 from clerk_desk.errors import Conflict, NotFound
 from clerk_desk.findings import Finding
 from clerk_desk.ledger import RecordRef
@@ -34,7 +35,7 @@ from clerk_desk.models import (
     SidewalkCafe,
 )
 from clerk_desk.money import Money
-from clerk_desk.street_openings_views import FeeReceipt, InsuranceOnFile, fee_receipts
+from clerk_desk.street_openings_views import InsuranceOnFile
 from clerk_desk.words import format_day, long_day
 
 __all__ = [

@@ -41,7 +41,7 @@ def delay_after(failures: int) -> timedelta | None:
     if failures < FREE_FAILURES:
         return None
     doublings = min(failures - FREE_FAILURES, 16)  # 2**16 minutes is far past the cap
-    return min(FIRST_DELAY * 2**doublings, MAX_DELAY)
+    return min(FIRST_DELAY * (1 << doublings), MAX_DELAY)
 
 
 def delayed_until(

@@ -59,7 +59,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, false, func, not_, or_, select, true
+from sqlalchemy import ColumnElement, Select, and_, false, func, not_, or_, select, true
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger
@@ -995,7 +995,7 @@ def standing_clause(wanted: Standing, today: date) -> ColumnElement[bool]:
     raise AssertionError(wanted)  # pragma: no cover - every standing is a step
 
 
-def _loaded():  # type: ignore[no-untyped-def]
+def _loaded() -> Select[SpecialCharge]:
     return select(SpecialCharge).options(
         selectinload(SpecialCharge.amount_due),
         selectinload(SpecialCharge.lines),

@@ -23,7 +23,7 @@ from clerk_desk import special_charges as sc
 from clerk_desk import street_openings as so
 from clerk_desk.coverage import STREET_OPENING, CoverageKind, Covers, check_certificate
 from clerk_desk.deadlines import CityCalendar
-from clerk_desk.due_receipts import FeeReceipt, fee_receipts  # shared: re-exported here
+from clerk_desk.due_receipts import FeeReceipt, fee_receipts
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry

@@ -53,6 +53,7 @@ from typing import Literal
 
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm.interfaces import LoaderOption
 
 from clerk_desk import bonds, ledger
 from clerk_desk import special_charges as sc
@@ -1863,7 +1864,7 @@ def needs_vacating(privilege: StreetPrivilege, today: date) -> bool:
 # -- registers, history, the Today tab -----------------------------------------------------------
 
 
-def register_options():  # type: ignore[no-untyped-def]
+def register_options() -> tuple[LoaderOption, ...]:
     """What the register and its export read of each permit, loaded with it."""
     return (
         selectinload(StreetPrivilege.applicant),

@@ -23,6 +23,7 @@ from clerk_desk import bonds
 from clerk_desk import street_privileges as sp
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate, street_privilege
 from clerk_desk.deadlines import CityCalendar
+from clerk_desk.due_receipts import fee_receipts
 from clerk_desk.ledger import RecordRef, dues_for
 from clerk_desk.lengths import format_length
 from clerk_desk.models import (
@@ -34,7 +35,6 @@ from clerk_desk.models import (
     StreetPrivilege,
 )
 from clerk_desk.money import Money
-from clerk_desk.street_openings_views import fee_receipts
 from clerk_desk.words import long_day
 
 SHOWN_LIMITS = tuple(CoverageKind)

@@ -24,6 +24,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 
 from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm.interfaces import LoaderOption
 
 from clerk_desk import bonds, ledger
 from clerk_desk.clock import city_zone
@@ -1366,7 +1367,7 @@ def record_appeal_decision(
 # -- registers, history, the Today tab -------------------------------------------------------
 
 
-def _loaded():  # type: ignore[no-untyped-def]
+def _loaded() -> tuple[LoaderOption, ...]:
     return (
         selectinload(VendingApplication.applicant),
         selectinload(VendingApplication.slots),

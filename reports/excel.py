@@ -581,7 +581,7 @@ def _column_name(index: int) -> str:
     """Excel column letter of a zero-based index (0 -> "A")."""
     from openpyxl.utils import get_column_letter
 
-    return get_column_letter(index + 1)
+    return str(get_column_letter(index + 1))
 
 
 def _read_csv(p: Path) -> list[tuple[int, list[str]]]:

@@ -664,7 +664,7 @@ def deposit_slip_excel(target: Target, drawer: DrawerView, *, profile: CityProfi
             elif style == "grand":
                 cell.font = Font(bold=True, size=12)
                 cell.border = Border(top=navy, bottom=Side(style="double", color="1F3A5F"))
-        return row
+        return int(row)
 
     def section(name: str) -> None:
         ws.append([])
@@ -746,7 +746,7 @@ def deposit_slip_excel(target: Target, drawer: DrawerView, *, profile: CityProfi
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.oddHeader.center.text = title.replace("&", "&&")
     ws.oddFooter.center.text = "Page &P of &N"
-    rows = ws.max_row
+    rows = int(ws.max_row)
     _save_workbook(wb, target)
     return rows
 

@@ -213,7 +213,8 @@ def selected_row(view: QTableView) -> object | None:
     index = view.currentIndex()
     if not index.isValid() or not view.selectionModel().isRowSelected(index.row(), index.parent()):
         return None
-    return index.siblingAtColumn(0).data(ROW_ROLE)
+    row: object = index.siblingAtColumn(0).data(ROW_ROLE)
+    return row
 
 
 def select_row(view: QTableView, number: int) -> None:

@@ -23,7 +23,6 @@ from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDateTimeEdit,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
@@ -77,7 +76,7 @@ from ui.dialog_parts import (
 )
 from ui.dialog_parts import may_not as may_not
 from ui.findings_view import FindingsView
-from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
+from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit, money_edit
 from ui.kit.pickers import PartyPicker
 from ui.operations import App, perform
 from ui.street_number_dialogs import ParcelPicker
@@ -345,23 +344,6 @@ def title_box(name: str = "title") -> QComboBox:
     box.setObjectName(name)
     box.addItems(list(TITLES))
     return box
-
-
-def local_moment(edit: QDateTimeEdit, zone: tzinfo) -> datetime:
-    """The time in a date-time field, read on City Hall's clock."""
-    value = edit.dateTime()
-    day, clock = value.date(), value.time()
-    return datetime(day.year(), day.month(), day.day(), clock.hour(), clock.minute(), tzinfo=zone)
-
-
-def moment_edit(moment: datetime, *, name: str) -> QDateTimeEdit:
-    edit = QDateTimeEdit(
-        QDateTime.fromString(moment.strftime("%Y-%m-%d %H:%M"), "yyyy-MM-dd HH:mm")
-    )
-    edit.setObjectName(name)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("MM/dd/yyyy h:mm AP")
-    return edit
 
 
 class MomentField(QWidget):

@@ -43,13 +43,12 @@ from clerk_desk.street_openings import (
     VALIDITY_CITE,
 )
 from clerk_desk.street_openings_views import Shown
-from clerk_desk.words import day_or_blank
+from clerk_desk.words import clock_time, day_or_blank
 from ui import forms, operations, printing
 from ui.dialog_parts import BLOCK_COLOUR, NBSP, WARN_COLOUR, may_not
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
-from ui.petition_dialogs import clock_time
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.street_opening_dialogs import (
     BILL,

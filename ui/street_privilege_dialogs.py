@@ -74,25 +74,28 @@ from clerk_desk.street_privileges import (
     ItemState,
     PrivilegeData,
 )
-from clerk_desk.words import format_day, plural
+from clerk_desk.words import clock_time, format_day, plural
 from ui import forms
-from ui.dialog_parts import BAD, GOOD, NBSP, RowActDialog, cite_link, plain_text, state_badge
+from ui.dialog_parts import (
+    BAD,
+    BLOCK_COLOUR,
+    DONE_COLOUR,
+    GOOD,
+    NBSP,
+    WARN_COLOUR,
+    RowActDialog,
+    cite_link,
+    may_not,
+    plain_text,
+    state_badge,
+)
 from ui.dialog_parts import LATE as LATE
 from ui.findings_view import FindingsView
-from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
+from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit, money_edit
 from ui.kit.pickers import PartyPicker, party_row
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
-from ui.petition_dialogs import clock_time
 from ui.street_number_dialogs import give_room, parcel_rows
-from ui.street_opening_dialogs import (
-    BLOCK_COLOUR,
-    DONE_COLOUR,
-    WARN_COLOUR,
-    local_moment,
-    may_not,
-    moment_edit,
-)
 from ui.table_models import RIGHT, RowsModel, TableColumn
 
 TAKE = Permission.TAKE_APPLICATIONS

@@ -47,12 +47,11 @@ from clerk_desk.street_privileges import (
 )
 from clerk_desk.street_privileges_views import PermitView
 from clerk_desk.today import TodayItem
-from clerk_desk.words import day_or_blank
+from clerk_desk.words import clock_time, day_or_blank, plural
 from ui import forms, printing
 from ui.dialog_parts import BAD, BLOCK_COLOUR, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
-from ui.petition_dialogs import clock_time
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.street_privilege_dialogs import (
     BILL,
@@ -75,7 +74,6 @@ from ui.street_privilege_dialogs import (
     condition_columns,
     due_columns,
     minimums_text,
-    plural,
     privilege_details,
     refuse,
     search_privilege_rows,

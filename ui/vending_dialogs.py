@@ -76,7 +76,7 @@ from clerk_desk.vending import (
     ParticipantData,
     SlotData,
 )
-from clerk_desk.words import format_day, plural
+from clerk_desk.words import clock_time, format_day, plural
 from ui import forms, operations, printing
 from ui.dialog_parts import (
     BAD,
@@ -97,7 +97,6 @@ from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
 from ui.kit.pickers import PartyPicker
 from ui.operations import App, attempt, perform
 from ui.parties_tab import PartyDialog
-from ui.petition_dialogs import clock_time
 
 TAKE = Permission.TAKE_APPLICATIONS
 ISSUE = Permission.ISSUE_PERMITS

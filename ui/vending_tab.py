@@ -43,7 +43,7 @@ from clerk_desk.models import VendingStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
 from clerk_desk.vending import PERMIT_CITE, PROCEDURE_CITE
-from clerk_desk.words import format_day
+from clerk_desk.words import format_day, plural
 from ui import forms
 from ui.dialog_parts import BAD, GOOD, LATE, cite_link
 from ui.findings_view import FindingsView
@@ -69,7 +69,6 @@ from ui.vending_dialogs import (
     application_row,
     day_text,
     history_rows,
-    plural,
     print_papers,
     review_view,
     search_application_rows,

@@ -4,12 +4,13 @@ date field that starts empty (ChooseDateEdit)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime, tzinfo
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import QDate, QDateTime, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QDateEdit,
+    QDateTimeEdit,
     QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.money import Money
 from ui import forms
+from ui.dialog_parts import may_not as may_not
 
 
 def money_edit(name: str, placeholder: str = "") -> QLineEdit:
@@ -110,4 +112,21 @@ def plain_text_edit(name: str, lines: int, parent: QWidget) -> QPlainTextEdit:
     edit.setObjectName(name)
     edit.setTabChangesFocus(True)
     edit.setFixedHeight(parent.fontMetrics().height() * lines + 12)
+    return edit
+
+
+def local_moment(edit: QDateTimeEdit, zone: tzinfo) -> datetime:
+    """The time in a date-time field, read on City Hall's clock."""
+    value = edit.dateTime()
+    day, clock = value.date(), value.time()
+    return datetime(day.year(), day.month(), day.day(), clock.hour(), clock.minute(), tzinfo=zone)
+
+
+def moment_edit(moment: datetime, *, name: str) -> QDateTimeEdit:
+    edit = QDateTimeEdit(
+        QDateTime.fromString(moment.strftime("%Y-%m-%d %H:%M"), "yyyy-MM-dd HH:mm")
+    )
+    edit.setObjectName(name)
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("MM/dd/yyyy h:mm AP")
     return edit

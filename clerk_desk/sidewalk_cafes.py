@@ -2520,7 +2520,7 @@ def deny(
             action, cafe_id, meeting_id=meeting_id, approved=False, reasons=reasons
         )
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    acts.allow(action, acts.CafeAct.DENY, cafe)
+    acts.refuse(acts.administrator_denial(action, cafe))
     why = reasons.strip()
     if not why:
         raise InvalidInput("State the reasons for the denial.", field="reasons")
@@ -2534,13 +2534,6 @@ def deny(
         )
         if f.blocks
     ]
-    if not blocking:
-        raise InvalidInput(
-            "The application meets the standards of § 506-10: only the Common Council denies "
-            "it. Record the Council's decision at its meeting.",
-            field="meeting_id",
-            cite=ISSUANCE_CITE,
-        )
     before = snapshot(cafe)
     cafe.status = CafeStatus.DENIED
     cafe.denial_reasons = why

@@ -108,6 +108,13 @@ def standards_refusal(cafe: SidewalkCafe, what: str) -> InvalidInput | None:
     )
 
 
+def permission_refusal(action: Action, permission: Permission) -> PermissionDenied | None:
+    """What :meth:`~clerk_desk.desk.Action.require` raises, as a refusal."""
+    if action.operator.may(permission):
+        return None
+    return PermissionDenied(refusal(action.operator.role, permission))
+
+
 def refuse(found: ClerkDeskError | None) -> None:
     """Raise the refusal a guard found, if it found one."""
     if found is not None:
@@ -298,8 +305,31 @@ def _revoke(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     return None
 
 
+def administrator_denial(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
+    """Without a meeting, the City Administrator refuses to take forward, while it waits for a
+    decision, only an application the standards forbid; one that meets them is denied by the
+    Council alone (§ 506-10 (Sidewalk cafe permit issuance))."""
+    found = permission_refusal(action, ISSUE) or status_refusal(
+        cafe, cafes.UNDECIDED, "it is not waiting for a decision."
+    )
+    if found is not None or cafes.standards_block(cafe) is not None:
+        return found
+    return InvalidInput(
+        "The application meets the standards of § 506-10: only the Common Council denies "
+        "it. Record the Council's decision at its meeting.",
+        field="meeting_id",
+        cite=cafes.ISSUANCE_CITE,
+    )
+
+
 def _deny(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
-    return status_refusal(cafe, cafes.UNDECIDED, "it is not waiting for a decision.")
+    """Denied one way or the other: by the Administrator (:func:`administrator_denial`), or
+    by the Council at its meeting (the Council's decision, denied); refused as the
+    Administrator's way is when neither is open."""
+    by_administrator = administrator_denial(action, cafe)
+    if by_administrator is None or refusal_of(action, CafeAct.COUNCIL_DECISION, cafe) is None:
+        return None
+    return by_administrator
 
 
 def _withdraw(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
@@ -325,9 +355,8 @@ RULES: dict[CafeAct, Rule] = {
     CafeAct.SUSPEND: Rule(ISSUE, _suspend),
     CafeAct.REVOCATION_NOTICE: Rule(ISSUE, _revocation_notice),
     CafeAct.REVOKE: Rule(ISSUE, _revoke),
-    # Without a meeting, the Administrator's refusal; with one, the Council's denial, which
-    # :func:`~clerk_desk.sidewalk_cafes.record_council_decision` guards as COUNCIL_DECISION.
-    CafeAct.DENY: Rule(ISSUE, _deny),
+    # Each way of denying needs its own permission: the guard asks them.
+    CafeAct.DENY: Rule(None, _deny),
     CafeAct.WITHDRAW: Rule(TAKE, _withdraw),
 }
 """Every act's rule, once: :func:`allow` enforces it, :func:`acts` reports it."""
@@ -337,8 +366,10 @@ def refusal_of(action: Action, act: CafeAct, cafe: SidewalkCafe) -> ClerkDeskErr
     """Why ``act`` on ``cafe`` is refused now (the permission first, then the record), or
     None."""
     rule = RULES[act]
-    if rule.permission is not None and not action.operator.may(rule.permission):
-        return PermissionDenied(refusal(action.operator.role, rule.permission))
+    if rule.permission is not None:
+        found = permission_refusal(action, rule.permission)
+        if found is not None:
+            return found
     return rule.guard(action, cafe)
 
 

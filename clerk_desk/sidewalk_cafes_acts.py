@@ -46,6 +46,8 @@ class CafeAct(enum.Enum):
     AGENDA = "To the Council"
     COUNCIL_DECISION = "Council decision"
     PRINT_PACKET = "Print packet"
+    PRINT_LETTERS = "Print letters"
+    PRINT_OWNERS = "Print labels or list"
     ISSUE = "Issue"
     PRINT_PERMIT = "Print permit"
     RENEW = "Renew"
@@ -234,6 +236,21 @@ def _anytime(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     return None
 
 
+def _print_owners(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
+    """The labels and the list of the owners within 100 feet, once they are listed."""
+    if cafe.neighbors:
+        return None
+    return Conflict(f"No owners within {cafes.NOTICE_RADIUS_FT} feet are listed for {cafe.number}.")
+
+
+def _print_letters(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
+    """A letter to each owner listed, dated the day the notice was mailed."""
+    found = _print_owners(action, cafe)
+    if found is None and cafe.notice_mailed_on is None:
+        return Conflict("The letters are dated the day of mailing: record the mailing first.")
+    return found
+
+
 def _issue(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     """After the Council's approval. The checklist is judged with the term the clerk chooses,
     so :func:`~clerk_desk.sidewalk_cafes.issue` checks it with the form, not here."""
@@ -349,6 +366,8 @@ RULES: dict[CafeAct, Rule] = {
     CafeAct.AGENDA: Rule(TAKE, _agenda),
     CafeAct.COUNCIL_DECISION: Rule(TAKE, _council_decision),
     CafeAct.PRINT_PACKET: Rule(None, _anytime),
+    CafeAct.PRINT_LETTERS: Rule(None, _print_letters),
+    CafeAct.PRINT_OWNERS: Rule(None, _print_owners),
     CafeAct.ISSUE: Rule(ISSUE, _issue),
     CafeAct.PRINT_PERMIT: Rule(None, _print_permit),
     CafeAct.RENEW: Rule(TAKE, _renew),

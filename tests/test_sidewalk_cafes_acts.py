@@ -41,8 +41,10 @@ from clerk_desk.sidewalk_cafes_acts import CafeAct, acts
 
 Attempt = Callable[[Action], object]
 
-# Printing changes no record and has no service to refuse it: asked apart, below.
-PAPERS = (CafeAct.PRINT_PACKET, CafeAct.PRINT_PERMIT)
+# Printing changes no record and has no service to refuse it: asked apart, in the walk.
+PAPERS = frozenset(
+    {CafeAct.PRINT_PACKET, CafeAct.PRINT_PERMIT, CafeAct.PRINT_LETTERS, CafeAct.PRINT_OWNERS}
+)
 
 
 class _Undo(Exception):
@@ -188,6 +190,7 @@ def test_every_act_is_refused_by_acts_in_the_very_words_of_its_service(
         "diagram submitted by the applicant. (§ 506-10 (Application for permit))"
     )
     assert said[CafeAct.NEIGHBOURS] is None and said[CafeAct.AGENDA] is not None
+    assert said[CafeAct.PRINT_OWNERS] == "No owners within 100 feet are listed for SC-2026-001."
 
     plan = demo_sidewalk_cafes.site_plan_png(
         demo_sidewalk_cafes.Plan("Acts Cafe", "Broad St N", 360, 144, 288, 72)
@@ -205,7 +208,10 @@ def test_every_act_is_refused_by_acts_in_the_very_words_of_its_service(
 
     _do(desk, clerk, sc.attach_site_plan, cafe, "plan.pdf", PDF, scale="1 in = 8 ft")
     said = _agree(desk, everyone, cafe, meetings, seen)  # readable: the notice may go
-    assert said[CafeAct.MAIL_NOTICE] is None
+    assert said[CafeAct.MAIL_NOTICE] is None and said[CafeAct.PRINT_OWNERS] is None
+    assert said[CafeAct.PRINT_LETTERS] == (
+        "The letters are dated the day of mailing: record the mailing first."
+    )
     # conforming, before the notice: no one may deny it yet
     assert said[CafeAct.DENY] is not None and "only the Common Council" in said[CafeAct.DENY]
 
@@ -224,6 +230,7 @@ def test_every_act_is_refused_by_acts_in_the_very_words_of_its_service(
     assert said[CafeAct.DENY] is None and said[CafeAct.POLICE_REVIEW] is not None
     said = _agree(desk, everyone, cafe, meetings, seen)  # comments over: to the Council
     assert said[CafeAct.AGENDA] is None and said[CafeAct.NEIGHBOURS] is not None
+    assert said[CafeAct.PRINT_LETTERS] is None
 
     _do(desk, clerk, sc.send_to_police, cafe, on=date(2026, 12, 1))
     _do(desk, clerk, sc.record_police_review, cafe, on=date(2026, 12, 2), approved=True)
@@ -256,7 +263,7 @@ def test_every_act_is_refused_by_acts_in_the_very_words_of_its_service(
     )
     _do(desk, clerk, sc.revoke, cafe, meeting_id=meetings.jan11)
     said = _agree(desk, everyone, cafe, meetings, seen)  # revoked for good
-    assert all(said[act] is not None for act in CafeAct if act is not CafeAct.PRINT_PACKET)
+    assert all(said[act] is not None for act in set(CafeAct) - PAPERS)
 
     # every act was both allowed and refused by its record somewhere on the way
     assert seen.allowed >= set(CafeAct) and seen.refused >= set(CafeAct) - {CafeAct.PRINT_PACKET}

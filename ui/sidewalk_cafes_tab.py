@@ -101,6 +101,11 @@ from ui.sidewalk_cafe_widgets import ChecklistView, findings_box, label_start_bo
 from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 
 _EXPORT_ALL = 10**9
+_PAPER_ACTS = {
+    "letters": CafeAct.PRINT_LETTERS,
+    "labels": CafeAct.PRINT_OWNERS,
+    "list": CafeAct.PRINT_OWNERS,
+}
 
 
 def comments_colour(row: CafeRow, today: date) -> str | None:
@@ -383,27 +388,29 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self.neighbor_count.setObjectName("neighbor_count")
         self.neighbor_count.setStyleSheet("color: #555;")
         self.neighbor_count.setWordWrap(True)
-        self.letters_button = QPushButton("Print &letters")
-        self.letters_button.setObjectName("print_letters_button")
-        self.letters_button.setToolTip("One notice letter to each owner and occupant listed")
-        self.labels_button = QPushButton("Print l&abels")
-        self.labels_button.setObjectName("print_labels_button")
-        self.labels_button.setToolTip(
-            "Mailing labels on Avery 5160 sheets (3 by 10), from the label chosen beside"
+        self.letters_button = act_button(
+            "Print &letters",
+            "print_letters_button",
+            "One notice letter to each owner and occupant listed",
+        )
+        self.labels_button = act_button(
+            "Print l&abels",
+            "print_labels_button",
+            "Mailing labels on Avery 5160 sheets (3 by 10), from the label chosen beside",
         )
         self.first_label = label_start_box(self)
         self.first_label_caption = QLabel("from label")
         self.first_label_caption.setBuddy(self.first_label)
-        self.list_button = QPushButton("Print lis&t")
-        self.list_button.setObjectName("print_list_button")
-        self.list_button.setToolTip("The list attached to the application packet")
+        self.list_button = act_button(
+            "Print lis&t", "print_list_button", "The list attached to the application packet"
+        )
         self.save_menu = QMenu(self)
         self.save_letters = self.save_menu.addAction("Notice letters…")
         self.save_labels = self.save_menu.addAction("Mailing labels…")
         self.save_list = self.save_menu.addAction("List for the packet…")
-        self.save_button = QPushButton("Save as PDF")
-        self.save_button.setObjectName("save_papers_button")
-        self.save_button.setToolTip("Save the letters, labels or list as a PDF file")
+        self.save_button = act_button(
+            "Save as PDF", "save_papers_button", "Save the letters, labels or list as a PDF file"
+        )
         self.save_button.setMenu(self.save_menu)
         neighbor_page = QWidget()
         neighbor_lines = QVBoxLayout(neighbor_page)
@@ -422,6 +429,14 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         neighbor_buttons.addStretch(1)
         neighbor_buttons.addWidget(self.save_button)
         neighbor_lines.addLayout(neighbor_buttons)
+
+        # The owners' papers: the save menu's entries follow the button of the same paper.
+        self.paper_buttons: tuple[tuple[CafeAct, QPushButton], ...] = (
+            (CafeAct.PRINT_LETTERS, self.letters_button),
+            (CafeAct.PRINT_OWNERS, self.labels_button),
+            (CafeAct.PRINT_OWNERS, self.list_button),
+            (CafeAct.PRINT_OWNERS, self.save_button),
+        )
 
         self.comment_model = RowsModel(COMMENT_COLUMNS, self)
         self.comment_table = forms.make_table(self.comment_model, name="comment_table")
@@ -630,27 +645,14 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         )
 
     def _update_buttons(self, details: CafeDetails | None) -> None:
-        """Each act as the core's :func:`~clerk_desk.sidewalk_cafes_acts.acts` read with the
-        details says; the papers of the owners' page by what the page lists."""
-        show_acts(self.act_buttons, details.acts if details else None, "Choose an application")
-        row = details.row if details else None
-        listed = row is not None and bool(row.neighbors)
-        mailed = row is not None and row.notice_mailed
-        usable_when_listed: tuple[QWidget, ...] = (
-            self.labels_button,
-            self.first_label,
-            self.list_button,
-            self.save_button,
-        )
-        for widget in usable_when_listed:
-            widget.setEnabled(listed)
-        self.letters_button.setEnabled(listed and mailed)
-        self.save_letters.setEnabled(listed and mailed)
-        self.letters_button.setToolTip(
-            "One notice letter to each owner and occupant listed"
-            if mailed
-            else "The letters are dated the day of mailing: record the mailing first"
-        )
+        """Each act as the core's :func:`~clerk_desk.sidewalk_cafes_acts.acts`, read with the
+        details, says; the label box and the save menu's letters follow their buttons."""
+        found = details.acts if details else None
+        show_acts(self.act_buttons, found, "Choose an application")
+        for act, made in self.paper_buttons:
+            show_acts({act: made}, found, "Choose an application")
+        self.first_label.setEnabled(self.labels_button.isEnabled())
+        self.save_letters.setEnabled(self.letters_button.isEnabled())
         self._suspension_buttons()
 
     def _suspension_buttons(self) -> None:
@@ -829,13 +831,13 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             self._after_save(row.id, f"Application {row.number} withdrawn.")
 
     def _print(self, papers: list[str], *, skip: int = 0) -> None:
-        row = self.selected()
-        if row is not None and row.neighbors:
+        row = self._may(_PAPER_ACTS[papers[0]])
+        if row is not None:
             print_papers(self, self.app, row.id, papers, skip=skip)
 
     def _save(self, paper: str, *, skip: int = 0) -> None:
-        row = self.selected()
-        if row is None or not row.neighbors:
+        row = self._may(_PAPER_ACTS[paper])
+        if row is None:
             return
         saved = save_paper(self, self.app, row.id, paper, skip=skip)
         if saved is not None:

@@ -73,6 +73,7 @@ from sqlalchemy.orm import Session, aliased, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 
 from clerk_desk import bonds, coverage, ledger, words
+from clerk_desk import sidewalk_cafes_acts as acts
 from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar, Deadline, months_after
 from clerk_desk.desk import Action, snapshot
@@ -1159,14 +1160,6 @@ def receive_application(
     return cafe
 
 
-def _refuse_unless(
-    cafe: SidewalkCafe, allowed: frozenset[CafeStatus] | set[CafeStatus], what: str
-) -> None:
-    status = _status(cafe)
-    if status not in allowed:
-        raise Conflict(f"Application {cafe.number} is {status.label.lower()}: {what}")
-
-
 def readable_site_plan(session: Session, cafe: SidewalkCafe) -> bool:
     """Whether the site plan on file can be had and is a PDF, PNG or JPEG."""
     if not cafe.site_plan_sha256:
@@ -1263,7 +1256,9 @@ def attach_site_plan(
                 cite=ISSUANCE_CITE,
             )
     else:
-        _refuse_unless(cafe, UNDECIDED, "the Council has decided on the site plan it had.")
+        acts.refuse(
+            acts.status_refusal(cafe, UNDECIDED, "the Council has decided on the site plan it had.")
+        )
     changed = notice_changes(cafe, plan=content) if status is not CafeStatus.APPROVED else []
     if changed and not mail_again:
         _refuse_notice_change(cafe, changed, "site_plan")
@@ -1289,7 +1284,9 @@ def attach_sales_records(action: Action, cafe_id: int, name: str, content: bytes
     issued (the records do not change what the neighbours were told)."""
     action.require(Permission.TAKE_APPLICATIONS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(cafe, PRE_ISSUE, "the permit was decided on the records it had.")
+    acts.refuse(
+        acts.status_refusal(cafe, PRE_ISSUE, "the permit was decided on the records it had.")
+    )
     before = snapshot(cafe)
     _attach(action, cafe, "sales_records", (name, content))
     action.audit(
@@ -1311,20 +1308,15 @@ def correct_application(
     establishment, the address, the parcel, whether alcohol is served, the layout) is refused
     unless ``mail_again``: the application then goes back to be noticed again, its 15 days and
     its place on an agenda cleared. Every earlier value stays in the audit trail."""
-    action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     cafe = get_cafe(session, cafe_id, for_update=True)
-    if data.applicant_id != cafe.applicant_id:
+    if data.applicant_id != cafe.applicant_id:  # said first, whatever the state: the rule
         raise InvalidInput(
             "A sidewalk cafe permit is not transferable: a new owner needs a new application.",
             field="applicant_id",
             cite=TERM_CITE,
         )
-    _refuse_unless(
-        cafe,
-        UNDECIDED,
-        "it can no longer be corrected (a permit is not changed; apply again or renew).",
-    )
+    acts.allow(action, acts.CafeAct.CORRECT, cafe)
     values = _clean(session, data, cafe.applied_on)
     changed = notice_changes(cafe, data)
     if changed and not mail_again:
@@ -1400,19 +1392,9 @@ def set_neighbors(action: Action, cafe_id: int, rows: Sequence[NeighborData]) ->
     A row more than 100 feet away is kept, marked "beyond 100 ft — not required"
     (:func:`neighbor_findings`); 100 feet exactly is within. The same name at the same address
     twice is refused."""
-    action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     cafe = get_cafe(session, cafe_id, for_update=True)
-    if _status(cafe) is not CafeStatus.APPLIED:
-        mailed = (
-            f" on {format_day(cafe.notice_mailed_on)}" if cafe.notice_mailed_on is not None else ""
-        )
-        raise Conflict(
-            f"The notice on {cafe.number} was mailed{mailed}: the list attached to the packet "
-            "is the one it was mailed to."
-            if cafe.notice_mailed_on is not None
-            else f"Application {cafe.number} is {_status(cafe).label.lower()}."
-        )
+    acts.allow(action, acts.CafeAct.NEIGHBOURS, cafe)
     cleaned = [_neighbor(row, line) for line, row in enumerate(rows, start=1)]
     seen: dict[tuple[str, str], int] = {}
     for line, row in enumerate(cleaned, start=1):
@@ -1548,31 +1530,8 @@ def record_notice_mailed(
     are then due to the City Clerk by :func:`comment_deadline` (15 calendar days from mailing;
     a last day City Hall is closed moves to its next open day). Refused without a readable
     site plan: the notice "shall contain a copy of the diagram submitted by the applicant"."""
-    action.require(Permission.ISSUE_PERMITS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(cafe, {CafeStatus.APPLIED}, "its notice was already mailed or it is decided.")
-    if not cafe.site_plan_sha256:
-        raise InvalidInput(
-            "Attach the applicant's site plan first: the notice must contain a copy of the "
-            "diagram submitted by the applicant.",
-            field="site_plan",
-            cite=APPLICATION_CITE,
-        )
-    if not readable_site_plan(action.session, cafe):
-        raise InvalidInput(
-            f"The site plan on file ({cafe.site_plan_name or 'no name'}) cannot be read as a "
-            "PDF, PNG or JPEG file: attach a readable copy of the applicant's diagram before "
-            "the notice is mailed.",
-            field="site_plan",
-            cite=APPLICATION_CITE,
-        )
-    if not cafe.neighbors:
-        raise InvalidInput(
-            f"List the owners of property within {NOTICE_RADIUS_FT} feet first: the notice is "
-            "mailed to them.",
-            field="neighbors",
-            cite=APPLICATION_CITE,
-        )
+    acts.allow(action, acts.CafeAct.MAIL_NOTICE, cafe)
     if mailed_on > action.today():
         raise InvalidInput("The notice cannot be mailed later than today.", field="mailed_on")
     if mailed_on < cafe.applied_on:
@@ -1619,9 +1578,8 @@ def record_comment(
     """Record a comment received by the City Clerk, until the Council decides. A public
     comment received after the last day (day 16 on) is kept for the Council and marked
     untimely; comments of the applicant, City staff and committees have no last day."""
-    action.require(Permission.TAKE_APPLICATIONS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(cafe, UNDECIDED, "the Council has decided.")
+    acts.allow(action, acts.CafeAct.COMMENT, cafe)
     kind = source.strip().lower() or "public"
     if kind not in COMMENT_SOURCES:
         raise InvalidInput(
@@ -1697,16 +1655,8 @@ def send_to_police(action: Action, cafe_id: int, *, on: date) -> SidewalkCafe:
     """Record that the application went to the Chief of Police for review: only for a business
     that holds a liquor license or means to serve alcohol (§ 506-10 (Application for
     permit)); a comment of the Chief on another application is a staff comment."""
-    action.require(Permission.TAKE_APPLICATIONS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(cafe, UNDECIDED, "the Council has decided.")
-    if not needs_police_review(cafe):
-        raise InvalidInput(
-            "This application does not go to the Chief of Police: no alcohol will be served "
-            "and no liquor license is held. Record any comment of the Chief as a staff comment.",
-            field="police",
-            cite=APPLICATION_CITE,
-        )
+    acts.allow(action, acts.CafeAct.POLICE_REVIEW, cafe)
     _day_between(on, cafe.applied_on, action.today(), "on", "The day it was sent")
     before = snapshot(cafe)
     cafe.police_sent_on = on
@@ -1725,10 +1675,9 @@ def record_police_review(
 ) -> SidewalkCafe:
     """Record the Chief of Police's written approval, or memorandum of concerns (``memo``,
     required when not approved), for the City Administrator and the Council."""
-    action.require(Permission.TAKE_APPLICATIONS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(cafe, UNDECIDED, "the Council has decided.")
-    if cafe.police_sent_on is None:
+    acts.allow(action, acts.CafeAct.POLICE_REVIEW, cafe)
+    if cafe.police_sent_on is None:  # the dialog sends it first, with the day it was sent
         raise Conflict(f"Record when {cafe.number} went to the Chief of Police first.")
     _day_between(on, cafe.police_sent_on, action.today(), "on", "The Chief's review")
     words = memo.strip()
@@ -1752,9 +1701,8 @@ def record_dpw_inspection(
 ) -> SidewalkCafe:
     """Record the Director of Public Works' inspection (again after a correction: the latest
     counts). Not satisfied needs a note saying why."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(cafe, PRE_ISSUE, "the permit is no longer waiting for its inspection.")
+    acts.allow(action, acts.CafeAct.DPW_INSPECTION, cafe)
     _day_between(on, cafe.applied_on, action.today(), "on", "The inspection")
     who = " ".join(by_name.split())
     if not who:
@@ -2092,32 +2040,12 @@ def _meeting(action: Action, meeting_id: int) -> CouncilMeeting:
     return meeting
 
 
-def _meets_standards(cafe: SidewalkCafe, what: str) -> None:
-    """Refuse, naming the first finding, while the application itself does not meet the
-    standards (:func:`standards_block`)."""
-    first = standards_block(cafe)
-    if first is not None:
-        raise InvalidInput(
-            f"Application {cafe.number} cannot be {what} while it does not meet the standards "
-            f"of § 506-10: {first.text}",
-            field="standards",
-            cite=first.cite,
-        )
-
-
 def place_before_council(action: Action, cafe_id: int, meeting_id: int) -> SidewalkCafe:
     """Put the application on the agenda of a Council meeting after the comment period (or
     move it to another meeting): the "fully completed application packet" only, so refused
     while it is not eligible, or its layout, hours or liquor license do not meet § 506-10."""
-    action.require(Permission.TAKE_APPLICATIONS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(
-        cafe,
-        {CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL},
-        "it cannot be placed before the Council"
-        + (" until the notice is mailed." if _status(cafe) is CafeStatus.APPLIED else "."),
-    )
-    _meets_standards(cafe, "placed before the Council")
+    acts.allow(action, acts.CafeAct.AGENDA, cafe)
     meeting = _meeting(action, meeting_id)
     zone = _zone(action)
     refused = meeting_refusal(meeting, cafe, now=action.now(), zone=zone, held=False)
@@ -2153,15 +2081,8 @@ def record_council_decision(
     record when one is required (the Council shall consider it), and an application that meets
     the standards of § 506-10 (:func:`standards_block`): one that does not could never be
     issued."""
-    action.require(Permission.TAKE_APPLICATIONS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(
-        cafe,
-        {CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL},
-        "there is no application before the Council."
-        if _status(cafe) is not CafeStatus.APPLIED
-        else "the notice to owners within 100 feet has not been mailed.",
-    )
+    acts.allow(action, acts.CafeAct.COUNCIL_DECISION, cafe)
     meeting = _meeting(action, meeting_id)
     zone = _zone(action)
     refused = meeting_refusal(meeting, cafe, now=action.now(), zone=zone, held=True)
@@ -2173,7 +2094,7 @@ def record_council_decision(
     if approved:
         if why:
             raise InvalidInput("Reasons are for a denial; clear them.", field="reasons")
-        _meets_standards(cafe, "approved")
+        acts.refuse(acts.standards_refusal(cafe, "approved"))
         if needs_police_review(cafe) and cafe.police_reviewed_on is None:
             raise InvalidInput(
                 "The Chief of Police's review is not on record: the Council considers it "
@@ -2228,14 +2149,8 @@ def issue(action: Action, cafe_id: int, *, expires_on: date | None = None) -> Si
     """The City Administrator issues the permit approved by the Council, once every item of
     the checklist is met (DPW inspection, insurance through the term, fee …). It runs to
     ``expires_on``, at most one year from its issuance (the default)."""
-    action.require(Permission.ISSUE_PERMITS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    if _status(cafe) is not CafeStatus.APPROVED:
-        raise Conflict(
-            f"Application {cafe.number} is {_status(cafe).label.lower()}: a permit is issued "
-            "only after the Council's approval.",
-            cite=ISSUANCE_CITE,
-        )
+    acts.allow(action, acts.CafeAct.ISSUE, cafe)
     today = action.today()
     longest = longest_term(today)
     last = expires_on or longest
@@ -2315,25 +2230,11 @@ def renew(action: Action, cafe_id: int) -> SidewalkCafe:
     are those of the six months before this application, so they are entered again; the
     notice, the reviews and the Council's approval run again, and the fee is billed again
     (§ 506-10 (Application for permit): "and renewals thereof")."""
-    action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     # Locked first: a second station renewing the same permit waits here, then finds the
-    # first station's renewal below and is refused (one renewal, one fee).
+    # first station's renewal in the guard and is refused (one renewal, one fee).
     old = get_cafe(session, cafe_id, for_update=True)
-    now_standing = standing(old, action.today())
-    if now_standing not in STANDING:
-        raise Conflict(
-            f"{old.number} is {now_standing.label.lower()}: only an issued permit is renewed; "
-            "take a new application."
-        )
-    pending = session.scalar(
-        select(SidewalkCafe.number).where(
-            SidewalkCafe.renews_id == old.id,
-            SidewalkCafe.status.not_in([CafeStatus.WITHDRAWN, CafeStatus.DENIED]),
-        )
-    )
-    if pending is not None:
-        raise Conflict(f"{old.number} is already renewed by {pending}.")
+    acts.allow(action, acts.CafeAct.RENEW, old)
     values: dict[str, object] = {
         name: getattr(old, name)
         for name in _COPIED
@@ -2385,17 +2286,6 @@ def suspension_last_day(suspension: CafeSuspension) -> date:
     return suspension.ends_on
 
 
-def _standing_permit(cafe: SidewalkCafe, today: date, what: str) -> None:
-    """Refuse unless the permit stands today (:func:`standing`): issued (suspended or not, or
-    again after a temporary revocation's last day) and not expired."""
-    now = standing(cafe, today)
-    if now not in STANDING:
-        shown = display_status(cafe, today) if now is CafeStatus.REVOKED else now.label
-        raise Conflict(f"{cafe.number} is {shown[:1].lower() + shown[1:]}: {what}")
-    if cafe.expires_on is not None and cafe.expires_on < today:
-        raise Conflict(f"{cafe.number} expired {format_day(cafe.expires_on)}: {what}")
-
-
 def suspend(
     action: Action,
     cafe_id: int,
@@ -2411,10 +2301,9 @@ def suspend(
     sidewalk repairs), on seven days' written notice: the letter dated ``notice_on`` at the
     latest seven days before the first day (counted back, never moved; 7 days passes, 6 is
     refused). In an emergency, determined by the City, no prior notice is needed."""
-    action.require(Permission.ISSUE_PERMITS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
+    acts.allow(action, acts.CafeAct.SUSPEND, cafe)
     today = action.today()
-    _standing_permit(cafe, today, "there is no permit to suspend.")
     why = reason.strip()
     if not why:
         raise InvalidInput("State why the cafe's operation is suspended.", field="reason")
@@ -2539,10 +2428,9 @@ def give_revocation_notice(
     will consider revoking the permit, on the grounds stated: the meeting at least 10 days
     after the notice (counted back from the meeting day, never moved; § 506-10 (Revocation of
     permit; appeal))."""
-    action.require(Permission.ISSUE_PERMITS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
+    acts.allow(action, acts.CafeAct.REVOCATION_NOTICE, cafe)
     today = action.today()
-    _standing_permit(cafe, today, "there is no permit to revoke.")
     why = grounds.strip()
     if not why:
         raise InvalidInput("State the grounds for revocation.", field="grounds")
@@ -2584,26 +2472,10 @@ def revoke(
 ) -> SidewalkCafe:
     """Record the Council's revocation, temporary (through ``until``) or permanent, at the
     meeting noticed (or a later one it was continued to), held."""
-    action.require(Permission.ISSUE_PERMITS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _standing_permit(cafe, action.today(), "there is no permit in force to revoke.")
+    acts.allow(action, acts.CafeAct.REVOKE, cafe)
     noticed = cafe.revocation_meeting
-    stale = (
-        cafe.revoked_on is not None
-        and cafe.revocation_notice_on is not None
-        and cafe.revocation_notice_on <= cafe.revoked_on
-    )
-    if cafe.revocation_notice_on is None or noticed is None or stale:
-        raise Conflict(
-            f"No written notice of a revocation meeting is on record for {cafe.number}"
-            + (
-                f" since its revocation of {format_day(cafe.revoked_on)}"
-                if stale and cafe.revoked_on is not None
-                else ""
-            )
-            + ": 10 days' written notice comes first.",
-            cite=REVOCATION_CITE,
-        )
+    assert noticed is not None  # the guard refused a permit with no meeting noticed
     meeting = _meeting(action, meeting_id)
     zone = _zone(action)
     day = meeting_day(meeting, zone)
@@ -2648,9 +2520,8 @@ def deny(
         return record_council_decision(
             action, cafe_id, meeting_id=meeting_id, approved=False, reasons=reasons
         )
-    action.require(Permission.ISSUE_PERMITS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(cafe, UNDECIDED, "it is not waiting for a decision.")
+    acts.refuse(acts.administrator_denial(action, cafe))
     why = reasons.strip()
     if not why:
         raise InvalidInput("State the reasons for the denial.", field="reasons")
@@ -2664,13 +2535,6 @@ def deny(
         )
         if f.blocks
     ]
-    if not blocking:
-        raise InvalidInput(
-            "The application meets the standards of § 506-10: only the Common Council denies "
-            "it. Record the Council's decision at its meeting.",
-            field="meeting_id",
-            cite=ISSUANCE_CITE,
-        )
     before = snapshot(cafe)
     cafe.status = CafeStatus.DENIED
     cafe.denial_reasons = why
@@ -2687,9 +2551,8 @@ def deny(
 def withdraw(action: Action, cafe_id: int, *, reason: str) -> SidewalkCafe:
     """The applicant withdraws the application (before the permit is issued). The fee
     accompanied the application and stays as it is (the Treasurer may cancel it)."""
-    action.require(Permission.TAKE_APPLICATIONS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    _refuse_unless(cafe, PRE_ISSUE, "it can no longer be withdrawn.")
+    acts.allow(action, acts.CafeAct.WITHDRAW, cafe)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say who withdrew it and how.", field="reason")

@@ -32,6 +32,7 @@ from clerk_desk.bonds import CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.errors import InvalidInput
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     CafeStatus,
@@ -55,7 +56,6 @@ from ui.sidewalk_cafe_dialogs import (
     BeforeCouncilDialog,
     CommentDialog,
     CouncilDecisionDialog,
-    DenyDialog,
     DpwInspectionDialog,
     IssueDialog,
     LiftSuspensionDialog,
@@ -974,15 +974,14 @@ def test_a_renewal_is_a_new_application_withdrawn_and_a_denial_only_the_council_
         )
         sidewalk_cafes.attach_sales_records(action, again.id, "sales.pdf", b"%PDF-1.4\n")
     tab.refresh()
-
-    def refused(dialog: QDialog) -> None:
-        assert isinstance(dialog, DenyDialog)
-        qtbot.keyClicks(dialog.reasons, "Too many cafes on the block")
-        dialog.save_button.click()
-        assert "only the Common Council denies it" in dialog.errors.message("meeting_id")
-        assert dialog.isVisible()
-
-    dialogs.append(refused)
+    tab.select_cafe(again.id)
+    # it meets the standards and its notice has not gone out: no one may deny it yet
+    assert not tab.deny_button.isEnabled()
+    assert tab.deny_button.toolTip() == (
+        "The application meets the standards of § 506-10: only the Common Council denies it. "
+        "Record the Council's decision at its meeting. "
+        "(§ 506-10 (Sidewalk cafe permit issuance))"
+    )
     tab.deny_button.click()
     assert _stored(desk, again.id).status == CafeStatus.APPLIED
 
@@ -1073,28 +1072,31 @@ def test_the_notice_is_mailed_only_with_a_readable_diagram_and_its_letters_writt
     office.select_cafe(bare_id)
     assert not office.mailed_button.isEnabled()
     assert office.mailed_button.toolTip() == (
-        "Attach the applicant's site plan first (Correct…): the notice contains a copy of it"
+        "Attach the applicant's site plan first: the notice must contain a copy of the diagram "
+        "submitted by the applicant. (§ 506-10 (Application for permit))"
     )
-    # a plan on file that can no longer be read: refused under "Diagram", nothing recorded
+    # a plan on file that can no longer be read: the button is off, and says why in the words
+    # the service refuses the mailing with
     with desk.action(clerk) as action:
         sidewalk_cafes.attach_site_plan(action, bare_id, "plan.png", site_plan_png(), scale="1:96")
     _spoil_plan(desk, bare_id)
     office.refresh()
     office.select_cafe(bare_id)
-    assert office.mailed_button.isEnabled()
-
-    def mail(dialog: QDialog) -> None:
-        assert isinstance(dialog, NoticeMailedDialog)
-        assert label_text(dialog, "notice_site_plan") == "plan.png, drawn to a scale of 1:96"
-        dialog.save_button.click()
-        assert dialog.errors.message("site_plan").startswith(
-            "The site plan on file (plan.png) cannot be read as a PDF, PNG or JPEG file"
+    assert not office.mailed_button.isEnabled()
+    with pytest.raises(InvalidInput) as refused, desk.action(administrator) as action:
+        sidewalk_cafes.record_notice_mailed(
+            action, bare_id, mailed_on=date(2026, 11, 30), by_name="Carla Jensen"
         )
-        assert dialog.isVisible()
-        dialog.reject()
-
-    dialogs.append(mail)
-    office.mailed_button.click()
+    assert (
+        office.mailed_button.toolTip()
+        == str(refused.value)
+        == (
+            "The site plan on file (plan.png) cannot be read as a PDF, PNG or JPEG file: attach a "
+            "readable copy of the applicant's diagram before the notice is mailed. "
+            "(§ 506-10 (Application for permit))"
+        )
+    )
+    office.mailed_button.click()  # off: no dialog opens
     assert not messages, messages
     stored = _stored(desk, bare_id)
     assert (stored.status, stored.notice_mailed_on) == (CafeStatus.APPLIED, None)
@@ -1338,7 +1340,7 @@ def test_a_temporary_revocation_over_and_a_renewal_issued_show_in_the_register(
     old = tab.selected()
     assert old is not None and old.status_text == "Renewed by SC-2027-001"
     assert not old.standing and not tab.renew_button.isEnabled()
-    assert tab.renew_button.toolTip() == "Renewed by SC-2027-001"
+    assert tab.renew_button.toolTip() == "SC-2026-001 is already renewed by SC-2027-001."
 
 
 def test_the_revocation_notice_states_every_ground_the_council_may_revoke_on(

@@ -12,7 +12,7 @@ Today tab asks for is shown even when the filters hid it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 from itertools import pairwise
 from pathlib import Path
@@ -46,6 +46,7 @@ Progress = Callable[[int], bool]
 """What a background export reports its progress to; False means the clerk cancelled."""
 
 Written = TypeVar("Written")
+ActT = TypeVar("ActT")  # a workflow's enum of acts (CafeAct …)
 
 
 class RegisterRow(Protocol):
@@ -123,6 +124,18 @@ def set_act_states(
         made.setEnabled(usable and not refused)
         tip = str(made.property("tip") or "")
         made.setToolTip(refused or (tip if usable else (why if row is not None else choose)))
+
+
+def show_acts(
+    buttons: Mapping[ActT, QPushButton], acts: Mapping[ActT, str | None] | None, choose: str
+) -> None:
+    """Enable each act's button as the core's ``acts`` say (None: allowed now; else the
+    refusal, shown as the tooltip), and nothing else: the window restates no rule. With no
+    record chosen (``acts`` None) every button is off and its tooltip asks to ``choose`` one."""
+    for act, made in buttons.items():
+        why = choose if acts is None else acts[act]
+        made.setEnabled(why is None)
+        made.setToolTip(str(made.property("tip") or "") if why is None else why)
 
 
 def button_grid(groups: tuple[tuple[str, tuple[QPushButton, ...]], ...]) -> QGridLayout:

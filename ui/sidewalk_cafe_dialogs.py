@@ -1428,7 +1428,9 @@ class RevokeDialog(ActDialog):
 class DenyDialog(ActDialog):
     """Deny the application, with the reasons; at the Council meeting that denied it, if any."""
 
-    permission = ISSUE
+    # Who takes applications records the Council's denial; the Administrator's own refusal
+    # (no meeting) needs ISSUE, and the core says so if it is tried without.
+    permission = TAKE
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(

@@ -8,6 +8,7 @@ Every rule is the core's (:mod:`clerk_desk.sidewalk_cafes`); what is owed is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
 from decimal import Decimal
@@ -33,6 +34,7 @@ from clerk_desk.sidewalk_cafes import (
     ItemState,
     NeighborData,
 )
+from clerk_desk.sidewalk_cafes_acts import CafeAct, acts
 from clerk_desk.words import clock_time, format_day
 from ui.dialog_parts import BAD as BAD
 from ui.dialog_parts import GOOD as GOOD
@@ -543,6 +545,8 @@ class CafeDetails:
     hours: tuple[Finding, ...]
     history: tuple[HistoryEntry, ...]
     fee_owed: Money
+    acts: Mapping[CafeAct, str | None]
+    """For each act, None when the operator may do it now, else why not (the core's words)."""
     alcohol: tuple[Finding, ...] = ()
 
     def item(self, key: str) -> ChecklistItem | None:
@@ -597,5 +601,6 @@ def cafe_details(action: Action, cafe_id: int) -> CafeDetails:
         tuple(sidewalk_cafes.hours_findings(cafe)),
         tuple(sidewalk_cafes.history(session, cafe_id, zone=zone)),
         sidewalk_cafes_views.fee_owed(session, cafe_id),
+        acts(action, cafe_id),
         tuple(sidewalk_cafes.alcohol_findings(cafe)),
     )

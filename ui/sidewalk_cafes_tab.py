@@ -54,12 +54,20 @@ from clerk_desk.sidewalk_cafes import (
     RECORD_TYPE,
     TERM_CITE,
 )
+from clerk_desk.sidewalk_cafes_acts import CafeAct
 from clerk_desk.words import format_day, plural
 from ui import forms, operations
 from ui.dialog_parts import BAD, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
 from ui.operations import App, perform
-from ui.register_page import Progress, RegisterPage, act_button, button_grid, register_splitter
+from ui.register_page import (
+    Progress,
+    RegisterPage,
+    act_button,
+    button_grid,
+    register_splitter,
+    show_acts,
+)
 from ui.sidewalk_cafe_application import ApplicationDialog
 from ui.sidewalk_cafe_dialogs import (
     AttachPapersDialog,
@@ -81,7 +89,6 @@ from ui.sidewalk_cafe_dialogs import (
 )
 from ui.sidewalk_cafe_papers import print_papers, print_written, save_paper
 from ui.sidewalk_cafe_rows import (
-    DECIDE,
     ISSUE,
     TAKE,
     CafeDetails,
@@ -94,6 +101,11 @@ from ui.sidewalk_cafe_widgets import ChecklistView, findings_box, label_start_bo
 from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 
 _EXPORT_ALL = 10**9
+_PAPER_ACTS = {
+    "letters": CafeAct.PRINT_LETTERS,
+    "labels": CafeAct.PRINT_OWNERS,
+    "list": CafeAct.PRINT_OWNERS,
+}
 
 
 def comments_colour(row: CafeRow, today: date) -> str | None:
@@ -290,24 +302,24 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self.withdraw_button = act_button(
             "Withdra&w…", "withdraw_button", "The applicant withdraws the application"
         )
-        self._permissions: dict[QPushButton, str] = {
-            self.correct_button: may_not(self.app, TAKE),
-            self.neighbors_button: may_not(self.app, TAKE),
-            self.mailed_button: may_not(self.app, ISSUE),
-            self.comment_button: may_not(self.app, TAKE),
-            self.police_button: may_not(self.app, TAKE),
-            self.dpw_button: may_not(self.app, DECIDE),
-            self.agenda_button: may_not(self.app, TAKE),
-            self.council_button: may_not(self.app, TAKE),
-            self.packet_button: "",
-            self.issue_button: may_not(self.app, ISSUE),
-            self.print_button: "",
-            self.renew_button: may_not(self.app, TAKE),
-            self.suspend_button: may_not(self.app, ISSUE),
-            self.revocation_button: may_not(self.app, ISSUE),
-            self.revoke_button: may_not(self.app, ISSUE),
-            self.deny_button: may_not(self.app, ISSUE),
-            self.withdraw_button: may_not(self.app, TAKE),
+        self.act_buttons: dict[CafeAct, QPushButton] = {
+            CafeAct.CORRECT: self.correct_button,
+            CafeAct.NEIGHBOURS: self.neighbors_button,
+            CafeAct.MAIL_NOTICE: self.mailed_button,
+            CafeAct.COMMENT: self.comment_button,
+            CafeAct.POLICE_REVIEW: self.police_button,
+            CafeAct.DPW_INSPECTION: self.dpw_button,
+            CafeAct.AGENDA: self.agenda_button,
+            CafeAct.COUNCIL_DECISION: self.council_button,
+            CafeAct.PRINT_PACKET: self.packet_button,
+            CafeAct.ISSUE: self.issue_button,
+            CafeAct.PRINT_PERMIT: self.print_button,
+            CafeAct.RENEW: self.renew_button,
+            CafeAct.SUSPEND: self.suspend_button,
+            CafeAct.REVOCATION_NOTICE: self.revocation_button,
+            CafeAct.REVOKE: self.revoke_button,
+            CafeAct.DENY: self.deny_button,
+            CafeAct.WITHDRAW: self.withdraw_button,
         }
         grid = button_grid(
             (
@@ -376,27 +388,29 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self.neighbor_count.setObjectName("neighbor_count")
         self.neighbor_count.setStyleSheet("color: #555;")
         self.neighbor_count.setWordWrap(True)
-        self.letters_button = QPushButton("Print &letters")
-        self.letters_button.setObjectName("print_letters_button")
-        self.letters_button.setToolTip("One notice letter to each owner and occupant listed")
-        self.labels_button = QPushButton("Print l&abels")
-        self.labels_button.setObjectName("print_labels_button")
-        self.labels_button.setToolTip(
-            "Mailing labels on Avery 5160 sheets (3 by 10), from the label chosen beside"
+        self.letters_button = act_button(
+            "Print &letters",
+            "print_letters_button",
+            "One notice letter to each owner and occupant listed",
+        )
+        self.labels_button = act_button(
+            "Print l&abels",
+            "print_labels_button",
+            "Mailing labels on Avery 5160 sheets (3 by 10), from the label chosen beside",
         )
         self.first_label = label_start_box(self)
         self.first_label_caption = QLabel("from label")
         self.first_label_caption.setBuddy(self.first_label)
-        self.list_button = QPushButton("Print lis&t")
-        self.list_button.setObjectName("print_list_button")
-        self.list_button.setToolTip("The list attached to the application packet")
+        self.list_button = act_button(
+            "Print lis&t", "print_list_button", "The list attached to the application packet"
+        )
         self.save_menu = QMenu(self)
         self.save_letters = self.save_menu.addAction("Notice letters…")
         self.save_labels = self.save_menu.addAction("Mailing labels…")
         self.save_list = self.save_menu.addAction("List for the packet…")
-        self.save_button = QPushButton("Save as PDF")
-        self.save_button.setObjectName("save_papers_button")
-        self.save_button.setToolTip("Save the letters, labels or list as a PDF file")
+        self.save_button = act_button(
+            "Save as PDF", "save_papers_button", "Save the letters, labels or list as a PDF file"
+        )
         self.save_button.setMenu(self.save_menu)
         neighbor_page = QWidget()
         neighbor_lines = QVBoxLayout(neighbor_page)
@@ -415,6 +429,14 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         neighbor_buttons.addStretch(1)
         neighbor_buttons.addWidget(self.save_button)
         neighbor_lines.addLayout(neighbor_buttons)
+
+        # The owners' papers: the save menu's entries follow the button of the same paper.
+        self.paper_buttons: tuple[tuple[CafeAct, QPushButton], ...] = (
+            (CafeAct.PRINT_LETTERS, self.letters_button),
+            (CafeAct.PRINT_OWNERS, self.labels_button),
+            (CafeAct.PRINT_OWNERS, self.list_button),
+            (CafeAct.PRINT_OWNERS, self.save_button),
+        )
 
         self.comment_model = RowsModel(COMMENT_COLUMNS, self)
         self.comment_table = forms.make_table(self.comment_model, name="comment_table")
@@ -601,7 +623,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self._refit_pages()
         QTimer.singleShot(0, self._refit_pages)  # again once the new lines are laid out
         self._label_pages(details)
-        self._update_buttons(details.row if details else None)
+        self._update_buttons(details)
 
     def _refit_pages(self) -> None:
         """Have each scroll area fit its page to the height the page's wrapped lines now take
@@ -622,121 +644,15 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             4, f"Suspensions ({len(row.suspensions)})" if row and row.suspensions else "Suspensions"
         )
 
-    def _update_buttons(self, row: CafeRow | None) -> None:
-        status = row.status if row is not None else None
-        in_process = row is not None and row.in_process
-        before = row is not None and row.before_decision
-        standing = row is not None and row.standing
-        not_yet = "Only an application not yet issued, denied or withdrawn"
-        states: tuple[tuple[QPushButton, bool, str], ...] = (
-            (
-                self.correct_button,
-                before,
-                "Only an application the Council has not decided can be corrected",
-            ),
-            (
-                self.neighbors_button,
-                row is not None and not row.closed,
-                "A denied or withdrawn application has no more notices",
-            ),
-            (
-                self.mailed_button,
-                status is CafeStatus.APPLIED
-                and bool(row and row.neighbors and row.site_plan_sha256),
-                (
-                    "Attach the applicant's site plan first (Correct…): the notice contains "
-                    "a copy of it"
-                    if row is not None and not row.site_plan_sha256
-                    else "List the owners within 100 feet first"
-                )
-                if status is CafeStatus.APPLIED
-                else "The notice has been mailed already",
-            ),
-            (
-                self.comment_button,
-                before,
-                "Comments are for the Council: it has decided, or the application is closed",
-            ),
-            (
-                self.police_button,
-                before and bool(row and row.needs_police),
-                "No alcohol and no liquor license: the Chief of Police does not review it"
-                if before
-                else "The Council has decided, or the application is closed",
-            ),
-            (self.dpw_button, in_process, not_yet + " is inspected"),
-            (
-                self.agenda_button,
-                status in (CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL),
-                "Mail the notice first"
-                if status is CafeStatus.APPLIED
-                else "The Council has decided already",
-            ),
-            (
-                self.council_button,
-                before and status is not CafeStatus.APPLIED,
-                "Mail the notice first"
-                if status is CafeStatus.APPLIED
-                else "The Council has decided already",
-            ),
-            (
-                self.issue_button,
-                status is CafeStatus.APPROVED,
-                "The Common Council's approval comes first",
-            ),
-            (self.packet_button, row is not None, "Choose an application"),
-            (self.print_button, standing, "No permit stands"),
-            (
-                self.renew_button,
-                row is not None
-                and row.standing_status in sidewalk_cafes.STANDING
-                and bool(row.issued_on)
-                and not row.renewed_by,
-                f"Renewed by {row.renewed_by}"
-                if row is not None and row.renewed_by
-                else "Only a permit issued is renewed",
-            ),
-            (self.suspend_button, standing, "Only a permit in force"),
-            (self.revocation_button, standing, "Only a permit issued can be revoked"),
-            (
-                self.revoke_button,
-                standing and bool(row and row.revocation_meeting_id),
-                "Give the ten days' written notice of the meeting first"
-                if standing
-                else "Only a permit issued can be revoked",
-            ),
-            (
-                self.deny_button,
-                before,
-                "Only an application the Council has not decided can be denied",
-            ),
-            (self.withdraw_button, in_process, not_yet + " can be withdrawn"),
-        )
-        for made, usable, why in states:
-            refused = self._permissions[made]
-            made.setEnabled(usable and not refused)
-            tip = str(made.property("tip") or "")
-            made.setToolTip(
-                refused
-                or (tip if usable else (why if row is not None else "Choose an application"))
-            )
-        listed = row is not None and bool(row.neighbors)
-        mailed = row is not None and row.notice_mailed
-        usable_when_listed: tuple[QWidget, ...] = (
-            self.labels_button,
-            self.first_label,
-            self.list_button,
-            self.save_button,
-        )
-        for widget in usable_when_listed:
-            widget.setEnabled(listed)
-        self.letters_button.setEnabled(listed and mailed)
-        self.save_letters.setEnabled(listed and mailed)
-        self.letters_button.setToolTip(
-            "One notice letter to each owner and occupant listed"
-            if mailed
-            else "The letters are dated the day of mailing: record the mailing first"
-        )
+    def _update_buttons(self, details: CafeDetails | None) -> None:
+        """Each act as the core's :func:`~clerk_desk.sidewalk_cafes_acts.acts`, read with the
+        details, says; the label box and the save menu's letters follow their buttons."""
+        found = details.acts if details else None
+        show_acts(self.act_buttons, found, "Choose an application")
+        for act, made in self.paper_buttons:
+            show_acts({act: made}, found, "Choose an application")
+        self.first_label.setEnabled(self.labels_button.isEnabled())
+        self.save_letters.setEnabled(self.letters_button.isEnabled())
         self._suspension_buttons()
 
     def _suspension_buttons(self) -> None:
@@ -777,9 +693,17 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
                 f"the notice.{fee}"
             )
 
+    def _may(self, act: CafeAct) -> CafeRow | None:
+        """The application chosen, if the core allows ``act`` on it now (a double-click or a
+        shortcut reaches an act whose button is off)."""
+        details = self.details
+        if details is None or details.acts[act] is not None:
+            return None
+        return details.row
+
     def correct_selected(self) -> None:
-        row = self.selected()
-        if row is None or not row.before_decision or may_not(self.app, TAKE):
+        row = self._may(CafeAct.CORRECT)
+        if row is None:
             return
         if ApplicationDialog.ask(self, self.app, row) is not None:
             self._after_save(row.id, f"Application {row.number} corrected; review it again.")
@@ -789,8 +713,8 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             self.pages.setCurrentIndex(2)
 
     def notice_mailed(self) -> None:
-        row = self.selected()
-        if row is None or row.status is not CafeStatus.APPLIED:
+        row = self._may(CafeAct.MAIL_NOTICE)
+        if row is None:
             return
         written = NoticeMailedDialog.ask(self, self.app, row)
         if written is None:
@@ -808,8 +732,8 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             print_written(self, written)
 
     def council_decision(self) -> None:
-        row = self.selected()
-        if row is None or not row.before_decision:
+        row = self._may(CafeAct.COUNCIL_DECISION)
+        if row is None:
             return
         approved = CouncilDecisionDialog.ask(self, self.app, row)
         if approved is None:
@@ -818,8 +742,8 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self._after_save(row.id, f"The Council's decision on {row.number} recorded: {outcome}.")
 
     def issue_selected(self) -> None:
-        row, details = self.selected(), self.details
-        if row is None or details is None or row.status is not CafeStatus.APPROVED:
+        row, details = self._may(CafeAct.ISSUE), self.details
+        if row is None or details is None:
             return
         if not IssueDialog.ask(self, self.app, row, details):
             return
@@ -838,13 +762,13 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             self.pages.setCurrentIndex(0)
 
     def print_permit(self) -> None:
-        row = self.selected()
-        if row is not None and row.standing:
+        row = self._may(CafeAct.PRINT_PERMIT)
+        if row is not None:
             print_papers(self, self.app, row.id, ["permit"])
 
     def renew_selected(self) -> None:
-        row = self.selected()
-        if row is None or may_not(self.app, TAKE):
+        row = self._may(CafeAct.RENEW)
+        if row is None:
             return
         box = QMessageBox(
             QMessageBox.Icon.Question,
@@ -870,8 +794,8 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             self._after_save(found[0], f"Application {found[1]} renews permit {row.number}.")
 
     def suspend_selected(self) -> None:
-        row = self.selected()
-        if row is None or not row.standing:
+        row = self._may(CafeAct.SUSPEND)
+        if row is None:
             return
         suspension_id = SuspendDialog.ask(self, self.app, row)
         if suspension_id is None:
@@ -894,26 +818,26 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             print_papers(self, self.app, row.id, ["suspension"], suspension_id=chosen.id)
 
     def revocation_notice(self) -> None:
-        row = self.selected()
-        if row is None or not row.standing:
+        row = self._may(CafeAct.REVOCATION_NOTICE)
+        if row is None:
             return
         if RevocationNoticeDialog.ask(self, self.app, row):
             self._after_save(row.id, f"Notice of the revocation meeting for {row.number} given.")
             print_papers(self, self.app, row.id, ["revocation"])
 
     def withdraw_selected(self) -> None:
-        row = self.selected()
-        if row is not None and row.in_process and withdraw(self, self.app, row):
+        row = self._may(CafeAct.WITHDRAW)
+        if row is not None and withdraw(self, self.app, row):
             self._after_save(row.id, f"Application {row.number} withdrawn.")
 
     def _print(self, papers: list[str], *, skip: int = 0) -> None:
-        row = self.selected()
-        if row is not None and row.neighbors:
+        row = self._may(_PAPER_ACTS[papers[0]])
+        if row is not None:
             print_papers(self, self.app, row.id, papers, skip=skip)
 
     def _save(self, paper: str, *, skip: int = 0) -> None:
-        row = self.selected()
-        if row is None or not row.neighbors:
+        row = self._may(_PAPER_ACTS[paper])
+        if row is None:
             return
         saved = save_paper(self, self.app, row.id, paper, skip=skip)
         if saved is not None:

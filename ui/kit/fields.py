@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.money import Money
 from ui import forms
-from ui.dialog_parts import may_not as may_not
 
 
 def money_edit(name: str, placeholder: str = "") -> QLineEdit:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
@@ -146,14 +147,35 @@ def lock_due(session: Session, due_id: int) -> AmountDue:
     Every change to an amount owed goes through here. Two stations that read the same row and
     each wrote back what they had read lost one another's payment or void (on PostgreSQL, in 31
     of 40 rounds); a station that waits here for the other's commit reads what it wrote. On
-    SQLite the write transaction (``BEGIN IMMEDIATE``) already holds the whole database."""
+    SQLite the write transaction (``BEGIN IMMEDIATE``) already holds the whole database.
+
+    A row this transaction has locked already is handed back as it stands: no other station
+    can have changed it since, so it is not read again."""
+    locked = _locked_dues(session)
+    if due_id in locked:
+        return locked[due_id]
     # Pending changes go to the database first: the fresh read below replaces what the session
     # holds, and must not drop what this action itself has not written yet.
     session.flush()
     due = session.get(AmountDue, due_id, with_for_update=True, populate_existing=True)
     if due is None:
         raise NotFound(f"There is no amount due number {due_id}.")
+    locked[due_id] = due
     return due
+
+
+_LOCKED = "clerk_desk.ledger.locked_dues"
+
+
+def _locked_dues(session: Session) -> dict[int, AmountDue]:
+    """The amounts due locked in the session's transaction now (a new transaction, none)."""
+    transaction = session.get_transaction()
+    held = session.info.get(_LOCKED)
+    if held is None or held[0] is not transaction:
+        held = (transaction, {})
+        session.info[_LOCKED] = held
+    locked: dict[int, AmountDue] = held[1]
+    return locked
 
 
 def lock_dues(session: Session, due_ids: Iterable[int | None]) -> dict[int, AmountDue]:
@@ -163,11 +185,20 @@ def lock_dues(session: Session, due_ids: Iterable[int | None]) -> dict[int, Amou
     return {due_id: lock_due(session, due_id) for due_id in wanted}
 
 
-def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:
-    """Take ``amount`` off what is owed (the receipts workflow calls this in its transaction).
+@dataclass(frozen=True, slots=True)
+class DueChange:
+    """A payment made on an amount due whose audit event is still to be written
+    (:func:`record`): a receipt changes its amounts due before it takes its number, and their
+    events name that number."""
 
-    ``reference`` names the receipt, for the audit trail. Paying more than the balance is refused.
-    """
+    due: AmountDue
+    amount: Money
+    before: dict[str, Any]
+
+
+def pay(action: Action, due_id: int, amount: Money) -> DueChange:
+    """Take ``amount`` off what is owed; :func:`record` writes the event. Paying more than the
+    balance is refused."""
     action.require(Permission.TAKE_PAYMENT)
     due = lock_due(action.session, due_id)
     if due.status != DueStatus.OPEN:
@@ -183,14 +214,28 @@ def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str)
     due.paid = due.paid + amount
     if due.balance == Money.zero():
         due.status = DueStatus.PAID
+    return DueChange(due, amount, before)
+
+
+def record(action: Action, change: DueChange, *, reference: str) -> AmountDue:
+    """The audit event of a payment :func:`pay` made; ``reference`` names the receipt."""
+    due = change.due
     action.audit(
         "due.payment",
         due,
-        f"{amount} paid on {due.description} ({reference})",
-        before=before,
+        f"{change.amount} paid on {due.description} ({reference})",
+        before=change.before,
         after=snapshot(due),
     )
     return due
+
+
+def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:
+    """Take ``amount`` off what is owed (the receipts workflow calls this in its transaction).
+
+    ``reference`` names the receipt, for the audit trail. Paying more than the balance is refused.
+    """
+    return record(action, pay(action, due_id, amount), reference=reference)
 
 
 def reverse_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:

@@ -13,8 +13,12 @@ as fast as they can for ``--seconds``, starting together. Then it prints, for ea
 - receipts per second (all stations together);
 - duplicates (a number saved twice), gaps (a number of 1..N missing), lost receipts (a number a
   station saw committed that is not in the database);
-- ledger inconsistencies: receipts whose lines or tenders do not add up to their total, and
-  amounts due whose ``paid`` differs from the live receipt lines paying them.
+- ledger inconsistencies: receipts whose lines or tenders do not add up to their total, and what
+  ``clerk-desk check`` finds in the ledger (amounts due whose ``paid`` or status differs from
+  the live receipt lines paying them, open drawers, receipt numbers).
+
+Half of each station's receipts also pay, by check, one of the amounts owed by that station's
+payer (billed before the round), so that locking and settling amounts due is in the figures.
 
 The floor, measured in the same run just before each round with the same processes: each station
 commits bare numbered rows as fast as it can (take the next number of one counter row, insert a
@@ -70,12 +74,46 @@ class Figures:
         return not (self.duplicates or self.gaps or self.lost or self.inconsistent)
 
 
-def _station(url: str, station: str, seconds: float, start: Any, out: Any) -> None:
-    from receipts_worker import run  # type: ignore[import-not-found]
+def _station(url: str, station: str, seconds: float, start: Any, out: Any, dues: list[int]) -> None:
+    """One station: the tests' sales (tests/receipts_worker.py), and on every other receipt
+    one of ``dues`` (billed to this station's payer) paid in full by check, while any are left."""
+    import random
 
+    from receipts_worker import DAY, one_sale  # type: ignore[import-not-found]
+
+    from clerk_desk import receipts
+    from clerk_desk.clock import FixedClock
+    from clerk_desk.database import Database
+    from clerk_desk.desk import SYSTEM, Desk
+    from clerk_desk.models import TenderKind
+    from clerk_desk.receipts import TenderEntry
+
+    database = Database(url)
+    desk = Desk(database, clock=FixedClock(DAY))
+    rng = random.Random()
+    waiting = list(dues)
+    numbers: list[str] = []
     start.wait()
     began = time.monotonic()
-    numbers = run(url, station, 0, seconds=seconds)
+    try:
+        while time.monotonic() - began < seconds:
+            lines, tenders = one_sale(rng)
+            with desk.action(SYSTEM) as action:
+                if waiting and len(numbers) % 2 == 0:
+                    owed = receipts.due_line(action.session, waiting.pop())
+                    lines = [*lines, owed]
+                    tenders = [*tenders, TenderEntry(TenderKind.CHECK, owed.amount, "1001")]
+                receipt = receipts.take_payment(
+                    action,
+                    station=station,
+                    payer_id=None,
+                    payer_name=f"Payer at {station}",
+                    lines=lines,
+                    tenders=tenders,
+                )
+                numbers.append(receipt.number)
+    finally:
+        database.dispose()
     out.put((numbers, time.monotonic() - began))
 
 
@@ -109,13 +147,18 @@ def _bare_station(url: str, station: str, seconds: float, start: Any, out: Any) 
     out.put((done, time.monotonic() - began))
 
 
-def _race(target: Any, url: str, names: list[str], seconds: float) -> list[Any]:
-    """Run ``target`` in one process per station, all starting together; their results."""
+def _race(target: Any, url: str, names: list[str], seconds: float, *extra: list[Any]) -> list[Any]:
+    """Run ``target`` in one process per station, all starting together; their results.
+    Each of ``extra`` gives one more argument per station."""
     context = multiprocessing.get_context("spawn")
     start = context.Barrier(len(names) + 1)
     out = context.Queue()
     workers = [
-        context.Process(target=target, args=(url, name, seconds, start, out)) for name in names
+        context.Process(
+            target=target,
+            args=(url, name, seconds, start, out, *(each[n] for each in extra)),
+        )
+        for n, name in enumerate(names)
     ]
     for worker in workers:
         worker.start()
@@ -160,10 +203,11 @@ def _fresh(kind: str, folder: Path, round_no: int) -> str:
 
 
 def _ledger_problems(session: Any) -> int:
-    """A small local check, TO BE REPLACED by the core's ledger consistency check (issue 17,
-    the "money" part) once merged: receipts that do not add up, and amounts due whose ``paid``
-    is not what the live (not voided) receipt lines paying them add up to."""
+    """What ``clerk-desk check`` finds in the ledger (amounts due against their live receipts,
+    open drawers, receipt numbers), and receipts whose lines or tenders miss their total."""
     from sqlalchemy import text
+
+    from clerk_desk.ledger_check import ledger_problems
 
     unbalanced = session.scalar(
         text(
@@ -173,15 +217,7 @@ def _ledger_problems(session: Any) -> int:
             "(SELECT COALESCE(SUM(t.amount), 0) FROM tender t WHERE t.receipt_id = r.id)"
         )
     )
-    unpaid = session.scalar(
-        text(
-            "SELECT COUNT(*) FROM amount_due d WHERE d.paid <> ("
-            "SELECT COALESCE(SUM(l.amount), 0) FROM receipt_line l "
-            "JOIN receipt r ON r.id = l.receipt_id "
-            "WHERE l.amount_due_id = d.id AND r.status <> 'void')"
-        )
-    )
-    return int(unbalanced or 0) + int(unpaid or 0)
+    return int(unbalanced or 0) + len(ledger_problems(session))
 
 
 def _one_round(
@@ -202,10 +238,12 @@ def _one_round(
     seed_defaults(Desk(database))  # the fee schedule: its GL accounts are the lines' accounts
     names = [f"Station {n + 1}" for n in range(stations)]
     floor = _floor(url, names, floor_seconds)
+    dues = []
     with Desk(database).action(SYSTEM) as action:
         for name in names:
             receipts.open_drawer(action, station=name, opening_cash=Money("100.00"))
-    results = _race(_station, url, names, seconds)
+            dues.append(_bill_dues(action, name))
+    results = _race(_station, url, names, seconds, dues)
     committed = [number for numbers, _ in results for number in numbers]
     elapsed = max(took for _, took in results)
     try:
@@ -221,6 +259,33 @@ def _one_round(
     return Figures(
         kind, stations, len(committed), elapsed, duplicates, gaps, lost, inconsistent, floor
     )
+
+
+DUES_PER_STATION = 400
+
+
+def _bill_dues(action: Any, station: str) -> list[int]:
+    """Amounts owed by one payer per station, for its receipts to pay (half of them pay one)."""
+    from clerk_desk import ledger, parties
+    from clerk_desk.ledger import RecordRef
+    from clerk_desk.models import DueKind, PartyKind
+    from clerk_desk.money import Money
+
+    payer = parties.add_party(
+        action, parties.PartyData(kind=PartyKind.BUSINESS, name=f"Contractor of {station}")
+    ).id
+    return [
+        ledger.bill(
+            action,
+            party_id=payer,
+            record=RecordRef("permit", f"{station}-{n}"),
+            kind=DueKind.FEE,
+            amount=Money("25.00"),
+            description="Permit fee",
+            gl_account="100-46300-000",
+        ).id
+        for n in range(DUES_PER_STATION)
+    ]
 
 
 def _load() -> str:

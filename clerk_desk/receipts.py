@@ -785,24 +785,22 @@ def _write(
         )
     receipt.tenders.sort(key=lambda t: t.position)
     references = [line.reference for line in lines]
-    due_lines = [line for line in lines if line.amount_due_id is not None]
+    by_due = _paid_per_due(lines)
     if sign < 0:
         # A refund on a charge certified to the tax roll writes the refund's number into the
         # supplemental charge it opens, so a refund (rare, after close-out) numbers first.
         _number(action, receipt, settings, references)
         action.session.add(receipt)
-        for line in due_lines:
-            assert line.amount_due_id is not None
+        for due_id, amount in by_due.items():
             ledger.reverse_payment(
-                action, line.amount_due_id, line.amount, reference=receipt.number
+                action, due_id, amount, receipt=receipt, reference=receipt.number
             )
     else:
         action.session.add(receipt)
         action.session.flush()  # the receipt, its lines and tenders, before the number is taken
+        # What each amount due has paid is read back from the receipts, these lines included.
         payments = [
-            ledger.pay(action, line.amount_due_id, line.amount)
-            for line in due_lines
-            if line.amount_due_id is not None
+            ledger.pay(action, due_id, amount, receipt=receipt) for due_id, amount in by_due.items()
         ]
         _number(action, receipt, settings, references)
         for payment in payments:
@@ -826,6 +824,16 @@ def _write(
 #: committed so. A random placeholder, so that two stations' unnumbered receipts never meet in
 #: the unique indexes of the number and of the year's sequence (real sequences start at 1).
 _PENDING = "unnumbered "
+
+
+def _paid_per_due(lines: Sequence[LineEntry | ReceiptLine]) -> dict[int, Money]:
+    """What the lines pay on each amount due, in the order of their numbers (the lock order):
+    two lines on one amount are one payment, checked and recorded once."""
+    paid: dict[int, Money] = {}
+    for line in lines:
+        if line.amount_due_id is not None:
+            paid[line.amount_due_id] = paid.get(line.amount_due_id, Money.zero()) + line.amount
+    return dict(sorted(paid.items()))
 
 
 def _number(
@@ -885,16 +893,15 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
     receipt.void_reason = reason.strip()
     sign = 1 if receipt.total >= Money.zero() else -1
     ledger.lock_dues(action.session, (line.amount_due_id for line in receipt.lines))
-    for line in receipt.lines:
-        if line.amount_due_id is not None:
-            if sign > 0:
-                ledger.reverse_payment(
-                    action, line.amount_due_id, line.amount, reference=f"void of {receipt.number}"
-                )
-            else:
-                ledger.apply_payment(
-                    action, line.amount_due_id, -line.amount, reference=f"void of {receipt.number}"
-                )
+    for due_id, amount in _paid_per_due(receipt.lines).items():
+        if sign > 0:
+            ledger.reverse_payment(
+                action, due_id, amount, receipt=receipt, reference=f"void of {receipt.number}"
+            )
+        else:
+            ledger.apply_payment(
+                action, due_id, -amount, receipt=receipt, reference=f"void of {receipt.number}"
+            )
     action.audit(
         "receipt.void",
         receipt,

@@ -10,14 +10,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from clerk_desk import gl_accounts
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
-from clerk_desk.models import AmountDue, DueKind, DueStatus, FeeItem, Party, SpecialCharge
+from clerk_desk.models import (
+    AmountDue,
+    DueKind,
+    DueStatus,
+    FeeItem,
+    Party,
+    Receipt,
+    ReceiptLine,
+    ReceiptStatus,
+    SpecialCharge,
+)
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
@@ -132,6 +143,68 @@ def not_payable(due: AmountDue) -> str:
     return f"{due.description} is already {DueStatus(due.status).value}; it cannot be paid."
 
 
+def receipted(session: Session, due_ids: Iterable[int] | None = None) -> dict[int, Money]:
+    """What the issued (not void) receipts paid on each amount due, refund lines counting
+    negative: what an amount due records as ``paid``. The one reckoning of it: every payment,
+    void, refund and cancel writes what this finds (:func:`settle`), and ``clerk-desk check``
+    compares what is recorded with it (:mod:`clerk_desk.ledger_check`). Every amount due when
+    ``due_ids`` is None; one with no receipt is left out (it has $0.00 paid)."""
+    query = (
+        select(ReceiptLine.amount_due_id, func.sum(ReceiptLine.amount))
+        .join(Receipt, ReceiptLine.receipt_id == Receipt.id)
+        .where(ReceiptLine.amount_due_id.is_not(None), Receipt.status == ReceiptStatus.ISSUED)
+        .group_by(ReceiptLine.amount_due_id)
+    )
+    if due_ids is not None:
+        query = query.where(ReceiptLine.amount_due_id.in_(list(due_ids)))
+    return {due_id: total for due_id, total in session.execute(query) if due_id is not None}
+
+
+def settled_status(status: DueStatus, amount: Money, paid: Money) -> DueStatus:
+    """How an amount due stands once ``paid`` is paid on it: paid when nothing is left owing,
+    open while something is. A cancel and a certification to the tax roll are events of their
+    own, recorded as such, and stand whatever is paid."""
+    if status in (DueStatus.OPEN, DueStatus.PAID):
+        return DueStatus.PAID if paid >= amount else DueStatus.OPEN
+    return status
+
+
+def settle(session: Session, due: AmountDue) -> AmountDue:
+    """Write on ``due`` (locked: :func:`lock_due`) what its receipts say: ``paid`` from the live
+    receipt lines, read now in this transaction (this save's own lines included), and the
+    status that follows. Never a sum carried over from an earlier read: an amount left wrong by
+    anything else (a hand edit, a station of an older version) is put right by its next change,
+    and its audit event shows the figure before and after."""
+    paid = receipted(session, [due.id]).get(due.id, Money.zero())
+    if not Money.zero() <= paid <= due.amount:
+        raise Conflict(
+            f"{due.description}: its receipts pay {paid} on the {due.amount} billed. Nothing was "
+            "saved; ask the Treasurer to run the ledger check."
+        )
+    due.paid = paid
+    due.status = settled_status(DueStatus(due.status), due.amount, paid)
+    return due
+
+
+def _moved_by(receipt: Receipt, due: AmountDue) -> Money:
+    """What saving or voiding ``receipt`` moves onto what ``due`` has paid: its lines on it
+    while it stands issued, as much taken away once it is void."""
+    lines = sum(
+        (line.amount for line in receipt.lines if line.amount_due_id == due.id), Money.zero()
+    )
+    return lines if receipt.status == ReceiptStatus.ISSUED else Money.zero() - lines
+
+
+def _refuse_unreceipted(receipt: Receipt, due: AmountDue, moved: Money) -> None:
+    """A payment is made by a receipt and put back by voiding or refunding one: ``receipt``
+    must move exactly ``moved`` onto ``due``."""
+    if _moved_by(receipt, due) != moved:
+        raise Conflict(
+            f"Receipt {receipt.number} does not pay {moved} on {due.description}: a payment is "
+            "recorded only by the receipt that takes it. Nothing was saved."
+        )
+
+
 def get_due(session: Session, due_id: int) -> AmountDue:
     """The amount due, for reading; a service that changes it takes :func:`lock_due`."""
     due = session.get(AmountDue, due_id)
@@ -146,14 +219,35 @@ def lock_due(session: Session, due_id: int) -> AmountDue:
     Every change to an amount owed goes through here. Two stations that read the same row and
     each wrote back what they had read lost one another's payment or void (on PostgreSQL, in 31
     of 40 rounds); a station that waits here for the other's commit reads what it wrote. On
-    SQLite the write transaction (``BEGIN IMMEDIATE``) already holds the whole database."""
+    SQLite the write transaction (``BEGIN IMMEDIATE``) already holds the whole database.
+
+    A row this transaction has locked already is handed back as it stands: no other station
+    can have changed it since, so it is not read again."""
+    locked = _locked_dues(session)
+    if due_id in locked:
+        return locked[due_id]
     # Pending changes go to the database first: the fresh read below replaces what the session
     # holds, and must not drop what this action itself has not written yet.
     session.flush()
     due = session.get(AmountDue, due_id, with_for_update=True, populate_existing=True)
     if due is None:
         raise NotFound(f"There is no amount due number {due_id}.")
+    locked[due_id] = due
     return due
+
+
+_LOCKED = "clerk_desk.ledger.locked_dues"
+
+
+def _locked_dues(session: Session) -> dict[int, AmountDue]:
+    """The amounts due locked in the session's transaction now (a new transaction, none)."""
+    transaction = session.get_transaction()
+    held = session.info.get(_LOCKED)
+    if held is None or held[0] is not transaction:
+        held = (transaction, {})
+        session.info[_LOCKED] = held
+    locked: dict[int, AmountDue] = held[1]
+    return locked
 
 
 def lock_dues(session: Session, due_ids: Iterable[int | None]) -> dict[int, AmountDue]:
@@ -163,11 +257,23 @@ def lock_dues(session: Session, due_ids: Iterable[int | None]) -> dict[int, Amou
     return {due_id: lock_due(session, due_id) for due_id in wanted}
 
 
-def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:
-    """Take ``amount`` off what is owed (the receipts workflow calls this in its transaction).
+@dataclass(frozen=True, slots=True)
+class DueChange:
+    """A payment made on an amount due whose audit event is still to be written
+    (:func:`record`): a receipt changes its amounts due before it takes its number, and their
+    events name that number."""
 
-    ``reference`` names the receipt, for the audit trail. Paying more than the balance is refused.
-    """
+    due: AmountDue
+    amount: Money
+    before: dict[str, Any]
+
+
+def pay(action: Action, due_id: int, amount: Money, *, receipt: Receipt | None) -> DueChange:
+    """Take ``amount`` off what is owed, as ``receipt`` (written, its lines flushed) pays it, or
+    as voiding it (a refund) gives it back; what is recorded paid is then read from the
+    receipts (:func:`settle`). :func:`record` writes the event. Paying more than the balance is
+    refused, and so is a receipt that does not pay ``amount`` on it. With no receipt (the demo
+    alone), the payment is added to what is recorded paid, its receipt to follow."""
     action.require(Permission.TAKE_PAYMENT)
     due = lock_due(action.session, due_id)
     if due.status != DueStatus.OPEN:
@@ -180,25 +286,56 @@ def apply_payment(action: Action, due_id: int, amount: Money, *, reference: str)
             field="amount",
         )
     before = snapshot(due)
-    due.paid = due.paid + amount
-    if due.balance == Money.zero():
-        due.status = DueStatus.PAID
+    if receipt is None:
+        # Only the demo takes a payment whose receipt it writes afterwards, with the day's
+        # counter receipts (clerk_desk.demo_counter); ``clerk-desk check`` finds one left
+        # without its receipt.
+        due.paid = due.paid + amount
+        due.status = settled_status(DueStatus(due.status), due.amount, due.paid)
+    else:
+        _refuse_unreceipted(receipt, due, amount)
+        settle(action.session, due)
+    return DueChange(due, amount, before)
+
+
+def record(action: Action, change: DueChange, *, reference: str) -> AmountDue:
+    """The audit event of a payment :func:`pay` made; ``reference`` names the receipt."""
+    due = change.due
     action.audit(
         "due.payment",
         due,
-        f"{amount} paid on {due.description} ({reference})",
-        before=before,
+        f"{change.amount} paid on {due.description} ({reference})",
+        before=change.before,
         after=snapshot(due),
     )
     return due
 
 
-def reverse_payment(action: Action, due_id: int, amount: Money, *, reference: str) -> AmountDue:
-    """Put back what a voided (or, for a special charge, refunded) receipt had paid."""
+def apply_payment(
+    action: Action,
+    due_id: int,
+    amount: Money,
+    *,
+    reference: str,
+    receipt: Receipt | None = None,
+) -> AmountDue:
+    """Take ``amount`` off what is owed, as a receipt written in this transaction pays it (the
+    receipts workflow calls this). ``reference`` names the receipt, for the audit trail. Paying
+    more than the balance is refused, and so is a payment ``receipt`` does not make.
+    """
+    return record(action, pay(action, due_id, amount, receipt=receipt), reference=reference)
+
+
+def reverse_payment(
+    action: Action, due_id: int, amount: Money, *, receipt: Receipt, reference: str
+) -> AmountDue:
+    """Put back what ``receipt``, voided (or, for a special charge, refunded), had paid: the void
+    or the refund receipt is written first, and what stays paid is read from the receipts."""
     action.require(Permission.VOID_RECEIPT)
     due = lock_due(action.session, due_id)
     if amount <= Money.zero() or amount > due.paid:
         raise InvalidInput(f"{amount} was not paid on {due.description}.", field="amount")
+    _refuse_unreceipted(receipt, due, Money.zero() - amount)
     if due.status == DueStatus.CERTIFIED:
         # The roll went to the county with the balance as it stood: what comes back now is owed
         # on a supplemental special charge against the parcel, for the next run.
@@ -207,9 +344,7 @@ def reverse_payment(action: Action, due_id: int, amount: Money, *, reference: st
         special_charges.reverse_certified(action, due, amount, reference=reference)
         return due
     before = snapshot(due)
-    due.paid = due.paid - amount
-    if due.status == DueStatus.PAID:
-        due.status = DueStatus.OPEN
+    settle(action.session, due)
     action.audit(
         "due.payment_reversed",
         due,
@@ -228,11 +363,12 @@ def cancel(action: Action, due_id: int, *, reason: str) -> AmountDue:
     due = lock_due(action.session, due_id)
     if due.status != DueStatus.OPEN:
         raise Conflict(f"{due.description} is already {DueStatus(due.status).value}.")
+    before = snapshot(due)
+    settle(action.session, due)  # what is paid on it is what its receipts paid
     if due.paid > Money.zero():
         raise Conflict(
             f"{due.paid} was already paid on {due.description}; void that receipt first."
         )
-    before = snapshot(due)
     due.status = DueStatus.CANCELLED
     due.cancel_reason = reason.strip()
     action.audit(

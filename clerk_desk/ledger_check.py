@@ -3,8 +3,10 @@
 An amount due records what was paid on it (``paid``) and how it stands (``status``); the receipts
 record the money itself. They must agree: what is recorded as paid is what the live receipts
 (issued, not void) paid on it — payments adding, refunds taking away — and the status follows
-from the balance. One open drawer per counter station, and receipt numbers that run on in each
-year with none twice and none missing.
+from the balance. Both are reckoned by the very functions the payments, voids and cancels write
+with (:func:`clerk_desk.ledger.receipted`, :func:`clerk_desk.ledger.settled_status`). One open
+drawer per counter station, and receipt numbers that run on in each year with none twice
+and none missing.
 
 :func:`ledger_problems` is the one judge: ``clerk-desk check`` reports what it finds, and the
 tests of stations racing each other assert that it finds nothing.
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from clerk_desk.ledger import receipted, settled_status
 from clerk_desk.models import (
     AmountDue,
     Drawer,
@@ -25,8 +28,6 @@ from clerk_desk.models import (
     DueStatus,
     NumberSequence,
     Receipt,
-    ReceiptLine,
-    ReceiptStatus,
 )
 from clerk_desk.money import Money
 from clerk_desk.words import plural
@@ -52,37 +53,26 @@ def ledger_problems(session: Session) -> list[LedgerProblem]:
     return [*_due_problems(session), *_drawer_problems(session), *_number_problems(session)]
 
 
-def _live_payments(session: Session) -> dict[int, Money]:
-    """What the issued receipts paid on each amount due (refund lines count negative)."""
-    paid: dict[int, Money] = defaultdict(Money.zero)
-    rows = session.execute(
-        select(ReceiptLine.amount_due_id, ReceiptLine.amount)
-        .join(Receipt, ReceiptLine.receipt_id == Receipt.id)
-        .where(ReceiptLine.amount_due_id.is_not(None), Receipt.status == ReceiptStatus.ISSUED)
-    )
-    for due_id, amount in rows:
-        assert due_id is not None  # selected so
-        paid[due_id] = paid[due_id] + amount
-    return paid
-
-
 def _due_problems(session: Session) -> list[LedgerProblem]:
-    live = _live_payments(session)
+    live = receipted(session)
     problems: list[LedgerProblem] = []
     for due in session.scalars(select(AmountDue).order_by(AmountDue.id)):
         name = f"Amount due {due.id} ({due.description})"
-        receipted = live.get(due.id, Money.zero())
+        by_receipts = live.get(due.id, Money.zero())
         status = DueStatus(due.status)
 
         def problem(text: str, due_id: int = due.id) -> None:
             problems.append(LedgerProblem("amount_due", str(due_id), text))
 
-        if due.paid != receipted:
-            problem(f"{name}: {due.paid} recorded as paid, but its live receipts paid {receipted}.")
-        if status == DueStatus.PAID and due.balance != Money.zero():
-            problem(f"{name}: marked paid, but {due.balance} of {due.amount} is still owed.")
-        elif status == DueStatus.OPEN and due.balance == Money.zero():
-            problem(f"{name}: marked open, but all of its {due.amount} is recorded as paid.")
+        if due.paid != by_receipts:
+            problem(
+                f"{name}: {due.paid} recorded as paid, but its live receipts paid {by_receipts}."
+            )
+        if settled_status(status, due.amount, due.paid) != status:  # the rule the writers use
+            if status == DueStatus.PAID:
+                problem(f"{name}: marked paid, but {due.balance} of {due.amount} is still owed.")
+            else:
+                problem(f"{name}: marked open, but all of its {due.amount} is recorded as paid.")
         elif status == DueStatus.CANCELLED and due.paid != Money.zero():
             problem(f"{name}: cancelled, but {due.paid} is recorded as paid on it.")
     return problems

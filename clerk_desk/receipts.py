@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import contextlib
 import re
+import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
-from typing import Any, Literal
+from typing import Any
 
 from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import gl_accounts, ledger, settings_store
+from clerk_desk import gl_accounts, ledger
 from clerk_desk.card_numbers import refuse_card_number
 from clerk_desk.clock import city_zone
 from clerk_desk.desk import Action, snapshot
@@ -55,6 +56,11 @@ from clerk_desk.receipt_views import (
     ReceiptView,
     TenderView,
 )
+
+# The settings live in their own module; the workflow's callers find them here too.
+from clerk_desk.receipts_settings import ReceiptSettings as ReceiptSettings
+from clerk_desk.receipts_settings import receipt_settings as receipt_settings
+from clerk_desk.receipts_settings import save_receipt_settings as save_receipt_settings
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import choice, fits
@@ -62,72 +68,6 @@ from clerk_desk.words import day_and_time, format_day
 
 FEE_CITE = "§ 506-6 (Fee)"
 SERIES = "receipt"
-
-# -- settings -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ReceiptSettings:
-    """How receipts are numbered and printed, shared by every counter station."""
-
-    number_format: str = "{year}-{number:06d}"
-    paper: Literal["letter", "roll"] = "letter"
-    print_directly: bool = False  # True: to the default printer without the dialog
-    expenses_gl: str = "100-46300-000"  # where "actual City expenses" lines are posted
-
-    def format_number(self, year: int, number: int) -> str:
-        return self.number_format.format(year=year, number=number)
-
-
-def receipt_settings(session: Session) -> ReceiptSettings:
-    stored = settings_store.get_group(session, "receipts") or {}
-    known = {k: v for k, v in stored.items() if k in ReceiptSettings.__slots__}
-    return ReceiptSettings(**known)
-
-
-def save_receipt_settings(action: Action, settings: ReceiptSettings) -> None:
-    try:
-        sample = settings.format_number(2026, 123)
-    except (KeyError, ValueError, IndexError) as error:
-        raise InvalidInput(
-            "The receipt number format may use {year} and {number}, e.g. {year}-{number:06d}.",
-            field="number_format",
-        ) from error
-    if "123" not in sample or len(sample) > 30:
-        raise InvalidInput(
-            "The receipt number format must show the number, in at most 30 characters.",
-            field="number_format",
-        )
-    # Numbers restart at 1 every January: a format without the year would give next year's
-    # first receipt this year's first number, and every save would collide with it.
-    if settings.format_number(2026, 1) == settings.format_number(2027, 1):
-        raise InvalidInput(
-            "The receipt number format must show the year, e.g. {year}-{number:06d}: numbers "
-            "start again at 1 every January.",
-            field="number_format",
-        )
-    if settings.format_number(2026, 1) == settings.format_number(2026, 2):
-        raise InvalidInput(
-            "The receipt number format must tell the numbers of one year apart.",
-            field="number_format",
-        )
-    if settings.paper not in ("letter", "roll"):
-        raise InvalidInput("Receipts print on letter paper or the 80 mm roll.", field="paper")
-    if not settings.expenses_gl.strip():
-        raise InvalidInput("Enter the GL account for actual City expenses.", field="expenses_gl")
-    settings_store.put_group(
-        action,
-        "receipts",
-        {
-            "number_format": settings.number_format,
-            "paper": settings.paper,
-            "print_directly": settings.print_directly,
-            "expenses_gl": settings.expenses_gl.strip(),
-        },
-        "Receipt settings changed",
-        permission=Permission.TREASURY_SETTINGS,
-    )
-
 
 # -- what a sale is made of ---------------------------------------------------------------------
 
@@ -793,11 +733,10 @@ def _write(
 ) -> Receipt:
     settings = receipt_settings(action.session)
     year = action.clock.local_now().year
-    sequence = take_number(action, SERIES, year=year)
     receipt = Receipt(
-        number=settings.format_number(year, sequence),
+        number=f"{_PENDING}{secrets.token_hex(8)}",
         year=year,
-        sequence=sequence,
+        sequence=-1 - secrets.randbelow(2**31 - 1),
         kind=kind,
         status=ReceiptStatus.ISSUED,
         drawer_id=drawer.id,
@@ -845,20 +784,27 @@ def _write(
             )
         )
     receipt.tenders.sort(key=lambda t: t.position)
-    receipt.search_text = search_text_for(
-        receipt.number, payer[1], [line.reference for line in lines]
-    )
-    action.session.add(receipt)
-    action.session.flush()
-    for line in lines:
-        if line.amount_due_id is None:
-            continue
-        if sign > 0:
-            ledger.apply_payment(action, line.amount_due_id, line.amount, reference=receipt.number)
-        else:
+    references = [line.reference for line in lines]
+    by_due = _paid_per_due(lines)
+    if sign < 0:
+        # A refund on a charge certified to the tax roll writes the refund's number into the
+        # supplemental charge it opens, so a refund (rare, after close-out) numbers first.
+        _number(action, receipt, settings, references)
+        action.session.add(receipt)
+        for due_id, amount in by_due.items():
             ledger.reverse_payment(
-                action, line.amount_due_id, line.amount, reference=receipt.number
+                action, due_id, amount, receipt=receipt, reference=receipt.number
             )
+    else:
+        action.session.add(receipt)
+        action.session.flush()  # the receipt, its lines and tenders, before the number is taken
+        # What each amount due has paid is read back from the receipts, these lines included.
+        payments = [
+            ledger.pay(action, due_id, amount, receipt=receipt) for due_id, amount in by_due.items()
+        ]
+        _number(action, receipt, settings, references)
+        for payment in payments:
+            ledger.record(action, payment, reference=receipt.number)
     action.audit(
         f"receipt.{kind.value}",
         receipt,
@@ -871,6 +817,37 @@ def _write(
         },
     )
     return receipt
+
+
+#: How an unnumbered receipt is written until its number is taken, a moment later in the same
+#: transaction: no other station ever sees it (it is not committed), and no receipt is ever
+#: committed so. A random placeholder, so that two stations' unnumbered receipts never meet in
+#: the unique indexes of the number and of the year's sequence (real sequences start at 1).
+_PENDING = "unnumbered "
+
+
+def _paid_per_due(lines: Sequence[LineEntry | ReceiptLine]) -> dict[int, Money]:
+    """What the lines pay on each amount due, in the order of their numbers (the lock order):
+    two lines on one amount are one payment, checked and recorded once."""
+    paid: dict[int, Money] = {}
+    for line in lines:
+        if line.amount_due_id is not None:
+            paid[line.amount_due_id] = paid.get(line.amount_due_id, Money.zero()) + line.amount
+    return dict(sorted(paid.items()))
+
+
+def _number(
+    action: Action, receipt: Receipt, settings: ReceiptSettings, references: Sequence[str]
+) -> None:
+    """Give ``receipt`` its number: the series' next, taken now.
+
+    Taking the number locks the series until the commit, and every other station's receipt
+    waits for that lock; so it is the receipt's last write, after the lines, tenders and
+    amounts due and just before the audit trail is appended (:mod:`clerk_desk.numbering`)."""
+    sequence = take_number(action, SERIES, year=receipt.year)
+    receipt.sequence = sequence
+    receipt.number = settings.format_number(receipt.year, sequence)
+    receipt.search_text = search_text_for(receipt.number, receipt.payer_name, references)
 
 
 def get_receipt(session: Session, receipt_id: int, *, lock: bool = False) -> Receipt:
@@ -916,16 +893,15 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
     receipt.void_reason = reason.strip()
     sign = 1 if receipt.total >= Money.zero() else -1
     ledger.lock_dues(action.session, (line.amount_due_id for line in receipt.lines))
-    for line in receipt.lines:
-        if line.amount_due_id is not None:
-            if sign > 0:
-                ledger.reverse_payment(
-                    action, line.amount_due_id, line.amount, reference=f"void of {receipt.number}"
-                )
-            else:
-                ledger.apply_payment(
-                    action, line.amount_due_id, -line.amount, reference=f"void of {receipt.number}"
-                )
+    for due_id, amount in _paid_per_due(receipt.lines).items():
+        if sign > 0:
+            ledger.reverse_payment(
+                action, due_id, amount, receipt=receipt, reference=f"void of {receipt.number}"
+            )
+        else:
+            ledger.apply_payment(
+                action, due_id, -amount, receipt=receipt, reference=f"void of {receipt.number}"
+            )
     action.audit(
         "receipt.void",
         receipt,

@@ -833,7 +833,7 @@ def reverse_certified(
             "special charge: ask the City Treasurer."
         )
     before = snapshot(due)
-    due.paid = due.paid - amount
+    ledger.settle(session, due)  # still certified, with what its receipts paid
     run = charge.run.number if charge.run is not None else ""
     supplement = _new_charge(
         action,

@@ -9,7 +9,9 @@ text and amount column of every new or changed record, whichever service wrote i
   raw error and SQLite would keep it;
 - a control character is refused (PostgreSQL refuses NUL with a raw error, SQLite keeps it);
   a multi-line ``Text`` column keeps its newlines and tabs;
-- a full card number is refused (:mod:`clerk_desk.card_numbers`), whatever parts its digits;
+- a full card number is refused (:mod:`clerk_desk.card_numbers`), whatever parts its digits,
+  and in a JSON column too: in every text it holds (a check listed at close-out, a matter in
+  doubt, an official's note on a condition, a setting), the keys the program wrote left alone;
 - an amount past :data:`clerk_desk.money.MAX_ENTRY` either way is refused: nothing at a city
   counter comes near it, and it keeps every total inside the 64-bit cents column.
 
@@ -23,10 +25,10 @@ only (a String column of the trail still for its length).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from sqlalchemy import Column, ColumnElement, String, Text, inspect
+from sqlalchemy import JSON, Column, ColumnElement, String, Text, inspect
 from sqlalchemy.orm import ColumnProperty, Mapper, Session
 
 from clerk_desk.card_numbers import LONGEST, REFUSAL, find_card_number
@@ -114,6 +116,26 @@ def check_text(
         )
 
 
+def typed_texts(value: Any) -> Iterator[str]:
+    """Every text inside a JSON value, as a clerk typed it: the values of its objects and the
+    items of its lists, at any depth; not the keys, which the program wrote."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from typed_texts(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from typed_texts(item)
+
+
+def check_json(value: Any, *, field: str | None) -> None:
+    """Refuse a JSON value for ``field`` if any text in it holds a full card number."""
+    for text in typed_texts(value):
+        if find_card_number(text[: _COMPOSED_LIMIT + LONGEST]) is not None:
+            raise InvalidInput(REFUSAL, field=field)
+
+
 def check_amount(value: Money, *, label: str, field: str | None) -> None:
     """Refuse an amount past :data:`MAX_ENTRY` either way."""
     if abs(value) > MAX_ENTRY:
@@ -139,6 +161,9 @@ def check_record(record: Any, *, is_new: bool) -> None:
         value = getattr(record, column.key)
         if isinstance(value, Money):
             check_amount(value, label=label(column), field=column.key)
+        elif isinstance(column.columns[0].type, JSON):
+            if not composed:  # the trail's before and after quote what was checked on its way
+                check_json(value, field=column.key)
         elif isinstance(value, str) and not _program_written(column.key):
             column_type = column.columns[0].type
             if not isinstance(column_type, String):

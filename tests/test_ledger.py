@@ -8,14 +8,25 @@ from datetime import date
 
 import pytest
 from sqlalchemy import exc as sa_exc
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
-from clerk_desk import fees, ledger, parties
+from clerk_desk import fees, ledger, parties, receipts
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import AmountDue, ChargeKind, DueKind, DueStatus, PartyKind, Role
+from clerk_desk.ledger_check import ledger_problems
+from clerk_desk.models import (
+    AmountDue,
+    AuditEvent,
+    ChargeKind,
+    DueKind,
+    DueStatus,
+    PartyKind,
+    Role,
+    TenderKind,
+)
 from clerk_desk.money import Money
+from clerk_desk.receipts import TenderEntry
 
 PERMIT = RecordRef("street_opening", "2026-0001")
 
@@ -52,9 +63,40 @@ def _paid(desk: Desk, record: RecordRef = PERMIT) -> bool:
         return ledger.is_paid(session, record)
 
 
-def _pay(desk: Desk, who: SignedIn, due_id: int, amount: str) -> AmountDue:
+STATION = "Front counter"
+
+
+def _receipt(desk: Desk, who: SignedIn, due_id: int, *amounts: str) -> int:
+    """A receipt at the counter paying ``amounts`` (one line each) on the amount due."""
     with desk.action(who) as action:
-        return ledger.apply_payment(action, due_id, Money(amount), reference="R-2026-0001")
+        if receipts.current_drawer(action.session, STATION) is None:
+            receipts.open_drawer(action, station=STATION, opening_cash=Money("0.00"))
+        lines = [receipts.due_line(action.session, due_id, Money(a)) for a in amounts]
+        total = sum((line.amount for line in lines), Money.zero())
+        return receipts.take_payment(
+            action,
+            station=STATION,
+            payer_id=ledger.get_due(action.session, due_id).party_id,
+            lines=lines,
+            tenders=[TenderEntry(TenderKind.CASH, total)],
+        ).id
+
+
+def _pay(desk: Desk, who: SignedIn, due_id: int, amount: str) -> AmountDue:
+    _receipt(desk, who, due_id, amount)
+    return _due(desk, due_id)
+
+
+def _void(desk: Desk, who: SignedIn, receipt_id: int) -> None:
+    with desk.action(who) as action:
+        receipts.void_receipt(action, receipt_id, reason="Keyed twice")
+
+
+def _break(desk: Desk, due_id: int, paid: str) -> None:
+    """Write ``paid`` on the amount due behind the services' back: what a station of an older
+    version did when it lost another station's update (issue 17: 31 of 40 rounds)."""
+    with desk.database.writing() as session:
+        session.execute(update(AmountDue).where(AmountDue.id == due_id).values(paid=Money(paid)))
 
 
 def _dues(desk: Desk) -> int:
@@ -148,11 +190,16 @@ def test_a_voided_receipt_puts_the_payment_back(
 ) -> None:
     treasurer = operator_with(Role.TREASURER)
     due_id = _bill(desk, treasurer, payer, "75.00")
-    _pay(desk, treasurer, due_id, "75.00")
+    first = _receipt(desk, treasurer, due_id, "25.00")
+    _receipt(desk, treasurer, due_id, "50.00")
+    assert _due(desk, due_id).status == DueStatus.PAID
     with pytest.raises(InvalidInput, match="was not paid"), desk.action(treasurer) as action:
-        ledger.reverse_payment(action, due_id, Money("75.01"), reference="R-1 void")
-    with desk.action(treasurer) as action:
-        due = ledger.reverse_payment(action, due_id, Money("25.00"), reference="R-1 void")
+        receipt = receipts.get_receipt(action.session, first)
+        ledger.reverse_payment(
+            action, due_id, Money("75.01"), receipt=receipt, reference="R-1 void"
+        )
+    _void(desk, treasurer, first)
+    due = _due(desk, due_id)
     assert (due.paid, due.status) == (Money("50.00"), DueStatus.OPEN)
     assert not _paid(desk)
 
@@ -324,16 +371,95 @@ def test_a_payment_put_back_on_a_certified_charge_is_owed_on_a_new_one(
     with desk.database.reading() as session:
         due_id = sc.get_charge(session, charge_id).amount_due_id
     assert due_id is not None
-    _pay(desk, treasurer, due_id, "20.00")
+    paid_on = _receipt(desk, treasurer, due_id, "20.00")
     with desk.action(treasurer) as action:
         run_id = sc.prepare_run(action, date(2026, 11, 30)).id
     with desk.action(treasurer) as action:
         sc.certify_run(action, run_id)
-    with desk.action(treasurer) as action:
-        due = ledger.reverse_payment(action, due_id, Money("20.00"), reference="R-9 void")
-        assert (due.paid, due.status) == (Money.zero(), DueStatus.CERTIFIED)
+    _void(desk, treasurer, paid_on)
+    due = _due(desk, due_id)
+    assert (due.paid, due.status) == (Money.zero(), DueStatus.CERTIFIED)
     with desk.database.reading() as session:
         [again] = sc.supplements_of(session, charge_id)
         assert again.total == Money("20.00") and again.amount_due is not None
         assert again.amount_due.status == DueStatus.OPEN
         assert sc.balance(sc.get_charge(session, charge_id)) == Money("100.00")
+
+
+# -- what is paid is what the receipts paid (issue 17: derived, never written back) --------------
+
+
+def test_a_void_writes_what_the_live_receipts_paid_not_the_figure_it_read(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    due_id = _bill(desk, admin, payer, "100.00")
+    first = _receipt(desk, admin, due_id, "20.00")
+    _receipt(desk, admin, due_id, "30.00")
+    _break(desk, due_id, "30.00")  # the $20.00 lost by an older station: $50.00 was paid
+    _void(desk, admin, first)
+    due = _due(desk, due_id)
+    # Taking $20.00 off the $30.00 read would leave $10.00; the live receipt pays $30.00.
+    assert (due.paid, due.status) == (Money("30.00"), DueStatus.OPEN)
+    with desk.database.reading() as session:
+        assert ledger_problems(session) == []
+        event = session.scalars(
+            select(AuditEvent).where(AuditEvent.action == "due.payment_reversed")
+        ).one()
+    assert (event.before, event.after) == ({}, {})  # $30.00 recorded before and after
+
+
+def test_a_payment_on_an_amount_left_wrong_records_what_its_receipts_paid(
+    desk: Desk, admin: SignedIn, payer: int
+) -> None:
+    due_id = _bill(desk, admin, payer, "100.00")
+    _receipt(desk, admin, due_id, "40.00")
+    _break(desk, due_id, "0.00")
+    _receipt(desk, admin, due_id, "60.00")  # the balance read was $100.00; $60.00 is left
+    due = _due(desk, due_id)
+    assert (due.paid, due.status) == (Money("100.00"), DueStatus.PAID)
+
+
+def test_a_cancel_asks_the_receipts_what_was_paid(desk: Desk, admin: SignedIn, payer: int) -> None:
+    due_id = _bill(desk, admin, payer, "75.00")
+    _receipt(desk, admin, due_id, "0.01")
+    _break(desk, due_id, "0.00")  # recorded unpaid, but a live receipt paid a cent
+    with pytest.raises(Conflict, match=r"\$0\.01 was already paid"), desk.action(admin) as action:
+        ledger.cancel(action, due_id, reason="billed in error")
+    assert _due(desk, due_id).status == DueStatus.OPEN
+
+
+@pytest.mark.parametrize(("amount", "refused"), [("4.99", True), ("5.00", False), ("5.01", True)])
+def test_a_payment_is_recorded_only_by_the_receipt_that_makes_it(
+    desk: Desk, admin: SignedIn, payer: int, amount: str, refused: bool
+) -> None:
+    due_id = _bill(desk, admin, payer, "20.00")
+    receipt_id = _receipt(desk, admin, due_id, "5.00")
+    with desk.action(admin) as action:
+        receipt = receipts.get_receipt(action.session, receipt_id)
+        if refused:
+            with pytest.raises(Conflict, match=f"does not pay \\${amount} on Street opening"):
+                ledger.apply_payment(
+                    action, due_id, Money(amount), receipt=receipt, reference=receipt.number
+                )
+        else:  # the receipt's own payment, asked again: what its receipts paid, no more
+            due = ledger.apply_payment(
+                action, due_id, Money(amount), receipt=receipt, reference=receipt.number
+            )
+            assert (due.paid, due.status) == (Money("5.00"), DueStatus.OPEN)
+    assert _due(desk, due_id).paid == Money("5.00")
+
+
+def test_two_lines_on_one_amount_are_one_payment(desk: Desk, admin: SignedIn, payer: int) -> None:
+    due_id = _bill(desk, admin, payer, "50.00")
+    receipt_id = _receipt(desk, admin, due_id, "30.00", "20.00")
+    due = _due(desk, due_id)
+    assert (due.paid, due.status) == (Money("50.00"), DueStatus.PAID)
+    with desk.database.reading() as session:
+        summaries = session.scalars(
+            select(AuditEvent.summary).where(AuditEvent.action == "due.payment")
+        ).all()
+        number = receipts.get_receipt(session, receipt_id).number
+    assert summaries == [f"$50.00 paid on Street opening permit fee ({number})"]
+    _void(desk, admin, receipt_id)
+    due = _due(desk, due_id)
+    assert (due.paid, due.status) == (Money("0.00"), DueStatus.OPEN)

@@ -13,7 +13,7 @@ from clerk_desk.deadlines import CalendarSettings
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import AuditEvent, DueKind, Role
+from clerk_desk.models import AuditEvent, DueKind, Role, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.permissions import GRANTS, Permission, allows, refusal, roles_allowed
 from clerk_desk.receipts import ReceiptSettings
@@ -81,8 +81,8 @@ SERVICES: dict[Permission, Callable[[Action, dict[str, int]], object]] = {
     Permission.TAKE_PAYMENT: lambda a, ids: ledger.apply_payment(
         a, ids["due"], Money("1.00"), reference="R-1"
     ),
-    Permission.VOID_RECEIPT: lambda a, ids: ledger.reverse_payment(
-        a, ids["paid_due"], Money("1.00"), reference="R-0"
+    Permission.VOID_RECEIPT: lambda a, ids: receipts.void_receipt(
+        a, ids["receipt"], reason="keyed twice"
     ),
     Permission.TREASURY_SETTINGS: lambda a, ids: receipts.save_receipt_settings(
         a, ReceiptSettings(paper="roll")
@@ -99,8 +99,15 @@ def test_every_role_is_refused_by_the_core_what_it_may_not_do(
         due = _bill(action, party)
         paid_due = _bill(action, party)
         to_cancel = _bill(action, party)
-        ledger.apply_payment(action, paid_due, Money("5.00"), reference="R-0")
-    ids = {"party": party, "due": due, "paid_due": paid_due, "to_cancel": to_cancel}
+        receipts.open_drawer(action, station="Front counter", opening_cash=Money("0.00"))
+        receipt = receipts.take_payment(
+            action,
+            station="Front counter",
+            payer_id=party,
+            lines=[receipts.due_line(action.session, paid_due, Money("5.00"))],
+            tenders=[receipts.TenderEntry(TenderKind.CASH, Money("5.00"))],
+        ).id
+    ids = {"party": party, "due": due, "to_cancel": to_cancel, "receipt": receipt}
     who = operator_with(role)
     for permission, service in SERVICES.items():
         with desk.database.reading() as session:

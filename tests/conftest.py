@@ -1,8 +1,10 @@
 """Shared fixtures.
 
-Qt runs offscreen so that the suite needs no display. Every test gets a fresh database: a real
-SQLite file, and, when ``CLERK_DESK_TEST_DATABASE_URL`` names a PostgreSQL server, the same test
-again on a fresh schema there (``.ci/run`` starts one). "Today" is a fixed day in Prescott.
+Qt runs offscreen so that the suite needs no display. Every test gets a database of its own: a
+real SQLite file, and, when ``CLERK_DESK_TEST_DATABASE_URL`` names a PostgreSQL server, the same
+test again on a database there (``.ci/run`` starts one). Both are copies of a database migrated
+(and, for ``desk`` and ``admin``, seeded) once per process: tests/database_templates.py. "Today"
+is a fixed day in Prescott.
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def shipped_password_cost(monkeypatch: pytest.MonkeyPatch) -> operators.ScryptCo
 
 def pytest_configure(config: pytest.Config) -> None:
     """Each pytest-xdist worker gets its own PostgreSQL database beside the one named, since every
-    test drops and recreates the schema of the database it uses."""
+    test replaces the database it uses (and its templates are named after it)."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     url = os.environ.get(POSTGRES_ENV)
     if worker and url:

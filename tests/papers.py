@@ -28,6 +28,11 @@ def raw_page_texts(pdf: bytes | PdfReader) -> list[str]:
     return [page.extract_text() or "" for page in pages]
 
 
+def raw_text(pdf: bytes | PdfReader, between: str = "\n") -> str:
+    """The pages' texts as extracted, joined by ``between``."""
+    return between.join(raw_page_texts(pdf))
+
+
 def page_texts(pdf: bytes | PdfReader) -> list[str]:
     """Each page's text on one line, white space folded (``flat``)."""
     return [flat(page) for page in raw_page_texts(pdf)]

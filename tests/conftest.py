@@ -1,8 +1,10 @@
 """Shared fixtures.
 
-Qt runs offscreen so that the suite needs no display. Every test gets a fresh database: a real
-SQLite file, and, when ``CLERK_DESK_TEST_DATABASE_URL`` names a PostgreSQL server, the same test
-again on a fresh schema there (``.ci/run`` starts one). "Today" is a fixed day in Prescott.
+Qt runs offscreen so that the suite needs no display. Every test gets a database of its own: a
+real SQLite file, and, when ``CLERK_DESK_TEST_DATABASE_URL`` names a PostgreSQL server, the same
+test again on a database there (``.ci/run`` starts one). Both are copies of a database migrated
+(and, for ``desk`` and ``admin``, seeded) once per process: tests/database_templates.py. "Today"
+is a fixed day in Prescott.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,14 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from database_templates import (  # type: ignore[import-not-found]
+    ADMIN_FULL_NAME,
+    ADMIN_USERNAME,
+    Level,
+    Template,
+    Templates,
+    clock_key,
+)
 from sqlalchemy import create_engine, make_url, text
 
 from clerk_desk import operators
@@ -49,7 +60,7 @@ def shipped_password_cost(monkeypatch: pytest.MonkeyPatch) -> operators.ScryptCo
 
 def pytest_configure(config: pytest.Config) -> None:
     """Each pytest-xdist worker gets its own PostgreSQL database beside the one named, since every
-    test drops and recreates the schema of the database it uses."""
+    test replaces the database it uses (and its templates are named after it)."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     url = os.environ.get(POSTGRES_ENV)
     if worker and url:
@@ -91,24 +102,78 @@ def _fresh_postgres_schema(url: str) -> None:
     engine.dispose()
 
 
+@pytest.fixture(scope="session")
+def _templates(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Templates]]:
+    """The databases this process copies for its tests, per backend (tests/database_templates)."""
+    folder = tmp_path_factory.mktemp("database-templates")
+    url = os.environ.get(POSTGRES_ENV)
+    made = {
+        "sqlite": Templates("sqlite", folder, password=PASSWORD),
+        "postgresql": Templates(
+            "postgresql", folder, server_url=make_url(url) if url else None, password=PASSWORD
+        ),
+    }
+    yield made
+    for templates in made.values():
+        templates.drop_all()
+
+
+def _level(request: pytest.FixtureRequest) -> Level:
+    """How far the test's database may be made from a template before its fixtures run: as far
+    as the fixtures below will take it anyway. ``desk`` seeds the defaults, ``admin`` creates
+    the Administrator (fresh when the test hashes at the shipped cost: its hash must be too).
+    No fixture writes to the database between ``database`` and ``desk``, or ``desk`` and
+    ``admin``; on SQLite ``desk`` and ``admin`` check that (``Templates.unchanged``)."""
+    names = request.fixturenames
+    if "desk" not in names or clock_key(request.getfixturevalue("clock")) is None:
+        return Level.MIGRATED
+    if "admin" in names and "shipped_password_cost" not in names:
+        return Level.ADMINISTRATOR
+    return Level.DEFAULTS
+
+
+@dataclass
+class _Made:
+    """What the ``database`` fixture copied, for ``desk`` and ``admin`` to build on."""
+
+    templates: Templates
+    level: Level
+    template: Template
+
+
+_made: dict[int, _Made] = {}
+
+
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """The URL of an empty database: a SQLite file, or a clean schema on the PostgreSQL server."""
+    """The URL of an empty database: a SQLite file, or a clean schema on the PostgreSQL server
+    (the ``database`` fixture replaces it whole, so it is left as it is for that)."""
     if request.param == "sqlite":
         return f"sqlite+pysqlite:///{tmp_path / 'clerk-desk.sqlite3'}"
     url = os.environ.get(POSTGRES_ENV)
     if not url:
         pytest.skip(f"{POSTGRES_ENV} is not set; .ci/run starts a PostgreSQL server for this")
-    _fresh_postgres_schema(url)
+    if "database" not in request.fixturenames:
+        _fresh_postgres_schema(url)
     return url
 
 
 @pytest.fixture
-def database(database_url: str) -> Iterator[Database]:
-    """An empty database brought to the current schema by the migrations."""
+def database(
+    request: pytest.FixtureRequest, database_url: str, _templates: dict[str, Templates]
+) -> Iterator[Database]:
+    """A database in exactly the state ``migrate()`` leaves an empty one in: a copy of one
+    migrated once in this process (the migrations' own tests run them from scratch, on
+    ``database_url``). When the test's ``desk`` or ``admin`` fixture will seed it, the copy is of
+    one seeded once with the test's clock."""
+    templates = _templates["sqlite" if database_url.startswith("sqlite") else "postgresql"]
+    level = _level(request)
+    clock = request.getfixturevalue("clock") if level > Level.MIGRATED else None
+    template = templates.copy_into(database_url, level, clock)
     db = Database(database_url)
-    db.migrate(backup=False)
+    _made[id(db)] = _Made(templates, level, template)
     yield db
+    _made.pop(id(db), None)
     _delete_closed_widgets()
     db.dispose()
 
@@ -130,20 +195,39 @@ def _delete_closed_widgets() -> None:
 def desk(database: Database, clock: FixedClock) -> Desk:
     """The core on a fresh database with the City's default fee schedule, as after first start."""
     the_desk = Desk(database, clock=clock)
-    seed_defaults(the_desk)
+    made = _made.get(id(database))
+    if made is None or made.level < Level.DEFAULTS:
+        seed_defaults(the_desk)
+    else:
+        _require_unchanged(made, database, "desk")
     return the_desk
 
 
 @pytest.fixture
 def admin(desk: Desk) -> SignedIn:
     """The Administrator created at first start."""
+    made = _made.get(id(desk.database))
+    if made is not None and made.level == Level.ADMINISTRATOR:
+        _require_unchanged(made, desk.database, "admin")
+        assert made.template.admin is not None
+        return made.template.admin
     return operators.create_first_administrator(
         desk.database,
         desk.clock,
-        username="admin",
-        full_name="Alex Administrator",
+        username=ADMIN_USERNAME,
+        full_name=ADMIN_FULL_NAME,
         password=PASSWORD,
     )
+
+
+def _require_unchanged(made: _Made, database: Database, fixture: str) -> None:
+    """The copy must still be the template when the fixture that would have made it runs:
+    a fixture that wrote before it would have written before the seeding, not after."""
+    if not made.templates.unchanged(str(database.url.render_as_string(False)), made.template):
+        raise AssertionError(
+            f"a fixture of this test wrote to the database before the {fixture!r} fixture "
+            "ran, which the copied template had already done (tests/conftest.py _level)"
+        )
 
 
 @pytest.fixture

@@ -9,10 +9,11 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import bonds, parties
+from clerk_desk import bonds
 from clerk_desk.bonds import BondData
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
@@ -20,23 +21,14 @@ from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
 from clerk_desk.findings import Finding
 from clerk_desk.models import AuditEvent, Bond, BondKind, FileStatus, PartyKind, Role
 from clerk_desk.money import Money
-from clerk_desk.parties import PartyData
 from clerk_desk.today import TodayItem
 
 BOND_CITE = "§ 506-6 (Bond)"
 
 
-def _party(desk: Desk, who: SignedIn, name: str, **fields: Any) -> int:
-    with desk.action(who) as action:
-        return parties.add_party(
-            action,
-            PartyData(kind=fields.pop("kind", PartyKind.BUSINESS), name=name, **fields),
-        ).id
-
-
 @pytest.fixture
 def digger(desk: Desk, admin: SignedIn) -> int:
-    return _party(desk, admin, "Kinnickinnic Excavating", contractor=True)
+    return builders.party(desk, admin, "Kinnickinnic Excavating", contractor=True)
 
 
 def _bond(principal_id: int, kind: BondKind = BondKind.STREET_OPENING, **changes: Any) -> BondData:
@@ -179,7 +171,7 @@ def test_one_annual_bond_per_principal_per_year(desk: Desk, admin: SignedIn, dig
     )
     assert second.cite == BOND_CITE
     _file(desk, admin, _annual(digger, 2027, "A-3"))  # next year is another entry
-    other = _party(desk, admin, "Ellsworth Sewer & Water")
+    other = builders.party(desk, admin, "Ellsworth Sewer & Water")
     _file(desk, admin, _annual(other, 2026, "A-1"))  # another principal
     assert _bond_count(desk) == 3
 
@@ -218,8 +210,8 @@ def test_a_released_annual_bond_no_longer_covers(desk: Desk, admin: SignedIn, di
 
 
 def test_a_public_utility_posts_no_bond(desk: Desk, admin: SignedIn) -> None:
-    utility = _party(desk, admin, "Pierce Pepin Cooperative", kind=PartyKind.UTILITY)
-    flagged = _party(desk, admin, "Prescott Municipal Water", public_utility=True)
+    utility = builders.party(desk, admin, "Pierce Pepin Cooperative", kind=PartyKind.UTILITY)
+    flagged = builders.party(desk, admin, "Prescott Municipal Water", public_utility=True)
     for party_id, name in (
         (utility, "Pierce Pepin Cooperative"),
         (flagged, "Prescott Municipal Water"),
@@ -546,7 +538,7 @@ def test_a_revocation_lasts_one_year_to_the_day(desk: Desk, admin: SignedIn, dig
     )
     assert _revocation(desk, digger, date(2027, 3, 9))[0].level == "block"
     assert _revocation(desk, digger, date(2027, 3, 10)) == []
-    other = _party(desk, admin, "Ellsworth Sewer & Water")
+    other = builders.party(desk, admin, "Ellsworth Sewer & Water")
     assert _revocation(desk, other, date(2026, 6, 1)) == []
     with desk.database.reading() as session:
         [event] = session.scalars(
@@ -569,7 +561,7 @@ def _searched(desk: Desk, text: str = "", **options: Any) -> list[str]:
 def test_bonds_are_searched_accent_folded_and_released_ones_on_request(
     desk: Desk, admin: SignedIn, digger: int
 ) -> None:
-    zoe = _party(desk, admin, "Zoë Łukasz Paving")
+    zoe = builders.party(desk, admin, "Zoë Łukasz Paving")
     _file(desk, admin, _bond(zoe, bond_number="ZL-1", surety="Société Générale Surety"))
     _file(desk, admin, _bond(digger, bond_number="KE-1"))
     _file(desk, admin, _annual(digger, 2026, "KE-A26"))
@@ -637,7 +629,7 @@ def test_today_lists_bonds_protecting_a_record_within_30_days_and_expired(
 def test_in_december_principals_without_next_years_annual_bond_are_listed(
     desk: Desk, admin: SignedIn, digger: int, clock: FixedClock
 ) -> None:
-    renewed = _party(desk, admin, "Ellsworth Sewer & Water")
+    renewed = builders.party(desk, admin, "Ellsworth Sewer & Water")
     _file(desk, admin, _annual(digger, 2026, "KE-26"))
     _file(desk, admin, _annual(renewed, 2026, "ES-26"))
     _file(desk, admin, _annual(renewed, 2027, "ES-27"))
@@ -757,7 +749,7 @@ def test_a_renewed_annual_bond_is_not_listed_as_expiring_in_december(
 def test_the_revocation_register_lists_all_and_those_standing(
     desk: Desk, admin: SignedIn, digger: int
 ) -> None:
-    other = _party(desk, admin, "Ellsworth Sewer & Water")
+    other = builders.party(desk, admin, "Ellsworth Sewer & Water")
     with desk.action(admin) as action:
         bonds.revoke(action, digger, starts_on=date(2025, 1, 6), reason="Old patch")
         bonds.revoke(action, other, starts_on=date(2026, 3, 10), reason="Trench")
@@ -840,7 +832,7 @@ def test_work_over_new_year_needs_both_years_annual_bonds_or_a_permit_bond(
     assert _opening_42(desk, digger, *across) == Finding(
         "info", BOND_CITE, "Covered by the annual bonds No. A-26 for 2026 and No. A-27 for 2027."
     )
-    other = _party(desk, admin, "Ellsworth Sewer & Water")
+    other = builders.party(desk, admin, "Ellsworth Sewer & Water")
     _file(desk, admin, _permit_bond(other, "P-3", effective_on=date(2026, 11, 30)))
     with desk.database.reading() as session:
         [permit] = bonds.street_opening_bond_findings(

@@ -9,10 +9,11 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import bonds, parties
+from clerk_desk import bonds
 from clerk_desk.bonds import CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import SPECIAL_EVENT_VENDING, STREET_OPENING, CoverageKind, Covers
@@ -23,11 +24,9 @@ from clerk_desk.models import (
     Document,
     FileStatus,
     InsuranceCertificate,
-    PartyKind,
     Role,
 )
 from clerk_desk.money import Money
-from clerk_desk.parties import PartyData
 from clerk_desk.today import TodayItem
 
 K = CoverageKind
@@ -37,14 +36,6 @@ FARMERS_MARKET = Covers(date(2026, 12, 12), date(2026, 12, 13))  # Sat-Sun; proo
 PDF = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n"
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 32
 JPEG = b"\xff\xd8\xff\xe0" + b"\x00" * 32
-
-
-def _party(desk: Desk, who: SignedIn, name: str, **fields: Any) -> int:
-    with desk.action(who) as action:
-        return parties.add_party(
-            action,
-            PartyData(kind=fields.pop("kind", PartyKind.BUSINESS), name=name, **fields),
-        ).id
 
 
 def _vendor(insured_id: int, **changes: Any) -> CertificateData:
@@ -80,7 +71,7 @@ def _file(
 
 @pytest.fixture
 def vendor(desk: Desk, admin: SignedIn) -> int:
-    return _party(desk, admin, "Magee Park Ice Cream")
+    return builders.party(desk, admin, "Magee Park Ice Cream")
 
 
 def _refused(desk: Desk, who: SignedIn, data: CertificateData, **kw: Any) -> InvalidInput:
@@ -396,7 +387,7 @@ def test_a_certificate_ending_before_the_event_or_received_late_blocks(
     assert "1 day before the permit or event ends" in ends.text
     assert ends.cite == VENDING_CITE
 
-    other = _party(desk, admin, "Rush River Kettle Corn")
+    other = builders.party(desk, admin, "Rush River Kettle Corn")
     clock.set(date(2026, 12, 6))
     _file(desk, admin, _vendor(other, received_on=date(2026, 12, 6)))
     [late] = _findings(desk, other)
@@ -407,7 +398,7 @@ def test_a_certificate_ending_before_the_event_or_received_late_blocks(
 def test_another_partys_certificate_does_not_count(
     desk: Desk, admin: SignedIn, vendor: int
 ) -> None:
-    other = _party(desk, admin, "Rush River Kettle Corn")
+    other = builders.party(desk, admin, "Rush River Kettle Corn")
     _file(desk, admin, _vendor(other))
     [finding] = _findings(desk, vendor)
     assert "Magee Park Ice Cream" in finding.text
@@ -424,8 +415,8 @@ def _searched(desk: Desk, text: str, **options: Any) -> list[int]:
 def test_certificates_are_searched_accent_folded_and_superseded_ones_on_request(
     desk: Desk, admin: SignedIn
 ) -> None:
-    zoe = _party(desk, admin, "Zoë Łukasz Catering")
-    cafe = _party(desk, admin, "Nguyễn Café")
+    zoe = builders.party(desk, admin, "Zoë Łukasz Catering")
+    cafe = builders.party(desk, admin, "Nguyễn Café")
     first = _file(desk, admin, _vendor(zoe, insurer="Société Mutuelle", policy_numbers="ZX-9"))
     second = _file(desk, admin, _vendor(cafe, insurer="Badger Mutual", policy_numbers="CF_1%"))
     assert _searched(desk, "zoe lukasz") == [first.id]

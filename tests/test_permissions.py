@@ -5,15 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 
+import builders  # type: ignore[import-not-found]
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import audit, fees, ledger, operators, parties, receipts, settings_store
+from clerk_desk import audit, fees, ledger, operators, receipts, settings_store
 from clerk_desk.deadlines import CalendarSettings
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import AuditEvent, DueKind, Role, TenderKind
+from clerk_desk.models import AuditEvent, DueKind, PartyKind, Role, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.permissions import GRANTS, Permission, allows, refusal, roles_allowed
 from clerk_desk.receipts import ReceiptSettings
@@ -48,10 +49,6 @@ def test_the_administrator_may_do_everything_and_each_permission_has_a_role() ->
     assert set(GRANTS) == set(Role)
 
 
-def _party(action: Action) -> int:
-    return parties.add_party(action, parties.PartyData(kind="person", name="Anna Berg")).id  # type: ignore[arg-type]
-
-
 def _bill(action: Action, party_id: int) -> int:
     return ledger.bill(
         action,
@@ -75,7 +72,7 @@ SERVICES: dict[Permission, Callable[[Action, dict[str, int]], object]] = {
         a, fees.FeeData("DOG", "Dog licence", Money("10.00"), "100-1", "", date(2027, 1, 1))
     ),
     Permission.VIEW_AUDIT: lambda a, ids: audit.search(a, "admin"),
-    Permission.EDIT_PARTIES: lambda a, ids: _party(a),
+    Permission.EDIT_PARTIES: lambda a, ids: builders.party_in(a, "Anna Berg", PartyKind.PERSON),
     Permission.BILL: lambda a, ids: _bill(a, ids["party"]),
     Permission.CANCEL_DUE: lambda a, ids: ledger.cancel(a, ids["to_cancel"], reason="billed twice"),
     Permission.TAKE_PAYMENT: lambda a, ids: ledger.apply_payment(
@@ -95,7 +92,7 @@ def test_every_role_is_refused_by_the_core_what_it_may_not_do(
     desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], role: Role
 ) -> None:
     with desk.action(admin) as action:
-        party = _party(action)
+        party = builders.party_in(action, "Anna Berg", PartyKind.PERSON)
         due = _bill(action, party)
         paid_due = _bill(action, party)
         to_cancel = _bill(action, party)

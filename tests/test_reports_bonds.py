@@ -7,6 +7,7 @@ import io
 from decimal import Decimal
 
 import openpyxl
+import papers  # type: ignore[import-not-found]
 from pypdf import PdfReader
 
 from clerk_desk.coverage import CoverageKind
@@ -53,16 +54,11 @@ LINES = [
 ]
 
 
-def _text(pdf: bytes) -> str:
-    pages = PdfReader(io.BytesIO(pdf)).pages
-    return " ".join(" ".join(page.extract_text().split()) for page in pages)
-
-
 def test_annual_pdf_lists_each_bond_and_totals_those_in_force() -> None:
     pdf = annual_bonds_pdf(LINES, year=2026, profile=PROFILE, printed_on=DAY)
     reader = PdfReader(io.BytesIO(pdf))
     assert reader.metadata is not None and reader.metadata.title == "Annual bond register 2026"
-    text = _text(pdf)
+    text = papers.text(pdf)
     for words in (
         "Annual Excavation Bond Register — 2026",
         "§ 506-6 (Bond)",
@@ -81,7 +77,7 @@ def test_annual_pdf_lists_each_bond_and_totals_those_in_force() -> None:
 
 
 def test_annual_pdf_of_a_year_without_bonds_says_so() -> None:
-    text = _text(annual_bonds_pdf([], year=2031, profile=PROFILE, printed_on=DAY))
+    text = papers.text(annual_bonds_pdf([], year=2031, profile=PROFILE, printed_on=DAY))
     assert "No annual bonds are on file for 2031." in text
 
 

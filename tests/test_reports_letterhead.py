@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
@@ -77,22 +78,18 @@ def _resources(page: Any) -> Any:
     return page["/Resources"].get_object()
 
 
-def _texts(pdf: bytes) -> list[str]:
-    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages]
-
-
 def test_document_has_three_letter_pages_numbered_n_of_m(permit_pdf: bytes) -> None:
     reader = PdfReader(io.BytesIO(permit_pdf))
     assert len(reader.pages) == 3
     for page in reader.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER
-    texts = _texts(permit_pdf)
+    texts = papers.raw_page_texts(permit_pdf)
     for n, text in enumerate(texts, start=1):
         assert f"Page {n} of 3" in text
 
 
 def test_names_extract_exactly(permit_pdf: bytes) -> None:
-    text = "\n".join(_texts(permit_pdf))
+    text = "\n".join(papers.raw_page_texts(permit_pdf))
     for name in NAMES:
         assert name in text
     # user text is escaped, not read as markup
@@ -100,7 +97,7 @@ def test_names_extract_exactly(permit_pdf: bytes) -> None:
 
 
 def test_letterhead_on_first_page_running_header_after(permit_pdf: bytes) -> None:
-    first, second, third = _texts(permit_pdf)
+    first, second, third = papers.raw_page_texts(permit_pdf)
     assert "City of Prescott" in first
     assert "City Hall" in first
     for line in PROFILE.address_lines:
@@ -157,7 +154,7 @@ def test_letterhead_without_phone_email_and_with_custom_logo(tmp_path: Path) -> 
     logo.write_bytes(seal_path().read_bytes())
     profile = CityProfile(city_name="City of Ellsworth", office="Clerk's Office", logo=str(logo))
     pdf = build_pdf([para("Notice")], profile=profile, title="Notice")
-    (text,) = _texts(pdf)
+    (text,) = papers.raw_page_texts(pdf)
     assert "City of Ellsworth" in text
     assert "Clerk's Office" in text
     assert "Phone" not in text
@@ -175,7 +172,7 @@ def test_broken_logo_file_still_prints(tmp_path: Path) -> None:
     logo = tmp_path / "logo.png"
     logo.write_bytes(b"not an image")
     pdf = build_pdf([para("Notice")], profile=CityProfile(logo=str(logo)), title="Notice")
-    assert "Page 1 of 1" in _texts(pdf)[0]
+    assert "Page 1 of 1" in papers.raw_page_texts(pdf)[0]
 
 
 def test_watermark_and_plain_pages() -> None:
@@ -186,7 +183,7 @@ def test_watermark_and_plain_pages() -> None:
         letterhead=False,
         watermark="DRAFT",
     )
-    (text,) = _texts(pdf)
+    (text,) = papers.raw_page_texts(pdf)
     assert "DRAFT" in text
     assert "Bond register" in text  # running header instead of the letterhead
     assert "800 Borner St N" not in text
@@ -220,7 +217,7 @@ def test_plain_columns_print_their_text_as_it_is() -> None:
     assert table._cellvalues[1][0] == "281-00012-0000"
     assert table._cellvalues[2][1] is not None  # a paragraph, even when empty
     pdf = build_pdf([table], profile=PROFILE, title="Plain")
-    text = " ".join(_texts(pdf)[0].split())
+    text = " ".join(papers.raw_page_texts(pdf)[0].split())
     assert "281-00012-0000 Smith & Sons <LLC> Yes 281-00013-0000 No" in text
     assert "Helvetica" not in _fonts_of(pdf)
 

@@ -19,6 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 from pypdf.generic import Destination
@@ -194,10 +195,6 @@ def _build(
         )
 
 
-def _texts(reader: PdfReader) -> list[str]:
-    return [" ".join(page.extract_text().split()) for page in reader.pages]
-
-
 def _page_with(texts: list[str], words: str) -> int:
     """The 1-based number of the only page holding ``words``."""
     found = [n for n, text in enumerate(texts, start=1) if words in text]
@@ -226,7 +223,7 @@ def _outline(reader: PdfReader) -> list[tuple[int, str, int]]:
 def test_packet_pages_bookmarks_contents_and_footers(agenda: Agenda) -> None:
     pdf = _build(agenda, prepared_at=datetime(2026, 12, 11, 15, 5, tzinfo=CHICAGO))
     reader = PdfReader(io.BytesIO(pdf))
-    texts = _texts(reader)
+    texts = papers.page_texts(reader)
     total = len(reader.pages)
 
     # Every page, attached scans included, says where it is in the packet.
@@ -388,7 +385,7 @@ def _links(reader: PdfReader, page_number: int) -> list[int]:
 def test_a_missing_scan_gets_a_page_saying_so(agenda: Agenda) -> None:
     pdf = _build(agenda, lose=agenda.missing_sha)
     reader = PdfReader(io.BytesIO(pdf))
-    texts = _texts(reader)
+    texts = papers.page_texts(reader)
     start = _page_with(texts, f"Petition {agenda.numbers['late']} — Curb and gutter")
     notice = texts[start]
     assert "Scan not available" in notice
@@ -437,7 +434,7 @@ def test_an_empty_agenda_still_prints(desk: Desk, admin: SignedIn) -> None:
             histories={},
         )
     reader = PdfReader(io.BytesIO(pdf))
-    texts = _texts(reader)
+    texts = papers.page_texts(reader)
     assert "Special meeting" in texts[0] and "5:30 p.m." in texts[0]
     assert "No petitions are on this agenda." in texts[0]
     assert all(f"{FOOTER_LABEL} {n} of {len(texts)}" in t for n, t in enumerate(texts, start=1))
@@ -447,7 +444,7 @@ def test_a_cancelled_meeting_says_so_on_every_page(agenda: Agenda, admin: Signed
     with agenda.desk.action(admin) as action:
         petitions.cancel_meeting(action, agenda.meeting_id, reason="No quorum")
     pdf = _build(agenda)
-    texts = _texts(PdfReader(io.BytesIO(pdf)))
+    texts = papers.page_texts(PdfReader(io.BytesIO(pdf)))
     assert "This meeting was cancelled on Mon Nov 30, 2026: No quorum." in texts[0]
     assert all("CANCELLED" in text for text in texts)
     assert "No petitions are on this agenda." in texts[0]  # they went back to waiting
@@ -479,7 +476,7 @@ def test_the_packet_explains_with_the_citys_calendar_and_its_real_last_day(
             petitions.place_on_agenda(action, petition.id, meeting.id)
         meeting_id = meeting.id
     pdf = _build(Agenda(desk, meeting_id, {}, missing_sha=""))
-    texts = _texts(PdfReader(io.BytesIO(pdf)))
+    texts = papers.page_texts(PdfReader(io.BytesIO(pdf)))
     words = " ".join(texts)
     assert "2 petitions on the agenda: 1 filed on or before September 18, 2029, 1 late." in texts[0]
     assert f"{TIMELY_HEADING} September 18, 2029 Filed on or before" in words
@@ -571,7 +568,7 @@ def test_a_petitioner_taken_off_is_not_in_the_packet_nor_the_register(
             ),
         )
         assert len(petition.signers) == 3  # the row is kept
-    texts = _texts(PdfReader(io.BytesIO(_build(agenda))))
+    texts = papers.page_texts(PdfReader(io.BytesIO(_build(agenda))))
     section = texts[_page_with(texts, f"Petition {agenda.numbers['one']} — Curb and gutter") - 1]
     assert "2 of 2 owners named signed" in section
     assert "420 Orange St" not in section.split("Description")[0]

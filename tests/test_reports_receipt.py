@@ -7,6 +7,7 @@ import io
 import re
 from dataclasses import replace
 
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
@@ -65,15 +66,6 @@ def _void(**changes: object) -> ReceiptView:
     )
 
 
-def _text(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages)
-
-
-def _flat(text: str) -> str:
-    """Text with line breaks and runs of spaces as single spaces (wrapped cells read whole)."""
-    return re.sub(r"\s+", " ", text)
-
-
 @pytest.fixture(scope="module", params=PAPERS)
 def paper(request: pytest.FixtureRequest) -> Paper:
     chosen: Paper = request.param
@@ -82,8 +74,8 @@ def paper(request: pytest.FixtureRequest) -> Paper:
 
 def test_receipt_shows_number_total_payer_lines_and_tenders(paper: Paper) -> None:
     pdf = receipt_pdf(_receipt(), profile=PROFILE, paper=paper, duplicate=False)
-    text = _text(pdf)
-    flat = _flat(text)
+    text = papers.raw_text(pdf)
+    flat = papers.flat(text)
     assert "RECEIPT" in text
     assert "No. 2026-000123" in text
     assert "$247.50" in text
@@ -114,7 +106,7 @@ def test_letter_receipt_is_one_letter_page_with_letterhead_number_and_citation()
     assert len(reader.pages) == 1
     page = reader.pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == LETTER
-    text = _flat(_text(pdf))
+    text = papers.flat(papers.raw_text(pdf))
     assert "City of Prescott" in text and "800 Borner St N" in text
     assert "Page 1 of 1" in text
     assert FEE_CITATION in text
@@ -132,7 +124,7 @@ def test_roll_is_80_mm_wide_as_tall_as_the_receipt_and_without_the_citation() ->
     longer = _receipt(lines=_receipt().lines * 6)
     long_pdf = receipt_pdf(longer, profile=PROFILE, paper="roll", duplicate=False)
     assert float(PdfReader(io.BytesIO(long_pdf)).pages[0].mediabox.height) > float(box.height)
-    assert "§ 506-6" not in _text(pdf)
+    assert "§ 506-6" not in papers.raw_text(pdf)
 
 
 def test_roll_prints_black_only() -> None:
@@ -148,7 +140,7 @@ def test_roll_prints_black_only() -> None:
 
 def test_duplicate_is_marked(paper: Paper) -> None:
     pdf = receipt_pdf(_receipt(prints=1), profile=PROFILE, paper=paper, duplicate=True)
-    text = _text(pdf)
+    text = papers.raw_text(pdf)
     assert "DUPLICATE" in text
     assert "VOID" not in text
     assert "$247.50" in text  # still a whole receipt
@@ -156,8 +148,8 @@ def test_duplicate_is_marked(paper: Paper) -> None:
 
 def test_void_is_marked_with_when_who_and_why_and_wins_over_duplicate(paper: Paper) -> None:
     pdf = receipt_pdf(_void(), profile=PROFILE, paper=paper, duplicate=True)
-    text = _text(pdf)
-    flat = _flat(text)
+    text = papers.raw_text(pdf)
+    flat = papers.flat(text)
     assert "VOID" in text
     assert "Voided Fri Mar 13, 2026, 3:40 PM by Pat Treasurer: Wrong permit referenced" in flat
     assert "DUPLICATE" in text  # both facts show; VOID has the big mark
@@ -179,12 +171,14 @@ def test_void_letter_watermark_is_void_not_duplicate() -> None:
 
 def test_refund_and_adjustment_titles_and_corrects_line(paper: Paper) -> None:
     refund = _receipt(kind="refund", corrects_number="2026-000099", note="Permit withdrawn.")
-    text = _flat(_text(receipt_pdf(refund, profile=PROFILE, paper=paper, duplicate=False)))
+    text = papers.flat(
+        papers.raw_text(receipt_pdf(refund, profile=PROFILE, paper=paper, duplicate=False))
+    )
     assert "REFUND" in text
     assert "Corrects receipt 2026-000099" in text
     assert "Permit withdrawn." in text
     adjustment = _receipt(kind="adjustment", corrects_number="2026-000099")
-    text = _text(receipt_pdf(adjustment, profile=PROFILE, paper=paper, duplicate=False))
+    text = papers.raw_text(receipt_pdf(adjustment, profile=PROFILE, paper=paper, duplicate=False))
     assert "ADJUSTMENT" in text
 
 
@@ -193,7 +187,9 @@ def test_cash_paid_exactly_shows_no_change_detail(paper: Paper) -> None:
         tenders=(TenderView("cash", "Cash", Money("247.50"), Money("247.50")),),
         change=Money.zero(),
     )
-    text = _flat(_text(receipt_pdf(exact, profile=PROFILE, paper=paper, duplicate=False)))
+    text = papers.flat(
+        papers.raw_text(receipt_pdf(exact, profile=PROFILE, paper=paper, duplicate=False))
+    )
     assert "tendered" not in text
     assert "$0.00" in text  # the change line still says none was given
 
@@ -208,9 +204,9 @@ def test_long_letter_receipt_continues_with_page_numbers() -> None:
     pdf = receipt_pdf(many, profile=PROFILE, paper="letter", duplicate=True)
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) >= 2
-    texts = [p.extract_text() or "" for p in reader.pages]
+    texts = papers.raw_page_texts(reader)
     total = len(texts)
     for n, text in enumerate(texts, start=1):
         assert f"Page {n} of {total}" in text
         assert "DUPLICATE" in text  # every page of a reprint says so
-    assert FEE_CITATION in _flat(texts[-1])
+    assert FEE_CITATION in papers.flat(texts[-1])

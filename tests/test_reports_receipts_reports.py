@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import re
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
@@ -113,14 +113,6 @@ GL = [
 ]
 
 
-def _text(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(pdf)).pages)
-
-
-def _flat(text: str) -> str:
-    return re.sub(r"\s+", " ", text)
-
-
 # ---------------------------------------------------------------- register
 
 
@@ -129,7 +121,7 @@ def test_register_lists_every_receipt_and_totals_only_the_issued() -> None:
     reader = PdfReader(io.BytesIO(pdf))
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == LETTER_LANDSCAPE
-    text = _flat(_text(pdf))
+    text = papers.flat(papers.raw_text(pdf))
     for row in ROWS:
         assert row.number in text
     for name in NAMES:
@@ -149,7 +141,7 @@ def test_register_lists_every_receipt_and_totals_only_the_issued() -> None:
 
 def test_register_of_a_range_shows_days_and_refunds_as_money_out() -> None:
     rows = [*ROWS, _row(6, "25.00", kind="refund")]
-    text = _flat(_text(register_pdf(rows, profile=PROFILE, period=WEEK)))
+    text = papers.flat(papers.raw_text(register_pdf(rows, profile=PROFILE, period=WEEK)))
     assert "Mon Mar 9, 2026 to Fri Mar 13, 2026" in text
     assert "Fri Mar 13, 2026, 8:37 AM" in text
     assert "-$25.00" in text
@@ -158,7 +150,7 @@ def test_register_of_a_range_shows_days_and_refunds_as_money_out() -> None:
 
 
 def test_empty_register_says_so() -> None:
-    text = _flat(_text(register_pdf([], profile=PROFILE, period=DAY)))
+    text = papers.flat(papers.raw_text(register_pdf([], profile=PROFILE, period=DAY)))
     assert "No receipts were issued in this period." in text
     assert "Total of issued receipts $0.00" in text
 
@@ -251,7 +243,7 @@ def test_deposit_slip_sums_cash_and_checks() -> None:
     pdf = deposit_slip_pdf(drawer, profile=PROFILE)
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == 1
-    text = _flat(_text(pdf))
+    text = papers.flat(papers.raw_text(pdf))
     assert "Bank Deposit Slip" in text
     for label, pieces, value in drawer.cash_count:
         assert f"{label} {pieces} {value}" in text
@@ -276,7 +268,7 @@ def test_deposit_slip_adds_money_orders_and_runs_long_lists_down_the_page() -> N
     )
     pdf = deposit_slip_pdf(drawer, profile=PROFILE)
     assert len(PdfReader(io.BytesIO(pdf)).pages) >= 2
-    text = _flat(_text(pdf))
+    text = papers.flat(papers.raw_text(pdf))
     assert "Money orders $50.00" in text
     assert "Total of 60 checks $600.00" in text
     assert "Total deposit $1,511.25" in text  # 861.25 + 600.00 + 50.00
@@ -284,7 +276,7 @@ def test_deposit_slip_adds_money_orders_and_runs_long_lists_down_the_page() -> N
 
 def test_deposit_slip_of_an_uncounted_drawer_uses_expected_cash() -> None:
     drawer = _drawer(status="open", closed_at=None, closed_by="", counted_cash=None, cash_count=())
-    text = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    text = papers.flat(papers.raw_text(deposit_slip_pdf(drawer, profile=PROFILE)))
     assert "not final" in text
     assert "Cash to deposit $862.50" in text  # 1,012.50 expected - 150.00 starting cash
 
@@ -297,7 +289,7 @@ def test_gl_distribution_totals_in_account_order() -> None:
     reader = PdfReader(io.BytesIO(pdf))
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == LETTER
-    text = _flat(_text(pdf))
+    text = papers.flat(papers.raw_text(pdf))
     assert "GL Distribution" in text
     assert (
         text.index("100-44310") < text.index("100-46110") < text.index("100-46440")
@@ -344,7 +336,7 @@ def test_over_short_words(amount: Money | None, words: str) -> None:
 def test_closeout_shows_expected_counted_and_short() -> None:
     pdf = closeout_pdf(_drawer(), profile=PROFILE)
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 1
-    text = _flat(_text(pdf))
+    text = papers.flat(papers.raw_text(pdf))
     assert "Cash Drawer Close-out" in text
     assert "Cash $1,012.50 $1,011.25 Short $1.25" in text
     assert "Checks $865.00 $865.00 Balanced" in text
@@ -355,8 +347,8 @@ def test_closeout_shows_expected_counted_and_short() -> None:
 
 
 def test_closeout_over_and_balanced() -> None:
-    over = _flat(
-        _text(
+    over = papers.flat(
+        papers.raw_text(
             closeout_pdf(
                 _drawer(counted_cash=Money("1013.00"), over_short=Money("0.50"), close_note=""),
                 profile=PROFILE,
@@ -364,8 +356,8 @@ def test_closeout_over_and_balanced() -> None:
         )
     )
     assert "Over $0.50" in over and "Note" not in over
-    balanced = _flat(
-        _text(
+    balanced = papers.flat(
+        papers.raw_text(
             closeout_pdf(
                 _drawer(counted_cash=Money("1012.50"), over_short=Money("0")), profile=PROFILE
             )
@@ -428,7 +420,7 @@ def test_deposit_slip_excel_has_the_figures_of_the_pdf(tmp_path: Path) -> None:
         "$410.25" in label and "not part of this deposit" in label for label in rows_by_label
     )
 
-    pdf = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    pdf = papers.flat(papers.raw_text(deposit_slip_pdf(drawer, profile=PROFILE)))
     assert "Total deposit $1,726.25" in pdf and "Cash to deposit $861.25" in pdf
 
 
@@ -452,12 +444,14 @@ def test_deposit_slip_excel_with_money_orders_and_no_denominations() -> None:
     assert _amount(rows_by_label["Money orders"][2]) == Decimal("50.00")
     assert _amount(rows_by_label["Total deposit"][2]) == Decimal("911.25")  # 861.25 + 50.00
     assert not any("card processor" in label for label in rows_by_label)
-    pdf = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    pdf = papers.flat(papers.raw_text(deposit_slip_pdf(drawer, profile=PROFILE)))
     assert "Total deposit $911.25" in pdf
 
 
 def test_gl_distribution_of_one_drawer_says_so() -> None:
-    text = _flat(_text(gl_distribution_pdf(GL, profile=PROFILE, period=DAY, scope="Drawer 42")))
+    text = papers.flat(
+        papers.raw_text(gl_distribution_pdf(GL, profile=PROFILE, period=DAY, scope="Drawer 42"))
+    )
     assert "Drawer 42 \u00b7 Fri Mar 13, 2026" in text
 
 
@@ -470,7 +464,7 @@ def test_deposit_slip_lists_the_checks_counted_not_those_received(tmp_path: Path
         CheckEntry("5531", "Zoë Šimková", Money("615.00")),
     )  # check 220 was not in the drawer at close-out
     drawer = _drawer(checks_counted=counted, counted_checks=Money("765.00"))
-    text = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    text = papers.flat(papers.raw_text(deposit_slip_pdf(drawer, profile=PROFILE)))
     assert "Total of 2 checks $765.00" in text
     assert "Smith & Sons" not in text
     assert "Total deposit $1,626.25" in text  # 861.25 + 765.00
@@ -485,7 +479,7 @@ def test_deposit_slip_lists_the_checks_counted_not_those_received(tmp_path: Path
 
 def test_deposit_slip_of_an_open_drawer_says_its_checks_are_not_counted() -> None:
     drawer = _drawer(status="open", closed_at=None, checks_counted=(), counted_cash=None)
-    text = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    text = papers.flat(papers.raw_text(deposit_slip_pdf(drawer, profile=PROFILE)))
     assert "Checks (as received, not counted)" in text
     assert "Total of 3 checks $865.00" in text
 
@@ -500,7 +494,7 @@ def test_deposit_slip_lists_each_money_order(tmp_path: Path) -> None:
         expected_money_orders=Money("50.00"),
         counted_money_orders=Money("50.00"),
     )
-    text = _flat(_text(deposit_slip_pdf(drawer, profile=PROFILE)))
+    text = papers.flat(papers.raw_text(deposit_slip_pdf(drawer, profile=PROFILE)))
     assert "70011 José García $20.00" in text and "70012 Zoë Šimková $30.00" in text
     assert "Total of 2 money orders $50.00" in text
     assert "Total deposit $1,776.25" in text  # 861.25 + 865.00 + 50.00
@@ -524,7 +518,7 @@ def test_closeout_shows_each_kinds_difference_when_the_total_balances() -> None:
         "cards": Money("5.00"),
         "money_orders": Money("0"),
     }
-    text = _flat(_text(closeout_pdf(drawer, profile=PROFILE)))
+    text = papers.flat(papers.raw_text(closeout_pdf(drawer, profile=PROFILE)))
     assert "Cash $1,012.50 $1,007.50 Short $5.00" in text
     assert "Cards $410.25 $415.25 Over $5.00" in text
     assert "Balanced \u2014 by tender: cash short $5.00; cards over $5.00" in text

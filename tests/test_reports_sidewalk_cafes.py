@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
-from pypdf import PageObject, PdfReader
+from pypdf import PageObject
 
 from clerk_desk import bonds, ledger, parties, petitions, receipts
 from clerk_desk import sidewalk_cafes as sc
@@ -66,24 +67,6 @@ REVOCATION = "§ 506-10 (Revocation of permit; appeal)"
 
 
 # -- reading back ------------------------------------------------------------------------------
-
-
-def _reader(pdf: bytes) -> PdfReader:
-    return PdfReader(io.BytesIO(pdf))
-
-
-def _flat(text: str) -> str:
-    """Text with its line breaks and non-breaking spaces as single spaces: a phrase reads back
-    whole wherever the layout wrapped it."""
-    return " ".join(text.split())
-
-
-def _pages(pdf: bytes) -> list[str]:
-    return [_flat(page.extract_text()) for page in _reader(pdf).pages]
-
-
-def _text(pdf: bytes) -> str:
-    return " ".join(_pages(pdf))
 
 
 # -- views as the core hands them over --------------------------------------------------------
@@ -288,8 +271,8 @@ def _revocation(**changes: Any) -> LetterView:
 
 def test_the_permit_shows_the_cafe_its_term_hours_and_what_is_on_file() -> None:
     pdf = permit_pdf(_permit(), PROFILE, printed_on=date(2026, 11, 30))
-    reader = _reader(pdf)
-    pages = _pages(pdf)
+    reader = papers.reader(pdf)
+    pages = papers.page_texts(pdf)
     text = " ".join(pages)
     assert len(reader.pages) == 3  # the permit's two pages, then the site plan
     assert (
@@ -355,7 +338,7 @@ def test_a_permit_without_alcohol_insurance_or_conditions_says_so() -> None:
         fee_owed=Money("100"),
         umbrellas="No umbrellas.",
     )
-    text = _text(permit_pdf(view, PROFILE))
+    text = papers.text(permit_pdf(view, PROFILE))
     assert "No alcoholic beverages may be served or carried in the sidewalk cafe." in text
     assert "stanchion" not in text  # the alcohol rules only where alcohol is served
     assert "The Common Council set no conditions beyond the requirements of § 506-10." in text
@@ -381,7 +364,7 @@ def test_no_permit_is_printed_before_it_is_issued() -> None:
 def test_a_permit_that_no_longer_stands_says_so_across_the_page(
     status: str, word: str | None
 ) -> None:
-    pages = _pages(permit_pdf(_permit(status=status), PROFILE))
+    pages = papers.page_texts(permit_pdf(_permit(status=status), PROFILE))
     for page in pages:
         if word is None:
             assert "EXPIRED" not in page and "REVOKED" not in page
@@ -393,13 +376,13 @@ def test_the_administrator_signs_the_permit_the_clerk_who_recorded_it_is_named_s
     """The permit is the City Administrator's to issue: a blank line to sign, captioned "City
     Administrator", never the name of the clerk who pressed Issue as the Administrator."""
     pdf = permit_pdf(_permit(issued_by_name="Carla Jensen"), PROFILE)
-    first = _pages(pdf)[0]
+    first = papers.page_texts(pdf)[0]
     assert "City Administrator, City of Prescott" in first
     assert "Recorded by Carla Jensen" in first
     assert "Carla Jensen City Administrator" not in first
     # the name sits in the small print, after the caption, not above the line as the signer
     assert first.index("City Administrator, City of Prescott") < first.index("Carla Jensen")
-    nobody = _pages(permit_pdf(_permit(issued_by_name=""), PROFILE))[0]
+    nobody = papers.page_texts(permit_pdf(_permit(issued_by_name=""), PROFILE))[0]
     assert "Recorded by" not in nobody and "City Administrator, City of Prescott" in nobody
 
 
@@ -407,8 +390,8 @@ def test_the_permit_delineates_the_cafe_area_with_the_site_plan() -> None:
     """§ 506-10 (Permissible locations): "as delineated by the City in the sidewalk cafe permit
     as issued" — the plan's pages are the permit's last pages, numbered with it."""
     pdf = permit_pdf(_permit(site_plan=_plan_pdf(2)), PROFILE)
-    reader = _reader(pdf)
-    pages = _pages(pdf)
+    reader = papers.reader(pdf)
+    pages = papers.page_texts(pdf)
     assert len(pages) == 4
     assert "Page 1 of 4" in pages[0] and "Page 4 of 4" in pages[3]
     assert "As delineated on the site plan, the last 2 pages of this permit" in pages[0]
@@ -417,30 +400,35 @@ def test_the_permit_delineates_the_cafe_area_with_the_site_plan() -> None:
         assert f"SITE PLAN SHEET {n} SCALE 1/8 IN = 1 FT" in page  # the plan itself, set in
         assert "may occupy only the area delineated here (§ 506-10 (Permissible locations))" in page
     assert reader.pages[2].mediabox.width > reader.pages[2].mediabox.height  # a wide sheet
-    picture = _pages(permit_pdf(_permit(site_plan=_picture(), site_plan_kind="png"), PROFILE))
+    picture = papers.page_texts(
+        permit_pdf(_permit(site_plan=_picture(), site_plan_kind="png"), PROFILE)
+    )
     assert len(picture) == 3 and "The cafe area — site plan of permit SC-2026-001" in picture[2]
-    unreadable = _text(permit_pdf(_permit(site_plan=b"garbage", site_plan_kind=""), PROFILE))
+    unreadable = papers.text(permit_pdf(_permit(site_plan=b"garbage", site_plan_kind=""), PROFILE))
     assert "which cannot be read: attach a copy of the plan to this permit" in unreadable
-    none = _text(permit_pdf(_permit(site_plan=None, site_plan_name="", site_plan_kind=""), PROFILE))
+    none = papers.text(
+        permit_pdf(_permit(site_plan=None, site_plan_name="", site_plan_kind=""), PROFILE)
+    )
     assert "No site plan is on file." in none
 
 
 def test_a_fee_paid_without_a_receipt_is_said_to_be_paid() -> None:
-    unreceipted = _text(permit_pdf(_permit(receipts=(), fee_owed=Money("0")), PROFILE))
+    unreceipted = papers.text(permit_pdf(_permit(receipts=(), fee_owed=Money("0")), PROFILE))
     assert "$100.00 of the $100.00 fee is recorded paid (no receipt of the City's on file" in (
         unreceipted
     )
     assert "No fee is recorded" not in unreceipted
-    nothing = _text(permit_pdf(_permit(receipts=(), fee_amount=Money("0"), fee_owed=Money("0")),
-                                PROFILE))  # fmt: skip
+    nothing = papers.text(
+        permit_pdf(_permit(receipts=(), fee_amount=Money("0"), fee_owed=Money("0")), PROFILE)
+    )
     assert "No fee is recorded for this permit." in nothing
-    part = _text(permit_pdf(_permit(receipts=(), fee_owed=Money("40")), PROFILE))
+    part = papers.text(permit_pdf(_permit(receipts=(), fee_owed=Money("40")), PROFILE))
     assert "$60.00 of the $100.00 fee is recorded paid" in part
     assert "$40.00 of the $100.00 fee is still owed." in part
 
 
 def test_a_renewed_permit_says_so_across_the_page() -> None:
-    pages = _pages(permit_pdf(_permit(status="Renewed by SC-2027-004"), PROFILE))
+    pages = papers.page_texts(permit_pdf(_permit(status="Renewed by SC-2027-004"), PROFILE))
     assert all("RENEWED" in page for page in pages)
 
 
@@ -449,12 +437,12 @@ def test_a_renewed_permit_says_so_across_the_page() -> None:
 
 def test_one_letter_to_each_neighbour_each_with_the_diagram() -> None:
     pdf = neighbor_notice_pdf(_notice(), PROFILE)
-    reader = _reader(pdf)
-    pages = _pages(pdf)
+    reader = papers.reader(pdf)
+    pages = papers.page_texts(pdf)
     assert len(pages) == 4 * 3  # each letter, then the plan's two sheets
     for n, neighbor in enumerate(NEIGHBORS):
         letter, sheet_1, sheet_2 = pages[3 * n : 3 * n + 3]
-        assert _flat(neighbor.name) in letter
+        assert papers.flat(neighbor.name) in letter
         for line in neighbor.mailing_address.splitlines():
             assert line in letter
         assert all(other.name not in letter for other in NEIGHBORS if other is not neighbor)
@@ -495,13 +483,15 @@ def _scan_form(page: PageObject) -> int:
 
 
 def test_the_plan_is_embedded_once_however_many_letters() -> None:
-    reader = _reader(neighbor_notice_pdf(_notice(neighbors=_many(6)), PROFILE))
+    reader = papers.reader(neighbor_notice_pdf(_notice(neighbors=_many(6)), PROFILE))
     forms = {_scan_form(page) for n, page in enumerate(reader.pages) if n % 3}
     assert len(forms) == 2  # one form for each sheet of the plan, shared by the six letters
 
 
 def test_a_plan_that_fits_the_page_keeps_its_scale() -> None:
-    pages = _pages(neighbor_notice_pdf(_notice(site_plan=_plan_pdf(1, (500.0, 600.0))), PROFILE))
+    pages = papers.page_texts(
+        neighbor_notice_pdf(_notice(site_plan=_plan_pdf(1, (500.0, 600.0))), PROFILE)
+    )
     assert len(pages) == 4 * 2
     assert "Printed at its full size." in pages[1]
     assert "The applicant\u2019s site plan is enclosed (page 2)." in pages[0]
@@ -510,7 +500,7 @@ def test_a_plan_that_fits_the_page_keeps_its_scale() -> None:
 @pytest.mark.parametrize("fmt", ["PNG", "JPEG"])
 def test_a_picture_of_the_plan_is_drawn_on_the_page(fmt: str) -> None:
     view = _notice(site_plan=_picture(fmt), site_plan_kind=fmt.lower(), site_plan_name="plan.png")
-    reader = _reader(neighbor_notice_pdf(view, PROFILE))
+    reader = papers.reader(neighbor_notice_pdf(view, PROFILE))
     assert len(reader.pages) == 4 * 2
     images = [reader.pages[n].images for n in range(1, 8, 2)]
     assert all(len(found) == 1 for found in images)
@@ -521,14 +511,14 @@ def test_a_picture_of_the_plan_is_drawn_on_the_page(fmt: str) -> None:
         xobjects = resources["/XObject"]
         shared |= {xobjects.raw_get(name).idnum for name in xobjects if "Picture" in name}
     assert len(shared) == 1  # the picture is embedded once, drawn on every letter's page 2
-    text = _flat(reader.pages[1].extract_text())
+    text = papers.flat(reader.pages[1].extract_text())
     assert "Measure by the dimensions written on the plan." in text
     assert "Page 2 of 2" in text
 
 
 def test_a_phone_photo_is_turned_upright() -> None:
     view = _notice(site_plan=_picture("JPEG", (1600, 1000), turned=6), site_plan_kind="jpeg")
-    reader = _reader(neighbor_notice_pdf(view, PROFILE))
+    reader = papers.reader(neighbor_notice_pdf(view, PROFILE))
     (image,) = reader.pages[1].images
     assert image.image is not None and image.image.size == (1000, 1600)  # turned a quarter
     assert [float(v) for v in reader.pages[1].mediabox] == [0, 0, 612, 792]  # taller than wide
@@ -589,7 +579,7 @@ def test_thirty_labels_a_sheet_the_thirty_first_on_the_next() -> None:
 
     people = (*_many(29), NEIGHBORS[1], NEIGHBORS[3])  # 31, a long name the 30th
     pdf = mailing_labels_pdf(people, PROFILE)
-    reader = _reader(pdf)
+    reader = papers.reader(pdf)
     assert len(reader.pages) == 2
     first, second = (_placed(page) for page in reader.pages)
     names = [p for p in first if p.text.startswith(("Neighbour", "Kinnickinnic"))]
@@ -623,12 +613,14 @@ def test_thirty_labels_a_sheet_the_thirty_first_on_the_next() -> None:
     # the thirty-first is the first label of the second sheet, with all its lines
     assert [p.text for p in second] == ["Nguyễn Thị Hương", "301 Orange St N", "Prescott, WI 54021"]
     assert {_label_at(p.x, p.y) for p in second} == {0}
-    assert "Neighbour 05 105 Walter St Prescott, WI 54021" in _flat(reader.pages[0].extract_text())
+    assert "Neighbour 05 105 Walter St Prescott, WI 54021" in papers.flat(
+        reader.pages[0].extract_text()
+    )
     assert not any("Page" in p.text for p in first)  # nothing printed outside the labels
 
 
 def test_labels_can_start_on_a_partly_used_sheet() -> None:
-    reader = _reader(mailing_labels_pdf(_many(3), PROFILE, skip=28))
+    reader = papers.reader(mailing_labels_pdf(_many(3), PROFILE, skip=28))
     first, second = (_placed(page) for page in reader.pages)
     assert {(_label_at(p.x, p.y), p.text) for p in first if p.text.startswith("Neighbour")} == {
         (28, "Neighbour 01"),
@@ -654,7 +646,7 @@ def test_the_label_sheet_is_avery_5160() -> None:
 
 def test_the_list_names_everyone_notified_with_a_certificate_of_mailing() -> None:
     pdf = neighbor_list_pdf(_notice(), PROFILE)
-    text = _text(pdf)
+    text = papers.text(pdf)
     assert "Owners and Occupants Notified" in text
     assert "4 addressees: 3 owners, 1 occupant" in text
     for neighbor in NEIGHBORS:
@@ -677,14 +669,14 @@ def test_the_list_names_everyone_notified_with_a_certificate_of_mailing() -> Non
 def test_an_owner_beyond_100_feet_is_kept_and_marked_not_required() -> None:
     far = NeighborLine(5, "Far Owner LLC", "PO Box 7\nPrescott, WI 54021", "281-1009", "owner", 101)
     notice = _notice(neighbors=(*NEIGHBORS, far))
-    listed = _text(neighbor_list_pdf(notice, PROFILE))
+    listed = papers.text(neighbor_list_pdf(notice, PROFILE))
     assert "5 addressees: 4 owners, 1 occupant; 1 beyond 100 ft — not required" in listed
     assert (
         "Far Owner LLC PO Box 7 Prescott, WI 54021 281-1009 Owner 101 ft beyond 100 ft — not"
         in (listed)
     )
     assert "Owner 100 ft beyond" not in listed  # 100 feet exactly is within
-    letters = _pages(neighbor_notice_pdf(notice, PROFILE))
+    letters = papers.page_texts(neighbor_notice_pdf(notice, PROFILE))
     near, far_letter = letters[0], letters[12]
     assert "as the owner of property within 100 feet of the applicant" in near
     assert "Far Owner LLC" in far_letter
@@ -696,7 +688,7 @@ def test_an_owner_beyond_100_feet_is_kept_and_marked_not_required() -> None:
 
 
 def test_before_mailing_the_list_is_a_draft() -> None:
-    text = _text(neighbor_list_pdf(_notice(mailed_on=None, comments_due_on=None), PROFILE))
+    text = papers.text(neighbor_list_pdf(_notice(mailed_on=None, comments_due_on=None), PROFILE))
     assert "Owners and Occupants to Be Notified" in text
     assert "Notice mailed Not yet" in text
     assert "DRAFT" in text
@@ -707,7 +699,7 @@ def test_before_mailing_the_list_is_a_draft() -> None:
 
 
 def test_the_suspension_letter_gives_seven_days_notice() -> None:
-    text = _text(suspension_letter_pdf(_suspension(), PROFILE))
+    text = papers.text(suspension_letter_pdf(_suspension(), PROFILE))
     assert "Temporary Suspension of Sidewalk Cafe Operation" in text
     assert "Friday, September 3, 2027" in text  # dated the day of the notice
     assert "Suspended Friday, September 10, 2027 through Monday, September 13, 2027" in text
@@ -733,7 +725,7 @@ def test_an_emergency_suspension_is_confirmed_in_writing_without_prior_notice() 
         ends_on=date(2027, 6, 3),
         reason="A water main break under Broad St N.",
     )
-    text = _text(suspension_letter_pdf(view, PROFILE, printed_on=date(2027, 6, 4)))
+    text = papers.text(suspension_letter_pdf(view, PROFILE, printed_on=date(2027, 6, 4)))
     assert "Friday, June 4, 2027" in text
     assert "Suspended Thursday, June 3, 2027" in text
     assert "None in advance: an emergency, as determined by the City" in text
@@ -742,7 +734,7 @@ def test_an_emergency_suspension_is_confirmed_in_writing_without_prior_notice() 
 
 
 def test_the_revocation_notice_names_the_meeting_and_the_grounds() -> None:
-    text = _text(revocation_notice_pdf(_revocation(), PROFILE))
+    text = papers.text(revocation_notice_pdf(_revocation(), PROFILE))
     assert "Notice of Meeting on Revocation of Permit" in text
     assert "Friday, July 2, 2027" in text
     assert "Council meeting Monday, July 12, 2027, at 6:00 p.m." in text
@@ -1051,7 +1043,7 @@ def test_every_paper_prints_from_a_real_application(counter: Counter, tmp_path: 
         revocation = letter_view(session, counter.cafe_id)
         rows = register_rows(session, 2026, today=action.today())
 
-    permit_text = _text(permit_pdf(permit, PROFILE, printed_on=date(2027, 7, 2)))
+    permit_text = papers.text(permit_pdf(permit, PROFILE, printed_on=date(2027, 7, 2)))
     assert "SC-2026-001" in permit_text
     assert "ISSUED Tue Dec 29, 2026" in permit_text
     assert "EXPIRES Wed Dec 29, 2027" in permit_text
@@ -1066,24 +1058,24 @@ def test_every_paper_prints_from_a_real_application(counter: Counter, tmp_path: 
     assert "The cafe area — site plan of permit SC-2026-001, page 2 of 2" in permit_text
     assert "SITE PLAN SHEET 2 SCALE 1/8 IN = 1 FT" in permit_text
 
-    letters = _pages(neighbor_notice_pdf(notice, PROFILE))
+    letters = papers.page_texts(neighbor_notice_pdf(notice, PROFILE))
     assert len(letters) == 3 * 3
     assert "Margaret O'Donnell" in letters[0] and "Nguyễn Thị Hương" in letters[6]
     assert "received by the City Clerk by Tuesday, December 15, 2026" in letters[0]
     assert "SITE PLAN SHEET 2 SCALE 1/8 IN = 1 FT" in letters[2]
-    labels = _reader(mailing_labels_pdf(notice.neighbors, PROFILE))
+    labels = papers.reader(mailing_labels_pdf(notice.neighbors, PROFILE))
     assert len(labels.pages) == 1
-    assert "Occupant 235 Broad St N, Apt 2 Prescott, WI 54021" in _flat(
+    assert "Occupant 235 Broad St N, Apt 2 Prescott, WI 54021" in papers.flat(
         labels.pages[0].extract_text()
     )
-    listed = _text(neighbor_list_pdf(notice, PROFILE))
+    listed = papers.text(neighbor_list_pdf(notice, PROFILE))
     assert "3 addressees: 2 owners, 1 occupant" in listed
     assert "I certify that on Monday, November 30, 2026" in listed
 
-    suspended = _text(suspension_letter_pdf(suspension, PROFILE))
+    suspended = papers.text(suspension_letter_pdf(suspension, PROFILE))
     assert "Friday, September 10, 2027 through Monday, September 13, 2027" in suspended
     assert "70 days before the suspension begins" in suspended
-    revoked = _text(revocation_notice_pdf(revocation, PROFILE))
+    revoked = papers.text(revocation_notice_pdf(revocation, PROFILE))
     assert "Council meeting Monday, July 12, 2027, at 6:00 p.m." in revoked
     assert "1. Tables left on the sidewalk overnight." in revoked
 
@@ -1174,8 +1166,8 @@ def test_the_council_packet_holds_the_whole_application(before_council: Counter)
             action.session, before_council.cafe_id, action.calendar, today=action.today()
         )
     pdf = packet_pdf(view, PROFILE)
-    reader = _reader(pdf)
-    pages = _pages(pdf)
+    reader = papers.reader(pdf)
+    pages = papers.page_texts(pdf)
     text = " ".join(pages)
     total = len(pages)
     assert reader.metadata is not None
@@ -1294,7 +1286,7 @@ def test_a_packet_for_an_application_not_yet_before_the_council() -> None:
         site_plan_sha256="",
         cites=(),
     )
-    pages = _pages(packet_pdf(view, PROFILE))
+    pages = papers.page_texts(packet_pdf(view, PROFILE))
     text = " ".join(pages)
     assert "Not yet placed before the Common Council" in pages[0]
     assert "The notice has not been mailed. No comments were received." in text

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
@@ -194,21 +195,9 @@ def _notice_view(desk: Desk, order_id: int) -> views.RepairNoticeView:
         return views.repair_notice_view(session, order_id)
 
 
-def _page_texts(pdf: bytes) -> list[str]:
-    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages]
-
-
-def _text(pdf: bytes) -> str:
-    return " ".join(_page_texts(pdf))
-
-
 def _has_all(text: str, expected: Sequence[str]) -> None:
     missing = [words for words in expected if words not in text]
     assert not missing, missing
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
 
 
 # -- the permit --------------------------------------------------------------------------------
@@ -228,7 +217,7 @@ def test_permit_on_the_plan_is_paid_by_the_city_and_carries_the_specifications(
     reader = PdfReader(io.BytesIO(pdf))
     assert reader.metadata is not None
     assert reader.metadata.title == "Sidewalk Permit SW-2026-001"
-    pages = _page_texts(pdf)
+    pages = papers.page_texts(pdf)
     assert len(pages) == 2  # the permit on page 1, the specifications sheet on page 2
     permit, sheet = pages
     _has_all(
@@ -283,7 +272,7 @@ def test_permit_on_the_plan_is_paid_by_the_city_and_carries_the_specifications(
     )
     at = -1
     for n, (heading, words) in enumerate(sections, start=1):
-        found = sheet.find(f"({n}) {heading}. {_flat(words)[:60]}")
+        found = sheet.find(f"({n}) {heading}. {papers.flat(words)[:60]}")
         assert found > at, (n, heading)
         at = found
     assert "(9) Curing and drying." in sheet and "(12) Whole block repair." in sheet
@@ -295,7 +284,7 @@ def test_off_the_plan_the_owner_pays_and_a_repair_is_of_the_whole_block(
 ) -> None:
     permit_id = _apply(desk, admin, city, work=SidewalkWork.REPAIR)
     _do(desk, admin, sw.issue, permit_id)
-    text = _text(permit_pdf(_permit_view(desk, permit_id), PROFILE))
+    text = papers.text(permit_pdf(_permit_view(desk, permit_id), PROFILE))
     _has_all(
         text,
         [
@@ -316,7 +305,7 @@ def test_a_removal_names_who_restores_the_area_and_the_silent_case_is_flagged(
 ) -> None:
     off_plan = _apply(desk, admin, city, work=SidewalkWork.REMOVE, address_number=215)
     _do(desk, admin, sw.issue, off_plan)
-    text = _text(permit_pdf(_permit_view(desk, off_plan), PROFILE))
+    text = papers.text(permit_pdf(_permit_view(desk, off_plan), PROFILE))
     _has_all(
         text,
         [
@@ -326,7 +315,7 @@ def test_a_removal_names_who_restores_the_area_and_the_silent_case_is_flagged(
             "Removal without replacement",
         ],
     )
-    permit = _page_texts(permit_pdf(_permit_view(desk, off_plan), PROFILE))[0]
+    permit = papers.page_texts(permit_pdf(_permit_view(desk, off_plan), PROFILE))[0]
     assert "All forms must be approved" not in permit  # a removal pours no concrete
     assert "Seven days." in permit and "Whole block repair" not in permit
     _segment(desk, admin, city.orange)
@@ -334,7 +323,7 @@ def test_a_removal_names_who_restores_the_area_and_the_silent_case_is_flagged(
     view = _permit_view(desk, on_plan)
     assert view.cost.notes  # the ordinance is silent: the Council should be asked
     issued = dataclasses.replace(view, status="Issued", status_value="issued", issued_on=TODAY)
-    text = _text(permit_pdf(issued, PROFILE))
+    text = papers.text(permit_pdf(issued, PROFILE))
     _has_all(
         text,
         [
@@ -353,7 +342,7 @@ def test_a_replacement_carries_the_whole_block_rule_or_the_directors_approval(
     the permit names the repair order it carries out, and the owner pays."""
     whole = _apply(desk, admin, city, work=SidewalkWork.REPLACE)
     _do(desk, admin, sw.issue, whole)
-    permit = _page_texts(permit_pdf(_permit_view(desk, whole), PROFILE))[0]
+    permit = papers.page_texts(permit_pdf(_permit_view(desk, whole), PROFILE))[0]
     assert (
         "When repairing a sidewalk the entire block will be repaired at one time unless approved "
         "by the Director of Public Works for partial replacement."
@@ -362,7 +351,7 @@ def test_a_replacement_carries_the_whole_block_rule_or_the_directors_approval(
     order_id = _order(desk, admin, city, meeting_id=council)
     ordered = _apply(desk, admin, city, work=SidewalkWork.REPLACE, repair_order_id=order_id)
     _do(desk, admin, sw.issue, ordered, partial_replacement=True)
-    permit = _page_texts(permit_pdf(_permit_view(desk, ordered), PROFILE))[0]
+    permit = papers.page_texts(permit_pdf(_permit_view(desk, ordered), PROFILE))[0]
     _has_all(
         permit,
         [
@@ -375,7 +364,7 @@ def test_a_replacement_carries_the_whole_block_rule_or_the_directors_approval(
         ],
     )
     assert "the entire block will be repaired at one time" not in permit
-    assert len(_page_texts(permit_pdf(_permit_view(desk, ordered), PROFILE))) == 2
+    assert len(papers.page_texts(permit_pdf(_permit_view(desk, ordered), PROFILE))) == 2
 
 
 def test_a_permit_granted_on_appeal_says_so(
@@ -396,7 +385,7 @@ def test_a_permit_granted_on_appeal_says_so(
         note="Motion 2026-88",
     )
     view = _permit_view(desk, permit_id)
-    text = _text(permit_pdf(view, PROFILE))
+    text = papers.text(permit_pdf(view, PROFILE))
     _has_all(
         text,
         [
@@ -407,13 +396,13 @@ def test_a_permit_granted_on_appeal_says_so(
             # so, and the conditions give the earliest start the core set
             "WORK STARTS Mon Dec 7, 2026 Proposed; too soon after issuance — see the seven-day "
             "condition",
-            f"1. {_flat(view.conditions[0])}",
-            _flat(view.seven_day_rule),
+            f"1. {papers.flat(view.conditions[0])}",
+            papers.flat(view.seven_day_rule),
             "Director of Public Works or designee",
         ],
     )
     assert "at the earliest" in view.conditions[0]
-    assert len(_page_texts(permit_pdf(view, PROFILE))) == 2  # still one page and the sheet
+    assert len(papers.page_texts(permit_pdf(view, PROFILE))) == 2  # still one page and the sheet
 
 
 def test_there_is_no_permit_to_print_before_issuance_nor_for_city_work(
@@ -438,7 +427,7 @@ def test_the_specifications_sheet_prints_the_sections_it_is_given() -> None:
         ("Width and thickness", "Residential walks shall be 5 feet in width."),
     ]
     pdf = specifications_pdf(sections, PROFILE, printed_on=TODAY)
-    (text,) = _page_texts(pdf)
+    (text,) = papers.page_texts(pdf)
     _has_all(
         text,
         [
@@ -449,8 +438,8 @@ def test_the_specifications_sheet_prints_the_sections_it_is_given() -> None:
         ],
     )
     assert "4 1/2 feet" not in text and "(3)" not in text
-    shipped = _text(specifications_pdf(views.specification_sections(), PROFILE))
-    assert len(_page_texts(specifications_pdf(views.specification_sections(), PROFILE))) == 1
+    shipped = papers.text(specifications_pdf(views.specification_sections(), PROFILE))
+    assert len(papers.page_texts(specifications_pdf(views.specification_sections(), PROFILE))) == 1
     assert "(12) Whole block repair." in shipped
 
 
@@ -462,7 +451,7 @@ def test_the_notice_before_service_leaves_the_service_to_be_filled_in(
 ) -> None:
     order_id = _order(desk, clerk, city, meeting_id=council, estimated_cost=Money("900"))
     pdf = repair_notice_pdf(_notice_view(desk, order_id), PROFILE, printed_on=TODAY)
-    pages = _page_texts(pdf)
+    pages = papers.page_texts(pdf)
     assert len(pages) == 1
     (text,) = pages
     _has_all(
@@ -503,7 +492,7 @@ def test_the_notice_after_service_gives_the_owners_last_day(
         desk, clerk, city, meeting_id=council, whole_block=False, partial_approved_by=DIRECTOR
     )
     _do(desk, clerk, sw.record_service, order_id, served_on=TODAY, how="personal", by_name="Roth")
-    text = _text(
+    text = papers.text(
         repair_notice_pdf(
             _notice_view(desk, order_id),
             PROFILE,
@@ -526,7 +515,7 @@ def test_the_notice_after_service_gives_the_owners_last_day(
     assert "Date served" not in text
     clock.set(datetime(2026, 12, 22, 10, 0))
     _do(desk, inspector, sw.record_city_repair, order_id, on=date(2026, 12, 22), cost=Money("800"))
-    text = _text(repair_notice_pdf(_notice_view(desk, order_id), PROFILE))
+    text = papers.text(repair_notice_pdf(_notice_view(desk, order_id), PROFILE))
     assert (
         "The City made the repair Tue Dec 22, 2026, at a total cost of $800.00, for entry on the "
         "tax roll as a special tax against the parcel."
@@ -538,7 +527,7 @@ def test_an_emergency_is_to_be_repaired_immediately(
 ) -> None:
     order_id = _order(desk, inspector, city, kind=RepairOrderKind.EMERGENCY, caused_by_owner=True)
     _do(desk, clerk, sw.record_service, order_id, served_on=TODAY, how="personal", by_name="Roth")
-    text = _text(repair_notice_pdf(_notice_view(desk, order_id), PROFILE))
+    text = papers.text(repair_notice_pdf(_notice_view(desk, order_id), PROFILE))
     _has_all(
         text,
         [
@@ -560,7 +549,7 @@ def test_an_emergency_notice_printed_for_service_never_speaks_of_twenty_or_seven
     from service" caption and no seven-day permit sentence: the owner calls the Director before
     starting; the Director signs it as the Council's designee."""
     order_id = _order(desk, inspector, city, kind=RepairOrderKind.EMERGENCY)
-    text = _text(
+    text = papers.text(
         repair_notice_pdf(
             _notice_view(desk, order_id), PROFILE, sections=views.specification_sections()
         )
@@ -594,7 +583,7 @@ def test_the_notice_says_how_a_published_notice_was_mailed(
         desk, clerk, sw.record_service, order_id, served_on=TODAY, how="publication",
         by_name="Carla Jensen", mailed_copy=True,
     )  # fmt: skip
-    text = _text(repair_notice_pdf(_notice_view(desk, order_id), PROFILE))
+    text = papers.text(repair_notice_pdf(_notice_view(desk, order_id), PROFILE))
     assert (
         "Served Mon Nov 30, 2026 by publication and first-class mail; served by Carla Jensen."
         in text
@@ -608,7 +597,7 @@ def test_a_minor_repair_notice_names_the_cost_and_the_director(
         desk, inspector, city, kind=RepairOrderKind.MINOR, estimated_cost=Money("500.00")
     )
     _do(desk, inspector, sw.record_city_repair, order_id, on=TODAY, cost=Money("480"))
-    text = _text(repair_notice_pdf(_notice_view(desk, order_id), PROFILE))
+    text = papers.text(repair_notice_pdf(_notice_view(desk, order_id), PROFILE))
     _has_all(
         text,
         [

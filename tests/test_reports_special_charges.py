@@ -33,7 +33,9 @@ from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 
+import builders  # type: ignore[import-not-found]
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
@@ -80,16 +82,6 @@ HUDSON = "Hudson & Sons Paving <LLC>"
 # -- reading papers back -----------------------------------------------------------------------
 
 
-def _pages(pdf: bytes) -> list[str]:
-    """Each page's text on one line, non-breaking spaces read as spaces."""
-    reader = PdfReader(io.BytesIO(pdf))
-    return [" ".join(page.extract_text().replace("\u00a0", " ").split()) for page in reader.pages]
-
-
-def _text(pdf: bytes) -> str:
-    return " ".join(_pages(pdf))
-
-
 def _money(value: object) -> Money:
     """An amount as openpyxl reads it back (an int or a float) as Money, exactly."""
     assert isinstance(value, int | float), value
@@ -109,21 +101,6 @@ def _day(value: object) -> date | None:
 @pytest.fixture
 def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
     return operator_with(Role.TREASURER)
-
-
-def _party(desk: Desk, who: SignedIn, name: str, street: str, kind: PartyKind) -> int:
-    with desk.action(who) as action:
-        return parties.add_party(
-            action,
-            parties.PartyData(
-                kind=kind,
-                name=name,
-                street=street,
-                city="Prescott",
-                state="WI",
-                postal_code="54021",
-            ),
-        ).id
 
 
 def _parcel(desk: Desk, who: SignedIn, number: str, owner: int, site: str) -> int:
@@ -261,8 +238,17 @@ class World:
 
 @pytest.fixture
 def world(desk: Desk, admin: SignedIn, treasurer: SignedIn) -> World:
-    marta = _party(desk, admin, "Marta Lindqvist", "412 Orange St N", PartyKind.PERSON)
-    hudson = _party(desk, admin, HUDSON, "1200 Cairns St", PartyKind.BUSINESS)
+    marta = builders.party(
+        desk,
+        admin,
+        "Marta Lindqvist",
+        PartyKind.PERSON,
+        street="412 Orange St N",
+        **builders.IN_PRESCOTT,
+    )
+    hudson = builders.party(
+        desk, admin, HUDSON, PartyKind.BUSINESS, street="1200 Cairns St", **builders.IN_PRESCOTT
+    )
     p412 = _parcel(desk, admin, "281-00412-0000", marta, "412 Orange St N")
     p733 = _parcel(desk, admin, "281-00733-0000", hudson, "733 Broad St N")
     p901 = _parcel(desk, admin, "281-00901-0000", marta, "901 Cherry St N")
@@ -398,7 +384,7 @@ def test_the_bill_says_what_the_city_did_what_is_owed_by_when_and_the_tax_roll_d
 ) -> None:
     view = _view(desk, world.obstruction)
     pdf = bill_pdf(view, PROFILE)
-    pages = _pages(pdf)
+    pages = papers.page_texts(pdf)
     text = " ".join(pages)
     assert len(pages) == 1 and pages[0].endswith("Page 1 of 1")
     reader = PdfReader(io.BytesIO(pdf))
@@ -444,12 +430,12 @@ def test_the_bill_says_what_the_city_did_what_is_owed_by_when_and_the_tax_roll_d
 
 
 def test_a_copy_printed_after_the_bill_shows_both_days(desk: Desk, world: World) -> None:
-    text = _text(bill_pdf(_view(desk, world.dirt), PROFILE, printed_on=TODAY))
+    text = papers.text(bill_pdf(_view(desk, world.dirt), PROFILE, printed_on=TODAY))
     assert "Date Monday, November 30, 2026 Bill dated Monday, October 5, 2026" in text
     assert "Was due Wednesday, November 4, 2026" in text
     assert "the last day to pay was Wednesday, November 4, 2026" in text
     # The day before its bill is no copy: the bill prints with its own day.
-    early = _text(bill_pdf(_view(desk, world.dirt), PROFILE, printed_on=date(2026, 10, 4)))
+    early = papers.text(bill_pdf(_view(desk, world.dirt), PROFILE, printed_on=date(2026, 10, 4)))
     assert "Date Monday, October 5, 2026 Charge" in early and "Bill dated" not in early
 
 
@@ -457,7 +443,7 @@ def test_a_deficiency_bill_adds_twenty_percent_to_the_cent_and_no_tax_roll(
     desk: Desk, world: World
 ) -> None:
     view = _view(desk, world.deficiency)
-    text = _text(bill_pdf(view, PROFILE))
+    text = papers.text(bill_pdf(view, PROFILE))
     # The permittee's name is printed as typed, markup characters and all.
     assert f"{HUDSON} 1200 Cairns St Prescott, WI 54021" in text
     assert "Parcel — Balance due $160.02 Pay by Wednesday, December 2, 2026" in text
@@ -480,7 +466,7 @@ def test_a_deficiency_bill_adds_twenty_percent_to_the_cent_and_no_tax_roll(
 def test_a_sidewalk_repair_has_no_day_to_pay_and_goes_on_the_next_roll(
     desk: Desk, world: World
 ) -> None:
-    text = _text(bill_pdf(_view(desk, world.sidewalk), PROFILE))
+    text = papers.text(bill_pdf(_view(desk, world.sidewalk), PROFILE))
     assert "Balance due $1,050.00 Pay by Before the tax roll is certified" in text
     assert (
         "Please pay $1,050.00 at City Hall before the tax roll is certified — Sidewalk article "
@@ -547,7 +533,7 @@ def test_each_bill_words_the_tax_roll_as_its_section_does(
         billed_as=billed_as,
     )
     view = _view(desk, charge_id)
-    text = _text(bill_pdf(view, PROFILE))
+    text = papers.text(bill_pdf(view, PROFILE))
     assert cite in text and view.clock in text
     assert f"bills its cost to you as {billed_as}" in text
     assert f"the unpaid balance {becomes} 281-00412-0000 (412 Orange St N)" in text
@@ -574,7 +560,7 @@ def test_the_opening_repair_is_due_ninety_days_after_actual_notice(
         received_on=date(2026, 8, 12),
         billed_as="permittee",
     )
-    text = _text(bill_pdf(_view(desk, charge_id), PROFILE))
+    text = papers.text(bill_pdf(_view(desk, charge_id), PROFILE))
     assert (
         "Please pay $1,200.00 by Tuesday, November 10, 2026, counted from actual notice of the "
         "charge to the applicant and the owner of the premises, the later of which was "
@@ -588,7 +574,7 @@ def test_the_opening_repair_is_due_ninety_days_after_actual_notice(
 
 
 def test_a_paid_bill_says_so_and_asks_for_nothing(desk: Desk, world: World) -> None:
-    text = _text(bill_pdf(_view(desk, world.paid), PROFILE))
+    text = papers.text(bill_pdf(_view(desk, world.paid), PROFILE))
     assert "PAID" in text and "Paid in full. Nothing is owed on charge" in text
     assert "Paid so far $80.00 Balance due $0.00" in text
     assert "Please pay" not in text and "Please return this part" not in text
@@ -599,7 +585,7 @@ def test_a_paid_bill_says_so_and_asks_for_nothing(desk: Desk, world: World) -> N
 
 def test_the_reminder_on_the_last_day_to_pay_and_on_the_day_after(desk: Desk, world: World) -> None:
     # Billed Monday October 5 under § 506-20: day 30 is Wednesday November 4.
-    on_the_day = _text(
+    on_the_day = papers.text(
         reminder_pdf(
             _view(desk, world.dirt, date(2026, 11, 4)), PROFILE, printed_on=date(2026, 11, 4)
         )
@@ -617,7 +603,7 @@ def test_the_reminder_on_the_last_day_to_pay_and_on_the_day_after(desk: Desk, wo
         "entered on the tax roll as a special tax against parcel 281-00733-0000 (733 Broad St N) "
         "from Thursday, November 5, 2026." in on_the_day
     )
-    day_after = _text(
+    day_after = papers.text(
         reminder_pdf(
             _view(desk, world.dirt, date(2026, 11, 5)), PROFILE, printed_on=date(2026, 11, 5)
         )
@@ -637,7 +623,7 @@ def test_the_reminder_on_the_last_day_to_pay_and_on_the_day_after(desk: Desk, wo
 
 def test_the_reminder_of_a_partly_paid_charge(desk: Desk, world: World) -> None:
     view = _view(desk, world.obstruction)
-    pages = _pages(reminder_pdf(view, PROFILE, printed_on=TODAY))
+    pages = papers.page_texts(reminder_pdf(view, PROFILE, printed_on=TODAY))
     text = " ".join(pages)
     assert len(pages) == 1
     assert "Date Monday, November 30, 2026 Bill dated Friday, October 2, 2026" in text
@@ -684,7 +670,7 @@ def test_no_reminder_for_a_charge_paid_cancelled_unbilled_or_certified(
     with pytest.raises(Conflict, match=f"certified to the tax roll \\(run {run.number}\\)"):
         reminder_pdf(_view(desk, world.dirt), PROFILE, printed_on=TODAY)
     # The bill of a certified charge still prints, saying where it is collected now.
-    text = _text(bill_pdf(_view(desk, world.dirt), PROFILE))
+    text = papers.text(bill_pdf(_view(desk, world.dirt), PROFILE))
     assert (
         f"Certified to the tax roll in run {run.number}: the balance of $180.00 is collected "
         "with the property taxes on parcel 281-00733-0000" in text
@@ -714,7 +700,7 @@ def test_the_run_lists_each_parcel_and_charge_past_its_day_draft_then_certified(
     assert [(e.parcel_number, e.owner_name, e.section, e.amount) for e in draft.entries] == (
         RUN_ROWS
     )
-    pages = _pages(run_pdf(draft, PROFILE))
+    pages = papers.page_texts(run_pdf(draft, PROFILE))
     text = " ".join(pages)
     assert all(p.endswith(f"Page {n} of {len(pages)}") for n, p in enumerate(pages, start=1))
     assert "Special Charges for the Tax Roll" in text
@@ -750,7 +736,7 @@ def test_the_run_lists_each_parcel_and_charge_past_its_day_draft_then_certified(
     with desk.database.reading() as session:
         certified = views.run_view(session, certified.run_id)
     pdf = run_pdf(certified, PROFILE)
-    text = _text(pdf)
+    text = papers.text(pdf)
     assert "Special Charges Certified to the Tax Roll" in text
     assert (
         "Certified by Test Treasurer on Monday, November 30, 2026, at 10:00 a.m. The charges "
@@ -766,7 +752,7 @@ def test_the_run_lists_each_parcel_and_charge_past_its_day_draft_then_certified(
     # The set-aside draft prints as set aside, never as certified.
     with desk.database.reading() as session:
         aside = views.run_view(session, draft.run_id)
-    aside_text = _text(run_pdf(aside, PROFILE))
+    aside_text = papers.text(run_pdf(aside, PROFILE))
     assert "Set aside — not certified. Set aside by a later run." in aside_text
     assert "SET ASIDE" in aside_text
 
@@ -780,7 +766,7 @@ def test_a_long_run_numbers_its_pages_and_repeats_the_header(
         entries=run.entries * 20,
         total=sum((e.amount for e in run.entries * 20), Money.zero()),
     )
-    pages = _pages(run_pdf(many, PROFILE))
+    pages = papers.page_texts(run_pdf(many, PROFILE))
     assert len(pages) >= 4
     for n, page in enumerate(pages, start=1):
         assert page.endswith(f"Page {n} of {len(pages)}")
@@ -799,7 +785,7 @@ def test_a_run_with_nothing_to_certify_says_so(
     # still prints without a certificate to sign.
     listed = _run(desk, treasurer, certify=False)
     run = dataclasses.replace(listed, entries=(), total=Money.zero())
-    text = _text(run_pdf(run, PROFILE))
+    text = papers.text(run_pdf(run, PROFILE))
     assert "0 charges on 0 parcels, totaling $0.00" in text
     assert "No charge is past its tax-roll day and unpaid on that date." in text
     assert "Parcel number" not in text and "I certify" not in text
@@ -1020,7 +1006,9 @@ def test_the_register_in_excel_row_by_row(
 def test_the_owner_gets_a_copy_when_someone_else_is_billed(
     desk: Desk, world: World, admin: SignedIn
 ) -> None:
-    tenant = _party(desk, admin, "Olaf Tenant", "12 Elm St", PartyKind.PERSON)
+    tenant = builders.party(
+        desk, admin, "Olaf Tenant", PartyKind.PERSON, street="12 Elm St", **builders.IN_PRESCOTT
+    )
     charge_id = _charge(
         desk,
         admin,
@@ -1052,7 +1040,7 @@ def test_the_owner_gets_a_copy_when_someone_else_is_billed(
             "This reminder went to Olaf Tenant as occupant.",
         ),
     ):
-        pages = _pages(pdf)
+        pages = papers.page_texts(pdf)
         assert len(pages) == 2
         # Each letter on its own letterhead, with its own page count.
         assert all(page.endswith("Page 1 of 1") for page in pages)
@@ -1064,14 +1052,14 @@ def test_the_owner_gets_a_copy_when_someone_else_is_billed(
         assert "Owner\u2019s Copy" in owner
         assert f"Owner\u2019s copy. {what} {because}" in owner
         assert "Please pay $75.00" in owner and "Please return this part" in owner
-    bill = _text(bill_pdf(view, PROFILE))
+    bill = papers.text(bill_pdf(view, PROFILE))
     assert "and bills its cost to you as occupant" in bill
     assert (
         "§ 506-11 (Failure to remove): payable within 30 days of the bill (the City's terms)"
         in (bill)
     )
     # The owner billed herself gets one letter.
-    assert len(_pages(bill_pdf(_view(desk, world.snow), PROFILE))) == 1
+    assert len(papers.page_texts(bill_pdf(_view(desk, world.snow), PROFILE))) == 1
 
 
 def test_an_opening_repair_bill_before_actual_notice_gives_no_lien_day(
@@ -1092,7 +1080,7 @@ def test_an_opening_repair_bill_before_actual_notice_gives_no_lien_day(
     view = _view(desk, charge_id)
     assert view.awaiting_notice and view.due_on is None and view.tax_roll_on is None
     assert view.standing == "Awaiting notice"
-    pages = _pages(bill_pdf(view, PROFILE))
+    pages = papers.page_texts(bill_pdf(view, PROFILE))
     assert len(pages) == 2  # the permittee's bill, and the owner's notice, a page each
     first = pages[0]
     assert "Pay by 90 days after notice" in first
@@ -1123,7 +1111,7 @@ def test_a_preview_prints_as_one_and_is_never_signed(
     # December 31: the obstruction (December 1), the deficiency never, the later charge
     # (December 24) are listed with the three of today's run.
     assert len(preview.entries) == 5
-    text = _text(run_pdf(preview, PROFILE))
+    text = papers.text(run_pdf(preview, PROFILE))
     assert "Preview — never certified" in text and "PREVIEW" in text
     assert "What a run as of Thursday, December 31, 2026, a day still to come, would list" in text
     assert "I certify" not in text and "DRAFT" not in text
@@ -1155,7 +1143,7 @@ def test_a_parcel_with_no_owner_on_file_is_flagged_on_the_run(
     assert run.owners_missing == ("281-00999-0000",)
     [entry] = [e for e in run.entries if e.parcel_number == "281-00999-0000"]
     assert (entry.owner_name, entry.owner_text) == ("", "Owner not on file")
-    text = _text(run_pdf(run, PROFILE))
+    text = papers.text(run_pdf(run, PROFILE))
     assert "281-00999-0000 999 Court St N Owner not on file CHG-2026-008" in text
     assert (
         "Owner not on file for parcel 281-00999-0000: the run is not certified until the owner "

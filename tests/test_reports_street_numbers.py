@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 from sqlalchemy import select
@@ -44,15 +45,6 @@ CITES = (
     "§ 506-16 (Altering numbers)",
     "§ 506-16 (Noncompliance)",
 )
-
-
-def _pages(pdf: bytes) -> list[str]:
-    """Each page's text with its whitespace (line breaks included) folded to single spaces."""
-    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages]
-
-
-def _text(pdf: bytes) -> str:
-    return " ".join(_pages(pdf))
 
 
 def _lines(pdf: bytes) -> list[str]:
@@ -149,7 +141,7 @@ def test_letter_states_the_number_the_owner_and_every_rule(desk: Desk, admin: Si
     address_id = _assign(desk, admin, street_id, 123, parcel="281-00123-0000")
     pdf = _letter(desk, admin, address_id)
 
-    pages = _pages(pdf)
+    pages = papers.page_texts(pdf)
     assert len(pages) == 1, "the letter is one page"
     text = pages[0]
     meta = PdfReader(io.BytesIO(pdf)).metadata
@@ -225,7 +217,7 @@ def test_letter_for_an_apartment_of_a_multiple_dwelling_asks_for_five_inches(
         unit="Apt 2B",
         position_ft=1100,
     )
-    pages = _pages(_letter(desk, admin, address_id))
+    pages = papers.page_texts(_letter(desk, admin, address_id))
     assert len(pages) == 1, "even the longest letter is one page"
     text = pages[0]
     for words in (
@@ -246,7 +238,7 @@ def test_letter_for_a_parcel_without_an_owner_goes_to_the_owner_of_the_parcel(
 ) -> None:
     street_id = _broad(desk, admin)
     address_id = _assign(desk, admin, street_id, 240, parcel="281-00240-0000", owner=None)
-    text = _text(_letter(desk, admin, address_id))
+    text = papers.text(_letter(desk, admin, address_id))
     assert "To the owner of parcel 281-00240-0000" in text
     assert "240 Broad St N" in text
 
@@ -290,7 +282,7 @@ def test_notice_requires_the_building_numbered_within_10_days_of_service(
 ) -> None:
     case_id = _case(desk, admin)
     pdf = _notice(desk, admin, case_id)
-    pages = _pages(pdf)
+    pages = papers.page_texts(pdf)
     assert len(pages) == 1, "the notice is one page"
     text = pages[0]
     for words in (
@@ -327,7 +319,7 @@ def test_notice_after_service_fills_in_the_service_and_the_last_day(
     with desk.lookup(admin) as action:
         referral_from = sn.get_case(action.session, case_id).referral_from
     assert referral_from is not None
-    text = _text(_notice(desk, admin, case_id))
+    text = papers.text(_notice(desk, admin, case_id))
     last_day = referral_from - dt.timedelta(days=1)
     assert f"on or before {long_day(last_day)}" in text  # "Monday, December 7, 2026"
     assert "Date served November 20, 2026" in text
@@ -352,7 +344,7 @@ def test_no_notice_before_the_owner_has_neglected_for_20_days(desk: Desk, admin:
         )
         assert refused.value.cite == "§ 506-16 (Noncompliance)"
         pdf = noncompliance_notice_pdf(case, profile=PROFILE, printed_on=first_day)
-    assert "neglected for 20 days" in _text(pdf)
+    assert "neglected for 20 days" in papers.text(pdf)
 
 
 # ---- the register of one street ------------------------------------------------------------
@@ -387,7 +379,7 @@ def test_street_register_lists_each_side_with_its_counts(desk: Desk, admin: Sign
         sn.retire_address(action, retired, reason="Lots combined")
 
     pdf = _register_pdf(desk, admin, street_id)
-    text = _text(pdf)
+    text = papers.text(pdf)
     for words in (
         "Street Numbering Register — Broad St N",
         "§ 506-16",
@@ -423,7 +415,7 @@ def test_street_register_lists_each_side_with_its_counts(desk: Desk, admin: Sign
 
 def test_street_register_of_a_street_without_numbers(desk: Desk, admin: SignedIn) -> None:
     street_id = _broad(desk, admin)
-    text = _text(_register_pdf(desk, admin, street_id))
+    text = papers.text(_register_pdf(desk, admin, street_id))
     assert "No addresses on the east (odd) side of Broad St N." in text
     assert "No addresses on the west (even) side of Broad St N." in text
     assert "Total No addresses recorded" in text
@@ -461,7 +453,7 @@ def test_street_register_of_600_numbers_runs_over_numbered_pages(
     with desk.action(admin) as action:
         import_addresses(action, _address_list(600), source="broad.xlsx")
     pdf = _register_pdf(desk, admin, street_id)
-    pages = _pages(pdf)
+    pages = papers.page_texts(pdf)
     total = len(pages)
     assert total > 5
     for n, page in enumerate(pages, start=1):

@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
+import builders  # type: ignore[import-not-found]
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
-from clerk_desk import bonds, ledger, operators, parties, receipts, street_numbers, street_openings
+from clerk_desk import bonds, ledger, operators, receipts, street_numbers, street_openings
 from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
@@ -71,23 +73,20 @@ def inspector(desk: Desk, admin: SignedIn) -> SignedIn:
         )
 
 
-def _party(desk: Desk, who: SignedIn, name: str, *, utility: bool = False) -> int:
-    with desk.action(who) as action:
-        return parties.add_party(
-            action,
-            parties.PartyData(
-                kind=PartyKind.UTILITY if utility else PartyKind.BUSINESS,
-                name=name,
-                contact_name="Pat Lindqvist",
-                street="410 Orange St N",
-                city="Prescott",
-                state="WI",
-                postal_code="54021",
-                phone="(715) 555-0142",
-                contractor=not utility,
-                public_utility=utility,
-            ),
-        ).id
+def _applicant(desk: Desk, who: SignedIn, name: str, *, utility: bool = False) -> int:
+    """A contractor (or a public utility) on Orange Street, with a contact and a phone."""
+    return builders.party(
+        desk,
+        who,
+        name,
+        PartyKind.UTILITY if utility else PartyKind.BUSINESS,
+        contact_name="Pat Lindqvist",
+        street="410 Orange St N",
+        phone="(715) 555-0142",
+        contractor=not utility,
+        public_utility=utility,
+        **builders.IN_PRESCOTT,
+    )
 
 
 def _street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int:
@@ -173,7 +172,7 @@ def _sites(desk: Desk, who: SignedIn) -> list[SiteData]:
 def june_permit(desk: Desk, clock: FixedClock, admin: SignedIn, inspector: SignedIn) -> Made:
     """A contractor's permit approved Mon Jun 1, 2026: annual bond, insurance, fee receipted."""
     clock.set(JUNE_1)
-    party = _party(desk, admin, "Kinni Excavating & Sons <LLC>")
+    party = _applicant(desk, admin, "Kinni Excavating & Sons <LLC>")
     _insure(desk, admin, party, received=date(2026, 5, 20))
     with desk.action(admin) as action:
         bonds.file_bond(
@@ -213,15 +212,6 @@ def _print(desk: Desk, who: SignedIn, opening_id: int, printed_on: date) -> byte
         return permit_pdf(opening, profile=PROFILE, printed_on=printed_on, protection=protection)
 
 
-def _text(pdf: bytes) -> str:
-    pages = PdfReader(io.BytesIO(pdf)).pages
-    return " ".join(" ".join(page.extract_text().split()) for page in pages)
-
-
-def _pages(pdf: bytes) -> int:
-    return len(PdfReader(io.BytesIO(pdf)).pages)
-
-
 def _has_all(text: str, expected: Sequence[str]) -> None:
     missing = [words for words in expected if words not in text]
     assert not missing, missing
@@ -238,8 +228,8 @@ def test_permit_shows_number_openings_dates_protection_and_signature(
     reader = PdfReader(io.BytesIO(pdf))
     assert reader.metadata is not None
     assert reader.metadata.title == f"Street opening permit {june_permit.number}"
-    assert _pages(pdf) <= 2
-    text = _text(pdf)
+    assert papers.page_count(pdf) <= 2
+    text = papers.text(pdf)
     (receipt_number,) = june_permit.receipt_numbers
     _has_all(
         text,
@@ -316,7 +306,7 @@ def test_emergency_utility_permit_owes_no_fee_and_says_so(
     """A water main break on the Friday after Thanksgiving, applied for on Monday: no fee, no
     bond (a public utility), the frozen-ground emergency determined by the Director."""
     clock.set(datetime(2026, 11, 30, 8, 30))
-    utility = _party(desk, admin, "Prescott Municipal Water Utility", utility=True)
+    utility = _applicant(desk, admin, "Prescott Municipal Water Utility", utility=True)
     _insure(desk, admin, utility, received=date(2026, 1, 5))
     made = _apply(
         desk,
@@ -342,8 +332,8 @@ def test_emergency_utility_permit_owes_no_fee_and_says_so(
         assert protection.public_utility and protection.bonds == ()
     pdf = _print(desk, admin, made.opening_id, date(2026, 11, 30))
     (tmp_path / "emergency.pdf").write_bytes(pdf)
-    assert _pages(pdf) <= 2
-    text = _text(pdf)
+    assert papers.page_count(pdf) <= 2
+    text = papers.text(pdf)
     _has_all(
         text,
         [
@@ -376,7 +366,7 @@ def test_permit_bond_doubled_fee_and_renewal(
     """Opened before the permit: the fee is doubled and both are on the receipt; a $10,000
     permit bond; a thirty-day renewal granted in November."""
     clock.set(JUNE_1)
-    party = _party(desk, admin, "Hanson Plumbing")
+    party = _applicant(desk, admin, "Hanson Plumbing")
     _insure(desk, admin, party, received=date(2026, 6, 1))
     made = _apply(
         desk,
@@ -415,8 +405,8 @@ def test_permit_bond_doubled_fee_and_renewal(
         )
     pdf = _print(desk, admin, made.opening_id, date(2026, 11, 25))
     (tmp_path / "renewed.pdf").write_bytes(pdf)
-    assert _pages(pdf) <= 2
-    text = _text(pdf)
+    assert papers.page_count(pdf) <= 2
+    text = papers.text(pdf)
     _has_all(
         text,
         [
@@ -448,7 +438,7 @@ def test_permit_says_what_is_still_owed_after_a_void(
             action.session, RecordRef("street_opening", str(june_permit.opening_id))
         )
         assert found == []
-    text = _text(_print(desk, admin, june_permit.opening_id, date(2026, 6, 1)))
+    text = papers.text(_print(desk, admin, june_permit.opening_id, date(2026, 6, 1)))
     assert "$50.00 of the fee is still owed." in text
     assert june_permit.receipt_numbers[0] not in text
 
@@ -469,7 +459,7 @@ def test_restored_permit_shows_completion_and_guarantee(
                 completed_on=date(2026, 6, 19),
             ),
         )
-    text = _text(_print(desk, admin, june_permit.opening_id, date(2026, 6, 20)))
+    text = papers.text(_print(desk, admin, june_permit.opening_id, date(2026, 6, 20)))
     _has_all(
         text,
         [
@@ -484,7 +474,7 @@ def test_restored_permit_shows_completion_and_guarantee(
 def test_unused_permit_past_its_last_day_prints_expired(
     desk: Desk, admin: SignedIn, june_permit: Made
 ) -> None:
-    text = _text(_print(desk, admin, june_permit.opening_id, date(2026, 12, 2)))
+    text = papers.text(_print(desk, admin, june_permit.opening_id, date(2026, 12, 2)))
     assert "EXPIRED" in text
 
 
@@ -492,7 +482,7 @@ def test_an_application_not_approved_has_no_permit(
     desk: Desk, clock: FixedClock, admin: SignedIn, inspector: SignedIn
 ) -> None:
     clock.set(JUNE_1)
-    party = _party(desk, admin, "Hanson Plumbing")
+    party = _applicant(desk, admin, "Hanson Plumbing")
     made = _apply(
         desk,
         admin,
@@ -531,7 +521,7 @@ def test_register_excel_lists_each_permit_with_its_dates(
     june_permit: Made,
     tmp_path: Path,
 ) -> None:
-    party = _party(desk, admin, "Hanson Plumbing")
+    party = _applicant(desk, admin, "Hanson Plumbing")
     pending = _apply(
         desk,
         admin,

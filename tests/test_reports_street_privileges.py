@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
@@ -231,15 +232,6 @@ def _view(desk: Desk, privilege_id: int, today: date | None = None) -> views.Per
         return views.permit_view(session, privilege_id, desk.calendar(), today=today)
 
 
-def _text(pdf: bytes) -> str:
-    pages = PdfReader(io.BytesIO(pdf)).pages
-    return " ".join(" ".join(page.extract_text().split()) for page in pages)
-
-
-def _pages(pdf: bytes) -> int:
-    return len(PdfReader(io.BytesIO(pdf)).pages)
-
-
 def _has_all(text: str, expected: Sequence[str]) -> None:
     missing = [words for words in expected if words not in text]
     assert not missing, missing
@@ -293,8 +285,8 @@ def test_permit_prints_the_term_the_conditions_and_what_is_on_file(
     reader = PdfReader(io.BytesIO(pdf))
     assert reader.metadata is not None
     assert reader.metadata.title == "Street Privilege Permit SP-2026-001"
-    assert _pages(pdf) == 2
-    text = _text(pdf)
+    assert papers.page_count(pdf) == 2
+    text = papers.text(pdf)
     _has_all(
         text,
         [
@@ -376,7 +368,7 @@ def test_an_earlier_termination_set_by_the_council_is_the_day_printed(
         "termination date set at the discretion of the Common Council (Council motion of Nov "
         "23, 2026) (§ 506-9 (Termination))."
     )
-    text = _text(permit_pdf(view, PROFILE))
+    text = papers.text(permit_pdf(view, PROFILE))
     _has_all(
         text,
         [
@@ -396,13 +388,15 @@ def test_an_ended_permit_prints_ended_from_the_day_after_its_last_day(
     privilege_id = _ready(desk, admin, director, builder)
     _issue(desk, director, privilege_id)
     last = date(2027, 2, 28)
-    assert "ENDED" not in _text(permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=last))
-    after = _text(permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=date(2027, 3, 1)))
+    assert "ENDED" not in papers.text(
+        permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=last)
+    )
+    after = papers.text(permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=date(2027, 3, 1)))
     assert "ENDED" in after and "Printed Mon Mar 1, 2027" in after
     # the view's own status says so too when it was read after the last day
     ended = _view(desk, privilege_id, today=date(2027, 3, 1))
     assert ended.status == "Ended Feb 28, 2027"
-    assert "ENDED" in _text(permit_pdf(ended, PROFILE))
+    assert "ENDED" in papers.text(permit_pdf(ended, PROFILE))
 
 
 def test_a_revoked_permit_prints_who_revoked_it_and_why(
@@ -420,7 +414,9 @@ def test_a_revoked_permit_prints_who_revoked_it_and_why(
             reason="Dumpster unlit at night",
             on=date(2026, 12, 10),
         )
-    text = _text(permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=date(2026, 12, 10)))
+    text = papers.text(
+        permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=date(2026, 12, 10))
+    )
     _has_all(
         text,
         [
@@ -451,7 +447,7 @@ def test_closing_and_removal_by_the_city_are_printed(
         sp.record_city_removal(
             action, privilege_id, on=date(2027, 2, 27), cost=Money("640"), description="Crew"
         )
-    text = _text(permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=date(2027, 2, 27)))
+    text = papers.text(permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=date(2027, 2, 27)))
     _has_all(
         text,
         [
@@ -495,7 +491,7 @@ def test_a_closed_permit_prints_closed(
             by_name="Ivan Olsen",
             by_title="Director of Public Works",
         )
-    text = _text(permit_pdf(_view(desk, privilege_id), PROFILE))
+    text = papers.text(permit_pdf(_view(desk, privilege_id), PROFILE))
     _has_all(text, ["CLOSED", "placed in a safe condition for public travel: Wed Jan 20, 2027"])
 
 
@@ -529,7 +525,7 @@ def test_what_is_missing_is_said_plainly(
         receipts=(),
         fee_owed=FEE,
     )
-    text = _text(permit_pdf(view, PROFILE))
+    text = papers.text(permit_pdf(view, PROFILE))
     _has_all(
         text,
         [
@@ -539,12 +535,12 @@ def test_what_is_missing_is_said_plainly(
         ],
     )
     paid = dataclasses.replace(view, receipts=(), fee_owed=Money.zero())
-    text = _text(permit_pdf(paid, PROFILE))
+    text = papers.text(permit_pdf(paid, PROFILE))
     assert "Fee of $25.00 paid." in text and "Fee billed" not in text
     owed = dataclasses.replace(view, receipts=(), fee_owed=Money("10"))
-    assert "$10.00 of the fee is still owed." in _text(permit_pdf(owed, PROFILE))
+    assert "$10.00 of the fee is still owed." in papers.text(permit_pdf(owed, PROFILE))
     no_bond = dataclasses.replace(view, bond_amount=None, insurance_required=False)
-    text = _text(permit_pdf(no_bond, PROFILE))
+    text = papers.text(permit_pdf(no_bond, PROFILE))
     _has_all(
         text,
         [
@@ -570,7 +566,7 @@ def test_a_moved_building_prints_its_route(
     )
     _issue(desk, director, privilege_id)
     view = _view(desk, privilege_id)
-    text = _text(permit_pdf(view, PROFILE))
+    text = papers.text(permit_pdf(view, PROFILE))
     _has_all(
         text,
         [
@@ -581,7 +577,7 @@ def test_a_moved_building_prints_its_route(
     assert "Sidewalk occupied" not in text
     # The building materials rule of § 506-8 (Exceptions) is not printed for a moved building.
     assert not view.materials and "materials may not interfere" not in text
-    blocked = _text(permit_pdf(dataclasses.replace(view, gutter_clear=False), PROFILE))
+    blocked = papers.text(permit_pdf(dataclasses.replace(view, gutter_clear=False), PROFILE))
     assert "Blocked as applied: keep the flow in the gutters open" in blocked
     assert "materials may not interfere" not in blocked
 
@@ -596,7 +592,7 @@ def test_a_standing_bond_shared_or_claimed_against_says_so(
     shared = dataclasses.replace(
         bond, for_this_permit=False, also_backs=("SP-2026-002", "SP-2026-004"), claim_made=True
     )
-    text = _text(permit_pdf(dataclasses.replace(view, bonds=(shared,)), PROFILE))
+    text = papers.text(permit_pdf(dataclasses.replace(view, bonds=(shared,)), PROFILE))
     _has_all(
         text,
         [
@@ -605,7 +601,7 @@ def test_a_standing_bond_shared_or_claimed_against_says_so(
             "made on it.",
         ],
     )
-    assert "also stands behind" not in _text(permit_pdf(view, PROFILE))
+    assert "also stands behind" not in papers.text(permit_pdf(view, PROFILE))
 
 
 # -- the register ------------------------------------------------------------------------------

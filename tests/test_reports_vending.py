@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from decimal import Decimal
 
+import builders  # type: ignore[import-not-found]
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
-from clerk_desk import bonds, ledger, parties, petitions, receipts, vending
+from clerk_desk import bonds, ledger, petitions, receipts, vending
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action, Desk, SignedIn
@@ -114,10 +116,6 @@ class Festival:
     notice_id: int
 
 
-def _party(action: Action, kind: PartyKind, name: str, **kw: str) -> int:
-    return parties.add_party(action, parties.PartyData(kind=kind, name=name, **kw)).id
-
-
 def _apply(action: Action, party_id: int, kind: ApplicantKind, **kw: object) -> int:
     data = ApplicationData(applicant_id=party_id, applicant_kind=kind, event_name=EVENT, **kw)  # type: ignore[arg-type]
     return vending.receive_application(action, data).id
@@ -161,10 +159,10 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
     clock.set(datetime(2026, 8, 3, 9, 30))  # Monday
     with desk.action(admin) as action:
         receipts.open_drawer(action, station=STATION, opening_cash=Money("100.00"))
-        chamber_party = _party(
+        chamber_party = builders.party_in(
             action,
-            PartyKind.ORGANIZATION,
             CHAMBER,
+            PartyKind.ORGANIZATION,
             contact_name="Jordan Lee",
             street="237 Broad St N",
             city="Prescott",
@@ -181,8 +179,8 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
             slots=FESTIVAL_DAYS,
             participants=_people(),
         )
-        kettle_party = _party(
-            action, PartyKind.BUSINESS, "Kinni Kettle Corn", street="18 Lake St", city="Prescott"
+        kettle_party = builders.party_in(
+            action, "Kinni Kettle Corn", PartyKind.BUSINESS, street="18 Lake St", city="Prescott"
         )
         kettle = _apply(
             action,
@@ -201,14 +199,14 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
 
     clock.set(datetime(2026, 8, 3, 10, 15))
     with desk.action(admin) as action:
-        crepes_party = _party(action, PartyKind.BUSINESS, CREPES, street="9 Pearl St")
+        crepes_party = builders.party_in(action, CREPES, PartyKind.BUSINESS, street="9 Pearl St")
         crepes = _apply(
             action,
             crepes_party,
             ApplicantKind.VENDOR,
             slots=[SlotData(date(2026, 9, 12), time(11, 0), time(19, 0), "Freedom Park")],
         )
-        truck_party = _party(action, PartyKind.BUSINESS, "Hudson Taco Truck")
+        truck_party = builders.party_in(action, "Hudson Taco Truck", PartyKind.BUSINESS)
         truck = _apply(
             action,
             truck_party,
@@ -218,7 +216,9 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
             contact_phone="(715) 555-0199",
             slots=[SlotData(date(2026, 9, 12), time(11, 0), time(20, 0), "Orange St at Broad")],
         )
-        tacos_party = _party(action, PartyKind.PERSON, "Rae Jensen", street="4 Dexter St")
+        tacos_party = builders.party_in(
+            action, "Rae Jensen", PartyKind.PERSON, street="4 Dexter St"
+        )
         tacos = _apply(
             action,
             tacos_party,
@@ -228,7 +228,7 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
             contact_phone="(715) 555-0123",
             slots=[SlotData(date(2026, 9, 13), time(11, 0), time(15, 0), "Lake St")],
         )
-        doubted_party = _party(action, PartyKind.PERSON, "Ari Novak")
+        doubted_party = builders.party_in(action, "Ari Novak", PartyKind.PERSON)
         doubted = _apply(action, doubted_party, ApplicantKind.VENDOR, goods="Balloons")
 
     clock.set(datetime(2026, 8, 4, 14, 0))  # Tuesday
@@ -305,18 +305,6 @@ def read(festival: Festival) -> Iterator[Action]:
         yield action
 
 
-def _pages(pdf: bytes) -> list[str]:
-    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages]
-
-
-def _text(pdf: bytes) -> str:
-    return " ".join(_pages(pdf))
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
 def _app(action: Action, application_id: int) -> VendingApplication:
     return vending.get_application(action.session, application_id)
 
@@ -337,7 +325,7 @@ def test_the_organization_permit_names_days_places_conditions_and_its_members(
     application = _app(read, festival.chamber)
     assert VendingStatus(application.status) is VendingStatus.CONDITIONALLY_APPROVED
     pdf = permit_pdf(application, profile=PROFILE, printed_on=PRINTED)
-    pages = _pages(pdf)
+    pages = papers.page_texts(pdf)
     first = pages[0]  # the permit itself is one page: what is displayed at the booth
     number = application.permit_number
     assert number is not None and number.startswith("SEV-2026-")
@@ -356,7 +344,7 @@ def test_the_organization_permit_names_days_places_conditions_and_its_members(
     for n, condition in enumerate(CHAMBER_CONDITIONS, start=1):
         assert f"{n}. {condition}" in first
     for n, (title, condition, _cite) in enumerate(STANDING_CONDITIONS, start=3):
-        assert f"{n}. {title} {_flat(condition)}" in first
+        assert f"{n}. {title} {papers.flat(condition)}" in first
     assert "Locations approved by Chief Dana Brooks on Tue Aug 4, 2026" in first
     # the display sentence, boxed at the top of the permit
     assert (
@@ -393,7 +381,7 @@ def test_an_individual_vendors_permit_is_one_page_without_a_list(
 ) -> None:
     application = _app(read, festival.kettle)
     assert VendingStatus(application.status) is VendingStatus.APPROVED
-    pages = _pages(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
+    pages = papers.page_texts(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
     assert len(pages) == 1
     assert "Permit holder Kinni Kettle Corn Contact Sam Ortiz · sam@kinni.example" in pages[0]
     assert "participating members" not in pages[0]
@@ -411,7 +399,7 @@ def test_a_permit_granted_on_appeal_carries_the_councils_conditions(
     they do not fit on the signed page 1, which names it."""
     application = _app(read, festival.crepes)
     assert VendingStatus(application.status) is VendingStatus.APPROVED_ON_APPEAL
-    pages = _pages(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
+    pages = papers.page_texts(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
     first, schedule = pages[0], " ".join(pages[1:])
     assert len(pages) == 2
     assert "City Clerk, City of Prescott" in first and "Date issued" in first
@@ -456,7 +444,7 @@ def test_a_festival_too_long_for_one_page_is_signed_on_page_one_with_a_schedule(
     days = [date(2026, 9, 1) + dt.timedelta(days=n) for n in range(14)]
     places = ("Broad St N, booth row A", "Orange St, booth row B", "Freedom Park, food court")
     with desk.action(festival.who) as action:
-        party = _party(action, PartyKind.ORGANIZATION, "Prescott Riverfest Committee")
+        party = builders.party_in(action, "Prescott Riverfest Committee", PartyKind.ORGANIZATION)
         application_id = _apply(
             action,
             party,
@@ -481,7 +469,7 @@ def test_a_festival_too_long_for_one_page_is_signed_on_page_one_with_a_schedule(
         vending.approve(action, application_id, conditions="\n".join(CHAMBER_CONDITIONS))
     with desk.lookup(festival.who) as action:
         application = _app(action, application_id)
-        pages = _pages(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
+        pages = papers.page_texts(permit_pdf(application, profile=PROFILE, printed_on=PRINTED))
     first = pages[0]
     assert "City Clerk, City of Prescott" in first
     assert "Date issued Tuesday, August 25, 2026" in first
@@ -500,7 +488,7 @@ def test_a_festival_too_long_for_one_page_is_signed_on_page_one_with_a_schedule(
 def test_participant_copies_one_signed_page_each(read: Action, festival: Festival) -> None:
     application = _app(read, festival.chamber)
     pdf = participant_copies_pdf(application, profile=PROFILE, printed_on=PRINTED)
-    pages = _pages(pdf)
+    pages = papers.page_texts(pdf)
     assert len(pages) == PARTICIPANTS - 2  # one for each participant, none for the 2 sponsors
     copy = pages[4]  # the fifth participant
     assert "Copy for Vendor 05 Booth Company, 5 of 38" in copy
@@ -540,11 +528,11 @@ def test_the_doubt_notice_states_each_matter_numbered(read: Action, festival: Fe
     notice = application.notices[0]
     matters = notice.matters["items"]
     assert len(matters) >= 3
-    text = _text(doubt_notice_pdf(notice, profile=PROFILE, printed_on=date(2026, 8, 4)))
+    text = papers.text(doubt_notice_pdf(notice, profile=PROFILE, printed_on=date(2026, 8, 4)))
     assert "Notice of Matters in Doubt" in text
     assert f"Matters in doubt ({len(matters)})" in text
     for n, matter in enumerate(matters, start=1):
-        assert f"{n}. {_flat(matter)}" in text, matter
+        assert f"{n}. {papers.flat(matter)}" in text, matter
     assert CLERK_TEXT in text
     assert f"{application.number}, made Monday, August 3, 2026, at 10:15 a.m." in text
     assert "within three days of the time of making application" in text
@@ -558,7 +546,7 @@ def test_the_doubt_notice_states_each_matter_numbered(read: Action, festival: Fe
 
 def test_a_notice_for_an_application_with_no_days_says_so(read: Action, festival: Festival) -> None:
     notice = next(n for n in _app(read, festival.doubted).notices if n.id == festival.notice_id)
-    text = _text(doubt_notice_pdf(notice, profile=PROFILE, printed_on=date(2026, 8, 4)))
+    text = papers.text(doubt_notice_pdf(notice, profile=PROFILE, printed_on=date(2026, 8, 4)))
     assert "Days No days given" in text
     assert "the exact days, hours and locations" in text
 
@@ -572,7 +560,7 @@ def test_the_denial_letter_gives_reasons_and_the_last_day_to_appeal(
     application = _app(read, festival.tacos)
     assert application.appeal_due_on == date(2026, 8, 27)
     pdf = denial_letter_pdf(application, profile=PROFILE, printed_on=date(2026, 8, 20))
-    text = _text(pdf)
+    text = papers.text(pdf)
     assert "Denial of Special Event Vending Permit" in text
     assert "1. The days asked for are not days of the event." in text
     assert "filed with the City Clerk within seven days of the Clerk\u2019s decision" in text
@@ -590,7 +578,7 @@ def test_the_denial_letter_gives_reasons_and_the_last_day_to_appeal(
     )
     # the decision letter of a denial is the denial letter
     assert (
-        _text(decision_letter_pdf(application, profile=PROFILE, printed_on=date(2026, 8, 20)))
+        papers.text(decision_letter_pdf(application, profile=PROFILE, printed_on=date(2026, 8, 20)))
         == text
     )
 
@@ -605,7 +593,7 @@ def test_the_clerks_denial_letter_is_the_same_after_the_council_acts(
 ) -> None:
     """Printed again after the Council approved on appeal, the Clerk's denial still names the
     Clerk and the day of the denial, not the Council's meeting."""
-    text = _text(
+    text = papers.text(
         denial_letter_pdf(_app(read, festival.crepes), profile=PROFILE, printed_on=PRINTED)
     )
     assert "On Thursday, August 6, 2026 the City Clerk (Alex Administrator) reviewed" in text
@@ -619,7 +607,7 @@ def test_approval_letters_enclose_the_permit_and_say_no_appeal_applies(
     read: Action, festival: Festival
 ) -> None:
     chamber = _app(read, festival.chamber)
-    text = _text(decision_letter_pdf(chamber, profile=PROFILE, printed_on=PRINTED))
+    text = papers.text(decision_letter_pdf(chamber, profile=PROFILE, printed_on=PRINTED))
     assert "Special Event Vending Permit Approved Conditionally" in text
     assert f"Special event vending permit {chamber.permit_number} is enclosed" in text
     assert "These conditions must be met" in text
@@ -634,7 +622,7 @@ def test_approval_letters_enclose_the_permit_and_say_no_appeal_applies(
     assert "must be conspicuously displayed" in text
 
     kettle = _app(read, festival.kettle)
-    text = _text(decision_letter_pdf(kettle, profile=PROFILE, printed_on=PRINTED))
+    text = papers.text(decision_letter_pdf(kettle, profile=PROFILE, printed_on=PRINTED))
     assert "Special Event Vending Permit Approved" in text
     assert "approved it" in text and "These conditions must be met" not in text
     assert no_appeal in text
@@ -642,7 +630,7 @@ def test_approval_letters_enclose_the_permit_and_say_no_appeal_applies(
 
 def test_the_councils_decisions_on_appeal(read: Action, festival: Festival) -> None:
     crepes = _app(read, festival.crepes)
-    text = _text(decision_letter_pdf(crepes, profile=PROFILE, printed_on=PRINTED))
+    text = papers.text(decision_letter_pdf(crepes, profile=PROFILE, printed_on=PRINTED))
     assert "Decision on Appeal: Approved Conditionally" in text
     assert "at its regular meeting of Monday, August 24, 2026" in text
     # the Clerk's denial and the Council's act, each with its own day
@@ -669,7 +657,7 @@ def test_the_councils_decisions_on_appeal(read: Action, festival: Festival) -> N
     assert "filed late" not in text
 
     truck = _app(read, festival.truck)
-    text = _text(decision_letter_pdf(truck, profile=PROFILE, printed_on=PRINTED))
+    text = papers.text(decision_letter_pdf(truck, profile=PROFILE, printed_on=PRINTED))
     assert "Decision on Appeal: Denied" in text
     assert "denied the permit" in text
     assert "Parking on Orange St during the parade is not safe." in text
@@ -764,4 +752,4 @@ def test_fee_was_receipted_for_the_approved(read: Action, festival: Festival) ->
 def test_printed_on_is_a_date(read: Action, festival: Festival) -> None:
     """``printed_on`` is printed as given (a reprint says the day it was printed)."""
     pdf = permit_pdf(_app(read, festival.kettle), profile=PROFILE, printed_on=dt.date(2026, 9, 1))
-    assert "Printed Tue Sep 1, 2026" in _text(pdf)
+    assert "Printed Tue Sep 1, 2026" in papers.text(pdf)

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import builders  # type: ignore[import-not-found]
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,7 +41,6 @@ from clerk_desk import (
     demo_sidewalk_cafes,
     fees,
     ledger,
-    parties,
     petitions,
     receipts,
     today,
@@ -62,7 +62,6 @@ from clerk_desk.models import (
     Document,
     DueStatus,
     MeetingKind,
-    PartyKind,
     Role,
     SidewalkCafe,
     TenderKind,
@@ -438,26 +437,14 @@ def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
     return operator_with(Role.INSPECTOR)
 
 
-def _party(desk: Desk, who: SignedIn, name: str) -> int:
-    with desk.action(who) as action:
-        party = parties.add_party(
-            action,
-            parties.PartyData(
-                kind=PartyKind.BUSINESS,
-                name=name,
-                street="301 Broad St N",
-                city="Prescott",
-                state="WI",
-                postal_code="54021",
-            ),
-        )
-        action.session.flush()
-        return party.id
+def _business_on_broad(desk: Desk, who: SignedIn, name: str) -> int:
+    """A business at 301 Broad St N, Prescott."""
+    return builders.party(desk, who, name, street="301 Broad St N", **builders.IN_PRESCOTT)
 
 
 @pytest.fixture
 def bistro(desk: Desk, admin: SignedIn) -> int:
-    return _party(desk, admin, "Broad Street Bistro LLC")
+    return _business_on_broad(desk, admin, "Broad Street Bistro LLC")
 
 
 def _do(desk: Desk, who: SignedIn, service: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -1156,7 +1143,7 @@ def test_a_seasonal_term_is_shorter_and_the_default_is_a_year(
 ) -> None:
     path = _issued(desk, clock, clerk, inspector, treasurer, bistro)
     assert _get(desk, path.cafe).expires_on == date(2027, 12, 28)
-    other = _party(desk, clerk, "Seasonal Cones")
+    other = _business_on_broad(desk, clerk, "Seasonal Cones")
     clock.set(datetime(2026, 11, 30, 10, 0))
     season = _to_council(desk, clock, clerk, inspector, treasurer, other, _data(other))
     _do(
@@ -1217,7 +1204,7 @@ def test_not_transferable_a_new_owner_applies_again_and_a_renewal_runs_it_all_ag
     treasurer: SignedIn,
     bistro: int,
 ) -> None:
-    buyer = _party(desk, clerk, "New Owner Hospitality Inc.")
+    buyer = _business_on_broad(desk, clerk, "New Owner Hospitality Inc.")
     waiting = _apply(desk, clerk, _data(bistro))
     moved = _refused(desk, clerk, sc.correct_application, waiting, _data(buyer))
     assert moved.cite == TERM
@@ -1517,7 +1504,7 @@ def test_the_today_tab_lists_what_is_due(
         date(2026, 12, 16),
         "Place SC-2026-001 before the Council: the comment period has ended",
     )
-    other = _party(desk, clerk, "Kinni Cones")
+    other = _business_on_broad(desk, clerk, "Kinni Cones")
     clock.set(datetime(2026, 11, 30, 10, 0))
     path = _issued(
         desk,

@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import builders  # type: ignore[import-not-found]
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -69,12 +70,6 @@ def at(day: date, hour: int, minute: int = 0) -> datetime:
 
 
 # -- fixtures and helpers -------------------------------------------------------------------------
-
-
-def _party(desk: Desk, who: SignedIn, name: str, **fields: Any) -> int:
-    with desk.action(who) as action:
-        kind = fields.pop("kind", PartyKind.BUSINESS)
-        return parties.add_party(action, parties.PartyData(kind=kind, name=name, **fields)).id
 
 
 def _insure(
@@ -154,7 +149,7 @@ def orange(desk: Desk, admin: SignedIn) -> int:
 @pytest.fixture
 def utility(desk: Desk, admin: SignedIn) -> int:
     """A public utility, insured, with no bond (none is required of it)."""
-    party_id = _party(
+    party_id = builders.party(
         desk, admin, "Valley Natural Gas Company", kind=PartyKind.UTILITY, public_utility=True
     )
     _insure(desk, admin, party_id)
@@ -164,7 +159,7 @@ def utility(desk: Desk, admin: SignedIn) -> int:
 @pytest.fixture
 def contractor(desk: Desk, admin: SignedIn) -> int:
     """A contractor, insured, with no bond on file yet."""
-    party_id = _party(desk, admin, "Hanson Excavating LLC", contractor=True)
+    party_id = builders.party(desk, admin, "Hanson Excavating LLC", contractor=True)
     _insure(desk, admin, party_id)
     return party_id
 
@@ -477,7 +472,9 @@ def test_an_opening_names_a_real_street(desk: Desk, clerk: SignedIn, utility: in
 def test_city_work_is_exempt_no_permit_and_no_fee(
     desk: Desk, clerk: SignedIn, inspector: SignedIn, admin: SignedIn, orange: int
 ) -> None:
-    public_works = _party(desk, admin, "City of Prescott Public Works", kind=PartyKind.GOVERNMENT)
+    public_works = builders.party(
+        desk, admin, "City of Prescott Public Works", kind=PartyKind.GOVERNMENT
+    )
     with desk.action(clerk) as action:
         opening_id = so.record_city_work(
             action, _data(public_works, orange, nature_of_work="Water main valve replacement")
@@ -929,7 +926,7 @@ def test_a_revoked_contractor_cannot_get_a_permit(
 def test_insurance_one_dollar_short_blocks_the_permit(
     desk: Desk, clerk: SignedIn, inspector: SignedIn, admin: SignedIn, orange: int
 ) -> None:
-    short = _party(
+    short = builders.party(
         desk, admin, "Pierce-St. Croix Electric", kind=PartyKind.UTILITY, public_utility=True
     )
     opening_id = _apply(desk, clerk, _data(short, orange))
@@ -1105,7 +1102,7 @@ def test_a_renewal_needs_insurance_for_its_thirty_days(
     admin: SignedIn,
     orange: int,
 ) -> None:
-    gas = _party(desk, admin, "Northstar Gas", kind=PartyKind.UTILITY, public_utility=True)
+    gas = builders.party(desk, admin, "Northstar Gas", kind=PartyKind.UTILITY, public_utility=True)
     _insure(desk, admin, gas, expires_on=date(2027, 6, 1))
     opening_id = _issued(desk, clock, clerk, inspector, _data(gas, orange))
     clock.set(date(2027, 5, 12))
@@ -1377,7 +1374,7 @@ def test_the_guarantee_runs_a_year_from_completion_and_only_then_the_permit_clos
 def premises(desk: Desk, admin: SignedIn) -> int:
     """The parcel for which the permit was issued: 125 Orange St, owned by someone else than
     the permittee (the repair becomes a lien against the premises, whoever owns them)."""
-    owner = _party(desk, admin, "Rosa Lindgren", kind=PartyKind.PERSON)
+    owner = builders.party(desk, admin, "Rosa Lindgren", kind=PartyKind.PERSON)
     with desk.action(admin) as action:
         return parties.add_parcel(
             action, parties.ParcelData("281-03007-0000", "125 Orange St", owner_id=owner)

@@ -7,22 +7,22 @@ the ``dialogs`` queue, every message box through ``messages``, every file dialog
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
+import papers  # type: ignore[import-not-found]
 import pytest
 from openpyxl import load_workbook
-from pypdf import PdfReader
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
 from sqlalchemy import select, update
 
-from clerk_desk import bonds, parties, words
+from clerk_desk import bonds, words
 from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
@@ -33,12 +33,10 @@ from clerk_desk.models import (
     Document,
     FileStatus,
     InsuranceCertificate,
-    PartyKind,
     Revocation,
     Role,
 )
 from clerk_desk.money import Money
-from clerk_desk.parties import PartyData
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
 from ui import bond_dialogs, forms, printing
 from ui.annual_bonds_tab import AnnualBondsTab
@@ -96,12 +94,6 @@ def printed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
     return seen
 
 
-def _party(desk: Desk, who: SignedIn, name: str, **values: Any) -> int:
-    kind = values.pop("kind", PartyKind.BUSINESS)
-    with desk.action(who) as action:
-        return parties.add_party(action, PartyData(kind, name, **values)).id
-
-
 def _pick(qtbot, picker: PartyPicker, text: str) -> None:
     picker.search_field.clear()
     qtbot.keyClicks(picker.search_field, text)
@@ -148,7 +140,7 @@ def test_short_certificate_handed_back_then_corrected_meets_vending(
 ) -> None:
     """Enter a certificate $0.01 short of the vending profile, see the cited shortfall, replace
     it with the corrected one, and see the permit become issuable."""
-    _party(desk, clerk, "Prescott Daze Kettle Corn")
+    builders.party(desk, clerk, "Prescott Daze Kettle Corn")
 
     def fill(dialog: QDialog) -> None:
         assert isinstance(dialog, CertificateDialog)
@@ -211,7 +203,7 @@ def test_short_certificate_handed_back_then_corrected_meets_vending(
 
 
 def test_check_panel_covers_period_and_street_privilege_amounts(qtbot, tab, desk, clerk) -> None:
-    insured = _party(desk, clerk, "Borner Street Movers")
+    insured = builders.party(desk, clerk, "Borner Street Movers")
     _vending_certificate(desk, clerk, insured, "100000")
     tab.refresh()
     panel = tab.check_panel
@@ -237,7 +229,7 @@ def test_check_panel_covers_period_and_street_privilege_amounts(qtbot, tab, desk
 def test_check_days_start_empty_and_a_set_aside_certificate_never_meets(
     qtbot, tab, desk, clerk, dialogs, messages
 ) -> None:
-    insured = _party(desk, clerk, "Prescott Daze Kettle Corn")
+    insured = builders.party(desk, clerk, "Prescott Daze Kettle Corn")
     _vending_certificate(desk, clerk, insured, "100000")
     tab.refresh()
     panel = tab.check_panel
@@ -283,7 +275,7 @@ def test_check_days_start_empty_and_a_set_aside_certificate_never_meets(
 
 
 def test_sidewalk_cafe_check_asks_for_the_application_date(qtbot, tab, desk, clerk) -> None:
-    insured = _party(desk, clerk, "Borner Street Bistro")
+    insured = builders.party(desk, clerk, "Borner Street Bistro")
     with desk.action(clerk) as action:
         bonds.file_certificate(
             action,
@@ -332,7 +324,7 @@ def test_sidewalk_cafe_check_asks_for_the_application_date(qtbot, tab, desk, cle
 def test_release_of_restoration_guarantee_before_its_year_shows_the_refusal(
     qtbot, tab, desk, clerk, dialogs, messages
 ) -> None:
-    principal = _party(desk, clerk, "Kinni Excavating LLC")
+    principal = builders.party(desk, clerk, "Kinni Excavating LLC")
     with desk.action(clerk) as action:
         bonds.file_bond(
             action,
@@ -373,7 +365,7 @@ def test_release_of_restoration_guarantee_before_its_year_shows_the_refusal(
 def test_new_street_opening_bond_under_10000_refused_under_amount(
     qtbot, tab, desk, clerk, dialogs, messages
 ) -> None:
-    _party(desk, clerk, "Smith & Sons Plumbing")
+    builders.party(desk, clerk, "Smith & Sons Plumbing")
 
     def fill(dialog: QDialog) -> None:
         assert isinstance(dialog, BondDialog)
@@ -399,7 +391,7 @@ def test_new_street_opening_bond_under_10000_refused_under_amount(
 def test_release_claim_and_forfeit_date_defaults_to_today_and_refusals_show_under_it(
     qtbot, tab, desk, clerk, dialogs, messages
 ) -> None:
-    principal = _party(desk, clerk, "Smith & Sons Plumbing")
+    principal = builders.party(desk, clerk, "Smith & Sons Plumbing")
     with desk.action(clerk) as action:
         bonds.file_bond(
             action,
@@ -455,7 +447,7 @@ def test_release_claim_and_forfeit_date_defaults_to_today_and_refusals_show_unde
 def test_scan_attached_in_the_dialog_is_kept_and_opened(
     qtbot, tab, desk, clerk, dialogs, messages, tmp_path, monkeypatch
 ) -> None:
-    _party(desk, clerk, "Borner Street Bistro")
+    builders.party(desk, clerk, "Borner Street Bistro")
     scan = tmp_path / "acord-25.pdf"
     scan.write_bytes(PDF)
     monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(scan))
@@ -498,7 +490,7 @@ def test_scan_attached_in_the_dialog_is_kept_and_opened(
 def test_scan_copy_keeps_the_suffix_of_the_stored_name(
     qtbot, tab, desk, clerk, messages, monkeypatch
 ) -> None:
-    insured = _party(desk, clerk, "Borner Street Bistro")
+    insured = builders.party(desk, clerk, "Borner Street Bistro")
     jpeg = b"\xff\xd8\xff\xe0" + b"\x00" * 32
     with desk.action(clerk) as action:
         bonds.file_bond(
@@ -530,7 +522,7 @@ def test_scan_copy_keeps_the_suffix_of_the_stored_name(
 def test_revocation_recorded_by_the_inspector_and_refused_to_the_clerk(
     qtbot, desk, clerk, operator_with, dialogs, messages
 ) -> None:
-    party = _party(desk, clerk, "Careless Digging Co")
+    party = builders.party(desk, clerk, "Careless Digging Co")
     inspector = App(desk, operator_with(Role.INSPECTOR))
     seen: list[str] = []
 
@@ -572,8 +564,8 @@ def test_revocation_recorded_by_the_inspector_and_refused_to_the_clerk(
 def test_revocation_register_lists_all_or_only_those_standing_today(
     qtbot, qtmodeltester, desk, clerk, operator_with, dialogs, messages
 ) -> None:
-    past = _party(desk, clerk, "Careless Digging Co")
-    standing = _party(desk, clerk, "Sloppy Trench LLC")
+    past = builders.party(desk, clerk, "Careless Digging Co")
+    standing = builders.party(desk, clerk, "Sloppy Trench LLC")
     inspector = operator_with(Role.INSPECTOR)
     with desk.action(inspector) as action:
         bonds.revoke(action, past, starts_on=date(2025, 3, 1), reason="Curb on Elm St left open")
@@ -618,7 +610,7 @@ def test_revocation_register_lists_all_or_only_those_standing_today(
 def test_standing_revocation_lifted_with_a_reason_shows_lifted_in_the_register(
     qtbot, desk, clerk, operator_with, dialogs, messages
 ) -> None:
-    party = _party(desk, clerk, "Sloppy Trench LLC")
+    party = builders.party(desk, clerk, "Sloppy Trench LLC")
     inspector = operator_with(Role.INSPECTOR)
     with desk.action(inspector) as action:
         revocation_id = bonds.revoke(
@@ -692,7 +684,7 @@ def test_standing_revocation_lifted_with_a_reason_shows_lifted_in_the_register(
 def test_annual_bond_filed_shows_for_its_year_and_not_the_next(
     qtbot, annual_tab, desk, clerk, dialogs, messages
 ) -> None:
-    _party(desk, clerk, "Kinni Excavating LLC")
+    builders.party(desk, clerk, "Kinni Excavating LLC")
     assert annual_tab.year() == 2026  # this year by default
 
     def fill(dialog: QDialog) -> None:
@@ -729,8 +721,8 @@ def test_annual_bond_filed_shows_for_its_year_and_not_the_next(
 def test_december_banner_names_principals_without_next_years_bond(
     qtbot, desk, clerk, clock: FixedClock
 ) -> None:
-    kinni = _party(desk, clerk, "Kinni Excavating LLC")
-    smith = _party(desk, clerk, "Smith & Sons Plumbing")
+    kinni = builders.party(desk, clerk, "Kinni Excavating LLC")
+    smith = builders.party(desk, clerk, "Smith & Sons Plumbing")
     with desk.action(clerk) as action:
         for principal, year, number in (
             (kinni, 2026, "A1"),
@@ -764,7 +756,7 @@ def test_december_banner_names_principals_without_next_years_bond(
 def test_annual_register_printed_and_exported(
     qtbot, annual_tab, desk, clerk, printed, tmp_path, monkeypatch
 ) -> None:
-    principal = _party(desk, clerk, "Smith & Sons <Plumbing>")
+    principal = builders.party(desk, clerk, "Smith & Sons <Plumbing>")
     with desk.action(clerk) as action:
         bonds.file_bond(
             action,
@@ -782,7 +774,7 @@ def test_annual_register_printed_and_exported(
     annual_tab.print_button.click()
     [(title, pdf)] = printed
     assert title == "Annual bond register 2026"
-    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    text = papers.raw_text(pdf, between=" ")
     for phrase in ("Annual Excavation Bond Register", "2026", "Smith & Sons <Plumbing>", "TR-88"):
         assert phrase in text
     assert "$15,000.00" in text and "Travelers" in text and "On file" in text
@@ -809,7 +801,7 @@ def test_annual_register_printed_and_exported(
 def test_certificate_and_bond_registers_exported(
     qtbot, tab, desk, clerk, tmp_path, monkeypatch
 ) -> None:
-    insured = _party(desk, clerk, "Prescott Daze Kettle Corn")
+    insured = builders.party(desk, clerk, "Prescott Daze Kettle Corn")
     _vending_certificate(desk, clerk, insured, "99999.99")
     with desk.action(clerk) as action:
         bonds.file_bond(
@@ -860,7 +852,7 @@ def test_certificate_and_bond_registers_exported(
 def test_every_model_passes_the_model_tester(
     qtbot, qtmodeltester, tab, annual_tab, desk, clerk
 ) -> None:
-    insured = _party(desk, clerk, "Kinni Excavating LLC")
+    insured = builders.party(desk, clerk, "Kinni Excavating LLC")
     _vending_certificate(desk, clerk, insured, "100000")
     with desk.action(clerk) as action:
         bonds.file_bond(

@@ -15,6 +15,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+import papers  # type: ignore[import-not-found]
 import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -321,7 +322,7 @@ def test_petition_from_intake_to_the_agenda_its_packet_and_the_councils_approval
     [(title, pdf)] = previewed
     assert title == "Agenda packet — Regular meeting, Mon Dec 14, 2026, 6:00 PM"
     reader = PdfReader(io.BytesIO(pdf))
-    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    text = papers.text(reader)
     assert "P-2026-001" in text and "Orange St" in text and "Ann Lee" in text
     assert f"Packet page {len(reader.pages)} of {len(reader.pages)}" in text
     with desk.database.reading() as session:

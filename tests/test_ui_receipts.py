@@ -6,12 +6,11 @@ through ``messages``, and every print through a captured :func:`ui.printing.prin
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from typing import Any
 
+import papers  # type: ignore[import-not-found]
 import pytest
-from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from sqlalchemy import select
@@ -107,10 +106,6 @@ def tab(make_tab, treasurer: SignedIn) -> ReceiptsTab:
     return make_tab(treasurer)
 
 
-def pdf_text(pdf: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
-
-
 def open_drawer(qtbot, tab: ReceiptsTab, dialogs: list, cash: str = "100") -> None:
     def fill(dialog: OpenDrawerDialog) -> None:
         qtbot.keyClicks(dialog.opening_cash, cash)
@@ -203,7 +198,7 @@ def test_whole_sale_by_keyboard_split_tenders_print_then_void(
 
     # the printed receipt: the original, with number, total and payer
     assert len(printed) == 1
-    text = pdf_text(printed[0][1])
+    text = papers.raw_text(printed[0][1])
     assert number in text and "$80.00" in text and "Ada Lindqvist" in text
     assert "DUPLICATE" not in text
 
@@ -214,7 +209,7 @@ def test_whole_sale_by_keyboard_split_tenders_print_then_void(
     assert tab.register_model.rowCount() == 1
     assert tab.register_model.row(0).number == number
     tab.reprint_button.click()
-    assert "DUPLICATE" in pdf_text(printed[-1][1])
+    assert "DUPLICATE" in papers.raw_text(printed[-1][1])
 
     # void it: a reason is required; what it paid is due again
     def void(dialog: VoidDialog) -> None:
@@ -279,7 +274,9 @@ def test_close_out_with_over_short_needs_a_note_then_prints_reports(
         assert drawer.cash_count == {"100": 1, "1": 1}
     titles = [title for title, _ in printed[-2:]]
     assert titles[0].startswith("Close-out") and titles[1].startswith("Deposit slip")
-    assert "Over $1.00" in pdf_text(printed[-2][1]) or "1.00" in pdf_text(printed[-2][1])
+    assert "Over $1.00" in papers.raw_text(printed[-2][1]) or "1.00" in papers.raw_text(
+        printed[-2][1]
+    )
     assert tab.drawer is None and not tab.close_out_button.isEnabled()
 
 

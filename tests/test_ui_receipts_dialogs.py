@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import openpyxl
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
@@ -194,10 +195,6 @@ def _closed_drawer(desk: Desk, who: SignedIn) -> int:
     return drawer.id
 
 
-def _pdf_text(pdf: bytes) -> str:
-    return " ".join((page.extract_text() or "") for page in PdfReader(io.BytesIO(pdf)).pages)
-
-
 def test_drawers_dialog_prints_and_exports_the_deposit_slip(
     qtbot, qtmodeltester, tmp_path, desk, treasurer, dialogs, messages, printed, monkeypatch
 ) -> None:
@@ -247,7 +244,7 @@ def test_drawers_dialog_prints_and_exports_the_deposit_slip(
         f"Deposit slip, {STATION}",
         f"GL distribution, {STATION}",
     ]
-    closeout, slip, gl = (_pdf_text(pdf) for _title, pdf in printed)
+    closeout, slip, gl = (papers.raw_text(pdf, between=" ") for _title, pdf in printed)
     assert "Cash Drawer Close-out" in closeout and "Balanced" in closeout
     assert "Total deposit $20.00" in re.sub(r"\s+", " ", slip)
     assert f"Drawer {closed_id}" in gl and "$20.00" in gl
@@ -373,7 +370,7 @@ def test_refund_by_city_check_needs_its_number_and_refunds_and_adjustments_print
         numbers = refund_receipt.number, adjustment.number
     titles = [title for title, _pdf in printed]
     assert titles == [f"Refund receipt {numbers[0]}", f"Adjustment receipt {numbers[1]}"]
-    refund_text = _pdf_text(printed[0][1])
+    refund_text = papers.raw_text(printed[0][1], between=" ")
     assert numbers[0] in refund_text and "DUPLICATE" not in refund_text
-    assert numbers[1] in _pdf_text(printed[1][1])
+    assert numbers[1] in papers.raw_text(printed[1][1], between=" ")
     assert any(numbers[0] in s for s in statuses) and any(numbers[1] in s for s in statuses)

@@ -19,6 +19,8 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
+import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import QDate, Qt, QTime
@@ -27,7 +29,7 @@ from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox, QTableView, QWidget
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, petitions, receipts, sidewalk_cafes
+from clerk_desk import bonds, ledger, petitions, receipts, sidewalk_cafes
 from clerk_desk.bonds import CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
@@ -37,13 +39,11 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     CafeStatus,
     MeetingKind,
-    PartyKind,
     Role,
     SidewalkCafe,
     TenderKind,
 )
 from clerk_desk.money import Money
-from clerk_desk.parties import PartyData
 from clerk_desk.petitions import MeetingData
 from clerk_desk.receipts import TenderEntry
 from clerk_desk.sidewalk_cafes import CafeData
@@ -105,12 +105,6 @@ def printed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
     return seen
 
 
-def pdf_text(pdf: bytes) -> str:
-    return " ".join(
-        " ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(pdf)).pages
-    )
-
-
 def site_plan_png() -> bytes:
     """A small drawing, as a scanned site plan would be."""
     image = QImage(480, 320, QImage.Format.Format_RGB32)
@@ -125,21 +119,9 @@ def site_plan_png() -> bytes:
         return path.read_bytes()
 
 
-def _party(desk: Desk, who: SignedIn, name: str) -> int:
-    with desk.action(who) as action:
-        party = parties.add_party(
-            action,
-            PartyData(
-                PartyKind.BUSINESS,
-                name,
-                street="233 Broad St N",
-                city="Prescott",
-                state="WI",
-                postal_code="54021",
-            ),
-        )
-        action.session.flush()
-        return party.id
+def _business_on_broad(desk: Desk, who: SignedIn, name: str) -> int:
+    """A business at 233 Broad St N, Prescott."""
+    return builders.party(desk, who, name, street="233 Broad St N", **builders.IN_PRESCOTT)
 
 
 def _meeting(desk: Desk, who: SignedIn, day: date) -> int:
@@ -273,7 +255,7 @@ def test_a_permit_from_the_application_to_the_printed_permit(
     tmp_path,
     monkeypatch,
 ) -> None:
-    bistro = _party(desk, clerk, "Kinni Creek Bistro LLC")
+    bistro = _business_on_broad(desk, clerk, "Kinni Creek Bistro LLC")
     plan = tmp_path / "bistro-site-plan.png"
     plan.write_bytes(site_plan_png())
     records = tmp_path / "sales-may-oct-2026.pdf"
@@ -483,15 +465,15 @@ def test_a_permit_from_the_application_to_the_printed_permit(
         "Owners within 100 feet - SC-2026-001.pdf",
     ]
     letters = PdfReader(io.BytesIO(saved_to[0].read_bytes()))
-    letters_text = pdf_text(saved_to[0].read_bytes())
+    letters_text = papers.text(saved_to[0].read_bytes())
     for name in ("Ruth Halvorsen", "Prescott Hardware Co.", "Occupant"):
         assert name in letters_text
     assert "December 15, 2026" in letters_text
     assert BISTRO in letters_text and "alcohol" in letters_text.lower()
     assert len(letters.pages) >= 3  # a letter each, with the applicant's diagram
-    labels = pdf_text(saved_to[1].read_bytes())
+    labels = papers.text(saved_to[1].read_bytes())
     assert "241 Broad St N" in labels and "237 Broad St N, Apt 2" in labels
-    packet_list = pdf_text(saved_to[2].read_bytes())
+    packet_list = papers.text(saved_to[2].read_bytes())
     assert "Ruth Halvorsen" in packet_list and "281-00140" in packet_list
     assert "Comments until Tue Dec 15, 2026" in tab.model.column_texts(0)[-1]
     assert tab.model.column_texts(0)[5] == "12/15/2026"
@@ -622,7 +604,7 @@ def test_a_permit_from_the_application_to_the_printed_permit(
     assert stored.status == CafeStatus.ISSUED
     assert (stored.issued_on, stored.expires_on) == (date(2026, 12, 29), date(2027, 12, 29))
     assert [title for title, _ in captured] == ["Sidewalk cafe permit SC-2026-001"]
-    permit = pdf_text(captured[0][1])
+    permit = papers.text(captured[0][1])
     assert "SIDEWALK CAFE PERMIT" in permit
     assert "SC-2026-001" in permit and BISTRO in permit
     assert "233 Broad St N" in permit
@@ -649,7 +631,7 @@ def test_a_layout_the_core_refuses_is_said_next_to_its_field(
 ) -> None:
     """A negative length is refused by the core under the field it is about, in words; the
     form stays open with everything typed."""
-    _party(desk, clerk, "Point Douglas Bakery")
+    _business_on_broad(desk, clerk, "Point Douglas Bakery")
     dialog = ApplicationDialog(None, App(desk, clerk))
     qtbot.add_widget(dialog)
     dialog.show()
@@ -688,7 +670,7 @@ def test_a_layout_the_core_refuses_is_said_next_to_its_field(
 def _issued(desk: Desk, clock: FixedClock, clerk: SignedIn, inspector: SignedIn) -> int:
     """A permit issued Mon Nov 30, 2026, through the core (the steps are the test above's):
     applied for Fri Oct 30, the notice mailed Mon Nov 2, the Council's approval Mon Nov 23."""
-    party = _party(desk, clerk, "Great River Tavern Inc.")
+    party = _business_on_broad(desk, clerk, "Great River Tavern Inc.")
     clock.set(datetime(2026, 10, 30, 10, 0))
     with desk.action(clerk) as action:
         cafe = sidewalk_cafes.receive_application(
@@ -785,7 +767,7 @@ def test_a_suspension_on_seven_days_notice_and_its_letter(
         date(2026, 12, 7),
     )
     assert [title for title, _ in printed] == ["Suspension letter — SC-2026-001"]
-    letter = pdf_text(printed[0][1])
+    letter = papers.text(printed[0][1])
     assert "Great River Tavern" in letter and "301 Broad St N" in letter
     assert "Prescott Daze" in letter
     assert "Suspended Monday, December 7, 2026" in letter
@@ -848,7 +830,7 @@ def test_ten_days_notice_of_the_revocation_meeting_then_the_revocation(
     assert stored.revocation_notice_on == date(2026, 11, 30)
     assert stored.revocation_meeting_id == ten_days
     assert [title for title, _ in printed] == ["Notice of revocation meeting — SC-2026-001"]
-    letter = pdf_text(printed[0][1])
+    letter = papers.text(printed[0][1])
     assert "Thursday, December 10, 2026" in letter and grounds in letter
     assert tab.revoke_button.isEnabled()
 
@@ -897,7 +879,7 @@ def test_the_register_exported_to_excel_and_a_record_shown_for_the_today_tab(
     from openpyxl import load_workbook
 
     issued = _issued(desk, clock, clerk, operator_with(Role.INSPECTOR))
-    bakery = _party(desk, clerk, "Point Douglas Bakery")
+    bakery = _business_on_broad(desk, clerk, "Point Douglas Bakery")
     with desk.action(clerk) as action:
         sidewalk_cafes.receive_application(
             action, CafeData(bakery, "Point Douglas Bakery", "118 Orange St N")
@@ -991,7 +973,7 @@ def test_a_renewal_is_a_new_application_withdrawn_and_a_denial_only_the_council_
 
 def _mailed(desk: Desk, clock: FixedClock, clerk: SignedIn) -> int:
     """An application taken and noticed Mon Nov 30, 2026 (the clock left there)."""
-    party = _party(desk, clerk, "Kinni Creek Bistro LLC")
+    party = _business_on_broad(desk, clerk, "Kinni Creek Bistro LLC")
     with desk.action(clerk) as action:
         cafe = sidewalk_cafes.receive_application(
             action,
@@ -1058,7 +1040,7 @@ def test_the_notice_is_mailed_only_with_a_readable_diagram_and_its_letters_writt
     qtbot.add_widget(office)
     office.resize(1400, 900)
     office.show()
-    party = _party(desk, clerk, "Point Douglas Bakery LLC")
+    party = _business_on_broad(desk, clerk, "Point Douglas Bakery LLC")
     with desk.action(clerk) as action:
         bare = sidewalk_cafes.receive_application(
             action, CafeData(party, "Point Douglas Bakery", "118 Orange St N")
@@ -1121,8 +1103,8 @@ def test_the_notice_is_mailed_only_with_a_readable_diagram_and_its_letters_writt
     assert _stored(desk, bare_id).notice_mailed_on == date(2026, 11, 30)
     [(title, letters)] = printed
     assert title == "Notice letters — SC-2026-001"
-    assert "Monday, November 30, 2026" in pdf_text(letters)
-    assert "received by the City Clerk by Tuesday, December 15, 2026" in pdf_text(letters)
+    assert "Monday, November 30, 2026" in papers.text(letters)
+    assert "received by the City Clerk by Tuesday, December 15, 2026" in papers.text(letters)
 
 
 def test_a_correction_after_the_mailing_asks_before_the_notice_is_mailed_again(
@@ -1261,7 +1243,7 @@ def test_the_packet_for_the_council_prints_from_the_tab(
     tab.packet_button.click()
     [(title, pdf)] = printed
     assert title == "Application packet — SC-2026-001"
-    text = pdf_text(pdf)
+    text = papers.text(pdf)
     for shown in (
         "Sidewalk Cafe Application",
         "Not yet placed before the Common Council",
@@ -1299,7 +1281,7 @@ def test_labels_start_where_a_partly_used_sheet_left_off(
     x, y = AVERY_5160.origin(28)
     assert first[0].startswith("Owner 1")
     assert x < first[1] < x + AVERY_5160.width and y < first[2] < y + AVERY_5160.height
-    assert "Owner 3" in pdf_text(pdf).split("Owner 2")[-1]  # the third on the next sheet
+    assert "Owner 3" in papers.text(pdf).split("Owner 2")[-1]  # the third on the next sheet
 
 
 def test_a_temporary_revocation_over_and_a_renewal_issued_show_in_the_register(

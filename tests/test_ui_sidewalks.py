@@ -11,15 +11,14 @@ every message box through ``messages``, and printing through the replaced print 
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+import papers  # type: ignore[import-not-found]
 import pytest
 from openpyxl import load_workbook
-from pypdf import PdfReader
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtPrintSupport import QPrintPreviewDialog
@@ -160,10 +159,6 @@ def stored_order(desk: Desk, order_id: int) -> SidewalkRepairOrder:
         assert order is not None
         session.expunge(order)
         return order
-
-
-def pdf_pages(pdf: bytes) -> list[str]:
-    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages]
 
 
 def texts(view: Any) -> str:
@@ -388,7 +383,7 @@ def test_a_permit_from_application_to_the_printed_permit_with_its_specifications
         date(2026, 11, 30),
         f"Test {Role.INSPECTOR.label}",
     )
-    pages = pdf_pages((tmp_path / "permit.pdf").read_bytes())
+    pages = papers.page_texts((tmp_path / "permit.pdf").read_bytes())
     assert len(pages) >= 2  # the permit, then the specifications sheet
     first, rest = pages[0], " ".join(pages[1:])
     assert "SIDEWALK PERMIT" in first and "PERMIT NO. SW-2026-001" in first
@@ -423,7 +418,7 @@ def test_a_permit_from_application_to_the_printed_permit_with_its_specifications
         "Sidewalk permit SW-2026-001",
         "Standard specifications for sidewalk",
     ]
-    alone = pdf_pages(seen[1][1])
+    alone = papers.page_texts(seen[1][1])
     assert "SW-2026-001" not in " ".join(alone)
     assert "Curing and drying" in " ".join(alone) and "Cold weather" in " ".join(alone)
 
@@ -656,7 +651,7 @@ def test_a_council_repair_order_served_then_repaired_by_the_city_after_twenty_da
     assert told.args[0] == "Repair order SR-2026-001 recorded: print the notice and serve it."
     [(title, notice)] = previewed
     assert title == "Notice to repair sidewalk SR-2026-001"
-    text = " ".join(pdf_pages(notice))
+    text = " ".join(papers.page_texts(notice))
     assert "Robert Hanson" in text and "281-00456-0000" in text
     assert "20 days" in text and "special tax" in text
     order_id = orders.selected().id
@@ -872,7 +867,7 @@ def test_a_denial_appealed_and_granted_by_the_council_prints_the_permit(
     )
     [(title, pdf)] = previewed
     assert title == "Sidewalk permit SW-2026-001"
-    assert "Common Council" in pdf_pages(pdf)[0]
+    assert "Common Council" in papers.page_texts(pdf)[0]
     assert "appeal <b>granted</b>" in tab.permits.summary.text()
 
 
@@ -1192,7 +1187,7 @@ def test_an_owner_ordered_to_replace_the_walk_applies_under_the_order(
     saved = stored_permit(desk, permit_id)
     assert (saved.cost_payer, saved.partial_replacement_approved) == (CostPayer.OWNER, True)
     [(_title, pdf)] = previewed
-    first = pdf_pages(pdf)[0]
+    first = papers.page_texts(pdf)[0]
     assert "Paid 100% by the adjacent property owner" in first
     assert "Partial replacement approved by the Director of Public Works" in first
 

@@ -10,14 +10,13 @@ PDF… (the ``forms.ask_save_path`` hook), so the papers are read back with pypd
 from __future__ import annotations
 
 import html
-import io
 from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
+import papers  # type: ignore[import-not-found]
 import pytest
 from openpyxl import load_workbook
-from pypdf import PdfReader
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtPrintSupport import QPrintPreviewDialog
@@ -195,13 +194,6 @@ def printed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
 
     monkeypatch.setattr(printing, "print_pdf", capture)
     return seen
-
-
-def pdf_text(pdf: bytes) -> str:
-    return " ".join(
-        " ".join(page.extract_text().replace("\u00a0", " ").split())
-        for page in PdfReader(io.BytesIO(pdf)).pages
-    )
 
 
 def qdate(day: date) -> QDate:
@@ -470,7 +462,7 @@ def test_the_bill_printed_and_saved_from_the_preview_reads_back(
     dialogs.append(preview)
     tab.charges.print_bill_button.click()
     assert messages == []
-    text = pdf_text((tmp_path / "bill.pdf").read_bytes())
+    text = papers.text((tmp_path / "bill.pdf").read_bytes())
     assert "CHG-2026-001" in text and OWNER in text
     assert "281-00412-0000" in text and "§ 506-20" in text
     assert "$150.00" in text and "$75.50" in text and "$225.50" in text
@@ -513,7 +505,7 @@ def test_a_part_payment_shows_partly_paid_and_the_balance_and_a_reminder_prints(
     page.reminder_button.click()
     assert messages == []
     assert [title for title, _ in printed] == ["Reminder — CHG-2026-001"]
-    reminder = pdf_text(printed[0][1])
+    reminder = papers.text(printed[0][1])
     assert "$175.50" in reminder and "CHG-2026-001" in reminder
 
 
@@ -801,7 +793,7 @@ def test_the_run_exported_for_the_county_and_printed(
     assert "$" in book.worksheets[0].cell(2, 7).number_format
     roll.print_button.click()
     assert [title for title, _ in printed] == ["Tax roll run TR-2026-01"]
-    text = pdf_text(printed[0][1])
+    text = papers.text(printed[0][1])
     assert "TR-2026-01" in text and "281-00002-0000" in text and "$240.00" in text
     assert messages == [
         "Certify run TR-2026-01 to the tax roll: 1 charge on 1 parcel, totaling $240.00?"

@@ -11,14 +11,13 @@ hook, which keeps the permit's bytes for pypdf to read back.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
+import papers  # type: ignore[import-not-found]
 import pytest
 from openpyxl import load_workbook
-from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 from sqlalchemy import select
@@ -209,11 +208,6 @@ def stored(desk: Desk, opening_id: int) -> StreetOpening:
         return opening
 
 
-def pdf_text(pdf: bytes) -> str:
-    reader = PdfReader(io.BytesIO(pdf))
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
-
-
 # ---- fixtures ----------------------------------------------------------------------------------
 
 
@@ -392,7 +386,7 @@ def test_an_emergency_opening_from_application_to_the_printed_permit(
     assert saved.approved_by_title == "Director of Public Works"
     [(title, pdf)] = printed
     assert title == "Street opening permit SO-2026-001"
-    text = pdf_text(pdf)
+    text = papers.text(pdf)
     assert "SO-2026-001" in text and "In front of 410 Orange St N" in text
     assert "Sun May 30, 2027" in text  # valid through: six months from approval
     assert "St. Croix Valley Gas" in text and "No permit fee" in text
@@ -476,7 +470,7 @@ def test_a_contractors_permit_with_the_fee_receipted_and_approved_by_an_inspecto
         date(2027, 5, 30),
     )
     [(_title, pdf)] = printed
-    text = pdf_text(pdf)
+    text = papers.text(pdf)
     assert "SO-2026-001" in text
     assert "123 Broad St N, northbound lane" in text
     assert "Sun May 30, 2027" in text
@@ -489,7 +483,7 @@ def test_a_contractors_permit_with_the_fee_receipted_and_approved_by_an_inspecto
     tab.select_opening(opening_id)
     assert tab.print_button.isEnabled()
     tab.print_button.click()
-    assert len(printed) == 2 and receipt in pdf_text(printed[-1][1])
+    assert len(printed) == 2 and receipt in papers.text(printed[-1][1])
 
 
 # ---- forms -------------------------------------------------------------------------------------

@@ -14,14 +14,13 @@ keeps the permit's bytes for pypdf to read back.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
+import papers  # type: ignore[import-not-found]
 import pytest
 from openpyxl import load_workbook
-from pypdf import PdfReader
 from PySide6.QtCore import QDate, QDateTime, Qt
 from PySide6.QtWidgets import QDialog, QLabel
 from sqlalchemy import select
@@ -246,11 +245,6 @@ def stored(desk: Desk, privilege_id: int) -> StreetPrivilege:
         return privilege
 
 
-def pdf_text(pdf: bytes) -> str:
-    reader = PdfReader(io.BytesIO(pdf))
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
-
-
 def texts(view: Any) -> str:
     return " ".join(view.texts())
 
@@ -447,7 +441,7 @@ def test_a_permit_from_the_application_to_the_printed_permit(
     assert saved.issued_by_name == f"Test {Role.INSPECTOR.label}"
     [(title, pdf)] = printed
     assert title == "Street privilege permit SP-2026-001"
-    text = pdf_text(pdf)
+    text = papers.text(pdf)
     assert "Street Privilege Permit" in text and "SP-2026-001" in text
     assert "Kinni Roofing" in text and "In front of 118 Orange St N" in text
     assert "February 28, 2027" in text and "§ 506-9 (Termination)" in text
@@ -510,7 +504,7 @@ def test_a_permit_from_the_application_to_the_printed_permit(
     # Printed again from the tab, by the Clerk.
     assert tab.print_button.isEnabled()
     tab.print_button.click()
-    assert len(printed) == 2 and "SP-2026-001" in pdf_text(printed[-1][1])
+    assert len(printed) == 2 and "SP-2026-001" in papers.text(printed[-1][1])
 
 
 def test_a_refused_issue_lists_what_stands_in_the_way(

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from datetime import date, datetime, time
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
+import papers  # type: ignore[import-not-found]
 import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -21,7 +23,7 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QDateEdit, QDialog, QLabel, QLineEdit, QTableView, QWidget
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, petitions, receipts, vending
+from clerk_desk import bonds, ledger, petitions, receipts, vending
 from clerk_desk.bonds import CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
@@ -37,7 +39,6 @@ from clerk_desk.models import (
     VendingStatus,
 )
 from clerk_desk.money import Money
-from clerk_desk.parties import PartyData
 from clerk_desk.petitions import MeetingData
 from clerk_desk.receipts import TenderEntry
 from clerk_desk.vending import ApplicationData, SlotData
@@ -90,22 +91,9 @@ def printed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
     return seen
 
 
-def pdf_text(pdf: bytes) -> str:
-    return " ".join(
-        " ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages
-    )
-
-
 def vending_hours() -> tuple[time, time]:
     """An evening of the Holiday Lights: 4 to 9 p.m."""
     return time(16, 0), time(21, 0)
-
-
-def _party(desk: Desk, who: SignedIn, kind: PartyKind, name: str, **more: Any) -> int:
-    with desk.action(who) as action:
-        party = parties.add_party(action, PartyData(kind, name, **more))
-        action.session.flush()
-        return party.id
 
 
 def _stored(desk: Desk, application_id: int) -> VendingApplication:
@@ -206,11 +194,11 @@ def _pay_fee(desk: Desk, who: SignedIn, application_id: int, party_id: int) -> N
 def test_an_application_from_the_form_straight_to_a_printed_permit(
     qtbot, tab, desk, clerk, dialogs, messages, printed, tmp_path, monkeypatch
 ) -> None:
-    chamber = _party(
+    chamber = builders.party(
         desk,
         clerk,
-        PartyKind.ORGANIZATION,
         "Prescott Area Chamber of Commerce",
+        PartyKind.ORGANIZATION,
         contact_name="Dana Whitfield",
         phone="715-555-0143",
     )
@@ -334,14 +322,14 @@ def test_an_application_from_the_form_straight_to_a_printed_permit(
         "Permit SEV-2026-001",
         "Decision letter — V-2026-001",
     ]
-    permit = pdf_text(printed[0][1])
+    permit = papers.text(printed[0][1])
     assert "SEV-2026-001" in permit
     for place in (BROAD, ORANGE):
         assert place in permit
     assert "December 19, 2026" in permit or "Dec 19, 2026" in permit
     assert "December 20, 2026" in permit or "Dec 20, 2026" in permit
     assert "Great River Bank" in permit and "Point Douglas Pottery" in permit  # the list
-    assert "Prescott Area Chamber of Commerce" in pdf_text(printed[1][1])
+    assert "Prescott Area Chamber of Commerce" in papers.text(printed[1][1])
     assert tab.print_button.isEnabled()
     tab.print_button.click()
     assert printed[-1][0] == "Permit SEV-2026-001"
@@ -377,7 +365,9 @@ def _meeting(desk: Desk, who: SignedIn, day: date) -> int:
 def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_approval(
     qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages, printed
 ) -> None:
-    crepes = _party(desk, clerk, PartyKind.BUSINESS, "Riverside Crepes", phone="651-555-0122")
+    crepes = builders.party(
+        desk, clerk, "Riverside Crepes", PartyKind.BUSINESS, phone="651-555-0122"
+    )
     with desk.action(clerk) as action:
         application = vending.receive_application(
             action,
@@ -412,7 +402,7 @@ def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_ap
     tab.doubt_button.click()
     assert not messages
     assert [title for title, _ in printed] == ["Doubt notice — V-2026-001"]
-    letter = pdf_text(printed[0][1])
+    letter = papers.text(printed[0][1])
     with desk.database.reading() as session:
         (notice,) = vending.get_application(session, application_id).notices
         matters = list(notice.matters["items"])
@@ -466,7 +456,7 @@ def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_ap
     tab.deny_button.click()
     assert _stored(desk, application_id).status == VendingStatus.DENIED
     assert printed[-1][0] == "Denial letter — V-2026-001"
-    denial = pdf_text(printed[-1][1])
+    denial = papers.text(printed[-1][1])
     assert format_day(appeal_by) in denial or appeal_by.strftime("%B %-d, %Y") in denial
     assert "Common Council" in denial
 
@@ -533,7 +523,7 @@ def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_ap
         " ".join(page.extract_text().split())
         for page in PdfReader(io.BytesIO(printed[-2][1])).pages
     ]
-    permit, letter = " ".join(permit_pages), pdf_text(printed[-1][1])
+    permit, letter = " ".join(permit_pages), papers.text(printed[-1][1])
     assert "City Clerk, City of Prescott" in permit_pages[0]  # page 1 is signed
     assert condition in permit and "Freedom Park, pavilion lot" in permit
     assert condition in letter
@@ -557,7 +547,7 @@ def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_ap
 def test_the_doubt_notice_due_turns_red_when_overdue(
     qtbot, tab, desk, clerk, clock: FixedClock
 ) -> None:
-    kettle = _party(desk, clerk, PartyKind.BUSINESS, "Kinnickinnic Kettle Corn")
+    kettle = builders.party(desk, clerk, "Kinnickinnic Kettle Corn", PartyKind.BUSINESS)
     with desk.action(clerk) as action:
         vending.receive_application(
             action,
@@ -583,7 +573,7 @@ def test_the_doubt_notice_due_turns_red_when_overdue(
 def test_an_operator_who_may_not_issue_permits_sees_the_decisions_disabled(
     qtbot, desk, clerk, operator_with, role: Role
 ) -> None:
-    vendor = _party(desk, clerk, PartyKind.BUSINESS, "Twin Rivers Tacos")
+    vendor = builders.party(desk, clerk, "Twin Rivers Tacos", PartyKind.BUSINESS)
     with desk.action(clerk) as action:
         vending.receive_application(
             action,
@@ -617,7 +607,7 @@ def test_the_unpaid_fee_leads_to_the_receipts_tab_with_the_applicant_as_payer(
     from ui.main_window import MainWindow
     from ui.receipts_tab import ReceiptsTab
 
-    vendor = _party(desk, clerk, PartyKind.BUSINESS, "Twin Rivers Tacos")
+    vendor = builders.party(desk, clerk, "Twin Rivers Tacos", PartyKind.BUSINESS)
     with desk.action(clerk) as action:
         application = vending.receive_application(
             action,
@@ -659,7 +649,7 @@ def test_the_unpaid_fee_leads_to_the_receipts_tab_with_the_applicant_as_payer(
 def test_the_register_exported_to_excel_in_the_background(
     qtbot, tab, desk, clerk, tmp_path, monkeypatch
 ) -> None:
-    vendor = _party(desk, clerk, PartyKind.BUSINESS, "Twin Rivers Tacos")
+    vendor = builders.party(desk, clerk, "Twin Rivers Tacos", PartyKind.BUSINESS)
     with desk.action(clerk) as action:
         vending.receive_application(
             action,
@@ -726,7 +716,7 @@ def test_the_buttons_follow_what_the_core_allows(
 ) -> None:
     """Approve is not offered while a requirement is not met; an appeal withdrawn is not before
     the Council; a withdrawn application takes no police review."""
-    vendor = _party(desk, clerk, PartyKind.BUSINESS, "Twin Rivers Tacos")
+    vendor = builders.party(desk, clerk, "Twin Rivers Tacos", PartyKind.BUSINESS)
     with desk.action(clerk) as action:
         application = vending.receive_application(
             action,

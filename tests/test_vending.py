@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import builders  # type: ignore[import-not-found]
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,7 +32,6 @@ from clerk_desk import (
     bonds,
     fees,
     ledger,
-    parties,
     petitions,
     receipts,
     settings_store,
@@ -214,21 +214,16 @@ def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
     return operator_with(Role.TREASURER)
 
 
-def _party(desk: Desk, who: SignedIn, name: str, kind: PartyKind) -> int:
-    with desk.action(who) as action:
-        return parties.add_party(action, parties.PartyData(kind=kind, name=name)).id
-
-
 @pytest.fixture
 def vendor(desk: Desk, admin: SignedIn) -> int:
     """An individual vendor: a food truck at the festival."""
-    return _party(desk, admin, "Magee Park Ice Cream", PartyKind.BUSINESS)
+    return builders.party(desk, admin, "Magee Park Ice Cream", PartyKind.BUSINESS)
 
 
 @pytest.fixture
 def sponsor(desk: Desk, admin: SignedIn) -> int:
     """The organization sponsoring a festival, applying as agent for its participants."""
-    return _party(desk, admin, "Prescott Daze Committee", PartyKind.ORGANIZATION)
+    return builders.party(desk, admin, "Prescott Daze Committee", PartyKind.ORGANIZATION)
 
 
 def _slots(first: date = EVENT, days: int = 1) -> tuple[SlotData, ...]:
@@ -1108,7 +1103,7 @@ def test_a_correction_is_reviewed_again_and_leaves_the_clock_alone(
         clerk,
         vending.correct_application,
         application.id,
-        _festival(_party(desk, clerk, "Lions Club of Prescott", PartyKind.ORGANIZATION)),
+        _festival(builders.party(desk, clerk, "Lions Club of Prescott", PartyKind.ORGANIZATION)),
     )
     assert other.field == "applicant"
     _do(desk, clerk, vending.deny, application.id, reasons="Withdrawn from the festival.")

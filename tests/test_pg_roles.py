@@ -19,18 +19,20 @@ from sqlalchemy import create_engine, make_url, text
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL
 
-from clerk_desk import migrations, receipts
+from clerk_desk import migrations, operators, pg_roles, receipts
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk
 from clerk_desk.errors import DatabaseUnavailable
 from clerk_desk.models import TenderKind
 from clerk_desk.money import Money
+from clerk_desk.opening import seed_defaults
 from clerk_desk.receipts import LineEntry, TenderEntry
 
 POSTGRES_ENV = "CLERK_DESK_TEST_DATABASE_URL"
 INSUFFICIENT_PRIVILEGE = "42501"
 APPEND_ONLY_TRIGGER = "P0001"  # raise_exception from the trail's trigger
+ADMIN = {"CLERK_DESK_USER": "admin", "CLERK_DESK_PASSWORD": "counter-password"}
 
 pytestmark = pytest.mark.postgresql
 
@@ -74,7 +76,7 @@ def server() -> Iterator[Server]:
 
 
 def _cli(data: Path, url: URL, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "CLERK_DESK_DATA_DIR": str(data)}
+    env = {**os.environ, "CLERK_DESK_DATA_DIR": str(data), **ADMIN}  # the owner signs in
     env.pop("CLERK_DESK_DATABASE", None)
     return subprocess.run(
         [sys.executable, "-m", "clerk_desk", "--database", url.render_as_string(False), *args],
@@ -85,6 +87,24 @@ def _cli(data: Path, url: URL, *args: str) -> subprocess.CompletedProcess[str]:
         timeout=120,
         check=False,
     )
+
+
+def _set_up(url: URL) -> None:
+    """The owner migrates the new database and starts Clerk Desk once (the first Administrator),
+    as the README's set-up does before the stations' role is granted: the fee schedule seeded."""
+    owner_db = Database(url)
+    try:
+        owner_db.migrate(backup=False)
+        seed_defaults(Desk(owner_db, clock=FixedClock(datetime(2026, 11, 30, 9, 0))))
+        operators.create_first_administrator(
+            owner_db,
+            FixedClock(datetime(2026, 11, 30, 9, 0)),
+            username=ADMIN["CLERK_DESK_USER"],
+            full_name="Alex Administrator",
+            password=ADMIN["CLERK_DESK_PASSWORD"],
+        )
+    finally:
+        owner_db.dispose()
 
 
 def _take_receipt(url: URL, station: str = "Front counter") -> str:
@@ -136,9 +156,7 @@ TAMPERING = [
 def test_the_stations_role_takes_receipts_but_cannot_touch_the_trail(
     server: Server, tmp_path: Path
 ) -> None:
-    owner_db = Database(server.owner_url)
-    owner_db.migrate(backup=False)
-    owner_db.dispose()
+    _set_up(server.owner_url)
     granted = _cli(tmp_path, server.owner_url, "grant-station-role", server.station)
     assert granted.returncode == 0, granted.stderr
     assert f"{server.station} may now work at the counter" in granted.stdout
@@ -182,8 +200,8 @@ def test_a_station_on_a_database_behind_is_told_to_have_the_owner_migrate(
     owner_engine = create_engine(server.owner_url)
     with owner_engine.begin() as conn:
         migrations.upgrade(conn, "0009")  # the database as the previous version left it
+        pg_roles.grant_station_role(conn, server.station)  # and its stations' role granted
     owner_engine.dispose()
-    assert _cli(tmp_path, server.owner_url, "grant-station-role", server.station).returncode == 0
 
     station_db = Database(server.station_url)
     try:
@@ -200,6 +218,9 @@ def test_a_station_on_a_database_behind_is_told_to_have_the_owner_migrate(
     upgraded = _cli(tmp_path, server.owner_url, "migrate")
     assert upgraded.returncode == 0, upgraded.stderr
     assert "schema 0009 -> 0010" in upgraded.stdout
+    owner_db = Database(server.owner_url)
+    seed_defaults(Desk(owner_db, clock=FixedClock(datetime(2026, 11, 30, 9, 0))))
+    owner_db.dispose()
     # The table 0010 added (the audit chain's head) was granted to the station by the migration.
     assert _take_receipt(server.station_url) == "2026-000001"
     assert _refusal(server.station_url, "TRUNCATE audit_chain") == INSUFFICIENT_PRIVILEGE
@@ -208,9 +229,7 @@ def test_a_station_on_a_database_behind_is_told_to_have_the_owner_migrate(
 def test_a_superuser_or_the_owner_is_not_accepted_as_the_stations_role(
     server: Server, tmp_path: Path
 ) -> None:
-    owner_db = Database(server.owner_url)
-    owner_db.migrate(backup=False)
-    owner_db.dispose()
+    _set_up(server.owner_url)
     refused = _cli(tmp_path, server.owner_url, "grant-station-role", server.owner)
     assert refused.returncode == 1
     assert "owns the tables" in refused.stderr

@@ -25,6 +25,7 @@ from clerk_desk.errors import BackupRefused
 from clerk_desk.models import AuditEvent, Receipt
 from clerk_desk.money import Money
 from clerk_desk.receipts import LineEntry, TenderEntry
+from tests.conftest import PASSWORD
 
 WORKER = Path(__file__).with_name("receipts_worker.py")
 
@@ -44,6 +45,21 @@ def _receipt(desk: Desk) -> str:
 def _open_drawer(desk: Desk) -> None:
     with desk.action(SYSTEM) as action:
         receipts.open_drawer(action, station="Front counter", opening_cash=Money("100.00"))
+
+
+def _records(database: Database) -> object:
+    """The receipts and the trail, less the command line's own sign-in (which it records)."""
+    with database.reading() as session:
+        return (
+            list(session.scalars(select(Receipt.number).order_by(Receipt.id))),
+            list(
+                session.scalars(
+                    select(AuditEvent.chain_hash)
+                    .where(AuditEvent.action != "operator.sign_in")
+                    .order_by(AuditEvent.id)
+                )
+            ),
+        )
 
 
 def _state(database: Database) -> object:
@@ -160,8 +176,14 @@ def test_a_backup_whose_trail_was_rewritten_is_refused(
 
 
 def test_the_command_line_refuses_with_a_non_zero_status(
-    desk: Desk, admin: SignedIn, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    desk: Desk,
+    admin: SignedIn,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setenv("CLERK_DESK_USER", admin.username)  # the Administrator signs in
+    monkeypatch.setenv("CLERK_DESK_PASSWORD", PASSWORD)
     fake = tmp_path / "fake.sqlite3"
     _edit(
         fake,
@@ -171,12 +193,12 @@ def test_the_command_line_refuses_with_a_non_zero_status(
     )
     url = desk.database.url.render_as_string(hide_password=False)
     desk.database.dispose()
-    before = _state(desk.database)
+    before = _records(desk.database)
     status = cli.main(["--database", url, "restore", str(fake), "--yes"])
     assert status == 1
     assert "Nothing of the City's database was changed" in capsys.readouterr().err
     desk.database.dispose()
-    assert _state(desk.database) == before
+    assert _records(desk.database) == before
 
 
 def test_a_station_saving_during_a_restore_never_gets_a_number_twice(

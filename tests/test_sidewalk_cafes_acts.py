@@ -21,12 +21,12 @@ import pytest
 from test_sidewalk_cafes import (
     PDF,
     _apply,
+    _business_on_broad,
     _certificate,
     _data,
     _do,
     _meeting,
     _neighbors,
-    _party,
     _pay,
     _spoil_site_plan,
 )
@@ -175,7 +175,7 @@ def test_every_act_is_refused_by_acts_in_the_very_words_of_its_service(
     treasurer = operator_with(Role.TREASURER)
     everyone = [clerk, inspector, admin]
     seen = Seen()
-    bistro = _party(desk, admin, "Broad Street Bistro LLC")
+    bistro = _business_on_broad(desk, admin, "Broad Street Bistro LLC")
     meetings = Meetings(
         _meeting(desk, clerk, date(2026, 12, 28)),
         _meeting(desk, clerk, date(2027, 1, 11)),
@@ -280,7 +280,7 @@ def test_an_act_the_role_may_not_do_names_the_roles_that_may(
 ) -> None:
     """The permission comes first, in the words the service refuses with."""
     who = operator_with(role)
-    bistro = _party(desk, admin, "Broad Street Bistro LLC")
+    bistro = _business_on_broad(desk, admin, "Broad Street Bistro LLC")
     cafe = _apply(desk, admin, _data(bistro))
     with desk.lookup(who) as action:
         judged = acts(action, cafe)

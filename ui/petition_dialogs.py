@@ -18,7 +18,6 @@ import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, tzinfo
-from pathlib import Path
 
 from PySide6.QtCore import Qt, QTime
 from PySide6.QtWidgets import (
@@ -43,7 +42,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import parties, petitions, petitions_views, words
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, InvalidInput
+from clerk_desk.errors import InvalidInput
 from clerk_desk.models import (
     Parcel,
     Party,
@@ -60,8 +59,8 @@ from clerk_desk.words import clock_time, format_day, plural
 from ui import forms
 from ui.kit.fields import left_aligned, plain_text_edit
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
-from ui.kit.pickers import SCAN_FILTER
-from ui.operations import App, perform, show_error
+from ui.kit.pickers import read_chosen_scan
+from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
 from ui.parties_tab import PartyDialog
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
@@ -382,15 +381,10 @@ class ScanList(QWidget):
         self.clear_button.clicked.connect(self.clear)
 
     def choose(self) -> None:
-        path = forms.ask_open_path(self, "Attach a scan of the signed petition", SCAN_FILTER)
-        if not path:
+        chosen = read_chosen_scan(self, "Attach a scan of the signed petition")
+        if chosen is None:
             return
-        try:
-            content = Path(path).read_bytes()
-        except OSError as error:
-            show_error(self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}"))
-            return
-        self.files.append((Path(path).name, content))
+        self.files.append(chosen)
         self._show()
 
     def clear(self) -> None:

@@ -21,7 +21,6 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -47,7 +46,7 @@ from ui import forms, printing
 from ui.bond_dialogs import open_scan
 from ui.dialog_parts import NBSP
 from ui.kit.meetings import MeetingRow, meeting_rows
-from ui.kit.pickers import SCAN_FILTER
+from ui.kit.pickers import read_chosen_scan
 from ui.operations import App, perform, run_in_background, show_error
 from ui.ordinance_viewer import cite_html
 from ui.petition_dialogs import (
@@ -530,17 +529,10 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         row = self.selected()
         if row is None or self._may_not:
             return
-        path = forms.ask_open_path(self, "Attach a scan of the signed petition", SCAN_FILTER)
-        if not path:
+        chosen = read_chosen_scan(self, "Attach a scan of the signed petition")
+        if chosen is None:
             return
-        try:
-            content = Path(path).read_bytes()
-        except OSError as error:
-            from clerk_desk.errors import ClerkDeskError
-
-            show_error(self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}"))
-            return
-        name = Path(path).name
+        name, content = chosen
         done = perform(
             self, self.app, lambda a: petitions.add_scan(a, row.id, name, content) is not None
         )

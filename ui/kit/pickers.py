@@ -26,6 +26,19 @@ from ui.table_models import RowsModel, TableColumn
 SCAN_FILTER = "Scanned documents (*.pdf *.png *.jpg *.jpeg);;All files (*)"
 
 
+def read_chosen_scan(parent: QWidget, title: str) -> tuple[str, bytes] | None:
+    """Ask for a scanned document and read it at once (a file moved later is not lost): its
+    name and content, or None when none was chosen or it cannot be read (the clerk is told)."""
+    path = forms.ask_open_path(parent, title, SCAN_FILTER)
+    if not path:
+        return None
+    try:
+        return Path(path).name, Path(path).read_bytes()
+    except OSError as error:
+        show_error(parent, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}"))
+        return None
+
+
 class PartyPicker(QWidget):
     """Choose a party by typing part of the name; the matches list under the field.
 
@@ -163,15 +176,11 @@ class ScanChooser(QWidget):
         self.clear_button.clicked.connect(self.clear)
 
     def choose(self) -> None:
-        path = forms.ask_open_path(self, "Attach the scanned document", SCAN_FILTER)
-        if not path:
+        chosen = read_chosen_scan(self, "Attach the scanned document")
+        if chosen is None:
             return
-        try:
-            content = Path(path).read_bytes()
-        except OSError as error:
-            show_error(self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}"))
-            return
-        self.file_name, self.content = Path(path).name, content
+        self.file_name, content = chosen
+        self.content = content
         size = f"{len(content) / 1024:,.0f} KB"
         self.label.setText(f"{html.escape(self.file_name)} ({size})")
         self.clear_button.setVisible(True)

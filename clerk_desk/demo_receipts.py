@@ -519,31 +519,18 @@ def _receipt(
     total = sum(line["amount"] for line in lines)
     tenders, change = _tenders(rng, total, payer.name)
     void = rng.random() < 0.005
-    receipt: dict[str, Any] = {
-        "number": settings.format_number(year, number),
-        "year": year,
-        "sequence": number,
-        "kind": ReceiptKind.PAYMENT.value,
-        "status": (ReceiptStatus.VOID if void else ReceiptStatus.ISSUED).value,
-        "issued_at": issued_at,
-        "operator_id": drawer.operator[0],
-        "operator_name": drawer.operator[1],
-        "payer_id": payer.id,
-        "payer_name": payer.name,
-        "search_text": receipts.search_text_for(
-            settings.format_number(year, number), payer.name, [line["reference"] for line in lines]
-        ),
-        "total": Money.from_cents(total),
-        "change": Money.from_cents(change),
-        "corrects_id": None,
-        "note": "",
-        "voided_at": None,
-        "voided_by_id": None,
-        "void_reason": "",
-        "prints": 1,
-        "_lines": lines,
-        "_tenders": tenders,
-    }
+    receipt = _receipt_row(
+        settings.format_number(year, number),
+        year,
+        number,
+        issued_at,
+        drawer.operator,
+        (payer.id, payer.name),
+        lines,
+        tenders,
+        change,
+    )
+    receipt["status"] = (ReceiptStatus.VOID if void else ReceiptStatus.ISSUED).value
     if void:
         latest = drawer.closed_at - timedelta(minutes=5)
         receipt["voided_at"] = min(issued_at + timedelta(minutes=rng.randrange(1, 90)), latest)
@@ -580,22 +567,47 @@ def _sale_receipt(
     total = sum(line["amount"] for line in lines)
     tenders, change = _tenders(rng, total, sale.payer_name)
     _count_in(drawer, tenders)
-    formatted = settings.format_number(year, number)
+    return _receipt_row(
+        settings.format_number(year, number),
+        year,
+        number,
+        sale.taken_at,
+        (sale.operator.id, sale.operator.full_name),
+        (sale.payer_id, sale.payer_name),
+        lines,
+        tenders,
+        change,
+    )
+
+
+def _receipt_row(
+    formatted: str,
+    year: int,
+    number: int,
+    issued_at: datetime,
+    operator: tuple[int | None, str],
+    payer: tuple[int | None, str],
+    lines: list[dict[str, Any]],
+    tenders: list[dict[str, Any]],
+    change: int,
+) -> dict[str, Any]:
+    """An issued payment receipt's row as the service writes it, with its lines and tenders
+    (``_lines``, ``_tenders``) for the writer to insert beside it."""
     return {
         "number": formatted,
         "year": year,
         "sequence": number,
         "kind": ReceiptKind.PAYMENT.value,
         "status": ReceiptStatus.ISSUED.value,
-        "issued_at": sale.taken_at,
-        "operator_id": sale.operator.id,
-        "operator_name": sale.operator.full_name,
-        "payer_id": sale.payer_id,
-        "payer_name": sale.payer_name,
+        "issued_at": issued_at,
+        "operator_id": operator[0],
+        "operator_name": operator[1],
+        "payer_id": payer[0],
+        "payer_name": payer[1],
         "search_text": receipts.search_text_for(
-            formatted, sale.payer_name, [line["reference"] for line in lines]
+            formatted, payer[1], [line["reference"] for line in lines]
         ),
-        "total": Money.from_cents(total),
+        "total": Money.from_cents(sum(line["amount"] for line in lines)),
         "change": Money.from_cents(change),
         "corrects_id": None,
         "note": "",

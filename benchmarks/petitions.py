@@ -87,7 +87,7 @@ def populate(path: Path, count: int) -> int:
     from clerk_desk.clock import FixedClock
     from clerk_desk.database import Database
     from clerk_desk.desk import Desk
-    from clerk_desk.models import MeetingKind, PartyKind, PetitionKind
+    from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
     from clerk_desk.opening import seed_defaults
     from clerk_desk.petitions import MeetingData, PetitionData, SignerData
 

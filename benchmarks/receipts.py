@@ -76,7 +76,8 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
     from clerk_desk.clock import SystemClock
     from clerk_desk.database import Database
     from clerk_desk.desk import Desk
-    from clerk_desk.models import Party, Receipt, ReceiptLine, TenderKind
+    from clerk_desk.kinds import TenderKind
+    from clerk_desk.models import Party, Receipt, ReceiptLine
     from clerk_desk.money import Money
     from clerk_desk.receipt_views import Period
     from reports.receipt import receipt_pdf

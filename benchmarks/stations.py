@@ -85,7 +85,7 @@ def _station(url: str, station: str, seconds: float, start: Any, out: Any, dues:
     from clerk_desk.clock import FixedClock
     from clerk_desk.database import Database
     from clerk_desk.desk import SYSTEM, Desk
-    from clerk_desk.models import TenderKind
+    from clerk_desk.kinds import TenderKind
     from clerk_desk.receipts import TenderEntry
 
     database = Database(url)
@@ -267,8 +267,8 @@ DUES_PER_STATION = 400
 def _bill_dues(action: Any, station: str) -> list[int]:
     """Amounts owed by one payer per station, for its receipts to pay (half of them pay one)."""
     from clerk_desk import ledger, parties
+    from clerk_desk.kinds import DueKind, PartyKind
     from clerk_desk.ledger import RecordRef
-    from clerk_desk.models import DueKind, PartyKind
     from clerk_desk.money import Money
 
     payer = parties.add_party(

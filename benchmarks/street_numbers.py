@@ -249,16 +249,8 @@ def _build(session: Session, args: argparse.Namespace, rng: random.Random) -> di
     from sqlalchemy import insert
 
     from clerk_desk import street_numbers
-    from clerk_desk.models import (
-        Address,
-        AddressStatus,
-        BuildingKind,
-        Compass,
-        Parcel,
-        Party,
-        PartyKind,
-        Street,
-    )
+    from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, PartyKind
+    from clerk_desk.models import Address, Parcel, Party, Street
     from clerk_desk.parties import fold
 
     streets: list[Street] = []
@@ -430,7 +422,8 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
     from clerk_desk import street_numbers, street_numbers_import
     from clerk_desk.database import Database
     from clerk_desk.desk import SYSTEM, Desk
-    from clerk_desk.models import Address, Compass
+    from clerk_desk.kinds import Compass
+    from clerk_desk.models import Address
     from reports.excel import read_table
 
     rng = random.Random(args.seed)

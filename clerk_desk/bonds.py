@@ -23,14 +23,8 @@ from clerk_desk.documents import scan_bytes as scan_bytes
 from clerk_desk.documents import store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.findings import Finding
-from clerk_desk.models import (
-    Bond,
-    BondKind,
-    FileStatus,
-    InsuranceCertificate,
-    Party,
-    Revocation,
-)
+from clerk_desk.kinds import BondKind, FileStatus
+from clerk_desk.models import Bond, InsuranceCertificate, Party, Revocation
 from clerk_desk.money import Money
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission

@@ -21,7 +21,8 @@ from clerk_desk.clock import Clock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, SignedIn
 from clerk_desk.errors import ClerkDeskError, DatabaseUnavailable, PermissionDenied, SignInFailed
-from clerk_desk.models import Operator, Role
+from clerk_desk.kinds import Role
+from clerk_desk.models import Operator
 from clerk_desk.permissions import Permission, allows, refusal
 
 

@@ -25,7 +25,8 @@ from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.errors import PermissionDenied, SignInFailed
-from clerk_desk.models import AuditEvent, Base, Operator, Role
+from clerk_desk.kinds import Role
+from clerk_desk.models import AuditEvent, Base, Operator
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, allows, refusal
 

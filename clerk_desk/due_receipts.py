@@ -14,8 +14,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from clerk_desk.clock import city_zone
+from clerk_desk.kinds import DueKind, DueStatus, ReceiptKind, ReceiptStatus
 from clerk_desk.ledger import RecordRef, dues_for
-from clerk_desk.models import DueKind, DueStatus, Receipt, ReceiptKind, ReceiptLine, ReceiptStatus
+from clerk_desk.models import Receipt, ReceiptLine
 from clerk_desk.money import Money
 
 FEE_KINDS = (DueKind.FEE, DueKind.DOUBLED_FEE)

@@ -18,17 +18,8 @@ from sqlalchemy.orm import Session
 from clerk_desk import gl_accounts
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
-from clerk_desk.models import (
-    AmountDue,
-    DueKind,
-    DueStatus,
-    FeeItem,
-    Party,
-    Receipt,
-    ReceiptLine,
-    ReceiptStatus,
-    SpecialCharge,
-)
+from clerk_desk.kinds import DueKind, DueStatus, ReceiptStatus
+from clerk_desk.models import AmountDue, FeeItem, Party, Receipt, ReceiptLine, SpecialCharge
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
@@ -288,7 +279,7 @@ def pay(action: Action, due_id: int, amount: Money, *, receipt: Receipt | None) 
     before = snapshot(due)
     if receipt is None:
         # Only the demo takes a payment whose receipt it writes afterwards, with the day's
-        # counter receipts (clerk_desk.demo_counter); ``clerk-desk check`` finds one left
+        # counter receipts (clerk_desk.demo.counter); ``clerk-desk check`` finds one left
         # without its receipt.
         due.paid = due.paid + amount
         due.status = settled_status(DueStatus(due.status), due.amount, due.paid)

@@ -20,15 +20,9 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from clerk_desk.kinds import DrawerStatus, DueStatus
 from clerk_desk.ledger import receipted, settled_status
-from clerk_desk.models import (
-    AmountDue,
-    Drawer,
-    DrawerStatus,
-    DueStatus,
-    NumberSequence,
-    Receipt,
-)
+from clerk_desk.models import AmountDue, Drawer, NumberSequence, Receipt
 from clerk_desk.money import Money
 from clerk_desk.words import plural
 

@@ -8,7 +8,6 @@ Alembic migrations in ``clerk_desk/migrations``.
 
 from __future__ import annotations
 
-import enum
 from datetime import UTC, date, datetime, time
 from typing import Any
 
@@ -32,6 +31,39 @@ from sqlalchemy import (
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from clerk_desk.kinds import (
+    AddressStatus,
+    ApplicantKind,
+    BondKind,
+    BuildingKind,
+    CafeStatus,
+    ChargeKind,
+    ChargeStatus,
+    Compass,
+    CostPayer,
+    DrawerStatus,
+    DueKind,
+    DueStatus,
+    FileStatus,
+    MeetingKind,
+    NumberingCaseStatus,
+    OpeningStatus,
+    PartyKind,
+    PetitionKind,
+    PetitionStatus,
+    PrivilegePurpose,
+    PrivilegeStatus,
+    ReceiptKind,
+    ReceiptStatus,
+    RepairOrderKind,
+    RepairOrderStatus,
+    Role,
+    RunStatus,
+    SidewalkPermitStatus,
+    SidewalkWork,
+    TenderKind,
+    VendingStatus,
+)
 from clerk_desk.money import Money
 
 NAMING_CONVENTION = {
@@ -89,29 +121,6 @@ class Base(DeclarativeBase):
         str: String(200),
         dict[str, Any]: JSON(),
     }
-
-
-class Role(enum.StrEnum):
-    """Who does what at City Hall. The values are stored; the labels are shown."""
-
-    CLERK = "clerk"
-    DEPUTY_CLERK = "deputy_clerk"
-    TREASURER = "treasurer"
-    INSPECTOR = "inspector"
-    ADMINISTRATOR = "administrator"
-
-    @property
-    def label(self) -> str:
-        return ROLE_LABELS[self]
-
-
-ROLE_LABELS = {
-    Role.CLERK: "Clerk",
-    Role.DEPUTY_CLERK: "Deputy Clerk",
-    Role.TREASURER: "Treasurer",
-    Role.INSPECTOR: "Building Inspector / Public Works",
-    Role.ADMINISTRATOR: "Administrator",
-}
 
 
 class Operator(Base):
@@ -183,18 +192,6 @@ class SignInThrottle(Base):
     first_failed_at: Mapped[datetime]
     last_failed_at: Mapped[datetime]
     blocked_until: Mapped[datetime | None]
-
-
-class PartyKind(enum.StrEnum):
-    PERSON = "person"
-    BUSINESS = "business"
-    ORGANIZATION = "organization"
-    UTILITY = "utility"
-    GOVERNMENT = "government"
-
-    @property
-    def label(self) -> str:
-        return self.value.capitalize() if self is not PartyKind.UTILITY else "Public utility"
 
 
 class Party(Base):
@@ -273,29 +270,6 @@ class FeeItem(Base):
     )
 
 
-class DueKind(enum.StrEnum):
-    FEE = "fee"
-    DOUBLED_FEE = "doubled_fee"
-    CITY_EXPENSES = "city_expenses"
-    SPECIAL_CHARGE = "special_charge"
-
-    @property
-    def label(self) -> str:
-        return {
-            DueKind.FEE: "Fee",
-            DueKind.DOUBLED_FEE: "Doubled fee",
-            DueKind.CITY_EXPENSES: "Actual City expenses",
-            DueKind.SPECIAL_CHARGE: "Special charge",
-        }[self]
-
-
-class DueStatus(enum.StrEnum):
-    OPEN = "open"
-    PAID = "paid"
-    CANCELLED = "cancelled"
-    CERTIFIED = "certified"  # entered on the tax roll: collected with the property taxes
-
-
 class AmountDue(Base):
     """What a party owes the City for one record (a permit's fee, City expenses, a charge).
 
@@ -360,11 +334,6 @@ class NumberSequence(Base):
 #    issue a receipt therefor") ------------------------------------------------------------------
 
 
-class DrawerStatus(enum.StrEnum):
-    OPEN = "open"
-    CLOSED = "closed"
-
-
 class Drawer(Base):
     """One counter station's cash drawer from opening to close-out (a batch).
 
@@ -407,17 +376,6 @@ class Drawer(Base):
             postgresql_where=text("status = 'open'"),
         ),
     )
-
-
-class ReceiptKind(enum.StrEnum):
-    PAYMENT = "payment"
-    REFUND = "refund"  # money paid back, referencing the original after its drawer closed
-    ADJUSTMENT = "adjustment"  # a correction to the lines of a receipt in a closed drawer
-
-
-class ReceiptStatus(enum.StrEnum):
-    ISSUED = "issued"
-    VOID = "void"
 
 
 class Receipt(Base):
@@ -483,29 +441,6 @@ class ReceiptLine(Base):
     receipt: Mapped[Receipt] = relationship(back_populates="lines")
 
 
-class TenderKind(enum.StrEnum):
-    CASH = "cash"
-    CHECK = "check"
-    CARD = "card"
-    MONEY_ORDER = "money_order"
-    CITY_CHECK = "city_check"  # a refund paid by the City's own check: never in the drawer
-
-    @property
-    def label(self) -> str:
-        return {
-            "cash": "Cash",
-            "check": "Check",
-            "card": "Card",
-            "money_order": "Money order",
-            "city_check": "City check",
-        }[self.value]
-
-    @property
-    def in_drawer(self) -> bool:
-        """Whether the tender passes through the counter's drawer and the bank deposit."""
-        return self is not TenderKind.CITY_CHECK
-
-
 class Tender(Base):
     """How a receipt was paid. Of a card, only the last four digits and the authorization code
     are ever stored. ``amount`` is what the tender pays toward the total; for cash,
@@ -530,18 +465,6 @@ class Tender(Base):
 
 # -- Bonds, insurance certificates and the annual-bond register (§§ 506-6, 506-9, 506-10,
 #    506-24) ------------------------------------------------------------------------------------
-
-
-class FileStatus(enum.StrEnum):
-    ON_FILE = "on_file"
-    RELEASED = "released"
-    CLAIM_MADE = "claim_made"
-    FORFEITED = "forfeited"
-    SUPERSEDED = "superseded"  # a certificate replaced by a newer one
-
-    @property
-    def label(self) -> str:
-        return self.value.replace("_", " ").capitalize()
 
 
 class InsuranceCertificate(Base):
@@ -586,22 +509,6 @@ class InsuranceCertificate(Base):
     insured: Mapped[Party] = relationship()
 
     __table_args__ = (CheckConstraint("expires_on >= effective_on", name="period_in_order"),)
-
-
-class BondKind(enum.StrEnum):
-    STREET_OPENING = "street_opening"  # $10,000 per permit, § 506-6 (Bond)
-    ANNUAL_EXCAVATION = "annual_excavation"  # one per principal per calendar year, § 506-6
-    STREET_PRIVILEGE = "street_privilege"  # not exceeding $10,000, § 506-9 (Bond)
-    RESTORATION_GUARANTEE = "restoration_guarantee"  # one year from completion, § 506-6
-
-    @property
-    def label(self) -> str:
-        return {
-            "street_opening": "Street opening bond",
-            "annual_excavation": "Annual excavation bond",
-            "street_privilege": "Street privilege bond",
-            "restoration_guarantee": "Restoration guarantee",
-        }[self.value]
 
 
 _ANNUAL_STANDING = "kind = 'annual_excavation' AND status IN ('on_file', 'claim_made')"
@@ -688,25 +595,6 @@ class Document(Base):
 # -- Street numbers (§ 506-16) ------------------------------------------------------------------
 
 
-class Compass(enum.StrEnum):
-    """A side of a street, or the way its numbers run."""
-
-    NORTH = "N"
-    SOUTH = "S"
-    EAST = "E"
-    WEST = "W"
-
-    @property
-    def label(self) -> str:
-        return {"N": "north", "S": "south", "E": "east", "W": "west"}[self.value]
-
-    @property
-    def opposite(self) -> Compass:
-        return {"N": Compass.SOUTH, "S": Compass.NORTH, "E": Compass.WEST, "W": Compass.EAST}[
-            self.value
-        ]
-
-
 class Street(Base):
     """A street of the numbering map: its name, the side that carries odd numbers, the way the
     numbers run and the numbers it may carry.
@@ -734,25 +622,6 @@ class Street(Base):
     __table_args__ = (
         CheckConstraint("range_low > 0 AND range_high >= range_low", name="range_in_order"),
     )
-
-
-class BuildingKind(enum.StrEnum):
-    PRINCIPAL = "principal"
-    SECONDARY = "secondary"  # exempt when the lot's principal building is numbered
-    MULTIPLE_DWELLING = "multiple_dwelling"  # five-inch numbers, three-inch apartment numbers
-
-    @property
-    def label(self) -> str:
-        return {
-            "principal": "Principal building",
-            "secondary": "Secondary building",
-            "multiple_dwelling": "Multiple dwelling",
-        }[self.value]
-
-
-class AddressStatus(enum.StrEnum):
-    ASSIGNED = "assigned"
-    RETIRED = "retired"
 
 
 _ADDRESS_IN_USE = "status = 'assigned'"
@@ -821,24 +690,6 @@ class AddressChange(Base):
     reason: Mapped[str] = mapped_column(Text, default="")
 
 
-class NumberingCaseStatus(enum.StrEnum):
-    OPEN = "open"  # observed; the owner has 20 days
-    NOTICED = "noticed"  # notice served; the owner has 10 days more
-    REFERRED = "referred"  # referred for a forfeiture under § 1-4
-    COMPLIED = "complied"
-    WITHDRAWN = "withdrawn"  # recorded in error
-
-    @property
-    def label(self) -> str:
-        return {
-            "open": "Observed",
-            "noticed": "Notice served",
-            "referred": "Referred for forfeiture",
-            "complied": "Complied",
-            "withdrawn": "Withdrawn",
-        }[self.value]
-
-
 class NumberingCase(Base):
     """Numbers missing or improper on a building (§ 506-16 (Noncompliance)), from observation
     through notice and referral to compliance."""
@@ -867,62 +718,6 @@ class NumberingCase(Base):
 
 
 # -- Improvement petitions and the Common Council (§ 506-14) -----------------------------------
-
-
-class PetitionKind(enum.StrEnum):
-    """The six kinds of request § 506-14 names."""
-
-    NEW_STREET = "new_street"
-    RESURFACING = "resurfacing"
-    CURB_AND_GUTTER = "curb_and_gutter"
-    STORM_SEWER = "storm_sewer"
-    UTILITY_WORK = "utility_work"
-    SIDEWALK = "sidewalk"
-
-    @property
-    def label(self) -> str:
-        return {
-            "new_street": "New street",
-            "resurfacing": "Street resurfacing",
-            "curb_and_gutter": "Curb and gutter",
-            "storm_sewer": "Storm sewer",
-            "utility_work": "Utility work",
-            "sidewalk": "Sidewalk",
-        }[self.value]
-
-
-class PetitionStatus(enum.StrEnum):
-    RECEIVED = "received"  # not yet placed on an agenda
-    ON_AGENDA = "on_agenda"
-    REFERRED = "referred"  # to a committee or the engineer; comes back on a later agenda
-    APPROVED = "approved"
-    DENIED = "denied"
-    WITHDRAWN = "withdrawn"
-
-    @property
-    def label(self) -> str:
-        return {
-            "received": "Received",
-            "on_agenda": "On agenda",
-            "referred": "Referred",
-            "approved": "Approved",
-            "denied": "Denied",
-            "withdrawn": "Withdrawn",
-        }[self.value]
-
-    @property
-    def pending(self) -> bool:
-        """Still before the Council: not yet approved, denied or withdrawn."""
-        return self in (PetitionStatus.RECEIVED, PetitionStatus.ON_AGENDA, PetitionStatus.REFERRED)
-
-
-class MeetingKind(enum.StrEnum):
-    REGULAR = "regular"
-    SPECIAL = "special"
-
-    @property
-    def label(self) -> str:
-        return "Regular meeting" if self is MeetingKind.REGULAR else "Special meeting"
 
 
 class CouncilMeeting(Base):
@@ -1045,55 +840,6 @@ class PetitionEvent(Base):
 
 
 # -- Special event vending (§ 506-24) -----------------------------------------------------------
-
-
-class ApplicantKind(enum.StrEnum):
-    VENDOR = "vendor"  # a participant in a special event, vending as an integral part of it
-    SPONSOR = "sponsor"  # the organization sponsoring a promotion or festival, as agent
-
-    @property
-    def label(self) -> str:
-        return "Individual vendor" if self is ApplicantKind.VENDOR else "Sponsoring organization"
-
-
-class VendingStatus(enum.StrEnum):
-    RECEIVED = "received"
-    IN_DOUBT = "in_doubt"
-    APPROVED = "approved"
-    CONDITIONALLY_APPROVED = "conditional"
-    DENIED = "denied"
-    APPEALED = "appealed"
-    APPROVED_ON_APPEAL = "appeal_approved"
-    DENIED_ON_APPEAL = "appeal_denied"
-    WITHDRAWN = "withdrawn"
-
-    @property
-    def label(self) -> str:
-        return {
-            "received": "Received",
-            "in_doubt": "In doubt",
-            "approved": "Approved",
-            "conditional": "Conditionally approved",
-            "denied": "Denied",
-            "appealed": "Appealed",
-            "appeal_approved": "Approved on appeal",
-            "appeal_denied": "Denied on appeal",
-            "withdrawn": "Withdrawn",
-        }[self.value]
-
-    @property
-    def permitted(self) -> bool:
-        """Whether a permit stands."""
-        return self in (
-            VendingStatus.APPROVED,
-            VendingStatus.CONDITIONALLY_APPROVED,
-            VendingStatus.APPROVED_ON_APPEAL,
-        )
-
-    @property
-    def undecided(self) -> bool:
-        """Still with the Clerk: neither approved nor denied nor withdrawn."""
-        return self in (VendingStatus.RECEIVED, VendingStatus.IN_DOUBT)
 
 
 class VendingApplication(Base):
@@ -1241,28 +987,6 @@ class VendingAppeal(Base):
 # -- Street openings (§§ 506-6, 506-7) ---------------------------------------------------------
 
 
-class OpeningStatus(enum.StrEnum):
-    APPLIED = "applied"
-    APPROVED = "approved"
-    IN_PROGRESS = "in_progress"  # the opening has been made
-    RESTORED = "restored"  # permanent restoration done: the one-year guarantee runs
-    CLOSED = "closed"
-    REFUSED = "refused"
-    EXEMPT = "exempt"  # City work (§ 506-6 (City work excluded)): recorded, no permit or fee
-
-    @property
-    def label(self) -> str:
-        return {
-            "applied": "Applied",
-            "approved": "Approved",
-            "in_progress": "In progress",
-            "restored": "Restored",
-            "closed": "Closed",
-            "refused": "Refused",
-            "exempt": "City work (exempt)",
-        }[self.value]
-
-
 class StreetOpening(Base):
     """An application for, and then the permit of, one or more openings in public ways.
 
@@ -1376,33 +1100,6 @@ class StreetImprovement(Base):
 # -- Street privilege permits (§ 506-9) --------------------------------------------------------
 
 
-class PrivilegePurpose(enum.StrEnum):
-    MOVE_BUILDING = "move_building"  # moving a building or structure
-    CONSTRUCTION = "construction"  # materials for construction of a building or structure
-    DEMOLITION = "demolition"  # materials for its demolition
-
-    @property
-    def label(self) -> str:
-        return {
-            "move_building": "Moving a building or structure",
-            "construction": "Construction materials",
-            "demolition": "Demolition materials",
-        }[self.value]
-
-
-class PrivilegeStatus(enum.StrEnum):
-    APPLIED = "applied"
-    ISSUED = "issued"  # in force until ``ends_on`` (the status stays; expiry is read from it)
-    CLOSED = "closed"  # the way vacated and cleaned at the end of the work
-    REVOKED = "revoked"
-    REFUSED = "refused"
-    WITHDRAWN = "withdrawn"
-
-    @property
-    def label(self) -> str:
-        return self.value.capitalize()
-
-
 class StreetPrivilege(Base):
     """An application for, and then the permit of, a street privilege (§ 506-9).
 
@@ -1479,64 +1176,6 @@ class StreetPrivilege(Base):
 
 
 # -- Sidewalks (the sidewalk article before § 506-6) -------------------------------------------
-
-
-class SidewalkWork(enum.StrEnum):
-    CONSTRUCT = "construct"  # a new sidewalk or bicycle lane
-    RECONSTRUCT = "reconstruct"  # an existing one rebuilt
-    REPLACE = "replace"
-    REPAIR = "repair"
-    REMOVE = "remove"  # removed without replacement
-
-    @property
-    def label(self) -> str:
-        return {
-            "construct": "Construction (new)",
-            "reconstruct": "Reconstruction",
-            "replace": "Replacement",
-            "repair": "Repair",
-            "remove": "Removal without replacement",
-        }[self.value]
-
-
-class CostPayer(enum.StrEnum):
-    CITY = "city"
-    OWNER = "owner"  # the adjacent property owner
-    LAND_DIVIDER = "land_divider"  # new subdivisions and developments (Chapter 510)
-
-    @property
-    def label(self) -> str:
-        return {
-            "city": "City of Prescott",
-            "owner": "Adjacent property owner",
-            "land_divider": "Land divider",
-        }[self.value]
-
-
-class SidewalkPermitStatus(enum.StrEnum):
-    APPLIED = "applied"
-    ISSUED = "issued"
-    DENIED = "denied"
-    APPEALED = "appealed"  # denial appealed to the Common Council
-    ISSUED_ON_APPEAL = "issued_on_appeal"
-    DENIED_ON_APPEAL = "denied_on_appeal"
-    COMPLETED = "completed"
-    WITHDRAWN = "withdrawn"
-    CITY_CONTRACT = "city_contract"  # under contract with the City: recorded, no permit needed
-
-    @property
-    def label(self) -> str:
-        return {
-            "applied": "Applied",
-            "issued": "Issued",
-            "denied": "Denied",
-            "appealed": "Appealed to Council",
-            "issued_on_appeal": "Issued on appeal",
-            "denied_on_appeal": "Denied on appeal",
-            "completed": "Completed",
-            "withdrawn": "Withdrawn",
-            "city_contract": "City contract (no permit)",
-        }[self.value]
 
 
 class MasterPlanSegment(Base):
@@ -1623,38 +1262,6 @@ class SidewalkPermit(Base):
     # City contract records are numbered in their own series (SWC-…): the number alone is unique.
 
 
-class RepairOrderKind(enum.StrEnum):
-    COUNCIL_ORDER = "council_order"  # Wis. Stat. § 66.0907: 20 days after service
-    EMERGENCY = "emergency"  # the owner directed to repair immediately
-    MINOR = "minor"  # up to $500, at the Director's direction, without notice
-
-    @property
-    def label(self) -> str:
-        return {
-            "council_order": "Council order (20 days)",
-            "emergency": "Emergency",
-            "minor": "Minor repair (up to $500)",
-        }[self.value]
-
-
-class RepairOrderStatus(enum.StrEnum):
-    ORDERED = "ordered"
-    SERVED = "served"  # the notice served on the owner: the 20 days run
-    REPAIRED_BY_OWNER = "repaired_by_owner"
-    CITY_REPAIRED = "city_repaired"  # the City did the work: its cost charged to the parcel
-    CANCELLED = "cancelled"
-
-    @property
-    def label(self) -> str:
-        return {
-            "ordered": "Ordered",
-            "served": "Notice served",
-            "repaired_by_owner": "Repaired by owner",
-            "city_repaired": "Repaired by City (charged)",
-            "cancelled": "Cancelled",
-        }[self.value]
-
-
 class SidewalkRepairOrder(Base):
     """An order to repair or replace an unsafe sidewalk (sidewalk article; Wis. Stat.
     § 66.0907), from the Council's order through service of the notice to the owner's repair or
@@ -1705,32 +1312,6 @@ class SidewalkRepairOrder(Base):
 
 
 # -- Sidewalk cafes (§ 506-10) -----------------------------------------------------------------
-
-
-class CafeStatus(enum.StrEnum):
-    APPLIED = "applied"
-    NOTICE_MAILED = "notice_mailed"  # the 15 days for comments run
-    BEFORE_COUNCIL = "before_council"
-    APPROVED = "approved"  # by the Council; the Administrator has not issued it yet
-    ISSUED = "issued"
-    SUSPENDED = "suspended"  # temporarily (§ 506-10 (Term and renewal …))
-    DENIED = "denied"
-    REVOKED = "revoked"
-    WITHDRAWN = "withdrawn"
-
-    @property
-    def label(self) -> str:
-        return {
-            "applied": "Applied",
-            "notice_mailed": "Notice mailed",
-            "before_council": "Before the Council",
-            "approved": "Approved by Council",
-            "issued": "Issued",
-            "suspended": "Suspended",
-            "denied": "Denied",
-            "revoked": "Revoked",
-            "withdrawn": "Withdrawn",
-        }[self.value]
 
 
 class SidewalkCafe(Base):
@@ -1905,35 +1486,6 @@ class CafeSuspension(Base):
 # -- Special charges and the tax roll ----------------------------------------------------------
 
 
-class ChargeKind(enum.StrEnum):
-    """Work the City did in someone's place, each kind with its section and its clock (see
-    :mod:`clerk_desk.special_charges`)."""
-
-    SNOW_ICE = "snow_ice"
-    OBSTRUCTION = "obstruction"
-    PRIVILEGE_REMOVAL = "privilege_removal"
-    DIRT_DEBRIS = "dirt_debris"
-    STREET_DAMAGE = "street_damage"
-    SIDEWALK_REPAIR = "sidewalk_repair"
-    SIDEWALK_MINOR_REPAIR = "sidewalk_minor"
-    OPENING_REPAIR = "opening_repair"
-    DEFICIENCY_REPAIR = "deficiency_repair"
-
-
-class ChargeStatus(enum.StrEnum):
-    BILLED = "billed"  # paid, partly paid and overdue are read from its amount due and clocks
-    CERTIFIED = "certified"  # entered on the tax roll by a certified run
-    CANCELLED = "cancelled"
-
-    @property
-    def label(self) -> str:
-        return {
-            "billed": "Billed",
-            "certified": "Certified to tax roll",
-            "cancelled": "Cancelled",
-        }[self.value]
-
-
 class SpecialCharge(Base):
     """A charge for work the City did in an owner's (or operator's, or permittee's) place.
 
@@ -2013,13 +1565,6 @@ class ChargeLine(Base):
     charge: Mapped[SpecialCharge] = relationship(back_populates="lines")
 
     __table_args__ = (CheckConstraint("amount > 0", name="amount_positive"),)
-
-
-class RunStatus(enum.StrEnum):
-    DRAFT = "draft"
-    PREVIEW = "preview"  # as of a day still to come: shown, never certified
-    CERTIFIED = "certified"
-    DISCARDED = "discarded"
 
 
 class TaxRollRun(Base):

@@ -19,7 +19,8 @@ from clerk_desk.clock import Clock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Action, Desk, SignedIn, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, SignInFailed
-from clerk_desk.models import AuditEvent, Operator, Role
+from clerk_desk.kinds import Role
+from clerk_desk.models import AuditEvent, Operator
 from clerk_desk.permissions import Permission
 from clerk_desk.validation import clip, fits
 

@@ -16,7 +16,8 @@ from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from clerk_desk.models import Parcel, Party, PartyKind, Role
+from clerk_desk.kinds import PartyKind, Role
+from clerk_desk.models import Parcel, Party
 from clerk_desk.permissions import Permission, roles_allowed
 from clerk_desk.validation import fits
 

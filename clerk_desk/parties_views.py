@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from clerk_desk import parties
-from clerk_desk.models import Parcel, Party, PartyKind
+from clerk_desk.kinds import PartyKind
+from clerk_desk.models import Parcel, Party
 from clerk_desk.parties import PartyData
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-from clerk_desk.models import Role
+from clerk_desk.kinds import Role
 
 
 class Permission(enum.Enum):

@@ -27,16 +27,14 @@ from clerk_desk.deadlines import PERIOD_CITE, CityCalendar, Deadline
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.kinds import MeetingKind, PetitionKind, PetitionStatus
 from clerk_desk.models import (
     AuditEvent,
     CouncilMeeting,
-    MeetingKind,
     Petition,
     PetitionEvent,
-    PetitionKind,
     PetitionScan,
     PetitionSigner,
-    PetitionStatus,
 )
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_parcel, get_party, on_renamed

@@ -14,7 +14,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from clerk_desk.deadlines import CityCalendar
-from clerk_desk.models import CouncilMeeting, Parcel, Party, Petition, PetitionStatus
+from clerk_desk.kinds import PetitionStatus
+from clerk_desk.models import CouncilMeeting, Parcel, Party, Petition
 from clerk_desk.parties import search_parcels, search_parties
 
 OWNER_CHOICES_LIMIT = 100

@@ -26,21 +26,23 @@ from clerk_desk.clock import city_zone
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
-from clerk_desk.models import (
-    AmountDue,
-    Drawer,
+from clerk_desk.kinds import (
     DrawerStatus,
     DueKind,
     DueStatus,
+    ReceiptKind,
+    ReceiptStatus,
+    TenderKind,
+)
+from clerk_desk.models import (
+    AmountDue,
+    Drawer,
     FeeItem,
     Operator,
     Party,
     Receipt,
-    ReceiptKind,
     ReceiptLine,
-    ReceiptStatus,
     Tender,
-    TenderKind,
 )
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number

@@ -83,16 +83,15 @@ from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
+from clerk_desk.kinds import CafeStatus, DueKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
 from clerk_desk.models import (
     AmountDue,
     CafeComment,
     CafeNeighbor,
-    CafeStatus,
     CafeSuspension,
     CouncilMeeting,
-    DueKind,
     Parcel,
     SidewalkCafe,
     Street,

@@ -29,7 +29,8 @@ from sqlalchemy import select
 from clerk_desk import sidewalk_cafes as cafes
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput, PermissionDenied
-from clerk_desk.models import CafeStatus, SidewalkCafe
+from clerk_desk.kinds import CafeStatus
+from clerk_desk.models import SidewalkCafe
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.words import format_day
 

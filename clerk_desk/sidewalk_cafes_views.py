@@ -24,16 +24,10 @@ from clerk_desk.documents import scan_bytes
 from clerk_desk.due_receipts import FeeReceipt, fee_receipts
 from clerk_desk.errors import Conflict, NotFound
 from clerk_desk.findings import Finding
+from clerk_desk.kinds import CafeStatus, DueStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
-from clerk_desk.models import (
-    AmountDue,
-    CafeComment,
-    CafeStatus,
-    CafeSuspension,
-    DueStatus,
-    SidewalkCafe,
-)
+from clerk_desk.models import AmountDue, CafeComment, CafeSuspension, SidewalkCafe
 from clerk_desk.money import Money
 from clerk_desk.street_openings_views import InsuranceOnFile
 from clerk_desk.words import format_day, long_day

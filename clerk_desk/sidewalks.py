@@ -41,20 +41,22 @@ from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.findings import Finding, blocking
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
+from clerk_desk.kinds import (
+    ChargeKind,
+    CostPayer,
+    RepairOrderKind,
+    RepairOrderStatus,
+    SidewalkPermitStatus,
+    SidewalkWork,
+)
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
 from clerk_desk.models import (
-    ChargeKind,
-    CostPayer,
     CouncilMeeting,
     MasterPlanSegment,
     Parcel,
-    RepairOrderKind,
-    RepairOrderStatus,
     SidewalkPermit,
-    SidewalkPermitStatus,
     SidewalkRepairOrder,
-    SidewalkWork,
     SpecialCharge,
     Street,
 )

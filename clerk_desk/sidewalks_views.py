@@ -19,18 +19,20 @@ from sqlalchemy.orm import Session
 from clerk_desk import petitions, settings_store
 from clerk_desk import sidewalks as sw
 from clerk_desk.deadlines import CityCalendar
+from clerk_desk.kinds import (
+    CostPayer,
+    RepairOrderKind,
+    RepairOrderStatus,
+    SidewalkPermitStatus,
+    SidewalkWork,
+)
 from clerk_desk.lengths import format_length
 from clerk_desk.models import (
-    CostPayer,
     CouncilMeeting,
     MasterPlanSegment,
     Party,
-    RepairOrderKind,
-    RepairOrderStatus,
     SidewalkPermit,
-    SidewalkPermitStatus,
     SidewalkRepairOrder,
-    SidewalkWork,
 )
 from clerk_desk.money import Money
 from clerk_desk.ordinance import load_chapter

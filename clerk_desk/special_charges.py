@@ -67,17 +67,13 @@ from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.kinds import ChargeKind, ChargeStatus, DueKind, DueStatus, RunStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     AmountDue,
-    ChargeKind,
     ChargeLine,
-    ChargeStatus,
-    DueKind,
-    DueStatus,
     Parcel,
     Party,
-    RunStatus,
     SidewalkRepairOrder,
     SpecialCharge,
     StreetOpening,

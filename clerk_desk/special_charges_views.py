@@ -16,12 +16,10 @@ from sqlalchemy.orm import Session
 from clerk_desk import special_charges as sc
 from clerk_desk.clock import city_zone
 from clerk_desk.due_receipts import FeeReceipt, fee_receipts
+from clerk_desk.kinds import ChargeKind, DueKind, RunStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     Base,
-    ChargeKind,
-    DueKind,
-    RunStatus,
     SidewalkPermit,
     SidewalkRepairOrder,
     SpecialCharge,

@@ -25,18 +25,8 @@ from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.findings import Finding, blocking
-from clerk_desk.models import (
-    Address,
-    AddressChange,
-    AddressStatus,
-    BuildingKind,
-    Compass,
-    NumberingCase,
-    NumberingCaseStatus,
-    Parcel,
-    Party,
-    Street,
-)
+from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCaseStatus
+from clerk_desk.models import Address, AddressChange, NumberingCase, Parcel, Party, Street
 from clerk_desk.parties import fold, get_parcel, get_party, on_renamed, parcel_search_text
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider

@@ -27,17 +27,8 @@ from sqlalchemy.orm import Session
 
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
-from clerk_desk.models import (
-    Address,
-    AddressChange,
-    AddressStatus,
-    BuildingKind,
-    Compass,
-    Parcel,
-    Party,
-    PartyKind,
-    Street,
-)
+from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, PartyKind
+from clerk_desk.models import Address, AddressChange, Parcel, Party, Street
 from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party, fold
 from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import (

@@ -29,14 +29,11 @@ from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding, blocking
+from clerk_desk.kinds import ChargeKind, DueKind, DueStatus, OpeningStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
-    ChargeKind,
-    DueKind,
-    DueStatus,
     OpeningRenewal,
     OpeningSite,
-    OpeningStatus,
     SpecialCharge,
     Street,
     StreetImprovement,

@@ -28,21 +28,23 @@ from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
-from clerk_desk.ledger import RecordRef, dues_for
-from clerk_desk.models import (
-    AmountDue,
-    Bond,
+from clerk_desk.kinds import (
     BondKind,
     ChargeKind,
     DueKind,
     DueStatus,
     FileStatus,
-    OpeningSite,
     OpeningStatus,
-    Receipt,
     ReceiptKind,
-    ReceiptLine,
     ReceiptStatus,
+)
+from clerk_desk.ledger import RecordRef, dues_for
+from clerk_desk.models import (
+    AmountDue,
+    Bond,
+    OpeningSite,
+    Receipt,
+    ReceiptLine,
     StreetImprovement,
     StreetOpening,
 )

@@ -65,23 +65,18 @@ from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
-from clerk_desk.ledger import RecordRef
-from clerk_desk.lengths import format_fraction, format_length
-from clerk_desk.models import (
-    AmountDue,
-    Bond,
+from clerk_desk.kinds import (
     BondKind,
     ChargeKind,
     DueKind,
     DueStatus,
     FileStatus,
-    Parcel,
     PrivilegePurpose,
     PrivilegeStatus,
-    SpecialCharge,
-    Street,
-    StreetPrivilege,
 )
+from clerk_desk.ledger import RecordRef
+from clerk_desk.lengths import format_fraction, format_length
+from clerk_desk.models import AmountDue, Bond, Parcel, SpecialCharge, Street, StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party

@@ -24,16 +24,10 @@ from clerk_desk import street_privileges as sp
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate, street_privilege
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.due_receipts import fee_receipts
+from clerk_desk.kinds import DueKind, DueStatus, FileStatus, PrivilegePurpose, PrivilegeStatus
 from clerk_desk.ledger import RecordRef, dues_for
 from clerk_desk.lengths import format_length
-from clerk_desk.models import (
-    DueKind,
-    DueStatus,
-    FileStatus,
-    PrivilegePurpose,
-    PrivilegeStatus,
-    StreetPrivilege,
-)
+from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.words import long_day
 

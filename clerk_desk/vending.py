@@ -36,18 +36,15 @@ from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
+from clerk_desk.kinds import ApplicantKind, DueKind, DueStatus, VendingStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
-    ApplicantKind,
     CouncilMeeting,
     DoubtNotice,
-    DueKind,
-    DueStatus,
     VendingAppeal,
     VendingApplication,
     VendingParticipant,
     VendingSlot,
-    VendingStatus,
 )
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number

@@ -19,13 +19,9 @@ from clerk_desk import ledger, petitions, vending
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.errors import NotFound
 from clerk_desk.findings import Finding
+from clerk_desk.kinds import DueStatus
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    DoubtNotice,
-    DueStatus,
-    VendingAppeal,
-    VendingApplication,
-)
+from clerk_desk.models import DoubtNotice, VendingAppeal, VendingApplication
 from clerk_desk.money import Money
 
 

@@ -20,7 +20,8 @@ from typing import IO, TYPE_CHECKING
 
 from clerk_desk import bonds
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.models import Bond, BondKind, FileStatus, InsuranceCertificate
+from clerk_desk.kinds import BondKind, FileStatus
+from clerk_desk.models import Bond, InsuranceCertificate
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.words import format_day

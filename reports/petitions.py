@@ -22,14 +22,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING
 
 from clerk_desk.deadlines import CityCalendar
-from clerk_desk.models import (
-    CouncilMeeting,
-    MeetingKind,
-    Petition,
-    PetitionEvent,
-    PetitionKind,
-    PetitionStatus,
-)
+from clerk_desk.kinds import MeetingKind, PetitionKind, PetitionStatus
+from clerk_desk.models import CouncilMeeting, Petition, PetitionEvent
 from clerk_desk.petitions import (
     CITE,
     attached_scans,

@@ -38,7 +38,7 @@ from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from clerk_desk.errors import Conflict
-from clerk_desk.models import ChargeKind, RunStatus
+from clerk_desk.kinds import ChargeKind, RunStatus
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.special_charges import (

@@ -26,14 +26,8 @@ from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from clerk_desk.errors import Conflict
-from clerk_desk.models import (
-    Address,
-    AddressStatus,
-    BuildingKind,
-    Compass,
-    NumberingCase,
-    Street,
-)
+from clerk_desk.kinds import AddressStatus, BuildingKind, Compass
+from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers import SERVICE_MANNERS, address_text, parity_of
 from clerk_desk.street_numbers_import import ImportProblem

@@ -26,7 +26,8 @@ from xml.sax.saxutils import escape
 from clerk_desk.bonds import BOND_CITE, INSURANCE_CITE, UTILITY_CITE
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.errors import Conflict
-from clerk_desk.models import OpeningSite, OpeningStatus, StreetOpening
+from clerk_desk.kinds import OpeningStatus
+from clerk_desk.models import OpeningSite, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_openings import (

@@ -36,15 +36,8 @@ from xml.sax.saxutils import escape
 
 from clerk_desk.clock import city_zone
 from clerk_desk.errors import Conflict
-from clerk_desk.models import (
-    ApplicantKind,
-    DoubtNotice,
-    MeetingKind,
-    VendingAppeal,
-    VendingApplication,
-    VendingSlot,
-    VendingStatus,
-)
+from clerk_desk.kinds import ApplicantKind, MeetingKind, VendingStatus
+from clerk_desk.models import DoubtNotice, VendingAppeal, VendingApplication, VendingSlot
 from clerk_desk.settings import CityProfile
 from clerk_desk.vending import (
     CLEANUP_CITE,

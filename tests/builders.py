@@ -10,7 +10,7 @@ from typing import Any
 
 from clerk_desk import parties
 from clerk_desk.desk import Action, Desk, SignedIn
-from clerk_desk.models import PartyKind
+from clerk_desk.kinds import PartyKind
 
 IN_PRESCOTT: dict[str, str] = {"city": "Prescott", "state": "WI", "postal_code": "54021"}
 """A party's city, state and ZIP code in Prescott, beside its street."""

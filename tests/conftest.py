@@ -34,7 +34,7 @@ from clerk_desk import operators
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import Role
+from clerk_desk.kinds import Role
 from clerk_desk.opening import seed_defaults
 
 POSTGRES_ENV = "CLERK_DESK_TEST_DATABASE_URL"

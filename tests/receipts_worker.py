@@ -25,7 +25,7 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Action, Desk
 from clerk_desk.errors import ClerkDeskError
-from clerk_desk.models import BondKind, TenderKind
+from clerk_desk.kinds import BondKind, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.receipts import LineEntry, TenderEntry
 

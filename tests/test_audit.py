@@ -12,7 +12,7 @@ from clerk_desk import audit, parties
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
-from clerk_desk.models import PartyKind, Role
+from clerk_desk.kinds import PartyKind, Role
 
 
 def _add(desk: Desk, who: SignedIn, name: str) -> None:

@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, text
 from clerk_desk import audit_chain, backup_checks, migrations, parties, restoring
 from clerk_desk.database import Database
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import PartyKind
+from clerk_desk.kinds import PartyKind
 
 
 def _add(desk: Desk, who: SignedIn, name: str) -> None:

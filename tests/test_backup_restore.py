@@ -18,7 +18,8 @@ from clerk_desk import opening, operators, parties
 from clerk_desk.database import Database
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import DatabaseUnavailable, DiskFull, PermissionDenied, SignInFailed
-from clerk_desk.models import AuditEvent, Party, PartyKind, Role
+from clerk_desk.kinds import PartyKind, Role
+from clerk_desk.models import AuditEvent, Party
 from clerk_desk.paths import backups_dir
 from tests.conftest import PASSWORD
 

@@ -19,7 +19,8 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
 from clerk_desk.findings import Finding
-from clerk_desk.models import AuditEvent, Bond, BondKind, FileStatus, PartyKind, Role
+from clerk_desk.kinds import BondKind, FileStatus, PartyKind, Role
+from clerk_desk.models import AuditEvent, Bond
 from clerk_desk.money import Money
 from clerk_desk.today import TodayItem
 

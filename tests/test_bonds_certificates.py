@@ -19,13 +19,8 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import SPECIAL_EVENT_VENDING, STREET_OPENING, CoverageKind, Covers
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
-from clerk_desk.models import (
-    AuditEvent,
-    Document,
-    FileStatus,
-    InsuranceCertificate,
-    Role,
-)
+from clerk_desk.kinds import FileStatus, Role
+from clerk_desk.models import AuditEvent, Document, InsuranceCertificate
 from clerk_desk.money import Money
 from clerk_desk.today import TodayItem
 

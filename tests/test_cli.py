@@ -17,7 +17,8 @@ from sqlalchemy import func, select
 from clerk_desk import __version__, cli, cli_sign_in, operators
 from clerk_desk.database import Database
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import AmountDue, AuditEvent, Role
+from clerk_desk.kinds import Role
+from clerk_desk.models import AmountDue, AuditEvent
 
 PASSWORD = "counter-password"
 

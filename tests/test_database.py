@@ -19,7 +19,8 @@ from clerk_desk import parties
 from clerk_desk.database import Database, Timeouts
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import DatabaseLocked, DatabaseUnavailable, DiskFull
-from clerk_desk.models import AuditEvent, Party, PartyKind
+from clerk_desk.kinds import PartyKind
+from clerk_desk.models import AuditEvent, Party
 
 
 def _party_count(db: Database) -> int:
@@ -277,8 +278,8 @@ def test_the_check_reports_special_charge_amounts_due_that_belong_to_no_charge(
     """An amount billed as a special charge with no charge in the register escapes the
     Treasurer's register and the tax roll: ``clerk-desk check`` says so."""
     from clerk_desk import ledger
+    from clerk_desk.kinds import DueKind
     from clerk_desk.ledger import RecordRef
-    from clerk_desk.models import DueKind
     from clerk_desk.money import Money
 
     assert desk.database.check().ok

@@ -16,7 +16,8 @@ from clerk_desk import receipts
 from clerk_desk.database import Database, Timeouts
 from clerk_desk.desk import SYSTEM, Desk
 from clerk_desk.errors import DatabaseLocked, DatabaseUnavailable
-from clerk_desk.models import Receipt, TenderKind
+from clerk_desk.kinds import TenderKind
+from clerk_desk.models import Receipt
 from clerk_desk.money import Money
 from clerk_desk.receipts import LineEntry, TenderEntry
 

@@ -20,15 +20,6 @@ from sqlalchemy.orm import Session
 from clerk_desk import (
     bonds,
     demo,
-    demo_counter,
-    demo_petitions,
-    demo_sidewalk_cafes,
-    demo_sidewalks,
-    demo_special_charges,
-    demo_street_numbers,
-    demo_street_openings,
-    demo_street_privileges,
-    demo_vending,
     documents,
     fees,
     ledger,
@@ -44,12 +35,19 @@ from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
+from clerk_desk.demo import counter as demo_counter
+from clerk_desk.demo import petitions as demo_petitions
+from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
+from clerk_desk.demo import sidewalks as demo_sidewalks
+from clerk_desk.demo import special_charges as demo_special_charges
+from clerk_desk.demo import street_numbers as demo_street_numbers
+from clerk_desk.demo import street_openings as demo_street_openings
+from clerk_desk.demo import street_privileges as demo_street_privileges
+from clerk_desk.demo import vending as demo_vending
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, SignInFailed
 from clerk_desk.findings import blocking
-from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    Address,
+from clerk_desk.kinds import (
     AddressStatus,
     BondKind,
     BuildingKind,
@@ -58,20 +56,24 @@ from clerk_desk.models import (
     Compass,
     MeetingKind,
     NumberingCaseStatus,
-    Operator,
-    Parcel,
-    Party,
     PartyKind,
-    Petition,
     PetitionKind,
     PetitionStatus,
     Role,
     RunStatus,
+    VendingStatus,
+)
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import (
+    Address,
+    Operator,
+    Parcel,
+    Party,
+    Petition,
     SpecialCharge,
     StreetImprovement,
     StreetOpening,
     VendingApplication,
-    VendingStatus,
 )
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile

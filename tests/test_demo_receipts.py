@@ -19,34 +19,25 @@ import pytest
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import (
-    demo,
-    demo_counter,
-    demo_receipts,
-    ledger,
-    parties,
-    receipts,
-    settings_store,
-)
+from clerk_desk import demo, ledger, parties, receipts, settings_store
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
+from clerk_desk.demo import counter as demo_counter
+from clerk_desk.demo import receipts as demo_receipts
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.kinds import DueKind, PartyKind, Role, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.ledger_check import ledger_problems
 from clerk_desk.models import (
     AmountDue,
     AuditEvent,
     Drawer,
-    DueKind,
     NumberSequence,
     Operator,
     Party,
-    PartyKind,
     Receipt,
     ReceiptLine,
-    Role,
     Tender,
-    TenderKind,
 )
 from clerk_desk.money import Money
 from clerk_desk.parties import fold
@@ -439,7 +430,7 @@ def test_a_small_run_with_no_parties_continues_the_numbers_and_the_counter_goes_
 
 def _fee_taken(desk: Desk, admin: SignedIn, treasurer: SignedIn, at: datetime) -> int:
     """A $75.00 fee billed and taken by the Treasurer at ``at`` (Prescott time) as a workflow's
-    demo step takes it (:func:`clerk_desk.demo_counter.take`); the amount due's number."""
+    demo step takes it (:func:`clerk_desk.demo.counter.take`); the amount due's number."""
     then = Desk(desk.database, clock=FixedClock(at))
     with then.action(admin) as action:
         cafe = parties.add_party(

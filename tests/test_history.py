@@ -9,8 +9,8 @@ from clerk_desk import ledger, parties
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.history import history
+from clerk_desk.kinds import DueKind, PartyKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import DueKind, PartyKind
 from clerk_desk.money import Money
 
 PERMIT = RecordRef("street_privilege", "7")

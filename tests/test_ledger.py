@@ -13,18 +13,10 @@ from sqlalchemy import func, select, update
 from clerk_desk import fees, ledger, parties, receipts
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.kinds import ChargeKind, DueKind, DueStatus, PartyKind, Role, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.ledger_check import ledger_problems
-from clerk_desk.models import (
-    AmountDue,
-    AuditEvent,
-    ChargeKind,
-    DueKind,
-    DueStatus,
-    PartyKind,
-    Role,
-    TenderKind,
-)
+from clerk_desk.models import AmountDue, AuditEvent
 from clerk_desk.money import Money
 from clerk_desk.receipts import TenderEntry
 

@@ -10,8 +10,9 @@ from sqlalchemy import text, update
 
 from clerk_desk import ledger, parties, receipts
 from clerk_desk.desk import SYSTEM, Desk
+from clerk_desk.kinds import DueKind, DueStatus, PartyKind, TenderKind
 from clerk_desk.ledger_check import ledger_problems
-from clerk_desk.models import AmountDue, DueKind, DueStatus, PartyKind, TenderKind
+from clerk_desk.models import AmountDue
 from clerk_desk.money import Money
 from clerk_desk.receipts import TenderEntry
 

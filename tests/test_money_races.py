@@ -24,8 +24,9 @@ from sqlalchemy import select
 from clerk_desk import ledger, parties, receipts
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk
+from clerk_desk.kinds import DrawerStatus, DueKind, DueStatus, PartyKind, TenderKind
 from clerk_desk.ledger_check import ledger_problems
-from clerk_desk.models import Bond, Drawer, DrawerStatus, DueKind, DueStatus, PartyKind, TenderKind
+from clerk_desk.models import Bond, Drawer
 from clerk_desk.money import Money
 from clerk_desk.receipts import TenderEntry
 

@@ -16,7 +16,8 @@ from clerk_desk import operators, sign_in_limits
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied, SignInFailed
-from clerk_desk.models import AuditEvent, Operator, Role, SignInThrottle
+from clerk_desk.kinds import Role
+from clerk_desk.models import AuditEvent, Operator, SignInThrottle
 
 PASSWORD = "counter-password"
 

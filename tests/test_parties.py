@@ -11,7 +11,8 @@ from sqlalchemy import select
 from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from clerk_desk.models import AuditEvent, PartyKind, Role
+from clerk_desk.kinds import PartyKind, Role
+from clerk_desk.models import AuditEvent
 from clerk_desk.parties import ParcelData, PartyData
 
 
@@ -333,7 +334,7 @@ def test_renaming_an_owner_and_renumbering_a_parcel_is_followed_by_every_search(
     no longer by the old."""
     from clerk_desk import petitions
     from clerk_desk import street_numbers as sn
-    from clerk_desk.models import Compass
+    from clerk_desk.kinds import Compass
     from clerk_desk.petitions import PetitionData, SignerData
 
     with desk.action(admin) as action:

@@ -13,8 +13,9 @@ from clerk_desk import audit, fees, ledger, operators, receipts, settings_store
 from clerk_desk.deadlines import CalendarSettings
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
+from clerk_desk.kinds import DueKind, PartyKind, Role, TenderKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import AuditEvent, DueKind, PartyKind, Role, TenderKind
+from clerk_desk.models import AuditEvent
 from clerk_desk.money import Money
 from clerk_desk.permissions import GRANTS, Permission, allows, refusal, roles_allowed
 from clerk_desk.receipts import ReceiptSettings

@@ -23,19 +23,15 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind, PetitionStatus, Role
 from clerk_desk.models import (
     AuditEvent,
     CouncilMeeting,
     Document,
-    MeetingKind,
     NumberSequence,
-    PartyKind,
     Petition,
     PetitionEvent,
-    PetitionKind,
     PetitionSigner,
-    PetitionStatus,
-    Role,
 )
 from clerk_desk.permissions import GRANTS, Permission
 from clerk_desk.petitions import CouncilAction, MeetingData, PetitionData, SignerData

@@ -10,7 +10,7 @@ import pytest
 from clerk_desk import parties, petitions, petitions_views
 from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calendar
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import MeetingKind, PartyKind, PetitionKind, Role
+from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind, Role
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.petitions import MeetingData, PetitionData, SignerData
 

@@ -24,7 +24,7 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk
 from clerk_desk.errors import DatabaseUnavailable
-from clerk_desk.models import TenderKind
+from clerk_desk.kinds import TenderKind
 from clerk_desk.money import Money
 from clerk_desk.opening import seed_defaults
 from clerk_desk.receipts import LineEntry, TenderEntry

@@ -15,20 +15,9 @@ from clerk_desk import ledger, parties, receipts
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
+from clerk_desk.kinds import DueKind, DueStatus, PartyKind, ReceiptStatus, Role, TenderKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    AmountDue,
-    AuditEvent,
-    DueKind,
-    DueStatus,
-    PartyKind,
-    Receipt,
-    ReceiptLine,
-    ReceiptStatus,
-    Role,
-    Tender,
-    TenderKind,
-)
+from clerk_desk.models import AmountDue, AuditEvent, Receipt, ReceiptLine, Tender
 from clerk_desk.money import Money
 from clerk_desk.receipt_views import CheckEntry, Period
 from clerk_desk.receipts import (
@@ -1330,7 +1319,7 @@ def test_a_refund_cancels_a_fee_but_a_special_charge_is_owed_again(
     from datetime import date
 
     from clerk_desk import special_charges as sc
-    from clerk_desk.models import ChargeKind
+    from clerk_desk.kinds import ChargeKind
 
     fee = bill(desk, treasurer, payer, "50.00")
     with desk.action(treasurer) as action:

@@ -13,7 +13,7 @@ from clerk_desk import receipts, today
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
-from clerk_desk.models import Role, TenderKind
+from clerk_desk.kinds import Role, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.receipt_views import CheckEntry, DrawerView
 from clerk_desk.receipts import DrawerCount, LineEntry, TenderEntry

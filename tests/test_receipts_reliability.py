@@ -19,14 +19,8 @@ from sqlalchemy.orm import selectinload
 from clerk_desk import receipts
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk
-from clerk_desk.models import (
-    AuditEvent,
-    NumberSequence,
-    Receipt,
-    ReceiptLine,
-    Tender,
-    TenderKind,
-)
+from clerk_desk.kinds import TenderKind
+from clerk_desk.models import AuditEvent, NumberSequence, Receipt, ReceiptLine, Tender
 from clerk_desk.money import Money
 
 WORKER = Path(__file__).with_name("receipts_worker.py")

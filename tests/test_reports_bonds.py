@@ -11,7 +11,7 @@ import papers  # type: ignore[import-not-found]
 from pypdf import PdfReader
 
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.models import BondKind, FileStatus
+from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from reports.bonds_registers import (

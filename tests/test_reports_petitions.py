@@ -28,7 +28,7 @@ from clerk_desk import documents, parties, petitions, settings_store
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import MeetingKind, PartyKind, PetitionKind
+from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
 from clerk_desk.petitions import MeetingData, PetitionData, SignerData
 from clerk_desk.settings import CityProfile
 from reports.excel import DATETIME_FORMAT, ExportCancelled

@@ -27,8 +27,8 @@ from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import Conflict
+from clerk_desk.kinds import DueStatus, MeetingKind, PartyKind, TenderKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import DueStatus, MeetingKind, PartyKind, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.sidewalk_cafes_views import (

@@ -29,7 +29,7 @@ from clerk_desk import sidewalks_views as views
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
-from clerk_desk.models import Compass, MeetingKind, PartyKind, RepairOrderKind, Role, SidewalkWork
+from clerk_desk.kinds import Compass, MeetingKind, PartyKind, RepairOrderKind, Role, SidewalkWork
 from clerk_desk.money import Money
 from clerk_desk.petitions import MeetingData
 from clerk_desk.settings import CityProfile

@@ -44,7 +44,7 @@ from clerk_desk import special_charges as sc
 from clerk_desk import special_charges_views as views
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
-from clerk_desk.models import (
+from clerk_desk.kinds import (
     ChargeKind,
     OpeningStatus,
     PartyKind,
@@ -53,11 +53,9 @@ from clerk_desk.models import (
     RepairOrderKind,
     RepairOrderStatus,
     Role,
-    SidewalkRepairOrder,
-    StreetOpening,
-    StreetPrivilege,
     TenderKind,
 )
+from clerk_desk.models import SidewalkRepairOrder, StreetOpening, StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.receipts import TenderEntry
 from clerk_desk.settings import CityProfile

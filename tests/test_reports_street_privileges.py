@@ -28,8 +28,7 @@ from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
-from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
+from clerk_desk.kinds import (
     BondKind,
     Compass,
     DueStatus,
@@ -38,6 +37,7 @@ from clerk_desk.models import (
     Role,
     TenderKind,
 )
+from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers import StreetData

@@ -29,15 +29,9 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import Conflict
+from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, TenderKind, VendingStatus
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    ApplicantKind,
-    MeetingKind,
-    PartyKind,
-    TenderKind,
-    VendingApplication,
-    VendingStatus,
-)
+from clerk_desk.models import VendingApplication
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.vending import (

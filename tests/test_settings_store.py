@@ -15,7 +15,8 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, PermissionDenied
-from clerk_desk.models import AuditEvent, Role
+from clerk_desk.kinds import Role
+from clerk_desk.models import AuditEvent
 from clerk_desk.settings import CityProfile
 
 SNOW_DAY = date(2026, 12, 2)  # a Wednesday City Hall closes for a blizzard

@@ -36,36 +36,20 @@ from PIL import Image
 from pypdf import PdfReader
 from sqlalchemy import event, func, select
 
-from clerk_desk import (
-    bonds,
-    demo_sidewalk_cafes,
-    fees,
-    ledger,
-    petitions,
-    receipts,
-    today,
-)
+from clerk_desk import bonds, fees, ledger, petitions, receipts, today
 from clerk_desk import sidewalk_cafes as sc
 from clerk_desk import sidewalk_cafes_views as views
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar
+from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.documents import scan_bytes
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
 from clerk_desk.findings import Finding
+from clerk_desk.kinds import CafeStatus, DueStatus, MeetingKind, Role, TenderKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    AmountDue,
-    CafeStatus,
-    CouncilMeeting,
-    Document,
-    DueStatus,
-    MeetingKind,
-    Role,
-    SidewalkCafe,
-    TenderKind,
-)
+from clerk_desk.models import AmountDue, CouncilMeeting, Document, SidewalkCafe
 from clerk_desk.money import Money
 from clerk_desk.ordinance import load_chapter
 from clerk_desk.petitions import MeetingData

@@ -23,19 +23,17 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import demo_sidewalks, ledger, parties, petitions, street_numbers, today
+from clerk_desk import ledger, parties, petitions, street_numbers, today
 from clerk_desk import sidewalks as sw
 from clerk_desk import sidewalks_views as views
 from clerk_desk import special_charges as sc
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CityCalendar, default_calendar
+from clerk_desk.demo import sidewalks as demo_sidewalks
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
-from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    AmountDue,
-    AuditEvent,
+from clerk_desk.kinds import (
     Compass,
     CostPayer,
     DueKind,
@@ -45,10 +43,15 @@ from clerk_desk.models import (
     RepairOrderKind,
     RepairOrderStatus,
     Role,
-    SidewalkPermit,
     SidewalkPermitStatus,
-    SidewalkRepairOrder,
     SidewalkWork,
+)
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import (
+    AmountDue,
+    AuditEvent,
+    SidewalkPermit,
+    SidewalkRepairOrder,
     SpecialCharge,
 )
 from clerk_desk.money import Money

@@ -22,8 +22,7 @@ from clerk_desk import special_charges_views as views
 from clerk_desk.deadlines import default_calendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from clerk_desk.models import (
-    AuditEvent,
+from clerk_desk.kinds import (
     ChargeKind,
     ChargeStatus,
     DueStatus,
@@ -31,18 +30,21 @@ from clerk_desk.models import (
     PartyKind,
     PrivilegePurpose,
     PrivilegeStatus,
-    Receipt,
     ReceiptKind,
     RepairOrderKind,
     RepairOrderStatus,
     Role,
     RunStatus,
+    TenderKind,
+)
+from clerk_desk.models import (
+    AuditEvent,
+    Receipt,
     SidewalkRepairOrder,
     SpecialCharge,
     StreetOpening,
     StreetPrivilege,
     TaxRollRun,
-    TenderKind,
 )
 from clerk_desk.money import Money
 from clerk_desk.receipts import TenderEntry

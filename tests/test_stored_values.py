@@ -21,23 +21,25 @@ from clerk_desk import bonds, ledger, parties, petitions, receipts, vending
 from clerk_desk import special_charges as sc
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import InvalidInput, PermissionDenied
+from clerk_desk.kinds import (
+    BondKind,
+    ChargeKind,
+    DueKind,
+    PartyKind,
+    PetitionKind,
+    ReceiptStatus,
+    Role,
+    TenderKind,
+)
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     AmountDue,
     AuditEvent,
     Bond,
-    BondKind,
-    ChargeKind,
-    DueKind,
     Party,
-    PartyKind,
     Petition,
-    PetitionKind,
     Receipt,
-    ReceiptStatus,
-    Role,
     SpecialCharge,
-    TenderKind,
     VendingApplication,
 )
 from clerk_desk.money import MAX_ENTRY, Money

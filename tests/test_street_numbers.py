@@ -20,18 +20,15 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
-from clerk_desk.models import (
-    Address,
+from clerk_desk.kinds import (
     AddressStatus,
-    AuditEvent,
     BuildingKind,
     Compass,
-    NumberingCase,
     NumberingCaseStatus,
     PartyKind,
     Role,
-    Street,
 )
+from clerk_desk.models import Address, AuditEvent, NumberingCase, Street
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.street_numbers import AddressEdit, AssignmentData, Proposal, StreetData
 from clerk_desk.today import TodayItem

@@ -21,17 +21,8 @@ from clerk_desk import parties, street_numbers_import
 from clerk_desk import street_numbers as sn
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, PermissionDenied
-from clerk_desk.models import (
-    Address,
-    AddressChange,
-    AuditEvent,
-    BuildingKind,
-    Compass,
-    Parcel,
-    Party,
-    PartyKind,
-    Role,
-)
+from clerk_desk.kinds import BuildingKind, Compass, PartyKind, Role
+from clerk_desk.models import Address, AddressChange, AuditEvent, Parcel, Party
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.street_numbers import AssignmentData, StreetData
 from clerk_desk.street_numbers_import import (

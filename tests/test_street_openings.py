@@ -35,10 +35,7 @@ from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
-from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    AmountDue,
-    AuditEvent,
+from clerk_desk.kinds import (
     BondKind,
     ChargeKind,
     Compass,
@@ -47,10 +44,10 @@ from clerk_desk.models import (
     OpeningStatus,
     PartyKind,
     Role,
-    SpecialCharge,
-    StreetOpening,
     TenderKind,
 )
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import AmountDue, AuditEvent, SpecialCharge, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.street_numbers import StreetData
 from clerk_desk.street_openings import OpeningData, SiteData, WorkRecord

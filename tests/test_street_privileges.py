@@ -22,27 +22,17 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import (
-    bonds,
-    demo_street_privileges,
-    ledger,
-    parties,
-    receipts,
-    street_numbers,
-    today,
-)
+from clerk_desk import bonds, ledger, parties, receipts, street_numbers, today
 from clerk_desk import special_charges as sc
 from clerk_desk import street_privileges as sp
 from clerk_desk import street_privileges_views as views
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
+from clerk_desk.demo import street_privileges as demo_street_privileges
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
-from clerk_desk.ledger import RecordRef
-from clerk_desk.lengths import format_length
-from clerk_desk.models import (
-    AuditEvent,
+from clerk_desk.kinds import (
     BondKind,
     ChargeKind,
     Compass,
@@ -53,10 +43,11 @@ from clerk_desk.models import (
     PrivilegePurpose,
     PrivilegeStatus,
     Role,
-    SpecialCharge,
-    StreetPrivilege,
     TenderKind,
 )
+from clerk_desk.ledger import RecordRef
+from clerk_desk.lengths import format_length
+from clerk_desk.models import AuditEvent, SpecialCharge, StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.ordinance import find_cites, load_chapter
 from clerk_desk.street_numbers import StreetData

@@ -8,8 +8,8 @@ import pytest
 
 from clerk_desk import ledger, parties, today
 from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.kinds import DueKind, PartyKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import DueKind, PartyKind
 from clerk_desk.money import Money
 from clerk_desk.today import TodayItem
 

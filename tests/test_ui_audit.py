@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QDialog
 from sqlalchemy import select
 
 from clerk_desk import audit, parties
-from clerk_desk.models import AuditEvent, PartyKind, Role
+from clerk_desk.kinds import PartyKind, Role
+from clerk_desk.models import AuditEvent
 from clerk_desk.parties import PartyData
 from ui import audit_dialog, forms, operations
 from ui.audit_dialog import AuditDialog, show_audit_trail

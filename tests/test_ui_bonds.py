@@ -27,15 +27,8 @@ from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import (
-    Bond,
-    BondKind,
-    Document,
-    FileStatus,
-    InsuranceCertificate,
-    Revocation,
-    Role,
-)
+from clerk_desk.kinds import BondKind, FileStatus, Role
+from clerk_desk.models import Bond, Document, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
 from ui import bond_dialogs, forms, printing

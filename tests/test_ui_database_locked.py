@@ -13,7 +13,8 @@ from station_lock import other_station_saving  # type: ignore[import-not-found]
 
 from clerk_desk.database import Database, Timeouts
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import Party, Role
+from clerk_desk.kinds import Role
+from clerk_desk.models import Party
 from ui.operations import App
 from ui.parties_tab import PartiesTab, PartyDialog
 

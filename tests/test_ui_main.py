@@ -144,7 +144,7 @@ def test_a_station_goes_back_to_the_sign_in_once_a_backup_was_restored_elsewhere
     from PySide6.QtWidgets import QDialog
 
     from clerk_desk import opening, operators
-    from clerk_desk.models import Role
+    from clerk_desk.kinds import Role
     from ui.main_window import MainWindow
     from ui.operations import perform
 

@@ -14,7 +14,8 @@ from sqlalchemy import func, select
 
 from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import AuditEvent, Parcel, Party, PartyKind, Role
+from clerk_desk.kinds import PartyKind, Role
+from clerk_desk.models import AuditEvent, Parcel, Party
 from clerk_desk.parties import ParcelData, PartyData
 from ui import forms
 from ui.operations import App

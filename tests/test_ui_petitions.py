@@ -30,16 +30,8 @@ from clerk_desk import parties, petitions
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
-from clerk_desk.models import (
-    CouncilMeeting,
-    MeetingKind,
-    PartyKind,
-    Petition,
-    PetitionKind,
-    PetitionSigner,
-    PetitionStatus,
-    Role,
-)
+from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind, PetitionStatus, Role
+from clerk_desk.models import CouncilMeeting, Petition, PetitionSigner
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.permissions import GRANTS, Permission
 from clerk_desk.petitions import MeetingData, PetitionData, SignerData

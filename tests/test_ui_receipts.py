@@ -17,19 +17,9 @@ from sqlalchemy import select
 
 from clerk_desk import ledger, parties
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.kinds import DueKind, DueStatus, PartyKind, ReceiptStatus, Role, TenderKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    AmountDue,
-    AuditEvent,
-    DueKind,
-    DueStatus,
-    PartyKind,
-    Receipt,
-    ReceiptStatus,
-    Role,
-    Tender,
-    TenderKind,
-)
+from clerk_desk.models import AmountDue, AuditEvent, Receipt, Tender
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
 from ui import printing
@@ -264,7 +254,8 @@ def test_close_out_with_over_short_needs_a_note_then_prints_reports(
     dialogs.append(count)
     tab.close_out_button.click()
     assert messages == ["Close out and lock the drawer? It cannot be changed afterwards."]
-    from clerk_desk.models import Drawer, DrawerStatus
+    from clerk_desk.kinds import DrawerStatus
+    from clerk_desk.models import Drawer
 
     with desk.database.reading() as session:
         drawer = session.scalars(select(Drawer)).one()
@@ -421,7 +412,8 @@ def test_close_out_enter_moves_on_and_only_the_button_locks_after_asking(
 ) -> None:
     """Finding 1: Enter in a count never closes; the explicit button asks with the figures
     per tender kind; Esc after counting asks before discarding."""
-    from clerk_desk.models import Drawer, DrawerStatus
+    from clerk_desk.kinds import DrawerStatus
+    from clerk_desk.models import Drawer
 
     boxes, queue = answers
     open_drawer(qtbot, tab, dialogs, "100")
@@ -496,7 +488,8 @@ def test_close_out_refused_when_the_figures_changed_reloads_and_keeps_the_counts
     """Finding 2: the expected total shown goes to the core; its Conflict reloads the figures
     and the counts typed stay."""
     from clerk_desk import receipts
-    from clerk_desk.models import Drawer, DrawerStatus
+    from clerk_desk.kinds import DrawerStatus
+    from clerk_desk.models import Drawer
     from clerk_desk.receipts import TenderEntry
 
     open_drawer(qtbot, tab, dialogs, "100")
@@ -542,7 +535,8 @@ def test_close_out_shows_each_kind_off_and_card_numbers_next_to_the_checks(
 ) -> None:
     """Finding 3: per-kind over/short live, the note required when any kind is off even if
     the total balances, and a card number in the check list refused under the checks."""
-    from clerk_desk.models import Drawer, DrawerStatus
+    from clerk_desk.kinds import DrawerStatus
+    from clerk_desk.models import Drawer
 
     open_drawer(qtbot, tab, dialogs, "100")
     sale_by_check(qtbot, tab)

@@ -19,7 +19,8 @@ from sqlalchemy import select
 
 from clerk_desk import receipts
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import Receipt, ReceiptKind, Role, TenderKind
+from clerk_desk.kinds import ReceiptKind, Role, TenderKind
+from clerk_desk.models import Receipt
 from clerk_desk.money import Money
 from clerk_desk.receipt_views import CheckEntry
 from clerk_desk.receipts import DrawerCount, TenderEntry

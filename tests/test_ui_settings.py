@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QDialog
 from clerk_desk import fees, operators, settings_store
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import SignInFailed
-from clerk_desk.models import FeeItem, Role
+from clerk_desk.kinds import Role
+from clerk_desk.models import FeeItem
 from clerk_desk.money import Money
 from ui import forms
 from ui import settings_dialogs as sd

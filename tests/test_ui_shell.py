@@ -21,7 +21,7 @@ import ui.operations
 from clerk_desk import operators
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import Role
+from clerk_desk.kinds import Role
 from clerk_desk.workflows import WORKFLOWS
 from ui.app import Launcher
 from ui.login import DatabaseProblemDialog, FirstAdministratorDialog, LoginDialog

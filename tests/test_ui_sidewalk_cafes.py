@@ -35,14 +35,9 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput
+from clerk_desk.kinds import CafeStatus, MeetingKind, Role, TenderKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    CafeStatus,
-    MeetingKind,
-    Role,
-    SidewalkCafe,
-    TenderKind,
-)
+from clerk_desk.models import SidewalkCafe
 from clerk_desk.money import Money
 from clerk_desk.petitions import MeetingData
 from clerk_desk.receipts import TenderEntry

@@ -28,8 +28,7 @@ from sqlalchemy import select
 from clerk_desk import ledger, parties, petitions, sidewalks, special_charges, street_numbers
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
+from clerk_desk.kinds import (
     Compass,
     CostPayer,
     DueKind,
@@ -39,11 +38,11 @@ from clerk_desk.models import (
     RepairOrderKind,
     RepairOrderStatus,
     Role,
-    SidewalkPermit,
     SidewalkPermitStatus,
-    SidewalkRepairOrder,
     SidewalkWork,
 )
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import SidewalkPermit, SidewalkRepairOrder
 from clerk_desk.money import Money
 from clerk_desk.sidewalks import PermitData, SegmentData
 from ui import forms, printing

@@ -26,18 +26,16 @@ from sqlalchemy import func, select
 from clerk_desk import ledger, parties, receipts
 from clerk_desk import special_charges as sc
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import (
+from clerk_desk.kinds import (
     ChargeKind,
     ChargeStatus,
     OpeningStatus,
     PartyKind,
     Role,
     RunStatus,
-    SpecialCharge,
-    StreetOpening,
-    TaxRollRun,
     TenderKind,
 )
+from clerk_desk.models import SpecialCharge, StreetOpening, TaxRollRun
 from clerk_desk.money import Money
 from clerk_desk.receipts import TenderEntry
 from ui import forms, printing

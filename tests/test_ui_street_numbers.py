@@ -23,16 +23,8 @@ from sqlalchemy import func, select
 from clerk_desk import parties, street_numbers, street_numbers_import, words
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import (
-    Address,
-    AddressStatus,
-    Compass,
-    NumberingCase,
-    NumberingCaseStatus,
-    PartyKind,
-    Role,
-    Street,
-)
+from clerk_desk.kinds import AddressStatus, Compass, NumberingCaseStatus, PartyKind, Role
+from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.street_numbers import NONCOMPLIANCE_CITE, AssignmentData, StreetData
 from ui import forms, printing, street_number_dialogs

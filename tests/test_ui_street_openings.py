@@ -37,8 +37,7 @@ from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
-from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
+from clerk_desk.kinds import (
     BondKind,
     ChargeKind,
     Compass,
@@ -47,9 +46,10 @@ from clerk_desk.models import (
     OpeningStatus,
     PartyKind,
     Role,
-    StreetOpening,
     TenderKind,
 )
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.street_openings import FROZEN_RULE, OpeningData, SiteData
 from clerk_desk.street_openings_views import Shown

@@ -39,8 +39,7 @@ from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
-from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
+from clerk_desk.kinds import (
     BondKind,
     Compass,
     DueKind,
@@ -49,9 +48,10 @@ from clerk_desk.models import (
     PrivilegePurpose,
     PrivilegeStatus,
     Role,
-    StreetPrivilege,
     TenderKind,
 )
+from clerk_desk.ledger import RecordRef
+from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.street_privileges import PrivilegeData
 from ui import forms, printing

@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from clerk_desk import ledger, parties
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.kinds import DueKind, PartyKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import DueKind, PartyKind
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
 from clerk_desk.today import TodayItem

@@ -28,16 +28,9 @@ from clerk_desk.bonds import CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, Role, TenderKind, VendingStatus
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    ApplicantKind,
-    MeetingKind,
-    PartyKind,
-    Role,
-    TenderKind,
-    VendingApplication,
-    VendingStatus,
-)
+from clerk_desk.models import VendingApplication
 from clerk_desk.money import Money
 from clerk_desk.petitions import MeetingData
 from clerk_desk.receipts import TenderEntry

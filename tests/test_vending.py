@@ -45,19 +45,9 @@ from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calenda
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
+from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, Role, TenderKind, VendingStatus
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    ApplicantKind,
-    DoubtNotice,
-    MeetingKind,
-    NumberSequence,
-    PartyKind,
-    Role,
-    TenderKind,
-    VendingAppeal,
-    VendingApplication,
-    VendingStatus,
-)
+from clerk_desk.models import DoubtNotice, NumberSequence, VendingAppeal, VendingApplication
 from clerk_desk.money import Money
 from clerk_desk.petitions import MeetingData
 from clerk_desk.today import TodayItem

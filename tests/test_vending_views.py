@@ -11,7 +11,7 @@ from datetime import date, datetime, time
 from clerk_desk import parties, vending, vending_views
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import ApplicantKind, PartyKind, VendingStatus
+from clerk_desk.kinds import ApplicantKind, PartyKind, VendingStatus
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
 from clerk_desk.vending import ApplicationData, SlotData

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import bonds, settings_store
 from clerk_desk.desk import Action
-from clerk_desk.models import BondKind
+from clerk_desk.kinds import BondKind
 from clerk_desk.permissions import Permission, refusal
 from reports.bonds_registers import NO_PERMITS_YET, PERMITS_NOTE, BondLine
 from ui import forms, printing

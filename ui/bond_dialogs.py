@@ -47,7 +47,8 @@ from clerk_desk.bonds import BondData, CertificateData
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
-from clerk_desk.models import Bond, BondKind, FileStatus, InsuranceCertificate, Revocation
+from clerk_desk.kinds import BondKind, FileStatus
+from clerk_desk.models import Bond, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal

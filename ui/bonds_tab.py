@@ -49,7 +49,7 @@ from clerk_desk.coverage import (
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
-from clerk_desk.models import BondKind, FileStatus
+from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from reports.bonds_registers import BondLine, CertificateLine

@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
 from clerk_desk import parties, parties_views, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
-from clerk_desk.models import Parcel, Party, PartyKind
+from clerk_desk.kinds import PartyKind
+from clerk_desk.models import Parcel, Party
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.parties_views import ParcelRow, PartyRow
 from clerk_desk.permissions import Permission, refusal

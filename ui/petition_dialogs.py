@@ -43,15 +43,8 @@ from PySide6.QtWidgets import (
 from clerk_desk import parties, petitions, petitions_views, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
-from clerk_desk.models import (
-    Parcel,
-    Party,
-    Petition,
-    PetitionEvent,
-    PetitionKind,
-    PetitionScan,
-    PetitionStatus,
-)
+from clerk_desk.kinds import PetitionKind, PetitionStatus
+from clerk_desk.models import Parcel, Party, Petition, PetitionEvent, PetitionScan
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.petitions import CITE, CouncilAction, PetitionData, ProgramYear, SignerData

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from clerk_desk import petitions, petitions_views, settings_store
 from clerk_desk.desk import Action
 from clerk_desk.documents import scan_bytes
-from clerk_desk.models import PetitionKind, PetitionStatus
+from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.permissions import refusal
 from clerk_desk.petitions import CITE
 from clerk_desk.words import clock_time, format_day

@@ -43,7 +43,8 @@ from PySide6.QtWidgets import (
 from clerk_desk import receipts, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
-from clerk_desk.models import Drawer, Receipt, TenderKind
+from clerk_desk.kinds import TenderKind
+from clerk_desk.models import Drawer, Receipt
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipt_views import CheckEntry, DrawerView, Period, ReceiptView

@@ -47,7 +47,7 @@ from clerk_desk import card_numbers, ledger, parties, receipts, settings_store, 
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.fees import find_fees
-from clerk_desk.models import TenderKind
+from clerk_desk.kinds import TenderKind
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipt_views import DrawerView, Period, ReceiptRow

@@ -306,7 +306,7 @@ def check_database(context: Context) -> str:
 
 def check_receipt(context: Context) -> str:
     from clerk_desk import operators, receipts
-    from clerk_desk.models import TenderKind
+    from clerk_desk.kinds import TenderKind
     from clerk_desk.money import Money
     from clerk_desk.receipts import TenderEntry
 

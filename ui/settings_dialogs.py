@@ -42,7 +42,8 @@ from clerk_desk import fees, operators, settings_store, sign_in_limits, words
 from clerk_desk.deadlines import HOLIDAY_RULES, CalendarSettings, CityCalendar, HolidayRule
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
-from clerk_desk.models import FeeItem, Operator, Role
+from clerk_desk.kinds import Role
+from clerk_desk.models import FeeItem, Operator
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.settings import CityProfile

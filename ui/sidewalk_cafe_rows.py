@@ -18,14 +18,9 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
+from clerk_desk.kinds import CafeStatus
 from clerk_desk.lengths import parse_length
-from clerk_desk.models import (
-    CafeComment,
-    CafeNeighbor,
-    CafeStatus,
-    CafeSuspension,
-    SidewalkCafe,
-)
+from clerk_desk.models import CafeComment, CafeNeighbor, CafeSuspension, SidewalkCafe
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission
 from clerk_desk.sidewalk_cafes import (

@@ -20,9 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.findings import Finding
-from clerk_desk.models import (
-    CafeStatus,
-)
+from clerk_desk.kinds import CafeStatus
 from clerk_desk.money import Money
 from clerk_desk.sidewalk_cafes import (
     ISSUANCE_CITE,

@@ -42,8 +42,8 @@ from shiboken6 import isValid
 
 from clerk_desk import settings_store, sidewalk_cafes, words
 from clerk_desk.desk import Action
+from clerk_desk.kinds import CafeStatus
 from clerk_desk.lengths import format_length
-from clerk_desk.models import CafeStatus
 from clerk_desk.permissions import Permission
 from clerk_desk.sidewalk_cafes import (
     CLEARANCE_CITE,

@@ -38,19 +38,17 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
-from clerk_desk.ledger import RecordRef
-from clerk_desk.lengths import format_length, parse_length
-from clerk_desk.models import (
+from clerk_desk.kinds import (
     CostPayer,
     DueStatus,
-    MasterPlanSegment,
     RepairOrderKind,
     RepairOrderStatus,
-    SidewalkPermit,
     SidewalkPermitStatus,
-    SidewalkRepairOrder,
     SidewalkWork,
 )
+from clerk_desk.ledger import RecordRef
+from clerk_desk.lengths import format_length, parse_length
+from clerk_desk.models import MasterPlanSegment, SidewalkPermit, SidewalkRepairOrder
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal

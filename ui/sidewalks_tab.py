@@ -43,12 +43,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import settings_store, sidewalks, sidewalks_views, words
 from clerk_desk.desk import Action
-from clerk_desk.models import (
-    RepairOrderKind,
-    RepairOrderStatus,
-    SidewalkPermitStatus,
-    SidewalkWork,
-)
+from clerk_desk.kinds import RepairOrderKind, RepairOrderStatus, SidewalkPermitStatus, SidewalkWork
 from clerk_desk.sidewalks import (
     MINOR_REPAIR_CITE,
     ORDER_RECORD_TYPE,

@@ -39,12 +39,8 @@ from clerk_desk import special_charges as sc
 from clerk_desk import special_charges_views as scv
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
-from clerk_desk.models import (
-    ChargeKind,
-    ChargeLine,
-    RunStatus,
-    SpecialCharge,
-)
+from clerk_desk.kinds import ChargeKind, RunStatus
+from clerk_desk.models import ChargeLine, SpecialCharge
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal

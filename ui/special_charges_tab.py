@@ -48,7 +48,7 @@ from clerk_desk import special_charges as sc
 from clerk_desk import special_charges_views as scv
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict
-from clerk_desk.models import ChargeKind, RunStatus
+from clerk_desk.kinds import ChargeKind, RunStatus
 from clerk_desk.money import Money
 from clerk_desk.special_charges import RECORD_TYPE, SEARCH_LIMIT, Standing
 from clerk_desk.special_charges_views import ChargeView, RunView

@@ -42,17 +42,8 @@ from clerk_desk import parties_views, settings_store, street_numbers, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
-from clerk_desk.models import (
-    Address,
-    AddressChange,
-    AddressStatus,
-    BuildingKind,
-    Compass,
-    NumberingCase,
-    NumberingCaseStatus,
-    PartyKind,
-    Street,
-)
+from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCaseStatus, PartyKind
+from clerk_desk.models import Address, AddressChange, NumberingCase, Street
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import (

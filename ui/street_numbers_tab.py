@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import settings_store, street_numbers, words
 from clerk_desk.desk import Action
-from clerk_desk.models import NumberingCaseStatus
+from clerk_desk.kinds import NumberingCaseStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import NONCOMPLIANCE_CITE, PermitCheck
 from ui import forms, printing

@@ -41,13 +41,8 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
-from clerk_desk.models import (
-    OpeningRenewal,
-    OpeningSite,
-    OpeningStatus,
-    StreetImprovement,
-    StreetOpening,
-)
+from clerk_desk.kinds import OpeningStatus
+from clerk_desk.models import OpeningRenewal, OpeningSite, StreetImprovement, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_openings import (

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import settings_store, street_openings, street_openings_views, words
 from clerk_desk.desk import Action
-from clerk_desk.models import OpeningStatus
+from clerk_desk.kinds import OpeningStatus
 from clerk_desk.street_openings import (
     CITY_WORK_CITE,
     EMERGENCY_CITE,

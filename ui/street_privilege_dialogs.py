@@ -46,14 +46,9 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
+from clerk_desk.kinds import DueKind, DueStatus, PrivilegePurpose, PrivilegeStatus
 from clerk_desk.lengths import format_length, parse_length
-from clerk_desk.models import (
-    DueKind,
-    DueStatus,
-    PrivilegePurpose,
-    PrivilegeStatus,
-    StreetPrivilege,
-)
+from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission

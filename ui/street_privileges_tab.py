@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import settings_store, street_privileges, street_privileges_views, words
 from clerk_desk.desk import Action
+from clerk_desk.kinds import PrivilegeStatus
 from clerk_desk.lengths import format_length
-from clerk_desk.models import PrivilegeStatus
 from clerk_desk.street_privileges import (
     BOND_CITE,
     CONDITIONS_CITE,

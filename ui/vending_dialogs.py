@@ -51,15 +51,13 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
+from clerk_desk.kinds import ApplicantKind, PartyKind, VendingStatus
 from clerk_desk.models import (
-    ApplicantKind,
     DoubtNotice,
-    PartyKind,
     VendingAppeal,
     VendingApplication,
     VendingParticipant,
     VendingSlot,
-    VendingStatus,
 )
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow

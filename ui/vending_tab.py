@@ -39,7 +39,7 @@ from clerk_desk import settings_store, vending, vending_views, words
 from clerk_desk.deadlines import days_overdue
 from clerk_desk.desk import Action
 from clerk_desk.history import HistoryEntry
-from clerk_desk.models import VendingStatus
+from clerk_desk.kinds import VendingStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
 from clerk_desk.vending import PERMIT_CITE, PROCEDURE_CITE

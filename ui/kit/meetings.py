@@ -19,10 +19,8 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import petitions, petitions_views, settings_store, words
 from clerk_desk.desk import Action
-from clerk_desk.models import (
-    CouncilMeeting,
-    MeetingKind,
-)
+from clerk_desk.kinds import MeetingKind
+from clerk_desk.models import CouncilMeeting
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.words import clock_time, format_day, plural
 from ui import forms

@@ -9,7 +9,7 @@ balance (now and then a small over or short, with a note); about 80 receipts a d
 expenses"; tenders in cash (with change), check, card or money order, sometimes split; and one
 receipt in two hundred voided the same day, before the close, with who, when and why.
 
-The workflows' demos run first and take their fees through :func:`clerk_desk.demo_counter.take`
+The workflows' demos run first and take their fees through :func:`clerk_desk.demo.counter.take`
 (paid at that moment, the receipt to follow). Each of those payments gets its receipt here, in
 its day's sequence: numbered in the order issued among the day's receipts, its lines paying the
 amounts due, its tender, in that day's drawer of the Treasurer's window (opened for it on a quiet
@@ -43,27 +43,23 @@ from typing import Any
 from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import Session
 
-from clerk_desk import demo_counter, fees, receipts
+from clerk_desk import fees, receipts
 from clerk_desk.clock import FixedClock
+from clerk_desk.demo import counter as demo_counter
 from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.kinds import DrawerStatus, PartyKind, ReceiptKind, ReceiptStatus, Role, TenderKind
 from clerk_desk.models import (
     AmountDue,
     Base,
     Drawer,
-    DrawerStatus,
     FeeItem,
     NumberSequence,
     Operator,
     Parcel,
     Party,
-    PartyKind,
     Receipt,
-    ReceiptKind,
     ReceiptLine,
-    ReceiptStatus,
-    Role,
     Tender,
-    TenderKind,
 )
 from clerk_desk.money import Money
 
@@ -169,7 +165,7 @@ class _Staff:
 @dataclass(frozen=True, slots=True)
 class _Sale:
     """One receipt owed for the workflows' payments: those one operator took from one payer at
-    one moment (:func:`clerk_desk.demo_counter.take` in one step)."""
+    one moment (:func:`clerk_desk.demo.counter.take` in one step)."""
 
     taken_at: datetime  # aware UTC
     operator: SignedIn
@@ -262,7 +258,7 @@ def generate(
 
 
 def _sales(session: Session, zone: Any) -> dict[date, list[_Sale]]:
-    """The receipts owed for the workflows' payments (:func:`clerk_desk.demo_counter.waiting`),
+    """The receipts owed for the workflows' payments (:func:`clerk_desk.demo.counter.waiting`),
     by the City's day they were taken, each day's in the order taken."""
     waiting = demo_counter.waiting(session)
     if not waiting:

@@ -19,8 +19,8 @@ travels from step to step stamps the records and the audit trail), it writes:
 
 The dates are counted back from "today", whatever day the demo is built; every application
 whose fee is paid is made on a day City Hall was open. The Treasurer takes the fees through
-:func:`clerk_desk.demo_counter.take` (as :mod:`clerk_desk.demo_street_openings` does); their
-receipts are written among that day's counter receipts (:mod:`clerk_desk.demo_receipts`).
+:func:`clerk_desk.demo.counter.take` (as :mod:`clerk_desk.demo.street_openings` does); their
+receipts are written among that day's counter receipts (:mod:`clerk_desk.demo.receipts`).
 """
 
 from __future__ import annotations
@@ -31,20 +31,14 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, demo_counter, ledger, parties, street_numbers
+from clerk_desk import bonds, ledger, parties, street_numbers
 from clerk_desk import street_privileges as sp
 from clerk_desk.clock import FixedClock
+from clerk_desk.demo import counter as demo_counter
 from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.kinds import BondKind, Compass, PartyKind, PrivilegePurpose, Role
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import (
-    BondKind,
-    Compass,
-    Operator,
-    Parcel,
-    PartyKind,
-    PrivilegePurpose,
-    Role,
-)
+from clerk_desk.models import Operator, Parcel
 from clerk_desk.money import Money
 from clerk_desk.street_privileges import PrivilegeData
 

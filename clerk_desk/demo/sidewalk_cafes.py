@@ -17,8 +17,8 @@ step to step stamps the records and the audit trail), it writes:
 Each application carries a site plan drawn to scale (a small PDF written by hand, or a PNG made
 with zlib: the core draws without Qt or ReportLab), so the notice letters have a diagram.
 The dates are counted back from "today", whatever day the demo is built, so every rule holds on
-any day of the year. The Treasurer takes the fees through :func:`clerk_desk.demo_counter.take`
-(as in :mod:`clerk_desk.demo_street_openings`); their receipts are written among that day's
+any day of the year. The Treasurer takes the fees through :func:`clerk_desk.demo.counter.take`
+(as in :mod:`clerk_desk.demo.street_openings`); their receipts are written among that day's
 counter receipts.
 """
 
@@ -33,23 +33,17 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import (
-    bonds,
-    demo_counter,
-    ledger,
-    parties,
-    petitions,
-    settings_store,
-    street_numbers,
-)
+from clerk_desk import bonds, ledger, parties, petitions, settings_store, street_numbers
 from clerk_desk import sidewalk_cafes as sc
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar, months_after
-from clerk_desk.demo_petitions import MEETING_TIME, meeting_days
+from clerk_desk.demo import counter as demo_counter
+from clerk_desk.demo.petitions import MEETING_TIME, meeting_days
 from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.kinds import MeetingKind, PartyKind, Role
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import MeetingKind, Operator, PartyKind, Role
+from clerk_desk.models import Operator
 from clerk_desk.money import Money
 from clerk_desk.sidewalk_cafes import CafeData, NeighborData
 

@@ -1,7 +1,7 @@
 """Demo special event vending permits (§ 506-24).
 
 ``clerk-desk demo`` calls :func:`generate` after the parties, the certificates and the Council's
-meetings (:mod:`clerk_desk.demo_petitions`) exist. It writes one application at each step of the
+meetings (:mod:`clerk_desk.demo.petitions`) exist. It writes one application at each step of the
 workflow, each step at the moment it happened, through :mod:`clerk_desk.vending`:
 
 * the Prescott Daze Committee, sponsoring the September festival as agent for its members, with
@@ -15,9 +15,9 @@ workflow, each step at the moment it happened, through :mod:`clerk_desk.vending`
 * a vendor denied, appealed in time and approved conditionally by the Common Council at its
   last meeting held.
 
-The Treasurer takes the permit fees through :func:`clerk_desk.demo_counter.take`: each is paid
+The Treasurer takes the permit fees through :func:`clerk_desk.demo.counter.take`: each is paid
 at its moment, and its receipt is written afterwards among that day's counter receipts
-(:mod:`clerk_desk.demo_receipts`), numbered in the order issued.
+(:mod:`clerk_desk.demo.receipts`), numbered in the order issued.
 """
 
 from __future__ import annotations
@@ -27,12 +27,14 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, demo_counter, ledger, parties, petitions, vending
+from clerk_desk import bonds, ledger, parties, petitions, vending
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
+from clerk_desk.demo import counter as demo_counter
 from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.kinds import ApplicantKind, MeetingKind, Role
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import ApplicantKind, MeetingKind, Operator, Role
+from clerk_desk.models import Operator
 from clerk_desk.money import Money
 from clerk_desk.vending import AppealOutcome, ApplicationData, ParticipantData, SlotData
 

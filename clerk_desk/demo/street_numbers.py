@@ -31,17 +31,8 @@ from sqlalchemy.orm import Session
 
 from clerk_desk import parties, street_numbers, street_numbers_import
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.models import (
-    Address,
-    AddressStatus,
-    BuildingKind,
-    Compass,
-    NumberingCase,
-    Operator,
-    Parcel,
-    Role,
-    Street,
-)
+from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, Role
+from clerk_desk.models import Address, NumberingCase, Operator, Parcel, Street
 from clerk_desk.street_numbers import AssignmentData, StreetData
 
 N, S, E, W = Compass.NORTH, Compass.SOUTH, Compass.EAST, Compass.WEST

@@ -3,7 +3,7 @@
 The workflows' demos (vending, street openings and privileges, sidewalk cafes, special charges)
 run their steps at the moments they happened, and need their fees paid to go on (a permit is
 issued only once its fee is paid). The demo's counter receipts are written afterwards, in bulk,
-a year at a time (:mod:`clerk_desk.demo_receipts`), numbered consecutively in the order issued.
+a year at a time (:mod:`clerk_desk.demo.receipts`), numbered consecutively in the order issued.
 A workflow's receipt cannot be written at the moment of its payment: its number depends on the
 receipts of the same day and of every earlier day of that year, which do not exist yet.
 
@@ -28,7 +28,8 @@ from sqlalchemy.orm import Session
 
 from clerk_desk import ledger
 from clerk_desk.desk import Action
-from clerk_desk.models import AmountDue, AuditEvent, DueStatus
+from clerk_desk.kinds import DueStatus
+from clerk_desk.models import AmountDue, AuditEvent
 from clerk_desk.money import Money
 
 RECEIPT_FOLLOWS = "at the Treasurer's window; receipted with the day's demo counter receipts"

@@ -38,18 +38,11 @@ from sqlalchemy import select
 from clerk_desk import parties, petitions, settings_store, street_numbers
 from clerk_desk import sidewalks as sw
 from clerk_desk.clock import FixedClock
-from clerk_desk.demo_petitions import MEETING_TIME, meeting_days
-from clerk_desk.demo_street_numbers import PLAN_OF
+from clerk_desk.demo.petitions import MEETING_TIME, meeting_days
+from clerk_desk.demo.street_numbers import PLAN_OF
 from clerk_desk.desk import Action, Desk, SignedIn
-from clerk_desk.models import (
-    MeetingKind,
-    Operator,
-    Parcel,
-    PartyKind,
-    RepairOrderKind,
-    Role,
-    SidewalkWork,
-)
+from clerk_desk.kinds import MeetingKind, PartyKind, RepairOrderKind, Role, SidewalkWork
+from clerk_desk.models import Operator, Parcel
 from clerk_desk.money import Money
 from clerk_desk.sidewalks import PermitData, RepairOrderData, SegmentData
 from clerk_desk.words import MONTH_NAMES

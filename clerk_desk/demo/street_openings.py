@@ -18,8 +18,8 @@ step to step stamps the records and the audit trail), it writes:
 The dates are counted back from "today", whatever day the demo is built, so every rule holds on
 any day of the year, and every application whose fee is paid is made on a day City Hall was
 open. The fees are billed by the services and taken by the Treasurer through
-:func:`clerk_desk.demo_counter.take`; their receipts are written among that day's counter
-receipts (:mod:`clerk_desk.demo_receipts`).
+:func:`clerk_desk.demo.counter.take`; their receipts are written among that day's counter
+receipts (:mod:`clerk_desk.demo.receipts`).
 """
 
 from __future__ import annotations
@@ -31,14 +31,16 @@ from functools import partial
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, demo_counter, ledger, parties, street_numbers
+from clerk_desk import bonds, ledger, parties, street_numbers
 from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar, months_after
+from clerk_desk.demo import counter as demo_counter
 from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.kinds import BondKind, Role
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import BondKind, Operator, Role, StreetOpening
+from clerk_desk.models import Operator, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.street_openings import OpeningData, SiteData, WorkRecord
 

@@ -32,7 +32,8 @@ from clerk_desk import parties, petitions, settings_store
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, Desk, SignedIn
-from clerk_desk.models import MeetingKind, Operator, PetitionKind, Role
+from clerk_desk.kinds import MeetingKind, PetitionKind, Role
+from clerk_desk.models import Operator
 from clerk_desk.petitions import CouncilAction, MeetingData, PetitionData, SignerData
 from clerk_desk.words import format_day
 

@@ -13,38 +13,29 @@ from datetime import date, timedelta
 
 from sqlalchemy import func, select
 
-from clerk_desk import (
-    bonds,
-    demo_petitions,
-    demo_receipts,
-    demo_sidewalk_cafes,
-    demo_sidewalks,
-    demo_special_charges,
-    demo_street_numbers,
-    demo_street_openings,
-    demo_street_privileges,
-    demo_vending,
-    ledger,
-    operators,
-    parties,
-    settings_store,
-)
+from clerk_desk import bonds, ledger, operators, parties, settings_store
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.database import Database
+from clerk_desk.demo import petitions as demo_petitions
+from clerk_desk.demo import receipts as demo_receipts
+from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
+from clerk_desk.demo import sidewalks as demo_sidewalks
+from clerk_desk.demo import special_charges as demo_special_charges
+from clerk_desk.demo import street_numbers as demo_street_numbers
+from clerk_desk.demo import street_openings as demo_street_openings
+from clerk_desk.demo import street_privileges as demo_street_privileges
+from clerk_desk.demo import vending as demo_vending
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import Conflict
+from clerk_desk.kinds import BondKind, DueKind, PartyKind, Role
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
-    BondKind,
     CouncilMeeting,
-    DueKind,
     MasterPlanSegment,
     Operator,
     Party,
-    PartyKind,
     Petition,
-    Role,
     SidewalkCafe,
     SidewalkPermit,
     SidewalkRepairOrder,
@@ -335,7 +326,7 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     demo_special_charges.generate(desk)
     # Receipts and the cash drawer: `scale` years of closed drawers ending yesterday, last of
     # all: among each day's receipts, those of the fees the workflows above took that day
-    # (clerk_desk.demo_counter), numbered in the order issued.
+    # (clerk_desk.demo.counter), numbered in the order issued.
     demo_receipts.generate(desk, admin, scale=scale, rng=rng)
 
 
@@ -464,7 +455,7 @@ def _amounts_due(action: Action, rng: random.Random, *, scale: int, payers: list
     """Open amounts a busy counter carries: about 40 a year of actual City expenses billed in
     the last weeks, each due 30 days after its bill by the City's calendar, so some are already
     overdue. (Work the City did in an owner's place — snow and ice removed, an obstruction —
-    is a special charge: :mod:`clerk_desk.demo_special_charges`.)"""
+    is a special charge: :mod:`clerk_desk.demo.special_charges`.)"""
     today = action.today()
     for index in range(40 * scale):
         billed = today - timedelta(days=rng.randrange(0, 75))

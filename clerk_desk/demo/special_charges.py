@@ -1,7 +1,7 @@
 """Demo special charges and the tax roll: work the City did in someone's place, at each step.
 
 :func:`generate` runs after the demo's parties, parcels and street openings exist: the deficiency
-repair is billed on the restored sewer opening of :mod:`clerk_desk.demo_street_openings`; the
+repair is billed on the restored sewer opening of :mod:`clerk_desk.demo.street_openings`; the
 parcels, owners and contractors it names are found in the demo, or made when missing. Through
 the same services the counter uses, each step at the moment it happened (a clock that travels
 from step to step stamps the records and the audit trail), it writes:
@@ -21,8 +21,8 @@ from step to step stamps the records and the audit trail), it writes:
 The dates are counted back from "today", whatever day the demo is built, so every clock stands
 as described on any day of the year. The snow fee is the one in force today (the shipped fee
 schedule starts in 2026). The Treasurer takes the payments through
-:func:`clerk_desk.demo_counter.take`, as :mod:`clerk_desk.demo_street_openings` takes its fees;
-their receipts are written among that day's counter receipts (:mod:`clerk_desk.demo_receipts`,
+:func:`clerk_desk.demo.counter.take`, as :mod:`clerk_desk.demo.street_openings` takes its fees;
+their receipts are written among that day's counter receipts (:mod:`clerk_desk.demo.receipts`,
 which reaches back to last year's October payment).
 """
 
@@ -34,23 +34,16 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import demo_counter, fees, parties
+from clerk_desk import fees, parties
 from clerk_desk import special_charges as sc
 from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CityCalendar
-from clerk_desk.demo_street_openings import SEWER
+from clerk_desk.demo import counter as demo_counter
+from clerk_desk.demo.street_openings import SEWER
 from clerk_desk.desk import Action, Desk, SignedIn
-from clerk_desk.models import (
-    ChargeKind,
-    OpeningStatus,
-    Operator,
-    Parcel,
-    Party,
-    PartyKind,
-    Role,
-    StreetOpening,
-)
+from clerk_desk.kinds import ChargeKind, OpeningStatus, PartyKind, Role
+from clerk_desk.models import Operator, Parcel, Party, StreetOpening
 from clerk_desk.money import Money
 
 #: How many amounts due the demo's special charges bill: four last year, five this year.

@@ -210,12 +210,9 @@ def city(
 
 
 def _backup_for(desk: Desk, tmp_path: Path, command: str) -> None:
-    """The backup a restore reads; a server database's backup fails on main today (its
-    audit_chain row is copied twice), which is fixed beside this work, not here."""
+    """The backup a restore reads."""
     if command == "check":
         return
-    if not desk.database.is_sqlite:
-        pytest.skip("backing up a server database: audit_chain copied twice (fixed elsewhere)")
     desk.database.backup(tmp_path / "copy.sqlite3")
 
 
@@ -316,8 +313,6 @@ def test_each_command_needs_its_permission_and_the_trail_names_the_operator(
 def test_the_password_comes_from_a_file_only_this_account_can_read(
     city: str, desk: Desk, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    if not desk.database.is_sqlite:
-        pytest.skip("backing up a server database: audit_chain copied twice (fixed elsewhere)")
     secret = tmp_path / "clerk-desk-password"
     secret.write_text(PASSWORD + "\n")
     secret.chmod(0o644)

@@ -83,13 +83,14 @@ def _scan(number: int) -> bytes:
 
 def populate(path: Path, count: int) -> int:
     """A database at ``path`` with ``count`` petitions on one meeting's agenda; its id."""
-    from clerk_desk import operators, parties, petitions
+    from clerk_desk import operators, parties
     from clerk_desk.clock import FixedClock
     from clerk_desk.database import Database
     from clerk_desk.desk import Desk
     from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
     from clerk_desk.opening import seed_defaults
-    from clerk_desk.petitions import MeetingData, PetitionData, SignerData
+    from clerk_desk.petitions import service as petitions
+    from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
 
     database = Database(f"sqlite+pysqlite:///{path}")
     database.migrate(backup=False)
@@ -160,8 +161,9 @@ def populate(path: Path, count: int) -> int:
 
 def build_packet(path: Path, meeting_id: int) -> bytes:
     """What the Clerk waits for: the agenda and its scans read, the packet built."""
-    from clerk_desk import documents, petitions, settings_store
+    from clerk_desk import documents, settings_store
     from clerk_desk.database import Database
+    from clerk_desk.petitions import service as petitions
     from reports.petitions import agenda_packet_pdf
 
     database = Database(f"sqlite+pysqlite:///{path}")

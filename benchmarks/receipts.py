@@ -72,14 +72,15 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
     from openpyxl import Workbook
     from sqlalchemy import event, func, select
 
-    from clerk_desk import demo, operators, receipts, settings_store
+    from clerk_desk import demo, operators, settings_store
     from clerk_desk.clock import SystemClock
     from clerk_desk.database import Database
     from clerk_desk.desk import Desk
     from clerk_desk.kinds import TenderKind
     from clerk_desk.models import Party, Receipt, ReceiptLine
     from clerk_desk.money import Money
-    from clerk_desk.receipt_views import Period
+    from clerk_desk.receipts import service as receipts
+    from clerk_desk.receipts.views import Period
     from reports.receipt import receipt_pdf
     from reports.receipts_reports import LINE_COLUMNS, register_lines_excel
 

@@ -81,12 +81,12 @@ def _station(url: str, station: str, seconds: float, start: Any, out: Any, dues:
 
     from receipts_worker import DAY, one_sale  # type: ignore[import-not-found]
 
-    from clerk_desk import receipts
     from clerk_desk.clock import FixedClock
     from clerk_desk.database import Database
     from clerk_desk.desk import SYSTEM, Desk
     from clerk_desk.kinds import TenderKind
-    from clerk_desk.receipts import TenderEntry
+    from clerk_desk.receipts import service as receipts
+    from clerk_desk.receipts.service import TenderEntry
 
     database = Database(url)
     desk = Desk(database, clock=FixedClock(DAY))
@@ -225,12 +225,12 @@ def _one_round(
 ) -> Figures:
     from sqlalchemy import select
 
-    from clerk_desk import receipts
     from clerk_desk.database import Database
     from clerk_desk.desk import SYSTEM, Desk
     from clerk_desk.models import Receipt
     from clerk_desk.money import Money
     from clerk_desk.opening import seed_defaults
+    from clerk_desk.receipts import service as receipts
 
     url = _fresh(kind, folder, round_no)
     database = Database(url)

@@ -248,10 +248,10 @@ def _build(session: Session, args: argparse.Namespace, rng: random.Random) -> di
     """Streets, parties, parcels and addresses in bulk; what the timings draw on."""
     from sqlalchemy import insert
 
-    from clerk_desk import street_numbers
     from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, PartyKind
     from clerk_desk.models import Address, Parcel, Party, Street
     from clerk_desk.parties import fold
+    from clerk_desk.street_numbers import service as street_numbers
 
     streets: list[Street] = []
     for index, (name, suffix, direction) in enumerate(_street_names(args.streets)):
@@ -419,11 +419,12 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
     from openpyxl import Workbook
     from sqlalchemy import func, select
 
-    from clerk_desk import street_numbers, street_numbers_import
     from clerk_desk.database import Database
     from clerk_desk.desk import SYSTEM, Desk
     from clerk_desk.kinds import Compass
     from clerk_desk.models import Address
+    from clerk_desk.street_numbers import importing as street_numbers_import
+    from clerk_desk.street_numbers import service as street_numbers
     from reports.excel import read_table
 
     rng = random.Random(args.seed)

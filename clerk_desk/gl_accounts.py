@@ -23,7 +23,7 @@ FEE_CITE = "§ 506-6 (Fee)"
 def chart(session: Session) -> frozenset[str]:
     """Every GL account Clerk Desk may post to now."""
     from clerk_desk import ledger
-    from clerk_desk.receipts import receipt_settings
+    from clerk_desk.receipts.service import receipt_settings
 
     accounts = set(session.scalars(select(FeeItem.gl_account).distinct()))
     accounts.add(receipt_settings(session).expenses_gl)

@@ -452,7 +452,7 @@ class CafeStatus(enum.StrEnum):
 
 class ChargeKind(enum.StrEnum):
     """Work the City did in someone's place, each kind with its section and its clock (see
-    :mod:`clerk_desk.special_charges`)."""
+    :mod:`clerk_desk.special_charges.service`)."""
 
     SNOW_ICE = "snow_ice"
     OBSTRUCTION = "obstruction"

@@ -1,7 +1,7 @@
 """Amounts due: what a party owes the City, for which record, and whether it is paid.
 
 Workflows bill (a permit's fee, the doubled fee, actual City expenses; work the City did in
-someone's place is charged through :mod:`clerk_desk.special_charges`); the receipts workflow
+someone's place is charged through :mod:`clerk_desk.special_charges.service`); the receipts workflow
 applies payments; any workflow asks :func:`is_paid` about its own record.
 """
 
@@ -330,7 +330,7 @@ def reverse_payment(
     if due.status == DueStatus.CERTIFIED:
         # The roll went to the county with the balance as it stood: what comes back now is owed
         # on a supplemental special charge against the parcel, for the next run.
-        from clerk_desk import special_charges
+        from clerk_desk.special_charges import service as special_charges
 
         special_charges.reverse_certified(action, due, amount, reference=reference)
         return due
@@ -396,7 +396,7 @@ def is_paid(session: Session, record: RecordRef) -> bool:
 
     Special charges for work the City did under the record are left out: they are not the
     record's fees, and one certified to the tax roll is collected with the property taxes
-    (:func:`clerk_desk.special_charges.standing` says how each stands)."""
+    (:func:`clerk_desk.special_charges.service.standing` says how each stands)."""
     dues = [
         d
         for d in dues_for(session, record)

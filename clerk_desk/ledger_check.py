@@ -26,7 +26,7 @@ from clerk_desk.models import AmountDue, Drawer, NumberSequence, Receipt
 from clerk_desk.money import Money
 from clerk_desk.words import plural
 
-RECEIPT_SERIES = "receipt"  # clerk_desk.receipts.SERIES, not imported: the check reads only
+RECEIPT_SERIES = "receipt"  # clerk_desk.receipts.service.SERIES, not imported: the check reads only
 
 
 @dataclass(frozen=True, slots=True)

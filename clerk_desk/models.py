@@ -784,7 +784,7 @@ class PetitionSigner(Base):
     stands (1, 2, …); a correction that takes an owner off the petition keeps their row and
     negates its position, and the removal is a step of the petition's history
     (:class:`PetitionEvent`, ``what="signer_removed"``). The register, the screens and the
-    agenda packet show only the rows above 0 (``clerk_desk.petitions.petitioners``); naming
+    agenda packet show only the rows above 0 (``clerk_desk.petitions.service.petitioners``); naming
     the owner again brings the same row back. This keeps the schema as it is.
     """
 

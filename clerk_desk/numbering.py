@@ -7,7 +7,7 @@ row locks it until the commit, and reads the value the last committed save left 
 
 That lock makes every save of the series wait for the one before it to commit, so a service
 takes its number as late as it can: a receipt takes it as its last write before the audit
-trail (:func:`clerk_desk.receipts._write`). The locks a save takes, always in this order so
+trail (:func:`clerk_desk.receipts.service._write`). The locks a save takes, always in this order so
 that two saves never each hold one the other waits for: the station's drawer, the amounts due
 (in the order of their numbers), the series' number, the audit trail's head.
 """

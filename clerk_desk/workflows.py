@@ -123,16 +123,16 @@ WORKFLOWS: tuple[Workflow, ...] = (
 _PROVIDER_MODULES = (
     "clerk_desk.ledger",
     "clerk_desk.fees",
-    "clerk_desk.receipts",
-    "clerk_desk.bonds",
-    "clerk_desk.street_numbers",
-    "clerk_desk.petitions",
-    "clerk_desk.vending",
-    "clerk_desk.street_openings",
-    "clerk_desk.street_privileges",
-    "clerk_desk.sidewalks",
-    "clerk_desk.sidewalk_cafes",
-    "clerk_desk.special_charges",
+    "clerk_desk.receipts.service",
+    "clerk_desk.bonds.service",
+    "clerk_desk.street_numbers.service",
+    "clerk_desk.petitions.service",
+    "clerk_desk.vending.service",
+    "clerk_desk.street_openings.service",
+    "clerk_desk.street_privileges.service",
+    "clerk_desk.sidewalks.service",
+    "clerk_desk.sidewalk_cafes.service",
+    "clerk_desk.special_charges.service",
 )
 
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING
 
-from clerk_desk import bonds
+from clerk_desk.bonds import service as bonds
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.models import Bond, InsuranceCertificate

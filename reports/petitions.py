@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.kinds import MeetingKind, PetitionKind, PetitionStatus
 from clerk_desk.models import CouncilMeeting, Petition, PetitionEvent
-from clerk_desk.petitions import (
+from clerk_desk.petitions.service import (
     CITE,
     attached_scans,
     explain_program_year,
@@ -152,11 +152,11 @@ def agenda_packet_pdf(
 ) -> bytes:
     """The Council's agenda packet of ``petitions`` for ``meeting``, as a PDF.
 
-    ``petitions`` in the order of :func:`clerk_desk.petitions.agenda` (timely first); they are
-    grouped timely, then late, whatever the order given. ``scan(sha256)`` returns a stored scan
+    ``petitions`` in the order of :func:`clerk_desk.petitions.service.agenda` (timely first); they
+    are grouped timely, then late, whatever the order given. ``scan(sha256)`` returns a stored scan
     (``clerk_desk.documents.scan_bytes``) or ``None``; a scan that is missing or cannot be read
     gets a page saying so. ``histories`` holds each petition's steps by its id, read in one
-    query (:func:`clerk_desk.petitions.histories`); a petition missing from it gets "Not
+    query (:func:`clerk_desk.petitions.service.histories`); a petition missing from it gets "Not
     available." Times are shown in ``tz``, the City's time zone, and the program years and last
     days to file are explained on ``calendar``, the City's (``action.calendar``). ``prepared_at``,
     when given, is printed on the cover.

@@ -1,6 +1,6 @@
 """The receipt the Treasurer hands over: § 506-6 "shall issue a receipt therefor".
 
-One function, :func:`receipt_pdf`, prints a :class:`~clerk_desk.receipt_views.ReceiptView` on
+One function, :func:`receipt_pdf`, prints a :class:`~clerk_desk.receipts.views.ReceiptView` on
 letter paper (with the City letterhead and page numbers) or on the 80 mm roll of the counter's
 thermal printer (compact, black only, the page cut to the receipt's height). Both show the same
 facts in the same order, so a payer's copy and the City's copy never disagree:
@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 from xml.sax.saxutils import escape
 
-from clerk_desk.receipt_views import LineView, ReceiptView, TenderView
+from clerk_desk.receipts.views import LineView, ReceiptView, TenderView
 from clerk_desk.settings import CityProfile
 from clerk_desk.words import clock_time, day_and_time, format_day
 

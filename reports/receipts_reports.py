@@ -1,6 +1,6 @@
 """The Treasurer's day in print: receipts register, deposit slip, GL distribution, close-out.
 
-Each report takes the plain views of :mod:`clerk_desk.receipt_views` (the core fills them) and
+Each report takes the plain views of :mod:`clerk_desk.receipts.views` (the core fills them) and
 returns PDF bytes, or writes an Excel register through :func:`reports.excel.write_register`
 (the deposit slip, a small sheet of several sections, is written with openpyxl directly).
 
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from clerk_desk.money import Money
-from clerk_desk.receipt_views import DrawerView, GlTotal, Period, ReceiptRow
+from clerk_desk.receipts.views import DrawerView, GlTotal, Period, ReceiptRow
 from clerk_desk.settings import CityProfile
 from clerk_desk.words import clock_time, day_and_time, format_day
 

@@ -29,7 +29,7 @@
   occupants notified and the pages of the site plan, with a contents page and bookmarks.
 * :func:`register_xlsx` — the register of applications and permits, one a row.
 
-The papers print only what :mod:`clerk_desk.sidewalk_cafes_views` gathered (plain data); they
+The papers print only what :mod:`clerk_desk.sidewalk_cafes.views` gathered (plain data); they
 never query. ReportLab, pypdf and openpyxl are imported only when a paper is made.
 """
 
@@ -46,7 +46,7 @@ from xml.sax.saxutils import escape
 from clerk_desk.errors import Conflict
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
-from clerk_desk.sidewalk_cafes import (
+from clerk_desk.sidewalk_cafes.service import (
     ALCOHOL_CITE,
     APPLICATION_CITE,
     BEYOND_RADIUS,
@@ -66,7 +66,7 @@ from clerk_desk.sidewalk_cafes import (
     SUSPENSION_NOTICE_DAYS,
     TERM_CITE,
 )
-from clerk_desk.sidewalk_cafes_views import (
+from clerk_desk.sidewalk_cafes.views import (
     LetterView,
     NeighborLine,
     NoticeView,

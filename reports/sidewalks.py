@@ -14,7 +14,7 @@
 
 The specifications are quoted from the ordinance (``sidewalks_views.specification_sections``),
 so the sheet changes with the code. Everything printed is plain data from
-``clerk_desk.sidewalks_views``; nothing here queries. ReportLab and openpyxl are imported only
+``clerk_desk.sidewalks.views``; nothing here queries. ReportLab and openpyxl are imported only
 when a paper is made.
 """
 
@@ -30,7 +30,7 @@ from xml.sax.saxutils import escape
 from clerk_desk.errors import Conflict
 from clerk_desk.ordinance import SIDEWALK_ARTICLE_CITE
 from clerk_desk.settings import CityProfile
-from clerk_desk.sidewalks import (
+from clerk_desk.sidewalks.service import (
     COUNCIL,
     MINOR_REPAIR_LIMIT,
     PERMIT_CITE,
@@ -40,7 +40,7 @@ from clerk_desk.sidewalks import (
     STATUTE,
     WHOLE_BLOCK_CITE,
 )
-from clerk_desk.sidewalks_views import (
+from clerk_desk.sidewalks.views import (
     ORDER_COLUMNS,
     PERMIT_COLUMNS,
     SEGMENT_COLUMNS,
@@ -497,7 +497,7 @@ def permit_pdf(
     _refuse_unissued(view)
     assert view.issued_on is not None
     if sections is None:
-        from clerk_desk.sidewalks_views import specification_sections
+        from clerk_desk.sidewalks.views import specification_sections
 
         sections = specification_sections()
     printed = f" Printed {format_day(printed_on)}." if printed_on else ""

@@ -19,9 +19,9 @@
   charge (nothing else on that sheet), and a "Summary" sheet with the totals.
 * :func:`register_xlsx` — the register of charges, one a row.
 
-Every paper prints the plain views of :mod:`clerk_desk.special_charges_views` (and the clock
-table of :mod:`clerk_desk.special_charges`); nothing here queries. ReportLab and openpyxl are
-imported only when a paper is made.
+Every paper prints the plain views of :mod:`clerk_desk.special_charges.views` (and the clock
+table of :mod:`clerk_desk.special_charges.service`); nothing here queries. ReportLab and openpyxl
+are imported only when a paper is made.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from clerk_desk.errors import Conflict
 from clerk_desk.kinds import ChargeKind, RunStatus
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
-from clerk_desk.special_charges import (
+from clerk_desk.special_charges.service import (
     OWNER_NOT_ON_FILE,
     ChargeClock,
     PayFrom,
@@ -49,7 +49,7 @@ from clerk_desk.special_charges import (
     Standing,
     clock_for,
 )
-from clerk_desk.special_charges_views import ChargeView, RunEntry, RunView
+from clerk_desk.special_charges.views import ChargeView, RunEntry, RunView
 from clerk_desk.words import capitalized, clock_time, format_day, long_day, plural
 
 from . import letterhead as lh

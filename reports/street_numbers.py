@@ -13,8 +13,8 @@ each citation on one line (:func:`unbroken`); the register's tables keep the sho
 2026". The display rules are written here once, in plain words, in a long form for the letter
 (:func:`display_rules`) and a short one for the notice (:func:`display_brief`), side by side so
 the two can never tell an owner different things. The addresses given must have their
-street, parcel and owner loaded (``clerk_desk.street_numbers.register`` does so). ReportLab and
-openpyxl are imported only when a paper is made.
+street, parcel and owner loaded (``clerk_desk.street_numbers.service.register`` does so). ReportLab
+and openpyxl are imported only when a paper is made.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from clerk_desk.errors import Conflict
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass
 from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_numbers import SERVICE_MANNERS, address_text, parity_of
-from clerk_desk.street_numbers_import import ImportProblem
+from clerk_desk.street_numbers.importing import ImportProblem
+from clerk_desk.street_numbers.service import SERVICE_MANNERS, address_text, parity_of
 from clerk_desk.words import format_day, long_day, month_day, plural
 
 from . import letterhead as lh

@@ -9,8 +9,8 @@
   shows and the restoration and guarantee dates.
 
 The permit prints only what the core recorded and computed: the opening (with its applicant,
-sites and renewals loaded) and :class:`~clerk_desk.street_openings_views.PermitProtection`
-(``clerk_desk.street_openings_views.permit_protection``). ReportLab and openpyxl are imported
+sites and renewals loaded) and :class:`~clerk_desk.street_openings.views.PermitProtection`
+(``clerk_desk.street_openings.views.permit_protection``). ReportLab and openpyxl are imported
 only when a paper is made.
 """
 
@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from clerk_desk.bonds import BOND_CITE, INSURANCE_CITE, UTILITY_CITE
+from clerk_desk.bonds.service import BOND_CITE, INSURANCE_CITE, UTILITY_CITE
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import OpeningStatus
 from clerk_desk.models import OpeningSite, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_openings import (
+from clerk_desk.street_openings.service import (
     APPLICATION_CITE,
     CITY_WORK_CITE,
     COMMENCEMENT_CITE,
@@ -54,7 +54,7 @@ from clerk_desk.street_openings import (
     restoration_due,
     valid_until,
 )
-from clerk_desk.street_openings_views import PermitProtection
+from clerk_desk.street_openings.views import PermitProtection
 from clerk_desk.words import clock_time, format_day
 
 from . import letterhead as lh

@@ -13,7 +13,7 @@ register.
   recorded the issuance named under it (the operator is not presumed to hold the title).
 * :func:`register_xlsx` — the register of permits, one a row.
 
-Both print plain data gathered by ``clerk_desk.street_privileges_views`` (:class:`PermitView`,
+Both print plain data gathered by ``clerk_desk.street_privileges.views`` (:class:`PermitView`,
 :class:`RegisterRow`) and never query. ReportLab and openpyxl are imported only when a paper is
 made.
 """
@@ -31,7 +31,7 @@ from clerk_desk.clock import city_zone
 from clerk_desk.errors import Conflict
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_privileges import (
+from clerk_desk.street_privileges.service import (
     BOND_CITE,
     BOND_LIMIT,
     CONDITIONS_CITE,
@@ -42,7 +42,7 @@ from clerk_desk.street_privileges import (
     TERMINATION_CITE,
     WHEN_REQUIRED_CITE,
 )
-from clerk_desk.street_privileges_views import ChargeLine, PermitView, RegisterRow
+from clerk_desk.street_privileges.views import ChargeLine, PermitView, RegisterRow
 from clerk_desk.words import clock_time, format_day, long_day
 
 from . import letterhead as lh

@@ -39,7 +39,7 @@ from clerk_desk.errors import Conflict
 from clerk_desk.kinds import ApplicantKind, MeetingKind, VendingStatus
 from clerk_desk.models import DoubtNotice, VendingAppeal, VendingApplication, VendingSlot
 from clerk_desk.settings import CityProfile
-from clerk_desk.vending import (
+from clerk_desk.vending.service import (
     CLEANUP_CITE,
     INSURANCE_CITE,
     PERMIT_CITE,
@@ -1393,7 +1393,7 @@ def applications_excel(
     """The register of special event vending applications, one row each; returns the rows
     written. Times are City Hall's; "Participants" is blank for an individual vendor;
     ``insurance`` gives the Insurance column by application id
-    (:func:`clerk_desk.vending_views.insurance_states`), blank where it has none."""
+    (:func:`clerk_desk.vending.views.insurance_states`), blank where it has none."""
     states = insurance or {}
     return write_register(
         target,

@@ -20,14 +20,16 @@ from datetime import datetime
 
 from sqlalchemy import event
 
-from clerk_desk import bonds, ledger, receipts
+from clerk_desk import ledger
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Action, Desk
 from clerk_desk.errors import ClerkDeskError
 from clerk_desk.kinds import BondKind, TenderKind
 from clerk_desk.money import Money
-from clerk_desk.receipts import LineEntry, TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import LineEntry, TenderEntry
 
 GL = ("100-44300-000", "100-44310-000", "100-44320-000", "100-46300-000")
 

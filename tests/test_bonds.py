@@ -13,8 +13,8 @@ import builders  # type: ignore[import-not-found]
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import bonds
-from clerk_desk.bonds import BondData
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import BondData
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied

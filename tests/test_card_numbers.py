@@ -199,7 +199,7 @@ def test_the_work_grows_in_proportion_to_the_text(unit: str) -> None:
 
 def test_an_unnumbered_receipts_placeholder_is_never_a_card_number() -> None:
     """The number a receipt carries until its real one is taken is stored text too."""
-    from clerk_desk.receipts import _pending_number
+    from clerk_desk.receipts.service import _pending_number
 
     made = [_pending_number() for _ in range(20_000)]
     assert not [p for p in made if find_card_number(p) or any(c.isdigit() for c in p)]

@@ -12,14 +12,14 @@ from sqlalchemy import func, select, text
 from station_lock import other_station_saving  # type: ignore[import-not-found]
 
 from clerk_desk import database as database_module
-from clerk_desk import receipts
 from clerk_desk.database import Database, Timeouts
 from clerk_desk.desk import SYSTEM, Desk
 from clerk_desk.errors import DatabaseLocked, DatabaseUnavailable
 from clerk_desk.kinds import TenderKind
 from clerk_desk.models import Receipt
 from clerk_desk.money import Money
-from clerk_desk.receipts import LineEntry, TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import LineEntry, TenderEntry
 
 STATION = "Front counter"
 SHORT = Timeouts(lock=1, statement=5, idle_in_transaction=5)

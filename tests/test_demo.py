@@ -17,21 +17,8 @@ from pypdf import PdfReader
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from clerk_desk import (
-    bonds,
-    demo,
-    documents,
-    fees,
-    ledger,
-    operators,
-    parties,
-    petitions,
-    street_numbers,
-    today,
-    vending,
-)
-from clerk_desk import special_charges as sc
-from clerk_desk import street_openings as so
+from clerk_desk import demo, documents, fees, ledger, operators, parties, today
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
@@ -76,8 +63,13 @@ from clerk_desk.models import (
     VendingApplication,
 )
 from clerk_desk.money import Money
+from clerk_desk.petitions import service as petitions
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_numbers_import import out_of_order
+from clerk_desk.special_charges import service as sc
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.importing import out_of_order
+from clerk_desk.street_openings import service as so
+from clerk_desk.vending import service as vending
 from clerk_desk.words import format_day
 
 TODAY = date(2026, 11, 30)

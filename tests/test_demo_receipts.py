@@ -19,7 +19,7 @@ import pytest
 from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import demo, ledger, parties, receipts, settings_store
+from clerk_desk import demo, ledger, parties, settings_store
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.demo import counter as demo_counter
@@ -41,6 +41,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.parties import fold
+from clerk_desk.receipts import service as receipts
 
 POSTGRES_ENV = "CLERK_DESK_TEST_DATABASE_URL"
 TODAY = date(2026, 11, 30)

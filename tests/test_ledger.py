@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import exc as sa_exc
 from sqlalchemy import func, select, update
 
-from clerk_desk import fees, ledger, parties, receipts
+from clerk_desk import fees, ledger, parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.kinds import ChargeKind, DueKind, DueStatus, PartyKind, Role, TenderKind
@@ -18,7 +18,8 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.ledger_check import ledger_problems
 from clerk_desk.models import AmountDue, AuditEvent
 from clerk_desk.money import Money
-from clerk_desk.receipts import TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import TenderEntry
 
 PERMIT = RecordRef("street_opening", "2026-0001")
 
@@ -282,7 +283,7 @@ def test_an_amount_that_posts_to_no_gl_account_is_refused_when_billed(
 def _special_charge(desk: Desk, who: SignedIn, payer: int, *, bill_on: date) -> int:
     """Dirt and debris the City swept up after the permit's work, billed to the permittee's
     parcel and named after the permit (§ 506-20): due 30 days after ``bill_on``."""
-    from clerk_desk import special_charges as sc
+    from clerk_desk.special_charges import service as sc
 
     with desk.action(who) as action:
         parcel = parties.add_parcel(
@@ -308,7 +309,7 @@ def _special_charge(desk: Desk, who: SignedIn, payer: int, *, bill_on: date) -> 
 def test_is_paid_is_about_the_record_s_own_bills_not_its_special_charges(
     desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], payer: int
 ) -> None:
-    from clerk_desk import special_charges as sc
+    from clerk_desk.special_charges import service as sc
 
     fee = _bill(desk, admin, payer, "50.00")
     charge_id = _special_charge(desk, admin, payer, bill_on=date(2026, 10, 5))
@@ -356,7 +357,7 @@ def test_the_receipts_today_list_leaves_special_charges_to_their_own_tab(
 def test_a_payment_put_back_on_a_certified_charge_is_owed_on_a_new_one(
     desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], payer: int
 ) -> None:
-    from clerk_desk import special_charges as sc
+    from clerk_desk.special_charges import service as sc
 
     treasurer = operator_with(Role.TREASURER)
     charge_id = _special_charge(desk, admin, payer, bill_on=date(2026, 10, 5))

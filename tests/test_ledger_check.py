@@ -8,13 +8,14 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text, update
 
-from clerk_desk import ledger, parties, receipts
+from clerk_desk import ledger, parties
 from clerk_desk.desk import SYSTEM, Desk
 from clerk_desk.kinds import DueKind, DueStatus, PartyKind, TenderKind
 from clerk_desk.ledger_check import ledger_problems
 from clerk_desk.models import AmountDue
 from clerk_desk.money import Money
-from clerk_desk.receipts import TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import TenderEntry
 
 STATION = "Front counter"
 

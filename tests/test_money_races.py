@@ -21,14 +21,15 @@ from multiprocessing.pool import Pool
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import ledger, parties, receipts
+from clerk_desk import ledger, parties
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk
 from clerk_desk.kinds import DrawerStatus, DueKind, DueStatus, PartyKind, TenderKind
 from clerk_desk.ledger_check import ledger_problems
 from clerk_desk.models import Bond, Drawer
 from clerk_desk.money import Money
-from clerk_desk.receipts import TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import TenderEntry
 
 #: Rounds per race. SQLite's write transactions take turns over the whole file, so a few rounds
 #: show the races end right there; PostgreSQL runs them side by side, where the unsafe code

@@ -332,10 +332,10 @@ def test_renaming_an_owner_and_renumbering_a_parcel_is_followed_by_every_search(
     parcel's number in their own search text. Ann Lee marries and becomes Ann Berg, and the
     County renumbers her parcel: her address and her petition are found by the new words, and
     no longer by the old."""
-    from clerk_desk import petitions
-    from clerk_desk import street_numbers as sn
     from clerk_desk.kinds import Compass
-    from clerk_desk.petitions import PetitionData, SignerData
+    from clerk_desk.petitions import service as petitions
+    from clerk_desk.petitions.service import PetitionData, SignerData
+    from clerk_desk.street_numbers import service as sn
 
     with desk.action(admin) as action:
         ann = parties.add_party(action, _person("Ann Lee", street="118 Orange St"))

@@ -9,7 +9,7 @@ import builders  # type: ignore[import-not-found]
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import audit, fees, ledger, operators, receipts, settings_store
+from clerk_desk import audit, fees, ledger, operators, settings_store
 from clerk_desk.deadlines import CalendarSettings
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
@@ -18,7 +18,8 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AuditEvent
 from clerk_desk.money import Money
 from clerk_desk.permissions import GRANTS, Permission, allows, refusal, roles_allowed
-from clerk_desk.receipts import ReceiptSettings
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import ReceiptSettings
 from clerk_desk.settings import CityProfile
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from clerk_desk import documents, parties, petitions, settings_store, today
+from clerk_desk import documents, parties, settings_store, today
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calendar
 from clerk_desk.desk import Desk, SignedIn
@@ -34,7 +34,8 @@ from clerk_desk.models import (
     PetitionSigner,
 )
 from clerk_desk.permissions import GRANTS, Permission
-from clerk_desk.petitions import CouncilAction, MeetingData, PetitionData, SignerData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import CouncilAction, MeetingData, PetitionData, SignerData
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day
 

@@ -7,12 +7,14 @@ from datetime import date, datetime
 
 import pytest
 
-from clerk_desk import parties, petitions, petitions_views
+from clerk_desk import parties
 from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind, Role
 from clerk_desk.parties import ParcelData, PartyData
-from clerk_desk.petitions import MeetingData, PetitionData, SignerData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import views as petitions_views
+from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, make_url, text
 from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import URL
 
-from clerk_desk import migrations, operators, pg_roles, receipts
+from clerk_desk import migrations, operators, pg_roles
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk
@@ -27,7 +27,8 @@ from clerk_desk.errors import DatabaseUnavailable
 from clerk_desk.kinds import TenderKind
 from clerk_desk.money import Money
 from clerk_desk.opening import seed_defaults
-from clerk_desk.receipts import LineEntry, TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import LineEntry, TenderEntry
 
 POSTGRES_ENV = "CLERK_DESK_TEST_DATABASE_URL"
 INSUFFICIENT_PRIVILEGE = "42501"

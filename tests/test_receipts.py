@@ -11,7 +11,7 @@ from datetime import date, datetime
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import ledger, parties, receipts
+from clerk_desk import ledger, parties
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
@@ -19,13 +19,14 @@ from clerk_desk.kinds import DueKind, DueStatus, PartyKind, ReceiptStatus, Role,
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, AuditEvent, Receipt, ReceiptLine, Tender
 from clerk_desk.money import Money
-from clerk_desk.receipt_views import CheckEntry, Period
-from clerk_desk.receipts import (
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import (
     DrawerCount,
     LineEntry,
     ReceiptSettings,
     TenderEntry,
 )
+from clerk_desk.receipts.views import CheckEntry, Period
 
 STATION = "Front counter"
 PERMIT = RecordRef("street_opening", "2026-0007")
@@ -1318,8 +1319,8 @@ def test_a_refund_cancels_a_fee_but_a_special_charge_is_owed_again(
     tax roll would collect is the separate act of cancelling it, with its reason."""
     from datetime import date
 
-    from clerk_desk import special_charges as sc
     from clerk_desk.kinds import ChargeKind
+    from clerk_desk.special_charges import service as sc
 
     fee = bill(desk, treasurer, payer, "50.00")
     with desk.action(treasurer) as action:

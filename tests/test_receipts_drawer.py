@@ -9,14 +9,15 @@ from datetime import datetime
 
 import pytest
 
-from clerk_desk import receipts, today
+from clerk_desk import today
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
 from clerk_desk.kinds import Role, TenderKind
 from clerk_desk.money import Money
-from clerk_desk.receipt_views import CheckEntry, DrawerView
-from clerk_desk.receipts import DrawerCount, LineEntry, TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import DrawerCount, LineEntry, TenderEntry
+from clerk_desk.receipts.views import CheckEntry, DrawerView
 
 STATION = "Front counter"
 

@@ -16,12 +16,12 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from clerk_desk import receipts
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk
 from clerk_desk.kinds import TenderKind
 from clerk_desk.models import AuditEvent, NumberSequence, Receipt, ReceiptLine, Tender
 from clerk_desk.money import Money
+from clerk_desk.receipts import service as receipts
 
 WORKER = Path(__file__).with_name("receipts_worker.py")
 STATIONS, EACH = 4, 50

@@ -24,12 +24,13 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import Destination
 
-from clerk_desk import documents, parties, petitions, settings_store
+from clerk_desk import documents, parties, settings_store
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
-from clerk_desk.petitions import MeetingData, PetitionData, SignerData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
 from clerk_desk.settings import CityProfile
 from reports.excel import DATETIME_FORMAT, ExportCancelled
 from reports.petitions import (

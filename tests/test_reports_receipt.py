@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from clerk_desk.money import Money
-from clerk_desk.receipt_views import LineView, ReceiptView, TenderView
+from clerk_desk.receipts.views import LineView, ReceiptView, TenderView
 from clerk_desk.settings import CityProfile
 from reports.document import LETTER, ROLL_WIDTH
 from reports.receipt import FEE_CITATION, Paper, receipt_pdf

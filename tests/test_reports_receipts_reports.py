@@ -15,7 +15,7 @@ import pytest
 from pypdf import PdfReader
 
 from clerk_desk.money import Money
-from clerk_desk.receipt_views import CheckEntry, DrawerView, GlTotal, Period, ReceiptRow
+from clerk_desk.receipts.views import CheckEntry, DrawerView, GlTotal, Period, ReceiptRow
 from clerk_desk.settings import CityProfile
 from reports.document import LETTER, LETTER_LANDSCAPE
 from reports.excel import DATETIME_FORMAT, MONEY_FORMAT, ExportCancelled

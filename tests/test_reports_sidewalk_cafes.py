@@ -4,7 +4,7 @@ revocation letters (pypdf), and the register (openpyxl).
 
 Most tests build the views the papers print from by hand, so that each case is plain to see;
 the last ones take a real application from the counter to an issued permit through the
-services and print every paper from what :mod:`clerk_desk.sidewalk_cafes_views` gathers.
+services and print every paper from what :mod:`clerk_desk.sidewalk_cafes.views` gathers.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PageObject
 
-from clerk_desk import bonds, ledger, parties, petitions, receipts
-from clerk_desk import sidewalk_cafes as sc
-from clerk_desk.bonds import CertificateData
+from clerk_desk import ledger, parties
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import CertificateData
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action, Desk, SignedIn
@@ -30,8 +30,11 @@ from clerk_desk.errors import Conflict
 from clerk_desk.kinds import DueStatus, MeetingKind, PartyKind, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
+from clerk_desk.petitions import service as petitions
+from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
-from clerk_desk.sidewalk_cafes_views import (
+from clerk_desk.sidewalk_cafes import service as sc
+from clerk_desk.sidewalk_cafes.views import (
     FeeReceipt,
     InsuranceOnFile,
     LetterView,
@@ -1234,7 +1237,7 @@ def test_the_council_packet_holds_the_whole_application(before_council: Counter)
 
 def test_a_packet_for_an_application_not_yet_before_the_council() -> None:
     """Printed early (a draft for the Clerk), the packet says where the application stands."""
-    from clerk_desk.sidewalk_cafes_views import PacketView
+    from clerk_desk.sidewalk_cafes.views import PacketView
 
     view = PacketView(
         cafe_id=1,

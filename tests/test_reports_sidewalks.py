@@ -23,18 +23,20 @@ import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
-from clerk_desk import parties, petitions, street_numbers
-from clerk_desk import sidewalks as sw
-from clerk_desk import sidewalks_views as views
+from clerk_desk import parties
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import Compass, MeetingKind, PartyKind, RepairOrderKind, Role, SidewalkWork
 from clerk_desk.money import Money
-from clerk_desk.petitions import MeetingData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import MeetingData
 from clerk_desk.settings import CityProfile
-from clerk_desk.sidewalks import PermitData, RepairOrderData, SegmentData
-from clerk_desk.street_numbers import StreetData
+from clerk_desk.sidewalks import service as sw
+from clerk_desk.sidewalks import views as views
+from clerk_desk.sidewalks.service import PermitData, RepairOrderData, SegmentData
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.service import StreetData
 from reports.excel import (
     DATE_FORMAT,
     MONEY_FORMAT,

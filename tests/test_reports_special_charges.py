@@ -39,9 +39,7 @@ import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
-from clerk_desk import parties, receipts
-from clerk_desk import special_charges as sc
-from clerk_desk import special_charges_views as views
+from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import (
@@ -57,8 +55,11 @@ from clerk_desk.kinds import (
 )
 from clerk_desk.models import SidewalkRepairOrder, StreetOpening, StreetPrivilege
 from clerk_desk.money import Money
-from clerk_desk.receipts import TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.settings import CityProfile
+from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import views as views
 from clerk_desk.words import long_day
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
 from reports.special_charges import (

@@ -17,14 +17,14 @@ import pytest
 from pypdf import PdfReader
 from sqlalchemy import select
 
-from clerk_desk import street_numbers as sn
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import BuildingKind, Compass, PartyKind
 from clerk_desk.models import Parcel
 from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_numbers_import import import_addresses, validate_import
+from clerk_desk.street_numbers import service as sn
+from clerk_desk.street_numbers.importing import import_addresses, validate_import
 from clerk_desk.words import format_day, long_day
 from reports.excel import DATE_FORMAT
 from reports.street_numbers import (

@@ -20,8 +20,9 @@ import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
-from clerk_desk import bonds, ledger, operators, receipts, street_numbers, street_openings
-from clerk_desk.bonds import BondData, CertificateData
+from clerk_desk import ledger, operators
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import BondData, CertificateData
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
@@ -29,13 +30,16 @@ from clerk_desk.errors import Conflict
 from clerk_desk.kinds import BondKind, Compass, DueStatus, PartyKind, Role, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
+from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_openings import (
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_openings import service as street_openings
+from clerk_desk.street_openings.service import (
     OpeningData,
     SiteData,
     WorkRecord,
 )
-from clerk_desk.street_openings_views import PermitProtection, fee_receipts, permit_protection
+from clerk_desk.street_openings.views import PermitProtection, fee_receipts, permit_protection
 from reports.excel import DATE_FORMAT, INT_FORMAT
 from reports.street_openings import REGISTER_COLUMNS, openings_excel, permit_pdf
 

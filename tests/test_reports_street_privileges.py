@@ -21,9 +21,8 @@ import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
-from clerk_desk import bonds, ledger, parties, receipts, street_numbers
-from clerk_desk import street_privileges as sp
-from clerk_desk import street_privileges_views as views
+from clerk_desk import ledger, parties
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
@@ -39,9 +38,13 @@ from clerk_desk.kinds import (
 )
 from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
+from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_numbers import StreetData
-from clerk_desk.street_privileges import PrivilegeData
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_privileges import service as sp
+from clerk_desk.street_privileges import views as views
+from clerk_desk.street_privileges.service import PrivilegeData
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
 from reports.street_privileges import REGISTER_COLUMNS, end_sentence, permit_pdf, register_xlsx
 

@@ -24,7 +24,8 @@ import papers  # type: ignore[import-not-found]
 import pytest
 from pypdf import PdfReader
 
-from clerk_desk import bonds, ledger, petitions, receipts, vending
+from clerk_desk import ledger
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action, Desk, SignedIn
@@ -33,8 +34,11 @@ from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, TenderKind, 
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import VendingApplication
 from clerk_desk.money import Money
+from clerk_desk.petitions import service as petitions
+from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
-from clerk_desk.vending import (
+from clerk_desk.vending import service as vending
+from clerk_desk.vending.service import (
     AppealOutcome,
     ApplicationData,
     ParticipantData,

@@ -18,13 +18,14 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import audit_chain, cli, opening, receipts
+from clerk_desk import audit_chain, cli, opening
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import BackupRefused
 from clerk_desk.models import AuditEvent, Receipt
 from clerk_desk.money import Money
-from clerk_desk.receipts import LineEntry, TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import LineEntry, TenderEntry
 from tests.conftest import PASSWORD
 
 WORKER = Path(__file__).with_name("receipts_worker.py")

@@ -36,9 +36,8 @@ from PIL import Image
 from pypdf import PdfReader
 from sqlalchemy import event, func, select
 
-from clerk_desk import bonds, fees, ledger, petitions, receipts, today
-from clerk_desk import sidewalk_cafes as sc
-from clerk_desk import sidewalk_cafes_views as views
+from clerk_desk import fees, ledger, today
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar
@@ -52,8 +51,12 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, CouncilMeeting, Document, SidewalkCafe
 from clerk_desk.money import Money
 from clerk_desk.ordinance import load_chapter
-from clerk_desk.petitions import MeetingData
-from clerk_desk.sidewalk_cafes import CafeData, ItemState, NeighborData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import MeetingData
+from clerk_desk.receipts import service as receipts
+from clerk_desk.sidewalk_cafes import service as sc
+from clerk_desk.sidewalk_cafes import views as views
+from clerk_desk.sidewalk_cafes.service import CafeData, ItemState, NeighborData
 from reports.excel import read_table
 
 CHICAGO = ZoneInfo("America/Chicago")

@@ -31,13 +31,13 @@ from test_sidewalk_cafes import (
     _spoil_site_plan,
 )
 
-from clerk_desk import sidewalk_cafes as sc
 from clerk_desk.clock import FixedClock
 from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import ClerkDeskError
 from clerk_desk.kinds import Role
-from clerk_desk.sidewalk_cafes_acts import CafeAct, acts
+from clerk_desk.sidewalk_cafes import service as sc
+from clerk_desk.sidewalk_cafes.acts import CafeAct, acts
 
 Attempt = Callable[[Action], object]
 

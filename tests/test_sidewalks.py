@@ -23,10 +23,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import ledger, parties, petitions, street_numbers, today
-from clerk_desk import sidewalks as sw
-from clerk_desk import sidewalks_views as views
-from clerk_desk import special_charges as sc
+from clerk_desk import ledger, parties, today
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CityCalendar, default_calendar
 from clerk_desk.demo import sidewalks as demo_sidewalks
@@ -57,9 +54,14 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.ordinance import SIDEWALK_ARTICLE_CITE, load_chapter, normalize_cite
 from clerk_desk.permissions import Permission
-from clerk_desk.petitions import MeetingData
-from clerk_desk.sidewalks import PermitData, RepairOrderData, SegmentData
-from clerk_desk.street_numbers import StreetData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import MeetingData
+from clerk_desk.sidewalks import service as sw
+from clerk_desk.sidewalks import views as views
+from clerk_desk.sidewalks.service import PermitData, RepairOrderData, SegmentData
+from clerk_desk.special_charges import service as sc
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.service import StreetData
 
 #: City Hall's calendar as first installed, before the Clerk changes any day.
 CALENDAR = default_calendar()

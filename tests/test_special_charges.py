@@ -3,9 +3,9 @@ partial payments at the Receipts counter, money that comes back, and certificati
 exclude what is paid or not yet due and never certify twice.
 
 "Today" is Monday, November 30, 2026 (the ``clock`` fixture). Payments go through
-:func:`clerk_desk.receipts.take_payment` with an open drawer, as in the Receipts tab. A charge of
-a kind that comes from a permit or an order names a bare permit or order made here (their own
-workflows are tested with them).
+:func:`clerk_desk.receipts.service.take_payment` with an open drawer, as in the Receipts tab. A
+charge of a kind that comes from a permit or an order names a bare permit or order made here (their
+own workflows are tested with them).
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import ledger, parties, receipts, today
-from clerk_desk import special_charges as sc
-from clerk_desk import special_charges_views as views
+from clerk_desk import ledger, parties, today
 from clerk_desk.deadlines import default_calendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
@@ -47,7 +45,10 @@ from clerk_desk.models import (
     TaxRollRun,
 )
 from clerk_desk.money import Money
-from clerk_desk.receipts import TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import TenderEntry
+from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import views as views
 
 STATION = "Front counter"
 CALENDAR = default_calendar()

@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
-from clerk_desk import receipts, settings_store
+from clerk_desk import settings_store
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput
 from clerk_desk.models import DoubtNotice, Drawer, Setting, StreetPrivilege
 from clerk_desk.money import Money
+from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
 from clerk_desk.stored_values import check_record
 

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import bonds, ledger, parties, petitions, receipts, vending
-from clerk_desk import special_charges as sc
+from clerk_desk import ledger, parties
+from clerk_desk.bonds import service as bonds
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import InvalidInput, PermissionDenied
 from clerk_desk.kinds import (
@@ -44,9 +44,13 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import MAX_ENTRY, Money
 from clerk_desk.permissions import Permission, allows
-from clerk_desk.receipts import LineEntry, TenderEntry
+from clerk_desk.petitions import service as petitions
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import LineEntry, TenderEntry
+from clerk_desk.special_charges import service as sc
 from clerk_desk.stored_values import TEXT_LIMIT
-from clerk_desk.vending import ApplicantKind, ApplicationData, SlotData
+from clerk_desk.vending import service as vending
+from clerk_desk.vending.service import ApplicantKind, ApplicationData, SlotData
 
 STATION = "Counter 1"
 CARDS = {

@@ -15,7 +15,6 @@ import pytest
 from sqlalchemy import select
 
 from clerk_desk import parties, today
-from clerk_desk import street_numbers as sn
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
@@ -30,7 +29,8 @@ from clerk_desk.kinds import (
 )
 from clerk_desk.models import Address, AuditEvent, NumberingCase, Street
 from clerk_desk.parties import ParcelData, PartyData
-from clerk_desk.street_numbers import AddressEdit, AssignmentData, Proposal, StreetData
+from clerk_desk.street_numbers import service as sn
+from clerk_desk.street_numbers.service import AddressEdit, AssignmentData, Proposal, StreetData
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day
 

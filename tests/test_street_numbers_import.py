@@ -17,15 +17,15 @@ from hypothesis import strategies as st
 from openpyxl import Workbook
 from sqlalchemy import func, select
 
-from clerk_desk import parties, street_numbers_import
-from clerk_desk import street_numbers as sn
+from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, PermissionDenied
 from clerk_desk.kinds import BuildingKind, Compass, PartyKind, Role
 from clerk_desk.models import Address, AddressChange, AuditEvent, Parcel, Party
 from clerk_desk.parties import ParcelData, PartyData
-from clerk_desk.street_numbers import AssignmentData, StreetData
-from clerk_desk.street_numbers_import import (
+from clerk_desk.street_numbers import importing as street_numbers_import
+from clerk_desk.street_numbers import service as sn
+from clerk_desk.street_numbers.importing import (
     ImportCancelled,
     ImportProblem,
     ImportReport,
@@ -33,6 +33,7 @@ from clerk_desk.street_numbers_import import (
     out_of_order,
     validate_import,
 )
+from clerk_desk.street_numbers.service import AssignmentData, StreetData
 from reports.excel import read_table
 
 Rows = list[dict[str, str]]

@@ -25,10 +25,8 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from clerk_desk import bonds, ledger, parties, receipts, street_numbers, today
-from clerk_desk import special_charges as sc
-from clerk_desk import street_openings as so
-from clerk_desk import street_openings_views as views
+from clerk_desk import ledger, parties, today
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar
@@ -49,8 +47,13 @@ from clerk_desk.kinds import (
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, AuditEvent, SpecialCharge, StreetOpening
 from clerk_desk.money import Money
-from clerk_desk.street_numbers import StreetData
-from clerk_desk.street_openings import OpeningData, SiteData, WorkRecord
+from clerk_desk.receipts import service as receipts
+from clerk_desk.special_charges import service as sc
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_openings import service as so
+from clerk_desk.street_openings import views as views
+from clerk_desk.street_openings.service import OpeningData, SiteData, WorkRecord
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day
 
@@ -1364,7 +1367,8 @@ def test_the_guarantee_runs_a_year_from_completion_and_only_then_the_permit_clos
     assert _items(desk) == []
 
 
-# -- charges: special charges on the City's clocks (clerk_desk.special_charges) ------------------
+# -- charges: special charges on the City's clocks (clerk_desk.special_charges.service)
+# ------------------
 
 
 @pytest.fixture

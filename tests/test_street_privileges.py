@@ -22,10 +22,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import bonds, ledger, parties, receipts, street_numbers, today
-from clerk_desk import special_charges as sc
-from clerk_desk import street_privileges as sp
-from clerk_desk import street_privileges_views as views
+from clerk_desk import ledger, parties, today
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.demo import street_privileges as demo_street_privileges
@@ -50,8 +48,13 @@ from clerk_desk.lengths import format_length
 from clerk_desk.models import AuditEvent, SpecialCharge, StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.ordinance import find_cites, load_chapter
-from clerk_desk.street_numbers import StreetData
-from clerk_desk.street_privileges import ItemState, PrivilegeData
+from clerk_desk.receipts import service as receipts
+from clerk_desk.special_charges import service as sc
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_privileges import service as sp
+from clerk_desk.street_privileges import views as views
+from clerk_desk.street_privileges.service import ItemState, PrivilegeData
 from clerk_desk.words import format_day
 
 TODAY = date(2026, 11, 30)  # a Monday

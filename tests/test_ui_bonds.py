@@ -22,8 +22,9 @@ from PySide6.QtGui import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
 from sqlalchemy import select, update
 
-from clerk_desk import bonds, words
-from clerk_desk.bonds import BondData, CertificateData
+from clerk_desk import words
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import BondData, CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn

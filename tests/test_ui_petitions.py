@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QLabel, QProgressDialog, QP
 from shiboken6 import isValid
 from sqlalchemy import select
 
-from clerk_desk import parties, petitions
+from clerk_desk import parties
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
@@ -34,7 +34,8 @@ from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind, PetitionStatu
 from clerk_desk.models import CouncilMeeting, Petition, PetitionSigner
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.permissions import GRANTS, Permission
-from clerk_desk.petitions import MeetingData, PetitionData, SignerData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
 from ui import bond_dialogs, forms, printing
 from ui.kit.meetings import MeetingDialog, ReasonForm
 from ui.operations import App

@@ -334,7 +334,7 @@ def test_receipt_settings_station_and_paper(qtbot, make_tab, admin, desk, dialog
     dialogs.append(change)
     tab.settings_button.click()
     assert tab.station == "Treasurer window"
-    from clerk_desk import receipts
+    from clerk_desk.receipts import service as receipts
 
     with desk.database.reading() as session:
         assert receipts.receipt_settings(session).paper == "roll"
@@ -359,7 +359,7 @@ def test_every_model_passes_qtmodeltester(
     tab.register_view_button.click()
     qtmodeltester.check(tab.register_model)
     assert tab.register_model.rowCount() == 1
-    from clerk_desk.receipt_views import CheckEntry
+    from clerk_desk.receipts.views import CheckEntry
 
     checks = ChecksModel([CheckEntry("1042", "Ada", Money("5.00"))])
     qtmodeltester.check(checks)
@@ -487,10 +487,10 @@ def test_close_out_refused_when_the_figures_changed_reloads_and_keeps_the_counts
 ) -> None:
     """Finding 2: the expected total shown goes to the core; its Conflict reloads the figures
     and the counts typed stay."""
-    from clerk_desk import receipts
     from clerk_desk.kinds import DrawerStatus
     from clerk_desk.models import Drawer
-    from clerk_desk.receipts import TenderEntry
+    from clerk_desk.receipts import service as receipts
+    from clerk_desk.receipts.service import TenderEntry
 
     open_drawer(qtbot, tab, dialogs, "100")
 
@@ -588,9 +588,9 @@ def test_a_printer_failure_after_saving_says_the_receipt_is_saved(
 ) -> None:
     """Finding 5: "print directly" to a printer that fails: the sale is saved and cleared and
     the clerk is told its number and where to reprint it."""
-    from clerk_desk import receipts
     from clerk_desk.errors import EnvironmentProblem
-    from clerk_desk.receipts import ReceiptSettings
+    from clerk_desk.receipts import service as receipts
+    from clerk_desk.receipts.service import ReceiptSettings
 
     with desk.action(admin) as action:
         receipts.save_receipt_settings(action, ReceiptSettings(print_directly=True))

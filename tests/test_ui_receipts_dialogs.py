@@ -17,13 +17,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from sqlalchemy import select
 
-from clerk_desk import receipts
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import ReceiptKind, Role, TenderKind
 from clerk_desk.models import Receipt
 from clerk_desk.money import Money
-from clerk_desk.receipt_views import CheckEntry
-from clerk_desk.receipts import DrawerCount, TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import DrawerCount, TenderEntry
+from clerk_desk.receipts.views import CheckEntry
 from clerk_desk.settings import CityProfile
 from reports.excel import MONEY_FORMAT
 from reports.receipt import receipt_pdf

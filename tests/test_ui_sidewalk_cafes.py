@@ -5,7 +5,7 @@ the counter to the printed permit, checked in the database and on paper.
 dialog goes through the ``dialogs`` queue, every message box through ``messages``; the file
 dialogs and the printer through replaced hooks, so no real modal is left open. The certificate of
 insurance and the fee are filed and paid through the core (their own tabs are tested apart); the
-Council meeting is added through :mod:`clerk_desk.petitions`.
+Council meeting is added through :mod:`clerk_desk.petitions.service`.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox, QTableView, QWidget
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, petitions, receipts, sidewalk_cafes
-from clerk_desk.bonds import CertificateData
+from clerk_desk import ledger
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
@@ -39,9 +40,12 @@ from clerk_desk.kinds import CafeStatus, MeetingKind, Role, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import SidewalkCafe
 from clerk_desk.money import Money
-from clerk_desk.petitions import MeetingData
-from clerk_desk.receipts import TenderEntry
-from clerk_desk.sidewalk_cafes import CafeData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import MeetingData
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import TenderEntry
+from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes.service import CafeData
 from ui import forms, operations, printing
 from ui.kit.meetings import ReasonForm
 from ui.operations import App
@@ -530,7 +534,7 @@ def test_a_permit_from_the_application_to_the_printed_permit(
     stored = _stored(desk, cafe_id)
     assert stored.dpw_inspected_on == date(2026, 11, 30) and stored.dpw_satisfied
 
-    # -- insurance and fee, through the core; the meetings through clerk_desk.petitions
+    # -- insurance and fee, through the core; the meetings through clerk_desk.petitions.service
     _certificate(desk, clerk, bistro)
     _pay_fee(desk, clerk, cafe_id, bistro)
     within = _meeting(desk, clerk, date(2026, 12, 14))  # inside the 15 days: refused

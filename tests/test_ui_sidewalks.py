@@ -25,7 +25,7 @@ from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog
 from sqlalchemy import select
 
-from clerk_desk import ledger, parties, petitions, sidewalks, special_charges, street_numbers
+from clerk_desk import ledger, parties
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import (
@@ -44,7 +44,11 @@ from clerk_desk.kinds import (
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import SidewalkPermit, SidewalkRepairOrder
 from clerk_desk.money import Money
-from clerk_desk.sidewalks import PermitData, SegmentData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.sidewalks import service as sidewalks
+from clerk_desk.sidewalks.service import PermitData, SegmentData
+from clerk_desk.special_charges import service as special_charges
+from clerk_desk.street_numbers import service as street_numbers
 from ui import forms, printing
 from ui.operations import App
 from ui.sidewalk_dialogs import (

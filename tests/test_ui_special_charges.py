@@ -23,8 +23,7 @@ from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QLabel
 from sqlalchemy import func, select
 
-from clerk_desk import ledger, parties, receipts
-from clerk_desk import special_charges as sc
+from clerk_desk import ledger, parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import (
     ChargeKind,
@@ -37,7 +36,9 @@ from clerk_desk.kinds import (
 )
 from clerk_desk.models import SpecialCharge, StreetOpening, TaxRollRun
 from clerk_desk.money import Money
-from clerk_desk.receipts import TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import TenderEntry
+from clerk_desk.special_charges import service as sc
 from ui import forms, printing
 from ui.operations import App
 from ui.special_charge_dialogs import (

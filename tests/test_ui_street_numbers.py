@@ -20,13 +20,15 @@ from PySide6.QtGui import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
 from sqlalchemy import func, select
 
-from clerk_desk import parties, street_numbers, street_numbers_import, words
+from clerk_desk import parties, words
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import AddressStatus, Compass, NumberingCaseStatus, PartyKind, Role
 from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.parties import ParcelData, PartyData
-from clerk_desk.street_numbers import NONCOMPLIANCE_CITE, AssignmentData, StreetData
+from clerk_desk.street_numbers import importing as street_numbers_import
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.service import NONCOMPLIANCE_CITE, AssignmentData, StreetData
 from ui import forms, printing, street_number_dialogs
 from ui.operations import App
 from ui.street_number_dialogs import (

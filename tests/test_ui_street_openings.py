@@ -22,17 +22,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 from sqlalchemy import select
 
-from clerk_desk import (
-    bonds,
-    ledger,
-    parties,
-    receipts,
-    special_charges,
-    street_numbers,
-    street_openings,
-    today,
-)
-from clerk_desk.bonds import BondData, CertificateData
+from clerk_desk import ledger, parties, today
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import BondData, CertificateData
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
@@ -51,8 +43,12 @@ from clerk_desk.kinds import (
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import StreetOpening
 from clerk_desk.money import Money
-from clerk_desk.street_openings import FROZEN_RULE, OpeningData, SiteData
-from clerk_desk.street_openings_views import Shown
+from clerk_desk.receipts import service as receipts
+from clerk_desk.special_charges import service as special_charges
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_openings import service as street_openings
+from clerk_desk.street_openings.service import FROZEN_RULE, OpeningData, SiteData
+from clerk_desk.street_openings.views import Shown
 from ui import forms, printing
 from ui.operations import App
 from ui.street_opening_dialogs import (

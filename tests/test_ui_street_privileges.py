@@ -25,16 +25,9 @@ from PySide6.QtCore import QDate, QDateTime, Qt
 from PySide6.QtWidgets import QDialog, QLabel
 from sqlalchemy import select
 
-from clerk_desk import (
-    bonds,
-    ledger,
-    parties,
-    receipts,
-    special_charges,
-    street_numbers,
-    street_privileges,
-)
-from clerk_desk.bonds import BondData, CertificateData
+from clerk_desk import ledger, parties
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import BondData, CertificateData
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
@@ -53,7 +46,11 @@ from clerk_desk.kinds import (
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
-from clerk_desk.street_privileges import PrivilegeData
+from clerk_desk.receipts import service as receipts
+from clerk_desk.special_charges import service as special_charges
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_privileges import service as street_privileges
+from clerk_desk.street_privileges.service import PrivilegeData
 from ui import forms, printing
 from ui.operations import App
 from ui.street_privilege_dialogs import (

@@ -23,8 +23,9 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QDateEdit, QDialog, QLabel, QLineEdit, QTableView, QWidget
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, petitions, receipts, vending
-from clerk_desk.bonds import CertificateData
+from clerk_desk import ledger
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
@@ -32,9 +33,12 @@ from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, Role, Tender
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import VendingApplication
 from clerk_desk.money import Money
-from clerk_desk.petitions import MeetingData
-from clerk_desk.receipts import TenderEntry
-from clerk_desk.vending import ApplicationData, SlotData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import MeetingData
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import TenderEntry
+from clerk_desk.vending import service as vending
+from clerk_desk.vending.service import ApplicationData, SlotData
 from clerk_desk.words import format_day
 from ui import forms, printing
 from ui.operations import App

@@ -28,17 +28,8 @@ from hypothesis import strategies as st
 from openpyxl import Workbook
 from sqlalchemy import func, select
 
-from clerk_desk import (
-    bonds,
-    fees,
-    ledger,
-    petitions,
-    receipts,
-    settings_store,
-    today,
-    vending,
-    vending_views,
-)
+from clerk_desk import fees, ledger, settings_store, today
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calendar
@@ -49,9 +40,13 @@ from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, Role, Tender
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import DoubtNotice, NumberSequence, VendingAppeal, VendingApplication
 from clerk_desk.money import Money
-from clerk_desk.petitions import MeetingData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import MeetingData
+from clerk_desk.receipts import service as receipts
 from clerk_desk.today import TodayItem
-from clerk_desk.vending import (
+from clerk_desk.vending import service as vending
+from clerk_desk.vending import views as vending_views
+from clerk_desk.vending.service import (
     AppealOutcome,
     ApplicationData,
     ChecklistItem,

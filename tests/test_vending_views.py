@@ -1,4 +1,4 @@
-"""The read-only views the Special Event Vending tab asks (clerk_desk/vending_views.py).
+"""The read-only views the Special Event Vending tab asks (clerk_desk/vending/views.py).
 
 "Today" is Monday, November 30, 2026 (the ``clock`` fixture); the event is Saturday, December
 19, so proof of insurance and the papers for the Chief of Police are due Saturday, December 12.
@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 
-from clerk_desk import parties, vending, vending_views
+from clerk_desk import parties
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import ApplicantKind, PartyKind, VendingStatus
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
-from clerk_desk.vending import ApplicationData, SlotData
+from clerk_desk.vending import service as vending
+from clerk_desk.vending import views as vending_views
+from clerk_desk.vending.service import ApplicationData, SlotData
 
 
 def _application(desk: Desk, who: SignedIn) -> int:

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import bonds, settings_store
+from clerk_desk import settings_store
+from clerk_desk.bonds import service as bonds
 from clerk_desk.desk import Action
 from clerk_desk.kinds import BondKind
 from clerk_desk.permissions import Permission, refusal

@@ -2,7 +2,7 @@
 
 A certificate or bond is entered as it reads on paper; every check (a limit of $0.00, a street
 opening bond under $10,000, a second annual bond for the same year, a release before the
-guarantee year is out) is the core's (:mod:`clerk_desk.bonds`), shown under the field it is
+guarantee year is out) is the core's (:mod:`clerk_desk.bonds.service`), shown under the field it is
 about. A refusal that concerns no field (a Conflict) is shown under the date field of the act,
 so the form stays open with what was typed.
 
@@ -42,8 +42,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import bonds, words
-from clerk_desk.bonds import BondData, CertificateData
+from clerk_desk import words
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import BondData, CertificateData
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput

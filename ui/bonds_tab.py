@@ -35,7 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import bonds, settings_store, words
+from clerk_desk import settings_store, words
+from clerk_desk.bonds import service as bonds
 from clerk_desk.coverage import (
     SPECIAL_EVENT_VENDING,
     STREET_OPENING,

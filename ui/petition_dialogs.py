@@ -6,7 +6,7 @@ saved — the program year the petition will be stamped with now, in words, with
 moved the last day when September 15 fell on a day City Hall was closed. The moment received is
 stamped by the core when the form is saved, never typed; a wrong stamp is corrected afterwards
 with a reason (:class:`CorrectReceivedDialog`), which shows the program year that follows.
-Every check is the core's (:mod:`clerk_desk.petitions`); its refusals show under the field.
+Every check is the core's (:mod:`clerk_desk.petitions.service`); its refusals show under the field.
 
 The rows shown in the tables are plain frozen values read inside one action (:class:`PetitionRow`
 and friends), never live records.
@@ -40,14 +40,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, petitions, petitions_views, words
+from clerk_desk import parties, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.models import Parcel, Party, Petition, PetitionEvent, PetitionScan
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.petitions import CITE, CouncilAction, PetitionData, ProgramYear, SignerData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import views as petitions_views
+from clerk_desk.petitions.service import CITE, CouncilAction, PetitionData, ProgramYear, SignerData
 from clerk_desk.words import clock_time, format_day, plural
 from ui import forms
 from ui.kit.fields import left_aligned, plain_text_edit

@@ -35,12 +35,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import petitions, petitions_views, settings_store
+from clerk_desk import settings_store
 from clerk_desk.desk import Action
 from clerk_desk.documents import scan_bytes
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.permissions import refusal
-from clerk_desk.petitions import CITE
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import views as petitions_views
+from clerk_desk.petitions.service import CITE
 from clerk_desk.words import clock_time, format_day
 from ui import forms, printing
 from ui.bond_dialogs import open_scan

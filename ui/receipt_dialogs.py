@@ -2,9 +2,9 @@
 reports, void, refund or adjust, settings, and one receipt's details — plus the two print
 helpers they share.
 
-Every rule is the core's (:mod:`clerk_desk.receipts`): a void needs a reason and an open drawer,
-a close-out that does not balance needs a note, only the Treasurer or Administrator voids and
-closes out. The dialogs show the core's refusals under the field that caused them and stay open
+Every rule is the core's (:mod:`clerk_desk.receipts.service`): a void needs a reason and an open
+drawer, a close-out that does not balance needs a note, only the Treasurer or Administrator voids
+and closes out. The dialogs show the core's refusals under the field that caused them and stay open
 with everything typed. Each dialog has an ``ask()`` classmethod that goes through
 :func:`ui.forms.run_modal`, so tests drive the real dialog without a modal loop.
 """
@@ -40,15 +40,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import receipts, settings_store, words
+from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.kinds import TenderKind
 from clerk_desk.models import Drawer, Receipt
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.receipt_views import CheckEntry, DrawerView, Period, ReceiptView
-from clerk_desk.receipts import DENOMINATIONS, DrawerCount, LineEntry, ReceiptSettings, TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import (
+    DENOMINATIONS,
+    DrawerCount,
+    LineEntry,
+    ReceiptSettings,
+    TenderEntry,
+)
+from clerk_desk.receipts.views import CheckEntry, DrawerView, Period, ReceiptView
 from ui import forms, operations, printing
 from ui.operations import App, perform
 from ui.table_models import RIGHT, AnyIndex, RowsModel, TableColumn
@@ -92,7 +99,7 @@ def print_receipt(parent: QWidget | None, app: App, receipt_id: int) -> tuple[bo
     """Print a receipt as the settings say (paper, directly or with a preview).
 
     The first print is the original; every later one is marked DUPLICATE. A print is counted
-    (:func:`clerk_desk.receipts.mark_printed`) only once it was sent to the printer, so a
+    (:func:`clerk_desk.receipts.service.mark_printed`) only once it was sent to the printer, so a
     cancelled preview does not turn the next print into a duplicate. Returns (printed, duplicate).
     """
     from reports.receipt import receipt_pdf

@@ -4,9 +4,9 @@ A sale is built top to bottom with the keyboard while the payer waits: the payer
 as you type, or a walk-in's name) and what they owe; the lines (a fee code or word, an amount
 owed, actual City expenses); the tenders (cash with change shown big, check, card, money order,
 several at once). Enter in a field adds what that field holds; Enter with nothing left to add
-saves the receipt through :func:`clerk_desk.receipts.take_payment` and prints it; Esc clears the
-sale (asking first). Every total, change and problem comes from
-:func:`clerk_desk.receipts.check_sale`, the same check saving makes.
+saves the receipt through :func:`clerk_desk.receipts.service.take_payment` and prints it; Esc
+clears the sale (asking first). Every total, change and problem comes from
+:func:`clerk_desk.receipts.service.check_sale`, the same check saving makes.
 
 The strip at the top shows this station's drawer (:func:`ui.receipt_dialogs.station_name`);
 the Register view searches receipts as you type and prints the daily register and the GL
@@ -43,15 +43,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import card_numbers, ledger, parties, receipts, settings_store, words
+from clerk_desk import card_numbers, ledger, parties, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.fees import find_fees
 from clerk_desk.kinds import TenderKind
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.receipt_views import DrawerView, Period, ReceiptRow
-from clerk_desk.receipts import LineEntry, SaleTotals, TenderEntry
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts.service import LineEntry, SaleTotals, TenderEntry
+from clerk_desk.receipts.views import DrawerView, Period, ReceiptRow
 from ui import forms, operations, printing
 from ui.operations import App, FieldErrors, perform, run_in_background
 from ui.receipt_dialogs import (

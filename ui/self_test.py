@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from clerk_desk.desk import Desk, SignedIn
-    from clerk_desk.receipts import LineEntry
+    from clerk_desk.receipts.service import LineEntry
     from ui.app import Launcher
     from ui.main_window import MainWindow
 
@@ -305,10 +305,11 @@ def check_database(context: Context) -> str:
 
 
 def check_receipt(context: Context) -> str:
-    from clerk_desk import operators, receipts
+    from clerk_desk import operators
     from clerk_desk.kinds import TenderKind
     from clerk_desk.money import Money
-    from clerk_desk.receipts import TenderEntry
+    from clerk_desk.receipts import service as receipts
+    from clerk_desk.receipts.service import TenderEntry
 
     desk = _desk(context)
     context.operator = operators.create_first_administrator(
@@ -335,7 +336,8 @@ def check_receipt(context: Context) -> str:
 
 
 def _first_fee_line(session: Session, desk: Desk) -> LineEntry:
-    from clerk_desk import fees, receipts
+    from clerk_desk import fees
+    from clerk_desk.receipts import service as receipts
 
     today = desk.clock.today()
     in_force = fees.schedule(session, on=today)
@@ -346,7 +348,8 @@ def _first_fee_line(session: Session, desk: Desk) -> LineEntry:
 def check_receipt_pdf(context: Context) -> str:
     from pypdf import PdfReader
 
-    from clerk_desk import receipts, settings_store
+    from clerk_desk import settings_store
+    from clerk_desk.receipts import service as receipts
     from reports.receipt import receipt_pdf
 
     desk = _desk(context)
@@ -396,8 +399,8 @@ def check_printing(context: Context) -> str:
 def check_excel(context: Context) -> str:
     from openpyxl import load_workbook
 
-    from clerk_desk import receipts
-    from clerk_desk.receipt_views import Period
+    from clerk_desk.receipts import service as receipts
+    from clerk_desk.receipts.views import Period
     from reports.receipts_reports import register_excel
 
     desk = _desk(context)

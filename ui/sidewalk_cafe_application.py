@@ -8,7 +8,7 @@ from the curb face, the 44 in aisles, the frontage, and on a corner parcel the s
 clearances; the share of the last six months' sales from food and non-alcoholic beverages,
 against "more than 50%"; the hours against 6:00 a.m. to 11:00 p.m. and the indoor
 establishment's; and where alcohol is served, the liquor license. Every check is the core's
-(:mod:`clerk_desk.sidewalk_cafes`); its refusals show under the field they are about, and a
+(:mod:`clerk_desk.sidewalk_cafes.service`); its refusals show under the field they are about, and a
 file chosen for the site plan or the records is checked when chosen.
 """
 
@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, parties_views, sidewalk_cafes, street_numbers, words
+from clerk_desk import parties, parties_views, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.lengths import format_length, parse_length
@@ -47,13 +47,15 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.permissions import refusal
-from clerk_desk.sidewalk_cafes import (
+from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes.service import (
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
     HOURS_CITE,
     TERM_CITE,
     CafeData,
 )
+from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.words import format_day
 from ui import forms, operations
 from ui.findings_view import FindingsView
@@ -141,8 +143,8 @@ class TimeField(QTimeEdit):
 class FileChooser(QWidget):
     """ "Attach…": a file (the site plan, the sales records) read when chosen, so a file moved
     later is not lost, and checked at once by the core's rule for a scan
-    (:func:`clerk_desk.sidewalk_cafes.scan_problem`: a PDF, PNG or JPEG up to 25 MB). Shows what
-    is already on file for a correction.
+    (:func:`clerk_desk.sidewalk_cafes.service.scan_problem`: a PDF, PNG or JPEG up to 25 MB). Shows
+    what is already on file for a correction.
 
     Signals: ``changed()`` when a file is chosen or removed; ``refused(str)`` with the reason a
     file chosen cannot be kept (the form shows it under the field; the file is not taken).

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import sidewalk_cafes, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.models import (
@@ -39,7 +39,8 @@ from clerk_desk.models import (
     SidewalkCafe,
 )
 from clerk_desk.permissions import refusal
-from clerk_desk.sidewalk_cafes import (
+from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes.service import (
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
     HOURS_CITE,
@@ -803,8 +804,8 @@ class MeetingChooser(MeetingPicker):
     ``held``: the meetings that have taken place, the latest first, then the next two not held
     yet (marked, so that the core says so if one is chosen); otherwise the meetings to come.
     With ``cafe_id``, the meetings at which the Council may act on that application come first
-    (:func:`clerk_desk.sidewalk_cafes.council_meetings`: after the comment period), the others
-    marked.
+    (:func:`clerk_desk.sidewalk_cafes.service.council_meetings`: after the comment period), the
+    others marked.
 
     Signals: ``changed()`` when another meeting is chosen.
     """

@@ -1,5 +1,5 @@
 """The papers of a sidewalk cafe application (§ 506-10), written by :mod:`reports.sidewalk_cafes`
-from what :mod:`clerk_desk.sidewalk_cafes_views` gathers, then printed through
+from what :mod:`clerk_desk.sidewalk_cafes.views` gathers, then printed through
 :mod:`ui.printing` or saved as a PDF: the permit, the neighbour notice letters, the mailing
 labels, the list for the packet, the application packet for the Council, the suspension and
 revocation letters.
@@ -14,8 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, sidewalk_cafes
+from clerk_desk import settings_store
 from clerk_desk.desk import Action
+from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
 from ui import printing
 from ui.operations import App, perform
 
@@ -32,7 +33,7 @@ def paper_bytes(
 ) -> tuple[str, bytes]:
     """One paper of an application, written by :mod:`reports.sidewalk_cafes`: its title and
     its PDF. ``skip``: for the labels, how many of the first sheet's labels are used already."""
-    from clerk_desk import sidewalk_cafes_views as views
+    from clerk_desk.sidewalk_cafes import views as views
     from reports import sidewalk_cafes as documents
 
     session = action.session

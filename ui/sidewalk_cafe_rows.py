@@ -2,8 +2,8 @@
 and every form show it, read in one action and frozen (:class:`CafeRow`, :class:`CafeDetails`
 and the rows of its pages), never live records; and the small words the screens share.
 
-Every rule is the core's (:mod:`clerk_desk.sidewalk_cafes`); what is owed is
-:mod:`clerk_desk.sidewalk_cafes_views`'. Times are written the City's way ("6:00 a.m.").
+Every rule is the core's (:mod:`clerk_desk.sidewalk_cafes.service`); what is owed is
+:mod:`clerk_desk.sidewalk_cafes.views`'. Times are written the City's way ("6:00 a.m.").
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
 from decimal import Decimal
 
-from clerk_desk import sidewalk_cafes, sidewalk_cafes_views, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -23,13 +23,15 @@ from clerk_desk.lengths import parse_length
 from clerk_desk.models import CafeComment, CafeNeighbor, CafeSuspension, SidewalkCafe
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission
-from clerk_desk.sidewalk_cafes import (
+from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes import views as sidewalk_cafes_views
+from clerk_desk.sidewalk_cafes.acts import CafeAct, acts
+from clerk_desk.sidewalk_cafes.service import (
     CafeData,
     ChecklistItem,
     ItemState,
     NeighborData,
 )
-from clerk_desk.sidewalk_cafes_acts import CafeAct, acts
 from clerk_desk.words import clock_time, format_day
 from ui.dialog_parts import BAD as BAD
 from ui.dialog_parts import GOOD as GOOD

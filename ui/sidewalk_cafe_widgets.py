@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.money import Money
-from clerk_desk.sidewalk_cafes import (
+from clerk_desk.sidewalk_cafes.service import (
     ISSUANCE_CITE,
     ChecklistItem,
     ItemState,

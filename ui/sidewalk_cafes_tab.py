@@ -40,12 +40,14 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from clerk_desk import settings_store, sidewalk_cafes, words
+from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.lengths import format_length
 from clerk_desk.permissions import Permission
-from clerk_desk.sidewalk_cafes import (
+from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes.acts import CafeAct
+from clerk_desk.sidewalk_cafes.service import (
     CLEARANCE_CITE,
     CONFIGURATION_CITE,
     ELIGIBILITY_CITE,
@@ -54,7 +56,6 @@ from clerk_desk.sidewalk_cafes import (
     RECORD_TYPE,
     TERM_CITE,
 )
-from clerk_desk.sidewalk_cafes_acts import CafeAct
 from clerk_desk.words import format_day, plural
 from ui import forms, operations
 from ui.dialog_parts import BAD, GOOD, LATE, WARN_COLOUR, cite_link, may_not
@@ -645,7 +646,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         )
 
     def _update_buttons(self, details: CafeDetails | None) -> None:
-        """Each act as the core's :func:`~clerk_desk.sidewalk_cafes_acts.acts`, read with the
+        """Each act as the core's :func:`~clerk_desk.sidewalk_cafes.acts.acts`, read with the
         details, says; the label box and the save menu's letters follow their buttons."""
         found = details.acts if details else None
         show_acts(self.act_buttons, found, "Choose an application")
@@ -890,7 +891,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         text, status = self.search_field.text(), self.chosen_status()
 
         def work(progress: Progress) -> int:
-            from clerk_desk import sidewalk_cafes_views
+            from clerk_desk.sidewalk_cafes import views as sidewalk_cafes_views
             from reports.sidewalk_cafes import register_xlsx
 
             with app.desk.lookup(app.operator) as action:

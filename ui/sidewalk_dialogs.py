@@ -4,8 +4,8 @@ the appeal to the Common Council and its decision, completion and withdrawal; th
 the service of its notice, the owner's repair, the City's repair charged to the parcel, its
 cancellation; and the segments of the Sidewalk Master Plan.
 
-Every rule is the core's (:mod:`clerk_desk.sidewalks`): a form shows what the core says about
-what is typed before anything is saved — who pays for the work under the master plan as the
+Every rule is the core's (:mod:`clerk_desk.sidewalks.service`): a form shows what the core says
+about what is typed before anything is saved — who pays for the work under the master plan as the
 street, number and kind of work change, the first day work may start on a permit issued today,
 the owner's last day after service — and a refusal is shown under the field it is about.
 
@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import ledger, sidewalks, sidewalks_views, street_numbers
+from clerk_desk import ledger
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -52,7 +52,9 @@ from clerk_desk.models import MasterPlanSegment, SidewalkPermit, SidewalkRepairO
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.sidewalks import (
+from clerk_desk.sidewalks import service as sidewalks
+from clerk_desk.sidewalks import views as sidewalks_views
+from clerk_desk.sidewalks.service import (
     COST_CITE,
     MINOR_REPAIR_CITE,
     PERMIT_CITE,
@@ -66,6 +68,7 @@ from clerk_desk.sidewalks import (
     RepairOrderData,
     SegmentData,
 )
+from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.words import clock_time, format_day, plural
 from ui import dialog_parts, forms
 from ui.dialog_parts import (

@@ -41,10 +41,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, sidewalks, sidewalks_views, words
+from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import RepairOrderKind, RepairOrderStatus, SidewalkPermitStatus, SidewalkWork
-from clerk_desk.sidewalks import (
+from clerk_desk.sidewalks import service as sidewalks
+from clerk_desk.sidewalks import views as sidewalks_views
+from clerk_desk.sidewalks.service import (
     MINOR_REPAIR_CITE,
     ORDER_RECORD_TYPE,
     PERMIT_CITE,

@@ -2,12 +2,12 @@
 its bill, recording a bill, cancelling a charge, setting a tax roll run aside, and the GL account
 special charges post to.
 
-Every rule is the core's (:mod:`clerk_desk.special_charges`): the form shows what the core makes
-of what is typed before anything is saved — the section of the kind chosen and its clock in a
+Every rule is the core's (:mod:`clerk_desk.special_charges.service`): the form shows what the core
+makes of what is typed before anything is saved — the section of the kind chosen and its clock in a
 sentence, who the section lets the City bill, the cost with the 20% for administration of a
 deficiency repair (§ 506-6), and, for a bill, the last day to pay and the first tax-roll day as
-:func:`~clerk_desk.special_charges.clocks` counts them on the City's calendar. A refusal is shown
-under the field it is about.
+:func:`~clerk_desk.special_charges.service.clocks` counts them on the City's calendar. A refusal is
+shown under the field it is about.
 
 The rows shown in the tables are plain frozen values read inside one action, never live records.
 """
@@ -35,8 +35,6 @@ from PySide6.QtWidgets import (
 from sqlalchemy.orm import Session
 
 from clerk_desk import ledger, words
-from clerk_desk import special_charges as sc
-from clerk_desk import special_charges_views as scv
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import ChargeKind, RunStatus
@@ -44,8 +42,10 @@ from clerk_desk.models import ChargeLine, SpecialCharge
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.special_charges import PayFrom, RollFrom, Standing
-from clerk_desk.special_charges_views import ChargeView, RunView
+from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import views as scv
+from clerk_desk.special_charges.service import PayFrom, RollFrom, Standing
+from clerk_desk.special_charges.views import ChargeView, RunView
 from clerk_desk.words import format_day, plural
 from ui import dialog_parts, forms
 from ui.dialog_parts import (
@@ -743,7 +743,7 @@ class ChargeDialog(forms.TwoColumnForm):
     """Record a charge for work the City did in someone's place, with its cost lines and, if the
     bill went out, the bill.
 
-    Only the kinds the tab records itself are offered (:data:`~clerk_desk.special_charges.
+    Only the kinds the tab records itself are offered (:data:`~clerk_desk.special_charges.service.
     COUNTER_KINDS`); the others are charged from their permit or order. The kind chosen shows
     its section and clock; the billed party starts as the parcel's owner
     and "billed as" offers only whom the section lets the City bill; the total follows the cost

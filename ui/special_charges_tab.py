@@ -44,14 +44,14 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import settings_store, words
-from clerk_desk import special_charges as sc
-from clerk_desk import special_charges_views as scv
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import ChargeKind, RunStatus
 from clerk_desk.money import Money
-from clerk_desk.special_charges import RECORD_TYPE, SEARCH_LIMIT, Standing
-from clerk_desk.special_charges_views import ChargeView, RunView
+from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import views as scv
+from clerk_desk.special_charges.service import RECORD_TYPE, SEARCH_LIMIT, Standing
+from clerk_desk.special_charges.views import ChargeView, RunView
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day, plural
 from ui import forms, operations, printing

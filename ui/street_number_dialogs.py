@@ -4,7 +4,7 @@ Streets of the numbering map, the assignment of an official number (with the pro
 suggestion and the live check of the number typed), a change or retirement with its reason, the
 noncompliance acts (numbers missing, notice served, referral, compliance, withdrawal) and the
 report on an address list before it is imported. Every rule is the core's
-(:mod:`clerk_desk.street_numbers`): a form shows its findings with their section and puts a
+(:mod:`clerk_desk.street_numbers.service`): a form shows its findings with their section and puts a
 refusal under the field it concerns, so the form stays open with what was typed.
 
 The rows here (:class:`StreetRow`, :class:`AddressRow`, :class:`CaseRow`, :class:`ChangeRow`) are
@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties_views, settings_store, street_numbers, words
+from clerk_desk import parties_views, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -46,7 +46,14 @@ from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCase
 from clerk_desk.models import Address, AddressChange, NumberingCase, Street
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.street_numbers import (
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.importing import (
+    ImportProblem,
+    ImportReport,
+    import_addresses,
+    validate_import,
+)
+from clerk_desk.street_numbers.service import (
     ALTER_CITE,
     NONCOMPLIANCE_CITE,
     SERVICE_MANNERS,
@@ -54,12 +61,6 @@ from clerk_desk.street_numbers import (
     AssignmentData,
     Proposal,
     StreetData,
-)
-from clerk_desk.street_numbers_import import (
-    ImportProblem,
-    ImportReport,
-    import_addresses,
-    validate_import,
 )
 from ui import forms, operations, printing
 from ui.findings_view import FindingsView

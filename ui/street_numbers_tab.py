@@ -11,7 +11,7 @@ the open cases with what the City does next and from which day.
 The Building Inspector assigns numbers (Assign number…, with the program's suggestion and the
 live check of the number); the Clerk keeps the map (Streets…, Import addresses…) and follows the
 owners who do not post their number. No rule lives here: every check and refusal is the core's
-(:mod:`clerk_desk.street_numbers`), shown next to the field it is about with its section.
+(:mod:`clerk_desk.street_numbers.service`), shown next to the field it is about with its section.
 
 The tab reads nothing from the database until it is first shown, so the window starts as fast
 with it as without it.
@@ -42,18 +42,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, street_numbers, words
+from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import NumberingCaseStatus
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.street_numbers import NONCOMPLIANCE_CITE, PermitCheck
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.service import NONCOMPLIANCE_CITE, PermitCheck
 from ui import forms, printing
 from ui.operations import App, perform, run_in_background
 from ui.ordinance_viewer import cite_html
 from ui.table_models import RIGHT, RowsModel, TableColumn
 
 if TYPE_CHECKING:  # the forms are imported when first used: the window starts without them
-    from clerk_desk.street_numbers_import import ImportReport
+    from clerk_desk.street_numbers.importing import ImportReport
     from ui.street_number_dialogs import AddressRow, CaseRow, ChangeRow, StreetRow
 
 DUE_COLOUR = "#fff1c7"
@@ -115,7 +116,7 @@ class PermitCheckPanel(QFrame):
     """The one-field building permit check: a parcel number or an address → may a building
     permit issue, as far as § 506-16 goes.
 
-    Signals: ``answered(object)`` with the :class:`~clerk_desk.street_numbers.PermitCheck`.
+    Signals: ``answered(object)`` with the :class:`~clerk_desk.street_numbers.service.PermitCheck`.
     """
 
     answered = Signal(object)
@@ -984,7 +985,7 @@ class StreetNumbersTab(QWidget):
 
 def address_html(row: AddressRow, *, letter_due: bool = False) -> str:
     """The address's details. The letter is spoken of once it is printed, or while the owner
-    waits for it (``letter_due``, :func:`clerk_desk.street_numbers.letter_due`): an address
+    waits for it (``letter_due``, :func:`clerk_desk.street_numbers.service.letter_due`): an address
     imported from the old map was numbered long ago and is owed none."""
     e = html.escape
     status = (

@@ -3,8 +3,8 @@ opening made, the frozen-ground emergency, the Council's finding, approval and r
 the work as it happens, the City's repair and deficiency charges, and the street improvement
 register.
 
-Every rule is the core's (:mod:`clerk_desk.street_openings`, read through
-:mod:`clerk_desk.street_openings_views`): a form shows what the core says about what is typed
+Every rule is the core's (:mod:`clerk_desk.street_openings.service`, read through
+:mod:`clerk_desk.street_openings.views`): a form shows what the core says about what is typed
 before anything is saved — the frozen-ground season for the planned days, the emergency's
 next-business-day and two-business-day days, the doubled fee, the findings that stop an approval,
 a charge's 20% and total — and a refusal is shown under the field it is about.
@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import street_numbers, street_openings, street_openings_views, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -45,7 +45,10 @@ from clerk_desk.kinds import OpeningStatus
 from clerk_desk.models import OpeningRenewal, OpeningSite, StreetImprovement, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.street_openings import (
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_openings import service as street_openings
+from clerk_desk.street_openings import views as street_openings_views
+from clerk_desk.street_openings.service import (
     FROZEN_CITE,
     FROZEN_RULE,
     NEW_STREETS_CITE,
@@ -58,7 +61,7 @@ from clerk_desk.street_openings import (
     SiteData,
     WorkRecord,
 )
-from clerk_desk.street_openings_views import DueView, PermitProtection, Shown
+from clerk_desk.street_openings.views import DueView, PermitProtection, Shown
 from clerk_desk.words import format_day
 from ui import forms
 from ui.dialog_parts import (

@@ -31,10 +31,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, street_openings, street_openings_views, words
+from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import OpeningStatus
-from clerk_desk.street_openings import (
+from clerk_desk.street_openings import service as street_openings
+from clerk_desk.street_openings import views as street_openings_views
+from clerk_desk.street_openings.service import (
     CITY_WORK_CITE,
     EMERGENCY_CITE,
     FROZEN_CITE,
@@ -42,7 +44,7 @@ from clerk_desk.street_openings import (
     RECORD_TYPE,
     VALIDITY_CITE,
 )
-from clerk_desk.street_openings_views import Shown
+from clerk_desk.street_openings.views import Shown
 from clerk_desk.words import clock_time, day_or_blank
 from ui import forms, operations, printing
 from ui.dialog_parts import BLOCK_COLOUR, NBSP, WARN_COLOUR, may_not

@@ -4,7 +4,7 @@ the terms the Director of Public Works sets (bond, insurance, conditions), City 
 the checks of the conditions of occupancy, revocation, closing, and the Council's removal notice
 and the City's removal.
 
-Every rule is the core's (:mod:`clerk_desk.street_privileges`): widths are typed as lengths
+Every rule is the core's (:mod:`clerk_desk.street_privileges.service`): widths are typed as lengths
 ("36 ft", "44 in", "4 1/2") and read by :func:`clerk_desk.lengths.parse_length`, and while the
 clerk types the form shows what §§ 506-8 and 506-9 make of them (one-third of the street, one-half
 of the sidewalk for building materials, the four-foot temporary walk and fence). A refusal by
@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import ledger, parties_views, street_numbers, street_privileges, words
+from clerk_desk import ledger, parties_views, words
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
@@ -52,7 +52,9 @@ from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission
-from clerk_desk.street_privileges import (
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_privileges import service as street_privileges
+from clerk_desk.street_privileges.service import (
     ADVISER_TITLES,
     BOND_CITE,
     BOND_LIMIT,

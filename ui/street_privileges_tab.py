@@ -32,11 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, street_privileges, street_privileges_views, words
+from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PrivilegeStatus
 from clerk_desk.lengths import format_length
-from clerk_desk.street_privileges import (
+from clerk_desk.street_privileges import service as street_privileges
+from clerk_desk.street_privileges import views as street_privileges_views
+from clerk_desk.street_privileges.service import (
     BOND_CITE,
     CONDITIONS_CITE,
     FEE_CITE,
@@ -45,7 +47,7 @@ from clerk_desk.street_privileges import (
     TERMINATION_CITE,
     WHEN_REQUIRED_CITE,
 )
-from clerk_desk.street_privileges_views import PermitView
+from clerk_desk.street_privileges.views import PermitView
 from clerk_desk.today import TodayItem
 from clerk_desk.words import clock_time, day_or_blank, plural
 from ui import forms, printing

@@ -7,7 +7,7 @@ anything is saved, and kept current while the form is open — the last day to s
 in doubt if the application is taken now: the time of application is stamped by the core when
 the form is saved, and it starts the three-day clock. The exact days, hours and places and the
 sponsors' and participants' list are typed into tables (or the list imported from Excel or CSV).
-Every check is the core's (:mod:`clerk_desk.vending`); its refusals show under the field.
+Every check is the core's (:mod:`clerk_desk.vending.service`); its refusals show under the field.
 
 The rows shown are plain frozen values read inside one action (:class:`ApplicationRow` and
 friends), never live records. The papers (notice, permit, letters) are written by
@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties_views, settings_store, vending, vending_views, words
+from clerk_desk import parties_views, settings_store, words
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
@@ -63,7 +63,9 @@ from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.validation import max_length
-from clerk_desk.vending import (
+from clerk_desk.vending import service as vending
+from clerk_desk.vending import views as vending_views
+from clerk_desk.vending.service import (
     DELIVERY_MANNERS,
     POLICE_CITE,
     PROCEDURE_CITE,
@@ -1743,7 +1745,7 @@ class CouncilDecisionDialog(forms.FormDialog):
     def fill_meetings(self, current: int | None = None) -> None:
         """The meetings at which the Council can have decided the appeal, the latest first,
         and the next ones not held yet (so the core can say so): the core's rule
-        (:func:`clerk_desk.vending_views.appeal_meetings`)."""
+        (:func:`clerk_desk.vending.views.appeal_meetings`)."""
         appeal_id = self.appeal.id
 
         def work(action: Action) -> tuple[list[MeetingRow], list[int], list[int]]:

@@ -35,14 +35,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, vending, vending_views, words
+from clerk_desk import settings_store, words
 from clerk_desk.deadlines import days_overdue
 from clerk_desk.desk import Action
 from clerk_desk.history import HistoryEntry
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
-from clerk_desk.vending import PERMIT_CITE, PROCEDURE_CITE
+from clerk_desk.vending import service as vending
+from clerk_desk.vending import views as vending_views
+from clerk_desk.vending.service import PERMIT_CITE, PROCEDURE_CITE
 from clerk_desk.words import format_day, plural
 from ui import forms
 from ui.dialog_parts import BAD, GOOD, LATE, cite_link

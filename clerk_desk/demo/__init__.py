@@ -13,7 +13,8 @@ from datetime import date, timedelta
 
 from sqlalchemy import func, select
 
-from clerk_desk import bonds, ledger, operators, parties, settings_store
+from clerk_desk import ledger, operators, parties, settings_store
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.database import Database

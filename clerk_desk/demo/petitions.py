@@ -10,8 +10,8 @@ agendas, one referred to the Public Works Committee, one approved for its progra
 denied, one deferred to the next meeting, one withdrawn, one whose received stamp was corrected,
 and the rest on the coming agendas or waiting for one.
 
-Everything goes through :mod:`clerk_desk.petitions`, each step at the moment it happened (a desk
-whose clock stands then), so the numbers, program years, history and audit trail read as they
+Everything goes through :mod:`clerk_desk.petitions.service`, each step at the moment it happened (a
+desk whose clock stands then), so the numbers, program years, history and audit trail read as they
 would after real work. The scans are small one-page PDFs written here by hand: the core does
 not import ReportLab.
 """
@@ -28,13 +28,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from clerk_desk import parties, petitions, settings_store
+from clerk_desk import parties, settings_store
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PetitionKind, Role
 from clerk_desk.models import Operator
-from clerk_desk.petitions import CouncilAction, MeetingData, PetitionData, SignerData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.service import CouncilAction, MeetingData, PetitionData, SignerData
 from clerk_desk.words import format_day
 
 MEETING_TIME = time(18, 0)

@@ -43,7 +43,7 @@ from typing import Any
 from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import Session
 
-from clerk_desk import fees, receipts
+from clerk_desk import fees
 from clerk_desk.clock import FixedClock
 from clerk_desk.demo import counter as demo_counter
 from clerk_desk.desk import Action, Desk, SignedIn
@@ -62,6 +62,7 @@ from clerk_desk.models import (
     Tender,
 )
 from clerk_desk.money import Money
+from clerk_desk.receipts import service as receipts
 
 STATIONS = ("Front counter", "Treasurer")
 OPENING_CASH = Money("150.00")
@@ -546,7 +547,8 @@ def _sale_receipt(
     settings: receipts.ReceiptSettings,
 ) -> dict[str, Any]:
     """The receipt for a workflow's payment: its lines pay the amounts due, as the service's
-    :func:`~clerk_desk.receipts.due_line` makes them; paid as any payer pays; never voided."""
+    :func:`~clerk_desk.receipts.service.due_line` makes them; paid as any payer pays; never
+    voided."""
     lines: list[dict[str, Any]] = [
         {
             "position": position,
@@ -754,8 +756,8 @@ def _row(kind: TenderKind, amount: int, tendered: int) -> dict[str, Any]:
 
 def _cash_count(cents: int) -> dict[str, Any]:
     """The counted cash as the close-out stores it (denomination key of
-    :data:`clerk_desk.receipts.DENOMINATIONS` -> pieces): a few large bills, mostly twenties,
-    then the smaller bills and the coins."""
+    :data:`clerk_desk.receipts.service.DENOMINATIONS` -> pieces): a few large bills, mostly
+    twenties, then the smaller bills and the coins."""
     values = {key: value.cents for key, _, value in receipts.DENOMINATIONS}
     count: dict[str, Any] = {}
     hundreds = cents // values["100"] // 3

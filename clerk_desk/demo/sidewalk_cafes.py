@@ -33,8 +33,8 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, petitions, settings_store, street_numbers
-from clerk_desk import sidewalk_cafes as sc
+from clerk_desk import ledger, parties, settings_store
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar, months_after
@@ -45,7 +45,10 @@ from clerk_desk.kinds import MeetingKind, PartyKind, Role
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator
 from clerk_desk.money import Money
-from clerk_desk.sidewalk_cafes import CafeData, NeighborData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.sidewalk_cafes import service as sc
+from clerk_desk.sidewalk_cafes.service import CafeData, NeighborData
+from clerk_desk.street_numbers import service as street_numbers
 
 BAKERY = "Orange Street Bakery"  # comments end in a few days
 BISTRO = "Point St. Croix Bistro"  # before the Council

@@ -35,8 +35,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from clerk_desk import parties, petitions, settings_store, street_numbers
-from clerk_desk import sidewalks as sw
+from clerk_desk import parties, settings_store
 from clerk_desk.clock import FixedClock
 from clerk_desk.demo.petitions import MEETING_TIME, meeting_days
 from clerk_desk.demo.street_numbers import PLAN_OF
@@ -44,7 +43,10 @@ from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PartyKind, RepairOrderKind, Role, SidewalkWork
 from clerk_desk.models import Operator, Parcel
 from clerk_desk.money import Money
-from clerk_desk.sidewalks import PermitData, RepairOrderData, SegmentData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.sidewalks import service as sw
+from clerk_desk.sidewalks.service import PermitData, RepairOrderData, SegmentData
+from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.words import MONTH_NAMES
 
 #: How many amounts due the demo's sidewalks leave open: the City's repair under a Council order

@@ -35,8 +35,6 @@ from datetime import date, datetime, time, timedelta
 from sqlalchemy import select
 
 from clerk_desk import fees, parties
-from clerk_desk import special_charges as sc
-from clerk_desk import street_openings as so
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.demo import counter as demo_counter
@@ -45,6 +43,8 @@ from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import ChargeKind, OpeningStatus, PartyKind, Role
 from clerk_desk.models import Operator, Parcel, Party, StreetOpening
 from clerk_desk.money import Money
+from clerk_desk.special_charges import service as sc
+from clerk_desk.street_openings import service as so
 
 #: How many amounts due the demo's special charges bill: four last year, five this year.
 AMOUNTS_DUE = 9

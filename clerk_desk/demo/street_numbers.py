@@ -29,11 +29,13 @@ from datetime import date, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from clerk_desk import parties, street_numbers, street_numbers_import
+from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, Role
 from clerk_desk.models import Address, NumberingCase, Operator, Parcel, Street
-from clerk_desk.street_numbers import AssignmentData, StreetData
+from clerk_desk.street_numbers import importing as street_numbers_import
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.service import AssignmentData, StreetData
 
 N, S, E, W = Compass.NORTH, Compass.SOUTH, Compass.EAST, Compass.WEST
 FEET_PER_LOT = 33

@@ -31,8 +31,8 @@ from functools import partial
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, street_numbers
-from clerk_desk import street_openings as so
+from clerk_desk import ledger, parties
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar, months_after
@@ -42,7 +42,9 @@ from clerk_desk.kinds import BondKind, Role
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator, StreetOpening
 from clerk_desk.money import Money
-from clerk_desk.street_openings import OpeningData, SiteData, WorkRecord
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_openings import service as so
+from clerk_desk.street_openings.service import OpeningData, SiteData, WorkRecord
 
 UTILITY = "Valley Natural Gas Company"
 TELEPHONE = "Riverland Telephone & Fiber"

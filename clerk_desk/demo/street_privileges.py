@@ -31,8 +31,8 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, street_numbers
-from clerk_desk import street_privileges as sp
+from clerk_desk import ledger, parties
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.demo import counter as demo_counter
 from clerk_desk.desk import Action, Desk, SignedIn
@@ -40,7 +40,9 @@ from clerk_desk.kinds import BondKind, Compass, PartyKind, PrivilegePurpose, Rol
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator, Parcel
 from clerk_desk.money import Money
-from clerk_desk.street_privileges import PrivilegeData
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_privileges import service as sp
+from clerk_desk.street_privileges.service import PrivilegeData
 
 BUILDER = "Bluff Country Concrete"
 EXCAVATOR = "Hanson Excavating LLC"

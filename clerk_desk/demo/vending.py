@@ -2,7 +2,7 @@
 
 ``clerk-desk demo`` calls :func:`generate` after the parties, the certificates and the Council's
 meetings (:mod:`clerk_desk.demo.petitions`) exist. It writes one application at each step of the
-workflow, each step at the moment it happened, through :mod:`clerk_desk.vending`:
+workflow, each step at the moment it happened, through :mod:`clerk_desk.vending.service`:
 
 * the Prescott Daze Committee, sponsoring the September festival as agent for its members, with
   its list of 40 sponsors and participants and three days with hours at exact places on Broad
@@ -27,7 +27,8 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import bonds, ledger, parties, petitions, vending
+from clerk_desk import ledger, parties
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.demo import counter as demo_counter
@@ -36,7 +37,9 @@ from clerk_desk.kinds import ApplicantKind, MeetingKind, Role
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator
 from clerk_desk.money import Money
-from clerk_desk.vending import AppealOutcome, ApplicationData, ParticipantData, SlotData
+from clerk_desk.petitions import service as petitions
+from clerk_desk.vending import service as vending
+from clerk_desk.vending.service import AppealOutcome, ApplicationData, ParticipantData, SlotData
 
 DAZE_SPONSOR = "Prescott Daze Committee"
 DAZE_PLACES = (

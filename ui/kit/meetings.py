@@ -17,11 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import petitions, petitions_views, settings_store, words
+from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import MeetingKind
 from clerk_desk.models import CouncilMeeting
 from clerk_desk.permissions import Permission, refusal
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import views as petitions_views
 from clerk_desk.words import clock_time, format_day, plural
 from ui import forms
 from ui.kit.fields import plain_text_edit
@@ -103,7 +105,8 @@ def meeting_rows(
     ]
 
 
-#: What adding, changing or cancelling a meeting needs (:func:`clerk_desk.petitions.add_meeting`).
+#: What adding, changing or cancelling a meeting needs
+#: (:func:`clerk_desk.petitions.service.add_meeting`).
 MEETINGS = Permission.TAKE_APPLICATIONS
 
 

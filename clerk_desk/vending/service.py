@@ -26,7 +26,8 @@ from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 
-from clerk_desk import bonds, ledger
+from clerk_desk import ledger
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import SPECIAL_EVENT_VENDING, Covers, check_certificate
 from clerk_desk.deadlines import CityCalendar, Deadline

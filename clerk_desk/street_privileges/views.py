@@ -19,8 +19,7 @@ from datetime import date, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from clerk_desk import bonds
-from clerk_desk import street_privileges as sp
+from clerk_desk.bonds import service as bonds
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate, street_privilege
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.due_receipts import fee_receipts
@@ -29,6 +28,7 @@ from clerk_desk.ledger import RecordRef, dues_for
 from clerk_desk.lengths import format_length
 from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
+from clerk_desk.street_privileges import service as sp
 from clerk_desk.words import long_day
 
 SHOWN_LIMITS = tuple(CoverageKind)

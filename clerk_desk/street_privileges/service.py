@@ -55,8 +55,8 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 
-from clerk_desk import bonds, ledger
-from clerk_desk import special_charges as sc
+from clerk_desk import ledger
+from clerk_desk.bonds import service as bonds
 from clerk_desk.coverage import CoverageKind, Covers, street_privilege
 from clerk_desk.deadlines import months_after
 from clerk_desk.desk import Action, snapshot
@@ -81,6 +81,7 @@ from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
+from clerk_desk.special_charges import service as sc
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import clock_time, format_day
@@ -1717,7 +1718,7 @@ def record_city_removal(
     its cost is charged against the property abutting the obstructed sidewalk, a special
     charge billed to its owner the day of the removal (``delivered_how``), for the City
     Treasurer to enter on the next annual tax roll (§ 506-9 (Removal by City);
-    :data:`clerk_desk.special_charges.CLOCKS`). Refused, citing § 506-8, for a permit that
+    :data:`clerk_desk.special_charges.service.CLOCKS`). Refused, citing § 506-8, for a permit that
     obstructs no sidewalk or a notice given once the obstruction was no longer lawful
     (:func:`removal_barred`); refused before the 24 hours have run, and when no abutting parcel
     with an owner is recorded (:func:`record_parcel`)."""

@@ -72,8 +72,8 @@ from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.orm import Session, aliased, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 
-from clerk_desk import bonds, coverage, ledger, words
-from clerk_desk import sidewalk_cafes_acts as acts
+from clerk_desk import coverage, ledger, words
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar, Deadline, months_after
 from clerk_desk.desk import Action, snapshot
@@ -100,6 +100,7 @@ from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
+from clerk_desk.sidewalk_cafes import acts as acts
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import clock_time, format_day, plural
@@ -2718,7 +2719,7 @@ def council_meetings(
     decided (latest first); without, those not yet held after the comment period (soonest
     first), to place the application on an agenda."""
     cafe = get_cafe(session, cafe_id)
-    from clerk_desk import petitions
+    from clerk_desk.petitions import service as petitions
 
     found = [
         m

@@ -18,9 +18,7 @@ from datetime import date, timedelta, tzinfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import bonds
-from clerk_desk import special_charges as sc
-from clerk_desk import street_openings as so
+from clerk_desk.bonds import service as bonds
 from clerk_desk.coverage import STREET_OPENING, CoverageKind, Covers, check_certificate
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.due_receipts import FeeReceipt, fee_receipts
@@ -50,7 +48,9 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.parties import fold
-from clerk_desk.street_openings import (
+from clerk_desk.special_charges import service as sc
+from clerk_desk.street_openings import service as so
+from clerk_desk.street_openings.service import (
     RECORD_TYPE,
     emergency_fee_waiver_until,
     get_opening,
@@ -247,8 +247,8 @@ def permit_protection(
 
 class Shown(enum.StrEnum):
     """What the register's status filter offers: the statuses as the register shows them
-    (:func:`clerk_desk.street_openings.display_status`), so "expired" is an approved permit past
-    its last day and "approved" one still valid."""
+    (:func:`clerk_desk.street_openings.service.display_status`), so "expired" is an approved permit
+    past its last day and "approved" one still valid."""
 
     APPLIED = "applied"
     APPROVED = "approved"
@@ -282,8 +282,8 @@ def search_register(
     today: date,
     limit: int = so.SEARCH_LIMIT,
 ) -> list[StreetOpening]:
-    """The register as :func:`clerk_desk.street_openings.search_openings` reads it, narrowed to
-    a status as the register shows it (approved and expired told apart by ``today``)."""
+    """The register as :func:`clerk_desk.street_openings.service.search_openings` reads it,
+    narrowed to a status as the register shows it (approved and expired told apart by ``today``)."""
     query = select(StreetOpening)
     for word in fold(text).split():
         query = query.where(StreetOpening.search_text.contains(word, autoescape=True))
@@ -536,7 +536,8 @@ def opened_fee_note(session: Session, opening: StreetOpening, opened_on: date) -
 def improvement_notes(
     *, determined_on: date, work_begins_on: date | None, utility_notice_on: date | None
 ) -> list[Finding]:
-    """:func:`clerk_desk.street_openings.improvement_findings` for an improvement being typed."""
+    """:func:`clerk_desk.street_openings.service.improvement_findings` for an improvement being
+    typed."""
     return so.improvement_findings(
         StreetImprovement(
             determined_on=determined_on,
@@ -556,7 +557,7 @@ def renewal_until(opening: StreetOpening) -> date | None:
 @dataclass(frozen=True, slots=True)
 class ChargePreview:
     """What a repair charge comes to, shown before it is saved: the figures and the clocks
-    :func:`clerk_desk.special_charges.create_charge` will give it."""
+    :func:`clerk_desk.special_charges.service.create_charge` will give it."""
 
     cost: Money
     administration: Money  # 20% for a deficiency repair; zero for a City repair
@@ -586,7 +587,7 @@ def city_repair_preview(
     repair: Money, maintenance: Money, notice_on: date, calendar: CityCalendar
 ) -> ChargePreview:
     """The City's repair and a year's maintenance, due 90 days after the notice on the City's
-    calendar, as :func:`clerk_desk.street_openings.charge_city_repair` bills it."""
+    calendar, as :func:`clerk_desk.street_openings.service.charge_city_repair` bills it."""
     return _preview(ChargeKind.OPENING_REPAIR, repair + maintenance, notice_on, calendar)
 
 
@@ -594,6 +595,6 @@ def deficiency_preview(
     labor: Money, materials: Money, equipment: Money, notice_on: date, calendar: CityCalendar
 ) -> ChargePreview:
     """Labor, materials and equipment plus 20% for administration (§ 506-6 (Bond)), as
-    :func:`clerk_desk.street_openings.charge_deficiency_repair` bills it."""
+    :func:`clerk_desk.street_openings.service.charge_deficiency_repair` bills it."""
     cost = labor + materials + equipment
     return _preview(ChargeKind.DEFICIENCY_REPAIR, cost, notice_on, calendar)

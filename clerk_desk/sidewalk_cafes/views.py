@@ -15,8 +15,8 @@ from datetime import date, datetime, time, tzinfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import bonds, ledger
-from clerk_desk import sidewalk_cafes as sc
+from clerk_desk import ledger
+from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate
 from clerk_desk.deadlines import CityCalendar
@@ -29,7 +29,8 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
 from clerk_desk.models import AmountDue, CafeComment, CafeSuspension, SidewalkCafe
 from clerk_desk.money import Money
-from clerk_desk.street_openings_views import InsuranceOnFile
+from clerk_desk.sidewalk_cafes import service as sc
+from clerk_desk.street_openings.views import InsuranceOnFile
 from clerk_desk.words import format_day, long_day
 
 __all__ = [

@@ -1,7 +1,7 @@
 """Read-only views of the petitions register for the Petitions tab (§ 506-14).
 
-They sit beside :mod:`clerk_desk.petitions` so that the screens ask the core one question each
-(how many items each meeting's agenda holds, which owners and parcels match what the clerk
+They sit beside :mod:`clerk_desk.petitions.service` so that the screens ask the core one question
+each (how many items each meeting's agenda holds, which owners and parcels match what the clerk
 typed, which program years the register has, when the Council next meets) instead of running
 queries of their own. Nothing here writes.
 """

@@ -19,9 +19,9 @@ from datetime import date, datetime, timedelta, tzinfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import bonds, ledger
-from clerk_desk import special_charges as sc
-from clerk_desk.bonds import one_year_after
+from clerk_desk import ledger
+from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.service import one_year_after
 from clerk_desk.clock import city_zone
 from clerk_desk.coverage import STREET_OPENING, Covers
 from clerk_desk.deadlines import CityCalendar, months_after
@@ -43,6 +43,7 @@ from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
+from clerk_desk.special_charges import service as sc
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import clock_time, format_day
@@ -73,7 +74,7 @@ RESTORATION_DAYS = 60
 EMERGENCY_BUSINESS_DAYS = 2  # fee waived when applied for within two regular business days
 MORATORIUM_YEARS = 5
 # The City's repair and the deficiency repair are special charges: their clocks and the 20% for
-# administration are those of :data:`clerk_desk.special_charges.CLOCKS`.
+# administration are those of :data:`clerk_desk.special_charges.service.CLOCKS`.
 COMMENCEMENT_NOTICE = timedelta(hours=24)
 BACKFILL_NOTICE = timedelta(hours=4)
 SURFACES = ("asphalt", "concrete", "sidewalk", "curb and gutter", "driveway", "gravel", "terrace")
@@ -1170,7 +1171,7 @@ def charge_city_repair(
     out and was received), it becomes a lien collected as a special tax (§ 506-7 (Repair by
     City)). The 90 days are counted on the City's calendar (a last day City Hall is closed
     moves to the next day it is open); from the day after, the charge may go on the tax roll
-    (:data:`clerk_desk.special_charges.CLOCKS`)."""
+    (:data:`clerk_desk.special_charges.service.CLOCKS`)."""
     action.require(Permission.BILL)
     opening = get_opening(action.session, opening_id)
     _check_notice(action, notice_on)

@@ -793,7 +793,7 @@ def refunded(
     money, it does not forgive the debt (cancel the charge with its reason for that). On a
     charge already certified, the amount is owed on a supplemental charge
     (:func:`reverse_certified`). The charge's audit trail keeps the refund and its reason.
-    Called by :func:`clerk_desk.receipts.refund` in its transaction."""
+    Called by :func:`clerk_desk.receipts.service.refund` in its transaction."""
     charge = charge_of_due(action.session, due_id)
     if charge is None:
         raise NotFound(f"Amount due number {due_id} belongs to no special charge.")

@@ -1,6 +1,6 @@
 """Read-only views of the special event vending register for the Vending tab (§ 506-24).
 
-They sit beside :mod:`clerk_desk.vending` so that the screens ask the core one question each
+They sit beside :mod:`clerk_desk.vending.service` so that the screens ask the core one question each
 (which years the register holds, whether the three-day notice is still owed and by when,
 whether an appeal filed on a day would be timely, at which meetings the Council can have
 decided an appeal, what is still owed on the permit fee, where the insurance stands for the
@@ -15,7 +15,7 @@ from datetime import date, datetime, tzinfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from clerk_desk import ledger, petitions, vending
+from clerk_desk import ledger
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.errors import NotFound
 from clerk_desk.findings import Finding
@@ -23,6 +23,8 @@ from clerk_desk.kinds import DueStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import DoubtNotice, VendingAppeal, VendingApplication
 from clerk_desk.money import Money
+from clerk_desk.petitions import service as petitions
+from clerk_desk.vending import service as vending
 
 
 def application_years(session: Session) -> list[int]:
@@ -36,7 +38,7 @@ def application_years(session: Session) -> list[int]:
 
 def notice_owed(application: VendingApplication, calendar: CityCalendar) -> bool:
     """Whether a written statement of the matters in doubt is still owed (the Today tab's rule,
-    for one application): :func:`clerk_desk.vending.notice_owed_on`."""
+    for one application): :func:`clerk_desk.vending.service.notice_owed_on`."""
     return vending.notice_owed_on(application, calendar) is not None
 
 
@@ -48,7 +50,7 @@ def get_notice(session: Session, notice_id: int) -> DoubtNotice:
 
 
 def appeal_preview(application: VendingApplication, filed_on: date) -> list[Finding]:
-    """What :func:`clerk_desk.vending.appeal_findings` will say of an appeal filed on
+    """What :func:`clerk_desk.vending.service.appeal_findings` will say of an appeal filed on
     ``filed_on`` (nothing when timely), before it is recorded."""
     due = application.appeal_due_on
     if due is None:
@@ -70,7 +72,7 @@ def appeal_meetings(
     session: Session, appeal_id: int, *, now: datetime, zone: tzinfo | None
 ) -> tuple[list[int], list[int]]:
     """The meetings the Council decision form offers for an appeal: those at which the Council
-    can have decided it (:func:`clerk_desk.vending.meeting_refusal` finds nothing against
+    can have decided it (:func:`clerk_desk.vending.service.meeting_refusal` finds nothing against
     them), latest first; and the next two not held yet, so that choosing one lets the core say
     it has not taken place."""
     appeal = session.get(VendingAppeal, appeal_id)

@@ -16,8 +16,7 @@ from datetime import date, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
-from clerk_desk import petitions, settings_store
-from clerk_desk import sidewalks as sw
+from clerk_desk import settings_store
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.kinds import (
     CostPayer,
@@ -36,6 +35,8 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.ordinance import load_chapter
+from clerk_desk.petitions import service as petitions
+from clerk_desk.sidewalks import service as sw
 from clerk_desk.words import format_day
 
 __all__ = [

@@ -33,7 +33,6 @@ from datetime import date, datetime, tzinfo
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import special_charges as sc
 from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
@@ -64,6 +63,7 @@ from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
+from clerk_desk.special_charges import service as sc
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day
@@ -2079,7 +2079,7 @@ def record_city_repair(
     the parcel, billed the day of the repair (``delivered_how``): "the City Treasurer shall
     enter the total cost thereof upon the tax roll as a special tax against said lot or parcel"
     (the charge has no due day: the Treasurer puts what is unpaid on the roll; a minor repair is
-    charged "in the same manner" — :data:`clerk_desk.special_charges.CLOCKS`).
+    charged "in the same manner" — :data:`clerk_desk.special_charges.service.CLOCKS`).
 
     A Council order: only after the notice is served and the owner's 20 days have passed (the
     20th day refused, the 21st allowed). An emergency: from the day of service. A minor repair:

@@ -48,7 +48,12 @@ from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold
 from clerk_desk.permissions import Permission
-from clerk_desk.receipt_views import (
+
+# The settings live in their own module; the workflow's callers find them here too.
+from clerk_desk.receipts.settings import ReceiptSettings as ReceiptSettings
+from clerk_desk.receipts.settings import receipt_settings as receipt_settings
+from clerk_desk.receipts.settings import save_receipt_settings as save_receipt_settings
+from clerk_desk.receipts.views import (
     CheckEntry,
     DrawerView,
     GlTotal,
@@ -58,11 +63,6 @@ from clerk_desk.receipt_views import (
     ReceiptView,
     TenderView,
 )
-
-# The settings live in their own module; the workflow's callers find them here too.
-from clerk_desk.receipts_settings import ReceiptSettings as ReceiptSettings
-from clerk_desk.receipts_settings import receipt_settings as receipt_settings
-from clerk_desk.receipts_settings import save_receipt_settings as save_receipt_settings
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import choice, fits
@@ -937,7 +937,7 @@ def refund(
     back); the refund receipt stores them as negative amounts, so registers and GL totals net.
     An amount due refunded is cancelled — except a special charge's, which is owed again (on a
     supplemental charge when it was certified to the tax roll), in the same transaction
-    (:func:`clerk_desk.special_charges.refunded`).
+    (:func:`clerk_desk.special_charges.service.refunded`).
     """
     action.require(Permission.VOID_RECEIPT)
     original, drawer = _correction_target(action, original_id, station, reason)
@@ -1023,7 +1023,7 @@ def refund(
     )
     for due_id in due_ids:
         if due_id in charges:
-            from clerk_desk import special_charges
+            from clerk_desk.special_charges import service as special_charges
 
             refunded = sum((ln.amount for ln in clean if ln.amount_due_id == due_id), Money.zero())
             special_charges.refunded(

@@ -1,7 +1,7 @@
 """Plain data about receipts and drawers, as printed and exported (no database objects).
 
-The core fills these (:mod:`clerk_desk.receipts`); the reports print them and the window shows
-them, so neither needs a session. Times are local to City Hall.
+The core fills these (:mod:`clerk_desk.receipts.service`); the reports print them and the window
+shows them, so neither needs a session. Times are local to City Hall.
 """
 
 from __future__ import annotations

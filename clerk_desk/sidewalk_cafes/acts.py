@@ -12,7 +12,7 @@ day later than today, a meeting within the comment period, the reasons left empt
 by the service after :func:`allow`, and said under the field.
 
 Until the workflow becomes a package (``rules`` below ``service``), this module and
-:mod:`clerk_desk.sidewalk_cafes` import each other: the guards use the rules there (the
+:mod:`clerk_desk.sidewalk_cafes.service` import each other: the guards use the rules there (the
 standing of a permit, the standards, the site plan's scan) and the services there call
 :func:`allow`. Neither reaches into the other while it is being imported.
 """
@@ -26,12 +26,12 @@ from datetime import date
 
 from sqlalchemy import select
 
-from clerk_desk import sidewalk_cafes as cafes
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput, PermissionDenied
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.models import SidewalkCafe
 from clerk_desk.permissions import Permission, refusal
+from clerk_desk.sidewalk_cafes import service as cafes
 from clerk_desk.words import format_day
 
 
@@ -85,7 +85,7 @@ def status_refusal(
 
 
 def standing_refusal(cafe: SidewalkCafe, today: date, what: str) -> Conflict | None:
-    """Refused unless the permit stands today (:func:`~clerk_desk.sidewalk_cafes.standing`):
+    """Refused unless the permit stands today (:func:`~clerk_desk.sidewalk_cafes.service.standing`):
     issued (suspended or not, or again after a temporary revocation's last day) and not
     expired."""
     now = cafes.standing(cafe, today)
@@ -99,7 +99,7 @@ def standing_refusal(cafe: SidewalkCafe, today: date, what: str) -> Conflict | N
 
 def standards_refusal(cafe: SidewalkCafe, what: str) -> InvalidInput | None:
     """Refused, naming the first finding, while the application itself does not meet the
-    standards of § 506-10 (:func:`~clerk_desk.sidewalk_cafes.standards_block`)."""
+    standards of § 506-10 (:func:`~clerk_desk.sidewalk_cafes.service.standards_block`)."""
     first = cafes.standards_block(cafe)
     if first is None:
         return None
@@ -254,7 +254,7 @@ def _print_letters(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
 
 def _issue(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     """After the Council's approval. The checklist is judged with the term the clerk chooses,
-    so :func:`~clerk_desk.sidewalk_cafes.issue` checks it with the form, not here."""
+    so :func:`~clerk_desk.sidewalk_cafes.service.issue` checks it with the form, not here."""
     status = CafeStatus(cafe.status)
     if status is CafeStatus.APPROVED:
         return None

@@ -13,7 +13,6 @@ from datetime import date, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
-from clerk_desk import special_charges as sc
 from clerk_desk.clock import city_zone
 from clerk_desk.due_receipts import FeeReceipt, fee_receipts
 from clerk_desk.kinds import ChargeKind, DueKind, RunStatus
@@ -28,6 +27,7 @@ from clerk_desk.models import (
     TaxRollRun,
 )
 from clerk_desk.money import Money
+from clerk_desk.special_charges import service as sc
 
 SOURCE_NAMES: dict[str, str] = {
     "street_opening": "Street opening permit",

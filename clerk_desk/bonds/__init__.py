@@ -1,0 +1,1 @@
+"""Bonds: rules, service and views."""

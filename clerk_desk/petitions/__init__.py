@@ -1,0 +1,1 @@
+"""Petitions: rules, service and views."""

@@ -1,0 +1,1 @@
+"""Receipts: rules, service and views."""

@@ -1,0 +1,1 @@
+"""Sidewalk cafes: rules, service and views."""

@@ -1,0 +1,1 @@
+"""Sidewalks: rules, service and views."""

@@ -1,0 +1,1 @@
+"""Special charges: rules, service and views."""

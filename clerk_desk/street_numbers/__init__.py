@@ -1,0 +1,1 @@
+"""Street numbers: rules, service and views."""

@@ -1,0 +1,1 @@
+"""Street openings: rules, service and views."""

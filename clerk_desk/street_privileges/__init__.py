@@ -1,0 +1,1 @@
+"""Street privileges: rules, service and views."""

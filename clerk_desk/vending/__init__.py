@@ -1,0 +1,1 @@
+"""Vending: rules, service and views."""

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from typing import Any
 
 from sqlalchemy import or_, select
 
 from clerk_desk.desk import Action
 from clerk_desk.models import AuditEvent
 from clerk_desk.permissions import Permission
+from clerk_desk.words import local_time
 
 EXPORT_COLUMNS = ("When (UTC)", "Operator", "Action", "Record", "Summary", "Before", "After")
 
@@ -54,6 +57,76 @@ def search(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One event as the trail's window lists it, its moment in City Hall's time."""
+
+    id: int
+    when: str
+    operator: str
+    action: str
+    record: str
+    summary: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeRow:
+    """One field of an event: what it held before and after, as text."""
+
+    field: str
+    before: str
+    after: str
+
+
+def event_rows(
+    action: Action,
+    text: str = "",
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    limit: int = 1000,
+) -> list[EventRow]:
+    """:func:`search`'s events as rows, newest first."""
+    zone = action.clock.local_now().tzinfo
+    return [
+        EventRow(
+            e.id,
+            local_time(e.at, zone),
+            e.operator_name,
+            e.action,
+            f"{e.record_type} {e.record_id}".strip(),
+            e.summary,
+            e.before,
+            e.after,
+        )
+        for e in search(action, text, since=since, until=until, limit=limit)
+    ]
+
+
+def changes(row: EventRow) -> list[ChangeRow]:
+    """Before → after, one field a line, in the order the record lists its fields."""
+    before, after = row.before or {}, row.after or {}
+    fields = list(before) + [key for key in after if key not in before]
+    return [
+        ChangeRow(
+            key,
+            _shown(before.get(key)) if row.before is not None else "",
+            _shown(after.get(key)) if row.after is not None else "",
+        )
+        for key in fields
+    ]
+
+
+def _shown(value: object) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
 def export_rows(action: Action, events: list[AuditEvent]) -> list[tuple[object, ...]]:
     """Rows for the Excel export. Nothing is recorded here: build them in a read-only action,
     write the file, then call :func:`record_export` in a second action only if it was written."""
@@ -72,13 +145,21 @@ def export_rows(action: Action, events: list[AuditEvent]) -> list[tuple[object, 
     ]
 
 
-def record_export(action: Action, count: int, path: str | os.PathLike[str]) -> AuditEvent:
+def export_search(
+    action: Action, text: str = "", *, since: date | None = None, until: date | None = None
+) -> list[tuple[object, ...]]:
+    """Every event matching the search (not only the newest shown), as Excel rows."""
+    return export_rows(action, search(action, text, since=since, until=until, limit=10**9))
+
+
+def record_export(action: Action, count: int, path: str | os.PathLike[str]) -> int:
     """Say in the trail that ``count`` events were exported to ``path`` (after the file exists)."""
     action.require(Permission.VIEW_AUDIT)
     noun = "event" if count == 1 else "events"
-    return action.audit(
+    event = action.audit(
         "audit.export", ("audit_event", "*"), f"{count} audit {noun} exported to {os.fspath(path)}"
     )
+    return event.id
 
 
 def _text(value: object) -> str:

@@ -747,3 +747,24 @@ def translate_errors(database: Database) -> Iterator[None]:
         if error.errno in (errno.ENOSPC, errno.EDQUOT):
             raise DiskFull("The disk is full. Nothing was saved; free some space.") from error
         raise
+
+
+def postgresql_driver(*, frozen: bool) -> str:
+    """The PostgreSQL driver's version, loaded as SQLAlchemy loads it (by the URL's name, which a
+    freezer cannot see), without connecting anywhere. A frozen copy without it is refused; an
+    installation from source may leave it out (``pip install '.[postgresql]'``)."""
+    try:
+        import psycopg
+    except ImportError as error:
+        if frozen:
+            raise RuntimeError(
+                f"the PostgreSQL driver psycopg is missing from this copy ({error})"
+            ) from error
+        return "skipped: psycopg is not installed (pip install '.[postgresql]')"
+    engine = create_engine("postgresql+psycopg://self-test@127.0.0.1:1/none")
+    try:
+        if engine.dialect.driver != "psycopg":
+            raise RuntimeError("SQLAlchemy did not load the psycopg dialect")
+    finally:
+        engine.dispose()
+    return f"psycopg {psycopg.__version__} ({psycopg.pq.__impl__} libpq {psycopg.pq.version()})"

@@ -24,6 +24,7 @@ from clerk_desk.paths import resource_path
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.words import us_date
 
 DEFAULT_SCHEDULE = "fee-schedule.csv"
 COLUMNS = (
@@ -189,6 +190,63 @@ def schedule(session: Session, *, on: date | None = None) -> list[FeeItem]:
             or_(FeeItem.effective_to.is_(None), FeeItem.effective_to >= on),
         )
     return list(session.scalars(query))
+
+
+@dataclass(frozen=True, slots=True)
+class FeeRow:
+    """One item of the schedule as the settings window lists it."""
+
+    id: int
+    code: str
+    description: str
+    amount: Money
+    gl_account: str
+    section: str
+    effective_from: date
+    effective_to: date | None
+    placeholder: bool
+    today: date
+    """The day the row is read, for its status."""
+
+    @classmethod
+    def of(cls, item: FeeItem, today: date) -> FeeRow:
+        return cls(
+            item.id,
+            item.code,
+            item.description,
+            item.amount,
+            item.gl_account,
+            item.section,
+            item.effective_from,
+            item.effective_to,
+            item.placeholder,
+            today,
+        )
+
+    @property
+    def in_force(self) -> bool:
+        return self.effective_from <= self.today and (
+            self.effective_to is None or self.effective_to >= self.today
+        )
+
+    @property
+    def status(self) -> str:
+        if self.effective_to is not None and self.effective_to < self.today:
+            return "Ended"
+        if self.effective_from > self.today:
+            return "From " + us_date(self.effective_from)
+        return "Placeholder" if self.placeholder else "In force"
+
+
+def fee_rows(action: Action) -> list[FeeRow]:
+    """The whole schedule, by code then start date, as the settings window lists it."""
+    today = action.today()
+    return [FeeRow.of(item, today) for item in schedule(action.session)]
+
+
+def export_rows(action: Action) -> list[tuple[object, ...]]:
+    """The whole schedule as the Excel export (and :func:`import_schedule`) reads it."""
+    return fees_to_rows(schedule(action.session))
 
 
 def find_fees(session: Session, text: str, *, on: date) -> list[FeeItem]:

@@ -59,6 +59,11 @@ def city_profile(session: Session) -> CityProfile:
     return CityProfile(**values)
 
 
+def city_name(action: Action) -> str:
+    """The City's name as its settings spell it (the window's title, the sign-in)."""
+    return city_profile(action.session).city_name
+
+
 def save_city_profile(action: Action, profile: CityProfile) -> None:
     if not profile.city_name.strip():
         raise InvalidInput(

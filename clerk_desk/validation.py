@@ -18,6 +18,18 @@ from clerk_desk import stored_values
 from clerk_desk.errors import InvalidInput
 
 
+def longest(field: str) -> int | None:
+    """The most characters a record's field holds, the field named as ``"Party.phone"``:
+    how the window limits what can be typed without importing the model."""
+    from clerk_desk.models import Base
+
+    record, _, attribute = field.partition(".")
+    classes = {mapper.class_.__name__: mapper.class_ for mapper in Base.registry.mappers}
+    if record not in classes or not hasattr(classes[record], attribute):
+        raise KeyError(f"no record field {field!r}")
+    return max_length(getattr(classes[record], attribute))
+
+
 def max_length(column: QueryableAttribute[Any]) -> int | None:
     """The most characters ``column`` (e.g. ``Party.phone``) holds; None when unlimited (Text)."""
     column_type = column.property.columns[0].type

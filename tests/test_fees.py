@@ -330,3 +330,16 @@ def test_numbered_rows_keep_the_file_row_for_the_import(desk: Desk, admin: Signe
         fees.import_schedule(
             action, fees.numbered_rows_to_fees([{**_ROW, "amount": "1", "__row__": 9}])
         )
+
+
+def test_a_form_limits_a_field_to_what_its_record_stores() -> None:
+    """The window names a field as text ("FeeItem.code"); the limit is the column's own."""
+    from clerk_desk.models import FeeItem
+    from clerk_desk.validation import longest, max_length
+
+    assert longest("FeeItem.code") == max_length(FeeItem.code) is not None
+    assert longest("Party.notes") is None  # a Text column: no limit
+    with pytest.raises(KeyError, match="FeeItem.cod"):
+        longest("FeeItem.cod")
+    with pytest.raises(KeyError, match="Fee.code"):
+        longest("Fee.code")

@@ -163,7 +163,7 @@ class Launcher(QObject):
         city = ""
         try:
             with desk.lookup(SYSTEM) as action:
-                city = settings_store.city_profile(action.session).city_name
+                city = settings_store.city_name(action)
         except Exception:  # the name is a courtesy; signing in must not depend on it
             log.exception("could not read the City's name")
         self.login.set_ready(described, signer, city=city, seal=seal_pixmap())

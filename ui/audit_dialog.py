@@ -8,11 +8,8 @@ the stored UTC times, as its header says, and is itself written to the trail onc
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import date, timedelta, tzinfo
-from typing import Any
+from datetime import date, timedelta
 
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtWidgets import (
@@ -26,47 +23,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import audit, words
+from clerk_desk import audit
 from clerk_desk.desk import Action
-from clerk_desk.models import AuditEvent
 from ui import forms
 from ui.operations import App, perform, run_in_background
 from ui.table_models import RowsModel, TableColumn
 
 SEARCH_LIMIT = 1000
-_EXPORT_ALL = 10**9
-
-
-@dataclass(frozen=True, slots=True)
-class EventRow:
-    id: int
-    when: str
-    operator: str
-    action: str
-    record: str
-    summary: str
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
-
-    @classmethod
-    def of(cls, event: AuditEvent, zone: tzinfo | None) -> EventRow:
-        return cls(
-            event.id,
-            words.local_time(event.at, zone),
-            event.operator_name,
-            event.action,
-            f"{event.record_type} {event.record_id}".strip(),
-            event.summary,
-            event.before,
-            event.after,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeRow:
-    field: str
-    before: str
-    after: str
 
 
 EVENT_COLUMNS = (
@@ -81,28 +44,6 @@ CHANGE_COLUMNS = (
     TableColumn("Before", lambda r: r.before, tooltip=lambda r: r.before or None),
     TableColumn("After", lambda r: r.after, tooltip=lambda r: r.after or None),
 )
-
-
-def _shown(value: object) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, ensure_ascii=False)
-
-
-def changes(row: EventRow) -> list[ChangeRow]:
-    """Before → after, one field a line, in the order the record lists its fields."""
-    before, after = row.before or {}, row.after or {}
-    fields = list(before) + [key for key in after if key not in before]
-    return [
-        ChangeRow(
-            key,
-            _shown(before.get(key)) if row.before is not None else "",
-            _shown(after.get(key)) if row.after is not None else "",
-        )
-        for key in fields
-    ]
 
 
 class AuditDialog(QDialog):
@@ -184,12 +125,8 @@ class AuditDialog(QDialog):
     def refresh(self) -> None:
         text, since, until = self.criteria()
 
-        def load(action: Action) -> list[EventRow]:
-            zone = action.clock.local_now().tzinfo
-            return [
-                EventRow.of(e, zone)
-                for e in audit.search(action, text, since=since, until=until, limit=SEARCH_LIMIT)
-            ]
+        def load(action: Action) -> list[audit.EventRow]:
+            return audit.event_rows(action, text, since=since, until=until, limit=SEARCH_LIMIT)
 
         rows = perform(self, self.app, load, writes=False)
         self.model.set_rows(rows or [])
@@ -207,11 +144,11 @@ class AuditDialog(QDialog):
 
     def _show_changes(self) -> None:
         row = forms.selected_row(self.table)
-        if not isinstance(row, EventRow):
+        if not isinstance(row, audit.EventRow):
             self.change_label.setText("")
             self.change_model.set_rows([])
             return
-        rows = changes(row)
+        rows = audit.changes(row)
         self.change_model.set_rows(rows)
         self.change_label.setText(
             f"<b>{html.escape(row.summary)}</b> — {row.when}, {html.escape(row.operator)}"
@@ -243,8 +180,7 @@ class AuditDialog(QDialog):
             from reports.excel import write_register
 
             with app.desk.lookup(app.operator) as action:
-                events = audit.search(action, text, since=since, until=until, limit=_EXPORT_ALL)
-                rows = audit.export_rows(action, events)
+                rows = audit.export_search(action, text, since=since, until=until)
             count = write_register(
                 path,
                 title="Audit trail",

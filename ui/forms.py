@@ -38,7 +38,7 @@ from sqlalchemy.orm import QueryableAttribute
 
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
-from clerk_desk.validation import max_length
+from clerk_desk.validation import longest, max_length
 from ui.operations import FieldErrors
 from ui.table_models import ROW_ROLE, RowsModel
 
@@ -137,13 +137,15 @@ class SearchField(QLineEdit):
         super().keyPressEvent(event)
 
 
-def limit_to(edit: QLineEdit, column: QueryableAttribute[Any]) -> QLineEdit:
-    """Let ``edit`` take no more characters than ``column`` (e.g. ``Party.phone``) stores.
+def limit_to(edit: QLineEdit, field: str | QueryableAttribute[Any]) -> QLineEdit:
+    """Let ``edit`` take no more characters than the record's ``field`` (e.g. ``"Party.phone"``)
+    stores.
 
-    The limit is read from the model by :func:`clerk_desk.validation.max_length`, the same one
-    the services check, so the form and the core can never disagree.
+    The limit is read from the model by :func:`clerk_desk.validation.longest`, the same one the
+    services check, so the form and the core can never disagree.
     """
-    limit = max_length(column)
+    # A mapped column is still taken until every window names its fields as text.
+    limit = longest(field) if isinstance(field, str) else max_length(field)
     if limit is not None:
         edit.setMaxLength(limit)
     return edit

@@ -535,7 +535,7 @@ class MainWindow(QMainWindow):
         """The title names the City, as its settings spell it."""
 
         def city(action: Action) -> str:
-            return settings_store.city_profile(action.session).city_name
+            return settings_store.city_name(action)
 
         name = perform(self, self.app, city, writes=False)
         self.setWindowTitle(f"Clerk Desk — {name}" if name else "Clerk Desk")

@@ -426,22 +426,12 @@ def check_excel(context: Context) -> str:
 def check_postgresql_driver(context: Context) -> str:
     """Several counter stations share a PostgreSQL database: its driver is loaded by the URL's
     name, so a freezer cannot see it. The engine is made without connecting anywhere."""
-    from sqlalchemy import create_engine
+    from clerk_desk.database import postgresql_driver
 
     try:
-        import psycopg
-    except ImportError as error:
-        if getattr(sys, "frozen", False):
-            raise SelfTestFailure(
-                f"the PostgreSQL driver psycopg is missing from this copy ({error})"
-            ) from error
-        return "skipped: psycopg is not installed (pip install '.[postgresql]')"
-    engine = create_engine("postgresql+psycopg://self-test@127.0.0.1:1/none")
-    try:
-        _require(engine.dialect.driver == "psycopg", "SQLAlchemy did not load the psycopg dialect")
-    finally:
-        engine.dispose()
-    return f"psycopg {psycopg.__version__} ({psycopg.pq.__impl__} libpq {psycopg.pq.version()})"
+        return postgresql_driver(frozen=getattr(sys, "frozen", False))
+    except RuntimeError as error:
+        raise SelfTestFailure(str(error)) from error
 
 
 def check_window(context: Context) -> str:

@@ -43,7 +43,6 @@ from clerk_desk.deadlines import HOLIDAY_RULES, CalendarSettings, CityCalendar, 
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import Role
-from clerk_desk.models import FeeItem, Operator
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.settings import CityProfile
@@ -497,49 +496,6 @@ def edit_closed_days(parent: QWidget | None, app: App) -> bool:
 # ==== Fee schedule ==============================================================================
 
 
-@dataclass(frozen=True, slots=True)
-class FeeRow:
-    id: int
-    code: str
-    description: str
-    amount: Money
-    gl_account: str
-    section: str
-    effective_from: date
-    effective_to: date | None
-    placeholder: bool
-    today: date
-
-    @classmethod
-    def of(cls, item: FeeItem, today: date) -> FeeRow:
-        return cls(
-            item.id,
-            item.code,
-            item.description,
-            item.amount,
-            item.gl_account,
-            item.section,
-            item.effective_from,
-            item.effective_to,
-            item.placeholder,
-            today,
-        )
-
-    @property
-    def in_force(self) -> bool:
-        return self.effective_from <= self.today and (
-            self.effective_to is None or self.effective_to >= self.today
-        )
-
-    @property
-    def status(self) -> str:
-        if self.effective_to is not None and self.effective_to < self.today:
-            return "Ended"
-        if self.effective_from > self.today:
-            return "From " + words.us_date(self.effective_from)
-        return "Placeholder" if self.placeholder else "In force"
-
-
 FEE_COLUMNS = (
     TableColumn("Code", lambda r: r.code),
     TableColumn("Description", lambda r: r.description, tooltip=lambda r: r.description),
@@ -564,11 +520,6 @@ FEE_COLUMNS = (
         colour=lambda r: PLACEHOLDER_COLOUR if r.placeholder and r.in_force else None,
     ),
 )
-
-
-def _fee_rows(action: Action) -> list[FeeRow]:
-    today = action.today()
-    return [FeeRow.of(item, today) for item in fees.schedule(action.session)]
 
 
 class FeeScheduleDialog(QDialog):
@@ -640,15 +591,15 @@ class FeeScheduleDialog(QDialog):
         self.table.setFocus()
 
     def refresh(self, select_id: int | None = None) -> None:
-        rows = perform(self, self.app, _fee_rows, writes=False) or []
+        rows = perform(self, self.app, fees.fee_rows, writes=False) or []
         self.model.set_rows(rows)
         self.placeholder_note.setVisible(any(r.placeholder and r.in_force for r in rows))
         number = self.model.row_of(lambda r: r.id == select_id) if select_id else 0
         forms.select_row(self.table, max(number, 0))
 
-    def selected(self) -> FeeRow | None:
+    def selected(self) -> fees.FeeRow | None:
         row = forms.selected_row(self.table)
-        return row if isinstance(row, FeeRow) else None
+        return row if isinstance(row, fees.FeeRow) else None
 
     def add_item(self) -> None:
         if self.refusal:
@@ -724,7 +675,7 @@ class FeeScheduleDialog(QDialog):
             from reports.excel import write_register
 
             with app.desk.lookup(app.operator) as action:
-                rows = fees.fees_to_rows(fees.schedule(action.session))
+                rows = fees.export_rows(action)
             return write_register(
                 path,
                 title="Fee schedule",
@@ -748,7 +699,7 @@ class FeeItemDialog(forms.FormDialog):
     Signals: those of :class:`QDialog`.
     """
 
-    def __init__(self, parent: QWidget | None, app: App, row: FeeRow | None = None) -> None:
+    def __init__(self, parent: QWidget | None, app: App, row: fees.FeeRow | None = None) -> None:
         super().__init__(parent, f"Edit fee {row.code}" if row else "New fee item")
         self.app = app
         self.row = row
@@ -756,19 +707,19 @@ class FeeItemDialog(forms.FormDialog):
         today = app.desk.clock.today()
         self.code = QLineEdit(row.code if row else "")
         self.code.setObjectName("code")
-        forms.limit_to(self.code, FeeItem.code)
+        forms.limit_to(self.code, "FeeItem.code")
         self.description = QLineEdit(row.description if row else "")
         self.description.setObjectName("description")
-        forms.limit_to(self.description, FeeItem.description)
+        forms.limit_to(self.description, "FeeItem.description")
         self.amount = QLineEdit(row.amount.format(symbol=False) if row else "")
         self.amount.setObjectName("amount")
         self.amount.setPlaceholderText("e.g. 125.00")
         self.gl_account = QLineEdit(row.gl_account if row else "")
         self.gl_account.setObjectName("gl_account")
-        forms.limit_to(self.gl_account, FeeItem.gl_account)
+        forms.limit_to(self.gl_account, "FeeItem.gl_account")
         self.section = QLineEdit(row.section if row else "")
         self.section.setObjectName("section")
-        forms.limit_to(self.section, FeeItem.section)
+        forms.limit_to(self.section, "FeeItem.section")
         self.section.setPlaceholderText("e.g. § 506-6 (Fee)")
         self.effective_from = forms.date_edit(
             row.effective_from if row else today, name="effective_from"
@@ -803,7 +754,7 @@ class FeeItemDialog(forms.FormDialog):
         (self.amount if row else self.code).setFocus()
 
     @classmethod
-    def ask(cls, parent: QWidget | None, app: App, row: FeeRow | None = None) -> int | None:
+    def ask(cls, parent: QWidget | None, app: App, row: fees.FeeRow | None = None) -> int | None:
         dialog = cls(parent, app, row)
         if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
             return dialog.result_value
@@ -837,7 +788,7 @@ class ChangeAmountDialog(forms.FormDialog):
     Signals: those of :class:`QDialog`.
     """
 
-    def __init__(self, parent: QWidget | None, app: App, row: FeeRow) -> None:
+    def __init__(self, parent: QWidget | None, app: App, row: fees.FeeRow) -> None:
         super().__init__(parent, f"New amount for {row.code}", save_text="Save new amount")
         self.app = app
         self.row = row
@@ -864,7 +815,7 @@ class ChangeAmountDialog(forms.FormDialog):
         self.amount.setFocus()
 
     @classmethod
-    def ask(cls, parent: QWidget | None, app: App, row: FeeRow) -> int | None:
+    def ask(cls, parent: QWidget | None, app: App, row: fees.FeeRow) -> int | None:
         dialog = cls(parent, app, row)
         if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
             return dialog.result_value
@@ -1053,11 +1004,11 @@ class OperatorDialog(forms.FormDialog):
         self.setObjectName("operator_dialog")
         self.username = QLineEdit(row.username if row else "")
         self.username.setObjectName("username")
-        forms.limit_to(self.username, Operator.username)
+        forms.limit_to(self.username, "Operator.username")
         self.username.setReadOnly(row is not None)
         self.full_name = QLineEdit(row.full_name if row else "")
         self.full_name.setObjectName("full_name")
-        forms.limit_to(self.full_name, Operator.full_name)
+        forms.limit_to(self.full_name, "Operator.full_name")
         self.role = QComboBox()
         self.role.setObjectName("role")
         for role in Role:

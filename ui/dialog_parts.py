@@ -28,21 +28,27 @@ from clerk_desk.permissions import Permission, refusal
 from ui import forms
 from ui.findings_view import FindingsView
 from ui.kit.meetings import MeetingDialog
+
+# BAD, GOOD and LATE are imported from here by the dialogs written before the style module.
+from ui.kit.style import BAD as BAD
+from ui.kit.style import BAD_BACKGROUND, GOOD_BACKGROUND, LATE_BACKGROUND, panel_sheet
+from ui.kit.style import GOOD as GOOD
+from ui.kit.style import INFO as INFO
+from ui.kit.style import LATE as LATE
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_from_url, cite_html
 
-GOOD, LATE, BAD, INFO = "#1b6e2e", "#8a5a00", "#b00020", "#1d4f7a"
-"""Text colours: met or done, waiting or late, refused or not met, neutral information."""
-WARN_COLOUR, BLOCK_COLOUR, DONE_COLOUR = "#fff1c7", "#f9d6d5", "#e3f1e3"
-"""Row backgrounds: something needs doing soon, something stops it, finished."""
+# The dialogs' names for the style's roles (text: met, waiting, refused, information; rows:
+# something needs doing soon, something stops it, finished).
+WARN_COLOUR, BLOCK_COLOUR, DONE_COLOUR = LATE_BACKGROUND, BAD_BACKGROUND, GOOD_BACKGROUND
 NBSP = "\u00a0"
 
 STATE_STYLE: dict[str, tuple[str, str]] = {
     # (background, text colour): the word carries the meaning, the colour helps. Keyed by the
     # value each workflow's ItemState (a StrEnum) shares: "met", "pending", "not_met".
-    "met": ("#dcefdf", GOOD),
-    "pending": ("#fff1c7", LATE),
-    "not_met": ("#f9d6d5", BAD),
+    "met": (GOOD_BACKGROUND, GOOD),
+    "pending": (LATE_BACKGROUND, LATE),
+    "not_met": (BAD_BACKGROUND, BAD),
 }
 
 
@@ -82,16 +88,13 @@ def follow_cite(parent: QWidget, app: App, url: str) -> None:
 
 def info_label(name: str, *, tone: str = "info") -> QLabel:
     """A framed rich-text note whose ``cite:`` links open the ordinance."""
-    background, colour = {"info": ("#e8f1fb", "#1d2b36"), "warning": ("#fff4d6", "#5a3b00")}[tone]
     label = QLabel()
     label.setObjectName(name)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
     label.setOpenExternalLinks(False)
-    label.setStyleSheet(
-        f"QLabel {{ background: {background}; color: {colour}; padding: 8px; border-radius: 3px; }}"
-    )
+    label.setStyleSheet(panel_sheet("warning" if tone == "warning" else "info", padding=8))
     return label
 
 

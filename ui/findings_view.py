@@ -14,12 +14,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from clerk_desk.findings import Finding, Level
+from ui.kit.style import BAD, LATE, QUIET
 from ui.operations import App
 from ui.ordinance_viewer import cite_html
 
 LEVEL_WORDS: dict[Level, str] = {"block": "Stops", "warn": "Check", "info": "Note"}
 # Colour helps, but the word carries the meaning (printed screenshots, colour blindness).
-LEVEL_COLOURS: dict[Level, str] = {"block": "#b00020", "warn": "#8a5a00", "info": "#35576e"}
+LEVEL_COLOURS: dict[Level, str] = {"block": BAD, "warn": LATE, "info": QUIET}
 _ORDER: dict[Level, int] = {"block": 0, "warn": 1, "info": 2}
 
 

@@ -39,6 +39,7 @@ from sqlalchemy.orm import QueryableAttribute
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.validation import longest, max_length
+from ui.kit.style import CAUTION_BACKGROUND, INFO, LATE, NOTE_BACKGROUND
 from ui.operations import FieldErrors
 from ui.table_models import ROW_ROLE, RowsModel
 
@@ -158,7 +159,7 @@ def error_label() -> QLabel:
 
 def banner(text: str, *, tone: str = "warning") -> QLabel:
     """A strip of text at the top of a dialog: a refusal, a note on placeholders."""
-    colours = {"warning": ("#fff4d6", "#8a5a00"), "info": ("#e8f1fb", "#1d4f7a")}
+    colours = {"warning": (CAUTION_BACKGROUND, LATE), "info": (NOTE_BACKGROUND, INFO)}
     background, foreground = colours[tone]
     label = QLabel(text)
     label.setWordWrap(True)

@@ -23,6 +23,7 @@ from shiboken6 import isValid
 
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import ClerkDeskError, EnvironmentProblem, InvalidInput, SignInFailed
+from ui.kit.style import BAD, text_sheet
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -74,7 +75,7 @@ class FieldErrors:
         self._inputs: dict[str, QWidget] = {}
 
     def add(self, field: str, label: QLabel, widget: QWidget | None = None) -> None:
-        label.setStyleSheet("color: #b00020;")
+        label.setStyleSheet(text_sheet(BAD))
         label.setWordWrap(True)
         label.setVisible(False)
         label.setObjectName(f"error_{field}")

@@ -56,6 +56,17 @@ from clerk_desk.ordinance import (
     find_cite_spans,
     load_chapter,
 )
+from ui.kit.style import (
+    CAUTION_BACKGROUND,
+    CAUTION_BORDER,
+    CURRENT_MATCH_BACKGROUND,
+    DIMMED,
+    HEADING_TEXT,
+    MATCH_BACKGROUND,
+    NOTE_IN_TEXT,
+    PARAGRAPH_BACKGROUND,
+    PLAIN_BACKGROUND,
+)
 
 __all__ = [
     "CITE_SCHEME",
@@ -74,10 +85,10 @@ CITE_SCHEME = "cite"
 _SEARCH_DELAY_MS = 150  # long enough not to search on every keystroke of a fast typist
 _MAX_HIGHLIGHTS = 2000  # a one-letter query would otherwise paint thousands of selections
 _INDENT_PX = 24
-_MATCH_COLOUR = QColor("#ffe566")
-_CURRENT_MATCH_COLOUR = QColor("#ff9d3b")
-_PARAGRAPH_COLOUR = QColor("#d6e8ff")
-_OPENED_COLOUR = QColor("#eef5ff")
+_MATCH_COLOUR = QColor(MATCH_BACKGROUND)
+_CURRENT_MATCH_COLOUR = QColor(CURRENT_MATCH_BACKGROUND)
+_PARAGRAPH_COLOUR = QColor(PARAGRAPH_BACKGROUND)
+_OPENED_COLOUR = QColor(PLAIN_BACKGROUND)
 _CITE_ROLE = Qt.ItemDataRole.UserRole
 _FOOTNOTE_MARK = re.compile(r"\[\d+\]")
 _SUBSECTION = re.compile(r"\bSubsection (?P<letter>[A-Z])\b")
@@ -229,7 +240,8 @@ class OrdinanceViewer(QWidget):
         self.message_label = QLabel("", self)
         self.message_label.setWordWrap(True)
         self.message_label.setStyleSheet(
-            "background: #fff4d6; border: 1px solid #e8c66a; border-radius: 3px; padding: 4px 8px;"
+            f"background: {CAUTION_BACKGROUND}; border: 1px solid {CAUTION_BORDER};"
+            " border-radius: 3px; padding: 4px 8px;"
         )
         self.message_label.hide()
 
@@ -306,13 +318,13 @@ class OrdinanceViewer(QWidget):
         self._title_char = QTextCharFormat()
         self._title_char.setFontWeight(QFont.Weight.Bold)
         self._title_char.setFontPointSize(base.pointSizeF() * 1.3)
-        self._title_char.setForeground(QColor("#1d3557"))
+        self._title_char.setForeground(QColor(HEADING_TEXT))
         self._plain = QTextCharFormat()
         self._bold = QTextCharFormat()
         self._bold.setFontWeight(QFont.Weight.Bold)
         self._note_char = QTextCharFormat()
         self._note_char.setFontItalic(True)
-        self._note_char.setForeground(QColor("#6b6b6b"))
+        self._note_char.setForeground(QColor(NOTE_IN_TEXT))
         self._note_char.setFontPointSize(base.pointSizeF() * 0.9)
 
         cursor = self._cursor
@@ -412,7 +424,7 @@ class OrdinanceViewer(QWidget):
                 special.setToolTip(f"Open {cite}")
             else:
                 special.setVerticalAlignment(QTextCharFormat.VerticalAlignment.AlignSuperScript)
-                special.setForeground(QColor("#777777"))
+                special.setForeground(QColor(DIMMED))
                 special.setToolTip("Footnote: see the editor's note below")
             cursor.insertText(text[start:end], special)
             pos = end

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clerk_desk.ordinance import find_cite_spans, load_chapter
 from clerk_desk.workflows import Workflow
+from ui.kit.style import CAUTION_BACKGROUND, CAUTION_BORDER, CAUTION_TEXT
 from ui.operations import App
 from ui.ordinance_viewer import cite_html, linkify_cites
 from ui.widgets import heading, note
@@ -86,8 +87,8 @@ class PlaceholderTab(QWidget):
         self.notice.setObjectName("not_built")
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet(
-            "QLabel { background: #fff6dc; border: 1px solid #e6c76a; border-radius: 4px;"
-            " padding: 10px 12px; color: #4a3b00; }"
+            f"QLabel {{ background: {CAUTION_BACKGROUND}; border: 1px solid {CAUTION_BORDER};"
+            f" border-radius: 4px; padding: 10px 12px; color: {CAUTION_TEXT}; }}"
         )
         column.addWidget(self.notice)
 

@@ -47,13 +47,14 @@ from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.settings import CityProfile
 from ui import forms, operations
+from ui.kit.style import PLACEHOLDER_BACKGROUND, PLAIN_BACKGROUND
 from ui.operations import App, perform, run_in_background
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn, yes
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.svg)"
 TABLE_FILTER = "Excel workbook or CSV (*.xlsx *.xlsm *.csv)"
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
-PLACEHOLDER_COLOUR = "#ffe3b3"
+PLACEHOLDER_COLOUR = PLACEHOLDER_BACKGROUND
 
 
 def _information(parent: QWidget, title: str, text: str) -> None:
@@ -244,7 +245,7 @@ HOLIDAY_COLUMNS = (
         "Kind",
         lambda r: r.kind_text,
         tooltip=lambda r: r.rule.note or None,
-        colour=lambda r: None if r.rule.legal_holiday else "#eef5ff",
+        colour=lambda r: None if r.rule.legal_holiday else PLAIN_BACKGROUND,
     ),
 )
 

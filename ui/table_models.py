@@ -16,6 +16,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from ui.kit.style import DIMMED
+
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 ROW_ROLE = Qt.ItemDataRole.UserRole
@@ -113,7 +115,7 @@ class RowsModel(QAbstractTableModel):
             colour = column.colour(row)
             return QBrush(QColor(colour)) if colour else None
         if role == Qt.ItemDataRole.ForegroundRole and self._dimmed is not None:
-            return QBrush(QColor("#777777")) if self._dimmed(row) else None
+            return QBrush(QColor(DIMMED)) if self._dimmed(row) else None
         if role == Qt.ItemDataRole.FontRole and self._dimmed is not None and self._dimmed(row):
             font = QFont()
             font.setItalic(True)

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.today import TodayItem, Urgency, gather
 from clerk_desk.words import format_day, plural
+from ui.kit.style import BAD_BACKGROUND, LATE_BACKGROUND, LINK, SOON_BACKGROUND
 from ui.operations import App, perform
 from ui.widgets import heading, note
 
@@ -51,12 +52,12 @@ URGENCY_WORDS: dict[Urgency, str] = {
 }
 # Faint enough to read black text on, distinct enough to scan a column: red, amber, blue.
 URGENCY_COLOURS: dict[Urgency, str | None] = {
-    "overdue": "#f6d5d8",
-    "today": "#fbe9b7",
-    "soon": "#dde9f7",
+    "overdue": BAD_BACKGROUND,
+    "today": LATE_BACKGROUND,
+    "soon": SOON_BACKGROUND,
     "later": None,
 }
-LINK_COLOUR = "#1a5fb4"
+LINK_COLOUR = LINK
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from ui.kit.style import BAD, text_sheet
+
 
 def station_settings() -> QSettings:
     """This counter station's preferences: window geometry, last user name, last database.
@@ -61,7 +63,7 @@ def error_label(parent: QWidget | None = None) -> QLabel:
     label = QLabel("", parent)
     label.setObjectName("error")
     label.setWordWrap(True)
-    label.setStyleSheet("color: #b00020;")
+    label.setStyleSheet(text_sheet(BAD))
     label.setVisible(False)
     return label
 

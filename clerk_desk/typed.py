@@ -120,7 +120,7 @@ def read_time(text: str, *, field: str | None = None) -> time | None:
         hour, minute = int(match.group(1)), int(match.group(2) or 0)
         half = match.group(3)[0].lower() if match.group(3) else None
     else:
-        raise InvalidInput(f"“{typed}” is not a time. Type it as {EXAMPLE_TIME}.", field=field)
+        raise InvalidInput(f"“{typed}” is not a time. Type it as {EXAMPLE_TIME}", field=field)
     if minute > 59:
         raise InvalidInput(f"“{typed}”: an hour has 60 minutes (0 to 59).", field=field)
     if half is None:

@@ -20,7 +20,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 from PySide6.QtCore import QDate, Qt
-from PySide6.QtWidgets import QDateEdit, QDialog, QLabel, QLineEdit, QTableView, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QTableView, QWidget
 from sqlalchemy import select
 
 from clerk_desk import ledger
@@ -41,6 +41,7 @@ from clerk_desk.vending import service as vending
 from clerk_desk.vending.service import ApplicationData, SlotData
 from clerk_desk.words import format_day
 from ui import forms, printing
+from ui.kit.dates import DayLine
 from ui.operations import App
 from ui.vending_dialogs import (
     AppealDialog,
@@ -135,8 +136,9 @@ def type_cell(qtbot, view: QTableView, row: int, column: int, value: str | date)
     editor = _editor(view)
     assert editor is not None
     if isinstance(value, date):
-        assert isinstance(editor, QDateEdit)
-        editor.setDate(QDate(value.year, value.month, value.day))
+        assert isinstance(editor, DayLine)  # the clerk types the day
+        editor.selectAll()
+        qtbot.keyClicks(editor, value.strftime("%m/%d/%Y"))
     else:
         assert isinstance(editor, QLineEdit)
         editor.selectAll()

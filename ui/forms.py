@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from typing import Any
 
-from PySide6.QtCore import QDate, QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,6 +39,7 @@ from sqlalchemy.orm import QueryableAttribute
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.validation import longest, max_length
+from ui.kit.dates import DayField, TimeField
 from ui.kit.style import CAUTION_BACKGROUND, INFO, LATE, NOTE_BACKGROUND
 from ui.operations import FieldErrors
 from ui.table_models import ROW_ROLE, RowsModel
@@ -270,16 +271,12 @@ def size_columns(view: QTableView, widths: dict[int, int], *, stretch: int | Non
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
 
 
-def date_edit(day: date, *, name: str) -> QDateEdit:
-    """A date field with a calendar drop-down, written as the City writes dates."""
-    edit = QDateEdit(QDate(day.year, day.month, day.day))
-    edit.setObjectName(name)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("MM/dd/yyyy")
-    return edit
+def date_edit(day: date, *, name: str) -> DayField:
+    """The form's date field (:class:`ui.kit.dates.DayField`): a day typed whole, said in words."""
+    return DayField(day, name=name)
 
 
-def to_date(edit: QDateEdit) -> date:
+def to_date(edit: DayField | QDateEdit) -> date:
     value = edit.date()
     return date(value.year(), value.month(), value.day())
 
@@ -354,6 +351,12 @@ class FormDialog(QDialog):
         raise NotImplementedError
 
     def save(self) -> None:
+        # A day that is typed but no day (02/31/2026) is never saved as another: the field says
+        # why beside it, and the form waits until it is fixed.
+        for field in [*self.findChildren(DayField), *self.findChildren(TimeField)]:
+            if field.problem() and field.isVisibleTo(self):
+                field.setFocus(Qt.FocusReason.OtherFocusReason)
+                return
         result = self.commit()
         if result is not None:
             self.result_value = result

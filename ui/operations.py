@@ -18,7 +18,17 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QUrl, Signal
-from PySide6.QtWidgets import QLabel, QMessageBox, QProgressDialog, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressDialog,
+    QTextEdit,
+    QWidget,
+)
 from shiboken6 import isValid
 
 from clerk_desk.desk import Action, Desk, SignedIn
@@ -82,6 +92,14 @@ class FieldErrors:
         self._labels[field] = label
         if widget is not None:
             self._inputs[field] = widget
+            _on_change(widget, lambda: self._clear(field))
+
+    def _clear(self, field: str) -> None:
+        """The clerk changed the field: its refusal is of what was there before."""
+        label = self._labels.get(field)
+        if label is not None and label.isVisible():
+            label.clear()
+            label.setVisible(False)
 
     def clear(self) -> None:
         for label in self._labels.values():
@@ -96,6 +114,7 @@ class FieldErrors:
         text = error.message + (f"  ({error.cite})" if error.cite else "")
         label.setText(text)
         label.setVisible(True)
+        _grow_to_show(label)
         widget = self._inputs.get(error.field or "")
         if widget is not None:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -104,6 +123,35 @@ class FieldErrors:
     def message(self, field: str) -> str:
         label = self._labels.get(field)
         return label.text() if label is not None and label.isVisible() else ""
+
+
+def _on_change(widget: QWidget, changed: Callable[[], None]) -> None:
+    """Call ``changed`` whenever the clerk changes what ``widget`` (or a field inside it) holds.
+
+    Only the clerk's own edits count (``textEdited``, ``activated``, ``pressed``): a form that
+    empties a field as it refuses it (a card number) keeps the refusal showing, and a live check
+    that shows a refusal as the value changes is not undone by it.
+    """
+    parts = [widget, *widget.findChildren(QWidget)]
+    for part in parts:
+        if isinstance(part, QLineEdit):
+            part.textEdited.connect(lambda *_args: changed())
+        elif isinstance(part, QPlainTextEdit | QTextEdit):
+            part.textChanged.connect(lambda *_args: changed())
+        elif isinstance(part, QComboBox):
+            part.activated.connect(lambda *_args: changed())
+        elif isinstance(part, QAbstractButton):  # pressed: before what the click does runs
+            part.pressed.connect(lambda *_args: changed())
+
+
+def _grow_to_show(label: QLabel) -> None:
+    """A dialog grows to show a refusal whole rather than cut it mid-sentence."""
+    window = label.window()
+    if window is None or not window.isWindow() or not window.isVisible():
+        return
+    wanted = window.sizeHint()
+    if wanted.height() > window.height() or wanted.width() > window.width():
+        window.resize(max(window.width(), wanted.width()), max(window.height(), wanted.height()))
 
 
 def show_error(parent: QWidget | None, error: BaseException, *, title: str = "") -> None:

@@ -19,16 +19,16 @@ from PySide6.QtCore import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDateEdit,
     QLineEdit,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
-    QTimeEdit,
+    QToolTip,
     QWidget,
 )
 
 from ui import forms
+from ui.kit.dates import DayLine, TimeLine
 from ui.table_models import AnyIndex
 
 
@@ -156,14 +156,9 @@ class CellDelegate(QStyledItemDelegate):
     ) -> QWidget:
         column = self.columns[index.column()]
         if column.kind == "date":
-            day = QDateEdit(parent)
-            day.setCalendarPopup(True)
-            day.setDisplayFormat("MM/dd/yyyy")
-            return day
+            return DayLine(None, name="cell_day", parent=parent)
         if column.kind == "time":
-            hours = QTimeEdit(parent)
-            hours.setDisplayFormat("h:mm AP")
-            return hours
+            return TimeLine(None, name="cell_time", parent=parent)
         if column.kind == "choice":
             box = QComboBox(parent)
             for value, label in column.choices:
@@ -175,12 +170,27 @@ class CellDelegate(QStyledItemDelegate):
         return edit
 
     def setEditorData(self, editor: QWidget, index: AnyIndex) -> None:
+        if isinstance(editor, DayLine | TimeLine):
+            value = index.data(Qt.ItemDataRole.EditRole)
+            if isinstance(editor, DayLine):
+                editor.setDate(value)
+            else:
+                editor.setTime(value)
+            editor.selectAll()
+            return
         if isinstance(editor, QComboBox):
             editor.setCurrentIndex(max(0, editor.findData(index.data(Qt.ItemDataRole.EditRole))))
             return
         super().setEditorData(editor, index)
 
     def setModelData(self, editor: QWidget, model: Any, index: AnyIndex) -> None:
+        if isinstance(editor, DayLine | TimeLine):
+            if editor.problem():  # never another value: the cell keeps its own and says why
+                QToolTip.showText(editor.mapToGlobal(editor.rect().bottomLeft()), editor.problem())
+                return
+            read = editor.date() if isinstance(editor, DayLine) else editor.time()
+            model.setData(index, read, Qt.ItemDataRole.EditRole)
+            return
         if isinstance(editor, QComboBox):
             model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
             return

@@ -6,11 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date, datetime, tzinfo
 
-from PySide6.QtCore import QDate, QDateTime, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QDateEdit,
-    QDateTimeEdit,
     QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
@@ -18,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.money import Money
-from ui import forms
+from ui.kit.dates import DayField, MomentField
 
 
 def money_edit(name: str, placeholder: str = "") -> QLineEdit:
@@ -50,60 +47,18 @@ def left_aligned(widget: QWidget) -> QWidget:
     return box
 
 
-class ChooseDateEdit(QDateEdit):
+class ChooseDateEdit(DayField):
     """A date field that starts empty — it reads "choose…" — so that a check is never run on a
-    day nobody entered. The first key or click puts ``default()`` in it to start from.
+    day nobody entered; its calendar and arrow keys start from ``default()``.
 
-    Signals: those of :class:`QDateEdit` (``dateChanged`` when a day is chosen).
+    Signals: those of :class:`DayField` (``dateChanged`` when a day is chosen).
     """
-
-    UNSET = QDate(1900, 1, 1)
-    _PASS_KEYS = (
-        Qt.Key.Key_Tab,
-        Qt.Key.Key_Backtab,
-        Qt.Key.Key_Escape,
-        Qt.Key.Key_Return,
-        Qt.Key.Key_Enter,
-    )
-    _STEP_KEYS = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
 
     def __init__(
         self, default: Callable[[], date], *, name: str, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
+        super().__init__(None, name=name, optional=True, today=default, parent=parent)
         self.default = default
-        self.setObjectName(name)
-        self.setCalendarPopup(True)
-        self.setDisplayFormat("MM/dd/yyyy")
-        self.setMinimumDate(self.UNSET)
-        self.setSpecialValueText("choose…")
-        self.setDate(self.UNSET)
-
-    def value(self) -> date | None:
-        """The day chosen, or None while the field reads "choose…"."""
-        if self.date() == self.UNSET:
-            return None
-        return forms.to_date(self)
-
-    def set_value(self, day: date | None) -> None:
-        self.setDate(self.UNSET if day is None else QDate(day.year, day.month, day.day))
-
-    def _start(self) -> None:
-        if self.value() is None:
-            self.set_value(self.default())
-            self.setSelectedSection(QDateEdit.Section.MonthSection)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self._start()  # the calendar opens on the default day, not in 1900
-        super().mousePressEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if self.value() is None and Qt.Key(event.key()) not in self._PASS_KEYS:
-            self._start()
-            if Qt.Key(event.key()) in self._STEP_KEYS:
-                event.accept()  # showing the default day is the first step
-                return
-        super().keyPressEvent(event)
 
 
 def plain_text_edit(name: str, lines: int, parent: QWidget) -> QPlainTextEdit:
@@ -114,18 +69,13 @@ def plain_text_edit(name: str, lines: int, parent: QWidget) -> QPlainTextEdit:
     return edit
 
 
-def local_moment(edit: QDateTimeEdit, zone: tzinfo) -> datetime:
+def local_moment(edit: MomentField, zone: tzinfo) -> datetime:
     """The time in a date-time field, read on City Hall's clock."""
     value = edit.dateTime()
     day, clock = value.date(), value.time()
     return datetime(day.year(), day.month(), day.day(), clock.hour(), clock.minute(), tzinfo=zone)
 
 
-def moment_edit(moment: datetime, *, name: str) -> QDateTimeEdit:
-    edit = QDateTimeEdit(
-        QDateTime.fromString(moment.strftime("%Y-%m-%d %H:%M"), "yyyy-MM-dd HH:mm")
-    )
-    edit.setObjectName(name)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("MM/dd/yyyy h:mm AP")
-    return edit
+def moment_edit(moment: datetime, *, name: str) -> MomentField:
+    """A day and a time, each typed whole (:class:`ui.kit.dates.MomentField`)."""
+    return MomentField(moment.replace(tzinfo=None), name=name)

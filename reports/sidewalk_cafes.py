@@ -46,7 +46,7 @@ from xml.sax.saxutils import escape
 from clerk_desk.errors import Conflict
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
-from clerk_desk.sidewalk_cafes.service import (
+from clerk_desk.sidewalk_cafes.rules import (
     ALCOHOL_CITE,
     APPLICATION_CITE,
     BEYOND_RADIUS,

@@ -47,8 +47,9 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.permissions import refusal
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
-from clerk_desk.sidewalk_cafes.service import (
+from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
     HOURS_CITE,
@@ -143,7 +144,7 @@ class TimeField(QTimeEdit):
 class FileChooser(QWidget):
     """ "Attach…": a file (the site plan, the sales records) read when chosen, so a file moved
     later is not lost, and checked at once by the core's rule for a scan
-    (:func:`clerk_desk.sidewalk_cafes.service.scan_problem`: a PDF, PNG or JPEG up to 25 MB). Shows
+    (:func:`clerk_desk.sidewalk_cafes.rules.scan_problem`: a PDF, PNG or JPEG up to 25 MB). Shows
     what is already on file for a correction.
 
     Signals: ``changed()`` when a file is chosen or removed; ``refused(str)`` with the reason a
@@ -189,7 +190,7 @@ class FileChooser(QWidget):
                 self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}")
             )
             return
-        problem = sidewalk_cafes.scan_problem(Path(path).name, content)
+        problem = cafe_rules.scan_problem(Path(path).name, content)
         if problem is not None:
             self.refused.emit(problem)
             return
@@ -596,8 +597,8 @@ class ApplicationDialog(forms.FormDialog):
                 self.errors.add(hour.objectName(), message, hour)
             hours.addWidget(messages, line * 2 + 1, 1)
         hours_rule = QLabel(
-            f"Not open before {time_text(sidewalk_cafes.EARLIEST)} nor past "
-            f"{time_text(sidewalk_cafes.LATEST)}, and never beyond the indoor "
+            f"Not open before {time_text(cafe_rules.EARLIEST)} nor past "
+            f"{time_text(cafe_rules.LATEST)}, and never beyond the indoor "
             f"establishment's hours <small>({cite_link(HOURS_CITE)})</small>"
         )
         hours_rule.setObjectName("hours_rule")
@@ -884,34 +885,34 @@ class ApplicationDialog(forms.FormDialog):
         data = self.data(0, lenient=True)
         has_plan, has_records = self.site_plan.attached, self.sales_records.attached
         self.eligibility_view.set_findings(
-            sidewalk_cafes.eligibility_findings(
+            cafe_rules.eligibility_findings(
                 data,
                 applied_on=self.applied_on,
                 has_site_plan=has_plan,
                 has_sales_records=has_records,
             )
         )
-        self.layout_view.set_findings(sidewalk_cafes.layout_findings(data))
-        self.hours_view.set_findings(sidewalk_cafes.hours_findings(data))
-        share = sidewalk_cafes.food_share(data)
+        self.layout_view.set_findings(cafe_rules.layout_findings(data))
+        self.hours_view.set_findings(cafe_rules.hours_findings(data))
+        share = cafe_rules.food_share(data)
         if share is None:
             self.share_label.setText("")
         else:
-            more = share > sidewalk_cafes.FOOD_SHARE
+            more = share > cafe_rules.FOOD_SHARE
             colour = GOOD if more else BAD
-            shown = html.escape(sidewalk_cafes.food_share_text(share))
+            shown = html.escape(cafe_rules.food_share_text(share))
             self.share_label.setText(
                 f"<b style='color:{colour}'>{shown}</b> of gross sales "
                 f"— {'more than 50%' if more else 'not more than 50%'}"
             )
-        police = sidewalk_cafes.needs_police_review(data)
+        police = cafe_rules.needs_police_review(data)
         self.police_note.setText(
             f"The Chief of Police reviews this application ({cite_link(APPLICATION_CITE)})."
             if police
             else "No alcohol and no liquor license: no police review "
             f"({cite_link(APPLICATION_CITE)})."
         )
-        self.alcohol_view.set_findings(sidewalk_cafes.alcohol_findings(data))
+        self.alcohol_view.set_findings(cafe_rules.alcohol_findings(data))
 
     # ---- the applicant -----------------------------------------------------------------------
 

@@ -39,8 +39,13 @@ from clerk_desk.models import (
     SidewalkCafe,
 )
 from clerk_desk.permissions import refusal
+from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import notice as cafe_notice
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
-from clerk_desk.sidewalk_cafes.service import (
+from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
+from clerk_desk.sidewalk_cafes import terms as cafe_terms
+from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
     HOURS_CITE,
@@ -239,7 +244,7 @@ class NeighborsDialog(forms.FormDialog):
                 rows.append(person.data(line))
             except InvalidInput:  # a distance not yet readable: said when the list is saved
                 rows.append(replace(person, distance="").data(line))
-        found = sidewalk_cafes.neighbor_findings(rows)
+        found = cafe_rules.neighbor_findings(rows)
         self.beyond_view.set_findings(found)
         self.beyond_view.setVisible(bool(found))
 
@@ -278,7 +283,7 @@ class NeighborsDialog(forms.FormDialog):
                 table = read_table(path)
             except InvalidInput as error:
                 raise InvalidInput(error.message, field="neighbors") from error
-            return [NeighborRow.of(n) for n in sidewalk_cafes.neighbors_from_rows(table)]
+            return [NeighborRow.of(n) for n in cafe_notice.neighbors_from_rows(table)]
 
         people = attempt(self, read, errors=self.errors)
         if people is None:
@@ -311,7 +316,7 @@ class NeighborsDialog(forms.FormDialog):
 
         def work(action: Action) -> bool:
             rows = [person.data(line) for line, person in enumerate(people, start=1)]
-            sidewalk_cafes.set_neighbors(action, cafe_id, rows)
+            cafe_notice.set_neighbors(action, cafe_id, rows)
             return True
 
         return perform(self, self.app, forms.as_field_error(work, "neighbors"), errors=self.errors)
@@ -455,7 +460,7 @@ class NoticeMailedDialog(ActDialog):
         found = perform(
             self,
             self.app,
-            lambda a: sidewalk_cafes.comment_deadline(mailed, a.calendar),
+            lambda a: cafe_terms.comment_deadline(mailed, a.calendar),
             writes=False,
         )
         if found is None:
@@ -471,7 +476,7 @@ class NoticeMailedDialog(ActDialog):
         chosen, skip = self.papers(), self.first_label.value() - 1
 
         def work(action: Action) -> list[tuple[str, bytes]]:
-            sidewalk_cafes.record_notice_mailed(action, cafe_id, mailed_on=mailed, by_name=by)
+            cafe_notice.record_notice_mailed(action, cafe_id, mailed_on=mailed, by_name=by)
             action.session.flush()
             try:  # the letters, dated the day mailed: written now, or nothing is recorded
                 letters = paper_bytes(action, cafe_id, "letters")
@@ -592,7 +597,7 @@ class CommentDialog(ActDialog):
         )
         self.source = QComboBox()
         self.source.setObjectName("source")
-        for value in sidewalk_cafes.COMMENT_SOURCES:
+        for value in cafe_rules.COMMENT_SOURCES:
             self.source.addItem(SOURCE_LABELS.get(value, value.capitalize()), value)
         self.text = plain_text("comment_text", 4, self, "What the comment says")
         add_row(
@@ -620,7 +625,7 @@ class CommentDialog(ActDialog):
             self.source.currentData(),
         )
         return self.act(
-            lambda a: sidewalk_cafes.record_comment(
+            lambda a: cafe_notice.record_comment(
                 a, cafe_id, received_on=day, commenter=who, text=text, source=str(source)
             ),
             "received_on",
@@ -804,7 +809,7 @@ class MeetingChooser(MeetingPicker):
     ``held``: the meetings that have taken place, the latest first, then the next two not held
     yet (marked, so that the core says so if one is chosen); otherwise the meetings to come.
     With ``cafe_id``, the meetings at which the Council may act on that application come first
-    (:func:`clerk_desk.sidewalk_cafes.service.council_meetings`: after the comment period), the
+    (:func:`clerk_desk.sidewalk_cafes.council.council_meetings`: after the comment period), the
     others marked.
 
     Signals: ``changed()`` when another meeting is chosen.
@@ -830,7 +835,7 @@ class MeetingChooser(MeetingPicker):
             rows = [r for r in meeting_rows(action) if not r.cancelled]
             if cafe_id is None:
                 return rows, None
-            fit = sidewalk_cafes.council_meetings(
+            fit = cafe_council.council_meetings(
                 action.session, cafe_id, now=action.now(), zone=action.zone, held=held
             )
             return rows, {m.id for m in fit}
@@ -921,7 +926,7 @@ class BeforeCouncilDialog(ActDialog):
             return None
         cafe_id = self.cafe.id
         return self.act(
-            lambda a: sidewalk_cafes.place_before_council(a, cafe_id, meeting_id), "meeting_id"
+            lambda a: cafe_council.place_before_council(a, cafe_id, meeting_id), "meeting_id"
         )
 
 
@@ -1023,7 +1028,7 @@ class CouncilDecisionDialog(ActDialog):
         )
         reasons = "" if approved else self.reasons.toPlainText()
         return self.act(
-            lambda a: sidewalk_cafes.record_council_decision(
+            lambda a: cafe_council.record_council_decision(
                 a,
                 cafe_id,
                 meeting_id=meeting_id,
@@ -1053,7 +1058,7 @@ class IssueDialog(ActDialog):
             parent, app, cafe, "Issue the permit", save_text="Issue permit", name="issue_dialog"
         )
         today = app.desk.clock.today()
-        longest = sidewalk_cafes.longest_term(today)
+        longest = cafe_terms.longest_term(today)
         self.add_top(
             note(
                 self,
@@ -1110,7 +1115,7 @@ class IssueDialog(ActDialog):
     def commit(self) -> object:
         cafe_id, expires = self.cafe.id, forms.to_date(self.expires_on)
         return self.act(
-            lambda a: sidewalk_cafes.issue(a, cafe_id, expires_on=expires),
+            lambda a: cafe_council.issue(a, cafe_id, expires_on=expires),
             "issue",
             keep=("expires_on",),
         )
@@ -1192,7 +1197,7 @@ class SuspendDialog(ActDialog):
         found = perform(
             self,
             self.app,
-            lambda a: sidewalk_cafes.latest_suspension_notice(starts, a.calendar),
+            lambda a: cafe_terms.latest_suspension_notice(starts, a.calendar),
             writes=False,
         )
         if found is not None:
@@ -1208,7 +1213,7 @@ class SuspendDialog(ActDialog):
         reason = self.reason.toPlainText()
 
         def work(action: Action) -> int:
-            suspension = sidewalk_cafes.suspend(
+            suspension = cafe_suspensions.suspend(
                 action,
                 cafe_id,
                 notice_on=notice,
@@ -1263,7 +1268,7 @@ class LiftSuspensionDialog(forms.FormDialog):
         suspension_id, on, reason = self.suspension.id, forms.to_date(self.on), self.reason.text()
 
         def work(action: Action) -> bool:
-            sidewalk_cafes.lift_suspension(action, suspension_id, on=on, reason=reason)
+            cafe_suspensions.lift_suspension(action, suspension_id, on=on, reason=reason)
             return True
 
         return perform(
@@ -1293,8 +1298,8 @@ class RevocationNoticeDialog(ActDialog):
                 "revocation_note",
                 "The Common Council may revoke the permit temporarily or permanently after a "
                 "public meeting upon 10 days' written notice to the permittee, on a finding that "
-                + "; that ".join(sidewalk_cafes.REVOCATION_GROUNDS[:-1])
-                + f"; or for {sidewalk_cafes.REVOCATION_GROUNDS[-1]} "
+                + "; that ".join(cafe_rules.REVOCATION_GROUNDS[:-1])
+                + f"; or for {cafe_rules.REVOCATION_GROUNDS[-1]} "
                 f"({cite_link(REVOCATION_CITE)}).",
             )
         )
@@ -1332,7 +1337,7 @@ class RevocationNoticeDialog(ActDialog):
         found = perform(
             self,
             self.app,
-            lambda a: sidewalk_cafes.latest_revocation_notice(meeting.day, a.calendar),
+            lambda a: cafe_terms.latest_revocation_notice(meeting.day, a.calendar),
             writes=False,
         )
         if found is not None:
@@ -1348,7 +1353,7 @@ class RevocationNoticeDialog(ActDialog):
         cafe_id, notice_on = self.cafe.id, forms.to_date(self.notice_on)
         grounds = self.grounds.toPlainText()
         return self.act(
-            lambda a: sidewalk_cafes.give_revocation_notice(
+            lambda a: cafe_suspensions.give_revocation_notice(
                 a, cafe_id, notice_on=notice_on, meeting_id=meeting_id, grounds=grounds
             ),
             "notice_on",
@@ -1420,7 +1425,7 @@ class RevokeDialog(ActDialog):
         cafe_id = self.cafe.id
         until = forms.to_date(self.until) if self.temporary.isChecked() else None
         return self.act(
-            lambda a: sidewalk_cafes.revoke(a, cafe_id, meeting_id=meeting_id, until=until),
+            lambda a: cafe_suspensions.revoke(a, cafe_id, meeting_id=meeting_id, until=until),
             "meeting_id",
             keep=("until",),
         )
@@ -1473,7 +1478,7 @@ class DenyDialog(ActDialog):
                 return None
         cafe_id, reasons = self.cafe.id, self.reasons.toPlainText()
         return self.act(
-            lambda a: sidewalk_cafes.deny(a, cafe_id, reasons=reasons, meeting_id=meeting_id),
+            lambda a: cafe_council.deny(a, cafe_id, reasons=reasons, meeting_id=meeting_id),
             "reasons",
             keep=("meeting_id",),
         )

@@ -23,15 +23,13 @@ from clerk_desk.lengths import parse_length
 from clerk_desk.models import CafeComment, CafeNeighbor, CafeSuspension, SidewalkCafe
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission
+from clerk_desk.sidewalk_cafes import checklist as cafe_checklist
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes import terms as cafe_terms
 from clerk_desk.sidewalk_cafes import views as sidewalk_cafes_views
 from clerk_desk.sidewalk_cafes.acts import CafeAct, acts
-from clerk_desk.sidewalk_cafes.service import (
-    CafeData,
-    ChecklistItem,
-    ItemState,
-    NeighborData,
-)
+from clerk_desk.sidewalk_cafes.rules import CafeData, ChecklistItem, ItemState, NeighborData
 from clerk_desk.words import clock_time, format_day
 from ui.dialog_parts import BAD as BAD
 from ui.dialog_parts import GOOD as GOOD
@@ -59,7 +57,7 @@ IN_PROCESS = (
 """An application not yet issued, denied or withdrawn: it can still be corrected."""
 BEFORE_DECISION = (CafeStatus.APPLIED, CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL)
 
-SOURCE_LABELS = sidewalk_cafes.COMMENT_SOURCE_LABELS
+SOURCE_LABELS = cafe_rules.COMMENT_SOURCE_LABELS
 
 
 def time_text(value: time | None) -> str:
@@ -114,12 +112,12 @@ class NeighborRow:
     def beyond(self) -> bool:
         """More than 100 feet away (as typed): kept, marked "beyond 100 ft — not required"."""
         text = self.distance.strip().removesuffix("ft").strip()
-        return text.isdigit() and sidewalk_cafes.beyond_radius(int(text))
+        return text.isdigit() and cafe_rules.beyond_radius(int(text))
 
     @property
     def distance_text(self) -> str:
         shown = f"{self.distance} ft" if self.distance.isdigit() else self.distance
-        return f"{shown} \u2014 {sidewalk_cafes.BEYOND_RADIUS}" if self.beyond else shown
+        return f"{shown} \u2014 {cafe_rules.BEYOND_RADIUS}" if self.beyond else shown
 
     def data(self, line: int) -> NeighborData:
         """The row as the core takes it; a distance that is not whole feet is refused with
@@ -165,7 +163,7 @@ class CommentRow:
             comment.source,
             comment.text,
             comment.timely,
-            tuple(sidewalk_cafes.comment_findings(comment, cafe)),
+            tuple(cafe_terms.comment_findings(comment, cafe)),
         )
 
     @property
@@ -191,9 +189,9 @@ class SuspensionRow:
 
     @classmethod
     def of(cls, suspension: CafeSuspension, today: date) -> SuspensionRow:
-        last = sidewalk_cafes.suspension_last_day(suspension)
+        last = cafe_terms.suspension_last_day(suspension)
         lifted = suspension.lifted_on
-        if sidewalk_cafes.suspension_active(suspension, today):
+        if cafe_terms.suspension_active(suspension, today):
             state = "In effect"
         elif lifted is not None and lifted <= suspension.starts_on:
             state = "Called off"
@@ -350,7 +348,7 @@ class CafeRow:
             sales_to=cafe.sales_to,
             gross_sales=cafe.gross_sales,
             food_sales=cafe.food_and_soft_drink_sales,
-            share=sidewalk_cafes.food_share(cafe),
+            share=cafe_rules.food_share(cafe),
             at_storefront=cafe.at_storefront,
             at_curbside=cafe.at_curbside,
             corner_parcel=cafe.corner_parcel,
@@ -372,7 +370,7 @@ class CafeRow:
             umbrellas=cafe.umbrellas,
             serves_alcohol=cafe.serves_alcohol,
             liquor_license=cafe.liquor_license,
-            needs_police=sidewalk_cafes.needs_police_review(cafe),
+            needs_police=cafe_rules.needs_police_review(cafe),
             opens_at=cafe.opens_at,
             closes_at=cafe.closes_at,
             indoor_opens_at=cafe.indoor_opens_at,
@@ -381,8 +379,8 @@ class CafeRow:
             applied_on=cafe.applied_on,
             received_by=cafe.received_by_name,
             status=CafeStatus(cafe.status),
-            standing_status=sidewalk_cafes.standing(cafe, today),
-            status_text=sidewalk_cafes.display_status(cafe, today, zone, renewed_by=renewed_by),
+            standing_status=cafe_terms.standing(cafe, today),
+            status_text=cafe_terms.display_status(cafe, today, zone, renewed_by=renewed_by),
             renewed_by=renewed_by,
             notice_mailed_on=cafe.notice_mailed_on,
             notice_mailed_by=cafe.notice_mailed_by,
@@ -439,7 +437,7 @@ class CafeRow:
         """A permit in force today (suspended or not; again after a temporary revocation's last
         day), and not yet replaced by its renewal."""
         return (
-            self.standing_status in sidewalk_cafes.STANDING
+            self.standing_status in cafe_rules.STANDING
             and bool(self.issued_on)
             and not self.renewed_by
         )
@@ -564,7 +562,7 @@ def search_cafe_rows(
     *,
     status: CafeStatus | None = None,
     year: int | None = None,
-    limit: int = sidewalk_cafes.SEARCH_LIMIT,
+    limit: int = cafe_rules.SEARCH_LIMIT,
 ) -> list[CafeRow]:
     """The register's rows, each with everything it shows loaded with the search (its street,
     parcel, meetings, neighbours …) and the renewals issued read in one more query."""
@@ -592,12 +590,12 @@ def cafe_details(action: Action, cafe_id: int) -> CafeDetails:
     zone = action.zone
     return CafeDetails(
         cafe_row(action, cafe_id),
-        tuple(sidewalk_cafes.review(action, cafe_id)),
-        tuple(sidewalk_cafes.eligibility_findings(cafe)),
-        tuple(sidewalk_cafes.layout_findings(cafe)),
-        tuple(sidewalk_cafes.hours_findings(cafe)),
+        tuple(cafe_checklist.review(action, cafe_id)),
+        tuple(cafe_rules.eligibility_findings(cafe)),
+        tuple(cafe_rules.layout_findings(cafe)),
+        tuple(cafe_rules.hours_findings(cafe)),
         tuple(sidewalk_cafes.history(session, cafe_id, zone=zone)),
         sidewalk_cafes_views.fee_owed(session, cafe_id),
         acts(action, cafe_id),
-        tuple(sidewalk_cafes.alcohol_findings(cafe)),
+        tuple(cafe_rules.alcohol_findings(cafe)),
     )

@@ -22,11 +22,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.money import Money
-from clerk_desk.sidewalk_cafes.service import (
-    ISSUANCE_CITE,
-    ChecklistItem,
-    ItemState,
-)
+from clerk_desk.sidewalk_cafes.rules import ISSUANCE_CITE, ChecklistItem, ItemState
 from clerk_desk.words import format_day
 from ui import forms
 from ui.dialog_parts import (

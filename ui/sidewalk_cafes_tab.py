@@ -45,9 +45,11 @@ from clerk_desk.desk import Action
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.lengths import format_length
 from clerk_desk.permissions import Permission
+from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
 from clerk_desk.sidewalk_cafes.acts import CafeAct
-from clerk_desk.sidewalk_cafes.service import (
+from clerk_desk.sidewalk_cafes.rules import (
     CLEARANCE_CITE,
     CONFIGURATION_CITE,
     ELIGIBILITY_CITE,
@@ -206,7 +208,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
 
     row_type = CafeRow
     record_type = RECORD_TYPE
-    search_limit = sidewalk_cafes.SEARCH_LIMIT
+    search_limit = cafe_rules.SEARCH_LIMIT
     count_noun = "application"
     empty_text = "No sidewalk cafe applications yet"
     export_what = "sidewalk cafe register"
@@ -786,7 +788,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             return
 
         def work(action: Action) -> tuple[int, str]:
-            renewal = sidewalk_cafes.renew(action, row.id)
+            renewal = cafe_council.renew(action, row.id)
             action.session.flush()
             return renewal.id, renewal.number
 
@@ -861,7 +863,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
                 None,
                 f"Sidewalk cafe fee for {row.number}",
                 row.applicant,
-                sidewalk_cafes.APPLICATION_CITE,
+                cafe_rules.APPLICATION_CITE,
                 record_type="party",
                 record_id=str(row.applicant_id),
             )
@@ -932,7 +934,7 @@ def neighbor_count_text(row: CafeRow) -> str:
         return "No owners listed yet: list the owners of property within 100 feet (Owners 100 ft…)."
     owners = sum(1 for n in row.neighbors if n.relation == "owner")
     beyond = sum(1 for n in row.neighbors if n.beyond)
-    marked = f" {beyond} {sidewalk_cafes.BEYOND_RADIUS}: kept, and mailed." if beyond else ""
+    marked = f" {beyond} {cafe_rules.BEYOND_RADIUS}: kept, and mailed." if beyond else ""
     mailed = (
         f" Notice mailed {format_day(row.notice_mailed_on)}"
         + (f" by {row.notice_mailed_by}" if row.notice_mailed_by else "")
@@ -983,7 +985,7 @@ def dimensions_html(row: CafeRow) -> str:
         f"<b>Hours:</b> {hours} (indoors {indoor}) <small>({cite_link(HOURS_CITE)})</small>"
     )
     if row.share is not None:
-        shown = e(sidewalk_cafes.food_share_text(row.share))
+        shown = e(cafe_rules.food_share_text(row.share))
         lines.append(
             f"<b>Food and non-alcoholic beverages:</b> {shown} of gross sales "
             f"<small>({cite_link(ELIGIBILITY_CITE)})</small>"

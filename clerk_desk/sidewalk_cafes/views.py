@@ -29,7 +29,10 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
 from clerk_desk.models import AmountDue, CafeComment, CafeSuspension, SidewalkCafe
 from clerk_desk.money import Money
+from clerk_desk.sidewalk_cafes import checklist as cafe_checklist
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
+from clerk_desk.sidewalk_cafes import terms as cafe_terms
 from clerk_desk.street_openings.views import InsuranceOnFile
 from clerk_desk.words import format_day, long_day
 
@@ -113,7 +116,7 @@ class NeighborLine:
     @property
     def beyond(self) -> bool:
         """More than 100 feet away: kept on the list, marked "beyond 100 ft — not required"."""
-        return sc.beyond_radius(self.distance_ft)
+        return cafe_rules.beyond_radius(self.distance_ft)
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,9 +360,9 @@ def alcohol_sentence(cafe: SidewalkCafe) -> str:
 def _insurance(
     session: Session, cafe: SidewalkCafe, calendar: CityCalendar, today: date
 ) -> InsuranceOnFile | None:
-    start, end = sc.term_of(cafe, today)
+    start, end = cafe_terms.term_of(cafe, today)
     covers = Covers(start, end, application=cafe.applied_on)
-    requirement = sc.insurance_requirement(cafe)
+    requirement = cafe_rules.insurance_requirement(cafe)
     judged = [
         (
             check_certificate(
@@ -411,16 +414,16 @@ def permit_view(
     cafe = _cafe(session, cafe_id)
     day = today or cafe.issued_on or cafe.applied_on
     zone = zone or city_zone()
-    record = RecordRef(sc.RECORD_TYPE, str(cafe.id))
+    record = RecordRef(cafe_rules.RECORD_TYPE, str(cafe.id))
     billed = [d for d in ledger.dues_for(session, record) if d.status != DueStatus.CANCELLED]
-    opens, closes = sc.effective_hours(cafe)
+    opens, closes = cafe_rules.effective_hours(cafe)
     applicant = cafe.applicant
     plan = scan_bytes(session, cafe.site_plan_sha256) if cafe.site_plan_sha256 else None
     renewed_by = sc.renewals_issued(session, [cafe.id]).get(cafe.id, "")
     return PermitView(
         cafe_id=cafe.id,
         number=cafe.number,
-        status=sc.display_status(cafe, day, zone, renewed_by=renewed_by),
+        status=cafe_terms.display_status(cafe, day, zone, renewed_by=renewed_by),
         establishment=cafe.establishment,
         address=cafe.address,
         applicant_name=applicant.name,
@@ -447,7 +450,7 @@ def permit_view(
         ),
         opens_at=opens,
         closes_at=closes,
-        hours=sc.hours_text(opens, closes),
+        hours=cafe_rules.hours_text(opens, closes),
         council_meeting_on=cafe.council_decided_on,
         council_conditions=tuple(
             line.strip() for line in cafe.council_conditions.splitlines() if line.strip()
@@ -464,14 +467,14 @@ def permit_view(
         site_plan_name=cafe.site_plan_name,
         site_plan_scale=cafe.site_plan_scale,
         site_plan=plan,
-        site_plan_kind=sc.scan_kind(plan),
-        display_notice=sc.DISPLAY_NOTICE,
+        site_plan_kind=cafe_rules.scan_kind(plan),
+        display_notice=cafe_rules.DISPLAY_NOTICE,
         cites=(
-            sc.ISSUANCE_CITE,
-            sc.CLEARANCE_CITE,
-            sc.HOURS_CITE,
-            sc.TERM_CITE,
-            sc.INSURANCE_CITE,
+            cafe_rules.ISSUANCE_CITE,
+            cafe_rules.CLEARANCE_CITE,
+            cafe_rules.HOURS_CITE,
+            cafe_rules.TERM_CITE,
+            cafe_rules.INSURANCE_CITE,
         ),
     )
 
@@ -485,7 +488,7 @@ def notice_view(session: Session, cafe_id: int, *, calendar: CityCalendar) -> No
     cafe = _cafe(session, cafe_id)
     explanation = ""
     if cafe.notice_mailed_on is not None:
-        explanation = str(sc.comment_deadline(cafe.notice_mailed_on, calendar))
+        explanation = str(cafe_terms.comment_deadline(cafe.notice_mailed_on, calendar))
     plan = scan_bytes(session, cafe.site_plan_sha256) if cafe.site_plan_sha256 else None
     return NoticeView(
         cafe_id=cafe.id,
@@ -502,7 +505,7 @@ def notice_view(session: Session, cafe_id: int, *, calendar: CityCalendar) -> No
         site_plan_name=cafe.site_plan_name,
         site_plan_scale=cafe.site_plan_scale,
         site_plan=plan,
-        site_plan_kind=sc.scan_kind(plan),
+        site_plan_kind=cafe_rules.scan_kind(plan),
         neighbors=tuple(
             NeighborLine(
                 position=n.position,
@@ -514,7 +517,7 @@ def notice_view(session: Session, cafe_id: int, *, calendar: CityCalendar) -> No
             )
             for n in cafe.neighbors
         ),
-        cite=sc.APPLICATION_CITE,
+        cite=cafe_rules.APPLICATION_CITE,
     )
 
 
@@ -546,10 +549,10 @@ def letter_view(
             kind="suspension",
             notice_on=suspension.notice_on,
             starts_on=suspension.starts_on,
-            ends_on=sc.suspension_last_day(suspension),
+            ends_on=cafe_terms.suspension_last_day(suspension),
             reason=suspension.reason,
             emergency=suspension.emergency,
-            cite=sc.TERM_CITE,
+            cite=cafe_rules.TERM_CITE,
             **common,  # type: ignore[arg-type]
         )
     meeting = cafe.revocation_meeting
@@ -561,7 +564,7 @@ def letter_view(
         meeting_at=meeting.starts_at.astimezone(zone or city_zone()),
         meeting_place=meeting.place,
         grounds=cafe.revocation_grounds,
-        cite=sc.REVOCATION_CITE,
+        cite=cafe_rules.REVOCATION_CITE,
         **common,  # type: ignore[arg-type]
     )
 
@@ -596,14 +599,16 @@ def register_rows(
                 establishment=cafe.establishment,
                 address=cafe.address,
                 applicant=cafe.applicant.name,
-                status=sc.display_status(cafe, today, zone, renewed_by=renewed.get(cafe.id, ""))
+                status=cafe_terms.display_status(
+                    cafe, today, zone, renewed_by=renewed.get(cafe.id, "")
+                )
                 if today is not None
                 else CafeStatus(cafe.status).label,
                 applied_on=cafe.applied_on,
                 notice_mailed_on=cafe.notice_mailed_on,
                 comments_due_on=cafe.comments_due_on,
                 council_meeting_on=cafe.council_decided_on
-                or (sc.meeting_day(cafe.meeting, zone) if cafe.meeting else None),
+                or (cafe_terms.meeting_day(cafe.meeting, zone) if cafe.meeting else None),
                 council_approved=cafe.council_approved,
                 issued_on=cafe.issued_on,
                 expires_on=cafe.expires_on,
@@ -622,7 +627,7 @@ def _owed(session: Session, ids: list[int]) -> dict[str, Money]:
         return owed
     for due in session.scalars(
         select(AmountDue).where(
-            AmountDue.record_type == sc.RECORD_TYPE,
+            AmountDue.record_type == cafe_rules.RECORD_TYPE,
             AmountDue.record_id.in_([str(i) for i in ids]),
             AmountDue.status == DueStatus.OPEN,
         )
@@ -637,11 +642,11 @@ def fee_owed(session: Session, cafe_id: int) -> Money:
 
 
 def _comment_line(comment: CafeComment, cafe: SidewalkCafe) -> CommentLine:
-    late = sc.comment_findings(comment, cafe)
+    late = cafe_terms.comment_findings(comment, cafe)
     return CommentLine(
         received_on=comment.received_on,
         commenter=comment.commenter,
-        source=sc.COMMENT_SOURCE_LABELS.get(comment.source, comment.source.capitalize()),
+        source=cafe_rules.COMMENT_SOURCE_LABELS.get(comment.source, comment.source.capitalize()),
         text=comment.text,
         timely=comment.timely,
         late=" ".join(f.text for f in late),
@@ -667,11 +672,11 @@ def packet_view(
     list and site plan (:func:`notice_view`)."""
     cafe = _cafe(session, cafe_id)
     zone = zone or city_zone()
-    record = RecordRef(sc.RECORD_TYPE, str(cafe.id))
+    record = RecordRef(cafe_rules.RECORD_TYPE, str(cafe.id))
     billed = [d for d in ledger.dues_for(session, record) if d.status != DueStatus.CANCELLED]
-    share = sc.food_share(cafe)
+    share = cafe_rules.food_share(cafe)
     meeting = cafe.meeting
-    items = sc.checklist(session, cafe, calendar=calendar, today=today, zone=zone)
+    items = cafe_checklist.checklist(session, cafe, calendar=calendar, today=today, zone=zone)
     police_why = (
         "alcohol is to be served"
         if cafe.serves_alcohol
@@ -682,7 +687,7 @@ def packet_view(
     return PacketView(
         cafe_id=cafe.id,
         number=cafe.number,
-        status=sc.display_status(cafe, today, zone),
+        status=cafe_terms.display_status(cafe, today, zone),
         prepared_on=today,
         establishment=cafe.establishment,
         address=cafe.address,
@@ -699,14 +704,14 @@ def packet_view(
         seats=cafe.seats,
         tables=cafe.tables,
         umbrellas=cafe.umbrellas.strip() or "No umbrellas.",
-        hours=sc.hours_text(cafe.opens_at, cafe.closes_at),
-        indoor_hours=sc.hours_text(cafe.indoor_opens_at, cafe.indoor_closes_at),
+        hours=cafe_rules.hours_text(cafe.opens_at, cafe.closes_at),
+        indoor_hours=cafe_rules.hours_text(cafe.indoor_opens_at, cafe.indoor_closes_at),
         serves_alcohol=cafe.serves_alcohol,
         liquor_license=cafe.liquor_license,
         sales_period=_sales_period(cafe),
         gross_sales=cafe.gross_sales,
         food_sales=cafe.food_and_soft_drink_sales,
-        food_share=sc.food_share_text(share) if share is not None else "",
+        food_share=cafe_rules.food_share_text(share) if share is not None else "",
         sales_records_name=cafe.sales_records_name,
         meeting_at=meeting.starts_at.astimezone(zone) if meeting is not None else None,
         meeting_place=meeting.place if meeting is not None else "",
@@ -715,7 +720,7 @@ def packet_view(
         ),
         comments=tuple(_comment_line(c, cafe) for c in cafe.comments),
         comments_due_on=cafe.comments_due_on,
-        police_needed=sc.needs_police_review(cafe),
+        police_needed=cafe_rules.needs_police_review(cafe),
         police_why=police_why,
         police_sent_on=cafe.police_sent_on,
         police_reviewed_on=cafe.police_reviewed_on,
@@ -731,5 +736,5 @@ def packet_view(
         ),
         notice=notice_view(session, cafe_id, calendar=calendar),
         site_plan_sha256=cafe.site_plan_sha256,
-        cites=(sc.APPLICATION_CITE, sc.ISSUANCE_CITE),
+        cites=(cafe_rules.APPLICATION_CITE, cafe_rules.ISSUANCE_CITE),
     )

@@ -29,7 +29,7 @@
   occupants notified and the pages of the site plan, with a contents page and bookmarks.
 * :func:`register_xlsx` — the register of applications and permits, one a row.
 
-The papers print only what :mod:`clerk_desk.sidewalk_cafes.views` gathered (plain data); they
+The papers print only what :mod:`clerk_desk.sidewalk_cafes.papers` gathered (plain data); they
 never query. ReportLab, pypdf and openpyxl are imported only when a paper is made.
 """
 
@@ -46,6 +46,14 @@ from xml.sax.saxutils import escape
 from clerk_desk.errors import Conflict
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
+from clerk_desk.sidewalk_cafes.papers import (
+    LetterView,
+    NeighborLine,
+    NoticeView,
+    PacketView,
+    PermitView,
+    RegisterRow,
+)
 from clerk_desk.sidewalk_cafes.rules import (
     ALCOHOL_CITE,
     APPLICATION_CITE,
@@ -65,14 +73,6 @@ from clerk_desk.sidewalk_cafes.rules import (
     REVOCATION_NOTICE_DAYS,
     SUSPENSION_NOTICE_DAYS,
     TERM_CITE,
-)
-from clerk_desk.sidewalk_cafes.views import (
-    LetterView,
-    NeighborLine,
-    NoticeView,
-    PacketView,
-    PermitView,
-    RegisterRow,
 )
 from clerk_desk.words import clock_time, format_day, long_day, plural
 

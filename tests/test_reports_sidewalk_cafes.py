@@ -4,7 +4,7 @@ revocation letters (pypdf), and the register (openpyxl).
 
 Most tests build the views the papers print from by hand, so that each case is plain to see;
 the last ones take a real application from the counter to an issued permit through the
-services and print every paper from what :mod:`clerk_desk.sidewalk_cafes.views` gathers.
+services and print every paper from what :mod:`clerk_desk.sidewalk_cafes.papers` gathers.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from clerk_desk.sidewalk_cafes import notice as cafe_notice
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
 from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
-from clerk_desk.sidewalk_cafes.views import (
+from clerk_desk.sidewalk_cafes.papers import (
     FeeReceipt,
     InsuranceOnFile,
     LetterView,
@@ -949,7 +949,7 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
             site_plan=("bistro-plan.pdf", _plan_pdf()),
             sales_records=("sales.pdf", _plan_pdf(1)),
         )
-        cafe_id = cafe.id
+        cafe_id = cafe
         receipts.open_drawer(action, station=STATION, opening_cash=Money("100.00"))
         dues = [
             d
@@ -1041,7 +1041,7 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
             meeting_id=hearing,
             grounds="Tables left on the sidewalk overnight.",
         )
-        suspension_id = suspension.id
+        suspension_id = suspension
     return Counter(desk, admin, clock, cafe_id, suspension_id)
 
 
@@ -1112,7 +1112,7 @@ def before_council(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
             site_plan=("bistro-plan.pdf", _plan_pdf()),
             sales_records=("sales.pdf", _plan_pdf(1)),
         )
-        cafe_id = cafe.id
+        cafe_id = cafe
         cafe_notice.set_neighbors(
             action,
             cafe_id,
@@ -1247,7 +1247,7 @@ def test_the_council_packet_holds_the_whole_application(before_council: Counter)
 
 def test_a_packet_for_an_application_not_yet_before_the_council() -> None:
     """Printed early (a draft for the Clerk), the packet says where the application stands."""
-    from clerk_desk.sidewalk_cafes.views import PacketView
+    from clerk_desk.sidewalk_cafes.papers import PacketView
 
     view = PacketView(
         cafe_id=1,

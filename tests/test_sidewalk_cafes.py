@@ -57,11 +57,11 @@ from clerk_desk.receipts import service as receipts
 from clerk_desk.sidewalk_cafes import checklist as cafe_checklist
 from clerk_desk.sidewalk_cafes import council as cafe_council
 from clerk_desk.sidewalk_cafes import notice as cafe_notice
+from clerk_desk.sidewalk_cafes import papers as views
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
 from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
 from clerk_desk.sidewalk_cafes import terms as cafe_terms
-from clerk_desk.sidewalk_cafes import views as views
 from clerk_desk.sidewalk_cafes.rules import CafeData, ItemState, NeighborData
 from reports.excel import read_table
 

@@ -25,6 +25,7 @@ from test_sidewalk_cafes import (
     _certificate,
     _data,
     _do,
+    _issued,
     _meeting,
     _neighbors,
     _pay,
@@ -41,7 +42,7 @@ from clerk_desk.sidewalk_cafes import notice as cafe_notice
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
 from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
-from clerk_desk.sidewalk_cafes.acts import CafeAct, acts
+from clerk_desk.sidewalk_cafes.acts import CafeAct, acts, lift_acts
 
 Attempt = Callable[[Action], object]
 
@@ -322,3 +323,48 @@ def test_an_act_the_role_may_not_do_names_the_roles_that_may(
             "role Building Inspector / Public Works or Administrator; you are signed in as "
             f"{role.label}."
         )
+
+
+def test_lift_is_refused_by_lift_acts_in_the_words_of_the_service_from_the_day_after_it_ends(
+    desk: Desk, clock: FixedClock, admin: SignedIn, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    """A suspension may be lifted until its last day, not from the day after, and not twice;
+    the tab's Lift… button (:func:`lift_acts`) says what :func:`lift_suspension` does."""
+    clerk, inspector = operator_with(Role.CLERK), operator_with(Role.INSPECTOR)
+    treasurer = operator_with(Role.TREASURER)
+    bistro = _business_on_broad(desk, admin, "Broad Street Bistro LLC")
+    cafe = _issued(desk, clock, clerk, inspector, treasurer, bistro).cafe
+    clock.set(datetime(2027, 1, 4, 10, 0))
+    suspension = _do(desk, admin, cafe_suspensions.suspend, cafe, notice_on=None,
+                     starts_on=date(2027, 1, 4), ends_on=date(2027, 1, 6), reason="Ice",
+                     emergency=True)  # fmt: skip
+
+    def said(who: SignedIn) -> str | None:
+        with desk.lookup(who) as action:
+            return lift_acts(action, sc.get_cafe(action.session, cafe))[suspension]
+
+    def lifting(who: SignedIn) -> str | None:
+        return _outcome(
+            desk,
+            who,
+            lambda a: cafe_suspensions.lift_suspension(
+                a, suspension, on=min(a.today(), date(2027, 1, 6)), reason="Thawed"
+            ),
+        )
+
+    for day, refused in ((5, None), (6, None), (7, "This suspension ended Wed Jan 6, 2027")):
+        clock.set(datetime(2027, 1, day, 10, 0))
+        for who in (clerk, inspector, treasurer, admin):
+            assert said(who) == lifting(who), (day, who.username)
+        shown = said(admin)
+        assert shown is None if refused is None else (shown or "").startswith(refused), shown
+    assert said(treasurer) is not None and "may" in (said(treasurer) or "")
+
+    clock.set(datetime(2027, 1, 5, 10, 0))
+    _do(desk, admin, cafe_suspensions.lift_suspension, suspension, on=date(2027, 1, 5),
+        reason="Thawed")  # fmt: skip
+    assert (
+        said(admin)
+        == lifting(admin)
+        == ("This suspension was already lifted from Tue Jan 5, 2027.")
+    )

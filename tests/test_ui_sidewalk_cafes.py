@@ -703,7 +703,7 @@ def _issued(desk: Desk, clock: FixedClock, clerk: SignedIn, inspector: SignedIn)
             sales_records=("tavern-sales.pdf", b"%PDF-1.4\n% sales\n"),
         )
         action.session.flush()
-        cafe_id = cafe.id
+        cafe_id = cafe
         cafe_notice.set_neighbors(
             action,
             cafe_id,
@@ -1005,7 +1005,7 @@ def _mailed(desk: Desk, clock: FixedClock, clerk: SignedIn) -> int:
             sales_records=("bistro-sales.pdf", b"%PDF-1.4\n% sales\n"),
         )
         action.session.flush()
-        cafe_id = cafe.id
+        cafe_id = cafe
         cafe_notice.set_neighbors(
             action,
             cafe_id,
@@ -1047,10 +1047,8 @@ def test_the_notice_is_mailed_only_with_a_readable_diagram_and_its_letters_writt
             action, CafeData(party, "Point Douglas Bakery", "118 Orange St N")
         )
         action.session.flush()
-        cafe_notice.set_neighbors(
-            action, bare.id, [cafe_rules.NeighborData("Ruth", "241 Broad St N")]
-        )
-        bare_id = bare.id
+        cafe_notice.set_neighbors(action, bare, [cafe_rules.NeighborData("Ruth", "241 Broad St N")])
+        bare_id = bare
     office.refresh()
     office.select_cafe(bare_id)
     assert not office.mailed_button.isEnabled()

@@ -38,17 +38,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, parties_views, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.lengths import format_length, parse_length
-from clerk_desk.models import (
-    SidewalkCafe,
-)
 from clerk_desk.money import Money
 from clerk_desk.permissions import refusal
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes import views as cafe_views
 from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
@@ -56,29 +54,22 @@ from clerk_desk.sidewalk_cafes.rules import (
     TERM_CITE,
     CafeData,
 )
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.sidewalk_cafes.views import CafeRow, time_text
 from clerk_desk.words import format_day
 from ui import forms, operations
+from ui.dialog_parts import cite_link
 from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit, optional_money
 from ui.kit.pickers import PartyPicker
+from ui.kit.style import BAD, GOOD, QUIET, text_sheet
 from ui.operations import App, perform
 from ui.parties_tab import PartyDialog
-from ui.sidewalk_cafe_rows import (
-    BAD,
-    GOOD,
-    LIVE_MS,
-    PLAN_FILTER,
-    RECORDS_FILTER,
-    TAKE,
-    CafeRow,
-    cite_link,
-    time_text,
-)
+from ui.sidewalk_cafe_rows import LIVE_MS, PLAN_FILTER, RECORDS_FILTER, TAKE
 from ui.sidewalk_cafe_widgets import (
     add_row,
     findings_box,
     follow_cite,
+    limited,
     note,
     plain_text,
     row_of,
@@ -282,7 +273,7 @@ class ApplicationDialog(forms.FormDialog):
             chosen = perform(
                 parent,
                 app,
-                lambda a: parties_views.party_row(a.session, cafe.applicant_id),
+                lambda a: cafe_views.applicant_row(a, cafe.applicant_id),
                 writes=False,
             )
         self.applicant = PartyPicker(app, role="applicant", chosen=chosen, name="applicant")
@@ -305,10 +296,10 @@ class ApplicationDialog(forms.FormDialog):
             fixed.setObjectName("applicant_fixed")
             fixed.setWordWrap(True)
             applicant_lines.addWidget(fixed)
-        self.establishment = forms.limit_to(QLineEdit(), SidewalkCafe.establishment)
+        self.establishment = limited(QLineEdit(), "establishment")
         self.establishment.setObjectName("establishment")
         self.establishment.setPlaceholderText("the indoor food-serving establishment")
-        self.address = forms.limit_to(QLineEdit(), SidewalkCafe.address)
+        self.address = limited(QLineEdit(), "address")
         self.address.setObjectName("address")
         self.address.setPlaceholderText("e.g. 233 Broad St N")
         self.street = QComboBox()
@@ -318,7 +309,7 @@ class ApplicationDialog(forms.FormDialog):
         self.parcel.setObjectName("parcel")
         self.parcel.addItem("— parcel not chosen —", None)
         self.parcel.setToolTip("The parcel, from People & Parcels (found by the address typed)")
-        self.zoning = forms.limit_to(QLineEdit(), SidewalkCafe.zoning_district)
+        self.zoning = limited(QLineEdit(), "zoning_district")
         self.zoning.setObjectName("zoning_district")
         self.zoning.setPlaceholderText("e.g. C-1")
         self.zoning.setMaximumWidth(self.fontMetrics().horizontalAdvance("n") * 12 + 16)
@@ -349,19 +340,19 @@ class ApplicationDialog(forms.FormDialog):
             file_filter=PLAN_FILTER,
             on_file=cafe.site_plan_name if cafe else "",
         )
-        self.scale = forms.limit_to(QLineEdit(), SidewalkCafe.site_plan_scale)
+        self.scale = limited(QLineEdit(), "site_plan_scale")
         self.scale.setObjectName("site_plan_scale")
         self.scale.setPlaceholderText("the scale noted on the drawing, e.g. 1/4 in = 1 ft")
         self.alcohol = QCheckBox("Alcoholic &beverages will be served in the cafe")
         self.alcohol.setObjectName("serves_alcohol")
-        self.license = forms.limit_to(QLineEdit(), SidewalkCafe.liquor_license)
+        self.license = limited(QLineEdit(), "liquor_license")
         self.license.setObjectName("liquor_license")
         self.license.setPlaceholderText("liquor license held, if any, e.g. Class B 2026-14")
         self.police_note = QLabel()
         self.police_note.setObjectName("police_needed")
         self.police_note.setWordWrap(True)
         self.police_note.setTextFormat(Qt.TextFormat.RichText)
-        self.police_note.setStyleSheet("color: #444;")
+        self.police_note.setStyleSheet(text_sheet(QUIET))
         self.police_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         self.alcohol_view = FindingsView(app, empty_text="No alcohol to be served.")
         self.alcohol_view.setObjectName("alcohol_findings")
@@ -393,7 +384,7 @@ class ApplicationDialog(forms.FormDialog):
         self._unreadable: set[str] = set()  # lengths the live check found unreadable
         self.seats = self._count("seats")
         self.tables = self._count("tables")
-        self.umbrellas = forms.limit_to(QLineEdit(), SidewalkCafe.umbrellas)
+        self.umbrellas = limited(QLineEdit(), "umbrellas")
         self.umbrellas.setObjectName("umbrellas")
         self.umbrellas.setPlaceholderText("none, or as the permit is to describe them")
         self.layout_view = FindingsView(app, empty_text="The layout meets § 506-10.")
@@ -440,7 +431,7 @@ class ApplicationDialog(forms.FormDialog):
         self.lengths[field] = edit
         readout = QLabel()
         readout.setObjectName(f"{field}_readout")
-        readout.setStyleSheet("color: #555;")
+        readout.setStyleSheet(text_sheet(QUIET))
         self.readouts[field] = readout
         return edit
 
@@ -545,7 +536,7 @@ class ApplicationDialog(forms.FormDialog):
             label = QLabel(caption)
             label.setBuddy(edit)
             hint = QLabel(rule)
-            hint.setStyleSheet("color: #666;")
+            hint.setStyleSheet(text_sheet(QUIET))
             grid.addWidget(label, line, 0)
             grid.addWidget(edit, line, 1)
             grid.addWidget(self.readouts[field], line, 2)
@@ -604,7 +595,7 @@ class ApplicationDialog(forms.FormDialog):
         hours_rule.setObjectName("hours_rule")
         hours_rule.setWordWrap(True)
         hours_rule.setTextFormat(Qt.TextFormat.RichText)
-        hours_rule.setStyleSheet("color: #555;")
+        hours_rule.setStyleSheet(text_sheet(QUIET))
         hours_rule.linkActivated.connect(lambda url: follow_cite(self, app, url))
         hours.addWidget(hours_rule, 4, 0, 1, 2)
         hours.addWidget(self.hours_view, 5, 0, 1, 2)
@@ -687,7 +678,7 @@ class ApplicationDialog(forms.FormDialog):
         found = perform(
             self,
             self.app,
-            lambda a: [(s.id, s.full_name) for s in street_numbers.streets(a.session)],
+            cafe_views.street_choices,
             writes=False,
         )
         for street_id, name in found or []:
@@ -699,19 +690,15 @@ class ApplicationDialog(forms.FormDialog):
         text = self.address.text().strip()
         current = self.parcel.currentData()
 
-        def work(action: Action) -> list[tuple[int, str]]:
-            found = parties.search_parcels(action.session, text, limit=20) if text else []
-            if current is not None and all(p.id != current for p in found):
-                found.insert(0, parties.get_parcel(action.session, current))
-            return [
-                (
-                    p.id,
-                    f"{p.parcel_number} — {p.site_address}" if p.site_address else p.parcel_number,
-                )
-                for p in found
-            ]
-
-        rows = perform(self, self.app, work, writes=False) or []
+        rows = (
+            perform(
+                self,
+                self.app,
+                lambda a: cafe_views.parcel_choices(a, text, current),
+                writes=False,
+            )
+            or []
+        )
         with forms.quietly(self.parcel):
             self.parcel.clear()
             self.parcel.addItem("— parcel not chosen —", None)
@@ -731,7 +718,11 @@ class ApplicationDialog(forms.FormDialog):
         self.sales_from.set_value(cafe.sales_from)
         self.sales_to.set_value(cafe.sales_to)
         self.gross.setText(cafe.gross_sales.format(symbol=False) if cafe.gross_sales else "")
-        self.food.setText(cafe.food_sales.format(symbol=False) if cafe.food_sales else "")
+        self.food.setText(
+            cafe.food_and_soft_drink_sales.format(symbol=False)
+            if cafe.food_and_soft_drink_sales
+            else ""
+        )
         self.scale.setText(cafe.site_plan_scale)
         self.alcohol.setChecked(cafe.serves_alcohol)
         self.license.setText(cafe.liquor_license)
@@ -923,7 +914,7 @@ class ApplicationDialog(forms.FormDialog):
         row = perform(
             self,
             self.app,
-            lambda a: parties_views.party_row(a.session, party_id),
+            lambda a: cafe_views.applicant_row(a, party_id),
             writes=False,
         )
         if row is not None:
@@ -949,8 +940,9 @@ class ApplicationDialog(forms.FormDialog):
             changed = perform(
                 self,
                 self.app,
-                lambda a: sidewalk_cafes.notice_changes(
-                    sidewalk_cafes.get_cafe(a.session, cafe.id),
+                lambda a: cafe_views.notice_changes(
+                    a,
+                    cafe.id,
                     self.data(party.id),
                     plan=plan[1] if plan is not None else None,
                 ),
@@ -980,8 +972,7 @@ class ApplicationDialog(forms.FormDialog):
                     )
                 if records is not None:
                     sidewalk_cafes.attach_sales_records(action, cafe.id, *records)
-            action.session.flush()
-            return saved.id
+            return saved
 
         return perform(self, self.app, work, errors=self.errors)
 

@@ -32,19 +32,17 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import words
 from clerk_desk.desk import Action
-from clerk_desk.errors import Conflict, InvalidInput
-from clerk_desk.models import (
-    CafeComment,
-    CafeNeighbor,
-    SidewalkCafe,
-)
+from clerk_desk.errors import InvalidInput
 from clerk_desk.permissions import refusal
 from clerk_desk.sidewalk_cafes import council as cafe_council
 from clerk_desk.sidewalk_cafes import notice as cafe_notice
+from clerk_desk.sidewalk_cafes import papers as cafe_papers
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
 from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
 from clerk_desk.sidewalk_cafes import terms as cafe_terms
+from clerk_desk.sidewalk_cafes import views as cafe_views
+from clerk_desk.sidewalk_cafes.papers import Paper
 from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
@@ -53,39 +51,33 @@ from clerk_desk.sidewalk_cafes.rules import (
     REVOCATION_CITE,
     TERM_CITE,
 )
-from clerk_desk.validation import max_length
-from clerk_desk.words import format_day, plural
-from ui import forms, operations
-from ui.dialog_parts import MeetingPicker
-from ui.findings_view import FindingsView
-from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
-from ui.kit.fields import ChooseDateEdit, left_aligned
-from ui.kit.meetings import MeetingRow, ReasonForm, meeting_rows
-from ui.operations import App, attempt, perform
-from ui.sidewalk_cafe_application import FileChooser
-from ui.sidewalk_cafe_papers import paper_bytes
-from ui.sidewalk_cafe_rows import (
-    BAD,
-    DECIDE,
-    ISSUE,
-    LIST_FILTER,
-    PLAN_FILTER,
-    RECORDS_FILTER,
+from clerk_desk.sidewalk_cafes.views import (
     SOURCE_LABELS,
-    TAKE,
+    TEXT_LIMITS,
     CafeDetails,
     CafeRow,
     NeighborRow,
     SuspensionRow,
-    cite_link,
-    may_not,
 )
+from clerk_desk.words import format_day, plural
+from ui import forms, operations
+from ui.dialog_parts import MeetingPicker, cite_link, may_not
+from ui.findings_view import FindingsView
+from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
+from ui.kit.fields import ChooseDateEdit, left_aligned
+from ui.kit.meetings import MeetingRow, ReasonForm, meeting_rows
+from ui.kit.style import BAD, QUIET, text_sheet
+from ui.operations import App, attempt, perform
+from ui.sidewalk_cafe_application import FileChooser
+from ui.sidewalk_cafe_papers import render_all
+from ui.sidewalk_cafe_rows import DECIDE, ISSUE, LIST_FILTER, PLAN_FILTER, RECORDS_FILTER, TAKE
 from ui.sidewalk_cafe_widgets import (
     ChecklistView,
     add_row,
     cafe_banner,
     fit_height,
     label_start_box,
+    limited,
     note,
     plain_text,
     row_of,
@@ -104,7 +96,7 @@ def neighbor_columns() -> tuple[EditColumn, ...]:
             lambda r: r.name,
             lambda r: r.name,
             lambda r, v: replace(r, name=v),
-            limit=max_length(CafeNeighbor.name),
+            limit=TEXT_LIMITS["neighbor_name"],
         ),
         EditColumn(
             "Mailing address (lines separated by ;)",
@@ -119,7 +111,7 @@ def neighbor_columns() -> tuple[EditColumn, ...]:
             lambda r: r.parcel_number,
             lambda r: r.parcel_number,
             lambda r, v: replace(r, parcel_number=v),
-            limit=max_length(CafeNeighbor.parcel_number),
+            limit=TEXT_LIMITS["neighbor_parcel_number"],
         ),
         EditColumn(
             "Listed as",
@@ -190,7 +182,7 @@ class NeighborsDialog(forms.FormDialog):
         )
         self.count = QLabel()
         self.count.setObjectName("neighbors_count")
-        self.count.setStyleSheet("color: #555;")
+        self.count.setStyleSheet(text_sheet(QUIET))
         buttons = QHBoxLayout()
         for button in (self.add_button, self.remove_button, self.import_button):
             buttons.addWidget(button)
@@ -358,7 +350,6 @@ class ActDialog(forms.FormDialog):
     ) -> object:
         def done(action: Action) -> object:
             result = work(action)
-            action.session.flush()
             return result if result is not None else True
 
         return perform(
@@ -406,7 +397,7 @@ class NoticeMailedDialog(ActDialog):
                 + (f", drawn to a scale of {cafe.site_plan_scale}" if cafe.site_plan_scale else "")
             )
             if cafe.site_plan_name
-            else "<b style='color:#b00020'>None attached</b> — attach the applicant's site plan "
+            else f"<b style='color:{BAD}'>None attached</b> — attach the applicant's site plan "
             "(Correct…) before the notice is mailed"
         )
         self.plan.setObjectName("notice_site_plan")
@@ -444,7 +435,8 @@ class NoticeMailedDialog(ActDialog):
         cancelled."""
         dialog = cls(parent, app, cafe)
         if forms.run_modal(dialog) and isinstance(dialog.result_value, list):
-            return dialog.result_value
+            skip = dialog.first_label.value() - 1
+            return render_all(parent, dialog.result_value, skip=skip)
         return None
 
     def papers(self) -> list[str]:
@@ -468,24 +460,17 @@ class NoticeMailedDialog(ActDialog):
         explained = " ".join(found.explanation)
         self.due.setText(
             f"Comments must be received by <b>{html.escape(format_day(found.due))}</b>"
-            f"<br><small style='color:#444'>{html.escape(explained)}</small>"
+            f"<br><small style='color:{QUIET}'>{html.escape(explained)}</small>"
         )
 
     def commit(self) -> object:
         cafe_id, mailed, by = self.cafe.id, forms.to_date(self.mailed_on), self.by_name.text()
-        chosen, skip = self.papers(), self.first_label.value() - 1
+        chosen = self.papers()
 
-        def work(action: Action) -> list[tuple[str, bytes]]:
+        def work(action: Action) -> list[Paper]:
             cafe_notice.record_notice_mailed(action, cafe_id, mailed_on=mailed, by_name=by)
-            action.session.flush()
-            try:  # the letters, dated the day mailed: written now, or nothing is recorded
-                letters = paper_bytes(action, cafe_id, "letters")
-            except Conflict as error:
-                raise InvalidInput(error.message, field="site_plan", cite=error.cite) from error
-            return [
-                letters if paper == "letters" else paper_bytes(action, cafe_id, paper, skip=skip)
-                for paper in chosen
-            ]
+            # the letters, dated the day mailed, read with the mailing; drawn once it is saved
+            return [cafe_papers.paper(action, cafe_id, kind) for kind in chosen]
 
         return self.act(work, "mailed_on", keep=("by_name", "site_plan"))
 
@@ -516,7 +501,7 @@ class AttachPapersDialog(ActDialog):
             file_filter=PLAN_FILTER,
             on_file=cafe.site_plan_name,
         )
-        self.scale = forms.limit_to(QLineEdit(cafe.site_plan_scale), SidewalkCafe.site_plan_scale)
+        self.scale = limited(QLineEdit(cafe.site_plan_scale), "site_plan_scale")
         self.scale.setObjectName("site_plan_scale")
         self.scale.setPlaceholderText("the scale noted on the drawing, e.g. 1/4 in = 1 ft")
         self.sales_records = FileChooser(
@@ -590,7 +575,7 @@ class CommentDialog(ActDialog):
             )
         )
         self.received_on = forms.date_edit(app.desk.clock.today(), name="received_on")
-        self.commenter = forms.limit_to(QLineEdit(), CafeComment.commenter)
+        self.commenter = limited(QLineEdit(), "commenter")
         self.commenter.setObjectName("commenter")
         self.commenter.setPlaceholderText(
             "who wrote or called, e.g. Ruth Halvorsen, 241 Broad St N"
@@ -835,10 +820,7 @@ class MeetingChooser(MeetingPicker):
             rows = [r for r in meeting_rows(action) if not r.cancelled]
             if cafe_id is None:
                 return rows, None
-            fit = cafe_council.council_meetings(
-                action.session, cafe_id, now=action.now(), zone=action.zone, held=held
-            )
-            return rows, {m.id for m in fit}
+            return rows, cafe_views.fitting_meetings(action, cafe_id, held=held)
 
         found = perform(self, self.app, work, writes=False)
         rows, fit = found if found is not None else ([], None)
@@ -1213,7 +1195,7 @@ class SuspendDialog(ActDialog):
         reason = self.reason.toPlainText()
 
         def work(action: Action) -> int:
-            suspension = cafe_suspensions.suspend(
+            return cafe_suspensions.suspend(
                 action,
                 cafe_id,
                 notice_on=notice,
@@ -1222,8 +1204,6 @@ class SuspendDialog(ActDialog):
                 reason=reason,
                 emergency=emergency,
             )
-            action.session.flush()
-            return suspension.id
 
         return self.act(work, "notice_on", keep=("starts_on", "ends_on", "reason"))
 

@@ -1,8 +1,8 @@
 """The papers of a sidewalk cafe application (§ 506-10), written by :mod:`reports.sidewalk_cafes`
-from what :mod:`clerk_desk.sidewalk_cafes.views` gathers, then printed through
-:mod:`ui.printing` or saved as a PDF: the permit, the neighbour notice letters, the mailing
-labels, the list for the packet, the application packet for the Council, the suspension and
-revocation letters.
+from what :mod:`clerk_desk.sidewalk_cafes.papers` reads in one action, after that action has
+closed, then printed through :mod:`ui.printing` or saved as a PDF: the permit, the neighbour
+notice letters, the mailing labels, the list for the packet, the application packet for the
+Council, the suspension and revocation letters.
 """
 
 from __future__ import annotations
@@ -10,67 +10,47 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtWidgets import (
-    QWidget,
-)
+from PySide6.QtWidgets import QWidget
 
-from clerk_desk import settings_store
 from clerk_desk.desk import Action
-from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes import papers as cafe_papers
+from clerk_desk.sidewalk_cafes.papers import LetterView, NoticeView, PacketView, Paper, PermitView
 from ui import printing
-from ui.operations import App, perform
+from ui.operations import App, attempt, perform
 
-PAPERS = ("permit", "packet", "letters", "labels", "list", "suspension", "revocation")
+PAPERS = cafe_papers.PAPERS
 
 
-def paper_bytes(
-    action: Action,
-    cafe_id: int,
-    paper: str,
-    *,
-    suspension_id: int | None = None,
-    skip: int = 0,
-) -> tuple[str, bytes]:
-    """One paper of an application, written by :mod:`reports.sidewalk_cafes`: its title and
-    its PDF. ``skip``: for the labels, how many of the first sheet's labels are used already."""
-    from clerk_desk.sidewalk_cafes import views as views
+def render(paper: Paper, *, skip: int = 0) -> tuple[str, bytes]:
+    """The paper's title and its PDF, drawn from its view. ``skip``: for the labels, how many
+    of the first sheet's labels are used already."""
     from reports import sidewalk_cafes as documents
 
-    session = action.session
-    profile = settings_store.city_profile(session)
-    number = sidewalk_cafes.get_cafe(session, cafe_id).number
-    if paper == "permit":
-        view = views.permit_view(session, cafe_id, action.calendar, today=action.today())
-        return f"Sidewalk cafe permit {number}", documents.permit_pdf(
-            view, profile, printed_on=action.today()
-        )
-    if paper == "packet":
-        packet = views.packet_view(
-            session, cafe_id, action.calendar, today=action.today(), zone=action.zone
-        )
-        return f"Application packet — {number}", documents.packet_pdf(packet, profile)
-    if paper in ("letters", "labels", "list"):
-        notice = views.notice_view(session, cafe_id, calendar=action.calendar)
-        if paper == "letters":
-            return f"Notice letters — {number}", documents.neighbor_notice_pdf(notice, profile)
-        if paper == "labels":
-            return (
-                f"Mailing labels — {number}",
-                documents.mailing_labels_pdf(notice.neighbors, profile, skip=skip),
-            )
-        return f"Owners within 100 feet — {number}", documents.neighbor_list_pdf(notice, profile)
-    if paper == "suspension" and suspension_id is not None:
-        letter = views.letter_view(session, cafe_id, suspension_id=suspension_id)
-        return f"Suspension letter — {number}", documents.suspension_letter_pdf(
-            letter, profile, printed_on=action.today()
-        )
-    if paper == "revocation":
-        letter = views.letter_view(session, cafe_id)
-        return (
-            f"Notice of revocation meeting — {number}",
-            documents.revocation_notice_pdf(letter, profile, printed_on=action.today()),
-        )
-    raise ValueError(f"unknown paper {paper!r}")
+    view, profile, day = paper.view, paper.profile, paper.printed_on
+    if isinstance(view, PermitView):
+        return paper.title, documents.permit_pdf(view, profile, printed_on=day)
+    if isinstance(view, PacketView):
+        return paper.title, documents.packet_pdf(view, profile)
+    if isinstance(view, NoticeView):
+        if paper.kind == "letters":
+            return paper.title, documents.neighbor_notice_pdf(view, profile)
+        if paper.kind == "labels":
+            return paper.title, documents.mailing_labels_pdf(view.neighbors, profile, skip=skip)
+        return paper.title, documents.neighbor_list_pdf(view, profile)
+    assert isinstance(view, LetterView)
+    if paper.kind == "suspension":
+        return paper.title, documents.suspension_letter_pdf(view, profile, printed_on=day)
+    return paper.title, documents.revocation_notice_pdf(view, profile, printed_on=day)
+
+
+def render_all(
+    parent: QWidget | None, read: Sequence[Paper] | None, *, skip: int = 0
+) -> list[tuple[str, bytes]]:
+    """Draw papers read already (the action has closed); a paper that cannot be drawn is
+    explained, and nothing is drawn."""
+    if not read:
+        return []
+    return attempt(parent, lambda: [render(p, skip=skip) for p in read]) or []
 
 
 def print_written(parent: QWidget | None, written: Sequence[tuple[str, bytes]]) -> list[str]:
@@ -94,15 +74,15 @@ def print_papers(
     suspension_id: int | None = None,
     skip: int = 0,
 ) -> list[str]:
-    """Write the papers of an application, then print each (:func:`print_written`)."""
+    """Read the papers of an application, draw them, then print each (:func:`print_written`)."""
 
-    def write(action: Action) -> list[tuple[str, bytes]]:
+    def read(action: Action) -> list[Paper]:
         return [
-            paper_bytes(action, cafe_id, paper, suspension_id=suspension_id, skip=skip)
-            for paper in papers
+            cafe_papers.paper(action, cafe_id, kind, suspension_id=suspension_id) for kind in papers
         ]
 
-    return print_written(parent, perform(parent, app, write, writes=False) or [])
+    found = perform(parent, app, read, writes=False)
+    return print_written(parent, render_all(parent, found, skip=skip))
 
 
 def save_paper(
@@ -119,10 +99,11 @@ def save_paper(
     found = perform(
         parent,
         app,
-        lambda a: paper_bytes(a, cafe_id, paper, suspension_id=suspension_id, skip=skip),
+        lambda a: cafe_papers.paper(a, cafe_id, paper, suspension_id=suspension_id),
         writes=False,
     )
-    if found is None:
+    written = render_all(parent, [found] if found is not None else None, skip=skip)
+    if not written:
         return None
-    title, pdf = found
+    title, pdf = written[0]
     return printing.save_pdf(parent, pdf, printing.suggested_name(title))

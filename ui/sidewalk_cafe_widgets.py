@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -23,12 +24,10 @@ from clerk_desk.findings import Finding
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.money import Money
 from clerk_desk.sidewalk_cafes.rules import ISSUANCE_CITE, ChecklistItem, ItemState
+from clerk_desk.sidewalk_cafes.views import TEXT_LIMITS, CafeDetails, CafeRow
 from clerk_desk.words import format_day
 from ui import forms
 from ui.dialog_parts import (
-    BAD,
-    GOOD,
-    LATE,
     ChecklistLine,
     ChecklistPanel,
     cite_link,
@@ -39,10 +38,19 @@ from ui.dialog_parts import add_row as add_row
 from ui.dialog_parts import follow_cite as follow_cite
 from ui.dialog_parts import plain_text as plain_text
 from ui.findings_view import FindingsView
+from ui.kit.style import BAD, GOOD, LATE, QUIET, text_sheet
 from ui.operations import App
-from ui.sidewalk_cafe_rows import CafeDetails, CafeRow
 
 # ---- small pieces ----------------------------------------------------------------------------
+
+
+def limited(edit: QLineEdit, field: str) -> QLineEdit:
+    """Let ``edit`` take no more characters than the record stores in ``field``
+    (:data:`~clerk_desk.sidewalk_cafes.views.TEXT_LIMITS`, the limit the services check)."""
+    limit = TEXT_LIMITS[field]
+    if limit is not None:
+        edit.setMaxLength(limit)
+    return edit
 
 
 def note(parent: QWidget, app: App, name: str, text: str, *, tone: str = "info") -> QLabel:
@@ -60,7 +68,7 @@ def row_of(*widgets: QWidget | str, stretch: bool = True) -> QWidget:
     for widget in widgets:
         if isinstance(widget, str):
             caption = QLabel(widget)
-            caption.setStyleSheet("color: #444;")
+            caption.setStyleSheet(text_sheet(QUIET))
             line.addWidget(caption)
         else:
             line.addWidget(widget)

@@ -40,14 +40,15 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.lengths import format_length
 from clerk_desk.permissions import Permission
 from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import papers as cafe_papers
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
-from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes import views as cafe_views
 from clerk_desk.sidewalk_cafes.acts import CafeAct
 from clerk_desk.sidewalk_cafes.rules import (
     CLEARANCE_CITE,
@@ -58,10 +59,18 @@ from clerk_desk.sidewalk_cafes.rules import (
     RECORD_TYPE,
     TERM_CITE,
 )
+from clerk_desk.sidewalk_cafes.views import (
+    CafeDetails,
+    CafeRow,
+    SuspensionRow,
+    cafe_details,
+    search_cafe_rows,
+)
 from clerk_desk.words import format_day, plural
 from ui import forms, operations
-from ui.dialog_parts import BAD, GOOD, LATE, WARN_COLOUR, cite_link, may_not
+from ui.dialog_parts import cite_link, may_not
 from ui.findings_view import FindingsView
+from ui.kit.style import BAD, GOOD, LATE, LATE_BACKGROUND, NOTE_TEXT, QUIET, marked, text_sheet
 from ui.operations import App, perform
 from ui.register_page import (
     Progress,
@@ -91,19 +100,10 @@ from ui.sidewalk_cafe_dialogs import (
     withdraw,
 )
 from ui.sidewalk_cafe_papers import print_papers, print_written, save_paper
-from ui.sidewalk_cafe_rows import (
-    ISSUE,
-    TAKE,
-    CafeDetails,
-    CafeRow,
-    SuspensionRow,
-    cafe_details,
-    search_cafe_rows,
-)
+from ui.sidewalk_cafe_rows import TAKE
 from ui.sidewalk_cafe_widgets import ChecklistView, findings_box, label_start_box
 from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 
-_EXPORT_ALL = 10**9
 _PAPER_ACTS = {
     "letters": CafeAct.PRINT_LETTERS,
     "labels": CafeAct.PRINT_OWNERS,
@@ -114,14 +114,14 @@ _PAPER_ACTS = {
 def comments_colour(row: CafeRow, today: date) -> str | None:
     """Amber on the last day of the comment period, while the application waits for it."""
     due = row.comments_due_on
-    return WARN_COLOUR if due == today and row.before_decision else None
+    return LATE_BACKGROUND if due == today and row.before_decision else None
 
 
 def expiry_colour(row: CafeRow, today: date) -> str | None:
     """Amber within 30 days of a standing permit's last day."""
     if row.expires_on is None or not row.standing:
         return None
-    return WARN_COLOUR if 0 <= (row.expires_on - today).days <= EXPIRY_WARNING_DAYS else None
+    return LATE_BACKGROUND if 0 <= (row.expires_on - today).days <= EXPIRY_WARNING_DAYS else None
 
 
 def cafe_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
@@ -168,7 +168,7 @@ COMMENT_COLUMNS = (
         "In time",
         lambda r: "Yes" if r.timely else "Late",
         align=CENTER,
-        colour=lambda r: None if r.timely else WARN_COLOUR,
+        colour=lambda r: None if r.timely else LATE_BACKGROUND,
         tooltip=lambda r: " ".join(f.text for f in r.findings) or None,
     ),
     TableColumn(
@@ -187,7 +187,7 @@ SUSPENSION_COLUMNS = (
         "Now",
         lambda r: r.state,
         tooltip=lambda r: r.lift_reason or None,
-        colour=lambda r: WARN_COLOUR if r.state == "In effect" else None,
+        colour=lambda r: LATE_BACKGROUND if r.state == "In effect" else None,
     ),
     TableColumn("Reason", lambda r: r.reason, tooltip=lambda r: r.reason or None),
 )
@@ -389,7 +389,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         forms.size_columns(self.neighbor_table, {0: 22, 1: 34, 2: 9, 3: 9})
         self.neighbor_count = QLabel()
         self.neighbor_count.setObjectName("neighbor_count")
-        self.neighbor_count.setStyleSheet("color: #555;")
+        self.neighbor_count.setStyleSheet(text_sheet(QUIET))
         self.neighbor_count.setWordWrap(True)
         self.letters_button = act_button(
             "Print &letters",
@@ -450,9 +450,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         forms.size_columns(self.suspension_table, {0: 14, 1: 11, 2: 11, 3: 9})
         self.letter_button = QPushButton("Print &letter again")
         self.letter_button.setObjectName("suspension_letter_button")
-        self.lift_button = QPushButton("&Lift…")
-        self.lift_button.setObjectName("lift_button")
-        self.lift_button.setToolTip("End the suspension early")
+        self.lift_button = act_button("&Lift…", "lift_button", "End the suspension early")
         suspension_page = QWidget()
         suspension_lines = QVBoxLayout(suspension_page)
         suspension_lines.addWidget(self.suspension_table, 1)
@@ -573,7 +571,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         return search_cafe_rows(action, text, status=self.chosen_status(), year=year)
 
     def register_years(self, action: Action) -> list[int]:
-        return sidewalk_cafes.cafe_years(action.session)
+        return cafe_views.cafe_years(action)
 
     select_cafe = RegisterPage.select_id
 
@@ -659,13 +657,15 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self._suspension_buttons()
 
     def _suspension_buttons(self) -> None:
+        """The letter prints for any suspension chosen; Lift… is as the core's
+        :func:`~clerk_desk.sidewalk_cafes.acts.lift_acts`, read with the details, says."""
         chosen = forms.selected_row(self.suspension_table)
         self.letter_button.setEnabled(isinstance(chosen, SuspensionRow))
-        liftable = isinstance(chosen, SuspensionRow) and chosen.open
-        refused = may_not(self.app, ISSUE)
-        self.lift_button.setEnabled(liftable and not refused)
-        if refused:
-            self.lift_button.setToolTip(refused)
+        lifts = self.details.lifts if self.details is not None else {}
+        if isinstance(chosen, SuspensionRow):
+            show_acts({chosen.id: self.lift_button}, lifts, "Choose a suspension")
+        else:
+            show_acts({0: self.lift_button}, None, "Choose a suspension")
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -725,7 +725,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         fresh = perform(
             self,
             self.app,
-            lambda a: sidewalk_cafes.get_cafe(a.session, row.id).comments_due_on,
+            lambda a: cafe_views.comments_due_on(a, row.id),
             writes=False,
         )
         due = f" Comments due by {format_day(fresh)}." if fresh else ""
@@ -789,8 +789,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
 
         def work(action: Action) -> tuple[int, str]:
             renewal = cafe_council.renew(action, row.id)
-            action.session.flush()
-            return renewal.id, renewal.number
+            return renewal, cafe_views.cafe_row(action, renewal).number
 
         found = perform(self, self.app, work)
         if found is not None:
@@ -893,30 +892,18 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         text, status = self.search_field.text(), self.chosen_status()
 
         def work(progress: Progress) -> int:
-            from clerk_desk.sidewalk_cafes import views as sidewalk_cafes_views
             from reports.sidewalk_cafes import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
-                session, today = action.session, action.today()
-                shown = {
-                    c.id
-                    for c in sidewalk_cafes.search_cafes(
-                        session, text, status, year, today=today, limit=_EXPORT_ALL
-                    )
-                }
-                rows = [
-                    r
-                    for r in sidewalk_cafes_views.register_rows(session, year, today=today)
-                    if r.cafe_id in shown
-                ]
-                return register_xlsx(
-                    rows,
-                    path,
-                    progress=progress,
-                    author=app.operator.full_name,
-                    city=settings_store.city_profile(session).city_name,
-                    as_of=today,
-                )
+                found = cafe_papers.register_export(action, text, status, year)
+            return register_xlsx(
+                found.rows,
+                path,
+                progress=progress,
+                author=app.operator.full_name,
+                city=found.city,
+                as_of=found.as_of,
+            )
 
         return work
 
@@ -1003,7 +990,7 @@ def cafe_html(row: CafeRow, today: date) -> str:
         + (f"<br>Parcel {e(row.parcel)}" if row.parcel else "")
         + (
             f"<br>Zoning {e(row.zoning_district)}"
-            + ("" if row.commercially_zoned else " — <b style='color:#b00020'>not commercial</b>")
+            + ("" if row.commercially_zoned else f" — <b style='color:{BAD}'>not commercial</b>")
             if row.zoning_district or not row.commercially_zoned
             else ""
         )
@@ -1027,7 +1014,7 @@ def cafe_html(row: CafeRow, today: date) -> str:
         dates.append(f"Notice mailed {_day(row.notice_mailed_on)} to the owners within 100 ft")
     if row.comments_due_on:
         running = row.before_decision and today <= row.comments_due_on
-        colour = LATE if running else "#333"
+        colour = LATE if running else NOTE_TEXT
         dates.append(
             f"<span style='color:{colour}'>Comments due by <b>{_day(row.comments_due_on)}</b>"
             f"</span> — {plural(len(row.comments), 'comment')} received"
@@ -1039,9 +1026,9 @@ def cafe_html(row: CafeRow, today: date) -> str:
         elif row.police_sent_on:
             dates.append(f"Sent to the Chief of Police {_day(row.police_sent_on)}")
         else:
-            dates.append("<b style='color:#8a5a00'>Not yet sent to the Chief of Police</b>")
+            dates.append(marked("Not yet sent to the Chief of Police", LATE))
     if row.dpw_inspected_on:
-        verdict = "satisfied" if row.dpw_satisfied else "<b style='color:#b00020'>not satisfied</b>"
+        verdict = "satisfied" if row.dpw_satisfied else marked("not satisfied", BAD)
         dates.append(
             f"DPW inspection {_day(row.dpw_inspected_on)} by {e(row.dpw_inspected_by)}: {verdict}"
         )
@@ -1087,5 +1074,5 @@ def cafe_html(row: CafeRow, today: date) -> str:
     if row.withdrawn_reason:
         parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
     if row.notes:
-        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+        parts.append(f"<p style='color:{QUIET}'><i>Notes:</i> {e(row.notes)}</p>")
     return "".join(parts)

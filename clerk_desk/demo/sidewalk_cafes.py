@@ -505,8 +505,9 @@ def _apply(steps: _Steps, moment: datetime, key: str, data: CafeData, *, png: bo
     )
 
     def apply(action: Action) -> None:
-        cafe = sc.receive_application(action, data, site_plan=drawing, sales_records=records)
-        steps.ids[key] = cafe.id
+        steps.ids[key] = sc.receive_application(
+            action, data, site_plan=drawing, sales_records=records
+        )
 
     steps.add(moment, steps.staff.clerk, apply)
 

@@ -30,7 +30,7 @@ from sqlalchemy import select
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput, PermissionDenied
 from clerk_desk.kinds import CafeStatus
-from clerk_desk.models import SidewalkCafe
+from clerk_desk.models import CafeSuspension, SidewalkCafe
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as cafes
@@ -410,3 +410,33 @@ def acts(action: Action, cafe_id: int) -> dict[CafeAct, str | None]:
     cafe = cafes.get_cafe(action.session, cafe_id)
     found = {act: refusal_of(action, act, cafe) for act in CafeAct}
     return {act: None if error is None else str(error) for act, error in found.items()}
+
+
+# -- the acts on one suspension ------------------------------------------------------------------
+
+
+def lift_refusal(action: Action, suspension: CafeSuspension) -> ClerkDeskError | None:
+    """Why the suspension cannot be lifted now, or None: the permission, then a suspension
+    already lifted or already over (the day it may be lifted from is the form's, checked by
+    :func:`~clerk_desk.sidewalk_cafes.suspensions.lift_suspension`)."""
+    found = permission_refusal(action, Permission.ISSUE_PERMITS)
+    if found is not None:
+        return found
+    if suspension.lifted_on is not None:
+        return Conflict(
+            f"This suspension was already lifted from {format_day(suspension.lifted_on)}."
+        )
+    if suspension.ends_on < action.today():
+        return Conflict(
+            f"This suspension ended {format_day(suspension.ends_on)}: there is nothing to lift."
+        )
+    return None
+
+
+def lift_acts(action: Action, cafe: SidewalkCafe) -> dict[int, str | None]:
+    """For each suspension of ``cafe``, by id: None when it may be lifted now, else why not
+    (what the tab's Lift button says)."""
+    return {
+        s.id: None if (error := lift_refusal(action, s)) is None else str(error)
+        for s in cafe.suspensions
+    }

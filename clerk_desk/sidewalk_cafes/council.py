@@ -255,7 +255,7 @@ def _end_renewed(action: Action, renewal: SidewalkCafe) -> None:
     )
 
 
-def renew(action: Action, cafe_id: int) -> SidewalkCafe:
+def renew(action: Action, cafe_id: int) -> int:
     """A renewal: a new application by the same permittee naming the permit it renews, with
     the establishment, layout, hours, site plan and neighbour list copied. The sales records
     are those of the six months before this application, so they are entered again; the
@@ -297,7 +297,7 @@ def renew(action: Action, cafe_id: int) -> SidewalkCafe:
         after=snapshot(cafe) | {"neighbors": neighbors_text(cafe)},
     )
     bill_fee(action, cafe)
-    return cafe
+    return cafe.id
 
 
 def deny(

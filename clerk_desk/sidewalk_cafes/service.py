@@ -302,11 +302,12 @@ def receive_application(
     *,
     site_plan: tuple[str, bytes] | None = None,
     sales_records: tuple[str, bytes] | None = None,
-) -> SidewalkCafe:
+) -> int:
     """Take an application at the counter, number it ("SC-2026-001") and bill the fee from the
     fee schedule (§ 506-10 (Application for permit)). The site plan and the sales records
     (PDF, PNG or JPEG) are kept with it. An application that is not complete or not eligible
-    is still taken: the checklist (:func:`review`) says what stands in the way."""
+    is still taken: the checklist (:func:`review`) says what stands in the way.
+    Returns its id."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     values = _clean(session, data, action.today())
@@ -326,7 +327,7 @@ def receive_application(
         after=snapshot(cafe),
     )
     bill_fee(action, cafe)
-    return cafe
+    return cafe.id
 
 
 def readable_site_plan(session: Session, cafe: SidewalkCafe) -> bool:
@@ -470,7 +471,7 @@ def attach_sales_records(action: Action, cafe_id: int, name: str, content: bytes
 
 def correct_application(
     action: Action, cafe_id: int, data: CafeData, *, mail_again: bool = False
-) -> SidewalkCafe:
+) -> int:
     """Correct the application before the Council decides on it. The applicant never changes:
     a permit is not transferable, so a new owner needs a new application (§ 506-10 (Term and
     renewal …)). Once the notice is mailed, a correction of what the neighbours were told (the
@@ -503,7 +504,7 @@ def correct_application(
     )
     if changed:
         _mail_again(action, cafe, changed)
-    return cafe
+    return cafe.id
 
 
 def _day_between(day: date, earliest: date, today: date, field: str, what: str) -> None:

@@ -15,7 +15,6 @@ from clerk_desk.models import (
     CafeSuspension,
     SidewalkCafe,
 )
-from clerk_desk.permissions import Permission
 from clerk_desk.sidewalk_cafes import acts as acts
 from clerk_desk.sidewalk_cafes.rules import REVOCATION_CITE, TERM_CITE
 from clerk_desk.sidewalk_cafes.service import get_cafe, get_meeting
@@ -37,7 +36,7 @@ def suspend(
     ends_on: date,
     reason: str,
     emergency: bool = False,
-) -> CafeSuspension:
+) -> int:
     """Temporarily suspend the cafe's operation from ``starts_on`` to ``ends_on`` (both
     included) because of a conflict in the use of the sidewalk (a festival, a parade, street or
     sidewalk repairs), on seven days' written notice: the letter dated ``notice_on`` at the
@@ -110,7 +109,8 @@ def suspend(
         ),
         after=snapshot(suspension),
     )
-    return suspension
+    action.session.flush()  # the new suspension's id
+    return suspension.id
 
 
 def get_suspension(
@@ -132,13 +132,9 @@ def get_suspension(
 def lift_suspension(action: Action, suspension_id: int, *, on: date, reason: str) -> CafeSuspension:
     """End a suspension early: the cafe may operate again from ``on`` (before it starts, the
     suspension is called off)."""
-    action.require(Permission.ISSUE_PERMITS)
     suspension = get_suspension(action.session, suspension_id, for_update=True)
     cafe = suspension.cafe
-    if suspension.lifted_on is not None:
-        raise Conflict(
-            f"This suspension was already lifted from {format_day(suspension.lifted_on)}."
-        )
+    acts.refuse(acts.lift_refusal(action, suspension))
     if on > suspension.ends_on:
         raise InvalidInput(
             f"The suspension ends {format_day(suspension.ends_on)} anyway; there is nothing to "

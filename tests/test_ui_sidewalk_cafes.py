@@ -798,6 +798,7 @@ def test_a_suspension_on_seven_days_notice_and_its_letter(
     assert suspension.lifted_on == date(2026, 11, 30)
     assert tab.suspension_model.column_texts(0)[3] == "Called off"
     assert not tab.lift_button.isEnabled()
+    assert tab.lift_button.toolTip() == "This suspension was already lifted from Mon Nov 30, 2026."
 
 
 def test_ten_days_notice_of_the_revocation_meeting_then_the_revocation(

@@ -53,23 +53,25 @@ from clerk_desk.sidewalk_cafes.rules import CafeData
 from ui import forms, operations, printing
 from ui.kit.meetings import ReasonForm
 from ui.operations import App
-from ui.sidewalk_cafe_application import ApplicationDialog
-from ui.sidewalk_cafe_dialogs import (
-    AttachPapersDialog,
+from ui.sidewalk_cafes.application import ApplicationDialog
+from ui.sidewalk_cafes.council_dialogs import (
     BeforeCouncilDialog,
-    CommentDialog,
     CouncilDecisionDialog,
-    DpwInspectionDialog,
     IssueDialog,
-    LiftSuspensionDialog,
-    NeighborsDialog,
-    NoticeMailedDialog,
+)
+from ui.sidewalk_cafes.notice_dialogs import CommentDialog, NeighborsDialog, NoticeMailedDialog
+from ui.sidewalk_cafes.review_dialogs import (
+    AttachPapersDialog,
+    DpwInspectionDialog,
     PoliceReviewDialog,
+)
+from ui.sidewalk_cafes.suspension_dialogs import (
+    LiftSuspensionDialog,
     RevocationNoticeDialog,
     RevokeDialog,
     SuspendDialog,
 )
-from ui.sidewalk_cafes_tab import SidewalkCafesTab
+from ui.sidewalk_cafes.tab import SidewalkCafesTab
 
 pytestmark = pytest.mark.gui
 

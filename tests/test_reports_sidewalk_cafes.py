@@ -53,18 +53,16 @@ from clerk_desk.sidewalk_cafes.papers import (
     register_rows,
 )
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
-from reports.sidewalk_cafes import (
+from reports.sidewalk_cafes.letters import revocation_notice_pdf, suspension_letter_pdf
+from reports.sidewalk_cafes.notice import (
     AVERY_5160,
-    REGISTER_COLUMNS,
     mailing_labels_pdf,
     neighbor_list_pdf,
     neighbor_notice_pdf,
-    packet_pdf,
-    permit_pdf,
-    register_xlsx,
-    revocation_notice_pdf,
-    suspension_letter_pdf,
 )
+from reports.sidewalk_cafes.packet import packet_pdf
+from reports.sidewalk_cafes.permit import permit_pdf
+from reports.sidewalk_cafes.register import REGISTER_COLUMNS, register_xlsx
 
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescott.example")
 INCH = 72.0

@@ -1260,7 +1260,7 @@ def test_the_packet_for_the_council_prints_from_the_tab(
 def test_labels_start_where_a_partly_used_sheet_left_off(
     qtbot, tab, desk, clock, clerk, printed
 ) -> None:
-    from reports.sidewalk_cafes import AVERY_5160
+    from reports.sidewalk_cafes.notice import AVERY_5160
 
     cafe_id = _mailed(desk, clock, clerk)
     tab.refresh()

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping, Sequence
-from datetime import date, timedelta, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 from typing import Any
 
 from sqlalchemy import and_, exists, or_, select
@@ -717,8 +717,16 @@ def _due(action: Action) -> list[TodayItem]:
     permits to issue; permits in force (as they stand today: a temporary revocation over is in
     force again) expiring within 30 days, suspensions starting within a week, revocation
     meetings to come. A permit whose renewal was issued is done with: nothing of it is due."""
-    session, today = action.session, action.today()
-    zone = action.zone
+    today, zone, now = action.today(), action.zone, action.now()
+    items: list[TodayItem] = []
+    for cafe in _due_rows(action.session, today):
+        items += _steps_due(cafe, today, now, zone)
+        items += _permit_due(cafe, today, zone)
+    return items
+
+
+def _due_rows(session: Session, today: date) -> list[SidewalkCafe]:
+    """The applications and permits that may have something due today, in one query."""
     soon = today + timedelta(days=EXPIRY_WARNING_DAYS)
     week = today + timedelta(days=SUSPENSION_SOON_DAYS)
     starting = exists().where(
@@ -733,123 +741,140 @@ def _due(action: Action) -> list[TodayItem]:
         SidewalkCafe.status == CafeStatus.ISSUED,
         and_(SidewalkCafe.status == CafeStatus.REVOKED, SidewalkCafe.revoked_until < today),
     )
-    rows = session.scalars(
-        select(SidewalkCafe)
-        .where(
-            or_(
-                SidewalkCafe.status.in_(
-                    [CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL, CafeStatus.APPROVED]
-                ),
-                and_(
-                    in_force,
-                    ~renewed,
-                    or_(
-                        and_(SidewalkCafe.expires_on >= today, SidewalkCafe.expires_on <= soon),
-                        SidewalkCafe.revocation_meeting_id.is_not(None),
-                        starting,
+    return list(
+        session.scalars(
+            select(SidewalkCafe)
+            .where(
+                or_(
+                    SidewalkCafe.status.in_(
+                        [CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL, CafeStatus.APPROVED]
                     ),
-                ),
+                    and_(
+                        in_force,
+                        ~renewed,
+                        or_(
+                            and_(SidewalkCafe.expires_on >= today, SidewalkCafe.expires_on <= soon),
+                            SidewalkCafe.revocation_meeting_id.is_not(None),
+                            starting,
+                        ),
+                    ),
+                )
             )
-        )
-        .options(*_loaded())
-        .order_by(SidewalkCafe.applied_at, SidewalkCafe.id)
-    ).all()
-    now = action.now()
+            .options(*_loaded())
+            .order_by(SidewalkCafe.applied_at, SidewalkCafe.id)
+        ).all()
+    )
+
+
+def _steps_due(cafe: SidewalkCafe, today: date, now: datetime, zone: tzinfo) -> list[TodayItem]:
+    """The next step of an application on its way: its comments closing, the Council to
+    place it before, its decision to record, its permit to issue."""
     items: list[TodayItem] = []
-    for cafe in rows:
-        ref = {"record_type": RECORD_TYPE, "record_id": str(cafe.id)}
-        who = f"{cafe.establishment}, {cafe.address}"
-        status = status_of(cafe)
-        if status is CafeStatus.NOTICE_MAILED and cafe.comments_due_on is not None:
-            due = cafe.comments_due_on
-            if today <= due:
-                title = f"Comments on {cafe.number} close {format_day(due)}"
-            else:
-                due = due + timedelta(days=1)  # the first day the Council may act
-                title = f"Place {cafe.number} before the Council: the comment period has ended"
-            items.append(TodayItem(WORKFLOW, due, title, who, APPLICATION_CITE, **ref))
-        elif status is CafeStatus.BEFORE_COUNCIL and cafe.meeting is not None:
-            agenda = cafe.meeting
-            day = meeting_day(agenda, zone)
-            if agenda.cancelled_on is not None:
-                items.append(
-                    TodayItem(
-                        WORKFLOW,
-                        day,
-                        f"Place {cafe.number} before another meeting: the meeting of "
-                        f"{format_day(day)} was cancelled",
-                        who,
-                        APPLICATION_CITE,
-                        **ref,
-                    )
-                )
-            elif agenda.starts_at <= now:
-                items.append(
-                    TodayItem(
-                        WORKFLOW,
-                        day,
-                        f"Record the Council's decision on {cafe.number} (meeting of "
-                        f"{format_day(day)})",
-                        who,
-                        ISSUANCE_CITE,
-                        **ref,
-                    )
-                )
-        elif status is CafeStatus.APPROVED:
+    ref = {"record_type": RECORD_TYPE, "record_id": str(cafe.id)}
+    who = f"{cafe.establishment}, {cafe.address}"
+    status = status_of(cafe)
+    if status is CafeStatus.NOTICE_MAILED and cafe.comments_due_on is not None:
+        due = cafe.comments_due_on
+        if today <= due:
+            title = f"Comments on {cafe.number} close {format_day(due)}"
+        else:
+            due = due + timedelta(days=1)  # the first day the Council may act
+            title = f"Place {cafe.number} before the Council: the comment period has ended"
+        items.append(TodayItem(WORKFLOW, due, title, who, APPLICATION_CITE, **ref))
+    elif status is CafeStatus.BEFORE_COUNCIL and cafe.meeting is not None:
+        agenda = cafe.meeting
+        day = meeting_day(agenda, zone)
+        if agenda.cancelled_on is not None:
             items.append(
                 TodayItem(
                     WORKFLOW,
-                    cafe.council_decided_on,
-                    f"Issue {cafe.number}: approved by the Council",
+                    day,
+                    f"Place {cafe.number} before another meeting: the meeting of "
+                    f"{format_day(day)} was cancelled",
+                    who,
+                    APPLICATION_CITE,
+                    **ref,
+                )
+            )
+        elif agenda.starts_at <= now:
+            items.append(
+                TodayItem(
+                    WORKFLOW,
+                    day,
+                    f"Record the Council's decision on {cafe.number} (meeting of "
+                    f"{format_day(day)})",
                     who,
                     ISSUANCE_CITE,
                     **ref,
                 )
             )
-        if standing(cafe, today) not in STANDING or status not in (
-            CafeStatus.ISSUED,
-            CafeStatus.REVOKED,
-        ):
-            continue
-        if cafe.expires_on is not None and today <= cafe.expires_on <= soon:
+    elif status is CafeStatus.APPROVED:
+        items.append(
+            TodayItem(
+                WORKFLOW,
+                cafe.council_decided_on,
+                f"Issue {cafe.number}: approved by the Council",
+                who,
+                ISSUANCE_CITE,
+                **ref,
+            )
+        )
+    return items
+
+
+def _permit_due(cafe: SidewalkCafe, today: date, zone: tzinfo) -> list[TodayItem]:
+    """What is due of a permit in force: its expiry within 30 days, a suspension starting
+    within a week, a revocation meeting to come."""
+    ref = {"record_type": RECORD_TYPE, "record_id": str(cafe.id)}
+    who = f"{cafe.establishment}, {cafe.address}"
+    soon = today + timedelta(days=EXPIRY_WARNING_DAYS)
+    week = today + timedelta(days=SUSPENSION_SOON_DAYS)
+    status = status_of(cafe)
+    if standing(cafe, today) not in STANDING or status not in (
+        CafeStatus.ISSUED,
+        CafeStatus.REVOKED,
+    ):
+        return []
+    items: list[TodayItem] = []
+    if cafe.expires_on is not None and today <= cafe.expires_on <= soon:
+        items.append(
+            TodayItem(
+                WORKFLOW,
+                cafe.expires_on,
+                f"Sidewalk cafe permit {cafe.number} expires {format_day(cafe.expires_on)}",
+                who,
+                TERM_CITE,
+                **ref,
+            )
+        )
+    for suspension in cafe.suspensions:
+        if suspension.lifted_on is None and today <= suspension.starts_on <= week:
             items.append(
                 TodayItem(
                     WORKFLOW,
-                    cafe.expires_on,
-                    f"Sidewalk cafe permit {cafe.number} expires {format_day(cafe.expires_on)}",
-                    who,
+                    suspension.starts_on,
+                    f"{cafe.number} suspended from {format_day(suspension.starts_on)} to "
+                    f"{format_day(suspension.ends_on)}",
+                    f"{who}: {suspension.reason}",
                     TERM_CITE,
                     **ref,
                 )
             )
-        for suspension in cafe.suspensions:
-            if suspension.lifted_on is None and today <= suspension.starts_on <= week:
-                items.append(
-                    TodayItem(
-                        WORKFLOW,
-                        suspension.starts_on,
-                        f"{cafe.number} suspended from {format_day(suspension.starts_on)} to "
-                        f"{format_day(suspension.ends_on)}",
-                        f"{who}: {suspension.reason}",
-                        TERM_CITE,
-                        **ref,
-                    )
+    meeting = cafe.revocation_meeting
+    noticed_since = cafe.revoked_on is None or (
+        cafe.revocation_notice_on is not None and cafe.revocation_notice_on > cafe.revoked_on
+    )
+    if meeting is not None and meeting.cancelled_on is None and noticed_since:
+        day = meeting_day(meeting, zone)
+        if day >= today:
+            items.append(
+                TodayItem(
+                    WORKFLOW,
+                    day,
+                    f"Council to consider revoking {cafe.number} on {format_day(day)}",
+                    who,
+                    REVOCATION_CITE,
+                    **ref,
                 )
-        meeting = cafe.revocation_meeting
-        noticed_since = cafe.revoked_on is None or (
-            cafe.revocation_notice_on is not None and cafe.revocation_notice_on > cafe.revoked_on
-        )
-        if meeting is not None and meeting.cancelled_on is None and noticed_since:
-            day = meeting_day(meeting, zone)
-            if day >= today:
-                items.append(
-                    TodayItem(
-                        WORKFLOW,
-                        day,
-                        f"Council to consider revoking {cafe.number} on {format_day(day)}",
-                        who,
-                        REVOCATION_CITE,
-                        **ref,
-                    )
-                )
+            )
     return items

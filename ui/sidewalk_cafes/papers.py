@@ -24,23 +24,23 @@ PAPERS = cafe_papers.PAPERS
 def render(paper: Paper, *, skip: int = 0) -> tuple[str, bytes]:
     """The paper's title and its PDF, drawn from its view. ``skip``: for the labels, how many
     of the first sheet's labels are used already."""
-    from reports import sidewalk_cafes as documents
+    from reports.sidewalk_cafes import letters, notice, packet, permit
 
     view, profile, day = paper.view, paper.profile, paper.printed_on
     if isinstance(view, PermitView):
-        return paper.title, documents.permit_pdf(view, profile, printed_on=day)
+        return paper.title, permit.permit_pdf(view, profile, printed_on=day)
     if isinstance(view, PacketView):
-        return paper.title, documents.packet_pdf(view, profile)
+        return paper.title, packet.packet_pdf(view, profile)
     if isinstance(view, NoticeView):
         if paper.kind == "letters":
-            return paper.title, documents.neighbor_notice_pdf(view, profile)
+            return paper.title, notice.neighbor_notice_pdf(view, profile)
         if paper.kind == "labels":
-            return paper.title, documents.mailing_labels_pdf(view.neighbors, profile, skip=skip)
-        return paper.title, documents.neighbor_list_pdf(view, profile)
+            return paper.title, notice.mailing_labels_pdf(view.neighbors, profile, skip=skip)
+        return paper.title, notice.neighbor_list_pdf(view, profile)
     assert isinstance(view, LetterView)
     if paper.kind == "suspension":
-        return paper.title, documents.suspension_letter_pdf(view, profile, printed_on=day)
-    return paper.title, documents.revocation_notice_pdf(view, profile, printed_on=day)
+        return paper.title, letters.suspension_letter_pdf(view, profile, printed_on=day)
+    return paper.title, letters.revocation_notice_pdf(view, profile, printed_on=day)
 
 
 def render_all(

@@ -893,7 +893,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         text, status = self.search_field.text(), self.chosen_status()
 
         def work(progress: Progress) -> int:
-            from reports.sidewalk_cafes import register_xlsx
+            from reports.sidewalk_cafes.register import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
                 found = cafe_papers.register_export(action, text, status, year)

@@ -413,13 +413,27 @@ def eligibility_findings(
     False (the checklist asks :func:`readable_site_plan`): a plan on file that cannot be read
     is as good as none.
     """
-    found: list[Finding] = []
     if not isinstance(cafe, CafeData):
         applied_on = applied_on or cafe.applied_on
         if has_site_plan is None:
             has_site_plan = bool(cafe.site_plan_sha256)
         if has_sales_records is None:
             has_sales_records = bool(cafe.sales_records_sha256)
+    found = _sales_share(cafe)
+    found += _sales_period(cafe.sales_from, cafe.sales_to, applied_on)
+    found += _papers_and_zoning(
+        cafe,
+        has_sales_records=has_sales_records,
+        has_site_plan=has_site_plan,
+        site_plan_readable=site_plan_readable,
+    )
+    return found
+
+
+def _sales_share(cafe: Cafe) -> list[Finding]:
+    """More than 50% of gross sales from food and non-alcoholic beverages: the one finding of
+    the figures entered (§ 506-10 (Definitions))."""
+    found: list[Finding] = []
     gross, food = cafe.gross_sales, cafe.food_and_soft_drink_sales
     share = food_share(cafe)
     if gross is None or food is None:
@@ -468,7 +482,18 @@ def eligibility_findings(
                 f"gross sales ({food_share_text(share)}), more than 50%.",
             )
         )
-    found += _sales_period(cafe.sales_from, cafe.sales_to, applied_on)
+    return found
+
+
+def _papers_and_zoning(
+    cafe: Cafe,
+    *,
+    has_sales_records: bool | None,
+    has_site_plan: bool | None,
+    site_plan_readable: bool,
+) -> list[Finding]:
+    """The business records, the commercial zoning and the site plan to scale."""
+    found: list[Finding] = []
     if not has_sales_records:
         found.append(
             Finding(

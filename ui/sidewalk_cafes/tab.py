@@ -27,6 +27,7 @@ from datetime import date
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -248,6 +249,84 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         # -- the chosen application: details and acts at the left, its pages at the right
         self.summary = forms.rich_label("cafe_details", self.app.open_link)
 
+        grid = self._build_act_buttons()
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        scroller = forms.scrolled(side)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+
+        # -- the pages
+        self.checklist = ChecklistView(self.app)
+        self.checklist.setContentsMargins(6, 6, 6, 6)
+        checklist_page = self._scrolling(self.checklist, "checklist_page")
+        # Always there: a scroll bar that came and went would change the width the notes wrap
+        # to after their height was given, and squeeze their lines together.
+        checklist_page.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+        rules_page = self._build_rules_page()
+
+        neighbor_page = self._build_neighbor_page()
+
+        self.comment_model = RowsModel(COMMENT_COLUMNS, self)
+        self.comment_table = forms.make_table(self.comment_model, name="comment_table")
+        forms.size_columns(self.comment_table, {0: 11, 1: 22, 2: 13, 3: 7})
+
+        suspension_page = self._build_suspension_page()
+
+        self.history_model = RowsModel(HISTORY_COLUMNS, self)
+        self.history_table = forms.make_table(self.history_model, name="history_table")
+        self.history_table.setWordWrap(True)
+        forms.size_columns(self.history_table, {0: 17, 1: 14})
+
+        self.pages = QTabWidget()
+        self.pages.setObjectName("cafe_pages")
+        self.pages.addTab(checklist_page, "Checklist")
+        self.pages.addTab(rules_page, "Layout && hours")
+        self.pages.addTab(neighbor_page, "Owners 100 ft")
+        self.pages.addTab(self.comment_table, "Comments")
+        self.pages.addTab(suspension_page, "Suspensions")
+        self.pages.addTab(self.history_table, "History")
+
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(260, 460),
+            below_sizes=(470, 830),
+            stretch=(2, 3),
+            below_stretch=(2, 3),
+        )
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_application_button")
+        self.new_button.setToolTip("Take a sidewalk cafe application at the counter (Ctrl+N)")
+        bottom = self._build_footer(
+            self.new_button,
+            export_tip="The applications the search and filters show, to a workbook",
+        )
+        why = may_not(self.app, TAKE)
+        if why:
+            self.new_button.setEnabled(False)
+            self.new_button.setToolTip(why)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self._order_tabs()
+
+    def _build_act_buttons(self) -> QGridLayout:
+        """The acts on the chosen application, one button each, in captioned lines. (Long only
+        because it names seventeen buttons, each with its shortcut and tip, in one place.)"""
         self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application (it is reviewed again)"
         )
@@ -325,7 +404,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             CafeAct.DENY: self.deny_button,
             CafeAct.WITHDRAW: self.withdraw_button,
         }
-        grid = button_grid(
+        return button_grid(
             (
                 (
                     "Application",
@@ -339,27 +418,8 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             )
         )
 
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
-
-        # -- the pages
-        self.checklist = ChecklistView(self.app)
-        self.checklist.setContentsMargins(6, 6, 6, 6)
-        checklist_page = self._scrolling(self.checklist, "checklist_page")
-        # Always there: a scroll bar that came and went would change the width the notes wrap
-        # to after their height was given, and squeeze their lines together.
-        checklist_page.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-
+    def _build_rules_page(self) -> QScrollArea:
+        """What the rules say of the eligibility, the layout, the hours and alcohol."""
         self.eligibility_view = FindingsView(self.app, empty_text="Eligible, as entered.")
         self.eligibility_view.setObjectName("eligibility_findings")
         self.layout_view = FindingsView(self.app, empty_text="The layout meets § 506-10.")
@@ -384,7 +444,10 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         rules_lines.addStretch(1)
         rules_page = self._scrolling(rules, "rules_page")
         rules_page.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        return rules_page
 
+    def _build_neighbor_page(self) -> QWidget:
+        """The owners and occupants within 100 feet, and their letters, labels and list."""
         self.neighbor_model = RowsModel(neighbor_view_columns(), self)
         self.neighbor_table = forms.make_table(self.neighbor_model, name="neighbor_table")
         forms.size_columns(self.neighbor_table, {0: 22, 1: 34, 2: 9, 3: 9})
@@ -441,11 +504,10 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             (CafeAct.PRINT_OWNERS, self.list_button),
             (CafeAct.PRINT_OWNERS, self.save_button),
         )
+        return neighbor_page
 
-        self.comment_model = RowsModel(COMMENT_COLUMNS, self)
-        self.comment_table = forms.make_table(self.comment_model, name="comment_table")
-        forms.size_columns(self.comment_table, {0: 11, 1: 22, 2: 13, 3: 7})
-
+    def _build_suspension_page(self) -> QWidget:
+        """The suspensions, with Lift… and the letter again."""
         self.suspension_model = RowsModel(SUSPENSION_COLUMNS, self)
         self.suspension_table = forms.make_table(self.suspension_model, name="suspension_table")
         forms.size_columns(self.suspension_table, {0: 14, 1: 11, 2: 11, 3: 9})
@@ -460,48 +522,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         suspension_buttons.addWidget(self.lift_button)
         suspension_buttons.addWidget(self.letter_button)
         suspension_lines.addLayout(suspension_buttons)
-
-        self.history_model = RowsModel(HISTORY_COLUMNS, self)
-        self.history_table = forms.make_table(self.history_model, name="history_table")
-        self.history_table.setWordWrap(True)
-        forms.size_columns(self.history_table, {0: 17, 1: 14})
-
-        self.pages = QTabWidget()
-        self.pages.setObjectName("cafe_pages")
-        self.pages.addTab(checklist_page, "Checklist")
-        self.pages.addTab(rules_page, "Layout && hours")
-        self.pages.addTab(neighbor_page, "Owners 100 ft")
-        self.pages.addTab(self.comment_table, "Comments")
-        self.pages.addTab(suspension_page, "Suspensions")
-        self.pages.addTab(self.history_table, "History")
-
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(260, 460),
-            below_sizes=(470, 830),
-            stretch=(2, 3),
-            below_stretch=(2, 3),
-        )
-
-        self.new_button = QPushButton("&New application…")
-        self.new_button.setObjectName("new_application_button")
-        self.new_button.setToolTip("Take a sidewalk cafe application at the counter (Ctrl+N)")
-        bottom = self._build_footer(
-            self.new_button,
-            export_tip="The applications the search and filters show, to a workbook",
-        )
-        why = may_not(self.app, TAKE)
-        if why:
-            self.new_button.setEnabled(False)
-            self.new_button.setToolTip(why)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
-        self._order_tabs()
+        return suspension_page
 
     def _scrolling(self, page: QWidget, name: str) -> QScrollArea:
         scroller = forms.scrolled(page)

@@ -4,7 +4,7 @@ revocation letters (pypdf), and the register (openpyxl).
 
 Most tests build the views the papers print from by hand, so that each case is plain to see;
 the last ones take a real application from the counter to an issued permit through the
-services and print every paper from what :mod:`clerk_desk.sidewalk_cafes.views` gathers.
+services and print every paper from what :mod:`clerk_desk.sidewalk_cafes.papers` gathers.
 """
 
 from __future__ import annotations
@@ -33,8 +33,12 @@ from clerk_desk.money import Money
 from clerk_desk.petitions import service as petitions
 from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
+from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import notice as cafe_notice
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
-from clerk_desk.sidewalk_cafes.views import (
+from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
+from clerk_desk.sidewalk_cafes.papers import (
     FeeReceipt,
     InsuranceOnFile,
     LetterView,
@@ -49,18 +53,16 @@ from clerk_desk.sidewalk_cafes.views import (
     register_rows,
 )
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
-from reports.sidewalk_cafes import (
+from reports.sidewalk_cafes.letters import revocation_notice_pdf, suspension_letter_pdf
+from reports.sidewalk_cafes.notice import (
     AVERY_5160,
-    REGISTER_COLUMNS,
     mailing_labels_pdf,
     neighbor_list_pdf,
     neighbor_notice_pdf,
-    packet_pdf,
-    permit_pdf,
-    register_xlsx,
-    revocation_notice_pdf,
-    suspension_letter_pdf,
 )
+from reports.sidewalk_cafes.packet import packet_pdf
+from reports.sidewalk_cafes.permit import permit_pdf
+from reports.sidewalk_cafes.register import REGISTER_COLUMNS, register_xlsx
 
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescott.example")
 INCH = 72.0
@@ -870,8 +872,8 @@ def _open_party(action: Action, name: str) -> int:
     ).id
 
 
-def _application(applicant_id: int) -> sc.CafeData:
-    return sc.CafeData(
+def _application(applicant_id: int) -> cafe_rules.CafeData:
+    return cafe_rules.CafeData(
         applicant_id=applicant_id,
         establishment="The Broad Street Bistro",
         address="221 Broad St N",
@@ -945,11 +947,13 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
             site_plan=("bistro-plan.pdf", _plan_pdf()),
             sales_records=("sales.pdf", _plan_pdf(1)),
         )
-        cafe_id = cafe.id
+        cafe_id = cafe
         receipts.open_drawer(action, station=STATION, opening_cash=Money("100.00"))
         dues = [
             d
-            for d in ledger.dues_for(action.session, RecordRef(sc.RECORD_TYPE, str(cafe_id)))
+            for d in ledger.dues_for(
+                action.session, RecordRef(cafe_rules.RECORD_TYPE, str(cafe_id))
+            )
             if d.status == DueStatus.OPEN
         ]
         lines = [receipts.due_line(action.session, d.id) for d in dues]
@@ -966,19 +970,21 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
                 )
             ],
         )
-        sc.set_neighbors(
+        cafe_notice.set_neighbors(
             action,
             cafe_id,
             [
-                sc.NeighborData("Margaret O'Donnell", "233 Broad St N\nPrescott, WI 54021",
+                cafe_rules.NeighborData("Margaret O'Donnell", "233 Broad St N\nPrescott, WI 54021",
                                 "281-1000", "owner", 40),
-                sc.NeighborData("Occupant", "235 Broad St N, Apt 2\nPrescott, WI 54021",
+                cafe_rules.NeighborData("Occupant", "235 Broad St N, Apt 2\nPrescott, WI 54021",
                                 "", "occupant", 55),
-                sc.NeighborData("Nguyễn Thị Hương", "301 Orange St N\nPrescott, WI 54021",
+                cafe_rules.NeighborData("Nguyễn Thị Hương", "301 Orange St N\nPrescott, WI 54021",
                                 "281-1003", "owner", 100),
             ],
         )  # fmt: skip
-        sc.record_notice_mailed(action, cafe_id, mailed_on=date(2026, 11, 30), by_name="Test")
+        cafe_notice.record_notice_mailed(
+            action, cafe_id, mailed_on=date(2026, 11, 30), by_name="Test"
+        )
         sc.send_to_police(action, cafe_id, on=date(2026, 11, 30))
         zone = action.clock.local_now().tzinfo
         council = petitions.add_meeting(
@@ -1005,7 +1011,7 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
         )
     clock.set(datetime(2026, 12, 28, 20, 0))
     with desk.action(admin) as action:
-        sc.record_council_decision(
+        cafe_council.record_council_decision(
             action,
             cafe_id,
             meeting_id=council,
@@ -1015,10 +1021,10 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
         )
     clock.set(datetime(2026, 12, 29, 9, 0))
     with desk.action(admin) as action:
-        sc.issue(action, cafe_id)
+        cafe_council.issue(action, cafe_id)
     clock.set(datetime(2027, 7, 2, 9, 0))
     with desk.action(admin) as action:
-        suspension = sc.suspend(
+        suspension = cafe_suspensions.suspend(
             action,
             cafe_id,
             notice_on=date(2027, 7, 2),
@@ -1026,14 +1032,14 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
             ends_on=date(2027, 9, 13),
             reason="Prescott Daze: Broad St N is closed for the festival.",
         )
-        sc.give_revocation_notice(
+        cafe_suspensions.give_revocation_notice(
             action,
             cafe_id,
             notice_on=date(2027, 7, 2),
             meeting_id=hearing,
             grounds="Tables left on the sidewalk overnight.",
         )
-        suspension_id = suspension.id
+        suspension_id = suspension
     return Counter(desk, admin, clock, cafe_id, suspension_id)
 
 
@@ -1104,22 +1110,24 @@ def before_council(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
             site_plan=("bistro-plan.pdf", _plan_pdf()),
             sales_records=("sales.pdf", _plan_pdf(1)),
         )
-        cafe_id = cafe.id
-        sc.set_neighbors(
+        cafe_id = cafe
+        cafe_notice.set_neighbors(
             action,
             cafe_id,
             [
-                sc.NeighborData("Margaret O'Donnell", "233 Broad St N\nPrescott, WI 54021",
+                cafe_rules.NeighborData("Margaret O'Donnell", "233 Broad St N\nPrescott, WI 54021",
                                 "281-1000", "owner", 40),
-                sc.NeighborData("Occupant", "235 Broad St N, Apt 2\nPrescott, WI 54021",
+                cafe_rules.NeighborData("Occupant", "235 Broad St N, Apt 2\nPrescott, WI 54021",
                                 "", "occupant", 55),
-                sc.NeighborData("Nguyễn Thị Hương", "301 Orange St N\nPrescott, WI 54021",
+                cafe_rules.NeighborData("Nguyễn Thị Hương", "301 Orange St N\nPrescott, WI 54021",
                                 "281-1003", "owner", 100),
-                sc.NeighborData("Far Field Farms LLC", "PO Box 88\nPrescott, WI 54021",
+                cafe_rules.NeighborData("Far Field Farms LLC", "PO Box 88\nPrescott, WI 54021",
                                 "281-1090", "owner", 120),
             ],
         )  # fmt: skip
-        sc.record_notice_mailed(action, cafe_id, mailed_on=date(2026, 11, 30), by_name="Test")
+        cafe_notice.record_notice_mailed(
+            action, cafe_id, mailed_on=date(2026, 11, 30), by_name="Test"
+        )
         sc.send_to_police(action, cafe_id, on=date(2026, 11, 30))
         zone = action.clock.local_now().tzinfo
         council = petitions.add_meeting(
@@ -1155,10 +1163,10 @@ def before_council(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
             (date(2026, 12, 15), "Prescott Area Chamber", "The Chamber supports it.", "public"),
             (date(2026, 12, 18), "Nguyễn Thị Hương", "Against: noise after dark.", "public"),
         ):  # fmt: skip
-            sc.record_comment(
+            cafe_notice.record_comment(
                 action, cafe_id, received_on=day, commenter=who, text=words, source=source
             )
-        sc.place_before_council(action, cafe_id, council)
+        cafe_council.place_before_council(action, cafe_id, council)
     clock.set(datetime(2026, 12, 21, 9, 0))
     return Counter(desk, admin, clock, cafe_id, 0)
 
@@ -1237,7 +1245,7 @@ def test_the_council_packet_holds_the_whole_application(before_council: Counter)
 
 def test_a_packet_for_an_application_not_yet_before_the_council() -> None:
     """Printed early (a draft for the Clerk), the packet says where the application stands."""
-    from clerk_desk.sidewalk_cafes.views import PacketView
+    from clerk_desk.sidewalk_cafes.papers import PacketView
 
     view = PacketView(
         cafe_id=1,

@@ -21,16 +21,13 @@ import inspect
 import io
 import threading
 from collections.abc import Callable
-from datetime import date, datetime, time, timedelta
-from decimal import Decimal
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import builders  # type: ignore[import-not-found]
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from openpyxl import Workbook
 from PIL import Image
 from pypdf import PdfReader
@@ -40,7 +37,6 @@ from clerk_desk import fees, ledger, today
 from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.deadlines import CityCalendar
 from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.documents import scan_bytes
@@ -50,13 +46,18 @@ from clerk_desk.kinds import CafeStatus, DueStatus, MeetingKind, Role, TenderKin
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, CouncilMeeting, Document, SidewalkCafe
 from clerk_desk.money import Money
-from clerk_desk.ordinance import load_chapter
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.service import MeetingData
 from clerk_desk.receipts import service as receipts
+from clerk_desk.sidewalk_cafes import checklist as cafe_checklist
+from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import notice as cafe_notice
+from clerk_desk.sidewalk_cafes import papers as views
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
-from clerk_desk.sidewalk_cafes import views as views
-from clerk_desk.sidewalk_cafes.service import CafeData, ItemState, NeighborData
+from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
+from clerk_desk.sidewalk_cafes import terms as cafe_terms
+from clerk_desk.sidewalk_cafes.rules import CafeData, ItemState, NeighborData
 from reports.excel import read_table
 
 CHICAGO = ZoneInfo("America/Chicago")
@@ -113,297 +114,7 @@ def _blocks(found: list[Finding]) -> list[str]:
     return [f.text for f in found if f.blocks]
 
 
-def _eligible(data: CafeData, **kwargs: Any) -> list[Finding]:
-    kwargs.setdefault("applied_on", date(2026, 11, 30))
-    kwargs.setdefault("has_site_plan", True)
-    kwargs.setdefault("has_sales_records", True)
-    return sc.eligibility_findings(data, **kwargs)
-
-
 # -- the rules, as pure functions ---------------------------------------------------------------
-
-
-def test_every_cite_resolves_to_its_paragraph_of_section_506_10() -> None:
-    chapter = load_chapter()
-    for cite in sc.CITES:
-        found = chapter.resolve(cite)
-        assert found is not None and found.section.number == "506-10", cite
-        assert found.paragraph is not None, cite
-        assert cite.endswith(f"({found.paragraph.heading})"), cite
-
-
-@pytest.mark.parametrize(
-    ("food", "shown", "level"),
-    [("4996.00", "49.96%", "block"), ("5000.00", "50.0%", "block"), ("5004.00", "50.04%", "info")],
-)
-def test_the_food_share_is_never_rounded_onto_the_line_of_more_than_half(
-    food: str, shown: str, level: str
-) -> None:
-    """49.96% printed as "50.0%" beside "more than 50% is required" reads as a wrong refusal."""
-    found = _eligible(_data(food_and_soft_drink_sales=Money(food)))
-    assert found[0].level == level and f"gross sales ({shown})" in found[0].text
-
-
-def test_food_exactly_half_of_gross_sales_is_not_eligible_and_a_cent_more_is() -> None:
-    half = _eligible(_data(food_and_soft_drink_sales=Money("5000.00")))
-    assert half[0] == Finding(
-        "block",
-        ELIGIBILITY,
-        "Food and non-alcoholic beverages were $5,000.00 of $10,000.00 gross sales (50.0%); "
-        "more than 50% is required to be eligible to apply.",
-    )
-    more = _eligible(_data(food_and_soft_drink_sales=Money("5000.01")))
-    assert _blocks(more) == []
-    assert more[0].level == "info" and "more than 50%" in more[0].text
-    # an odd total: $5,000.00 of $9,999.99 is more than half
-    assert (
-        _blocks(
-            _eligible(
-                _data(gross_sales=Money("9999.99"), food_and_soft_drink_sales=Money("5000.00"))
-            )
-        )
-        == []
-    )
-    assert _blocks(_eligible(_data(food_and_soft_drink_sales=Money("4999.99"))))
-    assert sc.food_share(_data(food_and_soft_drink_sales=Money("6250.00"))) == Decimal("0.625")
-    assert sc.food_share(_data(gross_sales=None)) is None
-
-
-def test_the_sales_figures_are_those_of_the_six_months_before_the_application() -> None:
-    assert _eligible(_data())[1:] == []  # May 1 to Oct 31, applied Nov 30
-    short = _eligible(_data(sales_from=date(2026, 5, 2)))
-    assert [f.level for f in short[1:]] == ["warn"]
-    assert "less than the six months" in short[1].text
-    # ends within a month before the application (Oct 30 for Nov 30): Oct 30 passes, Oct 29 not
-    assert _eligible(_data(sales_from=date(2026, 4, 30), sales_to=date(2026, 10, 30)))[1:] == []
-    stale = _eligible(_data(sales_from=date(2026, 4, 29), sales_to=date(2026, 10, 29)))
-    assert [f.level for f in stale[1:]] == ["warn"]
-    assert "more than a month before the application" in stale[1].text
-    missing = _eligible(_data(sales_from=None))
-    assert missing[1].blocks and "Enter the period" in missing[1].text
-
-
-def test_records_zoning_and_a_site_plan_with_its_scale_are_required() -> None:
-    found = _eligible(
-        _data(commercially_zoned=False, zoning_district="R-2"),
-        has_sales_records=False,
-        has_site_plan=False,
-    )
-    assert [(f.cite, f.text[:40]) for f in found if f.blocks] == [
-        (ELIGIBILITY, "Attach a copy of the business records sh"),
-        ("§ 506-10 (Permissible locations)", "The property is zoned R-2, not recorded "),
-        (APPLICATION, "Attach the site plan drawn to scale, sho"),
-    ]
-    unscaled = _eligible(_data(site_plan_scale=" "))
-    assert _blocks(unscaled) == [
-        "The site plan's scale is not noted: it must be drawn to scale with the scale noted on "
-        "the drawing."
-    ]
-
-
-@pytest.mark.parametrize(
-    ("abuts", "inches", "message"),
-    [
-        (True, 72, None),
-        (
-            True,
-            71,
-            "The clear pedestrian passage is 5 ft 11 in; at least 6 ft must be kept clear where "
-            "the passage abuts the face of curb.",
-        ),
-        (False, 60, None),
-        (
-            False,
-            59,
-            "The clear pedestrian passage is 4 ft 11 in; at least 5 ft must be kept clear where "
-            "the passage does not abut the curb.",
-        ),
-    ],
-)
-def test_six_feet_clear_at_the_curb_five_elsewhere_to_the_inch(
-    abuts: bool, inches: int, message: str | None
-) -> None:
-    data = _data(passage_abuts_curb=abuts, clear_passage_in=inches, cafe_depth_in=60)
-    found = sc.layout_findings(data)
-    assert _blocks(found) == ([message] if message else [])
-    assert all(f.cite == CLEARANCE for f in found if f.blocks)
-
-
-def test_tables_three_feet_from_the_curb_and_aisles_of_44_inches() -> None:
-    curbside = _data(
-        at_storefront=False,
-        at_curbside=True,
-        passage_abuts_curb=False,
-        clear_passage_in=60,
-        sidewalk_width_in=168,
-    )
-    assert _blocks(sc.layout_findings(dataclasses.replace(curbside, curb_setback_in=36))) == []
-    short = sc.layout_findings(dataclasses.replace(curbside, curb_setback_in=35))
-    assert short == [
-        Finding(
-            "block",
-            CONFIGURATION,
-            "Tables and chairs are 35 in from the curb face; they must be set back at least 3 ft.",
-        )
-    ]
-    unset = sc.layout_findings(dataclasses.replace(curbside, curb_setback_in=None))
-    assert _blocks(unset) == [
-        "Enter the distance from the curb face to the nearest table or chair."
-    ]
-    assert _blocks(sc.layout_findings(_data(aisle_in=44))) == []
-    assert _blocks(sc.layout_findings(_data(aisle_in=43))) == [
-        "The aisles are 43 in; at least 44 in are required."
-    ]
-    # "Aisle clearances of a minimum of 44 inches shall be provided": not entered, it stops
-    assert sc.layout_findings(_data(aisle_in=None)) == [
-        Finding(
-            "block",
-            CLEARANCE,
-            "Enter the aisle width from the site plan: aisles of at least 44 inches are required.",
-        )
-    ]
-
-
-def test_along_the_frontage_only_and_the_side_only_on_a_corner_parcel() -> None:
-    assert _blocks(sc.layout_findings(_data(cafe_length_in=360))) == []
-    assert _blocks(sc.layout_findings(_data(cafe_length_in=361))) == [
-        "The cafe extends 30 ft 1 in along the sidewalk, farther than the establishment's "
-        "frontage (30 ft)."
-    ]
-    side = _data(side_cafe_length_in=120, side_frontage_in=120)
-    assert _blocks(sc.layout_findings(side)) == [
-        "The cafe uses the sidewalk along the side of the building, which is allowed only on a "
-        "corner parcel."
-    ]
-    corner = dataclasses.replace(side, corner_parcel=True, side_clear_passage_in=72)
-    assert _blocks(sc.layout_findings(corner)) == []
-    assert _blocks(sc.layout_findings(dataclasses.replace(corner, side_cafe_length_in=121))) == [
-        "Along the side street the cafe extends 10 ft 1 in, farther than the establishment's "
-        "side frontage (10 ft)."
-    ]
-    neither = sc.layout_findings(_data(at_storefront=False))
-    assert neither[0].text.startswith("Choose the configuration")
-
-
-def test_a_passage_wider_than_the_sidewalk_leaves_is_a_warning() -> None:
-    assert sc.layout_findings(_data(clear_passage_in=72)) == []  # 12 ft less 6 ft deep
-    wide = sc.layout_findings(_data(clear_passage_in=73))
-    assert wide == [
-        Finding(
-            "warn",
-            CLEARANCE,
-            "The sidewalk is 12 ft wide and the cafe takes 6 ft of it, which leaves 6 ft, not "
-            "the 6 ft 1 in of clear passage entered: check the dimensions on the site plan.",
-        )
-    ]
-
-
-@pytest.mark.parametrize(
-    ("changes", "blocks"),
-    [
-        ({"opens_at": time(6, 0), "indoor_opens_at": time(5, 0)}, []),
-        (
-            {"opens_at": time(5, 59), "indoor_opens_at": time(5, 0)},
-            ["The cafe would open at 5:59 a.m.; sidewalk cafes shall not open before 6:00 a.m."],
-        ),
-        ({"closes_at": time(23, 0), "indoor_closes_at": time(23, 30)}, []),
-        (
-            {"closes_at": time(23, 1), "indoor_closes_at": time(23, 30)},
-            [
-                "The cafe would stay open until 11:01 p.m.; sidewalk cafes shall not remain open "
-                "past 11:00 p.m."
-            ],
-        ),
-        (
-            {"opens_at": time(7, 0), "indoor_opens_at": time(7, 30)},
-            ["The cafe would open at 7:00 a.m., before the indoor establishment (7:30 a.m.)."],
-        ),
-        (
-            {"closes_at": time(21, 0), "indoor_closes_at": time(20, 59)},
-            [
-                "The cafe would stay open until 9:00 p.m., after the indoor establishment "
-                "closes (8:59 p.m.)."
-            ],
-        ),
-        # the indoor establishment open past midnight: the 11:00 p.m. limit is the one
-        (
-            {
-                "closes_at": time(23, 0),
-                "indoor_opens_at": time(11, 0),
-                "opens_at": time(11, 0),
-                "indoor_closes_at": time(2, 0),
-            },
-            [],
-        ),
-        (
-            {"closes_at": time(7, 0)},
-            ["The cafe closes (7:00 a.m.) before it opens (7:00 a.m.)."],
-        ),
-        (
-            {"indoor_closes_at": None},
-            [
-                "Enter the approved hours of the indoor establishment: the cafe's hours may not "
-                "extend beyond them."
-            ],
-        ),
-    ],
-)
-def test_the_hours_from_six_to_eleven_within_the_indoor_hours(
-    changes: dict[str, Any], blocks: list[str]
-) -> None:
-    found = sc.hours_findings(_data(**changes))
-    assert _blocks(found) == blocks
-    assert all(f.cite == HOURS for f in found)
-
-
-def test_police_review_only_with_alcohol_or_a_liquor_license() -> None:
-    assert not sc.needs_police_review(_data())
-    assert sc.needs_police_review(_data(serves_alcohol=True))
-    assert sc.needs_police_review(_data(liquor_license="Class B 2026-3"))
-
-
-@pytest.mark.parametrize(
-    ("mailed", "due", "moved"),
-    [
-        (date(2026, 11, 30), date(2026, 12, 15), False),
-        (date(2026, 12, 4), date(2026, 12, 21), True),  # Sat Dec 19: City Hall closed
-        (date(2026, 12, 10), date(2026, 12, 28), True),  # Christmas Day, then a weekend
-        (date(2026, 12, 16), date(2026, 12, 31), False),  # New Year's Eve: City Hall is open
-        (date(2026, 12, 17), date(2027, 1, 4), True),  # New Year's Day, then a weekend
-    ],
-)
-def test_fifteen_calendar_days_for_comments_a_closed_last_day_moves(
-    mailed: date, due: date, moved: bool
-) -> None:
-    deadline = sc.comment_deadline(mailed, CityCalendar())
-    assert (deadline.due, deadline.moved) == (due, moved)
-    snow_day = CityCalendar(extra_closed={date(2026, 12, 15)})
-    assert sc.comment_deadline(date(2026, 11, 30), snow_day).due == date(2026, 12, 16)
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    st.dates(min_value=date(2020, 1, 1), max_value=date(2040, 12, 31)),
-    st.sets(st.dates(min_value=date(2020, 1, 1), max_value=date(2041, 2, 28)), max_size=30),
-)
-def test_comments_are_due_on_the_first_day_after_fifteen_that_city_hall_is_open(
-    mailed: date, closed: set[date]
-) -> None:
-    calendar = CityCalendar(extra_closed=closed)
-    due = sc.comment_deadline(mailed, calendar).due
-    nominal = mailed + timedelta(days=sc.COMMENT_DAYS)
-    assert due >= nominal and calendar.is_open(due) and calendar.can_end_period(due)
-    skipped = (nominal + timedelta(days=n) for n in range((due - nominal).days))
-    assert not any(calendar.can_end_period(day) for day in skipped)
-
-
-def test_notice_days_are_counted_back_and_never_moved() -> None:
-    calendar = CityCalendar()
-    # seven days before Mon Jan 11 is Mon Jan 4; ten days before is Fri Jan 1, a holiday
-    assert sc.latest_suspension_notice(date(2027, 1, 11), calendar).due == date(2027, 1, 4)
-    assert sc.latest_revocation_notice(date(2027, 1, 11), calendar).due == date(2027, 1, 1)
-    assert sc.longest_term(date(2026, 12, 28)) == date(2027, 12, 28)
-    assert sc.longest_term(date(2028, 2, 29)) == date(2029, 2, 28)
 
 
 # -- helpers for the services ---------------------------------------------------------------------
@@ -469,9 +180,9 @@ def _get(desk: Desk, cafe_id: int) -> SidewalkCafe:
         return cafe
 
 
-def _items(desk: Desk, who: SignedIn, cafe_id: int) -> dict[str, sc.ChecklistItem]:
+def _items(desk: Desk, who: SignedIn, cafe_id: int) -> dict[str, cafe_rules.ChecklistItem]:
     with desk.lookup(who) as action:
-        return {item.key: item for item in sc.review(action, cafe_id)}
+        return {item.key: item for item in cafe_checklist.review(action, cafe_id)}
 
 
 def _neighbors(count: int = 3) -> list[NeighborData]:
@@ -488,11 +199,11 @@ def _neighbors(count: int = 3) -> list[NeighborData]:
 
 
 def _mail(desk: Desk, who: SignedIn, cafe_id: int, on: date | None = None) -> None:
-    _do(desk, who, sc.set_neighbors, cafe_id, _neighbors())
+    _do(desk, who, cafe_notice.set_neighbors, cafe_id, _neighbors())
     _do(
         desk,
         who,
-        sc.record_notice_mailed,
+        cafe_notice.record_notice_mailed,
         cafe_id,
         mailed_on=on or desk.clock.today(),
         by_name="Carla Jensen",
@@ -531,7 +242,7 @@ def _certificate(desk: Desk, who: SignedIn, insured: int, **changes: Any) -> Non
 
 def _pay(desk: Desk, treasurer: SignedIn, cafe_id: int) -> str:
     """Pay the fee at the counter through the receipts workflow; the receipt number."""
-    record = RecordRef(sc.RECORD_TYPE, str(cafe_id))
+    record = RecordRef(cafe_rules.RECORD_TYPE, str(cafe_id))
     with desk.lookup(treasurer) as action:
         due = next(d for d in ledger.dues_for(action.session, record) if d.status == DueStatus.OPEN)
         line = receipts.due_line(action.session, due.id)
@@ -592,7 +303,7 @@ def _to_council(
         _meeting(desk, clerk, date(2026, 12, 14)),
         _meeting(desk, clerk, date(2026, 12, 28)),
     )
-    _do(desk, clerk, sc.place_before_council, cafe, dec28)
+    _do(desk, clerk, cafe_council.place_before_council, cafe, dec28)
     clock.set(datetime(2026, 12, 28, 19, 0))
     return Path506(cafe, dec14, dec28)
 
@@ -610,19 +321,19 @@ def _issued(
     _do(
         desk,
         clerk,
-        sc.record_council_decision,
+        cafe_council.record_council_decision,
         path.cafe,
         meeting_id=path.dec28,
         approved=True,
         **decision,
     )
-    _do(desk, clerk, sc.issue, path.cafe)
+    _do(desk, clerk, cafe_council.issue, path.cafe)
     return path
 
 
 def _today_items(desk: Desk, who: SignedIn) -> list[today.TodayItem]:
     with desk.lookup(who) as action:
-        return [i for i in today.gather(action) if i.workflow == sc.WORKFLOW]
+        return [i for i in today.gather(action) if i.workflow == cafe_rules.WORKFLOW]
 
 
 # -- intake ---------------------------------------------------------------------------------------
@@ -642,7 +353,7 @@ def test_an_application_is_numbered_billed_and_keeps_its_papers(
     assert _get(desk, second).number == "SC-2026-002"
     assert cafe.received_by_name == "Test Clerk"
     with desk.lookup(clerk) as action:
-        [due] = ledger.dues_for(action.session, RecordRef(sc.RECORD_TYPE, str(first)))
+        [due] = ledger.dues_for(action.session, RecordRef(cafe_rules.RECORD_TYPE, str(first)))
         fee = fees.fee_on(action.session, "SWCAFE", date(2026, 11, 30))
         assert (due.amount, due.fee_item_id, due.status) == (fee.amount, fee.id, DueStatus.OPEN)
         assert due.description == "Sidewalk cafe permit SC-2026-001, Broad Street Bistro"
@@ -707,13 +418,13 @@ def test_owners_within_100_feet_exactly_100_within_101_kept_and_marked(
 ) -> None:
     cafe = _apply(desk, clerk, _data(bistro))
     at_100 = NeighborData("Dahl Properties LLC", "PO Box 12\nPrescott, WI 54021", distance_ft=100)
-    kept = _do(desk, clerk, sc.set_neighbors, cafe, [at_100])
+    kept = _do(desk, clerk, cafe_notice.set_neighbors, cafe, [at_100])
     assert kept == [at_100]
-    assert sc.neighbor_findings(kept) == []  # 100 feet exactly is within
+    assert cafe_rules.neighbor_findings(kept) == []  # 100 feet exactly is within
     at_101 = NeighborData("Far Owner LLC", "PO Box 13\nPrescott, WI 54021", distance_ft=101)
-    both = _do(desk, clerk, sc.set_neighbors, cafe, [at_100, at_101])
+    both = _do(desk, clerk, cafe_notice.set_neighbors, cafe, [at_100, at_101])
     assert both == [at_100, at_101]  # kept on the list, not refused
-    assert sc.neighbor_findings(both) == [
+    assert cafe_rules.neighbor_findings(both) == [
         Finding(
             "warn",
             APPLICATION,
@@ -731,11 +442,15 @@ def test_owners_within_100_feet_exactly_100_within_101_kept_and_marked(
             e for e in sc.history(action.session, cafe) if e.summary.endswith("not required)")
         ]
         assert event.summary.endswith("2 names (1 beyond 100 ft — not required)")
-    _do(desk, clerk, sc.set_neighbors, cafe, [at_100])
-    twice = _refused(desk, clerk, sc.set_neighbors, cafe, [at_100, at_100])
+    _do(desk, clerk, cafe_notice.set_neighbors, cafe, [at_100])
+    twice = _refused(desk, clerk, cafe_notice.set_neighbors, cafe, [at_100, at_100])
     assert twice.message == "Line 2 repeats line 1 (Dahl Properties LLC)."
     no_address = _refused(
-        desk, clerk, sc.set_neighbors, cafe, [NeighborData("Occupant", " ", relation="occupant")]
+        desk,
+        clerk,
+        cafe_notice.set_neighbors,
+        cafe,
+        [NeighborData("Occupant", " ", relation="occupant")],
     )
     assert no_address.message == "Line 1: enter Occupant's mailing address (the notice is mailed)."
     assert [n.name for n in _get(desk, cafe).neighbors] == ["Dahl Properties LLC"]
@@ -753,7 +468,7 @@ def test_the_list_comes_from_a_spreadsheet_or_a_csv(tmp_path: Path) -> None:
     sheet.append(["Occupant", "303 Broad St N", "Prescott", "WI", "54021", None, "occupant", 35.5])
     path = tmp_path / "owners.xlsx"
     book.save(path)
-    rows = sc.neighbors_from_rows(read_table(path))
+    rows = cafe_notice.neighbors_from_rows(read_table(path))
     assert rows == [
         NeighborData("Berg Family Trust", "PO Box 9\nPrescott, WI 54021", "281-1", "owner", 100),
         NeighborData("Occupant", "303 Broad St N\nPrescott, WI 54021", "", "occupant", 36),
@@ -764,12 +479,12 @@ def test_the_list_comes_from_a_spreadsheet_or_a_csv(tmp_path: Path) -> None:
     writer.writerow(["Near Owner", "1 Orange St, Prescott WI", "100"])
     writer.writerow(["Far Owner", "2 Orange St, Prescott WI", "100.2"])
     (tmp_path / "owners.csv").write_text(text.getvalue(), encoding="utf-8")
-    far = sc.neighbors_from_rows(read_table(tmp_path / "owners.csv"))
+    far = cafe_notice.neighbors_from_rows(read_table(tmp_path / "owners.csv"))
     assert [(n.name, n.distance_ft) for n in far] == [("Near Owner", 100), ("Far Owner", 101)]
-    [warning] = sc.neighbor_findings(far)  # 100.2 ft is beyond: kept, marked
+    [warning] = cafe_rules.neighbor_findings(far)  # 100.2 ft is beyond: kept, marked
     assert warning.text.startswith("Line 2: Far Owner is 101 ft away — beyond 100 ft")
     with pytest.raises(InvalidInput, match="no Name column"):
-        sc.neighbors_from_rows([{"Owner's street": "x"}])
+        cafe_notice.neighbors_from_rows([{"Owner's street": "x"}])
 
 
 def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
@@ -779,18 +494,18 @@ def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
     nobody = _refused(
         desk,
         clerk,
-        sc.record_notice_mailed,
+        cafe_notice.record_notice_mailed,
         cafe,
         mailed_on=date(2026, 11, 30),
         by_name="Carla Jensen",
     )
     assert nobody.cite == APPLICATION and "within 100 feet first" in nobody.message
-    _do(desk, clerk, sc.set_neighbors, cafe, _neighbors())
+    _do(desk, clerk, cafe_notice.set_neighbors, cafe, _neighbors())
     # the Treasurer takes applications but does not mail the City Administrator's notice
     _refused(
         desk,
         treasurer,
-        sc.record_notice_mailed,
+        cafe_notice.record_notice_mailed,
         cafe,
         mailed_on=date(2026, 11, 30),
         by_name="Teresa",
@@ -799,7 +514,7 @@ def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
     _refused(
         desk,
         clerk,
-        sc.record_notice_mailed,
+        cafe_notice.record_notice_mailed,
         cafe,
         mailed_on=date(2026, 12, 1),
         by_name="Carla Jensen",
@@ -807,16 +522,18 @@ def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
     _do(
         desk,
         clerk,
-        sc.record_notice_mailed,
+        cafe_notice.record_notice_mailed,
         cafe,
         mailed_on=date(2026, 11, 30),
         by_name="Carla Jensen",
     )
     mailed = _get(desk, cafe)
     assert (mailed.status, mailed.comments_due_on) == (CafeStatus.NOTICE_MAILED, date(2026, 12, 15))
-    assert sc.display_status(mailed, date(2026, 12, 15)) == "Comments until Tue Dec 15, 2026"
-    assert sc.display_status(mailed, date(2026, 12, 16)) == "Comment period ended"
-    locked = _refused(desk, clerk, sc.set_neighbors, cafe, _neighbors(1), error=Conflict)
+    assert (
+        cafe_terms.display_status(mailed, date(2026, 12, 15)) == "Comments until Tue Dec 15, 2026"
+    )
+    assert cafe_terms.display_status(mailed, date(2026, 12, 16)) == "Comment period ended"
+    locked = _refused(desk, clerk, cafe_notice.set_neighbors, cafe, _neighbors(1), error=Conflict)
     assert "the list attached to the packet is the one it was mailed to" in locked.message
     items = _items(desk, clerk, cafe)
     assert items["notice"].met
@@ -829,7 +546,7 @@ def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
     on_time = _do(
         desk,
         clerk,
-        sc.record_comment,
+        cafe_notice.record_comment,
         cafe,
         received_on=date(2026, 12, 15),
         commenter="Berg Family Trust",
@@ -838,7 +555,7 @@ def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
     late = _do(
         desk,
         clerk,
-        sc.record_comment,
+        cafe_notice.record_comment,
         cafe,
         received_on=date(2026, 12, 16),
         commenter="Dahl Properties LLC",
@@ -847,7 +564,7 @@ def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
     staff = _do(
         desk,
         clerk,
-        sc.record_comment,
+        cafe_notice.record_comment,
         cafe,
         received_on=date(2026, 12, 16),
         commenter="Director of Public Works",
@@ -857,7 +574,7 @@ def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
     commented = _get(desk, cafe)
     by_id = {c.id: c for c in commented.comments}
     assert (by_id[on_time].timely, by_id[late].timely, by_id[staff].timely) == (True, False, True)
-    assert sc.comment_findings(by_id[late], commented) == [
+    assert cafe_terms.comment_findings(by_id[late], commented) == [
         Finding(
             "warn",
             APPLICATION,
@@ -865,7 +582,7 @@ def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
             "received by the City Clerk within 15 calendar days from the mailing of the notice.",
         )
     ]
-    assert sc.comment_findings(by_id[on_time], commented) == []
+    assert cafe_terms.comment_findings(by_id[on_time], commented) == []
     comments = _items(desk, clerk, cafe)["comments"]
     assert comments.met and comments.findings[0].text == (
         "The period ended Tue Dec 15, 2026. 3 comments received (1 after the last day)."
@@ -873,7 +590,7 @@ def test_the_notice_needs_the_list_and_starts_fifteen_days_for_comments(
     _refused(
         desk,
         clerk,
-        sc.record_comment,
+        cafe_notice.record_comment,
         cafe,
         received_on=date(2026, 12, 17),
         commenter="X",
@@ -899,7 +616,7 @@ def test_a_last_day_city_hall_is_closed_moves_to_its_next_open_day(
     monday = _do(
         desk,
         clerk,
-        sc.record_comment,
+        cafe_notice.record_comment,
         cafe,
         received_on=date(2026, 12, 21),
         commenter="A",
@@ -908,7 +625,7 @@ def test_a_last_day_city_hall_is_closed_moves_to_its_next_open_day(
     tuesday = _do(
         desk,
         clerk,
-        sc.record_comment,
+        cafe_notice.record_comment,
         cafe,
         received_on=date(2026, 12, 22),
         commenter="B",
@@ -930,36 +647,44 @@ def test_the_council_may_not_act_during_the_comment_period_or_before_it_meets(
         _meeting(desk, clerk, date(2026, 12, 15), 17),
         _meeting(desk, clerk, date(2026, 12, 16), 17),
     )
-    not_mailed = _refused(desk, clerk, sc.place_before_council, cafe, dec16, error=Conflict)
+    not_mailed = _refused(
+        desk, clerk, cafe_council.place_before_council, cafe, dec16, error=Conflict
+    )
     assert "until the notice is mailed" in not_mailed.message
     _mail(desk, clerk, cafe)  # comments until Tue Dec 15
     for meeting in (dec14, dec15):  # the last day of the period is within it
-        during = _refused(desk, clerk, sc.place_before_council, cafe, meeting)
+        during = _refused(desk, clerk, cafe_council.place_before_council, cafe, meeting)
         assert during.message.endswith(
             "is within the comment period, which runs until Tue Dec 15, 2026: the Council may "
             "not act before it ends."
         )
-    _do(desk, clerk, sc.place_before_council, cafe, dec16)
-    assert sc.display_status(_get(desk, cafe), date(2026, 12, 1)) == (
+    _do(desk, clerk, cafe_council.place_before_council, cafe, dec16)
+    assert cafe_terms.display_status(_get(desk, cafe), date(2026, 12, 1)) == (
         "Before the Council Wed Dec 16, 2026"
     )
     assert _items(desk, clerk, cafe)["council"].state is ItemState.PENDING
     clock.set(datetime(2026, 12, 16, 16, 59))
-    early = _refused(desk, clerk, sc.record_council_decision, cafe, meeting_id=dec16, approved=True)
+    early = _refused(
+        desk, clerk, cafe_council.record_council_decision, cafe, meeting_id=dec16, approved=True
+    )
     assert early.message == "The meeting of Wed Dec 16, 2026 has not taken place yet."
     clock.set(datetime(2026, 12, 16, 20, 0))
-    _refused(desk, clerk, sc.record_council_decision, cafe, meeting_id=dec15, approved=True)
+    _refused(
+        desk, clerk, cafe_council.record_council_decision, cafe, meeting_id=dec15, approved=True
+    )
     with desk.lookup(clerk) as action:
-        held = sc.council_meetings(action.session, cafe, now=action.now(), zone=CHICAGO, held=True)
+        held = cafe_council.council_meetings(
+            action.session, cafe, now=action.now(), zone=CHICAGO, held=True
+        )
         assert [m.id for m in held] == [dec16]
     unreasoned = _refused(
-        desk, clerk, sc.record_council_decision, cafe, meeting_id=dec16, approved=False
+        desk, clerk, cafe_council.record_council_decision, cafe, meeting_id=dec16, approved=False
     )
     assert unreasoned.field == "reasons"
     later = _refused(
         desk,
         clerk,
-        sc.record_council_decision,
+        cafe_council.record_council_decision,
         cafe,
         meeting_id=dec16,
         approved=True,
@@ -969,7 +694,7 @@ def test_the_council_may_not_act_during_the_comment_period_or_before_it_meets(
     _do(
         desk,
         clerk,
-        sc.record_council_decision,
+        cafe_council.record_council_decision,
         cafe,
         meeting_id=dec16,
         approved=True,
@@ -982,8 +707,8 @@ def test_the_council_may_not_act_during_the_comment_period_or_before_it_meets(
         date(2026, 12, 16),
     )
     assert approved.council_conditions == "No umbrellas\nPlanters moved inside at closing"
-    assert sc.effective_hours(approved) == (time(7, 0), time(20, 0))
-    assert [f.level for f in sc.hours_findings(approved)] == ["info"]
+    assert cafe_rules.effective_hours(approved) == (time(7, 0), time(20, 0))
+    assert [f.level for f in cafe_rules.hours_findings(approved)] == ["info"]
 
 
 def test_police_review_is_forwarded_only_when_needed_and_heard_before_approval(
@@ -1016,7 +741,7 @@ def test_police_review_is_forwarded_only_when_needed_and_heard_before_approval(
     dec16 = _meeting(desk, clerk, date(2026, 12, 16))
     clock.set(datetime(2026, 12, 17, 9, 0))
     unheard = _refused(
-        desk, clerk, sc.record_council_decision, licensed, meeting_id=dec16, approved=True
+        desk, clerk, cafe_council.record_council_decision, licensed, meeting_id=dec16, approved=True
     )
     assert "Chief of Police's review is not on record" in unheard.message
     no_memo = _refused(
@@ -1034,7 +759,9 @@ def test_police_review_is_forwarded_only_when_needed_and_heard_before_approval(
     )
     reviewed = _items(desk, clerk, licensed)["police"]
     assert reviewed.met and reviewed.findings[0].level == "warn"
-    _do(desk, clerk, sc.record_council_decision, licensed, meeting_id=dec16, approved=True)
+    _do(
+        desk, clerk, cafe_council.record_council_decision, licensed, meeting_id=dec16, approved=True
+    )
 
 
 def test_the_dpw_inspects_and_an_unsatisfied_inspection_needs_a_reason(
@@ -1097,17 +824,24 @@ def test_issued_for_at_most_one_year_from_its_issuance(
     bistro: int,
 ) -> None:
     path = _to_council(desk, clock, clerk, inspector, treasurer, bistro)
-    unapproved = _refused(desk, clerk, sc.issue, path.cafe, error=Conflict)
+    unapproved = _refused(desk, clerk, cafe_council.issue, path.cafe, error=Conflict)
     assert "only after the Council's approval" in unapproved.message
-    _do(desk, clerk, sc.record_council_decision, path.cafe, meeting_id=path.dec28, approved=True)
-    longer = _refused(desk, clerk, sc.issue, path.cafe, expires_on=date(2027, 12, 29))
+    _do(
+        desk,
+        clerk,
+        cafe_council.record_council_decision,
+        path.cafe,
+        meeting_id=path.dec28,
+        approved=True,
+    )
+    longer = _refused(desk, clerk, cafe_council.issue, path.cafe, expires_on=date(2027, 12, 29))
     assert longer.cite == TERM
     assert longer.message == (
         "The permit may run at most one year from its original issuance: until Tue Dec 28, "
         "2027, not Wed Dec 29, 2027."
     )
-    _refused(desk, inspector, sc.issue, path.cafe, error=PermissionDenied)
-    _do(desk, clerk, sc.issue, path.cafe, expires_on=date(2027, 12, 28))
+    _refused(desk, inspector, cafe_council.issue, path.cafe, error=PermissionDenied)
+    _do(desk, clerk, cafe_council.issue, path.cafe, expires_on=date(2027, 12, 28))
     permit = _get(desk, path.cafe)
     assert (permit.status, permit.issued_on, permit.expires_on, permit.issued_by_name) == (
         CafeStatus.ISSUED,
@@ -1115,8 +849,10 @@ def test_issued_for_at_most_one_year_from_its_issuance(
         date(2027, 12, 28),
         "Test Clerk",
     )
-    assert sc.display_status(permit, date(2027, 12, 28)) == "Issued — expires Tue Dec 28, 2027"
-    assert sc.display_status(permit, date(2027, 12, 29)) == "Expired"
+    assert (
+        cafe_terms.display_status(permit, date(2027, 12, 28)) == "Issued — expires Tue Dec 28, 2027"
+    )
+    assert cafe_terms.display_status(permit, date(2027, 12, 29)) == "Expired"
     assert all(item.met for item in _items(desk, clerk, path.cafe).values())
 
 
@@ -1134,10 +870,15 @@ def test_a_seasonal_term_is_shorter_and_the_default_is_a_year(
     clock.set(datetime(2026, 11, 30, 10, 0))
     season = _to_council(desk, clock, clerk, inspector, treasurer, other, _data(other))
     _do(
-        desk, clerk, sc.record_council_decision, season.cafe, meeting_id=season.dec28, approved=True
+        desk,
+        clerk,
+        cafe_council.record_council_decision,
+        season.cafe,
+        meeting_id=season.dec28,
+        approved=True,
     )
-    _refused(desk, clerk, sc.issue, season.cafe, expires_on=date(2026, 12, 27))
-    _do(desk, clerk, sc.issue, season.cafe, expires_on=date(2027, 10, 31))
+    _refused(desk, clerk, cafe_council.issue, season.cafe, expires_on=date(2026, 12, 27))
+    _do(desk, clerk, cafe_council.issue, season.cafe, expires_on=date(2027, 10, 31))
     assert _get(desk, season.cafe).expires_on == date(2027, 10, 31)
 
 
@@ -1150,21 +891,28 @@ def test_issuance_waits_for_the_fee_and_the_insurance_from_the_application(
     bistro: int,
 ) -> None:
     path = _to_council(desk, clock, clerk, inspector, treasurer, bistro, pay=False, insure=False)
-    _do(desk, clerk, sc.record_council_decision, path.cafe, meeting_id=path.dec28, approved=True)
-    uninsured = _refused(desk, clerk, sc.issue, path.cafe)
+    _do(
+        desk,
+        clerk,
+        cafe_council.record_council_decision,
+        path.cafe,
+        meeting_id=path.dec28,
+        approved=True,
+    )
+    uninsured = _refused(desk, clerk, cafe_council.issue, path.cafe)
     assert uninsured.field == "insurance" and uninsured.cite == INSURANCE
     assert (
         "No certificate of insurance is on file for Broad Street Bistro LLC." in uninsured.message
     )
     # coverage that starts after the application does not do
     _certificate(desk, clerk, bistro, effective_on=date(2026, 12, 1))
-    late = _refused(desk, clerk, sc.issue, path.cafe)
+    late = _refused(desk, clerk, cafe_council.issue, path.cafe)
     assert "after the application was made (Mon Nov 30, 2026)" in late.message
     _certificate(desk, clerk, bistro)
-    unpaid = _refused(desk, clerk, sc.issue, path.cafe)
+    unpaid = _refused(desk, clerk, cafe_council.issue, path.cafe)
     assert unpaid.field == "fee" and unpaid.message.startswith("Fee receipted: The fee set")
     number = _pay(desk, treasurer, path.cafe)
-    _do(desk, clerk, sc.issue, path.cafe)
+    _do(desk, clerk, cafe_council.issue, path.cafe)
     with desk.lookup(clerk) as action:
         view = views.permit_view(action.session, path.cafe, action.calendar, today=action.today())
     assert [r.receipt_number for r in view.receipts] == [number]
@@ -1204,7 +952,7 @@ def test_not_transferable_a_new_owner_applies_again_and_a_renewal_runs_it_all_ag
     _refused(desk, clerk, sc.correct_application, path.cafe, _data(buyer))
     frozen = _refused(desk, clerk, sc.correct_application, path.cafe, _data(bistro), error=Conflict)
     assert "can no longer be corrected" in frozen.message
-    renewal = _do(desk, clerk, sc.renew, path.cafe)
+    renewal = _do(desk, clerk, cafe_council.renew, path.cafe)
     again = _get(desk, renewal)
     old = _get(desk, path.cafe)
     assert (again.status, again.renews_id, again.applicant_id) == (
@@ -1221,13 +969,13 @@ def test_not_transferable_a_new_owner_applies_again_and_a_renewal_runs_it_all_ag
     assert [n.name for n in again.neighbors] == [n.name for n in old.neighbors]
     assert (again.notice_mailed_on, again.council_approved, again.gross_sales) == (None, None, None)
     with desk.lookup(clerk) as action:
-        [due] = ledger.dues_for(action.session, RecordRef(sc.RECORD_TYPE, str(renewal)))
+        [due] = ledger.dues_for(action.session, RecordRef(cafe_rules.RECORD_TYPE, str(renewal)))
         assert due.description.startswith(
             f"Sidewalk cafe permit renewal {again.number} (renews {old.number})"
         )
-    twice = _refused(desk, clerk, sc.renew, path.cafe, error=Conflict)
+    twice = _refused(desk, clerk, cafe_council.renew, path.cafe, error=Conflict)
     assert twice.message == f"{old.number} is already renewed by {again.number}."
-    _refused(desk, clerk, sc.renew, waiting, error=Conflict)
+    _refused(desk, clerk, cafe_council.renew, waiting, error=Conflict)
 
 
 # -- suspension and revocation ------------------------------------------------------------------
@@ -1247,7 +995,7 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
     six = _refused(
         desk,
         clerk,
-        sc.suspend,
+        cafe_suspensions.suspend,
         path.cafe,
         notice_on=date(2027, 1, 4),
         starts_on=date(2027, 1, 10),
@@ -1263,7 +1011,7 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
     none = _refused(
         desk,
         clerk,
-        sc.suspend,
+        cafe_suspensions.suspend,
         path.cafe,
         notice_on=None,
         starts_on=date(2027, 1, 11),
@@ -1274,7 +1022,7 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
     seven = _do(
         desk,
         clerk,
-        sc.suspend,
+        cafe_suspensions.suspend,
         path.cafe,
         notice_on=date(2027, 1, 4),
         starts_on=date(2027, 1, 11),
@@ -1284,7 +1032,7 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
     overlap = _refused(
         desk,
         clerk,
-        sc.suspend,
+        cafe_suspensions.suspend,
         path.cafe,
         notice_on=None,
         starts_on=date(2027, 1, 12),
@@ -1297,7 +1045,7 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
     emergency = _do(
         desk,
         clerk,
-        sc.suspend,
+        cafe_suspensions.suspend,
         path.cafe,
         notice_on=None,
         starts_on=date(2027, 1, 4),
@@ -1307,9 +1055,11 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
     )
     permit = _get(desk, path.cafe)
     assert permit.status == CafeStatus.ISSUED  # the permit stands; its operation is suspended
-    assert sc.display_status(permit, date(2027, 1, 4)) == "Suspended until Tue Jan 5, 2027"
-    assert sc.standing(permit, date(2027, 1, 6)) is CafeStatus.ISSUED
-    assert sc.display_status(permit, date(2027, 1, 11)) == "Suspended until Tue Jan 12, 2027"
+    assert cafe_terms.display_status(permit, date(2027, 1, 4)) == "Suspended until Tue Jan 5, 2027"
+    assert cafe_terms.standing(permit, date(2027, 1, 6)) is CafeStatus.ISSUED
+    assert (
+        cafe_terms.display_status(permit, date(2027, 1, 11)) == "Suspended until Tue Jan 12, 2027"
+    )
     with desk.lookup(clerk) as action:
         found = sc.search_cafes(action.session, status=CafeStatus.SUSPENDED, today=date(2027, 1, 4))
         assert [c.id for c in found] == [path.cafe]
@@ -1322,9 +1072,18 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
         )
     titles = [i.title for i in _today_items(desk, clerk)]
     assert "SC-2026-001 suspended from Mon Jan 11, 2027 to Tue Jan 12, 2027" in titles
-    _do(desk, clerk, sc.lift_suspension, emergency, on=date(2027, 1, 5), reason="Repaired")
+    _do(
+        desk,
+        clerk,
+        cafe_suspensions.lift_suspension,
+        emergency,
+        on=date(2027, 1, 5),
+        reason="Repaired",
+    )
     permit = _get(desk, path.cafe)
-    assert sc.display_status(permit, date(2027, 1, 5)) == "Issued — expires Tue Dec 28, 2027"
+    assert (
+        cafe_terms.display_status(permit, date(2027, 1, 5)) == "Issued — expires Tue Dec 28, 2027"
+    )
     with desk.lookup(clerk) as action:
         letter = views.letter_view(action.session, path.cafe, suspension_id=seven)
     assert (letter.kind, letter.notice_on, letter.starts_on, letter.ends_on) == (
@@ -1348,12 +1107,12 @@ def test_ten_days_written_notice_before_the_revocation_meeting(
     path = _issued(desk, clock, clerk, inspector, treasurer, bistro)
     jan11 = _meeting(desk, clerk, date(2027, 1, 11))
     clock.set(datetime(2027, 1, 4, 10, 0))
-    _refused(desk, clerk, sc.revoke, path.cafe, meeting_id=jan11, error=Conflict)
+    _refused(desk, clerk, cafe_suspensions.revoke, path.cafe, meeting_id=jan11, error=Conflict)
     grounds = "Tables left on the sidewalk overnight, repeatedly"
     nine = _refused(
         desk,
         clerk,
-        sc.give_revocation_notice,
+        cafe_suspensions.give_revocation_notice,
         path.cafe,
         notice_on=date(2027, 1, 2),
         meeting_id=jan11,
@@ -1367,7 +1126,7 @@ def test_ten_days_written_notice_before_the_revocation_meeting(
     _do(
         desk,
         clerk,
-        sc.give_revocation_notice,
+        cafe_suspensions.give_revocation_notice,
         path.cafe,
         notice_on=date(2027, 1, 1),
         meeting_id=jan11,
@@ -1385,20 +1144,22 @@ def test_ten_days_written_notice_before_the_revocation_meeting(
     )
     assert letter.meeting_at == datetime(2027, 1, 11, 18, 0, tzinfo=CHICAGO)
     assert letter.meeting_place == CHAMBERS
-    early = _refused(desk, clerk, sc.revoke, path.cafe, meeting_id=jan11)
+    early = _refused(desk, clerk, cafe_suspensions.revoke, path.cafe, meeting_id=jan11)
     assert early.message == "The meeting of Mon Jan 11, 2027 has not taken place yet."
     clock.set(datetime(2027, 1, 12, 9, 0))
-    before = _refused(desk, clerk, sc.revoke, path.cafe, meeting_id=path.dec28)
+    before = _refused(desk, clerk, cafe_suspensions.revoke, path.cafe, meeting_id=path.dec28)
     assert "cannot have revoked the permit at the earlier meeting" in before.message
-    _do(desk, clerk, sc.revoke, path.cafe, meeting_id=jan11, until=date(2027, 2, 28))
+    _do(desk, clerk, cafe_suspensions.revoke, path.cafe, meeting_id=jan11, until=date(2027, 2, 28))
     revoked = _get(desk, path.cafe)
     assert (revoked.status, revoked.revoked_on) == (CafeStatus.REVOKED, date(2027, 1, 11))
-    assert sc.display_status(revoked, date(2027, 2, 28)) == "Revoked until Sun Feb 28, 2027"
-    assert sc.display_status(revoked, date(2027, 3, 1)) == "Issued — expires Tue Dec 28, 2027"
+    assert cafe_terms.display_status(revoked, date(2027, 2, 28)) == "Revoked until Sun Feb 28, 2027"
+    assert (
+        cafe_terms.display_status(revoked, date(2027, 3, 1)) == "Issued — expires Tue Dec 28, 2027"
+    )
     _refused(
         desk,
         clerk,
-        sc.suspend,
+        cafe_suspensions.suspend,
         path.cafe,
         notice_on=None,
         starts_on=date(2027, 1, 12),
@@ -1416,10 +1177,10 @@ def test_only_the_council_denies_an_application_that_meets_the_standards(
     desk: Desk, clerk: SignedIn, bistro: int
 ) -> None:
     good = _apply(desk, clerk, _data(bistro))
-    refused = _refused(desk, clerk, sc.deny, good, reasons="Not wanted")
+    refused = _refused(desk, clerk, cafe_council.deny, good, reasons="Not wanted")
     assert refused.message.startswith("The application meets the standards of § 506-10")
     half = _apply(desk, clerk, _data(bistro, food_and_soft_drink_sales=Money("5000.00")))
-    _do(desk, clerk, sc.deny, half, reasons="Food was only half of gross sales.")
+    _do(desk, clerk, cafe_council.deny, half, reasons="Food was only half of gross sales.")
     denied = _get(desk, half)
     assert (denied.status, denied.denial_reasons) == (
         CafeStatus.DENIED,
@@ -1441,17 +1202,24 @@ def test_who_may_do_what(
 ) -> None:
     deputy = operator_with(Role.DEPUTY_CLERK)
     cafe = _apply(desk, treasurer, _data(bistro))  # every counter role takes applications
-    _do(desk, inspector, sc.set_neighbors, cafe, _neighbors())
+    _do(desk, inspector, cafe_notice.set_neighbors, cafe, _neighbors())
     _refused(
         desk,
         inspector,
-        sc.record_notice_mailed,
+        cafe_notice.record_notice_mailed,
         cafe,
         mailed_on=date(2026, 11, 30),
         by_name="x",
         error=PermissionDenied,
     )
-    _do(desk, deputy, sc.record_notice_mailed, cafe, mailed_on=date(2026, 11, 30), by_name="Dale")
+    _do(
+        desk,
+        deputy,
+        cafe_notice.record_notice_mailed,
+        cafe,
+        mailed_on=date(2026, 11, 30),
+        by_name="Dale",
+    )
     _refused(
         desk,
         deputy,
@@ -1462,7 +1230,7 @@ def test_who_may_do_what(
         satisfied=True,
         error=PermissionDenied,
     )
-    _refused(desk, treasurer, sc.deny, cafe, reasons="x", error=PermissionDenied)
+    _refused(desk, treasurer, cafe_council.deny, cafe, reasons="x", error=PermissionDenied)
 
 
 # -- registers, the Today tab, the views ----------------------------------------------------------
@@ -1521,7 +1289,14 @@ def test_an_approved_permit_waits_on_the_today_tab_to_be_issued(
     bistro: int,
 ) -> None:
     path = _to_council(desk, clock, clerk, inspector, treasurer, bistro)
-    _do(desk, clerk, sc.record_council_decision, path.cafe, meeting_id=path.dec28, approved=True)
+    _do(
+        desk,
+        clerk,
+        cafe_council.record_council_decision,
+        path.cafe,
+        meeting_id=path.dec28,
+        approved=True,
+    )
     assert [(i.due, i.title) for i in _today_items(desk, clerk)] == [
         (date(2026, 12, 28), "Issue SC-2026-001: approved by the Council")
     ]
@@ -1582,14 +1357,14 @@ def test_the_papers_views(
     _do(
         desk,
         clerk,
-        sc.record_council_decision,
+        cafe_council.record_council_decision,
         cafe,
         meeting_id=dec28,
         approved=True,
         conditions="Stanchions 3 ft high",
         closes_at=time(20, 30),
     )
-    _do(desk, clerk, sc.issue, cafe)
+    _do(desk, clerk, cafe_council.issue, cafe)
     with desk.lookup(clerk) as action:
         permit = views.permit_view(action.session, cafe, action.calendar, today=action.today())
         rows = views.register_rows(action.session, 2026, today=action.today())
@@ -1652,9 +1427,11 @@ def test_the_demo_puts_a_cafe_at_each_step_on_a_fresh_desk(desk: Desk, admin: Si
     day = desk.clock.today()
     with desk.database.reading() as session:
         cafes = {c.establishment: c for c in sc.search_cafes(session)}
-        shown = {name: sc.display_status(c, day) for name, c in cafes.items()}
+        shown = {name: cafe_terms.display_status(c, day) for name, c in cafes.items()}
         dues = list(
-            session.scalars(select(AmountDue).where(AmountDue.record_type == sc.RECORD_TYPE))
+            session.scalars(
+                select(AmountDue).where(AmountDue.record_type == cafe_rules.RECORD_TYPE)
+            )
         )
         assert len(dues) == demo_sidewalk_cafes.AMOUNTS_DUE
         assert sum(d.status == DueStatus.OPEN for d in dues) == demo_sidewalk_cafes.OPEN_AMOUNTS_DUE
@@ -1688,7 +1465,7 @@ def test_the_demo_puts_a_cafe_at_each_step_on_a_fresh_desk(desk: Desk, admin: Si
     assert len(issued) == 3
     with desk.lookup(admin) as action:
         for cafe_id in issued:
-            assert [i.key for i in sc.review(action, cafe_id) if not i.met] == []
+            assert [i.key for i in cafe_checklist.review(action, cafe_id) if not i.met] == []
 
 
 # -- the review's findings, each as a clerk meets it ----------------------------------------------
@@ -1709,9 +1486,14 @@ def test_the_notice_is_not_recorded_as_mailed_without_a_readable_site_plan(
     desk: Desk, clerk: SignedIn, bistro: int
 ) -> None:
     bare = _apply(desk, clerk, _data(bistro), papers=False)
-    _do(desk, clerk, sc.set_neighbors, bare, _neighbors())
+    _do(desk, clerk, cafe_notice.set_neighbors, bare, _neighbors())
     refused = _refused(
-        desk, clerk, sc.record_notice_mailed, bare, mailed_on=date(2026, 11, 30), by_name="C"
+        desk,
+        clerk,
+        cafe_notice.record_notice_mailed,
+        bare,
+        mailed_on=date(2026, 11, 30),
+        by_name="C",
     )
     assert (refused.field, refused.cite) == ("site_plan", APPLICATION)
     assert refused.message == (
@@ -1725,10 +1507,15 @@ def test_the_notice_is_not_recorded_as_mailed_without_a_readable_site_plan(
         None,
     )
     spoiled = _apply(desk, clerk, _data(bistro))
-    _do(desk, clerk, sc.set_neighbors, spoiled, _neighbors())
+    _do(desk, clerk, cafe_notice.set_neighbors, spoiled, _neighbors())
     _spoil_site_plan(desk, spoiled)
     unreadable = _refused(
-        desk, clerk, sc.record_notice_mailed, spoiled, mailed_on=date(2026, 11, 30), by_name="C"
+        desk,
+        clerk,
+        cafe_notice.record_notice_mailed,
+        spoiled,
+        mailed_on=date(2026, 11, 30),
+        by_name="C",
     )
     assert unreadable.field == "site_plan"
     assert unreadable.message.startswith(
@@ -1737,7 +1524,14 @@ def test_the_notice_is_not_recorded_as_mailed_without_a_readable_site_plan(
     assert _get(desk, spoiled).status == CafeStatus.APPLIED
     # a readable copy attached, the notice goes, and the letters print
     _do(desk, clerk, sc.attach_site_plan, spoiled, "plan.pdf", PDF, scale="1 in = 8 ft")
-    _do(desk, clerk, sc.record_notice_mailed, spoiled, mailed_on=date(2026, 11, 30), by_name="C")
+    _do(
+        desk,
+        clerk,
+        cafe_notice.record_notice_mailed,
+        spoiled,
+        mailed_on=date(2026, 11, 30),
+        by_name="C",
+    )
     assert _get(desk, spoiled).comments_due_on == date(2026, 12, 15)
 
 
@@ -1789,7 +1583,7 @@ def test_a_correction_of_what_the_neighbours_were_told_means_mailing_the_notice_
     dec28 = _meeting(desk, clerk, date(2026, 12, 28))
     _do(desk, inspector, sc.record_dpw_inspection, cafe, on=date(2026, 11, 30), by_name="I",
         satisfied=True)  # fmt: skip
-    _do(desk, clerk, sc.place_before_council, cafe, dec28)
+    _do(desk, clerk, cafe_council.place_before_council, cafe, dec28)
     assert _get(desk, cafe).status == CafeStatus.BEFORE_COUNCIL
     _do(desk, clerk, sc.correct_application, cafe, alcohol, mail_again=True)
     again = _get(desk, cafe)
@@ -1809,7 +1603,14 @@ def test_a_correction_of_what_the_neighbours_were_told_means_mailing_the_notice_
     )
     # mailed again a day later: the 15 days count from the new mailing
     clock.set(datetime(2026, 12, 1, 10, 0))
-    _do(desk, clerk, sc.record_notice_mailed, cafe, mailed_on=date(2026, 12, 1), by_name="C")
+    _do(
+        desk,
+        clerk,
+        cafe_notice.record_notice_mailed,
+        cafe,
+        mailed_on=date(2026, 12, 1),
+        by_name="C",
+    )
     assert _get(desk, cafe).comments_due_on == date(2026, 12, 16)
     _do(desk, clerk, sc.attach_site_plan, cafe, "new.pdf", PDF, scale="1:48", mail_again=True)
     assert _get(desk, cafe).status == CafeStatus.APPLIED
@@ -1826,7 +1627,7 @@ def test_the_council_takes_up_and_approves_only_an_application_that_meets_the_st
     cafe = int(_do(desk, clerk, sc.receive_application, _data(bistro), site_plan=("plan.png", PNG)))
     _mail(desk, clerk, cafe)
     dec28 = _meeting(desk, clerk, date(2026, 12, 28))
-    unready = _refused(desk, clerk, sc.place_before_council, cafe, dec28)
+    unready = _refused(desk, clerk, cafe_council.place_before_council, cafe, dec28)
     assert (unready.field, unready.cite) == ("standards", ELIGIBILITY)
     assert unready.message == (
         "Application SC-2026-001 cannot be placed before the Council while it does not meet the "
@@ -1836,40 +1637,21 @@ def test_the_council_takes_up_and_approves_only_an_application_that_meets_the_st
     assert _get(desk, cafe).status == CafeStatus.NOTICE_MAILED
     clock.set(datetime(2026, 12, 28, 19, 0))
     not_approved = _refused(
-        desk, clerk, sc.record_council_decision, cafe, meeting_id=dec28, approved=True
+        desk, clerk, cafe_council.record_council_decision, cafe, meeting_id=dec28, approved=True
     )
     assert not_approved.message.startswith(
         "Application SC-2026-001 cannot be approved while it does not meet the standards"
     )
     # the Council may deny it all the same
-    _do(desk, clerk, sc.record_council_decision, cafe, meeting_id=dec28, approved=False,
+    _do(desk, clerk, cafe_council.record_council_decision, cafe, meeting_id=dec28, approved=False,
         reasons="Incomplete.")  # fmt: skip
     assert _get(desk, cafe).status == CafeStatus.DENIED
     # without aisles the layout does not meet § 506-10 either
     clock.set(datetime(2026, 11, 30, 10, 0))
     aisleless = _apply(desk, clerk, _data(bistro, aisle_in=None))
     _mail(desk, clerk, aisleless)
-    no_aisle = _refused(desk, clerk, sc.place_before_council, aisleless, dec28)
+    no_aisle = _refused(desk, clerk, cafe_council.place_before_council, aisleless, dec28)
     assert no_aisle.cite == CLEARANCE and "Enter the aisle width" in no_aisle.message
-
-
-def test_alcohol_needs_a_liquor_license_covering_the_cafe_area() -> None:
-    alcohol = "§ 506-10 (Service of food and beverages; alcoholic beverages)"
-    unlicensed = _data(serves_alcohol=True, liquor_license=" ")
-    assert sc.alcohol_findings(unlicensed) == [
-        Finding(
-            "block",
-            alcohol,
-            "Alcohol is to be served, but no liquor license is entered: the permit may authorize "
-            "alcohol only where the applicant holds the alcoholic beverage licenses that include "
-            "the sidewalk cafe area.",
-        )
-    ]
-    licensed = dataclasses.replace(unlicensed, liquor_license="Class B 2026-14")
-    assert [(f.level, f.text) for f in sc.alcohol_findings(licensed)] == [
-        ("info", "Liquor license Class B 2026-14: it must include the sidewalk cafe area.")
-    ]
-    assert sc.alcohol_findings(_data()) == []
 
 
 def test_no_alcohol_without_a_license_from_the_checklist_to_the_council(
@@ -1892,13 +1674,13 @@ def test_no_alcohol_without_a_license_from_the_checklist_to_the_council(
     clock.set(datetime(2027, 1, 13, 19, 0))
     jan13 = _meeting(desk, clerk, date(2027, 1, 13))
     refused = _refused(
-        desk, clerk, sc.record_council_decision, cafe, meeting_id=jan13, approved=True
+        desk, clerk, cafe_council.record_council_decision, cafe, meeting_id=jan13, approved=True
     )
     assert refused.cite == "§ 506-10 (Service of food and beverages; alcoholic beverages)"
     assert "no liquor license is entered" in refused.message
     _do(desk, clerk, sc.correct_application, cafe, dataclasses.replace(data, liquor_license="B-9"))
     assert _items(desk, clerk, cafe)["alcohol"].met
-    _do(desk, clerk, sc.record_council_decision, cafe, meeting_id=jan13, approved=True)
+    _do(desk, clerk, cafe_council.record_council_decision, cafe, meeting_id=jan13, approved=True)
 
 
 def test_an_approved_application_can_still_have_its_records_and_a_missing_plan_attached(
@@ -1910,7 +1692,14 @@ def test_an_approved_application_can_still_have_its_records_and_a_missing_plan_a
     bistro: int,
 ) -> None:
     path = _to_council(desk, clock, clerk, inspector, treasurer, bistro)
-    _do(desk, clerk, sc.record_council_decision, path.cafe, meeting_id=path.dec28, approved=True)
+    _do(
+        desk,
+        clerk,
+        cafe_council.record_council_decision,
+        path.cafe,
+        meeting_id=path.dec28,
+        approved=True,
+    )
     _do(desk, clerk, sc.attach_sales_records, path.cafe, "sales-signed.pdf", PDF)
     assert _get(desk, path.cafe).sales_records_name == "sales-signed.pdf"
     kept = _refused(
@@ -1924,14 +1713,14 @@ def test_an_approved_application_can_still_have_its_records_and_a_missing_plan_a
     _spoil_site_plan(desk, path.cafe)
     eligible = _items(desk, clerk, path.cafe)["eligible"]
     assert eligible.state is ItemState.NOT_MET
-    stuck = _refused(desk, clerk, sc.issue, path.cafe)
+    stuck = _refused(desk, clerk, cafe_council.issue, path.cafe)
     assert (stuck.field, stuck.cite) == ("eligible", APPLICATION)
     assert stuck.message == (
         "Eligible; records, zoning and site plan: The site plan on file (plan.png) cannot be "
         "read as a PDF, PNG or JPEG file: attach a readable copy."
     )
     _do(desk, clerk, sc.attach_site_plan, path.cafe, "plan.png", PNG, scale="1 in = 8 ft")
-    _do(desk, clerk, sc.issue, path.cafe)
+    _do(desk, clerk, cafe_council.issue, path.cafe)
     assert _get(desk, path.cafe).status == CafeStatus.ISSUED
 
 
@@ -1946,29 +1735,31 @@ def test_a_temporary_revocation_over_leaves_a_whole_permit_standing(
     path = _issued(desk, clock, clerk, inspector, treasurer, bistro)
     jan11 = _meeting(desk, clerk, date(2027, 1, 11))
     clock.set(datetime(2026, 12, 30, 10, 0))
-    _do(desk, clerk, sc.give_revocation_notice, path.cafe, notice_on=date(2026, 12, 30),
-        meeting_id=jan11, grounds="Tables left out overnight.")  # fmt: skip
+    _do(desk, clerk, cafe_suspensions.give_revocation_notice, path.cafe, notice_on=date(2026, 12,
+        30), meeting_id=jan11, grounds="Tables left out overnight.")  # fmt: skip
     clock.set(datetime(2027, 1, 11, 20, 0))
-    _do(desk, clerk, sc.revoke, path.cafe, meeting_id=jan11, until=date(2027, 1, 31))
+    _do(desk, clerk, cafe_suspensions.revoke, path.cafe, meeting_id=jan11, until=date(2027, 1, 31))
 
     def shown() -> str:
         with desk.lookup(clerk) as action:
-            return sc.display_status(sc.get_cafe(action.session, path.cafe), action.today())
+            return cafe_terms.display_status(sc.get_cafe(action.session, path.cafe), action.today())
 
     clock.set(datetime(2027, 1, 31, 10, 0))  # its last day
     assert shown() == "Revoked until Sun Jan 31, 2027"
-    during = _refused(desk, clerk, sc.suspend, path.cafe, notice_on=date(2027, 1, 31),
+    during = _refused(desk, clerk, cafe_suspensions.suspend, path.cafe, notice_on=date(2027, 1, 31),
                       starts_on=date(2027, 2, 10), ends_on=date(2027, 2, 11), reason="Parade",
                       error=Conflict)  # fmt: skip
     assert during.message == (
         "SC-2026-001 is revoked until Sun Jan 31, 2027: there is no permit to suspend."
     )
-    _refused(desk, clerk, sc.renew, path.cafe, error=Conflict)
+    _refused(desk, clerk, cafe_council.renew, path.cafe, error=Conflict)
     clock.set(datetime(2027, 2, 1, 10, 0))  # the day after
     assert shown() == "Issued — expires Tue Dec 28, 2027"
-    _do(desk, clerk, sc.suspend, path.cafe, notice_on=date(2027, 2, 1),
+    _do(desk, clerk, cafe_suspensions.suspend, path.cafe, notice_on=date(2027, 2, 1),
         starts_on=date(2027, 2, 10), ends_on=date(2027, 2, 11), reason="Parade")  # fmt: skip
-    again = _refused(desk, clerk, sc.revoke, path.cafe, meeting_id=jan11, error=Conflict)
+    again = _refused(
+        desk, clerk, cafe_suspensions.revoke, path.cafe, meeting_id=jan11, error=Conflict
+    )
     assert again.message == (
         "No written notice of a revocation meeting is on record for SC-2026-001 since its "
         "revocation of Mon Jan 11, 2027: 10 days' written notice comes first."
@@ -1981,7 +1772,7 @@ def test_a_temporary_revocation_over_leaves_a_whole_permit_standing(
     clock.set(datetime(2027, 12, 10, 10, 0))
     titles = [i.title for i in _today_items(desk, clerk)]
     assert titles == ["Sidewalk cafe permit SC-2026-001 expires Tue Dec 28, 2027"]
-    renewal = _do(desk, clerk, sc.renew, path.cafe)
+    renewal = _do(desk, clerk, cafe_council.renew, path.cafe)
     assert _get(desk, renewal).renews_id == path.cafe
 
 
@@ -1995,23 +1786,25 @@ def test_issuing_the_renewal_ends_the_permit_it_renews(
 ) -> None:
     path = _issued(desk, clock, clerk, inspector, treasurer, bistro)
     clock.set(datetime(2027, 11, 1, 10, 0))
-    new = _do(desk, clerk, sc.renew, path.cafe)
+    new = _do(desk, clerk, cafe_council.renew, path.cafe)
     _do(desk, clerk, sc.attach_sales_records, new, "s.pdf", PDF)
     _do(desk, clerk, sc.correct_application, new,
         _data(bistro, sales_from=date(2027, 5, 1), sales_to=date(2027, 10, 31)))  # fmt: skip
-    _do(desk, clerk, sc.record_notice_mailed, new, mailed_on=date(2027, 11, 1), by_name="C")
+    _do(
+        desk, clerk, cafe_notice.record_notice_mailed, new, mailed_on=date(2027, 11, 1), by_name="C"
+    )
     _do(desk, inspector, sc.record_dpw_inspection, new, on=date(2027, 11, 1), by_name="I",
         satisfied=True)  # fmt: skip
     _pay(desk, treasurer, new)
     _certificate(desk, clerk, bistro, expires_on=date(2029, 6, 30))
     nov22 = _meeting(desk, clerk, date(2027, 11, 22))
-    _do(desk, clerk, sc.place_before_council, new, nov22)
+    _do(desk, clerk, cafe_council.place_before_council, new, nov22)
     clock.set(datetime(2027, 11, 22, 19, 0))
-    _do(desk, clerk, sc.record_council_decision, new, meeting_id=nov22, approved=True)
+    _do(desk, clerk, cafe_council.record_council_decision, new, meeting_id=nov22, approved=True)
     clock.set(datetime(2027, 12, 1, 10, 0))
     before = [i.title for i in _today_items(desk, clerk)]
     assert "Sidewalk cafe permit SC-2026-001 expires Tue Dec 28, 2027" in before
-    _do(desk, clerk, sc.issue, new)
+    _do(desk, clerk, cafe_council.issue, new)
     old, renewal = _get(desk, path.cafe), _get(desk, new)
     assert (renewal.status, renewal.issued_on, renewal.expires_on) == (
         CafeStatus.ISSUED,
@@ -2034,8 +1827,8 @@ def test_issuing_the_renewal_ends_the_permit_it_renews(
     assert said[-1] == (
         "Permit SC-2026-001 ends Tue Nov 30, 2027: renewed by SC-2027-001, issued Wed Dec 1, 2027"
     )
-    refused = _refused(desk, clerk, sc.suspend, path.cafe, notice_on=date(2027, 12, 1),
-                       starts_on=date(2027, 12, 10), ends_on=date(2027, 12, 11), reason="x",
+    refused = _refused(desk, clerk, cafe_suspensions.suspend, path.cafe, notice_on=date(2027, 12,
+                       1), starts_on=date(2027, 12, 10), ends_on=date(2027, 12, 11), reason="x",
                        error=Conflict)  # fmt: skip
     assert "expired Tue Nov 30, 2027" in refused.message
 
@@ -2061,7 +1854,14 @@ def test_a_meeting_held_without_the_decision_recorded_is_on_the_today_tab(
     )
     clock.set(datetime(2027, 1, 20, 10, 0))
     assert [i.title for i in _today_items(desk, clerk)] == [item.title]  # until it is recorded
-    _do(desk, clerk, sc.record_council_decision, path.cafe, meeting_id=path.dec28, approved=True)
+    _do(
+        desk,
+        clerk,
+        cafe_council.record_council_decision,
+        path.cafe,
+        meeting_id=path.dec28,
+        approved=True,
+    )
     assert [i.title for i in _today_items(desk, clerk)] == [
         "Issue SC-2026-001: approved by the Council"
     ]
@@ -2070,82 +1870,13 @@ def test_a_meeting_held_without_the_decision_recorded_is_on_the_today_tab(
     other = _apply(desk, clerk, _data(bistro, establishment="Bistro Annex"))
     _mail(desk, clerk, other)
     jan4 = _meeting(desk, clerk, date(2027, 1, 4))
-    _do(desk, clerk, sc.place_before_council, other, jan4)
+    _do(desk, clerk, cafe_council.place_before_council, other, jan4)
     _do(desk, admin, petitions.cancel_meeting, jan4, reason="No quorum")
     titles = [i.title for i in _today_items(desk, clerk)]
     assert (
         "Place SC-2026-002 before another meeting: the meeting of Mon Jan 4, 2027 was cancelled"
         in titles
     )
-
-
-@pytest.mark.parametrize(
-    ("changes", "message"),
-    [
-        ({}, None),
-        (
-            {"side_clear_passage_in": 71},
-            "Along the side street the clear pedestrian passage is 5 ft 11 in; at least 6 ft "
-            "must be kept clear there (the passage abutting the face of curb).",
-        ),
-        (
-            {"side_passage_abuts_curb": False, "side_clear_passage_in": 60,
-             "side_curb_setback_in": 36},
-            None,
-        ),
-        (
-            {"side_passage_abuts_curb": False, "side_clear_passage_in": 59,
-             "side_curb_setback_in": 36},
-            "Along the side street the clear pedestrian passage is 4 ft 11 in; at least 5 ft "
-            "must be kept clear there (the passage not abutting the face of curb).",
-        ),
-        ({"side_curb_setback_in": 36}, None),
-        (
-            {"side_curb_setback_in": 35},
-            "Along the side street tables and chairs are 35 in from the curb face; they must be "
-            "set back at least 3 ft.",
-        ),
-        (
-            {"side_clear_passage_in": None},
-            "Enter the clear pedestrian passage along the side street from the site plan.",
-        ),
-        (
-            {"at_curbside": True, "curb_setback_in": 36, "side_curb_setback_in": None},
-            "Enter the distance from the side street's curb face to the nearest table or chair.",
-        ),
-    ],
-)  # fmt: skip
-def test_a_corner_cafe_keeps_the_side_streets_sidewalk_clear_too(
-    changes: dict[str, Any], message: str | None
-) -> None:
-    corner = _data(
-        corner_parcel=True, side_frontage_in=240, side_cafe_length_in=120, side_clear_passage_in=72
-    )
-    found = sc.layout_findings(dataclasses.replace(corner, **changes))
-    assert _blocks(found) == ([message] if message else [])
-    assert all(f.cite == CLEARANCE for f in found if f.blocks)
-    # a cafe along the front only is not asked about the side street
-    assert _blocks(sc.layout_findings(_data(corner_parcel=True, side_clear_passage_in=None))) == []
-
-
-def test_a_file_that_cannot_be_kept_is_said_in_words() -> None:
-    assert sc.scan_problem("plan.pdf", PDF) is None and sc.scan_problem("plan.png", PNG) is None
-    assert sc.scan_problem("sales.pdf", b"") == "sales.pdf is empty."
-    assert sc.scan_problem("sales.csv", b"date,gross\n") == (
-        "sales.csv is not a PDF, PNG or JPEG file: scan the papers, or save them as a PDF, and "
-        "attach that."
-    )
-    big = b"%PDF" + b"0" * (25 * 1024 * 1024)
-    assert sc.scan_problem("scan.pdf", big) == (
-        "scan.pdf is larger than 25 MB; scan it at a lower resolution."
-    )
-    assert [sc.scan_kind(c) for c in (PDF, PNG, b"\xff\xd8\xff\xe0", b"PK", None)] == [
-        "pdf",
-        "png",
-        "jpeg",
-        "",
-        "",
-    ]
 
 
 def test_the_fee_owed_is_read_by_the_views(
@@ -2170,8 +1901,8 @@ def test_the_register_loads_each_rows_street_parcel_and_meetings_with_the_search
     path = _issued(desk, clock, clerk, inspector, treasurer, bistro)
     clock.set(datetime(2026, 12, 29, 10, 0))
     jan11 = _meeting(desk, clerk, date(2027, 1, 11))
-    _do(desk, clerk, sc.give_revocation_notice, path.cafe, notice_on=date(2026, 12, 29),
-        meeting_id=jan11, grounds="Noise")  # fmt: skip
+    _do(desk, clerk, cafe_suspensions.give_revocation_notice, path.cafe, notice_on=date(2026, 12,
+        29), meeting_id=jan11, grounds="Noise")  # fmt: skip
     for n in range(3):
         _apply(desk, clerk, _data(bistro, establishment=f"Annex {n}"))
     statements: list[str] = []
@@ -2212,7 +1943,7 @@ def test_two_stations_renewing_one_permit_at_once_make_one_renewal(
     def station(name: str) -> None:
         try:
             with desk.action(clerk) as action:
-                sc.renew(action, path.cafe)
+                cafe_council.renew(action, path.cafe)
                 action.session.flush()
                 if name == "A":
                     a_written.set()
@@ -2243,7 +1974,7 @@ def test_two_stations_renewing_one_permit_at_once_make_one_renewal(
         )
         billed = list(
             session.scalars(
-                select(AmountDue.description).where(AmountDue.record_type == sc.RECORD_TYPE)
+                select(AmountDue.description).where(AmountDue.record_type == cafe_rules.RECORD_TYPE)
             )
         )
     assert renewals == ["SC-2027-001"]
@@ -2266,23 +1997,31 @@ def test_every_service_that_writes_an_application_locks_it_first(
         calls.append((inspect.stack()[1].function, for_update))
         return real(session, cafe_id, for_update=for_update)
 
-    monkeypatch.setattr(sc, "get_cafe", recording)
+    for module in (sc, cafe_notice, cafe_council, cafe_suspensions):  # each service's module
+        monkeypatch.setattr(module, "get_cafe", recording)
     path = _issued(desk, clock, clerk, inspector, treasurer, bistro)
     jan11 = _meeting(desk, clerk, date(2027, 1, 11))
     clock.set(datetime(2026, 12, 30, 10, 0))
-    suspension = _do(desk, clerk, sc.suspend, path.cafe, notice_on=None,
+    suspension = _do(desk, clerk, cafe_suspensions.suspend, path.cafe, notice_on=None,
                      starts_on=date(2026, 12, 31), ends_on=date(2027, 1, 1), reason="Ice",
                      emergency=True)  # fmt: skip
-    _do(desk, clerk, sc.lift_suspension, suspension, on=date(2026, 12, 31), reason="Thawed")
-    _do(desk, clerk, sc.give_revocation_notice, path.cafe, notice_on=date(2026, 12, 30),
-        meeting_id=jan11, grounds="Noise")  # fmt: skip
-    _do(desk, clerk, sc.renew, path.cafe)
+    _do(
+        desk,
+        clerk,
+        cafe_suspensions.lift_suspension,
+        suspension,
+        on=date(2026, 12, 31),
+        reason="Thawed",
+    )
+    _do(desk, clerk, cafe_suspensions.give_revocation_notice, path.cafe, notice_on=date(2026, 12,
+        30), meeting_id=jan11, grounds="Noise")  # fmt: skip
+    _do(desk, clerk, cafe_council.renew, path.cafe)
     clock.set(datetime(2027, 1, 11, 20, 0))
-    _do(desk, clerk, sc.revoke, path.cafe, meeting_id=jan11)
+    _do(desk, clerk, cafe_suspensions.revoke, path.cafe, meeting_id=jan11)
     other = _apply(desk, clerk, _data(bistro, establishment="Annex"))
     _do(desk, clerk, sc.correct_application, other, _data(bistro, establishment="Annex 2"))
-    _do(desk, clerk, sc.record_comment, other, received_on=date(2027, 1, 11), commenter="R",
-        text="Fine")  # fmt: skip
+    _do(desk, clerk, cafe_notice.record_comment, other, received_on=date(2027, 1, 11),
+        commenter="R", text="Fine")  # fmt: skip
     _do(desk, clerk, sc.withdraw, other, reason="By letter")
     writers = {
         "attach_site_plan", "attach_sales_records", "correct_application", "set_neighbors",

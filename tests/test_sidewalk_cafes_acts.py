@@ -25,6 +25,7 @@ from test_sidewalk_cafes import (
     _certificate,
     _data,
     _do,
+    _issued,
     _meeting,
     _neighbors,
     _pay,
@@ -36,8 +37,12 @@ from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import ClerkDeskError
 from clerk_desk.kinds import Role
+from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import notice as cafe_notice
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
-from clerk_desk.sidewalk_cafes.acts import CafeAct, acts
+from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
+from clerk_desk.sidewalk_cafes.acts import CafeAct, acts, lift_acts
 
 Attempt = Callable[[Action], object]
 
@@ -81,17 +86,21 @@ def _attempts(cafe: int, meetings: Meetings) -> dict[CafeAct, tuple[Attempt, ...
 
     def correct(a: Action) -> object:  # the notes only: nothing the neighbours were told
         found = sc.get_cafe(a.session, cafe)
-        data = sc.CafeData(**{f: getattr(found, f) for f in sc.CafeData.__dataclass_fields__})
+        data = cafe_rules.CafeData(
+            **{f: getattr(found, f) for f in cafe_rules.CafeData.__dataclass_fields__}
+        )
         return sc.correct_application(a, cafe, dataclasses.replace(data, notes="Corrected"))
 
     return {
         CafeAct.CORRECT: (correct,),
-        CafeAct.NEIGHBOURS: (lambda a: sc.set_neighbors(a, cafe, _neighbors()),),
+        CafeAct.NEIGHBOURS: (lambda a: cafe_notice.set_neighbors(a, cafe, _neighbors()),),
         CafeAct.MAIL_NOTICE: (
-            lambda a: sc.record_notice_mailed(a, cafe, mailed_on=a.today(), by_name="C. Jensen"),
+            lambda a: cafe_notice.record_notice_mailed(
+                a, cafe, mailed_on=a.today(), by_name="C. Jensen"
+            ),
         ),
         CafeAct.COMMENT: (
-            lambda a: sc.record_comment(
+            lambda a: cafe_notice.record_comment(
                 a, cafe, received_on=a.today(), commenter="Ruth Olson", text="In favour"
             ),
         ),
@@ -101,16 +110,16 @@ def _attempts(cafe: int, meetings: Meetings) -> dict[CafeAct, tuple[Attempt, ...
                 a, cafe, on=a.today(), by_name="Ivan Olsen", satisfied=True
             ),
         ),
-        CafeAct.AGENDA: (lambda a: sc.place_before_council(a, cafe, meetings.dec28),),
+        CafeAct.AGENDA: (lambda a: cafe_council.place_before_council(a, cafe, meetings.dec28),),
         CafeAct.COUNCIL_DECISION: (
-            lambda a: sc.record_council_decision(
+            lambda a: cafe_council.record_council_decision(
                 a, cafe, meeting_id=meetings.dec28, approved=False, reasons="Too narrow"
             ),
         ),
-        CafeAct.ISSUE: (lambda a: sc.issue(a, cafe),),
-        CafeAct.RENEW: (lambda a: sc.renew(a, cafe),),
+        CafeAct.ISSUE: (lambda a: cafe_council.issue(a, cafe),),
+        CafeAct.RENEW: (lambda a: cafe_council.renew(a, cafe),),
         CafeAct.SUSPEND: (
-            lambda a: sc.suspend(
+            lambda a: cafe_suspensions.suspend(
                 a,
                 cafe,
                 notice_on=None,
@@ -121,7 +130,7 @@ def _attempts(cafe: int, meetings: Meetings) -> dict[CafeAct, tuple[Attempt, ...
             ),
         ),
         CafeAct.REVOCATION_NOTICE: (
-            lambda a: sc.give_revocation_notice(
+            lambda a: cafe_suspensions.give_revocation_notice(
                 a,
                 cafe,
                 notice_on=a.today(),
@@ -129,11 +138,11 @@ def _attempts(cafe: int, meetings: Meetings) -> dict[CafeAct, tuple[Attempt, ...
                 grounds="Noise after 11:00 p.m.",
             ),
         ),
-        CafeAct.REVOKE: (lambda a: sc.revoke(a, cafe, meeting_id=meetings.jan11),),
+        CafeAct.REVOKE: (lambda a: cafe_suspensions.revoke(a, cafe, meeting_id=meetings.jan11),),
         # The Administrator refuses one the standards forbid; the Council denies the others.
         CafeAct.DENY: (
-            lambda a: sc.deny(a, cafe, reasons="Not eligible"),
-            lambda a: sc.deny(a, cafe, reasons="Too narrow", meeting_id=meetings.dec28),
+            lambda a: cafe_council.deny(a, cafe, reasons="Not eligible"),
+            lambda a: cafe_council.deny(a, cafe, reasons="Too narrow", meeting_id=meetings.dec28),
         ),
         CafeAct.WITHDRAW: (lambda a: sc.withdraw(a, cafe, reason="By letter of the owner"),),
     }
@@ -197,7 +206,7 @@ def test_every_act_is_refused_by_acts_in_the_very_words_of_its_service(
     )
     _do(desk, clerk, sc.attach_site_plan, cafe, "plan.png", plan, scale="1 in = 8 ft")
     _do(desk, clerk, sc.attach_sales_records, cafe, "sales.pdf", PDF)
-    _do(desk, clerk, sc.set_neighbors, cafe, _neighbors())
+    _do(desk, clerk, cafe_notice.set_neighbors, cafe, _neighbors())
     _spoil_site_plan(desk, cafe)
     said = _agree(desk, everyone, cafe, meetings, seen)  # a plan on file that cannot be read
     assert said[CafeAct.MAIL_NOTICE] == (
@@ -217,9 +226,9 @@ def test_every_act_is_refused_by_acts_in_the_very_words_of_its_service(
 
     # beside it, a cafe with a 40-inch aisle (44 are required), mailed the same day
     cramped = _apply(desk, clerk, _data(bistro, establishment="Annex", aisle_in=40))
-    _do(desk, clerk, sc.set_neighbors, cramped, _neighbors())
+    _do(desk, clerk, cafe_notice.set_neighbors, cramped, _neighbors())
     for mailed in (cafe, cramped):
-        _do(desk, clerk, sc.record_notice_mailed, mailed, mailed_on=date(2026, 11, 30),
+        _do(desk, clerk, cafe_notice.record_notice_mailed, mailed, mailed_on=date(2026, 11, 30),
             by_name="C. Jensen")  # fmt: skip
 
     clock.set(datetime(2026, 12, 28, 19, 0))  # after the meeting of Dec 28
@@ -238,30 +247,37 @@ def test_every_act_is_refused_by_acts_in_the_very_words_of_its_service(
         satisfied=True)  # fmt: skip
     _certificate(desk, clerk, bistro)
     _pay(desk, treasurer, cafe)
-    _do(desk, clerk, sc.place_before_council, cafe, meetings.dec28)
+    _do(desk, clerk, cafe_council.place_before_council, cafe, meetings.dec28)
     _agree(desk, everyone, cafe, meetings, seen)  # before the Council
-    _do(desk, clerk, sc.record_council_decision, cafe, meeting_id=meetings.dec28, approved=True)
+    _do(
+        desk,
+        clerk,
+        cafe_council.record_council_decision,
+        cafe,
+        meeting_id=meetings.dec28,
+        approved=True,
+    )
     said = _agree(desk, everyone, cafe, meetings, seen)  # approved
     assert said[CafeAct.ISSUE] is None and said[CafeAct.CORRECT] is not None
 
-    _do(desk, clerk, sc.issue, cafe)
+    _do(desk, clerk, cafe_council.issue, cafe)
     said = _agree(desk, everyone, cafe, meetings, seen)  # the permit stands
     assert said[CafeAct.REVOKE] == (
         f"No written notice of a revocation meeting is on record for {_number(desk, cafe)}: "
         "10 days' written notice comes first. (§ 506-10 (Revocation of permit; appeal))"
     )
-    _do(desk, clerk, sc.give_revocation_notice, cafe, notice_on=date(2026, 12, 28),
+    _do(desk, clerk, cafe_suspensions.give_revocation_notice, cafe, notice_on=date(2026, 12, 28),
         meeting_id=meetings.jan11, grounds="Noise after 11:00 p.m.")  # fmt: skip
     clock.set(datetime(2027, 1, 11, 20, 0))  # after the revocation meeting
     said = _agree(desk, everyone, cafe, meetings, seen)
     assert said[CafeAct.REVOKE] is None and said[CafeAct.RENEW] is None
 
-    renewal = _do(desk, clerk, sc.renew, cafe)
+    renewal = _do(desk, clerk, cafe_council.renew, cafe)
     said = _agree(desk, everyone, cafe, meetings, seen)  # renewed, the renewal not yet issued
     assert said[CafeAct.RENEW] == (
         f"{_number(desk, cafe)} is already renewed by {_number(desk, renewal)}."
     )
-    _do(desk, clerk, sc.revoke, cafe, meeting_id=meetings.jan11)
+    _do(desk, clerk, cafe_suspensions.revoke, cafe, meeting_id=meetings.jan11)
     said = _agree(desk, everyone, cafe, meetings, seen)  # revoked for good
     assert all(said[act] is not None for act in set(CafeAct) - PAPERS)
 
@@ -292,7 +308,9 @@ def test_an_act_the_role_may_not_do_names_the_roles_that_may(
         ),
         CafeAct.WITHDRAW: (lambda a: sc.withdraw(a, cafe, reason="By letter"),),
         CafeAct.COMMENT: (
-            lambda a: sc.record_comment(a, cafe, received_on=a.today(), commenter="R", text="Ok"),
+            lambda a: cafe_notice.record_comment(
+                a, cafe, received_on=a.today(), commenter="R", text="Ok"
+            ),
         ),
     }
     for act, attempts in checks.items():
@@ -305,3 +323,51 @@ def test_an_act_the_role_may_not_do_names_the_roles_that_may(
             "role Building Inspector / Public Works or Administrator; you are signed in as "
             f"{role.label}."
         )
+
+
+def test_lift_is_refused_by_lift_acts_in_the_words_of_the_service_from_the_day_after_it_ends(
+    desk: Desk, clock: FixedClock, admin: SignedIn, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    """A suspension may be lifted until its last day, not from the day after, and not twice;
+    the tab's Lift… button (:func:`lift_acts`) says what :func:`lift_suspension` does."""
+    clerk, inspector = operator_with(Role.CLERK), operator_with(Role.INSPECTOR)
+    treasurer = operator_with(Role.TREASURER)
+    bistro = _business_on_broad(desk, admin, "Broad Street Bistro LLC")
+    cafe = _issued(desk, clock, clerk, inspector, treasurer, bistro).cafe
+    clock.set(datetime(2027, 1, 4, 10, 0))
+    suspension = _do(desk, admin, cafe_suspensions.suspend, cafe, notice_on=None,
+                     starts_on=date(2027, 1, 4), ends_on=date(2027, 1, 6), reason="Ice",
+                     emergency=True)  # fmt: skip
+
+    def said(who: SignedIn) -> str | None:
+        with desk.lookup(who) as action:
+            return lift_acts(action, sc.get_cafe(action.session, cafe))[suspension]
+
+    def lifting(who: SignedIn) -> str | None:
+        return _outcome(
+            desk,
+            who,
+            lambda a: cafe_suspensions.lift_suspension(
+                a, suspension, on=min(a.today(), date(2027, 1, 6)), reason="Thawed"
+            ),
+        )
+
+    for day, refused in ((5, None), (6, None), (7, "This suspension ended Wed Jan 6, 2027")):
+        clock.set(datetime(2027, 1, day, 10, 0))
+        for who in (clerk, inspector, treasurer, admin):
+            assert said(who) == lifting(who), (day, who.username)
+        shown = said(admin)
+        assert shown is None if refused is None else (shown or "").startswith(refused), shown
+    assert said(treasurer) == (
+        "To issue permits you need the role Clerk, Deputy Clerk or Administrator; you are "
+        "signed in as Treasurer."
+    )
+
+    clock.set(datetime(2027, 1, 5, 10, 0))
+    _do(desk, admin, cafe_suspensions.lift_suspension, suspension, on=date(2027, 1, 5),
+        reason="Thawed")  # fmt: skip
+    assert (
+        said(admin)
+        == lifting(admin)
+        == ("This suspension was already lifted from Tue Jan 5, 2027.")
+    )

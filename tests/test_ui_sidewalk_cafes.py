@@ -44,28 +44,34 @@ from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.service import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
+from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import notice as cafe_notice
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
-from clerk_desk.sidewalk_cafes.service import CafeData
+from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
+from clerk_desk.sidewalk_cafes.rules import CafeData
 from ui import forms, operations, printing
 from ui.kit.meetings import ReasonForm
 from ui.operations import App
-from ui.sidewalk_cafe_application import ApplicationDialog
-from ui.sidewalk_cafe_dialogs import (
-    AttachPapersDialog,
+from ui.sidewalk_cafes.application import ApplicationDialog
+from ui.sidewalk_cafes.council_dialogs import (
     BeforeCouncilDialog,
-    CommentDialog,
     CouncilDecisionDialog,
-    DpwInspectionDialog,
     IssueDialog,
-    LiftSuspensionDialog,
-    NeighborsDialog,
-    NoticeMailedDialog,
+)
+from ui.sidewalk_cafes.notice_dialogs import CommentDialog, NeighborsDialog, NoticeMailedDialog
+from ui.sidewalk_cafes.review_dialogs import (
+    AttachPapersDialog,
+    DpwInspectionDialog,
     PoliceReviewDialog,
+)
+from ui.sidewalk_cafes.suspension_dialogs import (
+    LiftSuspensionDialog,
     RevocationNoticeDialog,
     RevokeDialog,
     SuspendDialog,
 )
-from ui.sidewalk_cafes_tab import SidewalkCafesTab
+from ui.sidewalk_cafes.tab import SidewalkCafesTab
 
 pytestmark = pytest.mark.gui
 
@@ -168,9 +174,7 @@ def _pay_fee(desk: Desk, who: SignedIn, cafe_id: int, party_id: int) -> None:
     with desk.action(who) as action:
         if receipts.current_drawer(action.session, STATION) is None:
             receipts.open_drawer(action, station=STATION, opening_cash=Money("100"))
-        (due,) = ledger.dues_for(
-            action.session, RecordRef(sidewalk_cafes.RECORD_TYPE, str(cafe_id))
-        )
+        (due,) = ledger.dues_for(action.session, RecordRef(cafe_rules.RECORD_TYPE, str(cafe_id)))
         line = receipts.due_line(action.session, due.id)
         receipts.take_payment(
             action,
@@ -701,15 +705,15 @@ def _issued(desk: Desk, clock: FixedClock, clerk: SignedIn, inspector: SignedIn)
             sales_records=("tavern-sales.pdf", b"%PDF-1.4\n% sales\n"),
         )
         action.session.flush()
-        cafe_id = cafe.id
-        sidewalk_cafes.set_neighbors(
+        cafe_id = cafe
+        cafe_notice.set_neighbors(
             action,
             cafe_id,
-            [sidewalk_cafes.NeighborData("Ruth Halvorsen", "241 Broad St N", distance_ft=60)],
+            [cafe_rules.NeighborData("Ruth Halvorsen", "241 Broad St N", distance_ft=60)],
         )
     clock.set(datetime(2026, 11, 2, 10, 0))
     with desk.action(clerk) as action:
-        sidewalk_cafes.record_notice_mailed(
+        cafe_notice.record_notice_mailed(
             action, cafe_id, mailed_on=date(2026, 11, 2), by_name="Test Clerk"
         )
     clock.set(datetime(2026, 11, 20, 10, 0))
@@ -720,12 +724,12 @@ def _issued(desk: Desk, clock: FixedClock, clerk: SignedIn, inspector: SignedIn)
     meeting = _meeting(desk, clerk, date(2026, 11, 23))
     clock.set(datetime(2026, 11, 24, 10, 0))
     with desk.action(clerk) as action:
-        sidewalk_cafes.record_council_decision(action, cafe_id, meeting_id=meeting, approved=True)
+        cafe_council.record_council_decision(action, cafe_id, meeting_id=meeting, approved=True)
     clock.set(datetime(2026, 11, 30, 10, 0))
     _certificate(desk, clerk, party)
     _pay_fee(desk, clerk, cafe_id, party)
     with desk.action(clerk) as action:
-        sidewalk_cafes.issue(action, cafe_id)
+        cafe_council.issue(action, cafe_id)
     return cafe_id
 
 
@@ -796,6 +800,7 @@ def test_a_suspension_on_seven_days_notice_and_its_letter(
     assert suspension.lifted_on == date(2026, 11, 30)
     assert tab.suspension_model.column_texts(0)[3] == "Called off"
     assert not tab.lift_button.isEnabled()
+    assert tab.lift_button.toolTip() == "This suspension was already lifted from Mon Nov 30, 2026."
 
 
 def test_ten_days_notice_of_the_revocation_meeting_then_the_revocation(
@@ -888,7 +893,7 @@ def test_the_register_exported_to_excel_and_a_record_shown_for_the_today_tab(
     qtbot.keyClicks(tab.search_field, "douglas")
     tab.search_field.flush()
     assert tab.count_label.text() == "1 application"
-    tab.show_record(sidewalk_cafes.RECORD_TYPE, str(issued))  # the filter gives way
+    tab.show_record(cafe_rules.RECORD_TYPE, str(issued))  # the filter gives way
     shown = tab.selected()
     assert shown is not None and shown.id == issued and tab.search_field.text() == ""
     assert shown.status_text == "Issued — expires Tue Nov 30, 2027"
@@ -1003,18 +1008,18 @@ def _mailed(desk: Desk, clock: FixedClock, clerk: SignedIn) -> int:
             sales_records=("bistro-sales.pdf", b"%PDF-1.4\n% sales\n"),
         )
         action.session.flush()
-        cafe_id = cafe.id
-        sidewalk_cafes.set_neighbors(
+        cafe_id = cafe
+        cafe_notice.set_neighbors(
             action,
             cafe_id,
             [
-                sidewalk_cafes.NeighborData(
+                cafe_rules.NeighborData(
                     f"Owner {n}", f"24{n} Broad St N\nPrescott, WI 54021", distance_ft=20 * n
                 )
                 for n in range(1, 6)
             ],
         )
-        sidewalk_cafes.record_notice_mailed(
+        cafe_notice.record_notice_mailed(
             action, cafe_id, mailed_on=date(2026, 11, 30), by_name="Test Clerk"
         )
     return cafe_id
@@ -1045,10 +1050,8 @@ def test_the_notice_is_mailed_only_with_a_readable_diagram_and_its_letters_writt
             action, CafeData(party, "Point Douglas Bakery", "118 Orange St N")
         )
         action.session.flush()
-        sidewalk_cafes.set_neighbors(
-            action, bare.id, [sidewalk_cafes.NeighborData("Ruth", "241 Broad St N")]
-        )
-        bare_id = bare.id
+        cafe_notice.set_neighbors(action, bare, [cafe_rules.NeighborData("Ruth", "241 Broad St N")])
+        bare_id = bare
     office.refresh()
     office.select_cafe(bare_id)
     assert not office.mailed_button.isEnabled()
@@ -1065,7 +1068,7 @@ def test_the_notice_is_mailed_only_with_a_readable_diagram_and_its_letters_writt
     office.select_cafe(bare_id)
     assert not office.mailed_button.isEnabled()
     with pytest.raises(InvalidInput) as refused, desk.action(administrator) as action:
-        sidewalk_cafes.record_notice_mailed(
+        cafe_notice.record_notice_mailed(
             action, bare_id, mailed_on=date(2026, 11, 30), by_name="Carla Jensen"
         )
     assert (
@@ -1257,7 +1260,7 @@ def test_the_packet_for_the_council_prints_from_the_tab(
 def test_labels_start_where_a_partly_used_sheet_left_off(
     qtbot, tab, desk, clock, clerk, printed
 ) -> None:
-    from reports.sidewalk_cafes import AVERY_5160
+    from reports.sidewalk_cafes.notice import AVERY_5160
 
     cafe_id = _mailed(desk, clock, clerk)
     tab.refresh()
@@ -1289,12 +1292,12 @@ def test_a_temporary_revocation_over_and_a_renewal_issued_show_in_the_register(
     cafe_id = _issued(desk, clock, clerk, operator_with(Role.INSPECTOR))
     meeting = _meeting(desk, clerk, date(2026, 12, 14))
     with desk.action(clerk) as action:
-        sidewalk_cafes.give_revocation_notice(
+        cafe_suspensions.give_revocation_notice(
             action, cafe_id, notice_on=date(2026, 11, 30), meeting_id=meeting, grounds="Noise"
         )
     clock.set(datetime(2026, 12, 14, 20, 0))
     with desk.action(clerk) as action:
-        sidewalk_cafes.revoke(action, cafe_id, meeting_id=meeting, until=date(2026, 12, 31))
+        cafe_suspensions.revoke(action, cafe_id, meeting_id=meeting, until=date(2026, 12, 31))
     tab.refresh()
     tab.select_cafe(cafe_id)
     assert tab.selected().status_text == "Revoked until Thu Dec 31, 2026"
@@ -1309,7 +1312,7 @@ def test_a_temporary_revocation_over_and_a_renewal_issued_show_in_the_register(
         assert button.isEnabled(), button.objectName()
     assert tab.model.column_texts(0)[-1] == "Issued — expires Tue Nov 30, 2027"
     with desk.action(clerk) as action:
-        sidewalk_cafes.renew(action, cafe_id)
+        cafe_council.renew(action, cafe_id)
     with desk.database.writing() as session:  # the renewal issued (its steps are the core's)
         renewal = session.scalars(
             select(SidewalkCafe).where(SidewalkCafe.renews_id == cafe_id)
@@ -1339,7 +1342,7 @@ def test_the_revocation_notice_states_every_ground_the_council_may_revoke_on(
 
     dialogs.append(notice)
     tab.revocation_button.click()
-    for ground in sidewalk_cafes.REVOCATION_GROUNDS[:-1]:
+    for ground in cafe_rules.REVOCATION_GROUNDS[:-1]:
         assert ground in seen[0]
     assert "; or for any other reason in the Council\u2019s discretion" in seen[0]
 
@@ -1354,10 +1357,10 @@ def test_an_approved_application_whose_plan_cannot_be_read_gets_a_readable_copy(
         )
     meeting = _meeting(desk, clerk, date(2026, 12, 28))
     with desk.action(clerk) as action:
-        sidewalk_cafes.place_before_council(action, cafe_id, meeting)
+        cafe_council.place_before_council(action, cafe_id, meeting)
     clock.set(datetime(2026, 12, 28, 19, 0))
     with desk.action(clerk) as action:
-        sidewalk_cafes.record_council_decision(action, cafe_id, meeting_id=meeting, approved=True)
+        cafe_council.record_council_decision(action, cafe_id, meeting_id=meeting, approved=True)
     _spoil_plan(desk, cafe_id)
     tab.refresh()
     tab.select_cafe(cafe_id)

@@ -1,7 +1,8 @@
 """The main window: one tab per workflow, the menus, the status bar, the ordinance viewer.
 
 Tabs follow :data:`clerk_desk.workflows.WORKFLOWS` in order. A built workflow's tab is
-``ui/<name>_tab.py`` with the class ``<Name>Tab(app)``; a workflow not built yet gets a
+``ui/<name>_tab.py`` (or ``ui/<name>/tab.py``) with the class ``<Name>Tab(app)``; a workflow
+not built yet gets a
 :class:`~ui.placeholder_tab.PlaceholderTab` that says so. The window talks to its tabs through
 a few optional methods, so a new tab needs no change here:
 
@@ -94,8 +95,12 @@ def app_icon() -> QIcon:
 
 
 def tab_module_name(workflow: Workflow) -> str:
-    """``street_numbers`` → ``ui.street_numbers_tab``: where a built workflow's tab lives. It is
-    imported by this name when first shown, so a frozen program lists it as a hidden import."""
+    """``street_numbers`` → ``ui.street_numbers_tab``, or ``ui.sidewalk_cafes.tab`` for a
+    workflow whose window is a package (``ui/<name>/``): where a built workflow's tab lives. It
+    is imported by this name when first shown, so a frozen program lists it as a hidden import."""
+    package = importlib.util.find_spec(f"ui.{workflow.name}")
+    if package is not None and package.submodule_search_locations is not None:
+        return f"ui.{workflow.name}.tab"
     return f"ui.{workflow.name}_tab"
 
 

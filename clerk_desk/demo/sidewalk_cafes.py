@@ -46,8 +46,12 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator
 from clerk_desk.money import Money
 from clerk_desk.petitions import service as petitions
+from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import notice as cafe_notice
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
-from clerk_desk.sidewalk_cafes.service import CafeData, NeighborData
+from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
+from clerk_desk.sidewalk_cafes.rules import CafeData, NeighborData
 from clerk_desk.street_numbers import service as street_numbers
 
 BAKERY = "Orange Street Bakery"  # comments end in a few days
@@ -433,7 +437,7 @@ def _data(steps: _Steps, name: str, applied: date, **changes: object) -> CafeDat
     """A complete application: eligible (food 62% to 75% of gross), a storefront cafe leaving
     six feet clear at the curb, aisles of four feet, open 7:00 a.m. to 9:00 p.m."""
     end = applied - timedelta(days=applied.day)  # the last day of the month before
-    start = months_after(end + timedelta(days=1), -sc.SALES_MONTHS)
+    start = months_after(end + timedelta(days=1), -cafe_rules.SALES_MONTHS)
     gross = Money("184250.00")
     data = CafeData(
         applicant_id=steps.party[name],
@@ -501,8 +505,9 @@ def _apply(steps: _Steps, moment: datetime, key: str, data: CafeData, *, png: bo
     )
 
     def apply(action: Action) -> None:
-        cafe = sc.receive_application(action, data, site_plan=drawing, sales_records=records)
-        steps.ids[key] = cafe.id
+        steps.ids[key] = sc.receive_application(
+            action, data, site_plan=drawing, sales_records=records
+        )
 
     steps.add(moment, steps.staff.clerk, apply)
 
@@ -529,7 +534,7 @@ def _insure(steps: _Steps, moment: datetime, name: str, *, liquor: bool = False)
         city_additional_insured=True,
         additional_insured_endorsement=True,
         notice_days=30,
-        record_type=sc.RECORD_TYPE,
+        record_type=cafe_rules.RECORD_TYPE,
     )
     steps.add(moment, steps.staff.clerk, lambda action: bonds.file_certificate(action, data))
 
@@ -538,7 +543,7 @@ def _pay(steps: _Steps, moment: datetime, key: str) -> None:
     """The Treasurer takes the application's fee (its receipt: see the module docstring)."""
 
     def pay(action: Action) -> None:
-        record = RecordRef(sc.RECORD_TYPE, str(steps.ids[key]))
+        record = RecordRef(cafe_rules.RECORD_TYPE, str(steps.ids[key]))
         demo_counter.take_open(action, ledger.dues_for(action.session, record))
 
     steps.add(moment, steps.staff.treasurer, pay)
@@ -572,7 +577,7 @@ def _neighbors(name: str, count: int) -> tuple[NeighborData, ...]:
                 mailing_address=mailing,
                 parcel_number=f"281-00{base + n:03d}-{10 + n:02d}" if owner else "",
                 relation="owner" if owner else "occupant",
-                distance_ft=min(sc.NOTICE_RADIUS_FT, 18 + 13 * n),
+                distance_ft=min(cafe_rules.NOTICE_RADIUS_FT, 18 + 13 * n),
             )
         )
     return tuple(rows)
@@ -584,9 +589,9 @@ def _before(day: date, days: int) -> date:
 
 def _notice(steps: _Steps, key: str, name: str, applied: date, mailed: date, count: int) -> None:
     on, clerk = steps.on, steps.staff.clerk
-    steps.do(on(applied, 11), clerk, key, sc.set_neighbors, rows=_neighbors(name, count))
+    steps.do(on(applied, 11), clerk, key, cafe_notice.set_neighbors, rows=_neighbors(name, count))
     steps.do(
-        on(mailed, 15, 30), clerk, key, sc.record_notice_mailed, mailed_on=mailed,
+        on(mailed, 15, 30), clerk, key, cafe_notice.record_notice_mailed, mailed_on=mailed,
         by_name="Carla Jensen, for the City Administrator",
     )  # fmt: skip
 
@@ -640,7 +645,7 @@ def _through_council(
     for n in range(comments):
         received = mailed + timedelta(days=4 + 3 * n)
         steps.do(
-            on(received, 13, 15), clerk, key, sc.record_comment, received_on=received,
+            on(received, 13, 15), clerk, key, cafe_notice.record_comment, received_on=received,
             commenter=_neighbors(name, 6)[n].name, source="public",
             text="We support outdoor seating downtown." if approved else
             "Objects: the cafe would be open late next to apartments.",
@@ -652,10 +657,10 @@ def _through_council(
         note="Stanchion bases approved." if data.serves_alcohol else "",
     )  # fmt: skip
     meeting_id = steps.meeting(meeting_on)
-    steps.do(on(_before(meeting_on, 6), 10, 15), clerk, key, sc.place_before_council,
+    steps.do(on(_before(meeting_on, 6), 10, 15), clerk, key, cafe_council.place_before_council,
              meeting_id=meeting_id)  # fmt: skip
     steps.do(
-        on(meeting_on + timedelta(days=1), 9, 30), clerk, key, sc.record_council_decision,
+        on(meeting_on + timedelta(days=1), 9, 30), clerk, key, cafe_council.record_council_decision,
         meeting_id=meeting_id, approved=approved, conditions=conditions, closes_at=closes_at,
         reasons=reasons,
     )  # fmt: skip
@@ -679,8 +684,8 @@ def _bakery(steps: _Steps) -> None:
     received = mailed + timedelta(days=5)
     if received < today:
         steps.do(
-            on(received, 14), steps.staff.clerk, key, sc.record_comment, received_on=received,
-            commenter="Prescott Area Chamber of Commerce", source="public",
+            on(received, 14), steps.staff.clerk, key, cafe_notice.record_comment,
+            received_on=received, commenter="Prescott Area Chamber of Commerce", source="public",
             text="The Chamber supports the bakery's sidewalk seating.",
         )  # fmt: skip
 
@@ -705,7 +710,7 @@ def _bistro(steps: _Steps) -> None:
     _pay(steps, on(applied, 10, 5), key)
     _notice(steps, key, BISTRO, applied, mailed, 7)
     steps.do(
-        on(mailed + timedelta(days=6), 11), clerk, key, sc.record_comment,
+        on(mailed + timedelta(days=6), 11), clerk, key, cafe_notice.record_comment,
         received_on=mailed + timedelta(days=6), commenter="Lindgren Properties LLC",
         source="public", text="No objection if the bus stop stays clear.",
     )  # fmt: skip
@@ -715,7 +720,7 @@ def _bistro(steps: _Steps) -> None:
         by_name="Ivan Olsen, Director of Public Works", satisfied=True,
     )  # fmt: skip
     meeting_id = steps.meeting(meeting_on)
-    steps.do(on(today, 9, 15), clerk, key, sc.place_before_council, meeting_id=meeting_id)
+    steps.do(on(today, 9, 15), clerk, key, cafe_council.place_before_council, meeting_id=meeting_id)
 
 
 def _harbor(steps: _Steps) -> None:
@@ -729,7 +734,11 @@ def _harbor(steps: _Steps) -> None:
     data = _data(steps, HARBOR, issued)
     _through_council(steps, key, HARBOR, meeting_on, data=data, comments=1, png=True)
     steps.do(
-        on(issued, 11), steps.staff.clerk, key, sc.issue, expires_on=today + timedelta(days=20)
+        on(issued, 11),
+        steps.staff.clerk,
+        key,
+        cafe_council.issue,
+        expires_on=today + timedelta(days=20),
     )
 
 
@@ -757,7 +766,7 @@ def _alehouse(steps: _Steps) -> None:
     issued = meeting_on + timedelta(days=2)
     while not steps.calendar.is_open(issued):
         issued += timedelta(days=1)
-    steps.do(on(min(issued, today), 10), steps.staff.clerk, key, sc.issue)
+    steps.do(on(min(issued, today), 10), steps.staff.clerk, key, cafe_council.issue)
 
 
 def _pizzeria(steps: _Steps) -> None:
@@ -770,11 +779,11 @@ def _pizzeria(steps: _Steps) -> None:
     meeting_on = _last_meeting_before(steps, issued)
     data = _data(steps, PIZZERIA, issued, seats=12, tables=3)
     _through_council(steps, key, PIZZERIA, meeting_on, data=data)
-    steps.do(on(issued, 14), steps.staff.clerk, key, sc.issue)
+    steps.do(on(issued, 14), steps.staff.clerk, key, cafe_council.issue)
     starts = _before(today, 1)
     notice = _before(starts, 10)
     steps.do(
-        on(notice, 9, 45), steps.staff.clerk, key, sc.suspend, notice_on=notice,
+        on(notice, 9, 45), steps.staff.clerk, key, cafe_suspensions.suspend, notice_on=notice,
         starts_on=starts, ends_on=today + timedelta(days=1), reason=f"Conflict with {FESTIVAL}.",
     )  # fmt: skip
 
@@ -794,7 +803,7 @@ def _slice(steps: _Steps) -> None:
     # A neighbour's letter that came after the 15 days: kept for the Council, marked untimely.
     late = _before(meeting_on, 3)
     steps.do(
-        on(late, 16), clerk, key, sc.record_comment, received_on=late,
+        on(late, 16), clerk, key, cafe_notice.record_comment, received_on=late,
         commenter="Erickson Properties LLC", source="public",
         text="Please deny: noise and litter after 10 p.m.",
     )  # fmt: skip

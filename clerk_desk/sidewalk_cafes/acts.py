@@ -11,10 +11,11 @@ What the guards judge is the record's state only. What the clerk types into the 
 day later than today, a meeting within the comment period, the reasons left empty) is checked
 by the service after :func:`allow`, and said under the field.
 
-Until the workflow becomes a package (``rules`` below ``service``), this module and
-:mod:`clerk_desk.sidewalk_cafes.service` import each other: the guards use the rules there (the
-standing of a permit, the standards, the site plan's scan) and the services there call
-:func:`allow`. Neither reaches into the other while it is being imported.
+The guards read the pure rules (:mod:`~clerk_desk.sidewalk_cafes.rules`,
+:mod:`~clerk_desk.sidewalk_cafes.terms`) and two facts the service reads from the database (the
+application itself, whether its site plan can be read). The services (in ``service``,
+``notice``, ``council``, ``suspensions``) call :func:`allow`, so this module and ``service``
+import each other as modules; neither reaches into the other while it is being imported.
 """
 
 from __future__ import annotations
@@ -29,9 +30,11 @@ from sqlalchemy import select
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput, PermissionDenied
 from clerk_desk.kinds import CafeStatus
-from clerk_desk.models import SidewalkCafe
+from clerk_desk.models import CafeSuspension, SidewalkCafe
 from clerk_desk.permissions import Permission, refusal
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as cafes
+from clerk_desk.sidewalk_cafes import terms as cafe_terms
 from clerk_desk.words import format_day
 
 
@@ -85,12 +88,12 @@ def status_refusal(
 
 
 def standing_refusal(cafe: SidewalkCafe, today: date, what: str) -> Conflict | None:
-    """Refused unless the permit stands today (:func:`~clerk_desk.sidewalk_cafes.service.standing`):
+    """Refused unless the permit stands today (:func:`~clerk_desk.sidewalk_cafes.terms.standing`):
     issued (suspended or not, or again after a temporary revocation's last day) and not
     expired."""
-    now = cafes.standing(cafe, today)
-    if now not in cafes.STANDING:
-        shown = cafes.display_status(cafe, today) if now is CafeStatus.REVOKED else now.label
+    now = cafe_terms.standing(cafe, today)
+    if now not in cafe_rules.STANDING:
+        shown = cafe_terms.display_status(cafe, today) if now is CafeStatus.REVOKED else now.label
         return Conflict(f"{cafe.number} is {shown[:1].lower() + shown[1:]}: {what}")
     if cafe.expires_on is not None and cafe.expires_on < today:
         return Conflict(f"{cafe.number} expired {format_day(cafe.expires_on)}: {what}")
@@ -99,8 +102,8 @@ def standing_refusal(cafe: SidewalkCafe, today: date, what: str) -> Conflict | N
 
 def standards_refusal(cafe: SidewalkCafe, what: str) -> InvalidInput | None:
     """Refused, naming the first finding, while the application itself does not meet the
-    standards of § 506-10 (:func:`~clerk_desk.sidewalk_cafes.service.standards_block`)."""
-    first = cafes.standards_block(cafe)
+    standards of § 506-10 (:func:`~clerk_desk.sidewalk_cafes.rules.standards_block`)."""
+    first = cafe_rules.standards_block(cafe)
     if first is None:
         return None
     return InvalidInput(
@@ -130,7 +133,7 @@ def refuse(found: ClerkDeskError | None) -> None:
 def _correct(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     return status_refusal(
         cafe,
-        cafes.UNDECIDED,
+        cafe_rules.UNDECIDED,
         "it can no longer be corrected (a permit is not changed; apply again or renew).",
     )
 
@@ -161,7 +164,7 @@ def _mail_notice(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
             "Attach the applicant's site plan first: the notice must contain a copy of the "
             "diagram submitted by the applicant.",
             field="site_plan",
-            cite=cafes.APPLICATION_CITE,
+            cite=cafe_rules.APPLICATION_CITE,
         )
     if not cafes.readable_site_plan(action.session, cafe):
         return InvalidInput(
@@ -169,39 +172,39 @@ def _mail_notice(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
             "PDF, PNG or JPEG file: attach a readable copy of the applicant's diagram before "
             "the notice is mailed.",
             field="site_plan",
-            cite=cafes.APPLICATION_CITE,
+            cite=cafe_rules.APPLICATION_CITE,
         )
     if not cafe.neighbors:
         return InvalidInput(
-            f"List the owners of property within {cafes.NOTICE_RADIUS_FT} feet first: the "
+            f"List the owners of property within {cafe_rules.NOTICE_RADIUS_FT} feet first: the "
             "notice is mailed to them.",
             field="neighbors",
-            cite=cafes.APPLICATION_CITE,
+            cite=cafe_rules.APPLICATION_CITE,
         )
     return None
 
 
 def _undecided(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
-    return status_refusal(cafe, cafes.UNDECIDED, "the Council has decided.")
+    return status_refusal(cafe, cafe_rules.UNDECIDED, "the Council has decided.")
 
 
 def _police_review(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     """Only a business that holds a liquor license or means to serve alcohol goes to the Chief
     of Police (§ 506-10 (Application for permit))."""
     found = _undecided(action, cafe)
-    if found is None and not cafes.needs_police_review(cafe):
+    if found is None and not cafe_rules.needs_police_review(cafe):
         return InvalidInput(
             "This application does not go to the Chief of Police: no alcohol will be served "
             "and no liquor license is held. Record any comment of the Chief as a staff comment.",
             field="police",
-            cite=cafes.APPLICATION_CITE,
+            cite=cafe_rules.APPLICATION_CITE,
         )
     return found
 
 
 def _dpw_inspection(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     return status_refusal(
-        cafe, cafes.PRE_ISSUE, "the permit is no longer waiting for its inspection."
+        cafe, cafe_rules.PRE_ISSUE, "the permit is no longer waiting for its inspection."
     )
 
 
@@ -241,7 +244,9 @@ def _print_owners(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     """The labels and the list of the owners within 100 feet, once they are listed."""
     if cafe.neighbors:
         return None
-    return Conflict(f"No owners within {cafes.NOTICE_RADIUS_FT} feet are listed for {cafe.number}.")
+    return Conflict(
+        f"No owners within {cafe_rules.NOTICE_RADIUS_FT} feet are listed for {cafe.number}."
+    )
 
 
 def _print_letters(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
@@ -254,14 +259,14 @@ def _print_letters(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
 
 def _issue(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     """After the Council's approval. The checklist is judged with the term the clerk chooses,
-    so :func:`~clerk_desk.sidewalk_cafes.service.issue` checks it with the form, not here."""
+    so :func:`~clerk_desk.sidewalk_cafes.council.issue` checks it with the form, not here."""
     status = CafeStatus(cafe.status)
     if status is CafeStatus.APPROVED:
         return None
     return Conflict(
         f"Application {cafe.number} is {status.label.lower()}: a permit is issued only after "
         "the Council's approval.",
-        cite=cafes.ISSUANCE_CITE,
+        cite=cafe_rules.ISSUANCE_CITE,
     )
 
 
@@ -274,8 +279,8 @@ def _print_permit(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
 def _renew(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
     """An issued permit (expired or not: the permittee applies again), renewed once: a second
     renewal of one permit would bill the fee twice."""
-    now_standing = cafes.standing(cafe, action.today())
-    if now_standing not in cafes.STANDING:
+    now_standing = cafe_terms.standing(cafe, action.today())
+    if now_standing not in cafe_rules.STANDING:
         return Conflict(
             f"{cafe.number} is {now_standing.label.lower()}: only an issued permit is renewed; "
             "take a new application."
@@ -318,7 +323,7 @@ def _revoke(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
         return Conflict(
             f"No written notice of a revocation meeting is on record for {cafe.number}{since}: "
             "10 days' written notice comes first.",
-            cite=cafes.REVOCATION_CITE,
+            cite=cafe_rules.REVOCATION_CITE,
         )
     return None
 
@@ -328,15 +333,15 @@ def administrator_denial(action: Action, cafe: SidewalkCafe) -> ClerkDeskError |
     decision, only an application the standards forbid; one that meets them is denied by the
     Council alone (§ 506-10 (Sidewalk cafe permit issuance))."""
     found = permission_refusal(action, ISSUE) or status_refusal(
-        cafe, cafes.UNDECIDED, "it is not waiting for a decision."
+        cafe, cafe_rules.UNDECIDED, "it is not waiting for a decision."
     )
-    if found is not None or cafes.standards_block(cafe) is not None:
+    if found is not None or cafe_rules.standards_block(cafe) is not None:
         return found
     return InvalidInput(
         "The application meets the standards of § 506-10: only the Common Council denies "
         "it. Record the Council's decision at its meeting.",
         field="meeting_id",
-        cite=cafes.ISSUANCE_CITE,
+        cite=cafe_rules.ISSUANCE_CITE,
     )
 
 
@@ -351,7 +356,7 @@ def _deny(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
 
 
 def _withdraw(action: Action, cafe: SidewalkCafe) -> ClerkDeskError | None:
-    return status_refusal(cafe, cafes.PRE_ISSUE, "it can no longer be withdrawn.")
+    return status_refusal(cafe, cafe_rules.PRE_ISSUE, "it can no longer be withdrawn.")
 
 
 TAKE = Permission.TAKE_APPLICATIONS
@@ -405,3 +410,33 @@ def acts(action: Action, cafe_id: int) -> dict[CafeAct, str | None]:
     cafe = cafes.get_cafe(action.session, cafe_id)
     found = {act: refusal_of(action, act, cafe) for act in CafeAct}
     return {act: None if error is None else str(error) for act, error in found.items()}
+
+
+# -- the acts on one suspension ------------------------------------------------------------------
+
+
+def lift_refusal(action: Action, suspension: CafeSuspension) -> ClerkDeskError | None:
+    """Why the suspension cannot be lifted now, or None: the permission, then a suspension
+    already lifted or already over (the day it may be lifted from is the form's, checked by
+    :func:`~clerk_desk.sidewalk_cafes.suspensions.lift_suspension`)."""
+    found = permission_refusal(action, Permission.ISSUE_PERMITS)
+    if found is not None:
+        return found
+    if suspension.lifted_on is not None:
+        return Conflict(
+            f"This suspension was already lifted from {format_day(suspension.lifted_on)}."
+        )
+    if suspension.ends_on < action.today():
+        return Conflict(
+            f"This suspension ended {format_day(suspension.ends_on)}: there is nothing to lift."
+        )
+    return None
+
+
+def lift_acts(action: Action, cafe: SidewalkCafe) -> dict[int, str | None]:
+    """For each suspension of ``cafe``, by id: None when it may be lifted now, else why not
+    (what the tab's Lift button says)."""
+    return {
+        s.id: None if (error := lift_refusal(action, s)) is None else str(error)
+        for s in cafe.suspensions
+    }

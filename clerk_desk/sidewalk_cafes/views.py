@@ -1,210 +1,309 @@
-"""What the sidewalk cafe papers print (§ 506-10), gathered in one read each.
+"""What the Sidewalk Cafes tab reads (§ 506-10): an application as the register, the details
+and every form show it (:class:`CafeRow`, :class:`CafeDetails` and the rows of its pages), read
+in one action and frozen, never live records; and the small facts the forms ask of the core
+(the applicant, the streets and parcels to choose from, what a correction changes in the notice).
 
-Reports never query: the permit (with the site plan that delineates the cafe), the notice to
-owners and occupants within 100 feet (with the applicant's diagram and the list attached to the
-packet), the application packet for the Common Council, the suspension and revocation letters
-and the register each ask one function here for plain data, with every date already counted by
-the City calendar. Nothing here writes.
+A row is the application as the form gives it (:class:`~clerk_desk.sidewalk_cafes.rules.CafeData`)
+with the facts only the record has; what the papers print is in
+:mod:`clerk_desk.sidewalk_cafes.papers`, the acts allowed now in
+:mod:`clerk_desk.sidewalk_cafes.acts`. Times are written the City's way ("6:00 a.m.").
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
+from decimal import Decimal
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
-
-from clerk_desk import ledger
-from clerk_desk.bonds import service as bonds
-from clerk_desk.clock import city_zone
-from clerk_desk.coverage import CoverageKind, Covers, check_certificate
-from clerk_desk.deadlines import CityCalendar
-from clerk_desk.documents import scan_bytes
-from clerk_desk.due_receipts import FeeReceipt, fee_receipts
-from clerk_desk.errors import Conflict, NotFound
+from clerk_desk import parties, parties_views, words
+from clerk_desk.desk import Action
+from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
-from clerk_desk.kinds import CafeStatus, DueStatus
-from clerk_desk.ledger import RecordRef
-from clerk_desk.lengths import format_length
-from clerk_desk.models import AmountDue, CafeComment, CafeSuspension, SidewalkCafe
+from clerk_desk.history import HistoryEntry
+from clerk_desk.kinds import CafeStatus
+from clerk_desk.lengths import parse_length
+from clerk_desk.models import CafeComment, CafeNeighbor, CafeSuspension, SidewalkCafe
 from clerk_desk.money import Money
-from clerk_desk.sidewalk_cafes import service as sc
-from clerk_desk.street_openings.views import InsuranceOnFile
-from clerk_desk.words import format_day, long_day
+from clerk_desk.parties_views import PartyRow
+from clerk_desk.sidewalk_cafes import checklist as cafe_checklist
+from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import papers as cafe_papers
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
+from clerk_desk.sidewalk_cafes import service
+from clerk_desk.sidewalk_cafes import terms as cafe_terms
+from clerk_desk.sidewalk_cafes.acts import CafeAct, acts, lift_acts
+from clerk_desk.sidewalk_cafes.rules import (
+    APPLICATION_FIELDS,
+    CafeData,
+    ChecklistItem,
+    ItemState,
+    NeighborData,
+)
+from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.validation import max_length
+from clerk_desk.words import clock_time, format_day
 
-__all__ = [
-    "CheckLine",
-    "CommentLine",
-    "FeeReceipt",
-    "InsuranceOnFile",
-    "LetterView",
-    "NeighborLine",
-    "NoticeView",
-    "PacketView",
-    "PermitView",
-    "RegisterRow",
-    "fee_owed",
-    "letter_view",
-    "notice_view",
-    "packet_view",
-    "permit_view",
-    "register_rows",
-]
+IN_PROCESS = (
+    CafeStatus.APPLIED,
+    CafeStatus.NOTICE_MAILED,
+    CafeStatus.BEFORE_COUNCIL,
+    CafeStatus.APPROVED,
+)
+"""An application not yet issued, denied or withdrawn: it can still be corrected."""
+BEFORE_DECISION = (CafeStatus.APPLIED, CafeStatus.NOTICE_MAILED, CafeStatus.BEFORE_COUNCIL)
+
+SOURCE_LABELS = cafe_rules.COMMENT_SOURCE_LABELS
+
+TEXT_LIMITS: Mapping[str, int | None] = {
+    "establishment": max_length(SidewalkCafe.establishment),
+    "address": max_length(SidewalkCafe.address),
+    "zoning_district": max_length(SidewalkCafe.zoning_district),
+    "site_plan_scale": max_length(SidewalkCafe.site_plan_scale),
+    "liquor_license": max_length(SidewalkCafe.liquor_license),
+    "umbrellas": max_length(SidewalkCafe.umbrellas),
+    "commenter": max_length(CafeComment.commenter),
+    "neighbor_name": max_length(CafeNeighbor.name),
+    "neighbor_parcel_number": max_length(CafeNeighbor.parcel_number),
+}
+"""The most characters each text field of the forms holds (None: unlimited), read from the
+records that store them, the same limits the services check."""
 
 
-@dataclass(frozen=True, slots=True)
-class PermitView:
-    """Everything the printed "Sidewalk Cafe Permit" shows."""
+def time_text(value: time | None) -> str:
+    """ "6:00 a.m.": the City's way, as the findings and the papers write it."""
+    return "" if value is None else clock_time(value, dotted=True)
 
-    cafe_id: int
-    number: str
-    status: str  # display_status on the day printed
-    establishment: str
-    address: str
-    applicant_name: str
-    applicant_address: str  # mailing lines, "\n"-separated
-    parcel_number: str
-    zoning_district: str
-    renews_number: str  # "" unless a renewal
-    issued_on: date | None
-    issued_by_name: str  # who recorded the issuance (printed small; the Administrator signs)
-    expires_on: date | None
-    term: str  # "Expires Mon Nov 30, 2027 — at most one year from issuance; not transferable."
-    configuration: str  # "Abutting the storefront", "… and along the side of the corner parcel"
-    dimensions: tuple[tuple[str, str], ...]  # (what, "6 ft"), in the order printed
-    seats: int | None
-    tables: int | None
-    umbrellas: str  # as described on the permit; "No umbrellas." when none
-    serves_alcohol: bool
-    liquor_license: str
-    alcohol: str  # the sentence printed about alcohol
-    opens_at: time | None
-    closes_at: time | None  # the Council's restriction applied
-    hours: str  # "7:00 a.m. to 10:00 p.m."
-    council_meeting_on: date | None
-    council_conditions: tuple[str, ...]
-    dpw_inspected_on: date | None
-    dpw_inspected_by: str
-    police_reviewed_on: date | None
-    insurance: InsuranceOnFile | None
-    fee_amount: Money  # billed (renewals included), cancelled excluded
-    fee_owed: Money
-    receipts: tuple[FeeReceipt, ...]
-    site_plan_name: str
-    site_plan_scale: str
-    site_plan: bytes | None  # the plan delineating the cafe area, printed with the permit
-    site_plan_kind: str  # "pdf", "png", "jpeg" or "" (none, or unreadable)
-    display_notice: str  # "This permit must be visibly displayed during business hours."
-    cites: tuple[str, ...]
+
+def hours_text(opens: time | None, closes: time | None) -> str:
+    """ "7:00 a.m. to 10:00 p.m."; "?" for a time not given yet, "" for neither."""
+    if opens is None and closes is None:
+        return ""
+    return f"{time_text(opens) or '?'} to {time_text(closes) or '?'}"
 
 
 @dataclass(frozen=True, slots=True)
-class NeighborLine:
-    """One addressee of the notice."""
+class NeighborRow:
+    """An owner or occupant within 100 feet, as the list shows it and the form edits it.
 
-    position: int
+    The mailing address is kept as its lines; the table shows (and takes) them joined by "; ".
+    The distance is kept as typed until saved (whole feet: "85", "85 ft").
+    """
+
     name: str
-    mailing_address: str  # lines, "\n"-separated, as on the envelope
-    parcel_number: str
-    relation: str  # "owner" or "occupant"
-    distance_ft: int | None
+    mailing_address: str = ""
+    parcel_number: str = ""
+    relation: str = "owner"
+    distance: str = ""
+
+    @classmethod
+    def of(cls, neighbor: CafeNeighbor | NeighborData) -> NeighborRow:
+        return cls(
+            neighbor.name,
+            neighbor.mailing_address,
+            neighbor.parcel_number,
+            neighbor.relation,
+            "" if neighbor.distance_ft is None else str(neighbor.distance_ft),
+        )
+
+    @property
+    def blank(self) -> bool:
+        return not any(
+            part.strip() for part in (self.name, self.mailing_address, self.parcel_number)
+        )
+
+    @property
+    def address_line(self) -> str:
+        return "; ".join(line.strip() for line in self.mailing_address.splitlines() if line)
 
     @property
     def beyond(self) -> bool:
-        """More than 100 feet away: kept on the list, marked "beyond 100 ft — not required"."""
-        return sc.beyond_radius(self.distance_ft)
+        """More than 100 feet away (as typed): kept, marked "beyond 100 ft — not required"."""
+        text = self.distance.strip().removesuffix("ft").strip()
+        return text.isdigit() and cafe_rules.beyond_radius(int(text))
+
+    @property
+    def distance_text(self) -> str:
+        shown = f"{self.distance} ft" if self.distance.isdigit() else self.distance
+        return f"{shown} \u2014 {cafe_rules.BEYOND_RADIUS}" if self.beyond else shown
+
+    def data(self, line: int) -> NeighborData:
+        """The row as the core takes it; a distance that is not whole feet is refused with
+        the line of the list it is on."""
+        feet: int | None = None
+        if self.distance.strip():
+            inches = parse_length(
+                self.distance, label=f"Line {line}: the distance", field="neighbors"
+            )
+            if inches is None or inches % 12:
+                raise InvalidInput(
+                    f'Line {line}: the distance "{self.distance}" is not a whole number of feet.',
+                    field="neighbors",
+                )
+            feet = inches // 12
+        return NeighborData(
+            self.name.strip(),
+            self.mailing_address.strip(),
+            self.parcel_number.strip(),
+            self.relation,
+            feet,
+        )
 
 
 @dataclass(frozen=True, slots=True)
-class NoticeView:
-    """The notice mailed to owners and occupants within 100 feet, and its list."""
+class CommentRow:
+    """A comment received by the City Clerk on the application."""
 
-    cafe_id: int
-    number: str
-    establishment: str
-    address: str
-    applicant_name: str
-    serves_alcohol: bool  # whether alcohol will be served at the cafe if the permit is granted
-    liquor_license: str
-    alcohol: str  # the sentence the letter prints about alcohol
-    mailed_on: date | None  # None before it is mailed (a draft)
-    comments_due_on: date | None
-    comments_explanation: str  # how the last day was counted
-    site_plan_name: str
-    site_plan_scale: str
-    site_plan: bytes | None  # the applicant's diagram (PDF, PNG or JPEG)
-    site_plan_kind: str  # "pdf", "png", "jpeg" or ""
-    neighbors: tuple[NeighborLine, ...]
-    cite: str
-
-
-@dataclass(frozen=True, slots=True)
-class CheckLine:
-    """One requirement of the checklist as it stands, for the packet."""
-
-    key: str
-    title: str
-    state: str  # "Met", "Waiting", "Not met"
-    findings: tuple[Finding, ...]
-    cite: str
-    due: date | None
-
-
-@dataclass(frozen=True, slots=True)
-class CommentLine:
-    """A comment received by the City Clerk, for the packet: timely or late."""
-
+    id: int
     received_on: date
     commenter: str
-    source: str  # "Public", "Applicant", "City staff", "City committee"
+    source: str
     text: str
     timely: bool
-    late: str  # why it is late ("" when timely)
+    findings: tuple[Finding, ...]  # why it is late, when it is
+
+    @classmethod
+    def of(cls, comment: CafeComment, cafe: SidewalkCafe) -> CommentRow:
+        return cls(
+            comment.id,
+            comment.received_on,
+            comment.commenter,
+            comment.source,
+            comment.text,
+            comment.timely,
+            tuple(cafe_terms.comment_findings(comment, cafe)),
+        )
+
+    @property
+    def source_label(self) -> str:
+        return SOURCE_LABELS.get(self.source, self.source.capitalize())
 
 
 @dataclass(frozen=True, slots=True)
-class PacketView:
-    """The application packet the City Administrator forwards to the Common Council: the
-    application in brief, the checklist as it stands, the comments (timely and late), the
-    Chief of Police's review, the Director of Public Works' inspection, the list of the owners
-    and occupants notified and the site plan (``notice``)."""
+class SuspensionRow:
+    """A temporary suspension of the cafe's operation, as it stands today."""
 
-    cafe_id: int
+    id: int
+    notice_on: date | None
+    starts_on: date
+    ends_on: date
+    last_day: date  # the day before it was lifted, if lifted early
+    reason: str
+    emergency: bool
+    by: str
+    lifted_on: date | None
+    lift_reason: str
+    state: str  # "In effect", "To come", "Ended", "Lifted …", "Called off"
+
+    @classmethod
+    def of(cls, suspension: CafeSuspension, today: date) -> SuspensionRow:
+        last = cafe_terms.suspension_last_day(suspension)
+        lifted = suspension.lifted_on
+        if cafe_terms.suspension_active(suspension, today):
+            state = "In effect"
+        elif lifted is not None and lifted <= suspension.starts_on:
+            state = "Called off"
+        elif today < suspension.starts_on:
+            state = "To come"
+        elif lifted is not None:
+            state = f"Lifted {words.us_date(lifted)}"
+        else:
+            state = "Ended"
+        return cls(
+            suspension.id,
+            suspension.notice_on,
+            suspension.starts_on,
+            suspension.ends_on,
+            last,
+            suspension.reason,
+            suspension.emergency,
+            suspension.created_by_name,
+            lifted,
+            suspension.lift_reason,
+            state,
+        )
+
+    @property
+    def notice_text(self) -> str:
+        if self.emergency:
+            return "Emergency: no prior notice"
+        return words.us_date(self.notice_on)
+
+    @property
+    def open(self) -> bool:
+        """Not lifted, and not over: it can still be lifted."""
+        return self.lifted_on is None and self.state in ("In effect", "To come")
+
+
+def _meeting_label(meeting: object, zone: tzinfo) -> str:
+    starts = getattr(meeting, "starts_at", None)
+    if not isinstance(starts, datetime):
+        return ""
+    local = starts.astimezone(zone)
+    return f"{format_day(local.date())}, {clock_time(local, dotted=True)}"
+
+
+_AS_RECORDED = (
+    "id",
+    "number",
+    "applied_on",
+    "notice_mailed_on",
+    "notice_mailed_by",
+    "comments_due_on",
+    "police_sent_on",
+    "police_reviewed_on",
+    "police_approved",
+    "police_memo",
+    "dpw_inspected_on",
+    "dpw_inspected_by",
+    "dpw_satisfied",
+    "dpw_note",
+    "meeting_id",
+    "council_decided_on",
+    "council_approved",
+    "council_conditions",
+    "council_closes_at",
+    "issued_on",
+    "expires_on",
+    "revocation_notice_on",
+    "revocation_meeting_id",
+    "revocation_grounds",
+    "revoked_on",
+    "revoked_until",
+    "denial_reasons",
+    "withdrawn_reason",
+    "site_plan_name",
+    "site_plan_sha256",
+    "sales_records_name",
+    "sales_records_sha256",
+)
+"""The record's own facts a row shows as recorded, copied by name with the application's."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CafeRow(CafeData):
+    """An application or permit as the register, the details and every form show it, read in
+    one action: the application as the form gives it (:class:`CafeData`, whose fields are
+    copied from the record by name) and the facts only the record has."""
+
+    id: int
     number: str
-    status: str
-    prepared_on: date
-    establishment: str
-    address: str
-    applicant_name: str
-    applicant_address: str
-    parcel_number: str
-    zoning_district: str
-    commercially_zoned: bool
-    renews_number: str
+    applicant: str
+    street: str
+    parcel: str
+    renews: str  # the number of the permit it renews
+    share: Decimal | None
+    needs_police: bool
+    applied_at: datetime  # City Hall's time
     applied_on: date
     received_by: str
-    configuration: str
-    dimensions: tuple[tuple[str, str], ...]
-    seats: int | None
-    tables: int | None
-    umbrellas: str
-    hours: str  # the cafe's, as applied for
-    indoor_hours: str
-    serves_alcohol: bool
-    liquor_license: str
-    sales_period: str  # "May 1, 2026 to Oct 31, 2026" or ""
-    gross_sales: Money | None
-    food_sales: Money | None
-    food_share: str  # "60.0%" or ""
-    sales_records_name: str
-    meeting_at: datetime | None  # the meeting it is before (City time)
-    meeting_place: str
-    checklist: tuple[CheckLine, ...]
-    comments: tuple[CommentLine, ...]
+    status: CafeStatus  # as recorded
+    standing_status: CafeStatus  # as it stands today (a temporary revocation over: ISSUED)
+    status_text: str  # as the register says it today: "Issued — expires …", "Expired"
+    renewed_by: str  # the number of its renewal, once that is issued
+    notice_mailed_on: date | None
+    notice_mailed_by: str
     comments_due_on: date | None
-    police_needed: bool
-    police_why: str  # "alcohol is to be served", "the business holds a liquor license (…)"
     police_sent_on: date | None
     police_reviewed_on: date | None
     police_approved: bool | None
@@ -213,523 +312,246 @@ class PacketView:
     dpw_inspected_by: str
     dpw_satisfied: bool | None
     dpw_note: str
-    fee_amount: Money
-    fee_owed: Money
-    notice: NoticeView  # the list of those notified, and the site plan
-    site_plan_sha256: str
-    cites: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class LetterView:
-    """A suspension letter or a notice of the revocation meeting, to the permittee."""
-
-    kind: str  # "suspension" or "revocation"
-    cafe_id: int
-    number: str
-    establishment: str
-    address: str
-    applicant_name: str
-    applicant_address: str
-    expires_on: date | None
-    notice_on: date | None  # the letter's date
-    # suspension
-    starts_on: date | None = None
-    ends_on: date | None = None
-    reason: str = ""
-    emergency: bool = False
-    # revocation
-    meeting_at: datetime | None = None  # City time
-    meeting_place: str = ""
-    grounds: str = ""
-    cite: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class RegisterRow:
-    """One line of the register (the tab and its Excel export)."""
-
-    cafe_id: int
-    number: str
-    year: int
-    establishment: str
-    address: str
-    applicant: str
-    status: str
-    applied_on: date
-    notice_mailed_on: date | None
-    comments_due_on: date | None
-    council_meeting_on: date | None
+    meeting_id: int | None
+    meeting: str
+    council_decided_on: date | None
     council_approved: bool | None
+    council_conditions: str
+    council_closes_at: time | None
     issued_on: date | None
+    issued_by: str
     expires_on: date | None
-    serves_alcohol: bool
-    seats: int | None
-    fee_owed: Money
-    renews_number: str
+    revocation_notice_on: date | None
+    revocation_meeting_id: int | None
+    revocation_meeting: str
+    revocation_grounds: str
+    revoked_on: date | None
+    revoked_until: date | None
+    denial_reasons: str
+    withdrawn_reason: str
+    site_plan_name: str
+    site_plan_sha256: str
+    sales_records_name: str
+    sales_records_sha256: str
+    neighbors: tuple[NeighborRow, ...]
+    comments: tuple[CommentRow, ...]
+    suspensions: tuple[SuspensionRow, ...]
 
-
-SHOWN_LIMITS = (
-    CoverageKind.COMBINED_SINGLE_LIMIT,
-    CoverageKind.BODILY_INJURY_PER_OCCURRENCE,
-    CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE,
-    CoverageKind.PRODUCTS_COMPLETED_OPERATIONS,
-    CoverageKind.MEDICAL_PAYMENTS,
-    CoverageKind.LIQUOR_LIABILITY,
-)
-"""The limits § 506-10 (Liability …) asks about, in the order the permit prints them."""
-
-
-def _cafe(session: Session, cafe_id: int) -> SidewalkCafe:
-    cafe = session.scalar(
-        select(SidewalkCafe)
-        .where(SidewalkCafe.id == cafe_id)
-        .options(
-            selectinload(SidewalkCafe.applicant),
-            selectinload(SidewalkCafe.parcel),
-            selectinload(SidewalkCafe.meeting),
-            selectinload(SidewalkCafe.revocation_meeting),
-            selectinload(SidewalkCafe.neighbors),
-            selectinload(SidewalkCafe.comments),
-            selectinload(SidewalkCafe.suspensions),
-            selectinload(SidewalkCafe.renews),
+    @classmethod
+    def of(cls, cafe: SidewalkCafe, zone: tzinfo, today: date, *, renewed_by: str = "") -> CafeRow:
+        return cls(
+            **{name: getattr(cafe, name) for name in APPLICATION_FIELDS + _AS_RECORDED},
+            applicant=cafe.applicant.name,
+            street=cafe.street.full_name if cafe.street is not None else "",
+            parcel=cafe.parcel.parcel_number if cafe.parcel is not None else "",
+            renews=cafe.renews.number if cafe.renews is not None else "",
+            share=cafe_rules.food_share(cafe),
+            needs_police=cafe_rules.needs_police_review(cafe),
+            applied_at=cafe.applied_at.astimezone(zone),
+            received_by=cafe.received_by_name,
+            status=CafeStatus(cafe.status),
+            standing_status=cafe_terms.standing(cafe, today),
+            status_text=cafe_terms.display_status(cafe, today, zone, renewed_by=renewed_by),
+            renewed_by=renewed_by,
+            meeting=_meeting_label(cafe.meeting, zone),
+            issued_by=cafe.issued_by_name,
+            revocation_meeting=_meeting_label(cafe.revocation_meeting, zone),
+            neighbors=tuple(NeighborRow.of(n) for n in cafe.neighbors),
+            comments=tuple(CommentRow.of(c, cafe) for c in cafe.comments),
+            suspensions=tuple(SuspensionRow.of(s, today) for s in cafe.suspensions),
         )
-    )
-    if cafe is None:
-        raise NotFound(f"There is no sidewalk cafe application number {cafe_id}.")
-    return cafe
 
+    # -- where it stands -----------------------------------------------------------------
 
-def configuration(cafe: SidewalkCafe) -> str:
-    """ "Abutting the storefront", "Abutting the curbside (at least 3 ft from the curb face)",
-    both, and "; also along the side of the corner parcel"."""
-    parts = []
-    if cafe.at_storefront:
-        parts.append("abutting the storefront")
-    if cafe.at_curbside:
-        parts.append("abutting the curbside, at least 3 ft from the curb face")
-    text = " and ".join(parts) or "not stated"
-    if cafe.corner_parcel and cafe.side_cafe_length_in:
-        text += "; also along the side of the establishment on the corner parcel"
-    return text[:1].upper() + text[1:]
+    @property
+    def in_process(self) -> bool:
+        """Not yet issued, denied or withdrawn: it can still be corrected."""
+        return self.status in IN_PROCESS
 
+    @property
+    def before_decision(self) -> bool:
+        return self.status in BEFORE_DECISION
 
-def dimensions(cafe: SidewalkCafe) -> tuple[tuple[str, str], ...]:
-    """The cafe's area and clearances, as the permit delineates them: (what, "6 ft")."""
-    passage = format_length(cafe.clear_passage_in)
-    if passage:
-        passage += " (abuts the curb)" if cafe.passage_abuts_curb else " (does not abut the curb)"
-    side_passage = format_length(cafe.side_clear_passage_in) if cafe.side_cafe_length_in else ""
-    if side_passage:
-        side_passage += (
-            " (abuts the curb)" if cafe.side_passage_abuts_curb else " (does not abut the curb)"
-        )
-    side_setback = format_length(cafe.side_curb_setback_in) if cafe.side_cafe_length_in else ""
-    rows = (
-        ("Length along the frontage", format_length(cafe.cafe_length_in)),
-        ("Establishment's frontage", format_length(cafe.frontage_in)),
-        ("Depth from the building", format_length(cafe.cafe_depth_in)),
-        ("Sidewalk width (curb to property line)", format_length(cafe.sidewalk_width_in)),
-        ("Clear pedestrian passage", passage),
-        ("Tables and chairs from the curb face", format_length(cafe.curb_setback_in)),
-        ("Aisles", format_length(cafe.aisle_in)),
-        ("Length along the side street", format_length(cafe.side_cafe_length_in)),
-        ("Side street frontage", format_length(cafe.side_frontage_in)),
-        ("Side street clear passage", side_passage),
-        ("Side street: tables from the curb", side_setback),
-    )
-    return tuple((what, value) for what, value in rows if value)
-
-
-def alcohol_sentence(cafe: SidewalkCafe) -> str:
-    """What the notice and the permit say about alcohol (§ 506-10 (Application for permit):
-    "whether or not the business is licensed to serve alcoholic beverages at the sidewalk cafe
-    if the permit is granted")."""
-    if cafe.serves_alcohol:
-        license_ = f" (liquor license {cafe.liquor_license})" if cafe.liquor_license else ""
+    @property
+    def standing(self) -> bool:
+        """A permit in force today (suspended or not; again after a temporary revocation's last
+        day), and not yet replaced by its renewal."""
         return (
-            f"Alcoholic beverages will be served at the sidewalk cafe if the permit is "
-            f"granted{license_}."
+            self.standing_status in cafe_rules.STANDING
+            and bool(self.issued_on)
+            and not self.renewed_by
         )
-    return "No alcoholic beverages will be served at the sidewalk cafe."
 
-
-def _insurance(
-    session: Session, cafe: SidewalkCafe, calendar: CityCalendar, today: date
-) -> InsuranceOnFile | None:
-    start, end = sc.term_of(cafe, today)
-    covers = Covers(start, end, application=cafe.applied_on)
-    requirement = sc.insurance_requirement(cafe)
-    judged = [
-        (
-            check_certificate(
-                bonds.as_certificate(c), requirement, covers=covers, calendar=calendar
-            ),
-            c,
+    @property
+    def closed(self) -> bool:
+        """Denied, withdrawn, or revoked as it stands today."""
+        return self.standing_status in (
+            CafeStatus.DENIED,
+            CafeStatus.REVOKED,
+            CafeStatus.WITHDRAWN,
         )
-        for c in bonds.certificates_of(session, cafe.applicant_id)
-    ]
-    if not judged:
-        return None
-    found, best = min(judged, key=lambda pair: (sum(f.blocks for f in pair[0]), len(pair[0])))
-    certificate = bonds.as_certificate(best)
-    return InsuranceOnFile(
-        insurer=best.insurer,
-        policy_numbers=best.policy_numbers,
-        limits=tuple(
-            (kind.label, certificate.coverages[kind])
-            for kind in SHOWN_LIMITS
-            if kind in certificate.coverages
-        ),
-        effective_on=best.effective_on,
-        expires_on=best.expires_on,
-        received_on=best.received_on,
-        shortfalls=tuple(f.text for f in found if f.blocks),
-    )
+
+    @property
+    def notice_mailed(self) -> bool:
+        return self.notice_mailed_on is not None
+
+    @property
+    def received_text(self) -> str:
+        return f"{format_day(self.applied_at.date())}, {clock_time(self.applied_at, dotted=True)}"
+
+    @property
+    def configuration(self) -> str:
+        parts = []
+        if self.at_storefront:
+            parts.append("abutting the storefront")
+        if self.at_curbside:
+            parts.append("abutting the curbside")
+        if self.corner_parcel:
+            parts.append("corner parcel: the side street too")
+        return "; ".join(parts)
+
+    @property
+    def hours(self) -> str:
+        return hours_text(self.opens_at, self.closes_at)
+
+    @property
+    def indoor_hours(self) -> str:
+        return hours_text(self.indoor_opens_at, self.indoor_closes_at)
+
+    @property
+    def council_closes_text(self) -> str:
+        return f"closing by {time_text(self.council_closes_at)}" if self.council_closes_at else ""
+
+    @property
+    def location(self) -> str:
+        return self.address + (f" ({self.street})" if self.street else "")
+
+    def data(self) -> CafeData:
+        """The application alone, as the form gives it (for the rules' "as typed" reading)."""
+        return CafeData(**{name: getattr(self, name) for name in APPLICATION_FIELDS})
 
 
-def term_sentence(cafe: SidewalkCafe) -> str:
-    """ "Expires Mon Nov 30, 2027 — at most one year from issuance; not transferable." """
-    if cafe.expires_on is None:
-        return "At most one year from issuance; not transferable."
-    return (
-        f"Expires {format_day(cafe.expires_on)} — at most one year from issuance; not transferable."
-    )
+@dataclass(frozen=True, slots=True)
+class CafeDetails:
+    """Everything the tab shows of the application chosen, read in one action."""
+
+    row: CafeRow
+    checklist: tuple[ChecklistItem, ...]
+    eligibility: tuple[Finding, ...]
+    layout: tuple[Finding, ...]
+    hours: tuple[Finding, ...]
+    history: tuple[HistoryEntry, ...]
+    fee_owed: Money
+    acts: Mapping[CafeAct, str | None]
+    """For each act, None when the operator may do it now, else why not (the core's words)."""
+    lifts: Mapping[int, str | None]
+    """For each suspension, by id, None when it may be lifted now, else why not."""
+    alcohol: tuple[Finding, ...] = ()
+
+    def item(self, key: str) -> ChecklistItem | None:
+        return next((i for i in self.checklist if i.key == key), None)
+
+    @property
+    def not_met(self) -> tuple[ChecklistItem, ...]:
+        return tuple(i for i in self.checklist if i.state is ItemState.NOT_MET)
+
+    @property
+    def waiting(self) -> tuple[ChecklistItem, ...]:
+        return tuple(i for i in self.checklist if i.state is ItemState.PENDING)
 
 
-def permit_view(
-    session: Session,
-    cafe_id: int,
-    calendar: CityCalendar,
+def search_cafe_rows(
+    action: Action,
+    text: str = "",
     *,
-    today: date | None = None,
-    zone: tzinfo | None = None,
-) -> PermitView:
-    """What the "Sidewalk Cafe Permit" prints. ``today`` (the day printed) decides the status
-    shown and, before issuance, the term the insurance is judged for; it defaults to the day
-    issued (or applied for)."""
-    cafe = _cafe(session, cafe_id)
-    day = today or cafe.issued_on or cafe.applied_on
-    zone = zone or city_zone()
-    record = RecordRef(sc.RECORD_TYPE, str(cafe.id))
-    billed = [d for d in ledger.dues_for(session, record) if d.status != DueStatus.CANCELLED]
-    opens, closes = sc.effective_hours(cafe)
-    applicant = cafe.applicant
-    plan = scan_bytes(session, cafe.site_plan_sha256) if cafe.site_plan_sha256 else None
-    renewed_by = sc.renewals_issued(session, [cafe.id]).get(cafe.id, "")
-    return PermitView(
-        cafe_id=cafe.id,
-        number=cafe.number,
-        status=sc.display_status(cafe, day, zone, renewed_by=renewed_by),
-        establishment=cafe.establishment,
-        address=cafe.address,
-        applicant_name=applicant.name,
-        applicant_address=applicant.mailing_address,
-        parcel_number=cafe.parcel.parcel_number if cafe.parcel else "",
-        zoning_district=cafe.zoning_district,
-        renews_number=cafe.renews.number if cafe.renews else "",
-        issued_on=cafe.issued_on,
-        issued_by_name=cafe.issued_by_name,
-        expires_on=cafe.expires_on,
-        term=term_sentence(cafe),
-        configuration=configuration(cafe),
-        dimensions=dimensions(cafe),
-        seats=cafe.seats,
-        tables=cafe.tables,
-        umbrellas=cafe.umbrellas.strip() or "No umbrellas.",
-        serves_alcohol=cafe.serves_alcohol,
-        liquor_license=cafe.liquor_license,
-        alcohol=(
-            f"Alcoholic beverages may be served within the delineated cafe area"
-            f"{f' (liquor license {cafe.liquor_license})' if cafe.liquor_license else ''}."
-            if cafe.serves_alcohol
-            else "No alcoholic beverages may be served or carried in the sidewalk cafe."
-        ),
-        opens_at=opens,
-        closes_at=closes,
-        hours=sc.hours_text(opens, closes),
-        council_meeting_on=cafe.council_decided_on,
-        council_conditions=tuple(
-            line.strip() for line in cafe.council_conditions.splitlines() if line.strip()
-        ),
-        dpw_inspected_on=cafe.dpw_inspected_on,
-        dpw_inspected_by=cafe.dpw_inspected_by,
-        police_reviewed_on=cafe.police_reviewed_on,
-        insurance=_insurance(session, cafe, calendar, day),
-        fee_amount=sum((d.amount for d in billed), Money.zero()),
-        fee_owed=sum(
-            (d.balance for d in billed if DueStatus(d.status) is DueStatus.OPEN), Money.zero()
-        ),
-        receipts=tuple(fee_receipts(session, record, tz=zone)),
-        site_plan_name=cafe.site_plan_name,
-        site_plan_scale=cafe.site_plan_scale,
-        site_plan=plan,
-        site_plan_kind=sc.scan_kind(plan),
-        display_notice=sc.DISPLAY_NOTICE,
-        cites=(
-            sc.ISSUANCE_CITE,
-            sc.CLEARANCE_CITE,
-            sc.HOURS_CITE,
-            sc.TERM_CITE,
-            sc.INSURANCE_CITE,
-        ),
-    )
-
-
-def notice_view(session: Session, cafe_id: int, *, calendar: CityCalendar) -> NoticeView:
-    """The notice to owners and occupants within 100 feet: that an application was filed, the
-    applicant's diagram, whether alcohol will be served if granted, and the last day comments
-    are received by the City Clerk (15 calendar days from mailing). Before the notice is
-    recorded as mailed, ``mailed_on`` and ``comments_due_on`` are None (the letters are dated
-    when they are mailed)."""
-    cafe = _cafe(session, cafe_id)
-    explanation = ""
-    if cafe.notice_mailed_on is not None:
-        explanation = str(sc.comment_deadline(cafe.notice_mailed_on, calendar))
-    plan = scan_bytes(session, cafe.site_plan_sha256) if cafe.site_plan_sha256 else None
-    return NoticeView(
-        cafe_id=cafe.id,
-        number=cafe.number,
-        establishment=cafe.establishment,
-        address=cafe.address,
-        applicant_name=cafe.applicant.name,
-        serves_alcohol=cafe.serves_alcohol,
-        liquor_license=cafe.liquor_license,
-        alcohol=alcohol_sentence(cafe),
-        mailed_on=cafe.notice_mailed_on,
-        comments_due_on=cafe.comments_due_on,
-        comments_explanation=explanation,
-        site_plan_name=cafe.site_plan_name,
-        site_plan_scale=cafe.site_plan_scale,
-        site_plan=plan,
-        site_plan_kind=sc.scan_kind(plan),
-        neighbors=tuple(
-            NeighborLine(
-                position=n.position,
-                name=n.name,
-                mailing_address=n.mailing_address,
-                parcel_number=n.parcel_number,
-                relation=n.relation,
-                distance_ft=n.distance_ft,
-            )
-            for n in cafe.neighbors
-        ),
-        cite=sc.APPLICATION_CITE,
-    )
-
-
-def letter_view(
-    session: Session,
-    cafe_id: int,
-    *,
-    suspension_id: int | None = None,
-    zone: tzinfo | None = None,
-) -> LetterView:
-    """The suspension letter (``suspension_id``), or else the notice of the revocation
-    meeting, for the permittee."""
-    cafe = _cafe(session, cafe_id)
-    applicant = cafe.applicant
-    common = {
-        "cafe_id": cafe.id,
-        "number": cafe.number,
-        "establishment": cafe.establishment,
-        "address": cafe.address,
-        "applicant_name": applicant.name,
-        "applicant_address": applicant.mailing_address,
-        "expires_on": cafe.expires_on,
-    }
-    if suspension_id is not None:
-        suspension = session.get(CafeSuspension, suspension_id)
-        if suspension is None or suspension.cafe_id != cafe.id:
-            raise NotFound(f"There is no suspension number {suspension_id} of {cafe.number}.")
-        return LetterView(
-            kind="suspension",
-            notice_on=suspension.notice_on,
-            starts_on=suspension.starts_on,
-            ends_on=sc.suspension_last_day(suspension),
-            reason=suspension.reason,
-            emergency=suspension.emergency,
-            cite=sc.TERM_CITE,
-            **common,  # type: ignore[arg-type]
-        )
-    meeting = cafe.revocation_meeting
-    if cafe.revocation_notice_on is None or meeting is None:
-        raise Conflict(f"No notice of a revocation meeting is on record for {cafe.number}.")
-    return LetterView(
-        kind="revocation",
-        notice_on=cafe.revocation_notice_on,
-        meeting_at=meeting.starts_at.astimezone(zone or city_zone()),
-        meeting_place=meeting.place,
-        grounds=cafe.revocation_grounds,
-        cite=sc.REVOCATION_CITE,
-        **common,  # type: ignore[arg-type]
-    )
-
-
-def register_rows(
-    session: Session,
+    status: CafeStatus | None = None,
     year: int | None = None,
-    *,
-    today: date | None = None,
-    zone: tzinfo | None = None,
-) -> list[RegisterRow]:
-    """The register, oldest first, with the status as it stands on ``today`` (the recorded
-    status's label when not given) and what is still owed on the fee."""
-    query = select(SidewalkCafe).options(
-        selectinload(SidewalkCafe.applicant),
-        selectinload(SidewalkCafe.meeting),
-        selectinload(SidewalkCafe.suspensions),
-        selectinload(SidewalkCafe.renews),
-    )
-    if year is not None:
-        query = query.where(SidewalkCafe.year == year)
-    cafes = list(session.scalars(query.order_by(SidewalkCafe.year, SidewalkCafe.sequence)))
-    owed = _owed(session, [c.id for c in cafes])
-    renewed = sc.renewals_issued(session, [c.id for c in cafes])
-    rows = []
-    for cafe in cafes:
-        rows.append(
-            RegisterRow(
-                cafe_id=cafe.id,
-                number=cafe.number,
-                year=cafe.year,
-                establishment=cafe.establishment,
-                address=cafe.address,
-                applicant=cafe.applicant.name,
-                status=sc.display_status(cafe, today, zone, renewed_by=renewed.get(cafe.id, ""))
-                if today is not None
-                else CafeStatus(cafe.status).label,
-                applied_on=cafe.applied_on,
-                notice_mailed_on=cafe.notice_mailed_on,
-                comments_due_on=cafe.comments_due_on,
-                council_meeting_on=cafe.council_decided_on
-                or (sc.meeting_day(cafe.meeting, zone) if cafe.meeting else None),
-                council_approved=cafe.council_approved,
-                issued_on=cafe.issued_on,
-                expires_on=cafe.expires_on,
-                serves_alcohol=cafe.serves_alcohol,
-                seats=cafe.seats,
-                fee_owed=owed.get(str(cafe.id), Money.zero()),
-                renews_number=cafe.renews.number if cafe.renews else "",
-            )
-        )
-    return rows
+    limit: int = cafe_rules.SEARCH_LIMIT,
+) -> list[CafeRow]:
+    """The register's rows, each with everything it shows loaded with the search (its street,
+    parcel, meetings, neighbours …) and the renewals issued read in one more query."""
+    zone, today = action.zone, action.today()
+    found = service.search_cafes(action.session, text, status, year, today=today, limit=limit)
+    renewed = service.renewals_issued(action.session, [c.id for c in found])
+    return [CafeRow.of(c, zone, today, renewed_by=renewed.get(c.id, "")) for c in found]
 
 
-def _owed(session: Session, ids: list[int]) -> dict[str, Money]:
-    owed: dict[str, Money] = {}
-    if not ids:
-        return owed
-    for due in session.scalars(
-        select(AmountDue).where(
-            AmountDue.record_type == sc.RECORD_TYPE,
-            AmountDue.record_id.in_([str(i) for i in ids]),
-            AmountDue.status == DueStatus.OPEN,
-        )
-    ):
-        owed[due.record_id] = owed.get(due.record_id, Money.zero()) + due.balance
-    return owed
-
-
-def fee_owed(session: Session, cafe_id: int) -> Money:
-    """What is still owed on the application's fee (zero once paid, or when cancelled)."""
-    return _owed(session, [cafe_id]).get(str(cafe_id), Money.zero())
-
-
-def _comment_line(comment: CafeComment, cafe: SidewalkCafe) -> CommentLine:
-    late = sc.comment_findings(comment, cafe)
-    return CommentLine(
-        received_on=comment.received_on,
-        commenter=comment.commenter,
-        source=sc.COMMENT_SOURCE_LABELS.get(comment.source, comment.source.capitalize()),
-        text=comment.text,
-        timely=comment.timely,
-        late=" ".join(f.text for f in late),
+def cafe_row(action: Action, cafe_id: int) -> CafeRow:
+    renewed = service.renewals_issued(action.session, [cafe_id])
+    return CafeRow.of(
+        service.get_cafe(action.session, cafe_id),
+        action.zone,
+        action.today(),
+        renewed_by=renewed.get(cafe_id, ""),
     )
 
 
-def _sales_period(cafe: SidewalkCafe) -> str:
-    if cafe.sales_from is None or cafe.sales_to is None:
-        return ""
-    return f"{long_day(cafe.sales_from)} to {long_day(cafe.sales_to)}"
+def cafe_details(action: Action, cafe_id: int) -> CafeDetails:
+    session = action.session
+    cafe = service.get_cafe(session, cafe_id)
+    zone = action.zone
+    return CafeDetails(
+        cafe_row(action, cafe_id),
+        tuple(cafe_checklist.review(action, cafe_id)),
+        tuple(cafe_rules.eligibility_findings(cafe)),
+        tuple(cafe_rules.layout_findings(cafe)),
+        tuple(cafe_rules.hours_findings(cafe)),
+        tuple(service.history(session, cafe_id, zone=zone)),
+        cafe_papers.fee_owed(session, cafe_id),
+        acts(action, cafe_id),
+        lift_acts(action, cafe),
+        tuple(cafe_rules.alcohol_findings(cafe)),
+    )
 
 
-def packet_view(
-    session: Session,
-    cafe_id: int,
-    calendar: CityCalendar,
-    *,
-    today: date,
-    zone: tzinfo | None = None,
-) -> PacketView:
-    """The application packet for the Common Council as it stands on ``today``: the checklist
-    judged that day, every comment received (timely and late), the reviews, and the notice's
-    list and site plan (:func:`notice_view`)."""
-    cafe = _cafe(session, cafe_id)
-    zone = zone or city_zone()
-    record = RecordRef(sc.RECORD_TYPE, str(cafe.id))
-    billed = [d for d in ledger.dues_for(session, record) if d.status != DueStatus.CANCELLED]
-    share = sc.food_share(cafe)
-    meeting = cafe.meeting
-    items = sc.checklist(session, cafe, calendar=calendar, today=today, zone=zone)
-    police_why = (
-        "alcohol is to be served"
-        if cafe.serves_alcohol
-        else f"the business holds a liquor license ({cafe.liquor_license})"
-        if cafe.liquor_license.strip()
-        else ""
+# -- what the forms ask -------------------------------------------------------------------------
+
+
+def applicant_row(action: Action, party_id: int) -> PartyRow:
+    """The applicant as the party picker shows it."""
+    return parties_views.party_row(action.session, party_id)
+
+
+def street_choices(action: Action) -> list[tuple[int, str]]:
+    """The streets of the City's register, (id, full name), for the application's street."""
+    return [(s.id, s.full_name) for s in street_numbers.streets(action.session)]
+
+
+def parcel_choices(action: Action, text: str, current: int | None) -> list[tuple[int, str]]:
+    """The parcels whose number, address or owner match ``text`` (at most 20), the parcel
+    chosen already first when it is not among them: (id, "number — address")."""
+    found = parties.search_parcels(action.session, text, limit=20) if text else []
+    if current is not None and all(p.id != current for p in found):
+        found.insert(0, parties.get_parcel(action.session, current))
+    return [
+        (p.id, f"{p.parcel_number} — {p.site_address}" if p.site_address else p.parcel_number)
+        for p in found
+    ]
+
+
+def notice_changes(
+    action: Action, cafe_id: int, data: CafeData, *, plan: bytes | None = None
+) -> list[str]:
+    """What a correction (and a new site plan) changes of what the notice told the owners
+    within 100 feet (:func:`~clerk_desk.sidewalk_cafes.service.notice_changes`)."""
+    return service.notice_changes(service.get_cafe(action.session, cafe_id), data, plan=plan)
+
+
+def comments_due_on(action: Action, cafe_id: int) -> date | None:
+    """The last day for comments, as saved now."""
+    return service.get_cafe(action.session, cafe_id).comments_due_on
+
+
+def cafe_years(action: Action) -> list[int]:
+    """The years the register's year filter offers."""
+    return service.cafe_years(action.session)
+
+
+def fitting_meetings(action: Action, cafe_id: int, *, held: bool) -> set[int]:
+    """The ids of the Council meetings a form may choose for the application: with ``held``,
+    those held at which the Council can have decided; without, those to come after the
+    comment period (:func:`~clerk_desk.sidewalk_cafes.council.council_meetings`)."""
+    found = cafe_council.council_meetings(
+        action.session, cafe_id, now=action.now(), zone=action.zone, held=held
     )
-    return PacketView(
-        cafe_id=cafe.id,
-        number=cafe.number,
-        status=sc.display_status(cafe, today, zone),
-        prepared_on=today,
-        establishment=cafe.establishment,
-        address=cafe.address,
-        applicant_name=cafe.applicant.name,
-        applicant_address=cafe.applicant.mailing_address,
-        parcel_number=cafe.parcel.parcel_number if cafe.parcel else "",
-        zoning_district=cafe.zoning_district,
-        commercially_zoned=cafe.commercially_zoned,
-        renews_number=cafe.renews.number if cafe.renews else "",
-        applied_on=cafe.applied_on,
-        received_by=cafe.received_by_name,
-        configuration=configuration(cafe),
-        dimensions=dimensions(cafe),
-        seats=cafe.seats,
-        tables=cafe.tables,
-        umbrellas=cafe.umbrellas.strip() or "No umbrellas.",
-        hours=sc.hours_text(cafe.opens_at, cafe.closes_at),
-        indoor_hours=sc.hours_text(cafe.indoor_opens_at, cafe.indoor_closes_at),
-        serves_alcohol=cafe.serves_alcohol,
-        liquor_license=cafe.liquor_license,
-        sales_period=_sales_period(cafe),
-        gross_sales=cafe.gross_sales,
-        food_sales=cafe.food_and_soft_drink_sales,
-        food_share=sc.food_share_text(share) if share is not None else "",
-        sales_records_name=cafe.sales_records_name,
-        meeting_at=meeting.starts_at.astimezone(zone) if meeting is not None else None,
-        meeting_place=meeting.place if meeting is not None else "",
-        checklist=tuple(
-            CheckLine(i.key, i.title, i.state.label, i.findings, i.cite, i.due) for i in items
-        ),
-        comments=tuple(_comment_line(c, cafe) for c in cafe.comments),
-        comments_due_on=cafe.comments_due_on,
-        police_needed=sc.needs_police_review(cafe),
-        police_why=police_why,
-        police_sent_on=cafe.police_sent_on,
-        police_reviewed_on=cafe.police_reviewed_on,
-        police_approved=cafe.police_approved,
-        police_memo=cafe.police_memo,
-        dpw_inspected_on=cafe.dpw_inspected_on,
-        dpw_inspected_by=cafe.dpw_inspected_by,
-        dpw_satisfied=cafe.dpw_satisfied,
-        dpw_note=cafe.dpw_note,
-        fee_amount=sum((d.amount for d in billed), Money.zero()),
-        fee_owed=sum(
-            (d.balance for d in billed if DueStatus(d.status) is DueStatus.OPEN), Money.zero()
-        ),
-        notice=notice_view(session, cafe_id, calendar=calendar),
-        site_plan_sha256=cafe.site_plan_sha256,
-        cites=(sc.APPLICATION_CITE, sc.ISSUANCE_CITE),
-    )
+    return {m.id for m in found}

@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import html
 from datetime import time
-from pathlib import Path
 
-from PySide6.QtCore import Qt, QTime, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,194 +31,48 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSpinBox,
-    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
 
-from clerk_desk import parties, parties_views, words
+from clerk_desk import words
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, InvalidInput
+from clerk_desk.errors import InvalidInput
 from clerk_desk.lengths import format_length, parse_length
-from clerk_desk.models import (
-    SidewalkCafe,
-)
 from clerk_desk.money import Money
 from clerk_desk.permissions import refusal
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
-from clerk_desk.sidewalk_cafes.service import (
+from clerk_desk.sidewalk_cafes import views as cafe_views
+from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
     HOURS_CITE,
     TERM_CITE,
     CafeData,
 )
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.sidewalk_cafes.views import CafeRow, time_text
 from clerk_desk.words import format_day
 from ui import forms, operations
+from ui.dialog_parts import cite_link
 from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit, optional_money
 from ui.kit.pickers import PartyPicker
+from ui.kit.style import BAD, GOOD, QUIET, text_sheet
 from ui.operations import App, perform
 from ui.parties_tab import PartyDialog
-from ui.sidewalk_cafe_rows import (
-    BAD,
-    GOOD,
-    LIVE_MS,
-    PLAN_FILTER,
-    RECORDS_FILTER,
-    TAKE,
-    CafeRow,
-    cite_link,
-    time_text,
-)
-from ui.sidewalk_cafe_widgets import (
+from ui.sidewalk_cafes.common import LIVE_MS, PLAN_FILTER, RECORDS_FILTER, TAKE
+from ui.sidewalk_cafes.widgets import (
+    FileChooser,
+    TimeField,
     add_row,
     findings_box,
     follow_cite,
+    limited,
     note,
     plain_text,
     row_of,
 )
-
-
-class TimeField(QTimeEdit):
-    """A time that may not be given: it reads "—" until a time is chosen (the first key or
-    click puts ``default`` in it). Midnight stands for "not given": an establishment open past
-    midnight is entered as 11:59 p.m., later than any sidewalk cafe may stay open.
-
-    Signals: those of :class:`QTimeEdit` (``timeChanged``).
-    """
-
-    UNSET = QTime(0, 0)
-
-    def __init__(self, default: time, *, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.default = default
-        self.setObjectName(name)
-        self.setDisplayFormat("h:mm AP")
-        self.setMinimumTime(self.UNSET)
-        self.setSpecialValueText("—")
-        self.setTime(self.UNSET)
-        self.setToolTip(
-            "— when not given. An establishment open past midnight: 11:59 p.m. (later than a "
-            "sidewalk cafe may stay open)"
-        )
-
-    def value(self) -> time | None:
-        chosen = self.time()
-        if chosen == self.UNSET:
-            return None
-        return time(chosen.hour(), chosen.minute())
-
-    def set_value(self, value: time | None) -> None:
-        self.setTime(self.UNSET if value is None else QTime(value.hour, value.minute))
-
-    def _start(self) -> None:
-        if self.value() is None:
-            self.set_value(self.default)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self._start()
-        super().mousePressEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = Qt.Key(event.key())
-        passing = (
-            Qt.Key.Key_Tab,
-            Qt.Key.Key_Backtab,
-            Qt.Key.Key_Escape,
-            Qt.Key.Key_Return,
-            Qt.Key.Key_Enter,
-        )
-        if self.value() is None and key not in passing:
-            self._start()
-            if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-                return
-        super().keyPressEvent(event)
-
-
-class FileChooser(QWidget):
-    """ "Attach…": a file (the site plan, the sales records) read when chosen, so a file moved
-    later is not lost, and checked at once by the core's rule for a scan
-    (:func:`clerk_desk.sidewalk_cafes.service.scan_problem`: a PDF, PNG or JPEG up to 25 MB). Shows
-    what is already on file for a correction.
-
-    Signals: ``changed()`` when a file is chosen or removed; ``refused(str)`` with the reason a
-    file chosen cannot be kept (the form shows it under the field; the file is not taken).
-    """
-
-    changed = Signal()
-    refused = Signal(str)
-
-    def __init__(
-        self, *, name: str, caption: str, title: str, file_filter: str, on_file: str = ""
-    ) -> None:
-        super().__init__()
-        self.title = title
-        self.file_filter = file_filter
-        self.on_file = on_file
-        self.file_name = ""
-        self.content: bytes | None = None
-        self.button = QPushButton(caption)
-        self.button.setObjectName(f"{name}_button")
-        self.clear_button = QPushButton("Remove")
-        self.clear_button.setObjectName(f"{name}_clear")
-        self.label = QLabel()
-        self.label.setObjectName(f"{name}_label")
-        self.label.setWordWrap(True)
-        line = QHBoxLayout(self)
-        line.setContentsMargins(0, 0, 0, 0)
-        line.addWidget(self.button)
-        line.addWidget(self.label, 1)
-        line.addWidget(self.clear_button)
-        self.button.clicked.connect(self.choose)
-        self.clear_button.clicked.connect(self.clear)
-        self._show()
-
-    def choose(self) -> None:
-        path = forms.ask_open_path(self, self.title, self.file_filter)
-        if not path:
-            return
-        try:
-            content = Path(path).read_bytes()
-        except OSError as error:
-            operations.show_error(
-                self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}")
-            )
-            return
-        problem = sidewalk_cafes.scan_problem(Path(path).name, content)
-        if problem is not None:
-            self.refused.emit(problem)
-            return
-        self.file_name, self.content = Path(path).name, content
-        self._show()
-        self.changed.emit()
-
-    def clear(self) -> None:
-        self.file_name, self.content = "", None
-        self._show()
-        self.changed.emit()
-
-    def _show(self) -> None:
-        if self.content is not None:
-            size = f"{max(1, round(len(self.content) / 1024)):,} KB"
-            replaces = f" — replaces {self.on_file}" if self.on_file else ""
-            self.label.setText(f"{html.escape(self.file_name)} ({size}){html.escape(replaces)}")
-        elif self.on_file:
-            self.label.setText(f"On file: {html.escape(self.on_file)}")
-        else:
-            self.label.setText("<i>none attached</i>")
-        self.clear_button.setVisible(self.content is not None)
-
-    @property
-    def attached(self) -> bool:
-        """Whether the application has the file: chosen now, or on file already."""
-        return self.content is not None or bool(self.on_file)
-
-    def chosen(self) -> tuple[str, bytes] | None:
-        return (self.file_name, self.content) if self.content is not None else None
-
 
 # ---- the application -------------------------------------------------------------------------
 
@@ -281,7 +133,7 @@ class ApplicationDialog(forms.FormDialog):
             chosen = perform(
                 parent,
                 app,
-                lambda a: parties_views.party_row(a.session, cafe.applicant_id),
+                lambda a: cafe_views.applicant_row(a, cafe.applicant_id),
                 writes=False,
             )
         self.applicant = PartyPicker(app, role="applicant", chosen=chosen, name="applicant")
@@ -304,10 +156,10 @@ class ApplicationDialog(forms.FormDialog):
             fixed.setObjectName("applicant_fixed")
             fixed.setWordWrap(True)
             applicant_lines.addWidget(fixed)
-        self.establishment = forms.limit_to(QLineEdit(), SidewalkCafe.establishment)
+        self.establishment = limited(QLineEdit(), "establishment")
         self.establishment.setObjectName("establishment")
         self.establishment.setPlaceholderText("the indoor food-serving establishment")
-        self.address = forms.limit_to(QLineEdit(), SidewalkCafe.address)
+        self.address = limited(QLineEdit(), "address")
         self.address.setObjectName("address")
         self.address.setPlaceholderText("e.g. 233 Broad St N")
         self.street = QComboBox()
@@ -317,7 +169,7 @@ class ApplicationDialog(forms.FormDialog):
         self.parcel.setObjectName("parcel")
         self.parcel.addItem("— parcel not chosen —", None)
         self.parcel.setToolTip("The parcel, from People & Parcels (found by the address typed)")
-        self.zoning = forms.limit_to(QLineEdit(), SidewalkCafe.zoning_district)
+        self.zoning = limited(QLineEdit(), "zoning_district")
         self.zoning.setObjectName("zoning_district")
         self.zoning.setPlaceholderText("e.g. C-1")
         self.zoning.setMaximumWidth(self.fontMetrics().horizontalAdvance("n") * 12 + 16)
@@ -348,19 +200,19 @@ class ApplicationDialog(forms.FormDialog):
             file_filter=PLAN_FILTER,
             on_file=cafe.site_plan_name if cafe else "",
         )
-        self.scale = forms.limit_to(QLineEdit(), SidewalkCafe.site_plan_scale)
+        self.scale = limited(QLineEdit(), "site_plan_scale")
         self.scale.setObjectName("site_plan_scale")
         self.scale.setPlaceholderText("the scale noted on the drawing, e.g. 1/4 in = 1 ft")
         self.alcohol = QCheckBox("Alcoholic &beverages will be served in the cafe")
         self.alcohol.setObjectName("serves_alcohol")
-        self.license = forms.limit_to(QLineEdit(), SidewalkCafe.liquor_license)
+        self.license = limited(QLineEdit(), "liquor_license")
         self.license.setObjectName("liquor_license")
         self.license.setPlaceholderText("liquor license held, if any, e.g. Class B 2026-14")
         self.police_note = QLabel()
         self.police_note.setObjectName("police_needed")
         self.police_note.setWordWrap(True)
         self.police_note.setTextFormat(Qt.TextFormat.RichText)
-        self.police_note.setStyleSheet("color: #444;")
+        self.police_note.setStyleSheet(text_sheet(QUIET))
         self.police_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         self.alcohol_view = FindingsView(app, empty_text="No alcohol to be served.")
         self.alcohol_view.setObjectName("alcohol_findings")
@@ -392,7 +244,7 @@ class ApplicationDialog(forms.FormDialog):
         self._unreadable: set[str] = set()  # lengths the live check found unreadable
         self.seats = self._count("seats")
         self.tables = self._count("tables")
-        self.umbrellas = forms.limit_to(QLineEdit(), SidewalkCafe.umbrellas)
+        self.umbrellas = limited(QLineEdit(), "umbrellas")
         self.umbrellas.setObjectName("umbrellas")
         self.umbrellas.setPlaceholderText("none, or as the permit is to describe them")
         self.layout_view = FindingsView(app, empty_text="The layout meets § 506-10.")
@@ -439,7 +291,7 @@ class ApplicationDialog(forms.FormDialog):
         self.lengths[field] = edit
         readout = QLabel()
         readout.setObjectName(f"{field}_readout")
-        readout.setStyleSheet("color: #555;")
+        readout.setStyleSheet(text_sheet(QUIET))
         self.readouts[field] = readout
         return edit
 
@@ -544,7 +396,7 @@ class ApplicationDialog(forms.FormDialog):
             label = QLabel(caption)
             label.setBuddy(edit)
             hint = QLabel(rule)
-            hint.setStyleSheet("color: #666;")
+            hint.setStyleSheet(text_sheet(QUIET))
             grid.addWidget(label, line, 0)
             grid.addWidget(edit, line, 1)
             grid.addWidget(self.readouts[field], line, 2)
@@ -596,14 +448,14 @@ class ApplicationDialog(forms.FormDialog):
                 self.errors.add(hour.objectName(), message, hour)
             hours.addWidget(messages, line * 2 + 1, 1)
         hours_rule = QLabel(
-            f"Not open before {time_text(sidewalk_cafes.EARLIEST)} nor past "
-            f"{time_text(sidewalk_cafes.LATEST)}, and never beyond the indoor "
+            f"Not open before {time_text(cafe_rules.EARLIEST)} nor past "
+            f"{time_text(cafe_rules.LATEST)}, and never beyond the indoor "
             f"establishment's hours <small>({cite_link(HOURS_CITE)})</small>"
         )
         hours_rule.setObjectName("hours_rule")
         hours_rule.setWordWrap(True)
         hours_rule.setTextFormat(Qt.TextFormat.RichText)
-        hours_rule.setStyleSheet("color: #555;")
+        hours_rule.setStyleSheet(text_sheet(QUIET))
         hours_rule.linkActivated.connect(lambda url: follow_cite(self, app, url))
         hours.addWidget(hours_rule, 4, 0, 1, 2)
         hours.addWidget(self.hours_view, 5, 0, 1, 2)
@@ -686,7 +538,7 @@ class ApplicationDialog(forms.FormDialog):
         found = perform(
             self,
             self.app,
-            lambda a: [(s.id, s.full_name) for s in street_numbers.streets(a.session)],
+            cafe_views.street_choices,
             writes=False,
         )
         for street_id, name in found or []:
@@ -698,19 +550,15 @@ class ApplicationDialog(forms.FormDialog):
         text = self.address.text().strip()
         current = self.parcel.currentData()
 
-        def work(action: Action) -> list[tuple[int, str]]:
-            found = parties.search_parcels(action.session, text, limit=20) if text else []
-            if current is not None and all(p.id != current for p in found):
-                found.insert(0, parties.get_parcel(action.session, current))
-            return [
-                (
-                    p.id,
-                    f"{p.parcel_number} — {p.site_address}" if p.site_address else p.parcel_number,
-                )
-                for p in found
-            ]
-
-        rows = perform(self, self.app, work, writes=False) or []
+        rows = (
+            perform(
+                self,
+                self.app,
+                lambda a: cafe_views.parcel_choices(a, text, current),
+                writes=False,
+            )
+            or []
+        )
         with forms.quietly(self.parcel):
             self.parcel.clear()
             self.parcel.addItem("— parcel not chosen —", None)
@@ -730,7 +578,11 @@ class ApplicationDialog(forms.FormDialog):
         self.sales_from.set_value(cafe.sales_from)
         self.sales_to.set_value(cafe.sales_to)
         self.gross.setText(cafe.gross_sales.format(symbol=False) if cafe.gross_sales else "")
-        self.food.setText(cafe.food_sales.format(symbol=False) if cafe.food_sales else "")
+        self.food.setText(
+            cafe.food_and_soft_drink_sales.format(symbol=False)
+            if cafe.food_and_soft_drink_sales
+            else ""
+        )
         self.scale.setText(cafe.site_plan_scale)
         self.alcohol.setChecked(cafe.serves_alcohol)
         self.license.setText(cafe.liquor_license)
@@ -884,34 +736,34 @@ class ApplicationDialog(forms.FormDialog):
         data = self.data(0, lenient=True)
         has_plan, has_records = self.site_plan.attached, self.sales_records.attached
         self.eligibility_view.set_findings(
-            sidewalk_cafes.eligibility_findings(
+            cafe_rules.eligibility_findings(
                 data,
                 applied_on=self.applied_on,
                 has_site_plan=has_plan,
                 has_sales_records=has_records,
             )
         )
-        self.layout_view.set_findings(sidewalk_cafes.layout_findings(data))
-        self.hours_view.set_findings(sidewalk_cafes.hours_findings(data))
-        share = sidewalk_cafes.food_share(data)
+        self.layout_view.set_findings(cafe_rules.layout_findings(data))
+        self.hours_view.set_findings(cafe_rules.hours_findings(data))
+        share = cafe_rules.food_share(data)
         if share is None:
             self.share_label.setText("")
         else:
-            more = share > sidewalk_cafes.FOOD_SHARE
+            more = share > cafe_rules.FOOD_SHARE
             colour = GOOD if more else BAD
-            shown = html.escape(sidewalk_cafes.food_share_text(share))
+            shown = html.escape(cafe_rules.food_share_text(share))
             self.share_label.setText(
                 f"<b style='color:{colour}'>{shown}</b> of gross sales "
                 f"— {'more than 50%' if more else 'not more than 50%'}"
             )
-        police = sidewalk_cafes.needs_police_review(data)
+        police = cafe_rules.needs_police_review(data)
         self.police_note.setText(
             f"The Chief of Police reviews this application ({cite_link(APPLICATION_CITE)})."
             if police
             else "No alcohol and no liquor license: no police review "
             f"({cite_link(APPLICATION_CITE)})."
         )
-        self.alcohol_view.set_findings(sidewalk_cafes.alcohol_findings(data))
+        self.alcohol_view.set_findings(cafe_rules.alcohol_findings(data))
 
     # ---- the applicant -----------------------------------------------------------------------
 
@@ -922,7 +774,7 @@ class ApplicationDialog(forms.FormDialog):
         row = perform(
             self,
             self.app,
-            lambda a: parties_views.party_row(a.session, party_id),
+            lambda a: cafe_views.applicant_row(a, party_id),
             writes=False,
         )
         if row is not None:
@@ -948,8 +800,9 @@ class ApplicationDialog(forms.FormDialog):
             changed = perform(
                 self,
                 self.app,
-                lambda a: sidewalk_cafes.notice_changes(
-                    sidewalk_cafes.get_cafe(a.session, cafe.id),
+                lambda a: cafe_views.notice_changes(
+                    a,
+                    cafe.id,
                     self.data(party.id),
                     plan=plan[1] if plan is not None else None,
                 ),
@@ -979,8 +832,7 @@ class ApplicationDialog(forms.FormDialog):
                     )
                 if records is not None:
                     sidewalk_cafes.attach_sales_records(action, cafe.id, *records)
-            action.session.flush()
-            return saved.id
+            return saved
 
         return perform(self, self.app, work, errors=self.errors)
 

@@ -7,32 +7,37 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
+from datetime import time
+from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, QTime, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QPushButton,
     QSpinBox,
+    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
 
+from clerk_desk.errors import ClerkDeskError
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.money import Money
-from clerk_desk.sidewalk_cafes.service import (
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
+from clerk_desk.sidewalk_cafes.rules import (
     ISSUANCE_CITE,
     ChecklistItem,
     ItemState,
 )
+from clerk_desk.sidewalk_cafes.views import TEXT_LIMITS, CafeDetails, CafeRow
 from clerk_desk.words import format_day
-from ui import forms
+from ui import forms, operations
 from ui.dialog_parts import (
-    BAD,
-    GOOD,
-    LATE,
     ChecklistLine,
     ChecklistPanel,
     cite_link,
@@ -43,10 +48,19 @@ from ui.dialog_parts import add_row as add_row
 from ui.dialog_parts import follow_cite as follow_cite
 from ui.dialog_parts import plain_text as plain_text
 from ui.findings_view import FindingsView
+from ui.kit.style import BAD, GOOD, LATE, QUIET, text_sheet
 from ui.operations import App
-from ui.sidewalk_cafe_rows import CafeDetails, CafeRow
 
 # ---- small pieces ----------------------------------------------------------------------------
+
+
+def limited(edit: QLineEdit, field: str) -> QLineEdit:
+    """Let ``edit`` take no more characters than the record stores in ``field``
+    (:data:`~clerk_desk.sidewalk_cafes.views.TEXT_LIMITS`, the limit the services check)."""
+    limit = TEXT_LIMITS[field]
+    if limit is not None:
+        edit.setMaxLength(limit)
+    return edit
 
 
 def note(parent: QWidget, app: App, name: str, text: str, *, tone: str = "info") -> QLabel:
@@ -64,7 +78,7 @@ def row_of(*widgets: QWidget | str, stretch: bool = True) -> QWidget:
     for widget in widgets:
         if isinstance(widget, str):
             caption = QLabel(widget)
-            caption.setStyleSheet("color: #444;")
+            caption.setStyleSheet(text_sheet(QUIET))
             line.addWidget(caption)
         else:
             line.addWidget(widget)
@@ -203,3 +217,141 @@ def summary_html(details: CafeDetails) -> str:
         return f"<b style='color:{LATE}'>Waiting: {names}.</b>"
     names = html.escape(", ".join(item.title for item in not_met))
     return f"<b style='color:{BAD}'>Not met: {names}.</b>"
+
+
+class TimeField(QTimeEdit):
+    """A time that may not be given: it reads "—" until a time is chosen (the first key or
+    click puts ``default`` in it). Midnight stands for "not given": an establishment open past
+    midnight is entered as 11:59 p.m., later than any sidewalk cafe may stay open.
+
+    Signals: those of :class:`QTimeEdit` (``timeChanged``).
+    """
+
+    UNSET = QTime(0, 0)
+
+    def __init__(self, default: time, *, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.default = default
+        self.setObjectName(name)
+        self.setDisplayFormat("h:mm AP")
+        self.setMinimumTime(self.UNSET)
+        self.setSpecialValueText("—")
+        self.setTime(self.UNSET)
+        self.setToolTip(
+            "— when not given. An establishment open past midnight: 11:59 p.m. (later than a "
+            "sidewalk cafe may stay open)"
+        )
+
+    def value(self) -> time | None:
+        chosen = self.time()
+        if chosen == self.UNSET:
+            return None
+        return time(chosen.hour(), chosen.minute())
+
+    def set_value(self, value: time | None) -> None:
+        self.setTime(self.UNSET if value is None else QTime(value.hour, value.minute))
+
+    def _start(self) -> None:
+        if self.value() is None:
+            self.set_value(self.default)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._start()
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = Qt.Key(event.key())
+        passing = (
+            Qt.Key.Key_Tab,
+            Qt.Key.Key_Backtab,
+            Qt.Key.Key_Escape,
+            Qt.Key.Key_Return,
+            Qt.Key.Key_Enter,
+        )
+        if self.value() is None and key not in passing:
+            self._start()
+            if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+                return
+        super().keyPressEvent(event)
+
+
+class FileChooser(QWidget):
+    """ "Attach…": a file (the site plan, the sales records) read when chosen, so a file moved
+    later is not lost, and checked at once by the core's rule for a scan
+    (:func:`clerk_desk.sidewalk_cafes.rules.scan_problem`: a PDF, PNG or JPEG up to 25 MB). Shows
+    what is already on file for a correction.
+
+    Signals: ``changed()`` when a file is chosen or removed; ``refused(str)`` with the reason a
+    file chosen cannot be kept (the form shows it under the field; the file is not taken).
+    """
+
+    changed = Signal()
+    refused = Signal(str)
+
+    def __init__(
+        self, *, name: str, caption: str, title: str, file_filter: str, on_file: str = ""
+    ) -> None:
+        super().__init__()
+        self.title = title
+        self.file_filter = file_filter
+        self.on_file = on_file
+        self.file_name = ""
+        self.content: bytes | None = None
+        self.button = QPushButton(caption)
+        self.button.setObjectName(f"{name}_button")
+        self.clear_button = QPushButton("Remove")
+        self.clear_button.setObjectName(f"{name}_clear")
+        self.label = QLabel()
+        self.label.setObjectName(f"{name}_label")
+        self.label.setWordWrap(True)
+        line = QHBoxLayout(self)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(self.button)
+        line.addWidget(self.label, 1)
+        line.addWidget(self.clear_button)
+        self.button.clicked.connect(self.choose)
+        self.clear_button.clicked.connect(self.clear)
+        self._show()
+
+    def choose(self) -> None:
+        path = forms.ask_open_path(self, self.title, self.file_filter)
+        if not path:
+            return
+        try:
+            content = Path(path).read_bytes()
+        except OSError as error:
+            operations.show_error(
+                self, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}")
+            )
+            return
+        problem = cafe_rules.scan_problem(Path(path).name, content)
+        if problem is not None:
+            self.refused.emit(problem)
+            return
+        self.file_name, self.content = Path(path).name, content
+        self._show()
+        self.changed.emit()
+
+    def clear(self) -> None:
+        self.file_name, self.content = "", None
+        self._show()
+        self.changed.emit()
+
+    def _show(self) -> None:
+        if self.content is not None:
+            size = f"{max(1, round(len(self.content) / 1024)):,} KB"
+            replaces = f" — replaces {self.on_file}" if self.on_file else ""
+            self.label.setText(f"{html.escape(self.file_name)} ({size}){html.escape(replaces)}")
+        elif self.on_file:
+            self.label.setText(f"On file: {html.escape(self.on_file)}")
+        else:
+            self.label.setText("<i>none attached</i>")
+        self.clear_button.setVisible(self.content is not None)
+
+    @property
+    def attached(self) -> bool:
+        """Whether the application has the file: chosen now, or on file already."""
+        return self.content is not None or bool(self.on_file)
+
+    def chosen(self) -> tuple[str, bytes] | None:
+        return (self.file_name, self.content) if self.content is not None else None

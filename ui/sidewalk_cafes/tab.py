@@ -12,22 +12,22 @@ permit's last day. Beside the register are the chosen application's details and 
 and its pages: the checklist of § 506-10 (each requirement met, waiting, or not met, with its
 cited findings), what the rules say of the eligibility, the layout and the hours, the owners
 within 100 feet to whom the notice goes (with the letters, labels and list), the comments, the
-suspensions, and the history. Each act is a dialog of :mod:`ui.sidewalk_cafe_dialogs` (the
-application form is :mod:`ui.sidewalk_cafe_application`); the papers it calls for print when it
-is saved (:mod:`ui.sidewalk_cafe_papers`), the application packet for the Council whenever the
+suspensions, and the history. Each act is a dialog of the package (``*_dialogs``; the
+application form is :mod:`ui.sidewalk_cafes.application`); the papers it calls for print when it
+is saved (:mod:`ui.sidewalk_cafes.papers`), the application packet for the Council whenever the
 clerk asks, and the mailing labels from the first free label of a partly used sheet. The Excel
 register is written in the background.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from datetime import date
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QMenu,
@@ -40,26 +40,32 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import CafeStatus
-from clerk_desk.lengths import format_length
 from clerk_desk.permissions import Permission
-from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes import council as cafe_council
+from clerk_desk.sidewalk_cafes import papers as cafe_papers
+from clerk_desk.sidewalk_cafes import rules as cafe_rules
+from clerk_desk.sidewalk_cafes import views as cafe_views
 from clerk_desk.sidewalk_cafes.acts import CafeAct
-from clerk_desk.sidewalk_cafes.service import (
-    CLEARANCE_CITE,
-    CONFIGURATION_CITE,
-    ELIGIBILITY_CITE,
+from clerk_desk.sidewalk_cafes.rules import (
     EXPIRY_WARNING_DAYS,
-    HOURS_CITE,
     RECORD_TYPE,
     TERM_CITE,
 )
-from clerk_desk.words import format_day, plural
+from clerk_desk.sidewalk_cafes.views import (
+    CafeDetails,
+    CafeRow,
+    SuspensionRow,
+    cafe_details,
+    search_cafe_rows,
+)
+from clerk_desk.words import format_day
 from ui import forms, operations
-from ui.dialog_parts import BAD, GOOD, LATE, WARN_COLOUR, cite_link, may_not
+from ui.dialog_parts import may_not
 from ui.findings_view import FindingsView
+from ui.kit.style import LATE_BACKGROUND, QUIET, text_sheet
 from ui.operations import App, perform
 from ui.register_page import (
     Progress,
@@ -69,39 +75,37 @@ from ui.register_page import (
     register_splitter,
     show_acts,
 )
-from ui.sidewalk_cafe_application import ApplicationDialog
-from ui.sidewalk_cafe_dialogs import (
-    AttachPapersDialog,
+from ui.sidewalk_cafes.application import ApplicationDialog
+from ui.sidewalk_cafes.common import TAKE
+from ui.sidewalk_cafes.council_dialogs import (
     BeforeCouncilDialog,
-    CommentDialog,
     CouncilDecisionDialog,
     DenyDialog,
-    DpwInspectionDialog,
     IssueDialog,
-    LiftSuspensionDialog,
+    withdraw,
+)
+from ui.sidewalk_cafes.details import cafe_html, dimensions_html, neighbor_count_text
+from ui.sidewalk_cafes.notice_dialogs import (
+    CommentDialog,
     NeighborsDialog,
     NoticeMailedDialog,
+    neighbor_view_columns,
+)
+from ui.sidewalk_cafes.papers import print_papers, print_written, save_paper
+from ui.sidewalk_cafes.review_dialogs import (
+    AttachPapersDialog,
+    DpwInspectionDialog,
     PoliceReviewDialog,
+)
+from ui.sidewalk_cafes.suspension_dialogs import (
+    LiftSuspensionDialog,
     RevocationNoticeDialog,
     RevokeDialog,
     SuspendDialog,
-    neighbor_view_columns,
-    withdraw,
 )
-from ui.sidewalk_cafe_papers import print_papers, print_written, save_paper
-from ui.sidewalk_cafe_rows import (
-    ISSUE,
-    TAKE,
-    CafeDetails,
-    CafeRow,
-    SuspensionRow,
-    cafe_details,
-    search_cafe_rows,
-)
-from ui.sidewalk_cafe_widgets import ChecklistView, findings_box, label_start_box
+from ui.sidewalk_cafes.widgets import ChecklistView, findings_box, label_start_box
 from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 
-_EXPORT_ALL = 10**9
 _PAPER_ACTS = {
     "letters": CafeAct.PRINT_LETTERS,
     "labels": CafeAct.PRINT_OWNERS,
@@ -112,14 +116,14 @@ _PAPER_ACTS = {
 def comments_colour(row: CafeRow, today: date) -> str | None:
     """Amber on the last day of the comment period, while the application waits for it."""
     due = row.comments_due_on
-    return WARN_COLOUR if due == today and row.before_decision else None
+    return LATE_BACKGROUND if due == today and row.before_decision else None
 
 
 def expiry_colour(row: CafeRow, today: date) -> str | None:
     """Amber within 30 days of a standing permit's last day."""
     if row.expires_on is None or not row.standing:
         return None
-    return WARN_COLOUR if 0 <= (row.expires_on - today).days <= EXPIRY_WARNING_DAYS else None
+    return LATE_BACKGROUND if 0 <= (row.expires_on - today).days <= EXPIRY_WARNING_DAYS else None
 
 
 def cafe_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
@@ -166,7 +170,7 @@ COMMENT_COLUMNS = (
         "In time",
         lambda r: "Yes" if r.timely else "Late",
         align=CENTER,
-        colour=lambda r: None if r.timely else WARN_COLOUR,
+        colour=lambda r: None if r.timely else LATE_BACKGROUND,
         tooltip=lambda r: " ".join(f.text for f in r.findings) or None,
     ),
     TableColumn(
@@ -185,7 +189,7 @@ SUSPENSION_COLUMNS = (
         "Now",
         lambda r: r.state,
         tooltip=lambda r: r.lift_reason or None,
-        colour=lambda r: WARN_COLOUR if r.state == "In effect" else None,
+        colour=lambda r: LATE_BACKGROUND if r.state == "In effect" else None,
     ),
     TableColumn("Reason", lambda r: r.reason, tooltip=lambda r: r.reason or None),
 )
@@ -206,7 +210,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
 
     row_type = CafeRow
     record_type = RECORD_TYPE
-    search_limit = sidewalk_cafes.SEARCH_LIMIT
+    search_limit = cafe_rules.SEARCH_LIMIT
     count_noun = "application"
     empty_text = "No sidewalk cafe applications yet"
     export_what = "sidewalk cafe register"
@@ -245,6 +249,84 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         # -- the chosen application: details and acts at the left, its pages at the right
         self.summary = forms.rich_label("cafe_details", self.app.open_link)
 
+        grid = self._build_act_buttons()
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        scroller = forms.scrolled(side)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+
+        # -- the pages
+        self.checklist = ChecklistView(self.app)
+        self.checklist.setContentsMargins(6, 6, 6, 6)
+        checklist_page = self._scrolling(self.checklist, "checklist_page")
+        # Always there: a scroll bar that came and went would change the width the notes wrap
+        # to after their height was given, and squeeze their lines together.
+        checklist_page.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+
+        rules_page = self._build_rules_page()
+
+        neighbor_page = self._build_neighbor_page()
+
+        self.comment_model = RowsModel(COMMENT_COLUMNS, self)
+        self.comment_table = forms.make_table(self.comment_model, name="comment_table")
+        forms.size_columns(self.comment_table, {0: 11, 1: 22, 2: 13, 3: 7})
+
+        suspension_page = self._build_suspension_page()
+
+        self.history_model = RowsModel(HISTORY_COLUMNS, self)
+        self.history_table = forms.make_table(self.history_model, name="history_table")
+        self.history_table.setWordWrap(True)
+        forms.size_columns(self.history_table, {0: 17, 1: 14})
+
+        self.pages = QTabWidget()
+        self.pages.setObjectName("cafe_pages")
+        self.pages.addTab(checklist_page, "Checklist")
+        self.pages.addTab(rules_page, "Layout && hours")
+        self.pages.addTab(neighbor_page, "Owners 100 ft")
+        self.pages.addTab(self.comment_table, "Comments")
+        self.pages.addTab(suspension_page, "Suspensions")
+        self.pages.addTab(self.history_table, "History")
+
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(260, 460),
+            below_sizes=(470, 830),
+            stretch=(2, 3),
+            below_stretch=(2, 3),
+        )
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_application_button")
+        self.new_button.setToolTip("Take a sidewalk cafe application at the counter (Ctrl+N)")
+        bottom = self._build_footer(
+            self.new_button,
+            export_tip="The applications the search and filters show, to a workbook",
+        )
+        why = may_not(self.app, TAKE)
+        if why:
+            self.new_button.setEnabled(False)
+            self.new_button.setToolTip(why)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self._order_tabs()
+
+    def _build_act_buttons(self) -> QGridLayout:
+        """The acts on the chosen application, one button each, in captioned lines. (Long only
+        because it names seventeen buttons, each with its shortcut and tip, in one place.)"""
         self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application (it is reviewed again)"
         )
@@ -322,7 +404,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             CafeAct.DENY: self.deny_button,
             CafeAct.WITHDRAW: self.withdraw_button,
         }
-        grid = button_grid(
+        return button_grid(
             (
                 (
                     "Application",
@@ -336,27 +418,8 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             )
         )
 
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
-
-        # -- the pages
-        self.checklist = ChecklistView(self.app)
-        self.checklist.setContentsMargins(6, 6, 6, 6)
-        checklist_page = self._scrolling(self.checklist, "checklist_page")
-        # Always there: a scroll bar that came and went would change the width the notes wrap
-        # to after their height was given, and squeeze their lines together.
-        checklist_page.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
-
+    def _build_rules_page(self) -> QScrollArea:
+        """What the rules say of the eligibility, the layout, the hours and alcohol."""
         self.eligibility_view = FindingsView(self.app, empty_text="Eligible, as entered.")
         self.eligibility_view.setObjectName("eligibility_findings")
         self.layout_view = FindingsView(self.app, empty_text="The layout meets § 506-10.")
@@ -381,13 +444,16 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         rules_lines.addStretch(1)
         rules_page = self._scrolling(rules, "rules_page")
         rules_page.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        return rules_page
 
+    def _build_neighbor_page(self) -> QWidget:
+        """The owners and occupants within 100 feet, and their letters, labels and list."""
         self.neighbor_model = RowsModel(neighbor_view_columns(), self)
         self.neighbor_table = forms.make_table(self.neighbor_model, name="neighbor_table")
         forms.size_columns(self.neighbor_table, {0: 22, 1: 34, 2: 9, 3: 9})
         self.neighbor_count = QLabel()
         self.neighbor_count.setObjectName("neighbor_count")
-        self.neighbor_count.setStyleSheet("color: #555;")
+        self.neighbor_count.setStyleSheet(text_sheet(QUIET))
         self.neighbor_count.setWordWrap(True)
         self.letters_button = act_button(
             "Print &letters",
@@ -438,19 +504,16 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             (CafeAct.PRINT_OWNERS, self.list_button),
             (CafeAct.PRINT_OWNERS, self.save_button),
         )
+        return neighbor_page
 
-        self.comment_model = RowsModel(COMMENT_COLUMNS, self)
-        self.comment_table = forms.make_table(self.comment_model, name="comment_table")
-        forms.size_columns(self.comment_table, {0: 11, 1: 22, 2: 13, 3: 7})
-
+    def _build_suspension_page(self) -> QWidget:
+        """The suspensions, with Lift… and the letter again."""
         self.suspension_model = RowsModel(SUSPENSION_COLUMNS, self)
         self.suspension_table = forms.make_table(self.suspension_model, name="suspension_table")
         forms.size_columns(self.suspension_table, {0: 14, 1: 11, 2: 11, 3: 9})
         self.letter_button = QPushButton("Print &letter again")
         self.letter_button.setObjectName("suspension_letter_button")
-        self.lift_button = QPushButton("&Lift…")
-        self.lift_button.setObjectName("lift_button")
-        self.lift_button.setToolTip("End the suspension early")
+        self.lift_button = act_button("&Lift…", "lift_button", "End the suspension early")
         suspension_page = QWidget()
         suspension_lines = QVBoxLayout(suspension_page)
         suspension_lines.addWidget(self.suspension_table, 1)
@@ -459,48 +522,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         suspension_buttons.addWidget(self.lift_button)
         suspension_buttons.addWidget(self.letter_button)
         suspension_lines.addLayout(suspension_buttons)
-
-        self.history_model = RowsModel(HISTORY_COLUMNS, self)
-        self.history_table = forms.make_table(self.history_model, name="history_table")
-        self.history_table.setWordWrap(True)
-        forms.size_columns(self.history_table, {0: 17, 1: 14})
-
-        self.pages = QTabWidget()
-        self.pages.setObjectName("cafe_pages")
-        self.pages.addTab(checklist_page, "Checklist")
-        self.pages.addTab(rules_page, "Layout && hours")
-        self.pages.addTab(neighbor_page, "Owners 100 ft")
-        self.pages.addTab(self.comment_table, "Comments")
-        self.pages.addTab(suspension_page, "Suspensions")
-        self.pages.addTab(self.history_table, "History")
-
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(260, 460),
-            below_sizes=(470, 830),
-            stretch=(2, 3),
-            below_stretch=(2, 3),
-        )
-
-        self.new_button = QPushButton("&New application…")
-        self.new_button.setObjectName("new_application_button")
-        self.new_button.setToolTip("Take a sidewalk cafe application at the counter (Ctrl+N)")
-        bottom = self._build_footer(
-            self.new_button,
-            export_tip="The applications the search and filters show, to a workbook",
-        )
-        why = may_not(self.app, TAKE)
-        if why:
-            self.new_button.setEnabled(False)
-            self.new_button.setToolTip(why)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
-        self._order_tabs()
+        return suspension_page
 
     def _scrolling(self, page: QWidget, name: str) -> QScrollArea:
         scroller = forms.scrolled(page)
@@ -571,7 +593,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         return search_cafe_rows(action, text, status=self.chosen_status(), year=year)
 
     def register_years(self, action: Action) -> list[int]:
-        return sidewalk_cafes.cafe_years(action.session)
+        return cafe_views.cafe_years(action)
 
     select_cafe = RegisterPage.select_id
 
@@ -657,13 +679,15 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self._suspension_buttons()
 
     def _suspension_buttons(self) -> None:
+        """The letter prints for any suspension chosen; Lift… is as the core's
+        :func:`~clerk_desk.sidewalk_cafes.acts.lift_acts`, read with the details, says."""
         chosen = forms.selected_row(self.suspension_table)
         self.letter_button.setEnabled(isinstance(chosen, SuspensionRow))
-        liftable = isinstance(chosen, SuspensionRow) and chosen.open
-        refused = may_not(self.app, ISSUE)
-        self.lift_button.setEnabled(liftable and not refused)
-        if refused:
-            self.lift_button.setToolTip(refused)
+        lifts = self.details.lifts if self.details is not None else {}
+        if isinstance(chosen, SuspensionRow):
+            show_acts({chosen.id: self.lift_button}, lifts, "Choose a suspension")
+        else:
+            show_acts({0: self.lift_button}, None, "Choose a suspension")
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -723,7 +747,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         fresh = perform(
             self,
             self.app,
-            lambda a: sidewalk_cafes.get_cafe(a.session, row.id).comments_due_on,
+            lambda a: cafe_views.comments_due_on(a, row.id),
             writes=False,
         )
         due = f" Comments due by {format_day(fresh)}." if fresh else ""
@@ -786,9 +810,8 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
             return
 
         def work(action: Action) -> tuple[int, str]:
-            renewal = sidewalk_cafes.renew(action, row.id)
-            action.session.flush()
-            return renewal.id, renewal.number
+            renewal = cafe_council.renew(action, row.id)
+            return renewal, cafe_views.cafe_row(action, renewal).number
 
         found = perform(self, self.app, work)
         if found is not None:
@@ -861,7 +884,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
                 None,
                 f"Sidewalk cafe fee for {row.number}",
                 row.applicant,
-                sidewalk_cafes.APPLICATION_CITE,
+                cafe_rules.APPLICATION_CITE,
                 record_type="party",
                 record_id=str(row.applicant_id),
             )
@@ -891,199 +914,20 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         text, status = self.search_field.text(), self.chosen_status()
 
         def work(progress: Progress) -> int:
-            from clerk_desk.sidewalk_cafes import views as sidewalk_cafes_views
-            from reports.sidewalk_cafes import register_xlsx
+            from reports.sidewalk_cafes.register import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
-                session, today = action.session, action.today()
-                shown = {
-                    c.id
-                    for c in sidewalk_cafes.search_cafes(
-                        session, text, status, year, today=today, limit=_EXPORT_ALL
-                    )
-                }
-                rows = [
-                    r
-                    for r in sidewalk_cafes_views.register_rows(session, year, today=today)
-                    if r.cafe_id in shown
-                ]
-                return register_xlsx(
-                    rows,
-                    path,
-                    progress=progress,
-                    author=app.operator.full_name,
-                    city=settings_store.city_profile(session).city_name,
-                    as_of=today,
-                )
+                found = cafe_papers.register_export(action, text, status, year)
+            return register_xlsx(
+                found.rows,
+                path,
+                progress=progress,
+                author=app.operator.full_name,
+                city=found.city,
+                as_of=found.as_of,
+            )
 
         return work
 
 
 # ---- the details panel -----------------------------------------------------------------------
-
-
-def _day(day: date | None) -> str:
-    return html.escape(format_day(day)) if day is not None else ""
-
-
-def neighbor_count_text(row: CafeRow) -> str:
-    people = len(row.neighbors)
-    if not people:
-        return "No owners listed yet: list the owners of property within 100 feet (Owners 100 ft…)."
-    owners = sum(1 for n in row.neighbors if n.relation == "owner")
-    beyond = sum(1 for n in row.neighbors if n.beyond)
-    marked = f" {beyond} {sidewalk_cafes.BEYOND_RADIUS}: kept, and mailed." if beyond else ""
-    mailed = (
-        f" Notice mailed {format_day(row.notice_mailed_on)}"
-        + (f" by {row.notice_mailed_by}" if row.notice_mailed_by else "")
-        + "."
-        if row.notice_mailed_on
-        else " The notice has not been mailed."
-    )
-    return (
-        f"{plural(people, 'name')}: {plural(owners, 'owner')}, "
-        f"{plural(people - owners, 'occupant')}.{marked}{mailed}"
-    )
-
-
-def dimensions_html(row: CafeRow) -> str:
-    """The layout as applied for, in feet and inches, with the figures the rules use."""
-    e = html.escape
-
-    def length(inches: int | None) -> str:
-        return e(format_length(inches)) if inches is not None else "<i>not given</i>"
-
-    lines = [
-        f"<b>Configuration:</b> {e(row.configuration) or '<i>none chosen</i>'} "
-        f"<small>({cite_link(CONFIGURATION_CITE)})</small>",
-        f"Sidewalk {length(row.sidewalk_width_in)} wide; cafe {length(row.cafe_depth_in)} deep, "
-        f"{length(row.cafe_length_in)} long on a frontage of {length(row.frontage_in)}",
-        f"Clear passage {length(row.clear_passage_in)} "
-        f"({'abutting the curb' if row.passage_abuts_curb else 'not abutting the curb'}); "
-        f"tables {length(row.curb_setback_in)} from the curb face; aisles "
-        f"{length(row.aisle_in)} <small>({cite_link(CLEARANCE_CITE)})</small>",
-    ]
-    if row.corner_parcel or row.side_frontage_in or row.side_cafe_length_in:
-        lines.append(
-            f"Side street: {length(row.side_cafe_length_in)} on a side frontage of "
-            f"{length(row.side_frontage_in)}; clear passage {length(row.side_clear_passage_in)} "
-            f"({'abutting' if row.side_passage_abuts_curb else 'not abutting'} the curb); "
-            f"tables {length(row.side_curb_setback_in)} from the curb face"
-        )
-    furniture = []
-    if row.seats:
-        furniture.append(plural(row.seats, "seat"))
-    if row.tables:
-        furniture.append(plural(row.tables, "table"))
-    furniture.append(f"umbrellas: {e(row.umbrellas)}" if row.umbrellas else "no umbrellas")
-    lines.append(", ".join(furniture))
-    hours = e(row.hours) or "<i>not given</i>"
-    indoor = e(row.indoor_hours) or "<i>not given</i>"
-    lines.append(
-        f"<b>Hours:</b> {hours} (indoors {indoor}) <small>({cite_link(HOURS_CITE)})</small>"
-    )
-    if row.share is not None:
-        shown = e(sidewalk_cafes.food_share_text(row.share))
-        lines.append(
-            f"<b>Food and non-alcoholic beverages:</b> {shown} of gross sales "
-            f"<small>({cite_link(ELIGIBILITY_CITE)})</small>"
-        )
-    return "<br>".join(lines)
-
-
-def cafe_html(row: CafeRow, today: date) -> str:
-    """The chosen application in a few short paragraphs: who, where, and every date the
-    ordinance counts from."""
-    e = html.escape
-    parts = [
-        f"<h3>{e(row.number)} — {e(row.establishment)}</h3>",
-        f"<p><b>{e(row.applicant)}</b><br>{e(row.location)}"
-        + (f"<br>Parcel {e(row.parcel)}" if row.parcel else "")
-        + (
-            f"<br>Zoning {e(row.zoning_district)}"
-            + ("" if row.commercially_zoned else " — <b style='color:#b00020'>not commercial</b>")
-            if row.zoning_district or not row.commercially_zoned
-            else ""
-        )
-        + (f"<br>Renews permit {e(row.renews)}" if row.renews else "")
-        + "</p>",
-    ]
-    alcohol = (
-        "Alcohol to be served"
-        + (f" (license {e(row.liquor_license)})" if row.liquor_license else "")
-        if row.serves_alcohol
-        else "No alcohol"
-        + (f"; liquor license {e(row.liquor_license)} held" if row.liquor_license else "")
-    )
-    parts.append(
-        f"<p>{alcohol}. Hours {e(row.hours) or '<i>not given</i>'}"
-        + (f", the Council's limit {e(row.council_closes_text)}" if row.council_closes_at else "")
-        + "</p>"
-    )
-    dates = [f"Received {e(row.received_text)}, by {e(row.received_by)}"]
-    if row.notice_mailed_on:
-        dates.append(f"Notice mailed {_day(row.notice_mailed_on)} to the owners within 100 ft")
-    if row.comments_due_on:
-        running = row.before_decision and today <= row.comments_due_on
-        colour = LATE if running else "#333"
-        dates.append(
-            f"<span style='color:{colour}'>Comments due by <b>{_day(row.comments_due_on)}</b>"
-            f"</span> — {plural(len(row.comments), 'comment')} received"
-        )
-    if row.needs_police:
-        if row.police_reviewed_on:
-            verdict = "approved" if row.police_approved else "memorandum of concerns"
-            dates.append(f"Chief of Police: {verdict}, {_day(row.police_reviewed_on)}")
-        elif row.police_sent_on:
-            dates.append(f"Sent to the Chief of Police {_day(row.police_sent_on)}")
-        else:
-            dates.append("<b style='color:#8a5a00'>Not yet sent to the Chief of Police</b>")
-    if row.dpw_inspected_on:
-        verdict = "satisfied" if row.dpw_satisfied else "<b style='color:#b00020'>not satisfied</b>"
-        dates.append(
-            f"DPW inspection {_day(row.dpw_inspected_on)} by {e(row.dpw_inspected_by)}: {verdict}"
-        )
-    if row.meeting:
-        if row.council_decided_on is not None:
-            verdict = (
-                f"<b style='color:{GOOD}'>approved</b>"
-                if row.council_approved
-                else f"<b style='color:{BAD}'>denied</b>"
-            )
-            dates.append(f"Common Council, meeting of {e(row.meeting)}: {verdict}")
-        else:
-            dates.append(f"Before the Common Council, meeting of {e(row.meeting)}")
-    if row.issued_on:
-        dates.append(
-            f"Issued {_day(row.issued_on)}" + (f" by {e(row.issued_by)}" if row.issued_by else "")
-        )
-    if row.expires_on:
-        dates.append(
-            f"<b>Expires {_day(row.expires_on)}</b> — at most one year; not transferable "
-            f"({cite_link(TERM_CITE)})"
-        )
-    parts.append("<p>" + "<br>".join(dates) + "</p>")
-    if row.council_conditions:
-        conditions = "<br>".join(e(c) for c in row.council_conditions.splitlines() if c.strip())
-        parts.append(f"<p><i>Council conditions:</i><br>{conditions}</p>")
-    for suspension in (s for s in row.suspensions if s.open):
-        parts.append(
-            f"<p><b style='color:{LATE}'>Suspended {e(words.us_date(suspension.starts_on))} "
-            f"through {e(words.us_date(suspension.last_day))}</b> "
-            f"({e(suspension.state.lower())}): {e(suspension.reason)}</p>"
-        )
-    if row.revocation_notice_on:
-        parts.append(
-            f"<p>Notice of the revocation meeting given {_day(row.revocation_notice_on)}, for the "
-            f"meeting of {e(row.revocation_meeting)}: {e(row.revocation_grounds)}</p>"
-        )
-    if row.revoked_on:
-        until = f" through {_day(row.revoked_until)}" if row.revoked_until else ", permanently"
-        parts.append(f"<p><b style='color:{BAD}'>Revoked {_day(row.revoked_on)}{until}.</b></p>")
-    if row.denial_reasons:
-        parts.append(f"<p><b style='color:{BAD}'>Denied:</b> {e(row.denial_reasons)}</p>")
-    if row.withdrawn_reason:
-        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
-    if row.notes:
-        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
-    return "".join(parts)

@@ -51,19 +51,8 @@ from clerk_desk.special_charges import service as special_charges
 from clerk_desk.street_numbers import service as street_numbers
 from ui import forms, printing
 from ui.operations import App
-from ui.sidewalk_dialogs import (
-    CityRepairDialog,
-    CompleteDialog,
-    CouncilDecisionDialog,
-    IssueDialog,
-    OrderDialog,
-    PermitDialog,
-    ReasonDialog,
-    SegmentDialog,
-    ServiceDialog,
-    permit_row,
-    search_permit_rows,
-)
+from ui.sidewalk_dialogs import CityRepairDialog, CompleteDialog, CouncilDecisionDialog, IssueDialog, OrderDialog, PermitDialog, ReasonDialog, SegmentDialog, ServiceDialog
+from clerk_desk.sidewalks.details import permit_row, search_permit_rows
 from ui.sidewalks_tab import SidewalksTab
 
 pytestmark = pytest.mark.gui

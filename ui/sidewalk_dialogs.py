@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -33,27 +32,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import ledger
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
-from clerk_desk.findings import Finding
-from clerk_desk.history import HistoryEntry
 from clerk_desk.kinds import (
-    CostPayer,
     DueStatus,
     RepairOrderKind,
-    RepairOrderStatus,
-    SidewalkPermitStatus,
     SidewalkWork,
 )
-from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length, parse_length
-from clerk_desk.models import MasterPlanSegment, SidewalkPermit, SidewalkRepairOrder
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
+from clerk_desk.sidewalks import details as details_views
 from clerk_desk.sidewalks import service as sidewalks
-from clerk_desk.sidewalks import views as sidewalks_views
+from clerk_desk.sidewalks.details import (
+    DecisionRow,
+    OrderRow,
+    PermitRow,
+    SegmentRow,
+    street_choices,
+)
 from clerk_desk.sidewalks.service import (
     COST_CITE,
     MINOR_REPAIR_CITE,
@@ -63,13 +61,11 @@ from clerk_desk.sidewalks.service import (
     SIDES,
     WHOLE_BLOCK_CITE,
     WIDTH_CITE,
-    CostDecision,
     PermitData,
     RepairOrderData,
     SegmentData,
 )
-from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.words import clock_time, format_day, plural
+from clerk_desk.words import format_day, plural
 from ui import dialog_parts, forms
 from ui.dialog_parts import (
     BAD,
@@ -90,7 +86,7 @@ from ui.dialog_parts import WARN_COLOUR as WARN_COLOUR
 from ui.dialog_parts import ReasonDialog as ReasonDialog
 from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
-from ui.kit.meetings import MeetingRow, meeting_rows
+from ui.kit.meetings import meeting_rows
 from ui.kit.pickers import PartyPicker, party_row
 from ui.operations import App, perform
 from ui.street_number_dialogs import ParcelPicker
@@ -102,16 +98,6 @@ BILL = Permission.BILL
 PLAN = Permission.KEEP_MASTER_PLAN
 NO_STREET = "— not in the street register —"
 SIDE_LABELS = {"both": "Both sides", "odd": "Odd side", "even": "Even side"}
-ISSUED_STATES = (
-    SidewalkPermitStatus.ISSUED,
-    SidewalkPermitStatus.ISSUED_ON_APPEAL,
-    SidewalkPermitStatus.COMPLETED,
-)
-FINISHED_STATES = (
-    SidewalkPermitStatus.COMPLETED,
-    SidewalkPermitStatus.WITHDRAWN,
-    SidewalkPermitStatus.DENIED_ON_APPEAL,
-)
 
 
 def cite_link(cite: str) -> str:
@@ -124,66 +110,6 @@ def _day(day: date | None) -> str:
 
 
 # ---- plain rows ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class DecisionRow:
-    """Who pays, as the core decided it (:class:`sidewalks.CostDecision`), with the segment of
-    the plan named; every word of it is the core's."""
-
-    payer: CostPayer
-    restoration_payer: CostPayer | None
-    cite: str
-    reason: str
-    segment_id: int | None
-    segment: str  # "Broad St N, odd side, 101-299: Sidewalk", or nothing
-    findings: tuple[Finding, ...]
-    fixed: bool  # fixed when the permit was issued (the plan changing since does not move it)
-    follows_plan: bool  # the plan decides it: until it is fixed, it moves with the plan
-    repair_order: str  # the repair order the work carries out, or ""
-    summary: str  # "Paid 100% by the City of Prescott"
-    cost_finding: Finding  # the review's line about it (the forms show it in a box instead)
-
-    @classmethod
-    def of(
-        cls,
-        decision: CostDecision,
-        session: object,
-        *,
-        fixed: bool,
-        labels: dict[int, str] | None = None,
-    ) -> DecisionRow:
-        """``labels`` are the plan's segments named (``sidewalks.segment_labels``), read once
-        for a register; without them the one segment is looked up."""
-        segment = ""
-        if decision.segment_id is not None:
-            if labels is not None and decision.segment_id in labels:
-                segment = labels[decision.segment_id]
-            else:
-                segment = sidewalks.segment_label(
-                    sidewalks.get_segment(session, decision.segment_id)  # type: ignore[arg-type]
-                )
-        return cls(
-            CostPayer(decision.payer),
-            CostPayer(decision.restoration_payer) if decision.restoration_payer else None,
-            decision.cite,
-            decision.reason,
-            decision.segment_id,
-            segment,
-            tuple(decision.findings),
-            fixed,
-            decision.follows_plan,
-            decision.repair_order,
-            decision.summary,
-            sidewalks.cost_finding(decision),
-        )
-
-    @property
-    def payer_text(self) -> str:
-        """ "City", "Owner", "Land divider" (the core's short words), with " (plan today)"
-        while the plan decides it and it is not fixed yet: the register's column."""
-        pending = " (plan today)" if self.follows_plan and not self.fixed else ""
-        return sidewalks.payer_short(self.payer) + pending
 
 
 def decision_html(
@@ -215,430 +141,14 @@ def decision_html(
     return "<br>".join(lines)
 
 
-@dataclass(frozen=True, slots=True)
-class PermitRow:
-    """A sidewalk permit (or application) as the register shows it, read inside one action."""
-
-    id: int
-    number: str
-    applicant_id: int
-    applicant: str
-    applicant_address: str
-    parcel: ParcelRow | None
-    street_id: int | None
-    street: str
-    address_number: int | None
-    location: str
-    work: SidewalkWork
-    bike_lane: bool
-    commercial: bool
-    new_subdivision: bool
-    length_ft: int | None
-    width_in: int | None
-    contractor_name: str
-    work_starts_on: date | None
-    applied_at: datetime  # City Hall's time
-    received_by: str
-    status: SidewalkPermitStatus
-    decision: DecisionRow
-    decided_on: date | None
-    decided_by: str
-    denial_reasons: str
-    conditions: str
-    appeal_filed_on: date | None
-    appeal_meeting: str
-    appeal_decided_on: date | None
-    appeal_note: str
-    completed_on: date | None
-    withdrawn_reason: str
-    notes: str
-    repair_order_id: int | None
-    partial_replacement_approved: bool
-
-    @classmethod
-    def of(
-        cls,
-        permit: SidewalkPermit,
-        action: Action,
-        labels: dict[int, str] | None = None,
-        decided: CostDecision | None = None,
-    ) -> PermitRow:
-        """``decided`` is the permit's cost decision when a register read them all at once
-        (``sidewalks.costs_for``)."""
-        session, zone = action.session, action.zone
-        applicant = permit.applicant
-        address = ", ".join(p for p in (applicant.street, applicant.city) if p)
-        decision = DecisionRow.of(
-            decided or sidewalks.decide_cost(session, permit),
-            session,
-            fixed=permit.cost_payer is not None,
-            labels=labels,
-        )
-        meeting = permit.appeal_meeting
-        return cls(
-            id=permit.id,
-            number=permit.number,
-            applicant_id=permit.applicant_id,
-            applicant=applicant.name,
-            applicant_address=address,
-            parcel=ParcelRow.of(permit.parcel) if permit.parcel is not None else None,
-            street_id=permit.street_id,
-            street=permit.street.full_name if permit.street is not None else "",
-            address_number=permit.address_number,
-            location=permit.location,
-            work=SidewalkWork(permit.work),
-            bike_lane=permit.bike_lane,
-            commercial=permit.commercial,
-            new_subdivision=permit.new_subdivision,
-            length_ft=permit.length_ft,
-            width_in=permit.width_in,
-            contractor_name=permit.contractor_name,
-            work_starts_on=permit.work_starts_on,
-            applied_at=permit.applied_at.astimezone(zone),
-            received_by=permit.received_by_name,
-            status=SidewalkPermitStatus(permit.status),
-            decision=decision,
-            decided_on=permit.decided_on,
-            decided_by=permit.decided_by_name,
-            denial_reasons=permit.denial_reasons,
-            conditions=permit.conditions,
-            appeal_filed_on=permit.appeal_filed_on,
-            appeal_meeting=(
-                f"{format_day(meeting.starts_at.astimezone(zone).date())}" if meeting else ""
-            ),
-            appeal_decided_on=permit.appeal_decided_on,
-            appeal_note=permit.appeal_note,
-            completed_on=permit.completed_on,
-            withdrawn_reason=permit.withdrawn_reason,
-            notes=permit.notes,
-            repair_order_id=permit.repair_order_id,
-            partial_replacement_approved=permit.partial_replacement_approved,
-        )
-
-    @property
-    def applied_on(self) -> date:
-        return self.applied_at.date()
-
-    @property
-    def city_contract(self) -> bool:
-        return self.status is SidewalkPermitStatus.CITY_CONTRACT
-
-    @property
-    def issued(self) -> bool:
-        """A permit stands (or stood, for work completed): it prints."""
-        return self.status in ISSUED_STATES and self.decided_on is not None
-
-    @property
-    def finished(self) -> bool:
-        return self.status in FINISHED_STATES
-
-    @property
-    def address(self) -> str:
-        """ "118 Orange St N", or the street alone, or nothing."""
-        number = str(self.address_number) if self.address_number is not None else ""
-        return " ".join(p for p in (number, self.street) if p)
-
-    @property
-    def where(self) -> str:
-        """The address and the location, as one line for the register."""
-        if self.address and self.address.lower() not in self.location.lower():
-            return f"{self.address} — {self.location}" if self.location else self.address
-        return self.location or self.address
-
-    @property
-    def size(self) -> str:
-        """ "60 ft long, 4 ft 6 in wide", or what is known of it."""
-        parts = []
-        if self.length_ft:
-            parts.append(f"{self.length_ft} ft long")
-        if self.width_in:
-            parts.append(f"{format_length(self.width_in)} wide")
-        return ", ".join(parts)
-
-    @property
-    def facility(self) -> str:
-        return "Bicycle lane" if self.bike_lane else "Sidewalk"
-
-    def data(self) -> PermitData:
-        """What the correction form starts from."""
-        return PermitData(
-            applicant_id=self.applicant_id,
-            location=self.location,
-            work=self.work,
-            street_id=self.street_id,
-            address_number=self.address_number,
-            parcel_id=self.parcel.id if self.parcel else None,
-            bike_lane=self.bike_lane,
-            commercial=self.commercial,
-            new_subdivision=self.new_subdivision,
-            length_ft=self.length_ft,
-            width_in=self.width_in,
-            contractor_name=self.contractor_name,
-            work_starts_on=self.work_starts_on,
-            notes=self.notes,
-            repair_order_id=self.repair_order_id,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class PermitDetails:
-    """Everything the tab shows of the permit chosen, read in one action."""
-
-    row: PermitRow
-    findings: tuple[Finding, ...]
-    history: tuple[HistoryEntry, ...]
-    earliest_start: date  # for a permit issued today
-
-
-def search_permit_rows(
-    action: Action,
-    text: str = "",
-    *,
-    status: SidewalkPermitStatus | None = None,
-    year: int | None = None,
-) -> list[PermitRow]:
-    """The register's rows: the permits found, their cost decisions read with the plan once
-    (``sidewalks.costs_for``), the segments named from one read of the plan."""
-    session = action.session
-    found = sidewalks.search_permits(session, text, status=status, year=year)
-    decided = sidewalks.costs_for(session, found)
-    labels = sidewalks.segment_labels(session) if found else {}
-    return [PermitRow.of(p, action, labels, decided[p.id]) for p in found]
-
-
-def permit_row(action: Action, permit_id: int) -> PermitRow:
-    return PermitRow.of(sidewalks.get_permit(action.session, permit_id), action)
-
-
-def permit_details(action: Action, permit_id: int) -> PermitDetails:
-    session, today = action.session, action.today()
-    permit = sidewalks.get_permit(session, permit_id)
-    decision = sidewalks.decide_cost(session, permit)
-    row = PermitRow.of(permit, action, decided=decision)
-    findings: list[Finding] = []
-    if row.status is SidewalkPermitStatus.APPLIED:
-        findings = sidewalks.permit_findings(
-            session, permit, today=today, calendar=action.calendar, decision=decision
-        )
-    return PermitDetails(
-        row,
-        tuple(findings),
-        tuple(sidewalks.history(session, permit_id, zone=action.zone)),
-        sidewalks.earliest_start(today, action.calendar),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class DueRow:
-    """The special charge of a City repair, as the order's page shows it."""
-
-    description: str
-    amount: Money
-    paid: Money
-    status: DueStatus
-    cite: str
-
-
-@dataclass(frozen=True, slots=True)
-class OrderRow:
-    """A repair order as the register shows it, read inside one action."""
-
-    id: int
-    number: str
-    kind: RepairOrderKind
-    parcel_id: int
-    parcel_number: str
-    site_address: str
-    owner_id: int
-    owner: str
-    owner_address: str
-    street_id: int | None
-    street: str
-    location: str
-    defect: str
-    work_required: str
-    caused_by_owner: bool
-    meeting_id: int | None
-    meeting: str
-    ordered_on: date
-    ordered_by: str
-    whole_block: bool
-    partial_approved_by: str
-    estimated_cost: Money | None
-    served_on: date | None
-    served_how: str
-    served_by: str
-    repair_due_on: date | None
-    city_may_repair_on: date | None
-    repaired_by_owner_on: date | None
-    city_repaired_on: date | None
-    city_cost: Money | None
-    status: RepairOrderStatus
-    cancel_reason: str
-    notes: str
-    overdue: bool  # the owner's days have run without a repair: the City may act
-
-    @classmethod
-    def of(cls, order: SidewalkRepairOrder, action: Action) -> OrderRow:
-        zone, today = action.zone, action.today()
-        owner = order.owner
-        status = RepairOrderStatus(order.status)
-        may_repair = sidewalks.city_may_repair_on(order)
-        meeting = order.meeting
-        return cls(
-            id=order.id,
-            number=order.number,
-            kind=RepairOrderKind(order.kind),
-            parcel_id=order.parcel_id,
-            parcel_number=order.parcel.parcel_number,
-            site_address=order.parcel.site_address,
-            owner_id=order.owner_id,
-            owner=owner.name,
-            owner_address=", ".join(p for p in (owner.street, owner.city) if p),
-            street_id=order.street_id,
-            street=order.street.full_name if order.street is not None else "",
-            location=order.location,
-            defect=order.defect,
-            work_required=order.work_required,
-            caused_by_owner=order.caused_by_owner,
-            meeting_id=order.meeting_id,
-            meeting=(
-                f"{format_day(meeting.starts_at.astimezone(zone).date())}, "
-                f"{clock_time(meeting.starts_at.astimezone(zone))}"
-                if meeting is not None
-                else ""
-            ),
-            ordered_on=order.ordered_on,
-            ordered_by=order.ordered_by_name,
-            whole_block=order.whole_block,
-            partial_approved_by=order.partial_approved_by,
-            estimated_cost=order.estimated_cost,
-            served_on=order.served_on,
-            served_how=order.served_how,
-            served_by=order.served_by_name,
-            repair_due_on=order.repair_due_on,
-            city_may_repair_on=may_repair,
-            repaired_by_owner_on=order.repaired_by_owner_on,
-            city_repaired_on=order.city_repaired_on,
-            city_cost=order.city_cost,
-            status=status,
-            cancel_reason=order.cancel_reason,
-            notes=order.notes,
-            overdue=sidewalks.owner_days_over(order, today),
-        )
-
-    @property
-    def open(self) -> bool:
-        return self.status in (RepairOrderStatus.ORDERED, RepairOrderStatus.SERVED)
-
-    @property
-    def needs_notice(self) -> bool:
-        """A minor repair is made without notice; the others are served on the owner."""
-        return self.kind is not RepairOrderKind.MINOR
-
-    @property
-    def parcel_text(self) -> str:
-        return " · ".join(p for p in (self.parcel_number, self.site_address) if p)
-
-
-@dataclass(frozen=True, slots=True)
-class OrderDetails:
-    row: OrderRow
-    findings: tuple[Finding, ...]
-    charges: tuple[DueRow, ...]
-    history: tuple[HistoryEntry, ...]
-
-
-def search_order_rows(
-    action: Action,
-    text: str = "",
-    *,
-    status: RepairOrderStatus | None = None,
-    year: int | None = None,
-) -> list[OrderRow]:
-    return [
-        OrderRow.of(o, action)
-        for o in sidewalks.search_orders(action.session, text, status=status, year=year)
-    ]
-
-
-def order_details(action: Action, order_id: int) -> OrderDetails:
-    session = action.session
-    order = sidewalks.get_order(session, order_id)
-    charges = tuple(
-        DueRow(d.description, d.amount, d.paid, DueStatus(d.status), d.cite)
-        for d in ledger.dues_for(session, RecordRef(sidewalks.ORDER_RECORD_TYPE, str(order_id)))
-    )
-    return OrderDetails(
-        OrderRow.of(order, action),
-        tuple(sidewalks.order_findings(order, today=action.today())),
-        charges,
-        tuple(sidewalks.order_history(session, order_id, zone=action.zone)),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class SegmentRow:
-    """A segment of the Sidewalk Master Plan, as its list shows it."""
-
-    id: int
-    street_id: int
-    street: str
-    side: str
-    low_number: int | None
-    high_number: int | None
-    facility: str
-    description: str
-    plan_reference: str
-    active: bool
-    label: str
-
-    @classmethod
-    def of(cls, segment: MasterPlanSegment) -> SegmentRow:
-        return cls(
-            segment.id,
-            segment.street_id,
-            segment.street.full_name,
-            segment.side,
-            segment.low_number,
-            segment.high_number,
-            segment.facility,
-            segment.description,
-            segment.plan_reference,
-            segment.active,
-            sidewalks.segment_label(segment),
-        )
-
-    @property
-    def numbers(self) -> str:
-        """ "101-299", "from 400", "up to 198", "whole length": the core's words, as the
-        segment's label says them."""
-        return sidewalks.range_text(self.low_number, self.high_number)
-
-    def data(self) -> SegmentData:
-        return SegmentData(
-            self.street_id,
-            self.side,
-            self.low_number,
-            self.high_number,
-            self.facility,
-            self.description,
-            self.plan_reference,
-        )
-
-
-def segment_rows(action: Action, *, include_retired: bool = False) -> list[SegmentRow]:
-    return [
-        SegmentRow.of(s)
-        for s in sidewalks.segments(action.session, include_retired=include_retired)
-    ]
-
-
-def street_choices(action: Action) -> list[tuple[int, str]]:
-    return [(s.id, s.full_name) for s in street_numbers.streets(action.session)]
-
-
 # ---- small pieces ----------------------------------------------------------------------------
+
+
+def limited(edit: QLineEdit, length: int | None) -> QLineEdit:
+    """``edit``, taking no more characters than the record's field holds (the core's figure)."""
+    if length is not None:
+        edit.setMaxLength(length)
+    return edit
 
 
 def digits_edit(name: str, placeholder: str = "", *, chars: int = 8) -> QLineEdit:
@@ -769,7 +279,7 @@ class PermitDialog(forms.TwoColumnForm):
             "The street number in front of which the work is: its side and place decide "
             "whether the Sidewalk Master Plan shows the sidewalk"
         )
-        self.location = forms.limit_to(QLineEdit(), SidewalkPermit.location)
+        self.location = limited(QLineEdit(), details_views.PERMIT_LENGTHS["location"])
         self.location.setObjectName("location")
         self.location.setPlaceholderText("e.g. in front of 118 Orange St N, 60 ft from the corner")
         self.bike_lane = QCheckBox("&Bicycle lane (not a sidewalk)")
@@ -794,7 +304,7 @@ class PermitDialog(forms.TwoColumnForm):
         self.width_read = QLabel()
         self.width_read.setObjectName("width_read")
         self.width_read.setStyleSheet("color: #555;")
-        self.contractor = forms.limit_to(QLineEdit(), SidewalkPermit.contractor_name)
+        self.contractor = limited(QLineEdit(), details_views.PERMIT_LENGTHS["contractor_name"])
         self.contractor.setObjectName("contractor_name")
         self.contractor.setPlaceholderText("who does the work, if not the applicant")
         self.starts = ChooseDateEdit(today, name="work_starts_on")
@@ -802,7 +312,7 @@ class PermitDialog(forms.TwoColumnForm):
         self.start_note.setObjectName("start_note")
         self.start_note.setWordWrap(True)
         self.start_note.setTextFormat(Qt.TextFormat.RichText)
-        self.notes = forms.limit_to(QLineEdit(), SidewalkPermit.notes)
+        self.notes = limited(QLineEdit(), details_views.PERMIT_LENGTHS["notes"])
         self.notes.setObjectName("notes")
         self.cost = info_label("cost_decision")
         self.cost.linkActivated.connect(lambda url: follow_cite(self, app, url))
@@ -898,20 +408,16 @@ class PermitDialog(forms.TwoColumnForm):
         current = keep if keep is not None else self.repair_order.currentData()
         parcel_id = parcel.id if parcel is not None else None
 
-        def work(action: Action) -> list[tuple[int, str]]:
-            orders = (
-                sidewalks.open_orders_for(action.session, parcel_id)
-                if parcel_id is not None
-                else []
+        kept = current if isinstance(current, int) else None
+        offered = (
+            perform(
+                self,
+                self.app,
+                lambda a: details_views.repair_order_choices(a, parcel_id, kept),
+                writes=False,
             )
-            if isinstance(current, int) and all(o.id != current for o in orders):
-                orders.append(sidewalks.get_order(action.session, current))
-            return [
-                (o.id, f"{o.number} — {RepairOrderKind(o.kind).label}, {o.location}")
-                for o in orders
-            ]
-
-        offered = perform(self, self.app, work, writes=False) or []
+            or []
+        )
         with forms.quietly(self.repair_order):
             self.repair_order.clear()
             self.repair_order.addItem(
@@ -984,8 +490,8 @@ class PermitDialog(forms.TwoColumnForm):
         )
 
         def decide(action: Action) -> DecisionRow:
-            decision = sidewalks.cost_for(
-                action.session,
+            return details_views.cost_preview(
+                action,
                 work=SidewalkWork(work),  # type: ignore[arg-type]
                 street_id=street_id if isinstance(street_id, int) else None,
                 number=number,  # type: ignore[arg-type]
@@ -993,7 +499,6 @@ class PermitDialog(forms.TwoColumnForm):
                 new_subdivision=bool(subdivision),
                 repair_order_id=order_id,  # type: ignore[arg-type]
             )
-            return DecisionRow.of(decision, action.session, fixed=False)
 
         shown = (
             row.decision
@@ -1098,13 +603,10 @@ class PermitDialog(forms.TwoColumnForm):
         def work(action: Action) -> int:
             data = self.data()
             if row is not None:
-                permit = sidewalks.correct_application(action, row.id, data)
-            elif city_contract:
-                permit = sidewalks.record_city_contract(action, data)
-            else:
-                permit = sidewalks.receive_application(action, data)
-            action.session.flush()
-            return permit.id
+                return sidewalks.correct_application(action, row.id, data).id
+            if city_contract:
+                return sidewalks.record_city_contract(action, data).id
+            return sidewalks.receive_application(action, data).id
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -1146,17 +648,9 @@ class IssueDialog(_PermitAct):
         )
         permit_id = row.id
 
-        def work(action: Action) -> tuple[list[Finding], DecisionRow, date]:
-            permit = sidewalks.get_permit(action.session, permit_id)
-            decision = DecisionRow.of(
-                sidewalks.decide_cost(action.session, permit), action.session, fixed=False
-            )
-            earliest = sidewalks.earliest_start(action.today(), action.calendar)
-            return sidewalks.review(action, permit_id), decision, earliest
-
-        found = perform(self, app, work, writes=False)
-        self.findings = found[0] if found else []
-        self.decision = found[1] if found else None
+        found = perform(self, app, lambda a: details_views.issue_review(a, permit_id), writes=False)
+        self.findings = list(found.findings) if found else []
+        self.decision = found.decision if found else None
         self.blocked = [f for f in self.findings if f.blocks]
         # The seven days are about the start: shown under it; the rest in the findings box.
         timing = [f for f in self.findings if f.cite == PERMIT_CITE]
@@ -1175,7 +669,7 @@ class IssueDialog(_PermitAct):
         start = (
             format_day(row.work_starts_on) if row.work_starts_on else "not given on the application"
         )
-        earliest = format_day(found[2]) if found else ""
+        earliest = format_day(found.earliest_start) if found else ""
         self.start = QLabel(
             f"<b>{html.escape(start)}</b> — issued today, the work may start "
             f"{html.escape(earliest)} at the earliest."
@@ -1355,12 +849,9 @@ class CouncilDecisionDialog(_PermitAct):
         def offer(action: Action) -> list[MeetingChoice]:
             """The meetings at which the Council may have decided it: held, not cancelled, not
             before the appeal was filed (``sidewalks_views.appeal_meetings``), oldest first."""
-            zone = action.zone
-            found = sidewalks_views.appeal_meetings(
-                action.session, permit_id, now=action.now(), zone=zone
-            )
             return [
-                (m.id, MeetingRow.of(m, zone, 0, action.now()).label, True) for m in reversed(found)
+                (meeting_id, label, True)
+                for meeting_id, label in details_views.appeal_meeting_choices(action, permit_id)
             ]
 
         self.meeting = MeetingChooser(
@@ -1432,11 +923,15 @@ class CompleteDialog(_PermitAct):
     def show_early(self) -> None:
         day, permit_id = forms.to_date(self.on), self.row.id
 
-        def work(action: Action) -> list[Finding]:
-            permit = sidewalks.get_permit(action.session, permit_id)
-            return sidewalks.completion_findings(permit, day, action.calendar)
-
-        found = perform(self, self.app, work, writes=False) or []
+        found = (
+            perform(
+                self,
+                self.app,
+                lambda a: details_views.completion_warnings(a, permit_id, day),
+                writes=False,
+            )
+            or []
+        )
         self.early.set_findings(found)
         self.early.setVisible(bool(found))
 
@@ -1531,7 +1026,7 @@ class OrderDialog(forms.TwoColumnForm):
         self.kind_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         self.parcel = ParcelChooser(app)
         self.street = street_box(app, self)
-        self.location = forms.limit_to(QLineEdit(), SidewalkRepairOrder.location)
+        self.location = limited(QLineEdit(), details_views.ORDER_LENGTHS["location"])
         self.location.setObjectName("location")
         self.location.setPlaceholderText("e.g. in front of 215 Kinnickinnic St, 3 flags")
         self.defect = plain_text(
@@ -1548,7 +1043,7 @@ class OrderDialog(forms.TwoColumnForm):
         self.whole_block = QCheckBox("The &whole block is repaired at one time")
         self.whole_block.setObjectName("whole_block")
         self.whole_block.setChecked(True)
-        self.partial_by = forms.limit_to(QLineEdit(), SidewalkRepairOrder.partial_approved_by)
+        self.partial_by = limited(QLineEdit(), details_views.ORDER_LENGTHS["partial_approved_by"])
         self.partial_by.setObjectName("partial_approved_by")
         self.partial_by.setPlaceholderText("the Director of Public Works who approved it")
         self.estimate = money_edit("estimated_cost", "0.00")
@@ -1556,7 +1051,7 @@ class OrderDialog(forms.TwoColumnForm):
             "What the repair is expected to cost; a minor repair is one of $500.00 or less "
             f"({MINOR_REPAIR_CITE})"
         )
-        self.notes = forms.limit_to(QLineEdit(), SidewalkRepairOrder.notes)
+        self.notes = limited(QLineEdit(), details_views.ORDER_LENGTHS["notes"])
         self.notes.setObjectName("notes")
 
         self.add_to(self.left, "&Kind", left_aligned(self.kind), "kind")
@@ -1656,9 +1151,7 @@ class OrderDialog(forms.TwoColumnForm):
 
     def commit(self) -> object:
         def work(action: Action) -> int:
-            order = sidewalks.order_repair(action, self.data())
-            action.session.flush()
-            return order.id
+            return sidewalks.order_repair(action, self.data()).id
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -1696,7 +1189,7 @@ class ServiceDialog(_OrderAct):
             perform(
                 self,
                 app,
-                lambda a: sidewalks.publication_mailing(sidewalks.get_order(a.session, order_id)),
+                lambda a: details_views.publication_note(a, order_id),
                 writes=False,
             )
             or ""
@@ -1939,10 +1432,10 @@ class SegmentDialog(forms.FormDialog):
         self.facility.setObjectName("facility")
         for facility in sidewalks.FACILITIES:
             self.facility.addItem(sidewalks.facility_label(facility), facility)
-        self.description = forms.limit_to(QLineEdit(), MasterPlanSegment.description)
+        self.description = limited(QLineEdit(), details_views.SEGMENT_LENGTHS["description"])
         self.description.setObjectName("description")
         self.description.setPlaceholderText("e.g. from Broad St N to Court St")
-        self.reference = forms.limit_to(QLineEdit(), MasterPlanSegment.plan_reference)
+        self.reference = limited(QLineEdit(), details_views.SEGMENT_LENGTHS["plan_reference"])
         self.reference.setObjectName("plan_reference")
         self.reference.setPlaceholderText("e.g. 2024 plan, map sheet 3")
         self.add_field("S&treet", self.street, "street_id")
@@ -2008,11 +1501,8 @@ class SegmentDialog(forms.FormDialog):
         def work(action: Action) -> int:
             data = self.data()
             if row is None:
-                segment = sidewalks.add_segment(action, data)
-            else:
-                segment = sidewalks.update_segment(action, row.id, data)
-            action.session.flush()
-            return segment.id
+                return sidewalks.add_segment(action, data).id
+            return sidewalks.update_segment(action, row.id, data).id
 
         keep = ("street_id", "side", "high_number", "facility", "description", "plan_reference")
         return perform(

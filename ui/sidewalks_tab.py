@@ -41,11 +41,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import RepairOrderKind, RepairOrderStatus, SidewalkPermitStatus, SidewalkWork
+from clerk_desk.sidewalks import details as details_views
+from clerk_desk.sidewalks import papers
 from clerk_desk.sidewalks import service as sidewalks
-from clerk_desk.sidewalks import views as sidewalks_views
+from clerk_desk.sidewalks.details import (
+    DecisionRow,
+    OrderDetails,
+    OrderRow,
+    PermitDetails,
+    PermitRow,
+    SegmentRow,
+    order_details,
+    permit_details,
+    search_order_rows,
+    search_permit_rows,
+    segment_rows,
+    street_choices,
+)
 from clerk_desk.sidewalks.service import (
     MINOR_REPAIR_CITE,
     ORDER_RECORD_TYPE,
@@ -59,7 +74,7 @@ from clerk_desk.words import day_or_blank, format_day, plural
 from ui import forms, printing
 from ui.dialog_parts import BLOCK_COLOUR, WARN_COLOUR, info_label, may_not, refit
 from ui.findings_view import FindingsView
-from ui.operations import App, perform
+from ui.operations import App, attempt, perform
 from ui.register_page import (
     MUTED,
     Progress,
@@ -81,31 +96,19 @@ from ui.sidewalk_dialogs import (
     CityRepairDialog,
     CompleteDialog,
     CouncilDecisionDialog,
-    DecisionRow,
     IssueDialog,
-    OrderDetails,
     OrderDialog,
-    OrderRow,
     OwnerRepairDialog,
-    PermitDetails,
     PermitDialog,
-    PermitRow,
     SegmentDialog,
-    SegmentRow,
     ServiceDialog,
     cancel_order,
     cite_link,
     decision_html,
     deny_permit,
     digits_edit,
-    order_details,
-    permit_details,
     retire_segment,
-    search_order_rows,
-    search_permit_rows,
-    segment_rows,
     street_box,
-    street_choices,
     withdraw_permit,
 )
 from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
@@ -448,7 +451,7 @@ class PermitsPage(RegisterPage[PermitRow]):
         return search_permit_rows(action, text, status=self.status_filter(), year=year)
 
     def register_years(self, action: Action) -> list[int]:
-        return sidewalks.permit_years(action.session)
+        return details_views.permit_years(action)
 
     select_permit = RegisterPage.select_id
 
@@ -562,12 +565,10 @@ class PermitsPage(RegisterPage[PermitRow]):
     def _taken_message(self, permit_id: int, what: str) -> str:
         """ "Sidewalk permit SW-2026-001 taken: no fee. Paid 100% by the City of Prescott." """
 
-        def work(action: Action) -> str:
-            permit = sidewalks.get_permit(action.session, permit_id)
-            decision = sidewalks.decide_cost(action.session, permit)
-            return f"Sidewalk permit {permit.number} {what}: no fee. {decision.summary}."
-
-        return perform(self, self.app, work, writes=False) or "Sidewalk permit saved."
+        found = perform(
+            self, self.app, lambda a: details_views.permit_taken(a, permit_id, what), writes=False
+        )
+        return found or "Sidewalk permit saved."
 
     def new_application(self) -> None:
         if may_not(self.app, TAKE):
@@ -631,19 +632,17 @@ class PermitsPage(RegisterPage[PermitRow]):
     def permit_bytes(self, permit_id: int) -> bytes | None:
         """The permit as a PDF, the specifications sheet attached as its following pages."""
 
-        def work(action: Action) -> bytes:
-            from reports.sidewalks import permit_pdf
+        paper = perform(self, self.app, lambda a: papers.permit_paper(a, permit_id), writes=False)
+        if paper is None:
+            return None
+        from reports.sidewalks import permit_pdf
 
-            session = action.session
-            view = sidewalks_views.permit_view(session, permit_id)
-            return permit_pdf(
-                view,
-                settings_store.city_profile(session),
-                sections=sidewalks_views.specification_sections(),
-                printed_on=action.today(),
-            )
-
-        return perform(self, self.app, work, writes=False)
+        return attempt(
+            self,
+            lambda: permit_pdf(
+                paper.view, paper.profile, sections=paper.sections, printed_on=paper.printed_on
+            ),
+        )
 
     def print_selected(self) -> None:
         row = self.selected()
@@ -659,16 +658,19 @@ class PermitsPage(RegisterPage[PermitRow]):
             self.status.emit(f"{title} sent to the printer.")
 
     def print_specifications(self) -> None:
-        def work(action: Action) -> bytes:
-            from reports.sidewalks import specifications_pdf
+        from reports.sidewalks import specifications_pdf
 
-            return specifications_pdf(
-                sidewalks_views.specification_sections(),
-                settings_store.city_profile(action.session),
-                printed_on=action.today(),
+        paper = perform(self, self.app, papers.specifications_paper, writes=False)
+        pdf = (
+            None
+            if paper is None
+            else attempt(
+                self,
+                lambda: specifications_pdf(
+                    paper.sections, paper.profile, printed_on=paper.printed_on
+                ),
             )
-
-        pdf = perform(self, self.app, work, writes=False)
+        )
         if pdf is not None and printing.print_or_explain(
             self, pdf, title="Standard specifications for sidewalk"
         ):
@@ -920,7 +922,7 @@ class OrdersPage(RegisterPage[OrderRow]):
         return search_order_rows(action, text, status=self.status_filter(), year=year)
 
     def register_years(self, action: Action) -> list[int]:
-        return sidewalks.order_years(action.session)
+        return details_views.order_years(action)
 
     select_order = RegisterPage.select_id
 
@@ -989,16 +991,13 @@ class OrdersPage(RegisterPage[OrderRow]):
         if order_id is None:
             return
 
-        def number(action: Action) -> tuple[str, bool]:
-            order = sidewalks.get_order(action.session, order_id)
-            return order.number, RepairOrderKind(order.kind) is not RepairOrderKind.MINOR
-
-        found = perform(self, self.app, number, writes=False)
-        text = f"Repair order {found[0]} recorded" if found else "Repair order recorded"
-        self._after_save(
-            order_id, text + (": print the notice and serve it." if found and found[1] else ".")
+        found = perform(
+            self, self.app, lambda a: details_views.order_taken(a, order_id), writes=False
         )
-        if found and found[1]:
+        text = f"Repair order {found.number} recorded" if found else "Repair order recorded"
+        notice = found is not None and found.needs_notice
+        self._after_save(order_id, text + (": print the notice and serve it." if notice else "."))
+        if notice:
             self.print_notice()
 
     def record_service(self) -> None:
@@ -1033,18 +1032,19 @@ class OrdersPage(RegisterPage[OrderRow]):
             return
         order_id = row.id
 
-        def work(action: Action) -> bytes:
-            from reports.sidewalks import repair_notice_pdf
+        from reports.sidewalks import repair_notice_pdf
 
-            session = action.session
-            return repair_notice_pdf(
-                sidewalks_views.repair_notice_view(session, order_id),
-                settings_store.city_profile(session),
-                printed_on=action.today(),
-                sections=sidewalks_views.specification_sections(),
+        paper = perform(self, self.app, lambda a: papers.notice_paper(a, order_id), writes=False)
+        pdf = (
+            None
+            if paper is None
+            else attempt(
+                self,
+                lambda: repair_notice_pdf(
+                    paper.view, paper.profile, printed_on=paper.printed_on, sections=paper.sections
+                ),
             )
-
-        pdf = perform(self, self.app, work, writes=False)
+        )
         title = f"Notice to repair sidewalk {row.number}"
         if pdf is not None and printing.print_or_explain(
             self, pdf, title=title, saved="The order is recorded: print the notice again here."
@@ -1320,15 +1320,14 @@ class PlanPage(QWidget):
         number, bike_lane = int(text), self.lookup_bike.isChecked()
 
         def work(action: Action) -> DecisionRow:
-            decision = sidewalks.cost_for(
-                action.session,
+            return details_views.cost_preview(
+                action,
                 work=SidewalkWork.RECONSTRUCT,
                 street_id=street_id,
                 number=number,
                 bike_lane=bike_lane,
                 new_subdivision=False,
             )
-            return DecisionRow.of(decision, action.session, fixed=False)
 
         decision = perform(self, self.app, work, writes=False)
         if decision is None:
@@ -1478,41 +1477,33 @@ class SidewalksTab(QWidget):
     def _export_work(self, path: str) -> Callable[[Progress], tuple[int, int, int]]:
         app = self.app
         permits, orders = self.permits, self.orders
-        permit_search = (
+        search = papers.RegisterSearch(
             permits.search_field.text(),
             permits.status_filter(),
             permits.year_box.currentData(),
-        )
-        order_search = (
             orders.search_field.text(),
             orders.status_filter(),
             orders.year_box.currentData(),
+            self.plan.retired_box.isChecked(),
+            _EXPORT_ALL,
         )
-        retired = self.plan.retired_box.isChecked()
 
         def work(progress: Progress) -> tuple[int, int, int]:
             from reports.sidewalks import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
-                session = action.session
-                text, status, year = permit_search
-                found = sidewalks.search_permits(session, text, status, year, limit=_EXPORT_ALL)
-                text, order_status, year = order_search
-                ordered = sidewalks.search_orders(
-                    session, text, order_status, year, limit=_EXPORT_ALL
-                )
-                plan = sidewalks.segments(session, include_retired=retired)
-                register_xlsx(
-                    sidewalks_views.permit_rows(session, found),
-                    sidewalks_views.order_rows(session, ordered),
-                    sidewalks_views.segment_rows(session, plan),
-                    path,
-                    city=settings_store.city_profile(session).city_name,
-                    printed_on=action.today(),
-                    author=app.operator.full_name,
-                    progress=progress,
-                )
-                return len(found), len(ordered), len(plan)
+                sheets = papers.register_sheets(action, search)
+            register_xlsx(
+                sheets.permits,
+                sheets.orders,
+                sheets.segments,
+                path,
+                city=sheets.city,
+                printed_on=sheets.printed_on,
+                author=app.operator.full_name,
+                progress=progress,
+            )
+            return len(sheets.permits), len(sheets.orders), len(sheets.segments)
 
         return work
 

@@ -47,6 +47,7 @@ from clerk_desk.kinds import RepairOrderKind, RepairOrderStatus, SidewalkPermitS
 from clerk_desk.sidewalks import details as details_views
 from clerk_desk.sidewalks import papers
 from clerk_desk.sidewalks import service as sidewalks
+from clerk_desk.sidewalks.acts import OrderAct, PermitAct, SegmentAct
 from clerk_desk.sidewalks.details import (
     DecisionRow,
     OrderDetails,
@@ -83,10 +84,9 @@ from ui.register_page import (
     button_grid,
     export_workbook,
     register_splitter,
-    set_act_states,
+    show_acts,
 )
 from ui.sidewalk_dialogs import (
-    BILL,
     CHARGE_COLUMNS,
     DECIDE,
     PLAN,
@@ -349,6 +349,16 @@ class PermitsPage(RegisterPage[PermitRow]):
             "specs_button",
             "The standard specifications for sidewalk alone, to hand to a contractor",
         )
+        self.act_buttons: dict[PermitAct, QPushButton] = {
+            PermitAct.CORRECT: self.correct_button,
+            PermitAct.WITHDRAW: self.withdraw_button,
+            PermitAct.ISSUE: self.issue_button,
+            PermitAct.DENY: self.deny_button,
+            PermitAct.APPEAL: self.appeal_button,
+            PermitAct.COUNCIL_DECISION: self.council_button,
+            PermitAct.COMPLETE: self.complete_button,
+            PermitAct.PRINT: self.print_button,
+        }
         grid = button_grid(
             (
                 ("Application", (self.correct_button, self.withdraw_button)),
@@ -496,65 +506,11 @@ class PermitsPage(RegisterPage[PermitRow]):
             self.history_model.set_rows(list(details.history))
             self.history_table.resizeRowsToContents()
         refit(self.summary)
-        self._update_buttons(details.row if details else None)
+        self._update_buttons(details)
 
-    def _update_buttons(self, row: PermitRow | None) -> None:
-        status = row.status if row is not None else None
-        applied = status is SidewalkPermitStatus.APPLIED
-        take, decide = may_not(self.app, TAKE), may_not(self.app, DECIDE)
-        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
-            (
-                self.correct_button,
-                applied
-                or (
-                    status is SidewalkPermitStatus.CITY_CONTRACT
-                    and row is not None
-                    and not row.completed_on
-                ),
-                "Only an application not yet decided can be corrected",
-                take,
-            ),
-            (
-                self.withdraw_button,
-                status
-                in (
-                    SidewalkPermitStatus.APPLIED,
-                    SidewalkPermitStatus.DENIED,
-                    SidewalkPermitStatus.APPEALED,
-                ),
-                "Only an application, a denial or an appeal can be withdrawn",
-                take,
-            ),
-            (self.issue_button, applied, "Only an application not yet decided is issued", decide),
-            (self.deny_button, applied, "Only an application not yet decided is denied", decide),
-            (
-                self.appeal_button,
-                status is SidewalkPermitStatus.DENIED,
-                "Only a denial can be appealed to the Council",
-                take,
-            ),
-            (
-                self.council_button,
-                status is SidewalkPermitStatus.APPEALED,
-                "No appeal waits for the Council's decision",
-                take,
-            ),
-            (
-                self.complete_button,
-                status
-                in (
-                    SidewalkPermitStatus.ISSUED,
-                    SidewalkPermitStatus.ISSUED_ON_APPEAL,
-                    SidewalkPermitStatus.CITY_CONTRACT,
-                )
-                and row is not None
-                and row.completed_on is None,
-                "Only work under an issued permit or a City contract is completed",
-                decide,
-            ),
-            (self.print_button, row is not None and row.issued, "Only an issued permit prints", ""),
-        )
-        set_act_states(row, states, "Choose a permit")
+    def _update_buttons(self, details: PermitDetails | None) -> None:
+        """Each act as the core's acts say (``details_views.permit_acts``): no rule here."""
+        show_acts(self.act_buttons, details.acts if details else None, "Choose a permit")
         self.specs_button.setEnabled(True)
 
     # ---- acts ----------------------------------------------------------------------------------
@@ -839,6 +795,13 @@ class OrdersPage(RegisterPage[OrderRow]):
             "The City did the work: its cost is charged to the owner as a special charge",
         )
         self.cancel_button = act_button("Cance&l order…", "cancel_order_button", "Cancel the order")
+        self.act_buttons: dict[OrderAct, QPushButton] = {
+            OrderAct.PRINT_NOTICE: self.notice_button,
+            OrderAct.SERVE: self.service_button,
+            OrderAct.OWNER_REPAIR: self.owner_button,
+            OrderAct.CITY_REPAIR: self.city_button,
+            OrderAct.CANCEL: self.cancel_button,
+        }
         grid = button_grid(
             (
                 ("Notice", (self.notice_button, self.service_button)),
@@ -949,37 +912,11 @@ class OrdersPage(RegisterPage[OrderRow]):
                 f"Special charge ({len(details.charges)})" if details.charges else "Special charge",
             )
         refit(self.summary)
-        self._update_buttons(details.row if details else None)
+        self._update_buttons(details)
 
-    def _update_buttons(self, row: OrderRow | None) -> None:
-        status = row.status if row is not None else None
-        ordered = status is RepairOrderStatus.ORDERED
-        council = row is not None and row.kind is RepairOrderKind.COUNCIL_ORDER
-        take, decide = may_not(self.app, TAKE), may_not(self.app, DECIDE)
-        bill = decide or may_not(self.app, BILL)
-        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
-            (
-                self.notice_button,
-                row is not None and row.needs_notice and row.open,
-                "A minor repair is made without notice",
-                "",
-            ),
-            (
-                self.service_button,
-                ordered and row is not None and row.needs_notice,
-                "Only an order not yet served, and not a minor repair, is served",
-                take,
-            ),
-            (self.owner_button, row is not None and row.open, "The order is closed", decide),
-            (self.city_button, row is not None and row.open, "The order is closed", bill),
-            (
-                self.cancel_button,
-                row is not None and row.open,
-                "The order is closed",
-                take if council else decide,
-            ),
-        )
-        set_act_states(row, states, "Choose an order")
+    def _update_buttons(self, details: OrderDetails | None) -> None:
+        """Each act as the core's acts say (``details_views.order_acts``): no rule here."""
+        show_acts(self.act_buttons, details.acts if details else None, "Choose an order")
 
     def _announce_change(self) -> None:
         self.changed.emit()
@@ -1139,6 +1076,10 @@ class PlanPage(QWidget):
         self.retire_button = act_button(
             "Ret&ire…", "retire_segment_button", "Take the chosen segment off the current plan"
         )
+        self.act_buttons: dict[SegmentAct, QPushButton] = {
+            SegmentAct.CHANGE: self.edit_button,
+            SegmentAct.RETIRE: self.retire_button,
+        }
         self.count_label = QLabel()
         self.count_label.setObjectName("segment_count")
         self.count_label.setStyleSheet(MUTED)
@@ -1284,17 +1225,15 @@ class PlanPage(QWidget):
 
     def _update(self) -> None:
         row = self.selected()
-        refused = may_not(self.app, PLAN)
-        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
-            (
-                self.edit_button,
-                row is not None and row.active,
-                "A retired segment is kept as it was",
-                refused,
-            ),
-            (self.retire_button, row is not None and row.active, "It is retired already", refused),
+        segment_id = row.id if row is not None else None
+        said = (
+            None
+            if segment_id is None
+            else perform(
+                self, self.app, lambda a: details_views.segment_acts(a, segment_id), writes=False
+            )
         )
-        set_act_states(row, states, "Choose a segment")
+        show_acts(self.act_buttons, said, "Choose a segment")
         if row is None:
             self.detail.setText("")
             return

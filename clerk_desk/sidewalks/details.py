@@ -26,8 +26,10 @@ from clerk_desk.models import MasterPlanSegment, SidewalkPermit, SidewalkRepairO
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.petitions.meetings import MeetingRow
+from clerk_desk.sidewalks import acts
 from clerk_desk.sidewalks import service as sidewalks
 from clerk_desk.sidewalks import views as sidewalks_views
+from clerk_desk.sidewalks.acts import OrderAct, PermitAct, SegmentAct
 from clerk_desk.sidewalks.service import (
     CostDecision,
     PermitData,
@@ -302,6 +304,7 @@ class PermitDetails:
     findings: tuple[Finding, ...]
     history: tuple[HistoryEntry, ...]
     earliest_start: date  # for a permit issued today
+    acts: dict[PermitAct, str | None]  # each act's refusal now, or None (read in the same action)
 
 
 def search_permit_rows(
@@ -339,6 +342,7 @@ def permit_details(action: Action, permit_id: int) -> PermitDetails:
         tuple(findings),
         tuple(sidewalks.history(session, permit_id, zone=action.zone)),
         sidewalks.earliest_start(today, action.calendar),
+        acts.said(action, acts.PERMIT_RULES, permit),
     )
 
 
@@ -461,6 +465,7 @@ class OrderDetails:
     findings: tuple[Finding, ...]
     charges: tuple[DueRow, ...]
     history: tuple[HistoryEntry, ...]
+    acts: dict[OrderAct, str | None]
 
 
 def search_order_rows(
@@ -488,6 +493,7 @@ def order_details(action: Action, order_id: int) -> OrderDetails:
         tuple(sidewalks.order_findings(order, today=action.today())),
         charges,
         tuple(sidewalks.order_history(session, order_id, zone=action.zone)),
+        acts.said(action, acts.ORDER_RULES, order),
     )
 
 
@@ -658,3 +664,20 @@ def permit_years(action: Action) -> list[int]:
 
 def order_years(action: Action) -> list[int]:
     return sidewalks.order_years(action.session)
+
+
+# ---- the acts the tab offers now ---------------------------------------------------------------
+
+
+def permit_acts(action: Action, permit_id: int) -> dict[PermitAct, str | None]:
+    """For each act on the permit, None when the operator may do it now, else the refusal the
+    service would raise (:mod:`clerk_desk.sidewalks.acts`)."""
+    return acts.said(action, acts.PERMIT_RULES, sidewalks.get_permit(action.session, permit_id))
+
+
+def order_acts(action: Action, order_id: int) -> dict[OrderAct, str | None]:
+    return acts.said(action, acts.ORDER_RULES, sidewalks.get_order(action.session, order_id))
+
+
+def segment_acts(action: Action, segment_id: int) -> dict[SegmentAct, str | None]:
+    return acts.said(action, acts.SEGMENT_RULES, sidewalks.get_segment(action.session, segment_id))

@@ -16,6 +16,7 @@ from clerk_desk.models import (
     Street,
 )
 from clerk_desk.permissions import Permission
+from clerk_desk.sidewalks.acts import SegmentAct, allow
 from clerk_desk.sidewalks.rules import (
     FACILITIES,
     MAX_STREET_NUMBER,
@@ -138,11 +139,9 @@ def _issued_under(session: Session, segment_id: int) -> int:
 def update_segment(action: Action, segment_id: int, data: SegmentData) -> MasterPlanSegment:
     """Change a segment. Its street, side, range and facility cannot change once a permit was
     issued under it (the permit must keep reading true): retire it and add a new one."""
-    action.require(Permission.KEEP_MASTER_PLAN)
     session = action.session
     segment = get_segment(session, segment_id, for_update=True)
-    if not segment.active:
-        raise Conflict("That segment is retired: add a new segment to the plan instead.")
+    allow(action, SegmentAct.CHANGE, segment)
     values = _clean_segment(session, data)
     shape = ("street_id", "side", "low_number", "high_number", "facility")
     reshaped = [key for key in shape if getattr(segment, key) != getattr(values, key)]
@@ -170,10 +169,8 @@ def update_segment(action: Action, segment_id: int, data: SegmentData) -> Master
 
 def retire_segment(action: Action, segment_id: int, *, reason: str) -> MasterPlanSegment:
     """Take a segment off the current plan; it is kept for the permits issued under it."""
-    action.require(Permission.KEEP_MASTER_PLAN)
     segment = get_segment(action.session, segment_id, for_update=True)
-    if not segment.active:
-        raise Conflict("That segment is already retired.")
+    allow(action, SegmentAct.RETIRE, segment)
     why = " ".join(reason.split())
     if not why:
         raise InvalidInput(

@@ -37,6 +37,7 @@ from clerk_desk.models import (
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
+from clerk_desk.sidewalks.acts import PermitAct, allow
 from clerk_desk.sidewalks.costs import decide_cost, order_number_of
 from clerk_desk.sidewalks.rules import (
     CONTRACT_SERIES,
@@ -279,17 +280,10 @@ def correct_application(action: Action, permit_id: int, data: PermitData) -> Sid
     """Correct an application not yet decided (or a City contract record not completed). A City
     contract record's payer is read again from today's plan only when the work, the street, the
     number, the facility, the subdivision or the repair order changes."""
-    action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     permit = get_permit(session, permit_id, for_update=True)
+    allow(action, PermitAct.CORRECT, permit)
     status = SidewalkPermitStatus(permit.status)
-    if status not in (SidewalkPermitStatus.APPLIED, SidewalkPermitStatus.CITY_CONTRACT) or (
-        permit.completed_on is not None
-    ):
-        raise Conflict(
-            f"Sidewalk permit {permit.number} is {_state(permit).lower()}: only an application "
-            "not yet decided can be corrected."
-        )
     values = _clean_permit(session, data)
     if values["repair_order_id"] != permit.repair_order_id:
         _refuse_closed_order(session, data.repair_order_id)
@@ -309,10 +303,6 @@ def correct_application(action: Action, permit_id: int, data: PermitData) -> Sid
         after=snapshot(permit),
     )
     return permit
-
-
-def _state(permit: SidewalkPermit) -> str:
-    return SidewalkPermitStatus(permit.status).label
 
 
 def open_orders_for(session: Session, parcel_id: int) -> list[SidewalkRepairOrder]:
@@ -469,11 +459,6 @@ def _lines(text: str) -> str:
     return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 
 
-def _refuse_unless(permit: SidewalkPermit, *allowed: SidewalkPermitStatus, doing: str) -> None:
-    if SidewalkPermitStatus(permit.status) not in allowed:
-        raise Conflict(f"Sidewalk permit {permit.number} is {_state(permit).lower()}: {doing}")
-
-
 def issue(
     action: Action,
     permit_id: int,
@@ -485,10 +470,9 @@ def issue(
     segment are fixed now, so a later change of the plan leaves the permit as it was.
     ``partial_replacement`` is the Director's approval of a partial replacement of the block
     (Whole block repair), for the work that rule covers (:data:`WHOLE_BLOCK_WORK`)."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
     session = action.session
     permit = get_permit(session, permit_id, for_update=True)
-    _refuse_unless(permit, SidewalkPermitStatus.APPLIED, doing="only an application can be issued.")
+    allow(action, PermitAct.ISSUE, permit)
     work = SidewalkWork(permit.work)
     if partial_replacement and work not in WHOLE_BLOCK_WORK:
         raise InvalidInput(
@@ -519,9 +503,8 @@ def issue(
 
 def deny(action: Action, permit_id: int, *, reasons: str) -> SidewalkPermit:
     """Deny the permit, with reasons; the applicant may appeal to the Common Council."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
     permit = get_permit(action.session, permit_id, for_update=True)
-    _refuse_unless(permit, SidewalkPermitStatus.APPLIED, doing="only an application can be denied.")
+    allow(action, PermitAct.DENY, permit)
     why = _lines(reasons)
     if not why:
         raise InvalidInput("State why the permit is denied.", field="reasons", cite=PERMIT_CITE)
@@ -543,11 +526,8 @@ def file_appeal(action: Action, permit_id: int, *, filed_on: date) -> SidewalkPe
     """Record an appeal of a denial to the Common Council. The ordinance sets no time limit for
     it ("Denial of such permits may be appealed to the Common Council"): any day after the
     denial is accepted, and the day is recorded."""
-    action.require(Permission.TAKE_APPLICATIONS)
     permit = get_permit(action.session, permit_id, for_update=True)
-    _refuse_unless(
-        permit, SidewalkPermitStatus.DENIED, doing="only a denial can be appealed to the Council."
-    )
+    allow(action, PermitAct.APPEAL, permit)
     denied_on = permit.decided_on or permit.applied_on
     if filed_on > action.today():
         raise InvalidInput("The appeal cannot be filed later than today.", field="filed_on")
@@ -596,12 +576,9 @@ def record_appeal_decision(
     DENIED_ON_APPEAL. The Council's grant is the permit, obtained the day of the meeting: one
     granted for work that would start fewer than seven days after it carries the condition that
     the work starts no earlier than the seventh day."""
-    action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     permit = get_permit(session, permit_id, for_update=True)
-    _refuse_unless(
-        permit, SidewalkPermitStatus.APPEALED, doing="no appeal of it is before the Council."
-    )
+    allow(action, PermitAct.COUNCIL_DECISION, permit)
     meeting = session.get(CouncilMeeting, meeting_id)
     if meeting is None:
         raise InvalidInput("Choose a meeting of the Council that was held.", field="meeting")
@@ -674,17 +651,8 @@ def complete(action: Action, permit_id: int, *, on: date) -> SidewalkPermit:
     """Record the work completed (an issued permit, or City contract work, which keeps its
     status and gains the day). Completed before the seventh day after the permit, it is recorded
     with the warning of :func:`completion_findings` in the history."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
     permit = get_permit(action.session, permit_id, for_update=True)
-    _refuse_unless(
-        permit,
-        SidewalkPermitStatus.ISSUED,
-        SidewalkPermitStatus.ISSUED_ON_APPEAL,
-        SidewalkPermitStatus.CITY_CONTRACT,
-        doing="only work under an issued permit or a City contract can be completed.",
-    )
-    if permit.completed_on is not None:
-        raise Conflict(f"{permit.number} was completed {format_day(permit.completed_on)}.")
+    allow(action, PermitAct.COMPLETE, permit)
     if on > action.today():
         raise InvalidInput("The work cannot be completed after today.", field="on")
     since = permit.appeal_decided_on or permit.decided_on or permit.applied_on
@@ -710,15 +678,8 @@ def complete(action: Action, permit_id: int, *, on: date) -> SidewalkPermit:
 
 def withdraw(action: Action, permit_id: int, *, reason: str) -> SidewalkPermit:
     """The applicant withdraws an application not yet decided, a denial, or an appeal."""
-    action.require(Permission.TAKE_APPLICATIONS)
     permit = get_permit(action.session, permit_id, for_update=True)
-    _refuse_unless(
-        permit,
-        SidewalkPermitStatus.APPLIED,
-        SidewalkPermitStatus.DENIED,
-        SidewalkPermitStatus.APPEALED,
-        doing="it can no longer be withdrawn.",
-    )
+    allow(action, PermitAct.WITHDRAW, permit)
     why = " ".join(reason.split())
     if not why:
         raise InvalidInput("Say why the application is withdrawn.", field="reason")

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.errors import InvalidInput, NotFound
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
@@ -32,13 +32,12 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
-from clerk_desk.permissions import Permission
+from clerk_desk.sidewalks.acts import OrderAct, allow
 from clerk_desk.sidewalks.rules import (
     COUNCIL,
     MINOR_REPAIR_CITE,
     MINOR_REPAIR_LIMIT,
     NOTICE_CITE,
-    OPEN_ORDERS,
     ORDER_RECORD_TYPE,
     ORDER_SERIES,
     PUBLICATION,
@@ -266,10 +265,6 @@ def get_order(session: Session, order_id: int, *, for_update: bool = False) -> S
     return order
 
 
-def _order_state(order: SidewalkRepairOrder) -> str:
-    return RepairOrderStatus(order.status).label
-
-
 def _owner_address(order: SidewalkRepairOrder) -> str:
     owner = order.owner
     town = " ".join(p for p in (f"{owner.city}," if owner.city else "", owner.state) if p)
@@ -306,16 +301,9 @@ def record_service(
     ``mailed_copy``: served by publication, a copy was also mailed first class to the owner's
     known address (:func:`publication_mailing`); recorded as "publication and first-class
     mail". Without it, a publication is recorded and :func:`order_findings` reminds of it."""
-    action.require(Permission.TAKE_APPLICATIONS)
     order = get_order(action.session, order_id, for_update=True)
+    allow(action, OrderAct.SERVE, order)
     kind = RepairOrderKind(order.kind)
-    if kind is RepairOrderKind.MINOR:
-        raise Conflict(
-            f"{order.number} is a minor repair: it is made without notice, so there is nothing "
-            "to serve."
-        )
-    if RepairOrderStatus(order.status) is not RepairOrderStatus.ORDERED:
-        raise Conflict(f"Repair order {order.number} is {_order_state(order).lower()}.")
     if served_on > action.today():
         raise InvalidInput("Service cannot be recorded for a day after today.", field="served_on")
     if served_on < order.ordered_on:
@@ -379,10 +367,8 @@ def owner_days_over(order: SidewalkRepairOrder, today: date) -> bool:
 
 def record_owner_repair(action: Action, order_id: int, *, on: date) -> SidewalkRepairOrder:
     """Record that the owner made the repair (the Director's inspection found it done)."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
     order = get_order(action.session, order_id, for_update=True)
-    if RepairOrderStatus(order.status) not in OPEN_ORDERS:
-        raise Conflict(f"Repair order {order.number} is {_order_state(order).lower()}.")
+    allow(action, OrderAct.OWNER_REPAIR, order)
     if on > action.today():
         raise InvalidInput("The repair cannot be recorded for a day after today.", field="on")
     if on < order.ordered_on:
@@ -424,13 +410,10 @@ def record_city_repair(
     The order is read locked (:func:`get_order` ``for_update``): a second station recording the
     same repair waits for the first, then finds the order repaired and is refused, so the cost is
     charged once."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
-    action.require(Permission.BILL)
     session = action.session
     order = get_order(session, order_id, for_update=True)
+    allow(action, OrderAct.CITY_REPAIR, order)
     kind = RepairOrderKind(order.kind)
-    if RepairOrderStatus(order.status) not in OPEN_ORDERS:
-        raise Conflict(f"Repair order {order.number} is {_order_state(order).lower()}.")
     if on > action.today():
         raise InvalidInput("The repair cannot be recorded for a day after today.", field="on")
     if cost <= Money.zero():
@@ -494,13 +477,8 @@ def cancel_order(action: Action, order_id: int, *, reason: str) -> SidewalkRepai
     """Cancel an order not yet carried out (the Council rescinded it, the sidewalk was found
     sound). A Council order is cancelled by the Clerk recording the Council's act; a minor or
     emergency one by the Director."""
-    order = get_order(action.session, order_id)
-    action.require(order_permission(RepairOrderKind(order.kind)))
     order = get_order(action.session, order_id, for_update=True)
-    if RepairOrderStatus(order.status) not in OPEN_ORDERS:
-        raise Conflict(
-            f"Repair order {order.number} is {_order_state(order).lower()}: it cannot be cancelled."
-        )
+    allow(action, OrderAct.CANCEL, order)
     why = " ".join(reason.split())
     if not why:
         raise InvalidInput("Say why the order is cancelled.", field="reason")

@@ -20,14 +20,21 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from datetime import date
 from typing import Generic, TypeVar
 
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, PermissionDenied
+from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput, PermissionDenied
 from clerk_desk.kinds import RepairOrderKind, RepairOrderStatus, SidewalkPermitStatus
 from clerk_desk.models import MasterPlanSegment, SidewalkPermit, SidewalkRepairOrder
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.sidewalks.rules import OPEN_ORDERS, PERMIT_CITE, order_permission
+from clerk_desk.sidewalks.rules import (
+    OPEN_ORDERS,
+    PERMIT_CITE,
+    REPAIR_CITE,
+    city_may_repair_from,
+    order_permission,
+)
 from clerk_desk.words import format_day
 
 TAKE = Permission.TAKE_APPLICATIONS
@@ -237,6 +244,41 @@ def _open(action: Action, order: SidewalkRepairOrder) -> ClerkDeskError | None:
     return order_state_refusal(order, OPEN_ORDERS)
 
 
+def city_repair_wait(order: SidewalkRepairOrder, day: date) -> InvalidInput | None:
+    """Why the City may not record its repair of ``order`` on ``day``: the notice not served, or
+    the owner's time not run (:func:`~clerk_desk.sidewalks.rules.city_may_repair_from`: a
+    Council order's 20th day refused, the 21st allowed). The guard asks it of today; the
+    service, of the day the clerk typed."""
+    kind = RepairOrderKind(order.kind)
+    first = city_may_repair_from(kind, order.ordered_on, order.repair_due_on)
+    if first is None:
+        return InvalidInput(
+            f"The direction of {order.number} is not served: the owner is to repair "
+            "immediately once it is, and the City may repair from the day of service."
+            if kind is RepairOrderKind.EMERGENCY
+            else f"The notice of {order.number} is not served: the owner has 20 days after "
+            "service before the City may repair.",
+            field="on",
+            cite=REPAIR_CITE,
+        )
+    if day >= first:
+        return None
+    if kind is RepairOrderKind.COUNCIL_ORDER and order.repair_due_on is not None:
+        text = (
+            f"The owner has through {format_day(order.repair_due_on)} (20 days after "
+            f"service on {format_day(order.served_on or first)}): the City may repair from "
+            f"{format_day(first)}."
+        )
+    else:
+        text = f"The City may repair from {format_day(first)}."
+    return InvalidInput(text, field="on", cite=REPAIR_CITE)
+
+
+def _city_repair(action: Action, order: SidewalkRepairOrder) -> ClerkDeskError | None:
+    """While the order is open, once the City may act (today: no later day can be typed)."""
+    return order_state_refusal(order, OPEN_ORDERS) or city_repair_wait(order, action.today())
+
+
 def _cancel(action: Action, order: SidewalkRepairOrder) -> ClerkDeskError | None:
     """A Council order is cancelled by the Clerk recording the Council's act; a minor or
     emergency one by the Director (:func:`~clerk_desk.sidewalks.rules.order_permission`)."""
@@ -250,7 +292,7 @@ ORDER_RULES: dict[OrderAct, Rule[SidewalkRepairOrder]] = {
     OrderAct.SERVE: Rule((TAKE,), _serve),
     OrderAct.OWNER_REPAIR: Rule((DECIDE,), _open),
     # The Director records the work done; the cost becomes a special charge: both are needed.
-    OrderAct.CITY_REPAIR: Rule((DECIDE, BILL), _open),
+    OrderAct.CITY_REPAIR: Rule((DECIDE, BILL), _city_repair),
     OrderAct.CANCEL: Rule((), _cancel),
 }
 
@@ -290,6 +332,12 @@ def refusal_of(
     return rule.guard(action, record)
 
 
+def refuse(found: ClerkDeskError | None) -> None:
+    """Raise the refusal a guard found, if it found one."""
+    if found is not None:
+        raise found
+
+
 def allow(action: Action, act: PermitAct | OrderAct | SegmentAct, record: object) -> None:
     """What a service does before it acts on ``record`` (read ``for_update``): raise the
     refusal of :func:`refusal_of`, if any."""
@@ -303,8 +351,7 @@ def allow(action: Action, act: PermitAct | OrderAct | SegmentAct, record: object
     else:
         assert isinstance(record, MasterPlanSegment)
         found = refusal_of(action, SEGMENT_RULES, act, record)
-    if found is not None:
-        raise found
+    refuse(found)
 
 
 def said(action: Action, rules: dict[Act, Rule[Record]], record: Record) -> dict[Act, str | None]:

@@ -32,7 +32,7 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
-from clerk_desk.sidewalks.acts import OrderAct, allow
+from clerk_desk.sidewalks.acts import OrderAct, allow, city_repair_wait, refuse
 from clerk_desk.sidewalks.rules import (
     COUNCIL,
     MINOR_REPAIR_CITE,
@@ -47,6 +47,7 @@ from clerk_desk.sidewalks.rules import (
     SEARCH_LIMIT,
     SERVICE_METHODS,
     WHOLE_BLOCK_CITE,
+    city_may_repair_from,
     minor_refusal,
     order_permission,
     repair_due,
@@ -341,17 +342,8 @@ def record_service(
 
 
 def city_may_repair_on(order: SidewalkRepairOrder) -> date | None:
-    """The first day the City may do the work itself: a Council order, the day after the
-    owner's 20 days; an emergency, the day of service (the owner was to repair immediately); a
-    minor repair, the day it was directed (no notice). None while a notice is not served."""
-    kind = RepairOrderKind(order.kind)
-    if kind is RepairOrderKind.MINOR:
-        return order.ordered_on
-    if order.repair_due_on is None:
-        return None
-    if kind is RepairOrderKind.EMERGENCY:
-        return order.repair_due_on
-    return date.fromordinal(order.repair_due_on.toordinal() + 1)
+    """:func:`~clerk_desk.sidewalks.rules.city_may_repair_from` of the order as recorded."""
+    return city_may_repair_from(RepairOrderKind(order.kind), order.ordered_on, order.repair_due_on)
 
 
 def owner_days_over(order: SidewalkRepairOrder, today: date) -> bool:
@@ -420,27 +412,7 @@ def record_city_repair(
         raise InvalidInput("Enter the total cost of the City's repair.", field="cost")
     if kind is RepairOrderKind.MINOR and cost > MINOR_REPAIR_LIMIT:
         raise InvalidInput(minor_refusal(cost), field="cost", cite=MINOR_REPAIR_CITE)
-    first = city_may_repair_on(order)
-    if first is None:
-        raise InvalidInput(
-            f"The direction of {order.number} is not served: the owner is to repair "
-            "immediately once it is, and the City may repair from the day of service."
-            if kind is RepairOrderKind.EMERGENCY
-            else f"The notice of {order.number} is not served: the owner has 20 days after "
-            "service before the City may repair.",
-            field="on",
-            cite=REPAIR_CITE,
-        )
-    if on < first:
-        if kind is RepairOrderKind.COUNCIL_ORDER and order.repair_due_on is not None:
-            text = (
-                f"The owner has through {format_day(order.repair_due_on)} (20 days after "
-                f"service on {format_day(order.served_on or first)}): the City may repair from "
-                f"{format_day(first)}."
-            )
-        else:
-            text = f"The City may repair from {format_day(first)}."
-        raise InvalidInput(text, field="on", cite=REPAIR_CITE)
+    refuse(city_repair_wait(order, on))  # the day typed: the guard asked it of today
     before = snapshot(order)
     order.city_repaired_on, order.city_cost = on, cost
     order.status = RepairOrderStatus.CITY_REPAIRED

@@ -510,3 +510,20 @@ def repair_due(served_on: date, calendar: CityCalendar) -> date:
 
 
 OPEN_ORDERS = (RepairOrderStatus.ORDERED, RepairOrderStatus.SERVED)
+
+
+def city_may_repair_from(
+    kind: RepairOrderKind, ordered_on: date, repair_due_on: date | None
+) -> date | None:
+    """The first day the City may do the work itself: a Council order, the day after the
+    owner's 20 days (``repair_due_on``, their last day); an emergency, the day of service (the
+    owner was to repair immediately: its last day is the day of service); a minor repair, the
+    day it was directed (no notice). None while a notice is not served."""
+    kind = RepairOrderKind(kind)
+    if kind is RepairOrderKind.MINOR:
+        return ordered_on
+    if repair_due_on is None:
+        return None
+    if kind is RepairOrderKind.EMERGENCY:
+        return repair_due_on
+    return date.fromordinal(repair_due_on.toordinal() + 1)

@@ -68,9 +68,6 @@ from clerk_desk.sidewalks.service import (
 from clerk_desk.words import format_day, plural
 from ui import dialog_parts, forms
 from ui.dialog_parts import (
-    BAD,
-    DONE_COLOUR,
-    LATE,
     MeetingPicker,
     RowActDialog,
     follow_cite,
@@ -81,13 +78,19 @@ from ui.dialog_parts import (
     refit,
     widgets_row,
 )
-from ui.dialog_parts import BLOCK_COLOUR as BLOCK_COLOUR
-from ui.dialog_parts import WARN_COLOUR as WARN_COLOUR
 from ui.dialog_parts import ReasonDialog as ReasonDialog
 from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
 from ui.kit.meetings import meeting_rows
 from ui.kit.pickers import PartyPicker, party_row
+from ui.kit.style import (
+    BAD,
+    GOOD_BACKGROUND,
+    LATE,
+    SECONDARY,
+    marked,
+    text_sheet,
+)
 from ui.operations import App, perform
 from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import RIGHT, TableColumn
@@ -135,9 +138,9 @@ def decision_html(
         lines.append(f"Master plan: {e(decision.segment)}")
     lines.append(f"<small>{cite_link(decision.cite)}</small>")
     if decision.fixed:
-        lines.append(f"<small style='color:#555'>{e(fixed_note)}</small>")
+        lines.append(f"<small style='color:{SECONDARY}'>{e(fixed_note)}</small>")
     elif pending_note and decision.follows_plan:
-        lines.append(f"<small style='color:#555'>{e(pending_note)}</small>")
+        lines.append(f"<small style='color:{SECONDARY}'>{e(pending_note)}</small>")
     return "<br>".join(lines)
 
 
@@ -303,7 +306,7 @@ class PermitDialog(forms.TwoColumnForm):
         self.width_edit.setToolTip('Feet ("4 1/2", "5 ft") or inches ("54 in")')
         self.width_read = QLabel()
         self.width_read.setObjectName("width_read")
-        self.width_read.setStyleSheet("color: #555;")
+        self.width_read.setStyleSheet(text_sheet(SECONDARY))
         self.contractor = limited(QLineEdit(), details_views.PERMIT_LENGTHS["contractor_name"])
         self.contractor.setObjectName("contractor_name")
         self.contractor.setPlaceholderText("who does the work, if not the applicant")
@@ -533,7 +536,7 @@ class PermitDialog(forms.TwoColumnForm):
         try:
             inches = parse_length(self.width_edit.text(), label="The width", field="width_in")
         except InvalidInput:
-            self.width_read.setText("<span style='color:#b00020'>not a length</span>")
+            self.width_read.setText(marked("not a length", BAD, bold=False))
             return
         self.width_read.setText(f"= {format_length(inches)}" if inches else "")
 
@@ -558,7 +561,7 @@ class PermitDialog(forms.TwoColumnForm):
         )
         if start is not None and latest is not None:
             late = latest < today  # the core's last day to issue, already gone
-            colour = BAD if late else "#333"
+            colour = BAD if late else SECONDARY
             text += (
                 f"<br><span style='color:{colour}'>To start {html.escape(format_day(start))}, "
                 f"the permit must be issued by <b>{html.escape(format_day(latest))}</b>"
@@ -1210,7 +1213,7 @@ class ServiceDialog(_OrderAct):
         )
         self.mailing_note.setObjectName("mailing_note")
         self.mailing_note.setWordWrap(True)
-        self.mailing_note.setStyleSheet(f"color: {LATE};")
+        self.mailing_note.setStyleSheet(text_sheet(LATE))
         self.mailing_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         self.mailed = QCheckBox("A copy was &mailed first class to the owner's address")
         self.mailed.setObjectName("mailed_copy")
@@ -1534,6 +1537,6 @@ CHARGE_COLUMNS = (
     TableColumn(
         "Status",
         lambda r: r.status.value.capitalize(),
-        colour=lambda r: DONE_COLOUR if r.status is DueStatus.PAID else None,
+        colour=lambda r: GOOD_BACKGROUND if r.status is DueStatus.PAID else None,
     ),
 )

@@ -73,8 +73,9 @@ from clerk_desk.sidewalks.service import (
 )
 from clerk_desk.words import day_or_blank, format_day, plural
 from ui import forms, printing
-from ui.dialog_parts import BLOCK_COLOUR, WARN_COLOUR, info_label, may_not, refit
+from ui.dialog_parts import info_label, may_not, refit
 from ui.findings_view import FindingsView
+from ui.kit.style import BAD, BAD_BACKGROUND, LATE_BACKGROUND, SECONDARY, marked, panel_sheet
 from ui.operations import App, attempt, perform
 from ui.register_page import (
     MUTED,
@@ -176,7 +177,7 @@ def permit_columns() -> tuple[TableColumn, ...]:
         TableColumn(
             "Status",
             lambda r: r.status.label,
-            colour=lambda r: WARN_COLOUR if r.status is SidewalkPermitStatus.APPEALED else None,
+            colour=lambda r: LATE_BACKGROUND if r.status is SidewalkPermitStatus.APPEALED else None,
         ),
     )
 
@@ -188,7 +189,7 @@ def permit_html(row: PermitRow) -> str:
         f"<h3>{e(row.number)} — {e(row.status.label)}</h3>",
         f"<p><b>{e(row.applicant)}</b>"
         + (
-            f"<br><span style='color:#444'>{e(row.applicant_address)}</span>"
+            f"<br><span style='color:{SECONDARY}'>{e(row.applicant_address)}</span>"
             if row.applicant_address
             else ""
         )
@@ -227,12 +228,12 @@ def permit_html(row: PermitRow) -> str:
     if row.work_starts_on:
         days.append(f"Work starts <b>{e(day_or_blank(row.work_starts_on))}</b>")
     elif not row.city_contract:
-        days.append("<b style='color:#b00020'>Start of the work not given</b>")
+        days.append(marked("Start of the work not given", BAD))
     if row.decided_on and not row.denial_reasons and not row.city_contract:
         days.append(f"Issued {e(day_or_blank(row.decided_on))} by {e(row.decided_by)}")
     if row.denial_reasons:
         days.append(
-            f"<b style='color:#b00020'>Denied</b> {e(day_or_blank(row.decided_on))} by "
+            f"{marked('Denied', BAD)} {e(day_or_blank(row.decided_on))} by "
             f"{e(row.decided_by)}: {e(row.denial_reasons)}"
         )
     if row.appeal_filed_on:
@@ -264,7 +265,7 @@ def permit_html(row: PermitRow) -> str:
     if row.withdrawn_reason:
         parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
     if row.notes:
-        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {e(row.notes)}</p>")
     return "".join(parts)
 
 
@@ -638,7 +639,7 @@ class PermitsPage(RegisterPage[PermitRow]):
 
 def order_columns() -> tuple[TableColumn, ...]:
     def due_colour(row: OrderRow) -> str | None:
-        return BLOCK_COLOUR if row.overdue else None
+        return BAD_BACKGROUND if row.overdue else None
 
     def due_text(row: OrderRow) -> str:
         if row.kind is RepairOrderKind.MINOR:
@@ -670,7 +671,7 @@ def order_html(row: OrderRow) -> str:
         f"<h3>{e(row.number)} — {e(row.status.label)}</h3>",
         f"<p><b>{e(row.owner)}</b>, owner"
         + (
-            f"<br><span style='color:#444'>{e(row.owner_address)}</span>"
+            f"<br><span style='color:{SECONDARY}'>{e(row.owner_address)}</span>"
             if row.owner_address
             else ""
         )
@@ -726,7 +727,7 @@ def order_html(row: OrderRow) -> str:
         days.append(f"Cancelled: {e(row.cancel_reason)}")
     parts.append("<p>" + "<br>".join(days) + "</p>")
     if row.notes:
-        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {e(row.notes)}</p>")
     return "".join(parts)
 
 
@@ -1044,9 +1045,7 @@ class PlanPage(QWidget):
         note.setTextFormat(Qt.TextFormat.RichText)
         note.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
         note.linkActivated.connect(self.app.open_link)
-        note.setStyleSheet(
-            "QLabel { background: #e8f1fb; color: #1d2b36; padding: 6px; border-radius: 3px; }"
-        )
+        note.setStyleSheet(panel_sheet("info"))
         self.search_field = forms.SearchField("Search street, description or plan reference")
         self.search_field.setObjectName("plan_search")
         self.retired_box = QCheckBox("Show retire&d segments")
@@ -1242,7 +1241,7 @@ class PlanPage(QWidget):
             f"<p><b>{e(row.label)}</b>"
             + (f"<br>{e(row.description)}" if row.description else "")
             + (
-                f"<br><span style='color:#555'>{e(row.plan_reference)}</span>"
+                f"<br><span style='color:{SECONDARY}'>{e(row.plan_reference)}</span>"
                 if row.plan_reference
                 else ""
             )

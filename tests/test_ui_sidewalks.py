@@ -52,17 +52,15 @@ from clerk_desk.special_charges import service as special_charges
 from clerk_desk.street_numbers import service as street_numbers
 from ui import forms, printing
 from ui.operations import App
-from ui.sidewalk_dialogs import (
-    CityRepairDialog,
+from ui.sidewalks.order_dialogs import CityRepairDialog, OrderDialog, ServiceDialog
+from ui.sidewalks.parts import ReasonDialog
+from ui.sidewalks.permit_dialogs import (
     CompleteDialog,
     CouncilDecisionDialog,
     IssueDialog,
-    OrderDialog,
     PermitDialog,
-    ReasonDialog,
-    SegmentDialog,
-    ServiceDialog,
 )
+from ui.sidewalks.plan_dialogs import SegmentDialog
 from ui.sidewalks_tab import SidewalksTab
 
 pytestmark = pytest.mark.gui

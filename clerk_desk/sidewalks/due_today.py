@@ -42,6 +42,11 @@ def _due(action: Action) -> list[TodayItem]:
     and are not issued — early enough for the Director to act; appeals waiting for the Common
     Council's decision; repair orders whose owner's 20 days end this week or have ended without
     a repair (the City may act); notices not yet served."""
+    return _applications(action) + _appeals(action) + _repair_orders(action)
+
+
+def _applications(action: Action) -> list[TodayItem]:
+    """Applications whose last day to issue comes within three business days, not issued."""
     session, today, calendar = action.session, action.today(), action.calendar
     soon = calendar.add_business_days(today, TODAY_ISSUE_BUSINESS_DAYS)
     horizon = date.fromordinal(soon.toordinal() + PERMIT_LEAD_DAYS)  # the starts that need it
@@ -78,7 +83,13 @@ def _due(action: Action) -> list[TodayItem]:
                 str(permit.id),
             )
         )
-    appealed = session.scalars(
+    return items
+
+
+def _appeals(action: Action) -> list[TodayItem]:
+    """Appeals waiting for the Common Council's decision."""
+    items: list[TodayItem] = []
+    appealed = action.session.scalars(
         select(SidewalkPermit)
         .where(SidewalkPermit.status == SidewalkPermitStatus.APPEALED)
         .options(selectinload(SidewalkPermit.applicant))
@@ -98,8 +109,15 @@ def _due(action: Action) -> list[TodayItem]:
                 str(permit.id),
             )
         )
+    return items
+
+
+def _repair_orders(action: Action) -> list[TodayItem]:
+    """Notices not yet served, minor repairs not made, and owners' days ending this week."""
+    today = action.today()
+    items: list[TodayItem] = []
     week = date.fromordinal(today.toordinal() + TODAY_WINDOW_DAYS)
-    orders = session.scalars(
+    orders = action.session.scalars(
         select(SidewalkRepairOrder)
         .where(SidewalkRepairOrder.status.in_(OPEN_ORDERS))
         .options(selectinload(SidewalkRepairOrder.owner))

@@ -365,6 +365,8 @@ def permit_findings(
     the address the plan is read at, the width, who pays (:func:`cost_finding`), the parcel's
     repair orders, whole-block repairs. ``decision`` is :func:`decide_cost`'s, when read
     already."""
+    # Longer than 80 lines: the review reads the article paragraph by paragraph, in the order
+    # the Director reads them; one list keeps that order visible.
     status = SidewalkPermitStatus(permit.status)
     work = SidewalkWork(permit.work)
     found: list[Finding] = []

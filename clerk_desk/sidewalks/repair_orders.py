@@ -101,6 +101,87 @@ def _held_meeting(action: Action, meeting_id: int) -> tuple[CouncilMeeting, date
     return meeting, held_on
 
 
+def _checked_cost(kind: RepairOrderKind, cost: Money | None) -> Money | None:
+    """The estimate: more than $0.00, and for a minor repair given and no more than $500.00."""
+    if cost is not None and cost <= Money.zero():
+        raise InvalidInput("The estimated cost must be more than $0.00.", field="estimated_cost")
+    if kind is RepairOrderKind.MINOR:
+        if cost is None:
+            raise InvalidInput(
+                "Enter the estimated cost: a minor repair is one that costs $500.00 or less.",
+                field="estimated_cost",
+                cite=MINOR_REPAIR_CITE,
+            )
+        if cost > MINOR_REPAIR_LIMIT:
+            raise InvalidInput(minor_refusal(cost), field="estimated_cost", cite=MINOR_REPAIR_CITE)
+    return cost
+
+
+def _checked_block(kind: RepairOrderKind, data: RepairOrderData) -> tuple[bool, str]:
+    """The whole block, or a partial replacement and who approved it (Whole block repair);
+    a minor repair is outside the rule."""
+    approver = " ".join(data.partial_approved_by.split())
+    whole_block = bool(data.whole_block)
+    if kind is RepairOrderKind.MINOR:
+        if approver:
+            raise InvalidInput(
+                "Nothing in the section applies to minor repairs: the whole-block rule does "
+                "not, so no partial replacement is approved. Clear the name.",
+                field="partial_approved_by",
+                cite=MINOR_REPAIR_CITE,
+            )
+        whole_block = True  # stored as the rule's default; shown as "does not apply"
+    elif not whole_block and not approver:
+        raise InvalidInput(
+            "The entire block is repaired at one time unless the Director of Public Works "
+            "approves a partial replacement: name who approved it.",
+            field="partial_approved_by",
+            cite=WHOLE_BLOCK_CITE,
+        )
+    if whole_block and approver:
+        raise InvalidInput(
+            "An approval of a partial replacement goes with a partial repair: clear it, or "
+            "uncheck the whole block.",
+            field="partial_approved_by",
+        )
+    return whole_block, approver
+
+
+def _when_ordered(
+    action: Action, kind: RepairOrderKind, data: RepairOrderData
+) -> tuple[date, int | None, str]:
+    """The day of the order, the Council meeting that made it (if one did) and who ordered it."""
+    today = action.today()
+    ordered_by = action.operator.full_name
+    meeting_id: int | None = None
+    if kind is RepairOrderKind.MINOR and data.meeting_id is not None:
+        raise InvalidInput(
+            "A minor repair is made at the Director's direction: it names no Council meeting.",
+            field="meeting",
+        )
+    if data.meeting_id is not None:
+        meeting, held_on = _held_meeting(action, data.meeting_id)
+        meeting_id, ordered_by = meeting.id, COUNCIL
+        if data.ordered_on is not None and data.ordered_on != held_on:
+            raise InvalidInput(
+                f"The Council ordered it at its meeting of {format_day(held_on)}: that is the "
+                "day of the order.",
+                field="ordered_on",
+            )
+        ordered_on = held_on
+    elif kind is RepairOrderKind.COUNCIL_ORDER:
+        raise InvalidInput(
+            "Choose the meeting at which the Common Council ordered the repair.",
+            field="meeting",
+            cite=REPAIR_ORDER_CITE,
+        )
+    else:
+        ordered_on = data.ordered_on or today
+    if ordered_on > today:
+        raise InvalidInput("The order cannot be dated after today.", field="ordered_on")
+    return ordered_on, meeting_id, ordered_by
+
+
 def order_repair(action: Action, data: RepairOrderData) -> SidewalkRepairOrder:
     """Record an order to repair a sidewalk against the parcel's owner.
 
@@ -133,70 +214,10 @@ def order_repair(action: Action, data: RepairOrderData) -> SidewalkRepairOrder:
         )
     if data.street_id is not None and session.get(Street, data.street_id) is None:
         raise NotFound(f"There is no street number {data.street_id}.")
-    cost = data.estimated_cost
-    if cost is not None and cost <= Money.zero():
-        raise InvalidInput("The estimated cost must be more than $0.00.", field="estimated_cost")
-    if kind is RepairOrderKind.MINOR:
-        if cost is None:
-            raise InvalidInput(
-                "Enter the estimated cost: a minor repair is one that costs $500.00 or less.",
-                field="estimated_cost",
-                cite=MINOR_REPAIR_CITE,
-            )
-        if cost > MINOR_REPAIR_LIMIT:
-            raise InvalidInput(minor_refusal(cost), field="estimated_cost", cite=MINOR_REPAIR_CITE)
-    approver = " ".join(data.partial_approved_by.split())
-    whole_block = bool(data.whole_block)
-    if kind is RepairOrderKind.MINOR:
-        if approver:
-            raise InvalidInput(
-                "Nothing in the section applies to minor repairs: the whole-block rule does "
-                "not, so no partial replacement is approved. Clear the name.",
-                field="partial_approved_by",
-                cite=MINOR_REPAIR_CITE,
-            )
-        whole_block = True  # stored as the rule's default; shown as "does not apply"
-    elif not whole_block and not approver:
-        raise InvalidInput(
-            "The entire block is repaired at one time unless the Director of Public Works "
-            "approves a partial replacement: name who approved it.",
-            field="partial_approved_by",
-            cite=WHOLE_BLOCK_CITE,
-        )
-    if whole_block and approver:
-        raise InvalidInput(
-            "An approval of a partial replacement goes with a partial repair: clear it, or "
-            "uncheck the whole block.",
-            field="partial_approved_by",
-        )
+    cost = _checked_cost(kind, data.estimated_cost)
+    whole_block, approver = _checked_block(kind, data)
+    ordered_on, meeting_id, ordered_by = _when_ordered(action, kind, data)
     today = action.today()
-    ordered_by = action.operator.full_name
-    meeting_id: int | None = None
-    if kind is RepairOrderKind.MINOR and data.meeting_id is not None:
-        raise InvalidInput(
-            "A minor repair is made at the Director's direction: it names no Council meeting.",
-            field="meeting",
-        )
-    if data.meeting_id is not None:
-        meeting, held_on = _held_meeting(action, data.meeting_id)
-        meeting_id, ordered_by = meeting.id, COUNCIL
-        if data.ordered_on is not None and data.ordered_on != held_on:
-            raise InvalidInput(
-                f"The Council ordered it at its meeting of {format_day(held_on)}: that is the "
-                "day of the order.",
-                field="ordered_on",
-            )
-        ordered_on = held_on
-    elif kind is RepairOrderKind.COUNCIL_ORDER:
-        raise InvalidInput(
-            "Choose the meeting at which the Common Council ordered the repair.",
-            field="meeting",
-            cite=REPAIR_ORDER_CITE,
-        )
-    else:
-        ordered_on = data.ordered_on or today
-    if ordered_on > today:
-        raise InvalidInput("The order cannot be dated after today.", field="ordered_on")
     year = today.year
     sequence = take_number(action, ORDER_SERIES, year=year)
     order = SidewalkRepairOrder(
@@ -468,6 +489,7 @@ def cancel_order(action: Action, order_id: int, *, reason: str) -> SidewalkRepai
 
 def order_findings(order: SidewalkRepairOrder, *, today: date) -> list[Finding]:
     """Where the order stands, each cited: the notice to serve, the owner's days, the City's."""
+    # Longer than 80 lines: one finding per step of the order, in the order they happen.
     kind = RepairOrderKind(order.kind)
     status = RepairOrderStatus(order.status)
     found: list[Finding] = []

@@ -292,37 +292,47 @@ def cost_responsibility(
             follows_plan=True,
         )
     if work is SidewalkWork.REMOVE:
-        if not on_master_plan:
-            return CostDecision(
-                CostPayer.CITY,
-                CostPayer.OWNER,
-                REMOVAL_CITE,
-                "A sidewalk removed without replacement that is not shown on the current "
-                "Sidewalk Master Plan is removed at the City's cost; restoration of the area is "
-                "the sole responsibility of the adjacent property owner.",
-                None,
-                follows_plan=True,
-            )
+        return _removal(on_master_plan, segment)
+    return _repair(on_master_plan, segment)
+
+
+def _removal(on_master_plan: bool, segment: int | None) -> CostDecision:
+    """A sidewalk removed without replacement (:func:`cost_responsibility`)."""
+    if not on_master_plan:
         return CostDecision(
-            CostPayer.OWNER,
+            CostPayer.CITY,
             CostPayer.OWNER,
             REMOVAL_CITE,
-            "The sidewalk is shown on the current Sidewalk Master Plan. The ordinance has the "
-            "City pay only to remove a sidewalk the plan does not show; this removal is read as "
-            "the adjacent property owner's cost, and restoring the area is the owner's too.",
-            segment,
-            (
-                Finding(
-                    "warn",
-                    REMOVAL_CITE,
-                    "The ordinance does not say who pays to remove a sidewalk that IS on the "
-                    "Sidewalk Master Plan: the program reads it as the owner's cost. Removing a "
-                    "planned sidewalk goes against the plan: ask the Common Council before the "
-                    "permit issues.",
-                ),
-            ),
+            "A sidewalk removed without replacement that is not shown on the current "
+            "Sidewalk Master Plan is removed at the City's cost; restoration of the area is "
+            "the sole responsibility of the adjacent property owner.",
+            None,
             follows_plan=True,
         )
+    return CostDecision(
+        CostPayer.OWNER,
+        CostPayer.OWNER,
+        REMOVAL_CITE,
+        "The sidewalk is shown on the current Sidewalk Master Plan. The ordinance has the "
+        "City pay only to remove a sidewalk the plan does not show; this removal is read as "
+        "the adjacent property owner's cost, and restoring the area is the owner's too.",
+        segment,
+        (
+            Finding(
+                "warn",
+                REMOVAL_CITE,
+                "The ordinance does not say who pays to remove a sidewalk that IS on the "
+                "Sidewalk Master Plan: the program reads it as the owner's cost. Removing a "
+                "planned sidewalk goes against the plan: ask the Common Council before the "
+                "permit issues.",
+            ),
+        ),
+        follows_plan=True,
+    )
+
+
+def _repair(on_master_plan: bool, segment: int | None) -> CostDecision:
+    """A repair: the owner's, on the plan or not (:func:`cost_responsibility`)."""
     planned: tuple[Finding, ...] = ()
     if on_master_plan:
         planned = (

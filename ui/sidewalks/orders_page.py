@@ -181,6 +181,7 @@ class OrdersPage(RegisterPage[OrderRow]):
         self._show_details()
 
     def _build(self) -> None:
+        # Longer than 80 lines: the page's widgets laid out top to bottom, as the clerk sees them.
         top = self._build_filters(
             "Search order number, owner, parcel, address, location or defect (Down arrow to "
             "the list)",

@@ -99,6 +99,7 @@ class PermitDialog(forms.TwoColumnForm):
         city_contract: bool = False,
         row: PermitRow | None = None,
     ) -> None:
+        # Longer than 80 lines: the form's fields, each built beside its label and tooltip.
         city_contract = city_contract or (row is not None and row.city_contract)
         if row is not None:
             title, save = f"Correct {row.number}", "Save correction"
@@ -515,6 +516,7 @@ class IssueDialog(_PermitAct):
     permission = DECIDE
 
     def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
+        # Longer than 80 lines: the form's fields, each built beside its label and tooltip.
         super().__init__(
             parent, app, row, "Issue the permit", save_text="Issue permit", name="issue_dialog"
         )

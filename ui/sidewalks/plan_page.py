@@ -93,6 +93,7 @@ class PlanPage(QWidget):
             self.refresh()
 
     def _build(self) -> None:
+        # Longer than 80 lines: the page's widgets laid out top to bottom, as the clerk sees them.
         note = QLabel(
             "A sidewalk or bicycle lane shown on the current Sidewalk Master Plan is constructed "
             "or reconstructed at the City's cost; one not shown, at the adjacent owner's "

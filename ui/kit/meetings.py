@@ -23,7 +23,7 @@ from clerk_desk.permissions import Permission, refusal
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.meetings import PLACE_LENGTH, MeetingRow, meeting_defaults, meeting_rows
 from ui import forms
-from ui.kit.fields import plain_text_edit
+from ui.kit.fields import limited, plain_text_edit
 from ui.operations import App, perform
 
 __all__ = [
@@ -148,9 +148,7 @@ class MeetingDialog(forms.FormDialog):
         when_row.addWidget(QLabel("at"))
         when_row.addWidget(self.time)
         when_row.addStretch(1)
-        self.place = QLineEdit(place)
-        if PLACE_LENGTH is not None:
-            self.place.setMaxLength(PLACE_LENGTH)
+        self.place = limited(QLineEdit(place), PLACE_LENGTH)
         self.place.setObjectName("place")
         self.notes = plain_text_edit("meeting_notes", 2, self)
         self.add_field("&Kind", self.kind)

@@ -48,7 +48,7 @@ from ui.dialog_parts import (
     refit,
     widgets_row,
 )
-from ui.kit.fields import left_aligned, money_edit
+from ui.kit.fields import left_aligned, limited, money_edit
 from ui.kit.style import (
     BAD,
     GOOD_BACKGROUND,
@@ -63,7 +63,6 @@ from ui.sidewalks.parts import (
     ParcelChooser,
     cite_link,
     day_text,
-    limited,
     street_box,
 )
 from ui.sidewalks.permit_dialogs import MeetingChooser

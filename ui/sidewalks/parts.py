@@ -95,13 +95,6 @@ def decision_html(
 # ---- small pieces ----------------------------------------------------------------------------
 
 
-def limited(edit: QLineEdit, length: int | None) -> QLineEdit:
-    """``edit``, taking no more characters than the record's field holds (the core's figure)."""
-    if length is not None:
-        edit.setMaxLength(length)
-    return edit
-
-
 def digits_edit(name: str, placeholder: str = "", *, chars: int = 8) -> QLineEdit:
     edit = QLineEdit()
     edit.setObjectName(name)

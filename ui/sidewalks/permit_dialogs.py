@@ -55,7 +55,7 @@ from ui.dialog_parts import (
 )
 from ui.dialog_parts import ReasonDialog as ReasonDialog
 from ui.findings_view import FindingsView
-from ui.kit.fields import ChooseDateEdit, left_aligned
+from ui.kit.fields import ChooseDateEdit, left_aligned, limited
 from ui.kit.meetings import meeting_rows
 from ui.kit.pickers import PartyPicker, party_row
 from ui.kit.style import (
@@ -74,7 +74,6 @@ from ui.sidewalks.parts import (
     cite_link,
     decision_html,
     digits_edit,
-    limited,
     street_box,
     whole_number,
 )

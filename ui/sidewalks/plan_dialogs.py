@@ -28,14 +28,13 @@ from ui.dialog_parts import (
     reason_dialog,
     widgets_row,
 )
-from ui.kit.fields import left_aligned
+from ui.kit.fields import left_aligned, limited
 from ui.operations import App, perform
 from ui.sidewalks.parts import (
     PLAN,
     SIDE_LABELS,
     choose_data,
     digits_edit,
-    limited,
     street_box,
     whole_number,
 )

@@ -56,6 +56,7 @@ from clerk_desk.ordinance import SIDEWALK_ARTICLE_CITE, load_chapter, normalize_
 from clerk_desk.permissions import Permission
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.service import MeetingData
+from clerk_desk.sidewalks import master_plan, permits, repair_orders
 from clerk_desk.sidewalks import service as sw
 from clerk_desk.sidewalks import views as views
 from clerk_desk.sidewalks.service import PermitData, RepairOrderData, SegmentData
@@ -1583,9 +1584,10 @@ def test_every_write_reads_its_record_locked(
 
         return read
 
-    monkeypatch.setattr(sw, "get_permit", watch("permit", real_permit))
-    monkeypatch.setattr(sw, "get_order", watch("order", real_order))
-    monkeypatch.setattr(sw, "get_segment", watch("segment", real_segment))
+    # Each service reads its record through the reader of its own module.
+    monkeypatch.setattr(permits, "get_permit", watch("permit", real_permit))
+    monkeypatch.setattr(repair_orders, "get_order", watch("order", real_order))
+    monkeypatch.setattr(master_plan, "get_segment", watch("segment", real_segment))
     segment = _segment(desk, admin, city.broad)
     _do(desk, admin, sw.update_segment, segment, SegmentData(city.broad, description="x"))
     _do(desk, admin, sw.retire_segment, segment, reason="amended")

@@ -46,24 +46,21 @@ from clerk_desk.models import SidewalkPermit, SidewalkRepairOrder
 from clerk_desk.money import Money
 from clerk_desk.petitions import service as petitions
 from clerk_desk.sidewalks import service as sidewalks
+from clerk_desk.sidewalks.details import permit_row, search_permit_rows
 from clerk_desk.sidewalks.service import PermitData, SegmentData
 from clerk_desk.special_charges import service as special_charges
 from clerk_desk.street_numbers import service as street_numbers
 from ui import forms, printing
 from ui.operations import App
-from ui.sidewalk_dialogs import (
-    CityRepairDialog,
+from ui.sidewalks.order_dialogs import CityRepairDialog, OrderDialog, ServiceDialog
+from ui.sidewalks.parts import ReasonDialog
+from ui.sidewalks.permit_dialogs import (
     CompleteDialog,
     CouncilDecisionDialog,
     IssueDialog,
-    OrderDialog,
     PermitDialog,
-    ReasonDialog,
-    SegmentDialog,
-    ServiceDialog,
-    permit_row,
-    search_permit_rows,
 )
+from ui.sidewalks.plan_dialogs import SegmentDialog
 from ui.sidewalks_tab import SidewalksTab
 
 pytestmark = pytest.mark.gui
@@ -685,14 +682,27 @@ def test_a_council_repair_order_served_then_repaired_by_the_city_after_twenty_da
     assert orders.model.column_texts(0)[6:] == ["11/24/2026", "12/14/2026", "Notice served"]
     assert "the City may repair from Tue Dec 15, 2026" in texts(orders.findings)
 
-    # The 20th day: the Director's crew went early. Refused next to the day.
+    # The 20th day: the owner's time has not run. The button says so, in the service's words.
     clock.set(datetime(2026, 12, 14, 15, 0))
     dpw = make_tab(qtbot, desk, inspector)
     dpw.inner.setCurrentWidget(dpw.orders)
     dpw.orders.select_order(order_id)
+    assert not dpw.orders.city_button.isEnabled()
+    refused = dpw.orders.city_button.toolTip()
+    assert refused.startswith("The owner has through Mon Dec 14, 2026 (20 days after service")
+    assert "the City may repair from Tue Dec 15, 2026" in refused
+
+    # The 21st day: a repair recorded as made on the 20th (the crew went early) is refused
+    # next to the day; recorded on the 21st, it is charged to the owner as a special charge.
+    clock.set(datetime(2026, 12, 15, 9, 0))
+    dpw.orders.refresh()
+    assert dpw.orders.model.column_texts(0)[8] == "Notice served"
+    assert dpw.orders.selected().overdue  # type: ignore[union-attr]
+    assert dpw.orders.city_button.isEnabled()
 
     def too_early(dialog: QDialog) -> None:
         assert isinstance(dialog, CityRepairDialog)
+        dialog.on.setDate(QDate(2026, 12, 14))
         qtbot.keyClicks(dialog.cost, "1,240.50")
         assert "<b>$1,240.50</b>" in dialog.preview.text()
         dialog.save_button.click()
@@ -700,18 +710,13 @@ def test_a_council_repair_order_served_then_repaired_by_the_city_after_twenty_da
         refused = dialog.errors.message("on")
         assert refused.startswith("The owner has through Mon Dec 14, 2026 (20 days after service")
         assert "the City may repair from Tue Dec 15, 2026" in refused
+        dialog.reject()
 
     dialogs.append(too_early)
     dpw.orders.city_button.click()
     assert stored_order(desk, order_id).status == RepairOrderStatus.SERVED
     with desk.database.reading() as session:
         assert ledger.dues_for(session, RecordRef("sidewalk_repair_order", str(order_id))) == []
-
-    # The 21st day: repaired and charged to the owner as a special charge.
-    clock.set(datetime(2026, 12, 15, 9, 0))
-    dpw.orders.refresh()
-    assert dpw.orders.model.column_texts(0)[8] == "Notice served"
-    assert dpw.orders.selected().overdue  # type: ignore[union-attr]
 
     def charged(dialog: QDialog) -> None:
         assert isinstance(dialog, CityRepairDialog)

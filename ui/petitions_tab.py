@@ -40,8 +40,15 @@ from clerk_desk.desk import Action
 from clerk_desk.documents import scan_bytes
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.permissions import refusal
+from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions import views as petitions_views
+from clerk_desk.petitions.details import (
+    PetitionRow,
+    ScanRow,
+    event_rows,
+    petition_row,
+    search_petition_rows,
+)
 from clerk_desk.petitions.service import CITE
 from clerk_desk.words import clock_time, format_day
 from ui import forms, printing
@@ -58,12 +65,7 @@ from ui.petition_dialogs import (
     CouncilActionDialog,
     MeetingsDialog,
     PetitionDialog,
-    PetitionRow,
-    ScanRow,
-    event_rows,
-    petition_row,
     place_on_agenda,
-    search_petition_rows,
     set_scan_aside,
     withdraw,
 )
@@ -407,7 +409,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         )
 
     def register_years(self, action: Action) -> list[int]:
-        return petitions_views.program_years(action.session)
+        return petition_details.program_years(action)
 
     def offer_years(self, years: list[int]) -> None:
         forms.offer_years(self.year_box, years, label=lambda year: f"Program year {year}")

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
 
 from PySide6.QtCore import QDate, QSize, Qt
@@ -32,34 +31,44 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from sqlalchemy.orm import Session
 
 from clerk_desk import ledger, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import ChargeKind, RunStatus
-from clerk_desk.models import ChargeLine, SpecialCharge
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
+from clerk_desk.special_charges import details as charge_details_views
 from clerk_desk.special_charges import service as sc
-from clerk_desk.special_charges import views as scv
+from clerk_desk.special_charges.details import (
+    ChargeDetails,
+    ChargeRow,
+    charge_details,
+    search_charge_rows,
+)
 from clerk_desk.special_charges.service import PayFrom, RollFrom, Standing
-from clerk_desk.special_charges.views import ChargeView, RunView
+from clerk_desk.special_charges.views import RunView
 from clerk_desk.words import format_day, plural
 from ui import dialog_parts, forms
 from ui.dialog_parts import (
-    BAD,
-    BLOCK_COLOUR,
-    DONE_COLOUR,
-    WARN_COLOUR,
     ReasonDialog,
     follow_cite,
     may_not,
     refit,
 )
-from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
+from ui.kit.fields import ChooseDateEdit, left_aligned, limited, money_edit
 from ui.kit.pickers import PartyPicker, party_row
+from ui.kit.style import (
+    BAD,
+    BAD_BACKGROUND,
+    GOOD_BACKGROUND,
+    LATE_BACKGROUND,
+    SECONDARY,
+    marked,
+    panel_sheet,
+    text_sheet,
+)
 from ui.operations import App, FieldErrors, perform
 from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import CENTER, RIGHT, TableColumn
@@ -69,7 +78,7 @@ CANCEL = Permission.CANCEL_DUE
 CERTIFY = Permission.CERTIFY_TAX_ROLL
 SETTINGS = Permission.TREASURY_SETTINGS
 PAY = Permission.TAKE_PAYMENT
-MUTED = "color: #555;"
+MUTED = text_sheet(SECONDARY)
 LINES_SHOWN = 3
 """Cost lines the new-charge form starts with ("Add line" gives more; a blank one is skipped)."""
 DELIVERY = ("mailed", "handed over", "posted on the property", "certified mail")
@@ -166,143 +175,11 @@ def info_label(name: str) -> QLabel:
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-    label.setStyleSheet(
-        "QLabel { background: #e8f1fb; color: #1d2b36; padding: 6px; border-radius: 3px; }"
-    )
+    label.setStyleSheet(panel_sheet("info"))
     return label
 
 
 # ---- plain rows --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ChargeRow:
-    """A special charge as the register shows it, read inside one action."""
-
-    id: int
-    number: str
-    kind: ChargeKind
-    parcel_number: str
-    site_address: str
-    owner_name: str
-    billed_party_id: int
-    billed_name: str
-    billed_as: str
-    work: str
-    work_done_on: date
-    total: Money
-    paid: Money
-    balance: Money
-    bill_on: date | None
-    delivered_how: str
-    received_on: date | None
-    due_on: date | None
-    tax_roll_on: date | None
-    standing: Standing
-    run_number: str
-
-    @classmethod
-    def of(cls, charge: SpecialCharge, today: date) -> ChargeRow:
-        parcel = charge.parcel
-        owner = parcel.owner if parcel is not None else None
-        return cls(
-            id=charge.id,
-            number=charge.number,
-            kind=ChargeKind(charge.kind),
-            parcel_number=parcel.parcel_number if parcel is not None else "",
-            site_address=parcel.site_address if parcel is not None else "",
-            owner_name=owner.name if owner is not None else "",
-            billed_party_id=charge.billed_party_id,
-            billed_name=charge.billed_party.name,
-            billed_as=charge.billed_as,
-            work=charge.work,
-            work_done_on=charge.work_done_on,
-            total=charge.total,
-            paid=sc.paid(charge),
-            balance=sc.balance(charge),
-            bill_on=charge.bill_on,
-            delivered_how=charge.delivered_how,
-            received_on=charge.received_on,
-            due_on=charge.due_on,
-            tax_roll_on=charge.tax_roll_on,
-            standing=sc.standing(charge, today),
-            run_number=charge.run.number if charge.run is not None else "",
-        )
-
-    @property
-    def clock(self) -> sc.ChargeClock:
-        return sc.clock_for(self.kind)
-
-    @property
-    def locked(self) -> bool:
-        """Certified or cancelled: nothing more is recorded on it."""
-        return self.standing in (Standing.CERTIFIED, Standing.CANCELLED)
-
-    @property
-    def billed(self) -> bool:
-        return self.bill_on is not None
-
-    @property
-    def owing(self) -> bool:
-        """A balance still taken at the counter."""
-        return not self.locked and self.balance > Money.zero()
-
-    @property
-    def parcel_text(self) -> str:
-        return " · ".join(p for p in (self.parcel_number, self.site_address) if p)
-
-
-def search_charges(
-    session: Session,
-    text: str = "",
-    *,
-    kind: ChargeKind | None = None,
-    standing: Standing | None = None,
-    year: int | None = None,
-    today: date,
-    limit: int = sc.SEARCH_LIMIT,
-) -> list[SpecialCharge]:
-    """The charges the register's search and filters show (the core filters, then limits)."""
-    return sc.search_charges(
-        session, text, kind=kind, year=year, standing=standing, today=today, limit=limit
-    )
-
-
-def search_charge_rows(
-    action: Action,
-    text: str = "",
-    *,
-    kind: ChargeKind | None = None,
-    standing: Standing | None = None,
-    year: int | None = None,
-    limit: int = sc.SEARCH_LIMIT,
-) -> list[ChargeRow]:
-    today = action.today()
-    found = search_charges(
-        action.session, text, kind=kind, standing=standing, year=year, today=today, limit=limit
-    )
-    return [ChargeRow.of(charge, today) for charge in found]
-
-
-@dataclass(frozen=True, slots=True)
-class ChargeDetails:
-    """Everything the tab shows of the charge chosen, read in one action."""
-
-    row: ChargeRow
-    view: ChargeView
-    source: str  # "Street opening permit SO-2026-014", or ""
-
-
-def charge_details(action: Action, charge_id: int) -> ChargeDetails:
-    session = action.session
-    charge = sc.get_charge(session, charge_id)
-    row = ChargeRow.of(charge, action.today())
-    view = scv.charge_view(session, charge_id, today=action.today(), tz=action.zone)
-    return ChargeDetails(row, view, view.source)
-
-
-def run_list(action: Action) -> list[RunView]:
-    return scv.run_views(action.session, tz=action.zone)
 
 
 # ---- tables of the tab -------------------------------------------------------------------------
@@ -311,18 +188,18 @@ def run_list(action: Action) -> list[RunView]:
 def standing_colour(row: ChargeRow) -> str | None:
     """Red when overdue, amber once it may go on the tax roll, green when paid."""
     return {
-        Standing.OVERDUE: BLOCK_COLOUR,
-        Standing.READY_FOR_ROLL: WARN_COLOUR,
-        Standing.PAID: DONE_COLOUR,
+        Standing.OVERDUE: BAD_BACKGROUND,
+        Standing.READY_FOR_ROLL: LATE_BACKGROUND,
+        Standing.PAID: GOOD_BACKGROUND,
     }.get(row.standing)
 
 
 def charge_columns() -> tuple[TableColumn, ...]:
     def due_colour(row: ChargeRow) -> str | None:
-        return BLOCK_COLOUR if row.standing is Standing.OVERDUE else None
+        return BAD_BACKGROUND if row.standing is Standing.OVERDUE else None
 
     def roll_colour(row: ChargeRow) -> str | None:
-        return WARN_COLOUR if row.standing is Standing.READY_FOR_ROLL else None
+        return LATE_BACKGROUND if row.standing is Standing.READY_FOR_ROLL else None
 
     def due_text(row: ChargeRow) -> str:
         if row.due_on is not None:
@@ -401,7 +278,7 @@ RUN_COLUMNS = (
         "Status",
         lambda r: RUN_STATUS[r.status],
         tooltip=lambda r: r.note or None,
-        colour=lambda r: DONE_COLOUR if r.status is RunStatus.CERTIFIED else None,
+        colour=lambda r: GOOD_BACKGROUND if r.status is RunStatus.CERTIFIED else None,
     ),
     TableColumn("Charges", lambda r: str(len(r.entries)), align=CENTER),
     TableColumn("Total", lambda r: r.total.format(), align=RIGHT),
@@ -414,7 +291,7 @@ ENTRY_COLUMNS = (
         "Owner",
         lambda r: r.owner_text,
         tooltip=lambda r: r.owner_address or None,
-        colour=lambda r: None if r.owner_on_file else BLOCK_COLOUR,
+        colour=lambda r: None if r.owner_on_file else BAD_BACKGROUND,
     ),
     TableColumn("Description", lambda r: r.description, tooltip=lambda r: r.description),
     TableColumn("Section", lambda r: r.section, tooltip=lambda r: r.section),
@@ -536,7 +413,7 @@ class CostLinesEditor(QWidget):
         category.setObjectName(f"line_{index}_category")
         for name in sc.CATEGORIES:
             category.addItem(name.capitalize(), name)
-        description = forms.limit_to(QLineEdit(), ChargeLine.description)
+        description = limited(QLineEdit(), charge_details_views.DESCRIPTION_LENGTH)
         description.setObjectName(f"line_{index}_description")
         description.setPlaceholderText(
             {0: "e.g. crew of two, 3 hours", 1: "e.g. 2 tons of cold mix"}.get(index, "")
@@ -626,7 +503,7 @@ class BillFields:
         self.delivered_how.addItems(list(DELIVERY))
         line = self.delivered_how.lineEdit()
         assert line is not None
-        forms.limit_to(line, SpecialCharge.delivered_how)
+        limited(line, charge_details_views.DELIVERED_HOW_LENGTH)
         self.received_on = ChooseDateEdit(lambda: forms.to_date(self.bill_on), name="received_on")
         self.received_on.setToolTip(self.received_tip())
         self.clocks = WrapLabel()
@@ -694,7 +571,7 @@ class BillFields:
     def show_clocks(self) -> None:
         if not self.on:
             self.clocks.setText(
-                "<span style='color:#555'>The clock starts when the bill is recorded.</span>"
+                marked("The clock starts when the bill is recorded.", SECONDARY, bold=False)
             )
             refit(self.clocks)
             return
@@ -842,7 +719,7 @@ class ChargeDialog(forms.TwoColumnForm):
         kind = self.chosen_kind()
         clock = sc.clock_for(kind)
         self.kind_note.setText(
-            f"{clock_html(kind)}<br><span style='color:#444'>{html.escape(FROM_THEIR_TABS)}</span>"
+            f"{clock_html(kind)}<br>{marked(FROM_THEIR_TABS, SECONDARY, bold=False)}"
         )
         refit(self.kind_note)
         current = self.billed_as.currentData()
@@ -894,9 +771,7 @@ class ChargeDialog(forms.TwoColumnForm):
 
         def work(action: Action) -> int:
             bill = self.bill.data() if billing else None
-            charge = sc.create_charge(action, self.data(), bill)
-            action.session.flush()
-            return charge.id
+            return sc.create_charge(action, self.data(), bill).id
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -1049,9 +924,7 @@ class AccountDialog(forms.FormDialog):
                 tone="info",
             )
         )
-        current = perform(
-            self, app, lambda a: ledger.special_charge_account(a.session), writes=False
-        )
+        current = perform(self, app, charge_details_views.gl_account, writes=False)
         self.account = QLineEdit(current or "")
         self.account.setObjectName("gl_account")
         self.add_field("&GL account", self.account, "gl_account")
@@ -1075,7 +948,7 @@ class AccountDialog(forms.FormDialog):
 
         def work(action: Action) -> str:
             ledger.set_special_charge_account(action, account)
-            return ledger.special_charge_account(action.session)
+            return charge_details_views.gl_account(action)
 
         return perform(self, self.app, work, errors=self.errors)
 

@@ -43,20 +43,28 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import ChargeKind, RunStatus
 from clerk_desk.money import Money
+from clerk_desk.special_charges import details as charge_details_views
 from clerk_desk.special_charges import service as sc
-from clerk_desk.special_charges import views as scv
+from clerk_desk.special_charges.details import (
+    ChargeDetails,
+    ChargeRow,
+    charge_details,
+    run_list,
+    search_charge_rows,
+)
 from clerk_desk.special_charges.service import RECORD_TYPE, SEARCH_LIMIT, Standing
 from clerk_desk.special_charges.views import ChargeView, RunView
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day, plural
 from ui import forms, operations, printing
 from ui.dialog_parts import follow_cite, may_not, refit
-from ui.operations import App, FieldErrors, perform
+from ui.kit.style import BAD, LATE, SECONDARY, marked
+from ui.operations import App, FieldErrors, attempt, perform
 from ui.register_page import (
     MUTED,
     Progress,
@@ -84,18 +92,12 @@ from ui.special_charge_dialogs import (
     SETTINGS,
     SOURCE_WORKFLOWS,
     AccountDialog,
-    ChargeDetails,
     ChargeDialog,
-    ChargeRow,
     RecordBillDialog,
     cancel_charge,
     charge_columns,
-    charge_details,
     cite_link,
     discard_run,
-    run_list,
-    search_charge_rows,
-    search_charges,
 )
 from ui.table_models import RowsModel
 
@@ -143,7 +145,7 @@ def charge_html(view: ChargeView, source: str) -> str:
     who = [
         f"Billed to <b>{e(view.billed_name)}</b> as {e(view.billed_as)}"
         + (
-            f"<br><span style='color:#444'>{e(view.billed_address).replace(chr(10), ', ')}</span>"
+            "<br>" + marked(view.billed_address.replace(chr(10), ", "), SECONDARY, bold=False)
             if view.billed_address
             else ""
         )
@@ -178,10 +180,10 @@ def charge_html(view: ChargeView, source: str) -> str:
         )
     parts.append(f"<p>{money}</p>")
     sentence = e(view.clock).replace(e(view.cite), cite_link(view.cite))
-    parts.append(f"<p style='color:#333'>{sentence}</p>")
+    parts.append(f"<p style='color:{SECONDARY}'>{sentence}</p>")
     if view.bill_on is None:
         parts.append(
-            "<p><b style='color:#8a5a00'>Bill not recorded yet</b>: record it (its day and how "
+            f"<p><b style='color:{LATE}'>Bill not recorded yet</b>: record it (its day and how "
             "it went out) to start the clock.</p>"
         )
     else:
@@ -197,10 +199,10 @@ def charge_html(view: ChargeView, source: str) -> str:
                 else "corrected"
             )
             why = f": {e(view.bill_note)}" if view.bill_note else ""
-            days.append(f"<span style='color:#444'>Bill {first}{why}</span>")
+            days.append(f"<span style='color:{SECONDARY}'>Bill {first}{why}</span>")
         if view.awaiting_notice:
             days.append(
-                "<b style='color:#8a5a00'>Actual notice not recorded yet</b>: the 90 days to pay "
+                f"<b style='color:{LATE}'>Actual notice not recorded yet</b>: the 90 days to pay "
                 "run from the later of the days the applicant and the owner received it (Record "
                 "bill…, Actual notice)"
             )
@@ -218,7 +220,7 @@ def charge_html(view: ChargeView, source: str) -> str:
         )
     if view.parcel_number and not view.owner_name and view.on_tax_roll:
         parts.append(
-            f"<p><b style='color:#b00020'>{e(sc.OWNER_NOT_ON_FILE)}</b>: record the parcel's "
+            f"<p><b style='color:{BAD}'>{e(sc.OWNER_NOT_ON_FILE)}</b>: record the parcel's "
             "owner under People &amp; Parcels before the charge is certified</p>"
         )
     if source:
@@ -226,9 +228,9 @@ def charge_html(view: ChargeView, source: str) -> str:
         parts.append(f"<p>From <a href='{link}'>{e(source)}</a></p>")
     if view.cancel_reason:
         on = f" {e(format_day(view.cancelled_on))}" if view.cancelled_on is not None else ""
-        parts.append(f"<p><b style='color:#b00020'>Cancelled{on}:</b> {e(view.cancel_reason)}</p>")
+        parts.append(f"<p><b style='color:{BAD}'>Cancelled{on}:</b> {e(view.cancel_reason)}</p>")
     if view.notes:
-        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(view.notes)}</p>")
+        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {e(view.notes)}</p>")
     return "".join(parts)
 
 
@@ -431,10 +433,10 @@ class ChargesPage(RegisterPage[ChargeRow]):
         return search_charge_rows(action, text, kind=kind, standing=standing, year=year)
 
     def register_years(self, action: Action) -> list[int]:
-        return sc.register_years(action.session)
+        return charge_details_views.register_years(action)
 
     def read_beside(self, action: Action) -> str | None:
-        return str(sc.outstanding_total(action.session))
+        return str(charge_details_views.outstanding_total(action))
 
     def show_beside(self, figure: str | None) -> None:
         self.outstanding_label.setText(f"Outstanding, not yet on the tax roll: <b>{figure}</b>")
@@ -530,16 +532,13 @@ class ChargesPage(RegisterPage[ChargeRow]):
         if charge_id is None:
             return
 
-        def told(action: Action) -> str:
-            charge = sc.get_charge(action.session, charge_id)
-            text = f"Charge {charge.number} recorded: {charge.total}"
-            if charge.due_on is not None:
-                text += f", due {format_day(charge.due_on)}"
-            elif charge.bill_on is None:
-                text += "; record its bill when it goes out"
-            return text + "."
-
-        self._after_save(charge_id, perform(self, self.app, told, writes=False) or "Saved.")
+        told = perform(
+            self,
+            self.app,
+            lambda a: charge_details_views.charge_recorded(a, charge_id),
+            writes=False,
+        )
+        self._after_save(charge_id, told or "Saved.")
 
     def record_bill(self) -> None:
         row = self.selected()
@@ -560,17 +559,15 @@ class ChargesPage(RegisterPage[ChargeRow]):
     def paper_bytes(self, charge_id: int, paper: str) -> bytes | None:
         """The bill or the reminder of a charge, as a PDF."""
 
-        def work(action: Action) -> bytes:
-            from reports.special_charges import bill_pdf, reminder_pdf
+        from reports.special_charges import bill_pdf, reminder_pdf
 
-            session = action.session
-            view = scv.charge_view(session, charge_id, today=action.today())
-            profile = settings_store.city_profile(session)
-            if paper == "reminder":
-                return reminder_pdf(view, profile, printed_on=action.today())
-            return bill_pdf(view, profile, printed_on=action.today())
-
-        return perform(self, self.app, work, writes=False)
+        read = perform(
+            self, self.app, lambda a: charge_details_views.charge_paper(a, charge_id), writes=False
+        )
+        if read is None:
+            return None
+        draw = reminder_pdf if paper == "reminder" else bill_pdf
+        return attempt(self, lambda: draw(read.view, read.profile, printed_on=read.printed_on))
 
     def _print(self, paper: str, title: str) -> None:
         row = self.selected()
@@ -623,21 +620,10 @@ class ChargesPage(RegisterPage[ChargeRow]):
             from reports.special_charges import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
-                session, today = action.session, action.today()
-                found = search_charges(
-                    session,
-                    text,
-                    kind=kind,
-                    standing=standing,
-                    year=year,
-                    today=today,
-                    limit=_EXPORT_ALL,
+                sheet = charge_details_views.register_sheet(
+                    action, text, kind=kind, standing=standing, year=year, limit=_EXPORT_ALL
                 )
-                views = scv.charge_views(
-                    session, found, today=today, tz=action.clock.local_now().tzinfo
-                )
-                city = settings_store.city_profile(session).city_name
-            return register_xlsx(views, path, city=city, progress=progress)
+            return register_xlsx(list(sheet.charges), path, city=sheet.city, progress=progress)
 
         return work
 
@@ -680,12 +666,12 @@ def run_html(run: RunView) -> str:
     text = " · ".join(parts)
     if run.owners_missing:
         text += (
-            f"<br><b style='color:#b00020'>{e(sc.OWNER_NOT_ON_FILE)}</b> for parcel "
+            f"<br><b style='color:{BAD}'>{e(sc.OWNER_NOT_ON_FILE)}</b> for parcel "
             f"{e(', '.join(run.owners_missing))}: record the owner under People &amp; Parcels, "
             "then prepare the run again"
         )
     if run.note:
-        text += f"<br><span style='color:#444'>{e(run.note)}</span>"
+        text += f"<br><span style='color:{SECONDARY}'>{e(run.note)}</span>"
     return text
 
 
@@ -953,7 +939,7 @@ class TaxRollPage(QWidget):
         problem = perform(
             self,
             self.app,
-            lambda a: sc.certify_problem(a.session, sc.get_run(a.session, run_id), a.today()),
+            lambda a: charge_details_views.certify_problem(a, run_id),
             writes=False,
         )
         if problem is None:
@@ -1020,14 +1006,12 @@ class TaxRollPage(QWidget):
             return
         run_id = run.run_id
 
-        def work(action: Action) -> bytes:
-            from reports.special_charges import run_pdf
+        from reports.special_charges import run_pdf
 
-            session = action.session
-            view = scv.run_view(session, run_id, tz=action.clock.local_now().tzinfo)
-            return run_pdf(view, settings_store.city_profile(session))
-
-        pdf = perform(self, self.app, work, writes=False)
+        read = perform(
+            self, self.app, lambda a: charge_details_views.run_paper(a, run_id), writes=False
+        )
+        pdf = None if read is None else attempt(self, lambda: run_pdf(read.view, read.profile))
         title = f"Tax roll run {run.number}"
         if pdf is not None and printing.print_or_explain(
             self, pdf, title=title, saved="The run is saved: print it again here."
@@ -1046,10 +1030,8 @@ class TaxRollPage(QWidget):
                 from reports.special_charges import run_xlsx
 
                 with app.desk.lookup(app.operator) as action:
-                    session = action.session
-                    view = scv.run_view(session, run_id, tz=action.clock.local_now().tzinfo)
-                    city = settings_store.city_profile(session).city_name
-                return run_xlsx(view, path, city=city)
+                    read = charge_details_views.run_paper(action, run_id)
+                return run_xlsx(read.view, path, city=read.profile.city_name)
 
             return work
 

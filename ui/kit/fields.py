@@ -18,6 +18,15 @@ from clerk_desk.money import Money
 from ui.kit.dates import DayField, MomentField
 
 
+def limited(edit: QLineEdit, length: int | None) -> QLineEdit:
+    """``edit``, taking no more characters than the record's field holds: ``length`` is the
+    core's figure (:func:`clerk_desk.validation.max_length`, as the services check it), read
+    by the workflow's views so that the window imports no model."""
+    if length is not None:
+        edit.setMaxLength(length)
+    return edit
+
+
 def money_edit(name: str, placeholder: str = "") -> QLineEdit:
     edit = QLineEdit()
     edit.setObjectName(name)

@@ -1,11 +1,11 @@
-"""The Common Council's meetings as every workflow picks them (petitions, cafes, vending appeals
+"""The Common Council's meetings as every workflow picks them (the rows are the core's,
+:mod:`clerk_desk.petitions.meetings`) (petitions, cafes, vending appeals
 go on its agenda), the dialog that adds or changes one, and the one-reason form."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import date, datetime, time, tzinfo
+from datetime import datetime, time
 
 from PySide6.QtCore import QTime
 from PySide6.QtWidgets import (
@@ -17,92 +17,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import MeetingKind
-from clerk_desk.models import CouncilMeeting
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions import views as petitions_views
-from clerk_desk.words import clock_time, format_day, plural
+from clerk_desk.petitions.meetings import PLACE_LENGTH, MeetingRow, meeting_defaults, meeting_rows
 from ui import forms
-from ui.kit.fields import plain_text_edit
+from ui.kit.fields import limited, plain_text_edit
 from ui.operations import App, perform
 
-
-@dataclass(frozen=True, slots=True)
-class MeetingRow:
-    """A Council meeting as the lists show it."""
-
-    id: int
-    kind: MeetingKind
-    starts_at: datetime  # in the City's time
-    place: str
-    notes: str
-    items: int  # petitions on its agenda now
-    packet_built: str  # "12/11/2026 3:05 PM, 14 pages", or nothing
-    cancelled_on: date | None
-    cancel_reason: str
-    held: bool  # it had begun when the list was read
-
-    @classmethod
-    def of(cls, meeting: CouncilMeeting, zone: tzinfo, items: int, now: datetime) -> MeetingRow:
-        built = ""
-        if meeting.packet_built_at is not None:
-            built = words.local_time(meeting.packet_built_at, zone)
-            if meeting.packet_pages:
-                built += f", {meeting.packet_pages} pages"
-        return cls(
-            meeting.id,
-            MeetingKind(meeting.kind),
-            meeting.starts_at.astimezone(zone),
-            meeting.place,
-            meeting.notes,
-            items,
-            built,
-            meeting.cancelled_on,
-            meeting.cancel_reason,
-            meeting.starts_at <= now,
-        )
-
-    @property
-    def day(self) -> date:
-        return self.starts_at.date()
-
-    @property
-    def cancelled(self) -> bool:
-        return self.cancelled_on is not None
-
-    @property
-    def label(self) -> str:
-        """ "Regular meeting, Mon Dec 14, 2026, 6:00 PM"."""
-        return f"{self.kind.label}, {format_day(self.day)}, {clock_time(self.starts_at)}"
-
-    def choice(self) -> str:
-        """The label with what its agenda holds, for the lists to choose a meeting from."""
-        count = f"{plural(self.items, 'petition')} on the agenda"
-        return f"{self.label} — {count}"
-
-    @property
-    def status_text(self) -> str:
-        if self.cancelled_on is not None:
-            return f"Cancelled {words.us_date(self.cancelled_on)}"
-        return "Held" if self.held else "To come"
-
-
-def meeting_rows(
-    action: Action, *, upcoming: bool = False, include_cancelled: bool = False
-) -> list[MeetingRow]:
-    """The Council's meetings in date order; ``upcoming``: only those yet to begin."""
-    zone, now = action.zone, action.now()
-    since = now if upcoming else None
-    counts = petitions_views.agenda_counts(action.session)
-    return [
-        MeetingRow.of(m, zone, counts.get(m.id, 0), now)
-        for m in petitions.meetings(
-            action.session, since=since, include_cancelled=include_cancelled
-        )
-    ]
+__all__ = [
+    "MEETINGS",
+    "MeetingDialog",
+    "MeetingRow",
+    "ReasonForm",
+    "meeting_rows",
+]
 
 
 #: What adding, changing or cancelling a meeting needs
@@ -197,13 +127,7 @@ class MeetingDialog(forms.FormDialog):
         self.meeting = meeting
         self.setObjectName("meeting_dialog")
 
-        def defaults(action: Action) -> tuple[datetime, str]:
-            starts = petitions_views.next_regular_meeting(
-                action.session, action.today(), action.calendar, action.zone
-            )
-            return starts, settings_store.city_profile(action.session).council_meeting_place
-
-        found = None if meeting else perform(parent, app, defaults, writes=False)
+        found = None if meeting else perform(parent, app, meeting_defaults, writes=False)
         starts_at = meeting.starts_at if meeting else (found[0] if found else None)
         place = meeting.place if meeting else (found[1] if found else "")
         day = starts_at.date() if starts_at else app.desk.clock.today()
@@ -224,7 +148,7 @@ class MeetingDialog(forms.FormDialog):
         when_row.addWidget(QLabel("at"))
         when_row.addWidget(self.time)
         when_row.addStretch(1)
-        self.place = forms.limit_to(QLineEdit(place), CouncilMeeting.place)
+        self.place = limited(QLineEdit(place), PLACE_LENGTH)
         self.place.setObjectName("place")
         self.notes = plain_text_edit("meeting_notes", 2, self)
         self.add_field("&Kind", self.kind)
@@ -267,11 +191,8 @@ class MeetingDialog(forms.FormDialog):
             )
             data = petitions.MeetingData(kind, starts_at, place, notes)
             if meeting is None:
-                saved = petitions.add_meeting(action, data)
-            else:
-                saved = petitions.update_meeting(action, meeting.id, data)
-            action.session.flush()
-            return saved.id
+                return petitions.add_meeting(action, data).id
+            return petitions.update_meeting(action, meeting.id, data).id
 
         return perform(
             self,

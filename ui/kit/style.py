@@ -18,6 +18,7 @@ BAD = "#b00020"  # refused, expired, void, short, an error next to its field
 INFO = "#1d4f7a"  # a plain note
 QUIET = "#35576e"  # an explanation beside a value
 DIMMED = "#777777"  # an inactive row
+SECONDARY = "#555555"  # a line under a value: an address, a note, when a figure was fixed
 LINK = "#1a5fb4"
 NOTE_TEXT = "#1d2b36"  # on NOTE_BACKGROUND
 CAUTION_TEXT = "#5a3b00"  # on CAUTION_BACKGROUND

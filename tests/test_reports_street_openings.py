@@ -159,8 +159,8 @@ def _approve(desk: Desk, inspector: SignedIn, opening_id: int) -> None:
 
 def _apply(desk: Desk, who: SignedIn, data: OpeningData) -> Made:
     with desk.action(who) as action:
-        opening = street_openings.apply(action, data)
-        return Made(opening.id, opening.number)
+        opening_id = street_openings.apply(action, data)
+        return Made(opening_id, street_openings.get_opening(action.session, opening_id).number)
 
 
 def _sites(desk: Desk, who: SignedIn) -> list[SiteData]:

@@ -45,14 +45,14 @@ from clerk_desk.kinds import (
     TenderKind,
 )
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import AmountDue, AuditEvent, SpecialCharge, StreetOpening
+from clerk_desk.models import AmountDue, AuditEvent, SpecialCharge, StreetImprovement, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as sc
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_openings import previews, views
 from clerk_desk.street_openings import service as so
-from clerk_desk.street_openings import views as views
 from clerk_desk.street_openings.service import OpeningData, SiteData, WorkRecord
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day
@@ -180,7 +180,7 @@ def _data(
 
 def _apply(desk: Desk, who: SignedIn, data: OpeningData) -> int:
     with desk.action(who) as action:
-        return so.apply(action, data).id
+        return so.apply(action, data)
 
 
 def _opening(desk: Desk, opening_id: int) -> StreetOpening:
@@ -478,7 +478,7 @@ def test_city_work_is_exempt_no_permit_and_no_fee(
     with desk.action(clerk) as action:
         opening_id = so.record_city_work(
             action, _data(public_works, orange, nature_of_work="Water main valve replacement")
-        ).id
+        )
     opening = _opening(desk, opening_id)
     assert opening.status == OpeningStatus.EXEMPT
     assert so.display_status(opening, TODAY) == "City work (exempt)"
@@ -720,7 +720,7 @@ def _improve(desk: Desk, who: SignedIn, street_id: int, completed_on: date) -> i
                 work_begins_on=completed_on - timedelta(days=60),
                 completed_on=completed_on,
             ),
-        ).id
+        )
 
 
 @pytest.mark.parametrize(
@@ -803,7 +803,11 @@ def test_the_improvement_register_checks_its_dates_and_its_30_days(
         error = _refused(desk, inspector, partial(so.record_improvement, data=data(**changes)))
         assert error.field == field
     with desk.action(inspector) as action:
-        planned = so.record_improvement(action, data(work_begins_on=date(2026, 9, 30)))
+        planned = action.session.get(
+            StreetImprovement,
+            so.record_improvement(action, data(work_begins_on=date(2026, 9, 30))),
+        )
+        assert planned is not None
         warnings = so.improvement_findings(planned)  # 29 days, and no notice recorded
         assert [f.level for f in warnings] == ["warn", "warn"]
         assert {f.cite for f in warnings} == {so.NEW_STREETS_CITE}
@@ -1470,10 +1474,10 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
     }
     # What the form shows before saving is what was billed.
     with desk.lookup(SYSTEM) as action:
-        shown = views.city_repair_preview(
+        shown = previews.city_repair_preview(
             Money("1200.00"), Money("300.00"), date(2026, 11, 25), action.calendar
         )
-    assert shown == views.ChargePreview(
+    assert shown == previews.ChargePreview(
         Money("1500.00"), Money.zero(), Money("1500.00"), date(2027, 2, 23), date(2027, 2, 24)
     )
 
@@ -1640,10 +1644,10 @@ def test_a_deficiency_repair_is_billed_with_20_percent_for_administration(
     assert _standing(desk, charge_id, date(2026, 12, 30)) is sc.Standing.BILLED
     assert _standing(desk, charge_id, date(2026, 12, 31)) is sc.Standing.OVERDUE
     with desk.lookup(SYSTEM) as action:
-        shown = views.deficiency_preview(
+        shown = previews.deficiency_preview(
             Money(labor), Money(materials), Money(equipment), TODAY, action.calendar
         )
-    assert shown == views.ChargePreview(
+    assert shown == previews.ChargePreview(
         cost, Money(total) - cost, Money(total), date(2026, 12, 30), None
     )
 
@@ -1653,7 +1657,7 @@ def test_twenty_percent_is_added_to_the_cent(cents: int) -> None:
     cost = Money.from_cents(cents)
     extra = sc.administration_for(ChargeKind.DEFICIENCY_REPAIR, cost)
     assert abs(Decimal(extra.cents) - Decimal(cents) / 5) <= Decimal("0.5")
-    shown = views.deficiency_preview(cost, Money.zero(), Money.zero(), TODAY, CityCalendar())
+    shown = previews.deficiency_preview(cost, Money.zero(), Money.zero(), TODAY, CityCalendar())
     assert (shown.administration, shown.total) == (extra, cost + extra)
 
 

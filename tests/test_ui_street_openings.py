@@ -180,9 +180,7 @@ def pay_fees(desk: Desk, who: SignedIn, party_id: int, opening_id: int) -> str:
 
 def apply(desk: Desk, who: SignedIn, data: OpeningData) -> int:
     with desk.action(who) as action:
-        opening = street_openings.apply(action, data)
-        action.session.flush()
-        return opening.id
+        return street_openings.apply(action, data)
 
 
 def approved(

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
 from PySide6.QtCore import QDateTime, Qt
@@ -40,12 +39,11 @@ from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
-from clerk_desk.history import HistoryEntry
-from clerk_desk.kinds import OpeningStatus
-from clerk_desk.models import OpeningRenewal, OpeningSite, StreetImprovement, StreetOpening
+from clerk_desk.kinds import DueStatus
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_openings import previews
 from clerk_desk.street_openings import service as street_openings
 from clerk_desk.street_openings import views as street_openings_views
 from clerk_desk.street_openings.service import (
@@ -58,16 +56,20 @@ from clerk_desk.street_openings.service import (
     ChecklistLine,
     ImprovementData,
     OpeningData,
-    SiteData,
     WorkRecord,
 )
-from clerk_desk.street_openings.views import DueView, PermitProtection, Shown
+from clerk_desk.street_openings.views import (
+    FIELD_LENGTHS,
+    DueView,
+    ImprovementRow,
+    OpeningRow,
+    PermitProtection,
+    SiteRow,
+    improvement_rows,
+)
 from clerk_desk.words import format_day
 from ui import forms
 from ui.dialog_parts import (
-    BLOCK_COLOUR,
-    DONE_COLOUR,
-    WARN_COLOUR,
     RowActDialog,
     plain_text,
     widgets_row,
@@ -76,6 +78,16 @@ from ui.dialog_parts import may_not as may_not
 from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit, money_edit
 from ui.kit.pickers import PartyPicker
+from ui.kit.style import (
+    BAD,
+    BAD_BACKGROUND,
+    GOOD_BACKGROUND,
+    LATE_BACKGROUND,
+    QUIET,
+    marked,
+    panel_sheet,
+    text_sheet,
+)
 from ui.operations import App, perform
 from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
@@ -86,252 +98,6 @@ BILL = Permission.BILL
 TITLES = ("Building Inspector", "Director of Public Works")
 """The officials § 506-6 names: the permit is theirs to approve, renew and close."""
 NO_STREET = "— not in the street register —"
-
-
-# ---- plain rows ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SiteRow:
-    """One opening listed on an application (or on the form)."""
-
-    location: str
-    street_id: int | None = None
-    street: str = ""
-    surface: str = ""
-    length_ft: int | None = None
-    width_ft: int | None = None
-
-    @classmethod
-    def of(cls, site: OpeningSite) -> SiteRow:
-        return cls(
-            site.location,
-            site.street_id,
-            site.street.full_name if site.street is not None else "",
-            site.surface,
-            site.length_ft,
-            site.width_ft,
-        )
-
-    @property
-    def size(self) -> str:
-        """ "12 by 4 ft", "12 ft long", or nothing."""
-        if self.length_ft and self.width_ft:
-            return f"{self.length_ft} by {self.width_ft} ft"
-        if self.length_ft:
-            return f"{self.length_ft} ft long"
-        if self.width_ft:
-            return f"{self.width_ft} ft wide"
-        return ""
-
-    def data(self) -> SiteData:
-        return SiteData(self.location, self.street_id, self.surface, self.length_ft, self.width_ft)
-
-
-@dataclass(frozen=True, slots=True)
-class RenewalRow:
-    requested_on: date
-    granted_on: date
-    granted_by: str
-    valid_until: date
-
-    @classmethod
-    def of(cls, renewal: OpeningRenewal) -> RenewalRow:
-        return cls(
-            renewal.requested_on, renewal.granted_on, renewal.granted_by, renewal.valid_until
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class OpeningRow:
-    """A street opening as the register shows it, read inside one action."""
-
-    id: int
-    number: str
-    applicant_id: int
-    applicant: str
-    applicant_address: str
-    public_utility: bool
-    status: OpeningStatus
-    status_text: str  # as the register shows it today: "Expired", "Guarantee period" …
-    emergency: bool
-    nature_of_work: str
-    method: str
-    existing_patches: str
-    planned_start: date | None
-    planned_end: date | None
-    opened_on: date | None
-    city_notified_at: datetime | None  # City Hall's time
-    applied_at: datetime  # City Hall's time
-    received_by: str
-    frozen_emergency_by: str
-    frozen_emergency_on: date | None
-    council_essential_on: date | None
-    council_essential_note: str
-    approved_on: date | None
-    approved_by: str
-    approved_by_title: str
-    valid_until: date | None
-    restoration_due: date | None
-    restoration_overdue: bool
-    commencement_notice_at: datetime | None
-    started_at: datetime | None
-    backfill_notice_at: datetime | None
-    backfilled_at: datetime | None
-    temporary_patch_on: date | None
-    completed_on: date | None
-    guarantee_ends: date | None
-    refused_reason: str
-    notes: str
-    sites: tuple[SiteRow, ...]
-    renewals: tuple[RenewalRow, ...]
-
-    @classmethod
-    def of(cls, opening: StreetOpening, action: Action) -> OpeningRow:
-        zone, today = action.zone, action.today()
-        applicant = opening.applicant
-
-        def local(moment: datetime | None) -> datetime | None:
-            return moment.astimezone(zone) if moment is not None else None
-
-        address = ", ".join(p for p in (applicant.street, applicant.city) if p)
-        restoration = street_openings_views.restoration_due_on(opening, action.calendar)
-        return cls(
-            id=opening.id,
-            number=opening.number,
-            applicant_id=opening.applicant_id,
-            applicant=applicant.name,
-            applicant_address=address,
-            public_utility=applicant.public_utility,
-            status=OpeningStatus(opening.status),
-            status_text=street_openings.display_status(opening, today),
-            emergency=opening.emergency,
-            nature_of_work=opening.nature_of_work,
-            method=opening.method,
-            existing_patches=opening.existing_patches,
-            planned_start=opening.planned_start,
-            planned_end=opening.planned_end,
-            opened_on=opening.opened_on,
-            city_notified_at=local(opening.city_notified_at),
-            applied_at=opening.applied_at.astimezone(zone),
-            received_by=opening.received_by_name,
-            frozen_emergency_by=opening.frozen_emergency_by,
-            frozen_emergency_on=opening.frozen_emergency_on,
-            council_essential_on=opening.council_essential_on,
-            council_essential_note=opening.council_essential_note,
-            approved_on=opening.approved_on,
-            approved_by=opening.approved_by_name,
-            approved_by_title=opening.approved_by_title,
-            valid_until=opening.valid_until,
-            restoration_due=restoration,
-            restoration_overdue=restoration is not None and today > restoration,
-            commencement_notice_at=local(opening.commencement_notice_at),
-            started_at=local(opening.started_at),
-            backfill_notice_at=local(opening.backfill_notice_at),
-            backfilled_at=local(opening.backfilled_at),
-            temporary_patch_on=opening.temporary_patch_on,
-            completed_on=opening.completed_on,
-            guarantee_ends=(
-                street_openings.guarantee_ends(opening)
-                if opening.completed_on is not None
-                else None
-            ),
-            refused_reason=opening.refused_reason,
-            notes=opening.notes,
-            sites=tuple(SiteRow.of(site) for site in opening.sites),
-            renewals=tuple(RenewalRow.of(r) for r in opening.renewals),
-        )
-
-    @property
-    def locations(self) -> str:
-        return "; ".join(site.location for site in self.sites)
-
-    @property
-    def applied_on(self) -> date:
-        return self.applied_at.date()
-
-    @property
-    def exempt(self) -> bool:
-        return self.status is OpeningStatus.EXEMPT
-
-    @property
-    def approved(self) -> bool:
-        """Approved at some time (a permit exists to print)."""
-        return self.approved_on is not None and not self.exempt
-
-    @property
-    def open_permit(self) -> bool:
-        """Approved and not yet restored: the work and its notices are being recorded."""
-        return self.status in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS)
-
-    @property
-    def finished(self) -> bool:
-        return self.status in (OpeningStatus.CLOSED, OpeningStatus.REFUSED, OpeningStatus.EXEMPT)
-
-    @property
-    def work_days(self) -> str:
-        """ "Mon May 3, 2027 to Fri May 7, 2027", or what is known of it."""
-        start = self.planned_start or self.opened_on
-        if start is None:
-            return ""
-        end = self.planned_end or start
-        return format_day(start) if end == start else f"{format_day(start)} to {format_day(end)}"
-
-
-def search_opening_rows(
-    action: Action,
-    text: str = "",
-    *,
-    shown: Shown | None = None,
-    year: int | None = None,
-    limit: int = street_openings.SEARCH_LIMIT,
-) -> list[OpeningRow]:
-    return [
-        OpeningRow.of(o, action)
-        for o in street_openings_views.search_register(
-            action.session, text, shown=shown, year=year, today=action.today(), limit=limit
-        )
-    ]
-
-
-def opening_row(action: Action, opening_id: int) -> OpeningRow:
-    return OpeningRow.of(street_openings.get_opening(action.session, opening_id), action)
-
-
-@dataclass(frozen=True, slots=True)
-class OpeningDetails:
-    """Everything the tab shows of the permit chosen, read in one action."""
-
-    row: OpeningRow
-    findings: tuple[Finding, ...]
-    checklist: tuple[ChecklistLine, ...]
-    dues: tuple[DueView, ...]
-    history: tuple[HistoryEntry, ...]
-
-
-def opening_details(action: Action, opening_id: int) -> OpeningDetails:
-    session, today = action.session, action.today()
-    opening = street_openings.get_opening(session, opening_id)
-    row = OpeningRow.of(opening, action)
-    findings: list[Finding] = []
-    if not row.finished:
-        findings = street_openings.approval_findings(
-            session, opening, calendar=action.calendar, today=today
-        )
-    checklist: list[ChecklistLine] = []
-    if row.approved:
-        checklist = street_openings.work_checklist(
-            opening, calendar=action.calendar, today=today, tz=action.zone
-        )
-    zone = action.zone
-    history = street_openings_views.history(session, opening_id, zone=zone)
-    return OpeningDetails(
-        row,
-        tuple(findings),
-        tuple(checklist),
-        tuple(street_openings_views.dues(session, opening_id, today=today)),
-        tuple(history),
-    )
 
 
 # ---- small pieces ----------------------------------------------------------------------------
@@ -368,7 +134,7 @@ class MomentField(QWidget):
     def note(self, text: str) -> None:
         """A muted word after the time ("not required for an emergency")."""
         label = QLabel(text)
-        label.setStyleSheet("color: #555;")
+        label.setStyleSheet(text_sheet(QUIET))
         self._line.insertWidget(2, label)
 
     def value(self, zone: tzinfo) -> datetime | None:
@@ -469,7 +235,7 @@ class SitesEditor(QWidget):
         found = perform(
             self,
             app,
-            lambda a: [(s.id, s.full_name) for s in street_numbers.streets(a.session)],
+            street_numbers.street_choices,
             writes=False,
         )
         for street_id, name in found or []:
@@ -478,7 +244,8 @@ class SitesEditor(QWidget):
             "The street, from the street register: an opening in a street improved within five "
             "years is checked against it (§ 506-7 (Excavation in new streets limited))"
         )
-        self.location = forms.limit_to(QLineEdit(), OpeningSite.location)
+        self.location = QLineEdit()
+        self.location.setMaxLength(FIELD_LENGTHS["location"])
         self.location.setObjectName("site_location")
         self.location.setPlaceholderText("e.g. in front of 118 Orange St; at Broad St N")
         self.surface = QComboBox()
@@ -521,7 +288,7 @@ class SitesEditor(QWidget):
         grid.setColumnStretch(3, 1)
         below = QHBoxLayout()
         hint = QLabel("Every opening is listed when the application is submitted (§ 506-6 (Fee)).")
-        hint.setStyleSheet("color: #555;")
+        hint.setStyleSheet(text_sheet(QUIET))
         hint.setWordWrap(True)
         below.addWidget(hint, 1)
         below.addWidget(self.remove_button)
@@ -725,7 +492,7 @@ class OpeningDialog(forms.TwoColumnForm):
         opened = forms.to_date(self.opened_on) if emergency else None
 
         def work(action: Action) -> list[Finding]:
-            return street_openings_views.application_notes(
+            return previews.application_notes(
                 action.calendar,
                 today=action.today(),
                 planned_start=start,
@@ -765,11 +532,8 @@ class OpeningDialog(forms.TwoColumnForm):
         def work(action: Action) -> int:
             data = self.data()
             if city_work:
-                opening = street_openings.record_city_work(action, data)
-            else:
-                opening = street_openings.apply(action, data)
-            action.session.flush()
-            return opening.id
+                return street_openings.record_city_work(action, data)
+            return street_openings.apply(action, data)
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -807,8 +571,7 @@ class OpenedDialog(_ActDialog):
         day, opening_id = forms.to_date(self.day), self.row.id
 
         def work(action: Action) -> Finding:
-            opening = street_openings.get_opening(action.session, opening_id)
-            return street_openings_views.opened_fee_note(action.session, opening, day)
+            return previews.opened_fee_note(action, opening_id, day)
 
         found = perform(self, self.app, work, writes=False)
         self.fee_view.set_findings([found] if found is not None else [])
@@ -909,9 +672,7 @@ class ApproveDialog(_ActDialog):
         opening_id = row.id
 
         def work(action: Action) -> tuple[list[Finding], PermitProtection]:
-            protection = street_openings_views.permit_protection(
-                action.session, opening_id, calendar=action.calendar, tz=action.zone
-            )
+            protection = street_openings_views.protection_of(action, opening_id)
             return street_openings.review(action, opening_id), protection
 
         found = perform(self, app, work, writes=False)
@@ -1019,8 +780,7 @@ class RenewDialog(_ActDialog):
         opening_id = row.id
 
         def renewed(action: Action) -> date | None:
-            opening = street_openings.get_opening(action.session, opening_id)
-            return street_openings_views.renewal_until(opening)
+            return previews.renewal_until(action, opening_id)
 
         through = perform(self, app, renewed, writes=False)
         after = (
@@ -1153,9 +913,7 @@ class _ChargeDialog(_ActDialog):
         self.preview.setObjectName("charge_preview")
         self.preview.setWordWrap(True)
         self.preview.setTextFormat(Qt.TextFormat.RichText)
-        self.preview.setStyleSheet(
-            "QLabel { background: #e8f1fb; color: #1d2b36; padding: 8px; border-radius: 3px; }"
-        )
+        self.preview.setStyleSheet(panel_sheet("info", padding=8))
         self.form.addRow(self.preview)
         self.done_building(660)
         self.show_preview()
@@ -1172,7 +930,7 @@ class _ChargeDialog(_ActDialog):
         try:
             amounts = {field: self.money(field) for field in self.amounts}
         except InvalidInput as error:
-            self.preview.setText(f"<span style='color:#b00020'>{html.escape(error.message)}</span>")
+            self.preview.setText(marked(error.message, BAD, bold=False))
             return
         notice_on = forms.to_date(self.notice_on)
         text = perform(self, self.app, lambda a: self.describe(a, amounts, notice_on), writes=False)
@@ -1210,7 +968,7 @@ class CityRepairDialog(_ChargeDialog):
         self.parcel.parcel_changed.connect(lambda _p: self.show_preview())
 
     def describe(self, action: Action, amounts: dict[str, Money], notice_on: date) -> str:
-        shown = street_openings_views.city_repair_preview(
+        shown = previews.city_repair_preview(
             amounts["repair"], amounts["maintenance"], notice_on, action.calendar
         )
         chosen = self.parcel.parcel
@@ -1278,7 +1036,7 @@ class DeficiencyDialog(_ChargeDialog):
         )
 
     def describe(self, action: Action, amounts: dict[str, Money], notice_on: date) -> str:
-        shown = street_openings_views.deficiency_preview(
+        shown = previews.deficiency_preview(
             amounts["labor"],
             amounts["materials"],
             amounts["equipment"],
@@ -1313,49 +1071,6 @@ class DeficiencyDialog(_ChargeDialog):
         )
 
 
-# ---- the street improvement register ---------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ImprovementRow:
-    id: int
-    street_id: int
-    street: str
-    limits: str
-    description: str
-    determined_on: date
-    utility_notice_on: date | None
-    work_begins_on: date | None
-    completed_on: date | None
-    no_openings_through: date | None
-    findings: tuple[Finding, ...]
-
-    @classmethod
-    def of(cls, improvement: StreetImprovement) -> ImprovementRow:
-        completed = improvement.completed_on
-        return cls(
-            improvement.id,
-            improvement.street_id,
-            improvement.street.full_name,
-            improvement.limits,
-            improvement.description,
-            improvement.determined_on,
-            improvement.utility_notice_on,
-            improvement.work_begins_on,
-            completed,
-            street_openings.moratorium_ends(completed) if completed is not None else None,
-            tuple(street_openings.improvement_findings(improvement)),
-        )
-
-    @property
-    def check_text(self) -> str:
-        return " ".join(f.text for f in self.findings)
-
-
-def improvement_rows(action: Action) -> list[ImprovementRow]:
-    return [ImprovementRow.of(i) for i in street_openings_views.improvements(action.session)]
-
-
 def improvement_columns() -> tuple[TableColumn, ...]:
     return (
         TableColumn("Street", lambda r: r.street, tooltip=lambda r: r.description or None),
@@ -1378,7 +1093,7 @@ def improvement_columns() -> tuple[TableColumn, ...]:
             "Check",
             lambda r: r.check_text,
             tooltip=lambda r: "\n".join(f"{f.text} ({f.cite})" for f in r.findings) or None,
-            colour=lambda r: WARN_COLOUR if r.findings else None,
+            colour=lambda r: LATE_BACKGROUND if r.findings else None,
         ),
     )
 
@@ -1510,12 +1225,13 @@ class ImprovementDialog(forms.FormDialog):
         found = perform(
             self,
             app,
-            lambda a: [(s.id, s.full_name) for s in street_numbers.streets(a.session)],
+            street_numbers.street_choices,
             writes=False,
         )
         for street_id, name in found or []:
             self.street.addItem(name, street_id)
-        self.limits = forms.limit_to(QLineEdit(), StreetImprovement.limits)
+        self.limits = QLineEdit()
+        self.limits.setMaxLength(FIELD_LENGTHS["limits"])
         self.limits.setObjectName("limits")
         self.limits.setPlaceholderText("e.g. from Broad St N to Court St")
         self.description = QLineEdit()
@@ -1555,7 +1271,7 @@ class ImprovementDialog(forms.FormDialog):
 
     def show_checks(self) -> None:
         self.view.set_findings(
-            street_openings_views.improvement_notes(
+            previews.improvement_notes(
                 determined_on=forms.to_date(self.determined_on),
                 work_begins_on=self.begins_on.value(),
                 utility_notice_on=self.notice_on.value(),
@@ -1580,9 +1296,7 @@ class ImprovementDialog(forms.FormDialog):
 
     def commit(self) -> object:
         def work(action: Action) -> int:
-            improvement = street_openings.record_improvement(action, self.data())
-            action.session.flush()
-            return improvement.id
+            return street_openings.record_improvement(action, self.data())
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -1644,8 +1358,8 @@ class CompleteImprovementDialog(forms.FormDialog):
 def checklist_columns() -> tuple[TableColumn, ...]:
     def colour(line: ChecklistLine) -> str | None:
         if line.finding is not None:
-            return BLOCK_COLOUR if line.finding.blocks else WARN_COLOUR
-        return DONE_COLOUR if line.done else None
+            return BAD_BACKGROUND if line.finding.blocks else LATE_BACKGROUND
+        return GOOD_BACKGROUND if line.done else None
 
     return (
         TableColumn("Step", lambda r: r.title),
@@ -1667,8 +1381,8 @@ def due_columns() -> tuple[TableColumn, ...]:
 
     def colour(due: DueView) -> str | None:
         if due.overdue:
-            return BLOCK_COLOUR
-        return DONE_COLOUR if due.status.value == "paid" else None
+            return BAD_BACKGROUND
+        return GOOD_BACKGROUND if due.status is DueStatus.PAID else None
 
     return (
         TableColumn("What", lambda r: r.kind.label, tooltip=lambda r: r.description),

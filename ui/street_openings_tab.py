@@ -44,11 +44,18 @@ from clerk_desk.street_openings.service import (
     RECORD_TYPE,
     VALIDITY_CITE,
 )
-from clerk_desk.street_openings.views import Shown
+from clerk_desk.street_openings.views import (
+    OpeningDetails,
+    OpeningRow,
+    Shown,
+    opening_details,
+    register_rows,
+)
 from clerk_desk.words import clock_time, day_or_blank
 from ui import forms, operations, printing
-from ui.dialog_parts import BLOCK_COLOUR, NBSP, WARN_COLOUR, may_not
+from ui.dialog_parts import NBSP, may_not
 from ui.findings_view import FindingsView
+from ui.kit.style import BAD, BAD_BACKGROUND, LATE, LATE_BACKGROUND, QUIET, marked, text_sheet
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
@@ -64,16 +71,12 @@ from ui.street_opening_dialogs import (
     FrozenEmergencyDialog,
     ImprovementsDialog,
     OpenedDialog,
-    OpeningDetails,
     OpeningDialog,
-    OpeningRow,
     RefuseDialog,
     RenewDialog,
     WorkDialog,
     checklist_columns,
     due_columns,
-    opening_details,
-    search_opening_rows,
     site_columns,
 )
 from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn, yes
@@ -83,10 +86,10 @@ _EXPORT_ALL = 10**9
 
 def opening_columns() -> tuple[TableColumn, ...]:
     def status_colour(row: OpeningRow) -> str | None:
-        return WARN_COLOUR if row.status_text == "Expired" else None
+        return LATE_BACKGROUND if row.status_text == "Expired" else None
 
     def due_colour(row: OpeningRow) -> str | None:
-        return BLOCK_COLOUR if row.restoration_overdue else None
+        return BAD_BACKGROUND if row.restoration_overdue else None
 
     return (
         TableColumn("Permit", lambda r: r.number),
@@ -227,7 +230,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         )
         for line, (caption, buttons) in enumerate(groups):
             label = QLabel(caption)
-            label.setStyleSheet("color: #555;")
+            label.setStyleSheet(text_sheet(QUIET))
             grid.addWidget(label, line, 0)
             for column, made in enumerate(buttons, start=1):
                 grid.addWidget(made, line, column)
@@ -252,7 +255,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         self.findings = FindingsView(self.app)
         self.findings.setObjectName("approval_findings")
         self.frozen_rule = QLabel(
-            f"<small style='color:#444'><b>Frozen ground:</b> {html.escape(FROZEN_RULE)} "
+            f"<small style='color:{QUIET}'><b>Frozen ground:</b> {html.escape(FROZEN_RULE)} "
             f"({cite_html(FROZEN_CITE)})</small>"
         )
         self.frozen_rule.setObjectName("frozen_rule")
@@ -361,10 +364,10 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
 
     def search_rows(self, action: Action) -> list[OpeningRow]:
         text, shown, year = self.search_field.text(), self.shown(), self.year_box.currentData()
-        return search_opening_rows(action, text, shown=shown, year=year)
+        return register_rows(action, text, shown=shown, year=year)
 
     def register_years(self, action: Action) -> list[int]:
-        return street_openings_views.register_years(action.session)
+        return street_openings_views.years(action)
 
     select_opening = RegisterPage.select_id
 
@@ -501,13 +504,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         applicant at the counter."""
 
         def work(action: Action) -> str:
-            number = street_openings.get_opening(action.session, opening_id).number
-            dues = street_openings_views.dues(action.session, opening_id, today=action.today())
-            owed = [d for d in dues if d.status.value == "open"]
-            if "exempt" in what:
-                return f"Street opening {number} {what}."
-            fee = f"Fee billed: {owed[0].amount}." if owed else "No permit fee billed."
-            return f"Street opening {number} {what}. {fee}"
+            return street_openings_views.taken_message(action, opening_id, what)
 
         return perform(self, self.app, work, writes=False) or "Street opening saved."
 
@@ -635,7 +632,7 @@ def opening_html(row: OpeningRow) -> str:
         f"<h3>{e(row.number)} — {e(row.status_text)}</h3>",
         f"<p><b>{e(row.applicant)}</b>{utility}"
         + (
-            f"<br><span style='color:#444'>{e(row.applicant_address)}</span>"
+            f"<br>{marked(row.applicant_address, QUIET, bold=False)}"
             if row.applicant_address
             else ""
         )
@@ -657,11 +654,11 @@ def opening_html(row: OpeningRow) -> str:
             f"City officials notified {e(words.us_date(row.city_notified_at.date()))} "
             f"{e(clock_time(row.city_notified_at))}"
             if row.city_notified_at
-            else "<b style='color:#8a5a00'>City officials' notification not recorded</b>"
+            else marked("City officials' notification not recorded", LATE)
         )
         made = f"made {e(day_or_blank(row.opened_on))}; " if row.opened_on else ""
         parts.append(
-            f"<p><b style='color:#8a5a00'>Emergency excavation</b>: {made}{notified} "
+            f"<p>{marked('Emergency excavation', LATE)}: {made}{notified} "
             f"({cite(EMERGENCY_CITE)})</p>"
         )
     elif row.opened_on:
@@ -695,9 +692,9 @@ def opening_html(row: OpeningRow) -> str:
         dates.append(f"Guarantee through {e(day_or_blank(row.guarantee_ends))}")
     parts.append("<p>" + "<br>".join(dates) + "</p>")
     if row.status is OpeningStatus.REFUSED and row.refused_reason:
-        parts.append(f"<p><b style='color:#b00020'>Refused:</b> {e(row.refused_reason)}</p>")
+        parts.append(f"<p>{marked('Refused:', BAD)} {e(row.refused_reason)}</p>")
     if row.exempt:
         parts.append(f"<p>City work: no permit or fee ({cite(CITY_WORK_CITE)}).</p>")
     if row.notes:
-        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+        parts.append(f"<p style='color:{QUIET}'><i>Notes:</i> {e(row.notes)}</p>")
     return "".join(parts)

@@ -40,7 +40,7 @@ from clerk_desk.demo import counter as demo_counter
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import BondKind, Role
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import Operator, StreetOpening
+from clerk_desk.models import Operator
 from clerk_desk.money import Money
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_openings import service as so
@@ -126,12 +126,12 @@ class _Plan:
         moment: datetime,
         key: str,
         data: OpeningData,
-        service: Callable[[Action, OpeningData], StreetOpening] = so.apply,
+        service: Callable[[Action, OpeningData], int] = so.apply,
     ) -> None:
         """The Clerk takes the application (or records City work) at ``moment``."""
 
         def apply(action: Action) -> None:
-            self.ids[key] = service(action, data).id
+            self.ids[key] = service(action, data)
 
         self.add(moment, self.staff.clerk, apply)
 

@@ -354,8 +354,8 @@ def _record(action: Action, data: OpeningData, status: OpeningStatus) -> StreetO
     return opening
 
 
-def apply(action: Action, data: OpeningData) -> StreetOpening:
-    """Take an application for a street opening permit and bill its fee."""
+def apply(action: Action, data: OpeningData) -> int:
+    """Take an application for a street opening permit and bill its fee; the permit's id."""
     opening = _record(action, data, OpeningStatus.APPLIED)
     applicant = get_party(action.session, data.applicant_id)
     _fee(action, opening, applicant.id)
@@ -366,10 +366,10 @@ def apply(action: Action, data: OpeningData) -> StreetOpening:
         + (" (emergency)" if opening.emergency else ""),
         after=snapshot(opening) | {"sites": [s.location for s in opening.sites]},
     )
-    return opening
+    return opening.id
 
 
-def record_city_work(action: Action, data: OpeningData) -> StreetOpening:
+def record_city_work(action: Action, data: OpeningData) -> int:
     """Record an opening by City departments or by a contractor under City contract: exempt,
     no permit or fee (§ 506-6 (City work excluded)); kept so the street's history is whole."""
     opening = _record(action, data, OpeningStatus.EXEMPT)
@@ -379,7 +379,7 @@ def record_city_work(action: Action, data: OpeningData) -> StreetOpening:
         f"City work {opening.number} recorded (exempt, {CITY_WORK_CITE})",
         after=snapshot(opening),
     )
-    return opening
+    return opening.id
 
 
 def get_opening(session: Session, opening_id: int) -> StreetOpening:
@@ -1267,8 +1267,9 @@ class ImprovementData:
     completed_on: date | None = None
 
 
-def record_improvement(action: Action, data: ImprovementData) -> StreetImprovement:
-    """Add a permanent improvement or repaving to the register (it starts the five years)."""
+def record_improvement(action: Action, data: ImprovementData) -> int:
+    """Add a permanent improvement or repaving to the register (it starts the five years); its
+    id."""
     action.require(Permission.APPROVE_WORK_PERMITS)
     if action.session.get(Street, data.street_id) is None:
         raise NotFound(f"There is no street number {data.street_id}.")
@@ -1298,13 +1299,14 @@ def record_improvement(action: Action, data: ImprovementData) -> StreetImproveme
         created_at=action.now(),
     )
     action.session.add(improvement)
+    action.session.flush()
     action.audit(
         "improvement.create",
         improvement,
         "Street improvement recorded",
         after=snapshot(improvement),
     )
-    return improvement
+    return improvement.id
 
 
 def complete_improvement(

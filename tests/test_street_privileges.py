@@ -30,6 +30,7 @@ from clerk_desk.demo import street_privileges as demo_street_privileges
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
+from clerk_desk.history import history
 from clerk_desk.kinds import (
     BondKind,
     ChargeKind,
@@ -1484,6 +1485,38 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
     assert _today_items(desk) == []  # cleared by the City: nothing left to do
     with pytest.raises(Conflict, match="removal under SP-2026-001 was recorded Mon Mar 1"):
         _remove(desk, clerk, privilege_id, date(2027, 3, 1))
+
+
+def test_the_one_history_reader_finds_the_removal_charge_from_the_permit_alone(
+    desk: Desk,
+    clock: FixedClock,
+    admin: SignedIn,
+    clerk: SignedIn,
+    director: SignedIn,
+    builder: int,
+    parcel: int,
+) -> None:
+    """The drift of issue 18: the street privileges' own copy of the history dropped the
+    removal charge's events of a permit with no amounts due. The workflow now asks the one
+    reader (clerk_desk.history) with the permit alone, and the reader finds the charge filed
+    against it: its creation and bill are in the permit's history without being named."""
+    privilege_id = _ready(desk, admin, director, builder, parcel_id=parcel)
+    _issue(desk, director, privilege_id)
+    clock.set(datetime(2027, 2, 28, 18, 30))
+    _notice(desk, clerk, privilege_id, at(date(2027, 2, 28), 18, 30))
+    clock.set(datetime(2027, 3, 1, 18, 30))
+    charge_id = _remove(desk, clerk, privilege_id, date(2027, 3, 1)).id
+    permit = RecordRef(sp.RECORD_TYPE, str(privilege_id))
+    with desk.database.reading() as session:
+        alone = history(session, permit)
+        shown = sp.history(session, privilege_id)
+        told = history(session, permit, related=[RecordRef(sc.RECORD_TYPE, str(charge_id))])
+    assert [(e.record_type, e.action) for e in alone][-3:] == [
+        ("special_charge", "special_charge.created"),
+        ("special_charge", "special_charge.billed"),
+        ("street_privilege", "privilege.city_removal"),
+    ]
+    assert alone == shown == told  # named or not, the charge is read once
 
 
 def test_a_removal_is_charged_only_against_a_recorded_parcel_with_an_owner(

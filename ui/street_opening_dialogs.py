@@ -15,15 +15,12 @@ The rows shown in the tables are plain frozen values read inside one action, nev
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 from datetime import date, datetime, tzinfo
 
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -44,29 +41,27 @@ from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_openings import previews
+from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings import service as street_openings
 from clerk_desk.street_openings import views as street_openings_views
-from clerk_desk.street_openings.service import (
+from clerk_desk.street_openings import work as street_openings_work
+from clerk_desk.street_openings.rules import (
     FROZEN_CITE,
     FROZEN_RULE,
     NEW_STREETS_CITE,
     RENEWAL_CITE,
     SURFACES,
     VALIDITY_CITE,
-    ChecklistLine,
-    ImprovementData,
-    OpeningData,
-    WorkRecord,
 )
+from clerk_desk.street_openings.service import OpeningData
 from clerk_desk.street_openings.views import (
     FIELD_LENGTHS,
     DueView,
-    ImprovementRow,
     OpeningRow,
     PermitProtection,
     SiteRow,
-    improvement_rows,
 )
+from clerk_desk.street_openings.work import ChecklistLine, WorkRecord
 from clerk_desk.words import format_day
 from ui import forms
 from ui.dialog_parts import (
@@ -76,20 +71,16 @@ from ui.dialog_parts import (
 )
 from ui.dialog_parts import may_not as may_not
 from ui.findings_view import FindingsView
-from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit, money_edit
+from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import (
-    BAD,
     BAD_BACKGROUND,
     GOOD_BACKGROUND,
     LATE_BACKGROUND,
     QUIET,
-    marked,
-    panel_sheet,
     text_sheet,
 )
 from ui.operations import App, perform
-from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 TAKE = Permission.TAKE_APPLICATIONS
@@ -147,7 +138,7 @@ class MomentField(QWidget):
         )
 
 
-def _findings_box(title: str, view: FindingsView, name: str) -> QGroupBox:
+def findings_box(title: str, view: FindingsView, name: str) -> QGroupBox:
     box = QGroupBox(title)
     box.setObjectName(name)
     layout = QVBoxLayout(box)
@@ -396,7 +387,7 @@ class OpeningDialog(forms.TwoColumnForm):
             self.banner = forms.banner(
                 "Excavation under the direction of City departments or employees, or by "
                 "contractors under contract with the City, needs no permit and pays no fee "
-                f"({street_openings.CITY_WORK_CITE}). It is recorded here, marked exempt, so "
+                f"({street_openings_rules.CITY_WORK_CITE}). It is recorded here, marked exempt, so "
                 "the street's history is whole.",
                 tone="info",
             )
@@ -455,7 +446,7 @@ class OpeningDialog(forms.TwoColumnForm):
             self.emergency_rows = [made, self.notified]
         self.add_to(self.right, "No&tes", self.notes, "notes")
         self.right.addRow(
-            _findings_box("What the ordinance says about these days", self.days_view, "days_box")
+            findings_box("What the ordinance says about these days", self.days_view, "days_box")
         )
         self.finish_layout()
 
@@ -492,7 +483,7 @@ class OpeningDialog(forms.TwoColumnForm):
         opened = forms.to_date(self.opened_on) if emergency else None
 
         def work(action: Action) -> list[Finding]:
-            return previews.application_notes(
+            return street_openings_rules.application_notes(
                 action.calendar,
                 today=action.today(),
                 planned_start=start,
@@ -541,7 +532,7 @@ class OpeningDialog(forms.TwoColumnForm):
 # ---- acts on an application ------------------------------------------------------------------
 
 
-class _ActDialog(RowActDialog):
+class OpeningActDialog(RowActDialog):
     """A form acting on one permit: its line at the top, read-only for who may not act."""
 
     form_width = 620
@@ -551,7 +542,7 @@ class _ActDialog(RowActDialog):
         return opening_banner(self.row)
 
 
-class OpenedDialog(_ActDialog):
+class OpenedDialog(OpeningActDialog):
     """Record the day the opening was made; before the permit was approved the fee doubles,
     and the form says so before it is saved."""
 
@@ -583,7 +574,7 @@ class OpenedDialog(_ActDialog):
         )
 
 
-class FrozenEmergencyDialog(_ActDialog):
+class FrozenEmergencyDialog(OpeningActDialog):
     """Record that the Director of Public Works or the Building Inspector determined the work
     an emergency excavation, which the frozen-ground season allows (who is recorded)."""
 
@@ -616,7 +607,7 @@ class FrozenEmergencyDialog(_ActDialog):
         )
 
 
-class CouncilFindingDialog(_ActDialog):
+class CouncilFindingDialog(OpeningActDialog):
     """The Common Council's (or its committee's) finding that opening a street improved within
     five years is absolutely essential: the day and the action."""
 
@@ -650,7 +641,7 @@ class CouncilFindingDialog(_ActDialog):
         )
 
 
-class ApproveDialog(_ActDialog):
+class ApproveDialog(OpeningActDialog):
     """Approve the permit as the Building Inspector or the Director of Public Works.
 
     Every finding of §§ 506-6 and 506-7 is shown with its section; while one stops the approval,
@@ -687,7 +678,7 @@ class ApproveDialog(_ActDialog):
         self.blocked = [f for f in self.findings if f.blocks]
         self.title = title_box()
         self.title.setToolTip("The approving official's title, printed on the permit")
-        until = street_openings.valid_until(today)
+        until = street_openings_rules.valid_until(today)
         self.validity = validity = QLabel(
             f"Approved today by <b>{html.escape(app.operator.full_name)}</b>: valid six months, "
             f"through <b>{format_day(until)}</b> ({html.escape(VALIDITY_CITE)})."
@@ -695,7 +686,7 @@ class ApproveDialog(_ActDialog):
         validity.setObjectName("validity")
         validity.setWordWrap(True)
         self.form.addRow(
-            _findings_box("What §§ 506-6 and 506-7 say about issuing it", self.view, "findings_box")
+            findings_box("What §§ 506-6 and 506-7 say about issuing it", self.view, "findings_box")
         )
         on_file = QGroupBox("On file for this permit")
         on_file_layout = QVBoxLayout(on_file)
@@ -729,7 +720,7 @@ class ApproveDialog(_ActDialog):
         return perform(self, self.app, forms.as_field_error(work, "decision"), errors=self.errors)
 
 
-class RefuseDialog(_ActDialog):
+class RefuseDialog(OpeningActDialog):
     """Refuse the application, with the reason (it stays in the register)."""
 
     permission = DECIDE
@@ -753,7 +744,7 @@ class RefuseDialog(_ActDialog):
         return self.act(lambda a: street_openings.refuse(a, opening_id, reason=reason), "reason")
 
 
-class RenewDialog(_ActDialog):
+class RenewDialog(OpeningActDialog):
     """A thirty-day renewal on the permittee's written request, at the discretion of the
     Building Inspector or the Director of Public Works (who is recorded)."""
 
@@ -813,7 +804,7 @@ class RenewDialog(_ActDialog):
         )
 
 
-class WorkDialog(_ActDialog):
+class WorkDialog(OpeningActDialog):
     """The work as it happens: the notice 24 hours before it begins, its start, the notice four
     hours before backfilling, the backfill, a winter cold-mix patch and the permanent
     restoration's completion (each recorded when known; times on City Hall's clock)."""
@@ -875,481 +866,10 @@ class WorkDialog(_ActDialog):
     def commit(self) -> object:
         record, opening_id = self.work_record(), self.row.id
         return self.act(
-            lambda a: street_openings.record_work(a, opening_id, record),
+            lambda a: street_openings_work.record_work(a, opening_id, record),
             "decision",
             keep=tuple(WorkRecord.__dataclass_fields__),
         )
-
-
-class _ChargeDialog(_ActDialog):
-    """A charge to the permittee, with what it comes to shown before it is saved."""
-
-    permission = BILL
-
-    def __init__(
-        self,
-        parent: QWidget | None,
-        app: App,
-        row: OpeningRow,
-        title: str,
-        *,
-        note: str,
-        fields: Sequence[tuple[str, str]],
-        name: str,
-    ) -> None:
-        super().__init__(parent, app, row, title, save_text="Bill", name=name)
-        self.add_top(forms.banner(note, tone="info"))
-        self.amounts: dict[str, QLineEdit] = {}
-        for field, caption in fields:
-            edit = money_edit(field, "0.00")
-            self.amounts[field] = edit
-            self.add_field(caption, left_aligned(edit), field)
-            edit.textChanged.connect(lambda _t: self.show_preview())
-        self.notice_on = forms.date_edit(app.desk.clock.today(), name="notice_on")
-        self.notice_on.dateChanged.connect(lambda _d: self.show_preview())
-        self.add_field("&Notice given on", left_aligned(self.notice_on), "notice_on")
-        self.add_more_fields()
-        self.preview = QLabel()
-        self.preview.setObjectName("charge_preview")
-        self.preview.setWordWrap(True)
-        self.preview.setTextFormat(Qt.TextFormat.RichText)
-        self.preview.setStyleSheet(panel_sheet("info", padding=8))
-        self.form.addRow(self.preview)
-        self.done_building(660)
-        self.show_preview()
-        next(iter(self.amounts.values())).setFocus()
-
-    def add_more_fields(self) -> None:
-        """Fields a kind of charge asks for after the notice (the City repair: the parcel)."""
-
-    def money(self, field: str) -> Money:
-        text = self.amounts[field].text().strip()
-        return Money.parse(text, field=field) if text else Money.zero()
-
-    def show_preview(self) -> None:
-        try:
-            amounts = {field: self.money(field) for field in self.amounts}
-        except InvalidInput as error:
-            self.preview.setText(marked(error.message, BAD, bold=False))
-            return
-        notice_on = forms.to_date(self.notice_on)
-        text = perform(self, self.app, lambda a: self.describe(a, amounts, notice_on), writes=False)
-        self.preview.setText(text or "")
-
-    def describe(self, action: Action, amounts: dict[str, Money], notice_on: date) -> str:
-        raise NotImplementedError
-
-
-class CityRepairDialog(_ChargeDialog):
-    """The City made the pavement repair: its cost and a year's maintenance are charged to the
-    permittee as a special charge against the premises for which the permit was issued (the
-    parcel, chosen here); unpaid 90 days after actual notice, a lien collected as a special
-    tax."""
-
-    def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
-        super().__init__(
-            parent,
-            app,
-            row,
-            "City repair charge",
-            note="The City may make the pavement repair; the cost of the repair and of "
-            "maintaining it for one year is charged to the person who made the opening, and "
-            "unpaid it becomes a lien against the premises for which the permit was issued "
-            f"({street_openings.REPAIR_CITE}).",
-            fields=(("repair", "Cost of the &repair"), ("maintenance", "One year's &maintenance")),
-            name="city_repair_dialog",
-        )
-
-    def add_more_fields(self) -> None:
-        self.parcel = ParcelPicker(self.app)
-        self.parcel.setObjectName("repair_parcel")
-        self.parcel.setToolTip("The premises for which the permit was issued")
-        self.add_field("&Premises (parcel)", self.parcel, "parcel")
-        self.parcel.parcel_changed.connect(lambda _p: self.show_preview())
-
-    def describe(self, action: Action, amounts: dict[str, Money], notice_on: date) -> str:
-        shown = previews.city_repair_preview(
-            amounts["repair"], amounts["maintenance"], notice_on, action.calendar
-        )
-        chosen = self.parcel.parcel
-        premises = (
-            f"parcel {html.escape(chosen.parcel_number)}"
-            + (f", {html.escape(chosen.site_address)}" if chosen.site_address else "")
-            if chosen is not None
-            else "the premises (choose the parcel)"
-        )
-        roll = (
-            f"; it may be certified to the tax roll from {format_day(shown.tax_roll_on)}"
-            if shown.tax_roll_on is not None
-            else ""
-        )
-        return (
-            f"Charged to {html.escape(self.row.applicant)}: <b>{shown.total}</b>, due "
-            f"<b>{format_day(shown.due_on)}</b>, 90 days after the notice. Unpaid then, it "
-            f"becomes a lien against {premises}, collected as a special tax{roll} "
-            f"({html.escape(street_openings.REPAIR_CITE)})."
-        )
-
-    def commit(self) -> object:
-        try:
-            repair, maintenance = self.money("repair"), self.money("maintenance")
-        except InvalidInput as error:
-            self.errors.clear()
-            self.errors.show(error)
-            return None
-        notice_on, opening_id = forms.to_date(self.notice_on), self.row.id
-        chosen = self.parcel.parcel
-        parcel_id = chosen.id if chosen is not None else None
-        return self.act(
-            lambda a: street_openings.charge_city_repair(
-                a,
-                opening_id,
-                repair=repair,
-                maintenance=maintenance,
-                notice_on=notice_on,
-                parcel_id=parcel_id,
-            ),
-            "notice_on",
-            keep=("repair", "maintenance", "parcel"),
-        )
-
-
-class DeficiencyDialog(_ChargeDialog):
-    """The Director of Public Works repaired deficiencies the permittee failed to correct: the
-    labor, materials and equipment are billed plus 20% for administration."""
-
-    def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
-        super().__init__(
-            parent,
-            app,
-            row,
-            "Deficiency repair",
-            note="Faulty work or materials not corrected on notice are repaired by the Director "
-            "of Public Works and billed to the permittee: all labor, materials and equipment "
-            "used plus 20% for administration (§ 506-6 (Bond)).",
-            fields=(
-                ("labor", "&Labor"),
-                ("materials", "&Materials"),
-                ("equipment", "&Equipment"),
-            ),
-            name="deficiency_dialog",
-        )
-
-    def describe(self, action: Action, amounts: dict[str, Money], notice_on: date) -> str:
-        shown = previews.deficiency_preview(
-            amounts["labor"],
-            amounts["materials"],
-            amounts["equipment"],
-            notice_on,
-            action.calendar,
-        )
-        return (
-            f"Labor, materials and equipment {shown.cost} + 20% for administration "
-            f"{shown.administration} = <b>{shown.total}</b>, billed to "
-            f"{html.escape(self.row.applicant)}, due <b>{format_day(shown.due_on)}</b>."
-        )
-
-    def commit(self) -> object:
-        try:
-            amounts = {field: self.money(field) for field in self.amounts}
-        except InvalidInput as error:
-            self.errors.clear()
-            self.errors.show(error)
-            return None
-        notice_on, opening_id = forms.to_date(self.notice_on), self.row.id
-        return self.act(
-            lambda a: street_openings.charge_deficiency_repair(
-                a,
-                opening_id,
-                labor=amounts["labor"],
-                materials=amounts["materials"],
-                equipment=amounts["equipment"],
-                notice_on=notice_on,
-            ),
-            "notice_on",
-            keep=("labor", "materials", "equipment"),
-        )
-
-
-def improvement_columns() -> tuple[TableColumn, ...]:
-    return (
-        TableColumn("Street", lambda r: r.street, tooltip=lambda r: r.description or None),
-        TableColumn("Limits", lambda r: r.limits),
-        TableColumn("Determined", lambda r: words.us_date(r.determined_on)),
-        TableColumn(
-            "Utility notice",
-            lambda r: words.us_date(r.utility_notice_on),
-            header_tooltip="The written notice to utilities and abutting owners that their "
-            "excavation work in the street must be completed within 30 days",
-        ),
-        TableColumn("Work begins", lambda r: words.us_date(r.work_begins_on)),
-        TableColumn("Completed", lambda r: words.us_date(r.completed_on)),
-        TableColumn(
-            "No openings through",
-            lambda r: words.us_date(r.no_openings_through),
-            header_tooltip=f"Five years after the improvement or repaving ({NEW_STREETS_CITE})",
-        ),
-        TableColumn(
-            "Check",
-            lambda r: r.check_text,
-            tooltip=lambda r: "\n".join(f"{f.text} ({f.cite})" for f in r.findings) or None,
-            colour=lambda r: LATE_BACKGROUND if r.findings else None,
-        ),
-    )
-
-
-class ImprovementsDialog(QDialog):
-    """The register of permanent street improvements and repavings: each starts five years in
-    which the street is not opened (§ 506-7 (Excavation in new streets limited)).
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(self, parent: QWidget | None, app: App) -> None:
-        super().__init__(parent)
-        self.app = app
-        self.changed = False
-        self.setWindowTitle("Street improvements and repavings")
-        self.setObjectName("improvements_dialog")
-        note = forms.banner(
-            "The City determines a permanent improvement or repaving at least 30 days before the "
-            "work begins and at once notifies in writing the utilities and abutting owners that "
-            "their excavation in the street must be completed within 30 days. After it, no "
-            "permit is issued to open the street for five years unless the Common Council, or "
-            f"its committee, finds it absolutely essential ({NEW_STREETS_CITE}).",
-            tone="info",
-        )
-        self.model = RowsModel(improvement_columns(), self)
-        self.table = forms.make_table(self.model, name="improvements_table")
-        forms.size_columns(self.table, {0: 16, 1: 22, 2: 10, 3: 12, 4: 11, 5: 10, 6: 17})
-        self.table.setMinimumHeight(self.table.verticalHeader().defaultSectionSize() * 8 + 30)
-        self.add_button = QPushButton("&New improvement…")
-        self.add_button.setObjectName("add_improvement_button")
-        self.complete_button = QPushButton("&Completed…")
-        self.complete_button.setObjectName("complete_improvement_button")
-        self.complete_button.setToolTip(
-            "Record the day the work was completed: the five years start"
-        )
-        self.count_label = QLabel()
-        self.count_label.setObjectName("improvements_count")
-        buttons = QHBoxLayout()
-        for button in (self.add_button, self.complete_button):
-            button.setAutoDefault(False)
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.count_label)
-        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        close.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(note)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(buttons)
-        layout.addWidget(close)
-        self._may_not = may_not(app, DECIDE)
-        if self._may_not:
-            self.add_button.setEnabled(False)
-            self.add_button.setToolTip(self._may_not)
-        self.add_button.clicked.connect(self.add_improvement)
-        self.complete_button.clicked.connect(self.complete_selected)
-        self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
-        self.resize(1160, 480)
-        self.refresh()
-        self.table.setFocus()
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App) -> bool:
-        """Show the register; True when something was recorded in it."""
-        dialog = cls(parent, app)
-        forms.run_modal(dialog)
-        return dialog.changed
-
-    def selected(self) -> ImprovementRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, ImprovementRow) else None
-
-    def refresh(self, select_id: int | None = None) -> None:
-        rows = perform(self, self.app, improvement_rows, writes=False) or []
-        self.model.set_rows(rows)
-        count = len(rows)
-        self.count_label.setText(
-            f"{count} improvement{'s' if count != 1 else ''}" if count else "None recorded yet"
-        )
-        number = self.model.row_of(lambda r: r.id == select_id) if select_id else -1
-        forms.select_row(self.table, max(number, 0))
-        self._update_buttons()
-
-    def _update_buttons(self) -> None:
-        row = self.selected()
-        usable = row is not None and row.completed_on is None
-        self.complete_button.setEnabled(usable and not self._may_not)
-        self.complete_button.setToolTip(
-            self._may_not
-            or (
-                "Record the day the work was completed: the five years start"
-                if usable
-                else "Choose an improvement not completed yet"
-            )
-        )
-
-    def add_improvement(self) -> None:
-        improvement_id = ImprovementDialog.ask(self, self.app)
-        if improvement_id is not None:
-            self.changed = True
-            self.refresh(improvement_id)
-
-    def complete_selected(self) -> None:
-        row = self.selected()
-        if (
-            row is not None
-            and row.completed_on is None
-            and CompleteImprovementDialog.ask(self, self.app, row)
-        ):
-            self.changed = True
-            self.refresh(row.id)
-
-
-class ImprovementDialog(forms.FormDialog):
-    """Add a permanent improvement or repaving to the register; the 30 days before the work
-    and the notice to utilities are checked as the days are typed.
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(self, parent: QWidget | None, app: App) -> None:
-        super().__init__(parent, "New street improvement", save_text="Record")
-        self.app = app
-        self.setObjectName("improvement_dialog")
-        today = app.desk.clock.today
-        self.street = QComboBox()
-        self.street.setObjectName("street")
-        found = perform(
-            self,
-            app,
-            street_numbers.street_choices,
-            writes=False,
-        )
-        for street_id, name in found or []:
-            self.street.addItem(name, street_id)
-        self.limits = QLineEdit()
-        self.limits.setMaxLength(FIELD_LENGTHS["limits"])
-        self.limits.setObjectName("limits")
-        self.limits.setPlaceholderText("e.g. from Broad St N to Court St")
-        self.description = QLineEdit()
-        self.description.setObjectName("description")
-        self.description.setPlaceholderText("e.g. mill and overlay; reconstruction with curb")
-        self.determined_on = forms.date_edit(today(), name="determined_on")
-        self.notice_on = ChooseDateEdit(
-            lambda: forms.to_date(self.determined_on), name="utility_notice_on"
-        )
-        self.begins_on = ChooseDateEdit(today, name="work_begins_on")
-        self.completed_on = ChooseDateEdit(today, name="completed_on")
-        self.view = FindingsView(app, empty_text="Nothing to check yet.")
-        self.view.setObjectName("improvement_findings")
-        self.add_field("&Street", self.street, "street_id")
-        self.add_field("&Limits", self.limits, "limits")
-        self.add_field("&Work", self.description, "description")
-        self.add_field("&Determined on", left_aligned(self.determined_on), "determined_on")
-        self.add_field("Utility &notice on", left_aligned(self.notice_on), "utility_notice_on")
-        self.add_field("Work &begins", left_aligned(self.begins_on), "work_begins_on")
-        self.add_field("&Completed", left_aligned(self.completed_on), "completed_on")
-        self.form.addRow(_findings_box("The 30 days before the work", self.view, "checks_box"))
-        for edit in (self.determined_on, self.notice_on, self.begins_on):
-            edit.dateChanged.connect(lambda _d: self.show_checks())
-        self.finish_layout()
-        if not app.operator.may(DECIDE):
-            self.set_read_only(refusal(app.operator.role, DECIDE))
-        self.show_checks()
-        self.resize(700, max(self.sizeHint().height(), 420))
-        self.street.setFocus()
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App) -> int | None:
-        dialog = cls(parent, app)
-        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
-            return dialog.result_value
-        return None
-
-    def show_checks(self) -> None:
-        self.view.set_findings(
-            previews.improvement_notes(
-                determined_on=forms.to_date(self.determined_on),
-                work_begins_on=self.begins_on.value(),
-                utility_notice_on=self.notice_on.value(),
-            )
-        )
-
-    def data(self) -> ImprovementData:
-        street_id = self.street.currentData()
-        if not isinstance(street_id, int):
-            raise InvalidInput(
-                "Choose the street (add it under Street Numbers).", field="street_id"
-            )
-        return ImprovementData(
-            street_id=street_id,
-            determined_on=forms.to_date(self.determined_on),
-            limits=self.limits.text(),
-            description=self.description.text(),
-            utility_notice_on=self.notice_on.value(),
-            work_begins_on=self.begins_on.value(),
-            completed_on=self.completed_on.value(),
-        )
-
-    def commit(self) -> object:
-        def work(action: Action) -> int:
-            return street_openings.record_improvement(action, self.data())
-
-        return perform(self, self.app, work, errors=self.errors)
-
-
-class CompleteImprovementDialog(forms.FormDialog):
-    """The day an improvement was completed (the five years start), and the notice to
-    utilities if it was not recorded before.
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(self, parent: QWidget | None, app: App, row: ImprovementRow) -> None:
-        super().__init__(parent, f"Improvement of {row.street} completed", save_text="Record")
-        self.app = app
-        self.row = row
-        self.setObjectName("complete_improvement_dialog")
-        self.add_top(
-            forms.banner(
-                f"{row.street} {row.limits}".strip()
-                + f", determined {format_day(row.determined_on)}. From the day it is completed, "
-                f"the street is not opened for five years ({NEW_STREETS_CITE}).",
-                tone="info",
-            )
-        )
-        self.completed_on = forms.date_edit(app.desk.clock.today(), name="completed_on")
-        self.notice_on = ChooseDateEdit(lambda: row.determined_on, name="utility_notice_on")
-        self.notice_on.set_value(row.utility_notice_on)
-        self.add_field("&Completed on", left_aligned(self.completed_on), "completed_on")
-        self.add_field("Utility &notice on", left_aligned(self.notice_on), "utility_notice_on")
-        self.finish_layout()
-        if not app.operator.may(DECIDE):
-            self.set_read_only(refusal(app.operator.role, DECIDE))
-        self.resize(600, self.sizeHint().height())
-        self.completed_on.setFocus()
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App, row: ImprovementRow) -> bool:
-        return bool(forms.run_modal(cls(parent, app, row)))
-
-    def commit(self) -> object:
-        day, notice, improvement_id = (
-            forms.to_date(self.completed_on),
-            self.notice_on.value(),
-            self.row.id,
-        )
-
-        def work(action: Action) -> bool:
-            street_openings.complete_improvement(
-                action, improvement_id, completed_on=day, utility_notice_on=notice
-            )
-            return True
-
-        return perform(self, self.app, work, errors=self.errors)
 
 
 # ---- tables of the tab -----------------------------------------------------------------------

@@ -17,89 +17,12 @@ from clerk_desk.kinds import (
     DueStatus,
 )
 from clerk_desk.ledger import RecordRef, dues_for
-from clerk_desk.models import (
-    StreetImprovement,
-)
 from clerk_desk.money import Money
 from clerk_desk.special_charges import service as sc
+from clerk_desk.street_openings import rules
 from clerk_desk.street_openings import service as so
-from clerk_desk.street_openings.service import (
-    RECORD_TYPE,
-)
+from clerk_desk.street_openings.rules import RECORD_TYPE
 from clerk_desk.words import format_day
-
-
-def application_notes(
-    calendar: CityCalendar,
-    *,
-    today: date,
-    planned_start: date | None,
-    planned_end: date | None,
-    emergency: bool,
-    opened_on: date | None,
-) -> list[Finding]:
-    """What the application form says about the days typed, before anything is saved: the
-    frozen-ground season (stated in full, both end days included) for the days of the work, and
-    for an emergency the day its application is due and the last day the fee is waived,
-    measured against an application taken today."""
-    found: list[Finding] = []
-    known = [day for day in (planned_start, opened_on) if day is not None]
-    if known:
-        start = min(known)
-        end = max(planned_end or start, start)
-        frozen = so.frozen_days(start, end)
-        span = f"{format_day(start)} to {format_day(end)}" if end != start else format_day(start)
-        if frozen:
-            partly = len(frozen) < (end - start).days + 1
-            found.append(
-                Finding(
-                    "warn" if emergency else "block",
-                    so.FROZEN_CITE,
-                    f"The work ({span}) falls {'partly ' if partly else ''}in the frozen-ground "
-                    f"season. {so.FROZEN_RULE}"
-                    + (
-                        " The determination is recorded before the permit is approved."
-                        if emergency
-                        else ""
-                    ),
-                )
-            )
-        else:
-            found.append(
-                Finding(
-                    "info",
-                    so.FROZEN_CITE,
-                    f"The work ({span}) is outside the frozen-ground season, November 15 to "
-                    "May 1 (both days included).",
-                )
-            )
-    if emergency and opened_on is not None:
-        due = so.emergency_application_due(opened_on, calendar)
-        waiver = so.emergency_fee_waiver_until(opened_on, calendar)
-        late = today > due
-        found.append(
-            Finding(
-                "warn" if late else "info",
-                so.EMERGENCY_CITE,
-                f"Excavated {format_day(opened_on)}: the application is due no later than the "
-                f"next business day, {format_day(due)}, and City officials are notified "
-                "immediately." + (" Taken today, it is late." if late else ""),
-            )
-        )
-        found.append(
-            Finding(
-                "info",
-                so.EMERGENCY_FEE_CITE,
-                f"Filed within two regular business days, by {format_day(waiver)}, it owes no "
-                "permit fee, only actual City expenses; "
-                + (
-                    "taken today, no permit fee is billed."
-                    if today <= waiver
-                    else "taken today, the fee is as the fee schedule sets it."
-                ),
-            )
-        )
-    return found
 
 
 def opened_fee_note(action: Action, opening_id: int, opened_on: date) -> Finding:
@@ -111,13 +34,13 @@ def opened_fee_note(action: Action, opening_id: int, opened_on: date) -> Finding
     if opening.emergency:
         return Finding(
             "info",
-            so.EMERGENCY_FEE_CITE,
+            rules.EMERGENCY_FEE_CITE,
             "An emergency excavation: the fee is not doubled.",
         )
     if opening.approved_on is not None and opened_on >= opening.approved_on:
         return Finding(
             "info",
-            so.FEE_CITE,
+            rules.FEE_CITE,
             f"Made on or after the approval of {format_day(opening.approved_on)}: the fee "
             "stands as billed.",
         )
@@ -126,27 +49,13 @@ def opened_fee_note(action: Action, opening_id: int, opened_on: date) -> Finding
         for due in dues_for(session, RecordRef(RECORD_TYPE, str(opening.id)))
     )
     if doubled:
-        return Finding("info", so.FEE_CITE, "The doubled fee is already billed.")
-    fee = fee_on(session, so.FEE_CODE, opening.applied_on)
+        return Finding("info", rules.FEE_CITE, "The doubled fee is already billed.")
+    fee = fee_on(session, rules.FEE_CODE, opening.applied_on)
     return Finding(
         "warn",
-        so.FEE_CITE,
+        rules.FEE_CITE,
         "Made before an approved permit was received: the application and review fee is "
         f"doubled — {fee.amount} more is billed to {opening.applicant.name} when you save.",
-    )
-
-
-def improvement_notes(
-    *, determined_on: date, work_begins_on: date | None, utility_notice_on: date | None
-) -> list[Finding]:
-    """:func:`clerk_desk.street_openings.service.improvement_findings` for an improvement being
-    typed."""
-    return so.improvement_findings(
-        StreetImprovement(
-            determined_on=determined_on,
-            work_begins_on=work_begins_on,
-            utility_notice_on=utility_notice_on,
-        )
     )
 
 
@@ -155,7 +64,7 @@ def renewal_until(action: Action, opening_id: int) -> date | None:
     opening = so.get_opening(action.session, opening_id)
     if opening.valid_until is None:
         return None
-    return opening.valid_until + timedelta(days=so.RENEWAL_DAYS)
+    return opening.valid_until + timedelta(days=rules.RENEWAL_DAYS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,16 +48,21 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.parties import fold
+from clerk_desk.settings import CityProfile
+from clerk_desk.settings_store import city_profile
 from clerk_desk.special_charges import service as sc
+from clerk_desk.street_openings import rules
 from clerk_desk.street_openings import service as so
-from clerk_desk.street_openings.service import (
+from clerk_desk.street_openings.acts import OpeningAct, acts
+from clerk_desk.street_openings.approval import approval_findings
+from clerk_desk.street_openings.improvements import improvement_findings
+from clerk_desk.street_openings.rules import (
     RECORD_TYPE,
-    ChecklistLine,
-    SiteData,
     emergency_fee_waiver_until,
-    get_opening,
     restoration_due,
 )
+from clerk_desk.street_openings.service import SiteData, get_opening
+from clerk_desk.street_openings.work import ChecklistLine, work_checklist
 from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
 
@@ -294,7 +299,7 @@ def search_register(
     shown: Shown | None = None,
     year: int | None = None,
     today: date,
-    limit: int = so.SEARCH_LIMIT,
+    limit: int = rules.SEARCH_LIMIT,
 ) -> list[StreetOpening]:
     """The register as :func:`clerk_desk.street_openings.service.search_openings` reads it,
     narrowed to a status as the register shows it (approved and expired told apart by ``today``)."""
@@ -337,8 +342,18 @@ def restoration_due_on(opening: StreetOpening, calendar: CityCalendar) -> date |
     if OpeningStatus(opening.status) not in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS):
         return None
     if opening.temporary_patch_on is not None:
-        return so.patch_replacement_due(opening.temporary_patch_on)
-    return so.restoration_due(opening.approved_on, calendar)
+        return rules.patch_replacement_due(opening.temporary_patch_on)
+    return rules.restoration_due(opening.approved_on, calendar)
+
+
+def pavement_due_on(opening: StreetOpening, calendar: CityCalendar) -> date | None:
+    """As the Today tab counts it: a winter patch by the following July 1, else permanent
+    pavement 60 days from the permit's date (§ 506-7G)."""
+    if opening.temporary_patch_on is not None:
+        return rules.patch_replacement_due(opening.temporary_patch_on)
+    if opening.approved_on is not None:
+        return rules.restoration_due(opening.approved_on, calendar)
+    return None
 
 
 def history(session: Session, opening_id: int, *, zone: tzinfo | None = None) -> list[HistoryEntry]:
@@ -417,10 +432,10 @@ def dues(session: Session, opening_id: int, *, today: date) -> list[DueView]:
                 f"{charge.number} certified to the tax roll (run {charge.run.number}): "
                 "collected with the property taxes."
             )
-        elif overdue and due.cite == so.REPAIR_CITE:
+        elif overdue and due.cite == rules.REPAIR_CITE:
             note = (
                 "Unpaid 90 days after the notice: a lien against the premises, collected as a "
-                f"special tax ({so.REPAIR_CITE})."
+                f"special tax ({rules.REPAIR_CITE})."
             )
         elif overdue and due.due_on is not None:
             note = f"Was due {format_day(due.due_on)}."
@@ -505,6 +520,9 @@ class OpeningRow:
     applicant_id: int
     applicant: str
     applicant_address: str
+    applicant_mailing_address: str  # as the permit prints it under the permittee's name
+    applicant_contact: str
+    applicant_phone: str
     public_utility: bool
     status: OpeningStatus
     status_text: str  # as the register shows it today: "Expired", "Guarantee period" …
@@ -527,6 +545,7 @@ class OpeningRow:
     approved_by_title: str
     valid_until: date | None
     restoration_due: date | None
+    pavement_due: date | None  # as the register workbook counts it, restored or not
     restoration_overdue: bool
     commencement_notice_at: datetime | None
     started_at: datetime | None
@@ -556,6 +575,9 @@ class OpeningRow:
             applicant_id=opening.applicant_id,
             applicant=applicant.name,
             applicant_address=address,
+            applicant_mailing_address=applicant.mailing_address,
+            applicant_contact=applicant.contact_name,
+            applicant_phone=applicant.phone,
             public_utility=applicant.public_utility,
             status=OpeningStatus(opening.status),
             status_text=so.display_status(opening, today),
@@ -578,6 +600,7 @@ class OpeningRow:
             approved_by_title=opening.approved_by_title,
             valid_until=opening.valid_until,
             restoration_due=restoration,
+            pavement_due=pavement_due_on(opening, action.calendar),
             restoration_overdue=restoration is not None and today > restoration,
             commencement_notice_at=local(opening.commencement_notice_at),
             started_at=local(opening.started_at),
@@ -586,7 +609,9 @@ class OpeningRow:
             temporary_patch_on=opening.temporary_patch_on,
             completed_on=opening.completed_on,
             guarantee_ends=(
-                so.guarantee_ends(opening) if opening.completed_on is not None else None
+                rules.guarantee_ends(opening.completed_on)
+                if opening.completed_on is not None
+                else None
             ),
             refused_reason=opening.refused_reason,
             notes=opening.notes,
@@ -601,6 +626,10 @@ class OpeningRow:
     @property
     def applied_on(self) -> date:
         return self.applied_at.date()
+
+    def expired_on(self, day: date) -> bool:
+        """Past its last day on ``day``, its opening never made (the permit prints EXPIRED)."""
+        return rules.expired(self.status, self.valid_until, day)
 
     @property
     def exempt(self) -> bool:
@@ -636,7 +665,7 @@ def register_rows(
     *,
     shown: Shown | None = None,
     year: int | None = None,
-    limit: int = so.SEARCH_LIMIT,
+    limit: int = rules.SEARCH_LIMIT,
 ) -> list[OpeningRow]:
     """The register the tab lists: :func:`search_register`'s permits as rows."""
     return [
@@ -668,6 +697,7 @@ class OpeningDetails:
     checklist: tuple[ChecklistLine, ...]
     dues: tuple[DueView, ...]
     history: tuple[HistoryEntry, ...]
+    acts: dict[OpeningAct, str | None]
 
 
 def opening_details(action: Action, opening_id: int) -> OpeningDetails:
@@ -677,18 +707,17 @@ def opening_details(action: Action, opening_id: int) -> OpeningDetails:
     row = OpeningRow.of(opening, action)
     findings: list[Finding] = []
     if not row.finished:
-        findings = so.approval_findings(session, opening, calendar=action.calendar, today=today)
+        findings = approval_findings(session, opening, calendar=action.calendar, today=today)
     checklist: list[ChecklistLine] = []
     if row.approved:
-        checklist = so.work_checklist(
-            opening, calendar=action.calendar, today=today, tz=action.zone
-        )
+        checklist = work_checklist(opening, calendar=action.calendar, today=today, tz=action.zone)
     return OpeningDetails(
         row,
         tuple(findings),
         tuple(checklist),
         tuple(dues(session, opening_id, today=today)),
         tuple(history(session, opening_id, zone=action.zone)),
+        acts(action, opening_id),
     )
 
 
@@ -740,8 +769,8 @@ class ImprovementRow:
             improvement.utility_notice_on,
             improvement.work_begins_on,
             completed,
-            so.moratorium_ends(completed) if completed is not None else None,
-            tuple(so.improvement_findings(improvement)),
+            rules.moratorium_ends(completed) if completed is not None else None,
+            tuple(improvement_findings(improvement)),
         )
 
     @property
@@ -752,3 +781,44 @@ class ImprovementRow:
 def improvement_rows(action: Action) -> list[ImprovementRow]:
     """The street improvement register, latest determination first."""
     return [ImprovementRow.of(i) for i in improvements(action.session)]
+
+
+# ---- the papers, read in the action that prints them --------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PermitPaper:
+    """What the printed permit shows, read in one action: the permit, what the City holds for
+    it, the City's letterhead and the day it is printed."""
+
+    row: OpeningRow
+    protection: PermitProtection
+    profile: CityProfile
+    printed_on: date
+
+
+def permit_paper(action: Action, opening_id: int) -> PermitPaper:
+    """:class:`PermitPaper` of one permit, printed today."""
+    return PermitPaper(
+        opening_row(action, opening_id),
+        protection_of(action, opening_id),
+        city_profile(action.session),
+        action.today(),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterExport:
+    """The register as the workbook prints it: the rows, the day and the City's name."""
+
+    rows: tuple[OpeningRow, ...]
+    today: date
+    city: str
+
+
+def register_export(
+    action: Action, text: str, *, shown: Shown | None, year: int | None, limit: int
+) -> RegisterExport:
+    """The permits the tab's search and filters show, up to ``limit``, for the workbook."""
+    rows = register_rows(action, text, shown=shown, year=year, limit=limit)
+    return RegisterExport(tuple(rows), action.today(), city_profile(action.session).city_name)

@@ -1,10 +1,11 @@
 """A record's history as the window and the papers show it: one reader for every workflow.
 
 A permit's history is more than the audit events written against its own row: its fees are billed,
-paid, and put back by a void on the amounts due it is owed for, and a City removal is charged and
-certified on a special charge. :func:`history` reads them all in one query, oldest first, so that
-no workflow can leave a kind out (the street privileges' copy once dropped the removal charge's
-events of a permit that had no fee).
+paid, and put back by a void on the amounts due it is owed for, and a City removal or repair is
+charged and certified on a special charge filed against it. :func:`history` finds them all itself
+and reads them in one query, oldest first, so that no workflow can leave a kind out (the street
+privileges' copy once dropped the removal charge's events of a permit that had no fee, and the
+street openings' history left out its repair charges).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from clerk_desk.clock import city_zone
 from clerk_desk.ledger import RecordRef, dues_for
-from clerk_desk.models import AmountDue, AuditEvent, Operator
+from clerk_desk.models import AmountDue, AuditEvent, Operator, SpecialCharge
 from clerk_desk.words import local_time
 
 __all__ = ["HistoryEntry", "history"]
@@ -49,11 +50,22 @@ def history(
     zone: tzinfo | None = None,
     related: Iterable[RecordRef] = (),
 ) -> list[HistoryEntry]:
-    """Every audit event of ``record``, of the amounts due owed for it, and of the ``related``
-    records (a special charge for the City's removal), oldest first; ``when`` on City Hall's
+    """Every audit event of ``record``, of the special charges filed against it, of the amounts
+    due owed for either, and of the ``related`` records, oldest first; ``when`` on City Hall's
     clock (``zone``, the City's by default)."""
     zone = zone or city_zone()
-    records = [record, *related]
+    given = [record, *related]
+    charges = [
+        RecordRef(SpecialCharge.__tablename__, str(charge_id))
+        for owner in given
+        for charge_id in session.scalars(
+            select(SpecialCharge.id).where(
+                SpecialCharge.record_type == owner.record_type,
+                SpecialCharge.record_id == owner.record_id,
+            )
+        )
+    ]
+    records = list(dict.fromkeys((*given, *charges)))  # a related charge is read once
     dues = [
         RecordRef(AmountDue.__tablename__, str(due.id))
         for owed_for in records

@@ -8,10 +8,11 @@
 * :func:`openings_excel` — the register of permits, one a row, with the status the register tab
   shows and the restoration and guarantee dates.
 
-The permit prints only what the core recorded and computed: the opening (with its applicant,
-sites and renewals loaded) and :class:`~clerk_desk.street_openings.views.PermitProtection`
-(``clerk_desk.street_openings.views.permit_protection``). ReportLab and openpyxl are imported
-only when a paper is made.
+The permit prints only what the core recorded and computed, read in the window's action before
+the paper is drawn: the permit as :class:`~clerk_desk.street_openings.views.OpeningRow` and
+:class:`~clerk_desk.street_openings.views.PermitProtection` (both in
+:func:`clerk_desk.street_openings.views.permit_paper`). ReportLab and openpyxl are imported only
+when a paper is made.
 """
 
 from __future__ import annotations
@@ -24,13 +25,11 @@ from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from clerk_desk.bonds.service import BOND_CITE, INSURANCE_CITE, UTILITY_CITE
-from clerk_desk.deadlines import CityCalendar
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import OpeningStatus
-from clerk_desk.models import OpeningSite, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_openings.service import (
+from clerk_desk.street_openings.rules import (
     APPLICATION_CITE,
     CITY_WORK_CITE,
     COMMENCEMENT_CITE,
@@ -47,14 +46,11 @@ from clerk_desk.street_openings.service import (
     RENEWAL_CITE,
     REPAIR_CITE,
     VALIDITY_CITE,
-    display_status,
     frozen_days,
-    guarantee_ends,
     patch_replacement_due,
-    restoration_due,
     valid_until,
 )
-from clerk_desk.street_openings.views import PermitProtection
+from clerk_desk.street_openings.views import OpeningRow, PermitProtection, SiteRow
 from clerk_desk.words import clock_time, format_day
 
 from . import letterhead as lh
@@ -109,7 +105,7 @@ def _cite(cite: str) -> str:
     return cite.replace("§ ", "§\u00a0").replace("§§ ", "§§\u00a0")
 
 
-def _size(site: OpeningSite) -> str:
+def _size(site: SiteRow) -> str:
     if site.length_ft and site.width_ft:
         return f"{site.length_ft:,} \u00d7 {site.width_ft:,} ft"
     if site.length_ft or site.width_ft:
@@ -117,7 +113,7 @@ def _size(site: OpeningSite) -> str:
     return ""
 
 
-def _planned(opening: StreetOpening) -> str:
+def _planned(opening: OpeningRow) -> str:
     start, end = opening.planned_start, opening.planned_end
     if start and end and end != start:
         return f"{format_day(start)} to {format_day(end)}"
@@ -126,7 +122,7 @@ def _planned(opening: StreetOpening) -> str:
     return "Not given"
 
 
-def _refuse_unapproved(opening: StreetOpening) -> None:
+def _refuse_unapproved(opening: OpeningRow) -> None:
     """A permit is printed only for an approved application (§ 506-6 (Permit to be obtained))."""
     status = OpeningStatus(opening.status)
     if status is OpeningStatus.EXEMPT:
@@ -155,8 +151,8 @@ class Line:
     cite: str
 
 
-def conditions(opening: StreetOpening, protection: PermitProtection) -> list[Line]:
-    """The conditions that matter at the site, with this permit's dates, each cited."""
+def _notice_lines(opening: OpeningRow) -> list[Line]:
+    """The notices before the work begins and before backfilling, with those recorded."""
     lines: list[Line] = []
     if opening.emergency:
         told = (
@@ -210,6 +206,12 @@ def conditions(opening: StreetOpening, protection: PermitProtection) -> list[Lin
             COMMENCEMENT_CITE,
         )
     )
+    return lines
+
+
+def _site_lines(opening: OpeningRow, protection: PermitProtection) -> list[Line]:
+    """Frozen ground, the pavement and its guarantee, and what else holds at the site."""
+    lines: list[Line] = []
     frozen = escape(FROZEN_RULE)
     if opening.frozen_emergency_by:
         on = f" on {format_day(opening.frozen_emergency_on)}" if opening.frozen_emergency_on else ""
@@ -264,10 +266,10 @@ def conditions(opening: StreetOpening, protection: PermitProtection) -> list[Lin
         "work is completed</b>, and files a written guarantee or surety bond to that effect in "
         "the amount the Director of Public Works sets."
     )
-    if opening.completed_on:
+    if opening.completed_on and opening.guarantee_ends:
         guarantee += (
             f" Completed {format_day(opening.completed_on)}: the guarantee runs through "
-            f"<b>{_day(guarantee_ends(opening))}</b>."
+            f"<b>{_day(opening.guarantee_ends)}</b>."
         )
     lines.append(Line("One-year guarantee", guarantee, DEFICIENCY_CITE))
     lines.append(
@@ -293,6 +295,11 @@ def conditions(opening: StreetOpening, protection: PermitProtection) -> list[Lin
     return lines
 
 
+def conditions(opening: OpeningRow, protection: PermitProtection) -> list[Line]:
+    """The conditions that matter at the site, with this permit's dates, each cited."""
+    return [*_notice_lines(opening), *_site_lines(opening, protection)]
+
+
 def _bond_text(kind: str, number: str, surety: str, amount: Money, year: int | None) -> str:
     what = f"{escape(kind)} No. <b>{escape(number)}</b>"
     if year is not None:
@@ -300,7 +307,7 @@ def _bond_text(kind: str, number: str, surety: str, amount: Money, year: int | N
     return f"{what}, {escape(surety)}, {amount}"
 
 
-def protection_lines(opening: StreetOpening, protection: PermitProtection) -> list[Line]:
+def protection_lines(opening: OpeningRow, protection: PermitProtection) -> list[Line]:
     """The bond, the insurance and the fee the City holds for this permit, each cited."""
     lines: list[Line] = []
     bond_texts = []
@@ -408,7 +415,7 @@ def _heading_line(text: str, cite: str = "") -> Flowable:
     return Paragraph(escape(text) + tail, style)
 
 
-def _title_block(opening: StreetOpening, printed_on: dt.date) -> Flowable:
+def _title_block(opening: OpeningRow, printed_on: dt.date) -> Flowable:
     """ "STREET OPENING PERMIT" on the left, the permit number boxed on the right."""
     from reportlab.platypus import Paragraph
 
@@ -425,7 +432,7 @@ def _title_block(opening: StreetOpening, printed_on: dt.date) -> Flowable:
     return titled_with_number(left, opening.number, style=_style)
 
 
-def _restoration_cell(opening: StreetOpening, protection: PermitProtection) -> tuple[str, str, str]:
+def _restoration_cell(opening: OpeningRow, protection: PermitProtection) -> tuple[str, str, str]:
     """The restoration date the band shows: a winter patch's July 1, else the 60 days."""
     if opening.temporary_patch_on is not None:
         return (
@@ -440,7 +447,7 @@ def _restoration_cell(opening: StreetOpening, protection: PermitProtection) -> t
     )
 
 
-def _validity_band(opening: StreetOpening, protection: PermitProtection) -> Flowable:
+def _validity_band(opening: OpeningRow, protection: PermitProtection) -> Flowable:
     """The three dates the crew and the inspector look for first, boxed side by side."""
     from reportlab.lib.enums import TA_CENTER
     from reportlab.platypus import Table, TableStyle
@@ -482,7 +489,7 @@ def _validity_band(opening: StreetOpening, protection: PermitProtection) -> Flow
     return table
 
 
-def _renewals(opening: StreetOpening) -> list[Flowable]:
+def _renewals(opening: OpeningRow) -> list[Flowable]:
     assert opening.approved_on is not None
     st = styles()
     first = valid_until(opening.approved_on)
@@ -513,26 +520,27 @@ def _renewals(opening: StreetOpening) -> list[Flowable]:
     ]
 
 
-def _permittee(opening: StreetOpening) -> list[tuple[str, object]]:
-    applicant = opening.applicant
-    who = applicant.name
-    if applicant.mailing_address:
-        who += "\n" + applicant.mailing_address
+def _permittee(opening: OpeningRow) -> list[tuple[str, object]]:
+    who = opening.applicant
+    if opening.applicant_mailing_address:
+        who += "\n" + opening.applicant_mailing_address
     pairs: list[tuple[str, object]] = [("Permittee", who)]
-    if applicant.public_utility:
+    if opening.public_utility:
         pairs.append(
             (
                 "Public utility",
                 f"Yes \u2014 bound by {SECTIONS}; no indemnity bond ({UTILITY_CITE})",
             )
         )
-    contact = ", ".join(p for p in (applicant.contact_name, applicant.phone) if p.strip())
+    contact = ", ".join(
+        p for p in (opening.applicant_contact, opening.applicant_phone) if p.strip()
+    )
     if contact:
         pairs.append(("Contact", contact))
     return pairs
 
 
-def _work(opening: StreetOpening, protection: PermitProtection) -> list[tuple[str, object]]:
+def _work(opening: OpeningRow, protection: PermitProtection) -> list[tuple[str, object]]:
     pairs: list[tuple[str, object]] = [
         ("Nature of work", opening.nature_of_work or "Not given"),
         ("Method", opening.method or "Not given"),
@@ -583,23 +591,23 @@ def _work(opening: StreetOpening, protection: PermitProtection) -> list[tuple[st
     pairs.append(
         (
             "Application",
-            f"Received {format_day(opening.applied_on)} by {opening.received_by_name} "
+            f"Received {format_day(opening.applied_on)} by {opening.received_by} "
             f"({APPLICATION_CITE})",
         )
     )
     return pairs
 
 
-def _openings_table(opening: StreetOpening) -> Flowable:
+def _openings_table(opening: OpeningRow) -> Flowable:
     rows = [
         (
-            str(site.position),
+            str(position),
             site.location,
-            site.street.full_name if site.street is not None else "",
+            site.street,
             site.surface.capitalize(),
             _size(site),
         )
-        for site in opening.sites
+        for position, site in enumerate(opening.sites, start=1)
     ]
     return data_table(
         ["No.", "Location", "Street", "Surface", "Size"],
@@ -626,7 +634,7 @@ def _lines_table(lines: Sequence[Line]) -> Flowable:
     return ruled_terms(data, 1.55 * INCH)
 
 
-def _signature_block(opening: StreetOpening) -> Flowable:
+def _signature_block(opening: OpeningRow) -> Flowable:
     """The approving official signs over their printed name and title; the date beside it."""
     from reportlab.platypus import KeepTogether
 
@@ -634,7 +642,7 @@ def _signature_block(opening: StreetOpening) -> Flowable:
     assert opening.approved_on is not None
     name = _style("sig-name", st.body_bold, fontSize=10, leading=12.5, spaceAfter=0)
     caption = _style("sig-caption", st.small, spaceAfter=0)
-    who = ", ".join(p for p in (opening.approved_by_name, opening.approved_by_title) if p)
+    who = ", ".join(p for p in (opening.approved_by, opening.approved_by_title) if p)
     # The official signs above the rule over their printed name; the date of approval is
     # printed on its own rule beside it.
     table = signed_and_dated(
@@ -655,7 +663,7 @@ def _signature_block(opening: StreetOpening) -> Flowable:
 
 
 def permit_pdf(
-    opening: StreetOpening,
+    opening: OpeningRow,
     *,
     profile: CityProfile,
     printed_on: dt.date,
@@ -691,7 +699,7 @@ def permit_pdf(
         _lines_table(protection_lines(opening, protection)),
         _signature_block(opening),
     ]
-    expired = display_status(opening, printed_on) == "Expired"
+    expired = opening.expired_on(printed_on)
     return build_pdf(
         story,
         profile=profile,
@@ -725,23 +733,11 @@ def _yes_no(flag: bool) -> str:
     return "Yes" if flag else "No"
 
 
-def _restoration_due(opening: StreetOpening, calendar: CityCalendar) -> dt.date | None:
-    """As the Today tab counts it: a winter patch by the following July 1, else permanent
-    pavement 60 days from the permit's date."""
-    if opening.temporary_patch_on is not None:
-        return patch_replacement_due(opening.temporary_patch_on)
-    if opening.approved_on is not None:
-        return restoration_due(opening.approved_on, calendar)
-    return None
-
-
-def register_row(
-    opening: StreetOpening, *, today: dt.date, calendar: CityCalendar
-) -> tuple[object, ...]:
+def register_row(opening: OpeningRow) -> tuple[object, ...]:
     return (
         opening.number,
-        opening.applicant.name,
-        _yes_no(opening.applicant.public_utility),
+        opening.applicant,
+        _yes_no(opening.public_utility),
         len(opening.sites),
         "; ".join(site.location for site in opening.sites),
         _yes_no(opening.emergency),
@@ -749,30 +745,30 @@ def register_row(
         opening.applied_on,
         opening.approved_on,
         opening.valid_until,
-        display_status(opening, today),
-        _restoration_due(opening, calendar),
+        opening.status_text,
+        opening.pavement_due,
         opening.completed_on,
-        guarantee_ends(opening) if opening.completed_on is not None else None,
+        opening.guarantee_ends,
     )
 
 
 def openings_excel(
     target: Target,
-    openings: Iterable[StreetOpening],
+    openings: Iterable[OpeningRow],
     *,
     today: dt.date,
-    calendar: CityCalendar,
     progress: ProgressCallback | None = None,
     author: str | None = None,
     city: str,
 ) -> int:
     """The street opening register, one permit a row, with the status as of ``today``; returns
-    the rows written. ``calendar`` is the City's, for the 60 days to permanent pavement."""
+    the rows written (each read on ``today``, the 60 days to permanent pavement counted on the
+    City's calendar)."""
     return write_register(
         target,
         title="Street openings",
         columns=REGISTER_COLUMNS,
-        rows=(register_row(o, today=today, calendar=calendar) for o in openings),
+        rows=(register_row(o) for o in openings),
         progress=progress,
         subtitle=f"{city} \u2014 street opening permits ({SECTIONS}), {format_day(today)}",
         author=author,

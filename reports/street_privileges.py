@@ -31,7 +31,7 @@ from clerk_desk.clock import city_zone
 from clerk_desk.errors import Conflict
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_privileges.service import (
+from clerk_desk.street_privileges.rules import (
     BOND_CITE,
     BOND_LIMIT,
     CONDITIONS_CITE,

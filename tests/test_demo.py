@@ -68,7 +68,9 @@ from clerk_desk.settings import CityProfile
 from clerk_desk.special_charges import service as sc
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.importing import out_of_order
+from clerk_desk.street_openings import rules as so_rules
 from clerk_desk.street_openings import service as so
+from clerk_desk.street_openings import work as so_work
 from clerk_desk.vending import service as vending
 from clerk_desk.words import format_day
 
@@ -473,8 +475,8 @@ def test_street_openings_at_each_step_of_the_permit(demo_db: Database) -> None:
         gas = by[demo_street_openings.UTILITY]
         assert gas.emergency and gas.opened_on == TODAY - timedelta(days=7)
         assert gas.city_notified_at is not None
-        assert gas.applied_on == so.emergency_application_due(gas.opened_on, calendar)
-        assert ledger.dues_for(session, RecordRef(so.RECORD_TYPE, str(gas.id))) == []
+        assert gas.applied_on == so_rules.emergency_application_due(gas.opened_on, calendar)
+        assert ledger.dues_for(session, RecordRef(so_rules.RECORD_TYPE, str(gas.id))) == []
         assert gas.frozen_emergency_by == demo_street_openings.OFFICIAL
         assert gas.approved_on == gas.applied_on and gas.started_at is not None
         # A contractor's permit, bonded and paid, expires within 14 days.
@@ -484,19 +486,19 @@ def test_street_openings_at_each_step_of_the_permit(demo_db: Database) -> None:
         # Restored on the street repaved six years ago, a guarantee filed, its year running.
         restored = by[demo_street_openings.SEWER]
         assert restored.completed_on is not None and restored.completed_on < TODAY
-        assert so.guarantee_ends(restored) > TODAY
-        checklist = so.work_checklist(restored, calendar=calendar, today=TODAY)
+        assert so_work.guarantee_ends(restored) > TODAY
+        checklist = so_work.work_checklist(restored, calendar=calendar, today=TODAY)
         assert all(line.done or line.title.startswith("One-year") for line in checklist)
         guarantees = bonds.search_bonds(session, kind=BondKind.RESTORATION_GUARANTEE)
         assert [b.record_id for b in guarantees] == [str(restored.id)]
         # Awaiting approval: paid and insured, blocked only by frozen ground.
         waiting = by[demo_street_openings.TELEPHONE]
-        assert [f.cite for f in blocking(so.review(action, waiting.id))] == [so.FROZEN_CITE]
+        assert [f.cite for f in blocking(so.review(action, waiting.id))] == [so_rules.FROZEN_CITE]
         # Refused on the street repaved two years ago.
         refused = by[demo_street_openings.EXCAVATOR]
         assert "five years" in refused.refused_reason
         for opening in (expiring, restored, waiting, refused):
-            assert ledger.is_paid(session, RecordRef(so.RECORD_TYPE, str(opening.id)))
+            assert ledger.is_paid(session, RecordRef(so_rules.RECORD_TYPE, str(opening.id)))
         register = {
             i.street.full_name: i.completed_on for i in session.scalars(select(StreetImprovement))
         }
@@ -549,7 +551,7 @@ def test_the_street_openings_demo_holds_on_any_day_of_the_year(
         found = so.search_openings(action.session)
         assert _statuses(found, day) == STATUSES
         waiting = next(o for o in found if o.status == "applied")
-        assert [f.cite for f in blocking(so.review(action, waiting.id))] == [so.FROZEN_CITE]
+        assert [f.cite for f in blocking(so.review(action, waiting.id))] == [so_rules.FROZEN_CITE]
         items = [i for i in today.gather(action) if i.workflow == "Street Openings"]
     assert [i.title.split()[0] for i in items] == ["Permit"]  # the one expiring, no other
 
@@ -616,7 +618,7 @@ def test_special_charges_of_each_kind_on_their_clocks_and_last_years_certified_r
         assert (deficiency.total, deficiency.administration) == (Money("906.60"), Money("151.10"))
         opening = so.get_opening(session, int(deficiency.record_id))
         assert opening.applicant.name == demo_street_openings.SEWER
-        record = RecordRef(so.RECORD_TYPE, str(opening.id))
+        record = RecordRef(so_rules.RECORD_TYPE, str(opening.id))
         assert deficiency.amount_due_id in [d.id for d in ledger.dues_for(session, record)]
         assert ledger.is_paid(session, record)
         # Last year's run: the three unpaid charges, certified once; the paid one left off.

@@ -34,12 +34,11 @@ from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_openings import service as street_openings
-from clerk_desk.street_openings.service import (
-    OpeningData,
-    SiteData,
-    WorkRecord,
-)
+from clerk_desk.street_openings import views
+from clerk_desk.street_openings import work as street_openings_work
+from clerk_desk.street_openings.service import OpeningData, SiteData
 from clerk_desk.street_openings.views import PermitProtection, fee_receipts, permit_protection
+from clerk_desk.street_openings.work import WorkRecord
 from reports.excel import DATE_FORMAT, INT_FORMAT
 from reports.street_openings import REGISTER_COLUMNS, openings_excel, permit_pdf
 
@@ -159,8 +158,8 @@ def _approve(desk: Desk, inspector: SignedIn, opening_id: int) -> None:
 
 def _apply(desk: Desk, who: SignedIn, data: OpeningData) -> Made:
     with desk.action(who) as action:
-        opening = street_openings.apply(action, data)
-        return Made(opening.id, opening.number)
+        opening_id = street_openings.apply(action, data)
+        return Made(opening_id, street_openings.get_opening(action.session, opening_id).number)
 
 
 def _sites(desk: Desk, who: SignedIn) -> list[SiteData]:
@@ -211,9 +210,10 @@ def june_permit(desk: Desk, clock: FixedClock, admin: SignedIn, inspector: Signe
 
 def _print(desk: Desk, who: SignedIn, opening_id: int, printed_on: date) -> bytes:
     with desk.lookup(who) as action:
-        opening = street_openings.get_opening(action.session, opening_id)
+        opening = views.opening_row(action, opening_id)
         protection = permit_protection(action.session, opening_id, calendar=action.calendar)
-        return permit_pdf(opening, profile=PROFILE, printed_on=printed_on, protection=protection)
+    # Drawn after the read has closed, from the views it read.
+    return permit_pdf(opening, profile=PROFILE, printed_on=printed_on, protection=protection)
 
 
 def _has_all(text: str, expected: Sequence[str]) -> None:
@@ -452,7 +452,7 @@ def test_restored_permit_shows_completion_and_guarantee(
 ) -> None:
     clock.set(datetime(2026, 6, 20, 15, 0))
     with desk.action(admin) as action:
-        street_openings.record_work(
+        street_openings_work.record_work(
             action,
             june_permit.opening_id,
             WorkRecord(
@@ -502,13 +502,13 @@ def test_an_application_not_approved_has_no_permit(
         public_utility=False, bonds=(), insurance=None, receipts=(), fee_owed=Money("50")
     )
     with desk.lookup(admin) as action:
-        opening = street_openings.get_opening(action.session, made.opening_id)
+        opening = views.opening_row(action, made.opening_id)
         with pytest.raises(Conflict, match="is not approved: a permit is printed only after"):
             permit_pdf(opening, profile=PROFILE, printed_on=date(2026, 6, 1), protection=protection)
     with desk.action(inspector) as action:
         street_openings.refuse(action, made.opening_id, reason="No bond on file")
     with desk.lookup(admin) as action:
-        opening = street_openings.get_opening(action.session, made.opening_id)
+        opening = views.opening_row(action, made.opening_id)
         with pytest.raises(Conflict, match="was refused: there is no permit to print") as refused:
             permit_pdf(opening, profile=PROFILE, printed_on=date(2026, 6, 1), protection=protection)
         assert refused.value.cite == "§ 506-6 (Permit to be obtained)"
@@ -539,17 +539,17 @@ def test_register_excel_lists_each_permit_with_its_dates(
     )
     seen: list[int] = []
     target = tmp_path / "openings.xlsx"
+    clock.set(date(2026, 6, 2))  # the register reads each permit as of the day it is written
     with desk.lookup(admin) as action:
-        rows = street_openings.search_openings(action.session)
-        written = openings_excel(
-            target,
-            rows,
-            today=date(2026, 6, 2),
-            calendar=action.calendar,
-            progress=seen.append,
-            author="Alex Administrator",
-            city=PROFILE.city_name,
-        )
+        rows = views.register_rows(action)
+    written = openings_excel(
+        target,
+        rows,
+        today=date(2026, 6, 2),
+        progress=seen.append,
+        author="Alex Administrator",
+        city=PROFILE.city_name,
+    )
     assert written == 2 and seen[-1] == 2
     sheet = openpyxl.load_workbook(target).active
     assert sheet is not None
@@ -583,26 +583,23 @@ def test_register_shows_guarantee_and_expired(
     desk: Desk, clock: FixedClock, admin: SignedIn, june_permit: Made, tmp_path: Path
 ) -> None:
     target = tmp_path / "expired.xlsx"
+    clock.set(date(2026, 12, 2))
     with desk.lookup(admin) as action:
-        rows = street_openings.search_openings(action.session)
-        openings_excel(
-            target, rows, today=date(2026, 12, 2), calendar=action.calendar, city="Prescott"
-        )
+        rows = views.register_rows(action)
+    openings_excel(target, rows, today=date(2026, 12, 2), city="Prescott")
     sheet = openpyxl.load_workbook(target).active
     assert sheet is not None
     assert sheet.cell(3, 11).value == "Expired"
     clock.set(datetime(2026, 6, 20, 15, 0))
     with desk.action(admin) as action:
-        street_openings.record_work(
+        street_openings_work.record_work(
             action,
             june_permit.opening_id,
             WorkRecord(started_at=_local(2026, 6, 8, 7, 30), completed_on=date(2026, 6, 19)),
         )
     with desk.lookup(admin) as action:
-        rows = street_openings.search_openings(action.session)
-        openings_excel(
-            target, rows, today=date(2026, 6, 20), calendar=action.calendar, city="Prescott"
-        )
+        rows = views.register_rows(action)
+    openings_excel(target, rows, today=date(2026, 6, 20), city="Prescott")
     sheet = openpyxl.load_workbook(target).active
     assert sheet is not None
     assert sheet.cell(3, 11).value == "Guarantee period"

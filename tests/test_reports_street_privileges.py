@@ -42,6 +42,10 @@ from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_privileges import occupancy as sp_occupancy
+from clerk_desk.street_privileges import records as sp_records
+from clerk_desk.street_privileges import removal as sp_removal
+from clerk_desk.street_privileges import rules
 from clerk_desk.street_privileges import service as sp
 from clerk_desk.street_privileges import views as views
 from clerk_desk.street_privileges.service import PrivilegeData
@@ -166,7 +170,7 @@ def _bond(desk: Desk, who: SignedIn, principal: int, privilege_id: int) -> None:
                 amount=Money("5000"),
                 effective_on=TODAY,
                 expires_on=date(2027, 11, 30),
-                record_type=sp.RECORD_TYPE,
+                record_type=rules.RECORD_TYPE,
                 record_id=str(privilege_id),
             ),
         )
@@ -199,10 +203,12 @@ def _pay(desk: Desk, who: SignedIn, privilege_id: int) -> str:
         station = "Front counter"
         if receipts.current_drawer(action.session, station) is None:
             receipts.open_drawer(action, station=station, opening_cash=Money("100"))
-        privilege = sp.get_privilege(action.session, privilege_id)
+        privilege = sp_records.get_privilege(action.session, privilege_id)
         dues = [
             d
-            for d in ledger.dues_for(action.session, RecordRef(sp.RECORD_TYPE, str(privilege_id)))
+            for d in ledger.dues_for(
+                action.session, RecordRef(rules.RECORD_TYPE, str(privilege_id))
+            )
             if d.status == DueStatus.OPEN
         ]
         lines = [receipts.due_line(action.session, d.id) for d in dues]
@@ -409,7 +415,7 @@ def test_a_revoked_permit_prints_who_revoked_it_and_why(
     _issue(desk, director, privilege_id)
     clock.set(datetime(2026, 12, 10, 21, 15))
     with desk.action(director) as action:
-        sp.revoke(
+        sp_occupancy.revoke(
             action,
             privilege_id,
             by_name="Chief Gary Krueger",
@@ -444,10 +450,10 @@ def test_closing_and_removal_by_the_city_are_printed(
     clock.set(datetime(2027, 2, 26, 18, 30))  # in force: the sidewalk is lawfully obstructed
     notice_at = datetime(2027, 2, 26, 18, 30, tzinfo=city_zone())
     with desk.action(admin) as action:
-        sp.record_removal_notice(action, privilege_id, at=notice_at, to="Rosa Lindgren")
+        sp_removal.record_removal_notice(action, privilege_id, at=notice_at, to="Rosa Lindgren")
     clock.set(datetime(2027, 2, 27, 18, 30))
     with desk.action(admin) as action:
-        sp.record_city_removal(
+        sp_removal.record_city_removal(
             action, privilege_id, on=date(2027, 2, 27), cost=Money("640"), description="Crew"
         )
     text = papers.text(permit_pdf(_view(desk, privilege_id), PROFILE, printed_on=date(2027, 2, 27)))
@@ -487,7 +493,7 @@ def test_a_closed_permit_prints_closed(
     _issue(desk, director, privilege_id)
     clock.set(datetime(2027, 1, 20, 10, 0))
     with desk.action(admin) as action:
-        sp.close(
+        sp_occupancy.close(
             action,
             privilege_id,
             on=date(2027, 1, 20),

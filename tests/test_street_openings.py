@@ -45,15 +45,17 @@ from clerk_desk.kinds import (
     TenderKind,
 )
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import AmountDue, AuditEvent, SpecialCharge, StreetOpening
+from clerk_desk.models import AmountDue, AuditEvent, SpecialCharge, StreetImprovement, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as sc
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_openings import charges, improvements, previews, rules, views
 from clerk_desk.street_openings import service as so
-from clerk_desk.street_openings import views as views
-from clerk_desk.street_openings.service import OpeningData, SiteData, WorkRecord
+from clerk_desk.street_openings import work as opening_work
+from clerk_desk.street_openings.service import OpeningData, SiteData
+from clerk_desk.street_openings.work import WorkRecord
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day
 
@@ -180,7 +182,7 @@ def _data(
 
 def _apply(desk: Desk, who: SignedIn, data: OpeningData) -> int:
     with desk.action(who) as action:
-        return so.apply(action, data).id
+        return so.apply(action, data)
 
 
 def _opening(desk: Desk, opening_id: int) -> StreetOpening:
@@ -209,7 +211,7 @@ def _dues(desk: Desk, opening_id: int) -> list[AmountDue]:
     with desk.database.reading() as session:
         return [
             d
-            for d in ledger.dues_for(session, RecordRef(so.RECORD_TYPE, str(opening_id)))
+            for d in ledger.dues_for(session, RecordRef(rules.RECORD_TYPE, str(opening_id)))
             if d.status != DueStatus.CANCELLED
         ]
 
@@ -223,7 +225,7 @@ def _pay(desk: Desk, who: SignedIn, opening_id: int) -> str:
         opening = so.get_opening(action.session, opening_id)
         dues = [
             d
-            for d in ledger.dues_for(action.session, RecordRef(so.RECORD_TYPE, str(opening_id)))
+            for d in ledger.dues_for(action.session, RecordRef(rules.RECORD_TYPE, str(opening_id)))
             if d.status == DueStatus.OPEN
         ]
         assert dues, "nothing to pay"
@@ -279,12 +281,12 @@ def _items(desk: Desk) -> list[TodayItem]:
 
 def _record_work(desk: Desk, who: SignedIn, opening_id: int, **work: Any) -> StreetOpening:
     with desk.action(who) as action:
-        return so.record_work(action, opening_id, WorkRecord(**work))
+        return opening_work.record_work(action, opening_id, WorkRecord(**work))
 
 
-def _checklist(desk: Desk, opening_id: int, on: date) -> dict[str, so.ChecklistLine]:
+def _checklist(desk: Desk, opening_id: int, on: date) -> dict[str, opening_work.ChecklistLine]:
     opening = _opening(desk, opening_id)
-    lines = so.work_checklist(opening, calendar=desk.calendar(), today=on)
+    lines = opening_work.work_checklist(opening, calendar=desk.calendar(), today=on)
     return {line.title: line for line in lines}
 
 
@@ -307,12 +309,12 @@ def _checklist(desk: Desk, opening_id: int, on: date) -> dict[str, so.ChecklistL
     ],
 )
 def test_a_permit_is_valid_six_months_from_approval(approved: date, last_day: date) -> None:
-    assert so.valid_until(approved) == last_day
+    assert rules.valid_until(approved) == last_day
 
 
 @given(st.dates(min_value=date(2000, 1, 1), max_value=date(2099, 12, 31)))
 def test_six_months_is_the_same_day_or_the_months_last_day(day: date) -> None:
-    end = so.valid_until(day)
+    end = rules.valid_until(day)
     assert (end.year * 12 + end.month) - (day.year * 12 + day.month) == 6
     assert end.day == day.day or (end.day < day.day and (end + timedelta(days=1)).day == 1)
 
@@ -330,21 +332,21 @@ def test_six_months_is_the_same_day_or_the_months_last_day(day: date) -> None:
     ],
 )
 def test_the_frozen_ground_season_includes_november_15_and_may_1(day: date, closed: bool) -> None:
-    assert so.in_frozen_ground(day) is closed
+    assert rules.in_frozen_ground(day) is closed
 
 
 def test_the_frozen_ground_rule_says_both_days_are_included() -> None:
-    assert "between November 15 and May 1, both days included" in so.FROZEN_RULE
-    assert "Director of Public Works or the Building Inspector" in so.FROZEN_RULE
-    assert so.frozen_days(date(2026, 11, 12), date(2026, 11, 16)) == [
+    assert "between November 15 and May 1, both days included" in rules.FROZEN_RULE
+    assert "Director of Public Works or the Building Inspector" in rules.FROZEN_RULE
+    assert rules.frozen_days(date(2026, 11, 12), date(2026, 11, 16)) == [
         date(2026, 11, 15),
         date(2026, 11, 16),
     ]
-    assert so.frozen_days(date(2027, 4, 30), date(2027, 5, 3)) == [
+    assert rules.frozen_days(date(2027, 4, 30), date(2027, 5, 3)) == [
         date(2027, 4, 30),
         date(2027, 5, 1),
     ]
-    assert so.frozen_days(date(2027, 5, 2), date(2027, 11, 14)) == []
+    assert rules.frozen_days(date(2027, 5, 2), date(2027, 11, 14)) == []
 
 
 @pytest.mark.parametrize(
@@ -364,16 +366,16 @@ def test_the_emergency_clocks_count_business_days(
     opened: date, application_due: date, waived_through: date
 ) -> None:
     calendar = CityCalendar()
-    assert so.emergency_application_due(opened, calendar) == application_due
-    assert so.emergency_fee_waiver_until(opened, calendar) == waived_through
+    assert rules.emergency_application_due(opened, calendar) == application_due
+    assert rules.emergency_fee_waiver_until(opened, calendar) == waived_through
 
 
 def test_permanent_pavement_is_due_60_days_after_the_permit() -> None:
     calendar = CityCalendar()
-    assert so.restoration_due(date(2026, 8, 3), calendar) == date(2026, 10, 2)  # a Friday
+    assert rules.restoration_due(date(2026, 8, 3), calendar) == date(2026, 10, 2)  # a Friday
     # The work is the permittee's: a Saturday last day stands, a Sunday one moves to Monday.
-    assert so.restoration_due(date(2026, 8, 4), calendar) == date(2026, 10, 3)
-    assert so.restoration_due(date(2026, 8, 5), calendar) == date(2026, 10, 5)
+    assert rules.restoration_due(date(2026, 8, 4), calendar) == date(2026, 10, 3)
+    assert rules.restoration_due(date(2026, 8, 5), calendar) == date(2026, 10, 5)
 
 
 @pytest.mark.parametrize(
@@ -388,12 +390,12 @@ def test_permanent_pavement_is_due_60_days_after_the_permit() -> None:
 def test_a_cold_mix_patch_is_replaced_by_the_following_july_1(
     patched: date, replace_by: date
 ) -> None:
-    assert so.patch_replacement_due(patched) == replace_by
+    assert rules.patch_replacement_due(patched) == replace_by
 
 
 def test_five_years_after_a_repaving_end_on_its_anniversary() -> None:
-    assert so.moratorium_ends(date(2021, 11, 30)) == date(2026, 11, 30)
-    assert so.moratorium_ends(date(2024, 2, 29)) == date(2029, 2, 28)
+    assert rules.moratorium_ends(date(2021, 11, 30)) == date(2026, 11, 30)
+    assert rules.moratorium_ends(date(2024, 2, 29)) == date(2029, 2, 28)
 
 
 # -- the application ------------------------------------------------------------------------------
@@ -416,7 +418,7 @@ def test_an_application_lists_every_opening_and_bills_the_fee(
         (2, "alley behind 131 Orange St", "gravel"),
     ]
     [fee] = _dues(desk, opening_id)
-    assert (fee.kind, fee.amount, fee.cite) == (DueKind.FEE, FEE, so.FEE_CITE)
+    assert (fee.kind, fee.amount, fee.cite) == (DueKind.FEE, FEE, rules.FEE_CITE)
     assert fee.description == "Street opening SO-2026-001: application and review fee"
     assert _apply(desk, clerk, _data(utility, orange)) != opening_id
     assert _opening(desk, opening_id + 1).number == "SO-2026-002"
@@ -434,14 +436,14 @@ def test_an_application_lists_every_opening_and_bills_the_fee(
 @pytest.mark.parametrize(
     ("changes", "field", "cite"),
     [
-        ({"sites": ()}, "sites", so.FEE_CITE),
+        ({"sites": ()}, "sites", rules.FEE_CITE),
         ({"sites": (SiteData("   "),)}, "sites", None),
         ({"sites": (SiteData("x" * 201),)}, "sites", None),
         ({"sites": (SiteData("Orange St", surface="lava"),)}, "sites", None),
         ({"sites": (SiteData("Orange St", length_ft=0),)}, "sites", None),
         ({"planned_end": SPRING - timedelta(days=1)}, "planned_end", None),
         ({"opened_on": TODAY + timedelta(days=1)}, "opened_on", None),
-        ({"emergency": True}, "opened_on", so.EMERGENCY_CITE),
+        ({"emergency": True}, "opened_on", rules.EMERGENCY_CITE),
         ({"city_notified_at": datetime(2026, 11, 30, 9, 0)}, "city_notified_at", None),
         ({"city_notified_at": at(TODAY, 10, 1)}, "city_notified_at", None),
     ],
@@ -478,14 +480,14 @@ def test_city_work_is_exempt_no_permit_and_no_fee(
     with desk.action(clerk) as action:
         opening_id = so.record_city_work(
             action, _data(public_works, orange, nature_of_work="Water main valve replacement")
-        ).id
+        )
     opening = _opening(desk, opening_id)
     assert opening.status == OpeningStatus.EXEMPT
     assert so.display_status(opening, TODAY) == "City work (exempt)"
     assert _dues(desk, opening_id) == []
     assert _items(desk) == []
     [exempt] = _review(desk, opening_id)
-    assert (exempt.level, exempt.cite) == ("info", so.CITY_WORK_CITE)
+    assert (exempt.level, exempt.cite) == ("info", rules.CITY_WORK_CITE)
     stopped = _refused(desk, inspector, lambda a: so.approve(a, opening_id, title="DPW"), Conflict)
     assert "exempt" in stopped.message
     _refused(desk, clerk, lambda a: so.record_opened(a, opening_id, opened_on=TODAY), Conflict)
@@ -505,7 +507,7 @@ def test_an_opening_made_before_the_application_doubles_the_fee(
     data = _data(utility, orange, start=date(2026, 8, 10), opened_on=date(2026, 8, 10))
     opening_id = _apply(desk, clerk, data)
     assert _kinds(desk, opening_id) == [(DueKind.FEE, FEE), (DueKind.DOUBLED_FEE, FEE)]
-    [doubled] = _cited(_review(desk, opening_id), so.FEE_CITE)
+    [doubled] = _cited(_review(desk, opening_id), rules.FEE_CITE)
     assert doubled.level == "block" and "($100.00 owed)" in doubled.text
     # A later correction of the day does not double it again.
     with desk.action(clerk) as action:
@@ -513,7 +515,7 @@ def test_an_opening_made_before_the_application_doubles_the_fee(
     assert len(_kinds(desk, opening_id)) == 2
     _pay(desk, clerk, opening_id)
     with desk.database.reading() as session:
-        assert ledger.is_paid(session, RecordRef(so.RECORD_TYPE, str(opening_id)))
+        assert ledger.is_paid(session, RecordRef(rules.RECORD_TYPE, str(opening_id)))
     approved = _approve(desk, inspector, opening_id)
     assert approved.status == OpeningStatus.IN_PROGRESS  # the opening is already made
 
@@ -527,7 +529,7 @@ def test_an_opening_made_after_applying_but_before_approval_doubles_the_fee_once
         so.record_opened(action, opening_id, opened_on=TODAY)
     assert _kinds(desk, opening_id) == [(DueKind.FEE, FEE), (DueKind.DOUBLED_FEE, FEE)]
     [doubled] = [d for d in _dues(desk, opening_id) if d.kind == DueKind.DOUBLED_FEE]
-    assert doubled.cite == so.FEE_CITE and "before an approved permit" in doubled.description
+    assert doubled.cite == rules.FEE_CITE and "before an approved permit" in doubled.description
     for day in (TODAY, date(2026, 11, 29)):  # recorded again, or corrected
         with desk.action(clerk) as action:
             so.record_opened(action, opening_id, opened_on=day)
@@ -605,13 +607,17 @@ def test_an_emergency_is_applied_for_the_next_business_day_and_free_within_two(
         assert dues == []
     else:
         [due] = dues  # the normal fee, never doubled for an emergency
-        assert (due.kind, due.amount, due.cite) == (DueKind.FEE, fee, so.EMERGENCY_FEE_CITE)
+        assert (due.kind, due.amount, due.cite) == (
+            DueKind.FEE,
+            fee,
+            rules.EMERGENCY_FEE_CITE,
+        )
     findings = _review(desk, opening_id)
-    flags = [f for f in _cited(findings, so.EMERGENCY_CITE) if f.level == "warn"]
+    flags = [f for f in _cited(findings, rules.EMERGENCY_CITE) if f.level == "warn"]
     assert bool(flags) is late
     if late:
         assert "the application was due the next business day" in flags[0].text
-    [waiver] = _cited(findings, so.EMERGENCY_FEE_CITE)
+    [waiver] = _cited(findings, rules.EMERGENCY_FEE_CITE)
     assert ("no permit fee" in waiver.text) is (fee is None)
     # Recording the day again never doubles an emergency's fee.
     with desk.action(clerk) as action:
@@ -624,19 +630,25 @@ def test_an_emergency_without_the_citys_notification_is_flagged(
 ) -> None:
     opening_id = _apply(desk, clerk, _data(utility, orange, emergency=True, opened_on=TODAY))
     [flag] = [
-        f for f in _cited(_review(desk, opening_id), so.EMERGENCY_CITE) if "notified" in f.text
+        f for f in _cited(_review(desk, opening_id), rules.EMERGENCY_CITE) if "notified" in f.text
     ]
     assert flag.level == "warn"
     [item] = _items(desk)
     assert item.title.endswith("City officials' notification not recorded")
-    assert (item.due, item.cite, item.record_id) == (TODAY, so.EMERGENCY_CITE, str(opening_id))
+    assert (item.due, item.cite, item.record_id) == (
+        TODAY,
+        rules.EMERGENCY_CITE,
+        str(opening_id),
+    )
     notified = _apply(
         desk,
         clerk,
         _data(utility, orange, emergency=True, opened_on=TODAY, city_notified_at=at(TODAY, 6)),
     )
     assert [i.record_id for i in _items(desk)] == [str(opening_id)]
-    assert not [f for f in _cited(_review(desk, notified), so.EMERGENCY_CITE) if f.level == "warn"]
+    assert not [
+        f for f in _cited(_review(desk, notified), rules.EMERGENCY_CITE) if f.level == "warn"
+    ]
 
 
 # -- frozen ground --------------------------------------------------------------------------------
@@ -655,7 +667,7 @@ def test_frozen_ground_blocks_november_15_through_may_1(
     desk: Desk, clerk: SignedIn, utility: int, orange: int, start: date, blocked: bool
 ) -> None:
     data = _data(utility, orange, start=start, planned_end=start)
-    found = _cited(_review(desk, _apply(desk, clerk, data)), so.FROZEN_CITE)
+    found = _cited(_review(desk, _apply(desk, clerk, data)), rules.FROZEN_CITE)
     if blocked:
         [block] = found
         assert block.level == "block"
@@ -669,10 +681,10 @@ def test_work_running_into_the_season_is_blocked_on_its_first_frozen_day(
     desk: Desk, clerk: SignedIn, utility: int, orange: int
 ) -> None:
     data = _data(utility, orange, start=date(2027, 11, 8), planned_end=date(2027, 11, 19))
-    [block] = _cited(_review(desk, _apply(desk, clerk, data)), so.FROZEN_CITE)
+    [block] = _cited(_review(desk, _apply(desk, clerk, data)), rules.FROZEN_CITE)
     assert block.level == "block" and format_day(date(2027, 11, 15)) in block.text
     undated = _data(utility, orange, planned_start=None, planned_end=None)
-    [warn] = _cited(_review(desk, _apply(desk, clerk, undated)), so.FROZEN_CITE)
+    [warn] = _cited(_review(desk, _apply(desk, clerk, undated)), rules.FROZEN_CITE)
     assert warn.level == "warn"
 
 
@@ -683,7 +695,7 @@ def test_the_emergency_determination_names_who_and_lifts_the_block(
     opening_id = _apply(desk, clerk, data)
     _pay(desk, clerk, opening_id)
     stopped = _refused(desk, inspector, lambda a: so.approve(a, opening_id, title="DPW"))
-    assert (stopped.field, stopped.cite) == ("decision", so.FROZEN_CITE)
+    assert (stopped.field, stopped.cite) == ("decision", rules.FROZEN_CITE)
     # Only the Inspector or the Director determines it, and names who did.
     _refused(
         desk,
@@ -694,12 +706,12 @@ def test_the_emergency_determination_names_who_and_lifts_the_block(
     blank = _refused(
         desk, inspector, lambda a: so.determine_frozen_emergency(a, opening_id, determined_by=" ")
     )
-    assert (blank.field, blank.cite) == ("determined_by", so.FROZEN_CITE)
+    assert (blank.field, blank.cite) == ("determined_by", rules.FROZEN_CITE)
     with desk.action(inspector) as action:
         so.determine_frozen_emergency(action, opening_id, determined_by=f"  {DIRECTOR} ")
     opening = _opening(desk, opening_id)
     assert (opening.frozen_emergency_by, opening.frozen_emergency_on) == (DIRECTOR, TODAY)
-    [info] = _cited(_review(desk, opening_id), so.FROZEN_CITE)
+    [info] = _cited(_review(desk, opening_id), rules.FROZEN_CITE)
     assert info.level == "info" and DIRECTOR in info.text
     assert _approve(desk, inspector, opening_id).status == OpeningStatus.APPROVED
 
@@ -709,9 +721,9 @@ def test_the_emergency_determination_names_who_and_lifts_the_block(
 
 def _improve(desk: Desk, who: SignedIn, street_id: int, completed_on: date) -> int:
     with desk.action(who) as action:
-        return so.record_improvement(
+        return improvements.record_improvement(
             action,
-            so.ImprovementData(
+            improvements.ImprovementData(
                 street_id=street_id,
                 determined_on=completed_on - timedelta(days=120),
                 limits="Broad St to Lake St",
@@ -720,7 +732,7 @@ def _improve(desk: Desk, who: SignedIn, street_id: int, completed_on: date) -> i
                 work_begins_on=completed_on - timedelta(days=60),
                 completed_on=completed_on,
             ),
-        ).id
+        )
 
 
 @pytest.mark.parametrize(
@@ -748,7 +760,7 @@ def test_no_permit_to_open_a_street_within_five_years_of_its_repaving(
         SiteData("in front of 210 Pearl St", other),
     )
     opening_id = _apply(desk, clerk, _data(utility, orange, sites=two_sites))
-    found = _cited(_review(desk, opening_id), so.NEW_STREETS_CITE)
+    found = _cited(_review(desk, opening_id), rules.NEW_STREETS_CITE)
     if blocked:
         [block] = found  # one finding for the street, however many openings are in it
         assert block.level == "block"
@@ -765,11 +777,11 @@ def test_the_councils_absolutely_essential_finding_lifts_the_five_years(
     opening_id = _apply(desk, clerk, _data(utility, orange))
     _pay(desk, clerk, opening_id)
     stopped = _refused(desk, inspector, lambda a: so.approve(a, opening_id, title="DPW"))
-    assert (stopped.field, stopped.cite) == ("decision", so.NEW_STREETS_CITE)
+    assert (stopped.field, stopped.cite) == ("decision", rules.NEW_STREETS_CITE)
     no_note = _refused(
         desk, clerk, lambda a: so.record_council_essential(a, opening_id, on=TODAY, note=" ")
     )
-    assert (no_note.field, no_note.cite) == ("note", so.NEW_STREETS_CITE)
+    assert (no_note.field, no_note.cite) == ("note", rules.NEW_STREETS_CITE)
     later = _refused(
         desk,
         clerk,
@@ -780,7 +792,7 @@ def test_the_councils_absolutely_essential_finding_lifts_the_five_years(
         so.record_council_essential(
             action, opening_id, on=date(2026, 11, 23), note="Council motion, item 7, carried 6-0"
         )
-    [info] = _cited(_review(desk, opening_id), so.NEW_STREETS_CITE)
+    [info] = _cited(_review(desk, opening_id), rules.NEW_STREETS_CITE)
     assert info.level == "info" and format_day(date(2026, 11, 23)) in info.text
     assert _approve(desk, inspector, opening_id).status == OpeningStatus.APPROVED
 
@@ -788,37 +800,49 @@ def test_the_councils_absolutely_essential_finding_lifts_the_five_years(
 def test_the_improvement_register_checks_its_dates_and_its_30_days(
     desk: Desk, clerk: SignedIn, inspector: SignedIn, orange: int
 ) -> None:
-    def data(**changes: Any) -> so.ImprovementData:
-        base = so.ImprovementData(street_id=orange, determined_on=date(2026, 9, 1))
+    def data(**changes: Any) -> improvements.ImprovementData:
+        base = improvements.ImprovementData(street_id=orange, determined_on=date(2026, 9, 1))
         return dataclasses.replace(base, **changes)
 
-    _refused(desk, clerk, lambda a: so.record_improvement(a, data()), PermissionDenied)
-    _refused(desk, inspector, lambda a: so.record_improvement(a, data(street_id=999)), NotFound)
+    _refused(desk, clerk, lambda a: improvements.record_improvement(a, data()), PermissionDenied)
+    _refused(
+        desk, inspector, lambda a: improvements.record_improvement(a, data(street_id=999)), NotFound
+    )
     for changes, field in (
         ({"completed_on": date(2026, 8, 31)}, "completed_on"),
         ({"completed_on": TODAY + timedelta(days=1)}, "completed_on"),
         ({"utility_notice_on": date(2026, 8, 31)}, "utility_notice_on"),
         ({"determined_on": TODAY + timedelta(days=1)}, "determined_on"),
     ):
-        error = _refused(desk, inspector, partial(so.record_improvement, data=data(**changes)))
+        error = _refused(
+            desk, inspector, partial(improvements.record_improvement, data=data(**changes))
+        )
         assert error.field == field
     with desk.action(inspector) as action:
-        planned = so.record_improvement(action, data(work_begins_on=date(2026, 9, 30)))
-        warnings = so.improvement_findings(planned)  # 29 days, and no notice recorded
+        planned = action.session.get(
+            StreetImprovement,
+            improvements.record_improvement(action, data(work_begins_on=date(2026, 9, 30))),
+        )
+        assert planned is not None
+        warnings = improvements.improvement_findings(planned)  # 29 days, and no notice recorded
         assert [f.level for f in warnings] == ["warn", "warn"]
-        assert {f.cite for f in warnings} == {so.NEW_STREETS_CITE}
+        assert {f.cite for f in warnings} == {rules.NEW_STREETS_CITE}
         planned.work_begins_on = date(2026, 10, 1)  # 30 days: enough
         planned.utility_notice_on = date(2026, 9, 2)
-        assert so.improvement_findings(planned) == []
+        assert improvements.improvement_findings(planned) == []
         improvement_id = planned.id
     with desk.action(inspector) as action:
-        done = so.complete_improvement(action, improvement_id, completed_on=date(2026, 11, 2))
+        done = improvements.complete_improvement(
+            action, improvement_id, completed_on=date(2026, 11, 2)
+        )
         assert done.completed_on == date(2026, 11, 2)
-        assert so.improvements_on(action.session, orange) == [done]
+        assert improvements.improvements_on(action.session, orange) == [done]
     early = _refused(
         desk,
         inspector,
-        lambda a: so.complete_improvement(a, improvement_id, completed_on=date(2026, 8, 1)),
+        lambda a: improvements.complete_improvement(
+            a, improvement_id, completed_on=date(2026, 8, 1)
+        ),
     )
     assert early.field == "completed_on"
 
@@ -832,7 +856,7 @@ def test_a_public_utility_needs_no_bond(
     opening_id = _apply(desk, clerk, _data(utility, orange))
     [bond] = _cited(_review(desk, opening_id), "§ 506-6 (Public utilities)")
     assert bond.level == "info" and "no indemnity bond is required" in bond.text
-    assert not _cited(_review(desk, opening_id), so.DEFICIENCY_CITE)
+    assert not _cited(_review(desk, opening_id), rules.DEFICIENCY_CITE)
     _pay(desk, clerk, opening_id)
     assert _approve(desk, inspector, opening_id).status == OpeningStatus.APPROVED
 
@@ -861,7 +885,7 @@ def test_a_contractor_without_a_bond_is_blocked(
                 bond_number="58-112",
                 amount=Money("10000"),
                 effective_on=TODAY,
-                record_type=so.RECORD_TYPE,
+                record_type=rules.RECORD_TYPE,
                 record_id=str(opening_id),
             ),
         )
@@ -957,17 +981,17 @@ def test_approval_is_refused_while_anything_blocks_and_given_when_all_is_met(
     desk: Desk, clerk: SignedIn, inspector: SignedIn, utility: int, orange: int
 ) -> None:
     bare = _apply(desk, clerk, _data(utility, orange, nature_of_work="", method=" "))
-    [missing] = _cited(_review(desk, bare), so.APPLICATION_CITE)
+    [missing] = _cited(_review(desk, bare), rules.APPLICATION_CITE)
     assert missing.text == "The application does not give the nature of the work or the method."
     opening_id = _apply(desk, clerk, _data(utility, orange))
     unpaid = _refused(desk, inspector, lambda a: so.approve(a, opening_id, title="DPW"))
-    assert (unpaid.field, unpaid.cite) == ("decision", so.FEE_CITE)
+    assert (unpaid.field, unpaid.cite) == ("decision", rules.FEE_CITE)
     assert "$50.00 owed" in unpaid.message
     assert _opening(desk, opening_id).status == OpeningStatus.APPLIED
     number = _pay(desk, clerk, opening_id)
     assert number.startswith("2026-")
     with desk.database.reading() as session:
-        assert ledger.is_paid(session, RecordRef(so.RECORD_TYPE, str(opening_id)))
+        assert ledger.is_paid(session, RecordRef(rules.RECORD_TYPE, str(opening_id)))
     assert so.blocking(_review(desk, opening_id)) == []
     _refused(desk, clerk, lambda a: so.approve(a, opening_id, title="DPW"), PermissionDenied)
     untitled = _refused(desk, inspector, lambda a: so.approve(a, opening_id, title=" "))
@@ -1008,10 +1032,10 @@ def test_work_planned_past_the_permits_last_day_is_pointed_out(
     desk: Desk, clerk: SignedIn, utility: int, orange: int
 ) -> None:
     data = _data(utility, orange, start=date(2027, 5, 24), planned_end=date(2027, 6, 4))
-    [warn] = _cited(_review(desk, _apply(desk, clerk, data)), so.VALIDITY_CITE)
+    [warn] = _cited(_review(desk, _apply(desk, clerk, data)), rules.VALIDITY_CITE)
     assert warn.level == "warn" and format_day(date(2027, 5, 30)) in warn.text
     in_time = _data(utility, orange, start=date(2027, 5, 24), planned_end=date(2027, 5, 30))
-    assert _cited(_review(desk, _apply(desk, clerk, in_time)), so.VALIDITY_CITE) == []
+    assert _cited(_review(desk, _apply(desk, clerk, in_time)), rules.VALIDITY_CITE) == []
 
 
 def test_a_refused_application_says_why_and_takes_no_more_steps(
@@ -1050,7 +1074,7 @@ def test_a_renewal_adds_thirty_days_and_names_who_granted_it(
         lambda a: so.renew(a, opening_id, requested_on=TODAY, granted_by=DIRECTOR),
         Conflict,
     )
-    assert not_begun.cite == so.RENEWAL_CITE
+    assert not_begun.cite == rules.RENEWAL_CITE
     clock.set(date(2027, 5, 12))
     with desk.action(clerk) as action:
         so.record_opened(action, opening_id, opened_on=date(2027, 5, 10))
@@ -1065,7 +1089,7 @@ def test_a_renewal_adds_thirty_days_and_names_who_granted_it(
         inspector,
         lambda a: so.renew(a, opening_id, requested_on=date(2027, 5, 11), granted_by="  "),
     )
-    assert (nobody.field, nobody.cite) == ("granted_by", so.RENEWAL_CITE)
+    assert (nobody.field, nobody.cite) == ("granted_by", rules.RENEWAL_CITE)
     with desk.action(inspector) as action:
         first = so.renew(action, opening_id, requested_on=date(2027, 5, 11), granted_by=DIRECTOR)
         assert (first.valid_until, first.granted_on, first.granted_by) == (
@@ -1091,7 +1115,7 @@ def test_a_renewal_adds_thirty_days_and_names_who_granted_it(
         inspector,
         lambda a: so.renew(a, opening_id, requested_on=date(2027, 7, 30), granted_by=DIRECTOR),
     )
-    assert (expired.field, expired.cite) == ("requested_on", so.RENEWAL_CITE)
+    assert (expired.field, expired.cite) == ("requested_on", rules.RENEWAL_CITE)
 
 
 def test_a_renewal_needs_insurance_for_its_thirty_days(
@@ -1148,7 +1172,7 @@ def test_the_notice_24_hours_before_the_work_is_checked_to_the_minute(
     assert line.done is not late
     assert line.when == f"{format_day(date(2026, 8, 4))} 10:00 AM"
     if late:
-        assert line.finding is not None and line.finding.cite == so.COMMENCEMENT_CITE
+        assert line.finding is not None and line.finding.cite == rules.COMMENCEMENT_CITE
     else:
         assert line.finding is None
 
@@ -1181,7 +1205,7 @@ def test_the_notice_4_hours_before_backfilling_is_checked_to_the_minute(
     assert line.done is not late
     assert (line.finding is not None) is late
     if late:
-        assert line.finding is not None and line.finding.cite == so.NOTICE_CITE
+        assert line.finding is not None and line.finding.cite == rules.NOTICE_CITE
 
 
 def test_notices_not_recorded_are_flagged_and_an_emergency_needs_no_24_hours(
@@ -1227,7 +1251,7 @@ def test_work_records_are_refused_when_they_cannot_be(
     desk: Desk, clock: FixedClock, clerk: SignedIn, inspector: SignedIn, utility: int, orange: int
 ) -> None:
     applied = _apply(desk, clerk, _data(utility, orange))
-    _refused(desk, clerk, lambda a: so.record_work(a, applied, WorkRecord()), Conflict)
+    _refused(desk, clerk, lambda a: opening_work.record_work(a, applied, WorkRecord()), Conflict)
     approved = date(2026, 8, 3)
     opening_id = _issued(
         desk, clock, clerk, inspector, _data(utility, orange, start=approved), on=approved
@@ -1243,7 +1267,9 @@ def test_work_records_are_refused_when_they_cannot_be(
         ({"started_at": at(day, 9), "temporary_patch_on": date(2026, 8, 4)}, "temporary_patch_on"),
     ):
         error = _refused(
-            desk, clerk, partial(so.record_work, opening_id=opening_id, work=WorkRecord(**work))
+            desk,
+            clerk,
+            partial(opening_work.record_work, opening_id=opening_id, work=WorkRecord(**work)),
         )
         assert error.field == field
     assert _opening(desk, opening_id).started_at is None
@@ -1266,7 +1292,10 @@ def test_permanent_pavement_is_due_on_day_60_and_overdue_on_day_61(
         None,
     )
     day_61 = _checklist(desk, opening_id, date(2026, 10, 3))[title].finding
-    assert day_61 is not None and (day_61.level, day_61.cite) == ("block", so.RESTORATION_CITE)
+    assert day_61 is not None and (day_61.level, day_61.cite) == (
+        "block",
+        rules.RESTORATION_CITE,
+    )
     # On the Today tab: a week ahead, then overdue.
     clock.set(date(2026, 9, 24))
     assert not [i for i in _items(desk) if i.title.startswith("Restoration")]
@@ -1277,7 +1306,7 @@ def test_permanent_pavement_is_due_on_day_60_and_overdue_on_day_61(
     [overdue] = [i for i in _items(desk) if i.title.startswith("Restoration")]
     assert overdue.title == f"Restoration of SO-2026-001 due {format_day(date(2026, 10, 2))}"
     assert overdue.urgency(date(2026, 10, 3)) == "overdue"
-    assert overdue.cite == so.RESTORATION_CITE
+    assert overdue.cite == rules.RESTORATION_CITE
     # Restored on day 60: done; a day later would have been late.
     _record_work(desk, clerk, opening_id, completed_on=date(2026, 10, 2))
     line = _checklist(desk, opening_id, date(2026, 10, 3))[title]
@@ -1339,7 +1368,7 @@ def test_the_guarantee_runs_a_year_from_completion_and_only_then_the_permit_clos
         desk, clerk, opening_id, started_at=at(date(2026, 8, 10), 7), completed_on=date(2026, 10, 1)
     )
     assert opening.status == OpeningStatus.RESTORED
-    assert so.guarantee_ends(opening) == date(2027, 10, 1)
+    assert opening_work.guarantee_ends(opening) == date(2027, 10, 1)
     assert so.display_status(opening, date(2027, 10, 1)) == "Guarantee period"
     assert so.display_status(opening, date(2027, 10, 2)) == "Guarantee ended"
     line = _checklist(desk, opening_id, date(2027, 10, 1))["One-year restoration guarantee"]
@@ -1354,14 +1383,14 @@ def test_the_guarantee_runs_a_year_from_completion_and_only_then_the_permit_clos
         item.title == f"Restoration guarantee of SO-2026-001 ends {format_day(date(2027, 10, 1))}"
     )
     clock.set(date(2027, 10, 1))
-    early = _refused(desk, inspector, lambda a: so.close(a, opening_id))
+    early = _refused(desk, inspector, lambda a: opening_work.close(a, opening_id))
     assert early.field == "decision" and format_day(date(2027, 10, 1)) in early.message
     clock.set(date(2027, 10, 2))
     [ended] = [i for i in _items(desk) if "guarantee" in i.title]
     assert ended.title.endswith(f"ended {format_day(date(2027, 10, 1))}: close the permit")
-    _refused(desk, clerk, lambda a: so.close(a, opening_id), PermissionDenied)
+    _refused(desk, clerk, lambda a: opening_work.close(a, opening_id), PermissionDenied)
     with desk.action(inspector) as action:
-        closed = so.close(action, opening_id)
+        closed = opening_work.close(action, opening_id)
     assert closed.status == OpeningStatus.CLOSED
     assert so.display_status(closed, date(2027, 10, 2)) == "Closed"
     assert _items(desk) == []
@@ -1412,7 +1441,7 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
 ) -> None:
     opening_id = _issued(desk, clock, clerk, inspector, _data(utility, orange))
     with desk.action(clerk) as action:
-        charge_id = so.charge_city_repair(
+        charge_id = charges.charge_city_repair(
             action,
             opening_id,
             repair=Money("1200.00"),
@@ -1421,7 +1450,7 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
             parcel_id=premises,
         ).id
         # Day 90 on a Sunday: City Hall takes payment the Monday; no maintenance, no line.
-        later_id = so.charge_city_repair(
+        later_id = charges.charge_city_repair(
             action,
             opening_id,
             repair=Money("10"),
@@ -1436,7 +1465,10 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
         "permittee",
         premises,
     )
-    assert (charge.record_type, charge.record_id) == (so.RECORD_TYPE, str(opening_id))
+    assert (charge.record_type, charge.record_id) == (
+        rules.RECORD_TYPE,
+        str(opening_id),
+    )
     assert [(line.category, line.description, line.amount) for line in charge.lines] == [
         ("other", "Pavement repair made by the City", Money("1200.00")),
         ("other", "One year's maintenance of the repair", Money("300.00")),
@@ -1456,7 +1488,7 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
     assert (due.kind, due.amount, due.cite, due.due_on, due.party_id) == (
         DueKind.SPECIAL_CHARGE,
         Money("1500.00"),
-        so.REPAIR_CITE,
+        rules.REPAIR_CITE,
         date(2027, 2, 23),  # a Tuesday, 90 days after the notice
         utility,
     )
@@ -1470,10 +1502,10 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
     }
     # What the form shows before saving is what was billed.
     with desk.lookup(SYSTEM) as action:
-        shown = views.city_repair_preview(
+        shown = previews.city_repair_preview(
             Money("1200.00"), Money("300.00"), date(2026, 11, 25), action.calendar
         )
-    assert shown == views.ChargePreview(
+    assert shown == previews.ChargePreview(
         Money("1500.00"), Money.zero(), Money("1500.00"), date(2027, 2, 23), date(2027, 2, 24)
     )
 
@@ -1494,7 +1526,10 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
 
     [on_day_90] = charge_items(date(2027, 2, 23))
     assert on_day_90.title == f"{charge.number} is due {format_day(date(2027, 2, 23))}"
-    assert (on_day_90.cite, on_day_90.urgency(date(2027, 2, 23))) == (so.REPAIR_CITE, "today")
+    assert (on_day_90.cite, on_day_90.urgency(date(2027, 2, 23))) == (
+        rules.REPAIR_CITE,
+        "today",
+    )
     [on_day_91] = charge_items(date(2027, 2, 24))
     assert on_day_91.title == (
         f"{charge.number} may go on the tax roll from {format_day(date(2027, 2, 24))}"
@@ -1529,6 +1564,45 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
     )
 
 
+def test_the_permits_history_holds_its_repair_charges_events(
+    desk: Desk,
+    clock: FixedClock,
+    clerk: SignedIn,
+    inspector: SignedIn,
+    utility: int,
+    orange: int,
+    premises: int,
+) -> None:
+    """The charge is filed against the permit: the one history reader finds it (and its
+    amount due) from the permit alone, as the details pane shows it."""
+    opening_id = _issued(desk, clock, clerk, inspector, _data(utility, orange))
+    with desk.database.reading() as session:
+        before = [e.action for e in views.history(session, opening_id)]
+    assert "special_charge.created" not in before
+    with desk.action(clerk) as action:
+        charge = charges.charge_city_repair(
+            action,
+            opening_id,
+            repair=Money("1200.00"),
+            maintenance=Money("300.00"),
+            notice_on=TODAY,
+            parcel_id=premises,
+        )
+        charge_id = charge.id
+    with desk.database.reading() as session:
+        after = views.history(session, opening_id)
+    assert [e.action for e in after][: len(before)] == before
+    added = [(e.record_type, e.action) for e in after[len(before) :]]
+    assert added == [
+        ("amount_due", "due.create"),
+        ("special_charge", "special_charge.created"),
+        ("special_charge", "special_charge.billed"),
+    ]
+    assert all(e.at >= after[0].at for e in after)
+    with desk.database.reading() as session:
+        assert sc.get_charge(session, charge_id).record_id == str(opening_id)
+
+
 def test_a_city_repair_is_refused_when_it_cannot_be_charged(
     desk: Desk,
     clock: FixedClock,
@@ -1554,14 +1628,14 @@ def test_a_city_repair_is_refused_when_it_cannot_be_charged(
         }
         kwargs.update(changes)
         error = _refused(
-            desk, clerk, partial(so.charge_city_repair, opening_id=opening_id, **kwargs)
+            desk, clerk, partial(charges.charge_city_repair, opening_id=opening_id, **kwargs)
         )
         assert error.field == field
     error = _refused(
         desk,
         clerk,
         partial(
-            so.charge_city_repair,
+            charges.charge_city_repair,
             opening_id=opening_id,
             repair=Money("1"),
             maintenance=Money("0"),
@@ -1572,7 +1646,7 @@ def test_a_city_repair_is_refused_when_it_cannot_be_charged(
     )
     assert "parcel" in str(error)
     with desk.database.reading() as session:
-        assert sc.charges_for(session, so.RECORD_TYPE, str(opening_id)) == []
+        assert sc.charges_for(session, rules.RECORD_TYPE, str(opening_id)) == []
 
 
 @pytest.mark.parametrize(
@@ -1602,7 +1676,7 @@ def test_a_deficiency_repair_is_billed_with_20_percent_for_administration(
 ) -> None:
     opening_id = _issued(desk, clock, clerk, inspector, _data(utility, orange))
     with desk.action(inspector) as action:
-        charge_id = so.charge_deficiency_repair(
+        charge_id = charges.charge_deficiency_repair(
             action,
             opening_id,
             labor=Money(labor),
@@ -1632,7 +1706,7 @@ def test_a_deficiency_repair_is_billed_with_20_percent_for_administration(
     assert (due.id, due.amount, due.cite, due.due_on) == (
         charge.amount_due_id,
         Money(total),
-        so.DEFICIENCY_CITE,
+        rules.DEFICIENCY_CITE,
         date(2026, 12, 30),
     )
     # § 506-6 puts no lien on a property: never on the tax roll, however long unpaid.
@@ -1640,10 +1714,10 @@ def test_a_deficiency_repair_is_billed_with_20_percent_for_administration(
     assert _standing(desk, charge_id, date(2026, 12, 30)) is sc.Standing.BILLED
     assert _standing(desk, charge_id, date(2026, 12, 31)) is sc.Standing.OVERDUE
     with desk.lookup(SYSTEM) as action:
-        shown = views.deficiency_preview(
+        shown = previews.deficiency_preview(
             Money(labor), Money(materials), Money(equipment), TODAY, action.calendar
         )
-    assert shown == views.ChargePreview(
+    assert shown == previews.ChargePreview(
         cost, Money(total) - cost, Money(total), date(2026, 12, 30), None
     )
 
@@ -1653,7 +1727,7 @@ def test_twenty_percent_is_added_to_the_cent(cents: int) -> None:
     cost = Money.from_cents(cents)
     extra = sc.administration_for(ChargeKind.DEFICIENCY_REPAIR, cost)
     assert abs(Decimal(extra.cents) - Decimal(cents) / 5) <= Decimal("0.5")
-    shown = views.deficiency_preview(cost, Money.zero(), Money.zero(), TODAY, CityCalendar())
+    shown = previews.deficiency_preview(cost, Money.zero(), Money.zero(), TODAY, CityCalendar())
     assert (shown.administration, shown.total) == (extra, cost + extra)
 
 
@@ -1669,7 +1743,7 @@ def test_a_deficiency_bill_is_refused_when_it_cannot_be(
         (Money("5"), zero, TODAY + timedelta(days=1), "notice_on"),
     ):
         step = partial(
-            so.charge_deficiency_repair,
+            charges.charge_deficiency_repair,
             opening_id=opening_id,
             labor=labor,
             materials=materials,
@@ -1679,7 +1753,7 @@ def test_a_deficiency_bill_is_refused_when_it_cannot_be(
         error = _refused(desk, inspector, step)
         assert error.field == field
     with desk.database.reading() as session:
-        assert sc.charges_for(session, so.RECORD_TYPE, str(opening_id)) == []
+        assert sc.charges_for(session, rules.RECORD_TYPE, str(opening_id)) == []
 
 
 # -- the Today tab and the register ---------------------------------------------------------------
@@ -1697,7 +1771,7 @@ def test_permits_expiring_within_14_days_are_on_the_today_tab(
     clock.set(date(2027, 5, 16))  # 14 days before
     expiring = [i for i in _items(desk) if "expire" in i.title]
     assert sorted(i.record_id for i in expiring) == sorted([str(unused), str(used)])
-    assert {(i.due, i.cite) for i in expiring} == {(date(2027, 5, 30), so.VALIDITY_CITE)}
+    assert {(i.due, i.cite) for i in expiring} == {(date(2027, 5, 30), rules.VALIDITY_CITE)}
     assert {i.title for i in expiring} == {
         f"Permit SO-2026-001 expires {format_day(date(2027, 5, 30))}",
         f"Permit SO-2026-002 expires {format_day(date(2027, 5, 30))}",

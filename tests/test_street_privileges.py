@@ -30,6 +30,7 @@ from clerk_desk.demo import street_privileges as demo_street_privileges
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
+from clerk_desk.history import history
 from clerk_desk.kinds import (
     BondKind,
     ChargeKind,
@@ -52,9 +53,15 @@ from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as sc
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_privileges import occupancy as sp_occupancy
+from clerk_desk.street_privileges import records as sp_records
+from clerk_desk.street_privileges import removal as sp_removal
+from clerk_desk.street_privileges import review as sp_review
+from clerk_desk.street_privileges import rules
 from clerk_desk.street_privileges import service as sp
 from clerk_desk.street_privileges import views as views
-from clerk_desk.street_privileges.service import ItemState, PrivilegeData
+from clerk_desk.street_privileges.review import ItemState
+from clerk_desk.street_privileges.service import PrivilegeData
 from clerk_desk.words import format_day
 
 TODAY = date(2026, 11, 30)  # a Monday
@@ -207,7 +214,7 @@ def _bond(
                 amount=amount,
                 effective_on=effective_on,
                 expires_on=expires_on,
-                record_type=sp.RECORD_TYPE if privilege_id is not None else "",
+                record_type=rules.RECORD_TYPE if privilege_id is not None else "",
                 record_id=str(privilege_id) if privilege_id is not None else "",
             ),
         ).id
@@ -219,10 +226,12 @@ def _pay(desk: Desk, who: SignedIn, privilege_id: int) -> str:
         station = f"Counter {action.today().isoformat()}"
         if receipts.current_drawer(action.session, station) is None:
             receipts.open_drawer(action, station=station, opening_cash=Money("100"))
-        privilege = sp.get_privilege(action.session, privilege_id)
+        privilege = sp_records.get_privilege(action.session, privilege_id)
         dues = [
             d
-            for d in ledger.dues_for(action.session, RecordRef(sp.RECORD_TYPE, str(privilege_id)))
+            for d in ledger.dues_for(
+                action.session, RecordRef(rules.RECORD_TYPE, str(privilege_id))
+            )
             if d.status == DueStatus.OPEN
         ]
         lines = [receipts.due_line(action.session, d.id) for d in dues]
@@ -252,12 +261,12 @@ def _issue(desk: Desk, who: SignedIn, privilege_id: int, **kwargs: Any) -> Stree
 
 def _get(desk: Desk, privilege_id: int) -> StreetPrivilege:
     with desk.database.reading() as session:
-        return sp.get_privilege(session, privilege_id)
+        return sp_records.get_privilege(session, privilege_id)
 
 
-def _review(desk: Desk, privilege_id: int) -> dict[str, sp.ChecklistItem]:
+def _review(desk: Desk, privilege_id: int) -> dict[str, sp_review.ChecklistItem]:
     with desk.lookup(SYSTEM) as action:
-        return {item.key: item for item in sp.review(action, privilege_id)}
+        return {item.key: item for item in sp_review.review(action, privilege_id)}
 
 
 def _texts(found: list[Finding] | tuple[Finding, ...]) -> str:
@@ -270,7 +279,7 @@ def _blocks(found: list[Finding]) -> list[Finding]:
 
 def _today_items(desk: Desk) -> list[today.TodayItem]:
     with desk.lookup(SYSTEM) as action:
-        return [i for i in today.gather(action) if i.workflow == sp.WORKFLOW]
+        return [i for i in today.gather(action) if i.workflow == rules.WORKFLOW]
 
 
 # -- three months from issuance (§ 506-9 (Termination)) --------------------------------------------
@@ -286,18 +295,18 @@ def _today_items(desk: Desk) -> list[today.TodayItem]:
     ],
 )
 def test_a_permit_ends_three_months_from_issuance(issued: date, last: date) -> None:
-    assert sp.ends_on(issued) == last
+    assert rules.ends_on(issued) == last
 
 
 def test_an_earlier_day_is_kept_and_a_later_one_refused() -> None:
-    assert sp.ends_on(date(2026, 11, 30), date(2026, 12, 31)) == date(2026, 12, 31)
-    assert sp.ends_on(date(2026, 11, 30), date(2026, 11, 30)) == date(2026, 11, 30)
-    assert sp.ends_on(date(2026, 11, 30), date(2027, 2, 28)) == date(2027, 2, 28)
+    assert rules.ends_on(date(2026, 11, 30), date(2026, 12, 31)) == date(2026, 12, 31)
+    assert rules.ends_on(date(2026, 11, 30), date(2026, 11, 30)) == date(2026, 11, 30)
+    assert rules.ends_on(date(2026, 11, 30), date(2027, 2, 28)) == date(2027, 2, 28)
     with pytest.raises(InvalidInput, match="Mon Mar 1, 2027 is after it") as after:
-        sp.ends_on(date(2026, 11, 30), date(2027, 3, 1))
-    assert after.value.cite == sp.TERMINATION_CITE and after.value.field == "earlier_end_on"
+        rules.ends_on(date(2026, 11, 30), date(2027, 3, 1))
+    assert after.value.cite == rules.TERMINATION_CITE and after.value.field == "earlier_end_on"
     with pytest.raises(InvalidInput, match="before it is issued"):
-        sp.ends_on(date(2026, 11, 30), date(2026, 11, 29))
+        rules.ends_on(date(2026, 11, 30), date(2026, 11, 29))
 
 
 def _issued(issued_on: date, ends: date, **fields: Any) -> StreetPrivilege:
@@ -320,13 +329,13 @@ def _issued(issued_on: date, ends: date, **fields: Any) -> StreetPrivilege:
 def test_a_permit_is_in_force_through_its_last_day_and_ended_the_next(
     issued: date, in_force: date, ended: date
 ) -> None:
-    privilege = _issued(issued, sp.ends_on(issued))
+    privilege = _issued(issued, rules.ends_on(issued))
     assert not sp.is_in_force(privilege, issued - timedelta(days=1))
     assert sp.is_in_force(privilege, issued)
     assert sp.is_in_force(privilege, in_force)
     assert sp.display_status(privilege, in_force) == "Issued"
     assert not sp.is_in_force(privilege, ended)
-    assert sp.display_status(privilege, ended) == f"Ended {sp.short_day(in_force)}"
+    assert sp.display_status(privilege, ended) == f"Ended {rules.short_day(in_force)}"
 
 
 def test_the_register_says_when_a_permit_ended_by_itself() -> None:
@@ -368,14 +377,14 @@ def _widths(**kwargs: Any) -> list[Finding]:
         "sidewalk_used_in": None,
         "purpose": PrivilegePurpose.CONSTRUCTION,
     }
-    return sp.width_findings(**(base | kwargs))
+    return rules.width_findings(**(base | kwargs))
 
 
 def test_exactly_one_third_of_the_street_passes_and_one_inch_more_blocks() -> None:
     assert _widths(street_width_in=36 * FT, street_used_in=12 * FT) == []
     (over,) = _widths(street_width_in=36 * FT, street_used_in=12 * FT + 1)
     assert over.blocks
-    assert over.cite == sp.CONDITIONS_CITE  # one paragraph, so the link opens it
+    assert over.cite == rules.CONDITIONS_CITE  # one paragraph, so the link opens it
     assert over.text == (
         "The obstruction uses 12 ft 1 in of a 36 ft street; at most 12 ft (one-third). "
         "§ 506-8 (Exceptions) also holds building materials to one-third of the traveled "
@@ -394,7 +403,7 @@ def test_moving_a_building_is_held_to_one_third_by_section_506_9_alone() -> None
     (over,) = _widths(
         street_width_in=30 * FT, street_used_in=10 * FT + 1, purpose=PrivilegePurpose.MOVE_BUILDING
     )
-    assert over.cite == sp.CONDITIONS_CITE
+    assert over.cite == rules.CONDITIONS_CITE
     assert (
         _widths(
             street_width_in=30 * FT, street_used_in=10 * FT, purpose=PrivilegePurpose.MOVE_BUILDING
@@ -406,7 +415,7 @@ def test_moving_a_building_is_held_to_one_third_by_section_506_9_alone() -> None
 def test_building_materials_take_at_most_one_half_of_the_sidewalk() -> None:
     assert _widths(sidewalk_width_in=10 * FT, sidewalk_used_in=5 * FT) == []
     (over,) = _widths(sidewalk_width_in=10 * FT, sidewalk_used_in=5 * FT + 1)
-    assert over.blocks and over.cite == sp.MATERIALS_CITE
+    assert over.blocks and over.cite == rules.MATERIALS_CITE
     assert "Building materials use 5 ft 1 in of a 10 ft sidewalk; at most 5 ft (one-half)" in (
         over.text
     )
@@ -449,7 +458,7 @@ def test_a_sidewalk_closed_over_its_width_needs_a_four_foot_walk_and_fence(
         fence_height_in=fence,
     )
     assert bool(_blocks(found)) is blocked
-    assert all(f.cite == sp.CONDITIONS_CITE for f in found)
+    assert all(f.cite == rules.CONDITIONS_CITE for f in found)
     if walk == 47:
         assert "The temporary sidewalk is 47 in wide; at least 4 ft" in _texts(found)
     if fence == 47:
@@ -472,7 +481,7 @@ def test_a_moved_building_leaving_under_four_feet_of_sidewalk_is_warned(
         assert found == []
         return
     (warning,) = found
-    assert (warning.level, warning.cite) == ("warn", sp.CONDITIONS_CITE)
+    assert (warning.level, warning.cite) == ("warn", rules.CONDITIONS_CITE)
     assert warning.text.startswith(
         f"The obstruction uses {format_length(used)} of a 6 ft sidewalk and leave {left} for "
         "pedestrians, less than 4 ft: sidewalk traffic shall not be interrupted."
@@ -501,7 +510,7 @@ def test_materials_within_half_of_a_narrow_sidewalk_warn_of_what_is_left() -> No
     assert _widths(sidewalk_width_in=8 * FT, sidewalk_used_in=4 * FT) == []  # 4 ft left
     # Over one-half blocks under § 506-8 (Exceptions) alone: no warning on top of it.
     (over,) = _widths(sidewalk_width_in=6 * FT, sidewalk_used_in=3 * FT + 1)
-    assert over.blocks and over.cite == sp.MATERIALS_CITE
+    assert over.blocks and over.cite == rules.MATERIALS_CITE
 
 
 def test_materials_over_half_the_sidewalk_with_a_fenced_temporary_walk_only_warn() -> None:
@@ -512,7 +521,7 @@ def test_materials_over_half_the_sidewalk_with_a_fenced_temporary_walk_only_warn
         fence_height_in=48,
     )
     (warning,) = found
-    assert warning.level == "warn" and warning.cite == sp.MATERIALS_CITE
+    assert warning.level == "warn" and warning.cite == rules.MATERIALS_CITE
     assert "temporary sidewalk of 4 ft" in warning.text
     short = _widths(
         sidewalk_width_in=8 * FT,
@@ -520,12 +529,12 @@ def test_materials_over_half_the_sidewalk_with_a_fenced_temporary_walk_only_warn
         temporary_sidewalk_width_in=47,
         fence_height_in=48,
     )
-    assert {f.cite for f in _blocks(short)} == {sp.MATERIALS_CITE, sp.CONDITIONS_CITE}
+    assert {f.cite for f in _blocks(short)} == {rules.MATERIALS_CITE, rules.CONDITIONS_CITE}
 
 
 def test_materials_must_leave_the_gutter_flowing() -> None:
     (gutter,) = _widths(gutter_clear=False)
-    assert gutter.blocks and gutter.cite == sp.MATERIALS_CITE
+    assert gutter.blocks and gutter.cite == rules.MATERIALS_CITE
     (moving,) = _widths(gutter_clear=False, purpose=PrivilegePurpose.MOVE_BUILDING)
     assert moving.level == "warn"
 
@@ -537,9 +546,12 @@ def test_a_width_used_without_the_width_of_the_way_cannot_be_checked() -> None:
 
 
 def test_the_shares_are_the_ordinances_fractions() -> None:
-    assert (Fraction(1, 3), Fraction(1, 2)) == (sp.STREET_SHARE, sp.SIDEWALK_SHARE)
-    assert (sp.TEMPORARY_WALK_MIN_IN, sp.FENCE_MIN_IN) == (48, 48)
-    assert (Money("10000.00"), timedelta(hours=24)) == (sp.BOND_LIMIT, sp.REMOVAL_NOTICE)
+    assert (Fraction(1, 3), Fraction(1, 2)) == (rules.STREET_SHARE, rules.SIDEWALK_SHARE)
+    assert (rules.TEMPORARY_WALK_MIN_IN, rules.FENCE_MIN_IN) == (48, 48)
+    assert (Money("10000.00"), timedelta(hours=24)) == (
+        rules.BOND_LIMIT,
+        rules.REMOVAL_NOTICE,
+    )
 
 
 # -- the application ------------------------------------------------------------------------------
@@ -555,8 +567,8 @@ def test_an_application_is_numbered_and_bills_the_fee_of_the_schedule(
     assert privilege.status == PrivilegeStatus.APPLIED
     assert (privilege.applied_on, privilege.received_by_name) == (TODAY, "Test Deputy Clerk")
     with desk.database.reading() as session:
-        (due,) = ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(first)))
-        assert (due.kind, due.amount, due.cite) == (DueKind.FEE, FEE, sp.FEE_CITE)
+        (due,) = ledger.dues_for(session, RecordRef(rules.RECORD_TYPE, str(first)))
+        assert (due.kind, due.amount, due.cite) == (DueKind.FEE, FEE, rules.FEE_CITE)
         assert due.party_id == builder and due.fee_item is not None
         assert due.fee_item.code == "STPRIV" and due.gl_account == due.fee_item.gl_account
         events = sp.history(session, first)
@@ -666,7 +678,7 @@ def test_the_bond_is_set_not_exceeding_ten_thousand_dollars(
         return
     with pytest.raises(InvalidInput) as refused:
         _terms(desk, director, privilege_id, amount)
-    assert refused.value.cite == sp.BOND_CITE and refused.value.field == "bond_amount"
+    assert refused.value.cite == rules.BOND_CITE and refused.value.field == "bond_amount"
     assert _get(desk, privilege_id).bond_amount is None
 
 
@@ -689,7 +701,7 @@ def test_the_terms_are_the_directors_and_keep_the_officials_conditions(
         "Flagger at the alley from 7 to 9 a.m.",
         "No work on Prescott Daze weekend",
     ]
-    assert sp.insurance_minimums(privilege) == {
+    assert sp_records.insurance_minimums(privilege) == {
         CoverageKind.COMBINED_SINGLE_LIMIT: Money("1000000")
     }
 
@@ -707,7 +719,7 @@ def test_an_application_waits_for_its_terms_its_bond_and_its_fee(
     assert "has not set the bond" in _texts(items["bond"].findings)
     assert items["fee"].state is ItemState.NOT_MET
     assert "The permit fee is not paid ($25.00 owed)" in _texts(items["fee"].findings)
-    assert items["fee"].cite == sp.FEE_CITE and items["bond"].cite == sp.BOND_CITE
+    assert items["fee"].cite == rules.FEE_CITE and items["bond"].cite == rules.BOND_CITE
     _terms(desk, director, privilege_id)
     assert "No street privilege bond of $5,000.00 is on file" in _texts(
         _review(desk, privilege_id)["bond"].findings
@@ -727,7 +739,7 @@ def test_the_unpaid_fee_alone_blocks_issuance_until_receipted(
     _bond(desk, treasurer, builder, privilege_id)
     with pytest.raises(InvalidInput, match="fee is not paid") as refused:
         _issue(desk, director, privilege_id)
-    assert f"({sp.FEE_CITE})" in refused.value.message  # each item names its own section
+    assert f"({rules.FEE_CITE})" in refused.value.message  # each item names its own section
     number = _pay(desk, treasurer, privilege_id)
     privilege = _issue(desk, director, privilege_id)
     assert privilege.status == PrivilegeStatus.ISSUED
@@ -748,7 +760,11 @@ def test_city_costs_are_billed_on_top_of_the_fee_and_do_not_hold_the_permit(
         due = sp.bill_city_costs(
             action, privilege_id, amount=Money("87.50"), description="Barricades, 3 days"
         )
-        assert (due.kind, due.cite, due.party_id) == (DueKind.CITY_EXPENSES, sp.FEE_CITE, builder)
+        assert (due.kind, due.cite, due.party_id) == (
+            DueKind.CITY_EXPENSES,
+            rules.FEE_CITE,
+            builder,
+        )
         assert due.gl_account == "100-44310-000"  # the STPRIV fee's account
         with pytest.raises(InvalidInput, match="Describe"):
             sp.bill_city_costs(action, privilege_id, amount=Money("1"), description=" ")
@@ -777,10 +793,11 @@ def test_a_refused_or_withdrawn_application_is_not_charged_city_costs(
         f"Street privilege SP-2026-001 was {word}: a refused or withdrawn application is not "
         "charged City costs."
     )
-    assert refused.value.cite == sp.FEE_CITE
+    assert refused.value.cite == rules.FEE_CITE
     with desk.database.reading() as session:
         kinds = [
-            d.kind for d in ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege_id)))
+            d.kind
+            for d in ledger.dues_for(session, RecordRef(rules.RECORD_TYPE, str(privilege_id)))
         ]
     assert kinds.count(DueKind.CITY_EXPENSES) == 1
 
@@ -827,7 +844,7 @@ def test_a_standing_bond_behind_another_open_permit_or_under_a_claim_is_warned(
     bond = _review(desk, second)["bond"]
     assert bond.met  # the ordinance sets no rule: it counts, but the Director is told
     (shared,) = [f for f in bond.findings if f.level == "warn"]
-    assert shared.cite == sp.BOND_CITE
+    assert shared.cite == rules.BOND_CITE
     assert shared.text == (
         "Bond No. SP-STANDING ($5,000.00) also stands behind SP-2026-001, not yet vacated: one "
         "standing bond answers for every permit it backs, and each counts it at its full amount."
@@ -864,7 +881,7 @@ def test_a_closed_permit_no_longer_shares_the_standing_bond(
     _terms(desk, director, second)
     assert any(f.level == "warn" for f in _review(desk, second)["bond"].findings)
     with desk.action(admin) as action:
-        sp.close(action, first, on=TODAY, **DPW)
+        sp_occupancy.close(action, first, on=TODAY, **DPW)
     assert [f.level for f in _review(desk, second)["bond"].findings] == ["info"]
 
 
@@ -901,7 +918,7 @@ def test_a_released_bond_no_longer_stands_behind_the_permit(
 ) -> None:
     privilege_id = _ready(desk, admin, director, builder)
     with desk.database.reading() as session:
-        (bond,) = sp.bonds_for(session, _get(desk, privilege_id))
+        (bond,) = sp_review.bonds_for(session, _get(desk, privilege_id))
     with desk.action(admin) as action:
         bonds.change_bond_status(
             action, bond.id, FileStatus.RELEASED, on=TODAY, reason="Returned in error"
@@ -984,7 +1001,7 @@ def test_a_building_permit_the_code_requires_is_recorded_first(
 ) -> None:
     privilege_id = _ready(desk, admin, director, builder, building_permit_required=True)
     item = _review(desk, privilege_id)["building_permit"]
-    assert not item.met and item.cite == sp.WHEN_REQUIRED_CITE
+    assert not item.met and item.cite == rules.WHEN_REQUIRED_CITE
     with pytest.raises(InvalidInput, match="building permit"):
         _issue(desk, director, privilege_id)
     with desk.action(admin) as action:
@@ -1090,8 +1107,8 @@ def test_refused_and_withdrawn_applications(
     with desk.action(deputy) as action:
         sp.withdraw(action, by_deputy, reason="Withdrawn in writing")
     with desk.database.reading() as session:
-        (cancelled,) = ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(by_clerk)))
-        (left,) = ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(by_deputy)))
+        (cancelled,) = ledger.dues_for(session, RecordRef(rules.RECORD_TYPE, str(by_clerk)))
+        (left,) = ledger.dues_for(session, RecordRef(rules.RECORD_TYPE, str(by_deputy)))
         summary = next(
             e.summary for e in sp.history(session, by_deputy) if e.action == "privilege.withdraw"
         )
@@ -1104,16 +1121,16 @@ def test_refused_and_withdrawn_applications(
 
 
 def test_the_five_conditions_are_the_ordinances_words() -> None:
-    assert [key for key, _, _ in sp.CONDITIONS] == [
+    assert [key for key, _, _ in rules.CONDITIONS] == [
         "one_third",
         "lighted",
         "sidewalk_traffic",
         "no_overnight_crossing",
         "cleanup",
     ]
-    assert all(cite == sp.CONDITIONS_CITE for _, _, cite in sp.CONDITIONS)
+    assert all(cite == rules.CONDITIONS_CITE for _, _, cite in rules.CONDITIONS)
     text = " ".join(load_chapter().text.split())
-    for _, words, _ in sp.CONDITIONS:
+    for _, words, _ in rules.CONDITIONS:
         assert words in text
 
 
@@ -1125,27 +1142,29 @@ def test_conditions_are_checked_by_an_official_and_recorded_at_the_counter(
 ) -> None:
     privilege_id = _ready(desk, admin, director, builder)
     with pytest.raises(Conflict, match="once a permit is issued"), desk.action(clerk) as action:
-        sp.record_check(action, privilege_id, "lighted", ok=True, on=TODAY, **DPW)
+        sp_occupancy.record_check(action, privilege_id, "lighted", ok=True, on=TODAY, **DPW)
     _issue(desk, director, privilege_id)
     for missing, field in (
         ({"by_name": " "}, "by_name"),
         ({"by_title": ""}, "by_title"),
     ):
         with pytest.raises(InvalidInput) as refused, desk.action(clerk) as action:
-            sp.record_check(action, privilege_id, "lighted", ok=True, on=TODAY, **(DPW | missing))
-        assert refused.value.field == field and refused.value.cite == sp.CONDITIONS_CITE
+            sp_occupancy.record_check(
+                action, privilege_id, "lighted", ok=True, on=TODAY, **(DPW | missing)
+            )
+        assert refused.value.field == field and refused.value.cite == rules.CONDITIONS_CITE
     with pytest.raises(InvalidInput, match="what was found"), desk.action(clerk) as action:
-        sp.record_check(action, privilege_id, "lighted", ok=False, on=TODAY, **DPW)
+        sp_occupancy.record_check(action, privilege_id, "lighted", ok=False, on=TODAY, **DPW)
     with pytest.raises(InvalidInput, match="no condition"), desk.action(clerk) as action:
-        sp.record_check(action, privilege_id, "painted", ok=True, on=TODAY, **DPW)
+        sp_occupancy.record_check(action, privilege_id, "painted", ok=True, on=TODAY, **DPW)
     early = pytest.raises(InvalidInput, match="before the permit was issued")
     with early, desk.action(clerk) as action:
-        sp.record_check(
+        sp_occupancy.record_check(
             action, privilege_id, "lighted", ok=True, on=TODAY - timedelta(days=1), **DPW
         )
     with desk.action(clerk) as action:
-        sp.record_check(action, privilege_id, "lighted", ok=True, on=TODAY, **DPW)
-        sp.record_check(
+        sp_occupancy.record_check(action, privilege_id, "lighted", ok=True, on=TODAY, **DPW)
+        sp_occupancy.record_check(
             action,
             privilege_id,
             "lighted",
@@ -1155,10 +1174,10 @@ def test_conditions_are_checked_by_an_official_and_recorded_at_the_counter(
             by_title="Police officer",
             note="No flashers at 9 p.m.",
         )
-    rows = sp.conditions_checklist(_get(desk, privilege_id))
-    assert [key for key, *_ in rows] == list(sp.CONDITION_KEYS)
+    rows = sp_occupancy.conditions_checklist(_get(desk, privilege_id))
+    assert [key for key, *_ in rows] == list(rules.CONDITION_KEYS)
     checks = {key: check for key, _, _, check in rows}
-    assert checks["lighted"] == sp.ConditionCheck(
+    assert checks["lighted"] == sp_occupancy.ConditionCheck(
         TODAY, "Dana Roth", False, "No flashers at 9 p.m.", "Police officer", "Test Clerk"
     )
     assert checks["lighted"].official == "Dana Roth, Police officer"
@@ -1186,7 +1205,7 @@ def test_two_checks_recorded_at_once_both_stay(
     def counter(name: str, key: str) -> None:
         try:
             with desk.action(clerk) as action:
-                sp.record_check(action, privilege_id, key, ok=True, on=TODAY, **DPW)
+                sp_occupancy.record_check(action, privilege_id, key, ok=True, on=TODAY, **DPW)
                 action.session.flush()
                 if name == "A":
                     a_written.set()
@@ -1213,10 +1232,15 @@ def test_two_checks_recorded_at_once_both_stay(
 
 
 def test_every_write_service_reads_the_permit_with_a_row_lock() -> None:
-    """Every service that writes a permit or bills on it reads it with ``for_update=True``."""
-    tree = ast.parse(inspect.getsource(sp))
+    """Every service that writes a permit or bills on it reads it with ``for_update=True``,
+    in each module of the workflow's services (split by topic)."""
+    body = [
+        node
+        for module in (sp, sp_occupancy, sp_removal, sp_review)
+        for node in ast.parse(inspect.getsource(module)).body
+    ]
     writers: dict[str, list[bool]] = {}
-    for node in tree.body:
+    for node in body:
         if not isinstance(node, ast.FunctionDef):
             continue
         calls = [c for c in ast.walk(node) if isinstance(c, ast.Call)]
@@ -1279,9 +1303,9 @@ def test_a_revocation_without_notice_records_who_and_why(
         ({"on": date(2026, 11, 29)}, "before the permit was issued"),
     ):
         with pytest.raises(InvalidInput, match=match), desk.action(deputy) as action:
-            sp.revoke(action, privilege_id, **(kwargs | bad))
+            sp_occupancy.revoke(action, privilege_id, **(kwargs | bad))
     with desk.action(deputy) as action:
-        sp.revoke(action, privilege_id, **kwargs)
+        sp_occupancy.revoke(action, privilege_id, **kwargs)
     privilege = _get(desk, privilege_id)
     assert privilege.status == PrivilegeStatus.REVOKED
     assert (privilege.revoked_on, privilege.revoked_by_name, privilege.revoked_by_title) == (
@@ -1301,11 +1325,11 @@ def test_a_revocation_without_notice_records_who_and_why(
     (vacate,) = _today_items(desk)
     assert vacate.title.endswith("revoked Thu Dec 10, 2026: the way must be vacated and cleaned")
     with pytest.raises(Conflict, match="only an issued permit"), desk.action(director) as action:
-        sp.revoke(action, privilege_id, **kwargs)
+        sp_occupancy.revoke(action, privilege_id, **kwargs)
     # Vacated two days later: recorded, and the permit stays revoked.
     clock.set(datetime(2026, 12, 12, 10, 0))
     with desk.action(deputy) as action:
-        sp.close(action, privilege_id, on=date(2026, 12, 12), **DPW)
+        sp_occupancy.close(action, privilege_id, on=date(2026, 12, 12), **DPW)
     privilege = _get(desk, privilege_id)
     assert (privilege.status, privilege.closed_on) == (PrivilegeStatus.REVOKED, date(2026, 12, 12))
     assert _today_items(desk) == []
@@ -1328,10 +1352,10 @@ def test_a_permit_is_revoked_on_its_last_day_but_not_the_day_after(
     }
     clock.set(datetime(2027, 3, 1, 9, 0))
     with pytest.raises(InvalidInput, match="already ended") as ended, desk.action(clerk) as a:
-        sp.revoke(a, privilege_id, on=date(2027, 3, 1), **kwargs)
-    assert ended.value.cite == sp.TERMINATION_CITE
+        sp_occupancy.revoke(a, privilege_id, on=date(2027, 3, 1), **kwargs)
+    assert ended.value.cite == rules.TERMINATION_CITE
     with desk.action(clerk) as action:  # dated the last day, recorded the next morning
-        sp.revoke(action, privilege_id, on=date(2027, 2, 28), **kwargs)
+        sp_occupancy.revoke(action, privilege_id, on=date(2027, 2, 28), **kwargs)
     privilege = _get(desk, privilege_id)
     assert (privilege.status, privilege.revoked_on) == (PrivilegeStatus.REVOKED, date(2027, 2, 28))
     assert sp.is_in_force(privilege, date(2027, 2, 27))
@@ -1349,18 +1373,18 @@ def test_closing_records_the_way_vacated_and_cleaned(
     privilege_id = _ready(desk, admin, director, builder)
     not_issued = pytest.raises(Conflict, match="only an issued or revoked")
     with not_issued, desk.action(clerk) as action:
-        sp.close(action, privilege_id, on=TODAY, **DPW)
+        sp_occupancy.close(action, privilege_id, on=TODAY, **DPW)
     _issue(desk, director, privilege_id)
     clock.set(datetime(2027, 1, 20, 15, 0))
     with pytest.raises(InvalidInput, match="after today"), desk.action(clerk) as action:
-        sp.close(action, privilege_id, on=date(2027, 1, 21), **DPW)
+        sp_occupancy.close(action, privilege_id, on=date(2027, 1, 21), **DPW)
     with pytest.raises(InvalidInput, match="Name the official"), desk.action(clerk) as action:
-        sp.close(action, privilege_id, on=date(2027, 1, 20), by_name="", by_title="DPW")
+        sp_occupancy.close(action, privilege_id, on=date(2027, 1, 20), by_name="", by_title="DPW")
     with desk.action(clerk) as action:
-        sp.close(action, privilege_id, on=date(2027, 1, 20), **DPW)
+        sp_occupancy.close(action, privilege_id, on=date(2027, 1, 20), **DPW)
     privilege = _get(desk, privilege_id)
     assert (privilege.status, privilege.closed_on) == (PrivilegeStatus.CLOSED, date(2027, 1, 20))
-    cleanup = sp.condition_check(privilege, "cleanup")
+    cleanup = sp_occupancy.condition_check(privilege, "cleanup")
     assert cleanup is not None and cleanup.ok and cleanup.on == date(2027, 1, 20)
     assert (cleanup.official, cleanup.recorded_by) == (
         "Ivan Olsen, Director of Public Works",
@@ -1373,7 +1397,7 @@ def test_closing_records_the_way_vacated_and_cleaned(
         "found so by Ivan Olsen, Director of Public Works; recorded by Test Clerk"
     )
     with pytest.raises(Conflict), desk.action(clerk) as action:
-        sp.close(action, privilege_id, on=date(2027, 1, 20), **DPW)
+        sp_occupancy.close(action, privilege_id, on=date(2027, 1, 20), **DPW)
 
 
 # -- removal by the City (§ 506-9 (Removal by City)) ----------------------------------------------
@@ -1381,12 +1405,12 @@ def test_closing_records_the_way_vacated_and_cleaned(
 
 def _notice(desk: Desk, who: SignedIn, privilege_id: int, moment: datetime) -> None:
     with desk.action(who) as action:
-        sp.record_removal_notice(action, privilege_id, at=moment, to="Rosa Lindgren, owner")
+        sp_removal.record_removal_notice(action, privilege_id, at=moment, to="Rosa Lindgren, owner")
 
 
 def _remove(desk: Desk, who: SignedIn, privilege_id: int, on: date) -> SpecialCharge:
     with desk.action(who) as action:
-        return sp.record_city_removal(
+        return sp_removal.record_city_removal(
             action, privilege_id, on=on, cost=Money("640.00"), description="Crew and truck, 4 h"
         )
 
@@ -1411,11 +1435,11 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
     clock.set(datetime(2027, 3, 1, 18, 29))  # 23 hours 59 minutes after the notice
     with pytest.raises(InvalidInput, match="run until Mon Mar 1, 2027 6:30 PM") as early:
         _remove(desk, clerk, privilege_id, date(2027, 3, 1))
-    assert early.value.cite == sp.REMOVAL_CITE
+    assert early.value.cite == rules.REMOVAL_CITE
     assert not [i for i in _today_items(desk) if "24 hours" in i.title]
     clock.set(datetime(2027, 3, 1, 18, 30))  # 24 hours: the City may remove it
     (ran,) = [i for i in _today_items(desk) if "24 hours" in i.title]
-    assert ran.cite == sp.REMOVAL_CITE and ran.due == date(2027, 3, 1)
+    assert ran.cite == rules.REMOVAL_CITE and ran.due == date(2027, 3, 1)
     with pytest.raises(InvalidInput, match="once the 24 hours have run"):
         _remove(desk, clerk, privilege_id, date(2027, 2, 28))
     charge_id = _remove(desk, clerk, privilege_id, date(2027, 3, 1)).id
@@ -1429,7 +1453,7 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
             "owner",
             parcel,
         )
-        assert (charge.record_type, charge.record_id) == (sp.RECORD_TYPE, str(privilege_id))
+        assert (charge.record_type, charge.record_id) == (rules.RECORD_TYPE, str(privilege_id))
         assert charge.work == (
             "Obstruction under street privilege SP-2026-001 removed by the City from "
             f"{location}: Crew and truck, 4 h"
@@ -1449,10 +1473,10 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
         due = charge.amount_due
         assert due is not None
         assert (due.kind, due.party_id, due.amount) == (DueKind.SPECIAL_CHARGE, owner, Money("640"))
-        assert (due.cite, due.due_on, due.status) == (sp.REMOVAL_CITE, None, DueStatus.OPEN)
+        assert (due.cite, due.due_on, due.status) == (rules.REMOVAL_CITE, None, DueStatus.OPEN)
         # The permit still counts it among its dues, and its history shows the charge.
         assert due.id in [
-            d.id for d in ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege_id)))
+            d.id for d in ledger.dues_for(session, RecordRef(rules.RECORD_TYPE, str(privilege_id)))
         ]
         actions = [e.action for e in sp.history(session, privilege_id)]
         assert actions[-4:] == [
@@ -1472,7 +1496,7 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
         "Special charge",
         Money("640"),
         "Rosa Lindgren",
-        sp.REMOVAL_CITE,
+        rules.REMOVAL_CITE,
     )
     with desk.database.reading() as session:
         (row,) = views.register_rows(session, today=date(2027, 3, 1))
@@ -1484,6 +1508,38 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
     assert _today_items(desk) == []  # cleared by the City: nothing left to do
     with pytest.raises(Conflict, match="removal under SP-2026-001 was recorded Mon Mar 1"):
         _remove(desk, clerk, privilege_id, date(2027, 3, 1))
+
+
+def test_the_one_history_reader_finds_the_removal_charge_from_the_permit_alone(
+    desk: Desk,
+    clock: FixedClock,
+    admin: SignedIn,
+    clerk: SignedIn,
+    director: SignedIn,
+    builder: int,
+    parcel: int,
+) -> None:
+    """The drift of issue 18: the street privileges' own copy of the history dropped the
+    removal charge's events of a permit with no amounts due. The workflow now asks the one
+    reader (clerk_desk.history) with the permit alone, and the reader finds the charge filed
+    against it: its creation and bill are in the permit's history without being named."""
+    privilege_id = _ready(desk, admin, director, builder, parcel_id=parcel)
+    _issue(desk, director, privilege_id)
+    clock.set(datetime(2027, 2, 28, 18, 30))
+    _notice(desk, clerk, privilege_id, at(date(2027, 2, 28), 18, 30))
+    clock.set(datetime(2027, 3, 1, 18, 30))
+    charge_id = _remove(desk, clerk, privilege_id, date(2027, 3, 1)).id
+    permit = RecordRef(rules.RECORD_TYPE, str(privilege_id))
+    with desk.database.reading() as session:
+        alone = history(session, permit)
+        shown = sp.history(session, privilege_id)
+        told = history(session, permit, related=[RecordRef(sc.RECORD_TYPE, str(charge_id))])
+    assert [(e.record_type, e.action) for e in alone][-3:] == [
+        ("special_charge", "special_charge.created"),
+        ("special_charge", "special_charge.billed"),
+        ("street_privilege", "privilege.city_removal"),
+    ]
+    assert alone == shown == told  # named or not, the charge is read once
 
 
 def test_a_removal_is_charged_only_against_a_recorded_parcel_with_an_owner(
@@ -1513,11 +1569,13 @@ def test_a_removal_notice_needs_an_issued_permit_still_in_place(
         _notice(desk, admin, privilege_id, at(TODAY, 9))
     _issue(desk, director, privilege_id)
     with pytest.raises(InvalidInput, match="time zone"), desk.action(admin) as action:
-        sp.record_removal_notice(action, privilege_id, at=datetime(2026, 11, 30, 9), to="Owner")
+        sp_removal.record_removal_notice(
+            action, privilege_id, at=datetime(2026, 11, 30, 9), to="Owner"
+        )
     with pytest.raises(InvalidInput, match="Name the owner"), desk.action(admin) as action:
-        sp.record_removal_notice(action, privilege_id, at=at(TODAY, 9), to=" ")
+        sp_removal.record_removal_notice(action, privilege_id, at=at(TODAY, 9), to=" ")
     with desk.action(director) as action:
-        sp.close(action, privilege_id, on=TODAY, **DPW)
+        sp_occupancy.close(action, privilege_id, on=TODAY, **DPW)
     with pytest.raises(Conflict, match="already clear"):
         _notice(desk, admin, privilege_id, at(TODAY, 9))
 
@@ -1545,7 +1603,7 @@ def test_a_street_only_permit_is_not_removed_under_506_9(
     _issue(desk, director, privilege_id)
     with pytest.raises(Conflict) as refused:
         _notice(desk, clerk, privilege_id, at(TODAY, 9))
-    assert refused.value.cite == sp.STREET_REMOVAL_CITE
+    assert refused.value.cite == rules.STREET_REMOVAL_CITE
     assert refused.value.message.startswith(
         "Street privilege SP-2026-001 obstructs no sidewalk: the Council's notice and the City's "
         "removal charged to the abutting property (§ 506-9 (Removal by City)) are for a "
@@ -1555,15 +1613,15 @@ def test_a_street_only_permit_is_not_removed_under_506_9(
     assert "(§ 506-8 (Failure to remove obstruction))" in refused.value.message
     # A notice recorded before this rule existed does not let the charge through either.
     with desk.action(admin) as action:
-        sp.get_privilege(action.session, privilege_id).removal_notice_at = at(TODAY, 9)
+        sp_records.get_privilege(action.session, privilege_id).removal_notice_at = at(TODAY, 9)
     clock.set(datetime(2026, 12, 2, 9, 0))
     with pytest.raises(Conflict) as charged:
         _remove(desk, clerk, privilege_id, date(2026, 12, 2))
-    assert charged.value.cite == sp.STREET_REMOVAL_CITE
+    assert charged.value.cite == rules.STREET_REMOVAL_CITE
     with desk.database.reading() as session:
-        assert ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege_id)))[-1].kind == (
-            DueKind.FEE
-        )
+        assert ledger.dues_for(session, RecordRef(rules.RECORD_TYPE, str(privilege_id)))[
+            -1
+        ].kind == (DueKind.FEE)
 
 
 @pytest.mark.parametrize(
@@ -1592,7 +1650,7 @@ def test_a_notice_once_the_permit_is_revoked_or_ended_is_refused_citing_506_8(
     clock.set(datetime(now.year, now.month, now.day, 20, 0))
     if revoke_on is not None:
         with desk.action(clerk) as action:
-            sp.revoke(
+            sp_occupancy.revoke(
                 action,
                 privilege_id,
                 by_name="Gary Krueger",
@@ -1606,7 +1664,7 @@ def test_a_notice_once_the_permit_is_revoked_or_ended_is_refused_citing_506_8(
         return
     with pytest.raises(Conflict) as refused:
         _notice(desk, clerk, privilege_id, at(notice_on, 19))
-    assert refused.value.cite == sp.SIDEWALK_REMOVAL_CITE
+    assert refused.value.cite == rules.SIDEWALK_REMOVAL_CITE
     gone = "was revoked Thu Dec 10, 2026" if revoke_on else "ended Sun Feb 28, 2027"
     assert refused.value.message.startswith(
         f"Street privilege SP-2026-001 {gone}: what is left on the sidewalk from "
@@ -1619,12 +1677,12 @@ def test_removal_barred_reads_the_day_of_the_notice_on_city_halls_clock() -> Non
     privilege = _issued(
         date(2026, 11, 30), date(2027, 2, 28), sidewalk_used_in=36, removal_notice_at=None
     )
-    assert sp.removal_barred(privilege, ZONE) is None
+    assert sp_removal.removal_barred(privilege, ZONE) is None
     privilege.removal_notice_at = at(date(2027, 2, 28), 23, 59)
-    assert sp.removal_barred(privilege, ZONE) is None
+    assert sp_removal.removal_barred(privilege, ZONE) is None
     privilege.removal_notice_at = at(date(2027, 3, 1), 0, 0)  # 6:00 UTC: still Mar 1 here
-    barred = sp.removal_barred(privilege, ZONE)
-    assert barred is not None and barred.cite == sp.SIDEWALK_REMOVAL_CITE
+    barred = sp_removal.removal_barred(privilege, ZONE)
+    assert barred is not None and barred.cite == rules.SIDEWALK_REMOVAL_CITE
 
 
 # -- Today, the register, the permit ---------------------------------------------------------------
@@ -1642,13 +1700,13 @@ def test_today_lists_permits_ending_within_14_days(
     assert (item.title, item.due, item.cite) == (
         f"Permit {number} ends Sun Feb 28, 2027",
         date(2027, 2, 28),
-        sp.TERMINATION_CITE,
+        rules.TERMINATION_CITE,
     )
-    assert (item.record_type, item.record_id) == (sp.RECORD_TYPE, str(privilege_id))
+    assert (item.record_type, item.record_id) == (rules.RECORD_TYPE, str(privilege_id))
     clock.set(datetime(2027, 3, 1, 8, 0))
     (overdue,) = _today_items(desk)
     assert "ended Sun Feb 28, 2027: the way must be vacated and cleaned" in overdue.title
-    assert overdue.cite == sp.CONDITIONS_CITE
+    assert overdue.cite == rules.CONDITIONS_CITE
 
 
 def test_today_lists_applications_waiting_for_the_fee_or_the_bond(
@@ -1659,14 +1717,14 @@ def test_today_lists_applications_waiting_for_the_fee_or_the_bond(
     assert item.title == (
         "Application SP-2026-001 waits for the Director's bond amount and the permit fee"
     )
-    assert (item.cite, item.due) == (sp.BOND_CITE, None)
+    assert (item.cite, item.due) == (rules.BOND_CITE, None)
     _terms(desk, director, privilege_id, insurance={})
     (item,) = _today_items(desk)
     assert item.title.endswith("waits for the bond, proof of insurance and the permit fee")
     _terms(desk, director, privilege_id)
     _bond(desk, admin, builder, privilege_id)
     (item,) = _today_items(desk)
-    assert item.title.endswith("waits for the permit fee") and item.cite == sp.FEE_CITE
+    assert item.title.endswith("waits for the permit fee") and item.cite == rules.FEE_CITE
     _pay(desk, admin, privilege_id)
     assert _today_items(desk) == []
 
@@ -1757,7 +1815,7 @@ def test_the_permit_view_holds_everything_the_permit_prints(
         True,
     )
     assert view.bond_amount == Money("5000") and view.insurance is None
-    assert [c.key for c in view.conditions] == list(sp.CONDITION_KEYS)
+    assert [c.key for c in view.conditions] == list(rules.CONDITION_KEYS)
     assert view.extra_conditions == ("Flagger 7-9 a.m.", "No work on Sundays")
     assert view.advice == (views.AdviceLine("Chief of Police", TODAY, "Flagger at rush hour"),)
     assert view.revoked_on is None and view.city_costs == ()
@@ -1793,7 +1851,7 @@ def test_the_demo_builds_a_permit_at_each_step_on_a_fresh_desk(desk: Desk, admin
         dues = [
             due
             for privilege in rows
-            for due in ledger.dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege.id)))
+            for due in ledger.dues_for(session, RecordRef(rules.RECORD_TYPE, str(privilege.id)))
         ]
         charges = sc.search_charges(session)
     assert len(dues) == demo_street_privileges.AMOUNTS_DUE
@@ -1834,7 +1892,7 @@ def test_every_cite_the_module_emits_resolves(desk: Desk, admin: SignedIn) -> No
     """Each cite is a link the ordinance viewer opens: one paragraph, never two joined."""
     constants = {name: getattr(sp, name) for name in dir(sp) if name.endswith("_CITE")}
     assert {n for n, c in constants.items() if not _resolves(c)} == set()
-    assert all(_resolves(cite) for _, _, cite in sp.CONDITIONS)
+    assert all(_resolves(cite) for _, _, cite in rules.CONDITIONS)
     emitted: list[str] = []
     widths = (None, 0, 24, 47, 48, 71, 72, 120, 144, 145, 432)
     for street, used in ((None, 10), (30, 31), (432, 145), (432, 144)):
@@ -1842,19 +1900,19 @@ def test_every_cite_the_module_emits_resolves(desk: Desk, admin: SignedIn) -> No
             for walk in widths[:5]:
                 for purpose in PrivilegePurpose:
                     for side_used in (None, 24, 25, 37, 71, 72):
-                        for found in sp.width_findings(
+                        for found in rules.width_findings(
                             street, used, sidewalk, side_used, purpose, walk, 47, False
                         ):
                             emitted += _cites_in(found)
     demo_street_privileges.generate(desk)
     with desk.lookup(admin) as action:
         for privilege in sp.search_privileges(action.session):
-            for item in sp.checklist(action, privilege):
+            for item in sp_review.checklist(action, privilege):
                 emitted.append(item.cite)
                 for found in item.findings:
                     emitted += _cites_in(found)
             for day in (privilege.applied_on, date.max):
-                refused = sp.removal_refusal(
+                refused = sp_removal.removal_refusal(
                     number=privilege.number,
                     sidewalk_used_in=privilege.sidewalk_used_in,
                     revoked_on=privilege.revoked_on,
@@ -1863,8 +1921,8 @@ def test_every_cite_the_module_emits_resolves(desk: Desk, admin: SignedIn) -> No
                 )
                 if refused is not None:
                     emitted += [refused.cite or "", *find_cites(refused.message)]
-        emitted += [i.cite for i in today.gather(action) if i.workflow == sp.WORKFLOW]
-    no_sidewalk = sp.removal_refusal(
+        emitted += [i.cite for i in today.gather(action) if i.workflow == rules.WORKFLOW]
+    no_sidewalk = sp_removal.removal_refusal(
         number="SP-1", sidewalk_used_in=None, revoked_on=None, ends_on=None, day=TODAY
     )
     assert no_sidewalk is not None

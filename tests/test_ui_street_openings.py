@@ -46,23 +46,25 @@ from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as special_charges
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_openings import charges as street_openings_charges
+from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings import service as street_openings
-from clerk_desk.street_openings.service import FROZEN_RULE, OpeningData, SiteData
+from clerk_desk.street_openings import work as street_openings_work
+from clerk_desk.street_openings.rules import FROZEN_RULE
+from clerk_desk.street_openings.service import OpeningData, SiteData
 from clerk_desk.street_openings.views import Shown
 from ui import forms, printing
 from ui.operations import App
+from ui.street_opening_charges import CityRepairDialog, DeficiencyDialog
 from ui.street_opening_dialogs import (
     ApproveDialog,
-    CityRepairDialog,
-    DeficiencyDialog,
     FrozenEmergencyDialog,
-    ImprovementDialog,
-    ImprovementsDialog,
     OpenedDialog,
     OpeningDialog,
     RenewDialog,
     WorkDialog,
 )
+from ui.street_opening_improvements import ImprovementDialog, ImprovementsDialog
 from ui.street_openings_tab import StreetOpeningsTab
 
 pytestmark = pytest.mark.gui
@@ -180,9 +182,7 @@ def pay_fees(desk: Desk, who: SignedIn, party_id: int, opening_id: int) -> str:
 
 def apply(desk: Desk, who: SignedIn, data: OpeningData) -> int:
     with desk.action(who) as action:
-        opening = street_openings.apply(action, data)
-        action.session.flush()
-        return opening.id
+        return street_openings.apply(action, data)
 
 
 def approved(
@@ -546,7 +546,9 @@ def test_the_clerk_cannot_approve_and_the_core_refuses_too(
     # What the Clerk may do stays open to the Clerk.
     assert tab.opened_button.isEnabled() and tab.council_button.isEnabled()
     assert not tab.work_button.isEnabled()  # not approved yet
-    assert tab.work_button.toolTip() == "The work is recorded once the permit is approved"
+    assert tab.work_button.toolTip() == (
+        "Street opening SO-2026-001 is applied. The work is recorded once the permit is approved."
+    )
     assert not tab.print_button.isEnabled()
     with pytest.raises(PermissionDenied, match="you need the role"), desk.action(clerk) as a:
         street_openings.approve(a, opening_id, title="Building Inspector")
@@ -658,7 +660,7 @@ def test_charges_show_the_twenty_percent_and_the_total_before_saving(
     ]
     with desk.database.reading() as session:
         deficiency_charge, repair_charge = special_charges.charges_for(
-            session, street_openings.RECORD_TYPE, str(opening_id)
+            session, street_openings_rules.RECORD_TYPE, str(opening_id)
         )
         assert (deficiency_charge.kind, deficiency_charge.administration) == (
             ChargeKind.DEFICIENCY_REPAIR,
@@ -791,10 +793,10 @@ def test_refused_and_closed_permits_stay_in_the_register(
     )
     clock.set(datetime(2026, 5, 21, 9, 0))
     with desk.action(clerk) as action:
-        street_openings.record_work(
+        street_openings_work.record_work(
             action,
             done,
-            street_openings.WorkRecord(
+            street_openings_work.WorkRecord(
                 started_at=local(2026, 5, 6, 7, 30), completed_on=date(2026, 5, 20)
             ),
         )
@@ -988,7 +990,7 @@ def test_every_model_passes_the_model_tester(
         ),
     )
     with desk.action(inspector) as action:
-        street_openings.charge_city_repair(
+        street_openings_charges.charge_city_repair(
             action,
             opening_id,
             repair=Money("100"),

@@ -49,6 +49,9 @@ from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as special_charges
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_privileges import occupancy as street_privileges_occupancy
+from clerk_desk.street_privileges import removal as street_privileges_removal
+from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
 from clerk_desk.street_privileges.service import PrivilegeData
 from ui import forms, printing
@@ -811,7 +814,7 @@ def test_removal_after_the_councils_notice_is_charged_to_the_abutting_owner(
     ]
     with desk.database.reading() as session:
         [removal] = special_charges.charges_for(
-            session, street_privileges.RECORD_TYPE, str(privilege_id)
+            session, street_privileges_rules.RECORD_TYPE, str(privilege_id)
         )
         assert (
             charge[0].description
@@ -1034,7 +1037,7 @@ def test_every_model_passes_the_model_tester(
     roofer = add_party(desk, clerk, "Kinni Roofing")
     privilege_id = issued(desk, clerk, director, roofer, materials(roofer))
     with desk.action(clerk) as action:
-        street_privileges.record_check(
+        street_privileges_occupancy.record_check(
             action,
             privilege_id,
             "lighted",
@@ -1143,12 +1146,12 @@ def test_the_register_shows_the_longest_status_whole_at_1400_pixels(
     privilege_id = issued(desk, clerk, director, roofer, materials(roofer, parcel_id=parcel))
     clock.set(datetime(2027, 2, 28, 9, 0))
     with desk.action(clerk) as action:
-        street_privileges.record_removal_notice(
+        street_privileges_removal.record_removal_notice(
             action, privilege_id, at=local(2027, 2, 28, 8, 0), to="Anna Berg, owner"
         )
     clock.set(datetime(2027, 3, 10, 9, 0))
     with desk.action(clerk) as action:
-        street_privileges.record_city_removal(
+        street_privileges_removal.record_city_removal(
             action, privilege_id, on=date(2027, 3, 10), cost=Money("385")
         )
     counter = make_tab(qtbot, desk, clerk)

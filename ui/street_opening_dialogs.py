@@ -15,16 +15,12 @@ The rows shown in the tables are plain frozen values read inside one action, nev
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -40,44 +36,51 @@ from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
-from clerk_desk.history import HistoryEntry
-from clerk_desk.kinds import OpeningStatus
-from clerk_desk.models import OpeningRenewal, OpeningSite, StreetImprovement, StreetOpening
+from clerk_desk.kinds import DueStatus
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_openings import previews
+from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings import service as street_openings
 from clerk_desk.street_openings import views as street_openings_views
-from clerk_desk.street_openings.service import (
+from clerk_desk.street_openings import work as street_openings_work
+from clerk_desk.street_openings.rules import (
     FROZEN_CITE,
     FROZEN_RULE,
     NEW_STREETS_CITE,
     RENEWAL_CITE,
     SURFACES,
     VALIDITY_CITE,
-    ChecklistLine,
-    ImprovementData,
-    OpeningData,
-    SiteData,
-    WorkRecord,
 )
-from clerk_desk.street_openings.views import DueView, PermitProtection, Shown
+from clerk_desk.street_openings.service import OpeningData
+from clerk_desk.street_openings.views import (
+    FIELD_LENGTHS,
+    DueView,
+    OpeningRow,
+    PermitProtection,
+    SiteRow,
+)
+from clerk_desk.street_openings.work import ChecklistLine, WorkRecord
 from clerk_desk.words import format_day
 from ui import forms
 from ui.dialog_parts import (
-    BLOCK_COLOUR,
-    DONE_COLOUR,
-    WARN_COLOUR,
     RowActDialog,
     plain_text,
     widgets_row,
 )
 from ui.dialog_parts import may_not as may_not
 from ui.findings_view import FindingsView
-from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit, money_edit
+from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit
 from ui.kit.pickers import PartyPicker
+from ui.kit.style import (
+    BAD_BACKGROUND,
+    GOOD_BACKGROUND,
+    LATE_BACKGROUND,
+    QUIET,
+    text_sheet,
+)
 from ui.operations import App, perform
-from ui.street_number_dialogs import ParcelPicker
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 TAKE = Permission.TAKE_APPLICATIONS
@@ -86,252 +89,6 @@ BILL = Permission.BILL
 TITLES = ("Building Inspector", "Director of Public Works")
 """The officials § 506-6 names: the permit is theirs to approve, renew and close."""
 NO_STREET = "— not in the street register —"
-
-
-# ---- plain rows ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SiteRow:
-    """One opening listed on an application (or on the form)."""
-
-    location: str
-    street_id: int | None = None
-    street: str = ""
-    surface: str = ""
-    length_ft: int | None = None
-    width_ft: int | None = None
-
-    @classmethod
-    def of(cls, site: OpeningSite) -> SiteRow:
-        return cls(
-            site.location,
-            site.street_id,
-            site.street.full_name if site.street is not None else "",
-            site.surface,
-            site.length_ft,
-            site.width_ft,
-        )
-
-    @property
-    def size(self) -> str:
-        """ "12 by 4 ft", "12 ft long", or nothing."""
-        if self.length_ft and self.width_ft:
-            return f"{self.length_ft} by {self.width_ft} ft"
-        if self.length_ft:
-            return f"{self.length_ft} ft long"
-        if self.width_ft:
-            return f"{self.width_ft} ft wide"
-        return ""
-
-    def data(self) -> SiteData:
-        return SiteData(self.location, self.street_id, self.surface, self.length_ft, self.width_ft)
-
-
-@dataclass(frozen=True, slots=True)
-class RenewalRow:
-    requested_on: date
-    granted_on: date
-    granted_by: str
-    valid_until: date
-
-    @classmethod
-    def of(cls, renewal: OpeningRenewal) -> RenewalRow:
-        return cls(
-            renewal.requested_on, renewal.granted_on, renewal.granted_by, renewal.valid_until
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class OpeningRow:
-    """A street opening as the register shows it, read inside one action."""
-
-    id: int
-    number: str
-    applicant_id: int
-    applicant: str
-    applicant_address: str
-    public_utility: bool
-    status: OpeningStatus
-    status_text: str  # as the register shows it today: "Expired", "Guarantee period" …
-    emergency: bool
-    nature_of_work: str
-    method: str
-    existing_patches: str
-    planned_start: date | None
-    planned_end: date | None
-    opened_on: date | None
-    city_notified_at: datetime | None  # City Hall's time
-    applied_at: datetime  # City Hall's time
-    received_by: str
-    frozen_emergency_by: str
-    frozen_emergency_on: date | None
-    council_essential_on: date | None
-    council_essential_note: str
-    approved_on: date | None
-    approved_by: str
-    approved_by_title: str
-    valid_until: date | None
-    restoration_due: date | None
-    restoration_overdue: bool
-    commencement_notice_at: datetime | None
-    started_at: datetime | None
-    backfill_notice_at: datetime | None
-    backfilled_at: datetime | None
-    temporary_patch_on: date | None
-    completed_on: date | None
-    guarantee_ends: date | None
-    refused_reason: str
-    notes: str
-    sites: tuple[SiteRow, ...]
-    renewals: tuple[RenewalRow, ...]
-
-    @classmethod
-    def of(cls, opening: StreetOpening, action: Action) -> OpeningRow:
-        zone, today = action.zone, action.today()
-        applicant = opening.applicant
-
-        def local(moment: datetime | None) -> datetime | None:
-            return moment.astimezone(zone) if moment is not None else None
-
-        address = ", ".join(p for p in (applicant.street, applicant.city) if p)
-        restoration = street_openings_views.restoration_due_on(opening, action.calendar)
-        return cls(
-            id=opening.id,
-            number=opening.number,
-            applicant_id=opening.applicant_id,
-            applicant=applicant.name,
-            applicant_address=address,
-            public_utility=applicant.public_utility,
-            status=OpeningStatus(opening.status),
-            status_text=street_openings.display_status(opening, today),
-            emergency=opening.emergency,
-            nature_of_work=opening.nature_of_work,
-            method=opening.method,
-            existing_patches=opening.existing_patches,
-            planned_start=opening.planned_start,
-            planned_end=opening.planned_end,
-            opened_on=opening.opened_on,
-            city_notified_at=local(opening.city_notified_at),
-            applied_at=opening.applied_at.astimezone(zone),
-            received_by=opening.received_by_name,
-            frozen_emergency_by=opening.frozen_emergency_by,
-            frozen_emergency_on=opening.frozen_emergency_on,
-            council_essential_on=opening.council_essential_on,
-            council_essential_note=opening.council_essential_note,
-            approved_on=opening.approved_on,
-            approved_by=opening.approved_by_name,
-            approved_by_title=opening.approved_by_title,
-            valid_until=opening.valid_until,
-            restoration_due=restoration,
-            restoration_overdue=restoration is not None and today > restoration,
-            commencement_notice_at=local(opening.commencement_notice_at),
-            started_at=local(opening.started_at),
-            backfill_notice_at=local(opening.backfill_notice_at),
-            backfilled_at=local(opening.backfilled_at),
-            temporary_patch_on=opening.temporary_patch_on,
-            completed_on=opening.completed_on,
-            guarantee_ends=(
-                street_openings.guarantee_ends(opening)
-                if opening.completed_on is not None
-                else None
-            ),
-            refused_reason=opening.refused_reason,
-            notes=opening.notes,
-            sites=tuple(SiteRow.of(site) for site in opening.sites),
-            renewals=tuple(RenewalRow.of(r) for r in opening.renewals),
-        )
-
-    @property
-    def locations(self) -> str:
-        return "; ".join(site.location for site in self.sites)
-
-    @property
-    def applied_on(self) -> date:
-        return self.applied_at.date()
-
-    @property
-    def exempt(self) -> bool:
-        return self.status is OpeningStatus.EXEMPT
-
-    @property
-    def approved(self) -> bool:
-        """Approved at some time (a permit exists to print)."""
-        return self.approved_on is not None and not self.exempt
-
-    @property
-    def open_permit(self) -> bool:
-        """Approved and not yet restored: the work and its notices are being recorded."""
-        return self.status in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS)
-
-    @property
-    def finished(self) -> bool:
-        return self.status in (OpeningStatus.CLOSED, OpeningStatus.REFUSED, OpeningStatus.EXEMPT)
-
-    @property
-    def work_days(self) -> str:
-        """ "Mon May 3, 2027 to Fri May 7, 2027", or what is known of it."""
-        start = self.planned_start or self.opened_on
-        if start is None:
-            return ""
-        end = self.planned_end or start
-        return format_day(start) if end == start else f"{format_day(start)} to {format_day(end)}"
-
-
-def search_opening_rows(
-    action: Action,
-    text: str = "",
-    *,
-    shown: Shown | None = None,
-    year: int | None = None,
-    limit: int = street_openings.SEARCH_LIMIT,
-) -> list[OpeningRow]:
-    return [
-        OpeningRow.of(o, action)
-        for o in street_openings_views.search_register(
-            action.session, text, shown=shown, year=year, today=action.today(), limit=limit
-        )
-    ]
-
-
-def opening_row(action: Action, opening_id: int) -> OpeningRow:
-    return OpeningRow.of(street_openings.get_opening(action.session, opening_id), action)
-
-
-@dataclass(frozen=True, slots=True)
-class OpeningDetails:
-    """Everything the tab shows of the permit chosen, read in one action."""
-
-    row: OpeningRow
-    findings: tuple[Finding, ...]
-    checklist: tuple[ChecklistLine, ...]
-    dues: tuple[DueView, ...]
-    history: tuple[HistoryEntry, ...]
-
-
-def opening_details(action: Action, opening_id: int) -> OpeningDetails:
-    session, today = action.session, action.today()
-    opening = street_openings.get_opening(session, opening_id)
-    row = OpeningRow.of(opening, action)
-    findings: list[Finding] = []
-    if not row.finished:
-        findings = street_openings.approval_findings(
-            session, opening, calendar=action.calendar, today=today
-        )
-    checklist: list[ChecklistLine] = []
-    if row.approved:
-        checklist = street_openings.work_checklist(
-            opening, calendar=action.calendar, today=today, tz=action.zone
-        )
-    zone = action.zone
-    history = street_openings_views.history(session, opening_id, zone=zone)
-    return OpeningDetails(
-        row,
-        tuple(findings),
-        tuple(checklist),
-        tuple(street_openings_views.dues(session, opening_id, today=today)),
-        tuple(history),
-    )
 
 
 # ---- small pieces ----------------------------------------------------------------------------
@@ -368,7 +125,7 @@ class MomentField(QWidget):
     def note(self, text: str) -> None:
         """A muted word after the time ("not required for an emergency")."""
         label = QLabel(text)
-        label.setStyleSheet("color: #555;")
+        label.setStyleSheet(text_sheet(QUIET))
         self._line.insertWidget(2, label)
 
     def value(self, zone: tzinfo) -> datetime | None:
@@ -381,7 +138,7 @@ class MomentField(QWidget):
         )
 
 
-def _findings_box(title: str, view: FindingsView, name: str) -> QGroupBox:
+def findings_box(title: str, view: FindingsView, name: str) -> QGroupBox:
     box = QGroupBox(title)
     box.setObjectName(name)
     layout = QVBoxLayout(box)
@@ -469,7 +226,7 @@ class SitesEditor(QWidget):
         found = perform(
             self,
             app,
-            lambda a: [(s.id, s.full_name) for s in street_numbers.streets(a.session)],
+            street_numbers.street_choices,
             writes=False,
         )
         for street_id, name in found or []:
@@ -478,7 +235,8 @@ class SitesEditor(QWidget):
             "The street, from the street register: an opening in a street improved within five "
             "years is checked against it (§ 506-7 (Excavation in new streets limited))"
         )
-        self.location = forms.limit_to(QLineEdit(), OpeningSite.location)
+        self.location = QLineEdit()
+        self.location.setMaxLength(FIELD_LENGTHS["location"])
         self.location.setObjectName("site_location")
         self.location.setPlaceholderText("e.g. in front of 118 Orange St; at Broad St N")
         self.surface = QComboBox()
@@ -521,7 +279,7 @@ class SitesEditor(QWidget):
         grid.setColumnStretch(3, 1)
         below = QHBoxLayout()
         hint = QLabel("Every opening is listed when the application is submitted (§ 506-6 (Fee)).")
-        hint.setStyleSheet("color: #555;")
+        hint.setStyleSheet(text_sheet(QUIET))
         hint.setWordWrap(True)
         below.addWidget(hint, 1)
         below.addWidget(self.remove_button)
@@ -629,7 +387,7 @@ class OpeningDialog(forms.TwoColumnForm):
             self.banner = forms.banner(
                 "Excavation under the direction of City departments or employees, or by "
                 "contractors under contract with the City, needs no permit and pays no fee "
-                f"({street_openings.CITY_WORK_CITE}). It is recorded here, marked exempt, so "
+                f"({street_openings_rules.CITY_WORK_CITE}). It is recorded here, marked exempt, so "
                 "the street's history is whole.",
                 tone="info",
             )
@@ -688,7 +446,7 @@ class OpeningDialog(forms.TwoColumnForm):
             self.emergency_rows = [made, self.notified]
         self.add_to(self.right, "No&tes", self.notes, "notes")
         self.right.addRow(
-            _findings_box("What the ordinance says about these days", self.days_view, "days_box")
+            findings_box("What the ordinance says about these days", self.days_view, "days_box")
         )
         self.finish_layout()
 
@@ -725,7 +483,7 @@ class OpeningDialog(forms.TwoColumnForm):
         opened = forms.to_date(self.opened_on) if emergency else None
 
         def work(action: Action) -> list[Finding]:
-            return street_openings_views.application_notes(
+            return street_openings_rules.application_notes(
                 action.calendar,
                 today=action.today(),
                 planned_start=start,
@@ -765,11 +523,8 @@ class OpeningDialog(forms.TwoColumnForm):
         def work(action: Action) -> int:
             data = self.data()
             if city_work:
-                opening = street_openings.record_city_work(action, data)
-            else:
-                opening = street_openings.apply(action, data)
-            action.session.flush()
-            return opening.id
+                return street_openings.record_city_work(action, data)
+            return street_openings.apply(action, data)
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -777,7 +532,7 @@ class OpeningDialog(forms.TwoColumnForm):
 # ---- acts on an application ------------------------------------------------------------------
 
 
-class _ActDialog(RowActDialog):
+class OpeningActDialog(RowActDialog):
     """A form acting on one permit: its line at the top, read-only for who may not act."""
 
     form_width = 620
@@ -787,7 +542,7 @@ class _ActDialog(RowActDialog):
         return opening_banner(self.row)
 
 
-class OpenedDialog(_ActDialog):
+class OpenedDialog(OpeningActDialog):
     """Record the day the opening was made; before the permit was approved the fee doubles,
     and the form says so before it is saved."""
 
@@ -807,8 +562,7 @@ class OpenedDialog(_ActDialog):
         day, opening_id = forms.to_date(self.day), self.row.id
 
         def work(action: Action) -> Finding:
-            opening = street_openings.get_opening(action.session, opening_id)
-            return street_openings_views.opened_fee_note(action.session, opening, day)
+            return previews.opened_fee_note(action, opening_id, day)
 
         found = perform(self, self.app, work, writes=False)
         self.fee_view.set_findings([found] if found is not None else [])
@@ -820,7 +574,7 @@ class OpenedDialog(_ActDialog):
         )
 
 
-class FrozenEmergencyDialog(_ActDialog):
+class FrozenEmergencyDialog(OpeningActDialog):
     """Record that the Director of Public Works or the Building Inspector determined the work
     an emergency excavation, which the frozen-ground season allows (who is recorded)."""
 
@@ -853,7 +607,7 @@ class FrozenEmergencyDialog(_ActDialog):
         )
 
 
-class CouncilFindingDialog(_ActDialog):
+class CouncilFindingDialog(OpeningActDialog):
     """The Common Council's (or its committee's) finding that opening a street improved within
     five years is absolutely essential: the day and the action."""
 
@@ -887,7 +641,7 @@ class CouncilFindingDialog(_ActDialog):
         )
 
 
-class ApproveDialog(_ActDialog):
+class ApproveDialog(OpeningActDialog):
     """Approve the permit as the Building Inspector or the Director of Public Works.
 
     Every finding of §§ 506-6 and 506-7 is shown with its section; while one stops the approval,
@@ -909,9 +663,7 @@ class ApproveDialog(_ActDialog):
         opening_id = row.id
 
         def work(action: Action) -> tuple[list[Finding], PermitProtection]:
-            protection = street_openings_views.permit_protection(
-                action.session, opening_id, calendar=action.calendar, tz=action.zone
-            )
+            protection = street_openings_views.protection_of(action, opening_id)
             return street_openings.review(action, opening_id), protection
 
         found = perform(self, app, work, writes=False)
@@ -926,7 +678,7 @@ class ApproveDialog(_ActDialog):
         self.blocked = [f for f in self.findings if f.blocks]
         self.title = title_box()
         self.title.setToolTip("The approving official's title, printed on the permit")
-        until = street_openings.valid_until(today)
+        until = street_openings_rules.valid_until(today)
         self.validity = validity = QLabel(
             f"Approved today by <b>{html.escape(app.operator.full_name)}</b>: valid six months, "
             f"through <b>{format_day(until)}</b> ({html.escape(VALIDITY_CITE)})."
@@ -934,7 +686,7 @@ class ApproveDialog(_ActDialog):
         validity.setObjectName("validity")
         validity.setWordWrap(True)
         self.form.addRow(
-            _findings_box("What §§ 506-6 and 506-7 say about issuing it", self.view, "findings_box")
+            findings_box("What §§ 506-6 and 506-7 say about issuing it", self.view, "findings_box")
         )
         on_file = QGroupBox("On file for this permit")
         on_file_layout = QVBoxLayout(on_file)
@@ -968,7 +720,7 @@ class ApproveDialog(_ActDialog):
         return perform(self, self.app, forms.as_field_error(work, "decision"), errors=self.errors)
 
 
-class RefuseDialog(_ActDialog):
+class RefuseDialog(OpeningActDialog):
     """Refuse the application, with the reason (it stays in the register)."""
 
     permission = DECIDE
@@ -992,7 +744,7 @@ class RefuseDialog(_ActDialog):
         return self.act(lambda a: street_openings.refuse(a, opening_id, reason=reason), "reason")
 
 
-class RenewDialog(_ActDialog):
+class RenewDialog(OpeningActDialog):
     """A thirty-day renewal on the permittee's written request, at the discretion of the
     Building Inspector or the Director of Public Works (who is recorded)."""
 
@@ -1019,8 +771,7 @@ class RenewDialog(_ActDialog):
         opening_id = row.id
 
         def renewed(action: Action) -> date | None:
-            opening = street_openings.get_opening(action.session, opening_id)
-            return street_openings_views.renewal_until(opening)
+            return previews.renewal_until(action, opening_id)
 
         through = perform(self, app, renewed, writes=False)
         after = (
@@ -1053,7 +804,7 @@ class RenewDialog(_ActDialog):
         )
 
 
-class WorkDialog(_ActDialog):
+class WorkDialog(OpeningActDialog):
     """The work as it happens: the notice 24 hours before it begins, its start, the notice four
     hours before backfilling, the backfill, a winter cold-mix patch and the permanent
     restoration's completion (each recorded when known; times on City Hall's clock)."""
@@ -1115,527 +866,10 @@ class WorkDialog(_ActDialog):
     def commit(self) -> object:
         record, opening_id = self.work_record(), self.row.id
         return self.act(
-            lambda a: street_openings.record_work(a, opening_id, record),
+            lambda a: street_openings_work.record_work(a, opening_id, record),
             "decision",
             keep=tuple(WorkRecord.__dataclass_fields__),
         )
-
-
-class _ChargeDialog(_ActDialog):
-    """A charge to the permittee, with what it comes to shown before it is saved."""
-
-    permission = BILL
-
-    def __init__(
-        self,
-        parent: QWidget | None,
-        app: App,
-        row: OpeningRow,
-        title: str,
-        *,
-        note: str,
-        fields: Sequence[tuple[str, str]],
-        name: str,
-    ) -> None:
-        super().__init__(parent, app, row, title, save_text="Bill", name=name)
-        self.add_top(forms.banner(note, tone="info"))
-        self.amounts: dict[str, QLineEdit] = {}
-        for field, caption in fields:
-            edit = money_edit(field, "0.00")
-            self.amounts[field] = edit
-            self.add_field(caption, left_aligned(edit), field)
-            edit.textChanged.connect(lambda _t: self.show_preview())
-        self.notice_on = forms.date_edit(app.desk.clock.today(), name="notice_on")
-        self.notice_on.dateChanged.connect(lambda _d: self.show_preview())
-        self.add_field("&Notice given on", left_aligned(self.notice_on), "notice_on")
-        self.add_more_fields()
-        self.preview = QLabel()
-        self.preview.setObjectName("charge_preview")
-        self.preview.setWordWrap(True)
-        self.preview.setTextFormat(Qt.TextFormat.RichText)
-        self.preview.setStyleSheet(
-            "QLabel { background: #e8f1fb; color: #1d2b36; padding: 8px; border-radius: 3px; }"
-        )
-        self.form.addRow(self.preview)
-        self.done_building(660)
-        self.show_preview()
-        next(iter(self.amounts.values())).setFocus()
-
-    def add_more_fields(self) -> None:
-        """Fields a kind of charge asks for after the notice (the City repair: the parcel)."""
-
-    def money(self, field: str) -> Money:
-        text = self.amounts[field].text().strip()
-        return Money.parse(text, field=field) if text else Money.zero()
-
-    def show_preview(self) -> None:
-        try:
-            amounts = {field: self.money(field) for field in self.amounts}
-        except InvalidInput as error:
-            self.preview.setText(f"<span style='color:#b00020'>{html.escape(error.message)}</span>")
-            return
-        notice_on = forms.to_date(self.notice_on)
-        text = perform(self, self.app, lambda a: self.describe(a, amounts, notice_on), writes=False)
-        self.preview.setText(text or "")
-
-    def describe(self, action: Action, amounts: dict[str, Money], notice_on: date) -> str:
-        raise NotImplementedError
-
-
-class CityRepairDialog(_ChargeDialog):
-    """The City made the pavement repair: its cost and a year's maintenance are charged to the
-    permittee as a special charge against the premises for which the permit was issued (the
-    parcel, chosen here); unpaid 90 days after actual notice, a lien collected as a special
-    tax."""
-
-    def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
-        super().__init__(
-            parent,
-            app,
-            row,
-            "City repair charge",
-            note="The City may make the pavement repair; the cost of the repair and of "
-            "maintaining it for one year is charged to the person who made the opening, and "
-            "unpaid it becomes a lien against the premises for which the permit was issued "
-            f"({street_openings.REPAIR_CITE}).",
-            fields=(("repair", "Cost of the &repair"), ("maintenance", "One year's &maintenance")),
-            name="city_repair_dialog",
-        )
-
-    def add_more_fields(self) -> None:
-        self.parcel = ParcelPicker(self.app)
-        self.parcel.setObjectName("repair_parcel")
-        self.parcel.setToolTip("The premises for which the permit was issued")
-        self.add_field("&Premises (parcel)", self.parcel, "parcel")
-        self.parcel.parcel_changed.connect(lambda _p: self.show_preview())
-
-    def describe(self, action: Action, amounts: dict[str, Money], notice_on: date) -> str:
-        shown = street_openings_views.city_repair_preview(
-            amounts["repair"], amounts["maintenance"], notice_on, action.calendar
-        )
-        chosen = self.parcel.parcel
-        premises = (
-            f"parcel {html.escape(chosen.parcel_number)}"
-            + (f", {html.escape(chosen.site_address)}" if chosen.site_address else "")
-            if chosen is not None
-            else "the premises (choose the parcel)"
-        )
-        roll = (
-            f"; it may be certified to the tax roll from {format_day(shown.tax_roll_on)}"
-            if shown.tax_roll_on is not None
-            else ""
-        )
-        return (
-            f"Charged to {html.escape(self.row.applicant)}: <b>{shown.total}</b>, due "
-            f"<b>{format_day(shown.due_on)}</b>, 90 days after the notice. Unpaid then, it "
-            f"becomes a lien against {premises}, collected as a special tax{roll} "
-            f"({html.escape(street_openings.REPAIR_CITE)})."
-        )
-
-    def commit(self) -> object:
-        try:
-            repair, maintenance = self.money("repair"), self.money("maintenance")
-        except InvalidInput as error:
-            self.errors.clear()
-            self.errors.show(error)
-            return None
-        notice_on, opening_id = forms.to_date(self.notice_on), self.row.id
-        chosen = self.parcel.parcel
-        parcel_id = chosen.id if chosen is not None else None
-        return self.act(
-            lambda a: street_openings.charge_city_repair(
-                a,
-                opening_id,
-                repair=repair,
-                maintenance=maintenance,
-                notice_on=notice_on,
-                parcel_id=parcel_id,
-            ),
-            "notice_on",
-            keep=("repair", "maintenance", "parcel"),
-        )
-
-
-class DeficiencyDialog(_ChargeDialog):
-    """The Director of Public Works repaired deficiencies the permittee failed to correct: the
-    labor, materials and equipment are billed plus 20% for administration."""
-
-    def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
-        super().__init__(
-            parent,
-            app,
-            row,
-            "Deficiency repair",
-            note="Faulty work or materials not corrected on notice are repaired by the Director "
-            "of Public Works and billed to the permittee: all labor, materials and equipment "
-            "used plus 20% for administration (§ 506-6 (Bond)).",
-            fields=(
-                ("labor", "&Labor"),
-                ("materials", "&Materials"),
-                ("equipment", "&Equipment"),
-            ),
-            name="deficiency_dialog",
-        )
-
-    def describe(self, action: Action, amounts: dict[str, Money], notice_on: date) -> str:
-        shown = street_openings_views.deficiency_preview(
-            amounts["labor"],
-            amounts["materials"],
-            amounts["equipment"],
-            notice_on,
-            action.calendar,
-        )
-        return (
-            f"Labor, materials and equipment {shown.cost} + 20% for administration "
-            f"{shown.administration} = <b>{shown.total}</b>, billed to "
-            f"{html.escape(self.row.applicant)}, due <b>{format_day(shown.due_on)}</b>."
-        )
-
-    def commit(self) -> object:
-        try:
-            amounts = {field: self.money(field) for field in self.amounts}
-        except InvalidInput as error:
-            self.errors.clear()
-            self.errors.show(error)
-            return None
-        notice_on, opening_id = forms.to_date(self.notice_on), self.row.id
-        return self.act(
-            lambda a: street_openings.charge_deficiency_repair(
-                a,
-                opening_id,
-                labor=amounts["labor"],
-                materials=amounts["materials"],
-                equipment=amounts["equipment"],
-                notice_on=notice_on,
-            ),
-            "notice_on",
-            keep=("labor", "materials", "equipment"),
-        )
-
-
-# ---- the street improvement register ---------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ImprovementRow:
-    id: int
-    street_id: int
-    street: str
-    limits: str
-    description: str
-    determined_on: date
-    utility_notice_on: date | None
-    work_begins_on: date | None
-    completed_on: date | None
-    no_openings_through: date | None
-    findings: tuple[Finding, ...]
-
-    @classmethod
-    def of(cls, improvement: StreetImprovement) -> ImprovementRow:
-        completed = improvement.completed_on
-        return cls(
-            improvement.id,
-            improvement.street_id,
-            improvement.street.full_name,
-            improvement.limits,
-            improvement.description,
-            improvement.determined_on,
-            improvement.utility_notice_on,
-            improvement.work_begins_on,
-            completed,
-            street_openings.moratorium_ends(completed) if completed is not None else None,
-            tuple(street_openings.improvement_findings(improvement)),
-        )
-
-    @property
-    def check_text(self) -> str:
-        return " ".join(f.text for f in self.findings)
-
-
-def improvement_rows(action: Action) -> list[ImprovementRow]:
-    return [ImprovementRow.of(i) for i in street_openings_views.improvements(action.session)]
-
-
-def improvement_columns() -> tuple[TableColumn, ...]:
-    return (
-        TableColumn("Street", lambda r: r.street, tooltip=lambda r: r.description or None),
-        TableColumn("Limits", lambda r: r.limits),
-        TableColumn("Determined", lambda r: words.us_date(r.determined_on)),
-        TableColumn(
-            "Utility notice",
-            lambda r: words.us_date(r.utility_notice_on),
-            header_tooltip="The written notice to utilities and abutting owners that their "
-            "excavation work in the street must be completed within 30 days",
-        ),
-        TableColumn("Work begins", lambda r: words.us_date(r.work_begins_on)),
-        TableColumn("Completed", lambda r: words.us_date(r.completed_on)),
-        TableColumn(
-            "No openings through",
-            lambda r: words.us_date(r.no_openings_through),
-            header_tooltip=f"Five years after the improvement or repaving ({NEW_STREETS_CITE})",
-        ),
-        TableColumn(
-            "Check",
-            lambda r: r.check_text,
-            tooltip=lambda r: "\n".join(f"{f.text} ({f.cite})" for f in r.findings) or None,
-            colour=lambda r: WARN_COLOUR if r.findings else None,
-        ),
-    )
-
-
-class ImprovementsDialog(QDialog):
-    """The register of permanent street improvements and repavings: each starts five years in
-    which the street is not opened (§ 506-7 (Excavation in new streets limited)).
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(self, parent: QWidget | None, app: App) -> None:
-        super().__init__(parent)
-        self.app = app
-        self.changed = False
-        self.setWindowTitle("Street improvements and repavings")
-        self.setObjectName("improvements_dialog")
-        note = forms.banner(
-            "The City determines a permanent improvement or repaving at least 30 days before the "
-            "work begins and at once notifies in writing the utilities and abutting owners that "
-            "their excavation in the street must be completed within 30 days. After it, no "
-            "permit is issued to open the street for five years unless the Common Council, or "
-            f"its committee, finds it absolutely essential ({NEW_STREETS_CITE}).",
-            tone="info",
-        )
-        self.model = RowsModel(improvement_columns(), self)
-        self.table = forms.make_table(self.model, name="improvements_table")
-        forms.size_columns(self.table, {0: 16, 1: 22, 2: 10, 3: 12, 4: 11, 5: 10, 6: 17})
-        self.table.setMinimumHeight(self.table.verticalHeader().defaultSectionSize() * 8 + 30)
-        self.add_button = QPushButton("&New improvement…")
-        self.add_button.setObjectName("add_improvement_button")
-        self.complete_button = QPushButton("&Completed…")
-        self.complete_button.setObjectName("complete_improvement_button")
-        self.complete_button.setToolTip(
-            "Record the day the work was completed: the five years start"
-        )
-        self.count_label = QLabel()
-        self.count_label.setObjectName("improvements_count")
-        buttons = QHBoxLayout()
-        for button in (self.add_button, self.complete_button):
-            button.setAutoDefault(False)
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.count_label)
-        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        close.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(note)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(buttons)
-        layout.addWidget(close)
-        self._may_not = may_not(app, DECIDE)
-        if self._may_not:
-            self.add_button.setEnabled(False)
-            self.add_button.setToolTip(self._may_not)
-        self.add_button.clicked.connect(self.add_improvement)
-        self.complete_button.clicked.connect(self.complete_selected)
-        self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
-        self.resize(1160, 480)
-        self.refresh()
-        self.table.setFocus()
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App) -> bool:
-        """Show the register; True when something was recorded in it."""
-        dialog = cls(parent, app)
-        forms.run_modal(dialog)
-        return dialog.changed
-
-    def selected(self) -> ImprovementRow | None:
-        row = forms.selected_row(self.table)
-        return row if isinstance(row, ImprovementRow) else None
-
-    def refresh(self, select_id: int | None = None) -> None:
-        rows = perform(self, self.app, improvement_rows, writes=False) or []
-        self.model.set_rows(rows)
-        count = len(rows)
-        self.count_label.setText(
-            f"{count} improvement{'s' if count != 1 else ''}" if count else "None recorded yet"
-        )
-        number = self.model.row_of(lambda r: r.id == select_id) if select_id else -1
-        forms.select_row(self.table, max(number, 0))
-        self._update_buttons()
-
-    def _update_buttons(self) -> None:
-        row = self.selected()
-        usable = row is not None and row.completed_on is None
-        self.complete_button.setEnabled(usable and not self._may_not)
-        self.complete_button.setToolTip(
-            self._may_not
-            or (
-                "Record the day the work was completed: the five years start"
-                if usable
-                else "Choose an improvement not completed yet"
-            )
-        )
-
-    def add_improvement(self) -> None:
-        improvement_id = ImprovementDialog.ask(self, self.app)
-        if improvement_id is not None:
-            self.changed = True
-            self.refresh(improvement_id)
-
-    def complete_selected(self) -> None:
-        row = self.selected()
-        if (
-            row is not None
-            and row.completed_on is None
-            and CompleteImprovementDialog.ask(self, self.app, row)
-        ):
-            self.changed = True
-            self.refresh(row.id)
-
-
-class ImprovementDialog(forms.FormDialog):
-    """Add a permanent improvement or repaving to the register; the 30 days before the work
-    and the notice to utilities are checked as the days are typed.
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(self, parent: QWidget | None, app: App) -> None:
-        super().__init__(parent, "New street improvement", save_text="Record")
-        self.app = app
-        self.setObjectName("improvement_dialog")
-        today = app.desk.clock.today
-        self.street = QComboBox()
-        self.street.setObjectName("street")
-        found = perform(
-            self,
-            app,
-            lambda a: [(s.id, s.full_name) for s in street_numbers.streets(a.session)],
-            writes=False,
-        )
-        for street_id, name in found or []:
-            self.street.addItem(name, street_id)
-        self.limits = forms.limit_to(QLineEdit(), StreetImprovement.limits)
-        self.limits.setObjectName("limits")
-        self.limits.setPlaceholderText("e.g. from Broad St N to Court St")
-        self.description = QLineEdit()
-        self.description.setObjectName("description")
-        self.description.setPlaceholderText("e.g. mill and overlay; reconstruction with curb")
-        self.determined_on = forms.date_edit(today(), name="determined_on")
-        self.notice_on = ChooseDateEdit(
-            lambda: forms.to_date(self.determined_on), name="utility_notice_on"
-        )
-        self.begins_on = ChooseDateEdit(today, name="work_begins_on")
-        self.completed_on = ChooseDateEdit(today, name="completed_on")
-        self.view = FindingsView(app, empty_text="Nothing to check yet.")
-        self.view.setObjectName("improvement_findings")
-        self.add_field("&Street", self.street, "street_id")
-        self.add_field("&Limits", self.limits, "limits")
-        self.add_field("&Work", self.description, "description")
-        self.add_field("&Determined on", left_aligned(self.determined_on), "determined_on")
-        self.add_field("Utility &notice on", left_aligned(self.notice_on), "utility_notice_on")
-        self.add_field("Work &begins", left_aligned(self.begins_on), "work_begins_on")
-        self.add_field("&Completed", left_aligned(self.completed_on), "completed_on")
-        self.form.addRow(_findings_box("The 30 days before the work", self.view, "checks_box"))
-        for edit in (self.determined_on, self.notice_on, self.begins_on):
-            edit.dateChanged.connect(lambda _d: self.show_checks())
-        self.finish_layout()
-        if not app.operator.may(DECIDE):
-            self.set_read_only(refusal(app.operator.role, DECIDE))
-        self.show_checks()
-        self.resize(700, max(self.sizeHint().height(), 420))
-        self.street.setFocus()
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App) -> int | None:
-        dialog = cls(parent, app)
-        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
-            return dialog.result_value
-        return None
-
-    def show_checks(self) -> None:
-        self.view.set_findings(
-            street_openings_views.improvement_notes(
-                determined_on=forms.to_date(self.determined_on),
-                work_begins_on=self.begins_on.value(),
-                utility_notice_on=self.notice_on.value(),
-            )
-        )
-
-    def data(self) -> ImprovementData:
-        street_id = self.street.currentData()
-        if not isinstance(street_id, int):
-            raise InvalidInput(
-                "Choose the street (add it under Street Numbers).", field="street_id"
-            )
-        return ImprovementData(
-            street_id=street_id,
-            determined_on=forms.to_date(self.determined_on),
-            limits=self.limits.text(),
-            description=self.description.text(),
-            utility_notice_on=self.notice_on.value(),
-            work_begins_on=self.begins_on.value(),
-            completed_on=self.completed_on.value(),
-        )
-
-    def commit(self) -> object:
-        def work(action: Action) -> int:
-            improvement = street_openings.record_improvement(action, self.data())
-            action.session.flush()
-            return improvement.id
-
-        return perform(self, self.app, work, errors=self.errors)
-
-
-class CompleteImprovementDialog(forms.FormDialog):
-    """The day an improvement was completed (the five years start), and the notice to
-    utilities if it was not recorded before.
-
-    Signals: those of :class:`QDialog`.
-    """
-
-    def __init__(self, parent: QWidget | None, app: App, row: ImprovementRow) -> None:
-        super().__init__(parent, f"Improvement of {row.street} completed", save_text="Record")
-        self.app = app
-        self.row = row
-        self.setObjectName("complete_improvement_dialog")
-        self.add_top(
-            forms.banner(
-                f"{row.street} {row.limits}".strip()
-                + f", determined {format_day(row.determined_on)}. From the day it is completed, "
-                f"the street is not opened for five years ({NEW_STREETS_CITE}).",
-                tone="info",
-            )
-        )
-        self.completed_on = forms.date_edit(app.desk.clock.today(), name="completed_on")
-        self.notice_on = ChooseDateEdit(lambda: row.determined_on, name="utility_notice_on")
-        self.notice_on.set_value(row.utility_notice_on)
-        self.add_field("&Completed on", left_aligned(self.completed_on), "completed_on")
-        self.add_field("Utility &notice on", left_aligned(self.notice_on), "utility_notice_on")
-        self.finish_layout()
-        if not app.operator.may(DECIDE):
-            self.set_read_only(refusal(app.operator.role, DECIDE))
-        self.resize(600, self.sizeHint().height())
-        self.completed_on.setFocus()
-
-    @classmethod
-    def ask(cls, parent: QWidget | None, app: App, row: ImprovementRow) -> bool:
-        return bool(forms.run_modal(cls(parent, app, row)))
-
-    def commit(self) -> object:
-        day, notice, improvement_id = (
-            forms.to_date(self.completed_on),
-            self.notice_on.value(),
-            self.row.id,
-        )
-
-        def work(action: Action) -> bool:
-            street_openings.complete_improvement(
-                action, improvement_id, completed_on=day, utility_notice_on=notice
-            )
-            return True
-
-        return perform(self, self.app, work, errors=self.errors)
 
 
 # ---- tables of the tab -----------------------------------------------------------------------
@@ -1644,8 +878,8 @@ class CompleteImprovementDialog(forms.FormDialog):
 def checklist_columns() -> tuple[TableColumn, ...]:
     def colour(line: ChecklistLine) -> str | None:
         if line.finding is not None:
-            return BLOCK_COLOUR if line.finding.blocks else WARN_COLOUR
-        return DONE_COLOUR if line.done else None
+            return BAD_BACKGROUND if line.finding.blocks else LATE_BACKGROUND
+        return GOOD_BACKGROUND if line.done else None
 
     return (
         TableColumn("Step", lambda r: r.title),
@@ -1667,8 +901,8 @@ def due_columns() -> tuple[TableColumn, ...]:
 
     def colour(due: DueView) -> str | None:
         if due.overdue:
-            return BLOCK_COLOUR
-        return DONE_COLOUR if due.status.value == "paid" else None
+            return BAD_BACKGROUND
+        return GOOD_BACKGROUND if due.status is DueStatus.PAID else None
 
     return (
         TableColumn("What", lambda r: r.kind.label, tooltip=lambda r: r.description),

@@ -22,7 +22,6 @@ from datetime import date
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QGridLayout,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -31,12 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import OpeningStatus
-from clerk_desk.street_openings import service as street_openings
+from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings import views as street_openings_views
-from clerk_desk.street_openings.service import (
+from clerk_desk.street_openings import work as street_openings_work
+from clerk_desk.street_openings.acts import OpeningAct
+from clerk_desk.street_openings.rules import (
     CITY_WORK_CITE,
     EMERGENCY_CITE,
     FROZEN_CITE,
@@ -44,38 +45,45 @@ from clerk_desk.street_openings.service import (
     RECORD_TYPE,
     VALIDITY_CITE,
 )
-from clerk_desk.street_openings.views import Shown
+from clerk_desk.street_openings.views import (
+    OpeningDetails,
+    OpeningRow,
+    Shown,
+    opening_details,
+    register_rows,
+)
 from clerk_desk.words import clock_time, day_or_blank
 from ui import forms, operations, printing
-from ui.dialog_parts import BLOCK_COLOUR, NBSP, WARN_COLOUR, may_not
+from ui.dialog_parts import NBSP, may_not
 from ui.findings_view import FindingsView
-from ui.operations import App, perform
+from ui.kit.style import BAD, BAD_BACKGROUND, LATE, LATE_BACKGROUND, QUIET, marked
+from ui.operations import App, attempt, perform
 from ui.ordinance_viewer import cite_html
-from ui.register_page import Progress, RegisterPage, act_button, register_splitter
+from ui.register_page import (
+    Progress,
+    RegisterPage,
+    act_button,
+    button_grid,
+    register_splitter,
+    show_acts,
+)
+from ui.street_opening_charges import CityRepairDialog, DeficiencyDialog
 from ui.street_opening_dialogs import (
-    BILL,
-    DECIDE,
     RENEWAL_COLUMNS,
     TAKE,
     ApproveDialog,
-    CityRepairDialog,
     CouncilFindingDialog,
-    DeficiencyDialog,
     FrozenEmergencyDialog,
-    ImprovementsDialog,
     OpenedDialog,
-    OpeningDetails,
     OpeningDialog,
-    OpeningRow,
     RefuseDialog,
     RenewDialog,
     WorkDialog,
     checklist_columns,
     due_columns,
-    opening_details,
-    search_opening_rows,
     site_columns,
 )
+from ui.street_opening_improvements import ImprovementsDialog
 from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn, yes
 
 _EXPORT_ALL = 10**9
@@ -83,10 +91,10 @@ _EXPORT_ALL = 10**9
 
 def opening_columns() -> tuple[TableColumn, ...]:
     def status_colour(row: OpeningRow) -> str | None:
-        return WARN_COLOUR if row.status_text == "Expired" else None
+        return LATE_BACKGROUND if row.status_text == "Expired" else None
 
     def due_colour(row: OpeningRow) -> str | None:
-        return BLOCK_COLOUR if row.restoration_overdue else None
+        return BAD_BACKGROUND if row.restoration_overdue else None
 
     return (
         TableColumn("Permit", lambda r: r.number),
@@ -129,7 +137,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
 
     row_type = OpeningRow
     record_type = RECORD_TYPE
-    search_limit = street_openings.SEARCH_LIMIT
+    search_limit = street_openings_rules.SEARCH_LIMIT
     count_noun = "permit"
     empty_text = "No street openings yet"
     export_what = "street opening register"
@@ -158,7 +166,53 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
             self.table, {0: 12, 1: 24, 2: 30, 3: 10, 4: 11, 5: 12, 6: 17, 7: 12}, stretch=2
         )
 
-        # -- the chosen permit: details at the left, its acts under them
+        left = self._build_details()
+        self._build_pages()
+
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(320, 400),
+            below_sizes=(520, 760),
+            stretch=(1, 1),
+            below_stretch=(2, 3),
+            below_collapsible=True,
+        )
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_opening_button")
+        self.new_button.setToolTip("Take an application for a street opening permit (Ctrl+N)")
+        self.city_work_button = QPushButton("&City work…")
+        self.city_work_button.setObjectName("city_work_button")
+        self.city_work_button.setToolTip(
+            f"Record an opening by a City department or City contractor: exempt ({CITY_WORK_CITE})"
+        )
+        self.improvements_button = QPushButton("&Improvements…")
+        self.improvements_button.setObjectName("improvements_button")
+        self.improvements_button.setToolTip(
+            "The register of street improvements and repavings (no openings for five years)"
+        )
+        bottom = self._build_footer(
+            self.new_button,
+            self.city_work_button,
+            self.improvements_button,
+            export_tip="The permits the search and filters show, to a workbook",
+        )
+        why = may_not(self.app, TAKE)
+        for made in (self.new_button, self.city_work_button):
+            made.setEnabled(not why)
+            if why:
+                made.setToolTip(why)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self._order_tabs()
+
+    def _build_details(self) -> QWidget:
+        """The chosen permit's details at the left, its acts under them."""
         self.summary = forms.rich_label("opening_details", self.app.open_link)
 
         self.opened_button = act_button(
@@ -205,33 +259,27 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         self.print_button = act_button(
             "&Print permit", "print_button", "Preview and print the permit"
         )
-        self._permissions: dict[QPushButton, str] = {
-            self.opened_button: may_not(self.app, TAKE),
-            self.council_button: may_not(self.app, TAKE),
-            self.work_button: may_not(self.app, TAKE),
-            self.frozen_button: may_not(self.app, DECIDE),
-            self.approve_button: may_not(self.app, DECIDE),
-            self.refuse_button: may_not(self.app, DECIDE),
-            self.renew_button: may_not(self.app, DECIDE),
-            self.close_button: may_not(self.app, DECIDE),
-            self.repair_button: may_not(self.app, BILL),
-            self.deficiency_button: may_not(self.app, BILL),
-            self.print_button: "",
+        self.act_buttons: dict[OpeningAct, QPushButton] = {
+            OpeningAct.OPENED: self.opened_button,
+            OpeningAct.COUNCIL_FINDING: self.council_button,
+            OpeningAct.WORK: self.work_button,
+            OpeningAct.FROZEN_EMERGENCY: self.frozen_button,
+            OpeningAct.APPROVE: self.approve_button,
+            OpeningAct.REFUSE: self.refuse_button,
+            OpeningAct.RENEW: self.renew_button,
+            OpeningAct.CLOSE: self.close_button,
+            OpeningAct.CITY_REPAIR: self.repair_button,
+            OpeningAct.DEFICIENCY_REPAIR: self.deficiency_button,
+            OpeningAct.PRINT_PERMIT: self.print_button,
         }
-        grid = QGridLayout()
-        groups = (
-            ("Application", (self.opened_button, self.council_button, self.work_button)),
-            ("Decision", (self.frozen_button, self.approve_button, self.refuse_button)),
-            ("Permit", (self.renew_button, self.close_button, self.print_button)),
-            ("Charges", (self.repair_button, self.deficiency_button)),
+        grid = button_grid(
+            (
+                ("Application", (self.opened_button, self.council_button, self.work_button)),
+                ("Decision", (self.frozen_button, self.approve_button, self.refuse_button)),
+                ("Permit", (self.renew_button, self.close_button, self.print_button)),
+                ("Charges", (self.repair_button, self.deficiency_button)),
+            )
         )
-        for line, (caption, buttons) in enumerate(groups):
-            label = QLabel(caption)
-            label.setStyleSheet("color: #555;")
-            grid.addWidget(label, line, 0)
-            for column, made in enumerate(buttons, start=1):
-                grid.addWidget(made, line, column)
-        grid.setColumnStretch(4, 1)
 
         side = QWidget()
         side_layout = QVBoxLayout(side)
@@ -244,15 +292,18 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(scroller, 1)
         left_layout.addLayout(grid)
+        return left
 
-        # -- the chosen permit's pages
+    def _build_pages(self) -> None:
+        """The chosen permit's pages: its openings, findings, checklist, renewals, dues and
+        history."""
         self.site_model = RowsModel(site_columns(), self)
         self.site_table = forms.make_table(self.site_model, name="sites_table")
         forms.size_columns(self.site_table, {0: 16, 1: 36, 2: 12})
         self.findings = FindingsView(self.app)
         self.findings.setObjectName("approval_findings")
         self.frozen_rule = QLabel(
-            f"<small style='color:#444'><b>Frozen ground:</b> {html.escape(FROZEN_RULE)} "
+            f"<small style='color:{QUIET}'><b>Frozen ground:</b> {html.escape(FROZEN_RULE)} "
             f"({cite_html(FROZEN_CITE)})</small>"
         )
         self.frozen_rule.setObjectName("frozen_rule")
@@ -287,48 +338,6 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         self.pages.addTab(self.due_table, "Amounts due")
         self.pages.addTab(self.history_table, "History")
 
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(320, 400),
-            below_sizes=(520, 760),
-            stretch=(1, 1),
-            below_stretch=(2, 3),
-            below_collapsible=True,
-        )
-
-        self.new_button = QPushButton("&New application…")
-        self.new_button.setObjectName("new_opening_button")
-        self.new_button.setToolTip("Take an application for a street opening permit (Ctrl+N)")
-        self.city_work_button = QPushButton("&City work…")
-        self.city_work_button.setObjectName("city_work_button")
-        self.city_work_button.setToolTip(
-            f"Record an opening by a City department or City contractor: exempt ({CITY_WORK_CITE})"
-        )
-        self.improvements_button = QPushButton("&Improvements…")
-        self.improvements_button.setObjectName("improvements_button")
-        self.improvements_button.setToolTip(
-            "The register of street improvements and repavings (no openings for five years)"
-        )
-        bottom = self._build_footer(
-            self.new_button,
-            self.city_work_button,
-            self.improvements_button,
-            export_tip="The permits the search and filters show, to a workbook",
-        )
-        why = may_not(self.app, TAKE)
-        for made in (self.new_button, self.city_work_button):
-            made.setEnabled(not why)
-            if why:
-                made.setToolTip(why)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
-        self._order_tabs()
-
     def _connect(self) -> None:
         self._connect_register()
         self.new_button.clicked.connect(self.new_application)
@@ -361,10 +370,10 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
 
     def search_rows(self, action: Action) -> list[OpeningRow]:
         text, shown, year = self.search_field.text(), self.shown(), self.year_box.currentData()
-        return search_opening_rows(action, text, shown=shown, year=year)
+        return register_rows(action, text, shown=shown, year=year)
 
     def register_years(self, action: Action) -> list[int]:
-        return street_openings_views.register_years(action.session)
+        return street_openings_views.years(action)
 
     select_opening = RegisterPage.select_id
 
@@ -409,7 +418,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
             self.history_model.set_rows(list(details.history))
             self.history_table.resizeRowsToContents()
             self._label_pages(details)
-        self._update_buttons(details.row if details else None)
+        self._update_buttons(details)
 
     def _label_pages(self, details: OpeningDetails) -> None:
         stops = sum(1 for f in details.findings if f.blocks)
@@ -423,59 +432,13 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         self.pages.setTabText(4, f"Amounts due ({open_dues} open)" if open_dues else "Amounts due")
         self.pages.setTabText(0, f"Openings ({len(details.row.sites)})")
 
-    def _update_buttons(self, row: OpeningRow | None) -> None:
-        status = row.status if row is not None else None
-        active = row is not None and not row.finished
-        choose = "Choose a permit"
-        states: tuple[tuple[QPushButton, bool, str], ...] = (
-            (
-                self.opened_button,
-                active and status is not OpeningStatus.RESTORED,
-                "Refused, closed and City work take no more steps",
-            ),
-            (self.council_button, active, "Refused, closed and City work take no more steps"),
-            (
-                self.work_button,
-                status
-                in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS, OpeningStatus.RESTORED),
-                "The work is recorded once the permit is approved",
-            ),
-            (
-                self.frozen_button,
-                active and status is not OpeningStatus.RESTORED,
-                "Only an application or an open permit is determined an emergency",
-            ),
-            (
-                self.approve_button,
-                status is OpeningStatus.APPLIED,
-                "Only an application not yet decided is approved",
-            ),
-            (
-                self.refuse_button,
-                status is OpeningStatus.APPLIED,
-                "Only an application not yet decided is refused",
-            ),
-            (
-                self.renew_button,
-                status is OpeningStatus.IN_PROGRESS,
-                "Record the opening made first: a renewal is for work begun"
-                if status is OpeningStatus.APPROVED
-                else "Only a permit whose work has begun is renewed",
-            ),
-            (
-                self.close_button,
-                row is not None and row.status_text == "Guarantee ended",
-                "A permit is closed once restored and its one-year guarantee has run",
-            ),
-            (self.repair_button, row is not None and row.approved, "Only a permit is charged"),
-            (self.deficiency_button, row is not None and row.approved, "Only a permit is charged"),
-            (self.print_button, row is not None and row.approved, "Only an approved permit prints"),
-        )
-        for made, usable, why in states:
-            refused = self._permissions[made]
-            made.setEnabled(usable and not refused)
-            tip = str(made.property("tip") or "")
-            made.setToolTip(refused or (tip if usable else (why if row is not None else choose)))
+    def _allowed(self, act: OpeningAct) -> bool:
+        """Whether the core's acts, read with the chosen permit's details, allow ``act``."""
+        return self.details is not None and self.details.acts[act] is None
+
+    def _update_buttons(self, details: OpeningDetails | None) -> None:
+        """Each act's button as the core's acts say, its refusal as the tooltip."""
+        show_acts(self.act_buttons, details.acts if details else None, "Choose a permit")
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -501,19 +464,13 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         applicant at the counter."""
 
         def work(action: Action) -> str:
-            number = street_openings.get_opening(action.session, opening_id).number
-            dues = street_openings_views.dues(action.session, opening_id, today=action.today())
-            owed = [d for d in dues if d.status.value == "open"]
-            if "exempt" in what:
-                return f"Street opening {number} {what}."
-            fee = f"Fee billed: {owed[0].amount}." if owed else "No permit fee billed."
-            return f"Street opening {number} {what}. {fee}"
+            return street_openings_views.taken_message(action, opening_id, what)
 
         return perform(self, self.app, work, writes=False) or "Street opening saved."
 
     def approve_selected(self) -> None:
         row = self.selected()
-        if row is None or row.status is not OpeningStatus.APPLIED:
+        if row is None or not self._allowed(OpeningAct.APPROVE):
             return
         if not ApproveDialog.ask(self, self.app, row):
             return
@@ -522,7 +479,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
 
     def close_selected(self) -> None:
         row = self.selected()
-        if row is None:
+        if row is None or not self._allowed(OpeningAct.CLOSE):
             return
         box = QMessageBox(
             QMessageBox.Icon.Question,
@@ -536,7 +493,9 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         if operations.ask_message(box) != int(QMessageBox.StandardButton.Yes.value):
             return
         opening_id = row.id
-        done = perform(self, self.app, lambda a: street_openings.close(a, opening_id) is not None)
+        done = perform(
+            self, self.app, lambda a: street_openings_work.close(a, opening_id) is not None
+        )
         if done:
             self._after_save(opening_id, f"Permit {row.number} closed.")
 
@@ -548,26 +507,30 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
     def permit_bytes(self, opening_id: int) -> bytes | None:
         """The permit as a PDF, with the bond, insurance and fee receipts on file."""
 
-        def work(action: Action) -> bytes:
-            from reports.street_openings import permit_pdf
+        paper = perform(
+            self,
+            self.app,
+            lambda a: street_openings_views.permit_paper(a, opening_id),
+            writes=False,
+        )
+        if paper is None:
+            return None
+        from reports.street_openings import permit_pdf
 
-            session = action.session
-            opening = street_openings.get_opening(session, opening_id)
-            protection = street_openings_views.permit_protection(
-                session, opening_id, calendar=action.calendar, tz=action.zone
-            )
-            return permit_pdf(
-                opening,
-                profile=settings_store.city_profile(session),
-                printed_on=action.today(),
-                protection=protection,
-            )
-
-        return perform(self, self.app, work, writes=False)
+        # Drawn after the read has closed, from what it read.
+        return attempt(
+            self,
+            lambda: permit_pdf(
+                paper.row,
+                profile=paper.profile,
+                printed_on=paper.printed_on,
+                protection=paper.protection,
+            ),
+        )
 
     def print_selected(self) -> None:
         row = self.selected()
-        if row is None or not row.approved:
+        if row is None or not self._allowed(OpeningAct.PRINT_PERMIT):
             return
         pdf = self.permit_bytes(row.id)
         if pdf is None:
@@ -599,19 +562,17 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
             from reports.street_openings import openings_excel
 
             with app.desk.lookup(app.operator) as action:
-                session = action.session
-                found = street_openings_views.search_register(
-                    session, text, shown=shown, year=year, today=action.today(), limit=_EXPORT_ALL
+                found = street_openings_views.register_export(
+                    action, text, shown=shown, year=year, limit=_EXPORT_ALL
                 )
-                return openings_excel(
-                    path,
-                    found,
-                    today=action.today(),
-                    calendar=action.calendar,
-                    progress=progress,
-                    author=app.operator.full_name,
-                    city=settings_store.city_profile(session).city_name,
-                )
+            return openings_excel(  # written after the read has closed
+                path,
+                found.rows,
+                today=found.today,
+                progress=progress,
+                author=app.operator.full_name,
+                city=found.city,
+            )
 
         return work
 
@@ -635,7 +596,7 @@ def opening_html(row: OpeningRow) -> str:
         f"<h3>{e(row.number)} — {e(row.status_text)}</h3>",
         f"<p><b>{e(row.applicant)}</b>{utility}"
         + (
-            f"<br><span style='color:#444'>{e(row.applicant_address)}</span>"
+            f"<br>{marked(row.applicant_address, QUIET, bold=False)}"
             if row.applicant_address
             else ""
         )
@@ -657,11 +618,11 @@ def opening_html(row: OpeningRow) -> str:
             f"City officials notified {e(words.us_date(row.city_notified_at.date()))} "
             f"{e(clock_time(row.city_notified_at))}"
             if row.city_notified_at
-            else "<b style='color:#8a5a00'>City officials' notification not recorded</b>"
+            else marked("City officials' notification not recorded", LATE)
         )
         made = f"made {e(day_or_blank(row.opened_on))}; " if row.opened_on else ""
         parts.append(
-            f"<p><b style='color:#8a5a00'>Emergency excavation</b>: {made}{notified} "
+            f"<p>{marked('Emergency excavation', LATE)}: {made}{notified} "
             f"({cite(EMERGENCY_CITE)})</p>"
         )
     elif row.opened_on:
@@ -695,9 +656,9 @@ def opening_html(row: OpeningRow) -> str:
         dates.append(f"Guarantee through {e(day_or_blank(row.guarantee_ends))}")
     parts.append("<p>" + "<br>".join(dates) + "</p>")
     if row.status is OpeningStatus.REFUSED and row.refused_reason:
-        parts.append(f"<p><b style='color:#b00020'>Refused:</b> {e(row.refused_reason)}</p>")
+        parts.append(f"<p>{marked('Refused:', BAD)} {e(row.refused_reason)}</p>")
     if row.exempt:
         parts.append(f"<p>City work: no permit or fee ({cite(CITY_WORK_CITE)}).</p>")
     if row.notes:
-        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+        parts.append(f"<p style='color:{QUIET}'><i>Notes:</i> {e(row.notes)}</p>")
     return "".join(parts)

@@ -53,8 +53,15 @@ from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_privileges import occupancy as street_privileges_occupancy
+from clerk_desk.street_privileges import records as street_privileges_records
+from clerk_desk.street_privileges import removal as street_privileges_removal
+from clerk_desk.street_privileges import review as street_privileges_review
+from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
-from clerk_desk.street_privileges.service import (
+from clerk_desk.street_privileges.occupancy import ConditionCheck
+from clerk_desk.street_privileges.review import ChecklistItem, ItemState
+from clerk_desk.street_privileges.rules import (
     ADVISER_TITLES,
     BOND_CITE,
     BOND_LIMIT,
@@ -66,11 +73,8 @@ from clerk_desk.street_privileges.service import (
     SIDEWALK_REMOVAL_CITE,
     TERMINATION_CITE,
     WHEN_REQUIRED_CITE,
-    ChecklistItem,
-    ConditionCheck,
-    ItemState,
-    PrivilegeData,
 )
+from clerk_desk.street_privileges.service import PrivilegeData
 from clerk_desk.words import clock_time, format_day, plural
 from ui import forms
 from ui.dialog_parts import (
@@ -186,7 +190,7 @@ class PrivilegeRow:
             (CoverageKind(kind), Money.from_cents(int(cents)))
             for kind, cents in (privilege.insurance_minimums or {}).items()
         )
-        barred = street_privileges.removal_barred(privilege, zone)
+        barred = street_privileges_removal.removal_barred(privilege, zone)
         return cls(
             id=privilege.id,
             number=privilege.number,
@@ -332,7 +336,7 @@ class ConditionRow:
     @property
     def title(self) -> str:
         """The condition in a few words (the ordinance's words are its tooltip)."""
-        return street_privileges.CONDITION_TITLES.get(self.key) or self.text
+        return street_privileges_rules.CONDITION_TITLES.get(self.key) or self.text
 
     @property
     def result(self) -> str:
@@ -396,7 +400,7 @@ def search_privilege_rows(
     *,
     status: PrivilegeStatus | None = None,
     year: int | None = None,
-    limit: int = street_privileges.SEARCH_LIMIT,
+    limit: int = street_privileges_rules.SEARCH_LIMIT,
 ) -> list[PrivilegeRow]:
     zone, today = action.zone, action.today()
     return [
@@ -409,14 +413,14 @@ def search_privilege_rows(
 
 def privilege_row(action: Action, privilege_id: int) -> PrivilegeRow:
     return PrivilegeRow.of(
-        street_privileges.get_privilege(action.session, privilege_id),
+        street_privileges_records.get_privilege(action.session, privilege_id),
         action.zone,
         action.today(),
     )
 
 
 def width_findings_of(row: PrivilegeRow) -> list[Finding]:
-    return street_privileges.width_findings(
+    return street_privileges_rules.width_findings(
         row.street_width_in,
         row.street_used_in,
         row.sidewalk_width_in,
@@ -430,7 +434,7 @@ def width_findings_of(row: PrivilegeRow) -> list[Finding]:
 
 def due_rows(action: Action, privilege_id: int) -> list[DueRow]:
     found = ledger.dues_for(
-        action.session, ledger.RecordRef(street_privileges.RECORD_TYPE, str(privilege_id))
+        action.session, ledger.RecordRef(street_privileges_rules.RECORD_TYPE, str(privilege_id))
     )
     return [
         DueRow(
@@ -449,12 +453,12 @@ def due_rows(action: Action, privilege_id: int) -> list[DueRow]:
 
 def privilege_details(action: Action, privilege_id: int) -> PrivilegeDetails:
     session = action.session
-    privilege = street_privileges.get_privilege(session, privilege_id)
+    privilege = street_privileges_records.get_privilege(session, privilege_id)
     row = PrivilegeRow.of(privilege, action.zone, action.today())
-    review = street_privileges.review(action, privilege_id) if row.undecided else []
+    review = street_privileges_review.review(action, privilege_id) if row.undecided else []
     conditions = [
         ConditionRow(key, text, cite, check)
-        for key, text, cite, check in street_privileges.conditions_checklist(privilege)
+        for key, text, cite, check in street_privileges_occupancy.conditions_checklist(privilege)
     ]
     zone = action.zone
     history = street_privileges.history(session, privilege_id, zone=zone)
@@ -1088,7 +1092,7 @@ class PrivilegeDialog(forms.TwoColumnForm):
         """What §§ 506-8 and 506-9 say about the widths typed so far (a width not yet a
         length is left out until it is one)."""
         self.widths_view.set_findings(
-            street_privileges.width_findings(
+            street_privileges_rules.width_findings(
                 self.street_width.quiet_inches(),
                 self.street_used.quiet_inches(),
                 self.sidewalk_width.quiet_inches(),
@@ -1489,7 +1493,7 @@ class IssueDialog(_ActDialog):
         of the permit, both as the core counts them."""
         earlier, privilege_id = self.earlier.value(), self.row.id
         try:
-            last = street_privileges.ends_on(self.today, earlier)
+            last = street_privileges_rules.ends_on(self.today, earlier)
         except InvalidInput as error:
             self.term.setText(f"<span style='color:{BAD}'>{html.escape(error.message)}</span>")
             earlier = None
@@ -1509,8 +1513,8 @@ class IssueDialog(_ActDialog):
             )
 
         def work(action: Action) -> list[ChecklistItem]:
-            privilege = street_privileges.get_privilege(action.session, privilege_id)
-            return street_privileges.checklist(action, privilege, earlier_end_on=earlier)
+            privilege = street_privileges_records.get_privilege(action.session, privilege_id)
+            return street_privileges_review.checklist(action, privilege, earlier_end_on=earlier)
 
         self.items = perform(self, self.app, work, writes=False) or []
         self.blocked = [i for i in self.items if i.state is ItemState.NOT_MET]
@@ -1621,8 +1625,8 @@ class CheckDialog(_ActDialog):
         )
         self.condition = QComboBox()
         self.condition.setObjectName("condition")
-        for number, (ckey, text, cite) in enumerate(street_privileges.CONDITIONS, start=1):
-            title = street_privileges.CONDITION_TITLES.get(ckey) or self._short(text)
+        for number, (ckey, text, cite) in enumerate(street_privileges_rules.CONDITIONS, start=1):
+            title = street_privileges_rules.CONDITION_TITLES.get(ckey) or self._short(text)
             self.condition.addItem(f"{number}. {title}", ckey)
             self.condition.setItemData(number - 1, f"{text} ({cite})", Qt.ItemDataRole.ToolTipRole)
         if key is not None:
@@ -1653,7 +1657,7 @@ class CheckDialog(_ActDialog):
         self.add_field("Result", _row(self.kept, self.violated), "ok")
         self.add_field("Checked &on", left_aligned(self.on), "on")
         self.official_fields(
-            titles=street_privileges.OFFICIAL_TITLES, editable=True, what="checked it"
+            titles=street_privileges_rules.OFFICIAL_TITLES, editable=True, what="checked it"
         )
         self.add_field("&Note", self.note, "note")
         self.form.addRow("", self.warning)
@@ -1670,7 +1674,7 @@ class CheckDialog(_ActDialog):
 
     def _show_condition(self) -> None:
         key = self.condition.currentData()
-        for ckey, text, cite in street_privileges.CONDITIONS:
+        for ckey, text, cite in street_privileges_rules.CONDITIONS:
             if ckey == key:
                 self.text.setText(f"{html.escape(text)} <small>({cite_link(cite)})</small>")
 
@@ -1689,7 +1693,7 @@ class CheckDialog(_ActDialog):
         )
         (name, title), privilege_id = self.official(), self.row.id
         return self.act(
-            lambda a: street_privileges.record_check(
+            lambda a: street_privileges_occupancy.record_check(
                 a, privilege_id, key, ok=ok, on=on, by_name=name, by_title=title, note=note
             ),
             "on",
@@ -1732,7 +1736,7 @@ class RevokeDialog(_ActDialog):
         )
         privilege_id = self.row.id
         return self.act(
-            lambda a: street_privileges.revoke(
+            lambda a: street_privileges_occupancy.revoke(
                 a, privilege_id, by_name=name, by_title=title, reason=reason, on=on
             ),
             "reason",
@@ -1759,7 +1763,7 @@ class CloseDialog(_ActDialog):
         self.on = forms.date_edit(app.desk.clock.today(), name="on")
         self.add_field("Vacated and cleaned &on", left_aligned(self.on), "on")
         self.official_fields(
-            titles=street_privileges.OFFICIAL_TITLES, editable=True, what="found it vacated"
+            titles=street_privileges_rules.OFFICIAL_TITLES, editable=True, what="found it vacated"
         )
         message = forms.error_label()
         self.form.addRow(message)
@@ -1770,7 +1774,9 @@ class CloseDialog(_ActDialog):
     def commit(self) -> object:
         on, (name, title), privilege_id = forms.to_date(self.on), self.official(), self.row.id
         return self.act(
-            lambda a: street_privileges.close(a, privilege_id, on=on, by_name=name, by_title=title),
+            lambda a: street_privileges_occupancy.close(
+                a, privilege_id, on=on, by_name=name, by_title=title
+            ),
             "on",
             keep=("by_name", "by_title"),
         )
@@ -1833,7 +1839,7 @@ class RemovalNoticeDialog(_ActDialog):
         had ended, the core's reason that § 506-9 no longer reaches it."""
         moment = self.moment()
         row = self.row
-        refused = street_privileges.removal_refusal(
+        refused = street_privileges_removal.removal_refusal(
             number=row.number,
             sidewalk_used_in=row.sidewalk_used_in,
             revoked_on=row.revoked_on,
@@ -1855,7 +1861,9 @@ class RemovalNoticeDialog(_ActDialog):
     def commit(self) -> object:
         at, to, privilege_id = self.moment(), self.to.text(), self.row.id
         return self.act(
-            lambda a: street_privileges.record_removal_notice(a, privilege_id, at=at, to=to),
+            lambda a: street_privileges_removal.record_removal_notice(
+                a, privilege_id, at=at, to=to
+            ),
             "at",
             keep=("to",),
         )
@@ -1943,7 +1951,7 @@ class CityRemovalDialog(_ActDialog):
         def work(action: Action) -> object:
             if moved:
                 street_privileges.record_parcel(action, privilege_id, parcel_id)
-            return street_privileges.record_city_removal(
+            return street_privileges_removal.record_city_removal(
                 action, privilege_id, on=on, cost=cost, description=description
             )
 

@@ -36,9 +36,10 @@ from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PrivilegeStatus
 from clerk_desk.lengths import format_length
+from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
 from clerk_desk.street_privileges import views as street_privileges_views
-from clerk_desk.street_privileges.service import (
+from clerk_desk.street_privileges.rules import (
     BOND_CITE,
     CONDITIONS_CITE,
     FEE_CITE,
@@ -135,7 +136,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
 
     row_type = PrivilegeRow
     record_type = RECORD_TYPE
-    search_limit = street_privileges.SEARCH_LIMIT
+    search_limit = street_privileges_rules.SEARCH_LIMIT
     count_noun = "permit"
     empty_text = "No street privileges yet"
     export_what = "street privilege register"

@@ -44,7 +44,7 @@ from clerk_desk.kinds import ChargeKind, OpeningStatus, PartyKind, Role
 from clerk_desk.models import Operator, Parcel, Party, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.special_charges import service as sc
-from clerk_desk.street_openings import service as so
+from clerk_desk.street_openings import charges
 
 #: How many amounts due the demo's special charges bill: four last year, five this year.
 AMOUNTS_DUE = 9
@@ -393,7 +393,7 @@ def _deficiency(plan: _Plan, opening_id: int) -> None:
     notice_on = plan.open_on_or_before(plan.today - timedelta(days=14))
 
     def bill(action: Action) -> None:
-        plan.ids["deficiency"] = so.charge_deficiency_repair(
+        plan.ids["deficiency"] = charges.charge_deficiency_repair(
             action,
             opening_id,
             labor=Money("420.00"),

@@ -40,11 +40,14 @@ from clerk_desk.demo import counter as demo_counter
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import BondKind, Role
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import Operator, StreetOpening
+from clerk_desk.models import Operator
 from clerk_desk.money import Money
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_openings import improvements, rules
 from clerk_desk.street_openings import service as so
-from clerk_desk.street_openings.service import OpeningData, SiteData, WorkRecord
+from clerk_desk.street_openings import work as opening_work
+from clerk_desk.street_openings.service import OpeningData, SiteData
+from clerk_desk.street_openings.work import WorkRecord
 
 UTILITY = "Valley Natural Gas Company"
 TELEPHONE = "Riverland Telephone & Fiber"
@@ -126,12 +129,12 @@ class _Plan:
         moment: datetime,
         key: str,
         data: OpeningData,
-        service: Callable[[Action, OpeningData], StreetOpening] = so.apply,
+        service: Callable[[Action, OpeningData], int] = so.apply,
     ) -> None:
         """The Clerk takes the application (or records City work) at ``moment``."""
 
         def apply(action: Action) -> None:
-            self.ids[key] = service(action, data).id
+            self.ids[key] = service(action, data)
 
         self.add(moment, self.staff.clerk, apply)
 
@@ -171,7 +174,7 @@ def generate(desk: Desk) -> dict[str, int]:
     for name, months in ((REPAVED_RECENTLY, 24), (REPAVED_LONG_AGO, 72)):
         completed = months_after(today, -months)
         determined = completed - timedelta(days=150)
-        improvement = so.ImprovementData(
+        improvement = improvements.ImprovementData(
             street_id=street[name],
             determined_on=determined,
             limits="Full length",
@@ -183,7 +186,7 @@ def generate(desk: Desk) -> dict[str, int]:
         plan.add(
             plan.on(completed, 14),
             plan.staff.inspector,
-            partial(so.record_improvement, data=improvement),
+            partial(improvements.record_improvement, data=improvement),
         )
     _gas_leak(plan, desk.calendar())
     _expiring(plan)
@@ -219,7 +222,7 @@ def _pay(plan: _Plan, key: str) -> Work:
     """The Treasurer takes the application's fee (its receipt: see the module docstring)."""
 
     def pay(action: Action) -> None:
-        record = RecordRef(so.RECORD_TYPE, str(plan.ids[key]))
+        record = RecordRef(rules.RECORD_TYPE, str(plan.ids[key]))
         demo_counter.take_open(action, ledger.dues_for(action.session, record))
 
     return pay
@@ -236,7 +239,7 @@ def _permit_bond(plan: _Plan, key: str, applicant: str, day: date) -> Work:
             bond_number=f"SO-B-{plan.ids[key]:04d}",
             amount=bonds.STREET_OPENING_BOND,
             effective_on=day,
-            record_type=so.RECORD_TYPE,
+            record_type=rules.RECORD_TYPE,
             record_id=str(plan.ids[key]),
         ),
     )
@@ -244,7 +247,7 @@ def _permit_bond(plan: _Plan, key: str, applicant: str, day: date) -> Work:
 
 def _open_day(day: date, step_by: int) -> date:
     """``day`` or the nearest day outside the frozen-ground season in the direction given."""
-    while so.in_frozen_ground(day):
+    while rules.in_frozen_ground(day):
         day += timedelta(days=step_by)
     return day
 
@@ -254,7 +257,7 @@ def _gas_leak(plan: _Plan, calendar: CityCalendar) -> None:
     day (no fee), determined an emergency if the ground was frozen, approved, in progress."""
     on, staff, key = plan.on, plan.staff, "gas leak"
     opened = plan.today - timedelta(days=7)
-    applied = min(so.emergency_application_due(opened, calendar), plan.today)
+    applied = min(rules.emergency_application_due(opened, calendar), plan.today)
     site = SiteData(
         "Kinnickinnic St at Court St, south lane", plan.street["Kinnickinnic St"], "asphalt", 8, 6
     )
@@ -273,7 +276,7 @@ def _gas_leak(plan: _Plan, calendar: CityCalendar) -> None:
             city_notified_at=on(opened, 6, 5),
         ),
     )
-    if so.frozen_days(opened, opened + timedelta(days=10)):
+    if rules.frozen_days(opened, opened + timedelta(days=10)):
         plan.add(
             on(applied, 9, 30),
             staff.inspector,
@@ -294,7 +297,7 @@ def _gas_leak(plan: _Plan, calendar: CityCalendar) -> None:
     plan.add(
         on(applied, 10, 30),
         staff.clerk,
-        lambda action: so.record_work(action, plan.ids[key], work),
+        lambda action: opening_work.record_work(action, plan.ids[key], work),
     )
 
 
@@ -304,7 +307,7 @@ def _expiring(plan: _Plan) -> None:
     approved = next(
         day
         for day in (today - timedelta(days=back) for back in range(160, 200))
-        if 5 <= (so.valid_until(day) - today).days <= 12
+        if 5 <= (rules.valid_until(day) - today).days <= 12
     )
     applied = plan.open_on_or_before(approved - timedelta(days=2))
     start = _open_day(approved + timedelta(days=7), 1)
@@ -373,7 +376,9 @@ def _restored(plan: _Plan) -> None:
         completed_on=completed,
     )
     plan.add(
-        on(completed, 15), staff.clerk, lambda action: so.record_work(action, plan.ids[key], work)
+        on(completed, 15),
+        staff.clerk,
+        lambda action: opening_work.record_work(action, plan.ids[key], work),
     )
     plan.add(
         on(completed, 15, 20),
@@ -388,7 +393,7 @@ def _restored(plan: _Plan) -> None:
                 amount=Money("2500"),
                 effective_on=completed,
                 work_completed_on=completed,
-                record_type=so.RECORD_TYPE,
+                record_type=rules.RECORD_TYPE,
                 record_id=str(plan.ids[key]),
             ),
         ),
@@ -400,7 +405,7 @@ def _frozen(plan: _Plan) -> None:
     blocked by frozen ground unless the Director or the Inspector finds an emergency."""
     on, key = plan.on, "frozen"
     start = plan.today + timedelta(days=5)
-    if not so.in_frozen_ground(start):
+    if not rules.in_frozen_ground(start):
         start = date(start.year, 11, 15)
     applied = plan.open_on_or_before(plan.today - timedelta(days=2))
     plan.apply(

@@ -41,6 +41,9 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator, Parcel
 from clerk_desk.money import Money
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_privileges import occupancy as sp_occupancy
+from clerk_desk.street_privileges import removal as sp_removal
+from clerk_desk.street_privileges import rules as sp_rules
 from clerk_desk.street_privileges import service as sp
 from clerk_desk.street_privileges.service import PrivilegeData
 
@@ -237,7 +240,7 @@ def _pay(plan: _Plan, key: str) -> Work:
     """The Treasurer takes the permit fee (its receipt: see the module docstring)."""
 
     def pay(action: Action) -> None:
-        record = RecordRef(sp.RECORD_TYPE, str(plan.ids[key]))
+        record = RecordRef(sp_rules.RECORD_TYPE, str(plan.ids[key]))
         demo_counter.take_open(action, ledger.dues_for(action.session, record))
 
     return pay
@@ -265,7 +268,7 @@ def _bond(plan: _Plan, key: str, applicant: str, amount: str, day: date) -> Work
             bond_number=f"SP-B-{plan.ids[key]:04d}",
             amount=Money(amount),
             effective_on=day,
-            record_type=sp.RECORD_TYPE,
+            record_type=sp_rules.RECORD_TYPE,
             record_id=str(plan.ids[key]),
         ),
     )
@@ -366,7 +369,7 @@ def _in_force(plan: _Plan) -> None:
     plan.add(
         on(issued + timedelta(days=9), 21, 30),
         staff.director,
-        lambda action: sp.record_check(
+        lambda action: sp_occupancy.record_check(
             action,
             plan.ids[key],
             "lighted",
@@ -394,7 +397,7 @@ def _ending(plan: _Plan) -> None:
     issued = next(
         day
         for day in (today - timedelta(days=back) for back in range(70, 100))
-        if 6 <= (sp.ends_on(day) - today).days <= 12
+        if 6 <= (sp_rules.ends_on(day) - today).days <= 12
     )
     applied = plan.open_on_or_before(issued - timedelta(days=2))
     plan.apply(
@@ -424,7 +427,7 @@ def _ended(plan: _Plan) -> None:
     issued = next(
         day
         for day in (today - timedelta(days=back) for back in range(90, 110))
-        if 3 <= (today - sp.ends_on(day)).days <= 6
+        if 3 <= (today - sp_rules.ends_on(day)).days <= 6
     )
     applied = plan.open_on_or_before(issued - timedelta(days=4))
     plan.apply(
@@ -491,7 +494,7 @@ def _revoked(plan: _Plan) -> None:
     plan.add(
         plan.on(violation, 22, 10),
         plan.staff.director,
-        lambda action: sp.record_check(
+        lambda action: sp_occupancy.record_check(
             action,
             plan.ids[key],
             "lighted",
@@ -505,7 +508,7 @@ def _revoked(plan: _Plan) -> None:
     plan.add(
         plan.on(violation, 22, 20),
         plan.staff.director,
-        lambda action: sp.revoke(
+        lambda action: sp_occupancy.revoke(
             action,
             plan.ids[key],
             by_name=CHIEF,
@@ -545,7 +548,7 @@ def _removed(plan: _Plan) -> None:
 
     def notify(action: Action) -> None:
         owner = parties.get_parcel(action.session, plan.parcel["Lake St"]).owner
-        sp.record_removal_notice(
+        sp_removal.record_removal_notice(
             action,
             plan.ids[key],
             at=plan.on(noticed, 19, 15),
@@ -557,7 +560,7 @@ def _removed(plan: _Plan) -> None:
     plan.add(
         plan.on(removed, 14),
         plan.staff.clerk,
-        lambda action: sp.record_city_removal(
+        lambda action: sp_removal.record_city_removal(
             action,
             plan.ids[key],
             on=removed,
@@ -595,7 +598,7 @@ def _closed(plan: _Plan) -> None:
     plan.add(
         plan.on(done, 16),
         plan.staff.director,
-        lambda action: sp.close(
+        lambda action: sp_occupancy.close(
             action, plan.ids[key], on=done, by_name=DPW, by_title="Director of Public Works"
         ),
     )

@@ -262,6 +262,14 @@ def streets(session: Session, *, include_inactive: bool = False) -> list[Street]
     return list(session.scalars(query))
 
 
+def street_choices(action: Action, *, include_inactive: bool = False) -> list[tuple[int, str]]:
+    """The street register as a form's street list offers it: (id, full name), by name."""
+    return [
+        (street.id, street.full_name)
+        for street in streets(action.session, include_inactive=include_inactive)
+    ]
+
+
 def find_street(session: Session, text: str) -> Street | None:
     """The street named ``text`` in any usual spelling, or None."""
     return session.scalar(select(Street).where(Street.name_key == street_key(text)))

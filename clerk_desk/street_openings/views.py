@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from datetime import date, timedelta, tzinfo
+from datetime import date, datetime, tzinfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -21,14 +21,13 @@ from sqlalchemy.orm import Session, selectinload
 from clerk_desk.bonds import service as bonds
 from clerk_desk.coverage import STREET_OPENING, CoverageKind, Covers, check_certificate
 from clerk_desk.deadlines import CityCalendar
+from clerk_desk.desk import Action
 from clerk_desk.due_receipts import FeeReceipt, fee_receipts
-from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
 from clerk_desk.kinds import (
     BondKind,
-    ChargeKind,
     DueKind,
     DueStatus,
     FileStatus,
@@ -40,6 +39,7 @@ from clerk_desk.ledger import RecordRef, dues_for
 from clerk_desk.models import (
     AmountDue,
     Bond,
+    OpeningRenewal,
     OpeningSite,
     Receipt,
     ReceiptLine,
@@ -48,14 +48,22 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.parties import fold
+from clerk_desk.settings import CityProfile
+from clerk_desk.settings_store import city_profile
 from clerk_desk.special_charges import service as sc
+from clerk_desk.street_openings import rules
 from clerk_desk.street_openings import service as so
-from clerk_desk.street_openings.service import (
+from clerk_desk.street_openings.acts import OpeningAct, acts
+from clerk_desk.street_openings.approval import approval_findings
+from clerk_desk.street_openings.improvements import improvement_findings
+from clerk_desk.street_openings.rules import (
     RECORD_TYPE,
     emergency_fee_waiver_until,
-    get_opening,
     restoration_due,
 )
+from clerk_desk.street_openings.service import SiteData, get_opening
+from clerk_desk.street_openings.work import ChecklistLine, work_checklist
+from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
 
 FEE_KINDS = (DueKind.FEE, DueKind.DOUBLED_FEE)
@@ -68,6 +76,12 @@ SHOWN_LIMITS = (
     CoverageKind.COMBINED_SINGLE_LIMIT,
 )
 """The limits § 506-6 (Insurance required) asks about, in the order the permit prints them."""
+FIELD_LENGTHS: dict[str, int] = {
+    "location": max_length(OpeningSite.location) or 200,
+    "limits": max_length(StreetImprovement.limits) or 200,
+}
+"""How many characters a form's field may take: what the column stores, which the service
+checks too."""
 _STANDING = (FileStatus.ON_FILE, FileStatus.CLAIM_MADE)  # a claim "shall not exhaust the bond"
 
 
@@ -239,6 +253,11 @@ def permit_protection(
     )
 
 
+def protection_of(action: Action, opening_id: int) -> PermitProtection:
+    """:func:`permit_protection` read in the window's action, on City Hall's calendar and clock."""
+    return permit_protection(action.session, opening_id, calendar=action.calendar, tz=action.zone)
+
+
 # ---- the Street Openings tab -------------------------------------------------------------------
 # What the tab and its forms ask: the register under a status as the register shows it, the
 # permit's dues with the receipts that paid them, its history, the improvement register, and what
@@ -280,7 +299,7 @@ def search_register(
     shown: Shown | None = None,
     year: int | None = None,
     today: date,
-    limit: int = so.SEARCH_LIMIT,
+    limit: int = rules.SEARCH_LIMIT,
 ) -> list[StreetOpening]:
     """The register as :func:`clerk_desk.street_openings.service.search_openings` reads it,
     narrowed to a status as the register shows it (approved and expired told apart by ``today``)."""
@@ -323,8 +342,18 @@ def restoration_due_on(opening: StreetOpening, calendar: CityCalendar) -> date |
     if OpeningStatus(opening.status) not in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS):
         return None
     if opening.temporary_patch_on is not None:
-        return so.patch_replacement_due(opening.temporary_patch_on)
-    return so.restoration_due(opening.approved_on, calendar)
+        return rules.patch_replacement_due(opening.temporary_patch_on)
+    return rules.restoration_due(opening.approved_on, calendar)
+
+
+def pavement_due_on(opening: StreetOpening, calendar: CityCalendar) -> date | None:
+    """As the Today tab counts it: a winter patch by the following July 1, else permanent
+    pavement 60 days from the permit's date (§ 506-7G)."""
+    if opening.temporary_patch_on is not None:
+        return rules.patch_replacement_due(opening.temporary_patch_on)
+    if opening.approved_on is not None:
+        return rules.restoration_due(opening.approved_on, calendar)
+    return None
 
 
 def history(session: Session, opening_id: int, *, zone: tzinfo | None = None) -> list[HistoryEntry]:
@@ -403,10 +432,10 @@ def dues(session: Session, opening_id: int, *, today: date) -> list[DueView]:
                 f"{charge.number} certified to the tax roll (run {charge.run.number}): "
                 "collected with the property taxes."
             )
-        elif overdue and due.cite == so.REPAIR_CITE:
+        elif overdue and due.cite == rules.REPAIR_CITE:
             note = (
                 "Unpaid 90 days after the notice: a lien against the premises, collected as a "
-                f"special tax ({so.REPAIR_CITE})."
+                f"special tax ({rules.REPAIR_CITE})."
             )
         elif overdue and due.due_on is not None:
             note = f"Was due {format_day(due.due_on)}."
@@ -428,173 +457,368 @@ def dues(session: Session, opening_id: int, *, today: date) -> list[DueView]:
     return views
 
 
-def application_notes(
-    calendar: CityCalendar,
-    *,
-    today: date,
-    planned_start: date | None,
-    planned_end: date | None,
-    emergency: bool,
-    opened_on: date | None,
-) -> list[Finding]:
-    """What the application form says about the days typed, before anything is saved: the
-    frozen-ground season (stated in full, both end days included) for the days of the work, and
-    for an emergency the day its application is due and the last day the fee is waived,
-    measured against an application taken today."""
-    found: list[Finding] = []
-    known = [day for day in (planned_start, opened_on) if day is not None]
-    if known:
-        start = min(known)
-        end = max(planned_end or start, start)
-        frozen = so.frozen_days(start, end)
-        span = f"{format_day(start)} to {format_day(end)}" if end != start else format_day(start)
-        if frozen:
-            partly = len(frozen) < (end - start).days + 1
-            found.append(
-                Finding(
-                    "warn" if emergency else "block",
-                    so.FROZEN_CITE,
-                    f"The work ({span}) falls {'partly ' if partly else ''}in the frozen-ground "
-                    f"season. {so.FROZEN_RULE}"
-                    + (
-                        " The determination is recorded before the permit is approved."
-                        if emergency
-                        else ""
-                    ),
-                )
-            )
-        else:
-            found.append(
-                Finding(
-                    "info",
-                    so.FROZEN_CITE,
-                    f"The work ({span}) is outside the frozen-ground season, November 15 to "
-                    "May 1 (both days included).",
-                )
-            )
-    if emergency and opened_on is not None:
-        due = so.emergency_application_due(opened_on, calendar)
-        waiver = so.emergency_fee_waiver_until(opened_on, calendar)
-        late = today > due
-        found.append(
-            Finding(
-                "warn" if late else "info",
-                so.EMERGENCY_CITE,
-                f"Excavated {format_day(opened_on)}: the application is due no later than the "
-                f"next business day, {format_day(due)}, and City officials are notified "
-                "immediately." + (" Taken today, it is late." if late else ""),
-            )
-        )
-        found.append(
-            Finding(
-                "info",
-                so.EMERGENCY_FEE_CITE,
-                f"Filed within two regular business days, by {format_day(waiver)}, it owes no "
-                "permit fee, only actual City expenses; "
-                + (
-                    "taken today, no permit fee is billed."
-                    if today <= waiver
-                    else "taken today, the fee is as the fee schedule sets it."
-                ),
-            )
-        )
-    return found
-
-
-def opened_fee_note(session: Session, opening: StreetOpening, opened_on: date) -> Finding:
-    """What recording the opening as made on ``opened_on`` does to the fee, said before it is
-    saved: made before an approved permit was received (and not an emergency) the application
-    and review fee is doubled, once (§ 506-6 (Fee))."""
-    if opening.emergency:
-        return Finding(
-            "info",
-            so.EMERGENCY_FEE_CITE,
-            "An emergency excavation: the fee is not doubled.",
-        )
-    if opening.approved_on is not None and opened_on >= opening.approved_on:
-        return Finding(
-            "info",
-            so.FEE_CITE,
-            f"Made on or after the approval of {format_day(opening.approved_on)}: the fee "
-            "stands as billed.",
-        )
-    doubled = any(
-        due.kind == DueKind.DOUBLED_FEE and due.status != DueStatus.CANCELLED
-        for due in dues_for(session, RecordRef(RECORD_TYPE, str(opening.id)))
-    )
-    if doubled:
-        return Finding("info", so.FEE_CITE, "The doubled fee is already billed.")
-    fee = fee_on(session, so.FEE_CODE, opening.applied_on)
-    return Finding(
-        "warn",
-        so.FEE_CITE,
-        "Made before an approved permit was received: the application and review fee is "
-        f"doubled — {fee.amount} more is billed to {opening.applicant.name} when you save.",
-    )
-
-
-def improvement_notes(
-    *, determined_on: date, work_begins_on: date | None, utility_notice_on: date | None
-) -> list[Finding]:
-    """:func:`clerk_desk.street_openings.service.improvement_findings` for an improvement being
-    typed."""
-    return so.improvement_findings(
-        StreetImprovement(
-            determined_on=determined_on,
-            work_begins_on=work_begins_on,
-            utility_notice_on=utility_notice_on,
-        )
-    )
-
-
-def renewal_until(opening: StreetOpening) -> date | None:
-    """The last day a thirty-day renewal gives (§ 506-6 (Renewal of permit))."""
-    if opening.valid_until is None:
-        return None
-    return opening.valid_until + timedelta(days=so.RENEWAL_DAYS)
+# ---- the register and the chosen permit, as the tab shows them -------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class ChargePreview:
-    """What a repair charge comes to, shown before it is saved: the figures and the clocks
-    :func:`clerk_desk.special_charges.service.create_charge` will give it."""
+class SiteRow:
+    """One opening listed on an application (or on the form)."""
 
-    cost: Money
-    administration: Money  # 20% for a deficiency repair; zero for a City repair
-    total: Money
-    due_on: date
-    tax_roll_on: date | None  # the first day it may be certified; None: never on the roll
+    location: str
+    street_id: int | None = None
+    street: str = ""
+    surface: str = ""
+    length_ft: int | None = None
+    width_ft: int | None = None
+
+    @classmethod
+    def of(cls, site: OpeningSite) -> SiteRow:
+        return cls(
+            site.location,
+            site.street_id,
+            site.street.full_name if site.street is not None else "",
+            site.surface,
+            site.length_ft,
+            site.width_ft,
+        )
+
+    @property
+    def size(self) -> str:
+        """ "12 by 4 ft", "12 ft long", or nothing."""
+        if self.length_ft and self.width_ft:
+            return f"{self.length_ft} by {self.width_ft} ft"
+        if self.length_ft:
+            return f"{self.length_ft} ft long"
+        if self.width_ft:
+            return f"{self.width_ft} ft wide"
+        return ""
+
+    def data(self) -> SiteData:
+        return SiteData(self.location, self.street_id, self.surface, self.length_ft, self.width_ft)
 
 
-def _preview(
-    kind: ChargeKind, cost: Money, notice_on: date, calendar: CityCalendar
-) -> ChargePreview:
-    administration = sc.administration_for(kind, cost)
-    clocks = sc.clocks(
-        kind,
-        work_done_on=notice_on,
-        bill_on=notice_on,
-        received_on=notice_on,
-        calendar=calendar,
+@dataclass(frozen=True, slots=True)
+class RenewalRow:
+    requested_on: date
+    granted_on: date
+    granted_by: str
+    valid_until: date
+
+    @classmethod
+    def of(cls, renewal: OpeningRenewal) -> RenewalRow:
+        return cls(
+            renewal.requested_on, renewal.granted_on, renewal.granted_by, renewal.valid_until
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRow:
+    """A street opening as the register shows it, read inside one action."""
+
+    id: int
+    number: str
+    applicant_id: int
+    applicant: str
+    applicant_address: str
+    applicant_mailing_address: str  # as the permit prints it under the permittee's name
+    applicant_contact: str
+    applicant_phone: str
+    public_utility: bool
+    status: OpeningStatus
+    status_text: str  # as the register shows it today: "Expired", "Guarantee period" …
+    emergency: bool
+    nature_of_work: str
+    method: str
+    existing_patches: str
+    planned_start: date | None
+    planned_end: date | None
+    opened_on: date | None
+    city_notified_at: datetime | None  # City Hall's time
+    applied_at: datetime  # City Hall's time
+    received_by: str
+    frozen_emergency_by: str
+    frozen_emergency_on: date | None
+    council_essential_on: date | None
+    council_essential_note: str
+    approved_on: date | None
+    approved_by: str
+    approved_by_title: str
+    valid_until: date | None
+    restoration_due: date | None
+    pavement_due: date | None  # as the register workbook counts it, restored or not
+    restoration_overdue: bool
+    commencement_notice_at: datetime | None
+    started_at: datetime | None
+    backfill_notice_at: datetime | None
+    backfilled_at: datetime | None
+    temporary_patch_on: date | None
+    completed_on: date | None
+    guarantee_ends: date | None
+    refused_reason: str
+    notes: str
+    sites: tuple[SiteRow, ...]
+    renewals: tuple[RenewalRow, ...]
+
+    @classmethod
+    def of(cls, opening: StreetOpening, action: Action) -> OpeningRow:
+        zone, today = action.zone, action.today()
+        applicant = opening.applicant
+
+        def local(moment: datetime | None) -> datetime | None:
+            return moment.astimezone(zone) if moment is not None else None
+
+        address = ", ".join(p for p in (applicant.street, applicant.city) if p)
+        restoration = restoration_due_on(opening, action.calendar)
+        return cls(
+            id=opening.id,
+            number=opening.number,
+            applicant_id=opening.applicant_id,
+            applicant=applicant.name,
+            applicant_address=address,
+            applicant_mailing_address=applicant.mailing_address,
+            applicant_contact=applicant.contact_name,
+            applicant_phone=applicant.phone,
+            public_utility=applicant.public_utility,
+            status=OpeningStatus(opening.status),
+            status_text=so.display_status(opening, today),
+            emergency=opening.emergency,
+            nature_of_work=opening.nature_of_work,
+            method=opening.method,
+            existing_patches=opening.existing_patches,
+            planned_start=opening.planned_start,
+            planned_end=opening.planned_end,
+            opened_on=opening.opened_on,
+            city_notified_at=local(opening.city_notified_at),
+            applied_at=opening.applied_at.astimezone(zone),
+            received_by=opening.received_by_name,
+            frozen_emergency_by=opening.frozen_emergency_by,
+            frozen_emergency_on=opening.frozen_emergency_on,
+            council_essential_on=opening.council_essential_on,
+            council_essential_note=opening.council_essential_note,
+            approved_on=opening.approved_on,
+            approved_by=opening.approved_by_name,
+            approved_by_title=opening.approved_by_title,
+            valid_until=opening.valid_until,
+            restoration_due=restoration,
+            pavement_due=pavement_due_on(opening, action.calendar),
+            restoration_overdue=restoration is not None and today > restoration,
+            commencement_notice_at=local(opening.commencement_notice_at),
+            started_at=local(opening.started_at),
+            backfill_notice_at=local(opening.backfill_notice_at),
+            backfilled_at=local(opening.backfilled_at),
+            temporary_patch_on=opening.temporary_patch_on,
+            completed_on=opening.completed_on,
+            guarantee_ends=(
+                rules.guarantee_ends(opening.completed_on)
+                if opening.completed_on is not None
+                else None
+            ),
+            refused_reason=opening.refused_reason,
+            notes=opening.notes,
+            sites=tuple(SiteRow.of(site) for site in opening.sites),
+            renewals=tuple(RenewalRow.of(r) for r in opening.renewals),
+        )
+
+    @property
+    def locations(self) -> str:
+        return "; ".join(site.location for site in self.sites)
+
+    @property
+    def applied_on(self) -> date:
+        return self.applied_at.date()
+
+    def expired_on(self, day: date) -> bool:
+        """Past its last day on ``day``, its opening never made (the permit prints EXPIRED)."""
+        return rules.expired(self.status, self.valid_until, day)
+
+    @property
+    def exempt(self) -> bool:
+        return self.status is OpeningStatus.EXEMPT
+
+    @property
+    def approved(self) -> bool:
+        """Approved at some time (a permit exists to print)."""
+        return self.approved_on is not None and not self.exempt
+
+    @property
+    def open_permit(self) -> bool:
+        """Approved and not yet restored: the work and its notices are being recorded."""
+        return self.status in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS)
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (OpeningStatus.CLOSED, OpeningStatus.REFUSED, OpeningStatus.EXEMPT)
+
+    @property
+    def work_days(self) -> str:
+        """ "Mon May 3, 2027 to Fri May 7, 2027", or what is known of it."""
+        start = self.planned_start or self.opened_on
+        if start is None:
+            return ""
+        end = self.planned_end or start
+        return format_day(start) if end == start else f"{format_day(start)} to {format_day(end)}"
+
+
+def register_rows(
+    action: Action,
+    text: str = "",
+    *,
+    shown: Shown | None = None,
+    year: int | None = None,
+    limit: int = rules.SEARCH_LIMIT,
+) -> list[OpeningRow]:
+    """The register the tab lists: :func:`search_register`'s permits as rows."""
+    return [
+        OpeningRow.of(o, action)
+        for o in search_register(
+            action.session, text, shown=shown, year=year, today=action.today(), limit=limit
+        )
+    ]
+
+
+def opening_row(action: Action, opening_id: int) -> OpeningRow:
+    """One permit as the register shows it (the forms' banner)."""
+    return OpeningRow.of(so.get_opening(action.session, opening_id), action)
+
+
+def years(action: Action) -> list[int]:
+    """The years the register holds, latest first (the tab's year filter)."""
+    return register_years(action.session)
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningDetails:
+    """Everything the tab shows of the permit chosen, read in one action: its row, the approval
+    findings, the work checklist, its dues, its history, and the acts the operator may take on
+    it now (each None, or the refusal the service would give)."""
+
+    row: OpeningRow
+    findings: tuple[Finding, ...]
+    checklist: tuple[ChecklistLine, ...]
+    dues: tuple[DueView, ...]
+    history: tuple[HistoryEntry, ...]
+    acts: dict[OpeningAct, str | None]
+
+
+def opening_details(action: Action, opening_id: int) -> OpeningDetails:
+    """:class:`OpeningDetails` of one permit."""
+    session, today = action.session, action.today()
+    opening = so.get_opening(session, opening_id)
+    row = OpeningRow.of(opening, action)
+    findings: list[Finding] = []
+    if not row.finished:
+        findings = approval_findings(session, opening, calendar=action.calendar, today=today)
+    checklist: list[ChecklistLine] = []
+    if row.approved:
+        checklist = work_checklist(opening, calendar=action.calendar, today=today, tz=action.zone)
+    return OpeningDetails(
+        row,
+        tuple(findings),
+        tuple(checklist),
+        tuple(dues(session, opening_id, today=today)),
+        tuple(history(session, opening_id, zone=action.zone)),
+        acts(action, opening_id),
     )
-    assert clocks.due_on is not None
-    return ChargePreview(
-        cost, administration, cost + administration, clocks.due_on, clocks.tax_roll_on
+
+
+def taken_message(action: Action, opening_id: int, what: str) -> str:
+    """ "Street opening SO-2026-014 taken. Fee billed: $50.00." — what the clerk tells the
+    applicant at the counter once the application is saved (``what``: "taken", "recorded
+    (exempt)")."""
+    number = so.get_opening(action.session, opening_id).number
+    if "exempt" in what:
+        return f"Street opening {number} {what}."
+    owed = [
+        d
+        for d in dues(action.session, opening_id, today=action.today())
+        if d.status.value == "open"
+    ]
+    fee = f"Fee billed: {owed[0].amount}." if owed else "No permit fee billed."
+    return f"Street opening {number} {what}. {fee}"
+
+
+# ---- the street improvement register, as its dialog shows it --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ImprovementRow:
+    """One improvement or repaving, with the five years it starts and what its dates miss."""
+
+    id: int
+    street_id: int
+    street: str
+    limits: str
+    description: str
+    determined_on: date
+    utility_notice_on: date | None
+    work_begins_on: date | None
+    completed_on: date | None
+    no_openings_through: date | None
+    findings: tuple[Finding, ...]
+
+    @classmethod
+    def of(cls, improvement: StreetImprovement) -> ImprovementRow:
+        completed = improvement.completed_on
+        return cls(
+            improvement.id,
+            improvement.street_id,
+            improvement.street.full_name,
+            improvement.limits,
+            improvement.description,
+            improvement.determined_on,
+            improvement.utility_notice_on,
+            improvement.work_begins_on,
+            completed,
+            rules.moratorium_ends(completed) if completed is not None else None,
+            tuple(improvement_findings(improvement)),
+        )
+
+    @property
+    def check_text(self) -> str:
+        return " ".join(f.text for f in self.findings)
+
+
+def improvement_rows(action: Action) -> list[ImprovementRow]:
+    """The street improvement register, latest determination first."""
+    return [ImprovementRow.of(i) for i in improvements(action.session)]
+
+
+# ---- the papers, read in the action that prints them --------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PermitPaper:
+    """What the printed permit shows, read in one action: the permit, what the City holds for
+    it, the City's letterhead and the day it is printed."""
+
+    row: OpeningRow
+    protection: PermitProtection
+    profile: CityProfile
+    printed_on: date
+
+
+def permit_paper(action: Action, opening_id: int) -> PermitPaper:
+    """:class:`PermitPaper` of one permit, printed today."""
+    return PermitPaper(
+        opening_row(action, opening_id),
+        protection_of(action, opening_id),
+        city_profile(action.session),
+        action.today(),
     )
 
 
-def city_repair_preview(
-    repair: Money, maintenance: Money, notice_on: date, calendar: CityCalendar
-) -> ChargePreview:
-    """The City's repair and a year's maintenance, due 90 days after the notice on the City's
-    calendar, as :func:`clerk_desk.street_openings.service.charge_city_repair` bills it."""
-    return _preview(ChargeKind.OPENING_REPAIR, repair + maintenance, notice_on, calendar)
+@dataclass(frozen=True, slots=True)
+class RegisterExport:
+    """The register as the workbook prints it: the rows, the day and the City's name."""
+
+    rows: tuple[OpeningRow, ...]
+    today: date
+    city: str
 
 
-def deficiency_preview(
-    labor: Money, materials: Money, equipment: Money, notice_on: date, calendar: CityCalendar
-) -> ChargePreview:
-    """Labor, materials and equipment plus 20% for administration (§ 506-6 (Bond)), as
-    :func:`clerk_desk.street_openings.service.charge_deficiency_repair` bills it."""
-    cost = labor + materials + equipment
-    return _preview(ChargeKind.DEFICIENCY_REPAIR, cost, notice_on, calendar)
+def register_export(
+    action: Action, text: str, *, shown: Shown | None, year: int | None, limit: int
+) -> RegisterExport:
+    """The permits the tab's search and filters show, up to ``limit``, for the workbook."""
+    rows = register_rows(action, text, shown=shown, year=year, limit=limit)
+    return RegisterExport(tuple(rows), action.today(), city_profile(action.session).city_name)

@@ -28,6 +28,9 @@ from clerk_desk.ledger import RecordRef, dues_for
 from clerk_desk.lengths import format_length
 from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
+from clerk_desk.street_privileges import records as sp_records
+from clerk_desk.street_privileges import review as sp_review
+from clerk_desk.street_privileges import rules as sp_rules
 from clerk_desk.street_privileges import service as sp
 from clerk_desk.words import long_day
 
@@ -210,10 +213,10 @@ def _bonds(session: Session, privilege: StreetPrivilege, start: date, end: date)
     """The bonds that stand behind the permit: those that meet the amount set over the term,
     a bond filed for this permit first; without one meeting it, every candidate (so the permit
     shows what is on file)."""
-    held = sp.bonds_for(session, privilege)
+    held = sp_review.bonds_for(session, privilege)
     amount = privilege.bond_amount
-    good = [b for b in held if amount is not None and sp.bond_covers(b, amount, start, end)]
-    shown = sorted(good or held, key=lambda b: (b.record_type != sp.RECORD_TYPE, b.id))
+    good = [b for b in held if amount is not None and sp_review.bond_covers(b, amount, start, end)]
+    shown = sorted(good or held, key=lambda b: (b.record_type != sp_rules.RECORD_TYPE, b.id))
     return [
         BondLine(
             surety=b.surety,
@@ -221,8 +224,8 @@ def _bonds(session: Session, privilege: StreetPrivilege, start: date, end: date)
             amount=b.amount,
             effective_on=b.effective_on,
             expires_on=b.expires_on,
-            for_this_permit=b.record_type == sp.RECORD_TYPE,
-            also_backs=tuple(p.number for p in sp.also_backs(session, privilege, b)),
+            for_this_permit=b.record_type == sp_rules.RECORD_TYPE,
+            also_backs=tuple(p.number for p in sp_review.also_backs(session, privilege, b)),
             claim_made=FileStatus(b.status) is FileStatus.CLAIM_MADE,
         )
         for b in shown
@@ -236,7 +239,7 @@ def _insurance(
     fewest shortfalls for the permit's term."""
     if not privilege.insurance_required:
         return None
-    requirement = street_privilege(sp.insurance_minimums(privilege))
+    requirement = street_privilege(sp_records.insurance_minimums(privilege))
     judged = [
         (
             check_certificate(
@@ -267,7 +270,7 @@ def _charges(
     permittee, the City's removal charged against the abutting property)."""
     costs: list[ChargeLine] = []
     removals: list[ChargeLine] = []
-    for due in dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege.id))):
+    for due in dues_for(session, RecordRef(sp_rules.RECORD_TYPE, str(privilege.id))):
         if due.kind == DueKind.FEE:
             continue
         line = ChargeLine(
@@ -316,14 +319,14 @@ def permit_view(
 ) -> PermitView:
     """Everything the printed permit of ``privilege_id`` shows. ``today`` gives the status as
     the register shows it ("Ended Feb 28, 2027"); without it, the stored status."""
-    privilege = sp.get_privilege(session, privilege_id)
+    privilege = sp_records.get_privilege(session, privilege_id)
     applicant = privilege.applicant
     parcel = privilege.parcel
-    record = RecordRef(sp.RECORD_TYPE, str(privilege.id))
+    record = RecordRef(sp_rules.RECORD_TYPE, str(privilege.id))
     start = privilege.issued_on or today or privilege.applied_on
-    end = privilege.ends_on or sp.three_months_from(start)
-    fees = sp.fee_dues(session, privilege.id)
-    minimums = sp.insurance_minimums(privilege)
+    end = privilege.ends_on or sp_rules.three_months_from(start)
+    fees = sp_review.fee_dues(session, privilege.id)
+    minimums = sp_records.insurance_minimums(privilege)
     costs, removals = _charges(session, privilege)
     return PermitView(
         number=privilege.number,
@@ -369,7 +372,7 @@ def permit_view(
         ),
         city_costs=tuple(costs),
         removal_charges=tuple(removals),
-        conditions=tuple(ConditionLine(key, text, cite) for key, text, cite in sp.CONDITIONS),
+        conditions=tuple(ConditionLine(key, text, cite) for key, text, cite in sp_rules.CONDITIONS),
         extra_conditions=tuple(sp.extra_conditions(privilege)),
         advice=tuple(_advice(privilege)),
         revoked_on=privilege.revoked_on,
@@ -400,13 +403,13 @@ def register_rows(
     for privilege in privileges:
         dues = [
             due
-            for due in dues_for(session, RecordRef(sp.RECORD_TYPE, str(privilege.id)))
+            for due in dues_for(session, RecordRef(sp_rules.RECORD_TYPE, str(privilege.id)))
             if due.status != DueStatus.CANCELLED
         ]
         fees = [due for due in dues if due.kind == DueKind.FEE]
         removals = [due for due in dues if due.kind == DueKind.SPECIAL_CHARGE]
         start = privilege.issued_on or today or privilege.applied_on
-        end = privilege.ends_on or sp.three_months_from(start)
+        end = privilege.ends_on or sp_rules.three_months_from(start)
         bond_lines = _bonds(session, privilege, start, end)
         bond = bond_lines[0] if bond_lines else None
         rows.append(

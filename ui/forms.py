@@ -12,7 +12,6 @@ import contextlib
 import html
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
-from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
@@ -34,11 +33,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from sqlalchemy.orm import QueryableAttribute
 
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
-from clerk_desk.validation import longest, max_length
+from clerk_desk.validation import longest
 from ui.kit.dates import DayField, TimeField
 from ui.kit.style import CAUTION_BACKGROUND, INFO, LATE, NOTE_BACKGROUND
 from ui.operations import FieldErrors
@@ -139,15 +137,11 @@ class SearchField(QLineEdit):
         super().keyPressEvent(event)
 
 
-def limit_to(edit: QLineEdit, field: str | QueryableAttribute[Any]) -> QLineEdit:
+def limit_to(edit: QLineEdit, field: str) -> QLineEdit:
     """Let ``edit`` take no more characters than the record's ``field`` (e.g. ``"Party.phone"``)
-    stores.
-
-    The limit is read from the model by :func:`clerk_desk.validation.longest`, the same one the
-    services check, so the form and the core can never disagree.
-    """
-    # A mapped column is still taken until every window names its fields as text.
-    limit = longest(field) if isinstance(field, str) else max_length(field)
+    stores: :func:`clerk_desk.validation.longest`, the limit the services check. A workflow
+    whose views carry its fields' lengths uses :func:`ui.kit.fields.limited` with them."""
+    limit = longest(field)
     if limit is not None:
         edit.setMaxLength(limit)
     return edit

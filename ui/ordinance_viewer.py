@@ -57,15 +57,18 @@ from clerk_desk.ordinance import (
     load_chapter,
 )
 from ui.kit.style import (
+    BAD,
     CAUTION_BACKGROUND,
     CAUTION_BORDER,
     CURRENT_MATCH_BACKGROUND,
     DIMMED,
     HEADING_TEXT,
+    INK,
     MATCH_BACKGROUND,
     NOTE_IN_TEXT,
     PARAGRAPH_BACKGROUND,
     PLAIN_BACKGROUND,
+    text_sheet,
 )
 
 __all__ = [
@@ -298,7 +301,7 @@ class OrdinanceViewer(QWidget):
         palette = self.browser.palette()
         for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
             palette.setColor(group, QPalette.ColorRole.Highlight, colour)
-            palette.setColor(group, QPalette.ColorRole.HighlightedText, QColor("black"))
+            palette.setColor(group, QPalette.ColorRole.HighlightedText, QColor(INK))
         self.browser.setPalette(palette)
 
     def _render(self) -> None:
@@ -737,7 +740,7 @@ class OrdinanceViewer(QWidget):
             self.count_label.setText("No matches")
         else:
             self.count_label.setText(f"{self._current + 1} of {total}")
-        self.count_label.setStyleSheet("color: #a33;" if has_query and not total else "")
+        self.count_label.setStyleSheet(text_sheet(BAD) if has_query and not total else "")
         self.search_field.setAccessibleDescription(self.count_label.text())
         self._highlight()
         if total:

@@ -54,6 +54,7 @@ from ui import forms
 from ui.kit.fields import left_aligned, limited, plain_text_edit
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
 from ui.kit.pickers import read_chosen_scan
+from ui.kit.style import GOOD, INFO, LATE, SECONDARY, panel_sheet, text_sheet
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
 from ui.parties_tab import PartyDialog
@@ -61,7 +62,7 @@ from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 PERMISSION = Permission.TAKE_APPLICATIONS
 NO_PARCEL = "— no parcel —"
-INFO_COLOUR, LATE_COLOUR, GOOD_COLOUR = "#1d4f7a", "#8a5a00", "#1b6e2e"
+INFO_COLOUR, LATE_COLOUR, GOOD_COLOUR = INFO, LATE, GOOD
 
 
 # ---- plain rows ------------------------------------------------------------------------------
@@ -84,7 +85,7 @@ def program_year_html(explained: ProgramYear, *, stamped: str) -> str:
     ]
     if explained.deadline.moved:
         lines = "<br>".join(e(line) for line in explained.deadline.explanation)
-        parts.append(f"<br><small style='color:#444'>{lines}</small>")
+        parts.append(f"<br><small style='color:{SECONDARY}'>{lines}</small>")
     return "".join(parts)
 
 
@@ -96,9 +97,7 @@ def _info_label(name: str) -> QLabel:
     label.setTextFormat(Qt.TextFormat.RichText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
     label.setOpenExternalLinks(False)
-    label.setStyleSheet(
-        "QLabel { background: #e8f1fb; color: #1d2b36; padding: 8px; border-radius: 3px; }"
-    )
+    label.setStyleSheet(panel_sheet(padding=8))
     return label
 
 
@@ -245,7 +244,7 @@ class PetitionersEditor(QWidget):
         layout.addLayout(add_row)
         layout.addWidget(self.table, 1)
         hint = QLabel("Untick Signed for an owner named on the petition who did not sign it.")
-        hint.setStyleSheet("color: #555;")
+        hint.setStyleSheet(text_sheet(SECONDARY))
         hint.setWordWrap(True)
         layout.addWidget(hint)
         layout.addLayout(parcel_row)

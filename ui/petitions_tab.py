@@ -56,6 +56,7 @@ from ui.bond_dialogs import open_scan
 from ui.dialog_parts import NBSP
 from ui.kit.meetings import MeetingRow, meeting_rows
 from ui.kit.pickers import read_chosen_scan
+from ui.kit.style import GOOD, LATE, LATE_BACKGROUND, SECONDARY
 from ui.operations import App, perform, run_in_background, show_error
 from ui.ordinance_viewer import cite_html
 from ui.petition_dialogs import (
@@ -73,7 +74,7 @@ from ui.register_page import Progress, RegisterPage, filter_box, register_splitt
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 _EXPORT_ALL = 10**9
-LATE_COLOUR = "#fff1c7"
+LATE_COLOUR = LATE_BACKGROUND
 PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
 
 
@@ -772,7 +773,7 @@ def petition_html(row: PetitionRow) -> str:
         status += f" of {e(row.meeting)}"
     elif not row.pending and row.meeting and row.status is not PetitionStatus.WITHDRAWN:
         status += f" at the meeting of {e(row.meeting)}"
-    colour = "#1b6e2e" if row.timely else "#8a5a00"
+    colour = GOOD if row.timely else LATE
     timing = (
         "filed on or before September 15 of the year received"
         if row.timely
@@ -787,7 +788,7 @@ def petition_html(row: PetitionRow) -> str:
         f"<b style='color:{colour}'>Program year {row.program_year}</b> — {timing} "
         f"({cite_html(CITE, CITE.replace(' ', NBSP))})<br>"
         f"Status: <b>{status}</b></p>",
-        f"<p style='color:#444'><i>Staff notes:</i> {e(row.staff_notes)}</p>"
+        f"<p style='color:{SECONDARY}'><i>Staff notes:</i> {e(row.staff_notes)}</p>"
         if row.staff_notes
         else "",
     ]

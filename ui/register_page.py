@@ -35,11 +35,12 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.words import plural
 from ui import forms
+from ui.kit.style import SECONDARY, text_sheet
 from ui.operations import App, perform, run_in_background
 from ui.table_models import RowsModel
 
 EXPORT_FILTER = "Excel workbook (*.xlsx)"
-MUTED = "color: #555;"
+MUTED = text_sheet(SECONDARY)
 """The grey of the count under a register: read at a glance, never mistaken for a warning."""
 
 Progress = Callable[[int], bool]

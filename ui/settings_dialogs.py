@@ -47,7 +47,7 @@ from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.settings import CityProfile
 from ui import forms, operations
-from ui.kit.style import PLACEHOLDER_BACKGROUND, PLAIN_BACKGROUND
+from ui.kit.style import DISABLED_BORDER, PAPER, PLACEHOLDER_BACKGROUND, PLAIN_BACKGROUND
 from ui.operations import App, perform, run_in_background
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn, yes
 
@@ -117,7 +117,7 @@ class CityDialog(forms.FormDialog):
         self.preview.setObjectName("logo_preview")
         self.preview.setFixedSize(96, 96)
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.preview.setStyleSheet("border: 1px solid #ccc; background: white;")
+        self.preview.setStyleSheet(f"border: 1px solid {DISABLED_BORDER}; background: {PAPER};")
         logo = QWidget()
         grid = QGridLayout(logo)
         grid.setContentsMargins(0, 0, 0, 0)

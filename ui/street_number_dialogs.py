@@ -66,6 +66,16 @@ from ui import forms, operations, printing
 from ui.findings_view import FindingsView
 from ui.kit.fields import left_aligned
 from ui.kit.pickers import PartyPicker, party_row
+from ui.kit.style import (
+    BAD,
+    BAD_BACKGROUND,
+    GOOD,
+    LATE,
+    LATE_BACKGROUND,
+    QUIET,
+    SECONDARY,
+    text_sheet,
+)
 from ui.operations import App, perform, run_in_background
 from ui.table_models import RIGHT, RowsModel, TableColumn
 
@@ -75,7 +85,7 @@ CHECK_DELAY_MS = 150
 """Pause after the last keystroke in the number before the live check runs."""
 
 WHO_ASSIGNS = "The Building Inspector assigns official numbers (§ 506-16)."
-MAY_ISSUE_COLOUR, MAY_NOT_COLOUR, ASK_COLOUR = "#1b6e2e", "#b00020", "#8a5a00"
+MAY_ISSUE_COLOUR, MAY_NOT_COLOUR, ASK_COLOUR = GOOD, BAD, LATE
 
 
 # ---- rows ----------------------------------------------------------------------------------------
@@ -392,7 +402,7 @@ def kind_box(name: str = "building_kind") -> QComboBox:
 def hint(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
-    label.setStyleSheet("color: #555;")
+    label.setStyleSheet(text_sheet(SECONDARY))
     return label
 
 
@@ -489,10 +499,10 @@ class StreetDialog(_Form):
         self.app = app
         self.row = row
         self.setObjectName("street_dialog")
-        self.name = forms.limit_to(QLineEdit(), Street.name)
+        self.name = forms.limit_to(QLineEdit(), "Street.name")
         self.name.setObjectName("name")
         self.name.setPlaceholderText("e.g. Broad")
-        self.suffix = forms.limit_to(QLineEdit(), Street.suffix)
+        self.suffix = forms.limit_to(QLineEdit(), "Street.suffix")
         self.suffix.setObjectName("suffix")
         self.suffix.setPlaceholderText("St, Ave, Rd, Dr …")
         self.suffix.setMaximumWidth(self.fontMetrics().horizontalAdvance("Pkwy.") * 3)
@@ -968,7 +978,7 @@ class AssignNumberDialog(_TwoColumns):
         self.position = digits_edit("position_ft", "e.g. 250", width_chars=9)
         self.parcel = ParcelPicker(app)
         self.kind = kind_box()
-        self.unit = forms.limit_to(QLineEdit(), Address.unit)
+        self.unit = forms.limit_to(QLineEdit(), "Address.unit")
         self.unit.setObjectName("unit")
         self.unit.setPlaceholderText("only for an apartment or unit, e.g. Apt 2")
         self.owner = PartyPicker(app, role="owner", name="owner")
@@ -984,7 +994,7 @@ class AssignNumberDialog(_TwoColumns):
         self.explanation = QLabel()
         self.explanation.setObjectName("explanation")
         self.explanation.setWordWrap(True)
-        self.explanation.setStyleSheet("color: #35576e;")
+        self.explanation.setStyleSheet(text_sheet(QUIET))
         self.explanation.setVisible(False)
         self.notes = QLineEdit()
         self.notes.setObjectName("notes")
@@ -1256,7 +1266,7 @@ class ChangeAddressDialog(_TwoColumns):
         self.position.setText("" if row.position_ft is None else str(row.position_ft))
         self.kind = kind_box()
         self.kind.setCurrentIndex(self.kind.findData(row.kind))
-        self.unit = forms.limit_to(QLineEdit(row.unit), Address.unit)
+        self.unit = forms.limit_to(QLineEdit(row.unit), "Address.unit")
         self.unit.setObjectName("unit")
         owner = party_row(app, self, row.owner_id) if row.owner_id is not None else None
         self.owner = PartyPicker(app, role="owner", chosen=owner, name="owner")
@@ -1613,7 +1623,7 @@ class CaseActDialog(_Form):
 
 # ---- importing an address list -------------------------------------------------------------------
 
-PROBLEM_COLOURS = {"error": "#f9d6d5", "warning": "#fff1c7"}
+PROBLEM_COLOURS = {"error": BAD_BACKGROUND, "warning": LATE_BACKGROUND}
 
 
 def read_and_check(app: App, path: str) -> tuple[list[Any], ImportReport]:

@@ -49,6 +49,7 @@ from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import NONCOMPLIANCE_CITE, PermitCheck
 from ui import forms, printing
+from ui.kit.style import BAD, GOOD, LATE, LATE_BACKGROUND, QUIET, SECONDARY, text_sheet
 from ui.operations import App, perform, run_in_background
 from ui.ordinance_viewer import cite_html
 from ui.table_models import RIGHT, RowsModel, TableColumn
@@ -57,8 +58,8 @@ if TYPE_CHECKING:  # the forms are imported when first used: the window starts w
     from clerk_desk.street_numbers.importing import ImportReport
     from ui.street_number_dialogs import AddressRow, CaseRow, ChangeRow, StreetRow
 
-DUE_COLOUR = "#fff1c7"
-MAY_ISSUE_COLOUR, MAY_NOT_COLOUR, ASK_COLOUR = "#1b6e2e", "#b00020", "#8a5a00"
+DUE_COLOUR = LATE_BACKGROUND
+MAY_ISSUE_COLOUR, MAY_NOT_COLOUR, ASK_COLOUR = GOOD, BAD, LATE
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
 MAY_ISSUE = "A building permit may issue"
 MAY_NOT_ISSUE = "No building permit until the official number is procured"
@@ -164,8 +165,8 @@ class PermitCheckPanel(QFrame):
 
     def _idle(self) -> None:
         self.answer.setText(
-            "<span style='color:#555'>Before a building permit issues, type the parcel number "
-            f"or the address and press Enter — {cite_html(NONCOMPLIANCE_CITE)}.</span>"
+            f"<span style='color:{SECONDARY}'>Before a building permit issues, type the parcel "
+            f"number or the address and press Enter — {cite_html(NONCOMPLIANCE_CITE)}.</span>"
         )
 
     def run(self) -> PermitCheck | None:
@@ -354,7 +355,7 @@ class StreetNumbersTab(QWidget):
         )
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
+        self.count_label.setStyleSheet(text_sheet(SECONDARY))
         self.print_register_button = QPushButton("&Print street register")
         self.export_button = QPushButton("E&xport to Excel…")
         self.export_button.setToolTip("The register (the street chosen, or all) to a workbook")
@@ -1014,7 +1015,7 @@ def address_html(row: AddressRow, *, letter_due: bool = False) -> str:
         + "</p>",
     ]
     if row.notes:
-        parts.append(f"<p style='color:#444'>{e(row.notes)}</p>")
+        parts.append(f"<p style='color:{SECONDARY}'>{e(row.notes)}</p>")
     return "".join(parts)
 
 
@@ -1082,7 +1083,7 @@ def case_html(row: CaseRow, today: date) -> str:
         )
     if row.next_step and row.next_from:
         due = row.next_from <= today
-        colour = ASK_COLOUR if due else "#35576e"
+        colour = ASK_COLOUR if due else QUIET
         when = "due since" if due else "from"
         parts.append(
             f"<p style='color:{colour}'><b>Next: {e(row.next_step)}</b> — {when} "

@@ -94,6 +94,7 @@ from ui.dialog_parts import LATE as LATE
 from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit, money_edit
 from ui.kit.pickers import PartyPicker, party_row
+from ui.kit.style import SECONDARY, panel_sheet, text_sheet
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
 from ui.street_number_dialogs import give_room, parcel_rows
@@ -629,7 +630,7 @@ def _note(text: str, name: str) -> QLabel:
     label.setObjectName(name)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)
-    label.setStyleSheet("color: #444;")
+    label.setStyleSheet(text_sheet(SECONDARY))
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
     return label
 
@@ -639,9 +640,7 @@ def _preview_label(name: str) -> QLabel:
     label.setObjectName(name)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)
-    label.setStyleSheet(
-        "QLabel { background: #e8f1fb; color: #1d2b36; padding: 8px; border-radius: 3px; }"
-    )
+    label.setStyleSheet(panel_sheet(padding=8))
     return label
 
 
@@ -726,7 +725,7 @@ class LengthField(QWidget):
         )
         self.reading = QLabel()
         self.reading.setObjectName(f"{name}_reads")
-        self.reading.setStyleSheet("color: #555;")
+        self.reading.setStyleSheet(text_sheet(SECONDARY))
         line = QHBoxLayout(self)
         line.setContentsMargins(0, 0, 0, 0)
         line.addWidget(self.edit)
@@ -902,7 +901,7 @@ class PrivilegeDialog(forms.TwoColumnForm):
         self.purpose.setObjectName("purpose")
         for purpose in PURPOSES:
             self.purpose.addItem(purpose.label, purpose.value)
-        self.location = forms.limit_to(QLineEdit(), StreetPrivilege.location)
+        self.location = forms.limit_to(QLineEdit(), "StreetPrivilege.location")
         self.location.setObjectName("location")
         self.location.setPlaceholderText("e.g. in front of 118 Orange St N, east side")
         self.street = QComboBox()
@@ -924,7 +923,7 @@ class PrivilegeDialog(forms.TwoColumnForm):
         self.route = plain_text("route", 2, self, "The way a building is moved, street by street")
         self.permit_required = QCheckBox("A &building permit is required")
         self.permit_required.setObjectName("building_permit_required")
-        self.permit_number = forms.limit_to(QLineEdit(), StreetPrivilege.building_permit_number)
+        self.permit_number = forms.limit_to(QLineEdit(), "StreetPrivilege.building_permit_number")
         self.permit_number.setObjectName("building_permit_number")
         self.permit_number.setPlaceholderText("number")
         self.permit_number.setMaximumWidth(
@@ -1173,7 +1172,7 @@ class _ActDialog(RowActDialog):
         """The official who acted, name and title, both blank and required: the counter records
         what an official did (by phone, in writing) and names who did it — never the operator
         by default (the audit trail names the operator who recorded it)."""
-        self.by_name = forms.limit_to(QLineEdit(), StreetPrivilege.revoked_by_name)
+        self.by_name = forms.limit_to(QLineEdit(), "StreetPrivilege.revoked_by_name")
         self.by_name.setObjectName("by_name")
         self.by_name.setPlaceholderText(f"the official who {what}, e.g. Gary Krueger")
         self.by_title = QComboBox()
@@ -1274,7 +1273,7 @@ class TermsDialog(_ActDialog):
         if row.bond_amount is not None:
             self.bond.setText(row.bond_amount.format(symbol=False))
         self.bond_note = QLabel(f"at most {BOND_LIMIT}")
-        self.bond_note.setStyleSheet("color: #555;")
+        self.bond_note.setStyleSheet(text_sheet(SECONDARY))
         self.insurance = QCheckBox("Proof of liability &insurance is a condition of the permit")
         self.insurance.setObjectName("insurance_required")
         self.insurance.setChecked(row.insurance_required)

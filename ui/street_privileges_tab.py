@@ -54,6 +54,7 @@ from clerk_desk.words import clock_time, day_or_blank, plural
 from ui import forms, printing
 from ui.dialog_parts import BAD, BLOCK_COLOUR, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
+from ui.kit.style import SECONDARY, text_sheet
 from ui.operations import App, perform
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.street_privilege_dialogs import (
@@ -257,7 +258,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         )
         for line, (caption, buttons) in enumerate(groups):
             label = QLabel(caption)
-            label.setStyleSheet("color: #555;")
+            label.setStyleSheet(text_sheet(SECONDARY))
             grid.addWidget(label, line, 0)
             for column, made in enumerate(buttons, start=1):
                 grid.addWidget(made, line, column)
@@ -306,7 +307,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         self.conditions_note.setObjectName("conditions_note")
         self.conditions_note.setWordWrap(True)
         self.conditions_note.setTextFormat(Qt.TextFormat.RichText)
-        self.conditions_note.setStyleSheet("color: #555;")
+        self.conditions_note.setStyleSheet(text_sheet(SECONDARY))
         self.conditions_note.linkActivated.connect(self.app.open_link)
         self.extra_conditions = QLabel()
         self.extra_conditions.setObjectName("extra_conditions")
@@ -803,12 +804,12 @@ def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
         PrivilegeStatus.ISSUED: GOOD if row.in_force and row.removed_by_city_on is None else LATE,
         PrivilegeStatus.REVOKED: BAD,
         PrivilegeStatus.REFUSED: BAD,
-    }.get(row.status, "#333")
+    }.get(row.status, SECONDARY)
     parts = [
         f"<h3>{e(row.number)} — <span style='color:{colour}'>{e(row.status_text)}</span></h3>",
         f"<p><b>{e(row.applicant)}</b>"
         + (
-            f"<br><span style='color:#444'>{e(row.applicant_address)}</span>"
+            f"<br><span style='color:{SECONDARY}'>{e(row.applicant_address)}</span>"
             if row.applicant_address
             else ""
         )
@@ -908,5 +909,5 @@ def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
         parts.append(f"<p><b style='color:{BAD}'>Refused:</b> {e(row.refused_reason)}</p>")
     if row.notes:
         notes = "<br>".join(e(line) for line in row.notes.splitlines())
-        parts.append(f"<p style='color:#444'><i>Notes:</i> {notes}</p>")
+        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {notes}</p>")
     return "".join(parts)

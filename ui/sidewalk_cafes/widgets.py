@@ -48,6 +48,7 @@ from ui.dialog_parts import add_row as add_row
 from ui.dialog_parts import follow_cite as follow_cite
 from ui.dialog_parts import plain_text as plain_text
 from ui.findings_view import FindingsView
+from ui.kit import fields
 from ui.kit.style import BAD, GOOD, LATE, QUIET, text_sheet
 from ui.operations import App
 
@@ -57,10 +58,7 @@ from ui.operations import App
 def limited(edit: QLineEdit, field: str) -> QLineEdit:
     """Let ``edit`` take no more characters than the record stores in ``field``
     (:data:`~clerk_desk.sidewalk_cafes.views.TEXT_LIMITS`, the limit the services check)."""
-    limit = TEXT_LIMITS[field]
-    if limit is not None:
-        edit.setMaxLength(limit)
-    return edit
+    return fields.limited(edit, TEXT_LIMITS[field])
 
 
 def note(parent: QWidget, app: App, name: str, text: str, *, tone: str = "info") -> QLabel:

@@ -48,13 +48,8 @@ from clerk_desk.models import Drawer, Receipt
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipts import service as receipts
-from clerk_desk.receipts.service import (
-    DENOMINATIONS,
-    DrawerCount,
-    LineEntry,
-    ReceiptSettings,
-    TenderEntry,
-)
+from clerk_desk.receipts.service import DrawerCount, LineEntry, ReceiptSettings, TenderEntry
+from clerk_desk.receipts.rules import DENOMINATIONS
 from clerk_desk.receipts.views import CheckEntry, DrawerView, Period, ReceiptView
 from ui import forms, operations, printing
 from ui.operations import App, perform

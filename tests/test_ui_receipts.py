@@ -271,6 +271,24 @@ def test_close_out_with_over_short_needs_a_note_then_prints_reports(
     assert tab.drawer is None and not tab.close_out_button.isEnabled()
 
 
+def test_a_card_number_set_without_typing_is_refused_on_adding_the_tender_and_wiped(
+    qtbot, tab, dialogs, printed
+) -> None:
+    """A number that reached a field without a keystroke (a scanner, a script) is found when
+    the tender is added: the core names the part, the field is wiped, the tender not added."""
+    open_drawer(qtbot, tab, dialogs)
+    qtbot.keyClicks(tab.payer_search, "Check Payer")
+    tab.payer_search.flush()
+    add_fee(qtbot, tab, "VEND")
+    choose_tender(qtbot, tab, TenderKind.CHECK)
+    tab.check_number.setText("1042")
+    tab.name_on_check.setText(CARD_NUMBER)  # no textEdited: the key-by-key check did not run
+    tab.add_tender()
+    assert tab.tenders == [] and tab.name_on_check.text() == ""
+    assert "full card number" in tab.errors.message("card")
+    assert tab.check_number.text() == "1042"  # only the field that held it is wiped
+
+
 def test_a_full_card_number_is_refused_next_to_the_field_and_never_stored(
     qtbot, tab, desk, dialogs, messages, printed
 ) -> None:

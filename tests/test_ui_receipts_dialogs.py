@@ -122,7 +122,9 @@ def test_refund_after_close_out_from_the_receipt_window(
 
     def details(dialog: ReceiptDialog) -> None:
         assert "Vera Vendor" in dialog.browser.toPlainText()
-        assert not dialog.void_button.isEnabled()  # its drawer is closed
+        assert not dialog.void_button.isEnabled()  # its drawer is closed, and it says so
+        assert "in a drawer that was closed out" in dialog.void_button.toolTip()
+        assert "§ 506-6 (Fee)" in dialog.void_button.toolTip()
         assert dialog.correct_button.isEnabled()
 
         def refund(form: CorrectionDialog) -> None:

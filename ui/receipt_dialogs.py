@@ -15,7 +15,7 @@ import html
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QObject, Qt, QTimer
@@ -40,19 +40,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.kinds import TenderKind
-from clerk_desk.models import Drawer, Receipt
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipts import service as receipts
-from clerk_desk.receipts.service import DrawerCount, LineEntry, ReceiptSettings, TenderEntry
-from clerk_desk.receipts.rules import DENOMINATIONS
-from clerk_desk.receipts.views import CheckEntry, DrawerView, Period, ReceiptView
+from clerk_desk.receipts import views as receipt_views
+from clerk_desk.receipts.acts import ReceiptAct, receipt_acts, refuse_act
+from clerk_desk.receipts.rules import DENOMINATIONS, LineEntry, TenderEntry, TenderProblem
+from clerk_desk.receipts.service import DrawerCount
+from clerk_desk.receipts.settings import ReceiptSettings
+from clerk_desk.receipts.views import CheckEntry, DrawerView, GlTotal, Period, ReceiptView
+from clerk_desk.settings import CityProfile
 from ui import forms, operations, printing
+from ui.kit.style import BAD, BAD_BACKGROUND, CAUTION_BACKGROUND, GOOD
 from ui.operations import App, perform
+from ui.register_page import show_acts
 from ui.table_models import RIGHT, AnyIndex, RowsModel, TableColumn
 from ui.widgets import station_settings
 
@@ -99,16 +104,10 @@ def print_receipt(parent: QWidget | None, app: App, receipt_id: int) -> tuple[bo
     """
     from reports.receipt import receipt_pdf
 
-    def load(action: Action) -> tuple[ReceiptView, ReceiptSettings, Any]:
-        zone = action.clock.local_now().tzinfo
-        view = receipts.receipt_view(action.session, receipt_id, tz=zone)
-        if view.prints > 0:  # refused before the duplicate is printed, not after
-            action.require(Permission.REPRINT_RECEIPT)
-        return (
-            view,
-            receipts.receipt_settings(action.session),
-            settings_store.city_profile(action.session),
-        )
+    def load(action: Action) -> tuple[ReceiptView, ReceiptSettings, CityProfile]:
+        # Refused before the duplicate is printed, not after (mark_printed refuses it too).
+        refuse_act(action, receipt_id, ReceiptAct.REPRINT)
+        return receipt_views.receipt(action, receipt_id), *receipt_views.printing(action)
 
     loaded = perform(parent, app, load, writes=False)
     if loaded is None:
@@ -140,12 +139,8 @@ def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bo
     """Print a closed drawer's close-out report, then its deposit slip."""
     from reports.receipts_reports import closeout_pdf, deposit_slip_pdf
 
-    def load(action: Action) -> tuple[DrawerView, Any]:
-        zone = action.clock.local_now().tzinfo
-        return (
-            receipts.drawer_view(action.session, drawer_id, tz=zone),
-            settings_store.city_profile(action.session),
-        )
+    def load(action: Action) -> tuple[DrawerView, CityProfile]:
+        return receipt_views.drawer(action, drawer_id), receipt_views.printing(action)[1]
 
     loaded = perform(parent, app, load, writes=False)
     if loaded is None:
@@ -301,7 +296,7 @@ class ChecksModel(QAbstractTableModel):
             and row.amount_text.strip()
             and row.amount() is None
         ):
-            return QBrush(QColor("#f8d7da"))
+            return QBrush(QColor(BAD_BACKGROUND))
         return None
 
     def setData(self, index: AnyIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -678,7 +673,7 @@ class CloseOutDialog(forms.FormDialog):
             cells[2].setText(
                 "balanced" if difference == Money.zero() else over_short_text(difference).lower()
             )
-            colour = "#1b5e20" if difference == Money.zero() else "#b00020"
+            colour = GOOD if difference == Money.zero() else BAD
             cells[2].setStyleSheet(f"color: {colour};")
         over_short = self.over_short()
         off = self.kinds_off()
@@ -687,9 +682,9 @@ class CloseOutDialog(forms.FormDialog):
             if over_short != Money.zero() or not off
             else "Balanced in total only"
         )
-        self.verdict.setStyleSheet(f"color: {'#b00020' if off else '#1b5e20'};")
+        self.verdict.setStyleSheet(f"color: {BAD if off else GOOD};")
         self.kinds_label.setText(("Not balanced: " + ", ".join(off) + ".") if off else "")
-        self.kinds_label.setStyleSheet("color: #b00020;")
+        self.kinds_label.setStyleSheet(f"color: {BAD};")
         self.kinds_label.setVisible(bool(self.kinds_label.text()))
         written = bool(self.note.toPlainText().strip())
         if off:
@@ -699,7 +694,7 @@ class CloseOutDialog(forms.FormDialog):
                 + "; ".join(off)
                 + ". Say what is known of the difference."
             )
-            self.note_needed.setStyleSheet(f"color: {'#1b5e20' if written else '#b00020'};")
+            self.note_needed.setStyleSheet(f"color: {GOOD if written else BAD};")
         self.note_needed.setVisible(bool(off))
         self.note.setPlaceholderText(
             "Optional: every kind balances"
@@ -724,7 +719,7 @@ class CloseOutDialog(forms.FormDialog):
             f"<tr><td>{'<b>Total</b>' if key == 'total' else html.escape(caption)}</td>"
             f"<td align='right'>{expected.format()}</td>"
             f"<td align='right'>{counted.format()}</td>"
-            f"<td align='right' style='color:{'#1b5e20' if counted == expected else '#b00020'}'>"
+            f"<td align='right' style='color:{GOOD if counted == expected else BAD}'>"
             f"{over_short_text(counted - expected)}</td></tr>"
             for (key, (expected, counted)), caption in zip(
                 self.figures().items(),
@@ -812,8 +807,7 @@ class CloseOutDialog(forms.FormDialog):
         counts typed stay. A drawer closed by someone else ends the dialog."""
 
         def read(action: Action) -> DrawerView:
-            zone = action.clock.local_now().tzinfo
-            return receipts.drawer_view(action.session, self.view.id, tz=zone)
+            return receipt_views.drawer(action, self.view.id)
 
         view = perform(self, self.app, read, writes=False)
         if view is None:
@@ -902,25 +896,6 @@ class VoidDialog(forms.FormDialog):
 # ---- refund or adjust ------------------------------------------------------------------------
 
 
-def original_lines(action: Action, receipt_id: int) -> list[LineEntry]:
-    """The lines of a receipt as the core takes them back (for a refund or an adjustment)."""
-    receipt = action.session.get(Receipt, receipt_id)
-    if receipt is None:
-        return []
-    return [
-        LineEntry(
-            line.description,
-            line.amount,
-            line.gl_account,
-            line.fee_item_id,
-            line.amount_due_id,
-            line.reference,
-            line.note,
-        )
-        for line in receipt.lines
-    ]
-
-
 class CorrectionDialog(forms.FormDialog):
     """After close-out: refund (money back) or adjust (move a posting) — a new receipt that
     names the original.
@@ -938,7 +913,10 @@ class CorrectionDialog(forms.FormDialog):
         self.receipt_id = receipt_id
         self.station = station_name()
         self.lines: list[LineEntry] = (
-            perform(parent, app, lambda a: original_lines(a, receipt_id), writes=False) or []
+            perform(
+                parent, app, lambda a: receipt_views.original_lines(a, receipt_id), writes=False
+            )
+            or []
         )
         self.kind = QComboBox()
         self.kind.setObjectName("kind")
@@ -1048,10 +1026,10 @@ class CorrectionDialog(forms.FormDialog):
                         tenders=[tender],
                         reason=reason,
                     )
-                except InvalidInput as error:  # tender_0_check_number: next to "Paid back by"
-                    if not (error.field or "").startswith("tender"):
-                        raise
-                    raise InvalidInput(error.message, field="tenders", cite=error.cite) from None
+                except TenderProblem as problem:  # the City check's number: by "Paid back by"
+                    raise InvalidInput(
+                        problem.message, field="tenders", cite=problem.cite
+                    ) from None
             else:
                 if not new_gl:
                     raise InvalidInput("Type the GL account the line belongs to.", field="lines")
@@ -1114,7 +1092,7 @@ DRAWER_COLUMNS = (
     TableColumn(
         "Status",
         lambda r: "Closed" if r.closed else "Open",
-        colour=lambda r: None if r.closed else "#fff4d6",
+        colour=lambda r: None if r.closed else CAUTION_BACKGROUND,
     ),
     TableColumn(
         "Receipts",
@@ -1125,7 +1103,7 @@ DRAWER_COLUMNS = (
         "Over / short",
         lambda r: "" if r.over_short is None else over_short_text(r.over_short),
         align=RIGHT,
-        colour=lambda r: "#f8d7da" if r.over_short else None,
+        colour=lambda r: BAD_BACKGROUND if r.over_short else None,
     ),
 )
 
@@ -1198,13 +1176,10 @@ class DrawersDialog(QDialog):
 
     def load(self) -> None:
         def read(action: Action) -> list[DrawerRow]:
-            zone = action.clock.local_now().tzinfo
-            found = receipts.drawers(action.session, limit=RECENT_DRAWERS)
+            found = receipt_views.recent_drawers(action, limit=RECENT_DRAWERS)
             # Newest first; of two opened at the same moment, the later one (higher id) first.
             found.sort(key=lambda d: (d.opened_at, d.id), reverse=True)
-            return [
-                DrawerRow.of(receipts.drawer_view(action.session, d.id, tz=zone)) for d in found
-            ]
+            return [DrawerRow.of(view) for view in found]
 
         selected = self.selected()
         rows = perform(self, self.app, read, writes=False) or []
@@ -1240,13 +1215,9 @@ class DrawersDialog(QDialog):
                 else ""
             )
 
-    def _load(self, drawer_id: int) -> tuple[DrawerView, Any] | None:
-        def read(action: Action) -> tuple[DrawerView, Any]:
-            zone = action.clock.local_now().tzinfo
-            return (
-                receipts.drawer_view(action.session, drawer_id, tz=zone),
-                settings_store.city_profile(action.session),
-            )
+    def _load(self, drawer_id: int) -> tuple[DrawerView, CityProfile] | None:
+        def read(action: Action) -> tuple[DrawerView, CityProfile]:
+            return receipt_views.drawer(action, drawer_id), receipt_views.printing(action)[1]
 
         return perform(self, self.app, read, writes=False)
 
@@ -1296,13 +1267,10 @@ class DrawersDialog(QDialog):
         if not path.lower().endswith(".xlsx"):
             path += ".xlsx"
 
-        def work(action: Action) -> int:
-            zone = action.clock.local_now().tzinfo
-            view = receipts.drawer_view(action.session, row.id, tz=zone)
-            profile = settings_store.city_profile(action.session)
-            return deposit_slip_excel(path, view, profile=profile)
-
-        if perform(self, self.app, work, writes=False) is not None:
+        loaded = self._load(row.id)
+        if loaded is not None:
+            view, profile = loaded
+            deposit_slip_excel(path, view, profile=profile)
             self.last_export = path
 
     def print_gl_distribution(self) -> None:
@@ -1313,21 +1281,25 @@ class DrawersDialog(QDialog):
             return
         drawer_id = row.id
 
-        def work(action: Action) -> bytes:
-            zone = action.clock.local_now().tzinfo
-            view = receipts.drawer_view(action.session, drawer_id, tz=zone)
-            totals = receipts.gl_distribution(action.session, drawer_id=drawer_id, tz=zone)
-            profile = settings_store.city_profile(action.session)
-            until = (view.closed_at or action.clock.local_now()).date()
-            period = Period(view.opened_at.date(), max(view.opened_at.date(), until))
-            scope = f"Drawer {view.id} \u00b7 {view.station}" + (
-                "" if view.status == "closed" else " \u00b7 still open \u2014 not final"
+        def work(action: Action) -> tuple[DrawerView, list[GlTotal], CityProfile, date]:
+            return (
+                receipt_views.drawer(action, drawer_id),
+                receipt_views.gl_totals(action, drawer_id=drawer_id),
+                receipt_views.printing(action)[1],
+                action.clock.local_now().date(),
             )
-            return gl_distribution_pdf(totals, profile=profile, period=period, scope=scope)
 
-        pdf = perform(self, self.app, work, writes=False)
-        if pdf is not None:
-            printing.print_or_explain(self, pdf, title=f"GL distribution, {row.station}")
+        loaded = perform(self, self.app, work, writes=False)
+        if loaded is None:
+            return
+        view, totals, profile, today = loaded
+        until = view.closed_at.date() if view.closed_at else today
+        period = Period(view.opened_at.date(), max(view.opened_at.date(), until))
+        scope = f"Drawer {view.id} \u00b7 {view.station}" + (
+            "" if view.status == "closed" else " \u00b7 still open \u2014 not final"
+        )
+        pdf = gl_distribution_pdf(totals, profile=profile, period=period, scope=scope)
+        printing.print_or_explain(self, pdf, title=f"GL distribution, {row.station}")
 
 
 # ---- settings -------------------------------------------------------------------------------
@@ -1347,13 +1319,15 @@ class ReceiptSettingsDialog(forms.FormDialog):
         self.setObjectName("receipt_settings_dialog")
         self.app = app
         current = (
-            perform(parent, app, lambda a: receipts.receipt_settings(a.session), writes=False)
+            perform(parent, app, lambda a: receipt_views.printing(a)[0], writes=False)
             or ReceiptSettings()
         )
         self.shared_allowed = app.operator.may(Permission.TREASURY_SETTINGS)
         self.station = QLineEdit(station_name())
         self.station.setObjectName("station")
-        forms.limit_to(self.station, Drawer.station)
+        limit = receipt_views.station_name_limit()
+        if limit is not None:
+            self.station.setMaxLength(limit)
         self.add_field("This &station's name", self.station, "station")
         self.number_format = QLineEdit(current.number_format)
         self.number_format.setObjectName("number_format")
@@ -1440,7 +1414,7 @@ def receipt_html(view: ReceiptView) -> str:
     if view.is_void:
         when = words.local_time(view.voided_at, None)
         parts.append(
-            f"<p style='color:#b00020'><b>VOID</b> {e(when)} by {e(view.voided_by)}: "
+            f"<p style='color:{BAD}'><b>VOID</b> {e(when)} by {e(view.voided_by)}: "
             f"{e(view.void_reason)}</p>"
         )
     parts.append(
@@ -1537,39 +1511,26 @@ class ReceiptDialog(QDialog):
         return dialog.changed
 
     def load(self) -> None:
-        def read(action: Action) -> tuple[ReceiptView, str]:
-            zone = action.clock.local_now().tzinfo
-            receipt = receipts.get_receipt(action.session, self.receipt_id)
-            drawer = receipts.get_drawer(action.session, receipt.drawer_id)
-            return receipts.receipt_view(action.session, self.receipt_id, tz=zone), str(
-                drawer.status
-            )
+        receipt_id = self.receipt_id
+
+        def read(action: Action) -> tuple[ReceiptView, dict[ReceiptAct, str | None]]:
+            return receipt_views.receipt(action, receipt_id), receipt_acts(action, receipt_id)
 
         loaded = perform(self, self.app, read, writes=False)
         if loaded is None:
             return
-        self.view, drawer_status = loaded
+        self.view, acts = loaded
         self.setWindowTitle(f"Receipt {self.view.number}")
         self.browser.setHtml(receipt_html(self.view))
-        may = self.app.operator.may(Permission.VOID_RECEIPT)
-        live = not self.view.is_void and self.view.kind == "payment"
-        open_drawer = drawer_status == "open"
-        self.void_button.setEnabled(may and not self.view.is_void and open_drawer)
-        self.correct_button.setEnabled(may and live and not open_drawer)
-        may_print = self.view.prints == 0 or self.app.operator.may(Permission.REPRINT_RECEIPT)
-        self.reprint_button.setEnabled(may_print)
-        if not may_print:
-            self.reprint_button.setToolTip(
-                refusal(self.app.operator.role, Permission.REPRINT_RECEIPT)
-            )
-        if not may:
-            reason = refusal(self.app.operator.role, Permission.VOID_RECEIPT)
-            self.void_button.setToolTip(reason)
-            self.correct_button.setToolTip(reason)
-        elif not open_drawer:
-            self.void_button.setToolTip("Its drawer was closed out: write a refund or adjustment.")
-        else:
-            self.correct_button.setToolTip("Its drawer is still open: void it instead.")
+        show_acts(
+            {
+                ReceiptAct.REPRINT: self.reprint_button,
+                ReceiptAct.VOID: self.void_button,
+                ReceiptAct.CORRECT: self.correct_button,
+            },
+            acts,
+            "",
+        )
 
     def reprint(self) -> None:
         print_receipt(self, self.app, self.receipt_id)

@@ -17,10 +17,8 @@ next to the field.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, Signal
@@ -43,17 +41,37 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import card_numbers, ledger, parties, settings_store, words
+from clerk_desk import card_numbers, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
-from clerk_desk.fees import find_fees
 from clerk_desk.kinds import TenderKind
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipts import service as receipts
-from clerk_desk.receipts.service import LineEntry, SaleTotals, TenderEntry
-from clerk_desk.receipts.views import DrawerView, Period, ReceiptRow
+from clerk_desk.receipts import views as receipt_views
+from clerk_desk.receipts.acts import DrawerAct, drawer_acts
+from clerk_desk.receipts.rules import LineEntry, SaleTotals, TenderEntry, TenderProblem
+from clerk_desk.receipts.views import (
+    DrawerView,
+    DueRow,
+    FeeChoice,
+    GlTotal,
+    PayerRow,
+    Period,
+    ReceiptRow,
+)
+from clerk_desk.settings import CityProfile
 from ui import forms, operations, printing
+from ui.kit.style import (
+    BAD,
+    BAD_BACKGROUND,
+    CAUTION_BACKGROUND,
+    DISABLED_BORDER,
+    DISABLED_TEXT,
+    GOOD,
+    INFO,
+    LATE,
+    NOTE_BACKGROUND,
+)
 from ui.operations import App, FieldErrors, perform, run_in_background
 from ui.receipt_dialogs import (
     CloseOutDialog,
@@ -66,40 +84,10 @@ from ui.receipt_dialogs import (
     print_receipt,
     station_name,
 )
+from ui.register_page import show_acts
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
-GREEN, RED = "#1b5e20", "#b00020"
-
-
-# ---- plain rows ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PayerRow:
-    id: int
-    name: str
-    address: str
-
-
-@dataclass(frozen=True, slots=True)
-class DueRow:
-    id: int
-    description: str
-    record: str
-    due_on: date | None
-    balance: Money
-
-
-@dataclass(frozen=True, slots=True)
-class FeeChoice:
-    code: str
-    description: str
-    amount: Money
-
-    @property
-    def label(self) -> str:
-        return f"{self.code} — {self.description} — {self.amount.format()}"
 
 
 def tender_detail(tender: TenderEntry) -> str:
@@ -114,11 +102,13 @@ def tender_detail(tender: TenderEntry) -> str:
     return ""
 
 
-def tender_error_field(name: str) -> str:
-    """The tab's error line for a tender field the core names (``money_order_number``)."""
-    if name in ("money_order_number", "amount"):
-        return "tender_amount" if name == "amount" else name
-    return "card"  # the line under the tender row: check, card, and any card number typed
+def under_tender_row(problem: TenderProblem) -> InvalidInput:
+    """The tender refused, for the tab's error line of its part: the amount's, the money
+    order number's, or the line under the tender row (a check, a card, a card number typed)."""
+    field = {"amount": "tender_amount", "money_order_number": "money_order_number"}.get(
+        problem.part, "card"
+    )
+    return InvalidInput(problem.message, field=field, cite=problem.cite)
 
 
 PAYER_COLUMNS = (
@@ -147,7 +137,7 @@ REGISTER_COLUMNS = (
     TableColumn(
         "Status",
         lambda r: "VOID" if r.status == "void" else r.kind.capitalize(),
-        colour=lambda r: "#f8d7da" if r.status == "void" else None,
+        colour=lambda r: BAD_BACKGROUND if r.status == "void" else None,
     ),
     TableColumn("Tenders", lambda r: r.tender_kinds),
     TableColumn("References", lambda r: r.references),
@@ -275,9 +265,14 @@ class ReceiptsTab(QWidget):
         self.stale_close_button = QPushButton()
         self.stale_close_button.setObjectName("close_out_earlier_day")
         self.stale_close_button.setStyleSheet(
-            "QPushButton { background: #fff4d6; color: #8a5a00; font-weight: bold;"
-            " border: 2px solid #b00020; border-radius: 4px; padding: 4px 10px; }"
-            "QPushButton:disabled { color: #9a9a9a; border-color: #c8c8c8; }"
+            f"QPushButton {{ background: {CAUTION_BACKGROUND}; color: {LATE}; font-weight: bold;"
+            f" border: 2px solid {BAD}; border-radius: 4px; padding: 4px 10px; }}"
+            f"QPushButton:disabled {{ color: {DISABLED_TEXT}; border-color: {DISABLED_BORDER}; }}"
+        )
+        self.stale_close_button.setProperty(
+            "tip",
+            "Count it and close it out (the close-out report and deposit slip print), "
+            "then open today's drawer.",
         )
         self.stale_close_button.setVisible(False)
         for button in (
@@ -287,10 +282,6 @@ class ReceiptsTab(QWidget):
             self.settings_button,
         ):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        if not self.app.operator.may(Permission.CLOSE_DRAWER):
-            self.close_out_button.setToolTip(
-                refusal(self.app.operator.role, Permission.CLOSE_DRAWER)
-            )
         row = QHBoxLayout(self.strip)
         row.setContentsMargins(6, 4, 6, 4)
         row.addWidget(self.sale_view_button)
@@ -527,7 +518,7 @@ class ReceiptsTab(QWidget):
         self.problems_label = QLabel()
         self.problems_label.setObjectName("problems_label")
         self.problems_label.setWordWrap(True)
-        self.problems_label.setStyleSheet(f"color: {RED};")
+        self.problems_label.setStyleSheet(f"color: {BAD};")
         grid.addWidget(self.problems_label, 4, 0, 1, 2)
         tenders_error = self._error("tenders")
         grid.addWidget(tenders_error, 5, 0, 1, 2)
@@ -542,7 +533,7 @@ class ReceiptsTab(QWidget):
         self.last_label.setWordWrap(True)
         self.last_label.setTextFormat(Qt.TextFormat.RichText)
         self.last_label.setStyleSheet(
-            "background: #e8f1fb; color: #1d4f7a; padding: 6px; border-radius: 3px;"
+            f"background: {NOTE_BACKGROUND}; color: {INFO}; padding: 6px; border-radius: 3px;"
         )
         self.last_label.setVisible(False)
         station_error = self._error("station")
@@ -743,8 +734,7 @@ class ReceiptsTab(QWidget):
         first if another sale is half entered)."""
 
         def work(action: Action) -> PayerRow:
-            party = parties.get_party(action.session, party_id)
-            return PayerRow(party.id, party.name, party.mailing_address.replace("\n", ", "))
+            return receipt_views.payer(action, party_id)
 
         payer = perform(self, self.app, work, writes=False)
         if payer is None:
@@ -766,14 +756,13 @@ class ReceiptsTab(QWidget):
     def refresh_drawer(self) -> None:
         self.station = station_name()
 
-        def read(action: Action) -> DrawerView | None:
-            drawer = receipts.current_drawer(action.session, self.station)
-            if drawer is None:
-                return None
-            zone = action.clock.local_now().tzinfo
-            return receipts.drawer_view(action.session, drawer.id, tz=zone)
+        station = self.station
 
-        self.drawer = perform(self, self.app, read, writes=False)
+        def read(action: Action) -> tuple[DrawerView | None, dict[DrawerAct, str | None]]:
+            return receipt_views.station_drawer(action, station), drawer_acts(action, station)
+
+        loaded = perform(self, self.app, read, writes=False)
+        self.drawer, acts = loaded if loaded is not None else (None, None)
         e = forms.escape
         today = self.app.desk.clock.today()
         stale_day = (
@@ -783,7 +772,7 @@ class ReceiptsTab(QWidget):
         )
         if self.drawer is None:
             self.drawer_label.setText(
-                f"<b>{e(self.station)}</b>: <span style='color:{RED}'>no drawer open</span> — "
+                f"<b>{e(self.station)}</b>: <span style='color:{BAD}'>no drawer open</span> — "
                 "open it with the starting cash before taking payment"
             )
         else:
@@ -791,43 +780,28 @@ class ReceiptsTab(QWidget):
             when = words.clock_time(v.opened_at)
             if v.opened_at.date() != today:
                 when = f"{words.us_date(v.opened_at.date())} {when}"
-                when = f"<span style='color:{RED}'>{when} (an earlier day: close it out)</span>"
+                when = f"<span style='color:{BAD}'>{when} (an earlier day: close it out)</span>"
             self.drawer_label.setText(
                 f"<b>{e(self.station)}</b> drawer open since {when} · starting "
                 f"{v.opening_cash.format()} · expected cash <b>{v.expected_cash.format()}</b>"
                 f" · checks {v.expected_checks.format()} · {v.receipts} receipt"
                 f"{'' if v.receipts == 1 else 's'}"
             )
-        is_open = self.drawer is not None
-        may_close = self.app.operator.may(Permission.CLOSE_DRAWER)
-        self.open_drawer_button.setEnabled(not is_open)
-        self.close_out_button.setEnabled(is_open and may_close)
-        self.save_button.setEnabled(
-            is_open and stale_day is None and self.app.operator.may(Permission.TAKE_PAYMENT)
+        show_acts(
+            {
+                DrawerAct.OPEN: self.open_drawer_button,
+                DrawerAct.TAKE_PAYMENT: self.save_button,
+                DrawerAct.CLOSE_OUT: self.close_out_button,
+            },
+            acts,
+            "The drawer could not be read.",
         )
-        if not is_open:
-            tip = f"Open the drawer of {self.station} first (Open drawer…)"
-        elif stale_day is not None:
-            day = words.earlier_day(stale_day, today)
-            tip = (
-                f"The open drawer is {day}'s ({words.us_date(stale_day)}): no payment goes into "
-                f"an earlier day's batch. Close out {day}'s drawer, then open today's."
-            )
-        else:
-            tip = ""
-        self.save_button.setToolTip(tip)
         self.stale_close_button.setVisible(stale_day is not None)
         if stale_day is not None:
             self.stale_close_button.setText(
                 f"Close out {words.earlier_day(stale_day, today)}'s drawer…"
             )
-            self.stale_close_button.setEnabled(may_close)
-            self.stale_close_button.setToolTip(
-                "Count it and close it out (the close-out report and deposit slip print), "
-                "then open today's drawer."
-                if may_close
-                else refusal(self.app.operator.role, Permission.CLOSE_DRAWER)
-            )
+            show_acts({DrawerAct.CLOSE_OUT: self.stale_close_button}, acts, "")
 
     def open_drawer(self) -> None:
         if OpenDrawerDialog.ask(self, self.app, self.station) is not None:
@@ -841,8 +815,7 @@ class ReceiptsTab(QWidget):
 
     def _close_out(self, drawer_id: int) -> None:
         def read(action: Action) -> DrawerView:
-            zone = action.clock.local_now().tzinfo
-            return receipts.drawer_view(action.session, drawer_id, tz=zone)
+            return receipt_views.drawer(action, drawer_id)
 
         view = perform(self, self.app, read, writes=False)
         if view is None:
@@ -874,10 +847,7 @@ class ReceiptsTab(QWidget):
             return
 
         def work(action: Action) -> list[PayerRow]:
-            return [
-                PayerRow(p.id, p.name, p.mailing_address.replace("\n", ", "))
-                for p in parties.search_parties(action.session, text, limit=20)
-            ]
+            return receipt_views.payers(action, text)
 
         rows = perform(self, self.app, work, writes=False) or []
         self.payer_model.set_rows(rows)
@@ -932,10 +902,7 @@ class ReceiptsTab(QWidget):
         party_id = self.party.id
 
         def work(action: Action) -> list[DueRow]:
-            return [
-                DueRow(d.id, d.description, f"{d.record_type} {d.record_id}", d.due_on, d.balance)
-                for d in ledger.outstanding(action.session, party_id=party_id)
-            ]
+            return receipt_views.dues_of(action, party_id)
 
         self.due_model.set_rows(perform(self, self.app, work, writes=False) or [])
 
@@ -1026,7 +993,7 @@ class ReceiptsTab(QWidget):
 
     def _add_due(self, due_id: int, amount: Money | None) -> None:
         line = perform(
-            self, self.app, lambda a: receipts.due_line(a.session, due_id, amount), writes=False
+            self, self.app, lambda a: receipt_views.due_line_for(a, due_id, amount), writes=False
         )
         if line is not None:
             self.lines.append(line)
@@ -1041,13 +1008,7 @@ class ReceiptsTab(QWidget):
     # ---- lines -----------------------------------------------------------------------------------
 
     def _load_fees(self) -> None:
-        def work(action: Action) -> list[FeeChoice]:
-            return [
-                FeeChoice(f.code, f.description, f.amount)
-                for f in find_fees(action.session, "", on=action.today())
-            ]
-
-        self.fees = perform(self, self.app, work, writes=False) or []
+        self.fees = perform(self, self.app, receipt_views.fee_choices, writes=False) or []
         model = self.fee_completer.model()
         assert isinstance(model, QStringListModel)
         model.setStringList([fee.label for fee in self.fees])
@@ -1071,16 +1032,7 @@ class ReceiptsTab(QWidget):
         )
 
         def work(action: Action) -> LineEntry | list[str]:
-            if code is not None:
-                return receipts.fee_line(
-                    action.session, code, on=action.today(), reference=reference
-                )
-            found = find_fees(action.session, text, on=action.today())
-            if len(found) == 1:
-                return receipts.fee_line(
-                    action.session, found[0].code, on=action.today(), reference=reference
-                )
-            return [f.code for f in found]
+            return receipt_views.fee_line_for(action, code or text, reference=reference)
 
         result = perform(self, self.app, work, writes=False)
         if result is None:
@@ -1120,7 +1072,7 @@ class ReceiptsTab(QWidget):
         def work(action: Action) -> LineEntry:
             try:
                 amount = Money.parse(amount_text, field="expense", allow_zero=False)
-                return receipts.expense_line(action.session, amount, note, reference=reference)
+                return receipt_views.city_expenses_line(action, amount, note, reference=reference)
             except InvalidInput as error:
                 raise InvalidInput(error.message, field="expense") from None
 
@@ -1215,6 +1167,18 @@ class ReceiptsTab(QWidget):
             ),
         )
 
+    def _tender_part(self, part: str) -> QLineEdit | None:
+        """The field of the tender row that holds ``part`` of a tender (None: its kind)."""
+        fields = {
+            "amount": self.tender_amount,
+            "check_number": self.check_number,
+            "name_on_check": self.name_on_check,
+            "card_last4": self.card_last4,
+            "card_authorization": self.card_authorization,
+            "money_order_number": self.money_order_number,
+        }
+        return fields.get(part)
+
     def add_tender(self) -> None:
         self.errors.clear()
         try:
@@ -1222,18 +1186,13 @@ class ReceiptsTab(QWidget):
         except InvalidInput as error:
             self.errors.show(error)
             return
-        problems = [
-            p
-            for p in receipts.check_sale([], [entry]).problems
-            if (p.field or "").startswith("tender_0")
-        ]
-        if problems:
-            field = (problems[0].field or "").removeprefix("tender_0_")
-            widget = getattr(self, field, None)
-            self.errors.show(InvalidInput(problems[0].message, field=tender_error_field(field)))
-            if isinstance(widget, QLineEdit):
-                if "full card number" in problems[0].message:
-                    widget.clear()
+        problem = receipts.tender_problem(entry)
+        if problem is not None:
+            self.errors.show(under_tender_row(problem))
+            widget = self._tender_part(problem.part)
+            if widget is not None:
+                if card_numbers.find_card_number(widget.text()) is not None:
+                    widget.clear()  # a card number is not left on the screen either
                 widget.setFocus(Qt.FocusReason.OtherFocusReason)
             return
         self.tenders.append(entry)
@@ -1270,11 +1229,11 @@ class ReceiptsTab(QWidget):
         self.tendered_value.setText(totals.tendered.format())
         self.short_value.setText(totals.short.format())
         self.short_value.setStyleSheet(
-            f"color: {RED};" if totals.short > Money.zero() else "color: palette(text);"
+            f"color: {BAD};" if totals.short > Money.zero() else "color: palette(text);"
         )
         self.change_value.setText(totals.change.format())
         self.change_value.setStyleSheet(
-            f"color: {GREEN};" if totals.change > Money.zero() else "color: palette(text);"
+            f"color: {GOOD};" if totals.change > Money.zero() else "color: palette(text);"
         )
         self.tender_amount.setPlaceholderText(
             totals.short.format() if totals.short > Money.zero() else "amount"
@@ -1287,7 +1246,7 @@ class ReceiptsTab(QWidget):
             ]
         self.problems_label.setText("\n".join(shown))
         self.problems_label.setStyleSheet(
-            f"color: {RED};" if self.tenders else "color: palette(placeholder-text);"
+            f"color: {BAD};" if self.tenders else "color: palette(placeholder-text);"
         )
 
     def _enter_with_nothing_to_add(self) -> None:
@@ -1325,12 +1284,8 @@ class ReceiptsTab(QWidget):
                     lines=lines,
                     tenders=tenders,
                 )
-            except InvalidInput as error:  # tender_1_money_order_number: under the tender row
-                match = re.fullmatch(r"tender_\d+_(\w+)", error.field or "")
-                if match is None:
-                    raise
-                field = tender_error_field(match.group(1))
-                raise InvalidInput(error.message, field=field, cite=error.cite) from None
+            except TenderProblem as problem:  # the second tender's number: under the tender row
+                raise under_tender_row(problem) from None
             return receipt.id, receipt.number, receipt.total, receipt.change
 
         saved = perform(self, self.app, work, errors=self.errors)
@@ -1342,7 +1297,7 @@ class ReceiptsTab(QWidget):
         self.last_label.setText(
             f"Receipt <b>{e(number)}</b> · {e(payer_name)} · {total.format()}"
             + (
-                f"<br><span style='font-size:16pt; color:{GREEN}'><b>Change due "
+                f"<br><span style='font-size:16pt; color:{GOOD}'><b>Change due "
                 f"{change.format()}</b></span>"
                 if change
                 else ""
@@ -1456,10 +1411,7 @@ class ReceiptsTab(QWidget):
         selected = self.selected_receipt()
 
         def work(action: Action) -> list[ReceiptRow]:
-            zone = action.clock.local_now().tzinfo
-            return receipts.search_receipts(
-                action.session, text, since=period.since, until=period.until, tz=zone
-            )
+            return receipt_views.search(action, text, period)
 
         try:
             rows = perform(self, self.app, work, writes=False)
@@ -1523,14 +1475,13 @@ class ReceiptsTab(QWidget):
 
         period = self.period()
 
-        def work(action: Action) -> bytes:
-            zone = action.clock.local_now().tzinfo
-            rows = receipts.register_rows(action.session, period, tz=zone)
-            profile = settings_store.city_profile(action.session)
-            return register_pdf(rows, profile=profile, period=period)
+        def work(action: Action) -> tuple[list[ReceiptRow], CityProfile]:
+            return receipt_views.register(action, period), receipt_views.printing(action)[1]
 
-        pdf = perform(self, self.app, work, writes=False)
-        if pdf is not None:
+        loaded = perform(self, self.app, work, writes=False)
+        if loaded is not None:
+            rows, profile = loaded
+            pdf = register_pdf(rows, profile=profile, period=period)
             printing.print_or_explain(self, pdf, title=f"Receipts register {period}")
 
     def print_gl_distribution(self) -> None:
@@ -1538,14 +1489,13 @@ class ReceiptsTab(QWidget):
 
         period = self.period()
 
-        def work(action: Action) -> bytes:
-            zone = action.clock.local_now().tzinfo
-            totals = receipts.gl_distribution(action.session, period, tz=zone)
-            profile = settings_store.city_profile(action.session)
-            return gl_distribution_pdf(totals, profile=profile, period=period)
+        def work(action: Action) -> tuple[list[GlTotal], CityProfile]:
+            return receipt_views.gl_totals(action, period), receipt_views.printing(action)[1]
 
-        pdf = perform(self, self.app, work, writes=False)
-        if pdf is not None:
+        loaded = perform(self, self.app, work, writes=False)
+        if loaded is not None:
+            totals, profile = loaded
+            pdf = gl_distribution_pdf(totals, profile=profile, period=period)
             printing.print_or_explain(self, pdf, title=f"GL distribution {period}")
 
     def _ask_xlsx(self, title: str, suggested: str) -> str | None:
@@ -1564,13 +1514,12 @@ class ReceiptsTab(QWidget):
         if not path:
             return
 
-        def work(action: Action) -> int:
-            zone = action.clock.local_now().tzinfo
-            totals = receipts.gl_distribution(action.session, period, tz=zone)
-            return gl_distribution_excel(path, totals, period=period)
+        def work(action: Action) -> list[GlTotal]:
+            return receipt_views.gl_totals(action, period)
 
-        count = perform(self, self.app, work, writes=False)
-        if count is not None:
+        totals = perform(self, self.app, work, writes=False)
+        if totals is not None:
+            count = gl_distribution_excel(path, totals, period=period)
             self.status.emit(f"GL distribution ({count} accounts) written to {Path(path).name}")
 
     def export_register_receipts(self) -> None:
@@ -1587,8 +1536,7 @@ class ReceiptsTab(QWidget):
 
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
-                zone = action.clock.local_now().tzinfo
-                rows = receipts.register_rows(action.session, period, tz=zone)
+                rows = receipt_views.register(action, period)
             return register_excel(path, rows, period=period, progress=progress)
 
         def done(count: int) -> None:
@@ -1610,8 +1558,8 @@ class ReceiptsTab(QWidget):
 
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
-                zone = action.clock.local_now().tzinfo
-                rows = receipts.register_line_rows(action.session, period, tz=zone)
+                # Streamed from the cursor as the workbook is written (a year is 100,000 lines).
+                rows = receipt_views.register_lines(action, period)
                 return register_lines_excel(path, rows, period=period, progress=progress)
 
         def done(count: int) -> None:

@@ -24,7 +24,7 @@ from clerk_desk.models import Drawer, Receipt
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipts.rules import FEE_CITE
 from clerk_desk.receipts.views import current_drawer, get_drawer, get_receipt, local_time
-from clerk_desk.words import day_and_time, format_day
+from clerk_desk.words import day_and_time, earlier_day, us_date
 
 
 class ReceiptAct(enum.Enum):
@@ -90,18 +90,28 @@ def correction_refusal(receipt: Receipt, drawer: Drawer) -> Conflict | None:
     return None
 
 
-def receipt_acts(action: Action, receipt_id: int) -> dict[ReceiptAct, str | None]:
-    """Every act on the receipt with the reason it is refused now (None: allowed): the
-    permission first, then the guard its service calls."""
+def _receipt_refusals(action: Action, receipt_id: int) -> dict[ReceiptAct, ClerkDeskError | None]:
     receipt = get_receipt(action.session, receipt_id)
     drawer = get_drawer(action.session, receipt.drawer_id)
     may_correct = permission_refusal(action, Permission.VOID_RECEIPT)
-    found: dict[ReceiptAct, ClerkDeskError | None] = {
+    return {
         ReceiptAct.REPRINT: reprint_refusal(action, receipt),
         ReceiptAct.VOID: may_correct or void_refusal(receipt, drawer),
         ReceiptAct.CORRECT: may_correct or correction_refusal(receipt, drawer),
     }
+
+
+def receipt_acts(action: Action, receipt_id: int) -> dict[ReceiptAct, str | None]:
+    """Every act on the receipt with the reason it is refused now (None: allowed): the
+    permission first, then the guard its service calls."""
+    found = _receipt_refusals(action, receipt_id)
     return {act: None if why is None else str(why) for act, why in found.items()}
+
+
+def refuse_act(action: Action, receipt_id: int, act: ReceiptAct) -> None:
+    """Raise why ``act`` is refused on the receipt now, if it is (before a paper is made for
+    an act its service would refuse afterwards)."""
+    refuse(_receipt_refusals(action, receipt_id)[act])
 
 
 # -- a drawer's acts ----------------------------------------------------------------------------
@@ -122,10 +132,13 @@ def payment_refusal(action: Action, station: str, open_drawer: Drawer | None) ->
     if open_drawer is None:
         return Conflict(f"Open the cash drawer of {station} first (its starting cash).")
     opened = local_time(open_drawer.opened_at, action.clock.local_now().tzinfo).date()
-    if opened < action.today():
+    today = action.today()
+    if opened < today:
+        day = earlier_day(opened, today)
         return Conflict(
-            f"The drawer of {open_drawer.station} was opened {format_day(opened)} and not "
-            "closed out: close it out first, then open today's drawer."
+            f"The open drawer of {open_drawer.station} is {day}'s ({us_date(opened)}): no "
+            f"payment goes into an earlier day's batch. Close out {day}'s drawer, then open "
+            "today's."
         )
     return None
 

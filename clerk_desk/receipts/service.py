@@ -12,7 +12,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -22,7 +21,6 @@ from clerk_desk.card_numbers import refuse_card_number
 from clerk_desk.clock import city_zone
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
-from clerk_desk.fees import fee_on
 from clerk_desk.kinds import (
     DrawerStatus,
     DueKind,
@@ -60,6 +58,9 @@ from clerk_desk.receipts.views import CheckEntry, expected_money, local_time, st
 from clerk_desk.receipts.views import current_drawer as current_drawer
 from clerk_desk.receipts.views import drawer_view as drawer_view
 from clerk_desk.receipts.views import drawers as drawers
+from clerk_desk.receipts.views import due_line as due_line
+from clerk_desk.receipts.views import expense_line as expense_line
+from clerk_desk.receipts.views import fee_line as fee_line
 from clerk_desk.receipts.views import find_receipt as find_receipt
 from clerk_desk.receipts.views import get_drawer as get_drawer
 from clerk_desk.receipts.views import get_receipt as get_receipt
@@ -77,44 +78,6 @@ from clerk_desk.words import format_day
 SERIES = "receipt"
 
 # -- what a sale is made of ---------------------------------------------------------------------
-
-
-def fee_line(session: Session, code: str, *, on: date, reference: str = "") -> LineEntry:
-    """A line for the fee schedule's item ``code`` in force on ``on``."""
-    item = fee_on(session, code, on)
-    return LineEntry(
-        description=item.description,
-        amount=item.amount,
-        gl_account=item.gl_account,
-        fee_item_id=item.id,
-        reference=reference,
-    )
-
-
-def due_line(session: Session, due_id: int, amount: Money | None = None) -> LineEntry:
-    """A line paying (part of) an amount due; the whole balance unless ``amount`` is given."""
-    due = ledger.get_due(session, due_id)
-    return LineEntry(
-        description=due.description,
-        amount=amount if amount is not None else due.balance,
-        gl_account=due.gl_account or (due.fee_item.gl_account if due.fee_item else ""),
-        fee_item_id=due.fee_item_id,
-        amount_due_id=due.id,
-        reference=f"{due.record_type} {due.record_id}",
-    )
-
-
-def expense_line(session: Session, amount: Money, note: str, *, reference: str = "") -> LineEntry:
-    """An "actual City expenses" line (§ 506-6 (Fee): "plus any actual City expenses")."""
-    if not note.strip():
-        raise InvalidInput("Say what the City expenses were for.", field="note")
-    return LineEntry(
-        description="Actual City expenses",
-        amount=amount,
-        gl_account=receipt_settings(session).expenses_gl,
-        reference=reference,
-        note=note.strip(),
-    )
 
 
 def tender_problem(tender: TenderEntry, index: int = 0) -> TenderProblem | None:

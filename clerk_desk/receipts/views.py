@@ -16,8 +16,11 @@ from typing import Any
 from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
+from clerk_desk import ledger, parties
 from clerk_desk.clock import city_zone
+from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput, NotFound
+from clerk_desk.fees import fee_on, find_fees
 from clerk_desk.kinds import (
     DrawerStatus,
     DueStatus,
@@ -36,8 +39,11 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.parties import fold
-from clerk_desk.receipts.rules import DENOMINATIONS
-from clerk_desk.receipts.settings import receipt_settings
+from clerk_desk.receipts.rules import DENOMINATIONS, LineEntry
+from clerk_desk.receipts.settings import ReceiptSettings, receipt_settings
+from clerk_desk.settings import CityProfile
+from clerk_desk.settings_store import city_profile
+from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
 
 
@@ -622,3 +628,209 @@ def receipts_for(session: Session, *, payer_id: int) -> list[Receipt]:
             .order_by(Receipt.issued_at.desc())
         )
     )
+
+
+def fee_line(session: Session, code: str, *, on: date, reference: str = "") -> LineEntry:
+    """A line for the fee schedule's item ``code`` in force on ``on``."""
+    item = fee_on(session, code, on)
+    return LineEntry(
+        description=item.description,
+        amount=item.amount,
+        gl_account=item.gl_account,
+        fee_item_id=item.id,
+        reference=reference,
+    )
+
+
+def due_line(session: Session, due_id: int, amount: Money | None = None) -> LineEntry:
+    """A line paying (part of) an amount due; the whole balance unless ``amount`` is given."""
+    due = ledger.get_due(session, due_id)
+    return LineEntry(
+        description=due.description,
+        amount=amount if amount is not None else due.balance,
+        gl_account=due.gl_account or (due.fee_item.gl_account if due.fee_item else ""),
+        fee_item_id=due.fee_item_id,
+        amount_due_id=due.id,
+        reference=f"{due.record_type} {due.record_id}",
+    )
+
+
+def expense_line(session: Session, amount: Money, note: str, *, reference: str = "") -> LineEntry:
+    """An "actual City expenses" line (§ 506-6 (Fee): "plus any actual City expenses")."""
+    if not note.strip():
+        raise InvalidInput("Say what the City expenses were for.", field="note")
+    return LineEntry(
+        description="Actual City expenses",
+        amount=amount,
+        gl_account=receipt_settings(session).expenses_gl,
+        reference=reference,
+        note=note.strip(),
+    )
+
+
+# -- what the window reads, through the Action --------------------------------------------------
+#
+# The window reads nothing else of a receipt: each function takes the user action's Action,
+# whose clock gives City Hall's time zone, and returns plain data.
+
+
+@dataclass(frozen=True, slots=True)
+class PayerRow:
+    """A party found as the payer's name is typed, with the address it is mailed at."""
+
+    id: int
+    name: str
+    address: str
+
+
+@dataclass(frozen=True, slots=True)
+class DueRow:
+    """An amount a payer owes, offered as a line of the sale."""
+
+    id: int
+    description: str
+    record: str
+    due_on: date | None
+    balance: Money
+
+
+@dataclass(frozen=True, slots=True)
+class FeeChoice:
+    """A fee in force today, as the fee field's completer offers it."""
+
+    code: str
+    description: str
+    amount: Money
+
+    @property
+    def label(self) -> str:
+        return f"{self.code} — {self.description} — {self.amount.format()}"
+
+
+def _zone(action: Action) -> tzinfo | None:
+    return action.clock.local_now().tzinfo
+
+
+def _payer_row(party: Party) -> PayerRow:
+    return PayerRow(party.id, party.name, party.mailing_address.replace("\n", ", "))
+
+
+def payer(action: Action, party_id: int) -> PayerRow:
+    """The party ``party_id`` as the payer of a sale."""
+    return _payer_row(parties.get_party(action.session, party_id))
+
+
+def payers(action: Action, text: str, *, limit: int = 20) -> list[PayerRow]:
+    """The parties whose name or address holds every word of ``text``."""
+    return [_payer_row(p) for p in parties.search_parties(action.session, text, limit=limit)]
+
+
+def dues_of(action: Action, party_id: int) -> list[DueRow]:
+    """What the party still owes, oldest first."""
+    return [
+        DueRow(d.id, d.description, f"{d.record_type} {d.record_id}", d.due_on, d.balance)
+        for d in ledger.outstanding(action.session, party_id=party_id)
+    ]
+
+
+def fee_choices(action: Action) -> list[FeeChoice]:
+    """Every fee in force today."""
+    return [
+        FeeChoice(f.code, f.description, f.amount)
+        for f in find_fees(action.session, "", on=action.today())
+    ]
+
+
+def fee_line_for(action: Action, typed: str, *, reference: str = "") -> LineEntry | list[str]:
+    """The line of the one fee in force today that ``typed`` names (its code, or words of its
+    description); else the codes of the fees it matches (none, or several to choose from)."""
+    day, text = action.today(), typed.strip()
+    exact = [f for f in find_fees(action.session, "", on=day) if f.code in (text, text.upper())]
+    found = exact or find_fees(action.session, text, on=day)
+    if len(found) == 1:
+        return fee_line(action.session, found[0].code, on=day, reference=reference)
+    return [f.code for f in found]
+
+
+def city_expenses_line(
+    action: Action, amount: Money, note: str, *, reference: str = ""
+) -> LineEntry:
+    """An "actual City expenses" line (:func:`expense_line`)."""
+    return expense_line(action.session, amount, note, reference=reference)
+
+
+def original_lines(action: Action, receipt_id: int) -> list[LineEntry]:
+    """The lines of a receipt as the core takes them back (for a refund or an adjustment)."""
+    receipt = get_receipt(action.session, receipt_id)
+    return [
+        LineEntry(
+            line.description,
+            line.amount,
+            line.gl_account,
+            line.fee_item_id,
+            line.amount_due_id,
+            line.reference,
+            line.note,
+        )
+        for line in receipt.lines
+    ]
+
+
+def receipt(action: Action, receipt_id: int) -> ReceiptView:
+    """Everything the receipt's window and its printed receipt show."""
+    return receipt_view(action.session, receipt_id, tz=_zone(action))
+
+
+def drawer(action: Action, drawer_id: int) -> DrawerView:
+    """The drawer with its expected money (and, once closed, what was counted)."""
+    return drawer_view(action.session, drawer_id, tz=_zone(action))
+
+
+def station_drawer(action: Action, station: str) -> DrawerView | None:
+    """The open drawer of ``station``, if any."""
+    found = current_drawer(action.session, station)
+    return None if found is None else drawer(action, found.id)
+
+
+def recent_drawers(action: Action, *, limit: int) -> list[DrawerView]:
+    """The last ``limit`` drawers, newest first."""
+    return [drawer(action, d.id) for d in drawers(action.session, limit=limit)]
+
+
+def search(action: Action, text: str, period: Period) -> list[ReceiptRow]:
+    """The Register's rows: receipts of the period matching every word typed."""
+    return search_receipts(
+        action.session, text, since=period.since, until=period.until, tz=_zone(action)
+    )
+
+
+def register(action: Action, period: Period) -> list[ReceiptRow]:
+    """Every receipt of the period, in number order (the daily register)."""
+    return register_rows(action.session, period, tz=_zone(action))
+
+
+def register_lines(action: Action, period: Period) -> Iterator[tuple[object, ...]]:
+    """One row per receipt line of the period, for the Excel export (:func:`register_line_rows`)."""
+    return register_line_rows(action.session, period, tz=_zone(action))
+
+
+def gl_totals(
+    action: Action, period: Period | None = None, *, drawer_id: int | None = None
+) -> list[GlTotal]:
+    """Totals by GL account of issued receipts, for days or one drawer."""
+    return gl_distribution(action.session, period, drawer_id=drawer_id, tz=_zone(action))
+
+
+def printing(action: Action) -> tuple[ReceiptSettings, CityProfile]:
+    """How receipts print (paper, directly or not) and the City's letterhead."""
+    return receipt_settings(action.session), city_profile(action.session)
+
+
+def due_line_for(action: Action, due_id: int, amount: Money | None = None) -> LineEntry:
+    """A line paying (part of) an amount due (:func:`due_line`)."""
+    return due_line(action.session, due_id, amount)
+
+
+def station_name_limit() -> int | None:
+    """How many characters a counter station's name may have (what its drawer stores)."""
+    return max_length(Drawer.station)

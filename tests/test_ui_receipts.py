@@ -23,15 +23,10 @@ from clerk_desk.models import AmountDue, AuditEvent, Receipt, Tender
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
 from ui import printing
+from ui.close_out_dialog import ChecksModel, CloseOutDialog
+from ui.drawer_dialogs import OpenDrawerDialog
 from ui.operations import App
-from ui.receipt_dialogs import (
-    ChecksModel,
-    CloseOutDialog,
-    OpenDrawerDialog,
-    ReceiptSettingsDialog,
-    VoidDialog,
-    set_station_name,
-)
+from ui.receipt_dialogs import ReceiptSettingsDialog, VoidDialog, set_station_name
 from ui.receipts_tab import ReceiptsTab
 
 pytestmark = pytest.mark.gui

@@ -28,8 +28,9 @@ from clerk_desk.settings import CityProfile
 from reports.excel import MONEY_FORMAT
 from reports.receipt import receipt_pdf
 from ui import forms, printing
+from ui.drawer_dialogs import DrawersDialog
 from ui.operations import App
-from ui.receipt_dialogs import CorrectionDialog, DrawersDialog, ReceiptDialog, set_station_name
+from ui.receipt_dialogs import CorrectionDialog, ReceiptDialog, set_station_name
 from ui.receipts_tab import ReceiptsTab
 
 pytestmark = pytest.mark.gui

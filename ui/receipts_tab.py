@@ -61,6 +61,8 @@ from clerk_desk.receipts.views import (
 )
 from clerk_desk.settings import CityProfile
 from ui import forms, operations, printing
+from ui.close_out_dialog import CloseOutDialog
+from ui.drawer_dialogs import DrawersDialog, OpenDrawerDialog, print_drawer_reports
 from ui.kit.style import (
     BAD,
     BAD_BACKGROUND,
@@ -74,13 +76,9 @@ from ui.kit.style import (
 )
 from ui.operations import App, FieldErrors, perform, run_in_background
 from ui.receipt_dialogs import (
-    CloseOutDialog,
-    DrawersDialog,
-    OpenDrawerDialog,
     ReceiptDialog,
     ReceiptSettingsDialog,
     VoidDialog,
-    print_drawer_reports,
     print_receipt,
     station_name,
 )

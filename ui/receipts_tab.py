@@ -273,9 +273,27 @@ class ReceiptsTab(QWidget):
         return label
 
     def _build_sale(self) -> QWidget:
+        """The sale, top to bottom at the left (payer, lines, tenders), the totals at the
+        right."""
         page = QWidget()
         page.setObjectName("sale_page")
-        # -- payer
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self._build_payer_box())
+        left_layout.addWidget(self._build_lines_box(), 1)
+        left_layout.addWidget(self._build_tender_box())
+        row = QHBoxLayout(page)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(left, 1)
+        row.addWidget(self._build_totals())
+        for button in page.findChildren(QPushButton):
+            button.setAutoDefault(False)
+        self.sale_page = page
+        return page
+
+    def _build_payer_box(self) -> QGroupBox:
+        """1. Payer: a party found as the name is typed (or a walk-in's name), what they owe."""
         payer_box = QGroupBox("1. Payer")
         self.payer_search = PayerField(
             "Type the payer's name (Enter picks), or a walk-in's full name"
@@ -333,8 +351,10 @@ class ReceiptsTab(QWidget):
         payer_layout.addLayout(due_row)
         payer_layout.addWidget(self._error("due_amount", self.due_amount))
         payer_box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        return payer_box
 
-        # -- lines
+    def _build_lines_box(self) -> QGroupBox:
+        """2. What is paid: a fee code or word, an amount owed, actual City expenses."""
         lines_box = QGroupBox("2. What is paid")
         self.fee_field = QLineEdit()
         self.fee_field.setObjectName("fee_field")
@@ -391,8 +411,10 @@ class ReceiptsTab(QWidget):
         lines_layout.addWidget(self.line_table, 1)
         lines_layout.addWidget(self._error("lines", self.line_table))
         lines_layout.addLayout(total_row)
+        return lines_box
 
-        # -- tenders
+    def _build_tender_box(self) -> QGroupBox:
+        """3. Paid by: cash, check, card or money order, several at once."""
         tender_box = QGroupBox("3. Paid by")
         self.tender_kind = QComboBox()
         self.tender_kind.setObjectName("tender_kind")
@@ -462,8 +484,10 @@ class ReceiptsTab(QWidget):
         tender_layout.addWidget(self.money_order_error)
         tender_layout.addWidget(self._error("tender_amount", self.tender_amount))
         tender_layout.addWidget(self.tender_table)
+        return tender_box
 
-        # -- totals (right)
+    def _build_totals(self) -> QWidget:
+        """The totals, the change shown big, Save and Clear, and the last receipt written."""
         totals_box = QGroupBox("Totals")
         grid = QGridLayout(totals_box)
         self.total_value = QLabel()
@@ -520,21 +544,7 @@ class ReceiptsTab(QWidget):
         right_layout.addWidget(self.last_label)
         right.setMinimumWidth(300)
         right.setMaximumWidth(380)
-
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(payer_box)
-        left_layout.addWidget(lines_box, 1)
-        left_layout.addWidget(tender_box)
-        row = QHBoxLayout(page)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(left, 1)
-        row.addWidget(right)
-        for button in page.findChildren(QPushButton):
-            button.setAutoDefault(False)
-        self.sale_page = page
-        return page
+        return right
 
     def _connect(self) -> None:
         self._views.idToggled.connect(self._view_toggled)

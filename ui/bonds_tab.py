@@ -35,15 +35,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds import views as bond_views
+from clerk_desk.bonds.views import (
+    BondLine,
+    CertificateLine,
+    search_bond_lines,
+    search_certificate_lines,
+)
 from clerk_desk.coverage import (
     SPECIAL_EVENT_VENDING,
     STREET_OPENING,
     CoverageKind,
     Covers,
     Requirement,
-    check_certificate,
     sidewalk_cafe,
     street_privilege,
 )
@@ -53,7 +59,6 @@ from clerk_desk.findings import Finding
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
-from reports.bonds_registers import BondLine, CertificateLine
 from ui import forms
 from ui.bond_dialogs import (
     BondDialog,
@@ -168,32 +173,6 @@ def bond_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
         TableColumn("Protects", lambda r: r.protects),
         TableColumn("Status", lambda r: r.status.label, tooltip=lambda r: r.status_reason or None),
     )
-
-
-def search_certificate_lines(
-    action: Action, text: str, include_inactive: bool, limit: int = 200
-) -> list[CertificateLine]:
-    return [
-        CertificateLine.of(c)
-        for c in bonds.search_certificates(
-            action.session, text, include_inactive=include_inactive, limit=limit
-        )
-    ]
-
-
-def search_bond_lines(
-    action: Action,
-    text: str,
-    include_inactive: bool,
-    kind: BondKind | None = None,
-    limit: int = 200,
-) -> list[BondLine]:
-    return [
-        BondLine.of(b)
-        for b in bonds.search_bonds(
-            action.session, text, kind=kind, include_inactive=include_inactive, limit=limit
-        )
-    ]
 
 
 class CheckPanel(QGroupBox):
@@ -417,14 +396,10 @@ class CheckPanel(QGroupBox):
                 self._show("<i>Correct the form to check.</i>")
                 return None
 
+        covers = Covers(since, until, application=application)
+
         def work(action: Action) -> list[Finding]:
-            record = bonds.get_certificate(action.session, line.id)
-            return check_certificate(
-                bonds.as_certificate(record),
-                requirement,
-                covers=Covers(since, until, application=application),
-                calendar=action.calendar,
-            )
+            return bond_views.certificate_findings(action, line.id, requirement, covers)
 
         found = perform(self, self.app, work, writes=False, errors=self.errors)
         if found is None:
@@ -712,7 +687,7 @@ class BondsTab(QWidget):
 
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
-                city = settings_store.city_profile(action.session).city_name
+                city = bond_views.city(action).city_name
                 if bond_view:
                     bond_lines = search_bond_lines(action, "", True, limit=_EXPORT_ALL)
                 else:

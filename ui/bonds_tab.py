@@ -16,6 +16,7 @@ import html
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
 from clerk_desk import words
 from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds import views as bond_views
+from clerk_desk.bonds.acts import BondAct, CertificateAct, bond_acts, certificate_acts
 from clerk_desk.bonds.views import (
     BondLine,
     CertificateLine,
@@ -74,10 +76,11 @@ from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, money_edit, optional_money
 from ui.kit.pickers import party_row
 from ui.operations import App, FieldErrors, perform, run_in_background
-from ui.register_page import EXPORT_FILTER
+from ui.register_page import EXPORT_FILTER, show_acts
 from ui.table_models import RIGHT, RowsModel, TableColumn, yes
 
 _EXPORT_ALL = 10**9
+ActT = TypeVar("ActT")
 SOON_DAYS = bonds.EXPIRY_WARNING_DAYS
 EXPIRED_COLOUR, SOON_COLOUR = "#f9d6d5", "#fff1c7"
 
@@ -860,35 +863,53 @@ class BondsTab(QWidget):
         self._show_details()
 
     def _show_details(self) -> None:
-        may_manage = not self._manage_buttons_off
+        today = self.app.desk.clock.today()
         if self.bond_view_active():
             bond = self.selected_bond()
             self.bond_details.setText(
-                bond_html(bond, self.app.desk.clock.today()) if bond else "<i>No bond selected.</i>"
+                bond_html(bond, today) if bond else "<i>No bond selected.</i>"
             )
-            active = bond is not None and bond.active
-            self.release_button.setEnabled(may_manage and active)
-            self.claim_button.setEnabled(
-                may_manage and active and bond is not None and bond.status is FileStatus.ON_FILE
+            bond_id = bond.id if bond is not None else None
+            show_acts(
+                {
+                    BondAct.RELEASE: self.release_button,
+                    BondAct.CLAIM: self.claim_button,
+                    BondAct.FORFEIT: self.forfeit_button,
+                    BondAct.DEFECT_NOTICE: self.defect_button,
+                },
+                self._acts(lambda action: bond_acts(action, bond_id)) if bond_id else None,
+                "Choose a bond first.",
             )
-            self.forfeit_button.setEnabled(may_manage and active)
             self.defect_button.setVisible(bond is not None and bond.guarantee)
-            self.defect_button.setEnabled(may_manage and active)
             self.bond_scan_button.setEnabled(bond is not None and bool(bond.scan_sha256))
             return
         certificate = self.selected_certificate()
         self.certificate_details.setText(
-            certificate_html(certificate, self.app.desk.clock.today())
+            certificate_html(certificate, today)
             if certificate
             else "<i>No certificate selected.</i>"
         )
-        active = certificate is not None and certificate.active
-        self.replace_button.setEnabled(may_manage and active)
-        self.set_aside_button.setEnabled(may_manage and active)
+        certificate_id = certificate.id if certificate is not None else None
+        show_acts(
+            {
+                CertificateAct.REPLACE: self.replace_button,
+                CertificateAct.SET_ASIDE: self.set_aside_button,
+            },
+            self._acts(lambda action: certificate_acts(action, certificate_id))
+            if certificate_id
+            else None,
+            "Choose a certificate first.",
+        )
         self.certificate_scan_button.setEnabled(
             certificate is not None and bool(certificate.scan_sha256)
         )
         self.check_panel.set_certificate(certificate)
+
+    def _acts(
+        self, read: Callable[[Action], dict[ActT, str | None]]
+    ) -> dict[ActT, str | None] | None:
+        """The chosen record's acts as the core says (None if it could not be read)."""
+        return perform(self, self.app, read, writes=False)
 
 
 # ---- the details panels ----------------------------------------------------------------------

@@ -75,6 +75,7 @@ from ui.bond_dialogs import (
 from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, money_edit, optional_money
 from ui.kit.pickers import party_row
+from ui.kit.style import ASIDE, BAD, BAD_BACKGROUND, GOOD, HINT, LATE, LATE_BACKGROUND, text_sheet
 from ui.operations import App, FieldErrors, perform, run_in_background
 from ui.register_page import EXPORT_FILTER, show_acts
 from ui.table_models import RIGHT, RowsModel, TableColumn, yes
@@ -82,7 +83,7 @@ from ui.table_models import RIGHT, RowsModel, TableColumn, yes
 _EXPORT_ALL = 10**9
 ActT = TypeVar("ActT")
 SOON_DAYS = bonds.EXPIRY_WARNING_DAYS
-EXPIRED_COLOUR, SOON_COLOUR = "#f9d6d5", "#fff1c7"
+EXPIRED_COLOUR, SOON_COLOUR = BAD_BACKGROUND, LATE_BACKGROUND
 
 MEETS = "Meets the requirement — the permit may issue"
 SET_ASIDE = "Set aside — does not count for a permit"
@@ -94,7 +95,7 @@ ASK_APPLICATION = (
     "Enter the application date: § 506-10 requires the insurance from the application "
     "through the permit term."
 )
-GOOD_COLOUR, BAD_COLOUR = "#1b6e2e", "#b00020"
+GOOD_COLOUR, BAD_COLOUR = GOOD, BAD
 PRIVILEGE_KINDS = (
     CoverageKind.BODILY_INJURY_PER_PERSON,
     CoverageKind.BODILY_INJURY_PER_OCCURRENCE,
@@ -267,7 +268,7 @@ class CheckPanel(QGroupBox):
         layout.addWidget(self.verdict)
         layout.addWidget(self.findings)
         hint = QLabel("The permit's first and last day, or the event's days.")
-        hint.setStyleSheet("color: #555;")
+        hint.setStyleSheet(text_sheet(HINT))
         hint.setWordWrap(True)
         layout.insertWidget(1, hint)
 
@@ -556,7 +557,7 @@ class BondsTab(QWidget):
         )
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
+        self.count_label.setStyleSheet(text_sheet(HINT))
         self.export_button = QPushButton("E&xport to Excel…")
         buttons = QHBoxLayout()
         for button in (
@@ -921,16 +922,16 @@ def _status_html(status: FileStatus, on: date | None, reason: str) -> str:
         return "On file"
     when = f" {words.us_date(on)}" if on else ""
     why = f" — {e(reason)}" if reason else ""
-    return f"<span style='color:#b00020'>{e(status.label)}{when}</span>{why}"
+    return f"<span style='color:{BAD}'>{e(status.label)}{when}</span>{why}"
 
 
 def _expiry_html(expires_on: date, today: date) -> str:
     if expires_on < today:
-        return f"<b style='color:#b00020'>expired {words.us_date(expires_on)}</b>"
+        return f"<b style='color:{BAD}'>expired {words.us_date(expires_on)}</b>"
     if expires_on <= today + timedelta(days=SOON_DAYS):
         days = (expires_on - today).days
         return (
-            f"<b style='color:#8a5a00'>expires {words.us_date(expires_on)} "
+            f"<b style='color:{LATE}'>expires {words.us_date(expires_on)} "
             f"(in {days} day{'s' if days != 1 else ''})</b>"
         )
     return f"expires {words.us_date(expires_on)}"
@@ -972,7 +973,7 @@ def certificate_html(line: CertificateLine, today: date) -> str:
     ]
     if line.scan_sha256:
         parts.append(
-            f"<p style='color:#555'>Scan: {e(line.scan_name)} "
+            f"<p style='color:{HINT}'>Scan: {e(line.scan_name)} "
             f"<small>(SHA-256 {e(line.scan_sha256[:12])}…)</small></p>"
         )
     return "".join(parts)
@@ -1012,10 +1013,10 @@ def bond_html(line: BondLine, today: date) -> str:
         + "</p>"
     )
     if line.note:
-        parts.append(f"<p style='color:#444'>{e(line.note)}</p>")
+        parts.append(f"<p style='color:{ASIDE}'>{e(line.note)}</p>")
     if line.scan_sha256:
         parts.append(
-            f"<p style='color:#555'>Scan: {e(line.scan_name)} "
+            f"<p style='color:{HINT}'>Scan: {e(line.scan_name)} "
             f"<small>(SHA-256 {e(line.scan_sha256[:12])}…)</small></p>"
         )
     return "".join(parts)

@@ -42,6 +42,7 @@ from clerk_desk.parties_views import ParcelRow, PartyRow
 from clerk_desk.permissions import Permission, refusal
 from ui import forms, operations
 from ui.kit.pickers import PartyPicker
+from ui.kit.style import ASIDE, BAD, HINT, text_sheet
 from ui.operations import App, perform, run_in_background
 from ui.ordinance_viewer import cite_html
 from ui.register_page import EXPORT_FILTER
@@ -133,7 +134,7 @@ class PartiesTab(QWidget):
         self.inactive_box = QCheckBox("Show &inactive")
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
+        self.count_label.setStyleSheet(text_sheet(HINT))
 
         top = QHBoxLayout()
         top.addWidget(self.party_view_button)
@@ -595,7 +596,7 @@ def party_html(party: PartyRow, *, heading: bool = True) -> str:
     if party.contractor:
         tags.append("Contractor")
     if not party.active:
-        tags.append("<span style='color:#b00020'>Inactive</span>")
+        tags.append(f"<span style='color:{BAD}'>Inactive</span>")
     parts.append(f"<p>{' · '.join(tags)}</p>")
     if party.contact_name:
         parts.append(f"<p>Contact: {e(party.contact_name)}</p>")
@@ -613,7 +614,7 @@ def party_html(party: PartyRow, *, heading: bool = True) -> str:
             f"{cite_html(PUBLIC_UTILITY_CITE)}</p>"
         )
     if party.notes:
-        parts.append(f"<p style='color:#444'>{e(party.notes)}</p>")
+        parts.append(f"<p style='color:{ASIDE}'>{e(party.notes)}</p>")
     return "".join(parts)
 
 
@@ -671,7 +672,7 @@ class PartyDialog(forms.FormDialog):
         self.utility_note.setWordWrap(True)
         self.utility_note.setTextFormat(Qt.TextFormat.RichText)
         self.utility_note.setOpenExternalLinks(False)
-        self.utility_note.setStyleSheet("color: #555;")
+        self.utility_note.setStyleSheet(text_sheet(HINT))
         self.utility_note.linkActivated.connect(self._open_cite)
         self.contractor = QCheckBox("Contractor (does work in the streets for others)")
         self.contractor.setObjectName("contractor")

@@ -45,6 +45,17 @@ from clerk_desk.today import TodayItem
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
 from clerk_desk.vending.service import PERMIT_CITE, PROCEDURE_CITE
+from clerk_desk.vending.views import (
+    AppealRow,
+    ApplicationRow,
+    NoticeRow,
+    ReviewView,
+    application_row,
+    day_text,
+    history_rows,
+    review_view,
+    search_application_rows,
+)
 from clerk_desk.words import format_day, plural
 from ui import forms
 from ui.dialog_parts import BAD, GOOD, LATE, cite_link
@@ -57,24 +68,15 @@ from ui.vending_dialogs import (
     ISSUE,
     TAKE,
     AppealDialog,
-    AppealRow,
     ApplicationDialog,
-    ApplicationRow,
     ApproveDialog,
     ChecklistView,
     CouncilDecisionDialog,
     DeliveryDialog,
     DenyDialog,
     DoubtNoticeDialog,
-    NoticeRow,
     PoliceReviewDialog,
-    ReviewView,
-    application_row,
-    day_text,
-    history_rows,
     print_papers,
-    review_view,
-    search_application_rows,
     withdraw,
 )
 

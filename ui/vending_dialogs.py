@@ -50,16 +50,9 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import ApplicantKind, PartyKind
-from clerk_desk.models import (
-    DoubtNotice,
-    VendingApplication,
-    VendingParticipant,
-    VendingSlot,
-)
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.validation import max_length
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
 from clerk_desk.vending.service import (
@@ -123,6 +116,14 @@ def bullet_list(lines: Sequence[str]) -> str:
 
 
 # ---- the checklist ---------------------------------------------------------------------------
+
+
+def _limited(edit: QLineEdit, name: str) -> QLineEdit:
+    """``edit`` taking no more characters than the application's field ``name`` stores."""
+    limit = vending_views.text_limits()[name]
+    if limit is not None:
+        edit.setMaxLength(limit)
+    return edit
 
 
 class ChecklistView(ChecklistPanel):
@@ -237,7 +238,7 @@ def slot_columns() -> tuple[EditColumn, ...]:
             lambda r: r.location,
             lambda r: r.location,
             lambda r, v: replace(r, location=v),
-            limit=max_length(VendingSlot.location),
+            limit=vending_views.text_limits()["location"],
         ),
     )
 
@@ -252,7 +253,7 @@ def participant_columns() -> tuple[EditColumn, ...]:
             lambda r: r.name,
             lambda r: r.name,
             lambda r, v: replace(r, name=v),
-            limit=max_length(VendingParticipant.name),
+            limit=vending_views.text_limits()["participant_name"],
         ),
         EditColumn(
             "Role",
@@ -267,14 +268,14 @@ def participant_columns() -> tuple[EditColumn, ...]:
             lambda r: r.goods,
             lambda r: r.goods,
             lambda r, v: replace(r, goods=v),
-            limit=max_length(VendingParticipant.goods),
+            limit=vending_views.text_limits()["goods"],
         ),
         EditColumn(
             "Contact",
             lambda r: r.contact,
             lambda r: r.contact,
             lambda r, v: replace(r, contact=v),
-            limit=max_length(VendingParticipant.contact),
+            limit=vending_views.text_limits()["participant_contact"],
         ),
     )
 
@@ -318,7 +319,7 @@ class ApplicationDialog(forms.FormDialog):
             chosen = perform(
                 parent,
                 app,
-                lambda a: PartyRow.of(vending.get_application(a.session, application.id).applicant),
+                lambda a: vending_views.applicant(a, application.id),
                 writes=False,
             )
         self.applicant = PartyPicker(app, role="applicant", chosen=chosen, name="applicant")
@@ -358,7 +359,7 @@ class ApplicationDialog(forms.FormDialog):
         kind_lines.addWidget(self.vendor_radio)
         self._kind_touched = application is not None
 
-        self.event_name = forms.limit_to(QLineEdit(), VendingApplication.event_name)
+        self.event_name = _limited(QLineEdit(), "event_name")
         self.event_name.setObjectName("event_name")
         self.event_name.setPlaceholderText("e.g. Prescott Daze")
         self.goods = plain_text(
@@ -366,11 +367,11 @@ class ApplicationDialog(forms.FormDialog):
         )
         self.integral = QCheckBox("Vending is an &integral part of the special event")
         self.integral.setObjectName("integral_to_event")
-        self.contact_name = forms.limit_to(QLineEdit(), VendingApplication.contact_name)
+        self.contact_name = _limited(QLineEdit(), "contact_name")
         self.contact_name.setObjectName("contact_name")
-        self.contact_phone = forms.limit_to(QLineEdit(), VendingApplication.contact_phone)
+        self.contact_phone = _limited(QLineEdit(), "contact_phone")
         self.contact_phone.setObjectName("contact_phone")
-        self.contact_email = forms.limit_to(QLineEdit(), VendingApplication.contact_email)
+        self.contact_email = _limited(QLineEdit(), "contact_email")
         self.contact_email.setObjectName("contact_email")
         contact_box = QWidget()
         contact_row = QHBoxLayout(contact_box)
@@ -645,7 +646,7 @@ class ApplicationDialog(forms.FormDialog):
         row = perform(
             self,
             self.app,
-            lambda a: parties_views.party_row(a.session, party_id),
+            lambda a: parties_views.party(a, party_id),
             writes=False,
         )
         if row is not None:
@@ -798,7 +799,6 @@ class ApplicationDialog(forms.FormDialog):
                 saved = vending.receive_application(action, data)
             else:
                 saved = vending.correct_application(action, row.id, data)
-            action.session.flush()
             return saved.id
 
         return perform(self, self.app, work, errors=self.errors)
@@ -841,7 +841,7 @@ class PoliceReviewDialog(forms.FormDialog):
             lambda: self.submitted.value() or today(), name="police_approved_on"
         )
         self.approved.set_value(application.police_approved_on)
-        self.approved_by = forms.limit_to(QLineEdit(), VendingApplication.police_approved_by)
+        self.approved_by = _limited(QLineEdit(), "police_approved_by")
         self.approved_by.setObjectName("police_approved_by")
         self.approved_by.setPlaceholderText("e.g. Chief of Police, or the officer who signed")
         self.approved_by.setText(application.police_approved_by)
@@ -987,7 +987,6 @@ class DoubtNoticeDialog(forms.FormDialog):
 
         def work(action: Action) -> int:
             notice = vending.prepare_doubt_notice(action, application_id, clerk_text=text)
-            action.session.flush()
             return notice.id
 
         return perform(self, self.app, forms.as_field_error(work, "clerk_text"), errors=self.errors)
@@ -1029,7 +1028,7 @@ class DeliveryDialog(forms.FormDialog):
         self.manner.addItems(list(DELIVERY_MANNERS))
         typed = self.manner.lineEdit()
         if typed is not None:
-            typed.setMaxLength(max_length(DoubtNotice.delivered_manner) or 40)
+            typed.setMaxLength(vending_views.text_limits()["delivered_manner"] or 40)
         self.add_top(
             forms.banner(
                 f"{application.number}, {application.applicant}: the written statement of the "
@@ -1281,9 +1280,7 @@ class AppealDialog(forms.FormDialog):
         found = perform(
             self,
             self.app,
-            lambda a: vending_views.appeal_preview(
-                vending.get_application(a.session, application_id), day
-            ),
+            lambda a: vending_views.appeal_preview_of(a, application_id, day),
             writes=False,
         )
         self.timing.set_findings(found or [])
@@ -1293,7 +1290,6 @@ class AppealDialog(forms.FormDialog):
 
         def work(action: Action) -> int:
             appeal = vending.file_appeal(action, application_id, filed_on=day)
-            action.session.flush()
             return appeal.id
 
         return perform(self, self.app, forms.as_field_error(work, "filed_on"), errors=self.errors)
@@ -1402,9 +1398,7 @@ class CouncilDecisionDialog(forms.FormDialog):
         appeal_id = self.appeal.id
 
         def work(action: Action) -> tuple[list[MeetingRow], list[int], list[int]]:
-            held, later = vending_views.appeal_meetings(
-                action.session, appeal_id, now=action.now(), zone=action.zone
-            )
+            held, later = vending_views.meetings_for_appeal(action, appeal_id)
             return meeting_rows(action), held, later
 
         found = perform(self, self.app, work, writes=False)

@@ -620,7 +620,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
         )
 
     def register_years(self, action: Action) -> list[int]:
-        return vending_views.application_years(action.session)
+        return vending_views.years(action)
 
     select_application = RegisterPage.select_id
 

@@ -28,9 +28,13 @@ from clerk_desk.models import (
     DoubtNotice,
     VendingAppeal,
     VendingApplication,
+    VendingParticipant,
+    VendingSlot,
 )
 from clerk_desk.money import Money
+from clerk_desk.parties_views import PartyRow
 from clerk_desk.petitions import service as petitions
+from clerk_desk.validation import max_length
 from clerk_desk.vending import service as vending
 from clerk_desk.vending.service import (
     AppealOutcome,
@@ -470,3 +474,41 @@ def review_view(action: Action, application_id: int) -> ReviewView:
 
 def history_rows(action: Action, application_id: int) -> list[HistoryEntry]:
     return vending.history(action.session, application_id, zone=action.zone)
+
+
+def text_limits() -> dict[str, int | None]:
+    """How many characters each typed field of an application may hold (what its record
+    stores), by the form's field name."""
+    fields = {
+        "location": VendingSlot.location,
+        "participant_name": VendingParticipant.name,
+        "goods": VendingParticipant.goods,
+        "participant_contact": VendingParticipant.contact,
+        "event_name": VendingApplication.event_name,
+        "contact_name": VendingApplication.contact_name,
+        "contact_phone": VendingApplication.contact_phone,
+        "contact_email": VendingApplication.contact_email,
+        "police_approved_by": VendingApplication.police_approved_by,
+        "delivered_manner": DoubtNotice.delivered_manner,
+    }
+    return {name: max_length(column) for name, column in fields.items()}
+
+
+def applicant(action: Action, application_id: int) -> PartyRow:
+    """The applicant of the application, as the party picker shows a party."""
+    return PartyRow.of(vending.get_application(action.session, application_id).applicant)
+
+
+def appeal_preview_of(action: Action, application_id: int, filed_on: date) -> list[Finding]:
+    """:func:`appeal_preview` of the application ``application_id``."""
+    return appeal_preview(vending.get_application(action.session, application_id), filed_on)
+
+
+def meetings_for_appeal(action: Action, appeal_id: int) -> tuple[list[int], list[int]]:
+    """:func:`appeal_meetings` of the appeal, now."""
+    return appeal_meetings(action.session, appeal_id, now=action.now(), zone=action.zone)
+
+
+def years(action: Action) -> list[int]:
+    """:func:`application_years`: the years the register holds."""
+    return application_years(action.session)

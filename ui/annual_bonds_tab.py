@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds import views as bond_views
 from clerk_desk.bonds.views import BondLine, annual_lines
 from clerk_desk.desk import Action
@@ -247,9 +246,7 @@ class AnnualBondsTab(QWidget):
         names = perform(
             self,
             self.app,
-            lambda a: [
-                p.name for p in bonds.principals_without_next_years_bond(a.session, today.year)
-            ],
+            lambda a: bond_views.principals_lacking_next_years_bond(a, today.year),
             writes=False,
         )
         if not names:

@@ -115,7 +115,7 @@ def open_scan(parent: QWidget | None, app: App, digest: str, name: str) -> bool:
     opened with the computer's viewer (through :func:`open_url`)."""
     if not digest:
         return False
-    found = perform(parent, app, lambda a: (bonds.scan_bytes(a.session, digest),), writes=False)
+    found = perform(parent, app, lambda a: (bond_views.scan(a, digest),), writes=False)
     if found is None:  # the lookup failed, and perform said why
         return False
     content = found[0]
@@ -894,7 +894,7 @@ class RevocationsDialog(forms.FormDialog):
         found = perform(
             self,
             self.app,
-            lambda a: bonds.revocation_findings(a.session, party_id=party.id, on=today),
+            lambda a: bond_views.revocation_findings_of(a, party.id, today),
             writes=False,
         )
         self.standing.set_findings(found or [])

@@ -285,3 +285,18 @@ def certificate_findings(
 def city(action: Action) -> CityProfile:
     """The City's letterhead and name, for the registers."""
     return city_profile(action.session)
+
+
+def scan(action: Action, digest: str) -> bytes | None:
+    """The stored scan of a certificate or a bond (None when it is missing)."""
+    return bonds.scan_bytes(action.session, digest)
+
+
+def revocation_findings_of(action: Action, party_id: int, on: date) -> list[Finding]:
+    """Whether the party's right to obtain street opening permits is revoked on ``on``."""
+    return bonds.revocation_findings(action.session, party_id=party_id, on=on)
+
+
+def principals_lacking_next_years_bond(action: Action, year: int) -> list[str]:
+    """The names of the principals with an annual bond for ``year`` and none yet for the next."""
+    return [p.name for p in bonds.principals_without_next_years_bond(action.session, year)]

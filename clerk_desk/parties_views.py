@@ -8,9 +8,12 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from clerk_desk import parties
+from clerk_desk.desk import Action
 from clerk_desk.kinds import PartyKind
 from clerk_desk.models import Parcel, Party
 from clerk_desk.parties import PartyData
+from clerk_desk.settings_store import city_profile
+from clerk_desk.validation import max_length
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,3 +132,92 @@ def search_parcel_rows(
 def parcel_rows_of(session: Session, party_id: int) -> list[ParcelRow]:
     """The parcels the party ``party_id`` owns."""
     return [ParcelRow.of(parcel) for parcel in parties.parcels_of(session, party_id)]
+
+
+# -- what the People & Parcels window reads, through the Action -----------------------------------
+
+EXPORT_ALL = 10**9  # an export holds the whole register
+
+
+def party(action: Action, party_id: int) -> PartyRow:
+    """The party ``party_id`` as the register shows it."""
+    return party_row(action.session, party_id)
+
+
+def parties_matching(
+    action: Action, text: str, kind: PartyKind | None, include_inactive: bool
+) -> list[PartyRow]:
+    """The People register's rows for what is typed (:func:`search_party_rows`)."""
+    return search_party_rows(action.session, text, kind, include_inactive)
+
+
+def parcels_matching(action: Action, text: str) -> list[ParcelRow]:
+    """The Parcels register's rows for what is typed (:func:`search_parcel_rows`)."""
+    return search_parcel_rows(action.session, text)
+
+
+def parcels_owned(action: Action, party_id: int) -> list[ParcelRow]:
+    """The parcels the party owns."""
+    return parcel_rows_of(action.session, party_id)
+
+
+def party_export_rows(action: Action) -> list[tuple[object, ...]]:
+    """Every party, active or not, one row each, in the order of the People register's Excel
+    columns: name, kind, contact, street, city, state, ZIP, phone, e-mail, public utility,
+    contractor, active, notes."""
+
+    def yes(flag: bool) -> str:
+        return "Yes" if flag else ""
+
+    return [
+        (
+            p.name,
+            PartyKind(p.kind).label,
+            p.contact_name,
+            p.street,
+            p.city,
+            p.state,
+            p.postal_code,
+            p.phone,
+            p.email,
+            yes(p.public_utility),
+            yes(p.contractor),
+            "Yes" if p.active else "No",
+            p.notes,
+        )
+        for p in parties.search_parties(action.session, include_inactive=True, limit=EXPORT_ALL)
+    ]
+
+
+def parcel_export_rows(action: Action) -> list[tuple[object, ...]]:
+    """Every active parcel: number, site address, owner, owner's mailing address, description."""
+    return [
+        (
+            p.parcel_number,
+            p.site_address,
+            p.owner.name if p.owner else "",
+            PartyRow.of(p.owner).address if p.owner else "",
+            p.description,
+        )
+        for p in parties.search_parcels(action.session, limit=EXPORT_ALL)
+    ]
+
+
+def city_name(action: Action) -> str:
+    """The City's name, as its settings give it (the registers' subtitles)."""
+    return city_profile(action.session).city_name
+
+
+def text_limits() -> dict[str, int | None]:
+    """How many characters each typed field of a party or a parcel may hold, by field name."""
+    columns = (
+        Party.name,
+        Party.contact_name,
+        Party.street,
+        Party.city,
+        Party.phone,
+        Party.email,
+        Parcel.parcel_number,
+        Parcel.site_address,
+    )
+    return {column.key: max_length(column) for column in columns}

@@ -14,14 +14,11 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING
 
-from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds.views import BondLine, CertificateLine
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.kinds import BondKind, FileStatus
-from clerk_desk.models import Bond, InsuranceCertificate
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.words import format_day
@@ -41,148 +38,6 @@ PERMITS_NOTE = (
     "Permits covered: street opening permits will be listed against each annual bond once the "
     "Street Openings workflow is built."
 )
-
-
-def _limits(record: InsuranceCertificate) -> dict[CoverageKind, Money | None]:
-    # Each coverage kind's value is the name of its column (clerk_desk.models).
-    return {kind: getattr(record, kind.value) for kind in CoverageKind}
-
-
-def _protects(record_type: str, record_id: str) -> str:
-    return " ".join(p for p in (record_type.replace("_", " "), record_id) if p)
-
-
-@dataclass(frozen=True, slots=True)
-class CertificateLine:
-    """A certificate of insurance as the register shows it."""
-
-    id: int
-    insured_id: int
-    insured: str
-    insurer: str
-    policy_numbers: str
-    effective_on: dt.date
-    expires_on: dt.date
-    received_on: dt.date
-    status: FileStatus
-    limits: Mapping[CoverageKind, Money | None] = field(default_factory=dict)
-    general_liability: bool = True
-    contractual_liability: bool = False
-    city_additional_insured: bool = False
-    additional_insured_endorsement: bool = False
-    notice_days: int | None = None
-    status_on: dt.date | None = None
-    status_reason: str = ""
-    record_type: str = ""
-    record_id: str = ""
-    scan_name: str = ""
-    scan_sha256: str = ""
-    note: str = ""
-
-    @classmethod
-    def of(cls, record: InsuranceCertificate) -> CertificateLine:
-        return cls(
-            id=record.id,
-            insured_id=record.insured_id,
-            insured=record.insured.name if record.insured else "",
-            insurer=record.insurer,
-            policy_numbers=record.policy_numbers,
-            effective_on=record.effective_on,
-            expires_on=record.expires_on,
-            received_on=record.received_on,
-            status=FileStatus(record.status),
-            limits=_limits(record),
-            general_liability=record.general_liability,
-            contractual_liability=record.contractual_liability,
-            city_additional_insured=record.city_additional_insured,
-            additional_insured_endorsement=record.additional_insured_endorsement,
-            notice_days=record.notice_days,
-            status_on=record.status_on,
-            status_reason=record.status_reason,
-            record_type=record.record_type,
-            record_id=record.record_id,
-            scan_name=record.scan_name,
-            scan_sha256=record.scan_sha256,
-            note=record.note,
-        )
-
-    def limit(self, kind: CoverageKind) -> Money | None:
-        return self.limits.get(kind)
-
-    @property
-    def active(self) -> bool:
-        return self.status is FileStatus.ON_FILE
-
-    @property
-    def protects(self) -> str:
-        return _protects(self.record_type, self.record_id)
-
-
-@dataclass(frozen=True, slots=True)
-class BondLine:
-    """A bond as the registers show it, with the day a guarantee becomes releasable."""
-
-    id: int
-    kind: BondKind
-    principal_id: int
-    principal: str
-    surety: str
-    bond_number: str
-    amount: Money
-    effective_on: dt.date
-    status: FileStatus
-    expires_on: dt.date | None = None
-    year: int | None = None
-    work_completed_on: dt.date | None = None
-    defect_notice_on: dt.date | None = None
-    releasable_on: dt.date | None = None  # restoration guarantees only
-    status_on: dt.date | None = None
-    status_reason: str = ""
-    record_type: str = ""
-    record_id: str = ""
-    scan_name: str = ""
-    scan_sha256: str = ""
-    note: str = ""
-
-    @classmethod
-    def of(cls, record: Bond) -> BondLine:
-        kind = BondKind(record.kind)
-        guarantee = kind is BondKind.RESTORATION_GUARANTEE
-        return cls(
-            id=record.id,
-            kind=kind,
-            principal_id=record.principal_id,
-            principal=record.principal.name if record.principal else "",
-            surety=record.surety,
-            bond_number=record.bond_number,
-            amount=record.amount,
-            effective_on=record.effective_on,
-            status=FileStatus(record.status),
-            expires_on=record.expires_on,
-            year=record.year,
-            work_completed_on=record.work_completed_on,
-            defect_notice_on=record.defect_notice_on,
-            releasable_on=bonds.releasable_on(record) if guarantee else None,
-            status_on=record.status_on,
-            status_reason=record.status_reason,
-            record_type=record.record_type,
-            record_id=record.record_id,
-            scan_name=record.scan_name,
-            scan_sha256=record.scan_sha256,
-            note=record.note,
-        )
-
-    @property
-    def active(self) -> bool:
-        return self.status in (FileStatus.ON_FILE, FileStatus.CLAIM_MADE)
-
-    @property
-    def guarantee(self) -> bool:
-        return self.kind is BondKind.RESTORATION_GUARANTEE
-
-    @property
-    def protects(self) -> str:
-        return _protects(self.record_type, self.record_id)
 
 
 def _yes_no(flag: bool) -> str:

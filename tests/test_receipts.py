@@ -1288,8 +1288,8 @@ def test_no_payment_into_a_drawer_left_open_from_an_earlier_day(
     original, due = closed_payment
     clock.set(datetime(2026, 12, 1, 8, 0))  # the drawer opened Nov 30 was never closed
     message = (
-        "The drawer of Front counter was opened Mon Nov 30, 2026 and not closed out: "
-        "close it out first, then open today's drawer."
+        "The open drawer of Front counter is yesterday's (11/30/2026): no payment goes into "
+        "an earlier day's batch. Close out yesterday's drawer, then open today's."
     )
     before = counts(desk)
     with pytest.raises(Conflict) as caught:

@@ -10,14 +10,13 @@ import openpyxl
 import papers  # type: ignore[import-not-found]
 from pypdf import PdfReader
 
+from clerk_desk.bonds.views import BondLine, CertificateLine
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from reports.bonds_registers import (
     ANNUAL_COLUMNS,
-    BondLine,
-    CertificateLine,
     annual_bonds_excel,
     annual_bonds_pdf,
     bonds_excel,

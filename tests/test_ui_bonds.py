@@ -25,6 +25,7 @@ from sqlalchemy import select, update
 from clerk_desk import words
 from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds.service import BondData, CertificateData
+from clerk_desk.bonds.views import RevocationRow
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
@@ -41,7 +42,6 @@ from ui.bond_dialogs import (
     CertificateDialog,
     LiftRevocationDialog,
     ReasonDialog,
-    RevocationRow,
     RevocationsDialog,
 )
 from ui.bonds_tab import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE, BondsTab

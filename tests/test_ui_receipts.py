@@ -23,15 +23,10 @@ from clerk_desk.models import AmountDue, AuditEvent, Receipt, Tender
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
 from ui import printing
+from ui.close_out_dialog import ChecksModel, CloseOutDialog
+from ui.drawer_dialogs import OpenDrawerDialog
 from ui.operations import App
-from ui.receipt_dialogs import (
-    ChecksModel,
-    CloseOutDialog,
-    OpenDrawerDialog,
-    ReceiptSettingsDialog,
-    VoidDialog,
-    set_station_name,
-)
+from ui.receipt_dialogs import ReceiptSettingsDialog, VoidDialog, set_station_name
 from ui.receipts_tab import ReceiptsTab
 
 pytestmark = pytest.mark.gui
@@ -194,11 +189,11 @@ def test_whole_sale_by_keyboard_split_tenders_print_then_void(
 
     # the register finds it by payer; a reprint is a DUPLICATE
     tab.register_view_button.click()
-    qtbot.keyClicks(tab.register_search, "lindqvist")
-    tab.register_search.flush()
-    assert tab.register_model.rowCount() == 1
-    assert tab.register_model.row(0).number == number
-    tab.reprint_button.click()
+    qtbot.keyClicks(tab.register.register_search, "lindqvist")
+    tab.register.register_search.flush()
+    assert tab.register.register_model.rowCount() == 1
+    assert tab.register.register_model.row(0).number == number
+    tab.register.reprint_button.click()
     assert "DUPLICATE" in papers.raw_text(printed[-1][1])
 
     # void it: a reason is required; what it paid is due again
@@ -209,14 +204,14 @@ def test_whole_sale_by_keyboard_split_tenders_print_then_void(
         ctrl_enter(qtbot, dialog.reason)
 
     dialogs.append(void)
-    tab.void_button.click()
+    tab.register.void_button.click()
     with desk.database.reading() as session:
         receipt = session.scalars(select(Receipt)).one()
         assert receipt.status == ReceiptStatus.VOID
         assert receipt.void_reason == "Paid twice; check returned to payer"
         due = session.get(AmountDue, due_id)
         assert due.status == DueStatus.OPEN and due.balance == Money("60.00")
-    assert tab.register_model.row(0).status == "void"
+    assert tab.register.register_model.row(0).status == "void"
 
 
 def test_close_out_with_over_short_needs_a_note_then_prints_reports(
@@ -269,6 +264,24 @@ def test_close_out_with_over_short_needs_a_note_then_prints_reports(
         printed[-2][1]
     )
     assert tab.drawer is None and not tab.close_out_button.isEnabled()
+
+
+def test_a_card_number_set_without_typing_is_refused_on_adding_the_tender_and_wiped(
+    qtbot, tab, dialogs, printed
+) -> None:
+    """A number that reached a field without a keystroke (a scanner, a script) is found when
+    the tender is added: the core names the part, the field is wiped, the tender not added."""
+    open_drawer(qtbot, tab, dialogs)
+    qtbot.keyClicks(tab.payer_search, "Check Payer")
+    tab.payer_search.flush()
+    add_fee(qtbot, tab, "VEND")
+    choose_tender(qtbot, tab, TenderKind.CHECK)
+    tab.check_number.setText("1042")
+    tab.name_on_check.setText(CARD_NUMBER)  # no textEdited: the key-by-key check did not run
+    tab.add_tender()
+    assert tab.tenders == [] and tab.name_on_check.text() == ""
+    assert "full card number" in tab.errors.message("card")
+    assert tab.check_number.text() == "1042"  # only the field that held it is wiped
 
 
 def test_a_full_card_number_is_refused_next_to_the_field_and_never_stored(
@@ -357,8 +370,8 @@ def test_every_model_passes_qtmodeltester(
     qtmodeltester.check(tab.tender_model)
     qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)
     tab.register_view_button.click()
-    qtmodeltester.check(tab.register_model)
-    assert tab.register_model.rowCount() == 1
+    qtmodeltester.check(tab.register.register_model)
+    assert tab.register.register_model.rowCount() == 1
     from clerk_desk.receipts.views import CheckEntry
 
     checks = ChecksModel([CheckEntry("1042", "Ada", Money("5.00"))])
@@ -624,7 +637,7 @@ def test_a_printer_failure_after_saving_says_the_receipt_is_saved(
 
     monkeypatch.setattr(printing, "print_pdf", no_printer)
     tab.register_view_button.click()
-    tab.register_pdf_button.click()
+    tab.register.register_pdf_button.click()
     assert len(messages) == 2 and "was not printed" in messages[1]
 
 

@@ -28,8 +28,9 @@ from clerk_desk.settings import CityProfile
 from reports.excel import MONEY_FORMAT
 from reports.receipt import receipt_pdf
 from ui import forms, printing
+from ui.drawer_dialogs import DrawersDialog
 from ui.operations import App
-from ui.receipt_dialogs import CorrectionDialog, DrawersDialog, ReceiptDialog, set_station_name
+from ui.receipt_dialogs import CorrectionDialog, ReceiptDialog, set_station_name
 from ui.receipts_tab import ReceiptsTab
 
 pytestmark = pytest.mark.gui
@@ -116,13 +117,15 @@ def test_refund_after_close_out_from_the_receipt_window(
     qtbot.add_widget(tab)
     tab.show()
     tab.register_view_button.click()
-    qtbot.keyClicks(tab.register_search, "vera")
-    tab.register_search.flush()
-    assert tab.register_model.rowCount() == 1
+    qtbot.keyClicks(tab.register.register_search, "vera")
+    tab.register.register_search.flush()
+    assert tab.register.register_model.rowCount() == 1
 
     def details(dialog: ReceiptDialog) -> None:
         assert "Vera Vendor" in dialog.browser.toPlainText()
-        assert not dialog.void_button.isEnabled()  # its drawer is closed
+        assert not dialog.void_button.isEnabled()  # its drawer is closed, and it says so
+        assert "in a drawer that was closed out" in dialog.void_button.toolTip()
+        assert "§ 506-6 (Fee)" in dialog.void_button.toolTip()
         assert dialog.correct_button.isEnabled()
 
         def refund(form: CorrectionDialog) -> None:
@@ -134,7 +137,7 @@ def test_refund_after_close_out_from_the_receipt_window(
         assert "written" in dialog.browser.toPlainText()
 
     dialogs.append(details)
-    qtbot.keyClick(tab.register_table, Qt.Key.Key_Return)
+    qtbot.keyClick(tab.register.register_table, Qt.Key.Key_Return)
     assert messages == []
     with desk.database.reading() as session:
         refund_receipt = session.scalars(
@@ -142,7 +145,7 @@ def test_refund_after_close_out_from_the_receipt_window(
         ).one()
         assert refund_receipt.total == Money("-20.00")
         assert refund_receipt.corrects_id == receipt_id
-    assert tab.register_model.rowCount() == 2
+    assert tab.register.register_model.rowCount() == 2
 
 
 # ---- the Drawers dialog and the Excel exports ------------------------------------------------
@@ -275,7 +278,7 @@ def test_register_excel_writes_one_row_per_receipt(
     monkeypatch.setattr(forms, "ask_save_path", lambda *_args: str(target))
     statuses: list[str] = []
     tab.status.connect(statuses.append)
-    tab.register_excel_button.click()
+    tab.register.register_excel_button.click()
     qtbot.waitUntil(lambda: bool(statuses), timeout=10_000)
     assert messages == []
     assert statuses == ["Register of 1 receipts written to register.xlsx"]
@@ -314,8 +317,8 @@ def test_refund_by_city_check_needs_its_number_and_refunds_and_adjustments_print
     statuses: list[str] = []
     tab.status.connect(statuses.append)
     tab.register_view_button.click()
-    qtbot.keyClicks(tab.register_search, "vera")
-    tab.register_search.flush()
+    qtbot.keyClicks(tab.register.register_search, "vera")
+    tab.register.register_search.flush()
 
     def details(dialog: ReceiptDialog) -> None:
         def refund(form: CorrectionDialog) -> None:
@@ -354,7 +357,7 @@ def test_refund_by_city_check_needs_its_number_and_refunds_and_adjustments_print
         dialog.correct_button.click()
 
     dialogs.append(details)
-    qtbot.keyClick(tab.register_table, Qt.Key.Key_Return)
+    qtbot.keyClick(tab.register.register_table, Qt.Key.Key_Return)
     assert messages == []
     with desk.database.reading() as session:
         refund_receipt = session.scalars(

@@ -10,6 +10,7 @@ before January 1. The register is exported to Excel and printed as a PDF.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -24,15 +25,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store
-from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds import views as bond_views
+from clerk_desk.bonds.views import BondLine, annual_lines
 from clerk_desk.desk import Action
 from clerk_desk.kinds import BondKind
 from clerk_desk.permissions import Permission, refusal
-from reports.bonds_registers import NO_PERMITS_YET, PERMITS_NOTE, BondLine
+from clerk_desk.settings import CityProfile
+from reports.bonds_registers import NO_PERMITS_YET, PERMITS_NOTE
 from ui import forms, printing
 from ui.bond_dialogs import BondDialog
-from ui.bonds_tab import search_bond_lines
+from ui.kit.style import HINT, text_sheet
 from ui.operations import App, perform, run_in_background
 from ui.register_page import EXPORT_FILTER
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
@@ -54,16 +56,6 @@ ANNUAL_COLUMNS = (
         header_tooltip=PERMITS_NOTE,
     ),
 )
-
-
-def annual_lines(
-    action: Action, year: int, text: str = "", inactive: bool = False
-) -> list[BondLine]:
-    lines = search_bond_lines(action, text, inactive, BondKind.ANNUAL_EXCAVATION, limit=_ALL)
-    return sorted(
-        (line for line in lines if line.year == year),
-        key=lambda line: (line.principal.casefold(), line.id),
-    )
 
 
 class AnnualBondsTab(QWidget):
@@ -109,13 +101,13 @@ class AnnualBondsTab(QWidget):
         self.note = QLabel(PERMITS_NOTE)
         self.note.setObjectName("permits_note")
         self.note.setWordWrap(True)
-        self.note.setStyleSheet("color: #555;")
+        self.note.setStyleSheet(text_sheet(HINT))
 
         self.new_button = QPushButton("&New annual bond…")
         self.new_button.setToolTip("Ctrl+N")
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
+        self.count_label.setStyleSheet(text_sheet(HINT))
         self.export_button = QPushButton("E&xport to Excel…")
         self.print_button = QPushButton("&Print PDF…")
         buttons = QHBoxLayout()
@@ -199,7 +191,7 @@ class AnnualBondsTab(QWidget):
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
                 lines = annual_lines(action, year, inactive=True)
-                city = settings_store.city_profile(action.session).city_name
+                city = bond_views.city(action).city_name
             return annual_bonds_excel(
                 path, lines, year=year, progress=progress, author=app.operator.full_name, city=city
             )
@@ -214,13 +206,17 @@ class AnnualBondsTab(QWidget):
 
         year = self.year()
 
-        def work(action: Action) -> bytes:
-            lines = annual_lines(action, year, inactive=True)
-            profile = settings_store.city_profile(action.session)
-            return annual_bonds_pdf(lines, year=year, profile=profile, printed_on=action.today())
+        def work(action: Action) -> tuple[list[BondLine], CityProfile, date]:
+            return (
+                annual_lines(action, year, inactive=True),
+                bond_views.city(action),
+                action.today(),
+            )
 
-        pdf = perform(self, self.app, work, writes=False)
-        if pdf is not None:
+        loaded = perform(self, self.app, work, writes=False)
+        if loaded is not None:
+            lines, profile, today = loaded
+            pdf = annual_bonds_pdf(lines, year=year, profile=profile, printed_on=today)
             printing.print_or_explain(self, pdf, title=f"Annual bond register {year}")
 
     # ---- actions -------------------------------------------------------------------------------
@@ -250,9 +246,7 @@ class AnnualBondsTab(QWidget):
         names = perform(
             self,
             self.app,
-            lambda a: [
-                p.name for p in bonds.principals_without_next_years_bond(a.session, today.year)
-            ],
+            lambda a: bond_views.principals_lacking_next_years_bond(a, today.year),
             writes=False,
         )
         if not names:

@@ -20,7 +20,6 @@ import os
 import shutil
 import stat
 import tempfile
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
@@ -44,20 +43,21 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import words
 from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds import views as bond_views
 from clerk_desk.bonds.service import BondData, CertificateData
+from clerk_desk.bonds.views import BondLine, CertificateLine, RevocationRow, revocation_rows
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.kinds import BondKind, FileStatus
-from clerk_desk.models import Bond, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
-from reports.bonds_registers import BondLine, CertificateLine
 from ui import forms
 from ui.findings_view import FindingsView
 from ui.kit.fields import left_aligned, money_edit, money_text, optional_money
 from ui.kit.pickers import PartyPicker, ScanChooser, party_row
+from ui.kit.style import HINT, text_sheet
 from ui.operations import App, perform, show_error
 from ui.table_models import RowsModel, TableColumn
 
@@ -115,7 +115,7 @@ def open_scan(parent: QWidget | None, app: App, digest: str, name: str) -> bool:
     opened with the computer's viewer (through :func:`open_url`)."""
     if not digest:
         return False
-    found = perform(parent, app, lambda a: (bonds.scan_bytes(a.session, digest),), writes=False)
+    found = perform(parent, app, lambda a: (bond_views.scan(a, digest),), writes=False)
     if found is None:  # the lookup failed, and perform said why
         return False
     content = found[0]
@@ -138,6 +138,14 @@ def open_scan(parent: QWidget | None, app: App, digest: str, name: str) -> bool:
         )
         return False
     return open_url(QUrl.fromLocalFile(str(copy)))
+
+
+def _limited(edit: QLineEdit, name: str) -> QLineEdit:
+    """``edit`` taking no more characters than the record's field ``name`` stores."""
+    limit = bond_views.text_limits()[name]
+    if limit is not None:
+        edit.setMaxLength(limit)
+    return edit
 
 
 def _qdate(day: date) -> QDate:
@@ -184,9 +192,9 @@ class CertificateDialog(forms.TwoColumnForm):
         if replacing is not None and insured is None:
             insured = party_row(app, parent, replacing.insured_id)
         self.insured = PartyPicker(app, role="insured", chosen=insured, name="insured")
-        self.insurer = forms.limit_to(QLineEdit(), InsuranceCertificate.insurer)
+        self.insurer = _limited(QLineEdit(), "insurer")
         self.insurer.setObjectName("insurer")
-        self.policy_numbers = forms.limit_to(QLineEdit(), InsuranceCertificate.policy_numbers)
+        self.policy_numbers = _limited(QLineEdit(), "policy_numbers")
         self.policy_numbers.setObjectName("policy_numbers")
         self.policy_numbers.setPlaceholderText("e.g. CGL 4471-22, AUTO 9910")
         self.general_liability = QCheckBox("Comprehensive &general liability")
@@ -350,8 +358,7 @@ class CertificateDialog(forms.TwoColumnForm):
             if replacing is not None:
                 bonds.supersede_certificate(action, replacing.id, reason=reason)
             certificate = bonds.file_certificate(action, data, scan=scan)
-            action.session.flush()
-            return certificate.id
+            return certificate.id  # its audit event flushed it: the id is known
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -443,11 +450,11 @@ class BondDialog(forms.TwoColumnForm):
         self.hint = QLabel()
         self.hint.setObjectName("kind_hint")
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #555;")
+        self.hint.setStyleSheet(text_sheet(HINT))
         self.principal = PartyPicker(app, role="principal", chosen=principal, name="principal")
-        self.surety = forms.limit_to(QLineEdit(), Bond.surety)
+        self.surety = _limited(QLineEdit(), "surety")
         self.surety.setObjectName("surety")
-        self.bond_number = forms.limit_to(QLineEdit(), Bond.bond_number)
+        self.bond_number = _limited(QLineEdit(), "bond_number")
         self.bond_number.setObjectName("bond_number")
         self.amount = money_edit("amount", "e.g. 10,000.00")
         self.year = QSpinBox()
@@ -576,8 +583,7 @@ class BondDialog(forms.TwoColumnForm):
 
         def work(action: Action) -> int:
             bond = bonds.file_bond(action, self.data(), scan=scan)
-            action.session.flush()
-            return bond.id
+            return bond.id  # its audit event flushed it: the id is known
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -625,7 +631,7 @@ class BondStatusDialog(forms.FormDialog):
             f"({words.us_date(line.effective_on)})."
         )
         date_hint.setObjectName("date_hint")
-        date_hint.setStyleSheet("color: #555;")
+        date_hint.setStyleSheet(text_sheet(HINT))
         date_hint.setWordWrap(True)
         self.form.addRow("", date_hint)
         self.add_field("&Reason", self.reason, "reason")
@@ -705,61 +711,6 @@ class DefectNoticeDialog(forms.FormDialog):
 
 
 # ---- revocations ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class RevocationRow:
-    """One line of the revocation register, read while the session was open."""
-
-    id: int
-    party_id: int
-    party: str
-    starts_on: date
-    ends_on: date
-    reason: str
-    standing: bool  # on the day the register was read (the app's clock)
-    lifted_on: date | None = None
-    lift_reason: str = ""
-    over: bool = False  # its last day has passed
-
-    @classmethod
-    def of(cls, revocation: Revocation, today: date) -> RevocationRow:
-        lifted_on = revocation.lifted_on
-        lifted = lifted_on is not None and lifted_on <= today
-        return cls(
-            id=revocation.id,
-            party_id=revocation.party_id,
-            party=revocation.party.name,
-            starts_on=revocation.starts_on,
-            ends_on=revocation.ends_on,
-            reason=revocation.reason,
-            standing=not lifted and revocation.starts_on <= today <= revocation.ends_on,
-            lifted_on=lifted_on,
-            lift_reason=revocation.lift_reason or "",
-            over=revocation.ends_on < today,
-        )
-
-    @property
-    def liftable(self) -> bool:
-        """Standing today (or yet to start) and not lifted: what Lift… may act on."""
-        return self.lifted_on is None and not self.over
-
-    def today_text(self) -> str:
-        if self.lifted_on is not None:
-            return f"Lifted {words.us_date(self.lifted_on)}"
-        return "Yes" if self.standing else "No"
-
-    def today_tooltip(self) -> str | None:
-        if self.lifted_on is not None:
-            return f"Lifted {words.us_date(self.lifted_on)}: {self.lift_reason}"
-        return None
-
-
-def revocation_rows(action: Action, today: date, *, standing_only: bool) -> list[RevocationRow]:
-    """The register, latest first; with ``standing_only``, only those standing on ``today``."""
-    found = bonds.revocations(action.session, on=today if standing_only else None)
-    rows = [RevocationRow.of(revocation, today) for revocation in found]
-    return [row for row in rows if row.standing] if standing_only else rows
 
 
 WHO_REVOKES = (
@@ -943,7 +894,7 @@ class RevocationsDialog(forms.FormDialog):
         found = perform(
             self,
             self.app,
-            lambda a: bonds.revocation_findings(a.session, party_id=party.id, on=today),
+            lambda a: bond_views.revocation_findings_of(a, party.id, today),
             writes=False,
         )
         self.standing.set_findings(found or [])

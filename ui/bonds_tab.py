@@ -16,6 +16,7 @@ import html
 from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -35,15 +36,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds import views as bond_views
+from clerk_desk.bonds.acts import BondAct, CertificateAct, bond_acts, certificate_acts
+from clerk_desk.bonds.views import (
+    BondLine,
+    CertificateLine,
+    search_bond_lines,
+    search_certificate_lines,
+)
 from clerk_desk.coverage import (
     SPECIAL_EVENT_VENDING,
     STREET_OPENING,
     CoverageKind,
     Covers,
     Requirement,
-    check_certificate,
     sidewalk_cafe,
     street_privilege,
 )
@@ -53,7 +61,6 @@ from clerk_desk.findings import Finding
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
-from reports.bonds_registers import BondLine, CertificateLine
 from ui import forms
 from ui.bond_dialogs import (
     BondDialog,
@@ -68,13 +75,15 @@ from ui.bond_dialogs import (
 from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, money_edit, optional_money
 from ui.kit.pickers import party_row
+from ui.kit.style import ASIDE, BAD, BAD_BACKGROUND, GOOD, HINT, LATE, LATE_BACKGROUND, text_sheet
 from ui.operations import App, FieldErrors, perform, run_in_background
-from ui.register_page import EXPORT_FILTER
+from ui.register_page import EXPORT_FILTER, show_acts
 from ui.table_models import RIGHT, RowsModel, TableColumn, yes
 
 _EXPORT_ALL = 10**9
+ActT = TypeVar("ActT")
 SOON_DAYS = bonds.EXPIRY_WARNING_DAYS
-EXPIRED_COLOUR, SOON_COLOUR = "#f9d6d5", "#fff1c7"
+EXPIRED_COLOUR, SOON_COLOUR = BAD_BACKGROUND, LATE_BACKGROUND
 
 MEETS = "Meets the requirement — the permit may issue"
 SET_ASIDE = "Set aside — does not count for a permit"
@@ -86,7 +95,7 @@ ASK_APPLICATION = (
     "Enter the application date: § 506-10 requires the insurance from the application "
     "through the permit term."
 )
-GOOD_COLOUR, BAD_COLOUR = "#1b6e2e", "#b00020"
+GOOD_COLOUR, BAD_COLOUR = GOOD, BAD
 PRIVILEGE_KINDS = (
     CoverageKind.BODILY_INJURY_PER_PERSON,
     CoverageKind.BODILY_INJURY_PER_OCCURRENCE,
@@ -168,32 +177,6 @@ def bond_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
         TableColumn("Protects", lambda r: r.protects),
         TableColumn("Status", lambda r: r.status.label, tooltip=lambda r: r.status_reason or None),
     )
-
-
-def search_certificate_lines(
-    action: Action, text: str, include_inactive: bool, limit: int = 200
-) -> list[CertificateLine]:
-    return [
-        CertificateLine.of(c)
-        for c in bonds.search_certificates(
-            action.session, text, include_inactive=include_inactive, limit=limit
-        )
-    ]
-
-
-def search_bond_lines(
-    action: Action,
-    text: str,
-    include_inactive: bool,
-    kind: BondKind | None = None,
-    limit: int = 200,
-) -> list[BondLine]:
-    return [
-        BondLine.of(b)
-        for b in bonds.search_bonds(
-            action.session, text, kind=kind, include_inactive=include_inactive, limit=limit
-        )
-    ]
 
 
 class CheckPanel(QGroupBox):
@@ -285,7 +268,7 @@ class CheckPanel(QGroupBox):
         layout.addWidget(self.verdict)
         layout.addWidget(self.findings)
         hint = QLabel("The permit's first and last day, or the event's days.")
-        hint.setStyleSheet("color: #555;")
+        hint.setStyleSheet(text_sheet(HINT))
         hint.setWordWrap(True)
         layout.insertWidget(1, hint)
 
@@ -417,14 +400,10 @@ class CheckPanel(QGroupBox):
                 self._show("<i>Correct the form to check.</i>")
                 return None
 
+        covers = Covers(since, until, application=application)
+
         def work(action: Action) -> list[Finding]:
-            record = bonds.get_certificate(action.session, line.id)
-            return check_certificate(
-                bonds.as_certificate(record),
-                requirement,
-                covers=Covers(since, until, application=application),
-                calendar=action.calendar,
-            )
+            return bond_views.certificate_findings(action, line.id, requirement, covers)
 
         found = perform(self, self.app, work, writes=False, errors=self.errors)
         if found is None:
@@ -578,7 +557,7 @@ class BondsTab(QWidget):
         )
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
+        self.count_label.setStyleSheet(text_sheet(HINT))
         self.export_button = QPushButton("E&xport to Excel…")
         buttons = QHBoxLayout()
         for button in (
@@ -712,7 +691,7 @@ class BondsTab(QWidget):
 
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
-                city = settings_store.city_profile(action.session).city_name
+                city = bond_views.city(action).city_name
                 if bond_view:
                     bond_lines = search_bond_lines(action, "", True, limit=_EXPORT_ALL)
                 else:
@@ -885,35 +864,53 @@ class BondsTab(QWidget):
         self._show_details()
 
     def _show_details(self) -> None:
-        may_manage = not self._manage_buttons_off
+        today = self.app.desk.clock.today()
         if self.bond_view_active():
             bond = self.selected_bond()
             self.bond_details.setText(
-                bond_html(bond, self.app.desk.clock.today()) if bond else "<i>No bond selected.</i>"
+                bond_html(bond, today) if bond else "<i>No bond selected.</i>"
             )
-            active = bond is not None and bond.active
-            self.release_button.setEnabled(may_manage and active)
-            self.claim_button.setEnabled(
-                may_manage and active and bond is not None and bond.status is FileStatus.ON_FILE
+            bond_id = bond.id if bond is not None else None
+            show_acts(
+                {
+                    BondAct.RELEASE: self.release_button,
+                    BondAct.CLAIM: self.claim_button,
+                    BondAct.FORFEIT: self.forfeit_button,
+                    BondAct.DEFECT_NOTICE: self.defect_button,
+                },
+                self._acts(lambda action: bond_acts(action, bond_id)) if bond_id else None,
+                "Choose a bond first.",
             )
-            self.forfeit_button.setEnabled(may_manage and active)
             self.defect_button.setVisible(bond is not None and bond.guarantee)
-            self.defect_button.setEnabled(may_manage and active)
             self.bond_scan_button.setEnabled(bond is not None and bool(bond.scan_sha256))
             return
         certificate = self.selected_certificate()
         self.certificate_details.setText(
-            certificate_html(certificate, self.app.desk.clock.today())
+            certificate_html(certificate, today)
             if certificate
             else "<i>No certificate selected.</i>"
         )
-        active = certificate is not None and certificate.active
-        self.replace_button.setEnabled(may_manage and active)
-        self.set_aside_button.setEnabled(may_manage and active)
+        certificate_id = certificate.id if certificate is not None else None
+        show_acts(
+            {
+                CertificateAct.REPLACE: self.replace_button,
+                CertificateAct.SET_ASIDE: self.set_aside_button,
+            },
+            self._acts(lambda action: certificate_acts(action, certificate_id))
+            if certificate_id
+            else None,
+            "Choose a certificate first.",
+        )
         self.certificate_scan_button.setEnabled(
             certificate is not None and bool(certificate.scan_sha256)
         )
         self.check_panel.set_certificate(certificate)
+
+    def _acts(
+        self, read: Callable[[Action], dict[ActT, str | None]]
+    ) -> dict[ActT, str | None] | None:
+        """The chosen record's acts as the core says (None if it could not be read)."""
+        return perform(self, self.app, read, writes=False)
 
 
 # ---- the details panels ----------------------------------------------------------------------
@@ -925,16 +922,16 @@ def _status_html(status: FileStatus, on: date | None, reason: str) -> str:
         return "On file"
     when = f" {words.us_date(on)}" if on else ""
     why = f" — {e(reason)}" if reason else ""
-    return f"<span style='color:#b00020'>{e(status.label)}{when}</span>{why}"
+    return f"<span style='color:{BAD}'>{e(status.label)}{when}</span>{why}"
 
 
 def _expiry_html(expires_on: date, today: date) -> str:
     if expires_on < today:
-        return f"<b style='color:#b00020'>expired {words.us_date(expires_on)}</b>"
+        return f"<b style='color:{BAD}'>expired {words.us_date(expires_on)}</b>"
     if expires_on <= today + timedelta(days=SOON_DAYS):
         days = (expires_on - today).days
         return (
-            f"<b style='color:#8a5a00'>expires {words.us_date(expires_on)} "
+            f"<b style='color:{LATE}'>expires {words.us_date(expires_on)} "
             f"(in {days} day{'s' if days != 1 else ''})</b>"
         )
     return f"expires {words.us_date(expires_on)}"
@@ -976,7 +973,7 @@ def certificate_html(line: CertificateLine, today: date) -> str:
     ]
     if line.scan_sha256:
         parts.append(
-            f"<p style='color:#555'>Scan: {e(line.scan_name)} "
+            f"<p style='color:{HINT}'>Scan: {e(line.scan_name)} "
             f"<small>(SHA-256 {e(line.scan_sha256[:12])}…)</small></p>"
         )
     return "".join(parts)
@@ -1016,10 +1013,10 @@ def bond_html(line: BondLine, today: date) -> str:
         + "</p>"
     )
     if line.note:
-        parts.append(f"<p style='color:#444'>{e(line.note)}</p>")
+        parts.append(f"<p style='color:{ASIDE}'>{e(line.note)}</p>")
     if line.scan_sha256:
         parts.append(
-            f"<p style='color:#555'>Scan: {e(line.scan_name)} "
+            f"<p style='color:{HINT}'>Scan: {e(line.scan_name)} "
             f"<small>(SHA-256 {e(line.scan_sha256[:12])}…)</small></p>"
         )
     return "".join(parts)

@@ -32,16 +32,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, parties_views, settings_store, words
+from clerk_desk import parties, parties_views, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.kinds import PartyKind
-from clerk_desk.models import Parcel, Party
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.parties_views import ParcelRow, PartyRow
 from clerk_desk.permissions import Permission, refusal
 from ui import forms, operations
 from ui.kit.pickers import PartyPicker
+from ui.kit.style import ASIDE, BAD, HINT, text_sheet
 from ui.operations import App, perform, run_in_background
 from ui.ordinance_viewer import cite_html
 from ui.register_page import EXPORT_FILTER
@@ -86,6 +86,13 @@ KIND_CHOICES = [(None, "All kinds"), *[(kind, kind.label) for kind in PartyKind]
 
 
 # ---- the tab -----------------------------------------------------------------------------------
+
+
+def _limit(edit: QLineEdit, name: str) -> None:
+    """Let ``edit`` take no more characters than the record's field ``name`` stores."""
+    limit = parties_views.text_limits()[name]
+    if limit is not None:
+        edit.setMaxLength(limit)
 
 
 class PartiesTab(QWidget):
@@ -133,7 +140,7 @@ class PartiesTab(QWidget):
         self.inactive_box = QCheckBox("Show &inactive")
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet("color: #555;")
+        self.count_label.setStyleSheet(text_sheet(HINT))
 
         top = QHBoxLayout()
         top.addWidget(self.party_view_button)
@@ -291,17 +298,7 @@ class PartiesTab(QWidget):
                 ],
             )
 
-            def load(action: Action) -> list[tuple[object, ...]]:
-                return [
-                    (
-                        p.parcel_number,
-                        p.site_address,
-                        p.owner.name if p.owner else "",
-                        PartyRow.of(p.owner).address if p.owner else "",
-                        p.description,
-                    )
-                    for p in parties.search_parcels(action.session, limit=_EXPORT_ALL)
-                ]
+            load = parties_views.parcel_export_rows
         else:
             title, columns = (
                 "Parties",
@@ -322,34 +319,14 @@ class PartiesTab(QWidget):
                 ],
             )
 
-            def load(action: Action) -> list[tuple[object, ...]]:
-                return [
-                    (
-                        p.name,
-                        PartyKind(p.kind).label,
-                        p.contact_name,
-                        p.street,
-                        p.city,
-                        p.state,
-                        p.postal_code,
-                        p.phone,
-                        p.email,
-                        yes(p.public_utility),
-                        yes(p.contractor),
-                        "Yes" if p.active else "No",
-                        p.notes,
-                    )
-                    for p in parties.search_parties(
-                        action.session, include_inactive=True, limit=_EXPORT_ALL
-                    )
-                ]
+            load = parties_views.party_export_rows
 
         def work(progress: Callable[[int], bool]) -> int:
             from reports.excel import write_register
 
             with app.desk.lookup(app.operator) as action:
                 rows = load(action)
-                city = settings_store.city_profile(action.session).city_name
+                city = parties_views.city_name(action)
             return write_register(
                 path,
                 title=title,
@@ -461,7 +438,7 @@ class PartiesTab(QWidget):
         rows = perform(
             self,
             self.app,
-            lambda a: parties_views.search_party_rows(a.session, text, kind, inactive),
+            lambda a: parties_views.parties_matching(a, text, kind, inactive),
             writes=False,
         )
         if rows is None:
@@ -478,7 +455,7 @@ class PartiesTab(QWidget):
         rows = perform(
             self,
             self.app,
-            lambda a: parties_views.search_parcel_rows(a.session, text),
+            lambda a: parties_views.parcels_matching(a, text),
             writes=False,
         )
         if rows is None:
@@ -543,7 +520,7 @@ class PartiesTab(QWidget):
         owned = perform(
             self,
             self.app,
-            lambda a: parties_views.parcel_rows_of(a.session, party.id),
+            lambda a: parties_views.parcels_owned(a, party.id),
             writes=False,
         )
         self.owned_model.set_rows(owned or [])
@@ -563,7 +540,7 @@ class PartiesTab(QWidget):
             owner = perform(
                 self,
                 self.app,
-                lambda a: parties_views.party_row(a.session, owner_id),
+                lambda a: parties_views.party(a, owner_id),
                 writes=False,
             )
         lines = [
@@ -595,7 +572,7 @@ def party_html(party: PartyRow, *, heading: bool = True) -> str:
     if party.contractor:
         tags.append("Contractor")
     if not party.active:
-        tags.append("<span style='color:#b00020'>Inactive</span>")
+        tags.append(f"<span style='color:{BAD}'>Inactive</span>")
     parts.append(f"<p>{' · '.join(tags)}</p>")
     if party.contact_name:
         parts.append(f"<p>Contact: {e(party.contact_name)}</p>")
@@ -613,7 +590,7 @@ def party_html(party: PartyRow, *, heading: bool = True) -> str:
             f"{cite_html(PUBLIC_UTILITY_CITE)}</p>"
         )
     if party.notes:
-        parts.append(f"<p style='color:#444'>{e(party.notes)}</p>")
+        parts.append(f"<p style='color:{ASIDE}'>{e(party.notes)}</p>")
     return "".join(parts)
 
 
@@ -639,16 +616,16 @@ class PartyDialog(forms.FormDialog):
             self.kind.addItem(kind.label, kind)
         self.name = QLineEdit(name)
         self.name.setObjectName("name")
-        forms.limit_to(self.name, Party.name)
+        _limit(self.name, "name")
         self.contact_name = QLineEdit()
         self.contact_name.setObjectName("contact_name")
-        forms.limit_to(self.contact_name, Party.contact_name)
+        _limit(self.contact_name, "contact_name")
         self.street = QLineEdit()
         self.street.setObjectName("street")
-        forms.limit_to(self.street, Party.street)
+        _limit(self.street, "street")
         self.city = QLineEdit()
         self.city.setObjectName("city")
-        forms.limit_to(self.city, Party.city)
+        _limit(self.city, "city")
         self.state = QLineEdit()
         self.state.setObjectName("state")
         self.state.setMaxLength(2)
@@ -658,10 +635,10 @@ class PartyDialog(forms.FormDialog):
         self.postal_code.setMaximumWidth(self.fontMetrics().horizontalAdvance("54021-12345") + 16)
         self.phone = QLineEdit()
         self.phone.setObjectName("phone")
-        forms.limit_to(self.phone, Party.phone)
+        _limit(self.phone, "phone")
         self.email = QLineEdit()
         self.email.setObjectName("email")
-        forms.limit_to(self.email, Party.email)
+        _limit(self.email, "email")
         self.public_utility = QCheckBox("Public utility")
         self.public_utility.setObjectName("public_utility")
         self.utility_note = QLabel(
@@ -671,7 +648,7 @@ class PartyDialog(forms.FormDialog):
         self.utility_note.setWordWrap(True)
         self.utility_note.setTextFormat(Qt.TextFormat.RichText)
         self.utility_note.setOpenExternalLinks(False)
-        self.utility_note.setStyleSheet("color: #555;")
+        self.utility_note.setStyleSheet(text_sheet(HINT))
         self.utility_note.linkActivated.connect(self._open_cite)
         self.contractor = QCheckBox("Contractor (does work in the streets for others)")
         self.contractor.setObjectName("contractor")
@@ -809,16 +786,16 @@ class ParcelDialog(forms.FormDialog):
             owner = perform(
                 parent,
                 app,
-                lambda a: parties_views.party_row(a.session, owner_id),
+                lambda a: parties_views.party(a, owner_id),
                 writes=False,
             )
         self.parcel_number = QLineEdit(parcel.parcel_number if parcel else "")
         self.parcel_number.setObjectName("parcel_number")
-        forms.limit_to(self.parcel_number, Parcel.parcel_number)
+        _limit(self.parcel_number, "parcel_number")
         self.parcel_number.setPlaceholderText("e.g. 281-1005-12-000")
         self.site_address = QLineEdit(parcel.site_address if parcel else "")
         self.site_address.setObjectName("site_address")
-        forms.limit_to(self.site_address, Parcel.site_address)
+        _limit(self.site_address, "site_address")
         self.owner_picker = PartyPicker(
             app, role="owner", chosen=owner, name="owner", none_text="No owner"
         )

@@ -17,11 +17,7 @@ next to the field.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import date, timedelta
-from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QStringListModel, Qt, Signal
 from PySide6.QtGui import QFont, QKeyEvent, QKeySequence, QShortcut
@@ -43,63 +39,45 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import card_numbers, ledger, parties, settings_store, words
+from clerk_desk import card_numbers, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
-from clerk_desk.fees import find_fees
 from clerk_desk.kinds import TenderKind
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipts import service as receipts
-from clerk_desk.receipts.service import LineEntry, SaleTotals, TenderEntry
-from clerk_desk.receipts.views import DrawerView, Period, ReceiptRow
-from ui import forms, operations, printing
-from ui.operations import App, FieldErrors, perform, run_in_background
+from clerk_desk.receipts import views as receipt_views
+from clerk_desk.receipts.acts import DrawerAct, drawer_acts
+from clerk_desk.receipts.rules import LineEntry, SaleTotals, TenderEntry, TenderProblem
+from clerk_desk.receipts.views import (
+    DrawerView,
+    DueRow,
+    FeeChoice,
+    PayerRow,
+)
+from ui import forms, operations
+from ui.close_out_dialog import CloseOutDialog
+from ui.drawer_dialogs import DrawersDialog, OpenDrawerDialog, print_drawer_reports
+from ui.kit.style import (
+    BAD,
+    CAUTION_BACKGROUND,
+    DISABLED_BORDER,
+    DISABLED_TEXT,
+    GOOD,
+    INFO,
+    LATE,
+    NOTE_BACKGROUND,
+)
+from ui.operations import App, FieldErrors, perform
 from ui.receipt_dialogs import (
-    CloseOutDialog,
-    DrawersDialog,
-    OpenDrawerDialog,
-    ReceiptDialog,
     ReceiptSettingsDialog,
-    VoidDialog,
-    print_drawer_reports,
     print_receipt,
     station_name,
 )
+from ui.receipts_register import ReceiptsRegister
+from ui.register_page import show_acts
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
-GREEN, RED = "#1b5e20", "#b00020"
-
-
-# ---- plain rows ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PayerRow:
-    id: int
-    name: str
-    address: str
-
-
-@dataclass(frozen=True, slots=True)
-class DueRow:
-    id: int
-    description: str
-    record: str
-    due_on: date | None
-    balance: Money
-
-
-@dataclass(frozen=True, slots=True)
-class FeeChoice:
-    code: str
-    description: str
-    amount: Money
-
-    @property
-    def label(self) -> str:
-        return f"{self.code} — {self.description} — {self.amount.format()}"
 
 
 def tender_detail(tender: TenderEntry) -> str:
@@ -114,11 +92,13 @@ def tender_detail(tender: TenderEntry) -> str:
     return ""
 
 
-def tender_error_field(name: str) -> str:
-    """The tab's error line for a tender field the core names (``money_order_number``)."""
-    if name in ("money_order_number", "amount"):
-        return "tender_amount" if name == "amount" else name
-    return "card"  # the line under the tender row: check, card, and any card number typed
+def under_tender_row(problem: TenderProblem) -> InvalidInput:
+    """The tender refused, for the tab's error line of its part: the amount's, the money
+    order number's, or the line under the tender row (a check, a card, a card number typed)."""
+    field = {"amount": "tender_amount", "money_order_number": "money_order_number"}.get(
+        problem.part, "card"
+    )
+    return InvalidInput(problem.message, field=field, cite=problem.cite)
 
 
 PAYER_COLUMNS = (
@@ -135,24 +115,6 @@ TENDER_COLUMNS = (
     TableColumn("Tender", lambda r: TenderKind(r.kind).label),
     TableColumn("Detail", tender_detail),
     TableColumn("Amount", lambda r: r.amount.format(), align=RIGHT),
-)
-REGISTER_COLUMNS = (
-    TableColumn("Receipt", lambda r: r.number),
-    TableColumn(
-        "Date and time",
-        lambda r: words.local_time(r.issued_at, None),
-    ),
-    TableColumn("Payer", lambda r: r.payer_name),
-    TableColumn("Total", lambda r: r.total.format(), align=RIGHT),
-    TableColumn(
-        "Status",
-        lambda r: "VOID" if r.status == "void" else r.kind.capitalize(),
-        colour=lambda r: "#f8d7da" if r.status == "void" else None,
-    ),
-    TableColumn("Tenders", lambda r: r.tender_kinds),
-    TableColumn("References", lambda r: r.references),
-    TableColumn("Operator", lambda r: r.operator_name),
-    TableColumn("Station", lambda r: r.station),
 )
 
 
@@ -242,7 +204,8 @@ class ReceiptsTab(QWidget):
         self._build_strip()
         self.pages = QStackedWidget()
         self.pages.addWidget(self._build_sale())
-        self.pages.addWidget(self._build_register())
+        self.register = ReceiptsRegister(self.app, self)
+        self.pages.addWidget(self.register)
         layout = QVBoxLayout(self)
         layout.addWidget(self.strip)
         layout.addWidget(self.pages, 1)
@@ -275,9 +238,14 @@ class ReceiptsTab(QWidget):
         self.stale_close_button = QPushButton()
         self.stale_close_button.setObjectName("close_out_earlier_day")
         self.stale_close_button.setStyleSheet(
-            "QPushButton { background: #fff4d6; color: #8a5a00; font-weight: bold;"
-            " border: 2px solid #b00020; border-radius: 4px; padding: 4px 10px; }"
-            "QPushButton:disabled { color: #9a9a9a; border-color: #c8c8c8; }"
+            f"QPushButton {{ background: {CAUTION_BACKGROUND}; color: {LATE}; font-weight: bold;"
+            f" border: 2px solid {BAD}; border-radius: 4px; padding: 4px 10px; }}"
+            f"QPushButton:disabled {{ color: {DISABLED_TEXT}; border-color: {DISABLED_BORDER}; }}"
+        )
+        self.stale_close_button.setProperty(
+            "tip",
+            "Count it and close it out (the close-out report and deposit slip print), "
+            "then open today's drawer.",
         )
         self.stale_close_button.setVisible(False)
         for button in (
@@ -287,10 +255,6 @@ class ReceiptsTab(QWidget):
             self.settings_button,
         ):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        if not self.app.operator.may(Permission.CLOSE_DRAWER):
-            self.close_out_button.setToolTip(
-                refusal(self.app.operator.role, Permission.CLOSE_DRAWER)
-            )
         row = QHBoxLayout(self.strip)
         row.setContentsMargins(6, 4, 6, 4)
         row.addWidget(self.sale_view_button)
@@ -309,9 +273,27 @@ class ReceiptsTab(QWidget):
         return label
 
     def _build_sale(self) -> QWidget:
+        """The sale, top to bottom at the left (payer, lines, tenders), the totals at the
+        right."""
         page = QWidget()
         page.setObjectName("sale_page")
-        # -- payer
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self._build_payer_box())
+        left_layout.addWidget(self._build_lines_box(), 1)
+        left_layout.addWidget(self._build_tender_box())
+        row = QHBoxLayout(page)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(left, 1)
+        row.addWidget(self._build_totals())
+        for button in page.findChildren(QPushButton):
+            button.setAutoDefault(False)
+        self.sale_page = page
+        return page
+
+    def _build_payer_box(self) -> QGroupBox:
+        """1. Payer: a party found as the name is typed (or a walk-in's name), what they owe."""
         payer_box = QGroupBox("1. Payer")
         self.payer_search = PayerField(
             "Type the payer's name (Enter picks), or a walk-in's full name"
@@ -369,8 +351,10 @@ class ReceiptsTab(QWidget):
         payer_layout.addLayout(due_row)
         payer_layout.addWidget(self._error("due_amount", self.due_amount))
         payer_box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        return payer_box
 
-        # -- lines
+    def _build_lines_box(self) -> QGroupBox:
+        """2. What is paid: a fee code or word, an amount owed, actual City expenses."""
         lines_box = QGroupBox("2. What is paid")
         self.fee_field = QLineEdit()
         self.fee_field.setObjectName("fee_field")
@@ -427,8 +411,10 @@ class ReceiptsTab(QWidget):
         lines_layout.addWidget(self.line_table, 1)
         lines_layout.addWidget(self._error("lines", self.line_table))
         lines_layout.addLayout(total_row)
+        return lines_box
 
-        # -- tenders
+    def _build_tender_box(self) -> QGroupBox:
+        """3. Paid by: cash, check, card or money order, several at once."""
         tender_box = QGroupBox("3. Paid by")
         self.tender_kind = QComboBox()
         self.tender_kind.setObjectName("tender_kind")
@@ -498,8 +484,10 @@ class ReceiptsTab(QWidget):
         tender_layout.addWidget(self.money_order_error)
         tender_layout.addWidget(self._error("tender_amount", self.tender_amount))
         tender_layout.addWidget(self.tender_table)
+        return tender_box
 
-        # -- totals (right)
+    def _build_totals(self) -> QWidget:
+        """The totals, the change shown big, Save and Clear, and the last receipt written."""
         totals_box = QGroupBox("Totals")
         grid = QGridLayout(totals_box)
         self.total_value = QLabel()
@@ -527,7 +515,7 @@ class ReceiptsTab(QWidget):
         self.problems_label = QLabel()
         self.problems_label.setObjectName("problems_label")
         self.problems_label.setWordWrap(True)
-        self.problems_label.setStyleSheet(f"color: {RED};")
+        self.problems_label.setStyleSheet(f"color: {BAD};")
         grid.addWidget(self.problems_label, 4, 0, 1, 2)
         tenders_error = self._error("tenders")
         grid.addWidget(tenders_error, 5, 0, 1, 2)
@@ -542,7 +530,7 @@ class ReceiptsTab(QWidget):
         self.last_label.setWordWrap(True)
         self.last_label.setTextFormat(Qt.TextFormat.RichText)
         self.last_label.setStyleSheet(
-            "background: #e8f1fb; color: #1d4f7a; padding: 6px; border-radius: 3px;"
+            f"background: {NOTE_BACKGROUND}; color: {INFO}; padding: 6px; border-radius: 3px;"
         )
         self.last_label.setVisible(False)
         station_error = self._error("station")
@@ -556,90 +544,12 @@ class ReceiptsTab(QWidget):
         right_layout.addWidget(self.last_label)
         right.setMinimumWidth(300)
         right.setMaximumWidth(380)
-
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(payer_box)
-        left_layout.addWidget(lines_box, 1)
-        left_layout.addWidget(tender_box)
-        row = QHBoxLayout(page)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(left, 1)
-        row.addWidget(right)
-        for button in page.findChildren(QPushButton):
-            button.setAutoDefault(False)
-        self.sale_page = page
-        return page
-
-    def _build_register(self) -> QWidget:
-        page = QWidget()
-        page.setObjectName("register_page")
-        today = self.app.desk.clock.today()
-        self.register_search = forms.SearchField(
-            "Search number, payer, amount or reference (Down arrow to the list)"
-        )
-        self.register_search.setObjectName("register_search")
-        self.since_edit = forms.date_edit(today - timedelta(days=30), name="since")
-        self.until_edit = forms.date_edit(today, name="until")
-        self.today_button = QPushButton("To&day")
-        top = QHBoxLayout()
-        top.addWidget(self.register_search, 1)
-        since_label = QLabel("&From")
-        since_label.setBuddy(self.since_edit)
-        top.addWidget(since_label)
-        top.addWidget(self.since_edit)
-        until_label = QLabel("&to")
-        until_label.setBuddy(self.until_edit)
-        top.addWidget(until_label)
-        top.addWidget(self.until_edit)
-        top.addWidget(self.today_button)
-        self.register_model = RowsModel(REGISTER_COLUMNS, self)
-        self.register_model.set_dimmed(lambda r: r.status == "void")
-        self.register_table = forms.make_table(self.register_model, name="register_table")
-        forms.size_columns(self.register_table, {0: 14, 1: 18, 2: 30, 3: 11, 4: 10, 5: 14, 6: 20})
-        self.register_count = QLabel()
-        self.register_count.setObjectName("register_count")
-        self.open_receipt_button = QPushButton("&Open receipt…")
-        self.open_receipt_button.setToolTip("Enter, or double-click the row")
-        self.reprint_button = QPushButton("Re&print")
-        self.void_button = QPushButton("&Void…")
-        self.register_pdf_button = QPushButton("Register P&DF…")
-        self.register_excel_button = QPushButton("Register Exce&l…")
-        self.register_excel_button.setToolTip(
-            "The register of the dates shown, one row per receipt"
-        )
-        self.gl_pdf_button = QPushButton("GL distribution PD&F…")
-        self.gl_excel_button = QPushButton("GL distribution E&xcel…")
-        self.export_button = QPushButton("Export to &Excel…")
-        self.export_button.setToolTip(
-            "Receipts of the dates shown with their lines, one row a line"
-        )
-        buttons = QHBoxLayout()
-        for button in (self.open_receipt_button, self.reprint_button, self.void_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.register_count)
-        buttons.addSpacing(12)
-        for button in (
-            self.register_pdf_button,
-            self.register_excel_button,
-            self.gl_pdf_button,
-            self.gl_excel_button,
-            self.export_button,
-        ):
-            buttons.addWidget(button)
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(self.register_table, 1)
-        layout.addLayout(buttons)
-        for button in page.findChildren(QPushButton):
-            button.setAutoDefault(False)
-        return page
+        return right
 
     def _connect(self) -> None:
         self._views.idToggled.connect(self._view_toggled)
+        self.register.status.connect(self.status.emit)
+        self.register.receipts_changed.connect(self.refresh_drawer)
         self.open_drawer_button.clicked.connect(self.open_drawer)
         self.close_out_button.clicked.connect(self.close_out)
         self.stale_close_button.clicked.connect(self.close_out)
@@ -699,27 +609,11 @@ class ReceiptsTab(QWidget):
         escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.sale_page)
         escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         escape.activated.connect(lambda: self.clear_sale(ask=True))
-        # register
-        self.register_search.search_requested.connect(lambda _t: self.refresh_register())
-        self.register_search.move_down.connect(self._enter_register)
-        self.since_edit.dateChanged.connect(lambda _d: self.refresh_register())
-        self.until_edit.dateChanged.connect(lambda _d: self.refresh_register())
-        self.today_button.clicked.connect(self._today_only)
-        self.register_table.doubleClicked.connect(lambda _i: self.open_receipt())
-        forms.on_enter(self.register_table, self.open_receipt)
-        self.open_receipt_button.clicked.connect(self.open_receipt)
-        self.reprint_button.clicked.connect(self.reprint_selected)
-        self.void_button.clicked.connect(self.void_selected)
-        self.register_pdf_button.clicked.connect(self.print_register)
-        self.register_excel_button.clicked.connect(self.export_register_receipts)
-        self.gl_pdf_button.clicked.connect(self.print_gl_distribution)
-        self.gl_excel_button.clicked.connect(self.export_gl_distribution)
-        self.export_button.clicked.connect(self.export_register)
 
     # ---- what the main window calls --------------------------------------------------------------
 
     def focus_search(self) -> None:
-        field = self.register_search if self.register_view_active() else self.payer_search
+        field = self.register.register_search if self.register_view_active() else self.payer_search
         field.setFocus(Qt.FocusReason.ShortcutFocusReason)
         field.selectAll()
 
@@ -728,7 +622,12 @@ class ReceiptsTab(QWidget):
         self.refresh_drawer()
         self._load_fees()
         if self.register_view_active():
-            self.refresh_register()
+            self.register.refresh()
+
+    def export_register(self) -> None:
+        """File → Export current register: the receipts of the Register's days with their
+        lines, to Excel."""
+        self.register.export_register()
 
     def show_record(self, record_type: str, record_id: str) -> None:
         """From the Today tab: a drawer left open is closed out here. From another tab: a
@@ -743,8 +642,7 @@ class ReceiptsTab(QWidget):
         first if another sale is half entered)."""
 
         def work(action: Action) -> PayerRow:
-            party = parties.get_party(action.session, party_id)
-            return PayerRow(party.id, party.name, party.mailing_address.replace("\n", ", "))
+            return receipt_views.payer(action, party_id)
 
         payer = perform(self, self.app, work, writes=False)
         if payer is None:
@@ -766,14 +664,13 @@ class ReceiptsTab(QWidget):
     def refresh_drawer(self) -> None:
         self.station = station_name()
 
-        def read(action: Action) -> DrawerView | None:
-            drawer = receipts.current_drawer(action.session, self.station)
-            if drawer is None:
-                return None
-            zone = action.clock.local_now().tzinfo
-            return receipts.drawer_view(action.session, drawer.id, tz=zone)
+        station = self.station
 
-        self.drawer = perform(self, self.app, read, writes=False)
+        def read(action: Action) -> tuple[DrawerView | None, dict[DrawerAct, str | None]]:
+            return receipt_views.station_drawer(action, station), drawer_acts(action, station)
+
+        loaded = perform(self, self.app, read, writes=False)
+        self.drawer, acts = loaded if loaded is not None else (None, None)
         e = forms.escape
         today = self.app.desk.clock.today()
         stale_day = (
@@ -783,7 +680,7 @@ class ReceiptsTab(QWidget):
         )
         if self.drawer is None:
             self.drawer_label.setText(
-                f"<b>{e(self.station)}</b>: <span style='color:{RED}'>no drawer open</span> — "
+                f"<b>{e(self.station)}</b>: <span style='color:{BAD}'>no drawer open</span> — "
                 "open it with the starting cash before taking payment"
             )
         else:
@@ -791,43 +688,28 @@ class ReceiptsTab(QWidget):
             when = words.clock_time(v.opened_at)
             if v.opened_at.date() != today:
                 when = f"{words.us_date(v.opened_at.date())} {when}"
-                when = f"<span style='color:{RED}'>{when} (an earlier day: close it out)</span>"
+                when = f"<span style='color:{BAD}'>{when} (an earlier day: close it out)</span>"
             self.drawer_label.setText(
                 f"<b>{e(self.station)}</b> drawer open since {when} · starting "
                 f"{v.opening_cash.format()} · expected cash <b>{v.expected_cash.format()}</b>"
                 f" · checks {v.expected_checks.format()} · {v.receipts} receipt"
                 f"{'' if v.receipts == 1 else 's'}"
             )
-        is_open = self.drawer is not None
-        may_close = self.app.operator.may(Permission.CLOSE_DRAWER)
-        self.open_drawer_button.setEnabled(not is_open)
-        self.close_out_button.setEnabled(is_open and may_close)
-        self.save_button.setEnabled(
-            is_open and stale_day is None and self.app.operator.may(Permission.TAKE_PAYMENT)
+        show_acts(
+            {
+                DrawerAct.OPEN: self.open_drawer_button,
+                DrawerAct.TAKE_PAYMENT: self.save_button,
+                DrawerAct.CLOSE_OUT: self.close_out_button,
+            },
+            acts,
+            "The drawer could not be read.",
         )
-        if not is_open:
-            tip = f"Open the drawer of {self.station} first (Open drawer…)"
-        elif stale_day is not None:
-            day = words.earlier_day(stale_day, today)
-            tip = (
-                f"The open drawer is {day}'s ({words.us_date(stale_day)}): no payment goes into "
-                f"an earlier day's batch. Close out {day}'s drawer, then open today's."
-            )
-        else:
-            tip = ""
-        self.save_button.setToolTip(tip)
         self.stale_close_button.setVisible(stale_day is not None)
         if stale_day is not None:
             self.stale_close_button.setText(
                 f"Close out {words.earlier_day(stale_day, today)}'s drawer…"
             )
-            self.stale_close_button.setEnabled(may_close)
-            self.stale_close_button.setToolTip(
-                "Count it and close it out (the close-out report and deposit slip print), "
-                "then open today's drawer."
-                if may_close
-                else refusal(self.app.operator.role, Permission.CLOSE_DRAWER)
-            )
+            show_acts({DrawerAct.CLOSE_OUT: self.stale_close_button}, acts, "")
 
     def open_drawer(self) -> None:
         if OpenDrawerDialog.ask(self, self.app, self.station) is not None:
@@ -841,8 +723,7 @@ class ReceiptsTab(QWidget):
 
     def _close_out(self, drawer_id: int) -> None:
         def read(action: Action) -> DrawerView:
-            zone = action.clock.local_now().tzinfo
-            return receipts.drawer_view(action.session, drawer_id, tz=zone)
+            return receipt_views.drawer(action, drawer_id)
 
         view = perform(self, self.app, read, writes=False)
         if view is None:
@@ -874,10 +755,7 @@ class ReceiptsTab(QWidget):
             return
 
         def work(action: Action) -> list[PayerRow]:
-            return [
-                PayerRow(p.id, p.name, p.mailing_address.replace("\n", ", "))
-                for p in parties.search_parties(action.session, text, limit=20)
-            ]
+            return receipt_views.payers(action, text)
 
         rows = perform(self, self.app, work, writes=False) or []
         self.payer_model.set_rows(rows)
@@ -932,10 +810,7 @@ class ReceiptsTab(QWidget):
         party_id = self.party.id
 
         def work(action: Action) -> list[DueRow]:
-            return [
-                DueRow(d.id, d.description, f"{d.record_type} {d.record_id}", d.due_on, d.balance)
-                for d in ledger.outstanding(action.session, party_id=party_id)
-            ]
+            return receipt_views.dues_of(action, party_id)
 
         self.due_model.set_rows(perform(self, self.app, work, writes=False) or [])
 
@@ -1026,7 +901,7 @@ class ReceiptsTab(QWidget):
 
     def _add_due(self, due_id: int, amount: Money | None) -> None:
         line = perform(
-            self, self.app, lambda a: receipts.due_line(a.session, due_id, amount), writes=False
+            self, self.app, lambda a: receipt_views.due_line_for(a, due_id, amount), writes=False
         )
         if line is not None:
             self.lines.append(line)
@@ -1041,13 +916,7 @@ class ReceiptsTab(QWidget):
     # ---- lines -----------------------------------------------------------------------------------
 
     def _load_fees(self) -> None:
-        def work(action: Action) -> list[FeeChoice]:
-            return [
-                FeeChoice(f.code, f.description, f.amount)
-                for f in find_fees(action.session, "", on=action.today())
-            ]
-
-        self.fees = perform(self, self.app, work, writes=False) or []
+        self.fees = perform(self, self.app, receipt_views.fee_choices, writes=False) or []
         model = self.fee_completer.model()
         assert isinstance(model, QStringListModel)
         model.setStringList([fee.label for fee in self.fees])
@@ -1071,16 +940,7 @@ class ReceiptsTab(QWidget):
         )
 
         def work(action: Action) -> LineEntry | list[str]:
-            if code is not None:
-                return receipts.fee_line(
-                    action.session, code, on=action.today(), reference=reference
-                )
-            found = find_fees(action.session, text, on=action.today())
-            if len(found) == 1:
-                return receipts.fee_line(
-                    action.session, found[0].code, on=action.today(), reference=reference
-                )
-            return [f.code for f in found]
+            return receipt_views.fee_line_for(action, code or text, reference=reference)
 
         result = perform(self, self.app, work, writes=False)
         if result is None:
@@ -1120,7 +980,7 @@ class ReceiptsTab(QWidget):
         def work(action: Action) -> LineEntry:
             try:
                 amount = Money.parse(amount_text, field="expense", allow_zero=False)
-                return receipts.expense_line(action.session, amount, note, reference=reference)
+                return receipt_views.city_expenses_line(action, amount, note, reference=reference)
             except InvalidInput as error:
                 raise InvalidInput(error.message, field="expense") from None
 
@@ -1215,6 +1075,18 @@ class ReceiptsTab(QWidget):
             ),
         )
 
+    def _tender_part(self, part: str) -> QLineEdit | None:
+        """The field of the tender row that holds ``part`` of a tender (None: its kind)."""
+        fields = {
+            "amount": self.tender_amount,
+            "check_number": self.check_number,
+            "name_on_check": self.name_on_check,
+            "card_last4": self.card_last4,
+            "card_authorization": self.card_authorization,
+            "money_order_number": self.money_order_number,
+        }
+        return fields.get(part)
+
     def add_tender(self) -> None:
         self.errors.clear()
         try:
@@ -1222,18 +1094,13 @@ class ReceiptsTab(QWidget):
         except InvalidInput as error:
             self.errors.show(error)
             return
-        problems = [
-            p
-            for p in receipts.check_sale([], [entry]).problems
-            if (p.field or "").startswith("tender_0")
-        ]
-        if problems:
-            field = (problems[0].field or "").removeprefix("tender_0_")
-            widget = getattr(self, field, None)
-            self.errors.show(InvalidInput(problems[0].message, field=tender_error_field(field)))
-            if isinstance(widget, QLineEdit):
-                if "full card number" in problems[0].message:
-                    widget.clear()
+        problem = receipts.tender_problem(entry)
+        if problem is not None:
+            self.errors.show(under_tender_row(problem))
+            widget = self._tender_part(problem.part)
+            if widget is not None:
+                if card_numbers.find_card_number(widget.text()) is not None:
+                    widget.clear()  # a card number is not left on the screen either
                 widget.setFocus(Qt.FocusReason.OtherFocusReason)
             return
         self.tenders.append(entry)
@@ -1270,11 +1137,11 @@ class ReceiptsTab(QWidget):
         self.tendered_value.setText(totals.tendered.format())
         self.short_value.setText(totals.short.format())
         self.short_value.setStyleSheet(
-            f"color: {RED};" if totals.short > Money.zero() else "color: palette(text);"
+            f"color: {BAD};" if totals.short > Money.zero() else "color: palette(text);"
         )
         self.change_value.setText(totals.change.format())
         self.change_value.setStyleSheet(
-            f"color: {GREEN};" if totals.change > Money.zero() else "color: palette(text);"
+            f"color: {GOOD};" if totals.change > Money.zero() else "color: palette(text);"
         )
         self.tender_amount.setPlaceholderText(
             totals.short.format() if totals.short > Money.zero() else "amount"
@@ -1287,7 +1154,7 @@ class ReceiptsTab(QWidget):
             ]
         self.problems_label.setText("\n".join(shown))
         self.problems_label.setStyleSheet(
-            f"color: {RED};" if self.tenders else "color: palette(placeholder-text);"
+            f"color: {BAD};" if self.tenders else "color: palette(placeholder-text);"
         )
 
     def _enter_with_nothing_to_add(self) -> None:
@@ -1325,12 +1192,8 @@ class ReceiptsTab(QWidget):
                     lines=lines,
                     tenders=tenders,
                 )
-            except InvalidInput as error:  # tender_1_money_order_number: under the tender row
-                match = re.fullmatch(r"tender_\d+_(\w+)", error.field or "")
-                if match is None:
-                    raise
-                field = tender_error_field(match.group(1))
-                raise InvalidInput(error.message, field=field, cite=error.cite) from None
+            except TenderProblem as problem:  # the second tender's number: under the tender row
+                raise under_tender_row(problem) from None
             return receipt.id, receipt.number, receipt.total, receipt.change
 
         saved = perform(self, self.app, work, errors=self.errors)
@@ -1342,7 +1205,7 @@ class ReceiptsTab(QWidget):
         self.last_label.setText(
             f"Receipt <b>{e(number)}</b> · {e(payer_name)} · {total.format()}"
             + (
-                f"<br><span style='font-size:16pt; color:{GREEN}'><b>Change due "
+                f"<br><span style='font-size:16pt; color:{GOOD}'><b>Change due "
                 f"{change.format()}</b></span>"
                 if change
                 else ""
@@ -1433,188 +1296,7 @@ class ReceiptsTab(QWidget):
             return
         self.pages.setCurrentIndex(number)
         if number == self.REGISTER:
-            self.refresh_register()
-            self.register_search.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.register.refresh()
+            self.register.register_search.setFocus(Qt.FocusReason.OtherFocusReason)
         else:
             self.payer_search.setFocus(Qt.FocusReason.OtherFocusReason)
-
-    def period(self) -> Period:
-        since, until = forms.to_date(self.since_edit), forms.to_date(self.until_edit)
-        return Period(min(since, until), max(since, until))
-
-    def _today_only(self) -> None:
-        today = self.app.desk.clock.today()
-        for edit in (self.since_edit, self.until_edit):
-            edit.blockSignals(True)
-            edit.setDate(forms.date_edit(today, name="x").date())
-            edit.blockSignals(False)
-        self.refresh_register()
-
-    def refresh_register(self) -> None:
-        text = self.register_search.text()
-        period = self.period()
-        selected = self.selected_receipt()
-
-        def work(action: Action) -> list[ReceiptRow]:
-            zone = action.clock.local_now().tzinfo
-            return receipts.search_receipts(
-                action.session, text, since=period.since, until=period.until, tz=zone
-            )
-
-        try:
-            rows = perform(self, self.app, work, writes=False)
-        except InvalidInput:
-            rows = None
-        if rows is None:
-            return
-        self.register_model.set_rows(rows)
-        count = len(rows)
-        self.register_count.setText(
-            "No receipts match"
-            if not count
-            else f"{count} receipt{'' if count == 1 else 's'}"
-            + (" (newest shown — type more to narrow)" if count >= 200 else "")
-        )
-        number = self.register_model.row_of(lambda r: selected is not None and r.id == selected.id)
-        forms.select_row(self.register_table, max(number, 0))
-
-    def selected_receipt(self) -> ReceiptRow | None:
-        row = forms.selected_row(self.register_table)
-        return row if isinstance(row, ReceiptRow) else None
-
-    def _enter_register(self) -> None:
-        self.register_table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected_receipt() is None:
-            forms.select_row(self.register_table, 0)
-
-    def open_receipt(self) -> None:
-        row = self.selected_receipt()
-        if row is None:
-            return
-
-        def written(number: str) -> None:
-            self.status.emit(f"Receipt {number} written (correcting {row.number}).")
-
-        if ReceiptDialog.ask(self, self.app, row.id, on_written=written):
-            self.refresh_register()
-            self.refresh_drawer()
-
-    def reprint_selected(self) -> None:
-        row = self.selected_receipt()
-        if row is not None:
-            printed, duplicate = print_receipt(self, self.app, row.id)
-            if printed:
-                self.status.emit(
-                    f"Receipt {row.number} printed" + (" (DUPLICATE)" if duplicate else "")
-                )
-
-    def void_selected(self) -> None:
-        row = self.selected_receipt()
-        if row is None:
-            return
-        summary = f"Receipt {row.number}: {row.total.format()} from {row.payer_name}"
-        if VoidDialog.ask(self, self.app, row.id, summary):
-            self.refresh_register()
-            self.refresh_drawer()
-            self.status.emit(f"Receipt {row.number} voided.")
-
-    def print_register(self) -> None:
-        from reports.receipts_reports import register_pdf
-
-        period = self.period()
-
-        def work(action: Action) -> bytes:
-            zone = action.clock.local_now().tzinfo
-            rows = receipts.register_rows(action.session, period, tz=zone)
-            profile = settings_store.city_profile(action.session)
-            return register_pdf(rows, profile=profile, period=period)
-
-        pdf = perform(self, self.app, work, writes=False)
-        if pdf is not None:
-            printing.print_or_explain(self, pdf, title=f"Receipts register {period}")
-
-    def print_gl_distribution(self) -> None:
-        from reports.receipts_reports import gl_distribution_pdf
-
-        period = self.period()
-
-        def work(action: Action) -> bytes:
-            zone = action.clock.local_now().tzinfo
-            totals = receipts.gl_distribution(action.session, period, tz=zone)
-            profile = settings_store.city_profile(action.session)
-            return gl_distribution_pdf(totals, profile=profile, period=period)
-
-        pdf = perform(self, self.app, work, writes=False)
-        if pdf is not None:
-            printing.print_or_explain(self, pdf, title=f"GL distribution {period}")
-
-    def _ask_xlsx(self, title: str, suggested: str) -> str | None:
-        path = forms.ask_save_path(self, title, suggested, EXCEL_FILTER)
-        if path and not path.lower().endswith(".xlsx"):
-            path += ".xlsx"
-        return path
-
-    def export_gl_distribution(self) -> None:
-        from reports.receipts_reports import gl_distribution_excel
-
-        period = self.period()
-        path = self._ask_xlsx(
-            "Save the GL distribution", f"gl-distribution-{period.since}-{period.until}.xlsx"
-        )
-        if not path:
-            return
-
-        def work(action: Action) -> int:
-            zone = action.clock.local_now().tzinfo
-            totals = receipts.gl_distribution(action.session, period, tz=zone)
-            return gl_distribution_excel(path, totals, period=period)
-
-        count = perform(self, self.app, work, writes=False)
-        if count is not None:
-            self.status.emit(f"GL distribution ({count} accounts) written to {Path(path).name}")
-
-    def export_register_receipts(self) -> None:
-        """The receipts register of the date range, one row per receipt, to Excel."""
-        from reports.receipts_reports import register_excel
-
-        period = self.period()
-        path = self._ask_xlsx(
-            "Save the receipts register", f"register-{period.since}-{period.until}.xlsx"
-        )
-        if not path:
-            return
-        app = self.app
-
-        def work(progress: Callable[[int], bool]) -> int:
-            with app.desk.lookup(app.operator) as action:
-                zone = action.clock.local_now().tzinfo
-                rows = receipts.register_rows(action.session, period, tz=zone)
-            return register_excel(path, rows, period=period, progress=progress)
-
-        def done(count: int) -> None:
-            self.status.emit(f"Register of {count:,} receipts written to {Path(path).name}")
-
-        run_in_background(self, work, title="Writing the receipts register…", on_done=done)
-
-    def export_register(self) -> None:
-        """Receipts with their lines for the date range, to Excel, in the background."""
-        from reports.receipts_reports import register_lines_excel
-
-        period = self.period()
-        path = self._ask_xlsx(
-            "Export the receipts register", f"receipts-{period.since}-{period.until}.xlsx"
-        )
-        if not path:
-            return
-        app = self.app
-
-        def work(progress: Callable[[int], bool]) -> int:
-            with app.desk.lookup(app.operator) as action:
-                zone = action.clock.local_now().tzinfo
-                rows = receipts.register_line_rows(action.session, period, tz=zone)
-                return register_lines_excel(path, rows, period=period, progress=progress)
-
-        def done(count: int) -> None:
-            self.status.emit(f"{count:,} receipt lines written to {Path(path).name}")
-
-        run_in_background(self, work, title="Exporting the receipts register…", on_done=done)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta, tzinfo
+from dataclasses import replace
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -45,24 +45,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties_views, settings_store, words
-from clerk_desk.deadlines import CityCalendar
+from clerk_desk import parties_views, settings_store
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
-from clerk_desk.history import HistoryEntry
-from clerk_desk.kinds import ApplicantKind, PartyKind, VendingStatus
-from clerk_desk.models import (
-    DoubtNotice,
-    VendingAppeal,
-    VendingApplication,
-    VendingParticipant,
-    VendingSlot,
-)
+from clerk_desk.kinds import ApplicantKind, PartyKind
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.validation import max_length
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
 from clerk_desk.vending.service import (
@@ -73,8 +63,14 @@ from clerk_desk.vending.service import (
     ApplicationData,
     ChecklistItem,
     ItemState,
-    ParticipantData,
-    SlotData,
+)
+from clerk_desk.vending.views import (
+    AppealRow,
+    ApplicationRow,
+    ParticipantRow,
+    ReviewView,
+    SlotRow,
+    day_text,
 )
 from clerk_desk.words import clock_time, format_day, plural
 from ui import forms, operations, printing
@@ -95,6 +91,7 @@ from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
 from ui.kit.fields import ChooseDateEdit, left_aligned
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
 from ui.kit.pickers import PartyPicker
+from ui.kit.style import ASIDE, HINT, text_sheet
 from ui.operations import App, attempt, perform
 from ui.parties_tab import PartyDialog
 
@@ -104,358 +101,7 @@ LIST_FILTER = "Spreadsheets (*.xlsx *.xlsm *.csv);;All files (*)"
 DEFAULT_HOURS = (time(9, 0), time(17, 0))
 
 
-def day_text(day: date | None) -> str:
-    """Sat 12/19/2026: a day in a table cell, with its weekday (festivals are weekends)."""
-    return "" if day is None else words.weekday_date(day)
-
-
 # ---- plain rows ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SlotRow:
-    """One exact day, its hours and one exact place."""
-
-    day: date
-    starts: time
-    ends: time
-    location: str
-
-    @property
-    def hours(self) -> str:
-        return f"{clock_time(self.starts)} to {clock_time(self.ends)}"
-
-    def data(self) -> SlotData:
-        return SlotData(self.day, self.starts, self.ends, self.location)
-
-
-@dataclass(frozen=True, slots=True)
-class ParticipantRow:
-    """A sponsor or participant on a sponsoring organization's list."""
-
-    name: str
-    role: str = "participant"
-    goods: str = ""
-    contact: str = ""
-
-    @property
-    def blank(self) -> bool:
-        return not (self.name.strip() or self.goods.strip() or self.contact.strip())
-
-    def data(self) -> ParticipantData:
-        return ParticipantData(self.name, self.role, self.goods, self.contact)
-
-
-@dataclass(frozen=True, slots=True)
-class NoticeRow:
-    """A written statement of the matters in doubt, and how it reached the applicant."""
-
-    id: int
-    prepared_at: datetime  # City Hall's time
-    prepared_by: str
-    matters: tuple[str, ...]
-    due_on: date
-    delivered_at: datetime | None  # City Hall's time
-    manner: str
-    findings: tuple[Finding, ...]  # late: delivered after its last day, or still undelivered
-
-    @classmethod
-    def of(cls, notice: DoubtNotice, zone: tzinfo, today: date) -> NoticeRow:
-        return cls(
-            notice.id,
-            notice.prepared_at.astimezone(zone),
-            notice.prepared_by_name,
-            tuple(str(m) for m in (notice.matters or {}).get("items", [])),
-            notice.due_on,
-            notice.delivered_at.astimezone(zone) if notice.delivered_at else None,
-            notice.delivered_manner,
-            tuple(vending.notice_findings(notice, today=today, zone=zone)),
-        )
-
-    @property
-    def late(self) -> bool:
-        return bool(self.findings)
-
-    @property
-    def prepared_text(self) -> str:
-        return f"{words.us_date(self.prepared_at.date())} {clock_time(self.prepared_at)}"
-
-    @property
-    def delivered_text(self) -> str:
-        if self.delivered_at is None:
-            return "not yet delivered"
-        return f"{words.us_date(self.delivered_at.date())} {clock_time(self.delivered_at)}"
-
-    @property
-    def label(self) -> str:
-        return f"Notice of {self.prepared_text} ({plural(len(self.matters), 'matter')})"
-
-
-@dataclass(frozen=True, slots=True)
-class AppealRow:
-    """An appeal of the Clerk's denial, and what the Common Council decided."""
-
-    id: int
-    filed_on: date
-    due_on: date
-    timely: bool
-    findings: tuple[Finding, ...]
-    meeting: str  # "Mon Dec 14, 2026", or nothing until decided
-    outcome: AppealOutcome | None
-    acted_on: date | None
-    conditions: str
-    note: str
-
-    @classmethod
-    def of(cls, appeal: VendingAppeal, zone: tzinfo) -> AppealRow:
-        meeting = appeal.meeting
-        return cls(
-            appeal.id,
-            appeal.filed_on,
-            appeal.due_on,
-            appeal.timely,
-            tuple(vending.appeal_findings(appeal)),
-            format_day(meeting.starts_at.astimezone(zone).date()) if meeting else "",
-            AppealOutcome(appeal.outcome) if appeal.outcome else None,
-            appeal.acted_on,
-            appeal.conditions,
-            appeal.note,
-        )
-
-    @property
-    def decided(self) -> bool:
-        return self.outcome is not None
-
-
-@dataclass(frozen=True, slots=True)
-class ApplicationRow:
-    """An application as the register and the details show it, read inside one action."""
-
-    id: int
-    number: str
-    permit_number: str
-    applicant_id: int
-    applicant: str
-    applicant_kind: ApplicantKind
-    event: str
-    goods: str
-    integral: bool
-    contact_name: str
-    contact_phone: str
-    contact_email: str
-    notes: str
-    applied_at: datetime  # City Hall's time
-    received_by: str
-    doubt_due_on: date
-    status: VendingStatus
-    police_submitted_on: date | None
-    police_approved_on: date | None
-    police_approved_by: str
-    police_note: str
-    conditions: str  # every condition printed on the permit, the Council's first
-    decided_on: date | None  # the decision that stands (the Council's, after an appeal)
-    decided_by: str
-    reasons: str
-    denied_on: date | None  # the Clerk's denial, kept after the Council acts
-    denied_by: str
-    appeal_due_on: date | None
-    permit_issued_on: date | None
-    withdrawn_reason: str
-    slots: tuple[SlotRow, ...]
-    participants: tuple[ParticipantRow, ...]
-    notices: tuple[NoticeRow, ...]
-    appeals: tuple[AppealRow, ...]
-    notice_due_on: date | None  # the last day of the statement of matters in doubt still owed
-    next_notice_due_on: date  # the last day of a notice written now (a correction's own clock)
-
-    @classmethod
-    def of(
-        cls, application: VendingApplication, zone: tzinfo, today: date, calendar: CityCalendar
-    ) -> ApplicationRow:
-        return cls(
-            id=application.id,
-            number=application.number,
-            permit_number=application.permit_number or "",
-            applicant_id=application.applicant_id,
-            applicant=application.applicant.name,
-            applicant_kind=ApplicantKind(application.applicant_kind),
-            event=application.event_name,
-            goods=application.goods,
-            integral=application.integral_to_event,
-            contact_name=application.contact_name,
-            contact_phone=application.contact_phone,
-            contact_email=application.contact_email,
-            notes=application.notes,
-            applied_at=application.applied_at.astimezone(zone),
-            received_by=application.received_by_name,
-            doubt_due_on=application.doubt_due_on,
-            status=VendingStatus(application.status),
-            police_submitted_on=application.police_submitted_on,
-            police_approved_on=application.police_approved_on,
-            police_approved_by=application.police_approved_by,
-            police_note=application.police_note,
-            conditions="\n".join(vending.permit_conditions(application)),
-            decided_on=application.decided_on,
-            decided_by=application.decided_by_name,
-            reasons=application.decision_reasons,
-            denied_on=application.denied_on,
-            denied_by=application.denied_by_name,
-            appeal_due_on=application.appeal_due_on,
-            permit_issued_on=application.permit_issued_on,
-            withdrawn_reason=application.withdrawn_reason,
-            slots=tuple(SlotRow(s.day, s.starts, s.ends, s.location) for s in application.slots),
-            participants=tuple(
-                ParticipantRow(p.name, p.role, p.goods, p.contact) for p in application.participants
-            ),
-            notices=tuple(NoticeRow.of(n, zone, today) for n in application.notices),
-            appeals=tuple(AppealRow.of(a, zone) for a in application.appeals),
-            notice_due_on=vending.notice_owed_on(application, calendar),
-            next_notice_due_on=vending.notice_due_on(application, calendar),
-        )
-
-    @property
-    def notice_owed(self) -> bool:
-        """Whether a written statement of the matters in doubt is still owed."""
-        return self.notice_due_on is not None
-
-    @property
-    def first_day(self) -> date | None:
-        return min((s.day for s in self.slots), default=None)
-
-    @property
-    def last_day(self) -> date | None:
-        return max((s.day for s in self.slots), default=None)
-
-    @property
-    def undecided(self) -> bool:
-        return self.status.undecided
-
-    @property
-    def permitted(self) -> bool:
-        return self.status.permitted and bool(self.permit_number)
-
-    @property
-    def sponsor(self) -> bool:
-        return self.applicant_kind is ApplicantKind.SPONSOR
-
-    @property
-    def closed(self) -> bool:
-        """Nothing more happens to it: withdrawn, or denied by the Council."""
-        return self.status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL)
-
-    @property
-    def open_appeal(self) -> AppealRow | None:
-        """The appeal waiting for the Council: only while the application is on appeal (a
-        withdrawn application's appeal is not before the Council)."""
-        if self.status is not VendingStatus.APPEALED:
-            return None
-        return next((a for a in reversed(self.appeals) if not a.decided), None)
-
-    @property
-    def decided_appeal(self) -> AppealRow | None:
-        return next((a for a in reversed(self.appeals) if a.decided), None)
-
-    @property
-    def police_review_open(self) -> bool:
-        return vending.police_review_open(self.status)
-
-    @property
-    def participant_count(self) -> int:
-        """The participants (not the sponsors) on a sponsoring organization's list: one copy
-        of the permit each."""
-        return sum(1 for p in self.participants if p.role != "sponsor") if self.sponsor else 0
-
-    @property
-    def undelivered(self) -> tuple[NoticeRow, ...]:
-        return tuple(n for n in self.notices if n.delivered_at is None)
-
-    @property
-    def received_text(self) -> str:
-        return f"{format_day(self.applied_at.date())}, {clock_time(self.applied_at)}"
-
-    @property
-    def places(self) -> str:
-        """The distinct places, in the order first named."""
-        seen: dict[str, None] = {}
-        for slot in self.slots:
-            seen.setdefault(slot.location, None)
-        return "; ".join(seen)
-
-    def data(self) -> ApplicationData:
-        return ApplicationData(
-            applicant_id=self.applicant_id,
-            applicant_kind=self.applicant_kind,
-            event_name=self.event,
-            goods=self.goods,
-            integral_to_event=self.integral,
-            contact_name=self.contact_name,
-            contact_phone=self.contact_phone,
-            contact_email=self.contact_email,
-            slots=tuple(s.data() for s in self.slots),
-            participants=tuple(p.data() for p in self.participants),
-            notes=self.notes,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewView:
-    """The checklist of an application as it stands today, and what follows from it."""
-
-    items: tuple[ChecklistItem, ...]
-    fee_owed: Money
-    matters: tuple[str, ...]  # as a doubt notice would list them
-    conditions: tuple[str, ...]  # what approval would write on the permit for pending items
-
-    def item(self, key: str) -> ChecklistItem | None:
-        return next((i for i in self.items if i.key == key), None)
-
-    @property
-    def not_met(self) -> tuple[ChecklistItem, ...]:
-        return tuple(i for i in self.items if i.state is ItemState.NOT_MET)
-
-    @property
-    def pending(self) -> tuple[ChecklistItem, ...]:
-        return tuple(i for i in self.items if i.state is ItemState.PENDING)
-
-
-def search_application_rows(
-    action: Action,
-    text: str = "",
-    *,
-    status: VendingStatus | None = None,
-    year: int | None = None,
-    limit: int = vending.SEARCH_LIMIT,
-) -> list[ApplicationRow]:
-    zone, today = action.zone, action.today()
-    return [
-        ApplicationRow.of(a, zone, today, action.calendar)
-        for a in vending.search_applications(
-            action.session, text, status=status, year=year, limit=limit
-        )
-    ]
-
-
-def application_row(action: Action, application_id: int) -> ApplicationRow:
-    return ApplicationRow.of(
-        vending.get_application(action.session, application_id),
-        action.zone,
-        action.today(),
-        action.calendar,
-    )
-
-
-def review_view(action: Action, application_id: int) -> ReviewView:
-    items = vending.review(action, application_id)
-    return ReviewView(
-        tuple(items),
-        vending_views.fee_owed(action.session, application_id),
-        tuple(vending.matters_in_doubt(items)),
-        tuple(vending.pending_conditions(items)),
-    )
-
-
-def history_rows(action: Action, application_id: int) -> list[HistoryEntry]:
-    return vending.history(action.session, application_id, zone=action.zone)
 
 
 # ---- small pieces ----------------------------------------------------------------------------
@@ -470,6 +116,14 @@ def bullet_list(lines: Sequence[str]) -> str:
 
 
 # ---- the checklist ---------------------------------------------------------------------------
+
+
+def _limited(edit: QLineEdit, name: str) -> QLineEdit:
+    """``edit`` taking no more characters than the application's field ``name`` stores."""
+    limit = vending_views.text_limits()[name]
+    if limit is not None:
+        edit.setMaxLength(limit)
+    return edit
 
 
 class ChecklistView(ChecklistPanel):
@@ -584,7 +238,7 @@ def slot_columns() -> tuple[EditColumn, ...]:
             lambda r: r.location,
             lambda r: r.location,
             lambda r, v: replace(r, location=v),
-            limit=max_length(VendingSlot.location),
+            limit=vending_views.text_limits()["location"],
         ),
     )
 
@@ -599,7 +253,7 @@ def participant_columns() -> tuple[EditColumn, ...]:
             lambda r: r.name,
             lambda r: r.name,
             lambda r, v: replace(r, name=v),
-            limit=max_length(VendingParticipant.name),
+            limit=vending_views.text_limits()["participant_name"],
         ),
         EditColumn(
             "Role",
@@ -614,14 +268,14 @@ def participant_columns() -> tuple[EditColumn, ...]:
             lambda r: r.goods,
             lambda r: r.goods,
             lambda r, v: replace(r, goods=v),
-            limit=max_length(VendingParticipant.goods),
+            limit=vending_views.text_limits()["goods"],
         ),
         EditColumn(
             "Contact",
             lambda r: r.contact,
             lambda r: r.contact,
             lambda r, v: replace(r, contact=v),
-            limit=max_length(VendingParticipant.contact),
+            limit=vending_views.text_limits()["participant_contact"],
         ),
     )
 
@@ -665,7 +319,7 @@ class ApplicationDialog(forms.FormDialog):
             chosen = perform(
                 parent,
                 app,
-                lambda a: PartyRow.of(vending.get_application(a.session, application.id).applicant),
+                lambda a: vending_views.applicant(a, application.id),
                 writes=False,
             )
         self.applicant = PartyPicker(app, role="applicant", chosen=chosen, name="applicant")
@@ -705,7 +359,7 @@ class ApplicationDialog(forms.FormDialog):
         kind_lines.addWidget(self.vendor_radio)
         self._kind_touched = application is not None
 
-        self.event_name = forms.limit_to(QLineEdit(), VendingApplication.event_name)
+        self.event_name = _limited(QLineEdit(), "event_name")
         self.event_name.setObjectName("event_name")
         self.event_name.setPlaceholderText("e.g. Prescott Daze")
         self.goods = plain_text(
@@ -713,11 +367,11 @@ class ApplicationDialog(forms.FormDialog):
         )
         self.integral = QCheckBox("Vending is an &integral part of the special event")
         self.integral.setObjectName("integral_to_event")
-        self.contact_name = forms.limit_to(QLineEdit(), VendingApplication.contact_name)
+        self.contact_name = _limited(QLineEdit(), "contact_name")
         self.contact_name.setObjectName("contact_name")
-        self.contact_phone = forms.limit_to(QLineEdit(), VendingApplication.contact_phone)
+        self.contact_phone = _limited(QLineEdit(), "contact_phone")
         self.contact_phone.setObjectName("contact_phone")
-        self.contact_email = forms.limit_to(QLineEdit(), VendingApplication.contact_email)
+        self.contact_email = _limited(QLineEdit(), "contact_email")
         self.contact_email.setObjectName("contact_email")
         contact_box = QWidget()
         contact_row = QHBoxLayout(contact_box)
@@ -770,7 +424,7 @@ class ApplicationDialog(forms.FormDialog):
         )
         self.people_count = QLabel()
         self.people_count.setObjectName("participants_count")
-        self.people_count.setStyleSheet("color: #555;")
+        self.people_count.setStyleSheet(text_sheet(HINT))
         people_buttons = QHBoxLayout()
         for button in (self.add_person_button, self.remove_person_button, self.import_button):
             people_buttons.addWidget(button)
@@ -785,7 +439,7 @@ class ApplicationDialog(forms.FormDialog):
         )
         self.people_note.setWordWrap(True)
         self.people_note.setTextFormat(Qt.TextFormat.RichText)
-        self.people_note.setStyleSheet("color: #444;")
+        self.people_note.setStyleSheet(text_sheet(ASIDE))
         self.people_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         people_lines.addWidget(self.people_note)
         people_lines.addWidget(self.people_table, 1)
@@ -992,7 +646,7 @@ class ApplicationDialog(forms.FormDialog):
         row = perform(
             self,
             self.app,
-            lambda a: parties_views.party_row(a.session, party_id),
+            lambda a: parties_views.party(a, party_id),
             writes=False,
         )
         if row is not None:
@@ -1145,7 +799,6 @@ class ApplicationDialog(forms.FormDialog):
                 saved = vending.receive_application(action, data)
             else:
                 saved = vending.correct_application(action, row.id, data)
-            action.session.flush()
             return saved.id
 
         return perform(self, self.app, work, errors=self.errors)
@@ -1188,7 +841,7 @@ class PoliceReviewDialog(forms.FormDialog):
             lambda: self.submitted.value() or today(), name="police_approved_on"
         )
         self.approved.set_value(application.police_approved_on)
-        self.approved_by = forms.limit_to(QLineEdit(), VendingApplication.police_approved_by)
+        self.approved_by = _limited(QLineEdit(), "police_approved_by")
         self.approved_by.setObjectName("police_approved_by")
         self.approved_by.setPlaceholderText("e.g. Chief of Police, or the officer who signed")
         self.approved_by.setText(application.police_approved_by)
@@ -1334,7 +987,6 @@ class DoubtNoticeDialog(forms.FormDialog):
 
         def work(action: Action) -> int:
             notice = vending.prepare_doubt_notice(action, application_id, clerk_text=text)
-            action.session.flush()
             return notice.id
 
         return perform(self, self.app, forms.as_field_error(work, "clerk_text"), errors=self.errors)
@@ -1376,7 +1028,7 @@ class DeliveryDialog(forms.FormDialog):
         self.manner.addItems(list(DELIVERY_MANNERS))
         typed = self.manner.lineEdit()
         if typed is not None:
-            typed.setMaxLength(max_length(DoubtNotice.delivered_manner) or 40)
+            typed.setMaxLength(vending_views.text_limits()["delivered_manner"] or 40)
         self.add_top(
             forms.banner(
                 f"{application.number}, {application.applicant}: the written statement of the "
@@ -1628,9 +1280,7 @@ class AppealDialog(forms.FormDialog):
         found = perform(
             self,
             self.app,
-            lambda a: vending_views.appeal_preview(
-                vending.get_application(a.session, application_id), day
-            ),
+            lambda a: vending_views.appeal_preview_of(a, application_id, day),
             writes=False,
         )
         self.timing.set_findings(found or [])
@@ -1640,7 +1290,6 @@ class AppealDialog(forms.FormDialog):
 
         def work(action: Action) -> int:
             appeal = vending.file_appeal(action, application_id, filed_on=day)
-            action.session.flush()
             return appeal.id
 
         return perform(self, self.app, forms.as_field_error(work, "filed_on"), errors=self.errors)
@@ -1749,9 +1398,7 @@ class CouncilDecisionDialog(forms.FormDialog):
         appeal_id = self.appeal.id
 
         def work(action: Action) -> tuple[list[MeetingRow], list[int], list[int]]:
-            held, later = vending_views.appeal_meetings(
-                action.session, appeal_id, now=action.now(), zone=action.zone
-            )
+            held, later = vending_views.meetings_for_appeal(action, appeal_id)
             return meeting_rows(action), held, later
 
         found = perform(self, self.app, work, writes=False)

@@ -45,10 +45,22 @@ from clerk_desk.today import TodayItem
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
 from clerk_desk.vending.service import PERMIT_CITE, PROCEDURE_CITE
+from clerk_desk.vending.views import (
+    AppealRow,
+    ApplicationRow,
+    NoticeRow,
+    ReviewView,
+    application_row,
+    day_text,
+    history_rows,
+    review_view,
+    search_application_rows,
+)
 from clerk_desk.words import format_day, plural
 from ui import forms
 from ui.dialog_parts import BAD, GOOD, LATE, cite_link
 from ui.findings_view import FindingsView
+from ui.kit.style import ASIDE, BAD_BACKGROUND, HINT, LATE_BACKGROUND, text_sheet
 from ui.operations import App, perform
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
@@ -56,29 +68,20 @@ from ui.vending_dialogs import (
     ISSUE,
     TAKE,
     AppealDialog,
-    AppealRow,
     ApplicationDialog,
-    ApplicationRow,
     ApproveDialog,
     ChecklistView,
     CouncilDecisionDialog,
     DeliveryDialog,
     DenyDialog,
     DoubtNoticeDialog,
-    NoticeRow,
     PoliceReviewDialog,
-    ReviewView,
-    application_row,
-    day_text,
-    history_rows,
     print_papers,
-    review_view,
-    search_application_rows,
     withdraw,
 )
 
 _EXPORT_ALL = 10**9
-OVERDUE_COLOUR, TODAY_COLOUR = "#f9d6d5", "#fff1c7"
+OVERDUE_COLOUR, TODAY_COLOUR = BAD_BACKGROUND, LATE_BACKGROUND
 
 
 def doubt_colour(row: ApplicationRow, today: date) -> str | None:
@@ -253,7 +256,7 @@ def appeal_html(appeal: AppealRow) -> str:
         if appeal.conditions:
             parts.append(f"<br>Conditions: {e(appeal.conditions)}")
         if appeal.note:
-            parts.append(f"<br><span style='color:#444'>{e(appeal.note)}</span>")
+            parts.append(f"<br><span style='color:{ASIDE}'>{e(appeal.note)}</span>")
     return "".join(parts)
 
 
@@ -322,7 +325,7 @@ def application_html(row: ApplicationRow, today: date) -> str:
             "<p>Chief of Police: "
             + (", ".join(police) or "not submitted")
             + (
-                f"<br><span style='color:#444'>{e(row.police_note)}</span>"
+                f"<br><span style='color:{ASIDE}'>{e(row.police_note)}</span>"
                 if row.police_note
                 else ""
             )
@@ -331,7 +334,7 @@ def application_html(row: ApplicationRow, today: date) -> str:
     if row.withdrawn_reason:
         parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
     if row.notes:
-        parts.append(f"<p style='color:#444'><i>Notes:</i> {e(row.notes)}</p>")
+        parts.append(f"<p style='color:{ASIDE}'><i>Notes:</i> {e(row.notes)}</p>")
     return "".join(parts)
 
 
@@ -501,7 +504,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
         forms.size_columns(self.participant_table, {0: 26, 1: 11, 2: 24})
         self.participant_count = QLabel()
         self.participant_count.setObjectName("participant_count")
-        self.participant_count.setStyleSheet("color: #555;")
+        self.participant_count.setStyleSheet(text_sheet(HINT))
         participant_page = QWidget()
         participant_lines = QVBoxLayout(participant_page)
         participant_lines.addWidget(self.participant_count)
@@ -617,7 +620,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
         )
 
     def register_years(self, action: Action) -> list[int]:
-        return vending_views.application_years(action.session)
+        return vending_views.years(action)
 
     select_application = RegisterPage.select_id
 

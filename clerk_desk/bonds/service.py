@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from clerk_desk.bonds import acts
 from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
@@ -33,7 +34,7 @@ from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day
 
-BOND_CITE = "§ 506-6 (Bond)"
+BOND_CITE = acts.BOND_CITE
 INSURANCE_CITE = "§ 506-6 (Insurance required)"
 # The section a certificate's permit kind cites on the Today tab (its record_type).
 INSURANCE_CITES = {
@@ -170,8 +171,7 @@ def supersede_certificate(action: Action, certificate_id: int, *, reason: str) -
     if not reason.strip():
         raise InvalidInput("Say why the certificate is set aside.", field="reason")
     certificate = get_certificate(action.session, certificate_id, lock=True)
-    if certificate.status != FileStatus.ON_FILE:
-        raise Conflict("That certificate is no longer on file.")
+    acts.refuse(acts.on_file_refusal(certificate))
     before = snapshot(certificate)
     certificate.status = FileStatus.SUPERSEDED
     certificate.status_on = action.today()
@@ -416,13 +416,7 @@ def record_defect_notice(action: Action, bond_id: int, *, notice_on: date) -> No
     """
     action.require(Permission.MANAGE_BONDS)
     bond = get_bond(action.session, bond_id, lock=True)
-    if BondKind(bond.kind) is not BondKind.RESTORATION_GUARANTEE:
-        raise Conflict("A defect notice is recorded on a restoration guarantee.")
-    if bond.status not in (FileStatus.ON_FILE, FileStatus.CLAIM_MADE):
-        raise Conflict(
-            f"Guarantee {bond.bond_number} is {FileStatus(bond.status).label}: "
-            "the City no longer holds it."
-        )
+    acts.refuse(acts.defect_notice_refusal(bond))
     if notice_on > action.today():
         raise InvalidInput("The notice cannot be dated later than today.", field="notice_on")
     if bond.work_completed_on is not None and notice_on < bond.work_completed_on:
@@ -483,8 +477,12 @@ def change_bond_status(
     if not reason.strip():
         raise InvalidInput("Say why.", field="reason")
     bond = get_bond(action.session, bond_id, lock=True)
-    if bond.status in (FileStatus.RELEASED, FileStatus.FORFEITED):
-        raise Conflict(f"Bond {bond.bond_number} is already {FileStatus(bond.status).label}.")
+    if status is FileStatus.RELEASED:
+        acts.refuse(acts.release_refusal(bond, releasable_on(bond)))
+    elif status is FileStatus.CLAIM_MADE:
+        acts.refuse(acts.claim_refusal(bond))
+    else:
+        acts.refuse(acts.held_refusal(bond))
     if on > action.today():
         raise InvalidInput("The date cannot be later than today.", field="on")
     if on < bond.effective_on:
@@ -494,13 +492,7 @@ def change_bond_status(
         )
     if status is FileStatus.RELEASED and BondKind(bond.kind) is BondKind.RESTORATION_GUARANTEE:
         earliest = releasable_on(bond)
-        if earliest is None:
-            raise Conflict(
-                f"A defect notice was given on {format_day(bond.defect_notice_on)} within the "  # type: ignore[arg-type]
-                "year after completion: the guarantee stays until the defect is repaired and the "
-                "notice is settled.",
-                cite=BOND_CITE,
-            )
+        assert earliest is not None  # release_refusal refused a guarantee held by a notice
         if on < earliest:
             raise Conflict(
                 f"This guarantee may be released on or after {format_day(earliest)}, "

@@ -756,7 +756,7 @@ def _row(kind: TenderKind, amount: int, tendered: int) -> dict[str, Any]:
 
 def _cash_count(cents: int) -> dict[str, Any]:
     """The counted cash as the close-out stores it (denomination key of
-    :data:`clerk_desk.receipts.service.DENOMINATIONS` -> pieces): a few large bills, mostly
+    :data:`clerk_desk.receipts.rules.DENOMINATIONS` -> pieces): a few large bills, mostly
     twenties, then the smaller bills and the coins."""
     values = {key: value.cents for key, _, value in receipts.DENOMINATIONS}
     count: dict[str, Any] = {}

@@ -9,15 +9,11 @@ after close-out a correction is a new refund or adjustment receipt that names th
 
 from __future__ import annotations
 
-import contextlib
-import re
 import secrets
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta, tzinfo
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import gl_accounts, ledger
@@ -25,7 +21,6 @@ from clerk_desk.card_numbers import refuse_card_number
 from clerk_desk.clock import city_zone
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
-from clerk_desk.fees import fee_on
 from clerk_desk.kinds import (
     DrawerStatus,
     DueKind,
@@ -35,10 +30,8 @@ from clerk_desk.kinds import (
     TenderKind,
 )
 from clerk_desk.models import (
-    AmountDue,
     Drawer,
     FeeItem,
-    Operator,
     Party,
     Receipt,
     ReceiptLine,
@@ -49,190 +42,71 @@ from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold
 from clerk_desk.permissions import Permission
 
-# The settings live in their own module; the workflow's callers find them here too.
+# What a sale is made of, the settings and the readers live in their own modules; the
+# workflow's callers (other workflows, their tests, scripts) find them here too.
+from clerk_desk.receipts import acts, rules
+from clerk_desk.receipts.rules import DENOMINATIONS as DENOMINATIONS
+from clerk_desk.receipts.rules import FEE_CITE as FEE_CITE
+from clerk_desk.receipts.rules import LineEntry as LineEntry
+from clerk_desk.receipts.rules import SaleTotals as SaleTotals
+from clerk_desk.receipts.rules import TenderEntry as TenderEntry
+from clerk_desk.receipts.rules import TenderProblem as TenderProblem
 from clerk_desk.receipts.settings import ReceiptSettings as ReceiptSettings
 from clerk_desk.receipts.settings import receipt_settings as receipt_settings
 from clerk_desk.receipts.settings import save_receipt_settings as save_receipt_settings
-from clerk_desk.receipts.views import (
-    CheckEntry,
-    DrawerView,
-    GlTotal,
-    LineView,
-    Period,
-    ReceiptRow,
-    ReceiptView,
-    TenderView,
-)
+from clerk_desk.receipts.views import CheckEntry, expected_money, local_time, start_of_day
+from clerk_desk.receipts.views import current_drawer as current_drawer
+from clerk_desk.receipts.views import drawer_view as drawer_view
+from clerk_desk.receipts.views import drawers as drawers
+from clerk_desk.receipts.views import due_line as due_line
+from clerk_desk.receipts.views import expense_line as expense_line
+from clerk_desk.receipts.views import fee_line as fee_line
+from clerk_desk.receipts.views import find_receipt as find_receipt
+from clerk_desk.receipts.views import get_drawer as get_drawer
+from clerk_desk.receipts.views import get_receipt as get_receipt
+from clerk_desk.receipts.views import gl_distribution as gl_distribution
+from clerk_desk.receipts.views import receipt_view as receipt_view
+from clerk_desk.receipts.views import receipts_for as receipts_for
+from clerk_desk.receipts.views import register_line_rows as register_line_rows
+from clerk_desk.receipts.views import register_rows as register_rows
+from clerk_desk.receipts.views import search_receipts as search_receipts
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import choice, fits
-from clerk_desk.words import day_and_time, format_day
+from clerk_desk.words import format_day
 
-FEE_CITE = "§ 506-6 (Fee)"
 SERIES = "receipt"
 
 # -- what a sale is made of ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class LineEntry:
-    """One line the clerk adds: from the fee schedule, an amount due, or City expenses."""
-
-    description: str
-    amount: Money
-    gl_account: str
-    fee_item_id: int | None = None
-    amount_due_id: int | None = None
-    reference: str = ""
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class TenderEntry:
-    """One way the payer pays. ``amount`` is what is handed over (for cash, before change)."""
-
-    kind: TenderKind
-    amount: Money
-    check_number: str = ""
-    name_on_check: str = ""
-    card_last4: str = ""
-    card_authorization: str = ""
-    money_order_number: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class SaleTotals:
-    """What the screen shows while the clerk builds a sale, and what saving checks."""
-
-    total: Money
-    tendered: Money
-    change: Money
-    short: Money  # how much is still missing (zero when covered)
-    problems: tuple[InvalidInput, ...] = field(default=())
-
-    @property
-    def covered(self) -> bool:
-        return not self.problems and self.short == Money.zero()
-
-
-def fee_line(session: Session, code: str, *, on: date, reference: str = "") -> LineEntry:
-    """A line for the fee schedule's item ``code`` in force on ``on``."""
-    item = fee_on(session, code, on)
-    return LineEntry(
-        description=item.description,
-        amount=item.amount,
-        gl_account=item.gl_account,
-        fee_item_id=item.id,
-        reference=reference,
-    )
-
-
-def due_line(session: Session, due_id: int, amount: Money | None = None) -> LineEntry:
-    """A line paying (part of) an amount due; the whole balance unless ``amount`` is given."""
-    due = ledger.get_due(session, due_id)
-    return LineEntry(
-        description=due.description,
-        amount=amount if amount is not None else due.balance,
-        gl_account=due.gl_account or (due.fee_item.gl_account if due.fee_item else ""),
-        fee_item_id=due.fee_item_id,
-        amount_due_id=due.id,
-        reference=f"{due.record_type} {due.record_id}",
-    )
-
-
-def expense_line(session: Session, amount: Money, note: str, *, reference: str = "") -> LineEntry:
-    """An "actual City expenses" line (§ 506-6 (Fee): "plus any actual City expenses")."""
-    if not note.strip():
-        raise InvalidInput("Say what the City expenses were for.", field="note")
-    return LineEntry(
-        description="Actual City expenses",
-        amount=amount,
-        gl_account=receipt_settings(session).expenses_gl,
-        reference=reference,
-        note=note.strip(),
-    )
-
-
-def _check_tender(tender: TenderEntry, index: int) -> None:
-    where = f"tender_{index}"
-    if tender.amount <= Money.zero():
-        raise InvalidInput("A tender must be more than $0.00.", field=f"{where}_amount")
-    typed = (
-        (tender.check_number, "check_number", "The check number"),
-        (tender.name_on_check, "name_on_check", "The name on the check"),
-        (tender.card_last4, "card_last4", "The card's last four digits"),
-        (tender.card_authorization, "card_authorization", "The authorization code"),
-        (tender.money_order_number, "money_order_number", "The money order number"),
-    )
-    for text, name, _ in typed:  # first: a card number typed anywhere is the worst mistake
-        refuse_card_number(text, f"{where}_{name}")
-    _check_tender_kind(tender, where)
-    for text, name, label in typed:
-        fits(getattr(Tender, name), text.strip(), label, field=f"{where}_{name}")
-
-
-def _check_tender_kind(tender: TenderEntry, where: str) -> None:
-    kind = choice(TenderKind, tender.kind, "The tender kind", field=f"{where}_kind")
-    if kind is TenderKind.CARD:
-        if not re.fullmatch(r"\d{4}", tender.card_last4.strip()):
-            raise InvalidInput(
-                "Type the last four digits of the card, and nothing more.",
-                field=f"{where}_card_last4",
-            )
-        if not re.fullmatch(r"[A-Za-z0-9]{2,12}", tender.card_authorization.strip()):
-            raise InvalidInput(
-                "Type the card's authorization code from the terminal slip.",
-                field=f"{where}_card_authorization",
-            )
-    if kind is TenderKind.CHECK and not tender.check_number.strip():
-        raise InvalidInput("Type the check number.", field=f"{where}_check_number")
-    if kind is TenderKind.MONEY_ORDER and not tender.money_order_number.strip():
-        raise InvalidInput(
-            "Type the money order's number (it is listed on the deposit slip).",
-            field=f"{where}_money_order_number",
-        )
+def tender_problem(tender: TenderEntry, index: int = 0) -> TenderProblem | None:
+    """What is wrong with one tender as typed (None: nothing), ``index`` its place in the sale:
+    the check :func:`check_sale` makes of each tender, for a form that adds them one by one."""
+    found = rules.typed_problem(tender, index)
+    if found is not None:
+        return found
+    try:
+        kind = choice(TenderKind, tender.kind, "The tender kind", field=f"tender_{index}_kind")
+    except InvalidInput as error:
+        return TenderProblem(error.message, index=index, part="kind")
+    found = rules.kind_problem(tender, kind, index)
+    if found is not None:
+        return found
+    for part, label in rules.TENDER_TEXTS:
+        text = str(getattr(tender, part)).strip()
+        try:
+            fits(getattr(Tender, part), text, label, field=f"tender_{index}_{part}")
+        except InvalidInput as error:
+            return TenderProblem(error.message, index=index, part=part)
+    return None
 
 
 def check_sale(lines: Sequence[LineEntry], tenders: Sequence[TenderEntry]) -> SaleTotals:
-    """Totals, change and what is wrong, for the screen and for saving alike.
-
-    Change is given only from cash: checks, cards, money orders (and, on a refund, a City
-    check) together may not exceed the total, and cash makes up the rest.
-    """
-    problems: list[InvalidInput] = []
-    for line in lines:
-        if line.amount <= Money.zero():
-            problems.append(InvalidInput("Each line must be more than $0.00.", field="lines"))
-            break
-    total = sum((line.amount for line in lines), Money.zero())
-    for index, tender in enumerate(tenders):
-        try:
-            _check_tender(tender, index)
-        except InvalidInput as error:
-            problems.append(error)
-    tendered = sum((t.amount for t in tenders), Money.zero())
-    non_cash = sum((t.amount for t in tenders if t.kind != TenderKind.CASH), Money.zero())
-    cash = tendered - non_cash
-    change = Money.zero()
-    short = Money.zero()
-    if non_cash > total:
-        problems.append(
-            InvalidInput(
-                f"Checks, cards and money orders come to {non_cash}, more than the total "
-                f"{total}: change is given only from cash.",
-                field="tenders",
-            )
-        )
-    elif tendered < total:
-        short = total - tendered
-        problems.append(
-            InvalidInput(f"The tenders are {short} short of the total {total}.", field="tenders")
-        )
-    else:
-        change = tendered - total
-        if change > Money.zero() and change >= cash:
-            problems.append(InvalidInput("More cash was entered than is needed.", field="tenders"))
-    return SaleTotals(total, tendered, change, short, tuple(problems))
+    """Totals, change and what is wrong (:func:`clerk_desk.receipts.rules.sale_totals`), for
+    the screen and for saving alike."""
+    found = (tender_problem(tender, index) for index, tender in enumerate(tenders))
+    return rules.sale_totals(lines, tenders, (p for p in found if p is not None))
 
 
 # -- drawers ------------------------------------------------------------------------------------
@@ -244,13 +118,6 @@ def _clean_station(station: str) -> str:
         raise InvalidInput("Name this counter station in Settings.", field="station")
     fits(Drawer.station, name, "The station name", field="station")
     return name
-
-
-def current_drawer(session: Session, station: str) -> Drawer | None:
-    """The open drawer of ``station``, if any."""
-    return session.scalars(
-        select(Drawer).where(Drawer.station == station, Drawer.status == DrawerStatus.OPEN)
-    ).first()
 
 
 def _lock_open_drawer(session: Session, station: str) -> Drawer | None:
@@ -270,12 +137,7 @@ def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
     name = _clean_station(station)
     if opening_cash < Money.zero():
         raise InvalidInput("The starting cash cannot be negative.", field="opening_cash")
-    existing = current_drawer(action.session, name)
-    if existing is not None:
-        raise Conflict(
-            f"The drawer of {name} is already open (since "
-            f"{day_and_time(_local(existing.opened_at, action.clock.local_now().tzinfo))})."
-        )
+    acts.refuse(acts.open_refusal(action, name, current_drawer(action.session, name)))
     drawer = Drawer(
         station=name,
         status=DrawerStatus.OPEN,
@@ -292,23 +154,6 @@ def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
         after=snapshot(drawer),
     )
     return drawer
-
-
-DENOMINATIONS: tuple[tuple[str, str, Money], ...] = (
-    ("100", "$100 bills", Money("100")),
-    ("50", "$50 bills", Money("50")),
-    ("20", "$20 bills", Money("20")),
-    ("10", "$10 bills", Money("10")),
-    ("5", "$5 bills", Money("5")),
-    ("2", "$2 bills", Money("2")),
-    ("1", "$1 bills", Money("1")),
-    ("1c", "$1 coins", Money("1")),
-    ("0.50", "Half dollars", Money("0.50")),
-    ("0.25", "Quarters", Money("0.25")),
-    ("0.10", "Dimes", Money("0.10")),
-    ("0.05", "Nickels", Money("0.05")),
-    ("0.01", "Pennies", Money("0.01")),
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,63 +183,11 @@ class DrawerCount:
         return total
 
 
-def _expected(session: Session, drawer: Drawer) -> dict[TenderKind, Money]:
-    rows = session.execute(
-        select(Tender.kind, func.sum(Tender.amount))
-        .join(Receipt)
-        .where(Receipt.drawer_id == drawer.id, Receipt.status == ReceiptStatus.ISSUED)
-        .group_by(Tender.kind)
-    ).all()
-    sums = {TenderKind(kind): total or Money.zero() for kind, total in rows}
-    # A City check (a refund paid by the City's own check) never passes through the drawer.
-    expected = {kind: sums.get(kind, Money.zero()) for kind in TenderKind if kind.in_drawer}
-    expected[TenderKind.CASH] = drawer.opening_cash + expected[TenderKind.CASH]
-    return expected
-
-
-def _money_orders_received(session: Session, drawer: Drawer) -> tuple[CheckEntry, ...]:
-    """Each money order taken into the drawer (number, payer, amount), for the deposit slip."""
-    rows = session.execute(
-        select(Tender.money_order_number, Receipt.payer_name, Tender.amount)
-        .join(Receipt)
-        .where(
-            Receipt.drawer_id == drawer.id,
-            Receipt.status == ReceiptStatus.ISSUED,
-            Tender.kind == TenderKind.MONEY_ORDER,
-        )
-        .order_by(Tender.id)
-    )
-    return tuple(CheckEntry(number, payer, amount) for number, payer, amount in rows)
-
-
-def _checks_counted(drawer: Drawer) -> tuple[CheckEntry, ...]:
-    """The checks the Treasurer listed at close-out."""
-    return tuple(
-        CheckEntry(str(c.get("number", "")), str(c.get("name", "")), Money(c["amount"]))
-        for c in (drawer.check_list or {}).get("checks", [])
-    )
-
-
-def _checks_received(session: Session, drawer: Drawer) -> tuple[CheckEntry, ...]:
-    tenders = session.scalars(
-        select(Tender)
-        .join(Receipt)
-        .where(
-            Receipt.drawer_id == drawer.id,
-            Receipt.status == ReceiptStatus.ISSUED,
-            Tender.kind == TenderKind.CHECK,
-        )
-        .order_by(Tender.id)
-    )
-    return tuple(CheckEntry(t.check_number, t.name_on_check, t.amount) for t in tenders)
-
-
 def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
     """Close out: record the count, expected vs counted, and any over/short (with a note)."""
     action.require(Permission.CLOSE_DRAWER)
     drawer = get_drawer(action.session, drawer_id, lock=True)
-    if drawer.status != DrawerStatus.OPEN:
-        raise Conflict(f"The drawer of {drawer.station} is already closed; it is locked.")
+    acts.refuse(acts.close_out_refusal(drawer.station, drawer))
     for entry in count.checks:
         if entry.amount <= Money.zero():
             raise InvalidInput("Each check listed must be more than $0.00.", field="checks")
@@ -407,7 +200,7 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
         if value < Money.zero():
             raise InvalidInput("A total cannot be negative.", field=name)
     fits(Drawer.close_note, count.note, "The note", field="note")
-    expected = _expected(action.session, drawer)
+    expected = expected_money(action.session, drawer)
     expected_total = sum(expected.values(), Money.zero())
     if count.expected_total is not None and count.expected_total != expected_total:
         raise Conflict(
@@ -483,88 +276,6 @@ _KIND_WORDS = {
 }
 
 
-def get_drawer(session: Session, drawer_id: int, *, lock: bool = False) -> Drawer:
-    drawer = (
-        session.get(Drawer, drawer_id, with_for_update=True, populate_existing=True)
-        if lock
-        else session.get(Drawer, drawer_id)
-    )
-    if drawer is None:
-        raise NotFound(f"There is no drawer number {drawer_id}.")
-    return drawer
-
-
-def _name_of(session: Session, operator_id: int | None) -> str:
-    if operator_id is None:
-        return ""
-    operator = session.get(Operator, operator_id)
-    return operator.full_name if operator else ""
-
-
-def drawer_view(session: Session, drawer_id: int, *, tz: tzinfo | None = None) -> DrawerView:
-    """The drawer with its expected money (and, once closed, what was counted)."""
-    zone = tz or city_zone()
-    drawer = get_drawer(session, drawer_id)
-    counts = dict(
-        session.execute(
-            select(Receipt.status, func.count())
-            .where(Receipt.drawer_id == drawer.id)
-            .group_by(Receipt.status)
-        ).all()
-    )
-    closed = drawer.status == DrawerStatus.CLOSED
-    expected = (
-        _expected(session, drawer)
-        if not closed
-        else {
-            TenderKind.CASH: drawer.expected_cash or Money.zero(),
-            TenderKind.CHECK: drawer.expected_checks or Money.zero(),
-            TenderKind.CARD: drawer.expected_cards or Money.zero(),
-            TenderKind.MONEY_ORDER: drawer.expected_money_orders or Money.zero(),
-        }
-    )
-    values = {key: (label, value) for key, label, value in DENOMINATIONS}
-    cash_count = tuple(
-        (values[key][0], int(pieces), values[key][1] * int(pieces))
-        for key, pieces in (drawer.cash_count or {}).items()
-        if key in values
-    )
-    return DrawerView(
-        id=drawer.id,
-        station=drawer.station,
-        status=str(drawer.status),
-        opened_at=_local(drawer.opened_at, zone),
-        opened_by=_name_of(session, drawer.opened_by_id),
-        opening_cash=drawer.opening_cash,
-        receipts=int(counts.get(ReceiptStatus.ISSUED, 0)),
-        voided=int(counts.get(ReceiptStatus.VOID, 0)),
-        expected_cash=expected[TenderKind.CASH],
-        expected_checks=expected[TenderKind.CHECK],
-        expected_cards=expected[TenderKind.CARD],
-        expected_money_orders=expected[TenderKind.MONEY_ORDER],
-        checks=_checks_received(session, drawer),
-        closed_at=_local(drawer.closed_at, zone) if drawer.closed_at else None,
-        closed_by=_name_of(session, drawer.closed_by_id),
-        counted_cash=drawer.counted_cash,
-        counted_checks=drawer.counted_checks,
-        counted_cards=drawer.counted_cards,
-        counted_money_orders=drawer.counted_money_orders,
-        cash_count=cash_count,
-        over_short=drawer.over_short,
-        close_note=drawer.close_note,
-        checks_counted=_checks_counted(drawer) if closed else (),
-        money_orders=_money_orders_received(session, drawer),
-    )
-
-
-def drawers(session: Session, *, since: date | None = None, limit: int = 200) -> list[Drawer]:
-    """Drawers, newest first."""
-    query = select(Drawer).order_by(Drawer.opened_at.desc(), Drawer.id.desc()).limit(limit)
-    if since is not None:
-        query = query.where(Drawer.opened_at >= _start_of(since, city_zone()))
-    return list(session.scalars(query))
-
-
 # -- taking payment -----------------------------------------------------------------------------
 
 
@@ -636,9 +347,8 @@ def take_payment(
     """Write one receipt: number, lines, tenders, and the amounts due it pays, all or nothing."""
     action.require(Permission.TAKE_PAYMENT)
     drawer = _lock_open_drawer(action.session, _clean_station(station))
-    if drawer is None:
-        raise Conflict(f"Open the cash drawer of {station} first (its starting cash).")
-    _refuse_stale_drawer(action, drawer)
+    acts.refuse(acts.payment_refusal(action, station, drawer))
+    assert drawer is not None  # payment_refusal refuses a station with no drawer open
     clean = _clean_lines(action, lines)
     payer = _payer(action, payer_id, payer_name)
     fits(Receipt.note, note.strip(), "The note", field="note")
@@ -646,9 +356,8 @@ def take_payment(
         if choice(TenderKind, tender.kind, "The tender kind", field=f"tender_{index}_kind") is (
             TenderKind.CITY_CHECK
         ):
-            raise InvalidInput(
-                "A City check pays a refund back; it cannot pay the City.",
-                field=f"tender_{index}_kind",
+            raise TenderProblem(
+                "A City check pays a refund back; it cannot pay the City.", index=index, part="kind"
             )
     _check_fee_lines(action, clean)
     totals = check_sale(clean, tenders)
@@ -671,17 +380,6 @@ def take_payment(
     return _write(
         action, drawer, ReceiptKind.PAYMENT, payer, clean, tenders, totals.change, note=note.strip()
     )
-
-
-def _refuse_stale_drawer(action: Action, drawer: Drawer) -> None:
-    """Money is taken only into today's drawer: one left open from an earlier day (City Hall's
-    local date) is closed out first, so that each day's deposit holds that day's money."""
-    opened = _local(drawer.opened_at, action.clock.local_now().tzinfo).date()
-    if opened < action.today():
-        raise Conflict(
-            f"The drawer of {drawer.station} was opened {format_day(opened)} and not closed "
-            "out: close it out first, then open today's drawer."
-        )
 
 
 def _check_fee_lines(action: Action, lines: Sequence[LineEntry]) -> None:
@@ -860,24 +558,6 @@ def _number(
     receipt.search_text = search_text_for(receipt.number, receipt.payer_name, references)
 
 
-def get_receipt(session: Session, receipt_id: int, *, lock: bool = False) -> Receipt:
-    receipt = (
-        session.get(Receipt, receipt_id, with_for_update=True, populate_existing=True)
-        if lock
-        else session.get(Receipt, receipt_id)
-    )
-    if receipt is None:
-        raise NotFound(f"There is no receipt number {receipt_id}.")
-    return receipt
-
-
-def find_receipt(session: Session, number: str) -> Receipt:
-    receipt = session.scalars(select(Receipt).where(Receipt.number == number.strip())).first()
-    if receipt is None:
-        raise NotFound(f"There is no receipt {number.strip()}.")
-    return receipt
-
-
 # -- voids and corrections ----------------------------------------------------------------------
 
 
@@ -888,15 +568,9 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
         raise InvalidInput("Say why the receipt is voided.", field="reason")
     fits(Receipt.void_reason, reason.strip(), "The reason", field="reason")
     receipt = get_receipt(action.session, receipt_id, lock=True)
-    if receipt.status == ReceiptStatus.VOID:
-        raise Conflict(f"Receipt {receipt.number} is already void.")
-    drawer = get_drawer(action.session, receipt.drawer_id, lock=True)
-    if drawer.status != DrawerStatus.OPEN:
-        raise Conflict(
-            f"Receipt {receipt.number} is in a drawer that was closed out; it cannot be voided. "
-            "Write a refund or adjustment receipt that refers to it instead.",
-            cite=FEE_CITE,
-        )
+    acts.refuse(
+        acts.void_refusal(receipt, get_drawer(action.session, receipt.drawer_id, lock=True))
+    )
     receipt.status = ReceiptStatus.VOID
     receipt.voided_at = action.now()
     receipt.voided_by_id = action.operator.id or None
@@ -945,9 +619,10 @@ def refund(
     for index, tender in enumerate(tenders):
         kind = choice(TenderKind, tender.kind, "The tender kind", field=f"tender_{index}_kind")
         if kind not in (TenderKind.CASH, TenderKind.CITY_CHECK):
-            raise InvalidInput(
+            raise TenderProblem(
                 "A refund is paid back in cash from the drawer or by a City check.",
-                field=f"tender_{index}_kind",
+                index=index,
+                part="kind",
             )
     total = sum((line.amount for line in clean), Money.zero())
     refunded_before = -sum(
@@ -1185,16 +860,10 @@ def _correction_target(
         raise InvalidInput("Say why the receipt is corrected.", field="reason")
     fits(Receipt.note, reason.strip(), "The reason", field="reason")
     original = get_receipt(action.session, original_id)
-    if original.status == ReceiptStatus.VOID:
-        raise Conflict(f"Receipt {original.number} is void; there is nothing to correct.")
-    if original.kind != ReceiptKind.PAYMENT:
-        raise Conflict(f"Receipt {original.number} is itself a correction; correct the payment.")
-    if get_drawer(action.session, original.drawer_id).status == DrawerStatus.OPEN:
-        raise Conflict(f"Receipt {original.number}'s drawer is still open: void it instead.")
+    acts.refuse(acts.correction_refusal(original, get_drawer(action.session, original.drawer_id)))
     drawer = _lock_open_drawer(action.session, _clean_station(station))
-    if drawer is None:
-        raise Conflict(f"Open the cash drawer of {station} first.")
-    _refuse_stale_drawer(action, drawer)
+    acts.refuse(acts.payment_refusal(action, station, drawer))
+    assert drawer is not None  # payment_refusal refuses a station with no drawer open
     return original, drawer
 
 
@@ -1205,8 +874,7 @@ def mark_printed(action: Action, receipt_id: int) -> bool:
     """Count a print; True when this print is a duplicate (it was printed before)."""
     receipt = get_receipt(action.session, receipt_id)
     duplicate = receipt.prints > 0
-    if duplicate:
-        action.require(Permission.REPRINT_RECEIPT)
+    acts.refuse(acts.reprint_refusal(action, receipt))
     receipt.prints += 1
     if duplicate:
         action.audit(
@@ -1220,276 +888,10 @@ def mark_printed(action: Action, receipt_id: int) -> bool:
 # -- reading ------------------------------------------------------------------------------------
 
 
-def _local(moment: datetime, zone: tzinfo | None) -> datetime:
-    return moment.astimezone(zone or city_zone()).replace(tzinfo=None)
-
-
-def _start_of(day: date, zone: tzinfo) -> datetime:
-    return datetime.combine(day, time(), zone)
-
-
-def _tender_label(tender: Tender) -> str:
-    kind = TenderKind(tender.kind)
-    if kind is TenderKind.CHECK:
-        name = f" ({tender.name_on_check})" if tender.name_on_check else ""
-        return f"Check {tender.check_number}{name}"
-    if kind is TenderKind.CARD:
-        return f"Card ending {tender.card_last4}, auth {tender.card_authorization}"
-    if kind is TenderKind.MONEY_ORDER:
-        number = f" {tender.money_order_number}" if tender.money_order_number else ""
-        return f"Money order{number}"
-    if kind is TenderKind.CITY_CHECK:
-        number = f" {tender.check_number}" if tender.check_number else ""
-        return f"City check{number}"
-    return "Cash"
-
-
-def _records_paid(session: Session, receipt: Receipt) -> tuple[str, ...]:
-    ids = [line.amount_due_id for line in receipt.lines if line.amount_due_id is not None]
-    if not ids:
-        return ()
-    out = []
-    for due in session.scalars(select(AmountDue).where(AmountDue.id.in_(ids))):
-        state = (
-            "paid in full"
-            if due.status == DueStatus.PAID
-            else f"balance {due.balance}"
-            if due.status == DueStatus.OPEN
-            else DueStatus(due.status).value
-        )
-        out.append(f"{due.description} ({due.record_type} {due.record_id}): {state}")
-    return tuple(out)
-
-
-def receipt_view(session: Session, receipt_id: int, *, tz: tzinfo | None = None) -> ReceiptView:
-    """Everything a printed receipt shows."""
-    receipt = get_receipt(session, receipt_id)
-    payer = session.get(Party, receipt.payer_id) if receipt.payer_id else None
-    corrects = session.get(Receipt, receipt.corrects_id) if receipt.corrects_id else None
-    drawer = session.get(Drawer, receipt.drawer_id)
-    return ReceiptView(
-        number=receipt.number,
-        kind=str(receipt.kind),
-        status=str(receipt.status),
-        issued_at=_local(receipt.issued_at, tz),
-        operator_name=receipt.operator_name,
-        station=drawer.station if drawer else "",
-        payer_name=receipt.payer_name,
-        payer_address=payer.mailing_address if payer else "",
-        lines=tuple(
-            LineView(line.description, line.gl_account, line.reference, line.amount, line.note)
-            for line in receipt.lines
-        ),
-        tenders=tuple(
-            TenderView(str(t.kind), _tender_label(t), t.amount, t.tendered) for t in receipt.tenders
-        ),
-        total=receipt.total,
-        change=receipt.change,
-        records_paid=_records_paid(session, receipt),
-        corrects_number=corrects.number if corrects else None,
-        note=receipt.note,
-        prints=receipt.prints,
-        voided_at=_local(receipt.voided_at, tz) if receipt.voided_at else None,
-        voided_by=_name_of(session, receipt.voided_by_id),
-        void_reason=receipt.void_reason,
-    )
-
-
-_AMOUNT = re.compile(r"^\$?\d{1,3}(,\d{3})*(\.\d{1,2})?$|^\$?\d+(\.\d{1,2})?$")
-
-
 def search_text_for(number: str, payer_name: str, references: Sequence[str]) -> str:
     """What a receipt is found by, folded once when it is written: its number, the payer and
     the references of its lines (one column to scan keeps search-as-you-type quick)."""
     return fold(" ".join((number, payer_name, *references)))
-
-
-def _search_query(text: str, since: date | None, until: date | None, zone: tzinfo) -> Select[Any]:
-    query = select(Receipt)
-    if since is not None:
-        query = query.where(Receipt.issued_at >= _start_of(since, zone))
-    if until is not None:
-        query = query.where(Receipt.issued_at < _start_of(until + timedelta(days=1), zone))
-    for word in text.split():
-        choices = [Receipt.search_text.contains(fold(word), autoescape=True)]
-        if _AMOUNT.match(word):
-            # Too large to be an amount: a long check or permit number, matched as text.
-            with contextlib.suppress(InvalidInput):
-                choices.append(Receipt.total == Money.parse(word))
-        query = query.where(or_(*choices))
-    return query
-
-
-def _rows(session: Session, receipts: Sequence[Receipt], zone: tzinfo) -> list[ReceiptRow]:
-    ids = [r.id for r in receipts]
-    tender_kinds: dict[int, list[str]] = {}
-    references: dict[int, list[str]] = {}
-    stations = (
-        dict(
-            session.execute(
-                select(Drawer.id, Drawer.station).where(
-                    Drawer.id.in_({r.drawer_id for r in receipts})
-                )
-            ).all()
-        )
-        if receipts
-        else {}
-    )
-    if ids:
-        for receipt_id, kind in session.execute(
-            select(Tender.receipt_id, Tender.kind)
-            .where(Tender.receipt_id.in_(ids))
-            .order_by(Tender.receipt_id, Tender.position)
-        ):
-            label = TenderKind(kind).label
-            if label not in tender_kinds.setdefault(receipt_id, []):
-                tender_kinds[receipt_id].append(label)
-        for receipt_id, reference in session.execute(
-            select(ReceiptLine.receipt_id, ReceiptLine.reference)
-            .where(ReceiptLine.receipt_id.in_(ids), ReceiptLine.reference != "")
-            .order_by(ReceiptLine.receipt_id, ReceiptLine.position)
-        ):
-            references.setdefault(receipt_id, []).append(reference)
-    return [
-        ReceiptRow(
-            id=r.id,
-            number=r.number,
-            issued_at=_local(r.issued_at, zone),
-            payer_name=r.payer_name,
-            total=r.total,
-            kind=str(r.kind),
-            status=str(r.status),
-            tender_kinds=", ".join(tender_kinds.get(r.id, [])),
-            references=", ".join(references.get(r.id, [])),
-            operator_name=r.operator_name,
-            station=stations.get(r.drawer_id, ""),
-        )
-        for r in receipts
-    ]
-
-
-def search_receipts(
-    session: Session,
-    text: str = "",
-    *,
-    since: date | None = None,
-    until: date | None = None,
-    limit: int = 200,
-    tz: tzinfo | None = None,
-) -> list[ReceiptRow]:
-    """Receipts matching every word typed (number, payer, reference, or an exact amount),
-    within the days given, newest first."""
-    zone = tz or city_zone()
-    query = _search_query(text, since, until, zone)
-    receipts = list(
-        session.scalars(query.order_by(Receipt.issued_at.desc(), Receipt.id.desc()).limit(limit))
-    )
-    return _rows(session, receipts, zone)
-
-
-def register_rows(
-    session: Session, period: Period, *, tz: tzinfo | None = None
-) -> list[ReceiptRow]:
-    """Every receipt of the period, in number order (the daily register)."""
-    zone = tz or city_zone()
-    receipts = list(
-        session.scalars(
-            _search_query("", period.since, period.until, zone).order_by(
-                Receipt.issued_at, Receipt.id
-            )
-        )
-    )
-    return _rows(session, receipts, zone)
-
-
-def register_line_rows(
-    session: Session, period: Period, *, tz: tzinfo | None = None
-) -> Iterator[tuple[object, ...]]:
-    """One row per receipt line for the Excel export, in the order of
-    ``reports.receipts_reports.LINE_COLUMNS``: receipt, date and time, payer, status,
-    description, reference, GL account, amount, tenders."""
-    zone = tz or city_zone()
-    start, end = _start_of(period.since, zone), _start_of(period.until + timedelta(days=1), zone)
-    tender_kinds: dict[int, list[str]] = {}
-    for receipt_id, kind in session.execute(
-        select(Tender.receipt_id, Tender.kind)
-        .join(Receipt)
-        .where(Receipt.issued_at >= start, Receipt.issued_at < end)
-        .order_by(Tender.receipt_id, Tender.position)
-    ):
-        label = TenderKind(kind).label
-        kinds = tender_kinds.setdefault(receipt_id, [])
-        if label not in kinds:
-            kinds.append(label)
-    joined = ", ".join
-    rows = session.execute(
-        select(
-            Receipt.id,
-            Receipt.number,
-            Receipt.issued_at,
-            Receipt.payer_name,
-            Receipt.status,
-            ReceiptLine.description,
-            ReceiptLine.reference,
-            ReceiptLine.gl_account,
-            ReceiptLine.amount,
-        )
-        .join(ReceiptLine, ReceiptLine.receipt_id == Receipt.id)
-        .where(Receipt.issued_at >= start, Receipt.issued_at < end)
-        .order_by(Receipt.issued_at, Receipt.id, ReceiptLine.position)
-        .execution_options(yield_per=5000)
-    )
-    for rid, number, issued, payer, status, description, reference, gl, amount in rows:
-        yield (
-            number,
-            _local(issued, zone),
-            payer,
-            str(status).capitalize(),
-            description,
-            reference,
-            gl,
-            amount,
-            joined(tender_kinds.get(rid, [])),
-        )
-
-
-def gl_distribution(
-    session: Session,
-    period: Period | None = None,
-    *,
-    drawer_id: int | None = None,
-    tz: tzinfo | None = None,
-) -> list[GlTotal]:
-    """Totals by GL account of issued receipts (voids left out), for days or one drawer."""
-    zone = tz or city_zone()
-    query = (
-        select(ReceiptLine.gl_account, func.count(), func.sum(ReceiptLine.amount))
-        .join(Receipt)
-        .where(Receipt.status == ReceiptStatus.ISSUED)
-        .group_by(ReceiptLine.gl_account)
-        .order_by(ReceiptLine.gl_account)
-    )
-    if period is not None:
-        query = query.where(
-            Receipt.issued_at >= _start_of(period.since, zone),
-            Receipt.issued_at < _start_of(period.until + timedelta(days=1), zone),
-        )
-    if drawer_id is not None:
-        query = query.where(Receipt.drawer_id == drawer_id)
-    names: dict[str, set[str]] = {}
-    for gl, description in session.execute(select(FeeItem.gl_account, FeeItem.description)):
-        names.setdefault(gl, set()).add(description)
-    expenses = receipt_settings(session).expenses_gl
-    names.setdefault(expenses, set()).add("Actual City expenses")
-    return [
-        GlTotal(
-            gl,
-            next(iter(names[gl])) if len(names.get(gl, ())) == 1 else "",
-            int(count),
-            total or Money.zero(),
-        )
-        for gl, count, total in session.execute(query)
-    ]
 
 
 @provider("drawers")
@@ -1501,10 +903,10 @@ def _drawers_left_open(action: Action) -> list[TodayItem]:
     for drawer in action.session.scalars(
         select(Drawer).where(
             Drawer.status == DrawerStatus.OPEN,
-            Drawer.opened_at < _start_of(today, zone or city_zone()),
+            Drawer.opened_at < start_of_day(today, zone or city_zone()),
         )
     ):
-        opened = _local(drawer.opened_at, zone).date()
+        opened = local_time(drawer.opened_at, zone).date()
         items.append(
             TodayItem(
                 workflow="Receipts",
@@ -1517,14 +919,3 @@ def _drawers_left_open(action: Action) -> list[TodayItem]:
             )
         )
     return items
-
-
-def receipts_for(session: Session, *, payer_id: int) -> list[Receipt]:
-    return list(
-        session.scalars(
-            select(Receipt)
-            .where(Receipt.payer_id == payer_id)
-            .options(selectinload(Receipt.lines))
-            .order_by(Receipt.issued_at.desc())
-        )
-    )

@@ -24,6 +24,8 @@ INK = "#000000"  # text on a highlight the style paints itself
 PAPER = "#ffffff"  # a preview of a printed page
 NOTE_TEXT = "#1d2b36"  # on NOTE_BACKGROUND
 CAUTION_TEXT = "#5a3b00"  # on CAUTION_BACKGROUND
+HINT = "#555555"  # a hint under a field, a register's count
+ASIDE = "#444444"  # a note the clerk wrote, shown in a record's details
 DISABLED_TEXT = "#9a9a9a"
 DISABLED_BORDER = "#c8c8c8"
 

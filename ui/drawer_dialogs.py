@@ -1,0 +1,358 @@
+"""A station's drawer: open it with its starting cash; the recent drawers with their close-out
+report, deposit slip and GL distribution; and the papers of a drawer closed out."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from clerk_desk import words
+from clerk_desk.desk import Action
+from clerk_desk.money import Money
+from clerk_desk.receipts import service as receipts
+from clerk_desk.receipts import views as receipt_views
+from clerk_desk.receipts.views import DrawerView, GlTotal, Period
+from clerk_desk.settings import CityProfile
+from ui import forms, printing
+from ui.close_out_dialog import over_short_text
+from ui.kit.style import BAD_BACKGROUND, CAUTION_BACKGROUND
+from ui.operations import App, perform
+from ui.table_models import RIGHT, RowsModel, TableColumn
+
+
+def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bool:
+    """Print a closed drawer's close-out report, then its deposit slip."""
+    from reports.receipts_reports import closeout_pdf, deposit_slip_pdf
+
+    def load(action: Action) -> tuple[DrawerView, CityProfile]:
+        return receipt_views.drawer(action, drawer_id), receipt_views.printing(action)[1]
+
+    loaded = perform(parent, app, load, writes=False)
+    if loaded is None:
+        return False
+    view, profile = loaded
+    saved = (
+        f"The drawer of {view.station} IS closed out and saved: print the close-out report and "
+        "the deposit slip again from Drawers… once the printer is ready."
+    )
+    try:
+        closeout, slip = (
+            closeout_pdf(view, profile=profile),
+            deposit_slip_pdf(view, profile=profile),
+        )
+    except Exception as error:  # the close-out is committed; only the paper is missing
+        printing.explain_print_failure(parent, f"The close-out of {view.station}", error, saved)
+        return False
+    for pdf, title in (
+        (closeout, f"Close-out, {view.station}"),
+        (slip, f"Deposit slip, {view.station}"),
+    ):
+        if not printing.print_or_explain(parent, pdf, title=title, saved=saved):
+            return False
+    return True
+
+
+class OpenDrawerDialog(forms.FormDialog):
+    """Open this station's drawer with the starting cash counted into it.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App, station: str) -> None:
+        super().__init__(parent, f"Open the drawer of {station}", save_text="Open drawer")
+        self.setObjectName("open_drawer_dialog")
+        self.app = app
+        self.station = station
+        self.add_top(QLabel(f"Counter station: <b>{html.escape(station)}</b>"))
+        self.opening_cash = QLineEdit()
+        self.opening_cash.setObjectName("opening_cash")
+        self.opening_cash.setPlaceholderText("e.g. 150.00")
+        self.add_field("&Starting cash", self.opening_cash, "opening_cash")
+        station_error = forms.error_label()
+        self.form.addRow("", station_error)
+        self.errors.add("station", station_error)
+        self.finish_layout()
+        self.opening_cash.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, station: str) -> int | None:
+        dialog = cls(parent, app, station)
+        if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
+            return dialog.result_value
+        return None
+
+    def commit(self) -> object:
+        text = self.opening_cash.text()
+
+        def work(action: Action) -> int:
+            amount = Money.parse(text, field="opening_cash")
+            return receipts.open_drawer(action, station=self.station, opening_cash=amount).id
+
+        return perform(self, self.app, work, errors=self.errors)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawerRow:
+    """One drawer in the Drawers list (plain data: the session is closed when it is shown)."""
+
+    id: int
+    station: str
+    status: str  # "open", "closed"
+    opened_at: datetime  # local
+    closed_at: datetime | None  # local
+    receipts: int
+    voided: int
+    over_short: Money | None
+
+    @classmethod
+    def of(cls, view: DrawerView) -> DrawerRow:
+        return cls(
+            view.id,
+            view.station,
+            view.status,
+            view.opened_at,
+            view.closed_at,
+            view.receipts,
+            view.voided,
+            view.over_short,
+        )
+
+    @property
+    def closed(self) -> bool:
+        return self.status == "closed"
+
+
+def _when(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    return words.local_time(moment, None)
+
+
+DRAWER_COLUMNS = (
+    TableColumn("Station", lambda r: r.station),
+    TableColumn("Opened", lambda r: _when(r.opened_at)),
+    TableColumn("Closed", lambda r: _when(r.closed_at)),
+    TableColumn(
+        "Status",
+        lambda r: "Closed" if r.closed else "Open",
+        colour=lambda r: None if r.closed else CAUTION_BACKGROUND,
+    ),
+    TableColumn(
+        "Receipts",
+        lambda r: f"{r.receipts:,}" + (f" ({r.voided:,} void)" if r.voided else ""),
+        align=RIGHT,
+    ),
+    TableColumn(
+        "Over / short",
+        lambda r: "" if r.over_short is None else over_short_text(r.over_short),
+        align=RIGHT,
+        colour=lambda r: BAD_BACKGROUND if r.over_short else None,
+    ),
+)
+
+
+RECENT_DRAWERS = 100
+"""How many drawers the Drawers list shows, newest first (about a month of two stations)."""
+
+
+class DrawersDialog(QDialog):
+    """Recent drawers of every station, and the reports of the one selected: the close-out
+    report, the deposit slip (PDF or Excel, closed drawers only) and its GL distribution.
+
+    Keyboard: the list has the focus; Enter prints the close-out report; the buttons have
+    mnemonics; Esc closes. Reading and printing need no permission.
+
+    Signals: those of :class:`QDialog`.
+    """
+
+    def __init__(self, parent: QWidget | None, app: App) -> None:
+        super().__init__(parent)
+        self.setObjectName("drawers_dialog")
+        self.setWindowTitle("Drawers")
+        self.app = app
+        self.last_export: str | None = None  # the deposit slip workbook last written
+        self.model = RowsModel(DRAWER_COLUMNS, self)
+        self.model.set_dimmed(lambda r: not r.closed)
+        self.table = forms.make_table(self.model, name="drawers_table")
+        forms.size_columns(self.table, {0: 16, 1: 18, 2: 18, 3: 8, 4: 12})
+        self.count_label = QLabel()
+        self.count_label.setObjectName("drawers_count")
+        self.closeout_button = QPushButton("Close-&out report…")
+        self.closeout_button.setToolTip("Enter on the list")
+        self.slip_pdf_button = QPushButton("Deposit slip &PDF…")
+        self.slip_excel_button = QPushButton("Deposit slip &Excel…")
+        self.gl_button = QPushButton("&GL distribution…")
+        self.gl_button.setToolTip("Receipts of this drawer by GL account (PDF)")
+        actions = QHBoxLayout()
+        for button in (
+            self.closeout_button,
+            self.slip_pdf_button,
+            self.slip_excel_button,
+            self.gl_button,
+        ):
+            button.setAutoDefault(False)
+            actions.addWidget(button)
+        actions.addStretch(1)
+        actions.addWidget(self.count_label)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(actions)
+        layout.addWidget(buttons)
+        self.closeout_button.clicked.connect(self.print_closeout)
+        self.slip_pdf_button.clicked.connect(self.print_deposit_slip)
+        self.slip_excel_button.clicked.connect(self.export_deposit_slip)
+        self.gl_button.clicked.connect(self.print_gl_distribution)
+        forms.on_enter(self.table, self.print_closeout)
+        self.table.doubleClicked.connect(lambda _i: self.print_closeout())
+        self.table.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
+        self.resize(820, 460)
+        self.load()
+        self.table.setFocus()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, app: App, drawer_id: int | None = None) -> None:
+        dialog = cls(parent, app)
+        if drawer_id is not None:
+            dialog.select(drawer_id)
+        forms.run_modal(dialog)
+
+    def load(self) -> None:
+        def read(action: Action) -> list[DrawerRow]:
+            found = receipt_views.recent_drawers(action, limit=RECENT_DRAWERS)
+            # Newest first; of two opened at the same moment, the later one (higher id) first.
+            found.sort(key=lambda d: (d.opened_at, d.id), reverse=True)
+            return [DrawerRow.of(view) for view in found]
+
+        selected = self.selected()
+        rows = perform(self, self.app, read, writes=False) or []
+        self.model.set_rows(rows)
+        self.count_label.setText(
+            "No drawer has been opened yet"
+            if not rows
+            else f"{len(rows)} drawer{'' if len(rows) == 1 else 's'}"
+            + (", newest first" if len(rows) > 1 else "")
+        )
+        number = self.model.row_of(lambda r: selected is not None and r.id == selected.id)
+        forms.select_row(self.table, max(number, 0))
+        self._update_buttons()
+
+    def select(self, drawer_id: int) -> bool:
+        number = self.model.row_of(lambda r: r.id == drawer_id)
+        forms.select_row(self.table, number)
+        return number >= 0
+
+    def selected(self) -> DrawerRow | None:
+        row = forms.selected_row(self.table)
+        return row if isinstance(row, DrawerRow) else None
+
+    def _update_buttons(self) -> None:
+        row = self.selected()
+        for button in (self.closeout_button, self.gl_button):
+            button.setEnabled(row is not None)
+        for button in (self.slip_pdf_button, self.slip_excel_button):
+            button.setEnabled(row is not None and row.closed)
+            button.setToolTip(
+                "Close out the drawer first: the deposit is what was counted."
+                if row is not None and not row.closed
+                else ""
+            )
+
+    def _load(self, drawer_id: int) -> tuple[DrawerView, CityProfile] | None:
+        def read(action: Action) -> tuple[DrawerView, CityProfile]:
+            return receipt_views.drawer(action, drawer_id), receipt_views.printing(action)[1]
+
+        return perform(self, self.app, read, writes=False)
+
+    def print_closeout(self) -> None:
+        from reports.receipts_reports import closeout_pdf
+
+        row = self.selected()
+        loaded = self._load(row.id) if row is not None else None
+        if loaded is not None:
+            view, profile = loaded
+            printing.print_or_explain(
+                self, closeout_pdf(view, profile=profile), title=f"Close-out, {view.station}"
+            )
+
+    def _closed_selected(self) -> DrawerRow | None:
+        row = self.selected()
+        return row if row is not None and row.closed else None
+
+    def print_deposit_slip(self) -> None:
+        from reports.receipts_reports import deposit_slip_pdf
+
+        row = self._closed_selected()
+        loaded = self._load(row.id) if row is not None else None
+        if loaded is not None:
+            view, profile = loaded
+            printing.print_or_explain(
+                self, deposit_slip_pdf(view, profile=profile), title=f"Deposit slip, {view.station}"
+            )
+
+    def export_deposit_slip(self) -> None:
+        """Write the selected closed drawer's deposit slip to a workbook the person names."""
+        from reports.receipts_reports import deposit_slip_excel
+
+        row = self._closed_selected()
+        if row is None:
+            return
+        day = (row.closed_at or row.opened_at).date()
+        station = "-".join(row.station.split()).lower()
+        path = forms.ask_save_path(
+            self,
+            "Save the deposit slip",
+            f"deposit-{station}-{day.isoformat()}.xlsx",
+            "Excel workbook (*.xlsx)",
+        )
+        if not path:
+            return
+        if not path.lower().endswith(".xlsx"):
+            path += ".xlsx"
+
+        loaded = self._load(row.id)
+        if loaded is not None:
+            view, profile = loaded
+            deposit_slip_excel(path, view, profile=profile)
+            self.last_export = path
+
+    def print_gl_distribution(self) -> None:
+        from reports.receipts_reports import gl_distribution_pdf
+
+        row = self.selected()
+        if row is None:
+            return
+        drawer_id = row.id
+
+        def work(action: Action) -> tuple[DrawerView, list[GlTotal], CityProfile, date]:
+            return (
+                receipt_views.drawer(action, drawer_id),
+                receipt_views.gl_totals(action, drawer_id=drawer_id),
+                receipt_views.printing(action)[1],
+                action.clock.local_now().date(),
+            )
+
+        loaded = perform(self, self.app, work, writes=False)
+        if loaded is None:
+            return
+        view, totals, profile, today = loaded
+        until = view.closed_at.date() if view.closed_at else today
+        period = Period(view.opened_at.date(), max(view.opened_at.date(), until))
+        scope = f"Drawer {view.id} \u00b7 {view.station}" + (
+            "" if view.status == "closed" else " \u00b7 still open \u2014 not final"
+        )
+        pdf = gl_distribution_pdf(totals, profile=profile, period=period, scope=scope)
+        printing.print_or_explain(self, pdf, title=f"GL distribution, {row.station}")

@@ -34,7 +34,7 @@ from clerk_desk.settings import CityProfile
 from reports.bonds_registers import NO_PERMITS_YET, PERMITS_NOTE
 from ui import forms, printing
 from ui.bond_dialogs import BondDialog
-from ui.kit.style import HINT, text_sheet
+from ui.kit.style import SECONDARY, text_sheet
 from ui.operations import App, perform, run_in_background
 from ui.register_page import EXPORT_FILTER
 from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
@@ -101,13 +101,13 @@ class AnnualBondsTab(QWidget):
         self.note = QLabel(PERMITS_NOTE)
         self.note.setObjectName("permits_note")
         self.note.setWordWrap(True)
-        self.note.setStyleSheet(text_sheet(HINT))
+        self.note.setStyleSheet(text_sheet(SECONDARY))
 
         self.new_button = QPushButton("&New annual bond…")
         self.new_button.setToolTip("Ctrl+N")
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet(text_sheet(HINT))
+        self.count_label.setStyleSheet(text_sheet(SECONDARY))
         self.export_button = QPushButton("E&xport to Excel…")
         self.print_button = QPushButton("&Print PDF…")
         buttons = QHBoxLayout()

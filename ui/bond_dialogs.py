@@ -57,7 +57,7 @@ from ui import forms
 from ui.findings_view import FindingsView
 from ui.kit.fields import left_aligned, money_edit, money_text, optional_money
 from ui.kit.pickers import PartyPicker, ScanChooser, party_row
-from ui.kit.style import HINT, text_sheet
+from ui.kit.style import SECONDARY, text_sheet
 from ui.operations import App, perform, show_error
 from ui.table_models import RowsModel, TableColumn
 
@@ -450,7 +450,7 @@ class BondDialog(forms.TwoColumnForm):
         self.hint = QLabel()
         self.hint.setObjectName("kind_hint")
         self.hint.setWordWrap(True)
-        self.hint.setStyleSheet(text_sheet(HINT))
+        self.hint.setStyleSheet(text_sheet(SECONDARY))
         self.principal = PartyPicker(app, role="principal", chosen=principal, name="principal")
         self.surety = _limited(QLineEdit(), "surety")
         self.surety.setObjectName("surety")
@@ -631,7 +631,7 @@ class BondStatusDialog(forms.FormDialog):
             f"({words.us_date(line.effective_on)})."
         )
         date_hint.setObjectName("date_hint")
-        date_hint.setStyleSheet(text_sheet(HINT))
+        date_hint.setStyleSheet(text_sheet(SECONDARY))
         date_hint.setWordWrap(True)
         self.form.addRow("", date_hint)
         self.add_field("&Reason", self.reason, "reason")

@@ -75,7 +75,7 @@ from ui.bond_dialogs import (
 from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, money_edit, optional_money
 from ui.kit.pickers import party_row
-from ui.kit.style import ASIDE, BAD, BAD_BACKGROUND, GOOD, HINT, LATE, LATE_BACKGROUND, text_sheet
+from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.operations import App, FieldErrors, perform, run_in_background
 from ui.register_page import EXPORT_FILTER, show_acts
 from ui.table_models import RIGHT, RowsModel, TableColumn, yes
@@ -268,7 +268,7 @@ class CheckPanel(QGroupBox):
         layout.addWidget(self.verdict)
         layout.addWidget(self.findings)
         hint = QLabel("The permit's first and last day, or the event's days.")
-        hint.setStyleSheet(text_sheet(HINT))
+        hint.setStyleSheet(text_sheet(SECONDARY))
         hint.setWordWrap(True)
         layout.insertWidget(1, hint)
 
@@ -557,7 +557,7 @@ class BondsTab(QWidget):
         )
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet(text_sheet(HINT))
+        self.count_label.setStyleSheet(text_sheet(SECONDARY))
         self.export_button = QPushButton("E&xport to Excel…")
         buttons = QHBoxLayout()
         for button in (
@@ -973,7 +973,7 @@ def certificate_html(line: CertificateLine, today: date) -> str:
     ]
     if line.scan_sha256:
         parts.append(
-            f"<p style='color:{HINT}'>Scan: {e(line.scan_name)} "
+            f"<p style='color:{SECONDARY}'>Scan: {e(line.scan_name)} "
             f"<small>(SHA-256 {e(line.scan_sha256[:12])}…)</small></p>"
         )
     return "".join(parts)
@@ -1013,10 +1013,10 @@ def bond_html(line: BondLine, today: date) -> str:
         + "</p>"
     )
     if line.note:
-        parts.append(f"<p style='color:{ASIDE}'>{e(line.note)}</p>")
+        parts.append(f"<p style='color:{SECONDARY}'>{e(line.note)}</p>")
     if line.scan_sha256:
         parts.append(
-            f"<p style='color:{HINT}'>Scan: {e(line.scan_name)} "
+            f"<p style='color:{SECONDARY}'>Scan: {e(line.scan_name)} "
             f"<small>(SHA-256 {e(line.scan_sha256[:12])}…)</small></p>"
         )
     return "".join(parts)

@@ -41,7 +41,7 @@ from clerk_desk.parties_views import ParcelRow, PartyRow
 from clerk_desk.permissions import Permission, refusal
 from ui import forms, operations
 from ui.kit.pickers import PartyPicker
-from ui.kit.style import ASIDE, BAD, HINT, text_sheet
+from ui.kit.style import BAD, SECONDARY, text_sheet
 from ui.operations import App, perform, run_in_background
 from ui.ordinance_viewer import cite_html
 from ui.register_page import EXPORT_FILTER
@@ -140,7 +140,7 @@ class PartiesTab(QWidget):
         self.inactive_box = QCheckBox("Show &inactive")
         self.count_label = QLabel()
         self.count_label.setObjectName("count_label")
-        self.count_label.setStyleSheet(text_sheet(HINT))
+        self.count_label.setStyleSheet(text_sheet(SECONDARY))
 
         top = QHBoxLayout()
         top.addWidget(self.party_view_button)
@@ -590,7 +590,7 @@ def party_html(party: PartyRow, *, heading: bool = True) -> str:
             f"{cite_html(PUBLIC_UTILITY_CITE)}</p>"
         )
     if party.notes:
-        parts.append(f"<p style='color:{ASIDE}'>{e(party.notes)}</p>")
+        parts.append(f"<p style='color:{SECONDARY}'>{e(party.notes)}</p>")
     return "".join(parts)
 
 
@@ -648,7 +648,7 @@ class PartyDialog(forms.FormDialog):
         self.utility_note.setWordWrap(True)
         self.utility_note.setTextFormat(Qt.TextFormat.RichText)
         self.utility_note.setOpenExternalLinks(False)
-        self.utility_note.setStyleSheet(text_sheet(HINT))
+        self.utility_note.setStyleSheet(text_sheet(SECONDARY))
         self.utility_note.linkActivated.connect(self._open_cite)
         self.contractor = QCheckBox("Contractor (does work in the streets for others)")
         self.contractor.setObjectName("contractor")

@@ -91,7 +91,7 @@ from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
 from ui.kit.fields import ChooseDateEdit, left_aligned
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
 from ui.kit.pickers import PartyPicker
-from ui.kit.style import ASIDE, HINT, text_sheet
+from ui.kit.style import SECONDARY, text_sheet
 from ui.operations import App, attempt, perform
 from ui.parties_tab import PartyDialog
 
@@ -424,7 +424,7 @@ class ApplicationDialog(forms.FormDialog):
         )
         self.people_count = QLabel()
         self.people_count.setObjectName("participants_count")
-        self.people_count.setStyleSheet(text_sheet(HINT))
+        self.people_count.setStyleSheet(text_sheet(SECONDARY))
         people_buttons = QHBoxLayout()
         for button in (self.add_person_button, self.remove_person_button, self.import_button):
             people_buttons.addWidget(button)
@@ -439,7 +439,7 @@ class ApplicationDialog(forms.FormDialog):
         )
         self.people_note.setWordWrap(True)
         self.people_note.setTextFormat(Qt.TextFormat.RichText)
-        self.people_note.setStyleSheet(text_sheet(ASIDE))
+        self.people_note.setStyleSheet(text_sheet(SECONDARY))
         self.people_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
         people_lines.addWidget(self.people_note)
         people_lines.addWidget(self.people_table, 1)

@@ -60,7 +60,7 @@ from clerk_desk.words import format_day, plural
 from ui import forms
 from ui.dialog_parts import BAD, GOOD, LATE, cite_link
 from ui.findings_view import FindingsView
-from ui.kit.style import ASIDE, BAD_BACKGROUND, HINT, LATE_BACKGROUND, text_sheet
+from ui.kit.style import BAD_BACKGROUND, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.operations import App, perform
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
@@ -256,7 +256,7 @@ def appeal_html(appeal: AppealRow) -> str:
         if appeal.conditions:
             parts.append(f"<br>Conditions: {e(appeal.conditions)}")
         if appeal.note:
-            parts.append(f"<br><span style='color:{ASIDE}'>{e(appeal.note)}</span>")
+            parts.append(f"<br><span style='color:{SECONDARY}'>{e(appeal.note)}</span>")
     return "".join(parts)
 
 
@@ -325,7 +325,7 @@ def application_html(row: ApplicationRow, today: date) -> str:
             "<p>Chief of Police: "
             + (", ".join(police) or "not submitted")
             + (
-                f"<br><span style='color:{ASIDE}'>{e(row.police_note)}</span>"
+                f"<br><span style='color:{SECONDARY}'>{e(row.police_note)}</span>"
                 if row.police_note
                 else ""
             )
@@ -334,7 +334,7 @@ def application_html(row: ApplicationRow, today: date) -> str:
     if row.withdrawn_reason:
         parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
     if row.notes:
-        parts.append(f"<p style='color:{ASIDE}'><i>Notes:</i> {e(row.notes)}</p>")
+        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {e(row.notes)}</p>")
     return "".join(parts)
 
 
@@ -504,7 +504,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
         forms.size_columns(self.participant_table, {0: 26, 1: 11, 2: 24})
         self.participant_count = QLabel()
         self.participant_count.setObjectName("participant_count")
-        self.participant_count.setStyleSheet(text_sheet(HINT))
+        self.participant_count.setStyleSheet(text_sheet(SECONDARY))
         participant_page = QWidget()
         participant_lines = QVBoxLayout(participant_page)
         participant_lines.addWidget(self.participant_count)

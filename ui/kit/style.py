@@ -18,14 +18,12 @@ BAD = "#b00020"  # refused, expired, void, short, an error next to its field
 INFO = "#1d4f7a"  # a plain note
 QUIET = "#35576e"  # an explanation beside a value
 DIMMED = "#777777"  # an inactive row
-SECONDARY = "#555555"  # a line under a value: an address, a note, when a figure was fixed
+SECONDARY = "#555555"  # a line under a value: a hint, a count, an address, a note written
 LINK = "#1a5fb4"
 INK = "#000000"  # text on a highlight the style paints itself
 PAPER = "#ffffff"  # a preview of a printed page
 NOTE_TEXT = "#1d2b36"  # on NOTE_BACKGROUND
 CAUTION_TEXT = "#5a3b00"  # on CAUTION_BACKGROUND
-HINT = "#555555"  # a hint under a field, a register's count
-ASIDE = "#444444"  # a note the clerk wrote, shown in a record's details
 DISABLED_TEXT = "#9a9a9a"
 DISABLED_BORDER = "#c8c8c8"
 

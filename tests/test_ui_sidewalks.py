@@ -61,7 +61,7 @@ from ui.sidewalks.permit_dialogs import (
     PermitDialog,
 )
 from ui.sidewalks.plan_dialogs import SegmentDialog
-from ui.sidewalks_tab import SidewalksTab
+from ui.sidewalks.tab import SidewalksTab
 
 pytestmark = pytest.mark.gui
 

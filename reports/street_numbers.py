@@ -25,10 +25,13 @@ from collections.abc import Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
+from clerk_desk import settings_store
+from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass
 from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.settings import CityProfile
+from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.importing import ImportProblem
 from clerk_desk.street_numbers.service import SERVICE_MANNERS, address_text, parity_of
 from clerk_desk.words import format_day, long_day, month_day, plural
@@ -766,3 +769,54 @@ def import_problems_excel(target: Target, problems: Sequence[ImportProblem], *, 
         rows=((p.line, p.column, p.level.capitalize(), p.text) for p in problems),
         subtitle=f"{source} \u2014 {verdict}",
     )
+
+
+# ---- read and drawn in one action -----------------------------------------------------------
+# The window asks for a paper by id; until these papers are drawn from views (issue 18) the
+# records are read here, inside the caller's action, so the window never holds one.
+
+
+def number_letter_for(action: Action, address_id: int) -> tuple[bytes, str]:
+    """The official number letter of an address, and the address it names."""
+    address = street_numbers.get_address(action.session, address_id)
+    profile = settings_store.city_profile(action.session)
+    pdf = number_letter_pdf(address, profile=profile, printed_on=action.today())
+    return pdf, address_text(address)
+
+
+def noncompliance_notice_for(action: Action, case_id: int) -> tuple[bytes, str]:
+    """The notice of a noncompliance case, and the address it names."""
+    case = street_numbers.get_case(action.session, case_id)
+    profile = settings_store.city_profile(action.session)
+    pdf = noncompliance_notice_pdf(case, profile=profile, printed_on=action.today())
+    return pdf, address_text(case.address)
+
+
+def street_register_for(
+    action: Action, street_id: int, *, include_retired: bool
+) -> tuple[bytes, str]:
+    """The printed register of one street, and the street's name."""
+    street = street_numbers.get_street(action.session, street_id)
+    addresses = street_numbers.register(
+        action.session, street_id=street_id, include_retired=include_retired
+    )
+    profile = settings_store.city_profile(action.session)
+    pdf = street_register_pdf(street, addresses, profile=profile, printed_on=action.today())
+    return pdf, street.full_name
+
+
+def register_excel_for(
+    action: Action,
+    target: Target,
+    *,
+    street_id: int | None,
+    include_retired: bool,
+    progress: ProgressCallback | None = None,
+    author: str | None = None,
+) -> int:
+    """The register (one street, or every street) written as a workbook; the rows written."""
+    addresses = street_numbers.register(
+        action.session, street_id=street_id, include_retired=include_retired
+    )
+    city = settings_store.city_profile(action.session).city_name
+    return register_excel(target, addresses, progress=progress, author=author, city=city)

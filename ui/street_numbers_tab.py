@@ -42,11 +42,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import NumberingCaseStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.service import NONCOMPLIANCE_CITE, PermitCheck
 from ui import forms, printing
 from ui.kit.style import BAD, GOOD, LATE, LATE_BACKGROUND, QUIET, SECONDARY, text_sheet
@@ -56,7 +57,7 @@ from ui.table_models import RIGHT, RowsModel, TableColumn
 
 if TYPE_CHECKING:  # the forms are imported when first used: the window starts without them
     from clerk_desk.street_numbers.importing import ImportReport
-    from ui.street_number_dialogs import AddressRow, CaseRow, ChangeRow, StreetRow
+    from clerk_desk.street_numbers.views import AddressRow, CaseRow, ChangeRow, StreetRow
 
 DUE_COLOUR = LATE_BACKGROUND
 MAY_ISSUE_COLOUR, MAY_NOT_COLOUR, ASK_COLOUR = GOOD, BAD, LATE
@@ -179,7 +180,7 @@ class PermitCheckPanel(QFrame):
         check = perform(
             self,
             self.app,
-            lambda a: street_numbers.building_permit_check(a.session, text),
+            lambda a: street_views.permit_check(a, text),
             writes=False,
         )
         if check is None:
@@ -477,7 +478,7 @@ class StreetNumbersTab(QWidget):
 
     def show_record(self, record_type: str, record_id: str) -> None:
         """Show one address or one noncompliance case (the Today tab asks)."""
-        from ui.street_number_dialogs import AddressRow, case_row
+        from clerk_desk.street_numbers.views import case_row
 
         if record_type not in ("address", "numbering_case") or not record_id.isdigit():
             return
@@ -488,7 +489,7 @@ class StreetNumbersTab(QWidget):
             row = perform(
                 self,
                 self.app,
-                lambda a: AddressRow.of(street_numbers.get_address(a.session, wanted)),
+                lambda a: street_views.address_row(a, wanted),
                 writes=False,
             )
             if row is not None:
@@ -527,7 +528,7 @@ class StreetNumbersTab(QWidget):
 
     def export_register(self) -> None:
         """The register (the street chosen, or every street) to Excel, on a worker thread."""
-        from reports.street_numbers import register_excel
+        from reports.street_numbers import register_excel_for
 
         day = self.app.desk.clock.today()
         street_id, street = self.street_box.currentData(), self.street_box.currentText()
@@ -547,12 +548,13 @@ class StreetNumbersTab(QWidget):
 
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
-                addresses = street_numbers.register(
-                    action.session, street_id=street_id, include_retired=include
-                )
-                city = settings_store.city_profile(action.session).city_name
-                return register_excel(
-                    path, addresses, progress=progress, author=app.operator.full_name, city=city
+                return register_excel_for(
+                    action,
+                    path,
+                    street_id=street_id,
+                    include_retired=include,
+                    progress=progress,
+                    author=app.operator.full_name,
                 )
 
         def done(count: int) -> None:
@@ -564,7 +566,7 @@ class StreetNumbersTab(QWidget):
 
     def print_register(self) -> None:
         """The register of the street chosen in the filter, as a PDF to print."""
-        from reports.street_numbers import street_register_pdf
+        from reports.street_numbers import street_register_for
 
         street_id = self.street_box.currentData()
         if street_id is None:
@@ -572,13 +574,7 @@ class StreetNumbersTab(QWidget):
         include = self.inactive_box.isChecked()
 
         def work(action: Action) -> tuple[bytes, str]:
-            street = street_numbers.get_street(action.session, street_id)
-            addresses = street_numbers.register(
-                action.session, street_id=street_id, include_retired=include
-            )
-            profile = settings_store.city_profile(action.session)
-            pdf = street_register_pdf(street, addresses, profile=profile, printed_on=action.today())
-            return pdf, street.full_name
+            return street_register_for(action, street_id, include_retired=include)
 
         made = perform(self, self.app, work, writes=False)
         if made is not None:
@@ -591,7 +587,7 @@ class StreetNumbersTab(QWidget):
         row = forms.selected_row(self.address_table)
         if row is None:  # nothing read yet: the forms need not be imported
             return None
-        from ui.street_number_dialogs import AddressRow
+        from clerk_desk.street_numbers.views import AddressRow
 
         return row if isinstance(row, AddressRow) else None
 
@@ -599,7 +595,7 @@ class StreetNumbersTab(QWidget):
         row = forms.selected_row(self.case_table)
         if row is None:  # nothing read yet: the forms need not be imported
             return None
-        from ui.street_number_dialogs import CaseRow
+        from clerk_desk.street_numbers.views import CaseRow
 
         return row if isinstance(row, CaseRow) else None
 
@@ -678,7 +674,8 @@ class StreetNumbersTab(QWidget):
         self._refresh_selected()
 
     def numbers_missing(self) -> None:
-        from ui.street_number_dialogs import ObserveDialog, case_row
+        from clerk_desk.street_numbers.views import case_row
+        from ui.street_number_dialogs import ObserveDialog
 
         row = self.selected_address()
         if row is None or not row.assigned or self._may_keep:
@@ -697,7 +694,8 @@ class StreetNumbersTab(QWidget):
             )
 
     def act_on_case(self, act: str) -> None:
-        from ui.street_number_dialogs import CaseActDialog, case_row
+        from clerk_desk.street_numbers.views import case_row
+        from ui.street_number_dialogs import CaseActDialog
 
         row = self.selected_case()
         if row is None or row.closed or self._may_keep:
@@ -754,17 +752,16 @@ class StreetNumbersTab(QWidget):
     # ---- searching and showing -----------------------------------------------------------------
 
     def _address(self, address_id: int) -> AddressRow | None:
-        from ui.street_number_dialogs import AddressRow
 
         return perform(
             self,
             self.app,
-            lambda a: AddressRow.of(street_numbers.get_address(a.session, address_id)),
+            lambda a: street_views.address_row(a, address_id),
             writes=False,
         )
 
     def _load_streets(self) -> None:
-        from ui.street_number_dialogs import street_rows
+        from clerk_desk.street_numbers.views import street_rows
 
         rows: list[StreetRow] = perform(self, self.app, street_rows, writes=False) or []
         chosen = self.street_box.currentData()
@@ -791,7 +788,7 @@ class StreetNumbersTab(QWidget):
         )
 
     def _search_addresses(self) -> None:
-        from ui.street_number_dialogs import address_rows
+        from clerk_desk.street_numbers.views import address_rows
 
         text, include = self.search_field.text(), self.inactive_box.isChecked()
         street_id = self.street_box.currentData()
@@ -811,7 +808,7 @@ class StreetNumbersTab(QWidget):
         self._show_details()
 
     def _search_cases(self) -> None:
-        from ui.street_number_dialogs import case_rows
+        from clerk_desk.street_numbers.views import case_rows
 
         text, include = self.search_field.text(), self.inactive_box.isChecked()
         selected = self.selected_case()
@@ -830,7 +827,7 @@ class StreetNumbersTab(QWidget):
         self._show_details()
 
     def _count_open_cases(self) -> None:
-        from ui.street_number_dialogs import case_rows
+        from clerk_desk.street_numbers.views import case_rows
 
         if self.cases_view_active() and not self.inactive_box.isChecked():
             count: int | None = self.case_model.rowCount()
@@ -927,22 +924,14 @@ class StreetNumbersTab(QWidget):
             self.history.setText("")
             self.address_cases.setText("")
             return
-        from ui.street_number_dialogs import ChangeRow, case_row
-
-        def load(action: Action) -> tuple[list[ChangeRow], list[CaseRow], bool]:
-            zone = action.clock.local_now().tzinfo
-            changes = [
-                ChangeRow.of(c, zone) for c in street_numbers.history(action.session, row.id)
-            ]
-            found = [
-                case_row(action, c.id) for c in street_numbers.cases_of(action.session, row.id)
-            ]
-            address = street_numbers.get_address(action.session, row.id)
-            return changes, found, street_numbers.letter_due(action.session, address)
-
-        loaded = perform(self, self.app, load, writes=False)
-        changes, found, letter_due = loaded if loaded is not None else ([], [], False)
-        self.address_details.setText(address_html(row, letter_due=letter_due))
+        history = perform(
+            self, self.app, lambda a: street_views.address_history(a, row.id), writes=False
+        )
+        self.address_details.setText(
+            address_html(row, letter_due=history is not None and history.letter_due)
+        )
+        changes = list(history.changes) if history is not None else []
+        found = list(history.cases) if history is not None else []
         self.history.setText(history_html(changes) if changes else "<i>No changes recorded.</i>")
         self.address_cases.setText(cases_html(found) if found else "<i>None recorded.</i>")
 

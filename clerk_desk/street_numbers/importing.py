@@ -588,6 +588,11 @@ class ImportCancelled(ClerkDeskError):
     """The person stopped an import before it was written: the action rolls back."""
 
 
+def check_import(action: Action, rows: Sequence[Mapping[str, object]]) -> ImportReport:
+    """:func:`validate_import` inside the window's read-only action."""
+    return validate_import(action.session, rows)
+
+
 def import_addresses(
     action: Action,
     rows: Sequence[Mapping[str, object]],

@@ -31,9 +31,11 @@ from clerk_desk.errors import Conflict
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass
 from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.settings import CityProfile
+from clerk_desk.street_numbers import rules
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.importing import ImportProblem
-from clerk_desk.street_numbers.service import SERVICE_MANNERS, address_text, parity_of
+from clerk_desk.street_numbers.rules import SERVICE_MANNERS
+from clerk_desk.street_numbers.service import address_text, parity_of
 from clerk_desk.words import format_day, long_day, month_day, plural
 
 from . import letterhead as lh
@@ -92,8 +94,7 @@ def _side_text(street: Street, side: Compass | str) -> str:
 
 def _wrong_side(address: Address) -> bool:
     """The number's parity is not the one its side carries (a warning the Inspector accepted)."""
-    odd_side = Compass(address.street.odd_side) == Compass(address.side)
-    return bool(address.number % 2) != odd_side
+    return rules.wrong_side(Compass(address.street.odd_side), Compass(address.side), address.number)
 
 
 def _recipient_lines(address: Address) -> list[str]:
@@ -115,14 +116,17 @@ def display_rules(address: Address) -> list[str]:
     words, for this building (five-inch numbers for a multiple dwelling). Markup-safe text."""
     street = escape(address.street.full_name)
     number = address.number
+    heights = rules.number_heights(_kind(address))
     if _kind(address) is BuildingKind.MULTIPLE_DWELLING:
         height = (
             "This building is a <b>multiple dwelling</b>: the building number must be "
-            "<b>at least 5 inches high</b>, and each apartment or unit number "
-            "<b>at least 3 inches high</b>, preferably block style."
+            f"<b>at least {heights.building_in} inches high</b>, and each apartment or unit "
+            f"number <b>at least {heights.unit_in} inches high</b>, preferably block style."
         )
     else:
-        height = "Numbers <b>at least 3 inches high</b>, preferably block style."
+        height = (
+            f"Numbers <b>at least {heights.building_in} inches high</b>, preferably block style."
+        )
     return [
         f"Easily seen from <b>{street}</b>, the street the building is addressed to.",
         height,
@@ -136,13 +140,15 @@ def display_rules(address: Address) -> list[str]:
 def display_brief(address: Address) -> str:
     """The display rules of :func:`display_rules` in one paragraph, for the notice."""
     street = escape(address.street.full_name)
+    heights = rules.number_heights(_kind(address))
     if _kind(address) is BuildingKind.MULTIPLE_DWELLING:
         height = (
-            "the building number <b>at least 5 inches high</b> (this is a multiple dwelling) and "
-            "each apartment or unit number <b>at least 3 inches high</b>, preferably block style"
+            f"the building number <b>at least {heights.building_in} inches high</b> (this is a "
+            f"multiple dwelling) and each apartment or unit number <b>at least "
+            f"{heights.unit_in} inches high</b>, preferably block style"
         )
     else:
-        height = "<b>at least 3 inches high</b>, preferably block style"
+        height = f"<b>at least {heights.building_in} inches high</b>, preferably block style"
     return (
         f"The numbers must be easily seen from <b>{street}</b>; {height}; in a color that "
         "contrasts distinctly with the surface they are on; as close to the main entry door as "

@@ -28,7 +28,8 @@ from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.street_numbers import importing as street_numbers_import
 from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import NONCOMPLIANCE_CITE, AssignmentData, StreetData
+from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
+from clerk_desk.street_numbers.service import AssignmentData, StreetData
 from ui import forms, printing, street_number_dialogs
 from ui.operations import App
 from ui.street_number_dialogs import (

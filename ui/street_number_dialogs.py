@@ -52,15 +52,8 @@ from clerk_desk.street_numbers.importing import (
     check_import,
     import_addresses,
 )
-from clerk_desk.street_numbers.service import (
-    ALTER_CITE,
-    NONCOMPLIANCE_CITE,
-    SERVICE_MANNERS,
-    AddressEdit,
-    AssignmentData,
-    Proposal,
-    StreetData,
-)
+from clerk_desk.street_numbers.rules import ALTER_CITE, NONCOMPLIANCE_CITE, SERVICE_MANNERS
+from clerk_desk.street_numbers.service import AddressEdit, AssignmentData, Proposal, StreetData
 from clerk_desk.street_numbers.views import (
     AddressRow,
     CaseRow,

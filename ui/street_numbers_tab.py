@@ -48,7 +48,8 @@ from clerk_desk.kinds import NumberingCaseStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers import views as street_views
-from clerk_desk.street_numbers.service import NONCOMPLIANCE_CITE, PermitCheck
+from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
+from clerk_desk.street_numbers.service import PermitCheck
 from ui import forms, printing
 from ui.kit.style import BAD, GOOD, LATE, LATE_BACKGROUND, QUIET, SECONDARY, text_sheet
 from ui.operations import App, perform, run_in_background

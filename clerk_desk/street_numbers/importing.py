@@ -31,9 +31,8 @@ from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, PartyKind
 from clerk_desk.models import Address, AddressChange, Parcel, Party, Street
 from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party, fold
 from clerk_desk.permissions import Permission
+from clerk_desk.street_numbers.rules import MAX_NUMBER, MAX_POSITION_FT
 from clerk_desk.street_numbers.service import (
-    MAX_NUMBER,
-    MAX_POSITION_FT,
     address_search_text,
     address_text,
     parity_of,

@@ -76,7 +76,7 @@ from ui.kit.style import (
     SECONDARY,
     text_sheet,
 )
-from ui.operations import App, perform, run_in_background
+from ui.operations import App, attempt, perform, run_in_background
 from ui.table_models import RIGHT, RowsModel, TableColumn
 
 TABLE_FILTER = "Address lists (*.xlsx *.xlsm *.csv);;All files (*)"
@@ -179,15 +179,20 @@ def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bo
     True when it was printed. Whoever keeps the register (the Clerk mails the letters) records
     it; anyone else prints a copy without recording.
     """
-    from reports.street_numbers import number_letter_for
+    from reports.street_numbers import number_letter_pdf
 
-    def work(action: Action) -> tuple[bytes, str]:
-        return number_letter_for(action, address_id)
-
-    made = perform(parent, app, work, writes=False)
-    if made is None:
+    paper = perform(parent, app, lambda a: street_views.letter_paper(a, address_id), writes=False)
+    if paper is None:
         return False
-    pdf, text = made
+    text = paper.address.text
+    pdf = attempt(
+        parent,
+        lambda: number_letter_pdf(
+            paper.address, profile=paper.profile, printed_on=paper.printed_on
+        ),
+    )
+    if pdf is None:
+        return False
     printed = printing.print_or_explain(
         parent,
         pdf,
@@ -201,16 +206,21 @@ def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bo
 
 def print_notice(parent: QWidget | None, app: App, case_id: int) -> bool:
     """Print (or preview) the notice requiring the owner to number the building."""
-    from reports.street_numbers import noncompliance_notice_for
+    from reports.street_numbers import noncompliance_notice_pdf
 
-    def work(action: Action) -> tuple[bytes, str]:
-        return noncompliance_notice_for(action, case_id)
-
-    made = perform(parent, app, work, writes=False)
-    if made is None:
+    paper = perform(parent, app, lambda a: street_views.notice_paper(a, case_id), writes=False)
+    if paper is None:
         return False
-    pdf, text = made
-    return printing.print_or_explain(parent, pdf, title=f"Notice to number the building — {text}")
+    pdf = attempt(
+        parent,
+        lambda: noncompliance_notice_pdf(
+            paper.case, paper.address, profile=paper.profile, printed_on=paper.printed_on
+        ),
+    )
+    if pdf is None:
+        return False
+    title = f"Notice to number the building — {paper.address.text}"
+    return printing.print_or_explain(parent, pdf, title=title)
 
 
 # ---- streets -------------------------------------------------------------------------------------

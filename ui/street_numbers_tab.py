@@ -43,7 +43,6 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import words
-from clerk_desk.desk import Action
 from clerk_desk.kinds import NumberingCaseStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import service as street_numbers
@@ -529,7 +528,7 @@ class StreetNumbersTab(QWidget):
 
     def export_register(self) -> None:
         """The register (the street chosen, or every street) to Excel, on a worker thread."""
-        from reports.street_numbers import register_excel_for
+        from reports.street_numbers import register_excel
 
         day = self.app.desk.clock.today()
         street_id, street = self.street_box.currentData(), self.street_box.currentText()
@@ -549,14 +548,12 @@ class StreetNumbersTab(QWidget):
 
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
-                return register_excel_for(
-                    action,
-                    path,
-                    street_id=street_id,
-                    include_retired=include,
-                    progress=progress,
-                    author=app.operator.full_name,
+                rows, city = street_views.register_export(
+                    action, street_id=street_id, include_retired=include
                 )
+            return register_excel(
+                path, rows, progress=progress, author=app.operator.full_name, city=city
+            )
 
         def done(count: int) -> None:
             self.status.emit(f"{count:,} addresses written to {Path(path).name}")
@@ -567,20 +564,26 @@ class StreetNumbersTab(QWidget):
 
     def print_register(self) -> None:
         """The register of the street chosen in the filter, as a PDF to print."""
-        from reports.street_numbers import street_register_for
+        from reports.street_numbers import street_register_pdf
 
         street_id = self.street_box.currentData()
         if street_id is None:
             return
         include = self.inactive_box.isChecked()
 
-        def work(action: Action) -> tuple[bytes, str]:
-            return street_register_for(action, street_id, include_retired=include)
-
-        made = perform(self, self.app, work, writes=False)
-        if made is not None:
-            pdf, name = made
-            printing.print_or_explain(self, pdf, title=f"Street register — {name}")
+        paper = perform(
+            self,
+            self.app,
+            lambda a: street_views.register_paper(a, street_id, include_retired=include),
+            writes=False,
+        )
+        if paper is None:
+            return
+        pdf = street_register_pdf(
+            paper.street, paper.addresses, profile=paper.profile, printed_on=paper.printed_on
+        )
+        title = f"Street register — {paper.street.full_name}"
+        printing.print_or_explain(self, pdf, title=title)
 
     # ---- actions -------------------------------------------------------------------------------
 

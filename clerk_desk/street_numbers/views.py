@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, tzinfo
 
-from clerk_desk import parties_views, words
+from clerk_desk import parties_views, settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCaseStatus
 from clerk_desk.models import Address, AddressChange, NumberingCase, Street
 from clerk_desk.parties_views import ParcelRow
+from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
 
@@ -111,10 +112,15 @@ class AddressRow:
     letter_printed_on: date | None
     retired_on: date | None
     notes: str
+    number_text: str  # "123 Broad St N": the number on its street, without the unit
+    odd_side: Compass  # the street's odd side, which says whether the number is on its side
+    owner_contact: str
+    owner_mailing: str
 
     @classmethod
     def of(cls, address: Address) -> AddressRow:
         street = address.street
+        owner = address.owner
         return cls(
             address.id,
             street_numbers.address_text(address),
@@ -136,6 +142,10 @@ class AddressRow:
             address.letter_printed_on,
             address.retired_on,
             address.notes,
+            street_numbers.address_text(address, unit=False),
+            Compass(street.odd_side),
+            owner.contact_name if owner is not None else "",
+            owner.mailing_address if owner is not None else "",
         )
 
     @property
@@ -336,3 +346,87 @@ def suggestion(
         parcel_id=parcel_id,
         unit=unit,
     )
+
+
+# -- the papers ----------------------------------------------------------------------------
+
+
+def notice_view(action: Action, case_id: int) -> tuple[CaseRow, AddressRow]:
+    """What the notice to number a building prints: the case and its address."""
+    case = street_numbers.get_case(action.session, case_id)
+    return CaseRow.of(case), AddressRow.of(case.address)
+
+
+def register_rows(
+    action: Action, *, street_id: int | None = None, include_retired: bool = False
+) -> list[AddressRow]:
+    """The register in street order, then by number and unit, as the papers print it."""
+    found = street_numbers.register(
+        action.session, street_id=street_id, include_retired=include_retired
+    )
+    return [AddressRow.of(a) for a in found]
+
+
+def street_register(
+    action: Action, street_id: int, *, include_retired: bool
+) -> tuple[StreetRow, list[AddressRow]]:
+    """One street and its addresses, for its printed register."""
+    street = StreetRow.of(street_numbers.get_street(action.session, street_id))
+    return street, register_rows(action, street_id=street_id, include_retired=include_retired)
+
+
+@dataclass(frozen=True, slots=True)
+class LetterPaper:
+    """The official number letter, as read: the papers draw it after the read has closed."""
+
+    address: AddressRow
+    profile: CityProfile
+    printed_on: date
+
+
+@dataclass(frozen=True, slots=True)
+class NoticePaper:
+    """The notice to number a building, as read."""
+
+    case: CaseRow
+    address: AddressRow
+    profile: CityProfile
+    printed_on: date
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterPaper:
+    """One street's printed register, as read."""
+
+    street: StreetRow
+    addresses: tuple[AddressRow, ...]
+    profile: CityProfile
+    printed_on: date
+
+
+def letter_paper(action: Action, address_id: int) -> LetterPaper:
+    return LetterPaper(
+        address_row(action, address_id),
+        settings_store.city_profile(action.session),
+        action.today(),
+    )
+
+
+def notice_paper(action: Action, case_id: int) -> NoticePaper:
+    case, address = notice_view(action, case_id)
+    return NoticePaper(case, address, settings_store.city_profile(action.session), action.today())
+
+
+def register_paper(action: Action, street_id: int, *, include_retired: bool) -> RegisterPaper:
+    street, addresses = street_register(action, street_id, include_retired=include_retired)
+    return RegisterPaper(
+        street, tuple(addresses), settings_store.city_profile(action.session), action.today()
+    )
+
+
+def register_export(
+    action: Action, *, street_id: int | None, include_retired: bool
+) -> tuple[list[AddressRow], str]:
+    """The register's rows for the workbook, and the City's name for its title."""
+    rows = register_rows(action, street_id=street_id, include_retired=include_retired)
+    return rows, settings_store.city_profile(action.session).city_name

@@ -438,12 +438,9 @@ def noncompliance_notice_pdf(
     """
     from reportlab.platypus import KeepTogether, Spacer
 
-    if printed_on < case.notice_from:
-        raise Conflict(
-            f"The owner has 20 days from {month_day(case.observed_on)} to post the numbers: "
-            f"the notice may be printed from {month_day(case.notice_from)}.",
-            cite=NONCOMPLIANCE_CITE,
-        )
+    too_early = rules.notice_too_early(case.observed_on, case.notice_from, printed_on)
+    if too_early is not None:
+        raise Conflict(too_early, cite=NONCOMPLIANCE_CITE)
 
     st = styles()
     text = address.text

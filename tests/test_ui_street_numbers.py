@@ -587,7 +587,7 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
     assert not tab.refer_button.isEnabled()  # only after service
     # The notice says the owner "has neglected for 20 days": not printed before then.
     assert not tab.notice_button.isEnabled()
-    assert f"may be printed from {words.format_day(notice_from)}" in tab.notice_button.toolTip()
+    assert f"may be printed from {words.month_day(notice_from)}" in tab.notice_button.toolTip()
     tab.print_selected_notice()
     assert printed == []
 

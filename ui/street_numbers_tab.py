@@ -43,7 +43,6 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import words
-from clerk_desk.kinds import NumberingCaseStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers import views as street_views
@@ -53,9 +52,11 @@ from ui import forms, printing
 from ui.kit.style import BAD, GOOD, LATE, LATE_BACKGROUND, QUIET, SECONDARY, text_sheet
 from ui.operations import App, perform, run_in_background
 from ui.ordinance_viewer import cite_html
+from ui.register_page import show_acts
 from ui.table_models import RIGHT, RowsModel, TableColumn
 
 if TYPE_CHECKING:  # the forms are imported when first used: the window starts without them
+    from clerk_desk.street_numbers.acts import CaseAct
     from clerk_desk.street_numbers.importing import ImportReport
     from clerk_desk.street_numbers.views import AddressRow, CaseRow, ChangeRow, StreetRow
 
@@ -311,12 +312,15 @@ class StreetNumbersTab(QWidget):
         self.case_details = self._details_label("case_details")
         self.serve_button = QPushButton("&Serve notice…")
         self.notice_button = QPushButton("Print &notice")
+        self.notice_button.setProperty(
+            "tip", "The notice requiring the owner to number the building"
+        )
         self.refer_button = QPushButton("Re&fer…")
-        self.refer_button.setToolTip("Refer for a forfeiture under § 1-4")
+        self.refer_button.setProperty("tip", "Refer for a forfeiture under § 1-4")
         self.complied_button = QPushButton("C&omplied…")
-        self.complied_button.setToolTip("The numbers are posted: close the case")
+        self.complied_button.setProperty("tip", "The numbers are posted: close the case")
         self.withdraw_button = QPushButton("&Withdraw…")
-        self.withdraw_button.setToolTip("The case was recorded in error")
+        self.withdraw_button.setProperty("tip", "The case was recorded in error")
         case_buttons = QHBoxLayout()
         for button in self._case_buttons():
             case_buttons.addWidget(button)
@@ -911,6 +915,17 @@ class StreetNumbersTab(QWidget):
         elif not on and why_off:
             button.setToolTip(why_off)
 
+    def _case_acts(self) -> dict[CaseAct, QPushButton]:
+        from clerk_desk.street_numbers.acts import CaseAct
+
+        return {
+            CaseAct.SERVE: self.serve_button,
+            CaseAct.PRINT_NOTICE: self.notice_button,
+            CaseAct.REFER: self.refer_button,
+            CaseAct.COMPLIED: self.complied_button,
+            CaseAct.WITHDRAW: self.withdraw_button,
+        }
+
     def _show_address(self, row: AddressRow | None) -> None:
         assigned = row is not None and row.assigned
         off = "Choose an assigned address in the register"
@@ -940,29 +955,13 @@ class StreetNumbersTab(QWidget):
         self.address_cases.setText(cases_html(found) if found else "<i>None recorded.</i>")
 
     def _show_case(self, row: CaseRow | None) -> None:
-        active = row is not None and not row.closed
-        off = "Choose an open case"
-        is_open = row is not None and row.status is NumberingCaseStatus.OPEN
-        noticed = row is not None and row.status is NumberingCaseStatus.NOTICED
-        served = "The notice was served" if active else off
-        self._enable(self.serve_button, is_open, self._may_keep, served)
-        today = self.app.desk.clock.today()
-        self._enable(
-            self.notice_button,
-            row is not None and row.notice_printable(today),
-            "",
-            f"The owner has 20 days: the notice may be printed from "
-            f"{words.format_day(row.notice_from)} ({NONCOMPLIANCE_CITE})"
-            if row is not None and row.noticeable
-            else off,
-        )
-        if self.notice_button.isEnabled():
-            self.notice_button.setToolTip("The notice requiring the owner to number the building")
-        self._enable(
-            self.refer_button, noticed, self._may_keep, "Only after the notice has been served"
-        )
-        self._enable(self.complied_button, active, self._may_keep, off)
-        self._enable(self.withdraw_button, active, self._may_keep, off)
+        from clerk_desk.street_numbers.acts import acts
+
+        found = None
+        if row is not None:
+            case_id = row.id
+            found = perform(self, self.app, lambda a: acts(a, case_id), writes=False)
+        show_acts(self._case_acts(), found, "Choose an open case")
         if row is None:
             self.case_details.setText(
                 "<i>No case selected.</i>"

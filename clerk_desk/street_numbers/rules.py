@@ -10,6 +10,7 @@ from datetime import date
 
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.kinds import BuildingKind, Compass, NumberingCaseStatus
+from clerk_desk.words import month_day
 
 ASSIGN_CITE = "§ 506-16 (Buildings to have street numbers)"
 DISPLAY_CITE = "§ 506-16 (Building numbering required)"
@@ -93,3 +94,14 @@ def next_step(
     if status is NumberingCaseStatus.NOTICED:
         return "Refer for a forfeiture", referral_from
     return "", None
+
+
+def notice_too_early(observed_on: date, notice_from: date, day: date) -> str | None:
+    """Why the notice may not be printed on ``day``: it says the owner has neglected for 20
+    days, which is not so before ``notice_from``. None from that day on."""
+    if day >= notice_from:
+        return None
+    return (
+        f"The owner has 20 days from {month_day(observed_on)} to post the numbers: "
+        f"the notice may be printed from {month_day(notice_from)}."
+    )

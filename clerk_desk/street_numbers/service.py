@@ -28,7 +28,7 @@ from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCase
 from clerk_desk.models import Address, AddressChange, NumberingCase, Parcel, Party, Street
 from clerk_desk.parties import fold, get_parcel, get_party, on_renamed, parcel_search_text
 from clerk_desk.permissions import Permission
-from clerk_desk.street_numbers import rules
+from clerk_desk.street_numbers import acts, rules
 from clerk_desk.street_numbers.rules import (
     ALTER_CITE,
     ASSIGN_CITE,
@@ -1368,10 +1368,8 @@ def observe_noncompliance(
 
 def serve_notice(action: Action, case_id: int, *, served_on: date, manner: str) -> NumberingCase:
     """Record that the notice to number the building was served (after 20 days' neglect)."""
-    action.require(Permission.KEEP_STREET_REGISTER)
     case = get_case(action.session, case_id)
-    if case.status != NumberingCaseStatus.OPEN:
-        raise Conflict(f"The case is {NumberingCaseStatus(case.status).label.lower()}.")
+    acts.allow(action, acts.CaseAct.SERVE, case)
     how = " ".join(manner.split())
     if not how:
         raise InvalidInput("Say how the notice was served.", field="manner")
@@ -1401,14 +1399,9 @@ def serve_notice(action: Action, case_id: int, *, served_on: date, manner: str) 
 
 def refer_case(action: Action, case_id: int, *, referred_on: date) -> NumberingCase:
     """Refer the case for a forfeiture under § 1-4 (10 days after service without compliance)."""
-    action.require(Permission.KEEP_STREET_REGISTER)
     case = get_case(action.session, case_id)
-    if (
-        case.status != NumberingCaseStatus.NOTICED
-        or case.served_on is None
-        or case.referral_from is None
-    ):
-        raise Conflict("Only a case whose notice has been served can be referred.")
+    acts.allow(action, acts.CaseAct.REFER, case)
+    assert case.served_on is not None and case.referral_from is not None  # the guard saw them
     _not_future(action, referred_on, "referred_on", "date of referral")
     if referred_on < case.referral_from:
         raise InvalidInput(
@@ -1433,10 +1426,8 @@ def close_case(
     action: Action, case_id: int, *, on: date, note: str = "", withdrawn: bool = False
 ) -> NumberingCase:
     """Close a case: the numbers are posted (compliance), or it was recorded in error."""
-    action.require(Permission.KEEP_STREET_REGISTER)
     case = get_case(action.session, case_id)
-    if case.status in (NumberingCaseStatus.COMPLIED, NumberingCaseStatus.WITHDRAWN):
-        raise Conflict("The case is already closed.")
+    acts.allow(action, acts.CaseAct.WITHDRAW if withdrawn else acts.CaseAct.COMPLIED, case)
     _not_future(action, on, "closed_on", "date")
     last_step = max(d for d in (case.observed_on, case.served_on, case.referred_on) if d)
     if on < last_step:

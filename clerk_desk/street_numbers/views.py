@@ -12,6 +12,7 @@ from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCase
 from clerk_desk.models import Address, AddressChange, NumberingCase, Street
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.settings import CityProfile
+from clerk_desk.street_numbers import rules as street_rules
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
 
@@ -261,7 +262,8 @@ class CaseRow:
     def notice_printable(self, today: date) -> bool:
         """The notice may be printed (to serve, or to serve again): it says the owner has
         neglected for 20 days, so not before the case's first day of notice."""
-        return self.noticeable and today >= self.notice_from
+        too_early = street_rules.notice_too_early(self.observed_on, self.notice_from, today)
+        return self.noticeable and too_early is None
 
     def due(self, today: date) -> bool:
         return self.next_from is not None and self.next_from <= today

@@ -12,9 +12,10 @@ A letter and a notice write their dates out ("November 30, 2026", :func:`month_d
 each citation on one line (:func:`unbroken`); the register's tables keep the short "Mon Nov 30,
 2026". The display rules are written here once, in plain words, in a long form for the letter
 (:func:`display_rules`) and a short one for the notice (:func:`display_brief`), side by side so
-the two can never tell an owner different things. The addresses given must have their
-street, parcel and owner loaded (``clerk_desk.street_numbers.service.register`` does so). ReportLab
-and openpyxl are imported only when a paper is made.
+the two can never tell an owner different things; the heights they state are the core's
+(:func:`clerk_desk.street_numbers.rules.number_heights`). Every paper is drawn from the views of
+:mod:`clerk_desk.street_numbers.views`, after the read has closed. ReportLab and openpyxl are
+imported only when a paper is made.
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ from xml.sax.saxutils import escape
 
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass
-from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.settings import CityProfile
+from clerk_desk.street_numbers import rules
 from clerk_desk.street_numbers.importing import ImportProblem
-from clerk_desk.street_numbers.service import SERVICE_MANNERS, address_text, parity_of
+from clerk_desk.street_numbers.rules import SERVICE_MANNERS
+from clerk_desk.street_numbers.views import AddressRow, CaseRow, StreetRow
 from clerk_desk.words import format_day, long_day, month_day, plural
 
 from . import letterhead as lh
@@ -77,49 +79,50 @@ def unbroken(cite: str) -> str:
     return cite.replace(" ", NBSP)
 
 
-def _kind(address: Address) -> BuildingKind:
-    return BuildingKind(address.building_kind)
+def _kind(address: AddressRow) -> BuildingKind:
+    return address.kind
 
 
-def _side_text(street: Street, side: Compass | str) -> str:
+def _side_text(odd_side: Compass, side: Compass | str) -> str:
     """ "East (odd)": the side and the numbers it carries."""
     compass = Compass(side)
-    return f"{compass.label.capitalize()} ({parity_of(street, compass)})"
+    return f"{compass.label.capitalize()} ({rules.parity(odd_side, compass)})"
 
 
-def _wrong_side(address: Address) -> bool:
+def _wrong_side(address: AddressRow) -> bool:
     """The number's parity is not the one its side carries (a warning the Inspector accepted)."""
-    odd_side = Compass(address.street.odd_side) == Compass(address.side)
-    return bool(address.number % 2) != odd_side
+    return rules.wrong_side(address.odd_side, address.side, address.number)
 
 
-def _recipient_lines(address: Address) -> list[str]:
+def _recipient_lines(address: AddressRow) -> list[str]:
     """Who the letter goes to: the owner and their mailing address, else the parcel's owner at
     the property itself (a letter with no address on it cannot be mailed)."""
-    owner = address.owner
-    if owner is None:
-        return [f"To the owner of parcel {address.parcel.parcel_number}", address_text(address)]
-    lines = [owner.name]
-    if owner.contact_name.strip():
-        lines.append(f"Attn: {owner.contact_name.strip()}")
-    mailing = owner.mailing_address.strip()
-    lines += mailing.splitlines() if mailing else [address_text(address)]
+    if address.owner_id is None:
+        return [f"To the owner of parcel {address.parcel_number}", address.text]
+    lines = [address.owner]
+    if address.owner_contact.strip():
+        lines.append(f"Attn: {address.owner_contact.strip()}")
+    mailing = address.owner_mailing.strip()
+    lines += mailing.splitlines() if mailing else [address.text]
     return lines
 
 
-def display_rules(address: Address) -> list[str]:
+def display_rules(address: AddressRow) -> list[str]:
     """How § 506-16 (Building numbering required) says the numbers must be displayed, in plain
     words, for this building (five-inch numbers for a multiple dwelling). Markup-safe text."""
-    street = escape(address.street.full_name)
+    street = escape(address.street)
     number = address.number
+    heights = rules.number_heights(_kind(address))
     if _kind(address) is BuildingKind.MULTIPLE_DWELLING:
         height = (
             "This building is a <b>multiple dwelling</b>: the building number must be "
-            "<b>at least 5 inches high</b>, and each apartment or unit number "
-            "<b>at least 3 inches high</b>, preferably block style."
+            f"<b>at least {heights.building_in} inches high</b>, and each apartment or unit "
+            f"number <b>at least {heights.unit_in} inches high</b>, preferably block style."
         )
     else:
-        height = "Numbers <b>at least 3 inches high</b>, preferably block style."
+        height = (
+            f"Numbers <b>at least {heights.building_in} inches high</b>, preferably block style."
+        )
     return [
         f"Easily seen from <b>{street}</b>, the street the building is addressed to.",
         height,
@@ -130,16 +133,18 @@ def display_rules(address: Address) -> list[str]:
     ]
 
 
-def display_brief(address: Address) -> str:
+def display_brief(address: AddressRow) -> str:
     """The display rules of :func:`display_rules` in one paragraph, for the notice."""
-    street = escape(address.street.full_name)
+    street = escape(address.street)
+    heights = rules.number_heights(_kind(address))
     if _kind(address) is BuildingKind.MULTIPLE_DWELLING:
         height = (
-            "the building number <b>at least 5 inches high</b> (this is a multiple dwelling) and "
-            "each apartment or unit number <b>at least 3 inches high</b>, preferably block style"
+            f"the building number <b>at least {heights.building_in} inches high</b> (this is a "
+            f"multiple dwelling) and each apartment or unit number <b>at least "
+            f"{heights.unit_in} inches high</b>, preferably block style"
         )
     else:
-        height = "<b>at least 3 inches high</b>, preferably block style"
+        height = f"<b>at least {heights.building_in} inches high</b>, preferably block style"
     return (
         f"The numbers must be easily seen from <b>{street}</b>; {height}; in a color that "
         "contrasts distinctly with the surface they are on; as close to the main entry door as "
@@ -194,14 +199,14 @@ def _heading(text: str, cite: str) -> Flowable:
     )
 
 
-def _number_box(address: Address, width: float) -> Flowable:
+def _number_box(address: AddressRow, width: float) -> Flowable:
     """The official number, big: what the owner must put on the building."""
     from reportlab.lib.enums import TA_CENTER
     from reportlab.platypus import Table, TableStyle
 
     st = styles()
     navy = lh.color(lh.NAVY_HEX)
-    main = address_text(address, unit=False)
+    main = address.number_text
     size = _fit_size(main, size=32, minimum=16, width=width - 28)
     rows: list[list[Any]] = [
         [para("OFFICIAL STREET NUMBER", _style("box-label", st.label, alignment=TA_CENTER))],
@@ -240,7 +245,7 @@ def _number_box(address: Address, width: float) -> Flowable:
     rows.append(
         [
             para(
-                f"Parcel {address.parcel.parcel_number}  \u00b7  {_kind(address).label}",
+                f"Parcel {address.parcel_number}  \u00b7  {_kind(address).label}",
                 _style("box-parcel", st.body, fontSize=10.5, alignment=TA_CENTER, spaceAfter=0),
             )
         ]
@@ -293,7 +298,7 @@ def _markup(text: str, style: Any) -> Flowable:
 # ---- the official street number letter ----------------------------------------------------
 
 
-def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.date) -> bytes:
+def number_letter_pdf(address: AddressRow, *, profile: CityProfile, printed_on: dt.date) -> bytes:
     """The official street number letter to the owner: one letter page.
 
     Raises :class:`~clerk_desk.errors.Conflict` for a retired number: a letter telling an owner
@@ -302,16 +307,16 @@ def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.
     from reportlab.lib.enums import TA_RIGHT
     from reportlab.platypus import Spacer
 
-    if AddressStatus(address.status) is not AddressStatus.ASSIGNED:
+    if address.status is not AddressStatus.ASSIGNED:
         retired = f" on {format_day(address.retired_on)}" if address.retired_on else ""
         raise Conflict(
-            f"{address_text(address)} was retired{retired}; it has no letter to print.",
+            f"{address.text} was retired{retired}; it has no letter to print.",
             cite=ALTER_CITE,
         )
     st = styles()
     width = frame_width()
-    text = address_text(address)
-    parcel = escape(address.parcel.parcel_number)
+    text = address.text
+    parcel = escape(address.parcel_number)
     body = _style("letter-body", st.body, fontSize=10, leading=13.5, spaceAfter=4)
     story: list[Flowable] = [
         side_by_side(
@@ -321,7 +326,7 @@ def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.
         ),
         Spacer(1, 8),
         _markup(
-            f"<b>Re: Official street number for {escape(address_text(address, unit=False))}</b>",
+            f"<b>Re: Official street number for {escape(address.number_text)}</b>",
             _style("subject", body, spaceAfter=6),
         ),
         _number_box(address, width * 0.78),
@@ -330,7 +335,7 @@ def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.
             f"The {INSPECTOR} has assigned the official street number above to the "
             f"{escape(_kind(address).label.lower())} on parcel {parcel}. It was assigned on "
             f"<b>{month_day(address.assigned_on)}</b>"
-            + (f" by {escape(address.assigned_by_name)}" if address.assigned_by_name else "")
+            + (f" by {escape(address.assigned_by)}" if address.assigned_by else "")
             + " and is entered in the street numbering map on file in the office of the City "
             f"Clerk. <font size='8.5' color='{lh.GREY_HEX}'>{escape(unbroken(ASSIGN_CITE))}"
             "</font>",
@@ -389,7 +394,7 @@ def number_letter_pdf(address: Address, *, profile: CityProfile, printed_on: dt.
 # ---- the notice to number a building ------------------------------------------------------
 
 
-def _service_block(case: NumberingCase) -> list[Flowable]:
+def _service_block(case: CaseRow) -> list[Flowable]:
     """Date served, manner, served by and the server's signature: what was recorded, or lines
     to fill in by hand."""
     from reportlab.platypus import Table, TableStyle
@@ -399,7 +404,7 @@ def _service_block(case: NumberingCase) -> list[Flowable]:
     rows: list[tuple[str, object]] = [
         ("Date served", month_day(case.served_on) if case.served_on else _BLANK),
         ("Manner of service", case.served_manner or _BLANK),
-        ("Served by", case.served_by_name or _BLANK),
+        ("Served by", case.served_by or _BLANK),
         ("Signature of server", _BLANK),
     ]
     data = [[para(label, st.label), para(value, st.value)] for label, value in rows]
@@ -423,7 +428,7 @@ def _service_block(case: NumberingCase) -> list[Flowable]:
 
 
 def noncompliance_notice_pdf(
-    case: NumberingCase, *, profile: CityProfile, printed_on: dt.date
+    case: CaseRow, address: AddressRow, *, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     """The notice requiring the owner to number the building properly (§ 506-16
     (Noncompliance)), served after 20 days' neglect; one letter page.
@@ -433,19 +438,15 @@ def noncompliance_notice_pdf(
     """
     from reportlab.platypus import KeepTogether, Spacer
 
-    if printed_on < case.notice_from:
-        raise Conflict(
-            f"The owner has 20 days from {month_day(case.observed_on)} to post the numbers: "
-            f"the notice may be printed from {month_day(case.notice_from)}.",
-            cite=NONCOMPLIANCE_CITE,
-        )
+    too_early = rules.notice_too_early(case.observed_on, case.notice_from, printed_on)
+    if too_early is not None:
+        raise Conflict(too_early, cite=NONCOMPLIANCE_CITE)
 
     st = styles()
-    address = case.address
-    text = address_text(address)
+    text = address.text
     to = (
         "\n".join([*_recipient_lines(address), "and the occupant of the premises"])
-        if address.owner is not None
+        if address.owner_id is not None
         else "The owner and the occupant of the premises"
     )
     body = _style("notice-body", st.body, fontSize=10, leading=13.5, spaceAfter=5)
@@ -456,12 +457,12 @@ def noncompliance_notice_pdf(
         deadline = f" \u2014 that is, <b>on or before {long_day(last_day)}</b>"
     facts: list[tuple[str, object]] = [
         ("To", to),
-        ("Premises", f"{text} \u00b7 parcel {address.parcel.parcel_number}"),
+        ("Premises", f"{text} \u00b7 parcel {address.parcel_number}"),
         (
             "Official number",
-            f"{address_text(address, unit=False)} (assigned {month_day(address.assigned_on)})",
+            f"{address.number_text} (assigned {month_day(address.assigned_on)})",
         ),
-        ("Observed", f"{month_day(case.observed_on)}, by {case.observed_by_name}"),
+        ("Observed", f"{month_day(case.observed_on)}, by {case.observed_by}"),
         ("What was seen", case.observation),
     ]
     story: list[Flowable] = [
@@ -553,30 +554,32 @@ _REGISTER_ALIGN: tuple[Align, ...] = (
 )
 
 
-def _status_text(address: Address) -> str:
-    if AddressStatus(address.status) is AddressStatus.RETIRED:
+def _status_text(address: AddressRow) -> str:
+    if address.status is AddressStatus.RETIRED:
         return f"Retired\n{format_day(address.retired_on)}" if address.retired_on else "Retired"
     return "Assigned"
 
 
-def _register_row(street: Street, address: Address) -> tuple[object, ...]:
-    side = _side_text(street, address.side) + (_MISMATCH_MARK if _wrong_side(address) else "")
+def _register_row(address: AddressRow) -> tuple[object, ...]:
+    side = _side_text(address.odd_side, address.side) + (
+        _MISMATCH_MARK if _wrong_side(address) else ""
+    )
     return (
         str(address.number),
         address.unit,
         side,
         f"{address.position_ft:,}" if address.position_ft is not None else "",
-        address.parcel.parcel_number,
+        address.parcel_number,
         _SHORT_KINDS[_kind(address)],
-        address.owner.name if address.owner else "",
+        address.owner,
         format_day(address.assigned_on),
         _status_text(address),
     )
 
 
-def _counts(addresses: Sequence[Address]) -> str:
+def _counts(addresses: Sequence[AddressRow]) -> str:
     """ "12 addresses on 10 numbers, 1 retired"."""
-    assigned = [a for a in addresses if AddressStatus(a.status) is AddressStatus.ASSIGNED]
+    assigned = [a for a in addresses if a.status is AddressStatus.ASSIGNED]
     numbers = {a.number for a in assigned}
     text = plural(len(assigned), "address", "addresses") + " assigned"
     if len(numbers) != len(assigned):
@@ -586,7 +589,7 @@ def _counts(addresses: Sequence[Address]) -> str:
 
 
 def street_register_pdf(
-    street: Street, addresses: Sequence[Address], *, profile: CityProfile, printed_on: dt.date
+    street: StreetRow, addresses: Sequence[AddressRow], *, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     """The numbering register of ``street``: its numbering facts, then the odd side and the
     even side each in its own table, in number order, with counts. Landscape letter pages with
@@ -595,13 +598,13 @@ def street_register_pdf(
 
     strays = [a for a in addresses if a.street_id != street.id]
     if strays:
-        raise ValueError(f"{address_text(strays[0])} is not on {street.full_name}")
+        raise ValueError(f"{strays[0].text} is not on {street.full_name}")
     st = styles()
-    odd = Compass(street.odd_side)
+    odd = street.odd_side
     sides = [odd, odd.opposite]
-    by_side: dict[Compass, list[Address]] = {side: [] for side in sides}
+    by_side: dict[Compass, list[AddressRow]] = {side: [] for side in sides}
     for address in sorted(addresses, key=lambda a: (a.number, a.unit, a.id)):
-        by_side.setdefault(Compass(address.side), []).append(address)
+        by_side.setdefault(address.side, []).append(address)
     base = (
         f"{street.grid_base:,} at the starting line (position 0 ft)"
         if street.grid_base is not None
@@ -612,7 +615,7 @@ def street_register_pdf(
             "Odd numbers",
             f"{odd.label.capitalize()} side; even numbers on the {odd.opposite.label} side",
         ),
-        ("Numbers run", f"Increasing toward the {Compass(street.increases_toward).label}"),
+        ("Numbers run", f"Increasing toward the {street.increases_toward.label}"),
         ("Range", f"{street.range_low} to {street.range_high}"),
         ("Grid base", base),
     ]
@@ -635,7 +638,7 @@ def street_register_pdf(
     # instead, start a new page only when less than the heading and a few rows would fit.
     heading = _style("register-heading", st.heading, keepWithNext=0)
     for side, rows in by_side.items():
-        parity = parity_of(street, side)
+        parity = rules.parity(street.odd_side, side)
         story += [
             CondPageBreak(1.4 * INCH),
             para(
@@ -650,7 +653,7 @@ def street_register_pdf(
         mismatched = mismatched or any(_wrong_side(a) for a in rows)
         table = data_table(
             _REGISTER_HEADER,
-            (_register_row(street, a) for a in rows),
+            (_register_row(a) for a in rows),
             col_widths=_REGISTER_WIDTHS,
             align=_REGISTER_ALIGN,
             total_row=(para(f"{side.label.capitalize()} side: {_counts(rows)}", total), *[""] * 8),
@@ -695,21 +698,20 @@ REGISTER_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def register_row(address: Address) -> tuple[object, ...]:
-    street = address.street
+def register_row(address: AddressRow) -> tuple[object, ...]:
     return (
-        street.full_name,
+        address.street,
         address.number,
         address.unit,
-        address_text(address),
-        _side_text(street, address.side),
+        address.text,
+        _side_text(address.odd_side, address.side),
         address.position_ft,
-        address.parcel.parcel_number,
+        address.parcel_number,
         _kind(address).label,
-        address.owner.name if address.owner else "",
-        AddressStatus(address.status).value.capitalize(),
+        address.owner,
+        address.status.value.capitalize(),
         address.assigned_on,
-        address.assigned_by_name,
+        address.assigned_by,
         address.retired_on,
         address.notes,
     )
@@ -717,7 +719,7 @@ def register_row(address: Address) -> tuple[object, ...]:
 
 def register_excel(
     target: Target,
-    addresses: Iterable[Address],
+    addresses: Iterable[AddressRow],
     *,
     progress: ProgressCallback | None = None,
     author: str | None = None,

@@ -24,6 +24,7 @@ from clerk_desk.models import Parcel
 from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party
 from clerk_desk.settings import CityProfile
 from clerk_desk.street_numbers import service as sn
+from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.importing import import_addresses, validate_import
 from clerk_desk.words import format_day, long_day
 from reports.excel import DATE_FORMAT
@@ -130,8 +131,8 @@ def _assign(
 
 def _letter(desk: Desk, admin: SignedIn, address_id: int) -> bytes:
     with desk.lookup(admin) as action:
-        address = sn.get_address(action.session, address_id)
-        return number_letter_pdf(address, profile=PROFILE, printed_on=PRINTED)
+        address = street_views.address_row(action, address_id)
+    return number_letter_pdf(address, profile=PROFILE, printed_on=PRINTED)
 
 
 # ---- the official street number letter ------------------------------------------------------
@@ -274,8 +275,8 @@ def _case(desk: Desk, admin: SignedIn, *, served_on: dt.date | None = None) -> i
 
 def _notice(desk: Desk, admin: SignedIn, case_id: int) -> bytes:
     with desk.lookup(admin) as action:
-        case = sn.get_case(action.session, case_id)
-        return noncompliance_notice_pdf(case, profile=PROFILE, printed_on=PRINTED)
+        case, address = street_views.notice_view(action, case_id)
+    return noncompliance_notice_pdf(case, address, profile=PROFILE, printed_on=PRINTED)
 
 
 def test_notice_requires_the_building_numbered_within_10_days_of_service(
@@ -332,19 +333,19 @@ def test_no_notice_before_the_owner_has_neglected_for_20_days(desk: Desk, admin:
     """The notice says the owner "has neglected for 20 days": not true before notice_from."""
     case_id = _case(desk, admin)
     with desk.lookup(admin) as action:
-        case = sn.get_case(action.session, case_id)
+        case, address = street_views.notice_view(action, case_id)
         first_day = case.notice_from
         assert first_day == dt.date(2026, 11, 10)  # 20 days end Monday, November 9
         with pytest.raises(Conflict) as refused:
             noncompliance_notice_pdf(
-                case, profile=PROFILE, printed_on=first_day - dt.timedelta(days=1)
+                case, address, profile=PROFILE, printed_on=first_day - dt.timedelta(days=1)
             )
         assert refused.value.message == (
             "The owner has 20 days from October 20, 2026 to post the numbers: the notice may be "
             "printed from November 10, 2026."
         )
         assert refused.value.cite == "§ 506-16 (Noncompliance)"
-        pdf = noncompliance_notice_pdf(case, profile=PROFILE, printed_on=first_day)
+        pdf = noncompliance_notice_pdf(case, address, profile=PROFILE, printed_on=first_day)
     assert "neglected for 20 days" in papers.text(pdf)
 
 
@@ -353,9 +354,8 @@ def test_no_notice_before_the_owner_has_neglected_for_20_days(desk: Desk, admin:
 
 def _register_pdf(desk: Desk, admin: SignedIn, street_id: int) -> bytes:
     with desk.lookup(admin) as action:
-        street = sn.get_street(action.session, street_id)
-        rows = sn.register(action.session, street_id=street_id, include_retired=True)
-        return street_register_pdf(street, rows, profile=PROFILE, printed_on=PRINTED)
+        street, rows = street_views.street_register(action, street_id, include_retired=True)
+    return street_register_pdf(street, rows, profile=PROFILE, printed_on=PRINTED)
 
 
 def test_street_register_lists_each_side_with_its_counts(desk: Desk, admin: SignedIn) -> None:
@@ -511,7 +511,7 @@ def test_register_excel_has_every_address_of_every_street(
     target = tmp_path / "register.xlsx"
     progress: list[int] = []
     with desk.lookup(admin) as action:
-        rows = sn.register(action.session)
+        rows = street_views.register_rows(action)
         written = register_excel(
             target, rows, progress=progress.append, author="Alex Administrator", city="City of X"
         )

@@ -1518,11 +1518,6 @@ def test_a_notice_may_be_served_from_the_day_after_20_days_of_neglect(
     )
 
 
-def test_a_saturday_ending_the_20_days_does_not_move(desk: Desk) -> None:
-    # Sun Nov 8 + 20 days is Sat Nov 28, which City Hall is closed on but which ends the period.
-    assert sn.notice_from(desk.calendar(), date(2026, 11, 8)) == date(2026, 11, 29)
-
-
 @pytest.mark.parametrize(
     ("served", "first_day"),
     [

@@ -28,7 +28,8 @@ from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.street_numbers import importing as street_numbers_import
 from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import NONCOMPLIANCE_CITE, AssignmentData, StreetData
+from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
+from clerk_desk.street_numbers.service import AssignmentData, StreetData
 from ui import forms, printing, street_number_dialogs
 from ui.operations import App
 from ui.street_number_dialogs import (
@@ -586,7 +587,7 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
     assert not tab.refer_button.isEnabled()  # only after service
     # The notice says the owner "has neglected for 20 days": not printed before then.
     assert not tab.notice_button.isEnabled()
-    assert f"may be printed from {words.format_day(notice_from)}" in tab.notice_button.toolTip()
+    assert f"may be printed from {words.month_day(notice_from)}" in tab.notice_button.toolTip()
     tab.print_selected_notice()
     assert printed == []
 

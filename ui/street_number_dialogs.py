@@ -7,8 +7,8 @@ report on an address list before it is imported. Every rule is the core's
 (:mod:`clerk_desk.street_numbers.service`): a form shows its findings with their section and puts a
 refusal under the field it concerns, so the form stays open with what was typed.
 
-The rows here (:class:`StreetRow`, :class:`AddressRow`, :class:`CaseRow`, :class:`ChangeRow`) are
-plain copies read inside one action, as every register table takes them.
+The rows shown come from :mod:`clerk_desk.street_numbers.views`, and the forms write through
+:mod:`clerk_desk.street_numbers.records`, which answers with ids: the forms never hold a record.
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ from __future__ import annotations
 import html
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import date, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -38,29 +36,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties_views, settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
-from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCaseStatus, PartyKind
-from clerk_desk.models import Address, AddressChange, NumberingCase, Street
+from clerk_desk.kinds import BuildingKind, Compass, PartyKind
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission, refusal
+from clerk_desk.street_numbers import records
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.importing import (
     ImportProblem,
     ImportReport,
+    check_import,
     import_addresses,
-    validate_import,
 )
-from clerk_desk.street_numbers.service import (
-    ALTER_CITE,
-    NONCOMPLIANCE_CITE,
-    SERVICE_MANNERS,
-    AddressEdit,
-    AssignmentData,
-    Proposal,
-    StreetData,
+from clerk_desk.street_numbers.rules import ALTER_CITE, NONCOMPLIANCE_CITE, SERVICE_MANNERS
+from clerk_desk.street_numbers.service import AddressEdit, AssignmentData, Proposal, StreetData
+from clerk_desk.street_numbers.views import (
+    AddressRow,
+    CaseRow,
+    StreetRow,
+    case_summary,
+    parcel_rows,
+    street_rows,
 )
 from ui import forms, operations, printing
 from ui.findings_view import FindingsView
@@ -76,7 +76,7 @@ from ui.kit.style import (
     SECONDARY,
     text_sheet,
 )
-from ui.operations import App, perform, run_in_background
+from ui.operations import App, attempt, perform, run_in_background
 from ui.table_models import RIGHT, RowsModel, TableColumn
 
 TABLE_FILTER = "Address lists (*.xlsx *.xlsm *.csv);;All files (*)"
@@ -91,270 +91,6 @@ MAY_ISSUE_COLOUR, MAY_NOT_COLOUR, ASK_COLOUR = GOOD, BAD, LATE
 # ---- rows ----------------------------------------------------------------------------------------
 
 
-def _title(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-@dataclass(frozen=True, slots=True)
-class StreetRow:
-    """A street of the numbering map, with its two sides as the core names them."""
-
-    id: int
-    full_name: str
-    name: str
-    suffix: str
-    direction: str
-    odd_side: Compass
-    increases_toward: Compass
-    range_low: int
-    range_high: int
-    grid_base: int | None
-    notes: str
-    active: bool
-    sides: tuple[tuple[Compass, str], ...]  # (side, "East (odd) side"), odd side first
-    assigned: int = 0
-
-    @classmethod
-    def of(cls, street: Street, assigned: int = 0) -> StreetRow:
-        odd = Compass(street.odd_side)
-        return cls(
-            street.id,
-            street.full_name,
-            street.name,
-            street.suffix,
-            street.direction,
-            odd,
-            Compass(street.increases_toward),
-            street.range_low,
-            street.range_high,
-            street.grid_base,
-            street.notes,
-            street.active,
-            tuple(
-                (side, _title(street_numbers.side_label(street, side)))
-                for side in (odd, odd.opposite)
-            ),
-            assigned,
-        )
-
-    @property
-    def range_text(self) -> str:
-        return f"{self.range_low} to {self.range_high}"
-
-    def data(self) -> StreetData:
-        return StreetData(
-            name=self.name,
-            odd_side=self.odd_side,
-            increases_toward=self.increases_toward,
-            range_low=self.range_low,
-            range_high=self.range_high,
-            suffix=self.suffix,
-            direction=self.direction,
-            grid_base=self.grid_base,
-            notes=self.notes,
-        )
-
-
-def street_rows(action: Action, *, include_inactive: bool = True) -> list[StreetRow]:
-    counts = street_numbers.assigned_counts(action.session)
-    return [
-        StreetRow.of(street, counts.get(street.id, 0))
-        for street in street_numbers.streets(action.session, include_inactive=include_inactive)
-    ]
-
-
-@dataclass(frozen=True, slots=True)
-class AddressRow:
-    """An official address as the register shows it."""
-
-    id: int
-    text: str  # "123 Broad St N, Apt 2"
-    number: int
-    unit: str
-    street_id: int
-    street: str
-    parcel_id: int
-    parcel_number: str
-    owner_id: int | None
-    owner: str
-    kind: BuildingKind
-    side: Compass
-    side_text: str  # "East (odd) side"
-    position_ft: int | None
-    assigned_on: date
-    assigned_by: str
-    status: AddressStatus
-    letter_printed_on: date | None
-    retired_on: date | None
-    notes: str
-
-    @classmethod
-    def of(cls, address: Address) -> AddressRow:
-        street = address.street
-        return cls(
-            address.id,
-            street_numbers.address_text(address),
-            address.number,
-            address.unit,
-            street.id,
-            street.full_name,
-            address.parcel_id,
-            address.parcel.parcel_number,
-            address.owner_id,
-            address.owner.name if address.owner is not None else "",
-            BuildingKind(address.building_kind),
-            Compass(address.side),
-            _title(street_numbers.side_label(street, Compass(address.side))),
-            address.position_ft,
-            address.assigned_on,
-            address.assigned_by_name,
-            AddressStatus(address.status),
-            address.letter_printed_on,
-            address.retired_on,
-            address.notes,
-        )
-
-    @property
-    def assigned(self) -> bool:
-        return self.status is AddressStatus.ASSIGNED
-
-    @property
-    def status_text(self) -> str:
-        if self.assigned:
-            return "Assigned"
-        return f"Retired {words.us_date(self.retired_on)}".strip()
-
-    @property
-    def position_text(self) -> str:
-        return "" if self.position_ft is None else f"{self.position_ft:,} ft"
-
-
-def address_rows(
-    action: Action, text: str, *, street_id: int | None, include_retired: bool
-) -> list[AddressRow]:
-    found = street_numbers.search_addresses(
-        action.session, text, street_id=street_id, include_retired=include_retired
-    )
-    return [AddressRow.of(address) for address in found]
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeRow:
-    """One line of an address's history."""
-
-    when: str
-    who: str
-    what: str
-    old: str
-    new: str
-    why: str
-
-    @classmethod
-    def of(cls, change: AddressChange, zone: tzinfo | None) -> ChangeRow:
-        return cls(
-            words.local_time(change.at, zone),
-            change.operator_name,
-            change.what,
-            change.old_value,
-            change.new_value,
-            change.reason,
-        )
-
-    @property
-    def change_text(self) -> str:
-        if self.old and self.new:
-            return f"{self.old} → {self.new}"
-        return self.new or self.old
-
-
-@dataclass(frozen=True, slots=True)
-class CaseRow:
-    """A noncompliance case (§ 506-16 (Noncompliance)) with what the City does next."""
-
-    id: int
-    address_id: int
-    address: str
-    owner: str
-    status: NumberingCaseStatus
-    observed_on: date
-    observation: str
-    observed_by: str
-    notice_from: date
-    served_on: date | None
-    served_manner: str
-    served_by: str
-    referral_from: date | None
-    referred_on: date | None
-    closed_on: date | None
-    close_note: str
-    next_step: str
-    next_from: date | None
-
-    @classmethod
-    def of(cls, case: NumberingCase) -> CaseRow:
-        step, due = street_numbers.next_step(case)
-        address = case.address
-        return cls(
-            case.id,
-            address.id,
-            street_numbers.address_text(address),
-            address.owner.name if address.owner is not None else "",
-            NumberingCaseStatus(case.status),
-            case.observed_on,
-            case.observation,
-            case.observed_by_name,
-            case.notice_from,
-            case.served_on,
-            case.served_manner,
-            case.served_by_name,
-            case.referral_from,
-            case.referred_on,
-            case.closed_on,
-            case.close_note,
-            step,
-            due,
-        )
-
-    @property
-    def closed(self) -> bool:
-        return self.status in (NumberingCaseStatus.COMPLIED, NumberingCaseStatus.WITHDRAWN)
-
-    @property
-    def noticeable(self) -> bool:
-        """Observed or noticed: a notice is (or was) to be served."""
-        return self.status in (NumberingCaseStatus.OPEN, NumberingCaseStatus.NOTICED)
-
-    def notice_printable(self, today: date) -> bool:
-        """The notice may be printed (to serve, or to serve again): it says the owner has
-        neglected for 20 days, so not before the case's first day of notice."""
-        return self.noticeable and today >= self.notice_from
-
-    def due(self, today: date) -> bool:
-        return self.next_from is not None and self.next_from <= today
-
-
-def case_rows(action: Action, text: str, *, open_only: bool) -> list[CaseRow]:
-    return [
-        CaseRow.of(c)
-        for c in street_numbers.search_cases(action.session, text, open_only=open_only)
-    ]
-
-
-def case_row(action: Action, case_id: int) -> CaseRow:
-    return CaseRow.of(street_numbers.get_case(action.session, case_id))
-
-
-def case_summary(row: CaseRow) -> str:
-    """One sentence on where the case stands, for a dialog's banner."""
-    owner = f" ({row.owner})" if row.owner else ""
-    parts = [
-        f"{row.address}{owner}: {row.observation} — observed {words.us_date(row.observed_on)}."
-    ]
-    if row.served_on is not None:
-        parts.append(f"Notice served {words.us_date(row.served_on)} by {row.served_manner}.")
-    return " ".join(parts)
-
-
 # ---- small pieces --------------------------------------------------------------------------------
 
 
@@ -366,7 +102,7 @@ def whole_number(edit: QLineEdit, field: str, what: str, *, optional: bool = Fal
             return None
         raise InvalidInput(f"Enter {what}.", field=field)
     if not text.isdigit():
-        raise InvalidInput(f"{_title(what)} is a whole number.", field=field)
+        raise InvalidInput(f"{what[:1].upper()}{what[1:]} is a whole number.", field=field)
     return int(text)
 
 
@@ -445,16 +181,18 @@ def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bo
     """
     from reports.street_numbers import number_letter_pdf
 
-    def work(action: Action) -> tuple[bytes, str]:
-        address = street_numbers.get_address(action.session, address_id)
-        profile = settings_store.city_profile(action.session)
-        pdf = number_letter_pdf(address, profile=profile, printed_on=action.today())
-        return pdf, street_numbers.address_text(address)
-
-    made = perform(parent, app, work, writes=False)
-    if made is None:
+    paper = perform(parent, app, lambda a: street_views.letter_paper(a, address_id), writes=False)
+    if paper is None:
         return False
-    pdf, text = made
+    text = paper.address.text
+    pdf = attempt(
+        parent,
+        lambda: number_letter_pdf(
+            paper.address, profile=paper.profile, printed_on=paper.printed_on
+        ),
+    )
+    if pdf is None:
+        return False
     printed = printing.print_or_explain(
         parent,
         pdf,
@@ -470,17 +208,19 @@ def print_notice(parent: QWidget | None, app: App, case_id: int) -> bool:
     """Print (or preview) the notice requiring the owner to number the building."""
     from reports.street_numbers import noncompliance_notice_pdf
 
-    def work(action: Action) -> tuple[bytes, str]:
-        case = street_numbers.get_case(action.session, case_id)
-        profile = settings_store.city_profile(action.session)
-        pdf = noncompliance_notice_pdf(case, profile=profile, printed_on=action.today())
-        return pdf, street_numbers.address_text(case.address)
-
-    made = perform(parent, app, work, writes=False)
-    if made is None:
+    paper = perform(parent, app, lambda a: street_views.notice_paper(a, case_id), writes=False)
+    if paper is None:
         return False
-    pdf, text = made
-    return printing.print_or_explain(parent, pdf, title=f"Notice to number the building — {text}")
+    pdf = attempt(
+        parent,
+        lambda: noncompliance_notice_pdf(
+            paper.case, paper.address, profile=paper.profile, printed_on=paper.printed_on
+        ),
+    )
+    if pdf is None:
+        return False
+    title = f"Notice to number the building — {paper.address.text}"
+    return printing.print_or_explain(parent, pdf, title=title)
 
 
 # ---- streets -------------------------------------------------------------------------------------
@@ -604,11 +344,8 @@ class StreetDialog(_Form):
         def work(action: Action) -> int:
             data = self.data()
             if row is None:
-                street = street_numbers.add_street(action, data)
-            else:
-                street = street_numbers.update_street(action, row.id, data)
-            action.session.flush()
-            return street.id
+                return records.add_street(action, data)
+            return records.update_street(action, row.id, data)
 
         keep = ("direction", "odd_side", "range_low", "range_high", "grid_base", "suffix", "notes")
         return perform(
@@ -756,10 +493,6 @@ def give_room(table: QTableView, *, fixed: Sequence[int] = ()) -> None:
         header.setSectionResizeMode(column, mode)
 
 
-def parcel_rows(action: Action, text: str) -> list[ParcelRow]:
-    return parties_views.search_parcel_rows(action.session, text, limit=50)
-
-
 class ParcelPicker(QWidget):
     """Choose a parcel by typing part of its number, its site address or its owner's name.
 
@@ -894,7 +627,7 @@ class NumberCheck(QWidget):
                 perform(
                     self,
                     self.app,
-                    lambda a: street_numbers.check_number(a.session, proposal),
+                    lambda a: street_views.number_findings(a, proposal),
                     writes=False,
                 )
                 or []
@@ -1164,8 +897,8 @@ class AssignNumberDialog(_TwoColumns):
         suggestion = perform(
             self,
             self.app,
-            lambda a: street_numbers.suggest_number(
-                a.session,
+            lambda a: street_views.suggestion(
+                a,
                 street.id,
                 side=side,
                 position_ft=position,
@@ -1207,7 +940,7 @@ class AssignNumberDialog(_TwoColumns):
                 raise InvalidInput("Choose the parcel the building stands on.", field="parcel_id")
             number = whole_number(self.number, "number", "the street number")
             assert number is not None
-            address = street_numbers.assign_number(
+            return records.assign_number(
                 action,
                 AssignmentData(
                     street_id=street.id,
@@ -1222,8 +955,6 @@ class AssignNumberDialog(_TwoColumns):
                     accept_warnings=accept,
                 ),
             )
-            action.session.flush()
-            return address.id
 
         keep = ("street_id", "side", "parcel_id", "position_ft", "unit", "owner_id", "notes")
         return perform(
@@ -1493,11 +1224,9 @@ class ObserveDialog(_Form):
         observed_on, observation = forms.to_date(self.observed_on), self.observation.text()
 
         def work(action: Action) -> int:
-            case = street_numbers.observe_noncompliance(
+            return records.observe_noncompliance(
                 action, address_id, observed_on=observed_on, observation=observation
             )
-            action.session.flush()
-            return case.id
 
         return perform(
             self,
@@ -1632,7 +1361,7 @@ def read_and_check(app: App, path: str) -> tuple[list[Any], ImportReport]:
 
     rows = read_table(path)
     with app.desk.lookup(app.operator) as action:
-        report = validate_import(action.session, rows)
+        report = check_import(action, rows)
     return rows, report
 
 

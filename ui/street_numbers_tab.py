@@ -42,21 +42,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
-from clerk_desk.desk import Action
-from clerk_desk.kinds import NumberingCaseStatus
+from clerk_desk import words
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import NONCOMPLIANCE_CITE, PermitCheck
+from clerk_desk.street_numbers import views as street_views
+from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
+from clerk_desk.street_numbers.service import PermitCheck
 from ui import forms, printing
 from ui.kit.style import BAD, GOOD, LATE, LATE_BACKGROUND, QUIET, SECONDARY, text_sheet
 from ui.operations import App, perform, run_in_background
 from ui.ordinance_viewer import cite_html
+from ui.register_page import show_acts
 from ui.table_models import RIGHT, RowsModel, TableColumn
 
 if TYPE_CHECKING:  # the forms are imported when first used: the window starts without them
+    from clerk_desk.street_numbers.acts import CaseAct
     from clerk_desk.street_numbers.importing import ImportReport
-    from ui.street_number_dialogs import AddressRow, CaseRow, ChangeRow, StreetRow
+    from clerk_desk.street_numbers.views import AddressRow, CaseRow, ChangeRow, StreetRow
 
 DUE_COLOUR = LATE_BACKGROUND
 MAY_ISSUE_COLOUR, MAY_NOT_COLOUR, ASK_COLOUR = GOOD, BAD, LATE
@@ -179,7 +181,7 @@ class PermitCheckPanel(QFrame):
         check = perform(
             self,
             self.app,
-            lambda a: street_numbers.building_permit_check(a.session, text),
+            lambda a: street_views.permit_check(a, text),
             writes=False,
         )
         if check is None:
@@ -310,12 +312,15 @@ class StreetNumbersTab(QWidget):
         self.case_details = self._details_label("case_details")
         self.serve_button = QPushButton("&Serve notice…")
         self.notice_button = QPushButton("Print &notice")
+        self.notice_button.setProperty(
+            "tip", "The notice requiring the owner to number the building"
+        )
         self.refer_button = QPushButton("Re&fer…")
-        self.refer_button.setToolTip("Refer for a forfeiture under § 1-4")
+        self.refer_button.setProperty("tip", "Refer for a forfeiture under § 1-4")
         self.complied_button = QPushButton("C&omplied…")
-        self.complied_button.setToolTip("The numbers are posted: close the case")
+        self.complied_button.setProperty("tip", "The numbers are posted: close the case")
         self.withdraw_button = QPushButton("&Withdraw…")
-        self.withdraw_button.setToolTip("The case was recorded in error")
+        self.withdraw_button.setProperty("tip", "The case was recorded in error")
         case_buttons = QHBoxLayout()
         for button in self._case_buttons():
             case_buttons.addWidget(button)
@@ -477,7 +482,7 @@ class StreetNumbersTab(QWidget):
 
     def show_record(self, record_type: str, record_id: str) -> None:
         """Show one address or one noncompliance case (the Today tab asks)."""
-        from ui.street_number_dialogs import AddressRow, case_row
+        from clerk_desk.street_numbers.views import case_row
 
         if record_type not in ("address", "numbering_case") or not record_id.isdigit():
             return
@@ -488,7 +493,7 @@ class StreetNumbersTab(QWidget):
             row = perform(
                 self,
                 self.app,
-                lambda a: AddressRow.of(street_numbers.get_address(a.session, wanted)),
+                lambda a: street_views.address_row(a, wanted),
                 writes=False,
             )
             if row is not None:
@@ -547,13 +552,12 @@ class StreetNumbersTab(QWidget):
 
         def work(progress: Callable[[int], bool]) -> int:
             with app.desk.lookup(app.operator) as action:
-                addresses = street_numbers.register(
-                    action.session, street_id=street_id, include_retired=include
+                rows, city = street_views.register_export(
+                    action, street_id=street_id, include_retired=include
                 )
-                city = settings_store.city_profile(action.session).city_name
-                return register_excel(
-                    path, addresses, progress=progress, author=app.operator.full_name, city=city
-                )
+            return register_excel(
+                path, rows, progress=progress, author=app.operator.full_name, city=city
+            )
 
         def done(count: int) -> None:
             self.status.emit(f"{count:,} addresses written to {Path(path).name}")
@@ -571,19 +575,19 @@ class StreetNumbersTab(QWidget):
             return
         include = self.inactive_box.isChecked()
 
-        def work(action: Action) -> tuple[bytes, str]:
-            street = street_numbers.get_street(action.session, street_id)
-            addresses = street_numbers.register(
-                action.session, street_id=street_id, include_retired=include
-            )
-            profile = settings_store.city_profile(action.session)
-            pdf = street_register_pdf(street, addresses, profile=profile, printed_on=action.today())
-            return pdf, street.full_name
-
-        made = perform(self, self.app, work, writes=False)
-        if made is not None:
-            pdf, name = made
-            printing.print_or_explain(self, pdf, title=f"Street register — {name}")
+        paper = perform(
+            self,
+            self.app,
+            lambda a: street_views.register_paper(a, street_id, include_retired=include),
+            writes=False,
+        )
+        if paper is None:
+            return
+        pdf = street_register_pdf(
+            paper.street, paper.addresses, profile=paper.profile, printed_on=paper.printed_on
+        )
+        title = f"Street register — {paper.street.full_name}"
+        printing.print_or_explain(self, pdf, title=title)
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -591,7 +595,7 @@ class StreetNumbersTab(QWidget):
         row = forms.selected_row(self.address_table)
         if row is None:  # nothing read yet: the forms need not be imported
             return None
-        from ui.street_number_dialogs import AddressRow
+        from clerk_desk.street_numbers.views import AddressRow
 
         return row if isinstance(row, AddressRow) else None
 
@@ -599,7 +603,7 @@ class StreetNumbersTab(QWidget):
         row = forms.selected_row(self.case_table)
         if row is None:  # nothing read yet: the forms need not be imported
             return None
-        from ui.street_number_dialogs import CaseRow
+        from clerk_desk.street_numbers.views import CaseRow
 
         return row if isinstance(row, CaseRow) else None
 
@@ -678,7 +682,8 @@ class StreetNumbersTab(QWidget):
         self._refresh_selected()
 
     def numbers_missing(self) -> None:
-        from ui.street_number_dialogs import ObserveDialog, case_row
+        from clerk_desk.street_numbers.views import case_row
+        from ui.street_number_dialogs import ObserveDialog
 
         row = self.selected_address()
         if row is None or not row.assigned or self._may_keep:
@@ -697,7 +702,8 @@ class StreetNumbersTab(QWidget):
             )
 
     def act_on_case(self, act: str) -> None:
-        from ui.street_number_dialogs import CaseActDialog, case_row
+        from clerk_desk.street_numbers.views import case_row
+        from ui.street_number_dialogs import CaseActDialog
 
         row = self.selected_case()
         if row is None or row.closed or self._may_keep:
@@ -754,17 +760,16 @@ class StreetNumbersTab(QWidget):
     # ---- searching and showing -----------------------------------------------------------------
 
     def _address(self, address_id: int) -> AddressRow | None:
-        from ui.street_number_dialogs import AddressRow
 
         return perform(
             self,
             self.app,
-            lambda a: AddressRow.of(street_numbers.get_address(a.session, address_id)),
+            lambda a: street_views.address_row(a, address_id),
             writes=False,
         )
 
     def _load_streets(self) -> None:
-        from ui.street_number_dialogs import street_rows
+        from clerk_desk.street_numbers.views import street_rows
 
         rows: list[StreetRow] = perform(self, self.app, street_rows, writes=False) or []
         chosen = self.street_box.currentData()
@@ -791,7 +796,7 @@ class StreetNumbersTab(QWidget):
         )
 
     def _search_addresses(self) -> None:
-        from ui.street_number_dialogs import address_rows
+        from clerk_desk.street_numbers.views import address_rows
 
         text, include = self.search_field.text(), self.inactive_box.isChecked()
         street_id = self.street_box.currentData()
@@ -811,7 +816,7 @@ class StreetNumbersTab(QWidget):
         self._show_details()
 
     def _search_cases(self) -> None:
-        from ui.street_number_dialogs import case_rows
+        from clerk_desk.street_numbers.views import case_rows
 
         text, include = self.search_field.text(), self.inactive_box.isChecked()
         selected = self.selected_case()
@@ -830,7 +835,7 @@ class StreetNumbersTab(QWidget):
         self._show_details()
 
     def _count_open_cases(self) -> None:
-        from ui.street_number_dialogs import case_rows
+        from clerk_desk.street_numbers.views import case_rows
 
         if self.cases_view_active() and not self.inactive_box.isChecked():
             count: int | None = self.case_model.rowCount()
@@ -910,6 +915,17 @@ class StreetNumbersTab(QWidget):
         elif not on and why_off:
             button.setToolTip(why_off)
 
+    def _case_acts(self) -> dict[CaseAct, QPushButton]:
+        from clerk_desk.street_numbers.acts import CaseAct
+
+        return {
+            CaseAct.SERVE: self.serve_button,
+            CaseAct.PRINT_NOTICE: self.notice_button,
+            CaseAct.REFER: self.refer_button,
+            CaseAct.COMPLIED: self.complied_button,
+            CaseAct.WITHDRAW: self.withdraw_button,
+        }
+
     def _show_address(self, row: AddressRow | None) -> None:
         assigned = row is not None and row.assigned
         off = "Choose an assigned address in the register"
@@ -927,49 +943,25 @@ class StreetNumbersTab(QWidget):
             self.history.setText("")
             self.address_cases.setText("")
             return
-        from ui.street_number_dialogs import ChangeRow, case_row
-
-        def load(action: Action) -> tuple[list[ChangeRow], list[CaseRow], bool]:
-            zone = action.clock.local_now().tzinfo
-            changes = [
-                ChangeRow.of(c, zone) for c in street_numbers.history(action.session, row.id)
-            ]
-            found = [
-                case_row(action, c.id) for c in street_numbers.cases_of(action.session, row.id)
-            ]
-            address = street_numbers.get_address(action.session, row.id)
-            return changes, found, street_numbers.letter_due(action.session, address)
-
-        loaded = perform(self, self.app, load, writes=False)
-        changes, found, letter_due = loaded if loaded is not None else ([], [], False)
-        self.address_details.setText(address_html(row, letter_due=letter_due))
+        history = perform(
+            self, self.app, lambda a: street_views.address_history(a, row.id), writes=False
+        )
+        self.address_details.setText(
+            address_html(row, letter_due=history is not None and history.letter_due)
+        )
+        changes = list(history.changes) if history is not None else []
+        found = list(history.cases) if history is not None else []
         self.history.setText(history_html(changes) if changes else "<i>No changes recorded.</i>")
         self.address_cases.setText(cases_html(found) if found else "<i>None recorded.</i>")
 
     def _show_case(self, row: CaseRow | None) -> None:
-        active = row is not None and not row.closed
-        off = "Choose an open case"
-        is_open = row is not None and row.status is NumberingCaseStatus.OPEN
-        noticed = row is not None and row.status is NumberingCaseStatus.NOTICED
-        served = "The notice was served" if active else off
-        self._enable(self.serve_button, is_open, self._may_keep, served)
-        today = self.app.desk.clock.today()
-        self._enable(
-            self.notice_button,
-            row is not None and row.notice_printable(today),
-            "",
-            f"The owner has 20 days: the notice may be printed from "
-            f"{words.format_day(row.notice_from)} ({NONCOMPLIANCE_CITE})"
-            if row is not None and row.noticeable
-            else off,
-        )
-        if self.notice_button.isEnabled():
-            self.notice_button.setToolTip("The notice requiring the owner to number the building")
-        self._enable(
-            self.refer_button, noticed, self._may_keep, "Only after the notice has been served"
-        )
-        self._enable(self.complied_button, active, self._may_keep, off)
-        self._enable(self.withdraw_button, active, self._may_keep, off)
+        from clerk_desk.street_numbers.acts import acts
+
+        found = None
+        if row is not None:
+            case_id = row.id
+            found = perform(self, self.app, lambda a: acts(a, case_id), writes=False)
+        show_acts(self._case_acts(), found, "Choose an open case")
         if row is None:
             self.case_details.setText(
                 "<i>No case selected.</i>"

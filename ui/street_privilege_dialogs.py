@@ -53,6 +53,7 @@ from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers.views import parcel_rows
 from clerk_desk.street_privileges import occupancy as street_privileges_occupancy
 from clerk_desk.street_privileges import records as street_privileges_records
 from clerk_desk.street_privileges import removal as street_privileges_removal
@@ -97,7 +98,7 @@ from ui.kit.pickers import PartyPicker, party_row
 from ui.kit.style import SECONDARY, panel_sheet, text_sheet
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_html
-from ui.street_number_dialogs import give_room, parcel_rows
+from ui.street_number_dialogs import give_room
 from ui.table_models import RIGHT, RowsModel, TableColumn
 
 TAKE = Permission.TAKE_APPLICATIONS

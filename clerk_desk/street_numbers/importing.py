@@ -31,9 +31,8 @@ from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, PartyKind
 from clerk_desk.models import Address, AddressChange, Parcel, Party, Street
 from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party, fold
 from clerk_desk.permissions import Permission
+from clerk_desk.street_numbers.rules import MAX_NUMBER, MAX_POSITION_FT
 from clerk_desk.street_numbers.service import (
-    MAX_NUMBER,
-    MAX_POSITION_FT,
     address_search_text,
     address_text,
     parity_of,
@@ -586,6 +585,11 @@ PROGRESS_EVERY = 250  # lines written between two calls of an import's progress 
 
 class ImportCancelled(ClerkDeskError):
     """The person stopped an import before it was written: the action rolls back."""
+
+
+def check_import(action: Action, rows: Sequence[Mapping[str, object]]) -> ImportReport:
+    """:func:`validate_import` inside the window's read-only action."""
+    return validate_import(action.session, rows)
 
 
 def import_addresses(

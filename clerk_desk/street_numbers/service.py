@@ -21,7 +21,6 @@ from datetime import date
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session, joinedload
 
-from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.findings import Finding, blocking
@@ -29,21 +28,23 @@ from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCase
 from clerk_desk.models import Address, AddressChange, NumberingCase, Parcel, Party, Street
 from clerk_desk.parties import fold, get_parcel, get_party, on_renamed, parcel_search_text
 from clerk_desk.permissions import Permission
+from clerk_desk.street_numbers import acts, rules
+from clerk_desk.street_numbers.rules import (
+    ALTER_CITE,
+    ASSIGN_CITE,
+    CONTINUITY_CITE,
+    DISPLAY_CITE,
+    MAX_NUMBER,
+    MAX_POSITION_FT,
+    NONCOMPLIANCE_CITE,
+    notice_from,
+    referral_from,
+)
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits, max_length
 from clerk_desk.words import format_day
 
-ASSIGN_CITE = "§ 506-16 (Buildings to have street numbers)"
-DISPLAY_CITE = "§ 506-16 (Building numbering required)"
-CONTINUITY_CITE = "§ 506-16 (New houses and buildings)"
-ALTER_CITE = "§ 506-16 (Altering numbers)"
-NONCOMPLIANCE_CITE = "§ 506-16 (Noncompliance)"
-NEGLECT_DAYS = 20  # days of neglect before the City serves a notice
-NOTICE_DAYS = 10  # days after service before a forfeiture under § 1-4
 SEARCH_LIMIT = 200
-MAX_NUMBER = 999_999  # the highest street number or range the register takes (an INTEGER holds it)
-MAX_POSITION_FT = 200_000
-SERVICE_MANNERS = ("personal service", "certified mail", "first-class mail", "posting")
 
 # Street-name words written out and their usual abbreviations, so "Broad Street North" is found
 # as "Broad St N".
@@ -277,13 +278,12 @@ def find_street(session: Session, text: str) -> Street | None:
 
 def parity_of(street: Street, side: Compass) -> str:
     """ "odd" or "even": what numbers ``side`` of ``street`` carries."""
-    return "odd" if Compass(side) == street.odd_side else "even"
+    return rules.parity(Compass(street.odd_side), side)
 
 
 def side_for(street: Street, number: int) -> Compass:
     """The side of ``street`` that carries ``number``."""
-    odd = Compass(street.odd_side)
-    return odd if number % 2 else odd.opposite
+    return rules.side_for(Compass(street.odd_side), number)
 
 
 def side_label(street: Street, side: Compass) -> str:
@@ -1309,23 +1309,6 @@ _ACTIVE_CASES = (NumberingCaseStatus.OPEN, NumberingCaseStatus.NOTICED)  # a ste
 _OPEN_CASES = (*_ACTIVE_CASES, NumberingCaseStatus.REFERRED)
 
 
-def notice_from(calendar: CityCalendar, observed_on: date) -> date:
-    """The first day a notice may be served: after the owner has neglected for 20 days.
-
-    The 20 days are counted as any period (§ 990.001(4)); posting numbers is not an act at City
-    Hall, so only a Sunday or a legal holiday moves their last day."""
-    return _day_after(calendar.add_days(observed_on, NEGLECT_DAYS, at_city_hall=False))
-
-
-def referral_from(calendar: CityCalendar, served_on: date) -> date:
-    """The first day the case may be referred: after 10 days from service without compliance."""
-    return _day_after(calendar.add_days(served_on, NOTICE_DAYS, at_city_hall=False))
-
-
-def _day_after(day: date) -> date:
-    return date.fromordinal(day.toordinal() + 1)
-
-
 def get_case(session: Session, case_id: int) -> NumberingCase:
     case = session.get(NumberingCase, case_id)
     if case is None:
@@ -1385,10 +1368,8 @@ def observe_noncompliance(
 
 def serve_notice(action: Action, case_id: int, *, served_on: date, manner: str) -> NumberingCase:
     """Record that the notice to number the building was served (after 20 days' neglect)."""
-    action.require(Permission.KEEP_STREET_REGISTER)
     case = get_case(action.session, case_id)
-    if case.status != NumberingCaseStatus.OPEN:
-        raise Conflict(f"The case is {NumberingCaseStatus(case.status).label.lower()}.")
+    acts.allow(action, acts.CaseAct.SERVE, case)
     how = " ".join(manner.split())
     if not how:
         raise InvalidInput("Say how the notice was served.", field="manner")
@@ -1418,14 +1399,9 @@ def serve_notice(action: Action, case_id: int, *, served_on: date, manner: str) 
 
 def refer_case(action: Action, case_id: int, *, referred_on: date) -> NumberingCase:
     """Refer the case for a forfeiture under § 1-4 (10 days after service without compliance)."""
-    action.require(Permission.KEEP_STREET_REGISTER)
     case = get_case(action.session, case_id)
-    if (
-        case.status != NumberingCaseStatus.NOTICED
-        or case.served_on is None
-        or case.referral_from is None
-    ):
-        raise Conflict("Only a case whose notice has been served can be referred.")
+    acts.allow(action, acts.CaseAct.REFER, case)
+    assert case.served_on is not None and case.referral_from is not None  # the guard saw them
     _not_future(action, referred_on, "referred_on", "date of referral")
     if referred_on < case.referral_from:
         raise InvalidInput(
@@ -1450,10 +1426,8 @@ def close_case(
     action: Action, case_id: int, *, on: date, note: str = "", withdrawn: bool = False
 ) -> NumberingCase:
     """Close a case: the numbers are posted (compliance), or it was recorded in error."""
-    action.require(Permission.KEEP_STREET_REGISTER)
     case = get_case(action.session, case_id)
-    if case.status in (NumberingCaseStatus.COMPLIED, NumberingCaseStatus.WITHDRAWN):
-        raise Conflict("The case is already closed.")
+    acts.allow(action, acts.CaseAct.WITHDRAW if withdrawn else acts.CaseAct.COMPLIED, case)
     _not_future(action, on, "closed_on", "date")
     last_step = max(d for d in (case.observed_on, case.served_on, case.referred_on) if d)
     if on < last_step:
@@ -1498,12 +1472,7 @@ def cases_of(session: Session, address_id: int) -> list[NumberingCase]:
 
 def next_step(case: NumberingCase) -> tuple[str, date | None]:
     """What the City does next on the case, and from which day."""
-    status = NumberingCaseStatus(case.status)
-    if status is NumberingCaseStatus.OPEN:
-        return "Serve the notice", case.notice_from
-    if status is NumberingCaseStatus.NOTICED:
-        return "Refer for a forfeiture", case.referral_from
-    return "", None
+    return rules.next_step(NumberingCaseStatus(case.status), case.notice_from, case.referral_from)
 
 
 @provider("street_numbers")

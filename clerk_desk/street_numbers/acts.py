@@ -1,0 +1,117 @@
+"""The acts on a noncompliance case (§ 506-16 (Noncompliance)), and why each is refused now.
+
+Each act the Street Numbers tab offers on a case is a :class:`CaseAct`. Its rule is written here
+once: the permission it needs and a guard, a small function of the case as saved (and today)
+that returns the refusal or None. The service of the act calls :func:`allow` before it changes
+anything, which raises the refusal; the window calls :func:`acts`, which reports the same
+refusal's words for every act at once, so a button is enabled, or explains why not, by the very
+rule the service enforces. What the clerk types into the act's form (a day before the first day,
+an empty manner) is checked by the service after :func:`allow`, and said under the field.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from clerk_desk.desk import Action
+from clerk_desk.errors import ClerkDeskError, Conflict, PermissionDenied
+from clerk_desk.kinds import NumberingCaseStatus
+from clerk_desk.models import NumberingCase
+from clerk_desk.permissions import Permission, refusal
+from clerk_desk.street_numbers import rules
+
+
+class CaseAct(enum.Enum):
+    """An act on one case; the value is how the tab's button names it."""
+
+    SERVE = "Serve notice"
+    PRINT_NOTICE = "Print notice"
+    REFER = "Refer"
+    COMPLIED = "Complied"
+    WITHDRAW = "Withdraw"
+
+
+Guard = Callable[[NumberingCase, date], ClerkDeskError | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """Who may do an act (None: anyone signed in) and when the case allows it."""
+
+    permission: Permission | None
+    guard: Guard
+
+
+CLOSED = frozenset({NumberingCaseStatus.COMPLIED, NumberingCaseStatus.WITHDRAWN})
+
+
+def _serve(case: NumberingCase, today: date) -> ClerkDeskError | None:
+    status = NumberingCaseStatus(case.status)
+    if status is NumberingCaseStatus.OPEN:
+        return None
+    return Conflict(f"The case is {status.label.lower()}.")
+
+
+def _print_notice(case: NumberingCase, today: date) -> ClerkDeskError | None:
+    """Observed or noticed (to serve, or to serve again), and not before the first day of
+    notice: the notice says the owner has neglected for 20 days."""
+    status = NumberingCaseStatus(case.status)
+    if status not in (NumberingCaseStatus.OPEN, NumberingCaseStatus.NOTICED):
+        return Conflict(f"The case is {status.label.lower()}: it has no notice to print.")
+    too_early = rules.notice_too_early(case.observed_on, case.notice_from, today)
+    return None if too_early is None else Conflict(too_early, cite=rules.NONCOMPLIANCE_CITE)
+
+
+def _refer(case: NumberingCase, today: date) -> ClerkDeskError | None:
+    if (
+        NumberingCaseStatus(case.status) is NumberingCaseStatus.NOTICED
+        and case.served_on is not None
+        and case.referral_from is not None
+    ):
+        return None
+    return Conflict("Only a case whose notice has been served can be referred.")
+
+
+def _close(case: NumberingCase, today: date) -> ClerkDeskError | None:
+    if NumberingCaseStatus(case.status) in CLOSED:
+        return Conflict("The case is already closed.")
+    return None
+
+
+KEEP = Permission.KEEP_STREET_REGISTER
+
+RULES: dict[CaseAct, Rule] = {
+    CaseAct.SERVE: Rule(KEEP, _serve),
+    CaseAct.PRINT_NOTICE: Rule(None, _print_notice),
+    CaseAct.REFER: Rule(KEEP, _refer),
+    CaseAct.COMPLIED: Rule(KEEP, _close),
+    CaseAct.WITHDRAW: Rule(KEEP, _close),
+}
+"""Every act's rule, once: :func:`allow` enforces it, :func:`acts` reports it."""
+
+
+def refusal_of(action: Action, act: CaseAct, case: NumberingCase) -> ClerkDeskError | None:
+    """Why ``act`` on ``case`` is refused now (the permission first, then the case), or None."""
+    rule = RULES[act]
+    if rule.permission is not None and not action.operator.may(rule.permission):
+        return PermissionDenied(refusal(action.operator.role, rule.permission))
+    return rule.guard(case, action.today())
+
+
+def allow(action: Action, act: CaseAct, case: NumberingCase) -> None:
+    """Raise the refusal of ``act`` on ``case``, if any: what the service calls first."""
+    found = refusal_of(action, act, case)
+    if found is not None:
+        raise found
+
+
+def acts(action: Action, case_id: int) -> dict[CaseAct, str | None]:
+    """Every act on the case, with the refusal's words (None: allowed now)."""
+    from clerk_desk.street_numbers import service
+
+    case = service.get_case(action.session, case_id)
+    found = {act: refusal_of(action, act, case) for act in CaseAct}
+    return {act: None if error is None else str(error) for act, error in found.items()}

@@ -194,9 +194,7 @@ def pay_fees(desk: Desk, who: SignedIn, party_id: int, privilege_id: int) -> str
 
 def receive(desk: Desk, who: SignedIn, data: PrivilegeData) -> int:
     with desk.action(who) as action:
-        privilege = street_privileges.receive_application(action, data)
-        action.session.flush()
-        return privilege.id
+        return street_privileges.receive_application(action, data)
 
 
 def materials(applicant: int, street: int | None = None, **changes: Any) -> PrivilegeData:

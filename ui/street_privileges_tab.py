@@ -32,13 +32,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PrivilegeStatus
 from clerk_desk.lengths import format_length
+from clerk_desk.street_privileges import details as street_privileges_details
 from clerk_desk.street_privileges import rules as street_privileges_rules
-from clerk_desk.street_privileges import service as street_privileges
 from clerk_desk.street_privileges import views as street_privileges_views
+from clerk_desk.street_privileges.details import (
+    ConditionRow,
+    PrivilegeDetails,
+    PrivilegeRow,
+    privilege_details,
+    search_privilege_rows,
+)
 from clerk_desk.street_privileges.rules import (
     BOND_CITE,
     CONDITIONS_CITE,
@@ -48,14 +55,14 @@ from clerk_desk.street_privileges.rules import (
     TERMINATION_CITE,
     WHEN_REQUIRED_CITE,
 )
-from clerk_desk.street_privileges.views import PermitView
+from clerk_desk.street_privileges.views import PermitPaper, PermitView
 from clerk_desk.today import TodayItem
 from clerk_desk.words import clock_time, day_or_blank, plural
 from ui import forms, printing
 from ui.dialog_parts import BAD, BLOCK_COLOUR, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
 from ui.kit.style import SECONDARY, text_sheet
-from ui.operations import App, perform
+from ui.operations import App, attempt, perform
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter
 from ui.street_privilege_dialogs import (
     BILL,
@@ -66,11 +73,8 @@ from ui.street_privilege_dialogs import (
     CityCostsDialog,
     CityRemovalDialog,
     CloseDialog,
-    ConditionRow,
     IssueDialog,
-    PrivilegeDetails,
     PrivilegeDialog,
-    PrivilegeRow,
     RemovalNoticeDialog,
     ReviewList,
     RevokeDialog,
@@ -78,9 +82,7 @@ from ui.street_privilege_dialogs import (
     condition_columns,
     due_columns,
     minimums_text,
-    privilege_details,
     refuse,
-    search_privilege_rows,
     withdraw,
 )
 from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
@@ -400,7 +402,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         return search_privilege_rows(action, text, status=status, year=year)
 
     def register_years(self, action: Action) -> list[int]:
-        return street_privileges.register_years(action.session)
+        return street_privileges_details.register_years(action)
 
     select_privilege = RegisterPage.select_id
 
@@ -418,9 +420,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             def work(action: Action) -> tuple[PrivilegeDetails, PermitView]:
                 return (
                     privilege_details(action, privilege_id),
-                    street_privileges_views.permit_view(
-                        action.session, privilege_id, action.calendar
-                    ),
+                    street_privileges_views.permit_of(action, privilege_id),
                 )
 
             found = perform(self, self.app, work, writes=False)
@@ -583,9 +583,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         the applicant at the counter."""
 
         def work(action: Action) -> str:
-            view = street_privileges_views.permit_view(
-                action.session, privilege_id, action.calendar
-            )
+            view = street_privileges_views.permit_of(action, privilege_id)
             fee = f"Fee billed: {view.fee_owed}." if view.fee_owed.cents else "No fee billed."
             return f"Street privilege {view.number} taken. {fee}"
 
@@ -667,14 +665,17 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
     def permit_bytes(self, privilege_id: int) -> bytes | None:
         """The permit as a PDF, with the bond, insurance and fee receipts on file."""
 
-        def work(action: Action) -> bytes:
-            from reports.street_privileges import permit_pdf
+        from reports.street_privileges import permit_pdf
 
-            session = action.session
-            view = street_privileges_views.permit_view(session, privilege_id, action.calendar)
-            return permit_pdf(view, settings_store.city_profile(session), printed_on=action.today())
+        def read(action: Action) -> PermitPaper:
+            return street_privileges_views.permit_paper(action, privilege_id)
 
-        return perform(self, self.app, work, writes=False)
+        paper = perform(self, self.app, read, writes=False)
+        if paper is None:
+            return None
+        return attempt(
+            self, lambda: permit_pdf(paper.view, paper.profile, printed_on=paper.printed_on)
+        )
 
     def print_selected(self) -> None:
         row = self.selected()
@@ -705,16 +706,12 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             from reports.street_privileges import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
-                rows = street_privileges_views.register_rows(
-                    action.session, year, today=action.today()
-                )
-                city = settings_store.city_profile(action.session).city_name
-                today = action.today()
+                paper = street_privileges_views.register_paper(action, year)
             return register_xlsx(
-                rows,
+                list(paper.rows),
                 path,
-                city=city,
-                printed_on=today,
+                city=paper.city,
+                printed_on=paper.printed_on,
                 progress=progress,
                 author=app.operator.full_name,
             )

@@ -255,9 +255,9 @@ def _require_applied(privilege: StreetPrivilege, what: str) -> None:
         )
 
 
-def receive_application(action: Action, data: PrivilegeData) -> StreetPrivilege:
+def receive_application(action: Action, data: PrivilegeData) -> int:
     """Take an application at the counter: number it and bill the permit fee of the City's fee
-    schedule in force on the day of application (§ 506-9 (Fee))."""
+    schedule in force on the day of application (§ 506-9 (Fee)); the new permit's id."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     values = _clean(session, data)
@@ -301,10 +301,10 @@ def receive_application(action: Action, data: PrivilegeData) -> StreetPrivilege:
         cite=FEE_CITE,
         description=f"Street privilege permit {privilege.number}",
     )
-    return privilege
+    return privilege.id
 
 
-def correct_application(action: Action, privilege_id: int, data: PrivilegeData) -> StreetPrivilege:
+def correct_application(action: Action, privilege_id: int, data: PrivilegeData) -> int:
     """Correct the application before the permit is issued (the earlier version stays in the
     audit trail). The applicant, who owes the fee, cannot change: take a new application."""
     action.require(Permission.TAKE_APPLICATIONS)
@@ -328,7 +328,7 @@ def correct_application(action: Action, privilege_id: int, data: PrivilegeData) 
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
 def record_parcel(action: Action, privilege_id: int, parcel_id: int | None) -> StreetPrivilege:

@@ -39,6 +39,7 @@ from clerk_desk.lengths import format_length
 from clerk_desk.street_privileges import details as street_privileges_details
 from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import views as street_privileges_views
+from clerk_desk.street_privileges.acts import PrivilegeAct
 from clerk_desk.street_privileges.details import (
     ConditionRow,
     PrivilegeDetails,
@@ -63,10 +64,8 @@ from ui.dialog_parts import BAD, BLOCK_COLOUR, GOOD, LATE, WARN_COLOUR, cite_lin
 from ui.findings_view import FindingsView
 from ui.kit.style import SECONDARY, text_sheet
 from ui.operations import App, attempt, perform
-from ui.register_page import Progress, RegisterPage, act_button, register_splitter
+from ui.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
 from ui.street_privilege_dialogs import (
-    BILL,
-    DECIDE,
     TAKE,
     AdviceDialog,
     CheckDialog,
@@ -232,21 +231,20 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             "city_removal_button",
             "The City removed it: its cost goes on the tax roll against the abutting property",
         )
-        self._permissions: dict[QPushButton, str] = {
-            self.correct_button: may_not(self.app, TAKE),
-            self.advice_button: may_not(self.app, TAKE),
-            self.terms_button: may_not(self.app, DECIDE),
-            self.costs_button: may_not(self.app, BILL),
-            self.issue_button: may_not(self.app, DECIDE),
-            self.refuse_button: may_not(self.app, DECIDE),
-            self.withdraw_button: may_not(self.app, TAKE),
-            self.print_button: "",
-            # The officials' acts after issuance are recorded at the counter, naming them.
-            self.check_button: may_not(self.app, TAKE),
-            self.close_button: may_not(self.app, TAKE),
-            self.revoke_button: may_not(self.app, TAKE),
-            self.notice_button: may_not(self.app, TAKE),
-            self.removal_button: may_not(self.app, BILL),
+        self.act_buttons: dict[PrivilegeAct, QPushButton] = {
+            PrivilegeAct.CORRECT: self.correct_button,
+            PrivilegeAct.ADVICE: self.advice_button,
+            PrivilegeAct.TERMS: self.terms_button,
+            PrivilegeAct.CITY_COSTS: self.costs_button,
+            PrivilegeAct.ISSUE: self.issue_button,
+            PrivilegeAct.REFUSE: self.refuse_button,
+            PrivilegeAct.WITHDRAW: self.withdraw_button,
+            PrivilegeAct.PRINT_PERMIT: self.print_button,
+            PrivilegeAct.CHECK: self.check_button,
+            PrivilegeAct.CLOSE: self.close_button,
+            PrivilegeAct.REVOKE: self.revoke_button,
+            PrivilegeAct.REMOVAL_NOTICE: self.notice_button,
+            PrivilegeAct.CITY_REMOVAL: self.removal_button,
         }
         grid = QGridLayout()
         grid.setHorizontalSpacing(6)
@@ -477,7 +475,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             self.history_model.set_rows(list(details.history))
             self.history_table.resizeRowsToContents()
         self._label_pages(details)
-        self._update_buttons(details.row if details else None)
+        show_acts(self.act_buttons, details.acts if details else None, "Choose a permit")
 
     def _label_pages(self, details: PrivilegeDetails | None) -> None:
         blocking = len(details.blocking) if details else 0
@@ -491,80 +489,9 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         owed = sum(1 for d in details.dues if d.status.value == "open") if details else 0
         self.pages.setTabText(2, f"Amounts due ({owed} open)" if owed else "Amounts due")
 
-    def _update_buttons(self, row: PrivilegeRow | None) -> None:
-        undecided = row is not None and row.undecided
-        standing = row is not None and row.standing
-        not_yet = "Only an application not yet decided"
-        states: tuple[tuple[QPushButton, bool, str], ...] = (
-            (self.correct_button, undecided, not_yet + " is corrected"),
-            (self.advice_button, undecided, not_yet + " takes advice"),
-            (self.terms_button, undecided, not_yet + " has its terms set"),
-            (
-                self.costs_button,
-                row is not None
-                and row.status not in (PrivilegeStatus.REFUSED, PrivilegeStatus.WITHDRAWN),
-                "A refused or withdrawn application is not charged",
-            ),
-            (self.issue_button, undecided, not_yet + " is issued"),
-            (self.refuse_button, undecided, not_yet + " is refused"),
-            (self.withdraw_button, undecided, not_yet + " is withdrawn"),
-            (self.print_button, row is not None and row.issued, "Only an issued permit prints"),
-            (
-                self.check_button,
-                row is not None and row.issued,
-                "Only an issued permit's conditions are checked",
-            ),
-            (
-                self.close_button,
-                row is not None
-                and row.status in (PrivilegeStatus.ISSUED, PrivilegeStatus.REVOKED)
-                and row.closed_on is None,
-                "Only an issued or revoked permit whose way is not yet vacated is closed",
-            ),
-            (
-                self.revoke_button,
-                standing and row is not None and row.in_force,
-                "Only a permit in force is revoked",
-            ),
-            (
-                self.notice_button,
-                row is not None
-                and row.issued
-                and row.closed_on is None
-                and row.removed_by_city_on is None
-                and not row.removal_barred,
-                row.removal_barred
-                if row is not None and row.issued and row.removal_barred
-                else "Only an obstruction under an issued permit, not yet cleared, is noticed "
-                "for removal",
-            ),
-            (
-                self.removal_button,
-                row is not None
-                and row.removal_notice_at is not None
-                and row.removed_by_city_on is None
-                and not row.removal_barred,
-                self._removal_why(row),
-            ),
-        )
-        for made, usable, why in states:
-            refused = self._permissions[made]
-            made.setEnabled(usable and not refused)
-            tip = str(made.property("tip") or "")
-            made.setToolTip(
-                refused or (tip if usable else (why if row is not None else "Choose a permit"))
-            )
-
-    @staticmethod
-    def _removal_why(row: PrivilegeRow | None) -> str:
-        """Why City removal is off: the core's reason § 506-9 does not reach it first."""
-        if row is None:
-            return ""
-        if row.removed_by_city_on is not None:
-            return "The City's removal is recorded already"
-        if row.removal_barred:
-            return row.removal_barred
-        return "Record the Council's removal notice first"
+    def _allowed(self, act: PrivilegeAct) -> bool:
+        """Whether the core's acts, read with the chosen permit's details, allow ``act``."""
+        return self.details is not None and self.details.acts[act] is None
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -591,14 +518,14 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
 
     def correct_selected(self) -> None:
         row = self.selected()
-        if row is None or not row.undecided or may_not(self.app, TAKE):
+        if row is None or not self._allowed(PrivilegeAct.CORRECT):
             return
         if PrivilegeDialog.ask(self, self.app, row) is not None:
             self._after_save(row.id, f"Application {row.number} corrected.")
 
     def issue_selected(self) -> None:
         row = self.selected()
-        if row is None or not row.undecided:
+        if row is None or not self._allowed(PrivilegeAct.ISSUE):
             return
         if not IssueDialog.ask(self, self.app, row):
             return
@@ -607,17 +534,21 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
 
     def refuse_selected(self) -> None:
         row = self.selected()
-        if row is not None and row.undecided and refuse(self, self.app, row):
+        if row is not None and self._allowed(PrivilegeAct.REFUSE) and refuse(self, self.app, row):
             self._after_save(row.id, f"Application {row.number} refused.")
 
     def withdraw_selected(self) -> None:
         row = self.selected()
-        if row is not None and row.undecided and withdraw(self, self.app, row):
+        if (
+            row is not None
+            and self._allowed(PrivilegeAct.WITHDRAW)
+            and withdraw(self, self.app, row)
+        ):
             self._after_save(row.id, f"Application {row.number} withdrawn.")
 
     def record_check(self) -> None:
         row = self.selected()
-        if row is None or not row.issued or may_not(self.app, TAKE):
+        if row is None or not self._allowed(PrivilegeAct.CHECK):
             return
         chosen = forms.selected_row(self.condition_table)
         key = chosen.key if isinstance(chosen, ConditionRow) else None
@@ -679,7 +610,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
 
     def print_selected(self) -> None:
         row = self.selected()
-        if row is None or not row.issued:
+        if row is None or not self._allowed(PrivilegeAct.PRINT_PERMIT):
             return
         pdf = self.permit_bytes(row.id)
         if pdf is None:

@@ -7,6 +7,7 @@ action, so the window never holds an ORM object nor queries a session.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
@@ -19,12 +20,14 @@ from clerk_desk.kinds import DueKind, DueStatus, PrivilegePurpose, PrivilegeStat
 from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
+from clerk_desk.street_privileges import acts as street_privileges_acts
 from clerk_desk.street_privileges import occupancy as street_privileges_occupancy
 from clerk_desk.street_privileges import records as street_privileges_records
 from clerk_desk.street_privileges import removal as street_privileges_removal
 from clerk_desk.street_privileges import review as street_privileges_review
 from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
+from clerk_desk.street_privileges.acts import PrivilegeAct
 from clerk_desk.street_privileges.occupancy import ConditionCheck
 from clerk_desk.street_privileges.review import ChecklistItem, ItemState
 from clerk_desk.street_privileges.service import PrivilegeData
@@ -297,6 +300,7 @@ class PrivilegeDetails:
     conditions: tuple[ConditionRow, ...]
     dues: tuple[DueRow, ...]
     history: tuple[HistoryEntry, ...]
+    acts: Mapping[PrivilegeAct, str | None]  # each act's refusal now, or None: allowed
 
     @property
     def blocking(self) -> tuple[ChecklistItem, ...]:
@@ -378,6 +382,7 @@ def privilege_details(action: Action, privilege_id: int) -> PrivilegeDetails:
         tuple(conditions),
         tuple(due_rows(action, privilege_id)),
         tuple(history),
+        street_privileges_acts.acts(action, privilege_id),
     )
 
 

@@ -55,21 +55,17 @@ from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
 from clerk_desk.street_privileges.service import PrivilegeData
 from ui import forms, printing
+from ui.dialog_parts import GOOD, LATE
 from ui.operations import App
-from ui.street_privilege_dialogs import (
-    GOOD,
-    LATE,
+from ui.street_privileges.application import PrivilegeDialog
+from ui.street_privileges.decisions import CityCostsDialog, IssueDialog, ReasonDialog, TermsDialog
+from ui.street_privileges.enforcement import (
     CheckDialog,
-    CityCostsDialog,
     CityRemovalDialog,
-    IssueDialog,
-    PrivilegeDialog,
-    ReasonDialog,
     RemovalNoticeDialog,
     RevokeDialog,
-    TermsDialog,
 )
-from ui.street_privileges_tab import StreetPrivilegesTab
+from ui.street_privileges.tab import StreetPrivilegesTab
 
 pytestmark = pytest.mark.gui
 

@@ -10,7 +10,7 @@ on file, the officials' advice — and its acts; under them its pages: the revie
 asks before issuance (each item met or not, with its cited findings), the conditions of
 occupancy and their checks, what is owed for it, and its history.
 
-Applications are taken with :class:`~ui.street_privilege_dialogs.PrivilegeDialog`; the Director
+Applications are taken with :class:`~ui.street_privileges.application.PrivilegeDialog`; the Director
 of Public Works sets the terms and issues, and the permit prints at once. Nothing is deleted: a
 refused, withdrawn, revoked or closed permit stays in the register.
 """
@@ -65,24 +65,28 @@ from ui.findings_view import FindingsView
 from ui.kit.style import SECONDARY, text_sheet
 from ui.operations import App, attempt, perform
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
-from ui.street_privilege_dialogs import (
-    TAKE,
+from ui.street_privileges.application import PrivilegeDialog
+from ui.street_privileges.decisions import (
     AdviceDialog,
-    CheckDialog,
     CityCostsDialog,
+    IssueDialog,
+    TermsDialog,
+    refuse,
+    withdraw,
+)
+from ui.street_privileges.enforcement import (
+    CheckDialog,
     CityRemovalDialog,
     CloseDialog,
-    IssueDialog,
-    PrivilegeDialog,
     RemovalNoticeDialog,
-    ReviewList,
     RevokeDialog,
-    TermsDialog,
+)
+from ui.street_privileges.parts import (
+    TAKE,
+    ReviewList,
     condition_columns,
     due_columns,
     minimums_text,
-    refuse,
-    withdraw,
 )
 from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 

@@ -187,6 +187,56 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         # -- the chosen permit: details at the left, its acts under them
         self.summary = forms.rich_label("privilege_details", self.app.open_link)
 
+        grid = self._build_acts()
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        scroller = forms.scrolled(side)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+
+        # -- the chosen permit's pages
+        self._build_pages()
+
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(260, 460),
+            below_sizes=(540, 760),
+            stretch=(2, 3),
+            below_stretch=(2, 3),
+        )
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_privilege_button")
+        self.new_button.setToolTip("Take an application for a street privilege permit (Ctrl+N)")
+        bottom = self._build_footer(
+            self.new_button,
+            export_tip="The register of the year chosen (or every year), to a workbook",
+        )
+        why = may_not(self.app, TAKE)
+        self.new_button.setEnabled(not why)
+        if why:
+            self.new_button.setToolTip(why)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self._order_tabs()
+
+    def _build_acts(self) -> QGridLayout:
+        """The acts under the chosen permit's details, one captioned line per group; each
+        button is enabled and explained by the core's acts (:meth:`_show_details`). Long only
+        for the thirteen buttons' own words."""
         self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application before the permit is issued"
         )
@@ -268,21 +318,10 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
                 grid.addWidget(made, line, column)
         for column in (1, 2, 3):
             grid.setColumnStretch(column, 1)
+        return grid
 
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
-
-        # -- the chosen permit's pages
+    def _build_pages(self) -> None:
+        """The chosen permit's pages: the review, its conditions, amounts due and history."""
         self.review = ReviewList(self.app, buttons=True)
         self.widths_title = QLabel()
         self.widths_title.setObjectName("widths_title")
@@ -336,34 +375,6 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         self.pages.addTab(conditions_page, "Conditions")
         self.pages.addTab(self.due_table, "Amounts due")
         self.pages.addTab(self.history_table, "History")
-
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(260, 460),
-            below_sizes=(540, 760),
-            stretch=(2, 3),
-            below_stretch=(2, 3),
-        )
-
-        self.new_button = QPushButton("&New application…")
-        self.new_button.setObjectName("new_privilege_button")
-        self.new_button.setToolTip("Take an application for a street privilege permit (Ctrl+N)")
-        bottom = self._build_footer(
-            self.new_button,
-            export_tip="The register of the year chosen (or every year), to a workbook",
-        )
-        why = may_not(self.app, TAKE)
-        self.new_button.setEnabled(not why)
-        if why:
-            self.new_button.setToolTip(why)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
-        self._order_tabs()
 
     def _connect(self) -> None:
         self._connect_register()

@@ -135,7 +135,7 @@ def _data(applicant: int, **changes: Any) -> PrivilegeData:
 
 def _apply(desk: Desk, who: SignedIn, data: PrivilegeData) -> int:
     with desk.action(who) as action:
-        return sp.receive_application(action, data).id
+        return sp.receive_application(action, data)
 
 
 def _terms(

@@ -169,7 +169,7 @@ def _data(applicant: int, street_id: int | None = None, **changes: Any) -> Privi
 
 def _apply(desk: Desk, who: SignedIn, data: PrivilegeData) -> int:
     with desk.action(who) as action:
-        return sp.receive_application(action, data).id
+        return sp.receive_application(action, data)
 
 
 def _terms(

@@ -55,21 +55,17 @@ from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
 from clerk_desk.street_privileges.service import PrivilegeData
 from ui import forms, printing
+from ui.dialog_parts import GOOD, LATE
 from ui.operations import App
-from ui.street_privilege_dialogs import (
-    GOOD,
-    LATE,
+from ui.street_privileges.application import PrivilegeDialog
+from ui.street_privileges.decisions import CityCostsDialog, IssueDialog, ReasonDialog, TermsDialog
+from ui.street_privileges.enforcement import (
     CheckDialog,
-    CityCostsDialog,
     CityRemovalDialog,
-    IssueDialog,
-    PrivilegeDialog,
-    ReasonDialog,
     RemovalNoticeDialog,
     RevokeDialog,
-    TermsDialog,
 )
-from ui.street_privileges_tab import StreetPrivilegesTab
+from ui.street_privileges.tab import StreetPrivilegesTab
 
 pytestmark = pytest.mark.gui
 
@@ -194,9 +190,7 @@ def pay_fees(desk: Desk, who: SignedIn, party_id: int, privilege_id: int) -> str
 
 def receive(desk: Desk, who: SignedIn, data: PrivilegeData) -> int:
     with desk.action(who) as action:
-        privilege = street_privileges.receive_application(action, data)
-        action.session.flush()
-        return privilege.id
+        return street_privileges.receive_application(action, data)
 
 
 def materials(applicant: int, street: int | None = None, **changes: Any) -> PrivilegeData:
@@ -613,7 +607,9 @@ def test_a_revocation_phoned_in_is_recorded_at_the_counter_naming_the_official(
     (event,) = [r for r in counter.history_model.rows if "revoked without notice" in r.summary]
     assert event.summary.endswith("; recorded by Test Clerk")
     assert not counter.revoke_button.isEnabled()
-    assert counter.revoke_button.toolTip() == "Only a permit in force is revoked"
+    assert counter.revoke_button.toolTip() == (
+        "Street privilege SP-2026-001 is revoked: only an issued permit can be revoked."
+    )
     assert counter.close_button.isEnabled()  # the way must still be vacated and cleaned
     assert counter.print_button.isEnabled()
 
@@ -645,8 +641,22 @@ def test_a_permit_is_revoked_on_its_last_day(
     counter.refresh()
     counter.select_privilege(other)
     assert counter.selected().status_text == "Ended Feb 28, 2027"  # type: ignore[union-attr]
-    assert not counter.revoke_button.isEnabled()
-    assert counter.revoke_button.toolTip() == "Only a permit in force is revoked"
+    # The core takes a revocation phoned in the morning after, dated the last day: the button
+    # stays on, and the form refuses a later day under its field.
+    assert counter.revoke_button.isEnabled()
+
+    def revoke_late(dialog: QDialog) -> None:
+        assert isinstance(dialog, RevokeDialog)
+        qtbot.keyClicks(dialog.by_name, "Ivan Olsen")
+        dialog.by_title.setCurrentText("Director of Public Works")
+        qtbot.keyClicks(dialog.reason, "Materials left in the gutter")
+        dialog.save_button.click()
+        assert "already ended" in dialog.errors.message("on")
+        dialog.reject()
+
+    dialogs.append(revoke_late)
+    counter.revoke_button.click()
+    assert stored(desk, other).revoked_on is None
 
 
 # ---- forms -------------------------------------------------------------------------------------
@@ -735,7 +745,7 @@ def test_the_clerk_cannot_issue_and_the_core_refuses_too(qtbot, tab, desk, clerk
     assert tab.correct_button.isEnabled() and tab.advice_button.isEnabled()
     assert tab.withdraw_button.isEnabled() and tab.costs_button.isEnabled()
     assert not tab.print_button.isEnabled()
-    assert tab.print_button.toolTip() == "Only an issued permit prints"
+    assert tab.print_button.toolTip().endswith("its permit prints only once a permit is issued.")
     with pytest.raises(PermissionDenied, match="you need the role"), desk.action(clerk) as a:
         street_privileges.issue(a, privilege_id)
 
@@ -753,7 +763,9 @@ def test_removal_after_the_councils_notice_is_charged_to_the_abutting_owner(
     assert counter.selected().status_text == "Issued"  # type: ignore[union-attr]
     assert counter.notice_button.isEnabled()
     assert not counter.removal_button.isEnabled()
-    assert counter.removal_button.toolTip() == "Record the Council's removal notice first"
+    assert counter.removal_button.toolTip().startswith(
+        "No notice from the Common Council to remove the obstruction is recorded"
+    )
 
     def notice(dialog: QDialog) -> None:
         assert isinstance(dialog, RemovalNoticeDialog)

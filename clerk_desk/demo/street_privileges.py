@@ -128,7 +128,7 @@ class _Plan:
 
     def apply(self, moment: datetime, key: str, data: PrivilegeData) -> None:
         def receive(action: Action) -> None:
-            self.ids[key] = sp.receive_application(action, data).id
+            self.ids[key] = sp.receive_application(action, data)
 
         self.add(moment, self.staff.clerk, receive)
 

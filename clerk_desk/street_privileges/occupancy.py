@@ -8,13 +8,17 @@ from dataclasses import dataclass
 from datetime import date
 
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import Conflict, InvalidInput
+from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import (
     PrivilegeStatus,
 )
 from clerk_desk.models import StreetPrivilege
-from clerk_desk.permissions import Permission
-from clerk_desk.street_privileges.records import get_privilege, status_of
+from clerk_desk.street_privileges import acts as sp_acts
+from clerk_desk.street_privileges.records import (
+    get_privilege,
+    issued_once,
+    status_of,
+)
 from clerk_desk.street_privileges.rules import (
     CONDITION_KEYS,
     CONDITION_TITLES,
@@ -43,16 +47,6 @@ class ConditionCheck:
     def official(self) -> str:
         """ "Dana Whitfield, Chief of Police"."""
         return ", ".join(part for part in (self.by, self.title) if part)
-
-
-def issued_once(privilege: StreetPrivilege, what: str) -> date:
-    """The day of issuance of a permit that was issued (in force, ended, closed or revoked)."""
-    if privilege.issued_on is None:
-        raise Conflict(
-            f"Street privilege {privilege.number} is "
-            f"{status_of(privilege).label.lower()}: {what} only once a permit is issued."
-        )
-    return privilege.issued_on
 
 
 def _official(by_name: str, by_title: str, what: str, cite: str) -> tuple[str, str]:
@@ -89,8 +83,8 @@ def record_check(
     official reported it — the counter records it, and the audit trail names the operator. A
     violation needs a note of what was found; it is grounds for revocation without notice
     (:func:`revoke`)."""
-    action.require(Permission.TAKE_APPLICATIONS)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
+    sp_acts.allow(action, sp_acts.PrivilegeAct.CHECK, privilege)
     issued_on = issued_once(privilege, "its conditions are checked")
     if key not in CONDITION_KEYS:
         raise InvalidInput(f"There is no condition of occupancy {key!r}.", field="key")
@@ -167,14 +161,9 @@ def revoke(
     official revokes; the counter records it (a revocation the Chief phones in), and the audit
     trail names the operator who did. It may be dated through the permit's last day. The way
     must then be vacated; :func:`close` records it."""
-    action.require(Permission.TAKE_APPLICATIONS)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
-    status = status_of(privilege)
-    if status is not PrivilegeStatus.ISSUED or privilege.issued_on is None:
-        raise Conflict(
-            f"Street privilege {privilege.number} is {status.label.lower()}: only an issued "
-            "permit can be revoked."
-        )
+    sp_acts.allow(action, sp_acts.PrivilegeAct.REVOKE, privilege)
+    assert privilege.issued_on is not None  # the act's guard: an issued permit
     name, title = _official(by_name, by_title, "revoked the permit", CONDITIONS_CITE)
     if title not in REVOKING_TITLES:
         raise InvalidInput(
@@ -229,19 +218,9 @@ def close(
     condition is checked kept on that day by that official. The counter records it and the
     audit trail names the operator. An issued permit is closed; a revoked one keeps its status,
     with the day recorded."""
-    action.require(Permission.TAKE_APPLICATIONS)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
+    sp_acts.allow(action, sp_acts.PrivilegeAct.CLOSE, privilege)
     status = status_of(privilege)
-    if status not in (PrivilegeStatus.ISSUED, PrivilegeStatus.REVOKED):
-        raise Conflict(
-            f"Street privilege {privilege.number} is {status.label.lower()}: only an issued or "
-            "revoked permit is closed."
-        )
-    if privilege.closed_on is not None:
-        raise Conflict(
-            f"The way under {privilege.number} was recorded vacated "
-            f"{format_day(privilege.closed_on)}."
-        )
     issued_on = issued_once(privilege, "it is closed")
     name, title = _official(by_name, by_title, "found the way vacated", CONDITIONS_CITE)
     if on > action.today():

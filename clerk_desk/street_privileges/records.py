@@ -5,11 +5,12 @@ behind a permit."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from sqlalchemy.orm import Session
 
 from clerk_desk.coverage import CoverageKind
-from clerk_desk.errors import NotFound
+from clerk_desk.errors import Conflict, NotFound
 from clerk_desk.kinds import (
     FileStatus,
     PrivilegeStatus,
@@ -60,3 +61,22 @@ def insurance_minimums(privilege: StreetPrivilege) -> dict[CoverageKind, Money]:
 
 def joined(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def issued_refusal(privilege: StreetPrivilege, what: str) -> Conflict | None:
+    """Why ``what`` is refused for a permit never issued (None: issued at some time, and in
+    force, ended, closed or revoked since)."""
+    if privilege.issued_on is not None:
+        return None
+    return Conflict(
+        f"Street privilege {privilege.number} is "
+        f"{status_of(privilege).label.lower()}: {what} only once a permit is issued."
+    )
+
+
+def issued_once(privilege: StreetPrivilege, what: str) -> date:
+    """The day of issuance of a permit that was issued (in force, ended, closed or revoked)."""
+    refused = issued_refusal(privilege, what)
+    if refused is not None or privilege.issued_on is None:
+        raise refused or Conflict(f"Street privilege {privilege.number} was never issued.")
+    return privilege.issued_on

@@ -13,10 +13,9 @@ from clerk_desk.kinds import (
 )
 from clerk_desk.models import Parcel, SpecialCharge, StreetPrivilege
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission
 from clerk_desk.special_charges import service as sc
-from clerk_desk.street_privileges.occupancy import issued_once
-from clerk_desk.street_privileges.records import get_privilege
+from clerk_desk.street_privileges import acts as sp_acts
+from clerk_desk.street_privileges.records import get_privilege, issued_once
 from clerk_desk.street_privileges.rules import (
     FAILURE_TO_REMOVE_CITE,
     RECORD_TYPE,
@@ -98,15 +97,9 @@ def record_removal_notice(
     City may remove it 24 hours after. Refused, citing § 506-8, for a permit that obstructs no
     sidewalk and for a notice given once the permit was revoked or had ended
     (:func:`removal_refusal`)."""
-    action.require(Permission.TAKE_APPLICATIONS)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
+    sp_acts.allow(action, sp_acts.PrivilegeAct.REMOVAL_NOTICE, privilege)
     issued_on = issued_once(privilege, "a notice to remove is recorded")
-    if privilege.closed_on is not None or privilege.removed_by_city_on is not None:
-        raise Conflict(f"The way under {privilege.number} is already clear.")
-    if not privilege.sidewalk_used_in:
-        refused = _removal_refusal(privilege, action.today())
-        assert refused is not None
-        raise refused
     if at.tzinfo is None:
         raise InvalidInput("Give the time with its time zone.", field="at")
     if at > action.now():
@@ -171,27 +164,12 @@ def record_city_removal(
     obstructs no sidewalk or a notice given once the obstruction was no longer lawful
     (:func:`removal_barred`); refused before the 24 hours have run, and when no abutting parcel
     with an owner is recorded (:func:`record_parcel`)."""
-    action.require(Permission.BILL)
     session = action.session
     privilege = get_privilege(session, privilege_id, for_update=True)
-    issued_once(privilege, "the City's removal is recorded")
-    if privilege.removed_by_city_on is not None:
-        raise Conflict(
-            f"The City's removal under {privilege.number} was recorded "
-            f"{format_day(privilege.removed_by_city_on)}; bill further costs as City costs."
-        )
-    zone = action.clock.local_now().tzinfo
-    assert zone is not None
-    barred = removal_barred(privilege, zone)
-    if barred is not None:
-        raise barred
+    sp_acts.allow(action, sp_acts.PrivilegeAct.CITY_REMOVAL, privilege)
+    zone = action.zone
     allowed = removal_allowed_at(privilege)
-    if allowed is None:
-        raise Conflict(
-            "No notice from the Common Council to remove the obstruction is recorded: the City "
-            "removes it 24 hours after that notice.",
-            cite=REMOVAL_CITE,
-        )
+    assert allowed is not None  # the act's guard: a notice is recorded
     local = allowed.astimezone(zone)
     if action.now() < allowed:
         raise InvalidInput(

@@ -56,7 +56,7 @@ from sqlalchemy.orm.interfaces import LoaderOption
 from clerk_desk import ledger
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.errors import InvalidInput, NotFound
 from clerk_desk.fees import fee_on
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
@@ -73,6 +73,7 @@ from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
+from clerk_desk.street_privileges import acts as sp_acts
 from clerk_desk.street_privileges.records import (
     get_privilege,
     joined,
@@ -246,18 +247,9 @@ def _search_text(session: Session, privilege: StreetPrivilege) -> str:
     )
 
 
-def _require_applied(privilege: StreetPrivilege, what: str) -> None:
-    status = status_of(privilege)
-    if status is not PrivilegeStatus.APPLIED:
-        raise Conflict(
-            f"Street privilege {privilege.number} is {status.label.lower()}: {what} only "
-            "before the permit is issued."
-        )
-
-
-def receive_application(action: Action, data: PrivilegeData) -> StreetPrivilege:
+def receive_application(action: Action, data: PrivilegeData) -> int:
     """Take an application at the counter: number it and bill the permit fee of the City's fee
-    schedule in force on the day of application (§ 506-9 (Fee))."""
+    schedule in force on the day of application (§ 506-9 (Fee)); the new permit's id."""
     action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     values = _clean(session, data)
@@ -301,16 +293,15 @@ def receive_application(action: Action, data: PrivilegeData) -> StreetPrivilege:
         cite=FEE_CITE,
         description=f"Street privilege permit {privilege.number}",
     )
-    return privilege
+    return privilege.id
 
 
-def correct_application(action: Action, privilege_id: int, data: PrivilegeData) -> StreetPrivilege:
+def correct_application(action: Action, privilege_id: int, data: PrivilegeData) -> int:
     """Correct the application before the permit is issued (the earlier version stays in the
     audit trail). The applicant, who owes the fee, cannot change: take a new application."""
-    action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     privilege = get_privilege(session, privilege_id, for_update=True)
-    _require_applied(privilege, "the application can be corrected")
+    sp_acts.allow(action, sp_acts.PrivilegeAct.CORRECT, privilege)
     if data.applicant_id != privilege.applicant_id:
         raise InvalidInput(
             "The applicant cannot change; take a new application.", field="applicant_id"
@@ -328,7 +319,7 @@ def correct_application(action: Action, privilege_id: int, data: PrivilegeData) 
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
 def record_parcel(action: Action, privilege_id: int, parcel_id: int | None) -> StreetPrivilege:
@@ -365,9 +356,8 @@ def record_advice(
     (``"police"``) or the Building Inspector (``"inspector"``) before issuance (§ 506-9 (When
     required)). A later recommendation from the same official replaces the earlier one (which
     the audit trail keeps)."""
-    action.require(Permission.TAKE_APPLICATIONS)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
-    _require_applied(privilege, "advice is recorded")
+    sp_acts.allow(action, sp_acts.PrivilegeAct.ADVICE, privilege)
     if who not in ADVISERS:
         raise InvalidInput(
             "The advice is from the Chief of Police or the Building Inspector.", field="who"
@@ -410,9 +400,8 @@ def set_terms(
     (Bond); None while undecided, which holds the permit back), whether proof of liability
     insurance is a condition and in what amounts, and the conditions City officials attach (one
     a line) (§ 506-9 (When required))."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
-    _require_applied(privilege, "its terms are set")
+    sp_acts.allow(action, sp_acts.PrivilegeAct.TERMS, privilege)
     if bond_amount is not None:
         if bond_amount <= Money.zero():
             raise InvalidInput(
@@ -463,15 +452,8 @@ def bill_city_costs(
     """Bill the applicant the actual City costs of the permit, on top of the fee (§ 506-9
     (Fee)); posted to the GL account of the permit fee. They do not hold the permit back. A
     refused or withdrawn application is not charged: there is no permit to add costs to."""
-    action.require(Permission.BILL)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
-    status = status_of(privilege)
-    if status in (PrivilegeStatus.REFUSED, PrivilegeStatus.WITHDRAWN):
-        raise Conflict(
-            f"Street privilege {privilege.number} was {status.label.lower()}: a refused or "
-            "withdrawn application is not charged City costs.",
-            cite=FEE_CITE,
-        )
+    sp_acts.allow(action, sp_acts.PrivilegeAct.CITY_COSTS, privilege)
     what = " ".join(description.split())
     if not what:
         raise InvalidInput("Describe the City's costs.", field="description")
@@ -503,9 +485,8 @@ def issue(
     listed, until the checklist is met. It ends three months from today, or on
     ``earlier_end_on`` when the Common Council set an earlier day (``note`` then names the
     Council's action; it is printed on the permit) (§ 506-9 (Termination))."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
-    _require_applied(privilege, "it can be issued")
+    sp_acts.allow(action, sp_acts.PrivilegeAct.ISSUE, privilege)
     today = action.today()
     last = ends_on(today, earlier_end_on)
     if last == three_months_from(today):
@@ -548,9 +529,8 @@ def issue(
 def refuse(action: Action, privilege_id: int, *, reason: str) -> StreetPrivilege:
     """The Director of Public Works refuses the permit, with the reason. The fee stays owed:
     the application was received and reviewed."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
-    _require_applied(privilege, "it can be refused")
+    sp_acts.allow(action, sp_acts.PrivilegeAct.REFUSE, privilege)
     why = reason.strip()
     if not why:
         raise InvalidInput("State why the permit is refused.", field="reason")
@@ -570,9 +550,8 @@ def withdraw(action: Action, privilege_id: int, *, reason: str) -> StreetPrivile
     """The applicant withdraws the application before issuance. The permit fee not yet paid is
     cancelled when the operator may cancel amounts due (the Clerk, the Treasurer); otherwise it
     stays open for the Treasurer to cancel, and the history says so."""
-    action.require(Permission.TAKE_APPLICATIONS)
     privilege = get_privilege(action.session, privilege_id, for_update=True)
-    _require_applied(privilege, "it can be withdrawn")
+    sp_acts.allow(action, sp_acts.PrivilegeAct.WITHDRAW, privilege)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say who withdrew it and how.", field="reason")

@@ -22,12 +22,15 @@ from sqlalchemy.orm import Session
 from clerk_desk.bonds import service as bonds
 from clerk_desk.coverage import CoverageKind, Covers, check_certificate, street_privilege
 from clerk_desk.deadlines import CityCalendar
+from clerk_desk.desk import Action
 from clerk_desk.due_receipts import fee_receipts
 from clerk_desk.kinds import DueKind, DueStatus, FileStatus, PrivilegePurpose, PrivilegeStatus
 from clerk_desk.ledger import RecordRef, dues_for
 from clerk_desk.lengths import format_length
 from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
+from clerk_desk.settings import CityProfile
+from clerk_desk.settings_store import city_profile
 from clerk_desk.street_privileges import records as sp_records
 from clerk_desk.street_privileges import review as sp_review
 from clerk_desk.street_privileges import rules as sp_rules
@@ -453,3 +456,46 @@ def register_rows(
             )
         )
     return rows
+
+
+# ---- the papers as the window asks for them, through the Action ------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PermitPaper:
+    """The permit read in one action, to be drawn after that action has closed."""
+
+    view: PermitView
+    profile: CityProfile
+    printed_on: date
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterPaper:
+    """The register of a year (or all) read in one action, for the Excel export."""
+
+    rows: tuple[RegisterRow, ...]
+    city: str
+    printed_on: date
+
+
+def permit_of(action: Action, privilege_id: int) -> PermitView:
+    """What the permit of ``privilege_id`` shows (also what the details pane has on file)."""
+    return permit_view(action.session, privilege_id, action.calendar)
+
+
+def permit_paper(action: Action, privilege_id: int) -> PermitPaper:
+    """The permit of ``privilege_id`` and the City's letterhead, printed today."""
+    return PermitPaper(
+        permit_of(action, privilege_id), city_profile(action.session), action.today()
+    )
+
+
+def register_paper(action: Action, year: int | None) -> RegisterPaper:
+    """The register of ``year`` (every year when None) as it stands today."""
+    today = action.today()
+    return RegisterPaper(
+        tuple(register_rows(action.session, year, today=today)),
+        city_profile(action.session).city_name,
+        today,
+    )

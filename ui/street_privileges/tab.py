@@ -10,7 +10,7 @@ on file, the officials' advice — and its acts; under them its pages: the revie
 asks before issuance (each item met or not, with its cited findings), the conditions of
 occupancy and their checks, what is owed for it, and its history.
 
-Applications are taken with :class:`~ui.street_privilege_dialogs.PrivilegeDialog`; the Director
+Applications are taken with :class:`~ui.street_privileges.application.PrivilegeDialog`; the Director
 of Public Works sets the terms and issues, and the permit prints at once. Nothing is deleted: a
 refused, withdrawn, revoked or closed permit stays in the register.
 """
@@ -32,13 +32,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PrivilegeStatus
 from clerk_desk.lengths import format_length
+from clerk_desk.street_privileges import details as street_privileges_details
 from clerk_desk.street_privileges import rules as street_privileges_rules
-from clerk_desk.street_privileges import service as street_privileges
 from clerk_desk.street_privileges import views as street_privileges_views
+from clerk_desk.street_privileges.acts import PrivilegeAct
+from clerk_desk.street_privileges.details import (
+    ConditionRow,
+    PrivilegeDetails,
+    PrivilegeRow,
+    privilege_details,
+    search_privilege_rows,
+)
 from clerk_desk.street_privileges.rules import (
     BOND_CITE,
     CONDITIONS_CITE,
@@ -48,40 +56,37 @@ from clerk_desk.street_privileges.rules import (
     TERMINATION_CITE,
     WHEN_REQUIRED_CITE,
 )
-from clerk_desk.street_privileges.views import PermitView
+from clerk_desk.street_privileges.views import PermitPaper, PermitView
 from clerk_desk.today import TodayItem
 from clerk_desk.words import clock_time, day_or_blank, plural
 from ui import forms, printing
 from ui.dialog_parts import BAD, BLOCK_COLOUR, GOOD, LATE, WARN_COLOUR, cite_link, may_not
 from ui.findings_view import FindingsView
 from ui.kit.style import SECONDARY, text_sheet
-from ui.operations import App, perform
-from ui.register_page import Progress, RegisterPage, act_button, register_splitter
-from ui.street_privilege_dialogs import (
-    BILL,
-    DECIDE,
-    TAKE,
+from ui.operations import App, attempt, perform
+from ui.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
+from ui.street_privileges.application import PrivilegeDialog
+from ui.street_privileges.decisions import (
     AdviceDialog,
-    CheckDialog,
     CityCostsDialog,
+    IssueDialog,
+    TermsDialog,
+    refuse,
+    withdraw,
+)
+from ui.street_privileges.enforcement import (
+    CheckDialog,
     CityRemovalDialog,
     CloseDialog,
-    ConditionRow,
-    IssueDialog,
-    PrivilegeDetails,
-    PrivilegeDialog,
-    PrivilegeRow,
     RemovalNoticeDialog,
-    ReviewList,
     RevokeDialog,
-    TermsDialog,
+)
+from ui.street_privileges.parts import (
+    TAKE,
+    ReviewList,
     condition_columns,
     due_columns,
     minimums_text,
-    privilege_details,
-    refuse,
-    search_privilege_rows,
-    withdraw,
 )
 from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 
@@ -182,6 +187,56 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         # -- the chosen permit: details at the left, its acts under them
         self.summary = forms.rich_label("privilege_details", self.app.open_link)
 
+        grid = self._build_acts()
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        scroller = forms.scrolled(side)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+
+        # -- the chosen permit's pages
+        self._build_pages()
+
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(260, 460),
+            below_sizes=(540, 760),
+            stretch=(2, 3),
+            below_stretch=(2, 3),
+        )
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_privilege_button")
+        self.new_button.setToolTip("Take an application for a street privilege permit (Ctrl+N)")
+        bottom = self._build_footer(
+            self.new_button,
+            export_tip="The register of the year chosen (or every year), to a workbook",
+        )
+        why = may_not(self.app, TAKE)
+        self.new_button.setEnabled(not why)
+        if why:
+            self.new_button.setToolTip(why)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self._order_tabs()
+
+    def _build_acts(self) -> QGridLayout:
+        """The acts under the chosen permit's details, one captioned line per group; each
+        button is enabled and explained by the core's acts (:meth:`_show_details`). Long only
+        for the thirteen buttons' own words."""
         self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application before the permit is issued"
         )
@@ -230,21 +285,20 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             "city_removal_button",
             "The City removed it: its cost goes on the tax roll against the abutting property",
         )
-        self._permissions: dict[QPushButton, str] = {
-            self.correct_button: may_not(self.app, TAKE),
-            self.advice_button: may_not(self.app, TAKE),
-            self.terms_button: may_not(self.app, DECIDE),
-            self.costs_button: may_not(self.app, BILL),
-            self.issue_button: may_not(self.app, DECIDE),
-            self.refuse_button: may_not(self.app, DECIDE),
-            self.withdraw_button: may_not(self.app, TAKE),
-            self.print_button: "",
-            # The officials' acts after issuance are recorded at the counter, naming them.
-            self.check_button: may_not(self.app, TAKE),
-            self.close_button: may_not(self.app, TAKE),
-            self.revoke_button: may_not(self.app, TAKE),
-            self.notice_button: may_not(self.app, TAKE),
-            self.removal_button: may_not(self.app, BILL),
+        self.act_buttons: dict[PrivilegeAct, QPushButton] = {
+            PrivilegeAct.CORRECT: self.correct_button,
+            PrivilegeAct.ADVICE: self.advice_button,
+            PrivilegeAct.TERMS: self.terms_button,
+            PrivilegeAct.CITY_COSTS: self.costs_button,
+            PrivilegeAct.ISSUE: self.issue_button,
+            PrivilegeAct.REFUSE: self.refuse_button,
+            PrivilegeAct.WITHDRAW: self.withdraw_button,
+            PrivilegeAct.PRINT_PERMIT: self.print_button,
+            PrivilegeAct.CHECK: self.check_button,
+            PrivilegeAct.CLOSE: self.close_button,
+            PrivilegeAct.REVOKE: self.revoke_button,
+            PrivilegeAct.REMOVAL_NOTICE: self.notice_button,
+            PrivilegeAct.CITY_REMOVAL: self.removal_button,
         }
         grid = QGridLayout()
         grid.setHorizontalSpacing(6)
@@ -264,21 +318,10 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
                 grid.addWidget(made, line, column)
         for column in (1, 2, 3):
             grid.setColumnStretch(column, 1)
+        return grid
 
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
-
-        # -- the chosen permit's pages
+    def _build_pages(self) -> None:
+        """The chosen permit's pages: the review, its conditions, amounts due and history."""
         self.review = ReviewList(self.app, buttons=True)
         self.widths_title = QLabel()
         self.widths_title.setObjectName("widths_title")
@@ -333,34 +376,6 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         self.pages.addTab(self.due_table, "Amounts due")
         self.pages.addTab(self.history_table, "History")
 
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(260, 460),
-            below_sizes=(540, 760),
-            stretch=(2, 3),
-            below_stretch=(2, 3),
-        )
-
-        self.new_button = QPushButton("&New application…")
-        self.new_button.setObjectName("new_privilege_button")
-        self.new_button.setToolTip("Take an application for a street privilege permit (Ctrl+N)")
-        bottom = self._build_footer(
-            self.new_button,
-            export_tip="The register of the year chosen (or every year), to a workbook",
-        )
-        why = may_not(self.app, TAKE)
-        self.new_button.setEnabled(not why)
-        if why:
-            self.new_button.setToolTip(why)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
-        self._order_tabs()
-
     def _connect(self) -> None:
         self._connect_register()
         self.table.doubleClicked.connect(lambda _i: self.correct_selected())
@@ -400,7 +415,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         return search_privilege_rows(action, text, status=status, year=year)
 
     def register_years(self, action: Action) -> list[int]:
-        return street_privileges.register_years(action.session)
+        return street_privileges_details.register_years(action)
 
     select_privilege = RegisterPage.select_id
 
@@ -418,9 +433,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             def work(action: Action) -> tuple[PrivilegeDetails, PermitView]:
                 return (
                     privilege_details(action, privilege_id),
-                    street_privileges_views.permit_view(
-                        action.session, privilege_id, action.calendar
-                    ),
+                    street_privileges_views.permit_of(action, privilege_id),
                 )
 
             found = perform(self, self.app, work, writes=False)
@@ -477,7 +490,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             self.history_model.set_rows(list(details.history))
             self.history_table.resizeRowsToContents()
         self._label_pages(details)
-        self._update_buttons(details.row if details else None)
+        show_acts(self.act_buttons, details.acts if details else None, "Choose a permit")
 
     def _label_pages(self, details: PrivilegeDetails | None) -> None:
         blocking = len(details.blocking) if details else 0
@@ -491,80 +504,9 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         owed = sum(1 for d in details.dues if d.status.value == "open") if details else 0
         self.pages.setTabText(2, f"Amounts due ({owed} open)" if owed else "Amounts due")
 
-    def _update_buttons(self, row: PrivilegeRow | None) -> None:
-        undecided = row is not None and row.undecided
-        standing = row is not None and row.standing
-        not_yet = "Only an application not yet decided"
-        states: tuple[tuple[QPushButton, bool, str], ...] = (
-            (self.correct_button, undecided, not_yet + " is corrected"),
-            (self.advice_button, undecided, not_yet + " takes advice"),
-            (self.terms_button, undecided, not_yet + " has its terms set"),
-            (
-                self.costs_button,
-                row is not None
-                and row.status not in (PrivilegeStatus.REFUSED, PrivilegeStatus.WITHDRAWN),
-                "A refused or withdrawn application is not charged",
-            ),
-            (self.issue_button, undecided, not_yet + " is issued"),
-            (self.refuse_button, undecided, not_yet + " is refused"),
-            (self.withdraw_button, undecided, not_yet + " is withdrawn"),
-            (self.print_button, row is not None and row.issued, "Only an issued permit prints"),
-            (
-                self.check_button,
-                row is not None and row.issued,
-                "Only an issued permit's conditions are checked",
-            ),
-            (
-                self.close_button,
-                row is not None
-                and row.status in (PrivilegeStatus.ISSUED, PrivilegeStatus.REVOKED)
-                and row.closed_on is None,
-                "Only an issued or revoked permit whose way is not yet vacated is closed",
-            ),
-            (
-                self.revoke_button,
-                standing and row is not None and row.in_force,
-                "Only a permit in force is revoked",
-            ),
-            (
-                self.notice_button,
-                row is not None
-                and row.issued
-                and row.closed_on is None
-                and row.removed_by_city_on is None
-                and not row.removal_barred,
-                row.removal_barred
-                if row is not None and row.issued and row.removal_barred
-                else "Only an obstruction under an issued permit, not yet cleared, is noticed "
-                "for removal",
-            ),
-            (
-                self.removal_button,
-                row is not None
-                and row.removal_notice_at is not None
-                and row.removed_by_city_on is None
-                and not row.removal_barred,
-                self._removal_why(row),
-            ),
-        )
-        for made, usable, why in states:
-            refused = self._permissions[made]
-            made.setEnabled(usable and not refused)
-            tip = str(made.property("tip") or "")
-            made.setToolTip(
-                refused or (tip if usable else (why if row is not None else "Choose a permit"))
-            )
-
-    @staticmethod
-    def _removal_why(row: PrivilegeRow | None) -> str:
-        """Why City removal is off: the core's reason § 506-9 does not reach it first."""
-        if row is None:
-            return ""
-        if row.removed_by_city_on is not None:
-            return "The City's removal is recorded already"
-        if row.removal_barred:
-            return row.removal_barred
-        return "Record the Council's removal notice first"
+    def _allowed(self, act: PrivilegeAct) -> bool:
+        """Whether the core's acts, read with the chosen permit's details, allow ``act``."""
+        return self.details is not None and self.details.acts[act] is None
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -583,9 +525,7 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         the applicant at the counter."""
 
         def work(action: Action) -> str:
-            view = street_privileges_views.permit_view(
-                action.session, privilege_id, action.calendar
-            )
+            view = street_privileges_views.permit_of(action, privilege_id)
             fee = f"Fee billed: {view.fee_owed}." if view.fee_owed.cents else "No fee billed."
             return f"Street privilege {view.number} taken. {fee}"
 
@@ -593,14 +533,14 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
 
     def correct_selected(self) -> None:
         row = self.selected()
-        if row is None or not row.undecided or may_not(self.app, TAKE):
+        if row is None or not self._allowed(PrivilegeAct.CORRECT):
             return
         if PrivilegeDialog.ask(self, self.app, row) is not None:
             self._after_save(row.id, f"Application {row.number} corrected.")
 
     def issue_selected(self) -> None:
         row = self.selected()
-        if row is None or not row.undecided:
+        if row is None or not self._allowed(PrivilegeAct.ISSUE):
             return
         if not IssueDialog.ask(self, self.app, row):
             return
@@ -609,17 +549,21 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
 
     def refuse_selected(self) -> None:
         row = self.selected()
-        if row is not None and row.undecided and refuse(self, self.app, row):
+        if row is not None and self._allowed(PrivilegeAct.REFUSE) and refuse(self, self.app, row):
             self._after_save(row.id, f"Application {row.number} refused.")
 
     def withdraw_selected(self) -> None:
         row = self.selected()
-        if row is not None and row.undecided and withdraw(self, self.app, row):
+        if (
+            row is not None
+            and self._allowed(PrivilegeAct.WITHDRAW)
+            and withdraw(self, self.app, row)
+        ):
             self._after_save(row.id, f"Application {row.number} withdrawn.")
 
     def record_check(self) -> None:
         row = self.selected()
-        if row is None or not row.issued or may_not(self.app, TAKE):
+        if row is None or not self._allowed(PrivilegeAct.CHECK):
             return
         chosen = forms.selected_row(self.condition_table)
         key = chosen.key if isinstance(chosen, ConditionRow) else None
@@ -667,18 +611,21 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
     def permit_bytes(self, privilege_id: int) -> bytes | None:
         """The permit as a PDF, with the bond, insurance and fee receipts on file."""
 
-        def work(action: Action) -> bytes:
-            from reports.street_privileges import permit_pdf
+        from reports.street_privileges import permit_pdf
 
-            session = action.session
-            view = street_privileges_views.permit_view(session, privilege_id, action.calendar)
-            return permit_pdf(view, settings_store.city_profile(session), printed_on=action.today())
+        def read(action: Action) -> PermitPaper:
+            return street_privileges_views.permit_paper(action, privilege_id)
 
-        return perform(self, self.app, work, writes=False)
+        paper = perform(self, self.app, read, writes=False)
+        if paper is None:
+            return None
+        return attempt(
+            self, lambda: permit_pdf(paper.view, paper.profile, printed_on=paper.printed_on)
+        )
 
     def print_selected(self) -> None:
         row = self.selected()
-        if row is None or not row.issued:
+        if row is None or not self._allowed(PrivilegeAct.PRINT_PERMIT):
             return
         pdf = self.permit_bytes(row.id)
         if pdf is None:
@@ -705,16 +652,12 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             from reports.street_privileges import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
-                rows = street_privileges_views.register_rows(
-                    action.session, year, today=action.today()
-                )
-                city = settings_store.city_profile(action.session).city_name
-                today = action.today()
+                paper = street_privileges_views.register_paper(action, year)
             return register_xlsx(
-                rows,
+                list(paper.rows),
                 path,
-                city=city,
-                printed_on=today,
+                city=paper.city,
+                printed_on=paper.printed_on,
                 progress=progress,
                 author=app.operator.full_name,
             )

@@ -35,13 +35,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.deadlines import days_overdue
 from clerk_desk.desk import Action
 from clerk_desk.history import HistoryEntry
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
+from clerk_desk.vending import papers as vending_papers
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
 from clerk_desk.vending.service import PERMIT_CITE, PROCEDURE_CITE
@@ -945,20 +946,17 @@ class VendingTab(RegisterPage[ApplicationRow]):
             from reports.vending import applications_excel
 
             with app.desk.lookup(app.operator) as action:
-                city = settings_store.city_profile(action.session).city_name
-                found = vending.search_applications(
-                    action.session, text, status=status, year=year, limit=_EXPORT_ALL
+                export = vending_papers.register_export(
+                    action, text, status=status, year=year, limit=_EXPORT_ALL
                 )
-                insurance = vending_views.insurance_states(
-                    action.session, found, calendar=action.calendar, today=action.today()
-                )
-                return applications_excel(
-                    path,
-                    found,
-                    progress=progress,
-                    author=app.operator.full_name,
-                    city=city,
-                    insurance=insurance,
-                )
+            # The sheet is written after the read has closed, from the views alone.
+            return applications_excel(
+                path,
+                export.applications,
+                progress=progress,
+                author=app.operator.full_name,
+                city=export.city,
+                insurance=export.insurance,
+            )
 
         return work

@@ -53,6 +53,7 @@ from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.vending import acts
 from clerk_desk.words import format_day
 
 PERMIT_CITE = "§ 506-24 (Street sales prohibited except by permit)"
@@ -386,14 +387,9 @@ def correct_application(
     The days and places and the list are replaced, but nothing applied for is lost: the audit
     trail (:func:`history`) holds each earlier version, every field of every day, place and
     name, in the entry of the correction that replaced it (``before``) and of the intake."""
-    action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     application = get_application(session, application_id)
-    if not VendingStatus(application.status).undecided:
-        raise Conflict(
-            f"Application {application.number} is "
-            f"{VendingStatus(application.status).label.lower()}; it can no longer be corrected."
-        )
+    acts.allow(action, acts.VendingAct.CORRECT, application)
     if data.applicant_id != application.applicant_id:
         raise InvalidInput(
             "The applicant cannot change; take a new application.", field="applicant"
@@ -431,14 +427,8 @@ def record_police_review(
     """Record when the encroachments, booth locations and special parking went to the Chief of
     Police, and the Chief's approval: while the application is with the Clerk or on appeal, or
     its permit stands (:func:`police_review_open`); refused once withdrawn or denied."""
-    action.require(Permission.TAKE_APPLICATIONS)
     application = get_application(action.session, application_id)
-    status = VendingStatus(application.status)
-    if not police_review_open(status):
-        raise Conflict(
-            f"Application {application.number} is {status.label.lower()}: there is no permit "
-            "for the Chief of Police to review."
-        )
+    acts.allow(action, acts.VendingAct.POLICE, application)
     today = action.today()
     for day, field in ((submitted_on, "police_submitted_on"), (approved_on, "police_approved_on")):
         if day is not None and day > today:
@@ -904,13 +894,8 @@ def prepare_doubt_notice(
     doubt" until corrected and decided. The notice's last day (``due_on``) is
     :func:`notice_due_on`: three days from the application, or, for a notice on an application
     corrected after its last notice, three days from the correction."""
-    action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
-    if not VendingStatus(application.status).undecided:
-        raise Conflict(
-            f"Application {application.number} is "
-            f"{VendingStatus(application.status).label.lower()}."
-        )
+    acts.allow(action, acts.VendingAct.DOUBT, application)
     items = review(action, application_id)
     matters = matters_in_doubt(items)
     if clerk_text.strip():
@@ -1066,13 +1051,8 @@ def approve(action: Action, application_id: int, *, conditions: str = "") -> Ven
     """Approve the permit (conditionally, with ``conditions``), when every requirement is clearly
     met; a requirement whose day has not come yet (insurance, police review) may instead be made
     a condition of the permit (:func:`pending_conditions`)."""
-    action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
-    if not VendingStatus(application.status).undecided:
-        raise Conflict(
-            f"Application {application.number} is "
-            f"{VendingStatus(application.status).label.lower()}."
-        )
+    acts.allow(action, acts.VendingAct.APPROVE, application)
     items = review(action, application_id)
     not_met = [item for item in items if item.state is ItemState.NOT_MET]
     if not_met:
@@ -1135,13 +1115,8 @@ def deny(action: Action, application_id: int, *, reasons: str) -> VendingApplica
     """Deny the application, with reasons; the applicant may appeal to the Common Council within
     seven days (:func:`appeal_due`). ``denied_on`` and ``denied_by_name`` keep the Clerk's denial
     for good; the permit fee stays owed (the application was received and reviewed)."""
-    action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
-    if not VendingStatus(application.status).undecided:
-        raise Conflict(
-            f"Application {application.number} is "
-            f"{VendingStatus(application.status).label.lower()}."
-        )
+    acts.allow(action, acts.VendingAct.DENY, application)
     why = reasons.strip()
     if not why:
         raise InvalidInput(
@@ -1170,11 +1145,9 @@ def withdraw(action: Action, application_id: int, *, reason: str) -> VendingAppl
     not yet paid is cancelled (``ledger.cancel``, with the reason, which takes the right to
     cancel an amount due): nothing was decided on it. After a decision (a permit, or a denial
     reviewed) the fee stays as it is."""
-    action.require(Permission.TAKE_APPLICATIONS)
     application = get_application(action.session, application_id)
-    status = VendingStatus(application.status)
-    if status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL):
-        raise Conflict(f"Application {application.number} is {status.label.lower()}.")
+    acts.allow(action, acts.VendingAct.WITHDRAW, application)
+    cancelled = fees_cancelled_on_withdrawal(action.session, application)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say who withdrew it and how.", field="reason")
@@ -1188,15 +1161,25 @@ def withdraw(action: Action, application_id: int, *, reason: str) -> VendingAppl
         before=before,
         after=snapshot(application),
     )
-    if status.undecided:
-        for due in ledger.dues_for(action.session, RecordRef(RECORD_TYPE, str(application.id))):
-            if DueStatus(due.status) is DueStatus.OPEN and due.paid == Money.zero():
-                ledger.cancel(
-                    action,
-                    due.id,
-                    reason=f"Application {application.number} withdrawn before a decision: {why}",
-                )
+    for due_id in cancelled:
+        ledger.cancel(
+            action,
+            due_id,
+            reason=f"Application {application.number} withdrawn before a decision: {why}",
+        )
     return application
+
+
+def fees_cancelled_on_withdrawal(session: Session, application: VendingApplication) -> list[int]:
+    """The amounts due that withdrawing the application now would cancel: the permit fee not
+    yet paid, while nothing is decided on it (after a decision the fee stays owed)."""
+    if not VendingStatus(application.status).undecided:
+        return []
+    return [
+        due.id
+        for due in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(application.id)))
+        if DueStatus(due.status) is DueStatus.OPEN and due.paid == Money.zero()
+    ]
 
 
 # -- appeal --------------------------------------------------------------------------------------
@@ -1219,10 +1202,8 @@ class AppealOutcome(enum.StrEnum):
 def file_appeal(action: Action, application_id: int, *, filed_on: date) -> VendingAppeal:
     """Record an appeal of the Clerk's denial. One filed after the seventh day is accepted for
     the record but marked untimely."""
-    action.require(Permission.TAKE_APPLICATIONS)
     application = get_application(action.session, application_id)
-    if VendingStatus(application.status) is not VendingStatus.DENIED:
-        raise Conflict("Only a denial by the Clerk can be appealed to the Council.")
+    acts.allow(action, acts.VendingAct.APPEAL, application)
     assert application.denied_on is not None and application.appeal_due_on is not None
     if filed_on > action.today():
         raise InvalidInput("The appeal cannot be filed later than today.", field="filed_on")

@@ -54,6 +54,36 @@ from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.vending import acts
+from clerk_desk.vending.rules import (
+    APPEAL_DAYS as APPEAL_DAYS,
+)
+from clerk_desk.vending.rules import (
+    BEFORE_EVENT_DAYS as BEFORE_EVENT_DAYS,
+)
+from clerk_desk.vending.rules import (
+    CONDITIONS_CITE as CONDITIONS_CITE,
+)
+from clerk_desk.vending.rules import (
+    DOUBT_DAYS as DOUBT_DAYS,
+)
+from clerk_desk.vending.rules import (
+    appeal_due as appeal_due,
+)
+from clerk_desk.vending.rules import (
+    doubt_notice_due as doubt_notice_due,
+)
+from clerk_desk.vending.rules import (
+    police_review_open as police_review_open,
+)
+from clerk_desk.vending.rules import (
+    proof_deadline as proof_deadline,
+)
+from clerk_desk.vending.rules import (
+    proof_due as proof_due,
+)
+from clerk_desk.vending.rules import (
+    short_notice as short_notice,
+)
 from clerk_desk.words import format_day
 
 PERMIT_CITE = "§ 506-24 (Street sales prohibited except by permit)"
@@ -61,15 +91,11 @@ PROCEDURE_CITE = "§ 506-24 (Procedure)"
 INSURANCE_CITE = "§ 506-24 (Conditions of permit: Liability insurance)"
 POLICE_CITE = "§ 506-24 (Conditions of permit: Cooperation with law enforcement officials)"
 CLEANUP_CITE = "§ 506-24 (Conditions of permit: Cleanup)"
-CONDITIONS_CITE = "§ 506-24 (Conditions of permit)"
 INSURANCE_TITLE = "Proof of insurance, 7 days before the event"
 NOT_VALID_UNTIL = "This permit is not valid until"  # how a requirement not met is printed
 _CERTIFICATE_FILED = "a certificate of insurance meeting § 506-24 is filed with the City Clerk"
 _POLICE_PAPERS = "street and sidewalk encroachments, booth locations and special parking"
 POLICE_TITLE = "Police review, 7 days before the event"
-DOUBT_DAYS = 3  # "within three days of the time of making application"
-APPEAL_DAYS = 7  # "within seven days of the Clerk's decision"
-BEFORE_EVENT_DAYS = 7  # insurance proof and police review, "a minimum of seven days before"
 FEE_CODE = "VEND"
 COUNCIL = "Common Council"
 WORKFLOW = "Special Event Vending"  # the tab's title, as the Today tab names it
@@ -78,53 +104,7 @@ SEARCH_LIMIT = 500
 DELIVERY_MANNERS = ("handed to the applicant", "e-mail", "first-class mail", "certified mail")
 
 
-# -- the clocks ------------------------------------------------------------------------------
-#
-# Where § 506-24 is silent, these are the choices made (the Clerk or City Attorney may differ):
-#
-# * "Within three days of the time of making application" is a period of calendar days counted
-#   by Wis. Stat. § 990.001(4) from the City's date of the application (an application at 11:30
-#   p.m. in Prescott was made that day, though UTC has moved on), not 72 hours. Its last day moves
-#   off a day City Hall is closed (``at_city_hall=True``): the notice is the Clerk's own act,
-#   done from City Hall, and the Clerk cannot act on a day the office is shut.
-# * "Within seven days of the Clerk's decision" is a filing with the City Clerk, so it moves off
-#   every day City Hall is closed as well.
-# * "A minimum of seven days before the start of the event" is counted back from the first day
-#   of vending and is never moved (:meth:`CityCalendar.latest_day_before`): moving it later
-#   would leave fewer than seven days, and moving it earlier would shorten the applicant's time.
-#   So a certificate received on that day is in time even when it is a Saturday or a holiday (a
-#   certificate may come by e-mail or mail). When City Hall is closed on it, every message
-#   also names the last day City Hall is open before it (``Deadline.last_open_day``), so the
-#   clerk tells the applicant a day they can actually hand the papers in at the counter.
-
-
-def doubt_notice_due(applied_at: datetime, calendar: CityCalendar) -> date:
-    """The last day to state the matters in doubt: three days from the time of application,
-    counted as any period (§ 990.001(4)) from the City's date of ``applied_at``; a last day City
-    Hall is closed moves to its next open day, since the notice is the Clerk's act."""
-    if applied_at.tzinfo is None:
-        raise ValueError("applied_at must be timezone-aware")
-    applied_on = applied_at.astimezone(city_zone()).date()
-    return calendar.add_days(applied_on, DOUBT_DAYS)
-
-
-def appeal_due(decided_on: date, calendar: CityCalendar) -> date:
-    """The last day to file an appeal with the City Clerk: seven days from the decision (a
-    filing at City Hall, so a last day it is closed moves to its next open day)."""
-    return calendar.add_days(decided_on, APPEAL_DAYS)
-
-
-def proof_due(first_day: date, calendar: CityCalendar) -> date:
-    """The last day for proof of insurance and for the Chief of Police's papers: at least seven
-    days before the event starts (counted back; never moved, even to a day City Hall is open:
-    see :func:`proof_deadline` for that day)."""
-    return proof_deadline(first_day, calendar).due
-
-
-def proof_deadline(first_day: date, calendar: CityCalendar) -> Deadline:
-    """:func:`proof_due` with its working, and ``last_open_day``: the last day City Hall is open
-    on or before it, for an applicant who hands the papers in at the counter."""
-    return calendar.explain_latest_day_before(first_day, BEFORE_EVENT_DAYS)
+# -- the clocks: clerk_desk.vending.rules ----------------------------------------------
 
 
 def _by(deadline: Deadline) -> str:
@@ -462,12 +442,6 @@ def record_police_review(
     return application
 
 
-def police_review_open(status: VendingStatus) -> bool:
-    """Whether the police review may still be recorded: the application is with the Clerk, on
-    appeal to the Council (which may approve it), or its permit stands."""
-    return status.undecided or status.permitted or status is VendingStatus.APPEALED
-
-
 def get_application(session: Session, application_id: int) -> VendingApplication:
     application = session.get(VendingApplication, application_id)
     if application is None:
@@ -554,30 +528,6 @@ def _complete(
     if late is not None:
         found.append(late)
     return found
-
-
-def short_notice(applied_on: date, start: date | None, calendar: CityCalendar) -> Finding | None:
-    """A warning (not a refusal) when the event starts fewer than seven days after the day of
-    application: proof of insurance and the papers for the Chief of Police, due seven days
-    before the event starts, were due before the application was made. The intake form shows
-    it before saving (``applied_on`` is then today); the checklist keeps it, from intake on."""
-    if start is None or start < applied_on or (start - applied_on).days >= BEFORE_EVENT_DAYS:
-        return None
-    deadline = proof_deadline(start, calendar)
-    days = (start - applied_on).days
-    after = (
-        "the day of the application"
-        if days == 0
-        else (f"{days} day{'s' if days != 1 else ''} after the application")
-    )
-    return Finding(
-        "warn",
-        CONDITIONS_CITE,
-        f"The event starts {format_day(start)}, {after} ({format_day(applied_on)}): proof of "
-        "insurance and the papers for the Chief of Police are due seven days before the event "
-        f"starts, so they were due by {format_day(deadline.due)}, before the application was "
-        "made.",
-    )
 
 
 def _list(application: VendingApplication) -> list[Finding]:

@@ -163,23 +163,34 @@ def build_packet(path: Path, meeting_id: int) -> bytes:
     """What the Clerk waits for: the agenda and its scans read, the packet built."""
     from clerk_desk import documents, settings_store
     from clerk_desk.database import Database
-    from clerk_desk.petitions import service as petitions
+    from clerk_desk.petitions import papers as petition_papers
     from reports.petitions import agenda_packet_pdf
 
     database = Database(f"sqlite+pysqlite:///{path}")
     try:
         with database.reading() as session:  # as the Petitions tab reads it
-            items = petitions.agenda(session, meeting_id)
-            return agenda_packet_pdf(
-                petitions.get_meeting(session, meeting_id),
-                items,
-                scan=lambda sha: documents.scan_bytes(session, sha),
-                profile=settings_store.city_profile(session),
-                tz=CHICAGO,
+            view = petition_papers.read_packet(
+                session,
+                meeting_id,
+                zone=CHICAGO,
                 calendar=settings_store.calendar(session),
-                histories=petitions.histories(session, [p.id for p in items]),
-                prepared_at=datetime(2026, 12, 11, 15, 0, tzinfo=CHICAGO),
+                as_of=datetime(2026, 12, 11, 15, 0, tzinfo=CHICAGO),
             )
+
+        def scan(sha: str) -> bytes | None:  # each scan in a read of its own, as the tab does
+            with database.reading() as session:
+                return documents.scan_bytes(session, sha)
+
+        return agenda_packet_pdf(
+            view.meeting,
+            view.petitions,
+            scan=scan,
+            profile=view.profile,
+            tz=CHICAGO,
+            calendar=view.calendar,
+            histories=view.histories,
+            prepared_at=view.prepared_at,
+        )
     finally:
         database.dispose()
 

@@ -23,17 +23,9 @@ from typing import IO, TYPE_CHECKING
 
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.kinds import MeetingKind, PetitionKind, PetitionStatus
-from clerk_desk.models import CouncilMeeting, Petition, PetitionEvent
-from clerk_desk.petitions.service import (
-    CITE,
-    attached_scans,
-    explain_program_year,
-    filing_deadline,
-    is_timely,
-    location,
-    petitioners,
-    signers_text,
-)
+from clerk_desk.petitions.meetings import MeetingRow
+from clerk_desk.petitions.papers import EventPaper, PetitionPaper
+from clerk_desk.petitions.service import CITE, explain_program_year, filing_deadline
 from clerk_desk.settings import CityProfile
 from clerk_desk.words import clock_time, format_day, long_day, month_day, plural
 
@@ -46,7 +38,7 @@ if TYPE_CHECKING:
 
 Target = str | os.PathLike[str] | IO[bytes]
 ScanReader = Callable[[str], bytes | None]
-Histories = Mapping[int, Sequence[PetitionEvent]]
+Histories = Mapping[int, Sequence[EventPaper]]
 PacketProgress = Callable[[int, int], bool | None]
 
 FOOTER_LABEL = "Packet page"
@@ -83,7 +75,7 @@ def _local(instant: dt.datetime, tz: dt.tzinfo) -> dt.datetime:
     return instant.astimezone(tz)
 
 
-def _last_day(petitions: Sequence[Petition], calendar: CityCalendar) -> str:
+def _last_day(petitions: Sequence[PetitionPaper], calendar: CityCalendar) -> str:
     """The last day to file of the year the petitions were received, "September 15, 2026" (or
     the day it moved to when City Hall was closed then); for petitions received in several
     years, the words "the last day to file"."""
@@ -93,24 +85,23 @@ def _last_day(petitions: Sequence[Petition], calendar: CityCalendar) -> str:
     return month_day(filing_deadline(years.pop(), calendar).due)
 
 
-def _signed(petition: Petition) -> tuple[int, int]:
+def _signed(petition: PetitionPaper) -> tuple[int, int]:
     """(signatures, owners named)."""
-    named = petitioners(petition)
-    return sum(1 for s in named if s.signed), len(named)
+    return petition.signed, len(petition.petitioners)
 
 
-def _petitioners_short(petition: Petition) -> str:
+def _petitioners_short(petition: PetitionPaper) -> str:
     """ "Anna Berg; Bo Ng (not signed)", or "Anna Berg and 4 more", then the signatures."""
-    signers = petitioners(petition)
+    signers = petition.petitioners
     if len(signers) <= _SUMMARY_NAMES:
-        text = "; ".join(s.party.name + ("" if s.signed else " (not signed)") for s in signers)
+        text = "; ".join(s.name + ("" if s.signed else " (not signed)") for s in signers)
     else:
-        text = f"{signers[0].party.name} and {len(signers) - 1} more"
+        text = f"{signers[0].name} and {len(signers) - 1} more"
     signed, named = _signed(petition)
     return f"{text}\n{signed} of {named} signed"
 
 
-def _program_year_text(petition: Petition, calendar: CityCalendar) -> str:
+def _program_year_text(petition: PetitionPaper, calendar: CityCalendar) -> str:
     """The program year with its reason on the City's calendar; the stored year is the one
     that counts."""
     explained = explain_program_year(petition.received_on, calendar)
@@ -139,8 +130,8 @@ def _ordinance_quote() -> tuple[str, str]:
 
 
 def agenda_packet_pdf(
-    meeting: CouncilMeeting,
-    petitions: Sequence[Petition],
+    meeting: MeetingRow,
+    petitions: Sequence[PetitionPaper],
     *,
     scan: ScanReader,
     profile: CityProfile,
@@ -168,8 +159,8 @@ def agenda_packet_pdf(
     """
     from .packet import Packet
 
-    timely = [p for p in petitions if is_timely(p)]
-    late = [p for p in petitions if not is_timely(p)]
+    timely = [p for p in petitions if p.timely]
+    late = [p for p in petitions if not p.timely]
     ordered = timely + late
     steps = _Steps(2 * len(ordered), progress)
     when = _local(meeting.starts_at, tz)
@@ -216,10 +207,10 @@ class _Steps:
 
 def _cover(
     packet: Packet,
-    meeting: CouncilMeeting,
+    meeting: MeetingRow,
     when: dt.datetime,
-    timely: Sequence[Petition],
-    late: Sequence[Petition],
+    timely: Sequence[PetitionPaper],
+    late: Sequence[PetitionPaper],
     profile: CityProfile,
     tz: dt.tzinfo,
     calendar: CityCalendar,
@@ -323,7 +314,7 @@ def _cover(
 
 
 def _summary(
-    packet: Packet, petitions: Sequence[Petition], tz: dt.tzinfo, calendar: CityCalendar
+    packet: Packet, petitions: Sequence[PetitionPaper], tz: dt.tzinfo, calendar: CityCalendar
 ) -> list[Flowable]:
     from reportlab.platypus import PageBreak
 
@@ -340,7 +331,7 @@ def _summary(
     if not petitions:
         flow.append(para("No petitions are on this agenda.", st.body))
         return flow
-    late = sum(1 for p in petitions if not is_timely(p))
+    late = sum(1 for p in petitions if not p.timely)
     flow.append(
         para(
             f"{plural(len(petitions), 'petition')} on the agenda, those filed on or before "
@@ -355,11 +346,11 @@ def _summary(
         (
             p.number,
             PetitionKind(p.kind).label,
-            location(p),
+            p.location,
             _petitioners_short(p),
             _local(p.received_at, tz).strftime("%m/%d/%Y"),
             str(p.program_year),
-            "Timely" if is_timely(p) else "Late",
+            "Timely" if p.timely else "Late",
         )
         for p in petitions
     ]
@@ -411,8 +402,8 @@ def _group_start(packet: Packet, key: str, heading: str, *, late: bool) -> list[
 
 def _section(
     packet: Packet,
-    petition: Petition,
-    events: Sequence[PetitionEvent] | None,
+    petition: PetitionPaper,
+    events: Sequence[EventPaper] | None,
     tz: dt.tzinfo,
     calendar: CityCalendar,
     *,
@@ -425,11 +416,11 @@ def _section(
 
     st = styles()
     kind = PetitionKind(petition.kind).label
-    where = location(petition)
+    where = petition.location
     received = _local(petition.received_at, tz)
     signed, named = _signed(petition)
-    scans = attached_scans(petition)
-    timely = is_timely(petition)
+    scans = petition.scans
+    timely = petition.timely
     flow: list[Flowable] = [PageBreak()] if new_page else []
     flow.append(
         packet.mark(
@@ -476,12 +467,12 @@ def _section(
             [
                 (
                     str(n),
-                    s.party.name,
-                    s.parcel.parcel_number if s.parcel is not None else "—",
-                    s.parcel.site_address if s.parcel is not None else "",
+                    s.name,
+                    s.parcel_number if s.parcel_id is not None else "—",
+                    s.site_address if s.parcel_id is not None else "",
                     "Yes" if s.signed else "No",
                 )
-                for n, s in enumerate(petitioners(petition), start=1)
+                for n, s in enumerate(petition.petitioners, start=1)
             ],
             col_widths=[0.3 * INCH, 2.3 * INCH, 1.2 * INCH, "*", 0.6 * INCH],
             align=["right", "left", "left", "left", "left"],
@@ -507,7 +498,7 @@ def _section(
     return flow
 
 
-def _event_row(event: PetitionEvent, tz: dt.tzinfo) -> tuple[str, str, str]:
+def _event_row(event: EventPaper, tz: dt.tzinfo) -> tuple[str, str, str]:
     at = _local(event.at, tz)
     what = event.detail or event.what.replace("_", " ").capitalize()
     if event.reason:
@@ -515,11 +506,11 @@ def _event_row(event: PetitionEvent, tz: dt.tzinfo) -> tuple[str, str, str]:
     return (f"{at:%m/%d/%Y} {_agenda_time(at)}", _unbroken(what), event.operator_name)
 
 
-def _scans(packet: Packet, petition: Petition, scan: ScanReader) -> list[Flowable]:
+def _scans(packet: Packet, petition: PetitionPaper, scan: ScanReader) -> list[Flowable]:
     from .packet import Mark
 
     flow: list[Flowable] = []
-    scans = attached_scans(petition)
+    scans = petition.scans
     for n, item in enumerate(scans, start=1):
         try:
             content = scan(item.sha256)
@@ -568,7 +559,7 @@ PETITION_COLUMNS: tuple[Column, ...] = (
 )
 
 
-def petition_row(petition: Petition, tz: dt.tzinfo | None = None) -> tuple[object, ...]:
+def petition_row(petition: PetitionPaper, tz: dt.tzinfo | None = None) -> tuple[object, ...]:
     """One register row. Times are shown in ``tz`` (default: the computer's own zone)."""
 
     def local(instant: dt.datetime | None) -> dt.datetime | None:
@@ -583,14 +574,14 @@ def petition_row(petition: Petition, tz: dt.tzinfo | None = None) -> tuple[objec
         petition.street,
         petition.limits_from,
         petition.limits_to,
-        signers_text(petition),
+        petition.signers_text,
         f"{signed} of {named}",
         local(petition.received_at),
         petition.received_by_name,
         petition.program_year,
-        "Timely" if is_timely(petition) else "Late",
+        "Timely" if petition.timely else "Late",
         PetitionStatus(petition.status).label,
-        local(petition.meeting.starts_at) if petition.meeting is not None else None,
+        local(petition.meeting_starts_at),
         petition.approved_year,
         petition.referred_to,
     )
@@ -598,7 +589,7 @@ def petition_row(petition: Petition, tz: dt.tzinfo | None = None) -> tuple[objec
 
 def petitions_excel(
     target: Target,
-    petitions: Iterable[Petition],
+    petitions: Iterable[PetitionPaper],
     *,
     progress: ProgressCallback | None = None,
     author: str | None = None,

@@ -36,9 +36,9 @@ from xml.sax.saxutils import escape
 
 from clerk_desk.clock import city_zone
 from clerk_desk.errors import Conflict
-from clerk_desk.kinds import ApplicantKind, MeetingKind, VendingStatus
-from clerk_desk.models import DoubtNotice, VendingAppeal, VendingApplication, VendingSlot
+from clerk_desk.kinds import ApplicantKind, VendingStatus
 from clerk_desk.settings import CityProfile
+from clerk_desk.vending.papers import AppealPaper, ApplicationPaper, NoticePaper
 from clerk_desk.vending.service import (
     CLEANUP_CITE,
     INSURANCE_CITE,
@@ -46,11 +46,8 @@ from clerk_desk.vending.service import (
     POLICE_CITE,
     PROCEDURE_CITE,
     AppealOutcome,
-    council_conditions,
-    first_day,
-    last_day,
-    permit_conditions,
 )
+from clerk_desk.vending.views import SlotRow
 from clerk_desk.words import clock_time, format_day, long_day, plural
 
 from . import letterhead as lh
@@ -120,36 +117,36 @@ def _cite(text: str) -> str:
     return text.replace("§ ", "§\u00a0")
 
 
-def hours_text(slot: VendingSlot) -> str:
+def hours_text(slot: SlotRow) -> str:
     """ "9:00 a.m. to 6:00 p.m." """
     return f"{clock_time(slot.starts, dotted=True)} to {clock_time(slot.ends, dotted=True)}"
 
 
-def _span_text(application: VendingApplication) -> str:
+def _span_text(application: ApplicationPaper) -> str:
     """ "Friday, September 11, 2026 through Sunday, September 13, 2026", or one day."""
-    start, end = first_day(application), last_day(application)
+    start, end = application.first_day, application.last_day
     if start is None or end is None:
         return "No days given"
     return long_day(start) if start == end else f"{long_day(start)} through {long_day(end)}"
 
 
-def _applied_short(application: VendingApplication) -> str:
+def _applied_short(application: ApplicationPaper) -> str:
     """ "Mon Aug 3, 2026, 9:30 a.m." """
     local = application.applied_at.astimezone(city_zone())
     return f"{format_day(local.date())}, {clock_time(local, dotted=True)}"
 
 
-def _applied_text(application: VendingApplication) -> str:
+def _applied_text(application: ApplicationPaper) -> str:
     """ "Monday, August 3, 2026, at 9:30 a.m.": the time the three-day clock started."""
     local = application.applied_at.astimezone(city_zone())
     return f"{long_day(local.date())}, at {clock_time(local, dotted=True)}"
 
 
-def _is_sponsor(application: VendingApplication) -> bool:
+def _is_sponsor(application: ApplicationPaper) -> bool:
     return ApplicantKind(application.applicant_kind) is ApplicantKind.SPONSOR
 
 
-def _holder_text(application: VendingApplication) -> str:
+def _holder_text(application: ApplicationPaper) -> str:
     name = application.applicant.name
     return f"{name}, {AGENT_TEXT}" if _is_sponsor(application) else name
 
@@ -158,7 +155,7 @@ def _condition_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-def _recipient_lines(application: VendingApplication) -> list[str]:
+def _recipient_lines(application: ApplicationPaper) -> list[str]:
     """Who a letter goes to: the applicant, to the attention of its contact, at its address."""
     party = application.applicant
     lines = [party.name]
@@ -175,19 +172,19 @@ def _recipient_lines(application: VendingApplication) -> list[str]:
     return lines
 
 
-def _contact_text(application: VendingApplication, *, blank: str = "None given") -> str:
+def _contact_text(application: ApplicationPaper, *, blank: str = "None given") -> str:
     parts = [application.contact_name, application.contact_phone, application.contact_email]
     return " \u00b7 ".join(p.strip() for p in parts if p.strip()) or blank
 
 
-def _address_lines(application: VendingApplication) -> list[str]:
+def _address_lines(application: ApplicationPaper) -> list[str]:
     """The applicant's mailing address, line by line, without the dangling comma a town with
     no state leaves ("Prescott,")."""
     lines = application.applicant.mailing_address.splitlines()
     return [line.strip().strip(",").strip() for line in lines if line.strip(" ,")]
 
 
-def _address_line(application: VendingApplication) -> str:
+def _address_line(application: ApplicationPaper) -> str:
     return ", ".join(_address_lines(application))
 
 
@@ -292,7 +289,7 @@ def _signature(profile: CityProfile, *, width: float = 3.0 * INCH) -> Flowable:
 
 
 def _letter_top(
-    application: VendingApplication, printed_on: dt.date, title: str, subtitle: str
+    application: ApplicationPaper, printed_on: dt.date, title: str, subtitle: str
 ) -> list[Flowable]:
     """Recipient and date, then the letter's title and the line under it."""
     from reportlab.lib.enums import TA_RIGHT
@@ -332,7 +329,7 @@ def _letter_foot(profile: CityProfile, *, closing: str = "Sincerely,") -> list[F
     ]
 
 
-def _slots_table(application: VendingApplication) -> Flowable:
+def _slots_table(application: ApplicationPaper) -> Flowable:
     rows = [(long_day(slot.day), hours_text(slot), slot.location) for slot in application.slots]
     return data_table(
         ("Day", "Hours", "Location"),
@@ -344,10 +341,10 @@ def _slots_table(application: VendingApplication) -> Flowable:
 # ---- the permit ------------------------------------------------------------------------------
 
 
-def _range_text(application: VendingApplication) -> str:
+def _range_text(application: ApplicationPaper) -> str:
     """The days of the permit, short enough for the band: "Fri Sep 11" and "Sun Sep 13, 2026"
     joined by an en dash."""
-    start, end = first_day(application), last_day(application)
+    start, end = application.first_day, application.last_day
     if start is None or end is None:
         return "No days given"
     if start == end:
@@ -357,7 +354,7 @@ def _range_text(application: VendingApplication) -> str:
     return f"{format_day(start)} \u2013 {format_day(end)}"
 
 
-def _permit_band(application: VendingApplication, width: float) -> Flowable:
+def _permit_band(application: ApplicationPaper, width: float) -> Flowable:
     """The permit number and the days it is good for, large, in a ruled band: what a police
     officer or an inspector walking the festival reads first."""
     from reportlab.lib.enums import TA_CENTER
@@ -415,7 +412,7 @@ def _permit_band(application: VendingApplication, width: float) -> Flowable:
     return table
 
 
-def _decision_text(application: VendingApplication) -> str:
+def _decision_text(application: ApplicationPaper) -> str:
     """ "Approved conditionally by the City Clerk on Tue Aug 4, 2026", or the Common Council's
     approval on appeal, with the day of its meeting."""
     status = VendingStatus(application.status)
@@ -436,17 +433,17 @@ def _numbers(first: int, count: int) -> str:
     return str(first) if count == 1 else f"{first}\u2013{first + count - 1}"
 
 
-def _council_share(application: VendingApplication) -> int | None:
+def _council_share(application: ApplicationPaper) -> int | None:
     """How many of the permit's conditions the Common Council set, read from its appeal, for
     a permit granted on appeal (``None`` otherwise); they are printed first."""
     if VendingStatus(application.status) is not VendingStatus.APPROVED_ON_APPEAL:
         return None
-    return len(council_conditions(application))
+    return len(list(application.council_conditions))
 
 
-def _conditions_note(application: VendingApplication) -> str:
+def _conditions_note(application: ApplicationPaper) -> str:
     """Who set which of the numbered conditions, for the heading above them."""
-    own = len(permit_conditions(application))
+    own = len(list(application.permit_conditions))
     every = f"{_numbers(own + 1, len(STANDING_CONDITIONS))} by § 506-24 on every permit"
     if not own:
         return "§ 506-24 (Conditions of permit), on every permit"
@@ -461,23 +458,23 @@ def _conditions_note(application: VendingApplication) -> str:
     return "; ".join([*parts, every])
 
 
-def _permit_conditions(application: VendingApplication, *, size: float = 8.8) -> list[Flowable]:
+def _permit_conditions(application: ApplicationPaper, *, size: float = 8.8) -> list[Flowable]:
     """The conditions set on this permit, then, numbered on, those § 506-24 sets on every one."""
-    own = [escape(c) for c in permit_conditions(application)]
+    own = [escape(c) for c in list(application.permit_conditions)]
     standing = [
         f"<b>{escape(title)}</b> {escape(text)}" for title, text, _cite_ in STANDING_CONDITIONS
     ]
     return _numbered([*own, *standing], size=size, markup=True)
 
 
-def _police_text(application: VendingApplication) -> str | None:
+def _police_text(application: ApplicationPaper) -> str | None:
     if application.police_approved_on is None:
         return None
     by = f" by {application.police_approved_by}" if application.police_approved_by else ""
     return f"Locations approved{by} on {format_day(application.police_approved_on)}"
 
 
-def _participant_pages(application: VendingApplication) -> list[Flowable]:
+def _participant_pages(application: ApplicationPaper) -> list[Flowable]:
     """The sponsors and participants list, on pages of its own after the permit; the running
     header names the permit on each."""
     from reportlab.platypus import PageBreak
@@ -519,7 +516,7 @@ def _participant_pages(application: VendingApplication) -> list[Flowable]:
     ]
 
 
-def _standing(application: VendingApplication) -> Conflict | None:
+def _standing(application: ApplicationPaper) -> Conflict | None:
     """Why no permit may be printed for the application (none issued, or it no longer stands:
     a permit printed then would let someone sell without one), or None."""
     status = VendingStatus(application.status)
@@ -567,7 +564,7 @@ def _height(flowables: Sequence[Flowable], width: float) -> float:
 
 
 def _signed_block(
-    application: VendingApplication, profile: CityProfile, printed_on: dt.date
+    application: ApplicationPaper, profile: CityProfile, printed_on: dt.date
 ) -> Flowable:
     """The City Clerk's signature beside the date the permit was issued and what it rests on
     (the decision, the application): on page 1 of the permit and of every participant's copy."""
@@ -652,7 +649,7 @@ def _schedule_note(days: bool, conditions: bool, *, page: int = 2) -> Flowable:
 
 
 def permit_pdf(
-    application: VendingApplication, *, profile: CityProfile, printed_on: dt.date
+    application: ApplicationPaper, *, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     """The special event vending permit, signed by the City Clerk, to be conspicuously
     displayed where sales are made (§ 506-24 (Procedure)).
@@ -764,7 +761,7 @@ def permit_pdf(
 
 
 def participant_copies_pdf(
-    application: VendingApplication, *, profile: CityProfile, printed_on: dt.date
+    application: ApplicationPaper, *, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     """One page for each participant a sponsoring organization listed (its sponsors are on the
     permit's list, but a copy is for a booth): "Copy for <name>, n of N", the permit number and
@@ -789,7 +786,7 @@ def participant_copies_pdf(
             cite=PROCEDURE_CITE,
         )
     width, height = frame_width(), _later_frame_height()
-    own = len(permit_conditions(application))
+    own = len(list(application.permit_conditions))
     terms = (
         (f"the {plural(own, 'condition')} set on it and " if own else "")
         + "those § 506-24 sets on every permit (liability insurance, cooperation with the "
@@ -858,13 +855,13 @@ def _matter_markup(matter: str) -> str:
     )
 
 
-def doubt_notice_pdf(notice: DoubtNotice, *, profile: CityProfile, printed_on: dt.date) -> bytes:
+def doubt_notice_pdf(notice: NoticePaper, *, profile: CityProfile, printed_on: dt.date) -> bytes:
     """The letter stating the matters in doubt, each numbered, that § 506-24 (Procedure)
     requires within three days of the time of making application, and what to do next."""
     from reportlab.platypus import Spacer
 
     application = notice.application
-    matters = [str(m) for m in (notice.matters or {}).get("items", [])]
+    matters = list(notice.matters)
     if not matters:
         raise Conflict("This notice states no matter in doubt.", cite=PROCEDURE_CITE)
     prepared = notice.prepared_at.astimezone(city_zone())
@@ -941,16 +938,16 @@ def doubt_notice_pdf(notice: DoubtNotice, *, profile: CityProfile, printed_on: d
 # ---- decisions -------------------------------------------------------------------------------
 
 
-def _last_appeal(application: VendingApplication) -> VendingAppeal | None:
+def _last_appeal(application: ApplicationPaper) -> AppealPaper | None:
     return application.appeals[-1] if application.appeals else None
 
 
-def _decided_appeal(application: VendingApplication) -> VendingAppeal | None:
+def _decided_appeal(application: ApplicationPaper) -> AppealPaper | None:
     """The appeal the Common Council has decided (there is at most one), or None."""
     return next((a for a in reversed(application.appeals) if a.outcome), None)
 
 
-def _appeal_right(application: VendingApplication) -> Flowable:
+def _appeal_right(application: ApplicationPaper) -> Flowable:
     """The boxed appeal paragraph of a denial by the Clerk, with the last day to file."""
     assert application.appeal_due_on is not None
     last = escape(long_day(application.appeal_due_on))
@@ -985,7 +982,7 @@ def _no_appeal(text: str) -> Flowable:
     return _boxed([f"<b>Your right to appeal.</b> {escape(_cite(text))}"])
 
 
-def _days_places_text(application: VendingApplication) -> str:
+def _days_places_text(application: ApplicationPaper) -> str:
     """ "Friday, September 11, 2026 through Sunday, September 13, 2026 (3 days, 2 locations)" """
     days = len({s.day for s in application.slots})
     places = len({s.location.casefold() for s in application.slots})
@@ -994,7 +991,7 @@ def _days_places_text(application: VendingApplication) -> str:
     return f"{_span_text(application)} ({plural(days, 'day')}, {plural(places, 'location')})"
 
 
-def _decision_facts(application: VendingApplication) -> list[tuple[str, object]]:
+def _decision_facts(application: ApplicationPaper) -> list[tuple[str, object]]:
     facts: list[tuple[str, object]] = [
         ("Application", f"{application.number}, made {_applied_text(application)}"),
         ("Event", application.event_name),
@@ -1005,7 +1002,7 @@ def _decision_facts(application: VendingApplication) -> list[tuple[str, object]]
     return facts
 
 
-def _clerk_denial_text(application: VendingApplication) -> str:
+def _clerk_denial_text(application: ApplicationPaper) -> str:
     """ "Denied by the City Clerk (Test Clerk) on Thursday, August 6, 2026" """
     assert application.denied_on is not None
     by = application.denied_by_name.strip()
@@ -1023,7 +1020,7 @@ FEE_AFTER_DENIAL = (
 
 
 def denial_letter_pdf(
-    application: VendingApplication, *, profile: CityProfile, printed_on: dt.date
+    application: ApplicationPaper, *, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     """The City Clerk's denial, with the reasons, and the appeal to the Common Council within
     seven days of the decision, with its last day (§ 506-24 (Procedure)). It is dated and
@@ -1084,15 +1081,14 @@ def denial_letter_pdf(
     )
 
 
-def _meeting_text(appeal: VendingAppeal) -> str:
+def _meeting_text(appeal: AppealPaper) -> str:
     """ "at its regular meeting of Monday, September 14, 2026" """
     when = long_day(appeal.acted_on) if appeal.acted_on else ""
-    meeting = appeal.meeting
-    kind = MeetingKind(meeting.kind).label.lower() if meeting is not None else "meeting"
+    kind = appeal.meeting_kind.label.lower() if appeal.meeting_kind is not None else "meeting"
     return f"at its {kind} of {when}" if when else "at a meeting"
 
 
-def council_act_text(appeal: VendingAppeal) -> str:
+def council_act_text(appeal: AppealPaper) -> str:
     """ "Approved conditionally by the Common Council at its regular meeting of Monday,
     August 24, 2026" """
     if not appeal.outcome:
@@ -1100,9 +1096,7 @@ def council_act_text(appeal: VendingAppeal) -> str:
     return f"{AppealOutcome(appeal.outcome).label} by the Common Council {_meeting_text(appeal)}"
 
 
-def _appeal_facts(
-    application: VendingApplication, appeal: VendingAppeal
-) -> list[tuple[str, object]]:
+def _appeal_facts(application: ApplicationPaper, appeal: AppealPaper) -> list[tuple[str, object]]:
     facts = _decision_facts(application)
     if application.denied_on is not None:
         facts.append(("Clerk\u2019s denial", _clerk_denial_text(application)))
@@ -1116,7 +1110,7 @@ def _appeal_facts(
     return facts
 
 
-def _untimely_text(appeal: VendingAppeal) -> str:
+def _untimely_text(appeal: AppealPaper) -> str:
     if appeal.timely:
         return ""
     return (
@@ -1125,7 +1119,7 @@ def _untimely_text(appeal: VendingAppeal) -> str:
     )
 
 
-def _enclosed(application: VendingApplication) -> str:
+def _enclosed(application: ApplicationPaper) -> str:
     """The sentences of a letter enclosing the permit: what it is good for, and that it must
     be displayed (markup)."""
     return (
@@ -1137,7 +1131,7 @@ def _enclosed(application: VendingApplication) -> str:
 
 
 def _approval_letter(
-    application: VendingApplication, profile: CityProfile, printed_on: dt.date
+    application: ApplicationPaper, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     from reportlab.platypus import Spacer
 
@@ -1173,9 +1167,9 @@ def _approval_letter(
     )
 
 
-def _conditions_block(application: VendingApplication) -> list[Flowable]:
+def _conditions_block(application: ApplicationPaper) -> list[Flowable]:
     """The conditions set on the permit, for a letter, and those of every permit in a sentence."""
-    conditions = permit_conditions(application)
+    conditions = list(application.permit_conditions)
     small = _style("letter-small", _body(), fontSize=9, leading=12)
     every = (
         "§ 506-24 (Conditions of permit), printed on it: liability insurance in force, "
@@ -1211,7 +1205,7 @@ def _conditions_block(application: VendingApplication) -> list[Flowable]:
 
 
 def _appeal_decision_letter(
-    application: VendingApplication, profile: CityProfile, printed_on: dt.date
+    application: ApplicationPaper, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     from reportlab.platypus import Spacer
 
@@ -1278,7 +1272,7 @@ def _appeal_decision_letter(
 
 
 def decision_letter_pdf(
-    application: VendingApplication, *, profile: CityProfile, printed_on: dt.date
+    application: ApplicationPaper, *, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
     """The letter for the decision that stands on the application: approval (the permit
     enclosed, its conditions), conditional approval, the Clerk's denial (the denial letter), or
@@ -1338,7 +1332,7 @@ appeal), "Council met" and "Council decision" the Common Council's on the appeal
 
 
 def application_row(
-    application: VendingApplication,
+    application: ApplicationPaper,
     tz: dt.tzinfo | None = None,
     *,
     insurance: str = "",
@@ -1360,8 +1354,8 @@ def application_row(
         application.applicant.name,
         ApplicantKind(application.applicant_kind).label,
         application.event_name,
-        first_day(application),
-        last_day(application),
+        application.first_day,
+        application.last_day,
         len(application.slots),
         len(application.participants) if _is_sponsor(application) else None,
         applied,
@@ -1377,13 +1371,13 @@ def application_row(
         ("Yes" if appeal.timely else "No (late)") if appeal else "",
         appeal.acted_on if appeal and appeal.outcome else None,
         AppealOutcome(appeal.outcome).label if appeal and appeal.outcome else "",
-        "\n".join(permit_conditions(application)),
+        "\n".join(list(application.permit_conditions)),
     )
 
 
 def applications_excel(
     target: Target,
-    applications: Iterable[VendingApplication],
+    applications: Iterable[ApplicationPaper],
     *,
     progress: ProgressCallback | None = None,
     author: str | None = None,

@@ -14,7 +14,7 @@ import io
 import itertools
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -29,7 +29,10 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
+from clerk_desk.petitions import papers as petition_papers
 from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.meetings import MeetingRow
+from clerk_desk.petitions.papers import PetitionPaper
 from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
 from clerk_desk.settings import CityProfile
 from reports.excel import DATETIME_FORMAT, ExportCancelled
@@ -177,23 +180,34 @@ def _build(
     calendar: CityCalendar | None = None,
     **kw: Any,
 ) -> bytes:
-    with agenda.desk.database.reading() as session:
-        meeting = petitions.get_meeting(session, agenda.meeting_id)
-        items = petitions.agenda(session, agenda.meeting_id)
-
-        def scan(sha: str) -> bytes | None:
-            return None if sha == lose else documents.scan_bytes(session, sha)
-
-        return agenda_packet_pdf(
-            meeting,
-            items,
-            scan=scan,
-            profile=PROFILE,
-            tz=CHICAGO,
+    database = agenda.desk.database
+    with database.reading() as session:
+        view = petition_papers.read_packet(
+            session,
+            agenda.meeting_id,
+            zone=CHICAGO,
             calendar=calendar or agenda.desk.calendar_in(session),
-            histories=petitions.histories(session, [p.id for p in items]),
-            **kw,
+            as_of=datetime.now(UTC),
         )
+
+    def scan(sha: str) -> bytes | None:
+        # As the window does: the packet is drawn after its read has closed; each scan is read
+        # by its fingerprint on its own.
+        if sha == lose:
+            return None
+        with database.reading() as session:
+            return documents.scan_bytes(session, sha)
+
+    return agenda_packet_pdf(
+        view.meeting,
+        view.petitions,
+        scan=scan,
+        profile=PROFILE,
+        tz=CHICAGO,
+        calendar=view.calendar,
+        histories=view.histories,
+        **kw,
+    )
 
 
 def _page_with(texts: list[str], words: str) -> int:
@@ -425,8 +439,9 @@ def test_an_empty_agenda_still_prints(desk: Desk, admin: SignedIn) -> None:
                 MeetingKind.SPECIAL, datetime(2026, 12, 21, 17, 30, tzinfo=CHICAGO), CHAMBERS
             ),
         )
+        row = MeetingRow.of(meeting, CHICAGO, 0, action.now())
         pdf = agenda_packet_pdf(
-            meeting,
+            row,
             [],
             scan=lambda _: None,
             profile=PROFILE,
@@ -495,8 +510,8 @@ def test_the_packet_explains_with_the_citys_calendar_and_its_real_last_day(
 def test_register_in_excel(agenda: Agenda) -> None:
     buffer = io.BytesIO()
     with agenda.desk.database.reading() as session:
-        rows = petitions.search_petitions(session)
-        written = petitions_excel(buffer, rows, city="City of Prescott", author="Clerk", tz=CHICAGO)
+        rows = [PetitionPaper.of(p) for p in petitions.search_petitions(session)]
+    written = petitions_excel(buffer, rows, city="City of Prescott", author="Clerk", tz=CHICAGO)
     assert written == 4
     sheet = openpyxl.load_workbook(io.BytesIO(buffer.getvalue())).active
     assert sheet is not None
@@ -578,7 +593,8 @@ def test_a_petitioner_taken_off_is_not_in_the_packet_nor_the_register(
     )
     target = tmp_path / "register.xlsx"
     with agenda.desk.database.reading() as session:
-        petitions_excel(target, petitions.search_petitions(session), city="Prescott")
+        found = [PetitionPaper.of(p) for p in petitions.search_petitions(session)]
+    petitions_excel(target, found, city="Prescott")
     rows = list(openpyxl.load_workbook(target).active.iter_rows(values_only=True))
     [row] = [r for r in rows if r[0] == agenda.numbers["one"]]
     assert (

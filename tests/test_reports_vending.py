@@ -32,12 +32,17 @@ from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, TenderKind, VendingStatus
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import VendingApplication
 from clerk_desk.money import Money
 from clerk_desk.petitions import service as petitions
 from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
 from clerk_desk.vending import service as vending
+from clerk_desk.vending.papers import (
+    ApplicationPaper,
+    application_paper,
+    notice_paper,
+    register_export,
+)
 from clerk_desk.vending.service import (
     AppealOutcome,
     ApplicationData,
@@ -303,8 +308,9 @@ def read(festival: Festival) -> Iterator[Action]:
         yield action
 
 
-def _app(action: Action, application_id: int) -> VendingApplication:
-    return vending.get_application(action.session, application_id)
+def _app(action: Action, application_id: int) -> ApplicationPaper:
+    """The application as its papers read it (the view the window builds inside its action)."""
+    return application_paper(action, application_id)
 
 
 def _hours(starts: time, ends: time) -> str:
@@ -523,8 +529,9 @@ def test_no_permit_is_printed_without_one_standing(
 
 def test_the_doubt_notice_states_each_matter_numbered(read: Action, festival: Festival) -> None:
     application = _app(read, festival.crepes)
-    notice = application.notices[0]
-    matters = notice.matters["items"]
+    crepes = vending.get_application(read.session, festival.crepes)
+    notice = notice_paper(read, crepes.notices[0].id)
+    matters = notice.matters
     assert len(matters) >= 3
     text = papers.text(doubt_notice_pdf(notice, profile=PROFILE, printed_on=date(2026, 8, 4)))
     assert "Notice of Matters in Doubt" in text
@@ -543,7 +550,7 @@ def test_the_doubt_notice_states_each_matter_numbered(read: Action, festival: Fe
 
 
 def test_a_notice_for_an_application_with_no_days_says_so(read: Action, festival: Festival) -> None:
-    notice = next(n for n in _app(read, festival.doubted).notices if n.id == festival.notice_id)
+    notice = notice_paper(read, festival.notice_id)
     text = papers.text(doubt_notice_pdf(notice, profile=PROFILE, printed_on=date(2026, 8, 4)))
     assert "Days No days given" in text
     assert "the exact days, hours and locations" in text
@@ -676,7 +683,7 @@ def test_nothing_decided_has_no_decision_letter(read: Action, festival: Festival
 
 
 def test_the_register_in_excel(read: Action, festival: Festival) -> None:
-    applications = vending.search_applications(read.session)
+    applications = register_export(read).applications
     buffer = io.BytesIO()
     done: list[int] = []
     count = applications_excel(
@@ -751,3 +758,31 @@ def test_printed_on_is_a_date(read: Action, festival: Festival) -> None:
     """``printed_on`` is printed as given (a reprint says the day it was printed)."""
     pdf = permit_pdf(_app(read, festival.kettle), profile=PROFILE, printed_on=dt.date(2026, 9, 1))
     assert "Printed Tue Sep 1, 2026" in papers.text(pdf)
+
+
+def test_the_papers_are_drawn_after_the_read_has_closed(festival: Festival) -> None:
+    """The window reads the views in one action and draws the papers once it has closed: no
+    paper reaches back into the database for a record."""
+    with festival.desk.lookup(festival.who) as action:
+        crepes = application_paper(action, festival.crepes)
+        notice = notice_paper(action, festival.notice_id)
+        export = register_export(action)
+    assert crepes.permit_number and crepes.council_conditions
+    permit = papers.text(permit_pdf(crepes, profile=PROFILE, printed_on=PRINTED))
+    assert crepes.permit_number in permit
+    for condition in crepes.council_conditions:
+        assert papers.flat(condition) in permit
+    letter = papers.text(decision_letter_pdf(crepes, profile=PROFILE, printed_on=PRINTED))
+    assert "Common Council" in letter
+    assert "Days No days given" in papers.text(
+        doubt_notice_pdf(notice, profile=PROFILE, printed_on=PRINTED)
+    )
+    buffer = io.BytesIO()
+    assert (
+        applications_excel(
+            buffer, export.applications, city=export.city, insurance=export.insurance
+        )
+        == len(export.applications)
+        == 6
+    )
+    assert set(export.insurance) == {a.id for a in export.applications}

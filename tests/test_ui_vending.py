@@ -38,6 +38,7 @@ from clerk_desk.petitions.service import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.vending import service as vending
+from clerk_desk.vending.acts import VendingAct, acts
 from clerk_desk.vending.service import ApplicationData, SlotData
 from clerk_desk.words import format_day
 from ui import forms, printing
@@ -750,3 +751,15 @@ def test_the_buttons_follow_what_the_core_allows(
     assert not tab.council_button.isEnabled()
     assert tab.council_button.toolTip() == "No appeal waits for the Council's decision"
     assert not tab.police_button.isEnabled()
+    # The buttons of the acts on the application say the service's own refusal.
+    with desk.lookup(clerk) as action:
+        said = acts(action, application_id)
+    number = _stored(desk, application_id).number
+    assert said[VendingAct.WITHDRAW] == f"Application {number} is withdrawn."
+    for act, button in (
+        (VendingAct.APPROVE, tab.approve_button),
+        (VendingAct.WITHDRAW, tab.withdraw_button),
+        (VendingAct.APPEAL, tab.appeal_button),
+        (VendingAct.POLICE, tab.police_button),
+    ):
+        assert not button.isEnabled() and button.toolTip() == said[act]

@@ -35,12 +35,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store
 from clerk_desk.desk import Action
-from clerk_desk.documents import scan_bytes
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.permissions import refusal
 from clerk_desk.petitions import details as petition_details
+from clerk_desk.petitions import papers as petition_papers
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.details import (
     PetitionRow,
@@ -54,7 +53,7 @@ from clerk_desk.words import clock_time, format_day
 from ui import forms, printing
 from ui.bond_dialogs import open_scan
 from ui.dialog_parts import NBSP
-from ui.kit.meetings import MeetingRow, meeting_rows
+from ui.kit.meetings import meeting_rows
 from ui.kit.pickers import read_chosen_scan
 from ui.kit.style import GOOD, LATE, LATE_BACKGROUND, SECONDARY
 from ui.operations import App, perform, run_in_background, show_error
@@ -607,25 +606,28 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             def step(done: int, total: int) -> bool:
                 return progress(PACKET_STEPS * done // total if total > 0 else 0)
 
+            def scan(digest: str) -> bytes | None:
+                # A scan never changes once stored: each is read by its fingerprint in an
+                # action of its own as the packet is laid out.
+                with app.desk.lookup(app.operator) as action:
+                    return petition_papers.scan_content(action, digest)
+
             try:
                 with app.desk.lookup(app.operator) as action:
-                    session = action.session
-                    as_of = action.now()
-                    meeting = petitions.get_meeting(session, chosen)
-                    items = petitions.agenda(session, chosen)
-                    zone = action.zone
-                    row = MeetingRow.of(meeting, zone, len(items), as_of)
-                    pdf = agenda_packet_pdf(
-                        meeting,
-                        items,
-                        scan=lambda digest: scan_bytes(session, digest),
-                        profile=settings_store.city_profile(session),
-                        tz=zone,
-                        calendar=action.calendar,
-                        histories=petitions.histories(session, [p.id for p in items]),
-                        progress=step,
-                        prepared_at=as_of,
-                    )
+                    view = petition_papers.packet_view(action, chosen)
+                # The packet is drawn after the read has closed, from the view alone.
+                row, as_of = view.meeting, view.prepared_at
+                pdf = agenda_packet_pdf(
+                    view.meeting,
+                    view.petitions,
+                    scan=scan,
+                    profile=view.profile,
+                    tz=view.zone,
+                    calendar=view.calendar,
+                    histories=view.histories,
+                    progress=step,
+                    prepared_at=as_of,
+                )
                 return BuiltPacket(chosen, row.label, pdf, pdf_pages(pdf), as_of, row.day)
             except ExportCancelled:
                 return None
@@ -724,9 +726,8 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             from reports.petitions import petitions_excel
 
             with app.desk.lookup(app.operator) as action:
-                city = settings_store.city_profile(action.session).city_name
-                found = petitions.search_petitions(
-                    action.session,
+                export = petition_papers.register_export(
+                    action,
                     text,
                     program_year=year,
                     kind=kind,
@@ -734,14 +735,15 @@ class PetitionsTab(RegisterPage[PetitionRow]):
                     pending_only=pending,
                     limit=_EXPORT_ALL,
                 )
-                return petitions_excel(
-                    path,
-                    found,
-                    progress=progress,
-                    author=app.operator.full_name,
-                    city=city,
-                    tz=action.zone,
-                )
+            # The sheet is written after the read has closed, from the views alone.
+            return petitions_excel(
+                path,
+                export.petitions,
+                progress=progress,
+                author=app.operator.full_name,
+                city=export.city,
+                tz=export.zone,
+            )
 
         return work
 

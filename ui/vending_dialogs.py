@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties_views, settings_store
+from clerk_desk import parties_views
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
@@ -53,8 +53,11 @@ from clerk_desk.kinds import ApplicantKind, PartyKind
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
+from clerk_desk.settings import CityProfile
+from clerk_desk.vending import papers as vending_papers
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
+from clerk_desk.vending.papers import ApplicationPaper, NoticePaper
 from clerk_desk.vending.service import (
     DELIVERY_MANNERS,
     POLICE_CITE,
@@ -1502,13 +1505,22 @@ def print_papers(
     """Write the papers of an application (:mod:`reports.vending`), then print each; the act
     they follow is saved already. Returns the titles sent to a printer."""
 
-    def write(action: Action) -> list[tuple[str, bytes]]:
+    def read(action: Action) -> tuple[ApplicationPaper, NoticePaper | None, CityProfile, date]:
+        application = vending_papers.application_paper(action, application_id)
+        notice = None
+        if "notice" in papers and notice_id is not None:
+            notice = vending_papers.notice_paper(action, notice_id)
+        return application, notice, vending_papers.city_profile(action), action.today()
+
+    read_back = perform(parent, app, read, writes=False)
+    if read_back is None:
+        return []
+    # The papers are drawn after the read has closed, from the views alone.
+    application, notice, profile, today = read_back
+
+    def write() -> list[tuple[str, bytes]]:
         from reports import vending as documents
 
-        session = action.session
-        application = vending.get_application(session, application_id)
-        profile = settings_store.city_profile(session)
-        today = action.today()
         written: list[tuple[str, bytes]] = []
         for paper in papers:
             if paper == "permit":
@@ -1525,8 +1537,7 @@ def print_papers(
             elif paper == "denial":
                 title = f"Denial letter — {application.number}"
                 pdf = documents.denial_letter_pdf(application, profile=profile, printed_on=today)
-            elif paper == "notice" and notice_id is not None:
-                notice = vending_views.get_notice(session, notice_id)
+            elif paper == "notice" and notice is not None:
                 title = f"Doubt notice — {application.number}"
                 pdf = documents.doubt_notice_pdf(notice, profile=profile, printed_on=today)
             else:
@@ -1534,7 +1545,7 @@ def print_papers(
             written.append((title, pdf))
         return written
 
-    written = perform(parent, app, write, writes=False)
+    written = attempt(parent, write)
     printed = []
     for title, pdf in written or []:
         if printing.print_or_explain(

@@ -19,7 +19,7 @@ signed copy for each participant on its list. The Excel register is written in t
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date
 
 from PySide6.QtCore import Qt, Signal
@@ -35,15 +35,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import settings_store, words
+from clerk_desk import words
 from clerk_desk.deadlines import days_overdue
 from clerk_desk.desk import Action
 from clerk_desk.history import HistoryEntry
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
+from clerk_desk.vending import acts as vending_acts
+from clerk_desk.vending import papers as vending_papers
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
+from clerk_desk.vending.acts import VendingAct
 from clerk_desk.vending.service import PERMIT_CITE, PROCEDURE_CITE
 from clerk_desk.vending.views import (
     AppealRow,
@@ -62,7 +65,7 @@ from ui.dialog_parts import BAD, GOOD, LATE, cite_link
 from ui.findings_view import FindingsView
 from ui.kit.style import BAD_BACKGROUND, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.operations import App, perform
-from ui.register_page import Progress, RegisterPage, act_button, register_splitter
+from ui.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
 from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.vending_dialogs import (
     ISSUE,
@@ -81,6 +84,8 @@ from ui.vending_dialogs import (
 )
 
 _EXPORT_ALL = 10**9
+Details = tuple[ApplicationRow, ReviewView, list[HistoryEntry], dict[VendingAct, str | None]]
+"""What the details pane reads of one application in one action."""
 OVERDUE_COLOUR, TODAY_COLOUR = BAD_BACKGROUND, LATE_BACKGROUND
 
 
@@ -629,19 +634,21 @@ class VendingTab(RegisterPage[ApplicationRow]):
         today = self.app.desk.clock.today()
         self.review = None
         history: list[HistoryEntry] = []
+        allowed: dict[VendingAct, str | None] | None = None
         if row is not None:
             row_id = row.id
 
-            def work(action: Action) -> tuple[ApplicationRow, ReviewView, list[HistoryEntry]]:
+            def work(action: Action) -> Details:
                 return (
                     application_row(action, row_id),
                     review_view(action, row_id),
                     history_rows(action, row_id),
+                    vending_acts.acts(action, row_id),
                 )
 
             found = perform(self, self.app, work, writes=False)
             if found is not None:
-                fresh, self.review, history = found
+                fresh, self.review, history, allowed = found
                 if fresh != row:  # changed at another counter since the search
                     self._replace_row(fresh)
                 row = fresh
@@ -678,7 +685,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
         self.pages.setTabText(
             3, f"Doubt notices ({len(row.notices)})" if row and row.notices else "Doubt notices"
         )
-        self._update_buttons(row)
+        self._update_buttons(row, allowed)
 
     def _show_notice(self) -> None:
         notice = forms.selected_row(self.notice_table)
@@ -698,43 +705,30 @@ class VendingTab(RegisterPage[ApplicationRow]):
         self.notice_findings.setVisible(isinstance(notice, NoticeRow))
         self.notice_print_button.setEnabled(isinstance(notice, NoticeRow))
 
-    def _update_buttons(self, row: ApplicationRow | None) -> None:
+    def _update_buttons(
+        self, row: ApplicationRow | None, allowed: Mapping[VendingAct, str | None] | None
+    ) -> None:
         chosen = "Choose an application"
-        undecided = row is not None and row.undecided
-        with_clerk = "Only an application still with the Clerk"
+        # The acts on the application itself: enabled, or explained, by the core's own guards.
+        show_acts(
+            {
+                VendingAct.CORRECT: self.correct_button,
+                VendingAct.POLICE: self.police_button,
+                VendingAct.DOUBT: self.doubt_button,
+                VendingAct.APPROVE: self.approve_button,
+                VendingAct.DENY: self.deny_button,
+                VendingAct.WITHDRAW: self.withdraw_button,
+                VendingAct.APPEAL: self.appeal_button,
+            },
+            allowed if row is not None else None,
+            chosen,
+        )
         states: tuple[tuple[QPushButton, bool, str, str], ...] = (
-            (self.correct_button, undecided, with_clerk + " can be corrected", self._may_not_take),
-            (
-                self.police_button,
-                row is not None and row.police_review_open,
-                "Only an application still with the Clerk or on appeal, or a permit",
-                self._may_not_take,
-            ),
-            (
-                self.doubt_button,
-                undecided,
-                with_clerk + " has matters in doubt",
-                self._may_not_issue,
-            ),
             (
                 self.delivery_button,
                 row is not None and bool(row.undelivered),
                 "State the matters in doubt first: no notice waits for delivery",
                 self._may_not_issue,
-            ),
-            (self.approve_button, undecided, with_clerk + " can be approved", self._may_not_issue),
-            (self.deny_button, undecided, with_clerk + " can be denied", self._may_not_issue),
-            (
-                self.withdraw_button,
-                row is not None and not row.closed,
-                "It is withdrawn or denied by the Council already",
-                self._may_not_take,
-            ),
-            (
-                self.appeal_button,
-                row is not None and row.status is VendingStatus.DENIED,
-                "Only a denial by the Clerk can be appealed",
-                self._may_not_take,
             ),
             (
                 self.council_button,
@@ -945,20 +939,17 @@ class VendingTab(RegisterPage[ApplicationRow]):
             from reports.vending import applications_excel
 
             with app.desk.lookup(app.operator) as action:
-                city = settings_store.city_profile(action.session).city_name
-                found = vending.search_applications(
-                    action.session, text, status=status, year=year, limit=_EXPORT_ALL
+                export = vending_papers.register_export(
+                    action, text, status=status, year=year, limit=_EXPORT_ALL
                 )
-                insurance = vending_views.insurance_states(
-                    action.session, found, calendar=action.calendar, today=action.today()
-                )
-                return applications_excel(
-                    path,
-                    found,
-                    progress=progress,
-                    author=app.operator.full_name,
-                    city=city,
-                    insurance=insurance,
-                )
+            # The sheet is written after the read has closed, from the views alone.
+            return applications_excel(
+                path,
+                export.applications,
+                progress=progress,
+                author=app.operator.full_name,
+                city=export.city,
+                insurance=export.insurance,
+            )
 
         return work

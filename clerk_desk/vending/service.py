@@ -53,6 +53,37 @@ from clerk_desk.parties import fold, get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
+from clerk_desk.vending import acts
+from clerk_desk.vending.rules import (
+    APPEAL_DAYS as APPEAL_DAYS,
+)
+from clerk_desk.vending.rules import (
+    BEFORE_EVENT_DAYS as BEFORE_EVENT_DAYS,
+)
+from clerk_desk.vending.rules import (
+    CONDITIONS_CITE as CONDITIONS_CITE,
+)
+from clerk_desk.vending.rules import (
+    DOUBT_DAYS as DOUBT_DAYS,
+)
+from clerk_desk.vending.rules import (
+    appeal_due as appeal_due,
+)
+from clerk_desk.vending.rules import (
+    doubt_notice_due as doubt_notice_due,
+)
+from clerk_desk.vending.rules import (
+    police_review_open as police_review_open,
+)
+from clerk_desk.vending.rules import (
+    proof_deadline as proof_deadline,
+)
+from clerk_desk.vending.rules import (
+    proof_due as proof_due,
+)
+from clerk_desk.vending.rules import (
+    short_notice as short_notice,
+)
 from clerk_desk.words import format_day
 
 PERMIT_CITE = "§ 506-24 (Street sales prohibited except by permit)"
@@ -60,15 +91,11 @@ PROCEDURE_CITE = "§ 506-24 (Procedure)"
 INSURANCE_CITE = "§ 506-24 (Conditions of permit: Liability insurance)"
 POLICE_CITE = "§ 506-24 (Conditions of permit: Cooperation with law enforcement officials)"
 CLEANUP_CITE = "§ 506-24 (Conditions of permit: Cleanup)"
-CONDITIONS_CITE = "§ 506-24 (Conditions of permit)"
 INSURANCE_TITLE = "Proof of insurance, 7 days before the event"
 NOT_VALID_UNTIL = "This permit is not valid until"  # how a requirement not met is printed
 _CERTIFICATE_FILED = "a certificate of insurance meeting § 506-24 is filed with the City Clerk"
 _POLICE_PAPERS = "street and sidewalk encroachments, booth locations and special parking"
 POLICE_TITLE = "Police review, 7 days before the event"
-DOUBT_DAYS = 3  # "within three days of the time of making application"
-APPEAL_DAYS = 7  # "within seven days of the Clerk's decision"
-BEFORE_EVENT_DAYS = 7  # insurance proof and police review, "a minimum of seven days before"
 FEE_CODE = "VEND"
 COUNCIL = "Common Council"
 WORKFLOW = "Special Event Vending"  # the tab's title, as the Today tab names it
@@ -77,53 +104,7 @@ SEARCH_LIMIT = 500
 DELIVERY_MANNERS = ("handed to the applicant", "e-mail", "first-class mail", "certified mail")
 
 
-# -- the clocks ------------------------------------------------------------------------------
-#
-# Where § 506-24 is silent, these are the choices made (the Clerk or City Attorney may differ):
-#
-# * "Within three days of the time of making application" is a period of calendar days counted
-#   by Wis. Stat. § 990.001(4) from the City's date of the application (an application at 11:30
-#   p.m. in Prescott was made that day, though UTC has moved on), not 72 hours. Its last day moves
-#   off a day City Hall is closed (``at_city_hall=True``): the notice is the Clerk's own act,
-#   done from City Hall, and the Clerk cannot act on a day the office is shut.
-# * "Within seven days of the Clerk's decision" is a filing with the City Clerk, so it moves off
-#   every day City Hall is closed as well.
-# * "A minimum of seven days before the start of the event" is counted back from the first day
-#   of vending and is never moved (:meth:`CityCalendar.latest_day_before`): moving it later
-#   would leave fewer than seven days, and moving it earlier would shorten the applicant's time.
-#   So a certificate received on that day is in time even when it is a Saturday or a holiday (a
-#   certificate may come by e-mail or mail). When City Hall is closed on it, every message
-#   also names the last day City Hall is open before it (``Deadline.last_open_day``), so the
-#   clerk tells the applicant a day they can actually hand the papers in at the counter.
-
-
-def doubt_notice_due(applied_at: datetime, calendar: CityCalendar) -> date:
-    """The last day to state the matters in doubt: three days from the time of application,
-    counted as any period (§ 990.001(4)) from the City's date of ``applied_at``; a last day City
-    Hall is closed moves to its next open day, since the notice is the Clerk's act."""
-    if applied_at.tzinfo is None:
-        raise ValueError("applied_at must be timezone-aware")
-    applied_on = applied_at.astimezone(city_zone()).date()
-    return calendar.add_days(applied_on, DOUBT_DAYS)
-
-
-def appeal_due(decided_on: date, calendar: CityCalendar) -> date:
-    """The last day to file an appeal with the City Clerk: seven days from the decision (a
-    filing at City Hall, so a last day it is closed moves to its next open day)."""
-    return calendar.add_days(decided_on, APPEAL_DAYS)
-
-
-def proof_due(first_day: date, calendar: CityCalendar) -> date:
-    """The last day for proof of insurance and for the Chief of Police's papers: at least seven
-    days before the event starts (counted back; never moved, even to a day City Hall is open:
-    see :func:`proof_deadline` for that day)."""
-    return proof_deadline(first_day, calendar).due
-
-
-def proof_deadline(first_day: date, calendar: CityCalendar) -> Deadline:
-    """:func:`proof_due` with its working, and ``last_open_day``: the last day City Hall is open
-    on or before it, for an applicant who hands the papers in at the counter."""
-    return calendar.explain_latest_day_before(first_day, BEFORE_EVENT_DAYS)
+# -- the clocks: clerk_desk.vending.rules ----------------------------------------------
 
 
 def _by(deadline: Deadline) -> str:
@@ -386,14 +367,9 @@ def correct_application(
     The days and places and the list are replaced, but nothing applied for is lost: the audit
     trail (:func:`history`) holds each earlier version, every field of every day, place and
     name, in the entry of the correction that replaced it (``before``) and of the intake."""
-    action.require(Permission.TAKE_APPLICATIONS)
     session = action.session
     application = get_application(session, application_id)
-    if not VendingStatus(application.status).undecided:
-        raise Conflict(
-            f"Application {application.number} is "
-            f"{VendingStatus(application.status).label.lower()}; it can no longer be corrected."
-        )
+    acts.allow(action, acts.VendingAct.CORRECT, application)
     if data.applicant_id != application.applicant_id:
         raise InvalidInput(
             "The applicant cannot change; take a new application.", field="applicant"
@@ -431,14 +407,8 @@ def record_police_review(
     """Record when the encroachments, booth locations and special parking went to the Chief of
     Police, and the Chief's approval: while the application is with the Clerk or on appeal, or
     its permit stands (:func:`police_review_open`); refused once withdrawn or denied."""
-    action.require(Permission.TAKE_APPLICATIONS)
     application = get_application(action.session, application_id)
-    status = VendingStatus(application.status)
-    if not police_review_open(status):
-        raise Conflict(
-            f"Application {application.number} is {status.label.lower()}: there is no permit "
-            "for the Chief of Police to review."
-        )
+    acts.allow(action, acts.VendingAct.POLICE, application)
     today = action.today()
     for day, field in ((submitted_on, "police_submitted_on"), (approved_on, "police_approved_on")):
         if day is not None and day > today:
@@ -470,12 +440,6 @@ def record_police_review(
         after=snapshot(application),
     )
     return application
-
-
-def police_review_open(status: VendingStatus) -> bool:
-    """Whether the police review may still be recorded: the application is with the Clerk, on
-    appeal to the Council (which may approve it), or its permit stands."""
-    return status.undecided or status.permitted or status is VendingStatus.APPEALED
 
 
 def get_application(session: Session, application_id: int) -> VendingApplication:
@@ -564,30 +528,6 @@ def _complete(
     if late is not None:
         found.append(late)
     return found
-
-
-def short_notice(applied_on: date, start: date | None, calendar: CityCalendar) -> Finding | None:
-    """A warning (not a refusal) when the event starts fewer than seven days after the day of
-    application: proof of insurance and the papers for the Chief of Police, due seven days
-    before the event starts, were due before the application was made. The intake form shows
-    it before saving (``applied_on`` is then today); the checklist keeps it, from intake on."""
-    if start is None or start < applied_on or (start - applied_on).days >= BEFORE_EVENT_DAYS:
-        return None
-    deadline = proof_deadline(start, calendar)
-    days = (start - applied_on).days
-    after = (
-        "the day of the application"
-        if days == 0
-        else (f"{days} day{'s' if days != 1 else ''} after the application")
-    )
-    return Finding(
-        "warn",
-        CONDITIONS_CITE,
-        f"The event starts {format_day(start)}, {after} ({format_day(applied_on)}): proof of "
-        "insurance and the papers for the Chief of Police are due seven days before the event "
-        f"starts, so they were due by {format_day(deadline.due)}, before the application was "
-        "made.",
-    )
 
 
 def _list(application: VendingApplication) -> list[Finding]:
@@ -904,13 +844,8 @@ def prepare_doubt_notice(
     doubt" until corrected and decided. The notice's last day (``due_on``) is
     :func:`notice_due_on`: three days from the application, or, for a notice on an application
     corrected after its last notice, three days from the correction."""
-    action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
-    if not VendingStatus(application.status).undecided:
-        raise Conflict(
-            f"Application {application.number} is "
-            f"{VendingStatus(application.status).label.lower()}."
-        )
+    acts.allow(action, acts.VendingAct.DOUBT, application)
     items = review(action, application_id)
     matters = matters_in_doubt(items)
     if clerk_text.strip():
@@ -1066,13 +1001,8 @@ def approve(action: Action, application_id: int, *, conditions: str = "") -> Ven
     """Approve the permit (conditionally, with ``conditions``), when every requirement is clearly
     met; a requirement whose day has not come yet (insurance, police review) may instead be made
     a condition of the permit (:func:`pending_conditions`)."""
-    action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
-    if not VendingStatus(application.status).undecided:
-        raise Conflict(
-            f"Application {application.number} is "
-            f"{VendingStatus(application.status).label.lower()}."
-        )
+    acts.allow(action, acts.VendingAct.APPROVE, application)
     items = review(action, application_id)
     not_met = [item for item in items if item.state is ItemState.NOT_MET]
     if not_met:
@@ -1135,13 +1065,8 @@ def deny(action: Action, application_id: int, *, reasons: str) -> VendingApplica
     """Deny the application, with reasons; the applicant may appeal to the Common Council within
     seven days (:func:`appeal_due`). ``denied_on`` and ``denied_by_name`` keep the Clerk's denial
     for good; the permit fee stays owed (the application was received and reviewed)."""
-    action.require(Permission.ISSUE_PERMITS)
     application = get_application(action.session, application_id)
-    if not VendingStatus(application.status).undecided:
-        raise Conflict(
-            f"Application {application.number} is "
-            f"{VendingStatus(application.status).label.lower()}."
-        )
+    acts.allow(action, acts.VendingAct.DENY, application)
     why = reasons.strip()
     if not why:
         raise InvalidInput(
@@ -1170,11 +1095,9 @@ def withdraw(action: Action, application_id: int, *, reason: str) -> VendingAppl
     not yet paid is cancelled (``ledger.cancel``, with the reason, which takes the right to
     cancel an amount due): nothing was decided on it. After a decision (a permit, or a denial
     reviewed) the fee stays as it is."""
-    action.require(Permission.TAKE_APPLICATIONS)
     application = get_application(action.session, application_id)
-    status = VendingStatus(application.status)
-    if status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL):
-        raise Conflict(f"Application {application.number} is {status.label.lower()}.")
+    acts.allow(action, acts.VendingAct.WITHDRAW, application)
+    cancelled = fees_cancelled_on_withdrawal(action.session, application)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say who withdrew it and how.", field="reason")
@@ -1188,15 +1111,25 @@ def withdraw(action: Action, application_id: int, *, reason: str) -> VendingAppl
         before=before,
         after=snapshot(application),
     )
-    if status.undecided:
-        for due in ledger.dues_for(action.session, RecordRef(RECORD_TYPE, str(application.id))):
-            if DueStatus(due.status) is DueStatus.OPEN and due.paid == Money.zero():
-                ledger.cancel(
-                    action,
-                    due.id,
-                    reason=f"Application {application.number} withdrawn before a decision: {why}",
-                )
+    for due_id in cancelled:
+        ledger.cancel(
+            action,
+            due_id,
+            reason=f"Application {application.number} withdrawn before a decision: {why}",
+        )
     return application
+
+
+def fees_cancelled_on_withdrawal(session: Session, application: VendingApplication) -> list[int]:
+    """The amounts due that withdrawing the application now would cancel: the permit fee not
+    yet paid, while nothing is decided on it (after a decision the fee stays owed)."""
+    if not VendingStatus(application.status).undecided:
+        return []
+    return [
+        due.id
+        for due in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(application.id)))
+        if DueStatus(due.status) is DueStatus.OPEN and due.paid == Money.zero()
+    ]
 
 
 # -- appeal --------------------------------------------------------------------------------------
@@ -1219,10 +1152,8 @@ class AppealOutcome(enum.StrEnum):
 def file_appeal(action: Action, application_id: int, *, filed_on: date) -> VendingAppeal:
     """Record an appeal of the Clerk's denial. One filed after the seventh day is accepted for
     the record but marked untimely."""
-    action.require(Permission.TAKE_APPLICATIONS)
     application = get_application(action.session, application_id)
-    if VendingStatus(application.status) is not VendingStatus.DENIED:
-        raise Conflict("Only a denial by the Clerk can be appealed to the Council.")
+    acts.allow(action, acts.VendingAct.APPEAL, application)
     assert application.denied_on is not None and application.appeal_due_on is not None
     if filed_on > action.today():
         raise InvalidInput("The appeal cannot be filed later than today.", field="filed_on")

@@ -7,13 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, time
 
-from PySide6.QtCore import QTime
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QTimeEdit,
     QWidget,
 )
 
@@ -23,6 +21,7 @@ from clerk_desk.permissions import Permission, refusal
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.meetings import PLACE_LENGTH, MeetingRow, meeting_defaults, meeting_rows
 from ui import forms
+from ui.kit.dates import TimeField
 from ui.kit.fields import limited, plain_text_edit
 from ui.operations import App, perform
 
@@ -136,11 +135,11 @@ class MeetingDialog(forms.FormDialog):
         for kind in MeetingKind:
             self.kind.addItem(kind.label, kind)
         self.day = forms.date_edit(day, name="meeting_day")
-        self.time = QTimeEdit(
-            QTime(starts_at.hour, starts_at.minute) if starts_at else QTime(18, 0)
+        self.time = TimeField(
+            time(starts_at.hour, starts_at.minute) if starts_at else time(18, 0),
+            name="meeting_time",
+            start=time(18, 0),
         )
-        self.time.setObjectName("meeting_time")
-        self.time.setDisplayFormat("h:mm AP")
         when = QWidget()
         when_row = QHBoxLayout(when)
         when_row.setContentsMargins(0, 0, 0, 0)

@@ -1,0 +1,198 @@
+"""What the petitions' papers print (§ 506-14): the Council's agenda packet and the register's
+export, read in one action so that :mod:`reports.petitions` draws them after the read
+transaction has closed, from frozen values and never from a record.
+
+A stored scan is read by its fingerprint in an action of its own (:func:`scan_content`) while
+the packet is laid out: a scan never changes once stored, and a packet of many scans is not held
+in memory all at once nor read inside one long transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, tzinfo
+
+from sqlalchemy.orm import Session
+
+from clerk_desk import documents, settings_store
+from clerk_desk.deadlines import CityCalendar
+from clerk_desk.desk import Action
+from clerk_desk.kinds import PetitionKind, PetitionStatus
+from clerk_desk.models import Petition, PetitionEvent, PetitionScan
+from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.details import SignerRow
+from clerk_desk.petitions.meetings import MeetingRow
+from clerk_desk.settings import CityProfile
+
+
+@dataclass(frozen=True, slots=True)
+class ScanPaper:
+    """A scan attached to a petition (not set aside), as the packet inserts it."""
+
+    name: str
+    sha256: str
+    added_at: datetime  # as stored
+    added_by_name: str
+
+    @classmethod
+    def of(cls, scan: PetitionScan) -> ScanPaper:
+        return cls(scan.name, scan.sha256, scan.added_at, scan.added_by_name)
+
+
+@dataclass(frozen=True, slots=True)
+class EventPaper:
+    """One step of a petition's history, as the packet lists it."""
+
+    at: datetime  # as stored
+    what: str
+    detail: str
+    reason: str
+    operator_name: str
+
+    @classmethod
+    def of(cls, event: PetitionEvent) -> EventPaper:
+        return cls(event.at, event.what, event.detail, event.reason, event.operator_name)
+
+
+@dataclass(frozen=True, slots=True)
+class PetitionPaper:
+    """A petition as the packet and the register's export print it."""
+
+    id: int
+    number: str
+    kind: PetitionKind
+    street: str
+    limits_from: str
+    limits_to: str
+    location: str
+    received_at: datetime  # as stored (aware)
+    received_on: date
+    received_by_name: str
+    program_year: int
+    timely: bool
+    status: PetitionStatus
+    referred_to: str
+    approved_year: int | None
+    description: str
+    staff_notes: str
+    petitioners: tuple[SignerRow, ...]  # in their order, those removed left out
+    signers_text: str
+    scans: tuple[ScanPaper, ...]  # attached, not set aside
+    meeting_starts_at: datetime | None  # the meeting it is on, or was decided at
+
+    @classmethod
+    def of(cls, petition: Petition) -> PetitionPaper:
+        meeting = petition.meeting
+        return cls(
+            id=petition.id,
+            number=petition.number,
+            kind=PetitionKind(petition.kind),
+            street=petition.street,
+            limits_from=petition.limits_from,
+            limits_to=petition.limits_to,
+            location=petitions.location(petition),
+            received_at=petition.received_at,
+            received_on=petition.received_on,
+            received_by_name=petition.received_by_name,
+            program_year=petition.program_year,
+            timely=petitions.is_timely(petition),
+            status=PetitionStatus(petition.status),
+            referred_to=petition.referred_to,
+            approved_year=petition.approved_year,
+            description=petition.description,
+            staff_notes=petition.staff_notes,
+            petitioners=tuple(
+                SignerRow.of(s.party, s.parcel, s.signed) for s in petitions.petitioners(petition)
+            ),
+            signers_text=petitions.signers_text(petition),
+            scans=tuple(ScanPaper.of(s) for s in petitions.attached_scans(petition)),
+            meeting_starts_at=meeting.starts_at if meeting is not None else None,
+        )
+
+    @property
+    def signed(self) -> int:
+        return sum(1 for s in self.petitioners if s.signed)
+
+
+def petition_paper_of(petition: Petition) -> PetitionPaper:
+    return PetitionPaper.of(petition)
+
+
+@dataclass(frozen=True, slots=True)
+class PacketView:
+    """Everything the agenda packet of one meeting prints, read at ``prepared_at``."""
+
+    meeting: MeetingRow
+    petitions: tuple[PetitionPaper, ...]  # in the agenda's order, timely first
+    histories: dict[int, tuple[EventPaper, ...]]  # by petition id, oldest first
+    profile: CityProfile
+    zone: tzinfo
+    calendar: CityCalendar
+    prepared_at: datetime
+
+
+def packet_view(action: Action, meeting_id: int) -> PacketView:
+    """What the meeting's agenda packet prints, read now."""
+    return read_packet(
+        action.session, meeting_id, zone=action.zone, calendar=action.calendar, as_of=action.now()
+    )
+
+
+def read_packet(
+    session: Session, meeting_id: int, *, zone: tzinfo, calendar: CityCalendar, as_of: datetime
+) -> PacketView:
+    """:func:`packet_view` in a read of its own (the benchmark's, a test's): the agenda, its
+    petitions and their histories in a few queries."""
+    meeting = petitions.get_meeting(session, meeting_id)
+    items = petitions.agenda(session, meeting_id)
+    histories = petitions.histories(session, [p.id for p in items])
+    return PacketView(
+        meeting=MeetingRow.of(meeting, zone, len(items), as_of),
+        petitions=tuple(PetitionPaper.of(p) for p in items),
+        histories={
+            petition_id: tuple(EventPaper.of(e) for e in events)
+            for petition_id, events in histories.items()
+        },
+        profile=settings_store.city_profile(session),
+        zone=zone,
+        calendar=calendar,
+        prepared_at=as_of,
+    )
+
+
+def scan_content(action: Action, sha256: str) -> bytes | None:
+    """A stored scan by its fingerprint, or None when it is missing or no longer matches."""
+    return documents.scan_bytes(action.session, sha256)
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterExport:
+    """The register's export: the petitions a search finds, and the City's name and zone."""
+
+    petitions: tuple[PetitionPaper, ...]
+    city: str
+    zone: tzinfo
+
+
+def register_export(
+    action: Action,
+    text: str = "",
+    *,
+    program_year: int | None = None,
+    kind: PetitionKind | None = None,
+    status: PetitionStatus | None = None,
+    pending_only: bool = False,
+    limit: int = petitions.SEARCH_LIMIT,
+) -> RegisterExport:
+    """What the register's export writes for a search, read now."""
+    found = petitions.search_petitions(
+        action.session,
+        text,
+        program_year=program_year,
+        kind=kind,
+        status=status,
+        pending_only=pending_only,
+        limit=limit,
+    )
+    city = settings_store.city_profile(action.session).city_name
+    return RegisterExport(tuple(PetitionPaper.of(p) for p in found), city, action.zone)

@@ -1,0 +1,143 @@
+"""The acts on a special event vending application (§ 506-24), and why each is refused now.
+
+Each act the Vending tab offers on the application itself is a :class:`VendingAct`. Its rule is
+written here once: the permission it needs and a guard, a small function of the application as
+saved that returns the refusal or None. The service of the act calls :func:`allow` before it
+changes anything, which raises the refusal; the window calls :func:`acts`, which reports the
+same refusal's words for every act at once, so that a button is enabled, or explains why not,
+by the very rule the service enforces.
+
+The guards judge the record's state only. What the clerk types into the act's form (a day after
+today, an empty reason, a requirement not met) is checked by the service after :func:`allow`,
+and said under the field.
+
+This module and :mod:`clerk_desk.vending.service` import each other as modules: the services
+call :func:`allow`, and :func:`acts` reads the application with the service's
+``get_application``; neither reaches into the other while it is being imported.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from clerk_desk.desk import Action
+from clerk_desk.errors import ClerkDeskError, Conflict, PermissionDenied
+from clerk_desk.kinds import VendingStatus
+from clerk_desk.models import VendingApplication
+from clerk_desk.permissions import Permission, refusal
+from clerk_desk.vending import service as vending
+
+
+class VendingAct(enum.Enum):
+    """An act on one application; the value is how the tab's button names it."""
+
+    CORRECT = "Correct"
+    POLICE = "Police review"
+    DOUBT = "Matters in doubt"
+    APPROVE = "Approve"
+    DENY = "Deny"
+    WITHDRAW = "Withdraw"
+    APPEAL = "Appeal"
+
+
+Guard = Callable[[Action, VendingApplication], ClerkDeskError | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """Who may do an act and when the application allows it."""
+
+    permission: Permission
+    guard: Guard
+
+
+def _status(application: VendingApplication) -> VendingStatus:
+    return VendingStatus(application.status)
+
+
+def _with_clerk(done: str) -> Guard:
+    """Only an application still with the Clerk (received, in doubt): ``done`` ends the
+    refusal's sentence ("; it can no longer be corrected.", or just ".")."""
+
+    def guard(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+        status = _status(application)
+        if status.undecided:
+            return None
+        return Conflict(f"Application {application.number} is {status.label.lower()}{done}")
+
+    return guard
+
+
+def _police(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    """While it is with the Clerk or on appeal, or its permit stands."""
+    status = _status(application)
+    if vending.police_review_open(status):
+        return None
+    return Conflict(
+        f"Application {application.number} is {status.label.lower()}: there is no permit "
+        "for the Chief of Police to review."
+    )
+
+
+def _withdraw(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    """Not once withdrawn or denied by the Council; before a decision, withdrawing cancels the
+    permit fee not yet paid, which takes the right to cancel an amount due."""
+    status = _status(application)
+    if status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL):
+        return Conflict(f"Application {application.number} is {status.label.lower()}.")
+    cancel = Permission.CANCEL_DUE
+    if not action.operator.may(cancel) and vending.fees_cancelled_on_withdrawal(
+        action.session, application
+    ):
+        return PermissionDenied(refusal(action.operator.role, cancel))
+    return None
+
+
+def _appeal(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    if _status(application) is VendingStatus.DENIED:
+        return None
+    return Conflict("Only a denial by the Clerk can be appealed to the Council.")
+
+
+TAKE = Permission.TAKE_APPLICATIONS
+ISSUE = Permission.ISSUE_PERMITS
+
+RULES: dict[VendingAct, Rule] = {
+    VendingAct.CORRECT: Rule(TAKE, _with_clerk("; it can no longer be corrected.")),
+    VendingAct.POLICE: Rule(TAKE, _police),
+    VendingAct.DOUBT: Rule(ISSUE, _with_clerk(".")),
+    VendingAct.APPROVE: Rule(ISSUE, _with_clerk(".")),
+    VendingAct.DENY: Rule(ISSUE, _with_clerk(".")),
+    VendingAct.WITHDRAW: Rule(TAKE, _withdraw),
+    VendingAct.APPEAL: Rule(TAKE, _appeal),
+}
+"""Every act's rule, once: :func:`allow` enforces it, :func:`acts` reports it."""
+
+
+def refusal_of(
+    action: Action, act: VendingAct, application: VendingApplication
+) -> ClerkDeskError | None:
+    """Why ``act`` on ``application`` is refused now (the permission first, then the
+    application), or None."""
+    rule = RULES[act]
+    if not action.operator.may(rule.permission):
+        return PermissionDenied(refusal(action.operator.role, rule.permission))
+    return rule.guard(action, application)
+
+
+def allow(action: Action, act: VendingAct, application: VendingApplication) -> None:
+    """What a service does before it acts on ``application``: raise the refusal of
+    :func:`refusal_of`, if any."""
+    found = refusal_of(action, act, application)
+    if found is not None:
+        raise found
+
+
+def acts(action: Action, application_id: int) -> dict[VendingAct, str | None]:
+    """For each act, None when the operator may do it now, else the refusal in the clerk's
+    words: what the tab enables its buttons by."""
+    application = vending.get_application(action.session, application_id)
+    found = {act: refusal_of(action, act, application) for act in VendingAct}
+    return {act: None if error is None else str(error) for act, error in found.items()}

@@ -37,9 +37,8 @@ from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
-    from sqlalchemy.orm import Session
 
-    from clerk_desk.desk import Desk, SignedIn
+    from clerk_desk.desk import Action, Desk, SignedIn
     from clerk_desk.receipts.service import LineEntry
     from ui.app import Launcher
     from ui.main_window import MainWindow
@@ -322,7 +321,7 @@ def check_receipt(context: Context) -> str:
     with desk.action(context.operator) as action:
         receipts.open_drawer(action, station=STATION, opening_cash=Money("100.00"))
     with desk.action(context.operator) as action:
-        fee = _first_fee_line(action.session, desk)
+        fee = _first_fee_line(action)
         receipt = receipts.take_payment(
             action,
             station=STATION,
@@ -335,14 +334,14 @@ def check_receipt(context: Context) -> str:
     return f"receipt {context.receipt_number} for {fee.amount} ({fee.description})"
 
 
-def _first_fee_line(session: Session, desk: Desk) -> LineEntry:
+def _first_fee_line(action: Action) -> LineEntry:
     from clerk_desk import fees
     from clerk_desk.receipts import service as receipts
 
-    today = desk.clock.today()
-    in_force = fees.schedule(session, on=today)
+    today = action.today()
+    in_force = fees.schedule(action.session, on=today)
     _require(bool(in_force), "the default fee schedule was not loaded into the new database")
-    return receipts.fee_line(session, in_force[0].code, on=today, reference="SELF-TEST")
+    return receipts.fee_line(action.session, in_force[0].code, on=today, reference="SELF-TEST")
 
 
 def check_receipt_pdf(context: Context) -> str:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import enum
 
+from clerk_desk import acting
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict, PermissionDenied
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.models import Bond, InsuranceCertificate
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import Permission
 from clerk_desk.words import format_day
 
 BOND_CITE = "§ 506-6 (Bond)"
@@ -40,17 +41,9 @@ class CertificateAct(enum.Enum):
     SET_ASIDE = "Set aside…"
 
 
-def refuse(found: ClerkDeskError | None) -> None:
-    """Raise the refusal a guard found, if it found one."""
-    if found is not None:
-        raise found
-
-
 def permission_refusal(action: Action) -> PermissionDenied | None:
     """What :meth:`~clerk_desk.desk.Action.require` raises for keeping bonds, as a refusal."""
-    if action.operator.may(Permission.MANAGE_BONDS):
-        return None
-    return PermissionDenied(refusal(action.operator.role, Permission.MANAGE_BONDS))
+    return acting.permission_refusal(action, Permission.MANAGE_BONDS)
 
 
 def held_refusal(bond: Bond) -> Conflict | None:

@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from clerk_desk import acting
 from clerk_desk.bonds import acts
 from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
 from clerk_desk.deadlines import CityCalendar
@@ -171,7 +172,7 @@ def supersede_certificate(action: Action, certificate_id: int, *, reason: str) -
     if not reason.strip():
         raise InvalidInput("Say why the certificate is set aside.", field="reason")
     certificate = get_certificate(action.session, certificate_id, lock=True)
-    acts.refuse(acts.on_file_refusal(certificate))
+    acting.refuse(acts.on_file_refusal(certificate))
     before = snapshot(certificate)
     certificate.status = FileStatus.SUPERSEDED
     certificate.status_on = action.today()
@@ -416,7 +417,7 @@ def record_defect_notice(action: Action, bond_id: int, *, notice_on: date) -> No
     """
     action.require(Permission.MANAGE_BONDS)
     bond = get_bond(action.session, bond_id, lock=True)
-    acts.refuse(acts.defect_notice_refusal(bond))
+    acting.refuse(acts.defect_notice_refusal(bond))
     if notice_on > action.today():
         raise InvalidInput("The notice cannot be dated later than today.", field="notice_on")
     if bond.work_completed_on is not None and notice_on < bond.work_completed_on:
@@ -478,11 +479,11 @@ def change_bond_status(
         raise InvalidInput("Say why.", field="reason")
     bond = get_bond(action.session, bond_id, lock=True)
     if status is FileStatus.RELEASED:
-        acts.refuse(acts.release_refusal(bond, releasable_on(bond)))
+        acting.refuse(acts.release_refusal(bond, releasable_on(bond)))
     elif status is FileStatus.CLAIM_MADE:
-        acts.refuse(acts.claim_refusal(bond))
+        acting.refuse(acts.claim_refusal(bond))
     else:
-        acts.refuse(acts.held_refusal(bond))
+        acting.refuse(acts.held_refusal(bond))
     if on > action.today():
         raise InvalidInput("The date cannot be later than today.", field="on")
     if on < bond.effective_on:

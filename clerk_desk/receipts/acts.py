@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import enum
 
+from clerk_desk.acting import permission_refusal, refuse
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, PermissionDenied
+from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import DrawerStatus, ReceiptKind, ReceiptStatus
 from clerk_desk.models import Drawer, Receipt
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import Permission
 from clerk_desk.receipts.rules import FEE_CITE
 from clerk_desk.receipts.views import current_drawer, get_drawer, get_receipt, local_time
 from clerk_desk.words import day_and_time, earlier_day, us_date
@@ -41,19 +42,6 @@ class DrawerAct(enum.Enum):
     OPEN = "Open drawer…"
     TAKE_PAYMENT = "Take payment"
     CLOSE_OUT = "Close out…"
-
-
-def permission_refusal(action: Action, permission: Permission) -> PermissionDenied | None:
-    """What :meth:`~clerk_desk.desk.Action.require` raises, as a refusal."""
-    if action.operator.may(permission):
-        return None
-    return PermissionDenied(refusal(action.operator.role, permission))
-
-
-def refuse(found: ClerkDeskError | None) -> None:
-    """Raise the refusal a guard found, if it found one."""
-    if found is not None:
-        raise found
 
 
 # -- a receipt's acts ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import gl_accounts, ledger
+from clerk_desk import acting, gl_accounts, ledger
 from clerk_desk.card_numbers import refuse_card_number
 from clerk_desk.clock import city_zone
 from clerk_desk.desk import Action, snapshot
@@ -137,7 +137,7 @@ def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
     name = _clean_station(station)
     if opening_cash < Money.zero():
         raise InvalidInput("The starting cash cannot be negative.", field="opening_cash")
-    acts.refuse(acts.open_refusal(action, name, current_drawer(action.session, name)))
+    acting.refuse(acts.open_refusal(action, name, current_drawer(action.session, name)))
     drawer = Drawer(
         station=name,
         status=DrawerStatus.OPEN,
@@ -187,7 +187,7 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
     """Close out: record the count, expected vs counted, and any over/short (with a note)."""
     action.require(Permission.CLOSE_DRAWER)
     drawer = get_drawer(action.session, drawer_id, lock=True)
-    acts.refuse(acts.close_out_refusal(drawer.station, drawer))
+    acting.refuse(acts.close_out_refusal(drawer.station, drawer))
     for entry in count.checks:
         if entry.amount <= Money.zero():
             raise InvalidInput("Each check listed must be more than $0.00.", field="checks")
@@ -347,7 +347,7 @@ def take_payment(
     """Write one receipt: number, lines, tenders, and the amounts due it pays, all or nothing."""
     action.require(Permission.TAKE_PAYMENT)
     drawer = _lock_open_drawer(action.session, _clean_station(station))
-    acts.refuse(acts.payment_refusal(action, station, drawer))
+    acting.refuse(acts.payment_refusal(action, station, drawer))
     assert drawer is not None  # payment_refusal refuses a station with no drawer open
     clean = _clean_lines(action, lines)
     payer = _payer(action, payer_id, payer_name)
@@ -568,7 +568,7 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
         raise InvalidInput("Say why the receipt is voided.", field="reason")
     fits(Receipt.void_reason, reason.strip(), "The reason", field="reason")
     receipt = get_receipt(action.session, receipt_id, lock=True)
-    acts.refuse(
+    acting.refuse(
         acts.void_refusal(receipt, get_drawer(action.session, receipt.drawer_id, lock=True))
     )
     receipt.status = ReceiptStatus.VOID
@@ -860,9 +860,9 @@ def _correction_target(
         raise InvalidInput("Say why the receipt is corrected.", field="reason")
     fits(Receipt.note, reason.strip(), "The reason", field="reason")
     original = get_receipt(action.session, original_id)
-    acts.refuse(acts.correction_refusal(original, get_drawer(action.session, original.drawer_id)))
+    acting.refuse(acts.correction_refusal(original, get_drawer(action.session, original.drawer_id)))
     drawer = _lock_open_drawer(action.session, _clean_station(station))
-    acts.refuse(acts.payment_refusal(action, station, drawer))
+    acting.refuse(acts.payment_refusal(action, station, drawer))
     assert drawer is not None  # payment_refusal refuses a station with no drawer open
     return original, drawer
 
@@ -874,7 +874,7 @@ def mark_printed(action: Action, receipt_id: int) -> bool:
     """Count a print; True when this print is a duplicate (it was printed before)."""
     receipt = get_receipt(action.session, receipt_id)
     duplicate = receipt.prints > 0
-    acts.refuse(acts.reprint_refusal(action, receipt))
+    acting.refuse(acts.reprint_refusal(action, receipt))
     receipt.prints += 1
     if duplicate:
         action.audit(

@@ -27,11 +27,12 @@ from datetime import date
 
 from sqlalchemy import select
 
+from clerk_desk.acting import as_words, permission_refusal, refuse
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput, PermissionDenied
+from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.models import CafeSuspension, SidewalkCafe
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import Permission
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as cafes
 from clerk_desk.sidewalk_cafes import terms as cafe_terms
@@ -112,19 +113,6 @@ def standards_refusal(cafe: SidewalkCafe, what: str) -> InvalidInput | None:
         field="standards",
         cite=first.cite,
     )
-
-
-def permission_refusal(action: Action, permission: Permission) -> PermissionDenied | None:
-    """What :meth:`~clerk_desk.desk.Action.require` raises, as a refusal."""
-    if action.operator.may(permission):
-        return None
-    return PermissionDenied(refusal(action.operator.role, permission))
-
-
-def refuse(found: ClerkDeskError | None) -> None:
-    """Raise the refusal a guard found, if it found one."""
-    if found is not None:
-        raise found
 
 
 # -- one guard per act --------------------------------------------------------------------------
@@ -409,7 +397,7 @@ def acts(action: Action, cafe_id: int) -> dict[CafeAct, str | None]:
     words (with its citation, where one applies): what the tab enables its buttons by."""
     cafe = cafes.get_cafe(action.session, cafe_id)
     found = {act: refusal_of(action, act, cafe) for act in CafeAct}
-    return {act: None if error is None else str(error) for act, error in found.items()}
+    return as_words(found)
 
 
 # -- the acts on one suspension ------------------------------------------------------------------

@@ -8,6 +8,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 
 from sqlalchemy.orm import Session
 
+from clerk_desk import acting
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import CafeStatus
@@ -128,7 +129,7 @@ def record_council_decision(
     if approved:
         if why:
             raise InvalidInput("Reasons are for a denial; clear them.", field="reasons")
-        acts.refuse(acts.standards_refusal(cafe, "approved"))
+        acting.refuse(acts.standards_refusal(cafe, "approved"))
         if needs_police_review(cafe) and cafe.police_reviewed_on is None:
             raise InvalidInput(
                 "The Chief of Police's review is not on record: the Council considers it "
@@ -313,7 +314,7 @@ def deny(
             action, cafe_id, meeting_id=meeting_id, approved=False, reasons=reasons
         )
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    acts.refuse(acts.administrator_denial(action, cafe))
+    acting.refuse(acts.administrator_denial(action, cafe))
     why = reasons.strip()
     if not why:
         raise InvalidInput("State the reasons for the denial.", field="reasons")

@@ -68,7 +68,7 @@ from sqlalchemy import and_, exists, or_, select
 from sqlalchemy.orm import Session, aliased, selectinload
 from sqlalchemy.orm.interfaces import LoaderOption
 
-from clerk_desk import ledger
+from clerk_desk import acting, ledger
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import scan_bytes, store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -426,7 +426,7 @@ def attach_site_plan(
                 cite=ISSUANCE_CITE,
             )
     else:
-        acts.refuse(
+        acting.refuse(
             acts.status_refusal(cafe, UNDECIDED, "the Council has decided on the site plan it had.")
         )
     changed = notice_changes(cafe, plan=content) if status is not CafeStatus.APPROVED else []
@@ -454,7 +454,7 @@ def attach_sales_records(action: Action, cafe_id: int, name: str, content: bytes
     issued (the records do not change what the neighbours were told)."""
     action.require(Permission.TAKE_APPLICATIONS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
-    acts.refuse(
+    acting.refuse(
         acts.status_refusal(cafe, PRE_ISSUE, "the permit was decided on the records it had.")
     )
     before = snapshot(cafe)

@@ -8,6 +8,7 @@ from datetime import date
 
 from sqlalchemy.orm import Session
 
+from clerk_desk import acting
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.kinds import CafeStatus
@@ -134,7 +135,7 @@ def lift_suspension(action: Action, suspension_id: int, *, on: date, reason: str
     suspension is called off)."""
     suspension = get_suspension(action.session, suspension_id, for_update=True)
     cafe = suspension.cafe
-    acts.refuse(acts.lift_refusal(action, suspension))
+    acting.refuse(acts.lift_refusal(action, suspension))
     if on > suspension.ends_on:
         raise InvalidInput(
             f"The suspension ends {format_day(suspension.ends_on)} anyway; there is nothing to "

@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Generic, TypeVar
 
+from clerk_desk.acting import as_words, permission_refusal, refuse
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput, PermissionDenied
+from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
 from clerk_desk.kinds import RepairOrderKind, RepairOrderStatus, SidewalkPermitStatus
 from clerk_desk.models import MasterPlanSegment, SidewalkPermit, SidewalkRepairOrder
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import Permission
 from clerk_desk.sidewalks.rules import (
     OPEN_ORDERS,
     PERMIT_CITE,
@@ -84,13 +85,6 @@ class Rule(Generic[Record]):
 
     permissions: tuple[Permission, ...]
     guard: Callable[[Action, Record], ClerkDeskError | None]
-
-
-def permission_refusal(action: Action, permission: Permission) -> PermissionDenied | None:
-    """What :meth:`~clerk_desk.desk.Action.require` raises, as a refusal."""
-    if action.operator.may(permission):
-        return None
-    return PermissionDenied(refusal(action.operator.role, permission))
 
 
 # -- permits ----------------------------------------------------------------------------------
@@ -332,12 +326,6 @@ def refusal_of(
     return rule.guard(action, record)
 
 
-def refuse(found: ClerkDeskError | None) -> None:
-    """Raise the refusal a guard found, if it found one."""
-    if found is not None:
-        raise found
-
-
 def allow(action: Action, act: PermitAct | OrderAct | SegmentAct, record: object) -> None:
     """What a service does before it acts on ``record`` (read ``for_update``): raise the
     refusal of :func:`refusal_of`, if any."""
@@ -358,4 +346,4 @@ def said(action: Action, rules: dict[Act, Rule[Record]], record: Record) -> dict
     """For each act of ``rules``, None when the operator may do it now, else the refusal in the
     clerk's words (with its citation, where one applies): what the tab enables its buttons by."""
     found = {act: refusal_of(action, rules, act, record) for act in rules}
-    return {act: None if error is None else str(error) for act, error in found.items()}
+    return as_words(found)

@@ -11,6 +11,7 @@ from datetime import date, tzinfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from clerk_desk.acting import refuse
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import InvalidInput, NotFound
 from clerk_desk.findings import Finding
@@ -32,7 +33,7 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
-from clerk_desk.sidewalks.acts import OrderAct, allow, city_repair_wait, refuse
+from clerk_desk.sidewalks.acts import OrderAct, allow, city_repair_wait
 from clerk_desk.sidewalks.rules import (
     COUNCIL,
     MINOR_REPAIR_CITE,

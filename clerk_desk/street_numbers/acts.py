@@ -16,11 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
+from clerk_desk.acting import as_words, permission_refusal
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, PermissionDenied
+from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import NumberingCaseStatus
 from clerk_desk.models import NumberingCase
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import rules
 
 
@@ -96,8 +97,8 @@ RULES: dict[CaseAct, Rule] = {
 def refusal_of(action: Action, act: CaseAct, case: NumberingCase) -> ClerkDeskError | None:
     """Why ``act`` on ``case`` is refused now (the permission first, then the case), or None."""
     rule = RULES[act]
-    if rule.permission is not None and not action.operator.may(rule.permission):
-        return PermissionDenied(refusal(action.operator.role, rule.permission))
+    if rule.permission is not None and (found := permission_refusal(action, rule.permission)):
+        return found
     return rule.guard(case, action.today())
 
 
@@ -114,4 +115,4 @@ def acts(action: Action, case_id: int) -> dict[CaseAct, str | None]:
 
     case = service.get_case(action.session, case_id)
     found = {act: refusal_of(action, act, case) for act in CaseAct}
-    return {act: None if error is None else str(error) for act, error in found.items()}
+    return as_words(found)

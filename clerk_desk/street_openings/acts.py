@@ -23,11 +23,12 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from clerk_desk.acting import as_words, permission_refusal
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput, PermissionDenied
+from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
 from clerk_desk.kinds import OpeningStatus
 from clerk_desk.models import StreetOpening
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import Permission
 from clerk_desk.street_openings import rules
 from clerk_desk.street_openings import service as so
 from clerk_desk.words import format_day
@@ -74,13 +75,6 @@ def status_refusal(
     if status in allowed:
         return None
     return Conflict(f"Street opening {opening.number} is {status.label.lower()}.{why}")
-
-
-def permission_refusal(action: Action, permission: Permission) -> PermissionDenied | None:
-    """What :meth:`~clerk_desk.desk.Action.require` raises, as a refusal."""
-    if action.operator.may(permission):
-        return None
-    return PermissionDenied(refusal(action.operator.role, permission))
 
 
 # -- one guard per act --------------------------------------------------------------------------
@@ -212,4 +206,4 @@ def acts(action: Action, opening_id: int) -> dict[OpeningAct, str | None]:
     words (with its citation, where one applies): what the tab enables its buttons by."""
     opening = so.get_opening(action.session, opening_id)
     found = {act: refusal_of(action, act, opening) for act in OpeningAct}
-    return {act: None if error is None else str(error) for act, error in found.items()}
+    return as_words(found)

@@ -23,11 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import tzinfo
 
+from clerk_desk.acting import as_words, permission_refusal
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, PermissionDenied
+from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import PrivilegeStatus
 from clerk_desk.models import StreetPrivilege
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import Permission
 from clerk_desk.street_privileges import removal as sp_removal
 from clerk_desk.street_privileges.records import get_privilege, issued_refusal, status_of
 from clerk_desk.street_privileges.rules import FEE_CITE, REMOVAL_CITE
@@ -62,13 +63,6 @@ class Rule:
 
     permission: Permission | None
     guard: Guard
-
-
-def permission_refusal(action: Action, permission: Permission) -> PermissionDenied | None:
-    """What :meth:`~clerk_desk.desk.Action.require` raises, as a refusal."""
-    if action.operator.may(permission):
-        return None
-    return PermissionDenied(refusal(action.operator.role, permission))
 
 
 # -- one guard per act --------------------------------------------------------------------------
@@ -217,4 +211,4 @@ def acts(action: Action, privilege_id: int) -> dict[PrivilegeAct, str | None]:
     words (with its citation, where one applies): what the tab enables its buttons by."""
     privilege = get_privilege(action.session, privilege_id)
     found = {act: refusal_of(action, act, privilege) for act in PrivilegeAct}
-    return {act: None if error is None else str(error) for act, error in found.items()}
+    return as_words(found)

@@ -22,11 +22,12 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from clerk_desk.acting import as_words, permission_refusal
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, PermissionDenied
+from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.models import VendingApplication
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.permissions import Permission
 from clerk_desk.vending import service as vending
 
 
@@ -87,11 +88,9 @@ def _withdraw(action: Action, application: VendingApplication) -> ClerkDeskError
     status = _status(application)
     if status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL):
         return Conflict(f"Application {application.number} is {status.label.lower()}.")
-    cancel = Permission.CANCEL_DUE
-    if not action.operator.may(cancel) and vending.fees_cancelled_on_withdrawal(
-        action.session, application
-    ):
-        return PermissionDenied(refusal(action.operator.role, cancel))
+    cancelling = permission_refusal(action, Permission.CANCEL_DUE)
+    if cancelling and vending.fees_cancelled_on_withdrawal(action.session, application):
+        return cancelling
     return None
 
 
@@ -122,8 +121,8 @@ def refusal_of(
     """Why ``act`` on ``application`` is refused now (the permission first, then the
     application), or None."""
     rule = RULES[act]
-    if not action.operator.may(rule.permission):
-        return PermissionDenied(refusal(action.operator.role, rule.permission))
+    if found := permission_refusal(action, rule.permission):
+        return found
     return rule.guard(action, application)
 
 
@@ -140,4 +139,4 @@ def acts(action: Action, application_id: int) -> dict[VendingAct, str | None]:
     words: what the tab enables its buttons by."""
     application = vending.get_application(action.session, application_id)
     found = {act: refusal_of(action, act, application) for act in VendingAct}
-    return {act: None if error is None else str(error) for act, error in found.items()}
+    return as_words(found)

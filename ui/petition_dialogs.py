@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, time, tzinfo
 
-from PySide6.QtCore import Qt, QTime
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QButtonGroup,
@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSpinBox,
-    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -51,6 +50,7 @@ from clerk_desk.petitions.details import PetitionRow, ScanRow, SignerRow
 from clerk_desk.petitions.service import CITE, CouncilAction, PetitionData, ProgramYear, SignerData
 from clerk_desk.words import clock_time, format_day, plural
 from ui import forms
+from ui.kit.dates import TimeField
 from ui.kit.fields import left_aligned, limited, plain_text_edit
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
 from ui.kit.pickers import read_chosen_scan
@@ -584,9 +584,8 @@ class CorrectReceivedDialog(forms.FormDialog):
         )
         self.day = forms.date_edit(petition.received_on, name="received_day")
         self.day.setMaximumDate(self.day.date().addYears(1))
-        self.time = QTimeEdit(QTime(petition.received_at.hour, petition.received_at.minute))
-        self.time.setObjectName("received_time")
-        self.time.setDisplayFormat("h:mm AP")
+        received = petition.received_at
+        self.time = TimeField(time(received.hour, received.minute), name="received_time")
         when = QWidget()
         when_row = QHBoxLayout(when)
         when_row.setContentsMargins(0, 0, 0, 0)

@@ -24,7 +24,6 @@ from pathlib import Path
 
 from PySide6.QtCore import (
     Qt,
-    QTime,
     QTimer,
 )
 from PySide6.QtWidgets import (
@@ -40,7 +39,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QTableView,
-    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -90,6 +88,7 @@ from ui.dialog_parts import (
     state_badge,
 )
 from ui.findings_view import FindingsView
+from ui.kit.dates import TimeField
 from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
 from ui.kit.fields import ChooseDateEdit, left_aligned
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
@@ -1015,9 +1014,7 @@ class DeliveryDialog(forms.FormDialog):
             self.notice.addItem(f"{notice.label}, due by {format_day(notice.due_on)}", notice.id)
         now = app.desk.clock.local_now()
         self.day = forms.date_edit(now.date(), name="delivered_day")
-        self.time = QTimeEdit(QTime(now.hour, now.minute))
-        self.time.setObjectName("delivered_time")
-        self.time.setDisplayFormat("h:mm AP")
+        self.time = TimeField(now.time().replace(second=0, microsecond=0), name="delivered_time")
         when = QWidget()
         when_row = QHBoxLayout(when)
         when_row.setContentsMargins(0, 0, 0, 0)

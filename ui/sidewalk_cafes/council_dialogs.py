@@ -7,13 +7,12 @@ from __future__ import annotations
 import html
 from datetime import time
 
-from PySide6.QtCore import Qt, QTime
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QRadioButton,
     QScrollArea,
-    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -34,6 +33,7 @@ from clerk_desk.sidewalk_cafes.views import (
 from clerk_desk.words import format_day, plural
 from ui import forms
 from ui.dialog_parts import cite_link
+from ui.kit.dates import TimeField
 from ui.kit.fields import left_aligned
 from ui.kit.meetings import ReasonForm
 from ui.kit.style import BAD
@@ -149,9 +149,7 @@ class CouncilDecisionDialog(ActDialog):
         )
         self.restrict = QCheckBox("Hours &restricted: the cafe closes at")
         self.restrict.setObjectName("restrict_hours")
-        self.closes_at = QTimeEdit(QTime(21, 0))
-        self.closes_at.setObjectName("council_closes_at")
-        self.closes_at.setDisplayFormat("h:mm AP")
+        self.closes_at = TimeField(time(21, 0), name="council_closes_at")
         self.closes_at.setEnabled(False)
         self.reasons = plain_text("council_reasons", 3, self, "Why the Council denied the permit")
         add_row(self, "&Meeting held", self.meeting, "meeting_id", focus=self.meeting.box)

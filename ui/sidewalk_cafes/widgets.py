@@ -10,8 +10,7 @@ from dataclasses import replace
 from datetime import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTime, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -19,7 +18,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QTimeEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -48,7 +46,7 @@ from ui.dialog_parts import add_row as add_row
 from ui.dialog_parts import follow_cite as follow_cite
 from ui.dialog_parts import plain_text as plain_text
 from ui.findings_view import FindingsView
-from ui.kit import fields
+from ui.kit import dates, fields
 from ui.kit.style import BAD, GOOD, LATE, QUIET, text_sheet
 from ui.operations import App
 
@@ -217,60 +215,21 @@ def summary_html(details: CafeDetails) -> str:
     return f"<b style='color:{BAD}'>Not met: {names}.</b>"
 
 
-class TimeField(QTimeEdit):
-    """A time that may not be given: it reads "—" until a time is chosen (the first key or
-    click puts ``default`` in it). Midnight stands for "not given": an establishment open past
-    midnight is entered as 11:59 p.m., later than any sidewalk cafe may stay open.
+class TimeField(dates.TimeField):
+    """A time that may not be given: empty until one is typed, the arrow keys starting from
+    ``default``. An establishment open past midnight is entered as 11:59 p.m., later than any
+    sidewalk cafe may stay open.
 
-    Signals: those of :class:`QTimeEdit` (``timeChanged``).
+    Signals: those of :class:`ui.kit.dates.TimeField` (``timeChanged``).
     """
 
-    UNSET = QTime(0, 0)
-
     def __init__(self, default: time, *, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(None, name=name, optional=True, start=default, words=False, parent=parent)
         self.default = default
-        self.setObjectName(name)
-        self.setDisplayFormat("h:mm AP")
-        self.setMinimumTime(self.UNSET)
-        self.setSpecialValueText("—")
-        self.setTime(self.UNSET)
-        self.setToolTip(
-            "— when not given. An establishment open past midnight: 11:59 p.m. (later than a "
-            "sidewalk cafe may stay open)"
+        self.edit.setToolTip(
+            "Empty when not given. An establishment open past midnight: 11:59 p.m. (later than "
+            "a sidewalk cafe may stay open)"
         )
-
-    def value(self) -> time | None:
-        chosen = self.time()
-        if chosen == self.UNSET:
-            return None
-        return time(chosen.hour(), chosen.minute())
-
-    def set_value(self, value: time | None) -> None:
-        self.setTime(self.UNSET if value is None else QTime(value.hour, value.minute))
-
-    def _start(self) -> None:
-        if self.value() is None:
-            self.set_value(self.default)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        self._start()
-        super().mousePressEvent(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        key = Qt.Key(event.key())
-        passing = (
-            Qt.Key.Key_Tab,
-            Qt.Key.Key_Backtab,
-            Qt.Key.Key_Escape,
-            Qt.Key.Key_Return,
-            Qt.Key.Key_Enter,
-        )
-        if self.value() is None and key not in passing:
-            self._start()
-            if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
-                return
-        super().keyPressEvent(event)
 
 
 class FileChooser(QWidget):

@@ -28,19 +28,18 @@ from clerk_desk.permissions import Permission, refusal
 from ui import forms
 from ui.findings_view import FindingsView
 from ui.kit.meetings import MeetingDialog
-
-# BAD, GOOD and LATE are imported from here by the dialogs written before the style module.
-from ui.kit.style import BAD as BAD
-from ui.kit.style import BAD_BACKGROUND, GOOD_BACKGROUND, LATE_BACKGROUND, panel_sheet
-from ui.kit.style import GOOD as GOOD
-from ui.kit.style import INFO as INFO
-from ui.kit.style import LATE as LATE
+from ui.kit.style import (
+    BAD,
+    BAD_BACKGROUND,
+    GOOD,
+    GOOD_BACKGROUND,
+    LATE,
+    LATE_BACKGROUND,
+    panel_sheet,
+)
 from ui.operations import App, perform
 from ui.ordinance_viewer import cite_from_url, cite_html
 
-# The dialogs' names for the style's roles (text: met, waiting, refused, information; rows:
-# something needs doing soon, something stops it, finished).
-WARN_COLOUR, BLOCK_COLOUR, DONE_COLOUR = LATE_BACKGROUND, BAD_BACKGROUND, GOOD_BACKGROUND
 NBSP = "\u00a0"
 
 STATE_STYLE: dict[str, tuple[str, str]] = {

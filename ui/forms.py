@@ -18,7 +18,6 @@ from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -37,7 +36,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.validation import longest
-from ui.kit.dates import DayField, TimeField
+from ui.kit.dates import DayField, DayLine, TimeField
 from ui.kit.style import CAUTION_BACKGROUND, INFO, LATE, NOTE_BACKGROUND
 from ui.operations import FieldErrors
 from ui.table_models import ROW_ROLE, RowsModel
@@ -270,7 +269,7 @@ def date_edit(day: date, *, name: str) -> DayField:
     return DayField(day, name=name)
 
 
-def to_date(edit: DayField | QDateEdit) -> date:
+def to_date(edit: DayField | DayLine) -> date:
     value = edit.date()
     return date(value.year(), value.month(), value.day())
 

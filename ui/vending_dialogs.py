@@ -76,9 +76,6 @@ from clerk_desk.vending.views import (
 from clerk_desk.words import clock_time, format_day, plural
 from ui import forms, operations, printing
 from ui.dialog_parts import (
-    BAD,
-    GOOD,
-    LATE,
     ChecklistPanel,
     add_row,
     cite_link,
@@ -93,7 +90,7 @@ from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
 from ui.kit.fields import ChooseDateEdit, left_aligned
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
 from ui.kit.pickers import PartyPicker
-from ui.kit.style import SECONDARY, text_sheet
+from ui.kit.style import BAD, GOOD, LATE, SECONDARY, text_sheet
 from ui.operations import App, attempt, perform
 from ui.parties_tab import PartyDialog
 

@@ -61,9 +61,9 @@ from clerk_desk.vending.views import (
 )
 from clerk_desk.words import format_day, plural
 from ui import forms
-from ui.dialog_parts import BAD, GOOD, LATE, cite_link
+from ui.dialog_parts import cite_link
 from ui.findings_view import FindingsView
-from ui.kit.style import BAD_BACKGROUND, LATE_BACKGROUND, SECONDARY, text_sheet
+from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.operations import App, perform
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
 from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn

@@ -40,13 +40,9 @@ from clerk_desk.street_privileges.rules import (
 )
 from clerk_desk.words import format_day
 from ui import forms
-from ui.dialog_parts import (
-    BAD,
-    cite_link,
-    plain_text,
-)
+from ui.dialog_parts import cite_link, plain_text
 from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
-from ui.kit.style import SECONDARY, text_sheet
+from ui.kit.style import BAD, SECONDARY, text_sheet
 from ui.operations import App, perform
 from ui.street_privileges.parts import (
     BILL,

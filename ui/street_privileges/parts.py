@@ -38,20 +38,19 @@ from clerk_desk.street_privileges.rules import (
 )
 from clerk_desk.words import format_day, plural
 from ui import forms
-from ui.dialog_parts import (
-    BAD,
-    BLOCK_COLOUR,
-    DONE_COLOUR,
-    GOOD,
-    WARN_COLOUR,
-    RowActDialog,
-    cite_link,
-    may_not,
-    state_badge,
-)
+from ui.dialog_parts import RowActDialog, cite_link, may_not, state_badge
 from ui.findings_view import FindingsView
 from ui.kit.fields import left_aligned
-from ui.kit.style import SECONDARY, panel_sheet, text_sheet
+from ui.kit.style import (
+    BAD,
+    BAD_BACKGROUND,
+    GOOD,
+    GOOD_BACKGROUND,
+    LATE_BACKGROUND,
+    SECONDARY,
+    panel_sheet,
+    text_sheet,
+)
 from ui.operations import App, perform
 from ui.street_number_dialogs import give_room
 from ui.table_models import RIGHT, RowsModel, TableColumn
@@ -526,7 +525,7 @@ def condition_columns() -> tuple[TableColumn, ...]:
     def colour(row: ConditionRow) -> str | None:
         if row.check is None:
             return None
-        return DONE_COLOUR if row.check.ok else BLOCK_COLOUR
+        return GOOD_BACKGROUND if row.check.ok else BAD_BACKGROUND
 
     return (
         TableColumn(
@@ -547,8 +546,8 @@ def condition_columns() -> tuple[TableColumn, ...]:
 def due_columns() -> tuple[TableColumn, ...]:
     def colour(due: DueRow) -> str | None:
         if due.status is DueStatus.PAID:
-            return DONE_COLOUR
-        return WARN_COLOUR if due.status is DueStatus.OPEN else None
+            return GOOD_BACKGROUND
+        return LATE_BACKGROUND if due.status is DueStatus.OPEN else None
 
     return (
         TableColumn("What", lambda r: r.kind.label, tooltip=lambda r: r.description or None),

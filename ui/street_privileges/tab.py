@@ -60,9 +60,9 @@ from clerk_desk.street_privileges.views import PermitPaper, PermitView
 from clerk_desk.today import TodayItem
 from clerk_desk.words import clock_time, day_or_blank, plural
 from ui import forms, printing
-from ui.dialog_parts import BAD, BLOCK_COLOUR, GOOD, LATE, WARN_COLOUR, cite_link, may_not
+from ui.dialog_parts import cite_link, may_not
 from ui.findings_view import FindingsView
-from ui.kit.style import SECONDARY, text_sheet
+from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.operations import App, attempt, perform
 from ui.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
 from ui.street_privileges.application import PrivilegeDialog
@@ -97,8 +97,10 @@ def privilege_columns() -> tuple[TableColumn, ...]:
         if row.closed_on is not None or row.removed_by_city_on is not None:
             return None
         if row.status is PrivilegeStatus.REVOKED:
-            return BLOCK_COLOUR
-        return WARN_COLOUR if row.status is PrivilegeStatus.ISSUED and not row.in_force else None
+            return BAD_BACKGROUND
+        return (
+            LATE_BACKGROUND if row.status is PrivilegeStatus.ISSUED and not row.in_force else None
+        )
 
     return (
         TableColumn("Permit", lambda r: r.number),

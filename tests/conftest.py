@@ -256,7 +256,7 @@ Handler = Callable[[Any], None]
 @pytest.fixture
 def dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> list[Handler]:
     """Modal dialogs are shown without a modal loop and handed to the next queued handler."""
-    from ui import forms
+    from ui.kit import forms as forms
 
     queue: list[Handler] = []
 
@@ -277,7 +277,7 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Message boxes are read, not shown; a question is answered Yes."""
     from PySide6.QtWidgets import QMessageBox
 
-    from ui import operations
+    from ui.kit import operations as operations
 
     seen: list[str] = []
 

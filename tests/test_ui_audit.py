@@ -11,9 +11,11 @@ from clerk_desk import audit, parties
 from clerk_desk.kinds import PartyKind, Role
 from clerk_desk.models import AuditEvent
 from clerk_desk.parties import PartyData
-from ui import audit_dialog, forms, operations
+from ui import audit_dialog
 from ui.audit_dialog import AuditDialog, show_audit_trail
-from ui.operations import App
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit.operations import App
 
 pytestmark = pytest.mark.gui
 

@@ -33,7 +33,7 @@ from clerk_desk.kinds import BondKind, FileStatus, Role
 from clerk_desk.models import Bond, Document, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
-from ui import bond_dialogs, forms, printing
+from ui import bond_dialogs
 from ui.annual_bonds_tab import AnnualBondsTab
 from ui.bond_dialogs import (
     WHO_REVOKES,
@@ -45,8 +45,10 @@ from ui.bond_dialogs import (
     RevocationsDialog,
 )
 from ui.bonds_tab import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE, BondsTab
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App
 from ui.kit.pickers import PartyPicker
-from ui.operations import App
 
 pytestmark = pytest.mark.gui
 

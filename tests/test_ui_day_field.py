@@ -13,7 +13,7 @@ from PySide6.QtCore import QDate, Qt, QTime
 from PySide6.QtWidgets import QLineEdit, QTableView
 
 from clerk_desk import words
-from ui import forms
+from ui.kit import forms as forms
 from ui.kit.dates import DayField, DayLine, TimeField, TimeLine
 from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
 from ui.kit.fields import ChooseDateEdit

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from clerk_desk.errors import InvalidInput
-from ui import forms
+from ui.kit import forms as forms
 
 LONG = (
     "'abc' is not an amount. Type the opening cash as dollars and cents, for example 100.00, "

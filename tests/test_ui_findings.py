@@ -7,8 +7,8 @@ from pytestqt.qtbot import QtBot
 
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.findings import Finding
-from ui.findings_view import FindingsView
-from ui.operations import App
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App
 
 pytestmark = pytest.mark.gui
 

@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtWidgets import QDialog, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from ui import forms
+from ui.kit import forms as forms
 
 pytestmark = pytest.mark.gui
 

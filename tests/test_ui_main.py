@@ -13,8 +13,8 @@ import pytest
 from clerk_desk import __version__
 from clerk_desk.database import Database
 from clerk_desk.workflows import WORKFLOWS
+from ui.kit.operations import App
 from ui.main import main
-from ui.operations import App
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -95,7 +95,7 @@ def test_an_unexpected_error_is_logged_and_shown(
     import logging
 
     from ui import main as ui_main
-    from ui import operations
+    from ui.kit import operations as operations
 
     shown: list[str] = []
     monkeypatch.setattr(operations, "ask_message", lambda box: shown.append(box.text()) or 0)
@@ -145,8 +145,8 @@ def test_a_station_goes_back_to_the_sign_in_once_a_backup_was_restored_elsewhere
 
     from clerk_desk import opening, operators
     from clerk_desk.kinds import Role
+    from ui.kit.operations import perform
     from ui.main_window import MainWindow
-    from ui.operations import perform
 
     operator_with(Role.CLERK)
     clerk = operators.sign_in(desk.database, desk.clock, "clerk", "counter-password")

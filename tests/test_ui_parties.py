@@ -17,8 +17,8 @@ from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import PartyKind, Role
 from clerk_desk.models import AuditEvent, Parcel, Party
 from clerk_desk.parties import ParcelData, PartyData
-from ui import forms
-from ui.operations import App
+from ui.kit import forms as forms
+from ui.kit.operations import App
 from ui.parties_tab import ParcelDialog, PartiesTab, PartyDialog
 
 pytestmark = pytest.mark.gui

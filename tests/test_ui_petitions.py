@@ -36,9 +36,11 @@ from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.permissions import GRANTS, Permission
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
-from ui import bond_dialogs, forms, printing
+from ui import bond_dialogs
+from ui.kit import forms as forms
+from ui.kit import printing as printing
 from ui.kit.meetings import MeetingDialog, ReasonForm
-from ui.operations import App
+from ui.kit.operations import App
 from ui.parties_tab import PartyDialog
 from ui.petition_dialogs import (
     ChooseMeetingDialog,
@@ -530,7 +532,7 @@ def test_one_background_job_runs_once_however_often_it_is_asked_for(qtbot) -> No
     instead of starting a second one."""
     from PySide6.QtWidgets import QWidget
 
-    from ui import operations
+    from ui.kit import operations as operations
 
     parent = QWidget()
     qtbot.add_widget(parent)

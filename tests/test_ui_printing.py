@@ -1,4 +1,4 @@
-"""Printing and previewing PDFs (ui/printing.py): one page at a time, at the resolution the
+"""Printing and previewing PDFs (ui/kit/printing.py): one page at a time, at the resolution the
 page is seen at, and the document itself saved from the preview.
 
 An agenda packet runs to hundreds of pages. Rendering them all at the printer's resolution
@@ -20,7 +20,8 @@ from pypdf import PdfReader
 from PySide6.QtGui import QAction, QImage, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 
-from ui import forms, printing
+from ui.kit import forms as forms
+from ui.kit import printing as printing
 
 pytestmark = pytest.mark.gui
 
@@ -141,7 +142,7 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 from reportlab.pdfgen.canvas import Canvas
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 from PySide6.QtWidgets import QApplication
-from ui import printing
+from ui.kit import printing
 buffer = io.BytesIO()
 canvas = Canvas(buffer, pagesize=(612, 792))
 for n in range(100):

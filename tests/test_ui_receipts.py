@@ -1,7 +1,7 @@
 """Receipts tab: a whole sale by keyboard, its printed receipt, a void, and the close-out.
 
 Real widgets offscreen; dialogs run through the ``dialogs`` queue (no modal loop), message boxes
-through ``messages``, and every print through a captured :func:`ui.printing.print_pdf`.
+through ``messages``, and every print through a captured :func:`ui.kit.printing.print_pdf`.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, AuditEvent, Receipt, Tender
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
-from ui import printing
 from ui.close_out_dialog import ChecksModel, CloseOutDialog
 from ui.drawer_dialogs import OpenDrawerDialog
-from ui.operations import App
+from ui.kit import printing as printing
+from ui.kit.operations import App
 from ui.receipt_dialogs import ReceiptSettingsDialog, VoidDialog, set_station_name
 from ui.receipts_tab import ReceiptsTab
 
@@ -387,7 +387,7 @@ def answers(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], list[int]]:
     once the queue is empty). (boxes seen, answers to give)."""
     from PySide6.QtWidgets import QMessageBox
 
-    from ui import operations
+    from ui.kit import operations as operations
 
     boxes: list[Any] = []
     queue: list[int] = []

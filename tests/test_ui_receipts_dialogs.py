@@ -27,9 +27,10 @@ from clerk_desk.receipts.views import CheckEntry
 from clerk_desk.settings import CityProfile
 from reports.excel import MONEY_FORMAT
 from reports.receipt import receipt_pdf
-from ui import forms, printing
 from ui.drawer_dialogs import DrawersDialog
-from ui.operations import App
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App
 from ui.receipt_dialogs import CorrectionDialog, ReceiptDialog, set_station_name
 from ui.receipts_tab import ReceiptsTab
 

@@ -15,18 +15,18 @@ from PySide6.QtWidgets import QLabel, QMessageBox, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.app
+import ui.kit.operations
 import ui.login
 import ui.main_window
-import ui.operations
 from clerk_desk import operators
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import Role
 from clerk_desk.workflows import WORKFLOWS
 from ui.app import Launcher
+from ui.kit.operations import App
 from ui.login import DatabaseProblemDialog, FirstAdministratorDialog, LoginDialog
 from ui.main_window import MainWindow
-from ui.operations import App
 from ui.placeholder_tab import PlaceholderTab
 
 pytestmark = pytest.mark.gui
@@ -43,7 +43,7 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[QMessageBox]:
         shown.append(box)
         return int(QMessageBox.StandardButton.Cancel.value)
 
-    monkeypatch.setattr(ui.operations, "ask_message", answer)
+    monkeypatch.setattr(ui.kit.operations, "ask_message", answer)
     monkeypatch.setattr(ui.main_window, "ask_message", answer)
     return shown
 
@@ -485,7 +485,7 @@ def test_every_register_fits_the_window_at_its_first_size(
 ) -> None:
     """At the size the window opens (1280 by 800) no register scrolls sideways: the status and
     the days at its right are in sight without the clerk reaching for the scroll bar."""
-    from ui.register_page import RegisterPage
+    from ui.kit.register_page import RegisterPage
 
     window = _window(qtbot, App(desk, admin))
     window.resize(1280, 800)

@@ -50,9 +50,11 @@ from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
 from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
 from clerk_desk.sidewalk_cafes.rules import CafeData
-from ui import forms, operations, printing
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit import printing as printing
 from ui.kit.meetings import ReasonForm
-from ui.operations import App
+from ui.kit.operations import App
 from ui.sidewalk_cafes.application import ApplicationDialog
 from ui.sidewalk_cafes.council_dialogs import (
     BeforeCouncilDialog,

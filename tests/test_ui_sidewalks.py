@@ -50,8 +50,9 @@ from clerk_desk.sidewalks.details import permit_row, search_permit_rows
 from clerk_desk.sidewalks.service import PermitData, SegmentData
 from clerk_desk.special_charges import service as special_charges
 from clerk_desk.street_numbers import service as street_numbers
-from ui import forms, printing
-from ui.operations import App
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App
 from ui.sidewalks.order_dialogs import CityRepairDialog, OrderDialog, ServiceDialog
 from ui.sidewalks.parts import ReasonDialog
 from ui.sidewalks.permit_dialogs import (

@@ -39,8 +39,9 @@ from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.special_charges import service as sc
-from ui import forms, printing
-from ui.operations import App
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App
 from ui.special_charge_dialogs import (
     AccountDialog,
     ChargeDialog,

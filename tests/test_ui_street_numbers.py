@@ -30,8 +30,10 @@ from clerk_desk.street_numbers import importing as street_numbers_import
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
 from clerk_desk.street_numbers.service import AssignmentData, StreetData
-from ui import forms, printing, street_number_dialogs
-from ui.operations import App
+from ui import street_number_dialogs
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App
 from ui.street_number_dialogs import (
     AssignNumberDialog,
     CaseActDialog,

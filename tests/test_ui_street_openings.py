@@ -53,8 +53,9 @@ from clerk_desk.street_openings import work as street_openings_work
 from clerk_desk.street_openings.rules import FROZEN_RULE
 from clerk_desk.street_openings.service import OpeningData, SiteData
 from clerk_desk.street_openings.views import Shown
-from ui import forms, printing
-from ui.operations import App
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App
 from ui.street_opening_charges import CityRepairDialog, DeficiencyDialog
 from ui.street_opening_dialogs import (
     ApproveDialog,

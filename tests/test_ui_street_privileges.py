@@ -54,9 +54,10 @@ from clerk_desk.street_privileges import removal as street_privileges_removal
 from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
 from clerk_desk.street_privileges.service import PrivilegeData
-from ui import forms, printing
-from ui.dialog_parts import GOOD, LATE
-from ui.operations import App
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.dialog_parts import GOOD, LATE
+from ui.kit.operations import App
 from ui.street_privileges.application import PrivilegeDialog
 from ui.street_privileges.decisions import CityCostsDialog, IssueDialog, ReasonDialog, TermsDialog
 from ui.street_privileges.enforcement import (

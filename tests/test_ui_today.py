@@ -17,7 +17,7 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
 from clerk_desk.today import TodayItem
-from ui.operations import App
+from ui.kit.operations import App
 from ui.today_tab import TodayModel, TodayRow, TodayTab, summary_text
 
 pytestmark = pytest.mark.gui

@@ -41,9 +41,10 @@ from clerk_desk.vending import service as vending
 from clerk_desk.vending.acts import VendingAct, acts
 from clerk_desk.vending.service import ApplicationData, SlotData
 from clerk_desk.words import format_day
-from ui import forms, printing
+from ui.kit import forms as forms
+from ui.kit import printing as printing
 from ui.kit.dates import DayLine
-from ui.operations import App
+from ui.kit.operations import App
 from ui.vending_dialogs import (
     AppealDialog,
     ApplicationDialog,

@@ -32,12 +32,13 @@ from clerk_desk.kinds import BondKind
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.settings import CityProfile
 from reports.bonds_registers import NO_PERMITS_YET, PERMITS_NOTE
-from ui import forms, printing
 from ui.bond_dialogs import BondDialog
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App, perform, run_in_background
+from ui.kit.register_page import EXPORT_FILTER
 from ui.kit.style import SECONDARY, text_sheet
-from ui.operations import App, perform, run_in_background
-from ui.register_page import EXPORT_FILTER
-from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
+from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 _ALL = 10**9
 

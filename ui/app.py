@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from clerk_desk import cli
+from ui.kit.widgets import station_settings
 from ui.login import (
     DatabaseProblemDialog,
     FirstAdministratorDialog,
@@ -27,7 +28,6 @@ from ui.login import (
     choose_database_file,
     seal_pixmap,
 )
-from ui.widgets import station_settings
 
 if TYPE_CHECKING:
     from clerk_desk.clock import Clock
@@ -202,8 +202,8 @@ class Launcher(QObject):
 
     def enter(self, operator: SignedIn) -> None:
         """Signed in: show the main window for ``operator``."""
+        from ui.kit.operations import App
         from ui.main_window import MainWindow
-        from ui.operations import App
 
         assert self.desk is not None
         station_settings().setValue(LAST_USER_KEY, operator.username)

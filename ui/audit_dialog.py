@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import audit
 from clerk_desk.desk import Action
-from ui import forms
-from ui.operations import App, perform, run_in_background
-from ui.table_models import RowsModel, TableColumn
+from ui.kit import forms as forms
+from ui.kit.operations import App, perform, run_in_background
+from ui.kit.table_models import RowsModel, TableColumn
 
 SEARCH_LIMIT = 1000
 
@@ -204,7 +204,7 @@ class AuditDialog(QDialog):
 def show_audit_trail(parent: QWidget | None, app: App) -> None:
     """Browse the audit trail (the core refuses, with its reason, anyone but the Administrator)."""
     from clerk_desk.permissions import Permission, refusal
-    from ui.operations import show_error
+    from ui.kit.operations import show_error
 
     if not app.operator.may(Permission.VIEW_AUDIT):
         from clerk_desk.errors import PermissionDenied

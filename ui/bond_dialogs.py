@@ -6,7 +6,7 @@ guarantee year is out) is the core's (:mod:`clerk_desk.bonds.service`), shown un
 about. A refusal that concerns no field (a Conflict) is shown under the date field of the act,
 so the form stays open with what was typed.
 
-Files come in through :func:`ui.forms.ask_open_path`; a filed scan is read from the database,
+Files come in through :func:`ui.kit.forms.ask_open_path`; a filed scan is read from the database,
 written to a temporary copy and that copy opened through :func:`open_url` (both hooks that tests
 replace).
 """
@@ -53,13 +53,13 @@ from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
-from ui import forms
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
 from ui.kit.fields import left_aligned, money_edit, money_text, optional_money
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, perform, show_error
 from ui.kit.pickers import PartyPicker, ScanChooser, party_row
 from ui.kit.style import SECONDARY, text_sheet
-from ui.operations import App, perform, show_error
-from ui.table_models import RowsModel, TableColumn
+from ui.kit.table_models import RowsModel, TableColumn
 
 RECORD_TYPES = ("", "street_opening", "street_privilege", "sidewalk_cafe", "vending")
 """What a certificate or bond may protect; free text is accepted too until those workflows

@@ -61,7 +61,6 @@ from clerk_desk.findings import Finding
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
-from ui import forms
 from ui.bond_dialogs import (
     BondDialog,
     BondStatusDialog,
@@ -72,13 +71,14 @@ from ui.bond_dialogs import (
     open_scan,
     releasable_words,
 )
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
 from ui.kit.fields import ChooseDateEdit, money_edit, optional_money
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, FieldErrors, perform, run_in_background
 from ui.kit.pickers import party_row
+from ui.kit.register_page import EXPORT_FILTER, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
-from ui.operations import App, FieldErrors, perform, run_in_background
-from ui.register_page import EXPORT_FILTER, show_acts
-from ui.table_models import RIGHT, RowsModel, TableColumn, yes
+from ui.kit.table_models import RIGHT, RowsModel, TableColumn, yes
 
 _EXPORT_ALL = 10**9
 ActT = TypeVar("ActT")

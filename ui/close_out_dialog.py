@@ -37,10 +37,11 @@ from clerk_desk.receipts import views as receipt_views
 from clerk_desk.receipts.rules import DENOMINATIONS
 from clerk_desk.receipts.service import DrawerCount
 from clerk_desk.receipts.views import CheckEntry, DrawerView
-from ui import forms, operations
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit.operations import App, perform
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD
-from ui.operations import App, perform
-from ui.table_models import AnyIndex
+from ui.kit.table_models import AnyIndex
 
 
 class CountBox(QSpinBox):

@@ -25,11 +25,12 @@ from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts import views as receipt_views
 from clerk_desk.receipts.views import DrawerView, GlTotal, Period
 from clerk_desk.settings import CityProfile
-from ui import forms, printing
 from ui.close_out_dialog import over_short_text
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App, perform
 from ui.kit.style import BAD_BACKGROUND, CAUTION_BACKGROUND
-from ui.operations import App, perform
-from ui.table_models import RIGHT, RowsModel, TableColumn
+from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 
 
 def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bool:

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.widgets import ElidedLabel, error_label, heading, muted, note, set_error
+from ui.kit.widgets import ElidedLabel, error_label, heading, muted, note, set_error
 
 if TYPE_CHECKING:
     from clerk_desk.desk import SignedIn
@@ -249,7 +249,7 @@ class LoginDialog(QDialog):
             self.password.selectAll()
             return
         except Exception as error:  # a bug: said plainly and logged, never swallowed
-            from ui.operations import show_error
+            from ui.kit.operations import show_error
 
             show_error(self, error)
             return
@@ -280,7 +280,7 @@ class FirstAdministratorDialog(QDialog):
 
     def __init__(self, create: Creator, database: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from ui.operations import FieldErrors
+        from ui.kit.operations import FieldErrors
 
         self.setObjectName("first_administrator")
         self.setWindowTitle("Clerk Desk — Create the Administrator")
@@ -372,7 +372,7 @@ class FirstAdministratorDialog(QDialog):
     def create_administrator(self) -> None:
         """Check the two passwords match, then let the core create the Administrator."""
         from clerk_desk.errors import InvalidInput
-        from ui.operations import attempt
+        from ui.kit.operations import attempt
 
         self.errors.clear()
         if self.password.text() != self.password_again.text():

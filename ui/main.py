@@ -104,7 +104,7 @@ def keep_a_log() -> None:
     root.setLevel(logging.WARNING)
 
     def report(kind: type[BaseException], error: BaseException, trace: object) -> None:
-        from ui.operations import show_error
+        from ui.kit.operations import show_error
 
         if not isinstance(error, KeyboardInterrupt):
             show_error(None, error)  # logs a bug with its traceback, and tells the clerk

@@ -61,11 +61,11 @@ from clerk_desk.paths import backups_dir, data_dir, resource_path
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
 from clerk_desk.workflows import WORKFLOWS, Workflow
-from ui.operations import App, ask_message, perform, run_in_background, show_error
+from ui.kit.operations import App, ask_message, perform, run_in_background, show_error
+from ui.kit.widgets import ElidedLabel, station_settings
 from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
 from ui.placeholder_tab import PlaceholderTab
 from ui.today_tab import TodayTab
-from ui.widgets import ElidedLabel, station_settings
 
 BACKUP_FILTER = "Clerk Desk backups (*.sqlite3 *.sqlite *.db);;All files (*)"
 STATUS_MS = 10_000
@@ -456,9 +456,9 @@ class MainWindow(QMainWindow):
                 action.setStatusTip(reason)
 
     def _install_cite_hook(self) -> None:
-        """Make ``ui.forms.open_cite`` (used by the dialogs of other tabs) open this window's
+        """Make ``ui.kit.forms.open_cite`` (used by the dialogs of other tabs) open this window's
         viewer; the original is put back when the window closes."""
-        forms = sys.modules.get("ui.forms")
+        forms = sys.modules.get("ui.kit.forms")
         if forms is None or not hasattr(forms, "open_cite"):
             return
         original = forms.open_cite

@@ -2,7 +2,7 @@
 utilities, government bodies) and of tax parcels, which every other workflow names from.
 
 The clerk finds someone by typing any part of a name, street, phone or e-mail (accents ignored:
-"zoe" finds "Zoë"); the search runs once they pause (:data:`ui.forms.SEARCH_DELAY_MS`). Parties
+"zoe" finds "Zoë"); the search runs once they pause (:data:`ui.kit.forms.SEARCH_DELAY_MS`). Parties
 are never deleted: one who is gone is made inactive and drops out of searches, but stays on the
 permits and receipts that name them. All checks (a ZIP code, a duplicate parcel number) are the
 core's (:mod:`clerk_desk.parties`); the forms only show its messages under the field.
@@ -39,13 +39,14 @@ from clerk_desk.kinds import PartyKind
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.parties_views import ParcelRow, PartyRow
 from clerk_desk.permissions import Permission, refusal
-from ui import forms, operations
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit.operations import App, perform, run_in_background
 from ui.kit.pickers import PartyPicker
+from ui.kit.register_page import EXPORT_FILTER
 from ui.kit.style import BAD, SECONDARY, text_sheet
-from ui.operations import App, perform, run_in_background
+from ui.kit.table_models import CENTER, RowsModel, TableColumn, yes
 from ui.ordinance_viewer import cite_html
-from ui.register_page import EXPORT_FILTER
-from ui.table_models import CENTER, RowsModel, TableColumn, yes
 
 PUBLIC_UTILITY_CITE = "§ 506-6 (Public utilities)"
 PUBLIC_UTILITY_NOTE = (

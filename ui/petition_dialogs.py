@@ -49,16 +49,16 @@ from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.details import PetitionRow, ScanRow, SignerRow
 from clerk_desk.petitions.service import CITE, CouncilAction, PetitionData, ProgramYear, SignerData
 from clerk_desk.words import clock_time, format_day, plural
-from ui import forms
+from ui.kit import forms as forms
 from ui.kit.dates import TimeField
 from ui.kit.fields import left_aligned, limited, plain_text_edit
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
+from ui.kit.operations import App, perform
 from ui.kit.pickers import read_chosen_scan
 from ui.kit.style import GOOD, INFO, LATE, SECONDARY, panel_sheet, text_sheet
-from ui.operations import App, perform
+from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
 from ui.parties_tab import PartyDialog
-from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 PERMISSION = Permission.TAKE_APPLICATIONS
 NO_PARCEL = "— no parcel —"

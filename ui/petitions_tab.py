@@ -50,13 +50,16 @@ from clerk_desk.petitions.details import (
 )
 from clerk_desk.petitions.service import CITE
 from clerk_desk.words import clock_time, format_day
-from ui import forms, printing
 from ui.bond_dialogs import open_scan
-from ui.dialog_parts import NBSP
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.dialog_parts import NBSP
 from ui.kit.meetings import meeting_rows
+from ui.kit.operations import App, perform, run_in_background, show_error
 from ui.kit.pickers import read_chosen_scan
+from ui.kit.register_page import Progress, RegisterPage, filter_box, register_splitter, search_row
 from ui.kit.style import GOOD, LATE, LATE_BACKGROUND, SECONDARY
-from ui.operations import App, perform, run_in_background, show_error
+from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
 from ui.petition_dialogs import (
     PERMISSION,
@@ -69,8 +72,6 @@ from ui.petition_dialogs import (
     set_scan_aside,
     withdraw,
 )
-from ui.register_page import Progress, RegisterPage, filter_box, register_splitter, search_row
-from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 _EXPORT_ALL = 10**9
 LATE_COLOUR = LATE_BACKGROUND

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from clerk_desk.ordinance import find_cite_spans, load_chapter
 from clerk_desk.workflows import Workflow
+from ui.kit.operations import App
 from ui.kit.style import CAUTION_BACKGROUND, CAUTION_BORDER, CAUTION_TEXT
-from ui.operations import App
+from ui.kit.widgets import heading, note
 from ui.ordinance_viewer import cite_html, linkify_cites
-from ui.widgets import heading, note
 
 
 def section_links(sections: str) -> list[tuple[str, str]]:

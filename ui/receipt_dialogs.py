@@ -6,7 +6,7 @@ Every rule is the core's (:mod:`clerk_desk.receipts.service`): a void needs a re
 drawer, a close-out that does not balance needs a note, only the Treasurer or Administrator voids
 and closes out. The dialogs show the core's refusals under the field that caused them and stay open
 with everything typed. Each dialog has an ``ask()`` classmethod that goes through
-:func:`ui.forms.run_modal`, so tests drive the real dialog without a modal loop.
+:func:`ui.kit.forms.run_modal`, so tests drive the real dialog without a modal loop.
 """
 
 from __future__ import annotations
@@ -45,11 +45,12 @@ from clerk_desk.receipts.rules import LineEntry, TenderEntry, TenderProblem
 from clerk_desk.receipts.settings import ReceiptSettings
 from clerk_desk.receipts.views import ReceiptView
 from clerk_desk.settings import CityProfile
-from ui import forms, printing
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App, perform
+from ui.kit.register_page import show_acts
 from ui.kit.style import BAD
-from ui.operations import App, perform
-from ui.register_page import show_acts
-from ui.widgets import station_settings
+from ui.kit.widgets import station_settings
 
 STATION_KEY = "station/name"
 

@@ -17,11 +17,12 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.receipts import views as receipt_views
 from clerk_desk.receipts.views import GlTotal, Period, ReceiptRow
 from clerk_desk.settings import CityProfile
-from ui import forms, printing
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App, perform, run_in_background
 from ui.kit.style import BAD_BACKGROUND
-from ui.operations import App, perform, run_in_background
+from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.receipt_dialogs import ReceiptDialog, VoidDialog, print_receipt
-from ui.table_models import RIGHT, RowsModel, TableColumn
 
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
 

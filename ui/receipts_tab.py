@@ -54,9 +54,12 @@ from clerk_desk.receipts.views import (
     FeeChoice,
     PayerRow,
 )
-from ui import forms, operations
 from ui.close_out_dialog import CloseOutDialog
 from ui.drawer_dialogs import DrawersDialog, OpenDrawerDialog, print_drawer_reports
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit.operations import App, FieldErrors, perform
+from ui.kit.register_page import show_acts
 from ui.kit.style import (
     BAD,
     CAUTION_BACKGROUND,
@@ -67,15 +70,13 @@ from ui.kit.style import (
     LATE,
     NOTE_BACKGROUND,
 )
-from ui.operations import App, FieldErrors, perform
+from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 from ui.receipt_dialogs import (
     ReceiptSettingsDialog,
     print_receipt,
     station_name,
 )
 from ui.receipts_register import ReceiptsRegister
-from ui.register_page import show_acts
-from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
 

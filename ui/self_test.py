@@ -375,7 +375,7 @@ def check_receipt_pdf(context: Context) -> str:
 def check_printing(context: Context) -> str:
     from PySide6.QtPrintSupport import QPrinter
 
-    from ui.printing import page_images, paint_pdf
+    from ui.kit.printing import page_images, paint_pdf
 
     _application()
     image, _size = page_images(context.pdf, dpi=50)[0]

@@ -46,10 +46,11 @@ from clerk_desk.kinds import Role
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.settings import CityProfile
-from ui import forms, operations
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit.operations import App, perform, run_in_background
 from ui.kit.style import DISABLED_BORDER, PAPER, PLACEHOLDER_BACKGROUND, PLAIN_BACKGROUND
-from ui.operations import App, perform, run_in_background
-from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn, yes
+from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn, yes
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.bmp *.gif *.svg)"
 TABLE_FILTER = "Excel workbook or CSV (*.xlsx *.xlsm *.csv)"
@@ -438,7 +439,7 @@ class ClosedDaysDialog(QDialog):
         try:
             self.settings = change()
         except InvalidInput as error:
-            from ui.operations import show_error
+            from ui.kit.operations import show_error
 
             show_error(self, error)
         self._show()

@@ -50,14 +50,16 @@ from clerk_desk.special_charges.details import (
 from clerk_desk.special_charges.service import PayFrom, RollFrom, Standing
 from clerk_desk.special_charges.views import RunView
 from clerk_desk.words import format_day, plural
-from ui import dialog_parts, forms
-from ui.dialog_parts import (
+from ui.kit import dialog_parts as dialog_parts
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import (
     ReasonDialog,
     follow_cite,
     may_not,
     refit,
 )
 from ui.kit.fields import ChooseDateEdit, left_aligned, limited, money_edit
+from ui.kit.operations import App, FieldErrors, perform
 from ui.kit.pickers import PartyPicker, party_row
 from ui.kit.style import (
     BAD,
@@ -69,9 +71,8 @@ from ui.kit.style import (
     panel_sheet,
     text_sheet,
 )
-from ui.operations import App, FieldErrors, perform
+from ui.kit.table_models import CENTER, RIGHT, TableColumn
 from ui.street_number_dialogs import ParcelPicker
-from ui.table_models import CENTER, RIGHT, TableColumn
 
 BILL = Permission.BILL
 CANCEL = Permission.CANCEL_DUE

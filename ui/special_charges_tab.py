@@ -61,11 +61,12 @@ from clerk_desk.special_charges.service import RECORD_TYPE, SEARCH_LIMIT, Standi
 from clerk_desk.special_charges.views import ChargeView, RunView
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day, plural
-from ui import forms, operations, printing
-from ui.dialog_parts import follow_cite, may_not, refit
-from ui.kit.style import BAD, LATE, SECONDARY, marked
-from ui.operations import App, FieldErrors, attempt, perform
-from ui.register_page import (
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit import printing as printing
+from ui.kit.dialog_parts import follow_cite, may_not, refit
+from ui.kit.operations import App, FieldErrors, attempt, perform
+from ui.kit.register_page import (
     MUTED,
     Progress,
     RegisterPage,
@@ -77,6 +78,8 @@ from ui.register_page import (
     search_row,
     set_act_states,
 )
+from ui.kit.style import BAD, LATE, SECONDARY, marked
+from ui.kit.table_models import RowsModel
 from ui.special_charge_dialogs import (
     BILL,
     CANCEL,
@@ -99,7 +102,6 @@ from ui.special_charge_dialogs import (
     cite_link,
     discard_run,
 )
-from ui.table_models import RowsModel
 
 RUN_RECORD_TYPE = "tax_roll_run"
 _EXPORT_ALL = 10**9

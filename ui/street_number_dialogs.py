@@ -62,9 +62,12 @@ from clerk_desk.street_numbers.views import (
     parcel_rows,
     street_rows,
 )
-from ui import forms, operations, printing
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit import printing as printing
 from ui.kit.fields import left_aligned
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, attempt, perform, run_in_background
 from ui.kit.pickers import PartyPicker, party_row
 from ui.kit.style import (
     BAD,
@@ -76,8 +79,7 @@ from ui.kit.style import (
     SECONDARY,
     text_sheet,
 )
-from ui.operations import App, attempt, perform, run_in_background
-from ui.table_models import RIGHT, RowsModel, TableColumn
+from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 
 TABLE_FILTER = "Address lists (*.xlsx *.xlsm *.csv);;All files (*)"
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
@@ -149,7 +151,7 @@ def _fit_height(dialog: QDialog) -> None:
 
 
 class _Form(forms.FormDialog):
-    """A :class:`~ui.forms.FormDialog` that grows to show a refusal in full."""
+    """A :class:`~ui.kit.forms.FormDialog` that grows to show a refusal in full."""
 
     def save(self) -> None:
         super().save()

@@ -48,12 +48,13 @@ from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
 from clerk_desk.street_numbers.service import PermitCheck
-from ui import forms, printing
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.operations import App, perform, run_in_background
+from ui.kit.register_page import show_acts
 from ui.kit.style import BAD, GOOD, LATE, LATE_BACKGROUND, QUIET, SECONDARY, text_sheet
-from ui.operations import App, perform, run_in_background
+from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
-from ui.register_page import show_acts
-from ui.table_models import RIGHT, RowsModel, TableColumn
 
 if TYPE_CHECKING:  # the forms are imported when first used: the window starts without them
     from clerk_desk.street_numbers.acts import CaseAct

@@ -26,15 +26,15 @@ from clerk_desk.street_openings.views import (
     OpeningRow,
 )
 from clerk_desk.words import format_day
-from ui import forms
-from ui.dialog_parts import may_not as may_not
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import may_not as may_not
 from ui.kit.fields import left_aligned, money_edit
+from ui.kit.operations import App, perform
 from ui.kit.style import (
     BAD,
     marked,
     panel_sheet,
 )
-from ui.operations import App, perform
 from ui.street_number_dialogs import ParcelPicker
 from ui.street_opening_dialogs import BILL, OpeningActDialog
 

@@ -63,15 +63,16 @@ from clerk_desk.street_openings.views import (
 )
 from clerk_desk.street_openings.work import ChecklistLine, WorkRecord
 from clerk_desk.words import format_day
-from ui import forms
-from ui.dialog_parts import (
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import (
     RowActDialog,
     plain_text,
     widgets_row,
 )
-from ui.dialog_parts import may_not as may_not
-from ui.findings_view import FindingsView
+from ui.kit.dialog_parts import may_not as may_not
 from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import (
     BAD_BACKGROUND,
@@ -80,8 +81,7 @@ from ui.kit.style import (
     QUIET,
     text_sheet,
 )
-from ui.operations import App, perform
-from ui.table_models import CENTER, RIGHT, RowsModel, TableColumn
+from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
 TAKE = Permission.TAKE_APPLICATIONS
 DECIDE = Permission.APPROVE_WORK_PERMITS

@@ -34,16 +34,16 @@ from clerk_desk.street_openings.views import (
     improvement_rows,
 )
 from clerk_desk.words import format_day
-from ui import forms
-from ui.dialog_parts import may_not as may_not
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import may_not as may_not
 from ui.kit.fields import ChooseDateEdit, left_aligned
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, perform
 from ui.kit.style import (
     LATE_BACKGROUND,
 )
-from ui.operations import App, perform
+from ui.kit.table_models import RowsModel, TableColumn
 from ui.street_opening_dialogs import DECIDE, findings_box
-from ui.table_models import RowsModel, TableColumn
 
 
 def improvement_columns() -> tuple[TableColumn, ...]:

@@ -53,13 +53,13 @@ from clerk_desk.street_openings.views import (
     register_rows,
 )
 from clerk_desk.words import clock_time, day_or_blank
-from ui import forms, operations, printing
-from ui.dialog_parts import NBSP, may_not
-from ui.findings_view import FindingsView
-from ui.kit.style import BAD, BAD_BACKGROUND, LATE, LATE_BACKGROUND, QUIET, marked
-from ui.operations import App, attempt, perform
-from ui.ordinance_viewer import cite_html
-from ui.register_page import (
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit import printing as printing
+from ui.kit.dialog_parts import NBSP, may_not
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, attempt, perform
+from ui.kit.register_page import (
     Progress,
     RegisterPage,
     act_button,
@@ -67,6 +67,9 @@ from ui.register_page import (
     register_splitter,
     show_acts,
 )
+from ui.kit.style import BAD, BAD_BACKGROUND, LATE, LATE_BACKGROUND, QUIET, marked
+from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn, yes
+from ui.ordinance_viewer import cite_html
 from ui.street_opening_charges import CityRepairDialog, DeficiencyDialog
 from ui.street_opening_dialogs import (
     RENEWAL_COLUMNS,
@@ -84,7 +87,6 @@ from ui.street_opening_dialogs import (
     site_columns,
 )
 from ui.street_opening_improvements import ImprovementsDialog
-from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn, yes
 
 _EXPORT_ALL = 10**9
 

@@ -38,9 +38,9 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.today import TodayItem, Urgency, gather
 from clerk_desk.words import format_day, plural
+from ui.kit.operations import App, perform
 from ui.kit.style import BAD_BACKGROUND, LATE_BACKGROUND, LINK, SOON_BACKGROUND
-from ui.operations import App, perform
-from ui.widgets import heading, note
+from ui.kit.widgets import heading, note
 
 ModelIndex = QModelIndex | QPersistentModelIndex
 

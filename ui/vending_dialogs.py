@@ -11,7 +11,7 @@ Every check is the core's (:mod:`clerk_desk.vending.service`); its refusals show
 
 The rows shown are plain frozen values read inside one action (:class:`ApplicationRow` and
 friends), never live records. The papers (notice, permit, letters) are written by
-:mod:`reports.vending` after the act is saved, and printed through :mod:`ui.printing`.
+:mod:`reports.vending` after the act is saved, and printed through :mod:`ui.kit.printing`.
 """
 
 from __future__ import annotations
@@ -74,8 +74,11 @@ from clerk_desk.vending.views import (
     day_text,
 )
 from clerk_desk.words import clock_time, format_day, plural
-from ui import forms, operations, printing
-from ui.dialog_parts import (
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit import printing as printing
+from ui.kit.dates import TimeField
+from ui.kit.dialog_parts import (
     ChecklistPanel,
     add_row,
     cite_link,
@@ -84,14 +87,13 @@ from ui.dialog_parts import (
     plain_text,
     state_badge,
 )
-from ui.findings_view import FindingsView
-from ui.kit.dates import TimeField
 from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
 from ui.kit.fields import ChooseDateEdit, left_aligned
+from ui.kit.findings_view import FindingsView
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
+from ui.kit.operations import App, attempt, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import BAD, GOOD, LATE, SECONDARY, text_sheet
-from ui.operations import App, attempt, perform
 from ui.parties_tab import PartyDialog
 
 TAKE = Permission.TAKE_APPLICATIONS

@@ -60,13 +60,13 @@ from clerk_desk.vending.views import (
     search_application_rows,
 )
 from clerk_desk.words import format_day, plural
-from ui import forms
-from ui.dialog_parts import cite_link
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import cite_link
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, perform
+from ui.kit.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
-from ui.operations import App, perform
-from ui.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
-from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
+from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.vending_dialogs import (
     ISSUE,
     TAKE,

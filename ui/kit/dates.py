@@ -5,7 +5,7 @@ became 09/01/2026 and "02/31/2026" became another day. :class:`DayField` is a li
 types the whole day into, read by the core (:func:`clerk_desk.typed.read_day`: 9/16/2026,
 9/16/26, 2026-09-16, "Sept 16, 2026", 9/16 for this year). Beside it the day is said in words
 ("Wednesday, September 16, 2026"), or why what is typed is no day ("February has 28 days in
-2026"); the form will not save until it is one (:meth:`ui.forms.FormDialog.save`). The arrow
+2026"); the form will not save until it is one (:meth:`ui.kit.forms.FormDialog.save`). The arrow
 keys step a day (Page Up and Page Down a month), and the button opens a calendar.
 
 :class:`TimeField` does the same for a time of day (4:00 p.m., 4 pm, 16:00, noon;

@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui import forms
+from ui.kit import forms as forms
 from ui.kit.dates import DayLine, TimeLine
-from ui.table_models import AnyIndex
+from ui.kit.table_models import AnyIndex
 
 
 @dataclass(frozen=True, slots=True)

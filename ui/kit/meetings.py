@@ -20,10 +20,10 @@ from clerk_desk.kinds import MeetingKind
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.meetings import PLACE_LENGTH, MeetingRow, meeting_defaults, meeting_rows
-from ui import forms
+from ui.kit import forms as forms
 from ui.kit.dates import TimeField
 from ui.kit.fields import limited, plain_text_edit
-from ui.operations import App, perform
+from ui.kit.operations import App, perform
 
 __all__ = [
     "MEETINGS",

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
 from clerk_desk import parties_views
 from clerk_desk.errors import ClerkDeskError
 from clerk_desk.parties_views import PartyRow
-from ui import forms
-from ui.operations import App, perform, show_error
-from ui.table_models import RowsModel, TableColumn
+from ui.kit import forms as forms
+from ui.kit.operations import App, perform, show_error
+from ui.kit.table_models import RowsModel, TableColumn
 
 SCAN_FILTER = "Scanned documents (*.pdf *.png *.jpg *.jpeg);;All files (*)"
 

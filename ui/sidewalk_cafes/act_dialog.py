@@ -18,10 +18,10 @@ from clerk_desk.sidewalk_cafes import views as cafe_views
 from clerk_desk.sidewalk_cafes.views import (
     CafeRow,
 )
-from ui import forms
-from ui.dialog_parts import MeetingPicker, may_not
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import MeetingPicker, may_not
 from ui.kit.meetings import MeetingRow, meeting_rows
-from ui.operations import App, perform
+from ui.kit.operations import App, perform
 from ui.sidewalk_cafes.common import TAKE
 from ui.sidewalk_cafes.widgets import (
     cafe_banner,

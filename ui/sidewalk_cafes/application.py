@@ -53,13 +53,14 @@ from clerk_desk.sidewalk_cafes.rules import (
 )
 from clerk_desk.sidewalk_cafes.views import CafeRow, time_text
 from clerk_desk.words import format_day
-from ui import forms, operations
-from ui.dialog_parts import cite_link
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit.dialog_parts import cite_link
 from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit, optional_money
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import BAD, GOOD, QUIET, text_sheet
-from ui.operations import App, perform
 from ui.parties_tab import PartyDialog
 from ui.sidewalk_cafes.common import LIVE_MS, PLAN_FILTER, RECORDS_FILTER, TAKE
 from ui.sidewalk_cafes.widgets import (

@@ -31,13 +31,13 @@ from clerk_desk.sidewalk_cafes.views import (
     CafeRow,
 )
 from clerk_desk.words import format_day, plural
-from ui import forms
-from ui.dialog_parts import cite_link
+from ui.kit import forms as forms
 from ui.kit.dates import TimeField
+from ui.kit.dialog_parts import cite_link
 from ui.kit.fields import left_aligned
 from ui.kit.meetings import ReasonForm
+from ui.kit.operations import App
 from ui.kit.style import BAD
-from ui.operations import App
 from ui.sidewalk_cafes.act_dialog import ActDialog, MeetingChooser, require_meeting
 from ui.sidewalk_cafes.common import ISSUE, TAKE
 from ui.sidewalk_cafes.widgets import (

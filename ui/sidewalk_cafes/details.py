@@ -21,7 +21,7 @@ from clerk_desk.sidewalk_cafes.views import (
     CafeRow,
 )
 from clerk_desk.words import format_day, plural
-from ui.dialog_parts import cite_link
+from ui.kit.dialog_parts import cite_link
 from ui.kit.style import BAD, GOOD, LATE, NOTE_TEXT, QUIET, marked
 
 

@@ -40,13 +40,15 @@ from clerk_desk.sidewalk_cafes.views import (
     NeighborRow,
 )
 from clerk_desk.words import format_day, plural
-from ui import forms, operations
-from ui.dialog_parts import cite_link
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit.dialog_parts import cite_link
 from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
 from ui.kit.fields import left_aligned
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, attempt, perform
 from ui.kit.style import BAD, QUIET, text_sheet
-from ui.operations import App, attempt, perform
+from ui.kit.table_models import TableColumn
 from ui.sidewalk_cafes.act_dialog import ActDialog
 from ui.sidewalk_cafes.common import ISSUE, LIST_FILTER, TAKE
 from ui.sidewalk_cafes.papers import render_all
@@ -58,7 +60,6 @@ from ui.sidewalk_cafes.widgets import (
     plain_text,
     row_of,
 )
-from ui.table_models import TableColumn
 
 RELATION_CHOICES = (("owner", "Owner"), ("occupant", "Occupant"))
 

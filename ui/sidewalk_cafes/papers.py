@@ -1,6 +1,6 @@
 """The papers of a sidewalk cafe application (§ 506-10), written by :mod:`reports.sidewalk_cafes`
 from what :mod:`clerk_desk.sidewalk_cafes.papers` reads in one action, after that action has
-closed, then printed through :mod:`ui.printing` or saved as a PDF: the permit, the neighbour
+closed, then printed through :mod:`ui.kit.printing` or saved as a PDF: the permit, the neighbour
 notice letters, the mailing labels, the list for the packet, the application packet for the
 Council, the suspension and revocation letters.
 """
@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QWidget
 from clerk_desk.desk import Action
 from clerk_desk.sidewalk_cafes import papers as cafe_papers
 from clerk_desk.sidewalk_cafes.papers import LetterView, NoticeView, PacketView, Paper, PermitView
-from ui import printing
-from ui.operations import App, attempt, perform
+from ui.kit import printing as printing
+from ui.kit.operations import App, attempt, perform
 
 PAPERS = cafe_papers.PAPERS
 

@@ -26,10 +26,10 @@ from clerk_desk.sidewalk_cafes.rules import (
 from clerk_desk.sidewalk_cafes.views import (
     CafeRow,
 )
-from ui import forms
-from ui.dialog_parts import cite_link
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import cite_link
 from ui.kit.fields import ChooseDateEdit, left_aligned
-from ui.operations import App
+from ui.kit.operations import App
 from ui.sidewalk_cafes.act_dialog import ActDialog
 from ui.sidewalk_cafes.common import DECIDE, PLAN_FILTER, RECORDS_FILTER
 from ui.sidewalk_cafes.widgets import (

@@ -30,10 +30,10 @@ from clerk_desk.sidewalk_cafes.views import (
     SuspensionRow,
 )
 from clerk_desk.words import format_day
-from ui import forms
-from ui.dialog_parts import cite_link, may_not
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import cite_link, may_not
 from ui.kit.fields import left_aligned
-from ui.operations import App, perform
+from ui.kit.operations import App, perform
 from ui.sidewalk_cafes.act_dialog import ActDialog, MeetingChooser, require_meeting
 from ui.sidewalk_cafes.common import ISSUE
 from ui.sidewalk_cafes.widgets import (

@@ -62,12 +62,12 @@ from clerk_desk.sidewalk_cafes.views import (
     search_cafe_rows,
 )
 from clerk_desk.words import format_day
-from ui import forms, operations
-from ui.dialog_parts import may_not
-from ui.findings_view import FindingsView
-from ui.kit.style import LATE_BACKGROUND, QUIET, text_sheet
-from ui.operations import App, perform
-from ui.register_page import (
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit.dialog_parts import may_not
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, perform
+from ui.kit.register_page import (
     Progress,
     RegisterPage,
     act_button,
@@ -75,6 +75,8 @@ from ui.register_page import (
     register_splitter,
     show_acts,
 )
+from ui.kit.style import LATE_BACKGROUND, QUIET, text_sheet
+from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.sidewalk_cafes.application import ApplicationDialog
 from ui.sidewalk_cafes.common import TAKE
 from ui.sidewalk_cafes.council_dialogs import (
@@ -104,7 +106,6 @@ from ui.sidewalk_cafes.suspension_dialogs import (
     SuspendDialog,
 )
 from ui.sidewalk_cafes.widgets import ChecklistView, findings_box, label_start_box
-from ui.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 
 _PAPER_ACTS = {
     "letters": CafeAct.PRINT_LETTERS,

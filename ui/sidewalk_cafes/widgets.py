@@ -34,21 +34,22 @@ from clerk_desk.sidewalk_cafes.rules import (
 )
 from clerk_desk.sidewalk_cafes.views import TEXT_LIMITS, CafeDetails, CafeRow
 from clerk_desk.words import format_day
-from ui import forms, operations
-from ui.dialog_parts import (
+from ui.kit import dates, fields
+from ui.kit import forms as forms
+from ui.kit import operations as operations
+from ui.kit.dialog_parts import (
     ChecklistLine,
     ChecklistPanel,
     cite_link,
     info_label,
     state_badge,
 )
-from ui.dialog_parts import add_row as add_row
-from ui.dialog_parts import follow_cite as follow_cite
-from ui.dialog_parts import plain_text as plain_text
-from ui.findings_view import FindingsView
-from ui.kit import dates, fields
+from ui.kit.dialog_parts import add_row as add_row
+from ui.kit.dialog_parts import follow_cite as follow_cite
+from ui.kit.dialog_parts import plain_text as plain_text
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App
 from ui.kit.style import BAD, GOOD, LATE, QUIET, text_sheet
-from ui.operations import App
 
 # ---- small pieces ----------------------------------------------------------------------------
 

@@ -36,9 +36,9 @@ from clerk_desk.sidewalks.service import (
     RepairOrderData,
 )
 from clerk_desk.words import format_day
-from ui import forms
-from ui.dialog_parts import ReasonDialog as ReasonDialog
-from ui.dialog_parts import (
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import ReasonDialog as ReasonDialog
+from ui.kit.dialog_parts import (
     RowActDialog,
     follow_cite,
     info_label,
@@ -49,13 +49,14 @@ from ui.dialog_parts import (
     widgets_row,
 )
 from ui.kit.fields import left_aligned, limited, money_edit
+from ui.kit.operations import App, perform
 from ui.kit.style import (
     BAD,
     GOOD_BACKGROUND,
     LATE,
     text_sheet,
 )
-from ui.operations import App, perform
+from ui.kit.table_models import RIGHT, TableColumn
 from ui.sidewalks.parts import (
     BILL,
     DECIDE,
@@ -66,7 +67,6 @@ from ui.sidewalks.parts import (
     street_box,
 )
 from ui.sidewalks.permit_dialogs import MeetingChooser
-from ui.table_models import RIGHT, TableColumn
 
 ORDER_NOTES = {
     RepairOrderKind.COUNCIL_ORDER: (

@@ -34,18 +34,20 @@ from clerk_desk.sidewalks.service import (
     WHOLE_BLOCK_CITE,
 )
 from clerk_desk.words import day_or_blank, format_day
-from ui import forms, printing
-from ui.dialog_parts import may_not, refit
-from ui.findings_view import FindingsView
-from ui.kit.style import BAD_BACKGROUND, SECONDARY
-from ui.operations import App, attempt, perform
-from ui.register_page import (
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.dialog_parts import may_not, refit
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, attempt, perform
+from ui.kit.register_page import (
     RegisterPage,
     act_button,
     button_grid,
     register_splitter,
     show_acts,
 )
+from ui.kit.style import BAD_BACKGROUND, SECONDARY
+from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.sidewalks.order_dialogs import (
     CHARGE_COLUMNS,
     CityRepairDialog,
@@ -61,7 +63,6 @@ from ui.sidewalks.parts import (
     fit_columns,
 )
 from ui.sidewalks.permits_page import DAY_TEXT, KIND_SHORT
-from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 
 
 def order_columns() -> tuple[TableColumn, ...]:

@@ -35,12 +35,13 @@ from clerk_desk.sidewalks.details import (
     street_choices,
 )
 from clerk_desk.words import format_day
-from ui import dialog_parts, forms
-from ui.dialog_parts import ReasonDialog as ReasonDialog
+from ui.kit import dialog_parts as dialog_parts
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import ReasonDialog as ReasonDialog
+from ui.kit.operations import App, perform
 from ui.kit.style import (
     SECONDARY,
 )
-from ui.operations import App, perform
 from ui.street_number_dialogs import ParcelPicker
 
 TAKE = Permission.TAKE_APPLICATIONS

@@ -42,8 +42,8 @@ from clerk_desk.sidewalks.service import (
     PermitData,
 )
 from clerk_desk.words import format_day, plural
-from ui import forms
-from ui.dialog_parts import (
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import (
     MeetingPicker,
     RowActDialog,
     follow_cite,
@@ -53,10 +53,11 @@ from ui.dialog_parts import (
     refit,
     widgets_row,
 )
-from ui.dialog_parts import ReasonDialog as ReasonDialog
-from ui.findings_view import FindingsView
+from ui.kit.dialog_parts import ReasonDialog as ReasonDialog
 from ui.kit.fields import ChooseDateEdit, left_aligned, limited
+from ui.kit.findings_view import FindingsView
 from ui.kit.meetings import meeting_rows
+from ui.kit.operations import App, perform
 from ui.kit.pickers import PartyPicker, party_row
 from ui.kit.style import (
     BAD,
@@ -64,7 +65,6 @@ from ui.kit.style import (
     marked,
     text_sheet,
 )
-from ui.operations import App, perform
 from ui.sidewalks.parts import (
     DECIDE,
     TAKE,

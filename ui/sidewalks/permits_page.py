@@ -34,18 +34,20 @@ from clerk_desk.sidewalks.service import (
     WHOLE_BLOCK_CITE,
 )
 from clerk_desk.words import day_or_blank, plural
-from ui import forms, printing
-from ui.dialog_parts import info_label, may_not, refit
-from ui.findings_view import FindingsView
-from ui.kit.style import BAD, LATE_BACKGROUND, SECONDARY, marked
-from ui.operations import App, attempt, perform
-from ui.register_page import (
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.dialog_parts import info_label, may_not, refit
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, attempt, perform
+from ui.kit.register_page import (
     RegisterPage,
     act_button,
     button_grid,
     register_splitter,
     show_acts,
 )
+from ui.kit.style import BAD, LATE_BACKGROUND, SECONDARY, marked
+from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.sidewalks.parts import (
     TAKE,
     cite_link,
@@ -61,7 +63,6 @@ from ui.sidewalks.permit_dialogs import (
     deny_permit,
     withdraw_permit,
 )
-from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 
 DAY_TEXT = "12/31/2026"
 

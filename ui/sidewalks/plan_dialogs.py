@@ -21,15 +21,15 @@ from clerk_desk.sidewalks.service import (
     SIDES,
     SegmentData,
 )
-from ui import forms
-from ui.dialog_parts import ReasonDialog as ReasonDialog
-from ui.dialog_parts import (
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import ReasonDialog as ReasonDialog
+from ui.kit.dialog_parts import (
     may_not,
     reason_dialog,
     widgets_row,
 )
 from ui.kit.fields import left_aligned, limited
-from ui.operations import App, perform
+from ui.kit.operations import App, perform
 from ui.sidewalks.parts import (
     PLAN,
     SIDE_LABELS,

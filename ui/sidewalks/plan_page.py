@@ -31,15 +31,16 @@ from clerk_desk.sidewalks.details import (
     street_choices,
 )
 from clerk_desk.words import plural
-from ui import forms
-from ui.dialog_parts import may_not, refit
-from ui.kit.style import SECONDARY, panel_sheet
-from ui.operations import App, perform
-from ui.register_page import (
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import may_not, refit
+from ui.kit.operations import App, perform
+from ui.kit.register_page import (
     MUTED,
     act_button,
     show_acts,
 )
+from ui.kit.style import SECONDARY, panel_sheet
+from ui.kit.table_models import RowsModel, TableColumn
 from ui.sidewalks.parts import (
     PLAN,
     SIDE_LABELS,
@@ -49,7 +50,6 @@ from ui.sidewalks.parts import (
     street_box,
 )
 from ui.sidewalks.plan_dialogs import SegmentDialog, retire_segment
-from ui.table_models import RowsModel, TableColumn
 
 
 def segment_columns() -> tuple[TableColumn, ...]:

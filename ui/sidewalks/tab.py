@@ -40,8 +40,8 @@ from clerk_desk.sidewalks.service import (
     REPAIR_CITE,
 )
 from clerk_desk.words import plural
-from ui.operations import App
-from ui.register_page import (
+from ui.kit.operations import App
+from ui.kit.register_page import (
     Progress,
     export_workbook,
 )

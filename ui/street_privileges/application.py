@@ -26,15 +26,15 @@ from clerk_desk.street_privileges.rules import (
     WHEN_REQUIRED_CITE,
 )
 from clerk_desk.street_privileges.service import PrivilegeData
-from ui import forms
-from ui.dialog_parts import (
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import (
     may_not,
     plain_text,
 )
-from ui.findings_view import FindingsView
 from ui.kit.fields import ChooseDateEdit, left_aligned
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, perform
 from ui.kit.pickers import PartyPicker, party_row
-from ui.operations import App, perform
 from ui.street_privileges.parts import (
     NO_STREET,
     PURPOSES,

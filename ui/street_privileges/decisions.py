@@ -39,11 +39,11 @@ from clerk_desk.street_privileges.rules import (
     WHEN_REQUIRED_CITE,
 )
 from clerk_desk.words import format_day
-from ui import forms
-from ui.dialog_parts import cite_link, plain_text
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import cite_link, plain_text
 from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
+from ui.kit.operations import App, perform
 from ui.kit.style import BAD, SECONDARY, text_sheet
-from ui.operations import App, perform
 from ui.street_privileges.parts import (
     BILL,
     COVERAGES,

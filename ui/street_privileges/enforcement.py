@@ -33,11 +33,11 @@ from clerk_desk.street_privileges.rules import (
     SIDEWALK_REMOVAL_CITE,
 )
 from clerk_desk.words import clock_time, format_day
-from ui import forms
-from ui.dialog_parts import NBSP, cite_link, plain_text
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import NBSP, cite_link, plain_text
 from ui.kit.fields import left_aligned, local_moment, moment_edit, money_edit
+from ui.kit.operations import App
 from ui.kit.style import BAD
-from ui.operations import App
 from ui.ordinance_viewer import cite_html
 from ui.street_privileges.parts import (
     BILL,

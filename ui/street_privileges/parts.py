@@ -37,10 +37,11 @@ from clerk_desk.street_privileges.rules import (
     WHEN_REQUIRED_CITE,
 )
 from clerk_desk.words import format_day, plural
-from ui import forms
-from ui.dialog_parts import RowActDialog, cite_link, may_not, state_badge
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
+from ui.kit.dialog_parts import RowActDialog, cite_link, may_not, state_badge
 from ui.kit.fields import left_aligned
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, perform
 from ui.kit.style import (
     BAD,
     BAD_BACKGROUND,
@@ -51,9 +52,8 @@ from ui.kit.style import (
     panel_sheet,
     text_sheet,
 )
-from ui.operations import App, perform
+from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.street_number_dialogs import give_room
-from ui.table_models import RIGHT, RowsModel, TableColumn
 
 TAKE = Permission.TAKE_APPLICATIONS
 

@@ -59,12 +59,14 @@ from clerk_desk.street_privileges.rules import (
 from clerk_desk.street_privileges.views import PermitPaper, PermitView
 from clerk_desk.today import TodayItem
 from clerk_desk.words import clock_time, day_or_blank, plural
-from ui import forms, printing
-from ui.dialog_parts import cite_link, may_not
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
+from ui.kit import printing as printing
+from ui.kit.dialog_parts import cite_link, may_not
+from ui.kit.findings_view import FindingsView
+from ui.kit.operations import App, attempt, perform
+from ui.kit.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
-from ui.operations import App, attempt, perform
-from ui.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
+from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.street_privileges.application import PrivilegeDialog
 from ui.street_privileges.decisions import (
     AdviceDialog,
@@ -88,7 +90,6 @@ from ui.street_privileges.parts import (
     due_columns,
     minimums_text,
 )
-from ui.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 
 
 def privilege_columns() -> tuple[TableColumn, ...]:

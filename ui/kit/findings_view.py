@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from clerk_desk.findings import Finding, Level
+from ui.kit.operations import App
 from ui.kit.style import BAD, LATE, QUIET
-from ui.operations import App
 from ui.ordinance_viewer import cite_html
 
 LEVEL_WORDS: dict[Level, str] = {"block": "Stops", "warn": "Check", "info": "Note"}

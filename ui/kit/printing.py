@@ -200,7 +200,7 @@ def print_pdf(parent: QWidget | None, pdf: bytes, *, title: str, direct: bool = 
 def preview_pdf(parent: QWidget | None, pdf: bytes, *, title: str) -> bool:
     """The print preview: the pages as they will print, Print… to choose the printer, and Save
     PDF… to keep the document itself (links and bookmarks included) or send it by e-mail."""
-    from ui import forms
+    from ui.kit import forms as forms
 
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setDocName(title)
@@ -251,7 +251,8 @@ def write_pdf(path: str | Path, pdf: bytes) -> Path:
 def save_pdf(parent: QWidget, pdf: bytes, suggested: str) -> Path | None:
     """Ask where, and save ``pdf`` there (:func:`write_pdf`); the path saved, or None when the
     person cancelled or it could not be written (they are told why)."""
-    from ui import forms, operations
+    from ui.kit import forms as forms
+    from ui.kit import operations as operations
 
     chosen = forms.ask_save_path(parent, "Save as PDF", suggested, PDF_FILTER)
     if not chosen:
@@ -298,7 +299,7 @@ def explain_print_failure(
     parent: QWidget | None, title: str, error: BaseException, saved: str = ""
 ) -> None:
     """The message shown when printing ``title`` failed (through the test hook ask_message)."""
-    from ui import operations
+    from ui.kit import operations as operations
 
     reason = (
         error.message if isinstance(error, ClerkDeskError) else str(error) or type(error).__name__

@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.findings import Finding
 from clerk_desk.permissions import Permission, refusal
-from ui import forms
-from ui.findings_view import FindingsView
+from ui.kit import forms as forms
+from ui.kit.findings_view import FindingsView
 from ui.kit.meetings import MeetingDialog
+from ui.kit.operations import App, perform
 from ui.kit.style import (
     BAD,
     BAD_BACKGROUND,
@@ -37,7 +38,6 @@ from ui.kit.style import (
     LATE_BACKGROUND,
     panel_sheet,
 )
-from ui.operations import App, perform
 from ui.ordinance_viewer import cite_from_url, cite_html
 
 NBSP = "\u00a0"

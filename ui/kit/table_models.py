@@ -1,10 +1,10 @@
 """One table model for every register shown in a table: rows of plain data, columns as functions.
 
-Each screen loads its rows inside one :func:`ui.operations.perform` call and hands the model plain,
-frozen row objects (never live ORM objects: the session is closed by the time the view paints, and
-a row must not reach the database when Qt asks for its text). A column says how to show a row;
-the model does the Qt bookkeeping once, so every register sorts, aligns and colours the same way
-and is checked by pytest-qt's ``qtmodeltester`` in one place.
+Each screen loads its rows inside one :func:`ui.kit.operations.perform` call and hands the model
+plain, frozen row objects (never live ORM objects: the session is closed by the time the view
+paints, and a row must not reach the database when Qt asks for its text). A column says how to show
+a row; the model does the Qt bookkeeping once, so every register sorts, aligns and colours the same
+way and is checked by pytest-qt's ``qtmodeltester`` in one place.
 """
 
 from __future__ import annotations

@@ -37,9 +37,9 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.validation import longest
 from ui.kit.dates import DayField, DayLine, TimeField
+from ui.kit.operations import FieldErrors
 from ui.kit.style import CAUTION_BACKGROUND, INFO, LATE, NOTE_BACKGROUND
-from ui.operations import FieldErrors
-from ui.table_models import ROW_ROLE, RowsModel
+from ui.kit.table_models import ROW_ROLE, RowsModel
 
 SEARCH_DELAY_MS = 150
 """Pause after the last keystroke before a search runs: one query per word, not per letter."""
@@ -147,7 +147,7 @@ def limit_to(edit: QLineEdit, field: str) -> QLineEdit:
 
 
 def error_label() -> QLabel:
-    """The red line under a field; :class:`ui.operations.FieldErrors` fills and shows it."""
+    """The red line under a field; :class:`ui.kit.operations.FieldErrors` fills and shows it."""
     return QLabel()
 
 

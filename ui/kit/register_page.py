@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.words import plural
-from ui import forms
+from ui.kit import forms as forms
+from ui.kit.operations import App, perform, run_in_background
 from ui.kit.style import SECONDARY, text_sheet
-from ui.operations import App, perform, run_in_background
-from ui.table_models import RowsModel
+from ui.kit.table_models import RowsModel
 
 EXPORT_FILTER = "Excel workbook (*.xlsx)"
 MUTED = text_sheet(SECONDARY)

@@ -452,5 +452,7 @@ def _placeholders(action: Action) -> list[TodayItem]:
             title=f"{len(waiting)} fee amounts are placeholders the City has not set",
             detail=f"Set them in Settings → Fee schedule from the Council's resolution: {codes}.",
             cite="§ 506-6 (Fee)",
+            group="Settings to fix before the City relies on them",
+            setting=True,
         )
     ]

@@ -431,6 +431,7 @@ def _due_soon(action: Action) -> list[TodayItem]:
             cite=due.cite,
             record_type="amount_due",
             record_id=str(due.id),
+            group="Amounts owed",
         )
         for due in outstanding(action.session)
         if due.due_on is not None

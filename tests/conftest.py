@@ -264,12 +264,30 @@ def dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> list[Handler]:
         qtbot.add_widget(dialog)
         dialog.show()
         queue.pop(0)(dialog)
-        if dialog.isVisible():
-            dialog.reject()
+        if dialog.isVisible():  # the handler left it open: closed unsaved, without a question
+            getattr(dialog, "discard", dialog.reject)()
         return int(dialog.result())
 
     monkeypatch.setattr(forms, "run_modal", run)
     return queue
+
+
+@pytest.fixture(autouse=True)
+def _no_unanswered_question(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A message box that no test answers fails the test at once, instead of waiting offscreen
+    for a click that never comes (the ``messages`` fixture answers them)."""
+    if "qtbot" not in request.fixturenames:
+        return
+    from PySide6.QtWidgets import QMessageBox
+
+    from ui.kit import operations as operations
+
+    def unanswered(box: QMessageBox) -> int:
+        raise AssertionError(f"a message box nobody answers: {box.text()!r}")
+
+    monkeypatch.setattr(operations, "ask_message", unanswered)
 
 
 @pytest.fixture

@@ -95,3 +95,29 @@ def test_a_paid_amount_leaves_the_today_tab(desk: Desk, admin: SignedIn) -> None
         ledger.apply_payment(action, due.id, Money("5.00"), reference="R-1")
     with desk.lookup(admin) as action:
         assert [i.workflow for i in today.gather(action)] == ["Settings"]
+
+
+def test_items_are_grouped_by_kind_settings_first_then_the_most_urgent() -> None:
+    items = [
+        TodayItem("Receipts", DAY - timedelta(days=3), "A owes $1.00", group="Amounts owed"),
+        TodayItem("Petitions", DAY + timedelta(days=30), "Council meets"),
+        TodayItem("Receipts", DAY + timedelta(days=2), "B owes $2.00", group="Amounts owed"),
+        TodayItem("Settings", DAY, "5 fee amounts are placeholders", group="Fix", setting=True),
+        TodayItem("Sidewalks", DAY, "Serve SR-2026-001"),
+        TodayItem("Receipts", DAY - timedelta(days=1), "C owes $3.00", group="Amounts owed"),
+    ]
+    groups = today.grouped(items, DAY)
+    assert [g.title for g in groups] == ["Fix", "Amounts owed", "Sidewalks", "Petitions"]
+    owed = groups[1]
+    assert [i.title for i in owed.items] == ["A owes $1.00", "B owes $2.00", "C owes $3.00"]
+    assert owed.counts == {"overdue": 2, "soon": 1}
+    assert owed.most_urgent == "overdue"
+    assert groups[3].items[0].kind == "Petitions"  # no group named: its workflow's
+
+
+def test_a_group_on_the_same_urgency_comes_by_its_earliest_day() -> None:
+    items = [
+        TodayItem("Bonds & Insurance", DAY - timedelta(days=1), "late"),
+        TodayItem("Annual Bonds", DAY - timedelta(days=2), "later still"),
+    ]
+    assert [g.title for g in today.grouped(items, DAY)] == ["Annual Bonds", "Bonds & Insurance"]

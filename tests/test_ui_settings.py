@@ -249,7 +249,7 @@ def test_change_password_wrong_current_refused(qtbot, desk, admin, dialogs) -> N
         qtbot.keyClicks(dialog.password_again, "new-password-1")
         qtbot.keyClick(dialog.password_again, Qt.Key.Key_Return)
         assert "current password is not right" in dialog.errors.message("current_password")
-        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(wrong)
     assert sd.change_password(None, app) is False

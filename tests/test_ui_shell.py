@@ -44,7 +44,6 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[QMessageBox]:
         return int(QMessageBox.StandardButton.Cancel.value)
 
     monkeypatch.setattr(ui.kit.operations, "ask_message", answer)
-    monkeypatch.setattr(ui.main_window, "ask_message", answer)
     return shown
 
 
@@ -394,7 +393,7 @@ def test_the_administrator_backs_up_and_restores(
             return int(QMessageBox.StandardButton.Yes.value)
         return int(QMessageBox.StandardButton.Ok.value)
 
-    monkeypatch.setattr(ui.main_window, "ask_message", confirm)
+    monkeypatch.setattr(ui.kit.operations, "ask_message", confirm)
     monkeypatch.setattr(ui.main_window, "choose_backup_source", lambda parent, folder: str(target))
     with qtbot.waitSignal(window.restored) as restored:
         window.restore_from_backup()

@@ -711,7 +711,7 @@ def test_a_council_repair_order_served_then_repaired_by_the_city_after_twenty_da
         refused = dialog.errors.message("on")
         assert refused.startswith("The owner has through Mon Dec 14, 2026 (20 days after service")
         assert "the City may repair from Tue Dec 15, 2026" in refused
-        dialog.reject()
+        dialog.discard()
 
     dialogs.append(too_early)
     dpw.orders.city_button.click()
@@ -1233,7 +1233,7 @@ def test_the_order_form_offers_only_the_kinds_the_operator_may_order(
     assert kinds == [RepairOrderKind.COUNCIL_ORDER]
     assert clerks.save_button.isEnabled() and clerks.estimate.isEnabled()
     directors = OrderDialog(None, App(desk, inspector))
-    qtbot.add_widget(directors)
+    qtbot.add_widget(directors, before_close_func=OrderDialog.discard)
     directors.show()
     kinds = [directors.kind.itemData(i) for i in range(directors.kind.count())]
     assert kinds == [

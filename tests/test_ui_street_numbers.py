@@ -252,7 +252,7 @@ def test_the_inspectors_acceptance_is_asked_again_when_the_warnings_change(
         assert not dialog.save_button.isEnabled()
         qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
         assert dialog.isVisible(), "108 was never accepted"
-        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(assign)
     tab.assign_button.click()
@@ -313,7 +313,7 @@ def test_a_duplicate_number_is_refused_next_to_the_number_field(
         refusal = dialog.errors.message("number")
         assert "107 Broad St N is already the number of parcel 281-01007-0000" in refusal
         assert "§ 506-16 (Buildings to have street numbers)" in refusal
-        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(assign)
     tab.assign_button.click()
@@ -601,7 +601,7 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
         assert dialog.isVisible()
         refusal = dialog.errors.message("served_on")
         assert "The owner has 20 days" in refusal and NONCOMPLIANCE_CITE in refusal
-        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(too_soon)
     tab.serve_button.click()
@@ -649,7 +649,7 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
         dialog.on.setDate(referral_from)
         qtbot.keyClick(dialog.on, Qt.Key.Key_Return)
         assert "later than today" in dialog.errors.message("referred_on")
-        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(refer)
     tab.refer_button.click()

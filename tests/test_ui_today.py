@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -52,14 +52,57 @@ def tab(qtbot: QtBot, desk: Desk, admin: SignedIn) -> TodayTab:
     return widget
 
 
-def _texts(tab: TodayTab, row: int) -> list[str]:
+def _texts(tab: TodayTab, row: int, heading: int | None = None) -> list[str]:
     model = tab.model
-    return [model.index(row, column).data() for column in range(model.columnCount())]
+    parent = model.index(heading, 0) if heading is not None else QModelIndex()
+    return [model.index(row, column, parent).data() for column in range(model.columnCount())]
+
+
+def _heading(tab: TodayTab, title: str) -> int:
+    return [g.group.title for g in tab.model.groups()].index(title)
+
+
+def test_a_setting_that_stops_the_city_stands_first_then_the_amounts_owed(tab: TodayTab) -> None:
+    """Placeholder fees are no due item among others: they head the list, open."""
+    assert _texts(tab, 0)[3] == "Settings to fix before the City relies on them (1)"
+    assert _texts(tab, 0, heading=0)[3] == "5 fee amounts are placeholders the City has not set"
+    assert _texts(tab, 1) == [
+        "Overdue",
+        "Fri Nov 20, 2026",
+        "Receipts",
+        "Amounts owed (2)",
+        "1 overdue, 1 due within a week",
+        "",
+    ]
+    assert tab.table.isExpanded(tab.proxy.index(0, 0))
+    assert tab.table.isExpanded(tab.proxy.index(1, 0))  # two items: small enough to stand open
+
+
+def test_a_long_kind_is_one_line_with_its_counts_until_opened(
+    qtbot: QtBot, desk: Desk, admin: SignedIn
+) -> None:
+    for number in range(4):
+        _bill(desk, admin, name=f"Owner {number}", amount="10.00", due_on=date(2026, 11, 2))
+    widget = TodayTab(App(desk, admin))
+    qtbot.add_widget(widget)
+    widget.resize(1200, 500)
+    widget.show()
+    qtbot.waitExposed(widget)
+    heading = widget.heading_index("Amounts owed")
+    assert heading.siblingAtColumn(TodayModel.WHAT).data() == "Amounts owed (4)"
+    assert heading.siblingAtColumn(TodayModel.DETAIL).data() == "4 overdue"
+    assert not widget.table.isExpanded(heading), "four is more than stands open"
+    widget.table.setFocus()
+    widget.table.setCurrentIndex(heading)
+    qtbot.keyClick(widget.table, Qt.Key.Key_Return)  # Enter opens the heading
+    assert widget.table.isExpanded(heading)
+    assert widget.summary.text().startswith("4 overdue")
 
 
 def test_an_overdue_amount_is_listed_first_with_its_urgency(tab: TodayTab) -> None:
     assert tab.date_label.text() == "Today, Mon Nov 30, 2026"
-    assert _texts(tab, 0) == [
+    amounts = _heading(tab, "Amounts owed")
+    assert _texts(tab, 0, heading=amounts) == [
         "Overdue",
         "Fri Nov 20, 2026",
         "Receipts",
@@ -67,12 +110,12 @@ def test_an_overdue_amount_is_listed_first_with_its_urgency(tab: TodayTab) -> No
         "Actual City expenses: traffic control",
         "§ 506-6 (Fee)",
     ]
-    overdue = tab.model.index(0, TodayModel.URGENCY)
+    overdue = tab.model.index(0, TodayModel.URGENCY, tab.model.index(amounts, 0))
     assert overdue.data(Qt.ItemDataRole.BackgroundRole) is not None  # coloured, and in words
     assert overdue.data(Qt.ItemDataRole.ToolTipRole) == "Was due Fri Nov 20, 2026 — 10 days overdue"
-    urgencies = [tab.model.index(r, 0).data() for r in range(tab.model.rowCount())]
+    urgencies = [row.urgency for row in tab.model.rows()]
     # the shipped fee schedule's placeholder amounts are due today (Settings → Fee schedule)
-    assert urgencies == ["Overdue", "Today", "Soon"]
+    assert urgencies == ["today", "overdue", "soon"]
     assert tab.summary.text() == "1 overdue, 1 due today, 1 due within a week"
 
 
@@ -85,8 +128,10 @@ def test_double_click_opens_the_section_or_the_workflow(qtbot: QtBot, tab: Today
     tab.app.show_ordinance = opened.append
     table = tab.table
 
+    amounts = tab.heading_index("Amounts owed")
+
     def double_click(row: int, column: int) -> None:
-        centre = table.visualRect(tab.proxy.index(row, column)).center()
+        centre = table.visualRect(tab.proxy.index(row, column, amounts)).center()
         qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=centre)
         qtbot.mouseDClick(table.viewport(), Qt.MouseButton.LeftButton, pos=centre)
 
@@ -100,7 +145,7 @@ def test_double_click_opens_the_section_or_the_workflow(qtbot: QtBot, tab: Today
     assert item.record_type == "amount_due"
 
     table.setFocus()
-    table.selectRow(1)
+    table.setCurrentIndex(tab.proxy.index(0, 0, tab.heading_index("Settings to fix")))
     with qtbot.waitSignal(tab.workflow_requested) as requested:
         qtbot.keyClick(table, Qt.Key.Key_Return)  # Enter does what a double-click does
     assert requested.args[0].workflow == "Settings"
@@ -108,8 +153,11 @@ def test_double_click_opens_the_section_or_the_workflow(qtbot: QtBot, tab: Today
 
 def test_typing_filters_and_an_empty_list_says_so(qtbot: QtBot, tab: TodayTab) -> None:
     qtbot.keyClicks(tab.search_field, "quist")
-    assert tab.proxy.rowCount() == 1
-    assert tab.item_at(0).title == "Ben Quist owes $60.00"
+    assert [item.title for item in tab.shown_items()] == ["Ben Quist owes $60.00"]
+    assert tab.table.isExpanded(tab.heading_index("Amounts owed"))  # what matched is seen
+    tab.search_field.clear()
+    qtbot.keyClicks(tab.search_field, "amounts owed")  # a heading shows all of its items
+    assert len(tab.shown_items()) == 2
     tab.search_field.clear()
     qtbot.keyClicks(tab.search_field, "nobody at all")
     assert tab.pages.currentWidget() is tab.empty

@@ -225,7 +225,6 @@ class CloseOutDialog(forms.FormDialog):
         self.setObjectName("close_out_dialog")
         self.app = app
         self.view = view
-        self._discarding = False
         # No default button, and no Ctrl+Enter: the lock is a deliberate click (or Alt+L).
         self.save_button.setDefault(False)
         self.save_button.setAutoDefault(False)
@@ -647,8 +646,7 @@ class CloseOutDialog(forms.FormDialog):
         if view is None:
             return
         if view.status != "open":
-            self._discarding = True
-            self.reject()
+            self.discard()
             return
         before = self._expected_total()
         self.view = view
@@ -663,7 +661,7 @@ class CloseOutDialog(forms.FormDialog):
 
     def reject(self) -> None:
         """Esc or Cancel: asks first when anything was counted (the count is not kept)."""
-        if not self._discarding and self.anything_counted():
+        if self.anything_counted():
             box = QMessageBox(
                 QMessageBox.Icon.Question,
                 "Discard the count",
@@ -677,8 +675,7 @@ class CloseOutDialog(forms.FormDialog):
             box.setDefaultButton(QMessageBox.StandardButton.No)
             if operations.ask_message(box) != QMessageBox.StandardButton.Yes:
                 return
-        self._discarding = True
-        super().reject()
+        self.discard()
 
 
 def money_text(amount: Money | None) -> str:

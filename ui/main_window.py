@@ -61,7 +61,8 @@ from clerk_desk.paths import backups_dir, data_dir, resource_path
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
 from clerk_desk.workflows import WORKFLOWS, Workflow
-from ui.kit.operations import App, ask_message, perform, run_in_background, show_error
+from ui.kit import operations
+from ui.kit.operations import App, perform, run_in_background, show_error
 from ui.kit.widgets import ElidedLabel, station_settings
 from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
 from ui.placeholder_tab import PlaceholderTab
@@ -627,7 +628,7 @@ class MainWindow(QMainWindow):
             box.setObjectName("backup_done")
             box.setText(f"The database was backed up to\n{path}")
             box.setInformativeText("Keep a copy away from City Hall too (another building).")
-            ask_message(box)
+            operations.ask_message(box)
 
         self.show_status("Backing up the database…", 0)
         run_in_background(self, work, title="Backing up the database…", on_done=done)
@@ -657,7 +658,7 @@ class MainWindow(QMainWindow):
         if yes is not None:
             yes.setText("&Restore")
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        if ask_message(box) != QMessageBox.StandardButton.Yes:
+        if operations.ask_message(box) != QMessageBox.StandardButton.Yes:
             return
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
@@ -676,7 +677,7 @@ class MainWindow(QMainWindow):
         done = QMessageBox(QMessageBox.Icon.Information, "Backup restored", message, parent=self)
         done.setObjectName("restore_done")
         done.setInformativeText("Sign in again: the operators are now those of the backup.")
-        ask_message(done)
+        operations.ask_message(done)
         self._leave()
         self.restored.emit(f"{message} Sign in again.")
 
@@ -733,7 +734,7 @@ class MainWindow(QMainWindow):
             box = QMessageBox(QMessageBox.Icon.Information, "Not in this version", "", parent=self)
             box.setObjectName("not_available")
             box.setText(f"This copy of Clerk Desk does not include {what} yet.")
-            ask_message(box)
+            operations.ask_message(box)
             return False
         show(self, self.app)
         return True
@@ -776,7 +777,7 @@ class MainWindow(QMainWindow):
         return box
 
     def show_about(self) -> None:
-        ask_message(self.about_box())
+        operations.ask_message(self.about_box())
 
     # ---- window state ---------------------------------------------------------------------
 
@@ -792,7 +793,65 @@ class MainWindow(QMainWindow):
         settings.setValue("main_window/geometry", self.saveGeometry())
         settings.sync()
 
+    def _drawer_may_stay_open(self) -> bool:
+        """Quitting with this station's drawer open: say so, and let the Treasurer close it out
+        first. True when the window may close (no drawer open, or *Quit anyway*)."""
+        from clerk_desk.receipts import views as receipt_views
+        from clerk_desk.receipts.acts import DrawerAct, drawer_acts
+        from ui.receipt_dialogs import station_name
+
+        station = station_name()
+
+        def read(action: Action) -> tuple[object, str | None] | None:
+            drawer = receipt_views.station_drawer(action, station)
+            if drawer is None:
+                return None
+            return drawer, drawer_acts(action, station)[DrawerAct.CLOSE_OUT]
+
+        found = perform(self, self.app, read, writes=False)
+        if found is None:
+            return True
+        drawer, refused = found
+        assert isinstance(drawer, receipt_views.DrawerView)
+        text = (
+            f"The drawer of {station} is still open (expected cash "
+            f"{drawer.expected_cash.format()}). If you quit now it stays open, and Today lists "
+            "it as left open until it is closed out."
+        )
+        box = QMessageBox(QMessageBox.Icon.Warning, "A drawer is open", text, parent=self)
+        box.setObjectName("drawer_open_on_quit")
+        if refused is None:
+            box.setInformativeText("Close it out before you quit?")
+            box.setStandardButtons(
+                QMessageBox.StandardButton.Yes
+                | QMessageBox.StandardButton.No
+                | QMessageBox.StandardButton.Cancel
+            )
+            box.button(QMessageBox.StandardButton.Yes).setText("&Close out first")
+            box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        else:
+            box.setInformativeText(f"{refused} Quit and leave it open?")
+            box.setStandardButtons(
+                QMessageBox.StandardButton.No | QMessageBox.StandardButton.Cancel
+            )
+            box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.button(QMessageBox.StandardButton.No).setText("&Quit, leave it open")
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+        answer = operations.ask_message(box)
+        if answer == QMessageBox.StandardButton.No:
+            return True
+        if answer == QMessageBox.StandardButton.Yes:
+            index = next(i for i, w in enumerate(WORKFLOWS) if w.name == "receipts")
+            self.tabs.setCurrentIndex(index)
+            show_record = getattr(self._build_tab(index), "show_record", None)
+            if callable(show_record):
+                show_record("drawer", str(drawer.id))
+        return False
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._leaving and not self._drawer_may_stay_open():
+            event.ignore()
+            return
         self._save_geometry()
         if self.ordinance_viewer is not None:
             self.ordinance_viewer.close()

@@ -533,7 +533,7 @@ def _dismiss_dialogs(errors: list[str]) -> None:
             text = widget.text() if isinstance(widget, QMessageBox) else ""
             errors.append(f"{widget.windowTitle()!r} was showing {text!r}".strip())
             if widget.objectName() != "login_dialog":
-                widget.reject()
+                getattr(widget, "discard", widget.reject)()
 
 
 def _close_window(window: MainWindow) -> None:

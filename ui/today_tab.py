@@ -14,14 +14,14 @@ from datetime import date
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
+    QAbstractItemModel,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -30,13 +30,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QStackedWidget,
-    QTableView,
+    QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
 from clerk_desk.desk import Action
-from clerk_desk.today import TodayItem, Urgency, gather
+from clerk_desk.today import TodayGroup, TodayItem, Urgency, gather, grouped
 from clerk_desk.words import format_day, plural
 from ui.kit.operations import App, perform
 from ui.kit.style import BAD_BACKGROUND, LATE_BACKGROUND, LINK, SOON_BACKGROUND
@@ -58,6 +58,8 @@ URGENCY_COLOURS: dict[Urgency, str | None] = {
     "later": None,
 }
 LINK_COLOUR = LINK
+SMALL_GROUP = 3
+"""A kind with no more items than this is shown open; a longer one as its heading."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +71,21 @@ class TodayRow:
     days: int | None  # due date minus today (negative: overdue), None without a due date
 
 
-class TodayModel(QAbstractTableModel):
-    """The Today list as a table; rows are read-only.
+@dataclass(frozen=True, slots=True)
+class GroupRow:
+    """A heading line: one kind of item, its counts, and its rows beneath."""
 
-    Signals: those of :class:`QAbstractTableModel`.
+    group: TodayGroup
+    rows: tuple[TodayRow, ...]
+
+
+_TOP = 0  # the internal id of a heading; an item's is its heading's row plus one
+
+
+class TodayModel(QAbstractItemModel):
+    """The Today list as a tree: a heading a kind of item (with its counts), its items below.
+
+    Rows are read-only. Signals: those of :class:`QAbstractItemModel`.
     """
 
     URGENCY, DUE, WORKFLOW, WHAT, DETAIL, SECTION = range(6)
@@ -81,32 +94,66 @@ class TodayModel(QAbstractTableModel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[TodayRow] = []
+        self._groups: list[GroupRow] = []
 
     def set_items(self, items: list[TodayItem], today: date) -> None:
         """Replace the rows with ``items`` (already in the core's order) as of ``today``."""
         self.beginResetModel()
-        self._rows = [
-            TodayRow(
-                item,
-                item.urgency(today),
-                (item.due - today).days if item.due is not None else None,
+        self._groups = [
+            GroupRow(
+                group,
+                tuple(
+                    TodayRow(
+                        item,
+                        item.urgency(today),
+                        (item.due - today).days if item.due is not None else None,
+                    )
+                    for item in group.items
+                ),
             )
-            for item in items
+            for group in grouped(items, today)
         ]
         self.endResetModel()
 
-    def row(self, number: int) -> TodayRow:
-        return self._rows[number]
+    def groups(self) -> list[GroupRow]:
+        return list(self._groups)
 
     def rows(self) -> list[TodayRow]:
-        return list(self._rows)
+        """Every item's line, heading by heading."""
+        return [row for group in self._groups for row in group.rows]
+
+    def line(self, index: ModelIndex) -> GroupRow | TodayRow | None:
+        """What ``index`` shows: a heading, an item's line, or nothing."""
+        if not index.isValid():
+            return None
+        if index.internalId() == _TOP:
+            return self._groups[index.row()] if index.row() < len(self._groups) else None
+        group = self._groups[index.internalId() - 1]
+        return group.rows[index.row()] if index.row() < len(group.rows) else None
+
+    # ---- the tree -------------------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: ModelIndex = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, _TOP)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index: ModelIndex = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not index.isValid() or index.internalId() == _TOP:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, _TOP)
 
     def rowCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's idiom)
-        return 0 if parent.isValid() else len(self._rows)
+        if not parent.isValid():
+            return len(self._groups)
+        if parent.internalId() == _TOP and parent.column() == 0:
+            return len(self._groups[parent.row()].rows)
+        return 0
 
     def columnCount(self, parent: ModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
+        return len(self.HEADERS)
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -124,10 +171,40 @@ class TodayModel(QAbstractTableModel):
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        line = self.line(index)
+        if line is None:
             return None
-        row = self._rows[index.row()]
-        column = index.column()
+        if isinstance(line, GroupRow):
+            return self._group_data(line, index.column(), role)
+        return self._row_data(line, index.column(), role)
+
+    def _group_data(self, line: GroupRow, column: int, role: int) -> Any:
+        group = line.group
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            if column == self.URGENCY:
+                return URGENCY_WORDS[group.most_urgent]
+            if column == self.DUE:
+                days = [row.item.due for row in line.rows if row.item.due is not None]
+                return format_day(min(days)) if days else "—"
+            if column == self.WORKFLOW:
+                return group.workflow
+            if column == self.WHAT:
+                return f"{group.title} ({len(line.rows)})"
+            if column == self.DETAIL:
+                return counts_text(group.counts)
+            return ""
+        if role == Qt.ItemDataRole.BackgroundRole and column == self.URGENCY:
+            colour = URGENCY_COLOURS[group.most_urgent]
+            return QBrush(QColor(colour)) if colour else None
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{group.title}: {counts_text(group.counts)}. Open the line to see each."
+        return None
+
+    def _row_data(self, row: TodayRow, column: int, role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(row, column)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -193,21 +270,40 @@ def _how_far(row: TodayRow) -> str:
     return f"Due {day} — in {plural(row.days, 'day')}"
 
 
+def counts_text(counts: dict[Urgency, int]) -> str:
+    """ "3 overdue, 2 due today, 1 due within a week", most urgent first."""
+    words = {
+        "overdue": "overdue",
+        "today": "due today",
+        "soon": "due within a week",
+        "later": "later",
+    }
+    return ", ".join(
+        f"{counts[urgency]} {words[urgency]}" for urgency in URGENCY_WORDS if counts.get(urgency)
+    )
+
+
 def summary_text(rows: list[TodayRow]) -> str:
     """The line above the table: "3 overdue, 2 due today, 1 due soon"."""
-    counts = {urgency: 0 for urgency in URGENCY_WORDS}
+    counts: dict[Urgency, int] = {}
     for row in rows:
-        counts[row.urgency] += 1
-    parts = []
-    if counts["overdue"]:
-        parts.append(f"{counts['overdue']} overdue")
-    if counts["today"]:
-        parts.append(f"{counts['today']} due today")
-    if counts["soon"]:
-        parts.append(f"{counts['soon']} due within a week")
-    if counts["later"]:
-        parts.append(f"{counts['later']} later")
-    return ", ".join(parts) if parts else "Nothing is due or overdue."
+        counts[row.urgency] = counts.get(row.urgency, 0) + 1
+    return counts_text(counts) or "Nothing is due or overdue."
+
+
+class _TodayTree(QTreeView):
+    """The list, telling when Enter is pressed on it (Return does what a double-click does).
+
+    Signals: ``entered_on()`` on Return or Enter.
+    """
+
+    entered_on = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.entered_on.emit()
+            return
+        super().keyPressEvent(event)
 
 
 class TodayTab(QWidget):
@@ -232,6 +328,9 @@ class TodayTab(QWidget):
         self.proxy.setSourceModel(self.model)
         self.proxy.setFilterKeyColumn(-1)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        # A heading is shown when one of its items matches; a matching heading shows them all.
+        self.proxy.setRecursiveFilteringEnabled(True)
+        self.proxy.setAutoAcceptChildRows(True)
 
         self.date_label = heading("Today", self, scale=1.3)
         self.summary = QLabel("", self)
@@ -249,7 +348,7 @@ class TodayTab(QWidget):
         self.refresh_button = QPushButton("&Refresh", self)
         self.refresh_button.setToolTip("Gather the list again (F5)")
 
-        self.table = QTableView(self)
+        self.table = _TodayTree(self)
         self.table.setObjectName("today_table")
         self.table.setModel(self.proxy)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -257,11 +356,13 @@ class TodayTab(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.table.verticalHeader().setVisible(False)
-        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 12)
-        self.table.setTabKeyNavigation(False)  # Tab leaves the table, as in every form
-        header = self.table.horizontalHeader()
+        self.table.setUniformRowHeights(True)
+        self.table.setAllColumnsShowFocus(True)
+        # Double-click on a heading opens it (the tree's own), on an item goes to its tab.
+        self.table.setExpandsOnDoubleClick(True)
+        header = self.table.header()
         header.setHighlightSections(False)
+        header.setStretchLastSection(False)
         # Columns fit a screenful of rows, not all of them: a busy year lists hundreds of items.
         header.setResizeContentsPrecision(60)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -305,10 +406,7 @@ class TodayTab(QWidget):
         # Double-click and Enter, not "activated": where the desktop activates on a single
         # click, a click meant to select a row would jump to another tab.
         self.table.doubleClicked.connect(self._activate)
-        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            shortcut = QShortcut(QKeySequence(key), self.table)
-            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
-            shortcut.activated.connect(lambda: self._activate(self.table.currentIndex()))
+        self.table.entered_on.connect(self._enter)
 
     # ---- what the main window calls -------------------------------------------------------
 
@@ -324,6 +422,7 @@ class TodayTab(QWidget):
             return
         items, today, at = loaded
         self.model.set_items(items, today)
+        self._open_small_groups()
         self.date_label.setText(f"Today, {format_day(today)}")
         self.summary.setText(summary_text(self.model.rows()))
         self.updated.setText(
@@ -338,10 +437,24 @@ class TodayTab(QWidget):
         self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.search_field.selectAll()
 
-    def item_at(self, proxy_row: int) -> TodayItem:
-        """The item shown on row ``proxy_row`` of the table (after filtering)."""
-        source = self.proxy.mapToSource(self.proxy.index(proxy_row, 0))
-        return self.model.row(source.row()).item
+    def shown_items(self) -> list[TodayItem]:
+        """The items the list shows after filtering, heading by heading (open or not)."""
+        found = []
+        for group_row in range(self.proxy.rowCount()):
+            heading = self.proxy.index(group_row, 0)
+            for row in range(self.proxy.rowCount(heading)):
+                item = self.proxy.index(row, 0, heading).data(TodayModel.ItemRole)
+                if isinstance(item, TodayItem):
+                    found.append(item)
+        return found
+
+    def heading_index(self, title: str) -> QModelIndex:
+        """The (filtered) index of the heading whose title starts with ``title``."""
+        for group_row in range(self.proxy.rowCount()):
+            index = self.proxy.index(group_row, TodayModel.WHAT)
+            if str(index.data()).startswith(title):
+                return index.siblingAtColumn(0)
+        return QModelIndex()
 
     # ---- behaviour ------------------------------------------------------------------------
 
@@ -352,15 +465,40 @@ class TodayTab(QWidget):
     def _activate(self, index: QModelIndex) -> None:
         if not index.isValid():
             return
-        item = self.item_at(index.row())
+        item = index.siblingAtColumn(0).data(TodayModel.ItemRole)
+        if not isinstance(item, TodayItem):  # a heading: the tree opens or closes it
+            return
         if index.column() == TodayModel.SECTION and item.cite:
             self.app.open_ordinance(item.cite)
         else:
             self.workflow_requested.emit(item)
 
+    def _enter(self) -> None:
+        """Enter does what a double-click does: opens or closes a heading, acts on an item."""
+        index = self.table.currentIndex()
+        heading = index.siblingAtColumn(0)
+        if index.isValid() and not isinstance(heading.data(TodayModel.ItemRole), TodayItem):
+            self.table.setExpanded(heading, not self.table.isExpanded(heading))
+        else:
+            self._activate(index)
+
     def _filter(self, text: str) -> None:
         self.proxy.setFilterFixedString(text.strip())
+        if text.strip():
+            self.table.expandAll()  # what matched is seen, not hidden in a closed heading
+        else:
+            self._open_small_groups()
         self._update_empty()
+
+    def _open_small_groups(self) -> None:
+        """Settings to fix and kinds of three items or fewer stand open; a long kind (the
+        amounts owed) is one line with its counts until the clerk opens it."""
+        for group_row in range(self.proxy.rowCount()):
+            heading = self.proxy.index(group_row, 0)
+            line = self.model.line(self.proxy.mapToSource(heading))
+            if isinstance(line, GroupRow):
+                small = line.group.setting or len(line.rows) <= SMALL_GROUP
+                self.table.setExpanded(heading, small)
 
     def _update_empty(self) -> None:
         if self.proxy.rowCount() > 0:
@@ -377,7 +515,7 @@ class TodayTab(QWidget):
 
     def _size_columns(self) -> None:
         """Give "What" and "Section" room for their text, up to a share of the table's width."""
-        header = self.table.horizontalHeader()
+        header = self.table.header()
         width = max(self.table.viewport().width(), 900)
         for column, share in ((TodayModel.WHAT, 0.32), (TodayModel.SECTION, 0.22)):
             wanted = self.table.sizeHintForColumn(column) + 16

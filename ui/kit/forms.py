@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -40,6 +40,7 @@ from ui.kit.dates import DayField, DayLine, TimeField
 from ui.kit.operations import FieldErrors
 from ui.kit.style import CAUTION_BACKGROUND, INFO, LATE, NOTE_BACKGROUND
 from ui.kit.table_models import ROW_ROLE, RowsModel
+from ui.kit.unsaved import Snapshot, ask_to_discard, changed_fields, snapshot
 
 SEARCH_DELAY_MS = 150
 """Pause after the last keystroke before a search runs: one query per word, not per letter."""
@@ -289,6 +290,10 @@ class FormDialog(QDialog):
     when :meth:`commit` returns a result (the core accepted the form), so a refused form stays
     open with the message under the field and everything typed still there.
 
+    Esc, Cancel and the close button ask before they throw away anything the clerk typed
+    (:mod:`ui.kit.unsaved`; *Keep editing* is the default); :meth:`discard` closes without
+    asking, for the window's own use once the clerk has already said so.
+
     Signals: those of :class:`QDialog` (``accepted``, ``rejected``, ``finished``).
     """
 
@@ -297,6 +302,9 @@ class FormDialog(QDialog):
         self.setWindowTitle(title)
         self.errors = FieldErrors()
         self.result_value: object = None
+        self.discard_what = "what was typed in this form"
+        self._as_opened: Snapshot | None = None
+        self._read_only = False
         self._layout = QVBoxLayout(self)
         self.form = QFormLayout()
         self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -359,6 +367,30 @@ class FormDialog(QDialog):
         """Show the core's refusal at the top and take away Save: the operator may only look."""
         self.add_top(banner(reason))
         self.save_button.setEnabled(False)
+        self._read_only = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if self._as_opened is None:
+            self._as_opened = snapshot(self)
+        super().showEvent(event)
+
+    def typed_fields(self) -> list[QWidget]:
+        """The fields the clerk has changed since the form opened (nothing when it may only
+        be read: there is nothing it could save)."""
+        if self._as_opened is None or self._read_only:
+            return []
+        return changed_fields(self, self._as_opened)
+
+    def reject(self) -> None:
+        """Esc, Cancel or the close button: asks first when the clerk has typed anything."""
+        if self.typed_fields() and not ask_to_discard(self, self.discard_what):
+            return
+        super().reject()
+
+    def discard(self) -> None:
+        """Close without saving and without asking."""
+        self._as_opened = None
+        super().reject()
 
 
 class _EnterFilter(QObject):

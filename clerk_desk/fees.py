@@ -22,7 +22,7 @@ from clerk_desk.models import FeeItem
 from clerk_desk.money import Money
 from clerk_desk.paths import resource_path
 from clerk_desk.permissions import Permission
-from clerk_desk.today import TodayItem, provider
+from clerk_desk.today import SETTINGS, TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import us_date
 
@@ -447,12 +447,11 @@ def _placeholders(action: Action) -> list[TodayItem]:
     codes = ", ".join(item.code for item in waiting)
     return [
         TodayItem(
-            workflow="Settings",
+            workflow=SETTINGS,
             due=today,
             title=f"{len(waiting)} fee amounts are placeholders the City has not set",
             detail=f"Set them in Settings → Fee schedule from the Council's resolution: {codes}.",
             cite="§ 506-6 (Fee)",
             group="Settings to fix before the City relies on them",
-            setting=True,
         )
     ]

@@ -18,6 +18,9 @@ from typing import Literal
 
 from clerk_desk.desk import Action
 
+SETTINGS = "Settings"
+"""The workflow named by an item about the City's settings (Settings menu, not a tab)."""
+
 Urgency = Literal["overdue", "today", "soon", "later"]
 _ORDER = {"overdue": 0, "today": 1, "soon": 2, "later": 3}
 
@@ -34,7 +37,11 @@ class TodayItem:
     record_type: str = ""
     record_id: str = ""
     group: str = ""  # the kind of item, as a heading ("Amounts owed"); the workflow if blank
-    setting: bool = False  # a setting the City must fix before it can work properly
+
+    @property
+    def setting(self) -> bool:
+        """A setting the City must fix before it can work properly (it heads the list)."""
+        return self.workflow == SETTINGS
 
     @property
     def kind(self) -> str:

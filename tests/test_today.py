@@ -102,7 +102,7 @@ def test_items_are_grouped_by_kind_settings_first_then_the_most_urgent() -> None
         TodayItem("Receipts", DAY - timedelta(days=3), "A owes $1.00", group="Amounts owed"),
         TodayItem("Petitions", DAY + timedelta(days=30), "Council meets"),
         TodayItem("Receipts", DAY + timedelta(days=2), "B owes $2.00", group="Amounts owed"),
-        TodayItem("Settings", DAY, "5 fee amounts are placeholders", group="Fix", setting=True),
+        TodayItem("Settings", DAY, "5 fee amounts are placeholders", group="Fix"),
         TodayItem("Sidewalks", DAY, "Serve SR-2026-001"),
         TodayItem("Receipts", DAY - timedelta(days=1), "C owes $3.00", group="Amounts owed"),
     ]

@@ -275,19 +275,35 @@ def dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> list[Handler]:
 @pytest.fixture(autouse=True)
 def _no_unanswered_question(
     request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
-) -> None:
+) -> Iterator[None]:
     """A message box that no test answers fails the test at once, instead of waiting offscreen
-    for a click that never comes (the ``messages`` fixture answers them)."""
+    for a click that never comes (the ``messages`` fixture answers them). A form a test leaves
+    open (``qtbot.add_widget``) is closed unsaved at its end, without the question Esc asks."""
     if "qtbot" not in request.fixturenames:
+        yield
         return
-    from PySide6.QtWidgets import QMessageBox
+    qtbot = request.getfixturevalue("qtbot")
+    from PySide6.QtWidgets import QMessageBox, QWidget
 
+    from ui.kit import forms as forms
     from ui.kit import operations as operations
 
     def unanswered(box: QMessageBox) -> int:
         raise AssertionError(f"a message box nobody answers: {box.text()!r}")
 
     monkeypatch.setattr(operations, "ask_message", unanswered)
+    add_widget = qtbot.add_widget
+
+    def closed_unsaved(
+        widget: QWidget, *, before_close_func: Callable[[QWidget], None] | None = None
+    ) -> None:
+        if before_close_func is None and isinstance(widget, forms.FormDialog):
+            before_close_func = forms.FormDialog.discard
+        add_widget(widget, before_close_func=before_close_func)
+
+    monkeypatch.setattr(qtbot, "add_widget", closed_unsaved)
+    monkeypatch.setattr(qtbot, "addWidget", closed_unsaved)
+    yield
 
 
 @pytest.fixture

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.validation import longest
+from ui.kit import folders
 from ui.kit.dates import DayField, DayLine, TimeField
 from ui.kit.operations import FieldErrors
 from ui.kit.style import CAUTION_BACKGROUND, INFO, LATE, NOTE_BACKGROUND
@@ -61,14 +62,23 @@ def run_modal(dialog: QDialog) -> int:
 
 
 def ask_save_path(parent: QWidget, title: str, suggested: str, file_filter: str) -> str | None:
-    """Where to save a file, or None if the person cancelled. Tests replace this."""
-    path, _ = QFileDialog.getSaveFileName(parent, title, suggested, file_filter)
+    """Where to save a file, or None if the person cancelled. Tests replace this.
+
+    The dialog starts in the folder last used at this station, else Documents
+    (:mod:`ui.kit.folders`), never the program's own folder."""
+    path, _ = QFileDialog.getSaveFileName(
+        parent, title, folders.starting_path(suggested), file_filter
+    )
+    if path:
+        folders.remember(path)
     return path or None
 
 
 def ask_open_path(parent: QWidget, title: str, file_filter: str) -> str | None:
     """Which file to open, or None if the person cancelled. Tests replace this."""
-    path, _ = QFileDialog.getOpenFileName(parent, title, "", file_filter)
+    path, _ = QFileDialog.getOpenFileName(parent, title, folders.starting_path(""), file_filter)
+    if path:
+        folders.remember(path)
     return path or None
 
 

@@ -61,7 +61,7 @@ from clerk_desk.paths import backups_dir, data_dir, resource_path
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
 from clerk_desk.workflows import WORKFLOWS, Workflow
-from ui.kit import operations
+from ui.kit import keys, operations
 from ui.kit.operations import App, perform, run_in_background, show_error
 from ui.kit.widgets import ElidedLabel, station_settings
 from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
@@ -254,6 +254,11 @@ class MainWindow(QMainWindow):
             requested.connect(self.go_to_item)
         widget.setProperty("workflow", workflow.name)
 
+    def settle_keys(self, tab: QWidget) -> None:
+        """One Alt+letter per thing on ``tab``: the menu bar's letters are the menus'."""
+        menus = [keys.mnemonic(action.text()) for action in self.menuBar().actions()]
+        keys.settle(tab, [letter for letter in menus if letter])
+
     def _build_tab(self, index: int) -> QWidget:
         """The tab at ``index``, built now if it was waiting to be shown."""
         widget = self.tabs.widget(index)
@@ -275,6 +280,7 @@ class MainWindow(QMainWindow):
         finally:
             self.tabs.blockSignals(blocked)
         widget.deleteLater()
+        self.settle_keys(real)
         return real
 
     def _build_status_bar(self) -> None:
@@ -582,6 +588,8 @@ class MainWindow(QMainWindow):
 
     def _tab_changed(self, index: int) -> None:
         widget = self._build_tab(index) if index >= 0 else None
+        if widget is not None:
+            self.settle_keys(widget)
         export = self._actions["export"]
         can_export = callable(getattr(widget, "export_register", None))
         export.setEnabled(can_export)

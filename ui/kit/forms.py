@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.validation import longest
-from ui.kit import folders
+from ui.kit import folders, keys
 from ui.kit.dates import DayField, DayLine, TimeField
 from ui.kit.operations import FieldErrors
 from ui.kit.style import CAUTION_BACKGROUND, INFO, LATE, NOTE_BACKGROUND
@@ -381,6 +381,7 @@ class FormDialog(QDialog):
 
     def showEvent(self, event: QShowEvent) -> None:
         if self._as_opened is None:
+            keys.settle(self)  # once, as it first opens: one Alt+letter per field and button
             self._as_opened = snapshot(self)
         super().showEvent(event)
 

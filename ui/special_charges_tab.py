@@ -50,6 +50,7 @@ from clerk_desk.kinds import ChargeKind, RunStatus
 from clerk_desk.money import Money
 from clerk_desk.special_charges import details as charge_details_views
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges.acts import ChargeAct, RunAct
 from clerk_desk.special_charges.details import (
     ChargeDetails,
     ChargeRow,
@@ -76,18 +77,16 @@ from ui.kit.register_page import (
     filter_box,
     register_splitter,
     search_row,
-    set_act_states,
+    show_acts,
 )
 from ui.kit.style import BAD, LATE, SECONDARY, marked
 from ui.kit.table_models import RowsModel
 from ui.special_charge_dialogs import (
     BILL,
-    CANCEL,
     CERTIFY,
     ENTRY_COLUMNS,
     KIND_SHORT,
     LINE_COLUMNS,
-    PAY,
     PAYMENT_COLUMNS,
     RUN_COLUMNS,
     RUN_STATUS,
@@ -322,6 +321,13 @@ class ChargesPage(RegisterPage[ChargeRow]):
         self.cancel_button = act_button(
             "Cance&l charge…", "cancel_charge_button", "Cancel the charge, with the reason"
         )
+        self.act_buttons = {
+            ChargeAct.RECORD_BILL: self.bill_button,
+            ChargeAct.PRINT_BILL: self.print_bill_button,
+            ChargeAct.REMINDER: self.reminder_button,
+            ChargeAct.TAKE_PAYMENT: self.pay_button,
+            ChargeAct.CANCEL: self.cancel_button,
+        }
         grid = button_grid(
             (
                 ("Bill", (self.bill_button, self.print_bill_button, self.reminder_button)),
@@ -474,53 +480,12 @@ class ChargesPage(RegisterPage[ChargeRow]):
             count = len(view.payments)
             self.pages.setTabText(1, f"Payments ({count})" if count else "Payments")
         refit(self.summary)
-        self._update_buttons(details.row if details else None)
+        show_acts(self.act_buttons, details.acts if details else None, "Choose a charge")
 
-    def _update_buttons(self, row: ChargeRow | None) -> None:
-        locked = row is None or row.locked
-        billed = row is not None and row.billed
-        bill, cancel, pay = (
-            may_not(self.app, BILL),
-            may_not(self.app, CANCEL),
-            may_not(self.app, PAY),
-        )
-        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
-            (
-                self.bill_button,
-                not locked,
-                "A certified or cancelled charge can no longer change",
-                bill,
-            ),
-            (
-                self.print_bill_button,
-                billed and row is not None and row.standing is not Standing.CANCELLED,
-                "Record the bill first: the last day to pay is counted from it"
-                if row is not None and not billed
-                else "A cancelled charge has no bill",
-                "",
-            ),
-            (
-                self.reminder_button,
-                billed and row is not None and row.owing,
-                "Record the bill first" if not billed else "Nothing remains to be paid here",
-                "",
-            ),
-            (
-                self.pay_button,
-                row is not None and row.owing,
-                "Certified charges are paid with the property taxes"
-                if row is not None and row.standing is Standing.CERTIFIED
-                else "Nothing remains to be paid",
-                pay,
-            ),
-            (
-                self.cancel_button,
-                not locked,
-                "A certified or cancelled charge can no longer change",
-                cancel,
-            ),
-        )
-        set_act_states(row, states, "Choose a charge")
+    def _allowed(self, act: ChargeAct) -> ChargeRow | None:
+        """The charge chosen, when the core allows ``act`` on it now (its button is on)."""
+        details = self.details
+        return details.row if details is not None and details.acts[act] is None else None
 
     # ---- acts ----------------------------------------------------------------------------------
 
@@ -543,14 +508,14 @@ class ChargesPage(RegisterPage[ChargeRow]):
         self._after_save(charge_id, told or "Saved.")
 
     def record_bill(self) -> None:
-        row = self.selected()
-        if row is None or row.locked or not RecordBillDialog.ask(self, self.app, row):
+        row = self._allowed(ChargeAct.RECORD_BILL)
+        if row is None or not RecordBillDialog.ask(self, self.app, row):
             return
         self._after_save(row.id, f"Bill of {row.number} recorded.")
 
     def cancel_selected(self) -> None:
-        row = self.selected()
-        if row is not None and not row.locked and cancel_charge(self, self.app, row):
+        row = self._allowed(ChargeAct.CANCEL)
+        if row is not None and cancel_charge(self, self.app, row):
             self._after_save(row.id, f"Charge {row.number} cancelled.")
 
     def edit_account(self) -> None:
@@ -558,21 +523,24 @@ class ChargesPage(RegisterPage[ChargeRow]):
         if account is not None:
             self.status.emit(f"New special charges post to GL account {account}.")
 
-    def paper_bytes(self, charge_id: int, paper: str) -> bytes | None:
-        """The bill or the reminder of a charge, as a PDF."""
+    def paper_bytes(self, charge_id: int, paper: ChargeAct) -> bytes | None:
+        """The bill (:attr:`ChargeAct.PRINT_BILL`) or the reminder of a charge, as a PDF."""
 
         from reports.special_charges import bill_pdf, reminder_pdf
 
         read = perform(
-            self, self.app, lambda a: charge_details_views.charge_paper(a, charge_id), writes=False
+            self,
+            self.app,
+            lambda a: charge_details_views.charge_paper(a, charge_id, paper),
+            writes=False,
         )
         if read is None:
             return None
-        draw = reminder_pdf if paper == "reminder" else bill_pdf
+        draw = reminder_pdf if paper is ChargeAct.REMINDER else bill_pdf
         return attempt(self, lambda: draw(read.view, read.profile, printed_on=read.printed_on))
 
-    def _print(self, paper: str, title: str) -> None:
-        row = self.selected()
+    def _print(self, paper: ChargeAct, title: str) -> None:
+        row = self._allowed(paper)
         if row is None:
             return
         pdf = self.paper_bytes(row.id, paper)
@@ -583,16 +551,16 @@ class ChargesPage(RegisterPage[ChargeRow]):
             self.status.emit(f"{title} sent to the printer.")
 
     def print_bill(self) -> None:
-        self._print("bill", "Bill")
+        self._print(ChargeAct.PRINT_BILL, "Bill")
 
     def print_reminder(self) -> None:
-        self._print("reminder", "Reminder")
+        self._print(ChargeAct.REMINDER, "Reminder")
 
     def take_payment(self) -> None:
         """The charge is paid in the Receipts tab: ask the window to go there with the billed
         party as the payer (the charge is among the amounts they owe)."""
-        row = self.selected()
-        if row is None or not row.owing:
+        row = self._allowed(ChargeAct.TAKE_PAYMENT)
+        if row is None:
             return
         self.status.emit(
             f"Take payment in the Receipts tab: {row.billed_name} owes {row.balance} on "
@@ -692,6 +660,7 @@ class TaxRollPage(QWidget):
         self.app = app
         self.setObjectName("tax_roll_page")
         self.loaded = False
+        self.acts: dict[RunAct, str | None] | None = None  # the chosen run's, from the core
         self.errors = FieldErrors()
         self._build()
         self._connect()
@@ -763,6 +732,12 @@ class TaxRollPage(QWidget):
             "The run in the layout the county's tax-roll clerk reads: one row per parcel and "
             "charge",
         )
+        self.run_buttons = {
+            RunAct.CERTIFY: self.certify_button,
+            RunAct.DISCARD: self.discard_button,
+            RunAct.PRINT: self.print_button,
+            RunAct.EXPORT: self.export_button,
+        }
         buttons = QGridLayout()
         buttons.setHorizontalSpacing(6)
         buttons.setVerticalSpacing(4)
@@ -863,47 +838,18 @@ class TaxRollPage(QWidget):
                 f"{plural(run.parcels, 'parcel')}, <b>{run.total}</b>"
             )
         refit(self.heading)  # a note or a warning under the heading takes more lines
-        self._update_buttons(run)
+        self.acts = None
+        if run is not None:
+            run_id = run.run_id
+            self.acts = perform(
+                self, self.app, lambda a: charge_details_views.run_acts(a, run_id), writes=False
+            )
+        show_acts(self.run_buttons, self.acts, "Choose a run")
 
-    def _update_buttons(self, run: RunView | None) -> None:
-        certify = may_not(self.app, CERTIFY)
-        draft = run is not None and run.status is RunStatus.DRAFT
-        if run is not None and run.status is RunStatus.CERTIFIED and run.certified_at:
-            done = (
-                f"Run {run.number} was certified on {format_day(run.certified_at.date())} by "
-                f"{run.certified_by}; a run is certified once."
-            )
-        elif run is not None and run.status is RunStatus.DISCARDED:
-            done = f"Run {run.number} was set aside; prepare a new run."
-        elif run is not None and run.preview:
-            done = (
-                f"{run.number} is a preview as of {format_day(run.as_of)}, a day still to come: "
-                "it is never certified. Prepare the run on or after that day."
-            )
-        elif run is not None and run.owners_missing:
-            done = (
-                f"{sc.OWNER_NOT_ON_FILE} for parcel {', '.join(run.owners_missing)}: record the "
-                "owner under People & Parcels, then prepare the run again."
-            )
-        else:
-            done = "The run lists no charges: there is nothing to certify."
-        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
-            (
-                self.certify_button,
-                draft and bool(run and run.entries and not run.owners_missing),
-                done,
-                certify,
-            ),
-            (
-                self.discard_button,
-                run is not None and run.status in (RunStatus.DRAFT, RunStatus.PREVIEW),
-                "Only a draft or a preview is set aside",
-                certify,
-            ),
-            (self.print_button, run is not None, "", ""),
-            (self.export_button, run is not None and bool(run.entries), "The run is empty", ""),
-        )
-        set_act_states(run, states, "Choose a run")
+    def _allowed(self, act: RunAct) -> RunView | None:
+        """The run chosen, when the core allows ``act`` on it now (its button is on)."""
+        run = self.selected()
+        return run if run is not None and self.acts is not None and self.acts[act] is None else None
 
     # ---- acts ----------------------------------------------------------------------------------
 
@@ -933,7 +879,8 @@ class TaxRollPage(QWidget):
             )
 
     def certify_selected(self) -> None:
-        """Check the run as it stands (the core's reasons), then, asked, certify it."""
+        """Check the run as it stands (the core's reasons: asked anyway, the clerk is told
+        why not), then, asked, certify it."""
         run = self.selected()
         if run is None:
             return
@@ -994,8 +941,8 @@ class TaxRollPage(QWidget):
             self.prepare(run.as_of)
 
     def discard_selected(self) -> None:
-        run = self.selected()
-        if run is None or run.status is not RunStatus.DRAFT:
+        run = self._allowed(RunAct.DISCARD)
+        if run is None:
             return
         if discard_run(self, self.app, run):
             self.changed.emit()
@@ -1003,7 +950,7 @@ class TaxRollPage(QWidget):
             self.status.emit(f"Run {run.number} set aside.")
 
     def print_selected(self) -> None:
-        run = self.selected()
+        run = self._allowed(RunAct.PRINT)
         if run is None:
             return
         run_id = run.run_id
@@ -1022,7 +969,7 @@ class TaxRollPage(QWidget):
 
     def export_selected(self) -> None:
         """The run to Excel in the county's layout, on a worker thread."""
-        run = self.selected()
+        run = self._allowed(RunAct.EXPORT)
         if run is None:
             return
         app, run_id = self.app, run.run_id
@@ -1032,7 +979,7 @@ class TaxRollPage(QWidget):
                 from reports.special_charges import run_xlsx
 
                 with app.desk.lookup(app.operator) as action:
-                    read = charge_details_views.run_paper(action, run_id)
+                    read = charge_details_views.run_paper(action, run_id, RunAct.EXPORT)
                 return run_xlsx(read.view, path, city=read.profile.city_name)
 
             return work

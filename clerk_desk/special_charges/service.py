@@ -63,7 +63,6 @@ from sqlalchemy import ColumnElement, Select, and_, false, func, not_, or_, sele
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger
-from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
@@ -84,6 +83,7 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.permissions import Permission
+from clerk_desk.special_charges import acts
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day, plural
@@ -655,16 +655,6 @@ def charge_of_due(session: Session, due_id: int) -> SpecialCharge | None:
     ).one_or_none()
 
 
-def _refuse_locked(charge: SpecialCharge) -> None:
-    if charge.status == ChargeStatus.CERTIFIED:
-        run = charge.run.number if charge.run is not None else ""
-        raise Conflict(
-            f"{charge.number} was certified to the tax roll (run {run}); it can no longer change."
-        )
-    if cancelled(charge):
-        raise Conflict(f"{charge.number} was cancelled; it can no longer change.")
-
-
 def _only_receipt_added(charge: SpecialCharge, bill: BillData) -> bool:
     """The bill as recorded, with the day it was received (learned later) added."""
     return (
@@ -695,9 +685,8 @@ def record_bill(
     last day to pay has passed, the bill's day is not moved later: that would give back time to
     pay that has run out.
     """
-    action.require(Permission.BILL)
     charge = get_charge(action.session, charge_id, lock=True)
-    _refuse_locked(charge)
+    acts.allow(action, acts.ChargeAct.RECORD_BILL, charge)
     _check_bill(charge, bill, action.today())
     why = " ".join(reason.split())
     correcting = charge.bill_on is not None
@@ -759,10 +748,9 @@ def record_bill(
 def cancel_charge(action: Action, charge_id: int, *, reason: str) -> SpecialCharge:
     """Cancel a charge (billed in error, forgiven by the Council), with the reason. A charge
     that has been paid in part is refunded first: its receipts stay as they were."""
-    action.require(Permission.CANCEL_DUE)
     # The charge, then its amount due (ledger.cancel): the order certify_run locks them in.
     charge = get_charge(action.session, charge_id, lock=True)
-    _refuse_locked(charge)
+    acts.allow(action, acts.ChargeAct.CANCEL, charge)
     if not reason.strip():
         raise InvalidInput("Give the reason for cancelling the charge.", field="reason")
     before = snapshot(charge)
@@ -1213,44 +1201,23 @@ def _changes(run: TaxRollRun, now_eligible: list[SpecialCharge]) -> list[str]:
     return changes
 
 
-def certify_problem(session: Session, run: TaxRollRun, today: date) -> str:
-    """Why ``run`` cannot be certified on ``today`` ("" when it can): a run certified once, set
-    aside, a preview or as of a day still to come, an empty one, a parcel listed without its
-    owner, or a list that changed since it was prepared (the Treasurer prepares it again)."""
-    status = RunStatus(run.status)
-    if status is RunStatus.CERTIFIED:
-        assert run.certified_at is not None
-        on = format_day(run.certified_at.astimezone(city_zone()).date())
-        return (
-            f"Tax roll run {run.number} was certified on {on} by {run.certified_by_name}; a run "
-            "is certified once."
-        )
-    if status is RunStatus.DISCARDED:
-        return f"Tax roll run {run.number} was set aside; prepare a new run."
-    if status is RunStatus.PREVIEW or run.as_of > today:
-        what = "a preview" if status is RunStatus.PREVIEW else "a run"
-        return (
-            f"{run.number} is {what} as of {format_day(run.as_of)}, a day still to come: "
-            "charges still payable until then may yet be paid. Prepare the run on or after "
-            "that day to certify it."
-        )
-    if not run.entries:
-        return f"Run {run.number} lists no charges: there is nothing to certify."
+def certify_problem(run: TaxRollRun, today: date) -> str:
+    """Why ``run`` cannot be certified on ``today`` ("" when it can): the refusal of
+    :func:`~clerk_desk.special_charges.acts.certify_refusal` in words."""
+    refused = acts.certify_refusal(run, today)
+    return "" if refused is None else str(refused)
+
+
+def changed_since_prepared(session: Session, run: TaxRollRun) -> str:
+    """How the list the run would hold now differs from the one it holds ("" when it does
+    not)."""
     changes = _changes(run, eligible(session, run.as_of))
-    if changes:
-        return (
-            f"The list changed since run {run.number} was prepared: {'; '.join(changes)}. "
-            "Prepare the run again and review it."
-        )
-    missing = sorted({e.parcel_number for e in run.entries if not e.owner_name})
-    if missing:
-        parcels = ", ".join(missing)
-        return (
-            f"{OWNER_NOT_ON_FILE} for parcel{'s' if len(missing) > 1 else ''} {parcels}: the "
-            "roll names the owner the special tax is against. Record the owner under People & "
-            "Parcels, then prepare the run again."
-        )
-    return ""
+    if not changes:
+        return ""
+    return (
+        f"The list changed since run {run.number} was prepared: {'; '.join(changes)}. "
+        "Prepare the run again and review it."
+    )
 
 
 def certify_run(action: Action, run_id: int) -> TaxRollRun:
@@ -1258,12 +1225,12 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
     certified, and their amounts due marked certified (collected with the property taxes from
     now on).
 
-    The list is checked again first (:func:`certify_problem`): if a payment, a cancellation, a
+    The run is judged first (:func:`~clerk_desk.special_charges.acts.allow_run`), then the
+    list is checked again (:func:`certify_problem`): if a payment, a cancellation, a
     new charge or an owner changed it since it was prepared, nothing is certified and the
     Treasurer prepares it again — what is certified is exactly what was reviewed. A run is
     certified once; a preview, or a run as of a day still to come, never.
     """
-    action.require(Permission.CERTIFY_TAX_ROLL)
     session = action.session
     run = session.scalars(
         select(TaxRollRun)
@@ -1273,6 +1240,7 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
     ).one_or_none()
     if run is None:
         raise NotFound(f"There is no tax roll run number {run_id}.")
+    action.require(Permission.CERTIFY_TAX_ROLL)  # before any charge is locked
     charge_ids = [entry.charge_id for entry in run.entries]
     # Lock the charges and their amounts due, so that no receipt lands between check and stamp;
     # in the order of their numbers, as every other writer takes them (no deadlock).
@@ -1289,9 +1257,7 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
             select(SpecialCharge.amount_due_id).where(SpecialCharge.id.in_(charge_ids))
         ),
     )
-    problem = certify_problem(session, run, action.today())
-    if problem:
-        raise Conflict(problem)
+    acts.allow_run(action, acts.RunAct.CERTIFY, run)
     now = action.now()
     for entry in run.entries:
         charge = entry.charge
@@ -1318,13 +1284,8 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
 
 
 def discard_run(action: Action, run_id: int, *, reason: str) -> TaxRollRun:
-    action.require(Permission.CERTIFY_TAX_ROLL)
     run = get_run(action.session, run_id)
-    if run.status not in (RunStatus.DRAFT, RunStatus.PREVIEW):
-        raise Conflict(
-            f"Run {run.number} is {RunStatus(run.status).value}; only a draft or a preview is "
-            "set aside."
-        )
+    acts.allow_run(action, acts.RunAct.DISCARD, run)
     if not reason.strip():
         raise InvalidInput("Give the reason for setting the run aside.", field="reason")
     run.status = RunStatus.DISCARDED

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 import pytest
-from test_special_charges import (  # noqa: F401 - owner is a fixture
+from test_special_charges import (
     TODAY,
     add_parcel,
+    add_party,
     charge,
     open_drawer,
-    owner,
     pay,
     prepare,
     stored,
@@ -112,8 +112,9 @@ def everyone(admin: SignedIn, operator_with: Callable[[Role], SignedIn]) -> list
 
 
 @pytest.fixture
-def snow(desk: Desk, admin: SignedIn, owner: int) -> Callable[[], int]:
+def snow(desk: Desk, admin: SignedIn) -> Callable[[], int]:
     """A new snow-and-ice charge of $100.00 on the owner's parcel, not yet billed."""
+    owner = add_party(desk, admin, "Marta Lindqvist")
     parcel = add_parcel(desk, admin, "281-00412-0000", owner, "412 Orange St N")
 
     def make() -> int:

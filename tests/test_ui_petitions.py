@@ -901,7 +901,7 @@ def test_a_meeting_held_cannot_be_cancelled_from_the_list(
         forms.select_row(dialog.table, dialog.model.row_of(lambda r: r.id == held))
         assert not dialog.cancel_button.isEnabled()
         assert dialog.cancel_button.toolTip() == (
-            "The meeting has taken place: it cannot be cancelled"
+            "The meeting of Mon Dec 14, 2026 has already begun: it cannot be cancelled."
         )
         dialog.reject()
 

@@ -46,6 +46,7 @@ from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.acts import MeetingAct, meeting_acts
 from clerk_desk.petitions.details import PetitionRow, ScanRow, SignerRow
 from clerk_desk.petitions.service import CITE, CouncilAction, PetitionData, ProgramYear, SignerData
 from clerk_desk.words import clock_time, format_day, plural
@@ -55,6 +56,7 @@ from ui.kit.fields import left_aligned, limited, plain_text_edit
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
 from ui.kit.operations import App, perform
 from ui.kit.pickers import read_chosen_scan
+from ui.kit.register_page import show_acts
 from ui.kit.style import GOOD, INFO, LATE, SECONDARY, panel_sheet, text_sheet
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
@@ -760,9 +762,15 @@ class MeetingsDialog(QDialog):
         self.cancel_button.setObjectName("cancel_meeting_button")
         self.build_button = QPushButton("&Build agenda packet")
         self.build_button.setObjectName("build_packet_button")
-        self.build_button.setToolTip(
-            "Close this list and build the packet of the meeting chosen, in the background"
+        self.build_button.setProperty(
+            "tip", "Close this list and build the packet of the meeting chosen, in the background"
         )
+        self.act_buttons = {
+            MeetingAct.EDIT: self.edit_button,
+            MeetingAct.CANCEL: self.cancel_button,
+            MeetingAct.BUILD_PACKET: self.build_button,
+        }
+        self.acts: dict[MeetingAct, str | None] | None = None  # the chosen meeting's
         buttons = QHBoxLayout()
         for button in (self.add_button, self.edit_button, self.cancel_button, self.build_button):
             button.setAutoDefault(False)
@@ -837,19 +845,18 @@ class MeetingsDialog(QDialog):
         self._update_buttons()
 
     def _update_buttons(self) -> None:
+        """The chosen meeting's acts, as the core allows them now."""
         row = self.selected()
-        usable = row is not None and not row.cancelled
-        for button in (self.edit_button, self.cancel_button):
-            button.setEnabled(usable and not self._may_not)
-            button.setToolTip(self._may_not or ("" if usable else "Choose a meeting not cancelled"))
-        if usable and row is not None and row.held:  # the core refuses it too
-            self.cancel_button.setEnabled(False)
-            self.cancel_button.setToolTip(
-                self._may_not or "The meeting has taken place: it cannot be cancelled"
-            )
-        self.build_button.setEnabled(usable and not self._may_not)
-        if self._may_not:
-            self.build_button.setToolTip(self._may_not)
+        self.acts = None
+        if row is not None:
+            chosen = row.id
+            self.acts = perform(self, self.app, lambda a: meeting_acts(a, chosen), writes=False)
+        show_acts(self.act_buttons, self.acts, "Choose a meeting")
+
+    def _allowed(self, act: MeetingAct) -> MeetingRow | None:
+        """The meeting chosen, when the core allows ``act`` on it now (its button is on)."""
+        row = self.selected()
+        return row if row is not None and self.acts is not None and self.acts[act] is None else None
 
     def add_meeting(self) -> None:
         meeting_id = MeetingDialog.ask(self, self.app)
@@ -858,16 +865,16 @@ class MeetingsDialog(QDialog):
             self.refresh(meeting_id)
 
     def edit_selected(self) -> None:
-        row = self.selected()
-        if row is None or row.cancelled or self._may_not:
+        row = self._allowed(MeetingAct.EDIT)
+        if row is None:
             return
         if MeetingDialog.ask(self, self.app, row) is not None:
             self.changed = True
             self.refresh(row.id)
 
     def cancel_selected(self) -> None:
-        row = self.selected()
-        if row is None or row.cancelled or self._may_not:
+        row = self._allowed(MeetingAct.CANCEL)
+        if row is None:
             return
         items = (
             f" The {plural(row.items, 'petition')} on its agenda "
@@ -889,8 +896,8 @@ class MeetingsDialog(QDialog):
             self.refresh()  # a cancelled meeting leaves the list of those to come
 
     def build_selected(self) -> None:
-        row = self.selected()
-        if row is not None and not row.cancelled and not self._may_not:
+        row = self._allowed(MeetingAct.BUILD_PACKET)
+        if row is not None:
             self.build_id = row.id
             self.accept()
 

@@ -41,10 +41,12 @@ from clerk_desk.permissions import refusal
 from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import papers as petition_papers
 from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.acts import PetitionAct
 from clerk_desk.petitions.details import (
+    PetitionPane,
     PetitionRow,
     ScanRow,
-    event_rows,
+    petition_pane,
     petition_row,
     search_petition_rows,
 )
@@ -57,7 +59,14 @@ from ui.kit.dialog_parts import NBSP
 from ui.kit.meetings import meeting_rows
 from ui.kit.operations import App, perform, run_in_background, show_error
 from ui.kit.pickers import read_chosen_scan
-from ui.kit.register_page import Progress, RegisterPage, filter_box, register_splitter, search_row
+from ui.kit.register_page import (
+    Progress,
+    RegisterPage,
+    filter_box,
+    register_splitter,
+    search_row,
+    show_acts,
+)
 from ui.kit.style import GOOD, LATE, LATE_BACKGROUND, SECONDARY
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
@@ -202,6 +211,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         )
         self.building = False
         self.last_packet: BuiltPacket | None = None
+        self.pane: PetitionPane | None = None  # the chosen petition's, from the core
         self._build()
         self._connect()
         self._show_details()
@@ -240,8 +250,9 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self.edit_button.setObjectName("edit_button")
         self.correct_button = QPushButton("Correct date &received…")
         self.correct_button.setObjectName("correct_button")
-        self.correct_button.setToolTip(
-            "Correct the moment stamped at intake, with the reason; the program year follows"
+        self.correct_button.setProperty(
+            "tip",
+            "Correct the moment stamped at intake, with the reason; the program year follows",
         )
         self.withdraw_button = QPushButton("&Withdraw…")
         self.withdraw_button.setObjectName("withdraw_button")
@@ -249,7 +260,14 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self.place_button.setObjectName("place_button")
         self.action_button = QPushButton("Council &action…")
         self.action_button.setObjectName("council_action_button")
-        self.action_button.setToolTip("Record what the Council did at a meeting held")
+        self.action_button.setProperty("tip", "Record what the Council did at a meeting held")
+        self.act_buttons = {
+            PetitionAct.EDIT: self.edit_button,
+            PetitionAct.CORRECT_RECEIVED: self.correct_button,
+            PetitionAct.WITHDRAW: self.withdraw_button,
+            PetitionAct.PLACE: self.place_button,
+            PetitionAct.COUNCIL_ACTION: self.action_button,
+        }
         first_row = QHBoxLayout()
         for button in (self.place_button, self.action_button, self.withdraw_button):
             first_row.addWidget(button)
@@ -272,6 +290,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self.attach_button.setObjectName("attach_button")
         self.scan_aside_button = QPushButton("Set scan aside…")
         self.scan_aside_button.setObjectName("scan_aside_button")
+        self.act_buttons[PetitionAct.ATTACH_SCAN] = self.attach_button
         scan_page = QWidget()
         scan_layout = QVBoxLayout(scan_page)
         scan_buttons = QHBoxLayout()
@@ -350,17 +369,9 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self._order_tabs()
 
     def _acting_buttons(self) -> tuple[QPushButton, ...]:
-        return (
-            self.new_button,
-            self.packet_button,
-            self.edit_button,
-            self.correct_button,
-            self.withdraw_button,
-            self.place_button,
-            self.action_button,
-            self.attach_button,
-            self.scan_aside_button,
-        )
+        """The acts on no petition in particular (each on a petition comes from the core's
+        acts)."""
+        return (self.new_button, self.packet_button)
 
     def _connect(self) -> None:
         self._connect_register()
@@ -417,6 +428,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
 
     def _show_details(self) -> None:
         row = self.selected()
+        self.pane = None
         if row is None:
             self.details.setText("<i>No petition selected.</i>")
             self.signer_model.set_rows([])
@@ -425,35 +437,15 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         else:
             self.details.setText(petition_html(row))
             self.signer_model.set_rows(list(row.signers))
+            chosen = row.id
+            self.pane = perform(self, self.app, lambda a: petition_pane(a, chosen), writes=False)
             self.scan_model.set_rows(list(row.scans))
-            events = perform(self, self.app, lambda a: event_rows(a, row.id), writes=False)
-            self.event_model.set_rows(events or [])
+            self.event_model.set_rows(list(self.pane.events) if self.pane else [])
             self.event_table.resizeRowsToContents()
             if row.scans:
                 forms.select_row(self.scan_table, 0)
-        self._update_buttons(row)
-
-    def _update_buttons(self, row: PetitionRow | None) -> None:
-        may = not self._may_not
-        pending = row is not None and row.pending
-        states: tuple[tuple[QPushButton, bool, str], ...] = (
-            (self.edit_button, row is not None, "Choose a petition"),
-            (self.correct_button, row is not None, "Choose a petition"),
-            (self.withdraw_button, pending, "Only a petition still pending can be withdrawn"),
-            (self.place_button, pending, "Only a petition still pending can be placed"),
-            (
-                self.action_button,
-                row is not None and row.status is PetitionStatus.ON_AGENDA,
-                "The Council acts on a petition on the agenda of the meeting: place it first"
-                if pending
-                else "The Council has already decided this petition",
-            ),
-            (self.attach_button, row is not None, "Choose a petition"),
-        )
-        for button, usable, why in states:
-            button.setEnabled(may and usable)
-            button.setToolTip(self._may_not or ("" if usable else why))
-        if row is not None and pending:
+        show_acts(self.act_buttons, self.pane.acts if self.pane else None, "Choose a petition")
+        if row is not None and row.pending:
             self.place_button.setText(
                 "Move to another a&genda…"
                 if row.status is PetitionStatus.ON_AGENDA
@@ -461,14 +453,23 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             )
         self._scan_buttons()
 
+    def _allowed(self, act: PetitionAct) -> PetitionRow | None:
+        """The petition chosen, when the core allows ``act`` on it now (its button is on)."""
+        row, pane = self.selected(), self.pane
+        return row if row is not None and pane is not None and pane.acts[act] is None else None
+
     def _scan_buttons(self) -> None:
         scan = self.selected_scan()
         self.open_scan_button.setEnabled(scan is not None)
-        usable = scan is not None and scan.attached
-        self.scan_aside_button.setEnabled(usable and not self._may_not)
-        self.scan_aside_button.setToolTip(
-            self._may_not or ("" if usable else "Choose a scan still attached")
-        )
+        why = self._scan_aside_refusal(scan)
+        self.scan_aside_button.setEnabled(why is None)
+        self.scan_aside_button.setToolTip(why or "")
+
+    def _scan_aside_refusal(self, scan: ScanRow | None) -> str | None:
+        """Why the scan chosen may not be set aside now (the core's words), or None."""
+        if scan is None or self.pane is None:
+            return "Choose a scan still attached"
+        return self.pane.scans_aside.get(scan.id, "Choose a scan still attached")
 
     def selected_scan(self) -> ScanRow | None:
         row = forms.selected_row(self.scan_table)
@@ -495,34 +496,30 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self._after_save(petition_id, message)
 
     def edit_selected(self) -> None:
-        row = self.selected()
+        row = self._allowed(PetitionAct.EDIT)
         if row is not None and PetitionDialog.ask(self, self.app, row) is not None:
             self._after_save(row.id, f"Petition {row.number} changed.")
 
     def correct_selected(self) -> None:
-        row = self.selected()
+        row = self._allowed(PetitionAct.CORRECT_RECEIVED)
         if row is not None and CorrectReceivedDialog.ask(self, self.app, row):
             self._after_save(row.id, f"Date received of petition {row.number} corrected.")
 
     def withdraw_selected(self) -> None:
-        row = self.selected()
-        if row is not None and row.pending and withdraw(self, self.app, row):
+        row = self._allowed(PetitionAct.WITHDRAW)
+        if row is not None and withdraw(self, self.app, row):
             self._after_save(row.id, f"Petition {row.number} withdrawn.")
 
     def place_selected(self) -> None:
-        row = self.selected()
-        if row is None or not row.pending:
+        row = self._allowed(PetitionAct.PLACE)
+        if row is None:
             return
         if place_on_agenda(self, self.app, row) is not None:
             self._after_save(row.id, f"Petition {row.number} placed on the agenda.")
 
     def council_action(self) -> None:
-        row = self.selected()
-        if (
-            row is not None
-            and row.status is PetitionStatus.ON_AGENDA
-            and CouncilActionDialog.ask(self, self.app, row)
-        ):
+        row = self._allowed(PetitionAct.COUNCIL_ACTION)
+        if row is not None and CouncilActionDialog.ask(self, self.app, row):
             self._after_save(row.id, f"Council action on petition {row.number} recorded.")
 
     def open_selected_scan(self) -> None:
@@ -531,8 +528,8 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             open_scan(self, self.app, scan.sha256, scan.name)
 
     def attach_scan(self) -> None:
-        row = self.selected()
-        if row is None or self._may_not:
+        row = self._allowed(PetitionAct.ATTACH_SCAN)
+        if row is None:
             return
         chosen = read_chosen_scan(self, "Attach a scan of the signed petition")
         if chosen is None:
@@ -550,7 +547,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         if (
             row is not None
             and scan is not None
-            and scan.attached
+            and self._scan_aside_refusal(scan) is None
             and set_scan_aside(self, self.app, scan)
         ):
             self._after_save(row.id, f"Scan {scan.name} set aside.")

@@ -19,6 +19,7 @@ from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.models import Petition, PetitionEvent, PetitionScan
+from clerk_desk.petitions import acts
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.details import SignerRow
 from clerk_desk.petitions.meetings import MeetingRow
@@ -132,7 +133,10 @@ class PacketView:
 
 
 def packet_view(action: Action, meeting_id: int) -> PacketView:
-    """What the meeting's agenda packet prints, read now."""
+    """What the meeting's agenda packet prints, read now (once the meeting allows it)."""
+    acts.allow_meeting(
+        action, acts.MeetingAct.BUILD_PACKET, petitions.get_meeting(action.session, meeting_id)
+    )
     return read_packet(
         action.session, meeting_id, zone=action.zone, calendar=action.calendar, as_of=action.now()
     )

@@ -42,7 +42,7 @@ from ui.kit import printing as printing
 from ui.kit.meetings import MeetingDialog, ReasonForm
 from ui.kit.operations import App
 from ui.parties_tab import PartyDialog
-from ui.petition_dialogs import (
+from ui.petitions.dialogs import (
     ChooseMeetingDialog,
     CorrectReceivedDialog,
     CouncilActionDialog,
@@ -50,7 +50,7 @@ from ui.petition_dialogs import (
     PetitionDialog,
     PetitionersEditor,
 )
-from ui.petitions_tab import PetitionsTab
+from ui.petitions.tab import PetitionsTab
 
 pytestmark = pytest.mark.gui
 

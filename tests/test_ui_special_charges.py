@@ -42,13 +42,9 @@ from clerk_desk.special_charges import service as sc
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App
-from ui.special_charge_dialogs import (
-    AccountDialog,
-    ChargeDialog,
-    ReasonDialog,
-    RecordBillDialog,
-)
-from ui.special_charges_tab import SpecialChargesTab
+from ui.special_charges.charge_form import ChargeDialog
+from ui.special_charges.dialogs import AccountDialog, ReasonDialog, RecordBillDialog
+from ui.special_charges.tab import SpecialChargesTab
 
 pytestmark = pytest.mark.gui
 

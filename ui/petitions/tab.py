@@ -7,7 +7,7 @@ before September 15 to be considered for installation in the following year."
 The clerk finds a petition by typing part of its number, street, kind or a petitioner's name,
 and narrows the register by program year, kind and status. Beside the register are the chosen
 petition's details, its petitioners, its scans and its history (who did what, when, and why).
-A petition is received with :class:`~ui.petition_dialogs.PetitionDialog`, placed on a Council
+A petition is received with :class:`~ui.petitions.dialogs.PetitionDialog`, placed on a Council
 meeting's agenda, and the Council's action recorded; nothing is deleted. The agenda packet of a
 meeting is built in the background, behind a progress window with Cancel that leaves the window
 free to work in; it opens in the print preview when done, and "Save packet PDF…" keeps the
@@ -70,7 +70,7 @@ from ui.kit.register_page import (
 from ui.kit.style import GOOD, LATE, LATE_BACKGROUND, SECONDARY
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
-from ui.petition_dialogs import (
+from ui.petitions.dialogs import (
     PERMISSION,
     ChooseMeetingDialog,
     CorrectReceivedDialog,

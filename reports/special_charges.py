@@ -54,6 +54,7 @@ from clerk_desk.words import capitalized, clock_time, format_day, long_day, plur
 
 from . import letterhead as lh
 from .document import (
+    GRID_HEX,
     INCH,
     LETTER,
     LETTER_LANDSCAPE,
@@ -75,6 +76,7 @@ from .excel import (
     write_register,
 )
 from .fonts import FONT_BOLD, FONT_REGULAR
+from .palette import PANEL_HEX
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -83,8 +85,6 @@ Target = str | os.PathLike[str] | IO[bytes]
 
 TREASURER = "City Treasurer"
 ADMINISTRATION_CITE = "§ 506-6"
-_PALE_HEX = "#F5F7FA"
-_INK = "#111418"
 
 RUN_COLUMNS: tuple[str, ...] = (
     "Parcel number",
@@ -323,7 +323,7 @@ def _boxed(
         ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
     ]
     if fill:
-        commands.append(("BACKGROUND", (0, 0), (-1, -1), lh.color(_PALE_HEX)))
+        commands.append(("BACKGROUND", (0, 0), (-1, -1), lh.color(PANEL_HEX)))
     table.setStyle(TableStyle(commands))
     return table
 
@@ -343,8 +343,8 @@ def _facts_box(pairs: Sequence[tuple[str, str]], *, width: float) -> Flowable:
                 ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("BOX", (0, 0), (-1, -1), 1.0, lh.color(lh.NAVY_HEX)),
-                ("LINEBELOW", (0, 0), (-1, -2), 0.25, lh.color("#B8C2CE")),
-                ("BACKGROUND", (0, 0), (0, -1), lh.color(_PALE_HEX)),
+                ("LINEBELOW", (0, 0), (-1, -2), 0.25, lh.color(GRID_HEX)),
+                ("BACKGROUND", (0, 0), (0, -1), lh.color(PANEL_HEX)),
                 ("TOPPADDING", (0, 0), (-1, -1), 2.2),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
                 ("TOPPADDING", (0, 0), (0, -1), 3),

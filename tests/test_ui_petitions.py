@@ -42,14 +42,9 @@ from ui.kit import printing as printing
 from ui.kit.meetings import MeetingDialog, ReasonForm
 from ui.kit.operations import App
 from ui.parties_tab import PartyDialog
-from ui.petitions.dialogs import (
-    ChooseMeetingDialog,
-    CorrectReceivedDialog,
-    CouncilActionDialog,
-    MeetingsDialog,
-    PetitionDialog,
-    PetitionersEditor,
-)
+from ui.petitions.council import ChooseMeetingDialog, CouncilActionDialog, MeetingsDialog
+from ui.petitions.dialogs import CorrectReceivedDialog
+from ui.petitions.petition_form import PetitionDialog, PetitionersEditor
 from ui.petitions.tab import PetitionsTab
 
 pytestmark = pytest.mark.gui

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
-from clerk_desk import words
+from clerk_desk import parties, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.models import Parcel, Party, Petition, PetitionEvent, PetitionScan
@@ -271,6 +271,12 @@ def signer_choices(action: Action, text: str) -> list[SignerRow]:
         SignerRow.of(party, parcel)
         for party, parcel in petitions_views.owner_choices(action.session, text)
     ]
+
+
+def signer_of(action: Action, party_id: int) -> SignerRow:
+    """The party ``party_id`` as a new petitioner, no parcel chosen yet (one just added to
+    People & Parcels from the form)."""
+    return SignerRow.of(parties.get_party(action.session, party_id), None)
 
 
 def program_years(action: Action) -> list[int]:

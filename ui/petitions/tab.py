@@ -41,7 +41,7 @@ from clerk_desk.permissions import refusal
 from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import papers as petition_papers
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.acts import PetitionAct
+from clerk_desk.petitions.acts import PERMISSION, PetitionAct
 from clerk_desk.petitions.details import (
     PetitionPane,
     PetitionRow,
@@ -70,20 +70,16 @@ from ui.kit.register_page import (
 from ui.kit.style import GOOD, LATE, LATE_BACKGROUND, SECONDARY
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
-from ui.petitions.dialogs import (
-    PERMISSION,
+from ui.petitions.council import (
     ChooseMeetingDialog,
-    CorrectReceivedDialog,
     CouncilActionDialog,
     MeetingsDialog,
-    PetitionDialog,
     place_on_agenda,
-    set_scan_aside,
-    withdraw,
 )
+from ui.petitions.dialogs import CorrectReceivedDialog, set_scan_aside, withdraw
+from ui.petitions.petition_form import PetitionDialog
 
 _EXPORT_ALL = 10**9
-LATE_COLOUR = LATE_BACKGROUND
 PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
 
 
@@ -104,7 +100,7 @@ def petition_columns() -> tuple[TableColumn, ...]:
             "Timely/Late",
             lambda r: r.timely_text,
             align=CENTER,
-            colour=lambda r: None if r.timely else LATE_COLOUR,
+            colour=lambda r: None if r.timely else LATE_BACKGROUND,
             header_tooltip="Filed on or before September 15 of the year received, or after",
         ),
         TableColumn("Status", lambda r: r.status_text, tooltip=lambda r: r.status_text),
@@ -219,6 +215,32 @@ class PetitionsTab(RegisterPage[PetitionRow]):
     # ---- building ------------------------------------------------------------------------------
 
     def _build(self) -> None:
+        top = self._build_register()
+        rows = self._build_acts()
+        self._build_pages()
+        splitter = register_splitter(
+            self.table,
+            self._build_side(*rows),
+            self.pages,
+            sizes=(360, 340),
+            below_sizes=(480, 720),
+            stretch=(1, 1),
+            below_stretch=(2, 3),
+            below_collapsible=True,
+        )
+        buttons = self._build_bottom()
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(buttons)
+        if self._may_not:
+            for button in self._acting_buttons():
+                button.setEnabled(False)
+                button.setToolTip(self._may_not)
+        self._order_tabs()
+
+    def _build_register(self) -> QHBoxLayout:
+        """The search and filters, and the register under them."""
         self.search_field = forms.SearchField(
             "Search number, street, kind or petitioner (Down arrow to the list)"
         )
@@ -243,7 +265,10 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self.model.set_dimmed(lambda r: not r.pending)
         self.table = forms.make_table(self.model, name="petition_table")
         _fit_columns(self.table)
+        return top
 
+    def _build_acts(self) -> tuple[QHBoxLayout, QHBoxLayout]:
+        """The chosen petition's details and the buttons of the acts on it, in two rows."""
         # -- the side: the chosen petition
         self.details = forms.rich_label("petition_details", self.app.open_link)
         self.edit_button = QPushButton("&Edit…")
@@ -276,7 +301,10 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         for button in (self.edit_button, self.correct_button):
             second_row.addWidget(button)
         second_row.addStretch(1)
+        return first_row, second_row
 
+    def _build_pages(self) -> None:
+        """The chosen petition's petitioners, scans (with their acts) and history, a page each."""
         self.signer_model = RowsModel(SIGNER_COLUMNS, self)
         self.signer_table = forms.make_table(self.signer_model, name="signer_table")
         forms.size_columns(self.signer_table, {0: 26, 1: 16, 2: 22})
@@ -309,6 +337,8 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self.pages.addTab(scan_page, "Scans")
         self.pages.addTab(self.event_table, "History")
 
+    def _build_side(self, first_row: QHBoxLayout, second_row: QHBoxLayout) -> QWidget:
+        """The chosen petition's details (scrolled) above the two rows of its acts."""
         # The register takes the whole width (nine columns); the chosen petition is below it:
         # its details and the acts on it at the left, its petitioners, scans and history beside.
         side = QWidget()
@@ -323,17 +353,10 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         left_layout.addWidget(scroller, 1)
         left_layout.addLayout(first_row)
         left_layout.addLayout(second_row)
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(360, 340),
-            below_sizes=(480, 720),
-            stretch=(1, 1),
-            below_stretch=(2, 3),
-            below_collapsible=True,
-        )
+        return left
 
+    def _build_bottom(self) -> QHBoxLayout:
+        """The acts on no petition in particular, the count and Export."""
         self.new_button = QPushButton("&New petition…")
         self.new_button.setObjectName("new_petition_button")
         self.new_button.setToolTip("Receive a petition at the counter (Ctrl+N)")
@@ -356,17 +379,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             self.save_packet_button,
             export_tip="The petitions the search and filters show, to a workbook",
         )
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(buttons)
-
-        if self._may_not:
-            for button in self._acting_buttons():
-                button.setEnabled(False)
-                button.setToolTip(self._may_not)
-        self._order_tabs()
+        return buttons
 
     def _acting_buttons(self) -> tuple[QPushButton, ...]:
         """The acts on no petition in particular (each on a petition comes from the core's

@@ -36,6 +36,7 @@ from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.special_charges import details
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges.acts import ChargeAct, RunAct, acts, run_acts
 
 Attempt = Callable[[Action], object]
@@ -166,7 +167,7 @@ def test_a_charge_is_billed_printed_paid_and_certified_as_its_service_allows(
     clock.set(TODAY)  # past its tax-roll day
     run = prepare(desk, admin)
     with desk.action(admin) as action:
-        sc.certify_run(action, run)
+        tax_roll.certify_run(action, run)
     said = _agree(desk, everyone, second)  # certified: only its bill still prints
     run_number = _run_number(desk, run)
     assert said[ChargeAct.RECORD_BILL] == (
@@ -233,8 +234,10 @@ def test_an_act_the_role_may_not_do_names_the_roles_that_may(
 
 def _run_attempts(run_id: int) -> dict[RunAct, Attempt]:
     return {
-        RunAct.CERTIFY: lambda a: sc.certify_run(a, run_id),
-        RunAct.DISCARD: lambda a: sc.discard_run(a, run_id, reason="Prepared for the wrong day"),
+        RunAct.CERTIFY: lambda a: tax_roll.certify_run(a, run_id),
+        RunAct.DISCARD: lambda a: tax_roll.discard_run(
+            a, run_id, reason="Prepared for the wrong day"
+        ),
         RunAct.PRINT: lambda a: details.run_paper(a, run_id),
         RunAct.EXPORT: lambda a: details.run_paper(a, run_id, RunAct.EXPORT),
     }
@@ -275,7 +278,7 @@ def test_a_run_is_certified_on_its_day_never_the_day_before(
     said = _run_agree(desk, everyone, today)
     assert all(why is None for why in said.values())
     with desk.action(admin) as action:
-        sc.certify_run(action, today)
+        tax_roll.certify_run(action, today)
     said = _run_agree(desk, everyone, today)
     assert "a run is certified once" in str(said[RunAct.CERTIFY])
     assert said[RunAct.DISCARD] == (
@@ -307,4 +310,4 @@ def test_a_run_whose_list_changed_is_prepared_again(
 
 def _run_number(desk: Desk, run_id: int) -> str:
     with desk.database.reading() as session:
-        return sc.get_run(session, run_id).number
+        return tax_roll.get_run(session, run_id).number

@@ -11,7 +11,7 @@ very rule the service enforces.
 The guards judge the record as saved. What the clerk types into the act's form (a bill dated
 after today, an empty reason) is checked by the service after :func:`allow`, and said under the
 field. A run's certification is judged against the charges as they stand
-(:func:`certify_refusal`): :func:`~clerk_desk.special_charges.service.certify_run` locks them
+(:func:`certify_refusal`): :func:`~clerk_desk.special_charges.tax_roll.certify_run` locks them
 before it asks, and the tab asks again when the button is pressed, in case a payment landed
 since the run was shown, and then offers to prepare the run again.
 
@@ -44,6 +44,7 @@ from clerk_desk.models import SpecialCharge, TaxRollRun
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.words import format_day
 
 
@@ -181,14 +182,14 @@ def certify_refusal(run: TaxRollRun, today: date) -> Conflict | None:
         return Conflict(f"Run {run.number} lists no charges: there is nothing to certify.")
     session = object_session(run)
     assert session is not None
-    changed = sc.changed_since_prepared(session, run)
+    changed = tax_roll.changed_since_prepared(session, run)
     if changed:
         return Conflict(changed)
     missing = sorted({e.parcel_number for e in run.entries if not e.owner_name})
     if missing:
-        parcels = ", ".join(missing)
+        parcels = f"parcel{'s' if len(missing) > 1 else ''} {', '.join(missing)}"
         return Conflict(
-            f"{sc.OWNER_NOT_ON_FILE} for parcel{'s' if len(missing) > 1 else ''} {parcels}: the "
+            f"{tax_roll.OWNER_NOT_ON_FILE} for {parcels}: the "
             "roll names the owner the special tax is against; record the owner under People & "
             "Parcels, then prepare the run again."
         )
@@ -269,5 +270,5 @@ def acts(action: Action, charge_id: int) -> dict[ChargeAct, str | None]:
 def run_acts(action: Action, run_id: int) -> dict[RunAct, str | None]:
     """For each act on the run, None when the operator may do it now, else the refusal in the
     clerk's words: what the tax-roll page enables its buttons by."""
-    run = sc.get_run(action.session, run_id)
+    run = tax_roll.get_run(action.session, run_id)
     return as_words({act: run_refusal_of(action, act, run) for act in RunAct})

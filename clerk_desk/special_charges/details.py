@@ -15,12 +15,14 @@ from clerk_desk.kinds import ChargeKind
 from clerk_desk.models import ChargeLine, SpecialCharge
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges import views as scv
 from clerk_desk.special_charges.acts import ChargeAct, RunAct, allow, allow_run
 from clerk_desk.special_charges.acts import acts as charge_acts
 from clerk_desk.special_charges.acts import run_acts as run_acts
-from clerk_desk.special_charges.service import Standing
+from clerk_desk.special_charges.rules import Standing
 from clerk_desk.special_charges.views import ChargeView, RunView
 from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
@@ -81,8 +83,8 @@ class ChargeRow:
         )
 
     @property
-    def clock(self) -> sc.ChargeClock:
-        return sc.clock_for(self.kind)
+    def clock(self) -> charge_rules.ChargeClock:
+        return charge_rules.clock_for(self.kind)
 
     @property
     def billed(self) -> bool:
@@ -180,7 +182,7 @@ def charge_recorded(action: Action, charge_id: int) -> str:
 
 def certify_problem(action: Action, run_id: int) -> str | None:
     """Why the tax-roll run cannot be certified today (the core's reason), or None."""
-    return sc.certify_problem(sc.get_run(action.session, run_id), action.today())
+    return tax_roll.certify_problem(tax_roll.get_run(action.session, run_id), action.today())
 
 
 # ---- what each paper is drawn from, read inside one action; drawn after it has closed --------
@@ -216,7 +218,7 @@ class RunPaper:
 def run_paper(action: Action, run_id: int, act: RunAct = RunAct.PRINT) -> RunPaper:
     """A run's list, to print (or, ``act`` :attr:`RunAct.EXPORT`, to export), once the run
     allows it."""
-    allow_run(action, act, sc.get_run(action.session, run_id))
+    allow_run(action, act, tax_roll.get_run(action.session, run_id))
     view = scv.run_view(action.session, run_id, tz=action.clock.local_now().tzinfo)
     return RunPaper(view, settings_store.city_profile(action.session))
 

@@ -27,11 +27,12 @@ from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import refusal
 from clerk_desk.special_charges import details as charge_details_views
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
 from clerk_desk.special_charges.details import (
     ChargeRow,
 )
-from clerk_desk.special_charges.service import PayFrom
+from clerk_desk.special_charges.rules import PayFrom
 from ui.kit import dialog_parts as dialog_parts
 from ui.kit import forms as forms
 from ui.kit.dialog_parts import (
@@ -112,7 +113,7 @@ class CostLinesEditor(QWidget):
         index = len(self.amounts)
         category = QComboBox()
         category.setObjectName(f"line_{index}_category")
-        for name in sc.CATEGORIES:
+        for name in charge_rules.CATEGORIES:
             category.addItem(name.capitalize(), name)
         description = limited(QLineEdit(), charge_details_views.DESCRIPTION_LENGTH)
         description.setObjectName(f"line_{index}_description")
@@ -167,7 +168,7 @@ class CostLinesEditor(QWidget):
         except InvalidInput as error:
             self.total.setText(f"<span style='color:{BAD}'>{html.escape(error.message)}</span>")
             return
-        administration = sc.administration_for(kind, cost)
+        administration = charge_rules.administration_for(kind, cost)
         if administration > Money.zero():
             self.total.setText(
                 f"Labor, materials and equipment {cost} + 20% for administration "
@@ -224,7 +225,7 @@ class BillFields:
 
     def notice(self) -> bool:
         """§ 506-7: the clock runs from actual notice to the applicant and the owner."""
-        return sc.clock_for(self._kind()).pay_from is PayFrom.NOTICE
+        return charge_rules.clock_for(self._kind()).pay_from is PayFrom.NOTICE
 
     def received_tip(self) -> str:
         if self.notice():
@@ -279,8 +280,8 @@ class BillFields:
         kind, work_done_on = self._kind(), self._work_done_on()
         bill = self.data()
 
-        def work(action: Action) -> sc.Clocks:
-            return sc.clocks(
+        def work(action: Action) -> charge_rules.Clocks:
+            return charge_rules.clocks(
                 kind,
                 work_done_on=work_done_on,
                 bill_on=bill.bill_on,
@@ -338,10 +339,12 @@ class ChargeDialog(forms.TwoColumnForm):
         self.kind = QComboBox()
         self.kind.setObjectName("kind")
         self.kind.setToolTip(FROM_THEIR_TABS)
-        for kind in sc.COUNTER_KINDS:
-            self.kind.addItem(sc.label(kind), kind)
+        for kind in charge_rules.COUNTER_KINDS:
+            self.kind.addItem(charge_rules.label(kind), kind)
             self.kind.setItemData(
-                self.kind.count() - 1, sc.clock_for(kind).cite, Qt.ItemDataRole.ToolTipRole
+                self.kind.count() - 1,
+                charge_rules.clock_for(kind).cite,
+                Qt.ItemDataRole.ToolTipRole,
             )
         self.kind_note = info_label("kind_note")
         self.kind_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
@@ -415,7 +418,7 @@ class ChargeDialog(forms.TwoColumnForm):
 
     def _kind_changed(self) -> None:
         kind = self.chosen_kind()
-        clock = sc.clock_for(kind)
+        clock = charge_rules.clock_for(kind)
         self.kind_note.setText(
             f"{clock_html(kind)}<br>{marked(FROM_THEIR_TABS, SECONDARY, bold=False)}"
         )

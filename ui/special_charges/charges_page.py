@@ -25,7 +25,8 @@ from clerk_desk.desk import Action
 from clerk_desk.kinds import ChargeKind
 from clerk_desk.money import Money
 from clerk_desk.special_charges import details as charge_details_views
-from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import rules as charge_rules
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges.acts import ChargeAct
 from clerk_desk.special_charges.details import (
     ChargeDetails,
@@ -33,7 +34,8 @@ from clerk_desk.special_charges.details import (
     charge_details,
     search_charge_rows,
 )
-from clerk_desk.special_charges.service import RECORD_TYPE, SEARCH_LIMIT, Standing
+from clerk_desk.special_charges.rules import Standing
+from clerk_desk.special_charges.service import RECORD_TYPE, SEARCH_LIMIT
 from clerk_desk.special_charges.views import ChargeView
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day
@@ -114,7 +116,7 @@ def charge_html(view: ChargeView, source: str) -> str:
     parts.extend(_bill(view))
     if view.parcel_number and not view.owner_name and view.on_tax_roll:
         parts.append(
-            f"<p><b style='color:{BAD}'>{e(sc.OWNER_NOT_ON_FILE)}</b>: record the parcel's "
+            f"<p><b style='color:{BAD}'>{e(tax_roll.OWNER_NOT_ON_FILE)}</b>: record the parcel's "
             "owner under People &amp; Parcels before the charge is certified</p>"
         )
     if source:
@@ -188,7 +190,7 @@ def _bill(view: ChargeView) -> list[str]:
     else:
         bill = f"Bill of {e(format_day(view.bill_on))}, {e(view.delivered_how)}"
         if view.received_on is not None:
-            got = "actual notice" if view.kind in sc.NOTICE_KINDS else "received"
+            got = "actual notice" if view.kind in charge_rules.NOTICE_KINDS else "received"
             bill += f"; {got} {e(format_day(view.received_on))}"
         days = [bill]
         if view.first_bill_on is not None or view.bill_note:
@@ -283,7 +285,7 @@ class ChargesPage(RegisterPage[ChargeRow]):
         for number, kind in enumerate(ChargeKind, start=1):
             self.kind_box.setItemData(
                 number,
-                f"{sc.label(kind)} — {sc.clock_for(kind).cite}",
+                f"{charge_rules.label(kind)} — {charge_rules.clock_for(kind).cite}",
                 Qt.ItemDataRole.ToolTipRole,
             )
         self.standing_box = filter_box(
@@ -522,7 +524,7 @@ class ChargesPage(RegisterPage[ChargeRow]):
     def paper_bytes(self, charge_id: int, paper: ChargeAct) -> bytes | None:
         """The bill (:attr:`ChargeAct.PRINT_BILL`) or the reminder of a charge, as a PDF."""
 
-        from reports.special_charges import bill_pdf, reminder_pdf
+        from reports.special_charges.letters import bill_pdf, reminder_pdf
 
         read = perform(
             self,
@@ -583,7 +585,7 @@ class ChargesPage(RegisterPage[ChargeRow]):
         text, kind, standing, year = self.filters()
 
         def work(progress: Progress) -> int:
-            from reports.special_charges import register_xlsx
+            from reports.special_charges.register import register_xlsx
 
             with app.desk.lookup(app.operator) as action:
                 sheet = charge_details_views.register_sheet(

@@ -15,11 +15,11 @@ from PySide6.QtWidgets import (
 from clerk_desk import words
 from clerk_desk.kinds import ChargeKind, RunStatus
 from clerk_desk.permissions import Permission
-from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges.details import (
     ChargeRow,
 )
-from clerk_desk.special_charges.service import PayFrom, RollFrom, Standing
+from clerk_desk.special_charges.rules import PayFrom, RollFrom, Standing
 from clerk_desk.special_charges.views import RunView
 from clerk_desk.words import format_day
 from ui.kit import dialog_parts as dialog_parts
@@ -260,16 +260,16 @@ SECTION_COLUMNS = (
 
 def clock_html(kind: ChargeKind) -> str:
     """The kind chosen in words: its section (a link), its clock, who may be billed."""
-    clock = sc.clock_for(kind)
+    clock = charge_rules.clock_for(kind)
     sentence = html.escape(clock.explain()).replace(html.escape(clock.cite), cite_link(clock.cite))
     who = " or the ".join(clock.billed_as)
     extra = " Plus 20% for administration." if clock.administration else ""
     return f"<b>{html.escape(clock.title)}</b>. {sentence} Billed to the {who}.{extra}"
 
 
-def clocks_html(kind: ChargeKind, shown: sc.Clocks, *, received: bool) -> str:
+def clocks_html(kind: ChargeKind, shown: charge_rules.Clocks, *, received: bool) -> str:
     """The last day to pay and the first tax-roll day of a bill, as the core counted them."""
-    clock = sc.clock_for(kind)
+    clock = charge_rules.clock_for(kind)
     parts = []
     if clock.pay_from is PayFrom.NOTICE and shown.due_on is None:
         parts.append(

@@ -6,7 +6,7 @@ Every rule is the core's (:mod:`clerk_desk.special_charges.service`): the form s
 makes of what is typed before anything is saved — the section of the kind chosen and its clock in a
 sentence, who the section lets the City bill, the cost with the 20% for administration of a
 deficiency repair (§ 506-6), and, for a bill, the last day to pay and the first tax-roll day as
-:func:`~clerk_desk.special_charges.service.clocks` counts them on the City's calendar. A refusal is
+:func:`~clerk_desk.special_charges.rules.clocks` counts them on the City's calendar. A refusal is
 shown under the field it is about.
 
 The rows shown in the tables are plain frozen values read inside one action, never live records.
@@ -24,14 +24,16 @@ from clerk_desk import ledger
 from clerk_desk.desk import Action
 from clerk_desk.money import Money
 from clerk_desk.special_charges import details as charge_details_views
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges.details import (
     ChargeDetails,
     ChargeRow,
     charge_details,
     search_charge_rows,
 )
-from clerk_desk.special_charges.service import PayFrom
+from clerk_desk.special_charges.rules import PayFrom
 from clerk_desk.special_charges.views import RunView
 from clerk_desk.words import format_day, plural
 from ui.kit import dialog_parts as dialog_parts
@@ -72,7 +74,8 @@ def charge_banner(row: ChargeRow) -> QLabel:
     """The charge a form acts on, in one line at its top."""
     where = f", parcel {row.parcel_text}" if row.parcel_text else ""
     return forms.banner(
-        f"{row.number} — {sc.label(row.kind)}: {row.billed_name} ({row.billed_as}){where}. "
+        f"{row.number} — {charge_rules.label(row.kind)}: {row.billed_name} "
+        f"({row.billed_as}){where}. "
         f"Total {row.total}, balance {row.balance}. {row.standing.label}.",
         tone="info",
     )
@@ -97,7 +100,7 @@ class RecordBillDialog(forms.FormDialog):
         self.add_top(charge_banner(row))
         note = info_label("bill_note")
         text = clock_html(row.kind)
-        if sc.clock_for(row.kind).pay_from is PayFrom.NOTICE:
+        if charge_rules.clock_for(row.kind).pay_from is PayFrom.NOTICE:
             text += (
                 "<br>Enter under <i>Actual notice</i> the later of the days the applicant and "
                 "the owner of the premises received the notice: the 90 days run from it."
@@ -188,7 +191,7 @@ def discard_run(parent: QWidget | None, app: App, run: RunView) -> bool:
                 save_text="Set aside",
                 placeholder="why, e.g. prepared for the wrong date",
                 permission=CERTIFY,
-                work=lambda a, why: sc.discard_run(a, run.run_id, reason=why),
+                work=lambda a, why: tax_roll.discard_run(a, run.run_id, reason=why),
                 name="discard_run_dialog",
             )
         )

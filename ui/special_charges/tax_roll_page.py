@@ -23,7 +23,7 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import RunStatus
 from clerk_desk.special_charges import details as charge_details_views
-from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges.acts import RunAct
 from clerk_desk.special_charges.details import (
     run_list,
@@ -84,7 +84,7 @@ def run_html(run: RunView) -> str:
     text = " · ".join(parts)
     if run.owners_missing:
         text += (
-            f"<br><b style='color:{BAD}'>{e(sc.OWNER_NOT_ON_FILE)}</b> for parcel "
+            f"<br><b style='color:{BAD}'>{e(tax_roll.OWNER_NOT_ON_FILE)}</b> for parcel "
             f"{e(', '.join(run.owners_missing))}: record the owner under People &amp; Parcels, "
             "then prepare the run again"
         )
@@ -320,7 +320,7 @@ class TaxRollPage(QWidget):
         day = as_of or forms.to_date(self.as_of)
 
         def work(action: Action) -> tuple[int, str, int]:
-            run = sc.prepare_run(action, day)
+            run = tax_roll.prepare_run(action, day)
             return run.id, run.number, len(run.entries)
 
         done = perform(self, self.app, work, errors=self.errors)
@@ -371,7 +371,7 @@ class TaxRollPage(QWidget):
             return
 
         def work(action: Action) -> tuple[str, int, str]:
-            certified = sc.certify_run(action, run_id)
+            certified = tax_roll.certify_run(action, run_id)
             return certified.number, len(certified.entries), str(certified.total)
 
         done = perform(self, self.app, work)
@@ -417,7 +417,7 @@ class TaxRollPage(QWidget):
             return
         run_id = run.run_id
 
-        from reports.special_charges import run_pdf
+        from reports.special_charges.tax_roll import run_pdf
 
         read = perform(
             self, self.app, lambda a: charge_details_views.run_paper(a, run_id), writes=False
@@ -438,7 +438,7 @@ class TaxRollPage(QWidget):
 
         def write(path: str) -> Callable[[Progress], int]:
             def work(_progress: Progress) -> int:
-                from reports.special_charges import run_xlsx
+                from reports.special_charges.tax_roll import run_xlsx
 
                 with app.desk.lookup(app.operator) as action:
                     read = charge_details_views.run_paper(action, run_id, RunAct.EXPORT)

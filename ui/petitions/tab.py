@@ -617,21 +617,15 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             def step(done: int, total: int) -> bool:
                 return progress(PACKET_STEPS * done // total if total > 0 else 0)
 
-            def scan(digest: str) -> bytes | None:
-                # A scan never changes once stored: each is read by its fingerprint in an
-                # action of its own as the packet is laid out.
-                with app.desk.lookup(app.operator) as action:
-                    return petition_papers.scan_content(action, digest)
-
             try:
                 with app.desk.lookup(app.operator) as action:
-                    view = petition_papers.packet_view(action, chosen)
+                    view = petition_papers.packet_view(action, chosen)  # its scans too
                 # The packet is drawn after the read has closed, from the view alone.
                 row, as_of = view.meeting, view.prepared_at
                 pdf = agenda_packet_pdf(
                     view.meeting,
                     view.petitions,
-                    scan=scan,
+                    scan=view.scan,
                     profile=view.profile,
                     tz=view.zone,
                     calendar=view.calendar,

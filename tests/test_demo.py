@@ -23,6 +23,7 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.demo import counter as demo_counter
+from clerk_desk.demo import meetings as demo_meetings
 from clerk_desk.demo import petitions as demo_petitions
 from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
 from clerk_desk.demo import sidewalks as demo_sidewalks
@@ -294,7 +295,7 @@ def test_the_council_meets_on_the_second_and_fourth_mondays(demo_db: Database) -
     [special] = [m for m in meetings if m.kind == MeetingKind.SPECIAL]
     assert special.notes
     # A Monday holiday moves the meeting to the Tuesday (Columbus Day, Veterans Day observed).
-    assert demo_petitions.meeting_days(date(2029, 10, 1), date(2029, 11, 30), CityCalendar()) == [
+    assert demo_meetings.meeting_days(date(2029, 10, 1), date(2029, 11, 30), CityCalendar()) == [
         date(2029, 10, 9),
         date(2029, 10, 22),
         date(2029, 11, 13),

@@ -140,7 +140,7 @@ class MeetingsDialog(QDialog):
             self.add_button.setEnabled(False)
             self.add_button.setToolTip(self._may_not)
         self.all_box.toggled.connect(lambda _on: self.refresh())
-        self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self._show_acts())
         self.table.doubleClicked.connect(lambda _i: self.edit_selected())
         self.add_button.clicked.connect(self.add_meeting)
         self.edit_button.clicked.connect(self.edit_selected)
@@ -186,9 +186,9 @@ class MeetingsDialog(QDialog):
         )
         number = self.model.row_of(lambda r: r.id == wanted) if wanted is not None else -1
         forms.select_row(self.table, number if number >= 0 else 0)
-        self._update_buttons()
+        self._show_acts()
 
-    def _update_buttons(self) -> None:
+    def _show_acts(self) -> None:
         """The chosen meeting's acts, as the core allows them now."""
         row = self.selected()
         self.acts = None

@@ -160,8 +160,9 @@ def populate(path: Path, count: int) -> int:
 
 
 def build_packet(path: Path, meeting_id: int) -> bytes:
-    """What the Clerk waits for: the agenda and its scans read, the packet built."""
-    from clerk_desk import documents, settings_store
+    """What the Clerk waits for: the agenda and its scans read (in one read, as the Petitions
+    tab reads them), the packet built."""
+    from clerk_desk import settings_store
     from clerk_desk.database import Database
     from clerk_desk.petitions import papers as petition_papers
     from reports.petitions import agenda_packet_pdf
@@ -177,14 +178,10 @@ def build_packet(path: Path, meeting_id: int) -> bytes:
                 as_of=datetime(2026, 12, 11, 15, 0, tzinfo=CHICAGO),
             )
 
-        def scan(sha: str) -> bytes | None:  # each scan in a read of its own, as the tab does
-            with database.reading() as session:
-                return documents.scan_bytes(session, sha)
-
         return agenda_packet_pdf(
             view.meeting,
             view.petitions,
-            scan=scan,
+            scan=view.scan,
             profile=view.profile,
             tz=CHICAGO,
             calendar=view.calendar,

@@ -7,7 +7,9 @@ that no longer matches its digest is noticed.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -16,6 +18,7 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.models import Document
 
 SCAN_LIMIT = 25 * 1024 * 1024
+_IN_BATCH = 500  # digests in one IN list: well under SQLite's and PostgreSQL's limits
 _SCAN_MAGIC = (b"%PDF", b"\x89PNG", b"\xff\xd8\xff")
 
 
@@ -52,6 +55,21 @@ def store_scan(action: Action, content: bytes, name: str) -> str:
         stored.content = content  # a tampered copy is replaced by the true one
         stored.size = len(content)
     return digest
+
+
+def scans_bytes(session: Session, digests: Iterable[str]) -> dict[str, bytes]:
+    """The stored scans with those digests, in one read (a few queries for many), each after
+    checking it still has its digest: one missing, or no longer matching, is left out."""
+    wanted = sorted(set(digests))
+    found: dict[str, bytes] = {}
+    for at in range(0, len(wanted), _IN_BATCH):
+        batch = wanted[at : at + _IN_BATCH]
+        for digest, content in session.execute(
+            select(Document.sha256, Document.content).where(Document.sha256.in_(batch))
+        ):
+            if hashlib.sha256(content).hexdigest() == digest:
+                found[digest] = bytes(content)
+    return found
 
 
 def scan_bytes(session: Session, digest: str) -> bytes | None:

@@ -346,20 +346,29 @@ def reverse_payment(
     return due
 
 
+def cancel_refusal(due: AmountDue) -> Conflict | None:
+    """Why ``due`` is not cancelled now (None: it may be): it is no longer open, or something
+    was paid on it, whose receipt is voided first."""
+    if due.status != DueStatus.OPEN:
+        return Conflict(f"{due.description} is already {DueStatus(due.status).value}.")
+    if due.paid > Money.zero():
+        return Conflict(
+            f"{due.paid} was already paid on {due.description}; void that receipt first."
+        )
+    return None
+
+
 def cancel(action: Action, due_id: int, *, reason: str) -> AmountDue:
     """Cancel an amount billed in error; it stays in the ledger with the reason."""
     action.require(Permission.CANCEL_DUE)
     if not reason.strip():
         raise InvalidInput("Say why the amount is cancelled.", field="reason")
     due = lock_due(action.session, due_id)
-    if due.status != DueStatus.OPEN:
-        raise Conflict(f"{due.description} is already {DueStatus(due.status).value}.")
     before = snapshot(due)
     settle(action.session, due)  # what is paid on it is what its receipts paid
-    if due.paid > Money.zero():
-        raise Conflict(
-            f"{due.paid} was already paid on {due.description}; void that receipt first."
-        )
+    refused = cancel_refusal(due)
+    if refused is not None:
+        raise refused
     due.status = DueStatus.CANCELLED
     due.cancel_reason = reason.strip()
     action.audit(

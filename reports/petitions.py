@@ -30,6 +30,7 @@ from clerk_desk.settings import CityProfile
 from clerk_desk.words import clock_time, format_day, long_day, month_day, plural
 
 from .excel import Column, ExportCancelled, ProgressCallback, write_register
+from .palette import CANCELLED_HEX, PANEL_HEX
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -262,7 +263,7 @@ def _cover(
         flow.append(
             para(
                 f"This meeting was cancelled on {format_day(meeting.cancelled_on)}{reason}.",
-                centred("cancelled", 12, bold=True, color=lh.color("#9B1C1C")),
+                centred("cancelled", 12, bold=True, color=lh.color(CANCELLED_HEX)),
             )
         )
     flow += [
@@ -289,7 +290,7 @@ def _cover(
         TableStyle(
             [
                 ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-                ("BACKGROUND", (0, 0), (-1, -1), lh.color("#F5F7FA")),
+                ("BACKGROUND", (0, 0), (-1, -1), lh.color(PANEL_HEX)),
                 ("LINEBEFORE", (0, 0), (0, -1), 3, navy),
                 ("LEFTPADDING", (0, 0), (-1, -1), 14),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 14),

@@ -23,6 +23,7 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.demo import counter as demo_counter
+from clerk_desk.demo import meetings as demo_meetings
 from clerk_desk.demo import petitions as demo_petitions
 from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
 from clerk_desk.demo import sidewalks as demo_sidewalks
@@ -65,7 +66,9 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.petitions import service as petitions
 from clerk_desk.settings import CityProfile
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.importing import out_of_order
 from clerk_desk.street_openings import rules as so_rules
@@ -292,7 +295,7 @@ def test_the_council_meets_on_the_second_and_fourth_mondays(demo_db: Database) -
     [special] = [m for m in meetings if m.kind == MeetingKind.SPECIAL]
     assert special.notes
     # A Monday holiday moves the meeting to the Tuesday (Columbus Day, Veterans Day observed).
-    assert demo_petitions.meeting_days(date(2029, 10, 1), date(2029, 11, 30), CityCalendar()) == [
+    assert demo_meetings.meeting_days(date(2029, 10, 1), date(2029, 11, 30), CityCalendar()) == [
         date(2029, 10, 9),
         date(2029, 10, 22),
         date(2029, 11, 13),
@@ -573,19 +576,19 @@ def test_special_charges_of_each_kind_on_their_clocks_and_last_years_certified_r
         charges = _charges_by_year(session)
         standing = {key: sc.standing(c, TODAY) for key, c in charges.items()}
         assert standing == {
-            (2025, ChargeKind.SNOW_ICE): sc.Standing.CERTIFIED,
-            (2025, ChargeKind.OBSTRUCTION): sc.Standing.CERTIFIED,
-            (2025, ChargeKind.DIRT_DEBRIS): sc.Standing.CERTIFIED,
-            (2025, ChargeKind.STREET_DAMAGE): sc.Standing.PAID,
-            (2026, ChargeKind.SNOW_ICE): sc.Standing.BILLED,
-            (2026, ChargeKind.OBSTRUCTION): sc.Standing.READY_FOR_ROLL,
-            (2026, ChargeKind.DIRT_DEBRIS): sc.Standing.BILLED,
-            (2026, ChargeKind.STREET_DAMAGE): sc.Standing.PARTLY_PAID,
-            (2026, ChargeKind.DEFICIENCY_REPAIR): sc.Standing.PAID,
+            (2025, ChargeKind.SNOW_ICE): charge_rules.Standing.CERTIFIED,
+            (2025, ChargeKind.OBSTRUCTION): charge_rules.Standing.CERTIFIED,
+            (2025, ChargeKind.DIRT_DEBRIS): charge_rules.Standing.CERTIFIED,
+            (2025, ChargeKind.STREET_DAMAGE): charge_rules.Standing.PAID,
+            (2026, ChargeKind.SNOW_ICE): charge_rules.Standing.BILLED,
+            (2026, ChargeKind.OBSTRUCTION): charge_rules.Standing.READY_FOR_ROLL,
+            (2026, ChargeKind.DIRT_DEBRIS): charge_rules.Standing.BILLED,
+            (2026, ChargeKind.STREET_DAMAGE): charge_rules.Standing.PARTLY_PAID,
+            (2026, ChargeKind.DEFICIENCY_REPAIR): charge_rules.Standing.PAID,
             # Made by the permit workflows: for the next annual tax roll from the day of the work.
-            (2026, ChargeKind.PRIVILEGE_REMOVAL): sc.Standing.READY_FOR_ROLL,
-            (2026, ChargeKind.SIDEWALK_REPAIR): sc.Standing.READY_FOR_ROLL,
-            (2026, ChargeKind.SIDEWALK_MINOR_REPAIR): sc.Standing.READY_FOR_ROLL,
+            (2026, ChargeKind.PRIVILEGE_REMOVAL): charge_rules.Standing.READY_FOR_ROLL,
+            (2026, ChargeKind.SIDEWALK_REPAIR): charge_rules.Standing.READY_FOR_ROLL,
+            (2026, ChargeKind.SIDEWALK_MINOR_REPAIR): charge_rules.Standing.READY_FOR_ROLL,
         }
         by_workflows = [
             charges[2026, kind]
@@ -607,7 +610,7 @@ def test_special_charges_of_each_kind_on_their_clocks_and_last_years_certified_r
         obstruction = charges[2026, ChargeKind.OBSTRUCTION]
         assert obstruction.received_on is not None and obstruction.tax_roll_on is not None
         assert obstruction.tax_roll_on <= TODAY < obstruction.work_done_on + timedelta(days=80)
-        assert sorted(c.id for c in sc.eligible(session, TODAY)) == sorted(
+        assert sorted(c.id for c in tax_roll.eligible(session, TODAY)) == sorted(
             [obstruction.id, *(c.id for c in by_workflows)]
         )
         damage = charges[2026, ChargeKind.STREET_DAMAGE]
@@ -622,7 +625,7 @@ def test_special_charges_of_each_kind_on_their_clocks_and_last_years_certified_r
         assert deficiency.amount_due_id in [d.id for d in ledger.dues_for(session, record)]
         assert ledger.is_paid(session, record)
         # Last year's run: the three unpaid charges, certified once; the paid one left off.
-        [run] = sc.runs(session)
+        [run] = tax_roll.runs(session)
         assert (run.number, run.as_of, run.status) == (
             "TR-2025-01",
             date(2025, 11, 15),
@@ -668,22 +671,24 @@ def test_the_special_charges_demo_holds_on_any_day_of_the_year(
         last_year, this_year = made[:4], made[4:]
         assert {c.year for c in last_year} == {day.year - 1}
         assert [(c.kind, sc.standing(c, day)) for c in last_year] == [
-            (ChargeKind.SNOW_ICE, sc.Standing.CERTIFIED),
-            (ChargeKind.OBSTRUCTION, sc.Standing.CERTIFIED),
-            (ChargeKind.DIRT_DEBRIS, sc.Standing.CERTIFIED),
-            (ChargeKind.STREET_DAMAGE, sc.Standing.PAID),
+            (ChargeKind.SNOW_ICE, charge_rules.Standing.CERTIFIED),
+            (ChargeKind.OBSTRUCTION, charge_rules.Standing.CERTIFIED),
+            (ChargeKind.DIRT_DEBRIS, charge_rules.Standing.CERTIFIED),
+            (ChargeKind.STREET_DAMAGE, charge_rules.Standing.PAID),
         ]
         [snow] = [c for c in this_year if c.kind == ChargeKind.SNOW_ICE]
         assert snow.due_on is not None and snow.work_done_on.month in (11, 12, 1, 2, 3)
         payable = day <= snow.due_on  # the latest snowfall: a week ago in winter, else March
         assert {c.kind: sc.standing(c, day) for c in this_year} == {
-            ChargeKind.SNOW_ICE: sc.Standing.BILLED if payable else sc.Standing.READY_FOR_ROLL,
-            ChargeKind.OBSTRUCTION: sc.Standing.READY_FOR_ROLL,
-            ChargeKind.DIRT_DEBRIS: sc.Standing.BILLED,
-            ChargeKind.STREET_DAMAGE: sc.Standing.PARTLY_PAID,
-            ChargeKind.DEFICIENCY_REPAIR: sc.Standing.PAID,
+            ChargeKind.SNOW_ICE: charge_rules.Standing.BILLED
+            if payable
+            else charge_rules.Standing.READY_FOR_ROLL,
+            ChargeKind.OBSTRUCTION: charge_rules.Standing.READY_FOR_ROLL,
+            ChargeKind.DIRT_DEBRIS: charge_rules.Standing.BILLED,
+            ChargeKind.STREET_DAMAGE: charge_rules.Standing.PARTLY_PAID,
+            ChargeKind.DEFICIENCY_REPAIR: charge_rules.Standing.PAID,
         }
-        [run] = sc.runs(action.session)
+        [run] = tax_roll.runs(action.session)
         assert (run.status, len(run.entries)) == (
             RunStatus.CERTIFIED,
             demo_special_charges.CERTIFIED,

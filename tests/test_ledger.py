@@ -284,6 +284,7 @@ def _special_charge(desk: Desk, who: SignedIn, payer: int, *, bill_on: date) -> 
     """Dirt and debris the City swept up after the permit's work, billed to the permittee's
     parcel and named after the permit (§ 506-20): due 30 days after ``bill_on``."""
     from clerk_desk.special_charges import service as sc
+    from clerk_desk.special_charges import tax_roll as tax_roll
 
     with desk.action(who) as action:
         parcel = parties.add_parcel(
@@ -310,6 +311,7 @@ def test_is_paid_is_about_the_record_s_own_bills_not_its_special_charges(
     desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], payer: int
 ) -> None:
     from clerk_desk.special_charges import service as sc
+    from clerk_desk.special_charges import tax_roll as tax_roll
 
     fee = _bill(desk, admin, payer, "50.00")
     charge_id = _special_charge(desk, admin, payer, bill_on=date(2026, 10, 5))
@@ -319,9 +321,9 @@ def test_is_paid_is_about_the_record_s_own_bills_not_its_special_charges(
     assert _paid(desk)  # the charge is owed, but the permit's fee is paid
     treasurer = operator_with(Role.TREASURER)
     with desk.action(treasurer) as action:
-        run_id = sc.prepare_run(action, date(2026, 11, 30)).id
+        run_id = tax_roll.prepare_run(action, date(2026, 11, 30)).id
     with desk.action(treasurer) as action:
-        sc.certify_run(action, run_id)
+        tax_roll.certify_run(action, run_id)
     with desk.database.reading() as session:
         assert sc.get_charge(session, charge_id).status == "certified"
     assert _paid(desk)  # certified to the tax roll: still not a reason to read it unpaid
@@ -358,6 +360,7 @@ def test_a_payment_put_back_on_a_certified_charge_is_owed_on_a_new_one(
     desk: Desk, admin: SignedIn, operator_with: Callable[[Role], SignedIn], payer: int
 ) -> None:
     from clerk_desk.special_charges import service as sc
+    from clerk_desk.special_charges import tax_roll as tax_roll
 
     treasurer = operator_with(Role.TREASURER)
     charge_id = _special_charge(desk, admin, payer, bill_on=date(2026, 10, 5))
@@ -366,9 +369,9 @@ def test_a_payment_put_back_on_a_certified_charge_is_owed_on_a_new_one(
     assert due_id is not None
     paid_on = _receipt(desk, treasurer, due_id, "20.00")
     with desk.action(treasurer) as action:
-        run_id = sc.prepare_run(action, date(2026, 11, 30)).id
+        run_id = tax_roll.prepare_run(action, date(2026, 11, 30)).id
     with desk.action(treasurer) as action:
-        sc.certify_run(action, run_id)
+        tax_roll.certify_run(action, run_id)
     _void(desk, treasurer, paid_on)
     due = _due(desk, due_id)
     assert (due.paid, due.status) == (Money.zero(), DueStatus.CERTIFIED)

@@ -1167,9 +1167,10 @@ def test_the_council_acts_only_on_what_its_agenda_held(
     cancelled = _meeting(desk, admin, datetime(2026, 12, 7, 18, 0))
     _do(desk, admin, petitions.cancel_meeting, cancelled, reason="Snow")
     clock.set(datetime(2026, 12, 29, 9, 0))
-    error = _act_refused(desk, admin, waiting.id, CouncilAction.DENIED, first)
+    error = _act_refused(desk, admin, waiting.id, CouncilAction.DENIED, first, error=Conflict)
     assert error.message == (
-        "Petition P-2026-001 was not on the agenda of Mon Dec 14, 2026 (it is not on an agenda)."
+        "Petition P-2026-001 is not on an agenda: the Council acts on a petition on the agenda "
+        "of its meeting; place it first."
     )
     error = _act_refused(desk, admin, elsewhere.id, CouncilAction.DENIED, first)
     assert error.message == (
@@ -1253,6 +1254,7 @@ def test_a_role_without_the_counter_permission_is_refused(
     inspector = operator_with(Role.INSPECTOR)
     petition = _receive(desk, inspector, _data(owners))
     meeting = _meeting(desk, inspector, DEC_14)
+    scan = _do(desk, inspector, petitions.add_scan, petition.id, "a.pdf", PDF).id
     monkeypatch.setitem(
         GRANTS, Role.INSPECTOR, GRANTS[Role.INSPECTOR] - {Permission.TAKE_APPLICATIONS}
     )
@@ -1263,7 +1265,7 @@ def test_a_role_without_the_counter_permission_is_refused(
         (petitions.correct_received, (petition.id,),
          {"received_at": _in_chicago(2026, 11, 30, 8), "reason": "x"}),
         (petitions.add_scan, (petition.id, "a.pdf", PDF), {}),
-        (petitions.set_scan_aside, (1,), {"reason": "x"}),
+        (petitions.set_scan_aside, (scan,), {"reason": "x"}),
         (petitions.add_meeting, (data,), {}),
         (petitions.update_meeting, (meeting, data), {}),
         (petitions.cancel_meeting, (meeting,), {"reason": "x"}),

@@ -1320,7 +1320,9 @@ def test_a_refund_cancels_a_fee_but_a_special_charge_is_owed_again(
     from datetime import date
 
     from clerk_desk.kinds import ChargeKind
+    from clerk_desk.special_charges import rules as charge_rules
     from clerk_desk.special_charges import service as sc
+    from clerk_desk.special_charges import tax_roll as tax_roll
 
     fee = bill(desk, treasurer, payer, "50.00")
     with desk.action(treasurer) as action:
@@ -1366,8 +1368,8 @@ def test_a_refund_cancels_a_fee_but_a_special_charge_is_owed_again(
     assert (owed.status, owed.paid) == (DueStatus.OPEN, Money.zero())
     with desk.database.reading() as session:
         found = sc.get_charge(session, charge_id)
-        assert sc.standing(found, date(2026, 11, 30)) is sc.Standing.READY_FOR_ROLL
-        assert [c.id for c in sc.eligible(session, date(2026, 11, 30))] == [charge_id]
+        assert sc.standing(found, date(2026, 11, 30)) is charge_rules.Standing.READY_FOR_ROLL
+        assert [c.id for c in tax_roll.eligible(session, date(2026, 11, 30))] == [charge_id]
         events = session.scalars(
             select(AuditEvent.summary).where(
                 AuditEvent.action == "special_charge.refunded",

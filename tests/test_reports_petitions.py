@@ -29,6 +29,7 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
+from clerk_desk.models import Document
 from clerk_desk.petitions import papers as petition_papers
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.meetings import MeetingRow
@@ -191,12 +192,9 @@ def _build(
         )
 
     def scan(sha: str) -> bytes | None:
-        # As the window does: the packet is drawn after its read has closed; each scan is read
-        # by its fingerprint on its own.
-        if sha == lose:
-            return None
-        with database.reading() as session:
-            return documents.scan_bytes(session, sha)
+        # As the window does: the packet is drawn after its read has closed, its scans read
+        # with the agenda.
+        return None if sha == lose else view.scan(sha)
 
     return agenda_packet_pdf(
         view.meeting,
@@ -407,6 +405,36 @@ def test_a_missing_scan_gets_a_page_saying_so(agenda: Agenda) -> None:
     assert "The scan late.pdf, attached on Wed Sep 16, 2026 by Alex Administrator" in notice
     assert "LATE sheet 1" not in " ".join(texts)
     assert f"{FOOTER_LABEL} {start + 1} of {len(texts)}" in notice
+
+
+def test_the_packet_reads_every_attached_scan_with_the_agenda_and_none_swapped(
+    agenda: Agenda,
+) -> None:
+    """One read holds what the packet sets in: each attached scan, as stored; a stored scan
+    whose bytes no longer match its fingerprint is not set in (its page says it is missing)."""
+    database = agenda.desk.database
+    with database.writing() as session:
+        swapped = session.get(Document, agenda.missing_sha)
+        assert swapped is not None
+        swapped.content = swapped.content + b"% changed after it was filed\n"
+    with database.reading() as session:
+        view = petition_papers.read_packet(
+            session,
+            agenda.meeting_id,
+            zone=CHICAGO,
+            calendar=agenda.desk.calendar_in(session),
+            as_of=datetime.now(UTC),
+        )
+        attached = {s.sha256 for p in view.petitions for s in p.scans}
+        for sha in attached - {agenda.missing_sha}:
+            assert view.scan(sha) == documents.scan_bytes(session, sha)
+    assert len(attached) >= 4 and set(view.scans) == attached - {agenda.missing_sha}
+    assert view.scan(agenda.missing_sha) is None
+    texts = papers.page_texts(_build(agenda))
+    assert (
+        "Scan not available"
+        in texts[_page_with(texts, f"Petition {agenda.numbers['late']} — Curb and gutter")]
+    )
 
 
 def test_progress_counts_each_petition_twice_and_cancel_stops(agenda: Agenda) -> None:

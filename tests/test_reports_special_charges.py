@@ -58,19 +58,15 @@ from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.settings import CityProfile
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges import views as views
 from clerk_desk.words import long_day
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
-from reports.special_charges import (
-    REGISTER_COLUMNS,
-    RUN_COLUMNS,
-    bill_pdf,
-    register_xlsx,
-    reminder_pdf,
-    run_pdf,
-    run_xlsx,
-)
+from reports.special_charges.letters import bill_pdf, reminder_pdf
+from reports.special_charges.register import REGISTER_COLUMNS, register_xlsx
+from reports.special_charges.tax_roll import RUN_COLUMNS, run_pdf, run_xlsx
 
 PROFILE = CityProfile(phone="(715) 262-5544")
 STATION = "Front counter"
@@ -114,7 +110,7 @@ _made = iter(range(901, 10_000))
 def _source(desk: Desk, kind: ChargeKind, party: int, parcel: int | None) -> tuple[str, str]:
     """A bare permit or order for a charge of ``kind`` to come from (their own workflows print
     and test them): (record_type, record_id), or ("", "") for a kind typed at the counter."""
-    source = sc.clock_for(kind).source
+    source = charge_rules.clock_for(kind).source
     if not source:
         return "", ""
     n, now = next(_made), desk.clock.now()
@@ -367,10 +363,10 @@ def _view(desk: Desk, charge_id: int, today: date = TODAY) -> views.ChargeView:
 
 def _run(desk: Desk, treasurer: SignedIn, as_of: date = TODAY, *, certify: bool) -> views.RunView:
     with desk.action(treasurer) as action:
-        run_id = sc.prepare_run(action, as_of).id
+        run_id = tax_roll.prepare_run(action, as_of).id
     if certify:
         with desk.action(treasurer) as action:
-            sc.certify_run(action, run_id)
+            tax_roll.certify_run(action, run_id)
     with desk.database.reading() as session:
         return views.run_view(session, run_id)
 
@@ -731,7 +727,7 @@ def test_the_run_lists_each_parcel_and_charge_past_its_day_draft_then_certified(
 
     certified = _run(desk, treasurer, certify=False)  # the draft was set aside by this one
     with desk.action(treasurer) as action:
-        sc.certify_run(action, certified.run_id)
+        tax_roll.certify_run(action, certified.run_id)
     with desk.database.reading() as session:
         certified = views.run_view(session, certified.run_id)
     pdf = run_pdf(certified, PROFILE)

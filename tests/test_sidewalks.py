@@ -61,6 +61,7 @@ from clerk_desk.sidewalks import service as sw
 from clerk_desk.sidewalks import views as views
 from clerk_desk.sidewalks.service import PermitData, RepairOrderData, SegmentData
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
 
@@ -1100,8 +1101,8 @@ def test_the_city_repairs_on_the_twenty_first_day_not_the_twentieth(
     )
     assert due.cite == sw.REPAIR_ORDER_CITE
     with desk.database.reading() as session:
-        assert [c.id for c in sc.eligible(session, date(2026, 12, 21))] == []
-        assert [c.id for c in sc.eligible(session, date(2026, 12, 22))] == [charge.id]
+        assert [c.id for c in tax_roll.eligible(session, date(2026, 12, 21))] == []
+        assert [c.id for c in tax_roll.eligible(session, date(2026, 12, 22))] == [charge.id]
         billed = ledger.dues_for(session, RecordRef(sw.ORDER_RECORD_TYPE, str(order.id)))
         assert [d.id for d in billed] == [due.id]  # the order still counts it
     repaired = _get_order(desk, order.id)

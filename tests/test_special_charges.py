@@ -47,7 +47,9 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges import views as views
 
 STATION = "Front counter"
@@ -103,7 +105,7 @@ _made = iter(range(901, 10_000))
 def source_record(desk: Desk, kind: ChargeKind, party: int, parcel: int | None) -> tuple[str, str]:
     """A bare permit or order for a charge of ``kind`` to come from: (record_type, record_id),
     or ("", "") for a kind the Special Charges tab records itself."""
-    source = sc.clock_for(kind).source
+    source = charge_rules.clock_for(kind).source
     if not source:
         return "", ""
     n = next(_made)
@@ -203,7 +205,7 @@ def stored(desk: Desk, charge_id: int) -> SpecialCharge:
         return found
 
 
-def standing(desk: Desk, charge_id: int, on: date) -> sc.Standing:
+def standing(desk: Desk, charge_id: int, on: date) -> charge_rules.Standing:
     with desk.database.reading() as session:
         return sc.standing(sc.get_charge(session, charge_id), on)
 
@@ -215,7 +217,7 @@ def balance(desk: Desk, charge_id: int) -> Money:
 
 def eligible_numbers(desk: Desk, as_of: date) -> list[str]:
     with desk.database.reading() as session:
-        return [c.number for c in sc.eligible(session, as_of)]
+        return [c.number for c in tax_roll.eligible(session, as_of)]
 
 
 def open_drawer(desk: Desk, who: SignedIn) -> None:
@@ -279,12 +281,12 @@ def refund(desk: Desk, who: SignedIn, number: str, amount: str, reason: str) -> 
 
 def prepare(desk: Desk, who: SignedIn, as_of: date = TODAY) -> int:
     with desk.action(who) as action:
-        return sc.prepare_run(action, as_of).id
+        return tax_roll.prepare_run(action, as_of).id
 
 
 def certify(desk: Desk, who: SignedIn, run_id: int) -> None:
     with desk.action(who) as action:
-        sc.certify_run(action, run_id)
+        tax_roll.certify_run(action, run_id)
 
 
 def audit_actions(desk: Desk, charge_id: int) -> list[str]:
@@ -302,34 +304,6 @@ def audit_actions(desk: Desk, charge_id: int) -> list[str]:
 
 
 # -- the clocks ----------------------------------------------------------------------------------
-
-
-def clocks(kind: ChargeKind, **days: date | None) -> sc.Clocks:
-    bill_on = days.pop("bill_on", None)
-    work = days.pop("work_done_on", None) or bill_on
-    assert work is not None
-    return sc.clocks(
-        kind,
-        work_done_on=work,
-        bill_on=bill_on,
-        received_on=days.pop("received_on", None),
-        calendar=CALENDAR,
-    )
-
-
-def test_obstruction_is_payable_within_ten_calendar_days_of_receipt() -> None:
-    # Received Monday October 5: the tenth day is Thursday October 15.
-    got = clocks(
-        ChargeKind.OBSTRUCTION,
-        work_done_on=date(2026, 10, 1),
-        bill_on=date(2026, 10, 2),
-        received_on=date(2026, 10, 5),
-    )
-    assert got.due_on == date(2026, 10, 15)
-    # A bill whose receipt was not recorded counts from the day it went out: § 506-8 (Failure
-    # to remove obstruction) says the owner's failure to receive the notice does not affect the
-    # right to place the expense on the tax rolls.
-    assert clocks(ChargeKind.OBSTRUCTION, bill_on=date(2026, 10, 5)).due_on == date(2026, 10, 15)
 
 
 def test_obstruction_goes_on_the_roll_sixty_days_after_the_cost(
@@ -350,15 +324,8 @@ def test_obstruction_goes_on_the_roll_sixty_days_after_the_cost(
     assert eligible_numbers(desk, date(2026, 11, 2)) == []
     assert eligible_numbers(desk, date(2026, 11, 3)) == [stored(desk, cid).number]
     # Day 10 after receipt (September 18) is not overdue; day 11 is.
-    assert standing(desk, cid, date(2026, 9, 18)) is sc.Standing.BILLED
-    assert standing(desk, cid, date(2026, 9, 19)) is sc.Standing.OVERDUE
-
-
-def test_a_sixtieth_day_when_city_hall_is_closed_moves_to_its_next_open_day() -> None:
-    # Tuesday September 1 + 60 days is Saturday October 31: payment may still be made Monday
-    # November 2 at City Hall (Wis. Stat. § 990.001(4)), so the roll takes it on November 3.
-    got = clocks(ChargeKind.OBSTRUCTION, work_done_on=date(2026, 9, 1), bill_on=date(2026, 9, 2))
-    assert got.tax_roll_on == date(2026, 11, 3)
+    assert standing(desk, cid, date(2026, 9, 18)) is charge_rules.Standing.BILLED
+    assert standing(desk, cid, date(2026, 9, 19)) is charge_rules.Standing.OVERDUE
 
 
 def test_an_obstruction_is_never_on_the_roll_before_its_ten_days_to_pay_have_run(
@@ -379,8 +346,8 @@ def test_an_obstruction_is_never_on_the_roll_before_its_ten_days_to_pay_have_run
     )
     got = stored(desk, cid)
     assert (got.due_on, got.tax_roll_on) == (date(2026, 11, 12), date(2026, 11, 13))
-    assert standing(desk, cid, date(2026, 11, 12)) is sc.Standing.BILLED
-    assert standing(desk, cid, date(2026, 11, 13)) is sc.Standing.READY_FOR_ROLL
+    assert standing(desk, cid, date(2026, 11, 12)) is charge_rules.Standing.BILLED
+    assert standing(desk, cid, date(2026, 11, 13)) is charge_rules.Standing.READY_FOR_ROLL
     assert eligible_numbers(desk, date(2026, 11, 12)) == []
     assert eligible_numbers(desk, date(2026, 11, 13)) == [got.number]
 
@@ -396,8 +363,8 @@ def test_an_obstruction_with_no_bill_on_record_still_goes_on_the_roll_from_the_w
     got = stored(desk, cid)
     assert got.bill_on is None and got.due_on is None
     assert got.tax_roll_on == date(2026, 11, 3)
-    assert standing(desk, cid, date(2026, 11, 2)) is sc.Standing.AWAITING_BILL
-    assert standing(desk, cid, date(2026, 11, 3)) is sc.Standing.READY_FOR_ROLL
+    assert standing(desk, cid, date(2026, 11, 2)) is charge_rules.Standing.AWAITING_BILL
+    assert standing(desk, cid, date(2026, 11, 3)) is charge_rules.Standing.READY_FOR_ROLL
     assert eligible_numbers(desk, date(2026, 11, 2)) == []
     assert eligible_numbers(desk, date(2026, 11, 3)) == [got.number]
 
@@ -442,7 +409,7 @@ def test_street_opening_repair_waits_for_actual_notice_then_ninety_days(
     got = stored(desk, cid)
     assert (got.due_on, got.tax_roll_on) == (None, None)
     assert got.amount_due is not None and got.amount_due.due_on is None
-    assert standing(desk, cid, TODAY) is sc.Standing.AWAITING_NOTICE
+    assert standing(desk, cid, TODAY) is charge_rules.Standing.AWAITING_NOTICE
     assert eligible_numbers(desk, date(2027, 12, 31)) == []
     with desk.action(admin) as action:
         items = [i for i in today.gather(action) if i.record_id == str(cid)]
@@ -455,26 +422,9 @@ def test_street_opening_repair_waits_for_actual_notice_then_ninety_days(
         )
     got = stored(desk, cid)
     assert (got.due_on, got.tax_roll_on) == (date(2026, 11, 10), date(2026, 11, 11))
-    assert standing(desk, cid, date(2026, 11, 10)) is sc.Standing.BILLED
+    assert standing(desk, cid, date(2026, 11, 10)) is charge_rules.Standing.BILLED
     assert eligible_numbers(desk, date(2026, 11, 10)) == []
     assert eligible_numbers(desk, date(2026, 11, 11)) == [got.number]
-
-
-def test_only_an_obstruction_counts_from_the_bill_when_receipt_is_not_on_record() -> None:
-    bill = date(2026, 8, 10)
-    assert clocks(ChargeKind.OBSTRUCTION, bill_on=bill).due_on == date(2026, 8, 20)
-    assert clocks(ChargeKind.OPENING_REPAIR, bill_on=bill) == sc.Clocks(None, None)
-    notice = clocks(ChargeKind.OPENING_REPAIR, bill_on=bill, received_on=date(2026, 8, 12))
-    assert notice == sc.Clocks(date(2026, 11, 10), date(2026, 11, 11))
-
-
-@pytest.mark.parametrize(
-    "kind",
-    [ChargeKind.PRIVILEGE_REMOVAL, ChargeKind.SIDEWALK_REPAIR, ChargeKind.SIDEWALK_MINOR_REPAIR],
-)
-def test_removal_and_sidewalk_charges_go_on_the_next_roll(kind: ChargeKind) -> None:
-    got = clocks(kind, bill_on=date(2026, 11, 16))
-    assert (got.due_on, got.tax_roll_on) == (None, date(2026, 11, 16))
 
 
 def test_a_deficiency_repair_is_billed_but_never_certified(
@@ -494,29 +444,6 @@ def test_a_deficiency_repair_is_billed_but_never_certified(
     got = stored(desk, cid)
     assert got.tax_roll_on is None and got.due_on == date(2026, 11, 4)
     assert eligible_numbers(desk, date(2027, 12, 31)) == []
-
-
-def test_each_clock_says_whose_days_to_pay_they_are() -> None:
-    """A section that sets no time to pay gets the City's 30 days, and the sentence says so
-    rather than crediting the section; no citation is wrapped in a second pair of brackets."""
-    snow = sc.clock_for(ChargeKind.SNOW_ICE).explain()
-    assert snow == (
-        "§ 506-11 (Failure to remove): payable within 30 days of the bill (the City's terms); "
-        "unpaid after that, it is entered on the tax roll as a special tax."
-    )
-    deficiency = sc.clock_for(ChargeKind.DEFICIENCY_REPAIR).explain()
-    assert deficiency.startswith(
-        "§ 506-6 (Bond): payable within 30 days of the bill (the City's terms)"
-    )
-    dirt = sc.clock_for(ChargeKind.DIRT_DEBRIS).explain()
-    assert dirt.startswith("§ 506-20: payable within 30 days of the bill;")
-    opening = sc.clock_for(ChargeKind.OPENING_REPAIR).explain()
-    assert "90 days of actual notice of the charge to the applicant and to the owner" in opening
-    for kind in ChargeKind:
-        sentence = sc.clock_for(kind).explain()
-        assert "((" not in sentence and "))" not in sentence, sentence
-        city_terms = kind in (ChargeKind.SNOW_ICE, ChargeKind.DEFICIENCY_REPAIR)
-        assert ("the City's terms" in sentence) is city_terms, sentence
 
 
 # -- amounts -------------------------------------------------------------------------------------
@@ -539,8 +466,10 @@ def test_the_deficiency_administration_is_twenty_percent_to_the_cent(
     got = stored(desk, cid)
     assert (got.administration, got.total) == (Money("26.67"), Money("160.02"))
     assert got.amount_due is not None and got.amount_due.amount == Money("160.02")
-    assert sc.administration_for(ChargeKind.DEFICIENCY_REPAIR, Money("100.03")) == Money("20.01")
-    assert sc.administration_for(ChargeKind.DIRT_DEBRIS, Money("100.03")) == Money.zero()
+    assert charge_rules.administration_for(ChargeKind.DEFICIENCY_REPAIR, Money("100.03")) == Money(
+        "20.01"
+    )
+    assert charge_rules.administration_for(ChargeKind.DIRT_DEBRIS, Money("100.03")) == Money.zero()
 
 
 @pytest.mark.parametrize("category", ["fee", "other"])
@@ -610,7 +539,7 @@ def test_partial_payments_at_the_counter_keep_the_balance(
         bill_on=date(2026, 11, 23),
     )
     first = pay(desk, treasurer, cid, "50.00")
-    assert standing(desk, cid, TODAY) is sc.Standing.PARTLY_PAID
+    assert standing(desk, cid, TODAY) is charge_rules.Standing.PARTLY_PAID
     with desk.database.reading() as session:
         view = views.charge_view(session, cid, today=TODAY)
     assert (view.paid, view.balance) == (Money("50.00"), Money("175.50"))
@@ -618,19 +547,10 @@ def test_partial_payments_at_the_counter_keep_the_balance(
     with pytest.raises(InvalidInput, match=r"\$175\.51 is more than the \$175\.50 still owed"):
         pay(desk, treasurer, cid, "175.51")
     pay(desk, treasurer, cid, "175.50")
-    assert standing(desk, cid, TODAY) is sc.Standing.PAID
+    assert standing(desk, cid, TODAY) is charge_rules.Standing.PAID
 
 
 # -- where a charge comes from -------------------------------------------------------------------
-
-
-def test_the_tab_records_only_the_kinds_that_come_from_no_permit() -> None:
-    assert sc.COUNTER_KINDS == (
-        ChargeKind.SNOW_ICE,
-        ChargeKind.OBSTRUCTION,
-        ChargeKind.DIRT_DEBRIS,
-        ChargeKind.STREET_DAMAGE,
-    )
 
 
 @pytest.mark.parametrize(
@@ -669,7 +589,7 @@ def test_a_charge_from_a_permit_or_order_names_it(
                 ),
             ).id
 
-    clock = sc.clock_for(kind)
+    clock = charge_rules.clock_for(kind)
     other = "sidewalk_permit" if source != "sidewalk_permit" else "street_opening"
     for record_type, record_id in (("", ""), (other, "1"), (source, "")):
         with pytest.raises(InvalidInput) as caught:
@@ -820,7 +740,7 @@ def test_a_refunded_payment_is_owed_again_on_the_charge(
     desk: Desk, treasurer: SignedIn, dirt: int
 ) -> None:
     number = pay(desk, treasurer, dirt, "100.00")
-    assert standing(desk, dirt, TODAY) is sc.Standing.PAID
+    assert standing(desk, dirt, TODAY) is charge_rules.Standing.PAID
     close_and_reopen_drawer(desk, treasurer, {"100": 1, "50": 1})
     refund(desk, treasurer, number, "100.00", "Paid by the wrong person")
     got = stored(desk, dirt)
@@ -828,7 +748,7 @@ def test_a_refunded_payment_is_owed_again_on_the_charge(
     assert got.amount_due is not None and got.amount_due.status == DueStatus.OPEN
     assert got.amount_due.paid == Money.zero()
     assert balance(desk, dirt) == Money("100.00")
-    assert standing(desk, dirt, TODAY) is sc.Standing.READY_FOR_ROLL
+    assert standing(desk, dirt, TODAY) is charge_rules.Standing.READY_FOR_ROLL
     assert eligible_numbers(desk, TODAY) == [got.number]
     assert audit_actions(desk, dirt)[-1] == "special_charge.refunded"
     with desk.database.reading() as session:
@@ -846,7 +766,7 @@ def test_an_amount_due_cancelled_outside_the_register_reads_as_cancelled(
     with desk.action(admin) as action:
         ledger.cancel(action, due_id, reason="Entered twice")
     assert balance(desk, dirt) == Money.zero()
-    assert standing(desk, dirt, TODAY) is sc.Standing.CANCELLED
+    assert standing(desk, dirt, TODAY) is charge_rules.Standing.CANCELLED
     assert eligible_numbers(desk, TODAY) == []
     with desk.database.reading() as session:
         assert sc.outstanding_total(session) == Money.zero()
@@ -878,9 +798,9 @@ def test_a_void_after_certification_is_owed_on_a_supplemental_charge(
             date(2026, 11, 4),
             date(2026, 11, 5),
         )
-        assert sc.standing(supplement, TODAY) is sc.Standing.READY_FOR_ROLL
+        assert sc.standing(supplement, TODAY) is charge_rules.Standing.READY_FOR_ROLL
         assert sc.outstanding_total(session) == Money("40.00")
-        assert [c.number for c in sc.eligible(session, TODAY)] == [supplement.number]
+        assert [c.number for c in tax_roll.eligible(session, TODAY)] == [supplement.number]
         view = views.charge_view(session, dirt, today=TODAY)
         assert view.supplemented_by == (supplement.number,)
         supplement_id, supplement_number = supplement.id, supplement.number
@@ -961,7 +881,7 @@ def test_a_run_lists_only_charges_past_their_roll_day_and_unpaid(
 ) -> None:
     unpaid, _, _ = three_charges
     with desk.action(treasurer) as action:
-        run = sc.prepare_run(action, TODAY)
+        run = tax_roll.prepare_run(action, TODAY)
         entries = [(e.parcel_number, e.owner_name, e.section, e.amount) for e in run.entries]
         run_id, total, number = run.id, run.total, run.number
     assert number == "TR-2026-01"
@@ -1001,7 +921,7 @@ def test_a_run_as_of_a_day_to_come_is_only_a_preview(
     # December 31: the later charge is still payable until December 23 — a preview lists it,
     # as things stand, but is never certified.
     with desk.action(treasurer) as action:
-        preview = sc.prepare_run(action, date(2026, 12, 31))
+        preview = tax_roll.prepare_run(action, date(2026, 12, 31))
         assert (preview.number, preview.status) == ("PV-2026-01", RunStatus.PREVIEW)
         assert [e.charge_id for e in preview.entries] == [unpaid, later]
         preview_id = preview.id
@@ -1034,12 +954,12 @@ def test_a_day_with_nothing_to_list_saves_no_run_and_uses_no_number(
             prepare(desk, treasurer)
         assert caught.value.field == "as_of"
     with desk.database.reading() as session:
-        assert sc.runs(session) == []
+        assert tax_roll.runs(session) == []
     # An obstruction of September 2025, never billed, was on the roll from November 1, 2025: a
     # run as of December 31, 2025 prepared today is numbered by the year it is prepared.
     charge(desk, admin, ChargeKind.OBSTRUCTION, owner, parcel=parcel, work_done_on=date(2025, 9, 1))
     with desk.action(treasurer) as action:
-        assert sc.prepare_run(action, date(2025, 12, 31)).number == "TR-2026-01"
+        assert tax_roll.prepare_run(action, date(2025, 12, 31)).number == "TR-2026-01"
 
 
 def test_a_list_changed_since_review_is_not_certified(
@@ -1053,7 +973,7 @@ def test_a_list_changed_since_review_is_not_certified(
         certify(desk, treasurer, run_id)
     assert stored(desk, unpaid).status == ChargeStatus.BILLED
     with desk.action(treasurer) as action:
-        again = sc.prepare_run(action, TODAY)
+        again = tax_roll.prepare_run(action, TODAY)
         assert [e.amount for e in again.entries] == [Money("200.00")]
         again_id = again.id
     with pytest.raises(Conflict, match="set aside"):
@@ -1080,7 +1000,7 @@ def test_the_roll_names_the_owner_of_record_never_the_party_billed(
         billed_as="occupant",
     )
     with desk.action(treasurer) as action:
-        run = sc.prepare_run(action, TODAY)
+        run = tax_roll.prepare_run(action, TODAY)
         assert [(e.owner_name, e.owner_address) for e in run.entries] == [("", "")]
         run_id = run.id
     with desk.database.reading() as session:
@@ -1094,7 +1014,7 @@ def test_the_roll_names_the_owner_of_record_never_the_party_billed(
     with pytest.raises(Conflict, match="the owner of parcel 281-00777-0000 is Marta Lindqvist"):
         certify(desk, treasurer, run_id)
     with desk.action(treasurer) as action:
-        again = sc.prepare_run(action, TODAY)
+        again = tax_roll.prepare_run(action, TODAY)
         assert [e.owner_name for e in again.entries] == ["Marta Lindqvist"]
         again_id = again.id
     certify(desk, treasurer, again_id)
@@ -1105,7 +1025,7 @@ def test_only_the_treasurer_certifies(
     desk: Desk, clerk: SignedIn, treasurer: SignedIn, three_charges: tuple[int, int, int]
 ) -> None:
     with pytest.raises(PermissionDenied), desk.action(clerk) as action:
-        sc.prepare_run(action, TODAY)
+        tax_roll.prepare_run(action, TODAY)
 
 
 # -- what the Clerk types ------------------------------------------------------------------------
@@ -1160,7 +1080,9 @@ def test_the_standing_filter_is_applied_before_the_limit(
 ) -> None:
     _, paid, _ = three_charges  # the oldest but one: two newer charges come before it
     with desk.database.reading() as session:
-        found = sc.search_charges(session, standing=sc.Standing.PAID, today=TODAY, limit=1)
+        found = sc.search_charges(
+            session, standing=charge_rules.Standing.PAID, today=TODAY, limit=1
+        )
         assert [c.id for c in found] == [paid]
 
 
@@ -1220,8 +1142,8 @@ def test_the_standing_filter_agrees_with_each_charge_standing(
     for day in (date(2026, 11, 23), date(2026, 11, 24), TODAY, date(2026, 12, 24)):
         with desk.database.reading() as session:
             everything = sc.search_charges(session)
-            seen: set[sc.Standing] = set()
-            for wanted in sc.Standing:
+            seen: set[charge_rules.Standing] = set()
+            for wanted in charge_rules.Standing:
                 found = [c.id for c in sc.search_charges(session, standing=wanted, today=day)]
                 expected = [c.id for c in everything if sc.standing(c, day) is wanted]
                 assert found == expected, (wanted, day)
@@ -1229,14 +1151,14 @@ def test_the_standing_filter_agrees_with_each_charge_standing(
                     seen.add(wanted)
         if day == TODAY:
             assert seen == {
-                sc.Standing.CANCELLED,
-                sc.Standing.AWAITING_BILL,
-                sc.Standing.AWAITING_NOTICE,
-                sc.Standing.OVERDUE,
-                sc.Standing.PARTLY_PAID,
-                sc.Standing.PAID,
-                sc.Standing.CERTIFIED,
-                sc.Standing.BILLED,
+                charge_rules.Standing.CANCELLED,
+                charge_rules.Standing.AWAITING_BILL,
+                charge_rules.Standing.AWAITING_NOTICE,
+                charge_rules.Standing.OVERDUE,
+                charge_rules.Standing.PARTLY_PAID,
+                charge_rules.Standing.PAID,
+                charge_rules.Standing.CERTIFIED,
+                charge_rules.Standing.BILLED,
             }
 
 

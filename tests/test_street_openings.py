@@ -48,7 +48,9 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, AuditEvent, SpecialCharge, StreetImprovement, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
 from clerk_desk.street_openings import charges, improvements, previews, rules, views
@@ -1419,14 +1421,14 @@ def _charge(desk: Desk, charge_id: int) -> SpecialCharge:
         return found
 
 
-def _standing(desk: Desk, charge_id: int, on: date) -> sc.Standing:
+def _standing(desk: Desk, charge_id: int, on: date) -> charge_rules.Standing:
     with desk.database.reading() as session:
         return sc.standing(sc.get_charge(session, charge_id), on)
 
 
 def _eligible(desk: Desk, on: date) -> list[int]:
     with desk.database.reading() as session:
-        return [c.id for c in sc.eligible(session, on)]
+        return [c.id for c in tax_roll.eligible(session, on)]
 
 
 def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_91(
@@ -1510,8 +1512,8 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
     )
 
     # Day 90: still payable at the counter; day 91: a lien, ready for the tax roll.
-    assert _standing(desk, charge_id, date(2027, 2, 23)) is sc.Standing.BILLED
-    assert _standing(desk, charge_id, date(2027, 2, 24)) is sc.Standing.READY_FOR_ROLL
+    assert _standing(desk, charge_id, date(2027, 2, 23)) is charge_rules.Standing.BILLED
+    assert _standing(desk, charge_id, date(2027, 2, 24)) is charge_rules.Standing.READY_FOR_ROLL
     assert charge_id not in _eligible(desk, date(2027, 2, 23))
     assert _eligible(desk, date(2027, 2, 24)) == [charge_id]
 
@@ -1546,10 +1548,10 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
     # The Treasurer certifies it: the permit's dues say where the money is collected now.
     treasurer = operator_with(Role.TREASURER)
     with desk.action(treasurer) as action:
-        run = sc.prepare_run(action, date(2027, 2, 24))
+        run = tax_roll.prepare_run(action, date(2027, 2, 24))
         assert [entry.charge_id for entry in run.entries] == [charge_id]
         assert run.entries[0].owner_name == "Rosa Lindgren"  # the premises' owner
-        sc.certify_run(action, run.id)
+        tax_roll.certify_run(action, run.id)
         number = run.number
     with desk.database.reading() as session:
         [certified] = [
@@ -1711,8 +1713,8 @@ def test_a_deficiency_repair_is_billed_with_20_percent_for_administration(
     )
     # § 506-6 puts no lien on a property: never on the tax roll, however long unpaid.
     assert _eligible(desk, date(2027, 12, 31)) == []
-    assert _standing(desk, charge_id, date(2026, 12, 30)) is sc.Standing.BILLED
-    assert _standing(desk, charge_id, date(2026, 12, 31)) is sc.Standing.OVERDUE
+    assert _standing(desk, charge_id, date(2026, 12, 30)) is charge_rules.Standing.BILLED
+    assert _standing(desk, charge_id, date(2026, 12, 31)) is charge_rules.Standing.OVERDUE
     with desk.lookup(SYSTEM) as action:
         shown = previews.deficiency_preview(
             Money(labor), Money(materials), Money(equipment), TODAY, action.calendar
@@ -1725,7 +1727,7 @@ def test_a_deficiency_repair_is_billed_with_20_percent_for_administration(
 @given(st.integers(min_value=1, max_value=10_000_000))
 def test_twenty_percent_is_added_to_the_cent(cents: int) -> None:
     cost = Money.from_cents(cents)
-    extra = sc.administration_for(ChargeKind.DEFICIENCY_REPAIR, cost)
+    extra = charge_rules.administration_for(ChargeKind.DEFICIENCY_REPAIR, cost)
     assert abs(Decimal(extra.cents) - Decimal(cents) / 5) <= Decimal("0.5")
     shown = previews.deficiency_preview(cost, Money.zero(), Money.zero(), TODAY, CityCalendar())
     assert (shown.administration, shown.total) == (extra, cost + extra)

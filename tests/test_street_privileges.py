@@ -51,6 +51,7 @@ from clerk_desk.money import Money
 from clerk_desk.ordinance import find_cites, load_chapter
 from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
 from clerk_desk.street_privileges import occupancy as sp_occupancy
@@ -1468,8 +1469,8 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
             None,
             date(2027, 3, 1),
         )
-        assert [c.id for c in sc.eligible(session, date(2027, 2, 28))] == []
-        assert [c.id for c in sc.eligible(session, date(2027, 3, 1))] == [charge_id]
+        assert [c.id for c in tax_roll.eligible(session, date(2027, 2, 28))] == []
+        assert [c.id for c in tax_roll.eligible(session, date(2027, 3, 1))] == [charge_id]
         due = charge.amount_due
         assert due is not None
         assert (due.kind, due.party_id, due.amount) == (DueKind.SPECIAL_CHARGE, owner, Money("640"))

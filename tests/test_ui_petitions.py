@@ -42,15 +42,10 @@ from ui.kit import printing as printing
 from ui.kit.meetings import MeetingDialog, ReasonForm
 from ui.kit.operations import App
 from ui.parties_tab import PartyDialog
-from ui.petition_dialogs import (
-    ChooseMeetingDialog,
-    CorrectReceivedDialog,
-    CouncilActionDialog,
-    MeetingsDialog,
-    PetitionDialog,
-    PetitionersEditor,
-)
-from ui.petitions_tab import PetitionsTab
+from ui.petitions.council import ChooseMeetingDialog, CouncilActionDialog, MeetingsDialog
+from ui.petitions.dialogs import CorrectReceivedDialog
+from ui.petitions.petition_form import PetitionDialog, PetitionersEditor
+from ui.petitions.tab import PetitionsTab
 
 pytestmark = pytest.mark.gui
 
@@ -901,7 +896,7 @@ def test_a_meeting_held_cannot_be_cancelled_from_the_list(
         forms.select_row(dialog.table, dialog.model.row_of(lambda r: r.id == held))
         assert not dialog.cancel_button.isEnabled()
         assert dialog.cancel_button.toolTip() == (
-            "The meeting has taken place: it cannot be cancelled"
+            "The meeting of Mon Dec 14, 2026 has already begun: it cannot be cancelled."
         )
         dialog.reject()
 

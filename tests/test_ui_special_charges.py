@@ -38,17 +38,15 @@ from clerk_desk.models import SpecialCharge, StreetOpening, TaxRollRun
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App
-from ui.special_charge_dialogs import (
-    AccountDialog,
-    ChargeDialog,
-    ReasonDialog,
-    RecordBillDialog,
-)
-from ui.special_charges_tab import SpecialChargesTab
+from ui.special_charges.charge_form import ChargeDialog
+from ui.special_charges.dialogs import AccountDialog, ReasonDialog, RecordBillDialog
+from ui.special_charges.tab import SpecialChargesTab
 
 pytestmark = pytest.mark.gui
 
@@ -497,9 +495,9 @@ def test_a_part_payment_shows_partly_paid_and_the_balance_and_a_reminder_prints(
     assert page.pages.tabText(1) == "Payments (1)"
     summary = label_text(tab, "charge_details")
     assert "Paid $50.00 · <b>balance $175.50</b>" in summary
-    page.standing_box.setCurrentIndex(page.standing_box.findData(sc.Standing.PARTLY_PAID))
+    page.standing_box.setCurrentIndex(page.standing_box.findData(charge_rules.Standing.PARTLY_PAID))
     assert page.model.rowCount() == 1
-    page.standing_box.setCurrentIndex(page.standing_box.findData(sc.Standing.PAID))
+    page.standing_box.setCurrentIndex(page.standing_box.findData(charge_rules.Standing.PAID))
     assert page.model.rowCount() == 0 and page.count_label.text() == "No charges match"
     page.standing_box.setCurrentIndex(0)
     page.reminder_button.click()
@@ -689,7 +687,7 @@ def test_a_run_lists_only_the_eligible_charges_is_certified_once_and_locks_them(
     stale.tax_roll.certify_button.click()
     assert "a run is certified once" in messages[-1]
     with desk.database.reading() as session:
-        assert [r.status for r in sc.runs(session)] == [RunStatus.CERTIFIED]
+        assert [r.status for r in tax_roll.runs(session)] == [RunStatus.CERTIFIED]
 
 
 def test_a_list_changed_since_it_was_prepared_is_not_certified_and_is_prepared_again(
@@ -744,7 +742,7 @@ def test_a_draft_is_set_aside_with_its_reason(
     # A second run; the first is shown again when asked for by its record.
     tab.tax_roll.prepare_button.click()
     with desk.database.reading() as session:
-        first = min(run.id for run in sc.runs(session))
+        first = min(run.id for run in tax_roll.runs(session))
     tab.inner.setCurrentWidget(tab.charges)
     tab.show_record("tax_roll_run", str(first))
     assert tab.inner.currentWidget() is tab.tax_roll

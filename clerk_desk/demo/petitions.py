@@ -28,9 +28,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from clerk_desk import parties, settings_store
+from clerk_desk import parties
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CityCalendar
+from clerk_desk.demo.meetings import meeting_days, meeting_place, regular_meeting
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PetitionKind, Role
 from clerk_desk.models import Operator
@@ -38,7 +39,6 @@ from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.service import CouncilAction, MeetingData, PetitionData, SignerData
 from clerk_desk.words import format_day
 
-MEETING_TIME = time(18, 0)
 """The Common Council meets on the second and fourth Mondays at 6:00 p.m."""
 COMMITTEE = "Public Works Committee"
 
@@ -185,7 +185,7 @@ def generate(desk: Desk, *, rng: random.Random) -> dict[str, int]:
     now = counter_moment(desk.clock.now(), calendar, zone)
     clerk, deputy = _staff(desk)
     with desk.database.reading() as session:
-        chambers = settings_store.city_profile(session).council_meeting_place
+        chambers = meeting_place(session)
     meeting_ids, starts = _meetings(desk, clerk, calendar, zone, chambers, today)
     regular = meeting_ids[:-1]  # the special meeting is the last made
     past = sorted((m for m in regular if starts[m] <= now), key=starts.__getitem__)
@@ -340,23 +340,6 @@ def _morning_after(starts: datetime, zone: tzinfo) -> datetime:
 # -- meetings ---------------------------------------------------------------------------------
 
 
-def meeting_days(first: date, last: date, calendar: CityCalendar) -> list[date]:
-    """The Council's regular meeting days from ``first`` to ``last``: the second and fourth
-    Mondays, or the Tuesday after when the Monday is a holiday."""
-    days: list[date] = []
-    month = date(first.year, first.month, 1)
-    while month <= last:
-        monday = month + timedelta(days=(0 - month.weekday()) % 7)
-        for week in (1, 3):  # the second and fourth Mondays
-            day = monday + timedelta(weeks=week)
-            if calendar.legal_holiday(day) or not calendar.is_open(day):
-                day += timedelta(days=1)
-            if first <= day <= last:
-                days.append(day)
-        month = date(month.year + month.month // 12, month.month % 12 + 1, 1)
-    return days
-
-
 def _meetings(
     desk: Desk,
     clerk: SignedIn,
@@ -371,10 +354,7 @@ def _meetings(
     regular = meeting_days(today - timedelta(days=31), today + timedelta(days=61), calendar)
     with desk.action(clerk) as action:
         for day in regular:
-            meeting = petitions.add_meeting(
-                action,
-                MeetingData(MeetingKind.REGULAR, datetime.combine(day, MEETING_TIME, zone), place),
-            )
+            meeting = petitions.add_meeting(action, regular_meeting(day, zone, place))
             action.session.flush()
             ids.append(meeting.id)
         special_day = today + timedelta(days=16)  # a Wednesday City Hall is open, 2-3 weeks out

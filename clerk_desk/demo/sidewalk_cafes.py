@@ -33,15 +33,15 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import ledger, parties, settings_store
+from clerk_desk import ledger, parties
 from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.deadlines import CityCalendar, months_after
 from clerk_desk.demo import counter as demo_counter
-from clerk_desk.demo.petitions import MEETING_TIME, meeting_days
+from clerk_desk.demo.meetings import meeting_days, meeting_place, regular_meeting
 from clerk_desk.desk import Action, Desk, SignedIn
-from clerk_desk.kinds import MeetingKind, PartyKind, Role
+from clerk_desk.kinds import PartyKind, Role
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator
 from clerk_desk.money import Money
@@ -341,14 +341,10 @@ class _Steps:
         """The Council's meeting on ``day``, added when the desk has none that day."""
         if day not in self.meetings:
             with self.desk.database.reading() as session:
-                place = settings_store.city_profile(session).council_meeting_place
+                place = meeting_place(session)
             with self.desk.action(self.staff.clerk) as action:
-                made = petitions.add_meeting(
-                    action,
-                    petitions.MeetingData(
-                        MeetingKind.REGULAR, self.on(day, MEETING_TIME.hour), place
-                    ),
-                )
+                zone = self.desk.clock.local_now().tzinfo
+                made = petitions.add_meeting(action, regular_meeting(day, zone, place))
                 action.session.flush()
                 self.meetings[day] = made.id
             self.meetings_added += 1
@@ -362,10 +358,6 @@ class _Steps:
             travel.set(min(moment, now))
             with then.action(who) as action:
                 work(action)
-
-
-def _council_days(first: date, last: date, calendar: CityCalendar) -> list[date]:
-    return meeting_days(first, last, calendar)
 
 
 def generate(desk: Desk) -> dict[str, int]:
@@ -598,7 +590,7 @@ def _notice(steps: _Steps, key: str, name: str, applied: date, mailed: date, cou
 
 def _last_meeting_before(steps: _Steps, day: date) -> date:
     """The Council's last regular meeting day before ``day``."""
-    days = _council_days(day - timedelta(days=40), day - timedelta(days=1), steps.calendar)
+    days = meeting_days(day - timedelta(days=40), day - timedelta(days=1), steps.calendar)
     return days[-1]
 
 
@@ -693,7 +685,7 @@ def _bakery(steps: _Steps) -> None:
 def _bistro(steps: _Steps) -> None:
     """Comment period ended; reviewed, inspected, insured, paid; before the next meeting."""
     on, key, today, clerk = steps.on, "bistro", steps.today, steps.staff.clerk
-    ahead = _council_days(today + timedelta(days=1), today + timedelta(days=40), steps.calendar)
+    ahead = meeting_days(today + timedelta(days=1), today + timedelta(days=40), steps.calendar)
     meeting_on = ahead[0]
     mailed = _before(today, 20)
     while not steps.calendar.is_open(mailed):

@@ -35,12 +35,12 @@ from typing import Any
 
 from sqlalchemy import select
 
-from clerk_desk import parties, settings_store
+from clerk_desk import parties
 from clerk_desk.clock import FixedClock
-from clerk_desk.demo.petitions import MEETING_TIME, meeting_days
+from clerk_desk.demo.meetings import meeting_days, meeting_place, regular_meeting
 from clerk_desk.demo.street_numbers import PLAN_OF
 from clerk_desk.desk import Action, Desk, SignedIn
-from clerk_desk.kinds import MeetingKind, PartyKind, RepairOrderKind, Role, SidewalkWork
+from clerk_desk.kinds import PartyKind, RepairOrderKind, Role, SidewalkWork
 from clerk_desk.models import Operator, Parcel
 from clerk_desk.money import Money
 from clerk_desk.petitions import service as petitions
@@ -260,7 +260,7 @@ def _meetings(plan: _Plan) -> dict[str, tuple[str, date]]:
             for m in petitions.meetings(session)
             if m.starts_at <= plan.desk.clock.now()
         ]
-        place = settings_store.city_profile(session).council_meeting_place
+        place = meeting_place(session)
     chosen: dict[str, tuple[str, date]] = {}
     for key, (near, far) in _ORDER_WINDOWS.items():
         first, last = plan.ago(far), plan.ago(near)
@@ -272,9 +272,7 @@ def _meetings(plan: _Plan) -> dict[str, tuple[str, date]]:
             continue
         days = meeting_days(first, last, calendar) or [last]
         day = days[-1]
-        data = petitions.MeetingData(
-            MeetingKind.REGULAR, datetime.combine(day, MEETING_TIME, zone), place
-        )
+        data = regular_meeting(day, zone, place)
         plan.add(
             plan.on(day - timedelta(days=7), 9),
             plan.staff.clerk,

@@ -44,6 +44,7 @@ from clerk_desk.kinds import ChargeKind, OpeningStatus, PartyKind, Role
 from clerk_desk.models import Operator, Parcel, Party, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.street_openings import charges
 
 #: How many amounts due the demo's special charges bill: four last year, five this year.
@@ -420,13 +421,13 @@ def _last_year(plan: _Plan) -> None:
     day = plan.open_after(as_of)
 
     def prepare(action: Action) -> None:
-        plan.ids["run"] = sc.prepare_run(action, as_of).id
+        plan.ids["run"] = tax_roll.prepare_run(action, as_of).id
 
     plan.add(plan.on(day, 9, 30), plan.staff.treasurer, prepare)
     plan.add(
         plan.on(day, 10, 45),
         plan.staff.treasurer,
-        lambda action: sc.certify_run(action, plan.ids["run"]),
+        lambda action: tax_roll.certify_run(action, plan.ids["run"]),
     )
 
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
-from clerk_desk import words
+from clerk_desk import parties, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.models import Parcel, Party, Petition, PetitionEvent, PetitionScan
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions import views as petitions_views
+from clerk_desk.petitions.acts import PetitionAct, scan_aside_refusals
+from clerk_desk.petitions.acts import acts as petition_acts
 from clerk_desk.petitions.service import PetitionData, SignerData
 from clerk_desk.validation import max_length
 from clerk_desk.words import clock_time, format_day
@@ -271,5 +273,31 @@ def signer_choices(action: Action, text: str) -> list[SignerRow]:
     ]
 
 
+def signer_of(action: Action, party_id: int) -> SignerRow:
+    """The party ``party_id`` as a new petitioner, no parcel chosen yet (one just added to
+    People & Parcels from the form)."""
+    return SignerRow.of(parties.get_party(action.session, party_id), None)
+
+
 def program_years(action: Action) -> list[int]:
     return petitions_views.program_years(action.session)
+
+
+@dataclass(frozen=True, slots=True)
+class PetitionPane:
+    """What the tab shows beside the chosen petition, read in one action: its history, the acts
+    the operator may take on it now (each refused with its reason), and for each of its scans
+    (by id) why it may not be set aside (None: it may)."""
+
+    events: tuple[EventRow, ...]
+    acts: dict[PetitionAct, str | None]
+    scans_aside: dict[int, str | None]
+
+
+def petition_pane(action: Action, petition_id: int) -> PetitionPane:
+    petition = petitions.get_petition(action.session, petition_id)
+    return PetitionPane(
+        tuple(event_rows(action, petition_id)),
+        petition_acts(action, petition_id),
+        scan_aside_refusals(action, petition.scans),
+    )

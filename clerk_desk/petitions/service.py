@@ -39,6 +39,7 @@ from clerk_desk.models import (
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_parcel, get_party, on_renamed
 from clerk_desk.permissions import Permission
+from clerk_desk.petitions import acts
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import WEEKDAY_NAMES, clock_time, format_day, plural
@@ -49,7 +50,7 @@ SEARCH_LIMIT = 500
 MEETING_HORIZON_DAYS = 14  # the Today tab lists meetings this close
 PETITION_SERIES = "petition"
 APPROVED_YEARS_AHEAD = 10  # the Council approves for a year at most this far past the program year
-_DECISIONS = ("referred", "approved", "denied", "deferred")  # the events of a Council action
+DECISIONS = ("referred", "approved", "denied", "deferred")  # the events of a Council action
 
 
 # -- the program year --------------------------------------------------------------------------
@@ -162,8 +163,9 @@ def add_meeting(action: Action, data: MeetingData) -> CouncilMeeting:
 
 
 def update_meeting(action: Action, meeting_id: int, data: MeetingData) -> CouncilMeeting:
-    action.require(Permission.TAKE_APPLICATIONS)
+    """Change a meeting's day, time or place (not once it is cancelled)."""
     meeting = get_meeting(action.session, meeting_id, lock=True)
+    acts.allow_meeting(action, acts.MeetingAct.EDIT, meeting)
     before, old_start = snapshot(meeting), meeting.starts_at
     for key, value in _clean_meeting(data).items():
         setattr(meeting, key, value)
@@ -184,25 +186,8 @@ def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMe
 
     A meeting that has begun, or at which the Council's action on a petition is recorded, took
     place: cancelling it would send petitions the Council already heard back to waiting."""
-    action.require(Permission.TAKE_APPLICATIONS)
     meeting = get_meeting(action.session, meeting_id, lock=True)
-    if meeting.cancelled_on is not None:
-        raise Conflict("That meeting is already cancelled.")
-    acted = action.session.scalar(
-        select(PetitionEvent.id)
-        .where(PetitionEvent.meeting_id == meeting.id, PetitionEvent.what.in_(_DECISIONS))
-        .limit(1)
-    )
-    if acted is not None:
-        raise Conflict(
-            f"The Council's action on a petition is recorded at the meeting of "
-            f"{meeting_day(action, meeting)}: it took place and cannot be cancelled."
-        )
-    if meeting.starts_at <= action.now():
-        raise Conflict(
-            f"The meeting of {meeting_day(action, meeting)} has already begun: it cannot be "
-            "cancelled."
-        )
+    acts.allow_meeting(action, acts.MeetingAct.CANCEL, meeting)
     if not reason.strip():
         raise InvalidInput("Say why the meeting is cancelled.", field="reason")
     before = snapshot(meeting)
@@ -264,10 +249,10 @@ def record_packet_built(action: Action, meeting_id: int, *, pages: int, as_of: d
     date, time or place changed, the packet no longer matches and is not marked built
     (:class:`~clerk_desk.errors.Conflict`): build it again.
     """
-    action.require(Permission.TAKE_APPLICATIONS)
     if as_of.tzinfo is None:
         raise ValueError("as_of must be timezone-aware")
     meeting = get_meeting(action.session, meeting_id, lock=True)
+    acts.allow_meeting(action, acts.MeetingAct.BUILD_PACKET, meeting)
     if agenda_changed_since(action.session, meeting.id, as_of):
         raise Conflict(
             f"The agenda of the meeting of {meeting_day(action, meeting)} changed while its "
@@ -530,8 +515,8 @@ def update_petition(action: Action, petition_id: int, data: PetitionData) -> Pet
     staff notes may still change. No petitioner's row is deleted: one removed keeps their row,
     out of the list (:func:`petitioners`), and the removal is a step of the history.
     """
-    action.require(Permission.TAKE_APPLICATIONS)
     petition = get_petition(action.session, petition_id, lock=True)
+    acts.allow(action, acts.PetitionAct.EDIT, petition)
     values = _clean_petition(action.session, data)
     before = snapshot(petition)
     old_signers = signers_text(petition)
@@ -597,8 +582,8 @@ def correct_received(
 ) -> Petition:
     """Correct the moment a petition was received (a stamp made late, or in error). The program
     year follows the corrected day; the old stamp, the new and the reason are kept."""
-    action.require(Permission.TAKE_APPLICATIONS)
     petition = get_petition(action.session, petition_id, lock=True)
+    acts.allow(action, acts.PetitionAct.CORRECT_RECEIVED, petition)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say why the date received is corrected.", field="reason", cite=CITE)
@@ -649,8 +634,8 @@ def _stamp(moment: datetime) -> str:
 
 def add_scan(action: Action, petition_id: int, name: str, content: bytes) -> PetitionScan:
     """Attach a scan of the signed petition (PDF, PNG or JPEG)."""
-    action.require(Permission.TAKE_APPLICATIONS)
     petition = get_petition(action.session, petition_id, lock=True)
+    acts.allow(action, acts.PetitionAct.ATTACH_SCAN, petition)
     digest = store_scan(action, content, name)
     scan = PetitionScan(
         petition_id=petition.id,
@@ -671,12 +656,10 @@ def add_scan(action: Action, petition_id: int, name: str, content: bytes) -> Pet
 
 def set_scan_aside(action: Action, scan_id: int, *, reason: str) -> None:
     """Take a scan attached in error out of the petition (it stays on record)."""
-    action.require(Permission.TAKE_APPLICATIONS)
     scan = action.session.get(PetitionScan, scan_id)
     if scan is None:
         raise NotFound(f"There is no scan number {scan_id}.")
-    if scan.set_aside_reason:
-        raise Conflict("That scan is already set aside.")
+    acts.allow_scan_aside(action, scan)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say why the scan is set aside.", field="reason")
@@ -705,13 +688,10 @@ def get_petition(session: Session, petition_id: int, *, lock: bool = False) -> P
 def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petition:
     """Put a pending petition on the agenda of a meeting to come (one that has not begun), or
     move it there from another; a packet built for either meeting no longer matches."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    action.require(acts.PERMISSION)  # before the meeting is locked
     meeting = get_meeting(action.session, meeting_id, lock=True)
     petition = get_petition(action.session, petition_id, lock=True)
-    if not PetitionStatus(petition.status).pending:
-        raise Conflict(
-            f"Petition {petition.number} is {PetitionStatus(petition.status).label.lower()}."
-        )
+    acts.allow(action, acts.PetitionAct.PLACE, petition)
     if meeting.cancelled_on is not None:
         raise InvalidInput("That meeting is cancelled.", field="meeting")
     if meeting.starts_at <= action.now():
@@ -780,14 +760,11 @@ def record_council_action(
 ) -> Petition:
     """Record what the Council did with the petition at a meeting that has begun, and whose
     agenda held it: the Council acts only on what its agenda gave notice of."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    action.require(acts.PERMISSION)  # before the meeting is locked
     outcome = CouncilAction(outcome)
     meeting = get_meeting(action.session, meeting_id, lock=True)
     petition = get_petition(action.session, petition_id, lock=True)
-    if not PetitionStatus(petition.status).pending:
-        raise Conflict(
-            f"Petition {petition.number} is {PetitionStatus(petition.status).label.lower()}."
-        )
+    acts.allow(action, acts.PetitionAct.COUNCIL_ACTION, petition)
     if meeting.cancelled_on is not None:
         raise InvalidInput("That meeting was cancelled.", field="meeting")
     meeting_date = local_time(action, meeting.starts_at).date()
@@ -795,11 +772,12 @@ def record_council_action(
         raise InvalidInput(
             f"The meeting of {format_day(meeting_date)} has not taken place yet.", field="meeting"
         )
-    if petition.status != PetitionStatus.ON_AGENDA or petition.meeting_id != meeting.id:
-        # The Council acts only on what its agenda noticed (Wis. Stat. § 19.84(2)).
+    if petition.meeting_id != meeting.id:
+        # The Council acts only on what its agenda noticed (Wis. Stat. § 19.84(2)); that the
+        # petition is on an agenda at all, acts.allow has asked.
         where = (
             f"on the agenda of {meeting_day(action, petition.meeting)}"
-            if petition.status == PetitionStatus.ON_AGENDA and petition.meeting is not None
+            if petition.meeting is not None
             else "not on an agenda"
         )
         raise InvalidInput(
@@ -863,12 +841,8 @@ def record_council_action(
 
 def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> Petition:
     """The petitioner withdraws the petition; it stays in the register."""
-    action.require(Permission.TAKE_APPLICATIONS)
     petition = get_petition(action.session, petition_id, lock=True)
-    if not PetitionStatus(petition.status).pending:
-        raise Conflict(
-            f"Petition {petition.number} is {PetitionStatus(petition.status).label.lower()}."
-        )
+    acts.allow(action, acts.PetitionAct.WITHDRAW, petition)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say who withdrew it and how (letter, at the counter).", field="reason")

@@ -415,7 +415,7 @@ def record_city_repair(
     the parcel, billed the day of the repair (``delivered_how``): "the City Treasurer shall
     enter the total cost thereof upon the tax roll as a special tax against said lot or parcel"
     (the charge has no due day: the Treasurer puts what is unpaid on the roll; a minor repair is
-    charged "in the same manner" — :data:`clerk_desk.special_charges.service.CLOCKS`).
+    charged "in the same manner" — :data:`clerk_desk.special_charges.rules.CLOCKS`).
 
     A Council order: only after the notice is served and the owner's 20 days have passed (the
     20th day refused, the 21st allowed). An emergency: from the day of service. A minor repair:

@@ -15,9 +15,14 @@ from clerk_desk.kinds import ChargeKind
 from clerk_desk.models import ChargeLine, SpecialCharge
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges import views as scv
-from clerk_desk.special_charges.service import Standing
+from clerk_desk.special_charges.acts import ChargeAct, RunAct, allow, allow_run
+from clerk_desk.special_charges.acts import acts as charge_acts
+from clerk_desk.special_charges.acts import run_acts as run_acts
+from clerk_desk.special_charges.rules import Standing
 from clerk_desk.special_charges.views import ChargeView, RunView
 from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
@@ -78,22 +83,12 @@ class ChargeRow:
         )
 
     @property
-    def clock(self) -> sc.ChargeClock:
-        return sc.clock_for(self.kind)
-
-    @property
-    def locked(self) -> bool:
-        """Certified or cancelled: nothing more is recorded on it."""
-        return self.standing in (Standing.CERTIFIED, Standing.CANCELLED)
+    def clock(self) -> charge_rules.ChargeClock:
+        return charge_rules.clock_for(self.kind)
 
     @property
     def billed(self) -> bool:
         return self.bill_on is not None
-
-    @property
-    def owing(self) -> bool:
-        """A balance still taken at the counter."""
-        return not self.locked and self.balance > Money.zero()
 
     @property
     def parcel_text(self) -> str:
@@ -139,6 +134,7 @@ class ChargeDetails:
     row: ChargeRow
     view: ChargeView
     source: str  # "Street opening permit SO-2026-014", or ""
+    acts: dict[ChargeAct, str | None]  # what the operator may do with it now, and why not
 
 
 def charge_details(action: Action, charge_id: int) -> ChargeDetails:
@@ -146,7 +142,7 @@ def charge_details(action: Action, charge_id: int) -> ChargeDetails:
     charge = sc.get_charge(session, charge_id)
     row = ChargeRow.of(charge, action.today())
     view = scv.charge_view(session, charge_id, today=action.today(), tz=action.zone)
-    return ChargeDetails(row, view, view.source)
+    return ChargeDetails(row, view, view.source, charge_acts(action, charge_id))
 
 
 def run_list(action: Action) -> list[RunView]:
@@ -186,7 +182,7 @@ def charge_recorded(action: Action, charge_id: int) -> str:
 
 def certify_problem(action: Action, run_id: int) -> str | None:
     """Why the tax-roll run cannot be certified today (the core's reason), or None."""
-    return sc.certify_problem(action.session, sc.get_run(action.session, run_id), action.today())
+    return tax_roll.certify_problem(tax_roll.get_run(action.session, run_id), action.today())
 
 
 # ---- what each paper is drawn from, read inside one action; drawn after it has closed --------
@@ -201,7 +197,12 @@ class ChargePaper:
     printed_on: date
 
 
-def charge_paper(action: Action, charge_id: int) -> ChargePaper:
+def charge_paper(
+    action: Action, charge_id: int, act: ChargeAct = ChargeAct.PRINT_BILL
+) -> ChargePaper:
+    """The bill (or, ``act`` :attr:`ChargeAct.REMINDER`, the reminder) of a charge, once the
+    charge allows it."""
+    allow(action, act, sc.get_charge(action.session, charge_id))
     view = scv.charge_view(action.session, charge_id, today=action.today())
     return ChargePaper(view, settings_store.city_profile(action.session), action.today())
 
@@ -214,7 +215,10 @@ class RunPaper:
     profile: CityProfile
 
 
-def run_paper(action: Action, run_id: int) -> RunPaper:
+def run_paper(action: Action, run_id: int, act: RunAct = RunAct.PRINT) -> RunPaper:
+    """A run's list, to print (or, ``act`` :attr:`RunAct.EXPORT`, to export), once the run
+    allows it."""
+    allow_run(action, act, tax_roll.get_run(action.session, run_id))
     view = scv.run_view(action.session, run_id, tz=action.clock.local_now().tzinfo)
     return RunPaper(view, settings_store.city_profile(action.session))
 

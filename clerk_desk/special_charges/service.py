@@ -3,7 +3,8 @@
 Chapter 506 lets the City do the work an owner, operator or permittee left undone — clear the
 snow, remove an obstruction, sweep up debris, mend a street, repair a sidewalk or the pavement
 over an opening — and charge its cost. What stays unpaid goes on the tax roll as a special tax
-against the parcel, each section with its own clock (:data:`CLOCKS`):
+against the parcel, each section with its own clock
+(:data:`~clerk_desk.special_charges.rules.CLOCKS`):
 
 ============================  ===========================================  =====================
 kind                          last day to pay                              first tax-roll day
@@ -52,22 +53,18 @@ back is owed on a supplemental charge against the same parcel, for the next run
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
-from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, false, func, not_, or_, select, true
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger
-from clerk_desk.clock import city_zone
-from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
-from clerk_desk.kinds import ChargeKind, ChargeStatus, DueKind, DueStatus, RunStatus
+from clerk_desk.kinds import ChargeKind, ChargeStatus, DueKind, DueStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     AmountDue,
@@ -78,199 +75,32 @@ from clerk_desk.models import (
     SpecialCharge,
     StreetOpening,
     StreetPrivilege,
-    TaxRollEntry,
-    TaxRollRun,
 )
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.permissions import Permission
+from clerk_desk.special_charges import acts
+from clerk_desk.special_charges.rules import (
+    CATEGORIES,
+    NOTICE_KINDS,
+    WORK_CATEGORIES,
+    ChargeClock,
+    Standing,
+    administration_for,
+    clock_for,
+    clocks,
+    label,
+)
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
-from clerk_desk.words import format_day, plural
+from clerk_desk.words import format_day
 
 RECORD_TYPE = "special_charge"
 WORKFLOW = "Special Charges"
-STANDARD_BILL_DAYS = 30  # the City's terms where a section sets no time to pay
-ADMINISTRATION_SHARE = Decimal("0.20")  # deficiency repairs: plus 20% for administration
-MINOR_REPAIR_LIMIT = Money("500.00")  # "minor repairs, the cost of which does not exceed $500"
 DUE_SOON_DAYS = 7
 ROLL_SOON_DAYS = 7
 SEARCH_LIMIT = 1000
-PREVIEW_DAYS = 366  # how far ahead a run may be previewed
-CATEGORIES = ("labor", "materials", "equipment", "fee", "other")
-WORK_CATEGORIES = ("labor", "materials", "equipment")  # what § 506-6 adds 20% to
 
-
-class PayFrom(enum.StrEnum):
-    BILL = "bill"  # counted from the day the bill went out
-    RECEIPT = "receipt"  # from receipt of the bill; from the bill when receipt is not on record
-    NOTICE = "notice"  # from actual notice to the applicant and the owner (§ 506-7): none, no day
-    NONE = "none"  # no time to pay: the charge goes on the next roll
-
-
-class RollFrom(enum.StrEnum):
-    AFTER_DUE = "after_due"  # the day after the last day to pay
-    INCURRED = "incurred"  # days after the cost was incurred, not before the time to pay ran
-    AT_ONCE = "at_once"  # from the bill's day: the next roll takes it
-    NEVER = "never"  # no tax-roll clause
-
-
-@dataclass(frozen=True, slots=True)
-class ChargeClock:
-    """One kind of charge: what it is, who is billed, its section and its two clocks."""
-
-    kind: ChargeKind
-    title: str
-    cite: str
-    billed_as: tuple[str, ...]  # who the section lets the City bill
-    pay_from: PayFrom
-    pay_days: int
-    roll_from: RollFrom
-    roll_days: int = 0
-    administration: Decimal = Decimal(0)
-    city_terms: bool = False  # the days to pay are the City's, the section sets none
-    source: str = ""  # the record a charge of this kind comes from ("" — typed at the counter)
-    limit: Money | None = None  # the most the cost may be (a minor sidewalk repair)
-    becomes: str = "it is entered on the tax roll as a special tax"
-
-    @property
-    def on_tax_roll(self) -> bool:
-        return self.roll_from is not RollFrom.NEVER
-
-    def pay_words(self) -> str:
-        """The time to pay, in words that say whose it is ("the City's terms")."""
-        if self.pay_from is PayFrom.NONE:
-            return "the cost is entered on the next tax roll as a special charge unless paid first"
-        if self.pay_from is PayFrom.NOTICE:
-            return (
-                f"payable within {self.pay_days} days of actual notice of the charge to the "
-                "applicant and to the owner of the premises"
-            )
-        if self.pay_from is PayFrom.RECEIPT:
-            return f"payable within {self.pay_days} calendar days of receipt of the bill"
-        terms = " (the City's terms)" if self.city_terms else ""
-        return f"payable within {self.pay_days} days of the bill{terms}"
-
-    def explain(self) -> str:
-        """The clock in a sentence, for the screen and the bill: the section first, then the
-        time to pay (the City's own terms said so) and what happens to an unpaid balance."""
-        if self.roll_from is RollFrom.AFTER_DUE:
-            roll = f"; unpaid after that, {self.becomes}"
-        elif self.roll_from is RollFrom.INCURRED:
-            roll = (
-                f"; still unpaid {self.roll_days} days after the cost was incurred (and after "
-                f"the days to pay), {self.becomes}"
-            )
-        elif self.roll_from is RollFrom.NEVER:
-            roll = "; the section puts no lien on the property"
-        else:
-            roll = ""
-        return f"{self.cite}: {self.pay_words()}{roll}."
-
-
-_OWNER = ("owner",)
-CLOCKS: dict[ChargeKind, ChargeClock] = {
-    clock.kind: clock
-    for clock in (
-        ChargeClock(
-            ChargeKind.SNOW_ICE,
-            "Snow and ice removed by the City",
-            "§ 506-11 (Failure to remove)",
-            ("owner", "occupant"),
-            PayFrom.BILL,
-            STANDARD_BILL_DAYS,
-            RollFrom.AFTER_DUE,
-            city_terms=True,
-        ),
-        ChargeClock(
-            ChargeKind.OBSTRUCTION,
-            "Obstruction removed by the City",
-            "§ 506-8 (Failure to remove obstruction)",
-            _OWNER,
-            PayFrom.RECEIPT,
-            10,
-            RollFrom.INCURRED,
-            60,
-        ),
-        ChargeClock(
-            ChargeKind.PRIVILEGE_REMOVAL,
-            "Street privilege obstruction removed by the City",
-            "§ 506-9 (Removal by City)",
-            _OWNER,
-            PayFrom.NONE,
-            0,
-            RollFrom.AT_ONCE,
-            source="street_privilege",
-            becomes="it is entered on the next annual tax roll as a special charge",
-        ),
-        ChargeClock(
-            ChargeKind.DIRT_DEBRIS,
-            "Dirt and debris removed by the City",
-            "§ 506-20",
-            ("operator", "owner", "occupant", "person in charge"),
-            PayFrom.BILL,
-            30,
-            RollFrom.AFTER_DUE,
-        ),
-        ChargeClock(
-            ChargeKind.STREET_DAMAGE,
-            "Damage to a street corrected by the City",
-            "§ 506-21",
-            ("operator", "owner", "occupant", "person in charge"),
-            PayFrom.BILL,
-            30,
-            RollFrom.AFTER_DUE,
-        ),
-        ChargeClock(
-            ChargeKind.SIDEWALK_REPAIR,
-            "Sidewalk repaired or replaced by the City",
-            "Sidewalk article (Repair or replacement of defective or damaged sidewalks)",
-            _OWNER,
-            PayFrom.NONE,
-            0,
-            RollFrom.AT_ONCE,
-            source="sidewalk_repair_order",
-        ),
-        ChargeClock(
-            ChargeKind.SIDEWALK_MINOR_REPAIR,
-            "Minor sidewalk repair by the City (up to $500)",
-            "Sidewalk article (Minor repairs)",
-            _OWNER,
-            PayFrom.NONE,
-            0,
-            RollFrom.AT_ONCE,
-            source="sidewalk_repair_order",
-            limit=MINOR_REPAIR_LIMIT,
-        ),
-        ChargeClock(
-            ChargeKind.OPENING_REPAIR,
-            "Pavement repair over a street opening, with one year's maintenance",
-            "§ 506-7 (Repair by City)",
-            ("permittee",),
-            PayFrom.NOTICE,
-            90,
-            RollFrom.AFTER_DUE,
-            source="street_opening",
-            becomes="it becomes a lien against the premises, collected as a special tax",
-        ),
-        ChargeClock(
-            ChargeKind.DEFICIENCY_REPAIR,
-            "Deficiencies repaired by the Director of Public Works",
-            "§ 506-6 (Bond)",
-            ("permittee",),
-            PayFrom.BILL,
-            STANDARD_BILL_DAYS,
-            RollFrom.NEVER,
-            administration=ADMINISTRATION_SHARE,
-            city_terms=True,
-            source="street_opening",
-        ),
-    )
-}
-
-COUNTER_KINDS: tuple[ChargeKind, ...] = tuple(k for k, c in CLOCKS.items() if not c.source)
-"""The kinds the Special Charges tab records itself; the others come from their permit or order
-(a street opening, a street privilege, a sidewalk repair order) and are charged in its tab."""
 
 _SOURCES: dict[str, tuple[type[Any], str]] = {
     "street_opening": (StreetOpening, "street opening permit"),
@@ -279,70 +109,7 @@ _SOURCES: dict[str, tuple[type[Any], str]] = {
 }
 
 
-def clock_for(kind: ChargeKind | str) -> ChargeClock:
-    return CLOCKS[ChargeKind(kind)]
-
-
-def label(kind: ChargeKind | str) -> str:
-    return clock_for(kind).title
-
-
 # -- the clocks ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Clocks:
-    due_on: date | None  # the last day to pay
-    tax_roll_on: date | None  # the first day the charge may be certified
-
-
-def clocks(
-    kind: ChargeKind | str,
-    *,
-    work_done_on: date,
-    bill_on: date | None,
-    received_on: date | None,
-    calendar: CityCalendar,
-) -> Clocks:
-    """The last day to pay and the first tax-roll day of a charge billed on ``bill_on`` (None:
-    no bill recorded yet).
-
-    § 506-8: a bill whose receipt was not recorded counts from the day it went out, and the
-    60 days from the cost run whether or not a bill went out ("the failure … to mail such notice
-    or the failure of the owner to receive such notice shall not affect the right to place the
-    City expense on the tax rolls"); the roll never takes the charge before its 10 days to pay
-    have run. § 506-7 counts only from actual notice (``received_on``): without it there is no
-    last day to pay and no tax-roll day.
-    """
-    clock = clock_for(kind)
-    start: date | None
-    if clock.pay_from is PayFrom.NONE:
-        start = None
-    elif clock.pay_from is PayFrom.BILL:
-        start = bill_on
-    elif clock.pay_from is PayFrom.RECEIPT:
-        start = received_on or bill_on
-    else:
-        start = received_on if bill_on is not None else None
-    due_on = calendar.add_days(start, clock.pay_days) if start is not None else None
-    roll_on: date | None = None
-    if clock.roll_from is RollFrom.AFTER_DUE:
-        roll_on = due_on + timedelta(days=1) if due_on is not None else None
-    elif clock.roll_from is RollFrom.INCURRED:
-        roll_on = calendar.add_days(work_done_on, clock.roll_days) + timedelta(days=1)
-        if due_on is not None:
-            roll_on = max(roll_on, due_on + timedelta(days=1))
-    elif clock.roll_from is RollFrom.AT_ONCE:
-        roll_on = bill_on
-    return Clocks(due_on, roll_on)
-
-
-def administration_for(kind: ChargeKind | str, cost: Money) -> Money:
-    """The administration share added to the cost: 20% of a deficiency repair's labor,
-    materials and equipment (§ 506-6), rounded to the cent, half up; nothing for the other
-    kinds."""
-    share = clock_for(kind).administration
-    return cost * share if share else Money.zero()
 
 
 # -- charges -------------------------------------------------------------------------------------
@@ -655,16 +422,6 @@ def charge_of_due(session: Session, due_id: int) -> SpecialCharge | None:
     ).one_or_none()
 
 
-def _refuse_locked(charge: SpecialCharge) -> None:
-    if charge.status == ChargeStatus.CERTIFIED:
-        run = charge.run.number if charge.run is not None else ""
-        raise Conflict(
-            f"{charge.number} was certified to the tax roll (run {run}); it can no longer change."
-        )
-    if cancelled(charge):
-        raise Conflict(f"{charge.number} was cancelled; it can no longer change.")
-
-
 def _only_receipt_added(charge: SpecialCharge, bill: BillData) -> bool:
     """The bill as recorded, with the day it was received (learned later) added."""
     return (
@@ -695,9 +452,8 @@ def record_bill(
     last day to pay has passed, the bill's day is not moved later: that would give back time to
     pay that has run out.
     """
-    action.require(Permission.BILL)
     charge = get_charge(action.session, charge_id, lock=True)
-    _refuse_locked(charge)
+    acts.allow(action, acts.ChargeAct.RECORD_BILL, charge)
     _check_bill(charge, bill, action.today())
     why = " ".join(reason.split())
     correcting = charge.bill_on is not None
@@ -759,10 +515,9 @@ def record_bill(
 def cancel_charge(action: Action, charge_id: int, *, reason: str) -> SpecialCharge:
     """Cancel a charge (billed in error, forgiven by the Council), with the reason. A charge
     that has been paid in part is refunded first: its receipts stay as they were."""
-    action.require(Permission.CANCEL_DUE)
     # The charge, then its amount due (ledger.cancel): the order certify_run locks them in.
     charge = get_charge(action.session, charge_id, lock=True)
-    _refuse_locked(charge)
+    acts.allow(action, acts.ChargeAct.CANCEL, charge)
     if not reason.strip():
         raise InvalidInput("Give the reason for cancelling the charge.", field="reason")
     before = snapshot(charge)
@@ -903,38 +658,6 @@ def balance(charge: SpecialCharge) -> Money:
     return charge.total - paid(charge)
 
 
-class Standing(enum.StrEnum):
-    """How a charge stands today, as the register and the Today tab say it."""
-
-    AWAITING_BILL = "awaiting_bill"
-    AWAITING_NOTICE = "awaiting_notice"
-    BILLED = "billed"
-    PARTLY_PAID = "partly_paid"
-    OVERDUE = "overdue"
-    READY_FOR_ROLL = "ready_for_roll"
-    PAID = "paid"
-    CERTIFIED = "certified"
-    CANCELLED = "cancelled"
-
-    @property
-    def label(self) -> str:
-        return {
-            "awaiting_bill": "Awaiting bill",
-            "awaiting_notice": "Awaiting notice",
-            "billed": "Billed",
-            "partly_paid": "Partly paid",
-            "overdue": "Overdue",
-            "ready_for_roll": "Ready for tax roll",
-            "paid": "Paid",
-            "certified": "Certified to tax roll",
-            "cancelled": "Cancelled",
-        }[self.value]
-
-
-NOTICE_KINDS = tuple(k for k, c in CLOCKS.items() if c.pay_from is PayFrom.NOTICE)
-"""The kinds whose clock waits for actual notice (§ 506-7)."""
-
-
 def standing(charge: SpecialCharge, today: date) -> Standing:
     """How ``charge`` stands on ``today`` (:func:`standing_clause` says the same in SQL)."""
     if cancelled(charge):
@@ -991,7 +714,7 @@ def standing_clause(wanted: Standing, today: date) -> ColumnElement[bool]:
     raise AssertionError(wanted)  # pragma: no cover - every standing is a step
 
 
-def _loaded() -> Select[SpecialCharge]:
+def loaded() -> Select[SpecialCharge]:
     return select(SpecialCharge).options(
         selectinload(SpecialCharge.amount_due),
         selectinload(SpecialCharge.lines),
@@ -1016,7 +739,7 @@ def search_charges(
     """Charges, newest first, whose number, work, party, parcel or section contains every word
     of ``text``; narrowed to a kind, a year, a stored status, or how they stand on ``today``
     (the filter is applied before the ``limit``)."""
-    query = _loaded()
+    query = loaded()
     for word in text.lower().split():
         query = query.where(SpecialCharge.search_text.contains(word, autoescape=True))
     if status is not None:
@@ -1037,7 +760,7 @@ def search_charges(
 
 def charges_for(session: Session, record_type: str, record_id: str) -> list[SpecialCharge]:
     """The charges a permit or order gave rise to, oldest first."""
-    query = _loaded().where(
+    query = loaded().where(
         SpecialCharge.record_type == record_type, SpecialCharge.record_id == str(record_id)
     )
     return list(session.scalars(query.order_by(SpecialCharge.id)))
@@ -1045,7 +768,7 @@ def charges_for(session: Session, record_type: str, record_id: str) -> list[Spec
 
 def supplements_of(session: Session, charge_id: int) -> list[SpecialCharge]:
     """The supplemental charges for payments on ``charge_id`` reversed after certification."""
-    query = _loaded().where(SpecialCharge.supplements_id == charge_id)
+    query = loaded().where(SpecialCharge.supplements_id == charge_id)
     return list(session.scalars(query.order_by(SpecialCharge.id)))
 
 
@@ -1067,272 +790,6 @@ def outstanding_total(session: Session) -> Money:
 
 
 # -- the tax roll --------------------------------------------------------------------------------
-
-OWNER_NOT_ON_FILE = "Owner not on file"
-
-
-def eligible(session: Session, as_of: date) -> list[SpecialCharge]:
-    """Every charge that may be certified on ``as_of``: past its first tax-roll day, not
-    certified or cancelled, with a balance still owed. Parcel order, as the roll reads."""
-    query = (
-        _loaded()
-        .join(AmountDue, SpecialCharge.amount_due_id == AmountDue.id)
-        .join(Parcel, SpecialCharge.parcel_id == Parcel.id)
-        .where(
-            SpecialCharge.status == ChargeStatus.BILLED,
-            SpecialCharge.tax_roll_on.is_not(None),
-            SpecialCharge.tax_roll_on <= as_of,
-            AmountDue.status == DueStatus.OPEN,
-            AmountDue.paid < AmountDue.amount,
-        )
-        .order_by(Parcel.parcel_number, SpecialCharge.year, SpecialCharge.sequence)
-    )
-    return list(session.scalars(query))
-
-
-def _entry(charge: SpecialCharge) -> TaxRollEntry:
-    """The row of the roll: the parcel's owner of record, never the party billed (the special
-    tax is against the parcel); a parcel with no owner on file is listed without one, and the
-    run is not certified until the owner is recorded."""
-    parcel = charge.parcel
-    assert parcel is not None
-    owner = parcel.owner
-    clock = clock_for(charge.kind)
-    description = fits(
-        TaxRollEntry.description, f"{charge.number} {clock.title}: {charge.work}", "The entry"
-    )
-    return TaxRollEntry(
-        charge_id=charge.id,
-        parcel_number=parcel.parcel_number,
-        owner_name=owner.name if owner is not None else "",
-        owner_address=owner.mailing_address if owner is not None else "",
-        site_address=parcel.site_address,
-        description=description,
-        section=clock.cite,
-        amount=balance(charge),
-    )
-
-
-def prepare_run(action: Action, as_of: date) -> TaxRollRun:
-    """List every charge that may be certified on ``as_of``, for the Treasurer to review.
-
-    A run as of today or earlier is a draft to certify; preparing another sets earlier drafts
-    aside, so only the list the Treasurer last reviewed can be certified. A run as of a day
-    still to come (up to a year ahead) is a preview, numbered apart, never certified: the
-    charges still payable until then may yet be paid. A day with nothing to list is refused:
-    no run is saved and no number is used. Runs are numbered by the year they are prepared.
-    """
-    action.require(Permission.CERTIFY_TAX_ROLL)
-    session = action.session
-    today = action.today()
-    if as_of > today + timedelta(days=PREVIEW_DAYS):
-        raise InvalidInput("Choose a tax-roll date within the next year.", field="as_of")
-    preview = as_of > today
-    charges = eligible(session, as_of)
-    if not charges:
-        raise InvalidInput(
-            f"No charge is past its tax-roll day and unpaid on {format_day(as_of)}: there is "
-            "nothing to list, and no run was saved.",
-            field="as_of",
-        )
-    status = RunStatus.PREVIEW if preview else RunStatus.DRAFT
-    # Locked: a draft being certified at this moment at another station is certified, not set
-    # aside (PostgreSQL checks the status again once that certification commits).
-    for earlier in session.scalars(
-        select(TaxRollRun)
-        .where(TaxRollRun.status == status)
-        .order_by(TaxRollRun.id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    ):
-        earlier.status = RunStatus.DISCARDED
-        earlier.note = (earlier.note + "\n" if earlier.note else "") + "Set aside by a later run."
-    series, prefix = ("tax_roll_preview", "PV") if preview else ("tax_roll_run", "TR")
-    sequence = take_number(action, series, year=today.year)
-    run = TaxRollRun(
-        number=f"{prefix}-{today.year}-{sequence:02d}",
-        as_of=as_of,
-        status=status,
-        total=Money.zero(),
-        prepared_at=action.now(),
-        prepared_by_name=action.operator.full_name,
-        note=(
-            f"A preview as of {format_day(as_of)}, a day still to come: charges still payable "
-            "until then may yet be paid. It is never certified."
-            if preview
-            else ""
-        ),
-    )
-    run.entries = [_entry(charge) for charge in charges]
-    run.total = sum((entry.amount for entry in run.entries), Money.zero())
-    session.add(run)
-    session.flush()
-    action.audit(
-        "tax_roll.previewed" if preview else "tax_roll.prepared",
-        run,
-        f"Tax roll {'preview' if preview else 'run'} {run.number} as of {format_day(as_of)}: "
-        f"{plural(len(run.entries), 'charge')}, {run.total}",
-    )
-    return run
-
-
-def get_run(session: Session, run_id: int) -> TaxRollRun:
-    run = session.get(TaxRollRun, run_id)
-    if run is None:
-        raise NotFound(f"There is no tax roll run number {run_id}.")
-    return run
-
-
-def runs(session: Session) -> list[TaxRollRun]:
-    query = select(TaxRollRun).options(selectinload(TaxRollRun.entries))
-    return list(
-        session.scalars(query.order_by(TaxRollRun.prepared_at.desc(), TaxRollRun.id.desc()))
-    )
-
-
-def _changes(run: TaxRollRun, now_eligible: list[SpecialCharge]) -> list[str]:
-    listed = {entry.charge_id: entry for entry in run.entries}
-    current = {charge.id: charge for charge in now_eligible}
-    changes = []
-    for charge_id, entry in listed.items():
-        charge = current.get(charge_id)
-        if charge is None:
-            changes.append(f"{entry.charge.number} is no longer owed or eligible")
-            continue
-        if balance(charge) != entry.amount:
-            changes.append(
-                f"{charge.number} now owes {balance(charge)}, not the {entry.amount} listed"
-            )
-        owner = charge.parcel.owner if charge.parcel is not None else None
-        if owner is not None and owner.name != entry.owner_name:
-            was = f"not {entry.owner_name}" if entry.owner_name else "not on file when listed"
-            changes.append(f"the owner of parcel {entry.parcel_number} is {owner.name}, {was}")
-    for charge_id, charge in current.items():
-        if charge_id not in listed:
-            changes.append(f"{charge.number} has become eligible")
-    return changes
-
-
-def certify_problem(session: Session, run: TaxRollRun, today: date) -> str:
-    """Why ``run`` cannot be certified on ``today`` ("" when it can): a run certified once, set
-    aside, a preview or as of a day still to come, an empty one, a parcel listed without its
-    owner, or a list that changed since it was prepared (the Treasurer prepares it again)."""
-    status = RunStatus(run.status)
-    if status is RunStatus.CERTIFIED:
-        assert run.certified_at is not None
-        on = format_day(run.certified_at.astimezone(city_zone()).date())
-        return (
-            f"Tax roll run {run.number} was certified on {on} by {run.certified_by_name}; a run "
-            "is certified once."
-        )
-    if status is RunStatus.DISCARDED:
-        return f"Tax roll run {run.number} was set aside; prepare a new run."
-    if status is RunStatus.PREVIEW or run.as_of > today:
-        what = "a preview" if status is RunStatus.PREVIEW else "a run"
-        return (
-            f"{run.number} is {what} as of {format_day(run.as_of)}, a day still to come: "
-            "charges still payable until then may yet be paid. Prepare the run on or after "
-            "that day to certify it."
-        )
-    if not run.entries:
-        return f"Run {run.number} lists no charges: there is nothing to certify."
-    changes = _changes(run, eligible(session, run.as_of))
-    if changes:
-        return (
-            f"The list changed since run {run.number} was prepared: {'; '.join(changes)}. "
-            "Prepare the run again and review it."
-        )
-    missing = sorted({e.parcel_number for e in run.entries if not e.owner_name})
-    if missing:
-        parcels = ", ".join(missing)
-        return (
-            f"{OWNER_NOT_ON_FILE} for parcel{'s' if len(missing) > 1 else ''} {parcels}: the "
-            "roll names the owner the special tax is against. Record the owner under People & "
-            "Parcels, then prepare the run again."
-        )
-    return ""
-
-
-def certify_run(action: Action, run_id: int) -> TaxRollRun:
-    """Certify the reviewed run: its charges are locked, stamped with the run and the amount
-    certified, and their amounts due marked certified (collected with the property taxes from
-    now on).
-
-    The list is checked again first (:func:`certify_problem`): if a payment, a cancellation, a
-    new charge or an owner changed it since it was prepared, nothing is certified and the
-    Treasurer prepares it again — what is certified is exactly what was reviewed. A run is
-    certified once; a preview, or a run as of a day still to come, never.
-    """
-    action.require(Permission.CERTIFY_TAX_ROLL)
-    session = action.session
-    run = session.scalars(
-        select(TaxRollRun)
-        .where(TaxRollRun.id == run_id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    ).one_or_none()
-    if run is None:
-        raise NotFound(f"There is no tax roll run number {run_id}.")
-    charge_ids = [entry.charge_id for entry in run.entries]
-    # Lock the charges and their amounts due, so that no receipt lands between check and stamp;
-    # in the order of their numbers, as every other writer takes them (no deadlock).
-    session.scalars(
-        select(SpecialCharge)
-        .where(SpecialCharge.id.in_(charge_ids))
-        .order_by(SpecialCharge.id)
-        .with_for_update()
-        .execution_options(populate_existing=True)
-    ).all()
-    ledger.lock_dues(
-        session,
-        session.scalars(
-            select(SpecialCharge.amount_due_id).where(SpecialCharge.id.in_(charge_ids))
-        ),
-    )
-    problem = certify_problem(session, run, action.today())
-    if problem:
-        raise Conflict(problem)
-    now = action.now()
-    for entry in run.entries:
-        charge = entry.charge
-        charge.status = ChargeStatus.CERTIFIED
-        charge.run = run
-        charge.certified_amount = entry.amount
-        due = charge.amount_due
-        assert due is not None
-        due.status = DueStatus.CERTIFIED
-        action.audit(
-            "special_charge.certified",
-            charge,
-            f"{charge.number} certified to the tax roll, {entry.amount} (run {run.number})",
-        )
-    run.status = RunStatus.CERTIFIED
-    run.certified_at = now
-    run.certified_by_name = action.operator.full_name
-    action.audit(
-        "tax_roll.certified",
-        run,
-        f"Tax roll run {run.number} certified: {plural(len(run.entries), 'charge')}, {run.total}",
-    )
-    return run
-
-
-def discard_run(action: Action, run_id: int, *, reason: str) -> TaxRollRun:
-    action.require(Permission.CERTIFY_TAX_ROLL)
-    run = get_run(action.session, run_id)
-    if run.status not in (RunStatus.DRAFT, RunStatus.PREVIEW):
-        raise Conflict(
-            f"Run {run.number} is {RunStatus(run.status).value}; only a draft or a preview is "
-            "set aside."
-        )
-    if not reason.strip():
-        raise InvalidInput("Give the reason for setting the run aside.", field="reason")
-    run.status = RunStatus.DISCARDED
-    run.note = (run.note + "\n" if run.note else "") + reason.strip()
-    action.audit(
-        "tax_roll.discarded", run, f"Tax roll run {run.number} set aside: {reason.strip()}"
-    )
-    return run
 
 
 # -- Today ---------------------------------------------------------------------------------------
@@ -1424,7 +881,7 @@ def _due(action: Action) -> list[TodayItem]:
     today = action.today()
     items: list[TodayItem] = []
     open_charges = session.scalars(
-        _loaded()
+        loaded()
         .join(AmountDue, SpecialCharge.amount_due_id == AmountDue.id)
         .where(
             SpecialCharge.status == ChargeStatus.BILLED,

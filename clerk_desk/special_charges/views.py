@@ -27,7 +27,9 @@ from clerk_desk.models import (
     TaxRollRun,
 )
 from clerk_desk.money import Money
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll as tax_roll
 
 SOURCE_NAMES: dict[str, str] = {
     "street_opening": "Street opening permit",
@@ -125,7 +127,7 @@ class ChargeView:
 
 
 def _view(session: Session, charge: SpecialCharge, today: date, zone: tzinfo) -> ChargeView:
-    clock = sc.clock_for(charge.kind)
+    clock = charge_rules.clock_for(charge.kind)
     billed = charge.billed_party
     parcel = charge.parcel
     owner = parcel.owner if parcel is not None else None
@@ -165,7 +167,9 @@ def _view(session: Session, charge: SpecialCharge, today: date, zone: tzinfo) ->
         tax_roll_on=charge.tax_roll_on,
         on_tax_roll=clock.on_tax_roll,
         awaiting_notice=(
-            charge.bill_on is not None and charge.due_on is None and charge.kind in sc.NOTICE_KINDS
+            charge.bill_on is not None
+            and charge.due_on is None
+            and charge.kind in charge_rules.NOTICE_KINDS
         ),
         standing=standing.label,
         run_number=charge.run.number if charge.run is not None else "",
@@ -227,7 +231,7 @@ class RunEntry:
 
     @property
     def owner_text(self) -> str:
-        return self.owner_name or sc.OWNER_NOT_ON_FILE
+        return self.owner_name or tax_roll.OWNER_NOT_ON_FILE
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,9 +299,9 @@ def _run_view(run: TaxRollRun, zone: tzinfo) -> RunView:
 
 
 def run_view(session: Session, run_id: int, *, tz: tzinfo | None = None) -> RunView:
-    return _run_view(sc.get_run(session, run_id), tz or city_zone())
+    return _run_view(tax_roll.get_run(session, run_id), tz or city_zone())
 
 
 def run_views(session: Session, *, tz: tzinfo | None = None) -> list[RunView]:
     zone = tz or city_zone()
-    return [_run_view(run, zone) for run in sc.runs(session)]
+    return [_run_view(run, zone) for run in tax_roll.runs(session)]

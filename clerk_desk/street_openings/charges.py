@@ -56,7 +56,7 @@ def charge_city_repair(
     out and was received), it becomes a lien collected as a special tax (§ 506-7 (Repair by
     City)). The 90 days are counted on the City's calendar (a last day City Hall is closed
     moves to the next day it is open); from the day after, the charge may go on the tax roll
-    (:data:`clerk_desk.special_charges.service.CLOCKS`)."""
+    (:data:`clerk_desk.special_charges.rules.CLOCKS`)."""
     opening = get_opening(action.session, opening_id)
     acts.allow(action, acts.OpeningAct.CITY_REPAIR, opening)
     _check_notice(action, notice_on)

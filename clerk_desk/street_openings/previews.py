@@ -18,7 +18,7 @@ from clerk_desk.kinds import (
 )
 from clerk_desk.ledger import RecordRef, dues_for
 from clerk_desk.money import Money
-from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.street_openings import rules
 from clerk_desk.street_openings import service as so
 from clerk_desk.street_openings.rules import RECORD_TYPE
@@ -82,8 +82,8 @@ class ChargePreview:
 def _preview(
     kind: ChargeKind, cost: Money, notice_on: date, calendar: CityCalendar
 ) -> ChargePreview:
-    administration = sc.administration_for(kind, cost)
-    clocks = sc.clocks(
+    administration = charge_rules.administration_for(kind, cost)
+    clocks = charge_rules.clocks(
         kind,
         work_done_on=notice_on,
         bill_on=notice_on,

@@ -42,7 +42,7 @@ RESTORATION_DAYS = 60
 EMERGENCY_BUSINESS_DAYS = 2  # fee waived when applied for within two regular business days
 MORATORIUM_YEARS = 5
 # The City's repair and the deficiency repair are special charges: their clocks and the 20% for
-# administration are those of :data:`clerk_desk.special_charges.service.CLOCKS`.
+# administration are those of :data:`clerk_desk.special_charges.rules.CLOCKS`.
 COMMENCEMENT_NOTICE = timedelta(hours=24)
 BACKFILL_NOTICE = timedelta(hours=4)
 SURFACES = ("asphalt", "concrete", "sidewalk", "curb and gutter", "driveway", "gravel", "terrace")

@@ -160,7 +160,7 @@ def record_city_removal(
     its cost is charged against the property abutting the obstructed sidewalk, a special
     charge billed to its owner the day of the removal (``delivered_how``), for the City
     Treasurer to enter on the next annual tax roll (§ 506-9 (Removal by City);
-    :data:`clerk_desk.special_charges.service.CLOCKS`). Refused, citing § 506-8, for a permit that
+    :data:`clerk_desk.special_charges.rules.CLOCKS`). Refused, citing § 506-8, for a permit that
     obstructs no sidewalk or a notice given once the obstruction was no longer lawful
     (:func:`removal_barred`); refused before the 24 hours have run, and when no abutting parcel
     with an owner is recorded (:func:`record_parcel`)."""

@@ -7,7 +7,7 @@ before September 15 to be considered for installation in the following year."
 The clerk finds a petition by typing part of its number, street, kind or a petitioner's name,
 and narrows the register by program year, kind and status. Beside the register are the chosen
 petition's details, its petitioners, its scans and its history (who did what, when, and why).
-A petition is received with :class:`~ui.petition_dialogs.PetitionDialog`, placed on a Council
+A petition is received with :class:`~ui.petitions.dialogs.PetitionDialog`, placed on a Council
 meeting's agenda, and the Council's action recorded; nothing is deleted. The agenda packet of a
 meeting is built in the background, behind a progress window with Cancel that leaves the window
 free to work in; it opens in the print preview when done, and "Save packet PDF…" keeps the
@@ -41,10 +41,12 @@ from clerk_desk.permissions import refusal
 from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import papers as petition_papers
 from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions.acts import PERMISSION, PetitionAct
 from clerk_desk.petitions.details import (
+    PetitionPane,
     PetitionRow,
     ScanRow,
-    event_rows,
+    petition_pane,
     petition_row,
     search_petition_rows,
 )
@@ -57,24 +59,27 @@ from ui.kit.dialog_parts import NBSP
 from ui.kit.meetings import meeting_rows
 from ui.kit.operations import App, perform, run_in_background, show_error
 from ui.kit.pickers import read_chosen_scan
-from ui.kit.register_page import Progress, RegisterPage, filter_box, register_splitter, search_row
+from ui.kit.register_page import (
+    Progress,
+    RegisterPage,
+    filter_box,
+    register_splitter,
+    search_row,
+    show_acts,
+)
 from ui.kit.style import GOOD, LATE, LATE_BACKGROUND, SECONDARY
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
-from ui.petition_dialogs import (
-    PERMISSION,
+from ui.petitions.council import (
     ChooseMeetingDialog,
-    CorrectReceivedDialog,
     CouncilActionDialog,
     MeetingsDialog,
-    PetitionDialog,
     place_on_agenda,
-    set_scan_aside,
-    withdraw,
 )
+from ui.petitions.dialogs import CorrectReceivedDialog, set_scan_aside, withdraw
+from ui.petitions.petition_form import PetitionDialog
 
 _EXPORT_ALL = 10**9
-LATE_COLOUR = LATE_BACKGROUND
 PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
 
 
@@ -95,7 +100,7 @@ def petition_columns() -> tuple[TableColumn, ...]:
             "Timely/Late",
             lambda r: r.timely_text,
             align=CENTER,
-            colour=lambda r: None if r.timely else LATE_COLOUR,
+            colour=lambda r: None if r.timely else LATE_BACKGROUND,
             header_tooltip="Filed on or before September 15 of the year received, or after",
         ),
         TableColumn("Status", lambda r: r.status_text, tooltip=lambda r: r.status_text),
@@ -202,6 +207,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         )
         self.building = False
         self.last_packet: BuiltPacket | None = None
+        self.pane: PetitionPane | None = None  # the chosen petition's, from the core
         self._build()
         self._connect()
         self._show_details()
@@ -209,6 +215,32 @@ class PetitionsTab(RegisterPage[PetitionRow]):
     # ---- building ------------------------------------------------------------------------------
 
     def _build(self) -> None:
+        top = self._build_register()
+        rows = self._build_acts()
+        self._build_pages()
+        splitter = register_splitter(
+            self.table,
+            self._build_side(*rows),
+            self.pages,
+            sizes=(360, 340),
+            below_sizes=(480, 720),
+            stretch=(1, 1),
+            below_stretch=(2, 3),
+            below_collapsible=True,
+        )
+        buttons = self._build_bottom()
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(buttons)
+        if self._may_not:
+            for button in self._acting_buttons():
+                button.setEnabled(False)
+                button.setToolTip(self._may_not)
+        self._order_tabs()
+
+    def _build_register(self) -> QHBoxLayout:
+        """The search and filters, and the register under them."""
         self.search_field = forms.SearchField(
             "Search number, street, kind or petitioner (Down arrow to the list)"
         )
@@ -233,15 +265,19 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self.model.set_dimmed(lambda r: not r.pending)
         self.table = forms.make_table(self.model, name="petition_table")
         _fit_columns(self.table)
+        return top
 
+    def _build_acts(self) -> tuple[QHBoxLayout, QHBoxLayout]:
+        """The chosen petition's details and the buttons of the acts on it, in two rows."""
         # -- the side: the chosen petition
         self.details = forms.rich_label("petition_details", self.app.open_link)
         self.edit_button = QPushButton("&Edit…")
         self.edit_button.setObjectName("edit_button")
         self.correct_button = QPushButton("Correct date &received…")
         self.correct_button.setObjectName("correct_button")
-        self.correct_button.setToolTip(
-            "Correct the moment stamped at intake, with the reason; the program year follows"
+        self.correct_button.setProperty(
+            "tip",
+            "Correct the moment stamped at intake, with the reason; the program year follows",
         )
         self.withdraw_button = QPushButton("&Withdraw…")
         self.withdraw_button.setObjectName("withdraw_button")
@@ -249,7 +285,14 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self.place_button.setObjectName("place_button")
         self.action_button = QPushButton("Council &action…")
         self.action_button.setObjectName("council_action_button")
-        self.action_button.setToolTip("Record what the Council did at a meeting held")
+        self.action_button.setProperty("tip", "Record what the Council did at a meeting held")
+        self.act_buttons = {
+            PetitionAct.EDIT: self.edit_button,
+            PetitionAct.CORRECT_RECEIVED: self.correct_button,
+            PetitionAct.WITHDRAW: self.withdraw_button,
+            PetitionAct.PLACE: self.place_button,
+            PetitionAct.COUNCIL_ACTION: self.action_button,
+        }
         first_row = QHBoxLayout()
         for button in (self.place_button, self.action_button, self.withdraw_button):
             first_row.addWidget(button)
@@ -258,7 +301,10 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         for button in (self.edit_button, self.correct_button):
             second_row.addWidget(button)
         second_row.addStretch(1)
+        return first_row, second_row
 
+    def _build_pages(self) -> None:
+        """The chosen petition's petitioners, scans (with their acts) and history, a page each."""
         self.signer_model = RowsModel(SIGNER_COLUMNS, self)
         self.signer_table = forms.make_table(self.signer_model, name="signer_table")
         forms.size_columns(self.signer_table, {0: 26, 1: 16, 2: 22})
@@ -272,6 +318,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self.attach_button.setObjectName("attach_button")
         self.scan_aside_button = QPushButton("Set scan aside…")
         self.scan_aside_button.setObjectName("scan_aside_button")
+        self.act_buttons[PetitionAct.ATTACH_SCAN] = self.attach_button
         scan_page = QWidget()
         scan_layout = QVBoxLayout(scan_page)
         scan_buttons = QHBoxLayout()
@@ -290,6 +337,8 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self.pages.addTab(scan_page, "Scans")
         self.pages.addTab(self.event_table, "History")
 
+    def _build_side(self, first_row: QHBoxLayout, second_row: QHBoxLayout) -> QWidget:
+        """The chosen petition's details (scrolled) above the two rows of its acts."""
         # The register takes the whole width (nine columns); the chosen petition is below it:
         # its details and the acts on it at the left, its petitioners, scans and history beside.
         side = QWidget()
@@ -304,17 +353,10 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         left_layout.addWidget(scroller, 1)
         left_layout.addLayout(first_row)
         left_layout.addLayout(second_row)
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(360, 340),
-            below_sizes=(480, 720),
-            stretch=(1, 1),
-            below_stretch=(2, 3),
-            below_collapsible=True,
-        )
+        return left
 
+    def _build_bottom(self) -> QHBoxLayout:
+        """The acts on no petition in particular, the count and Export."""
         self.new_button = QPushButton("&New petition…")
         self.new_button.setObjectName("new_petition_button")
         self.new_button.setToolTip("Receive a petition at the counter (Ctrl+N)")
@@ -337,30 +379,12 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             self.save_packet_button,
             export_tip="The petitions the search and filters show, to a workbook",
         )
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(buttons)
-
-        if self._may_not:
-            for button in self._acting_buttons():
-                button.setEnabled(False)
-                button.setToolTip(self._may_not)
-        self._order_tabs()
+        return buttons
 
     def _acting_buttons(self) -> tuple[QPushButton, ...]:
-        return (
-            self.new_button,
-            self.packet_button,
-            self.edit_button,
-            self.correct_button,
-            self.withdraw_button,
-            self.place_button,
-            self.action_button,
-            self.attach_button,
-            self.scan_aside_button,
-        )
+        """The acts on no petition in particular (each on a petition comes from the core's
+        acts)."""
+        return (self.new_button, self.packet_button)
 
     def _connect(self) -> None:
         self._connect_register()
@@ -417,6 +441,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
 
     def _show_details(self) -> None:
         row = self.selected()
+        self.pane = None
         if row is None:
             self.details.setText("<i>No petition selected.</i>")
             self.signer_model.set_rows([])
@@ -425,35 +450,15 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         else:
             self.details.setText(petition_html(row))
             self.signer_model.set_rows(list(row.signers))
+            chosen = row.id
+            self.pane = perform(self, self.app, lambda a: petition_pane(a, chosen), writes=False)
             self.scan_model.set_rows(list(row.scans))
-            events = perform(self, self.app, lambda a: event_rows(a, row.id), writes=False)
-            self.event_model.set_rows(events or [])
+            self.event_model.set_rows(list(self.pane.events) if self.pane else [])
             self.event_table.resizeRowsToContents()
             if row.scans:
                 forms.select_row(self.scan_table, 0)
-        self._update_buttons(row)
-
-    def _update_buttons(self, row: PetitionRow | None) -> None:
-        may = not self._may_not
-        pending = row is not None and row.pending
-        states: tuple[tuple[QPushButton, bool, str], ...] = (
-            (self.edit_button, row is not None, "Choose a petition"),
-            (self.correct_button, row is not None, "Choose a petition"),
-            (self.withdraw_button, pending, "Only a petition still pending can be withdrawn"),
-            (self.place_button, pending, "Only a petition still pending can be placed"),
-            (
-                self.action_button,
-                row is not None and row.status is PetitionStatus.ON_AGENDA,
-                "The Council acts on a petition on the agenda of the meeting: place it first"
-                if pending
-                else "The Council has already decided this petition",
-            ),
-            (self.attach_button, row is not None, "Choose a petition"),
-        )
-        for button, usable, why in states:
-            button.setEnabled(may and usable)
-            button.setToolTip(self._may_not or ("" if usable else why))
-        if row is not None and pending:
+        show_acts(self.act_buttons, self.pane.acts if self.pane else None, "Choose a petition")
+        if row is not None and row.pending:
             self.place_button.setText(
                 "Move to another a&genda…"
                 if row.status is PetitionStatus.ON_AGENDA
@@ -461,14 +466,23 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             )
         self._scan_buttons()
 
+    def _allowed(self, act: PetitionAct) -> PetitionRow | None:
+        """The petition chosen, when the core allows ``act`` on it now (its button is on)."""
+        row, pane = self.selected(), self.pane
+        return row if row is not None and pane is not None and pane.acts[act] is None else None
+
     def _scan_buttons(self) -> None:
         scan = self.selected_scan()
         self.open_scan_button.setEnabled(scan is not None)
-        usable = scan is not None and scan.attached
-        self.scan_aside_button.setEnabled(usable and not self._may_not)
-        self.scan_aside_button.setToolTip(
-            self._may_not or ("" if usable else "Choose a scan still attached")
-        )
+        why = self._scan_aside_refusal(scan)
+        self.scan_aside_button.setEnabled(why is None)
+        self.scan_aside_button.setToolTip(why or "")
+
+    def _scan_aside_refusal(self, scan: ScanRow | None) -> str | None:
+        """Why the scan chosen may not be set aside now (the core's words), or None."""
+        if scan is None or self.pane is None:
+            return "Choose a scan still attached"
+        return self.pane.scans_aside.get(scan.id, "Choose a scan still attached")
 
     def selected_scan(self) -> ScanRow | None:
         row = forms.selected_row(self.scan_table)
@@ -495,34 +509,30 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         self._after_save(petition_id, message)
 
     def edit_selected(self) -> None:
-        row = self.selected()
+        row = self._allowed(PetitionAct.EDIT)
         if row is not None and PetitionDialog.ask(self, self.app, row) is not None:
             self._after_save(row.id, f"Petition {row.number} changed.")
 
     def correct_selected(self) -> None:
-        row = self.selected()
+        row = self._allowed(PetitionAct.CORRECT_RECEIVED)
         if row is not None and CorrectReceivedDialog.ask(self, self.app, row):
             self._after_save(row.id, f"Date received of petition {row.number} corrected.")
 
     def withdraw_selected(self) -> None:
-        row = self.selected()
-        if row is not None and row.pending and withdraw(self, self.app, row):
+        row = self._allowed(PetitionAct.WITHDRAW)
+        if row is not None and withdraw(self, self.app, row):
             self._after_save(row.id, f"Petition {row.number} withdrawn.")
 
     def place_selected(self) -> None:
-        row = self.selected()
-        if row is None or not row.pending:
+        row = self._allowed(PetitionAct.PLACE)
+        if row is None:
             return
         if place_on_agenda(self, self.app, row) is not None:
             self._after_save(row.id, f"Petition {row.number} placed on the agenda.")
 
     def council_action(self) -> None:
-        row = self.selected()
-        if (
-            row is not None
-            and row.status is PetitionStatus.ON_AGENDA
-            and CouncilActionDialog.ask(self, self.app, row)
-        ):
+        row = self._allowed(PetitionAct.COUNCIL_ACTION)
+        if row is not None and CouncilActionDialog.ask(self, self.app, row):
             self._after_save(row.id, f"Council action on petition {row.number} recorded.")
 
     def open_selected_scan(self) -> None:
@@ -531,8 +541,8 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             open_scan(self, self.app, scan.sha256, scan.name)
 
     def attach_scan(self) -> None:
-        row = self.selected()
-        if row is None or self._may_not:
+        row = self._allowed(PetitionAct.ATTACH_SCAN)
+        if row is None:
             return
         chosen = read_chosen_scan(self, "Attach a scan of the signed petition")
         if chosen is None:
@@ -550,7 +560,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         if (
             row is not None
             and scan is not None
-            and scan.attached
+            and self._scan_aside_refusal(scan) is None
             and set_scan_aside(self, self.app, scan)
         ):
             self._after_save(row.id, f"Scan {scan.name} set aside.")
@@ -607,21 +617,15 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             def step(done: int, total: int) -> bool:
                 return progress(PACKET_STEPS * done // total if total > 0 else 0)
 
-            def scan(digest: str) -> bytes | None:
-                # A scan never changes once stored: each is read by its fingerprint in an
-                # action of its own as the packet is laid out.
-                with app.desk.lookup(app.operator) as action:
-                    return petition_papers.scan_content(action, digest)
-
             try:
                 with app.desk.lookup(app.operator) as action:
-                    view = petition_papers.packet_view(action, chosen)
+                    view = petition_papers.packet_view(action, chosen)  # its scans too
                 # The packet is drawn after the read has closed, from the view alone.
                 row, as_of = view.meeting, view.prepared_at
                 pdf = agenda_packet_pdf(
                     view.meeting,
                     view.petitions,
-                    scan=scan,
+                    scan=view.scan,
                     profile=view.profile,
                     tz=view.zone,
                     calendar=view.calendar,

@@ -60,7 +60,7 @@ from ui.kit.dialog_parts import (
 )
 from ui.kit.fields import ChooseDateEdit, left_aligned, limited, money_edit
 from ui.kit.operations import App, FieldErrors, perform
-from ui.kit.pickers import PartyPicker, party_row
+from ui.kit.pickers import ParcelPicker, PartyPicker, party_row
 from ui.kit.style import (
     BAD,
     BAD_BACKGROUND,
@@ -72,7 +72,6 @@ from ui.kit.style import (
     text_sheet,
 )
 from ui.kit.table_models import CENTER, RIGHT, TableColumn
-from ui.street_number_dialogs import ParcelPicker
 
 BILL = Permission.BILL
 CANCEL = Permission.CANCEL_DUE

@@ -985,11 +985,9 @@ class AddressEdit:
 def change_address(action: Action, address_id: int, data: AddressEdit, *, reason: str) -> Address:
     """Alter an official address. The old value, the new, who and why are kept; a number is
     never silently overwritten (§ 506-16 (Altering numbers))."""
-    action.require(Permission.ASSIGN_STREET_NUMBERS)
     session = action.session
     address = get_address(session, address_id, lock=True)
-    if address.status != AddressStatus.ASSIGNED:
-        raise Conflict(f"{address_text(address)} is retired; assign a new number instead.")
+    acts.allow_on_address(action, acts.AddressAct.CHANGE, address)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say why the address is changed.", field="reason", cite=ALTER_CITE)
@@ -1060,24 +1058,11 @@ def change_address(action: Action, address_id: int, data: AddressEdit, *, reason
 def retire_address(action: Action, address_id: int, *, reason: str) -> Address:
     """Take a number out of use (a building demolished, lots combined). It stays in the register
     and its history; the number may then be assigned again."""
-    action.require(Permission.ASSIGN_STREET_NUMBERS)
     address = get_address(action.session, address_id, lock=True)
-    if address.status != AddressStatus.ASSIGNED:
-        raise Conflict(f"{address_text(address)} is already retired.")
+    acts.allow_on_address(action, acts.AddressAct.RETIRE, address)
     why = reason.strip()
     if not why:
         raise InvalidInput("Say why the number is retired.", field="reason", cite=ALTER_CITE)
-    open_case = action.session.scalar(
-        select(NumberingCase.id).where(
-            NumberingCase.address_id == address.id,
-            NumberingCase.status.in_(_OPEN_CASES),
-        )
-    )
-    if open_case is not None:
-        raise Conflict(
-            f"A noncompliance case is open for {address_text(address)}; close it first.",
-            cite=NONCOMPLIANCE_CITE,
-        )
     before = snapshot(address)
     address.status = AddressStatus.RETIRED
     address.retired_on = action.today()
@@ -1305,8 +1290,7 @@ def _which_property(session: Session, query: str) -> PermitCheck:
 # -- noncompliance (§ 506-16 (Noncompliance)) ---------------------------------------------------
 
 _ACTIVE_CASES = (NumberingCaseStatus.OPEN, NumberingCaseStatus.NOTICED)  # a step is due
-# Not yet closed: a referred case waits for the forfeiture or for compliance.
-_OPEN_CASES = (*_ACTIVE_CASES, NumberingCaseStatus.REFERRED)
+_OPEN_CASES = acts.OPEN_CASES
 
 
 def get_case(session: Session, case_id: int) -> NumberingCase:
@@ -1325,11 +1309,9 @@ def observe_noncompliance(
     action: Action, address_id: int, *, observed_on: date, observation: str
 ) -> NumberingCase:
     """Record that a building's numbers are missing or improper; the owner has 20 days."""
-    action.require(Permission.KEEP_STREET_REGISTER)
     # Locked: two stations recording the same observation at once would open two cases.
     address = get_address(action.session, address_id, lock=True)
-    if address.status != AddressStatus.ASSIGNED:
-        raise Conflict(f"{address_text(address)} is retired.")
+    acts.allow_on_address(action, acts.AddressAct.NUMBERS_MISSING, address)
     text = observation.strip()
     if not text:
         raise InvalidInput(
@@ -1337,16 +1319,6 @@ def observe_noncompliance(
             field="observation",
         )
     _not_future(action, observed_on, "observed_on", "date of the observation")
-    active = action.session.scalar(
-        select(NumberingCase).where(
-            NumberingCase.address_id == address.id, NumberingCase.status.in_(_OPEN_CASES)
-        )
-    )
-    if active is not None:
-        raise Conflict(
-            f"A case for {address_text(address)} is already open (observed "
-            f"{format_day(active.observed_on)})."
-        )
     case = NumberingCase(
         address_id=address.id,
         status=NumberingCaseStatus.OPEN,

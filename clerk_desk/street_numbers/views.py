@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, tzinfo
 
-from clerk_desk import parties_views, settings_store, words
+from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCaseStatus
 from clerk_desk.models import Address, AddressChange, NumberingCase, Street
-from clerk_desk.parties_views import ParcelRow
 from clerk_desk.settings import CityProfile
+from clerk_desk.street_numbers import acts
 from clerk_desk.street_numbers import rules as street_rules
 from clerk_desk.street_numbers import service as street_numbers
 from clerk_desk.street_numbers.service import StreetData
@@ -291,10 +291,6 @@ def case_summary(row: CaseRow) -> str:
     return " ".join(parts)
 
 
-def parcel_rows(action: Action, text: str) -> list[ParcelRow]:
-    return parties_views.search_parcel_rows(action.session, text, limit=50)
-
-
 def address_row(action: Action, address_id: int) -> AddressRow:
     return AddressRow.of(street_numbers.get_address(action.session, address_id))
 
@@ -407,8 +403,11 @@ class RegisterPaper:
 
 
 def letter_paper(action: Action, address_id: int) -> LetterPaper:
+    """The official street number letter to the owner: of a number in use, not one retired."""
+    address = street_numbers.get_address(action.session, address_id)
+    acts.allow_on_address(action, acts.AddressAct.PRINT_LETTER, address)
     return LetterPaper(
-        address_row(action, address_id),
+        AddressRow.of(address),
         settings_store.city_profile(action.session),
         action.today(),
     )

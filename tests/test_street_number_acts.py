@@ -16,7 +16,7 @@ from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import Role
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_numbers import service as sn
+from clerk_desk.street_numbers import assignment, cases
 from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.acts import AddressAct, CaseAct, acts, address_acts
 from clerk_desk.words import format_day, month_day
@@ -48,12 +48,12 @@ def _outcome(desk: Desk, who: SignedIn, attempt: Attempt) -> str | None:
 def _attempts(case_id: int) -> dict[CaseAct, Attempt]:
     """Each act as the Clerk would do it today, with its form typed right."""
     return {
-        CaseAct.SERVE: lambda a: sn.serve_notice(
+        CaseAct.SERVE: lambda a: cases.serve_notice(
             a, case_id, served_on=a.today(), manner="certified mail"
         ),
-        CaseAct.REFER: lambda a: sn.refer_case(a, case_id, referred_on=a.today()),
-        CaseAct.COMPLIED: lambda a: sn.close_case(a, case_id, on=a.today()),
-        CaseAct.WITHDRAW: lambda a: sn.close_case(
+        CaseAct.REFER: lambda a: cases.refer_case(a, case_id, referred_on=a.today()),
+        CaseAct.COMPLIED: lambda a: cases.close_case(a, case_id, on=a.today()),
+        CaseAct.WITHDRAW: lambda a: cases.close_case(
             a, case_id, on=a.today(), note="Recorded in error", withdrawn=True
         ),
     }
@@ -95,7 +95,7 @@ def test_each_act_is_refused_exactly_when_its_service_refuses(
         Role.TREASURER: operator_with(Role.TREASURER),  # keeps no street register
     }
     with desk.lookup(admin) as action:
-        case = sn.get_case(action.session, case_id)
+        case = cases.get_case(action.session, case_id)
         notice_from = case.notice_from
     clock.set(notice_from)
     _check_every_act(desk, case_id, roles)  # open: served, closed; not referred
@@ -106,7 +106,7 @@ def test_each_act_is_refused_exactly_when_its_service_refuses(
 
     _serve(desk, admin, case_id, notice_from)
     with desk.lookup(admin) as action:
-        referral_from = sn.get_case(action.session, case_id).referral_from
+        referral_from = cases.get_case(action.session, case_id).referral_from
     assert referral_from is not None
     clock.set(referral_from)
     _check_every_act(desk, case_id, roles)  # noticed: referred, closed; not served again
@@ -118,7 +118,7 @@ def test_each_act_is_refused_exactly_when_its_service_refuses(
     assert found[CaseAct.COMPLIED] is None and found[CaseAct.REFER] is not None
 
     with desk.action(admin) as action:
-        sn.close_case(action, case_id, on=referral_from)
+        cases.close_case(action, case_id, on=referral_from)
     _check_every_act(desk, case_id, roles)  # complied: nothing more
     found = _acts(desk, admin, case_id)
     assert found[CaseAct.COMPLIED] == "The case is already closed."
@@ -136,7 +136,7 @@ def test_the_notice_prints_from_its_first_day_and_the_button_says_so(
     desk: Desk, admin: SignedIn, clock: FixedClock, case_id: int
 ) -> None:
     with desk.lookup(admin) as action:
-        notice_from = sn.get_case(action.session, case_id).notice_from
+        notice_from = cases.get_case(action.session, case_id).notice_from
     clock.set(notice_from - DAY)  # the 20 days' last day
     refused = _acts(desk, admin, case_id)[CaseAct.PRINT_NOTICE]
     with pytest.raises(Conflict) as paper:
@@ -156,7 +156,7 @@ def test_a_closed_case_has_no_notice_to_print(
     desk: Desk, admin: SignedIn, clock: FixedClock, case_id: int
 ) -> None:
     with desk.action(admin) as action:
-        sn.close_case(action, case_id, on=OBSERVED, note="Recorded in error", withdrawn=True)
+        cases.close_case(action, case_id, on=OBSERVED, note="Recorded in error", withdrawn=True)
     assert _acts(desk, admin, case_id)[CaseAct.PRINT_NOTICE] == (
         "The case is withdrawn: it has no notice to print."
     )
@@ -168,21 +168,23 @@ def test_a_closed_case_has_no_notice_to_print(
 def _address_attempts(address_id: int) -> dict[AddressAct, Attempt]:
     """Each act on the address as it is done today, with its form typed right."""
     return {
-        AddressAct.CHANGE: lambda a: sn.change_address(
+        AddressAct.CHANGE: lambda a: assignment.change_address(
             a, address_id, _same_address(a, address_id), reason="Owner's request"
         ),
-        AddressAct.RETIRE: lambda a: sn.retire_address(a, address_id, reason="Building demolished"),
+        AddressAct.RETIRE: lambda a: assignment.retire_address(
+            a, address_id, reason="Building demolished"
+        ),
         AddressAct.PRINT_LETTER: lambda a: street_views.letter_paper(a, address_id),
-        AddressAct.NUMBERS_MISSING: lambda a: sn.observe_noncompliance(
+        AddressAct.NUMBERS_MISSING: lambda a: cases.observe_noncompliance(
             a, address_id, observed_on=a.today(), observation="No numbers"
         ),
     }
 
 
-def _same_address(action: Action, address_id: int) -> sn.AddressEdit:
+def _same_address(action: Action, address_id: int) -> assignment.AddressEdit:
     """The address as it stands, its notes changed: a change the Inspector may record."""
     row = street_views.address_row(action, address_id)
-    return sn.AddressEdit(
+    return assignment.AddressEdit(
         row.number, row.unit, row.kind, row.side, row.position_ft, row.owner_id, notes="Corner"
     )
 
@@ -232,10 +234,10 @@ def test_each_address_act_is_refused_exactly_when_its_service_refuses(
     assert found[AddressAct.CHANGE] is None
 
     with desk.action(admin) as action:
-        sn.close_case(action, case, on=OBSERVED, note="Recorded in error", withdrawn=True)
+        cases.close_case(action, case, on=OBSERVED, note="Recorded in error", withdrawn=True)
     assert _address_acts(desk, admin, address)[AddressAct.RETIRE] is None  # closed: it may go
     with desk.action(admin) as action:
-        sn.retire_address(action, address, reason="Building demolished")
+        assignment.retire_address(action, address, reason="Building demolished")
     _check_every_address_act(desk, address, roles)  # retired: nothing more
     found = _address_acts(desk, admin, address)
     assert found == {

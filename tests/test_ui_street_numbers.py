@@ -26,11 +26,13 @@ from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import AddressStatus, Compass, NumberingCaseStatus, PartyKind, Role
 from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.parties import ParcelData, PartyData
+from clerk_desk.street_numbers import addresses, assignment, cases
 from clerk_desk.street_numbers import importing as street_numbers_import
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets as street_streets
 from clerk_desk.street_numbers.acts import CaseAct
+from clerk_desk.street_numbers.assignment import AssignmentData
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
-from clerk_desk.street_numbers.service import AssignmentData, StreetData
+from clerk_desk.street_numbers.streets import StreetData
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App
@@ -98,24 +100,24 @@ def _parcel(desk: Desk, who: SignedIn, number: str, owner: str | None = None) ->
 def _broad(desk: Desk, who: SignedIn) -> int:
     """Broad St N: numbers 100 to 999 rising northward, odd numbers on the east side."""
     with desk.action(who) as action:
-        street = street_numbers.add_street(
+        street = street_streets.add_street(
             action,
             StreetData("Broad", Compass.EAST, Compass.NORTH, 100, 999, suffix="St", direction="N"),
         )
         action.session.flush()
-        return street.id
+        return street
 
 
 def _assign(
     desk: Desk, who: SignedIn, street_id: int, number: int, parcel_id: int, position: int
 ) -> int:
     with desk.action(who) as action:
-        side = street_numbers.side_for(street_numbers.get_street(action.session, street_id), number)
-        address = street_numbers.assign_number(
+        side = street_streets.side_for(street_streets.get_street(action.session, street_id), number)
+        address = assignment.assign_number(
             action, AssignmentData(street_id, number, parcel_id, side, position_ft=position)
         )
         action.session.flush()
-        return address.id
+        return address
 
 
 def _neighbours(desk: Desk, who: SignedIn) -> int:
@@ -348,7 +350,7 @@ def test_a_number_of_the_wrong_parity_needs_the_inspectors_acceptance(
     assert len(printed) == 1
     with desk.database.reading() as session:
         address = session.scalars(select(Address).where(Address.number == 106)).one()
-        [change] = street_numbers.history(session, address.id)
+        [change] = addresses.history(session, address.id)
     assert change.reason.startswith("Warnings accepted: 106 is even")
 
 
@@ -669,8 +671,8 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
 def test_a_closed_case_leaves_the_open_list(qtbot, tab, desk, inspector, dialogs, messages) -> None:
     street_id = _neighbours(desk, inspector)
     with desk.action(inspector) as action:
-        address_id = street_numbers.search_addresses(action.session, "101 broad")[0].id
-        street_numbers.observe_noncompliance(
+        address_id = addresses.search_addresses(action.session, "101 broad")[0].id
+        cases.observe_noncompliance(
             action, address_id, observed_on=date(2026, 11, 2), observation="Numbers too small"
         )
     tab.show_cases()
@@ -708,10 +710,10 @@ def test_the_address_buttons_say_the_cores_refusal(qtbot, tab, desk, inspector) 
     service would raise; once the case is closed Retire is on, its own tip back."""
     _neighbours(desk, inspector)
     with desk.action(inspector) as action:
-        address_id = street_numbers.search_addresses(action.session, "111 broad")[0].id
-        case_id = street_numbers.observe_noncompliance(
+        address_id = addresses.search_addresses(action.session, "111 broad")[0].id
+        case_id = cases.observe_noncompliance(
             action, address_id, observed_on=date(2026, 11, 2), observation="No numbers"
-        ).id
+        )
     _select_address(tab, "111 Broad St N")
     page = tab.addresses
     assert not page.retire_button.isEnabled()
@@ -722,7 +724,7 @@ def test_the_address_buttons_say_the_cores_refusal(qtbot, tab, desk, inspector) 
     assert page.missing_button.toolTip().startswith("A case for 111 Broad St N is already open")
     assert page.change_button.isEnabled() and page.letter_button.isEnabled()
     with desk.action(inspector) as action:
-        street_numbers.close_case(action, case_id, on=date(2026, 11, 30), note="Seen posted")
+        cases.close_case(action, case_id, on=date(2026, 11, 30), note="Seen posted")
     _select_address(tab, "111 Broad St N")
     assert page.retire_button.isEnabled()
     assert page.retire_button.toolTip() == "Take the number out of use"
@@ -771,7 +773,7 @@ def test_the_clerk_mails_the_letter_and_imported_numbers_owe_none(
     assert title == "Street number letter — 101 Broad St N"
     assert "letter to the owner printed 11/30/2026" in tab.addresses.address_details.text()
     with desk.database.reading() as session:
-        [address] = street_numbers.find_address(session, "101 Broad St N")
+        [address] = addresses.find_address(session, "101 Broad St N")
         assert address.letter_printed_on == date(2026, 11, 30)
     assert street_id
 
@@ -781,11 +783,11 @@ def test_the_tab_reads_nothing_until_shown_and_searches_as_the_clerk_types(
 ) -> None:
     street_id = _neighbours(desk, inspector)
     with desk.action(inspector) as action:
-        orange = street_numbers.add_street(
+        orange = street_streets.add_street(
             action, StreetData("Orange", Compass.NORTH, Compass.EAST, 100, 999, suffix="St")
         )
         action.session.flush()
-        orange_id = orange.id
+        orange_id = orange
     _assign(desk, inspector, orange_id, 201, _parcel(desk, inspector, "281-02001-0000"), 30)
     widget = StreetNumbersTab(App(desk, inspector))
     qtbot.add_widget(widget)
@@ -875,10 +877,10 @@ def test_main_window_shows_the_tab_and_the_today_item_opens_the_case(
 
     _neighbours(desk, inspector)
     with desk.action(inspector) as action:
-        address_id = street_numbers.search_addresses(action.session, "111 broad")[0].id
-        case_id = street_numbers.observe_noncompliance(
+        address_id = addresses.search_addresses(action.session, "111 broad")[0].id
+        case_id = cases.observe_noncompliance(
             action, address_id, observed_on=date(2026, 10, 1), observation="No numbers"
-        ).id
+        )
     window = MainWindow(App(desk, clerk))
     qtbot.add_widget(window)
     widget = window.tab("street_numbers")
@@ -900,8 +902,8 @@ def test_main_window_shows_the_tab_and_the_today_item_opens_the_case(
 def test_every_model_passes_the_model_tester(qtbot, qtmodeltester, tab, desk, inspector) -> None:
     _neighbours(desk, inspector)
     with desk.action(inspector) as action:
-        address_id = street_numbers.search_addresses(action.session, "101 broad")[0].id
-        street_numbers.observe_noncompliance(
+        address_id = addresses.search_addresses(action.session, "101 broad")[0].id
+        cases.observe_noncompliance(
             action, address_id, observed_on=date(2026, 11, 2), observation="No numbers"
         )
     tab.refresh()

@@ -117,9 +117,9 @@ def allow(action: Action, act: CaseAct, case: NumberingCase) -> None:
 
 def acts(action: Action, case_id: int) -> dict[CaseAct, str | None]:
     """Every act on the case, with the refusal's words (None: allowed now)."""
-    from clerk_desk.street_numbers import service
+    from clerk_desk.street_numbers import cases
 
-    case = service.get_case(action.session, case_id)
+    case = cases.get_case(action.session, case_id)
     found = {act: refusal_of(action, act, case) for act in CaseAct}
     return as_words(found)
 
@@ -201,7 +201,7 @@ reports it."""
 
 
 def address_name(address: Address) -> str:
-    from clerk_desk.street_numbers.service import address_text
+    from clerk_desk.street_numbers.addresses import address_text
 
     return address_text(address)
 
@@ -221,7 +221,7 @@ def allow_on_address(action: Action, act: AddressAct, address: Address) -> None:
 
 def address_acts(action: Action, address_id: int) -> dict[AddressAct, str | None]:
     """Every act on the address, with the refusal's words (None: allowed now)."""
-    from clerk_desk.street_numbers import service
+    from clerk_desk.street_numbers import addresses
 
-    address = service.get_address(action.session, address_id)
+    address = addresses.get_address(action.session, address_id)
     return as_words({act: address_refusal(action, act, address) for act in AddressAct})

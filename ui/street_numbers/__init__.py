@@ -4,7 +4,7 @@ Streets of the numbering map, the assignment of an official number (with the pro
 suggestion and the live check of the number typed), a change or retirement with its reason, the
 noncompliance acts (numbers missing, notice served, referral, compliance, withdrawal) and the
 report on an address list before it is imported. Every rule is the core's
-(:mod:`clerk_desk.street_numbers.service`): a form shows its findings with their section and puts a
+(:mod:`clerk_desk.street_numbers`): a form shows its findings with their section and puts a
 refusal under the field it concerns, so the form stays open with what was typed.
 
 The rows shown come from :mod:`clerk_desk.street_numbers.views`, and the services answer with

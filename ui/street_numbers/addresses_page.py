@@ -32,8 +32,8 @@ from clerk_desk.desk import Action
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.acts import AddressAct, address_acts
+from clerk_desk.street_numbers.addresses import SEARCH_LIMIT
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
-from clerk_desk.street_numbers.service import SEARCH_LIMIT
 from clerk_desk.street_numbers.views import AddressHistory, AddressRow, StreetRow
 from ui.kit import forms as forms
 from ui.kit import printing as printing

@@ -14,8 +14,7 @@ from PySide6.QtWidgets import (
 from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.permissions import Permission
-from clerk_desk.street_numbers import records
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import cases
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE, SERVICE_MANNERS
 from clerk_desk.street_numbers.views import (
     AddressRow,
@@ -79,7 +78,7 @@ class ObserveDialog(Form):
         observed_on, observation = forms.to_date(self.observed_on), self.observation.text()
 
         def work(action: Action) -> int:
-            return records.observe_noncompliance(
+            return cases.observe_noncompliance(
                 action, address_id, observed_on=observed_on, observation=observation
             )
 
@@ -188,13 +187,11 @@ class CaseActDialog(Form):
 
         def work(action: Action) -> bool:
             if act == "serve":
-                street_numbers.serve_notice(action, case_id, served_on=on, manner=manner)
+                cases.serve_notice(action, case_id, served_on=on, manner=manner)
             elif act == "refer":
-                street_numbers.refer_case(action, case_id, referred_on=on)
+                cases.refer_case(action, case_id, referred_on=on)
             else:
-                street_numbers.close_case(
-                    action, case_id, on=on, note=note, withdrawn=act == "withdraw"
-                )
+                cases.close_case(action, case_id, on=on, note=note, withdrawn=act == "withdraw")
             return True
 
         return perform(

@@ -24,7 +24,7 @@ from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.acts import CaseAct, acts
-from clerk_desk.street_numbers.service import SEARCH_LIMIT
+from clerk_desk.street_numbers.addresses import SEARCH_LIMIT
 from clerk_desk.street_numbers.views import CaseRow
 from ui.kit import forms as forms
 from ui.kit.operations import App, perform

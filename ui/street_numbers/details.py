@@ -31,8 +31,8 @@ def rich_label(name: str, app: App) -> QLabel:
 
 def address_html(row: AddressRow, *, letter_due: bool = False) -> str:
     """The address's details. The letter is spoken of once it is printed, or while the owner
-    waits for it (``letter_due``, :func:`clerk_desk.street_numbers.service.letter_due`): an address
-    imported from the old map was numbered long ago and is owed none."""
+    waits for it (``letter_due``, :func:`clerk_desk.street_numbers.addresses.letter_due`): an
+    address imported from the old map was numbered long ago and is owed none."""
     e = html.escape
     status = (
         ""

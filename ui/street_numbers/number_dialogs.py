@@ -24,11 +24,11 @@ from clerk_desk.findings import Finding
 from clerk_desk.kinds import BuildingKind, Compass
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission
-from clerk_desk.street_numbers import records
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import assignment
 from clerk_desk.street_numbers import views as street_views
+from clerk_desk.street_numbers.assignment import AddressEdit, AssignmentData
+from clerk_desk.street_numbers.checking import Proposal
 from clerk_desk.street_numbers.rules import ALTER_CITE
-from clerk_desk.street_numbers.service import AddressEdit, AssignmentData, Proposal
 from clerk_desk.street_numbers.views import (
     AddressRow,
     StreetRow,
@@ -430,7 +430,7 @@ class AssignNumberDialog(TwoColumns):
                 raise InvalidInput("Choose the parcel the building stands on.", field="parcel_id")
             number = whole_number(self.number, "number", "the street number")
             assert number is not None
-            return records.assign_number(
+            return assignment.assign_number(
                 action,
                 AssignmentData(
                     street_id=street.id,
@@ -585,7 +585,7 @@ class ChangeAddressDialog(TwoColumns):
         def work(action: Action) -> str:
             number = whole_number(self.number, "number", "the street number")
             assert number is not None
-            address = street_numbers.change_address(
+            address_id = assignment.change_address(
                 action,
                 row.id,
                 AddressEdit(
@@ -600,7 +600,7 @@ class ChangeAddressDialog(TwoColumns):
                 ),
                 reason=reason,
             )
-            return street_numbers.address_text(address)
+            return street_views.address_row(action, address_id).text
 
         keep = ("side", "position_ft", "unit", "owner_id", "notes", "reason")
         return perform(
@@ -644,7 +644,7 @@ class RetireDialog(Form):
         address_id, reason = self.row.id, self.reason.text()
 
         def work(action: Action) -> bool:
-            street_numbers.retire_address(action, address_id, reason=reason)
+            assignment.retire_address(action, address_id, reason=reason)
             return True
 
         return perform(self, self.app, forms.as_field_error(work, "reason"), errors=self.errors)

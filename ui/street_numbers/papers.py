@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.permissions import Permission
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import assignment
 from clerk_desk.street_numbers import views as street_views
 from ui.kit import printing as printing
 from ui.kit.operations import App, attempt, perform
@@ -41,7 +41,7 @@ def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bo
         saved=f"{text} is recorded; print the letter again with Print letter.",
     )
     if printed and app.operator.may(Permission.KEEP_STREET_REGISTER):
-        perform(parent, app, lambda a: street_numbers.record_letter_printed(a, address_id))
+        perform(parent, app, lambda a: assignment.record_letter_printed(a, address_id))
     return printed
 
 

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.street_numbers import views as street_views
+from clerk_desk.street_numbers.permit_check import PermitCheck
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
-from clerk_desk.street_numbers.service import PermitCheck
 from ui.kit.operations import App, perform
 from ui.kit.style import BAD, GOOD, LATE, SECONDARY
 from ui.ordinance_viewer import cite_html
@@ -52,7 +52,8 @@ class PermitCheckPanel(QFrame):
     """The one-field building permit check: a parcel number or an address → may a building
     permit issue, as far as § 506-16 goes.
 
-    Signals: ``answered(object)`` with the :class:`~clerk_desk.street_numbers.service.PermitCheck`.
+    Signals: ``answered(object)`` with the
+    :class:`~clerk_desk.street_numbers.permit_check.PermitCheck`.
     """
 
     answered = Signal(object)

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.kinds import Compass
 from clerk_desk.permissions import Permission
-from clerk_desk.street_numbers import records
-from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_numbers import streets
+from clerk_desk.street_numbers.streets import StreetData
 from clerk_desk.street_numbers.views import (
     StreetRow,
     street_rows,
@@ -154,8 +154,8 @@ class StreetDialog(Form):
         def work(action: Action) -> int:
             data = self.data()
             if row is None:
-                return records.add_street(action, data)
-            return records.update_street(action, row.id, data)
+                return streets.add_street(action, data)
+            return streets.update_street(action, row.id, data)
 
         keep = ("direction", "odd_side", "range_low", "range_high", "grid_base", "suffix", "notes")
         return perform(

@@ -264,7 +264,7 @@ def test_the_assign_dialog_gives_its_pickers_and_fields_room(qtbot, tab, desk, i
         _parcel(
             desk, inspector, f"281-0100{number:02d}-0000", f"Owner Number {number} Family Trust"
         )
-    dialog = AssignNumberDialog(tab, App(desk, inspector), street_id=street_id)
+    dialog = AssignNumberDialog(None, App(desk, inspector), street_id=street_id)
     qtbot.add_widget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -730,13 +730,13 @@ def test_the_address_buttons_say_the_cores_refusal(qtbot, tab, desk, inspector) 
     assert page.retire_button.toolTip() == "Take the number out of use"
 
 
-def test_the_clerk_cannot_assign_a_number(qtbot, desk, clerk, inspector) -> None:
+def test_the_clerk_records_a_number_but_neither_changes_nor_retires_one(
+    qtbot, desk, clerk, inspector
+) -> None:
     street_id = _neighbours(desk, inspector)
     assert street_id
     tab = _tab(qtbot, desk, clerk)
-    assert not tab.addresses.assign_button.isEnabled()
-    assert "Building Inspector" in tab.addresses.assign_button.toolTip()
-    assert "you are signed in as Clerk" in tab.addresses.assign_button.toolTip()
+    assert tab.addresses.assign_button.isEnabled()  # to record the Inspector's number
     forms.select_row(tab.addresses.table, 0)
     assert tab.addresses.selected() is not None
     for button in (tab.addresses.change_button, tab.addresses.retire_button):
@@ -747,7 +747,59 @@ def test_the_clerk_cannot_assign_a_number(qtbot, desk, clerk, inspector) -> None
     assert "letter to the owner not printed" in tab.addresses.address_details.text()
     dialog = AssignNumberDialog(None, App(desk, clerk))
     qtbot.add_widget(dialog)
-    assert not dialog.save_button.isEnabled()
+    assert dialog.for_official and dialog.official.isVisibleTo(dialog)
+
+
+@pytest.fixture
+def clerk_tab(qtbot: Any, desk: Desk, clerk: SignedIn) -> StreetNumbersTab:
+    return _tab(qtbot, desk, clerk)
+
+
+def test_the_clerk_records_the_number_the_inspector_assigned_naming_the_official(
+    qtbot, desk, clerk, inspector, dialogs, messages, printed, clerk_tab
+) -> None:
+    street_id = _neighbours(desk, inspector)
+    _parcel(desk, inspector, "281-01005-0000", "Maria Lindqvist")
+    tab = clerk_tab
+
+    def assign(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignNumberDialog)
+        dialog.street.setCurrentIndex(dialog.street.findData(street_id))
+        qtbot.keyClicks(dialog.position, "70")
+        _pick_parcel(qtbot, dialog.parcel, "281-01005")
+        qtbot.keyClicks(dialog.number, "105")
+        dialog.check.check_now()
+        qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
+        assert dialog.isVisible(), "no official named: refused under the field"
+        assert "Name the Building Inspector" in dialog.errors.message("assigned_by")
+        qtbot.keyClicks(dialog.official, "Pat Kowalski, Building Inspector")
+        qtbot.keyClick(dialog.official, Qt.Key.Key_Return)
+
+    dialogs.append(assign)
+    with qtbot.wait_signal(tab.status) as status:
+        tab.addresses.assign_button.click()
+    assert messages == []
+    assert "105 Broad St N assigned" in status.args[0]
+    with desk.database.reading() as session:
+        address = session.scalars(select(Address).where(Address.number == 105)).one()
+        assert address.assigned_by_name == "Pat Kowalski, Building Inspector"
+    details = tab.addresses.address_details.text()
+    assert "by Pat Kowalski, Building Inspector" in details
+    assert f"recorded by {clerk.full_name}" in tab.addresses.history.text()
+    [(title, _pdf)] = printed
+    assert title == "Street number letter — 105 Broad St N"
+
+
+def test_the_treasurer_is_told_why_no_number_can_be_recorded(
+    qtbot, desk, inspector, operator_with
+) -> None:
+    _neighbours(desk, inspector)
+    tab = _tab(qtbot, desk, operator_with(Role.TREASURER))
+    assert not tab.addresses.assign_button.isEnabled()
+    tip = tab.addresses.assign_button.toolTip()
+    assert "To assign street numbers" in tip and "you are signed in as Treasurer" in tip
+    assert not tab.addresses.import_button.isEnabled()
+    assert "you are signed in as Treasurer" in tab.addresses.import_button.toolTip()
 
 
 def test_the_clerk_mails_the_letter_and_imported_numbers_owe_none(

@@ -1,8 +1,8 @@
-"""The acts on an official address and on a noncompliance case (§ 506-16), and why each is
-refused now.
+"""The acts on the numbering register, on an official address and on a noncompliance case
+(§ 506-16), and why each is refused now.
 
-Each act the Street Numbers tab offers on an address is an :class:`AddressAct`, on a case a
-:class:`CaseAct`. Its rule is written here
+Each act the Street Numbers tab offers on the register is a :class:`RegisterAct`, on an address
+an :class:`AddressAct`, on a case a :class:`CaseAct`. Its rule is written here
 once: the permission it needs and a guard, a small function of the case as saved (and today)
 that returns the refusal or None. The service of the act calls :func:`allow` before it changes
 anything, which raises the refusal; the window calls :func:`acts`, which reports the same
@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from clerk_desk.acting import as_words, permission_refusal, refuse
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict
+from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
 from clerk_desk.kinds import AddressStatus, NumberingCaseStatus
 from clerk_desk.models import Address, NumberingCase
 from clerk_desk.permissions import Permission
@@ -225,3 +225,54 @@ def address_acts(action: Action, address_id: int) -> dict[AddressAct, str | None
 
     address = addresses.get_address(action.session, address_id)
     return as_words({act: address_refusal(action, act, address) for act in AddressAct})
+
+
+# ---- the acts on the register -------------------------------------------------------------------
+
+
+class RegisterAct(enum.Enum):
+    """An act on the register itself, no address chosen; the value is how its button names it."""
+
+    ASSIGN = "Assign number"
+    IMPORT = "Import addresses"
+
+
+def _may_record_assignment(action: Action) -> ClerkDeskError | None:
+    """The Building Inspector assigns numbers; whoever keeps the register (the Clerk, the
+    Deputy Clerk) records a number the Inspector assigned, as the counter records an official's
+    decision in the other workflows. Anyone else is refused in the words of the Inspector's
+    permission."""
+    if action.operator.may(ASSIGN) or action.operator.may(KEEP):
+        return None
+    return permission_refusal(action, ASSIGN)
+
+
+def names_the_official(action: Action) -> bool:
+    """Whether the assignment form must name the official who assigned the number: the
+    operator records it, not having assigned it."""
+    return not action.operator.may(ASSIGN)
+
+
+def assignment_refusal(action: Action, official: str) -> ClerkDeskError | None:
+    """Why recording an assignment is refused now, ``official`` the name the form gives (blank:
+    the operator assigned the number): the permission, then the official named."""
+    if (found := _may_record_assignment(action)) is not None:
+        return found
+    if names_the_official(action) and not " ".join(official.split()):
+        return InvalidInput(
+            "Name the Building Inspector who assigned the number (e.g. Pat Kowalski, Building "
+            "Inspector): you record it for the Inspector.",
+            field="assigned_by",
+            cite=rules.ASSIGN_CITE,
+        )
+    return None
+
+
+def register_acts(action: Action) -> dict[RegisterAct, str | None]:
+    """The acts on the register, with the refusal's words (None: allowed now)."""
+    return as_words(
+        {
+            RegisterAct.ASSIGN: _may_record_assignment(action),
+            RegisterAct.IMPORT: permission_refusal(action, KEEP),
+        }
+    )

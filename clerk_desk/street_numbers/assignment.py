@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from clerk_desk.acting import refuse
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding, blocking
@@ -42,6 +43,9 @@ class AssignmentData:
     owner_id: int | None = None  # the parcel's owner when not given
     notes: str = ""
     accept_warnings: bool = False  # the Building Inspector has read the warnings
+    # The official who assigned the number, when the counter records it for the Inspector
+    # ("Pat Kowalski, Building Inspector"); blank: the operator assigns it.
+    assigned_by: str = ""
 
 
 def _judge(session: Session, proposal: Proposal, *, accept_warnings: bool) -> list[Finding]:
@@ -96,8 +100,12 @@ def _title(text: str) -> str:
 
 
 def assign_number(action: Action, data: AssignmentData) -> int:
-    """Record the official number the Building Inspector assigns (§ 506-16)."""
-    action.require(Permission.ASSIGN_STREET_NUMBERS)
+    """Record the official number the Building Inspector assigns (§ 506-16): the Inspector's
+    own, or one the Clerk records for the Inspector, naming the official (``assigned_by``); the
+    history and the audit trail keep both who assigned it and who recorded it."""
+    official = " ".join(data.assigned_by.split())
+    refuse(acts.assignment_refusal(action, official))
+    assigned_by = _assigned_by(action, official)
     session = action.session
     street = lock_street(session, data.street_id)
     parcel = get_parcel(session, data.parcel_id)
@@ -121,8 +129,8 @@ def assign_number(action: Action, data: AssignmentData) -> int:
         side=Compass(data.side),
         position_ft=data.position_ft,
         assigned_on=action.today(),
-        assigned_by_id=action.operator.id or None,
-        assigned_by_name=action.operator.full_name,
+        assigned_by_id=(action.operator.id or None) if assigned_by is None else None,
+        assigned_by_name=assigned_by or action.operator.full_name,
         notes=data.notes.strip(),
     )
     address.street, address.parcel = street, parcel
@@ -131,23 +139,32 @@ def assign_number(action: Action, data: AssignmentData) -> int:
     session.add(address)
     session.flush()
     accepted = [f.text for f in found if f.level == "warn"]
-    _record_change(
-        action,
-        address,
-        "assigned",
-        "",
-        address_text(address),
-        "Warnings accepted: " + " ".join(accepted) if accepted else "",
+    why = (
+        [f"Assigned by {assigned_by}; recorded by {action.operator.full_name}."]
+        if assigned_by
+        else []
     )
+    if accepted:
+        why.append("Warnings accepted: " + " ".join(accepted))
+    _record_change(action, address, "assigned", "", address_text(address), " ".join(why))
     if not unit and _site_address_free(session, parcel):
         set_site_address(parcel, address_text(address))
     action.audit(
         "address.assign",
         address,
-        f"{address_text(address)} assigned to parcel {parcel.parcel_number}",
+        f"{address_text(address)} assigned to parcel {parcel.parcel_number}"
+        + (f" by {assigned_by}, recorded for the Building Inspector" if assigned_by else ""),
         after=snapshot(address),
     )
     return address.id
+
+
+def _assigned_by(action: Action, official: str) -> str | None:
+    """The official named as having assigned the number, or None when the operator did (an
+    Inspector naming themself assigns it too)."""
+    if not official or official.casefold() == action.operator.full_name.casefold():
+        return None
+    return fits(Address.assigned_by_name, official, "The official's name", field="assigned_by")
 
 
 @dataclass(frozen=True, slots=True)

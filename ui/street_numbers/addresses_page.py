@@ -29,9 +29,8 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import words
 from clerk_desk.desk import Action
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import views as street_views
-from clerk_desk.street_numbers.acts import AddressAct, address_acts
+from clerk_desk.street_numbers.acts import AddressAct, RegisterAct, address_acts, register_acts
 from clerk_desk.street_numbers.addresses import SEARCH_LIMIT
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
 from clerk_desk.street_numbers.views import AddressHistory, AddressRow, StreetRow
@@ -63,11 +62,6 @@ def address_columns() -> tuple[TableColumn, ...]:
     )
 
 
-def operator_refusal(app: App, permission: Permission) -> str:
-    """Why the operator may not (the words the service would raise), or ""."""
-    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
-
-
 class AddressesPage(RegisterPage[AddressRow]):
     """The register of official addresses.
 
@@ -88,8 +82,6 @@ class AddressesPage(RegisterPage[AddressRow]):
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
         super().__init__(app, parent)
         self.setObjectName("addresses_page")
-        self._may_assign = operator_refusal(app, Permission.ASSIGN_STREET_NUMBERS)
-        self._may_keep = operator_refusal(app, Permission.KEEP_STREET_REGISTER)
         search = self._build_search()
         self._build_table()
         splitter = QSplitter(Qt.Orientation.Vertical)
@@ -192,13 +184,8 @@ class AddressesPage(RegisterPage[AddressRow]):
             "An existing address list (Excel or CSV), checked line by line before anything "
             "is written"
         )
-        for button, reason in (
-            (self.assign_button, self._may_assign),
-            (self.import_button, self._may_keep),
-        ):
-            if reason:
-                button.setEnabled(False)
-                button.setToolTip(reason)
+        for button in (self.assign_button, self.import_button):
+            button.setProperty("tip", button.toolTip())
         footer = self._build_footer(
             self.streets_button,
             self.assign_button,
@@ -252,8 +239,15 @@ class AddressesPage(RegisterPage[AddressRow]):
         pass
 
     def refresh(self) -> None:
-        """Read the streets and the register again (F5, after a save, or first shown)."""
+        """Read the streets, the acts on the register and the register again (F5, after a
+        save, or first shown)."""
         self._load_streets()
+        found = perform(self, self.app, register_acts, writes=False)
+        show_acts(
+            {RegisterAct.ASSIGN: self.assign_button, RegisterAct.IMPORT: self.import_button},
+            found,
+            "The register could not be read",
+        )
         super().refresh()
 
     def row_name(self, row: AddressRow) -> str:
@@ -402,7 +396,7 @@ class AddressesPage(RegisterPage[AddressRow]):
         from ui.street_numbers.number_dialogs import AssignNumberDialog
         from ui.street_numbers.papers import print_number_letter
 
-        if self._may_assign:
+        if not self.assign_button.isEnabled():
             return
         address_id = AssignNumberDialog.ask(self, self.app, street_id=self.street_box.currentData())
         if address_id is None:
@@ -493,7 +487,7 @@ class AddressesPage(RegisterPage[AddressRow]):
         """Read an address list, report on it in the background, and import from the report."""
         from ui.street_numbers.import_dialog import TABLE_FILTER, ImportReportDialog, read_and_check
 
-        if self._may_keep:
+        if not self.import_button.isEnabled():
             return
         path = forms.ask_open_path(self, "Import an address list", TABLE_FILTER)
         if not path:

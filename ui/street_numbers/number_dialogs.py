@@ -26,6 +26,7 @@ from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import assignment
 from clerk_desk.street_numbers import views as street_views
+from clerk_desk.street_numbers.acts import RegisterAct, names_the_official, register_acts
 from clerk_desk.street_numbers.assignment import AddressEdit, AssignmentData
 from clerk_desk.street_numbers.checking import Proposal
 from clerk_desk.street_numbers.rules import ALTER_CITE
@@ -59,6 +60,17 @@ CHECK_DELAY_MS = 150
 
 
 WHO_ASSIGNS = "The Building Inspector assigns official numbers (§ 506-16)."
+RECORD_FOR_INSPECTOR = (
+    "You record a number the Building Inspector assigned (§ 506-16): name the official under "
+    "Assigned by."
+)
+
+
+def _assignment_form(action: Action) -> tuple[list[StreetRow], str, bool]:
+    """What the assignment form reads: the streets, why the operator may not record a number
+    ("" if they may), and whether they record it for the Inspector, naming the official."""
+    refused = register_acts(action)[RegisterAct.ASSIGN] or ""
+    return street_rows(action), refused, names_the_official(action)
 
 
 class NumberCheck(QWidget):
@@ -187,15 +199,16 @@ class AssignNumberDialog(TwoColumns):
         super().__init__(parent, "Assign a street number", save_text="Assign", ratio=2)
         self.app = app
         self.setObjectName("assign_dialog")
+        read = perform(self, app, _assignment_form, writes=False)
+        streets, self.denied, self.for_official = read or ([], "", False)
+        who = RECORD_FOR_INSPECTOR if self.for_official else WHO_ASSIGNS
         self.add_top(
             forms.banner(
-                WHO_ASSIGNS + " Recording the number prints the official letter to the owner.",
+                who + " Recording the number prints the official letter to the owner.",
                 tone="info",
             )
         )
-        self.streets: list[StreetRow] = [
-            r for r in perform(self, app, street_rows, writes=False) or [] if r.active
-        ]
+        self.streets: list[StreetRow] = [r for r in streets if r.active]
         self._suggested: int | None = None
         self._build_fields()
         self._lay_out()
@@ -203,7 +216,6 @@ class AssignNumberDialog(TwoColumns):
         if street_id is not None:
             self.street.setCurrentIndex(max(0, self.street.findData(street_id)))
         self._street_changed()
-        self.denied = refusal_for(app, Permission.ASSIGN_STREET_NUMBERS)
         if self.denied:
             self.set_read_only(self.denied)
         elif not self.streets:
@@ -245,6 +257,11 @@ class AssignNumberDialog(TwoColumns):
         self.explanation.setVisible(False)
         self.notes = QLineEdit()
         self.notes.setObjectName("notes")
+        self.official = forms.limit_to(QLineEdit(), "Address.assigned_by_name")
+        self.official.setObjectName("assigned_by")
+        self.official.setPlaceholderText(
+            "the official's name and title, e.g. Pat Kowalski, Building Inspector"
+        )
 
     def _lay_out(self) -> None:
         self.add_to(self.left, "&Street", self.street, "street_id")
@@ -258,6 +275,8 @@ class AssignNumberDialog(TwoColumns):
         self.right.addRow("", self.explanation)
         self.right.addRow("", self.check)
         self.add_to(self.right, "No&tes", self.notes, "notes")
+        if self.for_official:
+            self.add_to(self.right, "Assigned b&y", self.official, "assigned_by")
         self.finish_layout()
         order = (
             self.street,
@@ -273,6 +292,7 @@ class AssignNumberDialog(TwoColumns):
             self.suggest_button,
             self.check.accept_box,
             self.notes,
+            *((self.official,) if self.for_official else ()),
         )
         for first, second in itertools.pairwise(order):
             self.setTabOrder(first, second)
@@ -420,6 +440,7 @@ class AssignNumberDialog(TwoColumns):
         street, side, parcel = self.street_row(), self.chosen_side(), self.parcel.parcel
         owner = self.owner.party
         accept = self.check.accept_box.isChecked()
+        official = self.official.text()
 
         def work(action: Action) -> int:
             if street is None:
@@ -443,10 +464,15 @@ class AssignNumberDialog(TwoColumns):
                     owner_id=owner.id if owner else None,
                     notes=self.notes.text(),
                     accept_warnings=accept,
+                    assigned_by=official,
                 ),
             )
 
-        keep = ("street_id", "side", "parcel_id", "position_ft", "unit", "owner_id", "notes")
+        keep = (
+            *("street_id", "side", "parcel_id", "position_ft", "unit", "owner_id", "notes"),
+            "assigned_by",
+        )
+
         return perform(
             self, self.app, forms.as_field_error(work, "number", keep=keep), errors=self.errors
         )

@@ -4,13 +4,13 @@
 
 Builds, in a temporary SQLite file, ``--streets`` streets carrying ``--addresses`` official
 addresses (some multiple dwellings with their units) on their own parcels with owners, written in
-bulk with SQLAlchemy Core (the search text through ``street_numbers.address_search_text``), and
+bulk with SQLAlchemy Core (the search text through ``street_addresses.address_search_text``), and
 prints, each with its target:
-- search as you type: ``street_numbers.search_addresses`` in its own reading session, as the tab
+- search as you type: ``street_addresses.search_addresses`` in its own reading session, as the tab
   runs it, over what the field holds after each keystroke of typical inputs (a number, "123 br",
   a street name, an owner's surname, a parcel number): median and 95th percentile (target: median
   under 50 ms);
-- a suggestion: ``street_numbers.suggest_number`` for random lots on random streets and sides, in
+- a suggestion: ``checking.suggest_number`` for random lots on random streets and sides, in
   its own reading session (target: median under 50 ms);
 - reading an address list of ``--addresses`` rows from .xlsx with ``reports.excel.read_table``
   (no target);
@@ -198,12 +198,13 @@ def _build(session: Session, args: argparse.Namespace, rng: random.Random) -> di
     from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, PartyKind
     from clerk_desk.models import Address, Parcel, Party, Street
     from clerk_desk.parties import fold
-    from clerk_desk.street_numbers import service as street_numbers
+    from clerk_desk.street_numbers import addresses as street_addresses
+    from clerk_desk.street_numbers import streets as street_streets
 
     streets: list[Street] = []
     for index, (name, suffix, direction) in enumerate(_street_names(args.streets)):
         runs = Compass.NORTH if index % 2 else Compass.EAST
-        full = street_numbers.street_name(name, suffix, direction)
+        full = street_streets.street_name(name, suffix, direction)
         streets.append(
             Street(
                 id=index + 1,
@@ -211,7 +212,7 @@ def _build(session: Session, args: argparse.Namespace, rng: random.Random) -> di
                 suffix=suffix,
                 direction=direction,
                 full_name=full,
-                name_key=street_numbers.street_key(full),
+                name_key=street_streets.street_key(full),
                 odd_side=Compass.WEST if runs == Compass.NORTH else Compass.SOUTH,
                 increases_toward=runs,
                 range_low=100,
@@ -285,7 +286,7 @@ def _build(session: Session, args: argparse.Namespace, rng: random.Random) -> di
                         "assigned_on": date(1990, 1, 1),
                         "assigned_by_name": "Building Inspector",
                         "notes": "",
-                        "search_text": street_numbers.address_search_text(address),
+                        "search_text": street_addresses.address_search_text(address),
                     }
                 )
                 made += 1
@@ -370,8 +371,9 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
     from clerk_desk.desk import SYSTEM, Desk
     from clerk_desk.kinds import Compass
     from clerk_desk.models import Address
+    from clerk_desk.street_numbers import addresses as street_addresses
+    from clerk_desk.street_numbers import checking
     from clerk_desk.street_numbers import importing as street_numbers_import
-    from clerk_desk.street_numbers import service as street_numbers
     from reports.excel import read_table
 
     rng = random.Random(args.seed)
@@ -400,7 +402,7 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
 
         def search(text: str) -> None:
             with database.reading() as session:
-                found[text] = len(street_numbers.search_addresses(session, text))
+                found[text] = len(street_addresses.search_addresses(session, text))
 
         search(typed[0])  # warm the disk cache and the statement cache, as a second search is
         searches = [(_timed(partial(search, text)), text) for text in typed]
@@ -431,7 +433,7 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
         def suggest(street_id: int, side: Compass, position: int) -> None:
             nonlocal answered
             with database.reading() as session:
-                suggestion = street_numbers.suggest_number(
+                suggestion = checking.suggest_number(
                     session, street_id, side=side, position_ft=position
                 )
             answered += suggestion.number is not None

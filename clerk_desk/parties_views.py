@@ -156,6 +156,14 @@ def parcels_matching(action: Action, text: str) -> list[ParcelRow]:
     return search_parcel_rows(action.session, text)
 
 
+PICKER_LIMIT = 50  # a picker's matches: enough to choose among neighbours
+
+
+def parcel_choices(action: Action, text: str) -> list[ParcelRow]:
+    """The matches a parcel picker offers for what is typed (:func:`search_parcel_rows`)."""
+    return search_parcel_rows(action.session, text, limit=PICKER_LIMIT)
+
+
 def parcels_owned(action: Action, party_id: int) -> list[ParcelRow]:
     """The parcels the party owns."""
     return parcel_rows_of(action.session, party_id)

@@ -125,7 +125,7 @@ _PROVIDER_MODULES = (
     "clerk_desk.fees",
     "clerk_desk.receipts.service",
     "clerk_desk.bonds.service",
-    "clerk_desk.street_numbers.service",
+    "clerk_desk.street_numbers.cases",
     "clerk_desk.petitions.service",
     "clerk_desk.vending.service",
     "clerk_desk.street_openings.service",

@@ -69,7 +69,9 @@ from clerk_desk.settings import CityProfile
 from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
 from clerk_desk.special_charges import tax_roll as tax_roll
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import addresses as street_addresses
+from clerk_desk.street_numbers import cases
+from clerk_desk.street_numbers import streets as street_streets
 from clerk_desk.street_numbers.importing import out_of_order
 from clerk_desk.street_openings import rules as so_rules
 from clerk_desk.street_openings import service as so
@@ -159,15 +161,15 @@ def test_a_demo_is_not_built_over_records_without_replace(demo_db: Database) -> 
 
 def test_every_demo_parcel_has_its_official_number_in_parity_and_order(demo_db: Database) -> None:
     with demo_db.reading() as session:
-        on_map = {s.full_name for s in street_numbers.streets(session)}
+        on_map = {s.full_name for s in street_streets.streets(session)}
         assert set(demo.STREETS) < on_map  # and more of Prescott's streets, not yet numbered
-        addresses = street_numbers.register(session, include_retired=True)
+        addresses = street_addresses.register(session, include_retired=True)
         parcels = list(session.scalars(select(Parcel)))
-        gate = {p.parcel_number: street_numbers.official_number(session, p) for p in parcels}
+        gate = {p.parcel_number: street_addresses.official_number(session, p) for p in parcels}
     assigned = [a for a in addresses if a.status == AddressStatus.ASSIGNED]
     assert len(assigned) > 1000
     for address in addresses:  # the parity rule: odd numbers on the street's odd side
-        assert address.side == street_numbers.side_for(address.street, address.number), address
+        assert address.side == street_streets.side_for(address.street, address.number), address
         assert address.street.range_low <= address.number <= address.street.range_high
     by_side: dict[tuple[int, str], set[tuple[int, int, int]]] = {}
     for address in assigned:  # numbers rise along each side of each street
@@ -190,14 +192,14 @@ def test_every_demo_parcel_has_its_official_number_in_parity_and_order(demo_db: 
 def test_the_demo_register_keeps_history_and_the_inspectors_work(demo_db: Database) -> None:
     with demo_db.reading() as session:
         (retired,) = session.scalars(select(Address).where(Address.status == "retired"))
-        changes = [c.what for c in street_numbers.history(session, retired.id)]
+        changes = [c.what for c in street_addresses.history(session, retired.id)]
         recent = session.scalars(
             select(Address).where(Address.assigned_on == TODAY, Address.unit == "")
         ).all()
         assert [a.assigned_by_name for a in recent] == ["Ivan Olsen"] * 2
         assert changes == ["imported", "retired"]
         assert any(a.letter_printed_on == TODAY for a in recent)
-        assert street_numbers.search_addresses(session, "125 broad street north")
+        assert street_addresses.search_addresses(session, "125 broad street north")
 
 
 def test_the_today_tab_shows_the_street_number_notices_and_referrals_due(
@@ -206,7 +208,7 @@ def test_the_today_tab_shows_the_street_number_notices_and_referrals_due(
     desk = Desk(demo_db, clock=FixedClock(TODAY))
     with desk.lookup(SYSTEM) as action:
         items = [i for i in today.gather(action) if i.workflow == "Street Numbers"]
-        statuses = sorted(c.status for c in street_numbers.cases(action.session, active_only=False))
+        statuses = sorted(c.status for c in cases.cases(action.session, active_only=False))
     assert statuses == sorted(
         [
             NumberingCaseStatus.OPEN,
@@ -529,7 +531,7 @@ def _small_city(desk: Desk, admin: SignedIn) -> None:
             )
         for name in demo_street_openings.STREETS:
             plan = demo_street_numbers.StreetPlan(name, Compass.NORTH)
-            street_numbers.add_street(action, plan.data())
+            street_streets.add_street(action, plan.data())
 
 
 @pytest.mark.parametrize(

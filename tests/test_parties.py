@@ -335,15 +335,15 @@ def test_renaming_an_owner_and_renumbering_a_parcel_is_followed_by_every_search(
     from clerk_desk.kinds import Compass
     from clerk_desk.petitions import service as petitions
     from clerk_desk.petitions.service import PetitionData, SignerData
-    from clerk_desk.street_numbers import service as sn
+    from clerk_desk.street_numbers import addresses, assignment, streets
 
     with desk.action(admin) as action:
         ann = parties.add_party(action, _person("Ann Lee", street="118 Orange St"))
         action.session.flush()
         lot = parties.add_parcel(action, ParcelData("281-1005-12-000", "118 Orange St", ann.id))
-        street = sn.add_street(
+        street = streets.add_street(
             action,
-            sn.StreetData(
+            streets.StreetData(
                 name="Orange",
                 suffix="St",
                 odd_side=Compass.NORTH,
@@ -353,10 +353,10 @@ def test_renaming_an_owner_and_renumbering_a_parcel_is_followed_by_every_search(
             ),
         )
         action.session.flush()
-        sn.assign_number(
+        assignment.assign_number(
             action,
-            sn.AssignmentData(
-                street_id=street.id, number=118, parcel_id=lot.id, side=Compass.SOUTH
+            assignment.AssignmentData(
+                street_id=street, number=118, parcel_id=lot.id, side=Compass.SOUTH
             ),
         )
         petitions.receive_petition(
@@ -372,7 +372,7 @@ def test_renaming_an_owner_and_renumbering_a_parcel_is_followed_by_every_search(
     def found(text: str) -> tuple[list[str], list[str]]:
         with desk.database.reading() as session:
             return (
-                [sn.address_text(a) for a in sn.search_addresses(session, text)],
+                [addresses.address_text(a) for a in addresses.search_addresses(session, text)],
                 [p.number for p in petitions.search_petitions(session, text)],
             )
 

@@ -35,8 +35,8 @@ from clerk_desk.settings import CityProfile
 from clerk_desk.sidewalks import service as sw
 from clerk_desk.sidewalks import views as views
 from clerk_desk.sidewalks.service import PermitData, RepairOrderData, SegmentData
-from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_numbers import streets
+from clerk_desk.street_numbers.streets import StreetData
 from reports.excel import (
     DATE_FORMAT,
     MONEY_FORMAT,
@@ -81,7 +81,7 @@ def city(desk: Desk, admin: SignedIn) -> City:
     with desk.action(admin) as action:
         ids = {}
         for name, direction in (("Orange", ""), ("Broad", "N")):
-            street = street_numbers.add_street(
+            street = streets.add_street(
                 action,
                 StreetData(
                     name=name,
@@ -94,7 +94,7 @@ def city(desk: Desk, admin: SignedIn) -> City:
                 ),
             )
             action.session.flush()
-            ids[name] = street.id
+            ids[name] = street
         owner = parties.add_party(
             action,
             parties.PartyData(

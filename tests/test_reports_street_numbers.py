@@ -23,7 +23,7 @@ from clerk_desk.kinds import BuildingKind, Compass, PartyKind
 from clerk_desk.models import Parcel
 from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_numbers import service as sn
+from clerk_desk.street_numbers import assignment, cases, streets
 from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.importing import import_addresses, validate_import
 from clerk_desk.words import format_day, long_day
@@ -61,9 +61,9 @@ def _lines(pdf: bytes) -> list[str]:
 def _broad(desk: Desk, admin: SignedIn) -> int:
     """Broad St N: odd numbers on the east side, rising northward from 100."""
     with desk.action(admin) as action:
-        street = sn.add_street(
+        street = streets.add_street(
             action,
-            sn.StreetData(
+            streets.StreetData(
                 name="Broad",
                 suffix="St",
                 direction="N",
@@ -75,7 +75,7 @@ def _broad(desk: Desk, admin: SignedIn) -> int:
             ),
         )
         action.session.flush()
-        return street.id
+        return street
 
 
 def _assign(
@@ -113,20 +113,20 @@ def _assign(
                 owner_id = party.id
             found = add_parcel(action, ParcelData(parcel_number=parcel, owner_id=owner_id))
             action.session.flush()
-        street = sn.get_street(action.session, street_id)
-        address = sn.assign_number(
+        street = streets.get_street(action.session, street_id)
+        address = assignment.assign_number(
             action,
-            sn.AssignmentData(
+            assignment.AssignmentData(
                 street_id=street_id,
                 number=number,
                 parcel_id=found.id,
-                side=sn.side_for(street, number),
+                side=streets.side_for(street, number),
                 building_kind=kind,
                 unit=unit,
                 position_ft=position_ft,
             ),
         )
-        return address.id
+        return address
 
 
 def _letter(desk: Desk, admin: SignedIn, address_id: int) -> bytes:
@@ -249,7 +249,7 @@ def test_no_letter_for_a_retired_number(desk: Desk, admin: SignedIn) -> None:
     street_id = _broad(desk, admin)
     address_id = _assign(desk, admin, street_id, 123, parcel="281-00123-0000")
     with desk.action(admin) as action:
-        sn.retire_address(action, address_id, reason="House demolished")
+        assignment.retire_address(action, address_id, reason="House demolished")
     with pytest.raises(Conflict, match="retired"):
         _letter(desk, admin, address_id)
 
@@ -261,7 +261,7 @@ def _case(desk: Desk, admin: SignedIn, *, served_on: dt.date | None = None) -> i
     street_id = _broad(desk, admin)
     address_id = _assign(desk, admin, street_id, 123, parcel="281-00123-0000")
     with desk.action(admin) as action:
-        case = sn.observe_noncompliance(
+        case = cases.observe_noncompliance(
             action,
             address_id,
             observed_on=dt.date(2026, 10, 20),
@@ -269,8 +269,8 @@ def _case(desk: Desk, admin: SignedIn, *, served_on: dt.date | None = None) -> i
         )
         action.session.flush()
         if served_on is not None:
-            sn.serve_notice(action, case.id, served_on=served_on, manner="certified mail")
-        return case.id
+            cases.serve_notice(action, case, served_on=served_on, manner="certified mail")
+        return case
 
 
 def _notice(desk: Desk, admin: SignedIn, case_id: int) -> bytes:
@@ -319,7 +319,7 @@ def test_notice_after_service_fills_in_the_service_and_the_last_day(
     served = dt.date(2026, 11, 20)
     case_id = _case(desk, admin, served_on=served)
     with desk.lookup(admin) as action:
-        referral_from = sn.get_case(action.session, case_id).referral_from
+        referral_from = cases.get_case(action.session, case_id).referral_from
     assert referral_from is not None
     text = papers.text(_notice(desk, admin, case_id))
     last_day = referral_from - dt.timedelta(days=1)
@@ -377,7 +377,7 @@ def test_street_register_lists_each_side_with_its_counts(desk: Desk, admin: Sign
     _assign(desk, admin, street_id, 110, parcel="P-110", owner="José García", position_ft=90)
     retired = _assign(desk, admin, street_id, 150, parcel="P-150", position_ft=300)
     with desk.action(admin) as action:
-        sn.retire_address(action, retired, reason="Lots combined")
+        assignment.retire_address(action, retired, reason="Lots combined")
 
     pdf = _register_pdf(desk, admin, street_id)
     text = papers.text(pdf)
@@ -493,9 +493,9 @@ def test_register_excel_has_every_address_of_every_street(
         position_ft=1100,
     )
     with desk.action(admin) as action:
-        orange = sn.add_street(
+        orange = streets.add_street(
             action,
-            sn.StreetData(
+            streets.StreetData(
                 name="Orange",
                 suffix="St",
                 odd_side=Compass.NORTH,
@@ -505,7 +505,7 @@ def test_register_excel_has_every_address_of_every_street(
             ),
         )
         action.session.flush()
-        orange_id = orange.id
+        orange_id = orange
     _assign(desk, admin, orange_id, 310, parcel="P-310", owner="Nguyễn Văn An")
 
     target = tmp_path / "register.xlsx"

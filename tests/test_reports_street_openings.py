@@ -32,7 +32,7 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.street_openings import service as street_openings
 from clerk_desk.street_openings import views
 from clerk_desk.street_openings import work as street_openings_work
@@ -94,9 +94,9 @@ def _applicant(desk: Desk, who: SignedIn, name: str, *, utility: bool = False) -
 
 def _street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int:
     with desk.action(who) as action:
-        return street_numbers.add_street(
+        return streets.add_street(
             action,
-            street_numbers.StreetData(
+            streets.StreetData(
                 name=name,
                 suffix="St",
                 direction=direction,
@@ -105,7 +105,7 @@ def _street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int:
                 range_low=100,
                 range_high=1999,
             ),
-        ).id
+        )
 
 
 def _insure(desk: Desk, who: SignedIn, party: int, *, received: date) -> None:

@@ -40,8 +40,8 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
-from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_numbers import streets
+from clerk_desk.street_numbers.streets import StreetData
 from clerk_desk.street_privileges import occupancy as sp_occupancy
 from clerk_desk.street_privileges import records as sp_records
 from clerk_desk.street_privileges import removal as sp_removal
@@ -89,7 +89,7 @@ def builder(desk: Desk, admin: SignedIn) -> int:
 @pytest.fixture
 def broad(desk: Desk, admin: SignedIn) -> int:
     with desk.action(admin) as action:
-        return street_numbers.add_street(
+        return streets.add_street(
             action,
             StreetData(
                 name="Broad",
@@ -100,7 +100,7 @@ def broad(desk: Desk, admin: SignedIn) -> int:
                 range_low=100,
                 range_high=999,
             ),
-        ).id
+        )
 
 
 @pytest.fixture

@@ -62,8 +62,8 @@ from clerk_desk.sidewalks import views as views
 from clerk_desk.sidewalks.service import PermitData, RepairOrderData, SegmentData
 from clerk_desk.special_charges import service as sc
 from clerk_desk.special_charges import tax_roll as tax_roll
-from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_numbers import streets
+from clerk_desk.street_numbers.streets import StreetData
 
 #: City Hall's calendar as first installed, before the Clerk changes any day.
 CALENDAR = default_calendar()
@@ -102,7 +102,7 @@ def city(desk: Desk, admin: SignedIn) -> City:
     with desk.action(admin) as action:
         ids = {}
         for name, direction in (("Orange", ""), ("Broad", "N"), ("Henry", "")):
-            street = street_numbers.add_street(
+            street = streets.add_street(
                 action,
                 StreetData(
                     name=name,
@@ -115,7 +115,7 @@ def city(desk: Desk, admin: SignedIn) -> City:
                 ),
             )
             action.session.flush()
-            ids[name] = street.id
+            ids[name] = street
         owner = parties.add_party(
             action,
             parties.PartyData(

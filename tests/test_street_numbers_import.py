@@ -23,8 +23,10 @@ from clerk_desk.errors import InvalidInput, PermissionDenied
 from clerk_desk.kinds import BuildingKind, Compass, PartyKind, Role
 from clerk_desk.models import Address, AddressChange, AuditEvent, Parcel, Party
 from clerk_desk.parties import ParcelData, PartyData
+from clerk_desk.street_numbers import addresses as street_addresses
+from clerk_desk.street_numbers import assignment, streets
 from clerk_desk.street_numbers import importing as street_numbers_import
-from clerk_desk.street_numbers import service as sn
+from clerk_desk.street_numbers.assignment import AssignmentData
 from clerk_desk.street_numbers.importing import (
     ImportCancelled,
     ImportProblem,
@@ -33,7 +35,7 @@ from clerk_desk.street_numbers.importing import (
     out_of_order,
     validate_import,
 )
-from clerk_desk.street_numbers.service import AssignmentData, StreetData
+from clerk_desk.street_numbers.streets import StreetData
 from reports.excel import read_table
 
 Rows = list[dict[str, str]]
@@ -63,7 +65,7 @@ def register(desk: Desk, admin: SignedIn) -> dict[str, int]:
     100 ft on parcel 281-00111-0000 of Anna Berg, and Orange St (odd on the north side, rising
     eastward, 100 to 199), empty."""
     with desk.action(admin) as action:
-        broad = sn.add_street(
+        broad = streets.add_street(
             action,
             StreetData(
                 name="Broad",
@@ -75,7 +77,7 @@ def register(desk: Desk, admin: SignedIn) -> dict[str, int]:
                 range_high=199,
             ),
         )
-        orange = sn.add_street(
+        orange = streets.add_street(
             action,
             StreetData(
                 name="Orange",
@@ -90,17 +92,17 @@ def register(desk: Desk, admin: SignedIn) -> dict[str, int]:
         lot = parties.add_parcel(
             action, ParcelData(parcel_number="281-00111-0000", owner_id=berg.id)
         )
-        sn.assign_number(
+        assignment.assign_number(
             action,
             AssignmentData(
-                street_id=broad.id,
+                street_id=broad,
                 number=111,
                 parcel_id=lot.id,
                 side=Compass.EAST,
                 position_ft=100,
             ),
         )
-        return {"broad": broad.id, "orange": orange.id, "lot_111": lot.id}
+        return {"broad": broad, "orange": orange, "lot_111": lot.id}
 
 
 def _validate(desk: Desk, rows: Any) -> ImportReport:
@@ -475,7 +477,7 @@ Number | Street     | Parcel         | Kind      | Position
 
 def _register(desk: Desk) -> list[Address]:
     with desk.database.reading() as session:
-        return sn.register(session)
+        return street_addresses.register(session)
 
 
 # -- a clean file -------------------------------------------------------------------------------
@@ -504,8 +506,8 @@ def test_a_clean_file_is_written_whole_with_its_history_and_one_audit_event(
     assert _counts(desk) == (addresses + 6, changes + 6, parcels + 4, people + 2, events + 7)
     with desk.database.reading() as session:
         written = {
-            sn.address_text(a): a
-            for a in sn.register(session)
+            street_addresses.address_text(a): a
+            for a in street_addresses.register(session)
             if a.parcel.parcel_number != "281-00111-0000" or a.street.name == "Orange"
         }
         assert sorted(written) == [
@@ -533,7 +535,7 @@ def test_a_clean_file_is_written_whole_with_its_history_and_one_audit_event(
         assert owner is not None and owner.name == "Anna Berg"
         assert [
             (c.what, c.new_value, c.reason, c.operator_name)
-            for c in sn.history(session, written["141 Broad St N, Apt 2"].id)
+            for c in street_addresses.history(session, written["141 Broad St N, Apt 2"].id)
         ] == [
             (
                 "imported",
@@ -556,8 +558,8 @@ def test_a_clean_file_is_written_whole_with_its_history_and_one_audit_event(
         assert [p.parcel_number for p in parties.search_parcels(session, "121 broad")] == [
             "281-0121"
         ]
-        assert sn.official_number(session, "281-0141") == "141 Broad St N"
-        assert [a.number for a in sn.search_addresses(session, "lund")] == [141, 141]
+        assert street_addresses.official_number(session, "281-0141") == "141 Broad St N"
+        assert [a.number for a in street_addresses.search_addresses(session, "lund")] == [141, 141]
 
 
 def test_new_owners_and_parcels_are_added_through_the_register_of_parties(
@@ -684,7 +686,10 @@ Number | Street     | Parcel         | Owner
     _import(desk, clerk, rows)
     assert _counts(desk)[3] == people
     with desk.database.reading() as session:
-        owners = {a.owner.name if a.owner else "" for a in sn.search_addresses(session, "berg")}
+        owners = {
+            a.owner.name if a.owner else ""
+            for a in street_addresses.search_addresses(session, "berg")
+        }
     assert owners == {"Anna Berg"}
 
 
@@ -706,7 +711,7 @@ Number | Street     | Parcel   | Owner
     assert (report.new_owners, report.problems) == (1, [])
     _import(desk, clerk, rows)
     with desk.database.reading() as session:
-        [address] = sn.find_address(session, "121 Broad St N")
+        [address] = street_addresses.find_address(session, "121 Broad St N")
         assert address.owner_id not in (None, gone_id)
 
 
@@ -716,16 +721,16 @@ def test_imported_addresses_owe_no_letter_until_renumbered(
     """The old map's numbers were posted long ago: no "letter not printed" flag for them."""
     _import(desk, clerk, CLEAN)
     with desk.database.reading() as session:
-        [address] = sn.find_address(session, "121 Broad St N")
+        [address] = street_addresses.find_address(session, "121 Broad St N")
         assert address.letter_printed_on is None
-        assert not sn.letter_due(session, address)
+        assert not street_addresses.letter_due(session, address)
         address_id = address.id
     with desk.action(admin) as action:
-        address = sn.get_address(action.session, address_id)
-        sn.change_address(
+        address = street_addresses.get_address(action.session, address_id)
+        assignment.change_address(
             action,
             address_id,
-            sn.AddressEdit(
+            assignment.AddressEdit(
                 number=123,
                 unit="",
                 building_kind=address.building_kind,
@@ -736,7 +741,9 @@ def test_imported_addresses_owe_no_letter_until_renumbered(
             reason="Renumbered with the lot split",
         )
     with desk.database.reading() as session:
-        assert sn.letter_due(session, sn.get_address(session, address_id))
+        assert street_addresses.letter_due(
+            session, street_addresses.get_address(session, address_id)
+        )
 
 
 def test_an_import_reports_its_progress_and_a_cancel_writes_nothing(
@@ -834,8 +841,8 @@ def test_an_excel_file_reports_the_rows_of_the_sheet_and_reads_its_dates(
     report = _import(desk, clerk, read_table(path), source=path.name)
     assert [(r.line, r.number, r.assigned_on) for r in report.rows] == [(2, 121, date(2019, 5, 14))]
     with desk.database.reading() as session:
-        address = sn.find_address(session, "121 Broad St N")[0]
-        assert [c.reason for c in sn.history(session, address.id)] == [
+        address = street_addresses.find_address(session, "121 Broad St N")[0]
+        assert [c.reason for c in street_addresses.history(session, address.id)] == [
             "Imported from addresses.xlsx, line 2"
         ]
 

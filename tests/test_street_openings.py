@@ -51,8 +51,8 @@ from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
 from clerk_desk.special_charges import tax_roll as tax_roll
-from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_numbers import streets
+from clerk_desk.street_numbers.streets import StreetData
 from clerk_desk.street_openings import charges, improvements, previews, rules, views
 from clerk_desk.street_openings import service as so
 from clerk_desk.street_openings import work as opening_work
@@ -132,7 +132,7 @@ def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
 
 def _street(desk: Desk, who: SignedIn, name: str) -> int:
     with desk.action(who) as action:
-        return street_numbers.add_street(
+        return streets.add_street(
             action,
             StreetData(
                 name=name,
@@ -142,7 +142,7 @@ def _street(desk: Desk, who: SignedIn, name: str) -> int:
                 range_low=100,
                 range_high=999,
             ),
-        ).id
+        )
 
 
 @pytest.fixture

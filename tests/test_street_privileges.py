@@ -52,8 +52,8 @@ from clerk_desk.ordinance import find_cites, load_chapter
 from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as sc
 from clerk_desk.special_charges import tax_roll as tax_roll
-from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_numbers import streets
+from clerk_desk.street_numbers.streets import StreetData
 from clerk_desk.street_privileges import occupancy as sp_occupancy
 from clerk_desk.street_privileges import records as sp_records
 from clerk_desk.street_privileges import removal as sp_removal
@@ -122,7 +122,7 @@ def builder(desk: Desk, admin: SignedIn) -> int:
 @pytest.fixture
 def broad(desk: Desk, admin: SignedIn) -> int:
     with desk.action(admin) as action:
-        return street_numbers.add_street(
+        return streets.add_street(
             action,
             StreetData(
                 name="Broad",
@@ -133,7 +133,7 @@ def broad(desk: Desk, admin: SignedIn) -> int:
                 range_low=100,
                 range_high=999,
             ),
-        ).id
+        )
 
 
 @pytest.fixture

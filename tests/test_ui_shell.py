@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QStackedWidget, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.app
@@ -493,7 +493,8 @@ def test_every_register_fits_the_window_at_its_first_size(
         tab = window.show_tab(workflow.name)
         found = [tab] if isinstance(tab, RegisterPage) else tab.findChildren(RegisterPage)
         for page in found:
-            for inner in tab.findChildren(QTabWidget):  # a page under an inner tab: open it
+            # a page under an inner tab, or one of a tab's views: open it
+            for inner in (*tab.findChildren(QTabWidget), *tab.findChildren(QStackedWidget)):
                 if inner.indexOf(page) >= 0:
                     inner.setCurrentWidget(page)
             qtbot.waitUntil(page.isVisible)

@@ -49,7 +49,7 @@ from clerk_desk.sidewalks import service as sidewalks
 from clerk_desk.sidewalks.details import permit_row, search_permit_rows
 from clerk_desk.sidewalks.service import PermitData, SegmentData
 from clerk_desk.special_charges import service as special_charges
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App
@@ -92,9 +92,9 @@ def add_party(desk: Desk, who: SignedIn, name: str, street: str = "1200 Cudd Ave
 
 def add_street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int:
     with desk.action(who) as action:
-        street = street_numbers.add_street(
+        street = streets.add_street(
             action,
-            street_numbers.StreetData(
+            streets.StreetData(
                 name=name,
                 suffix="St",
                 direction=direction,
@@ -105,7 +105,7 @@ def add_street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int
             ),
         )
         action.session.flush()
-        return street.id
+        return street
 
 
 def add_parcel(desk: Desk, who: SignedIn, number: str, site: str, owner_id: int) -> int:

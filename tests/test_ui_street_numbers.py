@@ -26,26 +26,24 @@ from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import AddressStatus, Compass, NumberingCaseStatus, PartyKind, Role
 from clerk_desk.models import Address, NumberingCase, Street
 from clerk_desk.parties import ParcelData, PartyData
+from clerk_desk.street_numbers import addresses, assignment, cases
 from clerk_desk.street_numbers import importing as street_numbers_import
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets as street_streets
+from clerk_desk.street_numbers.acts import CaseAct
+from clerk_desk.street_numbers.assignment import AssignmentData
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
-from clerk_desk.street_numbers.service import AssignmentData, StreetData
-from ui import street_number_dialogs
+from clerk_desk.street_numbers.streets import StreetData
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App
-from ui.street_number_dialogs import (
-    AssignNumberDialog,
-    CaseActDialog,
-    ChangeAddressDialog,
-    ImportReportDialog,
-    ObserveDialog,
-    ParcelPicker,
-    RetireDialog,
-    StreetDialog,
-    StreetsDialog,
-)
-from ui.street_numbers_tab import MAY_ISSUE, MAY_NOT_ISSUE, StreetNumbersTab
+from ui.kit.pickers import ParcelPicker
+from ui.street_numbers import import_dialog
+from ui.street_numbers.case_dialogs import CaseActDialog, ObserveDialog
+from ui.street_numbers.import_dialog import ImportReportDialog
+from ui.street_numbers.number_dialogs import AssignNumberDialog, ChangeAddressDialog, RetireDialog
+from ui.street_numbers.permit_check import MAY_ISSUE, MAY_NOT_ISSUE
+from ui.street_numbers.street_dialogs import StreetDialog, StreetsDialog
+from ui.street_numbers.tab import StreetNumbersTab
 
 pytestmark = pytest.mark.gui
 
@@ -102,24 +100,24 @@ def _parcel(desk: Desk, who: SignedIn, number: str, owner: str | None = None) ->
 def _broad(desk: Desk, who: SignedIn) -> int:
     """Broad St N: numbers 100 to 999 rising northward, odd numbers on the east side."""
     with desk.action(who) as action:
-        street = street_numbers.add_street(
+        street = street_streets.add_street(
             action,
             StreetData("Broad", Compass.EAST, Compass.NORTH, 100, 999, suffix="St", direction="N"),
         )
         action.session.flush()
-        return street.id
+        return street
 
 
 def _assign(
     desk: Desk, who: SignedIn, street_id: int, number: int, parcel_id: int, position: int
 ) -> int:
     with desk.action(who) as action:
-        side = street_numbers.side_for(street_numbers.get_street(action.session, street_id), number)
-        address = street_numbers.assign_number(
+        side = street_streets.side_for(street_streets.get_street(action.session, street_id), number)
+        address = assignment.assign_number(
             action, AssignmentData(street_id, number, parcel_id, side, position_ft=position)
         )
         action.session.flush()
-        return address.id
+        return address
 
 
 def _neighbours(desk: Desk, who: SignedIn) -> int:
@@ -146,9 +144,9 @@ def _pick_parcel(qtbot: Any, picker: ParcelPicker, text: str) -> None:
 
 def _select_address(tab: StreetNumbersTab, text: str) -> None:
     tab.refresh()
-    number = tab.address_model.row_of(lambda r: r.text == text)
+    number = tab.addresses.model.row_of(lambda r: r.text == text)
     assert number >= 0, f"{text} is not in the register shown"
-    forms.select_row(tab.address_table, number)
+    forms.select_row(tab.addresses.table, number)
 
 
 # ---- the Building Inspector's day ---------------------------------------------------------------
@@ -177,9 +175,9 @@ def test_inspector_adds_a_street_assigns_the_suggested_number_and_the_letter_pri
         dialog.accept()
 
     dialogs.append(streets)
-    tab.streets_button.click()
+    tab.addresses.streets_button.click()
     assert messages == []
-    assert tab.street_box.findText("Broad St N") > 0  # the filter knows the new street
+    assert tab.addresses.street_box.findText("Broad St N") > 0  # the filter knows the new street
     with desk.database.reading() as session:
         street_id = session.scalars(select(Street.id)).one()
     _assign(desk, inspector, street_id, 101, _parcel(desk, inspector, "281-01001-0000"), 10)
@@ -206,7 +204,7 @@ def test_inspector_adds_a_street_assigns_the_suggested_number_and_the_letter_pri
 
     dialogs.append(assign)
     with qtbot.wait_signal(tab.status) as status:
-        tab.assign_button.click()
+        tab.addresses.assign_button.click()
     assert messages == []
     assert "between 101 (at 10 ft) and 111 (at 150 ft)" in seen["explanation"]
     assert "east (odd) side of Broad St N" in seen["explanation"]
@@ -222,10 +220,10 @@ def test_inspector_adds_a_street_assigns_the_suggested_number_and_the_letter_pri
         assert address.letter_printed_on == date(2026, 11, 30)
         assert address.assigned_by_name == inspector.full_name
         assert address.position_ft == 70
-    assert tab.selected_address() is not None
-    assert tab.selected_address().text == "105 Broad St N"  # type: ignore[union-attr]
-    assert "letter to the owner printed 11/30/2026" in tab.address_details.text()
-    assert "Assigned: 105 Broad St N" in tab.history.text()
+    assert tab.addresses.selected() is not None
+    assert tab.addresses.selected().text == "105 Broad St N"  # type: ignore[union-attr]
+    assert "letter to the owner printed 11/30/2026" in tab.addresses.address_details.text()
+    assert "Assigned: 105 Broad St N" in tab.addresses.history.text()
 
 
 def test_the_inspectors_acceptance_is_asked_again_when_the_warnings_change(
@@ -255,7 +253,7 @@ def test_the_inspectors_acceptance_is_asked_again_when_the_warnings_change(
         dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(assign)
-    tab.assign_button.click()
+    tab.addresses.assign_button.click()
     assert messages == [] and printed == []
     assert _count_addresses(desk) == 2
 
@@ -266,7 +264,7 @@ def test_the_assign_dialog_gives_its_pickers_and_fields_room(qtbot, tab, desk, i
         _parcel(
             desk, inspector, f"281-0100{number:02d}-0000", f"Owner Number {number} Family Trust"
         )
-    dialog = AssignNumberDialog(tab, App(desk, inspector), street_id=street_id)
+    dialog = AssignNumberDialog(None, App(desk, inspector), street_id=street_id)
     qtbot.add_widget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -316,7 +314,7 @@ def test_a_duplicate_number_is_refused_next_to_the_number_field(
         dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(assign)
-    tab.assign_button.click()
+    tab.addresses.assign_button.click()
     assert messages == [] and printed == []
     with desk.database.reading() as session:
         numbers = sorted(session.scalars(select(Address.number)))
@@ -347,12 +345,12 @@ def test_a_number_of_the_wrong_parity_needs_the_inspectors_acceptance(
         assert not dialog.isVisible()
 
     dialogs.append(assign)
-    tab.assign_button.click()
+    tab.addresses.assign_button.click()
     assert messages == []
     assert len(printed) == 1
     with desk.database.reading() as session:
         address = session.scalars(select(Address).where(Address.number == 106)).one()
-        [change] = street_numbers.history(session, address.id)
+        [change] = addresses.history(session, address.id)
     assert change.reason.startswith("Warnings accepted: 106 is even")
 
 
@@ -410,11 +408,11 @@ def test_changing_a_number_requires_a_reason_and_shows_in_the_history(
 
     dialogs.append(change)
     with qtbot.wait_signal(tab.status) as status:
-        tab.change_button.click()
+        tab.addresses.change_button.click()
     assert messages == []
     assert "Change recorded in the history of 107 Broad St N" in status.args[0]
-    assert tab.selected_address().text == "107 Broad St N"  # type: ignore[union-attr]
-    history = tab.history.text()
+    assert tab.addresses.selected().text == "107 Broad St N"  # type: ignore[union-attr]
+    history = tab.addresses.history.text()
     assert "105 Broad St N → 107 Broad St N" in history
     assert "Why: Lot split; 105 left for the new south lot" in history
     assert inspector.full_name in history
@@ -437,16 +435,18 @@ def test_retiring_keeps_the_number_in_the_register(
         qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
 
     dialogs.append(retire)
-    tab.retire_button.click()
+    tab.addresses.retire_button.click()
     assert messages == []
-    assert tab.inactive_box.isChecked()  # shown, dimmed, with its history
-    row = tab.selected_address()
+    assert tab.addresses.inactive_box.isChecked()  # shown, dimmed, with its history
+    row = tab.addresses.selected()
     assert row is not None and row.text == "111 Broad St N" and not row.assigned
     assert row.status_text == "Retired 11/30/2026"
-    assert "Why: Building demolished" in tab.history.text()
-    assert not tab.change_button.isEnabled() and not tab.retire_button.isEnabled()
-    tab.inactive_box.setChecked(False)
-    assert tab.address_model.row_of(lambda r: r.text == "111 Broad St N") < 0
+    assert "Why: Building demolished" in tab.addresses.history.text()
+    assert (
+        not tab.addresses.change_button.isEnabled() and not tab.addresses.retire_button.isEnabled()
+    )
+    tab.addresses.inactive_box.setChecked(False)
+    assert tab.addresses.model.row_of(lambda r: r.text == "111 Broad St N") < 0
     with desk.database.reading() as session:
         statuses = {n: s for n, s in session.execute(select(Address.number, Address.status))}
     assert statuses == {101: AddressStatus.ASSIGNED, 111: AddressStatus.RETIRED}
@@ -490,7 +490,7 @@ def test_an_import_with_errors_imports_nothing_and_the_corrected_file_imports(
         threads.append(threading.current_thread())
         return street_numbers_import.import_addresses(*args, **kwargs)
 
-    monkeypatch.setattr(street_number_dialogs, "import_addresses", import_addresses)
+    monkeypatch.setattr(import_dialog, "import_addresses", import_addresses)
 
     def report(dialog: QDialog) -> None:
         assert isinstance(dialog, ImportReportDialog)
@@ -528,14 +528,14 @@ def test_an_import_with_errors_imports_nothing_and_the_corrected_file_imports(
 
     dialogs.append(report)
     with qtbot.wait_signal(tab.status, timeout=10_000) as status:
-        tab.import_button.click()
+        tab.addresses.import_button.click()
     assert seen == {"closed": True}
     assert messages == []
     assert threads and threads[0] is not threading.main_thread(), "the window was not frozen"
     assert "3 addresses imported from addresses.csv" in status.args[0]
     assert "3 new parcels, 1 new owners" in status.args[0]
     assert _count_addresses(desk) == 5
-    assert tab.address_model.row_of(lambda r: r.text == "131 Broad St N") >= 0
+    assert tab.addresses.model.row_of(lambda r: r.text == "131 Broad St N") >= 0
 
     rows = [
         [c.value for c in row] for row in load_workbook(f"{problems_file}.xlsx").active.iter_rows()
@@ -570,27 +570,32 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
 
     dialogs.append(observe)
     with qtbot.wait_signal(tab.status) as status:
-        tab.missing_button.click()
+        tab.addresses.missing_button.click()
     assert "a notice may be served from" in status.args[0]
-    assert "11/30/2026: No numbers on the house — <b>Observed</b>" in tab.address_cases.text()
+    assert (
+        "11/30/2026: No numbers on the house — <b>Observed</b>"
+        in tab.addresses.address_cases.text()
+    )
     assert tab.cases_view_button.text() == "Open &cases (1)"
     with desk.database.reading() as session:
         notice_from = session.scalars(select(NumberingCase.notice_from)).one()
     assert notice_from > date(2026, 12, 20)  # after 20 days' neglect
 
     tab.show_cases()
-    assert tab.case_model.column_texts(0)[:5] == [
+    assert tab.cases.model.column_texts(0)[:5] == [
         "105 Broad St N",
         "Tom Berglund",
         "Observed",
         "11/30/2026",
         "Serve the notice",
     ]
-    assert not tab.refer_button.isEnabled()  # only after service
+    assert not tab.cases.refer_button.isEnabled()  # only after service
     # The notice says the owner "has neglected for 20 days": not printed before then.
-    assert not tab.notice_button.isEnabled()
-    assert f"may be printed from {words.month_day(notice_from)}" in tab.notice_button.toolTip()
-    tab.print_selected_notice()
+    assert not tab.cases.notice_button.isEnabled()
+    assert (
+        f"may be printed from {words.month_day(notice_from)}" in tab.cases.notice_button.toolTip()
+    )
+    tab.cases.act_on_case(CaseAct.PRINT_NOTICE)
     assert printed == []
 
     def too_soon(dialog: QDialog) -> None:
@@ -604,17 +609,17 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
         dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(too_soon)
-    tab.serve_button.click()
+    tab.cases.serve_button.click()
     with desk.database.reading() as session:
         assert session.scalars(select(NumberingCase.status)).one() == NumberingCaseStatus.OPEN
 
     clock.advance(days=(notice_from - clock.today()).days - 1)  # the 20 days' last day
     tab.refresh()
-    assert not tab.notice_button.isEnabled()
+    assert not tab.cases.notice_button.isEnabled()
     clock.advance(days=1)  # the first day a notice may go
     tab.refresh()
-    assert tab.notice_button.isEnabled()
-    tab.notice_button.click()
+    assert tab.cases.notice_button.isEnabled()
+    tab.cases.notice_button.click()
     [(title, pdf)] = printed
     assert "105 Broad St N" in title and "105 Broad St N" in papers.raw_text(pdf, between=" ")
 
@@ -627,15 +632,15 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
 
     dialogs.append(serve)
     with qtbot.wait_signal(tab.status) as status:
-        tab.serve_button.click()
+        tab.cases.serve_button.click()
     assert "notice served" in status.args[0]
     assert messages == []
-    row = tab.selected_case()
+    row = tab.cases.selected()
     assert row is not None and row.status is NumberingCaseStatus.NOTICED
     assert row.next_step == "Refer for a forfeiture"
     assert row.next_from is not None and row.next_from > notice_from + timedelta(days=10)
-    assert tab.refer_button.isEnabled() and not tab.serve_button.isEnabled()
-    assert "certified mail" in tab.case_details.text()
+    assert tab.cases.refer_button.isEnabled() and not tab.cases.serve_button.isEnabled()
+    assert "certified mail" in tab.cases.case_details.text()
 
     # Ten days after service without compliance: referred for a forfeiture, not a day before.
     referral_from = row.next_from
@@ -652,31 +657,31 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
         dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(refer)
-    tab.refer_button.click()
+    tab.cases.refer_button.click()
     clock.advance(days=(referral_from - clock.today()).days)
     dialogs.append(lambda dialog: qtbot.keyClick(dialog.on, Qt.Key.Key_Return))
-    tab.refer_button.click()
-    row = tab.selected_case()
+    tab.cases.refer_button.click()
+    row = tab.cases.selected()
     assert row is not None and row.status is NumberingCaseStatus.REFERRED
-    assert tab.case_model.rowCount() == 1  # still open: compliance closes it
-    assert tab.complied_button.isEnabled() and not tab.refer_button.isEnabled()
+    assert tab.cases.model.rowCount() == 1  # still open: compliance closes it
+    assert tab.cases.complied_button.isEnabled() and not tab.cases.refer_button.isEnabled()
     assert messages == []
 
 
 def test_a_closed_case_leaves_the_open_list(qtbot, tab, desk, inspector, dialogs, messages) -> None:
     street_id = _neighbours(desk, inspector)
     with desk.action(inspector) as action:
-        address_id = street_numbers.search_addresses(action.session, "101 broad")[0].id
-        street_numbers.observe_noncompliance(
+        address_id = addresses.search_addresses(action.session, "101 broad")[0].id
+        cases.observe_noncompliance(
             action, address_id, observed_on=date(2026, 11, 2), observation="Numbers too small"
         )
     tab.show_cases()
-    assert tab.case_model.rowCount() == 1
+    assert tab.cases.model.rowCount() == 1
     for typed, found in (("101 broad street north", 1), ("111", 0), ("ann", 1), ("", 1)):
-        tab.search_field.setText(typed)
-        tab.search_field.flush()
-        assert tab.case_model.rowCount() == found, typed
-    assert tab.case_model.data(tab.case_model.index(0, 5), Qt.ItemDataRole.BackgroundRole), (
+        tab.cases.search_field.setText(typed)
+        tab.cases.search_field.flush()
+        assert tab.cases.model.rowCount() == found, typed
+    assert tab.cases.model.data(tab.cases.model.index(0, 5), Qt.ItemDataRole.BackgroundRole), (
         "a step that is due is marked"
     )
 
@@ -686,13 +691,13 @@ def test_a_closed_case_leaves_the_open_list(qtbot, tab, desk, inspector, dialogs
         qtbot.keyClick(dialog.note, Qt.Key.Key_Return)  # type: ignore[arg-type]
 
     dialogs.append(complied)
-    tab.complied_button.click()
+    tab.cases.complied_button.click()
     assert messages == []
-    assert tab.inactive_box.isChecked()  # the closed case stays in view
-    row = tab.selected_case()
+    assert tab.cases.inactive_box.isChecked()  # the closed case stays in view
+    row = tab.cases.selected()
     assert row is not None and row.status is NumberingCaseStatus.COMPLIED
-    tab.inactive_box.setChecked(False)
-    assert tab.case_model.rowCount() == 0
+    tab.cases.inactive_box.setChecked(False)
+    assert tab.cases.model.rowCount() == 0
     assert tab.cases_view_button.text() == "Open &cases"
     assert street_id
 
@@ -700,24 +705,101 @@ def test_a_closed_case_leaves_the_open_list(qtbot, tab, desk, inspector, dialogs
 # ---- permissions, the window, the Today tab --------------------------------------------------
 
 
-def test_the_clerk_cannot_assign_a_number(qtbot, desk, clerk, inspector) -> None:
+def test_the_address_buttons_say_the_cores_refusal(qtbot, tab, desk, inspector) -> None:
+    """With a case open, Retire and Numbers missing are off, each tooltip the refusal the
+    service would raise; once the case is closed Retire is on, its own tip back."""
+    _neighbours(desk, inspector)
+    with desk.action(inspector) as action:
+        address_id = addresses.search_addresses(action.session, "111 broad")[0].id
+        case_id = cases.observe_noncompliance(
+            action, address_id, observed_on=date(2026, 11, 2), observation="No numbers"
+        )
+    _select_address(tab, "111 Broad St N")
+    page = tab.addresses
+    assert not page.retire_button.isEnabled()
+    assert page.retire_button.toolTip() == (
+        f"A noncompliance case is open for 111 Broad St N; close it first. ({NONCOMPLIANCE_CITE})"
+    )
+    assert not page.missing_button.isEnabled()
+    assert page.missing_button.toolTip().startswith("A case for 111 Broad St N is already open")
+    assert page.change_button.isEnabled() and page.letter_button.isEnabled()
+    with desk.action(inspector) as action:
+        cases.close_case(action, case_id, on=date(2026, 11, 30), note="Seen posted")
+    _select_address(tab, "111 Broad St N")
+    assert page.retire_button.isEnabled()
+    assert page.retire_button.toolTip() == "Take the number out of use"
+
+
+def test_the_clerk_records_a_number_but_neither_changes_nor_retires_one(
+    qtbot, desk, clerk, inspector
+) -> None:
     street_id = _neighbours(desk, inspector)
     assert street_id
     tab = _tab(qtbot, desk, clerk)
-    assert not tab.assign_button.isEnabled()
-    assert "Building Inspector" in tab.assign_button.toolTip()
-    assert "you are signed in as Clerk" in tab.assign_button.toolTip()
-    forms.select_row(tab.address_table, 0)
-    assert tab.selected_address() is not None
-    for button in (tab.change_button, tab.retire_button):
+    assert tab.addresses.assign_button.isEnabled()  # to record the Inspector's number
+    forms.select_row(tab.addresses.table, 0)
+    assert tab.addresses.selected() is not None
+    for button in (tab.addresses.change_button, tab.addresses.retire_button):
         assert not button.isEnabled() and "Building Inspector" in button.toolTip()
     # The Clerk keeps the map and follows the owners who do not post their number.
-    assert tab.missing_button.isEnabled() and tab.import_button.isEnabled()
-    assert tab.letter_button.isEnabled()
-    assert "letter to the owner not printed" in tab.address_details.text()
-    dialog = AssignNumberDialog(tab, App(desk, clerk))
+    assert tab.addresses.missing_button.isEnabled() and tab.addresses.import_button.isEnabled()
+    assert tab.addresses.letter_button.isEnabled()
+    assert "letter to the owner not printed" in tab.addresses.address_details.text()
+    dialog = AssignNumberDialog(None, App(desk, clerk))
     qtbot.add_widget(dialog)
-    assert not dialog.save_button.isEnabled()
+    assert dialog.for_official and dialog.official.isVisibleTo(dialog)
+
+
+@pytest.fixture
+def clerk_tab(qtbot: Any, desk: Desk, clerk: SignedIn) -> StreetNumbersTab:
+    return _tab(qtbot, desk, clerk)
+
+
+def test_the_clerk_records_the_number_the_inspector_assigned_naming_the_official(
+    qtbot, desk, clerk, inspector, dialogs, messages, printed, clerk_tab
+) -> None:
+    street_id = _neighbours(desk, inspector)
+    _parcel(desk, inspector, "281-01005-0000", "Maria Lindqvist")
+    tab = clerk_tab
+
+    def assign(dialog: QDialog) -> None:
+        assert isinstance(dialog, AssignNumberDialog)
+        dialog.street.setCurrentIndex(dialog.street.findData(street_id))
+        qtbot.keyClicks(dialog.position, "70")
+        _pick_parcel(qtbot, dialog.parcel, "281-01005")
+        qtbot.keyClicks(dialog.number, "105")
+        dialog.check.check_now()
+        qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
+        assert dialog.isVisible(), "no official named: refused under the field"
+        assert "Name the Building Inspector" in dialog.errors.message("assigned_by")
+        qtbot.keyClicks(dialog.official, "Pat Kowalski, Building Inspector")
+        qtbot.keyClick(dialog.official, Qt.Key.Key_Return)
+
+    dialogs.append(assign)
+    with qtbot.wait_signal(tab.status) as status:
+        tab.addresses.assign_button.click()
+    assert messages == []
+    assert "105 Broad St N assigned" in status.args[0]
+    with desk.database.reading() as session:
+        address = session.scalars(select(Address).where(Address.number == 105)).one()
+        assert address.assigned_by_name == "Pat Kowalski, Building Inspector"
+    details = tab.addresses.address_details.text()
+    assert "by Pat Kowalski, Building Inspector" in details
+    assert f"recorded by {clerk.full_name}" in tab.addresses.history.text()
+    [(title, _pdf)] = printed
+    assert title == "Street number letter — 105 Broad St N"
+
+
+def test_the_treasurer_is_told_why_no_number_can_be_recorded(
+    qtbot, desk, inspector, operator_with
+) -> None:
+    _neighbours(desk, inspector)
+    tab = _tab(qtbot, desk, operator_with(Role.TREASURER))
+    assert not tab.addresses.assign_button.isEnabled()
+    tip = tab.addresses.assign_button.toolTip()
+    assert "To assign street numbers" in tip and "you are signed in as Treasurer" in tip
+    assert not tab.addresses.import_button.isEnabled()
+    assert "you are signed in as Treasurer" in tab.addresses.import_button.toolTip()
 
 
 def test_the_clerk_mails_the_letter_and_imported_numbers_owe_none(
@@ -734,16 +816,16 @@ def test_the_clerk_mails_the_letter_and_imported_numbers_owe_none(
         )
     tab = _tab(qtbot, desk, clerk)
     _select_address(tab, "121 Broad St N")
-    details = tab.address_details.text()
+    details = tab.addresses.address_details.text()
     assert "letter" not in details, "an imported number is owed no letter"
     _select_address(tab, "101 Broad St N")
-    assert "letter to the owner not printed" in tab.address_details.text()
-    tab.letter_button.click()
+    assert "letter to the owner not printed" in tab.addresses.address_details.text()
+    tab.addresses.letter_button.click()
     [(title, _pdf)] = printed
     assert title == "Street number letter — 101 Broad St N"
-    assert "letter to the owner printed 11/30/2026" in tab.address_details.text()
+    assert "letter to the owner printed 11/30/2026" in tab.addresses.address_details.text()
     with desk.database.reading() as session:
-        [address] = street_numbers.find_address(session, "101 Broad St N")
+        [address] = addresses.find_address(session, "101 Broad St N")
         assert address.letter_printed_on == date(2026, 11, 30)
     assert street_id
 
@@ -753,26 +835,26 @@ def test_the_tab_reads_nothing_until_shown_and_searches_as_the_clerk_types(
 ) -> None:
     street_id = _neighbours(desk, inspector)
     with desk.action(inspector) as action:
-        orange = street_numbers.add_street(
+        orange = street_streets.add_street(
             action, StreetData("Orange", Compass.NORTH, Compass.EAST, 100, 999, suffix="St")
         )
         action.session.flush()
-        orange_id = orange.id
+        orange_id = orange
     _assign(desk, inspector, orange_id, 201, _parcel(desk, inspector, "281-02001-0000"), 30)
     widget = StreetNumbersTab(App(desk, inspector))
     qtbot.add_widget(widget)
-    assert widget.address_model.rowCount() == 0 and widget.street_box.count() == 1
+    assert widget.addresses.model.rowCount() == 0 and widget.addresses.street_box.count() == 1
     widget.show()
-    assert widget.address_model.rowCount() == 3
-    qtbot.keyClicks(widget.search_field, "11 broad")
-    widget.search_field.flush()
-    assert [r.text for r in widget.address_model.rows] == ["111 Broad St N"]
-    widget.search_field.clear()
-    widget.search_field.flush()
-    widget.street_box.setCurrentIndex(widget.street_box.findData(orange_id))
-    assert [r.text for r in widget.address_model.rows] == ["201 Orange St"]
-    assert widget.print_register_button.isEnabled()
-    assert widget.count_label.text() == "1 address"
+    assert widget.addresses.model.rowCount() == 3
+    qtbot.keyClicks(widget.addresses.search_field, "11 broad")
+    widget.addresses.search_field.flush()
+    assert [r.text for r in widget.addresses.model.rows] == ["111 Broad St N"]
+    widget.addresses.search_field.clear()
+    widget.addresses.search_field.flush()
+    widget.addresses.street_box.setCurrentIndex(widget.addresses.street_box.findData(orange_id))
+    assert [r.text for r in widget.addresses.model.rows] == ["201 Orange St"]
+    assert widget.addresses.print_register_button.isEnabled()
+    assert widget.addresses.count_label.text() == "1 address"
     assert street_id
 
 
@@ -781,9 +863,9 @@ def test_the_street_register_prints_and_the_register_exports(
 ) -> None:
     street_id = _neighbours(desk, inspector)
     tab.refresh()
-    assert not tab.print_register_button.isEnabled()  # all streets: choose one first
-    tab.street_box.setCurrentIndex(tab.street_box.findData(street_id))
-    tab.print_register_button.click()
+    assert not tab.addresses.print_register_button.isEnabled()  # all streets: choose one first
+    tab.addresses.street_box.setCurrentIndex(tab.addresses.street_box.findData(street_id))
+    tab.addresses.print_register_button.click()
     [(title, pdf)] = printed
     assert title == "Street register — Broad St N"
     text = papers.raw_text(pdf, between=" ")
@@ -847,10 +929,10 @@ def test_main_window_shows_the_tab_and_the_today_item_opens_the_case(
 
     _neighbours(desk, inspector)
     with desk.action(inspector) as action:
-        address_id = street_numbers.search_addresses(action.session, "111 broad")[0].id
-        case_id = street_numbers.observe_noncompliance(
+        address_id = addresses.search_addresses(action.session, "111 broad")[0].id
+        case_id = cases.observe_noncompliance(
             action, address_id, observed_on=date(2026, 10, 1), observation="No numbers"
-        ).id
+        )
     window = MainWindow(App(desk, clerk))
     qtbot.add_widget(window)
     widget = window.tab("street_numbers")
@@ -861,25 +943,25 @@ def test_main_window_shows_the_tab_and_the_today_item_opens_the_case(
     window.go_to_item(item)
     assert window.tabs.currentWidget() is widget
     assert widget.cases_view_active()
-    row = widget.selected_case()
+    row = widget.cases.selected()
     assert row is not None and row.id == case_id and row.address == "111 Broad St N"
     widget.show_record("address", str(address_id))
     assert not widget.cases_view_active()
-    assert widget.selected_address() is not None
-    assert widget.selected_address().id == address_id  # type: ignore[union-attr]
+    assert widget.addresses.selected() is not None
+    assert widget.addresses.selected().id == address_id  # type: ignore[union-attr]
 
 
 def test_every_model_passes_the_model_tester(qtbot, qtmodeltester, tab, desk, inspector) -> None:
     _neighbours(desk, inspector)
     with desk.action(inspector) as action:
-        address_id = street_numbers.search_addresses(action.session, "101 broad")[0].id
-        street_numbers.observe_noncompliance(
+        address_id = addresses.search_addresses(action.session, "101 broad")[0].id
+        cases.observe_noncompliance(
             action, address_id, observed_on=date(2026, 11, 2), observation="No numbers"
         )
     tab.refresh()
     tab.show_cases()
     streets = StreetsDialog(tab, tab.app)
     qtbot.add_widget(streets)
-    for model in (tab.address_model, tab.case_model, streets.model):
+    for model in (tab.addresses.model, tab.cases.model, streets.model):
         assert model.rowCount() >= 1
         qtmodeltester.check(model)

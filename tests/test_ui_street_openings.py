@@ -45,7 +45,7 @@ from clerk_desk.models import StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as special_charges
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.street_openings import charges as street_openings_charges
 from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings import service as street_openings
@@ -102,9 +102,9 @@ def add_party(desk: Desk, who: SignedIn, name: str, *, utility: bool = False) ->
 
 def add_street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int:
     with desk.action(who) as action:
-        street = street_numbers.add_street(
+        street = streets.add_street(
             action,
-            street_numbers.StreetData(
+            streets.StreetData(
                 name=name,
                 suffix="St",
                 direction=direction,
@@ -115,7 +115,7 @@ def add_street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int
             ),
         )
         action.session.flush()
-        return street.id
+        return street
 
 
 def insure(desk: Desk, who: SignedIn, party_id: int) -> None:

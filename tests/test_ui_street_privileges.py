@@ -48,7 +48,7 @@ from clerk_desk.models import StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as special_charges
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.street_privileges import occupancy as street_privileges_occupancy
 from clerk_desk.street_privileges import removal as street_privileges_removal
 from clerk_desk.street_privileges import rules as street_privileges_rules
@@ -111,9 +111,9 @@ def add_parcel(desk: Desk, who: SignedIn, number: str, address: str, owner_id: i
 
 def add_street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int:
     with desk.action(who) as action:
-        street = street_numbers.add_street(
+        street = streets.add_street(
             action,
-            street_numbers.StreetData(
+            streets.StreetData(
                 name=name,
                 suffix="St",
                 direction=direction,
@@ -124,7 +124,7 @@ def add_street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int
             ),
         )
         action.session.flush()
-        return street.id
+        return street
 
 
 def insure(desk: Desk, who: SignedIn, party_id: int, per_occurrence: str = "1000000") -> None:

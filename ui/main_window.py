@@ -96,7 +96,7 @@ def app_icon() -> QIcon:
 
 
 def tab_module_name(workflow: Workflow) -> str:
-    """``street_numbers`` → ``ui.street_numbers_tab``, or ``ui.sidewalk_cafes.tab`` for a
+    """``vending`` → ``ui.vending_tab``, or ``ui.sidewalk_cafes.tab`` for a
     workflow whose window is a package (``ui/<name>/``): where a built workflow's tab lives. It
     is imported by this name when first shown, so a frozen program lists it as a hidden import."""
     package = importlib.util.find_spec(f"ui.{workflow.name}")

@@ -30,12 +30,12 @@ from ui.kit import forms as forms
 from ui.kit.dialog_parts import may_not as may_not
 from ui.kit.fields import left_aligned, money_edit
 from ui.kit.operations import App, perform
+from ui.kit.pickers import ParcelPicker
 from ui.kit.style import (
     BAD,
     marked,
     panel_sheet,
 )
-from ui.street_number_dialogs import ParcelPicker
 from ui.street_opening_dialogs import BILL, OpeningActDialog
 
 

@@ -39,7 +39,7 @@ from clerk_desk.findings import Finding
 from clerk_desk.kinds import DueStatus
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.street_openings import previews
 from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings import service as street_openings
@@ -226,7 +226,7 @@ class SitesEditor(QWidget):
         found = perform(
             self,
             app,
-            street_numbers.street_choices,
+            streets.street_choices,
             writes=False,
         )
         for street_id, name in found or []:

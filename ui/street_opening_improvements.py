@@ -21,7 +21,7 @@ from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.permissions import refusal
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.street_openings import improvements as street_openings_improvements
 from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings.improvements import ImprovementData
@@ -200,7 +200,7 @@ class ImprovementDialog(forms.FormDialog):
         found = perform(
             self,
             app,
-            street_numbers.street_choices,
+            streets.street_choices,
             writes=False,
         )
         for street_id, name in found or []:

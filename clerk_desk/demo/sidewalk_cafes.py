@@ -52,7 +52,7 @@ from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
 from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
 from clerk_desk.sidewalk_cafes.rules import CafeData, NeighborData
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 
 BAKERY = "Orange Street Bakery"  # comments end in a few days
 BISTRO = "Point St. Croix Bistro"  # before the Council
@@ -375,7 +375,7 @@ def generate(desk: Desk) -> dict[str, int]:
         }
         street: dict[str, int | None] = {}
         for name in ("Broad St N", "Orange St", "Kinnickinnic St", "Front St"):
-            found_street = street_numbers.find_street(session, name)
+            found_street = streets.find_street(session, name)
             street[name] = found_street.id if found_street else None
     missing = [name for name in BUSINESSES if name not in found_parties]
     if missing:

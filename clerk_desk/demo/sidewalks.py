@@ -46,7 +46,7 @@ from clerk_desk.money import Money
 from clerk_desk.petitions import service as petitions
 from clerk_desk.sidewalks import service as sw
 from clerk_desk.sidewalks.service import PermitData, RepairOrderData, SegmentData
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.words import MONTH_NAMES
 
 #: How many amounts due the demo's sidewalks leave open: the City's repair under a Council order
@@ -189,11 +189,10 @@ def _prepare(plan: _Plan) -> tuple[dict[str, int], dict[str, int], dict[str, int
     with plan.desk.action(plan.staff.clerk) as action:
         session = action.session
         for name in STREETS:
-            found = street_numbers.find_street(session, name)
-            if found is None:
-                found = street_numbers.add_street(action, PLAN_OF[name].data())
-                session.flush()
-            street[name] = found.id
+            found = streets.find_street(session, name)
+            street[name] = (
+                found.id if found is not None else streets.add_street(action, PLAN_OF[name].data())
+            )
         for index, (key, (name, number)) in enumerate(ADDRESSES.items()):
             address = f"{number} {name}"
             row = session.scalar(

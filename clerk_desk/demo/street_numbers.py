@@ -33,9 +33,10 @@ from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, Role
 from clerk_desk.models import Address, NumberingCase, Operator, Parcel, Street
+from clerk_desk.street_numbers import assignment, cases, checking, streets
 from clerk_desk.street_numbers import importing as street_numbers_import
-from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import AssignmentData, StreetData
+from clerk_desk.street_numbers.assignment import AssignmentData
+from clerk_desk.street_numbers.streets import StreetData
 
 N, S, E, W = Compass.NORTH, Compass.SOUTH, Compass.EAST, Compass.WEST
 FEET_PER_LOT = 33
@@ -172,7 +173,7 @@ def generate(desk: Desk, admin: SignedIn, *, rng: random.Random) -> None:
     positions = {key: lot_position(key[1], rng) for key in lots}
     with desk.action(clerk) as action:
         for plan in PLANS:
-            street_numbers.add_street(action, plan.data())
+            streets.add_street(action, plan.data())
     with desk.action(clerk) as action:
         street_numbers_import.import_addresses(
             action, _old_map(lots, positions, today, rng), source=MAP_SOURCE
@@ -180,7 +181,7 @@ def generate(desk: Desk, admin: SignedIn, *, rng: random.Random) -> None:
     with desk.action(inspector) as action:
         number, _, _ = lots[DEMOLISHED]
         (address,) = _assigned(action.session, DEMOLISHED[0], number)
-        street_numbers.retire_address(
+        assignment.retire_address(
             action,
             address.id,
             reason=f"House demolished in {today.year - 1} after a fire; the lot is vacant. A new "
@@ -255,7 +256,7 @@ def _assigned(session: Session, street: str, number: int) -> list[Address]:
 
 
 def _street_id(session: Session, full_name: str) -> int:
-    street = street_numbers.find_street(session, full_name)
+    street = streets.find_street(session, full_name)
     assert street is not None, full_name
     return street.id
 
@@ -283,12 +284,12 @@ def _split_lot(
         )
         street_id = _street_id(action.session, street)
         position = (positions[SPLIT] + positions[(street, lot + 2)]) // 2
-        side = Compass(street_numbers.get_street(action.session, street_id).odd_side)
-        suggestion = street_numbers.suggest_number(
+        side = Compass(streets.get_street(action.session, street_id).odd_side)
+        suggestion = checking.suggest_number(
             action.session, street_id, side=side, position_ft=position, parcel_id=parcel.id
         )
         assert suggestion.number is not None, suggestion.explanation
-        address = street_numbers.assign_number(
+        address_id = assignment.assign_number(
             action,
             AssignmentData(
                 street_id=street_id,
@@ -299,7 +300,7 @@ def _split_lot(
                 notes="New house on the lot split off from the neighbour.",
             ),
         )
-        street_numbers.record_letter_printed(action, address.id)
+        assignment.record_letter_printed(action, address_id)
 
 
 def _new_apartments(
@@ -323,14 +324,14 @@ def _new_apartments(
             ),
         )
         street_id = _street_id(action.session, NEW_APARTMENTS)
-        side = Compass(street_numbers.get_street(action.session, street_id).odd_side)
+        side = Compass(streets.get_street(action.session, street_id).odd_side)
         position = positions[(NEW_APARTMENTS, last)] + 180
-        suggestion = street_numbers.suggest_number(
+        suggestion = checking.suggest_number(
             action.session, street_id, side=side, position_ft=position, parcel_id=parcel.id
         )
         assert suggestion.number is not None, suggestion.explanation
         for unit in ("", *(f"Apt {n}" for n in (101, 102, 103, 201, 202, 203))):
-            street_numbers.assign_number(
+            assignment.assign_number(
                 action,
                 AssignmentData(
                     street_id=street_id,
@@ -357,24 +358,24 @@ def _cases(
         number, _, _ = lots[(street, lot)]
         with desk.action(inspector) as action:
             (address,) = _assigned(action.session, street, number)
-            case = street_numbers.observe_noncompliance(
+            case_id = cases.observe_noncompliance(
                 action, address.id, observed_on=today - timedelta(days=days_ago), observation=seen
             )
-            case_id, notice_from = case.id, case.notice_from
+            notice_from = cases.get_case(action.session, case_id).notice_from
         if not served or notice_from > today:
             continue
         with desk.action(clerk) as action:
-            case = street_numbers.serve_notice(
+            cases.serve_notice(
                 action,
                 case_id,
                 served_on=notice_from,
                 manner="certified mail" if complied_after is None else "personal service",
             )
-            served_on = case.served_on
+            served_on = cases.get_case(action.session, case_id).served_on
         if complied_after is None or served_on is None:
             continue
         with desk.action(inspector) as action:
-            street_numbers.close_case(
+            cases.close_case(
                 action,
                 case_id,
                 on=min(today, served_on + timedelta(days=complied_after)),

@@ -42,7 +42,7 @@ from clerk_desk.kinds import BondKind, Role
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator
 from clerk_desk.money import Money
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.street_openings import improvements, rules
 from clerk_desk.street_openings import service as so
 from clerk_desk.street_openings import work as opening_work
@@ -160,7 +160,7 @@ def generate(desk: Desk) -> dict[str, int]:
         }
         street: dict[str, int] = {}
         for name in STREETS:  # on the demo's street numbering map
-            found_street = street_numbers.find_street(session, name)
+            found_street = streets.find_street(session, name)
             assert found_street is not None, name
             street[name] = found_street.id
     plan = _Plan(desk, _staff(desk), party, street)

@@ -40,7 +40,7 @@ from clerk_desk.kinds import BondKind, Compass, PartyKind, PrivilegePurpose, Rol
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator, Parcel
 from clerk_desk.money import Money
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.street_privileges import occupancy as sp_occupancy
 from clerk_desk.street_privileges import removal as sp_removal
 from clerk_desk.street_privileges import rules as sp_rules
@@ -170,12 +170,14 @@ def _ensure(
             )
         street: dict[str, int] = {}
         for name in STREETS:
-            found_street = street_numbers.find_street(session, name)
-            if found_street is None:
+            found_street = streets.find_street(session, name)
+            if found_street is not None:
+                street[name] = found_street.id
+            else:
                 words = name.split()
-                found_street = street_numbers.add_street(
+                street[name] = streets.add_street(
                     action,
-                    street_numbers.StreetData(
+                    streets.StreetData(
                         name=words[0],
                         suffix=words[1],
                         direction=words[2] if len(words) > 2 else "",
@@ -185,7 +187,6 @@ def _ensure(
                         range_high=999,
                     ),
                 )
-            street[name] = found_street.id
         parcel: dict[str, int] = {}
         address: dict[str, str] = {}
         for name, owner in (("Lake St", "Nils Dahl"), ("Broad St N", "Maria Weber")):

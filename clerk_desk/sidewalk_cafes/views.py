@@ -40,7 +40,7 @@ from clerk_desk.sidewalk_cafes.rules import (
     ItemState,
     NeighborData,
 )
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.validation import max_length
 from clerk_desk.words import clock_time, format_day
 
@@ -514,7 +514,7 @@ def applicant_row(action: Action, party_id: int) -> PartyRow:
 
 def street_choices(action: Action) -> list[tuple[int, str]]:
     """The streets of the City's register, (id, full name), for the application's street."""
-    return [(s.id, s.full_name) for s in street_numbers.streets(action.session)]
+    return [(s.id, s.full_name) for s in streets.streets(action.session)]
 
 
 def parcel_choices(action: Action, text: str, current: int | None) -> list[tuple[int, str]]:

@@ -35,7 +35,7 @@ from clerk_desk.sidewalks.service import (
     PermitData,
     SegmentData,
 )
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.validation import max_length
 from clerk_desk.words import clock_time, format_day
 
@@ -555,7 +555,7 @@ def segment_rows(action: Action, *, include_retired: bool = False) -> list[Segme
 
 
 def street_choices(action: Action) -> list[tuple[int, str]]:
-    return [(s.id, s.full_name) for s in street_numbers.streets(action.session)]
+    return [(s.id, s.full_name) for s in streets.streets(action.session)]
 
 
 # ---- what a form asks the core while the clerk types ------------------------------------------

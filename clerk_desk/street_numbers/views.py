@@ -5,16 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, tzinfo
 
-from clerk_desk import parties_views, settings_store, words
+from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCaseStatus
 from clerk_desk.models import Address, AddressChange, NumberingCase, Street
-from clerk_desk.parties_views import ParcelRow
 from clerk_desk.settings import CityProfile
+from clerk_desk.street_numbers import acts, checking, streets
+from clerk_desk.street_numbers import addresses as street_addresses
+from clerk_desk.street_numbers import cases as street_cases
+from clerk_desk.street_numbers import permit_check as street_permit_check
 from clerk_desk.street_numbers import rules as street_rules
-from clerk_desk.street_numbers import service as street_numbers
-from clerk_desk.street_numbers.service import StreetData
+from clerk_desk.street_numbers.streets import StreetData
 
 
 def _title(text: str) -> str:
@@ -56,10 +58,7 @@ class StreetRow:
             street.grid_base,
             street.notes,
             street.active,
-            tuple(
-                (side, _title(street_numbers.side_label(street, side)))
-                for side in (odd, odd.opposite)
-            ),
+            tuple((side, _title(streets.side_label(street, side))) for side in (odd, odd.opposite)),
             assigned,
         )
 
@@ -82,10 +81,10 @@ class StreetRow:
 
 
 def street_rows(action: Action, *, include_inactive: bool = True) -> list[StreetRow]:
-    counts = street_numbers.assigned_counts(action.session)
+    counts = street_addresses.assigned_counts(action.session)
     return [
         StreetRow.of(street, counts.get(street.id, 0))
-        for street in street_numbers.streets(action.session, include_inactive=include_inactive)
+        for street in streets.streets(action.session, include_inactive=include_inactive)
     ]
 
 
@@ -124,7 +123,7 @@ class AddressRow:
         owner = address.owner
         return cls(
             address.id,
-            street_numbers.address_text(address),
+            street_addresses.address_text(address),
             address.number,
             address.unit,
             street.id,
@@ -135,7 +134,7 @@ class AddressRow:
             address.owner.name if address.owner is not None else "",
             BuildingKind(address.building_kind),
             Compass(address.side),
-            _title(street_numbers.side_label(street, Compass(address.side))),
+            _title(streets.side_label(street, Compass(address.side))),
             address.position_ft,
             address.assigned_on,
             address.assigned_by_name,
@@ -143,7 +142,7 @@ class AddressRow:
             address.letter_printed_on,
             address.retired_on,
             address.notes,
-            street_numbers.address_text(address, unit=False),
+            street_addresses.address_text(address, unit=False),
             Compass(street.odd_side),
             owner.contact_name if owner is not None else "",
             owner.mailing_address if owner is not None else "",
@@ -167,7 +166,7 @@ class AddressRow:
 def address_rows(
     action: Action, text: str, *, street_id: int | None, include_retired: bool
 ) -> list[AddressRow]:
-    found = street_numbers.search_addresses(
+    found = street_addresses.search_addresses(
         action.session, text, street_id=street_id, include_retired=include_retired
     )
     return [AddressRow.of(address) for address in found]
@@ -227,12 +226,12 @@ class CaseRow:
 
     @classmethod
     def of(cls, case: NumberingCase) -> CaseRow:
-        step, due = street_numbers.next_step(case)
+        step, due = street_cases.next_step(case)
         address = case.address
         return cls(
             case.id,
             address.id,
-            street_numbers.address_text(address),
+            street_addresses.address_text(address),
             address.owner.name if address.owner is not None else "",
             NumberingCaseStatus(case.status),
             case.observed_on,
@@ -271,13 +270,12 @@ class CaseRow:
 
 def case_rows(action: Action, text: str, *, open_only: bool) -> list[CaseRow]:
     return [
-        CaseRow.of(c)
-        for c in street_numbers.search_cases(action.session, text, open_only=open_only)
+        CaseRow.of(c) for c in street_cases.search_cases(action.session, text, open_only=open_only)
     ]
 
 
 def case_row(action: Action, case_id: int) -> CaseRow:
-    return CaseRow.of(street_numbers.get_case(action.session, case_id))
+    return CaseRow.of(street_cases.get_case(action.session, case_id))
 
 
 def case_summary(row: CaseRow) -> str:
@@ -291,12 +289,8 @@ def case_summary(row: CaseRow) -> str:
     return " ".join(parts)
 
 
-def parcel_rows(action: Action, text: str) -> list[ParcelRow]:
-    return parties_views.search_parcel_rows(action.session, text, limit=50)
-
-
 def address_row(action: Action, address_id: int) -> AddressRow:
-    return AddressRow.of(street_numbers.get_address(action.session, address_id))
+    return AddressRow.of(street_addresses.get_address(action.session, address_id))
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,22 +306,22 @@ class AddressHistory:
 def address_history(action: Action, address_id: int) -> AddressHistory:
     session = action.session
     zone = action.clock.local_now().tzinfo
-    address = street_numbers.get_address(session, address_id)
+    address = street_addresses.get_address(session, address_id)
     return AddressHistory(
-        tuple(ChangeRow.of(c, zone) for c in street_numbers.history(session, address_id)),
-        tuple(CaseRow.of(c) for c in street_numbers.cases_of(session, address_id)),
-        street_numbers.letter_due(session, address),
+        tuple(ChangeRow.of(c, zone) for c in street_addresses.history(session, address_id)),
+        tuple(CaseRow.of(c) for c in street_cases.cases_of(session, address_id)),
+        street_addresses.letter_due(session, address),
     )
 
 
-def permit_check(action: Action, text: str) -> street_numbers.PermitCheck:
+def permit_check(action: Action, text: str) -> street_permit_check.PermitCheck:
     """May a building permit be issued for the parcel or address typed (§ 506-16)?"""
-    return street_numbers.building_permit_check(action.session, text)
+    return street_permit_check.building_permit_check(action.session, text)
 
 
-def number_findings(action: Action, proposal: street_numbers.Proposal) -> list[Finding]:
+def number_findings(action: Action, proposal: checking.Proposal) -> list[Finding]:
     """The live check of the number typed in the assignment form."""
-    return street_numbers.check_number(action.session, proposal)
+    return checking.check_number(action.session, proposal)
 
 
 def suggestion(
@@ -338,9 +332,9 @@ def suggestion(
     position_ft: int,
     parcel_id: int | None,
     unit: str,
-) -> street_numbers.Suggestion:
+) -> checking.Suggestion:
     """The number the program proposes for a lot (see :func:`service.suggest_number`)."""
-    return street_numbers.suggest_number(
+    return checking.suggest_number(
         action.session,
         street_id,
         side=side,
@@ -355,7 +349,7 @@ def suggestion(
 
 def notice_view(action: Action, case_id: int) -> tuple[CaseRow, AddressRow]:
     """What the notice to number a building prints: the case and its address."""
-    case = street_numbers.get_case(action.session, case_id)
+    case = street_cases.get_case(action.session, case_id)
     return CaseRow.of(case), AddressRow.of(case.address)
 
 
@@ -363,7 +357,7 @@ def register_rows(
     action: Action, *, street_id: int | None = None, include_retired: bool = False
 ) -> list[AddressRow]:
     """The register in street order, then by number and unit, as the papers print it."""
-    found = street_numbers.register(
+    found = street_addresses.register(
         action.session, street_id=street_id, include_retired=include_retired
     )
     return [AddressRow.of(a) for a in found]
@@ -373,7 +367,7 @@ def street_register(
     action: Action, street_id: int, *, include_retired: bool
 ) -> tuple[StreetRow, list[AddressRow]]:
     """One street and its addresses, for its printed register."""
-    street = StreetRow.of(street_numbers.get_street(action.session, street_id))
+    street = StreetRow.of(streets.get_street(action.session, street_id))
     return street, register_rows(action, street_id=street_id, include_retired=include_retired)
 
 
@@ -407,8 +401,11 @@ class RegisterPaper:
 
 
 def letter_paper(action: Action, address_id: int) -> LetterPaper:
+    """The official street number letter to the owner: of a number in use, not one retired."""
+    address = street_addresses.get_address(action.session, address_id)
+    acts.allow_on_address(action, acts.AddressAct.PRINT_LETTER, address)
     return LetterPaper(
-        address_row(action, address_id),
+        AddressRow.of(address),
         settings_store.city_profile(action.session),
         action.today(),
     )

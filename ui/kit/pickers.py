@@ -1,14 +1,16 @@
-"""Pickers every workflow uses: a party found by typing part of its name, and a scanned document
-attached from a file."""
+"""Pickers every workflow uses: a party or a parcel found by typing part of its name or number,
+and a scanned document attached from a file."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -18,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import parties_views
 from clerk_desk.errors import ClerkDeskError
-from clerk_desk.parties_views import PartyRow
+from clerk_desk.parties_views import ParcelRow, PartyRow
 from ui.kit import forms as forms
 from ui.kit.operations import App, perform, show_error
 from ui.kit.table_models import RowsModel, TableColumn
@@ -192,3 +194,99 @@ class ScanChooser(QWidget):
 
     def scan(self) -> tuple[str, bytes] | None:
         return (self.file_name, self.content) if self.content is not None else None
+
+
+PICKER_ROWS = 7
+"""Matches a picker shows at once: enough to choose among neighbours without scrolling."""
+
+
+def give_room(table: QTableView, *, fixed: Sequence[int] = ()) -> None:
+    """A picker's list of matches, :data:`PICKER_ROWS` high, its columns sharing the width it
+    has (never a sideways scroll bar): the columns in ``fixed`` as wide as what they hold
+    (a parcel number), the others stretched, their text cut with an ellipsis if need be."""
+    rows = table.verticalHeader().defaultSectionSize() * PICKER_ROWS
+    table.setFixedHeight(rows + 2 * table.frameWidth())
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    header = table.horizontalHeader()
+    for column in range(header.count()):
+        mode = (
+            QHeaderView.ResizeMode.ResizeToContents
+            if column in fixed
+            else QHeaderView.ResizeMode.Stretch
+        )
+        header.setSectionResizeMode(column, mode)
+
+
+class ParcelPicker(QWidget):
+    """Choose a parcel by typing part of its number, its site address or its owner's name.
+
+    Signals: ``parcel_changed(object)`` with the chosen :class:`ParcelRow` or None.
+    """
+
+    parcel_changed = Signal(object)
+
+    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.parcel: ParcelRow | None = None
+        self.search_field = forms.SearchField("Parcel number, site address or owner")
+        self.search_field.setObjectName("parcel_search")
+        self.model = RowsModel(
+            (
+                TableColumn("Parcel", lambda r: r.parcel_number),
+                TableColumn(
+                    "Site address", lambda r: r.site_address, tooltip=lambda r: r.site_address
+                ),
+                TableColumn("Owner", lambda r: r.owner_name, tooltip=lambda r: r.owner_name),
+            ),
+            self,
+        )
+        self.table: QTableView = forms.make_table(self.model, name="parcel_table")
+        self.table.horizontalHeader().setVisible(False)
+        give_room(self.table, fixed=(0,))
+        self.chosen = QLabel()
+        self.chosen.setObjectName("parcel_chosen")
+        self.chosen.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.search_field)
+        layout.addWidget(self.table)
+        layout.addWidget(self.chosen)
+        self.search_field.search_requested.connect(self.search)
+        self.search_field.move_down.connect(self._enter_list)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._take_current())
+        self.search("")
+        self._show_chosen()
+
+    def search(self, text: str) -> None:
+        rows = (
+            perform(self, self.app, lambda a: parties_views.parcel_choices(a, text), writes=False)
+            or []
+        )
+        self.model.set_rows(rows)
+        if self.parcel is not None:
+            chosen = self.parcel
+            forms.select_row(self.table, self.model.row_of(lambda r: r.id == chosen.id))
+
+    def _enter_list(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.model.rowCount():
+            forms.select_row(self.table, max(0, self.table.currentIndex().row()))
+            self._take_current()
+
+    def _take_current(self) -> None:
+        row = forms.selected_row(self.table)
+        if isinstance(row, ParcelRow) and row != self.parcel:
+            self.parcel = row
+            self._show_chosen()
+            self.parcel_changed.emit(row)
+
+    def _show_chosen(self) -> None:
+        if self.parcel is None:
+            self.chosen.setText(
+                "Parcel: <i>none chosen</i> — not listed? Add it under People &amp; Parcels."
+            )
+            return
+        where = f" · {html.escape(self.parcel.site_address)}" if self.parcel.site_address else ""
+        self.chosen.setText(f"Parcel: <b>{html.escape(self.parcel.parcel_number)}</b>{where}")

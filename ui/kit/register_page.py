@@ -51,13 +51,11 @@ ActT = TypeVar("ActT")  # a workflow's enum of acts (CafeAct …)
 
 
 class RegisterRow(Protocol):
-    """A row of a register: its record's id and the number the clerk knows it by ("SO-2026-004")."""
+    """A row of a register: its record's id (a row usually has the ``number`` the clerk knows it
+    by, "SO-2026-004": see :meth:`RegisterPage.row_name`)."""
 
     @property
     def id(self) -> int: ...
-
-    @property
-    def number(self) -> str: ...
 
 
 RowT = TypeVar("RowT", bound=RegisterRow)
@@ -241,6 +239,8 @@ class RegisterPage(QWidget, Generic[RowT]):
     """How many rows a search returns at most (the core's ``SEARCH_LIMIT``)."""
     count_noun: ClassVar[str]
     """One row in the count under the register: "permit" ("3 permits", "No permits match")."""
+    count_nouns: ClassVar[str] = ""
+    """Rows, where not made with "s" ("addresses"); else :attr:`count_noun` and an "s"."""
     empty_text: ClassVar[str]
     """The count when the register holds nothing yet: "No street privileges yet"."""
     export_what: ClassVar[str] = ""
@@ -433,8 +433,13 @@ class RegisterPage(QWidget, Generic[RowT]):
         ask = getattr(dialog, "ask", None)
         if row is None or not callable(ask) or not ask(self, self.app, row):
             return False
-        self._after_save(row.id, f"{message}: {row.number}.")
+        self._after_save(row.id, f"{message}: {self.row_name(row)}.")
         return True
+
+    def row_name(self, row: RowT) -> str:
+        """How the status bar names a row: the number the clerk knows it by ("SO-2026-004");
+        a register whose rows are named otherwise (an address) says so here."""
+        return str(getattr(row, "number", row.id))
 
     def export_register(self) -> None:
         """The register as the search and filters show it (all of it, past the screen's limit)
@@ -475,13 +480,13 @@ class RegisterPage(QWidget, Generic[RowT]):
                     widget.setChecked(False)
 
     def _show_count(self, count: int) -> None:
-        nouns = f"{self.count_noun}s"
+        nouns = self.count_nouns or f"{self.count_noun}s"
         if count >= self.search_limit:
             text = f"First {count} {nouns} shown — type more to narrow the search"
         elif count == 0:
             text = f"No {nouns} match" if self._filtered() else self.empty_text
         else:
-            text = plural(count, self.count_noun)
+            text = plural(count, self.count_noun, nouns)
         self.count_label.setText(text)
 
     def _enter_table(self) -> None:

@@ -39,10 +39,10 @@ from ui.kit import dialog_parts as dialog_parts
 from ui.kit import forms as forms
 from ui.kit.dialog_parts import ReasonDialog as ReasonDialog
 from ui.kit.operations import App, perform
+from ui.kit.pickers import ParcelPicker
 from ui.kit.style import (
     SECONDARY,
 )
-from ui.street_number_dialogs import ParcelPicker
 
 TAKE = Permission.TAKE_APPLICATIONS
 DECIDE = Permission.APPROVE_WORK_PERMITS

@@ -41,7 +41,7 @@ from ui.kit.dialog_parts import (
 )
 from ui.kit.fields import ChooseDateEdit, left_aligned, limited, money_edit
 from ui.kit.operations import App, FieldErrors, perform
-from ui.kit.pickers import PartyPicker, party_row
+from ui.kit.pickers import ParcelPicker, PartyPicker, party_row
 from ui.kit.style import (
     BAD,
     SECONDARY,
@@ -58,7 +58,6 @@ from ui.special_charges.common import (
     clocks_html,
     info_label,
 )
-from ui.street_number_dialogs import ParcelPicker
 
 
 def _amount(text: str, field: str) -> Money:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import PrivilegePurpose
-from clerk_desk.street_numbers import service as street_numbers
+from clerk_desk.street_numbers import streets
 from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
 from clerk_desk.street_privileges.details import PrivilegeRow
@@ -90,7 +90,7 @@ class PrivilegeDialog(forms.TwoColumnForm):
         found = perform(
             self,
             app,
-            street_numbers.street_choices,
+            streets.street_choices,
             writes=False,
         )
         for street_id, name in found or []:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerk_desk import parties_views
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import DueStatus, PrivilegePurpose
@@ -28,7 +29,6 @@ from clerk_desk.lengths import format_length, parse_length
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
 from clerk_desk.permissions import Permission
-from clerk_desk.street_numbers.views import parcel_rows
 from clerk_desk.street_privileges import details as street_privileges_details
 from clerk_desk.street_privileges.details import ConditionRow, DueRow, PrivilegeRow
 from clerk_desk.street_privileges.review import ChecklistItem, ItemState
@@ -42,6 +42,7 @@ from ui.kit.dialog_parts import RowActDialog, cite_link, may_not, state_badge
 from ui.kit.fields import left_aligned
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, perform
+from ui.kit.pickers import give_room
 from ui.kit.style import (
     BAD,
     BAD_BACKGROUND,
@@ -53,7 +54,6 @@ from ui.kit.style import (
     text_sheet,
 )
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
-from ui.street_number_dialogs import give_room
 
 TAKE = Permission.TAKE_APPLICATIONS
 
@@ -423,7 +423,10 @@ class ParcelChooser(QWidget):
         self._show_chosen()
 
     def search(self, text: str) -> None:
-        rows = perform(self, self.app, lambda a: parcel_rows(a, text), writes=False) or []
+        rows = (
+            perform(self, self.app, lambda a: parties_views.parcel_choices(a, text), writes=False)
+            or []
+        )
         self.model.set_rows(rows)
         if self.parcel is not None:
             chosen = self.parcel

@@ -1,0 +1,64 @@
+"""The papers the Street Numbers tab prints: the official street number letter and the notice to
+number a building (§ 506-16)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QWidget,
+)
+
+from clerk_desk.permissions import Permission
+from clerk_desk.street_numbers import assignment
+from clerk_desk.street_numbers import views as street_views
+from ui.kit import printing as printing
+from ui.kit.operations import App, attempt, perform
+
+
+def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bool:
+    """Print (or preview) the official street number letter; record it went to the owner.
+
+    True when it was printed. Whoever keeps the register (the Clerk mails the letters) records
+    it; anyone else prints a copy without recording.
+    """
+    from reports.street_numbers import number_letter_pdf
+
+    paper = perform(parent, app, lambda a: street_views.letter_paper(a, address_id), writes=False)
+    if paper is None:
+        return False
+    text = paper.address.text
+    pdf = attempt(
+        parent,
+        lambda: number_letter_pdf(
+            paper.address, profile=paper.profile, printed_on=paper.printed_on
+        ),
+    )
+    if pdf is None:
+        return False
+    printed = printing.print_or_explain(
+        parent,
+        pdf,
+        title=f"Street number letter — {text}",
+        saved=f"{text} is recorded; print the letter again with Print letter.",
+    )
+    if printed and app.operator.may(Permission.KEEP_STREET_REGISTER):
+        perform(parent, app, lambda a: assignment.record_letter_printed(a, address_id))
+    return printed
+
+
+def print_notice(parent: QWidget | None, app: App, case_id: int) -> bool:
+    """Print (or preview) the notice requiring the owner to number the building."""
+    from reports.street_numbers import noncompliance_notice_pdf
+
+    paper = perform(parent, app, lambda a: street_views.notice_paper(a, case_id), writes=False)
+    if paper is None:
+        return False
+    pdf = attempt(
+        parent,
+        lambda: noncompliance_notice_pdf(
+            paper.case, paper.address, profile=paper.profile, printed_on=paper.printed_on
+        ),
+    )
+    if pdf is None:
+        return False
+    title = f"Notice to number the building — {paper.address.text}"
+    return printing.print_or_explain(parent, pdf, title=title)

@@ -45,17 +45,11 @@ from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.dates import DayLine
 from ui.kit.operations import App
-from ui.vending_dialogs import (
-    AppealDialog,
-    ApplicationDialog,
-    ApproveDialog,
-    CouncilDecisionDialog,
-    DeliveryDialog,
-    DenyDialog,
-    DoubtNoticeDialog,
-    PoliceReviewDialog,
-)
-from ui.vending_tab import OVERDUE_COLOUR, VendingTab
+from ui.vending.appeal_dialogs import AppealDialog, CouncilDecisionDialog
+from ui.vending.application import ApplicationDialog
+from ui.vending.decision_dialogs import ApproveDialog, DenyDialog
+from ui.vending.review_dialogs import DeliveryDialog, DoubtNoticeDialog, PoliceReviewDialog
+from ui.vending.tab import OVERDUE_COLOUR, VendingTab
 
 pytestmark = pytest.mark.gui
 

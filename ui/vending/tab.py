@@ -11,7 +11,7 @@ due" column turns red when the written statement of the matters in doubt is over
 register are the chosen application's details and the acts on it, and its pages: the checklist
 of § 506-24 (each requirement met, not yet due or not met, with its cited findings), the exact
 days and places, the sponsors and participants, the doubt notices, the appeal and the history.
-Each act is a dialog of :mod:`ui.vending_dialogs`; the papers it calls for (the notice, the
+Each act is a dialog of :mod:`ui.vending.application`; the papers it calls for (the notice, the
 permit, the letters) print when it is saved, and a sponsoring organization's permit prints one
 signed copy for each participant on its list. The Excel register is written in the background.
 """
@@ -67,21 +67,13 @@ from ui.kit.operations import App, perform
 from ui.kit.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
-from ui.vending_dialogs import (
-    ISSUE,
-    TAKE,
-    AppealDialog,
-    ApplicationDialog,
-    ApproveDialog,
-    ChecklistView,
-    CouncilDecisionDialog,
-    DeliveryDialog,
-    DenyDialog,
-    DoubtNoticeDialog,
-    PoliceReviewDialog,
-    print_papers,
-    withdraw,
-)
+from ui.vending.appeal_dialogs import AppealDialog, CouncilDecisionDialog
+from ui.vending.application import ApplicationDialog
+from ui.vending.checklist import ChecklistView
+from ui.vending.common import ISSUE, TAKE
+from ui.vending.decision_dialogs import ApproveDialog, DenyDialog, withdraw
+from ui.vending.papers import print_papers
+from ui.vending.review_dialogs import DeliveryDialog, DoubtNoticeDialog, PoliceReviewDialog
 
 _EXPORT_ALL = 10**9
 Details = tuple[ApplicationRow, ReviewView, list[HistoryEntry], dict[VendingAct, str | None]]
@@ -432,6 +424,51 @@ class VendingTab(RegisterPage[ApplicationRow]):
         # -- the chosen application: details and acts at the left, its pages at the right
         self.details = forms.rich_label("application_details", self.app.open_link)
 
+        grid = self._build_acts()
+        self._build_pages()
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.details)
+        side_layout.addStretch(1)
+        scroller = forms.scrolled(side)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(280, 420),
+            below_sizes=(500, 700),
+            stretch=(2, 3),
+            below_stretch=(2, 3),
+        )
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_application_button")
+        self.new_button.setToolTip("Take an application at the counter (Ctrl+N)")
+        buttons = self._build_footer(
+            self.new_button,
+            export_tip="The applications the search and filters show, to a workbook",
+        )
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(buttons)
+
+        if self._may_not_take:
+            self.new_button.setEnabled(False)
+            self.new_button.setToolTip(self._may_not_take)
+        self._order_tabs()
+
+    def _build_acts(self) -> QGridLayout:
+        """The acts on the chosen application, three to a line under its details. (Long only
+        because it names twelve buttons, each with its shortcut and tip, in one place.)"""
         self.police_button = act_button(
             "&Police review…", "police_button", "Record the papers sent to the Chief of Police"
         )
@@ -492,7 +529,11 @@ class VendingTab(RegisterPage[ApplicationRow]):
             )
         ):
             grid.addWidget(act, number // 3, number % 3)
+        return grid
 
+    def _build_pages(self) -> None:
+        """The chosen application's pages: checklist, days and places, participants, doubt
+        notices, appeal, history."""
         self.checklist = ChecklistView(self.app)
         checklist_page = QScrollArea()
         checklist_page.setObjectName("checklist_page")
@@ -552,45 +593,6 @@ class VendingTab(RegisterPage[ApplicationRow]):
         self.pages.addTab(notice_page, "Doubt notices")
         self.pages.addTab(appeal_page, "Appeal")
         self.pages.addTab(self.history_table, "History")
-
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.details)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(280, 420),
-            below_sizes=(500, 700),
-            stretch=(2, 3),
-            below_stretch=(2, 3),
-        )
-
-        self.new_button = QPushButton("&New application…")
-        self.new_button.setObjectName("new_application_button")
-        self.new_button.setToolTip("Take an application at the counter (Ctrl+N)")
-        buttons = self._build_footer(
-            self.new_button,
-            export_tip="The applications the search and filters show, to a workbook",
-        )
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(buttons)
-
-        if self._may_not_take:
-            self.new_button.setEnabled(False)
-            self.new_button.setToolTip(self._may_not_take)
-        self._order_tabs()
 
     def _connect(self) -> None:
         self._connect_register()

@@ -38,14 +38,14 @@ from clerk_desk.clock import city_zone
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import ApplicantKind, VendingStatus
 from clerk_desk.settings import CityProfile
+from clerk_desk.vending.appeals import AppealOutcome
 from clerk_desk.vending.papers import AppealPaper, ApplicationPaper, NoticePaper
-from clerk_desk.vending.service import (
+from clerk_desk.vending.rules import (
     CLEANUP_CITE,
     INSURANCE_CITE,
     PERMIT_CITE,
     POLICE_CITE,
     PROCEDURE_CITE,
-    AppealOutcome,
 )
 from clerk_desk.vending.views import SlotRow
 from clerk_desk.words import clock_time, format_day, long_day, plural

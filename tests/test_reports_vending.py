@@ -37,17 +37,13 @@ from clerk_desk.petitions import service as petitions
 from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
 from clerk_desk.vending import service as vending
+from clerk_desk.vending.appeals import AppealOutcome
+from clerk_desk.vending.application import ApplicationData, ParticipantData, SlotData
 from clerk_desk.vending.papers import (
     ApplicationPaper,
     application_paper,
     notice_paper,
     register_export,
-)
-from clerk_desk.vending.service import (
-    AppealOutcome,
-    ApplicationData,
-    ParticipantData,
-    SlotData,
 )
 from clerk_desk.words import long_day
 from reports.excel import DATE_FORMAT, DATETIME_FORMAT

@@ -39,7 +39,7 @@ from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.vending import service as vending
 from clerk_desk.vending.acts import VendingAct, acts
-from clerk_desk.vending.service import ApplicationData, SlotData
+from clerk_desk.vending.application import ApplicationData, SlotData
 from clerk_desk.words import format_day
 from ui.kit import forms as forms
 from ui.kit import printing as printing

@@ -11,9 +11,9 @@ The guards judge the record's state only. What the clerk types into the act's fo
 today, an empty reason, a requirement not met) is checked by the service after :func:`allow`,
 and said under the field.
 
-This module and :mod:`clerk_desk.vending.service` import each other as modules: the services
-call :func:`allow`, and :func:`acts` reads the application with the service's
-``get_application``; neither reaches into the other while it is being imported.
+The guards read only :mod:`clerk_desk.vending.lookup` and :mod:`clerk_desk.vending.rules`,
+which sit below the services: the services import this module, and this module imports none of
+them.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.models import VendingApplication
 from clerk_desk.permissions import Permission
-from clerk_desk.vending import service as vending
+from clerk_desk.vending import lookup
+from clerk_desk.vending.rules import police_review_open
 
 
 class VendingAct(enum.Enum):
@@ -74,7 +75,7 @@ def _with_clerk(done: str) -> Guard:
 def _police(action: Action, application: VendingApplication) -> ClerkDeskError | None:
     """While it is with the Clerk or on appeal, or its permit stands."""
     status = _status(application)
-    if vending.police_review_open(status):
+    if police_review_open(status):
         return None
     return Conflict(
         f"Application {application.number} is {status.label.lower()}: there is no permit "
@@ -89,7 +90,7 @@ def _withdraw(action: Action, application: VendingApplication) -> ClerkDeskError
     if status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL):
         return Conflict(f"Application {application.number} is {status.label.lower()}.")
     cancelling = permission_refusal(action, Permission.CANCEL_DUE)
-    if cancelling and vending.fees_cancelled_on_withdrawal(action.session, application):
+    if cancelling and lookup.fees_cancelled_on_withdrawal(action.session, application):
         return cancelling
     return None
 
@@ -137,6 +138,6 @@ def allow(action: Action, act: VendingAct, application: VendingApplication) -> N
 def acts(action: Action, application_id: int) -> dict[VendingAct, str | None]:
     """For each act, None when the operator may do it now, else the refusal in the clerk's
     words: what the tab enables its buttons by."""
-    application = vending.get_application(action.session, application_id)
+    application = lookup.get_application(action.session, application_id)
     found = {act: refusal_of(action, act, application) for act in VendingAct}
     return as_words(found)

@@ -1,10 +1,15 @@
-"""The pure rules of special event vending (§ 506-24): its clocks and the short-notice finding,
-functions of plain values (days, times, a status, the City's calendar), with no session and no
-record, so that their boundaries are tested without a database (tests/test_vending_rules.py).
-:mod:`clerk_desk.vending.service` calls them and names them for its importers."""
+"""The pure rules of special event vending (§ 506-24): its citations, its clocks, the
+short-notice finding and the checklist's items and what they make of a permit (the matters in
+doubt, the conditions), functions of plain values (days, times, a status, the City's calendar),
+with no session and no record, so that their boundaries are tested without a database
+(tests/test_vending_rules.py). The services call them; :mod:`clerk_desk.vending.service` names
+them for its importers."""
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from clerk_desk.clock import city_zone
@@ -96,3 +101,110 @@ def short_notice(applied_on: date, start: date | None, calendar: CityCalendar) -
         f"starts, so they were due by {format_day(deadline.due)}, before the application was "
         "made.",
     )
+
+
+PERMIT_CITE = "§ 506-24 (Street sales prohibited except by permit)"
+
+
+PROCEDURE_CITE = "§ 506-24 (Procedure)"
+
+
+INSURANCE_CITE = "§ 506-24 (Conditions of permit: Liability insurance)"
+
+
+POLICE_CITE = "§ 506-24 (Conditions of permit: Cooperation with law enforcement officials)"
+
+
+CLEANUP_CITE = "§ 506-24 (Conditions of permit: Cleanup)"
+
+
+INSURANCE_TITLE = "Proof of insurance, 7 days before the event"
+
+
+NOT_VALID_UNTIL = "This permit is not valid until"  # how a requirement not met is printed
+
+
+CERTIFICATE_FILED = "a certificate of insurance meeting § 506-24 is filed with the City Clerk"
+
+
+POLICE_PAPERS = "street and sidewalk encroachments, booth locations and special parking"
+
+
+POLICE_TITLE = "Police review, 7 days before the event"
+
+
+DELIVERY_MANNERS = ("handed to the applicant", "e-mail", "first-class mail", "certified mail")
+
+
+def by_day(deadline: Deadline) -> str:
+    """The last day in words, and the last day City Hall is open when it is closed on the day
+    itself: "by Sat Dec 5, 2026 (City Hall is closed that day: at the counter by Fri Dec 4,
+    2026)"."""
+    text = f"by {format_day(deadline.due)}"
+    if deadline.last_open_day != deadline.due:
+        text += (
+            f" (City Hall is closed that day: at the counter by "
+            f"{format_day(deadline.last_open_day)})"
+        )
+    return text
+
+
+ROLES = ("sponsor", "participant")
+
+
+class ItemState(enum.StrEnum):
+    MET = "met"
+    PENDING = "pending"  # not met yet, but its day has not come
+    NOT_MET = "not_met"
+
+    @property
+    def label(self) -> str:
+        return {"met": "Met", "pending": "Not yet due", "not_met": "Not met"}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class ChecklistItem:
+    """One requirement of § 506-24 as it stands for an application."""
+
+    key: str
+    title: str
+    state: ItemState
+    findings: tuple[Finding, ...]  # why it is not met, each cited; empty when met
+    cite: str
+    due: date | None = None  # the last day it may be met, where the ordinance sets one
+    condition: str = ""  # printed on a permit issued while it is not met; "" when met
+
+    @property
+    def met(self) -> bool:
+        return self.state is ItemState.MET
+
+
+def item_state(found: Sequence[Finding], *, pending: bool = False) -> ItemState:
+    if not any(f.blocks for f in found):
+        return ItemState.MET
+    return ItemState.PENDING if pending else ItemState.NOT_MET
+
+
+def matters_in_doubt(items: Sequence[ChecklistItem]) -> list[str]:
+    """The failing items in the words of a doubt notice (a finding without a section, such as
+    the fee's when the fee schedule names none, without one)."""
+    return [
+        f"{f.text} ({f.cite})" if f.cite else f.text
+        for item in items
+        if not item.met
+        for f in item.findings
+        if f.blocks
+    ]
+
+
+def pending_conditions(items: Sequence[ChecklistItem]) -> list[str]:
+    """The requirements not yet due, as :func:`approve` prints them on the permit after the
+    Clerk's own conditions: "This permit is not valid until ..." with the last day."""
+    return [item.condition for item in items if item.state is ItemState.PENDING]
+
+
+def unmet_conditions(items: Sequence[ChecklistItem]) -> list[str]:
+    """Every requirement not met today — not yet due, or not met at all — as a permit issued
+    on the Common Council's approval prints it after the Council's own conditions: the
+    Council's decision stands, and the paper says what the permit still waits for."""
+    return [item.condition for item in items if not item.met]

@@ -21,23 +21,12 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.permissions import refusal
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
-from clerk_desk.vending.service import (
-    PROCEDURE_CITE,
-    AppealOutcome,
-)
-from clerk_desk.vending.views import (
-    AppealRow,
-    ApplicationRow,
-)
+from clerk_desk.vending.appeals import AppealOutcome
+from clerk_desk.vending.rules import PROCEDURE_CITE
+from clerk_desk.vending.views import AppealRow, ApplicationRow
 from clerk_desk.words import format_day
 from ui.kit import forms as forms
-from ui.kit.dialog_parts import (
-    add_row,
-    cite_link,
-    follow_cite,
-    info_label,
-    plain_text,
-)
+from ui.kit.dialog_parts import add_row, cite_link, follow_cite, info_label, plain_text
 from ui.kit.fields import left_aligned
 from ui.kit.findings_view import FindingsView
 from ui.kit.meetings import MeetingDialog, MeetingRow, meeting_rows

@@ -19,10 +19,7 @@ from dataclasses import replace
 from datetime import time, timedelta
 from pathlib import Path
 
-from PySide6.QtCore import (
-    Qt,
-    QTimer,
-)
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -47,26 +44,13 @@ from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import refusal
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
-from clerk_desk.vending.service import (
-    PROCEDURE_CITE,
-    ApplicationData,
-)
-from clerk_desk.vending.views import (
-    ApplicationRow,
-    ParticipantRow,
-    SlotRow,
-    day_text,
-)
+from clerk_desk.vending.application import ApplicationData
+from clerk_desk.vending.rules import PROCEDURE_CITE
+from clerk_desk.vending.views import ApplicationRow, ParticipantRow, SlotRow, day_text
 from clerk_desk.words import clock_time, format_day, plural
 from ui.kit import forms as forms
 from ui.kit import operations as operations
-from ui.kit.dialog_parts import (
-    add_row,
-    cite_link,
-    follow_cite,
-    info_label,
-    plain_text,
-)
+from ui.kit.dialog_parts import add_row, cite_link, follow_cite, info_label, plain_text
 from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
 from ui.kit.operations import App, attempt, perform
 from ui.kit.pickers import PartyPicker

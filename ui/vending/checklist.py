@@ -10,21 +10,10 @@ from PySide6.QtWidgets import QWidget
 
 from clerk_desk.findings import Finding
 from clerk_desk.money import Money
-from clerk_desk.vending.service import (
-    PROCEDURE_CITE,
-    ChecklistItem,
-    ItemState,
-)
-from clerk_desk.vending.views import (
-    ApplicationRow,
-    ReviewView,
-)
+from clerk_desk.vending.rules import PROCEDURE_CITE, ChecklistItem, ItemState
+from clerk_desk.vending.views import ApplicationRow, ReviewView
 from clerk_desk.words import format_day, plural
-from ui.kit.dialog_parts import (
-    ChecklistPanel,
-    cite_link,
-    state_badge,
-)
+from ui.kit.dialog_parts import ChecklistPanel, cite_link, state_badge
 from ui.kit.operations import App
 from ui.kit.style import BAD, GOOD, LATE
 

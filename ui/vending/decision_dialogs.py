@@ -7,29 +7,16 @@ import html
 from datetime import date
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QLabel,
-    QPushButton,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from clerk_desk.desk import Action
 from clerk_desk.permissions import refusal
 from clerk_desk.vending import service as vending
-from clerk_desk.vending.service import PROCEDURE_CITE
-from clerk_desk.vending.views import (
-    ApplicationRow,
-    ReviewView,
-)
+from clerk_desk.vending.rules import PROCEDURE_CITE
+from clerk_desk.vending.views import ApplicationRow, ReviewView
 from clerk_desk.words import format_day
 from ui.kit import forms as forms
-from ui.kit.dialog_parts import (
-    add_row,
-    cite_link,
-    follow_cite,
-    info_label,
-    plain_text,
-)
+from ui.kit.dialog_parts import add_row, cite_link, follow_cite, info_label, plain_text
 from ui.kit.fields import left_aligned
 from ui.kit.meetings import ReasonForm
 from ui.kit.operations import App, perform

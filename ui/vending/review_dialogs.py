@@ -7,37 +7,18 @@ import html
 from datetime import date, datetime, time
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QComboBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from clerk_desk.desk import Action
 from clerk_desk.permissions import refusal
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
-from clerk_desk.vending.service import (
-    DELIVERY_MANNERS,
-    POLICE_CITE,
-    PROCEDURE_CITE,
-)
-from clerk_desk.vending.views import (
-    ApplicationRow,
-    ReviewView,
-)
+from clerk_desk.vending.rules import DELIVERY_MANNERS, POLICE_CITE, PROCEDURE_CITE
+from clerk_desk.vending.views import ApplicationRow, ReviewView
 from clerk_desk.words import format_day
 from ui.kit import forms as forms
 from ui.kit.dates import TimeField
-from ui.kit.dialog_parts import (
-    add_row,
-    cite_link,
-    follow_cite,
-    info_label,
-    plain_text,
-)
+from ui.kit.dialog_parts import add_row, cite_link, follow_cite, info_label, plain_text
 from ui.kit.fields import ChooseDateEdit, left_aligned
 from ui.kit.operations import App, perform
 from ui.kit.style import BAD

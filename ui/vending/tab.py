@@ -47,7 +47,7 @@ from clerk_desk.vending import papers as vending_papers
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
 from clerk_desk.vending.acts import VendingAct
-from clerk_desk.vending.service import PERMIT_CITE, PROCEDURE_CITE
+from clerk_desk.vending.rules import PERMIT_CITE, PROCEDURE_CITE
 from clerk_desk.vending.views import (
     AppealRow,
     ApplicationRow,

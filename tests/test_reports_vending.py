@@ -47,16 +47,11 @@ from clerk_desk.vending.papers import (
 )
 from clerk_desk.words import long_day
 from reports.excel import DATE_FORMAT, DATETIME_FORMAT
-from reports.vending import (
-    APPLICATION_COLUMNS,
-    STANDING_CONDITIONS,
-    applications_excel,
-    decision_letter_pdf,
-    denial_letter_pdf,
-    doubt_notice_pdf,
-    participant_copies_pdf,
-    permit_pdf,
-)
+from reports.vending.letters import decision_letter_pdf, denial_letter_pdf
+from reports.vending.notice import doubt_notice_pdf
+from reports.vending.parts import STANDING_CONDITIONS
+from reports.vending.permit import participant_copies_pdf, permit_pdf
+from reports.vending.register import APPLICATION_COLUMNS, applications_excel
 
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescottwi.example")
 PRINTED = date(2026, 8, 25)

@@ -43,27 +43,26 @@ def print_papers(
     application, notice, profile, today = read_back
 
     def write() -> list[tuple[str, bytes]]:
-        from reports import vending as documents
+        from reports.vending import letters, permit
+        from reports.vending.notice import doubt_notice_pdf
 
         written: list[tuple[str, bytes]] = []
         for paper in papers:
             if paper == "permit":
                 title = f"Permit {application.permit_number}"
-                pdf = documents.permit_pdf(application, profile=profile, printed_on=today)
+                pdf = permit.permit_pdf(application, profile=profile, printed_on=today)
             elif paper == "copies":
                 title = f"Participant copies — permit {application.permit_number}"
-                pdf = documents.participant_copies_pdf(
-                    application, profile=profile, printed_on=today
-                )
+                pdf = permit.participant_copies_pdf(application, profile=profile, printed_on=today)
             elif paper == "decision":
                 title = f"Decision letter — {application.number}"
-                pdf = documents.decision_letter_pdf(application, profile=profile, printed_on=today)
+                pdf = letters.decision_letter_pdf(application, profile=profile, printed_on=today)
             elif paper == "denial":
                 title = f"Denial letter — {application.number}"
-                pdf = documents.denial_letter_pdf(application, profile=profile, printed_on=today)
+                pdf = letters.denial_letter_pdf(application, profile=profile, printed_on=today)
             elif paper == "notice" and notice is not None:
                 title = f"Doubt notice — {application.number}"
-                pdf = documents.doubt_notice_pdf(notice, profile=profile, printed_on=today)
+                pdf = doubt_notice_pdf(notice, profile=profile, printed_on=today)
             else:
                 raise ValueError(f"unknown paper {paper!r}")
             written.append((title, pdf))

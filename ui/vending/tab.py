@@ -938,7 +938,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
         text, status = self.search_field.text(), self.status_box.currentData()
 
         def work(progress: Progress) -> int:
-            from reports.vending import applications_excel
+            from reports.vending.register import applications_excel
 
             with app.desk.lookup(app.operator) as action:
                 export = vending_papers.register_export(

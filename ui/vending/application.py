@@ -17,7 +17,6 @@ from __future__ import annotations
 import html
 from dataclasses import replace
 from datetime import time, timedelta
-from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
@@ -27,7 +26,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QRadioButton,
     QTableView,
@@ -52,13 +50,13 @@ from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.dialog_parts import add_row, cite_link, follow_cite, info_label, plain_text
 from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
-from ui.kit.operations import App, attempt, perform
+from ui.kit.list_editor import ListEditor, ListNames
+from ui.kit.operations import App, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import SECONDARY, text_sheet
 from ui.parties_tab import PartyDialog
 from ui.vending.common import TAKE, limited
 
-LIST_FILTER = "Spreadsheets (*.xlsx *.xlsm *.csv);;All files (*)"
 DEFAULT_HOURS = (time(9, 0), time(17, 0))
 
 
@@ -283,26 +281,27 @@ class ApplicationDialog(forms.FormDialog):
 
     def _build_people(self) -> None:
         """The sponsors' and participants' list, typed or imported."""
-        self.people_model = EditRowsModel(participant_columns(), self)
-        self.people_table = editable_table(self.people_model, name="participants_table")
-        forms.size_columns(self.people_table, {0: 22, 1: 10, 2: 18})
-        self.add_person_button = QPushButton("Add &name")
-        self.add_person_button.setObjectName("add_person_button")
-        self.remove_person_button = QPushButton("Remove")
-        self.remove_person_button.setObjectName("remove_person_button")
-        self.import_button = QPushButton("Import from E&xcel or CSV…")
-        self.import_button.setObjectName("import_button")
-        self.import_button.setToolTip(
-            "A sheet with a header row: Name, and Role (sponsor or participant), Goods, Contact"
+        self.people = ListEditor(
+            self,
+            participant_columns(),
+            blank=lambda: ParticipantRow(""),
+            names=ListNames(
+                "participants_table",
+                "add_person_button",
+                "remove_person_button",
+                "import_button",
+                "participants_count",
+            ),
+            import_tip="A sheet with a header row: Name, and Role (sponsor or participant), "
+            "Goods, Contact",
+            count_colour=SECONDARY,
         )
-        self.people_count = QLabel()
-        self.people_count.setObjectName("participants_count")
-        self.people_count.setStyleSheet(text_sheet(SECONDARY))
-        people_buttons = QHBoxLayout()
-        for button in (self.add_person_button, self.remove_person_button, self.import_button):
-            people_buttons.addWidget(button)
-        people_buttons.addStretch(1)
-        people_buttons.addWidget(self.people_count)
+        self.people_model, self.people_table = self.people.model, self.people.table
+        forms.size_columns(self.people_table, {0: 22, 1: 10, 2: 18})
+        self.add_person_button = self.people.add_button
+        self.remove_person_button = self.people.remove_button
+        self.import_button = self.people.import_button
+        self.people_count = self.people.count
         self.people_box = QGroupBox("Sponsors and participants")
         people_lines = QVBoxLayout(self.people_box)
         self.people_note = QLabel(
@@ -316,7 +315,7 @@ class ApplicationDialog(forms.FormDialog):
         self.people_note.linkActivated.connect(lambda url: follow_cite(self, self.app, url))
         people_lines.addWidget(self.people_note)
         people_lines.addWidget(self.people_table, 1)
-        people_lines.addLayout(people_buttons)
+        people_lines.addLayout(self.people.buttons)
         message = forms.error_label()
         people_lines.addWidget(message)
         self.errors.add("participants", message, self.people_table)
@@ -365,8 +364,6 @@ class ApplicationDialog(forms.FormDialog):
         self.add_day_button.clicked.connect(self.add_day)
         self.add_place_button.clicked.connect(self.add_place)
         self.remove_slot_button.clicked.connect(self.remove_slot)
-        self.add_person_button.clicked.connect(self.add_person)
-        self.remove_person_button.clicked.connect(self.remove_person)
         self.import_button.clicked.connect(self.import_list)
         self.people_model.rows_changed.connect(self._count_people)
         self.slot_model.rows_changed.connect(self._slot_buttons)
@@ -432,7 +429,7 @@ class ApplicationDialog(forms.FormDialog):
 
     def participants(self) -> list[ParticipantRow]:
         """The names typed or imported; lines left wholly empty are not part of the list."""
-        return [p for p in self.people_model.rows if not p.blank]
+        return self.people.rows()
 
     def data(self, applicant_id: int) -> ApplicationData:
         return ApplicationData(
@@ -583,16 +580,6 @@ class ApplicationDialog(forms.FormDialog):
         self.slot_model.remove(number)
         self._select(self.slot_table, min(number, self.slot_model.rowCount() - 1), 0)
 
-    def add_person(self) -> None:
-        at = self.people_model.insert(ParticipantRow(""))
-        self._start_editing(self.people_table, at, 0)
-
-    def remove_person(self) -> None:
-        index = self.people_table.currentIndex()
-        if index.isValid():
-            self.people_model.remove(index.row())
-            self._select(self.people_table, min(index.row(), self.people_model.rowCount() - 1), 0)
-
     def _select(self, view: QTableView, row: int, column: int) -> None:
         if row >= 0:
             view.setCurrentIndex(view.model().index(row, column))
@@ -617,11 +604,8 @@ class ApplicationDialog(forms.FormDialog):
 
     def import_list(self) -> None:
         """Read the list from a spreadsheet; the core names the line of the first problem."""
-        path = forms.ask_open_path(self, "Import the sponsors and participants", LIST_FILTER)
-        if not path:
-            return
 
-        def read() -> list[ParticipantRow]:
+        def read(path: str) -> list[ParticipantRow]:
             from reports.excel import read_table
 
             try:
@@ -633,31 +617,13 @@ class ApplicationDialog(forms.FormDialog):
                 for p in vending.participants_from_rows(table)
             ]
 
-        people = attempt(self, read, errors=self.errors)
-        if people is None:
-            return
-        typed = self.participants()
-        if typed:
-            box = QMessageBox(
-                QMessageBox.Icon.Question,
-                "Import the list",
-                f"{Path(path).name} names {plural(len(people), 'name')}. Replace the "
-                f"{plural(len(typed), 'name')} in the form with them, or add them?",
-                QMessageBox.StandardButton.Yes
-                | QMessageBox.StandardButton.No
-                | QMessageBox.StandardButton.Cancel,
-                self,
-            )
-            box.setObjectName("import_question")
-            box.button(QMessageBox.StandardButton.Yes).setText("Replace")
-            box.button(QMessageBox.StandardButton.No).setText("Add to them")
-            answer = operations.ask_message(box)
-            if answer == QMessageBox.StandardButton.Cancel:
-                return
-            if answer == QMessageBox.StandardButton.No:
-                people = typed + people
-        self.people_model.set_rows(people)
-        self.people_count.setText(self.people_count.text() + f" — read from {Path(path).name}")
+        self.people.import_list(
+            self,
+            title="Import the sponsors and participants",
+            read=read,
+            errors=self.errors,
+            held_in="the form",
+        )
 
     # ---- saving --------------------------------------------------------------------------
 

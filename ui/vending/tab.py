@@ -41,7 +41,6 @@ from clerk_desk.desk import Action
 from clerk_desk.history import HistoryEntry
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.today import TodayItem
 from clerk_desk.vending import acts as vending_acts
 from clerk_desk.vending import papers as vending_papers
 from clerk_desk.vending import service as vending
@@ -61,10 +60,11 @@ from clerk_desk.vending.views import (
 )
 from clerk_desk.words import format_day, plural
 from ui.kit import forms as forms
+from ui.kit.application_page import ApplicationPage, details_column
 from ui.kit.dialog_parts import cite_link
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, perform
-from ui.kit.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
+from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.vending.appeal_dialogs import AppealDialog, CouncilDecisionDialog
@@ -360,7 +360,7 @@ def doubt_html(row: ApplicationRow, today: date) -> str:
     return f"Matters in doubt due by {due}: decided without a notice"
 
 
-class VendingTab(RegisterPage[ApplicationRow]):
+class VendingTab(ApplicationPage[ApplicationRow]):
     """The Special Event Vending tab.
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
@@ -371,13 +371,13 @@ class VendingTab(RegisterPage[ApplicationRow]):
     """
 
     register_changed = Signal()
-    workflow_requested = Signal(object)
 
     row_type = ApplicationRow
     record_type = vending.RECORD_TYPE
     search_limit = vending.SEARCH_LIMIT
     count_noun = "application"
     empty_text = "No applications yet"
+    export_file = "vending"
     export_what = "special event vending register"
     export_noun = "application"
 
@@ -395,11 +395,6 @@ class VendingTab(RegisterPage[ApplicationRow]):
         self.review: ReviewView | None = None
         self._build()
         self._connect()
-        self._show_details()
-
-    def shown_again(self) -> None:
-        """The fee may have been paid in the Receipts tab, the certificate filed in Bonds &
-        Insurance, since the application was read."""
         self._show_details()
 
     # ---- building ------------------------------------------------------------------------------
@@ -427,44 +422,18 @@ class VendingTab(RegisterPage[ApplicationRow]):
         grid = self._build_acts()
         self._build_pages()
 
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.details)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(280, 420),
-            below_sizes=(500, 700),
-            stretch=(2, 3),
-            below_stretch=(2, 3),
-        )
-
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_application_button")
         self.new_button.setToolTip("Take an application at the counter (Ctrl+N)")
-        buttons = self._build_footer(
+        self._lay_out(
+            top,
+            details_column(self.details, grid),
             self.new_button,
+            new_refusal=self._may_not_take,
             export_tip="The applications the search and filters show, to a workbook",
+            sizes=(280, 420),
+            below_sizes=(500, 700),
         )
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(buttons)
-
-        if self._may_not_take:
-            self.new_button.setEnabled(False)
-            self.new_button.setToolTip(self._may_not_take)
-        self._order_tabs()
 
     def _build_acts(self) -> QGridLayout:
         """The acts on the chosen application, three to a line under its details. (Long only
@@ -898,39 +867,11 @@ class VendingTab(RegisterPage[ApplicationRow]):
         """The permit fee is taken in the Receipts tab: ask the window to go there with the
         applicant as the payer (the fee is among the amounts they owe)."""
         row = self.selected()
-        if row is None:
-            return
-        owed = self.review.fee_owed.format() if self.review else ""
-        self.status.emit(
-            f"Take payment in the Receipts tab: {row.applicant} owes {owed} for {row.number}."
-        )
-        self.workflow_requested.emit(
-            TodayItem(
-                "receipts",
-                None,
-                f"Permit fee for {row.number}",
-                row.applicant,
-                PERMIT_CITE,
-                record_type="party",
-                record_id=str(row.applicant_id),
-            )
-        )
-
-    def file_certificate(self) -> None:
-        row = self.selected()
-        if row is None:
-            return
-        self.status.emit(
-            f"File {row.applicant}'s certificate of insurance in the Bonds & Insurance tab."
-        )
-        self.workflow_requested.emit(
-            TodayItem("bonds", None, f"Insurance for {row.number}", row.applicant)
-        )
+        if row is not None:
+            owed = self.review.fee_owed.format() if self.review else None
+            self._send_to_receipts(row, f"Permit fee for {row.number}", PERMIT_CITE, owed)
 
     # ---- export --------------------------------------------------------------------------------
-
-    def export_name(self, day: date) -> str:
-        return f"vending-{self.year_box.currentData() or 'all'}-{day.isoformat()}.xlsx"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
         """The applications the search and filters show, all of them, past the screen's limit."""

@@ -744,17 +744,32 @@ def test_the_buttons_follow_what_the_core_allows(
         vending.withdraw(action, application_id, reason="The vendor called")
     tab.refresh()
     assert not tab.council_button.isEnabled()
-    assert tab.council_button.toolTip() == "No appeal waits for the Council's decision"
     assert not tab.police_button.isEnabled()
     # The buttons of the acts on the application say the service's own refusal.
     with desk.lookup(clerk) as action:
         said = acts(action, application_id)
     number = _stored(desk, application_id).number
     assert said[VendingAct.WITHDRAW] == f"Application {number} is withdrawn."
+    assert said[VendingAct.COUNCIL] == (
+        f"Application {number} is withdrawn; the appeal is not before the Council."
+    )
+    # Printing too: the papers' own refusals ("has no permit", "was withdrawn").
+    assert said[VendingAct.PRINT_PERMIT] == (
+        f"Application {number} has no permit: it is withdrawn. (§ 506-24 (Procedure))"
+    )
+    assert said[VendingAct.PRINT_LETTER] == (
+        f"Application {number} was withdrawn: there is no decision letter to print. "
+        "(§ 506-24 (Procedure))"
+    )
     for act, button in (
         (VendingAct.APPROVE, tab.approve_button),
         (VendingAct.WITHDRAW, tab.withdraw_button),
         (VendingAct.APPEAL, tab.appeal_button),
         (VendingAct.POLICE, tab.police_button),
+        (VendingAct.COUNCIL, tab.council_button),
+        (VendingAct.DELIVER, tab.delivery_button),
+        (VendingAct.PRINT_PERMIT, tab.print_button),
+        (VendingAct.PRINT_COPIES, tab.copies_button),
+        (VendingAct.PRINT_LETTER, tab.letter_button),
     ):
         assert not button.isEnabled() and button.toolTip() == said[act]

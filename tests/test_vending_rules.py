@@ -130,3 +130,44 @@ def test_a_last_day_city_hall_is_closed_names_the_last_open_day_before_it() -> N
     )
     # ... and for one starting Monday, December 14, due Monday, December 7 (open): the day alone.
     assert rules.by_day(rules.proof_deadline(date(2026, 12, 14), CALENDAR)) == "by Mon Dec 7, 2026"
+
+
+# -- when a paper prints: the rules the papers and the tab's Print buttons share ------------------
+
+
+@pytest.mark.parametrize("status", list(VendingStatus))
+def test_a_permit_prints_only_while_one_issued_stands(status: VendingStatus) -> None:
+    issued = rules.permit_refusal("V-2026-001", status, "SEV-2026-001")
+    assert (issued is None) is status.permitted
+    never = rules.permit_refusal("V-2026-001", status, None)
+    assert never is not None and str(never).startswith("Application V-2026-001 has no permit")
+
+
+@pytest.mark.parametrize(
+    ("sponsor", "participants", "prints"), [(True, 0, False), (True, 1, True), (False, 1, False)]
+)
+def test_participant_copies_need_a_sponsor_with_one_participant_at_least(
+    sponsor: bool, participants: int, prints: bool
+) -> None:
+    found = rules.copies_refusal(
+        "V-2026-001",
+        VendingStatus.APPROVED,
+        "SEV-2026-001",
+        sponsor=sponsor,
+        participants=participants,
+    )
+    assert (found is None) is prints
+    withdrawn = rules.copies_refusal(
+        "V-2026-001", VendingStatus.WITHDRAWN, "SEV-2026-001", sponsor=True, participants=3
+    )
+    assert withdrawn is not None and "no longer stands" in str(withdrawn)
+
+
+@pytest.mark.parametrize("status", list(VendingStatus))
+def test_the_letter_of_the_decision_that_stands_and_on_appeal_the_clerks_denial(
+    status: VendingStatus,
+) -> None:
+    decided = status.permitted or status in (VendingStatus.DENIED, VendingStatus.DENIED_ON_APPEAL)
+    assert (rules.decision_letter_refusal("V-2026-001", status) is None) is decided
+    on_appeal = status is VendingStatus.APPEALED
+    assert (rules.letter_refusal("V-2026-001", status) is None) is (decided or on_appeal)

@@ -8,8 +8,10 @@ same refusal's words for every act at once, so that a button is enabled, or expl
 by the very rule the service enforces.
 
 The guards judge the record's state only. What the clerk types into the act's form (a day after
-today, an empty reason, a requirement not met) is checked by the service after :func:`allow`,
-and said under the field.
+today, an empty reason, a requirement not met, which notice was delivered, the Council's
+outcome) is checked by the service after :func:`allow`, and said under the field. The three
+Print acts need no permission; their guards are the very rules the papers refuse by
+(:func:`~clerk_desk.vending.rules.permit_refusal` and its neighbours).
 
 The guards read only :mod:`clerk_desk.vending.lookup` and :mod:`clerk_desk.vending.rules`,
 which sit below the services: the services import this module, and this module imports none of
@@ -25,11 +27,16 @@ from dataclasses import dataclass
 from clerk_desk.acting import as_words, permission_refusal
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict
-from clerk_desk.kinds import VendingStatus
+from clerk_desk.kinds import ApplicantKind, VendingStatus
 from clerk_desk.models import VendingApplication
 from clerk_desk.permissions import Permission
 from clerk_desk.vending import lookup
-from clerk_desk.vending.rules import police_review_open
+from clerk_desk.vending.rules import (
+    copies_refusal,
+    letter_refusal,
+    permit_refusal,
+    police_review_open,
+)
 
 
 class VendingAct(enum.Enum):
@@ -42,6 +49,11 @@ class VendingAct(enum.Enum):
     DENY = "Deny"
     WITHDRAW = "Withdraw"
     APPEAL = "Appeal"
+    DELIVER = "Record delivery"
+    COUNCIL = "Council decision"
+    PRINT_PERMIT = "Print permit"
+    PRINT_COPIES = "Print participant copies"
+    PRINT_LETTER = "Print letter"
 
 
 Guard = Callable[[Action, VendingApplication], ClerkDeskError | None]
@@ -51,7 +63,7 @@ Guard = Callable[[Action, VendingApplication], ClerkDeskError | None]
 class Rule:
     """Who may do an act and when the application allows it."""
 
-    permission: Permission
+    permission: Permission | None  # None: anyone signed in (printing what is on file)
     guard: Guard
 
 
@@ -101,6 +113,48 @@ def _appeal(action: Action, application: VendingApplication) -> ClerkDeskError |
     return Conflict("Only a denial by the Clerk can be appealed to the Council.")
 
 
+def _deliver(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    """While a doubt notice waits for delivery; once the last is delivered, the service's own
+    refusal for that notice."""
+    notices = application.notices
+    if any(n.delivered_at is None for n in notices):
+        return None
+    if not notices:
+        return Conflict(
+            f"No doubt notice of {application.number} waits for delivery: state the matters in "
+            "doubt first."
+        )
+    return lookup.delivery_refusal(action, notices[-1])
+
+
+def _council(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    """While an appeal waits for the Common Council's decision."""
+    status = _status(application)
+    if status is VendingStatus.APPEALED:
+        return None
+    if not application.appeals:
+        return Conflict(f"No appeal of {application.number} is before the Common Council.")
+    return lookup.decided_refusal(application.appeals[-1]) or lookup.not_before_council(application)
+
+
+def _print_permit(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    return permit_refusal(application.number, _status(application), application.permit_number)
+
+
+def _print_copies(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    return copies_refusal(
+        application.number,
+        _status(application),
+        application.permit_number,
+        sponsor=ApplicantKind(application.applicant_kind) is ApplicantKind.SPONSOR,
+        participants=sum(1 for p in application.participants if p.role != "sponsor"),
+    )
+
+
+def _print_letter(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    return letter_refusal(application.number, _status(application))
+
+
 TAKE = Permission.TAKE_APPLICATIONS
 ISSUE = Permission.ISSUE_PERMITS
 
@@ -112,6 +166,13 @@ RULES: dict[VendingAct, Rule] = {
     VendingAct.DENY: Rule(ISSUE, _with_clerk(".")),
     VendingAct.WITHDRAW: Rule(TAKE, _withdraw),
     VendingAct.APPEAL: Rule(TAKE, _appeal),
+    VendingAct.DELIVER: Rule(ISSUE, _deliver),
+    # Recording the Council's approval issues the permit, which also takes ISSUE: the form offers
+    # the outcomes the operator may record, and the service checks the one chosen.
+    VendingAct.COUNCIL: Rule(TAKE, _council),
+    VendingAct.PRINT_PERMIT: Rule(None, _print_permit),
+    VendingAct.PRINT_COPIES: Rule(None, _print_copies),
+    VendingAct.PRINT_LETTER: Rule(None, _print_letter),
 }
 """Every act's rule, once: :func:`allow` enforces it, :func:`acts` reports it."""
 
@@ -122,7 +183,7 @@ def refusal_of(
     """Why ``act`` on ``application`` is refused now (the permission first, then the
     application), or None."""
     rule = RULES[act]
-    if found := permission_refusal(action, rule.permission):
+    if rule.permission is not None and (found := permission_refusal(action, rule.permission)):
         return found
     return rule.guard(action, application)
 

@@ -7,7 +7,7 @@ from datetime import date, datetime, tzinfo
 
 from clerk_desk.clock import city_zone
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.errors import InvalidInput, NotFound
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.models import CouncilMeeting, VendingAppeal
@@ -15,7 +15,7 @@ from clerk_desk.permissions import Permission
 from clerk_desk.vending import acts
 from clerk_desk.vending.checklist import checklist
 from clerk_desk.vending.decisions import issue_permit
-from clerk_desk.vending.lookup import get_application
+from clerk_desk.vending.lookup import decided_refusal, get_application
 from clerk_desk.vending.rules import PROCEDURE_CITE, unmet_conditions
 from clerk_desk.words import format_day
 
@@ -123,22 +123,17 @@ def record_appeal_decision(
     not met (not yet due, or past its day) is printed as a condition saying the permit is not
     valid until it is met (:func:`unmet_conditions`), kept in the application's ``conditions``
     after the Council's own (:func:`permit_conditions`)."""
-    action.require(Permission.TAKE_APPLICATIONS)
-    outcome = AppealOutcome(outcome)
-    if outcome is not AppealOutcome.DENIED:
-        action.require(Permission.ISSUE_PERMITS)
     appeal = action.session.get(VendingAppeal, appeal_id)
     if appeal is None:
         raise NotFound(f"There is no appeal number {appeal_id}.")
-    if appeal.outcome:
-        raise Conflict("The Council's decision on this appeal is already recorded.")
     application = appeal.application
-    if VendingStatus(application.status) is not VendingStatus.APPEALED:
-        raise Conflict(
-            f"Application {application.number} is "
-            f"{VendingStatus(application.status).label.lower()}; the appeal is not before the "
-            "Council."
-        )
+    if decided := decided_refusal(appeal):  # decided already: its decision stands
+        action.require(Permission.TAKE_APPLICATIONS)
+        raise decided
+    acts.allow(action, acts.VendingAct.COUNCIL, application)
+    outcome = AppealOutcome(outcome)
+    if outcome is not AppealOutcome.DENIED:
+        action.require(Permission.ISSUE_PERMITS)
     meeting = action.session.get(CouncilMeeting, meeting_id)
     if meeting is None:
         raise InvalidInput("Choose a meeting of the Council that was held.", field="meeting")

@@ -6,15 +6,15 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from clerk_desk import ledger
-from clerk_desk.errors import NotFound
+from clerk_desk.desk import Action
+from clerk_desk.errors import Conflict, NotFound
 from clerk_desk.kinds import DueStatus, VendingStatus
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import VendingApplication
+from clerk_desk.models import DoubtNotice, VendingAppeal, VendingApplication
 from clerk_desk.money import Money
+from clerk_desk.vending.rules import delivered_refusal
 
 FEE_CODE = "VEND"
-
-
 RECORD_TYPE = "vending_application"
 
 
@@ -35,3 +35,30 @@ def fees_cancelled_on_withdrawal(session: Session, application: VendingApplicati
         for due in ledger.dues_for(session, RecordRef(RECORD_TYPE, str(application.id)))
         if DueStatus(due.status) is DueStatus.OPEN and due.paid == Money.zero()
     ]
+
+
+def delivery_refusal(action: Action, notice: DoubtNotice) -> Conflict | None:
+    """Why ``notice`` cannot be recorded as delivered now (it is already), or None."""
+    if notice.delivered_at is None:
+        return None
+    delivered_on = notice.delivered_at.astimezone(action.clock.local_now().tzinfo).date()
+    return delivered_refusal(delivered_on, notice.delivered_manner)
+
+
+def decided_refusal(appeal: VendingAppeal) -> Conflict | None:
+    """An appeal the Common Council decided is not decided again."""
+    if not appeal.outcome:
+        return None
+    return Conflict("The Council's decision on this appeal is already recorded.")
+
+
+def not_before_council(application: VendingApplication) -> Conflict | None:
+    """Why the Common Council cannot decide an appeal of ``application`` now (the application
+    is no longer on appeal: withdrawn, or decided), or None."""
+    status = VendingStatus(application.status)
+    if status is VendingStatus.APPEALED:
+        return None
+    return Conflict(
+        f"Application {application.number} is {status.label.lower()}; the appeal is not before "
+        "the Council."
+    )

@@ -8,15 +8,14 @@ from datetime import date, datetime, tzinfo
 from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.errors import InvalidInput, NotFound
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.models import DoubtNotice, VendingApplication
-from clerk_desk.permissions import Permission
 from clerk_desk.validation import fits
 from clerk_desk.vending import acts
 from clerk_desk.vending.checklist import review
-from clerk_desk.vending.lookup import get_application
+from clerk_desk.vending.lookup import delivery_refusal, get_application
 from clerk_desk.vending.rules import PROCEDURE_CITE, doubt_notice_due, matters_in_doubt
 from clerk_desk.words import format_day
 
@@ -50,6 +49,7 @@ def prepare_doubt_notice(
         due_on=notice_due_on(application, action.calendar),
     )
     action.session.add(notice)
+    application.notices.append(notice)  # read at once by the act's guards (acts.DELIVER)
     before = snapshot(application)
     application.status = VendingStatus.IN_DOUBT
     action.audit(
@@ -106,17 +106,13 @@ def record_notice_delivery(
     action: Action, notice_id: int, *, delivered_at: datetime, manner: str
 ) -> DoubtNotice:
     """Record when and how the doubt notice reached the applicant."""
-    action.require(Permission.ISSUE_PERMITS)
     notice = action.session.get(DoubtNotice, notice_id)
     if notice is None:
         raise NotFound(f"There is no doubt notice number {notice_id}.")
+    acts.allow(action, acts.VendingAct.DELIVER, notice.application)
+    if refused := delivery_refusal(action, notice):  # another notice waits; not this one
+        raise refused
     zone = action.clock.local_now().tzinfo
-    if notice.delivered_at is not None:
-        raise Conflict(
-            f"This notice is already recorded as delivered "
-            f"{format_day(notice.delivered_at.astimezone(zone).date())} "
-            f"({notice.delivered_manner})."
-        )
     how = " ".join(manner.split())
     if not how:
         raise InvalidInput("Say how the notice was delivered.", field="manner")

@@ -14,6 +14,7 @@ from datetime import date, datetime
 
 from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar, Deadline
+from clerk_desk.errors import Conflict
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.words import format_day
@@ -208,3 +209,86 @@ def unmet_conditions(items: Sequence[ChecklistItem]) -> list[str]:
     on the Common Council's approval prints it after the Council's own conditions: the
     Council's decision stands, and the paper says what the permit still waits for."""
     return [item.condition for item in items if not item.met]
+
+
+# -- when a paper may be printed, when a notice is delivered ---------------------------------------
+#
+# The papers (reports.vending) and the acts (clerk_desk.vending.acts) ask the same functions, so a
+# Print button is enabled exactly when its paper prints.
+
+
+def delivered_refusal(delivered_on: date, manner: str) -> Conflict:
+    """A doubt notice already delivered is not delivered again."""
+    return Conflict(
+        f"This notice is already recorded as delivered {format_day(delivered_on)} ({manner})."
+    )
+
+
+def permit_refusal(
+    number: str, status: VendingStatus, permit_number: str | None
+) -> Conflict | None:
+    """Why no permit may be printed for application ``number`` (none issued, or it no longer
+    stands: a permit printed then would let someone sell without one), or None."""
+    if not permit_number:
+        return Conflict(
+            f"Application {number} has no permit: it is {status.label.lower()}.",
+            cite=PROCEDURE_CITE,
+        )
+    if not status.permitted:
+        return Conflict(
+            f"Permit {permit_number} no longer stands: application {number} is "
+            f"{status.label.lower()}.",
+            cite=PROCEDURE_CITE,
+        )
+    return None
+
+
+def copies_refusal(
+    number: str,
+    status: VendingStatus,
+    permit_number: str | None,
+    *,
+    sponsor: bool,
+    participants: int,
+) -> Conflict | None:
+    """Why no participant copies may be printed: no permit stands (:func:`permit_refusal`), or
+    the holder is not a sponsoring organization with ``participants`` (not sponsors) listed."""
+    refused = permit_refusal(number, status, permit_number)
+    if refused is not None:
+        return refused
+    if not sponsor or participants == 0:
+        return Conflict(
+            f"Permit {permit_number} lists no participants: there are no participant copies to "
+            "print.",
+            cite=PROCEDURE_CITE,
+        )
+    return None
+
+
+def decision_letter_refusal(number: str, status: VendingStatus) -> Conflict | None:
+    """Why there is no letter of a decision that stands (nothing decided: received, in doubt,
+    on appeal and not yet acted on, withdrawn), or None."""
+    if status in (
+        VendingStatus.APPROVED,
+        VendingStatus.CONDITIONALLY_APPROVED,
+        VendingStatus.DENIED,
+        VendingStatus.APPROVED_ON_APPEAL,
+        VendingStatus.DENIED_ON_APPEAL,
+    ):
+        return None
+    what = {
+        VendingStatus.APPEALED: "is on appeal to the Common Council, which has not decided it",
+        VendingStatus.WITHDRAWN: "was withdrawn",
+    }.get(status, "is not decided yet")
+    return Conflict(
+        f"Application {number} {what}: there is no decision letter to print.",
+        cite=PROCEDURE_CITE,
+    )
+
+
+def letter_refusal(number: str, status: VendingStatus) -> Conflict | None:
+    """Why the tab's Print letter has nothing to print, or None: the letter of the decision that
+    stands, and on appeal the Clerk's denial, which stands until the Council acts."""
+    if status is VendingStatus.APPEALED:
+        return None
+    return decision_letter_refusal(number, status)

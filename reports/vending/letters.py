@@ -22,6 +22,7 @@ from clerk_desk.vending.papers import AppealPaper, ApplicationPaper
 from clerk_desk.vending.rules import (
     PERMIT_CITE,
     PROCEDURE_CITE,
+    decision_letter_refusal,
 )
 from clerk_desk.words import long_day, plural
 from reports import letterhead as lh
@@ -406,11 +407,6 @@ def decision_letter_pdf(
         return denial_letter_pdf(application, profile=profile, printed_on=printed_on)
     if status in (VendingStatus.APPROVED_ON_APPEAL, VendingStatus.DENIED_ON_APPEAL):
         return _appeal_decision_letter(application, profile, printed_on)
-    what = {
-        VendingStatus.APPEALED: "is on appeal to the Common Council, which has not decided it",
-        VendingStatus.WITHDRAWN: "was withdrawn",
-    }.get(status, "is not decided yet")
-    raise Conflict(
-        f"Application {application.number} {what}: there is no decision letter to print.",
-        cite=PROCEDURE_CITE,
-    )
+    refused = decision_letter_refusal(application.number, status)
+    assert refused is not None  # every decided status is printed above
+    raise refused

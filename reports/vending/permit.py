@@ -24,6 +24,8 @@ from clerk_desk.vending.papers import ApplicationPaper
 from clerk_desk.vending.rules import (
     PERMIT_CITE,
     PROCEDURE_CITE,
+    copies_refusal,
+    permit_refusal,
 )
 from clerk_desk.words import format_day, long_day, plural
 from reports import letterhead as lh
@@ -230,21 +232,10 @@ def _participant_pages(application: ApplicationPaper) -> list[Flowable]:
 
 
 def _standing(application: ApplicationPaper) -> Conflict | None:
-    """Why no permit may be printed for the application (none issued, or it no longer stands:
-    a permit printed then would let someone sell without one), or None."""
+    """Why no permit may be printed for the application, or None: the rule the tab's Print
+    permit is enabled by (:func:`clerk_desk.vending.rules.permit_refusal`)."""
     status = VendingStatus(application.status)
-    if not application.permit_number:
-        return Conflict(
-            f"Application {application.number} has no permit: it is {status.label.lower()}.",
-            cite=PROCEDURE_CITE,
-        )
-    if not status.permitted:
-        return Conflict(
-            f"Permit {application.permit_number} no longer stands: application "
-            f"{application.number} is {status.label.lower()}.",
-            cite=PROCEDURE_CITE,
-        )
-    return None
+    return permit_refusal(application.number, status, application.permit_number)
 
 
 def _first_frame_height() -> float:
@@ -498,16 +489,16 @@ def participant_copies_pdf(
     """
     from reportlab.platypus import KeepInFrame, PageBreak, Spacer
 
-    refused = _standing(application)
+    listed = [p for p in application.participants if p.role != "sponsor"]
+    refused = copies_refusal(
+        application.number,
+        VendingStatus(application.status),
+        application.permit_number,
+        sponsor=is_sponsor(application),
+        participants=len(listed),
+    )
     if refused is not None:
         raise refused
-    listed = [p for p in application.participants if p.role != "sponsor"]
-    if not is_sponsor(application) or not listed:
-        raise Conflict(
-            f"Permit {application.permit_number} lists no participants: there are no "
-            "participant copies to print.",
-            cite=PROCEDURE_CITE,
-        )
     width, height = frame_width(), _later_frame_height()
     own = len(list(application.permit_conditions))
     terms = (

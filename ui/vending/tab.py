@@ -70,7 +70,7 @@ from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.vending.appeal_dialogs import AppealDialog, CouncilDecisionDialog
 from ui.vending.application import ApplicationDialog
 from ui.vending.checklist import ChecklistView
-from ui.vending.common import ISSUE, TAKE
+from ui.vending.common import TAKE
 from ui.vending.decision_dialogs import ApproveDialog, DenyDialog, withdraw
 from ui.vending.papers import print_papers
 from ui.vending.review_dialogs import DeliveryDialog, DoubtNoticeDialog, PoliceReviewDialog
@@ -386,13 +386,13 @@ class VendingTab(ApplicationPage[ApplicationRow]):
         self.setObjectName("vending_tab")
         role = app.operator.role
         self._may_not_take = "" if app.operator.may(TAKE) else refusal(role, TAKE)
-        self._may_not_issue = "" if app.operator.may(ISSUE) else refusal(role, ISSUE)
         self._may_not_pay = (
             ""
             if app.operator.may(Permission.TAKE_PAYMENT)
             else refusal(role, Permission.TAKE_PAYMENT)
         )
         self.review: ReviewView | None = None
+        self._acts: dict[VendingAct, str | None] = {}
         self._build()
         self._connect()
         self._show_details()
@@ -679,54 +679,31 @@ class VendingTab(ApplicationPage[ApplicationRow]):
     def _update_buttons(
         self, row: ApplicationRow | None, allowed: Mapping[VendingAct, str | None] | None
     ) -> None:
-        chosen = "Choose an application"
-        # The acts on the application itself: enabled, or explained, by the core's own guards.
+        """Every act on the application, printing included, is enabled, or explained, by the
+        core's own guards (:func:`clerk_desk.vending.acts.acts`)."""
+        self._acts = dict(allowed) if row is not None and allowed is not None else {}
         show_acts(
             {
                 VendingAct.CORRECT: self.correct_button,
                 VendingAct.POLICE: self.police_button,
                 VendingAct.DOUBT: self.doubt_button,
+                VendingAct.DELIVER: self.delivery_button,
                 VendingAct.APPROVE: self.approve_button,
                 VendingAct.DENY: self.deny_button,
                 VendingAct.WITHDRAW: self.withdraw_button,
                 VendingAct.APPEAL: self.appeal_button,
+                VendingAct.COUNCIL: self.council_button,
+                VendingAct.PRINT_PERMIT: self.print_button,
+                VendingAct.PRINT_COPIES: self.copies_button,
+                VendingAct.PRINT_LETTER: self.letter_button,
             },
-            allowed if row is not None else None,
-            chosen,
+            self._acts if row is not None and allowed is not None else None,
+            "Choose an application",
         )
-        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
-            (
-                self.delivery_button,
-                row is not None and bool(row.undelivered),
-                "State the matters in doubt first: no notice waits for delivery",
-                self._may_not_issue,
-            ),
-            (
-                self.council_button,
-                row is not None and row.open_appeal is not None,
-                "No appeal waits for the Council's decision",
-                self._may_not_take,
-            ),
-            (self.print_button, row is not None and row.permitted, "No permit stands", ""),
-            (
-                self.copies_button,
-                row is not None and row.permitted and row.participant_count > 0,
-                "Only a sponsoring organization's permit with participants listed",
-                "",
-            ),
-            (
-                self.letter_button,
-                row is not None
-                and row.decided_on is not None
-                and row.status is not VendingStatus.WITHDRAWN,
-                "No decision stands",
-                "",
-            ),
-        )
-        for act, usable, why, refused in states:
-            act.setEnabled(not refused and usable)
-            tip = str(act.property("tip") or "")
-            act.setToolTip(refused or (tip if usable else (why if row else chosen)))
+
+    def _allows(self, act: VendingAct) -> bool:
+        """Whether the core's acts, read with the chosen application's details, allow ``act``."""
+        return self._acts.get(act, "") is None
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -750,14 +727,14 @@ class VendingTab(ApplicationPage[ApplicationRow]):
 
     def correct_selected(self) -> None:
         row = self.selected()
-        if row is None or not row.undecided or self._may_not_take:
+        if row is None or not self._allows(VendingAct.CORRECT):
             return
         if ApplicationDialog.ask(self, self.app, row) is not None:
             self._after_save(row.id, f"Application {row.number} corrected; review it again.")
 
     def police_review(self) -> None:
         row = self.selected()
-        if row is None or not row.police_review_open or self._may_not_take:
+        if row is None or not self._allows(VendingAct.POLICE):
             return
         item = self.review.item("police") if self.review else None
         if PoliceReviewDialog.ask(self, self.app, row, item.due if item else None):
@@ -765,7 +742,7 @@ class VendingTab(ApplicationPage[ApplicationRow]):
 
     def state_matters_in_doubt(self) -> None:
         row, review = self.selected(), self.review
-        if row is None or review is None or not row.undecided or self._may_not_issue:
+        if row is None or review is None or not self._allows(VendingAct.DOUBT):
             return
         notice_id = DoubtNoticeDialog.ask(self, self.app, row, review)
         if notice_id is None:
@@ -776,7 +753,7 @@ class VendingTab(ApplicationPage[ApplicationRow]):
 
     def record_delivery(self) -> None:
         row = self.selected()
-        if row is None or not row.notices or self._may_not_issue:
+        if row is None or not self._allows(VendingAct.DELIVER):
             return
         if DeliveryDialog.ask(self, self.app, row):
             self._after_save(row.id, f"Delivery of the doubt notice for {row.number} recorded.")
@@ -784,7 +761,7 @@ class VendingTab(ApplicationPage[ApplicationRow]):
 
     def approve_selected(self) -> None:
         row, review = self.selected(), self.review
-        if row is None or review is None or not row.undecided or self._may_not_issue:
+        if row is None or review is None or not self._allows(VendingAct.APPROVE):
             return
         if not ApproveDialog.ask(self, self.app, row, review):
             return
@@ -795,7 +772,7 @@ class VendingTab(ApplicationPage[ApplicationRow]):
 
     def deny_selected(self) -> None:
         row, review = self.selected(), self.review
-        if row is None or review is None or not row.undecided or self._may_not_issue:
+        if row is None or review is None or not self._allows(VendingAct.DENY):
             return
         appeal_by = perform(
             self, self.app, lambda a: vending.appeal_due(a.today(), a.calendar), writes=False
@@ -809,17 +786,12 @@ class VendingTab(ApplicationPage[ApplicationRow]):
 
     def withdraw_selected(self) -> None:
         row = self.selected()
-        if (
-            row is not None
-            and not row.closed
-            and not self._may_not_take
-            and withdraw(self, self.app, row)
-        ):
+        if row is not None and self._allows(VendingAct.WITHDRAW) and withdraw(self, self.app, row):
             self._after_save(row.id, f"Application {row.number} withdrawn.")
 
     def appeal_filed(self) -> None:
         row = self.selected()
-        if row is None or row.status is not VendingStatus.DENIED or self._may_not_take:
+        if row is None or not self._allows(VendingAct.APPEAL):
             return
         if AppealDialog.ask(self, self.app, row):
             self._after_save(row.id, f"Appeal of the denial of {row.number} recorded.")
@@ -828,7 +800,7 @@ class VendingTab(ApplicationPage[ApplicationRow]):
     def council_decision(self) -> None:
         row = self.selected()
         appeal = row.open_appeal if row is not None else None
-        if row is None or appeal is None or self._may_not_take:
+        if row is None or appeal is None or not self._allows(VendingAct.COUNCIL):
             return
         outcome = CouncilDecisionDialog.ask(self, self.app, row, appeal)
         if outcome is None:
@@ -842,17 +814,17 @@ class VendingTab(ApplicationPage[ApplicationRow]):
 
     def print_permit(self) -> None:
         row = self.selected()
-        if row is not None and row.permitted:
+        if row is not None and self._allows(VendingAct.PRINT_PERMIT):
             print_papers(self, self.app, row.id, ["permit"])
 
     def print_copies(self) -> None:
         row = self.selected()
-        if row is not None and row.permitted and row.participant_count > 0:
+        if row is not None and self._allows(VendingAct.PRINT_COPIES):
             print_papers(self, self.app, row.id, ["copies"])
 
     def print_letter(self) -> None:
         row = self.selected()
-        if row is None or row.decided_on is None or row.status is VendingStatus.WITHDRAWN:
+        if row is None or not self._allows(VendingAct.PRINT_LETTER):
             return
         # On appeal, the Clerk's denial is the decision that stands until the Council acts.
         appealed = row.status is VendingStatus.APPEALED

@@ -37,30 +37,21 @@ from clerk_desk.petitions import service as petitions
 from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
 from clerk_desk.vending import service as vending
+from clerk_desk.vending.appeals import AppealOutcome
+from clerk_desk.vending.application import ApplicationData, ParticipantData, SlotData
 from clerk_desk.vending.papers import (
     ApplicationPaper,
     application_paper,
     notice_paper,
     register_export,
 )
-from clerk_desk.vending.service import (
-    AppealOutcome,
-    ApplicationData,
-    ParticipantData,
-    SlotData,
-)
 from clerk_desk.words import long_day
 from reports.excel import DATE_FORMAT, DATETIME_FORMAT
-from reports.vending import (
-    APPLICATION_COLUMNS,
-    STANDING_CONDITIONS,
-    applications_excel,
-    decision_letter_pdf,
-    denial_letter_pdf,
-    doubt_notice_pdf,
-    participant_copies_pdf,
-    permit_pdf,
-)
+from reports.vending.letters import decision_letter_pdf, denial_letter_pdf
+from reports.vending.notice import doubt_notice_pdf
+from reports.vending.parts import STANDING_CONDITIONS
+from reports.vending.permit import participant_copies_pdf, permit_pdf
+from reports.vending.register import APPLICATION_COLUMNS, applications_excel
 
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescottwi.example")
 PRINTED = date(2026, 8, 25)

@@ -22,6 +22,7 @@ from clerk_desk.bonds import service as bonds
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import InvalidInput, PermissionDenied
 from clerk_desk.kinds import (
+    ApplicantKind,
     BondKind,
     ChargeKind,
     DueKind,
@@ -50,7 +51,7 @@ from clerk_desk.receipts.service import LineEntry, TenderEntry
 from clerk_desk.special_charges import service as sc
 from clerk_desk.stored_values import TEXT_LIMIT
 from clerk_desk.vending import service as vending
-from clerk_desk.vending.service import ApplicantKind, ApplicationData, SlotData
+from clerk_desk.vending.application import ApplicationData, SlotData
 
 STATION = "Counter 1"
 CARDS = {

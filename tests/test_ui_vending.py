@@ -39,23 +39,17 @@ from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.vending import service as vending
 from clerk_desk.vending.acts import VendingAct, acts
-from clerk_desk.vending.service import ApplicationData, SlotData
+from clerk_desk.vending.application import ApplicationData, SlotData
 from clerk_desk.words import format_day
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.dates import DayLine
 from ui.kit.operations import App
-from ui.vending_dialogs import (
-    AppealDialog,
-    ApplicationDialog,
-    ApproveDialog,
-    CouncilDecisionDialog,
-    DeliveryDialog,
-    DenyDialog,
-    DoubtNoticeDialog,
-    PoliceReviewDialog,
-)
-from ui.vending_tab import OVERDUE_COLOUR, VendingTab
+from ui.vending.appeal_dialogs import AppealDialog, CouncilDecisionDialog
+from ui.vending.application import ApplicationDialog
+from ui.vending.decision_dialogs import ApproveDialog, DenyDialog
+from ui.vending.review_dialogs import DeliveryDialog, DoubtNoticeDialog, PoliceReviewDialog
+from ui.vending.tab import OVERDUE_COLOUR, VendingTab
 
 pytestmark = pytest.mark.gui
 
@@ -750,17 +744,32 @@ def test_the_buttons_follow_what_the_core_allows(
         vending.withdraw(action, application_id, reason="The vendor called")
     tab.refresh()
     assert not tab.council_button.isEnabled()
-    assert tab.council_button.toolTip() == "No appeal waits for the Council's decision"
     assert not tab.police_button.isEnabled()
     # The buttons of the acts on the application say the service's own refusal.
     with desk.lookup(clerk) as action:
         said = acts(action, application_id)
     number = _stored(desk, application_id).number
     assert said[VendingAct.WITHDRAW] == f"Application {number} is withdrawn."
+    assert said[VendingAct.COUNCIL] == (
+        f"Application {number} is withdrawn; the appeal is not before the Council."
+    )
+    # Printing too: the papers' own refusals ("has no permit", "was withdrawn").
+    assert said[VendingAct.PRINT_PERMIT] == (
+        f"Application {number} has no permit: it is withdrawn. (§ 506-24 (Procedure))"
+    )
+    assert said[VendingAct.PRINT_LETTER] == (
+        f"Application {number} was withdrawn: there is no decision letter to print. "
+        "(§ 506-24 (Procedure))"
+    )
     for act, button in (
         (VendingAct.APPROVE, tab.approve_button),
         (VendingAct.WITHDRAW, tab.withdraw_button),
         (VendingAct.APPEAL, tab.appeal_button),
         (VendingAct.POLICE, tab.police_button),
+        (VendingAct.COUNCIL, tab.council_button),
+        (VendingAct.DELIVER, tab.delivery_button),
+        (VendingAct.PRINT_PERMIT, tab.print_button),
+        (VendingAct.PRINT_COPIES, tab.copies_button),
+        (VendingAct.PRINT_LETTER, tab.letter_button),
     ):
         assert not button.isEnabled() and button.toolTip() == said[act]

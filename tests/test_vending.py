@@ -44,16 +44,13 @@ from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.service import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.today import TodayItem
+from clerk_desk.vending import application as vending_application
+from clerk_desk.vending import decisions as vending_decisions
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
-from clerk_desk.vending.service import (
-    AppealOutcome,
-    ApplicationData,
-    ChecklistItem,
-    ItemState,
-    ParticipantData,
-    SlotData,
-)
+from clerk_desk.vending.appeals import AppealOutcome
+from clerk_desk.vending.application import ApplicationData, ParticipantData, SlotData
+from clerk_desk.vending.rules import ChecklistItem, ItemState
 from reports.excel import read_table
 
 #: City Hall's calendar as first installed, before the Clerk changes any day.
@@ -1751,8 +1748,9 @@ def test_intake_and_denial_store_the_scripting_apis_dates(
         asked.append(calendar)
         return date(2026, 12, 23)
 
-    monkeypatch.setattr(vending, "doubt_notice_due", doubt)
-    monkeypatch.setattr(vending, "appeal_due", appeal)
+    # Where the services look them up: the intake and the decision modules.
+    monkeypatch.setattr(vending_application, "doubt_notice_due", doubt)
+    monkeypatch.setattr(vending_decisions, "appeal_due", appeal)
     application = _receive(desk, clerk, _data(vendor))
     assert application.doubt_due_on == date(2026, 12, 9)
     denied = _do(desk, clerk, vending.deny, application.id, reasons="No.")

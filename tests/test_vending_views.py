@@ -16,7 +16,7 @@ from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
-from clerk_desk.vending.service import ApplicationData, SlotData
+from clerk_desk.vending.application import ApplicationData, SlotData
 
 
 def _application(desk: Desk, who: SignedIn) -> int:

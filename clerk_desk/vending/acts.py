@@ -8,12 +8,14 @@ same refusal's words for every act at once, so that a button is enabled, or expl
 by the very rule the service enforces.
 
 The guards judge the record's state only. What the clerk types into the act's form (a day after
-today, an empty reason, a requirement not met) is checked by the service after :func:`allow`,
-and said under the field.
+today, an empty reason, a requirement not met, which notice was delivered, the Council's
+outcome) is checked by the service after :func:`allow`, and said under the field. The three
+Print acts need no permission; their guards are the very rules the papers refuse by
+(:func:`~clerk_desk.vending.rules.permit_refusal` and its neighbours).
 
-This module and :mod:`clerk_desk.vending.service` import each other as modules: the services
-call :func:`allow`, and :func:`acts` reads the application with the service's
-``get_application``; neither reaches into the other while it is being imported.
+The guards read only :mod:`clerk_desk.vending.lookup` and :mod:`clerk_desk.vending.rules`,
+which sit below the services: the services import this module, and this module imports none of
+them.
 """
 
 from __future__ import annotations
@@ -25,10 +27,16 @@ from dataclasses import dataclass
 from clerk_desk.acting import as_words, permission_refusal
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict
-from clerk_desk.kinds import VendingStatus
+from clerk_desk.kinds import ApplicantKind, VendingStatus
 from clerk_desk.models import VendingApplication
 from clerk_desk.permissions import Permission
-from clerk_desk.vending import service as vending
+from clerk_desk.vending import lookup
+from clerk_desk.vending.rules import (
+    copies_refusal,
+    letter_refusal,
+    permit_refusal,
+    police_review_open,
+)
 
 
 class VendingAct(enum.Enum):
@@ -41,6 +49,11 @@ class VendingAct(enum.Enum):
     DENY = "Deny"
     WITHDRAW = "Withdraw"
     APPEAL = "Appeal"
+    DELIVER = "Record delivery"
+    COUNCIL = "Council decision"
+    PRINT_PERMIT = "Print permit"
+    PRINT_COPIES = "Print participant copies"
+    PRINT_LETTER = "Print letter"
 
 
 Guard = Callable[[Action, VendingApplication], ClerkDeskError | None]
@@ -50,7 +63,7 @@ Guard = Callable[[Action, VendingApplication], ClerkDeskError | None]
 class Rule:
     """Who may do an act and when the application allows it."""
 
-    permission: Permission
+    permission: Permission | None  # None: anyone signed in (printing what is on file)
     guard: Guard
 
 
@@ -74,7 +87,7 @@ def _with_clerk(done: str) -> Guard:
 def _police(action: Action, application: VendingApplication) -> ClerkDeskError | None:
     """While it is with the Clerk or on appeal, or its permit stands."""
     status = _status(application)
-    if vending.police_review_open(status):
+    if police_review_open(status):
         return None
     return Conflict(
         f"Application {application.number} is {status.label.lower()}: there is no permit "
@@ -89,7 +102,7 @@ def _withdraw(action: Action, application: VendingApplication) -> ClerkDeskError
     if status in (VendingStatus.WITHDRAWN, VendingStatus.DENIED_ON_APPEAL):
         return Conflict(f"Application {application.number} is {status.label.lower()}.")
     cancelling = permission_refusal(action, Permission.CANCEL_DUE)
-    if cancelling and vending.fees_cancelled_on_withdrawal(action.session, application):
+    if cancelling and lookup.fees_cancelled_on_withdrawal(action.session, application):
         return cancelling
     return None
 
@@ -98,6 +111,48 @@ def _appeal(action: Action, application: VendingApplication) -> ClerkDeskError |
     if _status(application) is VendingStatus.DENIED:
         return None
     return Conflict("Only a denial by the Clerk can be appealed to the Council.")
+
+
+def _deliver(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    """While a doubt notice waits for delivery; once the last is delivered, the service's own
+    refusal for that notice."""
+    notices = application.notices
+    if any(n.delivered_at is None for n in notices):
+        return None
+    if not notices:
+        return Conflict(
+            f"No doubt notice of {application.number} waits for delivery: state the matters in "
+            "doubt first."
+        )
+    return lookup.delivery_refusal(action, notices[-1])
+
+
+def _council(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    """While an appeal waits for the Common Council's decision."""
+    status = _status(application)
+    if status is VendingStatus.APPEALED:
+        return None
+    if not application.appeals:
+        return Conflict(f"No appeal of {application.number} is before the Common Council.")
+    return lookup.decided_refusal(application.appeals[-1]) or lookup.not_before_council(application)
+
+
+def _print_permit(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    return permit_refusal(application.number, _status(application), application.permit_number)
+
+
+def _print_copies(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    return copies_refusal(
+        application.number,
+        _status(application),
+        application.permit_number,
+        sponsor=ApplicantKind(application.applicant_kind) is ApplicantKind.SPONSOR,
+        participants=sum(1 for p in application.participants if p.role != "sponsor"),
+    )
+
+
+def _print_letter(action: Action, application: VendingApplication) -> ClerkDeskError | None:
+    return letter_refusal(application.number, _status(application))
 
 
 TAKE = Permission.TAKE_APPLICATIONS
@@ -111,6 +166,13 @@ RULES: dict[VendingAct, Rule] = {
     VendingAct.DENY: Rule(ISSUE, _with_clerk(".")),
     VendingAct.WITHDRAW: Rule(TAKE, _withdraw),
     VendingAct.APPEAL: Rule(TAKE, _appeal),
+    VendingAct.DELIVER: Rule(ISSUE, _deliver),
+    # Recording the Council's approval issues the permit, which also takes ISSUE: the form offers
+    # the outcomes the operator may record, and the service checks the one chosen.
+    VendingAct.COUNCIL: Rule(TAKE, _council),
+    VendingAct.PRINT_PERMIT: Rule(None, _print_permit),
+    VendingAct.PRINT_COPIES: Rule(None, _print_copies),
+    VendingAct.PRINT_LETTER: Rule(None, _print_letter),
 }
 """Every act's rule, once: :func:`allow` enforces it, :func:`acts` reports it."""
 
@@ -121,7 +183,7 @@ def refusal_of(
     """Why ``act`` on ``application`` is refused now (the permission first, then the
     application), or None."""
     rule = RULES[act]
-    if found := permission_refusal(action, rule.permission):
+    if rule.permission is not None and (found := permission_refusal(action, rule.permission)):
         return found
     return rule.guard(action, application)
 
@@ -137,6 +199,6 @@ def allow(action: Action, act: VendingAct, application: VendingApplication) -> N
 def acts(action: Action, application_id: int) -> dict[VendingAct, str | None]:
     """For each act, None when the operator may do it now, else the refusal in the clerk's
     words: what the tab enables its buttons by."""
-    application = vending.get_application(action.session, application_id)
+    application = lookup.get_application(action.session, application_id)
     found = {act: refusal_of(action, act, application) for act in VendingAct}
     return as_words(found)

@@ -36,14 +36,9 @@ from clerk_desk.parties_views import PartyRow
 from clerk_desk.petitions import service as petitions
 from clerk_desk.validation import max_length
 from clerk_desk.vending import service as vending
-from clerk_desk.vending.service import (
-    AppealOutcome,
-    ApplicationData,
-    ChecklistItem,
-    ItemState,
-    ParticipantData,
-    SlotData,
-)
+from clerk_desk.vending.appeals import AppealOutcome
+from clerk_desk.vending.application import ApplicationData, ParticipantData, SlotData
+from clerk_desk.vending.rules import ChecklistItem, ItemState
 from clerk_desk.words import clock_time, format_day, plural
 
 

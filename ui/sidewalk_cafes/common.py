@@ -10,7 +10,6 @@ from clerk_desk.permissions import Permission
 TAKE = Permission.TAKE_APPLICATIONS
 ISSUE = Permission.ISSUE_PERMITS
 DECIDE = Permission.APPROVE_WORK_PERMITS
-LIST_FILTER = "Spreadsheets (*.xlsx *.xlsm *.csv);;All files (*)"
 PLAN_FILTER = "Site plan (*.pdf *.png *.jpg *.jpeg);;All files (*)"
 RECORDS_FILTER = "Business records (*.pdf *.png *.jpg *.jpeg);;All files (*)"
 """What the City keeps as a scan: a spreadsheet of sales is printed or saved as a PDF first."""

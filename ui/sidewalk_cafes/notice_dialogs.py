@@ -6,17 +6,13 @@ from __future__ import annotations
 
 import html
 from dataclasses import replace
-from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMessageBox,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -43,14 +39,15 @@ from clerk_desk.words import format_day, plural
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.dialog_parts import cite_link
-from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
+from ui.kit.edit_rows import EditColumn
 from ui.kit.fields import left_aligned
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, attempt, perform
-from ui.kit.style import BAD, QUIET, text_sheet
+from ui.kit.list_editor import ListEditor, ListNames
+from ui.kit.operations import App, perform
+from ui.kit.style import BAD, QUIET
 from ui.kit.table_models import TableColumn
 from ui.sidewalk_cafes.act_dialog import ActDialog
-from ui.sidewalk_cafes.common import ISSUE, LIST_FILTER, TAKE
+from ui.sidewalk_cafes.common import ISSUE, TAKE
 from ui.sidewalk_cafes.papers import render_all
 from ui.sidewalk_cafes.widgets import (
     add_row,
@@ -142,27 +139,28 @@ class NeighborsDialog(forms.FormDialog):
                 "notice all the same; take the line off if it was a mistake.",
             )
         )
-        self.model = EditRowsModel(neighbor_columns(), self)
-        self.table = editable_table(self.model, name="neighbors_table")
-        forms.size_columns(self.table, {0: 26, 1: 34, 2: 11, 3: 10})
-        self.add_button = QPushButton("Add &name")
-        self.add_button.setObjectName("add_neighbor_button")
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setObjectName("remove_neighbor_button")
-        self.import_button = QPushButton("Import from E&xcel or CSV…")
-        self.import_button.setObjectName("import_neighbors_button")
-        self.import_button.setToolTip(
-            "A sheet with a header row: Name, Mailing address (or Address, City, State, ZIP), "
-            "Parcel, Owner or occupant, Distance"
+        self.neighbors_list = ListEditor(
+            self,
+            neighbor_columns(),
+            blank=lambda: NeighborRow(""),
+            names=ListNames(
+                "neighbors_table",
+                "add_neighbor_button",
+                "remove_neighbor_button",
+                "import_neighbors_button",
+                "neighbors_count",
+            ),
+            import_tip="A sheet with a header row: Name, Mailing address (or Address, City, "
+            "State, ZIP), Parcel, Owner or occupant, Distance",
+            count_colour=QUIET,
         )
-        self.count = QLabel()
-        self.count.setObjectName("neighbors_count")
-        self.count.setStyleSheet(text_sheet(QUIET))
-        buttons = QHBoxLayout()
-        for button in (self.add_button, self.remove_button, self.import_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.count)
+        self.model, self.table = self.neighbors_list.model, self.neighbors_list.table
+        forms.size_columns(self.table, {0: 26, 1: 34, 2: 11, 3: 10})
+        self.add_button = self.neighbors_list.add_button
+        self.remove_button = self.neighbors_list.remove_button
+        self.import_button = self.neighbors_list.import_button
+        self.count = self.neighbors_list.count
+        buttons = self.neighbors_list.buttons
         self._layout.insertWidget(1, self.table, 1)
         self._layout.insertLayout(2, buttons)
         message = forms.error_label()
@@ -176,8 +174,6 @@ class NeighborsDialog(forms.FormDialog):
         self.model.set_rows(list(cafe.neighbors))
         self.model.rows_changed.connect(self._count)
         self.model.rows_changed.connect(self._show_beyond)
-        self.add_button.clicked.connect(self.add_neighbor)
-        self.remove_button.clicked.connect(self.remove_neighbor)
         self.import_button.clicked.connect(self.import_list)
         self._count()
         self._show_beyond()
@@ -189,9 +185,7 @@ class NeighborsDialog(forms.FormDialog):
                 "mailed to is kept as it was."
             )
         if not self.save_button.isEnabled():
-            for widget in (self.add_button, self.remove_button, self.import_button):
-                widget.setEnabled(False)
-            self.table.setEditTriggers(self.table.EditTrigger.NoEditTriggers)
+            self.neighbors_list.lock()
         self.resize(1120, 560)
         self.table.setFocus()
 
@@ -201,7 +195,7 @@ class NeighborsDialog(forms.FormDialog):
 
     def neighbors(self) -> list[NeighborRow]:
         """The names typed or imported; lines left wholly empty are not part of the list."""
-        return [n for n in self.model.rows if not n.blank]
+        return self.neighbors_list.rows()
 
     def _show_beyond(self) -> None:
         """The names more than 100 feet away, as the core warns of them (kept, marked)."""
@@ -225,25 +219,10 @@ class NeighborsDialog(forms.FormDialog):
             else "No names yet"
         )
 
-    def add_neighbor(self) -> None:
-        at = self.model.insert(NeighborRow(""))
-        index = self.model.index(at, 0)
-        self.table.setCurrentIndex(index)
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        self.table.edit(index)
-
-    def remove_neighbor(self) -> None:
-        index = self.table.currentIndex()
-        if index.isValid():
-            self.model.remove(index.row())
-
     def import_list(self) -> None:
         """Read the list from a spreadsheet; the core names the line of the first problem."""
-        path = forms.ask_open_path(self, "Import the owners and occupants", LIST_FILTER)
-        if not path:
-            return
 
-        def read() -> list[NeighborRow]:
+        def read(path: str) -> list[NeighborRow]:
             from reports.excel import read_table
 
             try:
@@ -252,31 +231,13 @@ class NeighborsDialog(forms.FormDialog):
                 raise InvalidInput(error.message, field="neighbors") from error
             return [NeighborRow.of(n) for n in cafe_notice.neighbors_from_rows(table)]
 
-        people = attempt(self, read, errors=self.errors)
-        if people is None:
-            return
-        typed = self.neighbors()
-        if typed:
-            box = QMessageBox(
-                QMessageBox.Icon.Question,
-                "Import the list",
-                f"{Path(path).name} names {plural(len(people), 'name')}. Replace the "
-                f"{plural(len(typed), 'name')} in the list with them, or add them?",
-                QMessageBox.StandardButton.Yes
-                | QMessageBox.StandardButton.No
-                | QMessageBox.StandardButton.Cancel,
-                self,
-            )
-            box.setObjectName("import_question")
-            box.button(QMessageBox.StandardButton.Yes).setText("Replace")
-            box.button(QMessageBox.StandardButton.No).setText("Add to them")
-            answer = operations.ask_message(box)
-            if answer == QMessageBox.StandardButton.Cancel:
-                return
-            if answer == QMessageBox.StandardButton.No:
-                people = typed + people
-        self.model.set_rows(people)
-        self.count.setText(self.count.text() + f" — read from {Path(path).name}")
+        self.neighbors_list.import_list(
+            self,
+            title="Import the owners and occupants",
+            read=read,
+            errors=self.errors,
+            held_in="the list",
+        )
 
     def commit(self) -> object:
         cafe_id, people = self.cafe.id, self.neighbors()

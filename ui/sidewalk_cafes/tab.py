@@ -64,6 +64,7 @@ from clerk_desk.sidewalk_cafes.views import (
 from clerk_desk.words import format_day
 from ui.kit import forms as forms
 from ui.kit import operations as operations
+from ui.kit.application_page import ApplicationPage, details_column
 from ui.kit.dialog_parts import may_not
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, perform
@@ -72,7 +73,6 @@ from ui.kit.register_page import (
     RegisterPage,
     act_button,
     button_grid,
-    register_splitter,
     show_acts,
 )
 from ui.kit.style import LATE_BACKGROUND, QUIET, text_sheet
@@ -196,7 +196,7 @@ SUSPENSION_COLUMNS = (
 )
 
 
-class SidewalkCafesTab(RegisterPage[CafeRow]):
+class SidewalkCafesTab(ApplicationPage[CafeRow]):
     """The Sidewalk Cafes tab.
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
@@ -207,13 +207,13 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
     """
 
     register_changed = Signal()
-    workflow_requested = Signal(object)
 
     row_type = CafeRow
     record_type = RECORD_TYPE
     search_limit = cafe_rules.SEARCH_LIMIT
     count_noun = "application"
     empty_text = "No sidewalk cafe applications yet"
+    export_file = "sidewalk-cafes"
     export_what = "sidewalk cafe register"
     export_noun = "application"
 
@@ -223,10 +223,6 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self.details: CafeDetails | None = None
         self._build()
         self._connect()
-        self._show_details()
-
-    def shown_again(self) -> None:
-        """The fee may have been paid, the certificate filed, since the application was read."""
         self._show_details()
 
     # ---- building ------------------------------------------------------------------------------
@@ -252,18 +248,7 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
 
         grid = self._build_act_buttons()
 
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
+        left = details_column(self.summary, grid, across=False)
 
         # -- the pages
         self.checklist = ChecklistView(self.app)
@@ -297,33 +282,18 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
         self.pages.addTab(suspension_page, "Suspensions")
         self.pages.addTab(self.history_table, "History")
 
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(260, 460),
-            below_sizes=(470, 830),
-            stretch=(2, 3),
-            below_stretch=(2, 3),
-        )
-
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_application_button")
         self.new_button.setToolTip("Take a sidewalk cafe application at the counter (Ctrl+N)")
-        bottom = self._build_footer(
+        self._lay_out(
+            top,
+            left,
             self.new_button,
+            new_refusal=may_not(self.app, TAKE),
             export_tip="The applications the search and filters show, to a workbook",
+            sizes=(260, 460),
+            below_sizes=(470, 830),
         )
-        why = may_not(self.app, TAKE)
-        if why:
-            self.new_button.setEnabled(False)
-            self.new_button.setToolTip(why)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
-        self._order_tabs()
 
     def _build_act_buttons(self) -> QGridLayout:
         """The acts on the chosen application, one button each, in captioned lines. (Long only
@@ -870,44 +840,13 @@ class SidewalkCafesTab(RegisterPage[CafeRow]):
 
     def take_payment(self) -> None:
         """The fee is taken in the Receipts tab: go there with the applicant as the payer."""
-        from clerk_desk.today import TodayItem
-
         row = self.selected()
-        if row is None:
-            return
-        owed = self.details.fee_owed.format() if self.details else ""
-        self.status.emit(
-            f"Take payment in the Receipts tab: {row.applicant} owes {owed} for {row.number}."
-        )
-        self.workflow_requested.emit(
-            TodayItem(
-                "receipts",
-                None,
-                f"Sidewalk cafe fee for {row.number}",
-                row.applicant,
-                cafe_rules.APPLICATION_CITE,
-                record_type="party",
-                record_id=str(row.applicant_id),
-            )
-        )
-
-    def file_certificate(self) -> None:
-        from clerk_desk.today import TodayItem
-
-        row = self.selected()
-        if row is None:
-            return
-        self.status.emit(
-            f"File {row.applicant}'s certificate of insurance in the Bonds & Insurance tab."
-        )
-        self.workflow_requested.emit(
-            TodayItem("bonds", None, f"Insurance for {row.number}", row.applicant)
-        )
+        if row is not None:
+            owed = self.details.fee_owed.format() if self.details else None
+            what = f"Sidewalk cafe fee for {row.number}"
+            self._send_to_receipts(row, what, cafe_rules.APPLICATION_CITE, owed)
 
     # ---- export --------------------------------------------------------------------------------
-
-    def export_name(self, day: date) -> str:
-        return f"sidewalk-cafes-{self.year_box.currentData() or 'all'}-{day.isoformat()}.xlsx"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
         """The applications the search and filters show, all of them, past the screen's limit."""

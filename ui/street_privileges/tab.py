@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from datetime import date
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -57,14 +56,14 @@ from clerk_desk.street_privileges.rules import (
     WHEN_REQUIRED_CITE,
 )
 from clerk_desk.street_privileges.views import PermitPaper, PermitView
-from clerk_desk.today import TodayItem
 from clerk_desk.words import clock_time, day_or_blank, plural
 from ui.kit import forms as forms
 from ui.kit import printing as printing
+from ui.kit.application_page import ApplicationPage, details_column
 from ui.kit.dialog_parts import cite_link, may_not
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, attempt, perform
-from ui.kit.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
+from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.street_privileges.application import PrivilegeDialog
@@ -130,7 +129,7 @@ def privilege_columns() -> tuple[TableColumn, ...]:
     )
 
 
-class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
+class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
     """The Street Privileges tab.
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
@@ -141,13 +140,13 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
     """
 
     register_changed = Signal()
-    workflow_requested = Signal(object)
 
     row_type = PrivilegeRow
     record_type = RECORD_TYPE
     search_limit = street_privileges_rules.SEARCH_LIMIT
     count_noun = "permit"
     empty_text = "No street privileges yet"
+    export_file = "street-privileges"
     export_what = "street privilege register"
     export_noun = "street privilege permit"
 
@@ -158,11 +157,6 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         self.on_file: PermitView | None = None
         self._build()
         self._connect()
-        self._show_details()
-
-    def shown_again(self) -> None:
-        """The fee may have been paid in the Receipts tab, the bond filed in Bonds &
-        Insurance, since the permit was read."""
         self._show_details()
 
     # ---- building ------------------------------------------------------------------------------
@@ -192,49 +186,23 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
 
         grid = self._build_acts()
 
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
+        left = details_column(self.summary, grid, across=False)
 
         # -- the chosen permit's pages
         self._build_pages()
 
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(260, 460),
-            below_sizes=(540, 760),
-            stretch=(2, 3),
-            below_stretch=(2, 3),
-        )
-
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_privilege_button")
         self.new_button.setToolTip("Take an application for a street privilege permit (Ctrl+N)")
-        bottom = self._build_footer(
+        self._lay_out(
+            top,
+            left,
             self.new_button,
+            new_refusal=may_not(self.app, TAKE),
             export_tip="The register of the year chosen (or every year), to a workbook",
+            sizes=(260, 460),
+            below_sizes=(540, 760),
         )
-        why = may_not(self.app, TAKE)
-        self.new_button.setEnabled(not why)
-        if why:
-            self.new_button.setToolTip(why)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
-        self._order_tabs()
 
     def _build_acts(self) -> QGridLayout:
         """The acts under the chosen permit's details, one captioned line per group; each
@@ -578,38 +546,21 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
         """The fee is taken in the Receipts tab: ask the window to go there with the applicant
         as the payer (the fee is among the amounts they owe)."""
         row = self.selected()
-        if row is None:
-            return
-        owed = self.on_file.fee_owed if self.on_file is not None else None
-        self.status.emit(
-            f"Take payment in the Receipts tab: {row.applicant} owes "
-            + (f"{owed} " if owed is not None else "")
-            + f"for {row.number}."
-        )
-        self.workflow_requested.emit(
-            TodayItem(
-                "receipts",
-                None,
-                f"Permit fee for {row.number}",
-                row.applicant,
-                FEE_CITE,
-                record_type="party",
-                record_id=str(row.applicant_id),
-            )
-        )
+        if row is not None:
+            owed = self.on_file.fee_owed if self.on_file is not None else None
+            what = f"Permit fee for {row.number}"
+            self._send_to_receipts(row, what, FEE_CITE, str(owed) if owed is not None else None)
 
     def file_papers(self) -> None:
         """The bond and the certificate of insurance are filed in the Bonds & Insurance tab."""
         row = self.selected()
-        if row is None:
-            return
-        self.status.emit(
-            f"File {row.applicant}'s bond or certificate for {row.number} in the Bonds & "
-            "Insurance tab."
-        )
-        self.workflow_requested.emit(
-            TodayItem("bonds", None, f"Bond and insurance for {row.number}", row.applicant)
-        )
+        if row is not None:
+            self._send_to_bonds(
+                row,
+                f"Bond and insurance for {row.number}",
+                f"File {row.applicant}'s bond or certificate for {row.number} in the Bonds & "
+                "Insurance tab.",
+            )
 
     def permit_bytes(self, privilege_id: int) -> bytes | None:
         """The permit as a PDF, with the bond, insurance and fee receipts on file."""
@@ -643,9 +594,6 @@ class StreetPrivilegesTab(RegisterPage[PrivilegeRow]):
             self.status.emit(f"{title} sent to the printer.")
 
     # ---- export --------------------------------------------------------------------------------
-
-    def export_name(self, day: date) -> str:
-        return f"street-privileges-{self.year_box.currentData() or 'all'}-{day.isoformat()}.xlsx"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
         """The register of the year chosen (every year when none is)."""

@@ -11,7 +11,7 @@ due" column turns red when the written statement of the matters in doubt is over
 register are the chosen application's details and the acts on it, and its pages: the checklist
 of § 506-24 (each requirement met, not yet due or not met, with its cited findings), the exact
 days and places, the sponsors and participants, the doubt notices, the appeal and the history.
-Each act is a dialog of :mod:`ui.vending_dialogs`; the papers it calls for (the notice, the
+Each act is a dialog of :mod:`ui.vending.application`; the papers it calls for (the notice, the
 permit, the letters) print when it is saved, and a sponsoring organization's permit prints one
 signed copy for each participant on its list. The Excel register is written in the background.
 """
@@ -41,13 +41,12 @@ from clerk_desk.desk import Action
 from clerk_desk.history import HistoryEntry
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.today import TodayItem
 from clerk_desk.vending import acts as vending_acts
 from clerk_desk.vending import papers as vending_papers
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
 from clerk_desk.vending.acts import VendingAct
-from clerk_desk.vending.service import PERMIT_CITE, PROCEDURE_CITE
+from clerk_desk.vending.rules import PERMIT_CITE, PROCEDURE_CITE
 from clerk_desk.vending.views import (
     AppealRow,
     ApplicationRow,
@@ -61,27 +60,20 @@ from clerk_desk.vending.views import (
 )
 from clerk_desk.words import format_day, plural
 from ui.kit import forms as forms
+from ui.kit.application_page import ApplicationPage, details_column
 from ui.kit.dialog_parts import cite_link
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, perform
-from ui.kit.register_page import Progress, RegisterPage, act_button, register_splitter, show_acts
+from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
-from ui.vending_dialogs import (
-    ISSUE,
-    TAKE,
-    AppealDialog,
-    ApplicationDialog,
-    ApproveDialog,
-    ChecklistView,
-    CouncilDecisionDialog,
-    DeliveryDialog,
-    DenyDialog,
-    DoubtNoticeDialog,
-    PoliceReviewDialog,
-    print_papers,
-    withdraw,
-)
+from ui.vending.appeal_dialogs import AppealDialog, CouncilDecisionDialog
+from ui.vending.application import ApplicationDialog
+from ui.vending.checklist import ChecklistView
+from ui.vending.common import TAKE
+from ui.vending.decision_dialogs import ApproveDialog, DenyDialog, withdraw
+from ui.vending.papers import print_papers
+from ui.vending.review_dialogs import DeliveryDialog, DoubtNoticeDialog, PoliceReviewDialog
 
 _EXPORT_ALL = 10**9
 Details = tuple[ApplicationRow, ReviewView, list[HistoryEntry], dict[VendingAct, str | None]]
@@ -368,7 +360,7 @@ def doubt_html(row: ApplicationRow, today: date) -> str:
     return f"Matters in doubt due by {due}: decided without a notice"
 
 
-class VendingTab(RegisterPage[ApplicationRow]):
+class VendingTab(ApplicationPage[ApplicationRow]):
     """The Special Event Vending tab.
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
@@ -379,13 +371,13 @@ class VendingTab(RegisterPage[ApplicationRow]):
     """
 
     register_changed = Signal()
-    workflow_requested = Signal(object)
 
     row_type = ApplicationRow
     record_type = vending.RECORD_TYPE
     search_limit = vending.SEARCH_LIMIT
     count_noun = "application"
     empty_text = "No applications yet"
+    export_file = "vending"
     export_what = "special event vending register"
     export_noun = "application"
 
@@ -394,20 +386,15 @@ class VendingTab(RegisterPage[ApplicationRow]):
         self.setObjectName("vending_tab")
         role = app.operator.role
         self._may_not_take = "" if app.operator.may(TAKE) else refusal(role, TAKE)
-        self._may_not_issue = "" if app.operator.may(ISSUE) else refusal(role, ISSUE)
         self._may_not_pay = (
             ""
             if app.operator.may(Permission.TAKE_PAYMENT)
             else refusal(role, Permission.TAKE_PAYMENT)
         )
         self.review: ReviewView | None = None
+        self._acts: dict[VendingAct, str | None] = {}
         self._build()
         self._connect()
-        self._show_details()
-
-    def shown_again(self) -> None:
-        """The fee may have been paid in the Receipts tab, the certificate filed in Bonds &
-        Insurance, since the application was read."""
         self._show_details()
 
     # ---- building ------------------------------------------------------------------------------
@@ -432,6 +419,25 @@ class VendingTab(RegisterPage[ApplicationRow]):
         # -- the chosen application: details and acts at the left, its pages at the right
         self.details = forms.rich_label("application_details", self.app.open_link)
 
+        grid = self._build_acts()
+        self._build_pages()
+
+        self.new_button = QPushButton("&New application…")
+        self.new_button.setObjectName("new_application_button")
+        self.new_button.setToolTip("Take an application at the counter (Ctrl+N)")
+        self._lay_out(
+            top,
+            details_column(self.details, grid),
+            self.new_button,
+            new_refusal=self._may_not_take,
+            export_tip="The applications the search and filters show, to a workbook",
+            sizes=(280, 420),
+            below_sizes=(500, 700),
+        )
+
+    def _build_acts(self) -> QGridLayout:
+        """The acts on the chosen application, three to a line under its details. (Long only
+        because it names twelve buttons, each with its shortcut and tip, in one place.)"""
         self.police_button = act_button(
             "&Police review…", "police_button", "Record the papers sent to the Chief of Police"
         )
@@ -492,7 +498,11 @@ class VendingTab(RegisterPage[ApplicationRow]):
             )
         ):
             grid.addWidget(act, number // 3, number % 3)
+        return grid
 
+    def _build_pages(self) -> None:
+        """The chosen application's pages: checklist, days and places, participants, doubt
+        notices, appeal, history."""
         self.checklist = ChecklistView(self.app)
         checklist_page = QScrollArea()
         checklist_page.setObjectName("checklist_page")
@@ -552,45 +562,6 @@ class VendingTab(RegisterPage[ApplicationRow]):
         self.pages.addTab(notice_page, "Doubt notices")
         self.pages.addTab(appeal_page, "Appeal")
         self.pages.addTab(self.history_table, "History")
-
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.details)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(280, 420),
-            below_sizes=(500, 700),
-            stretch=(2, 3),
-            below_stretch=(2, 3),
-        )
-
-        self.new_button = QPushButton("&New application…")
-        self.new_button.setObjectName("new_application_button")
-        self.new_button.setToolTip("Take an application at the counter (Ctrl+N)")
-        buttons = self._build_footer(
-            self.new_button,
-            export_tip="The applications the search and filters show, to a workbook",
-        )
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(buttons)
-
-        if self._may_not_take:
-            self.new_button.setEnabled(False)
-            self.new_button.setToolTip(self._may_not_take)
-        self._order_tabs()
 
     def _connect(self) -> None:
         self._connect_register()
@@ -708,54 +679,31 @@ class VendingTab(RegisterPage[ApplicationRow]):
     def _update_buttons(
         self, row: ApplicationRow | None, allowed: Mapping[VendingAct, str | None] | None
     ) -> None:
-        chosen = "Choose an application"
-        # The acts on the application itself: enabled, or explained, by the core's own guards.
+        """Every act on the application, printing included, is enabled, or explained, by the
+        core's own guards (:func:`clerk_desk.vending.acts.acts`)."""
+        self._acts = dict(allowed) if row is not None and allowed is not None else {}
         show_acts(
             {
                 VendingAct.CORRECT: self.correct_button,
                 VendingAct.POLICE: self.police_button,
                 VendingAct.DOUBT: self.doubt_button,
+                VendingAct.DELIVER: self.delivery_button,
                 VendingAct.APPROVE: self.approve_button,
                 VendingAct.DENY: self.deny_button,
                 VendingAct.WITHDRAW: self.withdraw_button,
                 VendingAct.APPEAL: self.appeal_button,
+                VendingAct.COUNCIL: self.council_button,
+                VendingAct.PRINT_PERMIT: self.print_button,
+                VendingAct.PRINT_COPIES: self.copies_button,
+                VendingAct.PRINT_LETTER: self.letter_button,
             },
-            allowed if row is not None else None,
-            chosen,
+            self._acts if row is not None and allowed is not None else None,
+            "Choose an application",
         )
-        states: tuple[tuple[QPushButton, bool, str, str], ...] = (
-            (
-                self.delivery_button,
-                row is not None and bool(row.undelivered),
-                "State the matters in doubt first: no notice waits for delivery",
-                self._may_not_issue,
-            ),
-            (
-                self.council_button,
-                row is not None and row.open_appeal is not None,
-                "No appeal waits for the Council's decision",
-                self._may_not_take,
-            ),
-            (self.print_button, row is not None and row.permitted, "No permit stands", ""),
-            (
-                self.copies_button,
-                row is not None and row.permitted and row.participant_count > 0,
-                "Only a sponsoring organization's permit with participants listed",
-                "",
-            ),
-            (
-                self.letter_button,
-                row is not None
-                and row.decided_on is not None
-                and row.status is not VendingStatus.WITHDRAWN,
-                "No decision stands",
-                "",
-            ),
-        )
-        for act, usable, why, refused in states:
-            act.setEnabled(not refused and usable)
-            tip = str(act.property("tip") or "")
-            act.setToolTip(refused or (tip if usable else (why if row else chosen)))
+
+    def _allows(self, act: VendingAct) -> bool:
+        """Whether the core's acts, read with the chosen application's details, allow ``act``."""
+        return self._acts.get(act, "") is None
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -779,14 +727,14 @@ class VendingTab(RegisterPage[ApplicationRow]):
 
     def correct_selected(self) -> None:
         row = self.selected()
-        if row is None or not row.undecided or self._may_not_take:
+        if row is None or not self._allows(VendingAct.CORRECT):
             return
         if ApplicationDialog.ask(self, self.app, row) is not None:
             self._after_save(row.id, f"Application {row.number} corrected; review it again.")
 
     def police_review(self) -> None:
         row = self.selected()
-        if row is None or not row.police_review_open or self._may_not_take:
+        if row is None or not self._allows(VendingAct.POLICE):
             return
         item = self.review.item("police") if self.review else None
         if PoliceReviewDialog.ask(self, self.app, row, item.due if item else None):
@@ -794,7 +742,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
 
     def state_matters_in_doubt(self) -> None:
         row, review = self.selected(), self.review
-        if row is None or review is None or not row.undecided or self._may_not_issue:
+        if row is None or review is None or not self._allows(VendingAct.DOUBT):
             return
         notice_id = DoubtNoticeDialog.ask(self, self.app, row, review)
         if notice_id is None:
@@ -805,7 +753,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
 
     def record_delivery(self) -> None:
         row = self.selected()
-        if row is None or not row.notices or self._may_not_issue:
+        if row is None or not self._allows(VendingAct.DELIVER):
             return
         if DeliveryDialog.ask(self, self.app, row):
             self._after_save(row.id, f"Delivery of the doubt notice for {row.number} recorded.")
@@ -813,7 +761,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
 
     def approve_selected(self) -> None:
         row, review = self.selected(), self.review
-        if row is None or review is None or not row.undecided or self._may_not_issue:
+        if row is None or review is None or not self._allows(VendingAct.APPROVE):
             return
         if not ApproveDialog.ask(self, self.app, row, review):
             return
@@ -824,7 +772,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
 
     def deny_selected(self) -> None:
         row, review = self.selected(), self.review
-        if row is None or review is None or not row.undecided or self._may_not_issue:
+        if row is None or review is None or not self._allows(VendingAct.DENY):
             return
         appeal_by = perform(
             self, self.app, lambda a: vending.appeal_due(a.today(), a.calendar), writes=False
@@ -838,17 +786,12 @@ class VendingTab(RegisterPage[ApplicationRow]):
 
     def withdraw_selected(self) -> None:
         row = self.selected()
-        if (
-            row is not None
-            and not row.closed
-            and not self._may_not_take
-            and withdraw(self, self.app, row)
-        ):
+        if row is not None and self._allows(VendingAct.WITHDRAW) and withdraw(self, self.app, row):
             self._after_save(row.id, f"Application {row.number} withdrawn.")
 
     def appeal_filed(self) -> None:
         row = self.selected()
-        if row is None or row.status is not VendingStatus.DENIED or self._may_not_take:
+        if row is None or not self._allows(VendingAct.APPEAL):
             return
         if AppealDialog.ask(self, self.app, row):
             self._after_save(row.id, f"Appeal of the denial of {row.number} recorded.")
@@ -857,7 +800,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
     def council_decision(self) -> None:
         row = self.selected()
         appeal = row.open_appeal if row is not None else None
-        if row is None or appeal is None or self._may_not_take:
+        if row is None or appeal is None or not self._allows(VendingAct.COUNCIL):
             return
         outcome = CouncilDecisionDialog.ask(self, self.app, row, appeal)
         if outcome is None:
@@ -871,17 +814,17 @@ class VendingTab(RegisterPage[ApplicationRow]):
 
     def print_permit(self) -> None:
         row = self.selected()
-        if row is not None and row.permitted:
+        if row is not None and self._allows(VendingAct.PRINT_PERMIT):
             print_papers(self, self.app, row.id, ["permit"])
 
     def print_copies(self) -> None:
         row = self.selected()
-        if row is not None and row.permitted and row.participant_count > 0:
+        if row is not None and self._allows(VendingAct.PRINT_COPIES):
             print_papers(self, self.app, row.id, ["copies"])
 
     def print_letter(self) -> None:
         row = self.selected()
-        if row is None or row.decided_on is None or row.status is VendingStatus.WITHDRAWN:
+        if row is None or not self._allows(VendingAct.PRINT_LETTER):
             return
         # On appeal, the Clerk's denial is the decision that stands until the Council acts.
         appealed = row.status is VendingStatus.APPEALED
@@ -896,39 +839,11 @@ class VendingTab(RegisterPage[ApplicationRow]):
         """The permit fee is taken in the Receipts tab: ask the window to go there with the
         applicant as the payer (the fee is among the amounts they owe)."""
         row = self.selected()
-        if row is None:
-            return
-        owed = self.review.fee_owed.format() if self.review else ""
-        self.status.emit(
-            f"Take payment in the Receipts tab: {row.applicant} owes {owed} for {row.number}."
-        )
-        self.workflow_requested.emit(
-            TodayItem(
-                "receipts",
-                None,
-                f"Permit fee for {row.number}",
-                row.applicant,
-                PERMIT_CITE,
-                record_type="party",
-                record_id=str(row.applicant_id),
-            )
-        )
-
-    def file_certificate(self) -> None:
-        row = self.selected()
-        if row is None:
-            return
-        self.status.emit(
-            f"File {row.applicant}'s certificate of insurance in the Bonds & Insurance tab."
-        )
-        self.workflow_requested.emit(
-            TodayItem("bonds", None, f"Insurance for {row.number}", row.applicant)
-        )
+        if row is not None:
+            owed = self.review.fee_owed.format() if self.review else None
+            self._send_to_receipts(row, f"Permit fee for {row.number}", PERMIT_CITE, owed)
 
     # ---- export --------------------------------------------------------------------------------
-
-    def export_name(self, day: date) -> str:
-        return f"vending-{self.year_box.currentData() or 'all'}-{day.isoformat()}.xlsx"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
         """The applications the search and filters show, all of them, past the screen's limit."""
@@ -936,7 +851,7 @@ class VendingTab(RegisterPage[ApplicationRow]):
         text, status = self.search_field.text(), self.status_box.currentData()
 
         def work(progress: Progress) -> int:
-            from reports.vending import applications_excel
+            from reports.vending.register import applications_excel
 
             with app.desk.lookup(app.operator) as action:
                 export = vending_papers.register_export(

@@ -229,10 +229,17 @@ def test_drawers_dialog_prints_and_exports_the_deposit_slip(
         assert dialog.focusWidget() is dialog.table  # the list takes the keys at once
         assert not dialog.slip_pdf_button.isEnabled()
         assert not dialog.slip_excel_button.isEnabled()
+        for button in (dialog.slip_pdf_button, dialog.slip_excel_button):  # the core's words
+            assert button.toolTip() == (
+                f"The drawer of {STATION} is still open. Close out the drawer first: the deposit "
+                "is what was counted."
+            )
         assert dialog.closeout_button.isEnabled() and dialog.gl_button.isEnabled()
+        assert dialog.closeout_button.toolTip() == "Enter on the list"
         qtbot.keyClick(dialog.table, Qt.Key.Key_Down)
         assert dialog.selected() == closed_row
         assert dialog.slip_pdf_button.isEnabled() and dialog.slip_excel_button.isEnabled()
+        assert dialog.slip_pdf_button.toolTip() == ""
 
         qtbot.keyClick(dialog.table, Qt.Key.Key_Return)  # Enter: the close-out report
         dialog.slip_pdf_button.click()

@@ -37,13 +37,20 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.kinds import PartyKind
 from clerk_desk.parties import ParcelData, PartyData
+from clerk_desk.parties_acts import (
+    ParcelAct,
+    PartyAct,
+    RegisterAct,
+    parcel_acts,
+    party_acts,
+    register_acts,
+)
 from clerk_desk.parties_views import ParcelRow, PartyRow
-from clerk_desk.permissions import Permission, refusal
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App, perform, run_in_background
 from ui.kit.pickers import PartyPicker
-from ui.kit.register_page import EXPORT_FILTER
+from ui.kit.register_page import EXPORT_FILTER, show_acts
 from ui.kit.style import BAD, SECONDARY, text_sheet
 from ui.kit.table_models import CENTER, RowsModel, TableColumn, yes
 from ui.ordinance_viewer import cite_html
@@ -210,11 +217,16 @@ class PartiesTab(QWidget):
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
 
-        if not self.app.operator.may(Permission.EDIT_PARTIES):
-            reason = refusal(self.app.operator.role, Permission.EDIT_PARTIES)
-            for button in (self.new_party_button, self.active_button, self.new_parcel_button):
-                button.setEnabled(False)
-                button.setToolTip(reason)
+        self.new_party_button.setProperty("tip", "Ctrl+N")
+        self.new_parcel_button.setProperty("tip", "Ctrl+Shift+N")
+        show_acts(
+            {
+                RegisterAct.NEW_PARTY: self.new_party_button,
+                RegisterAct.NEW_PARCEL: self.new_parcel_button,
+            },
+            perform(self, self.app, register_acts, writes=False),
+            "The register could not be read.",
+        )
 
         self.setTabOrder(self.search_field, self.kind_box)
         self.setTabOrder(self.kind_box, self.inactive_box)
@@ -509,21 +521,22 @@ class PartiesTab(QWidget):
     def _show_party_details(self, party: PartyRow | None) -> None:
         self.owned_label.setVisible(True)
         self.owned_table.setVisible(True)
-        self.edit_button.setEnabled(party is not None)
-        self.active_button.setEnabled(
-            party is not None and self.app.operator.may(Permission.EDIT_PARTIES)
-        )
+        self.edit_button.setEnabled(party is not None)  # the form shows; saving is the act
         if party is None:
             self.details.setText("<i>No party selected.</i>")
             self.owned_model.set_rows([])
+            show_acts({PartyAct.MAKE_INACTIVE: self.active_button}, None, "Choose a party.")
             return
         self.active_button.setText("Reac&tivate" if not party.active else "Make inac&tive")
-        owned = perform(
+        loaded = perform(
             self,
             self.app,
-            lambda a: parties_views.parcels_owned(a, party.id),
+            lambda a: (parties_views.parcels_owned(a, party.id), party_acts(a, party.id)),
             writes=False,
         )
+        owned, acts = loaded if loaded is not None else (None, None)
+        toggle = PartyAct.MAKE_INACTIVE if party.active else PartyAct.REACTIVATE
+        show_acts({toggle: self.active_button}, acts, "The party could not be read.")
         self.owned_model.set_rows(owned or [])
         self.owned_label.setText(f"<b>Parcels owned</b> ({len(owned or [])})")
         self.details.setText(party_html(party))
@@ -689,8 +702,19 @@ class PartyDialog(forms.FormDialog):
         self.kind.currentIndexChanged.connect(self._kind_changed)
         if party is not None:
             self._fill(party)
-        if not app.operator.may(Permission.EDIT_PARTIES):
-            self.set_read_only(refusal(app.operator.role, Permission.EDIT_PARTIES))
+        party_id = party.id if party is not None else None
+        refused = perform(
+            parent,
+            app,
+            lambda a: (
+                register_acts(a)[RegisterAct.NEW_PARTY]
+                if party_id is None
+                else party_acts(a, party_id)[PartyAct.EDIT]
+            ),
+            writes=False,
+        )
+        if refused:
+            self.set_read_only(refused)
         self.name.setFocus()
 
     @classmethod
@@ -810,8 +834,19 @@ class ParcelDialog(forms.FormDialog):
         self.add_field("&Description", self.description, "description")
         self.finish_layout()
         self.resize(560, self.sizeHint().height())
-        if not app.operator.may(Permission.EDIT_PARTIES):
-            self.set_read_only(refusal(app.operator.role, Permission.EDIT_PARTIES))
+        parcel_id = parcel.id if parcel is not None else None
+        refused = perform(
+            parent,
+            app,
+            lambda a: (
+                register_acts(a)[RegisterAct.NEW_PARCEL]
+                if parcel_id is None
+                else parcel_acts(a, parcel_id)[ParcelAct.EDIT]
+            ),
+            writes=False,
+        )
+        if refused:
+            self.set_read_only(refused)
         self.parcel_number.setFocus()
 
     @classmethod

@@ -118,9 +118,9 @@ def test_refund_after_close_out_from_the_receipt_window(
     qtbot.add_widget(tab)
     tab.show()
     tab.register_view_button.click()
-    qtbot.keyClicks(tab.register.register_search, "vera")
-    tab.register.register_search.flush()
-    assert tab.register.register_model.rowCount() == 1
+    qtbot.keyClicks(tab.register.search_field, "vera")
+    tab.register.search_field.flush()
+    assert tab.register.model.rowCount() == 1
 
     def details(dialog: ReceiptDialog) -> None:
         assert "Vera Vendor" in dialog.browser.toPlainText()
@@ -138,7 +138,7 @@ def test_refund_after_close_out_from_the_receipt_window(
         assert "written" in dialog.browser.toPlainText()
 
     dialogs.append(details)
-    qtbot.keyClick(tab.register.register_table, Qt.Key.Key_Return)
+    qtbot.keyClick(tab.register.table, Qt.Key.Key_Return)
     assert messages == []
     with desk.database.reading() as session:
         refund_receipt = session.scalars(
@@ -146,7 +146,7 @@ def test_refund_after_close_out_from_the_receipt_window(
         ).one()
         assert refund_receipt.total == Money("-20.00")
         assert refund_receipt.corrects_id == receipt_id
-    assert tab.register.register_model.rowCount() == 2
+    assert tab.register.model.rowCount() == 2
 
 
 # ---- the Drawers dialog and the Excel exports ------------------------------------------------
@@ -325,8 +325,8 @@ def test_refund_by_city_check_needs_its_number_and_refunds_and_adjustments_print
     statuses: list[str] = []
     tab.status.connect(statuses.append)
     tab.register_view_button.click()
-    qtbot.keyClicks(tab.register.register_search, "vera")
-    tab.register.register_search.flush()
+    qtbot.keyClicks(tab.register.search_field, "vera")
+    tab.register.search_field.flush()
 
     def details(dialog: ReceiptDialog) -> None:
         def refund(form: CorrectionDialog) -> None:
@@ -365,7 +365,7 @@ def test_refund_by_city_check_needs_its_number_and_refunds_and_adjustments_print
         dialog.correct_button.click()
 
     dialogs.append(details)
-    qtbot.keyClick(tab.register.register_table, Qt.Key.Key_Return)
+    qtbot.keyClick(tab.register.table, Qt.Key.Key_Return)
     assert messages == []
     with desk.database.reading() as session:
         refund_receipt = session.scalars(

@@ -614,7 +614,7 @@ class ReceiptsTab(QWidget):
     # ---- what the main window calls --------------------------------------------------------------
 
     def focus_search(self) -> None:
-        field = self.register.register_search if self.register_view_active() else self.payer_search
+        field = self.register.search_field if self.register_view_active() else self.payer_search
         field.setFocus(Qt.FocusReason.ShortcutFocusReason)
         field.selectAll()
 
@@ -1298,6 +1298,6 @@ class ReceiptsTab(QWidget):
         self.pages.setCurrentIndex(number)
         if number == self.REGISTER:
             self.register.refresh()
-            self.register.register_search.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.register.search_field.setFocus(Qt.FocusReason.OtherFocusReason)
         else:
             self.payer_search.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -33,9 +33,9 @@ from clerk_desk.kinds import BondKind, FileStatus, Role
 from clerk_desk.models import Bond, Document, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
-from ui import bond_dialogs
 from ui.annual_bonds_tab import AnnualBondsTab
-from ui.bond_dialogs import (
+from ui.bonds import dialogs as bond_dialogs
+from ui.bonds.dialogs import (
     WHO_REVOKES,
     BondDialog,
     BondStatusDialog,
@@ -44,7 +44,7 @@ from ui.bond_dialogs import (
     ReasonDialog,
     RevocationsDialog,
 )
-from ui.bonds_tab import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE, BondsTab
+from ui.bonds.tab import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE, BondsTab
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App

@@ -22,12 +22,12 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, AuditEvent, Receipt, Tender
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
-from ui.close_out_dialog import ChecksModel, CloseOutDialog
-from ui.drawer_dialogs import OpenDrawerDialog
 from ui.kit import printing as printing
 from ui.kit.operations import App
-from ui.receipt_dialogs import ReceiptSettingsDialog, VoidDialog, set_station_name
-from ui.receipts_tab import ReceiptsTab
+from ui.receipts.close_out import ChecksModel, CloseOutDialog
+from ui.receipts.dialogs import ReceiptSettingsDialog, VoidDialog, set_station_name
+from ui.receipts.drawers import OpenDrawerDialog
+from ui.receipts.tab import ReceiptsTab
 
 pytestmark = pytest.mark.gui
 

@@ -27,12 +27,12 @@ from clerk_desk.receipts.views import CheckEntry
 from clerk_desk.settings import CityProfile
 from reports.excel import MONEY_FORMAT
 from reports.receipt import receipt_pdf
-from ui.drawer_dialogs import DrawersDialog
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App
-from ui.receipt_dialogs import CorrectionDialog, ReceiptDialog, set_station_name
-from ui.receipts_tab import ReceiptsTab
+from ui.receipts.dialogs import CorrectionDialog, ReceiptDialog, set_station_name
+from ui.receipts.drawers import DrawersDialog
+from ui.receipts.tab import ReceiptsTab
 
 pytestmark = pytest.mark.gui
 

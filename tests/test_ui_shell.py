@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QMessageBox, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QStackedWidget, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 import ui.app
@@ -449,7 +449,7 @@ def test_settings_and_audit_items_open_the_dialogs_of_their_modules(
     qtbot: QtBot, desk: Desk, admin: SignedIn, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import ui.audit_dialog
-    import ui.settings_dialogs
+    import ui.settings.dialogs
 
     window = _window(qtbot, App(desk, admin))
     opened: list[str] = []
@@ -461,7 +461,7 @@ def test_settings_and_audit_items_open_the_dialogs_of_their_modules(
         "change_password",
     ):
         monkeypatch.setattr(
-            ui.settings_dialogs,
+            ui.settings.dialogs,
             function,
             lambda parent, app, name=function: opened.append(name) or True,
         )
@@ -494,7 +494,8 @@ def test_every_register_fits_the_window_at_its_first_size(
         tab = window.show_tab(workflow.name)
         found = [tab] if isinstance(tab, RegisterPage) else tab.findChildren(RegisterPage)
         for page in found:
-            for inner in tab.findChildren(QTabWidget):  # a page under an inner tab: open it
+            inner_pages = [*tab.findChildren(QTabWidget), *tab.findChildren(QStackedWidget)]
+            for inner in inner_pages:  # a page under an inner tab, or one of two views: open it
                 if inner.indexOf(page) >= 0:
                     inner.setCurrentWidget(page)
             qtbot.waitUntil(page.isVisible)

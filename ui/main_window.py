@@ -70,7 +70,7 @@ from ui.today_tab import TodayTab
 BACKUP_FILTER = "Clerk Desk backups (*.sqlite3 *.sqlite *.db);;All files (*)"
 STATUS_MS = 10_000
 
-SETTINGS_DIALOGS_MODULE = "ui.settings_dialogs"
+SETTINGS_DIALOGS_MODULE = "ui.settings.dialogs"
 AUDIT_DIALOG_MODULE = "ui.audit_dialog"
 
 

@@ -24,7 +24,7 @@ from ui.kit.operations import App, perform, run_in_background
 from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
-from ui.receipt_dialogs import ReceiptDialog, VoidDialog, print_receipt
+from ui.receipts.dialogs import ReceiptDialog, VoidDialog, print_receipt
 
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
 
@@ -72,7 +72,9 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
         self.model = RowsModel(REGISTER_COLUMNS, self)
         self.model.set_dimmed(lambda r: r.status == "void")
         self.table = forms.make_table(self.model, name="register_table")
-        forms.size_columns(self.table, {0: 14, 1: 18, 2: 30, 3: 11, 4: 10, 5: 14, 6: 20})
+        forms.size_columns(
+            self.table, {0: 14, 1: 18, 2: 24, 3: 11, 4: 10, 5: 12, 7: 11, 8: 10}, stretch=6
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)

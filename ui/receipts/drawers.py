@@ -26,13 +26,13 @@ from clerk_desk.receipts import views as receipt_views
 from clerk_desk.receipts.acts import DrawerPaper, drawer_paper_acts, paper_view
 from clerk_desk.receipts.views import DrawerView, GlTotal, Period
 from clerk_desk.settings import CityProfile
-from ui.close_out_dialog import over_short_text
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App, perform
 from ui.kit.register_page import show_acts
 from ui.kit.style import BAD_BACKGROUND, CAUTION_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
+from ui.receipts.close_out import over_short_text
 
 
 def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bool:

@@ -61,7 +61,7 @@ from clerk_desk.findings import Finding
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.money import Money
 from clerk_desk.permissions import Permission, refusal
-from ui.bond_dialogs import (
+from ui.bonds.dialogs import (
     BondDialog,
     BondStatusDialog,
     CertificateDialog,

@@ -190,6 +190,13 @@ def update_party(action: Action, party_id: int, data: PartyData) -> Party:
     return party
 
 
+def save_party(action: Action, party_id: int | None, data: PartyData) -> int:
+    """The party form saved: a new party (``party_id`` None) or a change; its id."""
+    if party_id is None:
+        return add_party(action, data).id
+    return update_party(action, party_id, data).id
+
+
 def set_party_active(action: Action, party_id: int, active: bool) -> None:
     """Parties are never deleted: one that is gone is made inactive and drops out of searches.
     Making an inactive party inactive (or an active one active) is refused."""
@@ -308,6 +315,17 @@ def update_parcel(action: Action, parcel_id: int, data: ParcelData) -> Parcel:
         after=snapshot(parcel),
     )
     return parcel
+
+
+def save_parcel(action: Action, parcel_id: int | None, data: ParcelData) -> int:
+    """The parcel form saved: a new parcel (``parcel_id`` None) or a change; its id. A parcel
+    number already in the register is refused under the number."""
+    try:
+        if parcel_id is None:
+            return add_parcel(action, data).id
+        return update_parcel(action, parcel_id, data).id
+    except Conflict as error:
+        raise InvalidInput(error.message, field="parcel_number") from None
 
 
 def get_parcel(session: Session, parcel_id: int) -> Parcel:

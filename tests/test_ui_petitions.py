@@ -41,7 +41,7 @@ from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.meetings import MeetingDialog, ReasonForm
 from ui.kit.operations import App
-from ui.parties.tab import PartyDialog
+from ui.parties.dialogs import PartyDialog
 from ui.petition_dialogs import (
     ChooseMeetingDialog,
     CorrectReceivedDialog,

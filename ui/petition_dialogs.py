@@ -58,7 +58,7 @@ from ui.kit.pickers import read_chosen_scan
 from ui.kit.style import GOOD, INFO, LATE, SECONDARY, panel_sheet, text_sheet
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
-from ui.parties.tab import PartyDialog
+from ui.parties.dialogs import PartyDialog
 
 PERMISSION = Permission.TAKE_APPLICATIONS
 NO_PARCEL = "— no parcel —"

@@ -94,7 +94,7 @@ from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
 from ui.kit.operations import App, attempt, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import BAD, GOOD, LATE, SECONDARY, text_sheet
-from ui.parties.tab import PartyDialog
+from ui.parties.dialogs import PartyDialog
 
 TAKE = Permission.TAKE_APPLICATIONS
 ISSUE = Permission.ISSUE_PERMITS

@@ -241,6 +241,8 @@ class RegisterPage(QWidget, Generic[RowT]):
     """How many rows a search returns at most (the core's ``SEARCH_LIMIT``)."""
     count_noun: ClassVar[str]
     """One row in the count under the register: "permit" ("3 permits", "No permits match")."""
+    count_nouns: ClassVar[str] = ""
+    """Its plural where it is not made with "s" ("parties"); empty: :attr:`count_noun` + "s"."""
     empty_text: ClassVar[str]
     """The count when the register holds nothing yet: "No street privileges yet"."""
     export_what: ClassVar[str] = ""
@@ -475,13 +477,13 @@ class RegisterPage(QWidget, Generic[RowT]):
                     widget.setChecked(False)
 
     def _show_count(self, count: int) -> None:
-        nouns = f"{self.count_noun}s"
+        nouns = self.count_nouns or f"{self.count_noun}s"
         if count >= self.search_limit:
             text = f"First {count} {nouns} shown — type more to narrow the search"
         elif count == 0:
             text = f"No {nouns} match" if self._filtered() else self.empty_text
         else:
-            text = plural(count, self.count_noun)
+            text = plural(count, self.count_noun, nouns)
         self.count_label.setText(text)
 
     def _enter_table(self) -> None:

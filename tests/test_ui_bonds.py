@@ -35,16 +35,10 @@ from clerk_desk.money import Money
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
 from ui.annual_bonds_tab import AnnualBondsTab
 from ui.bonds import dialogs as bond_dialogs
-from ui.bonds.dialogs import (
-    WHO_REVOKES,
-    BondDialog,
-    BondStatusDialog,
-    CertificateDialog,
-    LiftRevocationDialog,
-    ReasonDialog,
-    RevocationsDialog,
-)
-from ui.bonds.tab import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE, BondsTab
+from ui.bonds.check_panel import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE
+from ui.bonds.dialogs import BondDialog, BondStatusDialog, CertificateDialog, ReasonDialog
+from ui.bonds.revocations import WHO_REVOKES, LiftRevocationDialog, RevocationsDialog
+from ui.bonds.tab import BondsTab
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App

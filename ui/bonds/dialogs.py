@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import hashlib
+import html
 import os
 import shutil
 import stat
@@ -22,7 +23,7 @@ import tempfile
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QDate, QUrl
+from PySide6.QtCore import QDate, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QSpinBox,
     QVBoxLayout,
@@ -49,6 +51,7 @@ from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
 from ui.kit import forms as forms
+from ui.kit import operations as operations
 from ui.kit.fields import left_aligned, money_edit, money_text, optional_money
 from ui.kit.operations import App, perform, show_error
 from ui.kit.pickers import PartyPicker, ScanChooser, party_row
@@ -263,7 +266,7 @@ class CertificateDialog(forms.TwoColumnForm):
         record_row.setContentsMargins(0, 0, 0, 0)
         record_row.addWidget(self.record_type, 1)
         record_row.addWidget(self.record_id, 1)
-        self.add_to(self.left, "Pro&tects", record)
+        self.add_to(self.left, "Pro&tects", record, "record_id")
         self.add_to(self.left, "Scan", self.scan, "scan")
         if replacing is not None:
             self.add_to(self.left, "Why the old one goes", self.reason, "reason")
@@ -345,6 +348,8 @@ class CertificateDialog(forms.TwoColumnForm):
         scan = self.scan.scan()
         replacing = self.replacing
         reason = self.reason.text()
+        if not self._shortfall_accepted():
+            return None
 
         def work(action: Action) -> int:
             data = self.data()
@@ -354,6 +359,43 @@ class CertificateDialog(forms.TwoColumnForm):
             return certificate.id  # its audit event flushed it: the id is known
 
         return perform(self, self.app, work, errors=self.errors)
+
+    def _shortfall_accepted(self) -> bool:
+        """The certificate read against every permit it would protect, before it is filed
+        (the core judges: :func:`clerk_desk.bonds.views.filing_checks`). Another holder's
+        permit is refused under its field; a shortfall is said, and the clerk may file it
+        knowing (No is the default)."""
+        checks = perform(
+            self,
+            self.app,
+            lambda a: bond_views.filing_checks(a, self.data()),
+            writes=False,
+            errors=self.errors,
+        )
+        if checks is None:
+            return False
+        short = [check for check in checks if check.blocks]
+        if not short:
+            return True
+        lines = "".join(
+            f"<li><b>{html.escape(check.permit.number)}</b>: "
+            + "<br>".join(html.escape(str(f)) for f in check.findings if f.blocks)
+            + "</li>"
+            for check in short
+        )
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "The insurance falls short",
+            f"<p>This certificate falls short of {len(short)} permit"
+            f"{'' if len(short) == 1 else 's'} it protects:</p><ul>{lines}</ul>"
+            "<p>File it anyway? It will stand as short in the register and on Today until a "
+            "certificate that meets the permit replaces it.</p>",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        return bool(operations.ask_message(box) == QMessageBox.StandardButton.Yes)
 
 
 def forms_year_later(day: date) -> date:

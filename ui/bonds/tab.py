@@ -113,7 +113,12 @@ def certificate_columns(today: Callable[[], date]) -> tuple[TableColumn, ...]:
             header_tooltip="City named as additional insured",
         ),
         TableColumn("Protects", lambda r: r.protects),
-        TableColumn("Status", lambda r: r.status.label, tooltip=lambda r: r.status_reason or None),
+        TableColumn(
+            "Status",
+            lambda r: "Short" if r.standing else r.status.label,
+            colour=lambda r: BAD_BACKGROUND if r.standing else None,
+            tooltip=lambda r: r.standing or r.status_reason or None,
+        ),
     )
 
 
@@ -686,6 +691,8 @@ def certificate_html(line: CertificateLine, today: date) -> str:
         + (f" · protects {e(line.protects)}" if line.protects else "")
         + "</p>",
     ]
+    if line.standing:  # filed knowing it falls short (clerk_desk.bonds.standing)
+        parts.append(f"<p style='color:{BAD}'><b>{e(line.standing)}</b></p>")
     if line.scan_sha256:
         parts.append(
             f"<p style='color:{SECONDARY}'>Scan: {e(line.scan_name)} "

@@ -171,17 +171,33 @@ class Covers:
     application: date | None = None  # when the permit was applied for (§ 506-10)
 
 
-def _short(requirement: Requirement, what: str, has: Money, needs: Money) -> Finding:
-    return Finding(
-        "block",
-        requirement.cite,
-        f"The certificate shows {has} for {what}; at least {needs} is required "
-        f"({needs - has} short).",
-    )
+@dataclass(frozen=True, slots=True)
+class Shortfall:
+    """A limit the certificate shows below what the requirement sets: ``has`` of ``needs`` for
+    ``what`` ("bodily injury per person"), by the requirement's section."""
+
+    what: str
+    has: Money
+    needs: Money
+    cite: str
+
+    def finding(self) -> Finding:
+        return Finding(
+            "block",
+            self.cite,
+            f"The certificate shows {self.has} for {self.what}; at least {self.needs} is "
+            f"required ({self.needs - self.has} short).",
+        )
 
 
-def _limits(cert: Certificate, requirement: Requirement) -> list[Finding]:
-    findings = []
+def shortfalls(cert: Certificate, requirement: Requirement) -> list[Shortfall]:
+    """Every limit of ``requirement`` that ``cert`` falls short of (see the module docstring for
+    how a combined single limit counts)."""
+    found: list[Shortfall] = []
+
+    def short(what: str, has: Money, needs: Money) -> None:
+        found.append(Shortfall(what, has, needs, requirement.cite))
+
     combined = cert.limit(CoverageKind.COMBINED_SINGLE_LIMIT)
     # The per-occurrence minimums the split limits leave unmet, which the one combined pot must
     # then cover together (see the module docstring).
@@ -197,25 +213,22 @@ def _limits(cert: Certificate, requirement: Requirement) -> list[Finding]:
             continue
         if kind is CoverageKind.BODILY_INJURY_PER_PERSON:
             if combined < needs:
-                findings.append(_short(requirement, kind.label, max(has, combined), needs))
+                short(kind.label, max(has, combined), needs)
         elif kind in unmet:
             if combined >= pot:
                 continue
             if combined > Money.zero():
                 if kind is next(iter(unmet)):  # one finding for the one pot
                     what = " and ".join(k.label for k in unmet)
-                    findings.append(
-                        _short(
-                            requirement,
-                            f"the combined single limit, which must cover {what} together",
-                            combined,
-                            pot,
-                        )
+                    short(
+                        f"the combined single limit, which must cover {what} together",
+                        combined,
+                        pot,
                     )
                 continue
-            findings.append(_short(requirement, kind.label, has, needs))
+            short(kind.label, has, needs)
         else:
-            findings.append(_short(requirement, kind.label, has, needs))
+            short(kind.label, has, needs)
     if requirement.single_limit is not None:
         needs = requirement.single_limit
         split = min(
@@ -223,7 +236,12 @@ def _limits(cert: Certificate, requirement: Requirement) -> list[Finding]:
             cert.limit(CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE),
         )
         if combined < needs and split < needs:
-            findings.append(_short(requirement, "the single limit", max(combined, split), needs))
+            short("the single limit", max(combined, split), needs)
+    return found
+
+
+def _limits(cert: Certificate, requirement: Requirement) -> list[Finding]:
+    findings = [shortfall.finding() for shortfall in shortfalls(cert, requirement)]
     if requirement.liquor_liability and cert.limit(CoverageKind.LIQUOR_LIABILITY) <= Money.zero():
         findings.append(
             Finding(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
+from clerk_desk import parties_acts
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.kinds import PartyKind, Role
@@ -158,7 +159,7 @@ def _guard_utility_flag(action: Action, name: str, *, setting: bool) -> None:
 
 
 def add_party(action: Action, data: PartyData) -> Party:
-    action.require(Permission.EDIT_PARTIES)
+    parties_acts.allow_new(action, parties_acts.RegisterAct.NEW_PARTY)
     values = _clean_party(data)
     if values["public_utility"]:  # a utility kind implies the flag
         _guard_utility_flag(action, str(values["name"]), setting=True)
@@ -170,8 +171,8 @@ def add_party(action: Action, data: PartyData) -> Party:
 
 
 def update_party(action: Action, party_id: int, data: PartyData) -> Party:
-    action.require(Permission.EDIT_PARTIES)
     party = get_party(action.session, party_id)
+    parties_acts.allow_party(action, parties_acts.PartyAct.EDIT, party)
     values = _clean_party(data)
     if bool(values["public_utility"]) != party.public_utility:
         _guard_utility_flag(action, party.name, setting=bool(values["public_utility"]))
@@ -189,19 +190,27 @@ def update_party(action: Action, party_id: int, data: PartyData) -> Party:
     return party
 
 
+def save_party(action: Action, party_id: int | None, data: PartyData) -> int:
+    """The party form saved: a new party (``party_id`` None) or a change; its id."""
+    if party_id is None:
+        return add_party(action, data).id
+    return update_party(action, party_id, data).id
+
+
 def set_party_active(action: Action, party_id: int, active: bool) -> None:
-    """Parties are never deleted: one that is gone is made inactive and drops out of searches."""
-    action.require(Permission.EDIT_PARTIES)
+    """Parties are never deleted: one that is gone is made inactive and drops out of searches.
+    Making an inactive party inactive (or an active one active) is refused."""
     party = get_party(action.session, party_id)
-    if party.active != active:
-        party.active = active
-        action.audit(
-            "party.activate" if active else "party.deactivate",
-            party,
-            f"{party.name} {'reactivated' if active else 'made inactive'}",
-            before={"active": not active},
-            after={"active": active},
-        )
+    act = parties_acts.PartyAct.REACTIVATE if active else parties_acts.PartyAct.MAKE_INACTIVE
+    parties_acts.allow_party(action, act, party)
+    party.active = active
+    action.audit(
+        "party.activate" if active else "party.deactivate",
+        party,
+        f"{party.name} {'reactivated' if active else 'made inactive'}",
+        before={"active": not active},
+        after={"active": active},
+    )
 
 
 def get_party(session: Session, party_id: int) -> Party:
@@ -275,7 +284,7 @@ def _refuse_duplicate_parcel(session: Session, number: str, own_id: int | None) 
 
 
 def add_parcel(action: Action, data: ParcelData) -> Parcel:
-    action.require(Permission.EDIT_PARTIES)
+    parties_acts.allow_new(action, parties_acts.RegisterAct.NEW_PARCEL)
     values = _clean_parcel(action.session, data)
     _refuse_duplicate_parcel(action.session, str(values["parcel_number"]), None)
     parcel = Parcel(**values, active=True)
@@ -288,8 +297,8 @@ def add_parcel(action: Action, data: ParcelData) -> Parcel:
 
 
 def update_parcel(action: Action, parcel_id: int, data: ParcelData) -> Parcel:
-    action.require(Permission.EDIT_PARTIES)
     parcel = get_parcel(action.session, parcel_id)
+    parties_acts.allow_parcel(action, parties_acts.ParcelAct.EDIT, parcel)
     before = snapshot(parcel)
     values = _clean_parcel(action.session, data)
     _refuse_duplicate_parcel(action.session, str(values["parcel_number"]), parcel.id)
@@ -306,6 +315,17 @@ def update_parcel(action: Action, parcel_id: int, data: ParcelData) -> Parcel:
         after=snapshot(parcel),
     )
     return parcel
+
+
+def save_parcel(action: Action, parcel_id: int | None, data: ParcelData) -> int:
+    """The parcel form saved: a new parcel (``parcel_id`` None) or a change; its id. A parcel
+    number already in the register is refused under the number."""
+    try:
+        if parcel_id is None:
+            return add_parcel(action, data).id
+        return update_parcel(action, parcel_id, data).id
+    except Conflict as error:
+        raise InvalidInput(error.message, field="parcel_number") from None
 
 
 def get_parcel(session: Session, parcel_id: int) -> Parcel:

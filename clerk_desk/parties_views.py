@@ -55,6 +55,11 @@ class PartyRow:
         )
 
     @property
+    def number(self) -> str:
+        """What the clerk knows the party by (the register's messages name it)."""
+        return self.name
+
+    @property
     def address(self) -> str:
         locality = " ".join(p for p in (self.state, self.postal_code) if p)
         town = ", ".join(p for p in (self.city, locality) if p)
@@ -99,6 +104,10 @@ class ParcelRow:
             owner.name if owner is not None else "",
             parcel.description,
         )
+
+    @property
+    def number(self) -> str:
+        return self.parcel_number
 
 
 def party_row(session: Session, party_id: int) -> PartyRow:

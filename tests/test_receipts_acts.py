@@ -18,7 +18,15 @@ from clerk_desk.errors import ClerkDeskError
 from clerk_desk.kinds import Role, TenderKind
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
-from clerk_desk.receipts.acts import DrawerAct, ReceiptAct, drawer_acts, receipt_acts
+from clerk_desk.receipts.acts import (
+    DrawerAct,
+    DrawerPaper,
+    ReceiptAct,
+    drawer_acts,
+    drawer_paper_acts,
+    paper_view,
+    receipt_acts,
+)
 from clerk_desk.receipts.rules import LineEntry, TenderEntry
 from clerk_desk.receipts.service import DrawerCount
 
@@ -220,3 +228,44 @@ def test_closing_out_is_the_treasurers_and_happens_once(
     assert _refused(lambda: _close(desk, treasurer, drawer_id)) == (
         "The drawer of Front counter is already closed; it is locked."
     )
+
+
+def _papers(desk: Desk, who: SignedIn, drawer_id: int) -> dict[DrawerPaper, str | None]:
+    with desk.lookup(who) as action:
+        return drawer_paper_acts(action, drawer_id)
+
+
+def _paper_made(desk: Desk, who: SignedIn, drawer_id: int, paper: DrawerPaper) -> str | None:
+    """None when the drawer's view for ``paper`` is given, else the refusal's words."""
+    try:
+        with desk.lookup(who) as action:
+            paper_view(action, drawer_id, paper)
+    except ClerkDeskError as error:
+        return str(error)
+    return None
+
+
+def test_a_drawer_has_its_deposit_slip_once_it_is_closed_out_and_every_paper_for_anyone(
+    desk: Desk, treasurer: SignedIn, operator_with: Callable[[Role], SignedIn]
+) -> None:
+    drawer_id = _open(desk, treasurer)
+    _sale(desk, treasurer)
+    deputy = operator_with(Role.DEPUTY_CLERK)
+    still_open = (
+        "The drawer of Front counter is still open. Close out the drawer first: the deposit is "
+        "what was counted."
+    )
+    for who in (treasurer, deputy):
+        said = _papers(desk, who, drawer_id)
+        assert said == {
+            DrawerPaper.CLOSE_OUT_REPORT: None,  # prints "still open, not final"
+            DrawerPaper.DEPOSIT_SLIP: still_open,
+            DrawerPaper.GL_DISTRIBUTION: None,
+        }
+        assert {paper: _paper_made(desk, who, drawer_id, paper) for paper in DrawerPaper} == said
+
+    _close(desk, treasurer, drawer_id)
+    for who in (treasurer, deputy):
+        said = _papers(desk, who, drawer_id)
+        assert said == dict.fromkeys(DrawerPaper)
+        assert {paper: _paper_made(desk, who, drawer_id, paper) for paper in DrawerPaper} == said

@@ -116,7 +116,7 @@ def test_the_list_of_modules_loaded_by_name_names_every_tab_and_provider() -> No
     assert built <= tabs, "a built workflow has no tab module"
     assert built <= set(names)
     assert set(workflows.provider_modules()) <= set(names)
-    assert {"ui.settings_dialogs", "ui.audit_dialog"} <= set(names)
+    assert {"ui.settings.dialogs", "ui.audit_dialog"} <= set(names)
 
 
 def test_every_resource_the_self_test_requires_is_in_the_checkout() -> None:

@@ -19,8 +19,8 @@ import pytest
 from openpyxl import load_workbook
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import Qt
-from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
-from sqlalchemy import select, update
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox
+from sqlalchemy import func, select, update
 
 from clerk_desk import words
 from clerk_desk.bonds import service as bonds
@@ -33,19 +33,14 @@ from clerk_desk.kinds import BondKind, FileStatus, Role
 from clerk_desk.models import Bond, Document, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
-from ui import bond_dialogs
 from ui.annual_bonds_tab import AnnualBondsTab
-from ui.bond_dialogs import (
-    WHO_REVOKES,
-    BondDialog,
-    BondStatusDialog,
-    CertificateDialog,
-    LiftRevocationDialog,
-    ReasonDialog,
-    RevocationsDialog,
-)
-from ui.bonds_tab import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE, BondsTab
+from ui.bonds import dialogs as bond_dialogs
+from ui.bonds.check_panel import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE
+from ui.bonds.dialogs import BondDialog, BondStatusDialog, CertificateDialog, ReasonDialog
+from ui.bonds.revocations import WHO_REVOKES, LiftRevocationDialog, RevocationsDialog
+from ui.bonds.tab import BondsTab
 from ui.kit import forms as forms
+from ui.kit import operations as operations
 from ui.kit import printing as printing
 from ui.kit.operations import App
 from ui.kit.pickers import PartyPicker
@@ -880,3 +875,94 @@ def test_main_window_builds_both_tabs(qtbot, desk, clerk) -> None:
     qtbot.add_widget(window)
     assert isinstance(window.tab("bonds"), BondsTab)
     assert isinstance(window.tab("annual_bonds"), AnnualBondsTab)
+
+
+def _open_permit_of(desk: Desk, who: SignedIn, name: str) -> tuple[int, str]:
+    """A street opening application of a new party ``name``: its holder and number."""
+    from test_street_openings import _apply, _data, _street
+
+    from clerk_desk.street_openings import service as so
+
+    holder = builders.party(desk, who, name, contractor=True)
+    opening_id = _apply(desk, who, _data(holder, _street(desk, who, f"{name[:6]} Lane")))
+    with desk.lookup(who) as action:
+        return holder, so.get_opening(action.session, opening_id).number
+
+
+def _fill_street_opening_certificate(qtbot, dialog: QDialog, who: str, bi_person: str) -> None:
+    assert isinstance(dialog, CertificateDialog)
+    _pick(qtbot, dialog.insured, who)
+    qtbot.keyClicks(dialog.insurer, "Badger Mutual")
+    qtbot.keyClicks(dialog.limits[CoverageKind.BODILY_INJURY_PER_PERSON], bi_person)
+    for kind in (
+        CoverageKind.BODILY_INJURY_PER_OCCURRENCE,
+        CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE,
+    ):
+        qtbot.keyClicks(dialog.limits[kind], "500,000")
+    dialog.general_liability.click()
+    dialog.effective_on.setDate(date(2026, 1, 1))
+    dialog.expires_on.setDate(date(2028, 12, 31))
+    dialog.received_on.setDate(date(2026, 11, 2))
+
+
+def test_a_short_certificate_is_said_before_it_is_filed_and_stands_short_in_the_register(
+    qtbot, tab, desk, clerk, dialogs, monkeypatch
+) -> None:
+    """$250,000 per person for Hanson, whose street opening needs $500,000: the form says so
+    before it saves; No keeps the form open and files nothing; Yes files it, and the register
+    shows it Short with the words of the core."""
+    _hanson, number = _open_permit_of(desk, clerk, "Hanson Excavating LLC")
+    asked: list[str] = []
+    answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+
+    def answer(box: QMessageBox) -> int:
+        asked.append(box.text())
+        assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
+        return int(answers.pop(0).value)
+
+    monkeypatch.setattr(operations, "ask_message", answer)
+
+    def fill(dialog: QDialog) -> None:
+        _fill_street_opening_certificate(qtbot, dialog, "hanson", "250,000")
+        qtbot.keyClick(dialog.insurer, Qt.Key.Key_Return)
+        assert dialog.isVisible(), "No: the form stays open, nothing filed"
+        with desk.database.reading() as session:
+            assert session.scalar(select(func.count()).select_from(InsuranceCertificate)) == 0
+        qtbot.keyClick(dialog.insurer, Qt.Key.Key_Return)  # Yes: filed, knowing
+
+    dialogs.append(fill)
+    tab.new_certificate_button.click()
+    assert len(asked) == 2
+    assert number in asked[0] and "$250,000.00 for bodily injury per person" in asked[0]
+    row = tab.certificate_model.row(0)
+    assert row.standing == (
+        f"Short: $250,000 of $500,000 bodily injury per person for {number}, "
+        "§ 506-6 (Insurance required)"
+    )
+    assert tab.certificate_model.column_texts(0)[-1] == "Short"  # the Status column
+    index = tab.certificate_model.index(0, tab.certificate_model.columnCount() - 1)
+    assert tab.certificate_model.data(index, Qt.ItemDataRole.ToolTipRole) == row.standing
+
+
+def test_another_holders_permit_is_refused_under_the_record_field(
+    qtbot, tab, desk, clerk, dialogs, messages
+) -> None:
+    _riverland, number = _open_permit_of(desk, clerk, "Riverland Telephone Co")
+    builders.party(desk, clerk, "Hanson Excavating LLC", contractor=True)
+
+    def fill(dialog: QDialog) -> None:
+        _fill_street_opening_certificate(qtbot, dialog, "hanson", "500,000")
+        dialog.record_type.setCurrentText("street_opening")
+        qtbot.keyClicks(dialog.record_id, number)
+        qtbot.keyClick(dialog.insurer, Qt.Key.Key_Return)
+        assert dialog.isVisible()
+        assert dialog.errors.message("record_id").startswith(
+            f"{number} is a permit of Riverland Telephone Co: a certificate of Hanson "
+            "Excavating LLC cannot protect it."
+        )
+
+    dialogs.append(fill)
+    tab.new_certificate_button.click()
+    assert messages == []
+    with desk.database.reading() as session:
+        assert session.scalar(select(func.count()).select_from(InsuranceCertificate)) == 0

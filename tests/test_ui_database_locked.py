@@ -16,7 +16,8 @@ from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import Role
 from clerk_desk.models import Party
 from ui.kit.operations import App
-from ui.parties_tab import PartiesTab, PartyDialog
+from ui.parties.dialogs import PartyDialog
+from ui.parties.tab import PartiesTab
 
 pytestmark = pytest.mark.gui
 

@@ -122,7 +122,7 @@ def test_an_unexpected_error_is_logged_and_shown(
 def test_a_workflow_tab_is_built_when_first_opened(qtbot, desk, admin) -> None:
     """The window opens in the time the Today tab takes: the other tabs wait to be shown."""
     from ui.main_window import MainWindow
-    from ui.receipts_tab import ReceiptsTab
+    from ui.receipts.tab import ReceiptsTab
 
     window = MainWindow(App(desk, admin))
     qtbot.add_widget(window)

@@ -19,7 +19,8 @@ from clerk_desk.models import AuditEvent, Parcel, Party
 from clerk_desk.parties import ParcelData, PartyData
 from ui.kit import forms as forms
 from ui.kit.operations import App
-from ui.parties_tab import ParcelDialog, PartiesTab, PartyDialog
+from ui.parties.dialogs import ParcelDialog, PartyDialog
+from ui.parties.tab import PartiesTab
 
 pytestmark = pytest.mark.gui
 

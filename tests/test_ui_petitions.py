@@ -36,12 +36,12 @@ from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.permissions import GRANTS, Permission
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
-from ui import bond_dialogs
+from ui.bonds import dialogs as bond_dialogs
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.meetings import MeetingDialog, ReasonForm
 from ui.kit.operations import App
-from ui.parties_tab import PartyDialog
+from ui.parties.dialogs import PartyDialog
 from ui.petitions.council import ChooseMeetingDialog, CouncilActionDialog, MeetingsDialog
 from ui.petitions.dialogs import CorrectReceivedDialog
 from ui.petitions.petition_form import PetitionDialog, PetitionersEditor

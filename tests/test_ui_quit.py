@@ -16,7 +16,7 @@ from clerk_desk.receipts import service as receipts
 from ui.kit import operations
 from ui.kit.operations import App
 from ui.main_window import MainWindow
-from ui.receipt_dialogs import set_station_name
+from ui.receipts.dialogs import set_station_name
 
 STATION = "Front counter 1"
 

@@ -22,12 +22,12 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, AuditEvent, Receipt, Tender
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
-from ui.close_out_dialog import ChecksModel, CloseOutDialog
-from ui.drawer_dialogs import OpenDrawerDialog
 from ui.kit import printing as printing
 from ui.kit.operations import App
-from ui.receipt_dialogs import ReceiptSettingsDialog, VoidDialog, set_station_name
-from ui.receipts_tab import ReceiptsTab
+from ui.receipts.close_out import ChecksModel, CloseOutDialog
+from ui.receipts.dialogs import ReceiptSettingsDialog, VoidDialog, set_station_name
+from ui.receipts.drawers import OpenDrawerDialog
+from ui.receipts.tab import ReceiptsTab
 
 pytestmark = pytest.mark.gui
 
@@ -189,10 +189,10 @@ def test_whole_sale_by_keyboard_split_tenders_print_then_void(
 
     # the register finds it by payer; a reprint is a DUPLICATE
     tab.register_view_button.click()
-    qtbot.keyClicks(tab.register.register_search, "lindqvist")
-    tab.register.register_search.flush()
-    assert tab.register.register_model.rowCount() == 1
-    assert tab.register.register_model.row(0).number == number
+    qtbot.keyClicks(tab.register.search_field, "lindqvist")
+    tab.register.search_field.flush()
+    assert tab.register.model.rowCount() == 1
+    assert tab.register.model.row(0).number == number
     tab.register.reprint_button.click()
     assert "DUPLICATE" in papers.raw_text(printed[-1][1])
 
@@ -211,7 +211,11 @@ def test_whole_sale_by_keyboard_split_tenders_print_then_void(
         assert receipt.void_reason == "Paid twice; check returned to payer"
         due = session.get(AmountDue, due_id)
         assert due.status == DueStatus.OPEN and due.balance == Money("60.00")
-    assert tab.register.register_model.row(0).status == "void"
+    assert tab.register.model.row(0).status == "void"
+    # the register's acts are the core's: a void receipt is not voided again, and says so
+    assert not tab.register.void_button.isEnabled()
+    assert tab.register.void_button.toolTip() == f"Receipt {number} is already void."
+    assert tab.register.reprint_button.isEnabled()
 
 
 def test_close_out_with_over_short_needs_a_note_then_prints_reports(
@@ -370,8 +374,8 @@ def test_every_model_passes_qtmodeltester(
     qtmodeltester.check(tab.tender_model)
     qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)
     tab.register_view_button.click()
-    qtmodeltester.check(tab.register.register_model)
-    assert tab.register.register_model.rowCount() == 1
+    qtmodeltester.check(tab.register.model)
+    assert tab.register.model.rowCount() == 1
     from clerk_desk.receipts.views import CheckEntry
 
     checks = ChecksModel([CheckEntry("1042", "Ada", Money("5.00"))])

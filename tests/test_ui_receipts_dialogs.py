@@ -27,12 +27,12 @@ from clerk_desk.receipts.views import CheckEntry
 from clerk_desk.settings import CityProfile
 from reports.excel import MONEY_FORMAT
 from reports.receipt import receipt_pdf
-from ui.drawer_dialogs import DrawersDialog
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App
-from ui.receipt_dialogs import CorrectionDialog, ReceiptDialog, set_station_name
-from ui.receipts_tab import ReceiptsTab
+from ui.receipts.dialogs import CorrectionDialog, ReceiptDialog, set_station_name
+from ui.receipts.drawers import DrawersDialog
+from ui.receipts.tab import ReceiptsTab
 
 pytestmark = pytest.mark.gui
 
@@ -118,9 +118,9 @@ def test_refund_after_close_out_from_the_receipt_window(
     qtbot.add_widget(tab)
     tab.show()
     tab.register_view_button.click()
-    qtbot.keyClicks(tab.register.register_search, "vera")
-    tab.register.register_search.flush()
-    assert tab.register.register_model.rowCount() == 1
+    qtbot.keyClicks(tab.register.search_field, "vera")
+    tab.register.search_field.flush()
+    assert tab.register.model.rowCount() == 1
 
     def details(dialog: ReceiptDialog) -> None:
         assert "Vera Vendor" in dialog.browser.toPlainText()
@@ -138,7 +138,7 @@ def test_refund_after_close_out_from_the_receipt_window(
         assert "written" in dialog.browser.toPlainText()
 
     dialogs.append(details)
-    qtbot.keyClick(tab.register.register_table, Qt.Key.Key_Return)
+    qtbot.keyClick(tab.register.table, Qt.Key.Key_Return)
     assert messages == []
     with desk.database.reading() as session:
         refund_receipt = session.scalars(
@@ -146,7 +146,7 @@ def test_refund_after_close_out_from_the_receipt_window(
         ).one()
         assert refund_receipt.total == Money("-20.00")
         assert refund_receipt.corrects_id == receipt_id
-    assert tab.register.register_model.rowCount() == 2
+    assert tab.register.model.rowCount() == 2
 
 
 # ---- the Drawers dialog and the Excel exports ------------------------------------------------
@@ -229,10 +229,17 @@ def test_drawers_dialog_prints_and_exports_the_deposit_slip(
         assert dialog.focusWidget() is dialog.table  # the list takes the keys at once
         assert not dialog.slip_pdf_button.isEnabled()
         assert not dialog.slip_excel_button.isEnabled()
+        for button in (dialog.slip_pdf_button, dialog.slip_excel_button):  # the core's words
+            assert button.toolTip() == (
+                f"The drawer of {STATION} is still open. Close out the drawer first: the deposit "
+                "is what was counted."
+            )
         assert dialog.closeout_button.isEnabled() and dialog.gl_button.isEnabled()
+        assert dialog.closeout_button.toolTip() == "Enter on the list"
         qtbot.keyClick(dialog.table, Qt.Key.Key_Down)
         assert dialog.selected() == closed_row
         assert dialog.slip_pdf_button.isEnabled() and dialog.slip_excel_button.isEnabled()
+        assert dialog.slip_pdf_button.toolTip() == ""
 
         qtbot.keyClick(dialog.table, Qt.Key.Key_Return)  # Enter: the close-out report
         dialog.slip_pdf_button.click()
@@ -318,8 +325,8 @@ def test_refund_by_city_check_needs_its_number_and_refunds_and_adjustments_print
     statuses: list[str] = []
     tab.status.connect(statuses.append)
     tab.register_view_button.click()
-    qtbot.keyClicks(tab.register.register_search, "vera")
-    tab.register.register_search.flush()
+    qtbot.keyClicks(tab.register.search_field, "vera")
+    tab.register.search_field.flush()
 
     def details(dialog: ReceiptDialog) -> None:
         def refund(form: CorrectionDialog) -> None:
@@ -358,7 +365,7 @@ def test_refund_by_city_check_needs_its_number_and_refunds_and_adjustments_print
         dialog.correct_button.click()
 
     dialogs.append(details)
-    qtbot.keyClick(tab.register.register_table, Qt.Key.Key_Return)
+    qtbot.keyClick(tab.register.table, Qt.Key.Key_Return)
     assert messages == []
     with desk.database.reading() as session:
         refund_receipt = session.scalars(

@@ -16,9 +16,9 @@ from clerk_desk.errors import SignInFailed
 from clerk_desk.kinds import Role
 from clerk_desk.models import FeeItem
 from clerk_desk.money import Money
-from ui import settings_dialogs as sd
 from ui.kit import forms as forms
 from ui.kit.operations import App
+from ui.settings import dialogs as sd
 
 pytestmark = pytest.mark.gui
 

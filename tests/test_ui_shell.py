@@ -448,7 +448,7 @@ def test_settings_and_audit_items_open_the_dialogs_of_their_modules(
     qtbot: QtBot, desk: Desk, admin: SignedIn, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import ui.audit_dialog
-    import ui.settings_dialogs
+    import ui.settings.dialogs
 
     window = _window(qtbot, App(desk, admin))
     opened: list[str] = []
@@ -460,7 +460,7 @@ def test_settings_and_audit_items_open_the_dialogs_of_their_modules(
         "change_password",
     ):
         monkeypatch.setattr(
-            ui.settings_dialogs,
+            ui.settings.dialogs,
             function,
             lambda parent, app, name=function: opened.append(name) or True,
         )

@@ -511,7 +511,7 @@ def test_take_payment_goes_to_the_receipts_tab_with_the_billed_party(
     qtbot, desk, clerk, treasurer, owner, parcel
 ) -> None:
     from ui.main_window import MainWindow
-    from ui.receipts_tab import ReceiptsTab
+    from ui.receipts.tab import ReceiptsTab
 
     charge_id = charge(
         desk,

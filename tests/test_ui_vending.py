@@ -600,7 +600,7 @@ def test_the_unpaid_fee_leads_to_the_receipts_tab_with_the_applicant_as_payer(
     qtbot, desk, clerk
 ) -> None:
     from ui.main_window import MainWindow
-    from ui.receipts_tab import ReceiptsTab
+    from ui.receipts.tab import ReceiptsTab
 
     vendor = builders.party(desk, clerk, "Twin Rivers Tacos", PartyKind.BUSINESS)
     with desk.action(clerk) as action:

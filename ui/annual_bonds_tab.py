@@ -32,7 +32,7 @@ from clerk_desk.kinds import BondKind
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.settings import CityProfile
 from reports.bonds_registers import NO_PERMITS_YET, PERMITS_NOTE
-from ui.bond_dialogs import BondDialog
+from ui.bonds.dialogs import BondDialog
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App, perform, run_in_background

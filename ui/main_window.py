@@ -71,7 +71,7 @@ from ui.today_tab import TodayTab
 BACKUP_FILTER = "Clerk Desk backups (*.sqlite3 *.sqlite *.db);;All files (*)"
 STATUS_MS = 10_000
 
-SETTINGS_DIALOGS_MODULE = "ui.settings_dialogs"
+SETTINGS_DIALOGS_MODULE = "ui.settings.dialogs"
 AUDIT_DIALOG_MODULE = "ui.audit_dialog"
 
 
@@ -806,7 +806,7 @@ class MainWindow(QMainWindow):
         first. True when the window may close (no drawer open, or *Quit anyway*)."""
         from clerk_desk.receipts import views as receipt_views
         from clerk_desk.receipts.acts import DrawerAct, drawer_acts
-        from ui.receipt_dialogs import station_name
+        from ui.receipts.dialogs import station_name
 
         station = station_name()
 

@@ -17,7 +17,7 @@ from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from clerk_desk import acting
-from clerk_desk.bonds import acts
+from clerk_desk.bonds import acts, standing
 from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
@@ -133,6 +133,10 @@ def file_certificate(
     """File a certificate of insurance (with its scan, if given)."""
     action.require(Permission.MANAGE_BONDS)
     values = _clean_certificate(action.session, data, action.today())
+    # Another holder's permit is refused; a shortfall is filed, and stays as its standing.
+    standing.protected_permits(
+        action.session, data.insured_id, str(values["record_type"]), str(values["record_id"])
+    )
     certificate = InsuranceCertificate(**values, status=FileStatus.ON_FILE, created_at=action.now())
     if scan is not None:
         certificate.scan_name = fits(
@@ -205,6 +209,24 @@ def as_certificate(row: InsuranceCertificate) -> Certificate:
         city_additional_insured=row.city_additional_insured,
         additional_insured_endorsement=row.additional_insured_endorsement,
         notice_days=row.notice_days,
+    )
+
+
+def data_certificate(data: CertificateData, insured: str) -> Certificate:
+    """The certificate as the form holds it, before it is filed, as the coverage rules read
+    it."""
+    return Certificate(
+        insured=insured,
+        insurer=" ".join(data.insurer.split()),
+        coverages=dict(data.coverages),
+        effective=data.effective_on,
+        expires=data.expires_on,
+        received=data.received_on,
+        general_liability=data.general_liability,
+        contractual_liability=data.contractual_liability,
+        city_additional_insured=data.city_additional_insured,
+        additional_insured_endorsement=data.additional_insured_endorsement,
+        notice_days=data.notice_days,
     )
 
 
@@ -811,6 +833,31 @@ def _expiring(action: Action) -> list[TodayItem]:
                     cite=BOND_CITE,
                     record_type="party",
                     record_id=str(party.id),
+                )
+            )
+    return items
+
+
+@provider("insurance_short")
+def _short_certificates(action: Action) -> list[TodayItem]:
+    """Certificates on file that fall short of a permit they protect: filed knowing, and listed
+    until a certificate that meets the permit replaces them."""
+    items = []
+    query = select(InsuranceCertificate).where(InsuranceCertificate.status == FileStatus.ON_FILE)
+    for cert in action.session.scalars(query.order_by(InsuranceCertificate.id)):
+        words = standing.certificate_standing(
+            action.session, cert, as_certificate(cert), action.calendar
+        )
+        if words:
+            items.append(
+                TodayItem(
+                    workflow="Bonds & Insurance",
+                    due=action.today(),
+                    title=f"Insurance of {cert.insured.name} falls short",
+                    detail=words,
+                    cite=INSURANCE_CITE,
+                    record_type="insurance_certificate",
+                    record_id=str(cert.id),
                 )
             )
     return items

@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from clerk_desk import words
+from clerk_desk import parties, words
 from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds import standing
+from clerk_desk.bonds.standing import PermitCheck
 from clerk_desk.coverage import CoverageKind, Covers, Requirement, check_certificate
 from clerk_desk.desk import Action
 from clerk_desk.findings import Finding
@@ -62,9 +64,10 @@ class CertificateLine:
     scan_name: str = ""
     scan_sha256: str = ""
     note: str = ""
+    standing: str = ""  # "Short: $250,000 of $500,000 …" (clerk_desk.bonds.standing)
 
     @classmethod
-    def of(cls, record: InsuranceCertificate) -> CertificateLine:
+    def of(cls, record: InsuranceCertificate, standing: str = "") -> CertificateLine:
         return cls(
             id=record.id,
             insured_id=record.insured_id,
@@ -88,6 +91,7 @@ class CertificateLine:
             scan_name=record.scan_name,
             scan_sha256=record.scan_sha256,
             note=record.note,
+            standing=standing,
         )
 
     def limit(self, kind: CoverageKind) -> Money | None:
@@ -173,11 +177,28 @@ def search_certificate_lines(
     action: Action, text: str, include_inactive: bool, limit: int = 200
 ) -> list[CertificateLine]:
     return [
-        CertificateLine.of(c)
+        CertificateLine.of(c, _standing(action, c))
         for c in bonds.search_certificates(
             action.session, text, include_inactive=include_inactive, limit=limit
         )
     ]
+
+
+def _standing(action: Action, record: InsuranceCertificate) -> str:
+    return standing.certificate_standing(
+        action.session, record, bonds.as_certificate(record), action.calendar
+    )
+
+
+def filing_checks(action: Action, data: bonds.CertificateData) -> list[PermitCheck]:
+    """The certificate on the form read against every permit it would protect, before it is
+    filed (what the form shows before it saves). Refuses, under the record field, a permit of
+    another holder, as filing would."""
+    insured = parties.get_party(action.session, data.insured_id)
+    permits = standing.protected_permits(
+        action.session, data.insured_id, data.record_type, data.record_id
+    )
+    return standing.checks(bonds.data_certificate(data, insured.name), permits, action.calendar)
 
 
 def search_bond_lines(

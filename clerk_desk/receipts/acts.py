@@ -17,14 +17,21 @@ from __future__ import annotations
 
 import enum
 
-from clerk_desk.acting import permission_refusal, refuse
+from clerk_desk.acting import as_words, permission_refusal, refuse
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import DrawerStatus, ReceiptKind, ReceiptStatus
 from clerk_desk.models import Drawer, Receipt
 from clerk_desk.permissions import Permission
+from clerk_desk.receipts import views as receipt_views
 from clerk_desk.receipts.rules import FEE_CITE
-from clerk_desk.receipts.views import current_drawer, get_drawer, get_receipt, local_time
+from clerk_desk.receipts.views import (
+    DrawerView,
+    current_drawer,
+    get_drawer,
+    get_receipt,
+    local_time,
+)
 from clerk_desk.words import day_and_time, earlier_day, us_date
 
 
@@ -152,3 +159,43 @@ def drawer_acts(action: Action, station: str) -> dict[DrawerAct, str | None]:
         or close_out_refusal(station, drawer),
     }
     return {act: None if why is None else str(why) for act, why in found.items()}
+
+
+# -- a drawer's papers (the Drawers list) -------------------------------------------------------
+
+
+class DrawerPaper(enum.Enum):
+    """A paper of one drawer in the Drawers list; the value is how its button names it."""
+
+    CLOSE_OUT_REPORT = "Close-out report…"
+    DEPOSIT_SLIP = "Deposit slip…"
+    GL_DISTRIBUTION = "GL distribution…"
+
+
+def deposit_slip_refusal(drawer: Drawer) -> Conflict | None:
+    """The deposit is what was counted: a drawer still open has no deposit slip yet."""
+    if drawer.status == DrawerStatus.OPEN:
+        return Conflict(
+            f"The drawer of {drawer.station} is still open. Close out the drawer first: the "
+            "deposit is what was counted."
+        )
+    return None
+
+
+def _paper_refusal(paper: DrawerPaper, drawer: Drawer) -> ClerkDeskError | None:
+    """Reading and printing need no permission; the close-out report and the GL distribution of
+    an open drawer print as "still open, not final"."""
+    return deposit_slip_refusal(drawer) if paper is DrawerPaper.DEPOSIT_SLIP else None
+
+
+def drawer_paper_acts(action: Action, drawer_id: int) -> dict[DrawerPaper, str | None]:
+    """Every paper of the drawer with the reason it is refused now (None: it prints)."""
+    drawer = get_drawer(action.session, drawer_id)
+    return as_words({paper: _paper_refusal(paper, drawer) for paper in DrawerPaper})
+
+
+def paper_view(action: Action, drawer_id: int, paper: DrawerPaper) -> DrawerView:
+    """The drawer as ``paper`` prints it, once :func:`drawer_paper_acts`'s guard allows it
+    (raises its refusal): what the window renders the paper from."""
+    refuse(_paper_refusal(paper, get_drawer(action.session, drawer_id)))
+    return receipt_views.drawer(action, drawer_id)

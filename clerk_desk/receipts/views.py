@@ -46,6 +46,9 @@ from clerk_desk.settings_store import city_profile
 from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
 
+SEARCH_LIMIT = 200
+"""How many receipts a search of the register shows at most, newest first."""
+
 
 @dataclass(frozen=True, slots=True)
 class LineView:
@@ -498,7 +501,7 @@ def search_receipts(
     *,
     since: date | None = None,
     until: date | None = None,
-    limit: int = 200,
+    limit: int = SEARCH_LIMIT,
     tz: tzinfo | None = None,
 ) -> list[ReceiptRow]:
     """Receipts matching every word typed (number, payer, reference, or an exact amount),

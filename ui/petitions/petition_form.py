@@ -36,7 +36,7 @@ from ui.kit.pickers import read_chosen_scan
 from ui.kit.style import GOOD, LATE, SECONDARY, panel_sheet, text_sheet
 from ui.kit.table_models import CENTER, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
-from ui.parties_tab import PartyDialog
+from ui.parties.dialogs import PartyDialog
 
 NO_PARCEL = "— no parcel —"
 

@@ -52,7 +52,7 @@ from clerk_desk.petitions.details import (
 )
 from clerk_desk.petitions.service import CITE
 from clerk_desk.words import clock_time, format_day
-from ui.bond_dialogs import open_scan
+from ui.bonds.dialogs import open_scan
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.dialog_parts import NBSP

@@ -61,7 +61,7 @@ from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import BAD, GOOD, QUIET, text_sheet
-from ui.parties_tab import PartyDialog
+from ui.parties.dialogs import PartyDialog
 from ui.sidewalk_cafes.common import LIVE_MS, PLAN_FILTER, RECORDS_FILTER, TAKE
 from ui.sidewalk_cafes.widgets import (
     FileChooser,

@@ -54,7 +54,7 @@ from ui.kit.list_editor import ListEditor, ListNames
 from ui.kit.operations import App, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import SECONDARY, text_sheet
-from ui.parties_tab import PartyDialog
+from ui.parties.dialogs import PartyDialog
 from ui.vending.common import TAKE, limited
 
 DEFAULT_HOURS = (time(9, 0), time(17, 0))

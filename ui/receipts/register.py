@@ -5,24 +5,26 @@ to Excel. The Receipts tab shows it beside the sale (its Register view)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.receipts import views as receipt_views
+from clerk_desk.receipts.acts import ReceiptAct, receipt_acts
 from clerk_desk.receipts.views import GlTotal, Period, ReceiptRow
 from clerk_desk.settings import CityProfile
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App, perform, run_in_background
+from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
-from ui.receipt_dialogs import ReceiptDialog, VoidDialog, print_receipt
+from ui.receipts.dialogs import ReceiptDialog, VoidDialog, print_receipt
 
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
 
@@ -46,49 +48,70 @@ REGISTER_COLUMNS = (
 )
 
 
-class ReceiptsRegister(QWidget):
-    """The Register view of the Receipts tab.
+class ReceiptsRegister(RegisterPage[ReceiptRow]):
+    """The Register view of the Receipts tab: the receipts of a range of days (not a year).
 
     Signals: ``status(str)`` — a line for the status bar; ``receipts_changed()`` — a receipt
     was voided or corrected here (the drawer's figures changed).
     """
 
-    status = Signal(str)
     receipts_changed = Signal()
 
+    row_type = ReceiptRow
+    search_limit = receipt_views.SEARCH_LIMIT
+    count_noun = "receipt"
+    empty_text = "No receipts match"
+    export_what = "receipts register"
+    export_noun = "receipt line"
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(app, parent)
         self.setObjectName("register_page")
-        self.app = app
+        self.acts: dict[ReceiptAct, str | None] | None = None
+        top = self._build_filters_of_days()
+        self.model = RowsModel(REGISTER_COLUMNS, self)
+        self.model.set_dimmed(lambda r: r.status == "void")
+        self.table = forms.make_table(self.model, name="register_table")
+        forms.size_columns(
+            self.table, {0: 14, 1: 18, 2: 24, 3: 11, 4: 10, 5: 12, 7: 11, 8: 10}, stretch=6
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(self._build_buttons())
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(False)
+        self._order_tabs()
+        self._connect()
+
+    def _build_filters_of_days(self) -> QHBoxLayout:
+        """The search, and the first and last day of the receipts shown (a month back)."""
         today = self.app.desk.clock.today()
-        self.register_search = forms.SearchField(
+        self.search_field = forms.SearchField(
             "Search number, payer, amount or reference (Down arrow to the list)"
         )
-        self.register_search.setObjectName("register_search")
+        self.search_field.setObjectName("register_search")
         self.since_edit = forms.date_edit(today - timedelta(days=30), name="since")
         self.until_edit = forms.date_edit(today, name="until")
         self.today_button = QPushButton("To&day")
         top = QHBoxLayout()
-        top.addWidget(self.register_search, 1)
-        since_label = QLabel("&From")
-        since_label.setBuddy(self.since_edit)
-        top.addWidget(since_label)
-        top.addWidget(self.since_edit)
-        until_label = QLabel("&to")
-        until_label.setBuddy(self.until_edit)
-        top.addWidget(until_label)
-        top.addWidget(self.until_edit)
+        top.addWidget(self.search_field, 1)
+        for text, edit in (("&From", self.since_edit), ("&to", self.until_edit)):
+            label = QLabel(text)
+            label.setBuddy(edit)
+            top.addWidget(label)
+            top.addWidget(edit)
         top.addWidget(self.today_button)
-        self.register_model = RowsModel(REGISTER_COLUMNS, self)
-        self.register_model.set_dimmed(lambda r: r.status == "void")
-        self.register_table = forms.make_table(self.register_model, name="register_table")
-        forms.size_columns(self.register_table, {0: 14, 1: 18, 2: 30, 3: 11, 4: 10, 5: 14, 6: 20})
-        self.register_count = QLabel()
-        self.register_count.setObjectName("register_count")
-        self.open_receipt_button = QPushButton("&Open receipt…")
-        self.open_receipt_button.setToolTip("Enter, or double-click the row")
-        self.reprint_button = QPushButton("Re&print")
-        self.void_button = QPushButton("&Void…")
+        return top
+
+    def _build_buttons(self) -> QHBoxLayout:
+        """The acts on the chosen receipt at the left; the count; the papers of the days."""
+        self.open_receipt_button = act_button(
+            "&Open receipt…", "open_receipt_button", "Enter, or double-click the row"
+        )
+        self.reprint_button = act_button("Re&print", "reprint_button")
+        self.void_button = act_button("&Void…", "void_button")
         self.register_pdf_button = QPushButton("Register P&DF…")
         self.register_excel_button = QPushButton("Register Exce&l…")
         self.register_excel_button.setToolTip(
@@ -96,42 +119,30 @@ class ReceiptsRegister(QWidget):
         )
         self.gl_pdf_button = QPushButton("GL distribution PD&F…")
         self.gl_excel_button = QPushButton("GL distribution E&xcel…")
-        self.export_button = QPushButton("Export to &Excel…")
-        self.export_button.setToolTip(
-            "Receipts of the dates shown with their lines, one row a line"
+        buttons = self._build_footer(
+            self.open_receipt_button,
+            self.reprint_button,
+            self.void_button,
+            count_name="register_count",
+            export_tip="Receipts of the dates shown with their lines, one row a line",
         )
-        buttons = QHBoxLayout()
-        for button in (self.open_receipt_button, self.reprint_button, self.void_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.register_count)
-        buttons.addSpacing(12)
+        self.export_button.setText("Export to &Excel…")
         for button in (
             self.register_pdf_button,
             self.register_excel_button,
             self.gl_pdf_button,
             self.gl_excel_button,
-            self.export_button,
         ):
-            buttons.addWidget(button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(self.register_table, 1)
-        layout.addLayout(buttons)
-        for button in self.findChildren(QPushButton):
-            button.setAutoDefault(False)
-
-        self._connect()
+            buttons.insertWidget(buttons.count() - 1, button)
+        return buttons
 
     def _connect(self) -> None:
-        self.register_search.search_requested.connect(lambda _t: self.refresh())
-        self.register_search.move_down.connect(self._enter_register)
+        self._connect_register()
         self.since_edit.dateChanged.connect(lambda _d: self.refresh())
         self.until_edit.dateChanged.connect(lambda _d: self.refresh())
         self.today_button.clicked.connect(self._today_only)
-        self.register_table.doubleClicked.connect(lambda _i: self.open_receipt())
-        forms.on_enter(self.register_table, self.open_receipt)
+        self.table.doubleClicked.connect(lambda _i: self.open_receipt())
+        forms.on_enter(self.table, self.open_receipt)
         self.open_receipt_button.clicked.connect(self.open_receipt)
         self.reprint_button.clicked.connect(self.reprint_selected)
         self.void_button.clicked.connect(self.void_selected)
@@ -139,7 +150,59 @@ class ReceiptsRegister(QWidget):
         self.register_excel_button.clicked.connect(self.export_register_receipts)
         self.gl_pdf_button.clicked.connect(self.print_gl_distribution)
         self.gl_excel_button.clicked.connect(self.export_gl_distribution)
-        self.export_button.clicked.connect(self.export_register)
+
+    # ---- the register page's hooks -------------------------------------------------------------
+
+    def filter_widgets(self) -> tuple[QWidget, ...]:
+        return (self.since_edit, self.until_edit, self.today_button)
+
+    def search_rows(self, action: Action) -> list[ReceiptRow]:
+        return receipt_views.search(action, self.search_field.text(), self.period())
+
+    def register_years(self, action: Action) -> list[int]:
+        return []  # the register is chosen by days
+
+    def offer_years(self, years: list[int]) -> None:
+        """No year filter: the days are."""
+
+    def _show_details(self) -> None:
+        """The chosen receipt's acts as the core says (it is opened for its details)."""
+        row = self.selected()
+        receipt_id = row.id if row is not None else None
+        self.acts = (
+            None
+            if receipt_id is None
+            else perform(self, self.app, lambda a: receipt_acts(a, receipt_id), writes=False)
+        )
+        self.open_receipt_button.setEnabled(row is not None)
+        show_acts(
+            {ReceiptAct.REPRINT: self.reprint_button, ReceiptAct.VOID: self.void_button},
+            self.acts,
+            "Choose a receipt in the register.",
+        )
+
+    def _announce_change(self) -> None:
+        self.receipts_changed.emit()
+
+    def export_name(self, day: date) -> str:
+        period = self.period()
+        return f"receipts-{period.since}-{period.until}.xlsx"
+
+    def export_work(self, path: str) -> Callable[[Progress], int]:
+        """Receipts with their lines for the date range, streamed from the cursor as the
+        workbook is written (a year is 100,000 lines)."""
+        from reports.receipts_reports import register_lines_excel
+
+        period, app = self.period(), self.app
+
+        def work(progress: Progress) -> int:
+            with app.desk.lookup(app.operator) as action:
+                rows = receipt_views.register_lines(action, period)
+                return register_lines_excel(path, rows, period=period, progress=progress)
+
+        return work
+
+    # ---- the days ------------------------------------------------------------------------------
 
     def period(self) -> Period:
         since, until = forms.to_date(self.since_edit), forms.to_date(self.until_edit)
@@ -154,38 +217,14 @@ class ReceiptsRegister(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        text = self.register_search.text()
-        period = self.period()
-        selected = self.selected_receipt()
-
-        def work(action: Action) -> list[ReceiptRow]:
-            return receipt_views.search(action, text, period)
-
+        """Read the days again; days typed half-way (an invalid range) keep the rows shown."""
         try:
-            rows = perform(self, self.app, work, writes=False)
+            super().refresh()
         except InvalidInput:
-            rows = None
-        if rows is None:
             return
-        self.register_model.set_rows(rows)
-        count = len(rows)
-        self.register_count.setText(
-            "No receipts match"
-            if not count
-            else f"{count} receipt{'' if count == 1 else 's'}"
-            + (" (newest shown — type more to narrow)" if count >= 200 else "")
-        )
-        number = self.register_model.row_of(lambda r: selected is not None and r.id == selected.id)
-        forms.select_row(self.register_table, max(number, 0))
 
     def selected_receipt(self) -> ReceiptRow | None:
-        row = forms.selected_row(self.register_table)
-        return row if isinstance(row, ReceiptRow) else None
-
-    def _enter_register(self) -> None:
-        self.register_table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.selected_receipt() is None:
-            forms.select_row(self.register_table, 0)
+        return self.selected()
 
     def open_receipt(self) -> None:
         row = self.selected_receipt()
@@ -196,8 +235,8 @@ class ReceiptsRegister(QWidget):
             self.status.emit(f"Receipt {number} written (correcting {row.number}).")
 
         if ReceiptDialog.ask(self, self.app, row.id, on_written=written):
+            self._announce_change()
             self.refresh()
-            self.receipts_changed.emit()
 
     def reprint_selected(self) -> None:
         row = self.selected_receipt()
@@ -214,9 +253,7 @@ class ReceiptsRegister(QWidget):
             return
         summary = f"Receipt {row.number}: {row.total.format()} from {row.payer_name}"
         if VoidDialog.ask(self, self.app, row.id, summary):
-            self.refresh()
-            self.receipts_changed.emit()
-            self.status.emit(f"Receipt {row.number} voided.")
+            self._after_save(row.id, f"Receipt {row.number} voided.")
 
     def print_register(self) -> None:
         from reports.receipts_reports import register_pdf
@@ -291,26 +328,3 @@ class ReceiptsRegister(QWidget):
             self.status.emit(f"Register of {count:,} receipts written to {Path(path).name}")
 
         run_in_background(self, work, title="Writing the receipts register…", on_done=done)
-
-    def export_register(self) -> None:
-        """Receipts with their lines for the date range, to Excel, in the background."""
-        from reports.receipts_reports import register_lines_excel
-
-        period = self.period()
-        path = self._ask_xlsx(
-            "Export the receipts register", f"receipts-{period.since}-{period.until}.xlsx"
-        )
-        if not path:
-            return
-        app = self.app
-
-        def work(progress: Callable[[int], bool]) -> int:
-            with app.desk.lookup(app.operator) as action:
-                # Streamed from the cursor as the workbook is written (a year is 100,000 lines).
-                rows = receipt_views.register_lines(action, period)
-                return register_lines_excel(path, rows, period=period, progress=progress)
-
-        def done(count: int) -> None:
-            self.status.emit(f"{count:,} receipt lines written to {Path(path).name}")
-
-        run_in_background(self, work, title="Exporting the receipts register…", on_done=done)

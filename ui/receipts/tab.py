@@ -8,7 +8,7 @@ saves the receipt through :func:`clerk_desk.receipts.service.take_payment` and p
 clears the sale (asking first). Every total, change and problem comes from
 :func:`clerk_desk.receipts.service.check_sale`, the same check saving makes.
 
-The strip at the top shows this station's drawer (:func:`ui.receipt_dialogs.station_name`);
+The strip at the top shows this station's drawer (:func:`ui.receipts.dialogs.station_name`);
 the Register view searches receipts as you type and prints the daily register and the GL
 distribution (PDF or Excel); Drawers… lists the recent drawers with their close-out report,
 deposit slip and GL distribution. No rule lives here: the core refuses, the tab shows why
@@ -54,8 +54,6 @@ from clerk_desk.receipts.views import (
     FeeChoice,
     PayerRow,
 )
-from ui.close_out_dialog import CloseOutDialog
-from ui.drawer_dialogs import DrawersDialog, OpenDrawerDialog, print_drawer_reports
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App, FieldErrors, perform
@@ -71,12 +69,14 @@ from ui.kit.style import (
     NOTE_BACKGROUND,
 )
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
-from ui.receipt_dialogs import (
+from ui.receipts.close_out import CloseOutDialog
+from ui.receipts.dialogs import (
     ReceiptSettingsDialog,
     print_receipt,
     station_name,
 )
-from ui.receipts_register import ReceiptsRegister
+from ui.receipts.drawers import DrawersDialog, OpenDrawerDialog, print_drawer_reports
+from ui.receipts.register import ReceiptsRegister
 
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
 
@@ -614,7 +614,7 @@ class ReceiptsTab(QWidget):
     # ---- what the main window calls --------------------------------------------------------------
 
     def focus_search(self) -> None:
-        field = self.register.register_search if self.register_view_active() else self.payer_search
+        field = self.register.search_field if self.register_view_active() else self.payer_search
         field.setFocus(Qt.FocusReason.ShortcutFocusReason)
         field.selectAll()
 
@@ -1298,6 +1298,6 @@ class ReceiptsTab(QWidget):
         self.pages.setCurrentIndex(number)
         if number == self.REGISTER:
             self.register.refresh()
-            self.register.register_search.setFocus(Qt.FocusReason.OtherFocusReason)
+            self.register.search_field.setFocus(Qt.FocusReason.OtherFocusReason)
         else:
             self.payer_search.setFocus(Qt.FocusReason.OtherFocusReason)

@@ -23,14 +23,16 @@ from clerk_desk.desk import Action
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts import views as receipt_views
+from clerk_desk.receipts.acts import DrawerPaper, drawer_paper_acts, paper_view
 from clerk_desk.receipts.views import DrawerView, GlTotal, Period
 from clerk_desk.settings import CityProfile
-from ui.close_out_dialog import over_short_text
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App, perform
+from ui.kit.register_page import show_acts
 from ui.kit.style import BAD_BACKGROUND, CAUTION_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
+from ui.receipts.close_out import over_short_text
 
 
 def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bool:
@@ -184,6 +186,7 @@ class DrawersDialog(QDialog):
         self.setWindowTitle("Drawers")
         self.app = app
         self.last_export: str | None = None  # the deposit slip workbook last written
+        self.paper_acts: dict[DrawerPaper, str | None] | None = None  # the selected drawer's
         self.model = RowsModel(DRAWER_COLUMNS, self)
         self.model.set_dimmed(lambda r: not r.closed)
         self.table = forms.make_table(self.model, name="drawers_table")
@@ -191,11 +194,11 @@ class DrawersDialog(QDialog):
         self.count_label = QLabel()
         self.count_label.setObjectName("drawers_count")
         self.closeout_button = QPushButton("Close-&out report…")
-        self.closeout_button.setToolTip("Enter on the list")
+        self.closeout_button.setProperty("tip", "Enter on the list")
         self.slip_pdf_button = QPushButton("Deposit slip &PDF…")
         self.slip_excel_button = QPushButton("Deposit slip &Excel…")
         self.gl_button = QPushButton("&GL distribution…")
-        self.gl_button.setToolTip("Receipts of this drawer by GL account (PDF)")
+        self.gl_button.setProperty("tip", "Receipts of this drawer by GL account (PDF)")
         actions = QHBoxLayout()
         for button in (
             self.closeout_button,
@@ -261,20 +264,32 @@ class DrawersDialog(QDialog):
         return row if isinstance(row, DrawerRow) else None
 
     def _update_buttons(self) -> None:
+        """Each paper's button as the core's :func:`drawer_paper_acts` says (a drawer still
+        open has no deposit slip yet)."""
         row = self.selected()
-        for button in (self.closeout_button, self.gl_button):
-            button.setEnabled(row is not None)
-        for button in (self.slip_pdf_button, self.slip_excel_button):
-            button.setEnabled(row is not None and row.closed)
-            button.setToolTip(
-                "Close out the drawer first: the deposit is what was counted."
-                if row is not None and not row.closed
-                else ""
-            )
+        drawer_id = row.id if row is not None else None
+        self.paper_acts = (
+            None
+            if drawer_id is None
+            else perform(self, self.app, lambda a: drawer_paper_acts(a, drawer_id), writes=False)
+        )
+        choose = "Choose a drawer in the list."
+        show_acts(
+            {
+                DrawerPaper.CLOSE_OUT_REPORT: self.closeout_button,
+                DrawerPaper.DEPOSIT_SLIP: self.slip_pdf_button,
+                DrawerPaper.GL_DISTRIBUTION: self.gl_button,
+            },
+            self.paper_acts,
+            choose,
+        )
+        show_acts({DrawerPaper.DEPOSIT_SLIP: self.slip_excel_button}, self.paper_acts, choose)
 
-    def _load(self, drawer_id: int) -> tuple[DrawerView, CityProfile] | None:
+    def _load(self, drawer_id: int, paper: DrawerPaper) -> tuple[DrawerView, CityProfile] | None:
+        """The drawer as ``paper`` prints it (the core refuses a paper it does not allow)."""
+
         def read(action: Action) -> tuple[DrawerView, CityProfile]:
-            return receipt_views.drawer(action, drawer_id), receipt_views.printing(action)[1]
+            return paper_view(action, drawer_id, paper), receipt_views.printing(action)[1]
 
         return perform(self, self.app, read, writes=False)
 
@@ -282,22 +297,18 @@ class DrawersDialog(QDialog):
         from reports.receipts_reports import closeout_pdf
 
         row = self.selected()
-        loaded = self._load(row.id) if row is not None else None
+        loaded = self._load(row.id, DrawerPaper.CLOSE_OUT_REPORT) if row is not None else None
         if loaded is not None:
             view, profile = loaded
             printing.print_or_explain(
                 self, closeout_pdf(view, profile=profile), title=f"Close-out, {view.station}"
             )
 
-    def _closed_selected(self) -> DrawerRow | None:
-        row = self.selected()
-        return row if row is not None and row.closed else None
-
     def print_deposit_slip(self) -> None:
         from reports.receipts_reports import deposit_slip_pdf
 
-        row = self._closed_selected()
-        loaded = self._load(row.id) if row is not None else None
+        row = self.selected()
+        loaded = self._load(row.id, DrawerPaper.DEPOSIT_SLIP) if row is not None else None
         if loaded is not None:
             view, profile = loaded
             printing.print_or_explain(
@@ -308,9 +319,9 @@ class DrawersDialog(QDialog):
         """Write the selected closed drawer's deposit slip to a workbook the person names."""
         from reports.receipts_reports import deposit_slip_excel
 
-        row = self._closed_selected()
-        if row is None:
-            return
+        row = self.selected()
+        if row is None or self.paper_acts is None or self.paper_acts[DrawerPaper.DEPOSIT_SLIP]:
+            return  # its button says why
         day = (row.closed_at or row.opened_at).date()
         station = "-".join(row.station.split()).lower()
         path = forms.ask_save_path(
@@ -324,7 +335,7 @@ class DrawersDialog(QDialog):
         if not path.lower().endswith(".xlsx"):
             path += ".xlsx"
 
-        loaded = self._load(row.id)
+        loaded = self._load(row.id, DrawerPaper.DEPOSIT_SLIP)
         if loaded is not None:
             view, profile = loaded
             deposit_slip_excel(path, view, profile=profile)
@@ -340,7 +351,7 @@ class DrawersDialog(QDialog):
 
         def work(action: Action) -> tuple[DrawerView, list[GlTotal], CityProfile, date]:
             return (
-                receipt_views.drawer(action, drawer_id),
+                paper_view(action, drawer_id, DrawerPaper.GL_DISTRIBUTION),
                 receipt_views.gl_totals(action, drawer_id=drawer_id),
                 receipt_views.printing(action)[1],
                 action.clock.local_now().date(),

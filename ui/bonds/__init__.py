@@ -1,0 +1,1 @@
+"""Bonds & Insurance: the window of the bonds and insurance certificates on file."""

@@ -1,0 +1,1 @@
+"""People & Parcels: the window of the register of parties and parcels."""

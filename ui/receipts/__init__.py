@@ -1,0 +1,1 @@
+"""Receipts: the window of the sale, the register of receipts, the drawers and the close-out."""

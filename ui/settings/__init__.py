@@ -1,0 +1,1 @@
+"""Settings: the window of the City's settings, fee schedule and operators."""

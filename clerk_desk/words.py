@@ -105,9 +105,10 @@ def local_time(instant: datetime | None, zone: tzinfo | None) -> str:
     return f"{us_date(local.date())} {clock_time(local)}"
 
 
-def day_and_time(moment: datetime) -> str:
-    """ "Fri Nov 27, 2026, 2:05 PM": a local moment with its weekday."""
-    return f"{format_day(moment.date())}, {clock_time(moment)}"
+def day_and_time(moment: datetime, *, dotted: bool = False) -> str:
+    """ "Fri Nov 27, 2026, 2:05 PM": a local moment with its weekday; with ``dotted``,
+    "2:05 p.m.", as the City writes a time on paper."""
+    return f"{format_day(moment.date())}, {clock_time(moment, dotted=dotted)}"
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

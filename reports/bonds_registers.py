@@ -109,6 +109,7 @@ def certificates_excel(
         progress=progress,
         subtitle=f"{city} — certificates of insurance on record, {format_day(as_of)}",
         author=author,
+        city=city,
     )
 
 
@@ -175,6 +176,7 @@ def bonds_excel(
         progress=progress,
         subtitle=f"{city} — bonds on record, {format_day(as_of)}",
         author=author,
+        city=city,
     )
 
 
@@ -221,6 +223,7 @@ def annual_bonds_excel(
         progress=progress,
         subtitle=f"{city} — annual excavation bond register, {year} ({ANNUAL_BOND_CITE})",
         author=author,
+        city=city,
     )
 
 

@@ -109,6 +109,8 @@ def _styles(compact: bool) -> DocStyles:
 
     def ps(name: str, size: float, leading: float, **kw: Any) -> ParagraphStyle:
         kw.setdefault("fontName", FONT_FAMILY)
+        # ReportLab draws bullets and list numbers in Helvetica, never embedded, unless told.
+        kw.setdefault("bulletFontName", FONT_REGULAR)
         kw.setdefault("textColor", ink)
         kw.setdefault("alignment", TA_LEFT)
         return ParagraphStyle(
@@ -489,8 +491,38 @@ def build_pdf(
         # listed, unembedded, in every page's resources even though no text uses it.
         initialFontName=FONT_REGULAR,
     )
-    doc.build(list(story), canvasmaker=_numbered_canvas(pagesize))
+    doc.build(_closings_kept(story), canvasmaker=_numbered_canvas(pagesize))
     return buffer.getvalue()
+
+
+def letter_closing(flowables: Sequence[Flowable]) -> Flowable:
+    """A letter's closing ("Sincerely," and the signature block), kept together and, by
+    :func:`build_pdf`, on the page of the letter's last paragraph: a closing alone at the top of
+    page 2 reads as a letter nobody finished."""
+    from reportlab.platypus import KeepTogether
+
+    closing = KeepTogether(list(flowables))
+    closing._clerk_letter_closing = True  # type: ignore[attr-defined]
+    return closing
+
+
+def _closings_kept(story: Sequence[Flowable]) -> list[Flowable]:
+    """``story`` with each :func:`letter_closing` held together with the flowable before it
+    (the last paragraph) and the spacing between them."""
+    from reportlab.platypus import KeepTogether, Spacer
+
+    kept: list[Flowable] = []
+    for flowable in story:
+        if not getattr(flowable, "_clerk_letter_closing", False):
+            kept.append(flowable)
+            continue
+        before: list[Flowable] = []
+        while kept and isinstance(kept[-1], Spacer):
+            before.insert(0, kept.pop())
+        if kept:
+            before.insert(0, kept.pop())
+        kept.append(KeepTogether([*before, flowable]))
+    return kept
 
 
 def roll_header(profile: CityProfile) -> list[Flowable]:

@@ -35,8 +35,12 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 from clerk_desk.errors import ClerkDeskError, InvalidInput
+from clerk_desk.settings import CityProfile
+from clerk_desk.words import MONTH_NAMES
 
-ColumnKind = Literal["text", "int", "year", "number", "date", "datetime", "money", "percent"]
+ColumnKind = Literal[
+    "text", "int", "year", "whole", "number", "date", "datetime", "money", "percent"
+]
 
 DATE_FORMAT = "mm/dd/yyyy"
 """Displayed date format: US month/day/year, as the City writes dates."""
@@ -57,6 +61,7 @@ _KIND_FORMATS: dict[str, str | None] = {
     "text": None,
     "int": INT_FORMAT,
     "year": "0",  # 2026, never 2,026
+    "whole": "0",  # a whole number that is not a count, as a house number: 1200, never 1,200
     "number": None,
     "date": DATE_FORMAT,
     "datetime": DATETIME_FORMAT,
@@ -103,13 +108,16 @@ class Sheet:
 
     ``title`` names the sheet (made legal by :func:`sheet_title`; a name two sheets share gets
     " (2)"); ``columns`` and ``rows`` are as :func:`write_register` takes them; ``subtitle``
-    goes in bold in row 1 above the header and in the printed page header.
+    goes in bold in row 1 above the header and in the printed page header. ``name``, when
+    given, names the tab instead of ``title``: a short name that still means something
+    ("Receipts Nov 2026") where the title is longer than Excel's 31 characters.
     """
 
     title: str
     columns: Sequence[Column]
     rows: Iterable[Sequence[object]]
     subtitle: str | None = None
+    name: str | None = None
 
 
 # ---------------------------------------------------------------- values
@@ -129,7 +137,7 @@ def _money(value: object) -> Decimal:
 def _number(value: object, kind: str) -> int | float | Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
         raise TypeError(f"{kind} column needs a number, got {type(value).__name__}")
-    whole = kind in ("int", "year")
+    whole = kind in ("int", "year", "whole")
     if whole and not (isinstance(value, int) or value == int(value)):
         raise TypeError(f"{kind} column got a fraction: {value!r}")
     return int(value) if whole else value
@@ -215,6 +223,29 @@ def sheet_title(title: str) -> str:
     return name
 
 
+def period_sheet_name(what: str, since: dt.date, until: dt.date, *, short: str = "") -> str:
+    """A sheet name for ``what`` over the days ``since`` to ``until``, within Excel's 31.
+
+    A whole month is "Receipts Nov 2026", one day "Receipts 2026-11-01", days of one year
+    "Receipts 2026-11-02 to 11-30", else "Receipts 2025-12-01 to 2026-01-05". When that is
+    longer than 31 characters ``short`` ("GL" for "GL distribution") names the sheet instead,
+    so the name is never cut mid-word: the workbook's title keeps the long form.
+    """
+    last_of_month = (until + dt.timedelta(days=1)).day == 1
+    if since.day == 1 and last_of_month and (since.year, since.month) == (until.year, until.month):
+        days = f"{MONTH_NAMES[since.month][:3]} {since.year}"
+    elif since == until:
+        days = since.isoformat()
+    elif since.year == until.year:
+        days = f"{since.isoformat()} to {until.month:02d}-{until.day:02d}"
+    else:
+        days = f"{since.isoformat()} to {until.isoformat()}"
+    for name in (f"{what} {days}", f"{short} {days}" if short else ""):
+        if name and len(name) <= 31:
+            return name
+    raise ValueError(f"no sheet name of 31 characters for {what!r} over {days}")
+
+
 # ---------------------------------------------------------------- writing
 
 
@@ -227,11 +258,15 @@ def write_register(
     progress: ProgressCallback | None = None,
     subtitle: str | None = None,
     author: str | None = None,
+    city: str | None = None,
+    sheet_name: str | None = None,
     progress_every: int = PROGRESS_EVERY,
 ) -> int:
     """Write a register workbook to ``target`` (a path or a binary stream); return the row count.
 
-    ``title`` names the sheet (made legal by :func:`sheet_title`) and the workbook. ``subtitle``
+    ``title`` names the workbook, and the sheet unless ``sheet_name`` (at most 31 characters)
+    is given; ``city`` is the workbook's author (the City's default name when omitted) and
+    ``author``, the operator who exported it, its last editor. ``subtitle``
     (e.g. "Receipts 01/01/2025 - 03/31/2025") goes in bold in row 1 above the header, and in the
     printed page header; the header row then is row 2, frozen panes are below it.
     Each row is a sequence with one value per column; ``None`` is an empty cell. Values by kind:
@@ -247,10 +282,11 @@ def write_register(
     """
     return write_workbook(
         target,
-        [Sheet(title, columns, rows, subtitle)],
+        [Sheet(title, columns, rows, subtitle, sheet_name)],
         title=title,
         subject=subtitle,
         author=author,
+        city=city,
         progress=progress,
         progress_every=progress_every,
     )
@@ -263,13 +299,15 @@ def write_workbook(
     title: str,
     subject: str | None = None,
     author: str | None = None,
+    city: str | None = None,
     progress: ProgressCallback | None = None,
     progress_every: int = PROGRESS_EVERY,
 ) -> int:
     """Write several registers to one workbook, a sheet each in order, each styled as
     :func:`write_register` styles its one; return the rows written over all the sheets.
 
-    ``title`` and ``subject`` are the workbook's properties. ``progress(done)`` counts the rows
+    ``title`` and ``subject`` are the workbook's properties; ``city`` and ``author`` as for
+    :func:`write_register`. ``progress(done)`` counts the rows
     of every sheet written so far (called every ``progress_every`` rows of a sheet and at the end
     of each); returning ``False`` cancels with :class:`ExportCancelled`. Streamed in write-only
     mode, written beside a path and renamed into place only when complete, like one register.
@@ -280,6 +318,7 @@ def write_workbook(
         raise ValueError("a register needs at least one column")
     if progress_every < 1:
         raise ValueError("progress_every must be at least 1")
+    about = _About(title, subject, author, city or CityProfile().city_name)
     if isinstance(target, str | os.PathLike):
         path = Path(target)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".xlsx", dir=path.parent)
@@ -287,15 +326,13 @@ def write_workbook(
         tmp = Path(tmp_name)
         try:
             with tmp.open("wb") as stream:
-                count = _write_book(
-                    stream, sheets, title, subject, author, progress, progress_every
-                )
+                count = _write_book(stream, sheets, about, progress, progress_every)
             os.replace(tmp, path)
         finally:
             with contextlib.suppress(FileNotFoundError):
                 tmp.unlink()
         return count
-    return _write_book(target, sheets, title, subject, author, progress, progress_every)
+    return _write_book(target, sheets, about, progress, progress_every)
 
 
 def _unique_titles(sheets: Sequence[Sheet]) -> list[str]:
@@ -303,7 +340,7 @@ def _unique_titles(sheets: Sequence[Sheet]) -> list[str]:
     names: list[str] = []
     taken: set[str] = set()
     for sheet in sheets:
-        name = base = sheet_title(sheet.title)
+        name = base = sheet_title(sheet.name or sheet.title)
         count = 1
         while name.casefold() in taken:
             count += 1
@@ -314,23 +351,33 @@ def _unique_titles(sheets: Sequence[Sheet]) -> list[str]:
     return names
 
 
+@dataclass(frozen=True, slots=True)
+class _About:
+    """A workbook's properties: what it is, and who made it (the City; the operator last)."""
+
+    title: str
+    subject: str | None
+    operator: str | None
+    city: str
+
+
 def _write_book(
     stream: IO[bytes],
     sheets: Sequence[Sheet],
-    title: str,
-    subject: str | None,
-    author: str | None,
+    about: _About,
     progress: ProgressCallback | None,
     progress_every: int,
 ) -> int:
     from openpyxl import Workbook
 
     wb = Workbook(write_only=True)
-    wb.properties.title = title
-    if subject:
-        wb.properties.subject = subject
-    if author:
-        wb.properties.creator = author
+    wb.properties.title = about.title
+    if about.subject:
+        wb.properties.subject = about.subject
+    # openpyxl names itself the creator unless told: the paper is the City's.
+    wb.properties.creator = about.city
+    if about.operator:
+        wb.properties.lastModifiedBy = about.operator
     made: list[Any] = []
     total = 0
     try:

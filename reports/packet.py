@@ -270,6 +270,7 @@ class Packet:
         self.pages.setdefault(mark.key, page)
         canvas.bookmarkPage(mark.key)
         canvas.addOutlineEntry(mark.title, mark.key, level=mark.level, closed=mark.closed)
+        canvas.showOutline()  # the packet opens with its bookmarks shown (/PageMode /UseOutlines)
         if mark.counts and self._step is not None:
             self._step()
 

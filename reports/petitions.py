@@ -555,7 +555,7 @@ PETITION_COLUMNS: tuple[Column, ...] = (
     Column("Timely/Late", width=10),
     Column("Status", width=11),
     Column("Meeting", "datetime"),
-    Column("Approved for", "int", width=10),
+    Column("Approved for", "year", width=10),
     Column("Referred to", width=22),
 )
 
@@ -610,4 +610,5 @@ def petitions_excel(
         progress=progress,
         subtitle=f"{city} — improvement petitions ({CITE})",
         author=author,
+        city=city,
     )

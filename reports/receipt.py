@@ -64,8 +64,8 @@ def title_of(view: ReceiptView) -> str:
 
 
 def void_line(view: ReceiptView) -> str:
-    """``"Voided Fri Nov 27, 2026, 3:10 PM by Dana Treasurer: wrong permit"``."""
-    when = f" {day_and_time(view.voided_at)}" if view.voided_at is not None else ""
+    """``"Voided Fri Nov 27, 2026, 3:10 p.m. by Dana Treasurer: wrong permit"``."""
+    when = f" {day_and_time(view.voided_at, dotted=True)}" if view.voided_at is not None else ""
     who = f" by {view.voided_by}" if view.voided_by else ""
     reason = view.void_reason.strip() or "no reason recorded"
     return f"Voided{when}{who}: {reason}"
@@ -165,7 +165,7 @@ def _letter(view: ReceiptView, profile: CityProfile, duplicate: bool) -> bytes:
     right_block = key_value_block(
         [
             ("Date", format_day(view.issued_at.date())),
-            ("Time", clock_time(view.issued_at)),
+            ("Time", clock_time(view.issued_at, dotted=True)),
             ("Received by", view.operator_name),
             ("Station", view.station),
         ],
@@ -382,7 +382,7 @@ def _roll(view: ReceiptView, profile: CityProfile, duplicate: bool) -> bytes:
         key_value_block(
             [
                 ("Date", format_day(view.issued_at.date())),
-                ("Time", clock_time(view.issued_at)),
+                ("Time", clock_time(view.issued_at, dotted=True)),
                 ("Operator", view.operator_name),
                 ("Station", view.station),
                 ("From", payer),

@@ -46,6 +46,7 @@ from .excel import (
     MONEY_FORMAT,
     Column,
     ProgressCallback,
+    period_sheet_name,
     sheet_title,
     write_register,
 )
@@ -108,8 +109,10 @@ REGISTER_COLUMNS: tuple[Column, ...] = (
     Column("Operator", "text"),
     Column("Station", "text"),
     Column("Total", "money"),
+    Column("Voided amount", "money"),
 )
-"""Columns of the receipts register workbook (one row per receipt)."""
+"""Columns of the receipts register workbook (one row per receipt). A void receipt's amount is
+in "Voided amount" only, so a Treasurer summing the Total column gets the day's real takings."""
 
 
 def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Period) -> bytes:
@@ -127,7 +130,11 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
     table_rows: list[Sequence[object]] = []
     for row in rows:
         void = row.status == "void"
-        when = clock_time(row.issued_at) if one_day else day_and_time(row.issued_at)
+        when = (
+            clock_time(row.issued_at, dotted=True)
+            if one_day
+            else day_and_time(row.issued_at, dotted=True)
+        )
         kind: object = _kind_word(row.kind)
         amount: object = str(signed_total(row))
         if void:
@@ -245,6 +252,7 @@ def _period_subtitle(period: Period, rows: Sequence[ReceiptRow]) -> str:
 
 
 def _register_row(row: ReceiptRow) -> tuple[object, ...]:
+    void = row.status == "void"
     return (
         row.number,
         row.issued_at,
@@ -255,7 +263,8 @@ def _register_row(row: ReceiptRow) -> tuple[object, ...]:
         row.references,
         row.operator_name,
         row.station,
-        signed_total(row),
+        None if void else signed_total(row),
+        signed_total(row) if void else None,
     )
 
 
@@ -268,15 +277,17 @@ def register_excel(
 ) -> int:
     """The receipts register as a workbook, one row per receipt; returns the rows written.
 
-    Void receipts keep their amount and say "Void" in Status: filter Status to total.
+    Void receipts say "Void" in Status and keep their amount in "Voided amount", never in
+    Total: the sum of the Total column is what the period took in.
     """
     return write_register(
         target,
         title=f"Receipts {period}",
+        sheet_name=period_sheet_name("Receipts", period.since, period.until),
         columns=REGISTER_COLUMNS,
         rows=(_register_row(r) for r in rows),
         progress=progress,
-        subtitle=f"Receipts register, {period} (void receipts keep their amount; filter Status)",
+        subtitle=f"Receipts register, {period} (void receipts in Voided amount, not in Total)",
     )
 
 
@@ -290,13 +301,25 @@ LINE_COLUMNS: tuple[Column, ...] = (
     Column("GL account", "text", width=16),
     Column("Amount", "money", width=13),
     Column("Tenders", "text", width=18),
+    Column("Voided amount", "money", width=13),
 )
 """Header and kinds of the receipts-with-lines export: the one place its columns are defined.
 
-The core yields plain tuples in exactly this order (it does not import this):
+The core yields plain tuples in this order, without the last column (it does not import this):
 ``(receipt number: str, issued at: datetime (local), payer name: str, status: str,
 line description: str, reference: str, GL account: str, amount: Money, tenders: str)``.
+A void receipt's line amount moves to "Voided amount", so the Amount column sums to the takings.
 """
+
+_LINE_STATUS = 3
+_LINE_AMOUNT = 7
+
+
+def _line_row(row: Sequence[object]) -> Sequence[object]:
+    """A line of the export as written: a void receipt's amount in its own last column."""
+    if str(row[_LINE_STATUS]).casefold() != "void":
+        return (*row, None)
+    return (*row[:_LINE_AMOUNT], None, *row[_LINE_AMOUNT + 1 :], row[_LINE_AMOUNT])
 
 
 def register_lines_excel(
@@ -310,14 +333,15 @@ def register_lines_excel(
 
     ``rows`` are plain tuples in :data:`LINE_COLUMNS` order: receipt number, issued at
     (datetime), payer, status, line description, reference, GL account, amount (Money), tenders.
-    They are streamed straight into openpyxl's write-only mode without being copied, so a year
-    of receipts costs little more than openpyxl alone.
+    They are streamed into openpyxl's write-only mode, each given its Voided amount cell as it
+    goes, so a year of receipts costs little more than openpyxl alone.
     """
     return write_register(
         target,
         title=f"Receipt lines {period}",
+        sheet_name=period_sheet_name("Receipt lines", period.since, period.until, short="Lines"),
         columns=LINE_COLUMNS,
-        rows=rows,
+        rows=(_line_row(row) for row in rows),
         progress=progress,
         subtitle=f"Receipts with their lines, {period}",
     )
@@ -553,12 +577,15 @@ def _drawer_facts(drawer: DrawerView, *, columns: int = 2) -> Flowable:
     """Station, who opened and closed the drawer and when, its starting cash and receipts."""
     opened: list[tuple[str, object]] = [
         ("Station", f"{drawer.station} (drawer {drawer.id})"),
-        ("Opened", day_and_time(drawer.opened_at)),
+        ("Opened", day_and_time(drawer.opened_at, dotted=True)),
         ("Opened by", drawer.opened_by),
         ("Starting cash", str(drawer.opening_cash)),
     ]
     closed: list[tuple[str, object]] = [
-        ("Closed", day_and_time(drawer.closed_at) if drawer.closed_at else "Not closed yet"),
+        (
+            "Closed",
+            day_and_time(drawer.closed_at, dotted=True) if drawer.closed_at else "Not closed yet",
+        ),
         ("Closed by", drawer.closed_by or "\u2014"),
         ("Receipts", f"{drawer.receipts:,} issued, {drawer.voided:,} void"),
     ]
@@ -864,6 +891,7 @@ def gl_distribution_excel(target: Target, totals: Iterable[GlTotal], *, period: 
     return write_register(
         target,
         title=f"GL distribution {period}",
+        sheet_name=period_sheet_name("GL distribution", period.since, period.until, short="GL"),
         columns=GL_COLUMNS,
         rows=rows,
         subtitle=f"GL distribution, {period} (void receipts excluded)",

@@ -904,5 +904,11 @@ def register_xlsx(
         )
     ]
     return write_workbook(
-        path, sheets, title="Sidewalks", subject=subtitle, author=author, progress=progress
+        path,
+        sheets,
+        title="Sidewalks",
+        subject=subtitle,
+        author=author,
+        city=city,
+        progress=progress,
     )

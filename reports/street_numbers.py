@@ -682,7 +682,7 @@ def street_register_pdf(
 
 REGISTER_COLUMNS: tuple[Column, ...] = (
     Column("Street", width=22),
-    Column("Number", "number", width=9),  # no thousands separator: 1200 Broad St, not 1,200
+    Column("Number", "whole", width=9),  # no thousands separator: 1200 Broad St, not 1,200
     Column("Unit", width=9),
     Column("Full address", width=30),
     Column("Side", width=11),
@@ -735,6 +735,7 @@ def register_excel(
         progress=progress,
         subtitle=f"{city} \u2014 official street numbering register ({SECTION_CITE})",
         author=author,
+        city=city,
     )
 
 

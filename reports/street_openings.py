@@ -88,11 +88,11 @@ APPROVERS = "the Building Inspector or the Director of Public Works"
 
 
 def _at(moment: dt.datetime) -> str:
-    """ "Fri Nov 27, 2026 7:40 AM" in City Hall's time (aware times are shown locally)."""
+    """ "Fri Nov 27, 2026 7:40 a.m." in City Hall's time (aware times are shown locally)."""
     from clerk_desk.clock import city_zone
 
     local = moment.astimezone(city_zone()) if moment.tzinfo else moment
-    return f"{format_day(local.date())} {clock_time(local)}"
+    return f"{format_day(local.date())} {clock_time(local, dotted=True)}"
 
 
 def _day(day: dt.date) -> str:
@@ -772,4 +772,5 @@ def openings_excel(
         progress=progress,
         subtitle=f"{city} \u2014 street opening permits ({SECTIONS}), {format_day(today)}",
         author=author,
+        city=city,
     )

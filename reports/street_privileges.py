@@ -720,4 +720,5 @@ def register_xlsx(
         progress=progress,
         subtitle=f"{city} \u2014 street privilege permits ({SECTION}){when}",
         author=author,
+        city=city,
     )

@@ -8,6 +8,8 @@ from decimal import Decimal
 
 import openpyxl
 import papers  # type: ignore[import-not-found]
+import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 
 from clerk_desk.bonds.views import BondLine, CertificateLine
@@ -23,6 +25,8 @@ from reports.bonds_registers import (
     certificates_excel,
 )
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544")
 DAY = dt.date(2026, 11, 30)

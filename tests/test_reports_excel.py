@@ -12,6 +12,7 @@ import openpyxl
 import pytest
 from openpyxl.styles.numbers import is_date_format
 from openpyxl.worksheet._writer import ALL_TEMP_FILES
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 
 from clerk_desk.errors import InvalidInput
 from reports.excel import (
@@ -23,6 +24,8 @@ from reports.excel import (
     sheet_title,
     write_register,
 )
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any
 
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 
 from clerk_desk.settings import CityProfile
@@ -27,6 +28,8 @@ from reports.document import (
     styles,
 )
 from reports.seal import seal_path
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 NAMES = ["Nguyễn Văn An", "Zoë Šimková", "Łukasz Nowak", "José García"]
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescott.example")

@@ -11,6 +11,7 @@ import io
 from typing import Any
 
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen.canvas import Canvas
 
@@ -22,6 +23,8 @@ from reports.page_placing import (
     placing_matrix,
     read_sheets,
 )
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 
 def _pdf(pages: int = 2, size: tuple[float, float] = (612.0, 396.0), rotate: int = 0) -> bytes:

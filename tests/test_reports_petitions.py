@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 from pypdf.generic import Destination
 
@@ -44,6 +45,8 @@ from reports.petitions import (
     agenda_packet_pdf,
     petitions_excel,
 )
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 CHICAGO = ZoneInfo("America/Chicago")
 PROFILE = CityProfile(phone="(715) 262-5544")

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 
 from clerk_desk.money import Money
@@ -16,6 +17,8 @@ from clerk_desk.receipts.views import LineView, ReceiptView, TenderView
 from clerk_desk.settings import CityProfile
 from reports.document import LETTER, ROLL_WIDTH
 from reports.receipt import FEE_CITATION, Paper, receipt_pdf
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescott.example")
 PAPERS: tuple[Paper, ...] = ("letter", "roll")
@@ -82,7 +85,7 @@ def test_receipt_shows_number_total_payer_lines_and_tenders(paper: Paper) -> Non
     assert "Nguyễn Văn An" in text
     assert "123 Orange St N" in text and "Prescott, WI 54021" in text
     assert "Fri Mar 13, 2026" in text
-    assert "2:05 PM" in text
+    assert "2:05 p.m." in text
     assert "Dana Kowalski" in text
     assert "Counter 1" in text
     for gl in ("100-44310", "100-46110", "100-46440"):
@@ -151,7 +154,7 @@ def test_void_is_marked_with_when_who_and_why_and_wins_over_duplicate(paper: Pap
     text = papers.raw_text(pdf)
     flat = papers.flat(text)
     assert "VOID" in text
-    assert "Voided Fri Mar 13, 2026, 3:40 PM by Pat Treasurer: Wrong permit referenced" in flat
+    assert "Voided Fri Mar 13, 2026, 3:40 p.m. by Pat Treasurer: Wrong permit referenced" in flat
     assert "DUPLICATE" in text  # both facts show; VOID has the big mark
     assert "due again" in flat  # what it paid is owed again
 

@@ -12,6 +12,7 @@ from typing import Any
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 
 from clerk_desk.money import Money
@@ -31,6 +32,8 @@ from reports.receipts_reports import (
     register_lines_excel,
     register_pdf,
 )
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescott.example")
 DAY = Period(dt.date(2026, 3, 13), dt.date(2026, 3, 13))
@@ -128,7 +131,7 @@ def test_register_lists_every_receipt_and_totals_only_the_issued() -> None:
         assert name in text
     assert "Receipts Register" in text
     assert "Fri Mar 13, 2026" in text
-    assert "8:37 AM" in text  # one day: times only
+    assert "8:37 a.m." in text  # one day: times only
     assert text.count("VOID") == 2
     # 125.00 + 85.50 + 19.25; the voids ($40, $1,000) are listed but not totalled
     assert "Total of 3 issued $229.75" in text
@@ -143,7 +146,7 @@ def test_register_of_a_range_shows_days_and_refunds_as_money_out() -> None:
     rows = [*ROWS, _row(6, "25.00", kind="refund")]
     text = papers.flat(papers.raw_text(register_pdf(rows, profile=PROFILE, period=WEEK)))
     assert "Mon Mar 9, 2026 to Fri Mar 13, 2026" in text
-    assert "Fri Mar 13, 2026, 8:37 AM" in text
+    assert "Fri Mar 13, 2026, 8:37 a.m." in text
     assert "-$25.00" in text
     assert "Refunds 1 receipts, -$25.00" in text
     assert "Total of issued receipts $204.75" in text
@@ -161,7 +164,7 @@ def test_register_excel_has_real_dates_and_amounts(tmp_path: Path) -> None:
     ws = openpyxl.load_workbook(target).active
     assert ws is not None
     header = [c.value for c in ws[2]]
-    assert header[:3] == ["Receipt", "Date", "Payer"] and header[-1] == "Total"
+    assert header[:3] == ["Receipt", "Date", "Payer"] and header[-2:] == ["Total", "Voided amount"]
     assert ws.freeze_panes == "A3"
     first = [c for c in ws[3]]
     assert first[0].value == "2026-000001"
@@ -169,7 +172,8 @@ def test_register_excel_has_real_dates_and_amounts(tmp_path: Path) -> None:
     assert first[1].value == dt.datetime(2026, 3, 13, 8, 37)
     assert first[1].number_format == DATETIME_FORMAT
     assert first[2].value == NAMES[1]
-    assert first[-1].value == 125 and first[-1].number_format == MONEY_FORMAT
+    total = header.index("Total")
+    assert first[total].value == 125 and first[total].number_format == MONEY_FORMAT
     statuses = [ws.cell(row=r, column=header.index("Status") + 1).value for r in range(3, 8)]
     assert statuses == ["Issued", "Void", "Issued", "Void", "Issued"]
     payers = {ws.cell(row=r, column=3).value for r in range(3, 8)}
@@ -193,6 +197,47 @@ def _line_rows(n: int) -> list[tuple[object, ...]]:
     ]
 
 
+def test_register_excel_total_column_sums_to_the_days_takings(tmp_path: Path) -> None:
+    """A Treasurer summing the Total column gets the valid receipts only; each void's amount
+    is in its own Voided amount column, beside its Void status."""
+    target = tmp_path / "register.xlsx"
+    register_excel(target, iter(ROWS), period=DAY)
+    ws = openpyxl.load_workbook(target).active
+    assert ws is not None
+    header = [c.value for c in ws[2]]
+    rows = [[c.value for c in row] for row in ws.iter_rows(min_row=3)]
+    by_column = {name: [row[i] for row in rows] for i, name in enumerate(header)}
+    totals = [Decimal(str(v)) for v in by_column["Total"] if v is not None]
+    assert sum(totals) == Decimal("229.75")  # 125.00 + 85.50 + 19.25; the voids not counted
+    voided = {
+        number: amount
+        for number, amount in zip(by_column["Receipt"], by_column["Voided amount"], strict=True)
+        if amount is not None
+    }
+    assert voided == {"2026-000002": 40, "2026-000004": 1000}
+    for status, total, void_amount in zip(
+        by_column["Status"], by_column["Total"], by_column["Voided amount"], strict=True
+    ):
+        assert (total is None) == (status == "Void") == (void_amount is not None)
+
+
+def test_lines_export_keeps_void_amounts_out_of_the_amount_column(tmp_path: Path) -> None:
+    target = tmp_path / "lines.xlsx"
+    rows = _line_rows(14)  # lines 0 and 7 are of void receipts
+    register_lines_excel(target, iter(rows), period=DAY)
+    ws = openpyxl.load_workbook(target).active
+    assert ws is not None
+    header = [c.value for c in ws[2]]
+    written = [[c.value for c in row] for row in ws.iter_rows(min_row=3)]
+    amount, voided = header.index("Amount"), header.index("Voided amount")
+    expected = sum(
+        (r[7].amount for r in rows if r[3] != "Void"),
+        Decimal(0),  # type: ignore[attr-defined]
+    )
+    assert sum(Decimal(str(r[amount])) for r in written if r[amount] is not None) == expected
+    assert [r[voided] for r in written if r[voided] is not None] == [125, 125.07]
+
+
 def test_lines_export_has_the_documented_columns(tmp_path: Path) -> None:
     target = tmp_path / "lines.xlsx"
     rows = _line_rows(30)
@@ -209,6 +254,7 @@ def test_lines_export_has_the_documented_columns(tmp_path: Path) -> None:
         "GL account",
         "Amount",
         "Tenders",
+        "Voided amount",
     ]
     assert [c.header for c in LINE_COLUMNS] == [c.value for c in ws[2]]
     cells = list(ws[4])
@@ -255,7 +301,7 @@ def test_deposit_slip_sums_cash_and_checks() -> None:
     assert "Total of 3 checks $865.00" in text
     assert "Total deposit $1,726.25" in text  # 861.25 + 865.00
     assert "Counter 1" in text and "Pat Treasurer" in text
-    assert "Fri Mar 13, 2026, 5:02 PM" in text
+    assert "Fri Mar 13, 2026, 5:02 p.m." in text
     assert "Prepared by" in text and "Verified by" in text
     assert "$410.25" in text and "not part of this deposit" in text
     assert "Money orders" not in text

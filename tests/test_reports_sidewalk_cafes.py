@@ -18,6 +18,7 @@ from typing import Any
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PageObject
 
 from clerk_desk import ledger, parties
@@ -63,6 +64,8 @@ from reports.sidewalk_cafes.notice import (
 from reports.sidewalk_cafes.packet import packet_pdf
 from reports.sidewalk_cafes.permit import permit_pdf
 from reports.sidewalk_cafes.register import REGISTER_COLUMNS, register_xlsx
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescott.example")
 INCH = 72.0

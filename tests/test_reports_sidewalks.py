@@ -21,6 +21,7 @@ from typing import Any
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 
 from clerk_desk import parties
@@ -54,6 +55,8 @@ from reports.sidewalks import (
     repair_notice_pdf,
     specifications_pdf,
 )
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544")
 TODAY = date(2026, 11, 30)  # a Monday
@@ -642,7 +645,8 @@ def test_the_workbook_has_a_sheet_for_permits_orders_and_the_plan(
     assert written == 2 + 1 + 2
     book = openpyxl.load_workbook(target)
     assert book.sheetnames == ["Sidewalk permits", "Repair orders", "Master plan"]
-    assert book.properties.creator == "Alex"
+    assert book.properties.creator == "City of Prescott"  # the paper is the City's
+    assert book.properties.lastModifiedBy == "Alex"  # who exported it
 
     def table(name: str) -> tuple[list[Any], list[dict[str, Any]]]:
         values = [[cell.value for cell in row] for row in book[name].iter_rows()]
@@ -738,7 +742,8 @@ def test_the_shared_writer_writes_several_sheets(tmp_path: Path) -> None:
     assert first["A1"].value == "City — permits" and first.freeze_panes == "A3"
     assert first.auto_filter.ref == "A2:B5" and first["A3"].number_format == "0"
     assert second["A1"].value == "Number" and second.freeze_panes == "A2"
-    assert book.properties.creator == "Alex"
+    assert book.properties.creator == "City of Prescott"  # the paper is the City's
+    assert book.properties.lastModifiedBy == "Alex"  # who exported it
 
 
 def test_money_in_the_workbook_is_a_real_amount(tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ import builders  # type: ignore[import-not-found]
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 
 from clerk_desk import parties
@@ -67,6 +68,8 @@ from reports.excel import DATE_FORMAT, MONEY_FORMAT
 from reports.special_charges.letters import bill_pdf, reminder_pdf
 from reports.special_charges.register import REGISTER_COLUMNS, register_xlsx
 from reports.special_charges.tax_roll import RUN_COLUMNS, run_pdf, run_xlsx
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544")
 STATION = "Front counter"

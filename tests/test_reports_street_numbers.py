@@ -14,6 +14,7 @@ from pathlib import Path
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 from sqlalchemy import select
 
@@ -37,6 +38,8 @@ from reports.street_numbers import (
     register_excel,
     street_register_pdf,
 )
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544")
 PRINTED = dt.date(2026, 11, 30)
@@ -520,7 +523,8 @@ def test_register_excel_has_every_address_of_every_street(
     sheet = book.active
     assert sheet is not None
     assert sheet["A1"].value == "City of X — official street numbering register (§ 506-16)"
-    assert book.properties.creator == "Alex Administrator"
+    assert book.properties.creator == "City of X"
+    assert book.properties.lastModifiedBy == "Alex Administrator"
     values = _sheet_rows(target)
     header = values[1]
     assert header == [c.header for c in REGISTER_COLUMNS]
@@ -542,7 +546,7 @@ def test_register_excel_has_every_address_of_every_street(
     assigned = sheet.cell(row=3, column=header.index("Assigned on") + 1)
     assert assigned.value.date() == desk.clock.today() and assigned.number_format == DATE_FORMAT
     number = sheet.cell(row=3, column=2)
-    assert number.number_format == "General"  # 1201, not "1,201"
+    assert number.number_format == "0"  # 1201, not "1,201"
 
 
 def test_import_problems_excel_lists_each_problem_by_line(

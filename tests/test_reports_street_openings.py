@@ -18,6 +18,7 @@ import builders  # type: ignore[import-not-found]
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 
 from clerk_desk import ledger, operators
@@ -41,6 +42,8 @@ from clerk_desk.street_openings.views import PermitProtection, fee_receipts, per
 from clerk_desk.street_openings.work import WorkRecord
 from reports.excel import DATE_FORMAT, INT_FORMAT
 from reports.street_openings import REGISTER_COLUMNS, openings_excel, permit_pdf
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544")
 STATION = "Front counter"
@@ -349,7 +352,7 @@ def test_emergency_utility_permit_owes_no_fee_and_says_so(
             "Mon Nov 30, 2026, within two regular business days",
             "§ 506-6 (Fee; emergency excavation)",
             "emergency excavation made Fri Nov 27, 2026",
-            "City officials notified Fri Nov 27, 2026 6:45 AM",
+            "City officials notified Fri Nov 27, 2026 6:45 a.m.",
             "§ 506-7 (Emergency excavation)",
             "the 24-hour notice before the excavation",
             "Determined an emergency excavation by Dana Whitfield, Director of Public Works on "
@@ -467,8 +470,8 @@ def test_restored_permit_shows_completion_and_guarantee(
     _has_all(
         text,
         [
-            "Notice given Fri Jun 5, 2026 8:00 AM.",
-            "Notice given Tue Jun 9, 2026 9:15 AM.",
+            "Notice given Fri Jun 5, 2026 8:00 a.m..",
+            "Notice given Tue Jun 9, 2026 9:15 a.m..",
             "Restoration completed Fri Jun 19, 2026.",
             "the guarantee runs through Sat Jun 19, 2027",
         ],

@@ -19,6 +19,7 @@ from typing import Any
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 
 from clerk_desk import ledger, parties
@@ -51,6 +52,8 @@ from clerk_desk.street_privileges import views as views
 from clerk_desk.street_privileges.service import PrivilegeData
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
 from reports.street_privileges import REGISTER_COLUMNS, end_sentence, permit_pdf, register_xlsx
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544")
 TODAY = date(2026, 11, 30)  # a Monday

@@ -22,6 +22,7 @@ import builders  # type: ignore[import-not-found]
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
+from papers import papers_checked  # type: ignore[import-not-found]  # noqa: F401
 from pypdf import PdfReader
 
 from clerk_desk import ledger
@@ -52,6 +53,8 @@ from reports.vending.notice import doubt_notice_pdf
 from reports.vending.parts import STANDING_CONDITIONS
 from reports.vending.permit import participant_copies_pdf, permit_pdf
 from reports.vending.register import APPLICATION_COLUMNS, applications_excel
+
+pytestmark = pytest.mark.usefixtures("papers_checked")
 
 PROFILE = CityProfile(phone="(715) 262-5544", email="clerk@prescottwi.example")
 PRINTED = date(2026, 8, 25)

@@ -25,6 +25,7 @@ from clerk_desk.words import long_day, plural
 from reports import letterhead as lh
 from reports.document import (
     INCH,
+    letter_closing,
     para,
     signature_line,
     styles,
@@ -239,7 +240,7 @@ def _letter_top(
 
 def _letter_foot(profile: CityProfile, *, enclosure: str = "") -> list[Flowable]:
     from reportlab.lib.enums import TA_RIGHT
-    from reportlab.platypus import KeepTogether, Spacer
+    from reportlab.platypus import Spacer
 
     st = styles()
     foot: list[Flowable] = [
@@ -253,7 +254,7 @@ def _letter_foot(profile: CityProfile, *, enclosure: str = "") -> list[Flowable]
     ]
     if enclosure:
         foot += [Spacer(1, 8), para(enclosure, _style("enclosure", st.small, spaceAfter=0))]
-    return [Spacer(1, 4), KeepTogether(foot)]
+    return [Spacer(1, 4), letter_closing(foot)]
 
 
 def _seats_text(view: PermitView | PacketView) -> str:

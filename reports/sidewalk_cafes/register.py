@@ -82,4 +82,5 @@ def register_xlsx(
         progress=progress,
         subtitle=f"{city} \u2014 sidewalk cafe permits ({SECTION}){on}",
         author=author,
+        city=city,
     )

@@ -92,5 +92,5 @@ def register_xlsx(
         rows=(register_row(view) for view in views),
         progress=progress,
         subtitle=f"{city} \u2014 {subtitle.lower()}" if city else subtitle,
-        author=city or None,
+        city=city or None,
     )

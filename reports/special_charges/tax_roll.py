@@ -304,8 +304,7 @@ def run_xlsx(view: RunView, path: Target, *, city: str = "") -> int:
     ws.title = sheet_title(f"Tax roll {view.number}")
     wb.properties.title = title
     wb.properties.subject = f"Special charges for the tax roll as of {long_day(view.as_of)}"
-    if city:
-        wb.properties.creator = city
+    wb.properties.creator = city or CityProfile().city_name  # never "openpyxl"
 
     ws.append(list(RUN_COLUMNS))
     for cell in ws[1]:

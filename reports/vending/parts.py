@@ -26,6 +26,7 @@ from reports import letterhead as lh
 from reports.document import (
     INCH,
     data_table,
+    letter_closing,
     para,
     signature_line,
     styles,
@@ -289,12 +290,12 @@ def letter_top(
 
 def letter_foot(profile: CityProfile, *, closing: str = "Sincerely,") -> list[Flowable]:
     from reportlab.lib.enums import TA_RIGHT
-    from reportlab.platypus import KeepTogether, Spacer
+    from reportlab.platypus import Spacer
 
     st = styles()
     return [
         Spacer(1, 6),
-        KeepTogether(
+        letter_closing(
             [
                 para(closing, named_style("closing", st.body, spaceAfter=0)),
                 side_by_side(

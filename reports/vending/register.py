@@ -114,4 +114,5 @@ def applications_excel(
         progress=progress,
         subtitle=f"{city} \u2014 special event vending permits ({SECTION_CITE})",
         author=author,
+        city=city,
     )

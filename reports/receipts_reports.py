@@ -35,6 +35,8 @@ from .document import (
     LETTER_LANDSCAPE,
     build_pdf,
     data_table,
+    dense_styles,
+    dense_width,
     key_value_block,
     para,
     signature_line,
@@ -138,7 +140,7 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
         kind: object = _kind_word(row.kind)
         amount: object = str(signed_total(row))
         if void:
-            kind = Paragraph(f"<b>VOID</b> {_kind_word(row.kind).lower()}", st.cell)
+            kind = Paragraph(f"<b>VOID</b> {_kind_word(row.kind).lower()}", dense_styles().cell)
             amount = Paragraph(f"<strike>{signed_total(row)}</strike>", struck)
         table_rows.append(
             (
@@ -164,11 +166,12 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
     if not rows:
         story.append(para("No receipts were issued in this period.", st.body))
     else:
+        when_header = "Time" if one_day else "Date and time"
         story.append(
             data_table(
                 [
                     "Receipt",
-                    "Time" if one_day else "Date and time",
+                    when_header,
                     "Payer",
                     "Kind / status",
                     "Tenders",
@@ -178,16 +181,29 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
                 ],
                 table_rows,
                 col_widths=[
-                    1.0 * INCH,
-                    0.72 * INCH if one_day else 1.55 * INCH,
+                    dense_width([r[0] for r in table_rows], bold=["Receipt"]),
+                    dense_width([r[1] for r in table_rows], bold=[when_header]),
                     "*",
-                    1.15 * INCH,
+                    dense_width(
+                        [_kind_word(r.kind) for r in rows],
+                        bold=[
+                            "Kind / status",  # a void's "VOID payment", measured all in bold
+                            *(
+                                f"VOID {_kind_word(r.kind).lower()}"
+                                for r in rows
+                                if r.status == "void"
+                            ),
+                        ],
+                    ),
                     1.0 * INCH,
-                    1.35 * INCH,
-                    1.05 * INCH,
+                    1.15 * INCH,
                     0.95 * INCH,
+                    dense_width([str(signed_total(r)) for r in rows], bold=[str(issued_total)]),
                 ],
                 align=["left", "left", "left", "left", "left", "left", "left", "right"],
+                # The number, the date and a live amount never wrap: set as plain lines.
+                plain=[True, True, False, False, False, False, False, True],
+                dense=True,
                 total_row=[
                     "",
                     "",
@@ -236,7 +252,7 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
 def _struck_style() -> Any:
     from reportlab.lib.styles import ParagraphStyle
 
-    st = styles()
+    st = dense_styles()
     return ParagraphStyle(
         "clerk-register-void", parent=st.cell_right, textColor=lh.color("#6B7280")
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import math
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
@@ -18,6 +19,7 @@ from pypdf import PdfReader
 from clerk_desk.money import Money
 from clerk_desk.receipts.views import CheckEntry, DrawerView, GlTotal, Period, ReceiptRow
 from clerk_desk.settings import CityProfile
+from clerk_desk.words import day_and_time
 from reports.document import LETTER, LETTER_LANDSCAPE
 from reports.excel import DATETIME_FORMAT, MONEY_FORMAT, ExportCancelled
 from reports.receipts_reports import (
@@ -31,6 +33,7 @@ from reports.receipts_reports import (
     register_excel,
     register_lines_excel,
     register_pdf,
+    signed_total,
 )
 
 pytestmark = pytest.mark.usefixtures("papers_checked")
@@ -150,6 +153,37 @@ def test_register_of_a_range_shows_days_and_refunds_as_money_out() -> None:
     assert "-$25.00" in text
     assert "Refunds 1 receipts, -$25.00" in text
     assert "Total of issued receipts $204.75" in text
+
+
+NOVEMBER = Period(dt.date(2026, 11, 1), dt.date(2026, 11, 30))
+
+
+def _month_of_receipts(count: int = 120) -> list[ReceiptRow]:
+    """``count`` receipts issued over November, $194,935.14 in all, and then a void."""
+    rows = [
+        replace(
+            _row(n, "1624.46" if n < count else "1624.40"),
+            issued_at=dt.datetime(2026, 11, 1, 8, 5) + dt.timedelta(hours=5 * n + 1),
+            payer_name="Prescott Excavating & Utility LLC",
+            references=f"SO-2026-{n:04d}",
+        )
+        for n in range(1, count + 1)
+    ]
+    void = replace(_row(count + 1, "999.99", status="void"), issued_at=rows[-1].issued_at)
+    return [*rows, void]
+
+
+def test_a_month_over_100000_keeps_its_amounts_and_dates_whole_at_40_rows_a_page() -> None:
+    rows = _month_of_receipts()
+    pdf = register_pdf(rows, profile=PROFILE, period=NOVEMBER)
+    # pypdf gives each line of a cell as a line: a wrapped amount reads "$194,935.1" then "4".
+    lines = [line.strip() for line in papers.raw_text(pdf).splitlines()]
+    assert lines.count("$194,935.14") == 2  # the total row, and the summary under the table
+    assert "Total of 120 issued" in lines
+    for row in rows:  # every date and time on one line, and every amount whole
+        assert day_and_time(row.issued_at, dotted=True) in lines
+        assert str(signed_total(row)) in lines
+    assert papers.page_count(pdf) <= math.ceil(len(rows) / 40) + 1
 
 
 def test_empty_register_says_so() -> None:

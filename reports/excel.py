@@ -229,7 +229,8 @@ def period_sheet_name(what: str, since: dt.date, until: dt.date, *, short: str =
     A whole month is "Receipts Nov 2026", one day "Receipts 2026-11-01", days of one year
     "Receipts 2026-11-02 to 11-30", else "Receipts 2025-12-01 to 2026-01-05". When that is
     longer than 31 characters ``short`` ("GL" for "GL distribution") names the sheet instead,
-    so the name is never cut mid-word: the workbook's title keeps the long form.
+    and failing that the days alone: the name is never cut mid-word, and the workbook's title
+    keeps the long form.
     """
     last_of_month = (until + dt.timedelta(days=1)).day == 1
     if since.day == 1 and last_of_month and (since.year, since.month) == (until.year, until.month):
@@ -243,7 +244,7 @@ def period_sheet_name(what: str, since: dt.date, until: dt.date, *, short: str =
     for name in (f"{what} {days}", f"{short} {days}" if short else ""):
         if name and len(name) <= 31:
             return name
-    raise ValueError(f"no sheet name of 31 characters for {what!r} over {days}")
+    return days  # at most 24 characters; the workbook's title says what they are
 
 
 # ---------------------------------------------------------------- writing

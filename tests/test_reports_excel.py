@@ -20,6 +20,7 @@ from reports.excel import (
     MONEY_FORMAT,
     Column,
     ExportCancelled,
+    period_sheet_name,
     read_table,
     sheet_title,
     write_register,
@@ -344,3 +345,29 @@ def test_real_money_values_are_written_exactly(tmp_path: Path) -> None:
 def test_column_kind_is_checked() -> None:
     with pytest.raises(ValueError, match="unknown column kind"):
         Column("X", "currency")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("since", "until", "expected"),
+    [
+        (dt.date(2026, 11, 1), dt.date(2026, 11, 30), "Receipts Nov 2026"),
+        (dt.date(2026, 2, 1), dt.date(2026, 2, 28), "Receipts Feb 2026"),
+        (dt.date(2026, 11, 1), dt.date(2026, 11, 29), "Receipts 2026-11-01 to 11-29"),
+        (dt.date(2026, 11, 2), dt.date(2026, 11, 30), "Receipts 2026-11-02 to 11-30"),
+        (dt.date(2026, 11, 1), dt.date(2026, 12, 31), "Receipts 2026-11-01 to 12-31"),
+        (dt.date(2026, 11, 27), dt.date(2026, 11, 27), "Receipts 2026-11-27"),
+    ],
+)
+def test_a_period_names_its_sheet_within_31_characters(
+    since: dt.date, until: dt.date, expected: str
+) -> None:
+    assert period_sheet_name("Receipts", since, until) == expected
+    assert len(expected) <= 31
+
+
+def test_a_sheet_name_too_long_takes_its_short_form_or_its_days_never_a_cut() -> None:
+    since, until = dt.date(2025, 12, 1), dt.date(2026, 1, 5)
+    assert period_sheet_name("Receipt lines", since, until, short="Lines") == (
+        "Lines 2025-12-01 to 2026-01-05"
+    )
+    assert period_sheet_name("Receipts", since, until) == "2025-12-01 to 2026-01-05"

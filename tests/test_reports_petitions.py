@@ -13,7 +13,7 @@ import hashlib
 import io
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -591,6 +591,21 @@ def test_register_in_excel(agenda: Agenda) -> None:
     assert values[13] is None and values[14] is None
     timely = [cell.value for cell in by_number[agenda.numbers["one"]]]
     assert timely[9:11] == [2027, "Timely"]
+    assert late[header.index("Program year")].number_format == "0"
+
+    # The year approved reads 2027, as a year, never "2,027".
+    approved = io.BytesIO()
+    petitions_excel(approved, [replace(rows[0], approved_year=2027)], city="City of Prescott")
+    book = openpyxl.load_workbook(io.BytesIO(approved.getvalue())).active
+    assert book is not None
+    cell = book.cell(row=3, column=header.index("Approved for") + 1)
+    assert (cell.value, cell.number_format) == (2027, "0")
+
+
+def test_the_packet_opens_with_its_bookmarks_shown(agenda: Agenda) -> None:
+    reader = PdfReader(io.BytesIO(_build(agenda)))
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+    assert reader.outline  # and there are bookmarks to show
 
 
 def test_a_petitioner_taken_off_is_not_in_the_packet_nor_the_register(

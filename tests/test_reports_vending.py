@@ -14,7 +14,7 @@ import datetime as dt
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time
 from decimal import Decimal
 
@@ -780,3 +780,28 @@ def test_the_papers_are_drawn_after_the_read_has_closed(festival: Festival) -> N
         == 6
     )
     assert set(export.insurance) == {a.id for a in export.applications}
+
+
+def test_the_doubt_notice_keeps_sincerely_with_its_last_paragraph(
+    read: Action, festival: Festival
+) -> None:
+    """Matter after matter is added until the notice runs to a second page: at every length,
+    "Sincerely," is on the page of the last paragraph's last words, never alone on page 2."""
+    notice = notice_paper(read, festival.notice_id)
+    last_words = "or other public place in the City"
+    spilled = 0
+    for extra in range(16):
+        matters = (
+            *notice.matters,
+            *(
+                f"Matter {n}: the booth location on the site plan is not legible."
+                for n in range(extra)
+            ),
+        )
+        pages = papers.page_texts(
+            doubt_notice_pdf(replace(notice, matters=matters), profile=PROFILE, printed_on=PRINTED)
+        )
+        (closing,) = [n for n, page in enumerate(pages) if "Sincerely," in page]
+        assert last_words in pages[closing], f"{extra} more matters: Sincerely alone on a page"
+        spilled += len(pages) > 1
+    assert spilled, "no length tried pushed the closing to the page's end"

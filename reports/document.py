@@ -544,7 +544,7 @@ def letter_closing(flowables: Sequence[Flowable]) -> Flowable:
     from reportlab.platypus import KeepTogether
 
     closing = KeepTogether(list(flowables))
-    closing._clerk_letter_closing = True  # type: ignore[attr-defined]
+    closing._clerk_letter_closing = True
     return closing
 
 

@@ -110,8 +110,8 @@ REGISTER_COLUMNS: tuple[Column, ...] = (
     Column("References", "text", width=28),
     Column("Operator", "text"),
     Column("Station", "text"),
-    Column("Total", "money"),
     Column("Voided amount", "money"),
+    Column("Total", "money"),
 )
 """Columns of the receipts register workbook (one row per receipt). A void receipt's amount is
 in "Voided amount" only, so a Treasurer summing the Total column gets the day's real takings."""
@@ -279,8 +279,8 @@ def _register_row(row: ReceiptRow) -> tuple[object, ...]:
         row.references,
         row.operator_name,
         row.station,
-        None if void else signed_total(row),
         signed_total(row) if void else None,
+        None if void else signed_total(row),
     )
 
 

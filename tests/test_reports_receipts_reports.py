@@ -198,7 +198,7 @@ def test_register_excel_has_real_dates_and_amounts(tmp_path: Path) -> None:
     ws = openpyxl.load_workbook(target).active
     assert ws is not None
     header = [c.value for c in ws[2]]
-    assert header[:3] == ["Receipt", "Date", "Payer"] and header[-2:] == ["Total", "Voided amount"]
+    assert header[:3] == ["Receipt", "Date", "Payer"] and header[-2:] == ["Voided amount", "Total"]
     assert ws.freeze_panes == "A3"
     first = [c for c in ws[3]]
     assert first[0].value == "2026-000001"

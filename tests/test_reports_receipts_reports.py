@@ -243,6 +243,7 @@ def test_register_excel_total_column_sums_to_the_days_takings(tmp_path: Path) ->
     by_column = {name: [row[i] for row in rows] for i, name in enumerate(header)}
     totals = [Decimal(str(v)) for v in by_column["Total"] if v is not None]
     assert sum(totals) == Decimal("229.75")  # 125.00 + 85.50 + 19.25; the voids not counted
+    assert ws.title == "Receipts 2026-03-13"  # within Excel's 31, not "Receipts Fri Mar 13, 20"
     voided = {
         number: amount
         for number, amount in zip(by_column["Receipt"], by_column["Voided amount"], strict=True)

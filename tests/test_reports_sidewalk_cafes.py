@@ -1309,3 +1309,25 @@ def test_a_packet_for_an_application_not_yet_before_the_council() -> None:
     assert "No one is listed yet." in text
     assert "Scan not available No site plan is attached to the application." in pages[-1]
     assert "Fee $75.00, paid" in text
+
+
+@pytest.mark.parametrize(
+    ("letter", "view", "field", "last_words"),
+    [
+        (suspension_letter_pdf, _suspension, "reason", "the suspension does not extend its term."),
+        (revocation_notice_pdf, _revocation, "grounds", "the Council\u2019s decision in writing."),
+    ],
+)
+def test_a_letter_keeps_sincerely_with_its_last_paragraph(
+    letter: Any, view: Any, field: str, last_words: str
+) -> None:
+    """The reason (the grounds) grows sentence by sentence until the letter runs to a second
+    page: at every length "Sincerely," is on the page of the last paragraph's last words."""
+    sentence = "The street is closed to every use but the festival's, by order of the Council. "
+    spilled = 0
+    for n in range(0, 40):
+        pages = papers.page_texts(letter(view(**{field: sentence * n + "Prescott Daze."}), PROFILE))
+        (closing,) = [i for i, page in enumerate(pages) if "Sincerely," in page]
+        assert last_words in pages[closing], f"{n} sentences: Sincerely alone on a page"
+        spilled += last_words not in pages[0]
+    assert spilled, "no length tried pushed the closing past page 1"

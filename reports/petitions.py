@@ -27,7 +27,7 @@ from clerk_desk.petitions.meetings import MeetingRow
 from clerk_desk.petitions.papers import EventPaper, PetitionPaper
 from clerk_desk.petitions.service import CITE, explain_program_year, filing_deadline
 from clerk_desk.settings import CityProfile
-from clerk_desk.words import clock_time, format_day, long_day, month_day, plural
+from clerk_desk.words import clock_time, format_day, long_day, month_day, plural, us_date
 
 from .excel import Column, ExportCancelled, ProgressCallback, write_register
 from .palette import CANCELLED_HEX, PANEL_HEX
@@ -349,7 +349,7 @@ def _summary(
             PetitionKind(p.kind).label,
             p.location,
             _petitioners_short(p),
-            _local(p.received_at, tz).strftime("%m/%d/%Y"),
+            us_date(_local(p.received_at, tz).date()),
             str(p.program_year),
             "Timely" if p.timely else "Late",
         )
@@ -504,7 +504,7 @@ def _event_row(event: EventPaper, tz: dt.tzinfo) -> tuple[str, str, str]:
     what = event.detail or event.what.replace("_", " ").capitalize()
     if event.reason:
         what += f" — {event.reason}"
-    return (f"{at:%m/%d/%Y} {_agenda_time(at)}", _unbroken(what), event.operator_name)
+    return (f"{us_date(at.date())} {_agenda_time(at)}", _unbroken(what), event.operator_name)
 
 
 def _scans(packet: Packet, petition: PetitionPaper, scan: ScanReader) -> list[Flowable]:

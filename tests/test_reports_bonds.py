@@ -116,6 +116,7 @@ def test_certificate_register_keeps_empty_limits_empty(tmp_path) -> None:
         status_reason="Replaced by a corrected certificate",
         record_type="sidewalk_cafe",
         record_id="SC-3",
+        protects="Sidewalk cafe permit SC-3 (Lakeside Coffee)",
     )
     target = tmp_path / "certificates.xlsx"
     assert certificates_excel(target, [line], as_of=DAY) == 1
@@ -128,7 +129,7 @@ def test_certificate_register_keeps_empty_limits_empty(tmp_path) -> None:
     assert data[header.index("Liquor liability")].value is None
     assert data[header.index("Days' notice")].value == 30
     assert data[header.index("Status")].value == "Superseded"
-    assert data[header.index("Protects")].value == "sidewalk cafe SC-3"
+    assert data[header.index("Protects")].value == "Sidewalk cafe permit SC-3 (Lakeside Coffee)"
     received = data[header.index("Received")]
     assert received.value.date() == dt.date(2026, 4, 20) and received.number_format == DATE_FORMAT
 

@@ -952,7 +952,7 @@ def test_another_holders_permit_is_refused_under_the_record_field(
 
     def fill(dialog: QDialog) -> None:
         _fill_street_opening_certificate(qtbot, dialog, "hanson", "500,000")
-        dialog.record_type.setCurrentText("street_opening")
+        dialog.record_type.setCurrentText("Street opening permit")
         qtbot.keyClicks(dialog.record_id, number)
         qtbot.keyClick(dialog.insurer, Qt.Key.Key_Return)
         assert dialog.isVisible()

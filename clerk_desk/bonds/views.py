@@ -8,11 +8,11 @@ the registers show the same rows, so what a register prints is what the clerk sa
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from clerk_desk import parties, words
+from clerk_desk import naming, parties, words
 from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds import standing
 from clerk_desk.bonds.standing import PermitCheck
@@ -32,10 +32,6 @@ _ALL = 10**9
 def _limits(record: InsuranceCertificate) -> dict[CoverageKind, Money | None]:
     # Each coverage kind's value is the name of its column (clerk_desk.models).
     return {kind: getattr(record, kind.value) for kind in CoverageKind}
-
-
-def _protects(record_type: str, record_id: str) -> str:
-    return " ".join(p for p in (record_type.replace("_", " "), record_id) if p)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +61,12 @@ class CertificateLine:
     scan_sha256: str = ""
     note: str = ""
     standing: str = ""  # "Short: $250,000 of $500,000 …" (clerk_desk.bonds.standing)
+    protects: str = ""  # what it protects, as the clerk names it (clerk_desk.naming)
 
     @classmethod
-    def of(cls, record: InsuranceCertificate, standing: str = "") -> CertificateLine:
+    def of(
+        cls, record: InsuranceCertificate, standing: str = "", protects: str = ""
+    ) -> CertificateLine:
         return cls(
             id=record.id,
             insured_id=record.insured_id,
@@ -92,6 +91,7 @@ class CertificateLine:
             scan_sha256=record.scan_sha256,
             note=record.note,
             standing=standing,
+            protects=protects,
         )
 
     def limit(self, kind: CoverageKind) -> Money | None:
@@ -100,10 +100,6 @@ class CertificateLine:
     @property
     def active(self) -> bool:
         return self.status is FileStatus.ON_FILE
-
-    @property
-    def protects(self) -> str:
-        return _protects(self.record_type, self.record_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +127,10 @@ class BondLine:
     scan_name: str = ""
     scan_sha256: str = ""
     note: str = ""
+    protects: str = ""  # what it protects, as the clerk names it (clerk_desk.naming)
 
     @classmethod
-    def of(cls, record: Bond) -> BondLine:
+    def of(cls, record: Bond, protects: str = "") -> BondLine:
         kind = BondKind(record.kind)
         guarantee = kind is BondKind.RESTORATION_GUARANTEE
         return cls(
@@ -158,6 +155,7 @@ class BondLine:
             scan_name=record.scan_name,
             scan_sha256=record.scan_sha256,
             note=record.note,
+            protects=protects,
         )
 
     @property
@@ -168,20 +166,26 @@ class BondLine:
     def guarantee(self) -> bool:
         return self.kind is BondKind.RESTORATION_GUARANTEE
 
-    @property
-    def protects(self) -> str:
-        return _protects(self.record_type, self.record_id)
-
 
 def search_certificate_lines(
     action: Action, text: str, include_inactive: bool, limit: int = 200
 ) -> list[CertificateLine]:
-    return [
-        CertificateLine.of(c, _standing(action, c))
-        for c in bonds.search_certificates(
-            action.session, text, include_inactive=include_inactive, limit=limit
-        )
-    ]
+    found = bonds.search_certificates(
+        action.session, text, include_inactive=include_inactive, limit=limit
+    )
+    names = protected_names(action, found)
+    return [CertificateLine.of(c, _standing(action, c), names.get(c.id, "")) for c in found]
+
+
+def protected_names(
+    action: Action, records: Sequence[InsuranceCertificate | Bond]
+) -> dict[int, str]:
+    """What each certificate or bond protects, by its id, as the clerk names it: one query per
+    kind of record (clerk_desk.naming)."""
+    named = naming.name_records(
+        action.session, [(r.record_type, r.record_id) for r in records if r.record_type]
+    )
+    return {r.id: named[(r.record_type, r.record_id)] for r in records if r.record_type}
 
 
 def _standing(action: Action, record: InsuranceCertificate) -> str:
@@ -208,12 +212,11 @@ def search_bond_lines(
     kind: BondKind | None = None,
     limit: int = 200,
 ) -> list[BondLine]:
-    return [
-        BondLine.of(b)
-        for b in bonds.search_bonds(
-            action.session, text, kind=kind, include_inactive=include_inactive, limit=limit
-        )
-    ]
+    found = bonds.search_bonds(
+        action.session, text, kind=kind, include_inactive=include_inactive, limit=limit
+    )
+    names = protected_names(action, found)
+    return [BondLine.of(b, names.get(b.id, "")) for b in found]
 
 
 def annual_lines(

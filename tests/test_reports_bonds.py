@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from dataclasses import replace
 from decimal import Decimal
 
 import openpyxl
@@ -47,7 +48,7 @@ def _annual(
 
 
 LINES = [
-    _annual(1, "Kinni Excavating LLC", "25000"),
+    replace(_annual(1, "Kinni Excavating LLC", "25000"), permits_covered=("SO-2026-003",)),
     _annual(2, "Zoë Šimková Trenching", "15000.50"),
     _annual(3, "Smith & Sons <Plumbing>", "10000", FileStatus.RELEASED),
 ]
@@ -69,7 +70,7 @@ def test_annual_pdf_lists_each_bond_and_totals_those_in_force() -> None:
         "Released",
         "2 bonds in force",
         "$40,000.50",  # the released bond is not counted
-        "Street Openings workflow",
+        "street opening permits whose work falls in the bond's year",  # the note
         "Page 1 of 1",
     ):
         assert words in text, words
@@ -92,7 +93,8 @@ def test_annual_excel_has_money_and_year_columns(tmp_path) -> None:
         Decimal(str(first[3].value)) == Decimal("25000") and first[3].number_format == MONEY_FORMAT
     )
     assert first[4].value == 2026 and first[4].number_format == "0"  # 2026, not 2,026
-    assert first[6].value == "—"
+    assert first[6].value == "SO-2026-003"
+    assert rows[header_at + 2][6].value == "None yet"
     assert sheet.freeze_panes is not None
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
+
+from sqlalchemy import select
 
 from clerk_desk import naming, parties, words
 from clerk_desk.bonds import service as bonds
@@ -19,8 +21,8 @@ from clerk_desk.bonds.standing import PermitCheck
 from clerk_desk.coverage import CoverageKind, Covers, Requirement, check_certificate
 from clerk_desk.desk import Action
 from clerk_desk.findings import Finding
-from clerk_desk.kinds import BondKind, FileStatus
-from clerk_desk.models import Bond, InsuranceCertificate, Revocation
+from clerk_desk.kinds import BondKind, FileStatus, OpeningStatus
+from clerk_desk.models import Bond, InsuranceCertificate, Revocation, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.settings_store import city_profile
@@ -128,6 +130,7 @@ class BondLine:
     scan_sha256: str = ""
     note: str = ""
     protects: str = ""  # what it protects, as the clerk names it (clerk_desk.naming)
+    permits_covered: tuple[str, ...] = ()  # an annual bond's street opening permits, by number
 
     @classmethod
     def of(cls, record: Bond, protects: str = "") -> BondLine:
@@ -223,10 +226,40 @@ def annual_lines(
     action: Action, year: int, text: str = "", inactive: bool = False
 ) -> list[BondLine]:
     lines = search_bond_lines(action, text, inactive, BondKind.ANNUAL_EXCAVATION, limit=_ALL)
+    covered = _permits_covered(action, year, {line.principal_id for line in lines})
     return sorted(
-        (line for line in lines if line.year == year),
+        (
+            replace(line, permits_covered=covered.get(line.principal_id, ()))
+            for line in lines
+            if line.year == year
+        ),
         key=lambda line: (line.principal.casefold(), line.id),
     )
+
+
+def _permits_covered(
+    action: Action, year: int, principal_ids: set[int]
+) -> dict[int, tuple[str, ...]]:
+    """Each principal's street opening permits whose work falls in ``year``: what an annual
+    bond covers, "all excavation work done by the principal for one year beginning January 1"
+    (§ 506-6 (Bond)). Refused permits and the City's own exempt work need no bond."""
+    from clerk_desk.street_openings.views import work_years  # it reads bonds: no cycle at import
+
+    if not principal_ids:
+        return {}
+    openings = action.session.scalars(
+        select(StreetOpening)
+        .where(
+            StreetOpening.applicant_id.in_(sorted(principal_ids)),
+            StreetOpening.status.not_in((OpeningStatus.REFUSED, OpeningStatus.EXEMPT)),
+        )
+        .order_by(StreetOpening.number)
+    )
+    covered: dict[int, list[str]] = {}
+    for opening in openings:
+        if year in work_years(opening):
+            covered.setdefault(opening.applicant_id, []).append(opening.number)
+    return {principal: tuple(numbers) for principal, numbers in covered.items()}
 
 
 @dataclass(frozen=True, slots=True)

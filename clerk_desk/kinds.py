@@ -518,6 +518,14 @@ RECORD_KINDS: Mapping[str, str] = {
     "tax_roll_run": "Tax roll run",
     "master_plan_segment": "Master plan segment",
     "council_meeting": "Council meeting",
+    "operator": "Operator",
+    "parcel": "Parcel",
+    "street": "",  # a street is named by its name alone
+    "fee_item": "Fee",
+    "setting": "Setting",
+    "address": "Address",
+    "numbering_case": "Street number case",
+    "street_improvement": "Street improvement",
     "demo": "Demo record",  # the demo's invented amounts owed (clerk_desk/demo)
 }
 

@@ -56,6 +56,10 @@ def _kinds() -> dict[str, _Kind]:
         "party": _Kind(m.Party, None, None),
         "contractor": _Kind(m.Party, None, None),
         "drawer": _Kind(m.Drawer, None, None),
+        "operator": _Kind(m.Operator, None, None),
+        "parcel": _Kind(m.Parcel, m.Parcel.parcel_number, "owner"),
+        "street": _Kind(m.Street, m.Street.full_name, None),
+        "fee_item": _Kind(m.FeeItem, m.FeeItem.code, None),
     }
 
 
@@ -142,6 +146,8 @@ def _named(
 def _words(record_type: str, kind: _Kind, record: Any, with_holder: bool) -> str:
     if kind.model is models.Party:
         return f"{record.name}, as a contractor" if record_type == "contractor" else record.name
+    if kind.model is models.Operator:
+        return f"Operator {record.full_name}"
     if kind.model is models.Drawer:
         return f"Drawer of {record.station}, opened {words.us_date(record.opened_at.date())}"
     if kind.model is models.AmountDue:

@@ -213,6 +213,20 @@ def test_a_record_is_named_by_its_number_and_holder_or_by_its_kind(demo_desk: De
         assert (by_id, by_number) == (expected, expected)
         assert short == f"Street opening permit {opening.number}"
         assert naming.name_record(session, "sidewalk_cafe", "") == "Sidewalk cafe permit"
+        holder = opening.applicant
+        assert naming.name_record(session, "party", str(holder.id)) == holder.name
+        assert naming.name_record(session, "contractor", str(holder.id)) == (
+            f"{holder.name}, as a contractor"
+        )
+        # mid-sentence the kind is written in lower case, a name keeps its capitals
+        assert (
+            naming.name_record(session, "street_opening", str(opening.id), in_sentence=True)
+            == expected[0].lower() + expected[1:]
+        )
+        assert (
+            naming.name_record(session, "contractor", str(holder.id), in_sentence=True)[0]
+            == holder.name[0]
+        )
         # a record that is not there is still named in words, with what was stored
         assert naming.name_record(session, "street_opening", "999999") == (
             "Street opening permit 999999"

@@ -242,3 +242,27 @@ def test_every_kind_a_certificate_may_protect_is_offered_in_words(qtbot: Any) ->
     set_record_kind(box, "street_privilege")
     assert (box.currentText(), record_kind(box)) == ("Street privilege permit", "street_privilege")
     assert all(not internals(label) for label in RECORD_KINDS.values())
+
+
+def test_the_bonds_registers_on_paper_name_what_each_protects_in_words(
+    demo_desk: Desk, tmp_path: Path
+) -> None:
+    """The certificates and bonds registers, written from the demo and opened again, hold no
+    stored name and no bare id in any cell ("contractor 1530" was in the Protects column)."""
+    import openpyxl
+
+    from clerk_desk.bonds import views as bond_views
+    from reports.bonds_registers import bonds_excel, certificates_excel
+
+    clerk = operators.sign_in(demo_desk.database, demo_desk.clock, "clerk", demo.DEMO_PASSWORD)
+    with demo_desk.action(clerk) as action:
+        certificates = bond_views.search_certificate_lines(action, "", include_inactive=True)
+        bond_lines = bond_views.search_bond_lines(action, "", include_inactive=True)
+    assert any(line.protects for line in certificates) and any(line.protects for line in bond_lines)
+    certificates_excel(tmp_path / "certificates.xlsx", certificates, as_of=TODAY)
+    bonds_excel(tmp_path / "bonds.xlsx", bond_lines, as_of=TODAY)
+    found = []
+    for name in ("certificates.xlsx", "bonds.xlsx"):
+        for row in openpyxl.load_workbook(tmp_path / name).active.iter_rows(values_only=True):
+            found += [(name, v) for v in row if isinstance(v, str) and internals(v)]
+    assert not found, found

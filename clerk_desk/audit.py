@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import or_, select
 
+from clerk_desk import naming
 from clerk_desk.desk import Action
 from clerk_desk.models import AuditEvent
 from clerk_desk.permissions import Permission
@@ -90,18 +91,24 @@ def event_rows(
 ) -> list[EventRow]:
     """:func:`search`'s events as rows, newest first."""
     zone = action.clock.local_now().tzinfo
+    events = search(action, text, since=since, until=until, limit=limit)
+    # The record as the Administrator names it ("Street opening permit SO-2026-002"), one
+    # query per kind; the export keeps the stored kind and id, as the trail holds them.
+    names = naming.name_records(
+        action.session, [(e.record_type, e.record_id) for e in events if e.record_type]
+    )
     return [
         EventRow(
             e.id,
             local_time(e.at, zone),
             e.operator_name,
             e.action,
-            f"{e.record_type} {e.record_id}".strip(),
+            names.get((e.record_type, e.record_id), e.record_id),
             e.summary,
             e.before,
             e.after,
         )
-        for e in search(action, text, since=since, until=until, limit=limit)
+        for e in events
     ]
 
 

@@ -6,6 +6,7 @@ reports import them from here, so neither needs the ORM to know what a status me
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 
 
 class Role(enum.StrEnum):
@@ -493,3 +494,56 @@ ROLE_LABELS = {
     Role.INSPECTOR: "Building Inspector / Public Works",
     Role.ADMINISTRATOR: "Administrator",
 }
+
+
+# The words for each kind of record, by the kind as stored. The order is the order a combo box
+# offers the kinds a certificate or bond may protect (see PROTECTED_KINDS).
+RECORD_KINDS: Mapping[str, str] = {
+    "street_opening": "Street opening permit",
+    "street_privilege": "Street privilege permit",
+    "sidewalk_cafe": "Sidewalk cafe permit",
+    "vending": "Vending permit",
+    "vending_application": "Vending application",
+    "sidewalk_permit": "Sidewalk permit",
+    "sidewalk_repair_order": "Sidewalk repair order",
+    "special_charge": "Special charge",
+    "petition": "Petition",
+    "receipt": "Receipt",
+    "drawer": "Drawer",
+    "party": "",  # a person or business is named by its name alone
+    "contractor": "Contractor",
+    "amount_due": "Amount owed",
+    "insurance_certificate": "Certificate of insurance",
+    "bond": "Bond",
+    "tax_roll_run": "Tax roll run",
+    "master_plan_segment": "Master plan segment",
+    "council_meeting": "Council meeting",
+    "operator": "Operator",
+    "parcel": "Parcel",
+    "street": "",  # a street is named by its name alone
+    "fee_item": "Fee",
+    "setting": "Setting",
+    "address": "Address",
+    "numbering_case": "Street number case",
+    "street_improvement": "Street improvement",
+    "demo": "Demo record",  # the demo's invented amounts owed (clerk_desk/demo)
+}
+
+# The kinds a certificate of insurance or a bond may name as what it protects, in the order
+# the Bonds tab offers them ("" = none: the holder's permits in general).
+PROTECTED_KINDS: tuple[str, ...] = (
+    "",
+    "street_opening",
+    "street_privilege",
+    "sidewalk_cafe",
+    "vending",
+)
+
+
+def kind_label(record_type: str) -> str:
+    """The words for a kind of record ("Street opening permit"); an unknown kind in words
+    made from its stored name, never the stored name itself."""
+    known = RECORD_KINDS.get(record_type)
+    if known is not None:
+        return known
+    return record_type.replace("_", " ").strip().capitalize()

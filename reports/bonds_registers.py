@@ -32,11 +32,12 @@ Target = str | os.PathLike[str] | IO[bytes]
 _DEFAULT_CITY = CityProfile().city_name  # the subtitles name the City as its settings do
 
 ANNUAL_BOND_CITE = "§ 506-6 (Bond)"
-NO_PERMITS_YET = "—"
-""""Permits covered" until the Street Openings workflow exists to list them."""
+NO_PERMITS_YET = "None yet"
+""""Permits covered" of a principal with no street opening permit in the bond's year."""
 PERMITS_NOTE = (
-    "Permits covered: street opening permits will be listed against each annual bond once the "
-    "Street Openings workflow is built."
+    "Permits covered: the principal's street opening permits whose work falls in the bond's "
+    "year; an annual bond covers all excavation work done by the principal for one year "
+    "beginning January 1 (§ 506-6 (Bond))."
 )
 
 
@@ -201,7 +202,7 @@ def annual_row(line: BondLine) -> tuple[object, ...]:
         line.amount,
         line.year,
         line.status.label,
-        NO_PERMITS_YET,
+        ", ".join(line.permits_covered) or NO_PERMITS_YET,
     )
 
 

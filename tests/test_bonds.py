@@ -622,7 +622,7 @@ def test_today_lists_bonds_protecting_a_record_within_30_days_and_expired(
     assert items[in_30].title == (
         "Street opening bond of Kinnickinnic Excavating expires Wed Dec 30, 2026"
     )
-    assert items[in_30].detail == "No. B-30, Western Surety; protects street_opening SO-B-30"
+    assert items[in_30].detail == "No. B-30, Western Surety; protects street opening permit SO-B-30"
     assert items[in_30].cite == BOND_CITE
     assert items[expired].title.endswith("expired Sun Nov 29, 2026")
 

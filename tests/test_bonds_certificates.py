@@ -455,7 +455,7 @@ def test_today_lists_certificates_protecting_a_record_within_30_days_and_expired
     assert set(items) == {str(in_30), str(expired)}
     soon = items[str(in_30)]
     assert soon.title == "Insurance of Magee Park Ice Cream expires Wed Dec 30, 2026"
-    assert soon.detail == "Badger Mutual; protects vending_permit V-1"
+    assert soon.detail == "Badger Mutual; protects vending permit V-1"
     assert soon.due == date(2026, 12, 30)
     assert soon.cite
     assert items[str(expired)].title.endswith("expired Sun Nov 29, 2026")

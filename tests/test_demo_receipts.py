@@ -486,7 +486,7 @@ def test_a_fee_taken_on_the_last_day_open_is_receipted_in_that_days_sequence(
             "Test Treasurer",
             Money("75.00"),
         )
-        assert line.reference == "sidewalk_cafe 1" and line.gl_account == "100-46300-000"
+        assert line.reference == "Sidewalk cafe permit 1" and line.gl_account == "100-46300-000"
         drawer = session.get(Drawer, receipt.drawer_id)
         assert drawer is not None and drawer.station == demo_receipts.STATIONS[1]
         assert drawer.opened_at < taken_at < (drawer.closed_at or taken_at)

@@ -282,9 +282,10 @@ def test_paying_an_amount_due_marks_it_paid(
         assert ledger.is_paid(session, PERMIT)
     shown = view(desk, receipt.id)
     assert shown.payer_name == "Hanson Excavating LLC"
-    assert shown.lines[0].reference == "street_opening 2026-0007"
+    # Named as the clerk names it (the permit is no record of this database: kind and number)
+    assert shown.lines[0].reference == "Street opening permit 2026-0007"
     assert shown.records_paid == (
-        "Street opening permit fee (street_opening 2026-0007): paid in full",
+        "Street opening permit fee (Street opening permit 2026-0007): paid in full",
     )
 
 
@@ -1065,7 +1066,7 @@ def test_receipt_lines_keep_their_amount_due_status(
     due = bill(desk, treasurer, payer, "50.00")
     receipt = pay(desk, treasurer, [due_line(desk, due, "10.00")], [cash("10.00")], payer_id=payer)
     assert view(desk, receipt.id).records_paid == (
-        "Street opening permit fee (street_opening 2026-0007): balance $40.00",
+        "Street opening permit fee (Street opening permit 2026-0007): balance $40.00",
     )
     with desk.database.reading() as session:
         assert [r.id for r in receipts.receipts_for(session, payer_id=payer)] == [receipt.id]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from dataclasses import replace
 from decimal import Decimal
 
 import openpyxl
@@ -51,7 +52,7 @@ def _annual(
 
 
 LINES = [
-    _annual(1, "Kinni Excavating LLC", "25000"),
+    replace(_annual(1, "Kinni Excavating LLC", "25000"), permits_covered=("SO-2026-003",)),
     _annual(2, "Zoë Šimková Trenching", "15000.50"),
     _annual(3, "Smith & Sons <Plumbing>", "10000", FileStatus.RELEASED),
 ]
@@ -73,7 +74,7 @@ def test_annual_pdf_lists_each_bond_and_totals_those_in_force() -> None:
         "Released",
         "2 bonds in force",
         "$40,000.50",  # the released bond is not counted
-        "Street Openings workflow",
+        "street opening permits whose work falls in the bond's year",  # the note
         "Page 1 of 1",
     ):
         assert words in text, words
@@ -96,7 +97,8 @@ def test_annual_excel_has_money_and_year_columns(tmp_path) -> None:
         Decimal(str(first[3].value)) == Decimal("25000") and first[3].number_format == MONEY_FORMAT
     )
     assert first[4].value == 2026 and first[4].number_format == "0"  # 2026, not 2,026
-    assert first[6].value == "—"
+    assert first[6].value == "SO-2026-003"
+    assert rows[header_at + 2][6].value == "None yet"
     assert sheet.freeze_panes is not None
 
 
@@ -120,6 +122,7 @@ def test_certificate_register_keeps_empty_limits_empty(tmp_path) -> None:
         status_reason="Replaced by a corrected certificate",
         record_type="sidewalk_cafe",
         record_id="SC-3",
+        protects="Sidewalk cafe permit SC-3 (Lakeside Coffee)",
     )
     target = tmp_path / "certificates.xlsx"
     assert certificates_excel(target, [line], as_of=DAY) == 1
@@ -132,7 +135,7 @@ def test_certificate_register_keeps_empty_limits_empty(tmp_path) -> None:
     assert data[header.index("Liquor liability")].value is None
     assert data[header.index("Days' notice")].value == 30
     assert data[header.index("Status")].value == "Superseded"
-    assert data[header.index("Protects")].value == "sidewalk cafe SC-3"
+    assert data[header.index("Protects")].value == "Sidewalk cafe permit SC-3 (Lakeside Coffee)"
     received = data[header.index("Received")]
     assert received.value.date() == dt.date(2026, 4, 20) and received.number_format == DATE_FORMAT
 

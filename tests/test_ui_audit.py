@@ -39,7 +39,7 @@ def test_lists_events_and_shows_before_after(qtbot, desk, admin, changed_party) 
     qtbot.keyClicks(dialog.search_field, "party.update")
     qtbot.waitUntil(lambda: dialog.model.rowCount() == 1)
     row = dialog.model.row(0)
-    assert row.record == f"party {changed_party}" and row.when.startswith("11/30/2026")
+    assert row.record == "Old Mill Antiques" and row.when.startswith("11/30/2026")
     assert [(c.field, c.before, c.after) for c in dialog.change_model.rows] == [
         ("phone", "", "555-0101")
     ]

@@ -33,7 +33,7 @@ from clerk_desk.kinds import BondKind, FileStatus, Role
 from clerk_desk.models import Bond, Document, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
-from ui.annual_bonds_tab import AnnualBondsTab
+from ui.annual_bonds_tab import ANNUAL_COLUMNS, AnnualBondsTab
 from ui.bonds import dialogs as bond_dialogs
 from ui.bonds.check_panel import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE
 from ui.bonds.dialogs import BondDialog, BondStatusDialog, CertificateDialog, ReasonDialog
@@ -699,7 +699,7 @@ def test_annual_bond_filed_shows_for_its_year_and_not_the_next(
         "$25,000.00",
         "2026",
         "On file",
-        "—",
+        "None yet",  # no street opening permit of the principal's in 2026
     ]
     with desk.database.reading() as session:
         bond = session.scalars(select(Bond)).one()
@@ -787,6 +787,61 @@ def test_annual_register_printed_and_exported(
     ]
     amount = rows[header_at + 1][3]
     assert Decimal(str(amount.value)) == Decimal("15000") and amount.number_format == MONEY_FORMAT
+
+
+def test_annual_register_lists_the_permits_whose_work_falls_in_the_bonds_year(
+    qtbot, annual_tab, desk, clerk
+) -> None:
+    """§ 506-6 (Bond): an annual bond covers the principal's excavation work "for one year
+    beginning January 1". Work ending December 31 is this year's; work from January 1 the
+    next year's; work across New Year both; another principal's permit neither."""
+    from clerk_desk.street_openings import service as so
+    from clerk_desk.street_openings.service import OpeningData, SiteData
+
+    principal = builders.party(desk, clerk, "Kinni Excavating LLC", contractor=True)
+    other = builders.party(desk, clerk, "Bluff Country Concrete", contractor=True)
+
+    def opening(applicant: int, start: date, end: date) -> str:
+        with desk.action(clerk) as action:
+            opening_id = so.apply(
+                action,
+                OpeningData(
+                    applicant_id=applicant,
+                    sites=(SiteData("in front of 125 Orange St", None, "asphalt", 12, 4),),
+                    nature_of_work="Replace the gas service",
+                    method="Open cut",
+                    planned_start=start,
+                    planned_end=end,
+                ),
+            )
+            return so.get_opening(action.session, opening_id).number
+
+    ends_this_year = opening(principal, date(2026, 12, 28), date(2026, 12, 31))
+    across = opening(principal, date(2026, 12, 31), date(2027, 1, 2))
+    starts_next_year = opening(principal, date(2027, 1, 1), date(2027, 1, 4))
+    opening(other, date(2026, 12, 28), date(2026, 12, 31))
+    with desk.action(clerk) as action:
+        for year in (2026, 2027):
+            bonds.file_bond(
+                action,
+                BondData(
+                    BondKind.ANNUAL_EXCAVATION,
+                    principal,
+                    "Travelers",
+                    f"TR-{year}",
+                    Money("15000"),
+                    date(year, 1, 1),
+                    year=year,
+                ),
+            )
+    annual_tab.refresh()
+    column = [c.header for c in ANNUAL_COLUMNS].index("Permits covered")
+    assert annual_tab.model.rowCount() == 1
+    assert annual_tab.model.column_texts(0)[column] == f"{ends_this_year}, {across}"
+    annual_tab.year_box.setValue(2027)
+    assert annual_tab.model.rowCount() == 1
+    assert annual_tab.model.column_texts(0)[column] == f"{across}, {starts_next_year}"
+    assert "will be listed" not in annual_tab.note.text()
 
 
 def test_certificate_and_bond_registers_exported(
@@ -952,7 +1007,7 @@ def test_another_holders_permit_is_refused_under_the_record_field(
 
     def fill(dialog: QDialog) -> None:
         _fill_street_opening_certificate(qtbot, dialog, "hanson", "500,000")
-        dialog.record_type.setCurrentText("street_opening")
+        dialog.record_type.setCurrentText("Street opening permit")
         qtbot.keyClicks(dialog.record_id, number)
         qtbot.keyClick(dialog.insurer, Qt.Key.Key_Return)
         assert dialog.isVisible()

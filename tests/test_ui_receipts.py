@@ -169,7 +169,7 @@ def test_whole_sale_by_keyboard_split_tenders_print_then_void(
         assert receipt.total == Money("80.00") and receipt.change == Money("10.00")
         assert receipt.payer_id == party_id and receipt.prints == 1
         assert [(line.amount, line.reference) for line in receipt.lines] == [
-            (Money("60.00"), "special_charge SC-7"),
+            (Money("60.00"), "Special charge SC-7"),
             (Money("20.00"), "VP-2026-3"),
         ]
         assert [(t.kind, t.amount, t.tendered, t.check_number) for t in receipt.tenders] == [

@@ -51,8 +51,7 @@ ANNUAL_COLUMNS = (
     TableColumn("Status", lambda r: r.status.label, tooltip=lambda r: r.status_reason or None),
     TableColumn(
         "Permits covered",
-        lambda _r: NO_PERMITS_YET,
-        align=CENTER,
+        lambda r: ", ".join(r.permits_covered) or NO_PERMITS_YET,
         tooltip=lambda _r: PERMITS_NOTE,
         header_tooltip=PERMITS_NOTE,
     ),

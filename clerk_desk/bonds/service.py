@@ -16,7 +16,7 @@ from datetime import date, timedelta
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from clerk_desk import acting
+from clerk_desk import acting, naming
 from clerk_desk.bonds import acts, standing
 from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
 from clerk_desk.deadlines import CityCalendar
@@ -779,7 +779,10 @@ def _expiring(action: Action) -> list[TodayItem]:
                 workflow="Bonds & Insurance",
                 due=cert.expires_on,
                 title=f"Insurance of {cert.insured.name} {word} {format_day(cert.expires_on)}",
-                detail=f"{cert.insurer}; protects {cert.record_type} {cert.record_id}",
+                detail=f"{cert.insurer}; protects "
+                + naming.name_record(
+                    action.session, cert.record_type, cert.record_id, in_sentence=True
+                ),
                 cite=INSURANCE_CITES.get(cert.record_type, INSURANCE_CITE),
                 record_type="insurance_certificate",
                 record_id=str(cert.id),
@@ -809,7 +812,12 @@ def _expiring(action: Action) -> list[TodayItem]:
         ):
             continue
         word = "expired" if bond.expires_on < today else "expires"
-        protects = f"; protects {bond.record_type} {bond.record_id}" if bond.record_type else ""
+        protects = (
+            "; protects "
+            + naming.name_record(action.session, bond.record_type, bond.record_id, in_sentence=True)
+            if bond.record_type
+            else ""
+        )
         items.append(
             TodayItem(
                 workflow="Bonds & Insurance",

@@ -8,19 +8,21 @@ the registers show the same rows, so what a register prints is what the clerk sa
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 
-from clerk_desk import parties, words
+from sqlalchemy import select
+
+from clerk_desk import naming, parties, words
 from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds import standing
 from clerk_desk.bonds.standing import PermitCheck
 from clerk_desk.coverage import CoverageKind, Covers, Requirement, check_certificate
 from clerk_desk.desk import Action
 from clerk_desk.findings import Finding
-from clerk_desk.kinds import BondKind, FileStatus
-from clerk_desk.models import Bond, InsuranceCertificate, Revocation
+from clerk_desk.kinds import BondKind, FileStatus, OpeningStatus
+from clerk_desk.models import Bond, InsuranceCertificate, Revocation, StreetOpening
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.settings_store import city_profile
@@ -32,10 +34,6 @@ _ALL = 10**9
 def _limits(record: InsuranceCertificate) -> dict[CoverageKind, Money | None]:
     # Each coverage kind's value is the name of its column (clerk_desk.models).
     return {kind: getattr(record, kind.value) for kind in CoverageKind}
-
-
-def _protects(record_type: str, record_id: str) -> str:
-    return " ".join(p for p in (record_type.replace("_", " "), record_id) if p)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +63,12 @@ class CertificateLine:
     scan_sha256: str = ""
     note: str = ""
     standing: str = ""  # "Short: $250,000 of $500,000 …" (clerk_desk.bonds.standing)
+    protects: str = ""  # what it protects, as the clerk names it (clerk_desk.naming)
 
     @classmethod
-    def of(cls, record: InsuranceCertificate, standing: str = "") -> CertificateLine:
+    def of(
+        cls, record: InsuranceCertificate, standing: str = "", protects: str = ""
+    ) -> CertificateLine:
         return cls(
             id=record.id,
             insured_id=record.insured_id,
@@ -92,6 +93,7 @@ class CertificateLine:
             scan_sha256=record.scan_sha256,
             note=record.note,
             standing=standing,
+            protects=protects,
         )
 
     def limit(self, kind: CoverageKind) -> Money | None:
@@ -100,10 +102,6 @@ class CertificateLine:
     @property
     def active(self) -> bool:
         return self.status is FileStatus.ON_FILE
-
-    @property
-    def protects(self) -> str:
-        return _protects(self.record_type, self.record_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +129,11 @@ class BondLine:
     scan_name: str = ""
     scan_sha256: str = ""
     note: str = ""
+    protects: str = ""  # what it protects, as the clerk names it (clerk_desk.naming)
+    permits_covered: tuple[str, ...] = ()  # an annual bond's street opening permits, by number
 
     @classmethod
-    def of(cls, record: Bond) -> BondLine:
+    def of(cls, record: Bond, protects: str = "") -> BondLine:
         kind = BondKind(record.kind)
         guarantee = kind is BondKind.RESTORATION_GUARANTEE
         return cls(
@@ -158,6 +158,7 @@ class BondLine:
             scan_name=record.scan_name,
             scan_sha256=record.scan_sha256,
             note=record.note,
+            protects=protects,
         )
 
     @property
@@ -168,20 +169,26 @@ class BondLine:
     def guarantee(self) -> bool:
         return self.kind is BondKind.RESTORATION_GUARANTEE
 
-    @property
-    def protects(self) -> str:
-        return _protects(self.record_type, self.record_id)
-
 
 def search_certificate_lines(
     action: Action, text: str, include_inactive: bool, limit: int = 200
 ) -> list[CertificateLine]:
-    return [
-        CertificateLine.of(c, _standing(action, c))
-        for c in bonds.search_certificates(
-            action.session, text, include_inactive=include_inactive, limit=limit
-        )
-    ]
+    found = bonds.search_certificates(
+        action.session, text, include_inactive=include_inactive, limit=limit
+    )
+    names = protected_names(action, found)
+    return [CertificateLine.of(c, _standing(action, c), names.get(c.id, "")) for c in found]
+
+
+def protected_names(
+    action: Action, records: Sequence[InsuranceCertificate | Bond]
+) -> dict[int, str]:
+    """What each certificate or bond protects, by its id, as the clerk names it: one query per
+    kind of record (clerk_desk.naming)."""
+    named = naming.name_records(
+        action.session, [(r.record_type, r.record_id) for r in records if r.record_type]
+    )
+    return {r.id: named[(r.record_type, r.record_id)] for r in records if r.record_type}
 
 
 def _standing(action: Action, record: InsuranceCertificate) -> str:
@@ -208,22 +215,51 @@ def search_bond_lines(
     kind: BondKind | None = None,
     limit: int = 200,
 ) -> list[BondLine]:
-    return [
-        BondLine.of(b)
-        for b in bonds.search_bonds(
-            action.session, text, kind=kind, include_inactive=include_inactive, limit=limit
-        )
-    ]
+    found = bonds.search_bonds(
+        action.session, text, kind=kind, include_inactive=include_inactive, limit=limit
+    )
+    names = protected_names(action, found)
+    return [BondLine.of(b, names.get(b.id, "")) for b in found]
 
 
 def annual_lines(
     action: Action, year: int, text: str = "", inactive: bool = False
 ) -> list[BondLine]:
     lines = search_bond_lines(action, text, inactive, BondKind.ANNUAL_EXCAVATION, limit=_ALL)
+    covered = _permits_covered(action, year, {line.principal_id for line in lines})
     return sorted(
-        (line for line in lines if line.year == year),
+        (
+            replace(line, permits_covered=covered.get(line.principal_id, ()))
+            for line in lines
+            if line.year == year
+        ),
         key=lambda line: (line.principal.casefold(), line.id),
     )
+
+
+def _permits_covered(
+    action: Action, year: int, principal_ids: set[int]
+) -> dict[int, tuple[str, ...]]:
+    """Each principal's street opening permits whose work falls in ``year``: what an annual
+    bond covers, "all excavation work done by the principal for one year beginning January 1"
+    (§ 506-6 (Bond)). Refused permits and the City's own exempt work need no bond."""
+    from clerk_desk.street_openings.views import work_years  # it reads bonds: no cycle at import
+
+    if not principal_ids:
+        return {}
+    openings = action.session.scalars(
+        select(StreetOpening)
+        .where(
+            StreetOpening.applicant_id.in_(sorted(principal_ids)),
+            StreetOpening.status.not_in((OpeningStatus.REFUSED, OpeningStatus.EXEMPT)),
+        )
+        .order_by(StreetOpening.number)
+    )
+    covered: dict[int, list[str]] = {}
+    for opening in openings:
+        if year in work_years(opening):
+            covered.setdefault(opening.applicant_id, []).append(opening.number)
+    return {principal: tuple(numbers) for principal, numbers in covered.items()}
 
 
 @dataclass(frozen=True, slots=True)

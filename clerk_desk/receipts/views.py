@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
-from clerk_desk import ledger, parties
+from clerk_desk import ledger, naming, parties
 from clerk_desk.clock import city_zone
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput, NotFound
@@ -382,15 +382,19 @@ def _records_paid(session: Session, receipt: Receipt) -> tuple[str, ...]:
     if not ids:
         return ()
     out = []
-    for due in session.scalars(select(AmountDue).where(AmountDue.id.in_(ids))):
+    dues = session.scalars(select(AmountDue).where(AmountDue.id.in_(ids))).all()
+    names = naming.name_records(session, [(d.record_type, d.record_id) for d in dues])
+    for due in dues:
         state = (
             "paid in full"
             if due.status == DueStatus.PAID
             else f"balance {due.balance}"
             if due.status == DueStatus.OPEN
-            else DueStatus(due.status).value
+            else "certified to the tax roll"
+            if due.status == DueStatus.CERTIFIED
+            else "cancelled"
         )
-        out.append(f"{due.description} ({due.record_type} {due.record_id}): {state}")
+        out.append(f"{due.description} ({names[(due.record_type, due.record_id)]}): {state}")
     return tuple(out)
 
 
@@ -654,7 +658,7 @@ def due_line(session: Session, due_id: int, amount: Money | None = None) -> Line
         gl_account=due.gl_account or (due.fee_item.gl_account if due.fee_item else ""),
         fee_item_id=due.fee_item_id,
         amount_due_id=due.id,
-        reference=f"{due.record_type} {due.record_id}",
+        reference=naming.name_record(session, due.record_type, due.record_id, holder=False),
     )
 
 
@@ -730,9 +734,13 @@ def payers(action: Action, text: str, *, limit: int = 20) -> list[PayerRow]:
 
 def dues_of(action: Action, party_id: int) -> list[DueRow]:
     """What the party still owes, oldest first."""
+    dues = ledger.outstanding(action.session, party_id=party_id)
+    names = naming.name_records(
+        action.session, [(d.record_type, d.record_id) for d in dues], holder=False
+    )
     return [
-        DueRow(d.id, d.description, f"{d.record_type} {d.record_id}", d.due_on, d.balance)
-        for d in ledger.outstanding(action.session, party_id=party_id)
+        DueRow(d.id, d.description, names[(d.record_type, d.record_id)], d.due_on, d.balance)
+        for d in dues
     ]
 
 

@@ -125,15 +125,16 @@ class PermitProtection:
     pavement_due: date | None = None  # permanent pavement, 60 days from the permit's date
 
 
-def _work_years(opening: StreetOpening) -> list[int]:
-    """The calendar years of the work, read as the approval reads them."""
+def work_years(opening: StreetOpening) -> list[int]:
+    """The calendar years of the work, read as the approval reads them (and as the Annual
+    Bonds register reads which permits a principal's annual bond covers)."""
     start = opening.planned_start or opening.opened_on or opening.approved_on or opening.applied_on
     end = max(opening.planned_end or start, start)
     return list(range(start.year, end.year + 1))
 
 
 def _bonds(session: Session, opening: StreetOpening) -> list[BondOnFile]:
-    annuals = [bonds.annual_bond(session, opening.applicant_id, y) for y in _work_years(opening)]
+    annuals = [bonds.annual_bond(session, opening.applicant_id, y) for y in work_years(opening)]
     held = (
         [a for a in annuals if a is not None]
         if all(a is not None for a in annuals)

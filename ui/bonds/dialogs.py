@@ -46,7 +46,7 @@ from clerk_desk.bonds.views import BondLine, CertificateLine
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
-from clerk_desk.kinds import BondKind, FileStatus
+from clerk_desk.kinds import PROTECTED_KINDS, BondKind, FileStatus, kind_label
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.permissions import Permission, refusal
@@ -57,7 +57,6 @@ from ui.kit.operations import App, perform, show_error
 from ui.kit.pickers import PartyPicker, ScanChooser, party_row
 from ui.kit.style import SECONDARY, text_sheet
 
-RECORD_TYPES = ("", "street_opening", "street_privilege", "sidewalk_cafe", "vending")
 """What a certificate or bond may protect; free text is accepted too until those workflows
 exist to pick the permit from."""
 
@@ -149,14 +148,27 @@ def _qdate(day: date) -> QDate:
 
 
 def record_box(name: str) -> QComboBox:
+    """The kinds of permit a certificate or bond may protect, in words; each item's data is
+    the kind as stored (read with :func:`record_kind`)."""
     box = QComboBox()
     box.setObjectName(name)
-    box.setEditable(True)
-    box.addItems(list(RECORD_TYPES))
-    box.setToolTip(
-        "The kind of permit this protects (free text until the permit workflows are built)"
-    )
+    for kind in PROTECTED_KINDS:
+        box.addItem(kind_label(kind) if kind else "No one permit (all of the holder's)", kind)
+    box.setToolTip("The kind of permit this protects; its number goes beside it")
     return box
+
+
+def record_kind(box: QComboBox) -> str:
+    return str(box.currentData() or "")
+
+
+def set_record_kind(box: QComboBox, kind: str) -> None:
+    """Show the stored kind; one the list does not offer is added in words, not dropped."""
+    index = box.findData(kind)
+    if index < 0:
+        box.addItem(kind_label(kind), kind)
+        index = box.count() - 1
+    box.setCurrentIndex(index)
 
 
 # ---- certificates --------------------------------------------------------------------------------
@@ -312,7 +324,7 @@ class CertificateDialog(forms.TwoColumnForm):
         self.notice_days.setText("" if line.notice_days is None else str(line.notice_days))
         self.effective_on.setDate(_qdate(line.effective_on))
         self.expires_on.setDate(_qdate(line.expires_on))
-        self.record_type.setCurrentText(line.record_type)
+        set_record_kind(self.record_type, line.record_type)
         self.record_id.setText(line.record_id)
 
     def data(self) -> CertificateData:
@@ -340,7 +352,7 @@ class CertificateDialog(forms.TwoColumnForm):
             city_additional_insured=self.city_additional_insured.isChecked(),
             additional_insured_endorsement=self.additional_insured_endorsement.isChecked(),
             notice_days=int(notice_text) if notice_text else None,
-            record_type=self.record_type.currentText(),
+            record_type=record_kind(self.record_type),
             record_id=self.record_id.text(),
         )
 
@@ -608,7 +620,7 @@ class BondDialog(forms.TwoColumnForm):
             work_completed_on=forms.to_date(self.work_completed_on)
             if kind is BondKind.RESTORATION_GUARANTEE
             else None,
-            record_type=self.record_type.currentText(),
+            record_type=record_kind(self.record_type),
             record_id=self.record_id.text(),
             note=self.note.toPlainText(),
         )

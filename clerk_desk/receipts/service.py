@@ -55,7 +55,10 @@ from clerk_desk.receipts.settings import ReceiptSettings as ReceiptSettings
 from clerk_desk.receipts.settings import receipt_settings as receipt_settings
 from clerk_desk.receipts.settings import save_receipt_settings as save_receipt_settings
 from clerk_desk.receipts.views import CheckEntry, expected_money, local_time, start_of_day
+from clerk_desk.receipts.views import DrawerView as DrawerView
+from clerk_desk.receipts.views import SavedReceipt as SavedReceipt
 from clerk_desk.receipts.views import current_drawer as current_drawer
+from clerk_desk.receipts.views import drawer as drawer_of
 from clerk_desk.receipts.views import drawer_view as drawer_view
 from clerk_desk.receipts.views import drawers as drawers
 from clerk_desk.receipts.views import due_line as due_line
@@ -131,7 +134,7 @@ def _lock_open_drawer(session: Session, station: str) -> Drawer | None:
     ).first()
 
 
-def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
+def open_drawer(action: Action, *, station: str, opening_cash: Money) -> DrawerView:
     """Open ``station``'s drawer with its starting cash (a new batch)."""
     action.require(Permission.TAKE_PAYMENT)
     name = _clean_station(station)
@@ -153,7 +156,7 @@ def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
         f"Drawer of {name} opened with {opening_cash}",
         after=snapshot(drawer),
     )
-    return drawer
+    return drawer_of(action, drawer.id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +186,7 @@ class DrawerCount:
         return total
 
 
-def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
+def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> DrawerView:
     """Close out: record the count, expected vs counted, and any over/short (with a note)."""
     action.require(Permission.CLOSE_DRAWER)
     drawer = get_drawer(action.session, drawer_id, lock=True)
@@ -265,7 +268,7 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
         before=before,
         after=snapshot(drawer),
     )
-    return drawer
+    return drawer_of(action, drawer.id)
 
 
 _KIND_WORDS = {
@@ -343,7 +346,7 @@ def take_payment(
     lines: Sequence[LineEntry],
     tenders: Sequence[TenderEntry],
     note: str = "",
-) -> Receipt:
+) -> SavedReceipt:
     """Write one receipt: number, lines, tenders, and the amounts due it pays, all or nothing."""
     action.require(Permission.TAKE_PAYMENT)
     drawer = _lock_open_drawer(action.session, _clean_station(station))
@@ -377,9 +380,23 @@ def take_payment(
                     f"{due.description}.",
                     field="lines",
                 )
-    return _write(
-        action, drawer, ReceiptKind.PAYMENT, payer, clean, tenders, totals.change, note=note.strip()
+    return _saved(
+        _write(
+            action,
+            drawer,
+            ReceiptKind.PAYMENT,
+            payer,
+            clean,
+            tenders,
+            totals.change,
+            note=note.strip(),
+        )
     )
+
+
+def _saved(receipt: Receipt) -> SavedReceipt:
+    """What a service tells its caller of the receipt it wrote (the record stays in the core)."""
+    return SavedReceipt(receipt.id, receipt.number, receipt.total, receipt.change)
 
 
 def _check_fee_lines(action: Action, lines: Sequence[LineEntry]) -> None:
@@ -561,7 +578,7 @@ def _number(
 # -- voids and corrections ----------------------------------------------------------------------
 
 
-def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
+def void_receipt(action: Action, receipt_id: int, *, reason: str) -> SavedReceipt:
     """Void a receipt while its drawer is open; what it paid becomes due again."""
     action.require(Permission.VOID_RECEIPT)
     if not reason.strip():
@@ -593,7 +610,7 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
         before={"status": "issued"},
         after={"status": "void", "reason": reason.strip()},
     )
-    return receipt
+    return _saved(receipt)
 
 
 def refund(
@@ -604,7 +621,7 @@ def refund(
     lines: Sequence[LineEntry],
     tenders: Sequence[TenderEntry],
     reason: str,
-) -> Receipt:
+) -> SavedReceipt:
     """Pay money back for a receipt whose drawer is closed: a new receipt that names it.
 
     ``lines`` and ``tenders`` are entered as positive amounts (what is refunded, how it is paid
@@ -709,7 +726,7 @@ def refund(
         ledger.cancel(
             action, due_id, reason=f"Refunded on receipt {receipt.number}: {reason.strip()}"
         )
-    return receipt
+    return _saved(receipt)
 
 
 def _corrections_of(session: Session, original: Receipt, kind: ReceiptKind) -> list[Receipt]:
@@ -766,7 +783,7 @@ def _match_refund_lines(session: Session, original: Receipt, lines: Sequence[Lin
 
 def adjust(
     action: Action, original_id: int, *, station: str, lines: Sequence[LineEntry], reason: str
-) -> Receipt:
+) -> SavedReceipt:
     """Correct how a closed-out receipt was posted (GL account, record) with no money moving.
 
     The adjustment's lines are signed and must sum to $0.00: take the amount off the wrong
@@ -805,16 +822,18 @@ def adjust(
             raise InvalidInput("A line of $0.00 posts nothing.", field="lines")
     _check_adjustment_limits(action.session, original, cleaned)
     payer = (original.payer_id, original.payer_name, "")
-    return _write(
-        action,
-        drawer,
-        ReceiptKind.ADJUSTMENT,
-        payer,
-        cleaned,
-        (),
-        Money.zero(),
-        note=reason.strip(),
-        corrects=original,
+    return _saved(
+        _write(
+            action,
+            drawer,
+            ReceiptKind.ADJUSTMENT,
+            payer,
+            cleaned,
+            (),
+            Money.zero(),
+            note=reason.strip(),
+            corrects=original,
+        )
     )
 
 

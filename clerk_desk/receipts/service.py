@@ -192,18 +192,7 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> DrawerVi
     action.require(Permission.CLOSE_DRAWER)
     drawer = get_drawer(action.session, drawer_id, lock=True)
     acting.refuse(acts.close_out_refusal(drawer.station, drawer))
-    for entry in count.checks:
-        if entry.amount <= Money.zero():
-            raise InvalidInput("Each check listed must be more than $0.00.", field="checks")
-        refuse_card_number(entry.number, "checks")
-        refuse_card_number(entry.name, "checks")
-    for value, name in (
-        (count.cards_total, "cards_total"),
-        (count.money_orders_total, "money_orders_total"),
-    ):
-        if value < Money.zero():
-            raise InvalidInput("A total cannot be negative.", field=name)
-    fits(Drawer.close_note, count.note, "The note", field="note")
+    _check_count(count)
     expected = expected_money(action.session, drawer)
     expected_total = sum(expected.values(), Money.zero())
     if count.expected_total is not None and count.expected_total != expected_total:
@@ -270,6 +259,23 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> DrawerVi
         after=snapshot(drawer),
     )
     return drawer_of(action, drawer.id)
+
+
+def _check_count(count: DrawerCount) -> None:
+    """What the Treasurer typed of the count, read as typed: each check listed more than
+    $0.00 and no card number in it, no negative total, a note that fits."""
+    for entry in count.checks:
+        if entry.amount <= Money.zero():
+            raise InvalidInput("Each check listed must be more than $0.00.", field="checks")
+        refuse_card_number(entry.number, "checks")
+        refuse_card_number(entry.name, "checks")
+    for value, name in (
+        (count.cards_total, "cards_total"),
+        (count.money_orders_total, "money_orders_total"),
+    ):
+        if value < Money.zero():
+            raise InvalidInput("A total cannot be negative.", field=name)
+    fits(Drawer.close_note, count.note, "The note", field="note")
 
 
 _KIND_WORDS = {

@@ -321,3 +321,35 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(operations, "ask_message", answer)
     return seen
+
+
+@dataclass
+class ScriptedAnswers:
+    """The questions the window asked, and the buttons a test presses on them, in turn.
+
+    A test appends the button to press before the act that asks; a question with no press
+    scripted fails the test (an IndexError), as an unexpected box would stop a clerk."""
+
+    shown: list[Any]  # the QMessageBox of each question, in turn
+    texts: list[str]  # each question's text, read as it was asked
+    defaults: list[Any]  # the button each question would press on Enter
+    presses: list[Any]  # the QMessageBox.StandardButton to press on each, in turn
+
+
+@pytest.fixture
+def scripted_answers(monkeypatch: pytest.MonkeyPatch) -> ScriptedAnswers:
+    """Questions are answered by the buttons the test scripts, one per question."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from ui.kit import operations as operations
+
+    script = ScriptedAnswers([], [], [], [])
+
+    def press(box: QMessageBox) -> int:
+        script.shown.append(box)
+        script.texts.append(box.text())
+        script.defaults.append(box.standardButton(box.defaultButton()))
+        return int(script.presses.pop(0).value)
+
+    monkeypatch.setattr(operations, "ask_message", press)
+    return script

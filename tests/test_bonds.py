@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from clerk_desk.bonds import service as bonds
+from clerk_desk.bonds import views as bond_views
 from clerk_desk.bonds.service import BondData
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
@@ -46,7 +47,7 @@ def _bond(principal_id: int, kind: BondKind = BondKind.STREET_OPENING, **changes
 
 def _file(desk: Desk, who: SignedIn, data: BondData) -> Bond:
     with desk.action(who) as action:
-        bond = bonds.file_bond(action, data)
+        bond = bonds.get_bond(action.session, bonds.file_bond(action, data))
         action.session.flush()
         action.session.expunge(bond)
         return bond
@@ -525,8 +526,11 @@ def test_only_public_works_or_the_inspector_revokes(
 
 def test_a_revocation_lasts_one_year_to_the_day(desk: Desk, admin: SignedIn, digger: int) -> None:
     with desk.action(admin) as action:
-        revocation = bonds.revoke(
-            action, digger, starts_on=date(2026, 3, 10), reason="Trench at 4th and Orange"
+        revocation = bond_views.revocation_row(
+            action,
+            bonds.revoke(
+                action, digger, starts_on=date(2026, 3, 10), reason="Trench at 4th and Orange"
+            ),
         )
         assert (revocation.starts_on, revocation.ends_on) == (date(2026, 3, 10), date(2027, 3, 9))
     assert _revocation(desk, digger, date(2026, 3, 9)) == []
@@ -732,8 +736,9 @@ def test_a_revocation_from_february_29_runs_through_february_28(
     desk: Desk, admin: SignedIn, digger: int
 ) -> None:
     with desk.action(admin) as action:
-        revocation = bonds.revoke(
-            action, digger, starts_on=date(2028, 2, 29), reason="Sunken patch"
+        revocation = bond_views.revocation_row(
+            action,
+            bonds.revoke(action, digger, starts_on=date(2028, 2, 29), reason="Sunken patch"),
         )
         assert revocation.ends_on == date(2029, 2, 28)
 
@@ -856,7 +861,7 @@ def test_a_revocation_is_lifted_with_a_reason_once_and_no_longer_blocks(
     with desk.action(admin) as action:
         revocation_id = bonds.revoke(
             action, digger, starts_on=date(2026, 11, 2), reason="Sunken patch"
-        ).id
+        )
     with desk.database.reading() as session:
         assert bonds.revocation_findings(session, party_id=digger, on=date(2026, 11, 30))
     with pytest.raises(PermissionDenied), desk.action(operator_with(Role.CLERK)) as action:
@@ -866,9 +871,8 @@ def test_a_revocation_is_lifted_with_a_reason_once_and_no_longer_blocks(
     assert no_reason.value.field == "reason"
     inspector = operator_with(Role.INSPECTOR)
     with desk.action(inspector) as action:
-        lifted = bonds.lift_revocation(
-            action, revocation_id, reason=" Entered for the wrong contractor "
-        )
+        bonds.lift_revocation(action, revocation_id, reason=" Entered for the wrong contractor ")
+        lifted = bond_views.revocation_row(action, revocation_id)
         assert (lifted.lifted_on, lifted.lift_reason) == (
             date(2026, 11, 30),
             "Entered for the wrong contractor",

@@ -58,7 +58,9 @@ def _file(
     desk: Desk, who: SignedIn, data: CertificateData, *, scan: tuple[str, bytes] | None = None
 ) -> InsuranceCertificate:
     with desk.action(who) as action:
-        certificate = bonds.file_certificate(action, data, scan=scan)
+        certificate = bonds.get_certificate(
+            action.session, bonds.file_certificate(action, data, scan=scan)
+        )
         action.session.flush()
         action.session.expunge(certificate)
         return certificate

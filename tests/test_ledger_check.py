@@ -47,7 +47,7 @@ def due(desk: Desk) -> int:
                 lines=[receipts.due_line(action.session, due_id, Money(amount))],
                 tenders=[TenderEntry(TenderKind.CASH, Money(amount))],
             )
-            if receipt.sequence == 1:
+            if receipts.get_receipt(action.session, receipt.id).sequence == 1:
                 receipts.void_receipt(action, receipt.id, reason="Keyed on the wrong permit")
     return due_id
 

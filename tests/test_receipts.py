@@ -83,7 +83,7 @@ def pay(
     station: str = STATION,
 ) -> Receipt:
     with desk.action(who) as action:
-        return receipts.take_payment(
+        saved = receipts.take_payment(
             action,
             station=station,
             payer_id=payer_id,
@@ -92,6 +92,7 @@ def pay(
             tenders=tenders,
             note=note,
         )
+        return receipts.get_receipt(action.session, saved.id)
 
 
 def bill(desk: Desk, who: SignedIn, payer: int, amount: str, record: RecordRef = PERMIT) -> int:
@@ -720,7 +721,7 @@ def closed_payment(desk: Desk, treasurer: SignedIn, payer: int, drawer: int) -> 
 def _refund(desk: Desk, who: SignedIn, original: int, amount: str, due: int | None = None):
     lines = [due_line(desk, due, amount)] if due else [line(amount)]
     with desk.action(who) as action:
-        return receipts.refund(
+        saved = receipts.refund(
             action,
             original,
             station=STATION,
@@ -728,6 +729,7 @@ def _refund(desk: Desk, who: SignedIn, original: int, amount: str, due: int | No
             tenders=[cash(amount)],
             reason="Permit withdrawn",
         )
+        return receipts.get_receipt(action.session, saved.id)
 
 
 def test_a_refund_references_the_original_and_cannot_exceed_what_was_paid(
@@ -821,7 +823,7 @@ def test_an_adjustment_moves_postings_and_must_sum_to_zero(
 
     def adjust(*amounts: str):
         with desk.action(treasurer) as action:
-            return receipts.adjust(
+            saved = receipts.adjust(
                 action,
                 original,
                 station=STATION,
@@ -831,6 +833,7 @@ def test_an_adjustment_moves_postings_and_must_sum_to_zero(
                 ],
                 reason="Posted to the wrong account",
             )
+            return receipts.get_receipt(action.session, saved.id)
 
     refuse(InvalidInput, r"must add up to \$0\.00", lambda: adjust("-50.00", "49.99"))
     refuse(InvalidInput, r"must add up to \$0\.00", lambda: adjust())
@@ -1087,7 +1090,7 @@ def test_a_refund_is_paid_in_cash_or_by_city_check_and_a_city_check_never_pays_t
 
     def back(*tenders: TenderEntry) -> Receipt:
         with desk.action(treasurer) as action:
-            return receipts.refund(
+            saved = receipts.refund(
                 action,
                 original,
                 station=STATION,
@@ -1095,6 +1098,7 @@ def test_a_refund_is_paid_in_cash_or_by_city_check_and_a_city_check_never_pays_t
                 tenders=tenders,
                 reason="Permit withdrawn",
             )
+            return receipts.get_receipt(action.session, saved.id)
 
     for wrong in (check("50.00"), card("50.00")):
         error = refuse(
@@ -1152,7 +1156,7 @@ def test_refund_lines_must_match_lines_of_the_original(
     def back(*lines: LineEntry) -> Receipt:
         amount = sum((ln.amount for ln in lines), Money.zero())
         with desk.action(treasurer) as action:
-            return receipts.refund(
+            saved = receipts.refund(
                 action,
                 original.id,
                 station=STATION,
@@ -1160,6 +1164,7 @@ def test_refund_lines_must_match_lines_of_the_original(
                 tenders=[TenderEntry(TenderKind.CASH, amount)],
                 reason="Overcharged",
             )
+            return receipts.get_receipt(action.session, saved.id)
 
     error = refuse(
         InvalidInput,
@@ -1209,9 +1214,10 @@ def test_an_adjustment_is_limited_to_what_was_posted_and_to_known_accounts(
 
     def adjust(*lines: LineEntry) -> Receipt:
         with desk.action(treasurer) as action:
-            return receipts.adjust(
+            saved = receipts.adjust(
                 action, original, station=STATION, lines=lines, reason="Wrong account"
             )
+            return receipts.get_receipt(action.session, saved.id)
 
     refuse(
         InvalidInput,

@@ -101,7 +101,7 @@ def _insure(
                 },
                 general_liability=True,
             ),
-        ).id
+        )
 
 
 def _annual_bond(desk: Desk, who: SignedIn, party_id: int, year: int) -> None:
@@ -933,10 +933,9 @@ def test_a_revoked_contractor_cannot_get_a_permit(
 ) -> None:
     _annual_bond(desk, admin, contractor, 2027)
     with desk.action(inspector) as action:
-        revocation = bonds.revoke(
+        revocation_id = bonds.revoke(
             action, contractor, starts_on=date(2026, 6, 1), reason="Sunken patch on Lake St"
         )
-        revocation_id = revocation.id
     opening_id = _apply(desk, clerk, _data(contractor, orange))
     _pay(desk, clerk, opening_id)
     stopped = _refused(desk, inspector, lambda a: so.approve(a, opening_id, title="DPW"))

@@ -218,7 +218,7 @@ def _bond(
                 record_type=rules.RECORD_TYPE if privilege_id is not None else "",
                 record_id=str(privilege_id) if privilege_id is not None else "",
             ),
-        ).id
+        )
 
 
 def _pay(desk: Desk, who: SignedIn, privilege_id: int) -> str:

@@ -6,33 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import Role
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
-from ui.kit import operations
 from ui.kit.operations import App
 from ui.main_window import MainWindow
 from ui.receipts.dialogs import set_station_name
 
 STATION = "Front counter 1"
-
-
-@pytest.fixture
-def answer(monkeypatch: pytest.MonkeyPatch) -> tuple[list[QMessageBox], list[Any]]:
-    """The boxes the window showed, and the button to press on each, in turn."""
-    shown: list[QMessageBox] = []
-    presses: list[Any] = []
-
-    def press(box: QMessageBox) -> int:
-        shown.append(box)
-        return int(presses.pop(0).value)
-
-    monkeypatch.setattr(operations, "ask_message", press)
-    return shown, presses
 
 
 def _window(qtbot: Any, desk: Desk, operator: SignedIn) -> MainWindow:
@@ -49,9 +33,9 @@ def _open_drawer(desk: Desk, treasurer: SignedIn) -> None:
 
 
 def test_quitting_with_no_drawer_open_asks_nothing(
-    qtbot: Any, desk: Desk, operator_with: Callable[[Role], SignedIn], answer: Any
+    qtbot: Any, desk: Desk, operator_with: Callable[[Role], SignedIn], scripted_answers: Any
 ) -> None:
-    shown, _presses = answer
+    shown = scripted_answers.shown
     set_station_name(STATION)
     window = _window(qtbot, desk, operator_with(Role.TREASURER))
     window.close()
@@ -63,10 +47,10 @@ def test_the_treasurer_may_close_out_first_and_the_window_stays(
     qtbot: Any,
     desk: Desk,
     operator_with: Callable[[Role], SignedIn],
-    answer: Any,
+    scripted_answers: Any,
     dialogs: list[Callable[[Any], None]],
 ) -> None:
-    shown, presses = answer
+    shown, presses = scripted_answers.shown, scripted_answers.presses
     treasurer = operator_with(Role.TREASURER)
     _open_drawer(desk, treasurer)
     window = _window(qtbot, desk, treasurer)
@@ -97,9 +81,9 @@ def test_the_treasurer_may_close_out_first_and_the_window_stays(
 
 
 def test_a_clerk_who_may_not_close_out_is_told_and_may_quit(
-    qtbot: Any, desk: Desk, operator_with: Callable[[Role], SignedIn], answer: Any
+    qtbot: Any, desk: Desk, operator_with: Callable[[Role], SignedIn], scripted_answers: Any
 ) -> None:
-    shown, presses = answer
+    shown, presses = scripted_answers.shown, scripted_answers.presses
     _open_drawer(desk, operator_with(Role.TREASURER))
     window = _window(qtbot, desk, operator_with(Role.CLERK))
     presses.append(QMessageBox.StandardButton.No)
@@ -112,10 +96,10 @@ def test_a_clerk_who_may_not_close_out_is_told_and_may_quit(
 
 
 def test_signing_out_leaves_the_drawer_open_without_a_question(
-    qtbot: Any, desk: Desk, operator_with: Callable[[Role], SignedIn], answer: Any
+    qtbot: Any, desk: Desk, operator_with: Callable[[Role], SignedIn], scripted_answers: Any
 ) -> None:
     """A change of shift signs out: the next Treasurer counts the same drawer."""
-    shown, _presses = answer
+    shown = scripted_answers.shown
     treasurer = operator_with(Role.TREASURER)
     _open_drawer(desk, treasurer)
     window = _window(qtbot, desk, treasurer)

@@ -24,7 +24,7 @@ import ui
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import Role
 from clerk_desk.workflows import WORKFLOWS
-from ui.kit import forms, operations
+from ui.kit import forms
 from ui.kit.operations import App
 from ui.main_window import tab_class_name, tab_module_name
 
@@ -45,22 +45,6 @@ NOT_FORMS = {
     "ReceiptDialog": "shows a saved receipt",
     "DatabaseProblemDialog": "a message about the database: nothing is typed",
 }
-
-
-@pytest.fixture
-def answers(monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], list[bool]]:
-    """Questions the window asked (their text), and the answers to give, in turn."""
-    asked: list[str] = []
-    to_give: list[bool] = []
-
-    def answer(box: QMessageBox) -> int:
-        asked.append(box.text())
-        assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
-        yes = to_give.pop(0)
-        return int((QMessageBox.StandardButton.Yes if yes else QMessageBox.StandardButton.No).value)
-
-    monkeypatch.setattr(operations, "ask_message", answer)
-    return asked, to_give
 
 
 def _tab(qtbot: Any, desk: Desk, operator: SignedIn, workflow_name: str) -> QWidget:
@@ -103,12 +87,12 @@ def test_esc_on_a_typed_form_asks_and_keeping_keeps_every_keystroke(
     desk: Desk,
     operator_with: Callable[[Role], SignedIn],
     dialogs: list[Callable[[Any], None]],
-    answers: tuple[list[str], list[bool]],
+    scripted_answers: Any,
     workflow: str,
     role: Role,
     button: str,
 ) -> None:
-    asked, to_give = answers
+    asked, to_give = scripted_answers.texts, scripted_answers.presses
     tab = _tab(qtbot, desk, operator_with(role), workflow)
     seen: list[str] = []
 
@@ -120,18 +104,18 @@ def test_esc_on_a_typed_form_asks_and_keeping_keeps_every_keystroke(
         typed = field.text() if isinstance(field, QLineEdit) else field.toPlainText()
         assert "Typed at the counter" in typed
 
-        to_give.append(False)  # Keep editing
+        to_give.append(QMessageBox.StandardButton.No)  # Keep editing
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)
         assert asked == [QUESTION]
         assert dialog.isVisible(), "Keep editing leaves the form open"
         after = field.text() if isinstance(field, QLineEdit) else field.toPlainText()
         assert after == typed, "nothing typed is lost"
 
-        to_give.append(False)  # the title bar's close button asks too
+        to_give.append(QMessageBox.StandardButton.No)  # the title bar's close button asks too
         dialog.close()
         assert asked == [QUESTION, QUESTION] and dialog.isVisible()
 
-        to_give.append(True)  # Discard
+        to_give.append(QMessageBox.StandardButton.Yes)  # Discard
         qtbot.keyClick(dialog, Qt.Key.Key_Escape)
         assert not dialog.isVisible()
         assert dialog.result() == QDialog.DialogCode.Rejected
@@ -141,6 +125,8 @@ def test_esc_on_a_typed_form_asks_and_keeping_keeps_every_keystroke(
     getattr(tab, button).click()
     assert seen, "the form opened"
     assert len(asked) == 3
+    no = QMessageBox.StandardButton.No
+    assert scripted_answers.defaults == [no, no, no], "Enter keeps editing"
 
 
 @pytest.mark.parametrize(("workflow", "role", "button"), FORMS, ids=[f[0] for f in FORMS])
@@ -149,12 +135,12 @@ def test_esc_on_an_untouched_form_closes_it_without_a_question(
     desk: Desk,
     operator_with: Callable[[Role], SignedIn],
     dialogs: list[Callable[[Any], None]],
-    answers: tuple[list[str], list[bool]],
+    scripted_answers: Any,
     workflow: str,
     role: Role,
     button: str,
 ) -> None:
-    asked, _to_give = answers
+    asked = scripted_answers.texts
     tab = _tab(qtbot, desk, operator_with(role), workflow)
     closed: list[bool] = []
 

@@ -129,8 +129,8 @@ def _clean_certificate(session: Session, data: CertificateData, today: date) -> 
 
 def file_certificate(
     action: Action, data: CertificateData, *, scan: tuple[str, bytes] | None = None
-) -> InsuranceCertificate:
-    """File a certificate of insurance (with its scan, if given)."""
+) -> int:
+    """File a certificate of insurance (with its scan, if given); its id."""
     action.require(Permission.MANAGE_BONDS)
     values = _clean_certificate(action.session, data, action.today())
     # Another holder's permit is refused; a shortfall is filed, and stays as its standing.
@@ -154,7 +154,7 @@ def file_certificate(
         f"Certificate of insurance from {certificate.insurer} filed",
         after=snapshot(certificate),
     )
-    return certificate
+    return certificate.id  # its audit event flushed it
 
 
 def get_certificate(
@@ -319,8 +319,8 @@ def _check_amount(kind: BondKind, amount: Money) -> None:
         )
 
 
-def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None = None) -> Bond:
-    """File a bond with the City (Treasurer)."""
+def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None = None) -> int:
+    """File a bond with the City (Treasurer); its id."""
     action.require(Permission.MANAGE_BONDS)
     kind = BondKind(data.kind)
     principal = get_party(action.session, data.principal_id)
@@ -386,7 +386,7 @@ def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None 
         f"{kind.label} {number} of {principal.name} filed ({data.amount})",
         after=snapshot(bond),
     )
-    return bond
+    return bond.id  # its audit event flushed it
 
 
 def get_bond(session: Session, bond_id: int, *, lock: bool = False) -> Bond:
@@ -492,7 +492,7 @@ def settle_defect_notice(action: Action, bond_id: int, *, settled_on: date, note
 
 def change_bond_status(
     action: Action, bond_id: int, status: FileStatus, *, on: date, reason: str
-) -> Bond:
+) -> None:
     """Release a bond, or record a claim or a forfeiture: a recorded act, never a delete."""
     action.require(Permission.MANAGE_BONDS)
     if status not in (FileStatus.RELEASED, FileStatus.CLAIM_MADE, FileStatus.FORFEITED):
@@ -533,7 +533,6 @@ def change_bond_status(
         before=before,
         after=snapshot(bond),
     )
-    return bond
 
 
 def annual_bond(session: Session, principal_id: int, year: int) -> Bond | None:
@@ -622,8 +621,9 @@ def street_opening_bond_findings(
 # -- revocations --------------------------------------------------------------------------------
 
 
-def revoke(action: Action, party_id: int, *, starts_on: date, reason: str) -> Revocation:
-    """Failure to correct deficiencies: one year without street opening permits (§ 506-6)."""
+def revoke(action: Action, party_id: int, *, starts_on: date, reason: str) -> int:
+    """Failure to correct deficiencies: one year without street opening permits (§ 506-6).
+    The revocation's id (:func:`clerk_desk.bonds.views.revocation_row` reads it)."""
     action.require(Permission.APPROVE_WORK_PERMITS)
     if not reason.strip():
         raise InvalidInput("Name the deficiencies that were not corrected.", field="reason")
@@ -647,7 +647,7 @@ def revoke(action: Action, party_id: int, *, starts_on: date, reason: str) -> Re
         f"{format_day(starts_on)} to {format_day(ends_on)}",
         after=snapshot(revocation),
     )
-    return revocation
+    return revocation.id  # its audit event flushed it
 
 
 def revocation_findings(session: Session, *, party_id: int, on: date) -> list[Finding]:
@@ -674,7 +674,7 @@ def revocation_findings(session: Session, *, party_id: int, on: date) -> list[Fi
     ]
 
 
-def lift_revocation(action: Action, revocation_id: int, *, reason: str) -> Revocation:
+def lift_revocation(action: Action, revocation_id: int, *, reason: str) -> None:
     """Set a revocation aside (entered in error, or overturned): it stays in the register but
     no longer blocks street opening permits."""
     action.require(Permission.APPROVE_WORK_PERMITS)
@@ -697,7 +697,6 @@ def lift_revocation(action: Action, revocation_id: int, *, reason: str) -> Revoc
         before=before,
         after=snapshot(revocation),
     )
-    return revocation
 
 
 # -- registers and the Today tab ---------------------------------------------------------------

@@ -20,6 +20,7 @@ from clerk_desk.bonds import standing
 from clerk_desk.bonds.standing import PermitCheck
 from clerk_desk.coverage import CoverageKind, Covers, Requirement, check_certificate
 from clerk_desk.desk import Action
+from clerk_desk.errors import NotFound
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import BondKind, FileStatus, OpeningStatus
 from clerk_desk.models import Bond, InsuranceCertificate, Revocation, StreetOpening
@@ -308,6 +309,14 @@ class RevocationRow:
         if self.lifted_on is not None:
             return f"Lifted {words.us_date(self.lifted_on)}: {self.lift_reason}"
         return None
+
+
+def revocation_row(action: Action, revocation_id: int) -> RevocationRow:
+    """One revocation as the register shows it today (after :func:`bonds.revoke`)."""
+    found = action.session.get(Revocation, revocation_id)
+    if found is None:
+        raise NotFound(f"There is no revocation number {revocation_id}.")
+    return RevocationRow.of(found, action.today())
 
 
 def revocation_rows(action: Action, today: date, *, standing_only: bool) -> list[RevocationRow]:

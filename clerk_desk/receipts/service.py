@@ -30,6 +30,7 @@ from clerk_desk.kinds import (
     TenderKind,
 )
 from clerk_desk.models import (
+    AmountDue,
     Drawer,
     FeeItem,
     Party,
@@ -55,7 +56,10 @@ from clerk_desk.receipts.settings import ReceiptSettings as ReceiptSettings
 from clerk_desk.receipts.settings import receipt_settings as receipt_settings
 from clerk_desk.receipts.settings import save_receipt_settings as save_receipt_settings
 from clerk_desk.receipts.views import CheckEntry, expected_money, local_time, start_of_day
+from clerk_desk.receipts.views import DrawerView as DrawerView
+from clerk_desk.receipts.views import SavedReceipt as SavedReceipt
 from clerk_desk.receipts.views import current_drawer as current_drawer
+from clerk_desk.receipts.views import drawer as drawer_of
 from clerk_desk.receipts.views import drawer_view as drawer_view
 from clerk_desk.receipts.views import drawers as drawers
 from clerk_desk.receipts.views import due_line as due_line
@@ -131,7 +135,7 @@ def _lock_open_drawer(session: Session, station: str) -> Drawer | None:
     ).first()
 
 
-def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
+def open_drawer(action: Action, *, station: str, opening_cash: Money) -> DrawerView:
     """Open ``station``'s drawer with its starting cash (a new batch)."""
     action.require(Permission.TAKE_PAYMENT)
     name = _clean_station(station)
@@ -153,7 +157,7 @@ def open_drawer(action: Action, *, station: str, opening_cash: Money) -> Drawer:
         f"Drawer of {name} opened with {opening_cash}",
         after=snapshot(drawer),
     )
-    return drawer
+    return drawer_of(action, drawer.id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,23 +187,12 @@ class DrawerCount:
         return total
 
 
-def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
+def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> DrawerView:
     """Close out: record the count, expected vs counted, and any over/short (with a note)."""
     action.require(Permission.CLOSE_DRAWER)
     drawer = get_drawer(action.session, drawer_id, lock=True)
     acting.refuse(acts.close_out_refusal(drawer.station, drawer))
-    for entry in count.checks:
-        if entry.amount <= Money.zero():
-            raise InvalidInput("Each check listed must be more than $0.00.", field="checks")
-        refuse_card_number(entry.number, "checks")
-        refuse_card_number(entry.name, "checks")
-    for value, name in (
-        (count.cards_total, "cards_total"),
-        (count.money_orders_total, "money_orders_total"),
-    ):
-        if value < Money.zero():
-            raise InvalidInput("A total cannot be negative.", field=name)
-    fits(Drawer.close_note, count.note, "The note", field="note")
+    _check_count(count)
     expected = expected_money(action.session, drawer)
     expected_total = sum(expected.values(), Money.zero())
     if count.expected_total is not None and count.expected_total != expected_total:
@@ -265,7 +258,24 @@ def close_drawer(action: Action, drawer_id: int, count: DrawerCount) -> Drawer:
         before=before,
         after=snapshot(drawer),
     )
-    return drawer
+    return drawer_of(action, drawer.id)
+
+
+def _check_count(count: DrawerCount) -> None:
+    """What the Treasurer typed of the count, read as typed: each check listed more than
+    $0.00 and no card number in it, no negative total, a note that fits."""
+    for entry in count.checks:
+        if entry.amount <= Money.zero():
+            raise InvalidInput("Each check listed must be more than $0.00.", field="checks")
+        refuse_card_number(entry.number, "checks")
+        refuse_card_number(entry.name, "checks")
+    for value, name in (
+        (count.cards_total, "cards_total"),
+        (count.money_orders_total, "money_orders_total"),
+    ):
+        if value < Money.zero():
+            raise InvalidInput("A total cannot be negative.", field=name)
+    fits(Drawer.close_note, count.note, "The note", field="note")
 
 
 _KIND_WORDS = {
@@ -343,7 +353,7 @@ def take_payment(
     lines: Sequence[LineEntry],
     tenders: Sequence[TenderEntry],
     note: str = "",
-) -> Receipt:
+) -> SavedReceipt:
     """Write one receipt: number, lines, tenders, and the amounts due it pays, all or nothing."""
     action.require(Permission.TAKE_PAYMENT)
     drawer = _lock_open_drawer(action.session, _clean_station(station))
@@ -377,9 +387,23 @@ def take_payment(
                     f"{due.description}.",
                     field="lines",
                 )
-    return _write(
-        action, drawer, ReceiptKind.PAYMENT, payer, clean, tenders, totals.change, note=note.strip()
+    return _saved(
+        _write(
+            action,
+            drawer,
+            ReceiptKind.PAYMENT,
+            payer,
+            clean,
+            tenders,
+            totals.change,
+            note=note.strip(),
+        )
     )
+
+
+def _saved(receipt: Receipt) -> SavedReceipt:
+    """What a service tells its caller of the receipt it wrote (the record stays in the core)."""
+    return SavedReceipt(receipt.id, receipt.number, receipt.total, receipt.change)
 
 
 def _check_fee_lines(action: Action, lines: Sequence[LineEntry]) -> None:
@@ -451,39 +475,8 @@ def _write(
         note=note,
         prints=0,
     )
-    for position, line in enumerate(lines, start=1):
-        receipt.lines.append(
-            ReceiptLine(
-                position=position,
-                description=line.description,
-                amount=line.amount * sign,
-                gl_account=line.gl_account,
-                fee_item_id=line.fee_item_id,
-                amount_due_id=line.amount_due_id,
-                reference=line.reference,
-                note=line.note,
-            )
-        )
-    remaining_change = change
-    for position, tender in reversed(list(enumerate(tenders, start=1))):
-        paid = tender.amount
-        if tender.kind == TenderKind.CASH and remaining_change > Money.zero():
-            given = min(remaining_change, paid)
-            paid, remaining_change = paid - given, remaining_change - given
-        receipt.tenders.append(
-            Tender(
-                position=position,
-                kind=TenderKind(tender.kind),
-                amount=paid * sign,
-                tendered=tender.amount * sign,
-                check_number=tender.check_number.strip(),
-                name_on_check=" ".join(tender.name_on_check.split()),
-                card_last4=tender.card_last4.strip(),
-                card_authorization=tender.card_authorization.strip().upper(),
-                money_order_number=tender.money_order_number.strip(),
-            )
-        )
-    receipt.tenders.sort(key=lambda t: t.position)
+    _add_lines(receipt, lines, sign)
+    _add_tenders(receipt, tenders, change, sign)
     references = [line.reference for line in lines]
     by_due = _paid_per_due(lines)
     if sign < 0:
@@ -517,6 +510,50 @@ def _write(
         },
     )
     return receipt
+
+
+def _add_lines(receipt: Receipt, lines: Sequence[LineEntry], sign: int) -> None:
+    """The receipt's lines, in the order typed, signed (a refund's are negative)."""
+    for position, line in enumerate(lines, start=1):
+        receipt.lines.append(
+            ReceiptLine(
+                position=position,
+                description=line.description,
+                amount=line.amount * sign,
+                gl_account=line.gl_account,
+                fee_item_id=line.fee_item_id,
+                amount_due_id=line.amount_due_id,
+                reference=line.reference,
+                note=line.note,
+            )
+        )
+
+
+def _add_tenders(
+    receipt: Receipt, tenders: Sequence[TenderEntry], change: Money, sign: int
+) -> None:
+    """The receipt's tenders, signed; the change is given from the last cash tender first, so
+    each tender's amount is what it pays toward the total."""
+    remaining_change = change
+    for position, tender in reversed(list(enumerate(tenders, start=1))):
+        paid = tender.amount
+        if tender.kind == TenderKind.CASH and remaining_change > Money.zero():
+            given = min(remaining_change, paid)
+            paid, remaining_change = paid - given, remaining_change - given
+        receipt.tenders.append(
+            Tender(
+                position=position,
+                kind=TenderKind(tender.kind),
+                amount=paid * sign,
+                tendered=tender.amount * sign,
+                check_number=tender.check_number.strip(),
+                name_on_check=" ".join(tender.name_on_check.split()),
+                card_last4=tender.card_last4.strip(),
+                card_authorization=tender.card_authorization.strip().upper(),
+                money_order_number=tender.money_order_number.strip(),
+            )
+        )
+    receipt.tenders.sort(key=lambda t: t.position)
 
 
 #: How an unnumbered receipt is written until its number is taken, a moment later in the same
@@ -561,7 +598,7 @@ def _number(
 # -- voids and corrections ----------------------------------------------------------------------
 
 
-def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
+def void_receipt(action: Action, receipt_id: int, *, reason: str) -> SavedReceipt:
     """Void a receipt while its drawer is open; what it paid becomes due again."""
     action.require(Permission.VOID_RECEIPT)
     if not reason.strip():
@@ -593,7 +630,7 @@ def void_receipt(action: Action, receipt_id: int, *, reason: str) -> Receipt:
         before={"status": "issued"},
         after={"status": "void", "reason": reason.strip()},
     )
-    return receipt
+    return _saved(receipt)
 
 
 def refund(
@@ -604,7 +641,7 @@ def refund(
     lines: Sequence[LineEntry],
     tenders: Sequence[TenderEntry],
     reason: str,
-) -> Receipt:
+) -> SavedReceipt:
     """Pay money back for a receipt whose drawer is closed: a new receipt that names it.
 
     ``lines`` and ``tenders`` are entered as positive amounts (what is refunded, how it is paid
@@ -616,6 +653,44 @@ def refund(
     action.require(Permission.VOID_RECEIPT)
     original, drawer = _correction_target(action, original_id, station, reason)
     clean = _clean_lines(action, lines)
+    _check_refund_tenders(tenders)
+    _check_refund_total(action.session, original, clean)
+    _match_refund_lines(action.session, original, clean)
+    totals = check_sale(clean, tenders)
+    if totals.problems:
+        raise totals.problems[0]
+    if totals.change != Money.zero():
+        raise InvalidInput("A refund is paid back exactly; there is no change.", field="tenders")
+    due_ids = list(dict.fromkeys(ln.amount_due_id for ln in clean if ln.amount_due_id is not None))
+    dues = ledger.lock_dues(action.session, due_ids)
+    # A special charge's payment refunded is owed again (special_charges.refunded): a refund
+    # returns money, cancelling the charge is its own act. Any other amount due refunded is
+    # cancelled, not owed again: that takes the right to cancel.
+    charges = {due_id for due_id in due_ids if dues[due_id].kind == DueKind.SPECIAL_CHARGE}
+    if set(due_ids) - charges:
+        action.require(Permission.CANCEL_DUE)
+    for due_id in due_ids:
+        _check_refunded_due(original, clean, dues[due_id], charge=due_id in charges)
+    payer = (original.payer_id, original.payer_name, "")
+    receipt = _write(
+        action,
+        drawer,
+        ReceiptKind.REFUND,
+        payer,
+        clean,
+        tenders,
+        Money.zero(),
+        sign=-1,
+        note=reason.strip(),
+        corrects=original,
+    )
+    for due_id in due_ids:
+        _close_refunded_due(action, receipt, clean, due_id, charge=due_id in charges, reason=reason)
+    return _saved(receipt)
+
+
+def _check_refund_tenders(tenders: Sequence[TenderEntry]) -> None:
+    """A refund is paid back in cash or by a City check, nothing else."""
     for index, tender in enumerate(tenders):
         kind = choice(TenderKind, tender.kind, "The tender kind", field=f"tender_{index}_kind")
         if kind not in (TenderKind.CASH, TenderKind.CITY_CHECK):
@@ -624,11 +699,15 @@ def refund(
                 index=index,
                 part="kind",
             )
+
+
+def _check_refund_total(session: Session, original: Receipt, clean: Sequence[LineEntry]) -> None:
+    """No more is refunded on a receipt, over all its refunds, than it took."""
     total = sum((line.amount for line in clean), Money.zero())
     refunded_before = -sum(
         (
             r.total
-            for r in action.session.scalars(
+            for r in session.scalars(
                 select(Receipt).where(
                     Receipt.corrects_id == original.id,
                     Receipt.kind == ReceiptKind.REFUND,
@@ -645,71 +724,58 @@ def refund(
             + f"; {total} cannot be refunded.",
             field="lines",
         )
-    _match_refund_lines(action.session, original, clean)
-    totals = check_sale(clean, tenders)
-    if totals.problems:
-        raise totals.problems[0]
-    if totals.change != Money.zero():
-        raise InvalidInput("A refund is paid back exactly; there is no change.", field="tenders")
-    due_ids = list(dict.fromkeys(ln.amount_due_id for ln in clean if ln.amount_due_id is not None))
-    dues = ledger.lock_dues(action.session, due_ids)
-    # A special charge's payment refunded is owed again (special_charges.refunded): a refund
-    # returns money, cancelling the charge is its own act. Any other amount due refunded is
-    # cancelled, not owed again: that takes the right to cancel.
-    charges = {due_id for due_id in due_ids if dues[due_id].kind == DueKind.SPECIAL_CHARGE}
-    if set(due_ids) - charges:
-        action.require(Permission.CANCEL_DUE)
-    for due_id in due_ids:
-        due = dues[due_id]
-        paid_here = sum(
-            (ln.amount for ln in original.lines if ln.amount_due_id == due_id), Money.zero()
-        )
-        refunding = sum((ln.amount for ln in clean if ln.amount_due_id == due_id), Money.zero())
-        if refunding != paid_here:
-            then = "puts it back on the charge" if due_id in charges else "cancels the amount due"
-            raise InvalidInput(
-                f"Receipt {original.number} paid {paid_here} on {due.description}: a refund of "
-                f"it pays back all of that and {then}, so refund {paid_here}, not {refunding}.",
-                field="lines",
-            )
-        if due_id in charges:
-            if due.status == DueStatus.CANCELLED or due.paid < paid_here:
-                raise Conflict(
-                    f"{due.description} is {DueStatus(due.status).value} and has "
-                    f"{due.paid} paid on it: {paid_here} cannot be refunded on it."
-                )
-        elif due.status != DueStatus.PAID or due.paid != paid_here:
-            raise Conflict(
-                f"{due.description} was also paid on another receipt, or is "
-                f"{DueStatus(due.status).value}: it cannot be cancelled by this refund alone."
-            )
-    payer = (original.payer_id, original.payer_name, "")
-    receipt = _write(
-        action,
-        drawer,
-        ReceiptKind.REFUND,
-        payer,
-        clean,
-        tenders,
-        Money.zero(),
-        sign=-1,
-        note=reason.strip(),
-        corrects=original,
-    )
-    for due_id in due_ids:
-        if due_id in charges:
-            from clerk_desk.special_charges import service as special_charges
 
-            refunded = sum((ln.amount for ln in clean if ln.amount_due_id == due_id), Money.zero())
-            special_charges.refunded(
-                action, due_id, refunded, receipt_number=receipt.number, reason=reason.strip()
-            )
-            continue
-        # Only a void makes an amount due owed again; a refund closes it for good.
-        ledger.cancel(
-            action, due_id, reason=f"Refunded on receipt {receipt.number}: {reason.strip()}"
+
+def _check_refunded_due(
+    original: Receipt, clean: Sequence[LineEntry], due: AmountDue, *, charge: bool
+) -> None:
+    """An amount due is refunded whole, as the receipt paid it, and only while nothing else
+    has changed it: a special charge still has the payment on it; any other amount due was
+    paid by this receipt alone."""
+    paid_here = sum(
+        (ln.amount for ln in original.lines if ln.amount_due_id == due.id), Money.zero()
+    )
+    refunding = sum((ln.amount for ln in clean if ln.amount_due_id == due.id), Money.zero())
+    if refunding != paid_here:
+        then = "puts it back on the charge" if charge else "cancels the amount due"
+        raise InvalidInput(
+            f"Receipt {original.number} paid {paid_here} on {due.description}: a refund of "
+            f"it pays back all of that and {then}, so refund {paid_here}, not {refunding}.",
+            field="lines",
         )
-    return receipt
+    if charge:
+        if due.status == DueStatus.CANCELLED or due.paid < paid_here:
+            raise Conflict(
+                f"{due.description} is {DueStatus(due.status).value} and has "
+                f"{due.paid} paid on it: {paid_here} cannot be refunded on it."
+            )
+    elif due.status != DueStatus.PAID or due.paid != paid_here:
+        raise Conflict(
+            f"{due.description} was also paid on another receipt, or is "
+            f"{DueStatus(due.status).value}: it cannot be cancelled by this refund alone."
+        )
+
+
+def _close_refunded_due(
+    action: Action,
+    receipt: Receipt,
+    clean: Sequence[LineEntry],
+    due_id: int,
+    *,
+    charge: bool,
+    reason: str,
+) -> None:
+    """A special charge refunded is owed again; any other amount due refunded is cancelled."""
+    if charge:
+        from clerk_desk.special_charges import service as special_charges
+
+        refunded = sum((ln.amount for ln in clean if ln.amount_due_id == due_id), Money.zero())
+        special_charges.refunded(
+            action, due_id, refunded, receipt_number=receipt.number, reason=reason.strip()
+        )
+        return
+    # Only a void makes an amount due owed again; a refund closes it for good.
+    ledger.cancel(action, due_id, reason=f"Refunded on receipt {receipt.number}: {reason.strip()}")
 
 
 def _corrections_of(session: Session, original: Receipt, kind: ReceiptKind) -> list[Receipt]:
@@ -766,7 +832,7 @@ def _match_refund_lines(session: Session, original: Receipt, lines: Sequence[Lin
 
 def adjust(
     action: Action, original_id: int, *, station: str, lines: Sequence[LineEntry], reason: str
-) -> Receipt:
+) -> SavedReceipt:
     """Correct how a closed-out receipt was posted (GL account, record) with no money moving.
 
     The adjustment's lines are signed and must sum to $0.00: take the amount off the wrong
@@ -805,16 +871,18 @@ def adjust(
             raise InvalidInput("A line of $0.00 posts nothing.", field="lines")
     _check_adjustment_limits(action.session, original, cleaned)
     payer = (original.payer_id, original.payer_name, "")
-    return _write(
-        action,
-        drawer,
-        ReceiptKind.ADJUSTMENT,
-        payer,
-        cleaned,
-        (),
-        Money.zero(),
-        note=reason.strip(),
-        corrects=original,
+    return _saved(
+        _write(
+            action,
+            drawer,
+            ReceiptKind.ADJUSTMENT,
+            payer,
+            cleaned,
+            (),
+            Money.zero(),
+            note=reason.strip(),
+            corrects=original,
+        )
     )
 
 

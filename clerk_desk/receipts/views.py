@@ -95,6 +95,17 @@ class ReceiptView:
 
 
 @dataclass(frozen=True, slots=True)
+class SavedReceipt:
+    """A receipt just written, as its service returns it: the id to read it back by and the
+    number, total and change the clerk is told (the window never holds the record itself)."""
+
+    id: int
+    number: str
+    total: Money
+    change: Money
+
+
+@dataclass(frozen=True, slots=True)
 class ReceiptRow:
     """One line of the receipts register (search results, exports)."""
 

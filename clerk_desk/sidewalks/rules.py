@@ -231,18 +231,8 @@ def cost_responsibility(
     """
     work = SidewalkWork(work)
     segment = segment_id if on_master_plan else None
-    shown = "is shown" if on_master_plan else "is not shown"
     if repair_order:
-        return CostDecision(
-            CostPayer.OWNER,
-            None,
-            REPAIR_CITE,
-            f"The work carries out repair order {repair_order}: the Common Council ordered the "
-            "owner to repair or remove and replace the sidewalk at the owner's cost, whether or "
-            "not the Sidewalk Master Plan shows it.",
-            None,
-            repair_order=repair_order,
-        )
+        return _ordered_repair(repair_order)
     if new_subdivision and work is SidewalkWork.CONSTRUCT:
         return CostDecision(
             CostPayer.LAND_DIVIDER,
@@ -252,8 +242,54 @@ def cost_responsibility(
             "paid for by the land divider, under Chapter 510 of the Code.",
             segment,
         )
+    if work is SidewalkWork.CONSTRUCT:
+        return _construction(on_master_plan, segment)
+    if work in (SidewalkWork.RECONSTRUCT, SidewalkWork.REPLACE):
+        return _reconstruction(work, on_master_plan, segment, new_subdivision=new_subdivision)
+    if work is SidewalkWork.REMOVE:
+        return _removal(on_master_plan, segment)
+    return _repair(on_master_plan, segment)
+
+
+def _shown(on_master_plan: bool) -> str:
+    return "is shown" if on_master_plan else "is not shown"
+
+
+def _ordered_repair(repair_order: str) -> CostDecision:
+    """Work that carries out a repair order (:func:`cost_responsibility`)."""
+    return CostDecision(
+        CostPayer.OWNER,
+        None,
+        REPAIR_CITE,
+        f"The work carries out repair order {repair_order}: the Common Council ordered the "
+        "owner to repair or remove and replace the sidewalk at the owner's cost, whether or "
+        "not the Sidewalk Master Plan shows it.",
+        None,
+        repair_order=repair_order,
+    )
+
+
+def _construction(on_master_plan: bool, segment: int | None) -> CostDecision:
+    """A sidewalk or bicycle lane constructed (:func:`cost_responsibility`)."""
+    payer = CostPayer.CITY if on_master_plan else CostPayer.OWNER
+    return CostDecision(
+        payer,
+        None,
+        CONSTRUCTION_CITE,
+        f"A sidewalk or bicycle lane constructed is paid for 100% by "
+        f"{payer_phrase(payer)}: it {_shown(on_master_plan)} on the current Sidewalk Master Plan.",
+        segment,
+        follows_plan=True,
+    )
+
+
+def _reconstruction(
+    work: SidewalkWork, on_master_plan: bool, segment: int | None, *, new_subdivision: bool
+) -> CostDecision:
+    """An existing sidewalk reconstructed or replaced (:func:`cost_responsibility`); in a new
+    subdivision, with a warning to check the development agreement."""
     subdivision_note: tuple[Finding, ...] = ()
-    if new_subdivision and work in (SidewalkWork.RECONSTRUCT, SidewalkWork.REPLACE):
+    if new_subdivision:
         subdivision_note = (
             Finding(
                 "warn",
@@ -263,37 +299,20 @@ def cost_responsibility(
                 "Sidewalk Master Plan: check the development agreement before the permit issues.",
             ),
         )
-    if work is SidewalkWork.CONSTRUCT:
-        payer = CostPayer.CITY if on_master_plan else CostPayer.OWNER
-        return CostDecision(
-            payer,
-            None,
-            CONSTRUCTION_CITE,
-            f"A sidewalk or bicycle lane constructed is paid for 100% by "
-            f"{payer_phrase(payer)}: it {shown} on the current Sidewalk Master Plan.",
-            segment,
-            follows_plan=True,
-        )
-    if work in (SidewalkWork.RECONSTRUCT, SidewalkWork.REPLACE):
-        payer = CostPayer.CITY if on_master_plan else CostPayer.OWNER
-        what = (
-            "reconstructed"
-            if work is SidewalkWork.RECONSTRUCT
-            else "replaced (read as reconstructed)"
-        )
-        return CostDecision(
-            payer,
-            None,
-            RECONSTRUCTION_CITE,
-            f"An existing sidewalk {what} is paid for 100% by {payer_phrase(payer)}: it "
-            f"{shown} on the current Sidewalk Master Plan.",
-            segment,
-            subdivision_note,
-            follows_plan=True,
-        )
-    if work is SidewalkWork.REMOVE:
-        return _removal(on_master_plan, segment)
-    return _repair(on_master_plan, segment)
+    payer = CostPayer.CITY if on_master_plan else CostPayer.OWNER
+    what = (
+        "reconstructed" if work is SidewalkWork.RECONSTRUCT else "replaced (read as reconstructed)"
+    )
+    return CostDecision(
+        payer,
+        None,
+        RECONSTRUCTION_CITE,
+        f"An existing sidewalk {what} is paid for 100% by {payer_phrase(payer)}: it "
+        f"{_shown(on_master_plan)} on the current Sidewalk Master Plan.",
+        segment,
+        subdivision_note,
+        follows_plan=True,
+    )
 
 
 def _removal(on_master_plan: bool, segment: int | None) -> CostDecision:

@@ -576,9 +576,7 @@ def search_openings(
 def _due(action: Action) -> list[TodayItem]:
     """Permits expiring within 14 days, restorations overdue, emergency applications missing
     their notification, guarantees ending."""
-    session, today = action.session, action.today()
-    items: list[TodayItem] = []
-    rows = session.scalars(
+    rows = action.session.scalars(
         select(StreetOpening)
         .where(
             StreetOpening.status.in_(
@@ -592,81 +590,87 @@ def _due(action: Action) -> list[TodayItem]:
         )
         .options(selectinload(StreetOpening.applicant))
     ).all()
+    checks = (_expiry_due, _restoration_due, _notification_due, _guarantee_due)
+    items: list[TodayItem] = []
     for opening in rows:
-        ref = {"record_type": RECORD_TYPE, "record_id": str(opening.id)}
-        who = opening.applicant.name
-        status = OpeningStatus(opening.status)
-        # An approved permit never used drops off once expired (the register says "Expired");
-        # one whose opening is made and not restored stays until it is.
-        if (
-            status in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS)
-            and opening.valid_until
-            and opening.completed_on is None
-            and opening.valid_until <= today + timedelta(days=EXPIRY_WARNING_DAYS)
-            and (status is OpeningStatus.IN_PROGRESS or opening.valid_until >= today)
-        ):
-            word = "expired" if opening.valid_until < today else "expires"
-            items.append(
-                TodayItem(
-                    "Street Openings",
-                    opening.valid_until,
-                    f"Permit {opening.number} {word} {format_day(opening.valid_until)}",
-                    who,
-                    VALIDITY_CITE,
-                    **ref,
-                )
-            )
-        if status in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS) and opening.approved_on:
-            due = (
-                patch_replacement_due(opening.temporary_patch_on)
-                if opening.temporary_patch_on
-                else restoration_due(opening.approved_on, action.calendar)
-            )
-            if opening.opened_on is not None and due <= today + timedelta(
-                days=RESTORATION_WARNING_DAYS
-            ):
+        for check in checks:
+            found = check(action, opening)
+            if found is not None:
+                date_on, title, cite = found
                 items.append(
                     TodayItem(
                         "Street Openings",
-                        due,
-                        f"Restoration of {opening.number} due {format_day(due)}",
-                        who,
-                        RESTORATION_CITE,
-                        **ref,
-                    )
-                )
-        if (
-            opening.emergency
-            and opening.city_notified_at is None
-            and status is not OpeningStatus.RESTORED
-        ):
-            items.append(
-                TodayItem(
-                    "Street Openings",
-                    opening.applied_on,
-                    f"Emergency {opening.number}: City officials' notification not recorded",
-                    who,
-                    EMERGENCY_CITE,
-                    **ref,
-                )
-            )
-        if status is OpeningStatus.RESTORED and opening.completed_on is not None:
-            ends = rules.guarantee_ends(opening.completed_on)
-            if ends <= today + timedelta(days=GUARANTEE_WARNING_DAYS):
-                title = (
-                    f"Restoration guarantee of {opening.number} ends {format_day(ends)}"
-                    if ends >= today
-                    else f"Restoration guarantee of {opening.number} ended {format_day(ends)}: "
-                    "close the permit"
-                )
-                items.append(
-                    TodayItem(
-                        "Street Openings",
-                        ends,
+                        date_on,
                         title,
-                        who,
-                        DEFICIENCY_CITE,
-                        **ref,
+                        opening.applicant.name,
+                        cite,
+                        record_type=RECORD_TYPE,
+                        record_id=str(opening.id),
                     )
                 )
     return items
+
+
+#: What one of the Today tab's checks finds on a permit: its day, its title and its section.
+_Found = tuple[date, str, str] | None
+
+
+def _expiry_due(action: Action, opening: StreetOpening) -> _Found:
+    """An approved permit never used drops off once expired (the register says "Expired");
+    one whose opening is made and not restored stays until it is."""
+    today, status = action.today(), OpeningStatus(opening.status)
+    if (
+        status in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS)
+        and opening.valid_until
+        and opening.completed_on is None
+        and opening.valid_until <= today + timedelta(days=EXPIRY_WARNING_DAYS)
+        and (status is OpeningStatus.IN_PROGRESS or opening.valid_until >= today)
+    ):
+        word = "expired" if opening.valid_until < today else "expires"
+        title = f"Permit {opening.number} {word} {format_day(opening.valid_until)}"
+        return opening.valid_until, title, VALIDITY_CITE
+    return None
+
+
+def _restoration_due(action: Action, opening: StreetOpening) -> _Found:
+    """An opening made and its restoration (or its temporary patch's replacement) near due."""
+    status = OpeningStatus(opening.status)
+    if status not in (OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS) or not opening.approved_on:
+        return None
+    due = (
+        patch_replacement_due(opening.temporary_patch_on)
+        if opening.temporary_patch_on
+        else restoration_due(opening.approved_on, action.calendar)
+    )
+    if opening.opened_on is not None and due <= action.today() + timedelta(
+        days=RESTORATION_WARNING_DAYS
+    ):
+        return due, f"Restoration of {opening.number} due {format_day(due)}", RESTORATION_CITE
+    return None
+
+
+def _notification_due(action: Action, opening: StreetOpening) -> _Found:
+    """An emergency opening whose notification of the City's officials is not recorded."""
+    if (
+        opening.emergency
+        and opening.city_notified_at is None
+        and OpeningStatus(opening.status) is not OpeningStatus.RESTORED
+    ):
+        title = f"Emergency {opening.number}: City officials' notification not recorded"
+        return opening.applied_on, title, EMERGENCY_CITE
+    return None
+
+
+def _guarantee_due(action: Action, opening: StreetOpening) -> _Found:
+    """A restored opening whose year's guarantee ends soon, or has ended (close the permit)."""
+    if OpeningStatus(opening.status) is not OpeningStatus.RESTORED or opening.completed_on is None:
+        return None
+    today, ends = action.today(), rules.guarantee_ends(opening.completed_on)
+    if ends > today + timedelta(days=GUARANTEE_WARNING_DAYS):
+        return None
+    title = (
+        f"Restoration guarantee of {opening.number} ends {format_day(ends)}"
+        if ends >= today
+        else f"Restoration guarantee of {opening.number} ended {format_day(ends)}: close the permit"
+    )
+    return ends, title, DEFICIENCY_CITE

@@ -702,8 +702,7 @@ def _due(action: Action) -> list[TodayItem]:
     """Permits ending within 14 days; ended or revoked ones whose way is not yet vacated; the
     Council's notices whose 24 hours have run; applications waiting for their fee, bond or
     insurance."""
-    session, today, now = action.session, action.today(), action.now()
-    rows = session.scalars(
+    rows = action.session.scalars(
         select(StreetPrivilege)
         .where(
             StreetPrivilege.status.in_(
@@ -713,84 +712,88 @@ def _due(action: Action) -> list[TodayItem]:
         .options(selectinload(StreetPrivilege.applicant))
         .order_by(StreetPrivilege.applied_at, StreetPrivilege.id)
     ).all()
-    zone = action.clock.local_now().tzinfo
     items: list[TodayItem] = []
     for privilege in rows:
-        ref = {"record_type": RECORD_TYPE, "record_id": str(privilege.id)}
-        who = f"{privilege.applicant.name}, {privilege.location}"
-        status = status_of(privilege)
-        if status is PrivilegeStatus.APPLIED:
-            unmet = [
-                item
-                for item in checklist(action, privilege)
-                if not item.met and item.key in _WAITING_FOR
-            ]
-            if unmet:
-                words = [
-                    "the Director's bond amount"
-                    if item.key == "bond" and privilege.bond_amount is None
-                    else _WAITING_FOR[item.key]
-                    for item in unmet
-                ]
-                items.append(
-                    TodayItem(
-                        WORKFLOW,
-                        None,
-                        f"Application {privilege.number} waits for {joined(words)}",
-                        who,
-                        unmet[0].cite,
-                        **ref,
-                    )
-                )
-            continue
-        last = privilege.ends_on
-        clear = privilege.closed_on is not None or privilege.removed_by_city_on is not None
-        if needs_vacating(privilege, today):
-            due = privilege.revoked_on if status is PrivilegeStatus.REVOKED else last
-            word = (
-                f"revoked {format_day(privilege.revoked_on)}"
-                if status is PrivilegeStatus.REVOKED and privilege.revoked_on
-                else f"ended {format_day(last)}"
-                if last
-                else "ended"
-            )
-            items.append(
-                TodayItem(
-                    WORKFLOW,
-                    due,
-                    f"Permit {privilege.number} {word}: the way must be vacated and cleaned",
-                    who,
-                    CONDITIONS_CITE,
-                    **ref,
-                )
-            )
-        elif (
-            status is PrivilegeStatus.ISSUED
-            and not clear
-            and last is not None
-            and today <= last <= today + timedelta(days=EXPIRY_WARNING_DAYS)
-        ):
-            items.append(
-                TodayItem(
-                    WORKFLOW,
-                    last,
-                    f"Permit {privilege.number} ends {format_day(last)}",
-                    who,
-                    TERMINATION_CITE,
-                    **ref,
-                )
-            )
-        allowed = removal_allowed_at(privilege)
-        if allowed is not None and not clear and now >= allowed:
-            items.append(
-                TodayItem(
-                    WORKFLOW,
-                    allowed.astimezone(zone).date(),
-                    f"24 hours' notice to remove under {privilege.number} has run: the City may "
-                    "remove the obstruction",
-                    privilege.removal_notice_to,
-                    REMOVAL_CITE,
-                    **ref,
-                )
-            )
+        if status_of(privilege) is PrivilegeStatus.APPLIED:
+            found = [_waiting_item(action, privilege)]
+        else:
+            found = [_vacate_or_end_item(action, privilege), _removal_item(action, privilege)]
+        items.extend(item for item in found if item is not None)
     return items
+
+
+def _today_item(
+    privilege: StreetPrivilege, due: date | None, title: str, cite: str, who: str | None = None
+) -> TodayItem:
+    """One line of the Today tab about ``privilege`` (by default naming its applicant and way)."""
+    return TodayItem(
+        WORKFLOW,
+        due,
+        title,
+        f"{privilege.applicant.name}, {privilege.location}" if who is None else who,
+        cite,
+        record_type=RECORD_TYPE,
+        record_id=str(privilege.id),
+    )
+
+
+def _waiting_item(action: Action, privilege: StreetPrivilege) -> TodayItem | None:
+    """An application waiting for its fee, bond or insurance."""
+    unmet = [
+        item for item in checklist(action, privilege) if not item.met and item.key in _WAITING_FOR
+    ]
+    if not unmet:
+        return None
+    words = [
+        "the Director's bond amount"
+        if item.key == "bond" and privilege.bond_amount is None
+        else _WAITING_FOR[item.key]
+        for item in unmet
+    ]
+    title = f"Application {privilege.number} waits for {joined(words)}"
+    return _today_item(privilege, None, title, unmet[0].cite)
+
+
+def _cleared(privilege: StreetPrivilege) -> bool:
+    """The way is clear: the permit was closed, or the City removed the obstruction."""
+    return privilege.closed_on is not None or privilege.removed_by_city_on is not None
+
+
+def _vacate_or_end_item(action: Action, privilege: StreetPrivilege) -> TodayItem | None:
+    """An ended or revoked permit whose way is not vacated, or an issued one ending soon."""
+    today, status, last = action.today(), status_of(privilege), privilege.ends_on
+    if needs_vacating(privilege, today):
+        due = privilege.revoked_on if status is PrivilegeStatus.REVOKED else last
+        word = (
+            f"revoked {format_day(privilege.revoked_on)}"
+            if status is PrivilegeStatus.REVOKED and privilege.revoked_on
+            else f"ended {format_day(last)}"
+            if last
+            else "ended"
+        )
+        title = f"Permit {privilege.number} {word}: the way must be vacated and cleaned"
+        return _today_item(privilege, due, title, CONDITIONS_CITE)
+    if (
+        status is PrivilegeStatus.ISSUED
+        and not _cleared(privilege)
+        and last is not None
+        and today <= last <= today + timedelta(days=EXPIRY_WARNING_DAYS)
+    ):
+        title = f"Permit {privilege.number} ends {format_day(last)}"
+        return _today_item(privilege, last, title, TERMINATION_CITE)
+    return None
+
+
+def _removal_item(action: Action, privilege: StreetPrivilege) -> TodayItem | None:
+    """The Council's notice to remove whose 24 hours have run (the City may remove it)."""
+    allowed = removal_allowed_at(privilege)
+    if allowed is None or _cleared(privilege) or action.now() < allowed:
+        return None
+    zone = action.clock.local_now().tzinfo
+    title = (
+        f"24 hours' notice to remove under {privilege.number} has run: the City may "
+        "remove the obstruction"
+    )
+    return _today_item(
+        privilege, allowed.astimezone(zone).date(), title, REMOVAL_CITE, privilege.removal_notice_to
+    )

@@ -367,8 +367,7 @@ class CertificateDialog(forms.TwoColumnForm):
             data = self.data()
             if replacing is not None:
                 bonds.supersede_certificate(action, replacing.id, reason=reason)
-            certificate = bonds.file_certificate(action, data, scan=scan)
-            return certificate.id  # its audit event flushed it: the id is known
+            return bonds.file_certificate(action, data, scan=scan)
 
         return perform(self, self.app, work, errors=self.errors)
 
@@ -629,8 +628,7 @@ class BondDialog(forms.TwoColumnForm):
         scan = self.scan.scan()
 
         def work(action: Action) -> int:
-            bond = bonds.file_bond(action, self.data(), scan=scan)
-            return bond.id  # its audit event flushed it: the id is known
+            return bonds.file_bond(action, self.data(), scan=scan)
 
         return perform(self, self.app, work, errors=self.errors)
 

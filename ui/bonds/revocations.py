@@ -300,7 +300,9 @@ class RevocationsDialog(forms.FormDialog):
         starts_on, reason = forms.to_date(self.starts_on), self.reason.text()
 
         def work(action: Action) -> str:
-            revocation = bonds.revoke(action, party.id, starts_on=starts_on, reason=reason)
+            revocation = bond_views.revocation_row(
+                action, bonds.revoke(action, party.id, starts_on=starts_on, reason=reason)
+            )
             return (
                 f"Recorded: {party.name} may not obtain street opening permits from "
                 f"{words.us_date(revocation.starts_on)} through "

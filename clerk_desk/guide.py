@@ -18,6 +18,15 @@ from clerk_desk.paths import resource_path
 from clerk_desk.workflows import WORKFLOWS
 
 GUIDE_FOLDER = "guide"
+GUIDE_FILES: tuple[str, ...] = (
+    "00-start.md",
+    "01-role-clerk.md",
+    "02-role-deputy-clerk.md",
+    "03-role-treasurer.md",
+    "04-role-inspector.md",
+    *(f"tab-{workflow.name.replace('_', '-')}.md" for workflow in WORKFLOWS),
+)
+"""The guide's pages, named so that a page left out of a frozen copy fails its self-test."""
 TAB_PREFIX = "tab-"
 _CITE_LINK = re.compile(r"\[([^\]]+)\]\(<cite:([^>]+)>\)")
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
@@ -55,21 +64,13 @@ class GuidePage:
 @cache
 def guide_pages() -> tuple[GuidePage, ...]:
     """The pages in reading order: the start page, the roles, then one page a tab."""
-    folder = resource_path(GUIDE_FOLDER)
     pages = []
-    for path in sorted(folder.glob("*.md")):
+    for name in GUIDE_FILES:
+        path = resource_path(GUIDE_FOLDER, name)
         text = path.read_text(encoding="utf-8").strip() + "\n"
         first = text.split("\n", 1)[0]
         pages.append(GuidePage(path.stem, first.lstrip("#").strip(), text))
-    tab_order = [workflow.name for workflow in WORKFLOWS]
-
-    def place(page: GuidePage) -> tuple[int, str]:
-        # The start page and the roles first (by file name), then the tabs as the window has them.
-        if page.workflow in tab_order:
-            return (1 + tab_order.index(page.workflow), page.key)
-        return (0, page.key)
-
-    return tuple(sorted(pages, key=place))
+    return tuple(pages)
 
 
 def page_for_workflow(workflow: str) -> GuidePage | None:

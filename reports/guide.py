@@ -56,8 +56,8 @@ def _page_flowables(page: GuidePage, index: int) -> list[Any]:
         bulletFontName=FONT_REGULAR,
     )
     heading = Paragraph(html.escape(page.title, quote=False), docs.title)
-    heading._bookmark = f"page{index}"  # type: ignore[attr-defined]
-    heading._bookmark_title = page.title  # type: ignore[attr-defined]
+    heading._bookmark = f"page{index}"
+    heading._bookmark_title = page.title
     flowables: list[Any] = [heading, Spacer(1, 6)]
     for block in _blocks(page.body):
         numbered = _NUMBERED.match(block)

@@ -6,8 +6,9 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from clerk_desk.guide import guide_pages, page_for_workflow
+from clerk_desk.guide import GUIDE_FILES, guide_pages, page_for_workflow
 from clerk_desk.ordinance import load_chapter
+from clerk_desk.paths import resource_path
 from clerk_desk.workflows import WORKFLOWS
 from reports.guide import GUIDE_AUTHOR, GUIDE_TITLE, write_guide_pdf
 
@@ -22,6 +23,12 @@ def test_every_tab_and_every_role_has_a_page() -> None:
         page = page_for_workflow(workflow.name)
         assert page is not None, workflow.name
         assert page.title == workflow.title
+
+
+def test_every_page_in_the_folder_is_shipped_and_read() -> None:
+    """A page added to resources/guide but not to GUIDE_FILES would never be shown."""
+    on_disk = sorted(path.name for path in resource_path("guide").glob("*.md"))
+    assert on_disk == sorted(GUIDE_FILES)
 
 
 def test_every_ordinance_link_names_a_section_of_chapter_506() -> None:

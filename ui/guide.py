@@ -49,7 +49,7 @@ class GuideWindow(QSplitter):
         self.addWidget(self.contents)
         self.addWidget(self.page_view)
         self.setStretchFactor(1, 1)
-        self.setSizes([240, 760])
+        self.setSizes([330, 670])  # the longest title, the Inspector role, in full
         self.resize(1000, 680)
         self.contents.currentRowChanged.connect(self._show_row)
         close = QAction("Close", self)

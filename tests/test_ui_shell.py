@@ -425,7 +425,8 @@ def test_shortcuts_and_export_follow_the_current_tab(
     assert window.action("search").shortcut().toString() == "Ctrl+F"
     assert window.action("quit").shortcut().toString() == "Ctrl+Q"
     assert window.action("export").shortcut().toString() == "Ctrl+E"
-    assert window.action("ordinance").shortcut().toString() == "F1"
+    assert window.action("guide").shortcut().toString() == "F1"
+    assert window.action("ordinance").shortcut().toString() == "Shift+F1"
     assert window.action("refresh").shortcut().toString() == "F5"
     assert not window.action("export").isEnabled()  # Today is no register
     window.action("next_tab").trigger()

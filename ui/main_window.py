@@ -61,6 +61,7 @@ from clerk_desk.paths import backups_dir, data_dir, resource_path
 from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
 from clerk_desk.workflows import WORKFLOWS, Workflow
+from ui.guide import GuideWindow, print_guide
 from ui.kit import keys, operations
 from ui.kit.operations import App, perform, run_in_background, show_error
 from ui.kit.widgets import ElidedLabel, station_settings
@@ -187,6 +188,7 @@ class MainWindow(QMainWindow):
         app.show_ordinance = self.open_ordinance
         app.sign_in_lost = self._sign_in_lost
         self.ordinance_viewer: OrdinanceViewer | None = None
+        self.guide_window: GuideWindow | None = None
         self._leaving = False  # closing for sign-out or restore, not quitting
         self._actions: dict[str, QAction] = {}
         self._tab_actions: list[QAction] = []
@@ -436,10 +438,25 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         self._action(
             help_menu,
+            "guide",
+            "&User's guide",
+            self.open_guide,
+            shortcut=QKeySequence("F1"),
+            tip="How to do the day's work on the tab you are on",
+        )
+        self._action(
+            help_menu,
+            "print_guide",
+            "&Print the user's guide…",
+            lambda: print_guide(self),
+            tip="Save the whole user's guide as a PDF to print",
+        )
+        self._action(
+            help_menu,
             "ordinance",
             "&Ordinance — Chapter 506",
             lambda: self.open_ordinance(None),
-            shortcut=QKeySequence("F1"),
+            shortcut=QKeySequence("Shift+F1"),
             tip="Read Chapter 506 (Streets and Sidewalks) of the city code",
         )
         self._action(help_menu, "about", "&About Clerk Desk", self.show_about)
@@ -534,6 +551,16 @@ class MainWindow(QMainWindow):
         else:
             viewer.focus_search()
         return viewer
+
+    def open_guide(self) -> GuideWindow:
+        """The user's guide (one window for the session), at the page of the current tab."""
+        if self.guide_window is None:
+            self.guide_window = GuideWindow(self.open_ordinance, self)
+        self.guide_window.show_workflow(self.tabs.currentWidget().property("workflow"))
+        self.guide_window.show()
+        self.guide_window.raise_()
+        self.guide_window.activateWindow()
+        return self.guide_window
 
     def open_link(self, url: QUrl | str) -> bool:
         """Follow a ``cite:`` link from any label in the window."""
@@ -863,6 +890,8 @@ class MainWindow(QMainWindow):
         self._save_geometry()
         if self.ordinance_viewer is not None:
             self.ordinance_viewer.close()
+        if self.guide_window is not None:
+            self.guide_window.close()
         self._remove_cite_hook()
         self.app.show_ordinance = None
         self.app.sign_in_lost = None

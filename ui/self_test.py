@@ -60,7 +60,7 @@ class SelfTestFailure(Exception):
 
 def required_resources() -> list[tuple[str, ...]]:
     """The shipped files the program reads, as parts of a path under ``resources/``."""
-    from clerk_desk import fees, ordinance
+    from clerk_desk import fees, guide, ordinance
     from reports import fonts, seal
 
     return [
@@ -69,6 +69,7 @@ def required_resources() -> list[tuple[str, ...]]:
         (ordinance.ORDINANCE_FILE,),
         seal.SEAL_FILE,
         ("clerk-desk.png",),  # the window's icon (ui.main_window.app_icon)
+        *((guide.GUIDE_FOLDER, name) for name in guide.GUIDE_FILES),
     ]
 
 

@@ -108,8 +108,8 @@ class SearchField(QLineEdit):
     """A search box that searches as the clerk types, once they pause for a moment.
 
     Signals: ``search_requested(str)`` after :data:`SEARCH_DELAY_MS` without typing (or at once
-    on :meth:`flush`); ``move_down()`` when Down or Enter is pressed, so the screen can put the
-    caret in its table; Esc clears the text.
+    on :meth:`flush`); ``move_down()`` when Down, or Enter after something typed, is pressed, so
+    the screen can put the caret in its table; Esc clears the text.
     """
 
     search_requested = Signal(str)
@@ -135,7 +135,10 @@ class SearchField(QLineEdit):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Down):
+        enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and not self.text().strip():
+            return  # nothing searched for: nothing is chosen (the first name is no one's choice)
+        if enter or key == Qt.Key.Key_Down:
             if self._timer.isActive():
                 self.flush()
             self.move_down.emit()

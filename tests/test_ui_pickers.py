@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import builders
+import builders  # type: ignore[import-not-found]
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QTableView

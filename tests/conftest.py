@@ -310,6 +310,7 @@ def _no_unanswered_question(
 def messages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Message boxes are read, not shown; a question is answered Yes."""
     from PySide6.QtWidgets import QMessageBox
+    from shown_text import markup_shown  # type: ignore[import-not-found]
 
     from ui.kit import operations as operations
 
@@ -317,6 +318,7 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     def answer(box: QMessageBox) -> int:
         seen.append(box.text())
+        assert markup_shown(box) == [], "a message box shows markup as text"
         return int(QMessageBox.StandardButton.Yes.value)
 
     monkeypatch.setattr(operations, "ask_message", answer)

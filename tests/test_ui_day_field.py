@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QDate, Qt, QTime
-from PySide6.QtWidgets import QLineEdit, QTableView
+from PySide6.QtWidgets import QLineEdit, QTableView, QToolTip
 
 from clerk_desk import words
 from ui.kit import forms as forms
@@ -213,16 +213,28 @@ def test_a_day_typed_into_a_table_cell_is_the_days_value(qtbot: Any) -> None:
     assert not view.findChildren(DayLine) or not view.findChildren(DayLine)[0].isVisible()
 
 
-def test_an_impossible_day_in_a_cell_keeps_the_cells_day(qtbot: Any) -> None:
+@pytest.mark.parametrize("key", [Qt.Key.Key_Return, Qt.Key.Key_Tab])
+def test_an_impossible_day_in_a_cell_stays_typed_and_refused_until_fixed(
+    qtbot: Any, key: Qt.Key
+) -> None:
     view, model = _table(qtbot)
     editor = _cell_editor(view)
     editor.selectAll()
     qtbot.keyClicks(editor, "2/30/2026")
     assert editor.toolTip() == editor.problem()
     assert "February has 28 days in 2026" in editor.problem()
+    qtbot.keyClick(editor, key)
+    assert QToolTip.isVisible() and QToolTip.text() == editor.problem()
+    qtbot.wait(50)  # time for the table to close an editor, as it did before
+    assert view.findChildren(DayLine) == [editor] and editor.isVisible()
+    assert editor.text() == "2/30/2026", "what the clerk typed is still there to correct"
+    assert model.rows == [_Day(date(2026, 12, 5))], "the cell keeps its own day"
+    editor.setCursorPosition(4)  # after "2/30": the clerk corrects the day only
+    qtbot.keyClick(editor, Qt.Key.Key_Backspace)
+    qtbot.keyClick(editor, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(editor, "28")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: not view.findChildren(DayLine) or not editor.isVisible())
-    assert model.rows == [_Day(date(2026, 12, 5))]
+    qtbot.waitUntil(lambda: model.rows == [_Day(date(2026, 2, 28))])
 
 
 def test_escape_in_a_cell_puts_back_its_day(qtbot: Any) -> None:

@@ -13,6 +13,7 @@ import papers  # type: ignore[import-not-found]
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
+from shown_text import markup_shown  # type: ignore[import-not-found]
 from sqlalchemy import select
 
 from clerk_desk import ledger, parties
@@ -397,6 +398,7 @@ def answers(monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], list[int]]:
     queue: list[int] = []
 
     def answer(box: QMessageBox) -> int:
+        assert markup_shown(box) == [], "a message box shows markup as text"
         boxes.append(box)
         return queue.pop(0) if queue else int(QMessageBox.StandardButton.Yes.value)
 

@@ -258,7 +258,7 @@ class BondsTab(QWidget):
         self.sides.addWidget(cert_side)
         self.sides.addWidget(bond_side)
         scroller = forms.scrolled(self.sides)
-        scroller.setMinimumWidth(420)
+        scroller.setMinimumWidth(0)  # as wide as its content needs (forms.scrolled)
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.tables)

@@ -11,11 +11,13 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QDate,
+    QEvent,
     QModelIndex,
     Qt,
     QTime,
     Signal,
 )
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -183,10 +185,24 @@ class CellDelegate(QStyledItemDelegate):
             return
         super().setEditorData(editor, index)
 
+    def eventFilter(self, watched: Any, event: QEvent) -> bool:
+        """Enter or Tab on a refused day or time keeps the editor open with what was typed,
+        and shows why, so the clerk corrects the text instead of typing it again."""
+        if (
+            isinstance(watched, DayLine | TimeLine)
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in _LEAVING_KEYS
+            and watched.problem()
+        ):
+            _say_refusal(watched)
+            return True
+        return super().eventFilter(watched, event)
+
     def setModelData(self, editor: QWidget, model: Any, index: AnyIndex) -> None:
         if isinstance(editor, DayLine | TimeLine):
             if editor.problem():  # never another value: the cell keeps its own and says why
-                QToolTip.showText(editor.mapToGlobal(editor.rect().bottomLeft()), editor.problem())
+                _say_refusal(editor)
                 return
             read = editor.date() if isinstance(editor, DayLine) else editor.time()
             model.setData(index, read, Qt.ItemDataRole.EditRole)
@@ -195,6 +211,14 @@ class CellDelegate(QStyledItemDelegate):
             model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)
             return
         super().setModelData(editor, model, index)
+
+
+_LEAVING_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Tab, Qt.Key.Key_Backtab)
+
+
+def _say_refusal(editor: DayLine | TimeLine) -> None:
+    """Why the cell refuses what is typed, shown under the cell."""
+    QToolTip.showText(editor.mapToGlobal(editor.rect().bottomLeft()), editor.problem(), editor)
 
 
 def editable_table(model: EditRowsModel, *, name: str) -> QTableView:

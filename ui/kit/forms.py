@@ -13,7 +13,7 @@ import html
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -108,8 +108,8 @@ class SearchField(QLineEdit):
     """A search box that searches as the clerk types, once they pause for a moment.
 
     Signals: ``search_requested(str)`` after :data:`SEARCH_DELAY_MS` without typing (or at once
-    on :meth:`flush`); ``move_down()`` when Down or Enter is pressed, so the screen can put the
-    caret in its table; Esc clears the text.
+    on :meth:`flush`); ``move_down()`` when Down, or Enter after something typed, is pressed, so
+    the screen can put the caret in its table; Esc clears the text.
     """
 
     search_requested = Signal(str)
@@ -135,7 +135,10 @@ class SearchField(QLineEdit):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Down):
+        enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and not self.text().strip():
+            return  # nothing searched for: nothing is chosen (the first name is no one's choice)
+        if enter or key == Qt.Key.Key_Down:
             if self._timer.isActive():
                 self.flush()
             self.move_down.emit()
@@ -189,9 +192,22 @@ def rich_label(name: str, on_link: Callable[[str], object] | None = None) -> QLa
     return label
 
 
+class _DownScroller(QScrollArea):
+    """A scroll area as wide, at least, as its widget needs beside the vertical scroll bar."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        inner = self.widget()
+        if inner is None:
+            return hint
+        needed = inner.minimumSizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        return QSize(max(hint.width(), needed + 2 * self.frameWidth()), hint.height())
+
+
 def scrolled(widget: QWidget) -> QScrollArea:
-    """``widget`` in a frameless scroll area that resizes it to its width."""
-    scroller = QScrollArea()
+    """``widget`` in a frameless scroll area that resizes it to its width and scrolls only up
+    and down: the pane is never made narrower than what it holds needs."""
+    scroller = _DownScroller()
     scroller.setWidget(widget)
     scroller.setWidgetResizable(True)
     scroller.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -212,6 +228,9 @@ def make_table(model: RowsModel, *, name: str) -> QTableView:
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
     view.horizontalHeader().setStretchLastSection(True)
     view.horizontalHeader().setHighlightSections(False)
+    # The last column gives up its room before the table scrolls sideways (Qt keeps it at 100
+    # pixels at least, a few more than a narrow pane has once the others have theirs).
+    view.horizontalHeader().setMinimumSectionSize(view.fontMetrics().horizontalAdvance("n") * 5)
     view.setTabKeyNavigation(False)  # Tab leaves the table, as in every other field
     return view
 
@@ -270,6 +289,11 @@ def size_columns(view: QTableView, widths: dict[int, int], *, stretch: int | Non
     for column, chars in widths.items():
         header.resizeSection(column, metrics.horizontalAdvance("n") * chars + 16)
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    last = header.count() - 1
+    if stretch is None and header.stretchLastSection() and last not in widths:
+        # The stretched column fills what is left, and never holds more than it is left: Qt
+        # keeps it at its width before stretching, which pushed a narrow pane to scroll sideways.
+        header.resizeSection(last, header.minimumSectionSize())
     if stretch is not None:
         header.setStretchLastSection(False)
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)

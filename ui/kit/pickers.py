@@ -4,7 +4,7 @@ and a scanned document attached from a file."""
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -39,6 +39,13 @@ def read_chosen_scan(parent: QWidget, title: str) -> tuple[str, bytes] | None:
     except OSError as error:
         show_error(parent, ClerkDeskError(f"Could not read {Path(path).name}: {error.strerror}"))
         return None
+
+
+def choose_on_select(table: QTableView, take: Callable[[], None]) -> None:
+    """A match is chosen once its row is selected, by a click or an arrow key. (Qt moves the
+    current row before it selects it, so a click seen as a move of the current row alone found
+    nothing selected yet, and chose nothing.)"""
+    table.selectionModel().selectionChanged.connect(lambda *_: take())
 
 
 class PartyPicker(QWidget):
@@ -97,7 +104,7 @@ class PartyPicker(QWidget):
             layout.addWidget(self.chosen)
         self.search_field.search_requested.connect(self.search)
         self.search_field.move_down.connect(self._enter_list)
-        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._take_current())
+        choose_on_select(self.table, self._take_current)
         if chosen:
             self.model.set_rows([chosen])
             forms.select_row(self.table, 0)
@@ -255,7 +262,7 @@ class ParcelPicker(QWidget):
         layout.addWidget(self.chosen)
         self.search_field.search_requested.connect(self.search)
         self.search_field.move_down.connect(self._enter_list)
-        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._take_current())
+        choose_on_select(self.table, self._take_current)
         self.search("")
         self._show_chosen()
 

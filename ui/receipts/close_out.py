@@ -576,7 +576,7 @@ class CloseOutDialog(forms.FormDialog):
             self,
         )
         box.setObjectName("confirm_close_out")
-        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setTextFormat(Qt.TextFormat.RichText)  # the figures are a table, not its markup
         box.setInformativeText(self.confirm_text())
         box.button(QMessageBox.StandardButton.Yes).setText("Close out and &lock")
         box.button(QMessageBox.StandardButton.No).setText("&Keep counting")

@@ -227,6 +227,7 @@ class ReceiptsTab(QWidget):
         self.drawer_label = QLabel()
         self.drawer_label.setObjectName("drawer_label")
         self.drawer_label.setTextFormat(Qt.TextFormat.RichText)
+        self.drawer_label.setWordWrap(True)  # a long station name must not widen the window
         self.open_drawer_button = QPushButton("&Open drawer…")
         self.close_out_button = QPushButton("&Close out…")
         self.drawers_button = QPushButton("Dra&wers…")

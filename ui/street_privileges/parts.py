@@ -42,7 +42,7 @@ from ui.kit.dialog_parts import RowActDialog, cite_link, may_not, state_badge
 from ui.kit.fields import left_aligned
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, perform
-from ui.kit.pickers import give_room
+from ui.kit.pickers import choose_on_select, give_room
 from ui.kit.style import (
     BAD,
     BAD_BACKGROUND,
@@ -417,7 +417,7 @@ class ParcelChooser(QWidget):
         layout.addLayout(below)
         self.search_field.search_requested.connect(self.search)
         self.search_field.move_down.connect(self._enter_list)
-        self.table.selectionModel().currentRowChanged.connect(lambda *_: self._take_current())
+        choose_on_select(self.table, self._take_current)
         self.none_button.clicked.connect(lambda: self.choose(None))
         self.search("")
         self._show_chosen()

@@ -1,0 +1,114 @@
+"""The pickers of the kit, driven with the mouse and keys as a clerk drives them (issue 19): a
+click on a match chooses it, even the only match of a search; Enter on an empty search chooses
+nobody; Enter on a search with matches moves into them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import builders  # type: ignore[import-not-found]
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QTableView
+
+from clerk_desk import parties
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.kinds import Role
+from ui.kit.operations import App
+from ui.kit.pickers import ParcelPicker, PartyPicker
+
+
+@pytest.fixture
+def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.CLERK)
+
+
+def _click_row(qtbot: Any, table: QTableView, number: int) -> None:
+    centre: QPoint = table.visualRect(table.model().index(number, 0)).center()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+
+
+def _party_picker(qtbot: Any, desk: Desk, clerk: SignedIn) -> PartyPicker:
+    for name in ("Anna A. Gunderson", "Badger Paving", "Riverland Telephone"):
+        builders.party(desk, clerk, name, contractor=True)
+    picker = PartyPicker(App(desk, clerk), role="insured")
+    qtbot.add_widget(picker)
+    picker.show()
+    return picker
+
+
+def test_a_click_on_the_only_match_chooses_it(qtbot: Any, desk: Desk, clerk: SignedIn) -> None:
+    picker = _party_picker(qtbot, desk, clerk)
+    picker.search_field.setFocus()
+    qtbot.keyClicks(picker.search_field, "Riverland")
+    picker.search_field.flush()
+    assert picker.model.rowCount() == 1
+    chosen: list[Any] = []
+    picker.party_changed.connect(chosen.append)
+    _click_row(qtbot, picker.table, 0)
+    assert picker.party is not None and picker.party.name == "Riverland Telephone"
+    assert [row.name for row in chosen] == ["Riverland Telephone"]
+    assert "Riverland Telephone" in picker.chosen.text()
+
+
+def test_a_click_on_a_second_match_chooses_it(qtbot: Any, desk: Desk, clerk: SignedIn) -> None:
+    picker = _party_picker(qtbot, desk, clerk)
+    assert picker.model.rowCount() == 3
+    _click_row(qtbot, picker.table, 1)
+    assert picker.party is not None and picker.party.name == "Badger Paving"
+
+
+def test_enter_on_an_empty_search_chooses_nobody(qtbot: Any, desk: Desk, clerk: SignedIn) -> None:
+    picker = _party_picker(qtbot, desk, clerk)
+    picker.search_field.setFocus()
+    qtbot.keyClick(picker.search_field, Qt.Key.Key_Return)
+    assert picker.party is None
+    assert "none chosen" in picker.chosen.text()
+
+
+def test_enter_on_a_search_with_matches_moves_into_them(
+    qtbot: Any, desk: Desk, clerk: SignedIn
+) -> None:
+    picker = _party_picker(qtbot, desk, clerk)
+    picker.search_field.setFocus()
+    qtbot.keyClicks(picker.search_field, "Badger")
+    qtbot.keyClick(picker.search_field, Qt.Key.Key_Return)
+    assert picker.party is not None and picker.party.name == "Badger Paving"
+
+
+def test_a_click_on_the_only_parcel_chooses_it(qtbot: Any, desk: Desk, clerk: SignedIn) -> None:
+    with desk.action(clerk) as action:
+        for number, address in (("281-01004-0000", "104 Broad St N"), ("281-01005-0000", "")):
+            parties.add_parcel(action, parties.ParcelData(number, address))
+    picker = ParcelPicker(App(desk, clerk))
+    qtbot.add_widget(picker)
+    picker.show()
+    picker.search_field.setFocus()
+    qtbot.keyClick(picker.search_field, Qt.Key.Key_Return)
+    assert picker.parcel is None, "Enter on an empty search chooses nothing"
+    qtbot.keyClicks(picker.search_field, "Broad")
+    picker.search_field.flush()
+    assert picker.model.rowCount() == 1
+    _click_row(qtbot, picker.table, 0)
+    assert picker.parcel is not None and picker.parcel.parcel_number == "281-01004-0000"
+
+
+def test_enter_on_an_empty_payer_search_chooses_nobody(
+    qtbot: Any, desk: Desk, operator_with: Callable[[Role], SignedIn], dialogs: list[Any]
+) -> None:
+    from ui.receipts.tab import ReceiptsTab
+
+    treasurer = operator_with(Role.TREASURER)
+    builders.party(desk, treasurer, "Anna A. Gunderson")
+    tab = ReceiptsTab(App(desk, treasurer))
+    qtbot.add_widget(tab)
+    tab.show()
+    tab.payer_search.setFocus()
+    tab.payer_search.flush()
+    qtbot.keyClick(tab.payer_search, Qt.Key.Key_Return)
+    assert tab.party is None, "Enter on an empty search named the first person as the payer"
+    qtbot.keyClicks(tab.payer_search, "gunder")
+    tab.payer_search.flush()
+    qtbot.keyClick(tab.payer_search, Qt.Key.Key_Return)
+    assert tab.party is not None and tab.party.name == "Anna A. Gunderson"

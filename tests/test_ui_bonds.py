@@ -33,7 +33,7 @@ from clerk_desk.kinds import BondKind, FileStatus, Role
 from clerk_desk.models import Bond, Document, InsuranceCertificate, Revocation
 from clerk_desk.money import Money
 from reports.excel import DATE_FORMAT, MONEY_FORMAT
-from ui.annual_bonds_tab import ANNUAL_COLUMNS, AnnualBondsTab
+from ui.annual_bonds.tab import ANNUAL_COLUMNS, AnnualBondsTab
 from ui.bonds import dialogs as bond_dialogs
 from ui.bonds.check_panel import ASK_APPLICATION, ASK_DAYS, MEETS, SET_ASIDE
 from ui.bonds.dialogs import BondDialog, BondStatusDialog, CertificateDialog, ReasonDialog

@@ -56,8 +56,8 @@ from clerk_desk.street_openings.views import Shown
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App
-from ui.street_opening_charges import CityRepairDialog, DeficiencyDialog
-from ui.street_opening_dialogs import (
+from ui.street_openings.charges import CityRepairDialog, DeficiencyDialog
+from ui.street_openings.dialogs import (
     ApproveDialog,
     FrozenEmergencyDialog,
     OpenedDialog,
@@ -65,8 +65,8 @@ from ui.street_opening_dialogs import (
     RenewDialog,
     WorkDialog,
 )
-from ui.street_opening_improvements import ImprovementDialog, ImprovementsDialog
-from ui.street_openings_tab import StreetOpeningsTab
+from ui.street_openings.improvements import ImprovementDialog, ImprovementsDialog
+from ui.street_openings.tab import StreetOpeningsTab
 
 pytestmark = pytest.mark.gui
 

@@ -18,7 +18,7 @@ from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
 from clerk_desk.today import TodayItem
 from ui.kit.operations import App
-from ui.today_tab import TodayModel, TodayRow, TodayTab, summary_text
+from ui.today.tab import TodayModel, TodayRow, TodayTab, summary_text
 
 pytestmark = pytest.mark.gui
 

@@ -67,7 +67,7 @@ from ui.kit.operations import App, perform, run_in_background, show_error
 from ui.kit.widgets import ElidedLabel, station_settings
 from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
 from ui.placeholder_tab import PlaceholderTab
-from ui.today_tab import TodayTab
+from ui.today.tab import TodayTab
 
 BACKUP_FILTER = "Clerk Desk backups (*.sqlite3 *.sqlite *.db);;All files (*)"
 STATUS_MS = 10_000

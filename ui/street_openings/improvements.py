@@ -43,7 +43,7 @@ from ui.kit.style import (
     LATE_BACKGROUND,
 )
 from ui.kit.table_models import RowsModel, TableColumn
-from ui.street_opening_dialogs import DECIDE, findings_box
+from ui.street_openings.dialogs import DECIDE, findings_box
 
 
 def improvement_columns() -> tuple[TableColumn, ...]:

@@ -36,7 +36,7 @@ from ui.kit.style import (
     marked,
     panel_sheet,
 )
-from ui.street_opening_dialogs import BILL, OpeningActDialog
+from ui.street_openings.dialogs import BILL, OpeningActDialog
 
 
 class _ChargeDialog(OpeningActDialog):

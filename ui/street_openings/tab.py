@@ -8,7 +8,7 @@ register are the chosen permit's details: the applicant (a public utility posts 
 opening listed, the approval findings with their sections, the work checklist with its times,
 renewals, what is owed for it and which receipts paid it, and its history.
 
-Applications are taken with :class:`~ui.street_opening_dialogs.OpeningDialog`; the Building
+Applications are taken with :class:`~ui.street_openings.dialogs.OpeningDialog`; the Building
 Inspector or the Director of Public Works approves, and the permit prints at once. Nothing is
 deleted: a refused application and a closed permit stay in the register.
 """
@@ -70,8 +70,8 @@ from ui.kit.register_page import (
 from ui.kit.style import BAD, BAD_BACKGROUND, LATE, LATE_BACKGROUND, QUIET, marked
 from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn, yes
 from ui.ordinance_viewer import cite_html
-from ui.street_opening_charges import CityRepairDialog, DeficiencyDialog
-from ui.street_opening_dialogs import (
+from ui.street_openings.charges import CityRepairDialog, DeficiencyDialog
+from ui.street_openings.dialogs import (
     RENEWAL_COLUMNS,
     TAKE,
     ApproveDialog,
@@ -86,7 +86,7 @@ from ui.street_opening_dialogs import (
     due_columns,
     site_columns,
 )
-from ui.street_opening_improvements import ImprovementsDialog
+from ui.street_openings.improvements import ImprovementsDialog
 
 _EXPORT_ALL = 10**9
 

@@ -1,0 +1,1 @@
+"""The Today window: what is due or overdue across every workflow."""

@@ -107,3 +107,21 @@ def _name_key(name: str) -> str:
     # A digest, so that any name of up to the limit fits the store's key (60 characters).
     digest = hashlib.sha256(name.casefold().encode("utf-8")).hexdigest()[:40]
     return NAME_PREFIX + digest
+
+
+UNNAMED = "Unnamed station (ask the Administrator to name it)"
+"""What a station without a name is called on screen, and why its drawer may not be opened."""
+
+
+def this_station(action: Action, station_id: str) -> str | None:
+    """The station's name for the window (read in its action), or None while it has none."""
+    return station_label(action.session, station_id)
+
+
+def drawer_station(action: Action, station_id: str) -> str:
+    """The name a drawer opened at this station is kept under; refused while it has none, so
+    that every drawer and receipt names its station as the Administrator named it."""
+    label = station_label(action.session, station_id)
+    if label is None:
+        raise Conflict(UNNAMED)
+    return label

@@ -523,6 +523,7 @@ RECORD_KINDS: Mapping[str, str] = {
     "street": "",  # a street is named by its name alone
     "fee_item": "Fee",
     "setting": "Setting",
+    "station": "Counter station",
     "address": "Address",
     "numbering_case": "Street number case",
     "street_improvement": "Street improvement",

@@ -32,6 +32,9 @@ class Permission(enum.Enum):
     CERTIFY_TAX_ROLL = "certify special charges to the tax roll"
     KEEP_MASTER_PLAN = "keep the list of Sidewalk Master Plan segments"
     TREASURY_SETTINGS = "change the receipt settings or the GL account of special charges"
+    # The Administrator's alone (issue 19): a station's name is printed on every receipt and
+    # keys its cash drawer, so a Clerk may not rename the counter they stand at.
+    NAME_STATIONS = "name the counter stations"
 
 
 _COUNTER = {

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from clerk_desk import parties
-from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk import parties, stations
+from clerk_desk.desk import SYSTEM, Action, Desk, SignedIn
 from clerk_desk.kinds import PartyKind
 
 IN_PRESCOTT: dict[str, str] = {"city": "Prescott", "state": "WI", "postal_code": "54021"}
@@ -27,3 +27,12 @@ def party(
     """Add a party as ``who``, in an action of its own; its id."""
     with desk.action(who) as action:
         return party_in(action, name, kind, **fields)
+
+
+def name_this_station(desk: Desk, name: str) -> None:
+    """Name this computer's counter station, as the Administrator does once (issue 19): its
+    drawers and receipts then print ``name``."""
+    from ui.receipts.dialogs import station_id
+
+    with desk.action(SYSTEM) as action:
+        stations.name_station(action, station_id(), name)

@@ -20,7 +20,7 @@ from datetime import datetime
 
 from sqlalchemy import event
 
-from clerk_desk import ledger
+from clerk_desk import ledger, stations
 from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.database import Database
@@ -154,6 +154,7 @@ MOVES: dict[str, Callable[..., object]] = {
         action, receipt_id, reason="Keyed twice"
     ),
     "cancel": lambda action, due_id: ledger.cancel(action, due_id, reason="Billed in error"),
+    "name_station": stations.name_station,
     "open": lambda action, station: receipts.open_drawer(
         action, station=station, opening_cash=Money("100.00")
     ),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from clerk_desk.desk import Desk, SignedIn
@@ -14,7 +15,6 @@ from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from ui.kit.operations import App
 from ui.main_window import MainWindow
-from ui.receipts.dialogs import set_station_name
 
 STATION = "Front counter 1"
 
@@ -27,7 +27,7 @@ def _window(qtbot: Any, desk: Desk, operator: SignedIn) -> MainWindow:
 
 
 def _open_drawer(desk: Desk, treasurer: SignedIn) -> None:
-    set_station_name(STATION)
+    builders.name_this_station(desk, STATION)
     with desk.action(treasurer) as action:
         receipts.open_drawer(action, station=STATION, opening_cash=Money("100.00"))
 
@@ -36,7 +36,7 @@ def test_quitting_with_no_drawer_open_asks_nothing(
     qtbot: Any, desk: Desk, operator_with: Callable[[Role], SignedIn], scripted_answers: Any
 ) -> None:
     shown = scripted_answers.shown
-    set_station_name(STATION)
+    builders.name_this_station(desk, STATION)
     window = _window(qtbot, desk, operator_with(Role.TREASURER))
     window.close()
     assert not window.isVisible()

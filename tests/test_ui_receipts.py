@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
 import papers  # type: ignore[import-not-found]
 import pytest
 from PySide6.QtCore import Qt
@@ -26,7 +27,7 @@ from clerk_desk.parties import PartyData
 from ui.kit import printing as printing
 from ui.kit.operations import App
 from ui.receipts.close_out import ChecksModel, CloseOutDialog
-from ui.receipts.dialogs import ReceiptSettingsDialog, VoidDialog, set_station_name
+from ui.receipts.dialogs import ReceiptSettingsDialog, VoidDialog
 from ui.receipts.drawers import OpenDrawerDialog
 from ui.receipts.tab import ReceiptsTab
 
@@ -77,7 +78,7 @@ def payer(desk: Desk, admin: SignedIn) -> tuple[int, int]:
 @pytest.fixture
 def make_tab(qtbot, desk: Desk) -> Callable[[SignedIn], ReceiptsTab]:
     def make(who: SignedIn) -> ReceiptsTab:
-        set_station_name(STATION)
+        builders.name_this_station(desk, STATION)
         widget = ReceiptsTab(App(desk, who))
         qtbot.add_widget(widget)
         widget.resize(1280, 800)

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
@@ -30,7 +31,7 @@ from reports.receipt import receipt_pdf
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App
-from ui.receipts.dialogs import CorrectionDialog, ReceiptDialog, set_station_name
+from ui.receipts.dialogs import CorrectionDialog, ReceiptDialog
 from ui.receipts.drawers import DrawersDialog
 from ui.receipts.tab import ReceiptsTab
 
@@ -103,7 +104,7 @@ def test_refund_after_close_out_from_the_receipt_window(
     monkeypatch.setattr(
         printing, "print_pdf", lambda _p, pdf, *, title, direct=False: printed.append(pdf) or True
     )
-    set_station_name(STATION)
+    builders.name_this_station(desk, STATION)
     with desk.action(treasurer) as action:
         drawer = receipts.open_drawer(action, station=STATION, opening_cash=Money("50"))
     receipt_id = _sale(desk, treasurer)
@@ -203,7 +204,7 @@ def _closed_drawer(desk: Desk, who: SignedIn) -> int:
 def test_drawers_dialog_prints_and_exports_the_deposit_slip(
     qtbot, qtmodeltester, tmp_path, desk, treasurer, dialogs, messages, printed, monkeypatch
 ) -> None:
-    set_station_name(STATION)
+    builders.name_this_station(desk, STATION)
     closed_id = _closed_drawer(desk, treasurer)
     tab = ReceiptsTab(App(desk, treasurer))
     qtbot.add_widget(tab)
@@ -276,7 +277,7 @@ def test_drawers_dialog_prints_and_exports_the_deposit_slip(
 def test_register_excel_writes_one_row_per_receipt(
     qtbot, tmp_path, desk, treasurer, dialogs, messages, printed, monkeypatch
 ) -> None:
-    set_station_name(STATION)
+    builders.name_this_station(desk, STATION)
     _closed_drawer(desk, treasurer)
     tab = ReceiptsTab(App(desk, treasurer))
     qtbot.add_widget(tab)
@@ -310,7 +311,7 @@ def test_refund_by_city_check_needs_its_number_and_refunds_and_adjustments_print
     """Findings 4 and 6: the refund is paid back in cash or by City check (its number
     required; stored as CITY_CHECK, never a drawer check); each correction receipt is printed
     as the original, and its number shown."""
-    set_station_name(STATION)
+    builders.name_this_station(desk, STATION)
     with desk.action(treasurer) as action:
         drawer = receipts.open_drawer(action, station=STATION, opening_cash=Money("50"))
     receipt_id = _sale(desk, treasurer)

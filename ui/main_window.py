@@ -835,7 +835,7 @@ class MainWindow(QMainWindow):
         from clerk_desk.receipts.acts import DrawerAct, drawer_acts
         from ui.receipts.dialogs import station_name
 
-        station = station_name()
+        station = station_name(self.app)
 
         def read(action: Action) -> tuple[object, str | None] | None:
             drawer = receipt_views.station_drawer(action, station)

@@ -12,7 +12,6 @@ with everything typed. Each dialog has an ``ask()`` classmethod that goes throug
 from __future__ import annotations
 
 import html
-import socket
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -32,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import words
+from clerk_desk import stations, words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import TenderKind
@@ -52,20 +51,26 @@ from ui.kit.register_page import show_acts
 from ui.kit.style import BAD
 from ui.kit.widgets import station_settings
 
-STATION_KEY = "station/name"
+STATION_ID_KEY = "station/id"
 
 
-def station_name() -> str:
-    """This counter station's name (kept on the computer, not in the shared database)."""
-    value = station_settings().value(STATION_KEY, "")
-    name = str(value or "").strip()
-    return name or socket.gethostname() or "Counter"
-
-
-def set_station_name(name: str) -> None:
+def station_id() -> str:
+    """This computer's station id, made on first use and kept on the computer: the core keeps
+    the name the Administrator gave it (clerk_desk/stations.py)."""
     settings = station_settings()
-    settings.setValue(STATION_KEY, " ".join(name.split()))
-    settings.sync()
+    value = str(settings.value(STATION_ID_KEY, "") or "")
+    if not value:
+        value = stations.new_station_id()
+        settings.setValue(STATION_ID_KEY, value)
+        settings.sync()
+    return value
+
+
+def station_name(app: App) -> str:
+    """This counter station's name as the Administrator named it, or the words saying it has
+    none yet (its drawer may not be opened until it has)."""
+    name = perform(None, app, lambda a: stations.this_station(a, station_id()), writes=False)
+    return name or stations.UNNAMED
 
 
 # ---- printing -------------------------------------------------------------------------------
@@ -181,7 +186,7 @@ class CorrectionDialog(forms.FormDialog):
         self.setObjectName("correction_dialog")
         self.app = app
         self.receipt_id = receipt_id
-        self.station = station_name()
+        self.station = station_name(app)
         self.lines: list[LineEntry] = (
             perform(
                 parent, app, lambda a: receipt_views.original_lines(a, receipt_id), writes=False
@@ -324,8 +329,8 @@ class CorrectionDialog(forms.FormDialog):
 class ReceiptSettingsDialog(forms.FormDialog):
     """Receipt numbering and printing (shared by every station) and this station's name.
 
-    The station's name is kept on this computer; the rest in the database, which only the
-    Clerk or Administrator may change (the core says so; the Treasurer sees them read-only).
+    The station's name is the Administrator's to give (issue 19; others see it read-only); the
+    receipt settings the Clerk's, Treasurer's or Administrator's (the core says so).
 
     Signals: those of :class:`QDialog`.
     """
@@ -339,8 +344,17 @@ class ReceiptSettingsDialog(forms.FormDialog):
             or ReceiptSettings()
         )
         self.shared_allowed = app.operator.may(Permission.TREASURY_SETTINGS)
-        self.station = QLineEdit(station_name())
+        self.station_id = station_id()
+        self.named = perform(
+            parent, app, lambda a: stations.this_station(a, self.station_id), writes=False
+        )
+        self.naming_allowed = app.operator.may(Permission.NAME_STATIONS)
+        self.station = QLineEdit(self.named or "")
         self.station.setObjectName("station")
+        self.station.setPlaceholderText(stations.UNNAMED)
+        if not self.naming_allowed:
+            self.station.setReadOnly(True)
+            self.station.setToolTip(refusal(app.operator.role, Permission.NAME_STATIONS))
         limit = receipt_views.station_name_limit()
         if limit is not None:
             self.station.setMaxLength(limit)
@@ -370,7 +384,7 @@ class ReceiptSettingsDialog(forms.FormDialog):
             for widget in (self.number_format, self.paper, self.print_directly, self.expenses_gl):
                 widget.setEnabled(False)
                 widget.setToolTip(note)
-            self.add_top(forms.banner(f"{note} You may rename this station."))
+            self.add_top(forms.banner(note))
         self.finish_layout()
         self.number_format.textChanged.connect(lambda _t: self._show_sample())
         self._show_sample()
@@ -398,23 +412,19 @@ class ReceiptSettingsDialog(forms.FormDialog):
         )
 
     def commit(self) -> object:
-        name = " ".join(self.station.text().split())
-        self.errors.clear()
-        if not name:
-            self.errors.show(InvalidInput("Name this counter station.", field="station"))
-            return None
+        typed = self.station.text()
         settings = self.settings()
-        if self.shared_allowed and settings != self.current:
+        save_settings = self.shared_allowed and settings != self.current
+        rename = self.naming_allowed and " ".join(typed.split()) != (self.named or "")
 
-            def work(action: Action) -> bool:
+        def work(action: Action) -> bool:
+            if rename:
+                stations.name_station(action, self.station_id, typed)
+            if save_settings:
                 receipts.save_receipt_settings(action, settings)
-                return True
+            return True
 
-            done = perform(self, self.app, work, errors=self.errors)
-            if done is None:
-                return None
-        set_station_name(name)
-        return True
+        return perform(self, self.app, work, errors=self.errors)
 
 
 # ---- one receipt --------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from clerk_desk.receipts import views as receipt_views
 from clerk_desk.receipts.acts import DrawerPaper, drawer_paper_acts, paper_view
 from clerk_desk.receipts.views import DrawerView, GlTotal, Period
 from clerk_desk.settings import CityProfile
+from clerk_desk.stations import drawer_station
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App, perform
@@ -33,6 +34,7 @@ from ui.kit.register_page import show_acts
 from ui.kit.style import BAD_BACKGROUND, CAUTION_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.receipts.close_out import over_short_text
+from ui.receipts.dialogs import station_id
 
 
 def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bool:
@@ -101,7 +103,8 @@ class OpenDrawerDialog(forms.FormDialog):
 
         def work(action: Action) -> int:
             amount = Money.parse(text, field="opening_cash")
-            return receipts.open_drawer(action, station=self.station, opening_cash=amount).id
+            station = drawer_station(action, station_id())
+            return receipts.open_drawer(action, station=station, opening_cash=amount).id
 
         return perform(self, self.app, work, errors=self.errors)
 

@@ -54,6 +54,7 @@ from clerk_desk.receipts.views import (
     FeeChoice,
     PayerRow,
 )
+from clerk_desk.stations import drawer_station
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App, FieldErrors, perform
@@ -73,6 +74,7 @@ from ui.receipts.close_out import CloseOutDialog
 from ui.receipts.dialogs import (
     ReceiptSettingsDialog,
     print_receipt,
+    station_id,
     station_name,
 )
 from ui.receipts.drawers import DrawersDialog, OpenDrawerDialog, print_drawer_reports
@@ -185,7 +187,7 @@ class ReceiptsTab(QWidget):
         super().__init__(parent)
         self.app = app
         self.setObjectName("receipts_tab")
-        self.station = station_name()
+        self.station = station_name(self.app)
         self.drawer: DrawerView | None = None
         self.party: PayerRow | None = None
         self.lines: list[LineEntry] = []
@@ -664,7 +666,7 @@ class ReceiptsTab(QWidget):
     # ---- the drawer ------------------------------------------------------------------------------
 
     def refresh_drawer(self) -> None:
-        self.station = station_name()
+        self.station = station_name(self.app)
 
         station = self.station
 
@@ -714,6 +716,9 @@ class ReceiptsTab(QWidget):
             show_acts({DrawerAct.CLOSE_OUT: self.stale_close_button}, acts, "")
 
     def open_drawer(self) -> None:
+        # An unnamed station's drawer is refused by the core, in its words, before any is typed.
+        if perform(self, self.app, lambda a: drawer_station(a, station_id()), writes=False) is None:
+            return
         if OpenDrawerDialog.ask(self, self.app, self.station) is not None:
             self.refresh_drawer()
             self.status.emit(f"Drawer of {self.station} opened.")

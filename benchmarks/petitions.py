@@ -89,8 +89,10 @@ def populate(path: Path, count: int) -> int:
     from clerk_desk.desk import Desk
     from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
     from clerk_desk.opening import seed_defaults
+    from clerk_desk.petitions import schedule
     from clerk_desk.petitions import service as petitions
-    from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
+    from clerk_desk.petitions.schedule import MeetingData
+    from clerk_desk.petitions.service import PetitionData, SignerData
 
     database = Database(f"sqlite+pysqlite:///{path}")
     database.migrate(backup=False)
@@ -143,7 +145,7 @@ def populate(path: Path, count: int) -> int:
             )
     clock.set(datetime(2026, 11, 30, 10, 0))
     with desk.action(clerk) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.REGULAR,

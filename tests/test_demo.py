@@ -64,6 +64,7 @@ from clerk_desk.models import (
     VendingApplication,
 )
 from clerk_desk.money import Money
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
 from clerk_desk.settings import CityProfile
 from clerk_desk.special_charges import rules as charge_rules
@@ -276,7 +277,7 @@ def petitions_steps(session: Session, petition: Petition) -> list[str]:
 def test_the_council_meets_on_the_second_and_fourth_mondays(demo_db: Database) -> None:
     place = CityProfile().council_meeting_place
     with demo_db.reading() as session:
-        meetings = petitions.meetings(session)
+        meetings = schedule.meetings(session)
     zone = ZoneInfo("America/Chicago")
     regular = [m.starts_at.astimezone(zone) for m in meetings if m.kind == MeetingKind.REGULAR]
     assert [m.date() for m in regular] == [

@@ -34,8 +34,10 @@ from clerk_desk.models import (
     PetitionSigner,
 )
 from clerk_desk.permissions import GRANTS, Permission
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.service import CouncilAction, MeetingData, PetitionData, SignerData
+from clerk_desk.petitions.schedule import MeetingData
+from clerk_desk.petitions.service import CouncilAction, PetitionData, SignerData
 from clerk_desk.today import TodayItem
 from clerk_desk.words import format_day
 
@@ -300,7 +302,7 @@ def _meeting(
     """A meeting at ``at``, naive times being Prescott's."""
     starts = at if at.tzinfo is not None else at.replace(tzinfo=CHICAGO)
     with desk.action(who) as action:
-        meeting = petitions.add_meeting(action, MeetingData(kind, starts, CHAMBERS))
+        meeting = schedule.add_meeting(action, MeetingData(kind, starts, CHAMBERS))
         action.session.flush()
         return meeting.id
 
@@ -342,12 +344,12 @@ def _status(desk: Desk, petition_id: int) -> tuple[PetitionStatus, int | None]:
 
 
 def _packet_built(desk: Desk, who: SignedIn, meeting_id: int) -> None:
-    _do(desk, who, petitions.record_packet_built, meeting_id, pages=12, as_of=desk.clock.now())
+    _do(desk, who, schedule.record_packet_built, meeting_id, pages=12, as_of=desk.clock.now())
 
 
 def _meeting_row(desk: Desk, meeting_id: int) -> CouncilMeeting:
     with desk.database.reading() as session:
-        meeting = petitions.get_meeting(session, meeting_id)
+        meeting = schedule.get_meeting(session, meeting_id)
         session.expunge(meeting)
         return meeting
 
@@ -799,17 +801,17 @@ def test_meetings_are_kept_in_utc_listed_in_order_and_changed_with_an_audit(
     special = _meeting(desk, admin, datetime(2026, 12, 7, 17, 30), MeetingKind.SPECIAL)
     earlier = _meeting(desk, admin, DEC_14)
     with desk.database.reading() as session:
-        listed = petitions.meetings(session)
+        listed = schedule.meetings(session)
         assert [m.id for m in listed] == [special, earlier, later]
         assert listed[1].starts_at == datetime(2026, 12, 15, 0, 0, tzinfo=UTC)
         since = datetime(2026, 12, 10, tzinfo=UTC)
-        assert [m.id for m in petitions.meetings(session, since=since)] == [earlier, later]
+        assert [m.id for m in schedule.meetings(session, since=since)] == [earlier, later]
     [first, *_] = _audit(desk, "meeting.create")
     assert first.summary == "Regular meeting of Mon Dec 28, 2026 added"
     _packet_built(desk, admin, earlier)
     assert _meeting_row(desk, earlier).packet_pages == 12
     moved = MeetingData(MeetingKind.REGULAR, _in_chicago(2026, 12, 15, 18, 0), CHAMBERS, "Tuesday")
-    _do(desk, admin, petitions.update_meeting, earlier, moved)
+    _do(desk, admin, schedule.update_meeting, earlier, moved)
     row = _meeting_row(desk, earlier)
     assert row.packet_built_at is None  # a packet printed with the old day is stale
     assert row.notes == "Tuesday"
@@ -819,10 +821,10 @@ def test_meetings_are_kept_in_utc_listed_in_order_and_changed_with_an_audit(
         (MeetingData(MeetingKind.REGULAR, _in_chicago(2026, 12, 14, 18), "  "), "place"),
         (MeetingData(MeetingKind.REGULAR, _in_chicago(2026, 12, 14, 18), "P" * 201), "place"),
     ):
-        assert _refused(desk, admin, petitions.add_meeting, data).field == field
+        assert _refused(desk, admin, schedule.add_meeting, data).field == field
     with pytest.raises(ValueError, match="timezone-aware"), desk.action(admin) as action:
-        petitions.add_meeting(action, MeetingData(MeetingKind.REGULAR, DEC_14, CHAMBERS))
-    _refused(desk, admin, petitions.update_meeting, 9999, moved, error=NotFound)
+        schedule.add_meeting(action, MeetingData(MeetingKind.REGULAR, DEC_14, CHAMBERS))
+    _refused(desk, admin, schedule.update_meeting, 9999, moved, error=NotFound)
 
 
 def test_a_cancelled_meeting_sends_its_agenda_back_to_waiting(
@@ -843,8 +845,8 @@ def test_a_cancelled_meeting_sends_its_agenda_back_to_waiting(
     assert (row.cancelled_on, row.cancel_reason) == (date(2026, 11, 30), "No quorum")
     _refused(desk, admin, petitions.cancel_meeting, meeting, reason="again", error=Conflict)
     with desk.database.reading() as session:
-        assert petitions.meetings(session) == []
-        assert [m.id for m in petitions.meetings(session, include_cancelled=True)] == [meeting]
+        assert schedule.meetings(session) == []
+        assert [m.id for m in schedule.meetings(session, include_cancelled=True)] == [meeting]
     [audit] = _audit(desk, "meeting.cancel")
     assert audit.summary == "Meeting of Mon Dec 14, 2026 cancelled: No quorum"
 
@@ -868,7 +870,7 @@ def test_a_meeting_that_took_place_cannot_be_cancelled(
     _act(desk, admin, petition.id, CouncilAction.DENIED, meeting)
     # Even moved back to a later time, a meeting at which the Council acted took place.
     later = MeetingData(MeetingKind.REGULAR, _in_chicago(2026, 12, 21, 18), CHAMBERS)
-    _do(desk, admin, petitions.update_meeting, meeting, later)
+    _do(desk, admin, schedule.update_meeting, meeting, later)
     error = _refused(desk, admin, petitions.cancel_meeting, meeting, reason="Typo", error=Conflict)
     assert error.message == (
         "The Council's action on a petition is recorded at the meeting of Mon Dec 21, 2026: it "
@@ -898,7 +900,7 @@ def test_a_packet_whose_agenda_changed_while_it_was_built_is_not_marked_built(
         clock.advance(seconds=20)
         with desk.action(admin) as action:  # ... and the build ends
             try:
-                petitions.record_packet_built(action, meeting, pages=9, as_of=as_of)
+                schedule.record_packet_built(action, meeting, pages=9, as_of=as_of)
             except Conflict as refused:
                 assert refused.message == (
                     "The agenda of the meeting of Mon Dec 14, 2026 changed while its packet "
@@ -917,7 +919,7 @@ def test_a_packet_whose_agenda_changed_while_it_was_built_is_not_marked_built(
         lambda: _do(
             desk,
             admin,
-            petitions.update_meeting,
+            schedule.update_meeting,
             meeting,
             MeetingData(MeetingKind.REGULAR, _in_chicago(2026, 12, 14, 17), CHAMBERS),
         ),
@@ -1266,10 +1268,10 @@ def test_a_role_without_the_counter_permission_is_refused(
          {"received_at": _in_chicago(2026, 11, 30, 8), "reason": "x"}),
         (petitions.add_scan, (petition.id, "a.pdf", PDF), {}),
         (petitions.set_scan_aside, (scan,), {"reason": "x"}),
-        (petitions.add_meeting, (data,), {}),
-        (petitions.update_meeting, (meeting, data), {}),
+        (schedule.add_meeting, (data,), {}),
+        (schedule.update_meeting, (meeting, data), {}),
         (petitions.cancel_meeting, (meeting,), {"reason": "x"}),
-        (petitions.record_packet_built, (meeting,),
+        (schedule.record_packet_built, (meeting,),
          {"pages": 3, "as_of": _in_chicago(2026, 11, 30, 9)}),
         (petitions.place_on_agenda, (petition.id, meeting), {}),
         (petitions.record_council_action, (petition.id,),

@@ -32,7 +32,7 @@ from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import ClerkDeskError
 from clerk_desk.kinds import PartyKind, Role
 from clerk_desk.permissions import GRANTS, Permission
-from clerk_desk.petitions import details, papers
+from clerk_desk.petitions import details, papers, schedule
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.acts import (
     MeetingAct,
@@ -185,9 +185,9 @@ def test_every_act_names_the_permission_a_role_lacks(
 
 def _meeting_attempts(meeting_id: int, later: int) -> dict[MeetingAct, Attempt]:
     def edit(a: Action) -> object:
-        meeting = petitions.get_meeting(a.session, meeting_id)
-        data = petitions.MeetingData(meeting.kind, meeting.starts_at, "City Hall, Room 2")
-        return petitions.update_meeting(a, meeting_id, data)
+        meeting = schedule.get_meeting(a.session, meeting_id)
+        data = schedule.MeetingData(meeting.kind, meeting.starts_at, "City Hall, Room 2")
+        return schedule.update_meeting(a, meeting_id, data)
 
     return {
         MeetingAct.EDIT: edit,

@@ -12,9 +12,11 @@ from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calenda
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind, Role
 from clerk_desk.parties import ParcelData, PartyData
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions import views as petitions_views
-from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
+from clerk_desk.petitions.schedule import MeetingData
+from clerk_desk.petitions.service import PetitionData, SignerData
 
 
 @pytest.fixture
@@ -60,7 +62,7 @@ def test_agenda_counts_and_program_years(desk: Desk, clerk: SignedIn) -> None:
     ann = _owner(desk, clerk, "Ann Lee", "118 Orange St", "281-1005-12-000")
     zone = desk.clock.local_now().tzinfo
     with desk.action(clerk) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
             MeetingData(MeetingKind.REGULAR, datetime(2026, 12, 14, 18, tzinfo=zone), "Chambers"),
         )
@@ -104,7 +106,7 @@ def test_next_regular_meeting_skips_days_already_in_the_list(desk: Desk, clerk: 
         first = petitions_views.next_regular_meeting(session, date(2026, 11, 30), calendar, zone)
     assert first == datetime(2026, 12, 14, 18, 0, tzinfo=zone)
     with desk.action(clerk) as action:
-        petitions.add_meeting(action, MeetingData(MeetingKind.REGULAR, first, "Chambers"))
+        schedule.add_meeting(action, MeetingData(MeetingKind.REGULAR, first, "Chambers"))
     with desk.database.reading() as session:
         second = petitions_views.next_regular_meeting(session, date(2026, 11, 30), calendar, zone)
     assert second == datetime(2026, 12, 28, 18, 0, tzinfo=zone)

@@ -32,10 +32,12 @@ from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
 from clerk_desk.models import Document
 from clerk_desk.petitions import papers as petition_papers
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.meetings import MeetingRow
 from clerk_desk.petitions.papers import PetitionPaper
-from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
+from clerk_desk.petitions.schedule import MeetingData
+from clerk_desk.petitions.service import PetitionData, SignerData
 from clerk_desk.settings import CityProfile
 from reports.excel import DATETIME_FORMAT, ExportCancelled
 from reports.petitions import (
@@ -164,7 +166,7 @@ def agenda(desk: Desk, admin: SignedIn, clock: FixedClock) -> Agenda:
     }
     clock.set(datetime(2026, 11, 30, 10, 0))
     with desk.action(admin) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.REGULAR, datetime(2026, 12, 14, 18, 0, tzinfo=CHICAGO), CHAMBERS
@@ -464,7 +466,7 @@ def test_progress_counts_each_petition_twice_and_cancel_stops(agenda: Agenda) ->
 
 def test_an_empty_agenda_still_prints(desk: Desk, admin: SignedIn) -> None:
     with desk.action(admin) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.SPECIAL, datetime(2026, 12, 21, 17, 30, tzinfo=CHICAGO), CHAMBERS
@@ -512,7 +514,7 @@ def test_the_packet_explains_with_the_citys_calendar_and_its_real_last_day(
     late = _receive(desk, admin, clock, owners, datetime(2029, 9, 19, 9, 0), "Lake St", [])
     clock.set(datetime(2029, 11, 30, 10, 0))
     with desk.action(admin) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.REGULAR, datetime(2029, 12, 10, 18, 0, tzinfo=CHICAGO), CHAMBERS

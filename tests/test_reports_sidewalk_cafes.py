@@ -31,7 +31,7 @@ from clerk_desk.errors import Conflict
 from clerk_desk.kinds import DueStatus, MeetingKind, PartyKind, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
 from clerk_desk.sidewalk_cafes import council as cafe_council
@@ -990,17 +990,17 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
         )
         sc.send_to_police(action, cafe_id, on=date(2026, 11, 30))
         zone = action.clock.local_now().tzinfo
-        council = petitions.add_meeting(
+        council = schedule.add_meeting(
             action,
-            petitions.MeetingData(
+            schedule.MeetingData(
                 kind=MeetingKind.REGULAR,
                 starts_at=datetime(2026, 12, 28, 18, 0, tzinfo=zone),
                 place="Council Chambers, Prescott Municipal Building",
             ),
         ).id
-        hearing = petitions.add_meeting(
+        hearing = schedule.add_meeting(
             action,
-            petitions.MeetingData(
+            schedule.MeetingData(
                 kind=MeetingKind.REGULAR,
                 starts_at=datetime(2027, 7, 12, 18, 0, tzinfo=zone),
                 place="Council Chambers, Prescott Municipal Building",
@@ -1133,9 +1133,9 @@ def before_council(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
         )
         sc.send_to_police(action, cafe_id, on=date(2026, 11, 30))
         zone = action.clock.local_now().tzinfo
-        council = petitions.add_meeting(
+        council = schedule.add_meeting(
             action,
-            petitions.MeetingData(
+            schedule.MeetingData(
                 kind=MeetingKind.REGULAR,
                 starts_at=datetime(2026, 12, 28, 18, 0, tzinfo=zone),
                 place="Council Chambers, Prescott Municipal Building",

@@ -30,8 +30,8 @@ from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import Compass, MeetingKind, PartyKind, RepairOrderKind, Role, SidewalkWork
 from clerk_desk.money import Money
-from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.service import MeetingData
+from clerk_desk.petitions import schedule
+from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.settings import CityProfile
 from clerk_desk.sidewalks import service as sw
 from clerk_desk.sidewalks import views as views
@@ -147,7 +147,7 @@ def _do(desk: Desk, who: SignedIn, service: Callable[..., Any], *args: Any, **kw
 
 def _meeting(desk: Desk, who: SignedIn, moment: datetime) -> int:
     with desk.action(who) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action, MeetingData(MeetingKind.REGULAR, moment, "Council Chambers")
         )
         action.session.flush()

@@ -34,7 +34,7 @@ from clerk_desk.errors import Conflict
 from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, TenderKind, VendingStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.receipts import service as receipts
 from clerk_desk.settings import CityProfile
 from clerk_desk.vending import service as vending
@@ -259,9 +259,9 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
             reasons="No goods or services are stated.\nNo contact person is given.",
         )
         vending.deny(action, truck, reasons=LATE_REASONS)
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
-            petitions.MeetingData(
+            schedule.MeetingData(
                 kind=MeetingKind.REGULAR,
                 starts_at=datetime(2026, 8, 24, 18, 0, tzinfo=action.clock.local_now().tzinfo),
                 place="Council Chambers, Prescott Municipal Building",

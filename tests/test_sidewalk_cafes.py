@@ -46,8 +46,9 @@ from clerk_desk.kinds import CafeStatus, DueStatus, MeetingKind, Role, TenderKin
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, CouncilMeeting, Document, SidewalkCafe
 from clerk_desk.money import Money
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.service import MeetingData
+from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.sidewalk_cafes import checklist as cafe_checklist
 from clerk_desk.sidewalk_cafes import council as cafe_council
@@ -212,9 +213,7 @@ def _mail(desk: Desk, who: SignedIn, cafe_id: int, on: date | None = None) -> No
 
 def _meeting(desk: Desk, who: SignedIn, day: date, hour: int = 18) -> int:
     at = datetime(day.year, day.month, day.day, hour, 0, tzinfo=CHICAGO)
-    return int(
-        _do(desk, who, petitions.add_meeting, MeetingData(MeetingKind.REGULAR, at, CHAMBERS))
-    )
+    return int(_do(desk, who, schedule.add_meeting, MeetingData(MeetingKind.REGULAR, at, CHAMBERS)))
 
 
 def _certificate(desk: Desk, who: SignedIn, insured: int, **changes: Any) -> None:

@@ -34,8 +34,10 @@ from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind, PetitionStatu
 from clerk_desk.models import CouncilMeeting, Petition, PetitionSigner
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.permissions import GRANTS, Permission
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.service import MeetingData, PetitionData, SignerData
+from clerk_desk.petitions.schedule import MeetingData
+from clerk_desk.petitions.service import PetitionData, SignerData
 from ui.bonds import dialogs as bond_dialogs
 from ui.kit import forms as forms
 from ui.kit import printing as printing
@@ -113,7 +115,7 @@ def _owners(desk: Desk, who: SignedIn) -> dict[str, tuple[int, int]]:
 def _meeting(desk: Desk, who: SignedIn, day: date, hour: int = 18) -> int:
     zone = desk.clock.local_now().tzinfo
     with desk.action(who) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.REGULAR,

@@ -40,8 +40,8 @@ from clerk_desk.kinds import CafeStatus, MeetingKind, Role, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import SidewalkCafe
 from clerk_desk.money import Money
-from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.service import MeetingData
+from clerk_desk.petitions import schedule
+from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.sidewalk_cafes import council as cafe_council
@@ -134,7 +134,7 @@ def _business_on_broad(desk: Desk, who: SignedIn, name: str) -> int:
 def _meeting(desk: Desk, who: SignedIn, day: date) -> int:
     zone = desk.clock.local_now().tzinfo
     with desk.action(who) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.REGULAR,

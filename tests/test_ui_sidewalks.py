@@ -44,7 +44,7 @@ from clerk_desk.kinds import (
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import SidewalkPermit, SidewalkRepairOrder
 from clerk_desk.money import Money
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.sidewalks import service as sidewalks
 from clerk_desk.sidewalks.details import permit_row, search_permit_rows
 from clerk_desk.sidewalks.service import PermitData, SegmentData
@@ -134,9 +134,9 @@ def apply(desk: Desk, who: SignedIn, data: PermitData) -> int:
 def held_meeting(desk: Desk, who: SignedIn) -> int:
     """The regular meeting of Monday, November 23, 2026, 6:00 p.m. (held: today is the 30th)."""
     with desk.action(who) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
-            petitions.MeetingData(
+            schedule.MeetingData(
                 MeetingKind.REGULAR,
                 datetime(2026, 11, 23, 18, 0, tzinfo=city_zone()),
                 "Council Chambers",
@@ -847,9 +847,9 @@ def test_a_denial_appealed_and_granted_by_the_council_prints_the_permit(
     tab.permits.council_button.click()
     assert stored_permit(desk, permit_id).status == SidewalkPermitStatus.APPEALED
     with desk.action(clerk) as action:
-        later = petitions.add_meeting(
+        later = schedule.add_meeting(
             action,
-            petitions.MeetingData(
+            schedule.MeetingData(
                 MeetingKind.SPECIAL,
                 datetime(2026, 11, 30, 8, 0, tzinfo=city_zone()),
                 "Council Chambers",

@@ -33,8 +33,8 @@ from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, Role, Tender
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import VendingApplication
 from clerk_desk.money import Money
-from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.service import MeetingData
+from clerk_desk.petitions import schedule
+from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.vending import service as vending
@@ -345,7 +345,7 @@ def test_an_application_from_the_form_straight_to_a_printed_permit(
 def _meeting(desk: Desk, who: SignedIn, day: date) -> int:
     zone = desk.clock.local_now().tzinfo
     with desk.action(who) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.REGULAR,

@@ -40,8 +40,9 @@ from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, Role, Tender
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import DoubtNotice, NumberSequence, VendingAppeal, VendingApplication
 from clerk_desk.money import Money
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.service import MeetingData
+from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.today import TodayItem
 from clerk_desk.vending import application as vending_application
@@ -363,7 +364,7 @@ def _ready(desk: Desk, who: SignedIn, treasurer: SignedIn, applicant: int, app_i
 
 def _meeting(desk: Desk, who: SignedIn, at: datetime) -> int:
     with desk.action(who) as action:
-        meeting = petitions.add_meeting(
+        meeting = schedule.add_meeting(
             action, MeetingData(MeetingKind.REGULAR, at.replace(tzinfo=CHICAGO), CHAMBERS)
         )
         action.session.flush()

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from clerk_desk import settings_store
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.kinds import MeetingKind
-from clerk_desk.petitions.service import MeetingData
+from clerk_desk.petitions.schedule import MeetingData
 
 MEETING_TIME = time(18, 0)
 """The Council meets at 6:00 p.m."""

@@ -35,8 +35,10 @@ from clerk_desk.demo.meetings import meeting_days, meeting_place, regular_meetin
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PetitionKind, Role
 from clerk_desk.models import Operator
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.service import CouncilAction, MeetingData, PetitionData, SignerData
+from clerk_desk.petitions.schedule import MeetingData
+from clerk_desk.petitions.service import CouncilAction, PetitionData, SignerData
 from clerk_desk.words import format_day
 
 """The Common Council meets on the second and fourth Mondays at 6:00 p.m."""
@@ -354,13 +356,13 @@ def _meetings(
     regular = meeting_days(today - timedelta(days=31), today + timedelta(days=61), calendar)
     with desk.action(clerk) as action:
         for day in regular:
-            meeting = petitions.add_meeting(action, regular_meeting(day, zone, place))
+            meeting = schedule.add_meeting(action, regular_meeting(day, zone, place))
             action.session.flush()
             ids.append(meeting.id)
         special_day = today + timedelta(days=16)  # a Wednesday City Hall is open, 2-3 weeks out
         while special_day.weekday() != 2 or not calendar.is_open(special_day):
             special_day += timedelta(days=1)
-        special = petitions.add_meeting(
+        special = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.SPECIAL,
@@ -371,7 +373,7 @@ def _meetings(
         )
         action.session.flush()
         ids.append(special.id)
-        starts = {m.id: m.starts_at for m in petitions.meetings(action.session)}
+        starts = {m.id: m.starts_at for m in schedule.meetings(action.session)}
     return ids, starts
 
 

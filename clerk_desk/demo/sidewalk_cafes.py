@@ -45,7 +45,7 @@ from clerk_desk.kinds import PartyKind, Role
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator
 from clerk_desk.money import Money
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.sidewalk_cafes import council as cafe_council
 from clerk_desk.sidewalk_cafes import notice as cafe_notice
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
@@ -344,7 +344,7 @@ class _Steps:
                 place = meeting_place(session)
             with self.desk.action(self.staff.clerk) as action:
                 zone = self.desk.clock.local_now().tzinfo
-                made = petitions.add_meeting(action, regular_meeting(day, zone, place))
+                made = schedule.add_meeting(action, regular_meeting(day, zone, place))
                 action.session.flush()
                 self.meetings[day] = made.id
             self.meetings_added += 1
@@ -366,7 +366,7 @@ def generate(desk: Desk) -> dict[str, int]:
     staff = _staff(desk)
     zone = desk.clock.local_now().tzinfo
     with desk.database.reading() as session:
-        existing = {m.starts_at.astimezone(zone).date(): m.id for m in petitions.meetings(session)}
+        existing = {m.starts_at.astimezone(zone).date(): m.id for m in schedule.meetings(session)}
         found_parties = {
             name: found.id
             for name in BUSINESSES

@@ -43,7 +43,7 @@ from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import PartyKind, RepairOrderKind, Role, SidewalkWork
 from clerk_desk.models import Operator, Parcel
 from clerk_desk.money import Money
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.sidewalks import service as sw
 from clerk_desk.sidewalks.service import PermitData, RepairOrderData, SegmentData
 from clerk_desk.street_numbers import streets
@@ -256,7 +256,7 @@ def _meetings(plan: _Plan) -> dict[str, tuple[str, date]]:
     with plan.desk.database.reading() as session:
         held = [
             (m.id, m.starts_at.astimezone(zone).date())
-            for m in petitions.meetings(session)
+            for m in schedule.meetings(session)
             if m.starts_at <= plan.desk.clock.now()
         ]
         place = meeting_place(session)
@@ -275,7 +275,7 @@ def _meetings(plan: _Plan) -> dict[str, tuple[str, date]]:
         plan.add(
             plan.on(day - timedelta(days=7), 9),
             plan.staff.clerk,
-            plan.keep(f"meeting {key}", partial(petitions.add_meeting, data=data)),
+            plan.keep(f"meeting {key}", partial(schedule.add_meeting, data=data)),
         )
         chosen[key] = (f"meeting {key}", day)
     return chosen

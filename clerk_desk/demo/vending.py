@@ -37,7 +37,7 @@ from clerk_desk.kinds import ApplicantKind, MeetingKind, Role
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Operator
 from clerk_desk.money import Money
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.vending import service as vending
 from clerk_desk.vending.service import AppealOutcome, ApplicationData, ParticipantData, SlotData
 
@@ -105,7 +105,7 @@ def generate(desk: Desk) -> dict[str, int]:
         ids = {p.name: p.id for p in parties.search_parties(session, limit=10_000)}
         held = [
             m
-            for m in petitions.meetings(session)
+            for m in schedule.meetings(session)
             if m.kind == MeetingKind.REGULAR
             and m.cancelled_on is None
             and m.starts_at <= desk.clock.now()

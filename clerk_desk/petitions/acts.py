@@ -34,6 +34,7 @@ from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import PetitionStatus
 from clerk_desk.models import CouncilMeeting, Petition, PetitionEvent, PetitionScan
 from clerk_desk.permissions import Permission
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
 
 
@@ -134,7 +135,7 @@ def _cancellable(meeting: CouncilMeeting, action: Action) -> ClerkDeskError | No
         )
         .limit(1)
     )
-    day = petitions.meeting_day(action, meeting)
+    day = schedule.meeting_day(action, meeting)
     if acted is not None:
         return Conflict(
             f"The Council's action on a petition is recorded at the meeting of {day}: it took "
@@ -204,7 +205,7 @@ def acts(action: Action, petition_id: int) -> dict[PetitionAct, str | None]:
 def meeting_acts(action: Action, meeting_id: int) -> dict[MeetingAct, str | None]:
     """For each act on the meeting, None when the operator may do it now, else the refusal in
     the clerk's words: what the meetings list enables its buttons by."""
-    meeting = petitions.get_meeting(action.session, meeting_id)
+    meeting = schedule.get_meeting(action.session, meeting_id)
     return as_words({act: meeting_refusal_of(action, act, meeting) for act in MeetingAct})
 
 

@@ -11,7 +11,7 @@ from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import MeetingKind
 from clerk_desk.models import CouncilMeeting
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import views as petitions_views
 from clerk_desk.validation import max_length
 from clerk_desk.words import clock_time, format_day, plural
@@ -89,9 +89,7 @@ def meeting_rows(
     counts = petitions_views.agenda_counts(action.session)
     return [
         MeetingRow.of(m, zone, counts.get(m.id, 0), now)
-        for m in petitions.meetings(
-            action.session, since=since, include_cancelled=include_cancelled
-        )
+        for m in schedule.meetings(action.session, since=since, include_cancelled=include_cancelled)
     ]
 
 

@@ -22,7 +22,7 @@ from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.models import Petition, PetitionEvent, PetitionScan
-from clerk_desk.petitions import acts
+from clerk_desk.petitions import acts, schedule
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.details import SignerRow
 from clerk_desk.petitions.meetings import MeetingRow
@@ -144,7 +144,7 @@ class PacketView:
 def packet_view(action: Action, meeting_id: int) -> PacketView:
     """What the meeting's agenda packet prints, read now (once the meeting allows it)."""
     acts.allow_meeting(
-        action, acts.MeetingAct.BUILD_PACKET, petitions.get_meeting(action.session, meeting_id)
+        action, acts.MeetingAct.BUILD_PACKET, schedule.get_meeting(action.session, meeting_id)
     )
     return read_packet(
         action.session, meeting_id, zone=action.zone, calendar=action.calendar, as_of=action.now()
@@ -156,7 +156,7 @@ def read_packet(
 ) -> PacketView:
     """:func:`packet_view` in a read of its own (the benchmark's, a test's): the agenda, its
     petitions, their histories and their attached scans in a few queries."""
-    meeting = petitions.get_meeting(session, meeting_id)
+    meeting = schedule.get_meeting(session, meeting_id)
     items = petitions.agenda(session, meeting_id)
     histories = petitions.histories(session, [p.id for p in items])
     papers = tuple(PetitionPaper.of(p) for p in items)

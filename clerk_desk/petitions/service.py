@@ -29,7 +29,6 @@ from clerk_desk.documents import store_scan
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.kinds import MeetingKind, PetitionKind, PetitionStatus
 from clerk_desk.models import (
-    AuditEvent,
     CouncilMeeting,
     Petition,
     PetitionEvent,
@@ -39,7 +38,7 @@ from clerk_desk.models import (
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_parcel, get_party, on_renamed
 from clerk_desk.permissions import Permission
-from clerk_desk.petitions import acts
+from clerk_desk.petitions import acts, schedule
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import WEEKDAY_NAMES, clock_time, format_day, plural
@@ -126,67 +125,12 @@ def is_timely(petition: Petition) -> bool:
 # -- meetings ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class MeetingData:
-    kind: MeetingKind
-    starts_at: datetime  # aware; the window gives it in the City's time
-    place: str
-    notes: str = ""
-
-
-def _clean_meeting(data: MeetingData) -> dict[str, object]:
-    if data.starts_at.tzinfo is None:
-        raise ValueError("a meeting's time must be timezone-aware")
-    place = " ".join(data.place.split())
-    if not place:
-        raise InvalidInput("Enter where the Council meets.", field="place")
-    return {
-        "kind": MeetingKind(data.kind),
-        "starts_at": data.starts_at.astimezone(UTC),
-        "place": fits(CouncilMeeting.place, place, "The place"),
-        "notes": data.notes.strip(),
-    }
-
-
-def add_meeting(action: Action, data: MeetingData) -> CouncilMeeting:
-    """Add a Common Council meeting to the list."""
-    action.require(Permission.TAKE_APPLICATIONS)
-    meeting = CouncilMeeting(**_clean_meeting(data), created_at=action.now())
-    action.session.add(meeting)
-    action.audit(
-        "meeting.create",
-        meeting,
-        f"{MeetingKind(meeting.kind).label} of {meeting_day(action, meeting)} added",
-        after=snapshot(meeting),
-    )
-    return meeting
-
-
-def update_meeting(action: Action, meeting_id: int, data: MeetingData) -> CouncilMeeting:
-    """Change a meeting's day, time or place (not once it is cancelled)."""
-    meeting = get_meeting(action.session, meeting_id, lock=True)
-    acts.allow_meeting(action, acts.MeetingAct.EDIT, meeting)
-    before, old_start = snapshot(meeting), meeting.starts_at
-    for key, value in _clean_meeting(data).items():
-        setattr(meeting, key, value)
-    if meeting.starts_at != old_start:
-        meeting.packet_built_at = None  # a packet with the old date must be built again
-    action.audit(
-        "meeting.update",
-        meeting,
-        f"Meeting of {meeting_day(action, meeting)} changed",
-        before=before,
-        after=snapshot(meeting),
-    )
-    return meeting
-
-
 def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMeeting:
     """Cancel a meeting to come; the petitions on its agenda go back to waiting for one.
 
     A meeting that has begun, or at which the Council's action on a petition is recorded, took
     place: cancelling it would send petitions the Council already heard back to waiting."""
-    meeting = get_meeting(action.session, meeting_id, lock=True)
+    meeting = schedule.get_meeting(action.session, meeting_id, lock=True)
     acts.allow_meeting(action, acts.MeetingAct.CANCEL, meeting)
     if not reason.strip():
         raise InvalidInput("Say why the meeting is cancelled.", field="reason")
@@ -201,107 +145,11 @@ def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMe
     action.audit(
         "meeting.cancel",
         meeting,
-        f"Meeting of {meeting_day(action, meeting)} cancelled: {reason.strip()}",
+        f"Meeting of {schedule.meeting_day(action, meeting)} cancelled: {reason.strip()}",
         before=before,
         after=snapshot(meeting),
     )
     return meeting
-
-
-def get_meeting(session: Session, meeting_id: int, *, lock: bool = False) -> CouncilMeeting:
-    """The meeting; with ``lock``, read afresh under a row lock held until the action ends.
-
-    What changes an agenda locks its meeting first, then the petitions (by number): a petition
-    placed on a meeting while another station cancels it waits, and sees it cancelled."""
-    meeting = session.get(CouncilMeeting, meeting_id, with_for_update=lock, populate_existing=lock)
-    if meeting is None:
-        raise NotFound(f"There is no meeting number {meeting_id}.")
-    return meeting
-
-
-def meeting_day(action: Action, meeting: CouncilMeeting) -> str:
-    return format_day(local_time(action, meeting.starts_at).date())
-
-
-def local_time(action: Action, instant: datetime) -> datetime:
-    """An instant in the City's time zone."""
-    return instant.astimezone(action.clock.local_now().tzinfo)
-
-
-def meetings(
-    session: Session, *, since: datetime | None = None, include_cancelled: bool = False
-) -> list[CouncilMeeting]:
-    """Meetings in date order, from ``since`` if given."""
-    query = select(CouncilMeeting).order_by(CouncilMeeting.starts_at)
-    if since is not None:
-        query = query.where(CouncilMeeting.starts_at >= since)
-    if not include_cancelled:
-        query = query.where(CouncilMeeting.cancelled_on.is_(None))
-    return list(session.scalars(query))
-
-
-def record_packet_built(action: Action, meeting_id: int, *, pages: int, as_of: datetime) -> None:
-    """Note that the agenda packet for the meeting was built (the Today tab shows it).
-
-    ``as_of`` is the moment the build read the agenda. A packet is built in the background
-    while the counter goes on working: if since then a petition on that agenda changed, was
-    placed on it or left it (moved, withdrawn, decided, the meeting cancelled), or the meeting's
-    date, time or place changed, the packet no longer matches and is not marked built
-    (:class:`~clerk_desk.errors.Conflict`): build it again.
-    """
-    if as_of.tzinfo is None:
-        raise ValueError("as_of must be timezone-aware")
-    meeting = get_meeting(action.session, meeting_id, lock=True)
-    acts.allow_meeting(action, acts.MeetingAct.BUILD_PACKET, meeting)
-    if agenda_changed_since(action.session, meeting.id, as_of):
-        raise Conflict(
-            f"The agenda of the meeting of {meeting_day(action, meeting)} changed while its "
-            "packet was built, so that packet is out of date and was not marked built. Build "
-            "the packet again."
-        )
-    meeting.packet_built_at, meeting.packet_pages = action.now(), pages
-    action.audit(
-        "meeting.packet",
-        meeting,
-        f"Agenda packet of {pages} pages built for {meeting_day(action, meeting)}",
-    )
-
-
-def agenda_changed_since(session: Session, meeting_id: int, as_of: datetime) -> bool:
-    """Whether, after ``as_of``, a petition on the meeting's agenda changed, one was placed on
-    it or left it, or the meeting itself changed.
-
-    Every step of a petition is a :class:`PetitionEvent`; a step that takes a petition off an
-    agenda (moved, withdrawn, decided, the meeting cancelled) names that meeting, so it is found
-    even though the petition is no longer there.
-    """
-    on_agenda = select(Petition.id).where(
-        Petition.meeting_id == meeting_id, Petition.status == PetitionStatus.ON_AGENDA
-    )
-    step = session.scalar(
-        select(PetitionEvent.id)
-        .where(
-            PetitionEvent.at > as_of,
-            or_(
-                PetitionEvent.meeting_id == meeting_id,
-                PetitionEvent.petition_id.in_(on_agenda),
-            ),
-        )
-        .limit(1)
-    )
-    if step is not None:
-        return True
-    changed = session.scalar(
-        select(AuditEvent.id)
-        .where(
-            AuditEvent.at > as_of,
-            AuditEvent.record_type == CouncilMeeting.__tablename__,
-            AuditEvent.record_id == str(meeting_id),
-            AuditEvent.action.in_(("meeting.update", "meeting.cancel")),
-        )
-        .limit(1)
-    )
-    return changed is not None
 
 
 # -- intake ------------------------------------------------------------------------------------
@@ -591,8 +439,8 @@ def correct_received(
         raise ValueError("received_at must be timezone-aware")
     if received_at > action.now():
         raise InvalidInput("A petition cannot be received in the future.", field="received_at")
-    local = local_time(action, received_at)
-    old = local_time(action, petition.received_at)
+    local = schedule.local_time(action, received_at)
+    old = schedule.local_time(action, petition.received_at)
     if received_at == petition.received_at:
         raise InvalidInput(
             f"Petition {petition.number} is already stamped received {_stamp(old)}.",
@@ -689,7 +537,7 @@ def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petiti
     """Put a pending petition on the agenda of a meeting to come (one that has not begun), or
     move it there from another; a packet built for either meeting no longer matches."""
     action.require(acts.PERMISSION)  # before the meeting is locked
-    meeting = get_meeting(action.session, meeting_id, lock=True)
+    meeting = schedule.get_meeting(action.session, meeting_id, lock=True)
     petition = get_petition(action.session, petition_id, lock=True)
     acts.allow(action, acts.PetitionAct.PLACE, petition)
     if meeting.cancelled_on is not None:
@@ -700,7 +548,7 @@ def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petiti
         )
     if petition.meeting_id == meeting.id and petition.status == PetitionStatus.ON_AGENDA:
         raise Conflict(f"Petition {petition.number} is already on that agenda.")
-    before = snapshot(petition)
+    before, day = snapshot(petition), schedule.meeting_day(action, meeting)
     _packet_changed(petition)  # a packet built for another meeting still holds the petition
     if petition.status == PetitionStatus.ON_AGENDA and petition.meeting is not None:
         _event(  # the agenda it leaves, named, so a packet being built for it is known stale
@@ -708,7 +556,7 @@ def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petiti
             petition,
             "unplaced",
             meeting=petition.meeting,
-            detail=f"Moved to the agenda of {meeting_day(action, meeting)}",
+            detail=f"Moved to the agenda of {day}",
         )
     petition.status, petition.meeting_id = PetitionStatus.ON_AGENDA, meeting.id
     meeting.packet_built_at = None  # the packet no longer holds every item
@@ -717,12 +565,12 @@ def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petiti
         petition,
         "placed",
         meeting=meeting,
-        detail=f"Placed on the agenda of {meeting_day(action, meeting)}",
+        detail=f"Placed on the agenda of {day}",
     )
     action.audit(
         "petition.place",
         petition,
-        f"Petition {petition.number} placed on the agenda of {meeting_day(action, meeting)}",
+        f"Petition {petition.number} placed on the agenda of {day}",
         before=before,
         after=snapshot(petition),
     )
@@ -762,12 +610,12 @@ def record_council_action(
     agenda held it: the Council acts only on what its agenda gave notice of."""
     action.require(acts.PERMISSION)  # before the meeting is locked
     outcome = CouncilAction(outcome)
-    meeting = get_meeting(action.session, meeting_id, lock=True)
+    meeting = schedule.get_meeting(action.session, meeting_id, lock=True)
     petition = get_petition(action.session, petition_id, lock=True)
     acts.allow(action, acts.PetitionAct.COUNCIL_ACTION, petition)
     if meeting.cancelled_on is not None:
         raise InvalidInput("That meeting was cancelled.", field="meeting")
-    meeting_date = local_time(action, meeting.starts_at).date()
+    meeting_date = schedule.local_time(action, meeting.starts_at).date()
     if meeting.starts_at > action.now():
         raise InvalidInput(
             f"The meeting of {format_day(meeting_date)} has not taken place yet.", field="meeting"
@@ -776,7 +624,7 @@ def record_council_action(
         # The Council acts only on what its agenda noticed (Wis. Stat. § 19.84(2)); that the
         # petition is on an agenda at all, acts.allow has asked.
         where = (
-            f"on the agenda of {meeting_day(action, petition.meeting)}"
+            f"on the agenda of {schedule.meeting_day(action, petition.meeting)}"
             if petition.meeting is not None
             else "not on an agenda"
         )
@@ -820,14 +668,14 @@ def record_council_action(
     else:
         if deferred_to is None:
             raise InvalidInput("Choose the meeting it is deferred to.", field="deferred_to")
-        later = get_meeting(action.session, deferred_to)
+        later = schedule.get_meeting(action.session, deferred_to)
         if later.starts_at <= meeting.starts_at or later.cancelled_on is not None:
             raise InvalidInput(
                 "Defer it to a later meeting that is not cancelled.", field="deferred_to"
             )
         petition.status, petition.meeting_id = PetitionStatus.ON_AGENDA, later.id
         later.packet_built_at = None
-        detail = f"Deferred to the meeting of {meeting_day(action, later)}"
+        detail = f"Deferred to the meeting of {schedule.meeting_day(action, later)}"
     _event(action, petition, outcome, meeting=meeting, detail=detail, reason=note.strip())
     action.audit(
         f"petition.{outcome}",
@@ -1019,7 +867,7 @@ def _due(action: Action) -> list[TodayItem]:
         .order_by(CouncilMeeting.starts_at, Petition.year, Petition.sequence)
     ).all()
     for petition, meeting in held:
-        met = local_time(action, meeting.starts_at).date()
+        met = schedule.local_time(action, meeting.starts_at).date()
         items.append(
             TodayItem(
                 workflow="Petitions",
@@ -1034,16 +882,17 @@ def _due(action: Action) -> list[TodayItem]:
         )
     start = datetime.combine(today, datetime.min.time(), action.clock.local_now().tzinfo)
     horizon = start + timedelta(days=MEETING_HORIZON_DAYS + 1)
-    for meeting in meetings(session, since=start.astimezone(UTC)):
+    for meeting in schedule.meetings(session, since=start.astimezone(UTC)):
         if meeting.starts_at >= horizon.astimezone(UTC):
             break
         count = len(agenda(session, meeting.id))
         built = (
-            f"packet built {format_day(local_time(action, meeting.packet_built_at).date())}"
+            "packet built "
+            + format_day(schedule.local_time(action, meeting.packet_built_at).date())
             if meeting.packet_built_at
             else "packet not built yet"
         )
-        when = local_time(action, meeting.starts_at)
+        when = schedule.local_time(action, meeting.starts_at)
         items.append(
             TodayItem(
                 workflow="Petitions",

@@ -348,11 +348,11 @@ def council_meetings(
     decided (latest first); without, those not yet held after the comment period (soonest
     first), to place the application on an agenda."""
     cafe = get_cafe(session, cafe_id)
-    from clerk_desk.petitions import service as petitions
+    from clerk_desk.petitions import schedule
 
     found = [
         m
-        for m in petitions.meetings(session)
+        for m in schedule.meetings(session)
         if (m.starts_at <= now) == held
         and meeting_refusal(m, cafe, now=now, zone=zone, held=held) is None
     ]

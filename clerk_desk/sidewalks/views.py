@@ -35,7 +35,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.ordinance import load_chapter
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.sidewalks import service as sw
 from clerk_desk.words import format_day
 
@@ -626,7 +626,7 @@ def segment_rows(
 def held_meetings(session: Session, *, now: datetime) -> list[CouncilMeeting]:
     """The Council meetings held (begun, not cancelled), latest first: the ones a Council
     repair order can be recorded against."""
-    return [m for m in reversed(petitions.meetings(session)) if m.starts_at <= now]
+    return [m for m in reversed(schedule.meetings(session)) if m.starts_at <= now]
 
 
 def appeal_meetings(
@@ -638,6 +638,6 @@ def appeal_meetings(
     permit = sw.get_permit(session, permit_id)
     return [
         meeting
-        for meeting in reversed(petitions.meetings(session))
+        for meeting in reversed(schedule.meetings(session))
         if sw.appeal_meeting_refusal(meeting, permit, now=now, zone=zone) is None
     ]

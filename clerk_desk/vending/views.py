@@ -33,7 +33,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.validation import max_length
 from clerk_desk.vending import service as vending
 from clerk_desk.vending.appeals import AppealOutcome
@@ -93,7 +93,7 @@ def appeal_meetings(
     appeal = session.get(VendingAppeal, appeal_id)
     if appeal is None:
         raise NotFound(f"There is no appeal number {appeal_id}.")
-    found = petitions.meetings(session)
+    found = schedule.meetings(session)
     held = [
         m.id
         for m in reversed(found)

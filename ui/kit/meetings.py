@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.kinds import MeetingKind
 from clerk_desk.permissions import Permission, refusal
-from clerk_desk.petitions import service as petitions
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions.meetings import PLACE_LENGTH, MeetingRow, meeting_defaults, meeting_rows
 from ui.kit import forms as forms
 from ui.kit.dates import TimeField
@@ -188,10 +188,10 @@ class MeetingDialog(forms.FormDialog):
             starts_at = datetime.combine(
                 day, time(value.hour(), value.minute()), tzinfo=action.zone
             )
-            data = petitions.MeetingData(kind, starts_at, place, notes)
+            data = schedule.MeetingData(kind, starts_at, place, notes)
             if meeting is None:
-                return petitions.add_meeting(action, data).id
-            return petitions.update_meeting(action, meeting.id, data).id
+                return schedule.add_meeting(action, data).id
+            return schedule.update_meeting(action, meeting.id, data).id
 
         return perform(
             self,

@@ -40,6 +40,7 @@ from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.permissions import refusal
 from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import papers as petition_papers
+from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.acts import PERMISSION, PetitionAct
 from clerk_desk.petitions.details import (
@@ -669,7 +670,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             packet = result
 
             def record(action: Action) -> bool:
-                petitions.record_packet_built(
+                schedule.record_packet_built(
                     action, packet.meeting_id, pages=packet.pages, as_of=packet.as_of
                 )
                 return True

@@ -21,7 +21,8 @@ PASSWORD_ENV = "CLERK_DESK_PASSWORD"
 
 if TYPE_CHECKING:
     from clerk_desk.database import Database
-    from clerk_desk.desk import SignedIn
+    from clerk_desk.desk import Desk, SignedIn
+    from clerk_desk.permissions import Permission
 
 # Parsing stays light (no SQLAlchemy): the window parses the same arguments before its login
 # dialog shows, so the database modules are imported only when a command runs.
@@ -127,12 +128,6 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None) -> int:
 
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
-    from clerk_desk import cli_sign_in, opening
-    from clerk_desk.clock import SystemClock
-    from clerk_desk.database import Database, database_url, describe
-    from clerk_desk.desk import Desk
-    from clerk_desk.permissions import Permission
-
     if args.command == "version":
         from clerk_desk import __version__
 
@@ -143,85 +138,116 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
         # ``clerk-desk`` program (ui.main) runs it.
         print("clerk-desk: run the self-test with the clerk-desk program.", file=sys.stderr)
         return 2
-    clock = SystemClock()
-
-    def signed_in(database: Database, permission: Permission) -> SignedIn:
-        return cli_sign_in.sign_in(
-            database, clock, permission, user=args.user, password_file=args.password_file
-        )
-
     if args.command == "demo":
-        from clerk_desk import demo
+        return _demo(args, out)
+    from clerk_desk.database import Database
 
-        target = demo_target(args.database)
-        if args.open and not args.replace and demo.has_records(target):
-            print(
-                f"Opening the demo database already at {describe(database_url(target))}", file=out
-            )
-            return 0
-        if args.replace:
-            existing = Database(target)
-            try:
-                if cli_sign_in.has_operators(existing):  # its records are about to go
-                    signed_in(existing, Permission.BACKUP_RESTORE)
-            finally:
-                existing.dispose()
-        summary = demo.create(target, scale=args.scale, replace=args.replace, seed=args.seed)
-        print(f"Demo database ready: {describe(database_url(target))}", file=out)
-        for line in summary.lines():
-            print(f"  {line}", file=out)
-        return 0
     database = Database(args.database)
     try:
-        if args.command in ("check", "backup", "migrate") and not database.exists():
-            # SQLite would create an empty file and "back it up": a mistyped path must say so.
-            print(f"clerk-desk: there is no database at {database.path}.", file=sys.stderr)
-            return 1
-        if args.command == "check":
-            signed_in(database, Permission.CHECK_DATABASE)
-            report = database.check()
-            print("\n".join(report.lines()), file=out)
-            return 0 if report.ok else 1
-        if args.command == "migrate":
-            # As at the window's start, which migrates before anyone signs in: the schema is
-            # changed only by this program's own migrations, and on PostgreSQL only the owner
-            # role's credentials may run them (clerk_desk.pg_roles).
-            return _migrate(database, out)
-        if args.command == "grant-station-role":
-            signed_in(database, Permission.MANAGE_OPERATORS)
-            return _grant_station_role(database, args.role, out)
-        desk = Desk(database, clock=clock)
-        if args.command == "backup":
-            path = opening.back_up(desk, signed_in(database, Permission.BACKUP_RESTORE), args.path)
-            print(f"Backed up {database.describe()} to {path}", file=out)
-            return 0
-        if args.command == "restore":
-            if cli_sign_in.has_operators(database):
-                operator = signed_in(database, Permission.BACKUP_RESTORE)
-            else:  # nobody to sign in as here yet: an Administrator of the backup restores it
-                operator = cli_sign_in.sign_in_from_backup(
-                    args.path,
-                    Permission.BACKUP_RESTORE,
-                    user=args.user,
-                    password_file=args.password_file,
-                )
-            if not args.yes and not _confirm(
-                f"Replace everything in {database.describe()} with {args.path}? "
-                "(a copy of the current contents is kept) [y/N] "
-            ):
-                print("Nothing was changed.", file=out)
-                return 1
-            restored = opening.restore_backup(desk, operator, args.path)
-            print(f"Restored {args.path} into {database.describe()}", file=out)
-            for line in restored.lines():
-                print(line, file=out)
-            if restored.safety:
-                print(f"The previous contents were kept in {restored.safety}", file=out)
-            print("Every counter station must sign in again.", file=out)
-            return 0
+        return _on_database(args, database, out)
     finally:
         database.dispose()
+
+
+def _signed_in(args: argparse.Namespace, database: Database, permission: Permission) -> SignedIn:
+    """The operator the command runs as, asked at the terminal or read from the task's file."""
+    from clerk_desk import cli_sign_in
+    from clerk_desk.clock import SystemClock
+
+    return cli_sign_in.sign_in(
+        database, SystemClock(), permission, user=args.user, password_file=args.password_file
+    )
+
+
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    """Build the demo database (its own file unless one is named), or open the one there."""
+    from clerk_desk import cli_sign_in, demo
+    from clerk_desk.database import Database, database_url, describe
+    from clerk_desk.permissions import Permission
+
+    target = demo_target(args.database)
+    if args.open and not args.replace and demo.has_records(target):
+        print(f"Opening the demo database already at {describe(database_url(target))}", file=out)
+        return 0
+    if args.replace:
+        existing = Database(target)
+        try:
+            if cli_sign_in.has_operators(existing):  # its records are about to go
+                _signed_in(args, existing, Permission.BACKUP_RESTORE)
+        finally:
+            existing.dispose()
+    summary = demo.create(target, scale=args.scale, replace=args.replace, seed=args.seed)
+    print(f"Demo database ready: {describe(database_url(target))}", file=out)
+    for line in summary.lines():
+        print(f"  {line}", file=out)
+    return 0
+
+
+def _on_database(args: argparse.Namespace, database: Database, out: TextIO) -> int:
+    """The commands that work on the City's database: check, migrate, grant, back up, restore."""
+    from clerk_desk import opening
+    from clerk_desk.clock import SystemClock
+    from clerk_desk.desk import Desk
+    from clerk_desk.permissions import Permission
+
+    if args.command in ("check", "backup", "migrate") and not database.exists():
+        # SQLite would create an empty file and "back it up": a mistyped path must say so.
+        print(f"clerk-desk: there is no database at {database.path}.", file=sys.stderr)
+        return 1
+    if args.command == "check":
+        _signed_in(args, database, Permission.CHECK_DATABASE)
+        report = database.check()
+        print("\n".join(report.lines()), file=out)
+        return 0 if report.ok else 1
+    if args.command == "migrate":
+        # As at the window's start, which migrates before anyone signs in: the schema is
+        # changed only by this program's own migrations, and on PostgreSQL only the owner
+        # role's credentials may run them (clerk_desk.pg_roles).
+        return _migrate(database, out)
+    if args.command == "grant-station-role":
+        _signed_in(args, database, Permission.MANAGE_OPERATORS)
+        return _grant_station_role(database, args.role, out)
+    desk = Desk(database, clock=SystemClock())
+    if args.command == "backup":
+        path = opening.back_up(
+            desk, _signed_in(args, database, Permission.BACKUP_RESTORE), args.path
+        )
+        print(f"Backed up {database.describe()} to {path}", file=out)
+        return 0
+    if args.command == "restore":
+        return _restore(args, desk, out)
     raise AssertionError(f"unhandled command {args.command!r}")
+
+
+def _restore(args: argparse.Namespace, desk: Desk, out: TextIO) -> int:
+    """Replace the database's contents with a backup, once an Administrator has said so."""
+    from clerk_desk import cli_sign_in, opening
+    from clerk_desk.permissions import Permission
+
+    database = desk.database
+    if cli_sign_in.has_operators(database):
+        operator = _signed_in(args, database, Permission.BACKUP_RESTORE)
+    else:  # nobody to sign in as here yet: an Administrator of the backup restores it
+        operator = cli_sign_in.sign_in_from_backup(
+            args.path,
+            Permission.BACKUP_RESTORE,
+            user=args.user,
+            password_file=args.password_file,
+        )
+    if not args.yes and not _confirm(
+        f"Replace everything in {database.describe()} with {args.path}? "
+        "(a copy of the current contents is kept) [y/N] "
+    ):
+        print("Nothing was changed.", file=out)
+        return 1
+    restored = opening.restore_backup(desk, operator, args.path)
+    print(f"Restored {args.path} into {database.describe()}", file=out)
+    for line in restored.lines():
+        print(line, file=out)
+    if restored.safety:
+        print(f"The previous contents were kept in {restored.safety}", file=out)
+    print("Every counter station must sign in again.", file=out)
+    return 0
 
 
 def _migrate(database: Database, out: TextIO) -> int:

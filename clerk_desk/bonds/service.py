@@ -9,7 +9,7 @@ released, claimed or forfeited by a recorded act; a certificate is superseded by
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -758,13 +758,22 @@ def _expiring(action: Action) -> list[TodayItem]:
     and, in December, principals with no annual bond yet for next year."""
     today = action.today()
     horizon = today + timedelta(days=EXPIRY_WARNING_DAYS)
-    items = []
     # In December a principal with no bond for next year gets one item saying so, below; their
     # bond for this year is not listed again as "expires".
     unrenewed = (
         principals_without_next_years_bond(action.session, today.year) if today.month == 12 else []
     )
-    unrenewed_ids = {party.id for party in unrenewed}
+    return [
+        *_expiring_certificates(action, horizon),
+        *_expiring_bonds(action, horizon, {party.id for party in unrenewed}),
+        *_annual_bonds_to_renew(today, unrenewed),
+    ]
+
+
+def _expiring_certificates(action: Action, horizon: date) -> list[TodayItem]:
+    """Certificates on file that protect a record and expire by ``horizon`` (or have)."""
+    today = action.today()
+    items = []
     for cert in action.session.scalars(
         select(InsuranceCertificate).where(
             InsuranceCertificate.status == FileStatus.ON_FILE,
@@ -787,6 +796,14 @@ def _expiring(action: Action) -> list[TodayItem]:
                 record_id=str(cert.id),
             )
         )
+    return items
+
+
+def _expiring_bonds(action: Action, horizon: date, unrenewed_ids: set[int]) -> list[TodayItem]:
+    """Bonds on file (or claimed on) that expire by ``horizon``, less the annual bonds already
+    renewed and those whose principal is listed as not renewed."""
+    today = action.today()
+    items = []
     for bond in action.session.scalars(
         select(Bond).where(
             Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)),
@@ -799,16 +816,7 @@ def _expiring(action: Action) -> list[TodayItem]:
         )
     ):
         assert bond.expires_on is not None
-        renewed = (
-            BondKind(bond.kind) is BondKind.ANNUAL_EXCAVATION
-            and bond.year is not None
-            and annual_bond(action.session, bond.principal_id, bond.year + 1) is not None
-        )
-        if renewed or (
-            BondKind(bond.kind) is BondKind.ANNUAL_EXCAVATION
-            and bond.year == today.year
-            and bond.principal_id in unrenewed_ids
-        ):
+        if _annual_bond_listed_elsewhere(action, bond, unrenewed_ids):
             continue
         word = "expired" if bond.expires_on < today else "expires"
         protects = (
@@ -829,20 +837,37 @@ def _expiring(action: Action) -> list[TodayItem]:
                 record_id=str(bond.id),
             )
         )
-    if today.month == 12:
-        for party in unrenewed:
-            items.append(
-                TodayItem(
-                    workflow="Annual Bonds",
-                    due=date(today.year, 12, 31),
-                    title=f"{party.name} has no annual bond for {today.year + 1}",
-                    detail=f"Bonded for {today.year}; a bond for next year begins January 1.",
-                    cite=BOND_CITE,
-                    record_type="party",
-                    record_id=str(party.id),
-                )
-            )
     return items
+
+
+def _annual_bond_listed_elsewhere(action: Action, bond: Bond, unrenewed_ids: set[int]) -> bool:
+    """An annual bond renewed for next year is not expiring; one for this year whose principal
+    has no bond for next year is said once, as not renewed."""
+    if BondKind(bond.kind) is not BondKind.ANNUAL_EXCAVATION:
+        return False
+    renewed = (
+        bond.year is not None
+        and annual_bond(action.session, bond.principal_id, bond.year + 1) is not None
+    )
+    return renewed or (bond.year == action.today().year and bond.principal_id in unrenewed_ids)
+
+
+def _annual_bonds_to_renew(today: date, unrenewed: Sequence[Party]) -> list[TodayItem]:
+    """In December, each principal bonded this year with no annual bond yet for next year."""
+    if today.month != 12:
+        return []
+    return [
+        TodayItem(
+            workflow="Annual Bonds",
+            due=date(today.year, 12, 31),
+            title=f"{party.name} has no annual bond for {today.year + 1}",
+            detail=f"Bonded for {today.year}; a bond for next year begins January 1.",
+            cite=BOND_CITE,
+            record_type="party",
+            record_id=str(party.id),
+        )
+        for party in unrenewed
+    ]
 
 
 @provider("insurance_short")

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 
@@ -194,116 +194,162 @@ def generate(desk: Desk, *, rng: random.Random) -> dict[str, int]:
     coming = sorted((m for m in regular if starts[m] > now), key=starts.__getitem__)
     last_day = last_day_passed(today, calendar)
     received = _received_moments(calendar, zone, last_day, today, now)
-    made: list[int] = []  # petition ids, in the order received
-    steps: list[Step] = []
+    made = _Made(zone, clerk)
+    steps = _receipts(made, received, deputy, rng)
+    if past:
+        steps += _past_agendas(made, past, coming, starts)
+    steps.append(
+        _withdrawal(made, counter_moment(received[4] + timedelta(days=9, hours=2), calendar, zone))
+    )
+    steps += _stamp_corrected(made, received, last_day)
+    if coming:
+        steps += _coming_agendas(made, coming, now)
+    _run(desk, sorted(steps, key=lambda step: step[0]), start=clerk, until=now)
+    return {"council_meeting": len(meeting_ids), "petition": len(made.ids)}
+
+
+@dataclass
+class _Made:
+    """The petitions received so far (ids in the order received), and the Clerk's steps on
+    them."""
+
+    zone: tzinfo
+    clerk: SignedIn
+    ids: list[int] = field(default_factory=list)
+
+    def place(self, index: int, meeting_id: int) -> Callable[[Action], object]:
+        return lambda action: petitions.place_on_agenda(action, self.ids[index], meeting_id)
+
+    def act(self, index: int, meeting_id: int, **details: Any) -> Callable[[Action], object]:
+        return lambda action: petitions.record_council_action(
+            action, self.ids[index], meeting_id=meeting_id, **details
+        )
+
+
+def _receipts(
+    made: _Made, received: Sequence[datetime], deputy: SignedIn, rng: random.Random
+) -> list[Step]:
+    """Every petition received at its moment, every third by the Deputy Clerk."""
 
     def receive(index: int, spec: DemoPetition) -> Callable[[Action], object]:
         def step(action: Action) -> None:
             data = _petition_data(action.session, spec, rng)
             name = f"petition-{index + 1:02d}-signed.pdf"
             scans = ((name, _scan(action, spec, data)),) if spec.scan else ()
-            made.append(petitions.receive_petition(action, data, scans=scans).id)
+            made.ids.append(petitions.receive_petition(action, data, scans=scans).id)
 
         return step
 
-    for index, (spec, moment) in enumerate(zip(PETITIONS, received, strict=True)):
-        steps.append((moment, deputy if index % 3 == 2 else clerk, receive(index, spec)))
+    return [
+        (moment, deputy if index % 3 == 2 else made.clerk, receive(index, spec))
+        for index, (spec, moment) in enumerate(zip(PETITIONS, received, strict=True))
+    ]
 
-    def place(index: int, meeting_id: int) -> Callable[[Action], object]:
-        return lambda action: petitions.place_on_agenda(action, made[index], meeting_id)
 
-    def act(index: int, meeting_id: int, **details: Any) -> Callable[[Action], object]:
-        return lambda action: petitions.record_council_action(
-            action, made[index], meeting_id=meeting_id, **details
-        )
-
-    if past:
-        first, last = past[0], past[-1]
-        for index, meeting_id in ((0, first), (1, first), (2, last), (3, last)):
-            placed = _local(starts[meeting_id], zone) - timedelta(days=6)
-            steps.append((placed.replace(hour=10, minute=15), clerk, place(index, meeting_id)))
-        steps.append(
-            (
-                _morning_after(starts[first], zone),
-                clerk,
-                act(0, first, outcome=CouncilAction.APPROVED, note="Motion carried 6-0"),
-            )
-        )
-        steps.append(
-            (
-                _morning_after(starts[first], zone) + timedelta(minutes=2),
-                clerk,
-                act(
-                    1,
-                    first,
-                    outcome=CouncilAction.REFERRED,
-                    referred_to=COMMITTEE,
-                    note="For a cost estimate and the assessment roll",
-                ),
-            )
-        )
-        steps.append(
-            (
-                _morning_after(starts[last], zone),
-                clerk,
-                act(
-                    2,
-                    last,
-                    outcome=CouncilAction.DENIED,
-                    note="The block is in the five-year reconstruction plan",
-                ),
-            )
-        )
-        if coming:
-            steps.append(
-                (
-                    _morning_after(starts[last], zone) + timedelta(minutes=2),
-                    clerk,
-                    act(
-                        3,
-                        last,
-                        outcome=CouncilAction.DEFERRED,
-                        deferred_to=coming[0],
-                        note="Until the owners on the west side have been heard",
-                    ),
-                )
-            )
+def _past_agendas(
+    made: _Made, past: list[int], coming: list[int], starts: dict[int, datetime]
+) -> list[Step]:
+    """The first four petitions on the past month's agendas: approved, referred, denied and
+    (when a meeting is coming) deferred to it."""
+    zone, clerk = made.zone, made.clerk
+    first, last = past[0], past[-1]
+    steps: list[Step] = []
+    for index, meeting_id in ((0, first), (1, first), (2, last), (3, last)):
+        placed = _local(starts[meeting_id], zone) - timedelta(days=6)
+        steps.append((placed.replace(hour=10, minute=15), clerk, made.place(index, meeting_id)))
+    after_first, after_last = (
+        _morning_after(starts[first], zone),
+        _morning_after(starts[last], zone),
+    )
     steps.append(
         (
-            counter_moment(received[4] + timedelta(days=9, hours=2), calendar, zone),
+            after_first,
             clerk,
-            lambda action: petitions.withdraw_petition(
-                action,
-                made[4],
-                reason="Letter from the petitioners: the owners will repair it themselves",
+            made.act(0, first, outcome=CouncilAction.APPROVED, note="Motion carried 6-0"),
+        )
+    )
+    steps.append(
+        (
+            after_first + timedelta(minutes=2),
+            clerk,
+            made.act(
+                1,
+                first,
+                outcome=CouncilAction.REFERRED,
+                referred_to=COMMITTEE,
+                note="For a cost estimate and the assessment roll",
             ),
         )
     )
-    # The first late petition was handed in at the counter late on the last day and stamped the
-    # next morning: the Clerk corrects the stamp, and it is timely after all.
-    first_late = len(_TIMELY_DAYS_BEFORE)
-    if _local(received[first_late], zone).date() > last_day:
+    steps.append(
+        (
+            after_last,
+            clerk,
+            made.act(
+                2,
+                last,
+                outcome=CouncilAction.DENIED,
+                note="The block is in the five-year reconstruction plan",
+            ),
+        )
+    )
+    if coming:
         steps.append(
             (
-                received[first_late] + timedelta(minutes=50),
+                after_last + timedelta(minutes=2),
                 clerk,
-                lambda action: petitions.correct_received(
-                    action,
-                    made[first_late],
-                    received_at=datetime.combine(last_day, time(16, 52), zone),
-                    reason="Handed in at the counter at 4:52 p.m. on the last day to file; "
-                    "stamped the next morning",
+                made.act(
+                    3,
+                    last,
+                    outcome=CouncilAction.DEFERRED,
+                    deferred_to=coming[0],
+                    note="Until the owners on the west side have been heard",
                 ),
             )
         )
-    # The coming agendas: three timely petitions and a late one on the next, one on the one
-    # after; the last two wait for an agenda.
-    if coming:
-        for index in range(5, 9):
-            steps.append((now, clerk, place(index, coming[0])))
-        steps.append((now, clerk, place(9, coming[min(1, len(coming) - 1)])))
-    _run(desk, sorted(steps, key=lambda step: step[0]), start=clerk, until=now)
-    return {"council_meeting": len(meeting_ids), "petition": len(made)}
+    return steps
+
+
+def _withdrawal(made: _Made, moment: datetime) -> Step:
+    """The fifth petition withdrawn by its petitioners."""
+    return (
+        moment,
+        made.clerk,
+        lambda action: petitions.withdraw_petition(
+            action,
+            made.ids[4],
+            reason="Letter from the petitioners: the owners will repair it themselves",
+        ),
+    )
+
+
+def _stamp_corrected(made: _Made, received: Sequence[datetime], last_day: date) -> list[Step]:
+    """The first late petition was handed in at the counter late on the last day and stamped
+    the next morning: the Clerk corrects the stamp, and it is timely after all."""
+    first_late = len(_TIMELY_DAYS_BEFORE)
+    if _local(received[first_late], made.zone).date() <= last_day:
+        return []
+    return [
+        (
+            received[first_late] + timedelta(minutes=50),
+            made.clerk,
+            lambda action: petitions.correct_received(
+                action,
+                made.ids[first_late],
+                received_at=datetime.combine(last_day, time(16, 52), made.zone),
+                reason="Handed in at the counter at 4:52 p.m. on the last day to file; "
+                "stamped the next morning",
+            ),
+        )
+    ]
+
+
+def _coming_agendas(made: _Made, coming: list[int], now: datetime) -> list[Step]:
+    """The coming agendas: three timely petitions and a late one on the next, one on the one
+    after; the last two wait for an agenda."""
+    steps: list[Step] = [(now, made.clerk, made.place(index, coming[0])) for index in range(5, 9)]
+    steps.append((now, made.clerk, made.place(9, coming[min(1, len(coming) - 1)])))
+    return steps
 
 
 def _run(desk: Desk, steps: list[Step], *, start: SignedIn, until: datetime) -> None:

@@ -417,73 +417,114 @@ def _year(
     """Make up and write the year's drawers and receipts; how many receipts, and the number
     given to each of the workflows' sales."""
     sequence_row = session.get(NumberSequence, (receipts.SERIES, year))
-    number = sequence_row.next_value if sequence_row is not None else 1
-    first_number = number
-    schedule = _Fees(items)
-    settings = receipts.receipt_settings(session)
-    permits: dict[str, int] = {}
+    first_number = sequence_row.next_value if sequence_row is not None else 1
+    writing = _YearWriting(
+        rng,
+        year,
+        zone,
+        payers,
+        staff,
+        _Fees(items),
+        receipts.receipt_settings(session),
+        first_number,
+    )
     drawers: list[_DrawerDay] = []
-    receipted: list[tuple[str, _Sale]] = []
     for day_index, day in enumerate(days):
-        count = max(1, round(per_day * _SEASON[day.month] * rng.uniform(0.8, 1.2)))
-        busy = count >= per_day
-        sold = sales.get(day, [])
-        opened = datetime.combine(day, _OPEN_AT, tzinfo=zone).astimezone(UTC)
-        front = _DrawerDay(
-            STATIONS[0],
-            opened,
-            opened + timedelta(minutes=_CLOSE_AT_MINUTES + rng.randrange(0, 15)),
-            staff.counter[day_index % len(staff.counter)],
-        )
-        today = [front]
-        if busy or sold:  # a busy day, or a fee to take: the Treasurer opens the second window
-            today.append(
-                _DrawerDay(
-                    STATIONS[1],
-                    opened,
-                    opened + timedelta(minutes=_CLOSE_AT_MINUTES + rng.randrange(0, 15)),
-                    staff.treasurer,
-                )
-            )
-        seconds = sorted(rng.randrange(5 * 60, _LAST_RECEIPT_MINUTES * 60) for _ in range(count))
-        # The walk-ins' receipts and the workflows' sales, in the order issued (a sale first
-        # when both fall in the same second).
-        moments: list[tuple[datetime, int, _Sale | None]] = [
-            (opened + timedelta(seconds=offset), 1, None) for offset in seconds
-        ]
-        moments += [(sale.taken_at, 0, sale) for sale in sold]
-        for issued_at, _, sale in sorted(moments, key=lambda m: (m[0], m[1])):
-            if sale is not None:
-                receipt = _sale_receipt(rng, year, number, sale, today[1], settings)
-                today[1].receipts.append(receipt)
-                receipted.append((receipt["number"], sale))
-                number += 1
-                continue
-            drawer = today[0] if not busy or rng.random() < 0.6 else today[1]
-            receipt = _receipt(
-                rng,
-                year,
-                number,
-                day,
-                issued_at,
-                drawer,
-                payers,
-                schedule,
-                permits,
-                staff,
-                settings,
-            )
-            drawer.receipts.append(receipt)
-            number += 1
-        drawers.extend(today)
-    made = number - first_number
+        drawers.extend(_day_of_receipts(writing, day, day_index, per_day, sales.get(day, [])))
+    number = writing.number
     _write_year(session, year, drawers, rng, staff, result)
     if sequence_row is None:
         session.add(NumberSequence(name=receipts.SERIES, year=year, next_value=number))
     else:
         sequence_row.next_value = number
     session.flush()
-    return made, receipted
+    return number - first_number, writing.receipted
+
+
+@dataclass
+class _YearWriting:
+    """What every day of a year's receipts shares while they are made up, and the number the
+    next receipt takes."""
+
+    rng: random.Random
+    year: int
+    zone: Any
+    payers: list[_Payer]
+    staff: _Staff
+    schedule: _Fees
+    settings: receipts.ReceiptSettings
+    number: int
+    permits: dict[str, int] = field(default_factory=dict)
+    receipted: list[tuple[str, _Sale]] = field(default_factory=list)
+
+
+def _day_of_receipts(
+    writing: _YearWriting, day: date, day_index: int, per_day: int, sold: list[_Sale]
+) -> list[_DrawerDay]:
+    """One day's drawers with their receipts: the walk-ins' and the workflows' sales."""
+    rng = writing.rng
+    count = max(1, round(per_day * _SEASON[day.month] * rng.uniform(0.8, 1.2)))
+    busy = count >= per_day
+    opened = datetime.combine(day, _OPEN_AT, tzinfo=writing.zone).astimezone(UTC)
+    today = _drawers_opened(writing, opened, day_index, second=busy or bool(sold))
+    seconds = sorted(rng.randrange(5 * 60, _LAST_RECEIPT_MINUTES * 60) for _ in range(count))
+    # The walk-ins' receipts and the workflows' sales, in the order issued (a sale first
+    # when both fall in the same second).
+    moments: list[tuple[datetime, int, _Sale | None]] = [
+        (opened + timedelta(seconds=offset), 1, None) for offset in seconds
+    ]
+    moments += [(sale.taken_at, 0, sale) for sale in sold]
+    for issued_at, _, sale in sorted(moments, key=lambda m: (m[0], m[1])):
+        if sale is not None:
+            receipt = _sale_receipt(
+                rng, writing.year, writing.number, sale, today[1], writing.settings
+            )
+            today[1].receipts.append(receipt)
+            writing.receipted.append((receipt["number"], sale))
+        else:
+            drawer = today[0] if not busy or rng.random() < 0.6 else today[1]
+            receipt = _receipt(
+                rng,
+                writing.year,
+                writing.number,
+                day,
+                issued_at,
+                drawer,
+                writing.payers,
+                writing.schedule,
+                writing.permits,
+                writing.staff,
+                writing.settings,
+            )
+            drawer.receipts.append(receipt)
+        writing.number += 1
+    return today
+
+
+def _drawers_opened(
+    writing: _YearWriting, opened: datetime, day_index: int, *, second: bool
+) -> list[_DrawerDay]:
+    """The front window's drawer, by the day's counter clerk; on a busy day, or with a fee to
+    take, the Treasurer's second window too."""
+    rng, staff = writing.rng, writing.staff
+    drawers = [
+        _DrawerDay(
+            STATIONS[0],
+            opened,
+            opened + timedelta(minutes=_CLOSE_AT_MINUTES + rng.randrange(0, 15)),
+            staff.counter[day_index % len(staff.counter)],
+        )
+    ]
+    if second:
+        drawers.append(
+            _DrawerDay(
+                STATIONS[1],
+                opened,
+                opened + timedelta(minutes=_CLOSE_AT_MINUTES + rng.randrange(0, 15)),
+                staff.treasurer,
+            )
+        )
+    return drawers
 
 
 def _receipt(

@@ -358,44 +358,64 @@ def _master_plan(plan: _Plan, street: dict[str, int]) -> None:
 def _permits(
     plan: _Plan, street: dict[str, int], parcel: dict[str, int], party: dict[str, int]
 ) -> None:
-    on, ago, staff = plan.on, plan.ago, plan.staff
+    """One permit at each point of the article, each step at its moment."""
+    permits = _PermitSteps(plan, street, parcel)
+    _on_plan_permit(permits, party[CONCRETE])
+    _off_plan_permit(permits)
+    _removal_permit(permits)
+    _denied_permit(permits)
+    _late_application(permits)
+    _city_contract_work(permits, party[CONCRETE])
 
-    def owner_of(key: str) -> Callable[[Action], int]:
+
+@dataclass
+class _PermitSteps:
+    """Applying for a permit in front of one of the demo's addresses, and acting on it."""
+
+    plan: _Plan
+    street: dict[str, int]
+    parcel: dict[str, int]
+
+    def owner_of(self, key: str) -> Callable[[Action], int]:
         def read(action: Action) -> int:
-            row = action.session.get(Parcel, parcel[key])
+            row = action.session.get(Parcel, self.parcel[key])
             assert row is not None and row.owner_id is not None
             return row.owner_id
 
         return read
 
-    def apply(key: str, applicant: int | str, **details: Any) -> Work:
+    def apply(self, key: str, applicant: int | str, **details: Any) -> Work:
         name, number = ADDRESSES[key]
 
         def make(action: Action) -> object:
-            applicant_id = applicant if isinstance(applicant, int) else owner_of(key)(action)
+            applicant_id = applicant if isinstance(applicant, int) else self.owner_of(key)(action)
             data = PermitData(
                 applicant_id=applicant_id,
                 location=f"In front of {number} {name}",
-                street_id=street[name],
+                street_id=self.street[name],
                 address_number=number,
-                parcel_id=parcel[key],
+                parcel_id=self.parcel[key],
                 **details,
             )
             service = sw.record_city_contract if key == "city contract" else sw.receive_application
             return service(action, data)
 
-        return plan.keep(key, make)
+        return self.plan.keep(key, make)
 
-    def step(key: str, function: Callable[..., object], **kw: object) -> Work:
-        return lambda action: function(action, plan.ids[key], **kw)
+    def step(self, key: str, function: Callable[..., object], **kw: object) -> Work:
+        return lambda action: function(action, self.plan.ids[key], **kw)
 
-    # 1. On the plan, paid by the City: reconstructed and completed.
+
+def _on_plan_permit(permits: _PermitSteps, contractor: int) -> None:
+    """1. On the plan, paid by the City: reconstructed and completed."""
+    plan, step = permits.plan, permits.step
+    on, ago, staff = plan.on, plan.ago, plan.staff
     plan.add(
         on(ago(20), 9, 30),
         staff.clerk,
-        apply(
+        permits.apply(
             "on plan",
-            party[CONCRETE],
+            contractor,
             work=SidewalkWork.RECONSTRUCT,
             length_ft=66,
             width_in=sw.RESIDENTIAL_WIDTH_IN,
@@ -406,11 +426,16 @@ def _permits(
     )
     plan.add(on(ago(18), 14), staff.inspector, step("on plan", sw.issue, conditions=""))
     plan.add(on(ago(4), 15), staff.inspector, step("on plan", sw.complete, on=ago(5)))
-    # 2. Off the plan, paid by the owner: a replacement, issued.
+
+
+def _off_plan_permit(permits: _PermitSteps) -> None:
+    """2. Off the plan, paid by the owner: a replacement, issued."""
+    plan = permits.plan
+    on, ago, staff = plan.on, plan.ago, plan.staff
     plan.add(
         on(ago(6), 11),
         staff.clerk,
-        apply(
+        permits.apply(
             "off plan",
             "owner",
             work=SidewalkWork.REPLACE,
@@ -423,18 +448,23 @@ def _permits(
     plan.add(
         on(ago(5), 10),
         staff.inspector,
-        step(
+        permits.step(
             "off plan",
             sw.issue,
             conditions="Call Public Works 24 hours before the concrete is poured: the forms "
             "are approved first.",
         ),
     )
-    # 3. A removal without replacement: the plan no longer shows Dexter St's first block.
+
+
+def _removal_permit(permits: _PermitSteps) -> None:
+    """3. A removal without replacement: the plan no longer shows Dexter St's first block."""
+    plan = permits.plan
+    on, ago, staff = plan.on, plan.ago, plan.staff
     plan.add(
         on(ago(12), 13),
         staff.clerk,
-        apply(
+        permits.apply(
             "removal",
             "owner",
             work=SidewalkWork.REMOVE,
@@ -447,13 +477,18 @@ def _permits(
     plan.add(
         on(ago(9), 9),
         staff.inspector,
-        step("removal", sw.issue, conditions="Seed and mulch the area within 14 days."),
+        permits.step("removal", sw.issue, conditions="Seed and mulch the area within 14 days."),
     )
-    # 4. A new walk four feet wide: denied, appealed to the Council.
+
+
+def _denied_permit(permits: _PermitSteps) -> None:
+    """4. A new walk four feet wide: denied, appealed to the Council."""
+    plan = permits.plan
+    on, ago, staff = plan.on, plan.ago, plan.staff
     plan.add(
         on(ago(10), 10),
         staff.clerk,
-        apply(
+        permits.apply(
             "denied",
             "owner",
             work=SidewalkWork.CONSTRUCT,
@@ -465,34 +500,43 @@ def _permits(
     plan.add(
         on(ago(8), 11),
         staff.inspector,
-        step(
+        permits.step(
             "denied",
             sw.deny,
             reasons="A new residential walk is 4 ft 6 in wide; the plan submitted shows 4 ft.",
         ),
     )
-    plan.add(on(ago(3), 9), staff.clerk, step("denied", sw.file_appeal, filed_on=ago(3)))
-    # 5. A repair starting in three days, applied for yesterday: not issued.
+    plan.add(on(ago(3), 9), staff.clerk, permits.step("denied", sw.file_appeal, filed_on=ago(3)))
+
+
+def _late_application(permits: _PermitSteps) -> None:
+    """5. A repair starting in three days, applied for yesterday: not issued."""
+    plan = permits.plan
     plan.add(
-        on(ago(1), 15),
-        staff.clerk,
-        apply(
+        plan.on(plan.ago(1), 15),
+        plan.staff.clerk,
+        permits.apply(
             "late",
             "owner",
             work=SidewalkWork.REPAIR,
             length_ft=10,
             width_in=sw.RESIDENTIAL_WIDTH_IN,
             contractor_name=CONCRETE,
-            work_starts_on=ago(-3),
+            work_starts_on=plan.ago(-3),
         ),
     )
-    # 6. City contract work on the plan: no permit.
+
+
+def _city_contract_work(permits: _PermitSteps, contractor: int) -> None:
+    """6. City contract work on the plan: no permit."""
+    plan = permits.plan
+    on, ago, staff = plan.on, plan.ago, plan.staff
     plan.add(
         on(ago(30), 8),
         staff.clerk,
-        apply(
+        permits.apply(
             "city contract",
-            party[CONCRETE],
+            contractor,
             work=SidewalkWork.RECONSTRUCT,
             length_ft=132,
             width_in=sw.RESIDENTIAL_WIDTH_IN,
@@ -501,7 +545,9 @@ def _permits(
             notes="Orange St sidewalk program, contract awarded by the Common Council.",
         ),
     )
-    plan.add(on(ago(15), 16), staff.inspector, step("city contract", sw.complete, on=ago(16)))
+    plan.add(
+        on(ago(15), 16), staff.inspector, permits.step("city contract", sw.complete, on=ago(16))
+    )
 
 
 # -- repair orders ----------------------------------------------------------------------------
@@ -513,95 +559,127 @@ def _orders(
     parcel: dict[str, int],
     meetings: dict[str, tuple[str, date]],
 ) -> None:
-    on, staff = plan.on, plan.staff
-    director = f"{staff.inspector.full_name}, Director of Public Works"
+    """One repair order at each stage, each step at its moment."""
+    orders = _OrderSteps(plan, street, parcel, meetings)
+    _order_with_days_left(orders)
+    _order_past_due(orders)
+    _order_repaired_by_the_city(orders)
+    _minor_repair(orders)
 
-    def order(key: str, kind: RepairOrderKind, defect: str, **details: Any) -> Work:
+
+_REPAIR_WORK = "Remove and replace the defective squares with 4-inch concrete to line and grade."
+
+
+@dataclass
+class _OrderSteps:
+    """Ordering a repair in front of one of the demo's addresses (at the Council meeting that
+    ordered it, if any), and acting on it."""
+
+    plan: _Plan
+    street: dict[str, int]
+    parcel: dict[str, int]
+    meetings: dict[str, tuple[str, date]]
+
+    def order(self, key: str, kind: RepairOrderKind, defect: str, **details: Any) -> Work:
         name, number = ADDRESSES[key]
 
         def make(action: Action) -> object:
-            meeting = meetings.get(key)
+            meeting = self.meetings.get(key)
             data = RepairOrderData(
                 kind=kind,
-                parcel_id=parcel[key],
+                parcel_id=self.parcel[key],
                 location=f"In front of {number} {name}",
                 defect=defect,
-                street_id=street[name],
-                meeting_id=plan.ids[meeting[0]] if meeting else None,
+                street_id=self.street[name],
+                meeting_id=self.plan.ids[meeting[0]] if meeting else None,
                 **details,
             )
             return sw.order_repair(action, data)
 
-        return plan.keep(key, make)
+        return self.plan.keep(key, make)
 
-    def step(key: str, function: Callable[..., object], **kw: object) -> Work:
-        return lambda action: function(action, plan.ids[key], **kw)
+    def step(self, key: str, function: Callable[..., object], **kw: object) -> Work:
+        return lambda action: function(action, self.plan.ids[key], **kw)
 
-    work = "Remove and replace the defective squares with 4-inch concrete to line and grade."
-    # Served, the owner's 20 days still running; a partial replacement approved.
+
+def _order_with_days_left(orders: _OrderSteps) -> None:
+    """Served, the owner's 20 days still running; a partial replacement approved."""
+    plan, staff = orders.plan, orders.plan.staff
     key = "days left"
-    met = meetings[key][1]
+    met = orders.meetings[key][1]
     served = max(met + timedelta(days=2), plan.ago(6))
     plan.add(
-        on(met + timedelta(days=1), 9),
+        plan.on(met + timedelta(days=1), 9),
         staff.clerk,
-        order(
+        orders.order(
             key,
             RepairOrderKind.COUNCIL_ORDER,
             "Three squares heaved 1 1/2 inches by a tree root: a tripping hazard.",
-            work_required=work,
+            work_required=_REPAIR_WORK,
             whole_block=False,
-            partial_approved_by=director,
+            partial_approved_by=f"{staff.inspector.full_name}, Director of Public Works",
             estimated_cost=Money("1450"),
         ),
     )
     plan.add(
-        on(served, 14),
+        plan.on(served, 14),
         staff.clerk,
-        step(
+        orders.step(
             key, sw.record_service, served_on=served, how="certified mail", by_name="Carla Jensen"
         ),
     )
-    # Served, the 20 days over: the City may repair.
+
+
+def _order_past_due(orders: _OrderSteps) -> None:
+    """Served, the 20 days over: the City may repair."""
+    plan, staff = orders.plan, orders.plan.staff
     key = "past due"
-    met = meetings[key][1]
+    met = orders.meetings[key][1]
     served = met + timedelta(days=3)
     plan.add(
-        on(met + timedelta(days=1), 9, 15),
+        plan.on(met + timedelta(days=1), 9, 15),
         staff.clerk,
-        order(
+        orders.order(
             key,
             RepairOrderKind.COUNCIL_ORDER,
             "Cracked and settled squares, a 2-inch drop at a joint.",
-            work_required=work,
+            work_required=_REPAIR_WORK,
             estimated_cost=Money("2200"),
         ),
     )
     plan.add(
-        on(served, 11),
+        plan.on(served, 11),
         staff.clerk,
-        step(key, sw.record_service, served_on=served, how="personal", by_name="Officer Dana Roth"),
+        orders.step(
+            key, sw.record_service, served_on=served, how="personal", by_name="Officer Dana Roth"
+        ),
     )
-    # Repaired by the City and charged to the owner.
+
+
+def _order_repaired_by_the_city(orders: _OrderSteps) -> None:
+    """Repaired by the City and charged to the owner."""
+    plan, staff = orders.plan, orders.plan.staff
     key = "city repaired"
-    met = meetings[key][1]
+    met = orders.meetings[key][1]
     served = met + timedelta(days=4)
     plan.add(
-        on(met + timedelta(days=1), 9, 30),
+        plan.on(met + timedelta(days=1), 9, 30),
         staff.clerk,
-        order(
+        orders.order(
             key,
             RepairOrderKind.COUNCIL_ORDER,
             "Walk broken by the owner's contractor's truck; squares shattered.",
-            work_required=work,
+            work_required=_REPAIR_WORK,
             caused_by_owner=True,
             estimated_cost=Money("1800"),
         ),
     )
     plan.add(
-        on(served, 10),
+        plan.on(served, 10),
         staff.clerk,
-        step(key, sw.record_service, served_on=served, how="personal", by_name="Officer Dana Roth"),
+        orders.step(
+            key, sw.record_service, served_on=served, how="personal", by_name="Officer Dana Roth"
+        ),
     )
 
     def city_repair(action: Action) -> object:
@@ -611,13 +689,17 @@ def _orders(
         day = min(first + timedelta(days=7), action.today())
         return sw.record_city_repair(action, order_row.id, on=day, cost=Money("1840.00"))
 
-    plan.add(on(served + timedelta(days=32), 15), staff.inspector, city_repair)
-    # A minor repair at the Director's direction, made and charged.
+    plan.add(plan.on(served + timedelta(days=32), 15), staff.inspector, city_repair)
+
+
+def _minor_repair(orders: _OrderSteps) -> None:
+    """A minor repair at the Director's direction, made and charged."""
+    plan, staff = orders.plan, orders.plan.staff
     key = "minor"
     plan.add(
-        on(plan.ago(10), 8, 30),
+        plan.on(plan.ago(10), 8, 30),
         staff.inspector,
-        order(
+        orders.order(
             key,
             RepairOrderKind.MINOR,
             "One square cracked across at the driveway approach.",
@@ -626,7 +708,7 @@ def _orders(
         ),
     )
     plan.add(
-        on(plan.ago(7), 15),
+        plan.on(plan.ago(7), 15),
         staff.inspector,
-        step(key, sw.record_city_repair, on=plan.ago(7), cost=Money("365.00")),
+        orders.step(key, sw.record_city_repair, on=plan.ago(7), cost=Money("365.00")),
     )

@@ -96,13 +96,70 @@ def generate(desk: Desk) -> dict[str, int]:
     Every step runs at the moment it happened, in one transaction, by the operator who would
     have done it (the Clerk at the counter, the Treasurer taking the fee).
     """
-    zone = desk.clock.local_now().tzinfo
-    assert zone is not None
-    today, calendar = desk.clock.today(), desk.calendar()
     staff = _staff(desk)
-    clerk, deputy, treasurer = staff[Role.CLERK], staff[Role.DEPUTY_CLERK], staff[Role.TREASURER]
+    demo = _Demo(desk, staff)
+    meeting_id, last_meeting = _last_regular_meeting(desk)
+    steps = [
+        *_daze(demo),
+        *_scoop(demo),
+        *_yesterday(demo),
+        *_hockey(demo),
+        *_antiques(demo),
+    ]
+    if meeting_id is not None and last_meeting is not None:
+        steps += _pizza(demo, meeting_id, last_meeting)
+    _run(desk, sorted(steps, key=lambda step: step[0]), start=staff[Role.CLERK])
+    return {"vending_application": len(demo.made)}
+
+
+class _Demo:
+    """What every application's steps share: the day, the people, and the applications made
+    so far (by key), with the small steps each application takes."""
+
+    def __init__(self, desk: Desk, staff: dict[Role, SignedIn]) -> None:
+        zone = desk.clock.local_now().tzinfo
+        assert zone is not None
+        self.zone = zone
+        self.today, self.calendar = desk.clock.today(), desk.calendar()
+        self.clerk, self.deputy = staff[Role.CLERK], staff[Role.DEPUTY_CLERK]
+        self.treasurer = staff[Role.TREASURER]
+        with desk.database.reading() as session:
+            self.ids = {p.name: p.id for p in parties.search_parties(session, limit=10_000)}
+        self.made: dict[str, int] = {}
+
+    def on(self, days_ago: int, hour: int, minute: int = 0) -> datetime:
+        """A moment ``days_ago`` days before today on a day City Hall was open (that day, or the
+        last open day before it)."""
+        day = self.calendar.previous_open_day(self.today - timedelta(days=days_ago), inclusive=True)
+        return datetime.combine(day, time(hour, minute), self.zone)
+
+    def receive(
+        self, key: str, data: Callable[[Action], ApplicationData]
+    ) -> Callable[[Action], None]:
+        def step(action: Action) -> None:
+            self.made[key] = vending.receive_application(action, data(action)).id
+
+        return step
+
+    def pay(self, key: str) -> Callable[[Action], None]:
+        def step(action: Action) -> None:
+            record = RecordRef(vending.RECORD_TYPE, str(self.made[key]))
+            demo_counter.take_open(action, ledger.dues_for(action.session, record))
+
+        return step
+
+    def do(
+        self, key: str, service: Callable[..., object], **kwargs: object
+    ) -> Callable[[Action], None]:
+        def step(action: Action) -> None:
+            service(action, self.made[key], **kwargs)
+
+        return step
+
+
+def _last_regular_meeting(desk: Desk) -> tuple[int | None, datetime | None]:
+    """The last regular meeting of the Council held (not cancelled): its id and its start."""
     with desk.database.reading() as session:
-        ids = {p.name: p.id for p in parties.search_parties(session, limit=10_000)}
         held = [
             m
             for m in schedule.meetings(session)
@@ -112,39 +169,14 @@ def generate(desk: Desk) -> dict[str, int]:
         ]
         last_meeting = max((m.starts_at for m in held), default=None)
         meeting_id = next((m.id for m in held if m.starts_at == last_meeting), None)
+    return meeting_id, last_meeting
 
-    def on(days_ago: int, hour: int, minute: int = 0) -> datetime:
-        """A moment ``days_ago`` days before today on a day City Hall was open (that day, or the
-        last open day before it)."""
-        day = calendar.previous_open_day(today - timedelta(days=days_ago), inclusive=True)
-        return datetime.combine(day, time(hour, minute), zone)
 
-    made: dict[str, int] = {}
-    steps: list[Step] = []
-
-    def receive(key: str, data: Callable[[Action], ApplicationData]) -> Callable[[Action], None]:
-        def step(action: Action) -> None:
-            made[key] = vending.receive_application(action, data(action)).id
-
-        return step
-
-    def pay(key: str) -> Callable[[Action], None]:
-        def step(action: Action) -> None:
-            record = RecordRef(vending.RECORD_TYPE, str(made[key]))
-            demo_counter.take_open(action, ledger.dues_for(action.session, record))
-
-        return step
-
-    def do(key: str, service: Callable[..., object], **kwargs: object) -> Callable[[Action], None]:
-        def step(action: Action) -> None:
-            service(action, made[key], **kwargs)
-
-        return step
-
-    # 1. Prescott Daze: the sponsor applies as agent; approved conditionally.
-    festival = _festival_days(today)
+def _daze(demo: _Demo) -> list[Step]:
+    """1. Prescott Daze: the sponsor applies as agent; approved conditionally."""
+    festival = _festival_days(demo.today)
     daze = ApplicationData(
-        applicant_id=ids[DAZE_SPONSOR],
+        applicant_id=demo.ids[DAZE_SPONSOR],
         applicant_kind=ApplicantKind.SPONSOR,
         event_name=f"Prescott Daze {festival[0].year}",
         goods="Food, crafts, games and festival souvenirs from the participants listed",
@@ -159,14 +191,15 @@ def generate(desk: Desk) -> dict[str, int]:
         participants=_daze_list(),
         notes="Parade on Saturday at 1:00 p.m.: no booths on Broad St N from 12:30 to 2:30 p.m.",
     )
-    steps += _in_order(
+    on, clerk = demo.on, demo.clerk
+    return _in_order(
         [
-            (on(21, 10, 15), clerk, receive("daze", lambda action: daze)),
-            (on(21, 10, 25), treasurer, pay("daze")),
+            (on(21, 10, 15), clerk, demo.receive("daze", lambda action: daze)),
+            (on(21, 10, 25), demo.treasurer, demo.pay("daze")),
             (
                 on(20, 14, 0),
                 clerk,
-                do(
+                demo.do(
                     "daze",
                     vending.record_police_review,
                     submitted_on=on(20, 14).date(),
@@ -176,7 +209,7 @@ def generate(desk: Desk) -> dict[str, int]:
             (
                 on(19, 9, 30),
                 clerk,
-                do(
+                demo.do(
                     "daze",
                     vending.approve,
                     conditions="The Committee cleans Broad St N and Orange St by 8:00 a.m. after "
@@ -186,15 +219,18 @@ def generate(desk: Desk) -> dict[str, int]:
         ]
     )
 
-    # 2. An individual vendor at an event this week: everything met, approved.
-    market = today + timedelta(days=3)
-    scoop = ids["Magee Park Ice Cream"]
-    steps += _in_order(
+
+def _scoop(demo: _Demo) -> list[Step]:
+    """2. An individual vendor at an event this week: everything met, approved."""
+    market = demo.today + timedelta(days=3)
+    scoop = demo.ids["Magee Park Ice Cream"]
+    on, clerk = demo.on, demo.clerk
+    return _in_order(
         [
             (
                 on(14, 11, 0),
-                deputy,
-                receive(
+                demo.deputy,
+                demo.receive(
                     "scoop",
                     lambda action: _vendor(
                         scoop,
@@ -205,17 +241,17 @@ def generate(desk: Desk) -> dict[str, int]:
                     ),
                 ),
             ),
-            (on(14, 11, 10), treasurer, pay("scoop")),
+            (on(14, 11, 10), demo.treasurer, demo.pay("scoop")),
             (on(12, 9, 0), clerk, lambda action: _certificate(action, scoop, action.today())),
             (
                 on(12, 9, 5),
                 clerk,
-                do("scoop", vending.record_police_review, submitted_on=on(12, 9).date()),
+                demo.do("scoop", vending.record_police_review, submitted_on=on(12, 9).date()),
             ),
             (
                 on(10, 15, 0),
                 clerk,
-                do(
+                demo.do(
                     "scoop",
                     vending.record_police_review,
                     submitted_on=on(12, 9).date(),
@@ -223,26 +259,29 @@ def generate(desk: Desk) -> dict[str, int]:
                     approved_by="Chief of Police",
                 ),
             ),
-            (on(10, 15, 30), clerk, do("scoop", vending.approve)),
+            (on(10, 15, 30), clerk, demo.do("scoop", vending.approve)),
         ]
     )
 
-    # 3. Received yesterday afternoon: the notice of any matter in doubt is due soon.
-    yesterday = on(1, 14, 20)
-    steps.append(
+
+def _yesterday(demo: _Demo) -> list[Step]:
+    """3. Received yesterday afternoon: the notice of any matter in doubt is due soon."""
+    craft_fair = demo.today + timedelta(days=33)
+    coffee = demo.ids["Kinnickinnic Coffee Co."]
+    return [
         (
-            yesterday,
-            deputy,
-            receive(
+            demo.on(1, 14, 20),
+            demo.deputy,
+            demo.receive(
                 "yesterday",
                 lambda action: _vendor(
-                    ids["Kinnickinnic Coffee Co."],
+                    coffee,
                     "Lions Club Craft Fair",
                     "Coffee and pastries",
                     "Karin Nelson",
                     (
                         SlotData(
-                            today + timedelta(days=33),
+                            craft_fair,
                             time(8, 0),
                             time(14, 0),
                             "Orange St, in front of 118 Orange St",
@@ -251,28 +290,32 @@ def generate(desk: Desk) -> dict[str, int]:
                 ),
             ),
         )
-    )
+    ]
 
-    # 4. A sponsor without its list: in doubt, the notice delivered by e-mail.
-    hockey = ids["Prescott Youth Hockey Boosters"]
+
+def _hockey(demo: _Demo) -> list[Step]:
+    """4. A sponsor without its list: in doubt, the notice delivered by e-mail."""
+    hockey = demo.ids["Prescott Youth Hockey Boosters"]
+    skate_day = demo.today + timedelta(days=45)
     notices: list[int] = []
 
     def doubt(action: Action) -> None:
         notices.append(
             vending.prepare_doubt_notice(
                 action,
-                made["hockey"],
+                demo.made["hockey"],
                 clerk_text="Which vendors will sell from the Borner St N parking lot, and will "
                 "any of them cook over an open flame?",
             ).id
         )
 
-    steps += _in_order(
+    on, clerk = demo.on, demo.clerk
+    return _in_order(
         [
             (
                 on(6, 13, 40),
                 clerk,
-                receive(
+                demo.receive(
                     "hockey",
                     lambda action: ApplicationData(
                         applicant_id=hockey,
@@ -283,7 +326,7 @@ def generate(desk: Desk) -> dict[str, int]:
                         contact_email="boosters@prescotthockey.example",
                         slots=(
                             SlotData(
-                                today + timedelta(days=45),
+                                skate_day,
                                 time(9, 0),
                                 time(15, 0),
                                 "Borner St N, City Hall parking lot",
@@ -303,14 +346,17 @@ def generate(desk: Desk) -> dict[str, int]:
         ]
     )
 
-    # 5. Denied two days ago: the appeal window is open.
-    antiques = ids["Old Mill Antiques"]
-    steps += _in_order(
+
+def _antiques(demo: _Demo) -> list[Step]:
+    """5. Denied two days ago: the appeal window is open."""
+    antiques = demo.ids["Old Mill Antiques"]
+    sale_day = demo.today + timedelta(days=12)
+    return _in_order(
         [
             (
-                on(4, 9, 45),
-                deputy,
-                receive(
+                demo.on(4, 9, 45),
+                demo.deputy,
+                demo.receive(
                     "antiques",
                     lambda action: _vendor(
                         antiques,
@@ -319,7 +365,7 @@ def generate(desk: Desk) -> dict[str, int]:
                         "Sven Iverson",
                         (
                             SlotData(
-                                today + timedelta(days=12),
+                                sale_day,
                                 time(9, 0),
                                 time(17, 0),
                                 "Broad St N, sidewalk in front of 236 Broad St N",
@@ -330,83 +376,71 @@ def generate(desk: Desk) -> dict[str, int]:
                 ),
             ),
             (
-                on(2, 11, 0),
-                clerk,
-                do(
-                    "antiques",
-                    vending.deny,
-                    reasons=NOT_AN_EVENT,
-                ),
+                demo.on(2, 11, 0),
+                demo.clerk,
+                demo.do("antiques", vending.deny, reasons=NOT_AN_EVENT),
             ),
         ]
     )
 
-    # 6. Denied, appealed in time, approved conditionally by the Council at its last meeting.
-    if meeting_id is not None and last_meeting is not None:
-        met = last_meeting.astimezone(zone)
-        council_day = met.date()
 
-        def before_meeting(days: int, hour: int, minute: int = 0) -> datetime:
-            day = calendar.previous_open_day(council_day - timedelta(days=days), inclusive=True)
-            return datetime.combine(day, time(hour, minute), zone)
+def _pizza(demo: _Demo, meeting_id: int, last_meeting: datetime) -> list[Step]:
+    """6. Denied, appealed in time, approved conditionally by the Council at its last meeting."""
+    zone = demo.zone
+    council_day = last_meeting.astimezone(zone).date()
 
-        pizza = ids["Borner Street Pizza"]
-        fireworks = _next_date(7, 3, today + timedelta(days=60))
-        steps += _in_order(
-            [
-                (
-                    before_meeting(20, 10, 30),
-                    clerk,
-                    receive(
-                        "pizza",
-                        lambda action: _vendor(
-                            pizza,
-                            "Independence Day Fireworks at Freedom Park",
-                            "Pizza by the slice from a food truck",
-                            "Tomás Carlson",
-                            (
-                                SlotData(
-                                    fireworks,
-                                    time(17, 0),
-                                    time(23, 0),
-                                    "Broad St N at Orange St, northeast corner (food truck)",
-                                ),
+    def before_meeting(days: int, hour: int, minute: int = 0) -> datetime:
+        day = demo.calendar.previous_open_day(council_day - timedelta(days=days), inclusive=True)
+        return datetime.combine(day, time(hour, minute), zone)
+
+    pizza = demo.ids["Borner Street Pizza"]
+    fireworks = _next_date(7, 3, demo.today + timedelta(days=60))
+    clerk = demo.clerk
+    return _in_order(
+        [
+            (
+                before_meeting(20, 10, 30),
+                clerk,
+                demo.receive(
+                    "pizza",
+                    lambda action: _vendor(
+                        pizza,
+                        "Independence Day Fireworks at Freedom Park",
+                        "Pizza by the slice from a food truck",
+                        "Tomás Carlson",
+                        (
+                            SlotData(
+                                fireworks,
+                                time(17, 0),
+                                time(23, 0),
+                                "Broad St N at Orange St, northeast corner (food truck)",
                             ),
                         ),
                     ),
                 ),
-                (before_meeting(20, 10, 40), treasurer, pay("pizza")),
-                (
-                    before_meeting(18, 14, 0),
-                    clerk,
-                    do(
-                        "pizza",
-                        vending.deny,
-                        reasons=CROSSWALK,
-                    ),
+            ),
+            (before_meeting(20, 10, 40), demo.treasurer, demo.pay("pizza")),
+            (before_meeting(18, 14, 0), clerk, demo.do("pizza", vending.deny, reasons=CROSSWALK)),
+            (
+                before_meeting(14, 9, 15),
+                clerk,
+                demo.do("pizza", vending.file_appeal, filed_on=before_meeting(14, 9).date()),
+            ),
+            (
+                datetime.combine(council_day + timedelta(days=1), time(9, 30), zone),
+                clerk,
+                lambda action: vending.record_appeal_decision(
+                    action,
+                    _appeal_of(action, demo.made["pizza"]),
+                    meeting_id=meeting_id,
+                    outcome=AppealOutcome.APPROVED_CONDITIONALLY,
+                    conditions="The truck parks on Orange St at least 30 feet east of the "
+                    "crosswalk at Broad St N; sales end at 10:00 p.m.",
+                    note="Motion to approve with conditions carried 5-1",
                 ),
-                (
-                    before_meeting(14, 9, 15),
-                    clerk,
-                    do("pizza", vending.file_appeal, filed_on=before_meeting(14, 9).date()),
-                ),
-                (
-                    datetime.combine(council_day + timedelta(days=1), time(9, 30), zone),
-                    clerk,
-                    lambda action: vending.record_appeal_decision(
-                        action,
-                        _appeal_of(action, made["pizza"]),
-                        meeting_id=meeting_id,
-                        outcome=AppealOutcome.APPROVED_CONDITIONALLY,
-                        conditions="The truck parks on Orange St at least 30 feet east of the "
-                        "crosswalk at Broad St N; sales end at 10:00 p.m.",
-                        note="Motion to approve with conditions carried 5-1",
-                    ),
-                ),
-            ]
-        )
-    _run(desk, sorted(steps, key=lambda step: step[0]), start=clerk)
-    return {"vending_application": len(made)}
+            ),
+        ]
+    )
 
 
 def _in_order(steps: list[Step]) -> list[Step]:

@@ -613,6 +613,31 @@ def record_council_action(
     meeting = schedule.get_meeting(action.session, meeting_id, lock=True)
     petition = get_petition(action.session, petition_id, lock=True)
     acts.allow(action, acts.PetitionAct.COUNCIL_ACTION, petition)
+    meeting_date = _meeting_that_acted(action, petition, meeting)
+    before = snapshot(petition)
+    if outcome == CouncilAction.APPROVED:
+        detail = _approve(petition, meeting, approved_year)
+    elif outcome == CouncilAction.DENIED:
+        petition.status, petition.meeting_id = PetitionStatus.DENIED, meeting.id
+        detail = outcome.label
+    elif outcome == CouncilAction.REFERRED:
+        detail = _refer(petition, referred_to)
+    else:
+        detail = _defer(action, petition, meeting, deferred_to)
+    _event(action, petition, outcome, meeting=meeting, detail=detail, reason=note.strip())
+    action.audit(
+        f"petition.{outcome}",
+        petition,
+        f"Petition {petition.number}: {detail} (meeting of {format_day(meeting_date)})",
+        before=before,
+        after=snapshot(petition),
+    )
+    return petition
+
+
+def _meeting_that_acted(action: Action, petition: Petition, meeting: CouncilMeeting) -> date:
+    """The day of the meeting, refused unless it has taken place and its agenda held the
+    petition."""
     if meeting.cancelled_on is not None:
         raise InvalidInput("That meeting was cancelled.", field="meeting")
     meeting_date = schedule.local_time(action, meeting.starts_at).date()
@@ -633,58 +658,57 @@ def record_council_action(
             f"(it is {where}).",
             field="meeting",
         )
-    before = snapshot(petition)
-    detail = outcome.label
-    if outcome == CouncilAction.APPROVED:
-        year = approved_year if approved_year is not None else petition.program_year
-        if year < petition.program_year:
-            raise InvalidInput(
-                f"Received {format_day(petition.received_on)}, the petition is considered for "
-                f"installation in {petition.program_year} at the earliest.",
-                field="approved_year",
-                cite=CITE,
-            )
-        latest = petition.program_year + APPROVED_YEARS_AHEAD
-        if year > latest:
-            raise InvalidInput(
-                f"Approve it for {latest} at the latest ({APPROVED_YEARS_AHEAD} years after its "
-                f"program year, {petition.program_year}); check the year the Council voted.",
-                field="approved_year",
-            )
-        petition.status, petition.approved_year = PetitionStatus.APPROVED, year
-        petition.meeting_id = meeting.id
-        detail = f"Approved for installation in {year}"
-    elif outcome == CouncilAction.DENIED:
-        petition.status, petition.meeting_id = PetitionStatus.DENIED, meeting.id
-    elif outcome == CouncilAction.REFERRED:
-        to = " ".join(referred_to.split())
-        if not to:
-            raise InvalidInput(
-                "Say to whom it is referred (a committee, the engineer).", field="referred_to"
-            )
-        petition.referred_to = fits(Petition.referred_to, to, "Referred to")
-        petition.status, petition.meeting_id = PetitionStatus.REFERRED, None
-        detail = f"Referred to {to}"
-    else:
-        if deferred_to is None:
-            raise InvalidInput("Choose the meeting it is deferred to.", field="deferred_to")
-        later = schedule.get_meeting(action.session, deferred_to)
-        if later.starts_at <= meeting.starts_at or later.cancelled_on is not None:
-            raise InvalidInput(
-                "Defer it to a later meeting that is not cancelled.", field="deferred_to"
-            )
-        petition.status, petition.meeting_id = PetitionStatus.ON_AGENDA, later.id
-        later.packet_built_at = None
-        detail = f"Deferred to the meeting of {schedule.meeting_day(action, later)}"
-    _event(action, petition, outcome, meeting=meeting, detail=detail, reason=note.strip())
-    action.audit(
-        f"petition.{outcome}",
-        petition,
-        f"Petition {petition.number}: {detail} (meeting of {format_day(meeting_date)})",
-        before=before,
-        after=snapshot(petition),
-    )
-    return petition
+    return meeting_date
+
+
+def _approve(petition: Petition, meeting: CouncilMeeting, approved_year: int | None) -> str:
+    """Approved for a year from the petition's program year (§ 506-14) to a few years after."""
+    year = approved_year if approved_year is not None else petition.program_year
+    if year < petition.program_year:
+        raise InvalidInput(
+            f"Received {format_day(petition.received_on)}, the petition is considered for "
+            f"installation in {petition.program_year} at the earliest.",
+            field="approved_year",
+            cite=CITE,
+        )
+    latest = petition.program_year + APPROVED_YEARS_AHEAD
+    if year > latest:
+        raise InvalidInput(
+            f"Approve it for {latest} at the latest ({APPROVED_YEARS_AHEAD} years after its "
+            f"program year, {petition.program_year}); check the year the Council voted.",
+            field="approved_year",
+        )
+    petition.status, petition.approved_year = PetitionStatus.APPROVED, year
+    petition.meeting_id = meeting.id
+    return f"Approved for installation in {year}"
+
+
+def _refer(petition: Petition, referred_to: str) -> str:
+    """Referred: off the agenda until it is put on another."""
+    to = " ".join(referred_to.split())
+    if not to:
+        raise InvalidInput(
+            "Say to whom it is referred (a committee, the engineer).", field="referred_to"
+        )
+    petition.referred_to = fits(Petition.referred_to, to, "Referred to")
+    petition.status, petition.meeting_id = PetitionStatus.REFERRED, None
+    return f"Referred to {to}"
+
+
+def _defer(
+    action: Action, petition: Petition, meeting: CouncilMeeting, deferred_to: int | None
+) -> str:
+    """Deferred to a later meeting, whose packet must then be built again."""
+    if deferred_to is None:
+        raise InvalidInput("Choose the meeting it is deferred to.", field="deferred_to")
+    later = schedule.get_meeting(action.session, deferred_to)
+    if later.starts_at <= meeting.starts_at or later.cancelled_on is not None:
+        raise InvalidInput(
+            "Defer it to a later meeting that is not cancelled.", field="deferred_to"
+        )
+    petition.status, petition.meeting_id = PetitionStatus.ON_AGENDA, later.id
+    later.packet_built_at = None
+    return f"Deferred to the meeting of {schedule.meeting_day(action, later)}"
 
 
 def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> Petition:
@@ -807,27 +831,40 @@ def agenda(session: Session, meeting_id: int) -> list[Petition]:
 def _due(action: Action) -> list[TodayItem]:
     """Days left to file for next year, petitions waiting for an agenda, meetings in the next
     14 days and whether their packet is built."""
+    return [
+        *_filing_deadline(action),
+        *_petitions_off_the_agenda(action),
+        *_actions_to_record(action),
+        *_meetings_ahead(action),
+    ]
+
+
+def _filing_deadline(action: Action) -> list[TodayItem]:
+    """Days left to file for next year's program, through its last day."""
     today = action.today()
-    session = action.session
     deadline = filing_deadline(today.year, action.calendar).due
-    items: list[TodayItem] = []
-    if today <= deadline:
-        left = (deadline - today).days
-        items.append(
-            TodayItem(
-                workflow="Petitions",
-                due=deadline,
-                title=(
-                    f"{plural(left, 'day')} left to file improvement petitions for {today.year + 1}"
-                    if left
-                    else f"Last day to file improvement petitions for {today.year + 1}"
-                ),
-                detail=f"Petitions received after {format_day(deadline)} are considered for "
-                f"{today.year + 2}.",
-                cite=CITE,
-            )
+    if today > deadline:
+        return []
+    left = (deadline - today).days
+    return [
+        TodayItem(
+            workflow="Petitions",
+            due=deadline,
+            title=(
+                f"{plural(left, 'day')} left to file improvement petitions for {today.year + 1}"
+                if left
+                else f"Last day to file improvement petitions for {today.year + 1}"
+            ),
+            detail=f"Petitions received after {format_day(deadline)} are considered for "
+            f"{today.year + 2}.",
+            cite=CITE,
         )
-    waiting = session.scalars(
+    ]
+
+
+def _petitions_off_the_agenda(action: Action) -> list[TodayItem]:
+    """Petitions received or referred, waiting to be put on an agenda."""
+    waiting = action.session.scalars(
         select(Petition)
         .where(
             or_(
@@ -837,28 +874,30 @@ def _due(action: Action) -> list[TodayItem]:
         )
         .order_by(Petition.received_at)
     ).all()
-    for petition in waiting:
-        status = PetitionStatus(petition.status)
-        items.append(
-            TodayItem(
-                workflow="Petitions",
-                due=None,
-                title=f"Petition {petition.number} is not on an agenda"
-                + (
-                    f" (referred to {petition.referred_to})"
-                    if status is PetitionStatus.REFERRED
-                    else ""
-                ),
-                detail=f"{PetitionKind(petition.kind).label}, {location(petition)}; program year "
-                f"{petition.program_year}",
-                cite=CITE,
-                record_type="petition",
-                record_id=str(petition.id),
-            )
+    return [
+        TodayItem(
+            workflow="Petitions",
+            due=None,
+            title=f"Petition {petition.number} is not on an agenda"
+            + (
+                f" (referred to {petition.referred_to})"
+                if PetitionStatus(petition.status) is PetitionStatus.REFERRED
+                else ""
+            ),
+            detail=f"{PetitionKind(petition.kind).label}, {location(petition)}; program year "
+            f"{petition.program_year}",
+            cite=CITE,
+            record_type="petition",
+            record_id=str(petition.id),
         )
-    # A petition still "on the agenda" of a meeting that has begun waits for its action to be
-    # recorded; without this item it would be on no list at all.
-    held = session.execute(
+        for petition in waiting
+    ]
+
+
+def _actions_to_record(action: Action) -> list[TodayItem]:
+    """A petition still "on the agenda" of a meeting that has begun waits for its action to be
+    recorded; without this item it would be on no list at all."""
+    held = action.session.execute(
         select(Petition, CouncilMeeting)
         .join(CouncilMeeting, Petition.meeting_id == CouncilMeeting.id)
         .where(
@@ -866,6 +905,7 @@ def _due(action: Action) -> list[TodayItem]:
         )
         .order_by(CouncilMeeting.starts_at, Petition.year, Petition.sequence)
     ).all()
+    items: list[TodayItem] = []
     for petition, meeting in held:
         met = schedule.local_time(action, meeting.starts_at).date()
         items.append(
@@ -880,8 +920,15 @@ def _due(action: Action) -> list[TodayItem]:
                 record_id=str(petition.id),
             )
         )
-    start = datetime.combine(today, datetime.min.time(), action.clock.local_now().tzinfo)
+    return items
+
+
+def _meetings_ahead(action: Action) -> list[TodayItem]:
+    """The meetings of the next days, with how many petitions each has and its packet."""
+    session = action.session
+    start = datetime.combine(action.today(), datetime.min.time(), action.clock.local_now().tzinfo)
     horizon = start + timedelta(days=MEETING_HORIZON_DAYS + 1)
+    items: list[TodayItem] = []
     for meeting in schedule.meetings(session, since=start.astimezone(UTC)):
         if meeting.starts_at >= horizon.astimezone(UTC):
             break

@@ -611,78 +611,69 @@ def layout_findings(cafe: Cafe) -> list[Finding]:
     * where the sidewalk width and the cafe's depth are given, a passage wider than what the
       cafe leaves of the sidewalk is a warning (the figures do not agree).
     """
-    found: list[Finding] = []
-    passage, setback = cafe.clear_passage_in, cafe.curb_setback_in
-    if not (cafe.at_storefront or cafe.at_curbside):
-        found.append(
-            Finding(
-                "block",
-                CONFIGURATION_CITE,
-                "Choose the configuration: abutting the storefront, abutting the curbside, or "
-                "both.",
-            )
-        )
+    return [
+        *_configuration(cafe),
+        *_clear_passage(cafe),
+        *_curb_setback(cafe),
+        *_aisles(cafe),
+        *_frontage(cafe),
+        *_side_street(cafe),
+        *_geometry(cafe),
+    ]
+
+
+def _configuration(cafe: Cafe) -> list[Finding]:
+    if cafe.at_storefront or cafe.at_curbside:
+        return []
+    text = "Choose the configuration: abutting the storefront, abutting the curbside, or both."
+    return [Finding("block", CONFIGURATION_CITE, text)]
+
+
+def _clear_passage(cafe: Cafe) -> list[Finding]:
+    passage = cafe.clear_passage_in
     if passage is None:
-        found.append(
-            Finding(
-                "block", CLEARANCE_CITE, "Enter the clear pedestrian passage from the site plan."
-            )
-        )
-    else:
-        needs = CURB_PASSAGE_IN if cafe.passage_abuts_curb else OTHER_PASSAGE_IN
-        where = (
-            "where the passage abuts the face of curb"
-            if cafe.passage_abuts_curb
-            else "where the passage does not abut the curb"
-        )
-        if passage < needs:
-            found.append(
-                Finding(
-                    "block",
-                    CLEARANCE_CITE,
-                    f"The clear pedestrian passage is {_length(passage)}; at least "
-                    f"{_length(needs)} must be kept clear {where}.",
-                )
-            )
-    if setback is None:
-        if cafe.at_curbside or not cafe.passage_abuts_curb:
-            found.append(
-                Finding(
-                    "block",
-                    CLEARANCE_CITE,
-                    "Enter the distance from the curb face to the nearest table or chair.",
-                )
-            )
-    elif setback < CURB_SETBACK_IN:
-        found.append(
-            Finding(
-                "block",
-                CONFIGURATION_CITE if cafe.at_curbside else CLEARANCE_CITE,
-                f"Tables and chairs are {_length(setback)} from the curb face; they must be set "
-                f"back at least {_length(CURB_SETBACK_IN)}.",
-            )
-        )
+        text = "Enter the clear pedestrian passage from the site plan."
+        return [Finding("block", CLEARANCE_CITE, text)]
+    needs = CURB_PASSAGE_IN if cafe.passage_abuts_curb else OTHER_PASSAGE_IN
+    if passage >= needs:
+        return []
+    where = (
+        "where the passage abuts the face of curb"
+        if cafe.passage_abuts_curb
+        else "where the passage does not abut the curb"
+    )
+    text = (
+        f"The clear pedestrian passage is {_length(passage)}; at least "
+        f"{_length(needs)} must be kept clear {where}."
+    )
+    return [Finding("block", CLEARANCE_CITE, text)]
+
+
+def _curb_setback(cafe: Cafe) -> list[Finding]:
+    setback = cafe.curb_setback_in
+    if setback is None and (cafe.at_curbside or not cafe.passage_abuts_curb):
+        text = "Enter the distance from the curb face to the nearest table or chair."
+        return [Finding("block", CLEARANCE_CITE, text)]
+    if setback is None or setback >= CURB_SETBACK_IN:
+        return []
+    text = (
+        f"Tables and chairs are {_length(setback)} from the curb face; they must be set "
+        f"back at least {_length(CURB_SETBACK_IN)}."
+    )
+    return [Finding("block", CONFIGURATION_CITE if cafe.at_curbside else CLEARANCE_CITE, text)]
+
+
+def _aisles(cafe: Cafe) -> list[Finding]:
     if cafe.aisle_in is None:
-        found.append(
-            Finding(
-                "block",
-                CLEARANCE_CITE,
-                f"Enter the aisle width from the site plan: aisles of at least {AISLE_IN} inches "
-                "are required.",
-            )
+        text = (
+            f"Enter the aisle width from the site plan: aisles of at least {AISLE_IN} inches "
+            "are required."
         )
-    elif cafe.aisle_in < AISLE_IN:
-        found.append(
-            Finding(
-                "block",
-                CLEARANCE_CITE,
-                f"The aisles are {_length(cafe.aisle_in)}; at least {AISLE_IN} in are required.",
-            )
-        )
-    found += _frontage(cafe)
-    found += _side_street(cafe)
-    found += _geometry(cafe)
-    return found
+        return [Finding("block", CLEARANCE_CITE, text)]
+    if cafe.aisle_in >= AISLE_IN:
+        return []
+    text = f"The aisles are {_length(cafe.aisle_in)}; at least {AISLE_IN} in are required."
+    return [Finding("block", CLEARANCE_CITE, text)]
 
 
 def _side_street(cafe: Cafe) -> list[Finding]:

@@ -45,46 +45,15 @@ def suspend(
     refused). In an emergency, determined by the City, no prior notice is needed."""
     cafe = get_cafe(action.session, cafe_id, for_update=True)
     acts.allow(action, acts.CafeAct.SUSPEND, cafe)
-    today = action.today()
     why = reason.strip()
     if not why:
         raise InvalidInput("State why the cafe's operation is suspended.", field="reason")
-    if ends_on < starts_on:
-        raise InvalidInput("The suspension ends before it starts.", field="ends_on")
-    if cafe.expires_on is not None and starts_on > cafe.expires_on:
-        raise InvalidInput(
-            f"The permit expires {format_day(cafe.expires_on)}, before the suspension starts.",
-            field="starts_on",
-        )
-    if notice_on is not None and notice_on > today:
+    _check_period(cafe, starts_on, ends_on)
+    if notice_on is not None and notice_on > action.today():
         raise InvalidInput("The notice cannot be dated later than today.", field="notice_on")
     if not emergency:
-        if notice_on is None:
-            raise InvalidInput(
-                "Enter the date of the written notice: seven days' written notice is required "
-                "unless the City determines an emergency.",
-                field="notice_on",
-                cite=TERM_CITE,
-            )
-        latest = latest_suspension_notice(starts_on, action.calendar)
-        if notice_on > latest.due:
-            days = (starts_on - notice_on).days
-            raise InvalidInput(
-                f"Written notice dated {format_day(notice_on)} is "
-                f"{plural(days, 'day')} before the suspension starts "
-                f"({format_day(starts_on)}): seven days' written notice is required, so by "
-                f"{format_day(latest.due)}. Start the suspension later, or record an emergency.",
-                field="notice_on",
-                cite=TERM_CITE,
-            )
-    for other in cafe.suspensions:
-        if other.lifted_on is not None and other.lifted_on <= other.starts_on:
-            continue  # lifted before it started
-        if other.starts_on <= ends_on and starts_on <= suspension_last_day(other):
-            raise Conflict(
-                f"{cafe.number} is already suspended from {format_day(other.starts_on)} to "
-                f"{format_day(suspension_last_day(other))}."
-            )
+        _check_seven_days_notice(action, notice_on, starts_on)
+    _check_no_overlap(cafe, starts_on, ends_on)
     suspension = CafeSuspension(
         cafe_id=cafe.id,
         notice_on=notice_on,
@@ -112,6 +81,52 @@ def suspend(
     )
     action.session.flush()  # the new suspension's id
     return suspension.id
+
+
+def _check_period(cafe: SidewalkCafe, starts_on: date, ends_on: date) -> None:
+    """A suspension ends on or after its first day, which falls within the permit's term."""
+    if ends_on < starts_on:
+        raise InvalidInput("The suspension ends before it starts.", field="ends_on")
+    if cafe.expires_on is not None and starts_on > cafe.expires_on:
+        raise InvalidInput(
+            f"The permit expires {format_day(cafe.expires_on)}, before the suspension starts.",
+            field="starts_on",
+        )
+
+
+def _check_seven_days_notice(action: Action, notice_on: date | None, starts_on: date) -> None:
+    """Seven days' written notice before the first day, counted back and never moved (§ 506-10
+    (Term and renewal of permit; temporary suspension of operation))."""
+    if notice_on is None:
+        raise InvalidInput(
+            "Enter the date of the written notice: seven days' written notice is required "
+            "unless the City determines an emergency.",
+            field="notice_on",
+            cite=TERM_CITE,
+        )
+    latest = latest_suspension_notice(starts_on, action.calendar)
+    if notice_on > latest.due:
+        days = (starts_on - notice_on).days
+        raise InvalidInput(
+            f"Written notice dated {format_day(notice_on)} is "
+            f"{plural(days, 'day')} before the suspension starts "
+            f"({format_day(starts_on)}): seven days' written notice is required, so by "
+            f"{format_day(latest.due)}. Start the suspension later, or record an emergency.",
+            field="notice_on",
+            cite=TERM_CITE,
+        )
+
+
+def _check_no_overlap(cafe: SidewalkCafe, starts_on: date, ends_on: date) -> None:
+    """One suspension at a time: none may overlap another not lifted before it started."""
+    for other in cafe.suspensions:
+        if other.lifted_on is not None and other.lifted_on <= other.starts_on:
+            continue  # lifted before it started
+        if other.starts_on <= ends_on and starts_on <= suspension_last_day(other):
+            raise Conflict(
+                f"{cafe.number} is already suspended from {format_day(other.starts_on)} to "
+                f"{format_day(suspension_last_day(other))}."
+            )
 
 
 def get_suspension(

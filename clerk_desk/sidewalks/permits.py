@@ -365,21 +365,44 @@ def permit_findings(
     the address the plan is read at, the width, who pays (:func:`cost_finding`), the parcel's
     repair orders, whole-block repairs. ``decision`` is :func:`decide_cost`'s, when read
     already."""
-    # Longer than 80 lines: the review reads the article paragraph by paragraph, in the order
-    # the Director reads them; one list keeps that order visible.
+    # The review reads the article paragraph by paragraph, in the order the Director reads
+    # them: one step per paragraph, in that order.
     status = SidewalkPermitStatus(permit.status)
     work = SidewalkWork(permit.work)
-    found: list[Finding] = []
+    return [
+        *_permit_needed(permit, status, today, calendar),
+        *_address_findings(session, permit, status, work),
+        *width_findings(
+            work, bike_lane=permit.bike_lane, commercial=permit.commercial, width_in=permit.width_in
+        ),
+        *_who_pays(session, permit, decision or decide_cost(session, permit)),
+        *_whole_block_findings(permit, work),
+        *_new_subdivision_findings(permit, work),
+    ]
+
+
+def _permit_needed(
+    permit: SidewalkPermit, status: SidewalkPermitStatus, today: date, calendar: CityCalendar
+) -> list[Finding]:
+    """City contract work needs no permit; an application asks seven days ahead."""
     if status is SidewalkPermitStatus.CITY_CONTRACT:
-        found.append(
+        return [
             Finding(
                 "info",
                 PERMIT_CITE,
                 "Work under contract with the City: no permit is required.",
             )
-        )
-    elif status is SidewalkPermitStatus.APPLIED:
-        found += lead_findings(permit.work_starts_on, today, calendar)
+        ]
+    if status is SidewalkPermitStatus.APPLIED:
+        return lead_findings(permit.work_starts_on, today, calendar)
+    return []
+
+
+def _address_findings(
+    session: Session, permit: SidewalkPermit, status: SidewalkPermitStatus, work: SidewalkWork
+) -> list[Finding]:
+    """The street and number the Master Plan is read at (Cost of sidewalks)."""
+    found: list[Finding] = []
     located = permit.street_id is not None and permit.address_number is not None
     plan_free = (
         permit.new_subdivision and work is SidewalkWork.CONSTRUCT
@@ -408,15 +431,12 @@ def permit_findings(
                 f"({street.range_low}-{street.range_high}): check the address.",
             )
         )
-    found += width_findings(
-        SidewalkWork(permit.work),
-        bike_lane=permit.bike_lane,
-        commercial=permit.commercial,
-        width_in=permit.width_in,
-    )
-    decision = decision or decide_cost(session, permit)
-    found.append(cost_finding(decision))
-    found += decision.findings
+    return found
+
+
+def _who_pays(session: Session, permit: SidewalkPermit, decision: CostDecision) -> list[Finding]:
+    """Who pays, the parcel's open repair orders, and the parcel an owner's bill needs."""
+    found = [cost_finding(decision), *decision.findings]
     found += _order_findings_of_permit(session, permit)
     owner_pays = CostPayer.OWNER in (decision.payer, decision.restoration_payer)
     if owner_pays and permit.parcel_id is None:
@@ -427,28 +447,38 @@ def permit_findings(
                 "The adjacent property owner pays, and no parcel is named: choose the parcel.",
             )
         )
-    if work in WHOLE_BLOCK_WORK:
-        found.append(
-            Finding(
-                "info",
-                WHOLE_BLOCK_CITE,
-                "Partial replacement approved by the Director of Public Works."
-                if permit.partial_replacement_approved
-                else "When a sidewalk is repaired the entire block is repaired at one time, "
-                "unless the Director of Public Works approves a partial replacement (tick it "
-                "when issuing the permit).",
-            )
-        )
-    if permit.new_subdivision and work is SidewalkWork.CONSTRUCT:
-        found.append(
-            Finding(
-                "info",
-                NEW_SUBDIVISION_CITE,
-                "The land divider's sidewalks are set by the subdivision approval under "
-                "Chapter 510; check the development agreement.",
-            )
-        )
     return found
+
+
+def _whole_block_findings(permit: SidewalkPermit, work: SidewalkWork) -> list[Finding]:
+    """A repair is of the entire block unless the Director approves a partial replacement."""
+    if work not in WHOLE_BLOCK_WORK:
+        return []
+    return [
+        Finding(
+            "info",
+            WHOLE_BLOCK_CITE,
+            "Partial replacement approved by the Director of Public Works."
+            if permit.partial_replacement_approved
+            else "When a sidewalk is repaired the entire block is repaired at one time, "
+            "unless the Director of Public Works approves a partial replacement (tick it "
+            "when issuing the permit).",
+        )
+    ]
+
+
+def _new_subdivision_findings(permit: SidewalkPermit, work: SidewalkWork) -> list[Finding]:
+    """A new subdivision's sidewalks are set by its approval under Chapter 510."""
+    if not (permit.new_subdivision and work is SidewalkWork.CONSTRUCT):
+        return []
+    return [
+        Finding(
+            "info",
+            NEW_SUBDIVISION_CITE,
+            "The land divider's sidewalks are set by the subdivision approval under "
+            "Chapter 510; check the development agreement.",
+        )
+    ]
 
 
 def review(action: Action, permit_id: int) -> list[Finding]:

@@ -490,68 +490,14 @@ def cancel_order(action: Action, order_id: int, *, reason: str) -> SidewalkRepai
 
 def order_findings(order: SidewalkRepairOrder, *, today: date) -> list[Finding]:
     """Where the order stands, each cited: the notice to serve, the owner's days, the City's."""
-    # Longer than 80 lines: one finding per step of the order, in the order they happen.
+    # One step per stage of the order, in the order they happen.
     kind = RepairOrderKind(order.kind)
     status = RepairOrderStatus(order.status)
     found: list[Finding] = []
-    if status is RepairOrderStatus.ORDERED and kind is RepairOrderKind.COUNCIL_ORDER:
-        found.append(
-            Finding(
-                "warn",
-                REPAIR_CITE,
-                "The notice is not served yet: the owner's 20 days run from service, and the "
-                "City may not repair before.",
-            )
-        )
-    if status is RepairOrderStatus.ORDERED and kind is RepairOrderKind.EMERGENCY:
-        found.append(
-            Finding(
-                "warn",
-                REPAIR_CITE,
-                "The direction is not served yet: once it is, the owner is to repair "
-                "immediately, and the City may repair from the day of service.",
-            )
-        )
-    if status is RepairOrderStatus.ORDERED and kind is RepairOrderKind.MINOR:
-        found.append(
-            Finding(
-                "info",
-                MINOR_REPAIR_CITE,
-                "A minor repair (not more than $500.00) at the direction of the Director of "
-                "Public Works, without notice; its cost may be charged to the abutting owner.",
-            )
-        )
+    if status is RepairOrderStatus.ORDERED:
+        found += _notice_to_serve(kind)
     if status is RepairOrderStatus.SERVED and order.repair_due_on is not None:
-        due = order.repair_due_on
-        if kind is RepairOrderKind.EMERGENCY:
-            found.append(
-                Finding(
-                    "warn",
-                    REPAIR_CITE,
-                    f"Emergency: the owner was directed {format_day(due)} to repair "
-                    "immediately; if not repaired, the City makes the repair.",
-                )
-            )
-        elif today <= due:
-            left = (due - today).days
-            found.append(
-                Finding(
-                    "info",
-                    REPAIR_CITE,
-                    f"The owner has through {format_day(due)} to repair ({left} "
-                    f"day{'s' if left != 1 else ''} left); the City may repair from "
-                    f"{format_day(date.fromordinal(due.toordinal() + 1))}.",
-                )
-            )
-        else:
-            found.append(
-                Finding(
-                    "warn",
-                    REPAIR_CITE,
-                    f"The owner's 20 days ended {format_day(due)} without a repair recorded: "
-                    "the City may repair the sidewalk and charge its cost to the parcel.",
-                )
-            )
+        found.append(_owners_days(kind, order.repair_due_on, today))
     if order.served_how == PUBLICATION:
         mailing = publication_mailing(order)
         if mailing:
@@ -575,6 +521,65 @@ def order_findings(order: SidewalkRepairOrder, *, today: date) -> list[Finding]:
             )
         )
     return found
+
+
+def _notice_to_serve(kind: RepairOrderKind) -> list[Finding]:
+    """An order not yet served: a Council order's notice, an emergency's direction; a minor
+    repair needs none."""
+    if kind is RepairOrderKind.COUNCIL_ORDER:
+        return [
+            Finding(
+                "warn",
+                REPAIR_CITE,
+                "The notice is not served yet: the owner's 20 days run from service, and the "
+                "City may not repair before.",
+            )
+        ]
+    if kind is RepairOrderKind.EMERGENCY:
+        return [
+            Finding(
+                "warn",
+                REPAIR_CITE,
+                "The direction is not served yet: once it is, the owner is to repair "
+                "immediately, and the City may repair from the day of service.",
+            )
+        ]
+    if kind is RepairOrderKind.MINOR:
+        return [
+            Finding(
+                "info",
+                MINOR_REPAIR_CITE,
+                "A minor repair (not more than $500.00) at the direction of the Director of "
+                "Public Works, without notice; its cost may be charged to the abutting owner.",
+            )
+        ]
+    return []
+
+
+def _owners_days(kind: RepairOrderKind, due: date, today: date) -> Finding:
+    """A served order: the owner's time to repair, and when the City may."""
+    if kind is RepairOrderKind.EMERGENCY:
+        return Finding(
+            "warn",
+            REPAIR_CITE,
+            f"Emergency: the owner was directed {format_day(due)} to repair "
+            "immediately; if not repaired, the City makes the repair.",
+        )
+    if today <= due:
+        left = (due - today).days
+        return Finding(
+            "info",
+            REPAIR_CITE,
+            f"The owner has through {format_day(due)} to repair ({left} "
+            f"day{'s' if left != 1 else ''} left); the City may repair from "
+            f"{format_day(date.fromordinal(due.toordinal() + 1))}.",
+        )
+    return Finding(
+        "warn",
+        REPAIR_CITE,
+        f"The owner's 20 days ended {format_day(due)} without a repair recorded: "
+        "the City may repair the sidewalk and charge its cost to the parcel.",
+    )
 
 
 def search_orders(

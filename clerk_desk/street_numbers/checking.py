@@ -8,7 +8,7 @@ from __future__ import annotations
 import bisect
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session, joinedload
 
 from clerk_desk.errors import InvalidInput
@@ -138,33 +138,67 @@ def suggest_number(
     parity = parity_of(street, side)
     unit = " ".join(unit.split())
     if unit and parcel_id is not None:
-        building = session.scalar(
-            select(Address)
-            .where(
-                Address.parcel_id == parcel_id,
-                Address.street_id == street.id,
-                Address.status == AddressStatus.ASSIGNED,
-                Address.building_kind != BuildingKind.SECONDARY,
-            )
-            .order_by(Address.number, Address.unit)
-            .limit(1)
-        )
-        if building is not None:
-            return Suggestion(
-                building.number,
-                parity,
-                None,
-                None,
-                f"The building on this lot is numbered {address_text(building, unit=False)}; "
-                f"{unit} takes the same number with its own unit identifier.",
-            )
+        same_building = _unit_of_numbered_building(session, street, parcel_id, unit, parity)
+        if same_building is not None:
+            return same_building
     row = _neighbours(session, street, side, exclude_parcel=None)
     index = bisect.bisect_right([nb.position_ft for nb in row], position_ft)
     before = row[index - 1] if index > 0 else None
     after = row[index] if index < len(row) else None
+    free = _free_numbers(session, street, parity, before, after)
+    where = _between_text(street, side, before, after)
+    if not free:
+        return _no_number_free(parity, before, after, where)
+    ideal, how = _ideal_number(session, street, position_ft, before, after)
+    number = min(free, key=lambda n: (abs(n - ideal), n))
+    return Suggestion(
+        number,
+        parity,
+        before,
+        after,
+        f"{number} is {where}, at {how}; {_room_text(street, parity, number, free, before, after)}",
+        _past_the_range(street, ideal),
+    )
+
+
+def _unit_of_numbered_building(
+    session: Session, street: Street, parcel_id: int, unit: str, parity: str
+) -> Suggestion | None:
+    """A unit takes the number of the building the parcel already has numbered on the street."""
+    building = session.scalar(
+        select(Address)
+        .where(
+            Address.parcel_id == parcel_id,
+            Address.street_id == street.id,
+            Address.status == AddressStatus.ASSIGNED,
+            Address.building_kind != BuildingKind.SECONDARY,
+        )
+        .order_by(Address.number, Address.unit)
+        .limit(1)
+    )
+    if building is None:
+        return None
+    return Suggestion(
+        building.number,
+        parity,
+        None,
+        None,
+        f"The building on this lot is numbered {address_text(building, unit=False)}; "
+        f"{unit} takes the same number with its own unit identifier.",
+    )
+
+
+def _free_numbers(
+    session: Session,
+    street: Street,
+    parity: str,
+    before: Neighbour | None,
+    after: Neighbour | None,
+) -> list[int]:
+    """The numbers of the side's parity between the neighbours (else the street's range) that
+    no assigned address holds."""
     low = before.number if before else street.range_low - 1
     high = after.number if after else street.range_high + 1
-    candidates = _of_parity(low, high, parity)
     used = set(
         session.scalars(
             select(Address.number).where(
@@ -175,63 +209,74 @@ def suggest_number(
             )
         )
     )
-    free = [n for n in candidates if n not in used]
-    where = _between_text(street, side, before, after)
-    if not free:
-        return Suggestion(
-            None,
-            parity,
-            before,
-            after,
-            f"No whole {parity} number is free {where}.",
-            (
-                Finding(
-                    "block",
-                    DISPLAY_CITE,
-                    f"No whole {parity} number fits {where}; the "
-                    "Building Inspector decides the number (in the event of conflict the "
-                    "Building Inspector determines compliance).",
-                ),
+    return [n for n in _of_parity(low, high, parity) if n not in used]
+
+
+def _no_number_free(
+    parity: str, before: Neighbour | None, after: Neighbour | None, where: str
+) -> Suggestion:
+    """No number fits: § 506-16 (Building numbering required) leaves it to the Building
+    Inspector."""
+    return Suggestion(
+        None,
+        parity,
+        before,
+        after,
+        f"No whole {parity} number is free {where}.",
+        (
+            Finding(
+                "block",
+                DISPLAY_CITE,
+                f"No whole {parity} number fits {where}; the "
+                "Building Inspector decides the number (in the event of conflict the "
+                "Building Inspector determines compliance).",
             ),
-        )
+        ),
+    )
+
+
+def _ideal_number(
+    session: Session,
+    street: Street,
+    position_ft: int,
+    before: Neighbour | None,
+    after: Neighbour | None,
+) -> tuple[float, str]:
+    """Where the lot's number would fall (not yet a whole number), and how that was reckoned:
+    in proportion between its neighbours, else at the street's spacing or the grid's."""
     base = street.grid_base if street.grid_base is not None else street.range_low
     start = (before.position_ft, before.number) if before else (0, base)
     if after is not None and after.position_ft > start[0]:
         share = (position_ft - start[0]) / (after.position_ft - start[0])
         ideal = start[1] + share * (after.number - start[1])
-        how = f"{round(share * 100)}% of the way from {start[1]} to {after.number}"
+        return ideal, f"{round(share * 100)}% of the way from {start[1]} to {after.number}"
+    density = _density(session, street)
+    if density is not None:
+        how = f"the street's spacing of about {density * 100:.0f} numbers per 100 ft"
     else:
-        density = _density(session, street)
-        if density is not None:
-            how = f"the street's spacing of about {density * 100:.0f} numbers per 100 ft"
-        else:
-            density = GRID_NUMBERS_PER_FOOT
-            how = (
-                f"the grid's spacing of {GRID_NUMBERS_PER_MILE:,} numbers a mile (about "
-                f"{density * 100:.0f} per 100 ft), as the street has no spacing of its own yet"
-            )
-        if before is None:
-            how += f", counted from {base} at the starting line"
-        ideal = start[1] + density * (position_ft - start[0])
-    number = min(free, key=lambda n: (abs(n - ideal), n))
-    findings: tuple[Finding, ...] = ()
-    if round(ideal) > street.range_high:
-        findings = (
-            Finding(
-                "info",
-                CONTINUITY_CITE,
-                f"At that spacing the lot would be numbered about {round(ideal):,}, past "
-                f"{street.full_name}'s highest number, {street.range_high}: the nearest free "
-                "number is suggested. If lots go on past it, widen the street's range.",
-            ),
+        density = GRID_NUMBERS_PER_FOOT
+        how = (
+            f"the grid's spacing of {GRID_NUMBERS_PER_MILE:,} numbers a mile (about "
+            f"{density * 100:.0f} per 100 ft), as the street has no spacing of its own yet"
         )
-    return Suggestion(
-        number,
-        parity,
-        before,
-        after,
-        f"{number} is {where}, at {how}; {_room_text(street, parity, number, free, before, after)}",
-        findings,
+    if before is None:
+        how += f", counted from {base} at the starting line"
+    return start[1] + density * (position_ft - start[0]), how
+
+
+def _past_the_range(street: Street, ideal: float) -> tuple[Finding, ...]:
+    """§ 506-16 (New houses and buildings): a lot whose spacing lands past the street's
+    highest number."""
+    if round(ideal) <= street.range_high:
+        return ()
+    return (
+        Finding(
+            "info",
+            CONTINUITY_CITE,
+            f"At that spacing the lot would be numbered about {round(ideal):,}, past "
+            f"{street.full_name}'s highest number, {street.range_high}: the nearest free "
+            "number is suggested. If lots go on past it, widen the street's range.",
+        ),
     )
 
 
@@ -320,59 +365,84 @@ def check_number(session: Session, proposal: Proposal) -> list[Finding]:
     """
     street = get_street(session, proposal.street_id)
     side = check_side(street, proposal.side)
+    return [
+        *_number_in_use(session, street, proposal),
+        *_secondary_building_numbered(session, proposal),
+        *_parity_and_range(street, side, proposal.number),
+        *_order_along_the_street(session, street, side, proposal),
+    ]
+
+
+def _not_the_address_altered(proposal: Proposal) -> list[ColumnElement[bool]]:
+    return [Address.id != proposal.address_id] if proposal.address_id else []
+
+
+def _number_in_use(session: Session, street: Street, proposal: Proposal) -> list[Finding]:
+    """§ 506-16 (Buildings to have street numbers): another building's number, or this
+    parcel's own with the same unit."""
     number, unit = proposal.number, " ".join(proposal.unit.split())
-    found: list[Finding] = []
     in_use = session.scalars(
         select(Address)
         .where(
             Address.street_id == street.id,
             Address.number == number,
             Address.status == AddressStatus.ASSIGNED,
-            *([Address.id != proposal.address_id] if proposal.address_id else []),
+            *_not_the_address_altered(proposal),
         )
         .options(joinedload(Address.parcel))
     ).all()
     for other in in_use:
         if other.parcel_id != proposal.parcel_id:
-            found.append(
+            return [
                 Finding(
                     "block",
                     ASSIGN_CITE,
                     f"{number} {street.full_name} is already the number of parcel "
                     f"{other.parcel.parcel_number}; only the units of one building share a number.",
                 )
-            )
-            break
+            ]
         if fold(other.unit) == fold(unit):
-            found.append(
+            return [
                 Finding(
                     "block",
                     ASSIGN_CITE,
                     f"{address_text(other)} is already assigned to this parcel."
                     + ("" if unit else " Give each unit its own identifier."),
                 )
-            )
-            break
-    if BuildingKind(proposal.building_kind) is BuildingKind.SECONDARY:
-        numbered = session.scalar(
-            select(Address)
-            .where(
-                Address.parcel_id == proposal.parcel_id,
-                Address.status == AddressStatus.ASSIGNED,
-                Address.building_kind != BuildingKind.SECONDARY,
-                *([Address.id != proposal.address_id] if proposal.address_id else []),
-            )
-            .limit(1)
+            ]
+    return []
+
+
+def _secondary_building_numbered(session: Session, proposal: Proposal) -> list[Finding]:
+    """§ 506-16 (Building numbering required): a secondary building on a lot whose principal
+    building is numbered needs no number."""
+    if BuildingKind(proposal.building_kind) is not BuildingKind.SECONDARY:
+        return []
+    numbered = session.scalar(
+        select(Address)
+        .where(
+            Address.parcel_id == proposal.parcel_id,
+            Address.status == AddressStatus.ASSIGNED,
+            Address.building_kind != BuildingKind.SECONDARY,
+            *_not_the_address_altered(proposal),
         )
-        if numbered is not None:
-            found.append(
-                Finding(
-                    "block",
-                    DISPLAY_CITE,
-                    f"The lot's principal building is numbered {address_text(numbered)}; a "
-                    "secondary building on the same lot needs no number.",
-                )
-            )
+        .limit(1)
+    )
+    if numbered is None:
+        return []
+    return [
+        Finding(
+            "block",
+            DISPLAY_CITE,
+            f"The lot's principal building is numbered {address_text(numbered)}; a "
+            "secondary building on the same lot needs no number.",
+        )
+    ]
+
+
+def _parity_and_range(street: Street, side: Compass, number: int) -> list[Finding]:
+    """§ 506-16 (New houses and buildings): the side's parity, and the street's range."""
+    found: list[Finding] = []
     parity = parity_of(street, side)
     if (number % 2 == 1) != (parity == "odd"):
         found.append(
@@ -392,34 +462,37 @@ def check_number(session: Session, proposal: Proposal) -> list[Finding]:
                 f"{street.range_high}.",
             )
         )
-    if proposal.position_ft is not None:
-        row = [
-            nb
-            for nb in _neighbours(session, street, side, exclude_parcel=proposal.parcel_id)
-            if nb.number != number
-        ]
-        earlier = [nb for nb in row if nb.position_ft < proposal.position_ft]
-        later = [nb for nb in row if nb.position_ft > proposal.position_ft]
-        higher_before = [nb for nb in earlier if nb.number > number]
-        lower_after = [nb for nb in later if nb.number < number]
-        if higher_before:
-            nb = max(higher_before, key=lambda n: n.number)
+    return found
+
+
+def _order_along_the_street(
+    session: Session, street: Street, side: Compass, proposal: Proposal
+) -> list[Finding]:
+    """§ 506-16 (New houses and buildings): a higher number before the lot, or a lower one
+    after it, breaks the order of the numbers along the street."""
+    position_ft, number = proposal.position_ft, proposal.number
+    if position_ft is None:
+        return []
+    row = [
+        nb
+        for nb in _neighbours(session, street, side, exclude_parcel=proposal.parcel_id)
+        if nb.number != number
+    ]
+    higher_before = [nb for nb in row if nb.position_ft < position_ft and nb.number > number]
+    lower_after = [nb for nb in row if nb.position_ft > position_ft and nb.number < number]
+    found: list[Finding] = []
+    for out_of_order, where in (
+        (max(higher_before, key=lambda n: n.number, default=None), "before"),
+        (min(lower_after, key=lambda n: n.number, default=None), "after"),
+    ):
+        if out_of_order is not None:
             found.append(
                 Finding(
                     "warn",
                     CONTINUITY_CITE,
-                    f"{number} breaks the order along {street.full_name}: {nb.number} is at "
-                    f"{nb.position_ft} ft, before this lot at {proposal.position_ft} ft.",
-                )
-            )
-        if lower_after:
-            nb = min(lower_after, key=lambda n: n.number)
-            found.append(
-                Finding(
-                    "warn",
-                    CONTINUITY_CITE,
-                    f"{number} breaks the order along {street.full_name}: {nb.number} is at "
-                    f"{nb.position_ft} ft, after this lot at {proposal.position_ft} ft.",
+                    f"{number} breaks the order along {street.full_name}: "
+                    f"{out_of_order.number} is at {out_of_order.position_ft} ft, {where} this "
+                    f"lot at {position_ft} ft.",
                 )
             )
     return found

@@ -258,61 +258,17 @@ class _Register:
 def _read(line: _Line, register: _Register) -> ImportRow | None:
     """Check one line's fields and its place in the register; None if it has an error."""
     cells = line.cells
-    raw_number = cells["number"]
-    number = _whole(raw_number, 1, MAX_NUMBER)
-    if number is None:
-        line.problem(
-            "Number",
-            f"{quoted(raw_number)} is not a street number (a whole number from 1 to "
-            f"{MAX_NUMBER:,})."
-            if raw_number
-            else "The number is blank.",
-        )
-    raw_street = cells["street"]
-    street = register.streets.get(street_key(raw_street)) if raw_street else None
-    if street is None:
-        line.problem(
-            "Street",
-            f"{quoted(raw_street)} is not a street in the register; add it "
-            "under Streets or correct the spelling."
-            if raw_street
-            else "The street is blank.",
-        )
-    parcel = cells["parcel"].upper()
-    if not parcel:
-        line.problem("Parcel", "The parcel number is blank: every address belongs to a parcel.")
-    elif len(parcel) > 40:
-        line.problem("Parcel", "The parcel number is longer than 40 characters.")
+    number = _read_number(line)
+    street = _read_street(line, register)
+    parcel = _read_parcel(line)
     unit = cells["unit"]
     if len(unit) > 20:
         line.problem("Unit", "The unit is longer than 20 characters.")
     owner_kind = _owner_kind(line, register, parcel)
-    kind = _KINDS.get(fold(cells["kind"]))
-    if kind is None:
-        line.problem(
-            "Kind",
-            f"{quoted(cells['kind'])} is not a kind of building (principal, "
-            "secondary or multiple dwelling).",
-        )
-    side = _SIDES.get(fold(cells["side"])) if cells["side"] else None
-    if cells["side"] and side is None:
-        line.problem("Side", f"{quoted(cells['side'])} is not a side (N, S, E or W).")
-    raw_position = cells["position"].replace(",", "")
-    position = _whole(raw_position, 0, MAX_POSITION_FT)
-    if raw_position and position is None:
-        line.problem(
-            "Position",
-            f"{quoted(raw_position)} is not a position in whole feet (0 to {MAX_POSITION_FT:,}).",
-        )
-    assigned_on = None
-    if cells["assigned_on"]:
-        try:
-            assigned_on = _date(cells["assigned_on"])
-        except ValueError:
-            line.problem(
-                "Assigned",
-                f"{quoted(cells['assigned_on'])} is not a date (YYYY-MM-DD or MM/DD/YYYY).",
-            )
+    kind = _read_kind(line)
+    side = _read_side(line)
+    position = _read_position(line)
+    assigned_on = _read_assigned_on(line)
     if street is None or number is None:
         return None
     side = _check_side(line, street, number, side, given=bool(cells["side"]))
@@ -340,6 +296,86 @@ def _read(line: _Line, register: _Register) -> ImportRow | None:
         cells["notes"],
         owner_kind,
     )
+
+
+def _read_number(line: _Line) -> int | None:
+    raw_number = line.cells["number"]
+    number = _whole(raw_number, 1, MAX_NUMBER)
+    if number is None:
+        line.problem(
+            "Number",
+            f"{quoted(raw_number)} is not a street number (a whole number from 1 to "
+            f"{MAX_NUMBER:,})."
+            if raw_number
+            else "The number is blank.",
+        )
+    return number
+
+
+def _read_street(line: _Line, register: _Register) -> Street | None:
+    raw_street = line.cells["street"]
+    street = register.streets.get(street_key(raw_street)) if raw_street else None
+    if street is None:
+        line.problem(
+            "Street",
+            f"{quoted(raw_street)} is not a street in the register; add it "
+            "under Streets or correct the spelling."
+            if raw_street
+            else "The street is blank.",
+        )
+    return street
+
+
+def _read_parcel(line: _Line) -> str:
+    parcel = line.cells["parcel"].upper()
+    if not parcel:
+        line.problem("Parcel", "The parcel number is blank: every address belongs to a parcel.")
+    elif len(parcel) > 40:
+        line.problem("Parcel", "The parcel number is longer than 40 characters.")
+    return parcel
+
+
+def _read_kind(line: _Line) -> BuildingKind | None:
+    kind = _KINDS.get(fold(line.cells["kind"]))
+    if kind is None:
+        line.problem(
+            "Kind",
+            f"{quoted(line.cells['kind'])} is not a kind of building (principal, "
+            "secondary or multiple dwelling).",
+        )
+    return kind
+
+
+def _read_side(line: _Line) -> Compass | None:
+    given = line.cells["side"]
+    side = _SIDES.get(fold(given)) if given else None
+    if given and side is None:
+        line.problem("Side", f"{quoted(given)} is not a side (N, S, E or W).")
+    return side
+
+
+def _read_position(line: _Line) -> int | None:
+    raw_position = line.cells["position"].replace(",", "")
+    position = _whole(raw_position, 0, MAX_POSITION_FT)
+    if raw_position and position is None:
+        line.problem(
+            "Position",
+            f"{quoted(raw_position)} is not a position in whole feet (0 to {MAX_POSITION_FT:,}).",
+        )
+    return position
+
+
+def _read_assigned_on(line: _Line) -> date | None:
+    if not line.cells["assigned_on"]:
+        return None
+    try:
+        return _date(line.cells["assigned_on"])
+    except ValueError:
+        line.problem(
+            "Assigned",
+            f"{quoted(line.cells['assigned_on'])} is not a date (YYYY-MM-DD or MM/DD/YYYY).",
+        )
+        return None
 
 
 def _owner_kind(line: _Line, register: _Register, parcel: str) -> PartyKind | None:

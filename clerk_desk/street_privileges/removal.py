@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from datetime import date, datetime, tzinfo
 
+from sqlalchemy.orm import Session
+
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.kinds import (
@@ -167,44 +169,11 @@ def record_city_removal(
     session = action.session
     privilege = get_privilege(session, privilege_id, for_update=True)
     sp_acts.allow(action, sp_acts.PrivilegeAct.CITY_REMOVAL, privilege)
-    zone = action.zone
-    allowed = removal_allowed_at(privilege)
-    assert allowed is not None  # the act's guard: a notice is recorded
-    local = allowed.astimezone(zone)
-    if action.now() < allowed:
-        raise InvalidInput(
-            f"The 24 hours after the Council's notice run until {format_day(local.date())} "
-            f"{clock_time(local)}: the "
-            "owner or occupant may still remove the obstruction.",
-            field="on",
-            cite=REMOVAL_CITE,
-        )
-    if on > action.today():
-        raise InvalidInput("The removal cannot be dated after today.", field="on")
-    if on < local.date():
-        raise InvalidInput(
-            f"The City may remove the obstruction only once the 24 hours have run "
-            f"({format_day(local.date())}).",
-            field="on",
-            cite=REMOVAL_CITE,
-        )
+    _check_removal_day(action, privilege, on)
     if cost <= Money.zero():
         raise InvalidInput("Enter the cost of the removal.", field="cost")
-    parcel = session.get(Parcel, privilege.parcel_id) if privilege.parcel_id else None
-    if parcel is None:
-        raise InvalidInput(
-            "No abutting property is recorded on this permit: record the parcel the obstructed "
-            "sidewalk abuts, then charge the removal against it.",
-            field="parcel",
-            cite=REMOVAL_CITE,
-        )
-    if parcel.owner_id is None:
-        raise InvalidInput(
-            f"Parcel {parcel.parcel_number} has no owner recorded: record its owner in People "
-            "& Parcels, then charge the removal.",
-            field="parcel",
-            cite=REMOVAL_CITE,
-        )
+    parcel = _abutting_parcel_with_owner(session, privilege)
+    assert parcel.owner_id is not None  # refused above when no owner is recorded
     what = " ".join(description.split())
     before = snapshot(privilege)
     privilege.removed_by_city_on = on
@@ -233,3 +202,49 @@ def record_city_removal(
         after=snapshot(privilege),
     )
     return charge
+
+
+def _check_removal_day(action: Action, privilege: StreetPrivilege, on: date) -> None:
+    """§ 506-9 (Removal by City): the City removes only once the notice's 24 hours have run,
+    and the removal is dated no later than today."""
+    allowed = removal_allowed_at(privilege)
+    assert allowed is not None  # the act's guard: a notice is recorded
+    local = allowed.astimezone(action.zone)
+    if action.now() < allowed:
+        raise InvalidInput(
+            f"The 24 hours after the Council's notice run until {format_day(local.date())} "
+            f"{clock_time(local)}: the "
+            "owner or occupant may still remove the obstruction.",
+            field="on",
+            cite=REMOVAL_CITE,
+        )
+    if on > action.today():
+        raise InvalidInput("The removal cannot be dated after today.", field="on")
+    if on < local.date():
+        raise InvalidInput(
+            f"The City may remove the obstruction only once the 24 hours have run "
+            f"({format_day(local.date())}).",
+            field="on",
+            cite=REMOVAL_CITE,
+        )
+
+
+def _abutting_parcel_with_owner(session: Session, privilege: StreetPrivilege) -> Parcel:
+    """§ 506-9 (Removal by City): the cost is charged against the abutting property, to its
+    owner; both must be recorded."""
+    parcel = session.get(Parcel, privilege.parcel_id) if privilege.parcel_id else None
+    if parcel is None:
+        raise InvalidInput(
+            "No abutting property is recorded on this permit: record the parcel the obstructed "
+            "sidewalk abuts, then charge the removal against it.",
+            field="parcel",
+            cite=REMOVAL_CITE,
+        )
+    if parcel.owner_id is None:
+        raise InvalidInput(
+            f"Parcel {parcel.parcel_number} has no owner recorded: record its owner in People "
+            "& Parcels, then charge the removal.",
+            field="parcel",
+            cite=REMOVAL_CITE,
+        )
+    return parcel

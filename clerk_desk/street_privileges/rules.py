@@ -256,161 +256,218 @@ def width_findings(
     temporary sidewalk is a warning: sidewalk traffic is not to be interrupted.
     """
     materials = purpose is None or _materials(purpose)
+    return [
+        *_street_width_findings(street_width_in, street_used_in, materials),
+        *_sidewalk_width_findings(
+            sidewalk_width_in,
+            sidewalk_used_in,
+            materials,
+            temporary_sidewalk_width_in,
+            fence_height_in,
+        ),
+        *_temporary_sidewalk_findings(temporary_sidewalk_width_in, fence_height_in),
+        *_gutter_findings(gutter_clear, materials),
+    ]
+
+
+def _street_width_findings(
+    street_width_in: int | None, street_used_in: int | None, materials: bool
+) -> list[Finding]:
+    """§ 506-9 (Conditions of occupancy): at most one-third of the street."""
+    if not street_used_in:
+        return []
+    if not street_width_in:
+        return [
+            Finding(
+                "block",
+                CONDITIONS_CITE,
+                "Enter the width of the street (its traveled portion) to check the one-third.",
+            )
+        ]
+    if street_used_in > street_width_in:
+        return [
+            Finding(
+                "block",
+                CONDITIONS_CITE,
+                f"The obstruction ({format_length(street_used_in)}) is wider than the "
+                f"street ({format_length(street_width_in)}).",
+            )
+        ]
+    if street_used_in * 3 > street_width_in:
+        return [
+            Finding(
+                "block",
+                CONDITIONS_CITE,
+                f"The obstruction uses {format_length(street_used_in)} of a "
+                f"{format_length(street_width_in)} street; at most "
+                f"{_limit_text(street_width_in, STREET_SHARE)} (one-third)"
+                + (
+                    f". {MATERIALS_CITE} also holds building materials to one-third of "
+                    "the traveled portion."
+                    if materials
+                    else "."
+                ),
+            )
+        ]
+    return []
+
+
+def _sidewalk_width_findings(
+    sidewalk_width_in: int | None,
+    sidewalk_used_in: int | None,
+    materials: bool,
+    temporary_sidewalk_width_in: int | None,
+    fence_height_in: int | None,
+) -> list[Finding]:
+    """The sidewalk's width against what obstructs it: its half (§ 506-8 (Exceptions)), its
+    whole width and the 4 ft left for pedestrians (§ 506-9 (Conditions of occupancy))."""
+    if not sidewalk_used_in:
+        return []
+    cite = MATERIALS_CITE if materials else CONDITIONS_CITE
+    if not sidewalk_width_in:
+        return [
+            Finding(
+                "block",
+                cite,
+                "Enter the width of the sidewalk to check what is left for pedestrians.",
+            )
+        ]
+    if sidewalk_used_in > sidewalk_width_in:
+        return [
+            Finding(
+                "block",
+                cite,
+                f"The obstruction ({format_length(sidewalk_used_in)}) is wider than the "
+                f"sidewalk ({format_length(sidewalk_width_in)}).",
+            )
+        ]
     found: list[Finding] = []
-    if street_used_in:
-        if not street_width_in:
-            found.append(
-                Finding(
-                    "block",
-                    CONDITIONS_CITE,
-                    "Enter the width of the street (its traveled portion) to check the one-third.",
-                )
+    if materials and sidewalk_used_in * 2 > sidewalk_width_in:
+        found.append(
+            _materials_half_finding(
+                sidewalk_width_in, sidewalk_used_in, temporary_sidewalk_width_in, fence_height_in
             )
-        elif street_used_in > street_width_in:
-            found.append(
-                Finding(
-                    "block",
-                    CONDITIONS_CITE,
-                    f"The obstruction ({format_length(street_used_in)}) is wider than the "
-                    f"street ({format_length(street_width_in)}).",
-                )
-            )
-        elif street_used_in * 3 > street_width_in:
-            found.append(
-                Finding(
-                    "block",
-                    CONDITIONS_CITE,
-                    f"The obstruction uses {format_length(street_used_in)} of a "
-                    f"{format_length(street_width_in)} street; at most "
-                    f"{_limit_text(street_width_in, STREET_SHARE)} (one-third)"
-                    + (
-                        f". {MATERIALS_CITE} also holds building materials to one-third of "
-                        "the traveled portion."
-                        if materials
-                        else "."
-                    ),
-                )
-            )
-    sidewalk_blocked = False
-    if sidewalk_used_in:
-        if not sidewalk_width_in:
-            sidewalk_blocked = True
-            found.append(
-                Finding(
-                    "block",
-                    MATERIALS_CITE if materials else CONDITIONS_CITE,
-                    "Enter the width of the sidewalk to check what is left for pedestrians.",
-                )
-            )
-        elif sidewalk_used_in > sidewalk_width_in:
-            sidewalk_blocked = True
-            found.append(
-                Finding(
-                    "block",
-                    MATERIALS_CITE if materials else CONDITIONS_CITE,
-                    f"The obstruction ({format_length(sidewalk_used_in)}) is wider than the "
-                    f"sidewalk ({format_length(sidewalk_width_in)}).",
-                )
-            )
-        else:
-            if materials and sidewalk_used_in * 2 > sidewalk_width_in:
-                over = (
-                    f"Building materials use {format_length(sidewalk_used_in)} of a "
-                    f"{format_length(sidewalk_width_in)} sidewalk; at most "
-                    f"{_limit_text(sidewalk_width_in, SIDEWALK_SHARE)} (one-half)"
-                )
-                if _temporary_walk_ok(temporary_sidewalk_width_in, fence_height_in):
-                    found.append(
-                        Finding(
-                            "warn",
-                            MATERIALS_CITE,
-                            f"{over}. Pedestrians are carried on a fenced temporary sidewalk "
-                            f"of {format_length(temporary_sidewalk_width_in)} under the "
-                            f"permit ({CONDITIONS_CITE}).",
-                        )
-                    )
-                else:
-                    sidewalk_blocked = True
-                    found.append(
-                        Finding(
-                            "block",
-                            MATERIALS_CITE,
-                            f"{over}, unless sidewalk traffic is carried on a temporary "
-                            "sidewalk at least 4 ft wide with a closed fence at least 4 ft high "
-                            f"on both sides ({CONDITIONS_CITE}).",
-                        )
-                    )
-            if sidewalk_used_in == sidewalk_width_in and temporary_sidewalk_width_in is None:
-                sidewalk_blocked = True
-                found.append(
-                    Finding(
-                        "block",
-                        CONDITIONS_CITE,
-                        f"The whole sidewalk ({format_length(sidewalk_width_in)}) is obstructed: "
-                        "sidewalk traffic may not be interrupted unless a temporary sidewalk at "
-                        "least 4 ft wide, guarded by a closed fence at least 4 ft high on both "
-                        "sides, is maintained. Enter the temporary sidewalk and its fence.",
-                    )
-                )
-            clear = sidewalk_width_in - sidewalk_used_in
-            if (
-                not sidewalk_blocked
-                and 0 < clear < PASSAGE_MIN_IN
-                and temporary_sidewalk_width_in is None
-            ):
-                what = "Building materials use" if materials else "The obstruction uses"
-                found.append(
-                    Finding(
-                        "warn",
-                        CONDITIONS_CITE,
-                        f"{what} {format_length(sidewalk_used_in)} of a "
-                        f"{format_length(sidewalk_width_in)} sidewalk and leave "
-                        f"{format_length(clear)} for pedestrians, less than 4 ft: sidewalk "
-                        "traffic shall not be interrupted. Keep 4 ft clear, or carry it on a "
-                        "temporary sidewalk at least 4 ft wide with a closed fence at least "
-                        "4 ft high on both sides.",
-                    )
-                )
-    if temporary_sidewalk_width_in is not None:
-        if temporary_sidewalk_width_in < TEMPORARY_WALK_MIN_IN:
-            found.append(
-                Finding(
-                    "block",
-                    CONDITIONS_CITE,
-                    f"The temporary sidewalk is {format_length(temporary_sidewalk_width_in)} "
-                    "wide; at least 4 ft is required.",
-                )
-            )
-        if fence_height_in is None:
-            found.append(
-                Finding(
-                    "block",
-                    CONDITIONS_CITE,
-                    "Enter the height of the closed fence guarding the temporary sidewalk on "
-                    "both sides (at least 4 ft).",
-                )
-            )
-        elif fence_height_in < FENCE_MIN_IN:
-            found.append(
-                Finding(
-                    "block",
-                    CONDITIONS_CITE,
-                    f"The fence guarding the temporary sidewalk is "
-                    f"{format_length(fence_height_in)} high; a closed fence at least 4 ft high "
-                    "on both sides is required.",
-                )
-            )
-    if not gutter_clear:
+        )
+    if sidewalk_used_in == sidewalk_width_in and temporary_sidewalk_width_in is None:
+        found.append(_whole_sidewalk_finding(sidewalk_width_in))
+    blocked = any(finding.level == "block" for finding in found)
+    clear = sidewalk_width_in - sidewalk_used_in
+    if not blocked and 0 < clear < PASSAGE_MIN_IN and temporary_sidewalk_width_in is None:
+        found.append(_passage_finding(sidewalk_width_in, sidewalk_used_in, clear, materials))
+    return found
+
+
+def _materials_half_finding(
+    sidewalk_width_in: int,
+    sidewalk_used_in: int,
+    temporary_sidewalk_width_in: int | None,
+    fence_height_in: int | None,
+) -> Finding:
+    """§ 506-8 (Exceptions): building materials over one-half of the sidewalk block, unless a
+    fenced temporary sidewalk carries its traffic (§ 506-9 (Conditions of occupancy))."""
+    over = (
+        f"Building materials use {format_length(sidewalk_used_in)} of a "
+        f"{format_length(sidewalk_width_in)} sidewalk; at most "
+        f"{_limit_text(sidewalk_width_in, SIDEWALK_SHARE)} (one-half)"
+    )
+    if _temporary_walk_ok(temporary_sidewalk_width_in, fence_height_in):
+        return Finding(
+            "warn",
+            MATERIALS_CITE,
+            f"{over}. Pedestrians are carried on a fenced temporary sidewalk "
+            f"of {format_length(temporary_sidewalk_width_in)} under the "
+            f"permit ({CONDITIONS_CITE}).",
+        )
+    return Finding(
+        "block",
+        MATERIALS_CITE,
+        f"{over}, unless sidewalk traffic is carried on a temporary "
+        "sidewalk at least 4 ft wide with a closed fence at least 4 ft high "
+        f"on both sides ({CONDITIONS_CITE}).",
+    )
+
+
+def _whole_sidewalk_finding(sidewalk_width_in: int) -> Finding:
+    """§ 506-9 (Conditions of occupancy): the whole sidewalk obstructed needs a temporary one."""
+    return Finding(
+        "block",
+        CONDITIONS_CITE,
+        f"The whole sidewalk ({format_length(sidewalk_width_in)}) is obstructed: "
+        "sidewalk traffic may not be interrupted unless a temporary sidewalk at "
+        "least 4 ft wide, guarded by a closed fence at least 4 ft high on both "
+        "sides, is maintained. Enter the temporary sidewalk and its fence.",
+    )
+
+
+def _passage_finding(
+    sidewalk_width_in: int, sidewalk_used_in: int, clear: int, materials: bool
+) -> Finding:
+    """§ 506-9 (Conditions of occupancy): less than 4 ft left clear interrupts sidewalk traffic."""
+    what = "Building materials use" if materials else "The obstruction uses"
+    return Finding(
+        "warn",
+        CONDITIONS_CITE,
+        f"{what} {format_length(sidewalk_used_in)} of a "
+        f"{format_length(sidewalk_width_in)} sidewalk and leave "
+        f"{format_length(clear)} for pedestrians, less than 4 ft: sidewalk "
+        "traffic shall not be interrupted. Keep 4 ft clear, or carry it on a "
+        "temporary sidewalk at least 4 ft wide with a closed fence at least "
+        "4 ft high on both sides.",
+    )
+
+
+def _temporary_sidewalk_findings(
+    temporary_sidewalk_width_in: int | None, fence_height_in: int | None
+) -> list[Finding]:
+    """§ 506-9 (Conditions of occupancy): a temporary sidewalk at least 4 ft wide, with a closed
+    fence at least 4 ft high."""
+    if temporary_sidewalk_width_in is None:
+        return []
+    found: list[Finding] = []
+    if temporary_sidewalk_width_in < TEMPORARY_WALK_MIN_IN:
         found.append(
             Finding(
-                "block" if materials else "warn",
-                MATERIALS_CITE,
-                "Building materials may not interfere with the flow in the gutters."
-                if materials
-                else "The obstruction blocks the gutter: keep the flow in the gutters open.",
+                "block",
+                CONDITIONS_CITE,
+                f"The temporary sidewalk is {format_length(temporary_sidewalk_width_in)} "
+                "wide; at least 4 ft is required.",
+            )
+        )
+    if fence_height_in is None:
+        found.append(
+            Finding(
+                "block",
+                CONDITIONS_CITE,
+                "Enter the height of the closed fence guarding the temporary sidewalk on "
+                "both sides (at least 4 ft).",
+            )
+        )
+    elif fence_height_in < FENCE_MIN_IN:
+        found.append(
+            Finding(
+                "block",
+                CONDITIONS_CITE,
+                f"The fence guarding the temporary sidewalk is "
+                f"{format_length(fence_height_in)} high; a closed fence at least 4 ft high "
+                "on both sides is required.",
             )
         )
     return found
+
+
+def _gutter_findings(gutter_clear: bool, materials: bool) -> list[Finding]:
+    """§ 506-8 (Exceptions): building materials may not interfere with the gutters."""
+    if gutter_clear:
+        return []
+    return [
+        Finding(
+            "block" if materials else "warn",
+            MATERIALS_CITE,
+            "Building materials may not interfere with the flow in the gutters."
+            if materials
+            else "The obstruction blocks the gutter: keep the flow in the gutters open.",
+        )
+    ]
 
 
 def short_day(day: date) -> str:

@@ -33,6 +33,17 @@ def refuse(found: ClerkDeskError | None) -> None:
         raise found
 
 
+def permission_acts(action: Action, needs: Mapping[Act, Permission]) -> dict[Act, str | None]:
+    """The acts on a register itself (a new application, a new meeting), no record chosen yet:
+    each refused only for the permission it ``needs``, in the words of its refusal."""
+    return as_words({act: permission_refusal(action, needed) for act, needed in needs.items()})
+
+
+def allow_by_permission(action: Action, act: Act, needs: Mapping[Act, Permission]) -> None:
+    """What the service of a register's act does first: raise the refusal of its permission."""
+    refuse(permission_refusal(action, needs[act]))
+
+
 def as_words(found: Mapping[Act, ClerkDeskError | None]) -> dict[Act, str | None]:
     """Each act with None when it may be done now, else its refusal in the clerk's words (with
     its citation, where one applies): what a tab enables its buttons by."""

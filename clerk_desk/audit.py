@@ -14,10 +14,10 @@ from typing import Any
 
 from sqlalchemy import or_, select
 
-from clerk_desk import naming
+from clerk_desk import desk_acts, naming
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.models import AuditEvent
-from clerk_desk.permissions import Permission
 from clerk_desk.words import local_time
 
 EXPORT_COLUMNS = ("When (UTC)", "Operator", "Action", "Record", "Summary", "Before", "After")
@@ -32,7 +32,7 @@ def search(
     limit: int = 1000,
 ) -> list[AuditEvent]:
     """Newest first; ``text`` matches operator, action, record or summary; days are local."""
-    action.require(Permission.VIEW_AUDIT)
+    desk_acts.allow(action, DeskAct.AUDIT_TRAIL)
     query = select(AuditEvent)
     zone = action.clock.local_now().tzinfo
     if since is not None:
@@ -137,7 +137,7 @@ def _shown(value: object) -> str:
 def export_rows(action: Action, events: list[AuditEvent]) -> list[tuple[object, ...]]:
     """Rows for the Excel export. Nothing is recorded here: build them in a read-only action,
     write the file, then call :func:`record_export` in a second action only if it was written."""
-    action.require(Permission.VIEW_AUDIT)
+    desk_acts.allow(action, DeskAct.AUDIT_TRAIL)
     return [
         (
             e.at.replace(tzinfo=None),
@@ -161,7 +161,7 @@ def export_search(
 
 def record_export(action: Action, count: int, path: str | os.PathLike[str]) -> int:
     """Say in the trail that ``count`` events were exported to ``path`` (after the file exists)."""
-    action.require(Permission.VIEW_AUDIT)
+    desk_acts.allow(action, DeskAct.AUDIT_TRAIL)
     noun = "event" if count == 1 else "events"
     event = action.audit(
         "audit.export", ("audit_event", "*"), f"{count} audit {noun} exported to {os.fspath(path)}"

@@ -16,12 +16,13 @@ from datetime import date, datetime
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from clerk_desk import desk_acts
 from clerk_desk.desk import Action, snapshot
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.models import FeeItem
 from clerk_desk.money import Money
 from clerk_desk.paths import resource_path
-from clerk_desk.permissions import Permission
 from clerk_desk.today import SETTINGS, TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import us_date
@@ -97,7 +98,7 @@ def _refuse_overlap(session: Session, data: FeeData, own_id: int | None) -> None
 
 
 def add_fee(action: Action, data: FeeData) -> FeeItem:
-    action.require(Permission.EDIT_FEE_SCHEDULE)
+    desk_acts.allow(action, DeskAct.FEE_SCHEDULE)
     data = _clean(data)
     _refuse_overlap(action.session, data, None)
     item = FeeItem(**{name: getattr(data, name) for name in FeeData.__slots__})
@@ -112,7 +113,7 @@ def add_fee(action: Action, data: FeeData) -> FeeItem:
 
 
 def update_fee(action: Action, fee_id: int, data: FeeData) -> FeeItem:
-    action.require(Permission.EDIT_FEE_SCHEDULE)
+    desk_acts.allow(action, DeskAct.FEE_SCHEDULE)
     item = action.session.get(FeeItem, fee_id)
     if item is None:
         raise NotFound(f"There is no fee item number {fee_id}.")
@@ -133,7 +134,7 @@ def change_amount(action: Action, code: str, amount: Money, *, starting: date) -
     This is how a Council resolution changing a fee is entered; receipts already written keep
     the amount they charged.
     """
-    action.require(Permission.EDIT_FEE_SCHEDULE)
+    desk_acts.allow(action, DeskAct.FEE_SCHEDULE)
     current = fee_on(action.session, code, starting)
     if current.effective_from >= starting:
         raise Conflict(
@@ -394,7 +395,7 @@ def import_schedule(action: Action, fees: Sequence[FeeData | tuple[int, FeeData]
     Items come as :class:`FeeData`, or as ``(row number, FeeData)`` from
     :func:`numbered_rows_to_fees` so that a refusal names the file's row.
     """
-    action.require(Permission.EDIT_FEE_SCHEDULE)
+    desk_acts.allow(action, DeskAct.FEE_SCHEDULE)
     added = 0
     for position, entry in enumerate(fees, start=1):
         where, data = (

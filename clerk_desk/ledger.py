@@ -15,8 +15,9 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session
 
-from clerk_desk import gl_accounts
+from clerk_desk import desk_acts, gl_accounts
 from clerk_desk.desk import Action, snapshot
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.kinds import DueKind, DueStatus, ReceiptStatus
 from clerk_desk.models import AmountDue, FeeItem, Party, Receipt, ReceiptLine, SpecialCharge
@@ -110,7 +111,7 @@ def set_special_charge_account(action: Action, gl_account: str) -> None:
     :attr:`~clerk_desk.permissions.Permission.TREASURY_SETTINGS`)."""
     from clerk_desk import settings_store
 
-    action.require(Permission.TREASURY_SETTINGS)
+    desk_acts.allow(action, DeskAct.SPECIAL_CHARGE_ACCOUNT)
     account = gl_account.strip()
     if not account:
         raise InvalidInput("Enter the GL account special charges post to.", field="gl_account")
@@ -120,7 +121,7 @@ def set_special_charge_account(action: Action, gl_account: str) -> None:
         SPECIAL_CHARGES_SETTINGS,
         {"gl_account": account},
         f"Special charges post to GL account {account}",
-        permission=Permission.TREASURY_SETTINGS,
+        act=DeskAct.SPECIAL_CHARGE_ACCOUNT,
     )
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from clerk_desk import fees, restoring
+from clerk_desk import desk_acts, fees, restoring
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.models import FeeItem
-from clerk_desk.permissions import Permission
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ def back_up(desk: Desk, operator: SignedIn, target: str | os.PathLike[str]) -> P
     restore knows this backup again and refuses it if its trail was rewritten since.
     """
     with desk.lookup(operator) as action:
-        action.require(Permission.BACKUP_RESTORE)
+        desk_acts.allow(action, DeskAct.BACK_UP)
     path = desk.database.backup(target)
     record = restoring.backup_record(path)
     with desk.action(operator) as action:
@@ -74,5 +74,5 @@ def restore_backup(
     backup_checks.check_file(Path(source).expanduser().resolve())
     desk.database.migrate()
     with desk.lookup(operator) as action:
-        action.require(Permission.BACKUP_RESTORE)
+        desk_acts.allow(action, DeskAct.RESTORE)
     return desk.database.restore(source, by=operator.username)

@@ -14,14 +14,14 @@ from typing import Final
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from clerk_desk import sign_in_limits
+from clerk_desk import desk_acts, sign_in_limits
 from clerk_desk.clock import Clock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Action, Desk, SignedIn, snapshot
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, SignInFailed
 from clerk_desk.kinds import Role
 from clerk_desk.models import AuditEvent, Operator
-from clerk_desk.permissions import Permission
 from clerk_desk.validation import clip, fits
 
 MIN_PASSWORD_LENGTH = 8
@@ -256,7 +256,7 @@ def _audit_refusal(action: Action, name: str, why: str) -> None:
 def add_operator(
     action: Action, *, username: str, full_name: str, role: Role, password: str
 ) -> SignedIn:
-    action.require(Permission.MANAGE_OPERATORS)
+    desk_acts.allow(action, DeskAct.OPERATORS)
     name, full = _clean_username(username), _clean_full_name(full_name)
     _check_password(password)
     return signed_in(_add(action, name, full, Role(role), password))
@@ -277,7 +277,7 @@ class OperatorInfo:
 
 def list_operators(action: Action) -> list[OperatorInfo]:
     """Every operator, by user name (the Administrator only)."""
-    action.require(Permission.MANAGE_OPERATORS)
+    desk_acts.allow(action, DeskAct.OPERATORS)
     return [
         OperatorInfo(
             o.id,
@@ -303,7 +303,7 @@ def update_operator(
     action: Action, operator_id: int, *, full_name: str, role: Role, active: bool
 ) -> None:
     """Change an operator's name, role or whether they may sign in (operators are never deleted)."""
-    action.require(Permission.MANAGE_OPERATORS)
+    desk_acts.allow(action, DeskAct.OPERATORS)
     operator = _get(action, operator_id)
     before = snapshot(operator, exclude=("password_hash",))
     if operator.id == action.operator.id and (role != Role.ADMINISTRATOR or not active):
@@ -337,7 +337,7 @@ def set_password(
         if not verify_password(current_password, operator.password_hash):
             raise InvalidInput("The current password is not right.", field="current_password")
     else:
-        action.require(Permission.MANAGE_OPERATORS)
+        desk_acts.allow(action, DeskAct.OPERATORS)
     _check_password(new_password)
     operator.password_hash = hash_password(new_password)
     action.audit("operator.password", operator, f"Password of {operator.username} changed")

@@ -7,11 +7,12 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from clerk_desk import desk_acts
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Action, jsonable
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.errors import InvalidInput
 from clerk_desk.models import Setting
-from clerk_desk.permissions import Permission
 from clerk_desk.settings import CityProfile
 
 CITY = "city"
@@ -31,12 +32,12 @@ def put_group(
     value: dict[str, Any],
     summary: str,
     *,
-    permission: Permission = Permission.EDIT_SETTINGS,
+    act: DeskAct = DeskAct.CITY_SETTINGS,
 ) -> None:
-    """Save a group of settings (needs ``permission``: EDIT_SETTINGS, or TREASURY_SETTINGS for
-    the receipt format and the special charges' GL account), with the change in the audit
-    trail."""
-    action.require(permission)
+    """Save a group of settings, once the core allows ``act`` (the City's settings, its closed
+    days, the receipt format, the special charges' GL account: :mod:`clerk_desk.desk_acts`),
+    with the change in the audit trail."""
+    desk_acts.allow(action, act)
     row = action.session.get(Setting, key)
     before = dict(row.value) if row is not None else {}
     if row is None:
@@ -84,7 +85,13 @@ def calendar(session: Session) -> CityCalendar:
 
 
 def save_calendar_settings(action: Action, settings: CalendarSettings) -> None:
-    put_group(action, CALENDAR, settings.to_dict(), "City Hall's closed days changed")
+    put_group(
+        action,
+        CALENDAR,
+        settings.to_dict(),
+        "City Hall's closed days changed",
+        act=DeskAct.CLOSED_DAYS,
+    )
 
 
 def calendar_version(session: Session) -> object:

@@ -16,10 +16,11 @@ import uuid
 
 from sqlalchemy.orm import Session
 
+from clerk_desk import desk_acts
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.models import Setting
-from clerk_desk.permissions import Permission
 from clerk_desk.receipts.views import station_name_limit
 from clerk_desk.unique_save import save_unique
 
@@ -60,7 +61,7 @@ def name_station(action: Action, station_id: str, name: str) -> str:
 
     Administrator only; refused in words when another station already has the name (compared
     without regard to case). The change is in the audit trail."""
-    action.require(Permission.NAME_STATIONS)
+    desk_acts.allow(action, DeskAct.NAME_STATION)
     key = _station_key(station_id)
     cleaned = normalised_name(name)
     session = action.session

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import re
 import subprocess
 import sys
 import typing
@@ -129,3 +130,35 @@ def test_the_record_check_sees_a_record_returned() -> None:
 
     assert all(_names_a_record(t) for t in (Receipt, Receipt | None, list[Receipt]))
     assert not any(_names_a_record(t) for t in (int, list[int], SavedReceipt, None))
+
+
+OPERATOR_ASKED = re.compile(r"\boperator\.may\b")
+"""The window deciding by itself what the operator may do (issue 18): ``operator.may(...)``, or
+the method handed on (``order_kinds_for(app.operator.may)``)."""
+
+
+def _window_rules(source: str) -> list[int]:
+    """The lines of ``source`` that ask the operator's permissions instead of the core's acts."""
+    return [n for n, line in enumerate(source.splitlines(), 1) if OPERATOR_ASKED.search(line)]
+
+
+def test_the_window_asks_the_core_acts_not_the_operator() -> None:
+    """Every button, menu item and read-only form is enabled (or explained) by a workflow's
+    acts, never by the window asking the signed-in operator's permissions itself."""
+    found = {
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in sorted((ROOT / "ui").rglob("*.py"))
+        for line in _window_rules(path.read_text(encoding="utf-8"))
+    }
+    assert found == set(), "ask the workflow's acts (clerk_desk/<workflow>/acts.py) instead"
+
+
+def test_the_window_rule_scan_sees_a_call() -> None:
+    """The scan above is not blind: a call and the method handed on are found; the words
+    "the operator may" in a docstring are not."""
+    source = (
+        "if not app.operator.may(TAKE):\n"
+        "    kinds = order_kinds_for(self.app.operator.may)\n"
+        '"""Enabled when the operator may act."""\n'
+    )
+    assert _window_rules(source) == [1, 2]

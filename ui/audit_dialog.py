@@ -203,12 +203,11 @@ class AuditDialog(QDialog):
 
 def show_audit_trail(parent: QWidget | None, app: App) -> None:
     """Browse the audit trail (the core refuses, with its reason, anyone but the Administrator)."""
-    from clerk_desk.permissions import Permission, refusal
-    from ui.kit.operations import show_error
+    from clerk_desk.desk_acts import DeskAct, desk_acts
+    from clerk_desk.errors import PermissionDenied
+    from ui.kit.operations import core_refusal, show_error
 
-    if not app.operator.may(Permission.VIEW_AUDIT):
-        from clerk_desk.errors import PermissionDenied
-
-        show_error(parent, PermissionDenied(refusal(app.operator.role, Permission.VIEW_AUDIT)))
+    if why := core_refusal(parent, app, lambda a: desk_acts(a)[DeskAct.AUDIT_TRAIL]):
+        show_error(parent, PermissionDenied(why))
         return
     forms.run_modal(AuditDialog(parent, app))

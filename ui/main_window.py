@@ -57,8 +57,8 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import __version__, opening, settings_store
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct, allow, desk_acts
 from clerk_desk.paths import backups_dir, data_dir, resource_path
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.today import TodayItem
 from clerk_desk.workflows import WORKFLOWS, Workflow
 from ui.guide import GuideWindow, print_guide
@@ -310,7 +310,7 @@ class MainWindow(QMainWindow):
         slot: Callable[[], object],
         *,
         shortcut: QKeySequence | str | None = None,
-        permission: Permission | None = None,
+        act: DeskAct | None = None,
         tip: str = "",
     ) -> QAction:
         action = QAction(text, self)
@@ -318,7 +318,7 @@ class MainWindow(QMainWindow):
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.setProperty("permission", permission.name if permission else None)
+        action.setProperty("act", act.name if act else None)
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
@@ -336,7 +336,7 @@ class MainWindow(QMainWindow):
             "&Back up database…",
             self.back_up_database,
             shortcut="Ctrl+Shift+B",
-            permission=Permission.BACKUP_RESTORE,
+            act=DeskAct.BACK_UP,
             tip="Copy the whole database into a backup file",
         )
         self._action(
@@ -344,7 +344,7 @@ class MainWindow(QMainWindow):
             "restore",
             "&Restore from backup…",
             self.restore_from_backup,
-            permission=Permission.BACKUP_RESTORE,
+            act=DeskAct.RESTORE,
             tip="Replace the database with a backup (the current contents are kept)",
         )
         file_menu.addSeparator()
@@ -389,7 +389,7 @@ class MainWindow(QMainWindow):
             "city",
             "&City…",
             lambda: self._settings_dialog("edit_city"),
-            permission=Permission.EDIT_SETTINGS,
+            act=DeskAct.CITY_SETTINGS,
             tip="The City's name and address as printed on letterheads",
         )
         self._action(
@@ -397,7 +397,7 @@ class MainWindow(QMainWindow):
             "closed_days",
             "Closed &days…",
             lambda: self._settings_dialog("edit_closed_days"),
-            permission=Permission.EDIT_SETTINGS,
+            act=DeskAct.CLOSED_DAYS,
             tip="The days City Hall is closed, which move deadlines",
         )
         self._action(
@@ -405,7 +405,7 @@ class MainWindow(QMainWindow):
             "fee_schedule",
             "&Fee schedule…",
             lambda: self._settings_dialog("edit_fee_schedule"),
-            permission=Permission.EDIT_FEE_SCHEDULE,
+            act=DeskAct.FEE_SCHEDULE,
             tip="The fees set by Council resolution, with their GL accounts",
         )
         self._action(
@@ -413,7 +413,7 @@ class MainWindow(QMainWindow):
             "operators",
             "&Operators…",
             lambda: self._settings_dialog("manage_operators"),
-            permission=Permission.MANAGE_OPERATORS,
+            act=DeskAct.OPERATORS,
             tip="Who may sign in, with which role",
         )
         settings.addSeparator()
@@ -431,7 +431,7 @@ class MainWindow(QMainWindow):
             "audit",
             "&Audit trail…",
             self.show_audit_trail,
-            permission=Permission.VIEW_AUDIT,
+            act=DeskAct.AUDIT_TRAIL,
             tip="Who did what, and when: every change ever saved",
         )
 
@@ -464,17 +464,17 @@ class MainWindow(QMainWindow):
             menu.setToolTipsVisible(True)
 
     def _apply_permissions(self) -> None:
-        """Disable what the role may not do, saying which role may (the core still checks)."""
-        operator = self.app.operator
+        """Disable what the core's acts refuse the operator, saying why in its words (which role
+        may); the core still checks when the act is done."""
+        found = perform(self, self.app, desk_acts, writes=False) or {}
         for action in self._actions.values():
-            name = action.property("permission")
+            name = action.property("act")
             if not name:
                 continue
-            permission = Permission[name]
-            if operator.may(permission):
+            reason = found.get(DeskAct[name])
+            if not reason:
                 action.setEnabled(True)
             else:
-                reason = refusal(operator.role, permission)
                 action.setEnabled(False)
                 action.setToolTip(reason)
                 action.setStatusTip(reason)
@@ -634,18 +634,18 @@ class MainWindow(QMainWindow):
         if callable(export):
             export()
 
-    def _core_allows(self, permission: Permission) -> bool:
-        """Ask the core; a refusal is shown in its own words (naming the role needed)."""
+    def _core_allows(self, act: DeskAct) -> bool:
+        """Ask the core's acts; a refusal is shown in its own words (naming the role needed)."""
 
         def check(action: Action) -> bool:
-            action.require(permission)
+            allow(action, act)
             return True
 
         return perform(self, self.app, check, writes=False) is True
 
     def back_up_database(self) -> None:
         """Copy the database into a file the clerk names, on a worker thread."""
-        if not self._core_allows(Permission.BACKUP_RESTORE):
+        if not self._core_allows(DeskAct.BACK_UP):
             return
         today = self.app.desk.clock.today()
         default = backups_dir() / f"clerk-desk-{today:%Y-%m-%d}.sqlite3"
@@ -671,7 +671,7 @@ class MainWindow(QMainWindow):
     def restore_from_backup(self) -> None:
         """Replace the database with a backup, after a clear warning; the old contents are
         kept first, and everyone signs in again (the operators are those of the backup)."""
-        if not self._core_allows(Permission.BACKUP_RESTORE):
+        if not self._core_allows(DeskAct.RESTORE):
             return
         source = choose_backup_source(self, backups_dir())
         if not source:
@@ -744,20 +744,20 @@ class MainWindow(QMainWindow):
     # ---- Settings and Administration ------------------------------------------------------
 
     def _settings_dialog(self, function: str) -> None:
-        permission = {
-            "edit_city": Permission.EDIT_SETTINGS,
-            "edit_closed_days": Permission.EDIT_SETTINGS,
-            "edit_fee_schedule": Permission.EDIT_FEE_SCHEDULE,
-            "manage_operators": Permission.MANAGE_OPERATORS,
+        act = {
+            "edit_city": DeskAct.CITY_SETTINGS,
+            "edit_closed_days": DeskAct.CLOSED_DAYS,
+            "edit_fee_schedule": DeskAct.FEE_SCHEDULE,
+            "manage_operators": DeskAct.OPERATORS,
         }.get(function)
-        if permission is not None and not self._core_allows(permission):
+        if act is not None and not self._core_allows(act):
             return
         if self._call_dialog(SETTINGS_DIALOGS_MODULE, function, "the settings dialogs"):
             self.refresh_title()
             self.refresh_current()
 
     def show_audit_trail(self) -> None:
-        if self._core_allows(Permission.VIEW_AUDIT):
+        if self._core_allows(DeskAct.AUDIT_TRAIL):
             self._call_dialog(AUDIT_DIALOG_MODULE, "show_audit_trail", "the audit trail")
 
     def _call_dialog(self, module_name: str, function: str, what: str) -> bool:

@@ -119,3 +119,35 @@ def certificate_acts(action: Action, certificate_id: int) -> dict[CertificateAct
     why = permission_refusal(action) or on_file_refusal(certificate)
     said = None if why is None else str(why)
     return {act: said for act in CertificateAct}
+
+
+class RegisterAct(enum.Enum):
+    """An act on the registers of bonds, certificates and revocations, no record chosen; the
+    value is how its button names it."""
+
+    FILE_CERTIFICATE = "New certificate…"
+    FILE_BOND = "New bond…"
+    REVOKE = "Revoke…"
+    LIFT_REVOCATION = "Lift revocation…"
+
+
+REGISTER_RULES: dict[RegisterAct, Permission] = {
+    RegisterAct.FILE_CERTIFICATE: Permission.MANAGE_BONDS,
+    RegisterAct.FILE_BOND: Permission.MANAGE_BONDS,
+    # A contractor's privilege to work in the streets is revoked, and restored, by those who
+    # approve the work permits, not by who keeps the bonds on file.
+    RegisterAct.REVOKE: Permission.APPROVE_WORK_PERMITS,
+    RegisterAct.LIFT_REVOCATION: Permission.APPROVE_WORK_PERMITS,
+}
+"""Each act's permission, once: :func:`allow_new` enforces it, :func:`register_acts` reports
+it."""
+
+
+def allow_new(action: Action, act: RegisterAct) -> None:
+    """What filing a certificate or a bond, revoking or lifting a revocation does first."""
+    acting.allow_by_permission(action, act, REGISTER_RULES)
+
+
+def register_acts(action: Action) -> dict[RegisterAct, str | None]:
+    """For each act on the registers, None when the operator may do it now, else the refusal."""
+    return acting.permission_acts(action, REGISTER_RULES)

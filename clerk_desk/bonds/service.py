@@ -131,7 +131,7 @@ def file_certificate(
     action: Action, data: CertificateData, *, scan: tuple[str, bytes] | None = None
 ) -> int:
     """File a certificate of insurance (with its scan, if given); its id."""
-    action.require(Permission.MANAGE_BONDS)
+    acts.allow_new(action, acts.RegisterAct.FILE_CERTIFICATE)
     values = _clean_certificate(action.session, data, action.today())
     # Another holder's permit is refused; a shortfall is filed, and stays as its standing.
     standing.protected_permits(
@@ -321,7 +321,7 @@ def _check_amount(kind: BondKind, amount: Money) -> None:
 
 def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None = None) -> int:
     """File a bond with the City (Treasurer); its id."""
-    action.require(Permission.MANAGE_BONDS)
+    acts.allow_new(action, acts.RegisterAct.FILE_BOND)
     kind = BondKind(data.kind)
     principal = get_party(action.session, data.principal_id)
     surety = " ".join(data.surety.split())
@@ -624,7 +624,7 @@ def street_opening_bond_findings(
 def revoke(action: Action, party_id: int, *, starts_on: date, reason: str) -> int:
     """Failure to correct deficiencies: one year without street opening permits (§ 506-6).
     The revocation's id (:func:`clerk_desk.bonds.views.revocation_row` reads it)."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
+    acts.allow_new(action, acts.RegisterAct.REVOKE)
     if not reason.strip():
         raise InvalidInput("Name the deficiencies that were not corrected.", field="reason")
     party = get_party(action.session, party_id)
@@ -677,7 +677,7 @@ def revocation_findings(session: Session, *, party_id: int, on: date) -> list[Fi
 def lift_revocation(action: Action, revocation_id: int, *, reason: str) -> None:
     """Set a revocation aside (entered in error, or overturned): it stays in the register but
     no longer blocks street opening permits."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
+    acts.allow_new(action, acts.RegisterAct.LIFT_REVOCATION)
     if not reason.strip():
         raise InvalidInput("Say why the revocation is lifted.", field="reason")
     revocation = action.session.get(

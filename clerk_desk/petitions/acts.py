@@ -28,9 +28,9 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from clerk_desk.acting import as_words, permission_refusal
+from clerk_desk.acting import allow_by_permission, as_words, permission_acts, permission_refusal
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict
+from clerk_desk.errors import ClerkDeskError, Conflict, NotFound
 from clerk_desk.kinds import PetitionStatus
 from clerk_desk.models import CouncilMeeting, Petition, PetitionEvent, PetitionScan
 from clerk_desk.permissions import Permission
@@ -57,8 +57,21 @@ class MeetingAct(enum.Enum):
     BUILD_PACKET = "Build agenda packet"
 
 
+class RegisterAct(enum.Enum):
+    """An act on the petitions register or the meetings list, no record chosen; the value is
+    how its button names it."""
+
+    NEW_PETITION = "New petition…"
+    NEW_MEETING = "New meeting…"
+    BUILD_PACKET = "Build agenda packet…"
+
+
 PERMISSION = Permission.TAKE_APPLICATIONS
 """Every act here is the Clerk's office's: receiving, placing, recording the Council."""
+
+REGISTER_RULES: dict[RegisterAct, Permission] = {act: PERMISSION for act in RegisterAct}
+"""Each act on the register needs only its permission: :func:`allow_new` enforces it,
+:func:`register_acts` reports it."""
 
 Guard = Callable[[Petition, datetime], ClerkDeskError | None]
 MeetingGuard = Callable[[CouncilMeeting, Action], ClerkDeskError | None]
@@ -174,6 +187,17 @@ def meeting_refusal_of(
     return permission_refusal(action, PERMISSION) or MEETING_RULES[act](meeting, action)
 
 
+def allow_new(action: Action, act: RegisterAct) -> None:
+    """What receiving a petition, adding a meeting or building a packet does first."""
+    allow_by_permission(action, act, REGISTER_RULES)
+
+
+def register_acts(action: Action) -> dict[RegisterAct, str | None]:
+    """For each act on the register, None when the operator may do it now, else the refusal
+    in the clerk's words."""
+    return permission_acts(action, REGISTER_RULES)
+
+
 def allow(action: Action, act: PetitionAct, petition: Petition) -> None:
     """What a service does before it acts on ``petition``: raise the refusal, if any."""
     found = refusal_of(action, act, petition)
@@ -213,3 +237,11 @@ def scan_aside_refusals(action: Action, scans: Iterable[PetitionScan]) -> dict[i
     """For each scan (by id), None when it may be set aside now, else why not."""
     may = permission_refusal(action, PERMISSION)
     return as_words({scan.id: may or _scan_aside(scan) for scan in scans})
+
+
+def scan_aside_refusal(action: Action, scan_id: int) -> str | None:
+    """Why the scan may not be set aside now (None: it may): what its form says."""
+    scan = action.session.get(PetitionScan, scan_id)
+    if scan is None:
+        raise NotFound(f"There is no scan number {scan_id}.")
+    return scan_aside_refusals(action, [scan])[scan_id]

@@ -18,7 +18,6 @@ from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.kinds import MeetingKind, PetitionStatus
 from clerk_desk.models import AuditEvent, CouncilMeeting, Petition, PetitionEvent
-from clerk_desk.permissions import Permission
 from clerk_desk.petitions import acts
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day
@@ -48,7 +47,7 @@ def _clean_meeting(data: MeetingData) -> dict[str, object]:
 
 def add_meeting(action: Action, data: MeetingData) -> CouncilMeeting:
     """Add a Common Council meeting to the list."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    acts.allow_new(action, acts.RegisterAct.NEW_MEETING)
     meeting = CouncilMeeting(**_clean_meeting(data), created_at=action.now())
     action.session.add(meeting)
     action.audit(

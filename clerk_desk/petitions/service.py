@@ -37,7 +37,6 @@ from clerk_desk.models import (
 )
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_parcel, get_party, on_renamed
-from clerk_desk.permissions import Permission
 from clerk_desk.petitions import acts, schedule
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
@@ -316,7 +315,7 @@ def receive_petition(
     action: Action, data: PetitionData, *, scans: Sequence[tuple[str, bytes]] = ()
 ) -> Petition:
     """Take a petition at the counter: stamp the moment, number it, give it its program year."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    acts.allow_new(action, acts.RegisterAct.NEW_PETITION)
     values = _clean_petition(action.session, data)
     received_at = action.now()
     received_on = action.today()

@@ -10,8 +10,8 @@ from sqlalchemy.orm import Session
 
 from clerk_desk import settings_store
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.errors import InvalidInput
-from clerk_desk.permissions import Permission
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,5 +73,5 @@ def save_receipt_settings(action: Action, settings: ReceiptSettings) -> None:
             "expenses_gl": settings.expenses_gl.strip(),
         },
         "Receipt settings changed",
-        permission=Permission.TREASURY_SETTINGS,
+        act=DeskAct.RECEIPT_SETTINGS,
     )

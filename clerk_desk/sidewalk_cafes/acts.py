@@ -27,9 +27,15 @@ from datetime import date
 
 from sqlalchemy import select
 
-from clerk_desk.acting import as_words, permission_refusal, refuse
+from clerk_desk.acting import (
+    allow_by_permission,
+    as_words,
+    permission_acts,
+    permission_refusal,
+    refuse,
+)
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
+from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput, NotFound
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.models import CafeSuspension, SidewalkCafe
 from clerk_desk.permissions import Permission
@@ -400,6 +406,38 @@ def acts(action: Action, cafe_id: int) -> dict[CafeAct, str | None]:
     return as_words(found)
 
 
+# -- the acts whose rule is their permission alone -----------------------------------------------
+
+
+class RegisterAct(enum.Enum):
+    """An act the tab offers whose rule is its permission alone: a new application, the fee
+    paid in the Receipts tab, papers supplied (which paper a state allows is checked by the
+    service with the file chosen); the value is how its button names it."""
+
+    NEW_APPLICATION = "New application…"
+    TAKE_PAYMENT = "Take payment in the Receipts tab"
+    ATTACH_PAPERS = "Attach papers…"
+
+
+REGISTER_RULES: dict[RegisterAct, Permission] = {
+    RegisterAct.NEW_APPLICATION: TAKE,
+    RegisterAct.TAKE_PAYMENT: Permission.TAKE_PAYMENT,
+    RegisterAct.ATTACH_PAPERS: TAKE,
+}
+"""Each act's permission, once: :func:`allow_new` enforces it, :func:`register_acts` reports
+it."""
+
+
+def allow_new(action: Action, act: RegisterAct) -> None:
+    """What taking an application or attaching its papers does first."""
+    allow_by_permission(action, act, REGISTER_RULES)
+
+
+def register_acts(action: Action) -> dict[RegisterAct, str | None]:
+    """For each of these acts, None when the operator may do it now, else the refusal."""
+    return permission_acts(action, REGISTER_RULES)
+
+
 # -- the acts on one suspension ------------------------------------------------------------------
 
 
@@ -428,3 +466,13 @@ def lift_acts(action: Action, cafe: SidewalkCafe) -> dict[int, str | None]:
         s.id: None if (error := lift_refusal(action, s)) is None else str(error)
         for s in cafe.suspensions
     }
+
+
+def lift_refusal_of(action: Action, suspension_id: int) -> str | None:
+    """Why the suspension ``suspension_id`` cannot be lifted now (None: it can): what the form
+    that lifts it says."""
+    suspension = action.session.get(CafeSuspension, suspension_id)
+    if suspension is None:
+        raise NotFound(f"There is no suspension number {suspension_id}.")
+    found = lift_refusal(action, suspension)
+    return None if found is None else str(found)

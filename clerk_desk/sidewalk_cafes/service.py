@@ -88,7 +88,6 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
-from clerk_desk.permissions import Permission
 from clerk_desk.sidewalk_cafes import acts as acts
 from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
@@ -308,7 +307,7 @@ def receive_application(
     (PDF, PNG or JPEG) are kept with it. An application that is not complete or not eligible
     is still taken: the checklist (:func:`review`) says what stands in the way.
     Returns its id."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    acts.allow_new(action, acts.RegisterAct.NEW_APPLICATION)
     session = action.session
     values = _clean(session, data, action.today())
     cafe = new_cafe(action, values)
@@ -414,7 +413,7 @@ def attach_site_plan(
     refused unless ``mail_again`` (the application then goes back to be noticed again). After
     the Council's approval only a plan that is missing or cannot be read is supplied (the
     Council decided on the plan it had)."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    acts.allow_new(action, acts.RegisterAct.ATTACH_PAPERS)
     session = action.session
     cafe = get_cafe(session, cafe_id, for_update=True)
     status = status_of(cafe)
@@ -452,7 +451,7 @@ def attach_site_plan(
 def attach_sales_records(action: Action, cafe_id: int, name: str, content: bytes) -> SidewalkCafe:
     """Attach (or replace) the business records of the six months' sales, until the permit is
     issued (the records do not change what the neighbours were told)."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    acts.allow_new(action, acts.RegisterAct.ATTACH_PAPERS)
     cafe = get_cafe(action.session, cafe_id, for_update=True)
     acting.refuse(
         acts.status_refusal(cafe, PRE_ISSUE, "the permit was decided on the records it had.")

@@ -23,7 +23,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Generic, TypeVar
 
-from clerk_desk.acting import as_words, permission_refusal, refuse
+from clerk_desk.acting import (
+    allow_by_permission,
+    as_words,
+    permission_acts,
+    permission_refusal,
+    refuse,
+)
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
 from clerk_desk.kinds import RepairOrderKind, RepairOrderStatus, SidewalkPermitStatus
@@ -347,3 +353,47 @@ def said(action: Action, rules: dict[Act, Rule[Record]], record: Record) -> dict
     clerk's words (with its citation, where one applies): what the tab enables its buttons by."""
     found = {act: refusal_of(action, rules, act, record) for act in rules}
     return as_words(found)
+
+
+# -- the acts on the registers, no record chosen ---------------------------------------------------
+
+
+class RegisterAct(enum.Enum):
+    """An act on a register itself; the value is how its button names it. (A new repair order
+    is asked by its kind: :func:`order_kind_acts`.)"""
+
+    NEW_PERMIT = "New application…"
+    CITY_CONTRACT = "City contract work…"
+    NEW_SEGMENT = "Add segment…"
+
+
+REGISTER_RULES: dict[RegisterAct, Permission] = {
+    RegisterAct.NEW_PERMIT: TAKE,
+    RegisterAct.CITY_CONTRACT: TAKE,
+    RegisterAct.NEW_SEGMENT: PLAN,
+}
+"""Each act's permission, once: :func:`allow_new` enforces it, :func:`register_acts` reports
+it."""
+
+
+def allow_new(action: Action, act: RegisterAct) -> None:
+    """What the service of a register's act does first."""
+    allow_by_permission(action, act, REGISTER_RULES)
+
+
+def register_acts(action: Action) -> dict[RegisterAct, str | None]:
+    """For each act on the registers, None when the operator may do it now, else the refusal."""
+    return permission_acts(action, REGISTER_RULES)
+
+
+def order_kind_refusal(action: Action, kind: RepairOrderKind) -> ClerkDeskError | None:
+    """Why the operator may not record a new order of ``kind`` (None: they may): a Council
+    order is the Clerk's record of the Council's act, the others the Director's
+    (:func:`~clerk_desk.sidewalks.rules.order_permission`)."""
+    return permission_refusal(action, order_permission(RepairOrderKind(kind)))
+
+
+def order_kind_acts(action: Action) -> dict[RepairOrderKind, str | None]:
+    """For each kind of repair order, None when the operator may record one now, else why not:
+    the kinds the order form offers."""
+    return as_words({kind: order_kind_refusal(action, kind) for kind in RepairOrderKind})

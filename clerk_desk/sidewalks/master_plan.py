@@ -15,8 +15,7 @@ from clerk_desk.models import (
     SidewalkPermit,
     Street,
 )
-from clerk_desk.permissions import Permission
-from clerk_desk.sidewalks.acts import SegmentAct, allow
+from clerk_desk.sidewalks.acts import RegisterAct, SegmentAct, allow, allow_new
 from clerk_desk.sidewalks.rules import (
     FACILITIES,
     MAX_STREET_NUMBER,
@@ -111,7 +110,7 @@ def _refuse_overlap(session: Session, data: SegmentData, own_id: int | None) -> 
 
 def add_segment(action: Action, data: SegmentData) -> MasterPlanSegment:
     """Add a segment to the plan (KEEP_MASTER_PLAN). Permits not yet issued follow it."""
-    action.require(Permission.KEEP_MASTER_PLAN)
+    allow_new(action, RegisterAct.NEW_SEGMENT)
     values = _clean_segment(action.session, data)
     _refuse_overlap(action.session, values, None)
     segment = MasterPlanSegment(**asdict(values), active=True, created_at=action.now())

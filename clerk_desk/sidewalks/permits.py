@@ -36,8 +36,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
-from clerk_desk.permissions import Permission
-from clerk_desk.sidewalks.acts import PermitAct, allow
+from clerk_desk.sidewalks.acts import PermitAct, RegisterAct, allow, allow_new
 from clerk_desk.sidewalks.costs import decide_cost, order_number_of
 from clerk_desk.sidewalks.rules import (
     CONTRACT_SERIES,
@@ -195,7 +194,8 @@ def _refuse_closed_order(session: Session, order_id: int | None) -> None:
 
 
 def _save_permit(action: Action, data: PermitData, status: SidewalkPermitStatus) -> SidewalkPermit:
-    action.require(Permission.TAKE_APPLICATIONS)
+    contract = status is SidewalkPermitStatus.CITY_CONTRACT
+    allow_new(action, RegisterAct.CITY_CONTRACT if contract else RegisterAct.NEW_PERMIT)
     session = action.session
     values = _clean_permit(session, data)
     _refuse_closed_order(session, data.repair_order_id)

@@ -33,7 +33,7 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
-from clerk_desk.sidewalks.acts import OrderAct, allow, city_repair_wait
+from clerk_desk.sidewalks.acts import OrderAct, allow, city_repair_wait, order_kind_refusal
 from clerk_desk.sidewalks.rules import (
     COUNCIL,
     MINOR_REPAIR_CITE,
@@ -50,7 +50,6 @@ from clerk_desk.sidewalks.rules import (
     WHOLE_BLOCK_CITE,
     city_may_repair_from,
     minor_refusal,
-    order_permission,
     repair_due,
 )
 from clerk_desk.special_charges import service as sc
@@ -191,7 +190,7 @@ def order_repair(action: Action, data: RepairOrderData) -> SidewalkRepairOrder:
     against the meeting, held, that made it. A minor repair (up to $500) and an emergency
     direction are the Director of Public Works' (or the Council's designee's)."""
     kind = RepairOrderKind(data.kind)
-    action.require(order_permission(kind))
+    refuse(order_kind_refusal(action, kind))
     session = action.session
     parcel = session.get(Parcel, data.parcel_id)
     if parcel is None:

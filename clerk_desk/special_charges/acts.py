@@ -35,7 +35,7 @@ from datetime import date
 from sqlalchemy.orm import object_session
 
 from clerk_desk import ledger
-from clerk_desk.acting import as_words, permission_refusal
+from clerk_desk.acting import allow_by_permission, as_words, permission_acts, permission_refusal
 from clerk_desk.clock import city_zone
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict
@@ -272,3 +272,33 @@ def run_acts(action: Action, run_id: int) -> dict[RunAct, str | None]:
     clerk's words: what the tax-roll page enables its buttons by."""
     run = tax_roll.get_run(action.session, run_id)
     return as_words({act: run_refusal_of(action, act, run) for act in RunAct})
+
+
+# -- the acts on the registers, no charge or run chosen ------------------------------------------
+
+
+class RegisterAct(enum.Enum):
+    """An act on the register of charges or on the tax roll itself; the value is how its
+    button names it."""
+
+    NEW_CHARGE = "New charge…"
+    PREPARE_RUN = "Prepare…"
+
+
+REGISTER_RULES: dict[RegisterAct, Permission] = {
+    RegisterAct.NEW_CHARGE: Permission.BILL,
+    # The City Treasurer enters unpaid charges on the tax roll, and reviews the list first.
+    RegisterAct.PREPARE_RUN: Permission.CERTIFY_TAX_ROLL,
+}
+"""Each act's permission, once: :func:`allow_new` enforces it, :func:`register_acts` reports
+it."""
+
+
+def allow_new(action: Action, act: RegisterAct) -> None:
+    """What recording a charge or preparing a run does first."""
+    allow_by_permission(action, act, REGISTER_RULES)
+
+
+def register_acts(action: Action) -> dict[RegisterAct, str | None]:
+    """For each act on the registers, None when the operator may do it now, else the refusal."""
+    return permission_acts(action, REGISTER_RULES)

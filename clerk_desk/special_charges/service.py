@@ -78,7 +78,6 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
-from clerk_desk.permissions import Permission
 from clerk_desk.special_charges import acts
 from clerk_desk.special_charges.rules import (
     CATEGORIES,
@@ -367,7 +366,7 @@ def create_charge(action: Action, data: ChargeData, bill: BillData | None = None
     or an order (:data:`COUNTER_KINDS` are the others) must name it in ``record_type`` and
     ``record_id``.
     """
-    action.require(Permission.BILL)
+    acts.allow_new(action, acts.RegisterAct.NEW_CHARGE)
     session = action.session
     clean, lines = _clean(session, data, action.today())
     charge = _new_charge(

@@ -90,7 +90,7 @@ def prepare_run(action: Action, as_of: date) -> TaxRollRun:
     charges still payable until then may yet be paid. A day with nothing to list is refused:
     no run is saved and no number is used. Runs are numbered by the year they are prepared.
     """
-    action.require(Permission.CERTIFY_TAX_ROLL)
+    acts.allow_new(action, acts.RegisterAct.PREPARE_RUN)
     session = action.session
     today = action.today()
     if as_of > today + timedelta(days=PREVIEW_DAYS):

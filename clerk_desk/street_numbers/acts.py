@@ -235,6 +235,8 @@ class RegisterAct(enum.Enum):
 
     ASSIGN = "Assign number"
     IMPORT = "Import addresses"
+    STREETS = "Streets…"
+    RECORD_LETTER = "Record the letter sent"
 
 
 def _may_record_assignment(action: Action) -> ClerkDeskError | None:
@@ -268,11 +270,20 @@ def assignment_refusal(action: Action, official: str) -> ClerkDeskError | None:
     return None
 
 
+def register_refusal(action: Action, act: RegisterAct) -> ClerkDeskError | None:
+    """Why ``act`` on the register is refused now, or None: recording an assignment as
+    :func:`_may_record_assignment` says; importing, adding or changing a street and recording a
+    letter sent are theirs who keep the register."""
+    if act is RegisterAct.ASSIGN:
+        return _may_record_assignment(action)
+    return permission_refusal(action, KEEP)
+
+
+def allow_on_register(action: Action, act: RegisterAct) -> None:
+    """Raise the refusal of ``act`` on the register, if any: what the service calls first."""
+    refuse(register_refusal(action, act))
+
+
 def register_acts(action: Action) -> dict[RegisterAct, str | None]:
     """The acts on the register, with the refusal's words (None: allowed now)."""
-    return as_words(
-        {
-            RegisterAct.ASSIGN: _may_record_assignment(action),
-            RegisterAct.IMPORT: permission_refusal(action, KEEP),
-        }
-    )
+    return as_words({act: register_refusal(action, act) for act in RegisterAct})

@@ -17,7 +17,6 @@ from clerk_desk.findings import Finding, blocking
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass
 from clerk_desk.models import Address, AddressChange, Parcel, Party
 from clerk_desk.parties import fold, get_parcel, get_party, parcel_search_text
-from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import acts
 from clerk_desk.street_numbers.addresses import address_search_text, address_text, get_address
 from clerk_desk.street_numbers.checking import Proposal, check_number, check_position, check_side
@@ -307,7 +306,7 @@ def set_site_address(parcel: Parcel, text: str) -> None:
 def record_letter_printed(action: Action, address_id: int) -> None:
     """Note that the official street number letter went to the owner. The Inspector assigns the
     number; whoever keeps the register (the Clerk, who mails the letters) records it sent."""
-    action.require(Permission.KEEP_STREET_REGISTER)
+    acts.allow_on_register(action, acts.RegisterAct.RECORD_LETTER)
     address = get_address(action.session, address_id)
     address.letter_printed_on = action.today()
     action.audit("address.letter", address, f"Street number letter for {address_text(address)}")

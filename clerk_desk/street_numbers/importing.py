@@ -30,7 +30,7 @@ from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, PartyKind
 from clerk_desk.models import Address, AddressChange, Parcel, Party, Street
 from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party, fold
-from clerk_desk.permissions import Permission
+from clerk_desk.street_numbers import acts
 from clerk_desk.street_numbers.addresses import address_search_text, address_text
 from clerk_desk.street_numbers.assignment import set_site_address
 from clerk_desk.street_numbers.rules import MAX_NUMBER, MAX_POSITION_FT
@@ -641,7 +641,7 @@ def import_addresses(
     while); when it returns False the import stops with :class:`ImportCancelled` and nothing is
     written.
     """
-    action.require(Permission.KEEP_STREET_REGISTER)
+    acts.allow_on_register(action, acts.RegisterAct.IMPORT)
     session = action.session
     # Every street is locked while the file is checked and written, so that no station assigns
     # a number in between (see street_numbers.lock_street).

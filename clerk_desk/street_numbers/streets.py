@@ -15,8 +15,7 @@ from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.kinds import AddressStatus, Compass
 from clerk_desk.models import Address, Street
 from clerk_desk.parties import fold
-from clerk_desk.permissions import Permission
-from clerk_desk.street_numbers import rules
+from clerk_desk.street_numbers import acts, rules
 from clerk_desk.street_numbers.rules import (
     MAX_NUMBER,
 )
@@ -161,7 +160,7 @@ def _clean_street(session: Session, data: StreetData, own_id: int | None) -> _Cl
 
 def add_street(action: Action, data: StreetData) -> int:
     """Add a street to the numbering map."""
-    action.require(Permission.KEEP_STREET_REGISTER)
+    acts.allow_on_register(action, acts.RegisterAct.STREETS)
     street = Street(active=True)
     _clean_street(action.session, data, None).apply(street)
     action.session.add(street)
@@ -172,7 +171,7 @@ def add_street(action: Action, data: StreetData) -> int:
 
 def update_street(action: Action, street_id: int, data: StreetData) -> int:
     """Correct a street of the numbering map; its numbers already assigned must still fit."""
-    action.require(Permission.KEEP_STREET_REGISTER)
+    acts.allow_on_register(action, acts.RegisterAct.STREETS)
     street = get_street(action.session, street_id)
     values = _clean_street(action.session, data, street.id)
     in_use = action.session.execute(

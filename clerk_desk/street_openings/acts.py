@@ -23,7 +23,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from clerk_desk.acting import as_words, permission_refusal
+from clerk_desk.acting import allow_by_permission, as_words, permission_acts, permission_refusal
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict, InvalidInput
 from clerk_desk.kinds import OpeningStatus
@@ -207,3 +207,33 @@ def acts(action: Action, opening_id: int) -> dict[OpeningAct, str | None]:
     opening = so.get_opening(action.session, opening_id)
     found = {act: refusal_of(action, act, opening) for act in OpeningAct}
     return as_words(found)
+
+
+# ---- the acts whose rule is their permission alone ---------------------------------------------
+
+
+class RegisterAct(enum.Enum):
+    """An act on the register, no permit chosen; the value is how its button names it. (The
+    acts on the register of permanent improvements are
+    :class:`~clerk_desk.street_openings.improvements.ImprovementAct`.)"""
+
+    NEW_APPLICATION = "New application…"
+    CITY_WORK = "Record City work…"
+
+
+REGISTER_RULES: dict[RegisterAct, Permission] = {
+    RegisterAct.NEW_APPLICATION: TAKE,
+    RegisterAct.CITY_WORK: TAKE,
+}
+"""Each act's permission, once: :func:`allow_new` enforces it, :func:`register_acts` reports
+it."""
+
+
+def allow_new(action: Action, act: RegisterAct) -> None:
+    """What the service of a register's act does first."""
+    allow_by_permission(action, act, REGISTER_RULES)
+
+
+def register_acts(action: Action) -> dict[RegisterAct, str | None]:
+    """For each act on the register, None when the operator may do it now, else the refusal."""
+    return permission_acts(action, REGISTER_RULES)

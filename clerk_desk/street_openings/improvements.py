@@ -4,12 +4,14 @@ the street is not opened."""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from clerk_desk.acting import allow_by_permission, permission_acts
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import InvalidInput, NotFound
 from clerk_desk.findings import Finding
@@ -44,10 +46,36 @@ class ImprovementData:
     completed_on: date | None = None
 
 
+class ImprovementAct(enum.Enum):
+    """An act on the register of permanent improvements; the value is how its button names it."""
+
+    RECORD = "Add improvement…"
+    COMPLETE = "Record completion…"
+
+
+IMPROVEMENT_RULES: dict[ImprovementAct, Permission] = {
+    ImprovementAct.RECORD: Permission.APPROVE_WORK_PERMITS,
+    ImprovementAct.COMPLETE: Permission.APPROVE_WORK_PERMITS,
+}
+"""Each act's permission, once: :func:`allow_improvement` enforces it,
+:func:`improvement_acts` reports it (the dates are the form's, checked by the service)."""
+
+
+def allow_improvement(action: Action, act: ImprovementAct) -> None:
+    """What :func:`record_improvement` and :func:`complete_improvement` do first."""
+    allow_by_permission(action, act, IMPROVEMENT_RULES)
+
+
+def improvement_acts(action: Action) -> dict[ImprovementAct, str | None]:
+    """For each act on the register of improvements, None when the operator may do it now,
+    else the refusal in the clerk's words."""
+    return permission_acts(action, IMPROVEMENT_RULES)
+
+
 def record_improvement(action: Action, data: ImprovementData) -> int:
     """Add a permanent improvement or repaving to the register (it starts the five years); its
     id."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
+    allow_improvement(action, ImprovementAct.RECORD)
     if action.session.get(Street, data.street_id) is None:
         raise NotFound(f"There is no street number {data.street_id}.")
     if data.determined_on > action.today():
@@ -95,7 +123,7 @@ def complete_improvement(
 ) -> StreetImprovement:
     """Record that an improvement in the register was completed (the five years start), and
     the notice to utilities if it was not recorded before."""
-    action.require(Permission.APPROVE_WORK_PERMITS)
+    allow_improvement(action, ImprovementAct.COMPLETE)
     improvement = action.session.get(StreetImprovement, improvement_id)
     if improvement is None:
         raise NotFound(f"There is no street improvement number {improvement_id}.")

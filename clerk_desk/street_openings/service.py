@@ -36,7 +36,6 @@ from clerk_desk.models import (
 )
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
-from clerk_desk.permissions import Permission
 from clerk_desk.street_openings import acts, rules
 from clerk_desk.street_openings.approval import approval_findings
 from clerk_desk.street_openings.rules import (
@@ -238,7 +237,10 @@ def _double(action: Action, opening: StreetOpening, applicant_id: int) -> None:
 
 def _record(action: Action, data: OpeningData, status: OpeningStatus) -> StreetOpening:
     """Number and save an opening with its sites, as taken at the counter."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    exempt = status is OpeningStatus.EXEMPT
+    acts.allow_new(
+        action, acts.RegisterAct.CITY_WORK if exempt else acts.RegisterAct.NEW_APPLICATION
+    )
     session = action.session
     values = _clean(session, data, action.today(), action.now())
     sites = _clean_sites(session, data.sites)

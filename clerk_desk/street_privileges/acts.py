@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import tzinfo
 
-from clerk_desk.acting import as_words, permission_refusal
+from clerk_desk.acting import allow_by_permission, as_words, permission_acts, permission_refusal
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import PrivilegeStatus
@@ -212,3 +212,32 @@ def acts(action: Action, privilege_id: int) -> dict[PrivilegeAct, str | None]:
     privilege = get_privilege(action.session, privilege_id)
     found = {act: refusal_of(action, act, privilege) for act in PrivilegeAct}
     return as_words(found)
+
+
+# ---- the acts whose rule is their permission alone ---------------------------------------------
+
+
+class RegisterAct(enum.Enum):
+    """An act on the register, no permit chosen, or paying the permit's fee in the Receipts
+    tab; the value is how its button names it."""
+
+    NEW_APPLICATION = "New application…"
+    TAKE_PAYMENT = "Take payment in the Receipts tab"
+
+
+REGISTER_RULES: dict[RegisterAct, Permission] = {
+    RegisterAct.NEW_APPLICATION: Permission.TAKE_APPLICATIONS,
+    RegisterAct.TAKE_PAYMENT: Permission.TAKE_PAYMENT,
+}
+"""Each act's permission, once: :func:`allow_new` enforces it, :func:`register_acts` reports
+it."""
+
+
+def allow_new(action: Action, act: RegisterAct) -> None:
+    """What taking an application does first."""
+    allow_by_permission(action, act, REGISTER_RULES)
+
+
+def register_acts(action: Action) -> dict[RegisterAct, str | None]:
+    """For each of these acts, None when the operator may do it now, else the refusal."""
+    return permission_acts(action, REGISTER_RULES)

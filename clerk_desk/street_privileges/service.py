@@ -250,7 +250,7 @@ def _search_text(session: Session, privilege: StreetPrivilege) -> str:
 def receive_application(action: Action, data: PrivilegeData) -> int:
     """Take an application at the counter: number it and bill the permit fee of the City's fee
     schedule in force on the day of application (§ 506-9 (Fee)); the new permit's id."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    sp_acts.allow_new(action, sp_acts.RegisterAct.NEW_APPLICATION)
     session = action.session
     values = _clean(session, data)
     today, now = action.today(), action.now()

@@ -24,7 +24,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from clerk_desk.acting import as_words, permission_refusal
+from clerk_desk.acting import allow_by_permission, as_words, permission_acts, permission_refusal
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, Conflict
 from clerk_desk.kinds import ApplicantKind, VendingStatus
@@ -175,6 +175,32 @@ RULES: dict[VendingAct, Rule] = {
     VendingAct.PRINT_LETTER: Rule(None, _print_letter),
 }
 """Every act's rule, once: :func:`allow` enforces it, :func:`acts` reports it."""
+
+
+class RegisterAct(enum.Enum):
+    """An act on the register, no application chosen; the value is how its button names it."""
+
+    NEW_APPLICATION = "New application…"
+    TAKE_PAYMENT = "Take payment in the Receipts tab"
+
+
+REGISTER_RULES: dict[RegisterAct, Permission] = {
+    RegisterAct.NEW_APPLICATION: TAKE,
+    # The permit fee is paid at the counter's drawer, by whoever takes the City's money.
+    RegisterAct.TAKE_PAYMENT: Permission.TAKE_PAYMENT,
+}
+"""Each act on the register needs only its permission: :func:`allow_new` enforces it,
+:func:`register_acts` reports it."""
+
+
+def allow_new(action: Action, act: RegisterAct) -> None:
+    """What receiving an application does first."""
+    allow_by_permission(action, act, REGISTER_RULES)
+
+
+def register_acts(action: Action) -> dict[RegisterAct, str | None]:
+    """For each act on the register, None when the operator may do it now, else the refusal."""
+    return permission_acts(action, REGISTER_RULES)
 
 
 def refusal_of(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import enum
 from datetime import date, datetime, tzinfo
 
+from clerk_desk.acting import as_words, permission_refusal, refuse
 from clerk_desk.clock import city_zone
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import InvalidInput, NotFound
+from clerk_desk.errors import ClerkDeskError, InvalidInput, NotFound
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.models import CouncilMeeting, VendingAppeal
@@ -34,6 +35,20 @@ class AppealOutcome(enum.StrEnum):
             "approved": "Approved",
             "conditional": "Approved conditionally",
         }[self.value]
+
+
+def outcome_refusal(action: Action, outcome: AppealOutcome) -> ClerkDeskError | None:
+    """Recording the Council's approval issues the permit, which takes the permission to issue
+    permits beside the act's own; recording a denial takes only the act's."""
+    if outcome is AppealOutcome.DENIED:
+        return None
+    return permission_refusal(action, acts.ISSUE)
+
+
+def outcome_acts(action: Action) -> dict[AppealOutcome, str | None]:
+    """For each outcome of an appeal, None when the operator may record it, else why not: the
+    outcomes the Council decision's form offers."""
+    return as_words({outcome: outcome_refusal(action, outcome) for outcome in AppealOutcome})
 
 
 def file_appeal(action: Action, application_id: int, *, filed_on: date) -> VendingAppeal:
@@ -132,8 +147,7 @@ def record_appeal_decision(
         raise decided
     acts.allow(action, acts.VendingAct.COUNCIL, application)
     outcome = AppealOutcome(outcome)
-    if outcome is not AppealOutcome.DENIED:
-        action.require(Permission.ISSUE_PERMITS)
+    refuse(outcome_refusal(action, outcome))
     meeting = action.session.get(CouncilMeeting, meeting_id)
     if meeting is None:
         raise InvalidInput("Choose a meeting of the Council that was held.", field="meeting")

@@ -18,7 +18,6 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import VendingApplication, VendingParticipant, VendingSlot
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
-from clerk_desk.permissions import Permission
 from clerk_desk.validation import fits
 from clerk_desk.vending import acts
 from clerk_desk.vending.lookup import FEE_CODE, RECORD_TYPE, get_application
@@ -210,7 +209,7 @@ def receive_application(action: Action, data: ApplicationData) -> VendingApplica
     """Take an application at the counter: stamp the time (which starts the three-day clock),
     number it, and bill the permit fee from the fee schedule. An application that is not yet
     complete is still taken: what is missing is what the doubt notice states."""
-    action.require(Permission.TAKE_APPLICATIONS)
+    acts.allow_new(action, acts.RegisterAct.NEW_APPLICATION)
     session = action.session
     values = _clean(session, data)
     slots = _clean_slots(data.slots)

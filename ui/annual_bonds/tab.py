@@ -26,16 +26,16 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.bonds import views as bond_views
+from clerk_desk.bonds.acts import RegisterAct, register_acts
 from clerk_desk.bonds.views import BondLine, annual_lines
 from clerk_desk.desk import Action
 from clerk_desk.kinds import BondKind
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.settings import CityProfile
 from reports.bonds_registers import NO_PERMITS_YET, PERMITS_NOTE
 from ui.bonds.dialogs import BondDialog
 from ui.kit import forms as forms
 from ui.kit import printing as printing
-from ui.kit.operations import App, perform, run_in_background
+from ui.kit.operations import App, core_refusal, perform, run_in_background
 from ui.kit.register_page import EXPORT_FILTER
 from ui.kit.style import SECONDARY, text_sheet
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
@@ -124,9 +124,9 @@ class AnnualBondsTab(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.note)
         layout.addLayout(buttons)
-        if not app.operator.may(Permission.MANAGE_BONDS):
+        if why := core_refusal(parent, app, lambda a: register_acts(a)[RegisterAct.FILE_BOND]):
             self.new_button.setEnabled(False)
-            self.new_button.setToolTip(refusal(app.operator.role, Permission.MANAGE_BONDS))
+            self.new_button.setToolTip(why)
 
         self.year_box.valueChanged.connect(lambda _y: self.refresh())
         self.search_field.search_requested.connect(lambda _t: self.refresh())

@@ -39,8 +39,10 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import words
+from clerk_desk.bonds import acts as bond_acts_core
 from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds import views as bond_views
+from clerk_desk.bonds.acts import BondAct, CertificateAct
 from clerk_desk.bonds.service import BondData, CertificateData
 from clerk_desk.bonds.views import BondLine, CertificateLine
 from clerk_desk.coverage import CoverageKind
@@ -49,11 +51,10 @@ from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.kinds import PROTECTED_KINDS, BondKind, FileStatus, kind_label
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
-from clerk_desk.permissions import Permission, refusal
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.fields import left_aligned, money_edit, money_text, optional_money
-from ui.kit.operations import App, perform, show_error
+from ui.kit.operations import App, core_refusal, perform, show_error
 from ui.kit.pickers import PartyPicker, ScanChooser, party_row
 from ui.kit.style import SECONDARY, text_sheet
 
@@ -174,6 +175,13 @@ def set_record_kind(box: QComboBox, kind: str) -> None:
 # ---- certificates --------------------------------------------------------------------------------
 
 
+def certificate_refusal(action: Action, replaced_id: int | None) -> str | None:
+    """The core's refusal of filing a certificate (``replaced_id`` None) or of replacing one."""
+    if replaced_id is None:
+        return bond_acts_core.register_acts(action)[bond_acts_core.RegisterAct.FILE_CERTIFICATE]
+    return bond_acts_core.certificate_acts(action, replaced_id)[CertificateAct.REPLACE]
+
+
 class CertificateDialog(forms.TwoColumnForm):
     """File a certificate of insurance as it reads; with ``replacing``, a corrected or renewed
     certificate that sets the old one aside in the same transaction.
@@ -292,8 +300,9 @@ class CertificateDialog(forms.TwoColumnForm):
         self.finish_layout()
         if replacing is not None:
             self._fill(replacing)
-        if not app.operator.may(Permission.MANAGE_BONDS):
-            self.set_read_only(refusal(app.operator.role, Permission.MANAGE_BONDS))
+        replaced_id = replacing.id if replacing is not None else None
+        if why := core_refusal(parent, app, lambda a: certificate_refusal(a, replaced_id)):
+            self.set_read_only(why)
         self.resize(920, self.sizeHint().height())
         (self.insurer if insured else self.insured.search_field).setFocus()
 
@@ -557,8 +566,12 @@ class BondDialog(forms.TwoColumnForm):
         self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self.has_end.toggled.connect(self.expires_on.setEnabled)
         self._kind_changed()
-        if not app.operator.may(Permission.MANAGE_BONDS):
-            self.set_read_only(refusal(app.operator.role, Permission.MANAGE_BONDS))
+        if why := core_refusal(
+            parent,
+            app,
+            lambda a: bond_acts_core.register_acts(a)[bond_acts_core.RegisterAct.FILE_BOND],
+        ):
+            self.set_read_only(why)
         self.resize(900, self.sizeHint().height())
         (self.surety if principal else self.principal.search_field).setFocus()
 
@@ -640,6 +653,14 @@ STATUS_WORDS = {
 }
 
 
+STATUS_ACTS: dict[FileStatus, BondAct] = {
+    FileStatus.RELEASED: BondAct.RELEASE,
+    FileStatus.CLAIM_MADE: BondAct.CLAIM,
+    FileStatus.FORFEITED: BondAct.FORFEIT,
+}
+"""The core's act each new status of a bond records."""
+
+
 class BondStatusDialog(forms.FormDialog):
     """Release a bond, or record a claim or forfeiture: the date and the reason, recorded.
 
@@ -681,8 +702,9 @@ class BondStatusDialog(forms.FormDialog):
         self.form.addRow("", date_hint)
         self.add_field("&Reason", self.reason, "reason")
         self.finish_layout()
-        if not app.operator.may(Permission.MANAGE_BONDS):
-            self.set_read_only(refusal(app.operator.role, Permission.MANAGE_BONDS))
+        act = STATUS_ACTS[status]
+        if why := core_refusal(parent, app, lambda a: bond_acts_core.bond_acts(a, line.id)[act]):
+            self.set_read_only(why)
         self.resize(520, self.sizeHint().height())
         self.reason.setFocus()
 

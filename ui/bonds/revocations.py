@@ -20,14 +20,14 @@ from PySide6.QtWidgets import (
 from clerk_desk import words
 from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds import views as bond_views
+from clerk_desk.bonds.acts import RegisterAct, register_acts
 from clerk_desk.bonds.views import RevocationRow, revocation_rows
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.parties_views import PartyRow
-from clerk_desk.permissions import Permission, refusal
 from ui.kit import forms as forms
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.pickers import PartyPicker, party_row
 from ui.kit.table_models import RowsModel, TableColumn
 
@@ -63,8 +63,10 @@ class LiftRevocationDialog(forms.FormDialog):
         self.reason.setPlaceholderText("why the revocation is lifted, e.g. deficiencies corrected")
         self.add_field("&Why", self.reason, "reason")
         self.finish_layout()
-        if not app.operator.may(Permission.APPROVE_WORK_PERMITS):
-            self.set_read_only(refusal(app.operator.role, Permission.APPROVE_WORK_PERMITS))
+        if why := core_refusal(
+            parent, app, lambda a: register_acts(a)[RegisterAct.LIFT_REVOCATION]
+        ):
+            self.set_read_only(why)
         self.resize(560, self.sizeHint().height())
         self.reason.setFocus()
 
@@ -186,10 +188,8 @@ class RevocationsDialog(forms.FormDialog):
         self.setTabOrder(self.reason, self.standing_only)
         self.setTabOrder(self.standing_only, self.register_table)
         self.setTabOrder(self.register_table, self.lift_button)
-        self._may_not = ""
-        if not app.operator.may(Permission.APPROVE_WORK_PERMITS):
-            reason = refusal(app.operator.role, Permission.APPROVE_WORK_PERMITS)
-            self._may_not = reason
+        self._may_not = core_refusal(parent, app, lambda a: register_acts(a)[RegisterAct.REVOKE])
+        if reason := self._may_not:
             self.save_button.setEnabled(False)
             self.save_button.setToolTip(reason)
             box.setEnabled(False)

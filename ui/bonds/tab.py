@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import words
+from clerk_desk.bonds import acts as bond_acts_core
 from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds import views as bond_views
 from clerk_desk.bonds.acts import BondAct, CertificateAct, bond_acts, certificate_acts
@@ -49,7 +50,6 @@ from clerk_desk.coverage import (
 from clerk_desk.desk import Action
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission, refusal
 from ui.bonds.check_panel import CheckPanel
 from ui.bonds.dialogs import (
     BondDialog,
@@ -296,8 +296,8 @@ class BondsTab(QWidget):
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
 
-        if not self.app.operator.may(Permission.MANAGE_BONDS):
-            reason = refusal(self.app.operator.role, Permission.MANAGE_BONDS)
+        register = perform(self, self.app, bond_acts_core.register_acts, writes=False) or {}
+        if reason := register.get(bond_acts_core.RegisterAct.FILE_BOND) or "":
             self._manage_buttons_off = reason
             for button in self._manage_buttons():
                 button.setEnabled(False)

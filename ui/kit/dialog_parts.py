@@ -24,11 +24,10 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.findings import Finding
-from clerk_desk.permissions import Permission, refusal
 from ui.kit import forms as forms
 from ui.kit.findings_view import FindingsView
-from ui.kit.meetings import MeetingDialog
-from ui.kit.operations import App, perform
+from ui.kit.meetings import MeetingDialog, meeting_refusal
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.style import (
     BAD,
     BAD_BACKGROUND,
@@ -65,11 +64,6 @@ def state_badge(state: ChecklistState) -> str:
         f"<span style='background:{background}; color:{colour}; font-weight:bold'>"
         f"&nbsp;{html.escape(state.label)}&nbsp;</span>"
     )
-
-
-def may_not(app: App, permission: Permission) -> str:
-    """Why the operator may not do it ("" when they may): the tooltip of a disabled button."""
-    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
 
 
 def cite_link(cite: str, *, unbroken_spaces: int = 2) -> str:
@@ -170,7 +164,8 @@ def act_as_field(
 
 class ReasonDialog(forms.FormDialog):
     """One act that needs only a reason (deny, withdraw, cancel), refused under the reason when
-    the core says no.
+    the core says no. ``refused`` asks the core's acts whether the operator may do it now; when
+    not, the form is read-only and says why.
 
     Signals: those of :class:`QDialog`.
     """
@@ -184,7 +179,7 @@ class ReasonDialog(forms.FormDialog):
         note: str,
         save_text: str,
         placeholder: str,
-        permission: Permission,
+        refused: Callable[[Action], str | None],
         work: Callable[[Action, str], object],
         name: str,
     ) -> None:
@@ -196,7 +191,7 @@ class ReasonDialog(forms.FormDialog):
         self.reason = plain_text("reason", 3, self, placeholder)
         self.add_field("&Why", self.reason, "reason")
         self.finish_layout()
-        why = may_not(app, permission)
+        why = core_refusal(parent, app, refused)
         if why:
             self.set_read_only(why)
         self.resize(600, self.sizeHint().height())
@@ -215,7 +210,7 @@ def reason_dialog(
     note: str,
     save_text: str,
     placeholder: str,
-    permission: Permission,
+    refused: Callable[[Action], str | None],
     work: Callable[[Action, str], object],
     name: str,
 ) -> bool:
@@ -229,7 +224,7 @@ def reason_dialog(
                 note=note,
                 save_text=save_text,
                 placeholder=placeholder,
-                permission=permission,
+                refused=refused,
                 work=work,
                 name=name,
             )
@@ -239,11 +234,11 @@ def reason_dialog(
 
 class RowActDialog(forms.FormDialog):
     """A form acting on one permit or order (``row``, which has a ``number``): its line at the
-    top, read-only for who may not act. A workflow's subclass says which line
-    (:meth:`row_banner`), who may act (``permission``) and the row's type (``row``).
+    top, read-only when the core refuses the act. A workflow's subclass says which line
+    (:meth:`row_banner`), how the core's acts refuse it (:meth:`refusal`) and the row's type
+    (``row``).
     """
 
-    permission: Permission = Permission.TAKE_APPLICATIONS
     form_width: ClassVar[int] = 640
     row: Any
 
@@ -265,13 +260,17 @@ class RowActDialog(forms.FormDialog):
     def row_banner(self) -> QWidget:
         raise NotImplementedError
 
+    def refusal(self, action: Action) -> str | None:
+        """The core's refusal of this form's act on ``row`` now (None: the operator may)."""
+        raise NotImplementedError
+
     def size_to(self, width: int) -> None:
         self.resize(width, self.sizeHint().height())
 
     def done_building(self, width: int | None = None) -> None:
         self.add_top(self.row_banner())  # the permit first, then what the form is about
         self.finish_layout()
-        why = may_not(self.app, self.permission)
+        why = core_refusal(self, self.app, self.refusal)
         if why:
             self.set_read_only(why)
         self.size_to(width or self.form_width)
@@ -456,7 +455,10 @@ class MeetingPicker(QWidget):
         line.addWidget(self.box, 1)
         line.addWidget(self.new_button)
         self.new_button.clicked.connect(self.new_meeting)
-        self.new_button.setEnabled(app.operator.may(Permission.TAKE_APPLICATIONS))
+        why = core_refusal(parent, app, lambda a: meeting_refusal(a, None))
+        self.new_button.setEnabled(not why)
+        if why:
+            self.new_button.setToolTip(why)
 
     def fill(self, current: int | None = None) -> None:
         raise NotImplementedError

@@ -17,31 +17,34 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.kinds import MeetingKind
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.petitions import schedule
+from clerk_desk.petitions.acts import MeetingAct, RegisterAct, meeting_acts, register_acts
 from clerk_desk.petitions.meetings import PLACE_LENGTH, MeetingRow, meeting_defaults, meeting_rows
 from ui.kit import forms as forms
 from ui.kit.dates import TimeField
 from ui.kit.fields import limited, plain_text_edit
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 
 __all__ = [
-    "MEETINGS",
     "MeetingDialog",
     "MeetingRow",
     "ReasonForm",
+    "meeting_refusal",
     "meeting_rows",
 ]
 
 
-#: What adding, changing or cancelling a meeting needs
-#: (:func:`clerk_desk.petitions.service.add_meeting`).
-MEETINGS = Permission.TAKE_APPLICATIONS
+def meeting_refusal(action: Action, meeting: MeetingRow | None) -> str | None:
+    """The core's refusal of adding a meeting (``meeting`` None) or of changing ``meeting``."""
+    if meeting is None:
+        return register_acts(action)[RegisterAct.NEW_MEETING]
+    return meeting_acts(action, meeting.id)[MeetingAct.EDIT]
 
 
 class ReasonForm(forms.FormDialog):
     """One act that needs only a reason: withdraw a petition, set a scan aside, cancel a meeting.
-    ``permission`` is what the act needs; without it the form is read-only and says why.
+    ``refused`` asks the core's acts whether the operator may do it now; when they may not, the
+    form is read-only and says why in the core's words.
 
     Signals: those of :class:`QDialog`.
     """
@@ -57,7 +60,7 @@ class ReasonForm(forms.FormDialog):
         placeholder: str,
         work: Callable[[Action, str], object],
         name: str,
-        permission: Permission = Permission.TAKE_APPLICATIONS,
+        refused: Callable[[Action], str | None],
     ) -> None:
         super().__init__(parent, title, save_text=save_text)
         self.app = app
@@ -69,8 +72,9 @@ class ReasonForm(forms.FormDialog):
         self.reason.setPlaceholderText(placeholder)
         self.add_field("&Why", self.reason, "reason")
         self.finish_layout()
-        if not app.operator.may(permission):
-            self.set_read_only(refusal(app.operator.role, permission))
+        why = core_refusal(parent, app, refused)
+        if why:
+            self.set_read_only(why)
         self.resize(560, self.sizeHint().height())
         self.reason.setFocus()
 
@@ -86,7 +90,7 @@ class ReasonForm(forms.FormDialog):
         placeholder: str,
         work: Callable[[Action, str], object],
         name: str,
-        permission: Permission = Permission.TAKE_APPLICATIONS,
+        refused: Callable[[Action], str | None],
     ) -> bool:
         dialog = cls(
             parent,
@@ -97,7 +101,7 @@ class ReasonForm(forms.FormDialog):
             placeholder=placeholder,
             work=work,
             name=name,
-            permission=permission,
+            refused=refused,
         )
         return bool(forms.run_modal(dialog))
 
@@ -166,8 +170,9 @@ class MeetingDialog(forms.FormDialog):
                     )
                 )
         self.finish_layout()
-        if not app.operator.may(MEETINGS):
-            self.set_read_only(refusal(app.operator.role, MEETINGS))
+        why = core_refusal(parent, app, lambda a: meeting_refusal(a, meeting))
+        if why:
+            self.set_read_only(why)
         self.resize(560, self.sizeHint().height())
         self.day.setFocus()
 

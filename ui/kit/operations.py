@@ -234,6 +234,14 @@ def perform(
     return None
 
 
+def core_refusal(parent: QWidget | None, app: App, ask: Callable[[Action], str | None]) -> str:
+    """The core's refusal of one act now, in its words ("" when the operator may do it): what a
+    disabled button's tooltip or a read-only form says. ``ask`` reads a workflow's acts (its
+    ``acts``, ``register_acts`` …); the window restates no rule. A read that fails is shown, and
+    leaves the act to its service, which refuses it if it must."""
+    return perform(parent, app, ask, writes=False) or ""
+
+
 class _Signals(QObject):
     progressed = Signal(int)
     finished = Signal(object)

@@ -27,17 +27,23 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import PetitionStatus
-from clerk_desk.permissions import refusal
 from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.acts import PERMISSION, MeetingAct, meeting_acts
+from clerk_desk.petitions.acts import (
+    MeetingAct,
+    PetitionAct,
+    RegisterAct,
+    acts,
+    meeting_acts,
+    register_acts,
+)
 from clerk_desk.petitions.details import PetitionRow
 from clerk_desk.petitions.service import CITE, CouncilAction
 from clerk_desk.words import clock_time, format_day, plural
 from ui.kit import forms as forms
 from ui.kit.fields import left_aligned, limited
 from ui.kit.meetings import MeetingDialog, MeetingRow, ReasonForm, meeting_rows
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.register_page import show_acts
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 
@@ -133,8 +139,8 @@ class MeetingsDialog(QDialog):
         layout.addLayout(buttons)
         layout.addWidget(close)
 
-        self._may_not = (
-            "" if app.operator.may(PERMISSION) else refusal(app.operator.role, PERMISSION)
+        self._may_not = core_refusal(
+            parent, app, lambda a: register_acts(a)[RegisterAct.NEW_MEETING]
         )
         if self._may_not:
             self.add_button.setEnabled(False)
@@ -235,6 +241,7 @@ class MeetingsDialog(QDialog):
             placeholder="e.g. no quorum; moved to a special meeting",
             work=lambda a, why: petitions.cancel_meeting(a, row.id, reason=why),
             name="cancel_meeting_dialog",
+            refused=lambda a: meeting_acts(a, row.id)[MeetingAct.CANCEL],
         ):
             self.changed = True
             self.refresh()  # a cancelled meeting leaves the list of those to come
@@ -261,6 +268,7 @@ class ChooseMeetingDialog(forms.FormDialog):
         title: str,
         note: str,
         save_text: str,
+        refused: Callable[[Action], str | None],
         current: int | None = None,
         work: Callable[[Action, int], object] | None = None,
     ) -> None:
@@ -284,8 +292,9 @@ class ChooseMeetingDialog(forms.FormDialog):
         self.errors.add("meeting", message, self.meeting)
         self.finish_layout()
         self.new_button.clicked.connect(self.new_meeting)
-        if not app.operator.may(PERMISSION):
-            self.set_read_only(refusal(app.operator.role, PERMISSION))
+        why = core_refusal(parent, app, refused)
+        if why:
+            self.set_read_only(why)
             self.new_button.setEnabled(False)
         self.fill(current)
         self.resize(620, self.sizeHint().height())
@@ -300,12 +309,22 @@ class ChooseMeetingDialog(forms.FormDialog):
         title: str,
         note: str,
         save_text: str,
+        refused: Callable[[Action], str | None],
         current: int | None = None,
         work: Callable[[Action, int], object] | None = None,
     ) -> int | None:
-        """The id of the meeting chosen (after ``work`` was done with it), or None."""
+        """The id of the meeting chosen (after ``work`` was done with it), or None. ``refused``
+        asks the core's acts whether the operator may do it now (read-only, saying why, if
+        not)."""
         dialog = cls(
-            parent, app, title=title, note=note, save_text=save_text, current=current, work=work
+            parent,
+            app,
+            title=title,
+            note=note,
+            save_text=save_text,
+            refused=refused,
+            current=current,
+            work=work,
         )
         if forms.run_modal(dialog) and isinstance(dialog.result_value, int):
             return dialog.result_value
@@ -360,6 +379,7 @@ def place_on_agenda(parent: QWidget | None, app: App, petition: PetitionRow) -> 
         title=f"Place petition {petition.number} on an agenda",
         note=note,
         save_text="Place on agenda",
+        refused=lambda a: acts(a, petition.id)[PetitionAct.PLACE],
         current=petition.meeting_id,
         work=lambda a, meeting_id: petitions.place_on_agenda(a, petition.id, meeting_id),
     )
@@ -397,8 +417,10 @@ class CouncilActionDialog(forms.FormDialog):
         self.meeting.currentIndexChanged.connect(lambda _i: self._fill_later())
         self._fill_later()
         self._outcome_changed()
-        if not app.operator.may(PERMISSION):
-            self.set_read_only(refusal(app.operator.role, PERMISSION))
+        petition_id = petition.id
+        why = core_refusal(parent, app, lambda a: acts(a, petition_id)[PetitionAct.COUNCIL_ACTION])
+        if why:
+            self.set_read_only(why)
         self.resize(640, self.sizeHint().height())
         self.meeting.setFocus()
 

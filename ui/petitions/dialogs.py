@@ -19,14 +19,13 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.desk import Action
-from clerk_desk.permissions import refusal
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.acts import PERMISSION
+from clerk_desk.petitions.acts import PetitionAct, acts, scan_aside_refusal
 from clerk_desk.petitions.details import PetitionRow, ScanRow
 from ui.kit import forms as forms
 from ui.kit.dates import TimeField
 from ui.kit.meetings import ReasonForm
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.petitions.petition_form import _info_label, _open_cite, program_year_html
 
 # ---- plain rows ------------------------------------------------------------------------------
@@ -81,8 +80,12 @@ class CorrectReceivedDialog(forms.FormDialog):
         self.add_field("&Why", self.reason, "reason")
         self.finish_layout()
         self.day.dateChanged.connect(lambda _d: self.show_result())
-        if not app.operator.may(PERMISSION):
-            self.set_read_only(refusal(app.operator.role, PERMISSION))
+        petition_id = petition.id
+        why = core_refusal(
+            parent, app, lambda a: acts(a, petition_id)[PetitionAct.CORRECT_RECEIVED]
+        )
+        if why:
+            self.set_read_only(why)
         self.show_result()
         self.resize(680, self.sizeHint().height())
         self.day.setFocus()
@@ -152,6 +155,7 @@ def withdraw(parent: QWidget | None, app: App, petition: PetitionRow) -> bool:
         placeholder="who withdrew it and how, e.g. letter from Ann Lee received 12/1",
         work=lambda a, why: petitions.withdraw_petition(a, petition.id, reason=why),
         name="withdraw_dialog",
+        refused=lambda a: acts(a, petition.id)[PetitionAct.WITHDRAW],
     )
 
 
@@ -166,6 +170,7 @@ def set_scan_aside(parent: QWidget | None, app: App, scan: ScanRow) -> bool:
         placeholder="e.g. another petition's pages, attached in error",
         work=lambda a, why: petitions.set_scan_aside(a, scan.id, reason=why),
         name="scan_aside_dialog",
+        refused=lambda a: scan_aside_refusal(a, scan.id),
     )
 
 

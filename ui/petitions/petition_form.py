@@ -22,16 +22,15 @@ from PySide6.QtWidgets import (
 from clerk_desk import parties_views
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind
-from clerk_desk.permissions import refusal
 from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.acts import PERMISSION
+from clerk_desk.petitions.acts import PetitionAct, RegisterAct, acts, register_acts
 from clerk_desk.petitions.details import PetitionRow, SignerRow
 from clerk_desk.petitions.service import CITE, PetitionData, ProgramYear, SignerData
 from clerk_desk.words import clock_time, format_day
 from ui.kit import forms as forms
 from ui.kit.fields import limited, plain_text_edit
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.pickers import read_chosen_scan
 from ui.kit.style import GOOD, LATE, SECONDARY, panel_sheet, text_sheet
 from ui.kit.table_models import CENTER, RowsModel, TableColumn
@@ -360,6 +359,13 @@ KIND_HINT = (
 )
 
 
+def petition_refusal(action: Action, petition: PetitionRow | None) -> str | None:
+    """The core's refusal of receiving a petition (``petition`` None) or of changing it."""
+    if petition is None:
+        return register_acts(action)[RegisterAct.NEW_PETITION]
+    return acts(action, petition.id)[PetitionAct.EDIT]
+
+
 class PetitionDialog(forms.FormDialog):
     """Take a petition at the counter, or change one's details and petitioners.
 
@@ -435,8 +441,9 @@ class PetitionDialog(forms.FormDialog):
             if not petition.pending:
                 self._only_notes(petition)
         self.show_program_year()
-        if not app.operator.may(PERMISSION):
-            self.set_read_only(refusal(app.operator.role, PERMISSION))
+        why = core_refusal(parent, app, lambda a: petition_refusal(a, petition))
+        if why:
+            self.set_read_only(why)
         self.resize(1080, max(self.sizeHint().height(), 640))
         decided = petition is not None and not petition.pending
         (self.staff_notes if decided else self.kind).setFocus()

@@ -37,12 +37,11 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind, PetitionStatus
-from clerk_desk.permissions import refusal
 from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import papers as petition_papers
 from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.acts import PERMISSION, PetitionAct
+from clerk_desk.petitions.acts import PetitionAct, RegisterAct, register_acts
 from clerk_desk.petitions.details import (
     PetitionPane,
     PetitionRow,
@@ -203,9 +202,10 @@ class PetitionsTab(RegisterPage[PetitionRow]):
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
         super().__init__(app, parent)
         self.setObjectName("petitions_tab")
-        self._may_not = (
-            "" if app.operator.may(PERMISSION) else refusal(app.operator.role, PERMISSION)
-        )
+        # The acts on no petition in particular, as the core's acts refuse them now.
+        register = perform(parent, app, register_acts, writes=False) or {}
+        self._may_not = register.get(RegisterAct.NEW_PETITION) or ""
+        self._may_not_build = register.get(RegisterAct.BUILD_PACKET) or ""
         self.building = False
         self.last_packet: BuiltPacket | None = None
         self.pane: PetitionPane | None = None  # the chosen petition's, from the core
@@ -234,10 +234,12 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         layout.addLayout(buttons)
-        if self._may_not:
-            for button in self._acting_buttons():
+        for button, why in zip(
+            self._acting_buttons(), (self._may_not, self._may_not_build), strict=True
+        ):
+            if why:
                 button.setEnabled(False)
-                button.setToolTip(self._may_not)
+                button.setToolTip(why)
         self._order_tabs()
 
     def _build_register(self) -> QHBoxLayout:
@@ -592,6 +594,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             "petitioners, staff notes and attached scans. It is built in the background; the "
             "preview opens when it is done.",
             save_text="Build",
+            refused=lambda a: register_acts(a)[RegisterAct.BUILD_PACKET],
             current=first,
         )
 
@@ -599,7 +602,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         """Build the meeting's agenda packet on a worker thread behind a progress bar with
         Cancel; the window stays usable. The packet opens in the print preview when done and is
         recorded as built (the Today tab shows it)."""
-        if self._may_not:
+        if self._may_not_build:
             return
         if self.building:
             self.status.emit("An agenda packet is being built already.")
@@ -654,9 +657,9 @@ class PetitionsTab(RegisterPage[PetitionRow]):
 
     def _packet_done(self, result: BuiltPacket | _Failed | None) -> None:
         self.building = False
-        self.packet_button.setEnabled(not self._may_not)
+        self.packet_button.setEnabled(not self._may_not_build)
         self.packet_button.setToolTip(
-            self._may_not
+            self._may_not_build
             or "Build the agenda packet of a meeting in the background, then preview and print it"
         )
         try:

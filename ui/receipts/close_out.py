@@ -31,9 +31,9 @@ from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts import views as receipt_views
+from clerk_desk.receipts.acts import DrawerAct, drawer_acts
 from clerk_desk.receipts.rules import DENOMINATIONS
 from clerk_desk.receipts.service import DrawerCount
 from clerk_desk.receipts.views import CheckEntry, DrawerView
@@ -389,8 +389,11 @@ class CloseOutDialog(forms.FormDialog):
         self.note.textChanged.connect(self._update)
         self.add_check_button.clicked.connect(self._add_check)
         self.remove_check_button.clicked.connect(self._remove_check)
-        if not app.operator.may(Permission.CLOSE_DRAWER):
-            self.set_read_only(refusal(app.operator.role, Permission.CLOSE_DRAWER))
+        station = view.station
+        if why := operations.core_refusal(
+            parent, app, lambda a: drawer_acts(a, station)[DrawerAct.CLOSE_OUT]
+        ):
+            self.set_read_only(why)
         self._show_view()
         self.resize(940, self.sizeHint().height())
         self.pieces[DENOMINATIONS[0][0]].setFocus()

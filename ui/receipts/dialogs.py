@@ -33,10 +33,10 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import stations, words
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct, desk_acts
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import TenderKind
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts import views as receipt_views
 from clerk_desk.receipts.acts import ReceiptAct, receipt_acts, refuse_act
@@ -46,7 +46,7 @@ from clerk_desk.receipts.views import ReceiptView
 from clerk_desk.settings import CityProfile
 from ui.kit import forms as forms
 from ui.kit import printing as printing
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.register_page import show_acts
 from ui.kit.style import BAD
 from ui.kit.widgets import station_settings
@@ -148,8 +148,8 @@ class VoidDialog(forms.FormDialog):
         self.reason.setFixedHeight(self.fontMetrics().height() * 3 + 12)
         self.add_field("&Reason", self.reason, "reason")
         self.finish_layout()
-        if not app.operator.may(Permission.VOID_RECEIPT):
-            self.set_read_only(refusal(app.operator.role, Permission.VOID_RECEIPT))
+        if why := core_refusal(parent, app, lambda a: receipt_acts(a, receipt_id)[ReceiptAct.VOID]):
+            self.set_read_only(why)
         self.resize(480, self.sizeHint().height())
         self.reason.setFocus()
 
@@ -240,8 +240,10 @@ class CorrectionDialog(forms.FormDialog):
         self.finish_layout()
         self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
         self.refund_by.currentIndexChanged.connect(lambda _i: self._kind_changed())
-        if not app.operator.may(Permission.VOID_RECEIPT):
-            self.set_read_only(refusal(app.operator.role, Permission.VOID_RECEIPT))
+        if why := core_refusal(
+            parent, app, lambda a: receipt_acts(a, receipt_id)[ReceiptAct.CORRECT]
+        ):
+            self.set_read_only(why)
         self._kind_changed()
         self.resize(560, self.sizeHint().height())
 
@@ -343,18 +345,21 @@ class ReceiptSettingsDialog(forms.FormDialog):
             perform(parent, app, lambda a: receipt_views.printing(a)[0], writes=False)
             or ReceiptSettings()
         )
-        self.shared_allowed = app.operator.may(Permission.TREASURY_SETTINGS)
+        found = perform(parent, app, desk_acts, writes=False) or {}
+        shared_refused = found.get(DeskAct.RECEIPT_SETTINGS) or ""
+        naming_refused = found.get(DeskAct.NAME_STATION) or ""
+        self.shared_allowed = not shared_refused
         self.station_id = station_id()
         self.named = perform(
             parent, app, lambda a: stations.this_station(a, self.station_id), writes=False
         )
-        self.naming_allowed = app.operator.may(Permission.NAME_STATIONS)
+        self.naming_allowed = not naming_refused
         self.station = QLineEdit(self.named or "")
         self.station.setObjectName("station")
         self.station.setPlaceholderText(stations.UNNAMED)
         if not self.naming_allowed:
             self.station.setReadOnly(True)
-            self.station.setToolTip(refusal(app.operator.role, Permission.NAME_STATIONS))
+            self.station.setToolTip(naming_refused)
         limit = receipt_views.station_name_limit()
         if limit is not None:
             self.station.setMaxLength(limit)
@@ -380,7 +385,7 @@ class ReceiptSettingsDialog(forms.FormDialog):
         self.add_field("&GL account for City expenses", self.expenses_gl, "expenses_gl")
         self.current = current
         if not self.shared_allowed:
-            note = refusal(app.operator.role, Permission.TREASURY_SETTINGS)
+            note = shared_refused
             for widget in (self.number_format, self.paper, self.print_directly, self.expenses_gl):
                 widget.setEnabled(False)
                 widget.setToolTip(note)

@@ -7,7 +7,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.desk_acts import DeskAct, desk_acts
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App
@@ -33,8 +33,6 @@ def information(parent: QWidget, title: str, text: str) -> None:
     operations.ask_message(box)
 
 
-def refused(app: App, permission: Permission) -> str | None:
-    """The core's refusal sentence if this operator may not, else None."""
-    if app.operator.may(permission):
-        return None
-    return refusal(app.operator.role, permission)
+def refused(app: App, act: DeskAct) -> str | None:
+    """The core's refusal of ``act`` now, in its words (None: the operator may)."""
+    return operations.core_refusal(None, app, lambda a: desk_acts(a)[act]) or None

@@ -38,8 +38,8 @@ from PySide6.QtWidgets import (
 from clerk_desk import settings_store, words
 from clerk_desk.deadlines import HOLIDAY_RULES, CalendarSettings, CityCalendar, HolidayRule
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.errors import InvalidInput
-from clerk_desk.permissions import Permission
 from clerk_desk.settings import CityProfile
 from ui.kit import forms as forms
 from ui.kit import operations as operations
@@ -126,7 +126,7 @@ class CityDialog(forms.FormDialog):
         self.choose_logo.clicked.connect(self._choose_logo)
         self.clear_logo.clicked.connect(lambda: self._set_logo(""))
         self._set_logo(profile.logo or "")
-        reason = refused(app, Permission.EDIT_SETTINGS)
+        reason = refused(app, DeskAct.CITY_SETTINGS)
         if reason:
             self.set_read_only(reason)
 
@@ -362,7 +362,7 @@ class ClosedDaysDialog(QDialog):
         columns.addLayout(left, 3)
         columns.addWidget(preview_box, 2)
         layout = QVBoxLayout(self)
-        reason = refused(app, Permission.EDIT_SETTINGS)
+        reason = refused(app, DeskAct.CLOSED_DAYS)
         if reason:
             layout.addWidget(forms.banner(reason))
             self.save_button.setEnabled(False)

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import fees, words
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App, perform, run_in_background
@@ -99,7 +99,7 @@ class FeeScheduleDialog(QDialog):
         for button in (self.import_button, self.export_button, self.close_button):
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
-        self.refusal = refused(app, Permission.EDIT_FEE_SCHEDULE)
+        self.refusal = refused(app, DeskAct.FEE_SCHEDULE)
         if self.refusal:
             self.refusal_banner = forms.banner(self.refusal)
             self.refusal_banner.setObjectName("refusal_banner")

@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import operators, sign_in_limits, words
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import Role
-from clerk_desk.permissions import Permission
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App, perform
@@ -97,7 +97,7 @@ class OperatorsDialog(QDialog):
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)
         layout = QVBoxLayout(self)
-        self.refusal = refused(app, Permission.MANAGE_OPERATORS)
+        self.refusal = refused(app, DeskAct.OPERATORS)
         if self.refusal:
             layout.addWidget(forms.banner(self.refusal))
             for button in managing:

@@ -14,15 +14,16 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
+from clerk_desk.sidewalk_cafes import acts as cafe_acts
 from clerk_desk.sidewalk_cafes import views as cafe_views
+from clerk_desk.sidewalk_cafes.acts import CafeAct
 from clerk_desk.sidewalk_cafes.views import (
     CafeRow,
 )
 from ui.kit import forms as forms
-from ui.kit.dialog_parts import MeetingPicker, may_not
+from ui.kit.dialog_parts import MeetingPicker
 from ui.kit.meetings import MeetingRow, meeting_rows
-from ui.kit.operations import App, perform
-from ui.sidewalk_cafes.common import TAKE
+from ui.kit.operations import App, core_refusal, perform
 from ui.sidewalk_cafes.widgets import (
     cafe_banner,
     fit_height,
@@ -30,9 +31,10 @@ from ui.sidewalk_cafes.widgets import (
 
 
 class ActDialog(forms.FormDialog):
-    """A form acting on one application: its line at the top, read-only for who may not act."""
+    """A form acting on one application: its line at the top, read-only when the core's acts
+    refuse its ``core_act`` now (saying why)."""
 
-    permission = TAKE
+    core_act: CafeAct
 
     def __init__(
         self,
@@ -52,10 +54,14 @@ class ActDialog(forms.FormDialog):
     def done_building(self, width: int = 660) -> None:
         self.add_top(cafe_banner(self.cafe))  # the application first, then what the form is about
         self.finish_layout()
-        why = may_not(self.app, self.permission)
+        why = core_refusal(self, self.app, self.refusal)
         if why:
             self.set_read_only(why)
         fit_height(self, width)
+
+    def refusal(self, action: Action) -> str | None:
+        """The core's refusal of this form's act on the application now (None: allowed)."""
+        return cafe_acts.acts(action, self.cafe.id)[self.core_act]
 
     def act(
         self, work: Callable[[Action], object], field: str, keep: tuple[str, ...] = ()

@@ -40,10 +40,11 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.lengths import format_length, parse_length
 from clerk_desk.money import Money
-from clerk_desk.permissions import refusal
+from clerk_desk.sidewalk_cafes import acts as cafe_acts
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
 from clerk_desk.sidewalk_cafes import views as cafe_views
+from clerk_desk.sidewalk_cafes.acts import CafeAct
 from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
@@ -58,11 +59,11 @@ from ui.kit import operations as operations
 from ui.kit.dialog_parts import cite_link
 from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit, optional_money
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import BAD, GOOD, QUIET, text_sheet
 from ui.parties.dialogs import PartyDialog
-from ui.sidewalk_cafes.common import LIVE_MS, PLAN_FILTER, RECORDS_FILTER, TAKE
+from ui.sidewalk_cafes.common import LIVE_MS, PLAN_FILTER, RECORDS_FILTER
 from ui.sidewalk_cafes.widgets import (
     FileChooser,
     TimeField,
@@ -104,6 +105,13 @@ LENGTH_LABELS = {
     "side_clear_passage_in": "The clear passage along the side street",
     "side_curb_setback_in": "The setback from the side street's curb face",
 }
+
+
+def form_refusal(action: Action, cafe_id: int | None) -> str | None:
+    """The core's refusal of taking an application (``cafe_id`` None) or of correcting it."""
+    if cafe_id is None:
+        return cafe_acts.register_acts(action)[cafe_acts.RegisterAct.NEW_APPLICATION]
+    return cafe_acts.acts(action, cafe_id)[CafeAct.CORRECT]
 
 
 class ApplicationDialog(forms.FormDialog):
@@ -271,8 +279,9 @@ class ApplicationDialog(forms.FormDialog):
             self.side_abuts_curb.setChecked(blank.side_passage_abuts_curb)
         self._connect()
         self.show_findings()
-        if not app.operator.may(TAKE):
-            self.set_read_only(refusal(app.operator.role, TAKE))
+        cafe_id = cafe.id if cafe is not None else None
+        if why := core_refusal(parent, app, lambda a: form_refusal(a, cafe_id)):
+            self.set_read_only(why)
         self.resize(1320, 860)
         (self.establishment if cafe else self.applicant.search_field).setFocus()
 

@@ -17,9 +17,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerk_desk.sidewalk_cafes import acts as cafe_acts
 from clerk_desk.sidewalk_cafes import council as cafe_council
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
 from clerk_desk.sidewalk_cafes import terms as cafe_terms
+from clerk_desk.sidewalk_cafes.acts import CafeAct
 from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
     HOURS_CITE,
@@ -39,7 +41,6 @@ from ui.kit.meetings import ReasonForm
 from ui.kit.operations import App
 from ui.kit.style import BAD
 from ui.sidewalk_cafes.act_dialog import ActDialog, MeetingChooser, require_meeting
-from ui.sidewalk_cafes.common import ISSUE, TAKE
 from ui.sidewalk_cafes.widgets import (
     ChecklistView,
     add_row,
@@ -51,6 +52,8 @@ from ui.sidewalk_cafes.widgets import (
 
 class BeforeCouncilDialog(ActDialog):
     """Put the completed application packet on the agenda of a Council meeting to come."""
+
+    core_act = CafeAct.AGENDA
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(
@@ -101,6 +104,8 @@ class BeforeCouncilDialog(ActDialog):
 class CouncilDecisionDialog(ActDialog):
     """What the Common Council decided, at a meeting that has taken place: approved, with its
     conditions and any further restriction of the hours, or denied with its reasons."""
+
+    core_act = CafeAct.COUNCIL_DECISION
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(
@@ -212,7 +217,7 @@ class IssueDialog(ActDialog):
     """Issue the permit, as the City Administrator, after the Council's approval and the DPW
     inspection. The permit runs at most one year from its issuance; the tab prints it."""
 
-    permission = ISSUE
+    core_act = CafeAct.ISSUE
 
     def __init__(
         self, parent: QWidget | None, app: App, cafe: CafeRow, details: CafeDetails
@@ -288,8 +293,8 @@ class DenyDialog(ActDialog):
     """Deny the application, with the reasons; at the Council meeting that denied it, if any."""
 
     # Who takes applications records the Council's denial; the Administrator's own refusal
-    # (no meeting) needs ISSUE, and the core says so if it is tried without.
-    permission = TAKE
+    # (no meeting) needs ISSUE: the core's act says which is open.
+    core_act = CafeAct.DENY
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(
@@ -346,6 +351,7 @@ def withdraw(parent: QWidget | None, app: App, cafe: CafeRow) -> bool:
         "the register, marked withdrawn. The fee billed stays as it is; the Treasurer may "
         "cancel it.",
         save_text="Withdraw",
+        refused=lambda a: cafe_acts.acts(a, cafe.id)[CafeAct.WITHDRAW],
         placeholder="who withdrew it and how, e.g. letter from the owner received 12/4",
         work=lambda a, why: sidewalk_cafes.withdraw(a, cafe.id, reason=why),
         name="withdraw_dialog",

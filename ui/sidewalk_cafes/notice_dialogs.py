@@ -19,11 +19,12 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
-from clerk_desk.permissions import refusal
+from clerk_desk.sidewalk_cafes import acts as cafe_acts
 from clerk_desk.sidewalk_cafes import notice as cafe_notice
 from clerk_desk.sidewalk_cafes import papers as cafe_papers
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import terms as cafe_terms
+from clerk_desk.sidewalk_cafes.acts import CafeAct
 from clerk_desk.sidewalk_cafes.papers import Paper
 from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
@@ -43,11 +44,10 @@ from ui.kit.edit_rows import EditColumn
 from ui.kit.fields import left_aligned
 from ui.kit.findings_view import FindingsView
 from ui.kit.list_editor import ListEditor, ListNames
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.style import BAD, QUIET
 from ui.kit.table_models import TableColumn
 from ui.sidewalk_cafes.act_dialog import ActDialog
-from ui.sidewalk_cafes.common import ISSUE, TAKE
 from ui.sidewalk_cafes.papers import render_all
 from ui.sidewalk_cafes.widgets import (
     add_row,
@@ -177,13 +177,10 @@ class NeighborsDialog(forms.FormDialog):
         self.import_button.clicked.connect(self.import_list)
         self._count()
         self._show_beyond()
-        if not app.operator.may(TAKE):
-            self.set_read_only(refusal(app.operator.role, TAKE))
-        elif cafe.notice_mailed_on is not None:
-            self.set_read_only(
-                f"The notice was mailed {format_day(cafe.notice_mailed_on)}: the list it was "
-                "mailed to is kept as it was."
-            )
+        cafe_id = cafe.id
+        why = core_refusal(parent, app, lambda a: cafe_acts.acts(a, cafe_id)[CafeAct.NEIGHBOURS])
+        if why:  # the permission, or a notice mailed: the list it was mailed to is kept
+            self.set_read_only(why)
         if not self.save_button.isEnabled():
             self.neighbors_list.lock()
         self.resize(1120, 560)
@@ -257,7 +254,7 @@ class NoticeMailedDialog(ActDialog):
     act as the mailing is recorded: if they cannot be (no readable site plan), nothing is
     recorded and the form says why. The tab then prints the papers chosen here."""
 
-    permission = ISSUE
+    core_act = CafeAct.MAIL_NOTICE
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(
@@ -371,6 +368,8 @@ class NoticeMailedDialog(ActDialog):
 class CommentDialog(ActDialog):
     """A comment received by the City Clerk: from whom, when, what it says. One received after
     the fifteenth day is kept all the same, marked untimely, for the Council."""
+
+    core_act = CafeAct.COMMENT
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(

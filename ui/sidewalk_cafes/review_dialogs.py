@@ -17,7 +17,9 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
+from clerk_desk.sidewalk_cafes import acts as cafe_acts
 from clerk_desk.sidewalk_cafes import service as sidewalk_cafes
+from clerk_desk.sidewalk_cafes.acts import CafeAct
 from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
     ELIGIBILITY_CITE,
@@ -31,7 +33,7 @@ from ui.kit.dialog_parts import cite_link
 from ui.kit.fields import ChooseDateEdit, left_aligned
 from ui.kit.operations import App
 from ui.sidewalk_cafes.act_dialog import ActDialog
-from ui.sidewalk_cafes.common import DECIDE, PLAN_FILTER, RECORDS_FILTER
+from ui.sidewalk_cafes.common import PLAN_FILTER, RECORDS_FILTER
 from ui.sidewalk_cafes.widgets import (
     FileChooser,
     add_row,
@@ -46,6 +48,10 @@ class AttachPapersDialog(ActDialog):
     """Supply the site plan or the sales records of an application the Council approved, when
     one is missing or cannot be read (an application approved before the Council's approval
     needed them). The Council decided on the plan it had: a readable plan is not replaced."""
+
+    def refusal(self, action: Action) -> str | None:
+        """Which paper a state allows is the service's, with the file chosen."""
+        return cafe_acts.register_acts(action)[cafe_acts.RegisterAct.ATTACH_PAPERS]
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(
@@ -120,6 +126,8 @@ class AttachPapersDialog(ActDialog):
 class PoliceReviewDialog(ActDialog):
     """The application forwarded to the Chief of Police, and the Chief's written approval or
     memorandum of concerns."""
+
+    core_act = CafeAct.POLICE_REVIEW
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(
@@ -225,7 +233,7 @@ class DpwInspectionDialog(ActDialog):
     """The Director of Public Works' inspection of the proposed cafe, before the permit is
     issued."""
 
-    permission = DECIDE
+    core_act = CafeAct.DPW_INSPECTION
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(

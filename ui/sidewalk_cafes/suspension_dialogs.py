@@ -18,9 +18,11 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import words
 from clerk_desk.desk import Action
+from clerk_desk.sidewalk_cafes import acts as cafe_acts
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
 from clerk_desk.sidewalk_cafes import terms as cafe_terms
+from clerk_desk.sidewalk_cafes.acts import CafeAct
 from clerk_desk.sidewalk_cafes.rules import (
     REVOCATION_CITE,
     TERM_CITE,
@@ -31,11 +33,10 @@ from clerk_desk.sidewalk_cafes.views import (
 )
 from clerk_desk.words import format_day
 from ui.kit import forms as forms
-from ui.kit.dialog_parts import cite_link, may_not
+from ui.kit.dialog_parts import cite_link
 from ui.kit.fields import left_aligned
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.sidewalk_cafes.act_dialog import ActDialog, MeetingChooser, require_meeting
-from ui.sidewalk_cafes.common import ISSUE
 from ui.sidewalk_cafes.widgets import (
     add_row,
     note,
@@ -48,7 +49,7 @@ class SuspendDialog(ActDialog):
     """A temporary suspension of the cafe's operation, on seven days' written notice (or
     without, in an emergency). The tab prints the letter."""
 
-    permission = ISSUE
+    core_act = CafeAct.SUSPEND
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(
@@ -173,7 +174,8 @@ class LiftSuspensionDialog(forms.FormDialog):
         add_row(self, "&Lifted on", left_aligned(self.on), "on", focus=self.on)
         add_row(self, "&Why", self.reason, "reason")
         self.finish_layout()
-        why = may_not(app, ISSUE)
+        suspension_id = suspension.id
+        why = core_refusal(parent, app, lambda a: cafe_acts.lift_refusal_of(a, suspension_id))
         if why:
             self.set_read_only(why)
         self.resize(600, self.sizeHint().height())
@@ -201,7 +203,7 @@ class RevocationNoticeDialog(ActDialog):
     """Written notice to the permittee of the public meeting at which the Council will consider
     revoking the permit: at least ten days before it. The tab prints the notice."""
 
-    permission = ISSUE
+    core_act = CafeAct.REVOCATION_NOTICE
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(
@@ -285,7 +287,7 @@ class RevocationNoticeDialog(ActDialog):
 class RevokeDialog(ActDialog):
     """The Council's revocation at the meeting noticed: permanent, or temporary until a day."""
 
-    permission = ISSUE
+    core_act = CafeAct.REVOKE
 
     def __init__(self, parent: QWidget | None, app: App, cafe: CafeRow) -> None:
         super().__init__(

@@ -43,7 +43,7 @@ from shiboken6 import isValid
 from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import CafeStatus
-from clerk_desk.permissions import Permission
+from clerk_desk.sidewalk_cafes import acts as cafe_acts
 from clerk_desk.sidewalk_cafes import council as cafe_council
 from clerk_desk.sidewalk_cafes import papers as cafe_papers
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
@@ -65,7 +65,6 @@ from clerk_desk.words import format_day
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.application_page import ApplicationPage, details_column
-from ui.kit.dialog_parts import may_not
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, perform
 from ui.kit.register_page import (
@@ -78,7 +77,6 @@ from ui.kit.register_page import (
 from ui.kit.style import LATE_BACKGROUND, QUIET, text_sheet
 from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.sidewalk_cafes.application import ApplicationDialog
-from ui.sidewalk_cafes.common import TAKE
 from ui.sidewalk_cafes.council_dialogs import (
     BeforeCouncilDialog,
     CouncilDecisionDialog,
@@ -221,6 +219,8 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
         super().__init__(app, parent)
         self.setObjectName("sidewalk_cafes_tab")
         self.details: CafeDetails | None = None
+        # The acts on no application in particular, as the core's acts refuse them now.
+        self._register = perform(parent, app, cafe_acts.register_acts, writes=False) or {}
         self._build()
         self._connect()
         self._show_details()
@@ -289,7 +289,7 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
             top,
             left,
             self.new_button,
-            new_refusal=may_not(self.app, TAKE),
+            new_refusal=self._register.get(cafe_acts.RegisterAct.NEW_APPLICATION) or "",
             export_tip="The applications the search and filters show, to a workbook",
             sizes=(260, 460),
             below_sizes=(470, 830),
@@ -578,7 +578,7 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
                 self._replace_row(details.row)
         self.details = details
         today = self.app.desk.clock.today()
-        pay_refusal = may_not(self.app, Permission.TAKE_PAYMENT)
+        pay_refusal = self._register.get(cafe_acts.RegisterAct.TAKE_PAYMENT) or ""
         self.checklist.set_details(details, pay_refusal=pay_refusal)
         if details is None:
             self.summary.setText("<i>No application selected.</i>")
@@ -674,7 +674,7 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
         return saved
 
     def new_application(self) -> None:
-        if may_not(self.app, TAKE):
+        if self._register.get(cafe_acts.RegisterAct.NEW_APPLICATION):
             return
         cafe_id = ApplicationDialog.ask(self, self.app)
         if cafe_id is None:

@@ -22,9 +22,10 @@ from clerk_desk.kinds import (
     RepairOrderKind,
 )
 from clerk_desk.money import Money
-from clerk_desk.permissions import refusal
+from clerk_desk.sidewalks import acts as sidewalk_acts
 from clerk_desk.sidewalks import details as details_views
 from clerk_desk.sidewalks import service as sidewalks
+from clerk_desk.sidewalks.acts import OrderAct
 from clerk_desk.sidewalks.details import (
     OrderRow,
 )
@@ -42,7 +43,6 @@ from ui.kit.dialog_parts import (
     RowActDialog,
     follow_cite,
     info_label,
-    may_not,
     plain_text,
     reason_dialog,
     refit,
@@ -58,9 +58,6 @@ from ui.kit.style import (
 )
 from ui.kit.table_models import RIGHT, TableColumn
 from ui.sidewalks.parts import (
-    BILL,
-    DECIDE,
-    TAKE,
     ParcelChooser,
     cite_link,
     day_text,
@@ -91,7 +88,8 @@ class OrderDialog(forms.TwoColumnForm):
     """Record an order to repair a sidewalk: a Council order (the meeting at which it was
     made), an emergency, or a minor repair up to $500 at the Director's direction.
 
-    Only the kinds the operator may record are offered (``sidewalks.order_kinds_for``): the
+    Only the kinds the core's acts let the operator record are offered
+    (:func:`~clerk_desk.sidewalks.acts.order_kind_acts`): the
     Clerk records the Council's orders, the Director of Public Works directs emergencies and
     minor repairs. A minor repair has no whole-block rule (nothing in the section applies to
     it), so the whole-block fields are hidden for it. Any order may carry an estimate.
@@ -106,14 +104,11 @@ class OrderDialog(forms.TwoColumnForm):
         self.setObjectName("order_dialog")
         self.kind = QComboBox()
         self.kind.setObjectName("kind")
-        kinds = sidewalks.order_kinds_for(app.operator.may)
+        kind_acts = perform(parent, app, sidewalk_acts.order_kind_acts, writes=False) or {}
+        kinds = [kind for kind in RepairOrderKind if kind in kind_acts and not kind_acts[kind]]
         for kind in kinds:
             self.kind.addItem(kind.label, kind)
-        withheld = [
-            f"{kind.label}: {refusal(app.operator.role, sidewalks.order_permission(kind))}"
-            for kind in RepairOrderKind
-            if kind not in kinds
-        ]
+        withheld = [f"{kind.label}: {why}" for kind, why in kind_acts.items() if why]
         if withheld:  # said where the clerk looks for the missing kinds
             self.kind.setToolTip("Not offered —\n" + "\n".join(withheld))
         if not kinds:  # shown read-only below: the first kind, for the form to read
@@ -189,7 +184,7 @@ class OrderDialog(forms.TwoColumnForm):
         self.partial_by.setEnabled(False)
         self._kind_changed()
         if not kinds:
-            self.set_read_only(may_not(app, TAKE) or may_not(app, DECIDE))
+            self.set_read_only(kind_acts.get(RepairOrderKind.COUNCIL_ORDER) or "")
         self.resize(1120, max(self.sizeHint().height(), 640))
         self.kind.setFocus()
 
@@ -261,13 +256,18 @@ def order_banner(row: OrderRow) -> QLabel:
 
 
 class _OrderAct(RowActDialog):
-    """A form acting on one repair order."""
+    """A form acting on one repair order, read-only when the core's acts refuse its
+    ``core_act`` now (saying why)."""
 
     form_width = 660
     row: OrderRow
+    core_act: OrderAct
 
     def row_banner(self) -> QWidget:
         return order_banner(self.row)
+
+    def refusal(self, action: Action) -> str | None:
+        return details_views.order_acts(action, self.row.id)[self.core_act]
 
 
 class ServiceDialog(_OrderAct):
@@ -275,6 +275,8 @@ class ServiceDialog(_OrderAct):
     day (20 days after service, a Sunday or legal holiday moving it) shows as the day changes.
     Served by publication when the owner's address is known, the form asks for the copy mailed
     first class to it (``sidewalks.publication_mailing``; Wis. Stat. § 66.0907(3)(c))."""
+
+    core_act = OrderAct.SERVE
 
     def __init__(self, parent: QWidget | None, app: App, row: OrderRow) -> None:
         super().__init__(
@@ -372,6 +374,8 @@ class ServiceDialog(_OrderAct):
 class OwnerRepairDialog(_OrderAct):
     """Record that the owner made the repair."""
 
+    core_act = OrderAct.OWNER_REPAIR
+
     def __init__(self, parent: QWidget | None, app: App, row: OrderRow) -> None:
         super().__init__(
             parent,
@@ -396,7 +400,7 @@ class CityRepairDialog(_OrderAct):
     Treasurer enters on the tax roll as a special tax against the parcel if unpaid. Before the
     owner's days have run the core refuses it, under the day."""
 
-    permission = BILL
+    core_act = OrderAct.CITY_REPAIR
 
     def __init__(self, parent: QWidget | None, app: App, row: OrderRow) -> None:
         super().__init__(
@@ -484,7 +488,7 @@ def cancel_order(parent: QWidget | None, app: App, row: OrderRow) -> bool:
         "cancelled.",
         save_text="Cancel order",
         placeholder="why, e.g. rescinded by the Council on 12/14; repaired before service",
-        permission=TAKE,
+        refused=lambda a: details_views.order_acts(a, row.id)[OrderAct.CANCEL],
         work=lambda a, why: sidewalks.cancel_order(a, row.id, reason=why),
         name="cancel_order_dialog",
     )

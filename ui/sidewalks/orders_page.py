@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import RepairOrderKind, RepairOrderStatus
+from clerk_desk.sidewalks import acts as sidewalk_acts
 from clerk_desk.sidewalks import details as details_views
 from clerk_desk.sidewalks import papers
 from clerk_desk.sidewalks.acts import OrderAct
@@ -36,7 +37,7 @@ from clerk_desk.sidewalks.service import (
 from clerk_desk.words import day_or_blank, format_day
 from ui.kit import forms as forms
 from ui.kit import printing as printing
-from ui.kit.dialog_parts import may_not, refit
+from ui.kit.dialog_parts import refit
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, attempt, perform
 from ui.kit.register_page import (
@@ -57,8 +58,6 @@ from ui.sidewalks.order_dialogs import (
     cancel_order,
 )
 from ui.sidewalks.parts import (
-    DECIDE,
-    TAKE,
     cite_link,
     fit_columns,
 )
@@ -281,9 +280,11 @@ class OrdersPage(RegisterPage[OrderRow]):
         self.new_button.setToolTip(
             "A Council order, an emergency direction, or a minor repair up to $500 (Ctrl+N)"
         )
-        if may_not(self.app, TAKE) and may_not(self.app, DECIDE):
+        # A new order is offered while the core's acts let the operator record some kind of it.
+        kinds = perform(self, self.app, sidewalk_acts.order_kind_acts, writes=False) or {}
+        if kinds and all(kinds.values()):
             self.new_button.setEnabled(False)
-            self.new_button.setToolTip(may_not(self.app, TAKE))
+            self.new_button.setToolTip(kinds[RepairOrderKind.COUNCIL_ORDER] or "")
         bottom = self._build_footer(self.new_button, count_name="order_count")
 
         layout = QVBoxLayout(self)

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.errors import InvalidInput
 from clerk_desk.parties_views import ParcelRow
-from clerk_desk.permissions import Permission
 from clerk_desk.sidewalks import service as sidewalks
 from clerk_desk.sidewalks.details import (
     DecisionRow,
@@ -44,10 +43,6 @@ from ui.kit.style import (
     SECONDARY,
 )
 
-TAKE = Permission.TAKE_APPLICATIONS
-DECIDE = Permission.APPROVE_WORK_PERMITS
-BILL = Permission.BILL
-PLAN = Permission.KEEP_MASTER_PLAN
 NO_STREET = "— not in the street register —"
 SIDE_LABELS = {"both": "Both sides", "odd": "Odd side", "even": "Even side"}
 

@@ -28,9 +28,10 @@ from clerk_desk.kinds import (
     SidewalkWork,
 )
 from clerk_desk.lengths import format_length, parse_length
-from clerk_desk.permissions import refusal
+from clerk_desk.sidewalks import acts as sidewalk_acts
 from clerk_desk.sidewalks import details as details_views
 from clerk_desk.sidewalks import service as sidewalks
+from clerk_desk.sidewalks.acts import PermitAct, RegisterAct
 from clerk_desk.sidewalks.details import (
     DecisionRow,
     PermitRow,
@@ -57,7 +58,7 @@ from ui.kit.dialog_parts import ReasonDialog as ReasonDialog
 from ui.kit.fields import ChooseDateEdit, left_aligned, limited
 from ui.kit.findings_view import FindingsView
 from ui.kit.meetings import meeting_rows
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.pickers import PartyPicker, party_row
 from ui.kit.style import (
     BAD,
@@ -66,8 +67,6 @@ from ui.kit.style import (
     text_sheet,
 )
 from ui.sidewalks.parts import (
-    DECIDE,
-    TAKE,
     MeetingChoice,
     ParcelChooser,
     choose_data,
@@ -77,6 +76,14 @@ from ui.sidewalks.parts import (
     street_box,
     whole_number,
 )
+
+
+def form_refusal(action: Action, act: RegisterAct, permit_id: int | None) -> str | None:
+    """The core's refusal of taking an application or recording City contract work (``act``,
+    ``permit_id`` None), or of correcting the permit ``permit_id``."""
+    if permit_id is None:
+        return sidewalk_acts.register_acts(action)[act]
+    return details_views.permit_acts(action, permit_id)[PermitAct.CORRECT]
 
 
 class PermitDialog(forms.TwoColumnForm):
@@ -256,8 +263,10 @@ class PermitDialog(forms.TwoColumnForm):
         self.show_cost()
         self.show_width()
         self.show_start()
-        if not app.operator.may(TAKE):
-            self.set_read_only(refusal(app.operator.role, TAKE))
+        row_id = row.id if row is not None else None
+        act = RegisterAct.CITY_CONTRACT if city_contract else RegisterAct.NEW_PERMIT
+        if why := core_refusal(parent, app, lambda a: form_refusal(a, act, row_id)):
+            self.set_read_only(why)
         self.resize(1180, max(self.sizeHint().height(), 680))
         self.applicant.search_field.setFocus()
 
@@ -495,12 +504,17 @@ def permit_banner(row: PermitRow) -> QLabel:
 
 
 class _PermitAct(RowActDialog):
-    """A form acting on one permit: its line at the top, read-only for who may not act."""
+    """A form acting on one permit: its line at the top, read-only when the core's acts refuse
+    its ``core_act`` now (saying why)."""
 
     row: PermitRow
+    core_act: PermitAct
 
     def row_banner(self) -> QWidget:
         return permit_banner(self.row)
+
+    def refusal(self, action: Action) -> str | None:
+        return details_views.permit_acts(action, self.row.id)[self.core_act]
 
 
 class IssueDialog(_PermitAct):
@@ -512,7 +526,7 @@ class IssueDialog(_PermitAct):
     replacement of the block here; it is stored and printed on the permit.
     """
 
-    permission = DECIDE
+    core_act = PermitAct.ISSUE
 
     def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
         # Longer than 80 lines: the form's fields, each built beside its label and tooltip.
@@ -624,6 +638,8 @@ class AppealDialog(_PermitAct):
     """Record the applicant's appeal of the denial to the Common Council (the ordinance sets no
     time to file it: the day is recorded)."""
 
+    core_act = PermitAct.APPEAL
+
     def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
         super().__init__(
             parent,
@@ -695,6 +711,8 @@ class MeetingChooser(MeetingPicker):
 class CouncilDecisionDialog(_PermitAct):
     """The Common Council's decision on the appeal, at a meeting it held: granted, the permit
     issues with who pays fixed as the plan reads then; refused, the denial stands."""
+
+    core_act = PermitAct.COUNCIL_DECISION
 
     def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
         super().__init__(
@@ -773,7 +791,7 @@ class CompleteDialog(_PermitAct):
     all the same, with the core's warning (``sidewalks.completion_findings``) shown as the day
     is chosen and kept in the history."""
 
-    permission = DECIDE
+    core_act = PermitAct.COMPLETE
 
     def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
         super().__init__(
@@ -818,7 +836,7 @@ def deny_permit(parent: QWidget | None, app: App, row: PermitRow) -> bool:
         f"the Common Council ({PERMIT_CITE}).",
         save_text="Deny",
         placeholder="why, as the applicant will read it, e.g. the walk would be 3 ft wide",
-        permission=DECIDE,
+        refused=lambda a: details_views.permit_acts(a, row.id)[PermitAct.DENY],
         work=lambda a, why: sidewalks.deny(a, row.id, reasons=why),
         name="deny_dialog",
     )
@@ -833,7 +851,7 @@ def withdraw_permit(parent: QWidget | None, app: App, row: PermitRow) -> bool:
         "marked withdrawn.",
         save_text="Withdraw",
         placeholder="who withdrew it and how, e.g. phone call from the applicant on 12/4",
-        permission=TAKE,
+        refused=lambda a: details_views.permit_acts(a, row.id)[PermitAct.WITHDRAW],
         work=lambda a, why: sidewalks.withdraw(a, row.id, reason=why),
         name="withdraw_dialog",
     )

@@ -17,9 +17,10 @@ from PySide6.QtWidgets import (
 from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import RepairOrderKind, SidewalkPermitStatus, SidewalkWork
+from clerk_desk.sidewalks import acts as sidewalk_acts
 from clerk_desk.sidewalks import details as details_views
 from clerk_desk.sidewalks import papers
-from clerk_desk.sidewalks.acts import PermitAct
+from clerk_desk.sidewalks.acts import PermitAct, RegisterAct
 from clerk_desk.sidewalks.details import (
     PermitDetails,
     PermitRow,
@@ -36,7 +37,7 @@ from clerk_desk.sidewalks.service import (
 from clerk_desk.words import day_or_blank, plural
 from ui.kit import forms as forms
 from ui.kit import printing as printing
-from ui.kit.dialog_parts import info_label, may_not, refit
+from ui.kit.dialog_parts import info_label, refit
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, attempt, perform
 from ui.kit.register_page import (
@@ -49,7 +50,6 @@ from ui.kit.register_page import (
 from ui.kit.style import BAD, LATE_BACKGROUND, SECONDARY, marked
 from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.sidewalks.parts import (
-    TAKE,
     cite_link,
     decision_html,
     fit_columns,
@@ -344,9 +344,12 @@ class PermitsPage(RegisterPage[PermitRow]):
         bottom = self._build_footer(
             self.new_button, self.contract_button, count_name="permit_count"
         )
-        refused = may_not(self.app, TAKE)
-        for made in (self.new_button, self.contract_button):
-            if refused:
+        self._register = perform(self, self.app, sidewalk_acts.register_acts, writes=False) or {}
+        for made, act in (
+            (self.new_button, RegisterAct.NEW_PERMIT),
+            (self.contract_button, RegisterAct.CITY_CONTRACT),
+        ):
+            if refused := self._register.get(act):
                 made.setEnabled(False)
                 made.setToolTip(refused)
 
@@ -456,14 +459,14 @@ class PermitsPage(RegisterPage[PermitRow]):
         return found or "Sidewalk permit saved."
 
     def new_application(self) -> None:
-        if may_not(self.app, TAKE):
+        if self._register.get(RegisterAct.NEW_PERMIT):
             return
         permit_id = PermitDialog.ask(self, self.app)
         if permit_id is not None:
             self._after_save(permit_id, self._taken_message(permit_id, "taken"))
 
     def new_city_contract(self) -> None:
-        if may_not(self.app, TAKE):
+        if self._register.get(RegisterAct.CITY_CONTRACT):
             return
         permit_id = PermitDialog.ask(self, self.app, city_contract=True)
         if permit_id is not None:

@@ -11,8 +11,10 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
+from clerk_desk.sidewalks import acts as sidewalk_acts
 from clerk_desk.sidewalks import details as details_views
 from clerk_desk.sidewalks import service as sidewalks
+from clerk_desk.sidewalks.acts import RegisterAct, SegmentAct
 from clerk_desk.sidewalks.details import (
     SegmentRow,
 )
@@ -24,20 +26,25 @@ from clerk_desk.sidewalks.service import (
 from ui.kit import forms as forms
 from ui.kit.dialog_parts import ReasonDialog as ReasonDialog
 from ui.kit.dialog_parts import (
-    may_not,
     reason_dialog,
     widgets_row,
 )
 from ui.kit.fields import left_aligned, limited
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.sidewalks.parts import (
-    PLAN,
     SIDE_LABELS,
     choose_data,
     digits_edit,
     street_box,
     whole_number,
 )
+
+
+def segment_refusal(action: Action, segment_id: int | None) -> str | None:
+    """The core's refusal of adding a segment (``segment_id`` None) or of changing one."""
+    if segment_id is None:
+        return sidewalk_acts.register_acts(action)[RegisterAct.NEW_SEGMENT]
+    return details_views.segment_acts(action, segment_id)[SegmentAct.CHANGE]
 
 
 class SegmentDialog(forms.FormDialog):
@@ -101,7 +108,8 @@ class SegmentDialog(forms.FormDialog):
             self.description.setText(row.description)
             self.reference.setText(row.plan_reference)
         self.finish_layout()
-        why = may_not(app, PLAN)
+        row_id = row.id if row is not None else None
+        why = core_refusal(parent, app, lambda a: segment_refusal(a, row_id))
         if why:
             self.set_read_only(why)
         self.resize(640, self.sizeHint().height())
@@ -162,7 +170,7 @@ def retire_segment(parent: QWidget | None, app: App, row: SegmentRow) -> bool:
         "decided without it; permits issued under it keep what they said.",
         save_text="Retire",
         placeholder="e.g. Council resolution 2027-04 amending the plan",
-        permission=PLAN,
+        refused=lambda a: details_views.segment_acts(a, row.id)[SegmentAct.RETIRE],
         work=lambda a, why: sidewalks.retire_segment(a, row.id, reason=why),
         name="retire_segment_dialog",
     )

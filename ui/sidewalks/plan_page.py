@@ -21,9 +21,10 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.kinds import SidewalkWork
+from clerk_desk.sidewalks import acts as sidewalk_acts
 from clerk_desk.sidewalks import details as details_views
 from clerk_desk.sidewalks import service as sidewalks
-from clerk_desk.sidewalks.acts import SegmentAct
+from clerk_desk.sidewalks.acts import RegisterAct, SegmentAct
 from clerk_desk.sidewalks.details import (
     DecisionRow,
     SegmentRow,
@@ -32,8 +33,8 @@ from clerk_desk.sidewalks.details import (
 )
 from clerk_desk.words import plural
 from ui.kit import forms as forms
-from ui.kit.dialog_parts import may_not, refit
-from ui.kit.operations import App, perform
+from ui.kit.dialog_parts import refit
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.register_page import (
     MUTED,
     act_button,
@@ -42,7 +43,6 @@ from ui.kit.register_page import (
 from ui.kit.style import SECONDARY, panel_sheet
 from ui.kit.table_models import RowsModel, TableColumn
 from ui.sidewalks.parts import (
-    PLAN,
     SIDE_LABELS,
     cite_link,
     digits_edit,
@@ -147,7 +147,9 @@ class PlanPage(QWidget):
             buttons.addWidget(made)
         buttons.addStretch(1)
         buttons.addWidget(self.count_label)
-        refused = may_not(self.app, PLAN)
+        refused = core_refusal(
+            self, self.app, lambda a: sidewalk_acts.register_acts(a)[RegisterAct.NEW_SEGMENT]
+        )
         if refused:
             self.add_button.setEnabled(False)
             self.add_button.setToolTip(refused)

@@ -25,7 +25,7 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import ChargeKind
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
-from clerk_desk.permissions import refusal
+from clerk_desk.special_charges import acts as charge_acts
 from clerk_desk.special_charges import details as charge_details_views
 from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
@@ -40,7 +40,7 @@ from ui.kit.dialog_parts import (
     refit,
 )
 from ui.kit.fields import ChooseDateEdit, left_aligned, limited, money_edit
-from ui.kit.operations import App, FieldErrors, perform
+from ui.kit.operations import App, FieldErrors, core_refusal, perform
 from ui.kit.pickers import ParcelPicker, PartyPicker, party_row
 from ui.kit.style import (
     BAD,
@@ -48,7 +48,6 @@ from ui.kit.style import (
     marked,
 )
 from ui.special_charges.common import (
-    BILL,
     DELIVERY,
     FROM_THEIR_TABS,
     LINES_SHOWN,
@@ -389,8 +388,12 @@ class ChargeDialog(forms.TwoColumnForm):
         self.lines.changed = lambda: self.lines.show_total(self.chosen_kind())
         self._kind_changed()
         self.bill.set_enabled(False)
-        if not app.operator.may(BILL):
-            self.set_read_only(refusal(app.operator.role, BILL))
+        if why := core_refusal(
+            parent,
+            app,
+            lambda a: charge_acts.register_acts(a)[charge_acts.RegisterAct.NEW_CHARGE],
+        ):
+            self.set_read_only(why)
         self.resize(1200, max(self.sizeHint().height(), 600))
         self.kind.setFocus()
 

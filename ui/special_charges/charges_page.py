@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct, desk_acts
 from clerk_desk.kinds import ChargeKind
 from clerk_desk.money import Money
+from clerk_desk.special_charges import acts as charge_acts
 from clerk_desk.special_charges import details as charge_details_views
 from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import tax_roll as tax_roll
@@ -42,7 +44,7 @@ from clerk_desk.words import format_day
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit import printing as printing
-from ui.kit.dialog_parts import follow_cite, may_not, refit
+from ui.kit.dialog_parts import follow_cite, refit
 from ui.kit.operations import App, attempt, perform
 from ui.kit.register_page import (
     Progress,
@@ -58,11 +60,9 @@ from ui.kit.style import BAD, LATE, SECONDARY, marked
 from ui.kit.table_models import RowsModel
 from ui.special_charges.charge_form import ChargeDialog
 from ui.special_charges.common import (
-    BILL,
     KIND_SHORT,
     LINE_COLUMNS,
     PAYMENT_COLUMNS,
-    SETTINGS,
     SOURCE_WORKFLOWS,
     charge_columns,
     cite_link,
@@ -381,14 +381,20 @@ class ChargesPage(RegisterPage[ChargeRow]):
         self.new_button.setToolTip(
             "Record a charge for work the City did, its costs and its bill (Ctrl+N)"
         )
-        why = may_not(self.app, BILL)
+        why = operations.core_refusal(
+            self,
+            self.app,
+            lambda a: charge_acts.register_acts(a)[charge_acts.RegisterAct.NEW_CHARGE],
+        )
         if why:
             self.new_button.setEnabled(False)
             self.new_button.setToolTip(why)
         self.account_button = QPushButton("&GL account…")
         self.account_button.setObjectName("account_button")
         self.account_button.setToolTip("The general ledger account special charges post to")
-        why = may_not(self.app, SETTINGS)
+        why = operations.core_refusal(
+            self, self.app, lambda a: desk_acts(a)[DeskAct.SPECIAL_CHARGE_ACCOUNT]
+        )
         if why:
             self.account_button.setEnabled(False)
             self.account_button.setToolTip(why)

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import words
 from clerk_desk.kinds import ChargeKind, RunStatus
-from clerk_desk.permissions import Permission
 from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges.details import (
     ChargeRow,
@@ -33,21 +32,6 @@ from ui.kit.style import (
     text_sheet,
 )
 from ui.kit.table_models import CENTER, RIGHT, TableColumn
-
-BILL = Permission.BILL
-
-
-CANCEL = Permission.CANCEL_DUE
-
-
-CERTIFY = Permission.CERTIFY_TAX_ROLL
-
-
-SETTINGS = Permission.TREASURY_SETTINGS
-
-
-PAY = Permission.TAKE_PAYMENT
-
 
 MUTED = text_sheet(SECONDARY)
 

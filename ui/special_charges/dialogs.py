@@ -22,11 +22,14 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import ledger
 from clerk_desk.desk import Action
+from clerk_desk.desk_acts import DeskAct, desk_acts
 from clerk_desk.money import Money
+from clerk_desk.special_charges import acts as charge_acts
 from clerk_desk.special_charges import details as charge_details_views
 from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
 from clerk_desk.special_charges import tax_roll as tax_roll
+from clerk_desk.special_charges.acts import ChargeAct, RunAct
 from clerk_desk.special_charges.details import (
     ChargeDetails,
     ChargeRow,
@@ -41,15 +44,10 @@ from ui.kit import forms as forms
 from ui.kit.dialog_parts import (
     ReasonDialog,
     follow_cite,
-    may_not,
 )
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.special_charges.charge_form import BillFields, ChargeDialog, CostLinesEditor, ParcelChooser
 from ui.special_charges.common import (
-    BILL,
-    CANCEL,
-    CERTIFY,
-    SETTINGS,
     charge_columns,
     clock_html,
     info_label,
@@ -127,7 +125,10 @@ class RecordBillDialog(forms.FormDialog):
         else:
             self.reason.hide()
         self.finish_layout()
-        why = may_not(app, BILL)
+        charge_id = row.id
+        why = core_refusal(
+            parent, app, lambda a: charge_acts.acts(a, charge_id)[ChargeAct.RECORD_BILL]
+        )
         if why:
             self.set_read_only(why)
         self.bill.show_clocks()
@@ -170,7 +171,7 @@ def cancel_charge(parent: QWidget | None, app: App, row: ChargeRow) -> bool:
                 f"marked cancelled, with the reason.{paid}",
                 save_text="Cancel charge",
                 placeholder="why, e.g. billed in error; forgiven by the Council on 12/14",
-                permission=CANCEL,
+                refused=lambda a: charge_acts.acts(a, row.id)[ChargeAct.CANCEL],
                 work=lambda a, why: sc.cancel_charge(a, row.id, reason=why),
                 name="cancel_charge_dialog",
             )
@@ -190,7 +191,7 @@ def discard_run(parent: QWidget | None, app: App, run: RunView) -> bool:
                 "set aside; nothing on it is certified.",
                 save_text="Set aside",
                 placeholder="why, e.g. prepared for the wrong date",
-                permission=CERTIFY,
+                refused=lambda a: charge_acts.run_acts(a, run.run_id)[RunAct.DISCARD],
                 work=lambda a, why: tax_roll.discard_run(a, run.run_id, reason=why),
                 name="discard_run_dialog",
             )
@@ -221,7 +222,7 @@ class AccountDialog(forms.FormDialog):
         self.account.setObjectName("gl_account")
         self.add_field("&GL account", self.account, "gl_account")
         self.finish_layout()
-        why = may_not(app, SETTINGS)
+        why = core_refusal(parent, app, lambda a: desk_acts(a)[DeskAct.SPECIAL_CHARGE_ACCOUNT])
         if why:
             self.set_read_only(why)
         self.resize(520, self.sizeHint().height())

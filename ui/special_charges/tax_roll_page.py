@@ -22,6 +22,7 @@ from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import RunStatus
+from clerk_desk.special_charges import acts as charge_acts
 from clerk_desk.special_charges import details as charge_details_views
 from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges.acts import RunAct
@@ -33,7 +34,7 @@ from clerk_desk.words import format_day, plural
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit import printing as printing
-from ui.kit.dialog_parts import may_not, refit
+from ui.kit.dialog_parts import refit
 from ui.kit.operations import App, FieldErrors, attempt, perform
 from ui.kit.register_page import (
     MUTED,
@@ -50,7 +51,6 @@ from ui.special_charges.charges_page import (
     stretch_column,
 )
 from ui.special_charges.common import (
-    CERTIFY,
     ENTRY_COLUMNS,
     RUN_COLUMNS,
     RUN_STATUS,
@@ -131,8 +131,12 @@ class TaxRollPage(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.as_of_error)
         layout.addWidget(splitter, 1)
-        why = may_not(self.app, CERTIFY)
-        if why:
+        self._may_not_prepare = operations.core_refusal(
+            self,
+            self.app,
+            lambda a: charge_acts.register_acts(a)[charge_acts.RegisterAct.PREPARE_RUN],
+        )
+        if why := self._may_not_prepare:
             self.prepare_button.setEnabled(False)
             self.prepare_button.setToolTip(why)
 
@@ -388,7 +392,7 @@ class TaxRollPage(QWidget):
         still a draft (the list changed since it was prepared), offer to prepare it again."""
         self.refresh(run_id)
         run = self.selected()
-        if run is None or run.status is not RunStatus.DRAFT or not self.app.operator.may(CERTIFY):
+        if run is None or run.status is not RunStatus.DRAFT or self._may_not_prepare:
             operations.show_error(self, Conflict(problem), title="Not certified")
             return
         box = _question(

@@ -13,8 +13,9 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import words
 from clerk_desk.desk import Action
-from clerk_desk.permissions import Permission
+from clerk_desk.street_numbers import acts as number_acts
 from clerk_desk.street_numbers import cases
+from clerk_desk.street_numbers.acts import AddressAct, CaseAct
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE, SERVICE_MANNERS
 from clerk_desk.street_numbers.views import (
     AddressRow,
@@ -23,11 +24,11 @@ from clerk_desk.street_numbers.views import (
 )
 from ui.kit import forms as forms
 from ui.kit.fields import left_aligned
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.street_numbers.papers import print_notice
 from ui.street_numbers.parts import (
     Form,
-    refusal_for,
+    address_refusal,
 )
 
 
@@ -60,7 +61,7 @@ class ObserveDialog(Form):
         self.add_field("&Seen on", left_aligned(self.observed_on), "observed_on")
         self.add_field("&What was seen", self.observation, "observation")
         self.finish_layout()
-        if denied := refusal_for(app, Permission.KEEP_STREET_REGISTER):
+        if denied := address_refusal(parent, app, row.id, AddressAct.NUMBERS_MISSING):
             self.set_read_only(denied)
         self.resize(600, self.sizeHint().height())
         self.observation.setFocus()
@@ -97,6 +98,14 @@ CASE_ACTS: dict[str, tuple[str, str, str]] = {
     "complied": ("Numbers posted — close the case", "Close the case", "closed_on"),
     "withdraw": ("Withdraw the case", "Withdraw", "closed_on"),
 }
+
+CORE_CASE_ACTS: dict[str, CaseAct] = {
+    "serve": CaseAct.SERVE,
+    "refer": CaseAct.REFER,
+    "complied": CaseAct.COMPLIED,
+    "withdraw": CaseAct.WITHDRAW,
+}
+"""Which of the core's acts each form records (its refusal makes the form read-only)."""
 
 
 class CaseActDialog(Form):
@@ -171,7 +180,8 @@ class CaseActDialog(Form):
             )
             self.add_field("&Why" if act == "withdraw" else "&Note", self.note, "close_note")
         self.finish_layout()
-        if denied := refusal_for(app, Permission.KEEP_STREET_REGISTER):
+        case_act = CORE_CASE_ACTS[act]
+        if denied := core_refusal(parent, app, lambda a: number_acts.acts(a, row.id)[case_act]):
             self.set_read_only(denied)
         self.resize(600, self.sizeHint().height())
         (self.note or self.manner or self.on).setFocus()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.kinds import PartyKind
-from clerk_desk.permissions import Permission
+from clerk_desk.street_numbers.acts import RegisterAct
 from clerk_desk.street_numbers.importing import (
     ImportProblem,
     ImportReport,
@@ -38,7 +38,7 @@ from ui.kit.style import (
 )
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.street_numbers.parts import (
-    refusal_for,
+    register_refusal,
 )
 
 TABLE_FILTER = "Address lists (*.xlsx *.xlsm *.csv);;All files (*)"
@@ -150,7 +150,7 @@ class ImportReportDialog(QDialog):
         self.again_button.clicked.connect(self.check_again)
         self.import_button.clicked.connect(self.do_import)
         self.close_button.clicked.connect(self.reject)
-        self.denied = refusal_for(app, Permission.KEEP_STREET_REGISTER)
+        self.denied = register_refusal(parent, app, RegisterAct.IMPORT)
         self.resize(980, 560)
         self.show_report()
 

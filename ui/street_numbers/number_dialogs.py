@@ -23,10 +23,14 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import BuildingKind, Compass
 from clerk_desk.parties_views import ParcelRow
-from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import assignment
 from clerk_desk.street_numbers import views as street_views
-from clerk_desk.street_numbers.acts import RegisterAct, names_the_official, register_acts
+from clerk_desk.street_numbers.acts import (
+    AddressAct,
+    RegisterAct,
+    names_the_official,
+    register_acts,
+)
 from clerk_desk.street_numbers.assignment import AddressEdit, AssignmentData
 from clerk_desk.street_numbers.checking import Proposal
 from clerk_desk.street_numbers.rules import ALTER_CITE
@@ -47,11 +51,11 @@ from ui.kit.style import (
 from ui.street_numbers.parts import (
     Form,
     TwoColumns,
+    address_refusal,
     digits_edit,
     feet_box,
     inline,
     kind_box,
-    refusal_for,
     whole_number,
 )
 
@@ -543,7 +547,7 @@ class ChangeAddressDialog(TwoColumns):
             edit.textChanged.connect(lambda _t: self.check.schedule())
         self.check.checked.connect(lambda _f: self._update_save())
         self.check.accept_box.toggled.connect(lambda _on: self._update_save())
-        self.denied = refusal_for(app, Permission.ASSIGN_STREET_NUMBERS)
+        self.denied = address_refusal(parent, app, row.id, AddressAct.CHANGE)
         if self.denied:
             self.set_read_only(self.denied)
         self.resize(940, self.sizeHint().height())
@@ -657,7 +661,7 @@ class RetireDialog(Form):
         self.reason.setPlaceholderText("e.g. building demolished; lots combined")
         self.add_field("&Why", self.reason, "reason")
         self.finish_layout()
-        if denied := refusal_for(app, Permission.ASSIGN_STREET_NUMBERS):
+        if denied := address_refusal(parent, app, row.id, AddressAct.RETIRE):
             self.set_read_only(denied)
         self.resize(520, self.sizeHint().height())
         self.reason.setFocus()

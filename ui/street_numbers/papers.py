@@ -7,11 +7,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import assignment
 from clerk_desk.street_numbers import views as street_views
+from clerk_desk.street_numbers.acts import RegisterAct
 from ui.kit import printing as printing
 from ui.kit.operations import App, attempt, perform
+from ui.street_numbers.parts import register_refusal
 
 
 def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bool:
@@ -40,7 +41,8 @@ def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bo
         title=f"Street number letter — {text}",
         saved=f"{text} is recorded; print the letter again with Print letter.",
     )
-    if printed and app.operator.may(Permission.KEEP_STREET_REGISTER):
+    # Recording the letter mailed is theirs who keep the register; anyone may print a copy.
+    if printed and not register_refusal(parent, app, RegisterAct.RECORD_LETTER):
         perform(parent, app, lambda a: assignment.record_letter_printed(a, address_id))
     return printed
 

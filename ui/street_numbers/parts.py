@@ -18,9 +18,10 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import BuildingKind, Compass
-from clerk_desk.permissions import Permission, refusal
+from clerk_desk.street_numbers import acts as number_acts
+from clerk_desk.street_numbers.acts import AddressAct, RegisterAct
 from ui.kit import forms as forms
-from ui.kit.operations import App
+from ui.kit.operations import App, core_refusal
 from ui.kit.style import (
     SECONDARY,
     text_sheet,
@@ -99,8 +100,14 @@ class TwoColumns(forms.TwoColumnForm):
             fit_height(self)
 
 
-def refusal_for(app: App, permission: Permission) -> str:
-    return "" if app.operator.may(permission) else refusal(app.operator.role, permission)
+def register_refusal(parent: QWidget | None, app: App, act: RegisterAct) -> str:
+    """The core's refusal of ``act`` on the numbering register now ("" when the operator may)."""
+    return core_refusal(parent, app, lambda a: number_acts.register_acts(a)[act])
+
+
+def address_refusal(parent: QWidget | None, app: App, address_id: int, act: AddressAct) -> str:
+    """The core's refusal of ``act`` on the address now ("" when the operator may)."""
+    return core_refusal(parent, app, lambda a: number_acts.address_acts(a, address_id)[act])
 
 
 def inline(*widgets: QWidget) -> QWidget:

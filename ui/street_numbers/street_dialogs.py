@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.kinds import Compass
-from clerk_desk.permissions import Permission
 from clerk_desk.street_numbers import streets
+from clerk_desk.street_numbers.acts import RegisterAct
 from clerk_desk.street_numbers.streets import StreetData
 from clerk_desk.street_numbers.views import (
     StreetRow,
@@ -31,7 +31,7 @@ from ui.street_numbers.parts import (
     compass_box,
     digits_edit,
     hint,
-    refusal_for,
+    register_refusal,
     whole_number,
 )
 
@@ -119,7 +119,7 @@ class StreetDialog(Form):
         else:
             self.increases_toward.setCurrentIndex(self.increases_toward.findData(Compass.NORTH))
             self.odd_side.setCurrentIndex(self.odd_side.findData(Compass.EAST))
-        if denied := refusal_for(app, Permission.KEEP_STREET_REGISTER):
+        if denied := register_refusal(parent, app, RegisterAct.STREETS):
             self.set_read_only(denied)
         self.resize(560, self.sizeHint().height())
         self.name.setFocus()
@@ -223,7 +223,7 @@ class StreetsDialog(forms.FormDialog):
         self.table.doubleClicked.connect(lambda _i: self.edit_street())
         forms.on_enter(self.table, self.edit_street)
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
-        self._denied = refusal_for(app, Permission.KEEP_STREET_REGISTER)
+        self._denied = register_refusal(parent, app, RegisterAct.STREETS)
         if self._denied:
             self.add_button.setEnabled(False)
             self.add_button.setToolTip(self._denied)

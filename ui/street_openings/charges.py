@@ -22,12 +22,12 @@ from clerk_desk.money import Money
 from clerk_desk.street_openings import charges as street_openings_charges
 from clerk_desk.street_openings import previews
 from clerk_desk.street_openings import rules as street_openings_rules
+from clerk_desk.street_openings.acts import OpeningAct
 from clerk_desk.street_openings.views import (
     OpeningRow,
 )
 from clerk_desk.words import format_day
 from ui.kit import forms as forms
-from ui.kit.dialog_parts import may_not as may_not
 from ui.kit.fields import left_aligned, money_edit
 from ui.kit.operations import App, perform
 from ui.kit.pickers import ParcelPicker
@@ -36,13 +36,11 @@ from ui.kit.style import (
     marked,
     panel_sheet,
 )
-from ui.street_openings.dialogs import BILL, OpeningActDialog
+from ui.street_openings.dialogs import OpeningActDialog
 
 
 class _ChargeDialog(OpeningActDialog):
     """A charge to the permittee, with what it comes to shown before it is saved."""
-
-    permission = BILL
 
     def __init__(
         self,
@@ -103,6 +101,8 @@ class CityRepairDialog(_ChargeDialog):
     permittee as a special charge against the premises for which the permit was issued (the
     parcel, chosen here); unpaid 90 days after actual notice, a lien collected as a special
     tax."""
+
+    core_act = OpeningAct.CITY_REPAIR
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(
@@ -175,6 +175,8 @@ class CityRepairDialog(_ChargeDialog):
 class DeficiencyDialog(_ChargeDialog):
     """The Director of Public Works repaired deficiencies the permittee failed to correct: the
     labor, materials and equipment are billed plus 20% for administration."""
+
+    core_act = OpeningAct.DEFICIENCY_REPAIR
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(

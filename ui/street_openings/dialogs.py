@@ -38,13 +38,14 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import DueStatus
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.street_numbers import streets
+from clerk_desk.street_openings import acts as opening_acts
 from clerk_desk.street_openings import previews
 from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings import service as street_openings
 from clerk_desk.street_openings import views as street_openings_views
 from clerk_desk.street_openings import work as street_openings_work
+from clerk_desk.street_openings.acts import OpeningAct, RegisterAct
 from clerk_desk.street_openings.rules import (
     FROZEN_CITE,
     FROZEN_RULE,
@@ -69,10 +70,9 @@ from ui.kit.dialog_parts import (
     plain_text,
     widgets_row,
 )
-from ui.kit.dialog_parts import may_not as may_not
 from ui.kit.fields import ChooseDateEdit, left_aligned, local_moment, moment_edit
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import (
     BAD_BACKGROUND,
@@ -83,9 +83,6 @@ from ui.kit.style import (
 )
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
-TAKE = Permission.TAKE_APPLICATIONS
-DECIDE = Permission.APPROVE_WORK_PERMITS
-BILL = Permission.BILL
 TITLES = ("Building Inspector", "Director of Public Works")
 """The officials § 506-6 names: the permit is theirs to approve, renew and close."""
 NO_STREET = "— not in the street register —"
@@ -454,8 +451,9 @@ class OpeningDialog(forms.TwoColumnForm):
         for edit in (self.planned_start, self.planned_end, self.opened_on):
             edit.dateChanged.connect(lambda _d: self.show_notes())
         self._emergency_changed()
-        if not app.operator.may(TAKE):
-            self.set_read_only(refusal(app.operator.role, TAKE))
+        act = RegisterAct.CITY_WORK if city_work else RegisterAct.NEW_APPLICATION
+        if why := core_refusal(parent, app, lambda a: opening_acts.register_acts(a)[act]):
+            self.set_read_only(why)
         self.resize(1180, max(self.sizeHint().height(), 660))
         self.applicant.search_field.setFocus()
 
@@ -533,18 +531,25 @@ class OpeningDialog(forms.TwoColumnForm):
 
 
 class OpeningActDialog(RowActDialog):
-    """A form acting on one permit: its line at the top, read-only for who may not act."""
+    """A form acting on one permit: its line at the top, read-only when the core's acts refuse
+    its ``core_act`` now (saying why)."""
 
     form_width = 620
     row: OpeningRow
+    core_act: OpeningAct
 
     def row_banner(self) -> QWidget:
         return opening_banner(self.row)
+
+    def refusal(self, action: Action) -> str | None:
+        return opening_acts.acts(action, self.row.id)[self.core_act]
 
 
 class OpenedDialog(OpeningActDialog):
     """Record the day the opening was made; before the permit was approved the fee doubles,
     and the form says so before it is saved."""
+
+    core_act = OpeningAct.OPENED
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(parent, app, row, "Opening made", save_text="Record", name="opened_dialog")
@@ -578,7 +583,7 @@ class FrozenEmergencyDialog(OpeningActDialog):
     """Record that the Director of Public Works or the Building Inspector determined the work
     an emergency excavation, which the frozen-ground season allows (who is recorded)."""
 
-    permission = DECIDE
+    core_act = OpeningAct.FROZEN_EMERGENCY
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(
@@ -610,6 +615,8 @@ class FrozenEmergencyDialog(OpeningActDialog):
 class CouncilFindingDialog(OpeningActDialog):
     """The Common Council's (or its committee's) finding that opening a street improved within
     five years is absolutely essential: the day and the action."""
+
+    core_act = OpeningAct.COUNCIL_FINDING
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(
@@ -648,7 +655,7 @@ class ApproveDialog(OpeningActDialog):
     the form says which and Approve stays off. The permit is valid six months from today.
     """
 
-    permission = DECIDE
+    core_act = OpeningAct.APPROVE
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(
@@ -723,7 +730,7 @@ class ApproveDialog(OpeningActDialog):
 class RefuseDialog(OpeningActDialog):
     """Refuse the application, with the reason (it stays in the register)."""
 
-    permission = DECIDE
+    core_act = OpeningAct.REFUSE
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(
@@ -748,7 +755,7 @@ class RenewDialog(OpeningActDialog):
     """A thirty-day renewal on the permittee's written request, at the discretion of the
     Building Inspector or the Director of Public Works (who is recorded)."""
 
-    permission = DECIDE
+    core_act = OpeningAct.RENEW
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(
@@ -808,6 +815,8 @@ class WorkDialog(OpeningActDialog):
     """The work as it happens: the notice 24 hours before it begins, its start, the notice four
     hours before backfilling, the backfill, a winter cold-mix patch and the permanent
     restoration's completion (each recorded when known; times on City Hall's clock)."""
+
+    core_act = OpeningAct.WORK
 
     def __init__(self, parent: QWidget | None, app: App, row: OpeningRow) -> None:
         super().__init__(parent, app, row, "Record work", save_text="Record", name="work_dialog")

@@ -20,11 +20,14 @@ from PySide6.QtWidgets import (
 from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
-from clerk_desk.permissions import refusal
 from clerk_desk.street_numbers import streets
 from clerk_desk.street_openings import improvements as street_openings_improvements
 from clerk_desk.street_openings import rules as street_openings_rules
-from clerk_desk.street_openings.improvements import ImprovementData
+from clerk_desk.street_openings.improvements import (
+    ImprovementAct,
+    ImprovementData,
+    improvement_acts,
+)
 from clerk_desk.street_openings.rules import (
     NEW_STREETS_CITE,
 )
@@ -35,15 +38,14 @@ from clerk_desk.street_openings.views import (
 )
 from clerk_desk.words import format_day
 from ui.kit import forms as forms
-from ui.kit.dialog_parts import may_not as may_not
 from ui.kit.fields import ChooseDateEdit, left_aligned
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.style import (
     LATE_BACKGROUND,
 )
 from ui.kit.table_models import RowsModel, TableColumn
-from ui.street_openings.dialogs import DECIDE, findings_box
+from ui.street_openings.dialogs import findings_box
 
 
 def improvement_columns() -> tuple[TableColumn, ...]:
@@ -120,7 +122,9 @@ class ImprovementsDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
         layout.addWidget(close)
-        self._may_not = may_not(app, DECIDE)
+        found = perform(parent, app, improvement_acts, writes=False) or {}
+        self._may_not = found.get(ImprovementAct.RECORD) or ""
+        self._may_not_complete = found.get(ImprovementAct.COMPLETE) or ""
         if self._may_not:
             self.add_button.setEnabled(False)
             self.add_button.setToolTip(self._may_not)
@@ -156,9 +160,9 @@ class ImprovementsDialog(QDialog):
     def _update_buttons(self) -> None:
         row = self.selected()
         usable = row is not None and row.completed_on is None
-        self.complete_button.setEnabled(usable and not self._may_not)
+        self.complete_button.setEnabled(usable and not self._may_not_complete)
         self.complete_button.setToolTip(
-            self._may_not
+            self._may_not_complete
             or (
                 "Record the day the work was completed: the five years start"
                 if usable
@@ -231,8 +235,8 @@ class ImprovementDialog(forms.FormDialog):
         for edit in (self.determined_on, self.notice_on, self.begins_on):
             edit.dateChanged.connect(lambda _d: self.show_checks())
         self.finish_layout()
-        if not app.operator.may(DECIDE):
-            self.set_read_only(refusal(app.operator.role, DECIDE))
+        if why := core_refusal(parent, app, lambda a: improvement_acts(a)[ImprovementAct.RECORD]):
+            self.set_read_only(why)
         self.show_checks()
         self.resize(700, max(self.sizeHint().height(), 420))
         self.street.setFocus()
@@ -302,8 +306,8 @@ class CompleteImprovementDialog(forms.FormDialog):
         self.add_field("&Completed on", left_aligned(self.completed_on), "completed_on")
         self.add_field("Utility &notice on", left_aligned(self.notice_on), "utility_notice_on")
         self.finish_layout()
-        if not app.operator.may(DECIDE):
-            self.set_read_only(refusal(app.operator.role, DECIDE))
+        if why := core_refusal(parent, app, lambda a: improvement_acts(a)[ImprovementAct.COMPLETE]):
+            self.set_read_only(why)
         self.resize(600, self.sizeHint().height())
         self.completed_on.setFocus()
 

@@ -33,10 +33,11 @@ from PySide6.QtWidgets import (
 from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import OpeningStatus
+from clerk_desk.street_openings import acts as opening_acts
 from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings import views as street_openings_views
 from clerk_desk.street_openings import work as street_openings_work
-from clerk_desk.street_openings.acts import OpeningAct
+from clerk_desk.street_openings.acts import OpeningAct, RegisterAct
 from clerk_desk.street_openings.rules import (
     CITY_WORK_CITE,
     EMERGENCY_CITE,
@@ -56,7 +57,7 @@ from clerk_desk.words import clock_time, day_or_blank
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit import printing as printing
-from ui.kit.dialog_parts import NBSP, may_not
+from ui.kit.dialog_parts import NBSP
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, attempt, perform
 from ui.kit.register_page import (
@@ -73,7 +74,6 @@ from ui.ordinance_viewer import cite_html
 from ui.street_openings.charges import CityRepairDialog, DeficiencyDialog
 from ui.street_openings.dialogs import (
     RENEWAL_COLUMNS,
-    TAKE,
     ApproveDialog,
     CouncilFindingDialog,
     FrozenEmergencyDialog,
@@ -201,8 +201,12 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
             self.improvements_button,
             export_tip="The permits the search and filters show, to a workbook",
         )
-        why = may_not(self.app, TAKE)
-        for made in (self.new_button, self.city_work_button):
+        self._register = perform(self, self.app, opening_acts.register_acts, writes=False) or {}
+        for made, act in (
+            (self.new_button, RegisterAct.NEW_APPLICATION),
+            (self.city_work_button, RegisterAct.CITY_WORK),
+        ):
+            why = self._register.get(act)
             made.setEnabled(not why)
             if why:
                 made.setToolTip(why)
@@ -448,14 +452,14 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         self.register_changed.emit()
 
     def new_application(self) -> None:
-        if may_not(self.app, TAKE):
+        if self._register.get(RegisterAct.NEW_APPLICATION):
             return
         opening_id = OpeningDialog.ask(self, self.app)
         if opening_id is not None:
             self._after_save(opening_id, self._taken_message(opening_id, "taken"))
 
     def new_city_work(self) -> None:
-        if may_not(self.app, TAKE):
+        if self._register.get(RegisterAct.CITY_WORK):
             return
         opening_id = OpeningDialog.ask(self, self.app, city_work=True)
         if opening_id is not None:

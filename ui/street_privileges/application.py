@@ -19,8 +19,10 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import PrivilegePurpose
 from clerk_desk.street_numbers import streets
+from clerk_desk.street_privileges import acts as sp_acts
 from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
+from clerk_desk.street_privileges.acts import PrivilegeAct, RegisterAct
 from clerk_desk.street_privileges.details import PrivilegeRow
 from clerk_desk.street_privileges.rules import (
     WHEN_REQUIRED_CITE,
@@ -28,23 +30,29 @@ from clerk_desk.street_privileges.rules import (
 from clerk_desk.street_privileges.service import PrivilegeData
 from ui.kit import forms as forms
 from ui.kit.dialog_parts import (
-    may_not,
     plain_text,
 )
 from ui.kit.fields import ChooseDateEdit, left_aligned
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.pickers import PartyPicker, party_row
 from ui.street_privileges.parts import (
     NO_STREET,
     PURPOSES,
-    TAKE,
     LengthField,
     ParcelChooser,
     fit,
     form_row,
     parcel_of,
 )
+
+
+def form_refusal(action: Action, privilege_id: int | None) -> str | None:
+    """The core's refusal of taking an application (``privilege_id`` None) or of correcting
+    it."""
+    if privilege_id is None:
+        return sp_acts.register_acts(action)[RegisterAct.NEW_APPLICATION]
+    return sp_acts.acts(action, privilege_id)[PrivilegeAct.CORRECT]
 
 
 class PrivilegeDialog(forms.TwoColumnForm):
@@ -174,8 +182,8 @@ class PrivilegeDialog(forms.TwoColumnForm):
             length.changed.connect(self.show_widths)
         self.gutter_clear.toggled.connect(lambda _on: self.show_widths())
         self._purpose_changed()
-        why = may_not(app, TAKE)
-        if why:
+        row_id = row.id if row is not None else None
+        if why := core_refusal(parent, app, lambda a: form_refusal(a, row_id)):
             self.set_read_only(why)
         fit(self, 1240)
         if row is None:

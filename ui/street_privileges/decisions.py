@@ -24,10 +24,10 @@ from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.money import Money
-from clerk_desk.permissions import Permission
 from clerk_desk.street_privileges import details as street_privileges_details
 from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
+from clerk_desk.street_privileges.acts import PrivilegeAct
 from clerk_desk.street_privileges.details import PrivilegeRow
 from clerk_desk.street_privileges.review import ChecklistItem, ItemState
 from clerk_desk.street_privileges.rules import (
@@ -45,10 +45,7 @@ from ui.kit.fields import ChooseDateEdit, left_aligned, money_edit
 from ui.kit.operations import App, perform
 from ui.kit.style import BAD, SECONDARY, text_sheet
 from ui.street_privileges.parts import (
-    BILL,
     COVERAGES,
-    DECIDE,
-    TAKE,
     ActDialog,
     ReviewList,
     fit,
@@ -62,6 +59,8 @@ from ui.street_privileges.parts import (
 class AdviceDialog(ActDialog):
     """The advisory recommendation of the Chief of Police or the Building Inspector, which the
     Director of Public Works may ask for before issuing the permit."""
+
+    core_act = PrivilegeAct.ADVICE
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(parent, app, row, "Advice", save_text="Record", name="advice_dialog")
@@ -116,7 +115,7 @@ class TermsDialog(ActDialog):
     more than $10,000), whether proof of liability insurance is a condition and in what amounts,
     and any other conditions, one a line."""
 
-    permission = DECIDE
+    core_act = PrivilegeAct.TERMS
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(parent, app, row, "Terms", save_text="Set terms", name="terms_dialog")
@@ -208,7 +207,7 @@ class TermsDialog(ActDialog):
 class CityCostsDialog(ActDialog):
     """Actual City costs, billed to the applicant on top of the fee."""
 
-    permission = BILL
+    core_act = PrivilegeAct.CITY_COSTS
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(parent, app, row, "City costs", save_text="Bill", name="city_costs_dialog")
@@ -270,7 +269,7 @@ class IssueDialog(ActDialog):
     earlier day set on it at the discretion of the Common Council.
     """
 
-    permission = DECIDE
+    core_act = PrivilegeAct.ISSUE
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(
@@ -414,12 +413,12 @@ class ReasonDialog(ActDialog):
         note: str,
         save_text: str,
         placeholder: str,
-        permission: Permission,
+        core_act: PrivilegeAct,
         work: Callable[[Action, str], object],
         name: str,
     ) -> None:
         super().__init__(parent, app, row, title, save_text=save_text, name=name)
-        self.permission = permission
+        self.core_act = core_act
         self.work = work
         self.add_top(forms.banner(note, tone="info"))
         self.reason = QLineEdit()
@@ -443,7 +442,7 @@ def refuse(parent: QWidget | None, app: App, row: PrivilegeRow) -> bool:
         note="The application stays in the register, marked refused, with the reason.",
         save_text="Refuse",
         placeholder="e.g. no building permit; the street is too narrow for a third to be used",
-        permission=DECIDE,
+        core_act=PrivilegeAct.REFUSE,
         work=lambda a, why: street_privileges.refuse(a, row.id, reason=why),
         name="refuse_dialog",
     )
@@ -459,7 +458,7 @@ def withdraw(parent: QWidget | None, app: App, row: PrivilegeRow) -> bool:
         note="The applicant withdraws the application: it stays in the register, marked withdrawn.",
         save_text="Withdraw",
         placeholder="who withdrew it and how, e.g. phone call from the contractor on 12/4",
-        permission=TAKE,
+        core_act=PrivilegeAct.WITHDRAW,
         work=lambda a, why: street_privileges.withdraw(a, row.id, reason=why),
         name="withdraw_dialog",
     )

@@ -24,6 +24,7 @@ from clerk_desk.street_privileges import occupancy as street_privileges_occupanc
 from clerk_desk.street_privileges import removal as street_privileges_removal
 from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import service as street_privileges
+from clerk_desk.street_privileges.acts import PrivilegeAct
 from clerk_desk.street_privileges.details import PrivilegeRow
 from clerk_desk.street_privileges.rules import (
     CONDITIONS_CITE,
@@ -40,8 +41,6 @@ from ui.kit.operations import App
 from ui.kit.style import BAD
 from ui.ordinance_viewer import cite_html
 from ui.street_privileges.parts import (
-    BILL,
-    TAKE,
     ActDialog,
     ParcelChooser,
     form_row,
@@ -56,7 +55,7 @@ class CheckDialog(ActDialog):
     seen, by the official who checked it (the counter records it). A violation is ground to
     revoke the permit without notice."""
 
-    permission = TAKE
+    core_act = PrivilegeAct.CHECK
 
     def __init__(
         self, parent: QWidget | None, app: App, row: PrivilegeRow, key: str | None = None
@@ -148,7 +147,7 @@ class RevokeDialog(ActDialog):
     records it (a revocation the Chief phones in), naming the official — the name and the title
     start blank, so that nobody records the operator by mistake."""
 
-    permission = TAKE
+    core_act = PrivilegeAct.REVOKE
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(
@@ -189,7 +188,7 @@ class CloseDialog(ActDialog):
     """The work is over: the way is vacated, cleaned and safe, as the official named found it,
     and the permit is closed (the counter records it)."""
 
-    permission = TAKE
+    core_act = PrivilegeAct.CLOSE
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(
@@ -226,6 +225,8 @@ class CloseDialog(ActDialog):
 class RemovalNoticeDialog(ActDialog):
     """The Common Council's notice to the owner or occupant of the premises adjoining the
     sidewalk to remove the obstruction within 24 hours."""
+
+    core_act = PrivilegeAct.REMOVAL_NOTICE
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(
@@ -314,7 +315,7 @@ class CityRemovalDialog(ActDialog):
     """The City removed the obstruction after the notice ran: its cost is entered on the next
     annual tax roll as a special charge against the abutting property."""
 
-    permission = BILL
+    core_act = PrivilegeAct.CITY_REMOVAL
 
     def __init__(self, parent: QWidget | None, app: App, row: PrivilegeRow) -> None:
         super().__init__(

@@ -23,13 +23,15 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import parties_views
 from clerk_desk.coverage import CoverageKind
+from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import DueStatus, PrivilegePurpose
 from clerk_desk.lengths import format_length, parse_length
 from clerk_desk.money import Money
 from clerk_desk.parties_views import ParcelRow
-from clerk_desk.permissions import Permission
+from clerk_desk.street_privileges import acts as sp_acts
 from clerk_desk.street_privileges import details as street_privileges_details
+from clerk_desk.street_privileges.acts import PrivilegeAct, RegisterAct
 from clerk_desk.street_privileges.details import ConditionRow, DueRow, PrivilegeRow
 from clerk_desk.street_privileges.review import ChecklistItem, ItemState
 from clerk_desk.street_privileges.rules import (
@@ -38,10 +40,10 @@ from clerk_desk.street_privileges.rules import (
 )
 from clerk_desk.words import format_day, plural
 from ui.kit import forms as forms
-from ui.kit.dialog_parts import RowActDialog, cite_link, may_not, state_badge
+from ui.kit.dialog_parts import RowActDialog, cite_link, state_badge
 from ui.kit.fields import left_aligned
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, core_refusal, perform
 from ui.kit.pickers import choose_on_select, give_room
 from ui.kit.style import (
     BAD,
@@ -54,15 +56,6 @@ from ui.kit.style import (
     text_sheet,
 )
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
-
-TAKE = Permission.TAKE_APPLICATIONS
-
-
-DECIDE = Permission.APPROVE_WORK_PERMITS
-
-
-BILL = Permission.BILL
-
 
 NO_STREET = "— not in the street register —"
 
@@ -184,7 +177,9 @@ class ReviewList(QWidget):
 
     def _button_for(self, item: ChecklistItem) -> QPushButton | None:
         if item.key == "fee":
-            why = may_not(self.app, Permission.TAKE_PAYMENT)
+            why = core_refusal(
+                self, self.app, lambda a: sp_acts.register_acts(a)[RegisterAct.TAKE_PAYMENT]
+            )
             button = QPushButton("Take payment in the &Receipts tab")
             button.setObjectName("take_payment_button")
             button.setToolTip(
@@ -473,12 +468,17 @@ def parcel_of(app: App, parent: QWidget | None, parcel_id: int) -> ParcelRow | N
 
 
 class ActDialog(RowActDialog):
-    """A form acting on one permit: its line at the top, read-only for who may not act."""
+    """A form acting on one permit: its line at the top, read-only when the core's acts refuse
+    its ``core_act`` now (saying why)."""
 
     row: PrivilegeRow
+    core_act: PrivilegeAct
 
     def row_banner(self) -> QWidget:
         return privilege_banner(self.row)
+
+    def refusal(self, action: Action) -> str | None:
+        return sp_acts.acts(action, self.row.id)[self.core_act]
 
     def size_to(self, width: int) -> None:
         fit(self, width)

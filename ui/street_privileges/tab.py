@@ -35,10 +35,11 @@ from clerk_desk import words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PrivilegeStatus
 from clerk_desk.lengths import format_length
+from clerk_desk.street_privileges import acts as sp_acts
 from clerk_desk.street_privileges import details as street_privileges_details
 from clerk_desk.street_privileges import rules as street_privileges_rules
 from clerk_desk.street_privileges import views as street_privileges_views
-from clerk_desk.street_privileges.acts import PrivilegeAct
+from clerk_desk.street_privileges.acts import PrivilegeAct, RegisterAct
 from clerk_desk.street_privileges.details import (
     ConditionRow,
     PrivilegeDetails,
@@ -60,7 +61,7 @@ from clerk_desk.words import clock_time, day_or_blank, plural
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.application_page import ApplicationPage, details_column
-from ui.kit.dialog_parts import cite_link, may_not
+from ui.kit.dialog_parts import cite_link
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, attempt, perform
 from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
@@ -83,7 +84,6 @@ from ui.street_privileges.enforcement import (
     RevokeDialog,
 )
 from ui.street_privileges.parts import (
-    TAKE,
     ReviewList,
     condition_columns,
     due_columns,
@@ -154,6 +154,8 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
         super().__init__(app, parent)
         self.setObjectName("street_privileges_tab")
         self.details: PrivilegeDetails | None = None
+        # The acts on no permit in particular, as the core's acts refuse them now.
+        self._register = perform(parent, app, sp_acts.register_acts, writes=False) or {}
         self.on_file: PermitView | None = None
         self._build()
         self._connect()
@@ -198,7 +200,7 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
             top,
             left,
             self.new_button,
-            new_refusal=may_not(self.app, TAKE),
+            new_refusal=self._register.get(RegisterAct.NEW_APPLICATION) or "",
             export_tip="The register of the year chosen (or every year), to a workbook",
             sizes=(260, 460),
             below_sizes=(540, 760),
@@ -485,7 +487,7 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
         self.register_changed.emit()
 
     def new_application(self) -> None:
-        if may_not(self.app, TAKE):
+        if self._register.get(RegisterAct.NEW_APPLICATION):
             return
         privilege_id = PrivilegeDialog.ask(self, self.app)
         if privilege_id is not None:

@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
-from clerk_desk.permissions import refusal
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
-from clerk_desk.vending.appeals import AppealOutcome
+from clerk_desk.vending.acts import VendingAct
+from clerk_desk.vending.appeals import AppealOutcome, outcome_acts
 from clerk_desk.vending.rules import PROCEDURE_CITE
 from clerk_desk.vending.views import AppealRow, ApplicationRow
 from clerk_desk.words import format_day
@@ -31,7 +31,7 @@ from ui.kit.fields import left_aligned
 from ui.kit.findings_view import FindingsView
 from ui.kit.meetings import MeetingDialog, MeetingRow, meeting_rows
 from ui.kit.operations import App, perform
-from ui.vending.common import ISSUE, TAKE
+from ui.vending.common import act_refusal
 
 
 class AppealDialog(forms.FormDialog):
@@ -64,8 +64,8 @@ class AppealDialog(forms.FormDialog):
         self.form.addRow("", self.timing)
         self.finish_layout()
         self.filed_on.dateChanged.connect(lambda _d: self.show_timing())
-        if not app.operator.may(TAKE):
-            self.set_read_only(refusal(app.operator.role, TAKE))
+        if why := act_refusal(parent, app, application.id, VendingAct.APPEAL):
+            self.set_read_only(why)
         self.show_timing()
         self.resize(660, self.sizeHint().height())
         self.filed_on.setFocus()
@@ -167,15 +167,17 @@ class CouncilDecisionDialog(forms.FormDialog):
         self.outcomes.buttonToggled.connect(self._outcome_changed)
         self.new_meeting_button.clicked.connect(self.new_meeting)
         self.fill_meetings()
-        if not app.operator.may(ISSUE):  # recording the Council's permit issues it
-            why = refusal(app.operator.role, ISSUE)
-            for outcome in (AppealOutcome.APPROVED, AppealOutcome.APPROVED_CONDITIONALLY):
+        # Recording the Council's approval issues the permit: the core says which outcomes the
+        # operator may record.
+        for outcome, why in (perform(parent, app, outcome_acts, writes=False) or {}).items():
+            if why:
                 self.radio[outcome].setEnabled(False)
                 self.radio[outcome].setToolTip(why)
-            self.radio[AppealOutcome.DENIED].setChecked(True)
+                if self.radio[outcome].isChecked():
+                    self.radio[AppealOutcome.DENIED].setChecked(True)
         self._outcome_changed()
-        if not app.operator.may(TAKE):
-            self.set_read_only(refusal(app.operator.role, TAKE))
+        if why := act_refusal(parent, app, application.id, VendingAct.COUNCIL):
+            self.set_read_only(why)
             self.new_meeting_button.setEnabled(False)
         self.resize(700, self.sizeHint().height())
         self.meeting.setFocus()

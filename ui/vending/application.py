@@ -39,7 +39,7 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import ApplicantKind, PartyKind
 from clerk_desk.parties_views import PartyRow
-from clerk_desk.permissions import refusal
+from clerk_desk.vending import acts as vending_acts
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
 from clerk_desk.vending.application import ApplicationData
@@ -55,7 +55,7 @@ from ui.kit.operations import App, perform
 from ui.kit.pickers import PartyPicker
 from ui.kit.style import SECONDARY, text_sheet
 from ui.parties.dialogs import PartyDialog
-from ui.vending.common import TAKE, limited
+from ui.vending.common import limited
 
 DEFAULT_HOURS = (time(9, 0), time(17, 0))
 
@@ -134,6 +134,13 @@ def participant_columns() -> tuple[EditColumn, ...]:
 
 
 # ---- intake and correction -------------------------------------------------------------------
+
+
+def form_refusal(action: Action, application: ApplicationRow | None) -> str | None:
+    """The core's refusal of taking an application (``application`` None) or of correcting it."""
+    if application is None:
+        return vending_acts.register_acts(action)[vending_acts.RegisterAct.NEW_APPLICATION]
+    return vending_acts.acts(action, application.id)[vending_acts.VendingAct.CORRECT]
 
 
 class ApplicationDialog(forms.FormDialog):
@@ -390,8 +397,9 @@ class ApplicationDialog(forms.FormDialog):
         # A closed form stays alive as its parent's child; it must not read the database every
         # half minute for the rest of the session (nor, in the tests, after its engine is gone).
         self.finished.connect(self._timer.stop)
-        if not self.app.operator.may(TAKE):
-            self.set_read_only(refusal(self.app.operator.role, TAKE))
+        application = self.application
+        if why := operations.core_refusal(self, self.app, lambda a: form_refusal(a, application)):
+            self.set_read_only(why)
         self.resize(1220, 720)
         (self.event_name if self.application else self.applicant.search_field).setFocus()
 

@@ -10,8 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from clerk_desk.desk import Action
-from clerk_desk.permissions import refusal
+from clerk_desk.vending import acts as vending_acts
 from clerk_desk.vending import service as vending
+from clerk_desk.vending.acts import VendingAct
 from clerk_desk.vending.rules import PROCEDURE_CITE
 from clerk_desk.vending.views import ApplicationRow, ReviewView
 from clerk_desk.words import format_day
@@ -22,7 +23,7 @@ from ui.kit.meetings import ReasonForm
 from ui.kit.operations import App, perform
 from ui.kit.style import BAD
 from ui.vending.checklist import ChecklistView, bullet_list
-from ui.vending.common import ISSUE
+from ui.vending.common import act_refusal
 
 
 class ApproveDialog(forms.FormDialog):
@@ -86,8 +87,8 @@ class ApproveDialog(forms.FormDialog):
         self.form.addRow("", message)
         self.errors.add("decision", message, self.conditions)
         self.finish_layout()
-        if not app.operator.may(ISSUE):
-            self.set_read_only(refusal(app.operator.role, ISSUE))
+        if why := act_refusal(parent, app, application.id, VendingAct.APPROVE):
+            self.set_read_only(why)
         elif self.blocked:
             self.save_button.setEnabled(False)
             self.save_button.setToolTip(
@@ -154,8 +155,8 @@ class DenyDialog(forms.FormDialog):
         self.form.addRow("", left_aligned(self.use_matters))
         self.finish_layout()
         self.use_matters.clicked.connect(self.fill_reasons)
-        if not app.operator.may(ISSUE):
-            self.set_read_only(refusal(app.operator.role, ISSUE))
+        if why := act_refusal(parent, app, application.id, VendingAct.DENY):
+            self.set_read_only(why)
         self.resize(720, self.sizeHint().height())
         self.reasons.setFocus()
 
@@ -202,4 +203,5 @@ def withdraw(parent: QWidget | None, app: App, application: ApplicationRow) -> b
         placeholder="who withdrew it and how, e.g. phone call from the contact on 12/4",
         work=lambda a, why: vending.withdraw(a, application.id, reason=why),
         name="withdraw_dialog",
+        refused=lambda a: vending_acts.acts(a, application.id)[VendingAct.WITHDRAW],
     )

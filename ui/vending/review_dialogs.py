@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from clerk_desk.desk import Action
-from clerk_desk.permissions import refusal
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
+from clerk_desk.vending.acts import VendingAct
 from clerk_desk.vending.rules import DELIVERY_MANNERS, POLICE_CITE, PROCEDURE_CITE
 from clerk_desk.vending.views import ApplicationRow, ReviewView
 from clerk_desk.words import format_day
@@ -23,7 +23,7 @@ from ui.kit.fields import ChooseDateEdit, left_aligned
 from ui.kit.operations import App, perform
 from ui.kit.style import BAD
 from ui.vending.checklist import bullet_list
-from ui.vending.common import ISSUE, TAKE, limited
+from ui.vending.common import act_refusal, limited
 
 
 class PoliceReviewDialog(forms.FormDialog):
@@ -84,8 +84,8 @@ class PoliceReviewDialog(forms.FormDialog):
         add_row(self, "Approved &by", self.approved_by, "police_approved_by")
         add_row(self, "&Note", self.note, "police_note")
         self.finish_layout()
-        if not app.operator.may(TAKE):
-            self.set_read_only(refusal(app.operator.role, TAKE))
+        if why := act_refusal(parent, app, application.id, VendingAct.POLICE):
+            self.set_read_only(why)
         self.resize(620, self.sizeHint().height())
         self.submitted.setFocus()
 
@@ -183,8 +183,8 @@ class DoubtNoticeDialog(forms.FormDialog):
         self.form.addRow(self.matters)
         add_row(self, "Your &own matters", self.clerk_text, "clerk_text")
         self.finish_layout()
-        if not app.operator.may(ISSUE):
-            self.set_read_only(refusal(app.operator.role, ISSUE))
+        if why := act_refusal(parent, app, application.id, VendingAct.DOUBT):
+            self.set_read_only(why)
         self.resize(760, self.sizeHint().height())
         self.clerk_text.setFocus()
 
@@ -255,8 +255,8 @@ class DeliveryDialog(forms.FormDialog):
         add_row(self, "&Delivered", when, "delivered_at", focus=self.day)
         add_row(self, "&How", self.manner, "manner")
         self.finish_layout()
-        if not app.operator.may(ISSUE):
-            self.set_read_only(refusal(app.operator.role, ISSUE))
+        if why := act_refusal(parent, app, application.id, VendingAct.DELIVER):
+            self.set_read_only(why)
         self.resize(620, self.sizeHint().height())
         self.manner.setFocus()
 

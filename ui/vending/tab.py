@@ -40,7 +40,6 @@ from clerk_desk.deadlines import days_overdue
 from clerk_desk.desk import Action
 from clerk_desk.history import HistoryEntry
 from clerk_desk.kinds import VendingStatus
-from clerk_desk.permissions import Permission, refusal
 from clerk_desk.vending import acts as vending_acts
 from clerk_desk.vending import papers as vending_papers
 from clerk_desk.vending import service as vending
@@ -70,7 +69,6 @@ from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
 from ui.vending.appeal_dialogs import AppealDialog, CouncilDecisionDialog
 from ui.vending.application import ApplicationDialog
 from ui.vending.checklist import ChecklistView
-from ui.vending.common import TAKE
 from ui.vending.decision_dialogs import ApproveDialog, DenyDialog, withdraw
 from ui.vending.papers import print_papers
 from ui.vending.review_dialogs import DeliveryDialog, DoubtNoticeDialog, PoliceReviewDialog
@@ -384,13 +382,9 @@ class VendingTab(ApplicationPage[ApplicationRow]):
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
         super().__init__(app, parent)
         self.setObjectName("vending_tab")
-        role = app.operator.role
-        self._may_not_take = "" if app.operator.may(TAKE) else refusal(role, TAKE)
-        self._may_not_pay = (
-            ""
-            if app.operator.may(Permission.TAKE_PAYMENT)
-            else refusal(role, Permission.TAKE_PAYMENT)
-        )
+        register = perform(parent, app, vending_acts.register_acts, writes=False) or {}
+        self._may_not_take = register.get(vending_acts.RegisterAct.NEW_APPLICATION) or ""
+        self._may_not_pay = register.get(vending_acts.RegisterAct.TAKE_PAYMENT) or ""
         self.review: ReviewView | None = None
         self._acts: dict[VendingAct, str | None] = {}
         self._build()

@@ -14,7 +14,7 @@ prints, each with its target:
   ``NORMAL`` (the last commits may be lost in a power cut), alternately in the same run, as
   medians and their ratio (for information: no target);
 - exporting the last whole calendar year (about 20,000 receipts with their lines) to Excel
-  through ``receipts.register_line_rows`` and ``reports.receipts_reports.register_lines_excel``,
+  through ``receipts.register_line_rows`` and ``reports.receipts.register.register_lines_excel``,
   against writing the same rows with openpyxl's write-only mode alone in the same run
   (target: at most 2 times).
 
@@ -82,7 +82,7 @@ def _run(folder: Path, args: argparse.Namespace) -> int:
     from clerk_desk.receipts import service as receipts
     from clerk_desk.receipts.views import Period
     from reports.receipt import receipt_pdf
-    from reports.receipts_reports import LINE_COLUMNS, register_lines_excel
+    from reports.receipts.register import LINE_COLUMNS, register_lines_excel
 
     path = folder / "demo.sqlite3"
     clock = SystemClock()

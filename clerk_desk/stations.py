@@ -14,8 +14,6 @@ import hashlib
 import re
 import uuid
 
-from sqlalchemy.orm import Session
-
 from clerk_desk import desk_acts
 from clerk_desk.desk import Action
 from clerk_desk.desk_acts import DeskAct
@@ -48,12 +46,6 @@ def normalised_name(name: str) -> str:
             field="station",
         )
     return cleaned
-
-
-def station_label(session: Session, station_id: str) -> str | None:
-    """The name the Administrator gave this station, or None while it has none."""
-    row = session.get(Setting, _station_key(station_id))
-    return str(row.value["name"]) if row is not None else None
 
 
 def name_station(action: Action, station_id: str, name: str) -> str:
@@ -115,14 +107,16 @@ UNNAMED = "Unnamed station (ask the Administrator to name it)"
 
 
 def this_station(action: Action, station_id: str) -> str | None:
-    """The station's name for the window (read in its action), or None while it has none."""
-    return station_label(action.session, station_id)
+    """The name the Administrator gave the station ``station_id`` (the window passes its own
+    computer's), or None while it has none: the one reader of a station's name."""
+    row = action.session.get(Setting, _station_key(station_id))
+    return str(row.value["name"]) if row is not None else None
 
 
 def drawer_station(action: Action, station_id: str) -> str:
     """The name a drawer opened at this station is kept under; refused while it has none, so
     that every drawer and receipt names its station as the Administrator named it."""
-    label = station_label(action.session, station_id)
+    label = this_station(action, station_id)
     if label is None:
         raise Conflict(UNNAMED)
     return label

@@ -60,3 +60,19 @@ def test_no_function_in_the_core_is_longer_than_80_lines() -> None:
         if length > FUNCTION_LIMIT and f"{name}:{node.name}" not in LONGER_BY_NEED:
             long.append(f"{name}:{node.lineno} {node.name} ({length} lines)")
     assert long == [], "split it into named steps, or say in LONGER_BY_NEED why it cannot be"
+
+
+#: The house's limit on a module (issue 18): a module longer than this holds more than one
+#: thing and is split along its parts. The migrations are exempt for the reason above.
+MODULE_LINE_LIMIT = 1_000
+
+
+def test_no_module_of_the_program_grows_past_1000_lines() -> None:
+    long = [
+        f"{path.relative_to(ROOT)} ({count:,} lines)"
+        for top in ("clerk_desk", "reports", "ui")
+        for path in sorted((ROOT / top).rglob("*.py"))
+        if "migrations" not in path.relative_to(ROOT).parts
+        and (count := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINE_LIMIT
+    ]
+    assert long == [], "split these along their parts, as ARCHITECTURE.md describes"

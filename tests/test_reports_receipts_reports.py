@@ -22,14 +22,11 @@ from clerk_desk.settings import CityProfile
 from clerk_desk.words import day_and_time
 from reports.document import LETTER, LETTER_LANDSCAPE
 from reports.excel import DATETIME_FORMAT, MONEY_FORMAT, ExportCancelled
-from reports.receipts_reports import (
+from reports.receipts.closeout import closeout_pdf, over_short_words
+from reports.receipts.deposit import deposit_slip_excel, deposit_slip_pdf
+from reports.receipts.gl_distribution import gl_distribution_excel, gl_distribution_pdf
+from reports.receipts.register import (
     LINE_COLUMNS,
-    closeout_pdf,
-    deposit_slip_excel,
-    deposit_slip_pdf,
-    gl_distribution_excel,
-    gl_distribution_pdf,
-    over_short_words,
     register_excel,
     register_lines_excel,
     register_pdf,

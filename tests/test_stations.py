@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from clerk_desk import stations
 from clerk_desk.database import Database
-from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
 from clerk_desk.kinds import Role
 from clerk_desk.models import AuditEvent
@@ -32,8 +32,8 @@ def name(desk: Desk, operator: SignedIn, station_id: str, typed: str) -> str:
 
 
 def label(desk: Desk, station_id: str) -> str | None:
-    with desk.database.reading() as session:
-        return stations.station_label(session, station_id)
+    with desk.lookup(SYSTEM) as action:
+        return stations.this_station(action, station_id)
 
 
 def test_the_administrator_names_a_station_as_typed_with_its_spaces_collapsed(

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from sqlalchemy import select
 
 from clerk_desk import stations
-from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.kinds import Role
 from clerk_desk.models import Drawer
 from ui.kit import printing
@@ -106,8 +106,8 @@ def test_on_an_unnamed_station_a_treasurer_is_told_to_ask_and_opens_no_drawer(
 
     dialogs.append(look)
     tab.settings_button.click()
-    with desk.database.reading() as session:
-        assert stations.station_label(session, station_id()) is None
+    with desk.lookup(SYSTEM) as action:
+        assert stations.this_station(action, station_id()) is None
 
 
 def test_a_name_another_station_has_is_refused_in_words(

@@ -401,7 +401,7 @@ def check_excel(context: Context) -> str:
 
     from clerk_desk.receipts import service as receipts
     from clerk_desk.receipts.views import Period
-    from reports.receipts_reports import register_excel
+    from reports.receipts.register import register_excel
 
     desk = _desk(context)
     assert context.operator is not None

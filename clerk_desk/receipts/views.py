@@ -548,7 +548,7 @@ def register_line_rows(
     session: Session, period: Period, *, tz: tzinfo | None = None
 ) -> Iterator[tuple[object, ...]]:
     """One row per receipt line for the Excel export, in the order of
-    ``reports.receipts_reports.LINE_COLUMNS``: receipt, date and time, payer, status,
+    ``reports.receipts.register.LINE_COLUMNS``: receipt, date and time, payer, status,
     description, reference, GL account, amount, tenders."""
     zone = tz or city_zone()
     start, end = (

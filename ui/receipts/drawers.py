@@ -39,7 +39,8 @@ from ui.receipts.dialogs import station_id
 
 def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bool:
     """Print a closed drawer's close-out report, then its deposit slip."""
-    from reports.receipts_reports import closeout_pdf, deposit_slip_pdf
+    from reports.receipts.closeout import closeout_pdf
+    from reports.receipts.deposit import deposit_slip_pdf
 
     def load(action: Action) -> tuple[DrawerView, CityProfile]:
         return receipt_views.drawer(action, drawer_id), receipt_views.printing(action)[1]
@@ -297,7 +298,7 @@ class DrawersDialog(QDialog):
         return perform(self, self.app, read, writes=False)
 
     def print_closeout(self) -> None:
-        from reports.receipts_reports import closeout_pdf
+        from reports.receipts.closeout import closeout_pdf
 
         row = self.selected()
         loaded = self._load(row.id, DrawerPaper.CLOSE_OUT_REPORT) if row is not None else None
@@ -308,7 +309,7 @@ class DrawersDialog(QDialog):
             )
 
     def print_deposit_slip(self) -> None:
-        from reports.receipts_reports import deposit_slip_pdf
+        from reports.receipts.deposit import deposit_slip_pdf
 
         row = self.selected()
         loaded = self._load(row.id, DrawerPaper.DEPOSIT_SLIP) if row is not None else None
@@ -320,7 +321,7 @@ class DrawersDialog(QDialog):
 
     def export_deposit_slip(self) -> None:
         """Write the selected closed drawer's deposit slip to a workbook the person names."""
-        from reports.receipts_reports import deposit_slip_excel
+        from reports.receipts.deposit import deposit_slip_excel
 
         row = self.selected()
         if row is None or self.paper_acts is None or self.paper_acts[DrawerPaper.DEPOSIT_SLIP]:
@@ -345,7 +346,7 @@ class DrawersDialog(QDialog):
             self.last_export = path
 
     def print_gl_distribution(self) -> None:
-        from reports.receipts_reports import gl_distribution_pdf
+        from reports.receipts.gl_distribution import gl_distribution_pdf
 
         row = self.selected()
         if row is None:

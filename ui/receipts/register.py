@@ -191,7 +191,7 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
     def export_work(self, path: str) -> Callable[[Progress], int]:
         """Receipts with their lines for the date range, streamed from the cursor as the
         workbook is written (a year is 100,000 lines)."""
-        from reports.receipts_reports import register_lines_excel
+        from reports.receipts.register import register_lines_excel
 
         period, app = self.period(), self.app
 
@@ -256,7 +256,7 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
             self._after_save(row.id, f"Receipt {row.number} voided.")
 
     def print_register(self) -> None:
-        from reports.receipts_reports import register_pdf
+        from reports.receipts.register import register_pdf
 
         period = self.period()
 
@@ -270,7 +270,7 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
             printing.print_or_explain(self, pdf, title=f"Receipts register {period}")
 
     def print_gl_distribution(self) -> None:
-        from reports.receipts_reports import gl_distribution_pdf
+        from reports.receipts.gl_distribution import gl_distribution_pdf
 
         period = self.period()
 
@@ -290,7 +290,7 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
         return path
 
     def export_gl_distribution(self) -> None:
-        from reports.receipts_reports import gl_distribution_excel
+        from reports.receipts.gl_distribution import gl_distribution_excel
 
         period = self.period()
         path = self._ask_xlsx(
@@ -309,7 +309,7 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
 
     def export_register_receipts(self) -> None:
         """The receipts register of the date range, one row per receipt, to Excel."""
-        from reports.receipts_reports import register_excel
+        from reports.receipts.register import register_excel
 
         period = self.period()
         path = self._ask_xlsx(

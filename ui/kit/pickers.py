@@ -10,7 +10,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -213,16 +212,8 @@ def give_room(table: QTableView, *, fixed: Sequence[int] = ()) -> None:
     (a parcel number), the others stretched, their text cut with an ellipsis if need be."""
     rows = table.verticalHeader().defaultSectionSize() * PICKER_ROWS
     table.setFixedHeight(rows + 2 * table.frameWidth())
-    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    table.setTextElideMode(Qt.TextElideMode.ElideRight)
-    header = table.horizontalHeader()
-    for column in range(header.count()):
-        mode = (
-            QHeaderView.ResizeMode.ResizeToContents
-            if column in fixed
-            else QHeaderView.ResizeMode.Stretch
-        )
-        header.setSectionResizeMode(column, mode)
+    columns = table.horizontalHeader().count()
+    forms.share_width(table, {column: 1 for column in range(columns) if column not in fixed})
 
 
 class ParcelPicker(QWidget):

@@ -44,7 +44,7 @@ from ui.kit.dialog_parts import (
     may_not,
 )
 from ui.kit.operations import App, perform
-from ui.special_charges.charge_form import BillFields, ChargeDialog, CostLinesEditor, ParcelChooser
+from ui.special_charges.charge_form import BillFields, ChargeDialog, CostLinesEditor
 from ui.special_charges.common import (
     BILL,
     CANCEL,
@@ -252,7 +252,6 @@ __all__ = [
     "ChargeDialog",
     "ChargeRow",
     "CostLinesEditor",
-    "ParcelChooser",
     "ReasonDialog",
     "RecordBillDialog",
     "cancel_charge",

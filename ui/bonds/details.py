@@ -95,11 +95,7 @@ def certificate_html(line: CertificateLine, today: date) -> str:
     ]
     if line.standing:  # filed knowing it falls short (clerk_desk.bonds.standing)
         parts.append(f"<p style='color:{BAD}'><b>{e(line.standing)}</b></p>")
-    if line.scan_sha256:
-        parts.append(
-            f"<p style='color:{SECONDARY}'>Scan: {e(line.scan_name)} "
-            f"<small>(SHA-256 {e(line.scan_sha256[:12])}…)</small></p>"
-        )
+    parts.append(scan_html(line))
     return "".join(parts)
 
 
@@ -138,9 +134,16 @@ def bond_html(line: BondLine, today: date) -> str:
     )
     if line.note:
         parts.append(f"<p style='color:{SECONDARY}'>{e(line.note)}</p>")
-    if line.scan_sha256:
-        parts.append(
-            f"<p style='color:{SECONDARY}'>Scan: {e(line.scan_name)} "
-            f"<small>(SHA-256 {e(line.scan_sha256[:12])}…)</small></p>"
-        )
+    parts.append(scan_html(line))
     return "".join(parts)
+
+
+def scan_html(line: CertificateLine | BondLine) -> str:
+    """The scan filed with the record, named with the start of its SHA-256 (nothing if none)."""
+    if not line.scan_sha256:
+        return ""
+    e = html.escape
+    return (
+        f"<p style='color:{SECONDARY}'>Scan: {e(line.scan_name)} "
+        f"<small>(SHA-256 {e(line.scan_sha256[:12])}…)</small></p>"
+    )

@@ -15,13 +15,11 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from typing import ClassVar, TypeVar
 
-from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGridLayout,
     QPushButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -51,10 +49,10 @@ from ui.kit import forms as forms
 from ui.kit.operations import App, perform
 from ui.kit.register_page import (
     Progress,
-    RegisterPage,
+    YearlessRegister,
     act_button,
+    beside_register,
     filter_box,
-    search_row,
     show_acts,
 )
 from ui.kit.style import BAD_BACKGROUND
@@ -122,7 +120,7 @@ BOND_SHARES = {0: 2, 1: 3, 3: 2}
 """Kind, principal and surety share what the number, amount, end and status leave."""
 
 
-class FileRegister(RegisterPage[LineT]):
+class FileRegister(YearlessRegister[LineT]):
     """What both registers share: "Show inactive", the details and scan beside the table, the
     buttons that file a certificate or a bond and show the revocations (the tab answers them),
     the export of the whole register.
@@ -130,7 +128,6 @@ class FileRegister(RegisterPage[LineT]):
     Signals: ``status(str)``; ``changed()`` after a record was filed or changed.
     """
 
-    changed = Signal()
     search_limit = SEARCH_LIMIT
     placeholder: ClassVar[str]
     search_name: ClassVar[str]
@@ -161,33 +158,13 @@ class FileRegister(RegisterPage[LineT]):
         right (scrolled up and down, never sideways), the buttons, count and export below."""
         scroller = forms.scrolled(side)
         scroller.setMinimumWidth(0)  # as wide as its content needs (forms.scrolled)
-        splitter = QSplitter()
-        splitter.addWidget(self.table)
-        splitter.addWidget(scroller)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setSizes([880, 420])
-        splitter.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(search_row(self.search_field, *filters))
-        layout.addWidget(splitter, 1)
-        layout.addLayout(
-            self._build_footer(
-                self.new_certificate_button,
-                self.new_bond_button,
-                self.revocations_button,
-                export_tip=f"The whole {self.export_what}, inactive records too, to a workbook",
-            )
+        splitter = beside_register(self.table, scroller, sizes=(880, 420), stretch=(3, 2))
+        self._lay_out_beside(
+            filters,
+            splitter,
+            (self.new_certificate_button, self.new_bond_button, self.revocations_button),
+            f"The whole {self.export_what}, inactive records too, to a workbook",
         )
-        self._order_tabs()
-        self._connect_register()
-
-    def register_years(self, action: Action) -> list[int]:
-        return []  # the registers have no year
-
-    def offer_years(self, years: list[int]) -> None:
-        """No year filter."""
 
     def _clear_filters(self) -> None:
         """Asked for one record (the Today tab, a record just filed): the whole register, the
@@ -200,15 +177,28 @@ class FileRegister(RegisterPage[LineT]):
         """A bond or a certificate may have been filed from another tab's form meanwhile."""
         self.refresh()
 
-    def _announce_change(self) -> None:
-        self.changed.emit()
-
-    def saved(self, record_id: int | None, message: str) -> None:
-        """A record was filed or changed: announce it, show it chosen, say ``message``."""
-        self._after_save(record_id, message)
-
     def export_name(self, day: date) -> str:
         return f"{self.export_file}-{day.isoformat()}.xlsx"
+
+    def _export_job(
+        self,
+        path: str,
+        read: Callable[[Action], list[LineT]],
+        write: Callable[..., int],
+    ) -> Callable[[Progress], int]:
+        """The job writing the whole register, as ``read`` reads it, to ``path`` by ``write``
+        (:mod:`reports.bonds_registers`), dated today."""
+        app, day = self.app, self.app.desk.clock.today()
+
+        def work(progress: Progress) -> int:
+            with app.desk.lookup(app.operator) as action:
+                city = bond_views.city(action).city_name
+                lines = read(action)
+            return write(
+                path, lines, as_of=day, progress=progress, author=app.operator.full_name, city=city
+            )
+
+        return work
 
     def _read_acts(
         self, read: Callable[[Action], dict[ActT, str | None]]
@@ -330,17 +320,11 @@ class CertificateRegister(FileRegister[CertificateLine]):
     def export_work(self, path: str) -> Callable[[Progress], int]:
         from reports.bonds_registers import certificates_excel
 
-        app, day = self.app, self.app.desk.clock.today()
-
-        def work(progress: Progress) -> int:
-            with app.desk.lookup(app.operator) as action:
-                city = bond_views.city(action).city_name
-                lines = search_certificate_lines(action, "", True, limit=_EXPORT_ALL)
-            return certificates_excel(
-                path, lines, as_of=day, progress=progress, author=app.operator.full_name, city=city
-            )
-
-        return work
+        return self._export_job(
+            path,
+            lambda action: search_certificate_lines(action, "", True, limit=_EXPORT_ALL),
+            certificates_excel,
+        )
 
 
 class BondRegister(FileRegister[BondLine]):
@@ -427,14 +411,6 @@ class BondRegister(FileRegister[BondLine]):
     def export_work(self, path: str) -> Callable[[Progress], int]:
         from reports.bonds_registers import bonds_excel
 
-        app, day = self.app, self.app.desk.clock.today()
-
-        def work(progress: Progress) -> int:
-            with app.desk.lookup(app.operator) as action:
-                city = bond_views.city(action).city_name
-                lines = search_bond_lines(action, "", True, limit=_EXPORT_ALL)
-            return bonds_excel(
-                path, lines, as_of=day, progress=progress, author=app.operator.full_name, city=city
-            )
-
-        return work
+        return self._export_job(
+            path, lambda action: search_bond_lines(action, "", True, limit=_EXPORT_ALL), bonds_excel
+        )

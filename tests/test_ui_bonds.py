@@ -156,13 +156,14 @@ def test_short_certificate_handed_back_then_corrected_meets_vending(
         first = session.scalars(select(InsuranceCertificate)).one()
         assert first.bi_occurrence == Money("99999.99")
         first_id = first.id
-    assert tab.selected_certificate() is not None
-    assert tab.selected_certificate().id == first_id  # type: ignore[union-attr]
-    assert ASK_DAYS in tab.check_panel.verdict_text()  # no days entered: no verdict yet
+    panel = tab.certificates.check_panel
+    assert tab.certificates.selected() is not None
+    assert tab.certificates.selected().id == first_id  # type: ignore[union-attr]
+    assert ASK_DAYS in panel.verdict_text()  # no days entered: no verdict yet
 
-    tab.check_panel.choose("vending", date(2026, 12, 12), date(2026, 12, 13))
-    assert "Does not meet the requirement — 1 problem" in tab.check_panel.verdict_text()
-    [finding] = tab.check_panel.findings.texts()
+    panel.choose("vending", date(2026, 12, 12), date(2026, 12, 13))
+    assert "Does not meet the requirement — 1 problem" in panel.verdict_text()
+    [finding] = panel.findings.texts()
     assert "$99,999.99" in finding and "$100,000.00" in finding
     assert "($0.01 short)" in finding
     assert "§ 506-24 (Conditions of permit: Liability insurance)" in finding
@@ -174,7 +175,7 @@ def test_short_certificate_handed_back_then_corrected_meets_vending(
         qtbot.keyClick(dialog.insurer, Qt.Key.Key_Return)
 
     dialogs.append(correct)
-    tab.replace_button.click()
+    tab.certificates.replace_button.click()
     assert messages == []
     with desk.database.reading() as session:
         rows = {c.id: c for c in session.scalars(select(InsuranceCertificate))}
@@ -182,21 +183,21 @@ def test_short_certificate_handed_back_then_corrected_meets_vending(
         [second] = [c for c in rows.values() if c.id != first_id]
         assert second.status == FileStatus.ON_FILE
         assert second.bi_occurrence == Money("100000.00")
-    assert tab.selected_certificate().id == second.id  # type: ignore[union-attr]
-    assert MEETS in tab.check_panel.verdict_text()
-    assert tab.check_panel.findings.texts() == ["No shortfall found."]
+    assert tab.certificates.selected().id == second.id  # type: ignore[union-attr]
+    assert MEETS in panel.verdict_text()
+    assert panel.findings.texts() == ["No shortfall found."]
 
     # The superseded one left the register, and comes back (dimmed) with "Show inactive".
-    assert tab.certificate_model.rowCount() == 1
-    tab.inactive_box.setChecked(True)
-    assert tab.certificate_model.rowCount() == 2
+    assert tab.certificates.model.rowCount() == 1
+    tab.certificates.inactive_box.setChecked(True)
+    assert tab.certificates.model.rowCount() == 2
 
 
 def test_check_panel_covers_period_and_street_privilege_amounts(qtbot, tab, desk, clerk) -> None:
     insured = builders.party(desk, clerk, "Borner Street Movers")
     _vending_certificate(desk, clerk, insured, "100000")
     tab.refresh()
-    panel = tab.check_panel
+    panel = tab.certificates.check_panel
     panel.choose("street_opening", date(2026, 12, 1), date(2027, 11, 1))
     assert "Does not meet the requirement — 4 problems" in panel.verdict_text()
     assert any("1 day before the permit or event ends" in t for t in panel.findings.texts())
@@ -222,7 +223,7 @@ def test_check_days_start_empty_and_a_set_aside_certificate_never_meets(
     insured = builders.party(desk, clerk, "Prescott Daze Kettle Corn")
     _vending_certificate(desk, clerk, insured, "100000")
     tab.refresh()
-    panel = tab.check_panel
+    panel = tab.certificates.check_panel
     panel.requirement_box.setCurrentIndex(panel.requirement_box.findData("vending"))
     # Untouched: both days read "choose…", and the verdict asks for them instead of passing.
     assert panel.since.text() == "choose…" and panel.until.text() == "choose…"
@@ -246,12 +247,12 @@ def test_check_days_start_empty_and_a_set_aside_certificate_never_meets(
         qtbot.keyClick(dialog.reason, Qt.Key.Key_Return)
 
     dialogs.append(set_aside)
-    tab.set_aside_button.click()
+    tab.certificates.set_aside_button.click()
     assert messages == []
-    tab.inactive_box.setChecked(True)
-    forms.select_row(tab.certificate_table, 0)
-    assert tab.selected_certificate() is not None
-    assert not tab.selected_certificate().active  # type: ignore[union-attr]
+    tab.certificates.inactive_box.setChecked(True)
+    forms.select_row(tab.certificates.table, 0)
+    assert tab.certificates.selected() is not None
+    assert not tab.certificates.selected().active  # type: ignore[union-attr]
     with qtbot.wait_signal(panel.checked) as blocker:
         panel.choose("vending", date(2026, 12, 12), date(2026, 12, 13))
     verdict = panel.verdict_text()
@@ -287,7 +288,7 @@ def test_sidewalk_cafe_check_asks_for_the_application_date(qtbot, tab, desk, cle
             ),
         )
     tab.refresh()
-    panel = tab.check_panel
+    panel = tab.certificates.check_panel
     panel.choose("street_opening", date(2026, 12, 1), date(2027, 5, 31))
     assert not panel.application.isVisible()  # only the sidewalk cafe runs from the application
     panel.choose("cafe", date(2026, 12, 1), date(2027, 5, 31))
@@ -329,9 +330,9 @@ def test_release_of_restoration_guarantee_before_its_year_shows_the_refusal(
             ),
         )
     tab.show_bonds()
-    assert tab.bond_model.rowCount() == 1
-    assert "one year from completion" in tab.bond_details.text()
-    releasable = tab.selected_bond().releasable_on  # type: ignore[union-attr]
+    assert tab.bonds.model.rowCount() == 1
+    assert "one year from completion" in tab.bonds.details.text()
+    releasable = tab.bonds.selected().releasable_on  # type: ignore[union-attr]
 
     def release(dialog: QDialog) -> None:
         assert isinstance(dialog, BondStatusDialog)
@@ -346,7 +347,7 @@ def test_release_of_restoration_guarantee_before_its_year_shows_the_refusal(
         dialog.discard()  # closed unsaved (Esc asks first: test_ui_unsaved)
 
     dialogs.append(release)
-    tab.release_button.click()
+    tab.bonds.release_button.click()
     assert messages == []
     with desk.database.reading() as session:
         assert session.scalars(select(Bond)).one().status == FileStatus.ON_FILE
@@ -374,8 +375,8 @@ def test_new_street_opening_bond_under_10000_refused_under_amount(
     tab.new_bond_button.click()
     assert messages == []
     assert tab.bond_view_active()
-    assert tab.selected_bond() is not None
-    assert tab.selected_bond().bond_number == "TR-1"  # type: ignore[union-attr]
+    assert tab.bonds.selected() is not None
+    assert tab.bonds.selected().bond_number == "TR-1"  # type: ignore[union-attr]
 
 
 def test_release_claim_and_forfeit_date_defaults_to_today_and_refusals_show_under_it(
@@ -401,7 +402,7 @@ def test_release_claim_and_forfeit_date_defaults_to_today_and_refusals_show_unde
         assert isinstance(dialog, BondStatusDialog)
         seen.append(words.us_date(forms.to_date(dialog.on)))
 
-    for button in (tab.claim_button, tab.forfeit_button):
+    for button in (tab.bonds.claim_button, tab.bonds.forfeit_button):
         dialogs.append(look)
         button.click()
     assert seen == ["11/30/2026", "11/30/2026"]
@@ -427,7 +428,7 @@ def test_release_claim_and_forfeit_date_defaults_to_today_and_refusals_show_unde
         assert not dialog.isVisible()
 
     dialogs.append(release)
-    tab.release_button.click()
+    tab.bonds.release_button.click()
     assert messages == []
     with desk.database.reading() as session:
         bond = session.scalars(select(Bond)).one()
@@ -458,8 +459,8 @@ def test_scan_attached_in_the_dialog_is_kept_and_opened(
     with desk.database.reading() as session:
         saved = session.scalars(select(InsuranceCertificate)).one()
         assert saved.scan_name == "acord-25.pdf" and len(saved.scan_sha256) == 64
-    assert tab.certificate_scan_button.isEnabled()
-    tab.certificate_scan_button.click()
+    assert tab.certificates.scan_button.isEnabled()
+    tab.certificates.scan_button.click()
     [url] = opened
     shown = Path(url.toLocalFile())
     assert shown.read_bytes() == PDF
@@ -471,7 +472,7 @@ def test_scan_attached_in_the_dialog_is_kept_and_opened(
     # A scan changed in the database since it was filed is not shown.
     with desk.database.writing() as session:
         session.execute(update(Document).values(content=PDF + b"% altered"))
-    tab.certificate_scan_button.click()
+    tab.certificates.scan_button.click()
     assert len(opened) == 1
     [message] = messages
     assert "acord-25.pdf" in message and "has been changed since it was filed" in message
@@ -498,7 +499,7 @@ def test_scan_copy_keeps_the_suffix_of_the_stored_name(
     opened: list[QUrl] = []
     monkeypatch.setattr(bond_dialogs, "open_url", lambda url: opened.append(url) or True)
     tab.show_bonds()
-    tab.bond_scan_button.click()
+    tab.bonds.scan_button.click()
     [url] = opened
     shown = Path(url.toLocalFile())
     assert shown.suffix == ".jpeg" and shown.read_bytes() == jpeg
@@ -703,7 +704,7 @@ def test_annual_bond_filed_shows_for_its_year_and_not_the_next(
     with desk.database.reading() as session:
         bond = session.scalars(select(Bond)).one()
         assert (bond.effective_on, bond.expires_on) == (date(2026, 1, 1), date(2026, 12, 31))
-    annual_tab.year_box.setValue(2027)
+    annual_tab.year_field.setValue(2027)
     assert annual_tab.model.rowCount() == 0
     assert "No annual bonds for 2027" in annual_tab.count_label.text()
 
@@ -733,10 +734,12 @@ def test_december_banner_names_principals_without_next_years_bond(
             )
     november = AnnualBondsTab(App(desk, clerk))
     qtbot.add_widget(november)
+    november.show()  # the register is read as it is first shown
     assert november.banner.isHidden()
     clock.advance(days=1)  # December 1
     december = AnnualBondsTab(App(desk, clerk))
     qtbot.add_widget(december)
+    december.show()
     assert not december.banner.isHidden()
     assert "Kinni Excavating LLC" in december.banner.text()
     assert "Smith" not in december.banner.text()
@@ -837,7 +840,7 @@ def test_annual_register_lists_the_permits_whose_work_falls_in_the_bonds_year(
     column = [c.header for c in ANNUAL_COLUMNS].index("Permits covered")
     assert annual_tab.model.rowCount() == 1
     assert annual_tab.model.column_texts(0)[column] == f"{ends_this_year}, {across}"
-    annual_tab.year_box.setValue(2027)
+    annual_tab.year_field.setValue(2027)
     assert annual_tab.model.rowCount() == 1
     assert annual_tab.model.column_texts(0)[column] == f"{across}, {starts_next_year}"
     assert "will be listed" not in annual_tab.note.text()
@@ -865,7 +868,7 @@ def test_certificate_and_bond_registers_exported(
     monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
     with qtbot.wait_signal(tab.status, timeout=10_000) as blocker:
         tab.export_register()
-    assert "1 rows written to certificates.xlsx" in blocker.args[0]
+    assert "1 certificate written to certificates.xlsx" in blocker.args[0]
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows())
     header_at = next(i for i, row in enumerate(rows) if row[0].value == "Insured")
     header = [c.value for c in rows[header_at]]
@@ -917,7 +920,7 @@ def test_every_model_passes_the_model_tester(
     annual_tab.refresh()
     picker = PartyPicker(App(desk, clerk), role="insured")
     qtbot.add_widget(picker)
-    for model in (tab.certificate_model, tab.bond_model, annual_tab.model, picker.model):
+    for model in (tab.certificates.model, tab.bonds.model, annual_tab.model, picker.model):
         assert model.rowCount() >= 1
         qtmodeltester.check(model)
 
@@ -988,14 +991,14 @@ def test_a_short_certificate_is_said_before_it_is_filed_and_stands_short_in_the_
     tab.new_certificate_button.click()
     assert len(asked) == 2
     assert number in asked[0] and "$250,000.00 for bodily injury per person" in asked[0]
-    row = tab.certificate_model.row(0)
+    row = tab.certificates.model.row(0)
     assert row.standing == (
         f"Short: $250,000 of $500,000 bodily injury per person for {number}, "
         "§ 506-6 (Insurance required)"
     )
-    assert tab.certificate_model.column_texts(0)[-1] == "Short"  # the Status column
-    index = tab.certificate_model.index(0, tab.certificate_model.columnCount() - 1)
-    assert tab.certificate_model.data(index, Qt.ItemDataRole.ToolTipRole) == row.standing
+    assert tab.certificates.model.column_texts(0)[-1] == "Short"  # the Status column
+    index = tab.certificates.model.index(0, tab.certificates.model.columnCount() - 1)
+    assert tab.certificates.model.data(index, Qt.ItemDataRole.ToolTipRole) == row.standing
 
 
 def test_another_holders_permit_is_refused_under_the_record_field(

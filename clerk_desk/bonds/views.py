@@ -30,6 +30,8 @@ from clerk_desk.settings_store import city_profile
 from clerk_desk.validation import max_length
 
 _ALL = 10**9
+SEARCH_LIMIT = 200
+"""Records a search of either register returns at most."""
 
 
 def _limits(record: InsuranceCertificate) -> dict[CoverageKind, Money | None]:
@@ -172,7 +174,7 @@ class BondLine:
 
 
 def search_certificate_lines(
-    action: Action, text: str, include_inactive: bool, limit: int = 200
+    action: Action, text: str, include_inactive: bool, limit: int = SEARCH_LIMIT
 ) -> list[CertificateLine]:
     found = bonds.search_certificates(
         action.session, text, include_inactive=include_inactive, limit=limit
@@ -214,7 +216,7 @@ def search_bond_lines(
     text: str,
     include_inactive: bool,
     kind: BondKind | None = None,
-    limit: int = 200,
+    limit: int = SEARCH_LIMIT,
 ) -> list[BondLine]:
     found = bonds.search_bonds(
         action.session, text, kind=kind, include_inactive=include_inactive, limit=limit

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import html
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import date
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
@@ -297,6 +297,68 @@ def size_columns(view: QTableView, widths: dict[int, int], *, stretch: int | Non
     if stretch is not None:
         header.setStretchLastSection(False)
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+
+
+def share_width(view: QTableView, weights: Mapping[int, int]) -> None:
+    """Columns that share the width the table has and never scroll it sideways: each column in
+    ``weights`` takes its share of what the others leave (a name 3, a company 2), its text cut
+    with an ellipsis (the whole text is in its tooltip or the details beside); every other
+    column is as wide as what it holds (a day, an amount, a status)."""
+    view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    for column in range(header.count()):
+        mode = (
+            QHeaderView.ResizeMode.Interactive
+            if column in weights
+            else QHeaderView.ResizeMode.ResizeToContents
+        )
+        header.setSectionResizeMode(column, mode)
+    _SharedWidths(view, weights)
+
+
+class _SharedWidths(QObject):
+    """Gives the weighted columns of a table their shares again whenever the table, its rows or
+    one of its other columns change width: once, after Qt has laid the columns out (their
+    widths as the rows need them are known only then)."""
+
+    def __init__(self, view: QTableView, weights: Mapping[int, int]) -> None:
+        super().__init__(view)
+        self.view, self.weights = view, dict(weights)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(0)
+        self.timer.timeout.connect(self.share)
+        view.viewport().installEventFilter(self)
+        view.horizontalHeader().sectionResized.connect(self._resized)
+        view.model().modelReset.connect(self.timer.start)
+        view.model().layoutChanged.connect(self.timer.start)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Show):
+            self.timer.start()
+        return False
+
+    def _resized(self, column: int, _old: int, _new: int) -> None:
+        if column not in self.weights:
+            self.timer.start()
+
+    def share(self) -> None:
+        header = self.view.horizontalHeader()
+        held = sum(
+            header.sectionSize(column)
+            for column in range(header.count())
+            if column not in self.weights and not header.isSectionHidden(column)
+        )
+        room = max(0, self.view.viewport().width() - held)
+        total = sum(self.weights.values()) or 1
+        columns = sorted(self.weights)
+        left = room
+        for number, column in enumerate(columns):
+            width = left if number == len(columns) - 1 else room * self.weights[column] // total
+            header.resizeSection(column, max(width, header.minimumSectionSize()))
+            left -= width
 
 
 def date_edit(day: date, *, name: str) -> DayField:

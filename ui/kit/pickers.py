@@ -10,7 +10,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QTableView,
@@ -207,35 +206,43 @@ PICKER_ROWS = 7
 """Matches a picker shows at once: enough to choose among neighbours without scrolling."""
 
 
-def give_room(table: QTableView, *, fixed: Sequence[int] = ()) -> None:
-    """A picker's list of matches, :data:`PICKER_ROWS` high, its columns sharing the width it
+def give_room(table: QTableView, *, fixed: Sequence[int] = (), rows: int = PICKER_ROWS) -> None:
+    """A picker's list of matches, ``rows`` high, its columns sharing the width it
     has (never a sideways scroll bar): the columns in ``fixed`` as wide as what they hold
     (a parcel number), the others stretched, their text cut with an ellipsis if need be."""
-    rows = table.verticalHeader().defaultSectionSize() * PICKER_ROWS
-    table.setFixedHeight(rows + 2 * table.frameWidth())
-    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    table.setTextElideMode(Qt.TextElideMode.ElideRight)
-    header = table.horizontalHeader()
-    for column in range(header.count()):
-        mode = (
-            QHeaderView.ResizeMode.ResizeToContents
-            if column in fixed
-            else QHeaderView.ResizeMode.Stretch
-        )
-        header.setSectionResizeMode(column, mode)
+    height = table.verticalHeader().defaultSectionSize() * rows
+    table.setFixedHeight(height + 2 * table.frameWidth())
+    columns = table.horizontalHeader().count()
+    forms.share_width(table, {column: 1 for column in range(columns) if column not in fixed})
 
 
 class ParcelPicker(QWidget):
     """Choose a parcel by typing part of its number, its site address or its owner's name.
+
+    ``chosen`` is the parcel chosen before (a correction), shown chosen even when the first
+    search does not find it; ``rows`` how many matches the list shows at once; ``caption``
+    names the parcel in the line under the list ("Abutting parcel"); ``no_parcel``, when
+    given, is the tooltip of a *No parcel* button that clears the choice (a parcel the form
+    may go without).
 
     Signals: ``parcel_changed(object)`` with the chosen :class:`ParcelRow` or None.
     """
 
     parcel_changed = Signal(object)
 
-    def __init__(self, app: App, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        parent: QWidget | None = None,
+        *,
+        chosen: ParcelRow | None = None,
+        rows: int = PICKER_ROWS,
+        caption: str = "Parcel",
+        no_parcel: str = "",
+    ) -> None:
         super().__init__(parent)
         self.app = app
+        self.caption = caption
         self.parcel: ParcelRow | None = None
         self.search_field = forms.SearchField("Parcel number, site address or owner")
         self.search_field.setObjectName("parcel_search")
@@ -251,19 +258,30 @@ class ParcelPicker(QWidget):
         )
         self.table: QTableView = forms.make_table(self.model, name="parcel_table")
         self.table.horizontalHeader().setVisible(False)
-        give_room(self.table, fixed=(0,))
+        give_room(self.table, fixed=(0,), rows=rows)
         self.chosen = QLabel()
         self.chosen.setObjectName("parcel_chosen")
         self.chosen.setWordWrap(True)
+        below = QHBoxLayout()
+        below.setContentsMargins(0, 0, 0, 0)
+        below.addWidget(self.chosen, 1)
+        if no_parcel:
+            self.none_button = QPushButton("No parcel")
+            self.none_button.setObjectName("no_parcel_button")
+            self.none_button.setToolTip(no_parcel)
+            self.none_button.clicked.connect(lambda: self.choose(None))
+            below.addWidget(self.none_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.search_field)
         layout.addWidget(self.table)
-        layout.addWidget(self.chosen)
+        layout.addLayout(below)
         self.search_field.search_requested.connect(self.search)
         self.search_field.move_down.connect(self._enter_list)
         choose_on_select(self.table, self._take_current)
         self.search("")
+        if chosen is not None:
+            self.choose(chosen)
         self._show_chosen()
 
     def search(self, text: str) -> None:
@@ -275,6 +293,19 @@ class ParcelPicker(QWidget):
         if self.parcel is not None:
             chosen = self.parcel
             forms.select_row(self.table, self.model.row_of(lambda r: r.id == chosen.id))
+
+    def choose(self, parcel: ParcelRow | None) -> None:
+        """Make ``parcel`` the chosen one (None: none), in the list even if the search had not
+        found it."""
+        self.parcel = parcel
+        if parcel is not None and self.model.row_of(lambda r: r.id == parcel.id) < 0:
+            self.model.set_rows([parcel, *self.model.rows])
+        if parcel is not None:
+            forms.select_row(self.table, self.model.row_of(lambda r: r.id == parcel.id))
+        else:
+            self.table.clearSelection()
+        self._show_chosen()
+        self.parcel_changed.emit(parcel)
 
     def _enter_list(self) -> None:
         self.table.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -290,10 +321,18 @@ class ParcelPicker(QWidget):
             self.parcel_changed.emit(row)
 
     def _show_chosen(self) -> None:
+        caption = html.escape(self.caption)
         if self.parcel is None:
             self.chosen.setText(
-                "Parcel: <i>none chosen</i> — not listed? Add it under People &amp; Parcels."
+                f"{caption}: <i>none chosen</i> — not listed? Add it under People &amp; Parcels."
             )
             return
         where = f" · {html.escape(self.parcel.site_address)}" if self.parcel.site_address else ""
-        self.chosen.setText(f"Parcel: <b>{html.escape(self.parcel.parcel_number)}</b>{where}")
+        owner = (
+            f", owner {html.escape(self.parcel.owner_name)}"
+            if self.parcel.owner_name
+            else ", no owner recorded"
+        )
+        self.chosen.setText(
+            f"{caption}: <b>{html.escape(self.parcel.parcel_number)}</b>{where}{owner}"
+        )

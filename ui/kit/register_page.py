@@ -2,7 +2,8 @@
 count under it, and an export to Excel.
 
 Street privileges, street openings, vending, sidewalk cafes, petitions, sidewalk permits, repair
-orders and special charges each subclass :class:`RegisterPage` and fill in its hooks — what a
+orders, special charges, people and parcels, certificates and bonds, and annual bonds each
+subclass :class:`RegisterPage` and fill in its hooks — what a
 search reads, which years the register holds, the row type, the words of the count and how the
 register is written to a workbook. What the clerks rely on being the same everywhere lives here
 once, so that the registers cannot drift apart: the register is read when first shown, not
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QTableView,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -180,6 +182,19 @@ def register_splitter(
             made.setStretchFactor(1, factors[1])
         made.setSizes(list(shown))
     below.setChildrenCollapsible(below_collapsible)
+    splitter.setChildrenCollapsible(False)
+    return splitter
+
+
+def beside_register(
+    table: QWidget, side: QWidget, *, sizes: tuple[int, int], stretch: tuple[int, int]
+) -> QSplitter:
+    """The register at the left, the chosen record at the right; neither dragged shut."""
+    splitter = QSplitter(Qt.Orientation.Horizontal)
+    for number, made in enumerate((table, side)):
+        splitter.addWidget(made)
+        splitter.setStretchFactor(number, stretch[number])
+    splitter.setSizes(list(sizes))
     splitter.setChildrenCollapsible(False)
     return splitter
 
@@ -512,3 +527,46 @@ class RegisterPage(QWidget, Generic[RowT]):
             forms.select_row(self.table, number)
         finally:
             selection.blockSignals(blocked)
+
+
+class YearlessRegister(RegisterPage[RowT]):
+    """A register of records that have no year (people, parcels, certificates, bonds): no
+    year filter, and a page of a tab, telling the tab of a change by ``changed()``."""
+
+    changed = Signal()
+
+    def _lay_out_beside(
+        self,
+        filters: tuple[QWidget, ...],
+        splitter: QSplitter,
+        buttons: tuple[QWidget, ...],
+        export_tip: str,
+    ) -> None:
+        """The search and its ``filters`` above, the register and the chosen record side by
+        side, the ``buttons``, the count and Export below; Tab in that order."""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(search_row(self.search_field, *filters))
+        layout.addWidget(splitter, 1)
+        layout.addLayout(self._build_footer(*buttons, export_tip=export_tip))
+        self._order_tabs()
+        self._connect_register()
+
+    def register_years(self, action: Action) -> list[int]:
+        return []
+
+    def offer_years(self, years: list[int]) -> None:
+        """No year filter."""
+
+    def _announce_change(self) -> None:
+        self.changed.emit()
+
+    def saved(self, record_id: int | None, message: str = "") -> None:
+        """A record was saved: announce it, show the register with it chosen and, when given,
+        put ``message`` in the status bar."""
+        self._announce_change()
+        self.refresh()
+        if record_id is not None:
+            self.select_id(record_id)
+        if message:
+            self.status.emit(message)

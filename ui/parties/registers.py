@@ -13,13 +13,11 @@ import html
 from collections.abc import Callable
 from datetime import date
 
-from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QLabel,
     QMessageBox,
     QPushButton,
-    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -39,10 +37,10 @@ from ui.kit import operations as operations
 from ui.kit.operations import App, perform
 from ui.kit.register_page import (
     Progress,
-    RegisterPage,
+    YearlessRegister,
     act_button,
+    beside_register,
     filter_box,
-    search_row,
     show_acts,
 )
 from ui.kit.style import BAD, SECONDARY
@@ -121,14 +119,13 @@ def parcel_html(parcel: ParcelRow, owner: PartyRow | None) -> str:
     return "".join(lines)
 
 
-class PeoplePage(RegisterPage[PartyRow | ParcelRow]):
+class PeoplePage(YearlessRegister[PartyRow | ParcelRow]):
     """What both registers share: the new party and new parcel buttons (enabled by the core's
     :func:`register_acts`), Edit, the details beside the table, the export, the signals.
 
     Signals: ``status(str)``; ``changed()`` after a party or parcel was saved.
     """
 
-    changed = Signal()
     search_limit = parties.SEARCH_LIMIT
     placeholder: str = ""
     search_name: str = ""
@@ -146,40 +143,13 @@ class PeoplePage(RegisterPage[PartyRow | ParcelRow]):
         self.details.linkActivated.connect(self._open_link)
 
     def _lay_out(self, filters: tuple[QWidget, ...], side: QWidget, *buttons: QWidget) -> None:
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.table)
-        splitter.addWidget(side)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([960, 300])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(search_row(self.search_field, *filters))
-        layout.addWidget(splitter, 1)
-        layout.addLayout(
-            self._build_footer(*buttons, export_tip=f"The whole {self.export_what}, to a workbook")
+        splitter = beside_register(self.table, side, sizes=(960, 300), stretch=(3, 1))
+        self._lay_out_beside(
+            filters, splitter, buttons, f"The whole {self.export_what}, to a workbook"
         )
-        self._order_tabs()
-        self._connect_register()
         self.table.doubleClicked.connect(lambda _index: self.edit_selected())
         forms.on_enter(self.table, self.edit_selected)
         self.edit_button.clicked.connect(self.edit_selected)
-
-    def register_years(self, action: Action) -> list[int]:
-        return []  # the registers have no year
-
-    def offer_years(self, years: list[int]) -> None:
-        """No year filter."""
-
-    def _announce_change(self) -> None:
-        self.changed.emit()
-
-    def saved(self, record_id: int | None) -> None:
-        """A record was saved: announce it and show the register with it chosen."""
-        self._announce_change()
-        self.refresh()
-        if record_id is not None:
-            self.select_id(record_id)
 
     def show_new_acts(self, acts: dict[RegisterAct, str | None] | None) -> None:
         show_acts(

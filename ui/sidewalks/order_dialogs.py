@@ -50,6 +50,7 @@ from ui.kit.dialog_parts import (
 )
 from ui.kit.fields import left_aligned, limited, money_edit
 from ui.kit.operations import App, perform
+from ui.kit.pickers import ParcelPicker
 from ui.kit.style import (
     BAD,
     GOOD_BACKGROUND,
@@ -58,7 +59,6 @@ from ui.kit.style import (
 )
 from ui.kit.table_models import RIGHT, TableColumn
 from ui.sidewalks.parts import (
-    ParcelChooser,
     cite_link,
     day_text,
     street_box,
@@ -115,7 +115,7 @@ class OrderDialog(forms.TwoColumnForm):
             self.kind.addItem(RepairOrderKind.COUNCIL_ORDER.label, RepairOrderKind.COUNCIL_ORDER)
         self.kind_note = info_label("kind_note")
         self.kind_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
-        self.parcel = ParcelChooser(app)
+        self.parcel = ParcelPicker(app)
         self.street = street_box(app, self)
         self.location = limited(QLineEdit(), details_views.ORDER_LENGTHS["location"])
         self.location.setObjectName("location")

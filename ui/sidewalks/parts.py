@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.errors import InvalidInput
-from clerk_desk.parties_views import ParcelRow
 from clerk_desk.sidewalks import service as sidewalks
 from clerk_desk.sidewalks.details import (
     DecisionRow,
@@ -38,7 +37,6 @@ from ui.kit import dialog_parts as dialog_parts
 from ui.kit import forms as forms
 from ui.kit.dialog_parts import ReasonDialog as ReasonDialog
 from ui.kit.operations import App, perform
-from ui.kit.pickers import ParcelPicker
 from ui.kit.style import (
     SECONDARY,
 )
@@ -123,23 +121,6 @@ def street_box(
 
 def choose_data(box: QComboBox, value: object) -> None:
     box.setCurrentIndex(max(0, box.findData(value)))
-
-
-class ParcelChooser(ParcelPicker):
-    """The parcel picker of the street numbers forms, which can also start on a parcel chosen
-    before (a correction).
-
-    Signals: ``parcel_changed(object)`` with the chosen :class:`ParcelRow` or None.
-    """
-
-    def choose(self, parcel: ParcelRow | None) -> None:
-        self.parcel = parcel
-        if parcel is not None and self.model.row_of(lambda r: r.id == parcel.id) < 0:
-            self.model.set_rows([parcel, *self.model.rows])
-        if parcel is not None:
-            forms.select_row(self.table, self.model.row_of(lambda r: r.id == parcel.id))
-        self._show_chosen()
-        self.parcel_changed.emit(parcel)
 
 
 # ---- the permit application ------------------------------------------------------------------

@@ -59,7 +59,7 @@ from ui.kit.fields import ChooseDateEdit, left_aligned, limited
 from ui.kit.findings_view import FindingsView
 from ui.kit.meetings import meeting_rows
 from ui.kit.operations import App, core_refusal, perform
-from ui.kit.pickers import PartyPicker, party_row
+from ui.kit.pickers import ParcelPicker, PartyPicker, party_row
 from ui.kit.style import (
     BAD,
     SECONDARY,
@@ -68,7 +68,6 @@ from ui.kit.style import (
 )
 from ui.sidewalks.parts import (
     MeetingChoice,
-    ParcelChooser,
     choose_data,
     cite_link,
     decision_html,
@@ -143,7 +142,7 @@ class PermitDialog(forms.TwoColumnForm):
         role = "contractor" if city_contract else "applicant"
         chosen = party_row(app, parent, row.applicant_id) if row is not None else None
         self.applicant = PartyPicker(app, role=role, chosen=chosen, name="applicant")
-        self.parcel = ParcelChooser(app)
+        self.parcel = ParcelPicker(app)
         self.parcel.setToolTip("The adjacent property: its owner pays when the plan does not")
         self.repair_order = QComboBox()
         self.repair_order.setObjectName("repair_order")

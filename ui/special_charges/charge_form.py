@@ -294,25 +294,6 @@ class BillFields:
         refit(self.clocks)
 
 
-class ParcelChooser(ParcelPicker):
-    """The parcel picker, which can also start on a parcel and be cleared (a deficiency repair
-    needs no parcel).
-
-    Signals: ``parcel_changed(object)`` with the chosen :class:`ParcelRow` or None.
-    """
-
-    def choose(self, parcel: ParcelRow | None) -> None:
-        self.parcel = parcel
-        if parcel is not None and self.model.row_of(lambda r: r.id == parcel.id) < 0:
-            self.model.set_rows([parcel, *self.model.rows])
-        if parcel is not None:
-            forms.select_row(self.table, self.model.row_of(lambda r: r.id == parcel.id))
-        else:
-            self.table.clearSelection()
-        self._show_chosen()
-        self.parcel_changed.emit(parcel)
-
-
 class ChargeDialog(forms.TwoColumnForm):
     """Record a charge for work the City did in someone's place, with its cost lines and, if the
     bill went out, the bill.
@@ -346,7 +327,7 @@ class ChargeDialog(forms.TwoColumnForm):
             )
         self.kind_note = info_label("kind_note")
         self.kind_note.linkActivated.connect(lambda url: follow_cite(self, app, url))
-        self.parcel = ParcelChooser(app)
+        self.parcel = ParcelPicker(app)
         self.parcel.setObjectName("parcel")
         self.party = PartyPicker(app, role="billed party", name="billed_party")
         self.billed_as = QComboBox()

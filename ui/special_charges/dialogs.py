@@ -46,7 +46,7 @@ from ui.kit.dialog_parts import (
     follow_cite,
 )
 from ui.kit.operations import App, core_refusal, perform
-from ui.special_charges.charge_form import BillFields, ChargeDialog, CostLinesEditor, ParcelChooser
+from ui.special_charges.charge_form import BillFields, ChargeDialog, CostLinesEditor
 from ui.special_charges.common import (
     charge_columns,
     clock_html,
@@ -253,7 +253,6 @@ __all__ = [
     "ChargeDialog",
     "ChargeRow",
     "CostLinesEditor",
-    "ParcelChooser",
     "ReasonDialog",
     "RecordBillDialog",
     "cancel_charge",

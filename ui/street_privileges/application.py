@@ -40,7 +40,7 @@ from ui.street_privileges.parts import (
     NO_STREET,
     PURPOSES,
     LengthField,
-    ParcelChooser,
+    abutting_parcel,
     fit,
     form_row,
     parcel_of,
@@ -104,7 +104,7 @@ class PrivilegeDialog(forms.TwoColumnForm):
         for street_id, name in found or []:
             self.street.addItem(name, street_id)
         parcel = parcel_of(app, parent, row.parcel_id) if row and row.parcel_id else None
-        self.parcel = ParcelChooser(app, parcel)
+        self.parcel = abutting_parcel(app, parcel)
         self.description = plain_text(
             "description", 2, self, "What is kept in the way, e.g. dumpster and lumber for a roof"
         )

@@ -42,7 +42,7 @@ from ui.kit.style import BAD
 from ui.ordinance_viewer import cite_html
 from ui.street_privileges.parts import (
     ActDialog,
-    ParcelChooser,
+    abutting_parcel,
     form_row,
     note_label,
     parcel_of,
@@ -333,7 +333,7 @@ class CityRemovalDialog(ActDialog):
         self.description.setObjectName("description")
         self.description.setPlaceholderText("e.g. Public Works crew and truck, 3 hours")
         chosen = parcel_of(app, parent, row.parcel_id) if row.parcel_id else None
-        self.parcel = ParcelChooser(app, chosen)
+        self.parcel = abutting_parcel(app, chosen)
         self.parcel.setToolTip(
             "The property abutting the obstructed sidewalk: its owner is charged. Choosing "
             "another records it on the permit."

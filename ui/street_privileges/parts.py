@@ -16,12 +16,10 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSizePolicy,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from clerk_desk import parties_views
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
@@ -44,7 +42,7 @@ from ui.kit.dialog_parts import RowActDialog, cite_link, state_badge
 from ui.kit.fields import left_aligned
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, core_refusal, perform
-from ui.kit.pickers import choose_on_select, give_room
+from ui.kit.pickers import ParcelPicker
 from ui.kit.style import (
     BAD,
     BAD_BACKGROUND,
@@ -55,7 +53,7 @@ from ui.kit.style import (
     panel_sheet,
     text_sheet,
 )
-from ui.kit.table_models import RIGHT, RowsModel, TableColumn
+from ui.kit.table_models import RIGHT, TableColumn
 
 NO_STREET = "— not in the street register —"
 
@@ -366,98 +364,14 @@ class LengthField(QWidget):
         self.changed.emit()
 
 
-class ParcelChooser(QWidget):
+ABUTTING = "Abutting parcel"
+NO_ABUTTING = "The abutting property is not known or not in the register"
+
+
+def abutting_parcel(app: App, chosen: ParcelRow | None) -> ParcelPicker:
     """The property abutting the way, found by typing its number, address or owner: its owner
-    is charged if the City has to remove the obstruction (§ 506-9 (Removal by City)).
-
-    Signals: ``parcel_changed(object)`` with the chosen :class:`ParcelRow` or None.
-    """
-
-    parcel_changed = Signal(object)
-
-    def __init__(self, app: App, chosen: ParcelRow | None = None) -> None:
-        super().__init__()
-        self.app = app
-        self.parcel: ParcelRow | None = chosen
-        self.search_field = forms.SearchField("Parcel number, site address or owner")
-        self.search_field.setObjectName("parcel_search")
-        self.model = RowsModel(
-            (
-                TableColumn("Parcel", lambda r: r.parcel_number),
-                TableColumn(
-                    "Site address", lambda r: r.site_address, tooltip=lambda r: r.site_address
-                ),
-                TableColumn("Owner", lambda r: r.owner_name, tooltip=lambda r: r.owner_name),
-            ),
-            self,
-        )
-        self.table: QTableView = forms.make_table(self.model, name="parcel_table")
-        self.table.horizontalHeader().setVisible(False)
-        give_room(self.table, fixed=(0,))
-        self.table.setFixedHeight(self.table.verticalHeader().defaultSectionSize() * 3 + 4)
-        self.chosen = QLabel()
-        self.chosen.setObjectName("parcel_chosen")
-        self.chosen.setWordWrap(True)
-        self.none_button = QPushButton("No parcel")
-        self.none_button.setObjectName("no_parcel_button")
-        self.none_button.setToolTip("The abutting property is not known or not in the register")
-        below = QHBoxLayout()
-        below.setContentsMargins(0, 0, 0, 0)
-        below.addWidget(self.chosen, 1)
-        below.addWidget(self.none_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.search_field)
-        layout.addWidget(self.table)
-        layout.addLayout(below)
-        self.search_field.search_requested.connect(self.search)
-        self.search_field.move_down.connect(self._enter_list)
-        choose_on_select(self.table, self._take_current)
-        self.none_button.clicked.connect(lambda: self.choose(None))
-        self.search("")
-        self._show_chosen()
-
-    def search(self, text: str) -> None:
-        rows = (
-            perform(self, self.app, lambda a: parties_views.parcel_choices(a, text), writes=False)
-            or []
-        )
-        self.model.set_rows(rows)
-        if self.parcel is not None:
-            chosen = self.parcel
-            forms.select_row(self.table, self.model.row_of(lambda r: r.id == chosen.id))
-
-    def choose(self, parcel: ParcelRow | None) -> None:
-        self.parcel = parcel
-        if parcel is None:
-            self.table.clearSelection()
-        self._show_chosen()
-        self.parcel_changed.emit(parcel)
-
-    def _enter_list(self) -> None:
-        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-        if self.model.rowCount():
-            forms.select_row(self.table, max(0, self.table.currentIndex().row()))
-            self._take_current()
-
-    def _take_current(self) -> None:
-        row = forms.selected_row(self.table)
-        if isinstance(row, ParcelRow) and row != self.parcel:
-            self.choose(row)
-
-    def _show_chosen(self) -> None:
-        if self.parcel is None:
-            self.chosen.setText("Abutting parcel: <i>none chosen</i>")
-            return
-        where = f" · {html.escape(self.parcel.site_address)}" if self.parcel.site_address else ""
-        owner = (
-            f", owner {html.escape(self.parcel.owner_name)}"
-            if self.parcel.owner_name
-            else ", <b>no owner recorded</b>"
-        )
-        self.chosen.setText(
-            f"Abutting parcel: <b>{html.escape(self.parcel.parcel_number)}</b>{where}{owner}"
-        )
+    is charged if the City has to remove the obstruction (§ 506-9 (Removal by City))."""
+    return ParcelPicker(app, chosen=chosen, rows=3, caption=ABUTTING, no_parcel=NO_ABUTTING)
 
 
 def parcel_of(app: App, parent: QWidget | None, parcel_id: int) -> ParcelRow | None:

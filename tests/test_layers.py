@@ -72,10 +72,6 @@ STILL_RETURN_RECORDS = frozenset(
         "clerk_desk.street_privileges.occupancy",
         "clerk_desk.street_privileges.removal",
         "clerk_desk.street_privileges.service",
-        "clerk_desk.vending.appeals",
-        "clerk_desk.vending.application",
-        "clerk_desk.vending.decisions",
-        "clerk_desk.vending.notices",
     }
 )
 

@@ -124,7 +124,7 @@ def generate(desk: Desk) -> dict[str, int]:
 
     def receive(key: str, data: Callable[[Action], ApplicationData]) -> Callable[[Action], None]:
         def step(action: Action) -> None:
-            made[key] = vending.receive_application(action, data(action)).id
+            made[key] = vending.receive_application(action, data(action))
 
         return step
 
@@ -264,7 +264,7 @@ def generate(desk: Desk) -> dict[str, int]:
                 made["hockey"],
                 clerk_text="Which vendors will sell from the Borner St N parking lot, and will "
                 "any of them cook over an open flame?",
-            ).id
+            )
         )
 
     steps += _in_order(

@@ -36,7 +36,7 @@ class AppealOutcome(enum.StrEnum):
         }[self.value]
 
 
-def file_appeal(action: Action, application_id: int, *, filed_on: date) -> VendingAppeal:
+def file_appeal(action: Action, application_id: int, *, filed_on: date) -> int:
     """Record an appeal of the Clerk's denial. One filed after the seventh day is accepted for
     the record but marked untimely."""
     application = get_application(action.session, application_id)
@@ -68,7 +68,7 @@ def file_appeal(action: Action, application_id: int, *, filed_on: date) -> Vendi
         before=before,
         after=snapshot(application),
     )
-    return appeal
+    return appeal.id
 
 
 def appeal_findings(appeal: VendingAppeal) -> list[Finding]:
@@ -112,7 +112,7 @@ def record_appeal_decision(
     outcome: AppealOutcome,
     conditions: str = "",
     note: str = "",
-) -> VendingAppeal:
+) -> int:
     """Record what the Common Council decided on the appeal, at a meeting already held (not
     cancelled, not before the appeal was filed: :func:`meeting_refusal`).
 
@@ -172,4 +172,4 @@ def record_appeal_decision(
         before=before,
         after=snapshot(application) | {"council_conditions": terms},
     )
-    return appeal
+    return appeal.id

@@ -69,9 +69,6 @@ STILL_RETURN_RECORDS = frozenset(
         "clerk_desk.street_openings.improvements",
         "clerk_desk.street_openings.service",
         "clerk_desk.street_openings.work",
-        "clerk_desk.street_privileges.occupancy",
-        "clerk_desk.street_privileges.removal",
-        "clerk_desk.street_privileges.service",
     }
 )
 

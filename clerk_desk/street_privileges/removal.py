@@ -11,7 +11,7 @@ from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.kinds import (
     ChargeKind,
 )
-from clerk_desk.models import Parcel, SpecialCharge, StreetPrivilege
+from clerk_desk.models import Parcel, StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.special_charges import service as sc
 from clerk_desk.street_privileges import acts as sp_acts
@@ -89,9 +89,7 @@ def _removal_refusal(privilege: StreetPrivilege, day: date) -> Conflict | None:
     )
 
 
-def record_removal_notice(
-    action: Action, privilege_id: int, *, at: datetime, to: str
-) -> StreetPrivilege:
+def record_removal_notice(action: Action, privilege_id: int, *, at: datetime, to: str) -> int:
     """Record the Common Council's notice to the owner or occupant of the premises adjoining
     the lawfully obstructed sidewalk to remove the obstruction (§ 506-9 (Removal by City)); the
     City may remove it 24 hours after. Refused, citing § 506-8, for a permit that obstructs no
@@ -132,7 +130,7 @@ def record_removal_notice(
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
 def removal_barred(privilege: StreetPrivilege, zone: tzinfo) -> Conflict | None:
@@ -155,7 +153,7 @@ def record_city_removal(
     cost: Money,
     description: str = "",
     delivered_how: str = "mailed",
-) -> SpecialCharge:
+) -> int:
     """The City removed the obstruction, the 24 hours after the Council's notice having run:
     its cost is charged against the property abutting the obstructed sidewalk, a special
     charge billed to its owner the day of the removal (``delivered_how``), for the City
@@ -232,4 +230,4 @@ def record_city_removal(
         before=before,
         after=snapshot(privilege),
     )
-    return charge
+    return charge.id

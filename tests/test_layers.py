@@ -65,10 +65,6 @@ STILL_RETURN_RECORDS = frozenset(
         "clerk_desk.sidewalks.repair_orders",
         "clerk_desk.special_charges.service",
         "clerk_desk.special_charges.tax_roll",
-        "clerk_desk.street_openings.charges",
-        "clerk_desk.street_openings.improvements",
-        "clerk_desk.street_openings.service",
-        "clerk_desk.street_openings.work",
     }
 )
 

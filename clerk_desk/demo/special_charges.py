@@ -401,7 +401,7 @@ def _deficiency(plan: _Plan, opening_id: int) -> None:
             materials=Money("185.50"),
             equipment=Money("150.00"),
             notice_on=notice_on,
-        ).id
+        )
 
     plan.add(plan.on(notice_on, 11), plan.staff.inspector, bill)
     plan.pay(plan.open_on_or_before(plan.today - timedelta(days=4)), "deficiency")

@@ -92,7 +92,7 @@ def complete_improvement(
     *,
     completed_on: date,
     utility_notice_on: date | None = None,
-) -> StreetImprovement:
+) -> int:
     """Record that an improvement in the register was completed (the five years start), and
     the notice to utilities if it was not recorded before."""
     action.require(Permission.APPROVE_WORK_PERMITS)
@@ -123,7 +123,7 @@ def complete_improvement(
         before=before,
         after=snapshot(improvement),
     )
-    return improvement
+    return improvement.id
 
 
 def improvement_findings(improvement: StreetImprovement) -> list[Finding]:

@@ -63,8 +63,6 @@ STILL_RETURN_RECORDS = frozenset(
         "clerk_desk.sidewalks.master_plan",
         "clerk_desk.sidewalks.permits",
         "clerk_desk.sidewalks.repair_orders",
-        "clerk_desk.special_charges.service",
-        "clerk_desk.special_charges.tax_roll",
     }
 )
 

@@ -1560,7 +1560,7 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
     # The Treasurer certifies it: the permit's dues say where the money is collected now.
     treasurer = operator_with(Role.TREASURER)
     with desk.action(treasurer) as action:
-        run = tax_roll.prepare_run(action, date(2027, 2, 24))
+        run = tax_roll.get_run(action.session, tax_roll.prepare_run(action, date(2027, 2, 24)))
         assert [entry.charge_id for entry in run.entries] == [charge_id]
         assert run.entries[0].owner_name == "Rosa Lindgren"  # the premises' owner
         tax_roll.certify_run(action, run.id)

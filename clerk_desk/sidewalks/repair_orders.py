@@ -440,7 +440,7 @@ def record_city_repair(
     order.status = RepairOrderStatus.CITY_REPAIRED
     minor = kind is RepairOrderKind.MINOR
     what = " ".join((order.work_required or order.defect).split())
-    charge = sc.create_charge(
+    charge_id = sc.create_charge(
         action,
         sc.ChargeData(
             kind=ChargeKind.SIDEWALK_MINOR_REPAIR if minor else ChargeKind.SIDEWALK_REPAIR,
@@ -460,11 +460,11 @@ def record_city_repair(
         "sidewalk_order.city_repair",
         order,
         f"City repaired the sidewalk of {order.number} on {format_day(on)}; {cost} charged to "
-        f"the owner as special charge {charge.number}",
+        f"the owner as special charge {sc.get_charge(action.session, charge_id).number}",
         before=before,
         after=snapshot(order),
     )
-    return charge
+    return sc.get_charge(action.session, charge_id)
 
 
 def cancel_order(action: Action, order_id: int, *, reason: str) -> SidewalkRepairOrder:

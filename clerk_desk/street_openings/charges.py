@@ -91,7 +91,7 @@ def charge_city_repair(
             record_id=str(opening.id),
         ),
         sc.BillData(bill_on=notice_on, delivered_how=delivered_how, received_on=notice_on),
-    ).id
+    )
 
 
 def charge_deficiency_repair(
@@ -134,4 +134,4 @@ def charge_deficiency_repair(
             record_id=str(opening.id),
         ),
         sc.BillData(bill_on=notice_on, delivered_how=delivered_how),
-    ).id
+    )

@@ -206,7 +206,7 @@ def record_city_removal(
     what = " ".join(description.split())
     before = snapshot(privilege)
     privilege.removed_by_city_on = on
-    charge = sc.create_charge(
+    charge_id = sc.create_charge(
         action,
         sc.ChargeData(
             kind=ChargeKind.PRIVILEGE_REMOVAL,
@@ -226,8 +226,9 @@ def record_city_removal(
         "privilege.city_removal",
         privilege,
         f"Obstruction under {privilege.number} removed by the City {format_day(on)}; {cost} "
-        f"charged against parcel {parcel.parcel_number} ({charge.number})",
+        f"charged against parcel {parcel.parcel_number} "
+        f"({sc.get_charge(action.session, charge_id).number})",
         before=before,
         after=snapshot(privilege),
     )
-    return charge.id
+    return charge_id

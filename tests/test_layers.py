@@ -60,9 +60,6 @@ STILL_RETURN_RECORDS = frozenset(
         "clerk_desk.sidewalk_cafes.notice",
         "clerk_desk.sidewalk_cafes.service",
         "clerk_desk.sidewalk_cafes.suspensions",
-        "clerk_desk.sidewalks.master_plan",
-        "clerk_desk.sidewalks.permits",
-        "clerk_desk.sidewalks.repair_orders",
     }
 )
 

@@ -56,10 +56,6 @@ STILL_RETURN_RECORDS = frozenset(
     {
         "clerk_desk.petitions.schedule",
         "clerk_desk.petitions.service",
-        "clerk_desk.sidewalk_cafes.council",
-        "clerk_desk.sidewalk_cafes.notice",
-        "clerk_desk.sidewalk_cafes.service",
-        "clerk_desk.sidewalk_cafes.suspensions",
     }
 )
 

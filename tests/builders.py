@@ -6,7 +6,8 @@ lives here once.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from clerk_desk import parties, stations
 from clerk_desk.desk import SYSTEM, Action, Desk, SignedIn
@@ -14,6 +15,24 @@ from clerk_desk.kinds import PartyKind
 
 IN_PRESCOTT: dict[str, str] = {"city": "Prescott", "state": "WI", "postal_code": "54021"}
 """A party's city, state and ZIP code in Prescott, beside its street."""
+
+Record = TypeVar("Record")
+
+
+def read_back(
+    desk: Desk,
+    who: SignedIn,
+    model: type[Record],
+    service: Callable[..., int],
+    *args: Any,
+    **kwargs: Any,
+) -> Record:
+    """Run ``service`` as ``who`` in an action of its own and read back, in that action, the
+    record whose id it returned: the record as the service saved it."""
+    with desk.action(who) as action:
+        record_id = service(action, *args, **kwargs)
+        action.session.flush()
+        return action.session.get_one(model, record_id)
 
 
 def party_in(action: Action, name: str, kind: PartyKind = PartyKind.BUSINESS, **fields: Any) -> int:

@@ -57,26 +57,6 @@ STILL_RETURN_RECORDS = frozenset(
     {
         "clerk_desk.petitions.schedule",
         "clerk_desk.petitions.service",
-        "clerk_desk.sidewalk_cafes.council",
-        "clerk_desk.sidewalk_cafes.notice",
-        "clerk_desk.sidewalk_cafes.service",
-        "clerk_desk.sidewalk_cafes.suspensions",
-        "clerk_desk.sidewalks.master_plan",
-        "clerk_desk.sidewalks.permits",
-        "clerk_desk.sidewalks.repair_orders",
-        "clerk_desk.special_charges.service",
-        "clerk_desk.special_charges.tax_roll",
-        "clerk_desk.street_openings.charges",
-        "clerk_desk.street_openings.improvements",
-        "clerk_desk.street_openings.service",
-        "clerk_desk.street_openings.work",
-        "clerk_desk.street_privileges.occupancy",
-        "clerk_desk.street_privileges.removal",
-        "clerk_desk.street_privileges.service",
-        "clerk_desk.vending.appeals",
-        "clerk_desk.vending.application",
-        "clerk_desk.vending.decisions",
-        "clerk_desk.vending.notices",
     }
 )
 

@@ -304,7 +304,7 @@ def _special_charge(desk: Desk, who: SignedIn, payer: int, *, bill_on: date) -> 
                 record_id=PERMIT.record_id,
             ),
             sc.BillData(bill_on, "mailed"),
-        ).id
+        )
 
 
 def test_is_paid_is_about_the_record_s_own_bills_not_its_special_charges(
@@ -321,7 +321,7 @@ def test_is_paid_is_about_the_record_s_own_bills_not_its_special_charges(
     assert _paid(desk)  # the charge is owed, but the permit's fee is paid
     treasurer = operator_with(Role.TREASURER)
     with desk.action(treasurer) as action:
-        run_id = tax_roll.prepare_run(action, date(2026, 11, 30)).id
+        run_id = tax_roll.prepare_run(action, date(2026, 11, 30))
     with desk.action(treasurer) as action:
         tax_roll.certify_run(action, run_id)
     with desk.database.reading() as session:
@@ -369,7 +369,7 @@ def test_a_payment_put_back_on_a_certified_charge_is_owed_on_a_new_one(
     assert due_id is not None
     paid_on = _receipt(desk, treasurer, due_id, "20.00")
     with desk.action(treasurer) as action:
-        run_id = tax_roll.prepare_run(action, date(2026, 11, 30)).id
+        run_id = tax_roll.prepare_run(action, date(2026, 11, 30))
     with desk.action(treasurer) as action:
         tax_roll.certify_run(action, run_id)
     _void(desk, treasurer, paid_on)

@@ -1336,18 +1336,21 @@ def test_a_refund_cancels_a_fee_but_a_special_charge_is_owed_again(
         parcel = parties.add_parcel(
             action, parties.ParcelData("281-00412-0000", "412 Orange St N", owner_id=payer)
         ).id
-        charge = sc.create_charge(
-            action,
-            sc.ChargeData(
-                ChargeKind.DIRT_DEBRIS,
-                payer,
-                "Swept mud tracked onto Orange St N",
-                date(2026, 9, 30),
-                [sc.LineData("labor", "Street sweeper, 1 hour", Money("80.00"))],
-                parcel_id=parcel,
-                billed_as="operator",
+        charge = sc.get_charge(
+            action.session,
+            sc.create_charge(
+                action,
+                sc.ChargeData(
+                    ChargeKind.DIRT_DEBRIS,
+                    payer,
+                    "Swept mud tracked onto Orange St N",
+                    date(2026, 9, 30),
+                    [sc.LineData("labor", "Street sweeper, 1 hour", Money("80.00"))],
+                    parcel_id=parcel,
+                    billed_as="operator",
+                ),
+                sc.BillData(date(2026, 10, 5), "mailed"),  # due November 4: on the roll since
             ),
-            sc.BillData(date(2026, 10, 5), "mailed"),  # due November 4: on the roll since
         )
         charge_id, charge_due = charge.id, charge.amount_due_id
     assert charge_due is not None

@@ -171,11 +171,11 @@ def _permit_data(city: City, **changes: Any) -> PermitData:
 
 
 def _apply(desk: Desk, who: SignedIn, city: City, **changes: Any) -> int:
-    return int(_do(desk, who, sw.receive_application, _permit_data(city, **changes)).id)
+    return int(_do(desk, who, sw.receive_application, _permit_data(city, **changes)))
 
 
 def _segment(desk: Desk, who: SignedIn, street_id: int, **fields: Any) -> int:
-    return int(_do(desk, who, sw.add_segment, SegmentData(street_id, **fields)).id)
+    return int(_do(desk, who, sw.add_segment, SegmentData(street_id, **fields)))
 
 
 def _order(desk: Desk, who: SignedIn, city: City, **changes: Any) -> int:
@@ -187,7 +187,7 @@ def _order(desk: Desk, who: SignedIn, city: City, **changes: Any) -> int:
         work_required="Remove and replace two squares.",
         street_id=city.orange,
     )
-    return int(_do(desk, who, sw.order_repair, dataclasses.replace(data, **changes)).id)
+    return int(_do(desk, who, sw.order_repair, dataclasses.replace(data, **changes)))
 
 
 def _permit_view(desk: Desk, permit_id: int) -> views.SidewalkPermitView:
@@ -420,7 +420,7 @@ def test_there_is_no_permit_to_print_before_issuance_nor_for_city_work(
     _do(desk, admin, sw.deny, waiting, reasons="Incomplete")
     with pytest.raises(Conflict, match="is not issued \\(denied\\)"):
         permit_pdf(_permit_view(desk, waiting), PROFILE)
-    contract = int(_do(desk, admin, sw.record_city_contract, _permit_data(city)).id)
+    contract = int(_do(desk, admin, sw.record_city_contract, _permit_data(city)))
     with pytest.raises(Conflict, match="under contract with the City: no sidewalk permit"):
         permit_pdf(_permit_view(desk, contract), PROFILE)
 

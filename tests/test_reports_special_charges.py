@@ -195,7 +195,7 @@ def _charge(
                 record_id=record_id,
             ),
             bill,
-        ).id
+        )
 
 
 def _pay(desk: Desk, who: SignedIn, charge_id: int, amount: str) -> str:
@@ -366,7 +366,7 @@ def _view(desk: Desk, charge_id: int, today: date = TODAY) -> views.ChargeView:
 
 def _run(desk: Desk, treasurer: SignedIn, as_of: date = TODAY, *, certify: bool) -> views.RunView:
     with desk.action(treasurer) as action:
-        run_id = tax_roll.prepare_run(action, as_of).id
+        run_id = tax_roll.prepare_run(action, as_of)
     if certify:
         with desk.action(treasurer) as action:
             tax_roll.certify_run(action, run_id)

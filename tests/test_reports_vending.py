@@ -115,7 +115,7 @@ class Festival:
 
 def _apply(action: Action, party_id: int, kind: ApplicantKind, **kw: object) -> int:
     data = ApplicationData(applicant_id=party_id, applicant_kind=kind, event_name=EVENT, **kw)  # type: ignore[arg-type]
-    return vending.receive_application(action, data).id
+    return vending.receive_application(action, data)
 
 
 def _insure(action: Action, party_id: int) -> None:
@@ -240,16 +240,15 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
             )
         vending.approve(action, chamber, conditions="\n".join(CHAMBER_CONDITIONS))
         vending.approve(action, kettle)
-        notice = vending.prepare_doubt_notice(
+        notice_id = vending.prepare_doubt_notice(
             action,
             crepes,
             clerk_text=CLERK_TEXT,
         )
         vending.record_notice_delivery(
-            action, notice.id, delivered_at=action.now(), manner="e-mail"
+            action, notice_id, delivered_at=action.now(), manner="e-mail"
         )
-        doubt = vending.prepare_doubt_notice(action, doubted)
-        notice_id = doubt.id
+        notice_id = vending.prepare_doubt_notice(action, doubted)
 
     clock.set(datetime(2026, 8, 6, 11, 0))  # Thursday
     with desk.action(admin) as action:
@@ -271,10 +270,10 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
 
     clock.set(datetime(2026, 8, 10, 9, 0))
     with desk.action(admin) as action:
-        crepes_appeal = vending.file_appeal(action, crepes, filed_on=action.today()).id
+        crepes_appeal = vending.file_appeal(action, crepes, filed_on=action.today())
     clock.set(datetime(2026, 8, 20, 9, 0))
     with desk.action(admin) as action:
-        truck_appeal = vending.file_appeal(action, truck, filed_on=action.today()).id
+        truck_appeal = vending.file_appeal(action, truck, filed_on=action.today())
         vending.deny(action, tacos, reasons="The days asked for are not days of the event.")
 
     clock.set(datetime(2026, 8, 25, 9, 0))

@@ -162,7 +162,7 @@ def test_city_contract_work_is_corrected_until_it_is_completed_and_never_prints(
 ) -> None:
     clerk, inspector = everyone[0], everyone[1]
     meeting = _meeting(desk, clerk, at(TODAY, 9))
-    work = _do(desk, clerk, sw.record_city_contract, _permit_data(city)).id
+    work = _do(desk, clerk, sw.record_city_contract, _permit_data(city))
     said = _agree_on_permit(desk, everyone, city, work, meeting)
     assert _allowed(said) == {PermitAct.CORRECT, PermitAct.COMPLETE}
     assert said[PermitAct.PRINT] is not None and "no sidewalk permit is" in said[PermitAct.PRINT]

@@ -20,6 +20,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import builders  # type: ignore[import-not-found]
 import pytest
 from sqlalchemy import select
 
@@ -47,6 +48,7 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     AmountDue,
     AuditEvent,
+    MasterPlanSegment,
     SidewalkPermit,
     SidewalkRepairOrder,
     SpecialCharge,
@@ -205,13 +207,15 @@ def _permit_data(city: City, **changes: Any) -> PermitData:
 
 
 def _apply(desk: Desk, who: SignedIn, city: City, **changes: Any) -> SidewalkPermit:
-    permit: SidewalkPermit = _do(desk, who, sw.receive_application, _permit_data(city, **changes))
+    permit: SidewalkPermit = builders.read_back(
+        desk, who, SidewalkPermit, sw.receive_application, _permit_data(city, **changes)
+    )
     return permit
 
 
 def _segment(desk: Desk, who: SignedIn, street_id: int, **fields: Any) -> int:
-    segment = _do(desk, who, sw.add_segment, SegmentData(street_id, **fields))
-    return int(segment.id)
+    segment_id: int = _do(desk, who, sw.add_segment, SegmentData(street_id, **fields))
+    return segment_id
 
 
 def _segment_for(desk: Desk, street_id: int, number: int, *, bike_lane: bool = False) -> int | None:
@@ -384,12 +388,19 @@ def test_a_segment_a_permit_was_issued_under_keeps_its_shape(
     renamed = SegmentData(
         city.orange, low_number=100, high_number=299, description="Orange St, school route"
     )
-    assert _do(desk, admin, sw.update_segment, segment, renamed).description == (
-        "Orange St, school route"
-    )
+    assert builders.read_back(
+        desk, admin, MasterPlanSegment, sw.update_segment, segment, renamed
+    ).description == ("Orange St, school route")
     # a segment no permit relies on may be reshaped
     other = _segment(desk, admin, city.broad, low_number=100, high_number=199)
-    reshaped = _do(desk, admin, sw.update_segment, other, SegmentData(city.broad, side="odd"))
+    reshaped = builders.read_back(
+        desk,
+        admin,
+        MasterPlanSegment,
+        sw.update_segment,
+        other,
+        SegmentData(city.broad, side="odd"),
+    )
     assert (reshaped.side, reshaped.low_number) == ("odd", None)
 
 
@@ -508,7 +519,7 @@ def test_the_plan_decides_until_the_permit_issues_and_then_stays(
     with desk.database.reading() as session:
         decision = sw.decide_cost(session, _get_permit(desk, issued.id))
     assert (decision.payer, decision.segment_id) == (CostPayer.CITY, segment)
-    permit = _do(desk, admin, sw.issue, issued.id)
+    permit = builders.read_back(desk, admin, SidewalkPermit, sw.issue, issued.id)
     assert (permit.cost_payer, permit.master_plan_segment_id) == (CostPayer.CITY, segment)
     _do(desk, admin, sw.retire_segment, segment, reason="Plan amended")
     with desk.database.reading() as session:
@@ -532,7 +543,9 @@ def test_the_review_reads_the_silent_case_and_asks_for_the_parcel(
     warned = [(f.cite, f.text) for f in findings if f.level == "warn"]
     assert any(cite == sw.REMOVAL_CITE and "IS on the" in text for cite, text in warned)
     assert any(cite == sw.COST_CITE and "choose the parcel" in text for cite, text in warned)
-    permit = _do(desk, admin, sw.issue, removal.id)  # a warning does not stop the Director
+    permit = builders.read_back(
+        desk, admin, SidewalkPermit, sw.issue, removal.id
+    )  # a warning does not stop the Director
     assert permit.cost_payer == CostPayer.OWNER
 
 
@@ -562,7 +575,14 @@ def test_a_start_seven_days_away_issues_today(
     findings = _review(desk, admin, permit.id)
     assert not _blocks(findings)
     assert any(f.cite == sw.PERMIT_CITE and "Mon Nov 30, 2026" in f.text for f in findings)
-    issued = _do(desk, inspector, sw.issue, permit.id, conditions="  Call 24 hours ahead.\n\n")
+    issued = builders.read_back(
+        desk,
+        inspector,
+        SidewalkPermit,
+        sw.issue,
+        permit.id,
+        conditions="  Call 24 hours ahead.\n\n",
+    )
     assert issued.status == SidewalkPermitStatus.ISSUED
     assert (issued.decided_on, issued.decided_by_name) == (
         TODAY,
@@ -586,7 +606,10 @@ def test_a_start_six_days_away_is_refused_naming_the_earliest_start(
     # moved to the earliest start, it issues
     data = _permit_data(city, work_starts_on=days(7))
     _do(desk, admin, sw.correct_application, permit.id, data)
-    assert _do(desk, inspector, sw.issue, permit.id).status == SidewalkPermitStatus.ISSUED
+    assert (
+        builders.read_back(desk, inspector, SidewalkPermit, sw.issue, permit.id).status
+        == SidewalkPermitStatus.ISSUED
+    )
 
 
 def test_a_start_in_the_past_or_missing_is_refused(desk: Desk, admin: SignedIn, city: City) -> None:
@@ -708,9 +731,10 @@ def test_a_correction_is_for_an_undecided_application(
     desk: Desk, admin: SignedIn, city: City
 ) -> None:
     permit = _apply(desk, admin, city)
-    corrected = _do(
+    corrected = builders.read_back(
         desk,
         admin,
+        SidewalkPermit,
         sw.correct_application,
         permit.id,
         _permit_data(city, address_number=215, contractor_name="Ellsworth Paving Inc."),
@@ -724,7 +748,13 @@ def test_a_correction_is_for_an_undecided_application(
 
 def test_city_contract_work_needs_no_permit(desk: Desk, clerk: SignedIn, city: City) -> None:
     _segment(desk, clerk, city.orange)
-    record = _do(desk, clerk, sw.record_city_contract, _permit_data(city, work_starts_on=days(1)))
+    record = builders.read_back(
+        desk,
+        clerk,
+        SidewalkPermit,
+        sw.record_city_contract,
+        _permit_data(city, work_starts_on=days(1)),
+    )
     assert record.status == SidewalkPermitStatus.CITY_CONTRACT
     assert record.cost_payer == CostPayer.CITY  # fixed when recorded
     findings = _review(desk, clerk, record.id)
@@ -744,18 +774,26 @@ def test_completion_and_withdrawal(
     clock.set(datetime(2026, 12, 11, 10, 0))
     assert _refused(desk, admin, sw.complete, permit.id, on=date(2026, 12, 12)).field == "on"
     assert _refused(desk, admin, sw.complete, permit.id, on=date(2026, 11, 29)).field == "on"
-    done = _do(desk, admin, sw.complete, permit.id, on=date(2026, 12, 10))
+    done = builders.read_back(
+        desk, admin, SidewalkPermit, sw.complete, permit.id, on=date(2026, 12, 10)
+    )
     assert (done.status, done.completed_on) == (SidewalkPermitStatus.COMPLETED, date(2026, 12, 10))
     _refused(desk, admin, sw.withdraw, permit.id, reason="late", error=Conflict)
     other = _apply(desk, admin, city)
     assert _refused(desk, admin, sw.withdraw, other.id, reason=" ").field == "reason"
-    gone = _do(desk, admin, sw.withdraw, other.id, reason="Owner sold the house")
+    gone = builders.read_back(
+        desk, admin, SidewalkPermit, sw.withdraw, other.id, reason="Owner sold the house"
+    )
     assert (gone.status, gone.withdrawn_reason) == (
         SidewalkPermitStatus.WITHDRAWN,
         "Owner sold the house",
     )
-    city_work = _do(desk, admin, sw.record_city_contract, _permit_data(city))
-    kept = _do(desk, admin, sw.complete, city_work.id, on=date(2026, 12, 11))
+    city_work = builders.read_back(
+        desk, admin, SidewalkPermit, sw.record_city_contract, _permit_data(city)
+    )
+    kept = builders.read_back(
+        desk, admin, SidewalkPermit, sw.complete, city_work.id, on=date(2026, 12, 11)
+    )
     assert (kept.status, kept.completed_on) == (
         SidewalkPermitStatus.CITY_CONTRACT,
         date(2026, 12, 11),
@@ -782,8 +820,8 @@ def test_the_register_is_searched(desk: Desk, admin: SignedIn, city: City) -> No
 def _denied(desk: Desk, who: SignedIn, city: City) -> SidewalkPermit:
     permit = _apply(desk, who, city, work=SidewalkWork.CONSTRUCT, width_in=48)
     assert _refused(desk, who, sw.deny, permit.id, reasons=" \n ").field == "reasons"
-    denied: SidewalkPermit = _do(
-        desk, who, sw.deny, permit.id, reasons="A new walk is 4 ft 6 in wide."
+    denied: SidewalkPermit = builders.read_back(
+        desk, who, SidewalkPermit, sw.deny, permit.id, reasons="A new walk is 4 ft 6 in wide."
     )
     return denied
 
@@ -797,7 +835,9 @@ def test_a_denial_is_appealed_to_the_council_without_a_time_limit(
     assert _refused(desk, admin, sw.file_appeal, denied.id, filed_on=days(1)).field == "filed_on"
     assert _refused(desk, admin, sw.file_appeal, denied.id, filed_on=days(-1)).field == ("filed_on")
     clock.set(datetime(2027, 3, 1, 9, 0))  # three months later: still accepted
-    appealed = _do(desk, admin, sw.file_appeal, denied.id, filed_on=date(2027, 3, 1))
+    appealed = builders.read_back(
+        desk, admin, SidewalkPermit, sw.file_appeal, denied.id, filed_on=date(2027, 3, 1)
+    )
     assert (appealed.status, appealed.appeal_filed_on) == (
         SidewalkPermitStatus.APPEALED,
         date(2027, 3, 1),
@@ -829,9 +869,10 @@ def test_the_appeal_is_decided_at_a_meeting_held_not_one_to_come(
     assert "before the appeal was filed" in refusal(before_appeal)
     assert "held" in refusal(9999)
     clock.set(datetime(2026, 12, 15, 9, 0))
-    granted = _do(
+    granted = builders.read_back(
         desk,
         clerk,
+        SidewalkPermit,
         sw.record_appeal_decision,
         denied.id,
         meeting_id=held,
@@ -872,7 +913,15 @@ def test_a_refused_appeal_stands(
     denied = _denied(desk, admin, city)
     _do(desk, admin, sw.file_appeal, denied.id, filed_on=TODAY)
     clock.set(datetime(2026, 12, 14, 18, 0))  # the meeting has begun
-    refused = _do(desk, admin, sw.record_appeal_decision, denied.id, meeting_id=held, granted=False)
+    refused = builders.read_back(
+        desk,
+        admin,
+        SidewalkPermit,
+        sw.record_appeal_decision,
+        denied.id,
+        meeting_id=held,
+        granted=False,
+    )
     assert (refused.status, refused.cost_payer) == (SidewalkPermitStatus.DENIED_ON_APPEAL, None)
     _refused(desk, admin, sw.withdraw, denied.id, reason="x", error=Conflict)
 
@@ -890,7 +939,10 @@ def test_who_does_what_with_a_permit(
         denied = _refused(desk, who, sw.issue, permit.id, error=PermissionDenied)
         assert "Building Inspector / Public Works" in str(denied)
         _refused(desk, who, sw.deny, permit.id, reasons="no", error=PermissionDenied)
-    assert _do(desk, inspector, sw.issue, permit.id).status == SidewalkPermitStatus.ISSUED
+    assert (
+        builders.read_back(desk, inspector, SidewalkPermit, sw.issue, permit.id).status
+        == SidewalkPermitStatus.ISSUED
+    )
 
 
 # -- repair orders --------------------------------------------------------------------------------
@@ -915,7 +967,9 @@ def council(desk: Desk, clerk: SignedIn) -> int:
 
 
 def _order(desk: Desk, who: SignedIn, city: City, **changes: Any) -> SidewalkRepairOrder:
-    order: SidewalkRepairOrder = _do(desk, who, sw.order_repair, _order_data(city, **changes))
+    order: SidewalkRepairOrder = builders.read_back(
+        desk, who, SidewalkRepairOrder, sw.order_repair, _order_data(city, **changes)
+    )
     return order
 
 
@@ -988,7 +1042,15 @@ def test_a_minor_repair_is_five_hundred_dollars_or_less(
         desk, inspector, sw.record_city_repair, order.id, on=TODAY, cost=Money("500.01")
     )
     assert (too_much.field, too_much.cite) == ("cost", sw.MINOR_REPAIR_CITE)
-    charge = _do(desk, inspector, sw.record_city_repair, order.id, on=TODAY, cost=Money("500.00"))
+    charge = builders.read_back(
+        desk,
+        inspector,
+        SpecialCharge,
+        sw.record_city_repair,
+        order.id,
+        on=TODAY,
+        cost=Money("500.00"),
+    )
     charge, due = _charge(desk, charge.id)
     assert (charge.kind, charge.total, charge.billed_party_id, charge.parcel_id) == (
         sc.ChargeKind.SIDEWALK_MINOR_REPAIR,
@@ -1015,7 +1077,7 @@ def test_a_partial_block_needs_the_directors_approval(
     refused = _refused(desk, clerk, sw.order_repair, partial)
     assert (refused.field, refused.cite) == ("partial_approved_by", sw.WHOLE_BLOCK_CITE)
     approved = dataclasses.replace(partial, partial_approved_by=f"  {DIRECTOR} ")
-    order = _do(desk, clerk, sw.order_repair, approved)
+    order = builders.read_back(desk, clerk, SidewalkRepairOrder, sw.order_repair, approved)
     assert (order.whole_block, order.partial_approved_by) == (False, DIRECTOR)
     whole_but_named = _order_data(city, meeting_id=council, partial_approved_by=DIRECTOR)
     assert _refused(desk, clerk, sw.order_repair, whole_but_named).field == "partial_approved_by"
@@ -1050,9 +1112,10 @@ def test_the_city_repairs_on_the_twenty_first_day_not_the_twentieth(
     )
     assert "not served" in str(refused) and refused.cite == sw.REPAIR_CITE
     clock.set(datetime(2026, 12, 1, 15, 0))
-    served = _do(
+    served = builders.read_back(
         desk,
         clerk,
+        SidewalkRepairOrder,
         sw.record_service,
         order.id,
         served_on=date(2026, 12, 1),
@@ -1071,9 +1134,10 @@ def test_the_city_repairs_on_the_twenty_first_day_not_the_twentieth(
     assert (day_20.field, day_20.cite) == ("on", sw.REPAIR_CITE)
     assert "through Mon Dec 21, 2026" in str(day_20) and "from Tue Dec 22, 2026" in str(day_20)
     assert _get_order(desk, order.id).status == RepairOrderStatus.SERVED
-    made = _do(
+    made = builders.read_back(
         desk,
         inspector,
+        SpecialCharge,
         sw.record_city_repair,
         order.id,
         on=date(2026, 12, 22),
@@ -1171,7 +1235,9 @@ def test_an_emergency_is_to_be_repaired_immediately(
     assert sw.city_may_repair_on(served) == TODAY
     findings = sw.order_findings(served, today=TODAY)
     assert any("immediately" in f.text for f in findings)
-    made = _do(desk, inspector, sw.record_city_repair, order.id, on=TODAY, cost=Money("650"))
+    made = builders.read_back(
+        desk, inspector, SpecialCharge, sw.record_city_repair, order.id, on=TODAY, cost=Money("650")
+    )
     charge, due = _charge(desk, made.id)
     assert due.amount == Money("650.00")  # an emergency is no minor repair: no $500 cap
     assert charge.kind == sc.ChargeKind.SIDEWALK_REPAIR
@@ -1182,14 +1248,23 @@ def test_the_owner_repairs_or_the_order_is_cancelled(
 ) -> None:
     order = _order(desk, clerk, city, meeting_id=council)
     assert _refused(desk, inspector, sw.record_owner_repair, order.id, on=days(1)).field == "on"
-    repaired = _do(desk, inspector, sw.record_owner_repair, order.id, on=TODAY)
+    repaired = builders.read_back(
+        desk, inspector, SidewalkRepairOrder, sw.record_owner_repair, order.id, on=TODAY
+    )
     assert (repaired.status, repaired.repaired_by_owner_on) == (
         RepairOrderStatus.REPAIRED_BY_OWNER,
         TODAY,
     )
     other = _order(desk, clerk, city, meeting_id=council)
     assert _refused(desk, clerk, sw.cancel_order, other.id, reason="  ").field == "reason"
-    cancelled = _do(desk, clerk, sw.cancel_order, other.id, reason="Council rescinded the order")
+    cancelled = builders.read_back(
+        desk,
+        clerk,
+        SidewalkRepairOrder,
+        sw.cancel_order,
+        other.id,
+        reason="Council rescinded the order",
+    )
     assert cancelled.status == RepairOrderStatus.CANCELLED
     _refused(desk, clerk, sw.cancel_order, other.id, reason="again", error=Conflict)
     with desk.database.reading() as session:
@@ -1208,7 +1283,7 @@ def test_who_orders_and_who_repairs(
     treasurer = operator_with(Role.TREASURER)
     minor = _order_data(city, kind=RepairOrderKind.MINOR, estimated_cost=Money("200"))
     _refused(desk, clerk, sw.order_repair, minor, error=PermissionDenied)  # the Director's
-    order = _do(desk, inspector, sw.order_repair, minor)
+    order = builders.read_back(desk, inspector, SidewalkRepairOrder, sw.order_repair, minor)
     _refused(
         desk,
         clerk,
@@ -1656,7 +1731,7 @@ def test_work_the_council_ordered_is_the_owners_even_on_the_plan(
     assert f"carries out repair order {order.number}" in decision.reason
     assert not decision.follows_plan  # no "(plan today)": the plan does not decide it
     assert not [f for f in _review(desk, inspector, ordered.id) if "is open" in f.text]
-    issued = _do(desk, inspector, sw.issue, ordered.id)
+    issued = builders.read_back(desk, inspector, SidewalkPermit, sw.issue, ordered.id)
     assert (issued.cost_payer, issued.master_plan_segment_id) == (CostPayer.OWNER, None)
     with desk.database.reading() as session:
         view = views.permit_view(session, ordered.id)
@@ -1785,7 +1860,9 @@ def test_the_director_approves_a_partial_replacement_when_issuing(
     refused = _refused(desk, inspector, sw.issue, rebuilt.id, partial_replacement=True)
     assert (refused.field, refused.cite) == ("partial_replacement", sw.WHOLE_BLOCK_CITE)
     replaced = _apply(desk, inspector, city, work=SidewalkWork.REPLACE)
-    issued = _do(desk, inspector, sw.issue, replaced.id, partial_replacement=True)
+    issued = builders.read_back(
+        desk, inspector, SidewalkPermit, sw.issue, replaced.id, partial_replacement=True
+    )
     assert issued.partial_replacement_approved is True
     with desk.database.reading() as session:
         view = views.permit_view(session, replaced.id)
@@ -1854,7 +1931,9 @@ def test_a_completion_before_the_seventh_day_is_recorded_with_a_warning(
         "days after the permit (Mon Nov 30, 2026). It is recorded as done; the Director of "
         "Public Works may follow it up."
     )
-    done = _do(desk, inspector, sw.complete, permit.id, on=date(2026, 12, 6))
+    done = builders.read_back(
+        desk, inspector, SidewalkPermit, sw.complete, permit.id, on=date(2026, 12, 6)
+    )
     assert (done.status, done.completed_on) == (SidewalkPermitStatus.COMPLETED, date(2026, 12, 6))
     with desk.database.reading() as session:
         [*_, last] = sw.history(session, permit.id)
@@ -1870,18 +1949,25 @@ def test_city_contract_records_have_their_own_numbers_and_keep_their_payer(
     correction of its contractor keeps the payer it was recorded with, a correction of the
     number reads the plan again."""
     segment = _segment(desk, clerk, city.orange, low_number=200, high_number=298)
-    contract = _do(desk, clerk, sw.record_city_contract, _permit_data(city))
+    contract = builders.read_back(
+        desk, clerk, SidewalkPermit, sw.record_city_contract, _permit_data(city)
+    )
     permit = _apply(desk, clerk, city)
     assert (contract.number, permit.number) == ("SWC-2026-001", "SW-2026-001")
     assert contract.cost_payer == CostPayer.CITY
     _do(desk, clerk, sw.retire_segment, segment, reason="amended")
-    kept = _do(
-        desk, clerk, sw.correct_application, contract.id,
+    kept = builders.read_back(
+        desk, clerk, SidewalkPermit, sw.correct_application, contract.id,
         _permit_data(city, contractor_name="Ellsworth Paving Inc."),
     )  # fmt: skip
     assert (kept.cost_payer, kept.master_plan_segment_id) == (CostPayer.CITY, segment)
-    moved = _do(
-        desk, clerk, sw.correct_application, contract.id, _permit_data(city, address_number=216)
+    moved = builders.read_back(
+        desk,
+        clerk,
+        SidewalkPermit,
+        sw.correct_application,
+        contract.id,
+        _permit_data(city, address_number=216),
     )
     assert (moved.cost_payer, moved.master_plan_segment_id) == (CostPayer.OWNER, None)
 
@@ -1898,9 +1984,9 @@ def test_service_by_publication_asks_for_the_mailed_copy(
         "The owner's address is known (214 Orange St, Prescott, WI 54021): with service by "
         "publication, a copy of the notice is also mailed to it by first-class mail."
     )
-    served = _do(
-        desk, clerk, sw.record_service, order.id, served_on=TODAY, how="publication",
-        by_name="Carla Jensen", mailed_copy=True,
+    served = builders.read_back(
+        desk, clerk, SidewalkRepairOrder, sw.record_service, order.id, served_on=TODAY,
+        how="publication", by_name="Carla Jensen", mailed_copy=True,
     )  # fmt: skip
     assert served.served_how == "publication and first-class mail"
     other = _order(desk, clerk, city, meeting_id=council)

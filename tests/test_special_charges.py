@@ -194,7 +194,7 @@ def charge(
                 record_id=record_id,
             ),
             bill,
-        ).id
+        )
 
 
 def stored(desk: Desk, charge_id: int) -> SpecialCharge:
@@ -281,7 +281,7 @@ def refund(desk: Desk, who: SignedIn, number: str, amount: str, reason: str) -> 
 
 def prepare(desk: Desk, who: SignedIn, as_of: date = TODAY) -> int:
     with desk.action(who) as action:
-        return tax_roll.prepare_run(action, as_of).id
+        return tax_roll.prepare_run(action, as_of)
 
 
 def certify(desk: Desk, who: SignedIn, run_id: int) -> None:
@@ -587,7 +587,7 @@ def test_a_charge_from_a_permit_or_order_names_it(
                     record_type=record_type,
                     record_id=record_id,
                 ),
-            ).id
+            )
 
     clock = charge_rules.clock_for(kind)
     other = "sidewalk_permit" if source != "sidewalk_permit" else "street_opening"
@@ -881,7 +881,7 @@ def test_a_run_lists_only_charges_past_their_roll_day_and_unpaid(
 ) -> None:
     unpaid, _, _ = three_charges
     with desk.action(treasurer) as action:
-        run = tax_roll.prepare_run(action, TODAY)
+        run = tax_roll.get_run(action.session, tax_roll.prepare_run(action, TODAY))
         entries = [(e.parcel_number, e.owner_name, e.section, e.amount) for e in run.entries]
         run_id, total, number = run.id, run.total, run.number
     assert number == "TR-2026-01"
@@ -921,7 +921,7 @@ def test_a_run_as_of_a_day_to_come_is_only_a_preview(
     # December 31: the later charge is still payable until December 23 — a preview lists it,
     # as things stand, but is never certified.
     with desk.action(treasurer) as action:
-        preview = tax_roll.prepare_run(action, date(2026, 12, 31))
+        preview = tax_roll.get_run(action.session, tax_roll.prepare_run(action, date(2026, 12, 31)))
         assert (preview.number, preview.status) == ("PV-2026-01", RunStatus.PREVIEW)
         assert [e.charge_id for e in preview.entries] == [unpaid, later]
         preview_id = preview.id
@@ -959,7 +959,8 @@ def test_a_day_with_nothing_to_list_saves_no_run_and_uses_no_number(
     # run as of December 31, 2025 prepared today is numbered by the year it is prepared.
     charge(desk, admin, ChargeKind.OBSTRUCTION, owner, parcel=parcel, work_done_on=date(2025, 9, 1))
     with desk.action(treasurer) as action:
-        assert tax_roll.prepare_run(action, date(2025, 12, 31)).number == "TR-2026-01"
+        run_id = tax_roll.prepare_run(action, date(2025, 12, 31))
+        assert tax_roll.get_run(action.session, run_id).number == "TR-2026-01"
 
 
 def test_a_list_changed_since_review_is_not_certified(
@@ -973,7 +974,7 @@ def test_a_list_changed_since_review_is_not_certified(
         certify(desk, treasurer, run_id)
     assert stored(desk, unpaid).status == ChargeStatus.BILLED
     with desk.action(treasurer) as action:
-        again = tax_roll.prepare_run(action, TODAY)
+        again = tax_roll.get_run(action.session, tax_roll.prepare_run(action, TODAY))
         assert [e.amount for e in again.entries] == [Money("200.00")]
         again_id = again.id
     with pytest.raises(Conflict, match="set aside"):
@@ -1000,7 +1001,7 @@ def test_the_roll_names_the_owner_of_record_never_the_party_billed(
         billed_as="occupant",
     )
     with desk.action(treasurer) as action:
-        run = tax_roll.prepare_run(action, TODAY)
+        run = tax_roll.get_run(action.session, tax_roll.prepare_run(action, TODAY))
         assert [(e.owner_name, e.owner_address) for e in run.entries] == [("", "")]
         run_id = run.id
     with desk.database.reading() as session:
@@ -1014,7 +1015,7 @@ def test_the_roll_names_the_owner_of_record_never_the_party_billed(
     with pytest.raises(Conflict, match="the owner of parcel 281-00777-0000 is Marta Lindqvist"):
         certify(desk, treasurer, run_id)
     with desk.action(treasurer) as action:
-        again = tax_roll.prepare_run(action, TODAY)
+        again = tax_roll.get_run(action.session, tax_roll.prepare_run(action, TODAY))
         assert [e.owner_name for e in again.entries] == ["Marta Lindqvist"]
         again_id = again.id
     certify(desk, treasurer, again_id)

@@ -45,7 +45,14 @@ from clerk_desk.kinds import (
     TenderKind,
 )
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import AmountDue, AuditEvent, SpecialCharge, StreetImprovement, StreetOpening
+from clerk_desk.models import (
+    AmountDue,
+    AuditEvent,
+    OpeningRenewal,
+    SpecialCharge,
+    StreetImprovement,
+    StreetOpening,
+)
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import rules as charge_rules
@@ -247,7 +254,7 @@ def _approve(
     desk: Desk, who: SignedIn, opening_id: int, title: str = "Director of Public Works"
 ) -> StreetOpening:
     with desk.action(who) as action:
-        return so.approve(action, opening_id, title=title)
+        return action.session.get_one(StreetOpening, so.approve(action, opening_id, title=title))
 
 
 def _issued(
@@ -283,7 +290,8 @@ def _items(desk: Desk) -> list[TodayItem]:
 
 def _record_work(desk: Desk, who: SignedIn, opening_id: int, **work: Any) -> StreetOpening:
     with desk.action(who) as action:
-        return opening_work.record_work(action, opening_id, WorkRecord(**work))
+        worked = opening_work.record_work(action, opening_id, WorkRecord(**work))
+        return action.session.get_one(StreetOpening, worked)
 
 
 def _checklist(desk: Desk, opening_id: int, on: date) -> dict[str, opening_work.ChecklistLine]:
@@ -834,8 +842,11 @@ def test_the_improvement_register_checks_its_dates_and_its_30_days(
         assert improvements.improvement_findings(planned) == []
         improvement_id = planned.id
     with desk.action(inspector) as action:
-        done = improvements.complete_improvement(
-            action, improvement_id, completed_on=date(2026, 11, 2)
+        done = action.session.get_one(
+            StreetImprovement,
+            improvements.complete_improvement(
+                action, improvement_id, completed_on=date(2026, 11, 2)
+            ),
         )
         assert done.completed_on == date(2026, 11, 2)
         assert improvements.improvements_on(action.session, orange) == [done]
@@ -1092,7 +1103,8 @@ def test_a_renewal_adds_thirty_days_and_names_who_granted_it(
     )
     assert (nobody.field, nobody.cite) == ("granted_by", rules.RENEWAL_CITE)
     with desk.action(inspector) as action:
-        first = so.renew(action, opening_id, requested_on=date(2027, 5, 11), granted_by=DIRECTOR)
+        first_id = so.renew(action, opening_id, requested_on=date(2027, 5, 11), granted_by=DIRECTOR)
+        first = action.session.get_one(OpeningRenewal, first_id)
         assert (first.valid_until, first.granted_on, first.granted_by) == (
             date(2027, 6, 29),
             date(2027, 5, 12),
@@ -1100,8 +1112,9 @@ def test_a_renewal_adds_thirty_days_and_names_who_granted_it(
         )
     clock.set(date(2027, 6, 29))  # requested on the last day of the renewal: still in time
     with desk.action(inspector) as action:
-        second = so.renew(
-            action, opening_id, requested_on=date(2027, 6, 29), granted_by="Ivan Olsen"
+        second = action.session.get_one(
+            OpeningRenewal,
+            so.renew(action, opening_id, requested_on=date(2027, 6, 29), granted_by="Ivan Olsen"),
         )
         assert second.valid_until == date(2027, 7, 29)
     opening = _opening(desk, opening_id)
@@ -1391,7 +1404,7 @@ def test_the_guarantee_runs_a_year_from_completion_and_only_then_the_permit_clos
     assert ended.title.endswith(f"ended {format_day(date(2027, 10, 1))}: close the permit")
     _refused(desk, clerk, lambda a: opening_work.close(a, opening_id), PermissionDenied)
     with desk.action(inspector) as action:
-        closed = opening_work.close(action, opening_id)
+        closed = action.session.get_one(StreetOpening, opening_work.close(action, opening_id))
     assert closed.status == OpeningStatus.CLOSED
     assert so.display_status(closed, date(2027, 10, 2)) == "Closed"
     assert _items(desk) == []
@@ -1449,7 +1462,7 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
             maintenance=Money("300.00"),
             notice_on=date(2026, 11, 25),
             parcel_id=premises,
-        ).id
+        )
         # Day 90 on a Sunday: City Hall takes payment the Monday; no maintenance, no line.
         later_id = charges.charge_city_repair(
             action,
@@ -1458,7 +1471,7 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
             maintenance=Money("0"),
             notice_on=TODAY,
             parcel_id=premises,
-        ).id
+        )
     charge = _charge(desk, charge_id)
     assert (charge.kind, charge.billed_party_id, charge.billed_as, charge.parcel_id) == (
         ChargeKind.OPENING_REPAIR,
@@ -1547,7 +1560,7 @@ def test_a_city_repair_is_due_90_days_after_notice_and_on_the_tax_roll_from_day_
     # The Treasurer certifies it: the permit's dues say where the money is collected now.
     treasurer = operator_with(Role.TREASURER)
     with desk.action(treasurer) as action:
-        run = tax_roll.prepare_run(action, date(2027, 2, 24))
+        run = tax_roll.get_run(action.session, tax_roll.prepare_run(action, date(2027, 2, 24)))
         assert [entry.charge_id for entry in run.entries] == [charge_id]
         assert run.entries[0].owner_name == "Rosa Lindgren"  # the premises' owner
         tax_roll.certify_run(action, run.id)
@@ -1581,7 +1594,7 @@ def test_the_permits_history_holds_its_repair_charges_events(
         before = [e.action for e in views.history(session, opening_id)]
     assert "special_charge.created" not in before
     with desk.action(clerk) as action:
-        charge = charges.charge_city_repair(
+        charge_id = charges.charge_city_repair(
             action,
             opening_id,
             repair=Money("1200.00"),
@@ -1589,7 +1602,6 @@ def test_the_permits_history_holds_its_repair_charges_events(
             notice_on=TODAY,
             parcel_id=premises,
         )
-        charge_id = charge.id
     with desk.database.reading() as session:
         after = views.history(session, opening_id)
     assert [e.action for e in after][: len(before)] == before
@@ -1684,7 +1696,7 @@ def test_a_deficiency_repair_is_billed_with_20_percent_for_administration(
             materials=Money(materials),
             equipment=Money(equipment),
             notice_on=TODAY,
-        ).id
+        )
     charge = _charge(desk, charge_id)
     cost = Money(labor) + Money(materials) + Money(equipment)
     assert (charge.kind, charge.billed_as, charge.parcel_id) == (

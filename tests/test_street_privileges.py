@@ -46,7 +46,7 @@ from clerk_desk.kinds import (
 )
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
-from clerk_desk.models import AuditEvent, SpecialCharge, StreetPrivilege
+from clerk_desk.models import AmountDue, AuditEvent, SpecialCharge, StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.ordinance import find_cites, load_chapter
 from clerk_desk.receipts import service as receipts
@@ -257,7 +257,7 @@ def _ready(desk: Desk, admin: SignedIn, director: SignedIn, applicant: int, **ch
 
 def _issue(desk: Desk, who: SignedIn, privilege_id: int, **kwargs: Any) -> StreetPrivilege:
     with desk.action(who) as action:
-        return sp.issue(action, privilege_id, **kwargs)
+        return action.session.get_one(StreetPrivilege, sp.issue(action, privilege_id, **kwargs))
 
 
 def _get(desk: Desk, privilege_id: int) -> StreetPrivilege:
@@ -758,9 +758,10 @@ def test_city_costs_are_billed_on_top_of_the_fee_and_do_not_hold_the_permit(
 ) -> None:
     privilege_id = _ready(desk, admin, director, builder)
     with desk.action(admin) as action:
-        due = sp.bill_city_costs(
+        due_id = sp.bill_city_costs(
             action, privilege_id, amount=Money("87.50"), description="Barricades, 3 days"
         )
+        due = action.session.get_one(AmountDue, due_id)
         assert (due.kind, due.cite, due.party_id) == (
             DueKind.CITY_EXPENSES,
             rules.FEE_CITE,
@@ -1411,9 +1412,10 @@ def _notice(desk: Desk, who: SignedIn, privilege_id: int, moment: datetime) -> N
 
 def _remove(desk: Desk, who: SignedIn, privilege_id: int, on: date) -> SpecialCharge:
     with desk.action(who) as action:
-        return sp_removal.record_city_removal(
+        charge_id = sp_removal.record_city_removal(
             action, privilege_id, on=on, cost=Money("640.00"), description="Crew and truck, 4 h"
         )
+        return action.session.get_one(SpecialCharge, charge_id)
 
 
 def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(

@@ -119,16 +119,12 @@ def add_parcel(desk: Desk, who: SignedIn, number: str, site: str, owner_id: int)
 
 def add_segment(desk: Desk, who: SignedIn, data: SegmentData) -> int:
     with desk.action(who) as action:
-        segment = sidewalks.add_segment(action, data)
-        action.session.flush()
-        return segment.id
+        return sidewalks.add_segment(action, data)
 
 
 def apply(desk: Desk, who: SignedIn, data: PermitData) -> int:
     with desk.action(who) as action:
-        permit = sidewalks.receive_application(action, data)
-        action.session.flush()
-        return permit.id
+        return sidewalks.receive_application(action, data)
 
 
 def held_meeting(desk: Desk, who: SignedIn) -> int:
@@ -891,7 +887,7 @@ def test_show_record_switches_to_the_page_of_the_record(qtbot, tab, desk, clerk,
     )
     meeting_id = held_meeting(desk, clerk)
     with desk.action(clerk) as action:
-        order = sidewalks.order_repair(
+        order_id = sidewalks.order_repair(
             action,
             sidewalks.RepairOrderData(
                 RepairOrderKind.COUNCIL_ORDER,
@@ -901,8 +897,6 @@ def test_show_record_switches_to_the_page_of_the_record(qtbot, tab, desk, clerk,
                 meeting_id=meeting_id,
             ),
         )
-        action.session.flush()
-        order_id = order.id
     tab.inner.setCurrentWidget(tab.plan)
     tab.show_record("sidewalk_repair_order", str(order_id))
     assert tab.inner.currentWidget() is tab.orders
@@ -989,7 +983,7 @@ def test_the_main_window_builds_the_tab_and_the_today_item_opens_the_order(
     monkeypatch.setattr(main_window, "WORKFLOWS", built)
     meeting_id = held_meeting(desk, clerk)
     with desk.action(clerk) as action:
-        order = sidewalks.order_repair(
+        order_id = sidewalks.order_repair(
             action,
             sidewalks.RepairOrderData(
                 RepairOrderKind.COUNCIL_ORDER,
@@ -999,8 +993,6 @@ def test_the_main_window_builds_the_tab_and_the_today_item_opens_the_order(
                 meeting_id=meeting_id,
             ),
         )
-        action.session.flush()
-        order_id = order.id
     window = main_window.MainWindow(App(desk, clerk))
     qtbot.add_widget(window)
     tab = window.tab("sidewalks")
@@ -1025,7 +1017,7 @@ def test_the_main_window_builds_the_tab_and_the_today_item_opens_the_order(
 
 def _order(desk: Desk, who: SignedIn, parcel: int, meeting: int | None, **changes: Any) -> int:
     with desk.action(who) as action:
-        order = sidewalks.order_repair(
+        order_id = sidewalks.order_repair(
             action,
             sidewalks.RepairOrderData(
                 changes.pop("kind", RepairOrderKind.COUNCIL_ORDER),
@@ -1036,8 +1028,7 @@ def _order(desk: Desk, who: SignedIn, parcel: int, meeting: int | None, **change
                 **changes,
             ),
         )
-        action.session.flush()
-        return order.id
+        return order_id
 
 
 def test_every_register_fits_the_main_windows_tab_without_scrolling(

@@ -117,7 +117,7 @@ def charge(
     lines = [sc.LineData("labor", f"Crew, item {i + 1}", Money(a)) for i, a in enumerate(amounts)]
     bill = sc.BillData(bill_on, "mailed", received_on) if bill_on else None
     with desk.action(who) as action:
-        made = sc.create_charge(
+        return sc.create_charge(
             action,
             sc.ChargeData(
                 kind,
@@ -130,8 +130,6 @@ def charge(
             ),
             bill,
         )
-        action.session.flush()
-        return made.id
 
 
 def pay(desk: Desk, who: SignedIn, charge_id: int, amount: str) -> str:
@@ -957,7 +955,7 @@ def test_an_opening_repair_waits_for_its_actual_notice_on_screen(
                 record_id=str(opening_id),
             ),
             sc.BillData(date(2026, 11, 3), "mailed"),
-        ).id
+        )
     tab.charges.refresh()
     tab.charges.select_charge(charge_id)
     assert tab.charges.model.column_texts(0)[-3:] == ["", "", "Awaiting notice"]

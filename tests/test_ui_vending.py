@@ -364,7 +364,7 @@ def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_ap
         desk, clerk, "Riverside Crepes", PartyKind.BUSINESS, phone="651-555-0122"
     )
     with desk.action(clerk) as action:
-        application = vending.receive_application(
+        application_id = vending.receive_application(
             action,
             ApplicationData(
                 crepes,
@@ -377,8 +377,6 @@ def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_ap
                 ],
             ),
         )
-        action.session.flush()
-        application_id = application.id
     tab.refresh()
     assert tab.selected() is not None
 
@@ -604,7 +602,7 @@ def test_the_unpaid_fee_leads_to_the_receipts_tab_with_the_applicant_as_payer(
 
     vendor = builders.party(desk, clerk, "Twin Rivers Tacos", PartyKind.BUSINESS)
     with desk.action(clerk) as action:
-        application = vending.receive_application(
+        application_id = vending.receive_application(
             action,
             ApplicationData(
                 vendor,
@@ -613,8 +611,6 @@ def test_the_unpaid_fee_leads_to_the_receipts_tab_with_the_applicant_as_payer(
                 slots=[SlotData(date(2026, 12, 19), *vending_hours(), "Broad St N, booth 7")],
             ),
         )
-        action.session.flush()
-        application_id = application.id
     window = MainWindow(App(desk, clerk))
     qtbot.add_widget(window)
     window.show()
@@ -713,7 +709,7 @@ def test_the_buttons_follow_what_the_core_allows(
     the Council; a withdrawn application takes no police review."""
     vendor = builders.party(desk, clerk, "Twin Rivers Tacos", PartyKind.BUSINESS)
     with desk.action(clerk) as action:
-        application = vending.receive_application(
+        application_id = vending.receive_application(
             action,
             ApplicationData(
                 vendor,
@@ -722,8 +718,6 @@ def test_the_buttons_follow_what_the_core_allows(
                 slots=[SlotData(date(2026, 12, 19), *vending_hours(), "Broad St N, booth 7")],
             ),
         )
-        action.session.flush()
-        application_id = application.id
     tab.refresh()
 
     def approve(dialog: QDialog) -> None:

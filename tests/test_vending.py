@@ -256,8 +256,9 @@ def _festival(applicant: int, **changes: Any) -> ApplicationData:
 
 def _receive(desk: Desk, who: SignedIn, data: ApplicationData) -> VendingApplication:
     with desk.action(who) as action:
-        application = vending.receive_application(action, data)
-        action.session.flush()
+        application = action.session.get_one(
+            VendingApplication, vending.receive_application(action, data)
+        )
         action.session.expunge(application)
         return application
 
@@ -691,7 +692,7 @@ def test_a_short_certificate_becomes_a_printed_condition_of_a_conditional_approv
     _certificate(desk, clerk, vendor, date(2026, 11, 30), bodily="99999")
     _police(desk, clerk, application.id, date(2026, 11, 30))
     _pay(desk, treasurer, application.id)
-    approved = _do(desk, clerk, vending.approve, application.id)
+    approved = builders.read_back(desk, clerk, VendingApplication, vending.approve, application.id)
     assert approved.status == VendingStatus.CONDITIONALLY_APPROVED
     assert approved.conditions == (
         "This permit is not valid until a certificate of insurance meeting § 506-24 is filed "
@@ -864,8 +865,13 @@ def test_conditional_approval_prints_what_is_not_yet_due_as_conditions(
 ) -> None:
     application = _receive(desk, clerk, _data(vendor, slots=_slots(date(2026, 12, 12), days=2)))
     _pay(desk, treasurer, application.id)
-    approved = _do(
-        desk, clerk, vending.approve, application.id, conditions="No sales from vehicles."
+    approved = builders.read_back(
+        desk,
+        clerk,
+        VendingApplication,
+        vending.approve,
+        application.id,
+        conditions="No sales from vehicles.",
     )
     assert approved.status == VendingStatus.CONDITIONALLY_APPROVED
     assert approved.permit_number == "SEV-2026-001"
@@ -891,13 +897,18 @@ def test_an_application_with_everything_met_is_approved_without_conditions(
     first = _receive(desk, clerk, _data(vendor))
     _ready(desk, clerk, treasurer, vendor, first.id)
     assert all(item.met for item in _items(desk, clerk, first.id).values())
-    approved = _do(desk, clerk, vending.approve, first.id)
+    approved = builders.read_back(desk, clerk, VendingApplication, vending.approve, first.id)
     assert (approved.status, approved.conditions) == (VendingStatus.APPROVED, "")
     assert approved.permit_number == "SEV-2026-001"
     second = _receive(desk, clerk, _data(vendor))
     _police(desk, clerk, second.id, date(2026, 11, 30))
     _pay(desk, treasurer, second.id)
-    assert _do(desk, clerk, vending.approve, second.id).permit_number == "SEV-2026-002"
+    assert (
+        builders.read_back(
+            desk, clerk, VendingApplication, vending.approve, second.id
+        ).permit_number
+        == "SEV-2026-002"
+    )
     with desk.database.reading() as session:
         assert vending.search_applications(session, "sev-2026-002")[0].id == second.id
 
@@ -908,10 +919,18 @@ def test_a_permit_number_is_taken_in_the_saving_transaction(
     application = _receive(desk, clerk, _data(vendor))
     _ready(desk, clerk, treasurer, vendor, application.id)
     with pytest.raises(RuntimeError), desk.action(clerk) as action:
-        assert vending.approve(action, application.id).permit_number == "SEV-2026-001"
+        approved = action.session.get_one(
+            VendingApplication, vending.approve(action, application.id)
+        )
+        assert approved.permit_number == "SEV-2026-001"
         raise RuntimeError("the printer caught fire before the save")
     assert _get(desk, application.id).permit_number is None
-    assert _do(desk, clerk, vending.approve, application.id).permit_number == "SEV-2026-001"
+    assert (
+        builders.read_back(
+            desk, clerk, VendingApplication, vending.approve, application.id
+        ).permit_number
+        == "SEV-2026-001"
+    )
 
 
 # -- the doubt notice ----------------------------------------------------------------------------
@@ -921,9 +940,10 @@ def test_the_doubt_notice_lists_each_failing_item_and_the_clerks_words(
     desk: Desk, clerk: SignedIn, sponsor: int
 ) -> None:
     application = _receive(desk, clerk, _festival(sponsor, participants=(), contact_phone=""))
-    notice: DoubtNotice = _do(
+    notice: DoubtNotice = builders.read_back(
         desk,
         clerk,
+        DoubtNotice,
         vending.prepare_doubt_notice,
         application.id,
         clerk_text="  Which side of Orange St will the booths face?  ",
@@ -958,8 +978,13 @@ def test_a_doubt_notice_is_refused_when_nothing_is_in_doubt(
     assert refused.message.startswith("Every requirement is met: there is no matter in doubt.")
     assert _get(desk, application.id).status == VendingStatus.RECEIVED
     # The Clerk's own doubt is a matter in doubt even when the checklist is clear.
-    notice = _do(
-        desk, clerk, vending.prepare_doubt_notice, application.id, clerk_text="Is it a vehicle?"
+    notice = builders.read_back(
+        desk,
+        clerk,
+        DoubtNotice,
+        vending.prepare_doubt_notice,
+        application.id,
+        clerk_text="Is it a vehicle?",
     )
     assert notice.matters == {"items": ["Is it a vehicle?"]}
 
@@ -969,7 +994,9 @@ def test_the_delivery_of_a_doubt_notice_is_recorded_and_a_late_one_noted(
 ) -> None:
     application = _receive(desk, clerk, _festival(sponsor, participants=()))
     clock.advance(hours=1)
-    notice = _do(desk, clerk, vending.prepare_doubt_notice, application.id)
+    notice = builders.read_back(
+        desk, clerk, DoubtNotice, vending.prepare_doubt_notice, application.id
+    )
     prepared = notice.prepared_at
 
     def deliver(at: datetime, manner: str = "certified mail", **kw: Any) -> Any:
@@ -1041,7 +1068,9 @@ def test_a_notice_delivered_on_its_last_day_late_in_the_evening_is_in_time(
     desk: Desk, clerk: SignedIn, sponsor: int, clock: FixedClock
 ) -> None:
     application = _receive(desk, clerk, _festival(sponsor, participants=()))
-    notice = _do(desk, clerk, vending.prepare_doubt_notice, application.id)
+    notice = builders.read_back(
+        desk, clerk, DoubtNotice, vending.prepare_doubt_notice, application.id
+    )
     clock.set(datetime(2026, 12, 4, 9, 0))
     evening = _local(2026, 12, 3, 23, 30)  # Friday in UTC, Thursday in Prescott
     _do(
@@ -1067,9 +1096,10 @@ def test_a_correction_is_reviewed_again_and_leaves_the_clock_alone(
     application = _receive(desk, clerk, _festival(sponsor, participants=()))
     _do(desk, clerk, vending.prepare_doubt_notice, application.id)
     clock.set(datetime(2026, 12, 2, 11, 0))
-    corrected = _do(
+    corrected = builders.read_back(
         desk,
         clerk,
+        VendingApplication,
         vending.correct_application,
         application.id,
         _festival(sponsor, participants=PARTICIPANTS[:2], slots=_slots(days=2)),
@@ -1111,7 +1141,14 @@ def test_a_denial_needs_reasons_and_sets_the_appeals_last_day(
     application = _receive(desk, clerk, _data(vendor))
     refused = _refused(desk, clerk, vending.deny, application.id, reasons="  ")
     assert (refused.field, refused.cite) == ("reasons", PROCEDURE)
-    denied = _do(desk, clerk, vending.deny, application.id, reasons="The street is closed.")
+    denied = builders.read_back(
+        desk,
+        clerk,
+        VendingApplication,
+        vending.deny,
+        application.id,
+        reasons="The street is closed.",
+    )
     assert denied.status == VendingStatus.DENIED
     assert (denied.decided_on, denied.appeal_due_on) == (date(2026, 11, 19), date(2026, 11, 30))
     assert denied.decision_reasons == "The street is closed."
@@ -1139,9 +1176,13 @@ def test_an_appeal_on_the_last_day_is_timely_and_the_day_after_is_flagged(
     late_app = _denied(desk, clerk, vendor)
     assert timely_app.appeal_due_on == date(2026, 12, 7)
     clock.set(datetime(2026, 12, 8, 9, 0))
-    timely = _do(desk, clerk, vending.file_appeal, timely_app.id, filed_on=date(2026, 12, 7))
+    timely = builders.read_back(
+        desk, clerk, VendingAppeal, vending.file_appeal, timely_app.id, filed_on=date(2026, 12, 7)
+    )
     assert (timely.timely, timely.due_on) == (True, date(2026, 12, 7))
-    late = _do(desk, clerk, vending.file_appeal, late_app.id, filed_on=date(2026, 12, 8))
+    late = builders.read_back(
+        desk, clerk, VendingAppeal, vending.file_appeal, late_app.id, filed_on=date(2026, 12, 8)
+    )
     assert late.timely is False
     with desk.lookup(clerk) as action:
         timely_row = action.session.get(VendingAppeal, timely.id)
@@ -1186,7 +1227,9 @@ def test_the_council_decides_an_appeal_only_at_a_meeting_it_held(
     cancelled = _meeting(desk, clerk, datetime(2026, 12, 10, 18, 0))
     _do(desk, clerk, petitions.cancel_meeting, cancelled, reason="No quorum")
     clock.set(datetime(2026, 12, 2, 9, 0))
-    appeal = _do(desk, clerk, vending.file_appeal, denied.id, filed_on=date(2026, 12, 2))
+    appeal = builders.read_back(
+        desk, clerk, VendingAppeal, vending.file_appeal, denied.id, filed_on=date(2026, 12, 2)
+    )
 
     def decide(meeting: int, outcome: AppealOutcome = AppealOutcome.DENIED, **kw: Any) -> Any:
         return _refused(
@@ -1208,9 +1251,10 @@ def test_the_council_decides_an_appeal_only_at_a_meeting_it_held(
     assert decide(held, AppealOutcome.APPROVED_CONDITIONALLY).field == "conditions"
     plain = decide(held, AppealOutcome.APPROVED, conditions="Close by 8 p.m.")
     assert plain.field == "conditions"
-    decided = _do(
+    decided = builders.read_back(
         desk,
         clerk,
+        VendingAppeal,
         vending.record_appeal_decision,
         appeal.id,
         meeting_id=held,
@@ -1244,7 +1288,9 @@ def test_the_councils_approval_on_appeal_issues_the_permit(
     application = _receive(desk, clerk, _data(vendor, slots=_slots(date(2027, 1, 15))))
     _ready(desk, clerk, treasurer, vendor, application.id)
     _do(desk, clerk, vending.deny, application.id, reasons="Too close to the Fire Station.")
-    appeal = _do(desk, clerk, vending.file_appeal, application.id, filed_on=date(2026, 11, 30))
+    appeal = builders.read_back(
+        desk, clerk, VendingAppeal, vending.file_appeal, application.id, filed_on=date(2026, 11, 30)
+    )
     held = _meeting(desk, clerk, datetime(2026, 12, 14, 18, 0))
     clock.set(datetime(2026, 12, 15, 9, 0))
     terms = "Booth on the south side only." if outcome.value == "conditional" else ""
@@ -1286,7 +1332,9 @@ def test_the_councils_approval_prints_what_is_not_yet_due(
 ) -> None:
     application = _receive(desk, clerk, _data(vendor, slots=_slots(date(2027, 1, 16))))
     _do(desk, clerk, vending.deny, application.id, reasons="No insurance.")
-    appeal = _do(desk, clerk, vending.file_appeal, application.id, filed_on=date(2026, 11, 30))
+    appeal = builders.read_back(
+        desk, clerk, VendingAppeal, vending.file_appeal, application.id, filed_on=date(2026, 11, 30)
+    )
     held = _meeting(desk, clerk, datetime(2026, 12, 14, 18, 0))
     clock.set(datetime(2026, 12, 15, 9, 0))
     _do(
@@ -1322,7 +1370,9 @@ def test_the_councils_approval_prints_every_requirement_not_met_as_a_condition(
     the permit says it is not valid until each is met."""
     application = _receive(desk, clerk, _data(vendor))  # the event: Mon Dec 14
     _do(desk, clerk, vending.deny, application.id, reasons="Nothing is in.")
-    appeal = _do(desk, clerk, vending.file_appeal, application.id, filed_on=date(2026, 11, 30))
+    appeal = builders.read_back(
+        desk, clerk, VendingAppeal, vending.file_appeal, application.id, filed_on=date(2026, 11, 30)
+    )
     held = _meeting(desk, clerk, datetime(2026, 12, 10, 18, 0))  # after the last day, Dec 7
     clock.set(datetime(2026, 12, 11, 9, 0))
     items = _items(desk, clerk, application.id)
@@ -1355,9 +1405,18 @@ def test_a_withdrawal_is_recorded_with_a_reason_and_ends_the_appeal(
     desk: Desk, clerk: SignedIn, vendor: int, clock: FixedClock
 ) -> None:
     denied = _denied(desk, clerk, vendor)
-    appeal = _do(desk, clerk, vending.file_appeal, denied.id, filed_on=date(2026, 11, 30))
+    appeal = builders.read_back(
+        desk, clerk, VendingAppeal, vending.file_appeal, denied.id, filed_on=date(2026, 11, 30)
+    )
     assert _refused(desk, clerk, vending.withdraw, denied.id, reason=" ").field == "reason"
-    withdrawn = _do(desk, clerk, vending.withdraw, denied.id, reason="Letter from the vendor")
+    withdrawn = builders.read_back(
+        desk,
+        clerk,
+        VendingApplication,
+        vending.withdraw,
+        denied.id,
+        reason="Letter from the vendor",
+    )
     assert withdrawn.status == VendingStatus.WITHDRAWN
     assert withdrawn.withdrawn_reason == "Letter from the vendor"
     assert _refused(desk, clerk, vending.withdraw, denied.id, reason="again", error=Conflict)
@@ -1477,7 +1536,9 @@ def test_the_history_lists_every_step(
 ) -> None:
     application = _receive(desk, clerk, _festival(sponsor, participants=()))
     _pay(desk, treasurer, application.id)
-    notice = _do(desk, clerk, vending.prepare_doubt_notice, application.id)
+    notice = builders.read_back(
+        desk, clerk, DoubtNotice, vending.prepare_doubt_notice, application.id
+    )
     clock.advance(hours=2)
     _do(
         desk,
@@ -1490,7 +1551,9 @@ def test_the_history_lists_every_step(
     _do(desk, clerk, vending.correct_application, application.id, _festival(sponsor))
     _police(desk, clerk, application.id, date(2026, 11, 30))
     _do(desk, clerk, vending.deny, application.id, reasons="Orange St is being repaved.")
-    appeal = _do(desk, clerk, vending.file_appeal, application.id, filed_on=date(2026, 11, 30))
+    appeal = builders.read_back(
+        desk, clerk, VendingAppeal, vending.file_appeal, application.id, filed_on=date(2026, 11, 30)
+    )
     held = _meeting(desk, clerk, datetime(2026, 12, 14, 18, 0))
     clock.set(datetime(2026, 12, 15, 9, 0))
     _do(
@@ -1553,7 +1616,7 @@ def test_today_shows_the_doubt_notice_due_until_delivered_or_decided(
     assert first.urgency(date(2026, 12, 1)) == "soon"
     clock.set(datetime(2026, 12, 4, 9, 0))
     assert {i.urgency(date(2026, 12, 4)) for i in _vending_items(desk, clerk)} == {"today"}
-    notice = _do(desk, clerk, vending.prepare_doubt_notice, festival.id)
+    notice = builders.read_back(desk, clerk, DoubtNotice, vending.prepare_doubt_notice, festival.id)
     clock.set(datetime(2026, 12, 7, 9, 0))
     items = {i.record_id: i for i in _vending_items(desk, clerk)}
     assert items[str(stand.id)].urgency(date(2026, 12, 7)) == "overdue"
@@ -1700,9 +1763,23 @@ def test_the_clerks_denial_is_kept_whatever_the_council_decides(
     for outcome in (AppealOutcome.DENIED, AppealOutcome.APPROVED):
         clock.set(datetime(2026, 11, 30, 10, 0))
         application = _receive(desk, clerk, _data(vendor, slots=_slots(date(2027, 1, 15))))
-        denied = _do(desk, deputy, vending.deny, application.id, reasons="No booth space.")
+        denied = builders.read_back(
+            desk,
+            deputy,
+            VendingApplication,
+            vending.deny,
+            application.id,
+            reasons="No booth space.",
+        )
         assert (denied.denied_on, denied.denied_by_name) == (date(2026, 11, 30), deputy.full_name)
-        appeal = _do(desk, clerk, vending.file_appeal, application.id, filed_on=date(2026, 11, 30))
+        appeal = builders.read_back(
+            desk,
+            clerk,
+            VendingAppeal,
+            vending.file_appeal,
+            application.id,
+            filed_on=date(2026, 11, 30),
+        )
         clock.set(datetime(2026, 12, 15, 9, 0))
         _do(
             desk,
@@ -1754,7 +1831,9 @@ def test_intake_and_denial_store_the_scripting_apis_dates(
     monkeypatch.setattr(vending_decisions, "appeal_due", appeal)
     application = _receive(desk, clerk, _data(vendor))
     assert application.doubt_due_on == date(2026, 12, 9)
-    denied = _do(desk, clerk, vending.deny, application.id, reasons="No.")
+    denied = builders.read_back(
+        desk, clerk, VendingApplication, vending.deny, application.id, reasons="No."
+    )
     assert denied.appeal_due_on == date(2026, 12, 23)
     assert len(asked) == 2 and all(isinstance(c, CityCalendar) for c in asked)
 
@@ -1770,7 +1849,9 @@ def test_the_meetings_the_council_can_have_decided_an_appeal_at(
     second = _meeting(desk, clerk, datetime(2026, 12, 14, 18, 0))
     coming = [_meeting(desk, clerk, datetime(2027, 1, day, 18, 0)) for day in (11, 25, 28)]
     clock.set(datetime(2026, 12, 2, 9, 0))
-    appeal = _do(desk, clerk, vending.file_appeal, denied.id, filed_on=date(2026, 12, 2))
+    appeal = builders.read_back(
+        desk, clerk, VendingAppeal, vending.file_appeal, denied.id, filed_on=date(2026, 12, 2)
+    )
     clock.set(datetime(2026, 12, 15, 9, 0))
     with desk.lookup(clerk) as action:
         held, later = vending_views.appeal_meetings(
@@ -1787,7 +1868,9 @@ def test_a_corrected_application_is_reviewed_again_with_a_clock_of_its_own(
     Today tab (due the day after); a second notice is due three days from the correction, and
     shows on the Today tab until delivered, though the first was."""
     application = _receive(desk, clerk, _festival(sponsor, participants=()))
-    first = _do(desk, clerk, vending.prepare_doubt_notice, application.id)
+    first = builders.read_back(
+        desk, clerk, DoubtNotice, vending.prepare_doubt_notice, application.id
+    )
     _do(
         desk,
         clerk,
@@ -1805,7 +1888,9 @@ def test_a_corrected_application_is_reviewed_again_with_a_clock_of_its_own(
     with desk.lookup(clerk) as action:
         stored = vending.get_application(action.session, application.id)
         assert vending.notice_due_on(stored, action.calendar) == date(2026, 12, 7)  # Sunday: Mon
-    second = _do(desk, clerk, vending.prepare_doubt_notice, application.id, clerk_text="Booths?")
+    second = builders.read_back(
+        desk, clerk, DoubtNotice, vending.prepare_doubt_notice, application.id, clerk_text="Booths?"
+    )
     assert (first.due_on, second.due_on) == (date(2026, 12, 3), date(2026, 12, 7))
     [deliver] = _vending_items(desk, clerk)
     assert deliver.title == "Deliver the doubt notice on V-2026-001 by Mon Dec 7, 2026"
@@ -1862,7 +1947,14 @@ def test_the_police_review_is_refused_once_withdrawn_or_denied(
     if end == "withdrawn":
         _do(desk, clerk, vending.withdraw, application.id, reason="By phone")
     elif end == "denied_on_appeal":
-        appeal = _do(desk, clerk, vending.file_appeal, application.id, filed_on=date(2026, 11, 30))
+        appeal = builders.read_back(
+            desk,
+            clerk,
+            VendingAppeal,
+            vending.file_appeal,
+            application.id,
+            filed_on=date(2026, 11, 30),
+        )
         _police(desk, clerk, application.id, date(2026, 11, 30))  # on appeal: still recorded
         held = _meeting(desk, clerk, datetime(2026, 12, 14, 18, 0))
         clock.set(datetime(2026, 12, 15, 9, 0))

@@ -23,7 +23,7 @@ def _application(desk: Desk, who: SignedIn) -> int:
     with desk.action(who) as action:
         party = parties.add_party(action, PartyData(PartyKind.BUSINESS, "Twin Rivers Tacos"))
         action.session.flush()
-        application = vending.receive_application(
+        application_id = vending.receive_application(
             action,
             ApplicationData(
                 party.id,
@@ -36,8 +36,7 @@ def _application(desk: Desk, who: SignedIn) -> int:
                 slots=[SlotData(date(2026, 12, 19), time(16), time(21), "Broad St N, booth 7")],
             ),
         )
-        action.session.flush()
-        return application.id
+        return application_id
 
 
 def test_the_notice_is_owed_until_decided_or_delivered(
@@ -50,9 +49,7 @@ def test_the_notice_is_owed_until_decided_or_delivered(
         assert vending_views.application_years(action.session) == [2026]
         assert vending_views.fee_owed(action.session, application_id) == Money.parse("20.00")
     with desk.action(admin) as action:
-        notice = vending.prepare_doubt_notice(action, application_id)
-        action.session.flush()
-        notice_id = notice.id
+        notice_id = vending.prepare_doubt_notice(action, application_id)
     with desk.lookup(admin) as action:
         application = vending.get_application(action.session, application_id)
         assert application.status == VendingStatus.IN_DOUBT

@@ -140,13 +140,11 @@ class _Plan:
     def add(self, moment: datetime, who: SignedIn, work: Work) -> None:
         self.steps.append((moment, len(self.steps), who, work))
 
-    def keep(self, key: str, make: Callable[[Action], Any]) -> Work:
+    def keep(self, key: str, make: Callable[[Action], int]) -> Work:
         """A step that makes a record and remembers its id under ``key``."""
 
         def work(action: Action) -> None:
-            made = make(action)
-            action.session.flush()
-            self.ids[key] = int(made.id)
+            self.ids[key] = make(action)
 
         return work
 
@@ -248,6 +246,10 @@ def _prepare(plan: _Plan) -> tuple[dict[str, int], dict[str, int], dict[str, int
 _ORDER_WINDOWS = {"days left": (8, 32), "past due": (33, 58), "city repaired": (62, 100)}
 
 
+def _add_meeting(action: Action, data: schedule.MeetingData) -> int:
+    return schedule.add_meeting(action, data).id
+
+
 def _meetings(plan: _Plan) -> dict[str, tuple[str, date]]:
     """For each Council order, the key of its meeting and the meeting's day: the latest held
     meeting in its window, or a regular meeting added there."""
@@ -275,7 +277,7 @@ def _meetings(plan: _Plan) -> dict[str, tuple[str, date]]:
         plan.add(
             plan.on(day - timedelta(days=7), 9),
             plan.staff.clerk,
-            plan.keep(f"meeting {key}", partial(schedule.add_meeting, data=data)),
+            plan.keep(f"meeting {key}", partial(_add_meeting, data=data)),
         )
         chosen[key] = (f"meeting {key}", day)
     return chosen
@@ -387,7 +389,7 @@ class _PermitSteps:
     def apply(self, key: str, applicant: int | str, **details: Any) -> Work:
         name, number = ADDRESSES[key]
 
-        def make(action: Action) -> object:
+        def make(action: Action) -> int:
             applicant_id = applicant if isinstance(applicant, int) else self.owner_of(key)(action)
             data = PermitData(
                 applicant_id=applicant_id,
@@ -583,7 +585,7 @@ class _OrderSteps:
     def order(self, key: str, kind: RepairOrderKind, defect: str, **details: Any) -> Work:
         name, number = ADDRESSES[key]
 
-        def make(action: Action) -> object:
+        def make(action: Action) -> int:
             meeting = self.meetings.get(key)
             data = RepairOrderData(
                 kind=kind,

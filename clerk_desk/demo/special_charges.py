@@ -153,7 +153,7 @@ class _Plan:
         bill = sc.BillData(bill_on=day, delivered_how="mailed")
 
         def make(action: Action) -> None:
-            self.ids[key] = sc.create_charge(action, data, bill).id
+            self.ids[key] = sc.create_charge(action, data, bill)
 
         self.add(self.on(day, 9), self.staff.clerk, make)
         if received_on is not None:
@@ -401,7 +401,7 @@ def _deficiency(plan: _Plan, opening_id: int) -> None:
             materials=Money("185.50"),
             equipment=Money("150.00"),
             notice_on=notice_on,
-        ).id
+        )
 
     plan.add(plan.on(notice_on, 11), plan.staff.inspector, bill)
     plan.pay(plan.open_on_or_before(plan.today - timedelta(days=4)), "deficiency")
@@ -421,7 +421,7 @@ def _last_year(plan: _Plan) -> None:
     day = plan.open_after(as_of)
 
     def prepare(action: Action) -> None:
-        plan.ids["run"] = tax_roll.prepare_run(action, as_of).id
+        plan.ids["run"] = tax_roll.prepare_run(action, as_of)
 
     plan.add(plan.on(day, 9, 30), plan.staff.treasurer, prepare)
     plan.add(

@@ -137,7 +137,7 @@ class _Demo:
         self, key: str, data: Callable[[Action], ApplicationData]
     ) -> Callable[[Action], None]:
         def step(action: Action) -> None:
-            self.made[key] = vending.receive_application(action, data(action)).id
+            self.made[key] = vending.receive_application(action, data(action))
 
         return step
 
@@ -306,7 +306,7 @@ def _hockey(demo: _Demo) -> list[Step]:
                 demo.made["hockey"],
                 clerk_text="Which vendors will sell from the Borner St N parking lot, and will "
                 "any of them cook over an open flame?",
-            ).id
+            )
         )
 
     on, clerk = demo.on, demo.clerk

@@ -35,10 +35,10 @@ from clerk_desk.sidewalk_cafes.rules import (
     needs_police_review,
 )
 from clerk_desk.sidewalk_cafes.service import (
+    _new_cafe,
     bill_fee,
     get_cafe,
     get_meeting,
-    new_cafe,
     readable_site_plan,
     search_text,
 )
@@ -75,13 +75,13 @@ def meeting_refusal(
     return None
 
 
-def place_before_council(action: Action, cafe_id: int, meeting_id: int) -> SidewalkCafe:
+def place_before_council(action: Action, cafe_id: int, meeting_id: int) -> int:
     """Put the application on the agenda of a Council meeting after the comment period (or
     move it to another meeting): the "fully completed application packet" only, so refused
     while it is not eligible, or its layout, hours or liquor license do not meet § 506-10."""
     cafe = get_cafe(action.session, cafe_id, for_update=True)
     acts.allow(action, acts.CafeAct.AGENDA, cafe)
-    meeting = get_meeting(action, meeting_id)
+    meeting = get_meeting(action.session, meeting_id)
     zone = action.zone
     refused = meeting_refusal(meeting, cafe, now=action.now(), zone=zone, held=False)
     if refused is not None:
@@ -97,7 +97,7 @@ def place_before_council(action: Action, cafe_id: int, meeting_id: int) -> Sidew
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id
 
 
 def record_council_decision(
@@ -109,7 +109,7 @@ def record_council_decision(
     conditions: str = "",
     closes_at: time | None = None,
     reasons: str = "",
-) -> SidewalkCafe:
+) -> int:
     """Record the Council's approval (with its conditions, and a closing hour earlier than
     applied for if it restricted the hours) or denial (with reasons), at a meeting that has
     taken place after the comment period. An approval needs the Chief of Police's review on
@@ -118,7 +118,7 @@ def record_council_decision(
     issued."""
     cafe = get_cafe(action.session, cafe_id, for_update=True)
     acts.allow(action, acts.CafeAct.COUNCIL_DECISION, cafe)
-    meeting = get_meeting(action, meeting_id)
+    meeting = get_meeting(action.session, meeting_id)
     zone = action.zone
     refused = meeting_refusal(meeting, cafe, now=action.now(), zone=zone, held=True)
     if refused is not None:
@@ -174,10 +174,10 @@ def record_council_decision(
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id
 
 
-def issue(action: Action, cafe_id: int, *, expires_on: date | None = None) -> SidewalkCafe:
+def issue(action: Action, cafe_id: int, *, expires_on: date | None = None) -> int:
     """The City Administrator issues the permit approved by the Council, once every item of
     the checklist is met (DPW inspection, insurance through the term, fee …). It runs to
     ``expires_on``, at most one year from its issuance (the default)."""
@@ -231,7 +231,7 @@ def issue(action: Action, cafe_id: int, *, expires_on: date | None = None) -> Si
     )
     if cafe.renews_id is not None:
         _end_renewed(action, cafe)
-    return cafe
+    return cafe.id
 
 
 def _end_renewed(action: Action, renewal: SidewalkCafe) -> None:
@@ -273,7 +273,7 @@ def renew(action: Action, cafe_id: int) -> int:
         if name not in ("sales_from", "sales_to", "gross_sales", "food_and_soft_drink_sales")
     }
     values["notes"] = ""
-    cafe = new_cafe(action, values)
+    cafe = _new_cafe(action, values)
     cafe.renews_id = old.id
     cafe.renews = old
     cafe.site_plan_name, cafe.site_plan_sha256 = old.site_plan_name, old.site_plan_sha256
@@ -301,9 +301,7 @@ def renew(action: Action, cafe_id: int) -> int:
     return cafe.id
 
 
-def deny(
-    action: Action, cafe_id: int, *, reasons: str, meeting_id: int | None = None
-) -> SidewalkCafe:
+def deny(action: Action, cafe_id: int, *, reasons: str, meeting_id: int | None = None) -> int:
     """Deny the application. With ``meeting_id`` it is the Council's denial
     (:func:`record_council_decision`). Without, the City Administrator refuses to take it
     forward, which is only for one the standards forbid: not eligible to apply, not
@@ -338,7 +336,7 @@ def deny(
         before=before,
         after=snapshot(cafe) | {"findings": [f.text for f in blocking]},
     )
-    return cafe
+    return cafe.id
 
 
 def council_meetings(

@@ -196,9 +196,7 @@ def neighbors_from_rows(rows: Sequence[Mapping[str, object]]) -> list[NeighborDa
     return people
 
 
-def record_notice_mailed(
-    action: Action, cafe_id: int, *, mailed_on: date, by_name: str
-) -> SidewalkCafe:
+def record_notice_mailed(action: Action, cafe_id: int, *, mailed_on: date, by_name: str) -> int:
     """Record that the City Administrator mailed the notice to everyone on the list. Comments
     are then due to the City Clerk by :func:`comment_deadline` (15 calendar days from mailing;
     a last day City Hall is closed moves to its next open day). Refused without a readable
@@ -230,7 +228,7 @@ def record_notice_mailed(
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id
 
 
 def record_comment(
@@ -241,7 +239,7 @@ def record_comment(
     commenter: str,
     text: str,
     source: str = "public",
-) -> CafeComment:
+) -> int:
     """Record a comment received by the City Clerk, until the Council decides. A public
     comment received after the last day (day 16 on) is kept for the Council and marked
     untimely; comments of the applicant, City staff and committees have no last day."""
@@ -290,4 +288,4 @@ def record_comment(
         after={"commenter": who, "source": kind, "received_on": received_on.isoformat(),
                "text": words, "timely": timely},
     )  # fmt: skip
-    return comment
+    return comment.id

@@ -78,7 +78,6 @@ from clerk_desk.history import history as records_history
 from clerk_desk.kinds import CafeStatus, DueKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
-    AmountDue,
     CafeSuspension,
     CouncilMeeting,
     Parcel,
@@ -257,14 +256,14 @@ def _attach(action: Action, cafe: SidewalkCafe, which: str, file: tuple[str, byt
         raise InvalidInput(error.message, field=which, cite=error.cite) from error
 
 
-def bill_fee(action: Action, cafe: SidewalkCafe) -> AmountDue:
+def bill_fee(action: Action, cafe: SidewalkCafe) -> None:
     fee = fee_on(action.session, FEE_CODE, cafe.applied_on)
     what = (
         f"Sidewalk cafe permit renewal {cafe.number} (renews {cafe.renews.number})"
         if cafe.renews is not None
         else f"Sidewalk cafe permit {cafe.number}"
     )
-    return ledger.bill(
+    ledger.bill(
         action,
         party_id=cafe.applicant_id,
         record=RecordRef(RECORD_TYPE, str(cafe.id)),
@@ -276,7 +275,8 @@ def bill_fee(action: Action, cafe: SidewalkCafe) -> AmountDue:
     )
 
 
-def new_cafe(action: Action, values: Mapping[str, object]) -> SidewalkCafe:
+def _new_cafe(action: Action, values: Mapping[str, object]) -> SidewalkCafe:
+    """The cafe record, numbered, for the application or renewal that fills it in."""
     applied_at, applied_on = action.now(), action.today()
     year = applied_on.year
     sequence = take_number(action, SERIES, year=year)
@@ -310,7 +310,7 @@ def receive_application(
     acts.allow_new(action, acts.RegisterAct.NEW_APPLICATION)
     session = action.session
     values = _clean(session, data, action.today())
-    cafe = new_cafe(action, values)
+    cafe = _new_cafe(action, values)
     if site_plan is not None:
         _attach(action, cafe, "site_plan", site_plan)
     if sales_records is not None:
@@ -407,7 +407,7 @@ def attach_site_plan(
     *,
     scale: str,
     mail_again: bool = False,
-) -> SidewalkCafe:
+) -> int:
     """Attach (or replace) the site plan and note its scale. Before the notice is mailed, as
     often as need be; after it, a different plan changes what the neighbours were told and is
     refused unless ``mail_again`` (the application then goes back to be noticed again). After
@@ -445,10 +445,10 @@ def attach_site_plan(
     )
     if changed:
         _mail_again(action, cafe, changed)
-    return cafe
+    return cafe.id
 
 
-def attach_sales_records(action: Action, cafe_id: int, name: str, content: bytes) -> SidewalkCafe:
+def attach_sales_records(action: Action, cafe_id: int, name: str, content: bytes) -> int:
     """Attach (or replace) the business records of the six months' sales, until the permit is
     issued (the records do not change what the neighbours were told)."""
     acts.allow_new(action, acts.RegisterAct.ATTACH_PAPERS)
@@ -465,7 +465,7 @@ def attach_sales_records(action: Action, cafe_id: int, name: str, content: bytes
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id
 
 
 def correct_application(
@@ -513,7 +513,7 @@ def _day_between(day: date, earliest: date, today: date, field: str, what: str) 
         raise InvalidInput(f"{what} cannot be before {format_day(earliest)}.", field=field)
 
 
-def send_to_police(action: Action, cafe_id: int, *, on: date) -> SidewalkCafe:
+def send_to_police(action: Action, cafe_id: int, *, on: date) -> int:
     """Record that the application went to the Chief of Police for review: only for a business
     that holds a liquor license or means to serve alcohol (§ 506-10 (Application for
     permit)); a comment of the Chief on another application is a staff comment."""
@@ -529,12 +529,12 @@ def send_to_police(action: Action, cafe_id: int, *, on: date) -> SidewalkCafe:
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id
 
 
 def record_police_review(
     action: Action, cafe_id: int, *, on: date, approved: bool, memo: str = ""
-) -> SidewalkCafe:
+) -> int:
     """Record the Chief of Police's written approval, or memorandum of concerns (``memo``,
     required when not approved), for the City Administrator and the Council."""
     cafe = get_cafe(action.session, cafe_id, for_update=True)
@@ -555,12 +555,12 @@ def record_police_review(
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id
 
 
 def record_dpw_inspection(
     action: Action, cafe_id: int, *, on: date, by_name: str, satisfied: bool, note: str = ""
-) -> SidewalkCafe:
+) -> int:
     """Record the Director of Public Works' inspection (again after a correction: the latest
     counts). Not satisfied needs a note saying why."""
     cafe = get_cafe(action.session, cafe_id, for_update=True)
@@ -584,17 +584,17 @@ def record_dpw_inspection(
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id
 
 
-def get_meeting(action: Action, meeting_id: int) -> CouncilMeeting:
-    meeting = action.session.get(CouncilMeeting, meeting_id)
+def get_meeting(session: Session, meeting_id: int) -> CouncilMeeting:
+    meeting = session.get(CouncilMeeting, meeting_id)
     if meeting is None:
         raise InvalidInput("Choose a meeting of the Council.", field="meeting_id")
     return meeting
 
 
-def withdraw(action: Action, cafe_id: int, *, reason: str) -> SidewalkCafe:
+def withdraw(action: Action, cafe_id: int, *, reason: str) -> int:
     """The applicant withdraws the application (before the permit is issued). The fee
     accompanied the application and stays as it is (the Treasurer may cancel it)."""
     cafe = get_cafe(action.session, cafe_id, for_update=True)
@@ -612,7 +612,7 @@ def withdraw(action: Action, cafe_id: int, *, reason: str) -> SidewalkCafe:
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id
 
 
 def renewals_issued(session: Session, ids: Sequence[int]) -> dict[int, str]:

@@ -145,7 +145,7 @@ def get_suspension(
     return suspension
 
 
-def lift_suspension(action: Action, suspension_id: int, *, on: date, reason: str) -> CafeSuspension:
+def lift_suspension(action: Action, suspension_id: int, *, on: date, reason: str) -> int:
     """End a suspension early: the cafe may operate again from ``on`` (before it starts, the
     suspension is called off)."""
     suspension = get_suspension(action.session, suspension_id, for_update=True)
@@ -172,12 +172,12 @@ def lift_suspension(action: Action, suspension_id: int, *, on: date, reason: str
         before=before,
         after=snapshot(suspension),
     )
-    return suspension
+    return suspension.id
 
 
 def give_revocation_notice(
     action: Action, cafe_id: int, *, notice_on: date, meeting_id: int, grounds: str
-) -> SidewalkCafe:
+) -> int:
     """Record the written notice to the permittee of the public meeting at which the Council
     will consider revoking the permit, on the grounds stated: the meeting at least 10 days
     after the notice (counted back from the meeting day, never moved; § 506-10 (Revocation of
@@ -192,7 +192,7 @@ def give_revocation_notice(
         raise InvalidInput("The notice cannot be dated later than today.", field="notice_on")
     if cafe.issued_on is not None and notice_on < cafe.issued_on:
         raise InvalidInput("The notice cannot be before the permit was issued.", field="notice_on")
-    meeting = get_meeting(action, meeting_id)
+    meeting = get_meeting(action.session, meeting_id)
     zone = action.zone
     day = meeting_day(meeting, zone)
     if meeting.cancelled_on is not None:
@@ -218,19 +218,17 @@ def give_revocation_notice(
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id
 
 
-def revoke(
-    action: Action, cafe_id: int, *, meeting_id: int, until: date | None = None
-) -> SidewalkCafe:
+def revoke(action: Action, cafe_id: int, *, meeting_id: int, until: date | None = None) -> int:
     """Record the Council's revocation, temporary (through ``until``) or permanent, at the
     meeting noticed (or a later one it was continued to), held."""
     cafe = get_cafe(action.session, cafe_id, for_update=True)
     acts.allow(action, acts.CafeAct.REVOKE, cafe)
     noticed = cafe.revocation_meeting
     assert noticed is not None  # the guard refused a permit with no meeting noticed
-    meeting = get_meeting(action, meeting_id)
+    meeting = get_meeting(action.session, meeting_id)
     zone = action.zone
     day = meeting_day(meeting, zone)
     if meeting.cancelled_on is not None:
@@ -259,4 +257,4 @@ def revoke(
         before=before,
         after=snapshot(cafe),
     )
-    return cafe
+    return cafe.id

@@ -108,7 +108,7 @@ def _refuse_overlap(session: Session, data: SegmentData, own_id: int | None) -> 
             )
 
 
-def add_segment(action: Action, data: SegmentData) -> MasterPlanSegment:
+def add_segment(action: Action, data: SegmentData) -> int:
     """Add a segment to the plan (KEEP_MASTER_PLAN). Permits not yet issued follow it."""
     allow_new(action, RegisterAct.NEW_SEGMENT)
     values = _clean_segment(action.session, data)
@@ -123,7 +123,7 @@ def add_segment(action: Action, data: SegmentData) -> MasterPlanSegment:
         f"Sidewalk Master Plan: {segment_label(segment)} added",
         after=snapshot(segment),
     )
-    return segment
+    return segment.id
 
 
 def _issued_under(session: Session, segment_id: int) -> int:
@@ -135,7 +135,7 @@ def _issued_under(session: Session, segment_id: int) -> int:
     )
 
 
-def update_segment(action: Action, segment_id: int, data: SegmentData) -> MasterPlanSegment:
+def update_segment(action: Action, segment_id: int, data: SegmentData) -> int:
     """Change a segment. Its street, side, range and facility cannot change once a permit was
     issued under it (the permit must keep reading true): retire it and add a new one."""
     session = action.session
@@ -163,10 +163,10 @@ def update_segment(action: Action, segment_id: int, data: SegmentData) -> Master
         before=before,
         after=snapshot(segment),
     )
-    return segment
+    return segment.id
 
 
-def retire_segment(action: Action, segment_id: int, *, reason: str) -> MasterPlanSegment:
+def retire_segment(action: Action, segment_id: int, *, reason: str) -> int:
     """Take a segment off the current plan; it is kept for the permits issued under it."""
     segment = get_segment(action.session, segment_id, for_update=True)
     allow(action, SegmentAct.RETIRE, segment)
@@ -184,7 +184,7 @@ def retire_segment(action: Action, segment_id: int, *, reason: str) -> MasterPla
         before=before,
         after=snapshot(segment),
     )
-    return segment
+    return segment.id
 
 
 def get_segment(

@@ -219,7 +219,7 @@ def _save_permit(action: Action, data: PermitData, status: SidewalkPermitStatus)
     return permit
 
 
-def receive_application(action: Action, data: PermitData) -> SidewalkPermit:
+def receive_application(action: Action, data: PermitData) -> int:
     """Take an application for a sidewalk permit. No fee is charged for sidewalk permits
     (Sidewalk permit required): nothing is billed."""
     permit = _save_permit(action, data, SidewalkPermitStatus.APPLIED)
@@ -234,7 +234,7 @@ def receive_application(action: Action, data: PermitData) -> SidewalkPermit:
         + "); no fee is charged",
         after=snapshot(permit),
     )
-    return permit
+    return permit.id
 
 
 def _fix_cost(session: Session, permit: SidewalkPermit) -> CostDecision:
@@ -247,7 +247,7 @@ def _fix_cost(session: Session, permit: SidewalkPermit) -> CostDecision:
     return decision
 
 
-def record_city_contract(action: Action, data: PermitData) -> SidewalkPermit:
+def record_city_contract(action: Action, data: PermitData) -> int:
     """Record sidewalk work done under contract with the City: no permit is required (Sidewalk
     permit required), and the Council bids and awards it (Standards). Kept so the sidewalk's
     history is whole, numbered in its own series (SWC-2026-001: it is no permit); who pays is
@@ -261,7 +261,7 @@ def record_city_contract(action: Action, data: PermitData) -> SidewalkPermit:
         f"{decision.summary.lower()}",
         after=snapshot(permit),
     )
-    return permit
+    return permit.id
 
 
 _COST_FIELDS = (
@@ -276,7 +276,7 @@ _COST_FIELDS = (
 the plan again (a correction of the contractor's name leaves who pays as it was)."""
 
 
-def correct_application(action: Action, permit_id: int, data: PermitData) -> SidewalkPermit:
+def correct_application(action: Action, permit_id: int, data: PermitData) -> int:
     """Correct an application not yet decided (or a City contract record not completed). A City
     contract record's payer is read again from today's plan only when the work, the street, the
     number, the facility, the subdivision or the repair order changes."""
@@ -302,7 +302,7 @@ def correct_application(action: Action, permit_id: int, data: PermitData) -> Sid
         before=before,
         after=snapshot(permit),
     )
-    return permit
+    return permit.id
 
 
 def open_orders_for(session: Session, parcel_id: int) -> list[SidewalkRepairOrder]:
@@ -497,7 +497,7 @@ def issue(
     *,
     conditions: str = "",
     partial_replacement: bool = False,
-) -> SidewalkPermit:
+) -> int:
     """Issue the permit (the Director of Public Works or his designee): who pays and the plan
     segment are fixed now, so a later change of the plan leaves the permit as it was.
     ``partial_replacement`` is the Director's approval of a partial replacement of the block
@@ -530,10 +530,10 @@ def issue(
         before=before,
         after=snapshot(permit),
     )
-    return permit
+    return permit.id
 
 
-def deny(action: Action, permit_id: int, *, reasons: str) -> SidewalkPermit:
+def deny(action: Action, permit_id: int, *, reasons: str) -> int:
     """Deny the permit, with reasons; the applicant may appeal to the Common Council."""
     permit = get_permit(action.session, permit_id, for_update=True)
     allow(action, PermitAct.DENY, permit)
@@ -551,10 +551,10 @@ def deny(action: Action, permit_id: int, *, reasons: str) -> SidewalkPermit:
         before=before,
         after=snapshot(permit),
     )
-    return permit
+    return permit.id
 
 
-def file_appeal(action: Action, permit_id: int, *, filed_on: date) -> SidewalkPermit:
+def file_appeal(action: Action, permit_id: int, *, filed_on: date) -> int:
     """Record an appeal of a denial to the Common Council. The ordinance sets no time limit for
     it ("Denial of such permits may be appealed to the Common Council"): any day after the
     denial is accepted, and the day is recorded."""
@@ -579,7 +579,7 @@ def file_appeal(action: Action, permit_id: int, *, filed_on: date) -> SidewalkPe
         before=before,
         after=snapshot(permit),
     )
-    return permit
+    return permit.id
 
 
 def appeal_meeting_refusal(
@@ -602,7 +602,7 @@ def appeal_meeting_refusal(
 
 def record_appeal_decision(
     action: Action, permit_id: int, *, meeting_id: int, granted: bool, note: str = ""
-) -> SidewalkPermit:
+) -> int:
     """Record the Council's decision on the appeal at a meeting it held: granted, the permit
     issues (ISSUED_ON_APPEAL) with who pays fixed as the plan reads that day; refused,
     DENIED_ON_APPEAL. The Council's grant is the permit, obtained the day of the meeting: one
@@ -642,7 +642,7 @@ def record_appeal_decision(
         before=before,
         after=snapshot(permit),
     )
-    return permit
+    return permit.id
 
 
 def issued_on(permit: SidewalkPermit) -> date | None:
@@ -679,7 +679,7 @@ def completion_findings(permit: SidewalkPermit, on: date, calendar: CityCalendar
     ]
 
 
-def complete(action: Action, permit_id: int, *, on: date) -> SidewalkPermit:
+def complete(action: Action, permit_id: int, *, on: date) -> int:
     """Record the work completed (an issued permit, or City contract work, which keeps its
     status and gains the day). Completed before the seventh day after the permit, it is recorded
     with the warning of :func:`completion_findings` in the history."""
@@ -705,10 +705,10 @@ def complete(action: Action, permit_id: int, *, on: date) -> SidewalkPermit:
         before=before,
         after=snapshot(permit),
     )
-    return permit
+    return permit.id
 
 
-def withdraw(action: Action, permit_id: int, *, reason: str) -> SidewalkPermit:
+def withdraw(action: Action, permit_id: int, *, reason: str) -> int:
     """The applicant withdraws an application not yet decided, a denial, or an appeal."""
     permit = get_permit(action.session, permit_id, for_update=True)
     allow(action, PermitAct.WITHDRAW, permit)
@@ -725,7 +725,7 @@ def withdraw(action: Action, permit_id: int, *, reason: str) -> SidewalkPermit:
         before=before,
         after=snapshot(permit),
     )
-    return permit
+    return permit.id
 
 
 def get_permit(session: Session, permit_id: int, *, for_update: bool = False) -> SidewalkPermit:

@@ -27,7 +27,6 @@ from clerk_desk.models import (
     CouncilMeeting,
     Parcel,
     SidewalkRepairOrder,
-    SpecialCharge,
     Street,
 )
 from clerk_desk.money import Money
@@ -182,7 +181,7 @@ def _when_ordered(
     return ordered_on, meeting_id, ordered_by
 
 
-def order_repair(action: Action, data: RepairOrderData) -> SidewalkRepairOrder:
+def order_repair(action: Action, data: RepairOrderData) -> int:
     """Record an order to repair a sidewalk against the parcel's owner.
 
     A Council order (the Common Council "may order at any time property owners to repair or
@@ -254,7 +253,7 @@ def order_repair(action: Action, data: RepairOrderData) -> SidewalkRepairOrder:
         f"{get_party(session, order.owner_id).name}, parcel {parcel.parcel_number}",
         after=snapshot(order),
     )
-    return order
+    return order.id
 
 
 def _order_search_text(session: Session, order: SidewalkRepairOrder) -> str:
@@ -316,7 +315,7 @@ def record_service(
     how: str,
     by_name: str,
     mailed_copy: bool = False,
-) -> SidewalkRepairOrder:
+) -> int:
     """Record service of the notice on the owner (§ 66.0907(3)(c)): a Council order's 20 days
     run from it (:func:`repair_due`); an emergency's owner is to repair immediately, so its last
     day is the day of service. A minor repair is made without notice: nothing is served.
@@ -359,7 +358,7 @@ def record_service(
         before=before,
         after=snapshot(order),
     )
-    return order
+    return order.id
 
 
 def city_may_repair_on(order: SidewalkRepairOrder) -> date | None:
@@ -378,7 +377,7 @@ def owner_days_over(order: SidewalkRepairOrder, today: date) -> bool:
     )
 
 
-def record_owner_repair(action: Action, order_id: int, *, on: date) -> SidewalkRepairOrder:
+def record_owner_repair(action: Action, order_id: int, *, on: date) -> int:
     """Record that the owner made the repair (the Director's inspection found it done)."""
     order = get_order(action.session, order_id, for_update=True)
     allow(action, OrderAct.OWNER_REPAIR, order)
@@ -404,12 +403,12 @@ def record_owner_repair(action: Action, order_id: int, *, on: date) -> SidewalkR
         before=before,
         after=snapshot(order),
     )
-    return order
+    return order.id
 
 
 def record_city_repair(
     action: Action, order_id: int, *, on: date, cost: Money, delivered_how: str = "mailed"
-) -> SpecialCharge:
+) -> int:
     """Record the City's repair and charge its cost to the owner as a special charge against
     the parcel, billed the day of the repair (``delivered_how``): "the City Treasurer shall
     enter the total cost thereof upon the tax roll as a special tax against said lot or parcel"
@@ -439,7 +438,7 @@ def record_city_repair(
     order.status = RepairOrderStatus.CITY_REPAIRED
     minor = kind is RepairOrderKind.MINOR
     what = " ".join((order.work_required or order.defect).split())
-    charge = sc.create_charge(
+    charge_id = sc.create_charge(
         action,
         sc.ChargeData(
             kind=ChargeKind.SIDEWALK_MINOR_REPAIR if minor else ChargeKind.SIDEWALK_REPAIR,
@@ -459,14 +458,14 @@ def record_city_repair(
         "sidewalk_order.city_repair",
         order,
         f"City repaired the sidewalk of {order.number} on {format_day(on)}; {cost} charged to "
-        f"the owner as special charge {charge.number}",
+        f"the owner as special charge {sc.get_charge(action.session, charge_id).number}",
         before=before,
         after=snapshot(order),
     )
-    return charge
+    return charge_id
 
 
-def cancel_order(action: Action, order_id: int, *, reason: str) -> SidewalkRepairOrder:
+def cancel_order(action: Action, order_id: int, *, reason: str) -> int:
     """Cancel an order not yet carried out (the Council rescinded it, the sidewalk was found
     sound). A Council order is cancelled by the Clerk recording the Council's act; a minor or
     emergency one by the Director."""
@@ -484,7 +483,7 @@ def cancel_order(action: Action, order_id: int, *, reason: str) -> SidewalkRepai
         before=before,
         after=snapshot(order),
     )
-    return order
+    return order.id
 
 
 def order_findings(order: SidewalkRepairOrder, *, today: date) -> list[Finding]:

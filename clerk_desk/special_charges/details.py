@@ -145,6 +145,11 @@ def charge_details(action: Action, charge_id: int) -> ChargeDetails:
     return ChargeDetails(row, view, view.source, charge_acts(action, charge_id))
 
 
+def run_details(action: Action, run_id: int) -> RunView:
+    """One tax-roll run as the tab shows it (the one just prepared or certified)."""
+    return scv.run_view(action.session, run_id, tz=action.zone)
+
+
 def run_list(action: Action) -> list[RunView]:
     return scv.run_views(action.session, tz=action.zone)
 

@@ -357,7 +357,7 @@ def _new_charge(
     return charge
 
 
-def create_charge(action: Action, data: ChargeData, bill: BillData | None = None) -> SpecialCharge:
+def create_charge(action: Action, data: ChargeData, bill: BillData | None = None) -> int:
     """Record a charge for work the City did, with its cost lines, and what it is owed by.
 
     With ``bill`` the bill is recorded at once and the clocks start; without it the charge is
@@ -398,7 +398,7 @@ def create_charge(action: Action, data: ChargeData, bill: BillData | None = None
     )
     if bill is not None:
         record_bill(action, charge.id, bill)
-    return charge
+    return charge.id
 
 
 def get_charge(session: Session, charge_id: int, *, lock: bool = False) -> SpecialCharge:
@@ -439,9 +439,7 @@ def _same_bill(charge: SpecialCharge, bill: BillData) -> bool:
     )
 
 
-def record_bill(
-    action: Action, charge_id: int, bill: BillData, *, reason: str = ""
-) -> SpecialCharge:
+def record_bill(action: Action, charge_id: int, bill: BillData, *, reason: str = "") -> int:
     """Record the bill or notice (its day, how it went, when it was received) and fix the last
     day to pay and the first tax-roll day from the charge's section.
 
@@ -459,7 +457,7 @@ def record_bill(
     if correcting:
         assert charge.bill_on is not None
         if _same_bill(charge, bill):
-            return charge
+            return charge.id
         if not why and not _only_receipt_added(charge, bill):
             raise InvalidInput(
                 f"The bill of {charge.number} was recorded as of {format_day(charge.bill_on)}: "
@@ -508,10 +506,10 @@ def record_bill(
         before=before,
         after=snapshot(charge),
     )
-    return charge
+    return charge.id
 
 
-def cancel_charge(action: Action, charge_id: int, *, reason: str) -> SpecialCharge:
+def cancel_charge(action: Action, charge_id: int, *, reason: str) -> int:
     """Cancel a charge (billed in error, forgiven by the Council), with the reason. A charge
     that has been paid in part is refunded first: its receipts stay as they were."""
     # The charge, then its amount due (ledger.cancel): the order certify_run locks them in.
@@ -532,7 +530,7 @@ def cancel_charge(action: Action, charge_id: int, *, reason: str) -> SpecialChar
         before=before,
         after=snapshot(charge),
     )
-    return charge
+    return charge.id
 
 
 # -- money that comes back -----------------------------------------------------------------------
@@ -540,7 +538,7 @@ def cancel_charge(action: Action, charge_id: int, *, reason: str) -> SpecialChar
 
 def refunded(
     action: Action, due_id: int, amount: Money, *, receipt_number: str, reason: str
-) -> SpecialCharge:
+) -> int:
     """A receipt that paid ``amount`` on a special charge was refunded (receipt
     ``receipt_number``, which put the money back through
     :func:`clerk_desk.ledger.reverse_payment`): the charge is owed again — a refund returns
@@ -563,12 +561,10 @@ def refunded(
         charge,
         f"{amount} paid on {charge.number} refunded on receipt {receipt_number}: {why}; {tail}",
     )
-    return charge
+    return charge.id
 
 
-def reverse_certified(
-    action: Action, due: AmountDue, amount: Money, *, reference: str
-) -> SpecialCharge:
+def reverse_certified(action: Action, due: AmountDue, amount: Money, *, reference: str) -> int:
     """A payment on a charge since certified to the tax roll is voided or refunded: the roll
     went to the county with the balance as it stood, so the ``amount`` that comes back is owed
     on a new, supplemental charge against the same parcel — same kind, section and bill, its
@@ -629,7 +625,7 @@ def reverse_certified(
         f"certified to the tax roll (run {run})",
         after=snapshot(supplement),
     )
-    return supplement
+    return supplement.id
 
 
 # -- how a charge stands -------------------------------------------------------------------------

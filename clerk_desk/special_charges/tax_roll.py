@@ -81,7 +81,7 @@ def _entry(charge: SpecialCharge) -> TaxRollEntry:
     )
 
 
-def prepare_run(action: Action, as_of: date) -> TaxRollRun:
+def prepare_run(action: Action, as_of: date) -> int:
     """List every charge that may be certified on ``as_of``, for the Treasurer to review.
 
     A run as of today or earlier is a draft to certify; preparing another sets earlier drafts
@@ -141,7 +141,7 @@ def prepare_run(action: Action, as_of: date) -> TaxRollRun:
         f"Tax roll {'preview' if preview else 'run'} {run.number} as of {format_day(as_of)}: "
         f"{plural(len(run.entries), 'charge')}, {run.total}",
     )
-    return run
+    return run.id
 
 
 def get_run(session: Session, run_id: int) -> TaxRollRun:
@@ -200,7 +200,7 @@ def changed_since_prepared(session: Session, run: TaxRollRun) -> str:
     )
 
 
-def certify_run(action: Action, run_id: int) -> TaxRollRun:
+def certify_run(action: Action, run_id: int) -> int:
     """Certify the reviewed run: its charges are locked, stamped with the run and the amount
     certified, and their amounts due marked certified (collected with the property taxes from
     now on).
@@ -260,10 +260,10 @@ def certify_run(action: Action, run_id: int) -> TaxRollRun:
         run,
         f"Tax roll run {run.number} certified: {plural(len(run.entries), 'charge')}, {run.total}",
     )
-    return run
+    return run.id
 
 
-def discard_run(action: Action, run_id: int, *, reason: str) -> TaxRollRun:
+def discard_run(action: Action, run_id: int, *, reason: str) -> int:
     run = get_run(action.session, run_id)
     acts.allow_run(action, acts.RunAct.DISCARD, run)
     if not reason.strip():
@@ -273,4 +273,4 @@ def discard_run(action: Action, run_id: int, *, reason: str) -> TaxRollRun:
     action.audit(
         "tax_roll.discarded", run, f"Tax roll run {run.number} set aside: {reason.strip()}"
     )
-    return run
+    return run.id

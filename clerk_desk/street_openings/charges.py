@@ -11,7 +11,6 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import ChargeKind
 from clerk_desk.models import (
-    SpecialCharge,
     StreetOpening,
 )
 from clerk_desk.money import Money
@@ -49,7 +48,7 @@ def charge_city_repair(
     notice_on: date,
     parcel_id: int | None,
     delivered_how: str = "mailed",
-) -> SpecialCharge:
+) -> int:
     """The City made the pavement repair: its cost and a year's maintenance are charged to the
     permittee, as a special charge against the premises for which the permit was issued
     (``parcel_id``); unpaid 90 days after actual notice (``notice_on``, the day the bill went
@@ -104,7 +103,7 @@ def charge_deficiency_repair(
     equipment: Money,
     notice_on: date,
     delivered_how: str = "mailed",
-) -> SpecialCharge:
+) -> int:
     """Bill the Director of Public Works' repair of deficiencies to the permittee: labor,
     materials and equipment plus 20% for administration (§ 506-6 (Bond)), payable in the City's
     30 days from the bill (``notice_on``). The section puts no lien on a property: the charge is

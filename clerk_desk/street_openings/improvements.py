@@ -120,7 +120,7 @@ def complete_improvement(
     *,
     completed_on: date,
     utility_notice_on: date | None = None,
-) -> StreetImprovement:
+) -> int:
     """Record that an improvement in the register was completed (the five years start), and
     the notice to utilities if it was not recorded before."""
     allow_improvement(action, ImprovementAct.COMPLETE)
@@ -151,7 +151,7 @@ def complete_improvement(
         before=before,
         after=snapshot(improvement),
     )
-    return improvement
+    return improvement.id
 
 
 def improvement_findings(improvement: StreetImprovement) -> list[Finding]:

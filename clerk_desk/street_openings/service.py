@@ -309,7 +309,7 @@ def get_opening(session: Session, opening_id: int) -> StreetOpening:
     return opening
 
 
-def record_opened(action: Action, opening_id: int, *, opened_on: date) -> StreetOpening:
+def record_opened(action: Action, opening_id: int, *, opened_on: date) -> int:
     """Record the day the opening was made. Made before the permit was approved (and not an
     emergency), the application and review fee is doubled."""
     opening = get_opening(action.session, opening_id)
@@ -333,7 +333,7 @@ def record_opened(action: Action, opening_id: int, *, opened_on: date) -> Street
         before=before,
         after=snapshot(opening),
     )
-    return opening
+    return opening.id
 
 
 def mark_made(action: Action, opening: StreetOpening, opened_on: date) -> bool:
@@ -410,7 +410,7 @@ def record_council_essential(action: Action, opening_id: int, *, on: date, note:
     )
 
 
-def approve(action: Action, opening_id: int, *, title: str) -> StreetOpening:
+def approve(action: Action, opening_id: int, *, title: str) -> int:
     """Approve the permit (Building Inspector or Director of Public Works): valid six months."""
     opening = get_opening(action.session, opening_id)
     acts.allow(action, acts.OpeningAct.APPROVE, opening)
@@ -435,10 +435,10 @@ def approve(action: Action, opening_id: int, *, title: str) -> StreetOpening:
         before=before,
         after=snapshot(opening),
     )
-    return opening
+    return opening.id
 
 
-def refuse(action: Action, opening_id: int, *, reason: str) -> StreetOpening:
+def refuse(action: Action, opening_id: int, *, reason: str) -> int:
     opening = get_opening(action.session, opening_id)
     acts.allow(action, acts.OpeningAct.REFUSE, opening)
     if not reason.strip():
@@ -452,12 +452,10 @@ def refuse(action: Action, opening_id: int, *, reason: str) -> StreetOpening:
         before=before,
         after=snapshot(opening),
     )
-    return opening
+    return opening.id
 
 
-def renew(
-    action: Action, opening_id: int, *, requested_on: date, granted_by: str
-) -> OpeningRenewal:
+def renew(action: Action, opening_id: int, *, requested_on: date, granted_by: str) -> int:
     """Grant a thirty-day renewal on the permittee's written request (at the discretion of the
     Building Inspector or the Director of Public Works, who is recorded).
 
@@ -524,7 +522,7 @@ def renew(
         before=before,
         after=snapshot(opening),
     )
-    return renewal
+    return renewal.id
 
 
 # -- the work --------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ class WorkRecord:
     completed_on: date | None = None
 
 
-def record_work(action: Action, opening_id: int, work: WorkRecord) -> StreetOpening:
+def record_work(action: Action, opening_id: int, work: WorkRecord) -> int:
     """Record the notices (24 hours before the work, 4 hours before backfilling), the backfill,
     a winter cold-mix patch and the permanent restoration's completion."""
     opening = get_opening(action.session, opening_id)
@@ -89,7 +89,7 @@ def record_work(action: Action, opening_id: int, work: WorkRecord) -> StreetOpen
         before=before,
         after=snapshot(opening),
     )
-    return opening
+    return opening.id
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +282,7 @@ def guarantee_ends(opening: StreetOpening) -> date:
     return rules.guarantee_ends(opening.completed_on)
 
 
-def close(action: Action, opening_id: int) -> StreetOpening:
+def close(action: Action, opening_id: int) -> int:
     """Close a restored permit once its one-year guarantee has run."""
     opening = get_opening(action.session, opening_id)
     acts.allow(action, acts.OpeningAct.CLOSE, opening)
@@ -295,4 +295,4 @@ def close(action: Action, opening_id: int) -> StreetOpening:
         before=before,
         after=snapshot(opening),
     )
-    return opening
+    return opening.id

@@ -77,7 +77,7 @@ def record_check(
     by_name: str,
     by_title: str,
     note: str = "",
-) -> StreetPrivilege:
+) -> int:
     """Record an inspection of one condition of occupancy (``key`` of :data:`CONDITIONS`):
     kept or violated on ``on``, by the official named (``by_name``, ``by_title``), as the
     official reported it — the counter records it, and the audit trail names the operator. A
@@ -122,7 +122,7 @@ def record_check(
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
 def condition_check(privilege: StreetPrivilege, key: str) -> ConditionCheck | None:
@@ -154,7 +154,7 @@ def revoke(
     by_title: str,
     reason: str,
     on: date,
-) -> StreetPrivilege:
+) -> int:
     """Record the revocation, without notice, for a violation of the permit's terms and
     conditions, by the Building Inspector, the Chief of Police or the Director of Public Works
     (§ 506-9 (Conditions of occupancy)): who, with what title, why, and on what day. The
@@ -207,12 +207,10 @@ def revoke(
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
-def close(
-    action: Action, privilege_id: int, *, on: date, by_name: str, by_title: str
-) -> StreetPrivilege:
+def close(action: Action, privilege_id: int, *, on: date, by_name: str, by_title: str) -> int:
     """Record that the way was vacated, cleaned and placed in a safe condition at the end of
     the work (§ 506-9 (Conditions of occupancy)), as the official named found it; the cleanup
     condition is checked kept on that day by that official. The counter records it and the
@@ -253,4 +251,4 @@ def close(
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id

@@ -13,7 +13,7 @@ from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.kinds import (
     ChargeKind,
 )
-from clerk_desk.models import Parcel, SpecialCharge, StreetPrivilege
+from clerk_desk.models import Parcel, StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.special_charges import service as sc
 from clerk_desk.street_privileges import acts as sp_acts
@@ -91,9 +91,7 @@ def _removal_refusal(privilege: StreetPrivilege, day: date) -> Conflict | None:
     )
 
 
-def record_removal_notice(
-    action: Action, privilege_id: int, *, at: datetime, to: str
-) -> StreetPrivilege:
+def record_removal_notice(action: Action, privilege_id: int, *, at: datetime, to: str) -> int:
     """Record the Common Council's notice to the owner or occupant of the premises adjoining
     the lawfully obstructed sidewalk to remove the obstruction (§ 506-9 (Removal by City)); the
     City may remove it 24 hours after. Refused, citing § 506-8, for a permit that obstructs no
@@ -134,7 +132,7 @@ def record_removal_notice(
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
 def removal_barred(privilege: StreetPrivilege, zone: tzinfo) -> Conflict | None:
@@ -157,7 +155,7 @@ def record_city_removal(
     cost: Money,
     description: str = "",
     delivered_how: str = "mailed",
-) -> SpecialCharge:
+) -> int:
     """The City removed the obstruction, the 24 hours after the Council's notice having run:
     its cost is charged against the property abutting the obstructed sidewalk, a special
     charge billed to its owner the day of the removal (``delivered_how``), for the City
@@ -177,7 +175,7 @@ def record_city_removal(
     what = " ".join(description.split())
     before = snapshot(privilege)
     privilege.removed_by_city_on = on
-    charge = sc.create_charge(
+    charge_id = sc.create_charge(
         action,
         sc.ChargeData(
             kind=ChargeKind.PRIVILEGE_REMOVAL,
@@ -197,11 +195,12 @@ def record_city_removal(
         "privilege.city_removal",
         privilege,
         f"Obstruction under {privilege.number} removed by the City {format_day(on)}; {cost} "
-        f"charged against parcel {parcel.parcel_number} ({charge.number})",
+        f"charged against parcel {parcel.parcel_number} "
+        f"({sc.get_charge(action.session, charge_id).number})",
         before=before,
         after=snapshot(privilege),
     )
-    return charge
+    return charge_id
 
 
 def _check_removal_day(action: Action, privilege: StreetPrivilege, on: date) -> None:

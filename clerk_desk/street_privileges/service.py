@@ -68,7 +68,7 @@ from clerk_desk.kinds import (
 )
 from clerk_desk.ledger import RecordRef
 from clerk_desk.lengths import format_length
-from clerk_desk.models import AmountDue, Parcel, Street, StreetPrivilege
+from clerk_desk.models import Parcel, Street, StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import fold, get_party
@@ -322,7 +322,7 @@ def correct_application(action: Action, privilege_id: int, data: PrivilegeData) 
     return privilege.id
 
 
-def record_parcel(action: Action, privilege_id: int, parcel_id: int | None) -> StreetPrivilege:
+def record_parcel(action: Action, privilege_id: int, parcel_id: int | None) -> int:
     """Record (or correct) the property abutting the obstruction at any step: the City's
     removal cost is charged against it (§ 506-9 (Removal by City))."""
     action.require(Permission.TAKE_APPLICATIONS)
@@ -341,7 +341,7 @@ def record_parcel(action: Action, privilege_id: int, parcel_id: int | None) -> S
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
 def record_advice(
@@ -351,7 +351,7 @@ def record_advice(
     who: Literal["police", "inspector"],
     advice: str,
     on: date,
-) -> StreetPrivilege:
+) -> int:
     """Record the advisory recommendation the Director asked of the Chief of Police
     (``"police"``) or the Building Inspector (``"inspector"``) before issuance (§ 506-9 (When
     required)). A later recommendation from the same official replaces the earlier one (which
@@ -384,7 +384,7 @@ def record_advice(
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
 def set_terms(
@@ -395,7 +395,7 @@ def set_terms(
     insurance_required: bool,
     insurance_minimums: Mapping[CoverageKind, Money],
     conditions: str,
-) -> StreetPrivilege:
+) -> int:
     """The Director of Public Works sets the bond (more than $0, not exceeding $10,000, § 506-9
     (Bond); None while undecided, which holds the permit back), whether proof of liability
     insurance is a condition and in what amounts, and the conditions City officials attach (one
@@ -438,7 +438,7 @@ def set_terms(
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
 def extra_conditions(privilege: StreetPrivilege) -> list[str]:
@@ -446,9 +446,7 @@ def extra_conditions(privilege: StreetPrivilege) -> list[str]:
     return [line.strip() for line in privilege.conditions.splitlines() if line.strip()]
 
 
-def bill_city_costs(
-    action: Action, privilege_id: int, *, amount: Money, description: str
-) -> AmountDue:
+def bill_city_costs(action: Action, privilege_id: int, *, amount: Money, description: str) -> int:
     """Bill the applicant the actual City costs of the permit, on top of the fee (§ 506-9
     (Fee)); posted to the GL account of the permit fee. They do not hold the permit back. A
     refused or withdrawn application is not charged: there is no permit to add costs to."""
@@ -460,7 +458,7 @@ def bill_city_costs(
     if amount <= Money.zero():
         raise InvalidInput("The amount must be more than $0.00.", field="amount")
     fee = fee_on(action.session, FEE_CODE, action.today())
-    return ledger.bill(
+    due = ledger.bill(
         action,
         party_id=privilege.applicant_id,
         record=record_of(privilege),
@@ -470,6 +468,7 @@ def bill_city_costs(
         cite=FEE_CITE,
         description=f"Street privilege {privilege.number}: actual City costs, {what}",
     )
+    return due.id
 
 
 # -- the review before issuance ----------------------------------------------------------------
@@ -480,7 +479,7 @@ def bill_city_costs(
 
 def issue(
     action: Action, privilege_id: int, *, earlier_end_on: date | None = None, note: str = ""
-) -> StreetPrivilege:
+) -> int:
     """Issue the permit today (the Director of Public Works): refused, with every blocking item
     listed, until the checklist is met. It ends three months from today, or on
     ``earlier_end_on`` when the Common Council set an earlier day (``note`` then names the
@@ -523,10 +522,10 @@ def issue(
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
-def refuse(action: Action, privilege_id: int, *, reason: str) -> StreetPrivilege:
+def refuse(action: Action, privilege_id: int, *, reason: str) -> int:
     """The Director of Public Works refuses the permit, with the reason. The fee stays owed:
     the application was received and reviewed."""
     privilege = get_privilege(action.session, privilege_id, for_update=True)
@@ -543,10 +542,10 @@ def refuse(action: Action, privilege_id: int, *, reason: str) -> StreetPrivilege
         before=before,
         after=snapshot(privilege),
     )
-    return privilege
+    return privilege.id
 
 
-def withdraw(action: Action, privilege_id: int, *, reason: str) -> StreetPrivilege:
+def withdraw(action: Action, privilege_id: int, *, reason: str) -> int:
     """The applicant withdraws the application before issuance. The permit fee not yet paid is
     cancelled when the operator may cancel amounts due (the Clerk, the Treasurer); otherwise it
     stays open for the Treasurer to cancel, and the history says so."""
@@ -583,7 +582,7 @@ def withdraw(action: Action, privilege_id: int, *, reason: str) -> StreetPrivile
                 due.id,
                 reason=f"Street privilege {privilege.number} withdrawn before issuance: {why}",
             )
-    return privilege
+    return privilege.id
 
 
 # -- the conditions of occupancy -----------------------------------------------------------------

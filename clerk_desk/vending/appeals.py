@@ -51,7 +51,7 @@ def outcome_acts(action: Action) -> dict[AppealOutcome, str | None]:
     return as_words({outcome: outcome_refusal(action, outcome) for outcome in AppealOutcome})
 
 
-def file_appeal(action: Action, application_id: int, *, filed_on: date) -> VendingAppeal:
+def file_appeal(action: Action, application_id: int, *, filed_on: date) -> int:
     """Record an appeal of the Clerk's denial. One filed after the seventh day is accepted for
     the record but marked untimely."""
     application = get_application(action.session, application_id)
@@ -83,7 +83,7 @@ def file_appeal(action: Action, application_id: int, *, filed_on: date) -> Vendi
         before=before,
         after=snapshot(application),
     )
-    return appeal
+    return appeal.id
 
 
 def appeal_findings(appeal: VendingAppeal) -> list[Finding]:
@@ -127,7 +127,7 @@ def record_appeal_decision(
     outcome: AppealOutcome,
     conditions: str = "",
     note: str = "",
-) -> VendingAppeal:
+) -> int:
     """Record what the Common Council decided on the appeal, at a meeting already held (not
     cancelled, not before the appeal was filed: :func:`meeting_refusal`).
 
@@ -186,4 +186,4 @@ def record_appeal_decision(
         before=before,
         after=snapshot(application) | {"council_conditions": terms},
     )
-    return appeal
+    return appeal.id

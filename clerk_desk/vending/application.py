@@ -205,7 +205,7 @@ def _lists_text(application: VendingApplication) -> dict[str, object]:
     }
 
 
-def receive_application(action: Action, data: ApplicationData) -> VendingApplication:
+def receive_application(action: Action, data: ApplicationData) -> int:
     """Take an application at the counter: stamp the time (which starts the three-day clock),
     number it, and bill the permit fee from the fee schedule. An application that is not yet
     complete is still taken: what is missing is what the doubt notice states."""
@@ -252,12 +252,10 @@ def receive_application(action: Action, data: ApplicationData) -> VendingApplica
         fee_item=fee,
         cite=PERMIT_CITE,
     )
-    return application
+    return application.id
 
 
-def correct_application(
-    action: Action, application_id: int, data: ApplicationData
-) -> VendingApplication:
+def correct_application(action: Action, application_id: int, data: ApplicationData) -> int:
     """Correct an application still with the Clerk (often after a doubt notice); it is then
     reviewed again. The time of application, and so the three-day clock of the first notice,
     stays as it was; ``corrected_at`` starts the clock of a second notice (see
@@ -291,7 +289,7 @@ def correct_application(
         before=before,
         after=snapshot(application) | _lists_text(application),
     )
-    return application
+    return application.id
 
 
 def record_police_review(
@@ -302,7 +300,7 @@ def record_police_review(
     approved_on: date | None = None,
     approved_by: str = "",
     note: str = "",
-) -> VendingApplication:
+) -> int:
     """Record when the encroachments, booth locations and special parking went to the Chief of
     Police, and the Chief's approval: while the application is with the Clerk or on appeal, or
     its permit stands (:func:`police_review_open`); refused once withdrawn or denied."""
@@ -338,7 +336,7 @@ def record_police_review(
         before=before,
         after=snapshot(application),
     )
-    return application
+    return application.id
 
 
 _HEADINGS = {

@@ -27,7 +27,7 @@ def issue_permit(action: Action, application: VendingApplication) -> None:
     application.permit_issued_on = action.today()
 
 
-def approve(action: Action, application_id: int, *, conditions: str = "") -> VendingApplication:
+def approve(action: Action, application_id: int, *, conditions: str = "") -> int:
     """Approve the permit (conditionally, with ``conditions``), when every requirement is clearly
     met; a requirement whose day has not come yet (insurance, police review) may instead be made
     a condition of the permit (:func:`pending_conditions`)."""
@@ -57,7 +57,7 @@ def approve(action: Action, application_id: int, *, conditions: str = "") -> Ven
         before=before,
         after=snapshot(application),
     )
-    return application
+    return application.id
 
 
 def council_conditions(application: VendingApplication) -> list[str]:
@@ -78,7 +78,7 @@ def permit_conditions(application: VendingApplication) -> list[str]:
     return council_conditions(application) + own
 
 
-def deny(action: Action, application_id: int, *, reasons: str) -> VendingApplication:
+def deny(action: Action, application_id: int, *, reasons: str) -> int:
     """Deny the application, with reasons; the applicant may appeal to the Common Council within
     seven days (:func:`appeal_due`). ``denied_on`` and ``denied_by_name`` keep the Clerk's denial
     for good; the permit fee stays owed (the application was received and reviewed)."""
@@ -104,10 +104,10 @@ def deny(action: Action, application_id: int, *, reasons: str) -> VendingApplica
         before=before,
         after=snapshot(application),
     )
-    return application
+    return application.id
 
 
-def withdraw(action: Action, application_id: int, *, reason: str) -> VendingApplication:
+def withdraw(action: Action, application_id: int, *, reason: str) -> int:
     """The applicant withdraws the application. Withdrawn before any decision, the permit fee
     not yet paid is cancelled (``ledger.cancel``, with the reason, which takes the right to
     cancel an amount due): nothing was decided on it. After a decision (a permit, or a denial
@@ -134,4 +134,4 @@ def withdraw(action: Action, application_id: int, *, reason: str) -> VendingAppl
             due_id,
             reason=f"Application {application.number} withdrawn before a decision: {why}",
         )
-    return application
+    return application.id

@@ -20,9 +20,7 @@ from clerk_desk.vending.rules import PROCEDURE_CITE, doubt_notice_due, matters_i
 from clerk_desk.words import format_day
 
 
-def prepare_doubt_notice(
-    action: Action, application_id: int, *, clerk_text: str = ""
-) -> DoubtNotice:
+def prepare_doubt_notice(action: Action, application_id: int, *, clerk_text: str = "") -> int:
     """State the matters in doubt: every requirement not yet met (those not yet due included:
     they are not "clearly met" today), plus the Clerk's own words. The application is then "in
     doubt" until corrected and decided. The notice's last day (``due_on``) is
@@ -59,7 +57,7 @@ def prepare_doubt_notice(
         before=before,
         after=snapshot(application) | {"matters": matters},
     )
-    return notice
+    return notice.id
 
 
 def corrected_since_notice(application: VendingApplication) -> bool:
@@ -104,7 +102,7 @@ def notice_owed_on(application: VendingApplication, calendar: CityCalendar) -> d
 
 def record_notice_delivery(
     action: Action, notice_id: int, *, delivered_at: datetime, manner: str
-) -> DoubtNotice:
+) -> int:
     """Record when and how the doubt notice reached the applicant."""
     notice = action.session.get(DoubtNotice, notice_id)
     if notice is None:
@@ -135,7 +133,7 @@ def record_notice_delivery(
         f"({how})" + (f"; late: it was due by {format_day(notice.due_on)}" if late else ""),
         after={"notice_id": notice.id, "delivered_at": delivered_at.isoformat(), "manner": how},
     )
-    return notice
+    return notice.id
 
 
 def notice_findings(

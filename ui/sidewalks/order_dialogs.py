@@ -242,7 +242,7 @@ class OrderDialog(forms.TwoColumnForm):
 
     def commit(self) -> object:
         def work(action: Action) -> int:
-            return sidewalks.order_repair(action, self.data()).id
+            return sidewalks.order_repair(action, self.data())
 
         return perform(self, self.app, work, errors=self.errors)
 

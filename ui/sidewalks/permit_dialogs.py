@@ -486,10 +486,10 @@ class PermitDialog(forms.TwoColumnForm):
         def work(action: Action) -> int:
             data = self.data()
             if row is not None:
-                return sidewalks.correct_application(action, row.id, data).id
+                return sidewalks.correct_application(action, row.id, data)
             if city_contract:
-                return sidewalks.record_city_contract(action, data).id
-            return sidewalks.receive_application(action, data).id
+                return sidewalks.record_city_contract(action, data)
+            return sidewalks.receive_application(action, data)
 
         return perform(self, self.app, work, errors=self.errors)
 

@@ -152,8 +152,8 @@ class SegmentDialog(forms.FormDialog):
         def work(action: Action) -> int:
             data = self.data()
             if row is None:
-                return sidewalks.add_segment(action, data).id
-            return sidewalks.update_segment(action, row.id, data).id
+                return sidewalks.add_segment(action, data)
+            return sidewalks.update_segment(action, row.id, data)
 
         keep = ("street_id", "side", "high_number", "facility", "description", "plan_reference")
         return perform(

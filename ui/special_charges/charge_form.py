@@ -455,6 +455,6 @@ class ChargeDialog(forms.TwoColumnForm):
 
         def work(action: Action) -> int:
             bill = self.bill.data() if billing else None
-            return sc.create_charge(action, self.data(), bill).id
+            return sc.create_charge(action, self.data(), bill)
 
         return perform(self, self.app, work, errors=self.errors)

@@ -324,8 +324,8 @@ class TaxRollPage(QWidget):
         day = as_of or forms.to_date(self.as_of)
 
         def work(action: Action) -> tuple[int, str, int]:
-            run = tax_roll.prepare_run(action, day)
-            return run.id, run.number, len(run.entries)
+            run = charge_details_views.run_details(action, tax_roll.prepare_run(action, day))
+            return run.run_id, run.number, len(run.entries)
 
         done = perform(self, self.app, work, errors=self.errors)
         if done is None:
@@ -375,7 +375,9 @@ class TaxRollPage(QWidget):
             return
 
         def work(action: Action) -> tuple[str, int, str]:
-            certified = tax_roll.certify_run(action, run_id)
+            certified = charge_details_views.run_details(
+                action, tax_roll.certify_run(action, run_id)
+            )
             return certified.number, len(certified.entries), str(certified.total)
 
         done = perform(self, self.app, work)

@@ -88,8 +88,7 @@ class AppealDialog(forms.FormDialog):
         application_id, day = self.application.id, forms.to_date(self.filed_on)
 
         def work(action: Action) -> int:
-            appeal = vending.file_appeal(action, application_id, filed_on=day)
-            return appeal.id
+            return vending.file_appeal(action, application_id, filed_on=day)
 
         return perform(self, self.app, forms.as_field_error(work, "filed_on"), errors=self.errors)
 

@@ -650,10 +650,8 @@ class ApplicationDialog(forms.FormDialog):
 
         def work(action: Action) -> int:
             if row is None:
-                saved = vending.receive_application(action, data)
-            else:
-                saved = vending.correct_application(action, row.id, data)
-            return saved.id
+                return vending.receive_application(action, data)
+            return vending.correct_application(action, row.id, data)
 
         return perform(self, self.app, work, errors=self.errors)
 

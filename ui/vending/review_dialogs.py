@@ -202,8 +202,7 @@ class DoubtNoticeDialog(forms.FormDialog):
         application_id, text = self.application.id, self.clerk_text.toPlainText()
 
         def work(action: Action) -> int:
-            notice = vending.prepare_doubt_notice(action, application_id, clerk_text=text)
-            return notice.id
+            return vending.prepare_doubt_notice(action, application_id, clerk_text=text)
 
         return perform(self, self.app, forms.as_field_error(work, "clerk_text"), errors=self.errors)
 

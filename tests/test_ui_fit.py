@@ -249,7 +249,7 @@ def test_the_settings_the_guide_and_the_ordinance_open_within_both_screens(
         window = open_window(qtbot, fit_desk, who, screen(name))
         for key in menus:
             window.action(key).trigger()
-        for opened in (window.open_guide(), window.open_ordinance("506-6")):
+        for opened in (window.open_guide(), window.open_ordinance("§ 506-6")):
             qtbot.wait(0)
             dialogs.measure(opened, opened.windowTitle())
             opened.close()

@@ -17,7 +17,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Two screens, the counter's laptops (issue 19): tests/test_ui_fit.py opens every tab and dialog
+# on each. Qt's offscreen platform reads them from this file.
+os.environ.setdefault(
+    "QT_QPA_PLATFORM", f"offscreen:configfile={Path(__file__).with_name('screens.json')}"
+)
 
 import pytest
 from database_templates import (  # type: ignore[import-not-found]

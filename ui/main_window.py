@@ -64,7 +64,7 @@ from clerk_desk.workflows import WORKFLOWS, Workflow
 from ui.guide import GuideWindow, print_guide
 from ui.kit import keys, operations
 from ui.kit.operations import App, perform, run_in_background, show_error
-from ui.kit.widgets import ElidedLabel, station_settings
+from ui.kit.widgets import ElidedLabel, place_on_screen, station_settings
 from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
 from ui.placeholder_tab import PlaceholderTab
 from ui.today.tab import TodayTab
@@ -198,6 +198,7 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("workflow_tabs")
         self.tabs.setTabBar(SidebarTabBar(self.tabs))
+        self.tabs.setUsesScrollButtons(True)  # thirteen tabs down a 768-pixel screen, and more
         self.tabs.setTabPosition(QTabWidget.TabPosition.West)
         self.tabs.setDocumentMode(True)
         self.setCentralWidget(self.tabs)
@@ -534,7 +535,6 @@ class MainWindow(QMainWindow):
             viewer.setObjectName("ordinance_window")
             viewer.setWindowFlag(Qt.WindowType.Window, True)
             viewer.setWindowTitle("Clerk Desk — Chapter 506, Streets and Sidewalks")
-            viewer.resize(1020, 720)
             close = QAction("Close", viewer)
             close.setShortcuts(
                 [QKeySequence("Ctrl+W"), QKeySequence(QKeySequence.StandardKey.Close)]
@@ -542,6 +542,7 @@ class MainWindow(QMainWindow):
             close.triggered.connect(viewer.close)
             viewer.addAction(close)
             self.ordinance_viewer = viewer
+            place_on_screen(viewer, QSize(1020, 720), over=self)
         viewer.show()
         viewer.raise_()
         viewer.activateWindow()
@@ -556,6 +557,7 @@ class MainWindow(QMainWindow):
         """The user's guide (one window for the session), at the page of the current tab."""
         if self.guide_window is None:
             self.guide_window = GuideWindow(self.open_ordinance, self)
+            place_on_screen(self.guide_window, self.guide_window.size(), over=self)
         self.guide_window.show_workflow(self.tabs.currentWidget().property("workflow"))
         self.guide_window.show()
         self.guide_window.raise_()

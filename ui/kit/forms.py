@@ -42,6 +42,7 @@ from ui.kit.operations import FieldErrors
 from ui.kit.style import CAUTION_BACKGROUND, INFO, LATE, NOTE_BACKGROUND
 from ui.kit.table_models import ROW_ROLE, RowsModel
 from ui.kit.unsaved import Snapshot, ask_to_discard, changed_fields, snapshot
+from ui.kit.widgets import place_on_screen
 
 SEARCH_DELAY_MS = 150
 """Pause after the last keystroke before a search runs: one query per word, not per letter."""
@@ -232,7 +233,77 @@ def make_table(model: RowsModel, *, name: str) -> QTableView:
     # pixels at least, a few more than a narrow pane has once the others have theirs).
     view.horizontalHeader().setMinimumSectionSize(view.fontMetrics().horizontalAdvance("n") * 5)
     view.setTabKeyNavigation(False)  # Tab leaves the table, as in every other field
+    _ColumnsGiveWay(view)
     return view
+
+
+class _ColumnsGiveWay(QObject):
+    """A table's columns at the widths they were given, or narrower, each in proportion, when the
+    pane is narrower than they add up to: a register in a details pane at 1,280 pixels scrolled
+    sideways (issue 19). A cell cut short is elided, and its tooltip gives it whole
+    (:class:`ui.kit.table_models.RowsModel`). A width the clerk drags is kept as given."""
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self._view = view
+        self._wanted: dict[int, int] = {}
+        self._fitting = False
+        view.viewport().installEventFilter(self)
+        view.horizontalHeader().sectionResized.connect(self._resized)
+        view.model().modelReset.connect(self.fit)  # the stretching column's text is new
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.fit()
+        return False
+
+    def _resized(self, column: int, _old: int, new: int) -> None:
+        if not self._fitting:
+            self._wanted[column] = new
+
+    def _giving(self, header: QHeaderView) -> list[int]:
+        """The columns that give way: those of a width given, not the one that stretches."""
+        last = header.logicalIndex(header.count() - 1)
+        return [
+            column
+            for column in range(header.count())
+            if not header.isSectionHidden(column)
+            and header.sectionResizeMode(column) == QHeaderView.ResizeMode.Interactive
+            and not (header.stretchLastSection() and column == last)
+        ]
+
+    def _kept(self, header: QHeaderView, column: int) -> int:
+        """The room a column that does not give way keeps: its width; a free-text column made
+        to stretch, the least (it gives up its room first); the last column stretched to the
+        edge (a status, most often), what its text needs, up to a third of the table."""
+        if header.sectionResizeMode(column) == QHeaderView.ResizeMode.Stretch:
+            return header.minimumSectionSize()
+        if not (header.stretchLastSection() and column == header.logicalIndex(header.count() - 1)):
+            return header.sectionSize(column)
+        needs = max(header.sectionSizeHint(column), self._view.sizeHintForColumn(column))
+        third = self._view.viewport().width() // 3
+        return max(header.minimumSectionSize(), min(needs, third))
+
+    def fit(self) -> None:
+        header = self._view.horizontalHeader()
+        giving = self._giving(header)
+        if not giving:
+            return
+        wanted = {
+            column: self._wanted.setdefault(column, header.sectionSize(column)) for column in giving
+        }
+        room = self._view.viewport().width() - sum(
+            self._kept(header, column)
+            for column in range(header.count())
+            if column not in giving and not header.isSectionHidden(column)
+        )
+        scale = min(1.0, room / sum(wanted.values())) if room > 0 else 0.0
+        self._fitting = True
+        try:
+            for column, width in wanted.items():
+                header.resizeSection(column, max(header.minimumSectionSize(), int(width * scale)))
+        finally:
+            self._fitting = False
 
 
 def selected_row(view: QTableView) -> object | None:
@@ -469,6 +540,10 @@ class FormDialog(QDialog):
         if self._as_opened is None:
             keys.settle(self)  # once, as it first opens: one Alt+letter per field and button
             self._as_opened = snapshot(self)
+            # No larger than the screen, and whole on it: the cafe application was sized for
+            # a bigger screen than the counter's 1,366 x 768 (issue 19).
+            parent = self.parentWidget()
+            place_on_screen(self, self.size(), over=parent.window() if parent else None)
         super().showEvent(event)
 
     def typed_fields(self) -> list[QWidget]:

@@ -27,12 +27,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMarginsF, QRectF, QSizeF
+from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF
 from PySide6.QtGui import QGuiApplication, QImage, QPageLayout, QPageSize, QPaintEngine, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrinterInfo, QPrintPreviewDialog
 from PySide6.QtWidgets import QMessageBox, QToolBar, QWidget
 
 from clerk_desk.errors import ClerkDeskError, EnvironmentProblem
+from ui.kit.widgets import place_on_screen
 
 if TYPE_CHECKING:
     import pypdfium2
@@ -215,7 +216,8 @@ def preview_pdf(parent: QWidget | None, pdf: bytes, *, title: str) -> bool:
         save.setObjectName("save_pdf_action")
         save.setToolTip("Save the document as a PDF file, with its links and bookmarks")
         save.triggered.connect(lambda: save_pdf(dialog, pdf, suggested_name(title)))
-    dialog.resize(900, 900)
+    # A page whole at 900 pixels, or less on a screen that has not them (1,366 x 768: issue 19).
+    place_on_screen(dialog, QSize(900, 900), over=parent.window() if parent is not None else None)
     return bool(forms.run_modal(dialog))
 
 

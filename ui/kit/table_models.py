@@ -106,7 +106,9 @@ class RowsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return column.text(row)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return column.tooltip(row) if column.tooltip is not None else None
+            # Without a tooltip of its own a cell's is its text, whole where a narrow column
+            # cuts it short (ui.kit.forms.make_table).
+            return column.tooltip(row) if column.tooltip is not None else column.text(row) or None
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return int(column.align.value)
         if role == Qt.ItemDataRole.CheckStateRole and column.checked is not None:

@@ -117,3 +117,29 @@ class ElidedLabel(QLabel):
         width = self.contentsRect().width() if self.width() > 0 else self.minimumWidth()
         metrics = self.fontMetrics()
         super().setText(metrics.elidedText(self._full, Qt.TextElideMode.ElideMiddle, width))
+
+
+# Room left around a window placed by :func:`place_on_screen`: its title bar and frame, which
+# the window's own size does not count.
+FRAME_ROOM = QSize(16, 48)
+
+
+def place_on_screen(window: QWidget, wanted: QSize, *, over: QWidget | None = None) -> None:
+    """Give a window of its own (the ordinance, the guide) ``wanted`` size, or less where the
+    screen of ``over`` (else its own) is smaller, and put it whole on that screen, centred
+    over ``over``: at 1,366 x 768 the ordinance viewer opened past the bottom (issue 19)."""
+    screen = (over or window).screen()
+    if screen is None:
+        window.resize(wanted)
+        return
+    room = screen.availableGeometry()
+    size = wanted.boundedTo(room.size() - FRAME_ROOM)
+    window.resize(size)
+    frame = size + FRAME_ROOM
+    centre = (over.frameGeometry() if over is not None else room).center()
+    left = centre.x() - frame.width() // 2
+    top = centre.y() - frame.height() // 2
+    window.move(
+        max(room.left(), min(left, room.left() + room.width() - frame.width())),
+        max(room.top(), min(top, room.top() + room.height() - frame.height())),
+    )

@@ -239,8 +239,10 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
         self.model = RowsModel(cafe_columns(today), self)
         self.model.set_dimmed(lambda r: r.closed)
         self.table = forms.make_table(self.model, name="cafes_table")
+        # The status whole ("Before the Council Mon Dec 14, 2026"): the names and the address
+        # give up their room first (issue 19).
         forms.size_columns(
-            self.table, {0: 12, 1: 22, 2: 16, 3: 16, 4: 7, 5: 13, 6: 11, 7: 22}, stretch=3
+            self.table, {0: 12, 1: 18, 2: 14, 3: 14, 4: 7, 5: 12, 6: 11, 7: 32}, stretch=3
         )
 
         # -- the chosen application: details and acts at the left, its pages at the right

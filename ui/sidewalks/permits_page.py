@@ -327,9 +327,11 @@ class PermitsPage(RegisterPage[PermitRow]):
             self.table,
             left,
             self.pages,
-            sizes=(260, 440),
+            # The details, not the register, take the height: at 800 pixels they sat in a
+            # small scrolling box under a half-empty register (issue 19).
+            sizes=(190, 510),
             below_sizes=(640, 640),
-            stretch=(2, 3),
+            stretch=(1, 3),
             below_stretch=(1, 1),
         )
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, time
@@ -26,20 +25,23 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView, QWidget
-from window_walk import pages, walk_window  # type: ignore[import-not-found]
+from window_walk import (  # type: ignore[import-not-found]
+    DEMO_TODAY,
+    demo_desk,
+    demo_path,
+    demo_window,
+    pages,
+    walk_window,
+)
 
-from clerk_desk import demo, operators
-from clerk_desk.clock import FixedClock
-from clerk_desk.database import Database
 from clerk_desk.desk import Desk
 from ui.kit import forms
 from ui.kit.dates import DayField, DayLine, MomentField, TimeField, TimeLine
 from ui.kit.edit_rows import EditRowsModel
-from ui.kit.operations import App
 
 pytestmark = pytest.mark.gui
 
-TODAY = date(2026, 11, 30)
+TODAY = DEMO_TODAY
 UI = Path(__file__).resolve().parent.parent / "ui"
 IMPOSSIBLE = "02/31/2026"
 REFUSED = "February has 28 days in 2026"
@@ -235,22 +237,6 @@ def _check_cells(qtbot: Any, dialog: QWidget, checked: _Checked, problems: list[
                     problems.append(f"{name}.{column.header} cell: {text!r} read as {stored}")
 
 
-@pytest.fixture(scope="module")
-def demo_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("date-walk") / "demo.sqlite3"
-    demo.create(str(path), clock=FixedClock(TODAY))
-    return path
-
-
-@pytest.fixture
-def demo_desk(demo_path: Path, tmp_path: Path) -> Iterator[Desk]:
-    copy = tmp_path / "demo.sqlite3"
-    shutil.copy(demo_path, copy)
-    database = Database(str(copy))
-    yield Desk(database, clock=FixedClock(TODAY))
-    database.dispose()
-
-
 def _classes_building_fields() -> dict[str, str]:
     """Every class of ``ui/`` whose code builds a date or time field, with its module."""
     makers = {"date_edit", "DayField", "TimeField", "ChooseDateEdit", "moment_edit", "MomentField"}
@@ -291,13 +277,7 @@ def test_no_window_module_builds_qts_own_date_or_time_editor() -> None:
 def test_every_date_and_time_field_of_the_window_takes_the_day_typed(
     qtbot: Any, monkeypatch: pytest.MonkeyPatch, demo_desk: Desk
 ) -> None:
-    from ui.main_window import MainWindow
-
-    who = operators.sign_in(demo_desk.database, demo_desk.clock, "admin", demo.DEMO_PASSWORD)
-    window = MainWindow(App(demo_desk, who))
-    qtbot.add_widget(window)
-    window.resize(1366, 768)
-    window.show()
+    window = demo_window(qtbot, demo_desk)
     checked = _Checked(set(), set(), set())
     problems: list[str] = []
 
@@ -324,3 +304,6 @@ def test_every_date_and_time_field_of_the_window_takes_the_day_typed(
     assert escaped == [], "never opened by the walk:\n" + "\n".join(escaped)
     stale = sorted(set(NOT_WALKED) - set(builders))
     assert stale == [], "named as not walked, but builds no date field"
+
+
+__all__ = ["demo_desk", "demo_path"]  # the walk's fixtures, used by the test above

@@ -13,8 +13,11 @@ type. What it opened, and every message box it was shown, are returned for the t
 from __future__ import annotations
 
 import contextlib
+import shutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,8 +30,16 @@ from PySide6.QtWidgets import (
     QTabWidget,
     QWidget,
 )
+from shown_text import markup_shown  # type: ignore[import-not-found]
 
+from clerk_desk import demo, operators
+from clerk_desk.clock import FixedClock
+from clerk_desk.database import Database
+from clerk_desk.desk import Desk
 from ui.kit import forms, operations
+from ui.kit.operations import App
+
+DEMO_TODAY = date(2026, 11, 30)
 
 ROWS_CHOSEN = 12  # per table: enough for every demo register to show each state of its records
 TRIES = 4  # rows a button that opens nothing is tried on before the walk gives it up
@@ -44,6 +55,7 @@ class Walked:
     questions: list[QMessageBox] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)  # each message box's text, in turn
     failures: list[str] = field(default_factory=list)  # what ``look`` raised, with where
+    markup: list[str] = field(default_factory=list)  # a message box's markup shown as text
 
 
 def _buttons(root: QWidget) -> Iterator[QPushButton]:
@@ -80,6 +92,35 @@ def _rows(qtbot: Any, root: QWidget) -> Iterator[None]:
             yield None
 
 
+@pytest.fixture(scope="module")
+def demo_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("walk") / "demo.sqlite3"
+    demo.create(str(path), clock=FixedClock(DEMO_TODAY))
+    return path
+
+
+@pytest.fixture
+def demo_desk(demo_path: Path, tmp_path: Path) -> Iterator[Desk]:
+    """A copy of the demo for one walk (a button that acts without a question changes it)."""
+    copy = tmp_path / "demo.sqlite3"
+    shutil.copy(demo_path, copy)
+    database = Database(str(copy))
+    yield Desk(database, clock=FixedClock(DEMO_TODAY))
+    database.dispose()
+
+
+def demo_window(qtbot: Any, desk: Desk) -> Any:
+    """The main window on the demo, as the Administrator signs in to it, at 1,366 x 768."""
+    from ui.main_window import MainWindow
+
+    who = operators.sign_in(desk.database, desk.clock, "admin", demo.DEMO_PASSWORD)
+    window = MainWindow(App(desk, who))
+    qtbot.add_widget(window)
+    window.resize(1366, 768)
+    window.show()
+    return window
+
+
 class _Walker:
     def __init__(self, qtbot: Any, look: Callable[[QDialog], None], walked: Walked) -> None:
         self.qtbot, self.look, self.walked = qtbot, look, walked
@@ -107,6 +148,7 @@ class _Walker:
     def ask(self, box: QMessageBox) -> int:
         self.walked.questions.append(box)
         self.walked.texts.append(box.text())
+        self.walked.markup += [f"{self.where}: {text}" for text in markup_shown(box)]
         for answer in (QMessageBox.StandardButton.No, QMessageBox.StandardButton.Cancel):
             if box.button(answer) is not None:
                 return int(answer.value)

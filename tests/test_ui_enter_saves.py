@@ -64,10 +64,6 @@ def test_enter_in_any_field_of_correct_date_received_saves(
 # Fields where Enter does not save, each for its reason.
 ENTER_DOES_NOT_SAVE = {
     ("OpeningDialog", "site_location"): "Enter adds the place typed to the list of sites",
-    # Found by the walk below and not yet fixed (issue 19): Enter in the Revoke box's fields
-    # does not press Revoke. Named so that the walk guards every other form meanwhile.
-    ("RevocationsDialog", "reason"): "not yet fixed",
-    ("RevocationsDialog", "starts_on_typed"): "not yet fixed",
 }
 
 

@@ -8,6 +8,9 @@ the clerk's remedy differs: wait and retry, free space, pick another file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 
 class ClerkDeskError(Exception):
     """An expected failure whose message is meant for the person at the counter."""
@@ -27,6 +30,67 @@ class InvalidInput(ClerkDeskError):
     def __init__(self, message: str, *, field: str | None = None, cite: str | None = None) -> None:
         super().__init__(message, cite=cite)
         self.field = field
+
+    def each(self) -> tuple[InvalidInput, ...]:
+        """Every refusal this one stands for: itself, or the several of :class:`InvalidInputs`."""
+        return (self,)
+
+
+class InvalidInputs(InvalidInput):
+    """Several values of one form refused at once, so that the clerk sees every refusal beside
+    its field in one go rather than one per try (issue 19). It reads as its first refusal
+    (``field``, ``cite``) to code that expects one; its ``message`` is all of them, a line each,
+    for a message box that has no fields to put them beside."""
+
+    def __init__(self, refusals: list[InvalidInput]) -> None:
+        if not refusals:
+            raise ValueError("InvalidInputs needs at least one refusal")
+        first = refusals[0]
+        super().__init__(
+            "\n".join(str(refusal) for refusal in refusals), field=first.field, cite=None
+        )
+        self.refusals = tuple(refusals)
+
+    def each(self) -> tuple[InvalidInput, ...]:
+        return self.refusals
+
+    def __str__(self) -> str:
+        return self.message
+
+
+_Value = TypeVar("_Value")
+
+
+class Refusals:
+    """The refusals of one form's checks, gathered so that all of them are said at once.
+
+    Each check runs whatever the others found (``check``); :meth:`raise_any` then raises them
+    together as one :class:`~clerk_desk.errors.InvalidInputs`, in the order checked. A check
+    that depends on another (a day after a day that was refused) is written after it and runs
+    only if its own inputs were read: ``check`` returns None for a refused one.
+    """
+
+    def __init__(self) -> None:
+        self.found: list[InvalidInput] = []
+
+    def check(self, check: Callable[[], _Value]) -> _Value | None:
+        """Run ``check``; its value, or None when it refused (the refusal kept)."""
+        try:
+            return check()
+        except InvalidInput as refused:
+            self.found.extend(refused.each())
+            return None
+
+    def refuse(self, refusal: InvalidInput) -> None:
+        """Keep a refusal found without a check function."""
+        self.found.extend(refusal.each())
+
+    def raise_any(self) -> None:
+        if len(self.found) == 1:
+            raise self.found[0]
+        if self.found:
+            raise InvalidInputs(self.found)
+
 
 
 class NotFound(ClerkDeskError):

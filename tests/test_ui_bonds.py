@@ -1023,3 +1023,54 @@ def test_another_holders_permit_is_refused_under_the_record_field(
     assert messages == []
     with desk.database.reading() as session:
         assert session.scalar(select(func.count()).select_from(InsuranceCertificate)) == 0
+
+
+def test_every_refusal_of_the_certificate_form_shows_at_once_and_each_goes_when_fixed(
+    qtbot, tab, desk, clerk, dialogs, messages
+) -> None:
+    """Issue 19: "all the form's errors show at once, beside their fields": first every amount
+    the window cannot read, then every value the core refuses; fixing one clears only its own."""
+    builders.party(desk, clerk, "Prescott Daze Kettle Corn")
+    seen: list[dict[str, str]] = []
+
+    fields = ("insured_id", "insurer", "bi_occurrence", "pd_occurrence", "notice_days")
+
+    def shown(dialog: CertificateDialog) -> dict[str, str]:
+        said = {f: dialog.errors.message(f) for f in (*fields, "expires_on")}
+        return {field: text for field, text in said.items() if text}
+
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, CertificateDialog)
+        bi = dialog.limits[CoverageKind.BODILY_INJURY_PER_OCCURRENCE]
+        pd = dialog.limits[CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE]
+        qtbot.keyClicks(bi, "abc")
+        qtbot.keyClicks(pd, "12x")
+        qtbot.keyClicks(dialog.notice_days, "thirty")
+        dialog.save_button.click()
+        seen.append(shown(dialog))  # what the window could not read, all of it
+        _pick(qtbot, dialog.insured, "kettle")
+        _retype(qtbot, bi, "100,000")
+        seen.append(shown(dialog))
+        _retype(qtbot, pd, "50,000")
+        _retype(qtbot, dialog.notice_days, "400")
+        dialog.expires_on.setDate(date(2025, 1, 1))
+        dialog.save_button.click()
+        seen.append(shown(dialog))  # what the core refuses, all of it
+        for field in ("insurer", "expires_on", "notice_days"):
+            label = dialog.findChild(QLabel, f"error_{field}")
+            assert label is not None and label.isVisible() and label.wordWrap()
+            assert label.geometry().bottom() <= dialog.height(), f"{field}'s refusal is cut"
+        dialog.discard()
+
+    dialogs.append(fill)
+    tab.new_certificate_button.click()
+    assert messages == []
+    unreadable, one_fixed, core = seen
+    assert set(unreadable) == {"insured_id", "bi_occurrence", "pd_occurrence", "notice_days"}
+    assert "is not an amount" in unreadable["bi_occurrence"]
+    assert set(one_fixed) == {"pd_occurrence", "notice_days"}  # picked and retyped: gone
+    assert core == {
+        "insurer": "Enter the insurance company.",
+        "expires_on": "The certificate cannot expire before it takes effect.",
+        "notice_days": "Days of notice are a number from 0 to 365.",
+    }

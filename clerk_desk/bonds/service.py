@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import partial
 
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import InstrumentedAttribute, Session
@@ -23,7 +24,7 @@ from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import scan_bytes as scan_bytes
 from clerk_desk.documents import store_scan
-from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.errors import Conflict, InvalidInput, NotFound, Refusals
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.models import Bond, InsuranceCertificate, Party, Revocation
@@ -81,30 +82,49 @@ class CertificateData:
     note: str = ""
 
 
+def _refuse_certificate(data: CertificateData, insurer: str, today: date) -> None:
+    """Every refusal of the form's values at once, each beside its field (issue 19)."""
+    found = Refusals()
+    if not insurer:
+        found.refuse(InvalidInput("Enter the insurance company.", field="insurer"))
+    texts = (
+        (InsuranceCertificate.insurer, insurer, "The insurer's name"),
+        (InsuranceCertificate.policy_numbers, data.policy_numbers.strip(), "The policy numbers"),
+        (InsuranceCertificate.record_type, data.record_type.strip(), "The kind of record"),
+        (InsuranceCertificate.record_id, data.record_id.strip(), "The record number"),
+    )
+    for column, text, label in texts:
+        found.check(partial(fits, column, text, label))
+    if data.expires_on < data.effective_on:
+        found.refuse(
+            InvalidInput(
+                "The certificate cannot expire before it takes effect.", field="expires_on"
+            )
+        )
+    if data.received_on > today:
+        found.refuse(
+            InvalidInput("The date received cannot be later than today.", field="received_on")
+        )
+    if data.notice_days is not None and not 0 <= data.notice_days <= 365:
+        found.refuse(
+            InvalidInput("Days of notice are a number from 0 to 365.", field="notice_days")
+        )
+    for kind, amount in data.coverages.items():
+        if amount <= Money.zero():
+            found.refuse(
+                InvalidInput(
+                    f"A {kind.label} limit must be more than $0.00; leave it empty "
+                    "if the certificate does not show it.",
+                    field=_COLUMNS[kind],
+                )
+            )
+    found.raise_any()
+
+
 def _clean_certificate(session: Session, data: CertificateData, today: date) -> dict[str, object]:
     get_party(session, data.insured_id)
     insurer = " ".join(data.insurer.split())
-    if not insurer:
-        raise InvalidInput("Enter the insurance company.", field="insurer")
-    fits(InsuranceCertificate.insurer, insurer, "The insurer's name")
-    fits(InsuranceCertificate.policy_numbers, data.policy_numbers.strip(), "The policy numbers")
-    fits(InsuranceCertificate.record_type, data.record_type.strip(), "The kind of record")
-    fits(InsuranceCertificate.record_id, data.record_id.strip(), "The record number")
-    if data.expires_on < data.effective_on:
-        raise InvalidInput(
-            "The certificate cannot expire before it takes effect.", field="expires_on"
-        )
-    if data.received_on > today:
-        raise InvalidInput("The date received cannot be later than today.", field="received_on")
-    if data.notice_days is not None and not 0 <= data.notice_days <= 365:
-        raise InvalidInput("Days of notice are a number from 0 to 365.", field="notice_days")
-    for kind, amount in data.coverages.items():
-        if amount <= Money.zero():
-            raise InvalidInput(
-                f"A {kind.label} limit must be more than $0.00; leave it empty "
-                "if the certificate does not show it.",
-                field=_COLUMNS[kind],
-            )
+    _refuse_certificate(data, insurer, today)
     values: dict[str, object] = {
         column: data.coverages.get(kind) for kind, column in _COLUMNS.items()
     }

@@ -21,6 +21,7 @@ import shutil
 import stat
 import tempfile
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QDate, Qt, QUrl
@@ -47,7 +48,7 @@ from clerk_desk.bonds.service import BondData, CertificateData
 from clerk_desk.bonds.views import BondLine, CertificateLine
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action
-from clerk_desk.errors import ClerkDeskError, InvalidInput
+from clerk_desk.errors import ClerkDeskError, InvalidInput, Refusals
 from clerk_desk.kinds import PROTECTED_KINDS, BondKind, FileStatus, kind_label
 from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
@@ -337,17 +338,23 @@ class CertificateDialog(forms.TwoColumnForm):
         self.record_id.setText(line.record_id)
 
     def data(self) -> CertificateData:
-        """The form as the core takes it; a malformed amount or number raises InvalidInput."""
+        """The form as the core takes it; a malformed amount or number raises InvalidInput,
+        every one of them at once."""
+        found = Refusals()
         if self.insured.party is None:
-            raise InvalidInput("Choose the insured party.", field="insured_id")
+            found.refuse(InvalidInput("Choose the insured party.", field="insured_id"))
         coverages = {}
         for kind, edit in self.limits.items():
-            amount = optional_money(edit, kind.value)
+            amount = found.check(partial(optional_money, edit, kind.value))
             if amount is not None:
                 coverages[kind] = amount
         notice_text = self.notice_days.text().strip()
         if notice_text and not notice_text.isdigit():
-            raise InvalidInput("Days of notice are a whole number, e.g. 30.", field="notice_days")
+            found.refuse(
+                InvalidInput("Days of notice are a whole number, e.g. 30.", field="notice_days")
+            )
+        found.raise_any()
+        assert self.insured.party is not None  # refused above
         return CertificateData(
             insured_id=self.insured.party.id,
             insurer=self.insurer.text(),

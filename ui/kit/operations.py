@@ -107,18 +107,18 @@ class FieldErrors:
             label.setVisible(False)
 
     def show(self, error: InvalidInput) -> bool:
-        """Show the error under its field; False if this form has no such field."""
-        label = self._labels.get(error.field or "")
-        if label is None:
-            return False
-        text = error.message + (f"  ({error.cite})" if error.cite else "")
-        label.setText(text)
-        label.setVisible(True)
-        _grow_to_show(label)
-        widget = self._inputs.get(error.field or "")
-        if widget is not None:
-            widget.setFocus(Qt.FocusReason.OtherFocusReason)
-        return True
+        """Show each refusal under its field, all at once (the first field gets the caret);
+        False if one names no field of this form (it is then said in a message box)."""
+        shown = [refusal for refusal in error.each() if refusal.field in self._labels]
+        for refusal in shown:
+            label = self._labels[refusal.field or ""]
+            label.setText(refusal.message + (f"  ({refusal.cite})" if refusal.cite else ""))
+            label.setVisible(True)
+            _grow_to_show(label)
+        first = self._inputs.get(shown[0].field or "") if shown else None
+        if first is not None:
+            first.setFocus(Qt.FocusReason.OtherFocusReason)
+        return len(shown) == len(error.each())
 
     def message(self, field: str) -> str:
         label = self._labels.get(field)

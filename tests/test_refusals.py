@@ -1,0 +1,72 @@
+"""Every refusal of a form at once (issue 19): the core gathers the refusals of one form's
+values and says them together, each naming its field, instead of one per try."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import date
+
+import builders  # type: ignore[import-not-found]
+import pytest
+from test_bonds_certificates import _refused, _vendor  # type: ignore[import-not-found]
+
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.errors import InvalidInput, InvalidInputs, Refusals
+from clerk_desk.money import Money
+
+
+def _amount(text: str) -> Money:
+    return Money.parse(text, field="amount")
+
+
+def test_one_refusal_is_raised_as_itself() -> None:
+    found = Refusals()
+    assert found.check(lambda: _amount("12.50")) == Money("12.50")
+    assert found.check(lambda: _amount("abc")) is None
+    with pytest.raises(InvalidInput) as refused:
+        found.raise_any()
+    assert type(refused.value) is InvalidInput
+    assert refused.value.field == "amount"
+
+
+def test_several_refusals_are_raised_together_in_the_order_checked() -> None:
+    found = Refusals()
+    found.refuse(InvalidInput("Enter the insurance company.", field="insurer"))
+    found.check(lambda: _amount("abc"))
+    found.refuse(InvalidInputs([InvalidInput("a", field="x"), InvalidInput("b", field="y")]))
+    with pytest.raises(InvalidInputs) as refused:
+        found.raise_any()
+    assert [r.field for r in refused.value.each()] == ["insurer", "amount", "x", "y"]
+    assert refused.value.field == "insurer"  # read as its first by code expecting one
+    assert "Enter the insurance company." in refused.value.message.splitlines()
+
+
+def test_nothing_refused_raises_nothing() -> None:
+    found = Refusals()
+    found.check(lambda: _amount("1"))
+    found.raise_any()
+
+
+def test_a_certificate_with_three_faults_is_refused_for_all_three(
+    desk: Desk, admin: SignedIn
+) -> None:
+    insured = builders.party(desk, admin, "Magee Park Ice Cream")
+    data = dataclasses.replace(
+        _vendor(insured),
+        insurer="  ",
+        expires_on=date(2025, 12, 31),  # before it takes effect
+        notice_days=400,
+    )
+    refused = _refused(desk, admin, data)
+    assert [(r.field, r.message) for r in refused.each()] == [
+        ("insurer", "Enter the insurance company."),
+        ("expires_on", "The certificate cannot expire before it takes effect."),
+        ("notice_days", "Days of notice are a number from 0 to 365."),
+    ]
+
+
+def test_a_certificate_with_one_fault_is_refused_for_it_alone(desk: Desk, admin: SignedIn) -> None:
+    insured = builders.party(desk, admin, "Magee Park Ice Cream")
+    refused = _refused(desk, admin, dataclasses.replace(_vendor(insured), notice_days=366))
+    assert type(refused) is InvalidInput
+    assert refused.field == "notice_days"

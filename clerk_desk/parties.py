@@ -16,7 +16,7 @@ from sqlalchemy.orm import QueryableAttribute, Session, selectinload
 
 from clerk_desk import parties_acts
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied, Refusals
 from clerk_desk.kinds import PartyKind, Role
 from clerk_desk.models import Parcel, Party
 from clerk_desk.permissions import Permission, roles_allowed
@@ -70,19 +70,27 @@ class PartyData:
 
 def _clean_party(data: PartyData) -> dict[str, object]:
     name = " ".join(data.name.split())
-    if not name:
-        raise InvalidInput("Enter the name of the person, business or organization.", field="name")
     state = data.state.strip().upper()
-    if state and not re.fullmatch(r"[A-Z]{2}", state):
-        raise InvalidInput("Enter the state as two letters, e.g. WI.", field="state")
     postal = data.postal_code.strip()
-    if postal and not _ZIP.match(postal):
-        raise InvalidInput(
-            "Enter the ZIP code as 5 digits, or 5+4 (54021-1234).", field="postal_code"
-        )
     email = data.email.strip()
+    found = Refusals()  # every refusal of the form at once (issue 19)
+    if not name:
+        found.refuse(
+            InvalidInput("Enter the name of the person, business or organization.", field="name")
+        )
+    if state and not re.fullmatch(r"[A-Z]{2}", state):
+        found.refuse(InvalidInput("Enter the state as two letters, e.g. WI.", field="state"))
+    if postal and not _ZIP.match(postal):
+        found.refuse(
+            InvalidInput(
+                "Enter the ZIP code as 5 digits, or 5+4 (54021-1234).", field="postal_code"
+            )
+        )
     if email and not _EMAIL.match(email):
-        raise InvalidInput("That e-mail address is not complete (name@example.com).", field="email")
+        found.refuse(
+            InvalidInput("That e-mail address is not complete (name@example.com).", field="email")
+        )
+    found.raise_any()
     kind = PartyKind(data.kind)
     return {
         "kind": kind,

@@ -70,3 +70,21 @@ def test_a_certificate_with_one_fault_is_refused_for_it_alone(desk: Desk, admin:
     refused = _refused(desk, admin, dataclasses.replace(_vendor(insured), notice_days=366))
     assert type(refused) is InvalidInput
     assert refused.field == "notice_days"
+
+
+def test_a_person_with_four_faults_is_refused_for_all_four(desk: Desk, admin: SignedIn) -> None:
+    with pytest.raises(InvalidInputs) as refused:
+        builders.party(desk, admin, "  ", state="Wisc", postal_code="5402", email="clerk@prescott")
+    assert [r.field for r in refused.value.each()] == ["name", "state", "postal_code", "email"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "field"),
+    [({"state": "W1"}, "state"), ({"postal_code": "54021-12"}, "postal_code")],
+)
+def test_a_person_with_one_fault_is_refused_for_it_alone(
+    desk: Desk, admin: SignedIn, fields: dict[str, str], field: str
+) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        builders.party(desk, admin, "Ann Lee", **fields)
+    assert type(refused.value) is InvalidInput and refused.value.field == field

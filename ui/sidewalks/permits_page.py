@@ -8,6 +8,8 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
     QPushButton,
     QTabWidget,
     QVBoxLayout,
@@ -219,7 +221,6 @@ class PermitsPage(RegisterPage[PermitRow]):
         self._show_details()
 
     def _build(self) -> None:
-        # Longer than 80 lines: the page's widgets laid out top to bottom, as the clerk sees them.
         top = self._build_filters(
             "Search permit number, applicant, street, location, contractor or parcel "
             "(Down arrow to the list)",
@@ -230,6 +231,50 @@ class PermitsPage(RegisterPage[PermitRow]):
             year_tip="The year the application was taken",
         )
 
+        self._build_register()
+
+        self.cost = info_label("permit_cost")
+        self.cost.linkActivated.connect(self.app.open_link)
+        self.summary = forms.rich_label("permit_details", self.app.open_link)
+
+        grid = self._build_act_buttons()
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.cost)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(forms.scrolled(side), 1)
+        left_layout.addLayout(grid)
+
+        self._build_pages()
+
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            # The details, not the register, take the height: at 800 pixels they sat in a
+            # small scrolling box under a half-empty register (issue 19).
+            sizes=(190, 510),
+            below_sizes=(640, 640),
+            stretch=(1, 3),
+            below_stretch=(1, 1),
+        )
+
+        bottom = self._build_register_buttons()
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self._order_tabs()
+
+    def _build_register(self) -> None:
+        """The register of permits, its columns sized to what they hold."""
         self.model = RowsModel(permit_columns(), self)
         self.model.set_dimmed(lambda r: r.finished)
         self.table = forms.make_table(self.model, name="permits_table")
@@ -245,10 +290,8 @@ class PermitsPage(RegisterPage[PermitRow]):
             (1, 2),
         )
 
-        self.cost = info_label("permit_cost")
-        self.cost.linkActivated.connect(self.app.open_link)
-        self.summary = forms.rich_label("permit_details", self.app.open_link)
-
+    def _build_act_buttons(self) -> QGridLayout:
+        """The acts on the chosen permit, grouped as the permit goes: application to work."""
         self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application (or the City contract record)"
         )
@@ -296,18 +339,10 @@ class PermitsPage(RegisterPage[PermitRow]):
                 ("Permit", (self.complete_button, self.print_button, self.specs_button)),
             )
         )
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.cost)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(forms.scrolled(side), 1)
-        left_layout.addLayout(grid)
+        return grid
 
+    def _build_pages(self) -> None:
+        """The review (what the rules find) and the history, as tabs."""
         self.findings = FindingsView(self.app)
         self.findings.setObjectName("permit_findings")
         findings_page = QWidget()
@@ -323,18 +358,8 @@ class PermitsPage(RegisterPage[PermitRow]):
         self.pages.addTab(forms.scrolled(findings_page), "Review")
         self.pages.addTab(self.history_table, "History")
 
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            # The details, not the register, take the height: at 800 pixels they sat in a
-            # small scrolling box under a half-empty register (issue 19).
-            sizes=(190, 510),
-            below_sizes=(640, 640),
-            stretch=(1, 3),
-            below_stretch=(1, 1),
-        )
-
+    def _build_register_buttons(self) -> QHBoxLayout:
+        """New application and City contract work, enabled by the core's acts."""
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_permit_button")
         self.new_button.setToolTip("Take an application for a sidewalk permit (Ctrl+N)")
@@ -354,13 +379,7 @@ class PermitsPage(RegisterPage[PermitRow]):
             if refused := self._register.get(act):
                 made.setEnabled(False)
                 made.setToolTip(refused)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
-        self._order_tabs()
+        return bottom
 
     def _connect(self) -> None:
         self._connect_register()

@@ -547,7 +547,6 @@ class IssueDialog(_PermitAct):
     core_act = PermitAct.ISSUE
 
     def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
-        # Longer than 80 lines: the form's fields, each built beside its label and tooltip.
         super().__init__(
             parent, app, row, "Issue the permit", save_text="Issue permit", name="issue_dialog"
         )
@@ -571,21 +570,8 @@ class IssueDialog(_PermitAct):
             decision_html(self.decision, pending_note="As the plan reads today: fixed on issue.")
         )
         self.cost.linkActivated.connect(lambda url: follow_cite(self, app, url))
-        start = (
-            format_day(row.work_starts_on) if row.work_starts_on else "not given on the application"
-        )
         earliest = format_day(found.earliest_start) if found else ""
-        self.start = QLabel(
-            f"<b>{html.escape(start)}</b> — issued today, the work may start "
-            f"{html.escape(earliest)} at the earliest."
-        )
-        self.start.setObjectName("issue_start")
-        self.start.setWordWrap(True)
-        start_box = QWidget()
-        start_lines = QVBoxLayout(start_box)
-        start_lines.setContentsMargins(0, 0, 0, 0)
-        start_lines.addWidget(self.start)
-        start_lines.addWidget(self.start_view)
+        start_box = self._build_start(row, earliest)
         self.conditions = plain_text(
             "conditions", 3, self, "Conditions printed on the permit, a line each (optional)"
         )
@@ -598,17 +584,7 @@ class IssueDialog(_PermitAct):
         self.add_field("Work starts", start_box, "work_starts_on")
         self.form.addRow(findings_box)
         self.add_field("&Conditions", self.conditions, "conditions")
-        self.partial: QCheckBox | None = None
-        if row.work in sidewalks.WHOLE_BLOCK_WORK:  # the work the whole-block rule covers
-            self.partial = QCheckBox(
-                "&Partial replacement approved — the entire block need not be repaired at one time"
-            )
-            self.partial.setObjectName("partial_replacement")
-            self.partial.setToolTip(
-                "When repairing a sidewalk the entire block is repaired at one time unless the "
-                f"Director of Public Works approves a partial replacement ({WHOLE_BLOCK_CITE})"
-            )
-            self.add_field("Whole block", self.partial, "partial_replacement")
+        self._add_partial(row)
         self.issued_by = QLabel(
             f"Issued today by <b>{html.escape(app.operator.full_name)}</b> for the Director of "
             "Public Works; no fee is charged. The specifications sheet prints with the permit."
@@ -629,6 +605,38 @@ class IssueDialog(_PermitAct):
             self.save_button.setEnabled(False)
             self.save_button.setToolTip("Resolve the findings marked Stops first")
         self.conditions.setFocus()
+
+    def _build_start(self, row: PermitRow, earliest: str) -> QWidget:
+        """The day the work starts, against the earliest a permit issued today allows."""
+        start = (
+            format_day(row.work_starts_on) if row.work_starts_on else "not given on the application"
+        )
+        self.start = QLabel(
+            f"<b>{html.escape(start)}</b> — issued today, the work may start "
+            f"{html.escape(earliest)} at the earliest."
+        )
+        self.start.setObjectName("issue_start")
+        self.start.setWordWrap(True)
+        start_box = QWidget()
+        start_lines = QVBoxLayout(start_box)
+        start_lines.setContentsMargins(0, 0, 0, 0)
+        start_lines.addWidget(self.start)
+        start_lines.addWidget(self.start_view)
+        return start_box
+
+    def _add_partial(self, row: PermitRow) -> None:
+        """The Director's approval of a partial replacement, where the whole-block rule applies."""
+        self.partial: QCheckBox | None = None
+        if row.work in sidewalks.WHOLE_BLOCK_WORK:  # the work the whole-block rule covers
+            self.partial = QCheckBox(
+                "&Partial replacement approved — the entire block need not be repaired at one time"
+            )
+            self.partial.setObjectName("partial_replacement")
+            self.partial.setToolTip(
+                "When repairing a sidewalk the entire block is repaired at one time unless the "
+                f"Director of Public Works approves a partial replacement ({WHOLE_BLOCK_CITE})"
+            )
+            self.add_field("Whole block", self.partial, "partial_replacement")
 
     def commit(self) -> object:
         conditions, permit_id = self.conditions.toPlainText(), self.row.id

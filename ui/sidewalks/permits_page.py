@@ -112,7 +112,6 @@ def permit_columns() -> tuple[TableColumn, ...]:
 
 def permit_html(row: PermitRow) -> str:
     """The chosen permit in words: who, what, where, and every day the article counts from."""
-    # Longer than 80 lines: the permit's facts, one line each, in the order the pane shows them.
     e = html.escape
     parts = [
         f"<h3>{e(row.number)} — {e(row.status.label)}</h3>",
@@ -124,6 +123,29 @@ def permit_html(row: PermitRow) -> str:
         )
         + "</p>",
     ]
+    parts.append(_work_html(row))
+    parts.append(_days_html(row))
+    if row.partial_replacement_approved:
+        parts.append(
+            "<p>Partial replacement approved by the Director of Public Works "
+            f"({cite_link(WHOLE_BLOCK_CITE)})</p>"
+        )
+    if row.conditions:
+        parts.append(
+            "<p><i>Conditions:</i><br>"
+            + "<br>".join(e(line) for line in row.conditions.splitlines())
+            + "</p>"
+        )
+    if row.withdrawn_reason:
+        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
+    if row.notes:
+        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {e(row.notes)}</p>")
+    return "".join(parts)
+
+
+def _work_html(row: PermitRow) -> str:
+    """The work: what, where, the area and size, the repair order, contractor and parcel."""
+    e = html.escape
     what = [f"<i>Work:</i> {e(row.work.label)} of a {e(row.facility.lower())}"]
     if row.address:
         what.append(f"<i>In front of:</i> {e(row.address)}")
@@ -145,7 +167,12 @@ def permit_html(row: PermitRow) -> str:
         what.append(
             f"<i>Parcel:</i> {e(row.parcel.parcel_number)} {e(row.parcel.site_address)}{owner}"
         )
-    parts.append("<p>" + "<br>".join(what) + "</p>")
+    return "<p>" + "<br>".join(what) + "</p>"
+
+
+def _days_html(row: PermitRow) -> str:
+    """Every day the article counts from: applied, start, decision, appeal, completion."""
+    e = html.escape
     days = [
         f"Applied {e(day_or_blank(row.applied_on))}, taken by {e(row.received_by)}"
         + ("" if row.city_contract else f"; no fee ({cite_link(PERMIT_CITE)})")
@@ -179,23 +206,7 @@ def permit_html(row: PermitRow) -> str:
         )
     if row.completed_on:
         days.append(f"Work completed {e(day_or_blank(row.completed_on))}")
-    parts.append("<p>" + "<br>".join(days) + "</p>")
-    if row.partial_replacement_approved:
-        parts.append(
-            "<p>Partial replacement approved by the Director of Public Works "
-            f"({cite_link(WHOLE_BLOCK_CITE)})</p>"
-        )
-    if row.conditions:
-        parts.append(
-            "<p><i>Conditions:</i><br>"
-            + "<br>".join(e(line) for line in row.conditions.splitlines())
-            + "</p>"
-        )
-    if row.withdrawn_reason:
-        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
-    if row.notes:
-        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {e(row.notes)}</p>")
-    return "".join(parts)
+    return "<p>" + "<br>".join(days) + "</p>"
 
 
 class PermitsPage(RegisterPage[PermitRow]):

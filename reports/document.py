@@ -258,6 +258,36 @@ def data_table(
     plains = list(plain) if plain is not None else [False] * ncols
     if len(plains) != ncols:
         raise ValueError(f"plain has {len(plains)} entries for {ncols} columns")
+    data = _table_cells(st, header, rows, total_row, aligns, plains)
+    body_rows = len(data) - (1 if total_row is None else 2)
+    widths: list[float | str | None] = (
+        list(col_widths) if col_widths is not None else [f"{100 / ncols:.4f}%"] * ncols
+    )
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    commands = _table_commands(
+        st,
+        aligns,
+        plains,
+        body_rows=body_rows,
+        compact=compact,
+        dense=dense,
+        zebra=zebra,
+        totalled=total_row is not None,
+    )
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _table_cells(
+    st: Any,
+    header: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    total_row: Sequence[object] | None,
+    aligns: Sequence[Align],
+    plains: Sequence[bool],
+) -> list[list[Any]]:
+    """:func:`data_table`'s cells: the header, each row checked for its width, the total."""
+    ncols = len(header)
     cell_styles = {"left": st.cell, "right": st.cell_right, "center": st.cell_center}
     head_styles = {"left": st.header_cell, "right": st.header_cell_right, "center": st.header_cell}
 
@@ -273,7 +303,6 @@ def data_table(
                 for v, a, bare in zip(row, aligns, plains, strict=True)
             ]
         )
-    body_rows = len(data) - 1
     if total_row is not None:
         bold = {
             "left": st.body_bold,
@@ -283,11 +312,21 @@ def data_table(
         data.append(
             [_cell(v, _sized(bold[a], st.cell)) for v, a in zip(total_row, aligns, strict=True)]
         )
+    return data
 
-    widths: list[float | str | None] = (
-        list(col_widths) if col_widths is not None else [f"{100 / ncols:.4f}%"] * ncols
-    )
-    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+
+def _table_commands(
+    st: Any,
+    aligns: Sequence[Align],
+    plains: Sequence[bool],
+    *,
+    body_rows: int,
+    compact: bool,
+    dense: bool,
+    zebra: bool,
+    totalled: bool,
+) -> list[tuple[Any, ...]]:
+    """:func:`data_table`'s rules, padding, fills and the plain columns' fonts."""
     pad = 1 if dense else 2 if compact else 3
     rule = lh.color("#111418" if compact else lh.NAVY_HEX)
     grid = lh.color("#111418" if compact else GRID_HEX)
@@ -319,11 +358,10 @@ def data_table(
     if zebra and not compact:
         for r in range(2, body_rows + 1, 2):
             commands.append(("BACKGROUND", (0, r), (-1, r), lh.color(ZEBRA_FILL_HEX)))
-    if total_row is not None:
+    if totalled:
         commands.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, rule))
         commands.append(("NOSPLIT", (0, -2), (-1, -1)))
-    table.setStyle(TableStyle(commands))
-    return table
+    return commands
 
 
 DENSE_SIZE = 7.5

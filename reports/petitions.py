@@ -219,11 +219,11 @@ def _cover(
 ) -> list[Flowable]:
     from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import HRFlowable, Spacer, Table, TableStyle
+    from reportlab.platypus import HRFlowable, Spacer
 
     from . import letterhead as lh
     from .document import INCH, para, styles
-    from .fonts import FONT_BOLD, FONT_REGULAR
+    from .fonts import FONT_BOLD
     from .packet import Mark
 
     st = styles()
@@ -241,12 +241,7 @@ def _cover(
             spaceAfter=size * 0.35,
         )
 
-    count = len(timely) + len(late)
-    if count:
-        counts = f"{plural(count, 'petition')} on the agenda: {len(timely)} filed on or before "
-        counts += f"{_last_day([*timely, *late], calendar)}, {len(late)} late."
-    else:
-        counts = "No petitions are on this agenda."
+    counts = _cover_counts(timely, late, calendar)
     flow: list[Flowable] = [
         Spacer(1, 0.7 * INCH),
         packet.mark(
@@ -273,6 +268,32 @@ def _cover(
         para(counts, centred("counts", 11, color=grey)),
         Spacer(1, 0.35 * INCH),
     ]
+    flow.append(_cover_quote())
+    flow += _cover_foot(meeting, prepared_at, tz, centred)
+    return flow
+
+
+def _cover_counts(
+    timely: Sequence[PetitionPaper], late: Sequence[PetitionPaper], calendar: CityCalendar
+) -> str:
+    count = len(timely) + len(late)
+    if not count:
+        return "No petitions are on this agenda."
+    counts = f"{plural(count, 'petition')} on the agenda: {len(timely)} filed on or before "
+    return counts + f"{_last_day([*timely, *late], calendar)}, {len(late)} late."
+
+
+def _cover_quote() -> Flowable:
+    """The section the petitions are filed under, quoted in a panel ruled in navy."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Table, TableStyle
+
+    from . import letterhead as lh
+    from .document import INCH, para, styles
+    from .fonts import FONT_REGULAR
+
+    st = styles()
+    navy = lh.color(lh.NAVY_HEX)
     heading, text = _ordinance_quote()
     quote_style = ParagraphStyle(
         "clerk-cover-quote", parent=st.body, fontSize=10.5, leading=15, spaceAfter=0
@@ -299,7 +320,23 @@ def _cover(
             ]
         )
     )
-    flow.append(quote)
+    return quote
+
+
+def _cover_foot(
+    meeting: MeetingRow,
+    prepared_at: dt.datetime | None,
+    tz: dt.tzinfo,
+    centred: Callable[..., object],
+) -> list[Flowable]:
+    """The meeting's notes and when the packet was prepared, under the quote."""
+    from reportlab.platypus import Spacer
+
+    from . import letterhead as lh
+    from .document import INCH, para
+
+    grey = lh.color(lh.GREY_HEX)
+    flow: list[Flowable] = []
     if meeting.notes.strip():
         flow += [Spacer(1, 0.25 * INCH), para(meeting.notes.strip(), centred("notes", 10))]
     if prepared_at is not None:
@@ -412,16 +449,12 @@ def _section(
 ) -> list[Flowable]:
     from reportlab.platypus import PageBreak
 
-    from .document import INCH, data_table, key_value_block, para, styles
+    from .document import INCH, data_table, para, styles
     from .packet import Mark
 
     st = styles()
     kind = PetitionKind(petition.kind).label
     where = petition.location
-    received = _local(petition.received_at, tz)
-    signed, named = _signed(petition)
-    scans = petition.scans
-    timely = petition.timely
     flow: list[Flowable] = [PageBreak()] if new_page else []
     flow.append(
         packet.mark(
@@ -436,6 +469,35 @@ def _section(
         )
     )
     flow.append(para(where, st.subtitle))
+    flow.append(_section_facts(petition, tz, calendar))
+    flow += _section_petitioners(petition)
+    flow.append(para("Description", st.heading))
+    flow.append(para(petition.description or "None given.", st.body))
+    flow.append(para("Staff notes", st.heading))
+    flow.append(para(petition.staff_notes or "None.", st.body))
+    flow.append(para("History", st.heading))
+    if events is None:
+        flow.append(para("Not available.", st.body))
+    else:
+        flow.append(
+            data_table(
+                ["When", "What", "By"],
+                [_event_row(event, tz) for event in events],
+                col_widths=[1.55 * INCH, "*", 1.5 * INCH],
+                plain=[True, False, False],
+            )
+        )
+    return flow
+
+
+def _section_facts(petition: PetitionPaper, tz: dt.tzinfo, calendar: CityCalendar) -> Flowable:
+    """When and by whom the petition was received, its program year, status and signatures."""
+    from .document import key_value_block
+
+    received = _local(petition.received_at, tz)
+    signed, named = _signed(petition)
+    scans = petition.scans
+    timely = petition.timely
     pairs: list[tuple[str, object]] = [  # the kind and the place head the section
         (
             "Received",
@@ -460,7 +522,15 @@ def _section(
             "; ".join(s.name for s in scans) if scans else "None attached",
         )
     )
-    flow.append(key_value_block(pairs))
+    return key_value_block(pairs)
+
+
+def _section_petitioners(petition: PetitionPaper) -> list[Flowable]:
+    """The owners named on the petition, each with the parcel and whether they signed."""
+    from .document import INCH, data_table, para, styles
+
+    st = styles()
+    flow: list[Flowable] = []
     flow.append(para("Petitioners", st.heading))
     flow.append(
         data_table(
@@ -480,22 +550,6 @@ def _section(
             plain=[True, False, True, False, True],
         )
     )
-    flow.append(para("Description", st.heading))
-    flow.append(para(petition.description or "None given.", st.body))
-    flow.append(para("Staff notes", st.heading))
-    flow.append(para(petition.staff_notes or "None.", st.body))
-    flow.append(para("History", st.heading))
-    if events is None:
-        flow.append(para("Not available.", st.body))
-    else:
-        flow.append(
-            data_table(
-                ["When", "What", "By"],
-                [_event_row(event, tz) for event in events],
-                col_widths=[1.55 * INCH, "*", 1.5 * INCH],
-                plain=[True, False, False],
-            )
-        )
     return flow
 
 

@@ -114,9 +114,31 @@ def _pdf_title(view: ReceiptView, duplicate: bool) -> str:
 
 
 def _letter(view: ReceiptView, profile: CityProfile, duplicate: bool) -> bytes:
+    from reportlab.platypus import Spacer
+
+    st = styles()
+    story: list[Flowable] = [_letter_head(view, duplicate), Spacer(1, 8)]
+    if view.is_void:
+        story.append(_void_box(view, compact=False))
+    story += _corrects(view, compact=False)
+    story += [_letter_facts(view), Spacer(1, 10)]
+    story += _letter_tables(view)
+    story += _closing_facts(view, compact=False)
+    story.append(_at_foot(para(FEE_CITATION, st.small)))
+    return build_pdf(
+        story,
+        profile=profile,
+        title=_pdf_title(view, duplicate),
+        subject=f"{title_of(view).capitalize()} {view.number} \u2014 {view.payer_name}",
+        watermark="VOID" if view.is_void else ("DUPLICATE" if duplicate else None),
+    )
+
+
+def _letter_head(view: ReceiptView, duplicate: bool) -> Flowable:
+    """The word ("Receipt") on the left; the number, and VOID or DUPLICATE, on the right."""
     from reportlab.lib.enums import TA_RIGHT
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Spacer, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
 
     st = styles()
     word_style = ParagraphStyle(
@@ -155,10 +177,12 @@ def _letter(view: ReceiptView, profile: CityProfile, duplicate: bool) -> bytes:
             ]
         )
     )
-    story: list[Flowable] = [head, Spacer(1, 8)]
-    if view.is_void:
-        story.append(_void_box(view, compact=False))
-    story += _corrects(view, compact=False)
+    return head
+
+
+def _letter_facts(view: ReceiptView) -> Flowable:
+    """Who paid, beside when, by whom and where it was received."""
+    from reportlab.platypus import Table, TableStyle
 
     payer = view.payer_name + (f"\n{view.payer_address}" if view.payer_address.strip() else "")
     left_block = key_value_block([("Received from", payer)], label_width=1.2 * INCH)
@@ -183,9 +207,14 @@ def _letter(view: ReceiptView, profile: CityProfile, duplicate: bool) -> bytes:
             ]
         )
     )
-    story += [facts, Spacer(1, 10)]
+    return facts
 
-    story.append(
+
+def _letter_tables(view: ReceiptView) -> list[Flowable]:
+    """The lines paid for with their total, then the tenders with the change given."""
+    from reportlab.platypus import Spacer
+
+    return [
         data_table(
             ["Description", "Reference", "GL account", "Amount"],
             [_letter_line(line) for line in view.lines],
@@ -193,33 +222,17 @@ def _letter(view: ReceiptView, profile: CityProfile, duplicate: bool) -> bytes:
             align=["left", "left", "left", "right"],
             total_row=["", "", "Total", str(view.total)],
             zebra=False,
-        )
-    )
-    story.append(Spacer(1, 10))
-
-    tender_rows: list[Sequence[object]] = [
-        (t.label, tender_detail(t), str(t.amount)) for t in view.tenders
-    ]
-    story.append(
+        ),
+        Spacer(1, 10),
         data_table(
             ["Paid by", "", "Amount"],
-            tender_rows,
+            [(t.label, tender_detail(t), str(t.amount)) for t in view.tenders],
             col_widths=["*", 2.7 * INCH, 1.05 * INCH],
             align=["left", "left", "right"],
             total_row=["Change given", "", str(view.change)],
             zebra=False,
-        )
-    )
-
-    story += _closing_facts(view, compact=False)
-    story.append(_at_foot(para(FEE_CITATION, st.small)))
-    return build_pdf(
-        story,
-        profile=profile,
-        title=_pdf_title(view, duplicate),
-        subject=f"{title_of(view).capitalize()} {view.number} \u2014 {view.payer_name}",
-        watermark="VOID" if view.is_void else ("DUPLICATE" if duplicate else None),
-    )
+        ),
+    ]
 
 
 def _letter_line(line: LineView) -> tuple[object, ...]:

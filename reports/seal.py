@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 from clerk_desk.paths import resource_path
 
@@ -47,59 +48,21 @@ def draw_seal(
     img = Image.new("RGBA", (s, s), (255, 255, 255, 0))
     draw = ImageDraw.Draw(img)
     c = s / 2
-
-    def ring(radius: float, width: float) -> None:
-        draw.ellipse(
-            (c - radius, c - radius, c + radius, c + radius), outline=NAVY, width=round(width)
-        )
-
-    ring(s * 0.483, s * 0.022)
-    ring(s * 0.445, s * 0.006)
-    ring(s * 0.315, s * 0.006)
-    ring(s * 0.30, s * 0.012)
+    for radius, width in ((0.483, 0.022), (0.445, 0.006), (0.315, 0.006), (0.30, 0.012)):
+        r = s * radius
+        draw.ellipse((c - r, c - r, c + r, c + r), outline=NAVY, width=round(s * width))
 
     font = ImageFont.truetype(str(resource_path("fonts", "DejaVuSans-Bold.ttf")), round(s * 0.072))
     text_radius = s * 0.38  # middle of the band between the rings
-
-    def arc_text(text: str, *, top: bool) -> None:
-        """Set ``text`` along the band, upright for a reader at the top and at the bottom."""
-        spacing = s * 0.012
-        widths = [font.getlength(ch) + spacing for ch in text]
-        total_angle = sum(widths) / text_radius
-        # Top text runs clockwise from the left; bottom text counter-clockwise, so both read
-        # left to right with their feet towards the centre (top) or the rim (bottom).
-        angle = -math.pi / 2 - total_angle / 2 if top else math.pi / 2 + total_angle / 2
-        for ch, w in zip(text, widths, strict=True):
-            step = w / text_radius
-            mid = angle + step / 2 if top else angle - step / 2
-            x = c + text_radius * math.cos(mid)
-            y = c + text_radius * math.sin(mid)
-            glyph = Image.new("RGBA", (round(s * 0.12), round(s * 0.12)), (255, 255, 255, 0))
-            gd = ImageDraw.Draw(glyph)
-            gd.text((glyph.width / 2, glyph.height / 2), ch, font=font, fill=NAVY, anchor="mm")
-            rotation = -math.degrees(mid) - 90 if top else -math.degrees(mid) + 90
-            glyph = glyph.rotate(rotation, resample=Image.Resampling.BICUBIC)
-            img.alpha_composite(glyph, (round(x - glyph.width / 2), round(y - glyph.height / 2)))
-            angle = angle + step if top else angle - step
-
-    arc_text(top_text, top=True)
-    arc_text(bottom_text, top=False)
+    _arc_text(img, font, top_text, radius=text_radius, top=True)
+    _arc_text(img, font, bottom_text, radius=text_radius, top=False)
 
     # Small stars between the two texts, on the horizontal axis.
-    def star(cx: float, cy: float, outer: float) -> None:
-        inner = outer * 0.42
-        points = []
-        for i in range(10):
-            r = outer if i % 2 == 0 else inner
-            a = -math.pi / 2 + i * math.pi / 5
-            points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-        draw.polygon(points, fill=NAVY)
-
-    star(c - text_radius, c, s * 0.028)
-    star(c + text_radius, c, s * 0.028)
+    _star(draw, c - text_radius, c, s * 0.028)
+    _star(draw, c + text_radius, c, s * 0.028)
 
     # Centre: a star over three waves.
-    star(c, c - s * 0.085, s * 0.075)
+    _star(draw, c, c - s * 0.085, s * 0.075)
     wave_w = s * 0.40
     for i, dy in enumerate((s * 0.045, s * 0.105, s * 0.165)):
         width = wave_w * (1 - 0.16 * i)
@@ -113,6 +76,43 @@ def draw_seal(
     img = img.resize((size, size), Image.Resampling.LANCZOS)
     target.parent.mkdir(parents=True, exist_ok=True)
     img.save(target, format="PNG", optimize=True)
+
+
+def _arc_text(img: Any, font: Any, text: str, *, radius: float, top: bool) -> None:
+    """Set ``text`` along the band, upright for a reader at the top and at the bottom."""
+    from PIL import Image, ImageDraw
+
+    s = img.width
+    c = s / 2
+    spacing = s * 0.012
+    widths = [font.getlength(ch) + spacing for ch in text]
+    total_angle = sum(widths) / radius
+    # Top text runs clockwise from the left; bottom text counter-clockwise, so both read
+    # left to right with their feet towards the centre (top) or the rim (bottom).
+    angle = -math.pi / 2 - total_angle / 2 if top else math.pi / 2 + total_angle / 2
+    for ch, w in zip(text, widths, strict=True):
+        step = w / radius
+        mid = angle + step / 2 if top else angle - step / 2
+        x = c + radius * math.cos(mid)
+        y = c + radius * math.sin(mid)
+        glyph = Image.new("RGBA", (round(s * 0.12), round(s * 0.12)), (255, 255, 255, 0))
+        gd = ImageDraw.Draw(glyph)
+        gd.text((glyph.width / 2, glyph.height / 2), ch, font=font, fill=NAVY, anchor="mm")
+        rotation = -math.degrees(mid) - 90 if top else -math.degrees(mid) + 90
+        glyph = glyph.rotate(rotation, resample=Image.Resampling.BICUBIC)
+        img.alpha_composite(glyph, (round(x - glyph.width / 2), round(y - glyph.height / 2)))
+        angle = angle + step if top else angle - step
+
+
+def _star(draw: Any, cx: float, cy: float, outer: float) -> None:
+    """A five-pointed star centred on (cx, cy), its points ``outer`` from the centre."""
+    inner = outer * 0.42
+    points = []
+    for i in range(10):
+        r = outer if i % 2 == 0 else inner
+        a = -math.pi / 2 + i * math.pi / 5
+        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    draw.polygon(points, fill=NAVY)
 
 
 def main(argv: list[str] | None = None) -> int:

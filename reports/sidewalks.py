@@ -773,25 +773,12 @@ def _notice_foot(view: RepairNoticeView, profile: CityProfile) -> Flowable:
     return KeepTogether([table])
 
 
-def repair_notice_pdf(
-    view: RepairNoticeView,
-    profile: CityProfile,
-    *,
-    printed_on: dt.date | None = None,
-    sections: Sequence[tuple[str, str]] | None = None,
-) -> bytes:
-    """The notice to the owner to repair or remove and replace a sidewalk (Wis. Stat.
-    § 66.0907(3)(c); the sidewalk article): the defect, the work required, the 20 days after
-    service (or immediately, in an emergency), the permit the owner's contractor needs, and
-    that the City will otherwise do the work and the City Treasurer enter its cost on the tax
-    roll as a special tax; the whole block. ``sections`` attaches the standard specifications
-    on the following page(s).
-    """
+def _notice_top(view: RepairNoticeView, day: dt.date) -> Flowable:
+    """The owner's name and address on the left, the notice's date on the right."""
     from reportlab.lib.enums import TA_RIGHT
-    from reportlab.platypus import PageBreak, Spacer, Table, TableStyle
+    from reportlab.platypus import Table, TableStyle
 
     st = styles()
-    day = printed_on or view.served_on or view.ordered_on
     recipient = "\n".join([view.owner_name, *_address_lines(view.owner_address)])
     top = Table(
         [[para(recipient, _style("to", st.body, spaceAfter=0)),
@@ -809,11 +796,62 @@ def repair_notice_pdf(
             ]
         )
     )
+    return top
+
+
+def _doing_the_work(view: RepairNoticeView, body: Any, attached: str) -> list[Flowable]:
+    """How the owner may do the work: call the Director first in an emergency, else the
+    sidewalk permit seven days before; nothing for a minor repair."""
+    if view.emergency:
+        # Note for the City Attorney: the article asks for a permit at least seven days before
+        # the work, which an immediate repair cannot wait for; the notice sends the owner to the
+        # Director instead of quoting the seven days. Confirm this reading.
+        return [
+            *_heading("Doing the work yourself"),
+            _markup(
+                "You may hire a contractor or do the work yourself, to the standard "
+                f"specifications for sidewalk of the City's ordinance{attached}. <b>Call the "
+                f"{DIRECTOR} before starting.</b> {_grey(PERMIT_CITE)}",
+                body,
+            ),
+        ]
+    if not view.minor:
+        return [
+            *_heading("Doing the work yourself"),
+            _markup(
+                "You may hire a contractor or do the work yourself, to the standard "
+                f"specifications for sidewalk of the City's ordinance{attached}. A sidewalk "
+                f"permit from the {DIRECTOR} is required at least seven days before the work "
+                f"begins; no fee is charged for it. {_grey(PERMIT_CITE)}",
+                body,
+            ),
+        ]
+    return []
+
+
+def repair_notice_pdf(
+    view: RepairNoticeView,
+    profile: CityProfile,
+    *,
+    printed_on: dt.date | None = None,
+    sections: Sequence[tuple[str, str]] | None = None,
+) -> bytes:
+    """The notice to the owner to repair or remove and replace a sidewalk (Wis. Stat.
+    § 66.0907(3)(c); the sidewalk article): the defect, the work required, the 20 days after
+    service (or immediately, in an emergency), the permit the owner's contractor needs, and
+    that the City will otherwise do the work and the City Treasurer enter its cost on the tax
+    roll as a special tax; the whole block. ``sections`` attaches the standard specifications
+    on the following page(s).
+    """
+    from reportlab.platypus import PageBreak, Spacer
+
+    st = styles()
+    day = printed_on or view.served_on or view.ordered_on
     body = _style("body", st.body, fontSize=10, leading=13.4, spaceAfter=5)
     cite_line = view.cite if view.minor else f"{NOTICE_STATUTE}; {REPAIR_ORDER_CITE}"
     attached = " (attached)" if sections else ""
     story: list[Flowable] = [
-        top,
+        _notice_top(view, day),
         Spacer(1, 10),
         para(_notice_title(view), st.title),
         _markup(
@@ -826,30 +864,7 @@ def repair_notice_pdf(
         Spacer(1, 4),
         _deadline_box(view, profile),
     ]
-    if view.emergency:
-        # Note for the City Attorney: the article asks for a permit at least seven days before
-        # the work, which an immediate repair cannot wait for; the notice sends the owner to the
-        # Director instead of quoting the seven days. Confirm this reading.
-        story += [
-            *_heading("Doing the work yourself"),
-            _markup(
-                "You may hire a contractor or do the work yourself, to the standard "
-                f"specifications for sidewalk of the City's ordinance{attached}. <b>Call the "
-                f"{DIRECTOR} before starting.</b> {_grey(PERMIT_CITE)}",
-                body,
-            ),
-        ]
-    elif not view.minor:
-        story += [
-            *_heading("Doing the work yourself"),
-            _markup(
-                "You may hire a contractor or do the work yourself, to the standard "
-                f"specifications for sidewalk of the City's ordinance{attached}. A sidewalk "
-                f"permit from the {DIRECTOR} is required at least seven days before the work "
-                f"begins; no fee is charged for it. {_grey(PERMIT_CITE)}",
-                body,
-            ),
-        ]
+    story += _doing_the_work(view, body, attached)
     story.append(_notice_foot(view, profile))
     if sections:
         story += [PageBreak(), *_specification_story(sections, _spec_subtitle(None, day))]

@@ -341,6 +341,20 @@ def number_letter_pdf(address: AddressRow, *, profile: CityProfile, printed_on: 
             "</font>",
             body,
         ),
+        *_number_letter_duties(address),
+    ]
+    story += _number_letter_close(profile)
+    return build_pdf(
+        story,
+        profile=profile,
+        title=f"Official street number \u2014 {text}",
+        subject=f"Official street number letter, {SECTION_CITE}",
+    )
+
+
+def _number_letter_duties(address: AddressRow) -> list[Flowable]:
+    """What the owner must do with the number, and what follows if it is not done."""
+    return [
         _heading("Put the numbers on the building", DISPLAY_CITE),
         *_bullets(display_rules(address)),
         _heading("Install them now, at the owner\u2019s cost", NEW_BUILDINGS_CITE),
@@ -369,12 +383,20 @@ def number_letter_pdf(address: AddressRow, *, profile: CityProfile, printed_on: 
             ]
         ),
     ]
+
+
+def _number_letter_close(profile: CityProfile) -> list[Flowable]:
+    """The inspector's signature line beside where to call with questions."""
+    from reportlab.lib.enums import TA_RIGHT
+    from reportlab.platypus import Spacer
+
+    st = styles()
     questions = (
         f"Questions? Call {profile.city_name}, {profile.office}, at {profile.phone.strip()}."
         if profile.phone.strip()
         else ""
     )
-    story += [
+    return [
         Spacer(1, 2),
         side_by_side(
             signature_line(INSPECTOR),
@@ -383,12 +405,6 @@ def number_letter_pdf(address: AddressRow, *, profile: CityProfile, printed_on: 
             valign="BOTTOM",
         ),
     ]
-    return build_pdf(
-        story,
-        profile=profile,
-        title=f"Official street number \u2014 {text}",
-        subject=f"Official street number letter, {SECTION_CITE}",
-    )
 
 
 # ---- the notice to number a building ------------------------------------------------------
@@ -427,6 +443,26 @@ def _service_block(case: CaseRow) -> list[Flowable]:
     return [para("Service of this notice", heading), table, hint]
 
 
+def _notice_facts(case: CaseRow, address: AddressRow) -> list[tuple[str, object]]:
+    """Whom the notice is to, the premises, the official number and what was observed."""
+    to = (
+        "\n".join([*_recipient_lines(address), "and the occupant of the premises"])
+        if address.owner_id is not None
+        else "The owner and the occupant of the premises"
+    )
+    facts: list[tuple[str, object]] = [
+        ("To", to),
+        ("Premises", f"{address.text} \u00b7 parcel {address.parcel_number}"),
+        (
+            "Official number",
+            f"{address.number_text} (assigned {month_day(address.assigned_on)})",
+        ),
+        ("Observed", f"{month_day(case.observed_on)}, by {case.observed_by}"),
+        ("What was seen", case.observation),
+    ]
+    return facts
+
+
 def noncompliance_notice_pdf(
     case: CaseRow, address: AddressRow, *, profile: CityProfile, printed_on: dt.date
 ) -> bytes:
@@ -444,27 +480,13 @@ def noncompliance_notice_pdf(
 
     st = styles()
     text = address.text
-    to = (
-        "\n".join([*_recipient_lines(address), "and the occupant of the premises"])
-        if address.owner_id is not None
-        else "The owner and the occupant of the premises"
-    )
     body = _style("notice-body", st.body, fontSize=10, leading=13.5, spaceAfter=5)
     served_on = case.served_on
     deadline = ""
     if served_on is not None and case.referral_from is not None:
         last_day = case.referral_from - dt.timedelta(days=1)
         deadline = f" \u2014 that is, <b>on or before {long_day(last_day)}</b>"
-    facts: list[tuple[str, object]] = [
-        ("To", to),
-        ("Premises", f"{text} \u00b7 parcel {address.parcel_number}"),
-        (
-            "Official number",
-            f"{address.number_text} (assigned {month_day(address.assigned_on)})",
-        ),
-        ("Observed", f"{month_day(case.observed_on)}, by {case.observed_by}"),
-        ("What was seen", case.observation),
-    ]
+    facts = _notice_facts(case, address)
     story: list[Flowable] = [
         para("Notice to Properly Number a Building", st.title),
         para(
@@ -588,23 +610,9 @@ def _counts(addresses: Sequence[AddressRow]) -> str:
     return text + (f", {retired:,} retired" if retired else "")
 
 
-def street_register_pdf(
-    street: StreetRow, addresses: Sequence[AddressRow], *, profile: CityProfile, printed_on: dt.date
-) -> bytes:
-    """The numbering register of ``street``: its numbering facts, then the odd side and the
-    even side each in its own table, in number order, with counts. Landscape letter pages with
-    the City's running header and "Page N of M"."""
-    from reportlab.platypus import CondPageBreak, TableStyle
-
-    strays = [a for a in addresses if a.street_id != street.id]
-    if strays:
-        raise ValueError(f"{strays[0].text} is not on {street.full_name}")
-    st = styles()
+def _street_facts(street: StreetRow, addresses: Sequence[AddressRow]) -> list[tuple[str, object]]:
+    """How the street is numbered (sides, direction, range, grid base) and its counts."""
     odd = street.odd_side
-    sides = [odd, odd.opposite]
-    by_side: dict[Compass, list[AddressRow]] = {side: [] for side in sides}
-    for address in sorted(addresses, key=lambda a: (a.number, a.unit, a.id)):
-        by_side.setdefault(address.side, []).append(address)
     base = (
         f"{street.grid_base:,} at the starting line (position 0 ft)"
         if street.grid_base is not None
@@ -624,6 +632,27 @@ def street_register_pdf(
     if street.notes.strip():
         facts.append(("Notes", street.notes.strip()))
     facts.append(("Total", _counts(addresses) if addresses else "No addresses recorded"))
+    return facts
+
+
+def street_register_pdf(
+    street: StreetRow, addresses: Sequence[AddressRow], *, profile: CityProfile, printed_on: dt.date
+) -> bytes:
+    """The numbering register of ``street``: its numbering facts, then the odd side and the
+    even side each in its own table, in number order, with counts. Landscape letter pages with
+    the City's running header and "Page N of M"."""
+    from reportlab.platypus import CondPageBreak, TableStyle
+
+    strays = [a for a in addresses if a.street_id != street.id]
+    if strays:
+        raise ValueError(f"{strays[0].text} is not on {street.full_name}")
+    st = styles()
+    odd = street.odd_side
+    sides = [odd, odd.opposite]
+    by_side: dict[Compass, list[AddressRow]] = {side: [] for side in sides}
+    for address in sorted(addresses, key=lambda a: (a.number, a.unit, a.id)):
+        by_side.setdefault(address.side, []).append(address)
+    facts = _street_facts(street, addresses)
     story: list[Flowable] = [
         para(f"Street Numbering Register \u2014 {street.full_name}", st.title),
         para(

@@ -209,9 +209,8 @@ def _notice_lines(opening: OpeningRow) -> list[Line]:
     return lines
 
 
-def _site_lines(opening: OpeningRow, protection: PermitProtection) -> list[Line]:
-    """Frozen ground, the pavement and its guarantee, and what else holds at the site."""
-    lines: list[Line] = []
+def _frozen_ground_line(opening: OpeningRow) -> Line:
+    """No opening in frozen ground, with this permit's emergency or the day its season begins."""
     frozen = escape(FROZEN_RULE)
     if opening.frozen_emergency_by:
         on = f" on {format_day(opening.frozen_emergency_on)}" if opening.frozen_emergency_on else ""
@@ -226,7 +225,32 @@ def _site_lines(opening: OpeningRow, protection: PermitProtection) -> list[Line]
                 f" <b>This permit runs into that season on {_day(season[0])}: no opening may be "
                 "made from then unless so determined.</b>"
             )
-    lines.append(Line("Frozen ground", frozen, FROZEN_CITE))
+    return Line("Frozen ground", frozen, FROZEN_CITE)
+
+
+def _cold_mix_patch_line(opening: OpeningRow) -> Line:
+    """The winter cold-mix patch and the day it must be replaced."""
+    patch = (
+        "In a winter emergency, when like pavement cannot be placed: a temporary surface "
+        "of at least 3\u00bd inches of cold-mix bituminous material, compacted and rolled "
+        "smooth, removed and replaced with permanent pavement by the following July 1"
+    )
+    if opening.temporary_patch_on:
+        by = patch_replacement_due(opening.temporary_patch_on)
+        patch += (
+            f". Patched {format_day(opening.temporary_patch_on)}: <b>replace by {_day(by)}</b>."
+        )
+    else:
+        made = opening.opened_on or opening.approved_on
+        assert made is not None  # an approved permit has its approval day
+        patch += f": <b>{_day(patch_replacement_due(made))}</b> for a patch this winter."
+    return Line("Winter cold-mix patch", patch, PAVEMENT_CITE)
+
+
+def _site_lines(opening: OpeningRow, protection: PermitProtection) -> list[Line]:
+    """Frozen ground, the pavement and its guarantee, and what else holds at the site."""
+    lines: list[Line] = []
+    lines.append(_frozen_ground_line(opening))
     pavement = "Permanent pavement is replaced within 60 days of the date of this permit"
     pavement += f": <b>by {_day(protection.pavement_due)}</b>." if protection.pavement_due else "."
     pavement += (
@@ -237,21 +261,7 @@ def _site_lines(opening: OpeningRow, protection: PermitProtection) -> list[Line]
         pavement += f" Restoration completed {format_day(opening.completed_on)}."
     lines.append(Line("Permanent pavement", pavement, PAVEMENT_CITE))
     if opening.emergency or opening.frozen_emergency_by or opening.temporary_patch_on:
-        patch = (
-            "In a winter emergency, when like pavement cannot be placed: a temporary surface "
-            "of at least 3\u00bd inches of cold-mix bituminous material, compacted and rolled "
-            "smooth, removed and replaced with permanent pavement by the following July 1"
-        )
-        if opening.temporary_patch_on:
-            by = patch_replacement_due(opening.temporary_patch_on)
-            patch += (
-                f". Patched {format_day(opening.temporary_patch_on)}: <b>replace by {_day(by)}</b>."
-            )
-        else:
-            made = opening.opened_on or opening.approved_on
-            assert made is not None  # an approved permit has its approval day
-            patch += f": <b>{_day(patch_replacement_due(made))}</b> for a patch this winter."
-        lines.append(Line("Winter cold-mix patch", patch, PAVEMENT_CITE))
+        lines.append(_cold_mix_patch_line(opening))
     lines.append(
         Line(
             "Curb, gutter, sidewalk",

@@ -102,17 +102,15 @@ def test_the_contents_choose_the_page_and_the_window_fits_the_counter_screen(
 
 
 def test_print_the_users_guide_saves_the_pdf_where_the_clerk_chose(
-    qtbot: QtBot, desk: Desk, admin: SignedIn, tmp_path, monkeypatch
+    qtbot: QtBot, desk: Desk, admin: SignedIn, tmp_path, monkeypatch, messages: list[str]
 ) -> None:
     from pypdf import PdfReader
-    from PySide6.QtWidgets import QMessageBox
 
     from ui.kit import forms
 
     target = tmp_path / "guide.pdf"
     monkeypatch.setattr(forms, "ask_save_path", lambda *_args: str(target))
-    told: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information", lambda _parent, _title, text: told.append(text))
+    told = messages
     window = _window(qtbot, desk, admin)
     window.action("print_guide").trigger()
     assert len(PdfReader(target).pages) >= len(guide_pages())

@@ -127,3 +127,69 @@ def test_a_name_another_station_has_is_refused_in_words(
     tab.settings_button.click()
     assert messages[0] == "front counter 1 is already the name of another station."
     assert tab.station == stations.UNNAMED
+
+
+# ---- Settings, Name this station…, and the status line ----------------------------------------
+
+
+def _window(qtbot: Any, desk: Desk, who: SignedIn) -> Any:
+    from ui.main_window import MainWindow
+
+    window = MainWindow(App(desk, who))
+    qtbot.add_widget(window)
+    window.resize(1366, 768)
+    window.show()
+    return window
+
+
+def test_the_administrator_at_an_unnamed_station_is_asked_beside_the_status_line(
+    qtbot: Any, desk: Desk, admin: SignedIn, dialogs: list, messages: list[str]
+) -> None:
+    window = _window(qtbot, desk, admin)  # no box in the way: the window is there to use
+    assert messages == []
+    assert "This station has no name yet" in window.station_label.text()
+    assert window.name_station_button.isVisibleTo(window)
+
+    def name_it(dialog: Any) -> None:
+        assert dialog.station.text() == ""
+        qtbot.keyClicks(dialog.station, "Front counter 1")
+        qtbot.keyClick(dialog.station, Qt.Key.Key_Return)
+
+    dialogs.append(name_it)
+    window.name_station_button.click()
+    assert window.station_label.text() == "Station: Front counter 1"
+    assert not window.name_station_button.isVisibleTo(window)
+    with desk.action(admin) as action:
+        assert stations.this_station(action, station_id()) == "Front counter 1"
+
+
+def test_the_settings_menu_renames_this_station(
+    qtbot: Any, desk: Desk, admin: SignedIn, dialogs: list, messages: list[str]
+) -> None:
+    with desk.action(admin) as action:
+        stations.name_station(action, station_id(), "Front counter 1")
+    window = _window(qtbot, desk, admin)
+    assert not window.name_station_button.isVisibleTo(window)
+    assert window.action("station").text() == "Name this &station…"
+
+    def rename(dialog: Any) -> None:
+        assert dialog.station.text() == "Front counter 1"
+        dialog.station.selectAll()
+        qtbot.keyClicks(dialog.station, "Back office")
+        qtbot.keyClick(dialog.station, Qt.Key.Key_Return)
+
+    dialogs.append(rename)
+    window.action("station").trigger()
+    assert window.station_label.text() == "Station: Back office"
+
+
+def test_a_clerk_at_an_unnamed_station_is_told_the_administrator_must_name_it(
+    qtbot: Any, desk: Desk, operator_with: Callable[[Role], SignedIn], messages: list[str]
+) -> None:
+    window = _window(qtbot, desk, operator_with(Role.CLERK))
+    assert window.station_label.text() == (
+        "This station has no name: the Administrator must name it (Settings, Name this "
+        "station…) before a drawer is opened here."
+    )
+    assert not window.name_station_button.isVisibleTo(window)
+    assert not window.action("station").isEnabled()

@@ -219,6 +219,12 @@ def test_an_application_from_the_form_straight_to_a_printed_permit(
         assert dialog.sponsor_radio.isChecked()  # an organization applies as the sponsor
         assert dialog.contact_name.text() == "Dana Whitfield"  # from People & Parcels
         assert dialog.contact_phone.text() == "715-555-0143"
+        contact = dialog.contact_name  # prefilled: a click selects it, typing replaces it
+        qtbot.mouseClick(contact, Qt.MouseButton.LeftButton)
+        qtbot.wait(10)
+        assert contact.selectedText() == "Dana Whitfield"
+        qtbot.keyClicks(contact, "Dana Whitfield")  # typed over, not after, what was there
+        assert contact.text() == "Dana Whitfield"
 
         dialog.save_button.click()  # no event yet: refused, under the field
         assert dialog.errors.message("event_name") == "Enter the event the vending is for."

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.guide import GuidePage, guide_pages, page_for_workflow
 from reports.guide import write_guide_pdf
-from ui.kit import forms
+from ui.kit import forms, operations
 from ui.ordinance_viewer import cite_from_url
 
 WINDOW_TITLE = "Clerk Desk — User's guide"
@@ -89,7 +89,8 @@ def print_guide(parent: QWidget) -> Path | None:
     if chosen is None:
         return None
     path = write_guide_pdf(chosen)
-    QMessageBox.information(
-        parent, "User's guide", f"The user's guide was saved as {path}. Open it to print it."
-    )
+    box = QMessageBox(QMessageBox.Icon.Information, "User's guide", "", parent=parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText(f"The user's guide was saved as {path}. Open it to print it.")
+    operations.ask_message(box)
     return path

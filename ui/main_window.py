@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMenuBar,
     QMessageBox,
+    QPushButton,
     QStyle,
     QStyleOptionTab,
     QStylePainter,
@@ -56,7 +57,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import __version__, opening, settings_store
+from clerk_desk import __version__, opening, settings_store, stations
 from clerk_desk.desk import Action
 from clerk_desk.desk_acts import DeskAct, allow, desk_acts
 from clerk_desk.paths import backups_dir, data_dir, resource_path
@@ -65,6 +66,7 @@ from clerk_desk.workflows import WORKFLOWS, Workflow
 from ui.guide import GuideWindow, print_guide
 from ui.kit import keys, operations
 from ui.kit.operations import App, perform, run_in_background, show_error
+from ui.kit.style import LATE, text_sheet
 from ui.kit.widgets import ElidedLabel, place_on_screen, station_settings
 from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
 from ui.placeholder_tab import PlaceholderTab
@@ -300,9 +302,52 @@ class MainWindow(QMainWindow):
         rule = QFrame(self)
         rule.setFrameShape(QFrame.Shape.VLine)
         rule.setFrameShadow(QFrame.Shadow.Sunken)
+        # This station's name, or, while it has none, the Administrator asked to name it
+        # (beside the status line, never a box in the way: issue 19).
+        self.station_label = QLabel(self)
+        self.station_label.setObjectName("station_in_status")
+        self.station_label.setContentsMargins(8, 0, 8, 0)
+        self.name_station_button = QPushButton("Name this station…", self)
+        self.name_station_button.setObjectName("name_station_button")
+        self.name_station_button.clicked.connect(self.name_station)
+        bar.addPermanentWidget(self.station_label)
+        bar.addPermanentWidget(self.name_station_button)
         bar.addPermanentWidget(self.operator_label)
         bar.addPermanentWidget(rule)
         bar.addPermanentWidget(self.database_label)
+        self.refresh_station()
+
+    def refresh_station(self) -> None:
+        """Show this station's name in the status line; while it has none, the Administrator
+        is offered to name it, anyone else told that the Administrator must."""
+        from ui.receipts.dialogs import station_id
+
+        here = station_id()
+
+        def read(action: Action) -> tuple[str | None, bool]:
+            named = stations.this_station(action, here)
+            return named, desk_acts(action)[DeskAct.NAME_STATION] is None
+
+        name, may_name = perform(self, self.app, read, writes=False) or (None, False)
+        if name:
+            text = f"Station: {name}"
+        elif may_name:
+            text = "This station has no name yet: name it before a drawer is opened here."
+        else:
+            text = (
+                "This station has no name: the Administrator must name it (Settings, Name this "
+                "station…) before a drawer is opened here."
+            )
+        self.station_label.setText(text)
+        self.station_label.setStyleSheet("" if name else text_sheet(LATE))
+        self.name_station_button.setVisible(not name and may_name)
+
+    def name_station(self) -> None:
+        """Settings, Name this station…: the Administrator names this computer."""
+        if self._core_allows(DeskAct.NAME_STATION) and self._call_dialog(
+            "ui.settings.station", "name_this_station", "station names"
+        ):
+            self.refresh_station()
 
     def _action(
         self,
@@ -433,6 +478,14 @@ class MainWindow(QMainWindow):
             lambda: self._settings_dialog("manage_operators"),
             act=DeskAct.OPERATORS,
             tip="Who may sign in, with which role",
+        )
+        self._action(
+            settings,
+            "station",
+            "Name this &station…",
+            self.name_station,
+            act=DeskAct.NAME_STATION,
+            tip="The name of this computer at the counter, as its drawers and receipts print it",
         )
         settings.addSeparator()
         self._action(

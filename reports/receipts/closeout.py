@@ -49,66 +49,21 @@ def closeout_pdf(drawer: DrawerView, *, profile: CityProfile) -> bytes:
     from reportlab.platypus import Spacer
 
     st = styles()
+    table, total_difference = _tender_table(drawer)
     story: list[Flowable] = [
         para("Cash Drawer Close-out", st.title),
         para(drawer_subtitle(drawer), st.subtitle),
         drawer_facts(drawer),
         para("Expected and counted", st.heading),
-    ]
-    rows: list[Sequence[object]] = []
-    expected_sum = Money.zero()
-    counted_sum = Money.zero()
-    all_counted = True
-    for label, key in _TENDER_KINDS:
-        expected: Money = getattr(drawer, f"expected_{key}")
-        counted: Money | None = getattr(drawer, f"counted_{key}")
-        expected_sum += expected
-        if counted is None:
-            all_counted = False
-            rows.append((label, str(expected), "not counted", ""))
-            continue
-        counted_sum += counted
-        rows.append((label, str(expected), str(counted), over_short_words(counted - expected)))
-    story.append(
-        data_table(
-            ["Tender", "Expected", "Counted", "Over / short"],
-            rows,
-            col_widths=["*", 1.3 * INCH, 1.3 * INCH, 1.6 * INCH],
-            align=["left", "right", "right", "right"],
-            total_row=[
-                "Total",
-                str(expected_sum),
-                str(counted_sum) if all_counted else "",
-                over_short_words(counted_sum - expected_sum) if all_counted else "",
-            ],
-        )
-    )
-    story.append(
+        table,
         para(
             f"Expected cash is the starting cash of {drawer.opening_cash} plus cash received "
             "less change given.",
             spaced(st.small, before=3),
-        )
-    )
-    story.append(Spacer(1, 8))
-
-    result = over_short_words(drawer.over_short)
-    if drawer.over_short is None and all_counted:
-        result = over_short_words(counted_sum - expected_sum)
-    # Each kind is checked on its own (the rows above): when more than one differs, say so
-    # beside the result, so that a balanced total does not read as a balanced drawer.
-    uneven = [
-        f"{label.lower()} {over_short_words(diff).lower()}"
-        for label, key in _TENDER_KINDS
-        if (diff := drawer.differences[key]) is not None and diff != Money.zero()
+        ),
+        Spacer(1, 8),
+        _drawer_result(drawer, total_difference),
     ]
-    if len(uneven) > 1:
-        result = f"{result} \u2014 by tender: {'; '.join(uneven)}"
-    result_pairs: list[tuple[str, object]] = [("Drawer result", para(result, st.body_bold))]
-    if drawer.close_note.strip():
-        result_pairs.append(("Note", drawer.close_note.strip()))
-    story.append(key_value_block(result_pairs, label_width=1.2 * INCH))
-
     if drawer.cash_count:
         story.append(para("Cash count", st.heading))
         story.append(
@@ -127,3 +82,57 @@ def closeout_pdf(drawer: DrawerView, *, profile: CityProfile) -> bytes:
         title=f"Close-out \u2014 {drawer.station}, {drawer_day(drawer)}",
         subject=f"Close-out of drawer {drawer.id}",
     )
+
+
+def _tender_table(drawer: DrawerView) -> tuple[Flowable, Money | None]:
+    """Expected against counted for each kind of tender; with it, the total counted less
+    expected, or None while any kind is not counted."""
+    rows: list[Sequence[object]] = []
+    expected_sum = Money.zero()
+    counted_sum = Money.zero()
+    all_counted = True
+    for label, key in _TENDER_KINDS:
+        expected: Money = getattr(drawer, f"expected_{key}")
+        counted: Money | None = getattr(drawer, f"counted_{key}")
+        expected_sum += expected
+        if counted is None:
+            all_counted = False
+            rows.append((label, str(expected), "not counted", ""))
+            continue
+        counted_sum += counted
+        rows.append((label, str(expected), str(counted), over_short_words(counted - expected)))
+    table = data_table(
+        ["Tender", "Expected", "Counted", "Over / short"],
+        rows,
+        col_widths=["*", 1.3 * INCH, 1.3 * INCH, 1.6 * INCH],
+        align=["left", "right", "right", "right"],
+        total_row=[
+            "Total",
+            str(expected_sum),
+            str(counted_sum) if all_counted else "",
+            over_short_words(counted_sum - expected_sum) if all_counted else "",
+        ],
+    )
+    return table, (counted_sum - expected_sum) if all_counted else None
+
+
+def _drawer_result(drawer: DrawerView, total_difference: Money | None) -> Flowable:
+    """The drawer's over/short as recorded (else as counted), with each uneven tender named,
+    and the Treasurer's note."""
+    st = styles()
+    result = over_short_words(drawer.over_short)
+    if drawer.over_short is None and total_difference is not None:
+        result = over_short_words(total_difference)
+    # Each kind is checked on its own (the rows above): when more than one differs, say so
+    # beside the result, so that a balanced total does not read as a balanced drawer.
+    uneven = [
+        f"{label.lower()} {over_short_words(diff).lower()}"
+        for label, key in _TENDER_KINDS
+        if (diff := drawer.differences[key]) is not None and diff != Money.zero()
+    ]
+    if len(uneven) > 1:
+        result = f"{result} \u2014 by tender: {'; '.join(uneven)}"
+    result_pairs: list[tuple[str, object]] = [("Drawer result", para(result, st.body_bold))]
+    if drawer.close_note.strip():
+        result_pairs.append(("Note", drawer.close_note.strip()))
+    return key_value_block(result_pairs, label_width=1.2 * INCH)

@@ -264,48 +264,73 @@ def deposit_slip_excel(target: Target, drawer: DrawerView, *, profile: CityProfi
     place when complete, as every export is.
     """
     from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 
     figures = _deposit(drawer)
     wb = Workbook()
-    ws = wb.active
-    assert ws is not None
     title = f"Deposit slip \u2014 {drawer.station}, {drawer_day(drawer)}"
-    ws.title = sheet_title(f"Deposit {drawer.station}")
     wb.properties.title = title
     wb.properties.subject = f"Bank deposit of drawer {drawer.id}"
     wb.properties.creator = profile.city_name
+    sheet = _SlipSheet(wb.active)
+    sheet.ws.title = sheet_title(f"Deposit {drawer.station}")
     for letter, width in (("A", 30.0), ("B", 34.0), ("C", 15.0)):
-        ws.column_dimensions[letter].width = width
+        sheet.ws.column_dimensions[letter].width = width
+    _slip_drawer_rows(sheet, drawer, profile)
+    _slip_cash_rows(sheet, drawer, figures)
+    _slip_check_rows(sheet, drawer, figures)
+    _slip_money_order_rows(sheet, drawer, figures)
+    _slip_deposit_rows(sheet, drawer, figures)
+    _slip_page_setup(sheet.ws, title)
+    rows = int(sheet.ws.max_row)
+    _save_workbook(wb, target)
+    return rows
 
-    bold = Font(bold=True)
-    navy = Side(style="thin", color="1F3A5F")
-    header_fill = PatternFill("solid", fgColor="E3E8EF")
 
-    def put(*values: object, money: int | None = None, style: str = "") -> int:
+class _SlipSheet:
+    """The deposit slip's sheet, with its two ways of adding rows (a row, a section heading)."""
+
+    def __init__(self, ws: Any) -> None:
+        from openpyxl.styles import Border, Font, PatternFill, Side
+
+        assert ws is not None
+        self.ws = ws
+        navy = Side(style="thin", color="1F3A5F")
+        self.bold = Font(bold=True)
+        self._header = (self.bold, PatternFill("solid", fgColor="E3E8EF"), Border(bottom=navy))
+        self._total = (self.bold, Border(top=navy))
+        self._grand = (
+            Font(bold=True, size=12),
+            Border(top=navy, bottom=Side(style="double", color="1F3A5F")),
+        )
+        self._section_font = Font(bold=True, size=12, color="1F3A5F")
+
+    def put(self, *values: object, money: int | None = None, style: str = "") -> int:
         """Append one row; ``money`` is the column (1-based) holding an amount."""
+        ws = self.ws
         ws.append([_xl(v) for v in values])
         row = ws.max_row
         if money is not None:
             ws.cell(row, money).number_format = MONEY_FORMAT
         for cell in ws[row]:
             if style == "header":
-                cell.font = bold
-                cell.fill = header_fill
-                cell.border = Border(bottom=navy)
+                cell.font, cell.fill, cell.border = self._header
             elif style == "total":
-                cell.font = bold
-                cell.border = Border(top=navy)
+                cell.font, cell.border = self._total
             elif style == "grand":
-                cell.font = Font(bold=True, size=12)
-                cell.border = Border(top=navy, bottom=Side(style="double", color="1F3A5F"))
+                cell.font, cell.border = self._grand
         return int(row)
 
-    def section(name: str) -> None:
-        ws.append([])
-        ws.append([name])
-        ws.cell(ws.max_row, 1).font = Font(bold=True, size=12, color="1F3A5F")
+    def section(self, name: str) -> None:
+        self.ws.append([])
+        self.ws.append([name])
+        self.ws.cell(self.ws.max_row, 1).font = self._section_font
 
+
+def _slip_drawer_rows(sheet: _SlipSheet, drawer: DrawerView, profile: CityProfile) -> None:
+    """The heading and the drawer: station, who opened and closed it and when, receipts."""
+    from openpyxl.styles import Alignment, Font
+
+    put, ws = sheet.put, sheet.ws
     put("Bank Deposit Slip")
     ws["A1"].font = Font(bold=True, size=14)
     put(profile.city_name)
@@ -319,18 +344,22 @@ def deposit_slip_excel(target: Target, drawer: DrawerView, *, profile: CityProfi
     put("Closed by", drawer.closed_by or "\u2014")
     put("Receipts", f"{drawer.receipts:,} issued, {drawer.voided:,} void")
     for row in range(5, ws.max_row + 1):
-        ws.cell(row, 1).font = bold
+        ws.cell(row, 1).font = sheet.bold
         value = ws.cell(row, 2)
         value.alignment = Alignment(horizontal="left")
         if isinstance(value.value, dt.datetime):
             value.number_format = DATETIME_FORMAT
 
-    section("Cash")
+
+def _slip_cash_rows(sheet: _SlipSheet, drawer: DrawerView, figures: _Deposit) -> None:
+    """Cash by denomination (or as counted), less the starting cash kept."""
+    put = sheet.put
+    sheet.section("Cash")
     if drawer.cash_count:
         put("Denomination", "Pieces", "Amount", style="header")
         for label, pieces, value in drawer.cash_count:
             row = put(label, pieces, value, money=3)
-            ws.cell(row, 2).number_format = INT_FORMAT
+            sheet.ws.cell(row, 2).number_format = INT_FORMAT
         put("Cash counted", None, figures.cash_counted, money=3, style="total")
     else:
         how = "counted, not by denomination" if drawer.counted_cash is not None else "expected"
@@ -338,33 +367,47 @@ def deposit_slip_excel(target: Target, drawer: DrawerView, *, profile: CityProfi
     put("Less starting cash kept", None, -drawer.opening_cash, money=3)
     put("Cash to deposit", None, figures.cash, money=3, style="total")
 
-    checks = drawer.deposit_checks
-    section(_checks_heading(drawer))
+
+def _slip_check_rows(sheet: _SlipSheet, drawer: DrawerView, figures: _Deposit) -> None:
+    """Each check deposited, with their total."""
+    put, checks = sheet.put, drawer.deposit_checks
+    sheet.section(_checks_heading(drawer))
     if checks:
         put("No.", "Name on check", "Amount", style="header")
         for check in checks:
             row = put(check.number, check.name, check.amount, money=3)
-            ws.cell(row, 1).data_type = "s"  # check numbers stay text ("0042")
+            sheet.ws.cell(row, 1).data_type = "s"  # check numbers stay text ("0042")
         put(None, f"Total of {len(checks):,} checks", figures.checks, money=3, style="total")
     else:
         put("No checks in this deposit.", None, Money.zero(), money=3)
 
-    if drawer.money_orders:
-        section("Money orders received")
-        put("No.", "Payer", "Amount", style="header")
-        for order in drawer.money_orders:
-            row = put(order.number, order.name, order.amount, money=3)
-            ws.cell(row, 1).data_type = "s"
-        count = len(drawer.money_orders)
-        received = money_sum(m.amount for m in drawer.money_orders)
-        put(None, f"Total of {count:,} money orders", received, money=3, style="total")
-        note = _money_orders_note(drawer, figures.money_orders)
-        if note:
-            put(note)
 
-    section("Deposit")
+def _slip_money_order_rows(sheet: _SlipSheet, drawer: DrawerView, figures: _Deposit) -> None:
+    """Each money order received, with their total; nothing when there were none."""
+    if not drawer.money_orders:
+        return
+    put = sheet.put
+    sheet.section("Money orders received")
+    put("No.", "Payer", "Amount", style="header")
+    for order in drawer.money_orders:
+        row = put(order.number, order.name, order.amount, money=3)
+        sheet.ws.cell(row, 1).data_type = "s"
+    count = len(drawer.money_orders)
+    received = money_sum(m.amount for m in drawer.money_orders)
+    put(None, f"Total of {count:,} money orders", received, money=3, style="total")
+    note = _money_orders_note(drawer, figures.money_orders)
+    if note:
+        put(note)
+
+
+def _slip_deposit_rows(sheet: _SlipSheet, drawer: DrawerView, figures: _Deposit) -> None:
+    """The total deposit, the card note, and the two signature lines."""
+    from openpyxl.styles import Font
+
+    put, ws = sheet.put, sheet.ws
+    sheet.section("Deposit")
     put("Cash", None, figures.cash, money=3)
-    put(f"Checks ({len(checks):,})", None, figures.checks, money=3)
+    put(f"Checks ({len(drawer.deposit_checks):,})", None, figures.checks, money=3)
     put("Money orders", None, figures.money_orders, money=3)
     put("Total deposit", None, figures.total, money=3, style="grand")
     if figures.cards:
@@ -375,15 +418,15 @@ def deposit_slip_excel(target: Target, drawer: DrawerView, *, profile: CityProfi
     put("Prepared by (signature and date)", None, None)
     put("Verified by (signature and date)", None, None)
 
+
+def _slip_page_setup(ws: Any, title: str) -> None:
+    """One page wide, portrait, the title above and the page count below."""
     ws.page_setup.orientation = "portrait"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.oddHeader.center.text = title.replace("&", "&&")
     ws.oddFooter.center.text = "Page &P of &N"
-    rows = int(ws.max_row)
-    _save_workbook(wb, target)
-    return rows
 
 
 def _xl(value: object) -> object:

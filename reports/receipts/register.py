@@ -75,10 +75,34 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
     The foot gives the issued count, the void count and the sum of the issued receipts, with a
     line per kind when refunds or adjustments are among them.
     """
-    from reportlab.platypus import Paragraph, Spacer
+    from reportlab.platypus import Spacer
 
     st = styles()
-    one_day = period.since == period.until
+    issued = [r for r in rows if r.status != "void"]
+    story: list[Flowable] = [
+        para("Receipts Register", st.title),
+        para(_period_subtitle(period, rows), st.subtitle),
+    ]
+    if not rows:
+        story.append(para("No receipts were issued in this period.", st.body))
+    else:
+        story.append(_register_table(rows, issued, one_day=period.since == period.until))
+    story.append(Spacer(1, 12))
+    story.append(_register_summary(rows, issued))
+    return build_pdf(
+        story,
+        profile=profile,
+        title=f"Receipts Register {period}",
+        subject=f"Receipts issued {period}",
+        pagesize=LETTER_LANDSCAPE,
+        letterhead=False,
+    )
+
+
+def _register_table_rows(rows: Sequence[ReceiptRow], *, one_day: bool) -> list[Sequence[object]]:
+    """One table row per receipt; a void's kind says VOID and its amount is struck through."""
+    from reportlab.platypus import Paragraph
+
     struck = _struck_style()
     table_rows: list[Sequence[object]] = []
     for row in rows:
@@ -105,70 +129,56 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
                 amount,
             )
         )
+    return table_rows
 
-    issued = [r for r in rows if r.status != "void"]
-    voided = len(rows) - len(issued)
+
+def _register_table(
+    rows: Sequence[ReceiptRow], issued: Sequence[ReceiptRow], *, one_day: bool
+) -> Flowable:
+    """The register's table, its total row the sum of the issued receipts."""
+    table_rows = _register_table_rows(rows, one_day=one_day)
     issued_total = money_sum(signed_total(r) for r in issued)
-    voided_face = money_sum(abs(r.total) for r in rows if r.status == "void")
+    when_header = "Time" if one_day else "Date and time"
+    return data_table(
+        [
+            "Receipt",
+            when_header,
+            "Payer",
+            "Kind / status",
+            "Tenders",
+            "References",
+            "Operator",
+            "Total",
+        ],
+        table_rows,
+        col_widths=[
+            dense_width([r[0] for r in table_rows], bold=["Receipt"]),
+            dense_width([r[1] for r in table_rows], bold=[when_header]),
+            "*",
+            dense_width(
+                [_kind_word(r.kind) for r in rows],
+                bold=[
+                    "Kind / status",  # a void's "VOID payment", measured all in bold
+                    *(f"VOID {_kind_word(r.kind).lower()}" for r in rows if r.status == "void"),
+                ],
+            ),
+            1.0 * INCH,
+            1.15 * INCH,
+            0.95 * INCH,
+            dense_width([str(signed_total(r)) for r in rows], bold=[str(issued_total)]),
+        ],
+        align=["left", "left", "left", "left", "left", "left", "left", "right"],
+        # The number, the date and a live amount never wrap: set as plain lines.
+        plain=[True, True, False, False, False, False, False, True],
+        dense=True,
+        total_row=["", "", f"Total of {len(issued):,} issued", "", "", "", "", str(issued_total)],
+    )
 
-    story: list[Flowable] = [
-        para("Receipts Register", st.title),
-        para(_period_subtitle(period, rows), st.subtitle),
-    ]
-    if not rows:
-        story.append(para("No receipts were issued in this period.", st.body))
-    else:
-        when_header = "Time" if one_day else "Date and time"
-        story.append(
-            data_table(
-                [
-                    "Receipt",
-                    when_header,
-                    "Payer",
-                    "Kind / status",
-                    "Tenders",
-                    "References",
-                    "Operator",
-                    "Total",
-                ],
-                table_rows,
-                col_widths=[
-                    dense_width([r[0] for r in table_rows], bold=["Receipt"]),
-                    dense_width([r[1] for r in table_rows], bold=[when_header]),
-                    "*",
-                    dense_width(
-                        [_kind_word(r.kind) for r in rows],
-                        bold=[
-                            "Kind / status",  # a void's "VOID payment", measured all in bold
-                            *(
-                                f"VOID {_kind_word(r.kind).lower()}"
-                                for r in rows
-                                if r.status == "void"
-                            ),
-                        ],
-                    ),
-                    1.0 * INCH,
-                    1.15 * INCH,
-                    0.95 * INCH,
-                    dense_width([str(signed_total(r)) for r in rows], bold=[str(issued_total)]),
-                ],
-                align=["left", "left", "left", "left", "left", "left", "left", "right"],
-                # The number, the date and a live amount never wrap: set as plain lines.
-                plain=[True, True, False, False, False, False, False, True],
-                dense=True,
-                total_row=[
-                    "",
-                    "",
-                    f"Total of {len(issued):,} issued",
-                    "",
-                    "",
-                    "",
-                    "",
-                    str(issued_total),
-                ],
-            )
-        )
-    story.append(Spacer(1, 12))
+
+def _register_summary(rows: Sequence[ReceiptRow], issued: Sequence[ReceiptRow]) -> Flowable:
+    """The foot: issued and void counts, a line per kind when there are several, the total."""
+    voided = len(rows) - len(issued)
+    voided_face = money_sum(abs(r.total) for r in rows if r.status == "void")
     summary: list[tuple[str, object]] = [
         ("Receipts issued", f"{len(issued):,}"),
         (
@@ -188,16 +198,8 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
                     f"{len(of_kind):,} receipts, {money_sum(signed_total(r) for r in of_kind)}",
                 )
             )
-    summary.append(("Total of issued receipts", str(issued_total)))
-    story.append(key_value_block(summary, label_width=1.9 * INCH))
-    return build_pdf(
-        story,
-        profile=profile,
-        title=f"Receipts Register {period}",
-        subject=f"Receipts issued {period}",
-        pagesize=LETTER_LANDSCAPE,
-        letterhead=False,
-    )
+    summary.append(("Total of issued receipts", str(money_sum(signed_total(r) for r in issued))))
+    return key_value_block(summary, label_width=1.9 * INCH)
 
 
 def _struck_style() -> Any:

@@ -77,42 +77,8 @@ def suspension_letter_pdf(
         else f"from <b>{starts}</b> through <b>{ends}</b>"
     )
     reasons = _lines(view.reason) or ["No reason was recorded."]
-    facts: list[tuple[str, object]] = [
-        ("Permit", view.number),
-        ("Establishment", f"{view.establishment}, {view.address}"),
-        (
-            "Suspended",
-            long_day(view.starts_on)
-            if view.starts_on == view.ends_on
-            else f"{long_day(view.starts_on)} through {long_day(view.ends_on)}",
-        ),
-    ]
-    if view.emergency:
-        facts.append(("Notice", "None in advance: an emergency, as determined by the City"))
-    elif view.notice_on is not None:
-        days = (view.starts_on - view.notice_on).days  # shown, not a deadline computed
-        facts.append(
-            (
-                "Written notice",
-                f"Given {long_day(view.notice_on)}, {plural(days, 'day')} before the suspension "
-                f"begins (at least {SUSPENSION_NOTICE_DAYS} are required)",
-            )
-        )
-    if view.emergency:
-        why = (
-            "This suspension is made <b>in an emergency as determined by the City, without "
-            "prior notice</b>, as the ordinance allows; this letter confirms it in writing. "
-            "Failure or inability to give prior written notice does not affect the City\u2019s "
-            "right and power to prohibit the cafe\u2019s operation temporarily."
-        )
-    else:
-        why = (
-            "This letter is the written notice, given <b>at least "
-            f"{SUSPENSION_NOTICE_DAYS} days</b> before, that the ordinance requires for a "
-            "suspension because of anticipated or actual conflicts in the use of the sidewalk "
-            "area, such as scheduled festivals, parades and similar events, and street or "
-            "sidewalk repairs."
-        )
+    facts = _suspension_facts(view, view.starts_on, view.ends_on)
+    why = _suspension_why(view)
     story: list[Flowable] = [
         *_letter_top(
             _permittee_lines(view),
@@ -154,6 +120,52 @@ def suspension_letter_pdf(
         profile=profile,
         title=f"Suspension \u2014 sidewalk cafe permit {view.number}",
         subject=f"Temporary suspension of a sidewalk cafe, {TERM_CITE}",
+    )
+
+
+def _suspension_facts(
+    view: LetterView, starts_on: dt.date, ends_on: dt.date
+) -> list[tuple[str, object]]:
+    """The permit, the cafe, the days suspended and the notice given (or why none was)."""
+    facts: list[tuple[str, object]] = [
+        ("Permit", view.number),
+        ("Establishment", f"{view.establishment}, {view.address}"),
+        (
+            "Suspended",
+            long_day(starts_on)
+            if starts_on == ends_on
+            else f"{long_day(starts_on)} through {long_day(ends_on)}",
+        ),
+    ]
+    if view.emergency:
+        facts.append(("Notice", "None in advance: an emergency, as determined by the City"))
+    elif view.notice_on is not None:
+        days = (starts_on - view.notice_on).days  # shown, not a deadline computed
+        facts.append(
+            (
+                "Written notice",
+                f"Given {long_day(view.notice_on)}, {plural(days, 'day')} before the suspension "
+                f"begins (at least {SUSPENSION_NOTICE_DAYS} are required)",
+            )
+        )
+    return facts
+
+
+def _suspension_why(view: LetterView) -> str:
+    """Why the ordinance allows the suspension: an emergency, or the seven days' notice."""
+    if view.emergency:
+        return (
+            "This suspension is made <b>in an emergency as determined by the City, without "
+            "prior notice</b>, as the ordinance allows; this letter confirms it in writing. "
+            "Failure or inability to give prior written notice does not affect the City\u2019s "
+            "right and power to prohibit the cafe\u2019s operation temporarily."
+        )
+    return (
+        "This letter is the written notice, given <b>at least "
+        f"{SUSPENSION_NOTICE_DAYS} days</b> before, that the ordinance requires for a "
+        "suspension because of anticipated or actual conflicts in the use of the sidewalk "
+        "area, such as scheduled festivals, parades and similar events, and street or "
+        "sidewalk repairs."
     )
 
 

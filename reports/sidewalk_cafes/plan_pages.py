@@ -75,8 +75,38 @@ class _Letters:
         return _Start()
 
     def build(self, letters: Sequence[Sequence[Flowable]]) -> bytes:
-        from reportlab.platypus import Frame, NextPageTemplate, PageBreak, PageTemplate
+        from reportlab.platypus import NextPageTemplate, PageBreak
         from reportlab.platypus.doctemplate import BaseDocTemplate
+
+        g = lh.GEOMETRY
+        templates = self._page_templates()
+        story: list[Flowable] = []
+        for n, letter in enumerate(letters):
+            if n:
+                story += [NextPageTemplate("first"), PageBreak()]
+            story += [self.start(), *letter]
+        buffer = io.BytesIO()
+        doc = BaseDocTemplate(
+            buffer,
+            pagesize=LETTER,
+            leftMargin=g.left,
+            rightMargin=g.right,
+            topMargin=g.top,
+            bottomMargin=g.bottom,
+            pageTemplates=templates,
+            title=self.title,
+            author=self.profile.city_name,
+            subject=self.subject,
+            creator="Clerk Desk",
+            producer="Clerk Desk (ReportLab, pypdf)",
+            initialFontName=FONT_REGULAR,
+        )
+        doc.build(story, canvasmaker=self._canvas_class())
+        return self._attach(buffer.getvalue())
+
+    def _page_templates(self) -> list[Any]:
+        """The letterhead page, the running-header page and the landscape page for a plan."""
+        from reportlab.platypus import Frame, PageTemplate
 
         g = lh.GEOMETRY
         bottom = g.bottom + g.footer_height
@@ -126,7 +156,7 @@ class _Letters:
                 lambda c: lh.draw_running_header(c, self.profile, self.title, LETTER_LANDSCAPE),
             )
 
-        templates = [
+        return [
             PageTemplate(
                 id="first",
                 frames=[frame(g.letterhead_height, "first")],
@@ -144,29 +174,6 @@ class _Letters:
                 pagesize=LETTER_LANDSCAPE,
             ),
         ]
-        story: list[Flowable] = []
-        for n, letter in enumerate(letters):
-            if n:
-                story += [NextPageTemplate("first"), PageBreak()]
-            story += [self.start(), *letter]
-        buffer = io.BytesIO()
-        doc = BaseDocTemplate(
-            buffer,
-            pagesize=LETTER,
-            leftMargin=g.left,
-            rightMargin=g.right,
-            topMargin=g.top,
-            bottomMargin=g.bottom,
-            pageTemplates=templates,
-            title=self.title,
-            author=self.profile.city_name,
-            subject=self.subject,
-            creator="Clerk Desk",
-            producer="Clerk Desk (ReportLab, pypdf)",
-            initialFontName=FONT_REGULAR,
-        )
-        doc.build(story, canvasmaker=self._canvas_class())
-        return self._attach(buffer.getvalue())
 
     def _canvas_class(self) -> Any:
         """A Canvas that holds every page, then stamps "Page k of n" counted within its letter."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from clerk_desk.kinds import RunStatus
@@ -289,28 +289,45 @@ def run_xlsx(view: RunView, path: Target, *, city: str = "") -> int:
     On a path the workbook is written beside it and renamed into place when complete.
     """
     from openpyxl import Workbook
-    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-    from openpyxl.utils import get_column_letter
 
-    navy = Side(style="thin", color="1F3A5F")
-    bold = Font(bold=True)
-    header_fill = PatternFill("solid", fgColor="E3E8EF")
     status = _status_text(RunStatus(view.status))
     title = f"Tax roll run {view.number}"
-
     wb = Workbook()
-    ws = wb.active
-    assert ws is not None
-    ws.title = sheet_title(f"Tax roll {view.number}")
     wb.properties.title = title
     wb.properties.subject = f"Special charges for the tax roll as of {long_day(view.as_of)}"
     wb.properties.creator = city or CityProfile().city_name  # never "openpyxl"
+    _run_sheet(wb.active, view, header=f"{title} \u2014 as of {format_day(view.as_of)} ({status})")
+    summary = wb.create_sheet("Summary")
+    _summary_facts(summary, view, city=city, status=status)
+    _summary_totals(summary, view)
+    for letter, width in (("A", 60.0), ("B", 24.0), ("C", 15.0)):
+        summary.column_dimensions[letter].width = width
+    summary.page_setup.orientation = "portrait"
+    summary.oddHeader.center.text = f"{title} \u2014 summary"
+    summary.oddFooter.center.text = "Page &P of &N"
 
+    _save_workbook(wb, path)
+    return len(view.entries)
+
+
+def _header_style() -> tuple[Any, Any, Any]:
+    """A header row's font, fill and border, the same on both sheets."""
+    from openpyxl.styles import Border, Font, PatternFill, Side
+
+    navy = Side(style="thin", color="1F3A5F")
+    return Font(bold=True), PatternFill("solid", fgColor="E3E8EF"), Border(bottom=navy)
+
+
+def _run_sheet(ws: Any, view: RunView, *, header: str) -> None:
+    """Sheet 1: the header row (frozen, filterable) and one row per parcel and charge."""
+    from openpyxl.styles import Alignment
+    from openpyxl.utils import get_column_letter
+
+    assert ws is not None
+    ws.title = sheet_title(f"Tax roll {view.number}")
     ws.append(list(RUN_COLUMNS))
     for cell in ws[1]:
-        cell.font = bold
-        cell.fill = header_fill
-        cell.border = Border(bottom=navy)
+        cell.font, cell.fill, cell.border = _header_style()
     ws.cell(1, len(RUN_COLUMNS)).alignment = Alignment(horizontal="right")
     for entry in view.entries:
         ws.append([_xl(v) for v in run_row(entry)])
@@ -328,10 +345,14 @@ def run_xlsx(view: RunView, path: Target, *, city: str = "") -> int:
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.oddHeader.center.text = f"{title} \u2014 as of {format_day(view.as_of)} ({status})"
+    ws.oddHeader.center.text = header
     ws.oddFooter.center.text = "Page &P of &N"
 
-    summary = wb.create_sheet("Summary")
+
+def _summary_facts(summary: Any, view: RunView, *, city: str, status: str) -> None:
+    """The summary's heading and the run's facts: who prepared and certified it, the counts."""
+    from openpyxl.styles import Alignment, Font
+
     summary.append(["Special charges for the tax roll"])
     summary["A1"].font = Font(bold=True, size=14, color="1F3A5F")
     if city:
@@ -356,34 +377,30 @@ def run_xlsx(view: RunView, path: Target, *, city: str = "") -> int:
     for label, value, fmt in facts:
         summary.append([label, _xl(value)])
         row = summary.max_row
-        summary.cell(row, 1).font = bold
+        summary.cell(row, 1).font = Font(bold=True)
         cell = summary.cell(row, 2)
         cell.alignment = Alignment(horizontal="left")
         if fmt is not None and not isinstance(value, str):
             cell.number_format = fmt
+
+
+def _summary_totals(summary: Any, view: RunView) -> None:
+    """The totals by section, and the grand total under a rule."""
+    from openpyxl.styles import Border, Font, Side
+
     summary.append([])
     summary.append(["Totals by section"])
     summary.cell(summary.max_row, 1).font = Font(bold=True, size=12, color="1F3A5F")
     summary.append(["Section", "Charges", "Amount"])
     for cell in summary[summary.max_row]:
-        cell.font = bold
-        cell.fill = header_fill
-        cell.border = Border(bottom=navy)
+        cell.font, cell.fill, cell.border = _header_style()
     for section, count, amount in view.totals_by_section():
         summary.append([section, count, _xl(amount)])
         summary.cell(summary.max_row, 2).number_format = INT_FORMAT
         summary.cell(summary.max_row, 3).number_format = MONEY_FORMAT
     summary.append(["Total", len(view.entries), _xl(view.total)])
     for cell in summary[summary.max_row]:
-        cell.font = bold
-        cell.border = Border(top=navy)
+        cell.font = Font(bold=True)
+        cell.border = Border(top=Side(style="thin", color="1F3A5F"))
     summary.cell(summary.max_row, 2).number_format = INT_FORMAT
     summary.cell(summary.max_row, 3).number_format = MONEY_FORMAT
-    for letter, width in (("A", 60.0), ("B", 24.0), ("C", 15.0)):
-        summary.column_dimensions[letter].width = width
-    summary.page_setup.orientation = "portrait"
-    summary.oddHeader.center.text = f"{title} \u2014 summary"
-    summary.oddFooter.center.text = "Page &P of &N"
-
-    _save_workbook(wb, path)
-    return len(view.entries)

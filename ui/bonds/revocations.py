@@ -301,11 +301,22 @@ class RevocationsDialog(forms.FormDialog):
 
     def save(self) -> None:
         """Revoke, then stay open on the contractor to show the revocation now standing."""
+        done = self.commit()
+        if isinstance(done, str):
+            self.result_value = True
+            self.recorded.setText(html.escape(done))
+            self.reason.clear()
+            self.show_standing()
+            self.show_register()
+
+    def commit(self) -> object:
+        """Record the revocation through the core: what was recorded, in words, or None when
+        refused (the refusal shown beside its field)."""
         party = self.picker.party
         if party is None:
             self.errors.clear()
             self.errors.show(InvalidInput("Choose the contractor.", field="party_id"))
-            return
+            return None
         starts_on, reason = forms.to_date(self.starts_on), self.reason.text()
 
         def work(action: Action) -> str:
@@ -318,14 +329,4 @@ class RevocationsDialog(forms.FormDialog):
                 f"{words.us_date(revocation.ends_on)}."
             )
 
-        done = perform(self, self.app, work, errors=self.errors)
-        if done is not None:
-            self.result_value = True
-            self.recorded.setText(html.escape(done))
-            self.reason.clear()
-            self.show_standing()
-            self.show_register()
-
-    def commit(self) -> object:
-        """Unused: :meth:`save` records the revocation and keeps the dialog open."""
-        return None
+        return perform(self, self.app, work, errors=self.errors)

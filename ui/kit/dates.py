@@ -290,13 +290,23 @@ class TimeLine(_TypedLine):
 class _Said(QWidget):
     """A typed line with what it read said beside it, in words, or why it is refused in red.
 
+    A field without words (a compact row of hours) still says why it refuses what is typed,
+    under the line, unless ``refusals_below`` is False because the field it is part of says it
+    (:class:`MomentField`): a refusal is never only a tooltip.
+
     Signals: ``valueChanged(object)``, passed on from the line.
     """
 
     valueChanged = Signal(object)
 
     def __init__(
-        self, line: _TypedLine, *, words: bool, button: QToolButton | None, parent: QWidget | None
+        self,
+        line: _TypedLine,
+        *,
+        words: bool,
+        button: QToolButton | None,
+        parent: QWidget | None,
+        refusals_below: bool = True,
     ) -> None:
         super().__init__(parent)
         name = line.objectName()
@@ -308,17 +318,24 @@ class _Said(QWidget):
         self.said.setObjectName(f"{name}_said")
         self.said.setWordWrap(True)
         self.said.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        row = QHBoxLayout(self)
+        row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(4)
         row.addWidget(line)
         if button is not None:
             row.addWidget(button)
+        lines = QVBoxLayout(self)
+        lines.setContentsMargins(0, 0, 0, 0)
+        lines.setSpacing(0)
+        lines.addLayout(row)
+        self._words = words
+        self._refusals_below = refusals_below and not words
         if words:
             row.addSpacing(6)
             row.addWidget(self.said, 1)
-        else:
-            self.said.hide()
+        elif self._refusals_below:
+            lines.addWidget(self.said)
+        self.said.setVisible(words)
         self.setFocusProxy(line)
         line.read.connect(self._say)
         line.valueChanged.connect(self.valueChanged)
@@ -328,6 +345,8 @@ class _Said(QWidget):
         problem = self.edit.problem()
         self.said.setStyleSheet(text_sheet(BAD if problem else QUIET))
         self.said.setText(self.edit.toolTip())
+        if self._refusals_below:
+            self.said.setVisible(bool(problem))
 
     def value(self) -> Any:
         """What is typed; None while an optional field is empty or what is typed is refused."""
@@ -375,6 +394,7 @@ class DayField(_Said):
         optional: bool = False,
         today: Callable[[], date] = date.today,
         words: bool = True,
+        refusals_below: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         line = DayLine(day, name=name, optional=optional, today=today)
@@ -383,7 +403,9 @@ class DayField(_Said):
         button.setText("▾")
         button.setToolTip("Choose the day on a calendar (F4)")
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        super().__init__(line, words=words, button=button, parent=parent)
+        super().__init__(
+            line, words=words, button=button, parent=parent, refusals_below=refusals_below
+        )
         self.line, self.button = line, button
         self.button.clicked.connect(self.open_calendar)
         self.line.dateChanged.connect(self.dateChanged)
@@ -467,10 +489,13 @@ class TimeField(_Said):
         optional: bool = False,
         start: time = time(9, 0),
         words: bool = True,
+        refusals_below: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         line = TimeLine(moment, name=name, optional=optional, start=start)
-        super().__init__(line, words=words, button=None, parent=parent)
+        super().__init__(
+            line, words=words, button=None, parent=parent, refusals_below=refusals_below
+        )
         self.line = line
         self.line.timeChanged.connect(self.timeChanged)
 
@@ -493,8 +518,12 @@ class MomentField(QWidget):
     def __init__(self, moment: datetime, *, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName(name)
-        self.day = DayField(moment.date(), name=f"{name}_day", today=moment.date, words=False)
-        self.clock = TimeField(moment.time(), name=f"{name}_time", words=False)
+        self.day = DayField(
+            moment.date(), name=f"{name}_day", today=moment.date, words=False, refusals_below=False
+        )
+        self.clock = TimeField(
+            moment.time(), name=f"{name}_time", words=False, refusals_below=False
+        )
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.day)

@@ -1,12 +1,14 @@
 """Fields every form uses: the money field and its reading, a widget kept at its own width, the
-date field that starts empty (ChooseDateEdit)."""
+date field that starts empty (ChooseDateEdit), a field the form fills in for the clerk
+(:func:`prefill`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, datetime, tzinfo
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
@@ -88,3 +90,38 @@ def local_moment(edit: MomentField, zone: tzinfo) -> datetime:
 def moment_edit(moment: datetime, *, name: str) -> MomentField:
     """A day and a time, each typed whole (:class:`ui.kit.dates.MomentField`)."""
     return MomentField(moment.replace(tzinfo=None), name=name)
+
+
+_PREFILLED = "prefilled_text"
+
+
+class _SelectsPrefilled(QObject):
+    """Selects a prefilled line's whole text as the clerk comes into it, by Tab or by a click,
+    so that typing replaces what the form guessed instead of adding to it."""
+
+    def __init__(self, edit: QLineEdit) -> None:
+        super().__init__(edit)
+        self.edit = edit
+        self._clicked_in = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self.edit.text() != self.edit.property(_PREFILLED) or not self.edit.text():
+            return False  # the clerk has made it their own: a click places the caret
+        if event.type() == QEvent.Type.FocusIn and isinstance(event, QFocusEvent):
+            self._clicked_in = event.reason() == Qt.FocusReason.MouseFocusReason
+            if not self._clicked_in:
+                QTimer.singleShot(0, self.edit.selectAll)
+        elif event.type() == QEvent.Type.MouseButtonRelease and self._clicked_in:
+            # the press put the caret where the click was; select once it is done
+            self._clicked_in = False
+            QTimer.singleShot(0, self.edit.selectAll)
+        return False
+
+
+def prefill(edit: QLineEdit, value: str) -> None:
+    """Fill ``edit`` for the clerk (the contact person from the applicant): what the form put
+    there is selected whole when the clerk comes into it, so what they type replaces it."""
+    edit.setText(value)
+    edit.setProperty(_PREFILLED, value)
+    if edit.findChild(_SelectsPrefilled) is None:
+        edit.installEventFilter(_SelectsPrefilled(edit))

@@ -26,9 +26,11 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QTableView,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -539,6 +541,8 @@ class FormDialog(QDialog):
     def showEvent(self, event: QShowEvent) -> None:
         if self._as_opened is None:
             keys.settle(self)  # once, as it first opens: one Alt+letter per field and button
+            for note in [*self.findChildren(QPlainTextEdit), *self.findChildren(QTextEdit)]:
+                _CtrlEnterSaves(note, self.save)
             self._as_opened = snapshot(self)
             # No larger than the screen, and whole on it: the cafe application was sized for
             # a bigger screen than the counter's 1,366 x 768 (issue 19).
@@ -578,6 +582,27 @@ class _EnterFilter(QObject):
             assert isinstance(event, QKeyEvent)
             if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
                 self._action()
+                return True
+        return super().eventFilter(watched, event)
+
+
+class _CtrlEnterSaves(QObject):
+    """Ctrl+Enter in a multi-line field saves its form, whichever window Qt thinks is active
+    (the form's shortcut alone left it to the note, which took it as a new line)."""
+
+    def __init__(self, note: QWidget, save: Callable[[], None]) -> None:
+        super().__init__(note)
+        self._save = save
+        note.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride):
+            assert isinstance(event, QKeyEvent)
+            ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and ctrl:
+                if event.type() == QEvent.Type.KeyPress:
+                    self._save()
+                event.accept()
                 return True
         return super().eventFilter(watched, event)
 

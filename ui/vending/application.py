@@ -50,6 +50,7 @@ from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.dialog_parts import add_row, cite_link, follow_cite, info_label, plain_text
 from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
+from ui.kit.fields import prefill
 from ui.kit.list_editor import ListEditor, ListNames
 from ui.kit.operations import App, perform
 from ui.kit.pickers import PartyPicker
@@ -522,7 +523,7 @@ class ApplicationDialog(forms.FormDialog):
             (self.contact_email, party.email),
         ):
             if not edit.text().strip() and value:
-                edit.setText(value)
+                prefill(edit, value)
 
     def new_party(self) -> None:
         party_id = PartyDialog.ask(self, self.app, name=self.applicant.search_field.text().strip())

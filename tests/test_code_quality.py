@@ -32,7 +32,8 @@ def test_mypy_finds_nothing() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-#: The house's limit of about 80 lines a function (issue 18), held on the core and the papers.
+#: The house's limit of about 80 lines a function (issue 18), held on the core, the papers
+#: and the window.
 FUNCTION_LIMIT = 80
 #: Migrations are exempt: an upgrade is one long list of create_table calls, read top to
 #: bottom, and is never edited once released.
@@ -41,7 +42,7 @@ EXEMPT_FOLDERS = ("clerk_desk/migrations/",)
 LONGER_BY_NEED: dict[str, str] = {}
 #: The folders held to the limit, each with about how many functions it has at least, so that
 #: a walk that finds none (a folder moved) fails instead of passing on nothing.
-LIMITED_FOLDERS = {"clerk_desk": 1000, "reports": 500}
+LIMITED_FOLDERS = {"clerk_desk": 1000, "reports": 500, "ui": 2000}
 
 
 def _functions(folder: str) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:

@@ -107,36 +107,9 @@ class LoginDialog(QDialog):
         self._pending = False
         self._painted = False
 
-        self.seal = QLabel(self)
-        self.seal.setFixedSize(SEAL_SIZE, SEAL_SIZE)
-        self.title = heading("Clerk Desk", self, scale=1.6)
-        self.subtitle = QLabel("City Hall counter", self)
-        head_text = QVBoxLayout()
-        head_text.setSpacing(2)
-        head_text.addStretch(1)
-        head_text.addWidget(self.title)
-        head_text.addWidget(self.subtitle)
-        head_text.addStretch(1)
-        head = QHBoxLayout()
-        head.setSpacing(14)
-        head.addWidget(self.seal)
-        head.addLayout(head_text, 1)
+        head = self._build_head()
 
-        self.username = QLineEdit(self)
-        self.username.setObjectName("username")
-        self.username.setPlaceholderText("e.g. cjensen")
-        self.username.setMinimumWidth(260)
-        self.password = QLineEdit(self)
-        self.password.setObjectName("password")
-        self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        form = QFormLayout()
-        form.setVerticalSpacing(10)
-        user_label = QLabel("&User name:", self)
-        user_label.setBuddy(self.username)
-        password_label = QLabel("&Password:", self)
-        password_label.setBuddy(self.password)
-        form.addRow(user_label, self.username)
-        form.addRow(password_label, self.password)
+        form = self._build_form()
 
         self.error = error_label(self)
         self.status = note("", self, small=False)
@@ -187,6 +160,43 @@ class LoginDialog(QDialog):
         self.setTabOrder(self.sign_in_button, self.quit_button)
         self.setTabOrder(self.quit_button, self.change_button)
         self.set_opening("")
+
+    def _build_head(self) -> QHBoxLayout:
+        """The City's seal beside the program's name."""
+        self.seal = QLabel(self)
+        self.seal.setFixedSize(SEAL_SIZE, SEAL_SIZE)
+        self.title = heading("Clerk Desk", self, scale=1.6)
+        self.subtitle = QLabel("City Hall counter", self)
+        head_text = QVBoxLayout()
+        head_text.setSpacing(2)
+        head_text.addStretch(1)
+        head_text.addWidget(self.title)
+        head_text.addWidget(self.subtitle)
+        head_text.addStretch(1)
+        head = QHBoxLayout()
+        head.setSpacing(14)
+        head.addWidget(self.seal)
+        head.addLayout(head_text, 1)
+        return head
+
+    def _build_form(self) -> QFormLayout:
+        """The user name and the password, each with its label."""
+        self.username = QLineEdit(self)
+        self.username.setObjectName("username")
+        self.username.setPlaceholderText("e.g. cjensen")
+        self.username.setMinimumWidth(260)
+        self.password = QLineEdit(self)
+        self.password.setObjectName("password")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        form = QFormLayout()
+        form.setVerticalSpacing(10)
+        user_label = QLabel("&User name:", self)
+        user_label.setBuddy(self.username)
+        password_label = QLabel("&Password:", self)
+        password_label.setBuddy(self.password)
+        form.addRow(user_label, self.username)
+        form.addRow(password_label, self.password)
+        return form
 
     # ---- states ---------------------------------------------------------------------------
 
@@ -288,25 +298,7 @@ class FirstAdministratorDialog(QDialog):
         self.operator: SignedIn | None = None
         self.errors = FieldErrors()
 
-        seal = QLabel(self)
-        seal.setFixedSize(SEAL_SIZE, SEAL_SIZE)
-        pixmap = seal_pixmap()
-        if pixmap is not None:
-            seal.setPixmap(pixmap)
-        intro = QLabel(
-            "No one has signed in to this database yet. Create the <b>Administrator</b>: the "
-            "person who adds the other operators, sets the City's settings and fee schedule, "
-            "and may back up and restore the database.",
-            self,
-        )
-        intro.setWordWrap(True)
-        text = QVBoxLayout()
-        text.addWidget(heading("Create the Administrator", self, scale=1.35))
-        text.addWidget(intro)
-        head = QHBoxLayout()
-        head.setSpacing(14)
-        head.addWidget(seal, 0, Qt.AlignmentFlag.AlignTop)
-        head.addLayout(text, 1)
+        head = self._build_head()
 
         self.username = QLineEdit(self)
         self.username.setObjectName("username")
@@ -361,6 +353,29 @@ class FirstAdministratorDialog(QDialog):
         layout.addWidget(buttons)
         layout.addWidget(muted(ElidedLabel(f"Database: {database}", self)))
         self.username.setFocus()
+
+    def _build_head(self) -> QHBoxLayout:
+        """The City's seal beside what the Administrator is and may do."""
+        seal = QLabel(self)
+        seal.setFixedSize(SEAL_SIZE, SEAL_SIZE)
+        pixmap = seal_pixmap()
+        if pixmap is not None:
+            seal.setPixmap(pixmap)
+        intro = QLabel(
+            "No one has signed in to this database yet. Create the <b>Administrator</b>: the "
+            "person who adds the other operators, sets the City's settings and fee schedule, "
+            "and may back up and restore the database.",
+            self,
+        )
+        intro.setWordWrap(True)
+        text = QVBoxLayout()
+        text.addWidget(heading("Create the Administrator", self, scale=1.35))
+        text.addWidget(intro)
+        head = QHBoxLayout()
+        head.setSpacing(14)
+        head.addWidget(seal, 0, Qt.AlignmentFlag.AlignTop)
+        head.addLayout(text, 1)
+        return head
 
     @classmethod
     def ask(cls, parent: QWidget | None, create: Creator, database: str) -> SignedIn | None:

@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QMenuBar,
     QMessageBox,
     QPushButton,
     QStyle,
@@ -375,6 +376,16 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
+        file_menu = self._build_file_menu(bar)
+        view = self._build_view_menu(bar)
+        settings = self._build_settings_menu(bar)
+        admin = self._build_admin_menu(bar)
+        help_menu = self._build_help_menu(bar)
+        for menu in (file_menu, view, settings, admin, help_menu):
+            menu.setToolTipsVisible(True)
+
+    def _build_file_menu(self, bar: QMenuBar) -> QMenu:
+        """Back up, restore, export the register, sign out, quit."""
         file_menu = bar.addMenu("&File")
         self._action(
             file_menu,
@@ -404,7 +415,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self._action(file_menu, "sign_out", "Sign &out", self.sign_out, shortcut="Ctrl+Shift+Q")
         self._action(file_menu, "quit", "&Quit", self.close, shortcut=QKeySequence("Ctrl+Q"))
+        return file_menu
 
+    def _build_view_menu(self, bar: QMenuBar) -> QMenu:
+        """Refresh, search, and a way to every tab (Ctrl+1 to Ctrl+9)."""
         view = bar.addMenu("&View")
         self._action(view, "refresh", "&Refresh", self.refresh_current, shortcut="F5")
         self._action(
@@ -428,7 +442,10 @@ class MainWindow(QMainWindow):
                 shortcut=f"Ctrl+{number}" if number <= 9 else None,
             )
             self._tab_actions.append(action)
+        return view
 
+    def _build_settings_menu(self, bar: QMenuBar) -> QMenu:
+        """The City, the closed days, the fees, the operators and one's own password."""
         settings = bar.addMenu("&Settings")
         self._action(
             settings,
@@ -478,7 +495,9 @@ class MainWindow(QMainWindow):
             lambda: self._settings_dialog("change_password"),
             tip="Change the password you sign in with",
         )
+        return settings
 
+    def _build_admin_menu(self, bar: QMenuBar) -> QMenu:
         admin = bar.addMenu("&Administration")
         self._action(
             admin,
@@ -488,7 +507,10 @@ class MainWindow(QMainWindow):
             act=DeskAct.AUDIT_TRAIL,
             tip="Who did what, and when: every change ever saved",
         )
+        return admin
 
+    def _build_help_menu(self, bar: QMenuBar) -> QMenu:
+        """The user's guide (read or printed), the ordinance, and About."""
         help_menu = bar.addMenu("&Help")
         self._action(
             help_menu,
@@ -514,8 +536,7 @@ class MainWindow(QMainWindow):
             tip="Read Chapter 506 (Streets and Sidewalks) of the city code",
         )
         self._action(help_menu, "about", "&About Clerk Desk", self.show_about)
-        for menu in (file_menu, view, settings, admin, help_menu):
-            menu.setToolTipsVisible(True)
+        return help_menu
 
     def _apply_permissions(self) -> None:
         """Disable what the core's acts refuse the operator, saying why in its words (which role

@@ -248,20 +248,7 @@ class OrdinanceViewer(QWidget):
         )
         self.message_label.hide()
 
-        self.contents = QTreeWidget(self)
-        self.contents.setObjectName("ordinanceContents")
-        self.contents.setHeaderHidden(True)
-        self.contents.setUniformRowHeights(True)
-        self.contents.setMinimumWidth(220)
-        self.contents.setAccessibleName("Contents of Chapter 506")
-
-        self.browser = QTextBrowser(self)
-        self.browser.setObjectName("ordinanceText")
-        self.browser.setOpenLinks(False)
-        self.browser.setOpenExternalLinks(False)
-        self.browser.setTabChangesFocus(True)  # Tab leaves the text instead of walking its links
-        self.browser.setAccessibleName("Text of Chapter 506")
-        self._set_selection_colour(_PARAGRAPH_COLOUR)
+        self._build_text_panes()
 
         top = QHBoxLayout()
         top.addWidget(find_label)
@@ -291,6 +278,23 @@ class OrdinanceViewer(QWidget):
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(_SEARCH_DELAY_MS)
+
+    def _build_text_panes(self) -> None:
+        """The contents tree and the text of the chapter beside it."""
+        self.contents = QTreeWidget(self)
+        self.contents.setObjectName("ordinanceContents")
+        self.contents.setHeaderHidden(True)
+        self.contents.setUniformRowHeights(True)
+        self.contents.setMinimumWidth(220)
+        self.contents.setAccessibleName("Contents of Chapter 506")
+
+        self.browser = QTextBrowser(self)
+        self.browser.setObjectName("ordinanceText")
+        self.browser.setOpenLinks(False)
+        self.browser.setOpenExternalLinks(False)
+        self.browser.setTabChangesFocus(True)  # Tab leaves the text instead of walking its links
+        self.browser.setAccessibleName("Text of Chapter 506")
+        self._set_selection_colour(_PARAGRAPH_COLOUR)
 
     def _set_selection_colour(self, colour: QColor) -> None:
         """Selections stay readable (dark text on a light colour) and visible without focus.

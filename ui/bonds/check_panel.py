@@ -120,6 +120,34 @@ class CheckPanel(QGroupBox):
             "The day the application was filed: the insurance must be maintained from then "
             "through the permit term (§ 506-10)"
         )
+        self._build_amounts()
+        self.verdict = QLabel()
+        self.verdict.setObjectName("verdict")
+        self.verdict.setWordWrap(True)
+        self.findings = FindingsView(app, empty_text="No shortfall found.")
+        self.findings.setObjectName("check_findings")
+
+        form = self._build_form()
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.amounts_box)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.findings)
+        hint = QLabel("The permit's first and last day, or the event's days.")
+        hint.setStyleSheet(text_sheet(SECONDARY))
+        hint.setWordWrap(True)
+        layout.insertWidget(1, hint)
+
+        self.requirement_box.currentIndexChanged.connect(lambda _i: self._requirement_changed())
+        self.since.dateChanged.connect(lambda _d: self._since_changed())
+        self.until.dateChanged.connect(lambda _d: self.run())
+        self.application.dateChanged.connect(lambda _d: self.run())
+        for edit in self.amounts.values():
+            edit.editingFinished.connect(self.run)
+        self._requirement_changed()
+
+    def _build_amounts(self) -> None:
+        """The insurance amounts the City officials set on a street privilege permit."""
         self.amounts: dict[CoverageKind, QLineEdit] = {
             kind: money_edit(f"privilege_{kind.value}", "not required") for kind in PRIVILEGE_KINDS
         }
@@ -132,12 +160,9 @@ class CheckPanel(QGroupBox):
             message = forms.error_label()
             amounts_form.addRow("", message)
             self.errors.add(kind.value, message, edit)
-        self.verdict = QLabel()
-        self.verdict.setObjectName("verdict")
-        self.verdict.setWordWrap(True)
-        self.findings = FindingsView(app, empty_text="No shortfall found.")
-        self.findings.setObjectName("check_findings")
 
+    def _build_form(self) -> QFormLayout:
+        """The requirement, the days to cover and the application's date, with their errors."""
         days_box = QWidget()
         days = QHBoxLayout(days_box)
         days.setContentsMargins(0, 0, 0, 0)
@@ -166,23 +191,7 @@ class CheckPanel(QGroupBox):
         form.addRow("", self.application_error)
         self.errors.add("application", self.application_error, self.application)
         self._application_rows = (application_box, self.application_error)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.amounts_box)
-        layout.addWidget(self.verdict)
-        layout.addWidget(self.findings)
-        hint = QLabel("The permit's first and last day, or the event's days.")
-        hint.setStyleSheet(text_sheet(SECONDARY))
-        hint.setWordWrap(True)
-        layout.insertWidget(1, hint)
-
-        self.requirement_box.currentIndexChanged.connect(lambda _i: self._requirement_changed())
-        self.since.dateChanged.connect(lambda _d: self._since_changed())
-        self.until.dateChanged.connect(lambda _d: self.run())
-        self.application.dateChanged.connect(lambda _d: self.run())
-        for edit in self.amounts.values():
-            edit.editingFinished.connect(self.run)
-        self._requirement_changed()
+        return form
 
     def set_certificate(self, line: CertificateLine | None) -> None:
         self.certificate = line

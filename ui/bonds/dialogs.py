@@ -205,10 +205,39 @@ class CertificateDialog(forms.TwoColumnForm):
         self.app = app
         self.replacing = replacing
         self.setObjectName("certificate_dialog")
-        today = app.desk.clock.today()
         if replacing is not None and insured is None:
             insured = party_row(app, parent, replacing.insured_id)
         self.insured = PartyPicker(app, role="insured", chosen=insured, name="insured")
+        self._build_fields()
+        if replacing is not None:
+            self.add_top(
+                forms.banner(
+                    f"The certificate from {replacing.insurer} (expires "
+                    f"{words.us_date(replacing.expires_on)}) will be set aside and kept in the "
+                    "register; this one takes its place.",
+                    tone="info",
+                )
+            )
+        self._lay_out_left(replacing)
+
+        heading = QLabel("<b>Limits shown</b> (leave empty what the certificate does not show)")
+        heading.setWordWrap(True)
+        self.right.addRow(heading)
+        for kind, limit_edit in self.limits.items():
+            self.add_to(self.right, kind.label.capitalize(), limit_edit, kind.value)
+
+        self.finish_layout()
+        if replacing is not None:
+            self._fill(replacing)
+        replaced_id = replacing.id if replacing is not None else None
+        if why := core_refusal(parent, app, lambda a: certificate_refusal(a, replaced_id)):
+            self.set_read_only(why)
+        self.resize(920, self.sizeHint().height())
+        (self.insurer if insured else self.insured.search_field).setFocus()
+
+    def _build_fields(self) -> None:
+        """The certificate as it reads: insurer, policies, coverages, notice, dates, limits."""
+        today = self.app.desk.clock.today()
         self.insurer = _limited(QLineEdit(), "insurer")
         self.insurer.setObjectName("insurer")
         self.policy_numbers = _limited(QLineEdit(), "policy_numbers")
@@ -242,15 +271,8 @@ class CertificateDialog(forms.TwoColumnForm):
             kind: money_edit(kind.value, "not shown") for kind in CoverageKind
         }
 
-        if replacing is not None:
-            self.add_top(
-                forms.banner(
-                    f"The certificate from {replacing.insurer} (expires "
-                    f"{words.us_date(replacing.expires_on)}) will be set aside and kept in the "
-                    "register; this one takes its place.",
-                    tone="info",
-                )
-            )
+    def _lay_out_left(self, replacing: CertificateLine | None) -> None:
+        """Who is insured and by whom, what the certificate shows, for how long, for what."""
         self.add_to(self.left, "&Insured", self.insured, "insured_id")
         self.add_to(self.left, "Insu&rer", self.insurer, "insurer")
         self.add_to(self.left, "&Policy numbers", self.policy_numbers, "policy_numbers")
@@ -291,21 +313,6 @@ class CertificateDialog(forms.TwoColumnForm):
         self.add_to(self.left, "Scan", self.scan, "scan")
         if replacing is not None:
             self.add_to(self.left, "Why the old one goes", self.reason, "reason")
-
-        heading = QLabel("<b>Limits shown</b> (leave empty what the certificate does not show)")
-        heading.setWordWrap(True)
-        self.right.addRow(heading)
-        for kind, limit_edit in self.limits.items():
-            self.add_to(self.right, kind.label.capitalize(), limit_edit, kind.value)
-
-        self.finish_layout()
-        if replacing is not None:
-            self._fill(replacing)
-        replaced_id = replacing.id if replacing is not None else None
-        if why := core_refusal(parent, app, lambda a: certificate_refusal(a, replaced_id)):
-            self.set_read_only(why)
-        self.resize(920, self.sizeHint().height())
-        (self.insurer if insured else self.insured.search_field).setFocus()
 
     @classmethod
     def ask(
@@ -502,7 +509,26 @@ class BondDialog(forms.TwoColumnForm):
         super().__init__(parent, "New annual bond" if fixed_kind else "New bond", ratio=2)
         self.app = app
         self.setObjectName("bond_dialog")
-        today = app.desk.clock.today()
+        self._build_kind(kind, fixed_kind)
+        self.principal = PartyPicker(app, role="principal", chosen=principal, name="principal")
+        self._build_terms(year)
+        self._lay_out_fields()
+        self.finish_layout()
+
+        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
+        self.has_end.toggled.connect(self.expires_on.setEnabled)
+        self._kind_changed()
+        if why := core_refusal(
+            parent,
+            app,
+            lambda a: bond_acts_core.register_acts(a)[bond_acts_core.RegisterAct.FILE_BOND],
+        ):
+            self.set_read_only(why)
+        self.resize(900, self.sizeHint().height())
+        (self.surety if principal else self.principal.search_field).setFocus()
+
+    def _build_kind(self, kind: BondKind, fixed_kind: bool) -> None:
+        """The bond's kind, and the hint of what that kind requires."""
         self.kind = QComboBox()
         self.kind.setObjectName("kind")
         for each in BondKind:
@@ -513,7 +539,10 @@ class BondDialog(forms.TwoColumnForm):
         self.hint.setObjectName("kind_hint")
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet(text_sheet(SECONDARY))
-        self.principal = PartyPicker(app, role="principal", chosen=principal, name="principal")
+
+    def _build_terms(self, year: int | None) -> None:
+        """Surety, number, amount, year, the dates, what it protects, the scan and a note."""
+        today = self.app.desk.clock.today()
         self.surety = _limited(QLineEdit(), "surety")
         self.surety.setObjectName("surety")
         self.bond_number = _limited(QLineEdit(), "bond_number")
@@ -539,6 +568,8 @@ class BondDialog(forms.TwoColumnForm):
         self.note.setTabChangesFocus(True)
         self.note.setFixedHeight(self.fontMetrics().height() * 3 + 12)
 
+    def _lay_out_fields(self) -> None:
+        """Kind, principal, surety and amount on the left; year, dates and record on the right."""
         self.add_to(self.left, "&Kind", self.kind)
         self.left.addRow("", self.hint)
         self.add_to(self.left, "&Principal", self.principal, "principal_id")
@@ -568,19 +599,6 @@ class BondDialog(forms.TwoColumnForm):
         self.add_to(self.right, "Pro&tects", record)
         self.add_to(self.right, "Scan", self.scan, "scan")
         self.add_to(self.right, "N&ote", self.note)
-        self.finish_layout()
-
-        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
-        self.has_end.toggled.connect(self.expires_on.setEnabled)
-        self._kind_changed()
-        if why := core_refusal(
-            parent,
-            app,
-            lambda a: bond_acts_core.register_acts(a)[bond_acts_core.RegisterAct.FILE_BOND],
-        ):
-            self.set_read_only(why)
-        self.resize(900, self.sizeHint().height())
-        (self.surety if principal else self.principal.search_field).setFocus()
 
     @classmethod
     def ask(

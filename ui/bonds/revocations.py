@@ -124,6 +124,34 @@ class RevocationsDialog(forms.FormDialog):
         self.add_field("&Contractor", self.picker, "party_id")
         self.add_field("Today", self.standing)
         self.form.addRow("", self.recorded)
+        box = self._build_revoke_box()
+        self._build_register()
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Close")
+        self.finish_layout()
+        self.picker.party_changed.connect(lambda _p: self.show_standing())
+        self.standing_only.toggled.connect(lambda _on: self.show_register())
+        self.register_table.selectionModel().selectionChanged.connect(
+            lambda *_: self._update_lift_button()
+        )
+        self.lift_button.clicked.connect(self.lift_selected)
+        # Enter on a line chooses its contractor; it never revokes from the register.
+        forms.on_enter(self.register_table, self.choose_from_register)
+        self.setTabOrder(self.reason, self.standing_only)
+        self.setTabOrder(self.standing_only, self.register_table)
+        self.setTabOrder(self.register_table, self.lift_button)
+        self._may_not = core_refusal(parent, app, lambda a: register_acts(a)[RegisterAct.REVOKE])
+        if reason := self._may_not:
+            self.save_button.setEnabled(False)
+            self.save_button.setToolTip(reason)
+            box.setEnabled(False)
+            box.setToolTip(reason)
+        self.resize(760, self.sizeHint().height())
+        self.show_standing()
+        self.show_register()
+        self.picker.search_field.setFocus()
+
+    def _build_revoke_box(self) -> QGroupBox:
+        """The revocation to record: the day it starts and the deficiencies not corrected."""
         box = QGroupBox("Revoke")
         inner = QFormLayout(box)
         inner.addRow("&Starting", self.starts_on)
@@ -135,6 +163,10 @@ class RevocationsDialog(forms.FormDialog):
         inner.addRow("", message)
         self.errors.add("reason", message, self.reason)
         self.form.addRow(box)
+        return box
+
+    def _build_register(self) -> None:
+        """The register of revocations, standing or all, with Lift for the one chosen."""
         self.standing_only = QCheckBox("Standing &only")
         self.standing_only.setObjectName("standing_only")
         self.standing_only.setToolTip("Only the revocations standing today")
@@ -175,29 +207,6 @@ class RevocationsDialog(forms.FormDialog):
         register_layout.addLayout(register_top)
         register_layout.addWidget(self.register_table)
         self.form.addRow(register)
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText("Close")
-        self.finish_layout()
-        self.picker.party_changed.connect(lambda _p: self.show_standing())
-        self.standing_only.toggled.connect(lambda _on: self.show_register())
-        self.register_table.selectionModel().selectionChanged.connect(
-            lambda *_: self._update_lift_button()
-        )
-        self.lift_button.clicked.connect(self.lift_selected)
-        # Enter on a line chooses its contractor; it never revokes from the register.
-        forms.on_enter(self.register_table, self.choose_from_register)
-        self.setTabOrder(self.reason, self.standing_only)
-        self.setTabOrder(self.standing_only, self.register_table)
-        self.setTabOrder(self.register_table, self.lift_button)
-        self._may_not = core_refusal(parent, app, lambda a: register_acts(a)[RegisterAct.REVOKE])
-        if reason := self._may_not:
-            self.save_button.setEnabled(False)
-            self.save_button.setToolTip(reason)
-            box.setEnabled(False)
-            box.setToolTip(reason)
-        self.resize(760, self.sizeHint().height())
-        self.show_standing()
-        self.show_register()
-        self.picker.search_field.setFocus()
 
     @classmethod
     def ask(cls, parent: QWidget | None, app: App, *, party: PartyRow | None = None) -> bool:

@@ -71,6 +71,32 @@ class PartyDialog(forms.FormDialog):
         self.name = QLineEdit(name)
         self.name.setObjectName("name")
         _limit(self.name, "name")
+        self._build_contact_fields()
+        self._build_roles()
+        self._lay_out_fields()
+        self.finish_layout()
+        self.resize(520, self.sizeHint().height())
+
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        if party is not None:
+            self._fill(party)
+        party_id = party.id if party is not None else None
+        refused = perform(
+            parent,
+            app,
+            lambda a: (
+                register_acts(a)[RegisterAct.NEW_PARTY]
+                if party_id is None
+                else party_acts(a, party_id)[PartyAct.EDIT]
+            ),
+            writes=False,
+        )
+        if refused:
+            self.set_read_only(refused)
+        self.name.setFocus()
+
+    def _build_contact_fields(self) -> None:
+        """The contact person, the mailing address, the phone and the e-mail."""
         self.contact_name = QLineEdit()
         self.contact_name.setObjectName("contact_name")
         _limit(self.contact_name, "contact_name")
@@ -93,6 +119,9 @@ class PartyDialog(forms.FormDialog):
         self.email = QLineEdit()
         self.email.setObjectName("email")
         _limit(self.email, "email")
+
+    def _build_roles(self) -> None:
+        """Public utility (with what it means, cited), contractor, and the notes."""
         self.public_utility = QCheckBox("Public utility")
         self.public_utility.setObjectName("public_utility")
         self.utility_note = QLabel(
@@ -111,6 +140,7 @@ class PartyDialog(forms.FormDialog):
         self.notes.setTabChangesFocus(True)
         self.notes.setFixedHeight(self.fontMetrics().height() * 4 + 12)
 
+    def _lay_out_fields(self) -> None:
         self.add_field("&Kind", self.kind)
         self.add_field("&Name", self.name, "name")
         self.add_field("C&ontact person", self.contact_name)
@@ -136,26 +166,6 @@ class PartyDialog(forms.FormDialog):
         self.form.addRow("", self.utility_note)
         self.form.addRow("", self.contractor)
         self.add_field("No&tes", self.notes)
-        self.finish_layout()
-        self.resize(520, self.sizeHint().height())
-
-        self.kind.currentIndexChanged.connect(self._kind_changed)
-        if party is not None:
-            self._fill(party)
-        party_id = party.id if party is not None else None
-        refused = perform(
-            parent,
-            app,
-            lambda a: (
-                register_acts(a)[RegisterAct.NEW_PARTY]
-                if party_id is None
-                else party_acts(a, party_id)[PartyAct.EDIT]
-            ),
-            writes=False,
-        )
-        if refused:
-            self.set_read_only(refused)
-        self.name.setFocus()
 
     @classmethod
     def ask(

@@ -243,6 +243,39 @@ class CloseOutDialog(forms.FormDialog):
         self._layout.insertWidget(1, self.changed_banner)
         columns = QHBoxLayout()
         # cash by denomination
+        cash_widget = self._build_cash()
+        columns.addWidget(cash_widget)
+
+        right = self._build_checks(view)
+        self._build_other_totals(right)
+        self._build_summary(right)
+        columns.addLayout(right, 1)
+        self._layout.insertLayout(2, columns)
+
+        self.note = QPlainTextEdit()
+        self.note.setObjectName("note")
+        self.note.setTabChangesFocus(True)
+        self.note.setFixedHeight(self.fontMetrics().height() * 3 + 12)
+        self.add_field("&Note", self.note, "note")
+        self.note_needed = QLabel()
+        self.note_needed.setObjectName("note_needed")
+        self.note_needed.setWordWrap(True)
+        self.form.insertRow(0, "", self.note_needed)
+        self.finish_layout()
+
+        self._connect_fields()
+        station = view.station
+        if why := operations.core_refusal(
+            parent, app, lambda a: drawer_acts(a, station)[DrawerAct.CLOSE_OUT]
+        ):
+            self.set_read_only(why)
+        self._show_view()
+        self.resize(940, self.sizeHint().height())
+        self.pieces[DENOMINATIONS[0][0]].setFocus()
+        self.pieces[DENOMINATIONS[0][0]].selectAll()
+
+    def _build_cash(self) -> QWidget:
+        """The cash counted, piece by piece, each with its subtotal, and the cash total."""
         cash_box = QGridLayout()
         cash_box.addWidget(QLabel("<b>Cash counted</b>"), 0, 0, 1, 3)
         self.pieces: dict[str, CountBox] = {}
@@ -280,8 +313,10 @@ class CloseOutDialog(forms.FormDialog):
         self.errors.add("cash", cash_error)
         cash_widget = QWidget()
         cash_widget.setLayout(cash_box)
-        columns.addWidget(cash_widget)
+        return cash_widget
 
+    def _build_checks(self, view: DrawerView) -> QVBoxLayout:
+        """The checks received, as a table the clerk corrects, with its buttons."""
         right = QVBoxLayout()
         self.checks_caption = QLabel()
         right.addWidget(self.checks_caption)
@@ -308,7 +343,10 @@ class CloseOutDialog(forms.FormDialog):
         check_buttons.addWidget(self.remove_check_button)
         check_buttons.addStretch(1)
         right.addLayout(check_buttons)
+        return right
 
+    def _build_other_totals(self, right: QVBoxLayout) -> None:
+        """The card terminal's batch total and the money orders."""
         others = QGridLayout()
         self.cards_total = QLineEdit()
         self.cards_total.setObjectName("cards_total")
@@ -331,7 +369,8 @@ class CloseOutDialog(forms.FormDialog):
             )
         right.addLayout(others)
 
-        # expected against counted, kind by kind
+    def _build_summary(self, right: QVBoxLayout) -> None:
+        """Expected against counted, kind by kind, and the verdict over or short."""
         self.summary = QGridLayout()
         self.summary.addWidget(QLabel("<b></b>"), 0, 0)
         for column, caption in enumerate(("Expected", "Counted", "Over / short"), start=1):
@@ -362,20 +401,9 @@ class CloseOutDialog(forms.FormDialog):
         self.kinds_label.setObjectName("kinds_off")
         self.kinds_label.setWordWrap(True)
         right.addWidget(self.kinds_label)
-        columns.addLayout(right, 1)
-        self._layout.insertLayout(2, columns)
 
-        self.note = QPlainTextEdit()
-        self.note.setObjectName("note")
-        self.note.setTabChangesFocus(True)
-        self.note.setFixedHeight(self.fontMetrics().height() * 3 + 12)
-        self.add_field("&Note", self.note, "note")
-        self.note_needed = QLabel()
-        self.note_needed.setObjectName("note_needed")
-        self.note_needed.setWordWrap(True)
-        self.form.insertRow(0, "", self.note_needed)
-        self.finish_layout()
-
+    def _connect_fields(self) -> None:
+        """Enter moves on from a count; every change of a count, check or note updates the sums."""
         for spin in self.pieces.values():
             _EnterMovesOn(spin, self)
             _EnterMovesOn(spin.lineEdit(), self)
@@ -389,15 +417,6 @@ class CloseOutDialog(forms.FormDialog):
         self.note.textChanged.connect(self._update)
         self.add_check_button.clicked.connect(self._add_check)
         self.remove_check_button.clicked.connect(self._remove_check)
-        station = view.station
-        if why := operations.core_refusal(
-            parent, app, lambda a: drawer_acts(a, station)[DrawerAct.CLOSE_OUT]
-        ):
-            self.set_read_only(why)
-        self._show_view()
-        self.resize(940, self.sizeHint().height())
-        self.pieces[DENOMINATIONS[0][0]].setFocus()
-        self.pieces[DENOMINATIONS[0][0]].selectAll()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -257,6 +257,36 @@ class ClosedDaysDialog(QDialog):
         self.settings: CalendarSettings = stored or CalendarSettings()
         today = app.desk.clock.today()
 
+        self._build_holidays(today)
+        self._build_other_days(today)
+        self._build_preview(today)
+
+        # -- layout
+        rules_box = self._lay_out_holidays()
+        days_box = self._lay_out_other_days()
+        preview_box = self._lay_out_preview()
+        self._build_buttons()
+
+        columns = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addWidget(rules_box, 1)
+        left.addWidget(days_box)
+        columns.addLayout(left, 3)
+        columns.addWidget(preview_box, 2)
+        layout = QVBoxLayout(self)
+        reason = refused(app, DeskAct.CLOSED_DAYS)
+        if reason:
+            layout.addWidget(forms.banner(reason))
+            self.save_button.setEnabled(False)
+        layout.addLayout(columns, 1)
+        layout.addWidget(self.buttons)
+        self.resize(1180, 720)
+
+        self._connect()
+        self._show()
+
+    def _build_holidays(self, today: date) -> None:
+        """The year's holidays, each ticked when City Hall is closed on it."""
         self.year = QSpinBox()
         self.year.setObjectName("year")
         self.year.setRange(2000, 2100)
@@ -274,6 +304,8 @@ class ClosedDaysDialog(QDialog):
         self.extends.setObjectName("legal_holidays_extend_deadlines")
         self.extends.setChecked(self.settings.legal_holidays_extend_deadlines)
 
+    def _build_other_days(self, today: date) -> None:
+        """The extra closed and extra open days, with the day to add."""
         self.closed_model = RowsModel(
             (TableColumn("Extra closed day", lambda r: words.format_day(r.day)),), self
         )
@@ -287,6 +319,8 @@ class ClosedDaysDialog(QDialog):
         self.add_open = QPushButton("Add &open day")
         self.remove_day = QPushButton("&Remove day")
 
+    def _build_preview(self, today: date) -> None:
+        """A due date counted over the days as ticked, and the closed days it passes."""
         self.preview_start = forms.date_edit(today, name="preview_start")
         self.preview_days = QSpinBox()
         self.preview_days.setObjectName("preview_days")
@@ -307,7 +341,7 @@ class ClosedDaysDialog(QDialog):
         self.closed_list = forms.make_table(self.closed_list_model, name="closed_list")
         forms.size_columns(self.closed_list, {0: 17})
 
-        # -- layout
+    def _lay_out_holidays(self) -> QGroupBox:
         year_row = QHBoxLayout()
         year_label = QLabel("&Year")
         year_label.setBuddy(self.year)
@@ -319,7 +353,9 @@ class ClosedDaysDialog(QDialog):
         rules_layout.addLayout(year_row)
         rules_layout.addWidget(self.holiday_table)
         rules_layout.addWidget(self.extends)
+        return rules_box
 
+    def _lay_out_other_days(self) -> QGroupBox:
         days_box = QGroupBox("Other days (a snow day; a Saturday opened for voting)")
         days_layout = QGridLayout(days_box)
         days_layout.addWidget(self.day_edit, 0, 0)
@@ -330,7 +366,9 @@ class ClosedDaysDialog(QDialog):
         days_layout.addWidget(self.open_table, 1, 2, 1, 2)
         for table in (self.closed_table, self.open_table):
             table.setFixedHeight(table.verticalHeader().defaultSectionSize() * 3 + 28)
+        return days_box
 
+    def _lay_out_preview(self) -> QGroupBox:
         preview_box = QGroupBox("Preview, with the days as ticked here")
         preview_layout = QVBoxLayout(preview_box)
         line = QHBoxLayout()
@@ -345,7 +383,9 @@ class ClosedDaysDialog(QDialog):
         self.closed_list_label = QLabel()
         preview_layout.addWidget(self.closed_list_label)
         preview_layout.addWidget(self.closed_list, 1)
+        return preview_box
 
+    def _build_buttons(self) -> None:
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
@@ -355,21 +395,7 @@ class ClosedDaysDialog(QDialog):
         self.buttons.accepted.connect(self.save)
         self.buttons.rejected.connect(self.reject)
 
-        columns = QHBoxLayout()
-        left = QVBoxLayout()
-        left.addWidget(rules_box, 1)
-        left.addWidget(days_box)
-        columns.addLayout(left, 3)
-        columns.addWidget(preview_box, 2)
-        layout = QVBoxLayout(self)
-        reason = refused(app, DeskAct.CLOSED_DAYS)
-        if reason:
-            layout.addWidget(forms.banner(reason))
-            self.save_button.setEnabled(False)
-        layout.addLayout(columns, 1)
-        layout.addWidget(self.buttons)
-        self.resize(1180, 720)
-
+    def _connect(self) -> None:
         self.year.valueChanged.connect(lambda _y: self._show())
         self.holiday_model.dataChanged.connect(lambda *_: self._holidays_ticked())
         self.extends.toggled.connect(self._extends_toggled)
@@ -380,7 +406,6 @@ class ClosedDaysDialog(QDialog):
         self.preview_days.valueChanged.connect(lambda _n: self._show_preview())
         forms.on_enter(self.holiday_table, self._toggle_current_holiday)
         self.setTabOrder(self.year, self.holiday_table)
-        self._show()
 
     # ---- editing -------------------------------------------------------------------------------
 

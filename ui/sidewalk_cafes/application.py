@@ -137,6 +137,44 @@ class ApplicationDialog(forms.FormDialog):
         self._live.timeout.connect(self.show_findings)
 
         # -- who and where (left)
+        applicant_box = self._build_applicant(parent, cafe)
+        self._build_site()
+
+        # -- eligibility (left)
+        self._build_eligibility(cafe)
+
+        # -- the layout (right)
+        self._build_layout_fields()
+
+        # -- the hours (right)
+        self.opens = TimeField(time(11, 0), name="opens_at")
+        self.closes = TimeField(time(21, 0), name="closes_at")
+        self.indoor_opens = TimeField(time(7, 0), name="indoor_opens_at")
+        self.indoor_closes = TimeField(time(22, 0), name="indoor_closes_at")
+        self.hours_view = FindingsView(app, empty_text="The hours meet § 506-10.")
+        self.hours_view.setObjectName("hours_findings")
+
+        self._lay_out(applicant_box)
+        self._fill_streets()
+        if cafe is not None:
+            self._fill(cafe)
+        else:
+            blank = CafeData(0, "", "")
+            self.storefront.setChecked(blank.at_storefront)
+            self.curbside.setChecked(blank.at_curbside)
+            self.abuts_curb.setChecked(blank.passage_abuts_curb)
+            self.side_abuts_curb.setChecked(blank.side_passage_abuts_curb)
+        self._connect()
+        self.show_findings()
+        cafe_id = cafe.id if cafe is not None else None
+        if why := core_refusal(parent, app, lambda a: form_refusal(a, cafe_id)):
+            self.set_read_only(why)
+        self.resize(1320, 860)
+        (self.establishment if cafe else self.applicant.search_field).setFocus()
+
+    def _build_applicant(self, parent: QWidget | None, cafe: CafeRow | None) -> QWidget:
+        """The applicant picker; correcting, the applicant fixed (a permit is not transferable)."""
+        app = self.app
         chosen = None
         if cafe is not None:
             chosen = perform(
@@ -165,6 +203,10 @@ class ApplicationDialog(forms.FormDialog):
             fixed.setObjectName("applicant_fixed")
             fixed.setWordWrap(True)
             applicant_lines.addWidget(fixed)
+        return applicant_box
+
+    def _build_site(self) -> None:
+        """The establishment and where it is: address, street, parcel, zoning."""
         self.establishment = limited(QLineEdit(), "establishment")
         self.establishment.setObjectName("establishment")
         self.establishment.setPlaceholderText("the indoor food-serving establishment")
@@ -185,7 +227,9 @@ class ApplicationDialog(forms.FormDialog):
         self.commercial = QCheckBox("Commercially &zoned")
         self.commercial.setObjectName("commercially_zoned")
 
-        # -- eligibility (left)
+    def _build_eligibility(self, cafe: CafeRow | None) -> None:
+        """The six months' sales, the attached records and plan, and the alcohol served."""
+        app = self.app
         today = app.desk.clock.today
         self.sales_from = ChooseDateEdit(today, name="sales_from")
         self.sales_to = ChooseDateEdit(lambda: self.sales_from.value() or today(), name="sales_to")
@@ -229,7 +273,9 @@ class ApplicationDialog(forms.FormDialog):
         self.eligibility_view = FindingsView(app, empty_text="Eligible, as entered.")
         self.eligibility_view.setObjectName("eligibility_findings")
 
-        # -- the layout (right)
+    def _build_layout_fields(self) -> None:
+        """Where the cafe abuts, its lengths (filled by the layout step), seats and tables."""
+        app = self.app
         self.storefront = QCheckBox("Abutting the s&torefront")
         self.storefront.setObjectName("at_storefront")
         self.curbside = QCheckBox("Abutting the cur&bside")
@@ -259,32 +305,6 @@ class ApplicationDialog(forms.FormDialog):
         self.layout_view = FindingsView(app, empty_text="The layout meets § 506-10.")
         self.layout_view.setObjectName("layout_findings")
 
-        # -- the hours (right)
-        self.opens = TimeField(time(11, 0), name="opens_at")
-        self.closes = TimeField(time(21, 0), name="closes_at")
-        self.indoor_opens = TimeField(time(7, 0), name="indoor_opens_at")
-        self.indoor_closes = TimeField(time(22, 0), name="indoor_closes_at")
-        self.hours_view = FindingsView(app, empty_text="The hours meet § 506-10.")
-        self.hours_view.setObjectName("hours_findings")
-
-        self._lay_out(applicant_box)
-        self._fill_streets()
-        if cafe is not None:
-            self._fill(cafe)
-        else:
-            blank = CafeData(0, "", "")
-            self.storefront.setChecked(blank.at_storefront)
-            self.curbside.setChecked(blank.at_curbside)
-            self.abuts_curb.setChecked(blank.passage_abuts_curb)
-            self.side_abuts_curb.setChecked(blank.side_passage_abuts_curb)
-        self._connect()
-        self.show_findings()
-        cafe_id = cafe.id if cafe is not None else None
-        if why := core_refusal(parent, app, lambda a: form_refusal(a, cafe_id)):
-            self.set_read_only(why)
-        self.resize(1320, 860)
-        (self.establishment if cafe else self.applicant.search_field).setFocus()
-
     def _count(self, name: str) -> QSpinBox:
         box = QSpinBox()
         box.setObjectName(name)
@@ -313,6 +333,43 @@ class ApplicationDialog(forms.FormDialog):
 
         # left: who, where, eligibility
         left = self.form
+        self._lay_out_who_and_where(applicant_box)
+        self._lay_out_sales()
+
+        # right: the layout and the hours
+        layout_box = self._build_layout_box()
+        hours_box = self._build_hours_box()
+        alcohol_box = self._build_alcohol_box()
+        notes = QFormLayout()
+        notes.setContentsMargins(0, 0, 0, 0)
+        add_row(self, "No&tes", self.notes, "notes", form=notes)
+
+        right = QVBoxLayout()
+        right.addWidget(layout_box)
+        right.addWidget(hours_box)
+        right.addWidget(alcohol_box)
+        right.addLayout(notes)
+        right.addStretch(1)
+
+        left_page = QWidget()
+        left_lines = QVBoxLayout(left_page)
+        left_lines.setContentsMargins(0, 0, 6, 0)
+        left_lines.addLayout(left)
+        left_lines.addStretch(1)
+        right_page = QWidget()
+        right_page.setLayout(right)
+        right.setContentsMargins(0, 0, 6, 0)
+        columns = QHBoxLayout()
+        columns.addWidget(self._scrolling(left_page), 11)
+        columns.addSpacing(8)
+        columns.addWidget(self._scrolling(right_page), 10)
+        self._layout.addLayout(columns, 1)
+        self.finish_layout()
+        self._layout.setStretch(self._layout.count() - 2, 0)
+
+    def _lay_out_who_and_where(self, applicant_box: QWidget) -> None:
+        """The applicant, the establishment, its address, street, parcel and zoning."""
+        left = self.form
         add_row(
             self, "&Applicant", applicant_box, "applicant_id", focus=self.applicant.search_field
         )
@@ -338,6 +395,11 @@ class ApplicationDialog(forms.FormDialog):
         message = forms.error_label()
         left.addRow("", message)
         self.errors.add("commercially_zoned", message, self.commercial)
+
+    def _lay_out_sales(self) -> None:
+        """The six months' sales, the records and the site plan, with what the rules find."""
+        app = self.app
+        left = self.form
         sales_caption = QLabel(
             "<b>Sales in the six months immediately preceding the application</b> "
             f"<small>({cite_link(ELIGIBILITY_CITE)})</small>"
@@ -379,7 +441,8 @@ class ApplicationDialog(forms.FormDialog):
         add_row(self, "Sca&le", self.scale, "site_plan_scale")
         left.addRow(findings_box("Eligibility", self.eligibility_view, "eligibility_box"))
 
-        # right: the layout and the hours
+    def _build_layout_box(self) -> QGroupBox:
+        """Where the cafe abuts, each length with its readout and rule, seats and tables."""
         layout_box = QGroupBox("Layout, as dimensioned on the site plan")
         layout_box.setObjectName("layout_box")
         layout_lines = QVBoxLayout(layout_box)
@@ -433,7 +496,11 @@ class ApplicationDialog(forms.FormDialog):
             layout_lines.addWidget(message)
             self.errors.add(field, message, getattr(self, field))
         layout_lines.addWidget(self.layout_view)
+        return layout_box
 
+    def _build_hours_box(self) -> QGroupBox:
+        """The cafe's and the indoor establishment's hours, with the rule they are held to."""
+        app = self.app
         hours_box = QGroupBox("Hours")
         hours_box.setObjectName("hours_box")
         hours = QGridLayout(hours_box)
@@ -470,7 +537,9 @@ class ApplicationDialog(forms.FormDialog):
         hours.addWidget(hours_rule, 4, 0, 1, 2)
         hours.addWidget(self.hours_view, 5, 0, 1, 2)
         hours.setColumnStretch(1, 1)
+        return hours_box
 
+    def _build_alcohol_box(self) -> QGroupBox:
         alcohol_box = QGroupBox("Alcohol")
         alcohol_box.setObjectName("alcohol_box")
         alcohol = QFormLayout(alcohol_box)
@@ -482,32 +551,7 @@ class ApplicationDialog(forms.FormDialog):
         self.errors.add("serves_alcohol", message, self.alcohol)
         alcohol.addRow(self.police_note)
         alcohol.addRow(self.alcohol_view)
-        notes = QFormLayout()
-        notes.setContentsMargins(0, 0, 0, 0)
-        add_row(self, "No&tes", self.notes, "notes", form=notes)
-
-        right = QVBoxLayout()
-        right.addWidget(layout_box)
-        right.addWidget(hours_box)
-        right.addWidget(alcohol_box)
-        right.addLayout(notes)
-        right.addStretch(1)
-
-        left_page = QWidget()
-        left_lines = QVBoxLayout(left_page)
-        left_lines.setContentsMargins(0, 0, 6, 0)
-        left_lines.addLayout(left)
-        left_lines.addStretch(1)
-        right_page = QWidget()
-        right_page.setLayout(right)
-        right.setContentsMargins(0, 0, 6, 0)
-        columns = QHBoxLayout()
-        columns.addWidget(self._scrolling(left_page), 11)
-        columns.addSpacing(8)
-        columns.addWidget(self._scrolling(right_page), 10)
-        self._layout.addLayout(columns, 1)
-        self.finish_layout()
-        self._layout.setStretch(self._layout.count() - 2, 0)
+        return alcohol_box
 
     def _scrolling(self, page: QWidget) -> QScrollArea:
         """A column that scrolls up and down (never sideways) when the screen is short."""

@@ -123,6 +123,37 @@ def cafe_html(row: CafeRow, today: date) -> str:
         + (f", the Council's limit {e(row.council_closes_text)}" if row.council_closes_at else "")
         + "</p>"
     )
+    parts.append(_dates_html(row, today))
+    if row.council_conditions:
+        conditions = "<br>".join(e(c) for c in row.council_conditions.splitlines() if c.strip())
+        parts.append(f"<p><i>Council conditions:</i><br>{conditions}</p>")
+    for suspension in (s for s in row.suspensions if s.open):
+        parts.append(
+            f"<p><b style='color:{LATE}'>Suspended {e(words.us_date(suspension.starts_on))} "
+            f"through {e(words.us_date(suspension.last_day))}</b> "
+            f"({e(suspension.state.lower())}): {e(suspension.reason)}</p>"
+        )
+    if row.revocation_notice_on:
+        parts.append(
+            f"<p>Notice of the revocation meeting given {_day(row.revocation_notice_on)}, for the "
+            f"meeting of {e(row.revocation_meeting)}: {e(row.revocation_grounds)}</p>"
+        )
+    if row.revoked_on:
+        until = f" through {_day(row.revoked_until)}" if row.revoked_until else ", permanently"
+        parts.append(f"<p><b style='color:{BAD}'>Revoked {_day(row.revoked_on)}{until}.</b></p>")
+    if row.denial_reasons:
+        parts.append(f"<p><b style='color:{BAD}'>Denied:</b> {e(row.denial_reasons)}</p>")
+    if row.withdrawn_reason:
+        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
+    if row.notes:
+        parts.append(f"<p style='color:{QUIET}'><i>Notes:</i> {e(row.notes)}</p>")
+    return "".join(parts)
+
+
+def _dates_html(row: CafeRow, today: date) -> str:
+    """Every date the ordinance counts from: received, notice, comments, reviews, Council,
+    issued, expires."""
+    e = html.escape
     dates = [f"Received {e(row.received_text)}, by {e(row.received_by)}"]
     if row.notice_mailed_on:
         dates.append(f"Notice mailed {_day(row.notice_mailed_on)} to the owners within 100 ft")
@@ -165,28 +196,4 @@ def cafe_html(row: CafeRow, today: date) -> str:
             f"<b>Expires {_day(row.expires_on)}</b> — at most one year; not transferable "
             f"({cite_link(TERM_CITE)})"
         )
-    parts.append("<p>" + "<br>".join(dates) + "</p>")
-    if row.council_conditions:
-        conditions = "<br>".join(e(c) for c in row.council_conditions.splitlines() if c.strip())
-        parts.append(f"<p><i>Council conditions:</i><br>{conditions}</p>")
-    for suspension in (s for s in row.suspensions if s.open):
-        parts.append(
-            f"<p><b style='color:{LATE}'>Suspended {e(words.us_date(suspension.starts_on))} "
-            f"through {e(words.us_date(suspension.last_day))}</b> "
-            f"({e(suspension.state.lower())}): {e(suspension.reason)}</p>"
-        )
-    if row.revocation_notice_on:
-        parts.append(
-            f"<p>Notice of the revocation meeting given {_day(row.revocation_notice_on)}, for the "
-            f"meeting of {e(row.revocation_meeting)}: {e(row.revocation_grounds)}</p>"
-        )
-    if row.revoked_on:
-        until = f" through {_day(row.revoked_until)}" if row.revoked_until else ", permanently"
-        parts.append(f"<p><b style='color:{BAD}'>Revoked {_day(row.revoked_on)}{until}.</b></p>")
-    if row.denial_reasons:
-        parts.append(f"<p><b style='color:{BAD}'>Denied:</b> {e(row.denial_reasons)}</p>")
-    if row.withdrawn_reason:
-        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
-    if row.notes:
-        parts.append(f"<p style='color:{QUIET}'><i>Notes:</i> {e(row.notes)}</p>")
-    return "".join(parts)
+    return "<p>" + "<br>".join(dates) + "</p>"

@@ -298,8 +298,44 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
         )
 
     def _build_act_buttons(self) -> QGridLayout:
-        """The acts on the chosen application, one button each, in captioned lines. (Long only
-        because it names seventeen buttons, each with its shortcut and tip, in one place.)"""
+        """The acts on the chosen application, one button each, in captioned lines."""
+        self._make_application_buttons()
+        self._make_permit_buttons()
+        self.act_buttons: dict[CafeAct, QPushButton] = {
+            CafeAct.CORRECT: self.correct_button,
+            CafeAct.NEIGHBOURS: self.neighbors_button,
+            CafeAct.MAIL_NOTICE: self.mailed_button,
+            CafeAct.COMMENT: self.comment_button,
+            CafeAct.POLICE_REVIEW: self.police_button,
+            CafeAct.DPW_INSPECTION: self.dpw_button,
+            CafeAct.AGENDA: self.agenda_button,
+            CafeAct.COUNCIL_DECISION: self.council_button,
+            CafeAct.PRINT_PACKET: self.packet_button,
+            CafeAct.ISSUE: self.issue_button,
+            CafeAct.PRINT_PERMIT: self.print_button,
+            CafeAct.RENEW: self.renew_button,
+            CafeAct.SUSPEND: self.suspend_button,
+            CafeAct.REVOCATION_NOTICE: self.revocation_button,
+            CafeAct.REVOKE: self.revoke_button,
+            CafeAct.DENY: self.deny_button,
+            CafeAct.WITHDRAW: self.withdraw_button,
+        }
+        return button_grid(
+            (
+                (
+                    "Application",
+                    (self.correct_button, self.neighbors_button, self.mailed_button),
+                ),
+                ("Reviews", (self.comment_button, self.police_button, self.dpw_button)),
+                ("Council", (self.agenda_button, self.council_button, self.packet_button)),
+                ("Permit", (self.issue_button, self.print_button, self.renew_button)),
+                ("Afterwards", (self.suspend_button, self.revocation_button, self.revoke_button)),
+                ("Ending", (self.deny_button, self.withdraw_button)),
+            )
+        )
+
+    def _make_application_buttons(self) -> None:
+        """The buttons of the application, its reviews and the Council, each with its tip."""
         self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application (it is reviewed again)"
         )
@@ -336,6 +372,9 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
             "The application packet for the Council: summary, checklist, comments, reviews, "
             "the owners notified and the site plan",
         )
+
+    def _make_permit_buttons(self) -> None:
+        """The buttons of the permit, what may follow it, and the ending, each with its tip."""
         self.issue_button = act_button(
             "&Issue…", "issue_button", "Issue the permit (at most one year) and print it"
         )
@@ -357,38 +396,6 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
         self.deny_button = act_button("Den&y…", "deny_button", "Deny the application")
         self.withdraw_button = act_button(
             "Withdra&w…", "withdraw_button", "The applicant withdraws the application"
-        )
-        self.act_buttons: dict[CafeAct, QPushButton] = {
-            CafeAct.CORRECT: self.correct_button,
-            CafeAct.NEIGHBOURS: self.neighbors_button,
-            CafeAct.MAIL_NOTICE: self.mailed_button,
-            CafeAct.COMMENT: self.comment_button,
-            CafeAct.POLICE_REVIEW: self.police_button,
-            CafeAct.DPW_INSPECTION: self.dpw_button,
-            CafeAct.AGENDA: self.agenda_button,
-            CafeAct.COUNCIL_DECISION: self.council_button,
-            CafeAct.PRINT_PACKET: self.packet_button,
-            CafeAct.ISSUE: self.issue_button,
-            CafeAct.PRINT_PERMIT: self.print_button,
-            CafeAct.RENEW: self.renew_button,
-            CafeAct.SUSPEND: self.suspend_button,
-            CafeAct.REVOCATION_NOTICE: self.revocation_button,
-            CafeAct.REVOKE: self.revoke_button,
-            CafeAct.DENY: self.deny_button,
-            CafeAct.WITHDRAW: self.withdraw_button,
-        }
-        return button_grid(
-            (
-                (
-                    "Application",
-                    (self.correct_button, self.neighbors_button, self.mailed_button),
-                ),
-                ("Reviews", (self.comment_button, self.police_button, self.dpw_button)),
-                ("Council", (self.agenda_button, self.council_button, self.packet_button)),
-                ("Permit", (self.issue_button, self.print_button, self.renew_button)),
-                ("Afterwards", (self.suspend_button, self.revocation_button, self.revoke_button)),
-                ("Ending", (self.deny_button, self.withdraw_button)),
-            )
         )
 
     def _build_rules_page(self) -> QScrollArea:

@@ -98,7 +98,6 @@ class OrderDialog(forms.TwoColumnForm):
     """
 
     def __init__(self, parent: QWidget | None, app: App) -> None:
-        # Longer than 80 lines: the form's fields, each built beside its label and tooltip.
         super().__init__(parent, "New sidewalk repair order", save_text="Record order", ratio=2)
         self.app = app
         self.setObjectName("order_dialog")
@@ -157,6 +156,20 @@ class OrderDialog(forms.TwoColumnForm):
         self.meeting_row = self.add_to(self.right, "Council &meeting", self.meeting, "meeting")
         self.add_to(self.right, "Ordered o&n", left_aligned(self.ordered_on), "ordered_on")
         self.add_to(self.right, "Estimated &cost", left_aligned(self.estimate), "estimated_cost")
+        self._add_whole_block()
+        self.finish_layout()
+        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
+        self.whole_block.toggled.connect(lambda on: self.partial_by.setEnabled(not on))
+        self.partial_by.setEnabled(False)
+        self._kind_changed()
+        if not kinds:
+            self.set_read_only(kind_acts.get(RepairOrderKind.COUNCIL_ORDER) or "")
+        self.resize(1120, max(self.sizeHint().height(), 640))
+        self.kind.setFocus()
+
+    def _add_whole_block(self) -> None:
+        """The whole-block rule: repaired at one time unless a partial replacement is approved."""
+        app = self.app
         self.block = QWidget()
         self.block.setObjectName("whole_block_fields")
         block_lines = QVBoxLayout(self.block)
@@ -178,15 +191,6 @@ class OrderDialog(forms.TwoColumnForm):
             block_lines.addWidget(widget)
         self.add_to(self.right, "Whole block", self.block, "whole_block")
         self.errors.add("partial_approved_by", partial_error, self.partial_by)
-        self.finish_layout()
-        self.kind.currentIndexChanged.connect(lambda _i: self._kind_changed())
-        self.whole_block.toggled.connect(lambda on: self.partial_by.setEnabled(not on))
-        self.partial_by.setEnabled(False)
-        self._kind_changed()
-        if not kinds:
-            self.set_read_only(kind_acts.get(RepairOrderKind.COUNCIL_ORDER) or "")
-        self.resize(1120, max(self.sizeHint().height(), 640))
-        self.kind.setFocus()
 
     @classmethod
     def ask(cls, parent: QWidget | None, app: App) -> int | None:

@@ -8,6 +8,7 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QGridLayout,
     QPushButton,
     QTabWidget,
     QVBoxLayout,
@@ -181,7 +182,6 @@ class OrdersPage(RegisterPage[OrderRow]):
         self._show_details()
 
     def _build(self) -> None:
-        # Longer than 80 lines: the page's widgets laid out top to bottom, as the clerk sees them.
         top = self._build_filters(
             "Search order number, owner, parcel, address, location or defect (Down arrow to "
             "the list)",
@@ -191,6 +191,51 @@ class OrdersPage(RegisterPage[OrderRow]):
             year_name="order_year_filter",
         )
 
+        self._build_register()
+
+        self.summary = forms.rich_label("order_details", self.app.open_link)
+        grid = self._build_act_buttons()
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(forms.scrolled(side), 1)
+        left_layout.addLayout(grid)
+
+        self._build_pages()
+
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            sizes=(260, 440),
+            below_sizes=(640, 640),
+        )
+
+        self.new_button = QPushButton("&New repair order…")
+        self.new_button.setObjectName("new_order_button")
+        self.new_button.setToolTip(
+            "A Council order, an emergency direction, or a minor repair up to $500 (Ctrl+N)"
+        )
+        # A new order is offered while the core's acts let the operator record some kind of it.
+        kinds = perform(self, self.app, sidewalk_acts.order_kind_acts, writes=False) or {}
+        if kinds and all(kinds.values()):
+            self.new_button.setEnabled(False)
+            self.new_button.setToolTip(kinds[RepairOrderKind.COUNCIL_ORDER] or "")
+        bottom = self._build_footer(self.new_button, count_name="order_count")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+
+    def _build_register(self) -> None:
+        """The register of repair orders, its columns sized to what they hold."""
         self.model = RowsModel(order_columns(), self)
         self.model.set_dimmed(lambda r: not r.open)
         self.table = forms.make_table(self.model, name="orders_table")
@@ -208,7 +253,8 @@ class OrdersPage(RegisterPage[OrderRow]):
             (2, 4),
         )
 
-        self.summary = forms.rich_label("order_details", self.app.open_link)
+    def _build_act_buttons(self) -> QGridLayout:
+        """The acts on the chosen order: its notice, then the repair."""
         self.service_button = act_button(
             "Notice &served…", "service_button", "Record service of the notice on the owner"
         )
@@ -237,17 +283,10 @@ class OrdersPage(RegisterPage[OrderRow]):
                 ("Repair", (self.owner_button, self.city_button, self.cancel_button)),
             )
         )
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(forms.scrolled(side), 1)
-        left_layout.addLayout(grid)
+        return grid
 
+    def _build_pages(self) -> None:
+        """Where the order stands, its special charge and its history, as tabs."""
         self.findings = FindingsView(self.app, empty_text="Nothing waits on this order.")
         self.findings.setObjectName("order_findings")
         findings_page = QWidget()
@@ -266,32 +305,6 @@ class OrdersPage(RegisterPage[OrderRow]):
         self.pages.addTab(forms.scrolled(findings_page), "Where it stands")
         self.pages.addTab(self.charge_table, "Special charge")
         self.pages.addTab(self.history_table, "History")
-
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            sizes=(260, 440),
-            below_sizes=(640, 640),
-        )
-
-        self.new_button = QPushButton("&New repair order…")
-        self.new_button.setObjectName("new_order_button")
-        self.new_button.setToolTip(
-            "A Council order, an emergency direction, or a minor repair up to $500 (Ctrl+N)"
-        )
-        # A new order is offered while the core's acts let the operator record some kind of it.
-        kinds = perform(self, self.app, sidewalk_acts.order_kind_acts, writes=False) or {}
-        if kinds and all(kinds.values()):
-            self.new_button.setEnabled(False)
-            self.new_button.setToolTip(kinds[RepairOrderKind.COUNCIL_ORDER] or "")
-        bottom = self._build_footer(self.new_button, count_name="order_count")
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
 
     def _connect(self) -> None:
         self._connect_register()

@@ -104,7 +104,6 @@ class PermitDialog(forms.TwoColumnForm):
         city_contract: bool = False,
         row: PermitRow | None = None,
     ) -> None:
-        # Longer than 80 lines: the form's fields, each built beside its label and tooltip.
         city_contract = city_contract or (row is not None and row.city_contract)
         if row is not None:
             title, save = f"Correct {row.number}", "Save correction"
@@ -121,7 +120,35 @@ class PermitDialog(forms.TwoColumnForm):
             if row
             else ("city_contract_dialog" if city_contract else "permit_dialog")
         )
-        today = app.desk.clock.today
+        self._add_banner(city_contract)
+        self._build_who_and_where(parent, row, city_contract)
+        cost_box = self._build_size_and_cost()
+        self._lay_out_fields(city_contract, cost_box)
+        self.finish_layout()
+
+        self.offer_orders(row.repair_order_id if row is not None else None)
+        self.parcel.parcel_changed.connect(lambda _p: self.offer_orders())
+        if row is not None:
+            self._fill(row)
+        for box in (self.work, self.street, self.repair_order):
+            box.currentIndexChanged.connect(lambda _i: self.show_cost())
+        for check in (self.bike_lane, self.new_subdivision):
+            check.toggled.connect(lambda _on: self.show_cost())
+        self.number.textChanged.connect(lambda _t: self.show_cost())
+        self.width_edit.textChanged.connect(lambda _t: self.show_width())
+        self.starts.dateChanged.connect(lambda _d: self.show_start())
+        self.show_cost()
+        self.show_width()
+        self.show_start()
+        row_id = row.id if row is not None else None
+        act = RegisterAct.CITY_CONTRACT if city_contract else RegisterAct.NEW_PERMIT
+        if why := core_refusal(parent, app, lambda a: form_refusal(a, act, row_id)):
+            self.set_read_only(why)
+        self.resize(1180, max(self.sizeHint().height(), 680))
+        self.applicant.search_field.setFocus()
+
+    def _add_banner(self, city_contract: bool) -> None:
+        """What the form is for: a permit (no fee, seven days ahead) or a City contract."""
         if city_contract:
             self.add_top(
                 forms.banner(
@@ -139,6 +166,12 @@ class PermitDialog(forms.TwoColumnForm):
                     tone="info",
                 )
             )
+
+    def _build_who_and_where(
+        self, parent: QWidget | None, row: PermitRow | None, city_contract: bool
+    ) -> None:
+        """Who applies, for which parcel and repair order, and where the work is."""
+        app = self.app
         role = "contractor" if city_contract else "applicant"
         chosen = party_row(app, parent, row.applicant_id) if row is not None else None
         self.applicant = PartyPicker(app, role=role, chosen=chosen, name="applicant")
@@ -174,6 +207,11 @@ class PermitDialog(forms.TwoColumnForm):
         self.new_subdivision = QCheckBox("In a new s&ubdivision or development")
         self.new_subdivision.setObjectName("new_subdivision")
         self.new_subdivision.setToolTip("Paid by the land divider under Chapter 510")
+
+    def _build_size_and_cost(self) -> QGroupBox:
+        """The walk's size, who does the work and when, and who pays, with its findings."""
+        app = self.app
+        today = app.desk.clock.today
         self.length = QSpinBox()
         self.length.setObjectName("length_ft")
         self.length.setRange(0, 10_000)
@@ -204,7 +242,10 @@ class PermitDialog(forms.TwoColumnForm):
         cost_lines = QVBoxLayout(cost_box)
         cost_lines.addWidget(self.cost)
         cost_lines.addWidget(self.cost_findings)
+        return cost_box
 
+    def _lay_out_fields(self, city_contract: bool, cost_box: QGroupBox) -> None:
+        """Who and which parcel on the left; the work, where, its size and start on the right."""
         self.add_to(
             self.left,
             "&Applicant" if not city_contract else "&Contractor",
@@ -246,28 +287,6 @@ class PermitDialog(forms.TwoColumnForm):
         self.right.addRow("", start_error)
         self.errors.add("work_starts_on", start_error, self.starts)
         self.right.addRow(cost_box)
-        self.finish_layout()
-
-        self.offer_orders(row.repair_order_id if row is not None else None)
-        self.parcel.parcel_changed.connect(lambda _p: self.offer_orders())
-        if row is not None:
-            self._fill(row)
-        for box in (self.work, self.street, self.repair_order):
-            box.currentIndexChanged.connect(lambda _i: self.show_cost())
-        for check in (self.bike_lane, self.new_subdivision):
-            check.toggled.connect(lambda _on: self.show_cost())
-        self.number.textChanged.connect(lambda _t: self.show_cost())
-        self.width_edit.textChanged.connect(lambda _t: self.show_width())
-        self.starts.dateChanged.connect(lambda _d: self.show_start())
-        self.show_cost()
-        self.show_width()
-        self.show_start()
-        row_id = row.id if row is not None else None
-        act = RegisterAct.CITY_CONTRACT if city_contract else RegisterAct.NEW_PERMIT
-        if why := core_refusal(parent, app, lambda a: form_refusal(a, act, row_id)):
-            self.set_read_only(why)
-        self.resize(1180, max(self.sizeHint().height(), 680))
-        self.applicant.search_field.setFocus()
 
     @classmethod
     def ask(
@@ -528,7 +547,6 @@ class IssueDialog(_PermitAct):
     core_act = PermitAct.ISSUE
 
     def __init__(self, parent: QWidget | None, app: App, row: PermitRow) -> None:
-        # Longer than 80 lines: the form's fields, each built beside its label and tooltip.
         super().__init__(
             parent, app, row, "Issue the permit", save_text="Issue permit", name="issue_dialog"
         )
@@ -552,21 +570,8 @@ class IssueDialog(_PermitAct):
             decision_html(self.decision, pending_note="As the plan reads today: fixed on issue.")
         )
         self.cost.linkActivated.connect(lambda url: follow_cite(self, app, url))
-        start = (
-            format_day(row.work_starts_on) if row.work_starts_on else "not given on the application"
-        )
         earliest = format_day(found.earliest_start) if found else ""
-        self.start = QLabel(
-            f"<b>{html.escape(start)}</b> — issued today, the work may start "
-            f"{html.escape(earliest)} at the earliest."
-        )
-        self.start.setObjectName("issue_start")
-        self.start.setWordWrap(True)
-        start_box = QWidget()
-        start_lines = QVBoxLayout(start_box)
-        start_lines.setContentsMargins(0, 0, 0, 0)
-        start_lines.addWidget(self.start)
-        start_lines.addWidget(self.start_view)
+        start_box = self._build_start(row, earliest)
         self.conditions = plain_text(
             "conditions", 3, self, "Conditions printed on the permit, a line each (optional)"
         )
@@ -579,17 +584,7 @@ class IssueDialog(_PermitAct):
         self.add_field("Work starts", start_box, "work_starts_on")
         self.form.addRow(findings_box)
         self.add_field("&Conditions", self.conditions, "conditions")
-        self.partial: QCheckBox | None = None
-        if row.work in sidewalks.WHOLE_BLOCK_WORK:  # the work the whole-block rule covers
-            self.partial = QCheckBox(
-                "&Partial replacement approved — the entire block need not be repaired at one time"
-            )
-            self.partial.setObjectName("partial_replacement")
-            self.partial.setToolTip(
-                "When repairing a sidewalk the entire block is repaired at one time unless the "
-                f"Director of Public Works approves a partial replacement ({WHOLE_BLOCK_CITE})"
-            )
-            self.add_field("Whole block", self.partial, "partial_replacement")
+        self._add_partial(row)
         self.issued_by = QLabel(
             f"Issued today by <b>{html.escape(app.operator.full_name)}</b> for the Director of "
             "Public Works; no fee is charged. The specifications sheet prints with the permit."
@@ -610,6 +605,38 @@ class IssueDialog(_PermitAct):
             self.save_button.setEnabled(False)
             self.save_button.setToolTip("Resolve the findings marked Stops first")
         self.conditions.setFocus()
+
+    def _build_start(self, row: PermitRow, earliest: str) -> QWidget:
+        """The day the work starts, against the earliest a permit issued today allows."""
+        start = (
+            format_day(row.work_starts_on) if row.work_starts_on else "not given on the application"
+        )
+        self.start = QLabel(
+            f"<b>{html.escape(start)}</b> — issued today, the work may start "
+            f"{html.escape(earliest)} at the earliest."
+        )
+        self.start.setObjectName("issue_start")
+        self.start.setWordWrap(True)
+        start_box = QWidget()
+        start_lines = QVBoxLayout(start_box)
+        start_lines.setContentsMargins(0, 0, 0, 0)
+        start_lines.addWidget(self.start)
+        start_lines.addWidget(self.start_view)
+        return start_box
+
+    def _add_partial(self, row: PermitRow) -> None:
+        """The Director's approval of a partial replacement, where the whole-block rule applies."""
+        self.partial: QCheckBox | None = None
+        if row.work in sidewalks.WHOLE_BLOCK_WORK:  # the work the whole-block rule covers
+            self.partial = QCheckBox(
+                "&Partial replacement approved — the entire block need not be repaired at one time"
+            )
+            self.partial.setObjectName("partial_replacement")
+            self.partial.setToolTip(
+                "When repairing a sidewalk the entire block is repaired at one time unless the "
+                f"Director of Public Works approves a partial replacement ({WHOLE_BLOCK_CITE})"
+            )
+            self.add_field("Whole block", self.partial, "partial_replacement")
 
     def commit(self) -> object:
         conditions, permit_id = self.conditions.toPlainText(), self.row.id

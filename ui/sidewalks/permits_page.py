@@ -8,6 +8,8 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
     QPushButton,
     QTabWidget,
     QVBoxLayout,
@@ -110,7 +112,6 @@ def permit_columns() -> tuple[TableColumn, ...]:
 
 def permit_html(row: PermitRow) -> str:
     """The chosen permit in words: who, what, where, and every day the article counts from."""
-    # Longer than 80 lines: the permit's facts, one line each, in the order the pane shows them.
     e = html.escape
     parts = [
         f"<h3>{e(row.number)} — {e(row.status.label)}</h3>",
@@ -122,6 +123,29 @@ def permit_html(row: PermitRow) -> str:
         )
         + "</p>",
     ]
+    parts.append(_work_html(row))
+    parts.append(_days_html(row))
+    if row.partial_replacement_approved:
+        parts.append(
+            "<p>Partial replacement approved by the Director of Public Works "
+            f"({cite_link(WHOLE_BLOCK_CITE)})</p>"
+        )
+    if row.conditions:
+        parts.append(
+            "<p><i>Conditions:</i><br>"
+            + "<br>".join(e(line) for line in row.conditions.splitlines())
+            + "</p>"
+        )
+    if row.withdrawn_reason:
+        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
+    if row.notes:
+        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {e(row.notes)}</p>")
+    return "".join(parts)
+
+
+def _work_html(row: PermitRow) -> str:
+    """The work: what, where, the area and size, the repair order, contractor and parcel."""
+    e = html.escape
     what = [f"<i>Work:</i> {e(row.work.label)} of a {e(row.facility.lower())}"]
     if row.address:
         what.append(f"<i>In front of:</i> {e(row.address)}")
@@ -143,7 +167,12 @@ def permit_html(row: PermitRow) -> str:
         what.append(
             f"<i>Parcel:</i> {e(row.parcel.parcel_number)} {e(row.parcel.site_address)}{owner}"
         )
-    parts.append("<p>" + "<br>".join(what) + "</p>")
+    return "<p>" + "<br>".join(what) + "</p>"
+
+
+def _days_html(row: PermitRow) -> str:
+    """Every day the article counts from: applied, start, decision, appeal, completion."""
+    e = html.escape
     days = [
         f"Applied {e(day_or_blank(row.applied_on))}, taken by {e(row.received_by)}"
         + ("" if row.city_contract else f"; no fee ({cite_link(PERMIT_CITE)})")
@@ -177,23 +206,7 @@ def permit_html(row: PermitRow) -> str:
         )
     if row.completed_on:
         days.append(f"Work completed {e(day_or_blank(row.completed_on))}")
-    parts.append("<p>" + "<br>".join(days) + "</p>")
-    if row.partial_replacement_approved:
-        parts.append(
-            "<p>Partial replacement approved by the Director of Public Works "
-            f"({cite_link(WHOLE_BLOCK_CITE)})</p>"
-        )
-    if row.conditions:
-        parts.append(
-            "<p><i>Conditions:</i><br>"
-            + "<br>".join(e(line) for line in row.conditions.splitlines())
-            + "</p>"
-        )
-    if row.withdrawn_reason:
-        parts.append(f"<p>Withdrawn: {e(row.withdrawn_reason)}</p>")
-    if row.notes:
-        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {e(row.notes)}</p>")
-    return "".join(parts)
+    return "<p>" + "<br>".join(days) + "</p>"
 
 
 class PermitsPage(RegisterPage[PermitRow]):
@@ -219,7 +232,6 @@ class PermitsPage(RegisterPage[PermitRow]):
         self._show_details()
 
     def _build(self) -> None:
-        # Longer than 80 lines: the page's widgets laid out top to bottom, as the clerk sees them.
         top = self._build_filters(
             "Search permit number, applicant, street, location, contractor or parcel "
             "(Down arrow to the list)",
@@ -230,6 +242,50 @@ class PermitsPage(RegisterPage[PermitRow]):
             year_tip="The year the application was taken",
         )
 
+        self._build_register()
+
+        self.cost = info_label("permit_cost")
+        self.cost.linkActivated.connect(self.app.open_link)
+        self.summary = forms.rich_label("permit_details", self.app.open_link)
+
+        grid = self._build_act_buttons()
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.cost)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(forms.scrolled(side), 1)
+        left_layout.addLayout(grid)
+
+        self._build_pages()
+
+        splitter = register_splitter(
+            self.table,
+            left,
+            self.pages,
+            # The details, not the register, take the height: at 800 pixels they sat in a
+            # small scrolling box under a half-empty register (issue 19).
+            sizes=(190, 510),
+            below_sizes=(640, 640),
+            stretch=(1, 3),
+            below_stretch=(1, 1),
+        )
+
+        bottom = self._build_register_buttons()
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        layout.addLayout(bottom)
+        self._order_tabs()
+
+    def _build_register(self) -> None:
+        """The register of permits, its columns sized to what they hold."""
         self.model = RowsModel(permit_columns(), self)
         self.model.set_dimmed(lambda r: r.finished)
         self.table = forms.make_table(self.model, name="permits_table")
@@ -245,10 +301,8 @@ class PermitsPage(RegisterPage[PermitRow]):
             (1, 2),
         )
 
-        self.cost = info_label("permit_cost")
-        self.cost.linkActivated.connect(self.app.open_link)
-        self.summary = forms.rich_label("permit_details", self.app.open_link)
-
+    def _build_act_buttons(self) -> QGridLayout:
+        """The acts on the chosen permit, grouped as the permit goes: application to work."""
         self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application (or the City contract record)"
         )
@@ -296,18 +350,10 @@ class PermitsPage(RegisterPage[PermitRow]):
                 ("Permit", (self.complete_button, self.print_button, self.specs_button)),
             )
         )
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.cost)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(forms.scrolled(side), 1)
-        left_layout.addLayout(grid)
+        return grid
 
+    def _build_pages(self) -> None:
+        """The review (what the rules find) and the history, as tabs."""
         self.findings = FindingsView(self.app)
         self.findings.setObjectName("permit_findings")
         findings_page = QWidget()
@@ -323,18 +369,8 @@ class PermitsPage(RegisterPage[PermitRow]):
         self.pages.addTab(forms.scrolled(findings_page), "Review")
         self.pages.addTab(self.history_table, "History")
 
-        splitter = register_splitter(
-            self.table,
-            left,
-            self.pages,
-            # The details, not the register, take the height: at 800 pixels they sat in a
-            # small scrolling box under a half-empty register (issue 19).
-            sizes=(190, 510),
-            below_sizes=(640, 640),
-            stretch=(1, 3),
-            below_stretch=(1, 1),
-        )
-
+    def _build_register_buttons(self) -> QHBoxLayout:
+        """New application and City contract work, enabled by the core's acts."""
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_permit_button")
         self.new_button.setToolTip("Take an application for a sidewalk permit (Ctrl+N)")
@@ -354,13 +390,7 @@ class PermitsPage(RegisterPage[PermitRow]):
             if refused := self._register.get(act):
                 made.setEnabled(False)
                 made.setToolTip(refused)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addLayout(top)
-        layout.addWidget(splitter, 1)
-        layout.addLayout(bottom)
-        self._order_tabs()
+        return bottom
 
     def _connect(self) -> None:
         self._connect_register()

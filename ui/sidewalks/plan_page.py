@@ -93,19 +93,7 @@ class PlanPage(QWidget):
             self.refresh()
 
     def _build(self) -> None:
-        # Longer than 80 lines: the page's widgets laid out top to bottom, as the clerk sees them.
-        note = QLabel(
-            "A sidewalk or bicycle lane shown on the current Sidewalk Master Plan is constructed "
-            "or reconstructed at the City's cost; one not shown, at the adjacent owner's "
-            f"({cite_link(sidewalks.COST_CITE)}). A permit not yet issued follows the plan as it "
-            "stands; an issued permit keeps the payer fixed when it was issued."
-        )
-        note.setObjectName("plan_note")
-        note.setWordWrap(True)
-        note.setTextFormat(Qt.TextFormat.RichText)
-        note.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        note.linkActivated.connect(self.app.open_link)
-        note.setStyleSheet(panel_sheet("info"))
+        note = self._build_note()
         self.search_field = forms.SearchField("Search street, description or plan reference")
         self.search_field.setObjectName("plan_search")
         self.retired_box = QCheckBox("Show retire&d segments")
@@ -128,6 +116,54 @@ class PlanPage(QWidget):
             (0, 5, 6),
         )
 
+        buttons = self._build_buttons()
+        lookup = self._build_lookup()
+
+        self.detail = forms.rich_label("segment_details", self.app.open_link)
+        right = QWidget()
+        right_lines = QVBoxLayout(right)
+        right_lines.setContentsMargins(8, 0, 0, 0)
+        right_lines.addWidget(lookup)
+        right_lines.addWidget(self.detail)
+        right_lines.addStretch(1)
+
+        body = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        left_lines = QVBoxLayout(left)
+        left_lines.setContentsMargins(0, 0, 0, 0)
+        left_lines.addWidget(self.table, 1)
+        left_lines.addLayout(buttons)
+        body.addWidget(left)
+        body.addWidget(right)
+        body.setStretchFactor(0, 3)
+        body.setStretchFactor(1, 1)
+        body.setSizes([950, 380])
+        body.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(note)
+        layout.addLayout(top)
+        layout.addWidget(body, 1)
+
+    def _build_note(self) -> QLabel:
+        """Who pays, by the plan (the section cited), shown above the register."""
+        note = QLabel(
+            "A sidewalk or bicycle lane shown on the current Sidewalk Master Plan is constructed "
+            "or reconstructed at the City's cost; one not shown, at the adjacent owner's "
+            f"({cite_link(sidewalks.COST_CITE)}). A permit not yet issued follows the plan as it "
+            "stands; an issued permit keeps the payer fixed when it was issued."
+        )
+        note.setObjectName("plan_note")
+        note.setWordWrap(True)
+        note.setTextFormat(Qt.TextFormat.RichText)
+        note.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        note.linkActivated.connect(self.app.open_link)
+        note.setStyleSheet(panel_sheet("info"))
+        return note
+
+    def _build_buttons(self) -> QHBoxLayout:
+        """Add, change and retire a segment, enabled by the core's acts, and the count."""
         self.add_button = act_button(
             "&Add segment…", "add_segment_button", "Add a segment to the plan"
         )
@@ -153,8 +189,10 @@ class PlanPage(QWidget):
         if refused:
             self.add_button.setEnabled(False)
             self.add_button.setToolTip(refused)
+        return buttons
 
-        # -- an address looked up against the plan, as the permit form would read it
+    def _build_lookup(self) -> QGroupBox:
+        """An address looked up against the plan, as the permit form would read it."""
         lookup = QGroupBox("Look up an address")
         lookup.setObjectName("plan_lookup")
         self.lookup_street = street_box(self.app, self, "lookup_street", optional=False)
@@ -183,33 +221,7 @@ class PlanPage(QWidget):
         lookup_lines = QVBoxLayout(lookup)
         lookup_lines.addLayout(fields)
         lookup_lines.addWidget(self.lookup_result)
-
-        self.detail = forms.rich_label("segment_details", self.app.open_link)
-        right = QWidget()
-        right_lines = QVBoxLayout(right)
-        right_lines.setContentsMargins(8, 0, 0, 0)
-        right_lines.addWidget(lookup)
-        right_lines.addWidget(self.detail)
-        right_lines.addStretch(1)
-
-        body = QSplitter(Qt.Orientation.Horizontal)
-        left = QWidget()
-        left_lines = QVBoxLayout(left)
-        left_lines.setContentsMargins(0, 0, 0, 0)
-        left_lines.addWidget(self.table, 1)
-        left_lines.addLayout(buttons)
-        body.addWidget(left)
-        body.addWidget(right)
-        body.setStretchFactor(0, 3)
-        body.setStretchFactor(1, 1)
-        body.setSizes([950, 380])
-        body.setChildrenCollapsible(False)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
-        layout.addWidget(note)
-        layout.addLayout(top)
-        layout.addWidget(body, 1)
+        return lookup
 
     def _connect(self) -> None:
         self.search_field.search_requested.connect(lambda _text: self._show_rows())

@@ -421,6 +421,21 @@ class OpeningDialog(forms.TwoColumnForm):
         )
         self.days_view.setObjectName("days_notes")
 
+        self._lay_out_fields(city_work)
+        self.finish_layout()
+
+        self.emergency.toggled.connect(lambda _on: self._emergency_changed())
+        for edit in (self.planned_start, self.planned_end, self.opened_on):
+            edit.dateChanged.connect(lambda _d: self.show_notes())
+        self._emergency_changed()
+        act = RegisterAct.CITY_WORK if city_work else RegisterAct.NEW_APPLICATION
+        if why := core_refusal(parent, app, lambda a: opening_acts.register_acts(a)[act]):
+            self.set_read_only(why)
+        self.resize(1180, max(self.sizeHint().height(), 660))
+        self.applicant.search_field.setFocus()
+
+    def _lay_out_fields(self, city_work: bool) -> None:
+        """Who and the openings on the left; the work and its days (an emergency's too) right."""
         self.add_to(
             self.left, "&Applicant" if not city_work else "&By", self.applicant, "applicant_id"
         )
@@ -445,17 +460,6 @@ class OpeningDialog(forms.TwoColumnForm):
         self.right.addRow(
             findings_box("What the ordinance says about these days", self.days_view, "days_box")
         )
-        self.finish_layout()
-
-        self.emergency.toggled.connect(lambda _on: self._emergency_changed())
-        for edit in (self.planned_start, self.planned_end, self.opened_on):
-            edit.dateChanged.connect(lambda _d: self.show_notes())
-        self._emergency_changed()
-        act = RegisterAct.CITY_WORK if city_work else RegisterAct.NEW_APPLICATION
-        if why := core_refusal(parent, app, lambda a: opening_acts.register_acts(a)[act]):
-            self.set_read_only(why)
-        self.resize(1180, max(self.sizeHint().height(), 660))
-        self.applicant.search_field.setFocus()
 
     @classmethod
     def ask(cls, parent: QWidget | None, app: App, *, city_work: bool = False) -> int | None:

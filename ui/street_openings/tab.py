@@ -22,6 +22,7 @@ from datetime import date
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QGridLayout,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -220,7 +221,23 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
     def _build_details(self) -> QWidget:
         """The chosen permit's details at the left, its acts under them."""
         self.summary = forms.rich_label("opening_details", self.app.open_link)
+        grid = self._build_act_buttons()
 
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 8, 0)
+        side_layout.addWidget(self.summary)
+        side_layout.addStretch(1)
+        scroller = forms.scrolled(side)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroller, 1)
+        left_layout.addLayout(grid)
+        return left
+
+    def _build_act_buttons(self) -> QGridLayout:
+        """The acts on the chosen permit, each with its tip, in captioned lines."""
         self.opened_button = act_button(
             "Opening &made…",
             "opened_button",
@@ -286,19 +303,7 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
                 ("Charges", (self.repair_button, self.deficiency_button)),
             )
         )
-
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        scroller = forms.scrolled(side)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(scroller, 1)
-        left_layout.addLayout(grid)
-        return left
+        return grid
 
     def _build_pages(self) -> None:
         """The chosen permit's pages: its openings, findings, checklist, renewals, dues and
@@ -608,15 +613,7 @@ def opening_html(row: OpeningRow) -> str:
         )
         + "</p>",
     ]
-    work = []
-    if row.nature_of_work:
-        work.append(f"<i>Work:</i> {e(row.nature_of_work)}")
-    if row.method:
-        work.append(f"<i>Method:</i> {e(row.method)}")
-    if row.existing_patches:
-        work.append(f"<i>Patches or openings nearby:</i> {e(row.existing_patches)}")
-    if row.work_days:
-        work.append(f"<i>Days of the work:</i> {e(row.work_days)}")
+    work = _work_lines(row)
     if work:
         parts.append("<p>" + "<br>".join(work) + "</p>")
     if row.emergency:
@@ -668,3 +665,18 @@ def opening_html(row: OpeningRow) -> str:
     if row.notes:
         parts.append(f"<p style='color:{QUIET}'><i>Notes:</i> {e(row.notes)}</p>")
     return "".join(parts)
+
+
+def _work_lines(row: OpeningRow) -> list[str]:
+    """The work as the application describes it: nature, method, patches nearby, days."""
+    e = html.escape
+    work = []
+    if row.nature_of_work:
+        work.append(f"<i>Work:</i> {e(row.nature_of_work)}")
+    if row.method:
+        work.append(f"<i>Method:</i> {e(row.method)}")
+    if row.existing_patches:
+        work.append(f"<i>Patches or openings nearby:</i> {e(row.existing_patches)}")
+    if row.work_days:
+        work.append(f"<i>Days of the work:</i> {e(row.work_days)}")
+    return work

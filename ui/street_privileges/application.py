@@ -72,7 +72,6 @@ class PrivilegeDialog(forms.TwoColumnForm):
         self.app = app
         self.row = row
         self.setObjectName("correct_dialog" if row else "privilege_dialog")
-        today = app.desk.clock.today
         self.add_top(
             forms.banner(
                 "A street privilege lets the applicant use a street, alley, sidewalk or other "
@@ -83,6 +82,33 @@ class PrivilegeDialog(forms.TwoColumnForm):
                 tone="info",
             )
         )
+        self._build_who_and_where(parent, row)
+        self._build_what_and_when()
+        self._build_widths()
+        self._lay_out_fields()
+        self.finish_layout()
+
+        if row is not None:
+            self._fill(row)
+        self.purpose.currentIndexChanged.connect(lambda _i: self._purpose_changed())
+        self.permit_required.toggled.connect(self.permit_number.setEnabled)
+        self.permit_number.setEnabled(self.permit_required.isChecked())
+        for length in self._lengths():
+            length.changed.connect(self.show_widths)
+        self.gutter_clear.toggled.connect(lambda _on: self.show_widths())
+        self._purpose_changed()
+        row_id = row.id if row is not None else None
+        if why := core_refusal(parent, app, lambda a: form_refusal(a, row_id)):
+            self.set_read_only(why)
+        fit(self, 1240)
+        if row is None:
+            self.applicant.search_field.setFocus()
+        else:
+            self.location.setFocus()
+
+    def _build_who_and_where(self, parent: QWidget | None, row: PrivilegeRow | None) -> None:
+        """The applicant, the purpose, and where: location, street, abutting parcel."""
+        app = self.app
         chosen = party_row(app, parent, row.applicant_id) if row else None
         self.applicant = PartyPicker(app, role="applicant", chosen=chosen, name="applicant")
         self.purpose = QComboBox()
@@ -105,6 +131,10 @@ class PrivilegeDialog(forms.TwoColumnForm):
             self.street.addItem(name, street_id)
         parcel = parcel_of(app, parent, row.parcel_id) if row and row.parcel_id else None
         self.parcel = abutting_parcel(app, parcel)
+
+    def _build_what_and_when(self) -> None:
+        """What is kept or moved, the route, the building permit and the planned days."""
+        today = self.app.desk.clock.today
         self.description = plain_text(
             "description", 2, self, "What is kept in the way, e.g. dumpster and lumber for a roof"
         )
@@ -124,6 +154,9 @@ class PrivilegeDialog(forms.TwoColumnForm):
         self.notes = QLineEdit()
         self.notes.setObjectName("notes")
 
+    def _build_widths(self) -> None:
+        """The widths of street and sidewalk and what the obstruction takes of each."""
+        app = self.app
         self.street_width = LengthField(name="street_width_in", label="The street's width")
         self.street_used = LengthField(
             name="street_used_in", label="The street used", placeholder="e.g. 10 ft"
@@ -150,6 +183,7 @@ class PrivilegeDialog(forms.TwoColumnForm):
         )
         self.widths_view.setObjectName("width_findings")
 
+    def _lay_out_fields(self) -> None:
         self.add_to(self.left, "&Applicant", self.applicant, "applicant_id")
         self.add_to(self.left, "&Purpose", left_aligned(self.purpose), "purpose")
         self.add_to(self.left, "&Location", self.location, "location")
@@ -171,25 +205,6 @@ class PrivilegeDialog(forms.TwoColumnForm):
         )
         self.right.addRow(self._widths_box())
         self.add_to(self.right, "N&otes", self.notes, "notes")
-        self.finish_layout()
-
-        if row is not None:
-            self._fill(row)
-        self.purpose.currentIndexChanged.connect(lambda _i: self._purpose_changed())
-        self.permit_required.toggled.connect(self.permit_number.setEnabled)
-        self.permit_number.setEnabled(self.permit_required.isChecked())
-        for length in self._lengths():
-            length.changed.connect(self.show_widths)
-        self.gutter_clear.toggled.connect(lambda _on: self.show_widths())
-        self._purpose_changed()
-        row_id = row.id if row is not None else None
-        if why := core_refusal(parent, app, lambda a: form_refusal(a, row_id)):
-            self.set_read_only(why)
-        fit(self, 1240)
-        if row is None:
-            self.applicant.search_field.setFocus()
-        else:
-            self.location.setFocus()
 
     @classmethod
     def ask(cls, parent: QWidget | None, app: App, row: PrivilegeRow | None = None) -> int | None:

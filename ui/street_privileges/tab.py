@@ -208,8 +208,30 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
 
     def _build_acts(self) -> QGridLayout:
         """The acts under the chosen permit's details, one captioned line per group; each
-        button is enabled and explained by the core's acts (:meth:`_show_details`). Long only
-        for the thirteen buttons' own words."""
+        button is enabled and explained by the core's acts (:meth:`_show_details`)."""
+        self._make_act_buttons()
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(4)
+        groups = (
+            ("Application", (self.correct_button, self.advice_button, self.terms_button)),
+            ("Decision", (self.issue_button, self.refuse_button, self.withdraw_button)),
+            ("Permit", (self.print_button, self.check_button, self.close_button)),
+            ("Enforce", (self.revoke_button, self.notice_button, self.removal_button)),
+            ("Charges", (self.costs_button,)),
+        )
+        for line, (caption, buttons) in enumerate(groups):
+            label = QLabel(caption)
+            label.setStyleSheet(text_sheet(SECONDARY))
+            grid.addWidget(label, line, 0)
+            for column, made in enumerate(buttons, start=1):
+                grid.addWidget(made, line, column)
+        for column in (1, 2, 3):
+            grid.setColumnStretch(column, 1)
+        return grid
+
+    def _make_act_buttons(self) -> None:
+        """The thirteen acts' buttons, each with its own words, and the act each stands for."""
         self.correct_button = act_button(
             "C&orrect…", "correct_button", "Correct the application before the permit is issued"
         )
@@ -273,25 +295,6 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
             PrivilegeAct.REMOVAL_NOTICE: self.notice_button,
             PrivilegeAct.CITY_REMOVAL: self.removal_button,
         }
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(6)
-        grid.setVerticalSpacing(4)
-        groups = (
-            ("Application", (self.correct_button, self.advice_button, self.terms_button)),
-            ("Decision", (self.issue_button, self.refuse_button, self.withdraw_button)),
-            ("Permit", (self.print_button, self.check_button, self.close_button)),
-            ("Enforce", (self.revoke_button, self.notice_button, self.removal_button)),
-            ("Charges", (self.costs_button,)),
-        )
-        for line, (caption, buttons) in enumerate(groups):
-            label = QLabel(caption)
-            label.setStyleSheet(text_sheet(SECONDARY))
-            grid.addWidget(label, line, 0)
-            for column, made in enumerate(buttons, start=1):
-                grid.addWidget(made, line, column)
-        for column in (1, 2, 3):
-            grid.setColumnStretch(column, 1)
-        return grid
 
     def _build_pages(self) -> None:
         """The chosen permit's pages: the review, its conditions, amounts due and history."""
@@ -711,6 +714,54 @@ def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
         )
         + "</p>",
     ]
+    parts.append(_where_html(row))
+
+    terms = _terms_lines(row)
+    if terms:
+        parts.append("<p>" + "<br>".join(terms) + "</p>")
+    on_file = on_file_html(view, row)
+    if on_file:
+        parts.append(f"<p>{on_file}</p>")
+
+    advice = []
+    for title, text, on in (
+        ("Chief of Police", row.police_advice, row.police_advice_on),
+        ("Building Inspector", row.inspector_advice, row.inspector_advice_on),
+    ):
+        if text:
+            advice.append(f"<i>{title}</i> ({e(day_or_blank(on))}): {e(text)}")
+    if advice:
+        parts.append(
+            f"<p>Advice ({cite_link(WHEN_REQUIRED_CITE)}):<br>" + "<br>".join(advice) + "</p>"
+        )
+
+    parts.append(_dates_html(row))
+    if row.revoked_on:
+        who = ", ".join(p for p in (row.revoked_by, row.revoked_by_title) if p)
+        parts.append(
+            f"<p><b style='color:{BAD}'>Revoked</b> {e(day_or_blank(row.revoked_on))} by {e(who)}, "
+            f"without notice: {e(row.revoke_reason)}</p>"
+        )
+    if row.removal_notice_at:
+        notice = (
+            f"Removal notice given {e(day_or_blank(row.removal_notice_at.date()))}, "
+            f"{e(clock_time(row.removal_notice_at))}"
+            + (f", to {e(row.removal_notice_to)}" if row.removal_notice_to else "")
+        )
+        if row.removed_by_city_on:
+            notice += f"<br>Removed by the City {e(day_or_blank(row.removed_by_city_on))}"
+        parts.append(f"<p>{notice} ({cite_link(REMOVAL_CITE)})</p>")
+    if row.status is PrivilegeStatus.REFUSED and row.refused_reason:
+        parts.append(f"<p><b style='color:{BAD}'>Refused:</b> {e(row.refused_reason)}</p>")
+    if row.notes:
+        notes = "<br>".join(e(line) for line in row.notes.splitlines())
+        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {notes}</p>")
+    return "".join(parts)
+
+
+def _where_html(row: PrivilegeRow) -> str:
+    """What the privilege is for and where: street, parcel, route, permit, days, widths."""
+    e = html.escape
     where = [f"<i>{e(row.purpose.label)}</i> — {e(row.location)}"]
     if row.street:
         where.append(f"Street: {e(row.street)}")
@@ -732,8 +783,12 @@ def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
     widths = widths_text(row)
     if widths:
         where.append(f"Widths: {widths}")
-    parts.append("<p>" + "<br>".join(where) + "</p>")
+    return "<p>" + "<br>".join(where) + "</p>"
 
+
+def _terms_lines(row: PrivilegeRow) -> list[str]:
+    """The terms set: the bond, the insurance and the conditions attached."""
+    e = html.escape
     terms = []
     if row.bond_amount is not None:
         terms.append(f"Bond set at <b>{row.bond_amount}</b> ({cite_link(BOND_CITE)})")
@@ -745,24 +800,12 @@ def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
     extra = sum(1 for line in row.conditions.splitlines() if line.strip())
     if extra:
         terms.append(f"{plural(extra, 'condition')} attached (see Conditions)")
-    if terms:
-        parts.append("<p>" + "<br>".join(terms) + "</p>")
-    on_file = on_file_html(view, row)
-    if on_file:
-        parts.append(f"<p>{on_file}</p>")
+    return terms
 
-    advice = []
-    for title, text, on in (
-        ("Chief of Police", row.police_advice, row.police_advice_on),
-        ("Building Inspector", row.inspector_advice, row.inspector_advice_on),
-    ):
-        if text:
-            advice.append(f"<i>{title}</i> ({e(day_or_blank(on))}): {e(text)}")
-    if advice:
-        parts.append(
-            f"<p>Advice ({cite_link(WHEN_REQUIRED_CITE)}):<br>" + "<br>".join(advice) + "</p>"
-        )
 
+def _dates_html(row: PrivilegeRow) -> str:
+    """The days that count: applied, issued, ends (and why then), closed."""
+    e = html.escape
     dates = [
         f"Applied {e(day_or_blank(row.applied_on))}, {e(clock_time(row.applied_at))}, "
         f"taken by {e(row.received_by)}"
@@ -785,25 +828,4 @@ def privilege_html(row: PrivilegeRow, view: PermitView | None = None) -> str:
             )
     if row.closed_on:
         dates.append(f"Vacated and cleaned {e(day_or_blank(row.closed_on))}: closed")
-    parts.append("<p>" + "<br>".join(dates) + "</p>")
-    if row.revoked_on:
-        who = ", ".join(p for p in (row.revoked_by, row.revoked_by_title) if p)
-        parts.append(
-            f"<p><b style='color:{BAD}'>Revoked</b> {e(day_or_blank(row.revoked_on))} by {e(who)}, "
-            f"without notice: {e(row.revoke_reason)}</p>"
-        )
-    if row.removal_notice_at:
-        notice = (
-            f"Removal notice given {e(day_or_blank(row.removal_notice_at.date()))}, "
-            f"{e(clock_time(row.removal_notice_at))}"
-            + (f", to {e(row.removal_notice_to)}" if row.removal_notice_to else "")
-        )
-        if row.removed_by_city_on:
-            notice += f"<br>Removed by the City {e(day_or_blank(row.removed_by_city_on))}"
-        parts.append(f"<p>{notice} ({cite_link(REMOVAL_CITE)})</p>")
-    if row.status is PrivilegeStatus.REFUSED and row.refused_reason:
-        parts.append(f"<p><b style='color:{BAD}'>Refused:</b> {e(row.refused_reason)}</p>")
-    if row.notes:
-        notes = "<br>".join(e(line) for line in row.notes.splitlines())
-        parts.append(f"<p style='color:{SECONDARY}'><i>Notes:</i> {notes}</p>")
-    return "".join(parts)
+    return "<p>" + "<br>".join(dates) + "</p>"

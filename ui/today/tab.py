@@ -348,30 +348,7 @@ class TodayTab(QWidget):
         self.refresh_button = QPushButton("&Refresh", self)
         self.refresh_button.setToolTip("Gather the list again (F5)")
 
-        self.table = _TodayTree(self)
-        self.table.setObjectName("today_table")
-        self.table.setModel(self.proxy)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(False)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.table.setUniformRowHeights(True)
-        self.table.setAllColumnsShowFocus(True)
-        # Double-click on a heading opens it (the tree's own), on an item goes to its tab.
-        self.table.setExpandsOnDoubleClick(True)
-        header = self.table.header()
-        header.setHighlightSections(False)
-        header.setStretchLastSection(False)
-        # Columns fit a screenful of rows, not all of them: a busy year lists hundreds of items.
-        header.setResizeContentsPrecision(60)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        fit = QHeaderView.ResizeMode.ResizeToContents
-        for column in (TodayModel.URGENCY, TodayModel.DUE, TodayModel.WORKFLOW):
-            header.setSectionResizeMode(column, fit)
-        header.setSectionResizeMode(TodayModel.WHAT, QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(TodayModel.DETAIL, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(TodayModel.SECTION, QHeaderView.ResizeMode.Interactive)
+        self._build_table()
 
         self.empty = QLabel("", self)
         self.empty.setObjectName("today_empty")
@@ -407,6 +384,33 @@ class TodayTab(QWidget):
         # click, a click meant to select a row would jump to another tab.
         self.table.doubleClicked.connect(self._activate)
         self.table.entered_on.connect(self._enter)
+
+    def _build_table(self) -> None:
+        """The tree of the day's items under their headings, its columns fitted to a screenful."""
+        self.table = _TodayTree(self)
+        self.table.setObjectName("today_table")
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setUniformRowHeights(True)
+        self.table.setAllColumnsShowFocus(True)
+        # Double-click on a heading opens it (the tree's own), on an item goes to its tab.
+        self.table.setExpandsOnDoubleClick(True)
+        header = self.table.header()
+        header.setHighlightSections(False)
+        header.setStretchLastSection(False)
+        # Columns fit a screenful of rows, not all of them: a busy year lists hundreds of items.
+        header.setResizeContentsPrecision(60)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        fit = QHeaderView.ResizeMode.ResizeToContents
+        for column in (TodayModel.URGENCY, TodayModel.DUE, TodayModel.WORKFLOW):
+            header.setSectionResizeMode(column, fit)
+        header.setSectionResizeMode(TodayModel.WHAT, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(TodayModel.DETAIL, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(TodayModel.SECTION, QHeaderView.ResizeMode.Interactive)
 
     # ---- what the main window calls -------------------------------------------------------
 

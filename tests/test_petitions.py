@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import builders  # type: ignore[import-not-found]
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -301,10 +302,7 @@ def _meeting(
 ) -> int:
     """A meeting at ``at``, naive times being Prescott's."""
     starts = at if at.tzinfo is not None else at.replace(tzinfo=CHICAGO)
-    with desk.action(who) as action:
-        meeting = schedule.add_meeting(action, MeetingData(kind, starts, CHAMBERS))
-        action.session.flush()
-        return meeting.id
+    return int(builders.meeting(desk, who, starts, CHAMBERS, kind))
 
 
 def _place(desk: Desk, who: SignedIn, petition_id: int, meeting_id: int) -> Petition:

@@ -73,7 +73,7 @@ def test_agenda_counts_and_program_years(desk: Desk, clerk: SignedIn) -> None:
             action, PetitionData(PetitionKind.SIDEWALK, "Pearl St", signers=[SignerData(ann)])
         )
         action.session.flush()
-        petitions.place_on_agenda(action, first.id, meeting_id)
+        petitions.place_on_agenda(action, first, meeting_id)
     with desk.database.reading() as session:
         assert petitions_views.agenda_counts(session) == {meeting_id: 1}
         assert petitions_views.program_years(session) == [2028]  # received Nov 30, 2026

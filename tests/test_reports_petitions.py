@@ -126,7 +126,7 @@ def _receive(
     """Receive a curb and gutter petition at ``when`` (Prescott time) with its scans."""
     clock.set(when)
     with desk.action(who) as action:
-        petition = petitions.receive_petition(
+        petition_id = petitions.receive_petition(
             action,
             PetitionData(
                 kind=PetitionKind.CURB_AND_GUTTER,
@@ -139,7 +139,7 @@ def _receive(
             ),
             scans=scans,
         )
-        return petition.number
+        return petitions.get_petition(action.session, petition_id).number
 
 
 @pytest.fixture

@@ -127,15 +127,13 @@ def _petition(
     scans: list[tuple[str, bytes]] | None = None,
 ) -> int:
     with desk.action(who) as action:
-        petition = petitions.receive_petition(
+        return petitions.receive_petition(
             action,
             PetitionData(
                 kind, street, "Broad St N", "Court St", signers=[SignerData(*s) for s in signers]
             ),
             scans=scans or [],
         )
-        action.session.flush()
-        return petition.id
 
 
 def _stored(desk: Desk, petition_id: int) -> Petition:

@@ -236,7 +236,7 @@ def _receipts(
             data = _petition_data(action.session, spec, rng)
             name = f"petition-{index + 1:02d}-signed.pdf"
             scans = ((name, _scan(action, spec, data)),) if spec.scan else ()
-            made.ids.append(petitions.receive_petition(action, data, scans=scans).id)
+            made.ids.append(petitions.receive_petition(action, data, scans=scans))
 
         return step
 

@@ -145,7 +145,7 @@ def populate(path: Path, count: int) -> int:
             )
     clock.set(datetime(2026, 11, 30, 10, 0))
     with desk.action(clerk) as action:
-        meeting = schedule.add_meeting(
+        meeting_id = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.REGULAR,
@@ -154,7 +154,6 @@ def populate(path: Path, count: int) -> int:
             ),
         )
         action.session.flush()
-        meeting_id = meeting.id
         for petition in petitions.search_petitions(action.session, limit=count):
             petitions.place_on_agenda(action, petition.id, meeting_id)
     database.dispose()

@@ -7,11 +7,13 @@ lives here once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, TypeVar
 
 from clerk_desk import parties, stations
 from clerk_desk.desk import SYSTEM, Action, Desk, SignedIn
-from clerk_desk.kinds import PartyKind
+from clerk_desk.kinds import MeetingKind, PartyKind
+from clerk_desk.petitions import schedule
 
 IN_PRESCOTT: dict[str, str] = {"city": "Prescott", "state": "WI", "postal_code": "54021"}
 """A party's city, state and ZIP code in Prescott, beside its street."""
@@ -46,6 +48,19 @@ def party(
     """Add a party as ``who``, in an action of its own; its id."""
     with desk.action(who) as action:
         return party_in(action, name, kind, **fields)
+
+
+def meeting(
+    desk: Desk,
+    who: SignedIn,
+    starts_at: datetime,
+    place: str = "Council Chambers, Prescott Municipal Building",
+    kind: MeetingKind = MeetingKind.REGULAR,
+) -> int:
+    """Add a Common Council meeting at ``starts_at`` (aware) as ``who``, in an action of its
+    own; its id."""
+    with desk.action(who) as action:
+        return schedule.add_meeting(action, schedule.MeetingData(kind, starts_at, place))
 
 
 def name_this_station(desk: Desk, name: str) -> None:

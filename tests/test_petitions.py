@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import builders  # type: ignore[import-not-found]
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -238,11 +239,7 @@ def _data(owners: list[SignerData], **changes: Any) -> PetitionData:
 def _receive(
     desk: Desk, who: SignedIn, data: PetitionData, scans: tuple[tuple[str, bytes], ...] = ()
 ) -> Petition:
-    with desk.action(who) as action:
-        petition = petitions.receive_petition(action, data, scans=scans)
-        action.session.flush()
-        action.session.expunge(petition)
-        return petition
+    return _get(desk, _do(desk, who, petitions.receive_petition, data, scans=scans))
 
 
 def _refused(
@@ -301,27 +298,26 @@ def _meeting(
 ) -> int:
     """A meeting at ``at``, naive times being Prescott's."""
     starts = at if at.tzinfo is not None else at.replace(tzinfo=CHICAGO)
-    with desk.action(who) as action:
-        meeting = schedule.add_meeting(action, MeetingData(kind, starts, CHAMBERS))
-        action.session.flush()
-        return meeting.id
+    return int(builders.meeting(desk, who, starts, CHAMBERS, kind))
 
 
 def _place(desk: Desk, who: SignedIn, petition_id: int, meeting_id: int) -> Petition:
-    placed: Petition = _do(desk, who, petitions.place_on_agenda, petition_id, meeting_id)
-    return placed
+    return _get(desk, _do(desk, who, petitions.place_on_agenda, petition_id, meeting_id))
 
 
 def _act(
     desk: Desk, who: SignedIn, petition_id: int, outcome: CouncilAction, meeting_id: int, **kw: Any
 ) -> Petition:
-    with desk.action(who) as action:
-        petition = petitions.record_council_action(
-            action, petition_id, outcome=outcome, meeting_id=meeting_id, **kw
-        )
-        action.session.flush()
-        action.session.expunge(petition)
-        return petition
+    acted = _do(
+        desk,
+        who,
+        petitions.record_council_action,
+        petition_id,
+        outcome=outcome,
+        meeting_id=meeting_id,
+        **kw,
+    )
+    return _get(desk, acted)
 
 
 def _act_refused(
@@ -744,8 +740,11 @@ def test_the_received_moment_is_corrected_with_a_reason_and_moves_the_program_ye
             action, petition.id, received_at=datetime(2026, 9, 15, 16, 30), reason="typo"
         )
     reason = "Found in the drop box at 4:30 p.m. on the 15th; stamped the next morning."
-    corrected = _do(
-        desk, admin, petitions.correct_received, petition.id, received_at=evening, reason=reason
+    corrected = _get(
+        desk,
+        _do(
+            desk, admin, petitions.correct_received, petition.id, received_at=evening, reason=reason
+        ),
     )
     assert corrected.received_on == date(2026, 9, 15)
     assert corrected.received_at == datetime(2026, 9, 15, 21, 30, tzinfo=UTC)
@@ -1194,7 +1193,9 @@ def test_the_petitioner_withdraws_and_nothing_is_deleted(
     error = _refused(desk, admin, petitions.withdraw_petition, petition.id, reason="  ")
     assert error.field == "reason"
     reason = "Letter from Anna Berg of Dec 1, 2026"
-    withdrawn = _do(desk, admin, petitions.withdraw_petition, petition.id, reason=reason)
+    withdrawn = _get(
+        desk, _do(desk, admin, petitions.withdraw_petition, petition.id, reason=reason)
+    )
     assert (withdrawn.status, withdrawn.meeting_id) == (PetitionStatus.WITHDRAWN, None)
     assert _meeting_row(desk, meeting).packet_built_at is None
     stored = _get(desk, petition.id)
@@ -1256,7 +1257,7 @@ def test_a_role_without_the_counter_permission_is_refused(
     inspector = operator_with(Role.INSPECTOR)
     petition = _receive(desk, inspector, _data(owners))
     meeting = _meeting(desk, inspector, DEC_14)
-    scan = _do(desk, inspector, petitions.add_scan, petition.id, "a.pdf", PDF).id
+    scan = _do(desk, inspector, petitions.add_scan, petition.id, "a.pdf", PDF)
     monkeypatch.setitem(
         GRANTS, Role.INSPECTOR, GRANTS[Role.INSPECTOR] - {Permission.TAKE_APPLICATIONS}
     )

@@ -62,7 +62,7 @@ def test_agenda_counts_and_program_years(desk: Desk, clerk: SignedIn) -> None:
     ann = _owner(desk, clerk, "Ann Lee", "118 Orange St", "281-1005-12-000")
     zone = desk.clock.local_now().tzinfo
     with desk.action(clerk) as action:
-        meeting = schedule.add_meeting(
+        meeting_id = schedule.add_meeting(
             action,
             MeetingData(MeetingKind.REGULAR, datetime(2026, 12, 14, 18, tzinfo=zone), "Chambers"),
         )
@@ -73,8 +73,7 @@ def test_agenda_counts_and_program_years(desk: Desk, clerk: SignedIn) -> None:
             action, PetitionData(PetitionKind.SIDEWALK, "Pearl St", signers=[SignerData(ann)])
         )
         action.session.flush()
-        petitions.place_on_agenda(action, first.id, meeting.id)
-        meeting_id = meeting.id
+        petitions.place_on_agenda(action, first, meeting_id)
     with desk.database.reading() as session:
         assert petitions_views.agenda_counts(session) == {meeting_id: 1}
         assert petitions_views.program_years(session) == [2028]  # received Nov 30, 2026

@@ -126,7 +126,7 @@ def _receive(
     """Receive a curb and gutter petition at ``when`` (Prescott time) with its scans."""
     clock.set(when)
     with desk.action(who) as action:
-        petition = petitions.receive_petition(
+        petition_id = petitions.receive_petition(
             action,
             PetitionData(
                 kind=PetitionKind.CURB_AND_GUTTER,
@@ -139,7 +139,7 @@ def _receive(
             ),
             scans=scans,
         )
-        return petition.number
+        return petitions.get_petition(action.session, petition_id).number
 
 
 @pytest.fixture
@@ -166,7 +166,7 @@ def agenda(desk: Desk, admin: SignedIn, clock: FixedClock) -> Agenda:
     }
     clock.set(datetime(2026, 11, 30, 10, 0))
     with desk.action(admin) as action:
-        meeting = schedule.add_meeting(
+        meeting_id = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.REGULAR, datetime(2026, 12, 14, 18, 0, tzinfo=CHICAGO), CHAMBERS
@@ -174,8 +174,7 @@ def agenda(desk: Desk, admin: SignedIn, clock: FixedClock) -> Agenda:
         )
         action.session.flush()
         for petition in petitions.search_petitions(action.session):
-            petitions.place_on_agenda(action, petition.id, meeting.id)
-        meeting_id = meeting.id
+            petitions.place_on_agenda(action, petition.id, meeting_id)
     return Agenda(desk, meeting_id, numbers, missing_sha=hashlib.sha256(late_scan).hexdigest())
 
 
@@ -466,12 +465,13 @@ def test_progress_counts_each_petition_twice_and_cancel_stops(agenda: Agenda) ->
 
 def test_an_empty_agenda_still_prints(desk: Desk, admin: SignedIn) -> None:
     with desk.action(admin) as action:
-        meeting = schedule.add_meeting(
+        meeting_id = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.SPECIAL, datetime(2026, 12, 21, 17, 30, tzinfo=CHICAGO), CHAMBERS
             ),
         )
+        meeting = schedule.get_meeting(action.session, meeting_id)
         row = MeetingRow.of(meeting, CHICAGO, 0, action.now())
         pdf = agenda_packet_pdf(
             row,
@@ -514,7 +514,7 @@ def test_the_packet_explains_with_the_citys_calendar_and_its_real_last_day(
     late = _receive(desk, admin, clock, owners, datetime(2029, 9, 19, 9, 0), "Lake St", [])
     clock.set(datetime(2029, 11, 30, 10, 0))
     with desk.action(admin) as action:
-        meeting = schedule.add_meeting(
+        meeting_id = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.REGULAR, datetime(2029, 12, 10, 18, 0, tzinfo=CHICAGO), CHAMBERS
@@ -522,8 +522,7 @@ def test_the_packet_explains_with_the_citys_calendar_and_its_real_last_day(
         )
         action.session.flush()
         for petition in petitions.search_petitions(action.session):
-            petitions.place_on_agenda(action, petition.id, meeting.id)
-        meeting_id = meeting.id
+            petitions.place_on_agenda(action, petition.id, meeting_id)
     pdf = _build(Agenda(desk, meeting_id, {}, missing_sha=""))
     texts = papers.page_texts(PdfReader(io.BytesIO(pdf)))
     words = " ".join(texts)

@@ -997,7 +997,7 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
                 starts_at=datetime(2026, 12, 28, 18, 0, tzinfo=zone),
                 place="Council Chambers, Prescott Municipal Building",
             ),
-        ).id
+        )
         hearing = schedule.add_meeting(
             action,
             schedule.MeetingData(
@@ -1005,7 +1005,7 @@ def counter(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
                 starts_at=datetime(2027, 7, 12, 18, 0, tzinfo=zone),
                 place="Council Chambers, Prescott Municipal Building",
             ),
-        ).id
+        )
     clock.set(datetime(2026, 12, 3, 9, 0))
     with desk.action(admin) as action:
         sc.record_police_review(action, cafe_id, on=date(2026, 12, 3), approved=True)
@@ -1140,7 +1140,7 @@ def before_council(desk: Desk, admin: SignedIn, clock: FixedClock) -> Counter:
                 starts_at=datetime(2026, 12, 28, 18, 0, tzinfo=zone),
                 place="Council Chambers, Prescott Municipal Building",
             ),
-        ).id
+        )
     clock.set(datetime(2026, 12, 3, 9, 0))
     with desk.action(admin) as action:
         sc.record_police_review(

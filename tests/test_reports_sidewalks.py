@@ -18,6 +18,7 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
 import openpyxl
 import papers  # type: ignore[import-not-found]
 import pytest
@@ -28,10 +29,8 @@ from clerk_desk import parties
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
-from clerk_desk.kinds import Compass, MeetingKind, PartyKind, RepairOrderKind, Role, SidewalkWork
+from clerk_desk.kinds import Compass, PartyKind, RepairOrderKind, Role, SidewalkWork
 from clerk_desk.money import Money
-from clerk_desk.petitions import schedule
-from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.settings import CityProfile
 from clerk_desk.sidewalks import service as sw
 from clerk_desk.sidewalks import views as views
@@ -146,12 +145,7 @@ def _do(desk: Desk, who: SignedIn, service: Callable[..., Any], *args: Any, **kw
 
 
 def _meeting(desk: Desk, who: SignedIn, moment: datetime) -> int:
-    with desk.action(who) as action:
-        meeting = schedule.add_meeting(
-            action, MeetingData(MeetingKind.REGULAR, moment, "Council Chambers")
-        )
-        action.session.flush()
-        return int(meeting.id)
+    return int(builders.meeting(desk, who, moment, "Council Chambers"))
 
 
 def _permit_data(city: City, **changes: Any) -> PermitData:

@@ -258,7 +258,7 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
             reasons="No goods or services are stated.\nNo contact person is given.",
         )
         vending.deny(action, truck, reasons=LATE_REASONS)
-        meeting = schedule.add_meeting(
+        meeting_id = schedule.add_meeting(
             action,
             schedule.MeetingData(
                 kind=MeetingKind.REGULAR,
@@ -266,7 +266,6 @@ def festival(desk: Desk, admin: SignedIn, clock: FixedClock) -> Festival:
                 place="Council Chambers, Prescott Municipal Building",
             ),
         )
-        meeting_id = meeting.id
 
     clock.set(datetime(2026, 8, 10, 9, 0))
     with desk.action(admin) as action:

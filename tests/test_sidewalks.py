@@ -36,7 +36,6 @@ from clerk_desk.kinds import (
     CostPayer,
     DueKind,
     DueStatus,
-    MeetingKind,
     PartyKind,
     RepairOrderKind,
     RepairOrderStatus,
@@ -56,9 +55,7 @@ from clerk_desk.models import (
 from clerk_desk.money import Money
 from clerk_desk.ordinance import SIDEWALK_ARTICLE_CITE, load_chapter, normalize_cite
 from clerk_desk.permissions import Permission
-from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.sidewalks import master_plan, permits, repair_orders
 from clerk_desk.sidewalks import service as sw
 from clerk_desk.sidewalks import views as views
@@ -225,10 +222,7 @@ def _segment_for(desk: Desk, street_id: int, number: int, *, bike_lane: bool = F
 
 
 def _meeting(desk: Desk, who: SignedIn, moment: datetime) -> int:
-    with desk.action(who) as action:
-        meeting = schedule.add_meeting(action, MeetingData(MeetingKind.REGULAR, moment, CHAMBERS))
-        action.session.flush()
-        return meeting.id
+    return int(builders.meeting(desk, who, moment, CHAMBERS))
 
 
 def _review(desk: Desk, who: SignedIn, permit_id: int) -> list[Finding]:

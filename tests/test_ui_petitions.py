@@ -15,6 +15,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
 import papers  # type: ignore[import-not-found]
 import pytest
 from openpyxl import load_workbook
@@ -30,13 +31,11 @@ from clerk_desk import parties
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
-from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind, PetitionStatus, Role
+from clerk_desk.kinds import PartyKind, PetitionKind, PetitionStatus, Role
 from clerk_desk.models import CouncilMeeting, Petition, PetitionSigner
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.permissions import GRANTS, Permission
-from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.petitions.service import PetitionData, SignerData
 from ui.bonds import dialogs as bond_dialogs
 from ui.kit import forms as forms
@@ -114,17 +113,8 @@ def _owners(desk: Desk, who: SignedIn) -> dict[str, tuple[int, int]]:
 
 def _meeting(desk: Desk, who: SignedIn, day: date, hour: int = 18) -> int:
     zone = desk.clock.local_now().tzinfo
-    with desk.action(who) as action:
-        meeting = schedule.add_meeting(
-            action,
-            MeetingData(
-                MeetingKind.REGULAR,
-                datetime(day.year, day.month, day.day, hour, tzinfo=zone),
-                PLACE,
-            ),
-        )
-        action.session.flush()
-        return meeting.id
+    starts_at = datetime(day.year, day.month, day.day, hour, tzinfo=zone)
+    return int(builders.meeting(desk, who, starts_at, PLACE))
 
 
 def _petition(
@@ -137,15 +127,13 @@ def _petition(
     scans: list[tuple[str, bytes]] | None = None,
 ) -> int:
     with desk.action(who) as action:
-        petition = petitions.receive_petition(
+        return petitions.receive_petition(
             action,
             PetitionData(
                 kind, street, "Broad St N", "Court St", signers=[SignerData(*s) for s in signers]
             ),
             scans=scans or [],
         )
-        action.session.flush()
-        return petition.id
 
 
 def _stored(desk: Desk, petition_id: int) -> Petition:

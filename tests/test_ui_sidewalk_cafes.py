@@ -36,12 +36,10 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput
-from clerk_desk.kinds import CafeStatus, MeetingKind, Role, TenderKind
+from clerk_desk.kinds import CafeStatus, Role, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import SidewalkCafe
 from clerk_desk.money import Money
-from clerk_desk.petitions import schedule
-from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.sidewalk_cafes import council as cafe_council
@@ -133,17 +131,7 @@ def _business_on_broad(desk: Desk, who: SignedIn, name: str) -> int:
 
 def _meeting(desk: Desk, who: SignedIn, day: date) -> int:
     zone = desk.clock.local_now().tzinfo
-    with desk.action(who) as action:
-        meeting = schedule.add_meeting(
-            action,
-            MeetingData(
-                MeetingKind.REGULAR,
-                datetime(day.year, day.month, day.day, 18, tzinfo=zone),
-                "Council Chambers, Prescott Municipal Building",
-            ),
-        )
-        action.session.flush()
-        return meeting.id
+    return int(builders.meeting(desk, who, datetime(day.year, day.month, day.day, 18, tzinfo=zone)))
 
 
 def _certificate(desk: Desk, who: SignedIn, party_id: int) -> None:

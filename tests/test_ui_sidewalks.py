@@ -16,6 +16,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+import builders  # type: ignore[import-not-found]
 import papers  # type: ignore[import-not-found]
 import pytest
 from openpyxl import load_workbook
@@ -44,7 +45,6 @@ from clerk_desk.kinds import (
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import SidewalkPermit, SidewalkRepairOrder
 from clerk_desk.money import Money
-from clerk_desk.petitions import schedule
 from clerk_desk.sidewalks import service as sidewalks
 from clerk_desk.sidewalks.details import permit_row, search_permit_rows
 from clerk_desk.sidewalks.service import PermitData, SegmentData
@@ -129,17 +129,11 @@ def apply(desk: Desk, who: SignedIn, data: PermitData) -> int:
 
 def held_meeting(desk: Desk, who: SignedIn) -> int:
     """The regular meeting of Monday, November 23, 2026, 6:00 p.m. (held: today is the 30th)."""
-    with desk.action(who) as action:
-        meeting = schedule.add_meeting(
-            action,
-            schedule.MeetingData(
-                MeetingKind.REGULAR,
-                datetime(2026, 11, 23, 18, 0, tzinfo=city_zone()),
-                "Council Chambers",
-            ),
+    return int(
+        builders.meeting(
+            desk, who, datetime(2026, 11, 23, 18, 0, tzinfo=city_zone()), "Council Chambers"
         )
-        action.session.flush()
-        return meeting.id
+    )
 
 
 def stored_permit(desk: Desk, permit_id: int) -> SidewalkPermit:
@@ -842,17 +836,13 @@ def test_a_denial_appealed_and_granted_by_the_council_prints_the_permit(
     dialogs.append(council)
     tab.permits.council_button.click()
     assert stored_permit(desk, permit_id).status == SidewalkPermitStatus.APPEALED
-    with desk.action(clerk) as action:
-        later = schedule.add_meeting(
-            action,
-            schedule.MeetingData(
-                MeetingKind.SPECIAL,
-                datetime(2026, 11, 30, 8, 0, tzinfo=city_zone()),
-                "Council Chambers",
-            ),
-        )
-        action.session.flush()
-        later_id = later.id
+    later_id = builders.meeting(
+        desk,
+        clerk,
+        datetime(2026, 11, 30, 8, 0, tzinfo=city_zone()),
+        "Council Chambers",
+        MeetingKind.SPECIAL,
+    )
 
     def granted(dialog: QDialog) -> None:
         assert isinstance(dialog, CouncilDecisionDialog)

@@ -29,12 +29,10 @@ from clerk_desk.bonds.service import CertificateData
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, Role, TenderKind, VendingStatus
+from clerk_desk.kinds import ApplicantKind, PartyKind, Role, TenderKind, VendingStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import VendingApplication
 from clerk_desk.money import Money
-from clerk_desk.petitions import schedule
-from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.receipts.service import TenderEntry
 from clerk_desk.vending import service as vending
@@ -350,17 +348,7 @@ def test_an_application_from_the_form_straight_to_a_printed_permit(
 
 def _meeting(desk: Desk, who: SignedIn, day: date) -> int:
     zone = desk.clock.local_now().tzinfo
-    with desk.action(who) as action:
-        meeting = schedule.add_meeting(
-            action,
-            MeetingData(
-                MeetingKind.REGULAR,
-                datetime(day.year, day.month, day.day, 18, tzinfo=zone),
-                "Council Chambers, Prescott Municipal Building",
-            ),
-        )
-        action.session.flush()
-        return meeting.id
+    return int(builders.meeting(desk, who, datetime(day.year, day.month, day.day, 18, tzinfo=zone)))
 
 
 def test_a_doubt_notice_a_denial_a_timely_appeal_and_the_councils_conditional_approval(

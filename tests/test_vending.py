@@ -36,13 +36,11 @@ from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calenda
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.findings import Finding
-from clerk_desk.kinds import ApplicantKind, MeetingKind, PartyKind, Role, TenderKind, VendingStatus
+from clerk_desk.kinds import ApplicantKind, PartyKind, Role, TenderKind, VendingStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import DoubtNotice, NumberSequence, VendingAppeal, VendingApplication
 from clerk_desk.money import Money
-from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
-from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.receipts import service as receipts
 from clerk_desk.today import TodayItem
 from clerk_desk.vending import application as vending_application
@@ -364,12 +362,7 @@ def _ready(desk: Desk, who: SignedIn, treasurer: SignedIn, applicant: int, app_i
 
 
 def _meeting(desk: Desk, who: SignedIn, at: datetime) -> int:
-    with desk.action(who) as action:
-        meeting = schedule.add_meeting(
-            action, MeetingData(MeetingKind.REGULAR, at.replace(tzinfo=CHICAGO), CHAMBERS)
-        )
-        action.session.flush()
-        return meeting.id
+    return int(builders.meeting(desk, who, at.replace(tzinfo=CHICAGO), CHAMBERS))
 
 
 def _denied(desk: Desk, clerk: SignedIn, vendor: int) -> VendingApplication:

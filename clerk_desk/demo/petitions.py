@@ -236,7 +236,7 @@ def _receipts(
             data = _petition_data(action.session, spec, rng)
             name = f"petition-{index + 1:02d}-signed.pdf"
             scans = ((name, _scan(action, spec, data)),) if spec.scan else ()
-            made.ids.append(petitions.receive_petition(action, data, scans=scans).id)
+            made.ids.append(petitions.receive_petition(action, data, scans=scans))
 
         return step
 
@@ -402,13 +402,11 @@ def _meetings(
     regular = meeting_days(today - timedelta(days=31), today + timedelta(days=61), calendar)
     with desk.action(clerk) as action:
         for day in regular:
-            meeting = schedule.add_meeting(action, regular_meeting(day, zone, place))
-            action.session.flush()
-            ids.append(meeting.id)
+            ids.append(schedule.add_meeting(action, regular_meeting(day, zone, place)))
         special_day = today + timedelta(days=16)  # a Wednesday City Hall is open, 2-3 weeks out
         while special_day.weekday() != 2 or not calendar.is_open(special_day):
             special_day += timedelta(days=1)
-        special = schedule.add_meeting(
+        special_id = schedule.add_meeting(
             action,
             MeetingData(
                 MeetingKind.SPECIAL,
@@ -417,8 +415,7 @@ def _meetings(
                 notes="Public hearing on next year's street improvement program",
             ),
         )
-        action.session.flush()
-        ids.append(special.id)
+        ids.append(special_id)
         starts = {m.id: m.starts_at for m in schedule.meetings(action.session)}
     return ids, starts
 

@@ -344,9 +344,7 @@ class _Steps:
                 place = meeting_place(session)
             with self.desk.action(self.staff.clerk) as action:
                 zone = self.desk.clock.local_now().tzinfo
-                made = schedule.add_meeting(action, regular_meeting(day, zone, place))
-                action.session.flush()
-                self.meetings[day] = made.id
+                self.meetings[day] = schedule.add_meeting(action, regular_meeting(day, zone, place))
             self.meetings_added += 1
         return self.meetings[day]
 

@@ -247,7 +247,7 @@ _ORDER_WINDOWS = {"days left": (8, 32), "past due": (33, 58), "city repaired": (
 
 
 def _add_meeting(action: Action, data: schedule.MeetingData) -> int:
-    return schedule.add_meeting(action, data).id
+    return schedule.add_meeting(action, data)
 
 
 def _meetings(plan: _Plan) -> dict[str, tuple[str, date]]:

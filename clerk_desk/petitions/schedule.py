@@ -45,8 +45,8 @@ def _clean_meeting(data: MeetingData) -> dict[str, object]:
     }
 
 
-def add_meeting(action: Action, data: MeetingData) -> CouncilMeeting:
-    """Add a Common Council meeting to the list."""
+def add_meeting(action: Action, data: MeetingData) -> int:
+    """Add a Common Council meeting to the list; its id."""
     acts.allow_new(action, acts.RegisterAct.NEW_MEETING)
     meeting = CouncilMeeting(**_clean_meeting(data), created_at=action.now())
     action.session.add(meeting)
@@ -56,11 +56,11 @@ def add_meeting(action: Action, data: MeetingData) -> CouncilMeeting:
         f"{MeetingKind(meeting.kind).label} of {meeting_day(action, meeting)} added",
         after=snapshot(meeting),
     )
-    return meeting
+    return meeting.id
 
 
-def update_meeting(action: Action, meeting_id: int, data: MeetingData) -> CouncilMeeting:
-    """Change a meeting's day, time or place (not once it is cancelled)."""
+def update_meeting(action: Action, meeting_id: int, data: MeetingData) -> int:
+    """Change a meeting's day, time or place (not once it is cancelled); its id."""
     meeting = get_meeting(action.session, meeting_id, lock=True)
     acts.allow_meeting(action, acts.MeetingAct.EDIT, meeting)
     before, old_start = snapshot(meeting), meeting.starts_at
@@ -75,7 +75,7 @@ def update_meeting(action: Action, meeting_id: int, data: MeetingData) -> Counci
         before=before,
         after=snapshot(meeting),
     )
-    return meeting
+    return meeting.id
 
 
 def get_meeting(session: Session, meeting_id: int, *, lock: bool = False) -> CouncilMeeting:

@@ -124,7 +124,7 @@ def is_timely(petition: Petition) -> bool:
 # -- meetings ----------------------------------------------------------------------------------
 
 
-def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMeeting:
+def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> int:
     """Cancel a meeting to come; the petitions on its agenda go back to waiting for one.
 
     A meeting that has begun, or at which the Council's action on a petition is recorded, took
@@ -148,7 +148,7 @@ def cancel_meeting(action: Action, meeting_id: int, *, reason: str) -> CouncilMe
         before=before,
         after=snapshot(meeting),
     )
-    return meeting
+    return meeting.id
 
 
 # -- intake ------------------------------------------------------------------------------------
@@ -313,7 +313,7 @@ def _packet_changed(petition: Petition) -> None:
 
 def receive_petition(
     action: Action, data: PetitionData, *, scans: Sequence[tuple[str, bytes]] = ()
-) -> Petition:
+) -> int:
     """Take a petition at the counter: stamp the moment, number it, give it its program year."""
     acts.allow_new(action, acts.RegisterAct.NEW_PETITION)
     values = _clean_petition(action.session, data)
@@ -348,13 +348,13 @@ def receive_petition(
     )
     for name, content in scans:  # after the receipt, in the audit trail as in the history
         add_scan(action, petition.id, name, content)
-    return petition
+    return petition.id
 
 
 _DETAILS = ("kind", "street", "limits_from", "limits_to", "description", "staff_notes")
 
 
-def update_petition(action: Action, petition_id: int, data: PetitionData) -> Petition:
+def update_petition(action: Action, petition_id: int, data: PetitionData) -> int:
     """Correct a petition's details and petitioners (not the day it was received).
 
     Only a petition still before the Council (pending) is corrected: once the Council decided
@@ -398,7 +398,7 @@ def update_petition(action: Action, petition_id: int, data: PetitionData) -> Pet
         before=before | {"signers": old_signers},
         after=snapshot(petition) | {"signers": new_signers},
     )
-    return petition
+    return petition.id
 
 
 def _refuse_decided_change(
@@ -426,7 +426,7 @@ def only_notes_change(number: str, status: PetitionStatus, shown: str) -> str:
 
 def correct_received(
     action: Action, petition_id: int, *, received_at: datetime, reason: str
-) -> Petition:
+) -> int:
     """Correct the moment a petition was received (a stamp made late, or in error). The program
     year follows the corrected day; the old stamp, the new and the reason are kept."""
     petition = get_petition(action.session, petition_id, lock=True)
@@ -471,7 +471,7 @@ def correct_received(
         before=before,
         after=snapshot(petition),
     )
-    return petition
+    return petition.id
 
 
 def _stamp(moment: datetime) -> str:
@@ -479,7 +479,7 @@ def _stamp(moment: datetime) -> str:
     return f"{moment:%m/%d/%Y} {clock_time(moment)}"
 
 
-def add_scan(action: Action, petition_id: int, name: str, content: bytes) -> PetitionScan:
+def add_scan(action: Action, petition_id: int, name: str, content: bytes) -> int:
     """Attach a scan of the signed petition (PDF, PNG or JPEG)."""
     petition = get_petition(action.session, petition_id, lock=True)
     acts.allow(action, acts.PetitionAct.ATTACH_SCAN, petition)
@@ -498,7 +498,7 @@ def add_scan(action: Action, petition_id: int, name: str, content: bytes) -> Pet
     action.session.flush()
     _event(action, petition, "scan", detail=f"Scan attached: {scan.name}")
     action.audit("petition.scan", petition, f"Scan {scan.name} attached to {petition.number}")
-    return scan
+    return scan.id
 
 
 def set_scan_aside(action: Action, scan_id: int, *, reason: str) -> None:
@@ -532,7 +532,7 @@ def get_petition(session: Session, petition_id: int, *, lock: bool = False) -> P
 # -- the Council ---------------------------------------------------------------------------------
 
 
-def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petition:
+def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> int:
     """Put a pending petition on the agenda of a meeting to come (one that has not begun), or
     move it there from another; a packet built for either meeting no longer matches."""
     action.require(acts.PERMISSION)  # before the meeting is locked
@@ -573,7 +573,7 @@ def place_on_agenda(action: Action, petition_id: int, meeting_id: int) -> Petiti
         before=before,
         after=snapshot(petition),
     )
-    return petition
+    return petition.id
 
 
 class CouncilAction(enum.StrEnum):
@@ -604,7 +604,7 @@ def record_council_action(
     referred_to: str = "",
     deferred_to: int | None = None,
     note: str = "",
-) -> Petition:
+) -> int:
     """Record what the Council did with the petition at a meeting that has begun, and whose
     agenda held it: the Council acts only on what its agenda gave notice of."""
     action.require(acts.PERMISSION)  # before the meeting is locked
@@ -631,7 +631,7 @@ def record_council_action(
         before=before,
         after=snapshot(petition),
     )
-    return petition
+    return petition.id
 
 
 def _meeting_that_acted(action: Action, petition: Petition, meeting: CouncilMeeting) -> date:
@@ -710,7 +710,7 @@ def _defer(
     return f"Deferred to the meeting of {schedule.meeting_day(action, later)}"
 
 
-def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> Petition:
+def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> int:
     """The petitioner withdraws the petition; it stays in the register."""
     petition = get_petition(action.session, petition_id, lock=True)
     acts.allow(action, acts.PetitionAct.WITHDRAW, petition)
@@ -736,7 +736,7 @@ def withdraw_petition(action: Action, petition_id: int, *, reason: str) -> Petit
         before=before,
         after=snapshot(petition),
     )
-    return petition
+    return petition.id
 
 
 def history(session: Session, petition_id: int) -> list[PetitionEvent]:

@@ -195,8 +195,8 @@ class MeetingDialog(forms.FormDialog):
             )
             data = schedule.MeetingData(kind, starts_at, place, notes)
             if meeting is None:
-                return schedule.add_meeting(action, data).id
-            return schedule.update_meeting(action, meeting.id, data).id
+                return schedule.add_meeting(action, data)
+            return schedule.update_meeting(action, meeting.id, data)
 
         return perform(
             self,

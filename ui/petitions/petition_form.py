@@ -532,9 +532,7 @@ class PetitionDialog(forms.FormDialog):
 
         def work(action: Action) -> int:
             if row is None:
-                petition = petitions.receive_petition(action, data, scans=scans)
-            else:
-                petition = petitions.update_petition(action, row.id, data)
-            return petition.id
+                return petitions.receive_petition(action, data, scans=scans)
+            return petitions.update_petition(action, row.id, data)
 
         return perform(self, self.app, work, errors=self.errors)

@@ -551,10 +551,8 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         if chosen is None:
             return
         name, content = chosen
-        done = perform(
-            self, self.app, lambda a: petitions.add_scan(a, row.id, name, content) is not None
-        )
-        if done:
+        scan_id = perform(self, self.app, lambda a: petitions.add_scan(a, row.id, name, content))
+        if scan_id is not None:
             self._after_save(row.id, f"Scan {name} attached to petition {row.number}.")
             self.pages.setCurrentIndex(1)
 

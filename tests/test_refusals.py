@@ -4,15 +4,20 @@ values and says them together, each naming its field, instead of one per try."""
 from __future__ import annotations
 
 import dataclasses
-from datetime import date
+from datetime import date, time
 
 import builders  # type: ignore[import-not-found]
 import pytest
 from test_bonds_certificates import _refused, _vendor  # type: ignore[import-not-found]
+from test_vending import EVENT as VENDING_DAY  # type: ignore[import-not-found]
+from test_vending import _data as _vending_data
+from test_vending import _refused as _vending_refused
 
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, InvalidInputs, Refusals
 from clerk_desk.money import Money
+from clerk_desk.vending import service as vending
+from clerk_desk.vending.application import ParticipantData, SlotData
 
 
 def _amount(text: str) -> Money:
@@ -88,3 +93,38 @@ def test_a_person_with_one_fault_is_refused_for_it_alone(
     with pytest.raises(InvalidInput) as refused:
         builders.party(desk, admin, "Ann Lee", **fields)
     assert type(refused.value) is InvalidInput and refused.value.field == field
+
+
+def test_a_vending_application_with_four_faults_is_refused_for_all_four(
+    desk: Desk, admin: SignedIn
+) -> None:
+    vendor = builders.party(desk, admin, "Magee Park Ice Cream")
+    data = _vending_data(
+        vendor,
+        event_name="  ",
+        contact_phone="7" * 41,
+        slots=(SlotData(VENDING_DAY, time(18, 0), time(10, 0), "Orange St"),),
+        participants=(ParticipantData(" "),),
+    )
+    refused = _vending_refused(desk, admin, vending.receive_application, data)
+    assert [(r.field, r.message) for r in refused.each()] == [
+        ("event_name", "Enter the event the vending is for."),
+        ("contact_phone", "The contact's phone is too long: at most 40 characters."),
+        (
+            "slots",
+            "Mon Dec 14, 2026 at Orange St: the hours must end after they start (6:00 p.m. to "
+            "10:00 a.m.). For hours past midnight, enter two days: this day until 11:59 p.m., "
+            "and the next day from 12:00 a.m.",
+        ),
+        ("participants", "Line 1 of the list has no name."),
+    ]
+
+
+def test_a_vending_application_with_one_fault_is_refused_for_it_alone(
+    desk: Desk, admin: SignedIn
+) -> None:
+    vendor = builders.party(desk, admin, "Magee Park Ice Cream")
+    data = _vending_data(vendor, participants=(ParticipantData("Ann Lee", "vendor"),))
+    refused = _vending_refused(desk, admin, vending.receive_application, data)
+    assert type(refused) is InvalidInput
+    assert refused.field == "participants"

@@ -92,7 +92,6 @@ class Refusals:
             raise InvalidInputs(self.found)
 
 
-
 class NotFound(ClerkDeskError):
     """A record asked for by number or id does not exist."""
 

@@ -4,18 +4,24 @@ values and says them together, each naming its field, instead of one per try."""
 from __future__ import annotations
 
 import dataclasses
-from datetime import date, time
+from datetime import date, datetime, time, timedelta
 
 import builders  # type: ignore[import-not-found]
 import pytest
 from test_bonds_certificates import _refused, _vendor  # type: ignore[import-not-found]
+from test_street_openings import SPRING as OPENING_SPRING  # type: ignore[import-not-found]
+from test_street_openings import TODAY as OPENING_TODAY
+from test_street_openings import _data as _opening_data
+from test_street_openings import _refused as _opening_refused
 from test_vending import EVENT as VENDING_DAY  # type: ignore[import-not-found]
 from test_vending import _data as _vending_data
 from test_vending import _refused as _vending_refused
 
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, InvalidInputs, Refusals
+from clerk_desk.kinds import PartyKind
 from clerk_desk.money import Money
+from clerk_desk.street_openings import service as openings
 from clerk_desk.vending import service as vending
 from clerk_desk.vending.application import ParticipantData, SlotData
 
@@ -128,3 +134,36 @@ def test_a_vending_application_with_one_fault_is_refused_for_it_alone(
     refused = _vending_refused(desk, admin, vending.receive_application, data)
     assert type(refused) is InvalidInput
     assert refused.field == "participants"
+
+
+def test_a_street_opening_with_four_faults_is_refused_for_all_four(
+    desk: Desk, admin: SignedIn
+) -> None:
+    utility = builders.party(desk, admin, "Valley Natural Gas Company", kind=PartyKind.UTILITY)
+    data = dataclasses.replace(
+        _opening_data(utility, None),
+        planned_end=OPENING_SPRING - timedelta(days=1),
+        opened_on=OPENING_TODAY + timedelta(days=1),
+        city_notified_at=datetime(2026, 11, 30, 9, 0),  # no time zone
+        sites=(),
+    )
+    refused = _opening_refused(desk, admin, lambda action: openings.apply(action, data))
+    assert [(r.field, r.message) for r in refused.each()] == [
+        ("planned_end", "The work cannot end before it starts."),
+        (
+            "opened_on",
+            "The opening cannot have been made after today; leave it empty until it is.",
+        ),
+        ("city_notified_at", "Give the time with its time zone."),
+        ("sites", "List every opening: each must be on the application when it is submitted."),
+    ]
+
+
+def test_a_street_opening_with_one_fault_is_refused_for_it_alone(
+    desk: Desk, admin: SignedIn
+) -> None:
+    utility = builders.party(desk, admin, "Valley Natural Gas Company", kind=PartyKind.UTILITY)
+    data = _opening_data(utility, None, opened_on=OPENING_TODAY + timedelta(days=1))
+    refused = _opening_refused(desk, admin, lambda action: openings.apply(action, data))
+    assert type(refused) is InvalidInput
+    assert refused.field == "opened_on"

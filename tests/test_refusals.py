@@ -9,6 +9,8 @@ from datetime import date, datetime, time, timedelta
 import builders  # type: ignore[import-not-found]
 import pytest
 from test_bonds_certificates import _refused, _vendor  # type: ignore[import-not-found]
+from test_sidewalk_cafes import _data as _cafe_data  # type: ignore[import-not-found]
+from test_sidewalk_cafes import _refused as _cafe_refused
 from test_street_openings import SPRING as OPENING_SPRING  # type: ignore[import-not-found]
 from test_street_openings import TODAY as OPENING_TODAY
 from test_street_openings import _data as _opening_data
@@ -21,6 +23,7 @@ from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, InvalidInputs, Refusals
 from clerk_desk.kinds import PartyKind
 from clerk_desk.money import Money
+from clerk_desk.sidewalk_cafes import service as cafes
 from clerk_desk.street_openings import service as openings
 from clerk_desk.vending import service as vending
 from clerk_desk.vending.application import ParticipantData, SlotData
@@ -167,3 +170,36 @@ def test_a_street_opening_with_one_fault_is_refused_for_it_alone(
     refused = _opening_refused(desk, admin, lambda action: openings.apply(action, data))
     assert type(refused) is InvalidInput
     assert refused.field == "opened_on"
+
+
+def test_a_sidewalk_cafe_with_five_faults_is_refused_for_all_five(
+    desk: Desk, admin: SignedIn
+) -> None:
+    bistro = builders.party(desk, admin, "Broad Street Bistro LLC")
+    data = _cafe_data(
+        bistro,
+        address="  ",
+        liquor_license="x" * 61,
+        aisle_in=-1,
+        gross_sales=Money("-1.00"),  # the food sales are then not weighed against it
+        food_and_soft_drink_sales=Money("6000.00"),
+        sales_to=date(2026, 12, 1),
+    )
+    refused = _cafe_refused(desk, admin, cafes.receive_application, data)
+    assert [(r.field, r.message) for r in refused.each()] == [
+        ("address", "Enter the establishment's address."),
+        ("liquor_license", "The liquor license is too long: at most 60 characters."),
+        ("aisle_in", "The aisle width cannot be negative."),
+        ("gross_sales", "The gross sales cannot be negative."),
+        ("sales_to", "The sales period cannot run past the day of the application."),
+    ]
+
+
+def test_a_sidewalk_cafe_with_one_fault_is_refused_for_it_alone(
+    desk: Desk, admin: SignedIn
+) -> None:
+    bistro = builders.party(desk, admin, "Broad Street Bistro LLC")
+    data = _cafe_data(bistro, food_and_soft_drink_sales=Money("10000.01"))
+    refused = _cafe_refused(desk, admin, cafes.receive_application, data)
+    assert type(refused) is InvalidInput
+    assert refused.field == "food_and_soft_drink_sales"

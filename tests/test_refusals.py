@@ -15,6 +15,7 @@ from test_street_openings import SPRING as OPENING_SPRING  # type: ignore[import
 from test_street_openings import TODAY as OPENING_TODAY
 from test_street_openings import _data as _opening_data
 from test_street_openings import _refused as _opening_refused
+from test_street_privileges import _data as _privilege_data  # type: ignore[import-not-found]
 from test_vending import EVENT as VENDING_DAY  # type: ignore[import-not-found]
 from test_vending import _data as _vending_data
 from test_vending import _refused as _vending_refused
@@ -25,6 +26,7 @@ from clerk_desk.kinds import PartyKind
 from clerk_desk.money import Money
 from clerk_desk.sidewalk_cafes import service as cafes
 from clerk_desk.street_openings import service as openings
+from clerk_desk.street_privileges import service as privileges
 from clerk_desk.vending import service as vending
 from clerk_desk.vending.application import ParticipantData, SlotData
 
@@ -203,3 +205,39 @@ def test_a_sidewalk_cafe_with_one_fault_is_refused_for_it_alone(
     refused = _cafe_refused(desk, admin, cafes.receive_application, data)
     assert type(refused) is InvalidInput
     assert refused.field == "food_and_soft_drink_sales"
+
+
+def test_a_street_privilege_with_five_faults_is_refused_for_all_five(
+    desk: Desk, admin: SignedIn
+) -> None:
+    builder = builders.party(desk, admin, "St. Croix Masonry")
+    data = _privilege_data(
+        builder,
+        purpose="parade",
+        location="  ",
+        planned_end=date(2026, 11, 30),  # before the first of December
+        street_width_in=0,  # the street used is then not weighed against it
+        sidewalk_used_in=12 * 12,  # more than the sidewalk's 10 ft
+    )
+    with pytest.raises(InvalidInputs) as refused, desk.action(admin) as action:
+        privileges.receive_application(action, data)
+    assert [r.field for r in refused.value.each()] == [
+        "purpose",
+        "location",
+        "planned_end",
+        "street_width_in",
+        "sidewalk_used_in",
+    ]
+    said = {r.field: r.message for r in refused.value.each()}
+    assert said["location"] == "Enter where the street or sidewalk is used."
+    assert said["street_width_in"] == "The street's width must be more than 0."
+    assert said["sidewalk_used_in"].startswith("The sidewalk used (12 ft) is more than")
+
+
+def test_a_street_privilege_with_one_fault_is_refused_for_it_alone(
+    desk: Desk, admin: SignedIn
+) -> None:
+    builder = builders.party(desk, admin, "St. Croix Masonry")
+    with pytest.raises(InvalidInput) as refused, desk.action(admin) as action:
+        privileges.receive_application(action, _privilege_data(builder, location=" "))
+    assert type(refused.value) is InvalidInput and refused.value.field == "location"

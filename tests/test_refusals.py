@@ -22,9 +22,11 @@ from test_vending import _refused as _vending_refused
 
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, InvalidInputs, Refusals
-from clerk_desk.kinds import PartyKind
+from clerk_desk.kinds import PartyKind, SidewalkWork
 from clerk_desk.money import Money
 from clerk_desk.sidewalk_cafes import service as cafes
+from clerk_desk.sidewalks import service as sidewalks
+from clerk_desk.sidewalks.permits import PermitData
 from clerk_desk.street_openings import service as openings
 from clerk_desk.street_privileges import service as privileges
 from clerk_desk.vending import service as vending
@@ -241,3 +243,41 @@ def test_a_street_privilege_with_one_fault_is_refused_for_it_alone(
     with pytest.raises(InvalidInput) as refused, desk.action(admin) as action:
         privileges.receive_application(action, _privilege_data(builder, location=" "))
     assert type(refused.value) is InvalidInput and refused.value.field == "location"
+
+
+def _sidewalk_permit(applicant: int, **changes: object) -> PermitData:
+    data = PermitData(
+        applicant_id=applicant,
+        location="In front of 214 Orange St",
+        work=SidewalkWork.RECONSTRUCT,
+        length_ft=40,
+        width_in=54,
+    )
+    return dataclasses.replace(data, **changes)  # type: ignore[arg-type]
+
+
+def test_a_sidewalk_permit_with_five_faults_is_refused_for_all_five(
+    desk: Desk, admin: SignedIn
+) -> None:
+    owner = builders.party(desk, admin, "Ann Lee")
+    data = _sidewalk_permit(
+        owner, location=" ", work="paving", address_number=214, length_ft=0, width_in=0
+    )
+    with pytest.raises(InvalidInputs) as refused, desk.action(admin) as action:
+        sidewalks.receive_application(action, data)
+    assert [(r.field, r.message) for r in refused.value.each()] == [
+        ("location", "Enter where the work is (e.g. in front of 214 Orange St)."),
+        ("work", "Choose the kind of work."),
+        ("street_id", "Choose the street the number is on."),
+        ("length_ft", "The length is whole feet from 1 to 10,000."),
+        ("width_in", "The width is from 1 inch to 50 ft."),
+    ]
+
+
+def test_a_sidewalk_permit_with_one_fault_is_refused_for_it_alone(
+    desk: Desk, admin: SignedIn
+) -> None:
+    owner = builders.party(desk, admin, "Ann Lee")
+    with pytest.raises(InvalidInput) as refused, desk.action(admin) as action:
+        sidewalks.receive_application(action, _sidewalk_permit(owner, length_ft=0))
+    assert type(refused.value) is InvalidInput and refused.value.field == "length_ft"

@@ -8,6 +8,8 @@ from datetime import date, datetime, time, timedelta
 
 import builders  # type: ignore[import-not-found]
 import pytest
+from test_bonds import _bond as _bond_data  # type: ignore[import-not-found]
+from test_bonds import _refused as _bond_refused
 from test_bonds_certificates import _refused, _vendor  # type: ignore[import-not-found]
 from test_sidewalk_cafes import _data as _cafe_data  # type: ignore[import-not-found]
 from test_sidewalk_cafes import _refused as _cafe_refused
@@ -22,7 +24,7 @@ from test_vending import _refused as _vending_refused
 
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, InvalidInputs, Refusals
-from clerk_desk.kinds import PartyKind, SidewalkWork
+from clerk_desk.kinds import BondKind, PartyKind, SidewalkWork
 from clerk_desk.money import Money
 from clerk_desk.sidewalk_cafes import service as cafes
 from clerk_desk.sidewalks import service as sidewalks
@@ -281,3 +283,31 @@ def test_a_sidewalk_permit_with_one_fault_is_refused_for_it_alone(
     with pytest.raises(InvalidInput) as refused, desk.action(admin) as action:
         sidewalks.receive_application(action, _sidewalk_permit(owner, length_ft=0))
     assert type(refused.value) is InvalidInput and refused.value.field == "length_ft"
+
+
+def test_a_bond_with_five_faults_is_refused_for_all_five(desk: Desk, admin: SignedIn) -> None:
+    digger = builders.party(desk, admin, "Kinnickinnic Excavating", contractor=True)
+    data = _bond_data(
+        digger,
+        BondKind.RESTORATION_GUARANTEE,
+        surety=" ",
+        bond_number=" ",
+        amount=Money("0.00"),
+        expires_on=date(2026, 10, 31),  # before it takes effect on Nov 1
+        work_completed_on=None,
+    )
+    refused = _bond_refused(desk, admin, data)
+    assert [(r.field, r.message) for r in refused.each()] == [
+        ("surety", "Enter the surety company."),
+        ("bond_number", "Enter the bond number."),
+        ("amount", "A bond's amount must be more than $0.00."),
+        ("expires_on", "The bond cannot end before it starts."),
+        ("work_completed_on", "Enter the date the restoration work was completed."),
+    ]
+
+
+def test_a_bond_with_one_fault_is_refused_for_it_alone(desk: Desk, admin: SignedIn) -> None:
+    digger = builders.party(desk, admin, "Kinnickinnic Excavating", contractor=True)
+    refused = _bond_refused(desk, admin, _bond_data(digger, amount=Money("9999.99")))
+    assert type(refused) is InvalidInput
+    assert (refused.field, refused.cite) == ("amount", "§ 506-6 (Bond)")

@@ -1074,3 +1074,36 @@ def test_every_refusal_of_the_certificate_form_shows_at_once_and_each_goes_when_
         "expires_on": "The certificate cannot expire before it takes effect.",
         "notice_days": "Days of notice are a number from 0 to 365.",
     }
+
+
+def test_every_refusal_of_the_bond_form_shows_at_once(
+    qtbot, tab, desk, clerk, dialogs, messages
+) -> None:
+    """Issue 19: what the window cannot read, then what the core refuses, all of it at once,
+    each beside its field."""
+    builders.party(desk, clerk, "Smith & Sons Plumbing")
+    seen: list[dict[str, str]] = []
+    fields = ("principal_id", "surety", "bond_number", "amount")
+
+    def shown(dialog: BondDialog) -> dict[str, str]:
+        said = {field: dialog.errors.message(field) for field in fields}
+        return {field: text for field, text in said.items() if text}
+
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, BondDialog)
+        _retype(qtbot, dialog.amount, "ten thousand")
+        dialog.save_button.click()
+        seen.append(shown(dialog))  # no principal, no amount: both
+        _pick(qtbot, dialog.principal, "smith")
+        _retype(qtbot, dialog.amount, "10,000")
+        dialog.save_button.click()
+        seen.append(shown(dialog))  # no surety, no number: both
+        dialog.discard()
+
+    dialogs.append(fill)
+    tab.new_bond_button.click()
+    assert messages == []
+    unreadable, core = seen
+    assert set(unreadable) == {"principal_id", "amount"}
+    assert unreadable["principal_id"] == "Choose the principal."
+    assert core == {"surety": "Enter the surety company.", "bond_number": "Enter the bond number."}

@@ -761,3 +761,55 @@ def test_the_buttons_follow_what_the_core_allows(
         (VendingAct.PRINT_LETTER, tab.letter_button),
     ):
         assert not button.isEnabled() and button.toolTip() == said[act]
+
+
+def test_every_refusal_of_the_application_shows_at_once_and_each_goes_when_fixed(
+    qtbot, desk, clerk, messages
+) -> None:
+    """Issue 19: "all the form's errors show at once, beside their fields": the event, the
+    days and places and the list refused in one try; fixing one clears only its own."""
+    vendor = builders.party(desk, clerk, "Magee Park Ice Cream")
+    dialog = ApplicationDialog(None, App(desk, clerk))
+    qtbot.add_widget(dialog)
+    dialog.resize(1280, 800)
+    dialog.show()
+    qtbot.keyClicks(dialog.applicant.search_field, "magee")
+    dialog.applicant.search_field.flush()
+    qtbot.keyClick(dialog.applicant.search_field, Qt.Key.Key_Down)
+    assert dialog.applicant.party is not None and dialog.applicant.party.id == vendor
+    dialog.sponsor_radio.setChecked(True)  # applying for a list of participants
+    dialog.add_day_button.click()
+    qtbot.keyClick(_editor(dialog.slot_table), Qt.Key.Key_Escape)
+    type_cell(qtbot, dialog.slot_table, 0, 0, date(2026, 12, 19))
+    type_cell(qtbot, dialog.slot_table, 0, 2, "8:00 a.m.")  # before 9:00 a.m., when it starts
+    type_cell(qtbot, dialog.slot_table, 0, 3, ORANGE)
+    dialog.add_person_button.click()
+    qtbot.keyClick(_editor(dialog.people_table), Qt.Key.Key_Escape)
+    type_cell(qtbot, dialog.people_table, 0, 2, "Kettle corn")  # goods, but no name
+
+    dialog.save_button.click()
+    fields = ("applicant", "event_name", "contact_name", "slots", "participants")
+
+    def shown() -> dict[str, str]:
+        said = {field: dialog.errors.message(field) for field in fields}
+        return {field: text for field, text in said.items() if text}
+
+    refused = shown()
+    assert refused == {
+        "event_name": "Enter the event the vending is for.",
+        "slots": (
+            "Sat Dec 19, 2026 at Orange St, Broad St N to Court St: the hours must end after "
+            "they start (9:00 a.m. to 8:00 a.m.). For hours past midnight, enter two days: "
+            "this day until 11:59 p.m., and the next day from 12:00 a.m."
+        ),
+        "participants": "Line 1 of the list has no name.",
+    }
+    for field in refused:
+        label = dialog.findChild(QLabel, f"error_{field}")
+        assert label is not None and label.isVisible() and label.wordWrap()
+    qtbot.keyClicks(dialog.event_name, "Prescott Holiday Market")
+    assert set(shown()) == {"slots", "participants"}  # only the event's refusal went
+    assert messages == []
+    assert dialog.isVisible()
+    with desk.database.reading() as session:
+        assert list(session.scalars(select(VendingApplication.id))) == []

@@ -339,6 +339,37 @@ def _check_amount(kind: BondKind, amount: Money) -> None:
         )
 
 
+def _refuse_bond(kind: BondKind, data: BondData, surety: str, number: str) -> None:
+    """Every refusal of the bond form's values at once, each beside its field (issue 19)."""
+    found = Refusals()
+    if not surety:
+        found.refuse(InvalidInput("Enter the surety company.", field="surety"))
+    if not number:
+        found.refuse(InvalidInput("Enter the bond number.", field="bond_number"))
+    texts = (
+        (Bond.surety, surety, "The surety's name"),
+        (Bond.bond_number, number, "The bond number"),
+        (Bond.record_type, data.record_type.strip(), "The kind of record"),
+        (Bond.record_id, data.record_id.strip(), "The record number"),
+    )
+    for column, text, label in texts:
+        found.check(partial(fits, column, text, label))
+    found.check(partial(_check_amount, kind, data.amount))
+    if data.expires_on is not None and data.expires_on < data.effective_on:
+        found.refuse(InvalidInput("The bond cannot end before it starts.", field="expires_on"))
+    if kind is BondKind.ANNUAL_EXCAVATION and data.year is None:
+        found.refuse(InvalidInput("Enter the calendar year the annual bond covers.", field="year"))
+    if kind is BondKind.RESTORATION_GUARANTEE and data.work_completed_on is None:
+        found.refuse(
+            InvalidInput(
+                "Enter the date the restoration work was completed.",
+                field="work_completed_on",
+                cite=BOND_CITE,
+            )
+        )
+    found.raise_any()
+
+
 def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None = None) -> int:
     """File a bond with the City (Treasurer); its id."""
     acts.allow_new(action, acts.RegisterAct.FILE_BOND)
@@ -346,22 +377,11 @@ def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None 
     principal = get_party(action.session, data.principal_id)
     surety = " ".join(data.surety.split())
     number = data.bond_number.strip()
-    if not surety:
-        raise InvalidInput("Enter the surety company.", field="surety")
-    if not number:
-        raise InvalidInput("Enter the bond number.", field="bond_number")
-    fits(Bond.surety, surety, "The surety's name")
-    fits(Bond.bond_number, number, "The bond number")
-    fits(Bond.record_type, data.record_type.strip(), "The kind of record")
-    fits(Bond.record_id, data.record_id.strip(), "The record number")
-    _check_amount(kind, data.amount)
-    if data.expires_on is not None and data.expires_on < data.effective_on:
-        raise InvalidInput("The bond cannot end before it starts.", field="expires_on")
+    _refuse_bond(kind, data, surety, number)
     year = data.year
     effective_on, expires_on = data.effective_on, data.expires_on
     if kind is BondKind.ANNUAL_EXCAVATION:
-        if year is None:
-            raise InvalidInput("Enter the calendar year the annual bond covers.", field="year")
+        assert year is not None  # refused above
         existing = annual_bond(action.session, data.principal_id, year)
         if existing is not None:
             raise Conflict(
@@ -371,12 +391,6 @@ def file_bond(action: Action, data: BondData, *, scan: tuple[str, bytes] | None 
             )
         # "covering all excavation work done by the principal for one year beginning January 1"
         effective_on, expires_on = date(year, 1, 1), date(year, 12, 31)
-    if kind is BondKind.RESTORATION_GUARANTEE and data.work_completed_on is None:
-        raise InvalidInput(
-            "Enter the date the restoration work was completed.",
-            field="work_completed_on",
-            cite=BOND_CITE,
-        )
     bond = Bond(
         kind=kind,
         principal_id=principal.id,

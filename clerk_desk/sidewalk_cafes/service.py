@@ -62,6 +62,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta, tzinfo
+from functools import partial
 from typing import Any
 
 from sqlalchemy import and_, exists, or_, select
@@ -71,7 +72,7 @@ from sqlalchemy.orm.interfaces import LoaderOption
 from clerk_desk import acting, ledger
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import scan_bytes, store_scan
-from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.errors import Conflict, InvalidInput, NotFound, Refusals
 from clerk_desk.fees import fee_on
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
@@ -141,57 +142,99 @@ def _text(column: Any, value: str, label: str, field: str) -> str:
     return fits(column, " ".join(value.split()), label, field=field)
 
 
-def _clean(session: Session, data: CafeData, applied_on: date) -> dict[str, object]:
-    get_party(session, data.applicant_id)
+def _cafe_texts(data: CafeData) -> dict[str, str]:
+    """The application's names and texts, every refusal of them at once (issue 19)."""
+    found = Refusals()
     establishment = " ".join(data.establishment.split())
     if not establishment:
-        raise InvalidInput(
-            "Enter the name of the food-serving establishment.", field="establishment"
+        found.refuse(
+            InvalidInput("Enter the name of the food-serving establishment.", field="establishment")
         )
     address = " ".join(data.address.split())
     if not address:
-        raise InvalidInput("Enter the establishment's address.", field="address")
+        found.refuse(InvalidInput("Enter the establishment's address.", field="address"))
+    texts = {
+        "establishment": (SidewalkCafe.establishment, establishment, "The establishment"),
+        "address": (SidewalkCafe.address, address, "The address"),
+        "zoning_district": (
+            SidewalkCafe.zoning_district,
+            data.zoning_district,
+            "The zoning district",
+        ),
+        "liquor_license": (SidewalkCafe.liquor_license, data.liquor_license, "The liquor license"),
+        "site_plan_scale": (
+            SidewalkCafe.site_plan_scale,
+            data.site_plan_scale,
+            "The site plan's scale",
+        ),
+    }
+    fitted = {
+        name: found.check(partial(_text, column, value, label, name))
+        for name, (column, value, label) in texts.items()
+    }
+    found.raise_any()
+    return {name: text or "" for name, text in fitted.items()}
+
+
+def _refuse_amounts(data: CafeData, applied_on: date) -> None:
+    """Every refusal of the lengths, counts, sales and sales period at once (issue 19); the
+    food sales are weighed against the gross only when neither was refused."""
+    found = Refusals()
+    counts = (("seats", "The number of seats"), ("tables", "The number of tables"))
+    for name, label in (*LENGTHS, *counts):
+        value = getattr(data, name)
+        if value is not None and value < 0:
+            found.refuse(InvalidInput(f"{label} cannot be negative.", field=name))
+    gross, food = data.gross_sales, data.food_and_soft_drink_sales
+    sales = (
+        (gross, "gross_sales", "The gross sales"),
+        (food, "food_and_soft_drink_sales", "The food and non-alcoholic beverage sales"),
+    )
+    negative = [
+        (name, label)
+        for amount, name, label in sales
+        if amount is not None and amount < Money.zero()
+    ]
+    for name, label in negative:
+        found.refuse(InvalidInput(f"{label} cannot be negative.", field=name))
+    if not negative and gross is not None and food is not None and food > gross:
+        found.refuse(
+            InvalidInput(
+                f"The food and non-alcoholic beverage sales ({food.format()}) cannot be more "
+                f"than the gross sales ({gross.format()}).",
+                field="food_and_soft_drink_sales",
+            )
+        )
+    if data.sales_from and data.sales_to and data.sales_to < data.sales_from:
+        found.refuse(InvalidInput("The sales period ends before it starts.", field="sales_to"))
+    elif data.sales_to is not None and data.sales_to > applied_on:
+        found.refuse(
+            InvalidInput(
+                "The sales period cannot run past the day of the application.", field="sales_to"
+            )
+        )
+    found.raise_any()
+
+
+def _clean(session: Session, data: CafeData, applied_on: date) -> dict[str, object]:
+    get_party(session, data.applicant_id)
     if data.parcel_id is not None and session.get(Parcel, data.parcel_id) is None:
         raise NotFound(f"There is no parcel number {data.parcel_id}.")
     if data.street_id is not None and session.get(Street, data.street_id) is None:
         raise NotFound(f"There is no street number {data.street_id}.")
-    for name, label in LENGTHS:
-        value = getattr(data, name)
-        if value is not None and value < 0:
-            raise InvalidInput(f"{label} cannot be negative.", field=name)
-    for name, label in (("seats", "The number of seats"), ("tables", "The number of tables")):
-        value = getattr(data, name)
-        if value is not None and value < 0:
-            raise InvalidInput(f"{label} cannot be negative.", field=name)
+    found = Refusals()
+    texts = found.check(partial(_cafe_texts, data))
+    found.check(partial(_refuse_amounts, data, applied_on))
+    found.raise_any()
+    assert texts is not None  # refused above
     gross, food = data.gross_sales, data.food_and_soft_drink_sales
-    for amount, name, label in (
-        (gross, "gross_sales", "The gross sales"),
-        (food, "food_and_soft_drink_sales", "The food and non-alcoholic beverage sales"),
-    ):
-        if amount is not None and amount < Money.zero():
-            raise InvalidInput(f"{label} cannot be negative.", field=name)
-    if gross is not None and food is not None and food > gross:
-        raise InvalidInput(
-            f"The food and non-alcoholic beverage sales ({food.format()}) cannot be more than "
-            f"the gross sales ({gross.format()}).",
-            field="food_and_soft_drink_sales",
-        )
-    if data.sales_from and data.sales_to and data.sales_to < data.sales_from:
-        raise InvalidInput("The sales period ends before it starts.", field="sales_to")
-    if data.sales_to is not None and data.sales_to > applied_on:
-        raise InvalidInput(
-            "The sales period cannot run past the day of the application.", field="sales_to"
-        )
     return {
         "applicant_id": data.applicant_id,
-        "establishment": fits(SidewalkCafe.establishment, establishment, "The establishment"),
-        "address": fits(SidewalkCafe.address, address, "The address"),
+        "establishment": texts["establishment"],
+        "address": texts["address"],
         "parcel_id": data.parcel_id,
         "street_id": data.street_id,
-        "zoning_district": _text(
-            SidewalkCafe.zoning_district, data.zoning_district, "The zoning district",
-            "zoning_district",
-        ),
+        "zoning_district": texts["zoning_district"],
         "commercially_zoned": data.commercially_zoned,
         "sales_from": data.sales_from,
         "sales_to": data.sales_to,
@@ -207,18 +250,12 @@ def _clean(session: Session, data: CafeData, applied_on: date) -> dict[str, obje
         "tables": data.tables,
         "umbrellas": data.umbrellas.strip(),
         "serves_alcohol": data.serves_alcohol,
-        "liquor_license": _text(
-            SidewalkCafe.liquor_license, data.liquor_license, "The liquor license",
-            "liquor_license",
-        ),
+        "liquor_license": texts["liquor_license"],
         "opens_at": data.opens_at,
         "closes_at": data.closes_at,
         "indoor_opens_at": data.indoor_opens_at,
         "indoor_closes_at": data.indoor_closes_at,
-        "site_plan_scale": _text(
-            SidewalkCafe.site_plan_scale, data.site_plan_scale, "The site plan's scale",
-            "site_plan_scale",
-        ),
+        "site_plan_scale": texts["site_plan_scale"],
         "notes": data.notes.strip(),
     }  # fmt: skip
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
+from functools import partial
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -13,7 +14,7 @@ from sqlalchemy.orm import Session, selectinload
 from clerk_desk.clock import city_zone
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import Conflict, InvalidInput, NotFound
+from clerk_desk.errors import Conflict, InvalidInput, NotFound, Refusals
 from clerk_desk.findings import Finding, blocking
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
@@ -90,60 +91,95 @@ class PermitData:
     repair_order_id: int | None = None
 
 
-def _clean_permit(session: Session, data: PermitData) -> dict[str, object]:
-    get_party(session, data.applicant_id)
-    location = " ".join(data.location.split())
-    if not location:
-        raise InvalidInput(
-            "Enter where the work is (e.g. in front of 214 Orange St).", field="location"
-        )
+def _work(data: PermitData) -> SidewalkWork:
     try:
-        work = SidewalkWork(data.work)
+        return SidewalkWork(data.work)
     except ValueError:
         raise InvalidInput("Choose the kind of work.", field="work") from None
-    if data.street_id is not None and session.get(Street, data.street_id) is None:
-        raise NotFound(f"There is no street number {data.street_id}.")
+
+
+def _order_parcel(session: Session, data: PermitData, work: SidewalkWork | None) -> int | None:
+    """The parcel of the permit: the one chosen, else the repair order's; refused when the
+    order is for another parcel or is not carried out by the work chosen (when it was read)."""
+    if data.repair_order_id is None:
+        return data.parcel_id
+    order = session.get(SidewalkRepairOrder, data.repair_order_id)
+    if order is None:
+        raise NotFound(f"There is no sidewalk repair order number {data.repair_order_id}.")
+    if data.parcel_id is not None and data.parcel_id != order.parcel_id:
+        raise InvalidInput(
+            f"Repair order {order.number} is for another parcel: choose its parcel, or "
+            "no repair order.",
+            field="repair_order_id",
+        )
+    if work is not None and work not in ORDER_WORK:
+        raise InvalidInput(
+            f"Repair order {order.number} is carried out by repairing, or removing and "
+            f"replacing, the sidewalk: not by a {work.label.lower()}.",
+            field="repair_order_id",
+            cite=REPAIR_ORDER_CITE,
+        )
+    return data.parcel_id if data.parcel_id is not None else order.parcel_id
+
+
+def _refuse_numbers(data: PermitData) -> None:
+    """The street number and the sizes, every refusal at once (issue 19)."""
+    found = Refusals()
     if data.address_number is not None:
         if data.street_id is None:
-            raise InvalidInput("Choose the street the number is on.", field="street_id")
+            found.refuse(InvalidInput("Choose the street the number is on.", field="street_id"))
         if not 0 < data.address_number <= MAX_STREET_NUMBER:
-            raise InvalidInput(
-                f"A street number is a whole number from 1 to {MAX_STREET_NUMBER:,}.",
-                field="address_number",
-            )
-    if data.parcel_id is not None and session.get(Parcel, data.parcel_id) is None:
-        raise NotFound(f"There is no parcel number {data.parcel_id}.")
-    parcel_id = data.parcel_id
-    if data.repair_order_id is not None:
-        order = session.get(SidewalkRepairOrder, data.repair_order_id)
-        if order is None:
-            raise NotFound(f"There is no sidewalk repair order number {data.repair_order_id}.")
-        if parcel_id is None:
-            parcel_id = order.parcel_id  # the order names the parcel whose owner does the work
-        elif parcel_id != order.parcel_id:
-            raise InvalidInput(
-                f"Repair order {order.number} is for another parcel: choose its parcel, or "
-                "no repair order.",
-                field="repair_order_id",
-            )
-        if work not in ORDER_WORK:
-            raise InvalidInput(
-                f"Repair order {order.number} is carried out by repairing, or removing and "
-                f"replacing, the sidewalk: not by a {work.label.lower()}.",
-                field="repair_order_id",
-                cite=REPAIR_ORDER_CITE,
+            found.refuse(
+                InvalidInput(
+                    f"A street number is a whole number from 1 to {MAX_STREET_NUMBER:,}.",
+                    field="address_number",
+                )
             )
     if data.length_ft is not None and not 0 < data.length_ft <= MAX_LENGTH_FT:
-        raise InvalidInput(
-            f"The length is whole feet from 1 to {MAX_LENGTH_FT:,}.", field="length_ft"
+        found.refuse(
+            InvalidInput(
+                f"The length is whole feet from 1 to {MAX_LENGTH_FT:,}.", field="length_ft"
+            )
         )
     if data.width_in is not None and not 0 < data.width_in <= MAX_WIDTH_IN:
-        raise InvalidInput(
-            f"The width is from 1 inch to {format_length(MAX_WIDTH_IN)}.", field="width_in"
+        found.refuse(
+            InvalidInput(
+                f"The width is from 1 inch to {format_length(MAX_WIDTH_IN)}.", field="width_in"
+            )
         )
+    found.raise_any()
+
+
+def _clean_permit(session: Session, data: PermitData) -> dict[str, object]:
+    get_party(session, data.applicant_id)
+    if data.street_id is not None and session.get(Street, data.street_id) is None:
+        raise NotFound(f"There is no street number {data.street_id}.")
+    if data.parcel_id is not None and session.get(Parcel, data.parcel_id) is None:
+        raise NotFound(f"There is no parcel number {data.parcel_id}.")
+    found = Refusals()  # every refusal of the permit's form at once (issue 19)
+    location = " ".join(data.location.split())
+    if not location:
+        found.refuse(
+            InvalidInput(
+                "Enter where the work is (e.g. in front of 214 Orange St).", field="location"
+            )
+        )
+    found.check(partial(fits, SidewalkPermit.location, location, "The location"))
+    work = found.check(partial(_work, data))
+    parcel_id = found.check(partial(_order_parcel, session, data, work))
+    found.check(partial(_refuse_numbers, data))
+    contractor = found.check(
+        partial(
+            fits,
+            SidewalkPermit.contractor_name,
+            " ".join(data.contractor_name.split()),
+            "The contractor's name",
+        )
+    )
+    found.raise_any()
     return {
         "applicant_id": data.applicant_id,
-        "location": fits(SidewalkPermit.location, location, "The location"),
+        "location": location,
         "work": work,
         "street_id": data.street_id,
         "address_number": data.address_number,
@@ -155,11 +191,7 @@ def _clean_permit(session: Session, data: PermitData) -> dict[str, object]:
         "new_subdivision": bool(data.new_subdivision),
         "length_ft": data.length_ft,
         "width_in": data.width_in,
-        "contractor_name": fits(
-            SidewalkPermit.contractor_name,
-            " ".join(data.contractor_name.split()),
-            "The contractor's name",
-        ),
+        "contractor_name": contractor,
         "work_starts_on": data.work_starts_on,
         "notes": data.notes.strip(),
     }

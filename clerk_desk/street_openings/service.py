@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from functools import partial
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -23,7 +24,7 @@ from clerk_desk import ledger
 from clerk_desk.bonds import service as bonds
 from clerk_desk.coverage import STREET_OPENING, Covers
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import InvalidInput, NotFound
+from clerk_desk.errors import InvalidInput, NotFound, Refusals
 from clerk_desk.fees import fee_on
 from clerk_desk.findings import Finding, blocking
 from clerk_desk.kinds import DueKind, DueStatus, OpeningStatus
@@ -130,23 +131,34 @@ def check_moment(moment: datetime, now: datetime, field: str) -> None:
         raise InvalidInput("That time is later than now.", field=field)
 
 
-def _clean(session: Session, data: OpeningData, today: date, now: datetime) -> dict[str, object]:
-    get_party(session, data.applicant_id)
+def _refuse_opening(data: OpeningData, today: date, now: datetime) -> None:
+    """Every refusal of the application's days and times at once (issue 19)."""
+    found = Refusals()
     if data.planned_start and data.planned_end and data.planned_end < data.planned_start:
-        raise InvalidInput("The work cannot end before it starts.", field="planned_end")
+        found.refuse(InvalidInput("The work cannot end before it starts.", field="planned_end"))
     if data.opened_on is not None and data.opened_on > today:
-        raise InvalidInput(
-            "The opening cannot have been made after today; leave it empty until it is.",
-            field="opened_on",
+        found.refuse(
+            InvalidInput(
+                "The opening cannot have been made after today; leave it empty until it is.",
+                field="opened_on",
+            )
         )
     if data.emergency and data.opened_on is None:
-        raise InvalidInput(
-            "Enter the day the emergency excavation was made.",
-            field="opened_on",
-            cite=EMERGENCY_CITE,
+        found.refuse(
+            InvalidInput(
+                "Enter the day the emergency excavation was made.",
+                field="opened_on",
+                cite=EMERGENCY_CITE,
+            )
         )
     if data.city_notified_at is not None:
-        check_moment(data.city_notified_at, now, "city_notified_at")
+        found.check(partial(check_moment, data.city_notified_at, now, "city_notified_at"))
+    found.raise_any()
+
+
+def _clean(session: Session, data: OpeningData, today: date, now: datetime) -> dict[str, object]:
+    get_party(session, data.applicant_id)
+    _refuse_opening(data, today, now)
     return {
         "applicant_id": data.applicant_id,
         "nature_of_work": data.nature_of_work.strip(),
@@ -242,8 +254,11 @@ def _record(action: Action, data: OpeningData, status: OpeningStatus) -> StreetO
         action, acts.RegisterAct.CITY_WORK if exempt else acts.RegisterAct.NEW_APPLICATION
     )
     session = action.session
-    values = _clean(session, data, action.today(), action.now())
-    sites = _clean_sites(session, data.sites)
+    found = Refusals()  # the application's refusals and its openings', all at once (issue 19)
+    values = found.check(partial(_clean, session, data, action.today(), action.now()))
+    sites = found.check(partial(_clean_sites, session, data.sites))
+    found.raise_any()
+    assert values is not None and sites is not None  # refused above
     number, year, sequence = _number(action)
     opening = StreetOpening(
         **values,

@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta, tzinfo
+from functools import partial
 from typing import Literal
 
 from sqlalchemy import select
@@ -56,7 +57,7 @@ from sqlalchemy.orm.interfaces import LoaderOption
 from clerk_desk import ledger
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import InvalidInput, NotFound
+from clerk_desk.errors import InvalidInput, NotFound, Refusals
 from clerk_desk.fees import fee_on
 from clerk_desk.history import HistoryEntry
 from clerk_desk.history import history as records_history
@@ -155,10 +156,9 @@ _WIDTH_LABELS = {
 }
 
 
-def _clean(session: Session, data: PrivilegeData) -> dict[str, object]:
-    get_party(session, data.applicant_id)
+def _purpose(data: PrivilegeData) -> PrivilegePurpose:
     try:
-        purpose = PrivilegePurpose(data.purpose)
+        return PrivilegePurpose(data.purpose)
     except ValueError:
         raise InvalidInput(
             "Choose the purpose: moving a building or structure, or construction or "
@@ -166,42 +166,68 @@ def _clean(session: Session, data: PrivilegeData) -> dict[str, object]:
             field="purpose",
             cite=WHEN_REQUIRED_CITE,
         ) from None
-    location = " ".join(data.location.split())
-    if not location:
-        raise InvalidInput("Enter where the street or sidewalk is used.", field="location")
-    fits(StreetPrivilege.location, location, "The location", field="location")
-    if data.street_id is not None and session.get(Street, data.street_id) is None:
-        raise NotFound(f"There is no street number {data.street_id}.")
-    if data.parcel_id is not None and session.get(Parcel, data.parcel_id) is None:
-        raise NotFound(f"There is no parcel number {data.parcel_id}.")
-    permit_number = " ".join(data.building_permit_number.split())
-    fits(
-        StreetPrivilege.building_permit_number,
-        permit_number,
-        "The building permit number",
-        field="building_permit_number",
-    )
-    if data.planned_start and data.planned_end and data.planned_end < data.planned_start:
-        raise InvalidInput("The work cannot end before it starts.", field="planned_end")
+
+
+def _refuse_widths(data: PrivilegeData) -> None:
+    """Every width refused at once (issue 19); a width used is weighed against the street's
+    or sidewalk's only when neither was refused."""
+    found = Refusals()
+    refused = set()
     for field, (label, positive) in _WIDTH_LABELS.items():
         value = getattr(data, field)
         if value is None:
             continue
         if value < 0 or (positive and value == 0):
-            raise InvalidInput(f"{label} must be more than 0.", field=field)
-        if value > MAX_WIDTH_IN:
-            raise InvalidInput(f"{label} is more than {format_length(MAX_WIDTH_IN)}.", field=field)
+            found.refuse(InvalidInput(f"{label} must be more than 0.", field=field))
+            refused.add(field)
+        elif value > MAX_WIDTH_IN:
+            found.refuse(
+                InvalidInput(f"{label} is more than {format_length(MAX_WIDTH_IN)}.", field=field)
+            )
+            refused.add(field)
     for used, width, label in (
         ("street_used_in", "street_width_in", "street"),
         ("sidewalk_used_in", "sidewalk_width_in", "sidewalk"),
     ):
         u, w = getattr(data, used), getattr(data, width)
-        if u is not None and w is not None and u > w:
-            raise InvalidInput(
+        if refused & {used, width} or u is None or w is None or u <= w:
+            continue
+        found.refuse(
+            InvalidInput(
                 f"The {label} used ({format_length(u)}) is more than the {label}'s width "
                 f"({format_length(w)}).",
                 field=used,
             )
+        )
+    found.raise_any()
+
+
+def _clean(session: Session, data: PrivilegeData) -> dict[str, object]:
+    get_party(session, data.applicant_id)
+    if data.street_id is not None and session.get(Street, data.street_id) is None:
+        raise NotFound(f"There is no street number {data.street_id}.")
+    if data.parcel_id is not None and session.get(Parcel, data.parcel_id) is None:
+        raise NotFound(f"There is no parcel number {data.parcel_id}.")
+    found = Refusals()  # every refusal of the application at once (issue 19)
+    purpose = found.check(partial(_purpose, data))
+    location = " ".join(data.location.split())
+    if not location:
+        found.refuse(InvalidInput("Enter where the street or sidewalk is used.", field="location"))
+    found.check(partial(fits, StreetPrivilege.location, location, "The location", field="location"))
+    permit_number = " ".join(data.building_permit_number.split())
+    found.check(
+        partial(
+            fits,
+            StreetPrivilege.building_permit_number,
+            permit_number,
+            "The building permit number",
+            field="building_permit_number",
+        )
+    )
+    if data.planned_start and data.planned_end and data.planned_end < data.planned_start:
+        found.refuse(InvalidInput("The work cannot end before it starts.", field="planned_end"))
+    found.check(partial(_refuse_widths, data))
+    found.raise_any()
     return {
         "applicant_id": data.applicant_id,
         "purpose": purpose,

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, time
+from functools import partial
 
 from sqlalchemy.orm import Session
 
 from clerk_desk import ledger
 from clerk_desk.desk import Action, snapshot
-from clerk_desk.errors import InvalidInput
+from clerk_desk.errors import InvalidInput, Refusals
 from clerk_desk.fees import fee_on
 from clerk_desk.kinds import ApplicantKind, DueKind, VendingStatus
 from clerk_desk.ledger import RecordRef
@@ -125,28 +126,55 @@ def _clean_participants(people: Sequence[ParticipantData]) -> list[ParticipantDa
     return [checked_participant(person, index) for index, person in enumerate(people, start=1)]
 
 
-def _clean(session: Session, data: ApplicationData) -> dict[str, object]:
-    get_party(session, data.applicant_id)
+def _clean_values(data: ApplicationData) -> dict[str, object]:
+    """The form's typed values, every refusal of them at once (issue 19)."""
+    found = Refusals()
     event = " ".join(data.event_name.split())
     if not event:
-        raise InvalidInput("Enter the event the vending is for.", field="event_name")
+        found.refuse(InvalidInput("Enter the event the vending is for.", field="event_name"))
+    texts = {
+        "event_name": (VendingApplication.event_name, event, "The event"),
+        "contact_name": (
+            VendingApplication.contact_name,
+            data.contact_name.strip(),
+            "The contact's name",
+        ),
+        "contact_phone": (
+            VendingApplication.contact_phone,
+            data.contact_phone.strip(),
+            "The contact's phone",
+        ),
+        "contact_email": (
+            VendingApplication.contact_email,
+            data.contact_email.strip(),
+            "The contact's e-mail",
+        ),
+    }
+    fitted = {key: found.check(partial(fits, *text)) for key, text in texts.items()}
+    found.raise_any()
     return {
         "applicant_id": data.applicant_id,
         "applicant_kind": ApplicantKind(data.applicant_kind),
-        "event_name": fits(VendingApplication.event_name, event, "The event"),
+        **fitted,
         "goods": data.goods.strip(),
         "integral_to_event": data.integral_to_event,
-        "contact_name": fits(
-            VendingApplication.contact_name, data.contact_name.strip(), "The contact's name"
-        ),
-        "contact_phone": fits(
-            VendingApplication.contact_phone, data.contact_phone.strip(), "The contact's phone"
-        ),
-        "contact_email": fits(
-            VendingApplication.contact_email, data.contact_email.strip(), "The contact's e-mail"
-        ),
         "notes": data.notes.strip(),
     }
+
+
+def _clean(
+    session: Session, data: ApplicationData
+) -> tuple[dict[str, object], list[SlotData], list[ParticipantData]]:
+    """The values, the days and places and the list, checked: every refusal of the form at
+    once (issue 19), the days' first and the list's first among them (each is one field)."""
+    get_party(session, data.applicant_id)
+    found = Refusals()
+    values = found.check(partial(_clean_values, data))
+    slots = found.check(partial(_clean_slots, data.slots))
+    people = found.check(partial(_clean_participants, data.participants))
+    found.raise_any()
+    assert values is not None and slots is not None and people is not None  # refused above
+    return values, slots, people
 
 
 def _set_lists(
@@ -211,9 +239,7 @@ def receive_application(action: Action, data: ApplicationData) -> int:
     complete is still taken: what is missing is what the doubt notice states."""
     acts.allow_new(action, acts.RegisterAct.NEW_APPLICATION)
     session = action.session
-    values = _clean(session, data)
-    slots = _clean_slots(data.slots)
-    people = _clean_participants(data.participants)
+    values, slots, people = _clean(session, data)
     applied_at, applied_on = action.now(), action.today()
     fee = fee_on(session, FEE_CODE, applied_on)
     year = applied_on.year
@@ -271,9 +297,7 @@ def correct_application(action: Action, application_id: int, data: ApplicationDa
         raise InvalidInput(
             "The applicant cannot change; take a new application.", field="applicant"
         )
-    values = _clean(session, data)
-    slots = _clean_slots(data.slots)
-    people = _clean_participants(data.participants)
+    values, slots, people = _clean(session, data)
     before = snapshot(application) | _lists_text(application)
     for key, value in values.items():
         setattr(application, key, value)

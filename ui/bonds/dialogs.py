@@ -636,8 +636,14 @@ class BondDialog(forms.TwoColumnForm):
             self.amount.setText(bonds.STREET_OPENING_BOND.format())
 
     def data(self) -> BondData:
+        """The form as the core takes it; the principal not chosen and an amount that is not
+        an amount are refused at once (issue 19)."""
+        found = Refusals()
         if self.principal.party is None:
-            raise InvalidInput("Choose the principal.", field="principal_id")
+            found.refuse(InvalidInput("Choose the principal.", field="principal_id"))
+        amount = found.check(partial(Money.parse, self.amount.text(), field="amount"))
+        found.raise_any()
+        assert self.principal.party is not None and amount is not None  # refused above
         kind = self.chosen_kind()
         annual = kind is BondKind.ANNUAL_EXCAVATION
         effective = forms.to_date(self.effective_on)
@@ -648,7 +654,7 @@ class BondDialog(forms.TwoColumnForm):
             principal_id=self.principal.party.id,
             surety=self.surety.text(),
             bond_number=self.bond_number.text(),
-            amount=Money.parse(self.amount.text(), field="amount"),
+            amount=amount,
             effective_on=effective,
             expires_on=forms.to_date(self.expires_on)
             if self.has_end.isChecked() and not annual

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 from datetime import time
+from functools import partial
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
@@ -37,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import words
 from clerk_desk.desk import Action
-from clerk_desk.errors import InvalidInput
+from clerk_desk.errors import InvalidInput, Refusals
 from clerk_desk.lengths import format_length, parse_length
 from clerk_desk.money import Money
 from clerk_desk.sidewalk_cafes import acts as cafe_acts
@@ -703,25 +704,17 @@ class ApplicationDialog(forms.FormDialog):
 
     def data(self, applicant_id: int, *, lenient: bool = False) -> CafeData:
         """The form as the core takes it. ``lenient`` (the live findings): a length or amount
-        not yet readable counts as not given, and the field says why."""
+        not yet readable counts as not given, and the field says why; else every one that
+        cannot be read is refused at once (issue 19)."""
+        found = Refusals()
 
         def length(field: str) -> int | None:
-            if not lenient:
-                return self.length(field)
-            try:
-                return self.length(field)
-            except InvalidInput:
-                return None
+            return found.check(partial(self.length, field))
 
         def money(edit: QLineEdit, field: str) -> Money | None:
-            if not lenient:
-                return optional_money(edit, field)
-            try:
-                return optional_money(edit, field)
-            except InvalidInput:
-                return None
+            return found.check(partial(optional_money, edit, field))
 
-        return CafeData(
+        data = CafeData(
             applicant_id=applicant_id,
             establishment=self.establishment.text(),
             address=self.address.text(),
@@ -761,6 +754,9 @@ class ApplicationDialog(forms.FormDialog):
             site_plan_scale=self.scale.text(),
             notes=self.notes.toPlainText(),
         )
+        if not lenient:
+            found.raise_any()
+        return data
 
     # ---- what the rules say, live -----------------------------------------------------------
 

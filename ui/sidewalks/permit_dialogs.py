@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.desk import Action
-from clerk_desk.errors import InvalidInput
+from clerk_desk.errors import InvalidInput, Refusals
 from clerk_desk.kinds import (
     SidewalkWork,
 )
@@ -473,11 +474,24 @@ class PermitDialog(forms.TwoColumnForm):
     # -- saving
 
     def data(self) -> PermitData:
+        """The form as the core takes it; the applicant not chosen, the street number and the
+        width that cannot be read are refused at once (issue 19)."""
+        found = Refusals()
         if self.applicant.party is None:
-            raise InvalidInput(
-                "Choose the applicant from the register (or add them under People & Parcels).",
-                field="applicant_id",
+            found.refuse(
+                InvalidInput(
+                    "Choose the applicant from the register (or add them under People & Parcels).",
+                    field="applicant_id",
+                )
             )
+        number = found.check(
+            partial(whole_number, self.number, "address_number", "The street number")
+        )
+        width = found.check(
+            partial(parse_length, self.width_edit.text(), label="The width", field="width_in")
+        )
+        found.raise_any()
+        assert self.applicant.party is not None  # refused above
         street_id = self.street.currentData()
         parcel = self.parcel.parcel
         order = self.repair_order.currentData()
@@ -486,13 +500,13 @@ class PermitDialog(forms.TwoColumnForm):
             location=self.location.text(),
             work=self.chosen_work(),
             street_id=street_id if isinstance(street_id, int) else None,
-            address_number=whole_number(self.number, "address_number", "The street number"),
+            address_number=number,
             parcel_id=parcel.id if parcel is not None else None,
             bike_lane=self.bike_lane.isChecked(),
             commercial=self.commercial.isChecked(),
             new_subdivision=self.new_subdivision.isChecked(),
             length_ft=self.length.value() or None,
-            width_in=parse_length(self.width_edit.text(), label="The width", field="width_in"),
+            width_in=width,
             contractor_name=self.contractor.text(),
             work_starts_on=self.starts.value(),
             notes=self.notes.text(),

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.desk import Action
-from clerk_desk.errors import InvalidInput
+from clerk_desk.errors import InvalidInput, Refusals
 from clerk_desk.kinds import PrivilegePurpose
 from clerk_desk.street_numbers import streets
 from clerk_desk.street_privileges import acts as sp_acts
@@ -307,11 +307,29 @@ class PrivilegeDialog(forms.TwoColumnForm):
         )
 
     def data(self) -> PrivilegeData:
+        """The form as the core takes it; the applicant not chosen and every length that is not
+        a length are refused at once (issue 19)."""
+        found = Refusals()
         if self.applicant.party is None:
-            raise InvalidInput(
-                "Choose the applicant from the register (or add them under People & Parcels).",
-                field="applicant_id",
+            found.refuse(
+                InvalidInput(
+                    "Choose the applicant from the register (or add them under People & Parcels).",
+                    field="applicant_id",
+                )
             )
+        street_width, street_used, sidewalk_width, sidewalk_used, walk_width, fence_height = (
+            found.check(edit.inches)
+            for edit in (
+                self.street_width,
+                self.street_used,
+                self.sidewalk_width,
+                self.sidewalk_used,
+                self.walk_width,
+                self.fence_height,
+            )
+        )
+        found.raise_any()
+        assert self.applicant.party is not None  # refused above
         street_id = self.street.currentData()
         required = self.permit_required.isChecked()
         return PrivilegeData(
@@ -326,13 +344,13 @@ class PrivilegeDialog(forms.TwoColumnForm):
             building_permit_number=self.permit_number.text() if required else "",
             planned_start=self.planned_start.value(),
             planned_end=self.planned_end.value(),
-            street_width_in=self.street_width.inches(),
-            street_used_in=self.street_used.inches(),
-            sidewalk_width_in=self.sidewalk_width.inches(),
-            sidewalk_used_in=self.sidewalk_used.inches(),
+            street_width_in=street_width,
+            street_used_in=street_used,
+            sidewalk_width_in=sidewalk_width,
+            sidewalk_used_in=sidewalk_used,
             gutter_clear=self.gutter_clear.isChecked(),
-            temporary_sidewalk_width_in=self.walk_width.inches(),
-            fence_height_in=self.fence_height.inches(),
+            temporary_sidewalk_width_in=walk_width,
+            fence_height_in=fence_height,
             notes=self.notes.text(),
         )
 

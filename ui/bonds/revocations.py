@@ -301,6 +301,8 @@ class RevocationsDialog(forms.FormDialog):
 
     def save(self) -> None:
         """Revoke, then stay open on the contractor to show the revocation now standing."""
+        if self.a_day_is_no_day():
+            return
         done = self.commit()
         if isinstance(done, str):
             self.result_value = True

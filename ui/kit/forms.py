@@ -520,13 +520,18 @@ class FormDialog(QDialog):
         """Save the form through the core; return a result, or None when refused."""
         raise NotImplementedError
 
-    def save(self) -> None:
-        # A day that is typed but no day (02/31/2026) is never saved as another: the field says
-        # why beside it, and the form waits until it is fixed.
+    def a_day_is_no_day(self) -> bool:
+        """Whether a day or time typed is no day (02/31/2026): it is never saved as another; the
+        field says why beside it and takes the caret, and the form waits until it is fixed."""
         for field in [*self.findChildren(DayField), *self.findChildren(TimeField)]:
             if field.problem() and field.isVisibleTo(self):
                 field.setFocus(Qt.FocusReason.OtherFocusReason)
-                return
+                return True
+        return False
+
+    def save(self) -> None:
+        if self.a_day_is_no_day():
+            return
         result = self.commit()
         if result is not None:
             self.result_value = result

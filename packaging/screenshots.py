@@ -37,13 +37,14 @@ def main(argv: list[str]) -> int:
     sys.path.insert(0, str(ROOT))
     from PySide6.QtWidgets import QApplication
 
-    from clerk_desk import demo, operators
+    from clerk_desk import demo, operators, stations
     from clerk_desk.clock import FixedClock
     from clerk_desk.database import Database
     from clerk_desk.desk import Desk
     from clerk_desk.workflows import WORKFLOWS
     from ui.kit.operations import App
     from ui.main_window import MainWindow
+    from ui.receipts.dialogs import station_id
 
     folder = Path(argv[0]) if argv else ROOT / "resources" / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
@@ -57,6 +58,8 @@ def main(argv: list[str]) -> int:
         try:
             desk = Desk(database, clock=clock)
             who = operators.sign_in(database, clock, "admin", demo.DEMO_PASSWORD)
+            with desk.action(who) as action:  # as the Administrator names each counter's computer
+                stations.name_station(action, station_id(), "Front counter 1")
             window = MainWindow(App(desk, who))
             window.resize(*SIZE)
             window.show()

@@ -35,13 +35,15 @@ class Applied(Protocol):
 RowT = TypeVar("RowT", bound=RegisterRow)
 
 
-def details_column(details: QWidget, acts: QLayout, *, across: bool = True) -> QWidget:
-    """The chosen record's details, scrolled, above the buttons of the acts on it. Without
-    ``across`` the details never scroll sideways: they wrap to the column's width."""
+def details_column(*details: QWidget, acts: QLayout, across: bool = True) -> QWidget:
+    """The chosen record's details (one widget or several, top to bottom), scrolled, above the
+    buttons of the acts on it. Without ``across`` the details never scroll sideways: they wrap
+    to the column's width."""
     side = QWidget()
     side_layout = QVBoxLayout(side)
     side_layout.setContentsMargins(0, 0, 8, 0)
-    side_layout.addWidget(details)
+    for part in details:
+        side_layout.addWidget(part)
     side_layout.addStretch(1)
     scroller = forms.scrolled(side)
     if not across:

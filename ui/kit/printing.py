@@ -297,6 +297,15 @@ def print_or_explain(
         return False
 
 
+def print_permit(parent: QWidget | None, pdf: bytes | None, *, title: str, number: str) -> bool:
+    """Print a permit the register's tab drew (None: drawing it failed, and said so); True when
+    printed. A failed print says the permit is saved and where to print it again."""
+    if pdf is None:
+        return False
+    saved = f"Permit {number} is saved: print it again with Print permit."
+    return print_or_explain(parent, pdf, title=title, saved=saved)
+
+
 def explain_print_failure(
     parent: QWidget | None, title: str, error: BaseException, saved: str = ""
 ) -> None:

@@ -250,7 +250,7 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
 
         grid = self._build_act_buttons()
 
-        left = details_column(self.summary, grid, across=False)
+        left = details_column(self.summary, acts=grid, across=False)
 
         # -- the pages
         self.checklist = ChecklistView(self.app)

@@ -39,6 +39,7 @@ from clerk_desk.sidewalks.service import (
 from clerk_desk.words import day_or_blank, plural
 from ui.kit import forms as forms
 from ui.kit import printing as printing
+from ui.kit.application_page import details_column
 from ui.kit.dialog_parts import info_label, refit
 from ui.kit.findings_view import FindingsView
 from ui.kit.operations import App, attempt, perform
@@ -248,18 +249,7 @@ class PermitsPage(RegisterPage[PermitRow]):
         self.cost.linkActivated.connect(self.app.open_link)
         self.summary = forms.rich_label("permit_details", self.app.open_link)
 
-        grid = self._build_act_buttons()
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 8, 0)
-        side_layout.addWidget(self.cost)
-        side_layout.addWidget(self.summary)
-        side_layout.addStretch(1)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(forms.scrolled(side), 1)
-        left_layout.addLayout(grid)
+        left = details_column(self.cost, self.summary, acts=self._build_act_buttons())
 
         self._build_pages()
 

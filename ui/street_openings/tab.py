@@ -543,16 +543,9 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         row = self.selected()
         if row is None or not self._allowed(OpeningAct.PRINT_PERMIT):
             return
-        pdf = self.permit_bytes(row.id)
-        if pdf is None:
-            return
         title = f"Street opening permit {row.number}"
-        if printing.print_or_explain(
-            self,
-            pdf,
-            title=title,
-            saved=f"Permit {row.number} is saved: print it again with Print permit.",
-        ):
+        pdf = self.permit_bytes(row.id)
+        if printing.print_permit(self, pdf, title=title, number=row.number):
             self.status.emit(f"{title} sent to the printer.")
 
     # ---- export --------------------------------------------------------------------------------

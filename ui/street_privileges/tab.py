@@ -188,7 +188,7 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
 
         grid = self._build_acts()
 
-        left = details_column(self.summary, grid, across=False)
+        left = details_column(self.summary, acts=grid, across=False)
 
         # -- the chosen permit's pages
         self._build_pages()
@@ -586,16 +586,9 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
         row = self.selected()
         if row is None or not self._allowed(PrivilegeAct.PRINT_PERMIT):
             return
-        pdf = self.permit_bytes(row.id)
-        if pdf is None:
-            return
         title = f"Street privilege permit {row.number}"
-        if printing.print_or_explain(
-            self,
-            pdf,
-            title=title,
-            saved=f"Permit {row.number} is saved: print it again with Print permit.",
-        ):
+        pdf = self.permit_bytes(row.id)
+        if printing.print_permit(self, pdf, title=title, number=row.number):
             self.status.emit(f"{title} sent to the printer.")
 
     # ---- export --------------------------------------------------------------------------------

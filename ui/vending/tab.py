@@ -421,7 +421,7 @@ class VendingTab(ApplicationPage[ApplicationRow]):
         self.new_button.setToolTip("Take an application at the counter (Ctrl+N)")
         self._lay_out(
             top,
-            details_column(self.details, grid),
+            details_column(self.details, acts=grid),
             self.new_button,
             new_refusal=self._may_not_take,
             export_tip="The applications the search and filters show, to a workbook",

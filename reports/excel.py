@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from itertools import chain, islice
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, Any, Literal, TypeVar
 
 from clerk_desk.errors import ClerkDeskError, InvalidInput
+from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.words import MONTH_NAMES
 
@@ -71,6 +72,10 @@ _KIND_FORMATS: dict[str, str | None] = {
 _KIND_WIDTHS = {"date": 11.0, "datetime": 20.0}
 
 _ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+Target = str | os.PathLike[str] | IO[bytes]
+"""Where a workbook goes: a path, or a stream the caller holds."""
+_Written = TypeVar("_Written")
 
 
 class ExportCancelled(ClerkDeskError):
@@ -321,19 +326,49 @@ def write_workbook(
         raise ValueError("progress_every must be at least 1")
     about = _About(title, subject, author, city or CityProfile().city_name)
     if isinstance(target, str | os.PathLike):
-        path = Path(target)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".xlsx", dir=path.parent)
-        os.close(fd)
-        tmp = Path(tmp_name)
-        try:
+
+        def write(tmp: Path) -> int:
             with tmp.open("wb") as stream:
-                count = _write_book(stream, sheets, about, progress, progress_every)
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
-        return count
+                return _write_book(stream, sheets, about, progress, progress_every)
+
+        return _written_then_renamed(Path(target), write)
     return _write_book(target, sheets, about, progress, progress_every)
+
+
+def _written_then_renamed(path: Path, write: Callable[[Path], _Written]) -> _Written:
+    """``write`` a temporary file beside ``path``, then rename it into place: a failed or
+    cancelled export never leaves a damaged file nor destroys the previous one."""
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".xlsx", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        written = write(tmp)
+        os.replace(tmp, path)
+        return written
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def save_workbook(wb: Any, target: Target) -> None:
+    """Save a workbook drawn cell by cell (a deposit slip, a tax-roll run) to a stream, or to a
+    path as :func:`write_workbook` writes one."""
+    if isinstance(target, str | os.PathLike):
+        _written_then_renamed(Path(target), wb.save)
+    else:
+        wb.save(target)
+
+
+def cell_value(value: object) -> object:
+    """A cell of a workbook drawn cell by cell: money as Decimal, City Hall's time without a
+    zone (Excel has none), text without the control codes the file format forbids."""
+    if isinstance(value, Money):
+        return value.amount
+    if isinstance(value, dt.datetime):
+        return value.replace(tzinfo=None)
+    if isinstance(value, str):
+        return _ILLEGAL_XML.sub("", value)
+    return value
 
 
 def _unique_titles(sheets: Sequence[Sheet]) -> list[str]:

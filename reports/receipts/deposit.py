@@ -6,14 +6,9 @@ forms take their figures from one computation (:class:`_Deposit`).
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import os
-import re
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from clerk_desk.money import Money
@@ -21,7 +16,14 @@ from clerk_desk.receipts.views import DrawerView
 from clerk_desk.settings import CityProfile
 from reports import letterhead as lh
 from reports.document import INCH, build_pdf, data_table, para, styles
-from reports.excel import DATETIME_FORMAT, INT_FORMAT, MONEY_FORMAT, sheet_title
+from reports.excel import (
+    DATETIME_FORMAT,
+    INT_FORMAT,
+    MONEY_FORMAT,
+    cell_value,
+    save_workbook,
+    sheet_title,
+)
 from reports.fonts import FONT_REGULAR
 from reports.receipts.parts import (
     Target,
@@ -282,7 +284,7 @@ def deposit_slip_excel(target: Target, drawer: DrawerView, *, profile: CityProfi
     _slip_deposit_rows(sheet, drawer, figures)
     _slip_page_setup(sheet.ws, title)
     rows = int(sheet.ws.max_row)
-    _save_workbook(wb, target)
+    save_workbook(wb, target)
     return rows
 
 
@@ -307,7 +309,7 @@ class _SlipSheet:
     def put(self, *values: object, money: int | None = None, style: str = "") -> int:
         """Append one row; ``money`` is the column (1-based) holding an amount."""
         ws = self.ws
-        ws.append([_xl(v) for v in values])
+        ws.append([cell_value(v) for v in values])
         row = ws.max_row
         if money is not None:
             ws.cell(row, money).number_format = MONEY_FORMAT
@@ -427,34 +429,3 @@ def _slip_page_setup(ws: Any, title: str) -> None:
     ws.sheet_properties.pageSetUpPr.fitToPage = True
     ws.oddHeader.center.text = title.replace("&", "&&")
     ws.oddFooter.center.text = "Page &P of &N"
-
-
-def _xl(value: object) -> object:
-    """A cell value: money as Decimal, local times without a zone, text without control codes."""
-    if isinstance(value, Money):
-        return value.amount
-    if isinstance(value, dt.datetime):
-        return value.replace(tzinfo=None)
-    if isinstance(value, str):
-        return _CONTROL.sub("", value)
-    return value
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
-
-
-def _save_workbook(wb: Any, target: Target) -> None:
-    """Save to a stream, or to a path through a temporary file renamed into place."""
-    if not isinstance(target, str | os.PathLike):
-        wb.save(target)
-        return
-    path = Path(target)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".xlsx", dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        wb.save(tmp)
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()

@@ -3,18 +3,13 @@ box, table and heading flowables, the letter's top, and the workbook cell and sa
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import os
-import re
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from clerk_desk.kinds import ChargeKind, RunStatus
-from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.special_charges.rules import ChargeClock, PayFrom, RollFrom
 from clerk_desk.special_charges.views import ChargeView
@@ -314,36 +309,3 @@ def _letter_top(
     to = para("\n".join(lines), _style("to", st.body, fontSize=10.5, leading=14, spaceAfter=0))
     box = 3.4 * INCH
     return _plain_table([[to, _facts_box(facts, width=box)]], ["*", box])
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
-
-
-def _xl(value: object) -> object:
-    """A cell value: money as Decimal, City Hall's time without a zone, text without control
-    codes."""
-    if isinstance(value, Money):
-        return value.amount
-    if isinstance(value, dt.datetime):
-        return value.replace(tzinfo=None)
-    if isinstance(value, str):
-        return _CONTROL.sub("", value)
-    return value
-
-
-def _save_workbook(wb: Any, target: Target) -> None:
-    """Save to a stream, or to a path through a temporary file renamed into place, so that a
-    failed export never leaves a damaged file nor destroys the previous one."""
-    if not isinstance(target, str | os.PathLike):
-        wb.save(target)
-        return
-    path = Path(target)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".xlsx", dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        wb.save(tmp)
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()

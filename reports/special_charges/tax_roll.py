@@ -25,10 +25,8 @@ from reports.special_charges.parts import (
     _one_line,
     _period,
     _plain_table,
-    _save_workbook,
     _status_text,
     _style,
-    _xl,
 )
 
 from .. import letterhead as lh
@@ -50,6 +48,8 @@ from ..excel import (
     DATETIME_FORMAT,
     INT_FORMAT,
     MONEY_FORMAT,
+    cell_value,
+    save_workbook,
     sheet_title,
 )
 
@@ -306,7 +306,7 @@ def run_xlsx(view: RunView, path: Target, *, city: str = "") -> int:
     summary.oddHeader.center.text = f"{title} \u2014 summary"
     summary.oddFooter.center.text = "Page &P of &N"
 
-    _save_workbook(wb, path)
+    save_workbook(wb, path)
     return len(view.entries)
 
 
@@ -330,7 +330,7 @@ def _run_sheet(ws: Any, view: RunView, *, header: str) -> None:
         cell.font, cell.fill, cell.border = _header_style()
     ws.cell(1, len(RUN_COLUMNS)).alignment = Alignment(horizontal="right")
     for entry in view.entries:
-        ws.append([_xl(v) for v in run_row(entry)])
+        ws.append([cell_value(v) for v in run_row(entry)])
         row = ws.max_row
         for col in range(1, 7):
             ws.cell(row, col).data_type = "s"  # a parcel number "012-3" stays as typed
@@ -375,7 +375,7 @@ def _summary_facts(summary: Any, view: RunView, *, city: str, status: str) -> No
     if view.note.strip():
         facts.append(("Note", view.note.strip(), None))
     for label, value, fmt in facts:
-        summary.append([label, _xl(value)])
+        summary.append([label, cell_value(value)])
         row = summary.max_row
         summary.cell(row, 1).font = Font(bold=True)
         cell = summary.cell(row, 2)
@@ -395,10 +395,10 @@ def _summary_totals(summary: Any, view: RunView) -> None:
     for cell in summary[summary.max_row]:
         cell.font, cell.fill, cell.border = _header_style()
     for section, count, amount in view.totals_by_section():
-        summary.append([section, count, _xl(amount)])
+        summary.append([section, count, cell_value(amount)])
         summary.cell(summary.max_row, 2).number_format = INT_FORMAT
         summary.cell(summary.max_row, 3).number_format = MONEY_FORMAT
-    summary.append(["Total", len(view.entries), _xl(view.total)])
+    summary.append(["Total", len(view.entries), cell_value(view.total)])
     for cell in summary[summary.max_row]:
         cell.font = Font(bold=True)
         cell.border = Border(top=Side(style="thin", color="1F3A5F"))

@@ -179,8 +179,16 @@ def demo_database(folder: Path, scale: int, *, name: str = "demo.sqlite3") -> tu
         return target, 0.0
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "clerk_desk", "--database", str(target), "demo"]
-        + ["--scale", str(scale)],
+        [
+            sys.executable,
+            "-m",
+            "clerk_desk",
+            "--database",
+            str(target),
+            "demo",
+            "--scale",
+            f"{scale}",
+        ],
         env=dict(os.environ, CLERK_DESK_DATA_DIR=str(folder)),
         check=True,
         capture_output=True,

@@ -12,6 +12,8 @@ printing: a receipt with the shipped emblem is better than no receipt with a per
 
 from __future__ import annotations
 
+import copy
+import hashlib
 import logging
 import math
 import threading
@@ -67,6 +69,9 @@ class _Logo:
     width: float
     height: float
     image: Any  # the picture scaled to 300 dpi at its printed size, decoded once per process
+    encoded: Any = None
+    """The picture as a PDF image object (ReportLab's ``PDFImageXObject``), compressed and
+    encoded once per process: :func:`_draw_logo` puts a copy in each document."""
 
 
 _logo_lock = threading.Lock()
@@ -95,13 +100,51 @@ def _measure_logo(path: Path) -> _Logo | None:
             picture = original.convert("RGBA")
             if picture.width > pixels[0]:
                 picture = picture.resize(pixels, Image.Resampling.LANCZOS)
-        logo = _Logo(key, width, height, ImageReader(picture))
+        logo = _Logo(key, width, height, ImageReader(picture), _encoded(picture))
     except Exception:  # any unreadable image: fall back, never fail the print
         log.warning("Logo %s cannot be read as an image; using the shipped seal", key)
         logo = None
     with _logo_lock:
         _logo_cache[key] = logo
     return logo
+
+
+def _encoded(picture: Any) -> Any:
+    """``picture`` as ReportLab's image object with its soft mask (the seal's transparency),
+    encoded now, once: every receipt otherwise compressed and ASCII85-encoded the seal again,
+    a third of the time of rendering a letter receipt (issue 20)."""
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfbase.pdfdoc import PDFImageXObject
+
+    name = "Logo" + hashlib.sha1(picture.tobytes(), usedforsecurity=False).hexdigest()[:16]
+    return PDFImageXObject(name, ImageReader(picture), mask="auto")
+
+
+def _draw_logo(canvas: Canvas, logo: _Logo, x: float, y: float) -> None:
+    """Draw ``logo`` at (x, y) in its printed size, its encoded image shared by every document.
+
+    This is what ``Canvas.drawImage`` does for a new image, less the encoding: register a copy of
+    the image object (and of its soft mask) in this document once, then paint it.
+    """
+    document = canvas._doc
+    name = logo.encoded.name
+    registered = document.getXObjectName(name)
+    if registered not in document.idToObject:
+        image = copy.copy(logo.encoded)
+        mask = image.__dict__.pop("_smask", None)
+        canvas._setXObjects(image)
+        document.Reference(image, registered)
+        document.addForm(name, image)
+        if mask is not None:
+            mask = copy.copy(mask)
+            canvas._setXObjects(mask)
+            image.smask = document.Reference(mask, document.getXObjectName(mask.name))
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(logo.width, logo.height)
+    canvas._code.append(f"/{registered} Do")
+    canvas.restoreState()
+    canvas._formsinuse.append(name)
 
 
 def resolve_logo(profile: CityProfile) -> _Logo | None:
@@ -152,14 +195,7 @@ def draw_letterhead(canvas: Canvas, profile: CityProfile, pagesize: tuple[float,
     x_text = left
     logo = resolve_logo(profile)
     if logo is not None:
-        canvas.drawImage(
-            logo.image,
-            left,
-            axis - logo.height / 2,
-            width=logo.width,
-            height=logo.height,
-            mask="auto",
-        )
+        _draw_logo(canvas, logo, left, axis - logo.height / 2)
         x_text = left + logo.width + 0.18 * INCH
 
     # Right-hand contact block, right-aligned, vertically centred on the axis.

@@ -120,6 +120,50 @@ def test_letterhead_shows_the_seal_image(permit_pdf: bytes) -> None:
     assert any(xobjects[name]["/Subtype"] == "/Image" for name in xobjects)
 
 
+def _seal_images(pdf: bytes) -> list[tuple[int, int, bytes, bytes]]:
+    """Each first page's letterhead picture: its width, height, pixels and soft mask's pixels."""
+    found = []
+    for page in PdfReader(io.BytesIO(pdf)).pages[:1]:
+        xobjects = _resources(page)["/XObject"]
+        for name in xobjects:
+            image = xobjects[name].get_object()
+            if image["/Subtype"] == "/Image":
+                mask = image["/SMask"].get_object()
+                found.append((image["/Width"], image["/Height"], image.get_data(), mask.get_data()))
+    return found
+
+
+def test_the_seal_is_encoded_once_and_printed_whole_in_every_document(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 20: encoding the seal into each PDF was a third of a receipt's rendering time.
+    A second and third document encode no image again, yet each carries the whole seal with
+    its transparency, pixel for pixel the picture the first one carried."""
+    from reportlab.pdfbase import pdfdoc
+
+    first = build_pdf([para("One", styles().body)], profile=PROFILE, title="One")
+    encoded = []
+    real = pdfdoc.PDFImageXObject.__init__
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> None:
+        encoded.append(args[0] if args else kwargs.get("name"))
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(pdfdoc.PDFImageXObject, "__init__", counting)
+    later = [
+        build_pdf([para(f"Document {n}", styles().body)], profile=PROFILE, title=f"D{n}")
+        for n in (2, 3)
+    ]
+    assert encoded == []
+    seal = _seal_images(first)
+    assert len(seal) == 1
+    width, height, pixels, mask = seal[0]
+    assert (width, height) == (276, 276) and len(pixels) == width * height * 3
+    assert len(mask) == width * height and min(mask) == 0 and max(mask) == 255  # see-through
+    for pdf in later:
+        assert _seal_images(pdf) == seal
+
+
 def _fonts_used(pdf: bytes) -> list[Any]:
     found = []
     for page in PdfReader(io.BytesIO(pdf)).pages:

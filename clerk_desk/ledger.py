@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from sqlalchemy import and_, func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import desk_acts, gl_accounts
 from clerk_desk.desk import Action, snapshot
@@ -430,8 +430,22 @@ def balance_of(session: Session, party_id: int) -> Money:
 @provider("amounts_due")
 def _due_soon(action: Action) -> list[TodayItem]:
     """Amounts falling due within a week; special charges are the Special Charges tab's own
-    Today items (with their tax-roll days), not listed twice."""
-    horizon = action.today().toordinal() + 7
+    Today items (with their tax-roll days), not listed twice.
+
+    One query with the payers loaded beside it: the Today tab asks this at every refresh, and
+    reading each payer on its own was one statement per amount (455 of 588 at 20 years)."""
+    horizon = action.today() + timedelta(days=7)
+    query = (
+        select(AmountDue)
+        .where(
+            AmountDue.status == DueStatus.OPEN,
+            AmountDue.due_on.is_not(None),
+            AmountDue.due_on <= horizon,
+            AmountDue.kind != DueKind.SPECIAL_CHARGE,
+        )
+        .options(selectinload(AmountDue.party))
+        .order_by(AmountDue.due_on, AmountDue.id)
+    )
     return [
         TodayItem(
             workflow="Receipts",
@@ -443,8 +457,5 @@ def _due_soon(action: Action) -> list[TodayItem]:
             record_id=str(due.id),
             group="Amounts owed",
         )
-        for due in outstanding(action.session)
-        if due.due_on is not None
-        and due.due_on.toordinal() <= horizon
-        and due.kind != DueKind.SPECIAL_CHARGE
+        for due in action.session.scalars(query)
     ]

@@ -507,3 +507,40 @@ def test_every_register_fits_the_window_at_its_first_size(
         if page.table.horizontalScrollBar().maximum() > 0
     }
     assert scrolling == {}
+
+
+def test_today_gathers_again_only_after_a_change_or_once_its_list_is_old(
+    qtbot: QtBot, desk: Desk, admin: SignedIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 20: the Today tab ran every workflow's queries each time it was shown (118 ms at
+    twenty years). It shows what it has when nothing changed, and gathers again when a tab
+    says its register changed, or when the list is older than a minute (another station)."""
+    import time
+
+    import ui.today.tab
+
+    window = _window(qtbot, App(desk, admin))
+    today = window.today_tab
+    gathered: list[int] = []
+    real_gather = ui.today.tab.gather
+    monkeypatch.setattr(
+        ui.today.tab, "gather", lambda action: gathered.append(1) or real_gather(action)
+    )
+    parties_index = window.tabs.indexOf(window.tab("parties"))
+
+    def away_and_back() -> None:
+        window.tabs.setCurrentIndex(parties_index)
+        window.tabs.setCurrentWidget(today)
+        qtbot.waitUntil(today.isVisible)
+
+    away_and_back()
+    assert gathered == []  # nothing changed since the window opened
+    window.tab("parties").register_changed.emit()  # a party saved on the People tab
+    away_and_back()
+    assert gathered == [1]
+    away_and_back()
+    assert gathered == [1]
+    later = time.monotonic() + today.STALE_AFTER_SECONDS + 1
+    monkeypatch.setattr(ui.today.tab.time, "monotonic", lambda: later)
+    away_and_back()
+    assert gathered == [1, 1]  # a minute old: another station may have saved something

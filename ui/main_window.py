@@ -258,6 +258,10 @@ class MainWindow(QMainWindow):
         requested = getattr(widget, "workflow_requested", None)
         if widget is not self.today_tab and requested is not None and hasattr(requested, "connect"):
             requested.connect(self.go_to_item)
+        # What a tab saves may change what is due: the Today tab gathers again when next shown.
+        changed = getattr(widget, "register_changed", None)
+        if widget is not self.today_tab and changed is not None and hasattr(changed, "connect"):
+            changed.connect(self.today_tab.mark_changed)
         widget.setProperty("workflow", workflow.name)
 
     def settle_keys(self, tab: QWidget) -> None:

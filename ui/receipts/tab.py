@@ -60,11 +60,14 @@ class ReceiptsTab(DrawerBar, PayerPart, LinesPart, TendersPart, QWidget):
     """The Receipts tab: take payment, this station's drawer, and the receipts register.
 
     Signals: ``status(str)`` — a one-line message for the main window's status bar (the new
-    receipt's number after a sale); ``receipt_saved(str)`` — the number of a receipt written.
+    receipt's number after a sale); ``receipt_saved(str)`` — the number of a receipt written;
+    ``register_changed()`` — a receipt was written or voided (what is owed changed: the Today
+    tab gathers again when next shown).
     """
 
     status = Signal(str)
     receipt_saved = Signal(str)
+    register_changed = Signal()
 
     SALE, REGISTER = 0, 1
 
@@ -185,6 +188,8 @@ class ReceiptsTab(DrawerBar, PayerPart, LinesPart, TendersPart, QWidget):
         self._views.idToggled.connect(self._view_toggled)
         self.register.status.connect(self.status.emit)
         self.register.receipts_changed.connect(self.refresh_drawer)
+        self.register.receipts_changed.connect(self.register_changed.emit)
+        self.receipt_saved.connect(lambda _number: self.register_changed.emit())
         self._connect_drawer()
         self._connect_payer()
         self._connect_lines()

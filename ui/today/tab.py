@@ -9,6 +9,7 @@ row it goes to the workflow's tab.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -309,8 +310,10 @@ class _TodayTree(QTreeView):
 class TodayTab(QWidget):
     """The first tab: the day's list, a filter, and Refresh (F5, also from the View menu).
 
-    It refreshes whenever it is shown, so coming back from another tab shows what was just
-    done there.
+    Shown, it gathers again when something changed since (a tab's ``register_changed``, which
+    the main window connects to :meth:`mark_changed`) or when its list is older than
+    :attr:`STALE_AFTER_SECONDS` (another station's work, or the day turning); otherwise it shows
+    what it has at once, rather than run every workflow's queries on each visit.
 
     Signals:
         workflow_requested(object): the :class:`~clerk_desk.today.TodayItem` whose workflow
@@ -319,10 +322,15 @@ class TodayTab(QWidget):
 
     workflow_requested = Signal(object)
 
+    STALE_AFTER_SECONDS = 60.0
+    """How long a list gathered stays good for when nothing changed at this station."""
+
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("today_tab")
         self.app = app
+        self._gathered_at: float | None = None
+        """When the list was last gathered (``time.monotonic``); None: gather when shown."""
         self.model = TodayModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -424,6 +432,7 @@ class TodayTab(QWidget):
         loaded = perform(self, self.app, load, writes=False)
         if loaded is None:
             return
+        self._gathered_at = time.monotonic()
         items, today, at = loaded
         self.model.set_items(items, today)
         self._open_small_groups()
@@ -435,6 +444,17 @@ class TodayTab(QWidget):
         )
         self._size_columns()
         self._update_empty()
+
+    def mark_changed(self) -> None:
+        """Something was saved at this station: gather again now if shown, else when shown."""
+        self._gathered_at = None
+        if self.isVisible():
+            self.refresh()
+
+    def is_stale(self) -> bool:
+        """Whether showing the tab now gathers the list again."""
+        gathered = self._gathered_at
+        return gathered is None or time.monotonic() - gathered > self.STALE_AFTER_SECONDS
 
     def focus_search(self) -> None:
         """Ctrl+F: put the caret in the filter, its text selected so typing replaces it."""
@@ -464,7 +484,8 @@ class TodayTab(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        self.refresh()
+        if self.is_stale():
+            self.refresh()
 
     def _activate(self, index: QModelIndex) -> None:
         if not index.isValid():

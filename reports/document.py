@@ -15,10 +15,12 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 from xml.sax.saxutils import escape
 
+from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 
 from . import letterhead as lh
@@ -232,12 +234,14 @@ def data_table(
     zebra: bool = True,
     plain: Sequence[bool] | None = None,
     dense: bool = False,
-) -> Table:
+    total_spans: bool = False,
+) -> Flowable:
     """A ruled table whose header row repeats on every page it spans.
 
     ``col_widths`` are points, ``"25%"`` or ``"*"`` (share of what is left); default: equal
     shares. ``align`` per column: ``"right"`` for amounts and counts. ``total_row`` is set in
-    bold under a rule and stays with the last data row. Cells are plain text, flowables or None.
+    bold under a rule and stays with the last data row; ``total_spans=True`` lets its first cell
+    run across the whole width. Cells are plain text, flowables or None.
     ``compact=True`` (receipt roll) uses the small black styles and no fills.
 
     ``plain`` per column: ``True`` sets that column's text as it is, line by line, instead of
@@ -247,9 +251,11 @@ def data_table(
 
     ``dense=True`` sets the cells at :data:`DENSE_SIZE` points with little padding, for a
     register of many rows: 40 and more to a landscape page.
-    """
-    from reportlab.platypus import Table, TableStyle
 
+    A table of more than :data:`PAGE_CHUNK` rows is laid out a page at a time
+    (:class:`reports.table_flowables.PagedTable`), so a register of 20,000 rows costs 20,000
+    rows' work, not the square of it as one ReportLab table re-measured after every page.
+    """
     st = dense_styles() if dense else styles(compact=compact)
     ncols = len(header)
     aligns: list[Align] = list(align) if align is not None else ["left"] * ncols
@@ -259,23 +265,80 @@ def data_table(
     if len(plains) != ncols:
         raise ValueError(f"plain has {len(plains)} entries for {ncols} columns")
     data = _table_cells(st, header, rows, total_row, aligns, plains)
-    body_rows = len(data) - (1 if total_row is None else 2)
-    widths: list[float | str | None] = (
-        list(col_widths) if col_widths is not None else [f"{100 / ncols:.4f}%"] * ncols
-    )
-    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    commands = _table_commands(
+    body = data[1:-1] if total_row is not None else data[1:]
+    layout = _TableLayout(
         st,
+        list(col_widths) if col_widths is not None else [f"{100 / ncols:.4f}%"] * ncols,
         aligns,
         plains,
-        body_rows=body_rows,
         compact=compact,
         dense=dense,
         zebra=zebra,
-        totalled=total_row is not None,
+        total_spans=total_spans,
+        header=data[0],
+        total=data[-1] if total_row is not None else None,
     )
-    table.setStyle(TableStyle(commands))
-    return table
+    if len(body) <= PAGE_CHUNK:
+        return layout.table(body, first=0, last=True)
+    from .table_flowables import PagedTable
+
+    return PagedTable(layout.table, layout.widths, body, 0, PAGE_CHUNK)
+
+
+PAGE_CHUNK = 60
+"""Rows of a long :func:`data_table` measured for its first page (a dense landscape page holds
+about 45); each later page measures as many rows as the page before it held, and a few more."""
+
+
+@dataclass(frozen=True, slots=True)
+class _TableLayout:
+    """How :func:`data_table` sets any run of its rows: widths, fonts, rules and fills."""
+
+    st: Any
+    widths: list[float | str | None]
+    aligns: list[Align]
+    plains: list[bool]
+    compact: bool
+    dense: bool
+    zebra: bool
+    total_spans: bool
+    header: list[Any]
+    total: list[Any] | None
+
+    def table(
+        self,
+        body: Sequence[list[Any]],
+        first: int = 0,
+        last: bool = True,
+        widths: Sequence[float | str | None] | None = None,
+    ) -> Table:
+        """A Table of the header and ``body`` (data rows from number ``first``, counted from
+        0), with the total row when ``last``. Zebra fills follow the row's number in the
+        whole table, so a page cut from the middle is striped as the whole would be."""
+        from reportlab.platypus import Table, TableStyle
+
+        totalled = last and self.total is not None
+        columns = list(widths or self.widths)
+        if all(isinstance(w, int | float) for w in columns):
+            from .table_flowables import as_strings
+
+            body = as_strings(body, columns, CELL_PADDING)  # type: ignore[arg-type]
+        data = [self.header, *body, *([self.total] if totalled else [])]
+        table = Table(data, colWidths=columns, repeatRows=1, hAlign="LEFT")
+        commands = _table_commands(
+            self.st,
+            self.aligns,
+            self.plains,
+            body_rows=len(body),
+            compact=self.compact,
+            dense=self.dense,
+            zebra_from=(2 - first % 2) if self.zebra else None,
+            totalled=totalled,
+        )
+        if totalled and self.total_spans:
+            commands.append(("SPAN", (0, -1), (-1, -1)))
+        table.setStyle(TableStyle(commands))
+        return table
 
 
 def _table_cells(
@@ -292,14 +355,14 @@ def _table_cells(
     head_styles = {"left": st.header_cell, "right": st.header_cell_right, "center": st.header_cell}
 
     data: list[list[Any]] = [
-        [_cell(h, head_styles[a]) for h, a in zip(header, aligns, strict=True)]
+        [_table_cell(h, head_styles[a]) for h, a in zip(header, aligns, strict=True)]
     ]
     for n, row in enumerate(rows, start=1):
         if len(row) != ncols:
             raise ValueError(f"row {n} has {len(row)} cells for {ncols} columns")
         data.append(
             [
-                _plain(v) if bare and not _is_flowable(v) else _cell(v, cell_styles[a])
+                _plain(v) if bare and not _is_flowable(v) else _table_cell(v, cell_styles[a])
                 for v, a, bare in zip(row, aligns, plains, strict=True)
             ]
         )
@@ -310,9 +373,24 @@ def _table_cells(
             "center": st.body_bold,
         }
         data.append(
-            [_cell(v, _sized(bold[a], st.cell)) for v, a in zip(total_row, aligns, strict=True)]
+            [
+                _table_cell(v, _sized(bold[a], st.cell))
+                for v, a in zip(total_row, aligns, strict=True)
+            ]
         )
     return data
+
+
+def _table_cell(value: object, style: Any) -> Any:
+    """A table cell: a flowable as it is, plain text as a :class:`~.table_flowables.TextCell`
+    where it sets the text as a Paragraph would (many times faster), else a Paragraph."""
+    if value is None or isinstance(value, str | int | float | Decimal | Money):
+        from .table_flowables import TextCell, is_simple_style, is_simple_text
+
+        text = "" if value is None else str(value)
+        if is_simple_text(text) and is_simple_style(style):
+            return TextCell(text, style)
+    return _cell(value, style)
 
 
 def _table_commands(
@@ -323,7 +401,7 @@ def _table_commands(
     body_rows: int,
     compact: bool,
     dense: bool,
-    zebra: bool,
+    zebra_from: int | None,
     totalled: bool,
 ) -> list[tuple[Any, ...]]:
     """:func:`data_table`'s rules, padding, fills and the plain columns' fonts."""
@@ -340,29 +418,33 @@ def _table_commands(
         ("LINEBELOW", (0, 1), (-1, -1), 0.25, grid),
         ("TOPPADDING", (0, 0), (-1, -1), pad),
         ("BOTTOMPADDING", (0, 0), (-1, -1), pad + (0.5 if dense else 1)),
-        ("LEFTPADDING", (0, 0), (-1, -1), 4),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
     ]
-    for col, bare in enumerate(plains):
-        if bare and body_rows:
-            first, last = (col, 1), (col, body_rows)
-            commands += [
-                ("FONTNAME", first, last, st.cell.fontName),
-                ("FONTSIZE", first, last, st.cell.fontSize),
-                ("LEADING", first, last, st.cell.leading),
-                ("TEXTCOLOR", first, last, st.cell.textColor),
-                ("ALIGN", first, last, aligns[col].upper()),
-            ]
+    if body_rows:
+        # A plain column's cells are strings; so is any other cell of plain text that a long
+        # table draws as a string (table_flowables.as_strings): set in the cell style's font.
+        body = (0, 1), (-1, body_rows)
+        commands += [
+            ("FONT", *body, st.cell.fontName, st.cell.fontSize, st.cell.leading),
+            ("TEXTCOLOR", *body, st.cell.textColor),
+        ]
+        for col, column_align in enumerate(aligns):
+            if column_align != "left":
+                commands.append(("ALIGN", (col, 1), (col, body_rows), column_align.upper()))
     if not compact:  # a fill prints as a dotted smudge on a thermal roll
         commands.append(("BACKGROUND", (0, 0), (-1, 0), lh.color(HEADER_FILL_HEX)))
-    if zebra and not compact:
-        for r in range(2, body_rows + 1, 2):
+    if zebra_from is not None and not compact:
+        for r in range(zebra_from, body_rows + 1, 2):
             commands.append(("BACKGROUND", (0, r), (-1, r), lh.color(ZEBRA_FILL_HEX)))
     if totalled:
         commands.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, rule))
         commands.append(("NOSPLIT", (0, -2), (-1, -1)))
     return commands
 
+
+CELL_PADDING = 4.0
+"""Points of a data table cell's padding left and right."""
 
 DENSE_SIZE = 7.5
 """Points of a dense register's cells (:func:`data_table`'s ``dense``)."""

@@ -641,7 +641,7 @@ def street_register_pdf(
     """The numbering register of ``street``: its numbering facts, then the odd side and the
     even side each in its own table, in number order, with counts. Landscape letter pages with
     the City's running header and "Page N of M"."""
-    from reportlab.platypus import CondPageBreak, TableStyle
+    from reportlab.platypus import CondPageBreak
 
     strays = [a for a in addresses if a.street_id != street.id]
     if strays:
@@ -686,8 +686,8 @@ def street_register_pdf(
             col_widths=_REGISTER_WIDTHS,
             align=_REGISTER_ALIGN,
             total_row=(para(f"{side.label.capitalize()} side: {_counts(rows)}", total), *[""] * 8),
+            total_spans=True,
         )
-        table.setStyle(TableStyle([("SPAN", (0, -1), (-1, -1))]))
         story.append(table)
     if mismatched:
         story.append(

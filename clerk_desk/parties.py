@@ -7,12 +7,11 @@ the counter is the same contractor on the permit, the bond and the receipt.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import ColumnElement, select
-from sqlalchemy.orm import QueryableAttribute, Session, selectinload
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import parties_acts
 from clerk_desk.desk import Action, snapshot
@@ -20,34 +19,12 @@ from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from clerk_desk.kinds import PartyKind, Role
 from clerk_desk.models import Parcel, Party
 from clerk_desk.permissions import Permission, roles_allowed
+from clerk_desk.text_search import fold, words_match
 from clerk_desk.validation import fits
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _ZIP = re.compile(r"^\d{5}(-\d{4})?$")
 SEARCH_LIMIT = 200
-
-
-# Letters Unicode does not decompose into a base letter and an accent (Ł is not L + stroke).
-_UNDECOMPOSED = str.maketrans(
-    {
-        "ł": "l",
-        "ø": "o",
-        "đ": "d",
-        "ð": "d",
-        "ħ": "h",
-        "\u0131": "i",
-        "ŧ": "t",
-        "æ": "ae",
-        "œ": "oe",
-        "þ": "th",
-    }
-)
-
-
-def fold(text: str) -> str:
-    """Lower-case and strip accents, so "nguyen" finds "Nguyễn", "zoe" "Zoë", "lukasz" "Łukasz"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_UNDECOMPOSED))
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,11 +205,6 @@ def get_party(session: Session, party_id: int) -> Party:
     return party
 
 
-def _words_match(column: QueryableAttribute[str], text: str) -> list[ColumnElement[bool]]:
-    """One condition per word typed, so "jo ander" finds "Anderson, John"."""
-    return [column.contains(word, autoescape=True) for word in fold(text).split()]
-
-
 def search_parties(
     session: Session,
     text: str = "",
@@ -243,7 +215,7 @@ def search_parties(
 ) -> list[Party]:
     """Parties whose name, contact, street, phone or e-mail hold every word typed."""
     query = select(Party)
-    for condition in _words_match(Party.search_text, text):
+    for condition in words_match(session, Party.search_text, text):
         query = query.where(condition)
     if kind is not None:
         query = query.where(Party.kind == kind)
@@ -346,7 +318,7 @@ def get_parcel(session: Session, parcel_id: int) -> Parcel:
 def search_parcels(session: Session, text: str = "", *, limit: int = SEARCH_LIMIT) -> list[Parcel]:
     """Parcels whose number, site address or owner's name hold every word typed."""
     query = select(Parcel).where(Parcel.active.is_(True))
-    for condition in _words_match(Parcel.search_text, text):
+    for condition in words_match(session, Parcel.search_text, text):
         query = query.where(condition)
     query = query.options(selectinload(Parcel.owner))  # the register shows each owner's name
     return list(session.scalars(query.order_by(Parcel.site_address, Parcel.id).limit(limit)))

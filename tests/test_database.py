@@ -237,7 +237,7 @@ def _mount_tmpfs(folder: Path, size: str) -> Iterator[Path]:
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A real, tiny file system (tests run as root in the CI container)."""
-    yield from _mount_tmpfs(tmp_path / "small-disk", "2048k")  # the schema takes ~0.8 MB
+    yield from _mount_tmpfs(tmp_path / "small-disk", "4096k")  # the schema takes ~1.1 MB
 
 
 def test_a_full_disk_while_saving_keeps_what_was_saved(small_disk: Path, clock: object) -> None:

@@ -40,8 +40,8 @@ from clerk_desk.models import (
     Tender,
 )
 from clerk_desk.money import Money
-from clerk_desk.parties import fold
 from clerk_desk.receipts import service as receipts
+from clerk_desk.text_search import fold
 
 POSTGRES_ENV = "CLERK_DESK_TEST_DATABASE_URL"
 TODAY = date(2026, 11, 30)

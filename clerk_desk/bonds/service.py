@@ -29,8 +29,9 @@ from clerk_desk.findings import Finding
 from clerk_desk.kinds import BondKind, FileStatus
 from clerk_desk.models import Bond, InsuranceCertificate, Party, Revocation
 from clerk_desk.money import Money
-from clerk_desk.parties import fold, get_party
+from clerk_desk.parties import get_party
 from clerk_desk.permissions import Permission
+from clerk_desk.text_search import fold, words_match
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import fits
@@ -740,8 +741,7 @@ def search_certificates(
     session: Session, text: str = "", *, include_inactive: bool = False, limit: int = 200
 ) -> list[InsuranceCertificate]:
     query = select(InsuranceCertificate)
-    for word in fold(text).split():
-        query = query.where(InsuranceCertificate.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, InsuranceCertificate.search_text, text))
     if not include_inactive:
         query = query.where(InsuranceCertificate.status == FileStatus.ON_FILE)
     return list(session.scalars(query.order_by(InsuranceCertificate.expires_on).limit(limit)))
@@ -757,8 +757,7 @@ def search_bonds(
     limit: int = 200,
 ) -> list[Bond]:
     query = select(Bond)
-    for word in fold(text).split():
-        query = query.where(Bond.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, Bond.search_text, text))
     if kind is not None:
         query = query.where(Bond.kind == kind)
     if year is not None:

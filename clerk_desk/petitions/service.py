@@ -36,8 +36,9 @@ from clerk_desk.models import (
     PetitionSigner,
 )
 from clerk_desk.numbering import take_number
-from clerk_desk.parties import fold, get_parcel, get_party, on_renamed
+from clerk_desk.parties import get_parcel, get_party, on_renamed
 from clerk_desk.petitions import acts, schedule
+from clerk_desk.text_search import fold, words_match
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import WEEKDAY_NAMES, clock_time, format_day, plural
@@ -784,8 +785,7 @@ def search_petitions(
 ) -> list[Petition]:
     """Petitions whose number, kind, location, description or petitioners hold every word."""
     query = select(Petition)
-    for word in fold(text).split():
-        query = query.where(Petition.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, Petition.search_text, text))
     if program_year is not None:
         query = query.where(Petition.program_year == program_year)
     if kind is not None:

@@ -40,7 +40,6 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
-from clerk_desk.parties import fold
 from clerk_desk.permissions import Permission
 
 # What a sale is made of, the settings and the readers live in their own modules; the
@@ -74,6 +73,7 @@ from clerk_desk.receipts.views import receipts_for as receipts_for
 from clerk_desk.receipts.views import register_line_rows as register_line_rows
 from clerk_desk.receipts.views import register_rows as register_rows
 from clerk_desk.receipts.views import search_receipts as search_receipts
+from clerk_desk.text_search import fold
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.unique_save import save_unique
 from clerk_desk.validation import choice, fits

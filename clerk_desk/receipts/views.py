@@ -38,11 +38,11 @@ from clerk_desk.models import (
     Tender,
 )
 from clerk_desk.money import Money
-from clerk_desk.parties import fold
 from clerk_desk.receipts.rules import DENOMINATIONS, LineEntry
 from clerk_desk.receipts.settings import ReceiptSettings, receipt_settings
 from clerk_desk.settings import CityProfile
 from clerk_desk.settings_store import city_profile
+from clerk_desk.text_search import words_match
 from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
 
@@ -446,14 +446,16 @@ def receipt_view(session: Session, receipt_id: int, *, tz: tzinfo | None = None)
 _AMOUNT = re.compile(r"^\$?\d{1,3}(,\d{3})*(\.\d{1,2})?$|^\$?\d+(\.\d{1,2})?$")
 
 
-def _search_query(text: str, since: date | None, until: date | None, zone: tzinfo) -> Select[Any]:
+def _search_query(
+    session: Session, text: str, since: date | None, until: date | None, zone: tzinfo
+) -> Select[Any]:
     query = select(Receipt)
     if since is not None:
         query = query.where(Receipt.issued_at >= start_of_day(since, zone))
     if until is not None:
         query = query.where(Receipt.issued_at < start_of_day(until + timedelta(days=1), zone))
     for word in text.split():
-        choices = [Receipt.search_text.contains(fold(word), autoescape=True)]
+        choices = [*words_match(session, Receipt.search_text, word)]
         if _AMOUNT.match(word):
             # Too large to be an amount: a long check or permit number, matched as text.
             with contextlib.suppress(InvalidInput):
@@ -522,7 +524,7 @@ def search_receipts(
     """Receipts matching every word typed (number, payer, reference, or an exact amount),
     within the days given, newest first."""
     zone = tz or city_zone()
-    query = _search_query(text, since, until, zone)
+    query = _search_query(session, text, since, until, zone)
     receipts = list(
         session.scalars(query.order_by(Receipt.issued_at.desc(), Receipt.id.desc()).limit(limit))
     )
@@ -536,7 +538,7 @@ def register_rows(
     zone = tz or city_zone()
     receipts = list(
         session.scalars(
-            _search_query("", period.since, period.until, zone).order_by(
+            _search_query(session, "", period.since, period.until, zone).order_by(
                 Receipt.issued_at, Receipt.id
             )
         )

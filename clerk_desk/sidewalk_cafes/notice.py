@@ -17,7 +17,6 @@ from clerk_desk.models import (
     CafeNeighbor,
     SidewalkCafe,
 )
-from clerk_desk.parties import fold
 from clerk_desk.sidewalk_cafes import acts as acts
 from clerk_desk.sidewalk_cafes.rules import (
     BEYOND_RADIUS,
@@ -29,6 +28,7 @@ from clerk_desk.sidewalk_cafes.rules import (
 )
 from clerk_desk.sidewalk_cafes.service import get_cafe
 from clerk_desk.sidewalk_cafes.terms import comment_deadline
+from clerk_desk.text_search import fold
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day, plural
 

@@ -87,7 +87,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
-from clerk_desk.parties import fold, get_party
+from clerk_desk.parties import get_party
 from clerk_desk.sidewalk_cafes import acts as acts
 from clerk_desk.sidewalk_cafes.rules import (
     APPLICATION_CITE,
@@ -111,6 +111,7 @@ from clerk_desk.sidewalk_cafes.rules import (
     scan_problem,
 )
 from clerk_desk.sidewalk_cafes.terms import meeting_day, standing, status_of
+from clerk_desk.text_search import fold, words_match
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day
@@ -704,8 +705,7 @@ def search_cafes(
     on ``today`` when given (SUSPENDED: issued and suspended that day; ISSUED: not suspended),
     else by the status recorded."""
     query = select(SidewalkCafe)
-    for word in fold(text).split():
-        query = query.where(SidewalkCafe.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, SidewalkCafe.search_text, text))
     if status is not None:
         status = CafeStatus(status)
         if today is not None and status in (CafeStatus.SUSPENDED, CafeStatus.ISSUED):

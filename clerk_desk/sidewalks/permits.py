@@ -36,7 +36,7 @@ from clerk_desk.models import (
     Street,
 )
 from clerk_desk.numbering import take_number
-from clerk_desk.parties import fold, get_party
+from clerk_desk.parties import get_party
 from clerk_desk.sidewalks.acts import PermitAct, RegisterAct, allow, allow_new
 from clerk_desk.sidewalks.costs import decide_cost, order_number_of
 from clerk_desk.sidewalks.rules import (
@@ -63,6 +63,7 @@ from clerk_desk.sidewalks.rules import (
     side_of,
     width_findings,
 )
+from clerk_desk.text_search import fold, words_match
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day
 
@@ -786,8 +787,7 @@ def search_permits(
     """Permits whose number, applicant, location, street, number, contractor or parcel hold
     every word typed, newest first."""
     query = select(SidewalkPermit)
-    for word in fold(text).split():
-        query = query.where(SidewalkPermit.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, SidewalkPermit.search_text, text))
     if status is not None:
         query = query.where(SidewalkPermit.status == SidewalkPermitStatus(status))
     if year is not None:

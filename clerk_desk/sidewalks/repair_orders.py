@@ -31,7 +31,7 @@ from clerk_desk.models import (
 )
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
-from clerk_desk.parties import fold, get_party
+from clerk_desk.parties import get_party
 from clerk_desk.sidewalks.acts import OrderAct, allow, city_repair_wait, order_kind_refusal
 from clerk_desk.sidewalks.rules import (
     COUNCIL,
@@ -52,6 +52,7 @@ from clerk_desk.sidewalks.rules import (
     repair_due,
 )
 from clerk_desk.special_charges import service as sc
+from clerk_desk.text_search import fold, words_match
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day
 
@@ -592,8 +593,7 @@ def search_orders(
     """Orders whose number, owner, parcel, address, location, street or defect hold every word
     typed, newest first."""
     query = select(SidewalkRepairOrder)
-    for word in fold(text).split():
-        query = query.where(SidewalkRepairOrder.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, SidewalkRepairOrder.search_text, text))
     if status is not None:
         query = query.where(SidewalkRepairOrder.status == RepairOrderStatus(status))
     if year is not None:

@@ -90,6 +90,7 @@ from clerk_desk.special_charges.rules import (
     clocks,
     label,
 )
+from clerk_desk.text_search import fold, words_match
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day
@@ -282,7 +283,7 @@ def _search_text(charge: SpecialCharge, session: Session) -> str:
             parts += [parcel.parcel_number, parcel.site_address]
             if parcel.owner is not None:
                 parts.append(parcel.owner.name)
-    return " ".join(p for p in parts if p).lower()
+    return fold(" ".join(p for p in parts if p))
 
 
 def _new_charge(
@@ -735,8 +736,7 @@ def search_charges(
     of ``text``; narrowed to a kind, a year, a stored status, or how they stand on ``today``
     (the filter is applied before the ``limit``)."""
     query = loaded()
-    for word in text.lower().split():
-        query = query.where(SpecialCharge.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, SpecialCharge.search_text, text))
     if status is not None:
         query = query.where(SpecialCharge.status == status)
     if kind is not None:

@@ -16,11 +16,12 @@ from sqlalchemy.orm import Session, joinedload
 from clerk_desk.errors import NotFound
 from clerk_desk.kinds import AddressStatus, BuildingKind
 from clerk_desk.models import Address, AddressChange, Parcel, Street
-from clerk_desk.parties import fold, on_renamed
+from clerk_desk.parties import on_renamed
 from clerk_desk.street_numbers.rules import (
     MAX_NUMBER,
 )
 from clerk_desk.street_numbers.streets import ABBREVIATIONS, find_street, street_key
+from clerk_desk.text_search import fold, holds
 
 SEARCH_LIMIT = 200
 
@@ -74,18 +75,19 @@ def addresses_on(
     return list(session.scalars(query.order_by(Address.number, Address.unit)))
 
 
-def words_typed(text: str) -> list[ColumnElement[bool]]:
+def words_typed(session: Session, text: str) -> list[ColumnElement[bool]]:
     """One condition on an address's search text per word typed. A number is matched from its
     start ("12" finds 12 and 121, not 312); "street" finds "St"."""
     conditions: list[ColumnElement[bool]] = []
     for word in fold(text).replace(",", " ").replace(".", " ").split():
         word = ABBREVIATIONS.get(word, word)
-        if word.isdigit():
+        if word.isdigit():  # the index finds the records holding it; LIKE keeps the starts
             conditions.append(
-                Address.search_text.startswith(word) | Address.search_text.contains(f" {word}")
+                holds(session, Address.search_text, word)
+                & (Address.search_text.startswith(word) | Address.search_text.contains(f" {word}"))
             )
         else:
-            conditions.append(Address.search_text.contains(word, autoescape=True))
+            conditions.append(holds(session, Address.search_text, word))
     return conditions
 
 
@@ -99,7 +101,7 @@ def search_addresses(
 ) -> list[Address]:
     """Addresses whose number, street, unit, parcel or owner hold every word typed, as the
     Clerk types: "12 broad street" finds 12 and 121 Broad St N, not 312."""
-    query = select(Address).where(*words_typed(text))
+    query = select(Address).where(*words_typed(session, text))
     if street_id is not None:
         query = query.where(Address.street_id == street_id)
     if not include_retired:

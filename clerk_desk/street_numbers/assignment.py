@@ -16,7 +16,7 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding, blocking
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass
 from clerk_desk.models import Address, AddressChange, Parcel, Party
-from clerk_desk.parties import fold, get_parcel, get_party, parcel_search_text
+from clerk_desk.parties import get_parcel, get_party, parcel_search_text
 from clerk_desk.street_numbers import acts
 from clerk_desk.street_numbers.addresses import address_search_text, address_text, get_address
 from clerk_desk.street_numbers.checking import Proposal, check_number, check_position, check_side
@@ -25,6 +25,7 @@ from clerk_desk.street_numbers.rules import (
     MAX_NUMBER,
 )
 from clerk_desk.street_numbers.streets import lock_street
+from clerk_desk.text_search import fold
 from clerk_desk.validation import fits, max_length
 
 # -- assigning, altering, retiring ------------------------------------------------------------

@@ -230,7 +230,7 @@ def search_cases(
     query = (
         select(NumberingCase)
         .join(Address, Address.id == NumberingCase.address_id)
-        .where(*words_typed(text))
+        .where(*words_typed(session, text))
         .options(
             joinedload(NumberingCase.address).joinedload(Address.street),
             joinedload(NumberingCase.address).joinedload(Address.owner),

@@ -15,7 +15,6 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass
 from clerk_desk.models import Address, Street
-from clerk_desk.parties import fold
 from clerk_desk.street_numbers.addresses import address_text
 from clerk_desk.street_numbers.rules import (
     ASSIGN_CITE,
@@ -24,6 +23,7 @@ from clerk_desk.street_numbers.rules import (
     MAX_POSITION_FT,
 )
 from clerk_desk.street_numbers.streets import get_street, parity_of, side_label
+from clerk_desk.text_search import fold
 
 # -- suggesting and checking a number ----------------------------------------------------------
 

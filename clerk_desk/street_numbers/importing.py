@@ -29,12 +29,13 @@ from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, PartyKind
 from clerk_desk.models import Address, AddressChange, Parcel, Party, Street
-from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party, fold
+from clerk_desk.parties import ParcelData, PartyData, add_parcel, add_party
 from clerk_desk.street_numbers import acts
 from clerk_desk.street_numbers.addresses import address_search_text, address_text
 from clerk_desk.street_numbers.assignment import set_site_address
 from clerk_desk.street_numbers.rules import MAX_NUMBER, MAX_POSITION_FT
 from clerk_desk.street_numbers.streets import parity_of, side_for, street_key, streets
+from clerk_desk.text_search import fold
 from clerk_desk.validation import max_length
 
 COLUMNS = {

@@ -14,11 +14,11 @@ from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.kinds import AddressStatus, Compass
 from clerk_desk.models import Address, Street
-from clerk_desk.parties import fold
 from clerk_desk.street_numbers import acts, rules
 from clerk_desk.street_numbers.rules import (
     MAX_NUMBER,
 )
+from clerk_desk.text_search import fold
 from clerk_desk.validation import fits
 
 # Street-name words written out and their usual abbreviations, so "Broad Street North" is found

@@ -36,7 +36,7 @@ from clerk_desk.models import (
     StreetOpening,
 )
 from clerk_desk.numbering import take_number
-from clerk_desk.parties import fold, get_party
+from clerk_desk.parties import get_party
 from clerk_desk.street_openings import acts, rules
 from clerk_desk.street_openings.approval import approval_findings
 from clerk_desk.street_openings.rules import (
@@ -63,6 +63,7 @@ from clerk_desk.street_openings.rules import (
     restoration_due,
     valid_until,
 )
+from clerk_desk.text_search import fold, words_match
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day
@@ -573,8 +574,7 @@ def search_openings(
     limit: int = SEARCH_LIMIT,
 ) -> list[StreetOpening]:
     query = select(StreetOpening)
-    for word in fold(text).split():
-        query = query.where(StreetOpening.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, StreetOpening.search_text, text))
     if status is not None:
         query = query.where(StreetOpening.status == status)
     if year is not None:

@@ -47,7 +47,6 @@ from clerk_desk.models import (
     StreetOpening,
 )
 from clerk_desk.money import Money
-from clerk_desk.parties import fold
 from clerk_desk.settings import CityProfile
 from clerk_desk.settings_store import city_profile
 from clerk_desk.special_charges import service as sc
@@ -63,6 +62,7 @@ from clerk_desk.street_openings.rules import (
 )
 from clerk_desk.street_openings.service import SiteData, get_opening
 from clerk_desk.street_openings.work import ChecklistLine, work_checklist
+from clerk_desk.text_search import words_match
 from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
 
@@ -305,8 +305,7 @@ def search_register(
     """The register as :func:`clerk_desk.street_openings.service.search_openings` reads it,
     narrowed to a status as the register shows it (approved and expired told apart by ``today``)."""
     query = select(StreetOpening)
-    for word in fold(text).split():
-        query = query.where(StreetOpening.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, StreetOpening.search_text, text))
     if shown is Shown.APPROVED:
         query = query.where(
             StreetOpening.status == OpeningStatus.APPROVED,

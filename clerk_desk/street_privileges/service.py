@@ -72,7 +72,7 @@ from clerk_desk.lengths import format_length
 from clerk_desk.models import Parcel, Street, StreetPrivilege
 from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
-from clerk_desk.parties import fold, get_party
+from clerk_desk.parties import get_party
 from clerk_desk.permissions import Permission
 from clerk_desk.street_privileges import acts as sp_acts
 from clerk_desk.street_privileges.records import (
@@ -104,6 +104,7 @@ from clerk_desk.street_privileges.rules import (
     short_day,
     three_months_from,
 )
+from clerk_desk.text_search import fold, words_match
 from clerk_desk.today import TodayItem, provider
 from clerk_desk.validation import fits
 from clerk_desk.words import format_day
@@ -684,8 +685,7 @@ def search_privileges(
     """Permits whose number, applicant, location, street, parcel, description or building
     permit hold every word typed, newest first."""
     query = select(StreetPrivilege)
-    for word in fold(text).split():
-        query = query.where(StreetPrivilege.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, StreetPrivilege.search_text, text))
     if status is not None:
         query = query.where(StreetPrivilege.status == PrivilegeStatus(status))
     if year is not None:

@@ -18,7 +18,8 @@ from clerk_desk.kinds import ApplicantKind, DueKind, VendingStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import VendingApplication, VendingParticipant, VendingSlot
 from clerk_desk.numbering import take_number
-from clerk_desk.parties import fold, get_party
+from clerk_desk.parties import get_party
+from clerk_desk.text_search import fold
 from clerk_desk.validation import fits
 from clerk_desk.vending import acts
 from clerk_desk.vending.lookup import FEE_CODE, RECORD_TYPE, get_application

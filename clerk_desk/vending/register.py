@@ -13,7 +13,7 @@ from clerk_desk.history import history as records_history
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import VendingApplication
-from clerk_desk.parties import fold
+from clerk_desk.text_search import words_match
 from clerk_desk.vending.lookup import RECORD_TYPE
 
 SEARCH_LIMIT = 500
@@ -40,8 +40,7 @@ def search_applications(
     """Applications whose number, permit, applicant, event, goods, places or participants hold
     every word typed, newest first."""
     query = select(VendingApplication)
-    for word in fold(text).split():
-        query = query.where(VendingApplication.search_text.contains(word, autoescape=True))
+    query = query.where(*words_match(session, VendingApplication.search_text, text))
     if status is not None:
         query = query.where(VendingApplication.status == status)
     if year is not None:

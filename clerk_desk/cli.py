@@ -71,7 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     demo = command("demo", "create a database filled with demo data")
     demo.add_argument(
-        "--scale", type=int, default=1, metavar="N", help="years of a busy city hall (default 1)"
+        "--scale",
+        type=int,
+        default=1,
+        metavar="N",
+        help="years of a busy city hall, in a city grown to match (default 1)",
     )
     demo.add_argument(
         "--replace",

@@ -27,7 +27,7 @@ from datetime import date, datetime, time, timedelta
 
 from sqlalchemy import select
 
-from clerk_desk import ledger, parties
+from clerk_desk import ledger
 from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
@@ -35,7 +35,7 @@ from clerk_desk.demo import counter as demo_counter
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import ApplicantKind, MeetingKind, Role
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import Operator
+from clerk_desk.models import Operator, Party
 from clerk_desk.money import Money
 from clerk_desk.petitions import schedule
 from clerk_desk.vending import service as vending
@@ -124,7 +124,9 @@ class _Demo:
         self.clerk, self.deputy = staff[Role.CLERK], staff[Role.DEPUTY_CLERK]
         self.treasurer = staff[Role.TREASURER]
         with desk.database.reading() as session:
-            self.ids = {p.name: p.id for p in parties.search_parties(session, limit=10_000)}
+            every = select(Party.name, Party.id).where(Party.active.is_(True))
+            named = session.execute(every.order_by(Party.name, Party.id))
+            self.ids = {name: id_ for name, id_ in named}
         self.made: dict[str, int] = {}
 
     def on(self, days_ago: int, hour: int, minute: int = 0) -> datetime:

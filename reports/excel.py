@@ -85,6 +85,10 @@ class ExportCancelled(ClerkDeskError):
         super().__init__(f"Export cancelled after {rows_done:,} rows; no file was written.")
         self.rows_done = rows_done
 
+    def __reduce__(self) -> tuple[type[ExportCancelled], tuple[int]]:
+        # Made again from its count when it crosses from a child process (clerk_desk.child_process).
+        return type(self), (self.rows_done,)
+
 
 @dataclass(frozen=True, slots=True)
 class Column:

@@ -9,7 +9,9 @@ print preview and "open with the viewer" through a replaced hook: no real modal 
 from __future__ import annotations
 
 import io
+import os
 import threading
+import time
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
@@ -359,31 +361,55 @@ def test_petition_from_intake_to_the_agenda_its_packet_and_the_councils_approval
     assert not tab.withdraw_button.isEnabled() and not tab.place_button.isEnabled()
 
 
+class _Gate:
+    """An event two processes share: a file that exists once it is set."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def set(self) -> None:
+        self.path.touch()
+
+    def wait(self, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while not self.path.exists():
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)
+        return True
+
+
+def held_build_in_child(station: Any, meeting_id: int, *, progress: Any) -> Any:
+    """The packet's build as the child process runs it (ui.petitions.jobs), held at the gates
+    named in the environment: ``entered`` is set once it starts, and it goes on once
+    ``release`` is set."""
+    from ui.petitions import jobs
+
+    _Gate(Path(os.environ["CLERK_DESK_TEST_ENTERED"])).set()
+    assert _Gate(Path(os.environ["CLERK_DESK_TEST_RELEASE"])).wait(30), "never let go"
+    return jobs._build_in_child(station, meeting_id, progress=progress)
+
+
 class _Hold:
-    """The packet's report, held: ``entered`` is set once the build has read the agenda, and
-    the report is written once ``release`` is set."""
+    """The packet's build, held in its child process: ``entered`` is set once the build has
+    started, and the packet is laid out once ``release`` is set."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        import reports.petitions
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+        from ui.petitions import jobs
 
-        self.entered, self.release = threading.Event(), threading.Event()
-        real = reports.petitions.agenda_packet_pdf
-
-        def held(*args: Any, **kwargs: Any) -> bytes:
-            self.entered.set()
-            assert self.release.wait(30), "the build was never let go"
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(reports.petitions, "agenda_packet_pdf", held)
+        self.entered, self.release = _Gate(folder / "entered"), _Gate(folder / "release")
+        monkeypatch.setenv("CLERK_DESK_TEST_ENTERED", str(self.entered.path))
+        monkeypatch.setenv("CLERK_DESK_TEST_RELEASE", str(self.release.path))
+        monkeypatch.setattr(jobs, "_build_in_child", held_build_in_child)
 
 
-def _held_build(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """The packet's report, made to wait until the returned event is set."""
-    return _Hold(monkeypatch).release
+def _held_build(monkeypatch: pytest.MonkeyPatch, folder: Path) -> _Gate:
+    """The packet's build, made to wait until the returned gate is set."""
+    return _Hold(monkeypatch, folder).release
 
 
 def test_the_clerk_keeps_working_while_the_packet_is_built(
-    qtbot, tab, desk, clerk, dialogs, messages, previewed, monkeypatch
+    qtbot, tab, desk, clerk, dialogs, messages, previewed, monkeypatch, tmp_path
 ) -> None:
     """Finding 3: the progress window blocks nothing. With it on screen the clerk types in the
     search and clicks a filter (real key and mouse events, which a modal window would swallow);
@@ -395,7 +421,7 @@ def test_the_clerk_keeps_working_while_the_packet_is_built(
     with desk.action(clerk) as action:
         petitions.place_on_agenda(action, on_agenda, meeting_id)
     tab.refresh()
-    release = _held_build(monkeypatch)
+    release = _held_build(monkeypatch, tmp_path)
     tab.build_packet(meeting_id)
     progress = tab.findChild(QProgressDialog, "progress_dialog")
     assert progress is not None
@@ -430,7 +456,7 @@ def test_the_clerk_keeps_working_while_the_packet_is_built(
 
 
 def test_a_packet_whose_agenda_changed_while_it_was_built_is_not_marked_built(
-    qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages, previewed, monkeypatch
+    qtbot, tab, desk, clerk, clock: FixedClock, dialogs, messages, previewed, monkeypatch, tmp_path
 ) -> None:
     """Finding 8: the window passes the moment the build read the agenda; a petition changed at
     the counter meanwhile leaves the packet "not built yet", and the clerk is told why."""
@@ -439,7 +465,7 @@ def test_a_packet_whose_agenda_changed_while_it_was_built_is_not_marked_built(
     petition_id = _petition(desk, clerk, [owners["Ann Lee"]])
     with desk.action(clerk) as action:
         petitions.place_on_agenda(action, petition_id, meeting_id)
-    hold = _Hold(monkeypatch)
+    hold = _Hold(monkeypatch, tmp_path)
     tab.build_packet(meeting_id)
     assert hold.entered.wait(10)
     clock.advance(minutes=2)
@@ -540,12 +566,25 @@ def test_one_background_job_runs_once_however_often_it_is_asked_for(qtbot) -> No
     qtbot.waitUntil(lambda: results == [1, 3], timeout=10_000)
 
 
+def build_after_cancel_in_child(station: Any, meeting_id: int, *, progress: Any) -> Any:
+    """The packet's build in its child process, started only once the window has passed the
+    clerk's Cancel on (its progress reports say so), so that the build meets the cancel."""
+    from ui.petitions import jobs
+
+    assert _Gate(Path(os.environ["CLERK_DESK_TEST_RELEASE"])).wait(30), "Cancel never pressed"
+    deadline = time.monotonic() + 30
+    while progress(0):
+        assert time.monotonic() < deadline, "the cancel never reached the build"
+        time.sleep(0.02)
+    return jobs._build_in_child(station, meeting_id, progress=progress)
+
+
 def test_cancelling_the_packet_build_records_no_packet(
-    qtbot, tab, desk, clerk, dialogs, messages, previewed, monkeypatch
+    qtbot, tab, desk, clerk, dialogs, messages, previewed, monkeypatch, tmp_path
 ) -> None:
     """Cancel pressed while the packet is built: the report stops, nothing is recorded, and the
     window says so without an error box."""
-    import reports.petitions
+    from ui.petitions import jobs
 
     owners = _owners(desk, clerk)
     meeting_id = _meeting(desk, clerk, date(2026, 12, 14))
@@ -553,22 +592,17 @@ def test_cancelling_the_packet_build_records_no_packet(
     with desk.action(clerk) as action:
         petitions.place_on_agenda(action, petition_id, meeting_id)
 
-    pressed = threading.Event()
-    real = reports.petitions.agenda_packet_pdf
-
-    def held_until_cancel(*args: Any, **kwargs: Any) -> bytes:
-        assert pressed.wait(30), "Cancel was never pressed"
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(reports.petitions, "agenda_packet_pdf", held_until_cancel)
+    pressed = _Gate(tmp_path / "pressed")
+    monkeypatch.setenv("CLERK_DESK_TEST_RELEASE", str(pressed.path))
+    monkeypatch.setattr(jobs, "_build_in_child", build_after_cancel_in_child)
     tab.build_packet(meeting_id)
     progress = tab.findChild(QProgressDialog, "progress_dialog")
     assert progress is not None
     cancel = progress.findChild(QPushButton)
     assert cancel is not None and cancel.text() == "Cancel"
     with (
-        qtbot.wait_signal(tab.packet_finished, timeout=30_000),
-        qtbot.wait_signal(tab.status, timeout=30_000) as told,
+        qtbot.wait_signal(tab.packet_finished, timeout=60_000),
+        qtbot.wait_signal(tab.status, timeout=60_000) as told,
     ):
         cancel.click()
         pressed.set()

@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script: parse, then run a headless command or start the window."""
+    import multiprocessing
+
+    # In the frozen program, a child process (clerk_desk.child_process) starts this same
+    # executable: this runs its work and exits before any window is made.
+    multiprocessing.freeze_support()
     from clerk_desk import cli
 
     args = cli.build_parser().parse_args(sys.argv[1:] if argv is None else argv)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.petitions import details as petition_details
@@ -77,10 +78,10 @@ from ui.petitions.council import (
     place_on_agenda,
 )
 from ui.petitions.dialogs import CorrectReceivedDialog, set_scan_aside, withdraw
+from ui.petitions.jobs import PACKET_STEPS, BuiltPacket, build_packet
 from ui.petitions.petition_form import PetitionDialog
 
 _EXPORT_ALL = 10**9
-PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
 
 
 def petition_columns() -> tuple[TableColumn, ...]:
@@ -149,34 +150,8 @@ EVENT_COLUMNS = (
 
 
 @dataclass(frozen=True, slots=True)
-class BuiltPacket:
-    """What the background build hands back to the window."""
-
-    meeting_id: int
-    meeting: str
-    pdf: bytes
-    pages: int
-    as_of: datetime  # when the build read the agenda: a change after it makes the packet stale
-    day: date  # the meeting's day, for the file name
-
-    @property
-    def file_name(self) -> str:
-        return f"agenda-packet-{self.day.isoformat()}.pdf"
-
-
-@dataclass(frozen=True, slots=True)
 class _Failed:
     error: BaseException
-
-
-def pdf_pages(pdf: bytes) -> int:
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return len(document)
-    finally:
-        document.close()
 
 
 class PetitionsTab(RegisterPage[PetitionRow]):
@@ -597,9 +572,9 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         )
 
     def build_packet(self, meeting_id: int | None = None) -> None:
-        """Build the meeting's agenda packet on a worker thread behind a progress bar with
-        Cancel; the window stays usable. The packet opens in the print preview when done and is
-        recorded as built (the Today tab shows it)."""
+        """Build the meeting's agenda packet in a process of its own (ui.petitions.jobs)
+        behind a progress bar with Cancel; the window stays usable. The packet opens in the
+        print preview when done and is recorded as built (the Today tab shows it)."""
         if self._may_not_build:
             return
         if self.building:
@@ -609,33 +584,13 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             meeting_id = self.choose_packet_meeting()
             if meeting_id is None:
                 return
-        chosen = meeting_id
-        app = self.app
+        chosen, station = meeting_id, Station.of(self.app.desk, self.app.operator)
 
         def work(progress: Callable[[int], bool]) -> BuiltPacket | _Failed | None:
             from reports.excel import ExportCancelled
-            from reports.petitions import agenda_packet_pdf
-
-            def step(done: int, total: int) -> bool:
-                return progress(PACKET_STEPS * done // total if total > 0 else 0)
 
             try:
-                with app.desk.lookup(app.operator) as action:
-                    view = petition_papers.packet_view(action, chosen)  # its scans too
-                # The packet is drawn after the read has closed, from the view alone.
-                row, as_of = view.meeting, view.prepared_at
-                pdf = agenda_packet_pdf(
-                    view.meeting,
-                    view.petitions,
-                    scan=view.scan,
-                    profile=view.profile,
-                    tz=view.zone,
-                    calendar=view.calendar,
-                    histories=view.histories,
-                    progress=step,
-                    prepared_at=as_of,
-                )
-                return BuiltPacket(chosen, row.label, pdf, pdf_pages(pdf), as_of, row.day)
+                return build_packet(station, chosen, progress=progress)
             except ExportCancelled:
                 return None
             except Exception as error:  # shown on the window's thread, with the build over

@@ -11,7 +11,8 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from clerk_desk import words
+from clerk_desk import child_process, words
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.errors import InvalidInput
 from clerk_desk.receipts import views as receipt_views
@@ -24,6 +25,7 @@ from ui.kit.operations import App, perform, run_in_background
 from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
+from ui.receipts import jobs
 from ui.receipts.dialogs import ReceiptDialog, VoidDialog, print_receipt
 
 EXCEL_FILTER = "Excel workbook (*.xlsx)"
@@ -189,18 +191,14 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
         return f"receipts-{period.since}-{period.until}.xlsx"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        """Receipts with their lines for the date range, streamed from the cursor as the
-        workbook is written (a year is 100,000 lines)."""
-        from reports.receipts.register import register_lines_excel
+        """Receipts with their lines for the date range, written in a process of its own."""
+        station, period = self.station(), self.period()
+        return lambda progress: child_process.run(
+            jobs.lines_workbook, station, path, period, progress=progress
+        )
 
-        period, app = self.period(), self.app
-
-        def work(progress: Progress) -> int:
-            with app.desk.lookup(app.operator) as action:
-                rows = receipt_views.register_lines(action, period)
-                return register_lines_excel(path, rows, period=period, progress=progress)
-
-        return work
+    def station(self) -> Station:
+        return Station.of(self.app.desk, self.app.operator)
 
     # ---- the days ------------------------------------------------------------------------------
 
@@ -256,18 +254,20 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
             self._after_save(row.id, f"Receipt {row.number} voided.")
 
     def print_register(self) -> None:
-        from reports.receipts.register import register_pdf
+        """Lay the register out in a process of its own (a year is 450 pages), then print."""
+        station, period = self.station(), self.period()
 
-        period = self.period()
-
-        def work(action: Action) -> tuple[list[ReceiptRow], CityProfile]:
-            return receipt_views.register(action, period), receipt_views.printing(action)[1]
-
-        loaded = perform(self, self.app, work, writes=False)
-        if loaded is not None:
-            rows, profile = loaded
-            pdf = register_pdf(rows, profile=profile, period=period)
+        def done(pdf: bytes) -> None:
             printing.print_or_explain(self, pdf, title=f"Receipts register {period}")
+
+        run_in_background(
+            self,
+            lambda progress: child_process.run(
+                jobs.register_paper, station, period, progress=progress
+            ),
+            title="Laying out the receipts register…",
+            on_done=done,
+        )
 
     def print_gl_distribution(self) -> None:
         from reports.receipts.gl_distribution import gl_distribution_pdf
@@ -309,20 +309,18 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
 
     def export_register_receipts(self) -> None:
         """The receipts register of the date range, one row per receipt, to Excel."""
-        from reports.receipts.register import register_excel
-
         period = self.period()
         path = self._ask_xlsx(
             "Save the receipts register", f"register-{period.since}-{period.until}.xlsx"
         )
         if not path:
             return
-        app = self.app
+        station = self.station()
 
         def work(progress: Callable[[int], bool]) -> int:
-            with app.desk.lookup(app.operator) as action:
-                rows = receipt_views.register(action, period)
-            return register_excel(path, rows, period=period, progress=progress)
+            return child_process.run(
+                jobs.register_workbook, station, path, period, progress=progress
+            )
 
         def done(count: int) -> None:
             self.status.emit(f"Register of {count:,} receipts written to {Path(path).name}")

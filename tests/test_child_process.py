@@ -1,0 +1,76 @@
+"""Long work runs in a process of its own and comes back whole: its result, its progress, a
+cancel, its error, or the news that it died (clerk_desk.child_process)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from sqlalchemy import func, select
+
+from clerk_desk import child_process
+from clerk_desk.child_process import ChildFailed, Progress, Station
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.errors import InvalidInput
+from clerk_desk.models import Party
+from reports.excel import ExportCancelled
+
+
+def count_to(limit: int, *, progress: Progress) -> tuple[int, int]:
+    """Reports 1..limit; stops, as the Excel writer does, when told to."""
+    for done in range(1, limit + 1):
+        if not progress(done):
+            raise ExportCancelled(done)
+    return limit, os.getpid()
+
+
+def refuse(*, progress: Progress) -> None:
+    raise InvalidInput("The period ends before it begins.", field="until")
+
+
+def die(*, progress: Progress) -> None:
+    progress(1)
+    os._exit(3)
+
+
+def count_parties(station: Station, *, progress: Progress) -> int:
+    with station.lookup() as action:
+        return int(action.session.scalar(select(func.count()).select_from(Party)) or 0)
+
+
+def test_the_result_and_every_progress_come_back_from_another_process() -> None:
+    seen: list[int] = []
+    result, pid = child_process.run(count_to, 5, progress=lambda done: seen.append(done) or True)
+    assert result == 5 and pid != os.getpid()
+    assert seen == [1, 2, 3, 4, 5]
+
+
+def test_a_cancel_stops_the_child_at_its_next_report() -> None:
+    seen: list[int] = []
+
+    def cancel_at_three(done: int) -> bool:
+        seen.append(done)
+        return done < 3
+
+    with pytest.raises(ExportCancelled) as cancelled:
+        child_process.run(count_to, 1_000_000, progress=cancel_at_three)
+    assert 3 <= cancelled.value.rows_done < 1_000_000
+    assert "no file was written" in str(cancelled.value)
+
+
+def test_the_childs_error_comes_back_as_it_was_raised() -> None:
+    with pytest.raises(InvalidInput, match="ends before it begins"):
+        child_process.run(refuse, progress=lambda _done: True)
+
+
+def test_a_child_that_dies_is_reported_not_waited_for() -> None:
+    with pytest.raises(ChildFailed, match="code 3"):
+        child_process.run(die, progress=lambda _done: True)
+
+
+def test_the_child_reads_the_database_as_the_operator(desk: Desk, admin: SignedIn) -> None:
+    """A SQLite file and a PostgreSQL server alike: the child opens its own connection."""
+    with desk.database.reading() as session:
+        expected = session.scalar(select(func.count()).select_from(Party))
+    station = Station.of(desk, admin)
+    assert child_process.run(count_parties, station, progress=lambda _done: True) == expected

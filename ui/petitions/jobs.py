@@ -1,0 +1,100 @@
+"""The agenda packet, built in a process of its own (clerk_desk.child_process).
+
+The packet holds every petition's scans (300 petitions of 1.5 MB pages at a busy meeting): laid
+out on a worker thread, ReportLab held the interpreter for up to a second at a time and the
+window stalled. Here the child reads the meeting through the
+:class:`~clerk_desk.child_process.Station`, lays the packet out and leaves the PDF in a file; the
+window's worker thread reads the file back (a read lets the interpreter go), so the scans never
+cross a pipe. Module-level and free of widgets, so that the child imports it without Qt.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+
+from clerk_desk import child_process
+from clerk_desk.child_process import Progress, Station
+from clerk_desk.petitions import papers as petition_papers
+
+PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
+
+
+@dataclass(frozen=True, slots=True)
+class BuiltPacket:
+    """What the background build hands back to the window."""
+
+    meeting_id: int
+    meeting: str
+    pdf: bytes
+    pages: int
+    as_of: datetime  # when the build read the agenda: a change after it makes the packet stale
+    day: date  # the meeting's day, for the file name
+
+    @property
+    def file_name(self) -> str:
+        return f"agenda-packet-{self.day.isoformat()}.pdf"
+
+
+@dataclass(frozen=True, slots=True)
+class _PacketFile:
+    """What the child hands back: the packet as a file, and what the window shows of it."""
+
+    meeting_id: int
+    meeting: str
+    path: str
+    pages: int
+    as_of: datetime
+    day: date
+
+
+def pdf_pages(pdf: bytes) -> int:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def build_packet(station: Station, meeting_id: int, *, progress: Progress) -> BuiltPacket:
+    """Build the meeting's packet in a child process and read it back (on the calling thread).
+
+    Raises :class:`~reports.excel.ExportCancelled` when the person cancelled."""
+    made = child_process.run(_build_in_child, station, meeting_id, progress=progress)
+    path = Path(made.path)
+    try:
+        pdf = path.read_bytes()
+    finally:
+        shutil.rmtree(path.parent, ignore_errors=True)
+    return BuiltPacket(made.meeting_id, made.meeting, pdf, made.pages, made.as_of, made.day)
+
+
+def _build_in_child(station: Station, meeting_id: int, *, progress: Progress) -> _PacketFile:
+    from reports.petitions import agenda_packet_pdf
+
+    def step(done: int, total: int) -> bool:
+        return progress(PACKET_STEPS * done // total if total > 0 else 0)
+
+    with station.lookup() as action:
+        view = petition_papers.packet_view(action, meeting_id)  # its scans too
+    # The packet is drawn after the read has closed, from the view alone.
+    row, as_of = view.meeting, view.prepared_at
+    pdf = agenda_packet_pdf(
+        view.meeting,
+        view.petitions,
+        scan=view.scan,
+        profile=view.profile,
+        tz=view.zone,
+        calendar=view.calendar,
+        histories=view.histories,
+        progress=step,
+        prepared_at=as_of,
+    )
+    path = Path(tempfile.mkdtemp(prefix="clerk-desk-packet-")) / "packet.pdf"
+    path.write_bytes(pdf)
+    return _PacketFile(meeting_id, row.label, str(path), pdf_pages(pdf), as_of, row.day)

@@ -1,0 +1,212 @@
+"""Does the window answer at once? The longest stall of its thread in each action a clerk takes.
+
+    python benchmarks/responsiveness.py [--scale 20]
+
+Opens the real main window offscreen on an N-year demo (built, or copied from
+``$CLERK_DESK_BENCH_CACHE``, and migrated), signed in as the Administrator, with a timer on the
+window's thread that ticks every 5 ms: the longest gap between two ticks, less the 5 ms, is the
+longest the window could not answer a key. An action that runs on the window's thread blocks
+the ticks for as long as it takes, so it is measured by the same gap. Then it takes each action:
+
+- showing the window with Today; opening every other tab the first time;
+- typing in the receipts register's search, letter by letter;
+- exporting the receipts register of the last whole year to Excel (a process of its own);
+- laying out a month's receipts register for the printer (a process of its own; the printer is
+  replaced by a function that keeps the PDF);
+- building the agenda packet of the meeting with the most petitions.
+
+The floor: the same timer with nothing to do for a second, which is what the machine itself
+adds. Target (issue 20): no stall over 50 ms in any action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+import harness
+
+TICK_MS = 5
+
+
+class StallMeter:
+    """The longest gap between ticks of a 5 ms timer on the window's thread."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.timer = QTimer()
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self._tick)
+        self.last = time.perf_counter()
+        self.longest = 0.0
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.longest = max(self.longest, now - self.last - TICK_MS / 1000)
+        self.last = now
+
+    def measure(
+        self, action: Callable[[], object], until: Callable[[], bool] | None = None
+    ) -> float:
+        """Run ``action`` on the window's thread, then let events run until ``until()`` holds
+        (at most two minutes); the longest stall meanwhile, in milliseconds."""
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.processEvents()
+        self.timer.start()
+        self.last, self.longest = time.perf_counter(), 0.0
+        action()
+        self._tick()
+        deadline = time.perf_counter() + 120
+        while until is not None and not until():
+            if time.perf_counter() > deadline:
+                raise TimeoutError("the action never finished")
+            QApplication.processEvents()
+            time.sleep(0.001)
+        QApplication.processEvents()
+        self._tick()
+        self.timer.stop()
+        return self.longest * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=int, default=1)
+    args = parser.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["CLERK_DESK_DATA_DIR"] = folder
+        path, _built = harness.demo_database(Path(folder), args.scale)
+        return _run(Path(folder), path)
+
+
+def _run(folder: Path, path: Path) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    application = QApplication.instance() or QApplication(sys.argv[:1])
+    from clerk_desk import operators
+    from clerk_desk.clock import SystemClock
+    from clerk_desk.database import Database
+    from clerk_desk.demo import DEMO_PASSWORD
+    from clerk_desk.desk import Desk
+    from ui.kit import printing
+    from ui.kit.operations import App
+
+    database = Database(str(path))
+    database.migrate(backup=False)
+    clock = SystemClock()
+    operator = operators.sign_in(database, clock, "admin", DEMO_PASSWORD)
+    meter = StallMeter()
+    stalls: dict[str, float] = {}
+    stalls["floor: nothing to do for a second"] = meter.measure(lambda: None, until=_after(1.0))
+
+    from ui.main_window import MainWindow
+
+    window: list[MainWindow] = []
+
+    def show() -> None:
+        made = MainWindow(App(Desk(database, clock=clock), operator))
+        made.show()
+        window.append(made)
+
+    stalls["main window with Today"] = meter.measure(show)
+    tabs = window[0].tabs
+    for index in range(1, tabs.count()):
+        name = tabs.tabText(index).replace("&&", "&")
+        stalls[f"open {name}"] = meter.measure(lambda i=index: tabs.setCurrentIndex(i))  # type: ignore[misc]
+    stalls["back to Today"] = meter.measure(lambda: tabs.setCurrentIndex(0))
+
+    receipts = _tab(window[0], "Receipts")
+    receipts.register_view_button.click()
+    register = receipts.register
+    typed = harness.prefixes("anderson", "so-2025-01")
+    worst = 0.0
+    for text in typed:
+        register.search_field.setText(text)
+        worst = max(worst, meter.measure(register.search_field.flush))
+    stalls[f"receipts search, {len(typed)} keystrokes"] = worst
+
+    last_year = date.today().year - 1
+    register.since_edit.setDate(date(last_year, 1, 1))
+    register.until_edit.setDate(date(last_year, 12, 31))
+    statuses: list[str] = []
+    register.status.connect(statuses.append)
+    workbook = folder / "register.xlsx"
+    register._ask_xlsx = lambda *_a: str(workbook)  # type: ignore[method-assign]
+    stalls["export a year's receipts register to Excel"] = meter.measure(
+        register.export_register_receipts, until=lambda: bool(statuses)
+    )
+    printed: list[bytes] = []
+
+    def keep(_parent: object, pdf: bytes, **_kw: object) -> bool:
+        printed.append(pdf)  # the printer and the preview are measured by print_jobs.py
+        return True
+
+    printing.print_pdf = keep  # type: ignore[assignment]
+    printing.preview_pdf = keep  # type: ignore[assignment]
+    register.until_edit.setDate(date(last_year, 1, 31))
+    stalls["lay out a month's receipts register for the printer"] = meter.measure(
+        register.print_register, until=lambda: bool(printed)
+    )
+
+    petitions = _tab(window[0], "Petitions")
+    meeting_id = _busiest_meeting(database)
+    if meeting_id is not None:
+        finished: list[object] = []
+        petitions.packet_finished.connect(lambda *a: finished.append(a))
+        stalls["build the agenda packet"] = meter.measure(
+            lambda: petitions.build_packet(meeting_id), until=lambda: bool(finished)
+        )
+
+    print(f"Longest stall of the window's thread ({harness.ROOT.name}, {path.name}):")
+    floor = stalls.pop("floor: nothing to do for a second")
+    print(f"  floor: a timer with nothing to do for a second: {floor:.1f} ms")
+    for action, stall in stalls.items():
+        print(f"  {action}: {stall:.1f} ms{'' if stall <= 50 else '  (over 50 ms)'}")
+    met = all(stall <= 50 for stall in stalls.values())
+    print(harness.target_line("no stall over 50 ms", met, f"longest {max(stalls.values()):.0f} ms"))
+    window[0].close()
+    database.dispose()
+    application.processEvents()
+    return 0 if met else 1
+
+
+def _after(seconds: float) -> Callable[[], bool]:
+    end = time.perf_counter() + seconds
+    return lambda: time.perf_counter() >= end
+
+
+def _tab(window: object, title: str) -> object:
+    tabs = window.tabs  # type: ignore[attr-defined]
+    for index in range(tabs.count()):
+        if tabs.tabText(index).replace("&&", "&") == title:
+            tabs.setCurrentIndex(index)
+            return tabs.widget(index)
+    raise LookupError(title)
+
+
+def _busiest_meeting(database: object) -> int | None:
+    from sqlalchemy import func, select
+
+    from clerk_desk.models import Petition
+
+    with database.reading() as session:  # type: ignore[attr-defined]
+        row = session.execute(
+            select(Petition.meeting_id, func.count())
+            .where(Petition.meeting_id.is_not(None))
+            .group_by(Petition.meeting_id)
+            .order_by(func.count().desc())
+            .limit(1)
+        ).first()
+    return None if row is None else int(row[0])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

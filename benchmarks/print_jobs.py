@@ -14,7 +14,8 @@ Then the window's thread: a 5 ms timer ticks on it while the register prints thr
 print path, and the longest gap between ticks is the longest the window could not repaint or
 answer a click; beside it, the longest gap of the same timer on an idle window. Last, the print
 preview of a ``--packet-pages`` agenda packet (text pages, a scanned petition every twentieth):
-the time until its first page is shown, and the longest gap of the timer while it opens.
+the time until its first page is shown and until every page is, and the longest gap of the
+timer over that time.
 
 Targets (issue 20): a job within 10 times its PDF; no stall of the window's thread over 50 ms;
 the preview's first page under 1 s for a 600-page packet.
@@ -129,7 +130,7 @@ def window_prints(printer: object, pdf: bytes) -> None:
     """Print ``pdf`` as the window does when it prints straight to a printer."""
     from ui.kit import printing
 
-    printing.paint_pdf(printer, pdf)  # type: ignore[arg-type]
+    printing.print_on_paper(None, printer, pdf, title="Receipts register")  # type: ignore[arg-type]
 
 
 def spooled(pdf: bytes, folder: Path) -> tuple[float, int]:
@@ -195,28 +196,41 @@ def longest_stall(work: Callable[[], object] | None, idle_seconds: float = 0.0) 
     return max(gaps)
 
 
-def preview_first_page(pdf: bytes) -> tuple[float, float]:
-    """Seconds from opening the print preview of ``pdf`` until its first page shows, and the
-    longest stall of the window's thread meanwhile."""
+def previewed(pdf: bytes) -> tuple[float, float, float]:
+    """Seconds from opening the print preview of ``pdf`` until its first page shows and until
+    every page has, and the longest stall of the window's thread over all that time."""
+    from PySide6.QtCore import QEventLoop
     from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 
     from ui.kit import printing
+    from ui.kit.print_preview import PreviewPages
 
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     preview = QPrintPreviewWidget(printer)
     preview.resize(900, 900)
-    preview.paintRequested.connect(lambda target: printing.paint_pdf(target, pdf))
-    started = time.perf_counter()
     shown: list[float] = []
 
     def open_preview() -> None:
+        started = time.perf_counter()
+        pages = PreviewPages(pdf, printing.page_layout, lambda _printer: None)
+        waiting = QEventLoop()
+
+        def drawn() -> None:  # the preview has taken the pages again
+            if not shown and pages.pixmaps and pages.pixmaps[0] is not None:
+                shown.append(time.perf_counter() - started)
+            if pages.complete:
+                shown.append(time.perf_counter() - started)
+                waiting.quit()
+
+        preview.previewChanged.connect(drawn)
+        pages.show_in(preview)
         preview.show()
-        preview.updatePreview()
-        shown.append(time.perf_counter() - started)
+        waiting.exec()
+        pages.stop()
 
     stall = longest_stall(open_preview)
     preview.close()
-    return shown[0], stall
+    return shown[0], shown[-1], stall
 
 
 def print_sizes(papers: dict[str, bytes], runs: int) -> bool:
@@ -283,21 +297,15 @@ def main() -> int:
     )
 
     big = packet(args.packet_pages)
-    firsts: list[float] = []
-    preview_stalls: list[float] = []
-    for _ in range(max(1, args.runs // 2)):
-        first, stall = preview_first_page(big)
-        firsts.append(first)
-        preview_stalls.append(stall)
-    first_figures = harness.Figures.of(firsts)
+    runs = [previewed(big) for _ in range(max(1, args.runs // 2))]
+    first = harness.Figures.of([run[0] for run in runs])
     print(f"  Print preview of a {args.packet_pages}-page packet ({len(big) / 1e6:,.0f} MB):")
-    print(f"    first page shown: {first_figures.seconds()}")
-    print(f"    longest stall:    {harness.Figures.of(preview_stalls).seconds()}")
+    print(f"    first page shown: {first.seconds()}")
+    print(f"    every page shown: {harness.Figures.of([run[1] for run in runs]).seconds()}")
+    print(f"    longest stall:    {harness.Figures.of([run[2] for run in runs]).ms()}")
     print(
         harness.target_line(
-            "  first page under 1 s",
-            first_figures.worst < FIRST_PAGE_TARGET,
-            f"worst {first_figures.worst:.2f} s",
+            "  first page under 1 s", first.worst < FIRST_PAGE_TARGET, f"worst {first.worst:.2f} s"
         )
     )
     app.processEvents()

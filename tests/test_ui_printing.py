@@ -1,9 +1,13 @@
-"""Printing and previewing PDFs (ui/kit/printing.py): one page at a time, at the resolution the
-page is seen at, and the document itself saved from the preview.
+"""Printing and previewing PDFs (ui/kit/printing.py, page_pictures.py, print_preview.py): one
+page at a time, one bit a pixel unless the page has colour, never on the window's thread, and
+the document itself saved from the preview.
 
 An agenda packet runs to hundreds of pages. Rendering them all at the printer's resolution
 before painting the first took 4 GB for 128 pages and froze the window (finding 1); these tests
 hold the preview and the printout to one page's picture at a time, the preview's to the screen.
+Painted in 24-bit colour, a month's register went to the print queue as 342 times its PDF, and
+printing it froze the window for 13 s (issue 20); these hold black-and-white pages to one bit a
+pixel and the rendering to a thread of its own. How fast is benchmarks/print_jobs.py's to say.
 """
 
 from __future__ import annotations
@@ -12,20 +16,27 @@ import io
 import os
 import subprocess
 import sys
+import threading
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction, QImage, QPainter
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog, QPrintPreviewWidget
 
 from ui.kit import forms as forms
+from ui.kit import page_pictures as pictures
+from ui.kit import print_preview as print_preview
 from ui.kit import printing as printing
 
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parent.parent
+LETTER = (612.0, 792.0)
+ROLL = (226.77, 400.0)  # the 80 mm receipt roll
 
 
 def _pdf(pages: int, *, landscape_every: int = 0) -> bytes:
@@ -43,27 +54,138 @@ def _pdf(pages: int, *, landscape_every: int = 0) -> bytes:
     return buffer.getvalue()
 
 
+def _inked_pdf(
+    count: int = 1, *, red_on: tuple[int, ...] = (), sizes: tuple[tuple[float, float], ...] = ()
+) -> bytes:
+    """Pages in the house's inks, as the papers print them: a navy title and rule, grey and
+    near-black text, a light hairline rule, a pale panel and a light watermark; those in
+    ``red_on`` (0-based) also say CANCELLED in the papers' red. ``count`` letter pages, unless
+    ``sizes`` gives each page's."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from reports import letterhead as lh
+    from reports import palette
+
+    sizes = sizes or (LETTER,) * count
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=sizes[0])
+    for index, (width, height) in enumerate(sizes):
+        canvas.setPageSize((width, height))
+        canvas.setFillColor(lh.color(palette.PANEL_HEX))
+        canvas.rect(18, height - 140, width - 36, 60, stroke=0, fill=1)
+        canvas.setFillColor(lh.color("#C8CED6"))  # the watermark's (reports/letterhead.py)
+        canvas.setFont("Helvetica-Bold", 40)
+        canvas.drawString(20, height / 2, "DUPLICATE")
+        canvas.setFillColor(lh.color(lh.NAVY_HEX))
+        canvas.setFont("Helvetica-Bold", 14)
+        canvas.drawString(20, height - 40, f"Receipt, page {index + 1}")
+        canvas.setStrokeColor(lh.color(lh.NAVY_HEX))
+        canvas.line(18, height - 48, width - 18, height - 48)
+        canvas.setFillColor(lh.color(lh.GREY_HEX))
+        canvas.setFont("Helvetica", 9)
+        canvas.drawString(20, height - 64, "Received from Maren Solberg")
+        canvas.setFillColor(lh.color(palette.INK_HEX))
+        canvas.drawString(20, height - 100, "Street privilege permit fee   $25.00")
+        canvas.setStrokeColor(lh.color(lh.RULE_GREY_HEX))
+        canvas.setLineWidth(0.25)
+        canvas.line(18, height - 106, width - 18, height - 106)
+        if index in red_on:
+            canvas.setFillColor(lh.color(palette.CANCELLED_HEX))
+            canvas.setFont("Helvetica-Bold", 9)
+            canvas.drawString(20, height - 80, "CANCELLED")
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _month_of_receipts() -> list[Any]:
+    """A month's register rows: 1,100 receipts, as benchmarks/register_pdf.py makes them."""
+    from datetime import datetime, timedelta
+
+    from clerk_desk.money import Money
+    from clerk_desk.receipts.views import ReceiptRow
+
+    payers = ("Prescott Hardware & Lumber, LLC", "Zoë Šimková", "J. Smith")
+    return [
+        ReceiptRow(
+            id=n,
+            number=f"R-2026-{n:06d}",
+            issued_at=datetime(2026, 1, 2, 8) + timedelta(minutes=37 * n),
+            payer_name=payers[n % 3],
+            total=Money.from_cents(2550 + (n * 3737) % 90000),
+            kind="refund" if n % 97 == 0 else "payment",
+            status="void" if n % 20 == 0 else "issued",
+            tender_kinds="Cash, Check" if n % 3 == 0 else "Card",
+            references=f"Street opening SO-2026-{n % 400:04d}",
+            operator_name="Treasurer Ann Lindqvist",
+            station="COUNTER-1",
+        )
+        for n in range(1, 1101)
+    ]
+
+
+def _pdf_printer(target: Path) -> QPrinter:
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(target))
+    return printer
+
+
+def _pages_of(path: Path) -> list[tuple[int, int]]:
+    return [
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+        for p in PdfReader(str(path)).pages
+    ]
+
+
+def _pictures_of(path: Path) -> list[list[tuple[int, str]]]:
+    """Each printed page's pictures: (bits a component, colour space) of each."""
+    found = []
+    for page in PdfReader(str(path)).pages:
+        objects = page["/Resources"].get("/XObject", {})
+        found.append(
+            [
+                (int(o["/BitsPerComponent"]), str(o.get("/ColorSpace", "")))
+                for o in (ref.get_object() for ref in objects.values())
+            ]
+        )
+    return found
+
+
 class _Spy:
-    """Records what paint_pdf renders and draws, in order, and the widths drawn."""
+    """Records what is rendered and drawn, in order, the widths drawn and on which threads."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.steps: list[str] = []
         self.widths: list[int] = []
-        real_render = printing._render
+        self.formats: list[QImage.Format] = []
+        self.threads: set[int] = set()
         spy = self
 
-        def render(document: Any, index: int, dpi: float) -> Any:
-            spy.steps.append(f"render {index}")
-            return real_render(document, index, dpi)
+        def spying(real: Any) -> Any:
+            def render(pages: Any, index: int, dpi: float) -> Any:
+                spy.steps.append(f"render {index}")
+                spy.threads.add(threading.get_ident())
+                return real(pages, index, dpi)
+
+            return render
 
         class Painter(QPainter):
             def drawImage(self, target: Any, image: QImage, *args: Any) -> None:
                 spy.steps.append("draw")
                 spy.widths.append(image.width())
+                spy.formats.append(image.format())
                 super().drawImage(target, image, *args)
 
-        monkeypatch.setattr(printing, "_render", render)
+            def drawPixmap(self, target: Any, pixmap: Any, *args: Any) -> None:
+                spy.steps.append("draw")
+                spy.widths.append(pixmap.width())
+                super().drawPixmap(target, pixmap, *args)
+
+        monkeypatch.setattr(pictures, "for_screen", spying(pictures.for_screen))
+        monkeypatch.setattr(pictures, "for_paper", spying(pictures.for_paper))
         monkeypatch.setattr(printing, "QPainter", Painter)
+        monkeypatch.setattr(print_preview, "QPainter", Painter)
 
 
 def test_the_preview_renders_each_page_once_at_the_screens_resolution(
@@ -80,43 +202,191 @@ def test_the_preview_renders_each_page_once_at_the_screens_resolution(
     assert spy.steps == [step for n in range(5) for step in (f"render {n}", "draw")]
     # At the screen's resolution (96 dpi here: 816 pixels across a letter page), not the
     # printer's (300 dpi: 2550), which took 34 MB a page.
-    screen = printing.screen_dpi()
+    screen = print_preview.screen_dpi()
     assert spy.widths == [round(8.5 * screen)] * 5
     assert max(spy.widths) < 8.5 * printing.MAX_DPI / 2
 
 
 def test_a_long_document_is_previewed_at_a_lower_resolution_within_the_budget() -> None:
-    import pypdfium2
+    from PySide6.QtCore import QSizeF
 
-    document = pypdfium2.PdfDocument(_pdf(700))
-    try:
-        dpi = printing.preview_dpi(document, 96)
-    finally:
-        document.close()
-    letter = 8.5 * 11
+    letter = QSizeF(*LETTER)
+    dpi = print_preview.preview_dpi([letter] * 700, 96)
+    square_inches = 8.5 * 11
     assert dpi < 96
-    assert 700 * letter * dpi * dpi * 3 <= printing.PREVIEW_BUDGET_BYTES * 1.001
-    small = pypdfium2.PdfDocument(_pdf(3))
-    try:
-        assert printing.preview_dpi(small, 96) == 96
-    finally:
-        small.close()
+    budget = print_preview.PREVIEW_BUDGET_BYTES * 1.001
+    assert 700 * square_inches * dpi * dpi * print_preview.BYTES_PER_PIXEL <= budget
+    assert print_preview.preview_dpi([letter] * 3, 96) == 96
 
 
 def test_printing_renders_one_page_at_a_time_at_the_printers_resolution(
     qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtlog
 ) -> None:
     spy = _Spy(monkeypatch)
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-    printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+    printer = _pdf_printer(tmp_path / "printed.pdf")
     assert printing.paint_pdf(printer, _pdf(4, landscape_every=2)) == 4
     assert spy.steps == [step for n in range(4) for step in (f"render {n}", "draw")]
     assert [round(w, -1) for w in spy.widths] == [2550, 3300, 2550, 3300]  # 300 dpi
-    out = PdfReader(str(tmp_path / "printed.pdf"))
-    sizes = [(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in out.pages]
-    assert sizes == [(612, 792), (792, 612), (612, 792), (792, 612)]
+    assert _pages_of(tmp_path / "printed.pdf") == [(612, 792), (792, 612), (612, 792), (792, 612)]
     assert not [r for r in qtlog.records if "setPageLayout" in r.message]
+
+
+def test_a_black_and_white_page_prints_in_one_bit_and_a_coloured_page_in_colour(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The house's navy, greys and pale fills are black and white on paper; a page with the
+    papers' red on it keeps its colour (a voided receipt's VOID, a cancelled meeting)."""
+    spy = _Spy(monkeypatch)
+    printed = tmp_path / "printed.pdf"
+    assert printing.paint_pdf(_pdf_printer(printed), _inked_pdf(3, red_on=(1,))) == 3
+    formats = dict.fromkeys(spy.formats)
+    assert list(formats) == [QImage.Format.Format_Mono, QImage.Format.Format_BGR888]
+    assert spy.formats[0] == spy.formats[-1] == QImage.Format.Format_Mono
+    # What the print queue receives: one bit a pixel on pages 1 and 3, colour on page 2 (in
+    # strips, so that the window's thread is never kept waiting on one whole picture).
+    pages = _pictures_of(printed)
+    assert pages[0] == [(1, "/DeviceGray")] and pages[2] == [(1, "/DeviceGray")]
+    assert pages[1] and {space for _bits, space in pages[1]} == {"/DeviceRGB"}
+
+
+def test_one_bit_keeps_the_ink_the_rules_and_the_watermark(qtbot) -> None:
+    """Looked at as a person would: the navy title, the grey text and the light hairline rule
+    print black; the light watermark prints as a halftone, not as nothing; the pale panel is
+    paper."""
+    with pictures.opened(_inked_pdf()) as pages:
+        page = pictures.for_paper(pages, 0, 300)
+
+    def black(x: float, y: float) -> bool:
+        """Whether the pixel at (x, y) points from the top left is black."""
+        return page.pixelIndex(round(x * 300 / 72), round(y * 300 / 72)) == 0
+
+    def inked(x0: int, y0: int, x1: int, y1: int) -> float:
+        """The share of black pixels in a box, in points from the top left."""
+        box = [(x / 10, y / 10) for x in range(x0 * 10, x1 * 10) for y in range(y0 * 10, y1 * 10)]
+        return sum(black(x, y) for x, y in box) / len(box)
+
+    assert page.format() == QImage.Format.Format_Mono
+    assert inked(20, 28, 60, 40) > 0.2  # the navy title
+    assert inked(20, 57, 120, 64) > 0.1  # the grey line of text
+    rule = [any(black(x / 4, 105 + y / 8) for y in range(17)) for x in range(400, 1600)]
+    assert all(rule)  # the light hairline rule, whole and not dotted
+    assert 0.05 < inked(24, 372, 27, 392) < 0.5  # the watermark's D, halftoned
+    assert inked(300, 115, 500, 135) == 0  # the pale panel: paper
+
+
+def test_the_pages_keep_their_number_and_sizes(qtbot, tmp_path: Path) -> None:
+    """Letter, landscape letter and the 80 mm roll, each on paper of its own size."""
+    printed = tmp_path / "printed.pdf"
+    pdf = _inked_pdf(sizes=(LETTER, (792.0, 612.0), ROLL), red_on=(2,))
+    assert printing.paint_pdf(_pdf_printer(printed), pdf) == 3
+    assert _pages_of(printed) == [(612, 792), (792, 612), (227, 400)]
+
+
+def test_a_months_register_goes_to_the_queue_at_a_twentieth_of_its_old_size(
+    qtbot, tmp_path: Path
+) -> None:
+    """Painted in 24-bit colour a month's register (1,100 receipts, 56 pages) went to the
+    queue as 342 times its PDF. One bit a pixel at 300 dpi it is under 20 times: the text of a
+    dense table, as pictures, costs about 75 KB a page however it is compressed. The receipt
+    and the permit, a page or two of them, are well within ten times (print_jobs.py)."""
+    from clerk_desk.receipts.views import Period
+    from clerk_desk.settings import CityProfile
+    from reports.receipts.register import register_pdf
+
+    month = Period(date(2026, 1, 1), date(2026, 1, 31))
+    pdf = register_pdf(_month_of_receipts(), profile=CityProfile(), period=month)
+    printed = tmp_path / "register.pdf"
+    pages = printing.paint_pdf(_pdf_printer(printed), pdf)
+    assert pages == len(PdfReader(io.BytesIO(pdf)).pages) > 40
+    assert printed.stat().st_size < 20 * len(pdf)
+
+
+def test_the_window_keeps_working_while_a_long_document_prints(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pages are rendered and painted on a thread of their own; halfway through, the
+    printing waits for the window's thread to run a timer, which it could not if it were the one
+    printing (it would wait the full ten seconds, and say False)."""
+    spy = _Spy(monkeypatch)
+    ticked = threading.Event()
+    waited: list[bool] = []
+    timer = QTimer()
+    timer.setInterval(5)
+    timer.timeout.connect(ticked.set)
+    real = pictures.for_paper
+
+    def halfway(pages: Any, index: int, dpi: float) -> Any:
+        if index == 15:
+            ticked.clear()
+            waited.append(ticked.wait(10))
+        return real(pages, index, dpi)
+
+    monkeypatch.setattr(pictures, "for_paper", halfway)
+    timer.start()
+    try:
+        printed = tmp_path / "printed.pdf"
+        assert printing.print_on_paper(None, _pdf_printer(printed), _pdf(30), title="Packet") == 30
+    finally:
+        timer.stop()
+    assert waited == [True]  # the window's thread ran its timer while page 16 was printing
+    assert threading.get_ident() not in spy.threads and len(spy.threads) == 1
+    assert len(_pages_of(printed)) == 30
+
+
+def test_a_printer_failure_on_the_printing_thread_is_raised_on_the_windows(
+    qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from clerk_desk.errors import EnvironmentProblem
+
+    def broken(_printer: Any, _pdf: bytes) -> int:
+        raise EnvironmentProblem("The printer could not be started. Check that it is on.")
+
+    monkeypatch.setattr(printing, "paint_pdf", broken)
+    with pytest.raises(EnvironmentProblem, match="could not be started"):
+        printing.print_on_paper(None, QPrinter(), _pdf(1), title="Receipt")
+
+
+def test_the_preview_shows_its_first_page_before_the_others_are_rendered(
+    qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A packet's preview answers at once with the pages it has, renders the others on a
+    thread of its own, the page looked at first, and shows them as they come."""
+    spy = _Spy(monkeypatch)
+    go_on = threading.Event()
+    real = pictures.for_screen
+
+    def held(pages: Any, index: int, dpi: float) -> Any:
+        if index:
+            go_on.wait(10)
+        return real(pages, index, dpi)
+
+    monkeypatch.setattr(pictures, "for_screen", held)
+    on_paper: list[QPrinter] = []
+    pages = print_preview.PreviewPages(_pdf(12), printing.page_layout, on_paper.append)
+    previewed = QPrinter(QPrinter.PrinterMode.HighResolution)  # the preview does not own it
+    preview = QPrintPreviewWidget(previewed)
+    qtbot.add_widget(preview)
+    pages.show_in(preview)
+    try:
+        preview.show()
+        qtbot.waitUntil(lambda: bool(pages.pixmaps) and pages.pixmaps[0] is not None)
+        qtbot.waitUntil(lambda: "draw" in spy.steps)  # the preview, asked again, drew it
+        assert preview.pageCount() == 12
+        assert [p is None for p in pages.pixmaps] == [False] + [True] * 11
+        preview.setCurrentPage(8)  # the clerk went to page 8: it comes next
+        assert pages.wanted == 7
+        go_on.set()
+        qtbot.waitUntil(lambda: pages.complete)
+    finally:
+        go_on.set()
+        pages.stop()
+    rendered = [int(step.split()[1]) for step in spy.steps if step.startswith("render")]
+    assert sorted(rendered) == list(range(12))  # each page once
+    assert rendered[:3] in ([0, 1, 7], [0, 7, 8])  # page 8 as soon as it was asked for
+    assert threading.get_ident() not in spy.threads
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    pages.paint(printer)  # the preview's Print button: paper, printed by on_paper
+    assert on_paper == [printer]
 
 
 def test_a_landscape_page_in_the_preview_is_fitted_without_a_warning(qtbot, qtlog) -> None:
@@ -165,6 +435,25 @@ os._exit(0)  # no teardown of Qt at exit: the number is all this process is for
     assert result.returncode == 0, result.stderr
     grown_mb = int(result.stdout.split()[-1])
     assert grown_mb < 600, grown_mb  # 100 pages at 96 dpi are about 260 MB of pictures
+
+
+def test_the_previews_print_button_prints_every_page_on_paper(
+    qtbot, dialogs, tmp_path: Path
+) -> None:
+    """Print in the preview: Qt asks for the pages on the chosen printer, and every page is
+    printed there at the printer's resolution, not the preview's pictures."""
+    printed = tmp_path / "printed.pdf"
+
+    def print_it(dialog: Any) -> None:
+        assert isinstance(dialog, QPrintPreviewDialog)
+        dialog.printer().setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        dialog.printer().setOutputFileName(str(printed))
+        dialog.findChild(QPrintPreviewWidget).print()  # as the print dialog does when accepted
+
+    dialogs.append(print_it)
+    printing.preview_pdf(None, _inked_pdf(3), title="Receipts register")
+    assert _pages_of(printed) == [(612, 792)] * 3
+    assert _pictures_of(printed) == [[(1, "/DeviceGray")]] * 3
 
 
 def test_the_preview_saves_the_document_itself(

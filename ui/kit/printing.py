@@ -1,17 +1,21 @@
 """Printing the PDFs the reports write (receipts, close-out, deposit slip, agenda packet)
 without QtPdf.
 
-QtPdf is not in PySide6-Essentials, so each page is rendered to an image with ``pypdfium2`` and
-painted on a :class:`QPrinter` page of the PDF's own size (letter, or the 80 mm roll).
+QtPdf is not in PySide6-Essentials, so each page is rendered to a picture with ``pypdfium2`` and
+painted on a :class:`QPrinter` page of the PDF's own size (letter, or the 80 mm roll): one bit a
+pixel where the page is black and white, colour only where it has colour
+(ui/kit/page_pictures.py), so a job is tens of kilobytes a page instead of a megabyte.
 :class:`QPrintPreviewDialog` shows the preview and leads to the print dialog in one window; with
 "print directly" the default printer prints at once, with no dialog, as a receipt printer should.
 
-One page is rendered at a time, painted, and let go before the next (:func:`paint_pdf`): a
-600-page agenda packet never holds more than one page's picture while it prints. The preview
-keeps every page it is shown (Qt records them all), so it renders them at the screen's
-resolution, not the printer's, and lower still when the document is long enough that even that
-would fill the memory (:data:`PREVIEW_BUDGET_BYTES`). The preview's "Save PDF…" writes the
-document itself, with its links and bookmarks, to a file (:func:`save_pdf`).
+The window's thread renders nothing. Paper is printed on a thread of its own
+(:func:`print_on_paper`: Qt lets a QPainter paint on a QPrinter from any thread) while the
+window goes on painting; the clerk's clicks and keys wait until the job has gone, as they did
+when the window was frozen, so nothing changes under a print. The preview renders its
+pages in the background and shows each as it comes (ui/kit/print_preview.py). One page is
+rendered at a time and let go once painted: a 600-page agenda packet never holds more than one
+page's picture while it prints. The preview's "Save PDF…" writes the document itself, with its
+links and bookmarks, to a file (:func:`save_pdf`).
 
 Every print goes through the module-level hook :func:`print_pdf`, which tests replace to capture
 the PDF bytes (no printer, no modal loop). Screens call it through :func:`print_or_explain`, which
@@ -21,73 +25,42 @@ and where to print it again, instead of an error escaping after the work was don
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
-from contextlib import contextmanager
+import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF
-from PySide6.QtGui import QGuiApplication, QImage, QPageLayout, QPageSize, QPaintEngine, QPainter
-from PySide6.QtPrintSupport import QPrinter, QPrinterInfo, QPrintPreviewDialog
-from PySide6.QtWidgets import QMessageBox, QToolBar, QWidget
+from PySide6.QtCore import QEventLoop, QMarginsF, QObject, QRectF, QSize, QSizeF, QTimer, Signal
+from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPaintEngine, QPainter, QPixmap
+from PySide6.QtPrintSupport import (
+    QPrinter,
+    QPrinterInfo,
+    QPrintPreviewDialog,
+    QPrintPreviewWidget,
+)
+from PySide6.QtWidgets import QMessageBox, QProgressDialog, QToolBar, QWidget
 
 from clerk_desk.errors import ClerkDeskError, EnvironmentProblem
+from ui.kit import page_pictures as pictures
+from ui.kit.print_preview import PreviewPages, is_preview, preview_dpi
 from ui.kit.widgets import place_on_screen
 
-if TYPE_CHECKING:
-    import pypdfium2
-
 MAX_DPI = 300  # enough for text on a laser or thermal printer; more only costs memory
-PREVIEW_MAX_DPI = 150  # a preview is looked at on a screen: no more than a sharp screen shows
-PREVIEW_MIN_DPI = 48  # below this the preview of a long packet stops being legible
-PREVIEW_BUDGET_BYTES = 600 * 1024 * 1024  # what the preview's pictures of all pages may take
+BUSY_AFTER_MS = 600  # a print that takes longer says so; a receipt is gone before that
 PDF_FILTER = "PDF document (*.pdf)"
-_BYTES_PER_PIXEL = 3  # pages are rendered as 24-bit BGR: no unused fourth byte per pixel
-
-
-@contextmanager
-def _opened(pdf: bytes) -> Iterator[pypdfium2.PdfDocument]:
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        yield document
-    finally:
-        document.close()
-
-
-def _render(document: pypdfium2.PdfDocument, index: int, dpi: float) -> tuple[QImage, QSizeF]:
-    """Page ``index`` as an image at ``dpi``, and the page's size in points."""
-    page = document[index]
-    try:
-        width, height = page.get_size()
-        bitmap = page.render(scale=dpi / 72)
-        try:
-            image = QImage(
-                bytes(bitmap.buffer),
-                bitmap.width,
-                bitmap.height,
-                bitmap.stride,
-                QImage.Format.Format_BGR888,
-            ).copy()  # own the pixels: the bitmap's buffer goes away with the page
-        finally:
-            bitmap.close()
-        return image, QSizeF(width, height)
-    finally:
-        page.close()
 
 
 def page_images(pdf: bytes, dpi: int = 150) -> list[tuple[QImage, QSizeF]]:
-    """Each page of ``pdf`` as an image at ``dpi``, with the page's size in points.
+    """Each page of ``pdf`` as the preview shows it at ``dpi``, with the page's size in points.
 
     Every page is held at once: for a few pages only (a thumbnail, a test). Printing and the
-    preview render one page at a time (:func:`paint_pdf`)."""
-    with _opened(pdf) as document:
-        return [_render(document, index, dpi) for index in range(len(document))]
+    preview render one page at a time."""
+    with pictures.opened(pdf) as pages:
+        return [
+            (pictures.for_screen(pages, index, dpi), size) for index, size in enumerate(pages.sizes)
+        ]
 
 
-def _page_layout(size: QSizeF) -> QPageLayout:
+def page_layout(size: QSizeF) -> QPageLayout:
+    """A borderless page layout of ``size`` (points), landscape when it is wider than tall."""
     page = QPageSize(size, QPageSize.Unit.Point, "", QPageSize.SizeMatchPolicy.FuzzyMatch)
     orientation = (
         QPageLayout.Orientation.Landscape
@@ -104,81 +77,103 @@ def _page_layout(size: QSizeF) -> QPageLayout:
     return QPageLayout(page, orientation, QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Point)
 
 
-def screen_dpi() -> float:
-    """The resolution a page is seen at on this computer's screen (96 on most, more on a
-    high-density screen), within what a preview needs."""
-    screen = QGuiApplication.primaryScreen()
-    if screen is None:
-        return 96.0
-    dpi = screen.logicalDotsPerInch() * screen.devicePixelRatio()
-    return max(72.0, min(dpi, float(PREVIEW_MAX_DPI)))
-
-
-def preview_dpi(document: pypdfium2.PdfDocument, wanted: float | None = None) -> float:
-    """The resolution to preview ``document`` at: the screen's, or lower when its pages' pictures
-    would take more than :data:`PREVIEW_BUDGET_BYTES` together (never under
-    :data:`PREVIEW_MIN_DPI`)."""
-    dpi = wanted if wanted is not None else screen_dpi()
-    square_inches = 0.0
-    for index in range(len(document)):
-        width, height = document.get_page_size(index)
-        square_inches += (width / 72) * (height / 72)
-    if square_inches:
-        fits = math.sqrt(PREVIEW_BUDGET_BYTES / (_BYTES_PER_PIXEL * square_inches))
-        dpi = min(dpi, fits)
-    return max(float(PREVIEW_MIN_DPI), dpi)
-
-
-def _is_preview(painter: QPainter) -> bool:
-    """Whether the painter draws into the print preview (which records every page) rather
-    than onto paper or into a file."""
-    engine = painter.paintEngine()
-    return engine is not None and engine.type() is QPaintEngine.Type.Picture
-
-
 def paint_pdf(printer: QPrinter, pdf: bytes) -> int:
     """Paint every page of ``pdf`` on ``printer``, each on a page of its own size.
 
     Returns the number of pages painted. The page size is set from the PDF before painting
     starts, so letter prints on letter and a receipt on the roll, whatever the printer had.
-    Pages are rendered one at a time and let go once painted: at the printer's resolution (at
-    most :data:`MAX_DPI`) on paper, at the screen's in the preview (:func:`preview_dpi`).
+    Pages are rendered one at a time and let go once painted: for paper at the printer's
+    resolution (at most :data:`MAX_DPI`), one bit a pixel unless the page has colour
+    (:func:`page_pictures.for_paper`); for a preview at the screen's (:func:`preview_dpi`).
+    Runs on any thread for paper (:func:`print_on_paper` runs it on its own); a preview is
+    painted on the window's thread, where Qt asks for it.
     """
-    with _opened(pdf) as document:
-        count = len(document)
-        if not count:
+    with pictures.opened(pdf) as pages:
+        if not pages.sizes:
             return 0
-        first = QSizeF(*document.get_page_size(0))
+        first = pages.sizes[0]
         printer.setFullPage(True)
-        printer.setPageLayout(_page_layout(first))
+        printer.setPageLayout(page_layout(first))
+        preview = is_preview(printer)
         painter = QPainter()
         if not painter.begin(printer):
             raise EnvironmentProblem("The printer could not be started. Check that it is on.")
         try:
-            if _is_preview(painter):
-                dpi = preview_dpi(document)
-            else:
-                dpi = float(min(max(printer.resolution(), 96), MAX_DPI))
+            dpi = (
+                preview_dpi(pages.sizes)
+                if preview
+                else float(min(max(printer.resolution(), 96), MAX_DPI))
+            )
             # Only the PDF engine (a PDF file, CUPS) takes a new paper size between pages; on
             # another printer, or in the preview, a page of another size is fitted to the paper.
             resizes = painter.paintEngine().type() is QPaintEngine.Type.Pdf
             current = first
-            for index in range(count):
-                image, size = _render(document, index, dpi)
+            for index, size in enumerate(pages.sizes):
                 if index:
                     if resizes and size != current:
-                        printer.setPageLayout(_page_layout(size))
+                        printer.setPageLayout(page_layout(size))
                         current = size
                     printer.newPage()
-                target = QRectF(painter.viewport())
-                scale = min(target.width() / image.width(), target.height() / image.height())
-                painter.drawImage(
-                    QRectF(0, 0, image.width() * scale, image.height() * scale), image
-                )
-                del image  # the next page is rendered only once this one is let go
+                target = pictures.fitted(QRectF(painter.viewport()), size)
+                if preview:  # recorded by the preview: a pixmap records in a moment
+                    pixmap = QPixmap.fromImage(pictures.for_screen(pages, index, dpi))
+                    painter.drawPixmap(target, pixmap, QRectF(pixmap.rect()))
+                else:
+                    pictures.draw(painter, pictures.for_paper(pages, index, dpi), target)
         finally:
             painter.end()
-    return count
+    return len(pages.sizes)
+
+
+class _Finished(QObject):
+    finished = Signal()
+
+
+def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: bytes, *, title: str) -> int:
+    """:func:`paint_pdf` on a thread of its own; the number of pages printed.
+
+    The window's thread waits in an event loop that repaints and runs timers, but holds the
+    clerk's clicks and keys until the job has gone, as the frozen window did: nothing changes
+    under a print. A job that takes a while says so. A failure is raised here, on the window's
+    thread.
+    """
+    outcome: list[int | BaseException] = []
+    done = _Finished()
+    waiting = QEventLoop()
+    done.finished.connect(waiting.quit)  # queued: emitted on the printing thread
+
+    def work() -> None:
+        try:
+            outcome.append(paint_pdf(printer, pdf))  # the module's, as tests replace it
+        except BaseException as error:  # raised again on the window's thread
+            outcome.append(error)
+        finally:
+            done.finished.emit()
+
+    busy = QProgressDialog(f"Printing {title}…", "", 0, 0, parent)
+    busy.setObjectName("printing_dialog")
+    busy.setCancelButton(None)
+    busy.setMinimumDuration(0)
+    busy.setAutoClose(False)
+    busy.setAutoReset(False)
+    busy.reset()  # not shown now: the timer below shows it if the job takes a while
+    shown_later = QTimer(busy)
+    shown_later.setSingleShot(True)
+    shown_later.timeout.connect(busy.show)
+    worker = threading.Thread(target=work, name="print", daemon=True)
+    worker.start()
+    shown_later.start(BUSY_AFTER_MS)
+    try:
+        waiting.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        worker.join()
+    finally:
+        shown_later.stop()
+        busy.close()
+        busy.deleteLater()
+    result = outcome[0]
+    if isinstance(result, BaseException):
+        raise result
+    return result
 
 
 def default_printer_name() -> str:
@@ -194,7 +189,7 @@ def print_pdf(parent: QWidget | None, pdf: bytes, *, title: str, direct: bool = 
     if direct and default_printer_name():
         printer = QPrinter(QPrinterInfo.defaultPrinter(), QPrinter.PrinterMode.HighResolution)
         printer.setDocName(title)
-        return paint_pdf(printer, pdf) > 0
+        return print_on_paper(parent, printer, pdf, title=title) > 0
     return preview_pdf(parent, pdf, title=title)
 
 
@@ -208,7 +203,14 @@ def preview_pdf(parent: QWidget | None, pdf: bytes, *, title: str) -> bool:
     dialog = QPrintPreviewDialog(printer, parent)
     dialog.setObjectName("print_preview")
     dialog.setWindowTitle(f"Print — {title}")
-    dialog.paintRequested.connect(lambda target: paint_pdf(target, pdf))
+    pages = PreviewPages(
+        pdf, page_layout, lambda target: print_on_paper(dialog, target, pdf, title=title), dialog
+    )
+    preview = dialog.findChild(QPrintPreviewWidget)
+    if preview is not None:
+        pages.show_in(preview)
+    else:  # never seen: Qt's preview without its widget; painted whole, as before
+        dialog.paintRequested.connect(lambda target: paint_pdf(target, pdf))
     toolbar = dialog.findChild(QToolBar)
     if toolbar is not None:  # Qt's own toolbar; without it the preview still prints
         toolbar.addSeparator()
@@ -218,7 +220,10 @@ def preview_pdf(parent: QWidget | None, pdf: bytes, *, title: str) -> bool:
         save.triggered.connect(lambda: save_pdf(dialog, pdf, suggested_name(title)))
     # A page whole at 900 pixels, or less on a screen that has not them (1,366 x 768: issue 19).
     place_on_screen(dialog, QSize(900, 900), over=parent.window() if parent is not None else None)
-    return bool(forms.run_modal(dialog))
+    try:
+        return bool(forms.run_modal(dialog))
+    finally:
+        pages.stop()
 
 
 def suggested_name(title: str) -> str:

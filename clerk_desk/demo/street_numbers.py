@@ -58,7 +58,15 @@ class StreetPlan:
     def odd_side(self) -> Compass:
         return W if self.runs in (N, S) else S
 
-    def data(self) -> StreetData:
+    def _range_high(self, highest_lot_number: int) -> int:
+        # The one-year demo's lots end at 537, well inside every plan: its streets are as drawn.
+        if highest_lot_number + 400 <= self.range_high:
+            return self.range_high
+        return highest_lot_number + 1000
+
+    def data(self, *, highest_lot_number: int = 0) -> StreetData:
+        """The street as the Clerk records it; a grown demo city's street (clerk_desk.demo's
+        ``city_growth``) reaches past its last lot, with room for the new buildings."""
         words = self.full_name.split()
         direction = words.pop() if words[-1] in ("N", "S", "E", "W") else ""
         suffix = words.pop() if words[-1] in ("St", "Ave", "Dr", "Rd") else ""
@@ -69,7 +77,7 @@ class StreetPlan:
             odd_side=self.odd_side,
             increases_toward=self.runs,
             range_low=self.range_low,
-            range_high=self.range_high,
+            range_high=self._range_high(highest_lot_number),
             grid_base=self.grid_base,
         )
 
@@ -173,7 +181,10 @@ def generate(desk: Desk, admin: SignedIn, *, rng: random.Random) -> None:
     positions = {key: lot_position(key[1], rng) for key in lots}
     with desk.action(clerk) as action:
         for plan in PLANS:
-            streets.add_street(action, plan.data())
+            highest = max(
+                (n for (on, _), (n, _, _) in lots.items() if on == plan.full_name), default=0
+            )
+            streets.add_street(action, plan.data(highest_lot_number=highest))
     with desk.action(clerk) as action:
         street_numbers_import.import_addresses(
             action, _old_map(lots, positions, today, rng), source=MAP_SOURCE

@@ -9,17 +9,17 @@ print preview and "open with the viewer" through a replaced hook: no real modal 
 from __future__ import annotations
 
 import io
-import os
 import threading
-import time
 from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 import builders  # type: ignore[import-not-found]
+import child_gates  # type: ignore[import-not-found]
 import papers  # type: ignore[import-not-found]
 import pytest
+from child_gates import Gate  # type: ignore[import-not-found]
 from openpyxl import load_workbook
 from pypdf import PdfReader
 from PySide6.QtCore import QUrl
@@ -361,35 +361,6 @@ def test_petition_from_intake_to_the_agenda_its_packet_and_the_councils_approval
     assert not tab.withdraw_button.isEnabled() and not tab.place_button.isEnabled()
 
 
-class _Gate:
-    """An event two processes share: a file that exists once it is set."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def set(self) -> None:
-        self.path.touch()
-
-    def wait(self, seconds: float) -> bool:
-        deadline = time.monotonic() + seconds
-        while not self.path.exists():
-            if time.monotonic() > deadline:
-                return False
-            time.sleep(0.02)
-        return True
-
-
-def held_build_in_child(station: Any, meeting_id: int, *, progress: Any) -> Any:
-    """The packet's build as the child process runs it (ui.petitions.jobs), held at the gates
-    named in the environment: ``entered`` is set once it starts, and it goes on once
-    ``release`` is set."""
-    from ui.petitions import jobs
-
-    _Gate(Path(os.environ["CLERK_DESK_TEST_ENTERED"])).set()
-    assert _Gate(Path(os.environ["CLERK_DESK_TEST_RELEASE"])).wait(30), "never let go"
-    return jobs._build_in_child(station, meeting_id, progress=progress)
-
-
 class _Hold:
     """The packet's build, held in its child process: ``entered`` is set once the build has
     started, and the packet is laid out once ``release`` is set."""
@@ -397,13 +368,13 @@ class _Hold:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
         from ui.petitions import jobs
 
-        self.entered, self.release = _Gate(folder / "entered"), _Gate(folder / "release")
+        self.entered, self.release = Gate(folder / "entered"), Gate(folder / "release")
         monkeypatch.setenv("CLERK_DESK_TEST_ENTERED", str(self.entered.path))
         monkeypatch.setenv("CLERK_DESK_TEST_RELEASE", str(self.release.path))
-        monkeypatch.setattr(jobs, "_build_in_child", held_build_in_child)
+        monkeypatch.setattr(jobs, "_build_in_child", child_gates.held_build_in_child)
 
 
-def _held_build(monkeypatch: pytest.MonkeyPatch, folder: Path) -> _Gate:
+def _held_build(monkeypatch: pytest.MonkeyPatch, folder: Path) -> Gate:
     """The packet's build, made to wait until the returned gate is set."""
     return _Hold(monkeypatch, folder).release
 
@@ -566,19 +537,6 @@ def test_one_background_job_runs_once_however_often_it_is_asked_for(qtbot) -> No
     qtbot.waitUntil(lambda: results == [1, 3], timeout=10_000)
 
 
-def build_after_cancel_in_child(station: Any, meeting_id: int, *, progress: Any) -> Any:
-    """The packet's build in its child process, started only once the window has passed the
-    clerk's Cancel on (its progress reports say so), so that the build meets the cancel."""
-    from ui.petitions import jobs
-
-    assert _Gate(Path(os.environ["CLERK_DESK_TEST_RELEASE"])).wait(30), "Cancel never pressed"
-    deadline = time.monotonic() + 30
-    while progress(0):
-        assert time.monotonic() < deadline, "the cancel never reached the build"
-        time.sleep(0.02)
-    return jobs._build_in_child(station, meeting_id, progress=progress)
-
-
 def test_cancelling_the_packet_build_records_no_packet(
     qtbot, tab, desk, clerk, dialogs, messages, previewed, monkeypatch, tmp_path
 ) -> None:
@@ -592,9 +550,9 @@ def test_cancelling_the_packet_build_records_no_packet(
     with desk.action(clerk) as action:
         petitions.place_on_agenda(action, petition_id, meeting_id)
 
-    pressed = _Gate(tmp_path / "pressed")
+    pressed = Gate(tmp_path / "pressed")
     monkeypatch.setenv("CLERK_DESK_TEST_RELEASE", str(pressed.path))
-    monkeypatch.setattr(jobs, "_build_in_child", build_after_cancel_in_child)
+    monkeypatch.setattr(jobs, "_build_in_child", child_gates.build_after_cancel_in_child)
     tab.build_packet(meeting_id)
     progress = tab.findChild(QProgressDialog, "progress_dialog")
     assert progress is not None

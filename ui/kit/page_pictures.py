@@ -21,7 +21,7 @@ preview's renderer and a print job on another thread take turns a page at a time
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -154,21 +154,23 @@ def _one_bit(page: pypdfium2.PdfPage, dpi: float) -> QImage:
 def for_paper(pages: Pages, index: int, dpi: float) -> QImage:
     """Page ``index`` as it goes to a printer at ``dpi``: one bit a pixel (``Format_Mono``),
     or 24-bit colour when the page has colour (:func:`has_colour`)."""
-    with PDFIUM:
-        page = pages.document[index]
-        try:
-            return _colour(page, dpi) if has_colour(page) else _one_bit(page, dpi)
-        finally:
-            page.close()
+    return _picture(pages, index, dpi, _one_bit)
 
 
 def for_screen(pages: Pages, index: int, dpi: float) -> QImage:
     """Page ``index`` as the preview shows it at ``dpi``: smooth grey, or colour when the page
     has colour (the preview shows what the paper will: the house's navy prints as grey)."""
+    return _picture(pages, index, dpi, _grey)
+
+
+def _picture(
+    pages: Pages, index: int, dpi: float, plain: Callable[[pypdfium2.PdfPage, float], QImage]
+) -> QImage:
+    """Page ``index`` in colour when it has colour, else as ``plain`` renders it."""
     with PDFIUM:
         page = pages.document[index]
         try:
-            return _colour(page, dpi) if has_colour(page) else _grey(page, dpi)
+            return _colour(page, dpi) if has_colour(page) else plain(page, dpi)
         finally:
             page.close()
 

@@ -189,8 +189,11 @@ def _delete_closed_widgets() -> None:
     connection that opened was never closed, and its garbage collection failed another test."""
     if "PySide6.QtCore" not in sys.modules:
         return  # no Qt in this process: no widgets
-    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtCore import QCoreApplication, QEvent, QThreadPool
 
+    # A read a window started on a worker thread (the Today list) ends before its database is
+    # disposed, or it would open a connection on the next test's pool.
+    QThreadPool.globalInstance().waitForDone(60_000)
     if QCoreApplication.instance() is not None:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 

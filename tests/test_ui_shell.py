@@ -63,7 +63,8 @@ def launchers() -> Iterator[list[Launcher]]:
 def _window(qtbot: QtBot, app: App) -> MainWindow:
     window = MainWindow(app)
     qtbot.add_widget(window)
-    window.show()
+    with qtbot.waitSignal(window.today_tab.gathered):  # on a worker thread
+        window.show()
     qtbot.waitExposed(window)
     return window
 
@@ -531,7 +532,7 @@ def test_today_gathers_again_only_after_a_change_or_once_its_list_is_old(
     def away_and_back() -> None:
         window.tabs.setCurrentIndex(parties_index)
         window.tabs.setCurrentWidget(today)
-        qtbot.waitUntil(today.isVisible)
+        qtbot.waitUntil(lambda: today.isVisible() and not today.gathering)
 
     away_and_back()
     assert gathered == []  # nothing changed since the window opened

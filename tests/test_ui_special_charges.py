@@ -522,8 +522,8 @@ def test_take_payment_goes_to_the_receipts_tab_with_the_billed_party(
     )
     window = MainWindow(App(desk, clerk))
     qtbot.add_widget(window)
-    window.show()
-    window.today_tab.refresh()
+    with qtbot.waitSignal(window.today_tab.gathered):  # gathered on a worker thread
+        window.show()
     item = next(
         row.item
         for row in window.today_tab.model.rows()

@@ -4,6 +4,7 @@ to the workflow's tab."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
@@ -47,7 +48,8 @@ def tab(qtbot: QtBot, desk: Desk, admin: SignedIn) -> TodayTab:
     widget = TodayTab(App(desk, admin))
     qtbot.add_widget(widget)
     widget.resize(1200, 500)
-    widget.show()  # showing the tab gathers the list
+    with qtbot.waitSignal(widget.gathered):  # showing the tab gathers the list, on a worker
+        widget.show()
     qtbot.waitExposed(widget)
     return widget
 
@@ -86,7 +88,8 @@ def test_a_long_kind_is_one_line_with_its_counts_until_opened(
     widget = TodayTab(App(desk, admin))
     qtbot.add_widget(widget)
     widget.resize(1200, 500)
-    widget.show()
+    with qtbot.waitSignal(widget.gathered):
+        widget.show()
     qtbot.waitExposed(widget)
     heading = widget.heading_index("Amounts owed")
     assert heading.siblingAtColumn(TodayModel.WHAT).data() == "Amounts owed (4)"
@@ -171,3 +174,40 @@ def test_the_summary_counts_in_words() -> None:
     assert summary_text([]) == "Nothing is due or overdue."
     rows = [row("overdue")] * 3 + [row("today")] * 2
     assert summary_text(rows) == "3 overdue, 2 due today"
+
+
+def test_the_list_is_gathered_off_the_windows_thread(
+    qtbot: QtBot, tab: TodayTab, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 20: at twenty years the list took 60-120 ms to gather, on the window's thread.
+    While it is gathered the window answers (the filter takes a key) and shows the list it
+    has; a save meanwhile has it gathered once more, so the list shown is never older than
+    the save."""
+    import threading
+
+    import ui.today.tab
+
+    release = threading.Event()
+    calls: list[str] = []
+    real_gather = ui.today.tab.gather
+
+    def slow_gather(action: Any) -> Any:
+        calls.append(threading.current_thread().name)
+        release.wait(10)
+        return real_gather(action)
+
+    monkeypatch.setattr(ui.today.tab, "gather", slow_gather)
+    shown_before = tab.shown_items()
+    tab.refresh()
+    assert tab.gathering
+    assert tab.updated.text() == "Gathering the list…"
+    qtbot.keyClicks(tab.search_field, "Quist")  # the window answers while it gathers
+    quist = [item.title for item in shown_before if "Quist" in item.title + item.detail]
+    assert len(quist) == 1
+    assert [item.title for item in tab.shown_items()] == quist
+    tab.mark_changed()  # a save at this station while the list is being gathered
+    release.set()
+    qtbot.waitUntil(lambda: not tab.gathering)
+    assert len(calls) == 2, "gathered once more after the save"
+    assert threading.main_thread().name not in calls
+    assert tab.updated.text().startswith("As of ")

@@ -1,6 +1,7 @@
 """How the window reaches the core: one user action, one call, one place that shows errors.
 
-Every widget does its work through :func:`perform` (quick actions, run at once) or
+Every widget does its work through :func:`perform` (quick actions, run at once),
+:func:`read_in_background` (a read that may outlast a key press, without a progress window) or
 :func:`run_in_background` (exports and anything longer than a second, with a progress window
 that does not block the window).
 Both open one :class:`clerk_desk.desk.Action` (one transaction), and both present failures the
@@ -222,16 +223,79 @@ def perform(
         context = app.desk.action(app.operator) if writes else app.desk.lookup(app.operator)
         with context as action:
             return work(action)
-    except InvalidInput as error:
-        if errors is None or not errors.show(error):
-            show_error(parent, error)
-    except SignInFailed as error:
-        show_error(parent, error)
-        if app.sign_in_lost is not None:
-            app.sign_in_lost(error.message)
     except Exception as error:  # every failure reaches the person; bugs are logged too
-        show_error(parent, error)
+        _failed(parent, app, error, errors)
     return None
+
+
+def _failed(
+    parent: QWidget | None, app: App, error: Exception, errors: FieldErrors | None = None
+) -> None:
+    """Show why an action failed: next to its field if it names one, else in a message box; a
+    refused sign-in also closes the window (``app.sign_in_lost``)."""
+    if isinstance(error, InvalidInput) and errors is not None and errors.show(error):
+        return
+    show_error(parent, error)
+    if isinstance(error, SignInFailed) and app.sign_in_lost is not None:
+        app.sign_in_lost(error.message)
+
+
+class _Read(QRunnable):
+    """One read-only action on a worker thread; its result or error goes back by signal."""
+
+    def __init__(self, app: App, work: Callable[[Action], Any]) -> None:
+        super().__init__()
+        self.app = app
+        self.work = work
+        self.signals = _Signals()  # made on the window's thread: its signals arrive there
+
+    def run(self) -> None:
+        try:
+            with self.app.desk.lookup(self.app.operator) as action:
+                result = self.work(action)
+        except Exception as error:
+            self.signals.failed.emit(error)
+        else:
+            self.signals.finished.emit(result)
+
+
+_reading: set[_Read] = set()
+
+
+def read_in_background(
+    parent: QWidget,
+    app: App,
+    work: Callable[[Action], T],
+    on_done: Callable[[T], None],
+    *,
+    on_failed: Callable[[], None] | None = None,
+) -> None:
+    """Run the read-only ``work(action)`` on a worker thread, then ``on_done(result)`` on the
+    window's thread (unless ``parent`` was deleted meanwhile); a failure is shown as
+    :func:`perform` shows one, then ``on_failed()`` runs.
+
+    For a read that may take longer than a key press (the Today list at twenty years): the
+    window answers meanwhile. The work may touch no widget; SQLAlchemy's work is Python that
+    gives the interpreter back to the window's thread every few milliseconds.
+    """
+    job = _Read(app, work)
+    _reading.add(job)  # kept until its signal arrives: collected, it would never send it
+
+    def finished(result: object) -> None:
+        _reading.discard(job)
+        if isValid(parent):
+            on_done(result)  # type: ignore[arg-type]
+
+    def failed(error: object) -> None:
+        _reading.discard(job)
+        if isinstance(error, Exception):
+            _failed(parent if isValid(parent) else None, app, error)
+        if on_failed is not None and isValid(parent):
+            on_failed()
+
+    job.signals.finished.connect(finished)
+    job.signals.failed.connect(failed)
+    QThreadPool.globalInstance().start(job)
 
 
 def core_refusal(parent: QWidget | None, app: App, ask: Callable[[Action], str | None]) -> str:

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.desk import Action
 from clerk_desk.today import TodayGroup, TodayItem, Urgency, gather, grouped
 from clerk_desk.words import format_day, plural
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, read_in_background
 from ui.kit.style import BAD_BACKGROUND, LATE_BACKGROUND, LINK, SOON_BACKGROUND
 from ui.kit.widgets import heading, note
 
@@ -318,9 +318,12 @@ class TodayTab(QWidget):
     Signals:
         workflow_requested(object): the :class:`~clerk_desk.today.TodayItem` whose workflow
             tab the clerk asked for (double-click or Enter on a row outside the Section column).
+        gathered(): the list was gathered (on a worker thread) and is shown.
     """
 
     workflow_requested = Signal(object)
+    gathered = Signal()
+    """The list was gathered and is shown (gathering runs on a worker thread)."""
 
     STALE_AFTER_SECONDS = 60.0
     """How long a list gathered stays good for when nothing changed at this station."""
@@ -331,6 +334,9 @@ class TodayTab(QWidget):
         self.app = app
         self._gathered_at: float | None = None
         """When the list was last gathered (``time.monotonic``); None: gather when shown."""
+        self.gathering = False
+        """A gathering is under way on a worker thread."""
+        self._again = False
         self.model = TodayModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -423,14 +429,31 @@ class TodayTab(QWidget):
     # ---- what the main window calls -------------------------------------------------------
 
     def refresh(self) -> None:
-        """Gather the list again from every workflow (one read-only action)."""
+        """Gather the list again from every workflow (one read-only action), on a worker
+        thread: at twenty years of records it takes longer than a key press, and the window
+        answers meanwhile, showing the list it has. :attr:`gathered` says when it is shown."""
+        if self.gathering:
+            self._again = True  # something changed while gathering: gather once more after
+            return
+        self.gathering = True
+        self._again = False
+        self.updated.setText("Gathering the list…")
 
         def load(action: Action) -> tuple[list[TodayItem], date, str]:
             now = action.clock.local_now()
             return gather(action), action.today(), now.strftime("%H:%M")
 
-        loaded = perform(self, self.app, load, writes=False)
-        if loaded is None:
+        read_in_background(self, self.app, load, self._show_gathered, on_failed=self._not_gathered)
+
+    def _not_gathered(self) -> None:
+        """The read failed (and was shown): the list stays as it was, and F5 may try again."""
+        self.gathering = False
+        self.updated.setText("The list could not be gathered. F5 tries again.")
+
+    def _show_gathered(self, loaded: tuple[list[TodayItem], date, str]) -> None:
+        self.gathering = False
+        if self._again:
+            self.refresh()
             return
         self._gathered_at = time.monotonic()
         items, today, at = loaded
@@ -444,11 +467,15 @@ class TodayTab(QWidget):
         )
         self._size_columns()
         self._update_empty()
+        self.gathered.emit()
 
     def mark_changed(self) -> None:
-        """Something was saved at this station: gather again now if shown, else when shown."""
+        """Something was saved at this station: gather again now if shown, else when shown
+        (a gathering under way may have read before the save: it is gathered once more)."""
         self._gathered_at = None
-        if self.isVisible():
+        if self.gathering:
+            self._again = True
+        elif self.isVisible():
             self.refresh()
 
     def is_stale(self) -> bool:
@@ -484,7 +511,7 @@ class TodayTab(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self.is_stale():
+        if self.is_stale() and not self.gathering:  # shown twice while gathering: once
             self.refresh()
 
     def _activate(self, index: QModelIndex) -> None:

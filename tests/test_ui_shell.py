@@ -196,12 +196,52 @@ def _ready_login(qtbot: QtBot, desk: Desk) -> LoginDialog:
     return dialog
 
 
+def _sign_in(qtbot: QtBot, dialog: LoginDialog) -> None:
+    """Press Sign in and wait for the answer (the password is checked on a worker thread)."""
+    dialog.sign_in_button.click()
+    qtbot.waitUntil(lambda: not dialog.checking)
+
+
+def test_the_password_is_checked_off_the_windows_thread(
+    qtbot: QtBot, desk: Desk, admin: SignedIn
+) -> None:
+    """Issue 20: the check takes a third of a second by design (scrypt at OWASP's cost); the
+    dialog said nothing and took no key meanwhile. Now it says it is checking, takes no second
+    press, and answers keys."""
+    import threading
+
+    release = threading.Event()
+    threads: list[str] = []
+
+    def slow_signer(user: str, password: str) -> SignedIn:
+        threads.append(threading.current_thread().name)
+        release.wait(10)
+        return operators.sign_in(desk.database, desk.clock, user, password)
+
+    dialog = _ready_login(qtbot, desk)
+    dialog.set_ready(desk.database.describe(), slow_signer)
+    qtbot.keyClicks(dialog.username, "admin")
+    qtbot.keyClicks(dialog.password, PASSWORD)
+    with qtbot.waitSignal(dialog.signed_in) as signal:
+        dialog.sign_in_button.click()
+        assert dialog.checking
+        assert dialog.status.text() == "Checking the password…"
+        assert not dialog.sign_in_button.isEnabled()
+        qtbot.keyClick(dialog.password, Qt.Key.Key_Return)  # a second press starts nothing
+        qtbot.keyClicks(dialog.username, "x")  # the dialog takes keys meanwhile
+        assert dialog.username.text() == "adminx"
+        release.set()
+    assert signal.args == [admin]
+    assert threads == [threads[0]] and threads[0] != threading.main_thread().name
+    assert dialog.sign_in_button.isEnabled() and not dialog.status.isVisible()
+
+
 def test_a_wrong_password_is_said_in_the_dialog(qtbot: QtBot, desk: Desk, admin: SignedIn) -> None:
     dialog = _ready_login(qtbot, desk)
     qtbot.keyClicks(dialog.username, "admin")
     qtbot.keyClicks(dialog.password, "not-the-password")
     with qtbot.assertNotEmitted(dialog.signed_in):
-        dialog.sign_in_button.click()
+        _sign_in(qtbot, dialog)
     assert dialog.error_text() == "The user name or password is not right."
     assert dialog.isVisible()
     assert dialog.password.selectedText() == "not-the-password"  # ready to be typed again
@@ -223,7 +263,7 @@ def test_the_login_says_when_a_delayed_user_name_may_try_again(
         dialog.password.clear()
         qtbot.keyClicks(dialog.password, PASSWORD if attempt == 6 else "not-the-password")
         with qtbot.assertNotEmitted(dialog.signed_in):
-            dialog.sign_in_button.click()
+            _sign_in(qtbot, dialog)
     assert dialog.error_text() == (
         "Too many wrong passwords for this user name: try again at 10:01 a.m., "
         "or ask the Administrator."

@@ -14,12 +14,15 @@ import logging
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QIcon
 
 from clerk_desk import cli
+from ui.kit.background import call_in_background
 from ui.kit.widgets import station_settings
 from ui.login import (
     DatabaseProblemDialog,
@@ -41,6 +44,59 @@ USER_ENV, PASSWORD_ENV = cli.USER_ENV, cli.PASSWORD_ENV  # the command line's, f
 LAST_USER_KEY = "login/last_user"
 
 
+@dataclass(frozen=True, slots=True)
+class _Ready:
+    """An open database, and what the login dialog shows of it."""
+
+    desk: Desk
+    backup: Path | None
+    described: str
+    city: str
+    needs_administrator: bool
+
+
+def _open(target: str | None, clock: Clock | None) -> _Ready:
+    """Open ``target`` (on a worker thread: this loads the core, and may migrate)."""
+    from clerk_desk.opening import open_desk
+
+    opened = open_desk(target, clock=clock)
+    return _ready(opened.desk, opened.backup)
+
+
+def _ready(desk: Desk, backup: Path | None) -> _Ready:
+    from clerk_desk import operators, settings_store
+    from clerk_desk.desk import SYSTEM
+
+    city = ""
+    try:
+        with desk.lookup(SYSTEM) as action:
+            city = settings_store.city_name(action)
+    except Exception:  # the name is a courtesy; signing in must not depend on it
+        log.exception("could not read the City's name")
+    return _Ready(
+        desk,
+        backup,
+        desk.database.describe(),
+        city,
+        operators.needs_first_administrator(desk.database),
+    )
+
+
+def _warm(desk: Desk) -> None:
+    """What the main window will need, loaded while the clerk types the password: its modules
+    (classes only; widgets are made on the window's thread) and the Today list's statements."""
+    import ui.main_window  # noqa: F401
+    from clerk_desk.desk import SYSTEM
+    from clerk_desk.today import gather
+
+    with desk.lookup(SYSTEM) as action:
+        gather(action)
+
+
+def _warm_failed(error: Exception) -> None:
+    log.warning("could not gather the Today list ahead of signing in", exc_info=error)
+
+
 def report_ready() -> None:
     """The benchmark's mark: ``READY <seconds since the epoch>`` on a line of its own."""
     print(f"READY {time.time():.6f}", flush=True)
@@ -55,7 +111,8 @@ class Launcher(QObject):
 
     Signals:
         quit_requested(int): the program should end with this exit status (0: the clerk quit).
-        main_window_ready(object): the :class:`~ui.main_window.MainWindow`, shown and filled.
+        main_window_ready(object): the :class:`~ui.main_window.MainWindow`, shown (its Today
+            list is gathered on a worker thread: its ``gathered`` signal says when).
         database_opened(object): the :class:`~clerk_desk.desk.Desk` on the database just opened.
     """
 
@@ -87,12 +144,16 @@ class Launcher(QObject):
         self.login.change_database_requested.connect(self.change_database)
 
     def start(self) -> None:
-        """Show the login dialog; the database opens once it has been painted."""
+        """Show the login dialog, and open the database on a worker thread meanwhile."""
         last_user = station_settings().value(LAST_USER_KEY, "")
         self.login.set_opening(self._target_text())
         if isinstance(last_user, str) and last_user:
             self.login.username.setText(last_user)
             self.login.password.setFocus()
+        if self.benchmark != "login":
+            # Loading the core is Python; showing the dialog is mostly Qt's own drawing, which
+            # lets go of the interpreter: the two overlap on a machine of two cores.
+            self.open_database()
         self.login.show()
 
     def _target_text(self) -> str:
@@ -102,72 +163,71 @@ class Launcher(QObject):
         if self.benchmark == "login":
             report_ready()
             self.quit_requested.emit(0)
-            return
-        QTimer.singleShot(0, self.open_database)
 
     # ---- opening ----------------------------------------------------------------------------
 
     def open_database(self) -> None:
-        """Open and migrate the database (backup first); on failure, ask what to do."""
+        """Open and migrate the database (backup first) on a worker thread, while the login
+        dialog takes the clerk's typing; on failure, ask what to do."""
+        target, clock = self.target, self.clock
+        call_in_background(
+            self, lambda: _open(target, clock), self._database_ready, self._database_failed
+        )
+
+    def _database_failed(self, error: Exception) -> None:
         from clerk_desk.errors import ClerkDeskError
-        from clerk_desk.opening import open_desk
 
-        while True:
-            try:
-                opened = open_desk(self.target, clock=self.clock)
-                break
-            except ClerkDeskError as error:
-                message = error.message
-            except Exception as error:  # a bad URL, a folder we may not create: say it
-                log.exception("could not open %s", self.target)
-                message = f"Clerk Desk could not open this database: {error}"
-            choice = DatabaseProblemDialog.ask(
-                self.login, message, self._target_text() or "the database in your data folder"
-            )
-            if choice == "quit":
-                self.quit_requested.emit(1)
-                return
-            if choice == "choose":
-                path = choose_database_file(self.login, self._target_text())
-                if path:
-                    self.target = path
-        self.desk = opened.desk
-        self._migration_backup = opened.backup
+        if isinstance(error, ClerkDeskError):
+            message = error.message
+        else:  # a bad URL, a folder we may not create: say it
+            log.error("could not open %s", self.target, exc_info=error)
+            message = f"Clerk Desk could not open this database: {error}"
+        choice = DatabaseProblemDialog.ask(
+            self.login, message, self._target_text() or "the database in your data folder"
+        )
+        if choice == "quit":
+            self.quit_requested.emit(1)
+            return
+        if choice == "choose":
+            path = choose_database_file(self.login, self._target_text())
+            if path:
+                self.target = path
+        self.open_database()
+
+    def _database_ready(self, ready: _Ready) -> None:
+        self.desk = ready.desk
+        self._migration_backup = ready.backup
         self.database_opened.emit(self.desk)
-        self._ask_who()
+        desk = ready.desk
+        # While the clerk types the password: the first gathering of the Today list compiles
+        # some hundred statements (0.3 s at twenty years); done now, the window opens on a
+        # list gathered in the time its queries take.
+        call_in_background(self, lambda: _warm(desk), lambda _none: None, _warm_failed)
+        self._ask_who(ready)
 
-    def _ask_who(self) -> None:
+    def _ask_who(self, ready: _Ready) -> None:
         """First start: create the Administrator. Otherwise: the login dialog, ready."""
-        from clerk_desk import operators, settings_store
-        from clerk_desk.desk import SYSTEM
-        from ui.main_window import app_icon
+        from clerk_desk import operators
+        from clerk_desk.paths import resource_path
 
-        desk = self.desk
-        assert desk is not None
-        self.login.setWindowIcon(app_icon())
-        described = desk.database.describe()
+        desk = ready.desk
 
         def signer(username: str, password: str) -> SignedIn:
             return operators.sign_in(desk.database, desk.clock, username, password)
 
         if self.benchmark == "main" and self.credentials is not None:
-            try:
-                operator = signer(*self.credentials)
-            except Exception as error:
+            username, password = self.credentials
+
+            def refused(error: Exception) -> None:
                 print(f"clerk-desk: benchmark sign-in refused: {error}", file=sys.stderr)
                 self.quit_requested.emit(1)
-                return
-            self.enter(operator)
+
+            call_in_background(self, lambda: signer(username, password), self.enter, refused)
             return
 
-        city = ""
-        try:
-            with desk.lookup(SYSTEM) as action:
-                city = settings_store.city_name(action)
-        except Exception:  # the name is a courtesy; signing in must not depend on it
-            log.exception("could not read the City's name")
-        self.login.set_ready(described, signer, city=city, seal=seal_pixmap())
-        if not operators.needs_first_administrator(desk.database):
+        self.login.setWindowIcon(QIcon(str(resource_path("clerk-desk.png"))))
+        self.login.set_ready(ready.described, signer, city=ready.city, seal=seal_pixmap())
+        if not ready.needs_administrator:
             return
 
         def create(username: str, full_name: str, password: str) -> SignedIn:
@@ -180,7 +240,7 @@ class Launcher(QObject):
             )
 
         self.login.hide()
-        administrator = FirstAdministratorDialog.ask(None, create, described)
+        administrator = FirstAdministratorDialog.ask(None, create, ready.described)
         if administrator is None:
             self.quit_requested.emit(0)
         else:
@@ -217,7 +277,7 @@ class Launcher(QObject):
         self.login.hide()
         self.main_window_ready.emit(window)
         if self.benchmark == "main":
-            QTimer.singleShot(0, self._report_main)
+            window.today_tab.gathered.connect(self._report_main)  # the list filled
 
     def _report_main(self) -> None:
         report_ready()
@@ -239,6 +299,7 @@ class Launcher(QObject):
         """After a restore the operators are those of the backup: ask who is there again."""
         self._forget_window()
         self.login.show()
-        self._ask_who()
+        assert self.desk is not None
+        self._ask_who(_ready(self.desk, None))
         if self.window is None:  # not signed in straight away (first start of an empty backup)
             self.login.reset(message=message)

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.kit.background import call_in_background
 from ui.kit.widgets import ElidedLabel, error_label, heading, muted, note, set_error
 
 if TYPE_CHECKING:
@@ -105,6 +106,8 @@ class LoginDialog(QDialog):
         self.setWindowTitle("Clerk Desk — Sign in")
         self._signer: Signer | None = None
         self._pending = False
+        self.checking = False
+        """A password is being checked (on a worker thread)."""
         self._painted = False
 
         head = self._build_head()
@@ -239,9 +242,8 @@ class LoginDialog(QDialog):
     # ---- signing in -----------------------------------------------------------------------
 
     def sign_in(self) -> None:
-        """Ask the core; say in the dialog why it refused, or emit :attr:`signed_in`."""
-        from clerk_desk.errors import ClerkDeskError
-
+        """Ask the core on a worker thread; say in the dialog why it refused, or emit
+        :attr:`signed_in`. :attr:`checking` while the core checks the password."""
         if not self.username.text().strip():
             set_error(self.error, "Type your user name.")
             self.username.setFocus()
@@ -250,21 +252,41 @@ class LoginDialog(QDialog):
             self._pending = True
             self.status.setText("Opening the database… you are signed in as soon as it is open.")
             return
+        if self.checking:
+            return  # Enter pressed twice: the first check answers
         set_error(self.error, "")
-        try:
-            operator = self._signer(self.username.text(), self.password.text())
-        except ClerkDeskError as error:
+        self.checking = True
+        self.sign_in_button.setEnabled(False)
+        self.status.setText("Checking the password…")
+        self.status.setVisible(True)
+        signer, username, password = self._signer, self.username.text(), self.password.text()
+        # The check takes a third of a second on purpose (scrypt); it runs on a worker thread,
+        # which lets go of the interpreter meanwhile, so the dialog answers keys and repaints.
+        call_in_background(self, lambda: signer(username, password), self._accepted, self._refused)
+
+    def _checked(self) -> None:
+        self.checking = False
+        self.sign_in_button.setEnabled(True)
+        self.status.setVisible(False)
+        self.status.setText("")
+
+    def _accepted(self, operator: SignedIn) -> None:
+        self._checked()
+        self.password.clear()
+        self.signed_in.emit(operator)
+
+    def _refused(self, error: Exception) -> None:
+        from clerk_desk.errors import ClerkDeskError
+
+        self._checked()
+        if isinstance(error, ClerkDeskError):
             set_error(self.error, error.message)
             self.password.setFocus()
             self.password.selectAll()
             return
-        except Exception as error:  # a bug: said plainly and logged, never swallowed
-            from ui.kit.operations import show_error
+        from ui.kit.operations import show_error
 
-            show_error(self, error)
-            return
-        self.password.clear()
-        self.signed_in.emit(operator)
+        show_error(self, error)  # a bug: said plainly and logged, never swallowed
 
     def error_text(self) -> str:
         """The refusal shown under the fields, or an empty string."""

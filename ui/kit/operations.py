@@ -34,6 +34,7 @@ from shiboken6 import isValid
 
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import ClerkDeskError, EnvironmentProblem, InvalidInput, SignInFailed
+from ui.kit.background import call_in_background
 from ui.kit.style import BAD, text_sheet
 
 log = logging.getLogger(__name__)
@@ -240,28 +241,6 @@ def _failed(
         app.sign_in_lost(error.message)
 
 
-class _Read(QRunnable):
-    """One read-only action on a worker thread; its result or error goes back by signal."""
-
-    def __init__(self, app: App, work: Callable[[Action], Any]) -> None:
-        super().__init__()
-        self.app = app
-        self.work = work
-        self.signals = _Signals()  # made on the window's thread: its signals arrive there
-
-    def run(self) -> None:
-        try:
-            with self.app.desk.lookup(self.app.operator) as action:
-                result = self.work(action)
-        except Exception as error:
-            self.signals.failed.emit(error)
-        else:
-            self.signals.finished.emit(result)
-
-
-_reading: set[_Read] = set()
-
-
 def read_in_background(
     parent: QWidget,
     app: App,
@@ -278,24 +257,17 @@ def read_in_background(
     window answers meanwhile. The work may touch no widget; SQLAlchemy's work is Python that
     gives the interpreter back to the window's thread every few milliseconds.
     """
-    job = _Read(app, work)
-    _reading.add(job)  # kept until its signal arrives: collected, it would never send it
 
-    def finished(result: object) -> None:
-        _reading.discard(job)
-        if isValid(parent):
-            on_done(result)  # type: ignore[arg-type]
+    def read() -> T:
+        with app.desk.lookup(app.operator) as action:
+            return work(action)
 
-    def failed(error: object) -> None:
-        _reading.discard(job)
-        if isinstance(error, Exception):
-            _failed(parent if isValid(parent) else None, app, error)
-        if on_failed is not None and isValid(parent):
+    def failed(error: Exception) -> None:
+        _failed(parent, app, error)
+        if on_failed is not None:
             on_failed()
 
-    job.signals.finished.connect(finished)
-    job.signals.failed.connect(failed)
-    QThreadPool.globalInstance().start(job)
+    call_in_background(parent, read, on_done, failed)
 
 
 def core_refusal(parent: QWidget | None, app: App, ask: Callable[[Action], str | None]) -> str:

@@ -8,6 +8,9 @@ and the statutes it relies on:
   10 calendar days"): :meth:`CityCalendar.add_days`, counted per Wis. Stat. § 990.001(4).
 * **Business days** ("within two regular business days of the excavation"):
   :meth:`CityCalendar.add_business_days`, counting only days City Hall is open.
+* **Hours** ("within 24 hours", "at least 24 hours before"): :meth:`CityCalendar.add_hours` and
+  :meth:`CityCalendar.counted_hours`, Sundays and legal holidays not counted per
+  § 990.001(4)(a) (:mod:`clerk_desk.hour_periods`).
 * **Days before an event** ("at least seven days before work is proposed to be undertaken",
   "at least one business day before such work is to commence"):
   :meth:`CityCalendar.latest_day_before` and :meth:`CityCalendar.latest_business_day_before`.
@@ -75,10 +78,11 @@ from __future__ import annotations
 import calendar as _calendar
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any, Final, Literal
 
+from clerk_desk import hour_periods
 from clerk_desk.errors import InvalidInput
 from clerk_desk.words import WEEKDAY_NAMES, format_day, plural
 
@@ -97,6 +101,8 @@ __all__ = [
     "default_calendar",
     "holiday_rule",
     "holidays_in",
+    "last_day_of_year_from",
+    "months_after",
 ]
 
 #: The statute every calendar-day period is counted by.
@@ -117,7 +123,9 @@ _MONDAY, _TUESDAY, _THURSDAY, _SATURDAY, _SUNDAY = 0, 1, 3, 5, 6
 def months_after(day: date, months: int) -> date:
     """The same day ``months`` later: the last day of a term "of three months from the date of
     issuance" or "one year from issuance". A day the month lacks becomes its last (Aug 31 + 6
-    months is the last day of February)."""
+    months is the last day of February); a day it has stays (Jan 31 + 6 months is July 31,
+    Oct 31 + 3 months is January 31, Feb 29 + 12 months is February 28). ``months`` may be
+    negative. Every "N months" and "one year" counted from a day in Chapter 506 is this."""
     month = day.month - 1 + months
     year, month = day.year + month // 12, month % 12 + 1
     for last in (31, 30, 29, 28):
@@ -126,6 +134,22 @@ def months_after(day: date, months: int) -> date:
         except ValueError:
             continue
     raise AssertionError("unreachable")
+
+
+def last_day_of_year_from(first_day: date) -> date:
+    """The last day of a year whose first day is ``first_day``, such as § 506-6's "one-year
+    revocation of the right to obtain a street opening permit".
+
+    Two readings give a year's last day: the day before the first day's anniversary, and the
+    anniversary of the day before the first day (§ 990.001(4)'s way, counting from the eve).
+    They differ only across a February 29, and the earlier is taken, the reading that protects
+    the person (a revocation no longer than the ordinance says): from March 1, 2027 a year runs
+    through February 28, 2028, so February 29, 2028 is not in it; from February 29, 2028
+    through February 27, 2029; from January 1 through December 31, in a leap year too."""
+    return min(
+        months_after(first_day, 12) - timedelta(days=1),
+        months_after(first_day - timedelta(days=1), 12),
+    )
 
 
 # -- holiday rules ---------------------------------------------------------------------------------
@@ -823,6 +847,21 @@ class CityCalendar:
         )  # fmt: skip
 
     # -- counting back --------------------------------------------------------------------------
+
+    # -- periods in hours (§ 990.001(4)(a)): clerk_desk.hour_periods ----------------------------
+
+    def add_hours(self, start: datetime, hours: int) -> datetime:
+        """``hours`` counted hours after the instant ``start``, Sundays and legal holidays not
+        counted (:func:`clerk_desk.hour_periods.add_hours`); in the City's zone."""
+        return hour_periods.add_hours(self, start, hours)
+
+    def explain_add_hours(self, start: datetime, hours: int) -> hour_periods.HourPeriod:
+        """:meth:`add_hours` with its working, for a screen or a letter."""
+        return hour_periods.explain_add_hours(self, start, hours)
+
+    def counted_hours(self, start: datetime, end: datetime) -> timedelta:
+        """The time from ``start`` to ``end`` that counts toward a period in hours."""
+        return hour_periods.counted_hours(self, start, end)
 
     def latest_day_before(self, event: date, n: int) -> date:
         """The last day that is still "at least ``n`` days before" ``event``.

@@ -732,15 +732,22 @@ def test_a_bond_other_than_a_guarantee_may_be_released_on_any_day_from_its_start
     _release(desk, admin, today_bond.id, date(2026, 11, 30))
 
 
-def test_a_revocation_from_february_29_runs_through_february_28(
+def test_a_revocation_across_a_leap_day_lasts_no_longer_than_a_year(
     desk: Desk, admin: SignedIn, digger: int
 ) -> None:
+    """Issue 21: from March 1, 2027 the year ends February 28, 2028, so February 29, 2028 is
+    not revoked; from February 29, 2028 it ends February 27, 2029 (365 days), the reading that
+    protects the contractor (clerk_desk.deadlines.last_day_of_year_from)."""
     with desk.action(admin) as action:
-        revocation = bond_views.revocation_row(
-            action,
-            bonds.revoke(action, digger, starts_on=date(2028, 2, 29), reason="Sunken patch"),
-        )
-        assert revocation.ends_on == date(2029, 2, 28)
+        march = bonds.revoke(action, digger, starts_on=date(2027, 3, 1), reason="Sunken patch")
+        assert bond_views.revocation_row(action, march).ends_on == date(2028, 2, 28)
+    assert _revocation(desk, digger, date(2027, 2, 28)) == []
+    assert _revocation(desk, digger, date(2027, 3, 1))[0].level == "block"
+    assert _revocation(desk, digger, date(2028, 2, 28))[0].level == "block"
+    assert _revocation(desk, digger, date(2028, 2, 29)) == []
+    with desk.action(admin) as action:
+        leap = bonds.revoke(action, digger, starts_on=date(2028, 2, 29), reason="Sunken patch")
+        assert bond_views.revocation_row(action, leap).ends_on == date(2029, 2, 27)
 
 
 def test_a_renewed_annual_bond_is_not_listed_as_expiring_in_december(

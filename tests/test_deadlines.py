@@ -768,3 +768,65 @@ def test_every_rule_gives_a_date_in_its_year(year: int) -> None:
         observed = rule.observed_in(year)
         assert observed is not None
         assert observed.weekday() != 6 or not rule.sunday_to_monday  # the City's own days
+
+
+# -- months and years (one rule for every "N months" and "one year" in Chapter 506) -----------
+
+
+@pytest.mark.parametrize(
+    ("day", "months", "expected"),
+    [
+        (d(2027, 1, 31), 6, d(2027, 7, 31)),  # July has a 31st: it stays
+        (d(2026, 10, 31), 3, d(2027, 1, 31)),  # across the year, January has a 31st
+        (d(2026, 8, 31), 6, d(2027, 2, 28)),  # February lacks it: its last day
+        (d(2027, 8, 31), 6, d(2028, 2, 29)),  # ... in a leap year, the 29th
+        (d(2027, 1, 30), 1, d(2027, 2, 28)),
+        (d(2028, 2, 29), 12, d(2029, 2, 28)),  # a leap day's anniversary
+        (d(2028, 2, 28), 12, d(2029, 2, 28)),
+        (d(2027, 3, 1), 12, d(2028, 3, 1)),
+        (d(2027, 7, 31), -1, d(2027, 6, 30)),  # counting back
+        (d(2027, 3, 31), -1, d(2027, 2, 28)),
+        (d(2026, 12, 15), 0, d(2026, 12, 15)),
+    ],
+)
+def test_months_after_keeps_the_day_or_takes_the_months_last(
+    day: date, months: int, expected: date
+) -> None:
+    assert deadlines.months_after(day, months) == expected
+
+
+@pytest.mark.parametrize(
+    ("first", "last"),
+    [
+        # Issue 21: a one-year revocation from March 1, 2027 ends February 28, 2028.
+        (d(2027, 2, 28), d(2028, 2, 27)),
+        (d(2027, 3, 1), d(2028, 2, 28)),
+        (d(2027, 3, 2), d(2028, 3, 1)),
+        (d(2028, 2, 28), d(2029, 2, 27)),
+        (d(2028, 2, 29), d(2029, 2, 27)),  # 365 days, not the 366 to February 28
+        (d(2028, 3, 1), d(2029, 2, 28)),
+        (d(2027, 1, 1), d(2027, 12, 31)),
+        (d(2028, 1, 1), d(2028, 12, 31)),  # a leap year is still the calendar year
+        (d(2026, 12, 31), d(2027, 12, 30)),
+    ],
+)
+def test_a_year_from_a_first_day_ends_before_its_anniversary_and_no_later(
+    first: date, last: date
+) -> None:
+    assert deadlines.last_day_of_year_from(first) == last
+
+
+@given(st.dates(min_value=d(2000, 1, 1), max_value=d(2099, 12, 31)))
+def test_a_year_from_a_first_day_is_365_or_366_days_never_past_the_anniversary(
+    first: date,
+) -> None:
+    last = deadlines.last_day_of_year_from(first)
+    assert (last - first).days + 1 in (365, 366)
+    assert last < deadlines.months_after(first, 12)
+
+
+@given(st.dates(min_value=d(2000, 1, 1), max_value=d(2099, 12, 31)), st.integers(0, 120))
+def test_months_after_lands_in_the_right_month_on_the_right_day(day: date, months: int) -> None:
+    later = deadlines.months_after(day, months)
+    assert (later.year * 12 + later.month) - (day.year * 12 + day.month) == months
+    assert later.day == day.day or (later.day < day.day and (later + timedelta(days=1)).day == 1)

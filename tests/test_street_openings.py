@@ -1222,6 +1222,80 @@ def test_the_notice_4_hours_before_backfilling_is_checked_to_the_minute(
         assert line.finding is not None and line.finding.cite == rules.NOTICE_CITE
 
 
+@pytest.mark.parametrize(
+    ("notice", "hours_short", "day_late"),
+    [
+        # Issue 21: 9:00 a.m. Saturday for 8:00 a.m. Monday is 23 counted hours, and Saturday
+        # is after Friday, the business day before Monday: late both ways.
+        (at(date(2026, 12, 5), 9), True, True),
+        (at(date(2026, 12, 5), 8), False, True),  # 24 counted hours, but still a Saturday
+        (at(date(2026, 12, 4), 17), False, False),  # Friday 5 p.m.: 7 + 24 + 8 = 39 hours
+        (at(date(2026, 12, 4), 8), False, False),  # Friday morning
+    ],
+)
+def test_the_notice_before_monday_work_counts_the_statutes_hours_and_the_business_day(
+    notice: datetime, hours_short: bool, day_late: bool
+) -> None:
+    started = at(date(2026, 12, 7), 8)  # Monday
+    findings = rules.commencement_notice_findings(notice, started, CityCalendar(), ZONE)
+    cites = {finding.cite for finding in findings}
+    assert (rules.COMMENCEMENT_CITE in cites) is hours_short
+    assert (rules.NOTICE_CITE in cites) is day_late
+    if hours_short:
+        assert findings[0].text == (
+            "The notice came 23 hours before the work started, counted as Wis. Stat. "
+            "§ 990.001(4)(a) counts hours (Sundays and legal holidays not counted); § 506-7 "
+            "requires 24 hours."
+        )
+    if day_late:
+        assert findings[-1].text == (
+            "The notice was given Sat Dec 5, 2026; for work that began Mon Dec 7, 2026 it was "
+            "due by Fri Dec 4, 2026, at least one business day before."
+        )
+
+
+def test_the_business_day_before_work_after_thanksgiving_is_the_wednesday() -> None:
+    """City Hall closes Thursday (a legal holiday) and Friday (the City's own day): work on
+    Monday November 30 needs its notice by Wednesday November 25; Wednesday 8:00 a.m. gives
+    16 + 24 (Friday counts: not a legal holiday) + 24 (Saturday) + 8 = 72 hours."""
+    calendar = CityCalendar()
+    started = at(date(2026, 11, 30), 8)
+    wednesday = rules.commencement_notice_findings(
+        at(date(2026, 11, 25), 8), started, calendar, ZONE
+    )
+    friday = rules.commencement_notice_findings(at(date(2026, 11, 27), 8), started, calendar, ZONE)
+    assert wednesday == []
+    assert [finding.cite for finding in friday] == [rules.NOTICE_CITE]
+
+
+@pytest.mark.parametrize(
+    ("backfilled", "late"),
+    [
+        (at(date(2026, 12, 7), 1, 59), True),  # 2 Saturday hours + 1:59 Monday
+        (at(date(2026, 12, 7), 2), False),  # 2 + 2: four hours, the whole Sunday not counted
+        (at(date(2026, 12, 7), 2, 1), False),
+        (at(date(2026, 12, 6), 3), True),  # Sunday 3 a.m.: the wall clock's 5 hours count 2
+    ],
+)
+def test_the_backfill_notice_over_a_sunday_counts_only_saturday_and_monday(
+    backfilled: datetime, late: bool
+) -> None:
+    finding = rules.backfill_notice_finding(at(date(2026, 12, 5), 22), backfilled, CityCalendar())
+    assert (finding is not None) is late
+
+
+@pytest.mark.parametrize(("hour", "late"), [(19, False), (20, False), (21, True)])
+def test_the_notice_12_hours_before_a_loss_of_service_around_a_holiday(
+    hour: int, late: bool
+) -> None:
+    """Service cut at 8:00 a.m. Friday November 27: Thanksgiving is not counted, so a notice at
+    8:00 p.m. Wednesday (4 hours + 8 on Friday) is the latest in time; 9:00 p.m. is late."""
+    finding = rules.service_loss_notice_finding(
+        at(date(2026, 11, 25), hour), at(date(2026, 11, 27), 8), CityCalendar()
+    )
+    assert (finding is not None) is late
+
+
 def test_notices_not_recorded_are_flagged_and_an_emergency_needs_no_24_hours(
     desk: Desk, clock: FixedClock, clerk: SignedIn, inspector: SignedIn, utility: int, orange: int
 ) -> None:

@@ -26,6 +26,7 @@ from clerk_desk import ledger, parties, today
 from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.demo import street_privileges as demo_street_privileges
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
@@ -549,10 +550,26 @@ def test_a_width_used_without_the_width_of_the_way_cannot_be_checked() -> None:
 def test_the_shares_are_the_ordinances_fractions() -> None:
     assert (Fraction(1, 3), Fraction(1, 2)) == (rules.STREET_SHARE, rules.SIDEWALK_SHARE)
     assert (rules.TEMPORARY_WALK_MIN_IN, rules.FENCE_MIN_IN) == (48, 48)
-    assert (Money("10000.00"), timedelta(hours=24)) == (
-        rules.BOND_LIMIT,
-        rules.REMOVAL_NOTICE,
-    )
+    assert (Money("10000.00"), 24) == (rules.BOND_LIMIT, rules.REMOVAL_NOTICE_HOURS)
+
+
+@pytest.mark.parametrize(
+    ("notice", "allowed"),
+    [
+        # Issue 21: a Saturday 10:00 notice allows removal Monday 10:00, not Sunday 10:00.
+        (at(date(2026, 12, 5), 9), at(date(2026, 12, 7), 9)),
+        (at(date(2026, 12, 5), 10), at(date(2026, 12, 7), 10)),
+        (at(date(2026, 12, 5), 11), at(date(2026, 12, 7), 11)),
+        # The Wednesday before Thanksgiving: Friday, not Thursday.
+        (at(date(2026, 11, 25), 10), at(date(2026, 11, 27), 10)),
+        # A weekday: the wall clock's 24 hours.
+        (at(date(2026, 12, 8), 10), at(date(2026, 12, 9), 10)),
+    ],
+)
+def test_the_city_may_remove_24_hours_after_the_notice_sundays_and_holidays_not_counted(
+    notice: datetime, allowed: datetime
+) -> None:
+    assert rules.removal_allowed_from(notice, CityCalendar()) == allowed
 
 
 # -- the application ------------------------------------------------------------------------------
@@ -1435,17 +1452,21 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
     with pytest.raises(InvalidInput, match="later than now"):
         _notice(desk, clerk, privilege_id, at(date(2027, 2, 28), 18, 31))
     _notice(desk, clerk, privilege_id, at(date(2027, 2, 28), 18, 30))
-    clock.set(datetime(2027, 3, 1, 18, 29))  # 23 hours 59 minutes after the notice
-    with pytest.raises(InvalidInput, match="run until Mon Mar 1, 2027 6:30 PM") as early:
+    # A Sunday notice: Wis. Stat. § 990.001(4)(a) counts none of Sunday's hours, so the 24
+    # hours are Monday's, and run out at midnight. A wall clock would say 6:30 p.m. Monday.
+    clock.set(datetime(2027, 3, 1, 23, 59))  # 23 hours 59 minutes counted
+    with pytest.raises(
+        InvalidInput, match=r"run until Tue Mar 2, 2027 12:00 AM \(Sundays"
+    ) as early:
         _remove(desk, clerk, privilege_id, date(2027, 3, 1))
     assert early.value.cite == rules.REMOVAL_CITE
     assert not [i for i in _today_items(desk) if "24 hours" in i.title]
-    clock.set(datetime(2027, 3, 1, 18, 30))  # 24 hours: the City may remove it
+    clock.set(datetime(2027, 3, 2, 0, 0))  # 24 hours: the City may remove it
     (ran,) = [i for i in _today_items(desk) if "24 hours" in i.title]
-    assert ran.cite == rules.REMOVAL_CITE and ran.due == date(2027, 3, 1)
+    assert ran.cite == rules.REMOVAL_CITE and ran.due == date(2027, 3, 2)
     with pytest.raises(InvalidInput, match="once the 24 hours have run"):
-        _remove(desk, clerk, privilege_id, date(2027, 2, 28))
-    charge_id = _remove(desk, clerk, privilege_id, date(2027, 3, 1)).id
+        _remove(desk, clerk, privilege_id, date(2027, 3, 1))
+    charge_id = _remove(desk, clerk, privilege_id, date(2027, 3, 2)).id
     location = _get(desk, privilege_id).location
     with desk.database.reading() as session:
         charge = sc.get_charge(session, charge_id)
@@ -1466,13 +1487,13 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
         ]
         # Billed the day of the removal; no time to pay: on the next annual tax roll.
         assert (charge.bill_on, charge.delivered_how, charge.due_on, charge.tax_roll_on) == (
-            date(2027, 3, 1),
+            date(2027, 3, 2),
             "mailed",
             None,
-            date(2027, 3, 1),
+            date(2027, 3, 2),
         )
-        assert [c.id for c in tax_roll.eligible(session, date(2027, 2, 28))] == []
-        assert [c.id for c in tax_roll.eligible(session, date(2027, 3, 1))] == [charge_id]
+        assert [c.id for c in tax_roll.eligible(session, date(2027, 3, 1))] == []
+        assert [c.id for c in tax_roll.eligible(session, date(2027, 3, 2))] == [charge_id]
         due = charge.amount_due
         assert due is not None
         assert (due.kind, due.party_id, due.amount) == (DueKind.SPECIAL_CHARGE, owner, Money("640"))
@@ -1490,8 +1511,8 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
         ]
         view = views.permit_view(session, privilege_id, desk.calendar())
     removed = _get(desk, privilege_id)
-    assert removed.removed_by_city_on == date(2027, 3, 1)
-    assert sp.display_status(removed, date(2027, 3, 1)) == "Removed by the City Mar 1, 2027"
+    assert removed.removed_by_city_on == date(2027, 3, 2)
+    assert sp.display_status(removed, date(2027, 3, 2)) == "Removed by the City Mar 2, 2027"
     # The owner's charge is not the permittee's City costs: it stands apart, naming the owner.
     assert view.city_costs == ()
     (charge,) = view.removal_charges
@@ -1502,14 +1523,14 @@ def test_the_city_removes_only_after_24_hours_and_charges_the_abutting_owner(
         rules.REMOVAL_CITE,
     )
     with desk.database.reading() as session:
-        (row,) = views.register_rows(session, today=date(2027, 3, 1))
+        (row,) = views.register_rows(session, today=date(2027, 3, 2))
     assert (row.city_costs, row.removal_charge, row.removal_charged_to) == (
         Money.zero(),
         Money("640"),
         "Rosa Lindgren",
     )
     assert _today_items(desk) == []  # cleared by the City: nothing left to do
-    with pytest.raises(Conflict, match="removal under SP-2026-001 was recorded Mon Mar 1"):
+    with pytest.raises(Conflict, match="removal under SP-2026-001 was recorded Tue Mar 2"):
         _remove(desk, clerk, privilege_id, date(2027, 3, 1))
 
 
@@ -1530,8 +1551,8 @@ def test_the_one_history_reader_finds_the_removal_charge_from_the_permit_alone(
     _issue(desk, director, privilege_id)
     clock.set(datetime(2027, 2, 28, 18, 30))
     _notice(desk, clerk, privilege_id, at(date(2027, 2, 28), 18, 30))
-    clock.set(datetime(2027, 3, 1, 18, 30))
-    charge_id = _remove(desk, clerk, privilege_id, date(2027, 3, 1)).id
+    clock.set(datetime(2027, 3, 2, 0, 0))  # Sunday's hours are not counted
+    charge_id = _remove(desk, clerk, privilege_id, date(2027, 3, 2)).id
     permit = RecordRef(rules.RECORD_TYPE, str(privilege_id))
     with desk.database.reading() as session:
         alone = history(session, permit)

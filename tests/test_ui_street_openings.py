@@ -718,7 +718,9 @@ def test_work_recorded_with_its_times_and_the_checklist(
     assert notice.done and notice.when == "Mon May 3, 2027 7:00 AM"
     backfill = lines["Notice 4 hours before backfilling"]
     assert not backfill.done and backfill.finding is not None
-    assert "less than four hours" in backfill.finding.text
+    assert backfill.finding.text.startswith(
+        "The notice came 2 hours before backfilling, counted as"
+    )
     assert "Permanent pavement within 60 days" in lines
     assert tab.model.column_texts(0)[6] == "In progress"
 

@@ -771,7 +771,8 @@ def test_removal_after_the_councils_notice_is_charged_to_the_abutting_owner(
     def notice(dialog: QDialog) -> None:
         assert isinstance(dialog, RemovalNoticeDialog)
         dialog.at.setDateTime(QDateTime.fromString("2027-02-28 19:30", "yyyy-MM-dd HH:mm"))
-        assert "from Mon Mar 1, 2027, 7:30 PM" in dialog.after.text()
+        # A Sunday notice: none of Sunday's hours count (Wis. Stat. § 990.001(4)(a)).
+        assert "from Tue Mar 2, 2027, 12:00 AM" in dialog.after.text()
         dialog.to.clear()
         dialog.save_button.click()
         assert dialog.errors.message("to").startswith("Name the owner or occupant")
@@ -783,7 +784,7 @@ def test_removal_after_the_councils_notice_is_charged_to_the_abutting_owner(
     assert messages == []
     assert stored(desk, privilege_id).removal_notice_at == local(2027, 2, 28, 19, 30)
 
-    clock.set(datetime(2027, 3, 1, 19, 29))  # a minute before the 24 hours run
+    clock.set(datetime(2027, 3, 1, 23, 59))  # a minute before the 24 hours run
     counter.refresh()
 
     def too_soon(dialog: QDialog) -> None:
@@ -797,7 +798,7 @@ def test_removal_after_the_councils_notice_is_charged_to_the_abutting_owner(
         assert "<b>$385.00</b> charged to <b>Anna Berg</b>, owner of parcel 281-00118-000" in shown
         dialog.save_button.click()
         assert dialog.errors.message("on").startswith(
-            "The 24 hours after the Council's notice run until Mon Mar 1, 2027 7:30 PM"
+            "The 24 hours after the Council's notice run until Tue Mar 2, 2027 12:00 AM"
         )
 
     dialogs.append(too_soon)
@@ -891,7 +892,7 @@ def test_a_notice_after_the_permit_ended_is_refused_in_the_form(
         )
         # Given on the last day and recorded late: lawful when given, so it is recorded.
         dialog.at.setDateTime(QDateTime.fromString("2027-02-28 16:00", "yyyy-MM-dd HH:mm"))
-        assert "from Mon Mar 1, 2027, 4:00 PM" in dialog.after.text()
+        assert "from Tue Mar 2, 2027, 12:00 AM" in dialog.after.text()  # Sunday not counted
         dialog.save_button.click()
 
     dialogs.append(notice)

@@ -20,7 +20,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 from clerk_desk import acting, naming
 from clerk_desk.bonds import acts, standing
 from clerk_desk.coverage import Certificate, CoverageKind, Covers, Requirement, check_certificate
-from clerk_desk.deadlines import CityCalendar
+from clerk_desk.deadlines import CityCalendar, last_day_of_year_from, months_after
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.documents import scan_bytes as scan_bytes
 from clerk_desk.documents import store_scan
@@ -433,20 +433,12 @@ def get_bond(session: Session, bond_id: int, *, lock: bool = False) -> Bond:
     return bond
 
 
-def one_year_after(day: date) -> date:
-    """The same calendar day a year later (February 29 becomes February 28)."""
-    try:
-        return day.replace(year=day.year + 1)
-    except ValueError:
-        return day.replace(year=day.year + 1, day=28)
-
-
 def guarantee_year_ends(bond: Bond) -> date | None:
     """The last day of a restoration guarantee's year: the anniversary of completion. A defect
     notice given on that day still holds the guarantee."""
     if BondKind(bond.kind) is not BondKind.RESTORATION_GUARANTEE or bond.work_completed_on is None:
         return None
-    return one_year_after(bond.work_completed_on)
+    return months_after(bond.work_completed_on, 12)
 
 
 def releasable_on(bond: Bond) -> date | None:
@@ -656,6 +648,12 @@ def street_opening_bond_findings(
 # -- revocations --------------------------------------------------------------------------------
 
 
+def revocation_ends(starts_on: date) -> date:
+    """The last day of § 506-6's "one-year revocation" that starts on ``starts_on`` (March 1,
+    2027 through February 28, 2028): :func:`clerk_desk.deadlines.last_day_of_year_from`."""
+    return last_day_of_year_from(starts_on)
+
+
 def revoke(action: Action, party_id: int, *, starts_on: date, reason: str) -> int:
     """Failure to correct deficiencies: one year without street opening permits (§ 506-6).
     The revocation's id (:func:`clerk_desk.bonds.views.revocation_row` reads it)."""
@@ -663,9 +661,7 @@ def revoke(action: Action, party_id: int, *, starts_on: date, reason: str) -> in
     if not reason.strip():
         raise InvalidInput("Name the deficiencies that were not corrected.", field="reason")
     party = get_party(action.session, party_id)
-    # One year from the first day: through the day before its anniversary (Feb 29 through
-    # Feb 28 of the next year).
-    ends_on = one_year_after(starts_on - timedelta(days=1))
+    ends_on = revocation_ends(starts_on)
     revocation = Revocation(
         party_id=party.id,
         starts_on=starts_on,

@@ -341,7 +341,11 @@ def _restored(plan: _Plan) -> None:
     """A sewer lateral repaired in the last open season on the street repaved six years ago:
     restored, a restoration guarantee filed, the guarantee year running."""
     on, staff, key = plan.on, plan.staff, "restored"
+    calendar = plan.desk.calendar()
+    # A day City Hall is open, so that the notice the business day before is an ordinary one.
     work_day = _open_day(plan.today - timedelta(days=40), -1)
+    while not calendar.is_open(work_day) or rules.in_frozen_ground(work_day):
+        work_day -= timedelta(days=1)
     approved = work_day - timedelta(days=5)
     applied = plan.open_on_or_before(approved - timedelta(days=3))
     completed = work_day + timedelta(days=12)
@@ -369,7 +373,8 @@ def _restored(plan: _Plan) -> None:
         lambda action: so.approve(action, plan.ids[key], title="Director of Public Works"),
     )
     work = WorkRecord(
-        commencement_notice_at=on(work_day - timedelta(days=2), 9),
+        # The business day before, early enough for 24 hours as the statute counts them.
+        commencement_notice_at=on(calendar.previous_open_day(work_day), 7, 30),
         started_at=on(work_day, 8),
         backfill_notice_at=on(work_day, 10),
         backfilled_at=on(work_day, 14, 30),

@@ -526,8 +526,11 @@ def _removed(plan: _Plan) -> None:
     key = "removed"
     applied = plan.open_on_or_before(plan.today - timedelta(days=60))
     issued = applied + timedelta(days=2)
-    noticed = plan.today - timedelta(days=4)
-    removed = noticed + timedelta(days=2)
+    noticed = plan.today - timedelta(days=6)
+    # The day after the 24 hours run (Sundays and legal holidays not counted), whatever
+    # weekday the demo is built on.
+    allowed = sp_rules.removal_allowed_from(plan.on(noticed, 19, 15), plan.desk.calendar())
+    removed = min(allowed.date() + timedelta(days=1), plan.today)
     plan.apply(
         plan.on(applied, 15),
         key,

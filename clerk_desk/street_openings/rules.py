@@ -9,12 +9,13 @@ has read, and the boundary tests of tests/test_street_openings.py call them dire
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 
 from clerk_desk.deadlines import CityCalendar, months_after
 from clerk_desk.findings import Finding
+from clerk_desk.hour_periods import HOURS_CITE
 from clerk_desk.kinds import OpeningStatus
-from clerk_desk.words import format_day
+from clerk_desk.words import format_day, plural
 
 PERMIT_CITE = "§ 506-6 (Permit to be obtained)"
 FEE_CITE = "§ 506-6 (Fee)"
@@ -43,8 +44,11 @@ EMERGENCY_BUSINESS_DAYS = 2  # fee waived when applied for within two regular bu
 MORATORIUM_YEARS = 5
 # The City's repair and the deficiency repair are special charges: their clocks and the 20% for
 # administration are those of :data:`clerk_desk.special_charges.rules.CLOCKS`.
-COMMENCEMENT_NOTICE = timedelta(hours=24)
-BACKFILL_NOTICE = timedelta(hours=4)
+# Periods in hours, counted as Wis. Stat. § 990.001(4)(a) counts them (Sundays and legal
+# holidays not counted): CityCalendar.counted_hours.
+COMMENCEMENT_HOURS = 24
+BACKFILL_HOURS = 4
+SERVICE_LOSS_HOURS = 12
 SURFACES = ("asphalt", "concrete", "sidewalk", "curb and gutter", "driveway", "gravel", "terrace")
 SEARCH_LIMIT = 500
 EXPIRY_WARNING_DAYS = 14  # Today: permits expiring within 14 days
@@ -53,6 +57,83 @@ GUARANTEE_WARNING_DAYS = 30
 
 
 # -- the calendar rules ------------------------------------------------------------------------
+
+
+def _short(counted: timedelta, hours: int, what: str) -> str:
+    whole = int(counted.total_seconds() // 3600)
+    minutes = int(counted.total_seconds() % 3600 // 60)
+    given = plural(whole, "hour") + (f" {minutes} minutes" if minutes else "")
+    if counted <= timedelta(0):
+        given = "no time"
+    return (
+        f"The notice came {given} before {what}, counted as {HOURS_CITE} counts hours "
+        f"(Sundays and legal holidays not counted); § 506-7 requires {plural(hours, 'hour')}."
+    )
+
+
+def commencement_notice_findings(
+    notice: datetime, started: datetime, calendar: CityCalendar, zone: tzinfo
+) -> list[Finding]:
+    """What is wrong with the notice before the work began; nothing when it was in time.
+
+    § 506-7 asks for two notices before the work, and one recorded notice must meet both: the
+    Director of Public Works or Building Inspector "24 hours prior to commencement of
+    excavation" (Protection of public), counted in the statute's hours; and the Director and all
+    affected "at least one business day before such work is to commence" (Notice): given on or
+    before the last day City Hall is open before the day the work began. A notice at 9:00 a.m.
+    Saturday for work at 8:00 a.m. Monday fails both (23 counted hours; the business day before
+    Monday is Friday)."""
+    findings: list[Finding] = []
+    counted = calendar.counted_hours(notice, started)
+    if counted < timedelta(hours=COMMENCEMENT_HOURS):
+        findings.append(
+            Finding(
+                "warn",
+                COMMENCEMENT_CITE,
+                _short(counted, COMMENCEMENT_HOURS, "the work started"),
+            )
+        )
+    notice_day = notice.astimezone(zone).date()
+    start_day = started.astimezone(zone).date()
+    latest = calendar.latest_business_day_before(start_day, 1)
+    if notice_day > latest:
+        findings.append(
+            Finding(
+                "warn",
+                NOTICE_CITE,
+                f"The notice was given {format_day(notice_day)}; for work that began "
+                f"{format_day(start_day)} it was due by {format_day(latest)}, at least one "
+                "business day before.",
+            )
+        )
+    return findings
+
+
+def backfill_notice_finding(
+    notice: datetime, backfilled: datetime, calendar: CityCalendar
+) -> Finding | None:
+    """The Director's notice "at least four hours prior to backfilling" (§ 506-7 (Notice)),
+    counted in the statute's hours; None when it was in time."""
+    counted = calendar.counted_hours(notice, backfilled)
+    if counted >= timedelta(hours=BACKFILL_HOURS):
+        return None
+    return Finding("warn", NOTICE_CITE, _short(counted, BACKFILL_HOURS, "backfilling"))
+
+
+def service_loss_notice_finding(
+    notice: datetime, lost: datetime, calendar: CityCalendar
+) -> Finding | None:
+    """The written or personal notice to private properties "at least 12 hours prior to the
+    loss of service" (§ 506-7 (Protection of public)), counted in the statute's hours; None
+    when it was in time."""
+    counted = calendar.counted_hours(notice, lost)
+    if counted >= timedelta(hours=SERVICE_LOSS_HOURS):
+        return None
+    return Finding(
+        "warn",
+        COMMENCEMENT_CITE,
+        _short(counted, SERVICE_LOSS_HOURS, "the utility service was lost"),
+    )
 
 
 def valid_until(approved_on: date) -> date:

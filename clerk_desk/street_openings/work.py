@@ -18,11 +18,11 @@ from clerk_desk.models import (
 )
 from clerk_desk.street_openings import acts, rules
 from clerk_desk.street_openings.rules import (
-    BACKFILL_NOTICE,
     COMMENCEMENT_CITE,
-    COMMENCEMENT_NOTICE,
     NOTICE_CITE,
     RESTORATION_CITE,
+    backfill_notice_finding,
+    commencement_notice_findings,
     patch_replacement_due,
     restoration_due,
 )
@@ -100,9 +100,11 @@ class ChecklistLine:
     finding: Finding | None = None
 
 
-def _commencement_line(opening: StreetOpening, zone: tzinfo) -> list[ChecklistLine]:
-    """The notice 24 hours before the work (none for an emergency) (§ 506-7 (Protection of
-    public))."""
+def _commencement_line(
+    opening: StreetOpening, calendar: CityCalendar, zone: tzinfo
+) -> list[ChecklistLine]:
+    """The notice 24 hours and one business day before the work (none for an emergency)
+    (§ 506-7 (Protection of public), (Notice))."""
     lines: list[ChecklistLine] = []
     notice, started = opening.commencement_notice_at, opening.started_at
     if opening.emergency:
@@ -125,25 +127,30 @@ def _commencement_line(opening: StreetOpening, zone: tzinfo) -> list[ChecklistLi
             )
         )
     else:
-        late = started is not None and started - notice < COMMENCEMENT_NOTICE
+        findings = (
+            [] if started is None else commencement_notice_findings(notice, started, calendar, zone)
+        )
+        by_cite = {finding.cite: finding for finding in findings}
+        hours, day = by_cite.get(COMMENCEMENT_CITE), by_cite.get(NOTICE_CITE)
         lines.append(
             ChecklistLine(
-                "Notice 24 hours before the work",
-                not late,
-                _at(notice, zone),
-                Finding(
-                    "warn",
-                    COMMENCEMENT_CITE,
-                    "The notice came less than 24 hours before the work started.",
-                )
-                if late
-                else None,
+                "Notice 24 hours before the work", hours is None, _at(notice, zone), hours
+            )
+        )
+        lines.append(
+            ChecklistLine(
+                "Notice one business day before the work",
+                day is None,
+                format_day(notice.astimezone(zone).date()),
+                day,
             )
         )
     return lines
 
 
-def _backfill_line(opening: StreetOpening, zone: tzinfo) -> list[ChecklistLine]:
+def _backfill_line(
+    opening: StreetOpening, calendar: CityCalendar, zone: tzinfo
+) -> list[ChecklistLine]:
     """The notice four hours before backfilling (§ 506-7 (Notice))."""
     lines: list[ChecklistLine] = []
     backfill_notice, backfilled = opening.backfill_notice_at, opening.backfilled_at
@@ -164,17 +171,17 @@ def _backfill_line(opening: StreetOpening, zone: tzinfo) -> list[ChecklistLine]:
             )
         )
     else:
-        late = backfilled is not None and backfilled - backfill_notice < BACKFILL_NOTICE
+        finding = (
+            None
+            if backfilled is None
+            else backfill_notice_finding(backfill_notice, backfilled, calendar)
+        )
         lines.append(
             ChecklistLine(
                 "Notice 4 hours before backfilling",
-                not late,
+                finding is None,
                 _at(backfill_notice, zone),
-                Finding(
-                    "warn", NOTICE_CITE, "The notice came less than four hours before backfilling."
-                )
-                if late
-                else None,
+                finding,
             )
         )
     return lines
@@ -264,8 +271,8 @@ def work_checklist(
     ``tz``, the City's time zone unless given: the database keeps instants in UTC)."""
     zone = tz or city_zone()
     return [
-        *_commencement_line(opening, zone),
-        *_backfill_line(opening, zone),
+        *_commencement_line(opening, calendar, zone),
+        *_backfill_line(opening, calendar, zone),
         *_restoration_line(opening, calendar, today),
         *_guarantee_line(opening, today),
     ]

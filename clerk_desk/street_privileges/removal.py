@@ -8,6 +8,7 @@ from datetime import date, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput
 from clerk_desk.kinds import (
@@ -22,19 +23,20 @@ from clerk_desk.street_privileges.rules import (
     FAILURE_TO_REMOVE_CITE,
     RECORD_TYPE,
     REMOVAL_CITE,
-    REMOVAL_NOTICE,
     SIDEWALK_REMOVAL_CITE,
     STREET_REMOVAL_CITE,
+    removal_allowed_from,
 )
 from clerk_desk.validation import fits
 from clerk_desk.words import clock_time, format_day
 
 
-def removal_allowed_at(privilege: StreetPrivilege) -> datetime | None:
-    """When the 24 hours after the Council's notice have run (None: no notice recorded)."""
+def removal_allowed_at(privilege: StreetPrivilege, calendar: CityCalendar) -> datetime | None:
+    """When the 24 hours after the Council's notice have run, Sundays and legal holidays not
+    counted (None: no notice recorded)."""
     if privilege.removal_notice_at is None:
         return None
-    return privilege.removal_notice_at + REMOVAL_NOTICE
+    return removal_allowed_from(privilege.removal_notice_at, calendar)
 
 
 def removal_refusal(
@@ -206,14 +208,14 @@ def record_city_removal(
 def _check_removal_day(action: Action, privilege: StreetPrivilege, on: date) -> None:
     """§ 506-9 (Removal by City): the City removes only once the notice's 24 hours have run,
     and the removal is dated no later than today."""
-    allowed = removal_allowed_at(privilege)
+    allowed = removal_allowed_at(privilege, action.calendar)
     assert allowed is not None  # the act's guard: a notice is recorded
     local = allowed.astimezone(action.zone)
     if action.now() < allowed:
         raise InvalidInput(
             f"The 24 hours after the Council's notice run until {format_day(local.date())} "
-            f"{clock_time(local)}: the "
-            "owner or occupant may still remove the obstruction.",
+            f"{clock_time(local)} (Sundays and legal holidays are not counted, Wis. Stat. "
+            "§ 990.001(4)(a)): the owner or occupant may still remove the obstruction.",
             field="on",
             cite=REMOVAL_CITE,
         )

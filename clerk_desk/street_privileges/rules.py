@@ -7,10 +7,10 @@ it has read, and the boundary tests call them directly."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime
 from fractions import Fraction
 
-from clerk_desk.deadlines import months_after
+from clerk_desk.deadlines import CityCalendar, months_after
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import (
@@ -53,7 +53,17 @@ PASSAGE_MIN_IN = 48  # left clear for pedestrians without a temporary sidewalk (
 FENCE_MIN_IN = 48  # "guarded by a closed fence at least four feet high on both sides"
 
 
-REMOVAL_NOTICE = timedelta(hours=24)
+REMOVAL_NOTICE_HOURS = 24
+"""§ 506-9 (Removal by City): the owner or occupant removes "within 24 hours" of the Council's
+notice; the City may remove once they have run, counted as Wis. Stat. § 990.001(4)(a) counts
+hours (Sundays and legal holidays not counted)."""
+
+
+def removal_allowed_from(notice_at: datetime, calendar: CityCalendar) -> datetime:
+    """When the City may remove an obstruction noticed at ``notice_at`` (in the City's zone): a
+    notice at 10:00 a.m. Saturday runs to 10:00 a.m. Monday, one at 10:00 a.m. the Wednesday
+    before Thanksgiving to 10:00 a.m. Friday."""
+    return calendar.add_hours(notice_at, REMOVAL_NOTICE_HOURS)
 
 
 EXPIRY_WARNING_DAYS = 14  # Today: permits ending within 14 days

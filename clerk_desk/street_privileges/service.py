@@ -811,7 +811,7 @@ def _vacate_or_end_item(action: Action, privilege: StreetPrivilege) -> TodayItem
 
 def _removal_item(action: Action, privilege: StreetPrivilege) -> TodayItem | None:
     """The Council's notice to remove whose 24 hours have run (the City may remove it)."""
-    allowed = removal_allowed_at(privilege)
+    allowed = removal_allowed_at(privilege, action.calendar)
     if allowed is None or _cleared(privilege) or action.now() < allowed:
         return None
     zone = action.clock.local_now().tzinfo

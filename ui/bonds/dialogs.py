@@ -47,6 +47,7 @@ from clerk_desk.bonds.acts import BondAct, CertificateAct
 from clerk_desk.bonds.service import BondData, CertificateData
 from clerk_desk.bonds.views import BondLine, CertificateLine
 from clerk_desk.coverage import CoverageKind
+from clerk_desk.deadlines import last_day_of_year_from
 from clerk_desk.desk import Action
 from clerk_desk.errors import ClerkDeskError, InvalidInput, Refusals
 from clerk_desk.kinds import PROTECTED_KINDS, BondKind, FileStatus, kind_label
@@ -433,10 +434,9 @@ class CertificateDialog(forms.TwoColumnForm):
 
 
 def forms_year_later(day: date) -> date:
-    """A year's policy: the day before the same day next year."""
-    from datetime import timedelta
-
-    return bonds.one_year_after(day) - timedelta(days=1)
+    """The expiry offered for a year's policy written today (the clerk types the one on the
+    certificate): the last day of a year from today, by the calendar's one rule."""
+    return last_day_of_year_from(day)
 
 
 class ReasonDialog(forms.FormDialog):

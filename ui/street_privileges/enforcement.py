@@ -29,9 +29,9 @@ from clerk_desk.street_privileges.details import PrivilegeRow
 from clerk_desk.street_privileges.rules import (
     CONDITIONS_CITE,
     REMOVAL_CITE,
-    REMOVAL_NOTICE,
     REVOKING_TITLES,
     SIDEWALK_REMOVAL_CITE,
+    removal_allowed_from,
 )
 from clerk_desk.words import clock_time, format_day
 from ui.kit import forms as forms
@@ -294,7 +294,7 @@ class RemovalNoticeDialog(ActDialog):
                 f"({cite_link(refused.cite or SIDEWALK_REMOVAL_CITE)})"
             )
             return
-        removal = moment + REMOVAL_NOTICE
+        removal = removal_allowed_from(moment, self.app.desk.calendar())
         self.after.setText(
             "If it is not removed, the City may remove it from "
             f"{format_day(removal.date())}, {clock_time(removal)}."

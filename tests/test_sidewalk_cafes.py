@@ -44,7 +44,7 @@ from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import CafeStatus, DueStatus, MeetingKind, Role, TenderKind
 from clerk_desk.ledger import RecordRef
-from clerk_desk.models import AmountDue, CouncilMeeting, Document, SidewalkCafe
+from clerk_desk.models import AmountDue, AuditEvent, CouncilMeeting, Document, SidewalkCafe
 from clerk_desk.money import Money
 from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
@@ -58,6 +58,7 @@ from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import service as sc
 from clerk_desk.sidewalk_cafes import suspensions as cafe_suspensions
 from clerk_desk.sidewalk_cafes import terms as cafe_terms
+from clerk_desk.sidewalk_cafes import views as cafe_views
 from clerk_desk.sidewalk_cafes.rules import CafeData, ItemState, NeighborData
 from reports.excel import read_table
 
@@ -1001,11 +1002,13 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
         ends_on=date(2027, 1, 10),
         reason=festival,
     )
-    assert six.cite == TERM
+    assert (six.cite, six.field) == (TERM, "short_notice_reason")
     assert six.message == (
         "Written notice dated Mon Jan 4, 2027 is 6 days before the suspension starts "
-        "(Sun Jan 10, 2027): seven days' written notice is required, so by Sun Jan 3, 2027. "
-        "Start the suspension later, or record an emergency."
+        "(Sun Jan 10, 2027): seven days' written notice was due by Sun Jan 3, 2027. The "
+        "ordinance lets the City suspend all the same (failure or inability to give prior "
+        "written notice does not affect its right): say why notice could not be given, or "
+        "record an emergency."
     )
     none = _refused(
         desk,
@@ -1017,7 +1020,10 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
         ends_on=date(2027, 1, 12),
         reason=festival,
     )
-    assert none.field == "notice_on"
+    assert none.field == "short_notice_reason"
+    assert none.message.startswith(
+        "No written notice is recorded: seven days' written notice was due by Mon Jan 4, 2027."
+    )
     seven = _do(
         desk,
         clerk,
@@ -1093,6 +1099,71 @@ def test_seven_days_written_notice_of_a_suspension_unless_an_emergency(
     )
     assert letter.reason == f"{festival}" and letter.cite == TERM
     assert letter.applicant_address == "301 Broad St N\nPrescott, WI 54021"
+
+
+def test_a_suspension_without_seven_days_notice_is_recorded_with_why(
+    desk: Desk,
+    clock: FixedClock,
+    clerk: SignedIn,
+    inspector: SignedIn,
+    treasurer: SignedIn,
+    bistro: int,
+) -> None:
+    """Issue 21: § 506-10 says "Failure or inability to give prior written notice shall not
+    affect the right and power of the City to temporarily prohibit the cafe's operation". A
+    suspension on short notice, or none, is recorded once the clerk says why; it stands as
+    such in the register, the letter and the audit trail."""
+    path = _issued(desk, clock, clerk, inspector, treasurer, bistro)
+    clock.set(datetime(2027, 1, 4, 10, 0))
+    why = "The sidewalk caved in over the storm sewer on Sunday"
+    short = _do(
+        desk,
+        clerk,
+        cafe_suspensions.suspend,
+        path.cafe,
+        notice_on=date(2027, 1, 4),
+        starts_on=date(2027, 1, 10),  # six days: one short
+        ends_on=date(2027, 1, 10),
+        reason="Storm sewer repair in front of the cafe",
+        short_notice_reason=f"  {why} ",
+    )
+    without = _do(
+        desk,
+        clerk,
+        cafe_suspensions.suspend,
+        path.cafe,
+        notice_on=None,
+        starts_on=date(2027, 1, 11),
+        ends_on=date(2027, 1, 11),
+        reason="Storm sewer repair in front of the cafe",
+        short_notice_reason=why,
+    )
+    in_time = _do(  # seven days: the reason typed is not needed, and not kept
+        desk,
+        clerk,
+        cafe_suspensions.suspend,
+        path.cafe,
+        notice_on=date(2027, 1, 4),
+        starts_on=date(2027, 1, 12),
+        ends_on=date(2027, 1, 12),
+        reason="Prescott Daze",
+        short_notice_reason="typed by mistake",
+    )
+    with desk.lookup(clerk) as action:
+        rows = {r.id: r for r in cafe_views.cafe_row(action, path.cafe).suspensions}
+        letter = views.letter_view(action.session, path.cafe, suspension_id=short)
+        events = action.session.scalars(
+            select(AuditEvent.summary).where(AuditEvent.action == "sidewalk_cafe.suspend")
+        ).all()
+    assert rows[short].notice_text == f"01/04/2027, short of seven days: {why}"
+    assert rows[without].notice_text == f"none, short of seven days: {why}"
+    assert rows[in_time].notice_text == "01/04/2027" and rows[in_time].short_notice_reason == ""
+    assert letter.short_notice_reason == why
+    assert [e.endswith(f"without seven days' written notice: {why}") for e in events] == [
+        True,
+        True,
+        False,
+    ]
 
 
 def test_ten_days_written_notice_before_the_revocation_meeting(

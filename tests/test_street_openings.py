@@ -1296,6 +1296,44 @@ def test_the_notice_12_hours_before_a_loss_of_service_around_a_holiday(
     assert (finding is not None) is late
 
 
+@pytest.mark.parametrize(("hour", "late"), [(20, False), (21, True)])
+def test_the_work_checklist_counts_the_12_hours_before_a_loss_of_service(
+    desk: Desk,
+    clock: FixedClock,
+    clerk: SignedIn,
+    inspector: SignedIn,
+    utility: int,
+    orange: int,
+    hour: int,
+    late: bool,
+) -> None:
+    """§ 506-7: private properties told in writing or in person 12 hours before their service
+    is cut at 8:00 a.m. Tuesday after Labor Day: Sunday and Labor Day are not counted, so
+    8:00 p.m. Saturday (4 hours + 8) is the latest in time."""
+    approved = date(2026, 8, 31)
+    opening_id = _issued(
+        desk, clock, clerk, inspector, _data(utility, orange, start=approved), on=approved
+    )
+    clock.set(date(2026, 9, 10))
+    title = "Notice 12 hours before a loss of service"
+    assert title not in _checklist(desk, opening_id, date(2026, 9, 10))  # none recorded
+    _record_work(
+        desk,
+        clerk,
+        opening_id,
+        started_at=at(date(2026, 9, 8), 7),
+        service_loss_notice_at=at(date(2026, 9, 5), hour),
+        service_lost_at=at(date(2026, 9, 8), 8),
+    )
+    line = _checklist(desk, opening_id, date(2026, 9, 10))[title]
+    assert line.done is not late
+    assert line.when == f"{format_day(date(2026, 9, 5))} {hour - 12}:00 PM"
+    if late:
+        assert line.finding is not None and line.finding.text.startswith(
+            "The notice came 11 hours before the utility service was lost"
+        )
+
+
 def test_notices_not_recorded_are_flagged_and_an_emergency_needs_no_24_hours(
     desk: Desk, clock: FixedClock, clerk: SignedIn, inspector: SignedIn, utility: int, orange: int
 ) -> None:

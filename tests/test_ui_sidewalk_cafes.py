@@ -723,6 +723,39 @@ def _issued(desk: Desk, clock: FixedClock, clerk: SignedIn, inspector: SignedIn)
     return cafe_id
 
 
+def test_a_suspension_on_short_notice_is_recorded_with_why_and_its_letter_says_so(
+    qtbot, tab, desk, clock, clerk, operator_with, dialogs, messages, printed
+) -> None:
+    """Issue 21 (§ 506-10): without seven days' notice the City may still suspend; the form
+    asks why next to the field, the error goes once it is said, and the letter tells the
+    permittee why no notice could be given."""
+    cafe_id = _issued(desk, clock, clerk, operator_with(Role.INSPECTOR))
+    tab.refresh()
+    tab.select_cafe(cafe_id)
+    why = "The sidewalk caved in over the storm sewer on Sunday"
+
+    def suspend(dialog: QDialog) -> None:
+        assert isinstance(dialog, SuspendDialog)
+        dialog.notice_on.setDate(QDate(2026, 11, 30))
+        dialog.starts_on.setDate(QDate(2026, 12, 2))  # two days' notice
+        dialog.ends_on.setDate(QDate(2026, 12, 4))
+        qtbot.keyClicks(dialog.reason, "Storm sewer repair in front of the cafe")
+        dialog.save_button.click()
+        assert "2 days before the suspension starts" in dialog.errors.message("short_notice_reason")
+        qtbot.keyClicks(dialog.short_notice, why)
+        dialog.save_button.click()
+
+    dialogs.append(suspend)
+    tab.suspend_button.click()
+    assert not messages, messages
+    (suspension,) = _stored(desk, cafe_id).suspensions
+    assert (suspension.starts_on, suspension.short_notice_reason) == (date(2026, 12, 2), why)
+    letter = papers.text(printed[0][1])
+    assert "Given Monday, November 30, 2026, 2 days before the suspension begins" in letter
+    assert "could not give the 7 days" in letter and why in letter
+    assert tab.suspension_model.column_texts(0)[0] == f"11/30/2026, short of seven days: {why}"
+
+
 def test_a_suspension_on_seven_days_notice_and_its_letter(
     qtbot, tab, desk, clock, clerk, operator_with, dialogs, messages, printed
 ) -> None:
@@ -735,13 +768,14 @@ def test_a_suspension_on_seven_days_notice_and_its_letter(
     def suspend(dialog: QDialog) -> None:
         assert isinstance(dialog, SuspendDialog)
         dialog.notice_on.setDate(QDate(2026, 11, 30))
-        dialog.starts_on.setDate(QDate(2026, 12, 6))  # six days after the notice: refused
+        dialog.starts_on.setDate(QDate(2026, 12, 6))  # six days after the notice: asks why
         dialog.ends_on.setDate(QDate(2026, 12, 7))
         qtbot.keyClicks(dialog.reason, reason)
         assert "Written notice is due by <b>Sun Nov 29, 2026</b>" in dialog.latest.text()
         dialog.save_button.click()
-        message = dialog.errors.message("notice_on")
-        assert "seven days' written notice is required" in message
+        message = dialog.errors.message("short_notice_reason")
+        assert "seven days' written notice was due by Sun Nov 29, 2026" in message
+        assert "say why notice could not be given, or record an emergency" in message
         assert "§ 506-10 (Term and renewal of permit; temporary suspension of operation)" in (
             message
         )

@@ -186,6 +186,9 @@ class CafeSuspension(Base):
     ends_on: Mapped[date]
     reason: Mapped[str] = mapped_column(Text)
     emergency: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Why seven days' written notice was not given, when it was not and no emergency was
+    # determined: the ordinance lets the City suspend all the same (§ 506-10).
+    short_notice_reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     created_at: Mapped[datetime]
     created_by_name: Mapped[str] = mapped_column(String(120), default="")
     lifted_on: Mapped[date | None]  # the first day the cafe may operate again, when lifted early

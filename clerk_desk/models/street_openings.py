@@ -64,6 +64,9 @@ class StreetOpening(Base):
     started_at: Mapped[datetime | None]
     backfill_notice_at: Mapped[datetime | None]  # 4 hours before backfilling
     backfilled_at: Mapped[datetime | None]
+    # § 506-7 (Protection of public): private properties told 12 hours before a loss of service
+    service_loss_notice_at: Mapped[datetime | None]
+    service_lost_at: Mapped[datetime | None]
     temporary_patch_on: Mapped[date | None]  # winter cold-mix patch (§ 506-7G)
     completed_on: Mapped[date | None]  # permanent restoration completed
     refused_reason: Mapped[str] = mapped_column(Text, default="")

@@ -243,6 +243,7 @@ class LetterView:
     ends_on: date | None = None
     reason: str = ""
     emergency: bool = False
+    short_notice_reason: str = ""  # why seven days' written notice was not given
     # revocation
     meeting_at: datetime | None = None  # City time
     meeting_place: str = ""
@@ -554,6 +555,7 @@ def letter_view(
             ends_on=cafe_terms.suspension_last_day(suspension),
             reason=suspension.reason,
             emergency=suspension.emergency,
+            short_notice_reason=suspension.short_notice_reason,
             cite=cafe_rules.TERM_CITE,
             **common,  # type: ignore[arg-type]
         )

@@ -37,12 +37,19 @@ def suspend(
     ends_on: date,
     reason: str,
     emergency: bool = False,
+    short_notice_reason: str = "",
 ) -> int:
     """Temporarily suspend the cafe's operation from ``starts_on`` to ``ends_on`` (both
     included) because of a conflict in the use of the sidewalk (a festival, a parade, street or
     sidewalk repairs), on seven days' written notice: the letter dated ``notice_on`` at the
     latest seven days before the first day (counted back, never moved; 7 days passes, 6 is
-    refused). In an emergency, determined by the City, no prior notice is needed."""
+    refused). In an emergency, determined by the City, no prior notice is needed.
+
+    Without seven days' notice and no emergency, the suspension is still the City's to make:
+    "Failure or inability to give prior written notice shall not affect the right and power of
+    the City to temporarily prohibit the cafe's operation". It is recorded once
+    ``short_notice_reason`` says why notice could not be given, and stands in the register, the
+    letter and the audit trail as suspended without seven days' notice."""
     cafe = get_cafe(action.session, cafe_id, for_update=True)
     acts.allow(action, acts.CafeAct.SUSPEND, cafe)
     why = reason.strip()
@@ -51,8 +58,16 @@ def suspend(
     _check_period(cafe, starts_on, ends_on)
     if notice_on is not None and notice_on > action.today():
         raise InvalidInput("The notice cannot be dated later than today.", field="notice_on")
-    if not emergency:
-        _check_seven_days_notice(action, notice_on, starts_on)
+    short = "" if emergency else _short_notice(action, notice_on, starts_on)
+    why_short = short_notice_reason.strip() if short else ""
+    if short and not why_short:
+        raise InvalidInput(
+            f"{short} The ordinance lets the City suspend all the same (failure or inability "
+            "to give prior written notice does not affect its right): say why notice could "
+            "not be given, or record an emergency.",
+            field="short_notice_reason",
+            cite=TERM_CITE,
+        )
     _check_no_overlap(cafe, starts_on, ends_on)
     suspension = CafeSuspension(
         cafe_id=cafe.id,
@@ -61,6 +76,7 @@ def suspend(
         ends_on=ends_on,
         reason=why,
         emergency=emergency,
+        short_notice_reason=why_short,
         created_at=action.now(),
         created_by_name=action.operator.full_name,
     )
@@ -76,7 +92,8 @@ def suspend(
             else f"; notice {format_day(notice_on)}"
             if notice_on
             else ""
-        ),
+        )
+        + (f"; without seven days' written notice: {why_short}" if why_short else ""),
         after=snapshot(suspension),
     )
     action.session.flush()  # the new suspension's id
@@ -94,27 +111,24 @@ def _check_period(cafe: SidewalkCafe, starts_on: date, ends_on: date) -> None:
         )
 
 
-def _check_seven_days_notice(action: Action, notice_on: date | None, starts_on: date) -> None:
-    """Seven days' written notice before the first day, counted back and never moved (§ 506-10
-    (Term and renewal of permit; temporary suspension of operation))."""
-    if notice_on is None:
-        raise InvalidInput(
-            "Enter the date of the written notice: seven days' written notice is required "
-            "unless the City determines an emergency.",
-            field="notice_on",
-            cite=TERM_CITE,
-        )
+def _short_notice(action: Action, notice_on: date | None, starts_on: date) -> str:
+    """What falls short of seven days' written notice before the first day, counted back and
+    never moved (§ 506-10 (Term and renewal of permit; temporary suspension of operation)); ""
+    when the notice was in time."""
     latest = latest_suspension_notice(starts_on, action.calendar)
-    if notice_on > latest.due:
-        days = (starts_on - notice_on).days
-        raise InvalidInput(
-            f"Written notice dated {format_day(notice_on)} is "
-            f"{plural(days, 'day')} before the suspension starts "
-            f"({format_day(starts_on)}): seven days' written notice is required, so by "
-            f"{format_day(latest.due)}. Start the suspension later, or record an emergency.",
-            field="notice_on",
-            cite=TERM_CITE,
+    if notice_on is None:
+        return (
+            f"No written notice is recorded: seven days' written notice was due by "
+            f"{format_day(latest.due)}."
         )
+    if notice_on <= latest.due:
+        return ""
+    days = (starts_on - notice_on).days
+    return (
+        f"Written notice dated {format_day(notice_on)} is {plural(days, 'day')} before the "
+        f"suspension starts ({format_day(starts_on)}): seven days' written notice was due by "
+        f"{format_day(latest.due)}."
+    )
 
 
 def _check_no_overlap(cafe: SidewalkCafe, starts_on: date, ends_on: date) -> None:

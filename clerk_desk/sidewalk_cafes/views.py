@@ -194,6 +194,7 @@ class SuspensionRow:
     lifted_on: date | None
     lift_reason: str
     state: str  # "In effect", "To come", "Ended", "Lifted …", "Called off"
+    short_notice_reason: str = ""  # why seven days' notice was not given (§ 506-10)
 
     @classmethod
     def of(cls, suspension: CafeSuspension, today: date) -> SuspensionRow:
@@ -221,12 +222,16 @@ class SuspensionRow:
             lifted,
             suspension.lift_reason,
             state,
+            suspension.short_notice_reason,
         )
 
     @property
     def notice_text(self) -> str:
         if self.emergency:
             return "Emergency: no prior notice"
+        if self.short_notice_reason:
+            given = words.us_date(self.notice_on) if self.notice_on else "none"
+            return f"{given}, short of seven days: {self.short_notice_reason}"
         return words.us_date(self.notice_on)
 
     @property

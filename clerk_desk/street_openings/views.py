@@ -551,6 +551,8 @@ class OpeningRow:
     started_at: datetime | None
     backfill_notice_at: datetime | None
     backfilled_at: datetime | None
+    service_loss_notice_at: datetime | None
+    service_lost_at: datetime | None
     temporary_patch_on: date | None
     completed_on: date | None
     guarantee_ends: date | None
@@ -606,6 +608,8 @@ class OpeningRow:
             started_at=local(opening.started_at),
             backfill_notice_at=local(opening.backfill_notice_at),
             backfilled_at=local(opening.backfilled_at),
+            service_loss_notice_at=local(opening.service_loss_notice_at),
+            service_lost_at=local(opening.service_lost_at),
             temporary_patch_on=opening.temporary_patch_on,
             completed_on=opening.completed_on,
             guarantee_ends=(

@@ -25,6 +25,7 @@ from clerk_desk.street_openings.rules import (
     commencement_notice_findings,
     patch_replacement_due,
     restoration_due,
+    service_loss_notice_finding,
 )
 from clerk_desk.street_openings.service import check_moment, get_opening, mark_made
 from clerk_desk.words import clock_time, format_day
@@ -38,6 +39,8 @@ class WorkRecord:
     started_at: datetime | None = None
     backfill_notice_at: datetime | None = None
     backfilled_at: datetime | None = None
+    service_loss_notice_at: datetime | None = None  # private properties told (12 hours)
+    service_lost_at: datetime | None = None  # when their utility service was cut
     temporary_patch_on: date | None = None
     completed_on: date | None = None
 
@@ -48,7 +51,14 @@ def record_work(action: Action, opening_id: int, work: WorkRecord) -> int:
     opening = get_opening(action.session, opening_id)
     acts.allow(action, acts.OpeningAct.WORK, opening)
     now, today = action.now(), action.today()
-    for field in ("commencement_notice_at", "started_at", "backfill_notice_at", "backfilled_at"):
+    for field in (
+        "commencement_notice_at",
+        "started_at",
+        "backfill_notice_at",
+        "backfilled_at",
+        "service_loss_notice_at",
+        "service_lost_at",
+    ):
         value = getattr(work, field)
         if value is not None:
             check_moment(value, now, field)
@@ -187,6 +197,36 @@ def _backfill_line(
     return lines
 
 
+def _service_loss_line(
+    opening: StreetOpening, calendar: CityCalendar, zone: tzinfo
+) -> list[ChecklistLine]:
+    """The written or personal notice to private properties 12 hours before a loss of their
+    utility service (§ 506-7 (Protection of public)); shown once either is recorded, and not
+    required for an emergency excavation."""
+    notice, lost = opening.service_loss_notice_at, opening.service_lost_at
+    title = "Notice 12 hours before a loss of service"
+    if notice is None and lost is None:
+        return []
+    if opening.emergency:
+        return [ChecklistLine(title, True, "Not required for an emergency excavation")]
+    if notice is None:
+        return [
+            ChecklistLine(
+                title,
+                False,
+                "Not recorded",
+                Finding(
+                    "warn",
+                    COMMENCEMENT_CITE,
+                    "Utility service was lost with no notice to the private properties "
+                    "recorded; § 506-7 requires it in writing or in person 12 hours before.",
+                ),
+            )
+        ]
+    finding = None if lost is None else service_loss_notice_finding(notice, lost, calendar)
+    return [ChecklistLine(title, finding is None, _at(notice, zone), finding)]
+
+
 def _restoration_line(
     opening: StreetOpening, calendar: CityCalendar, today: date
 ) -> list[ChecklistLine]:
@@ -273,6 +313,7 @@ def work_checklist(
     return [
         *_commencement_line(opening, calendar, zone),
         *_backfill_line(opening, calendar, zone),
+        *_service_loss_line(opening, calendar, zone),
         *_restoration_line(opening, calendar, today),
         *_guarantee_line(opening, today),
     ]

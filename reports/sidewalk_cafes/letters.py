@@ -139,13 +139,17 @@ def _suspension_facts(
     ]
     if view.emergency:
         facts.append(("Notice", "None in advance: an emergency, as determined by the City"))
+    elif view.short_notice_reason and view.notice_on is None:
+        facts.append(("Notice", "None in advance"))
     elif view.notice_on is not None:
         days = (starts_on - view.notice_on).days  # shown, not a deadline computed
         facts.append(
             (
                 "Written notice",
                 f"Given {long_day(view.notice_on)}, {plural(days, 'day')} before the suspension "
-                f"begins (at least {SUSPENSION_NOTICE_DAYS} are required)",
+                f"begins (at least {SUSPENSION_NOTICE_DAYS} are required"
+                + (", and could not be given" if view.short_notice_reason else "")
+                + ")",
             )
         )
     return facts
@@ -159,6 +163,14 @@ def _suspension_why(view: LetterView) -> str:
             "prior notice</b>, as the ordinance allows; this letter confirms it in writing. "
             "Failure or inability to give prior written notice does not affect the City\u2019s "
             "right and power to prohibit the cafe\u2019s operation temporarily."
+        )
+    if view.short_notice_reason:
+        return (
+            f"The City could not give the {SUSPENSION_NOTICE_DAYS} days\u2019 written notice "
+            f"the ordinance provides for: {escape(view.short_notice_reason)}. Failure or "
+            "inability to give prior written notice does not affect the City\u2019s right and "
+            "power to prohibit the cafe\u2019s operation temporarily; this letter confirms the "
+            "suspension in writing."
         )
     return (
         "This letter is the written notice, given <b>at least "

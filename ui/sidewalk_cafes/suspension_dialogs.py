@@ -77,6 +77,13 @@ class SuspendDialog(ActDialog):
         self.latest.setWordWrap(True)
         self.latest.setTextFormat(Qt.TextFormat.RichText)
         self.reason = plain_text("suspend_reason", 3, self, "e.g. Prescott Daze: Broad St N closed")
+        self.short_notice = plain_text(
+            "short_notice_reason",
+            2,
+            self,
+            "only when seven days' written notice could not be given, e.g. the water main "
+            "break was found Monday",
+        )
         add_row(
             self,
             "&Written notice on",
@@ -97,6 +104,7 @@ class SuspendDialog(ActDialog):
         self.errors.add("ends_on", message, self.ends_on)
         self.form.addRow("", self.latest)
         add_row(self, "&Reason", self.reason, "reason")
+        add_row(self, "Why &no seven days' notice", self.short_notice, "short_notice_reason")
         self.emergency.toggled.connect(lambda _on: self.show_latest())
         self.starts_on.dateChanged.connect(lambda _d: self.show_latest())
         self.done_building(720)
@@ -127,14 +135,15 @@ class SuspendDialog(ActDialog):
         if found is not None:
             self.latest.setText(
                 f"Written notice is due by <b>{html.escape(format_day(found.due))}</b>, seven "
-                f"days before the suspension starts."
+                "days before the suspension starts. Without it the City may still suspend: "
+                "say why it could not be given."
             )
 
     def commit(self) -> object:
         cafe_id, emergency = self.cafe.id, self.emergency.isChecked()
         notice = None if emergency else forms.to_date(self.notice_on)
         starts, ends = forms.to_date(self.starts_on), forms.to_date(self.ends_on)
-        reason = self.reason.toPlainText()
+        reason, short = self.reason.toPlainText(), self.short_notice.toPlainText()
 
         def work(action: Action) -> int:
             return cafe_suspensions.suspend(
@@ -145,9 +154,14 @@ class SuspendDialog(ActDialog):
                 ends_on=ends,
                 reason=reason,
                 emergency=emergency,
+                short_notice_reason=short,
             )
 
-        return self.act(work, "notice_on", keep=("starts_on", "ends_on", "reason"))
+        return self.act(
+            work,
+            "notice_on",
+            keep=("starts_on", "ends_on", "reason", "short_notice_reason"),
+        )
 
 
 class LiftSuspensionDialog(forms.FormDialog):

@@ -832,9 +832,11 @@ class WorkDialog(OpeningActDialog):
             forms.banner(
                 "The permittee notifies the Director of Public Works 24 hours before the "
                 "excavation begins, unless it is an emergency (§ 506-7 (Protection of public)), "
-                "and at least four hours before backfilling (§ 506-7 (Notice)). Permanent "
-                "pavement is due within 60 days of the permit; a winter cold-mix patch is "
-                "replaced by the following July 1 (§ 506-7G).",
+                "and at least four hours before backfilling (§ 506-7 (Notice)); private "
+                "properties losing a utility service are told 12 hours before. Hours are "
+                "counted without Sundays and legal holidays (Wis. Stat. § 990.001(4)(a)). "
+                "Permanent pavement is due within 60 days of the permit; a winter cold-mix patch "
+                "is replaced by the following July 1 (§ 506-7G).",
                 tone="info",
             )
         )
@@ -848,6 +850,10 @@ class WorkDialog(OpeningActDialog):
             "at", row.backfill_notice_at, now, name="backfill_notice_at"
         )
         self.backfilled = MomentField("at", row.backfilled_at, now, name="backfilled_at")
+        self.service_notice = MomentField(
+            "at", row.service_loss_notice_at, now, name="service_loss_notice_at"
+        )
+        self.service_lost = MomentField("at", row.service_lost_at, now, name="service_lost_at")
         self.patch = ChooseDateEdit(today, name="temporary_patch_on")
         self.patch.set_value(row.temporary_patch_on)
         self.completed = ChooseDateEdit(today, name="completed_on")
@@ -856,6 +862,8 @@ class WorkDialog(OpeningActDialog):
         self.add_field("Work &started", self.started, "started_at")
         self.add_field("4-hour n&otice", self.backfill_notice, "backfill_notice_at")
         self.add_field("&Backfilled", self.backfilled, "backfilled_at")
+        self.add_field("Properties &told (12 h)", self.service_notice, "service_loss_notice_at")
+        self.add_field("Utility service &lost", self.service_lost, "service_lost_at")
         self.add_field("Cold-mix &patch on", left_aligned(self.patch), "temporary_patch_on")
         self.add_field("Restoration &completed", left_aligned(self.completed), "completed_on")
         message = forms.error_label()
@@ -872,6 +880,8 @@ class WorkDialog(OpeningActDialog):
             started_at=self.started.value(zone),
             backfill_notice_at=self.backfill_notice.value(zone),
             backfilled_at=self.backfilled.value(zone),
+            service_loss_notice_at=self.service_notice.value(zone),
+            service_lost_at=self.service_lost.value(zone),
             temporary_patch_on=self.patch.value(),
             completed_on=self.completed.value(),
         )

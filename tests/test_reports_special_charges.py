@@ -10,8 +10,8 @@ the run and the charges.
 ===========  ==================  ==============  ===========  ============  ==================
 charge       kind                parcel          billed       due           first tax-roll day
 ===========  ==================  ==============  ===========  ============  ==================
-obstruction  § 506-8             281-00412-0000  Oct 2, rec.  Thu Oct 15    Tue Dec 1 (day 61)
-                                                 Oct 5
+obstruction  § 506-8             281-00412-0000  Nov 16, rec. Mon Nov 30    Tue Dec 1 (by Tue
+                                                 Nov 19                     Jan 12, day 60)
 deficiency   § 506-6 (+20%)      —               Nov 2        Wed Dec 2     never
 sidewalk     sidewalk article    281-00733-0000  Nov 16       —             Mon Nov 16
 dirt         § 506-20            281-00733-0000  Oct 5        Wed Nov 4     Thu Nov 5
@@ -21,7 +21,8 @@ later        § 506-21            281-00901-0000  Nov 23       Wed Dec 23    Thu
 ===========  ==================  ==============  ===========  ============  ==================
 
 A run as of November 30 lists the snow, sidewalk and dirt charges: the obstruction is one day
-short of its tax-roll day, the deficiency never goes on the roll, one is paid, one not yet due.
+short of its tax-roll day (the day after its last day to pay), the deficiency never goes on the
+roll, one is paid, one not yet due.
 """
 
 from __future__ import annotations
@@ -257,13 +258,13 @@ def world(desk: Desk, admin: SignedIn, treasurer: SignedIn) -> World:
         marta,
         parcel=p412,
         work="Removed a dumpster left on the sidewalk after notice",
-        work_done_on=date(2026, 10, 1),
+        work_done_on=date(2026, 11, 13),
         lines=[
             ("labor", "Crew of two, 3 hours", "240.00"),
             ("equipment", "Dump truck and loader, 2 hours", "85.50"),
         ],
-        bill_on=date(2026, 10, 2),
-        received_on=date(2026, 10, 5),
+        bill_on=date(2026, 11, 16),
+        received_on=date(2026, 11, 19),  # day 10 is Sunday the 29th: due Monday the 30th
     )
     receipt = _pay(desk, treasurer, obstruction, "100.00")
     deficiency = _charge(
@@ -391,10 +392,10 @@ def test_the_bill_says_what_the_city_did_what_is_owed_by_when_and_the_tax_roll_d
     # To the owner at her mailing address, about her parcel, with the charge number.
     assert "Marta Lindqvist 412 Orange St N Prescott, WI 54021" in text
     assert "Bill for Work Done by the City" in text
-    assert f"Date Friday, October 2, 2026 Charge {view.number} Parcel 281-00412-0000" in text
+    assert f"Date Monday, November 16, 2026 Charge {view.number} Parcel 281-00412-0000" in text
     assert "at parcel 281-00412-0000 (412 Orange St N) and bills its cost to you as owner" in text
     assert "Obstruction removed by the City · § 506-8 (Failure to remove obstruction)" in text
-    assert "Work done Thursday, October 1, 2026: Removed a dumpster left on the sidewalk" in text
+    assert "Work done Friday, November 13, 2026: Removed a dumpster left on the sidewalk" in text
     # The cost lines, the total, what was paid at the counter and the balance.
     assert "Labor Crew of two, 3 hours $240.00" in text
     assert "Equipment Dump truck and loader, 2 hours $85.50" in text
@@ -402,21 +403,22 @@ def test_the_bill_says_what_the_city_did_what_is_owed_by_when_and_the_tax_roll_d
     assert f"$100.00 on receipt {world.obstruction_receipt}, Mon Nov 30, 2026" in text
     assert "Paid so far $100.00 Balance due $225.50" in text
     assert "Administration" not in text
-    # Ten calendar days from receipt of the bill; on the roll from the 61st day after the cost.
+    # Ten calendar days from receipt of the bill (the tenth a Sunday: Monday); on the roll
+    # from the day after, as § 506-8 has it entered within 60 days after the cost (issue 21).
     assert (
-        "Please pay $225.50 by Thursday, October 15, 2026, counted from your receipt of the "
-        "bill on Monday, October 5, 2026." in text
+        "Please pay $225.50 by Monday, November 30, 2026, counted from your receipt of the "
+        "bill on Thursday, November 19, 2026." in text
     )
     assert (
-        "If any of it is still unpaid 60 days after the cost was incurred on Thursday, "
-        "October 1, 2026, the unpaid balance is entered on the tax roll as a special tax "
-        "against parcel 281-00412-0000 (412 Orange St N) from Tuesday, December 1, 2026." in text
+        "If any of it is still unpaid after Monday, November 30, 2026, the unpaid balance is "
+        "entered on the tax roll as a special tax against parcel 281-00412-0000 (412 Orange "
+        "St N) from Tuesday, December 1, 2026." in text
     )
     assert view.clock in text  # the section's clock in words, with its cite
     assert view.clock.startswith(
         "§ 506-8 (Failure to remove obstruction): payable within 10 calendar days of receipt "
-        "of the bill; still unpaid 60 days after the cost was incurred (and after the days to "
-        "pay), it is entered on the tax roll as a special tax."
+        "of the bill; unpaid after that, it is entered on the tax roll as a special tax, within "
+        "60 days after the cost was incurred."
     )
     assert "((" not in text and "Owner\u2019s copy" not in text
     # How to pay, and the stub to return with it.
@@ -424,7 +426,7 @@ def test_the_bill_says_what_the_city_did_what_is_owed_by_when_and_the_tax_roll_d
     assert f"Please write charge number {view.number} on your check" in text
     assert "call the City Treasurer at (715) 262-5544" in text
     assert "Please return this part with your payment to the City Treasurer." in text
-    assert "Pay by Thu Oct 15, 2026" in text
+    assert "Pay by Mon Nov 30, 2026" in text
 
 
 def test_a_copy_printed_after_the_bill_shows_both_days(desk: Desk, world: World) -> None:
@@ -624,18 +626,18 @@ def test_the_reminder_of_a_partly_paid_charge(desk: Desk, world: World) -> None:
     pages = papers.page_texts(reminder_pdf(view, PROFILE, printed_on=TODAY))
     text = " ".join(pages)
     assert len(pages) == 1
-    assert "Date Monday, November 30, 2026 Bill dated Friday, October 2, 2026" in text
+    assert "Date Monday, November 30, 2026 Bill dated Monday, November 16, 2026" in text
     assert (
         f"Our records show that $225.50 remains unpaid on charge {view.number}, billed to you "
-        "as owner on Friday, October 2, 2026. It was due Thursday, October 15, 2026. Of the "
+        "as owner on Monday, November 16, 2026. It is due Monday, November 30, 2026. Of the "
         "$325.50 billed, $100.00 has been paid." in text
     )
     assert "Paid so far $100.00 Balance due $225.50" in text
-    # Day 60 after the cost is November 30: the roll takes it from tomorrow.
+    # Its last day to pay is today: the roll may take it from tomorrow.
     assert (
-        "If any of it is still unpaid 60 days after the cost was incurred on Thursday, "
-        "October 1, 2026, the unpaid balance is entered on the tax roll as a special tax "
-        "against parcel 281-00412-0000 (412 Orange St N) from Tuesday, December 1, 2026." in text
+        "If any of it is still unpaid after Monday, November 30, 2026, the unpaid balance is "
+        "entered on the tax roll as a special tax against parcel 281-00412-0000 (412 Orange "
+        "St N) from Tuesday, December 1, 2026." in text
     )
     assert "§ 506-8 (Failure to remove obstruction)" in text
 
@@ -968,15 +970,15 @@ def test_the_register_in_excel_row_by_row(
     by_number = {row[0]: row for row in body}
     obstruction = by_number["CHG-2026-001"]
     assert obstruction[col["Delivered"]] == "mailed first class"
-    assert _day(obstruction[col["Received on"]]) == date(2026, 10, 5)
+    assert _day(obstruction[col["Received on"]]) == date(2026, 11, 19)
     assert [obstruction[col[c]] for c in ("Due", "Tax-roll date", "Total", "Paid", "Balance")] == [
-        datetime(2026, 10, 15),
+        datetime(2026, 11, 30),
         datetime(2026, 12, 1),
         325.5,
         100,
         225.5,
     ]
-    assert obstruction[col["Standing"]] == "Overdue" and obstruction[col["Run"]] is None
+    assert obstruction[col["Standing"]] == "Partly paid" and obstruction[col["Run"]] is None
     deficiency = by_number["CHG-2026-002"]
     assert deficiency[col["Parcel"]] is None and deficiency[col["Tax-roll date"]] is None
     assert [_money(deficiency[col[c]]) for c in ("Cost", "Administration", "Total")] == [

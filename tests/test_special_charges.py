@@ -17,6 +17,7 @@ import pytest
 from sqlalchemy import select
 
 from clerk_desk import ledger, parties, today
+from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import default_calendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, NotFound, PermissionDenied
@@ -306,10 +307,13 @@ def audit_actions(desk: Desk, charge_id: int) -> list[str]:
 # -- the clocks ----------------------------------------------------------------------------------
 
 
-def test_obstruction_goes_on_the_roll_sixty_days_after_the_cost(
+def test_obstruction_goes_on_the_roll_once_its_ten_days_to_pay_have_run(
     desk: Desk, admin: SignedIn, owner: int, parcel: int
 ) -> None:
-    # Incurred Thursday September 3: day 60 is Monday November 2; the roll takes it from day 61.
+    """Issue 21: § 506-8 has the Treasurer enter the unpaid charge "within 60 days after such
+    costs and expenses are incurred"; day 61 as the first tax-roll day forbade exactly that."""
+    # Incurred Thursday September 3, received Tuesday September 8: payable through Friday
+    # September 18; the roll may take it from Saturday the 19th, and must by November 2.
     cid = charge(
         desk,
         admin,
@@ -320,12 +324,13 @@ def test_obstruction_goes_on_the_roll_sixty_days_after_the_cost(
         bill_on=date(2026, 9, 4),
         received_on=date(2026, 9, 8),
     )
-    assert stored(desk, cid).tax_roll_on == date(2026, 11, 3)
-    assert eligible_numbers(desk, date(2026, 11, 2)) == []
-    assert eligible_numbers(desk, date(2026, 11, 3)) == [stored(desk, cid).number]
+    assert stored(desk, cid).tax_roll_on == date(2026, 9, 19)
+    assert eligible_numbers(desk, date(2026, 9, 18)) == []
+    assert eligible_numbers(desk, date(2026, 9, 19)) == [stored(desk, cid).number]
+    assert eligible_numbers(desk, date(2026, 11, 2)) == [stored(desk, cid).number]
     # Day 10 after receipt (September 18) is not overdue; day 11 is.
     assert standing(desk, cid, date(2026, 9, 18)) is charge_rules.Standing.BILLED
-    assert standing(desk, cid, date(2026, 9, 19)) is charge_rules.Standing.OVERDUE
+    assert standing(desk, cid, date(2026, 9, 19)) is charge_rules.Standing.READY_FOR_ROLL
 
 
 def test_an_obstruction_is_never_on_the_roll_before_its_ten_days_to_pay_have_run(
@@ -356,17 +361,109 @@ def test_an_obstruction_with_no_bill_on_record_still_goes_on_the_roll_from_the_w
     desk: Desk, admin: SignedIn, owner: int, parcel: int
 ) -> None:
     # "The failure … to mail such notice … shall not affect the right to place the City expense
-    # on the tax rolls" (§ 506-8): incurred Thursday September 3, on the roll from November 3.
+    # on the tax rolls" (§ 506-8): incurred Thursday September 3, it may be certified on the
+    # sixtieth day, Monday November 2, the last the section gives.
     cid = charge(
         desk, admin, ChargeKind.OBSTRUCTION, owner, parcel=parcel, work_done_on=date(2026, 9, 3)
     )
     got = stored(desk, cid)
     assert got.bill_on is None and got.due_on is None
-    assert got.tax_roll_on == date(2026, 11, 3)
-    assert standing(desk, cid, date(2026, 11, 2)) is charge_rules.Standing.AWAITING_BILL
-    assert standing(desk, cid, date(2026, 11, 3)) is charge_rules.Standing.READY_FOR_ROLL
-    assert eligible_numbers(desk, date(2026, 11, 2)) == []
-    assert eligible_numbers(desk, date(2026, 11, 3)) == [got.number]
+    assert got.tax_roll_on == date(2026, 11, 2)
+    assert standing(desk, cid, date(2026, 11, 1)) is charge_rules.Standing.AWAITING_BILL
+    assert standing(desk, cid, date(2026, 11, 2)) is charge_rules.Standing.READY_FOR_ROLL
+    assert eligible_numbers(desk, date(2026, 11, 1)) == []
+    assert eligible_numbers(desk, date(2026, 11, 2)) == [got.number]
+
+
+@pytest.mark.parametrize(
+    ("day", "title"),
+    [
+        (date(2026, 10, 18), None),  # 15 days before: not yet
+        (date(2026, 10, 19), "Enter CHG-2026-001 on the tax roll by Mon Nov 2, 2026"),
+        (date(2026, 11, 2), "Enter CHG-2026-001 on the tax roll by Mon Nov 2, 2026"),
+        (date(2026, 11, 3), "CHG-2026-001 was to be entered on the tax roll by Mon Nov 2, 2026"),
+    ],
+)
+def test_today_warns_before_the_sixtieth_day_of_an_unpaid_obstruction(
+    desk: Desk,
+    admin: SignedIn,
+    clock: FixedClock,
+    owner: int,
+    parcel: int,
+    day: date,
+    title: str | None,
+) -> None:
+    cid = charge(
+        desk,
+        admin,
+        ChargeKind.OBSTRUCTION,
+        owner,
+        parcel=parcel,
+        work_done_on=date(2026, 9, 3),
+        bill_on=date(2026, 9, 4),
+        received_on=date(2026, 9, 8),
+    )
+    clock.set(day)
+    with desk.lookup(admin) as action:
+        found = [i for i in today.gather(action) if "on the tax roll by" in i.title]
+    if title is None:
+        assert found == []
+        return
+    (item,) = found
+    assert (item.title, item.due, item.cite, item.record_id) == (
+        title,
+        date(2026, 11, 2),
+        "§ 506-8 (Failure to remove obstruction)",
+        str(cid),
+    )
+    assert "unpaid. The section has the Treasurer enter it" in item.detail
+    assert "within 60 days after the cost was incurred (Thu Sep 3, 2026)" in item.detail
+
+
+def test_migration_0012_moves_an_obstructions_tax_roll_day_to_after_its_days_to_pay(
+    desk: Desk, admin: SignedIn, owner: int, parcel: int
+) -> None:
+    """A database from before issue 21 keeps day 61 as an obstruction's first tax-roll day;
+    migration 0012 counts it again: the day after the 10 days to pay, or the sixtieth day for
+    a charge never billed. Other kinds keep theirs."""
+    from alembic import command
+    from sqlalchemy import text
+
+    from clerk_desk import migrations
+
+    billed = charge(
+        desk,
+        admin,
+        ChargeKind.OBSTRUCTION,
+        owner,
+        parcel=parcel,
+        work_done_on=date(2026, 9, 3),
+        bill_on=date(2026, 9, 4),
+        received_on=date(2026, 9, 8),  # due September 18
+    )
+    unbilled = charge(
+        desk, admin, ChargeKind.OBSTRUCTION, owner, parcel=parcel, work_done_on=date(2026, 9, 3)
+    )
+    dirt = charge(
+        desk,
+        admin,
+        ChargeKind.DIRT_DEBRIS,
+        owner,
+        parcel=parcel,
+        work_done_on=date(2026, 9, 3),
+        bill_on=date(2026, 9, 4),
+    )
+    database = desk.database
+    with database.engine.begin() as conn:
+        command.downgrade(migrations.config(conn), "0011")
+        conn.execute(  # as the program before issue 21 stored them: day 61
+            text("UPDATE special_charge SET tax_roll_on = :day WHERE kind = 'obstruction'"),
+            {"day": date(2026, 11, 3)},
+        )
+    database.migrate(backup=False)
+    assert stored(desk, billed).tax_roll_on == date(2026, 9, 19)
+    assert stored(desk, unbilled).tax_roll_on == date(2026, 11, 2)
+    assert stored(desk, dirt).tax_roll_on == date(2026, 10, 6)  # 30 days, then the next day
 
 
 @pytest.mark.parametrize("kind", [ChargeKind.DIRT_DEBRIS, ChargeKind.STREET_DAMAGE])
@@ -1129,11 +1226,12 @@ def test_the_standing_filter_agrees_with_each_charge_standing(
         charge(
             desk,
             admin,
-            ChargeKind.OBSTRUCTION,
+            ChargeKind.DEFICIENCY_REPAIR,
             owner,
             parcel=parcel,
-            work_done_on=date(2026, 11, 2),
-            bill_on=date(2026, 11, 3),  # due November 13; on the roll only in January
+            work_done_on=date(2026, 10, 20),
+            bill_on=date(2026, 10, 23),  # due November 23; never on the roll: overdue after
+            billed_as="permittee",
         ),
     ]
     pay(desk, treasurer, made[3], "10.00")

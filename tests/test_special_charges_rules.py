@@ -45,11 +45,60 @@ def test_obstruction_is_payable_within_ten_calendar_days_of_receipt() -> None:
     assert clocks(ChargeKind.OBSTRUCTION, bill_on=date(2026, 10, 5)).due_on == date(2026, 10, 15)
 
 
-def test_a_sixtieth_day_when_city_hall_is_closed_moves_to_its_next_open_day() -> None:
-    # Tuesday September 1 + 60 days is Saturday October 31: payment may still be made Monday
-    # November 2 at City Hall (Wis. Stat. § 990.001(4)), so the roll takes it on November 3.
-    got = clocks(ChargeKind.OBSTRUCTION, work_done_on=date(2026, 9, 1), bill_on=date(2026, 9, 2))
-    assert got.tax_roll_on == date(2026, 11, 3)
+@pytest.mark.parametrize(
+    ("received", "due", "roll_on"),
+    [
+        # Issue 21: § 506-8 has the Treasurer enter the charge "within 60 days after such costs
+        # and expenses are incurred and remain unpaid": it may be certified from the day after
+        # its 10 days to pay, not from day 61, which forbade what the section requires.
+        (date(2026, 9, 7), date(2026, 9, 17), date(2026, 9, 18)),
+        (date(2026, 9, 8), date(2026, 9, 18), date(2026, 9, 19)),
+        (date(2026, 9, 9), date(2026, 9, 21), date(2026, 9, 22)),  # day 10 a Saturday: Monday
+    ],
+)
+def test_an_obstruction_may_go_on_the_roll_the_day_after_its_ten_days_to_pay(
+    received: date, due: date, roll_on: date
+) -> None:
+    got = clocks(
+        ChargeKind.OBSTRUCTION,
+        work_done_on=date(2026, 9, 3),
+        bill_on=date(2026, 9, 4),
+        received_on=received,
+    )
+    # Thursday September 3 + 60 days is Monday November 2: the last day to enter it.
+    assert (got.due_on, got.tax_roll_on, got.roll_by) == (due, roll_on, date(2026, 11, 2))
+
+
+@pytest.mark.parametrize(
+    ("work", "roll_by"),
+    [
+        (date(2026, 8, 31), date(2026, 10, 30)),  # day 60 Friday October 30
+        (date(2026, 9, 1), date(2026, 11, 2)),  # day 60 Saturday October 31: next open day
+        (date(2026, 9, 2), date(2026, 11, 2)),  # day 60 Sunday November 1
+        (date(2026, 9, 3), date(2026, 11, 2)),  # day 60 Monday November 2
+        (date(2026, 9, 4), date(2026, 11, 4)),  # Tuesday November 3: the general election
+    ],
+)
+def test_the_sixtieth_day_after_the_cost_is_the_last_to_enter_it(work: date, roll_by: date) -> None:
+    assert charge_rules.last_roll_day(ChargeKind.OBSTRUCTION, work, CALENDAR) == roll_by
+
+
+def test_an_obstruction_never_billed_may_go_on_the_roll_on_the_sixtieth_day() -> None:
+    """ "The failure ... to mail such notice ... shall not affect the right to place the City
+    expense on the tax rolls": with no bill the charge may be certified on the last day the
+    section gives, so the owner has every day it allows to pay."""
+    got = clocks(ChargeKind.OBSTRUCTION, work_done_on=date(2026, 9, 3))
+    assert got == charge_rules.Clocks(None, date(2026, 11, 2), date(2026, 11, 2))
+
+
+def test_a_late_bills_ten_days_still_run_past_the_sixtieth_day() -> None:
+    got = clocks(
+        ChargeKind.OBSTRUCTION,
+        work_done_on=date(2026, 9, 1),
+        bill_on=date(2026, 10, 29),
+        received_on=date(2026, 11, 2),
+    )
+    assert got == charge_rules.Clocks(date(2026, 11, 12), date(2026, 11, 13), date(2026, 11, 2))
 
 
 def test_only_an_obstruction_counts_from_the_bill_when_receipt_is_not_on_record() -> None:

@@ -125,3 +125,31 @@ def test_an_open_case_is_served_next_and_a_noticed_one_referred() -> None:
 )
 def test_a_referred_or_closed_case_has_no_next_step(status: NumberingCaseStatus) -> None:
     assert rules.next_step(status, date(2026, 12, 22), date(2027, 1, 5)) == ("", None)
+
+
+@pytest.mark.parametrize(
+    ("kind", "unit", "text"),
+    [
+        (
+            BuildingKind.MULTIPLE_DWELLING,
+            "",
+            "A multiple dwelling displays its number at least 5 inches high, and each "
+            "apartment's number at least 3 inches high.",
+        ),
+        (BuildingKind.PRINCIPAL, "", "The number is displayed at least 3 inches high."),
+        (
+            BuildingKind.PRINCIPAL,
+            "Unit B",
+            "The building's number and the unit's (Unit B) are each displayed at least 3 "
+            "inches high.",
+        ),
+    ],
+)
+def test_the_check_says_how_high_the_number_is_displayed(
+    kind: BuildingKind, unit: str, text: str
+) -> None:
+    """Issue 21: § 506-16's 3 and 5 inches, a finding of the numbering check as on the letter."""
+    found = rules.heights_finding(kind, unit)
+    assert (found.level, found.cite) == ("info", rules.DISPLAY_CITE)
+    assert found.text.startswith(text)
+    assert "never written in words" in found.text

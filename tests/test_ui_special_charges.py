@@ -408,13 +408,14 @@ def test_recording_the_bill_of_an_obstruction_counts_from_its_receipt(
         assert "Last day to pay: <b>Fri Nov 13, 2026</b>" in label_text(dialog, "bill_clocks")
         dialog.bill.received_on.set_value(date(2026, 11, 6))
         clocks = label_text(dialog, "bill_clocks")
-        # Ten calendar days from receipt. Sixty days from the cost end on New Year's Day, a
-        # holiday: payment may still be made at City Hall on Monday January 4 (City Hall is
-        # closed on Saturdays), so the roll takes it from Tuesday January 5.
+        # Ten calendar days from receipt; the roll may take it the day after (issue 21), and
+        # must within sixty days from the cost, which end on New Year's Day, a holiday: the
+        # Treasurer's last day is Monday January 4 (City Hall is closed on Saturdays).
         assert "Last day to pay: <b>Mon Nov 16, 2026</b> (10 days from receipt" in clocks
+        assert "Tax roll from: <b>Tue Nov 17, 2026</b>" in clocks
         assert (
-            "Tax roll from: <b>Tue Jan 5, 2027</b>, the later of the day after the 60 days from "
-            "the work and the day after the last day to pay" in clocks
+            "To be entered on the tax roll by: <b>Mon Jan 4, 2027</b> (60 days after the cost "
+            "was incurred)" in clocks
         )
         dialog.bill.received_on.set_value(date(2026, 11, 2))  # before the bill: refused
         dialog.save_button.click()
@@ -427,7 +428,11 @@ def test_recording_the_bill_of_an_obstruction_counts_from_its_receipt(
     assert messages == []
     saved = stored(desk, "CHG-2026-001")
     assert (saved.received_on, saved.due_on) == (date(2026, 11, 6), date(2026, 11, 16))
-    assert tab.charges.model.column_texts(0)[7:] == ["11/16/2026", "01/05/2027", "Overdue"]
+    assert tab.charges.model.column_texts(0)[7:] == [
+        "11/16/2026",
+        "11/17/2026",
+        "Ready for tax roll",
+    ]
     assert tab.charges.print_bill_button.isEnabled()
 
 

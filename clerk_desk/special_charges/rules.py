@@ -43,7 +43,6 @@ class PayFrom(enum.StrEnum):
 
 class RollFrom(enum.StrEnum):
     AFTER_DUE = "after_due"  # the day after the last day to pay
-    INCURRED = "incurred"  # days after the cost was incurred, not before the time to pay ran
     AT_ONCE = "at_once"  # from the bill's day: the next roll takes it
     NEVER = "never"  # no tax-roll clause
 
@@ -59,12 +58,12 @@ class ChargeClock:
     pay_from: PayFrom
     pay_days: int
     roll_from: RollFrom
-    roll_days: int = 0
     administration: Decimal = Decimal(0)
     city_terms: bool = False  # the days to pay are the City's, the section sets none
     source: str = ""  # the record a charge of this kind comes from ("" — typed at the counter)
     limit: Money | None = None  # the most the cost may be (a minor sidewalk repair)
     becomes: str = "it is entered on the tax roll as a special tax"
+    roll_within: int = 0  # days after the cost within which the section has it on the roll
 
     @property
     def on_tax_roll(self) -> bool:
@@ -87,13 +86,13 @@ class ChargeClock:
     def explain(self) -> str:
         """The clock in a sentence, for the screen and the bill: the section first, then the
         time to pay (the City's own terms said so) and what happens to an unpaid balance."""
-        if self.roll_from is RollFrom.AFTER_DUE:
-            roll = f"; unpaid after that, {self.becomes}"
-        elif self.roll_from is RollFrom.INCURRED:
+        if self.roll_from is RollFrom.AFTER_DUE and self.roll_within:
             roll = (
-                f"; still unpaid {self.roll_days} days after the cost was incurred (and after "
-                f"the days to pay), {self.becomes}"
+                f"; unpaid after that, {self.becomes}, within {self.roll_within} days after "
+                "the cost was incurred"
             )
+        elif self.roll_from is RollFrom.AFTER_DUE:
+            roll = f"; unpaid after that, {self.becomes}"
         elif self.roll_from is RollFrom.NEVER:
             roll = "; the section puts no lien on the property"
         else:
@@ -124,8 +123,8 @@ CLOCKS: dict[ChargeKind, ChargeClock] = {
             _OWNER,
             PayFrom.RECEIPT,
             10,
-            RollFrom.INCURRED,
-            60,
+            RollFrom.AFTER_DUE,
+            roll_within=60,
         ),
         ChargeClock(
             ChargeKind.PRIVILEGE_REMOVAL,
@@ -221,6 +220,7 @@ def label(kind: ChargeKind | str) -> str:
 class Clocks:
     due_on: date | None  # the last day to pay
     tax_roll_on: date | None  # the first day the charge may be certified
+    roll_by: date | None = None  # the last day the section gives to certify it (§ 506-8)
 
 
 def clocks(
@@ -231,15 +231,22 @@ def clocks(
     received_on: date | None,
     calendar: CityCalendar,
 ) -> Clocks:
-    """The last day to pay and the first tax-roll day of a charge billed on ``bill_on`` (None:
-    no bill recorded yet).
+    """The last day to pay, the first tax-roll day and (§ 506-8) the last, of a charge billed
+    on ``bill_on`` (None: no bill recorded yet).
 
-    § 506-8: a bill whose receipt was not recorded counts from the day it went out, and the
-    60 days from the cost run whether or not a bill went out ("the failure … to mail such notice
-    or the failure of the owner to receive such notice shall not affect the right to place the
-    City expense on the tax rolls"); the roll never takes the charge before its 10 days to pay
-    have run. § 506-7 counts only from actual notice (``received_on``): without it there is no
-    last day to pay and no tax-roll day.
+    § 506-8 (Failure to remove obstruction): the bill is "payable within 10 calendar days from
+    receipt thereof", and "within 60 days after such costs and expenses are incurred and remain
+    unpaid, the City Treasurer shall enter those charges onto the tax roll". The charge may be
+    certified from the day after its 10 days to pay, and must be by the sixtieth day after the
+    cost (the old reading, certifiable only from day 61, forbade what the section requires). A
+    bill whose receipt was not recorded counts from the day it went out; with no bill at all
+    ("the failure … to mail such notice … shall not affect the right to place the City expense
+    on the tax rolls") it may be certified on the sixtieth day, the latest the section allows,
+    so the owner has every day it gives to pay. Should a late bill's 10 days run past the
+    sixtieth day, the roll still waits for them: no charge is certified before its time to pay
+    has run (the reading that protects the owner; the Today tab says the 60 days have passed).
+    § 506-7 counts only from actual notice (``received_on``): without it there is no last day to
+    pay and no tax-roll day.
     """
     clock = clock_for(kind)
     start: date | None
@@ -252,16 +259,26 @@ def clocks(
     else:
         start = received_on if bill_on is not None else None
     due_on = calendar.add_days(start, clock.pay_days) if start is not None else None
+    roll_by = calendar.add_days(work_done_on, clock.roll_within) if clock.roll_within else None
     roll_on: date | None = None
     if clock.roll_from is RollFrom.AFTER_DUE:
-        roll_on = due_on + timedelta(days=1) if due_on is not None else None
-    elif clock.roll_from is RollFrom.INCURRED:
-        roll_on = calendar.add_days(work_done_on, clock.roll_days) + timedelta(days=1)
-        if due_on is not None:
-            roll_on = max(roll_on, due_on + timedelta(days=1))
+        roll_on = due_on + timedelta(days=1) if due_on is not None else roll_by
     elif clock.roll_from is RollFrom.AT_ONCE:
         roll_on = bill_on
-    return Clocks(due_on, roll_on)
+    return Clocks(due_on, roll_on, roll_by)
+
+
+def last_roll_day(
+    kind: ChargeKind | str, work_done_on: date, calendar: CityCalendar
+) -> date | None:
+    """The last day the section gives the Treasurer to enter the charge on the tax roll (§ 506-8:
+    "within 60 days after such costs and expenses are incurred"), counted per Wis. Stat.
+    § 990.001(4) as an act at City Hall; None for a kind whose section sets none."""
+    clock = clock_for(kind)
+    return calendar.add_days(work_done_on, clock.roll_within) if clock.roll_within else None
+
+
+ROLL_WITHIN_KINDS: tuple[ChargeKind, ...] = tuple(k for k, c in CLOCKS.items() if c.roll_within)
 
 
 def administration_for(kind: ChargeKind | str, cost: Money) -> Money:

@@ -62,6 +62,7 @@ from sqlalchemy import ColumnElement, Select, and_, false, func, not_, or_, sele
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger
+from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.errors import Conflict, InvalidInput, NotFound
 from clerk_desk.kinds import ChargeKind, ChargeStatus, DueKind, DueStatus
@@ -82,6 +83,7 @@ from clerk_desk.special_charges import acts
 from clerk_desk.special_charges.rules import (
     CATEGORIES,
     NOTICE_KINDS,
+    ROLL_WITHIN_KINDS,
     WORK_CATEGORIES,
     ChargeClock,
     Standing,
@@ -89,6 +91,7 @@ from clerk_desk.special_charges.rules import (
     clock_for,
     clocks,
     label,
+    last_roll_day,
 )
 from clerk_desk.text_search import fold, words_match
 from clerk_desk.today import TodayItem, provider
@@ -99,6 +102,7 @@ RECORD_TYPE = "special_charge"
 WORKFLOW = "Special Charges"
 DUE_SOON_DAYS = 7
 ROLL_SOON_DAYS = 7
+ROLL_BY_WARNING_DAYS = 14  # § 506-8's sixtieth day: Today warns two weeks before
 SEARCH_LIMIT = 1000
 
 
@@ -802,11 +806,42 @@ def _item(charge: SpecialCharge, due: date | None, title: str, detail: str) -> T
     )
 
 
-def _today_items(charge: SpecialCharge, today: date) -> list[TodayItem]:
+def _roll_by_item(charge: SpecialCharge, today: date, calendar: CityCalendar) -> TodayItem | None:
+    """§ 506-8: the Treasurer enters an unpaid obstruction charge on the tax roll within 60 days
+    after the cost; Today says so from :data:`ROLL_BY_WARNING_DAYS` before the last day."""
+    roll_by = last_roll_day(charge.kind, charge.work_done_on, calendar)
+    if roll_by is None or today < roll_by - timedelta(days=ROLL_BY_WARNING_DAYS):
+        return None
+    who, clock = charge.billed_party.name, clock_for(charge.kind)
+    passed = today > roll_by
+    title = (
+        f"{charge.number} was to be entered on the tax roll by {format_day(roll_by)}"
+        if passed
+        else f"Enter {charge.number} on the tax roll by {format_day(roll_by)}"
+    )
+    detail = (
+        f"{who}: {balance(charge)} unpaid. The section has the Treasurer enter it within "
+        f"{clock.roll_within} days after the cost was incurred ({format_day(charge.work_done_on)})"
+    )
+    if charge.tax_roll_on is not None and charge.tax_roll_on > roll_by:
+        detail += (
+            f"; its time to pay runs past that day, so it may be certified only from "
+            f"{format_day(charge.tax_roll_on)}"
+        )
+    elif charge.tax_roll_on is not None and today < charge.tax_roll_on:
+        detail += f"; it may be certified from {format_day(charge.tax_roll_on)}"
+    return _item(charge, roll_by, title, detail + ".")
+
+
+def _today_items(charge: SpecialCharge, today: date, calendar: CityCalendar) -> list[TodayItem]:
     who = charge.billed_party.name
     clock = clock_for(charge.kind)
     soon = today + timedelta(days=ROLL_SOON_DAYS)
     items: list[TodayItem] = []
+    if charge.supplements is None:
+        deadline = _roll_by_item(charge, today, calendar)
+        if deadline is not None:
+            items.append(deadline)
     if charge.supplements is not None:
         items.append(
             _item(
@@ -887,12 +922,13 @@ def _due(action: Action) -> list[TodayItem]:
                 and_(SpecialCharge.due_on.is_(None), SpecialCharge.kind.in_(NOTICE_KINDS)),
                 SpecialCharge.due_on <= today + timedelta(days=DUE_SOON_DAYS),
                 SpecialCharge.tax_roll_on <= today + timedelta(days=ROLL_SOON_DAYS),
+                SpecialCharge.kind.in_(ROLL_WITHIN_KINDS),
             ),
         )
         .order_by(SpecialCharge.id)
     ).all()
     for charge in open_charges:
-        items += _today_items(charge, today)
+        items += _today_items(charge, today, action.calendar)
     total = outstanding_total(session)
     if total > Money.zero():
         items.append(

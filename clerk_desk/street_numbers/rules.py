@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from clerk_desk.deadlines import CityCalendar
+from clerk_desk.findings import Finding
 from clerk_desk.kinds import BuildingKind, Compass, NumberingCaseStatus
 from clerk_desk.words import month_day
 
@@ -44,6 +45,31 @@ def number_heights(kind: BuildingKind) -> NumberHeights:
     if kind is BuildingKind.MULTIPLE_DWELLING:
         return NumberHeights(MULTIPLE_DWELLING_HEIGHT_IN, NUMBER_HEIGHT_IN)
     return NumberHeights(NUMBER_HEIGHT_IN, NUMBER_HEIGHT_IN)
+
+
+def heights_finding(kind: BuildingKind, unit: str = "") -> Finding:
+    """How the number assigned must be displayed, as a finding of the numbering check (the
+    owner's letter says the same): block style, contrasting, never in words, at least 3 inches
+    high; a multiple dwelling's number at least 5 inches, each apartment's at least 3."""
+    heights = number_heights(kind)
+    if kind is BuildingKind.MULTIPLE_DWELLING:
+        text = (
+            f"A multiple dwelling displays its number at least {heights.building_in} inches "
+            f"high, and each apartment's number at least {heights.unit_in} inches high."
+        )
+    elif unit.strip():
+        text = (
+            f"The building's number and the unit's ({unit.strip()}) are each displayed at least "
+            f"{heights.unit_in} inches high."
+        )
+    else:
+        text = f"The number is displayed at least {heights.building_in} inches high."
+    return Finding(
+        "info",
+        DISPLAY_CITE,
+        text + " Block style, in a colour that contrasts with the wall, never written in "
+        "words, near the main entry and not on a garage door.",
+    )
 
 
 # -- sides ----------------------------------------------------------------------------------

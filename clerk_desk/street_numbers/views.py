@@ -7,7 +7,7 @@ from datetime import date, tzinfo
 
 from clerk_desk import settings_store, words
 from clerk_desk.desk import Action
-from clerk_desk.findings import Finding
+from clerk_desk.findings import Finding, blocking
 from clerk_desk.kinds import AddressStatus, BuildingKind, Compass, NumberingCaseStatus
 from clerk_desk.models import Address, AddressChange, NumberingCase, Street
 from clerk_desk.settings import CityProfile
@@ -320,8 +320,12 @@ def permit_check(action: Action, text: str) -> street_permit_check.PermitCheck:
 
 
 def number_findings(action: Action, proposal: checking.Proposal) -> list[Finding]:
-    """The live check of the number typed in the assignment form."""
-    return checking.check_number(action.session, proposal)
+    """The live check of the number typed in the assignment form, and how the number is to be
+    displayed (§ 506-16's 3 and 5 inches)."""
+    found = checking.check_number(action.session, proposal)
+    if not blocking(found):
+        found.append(street_rules.heights_finding(proposal.building_kind, proposal.unit))
+    return found
 
 
 def suggestion(

@@ -149,13 +149,12 @@ def _roll_sentence(view: ChargeView, clock: ChargeClock, *, printed_on: dt.date)
             f"Since <b>{_day(roll)}</b> the unpaid balance may be certified to the tax roll: "
             f"unless it is paid first, it {target} when the {TREASURER} next certifies the roll."
         )
-    if clock.roll_from is RollFrom.AFTER_DUE:
-        assert view.due_on is not None
+    if view.due_on is not None:
         when = f"If any of it is still unpaid after {_day(view.due_on)}"
     else:
         when = (
-            f"If any of it is still unpaid {clock.roll_days} days after the cost was incurred "
-            f"on {_day(view.work_done_on)}"
+            f"If any of it is still unpaid {clock.roll_within} days after the cost was "
+            f"incurred on {_day(view.work_done_on)}"
         )
     return f"{when}, the unpaid balance {target} from <b>{_day(roll)}</b>."
 

@@ -18,7 +18,7 @@ from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges.details import (
     ChargeRow,
 )
-from clerk_desk.special_charges.rules import PayFrom, RollFrom, Standing
+from clerk_desk.special_charges.rules import PayFrom, Standing
 from clerk_desk.special_charges.views import RunView
 from clerk_desk.words import format_day
 from ui.kit import dialog_parts as dialog_parts
@@ -275,16 +275,15 @@ def clocks_html(kind: ChargeKind, shown: charge_rules.Clocks, *, received: bool)
     else:
         parts.append("No time to pay is set: entered on the next tax roll unless paid first")
     if shown.tax_roll_on is not None:
-        why = (
-            f", the later of the day after the {clock.roll_days} days from the work and the "
-            "day after the last day to pay"
-            if clock.roll_from is RollFrom.INCURRED
-            else ""
-        )
         parts.append(
-            f"Tax roll from: <b>{html.escape(format_day(shown.tax_roll_on))}</b>{why} "
+            f"Tax roll from: <b>{html.escape(format_day(shown.tax_roll_on))}</b> "
             f"— {cite_link(clock.cite)}"
         )
+        if shown.roll_by is not None:
+            parts.append(
+                f"To be entered on the tax roll by: <b>{html.escape(format_day(shown.roll_by))}"
+                f"</b> ({clock.roll_within} days after the cost was incurred)"
+            )
     elif clock.on_tax_roll:
         parts.append(f"Tax roll from: the day after the last day to pay — {cite_link(clock.cite)}")
     else:

@@ -1,5 +1,11 @@
-"""Chapter 506 whole (issue 21): the notice before a loss of utility service (§ 506-7), and why
-a cafe was suspended without seven days' written notice (§ 506-10).
+"""Chapter 506 whole (issue 21): the notice before a loss of utility service (§ 506-7), why a
+cafe was suspended without seven days' written notice (§ 506-10), and § 506-8's tax-roll day.
+
+§ 506-8 has the Treasurer enter an unpaid obstruction charge on the roll "within 60 days after
+such costs and expenses are incurred"; the program made day 61 the first day it could. An
+obstruction charge not yet certified may now go on the roll the day after its 10 days to pay
+(``due_on`` + 1), or, never billed, on the sixtieth day after the work (here not moved off a
+closed day: the next bill or edit counts it again with the City's calendar).
 
 Revision ID: 0012
 Revises: 0011
@@ -27,6 +33,21 @@ def upgrade() -> None:
         batch.add_column(
             sa.Column("short_notice_reason", sa.Text(), server_default="", nullable=False)
         )
+
+    _obstruction_roll_days()
+
+
+def _obstruction_roll_days() -> None:
+    bind = op.get_bind()
+    if bind.dialect.name == "sqlite":
+        after_due, sixtieth = "date(due_on, '+1 day')", "date(work_done_on, '+60 days')"
+    else:
+        after_due, sixtieth = "due_on + 1", "work_done_on + 60"
+    op.execute(
+        f"UPDATE special_charge SET tax_roll_on = CASE WHEN due_on IS NOT NULL "
+        f"THEN {after_due} ELSE {sixtieth} END "
+        "WHERE kind = 'obstruction' AND status = 'billed'"
+    )
 
 
 def downgrade() -> None:

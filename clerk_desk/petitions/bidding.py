@@ -1,0 +1,147 @@
+"""§ 506-19 Bidding of public construction projects: whether a City project may be done without
+bids, needs the Council's Class 1 notice before its contract, or must be let to the lowest
+responsible bidder — a finding for the Council's agenda packet.
+
+Functions of plain values, tested at every boundary in tests/test_bidding.py. How the section is
+read, for the City Attorney:
+
+* "May be done directly by the City without submitting the same for bids" (No bid
+  construction) is about the City's own forces doing the work: the listed classes (streets,
+  sewer and water mains and laterals, their repair) whatever they cost, and any work "of which
+  the estimated cost is less than $5,000". "Contracts, how let" is about work let by contract.
+* An estimated cost of exactly $5,000.00 is neither "less than $5,000" nor "exceeds $5,000":
+  done by the City it needs bids (or the Council's ordinance), and let by contract it is let "as
+  the Council may direct" without the Class 1 notice. The finding says so, and suggests the
+  notice, which the reading that protects the public notified would give.
+* Exactly $25,000.00 is "not greater than $25,000": the Class 1 notice, not bids.
+* Donated materials or volunteer labour lift the Class 1 notice only ("This provision does not
+  apply …" follows the notice's sentence); they do not lift the bidding of work over $25,000.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+from clerk_desk.findings import Finding
+from clerk_desk.money import Money
+
+NO_BID_CITE: Final = "§ 506-19 (No bid construction)"
+CONTRACTS_CITE: Final = "§ 506-19 (Contracts, how let)"
+NO_BID_UNDER: Final = Money("5000.00")  # "estimated cost is less than $5,000"
+BIDS_OVER: Final = Money("25000.00")  # "exceeds $25,000": the lowest responsible bidder
+
+
+class WorkClass(enum.StrEnum):
+    """The classes of public work § 506-19 lets the City do directly, whatever they cost."""
+
+    STREETS = "streets"
+    SEWER_MAINS = "sewer_mains"
+    WATER_MAINS = "water_mains"
+    MAIN_REPAIR = "main_repair"
+    OTHER = "other"
+
+    @property
+    def label(self) -> str:
+        return {
+            "streets": "Construction and repair of streets",
+            "sewer_mains": "Laying of sewer mains and laterals",
+            "water_mains": "Laying of water mains and laterals",
+            "main_repair": "Repair of sewer and water mains",
+            "other": "Other public construction",
+        }[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """A City construction project as the Council considers it."""
+
+    estimated_cost: Money
+    work_class: WorkClass = WorkClass.OTHER
+    by_contract: bool = True  # let by contract; False: done directly by the City's forces
+    materials_donated: bool = False
+    volunteer_labour: bool = False
+
+
+def bidding_findings(project: Project) -> list[Finding]:
+    """What § 506-19 asks of ``project`` before the work or its contract: one finding, "info"
+    when nothing more is needed, "warn" when the Council must act (notice, bids, ordinance)."""
+    cost = project.estimated_cost
+    if cost < Money.zero():
+        raise ValueError("an estimated cost is not negative")
+    shown = cost.format()
+    if not project.by_contract:
+        if project.work_class is not WorkClass.OTHER:
+            return [
+                Finding(
+                    "info",
+                    NO_BID_CITE,
+                    f"{project.work_class.label} may be done directly by the City without "
+                    "bids, whatever it costs.",
+                )
+            ]
+        if cost < NO_BID_UNDER:
+            return [
+                Finding(
+                    "info",
+                    NO_BID_CITE,
+                    f"Estimated at {shown}, less than {NO_BID_UNDER.format()}: the City may do "
+                    "it directly without bids.",
+                )
+            ]
+        return [
+            Finding(
+                "warn",
+                NO_BID_CITE,
+                f"Estimated at {shown}, not less than {NO_BID_UNDER.format()}: done by the City "
+                "itself, it needs bids, unless the Council by a vote of three-quarters of all "
+                "the members-elect provides by ordinance that this class of work may be done "
+                "directly.",
+            )
+        ]
+    if cost > BIDS_OVER:
+        return [
+            Finding(
+                "warn",
+                CONTRACTS_CITE,
+                f"Estimated at {shown}, over {BIDS_OVER.format()}: let by contract to the lowest "
+                "responsible bidder.",
+            )
+        ]
+    if cost > NO_BID_UNDER:
+        if project.materials_donated or project.volunteer_labour:
+            why = "donated materials" if project.materials_donated else "volunteer labour"
+            return [
+                Finding(
+                    "info",
+                    CONTRACTS_CITE,
+                    f"Estimated at {shown}; with {why} no Class 1 notice is required. Let as "
+                    "the Council may direct.",
+                )
+            ]
+        return [
+            Finding(
+                "warn",
+                CONTRACTS_CITE,
+                f"Estimated at {shown}, over {NO_BID_UNDER.format()} and not over "
+                f"{BIDS_OVER.format()}: the Council gives a Class 1 notice under ch. 985, Wis. "
+                "Stats., of the proposed construction before the contract is executed.",
+            )
+        ]
+    if cost == NO_BID_UNDER:
+        return [
+            Finding(
+                "info",
+                CONTRACTS_CITE,
+                f"Estimated at exactly {shown}: let as the Council may direct. The section asks "
+                "a Class 1 notice only over $5,000; giving one anyway protects the public.",
+            )
+        ]
+    return [
+        Finding(
+            "info",
+            CONTRACTS_CITE,
+            f"Estimated at {shown}: let as the Council may direct; no notice or bids required.",
+        )
+    ]

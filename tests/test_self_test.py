@@ -107,7 +107,7 @@ def test_a_module_loaded_by_name_that_is_missing_fails_with_its_name(
 def test_the_list_of_modules_loaded_by_name_names_every_tab_and_provider() -> None:
     """The spec's hidden imports come from this list: it must name every lazily built tab."""
     names = self_test.modules_loaded_by_name()
-    from ui.main_window import tab_module_name
+    from ui.tab_modules import tab_module_name
 
     tabs = {f"ui.{path.stem}" for path in (ROOT / "ui").glob("*_tab.py")}
     tabs |= {f"ui.{path.parent.name}.tab" for path in (ROOT / "ui").glob("*/tab.py")}

@@ -197,7 +197,11 @@ def test_inspector_adds_a_street_assigns_the_suggested_number_and_the_letter_pri
         assert dialog.number.text() == "105"
         seen["explanation"] = dialog.explanation.text()
         dialog.check.check_now()
-        assert dialog.check.findings.texts() == ["No problem with this number."]
+        clear, note = dialog.check.findings.texts()
+        assert clear == "No problem with this number."
+        # Issue 21: how the number is displayed (§ 506-16's 3 inches), with the check.
+        assert "The number is displayed at least 3 inches high." in note
+        assert "§ 506-16 (Building numbering required)" in note
         assert not dialog.check.accept_box.isVisible()
         assert dialog.save_button.isEnabled()
         qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
@@ -244,7 +248,7 @@ def test_the_inspectors_acceptance_is_asked_again_when_the_warnings_change(
         assert dialog.check.accept_box.isChecked()
         _retype(qtbot, dialog.number, "108")  # another even number: another warning
         dialog.check.check_now()
-        [warning] = dialog.check.findings.texts()
+        warning, _display = dialog.check.findings.texts()
         assert "108 is even" in warning
         assert not dialog.check.accept_box.isChecked()
         assert not dialog.save_button.isEnabled()
@@ -333,7 +337,8 @@ def test_a_number_of_the_wrong_parity_needs_the_inspectors_acceptance(
         _pick_parcel(qtbot, dialog.parcel, "281-01006")
         qtbot.keyClicks(dialog.number, "106")
         dialog.check.check_now()
-        [warning] = dialog.check.findings.texts()
+        warning, note = dialog.check.findings.texts()
+        assert "at least 3 inches high" in note
         assert "Check" in warning and "106 is even" in warning
         assert "§ 506-16 (New houses and buildings)" in warning
         assert dialog.check.accept_box.isVisible()
@@ -397,7 +402,7 @@ def test_changing_a_number_requires_a_reason_and_shows_in_the_history(
         assert dialog.check.status.text() != ""  # unchanged: nothing to check yet
         _retype(qtbot, dialog.number, "107")
         dialog.check.check_now()
-        assert dialog.check.findings.texts() == ["No problem with this number."]
+        assert dialog.check.findings.texts()[0] == "No problem with this number."
         qtbot.keyClick(dialog.number, Qt.Key.Key_Return)
         assert dialog.isVisible()
         message = dialog.errors.message("reason")

@@ -26,7 +26,7 @@ from clerk_desk.kinds import Role
 from clerk_desk.workflows import WORKFLOWS
 from ui.kit import forms
 from ui.kit.operations import App
-from ui.main_window import tab_class_name, tab_module_name
+from ui.tab_modules import tab_class_name, tab_module_name
 
 QUESTION = "Discard what was typed in this form? Nothing in it has been saved."
 

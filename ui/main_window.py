@@ -24,6 +24,7 @@ import functools
 import html
 import importlib
 import importlib.util
+import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -65,12 +66,16 @@ from clerk_desk.today import TodayItem
 from clerk_desk.workflows import WORKFLOWS, Workflow
 from ui.guide import GuideWindow, print_guide
 from ui.kit import keys, operations
+from ui.kit.background import call_in_background
 from ui.kit.operations import App, perform, run_in_background, show_error
 from ui.kit.style import LATE, text_sheet
 from ui.kit.widgets import ElidedLabel, place_on_screen, station_settings
 from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
 from ui.placeholder_tab import PlaceholderTab
+from ui.tab_modules import import_tab_modules, tab_class_name, tab_module_name
 from ui.today.tab import TodayTab
+
+log = logging.getLogger(__name__)
 
 BACKUP_FILTER = "Clerk Desk backups (*.sqlite3 *.sqlite *.db);;All files (*)"
 STATUS_MS = 10_000
@@ -99,19 +104,9 @@ def app_icon() -> QIcon:
     return QIcon(str(resource_path("clerk-desk.png")))
 
 
-def tab_module_name(workflow: Workflow) -> str:
-    """``vending`` → ``ui.vending_tab``, or ``ui.sidewalk_cafes.tab`` for a
-    workflow whose window is a package (``ui/<name>/``): where a built workflow's tab lives. It
-    is imported by this name when first shown, so a frozen program lists it as a hidden import."""
-    package = importlib.util.find_spec(f"ui.{workflow.name}")
-    if package is not None and package.submodule_search_locations is not None:
-        return f"ui.{workflow.name}.tab"
-    return f"ui.{workflow.name}_tab"
-
-
-def tab_class_name(workflow: Workflow) -> str:
-    """``street_numbers`` → ``StreetNumbersTab``: the convention every workflow's tab follows."""
-    return "".join(part.capitalize() for part in workflow.name.split("_")) + "Tab"
+def _tab_modules_failed(error: Exception) -> None:
+    # Opening the tab imports it again, and shows the error then, to the clerk who asked.
+    log.warning("could not load the tabs' modules ahead of time", exc_info=error)
 
 
 class SidebarTabBar(QTabBar):
@@ -218,6 +213,9 @@ class MainWindow(QMainWindow):
         self._install_cite_hook()
         self.refresh_title()
         self._restore_geometry()
+        # The tabs' modules load on a worker while the clerk reads Today: a tab opened later is
+        # built without first importing its module (20-170 ms on the window's thread).
+        call_in_background(self, import_tab_modules, lambda _none: None, _tab_modules_failed)
         if migration_backup is not None:
             self.statusBar().showMessage(
                 "The database was updated for this version of Clerk Desk; a copy from before "

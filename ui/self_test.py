@@ -78,7 +78,8 @@ def modules_loaded_by_name() -> list[str]:
     statement a freezer can follow: the workflows' Today providers, the workflows' tabs (built
     when first shown) and the dialogs loaded on first use."""
     from clerk_desk.workflows import WORKFLOWS, provider_modules
-    from ui.main_window import AUDIT_DIALOG_MODULE, SETTINGS_DIALOGS_MODULE, tab_module_name
+    from ui.main_window import AUDIT_DIALOG_MODULE, SETTINGS_DIALOGS_MODULE
+    from ui.tab_modules import tab_module_name
 
     tabs = [tab_module_name(workflow) for workflow in WORKFLOWS if workflow.built]
     return [*provider_modules(), *tabs, SETTINGS_DIALOGS_MODULE, AUDIT_DIALOG_MODULE]
@@ -439,8 +440,8 @@ def check_window(context: Context) -> str:
     show every tab once and open the ordinance viewer."""
     from clerk_desk.workflows import WORKFLOWS
     from ui.app import Launcher
-    from ui.main_window import tab_module_name
     from ui.placeholder_tab import PlaceholderTab
+    from ui.tab_modules import tab_module_name
 
     application = _application()
     desk = _desk(context)

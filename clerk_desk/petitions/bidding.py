@@ -67,81 +67,77 @@ class Project:
 def bidding_findings(project: Project) -> list[Finding]:
     """What § 506-19 asks of ``project`` before the work or its contract: one finding, "info"
     when nothing more is needed, "warn" when the Council must act (notice, bids, ordinance)."""
-    cost = project.estimated_cost
-    if cost < Money.zero():
+    if project.estimated_cost < Money.zero():
         raise ValueError("an estimated cost is not negative")
+    if project.by_contract:
+        return [_let_by_contract(project)]
+    return [_done_by_the_city(project)]
+
+
+def _done_by_the_city(project: Project) -> Finding:
+    """No bid construction: the listed classes, or under $5,000; otherwise bids, unless the
+    Council's ordinance by three-quarters of the members-elect says otherwise."""
+    shown = project.estimated_cost.format()
+    if project.work_class is not WorkClass.OTHER:
+        return Finding(
+            "info",
+            NO_BID_CITE,
+            f"{project.work_class.label} may be done directly by the City without bids, "
+            "whatever it costs.",
+        )
+    if project.estimated_cost < NO_BID_UNDER:
+        return Finding(
+            "info",
+            NO_BID_CITE,
+            f"Estimated at {shown}, less than {NO_BID_UNDER.format()}: the City may do it "
+            "directly without bids.",
+        )
+    return Finding(
+        "warn",
+        NO_BID_CITE,
+        f"Estimated at {shown}, not less than {NO_BID_UNDER.format()}: done by the City itself, "
+        "it needs bids, unless the Council by a vote of three-quarters of all the members-elect "
+        "provides by ordinance that this class of work may be done directly.",
+    )
+
+
+def _let_by_contract(project: Project) -> Finding:
+    """Contracts, how let: over $25,000 to the lowest responsible bidder; over $5,000 the Class
+    1 notice first (not for donated materials or volunteer labour); else as the Council directs."""
+    cost = project.estimated_cost
     shown = cost.format()
-    if not project.by_contract:
-        if project.work_class is not WorkClass.OTHER:
-            return [
-                Finding(
-                    "info",
-                    NO_BID_CITE,
-                    f"{project.work_class.label} may be done directly by the City without "
-                    "bids, whatever it costs.",
-                )
-            ]
-        if cost < NO_BID_UNDER:
-            return [
-                Finding(
-                    "info",
-                    NO_BID_CITE,
-                    f"Estimated at {shown}, less than {NO_BID_UNDER.format()}: the City may do "
-                    "it directly without bids.",
-                )
-            ]
-        return [
-            Finding(
-                "warn",
-                NO_BID_CITE,
-                f"Estimated at {shown}, not less than {NO_BID_UNDER.format()}: done by the City "
-                "itself, it needs bids, unless the Council by a vote of three-quarters of all "
-                "the members-elect provides by ordinance that this class of work may be done "
-                "directly.",
-            )
-        ]
     if cost > BIDS_OVER:
-        return [
-            Finding(
-                "warn",
-                CONTRACTS_CITE,
-                f"Estimated at {shown}, over {BIDS_OVER.format()}: let by contract to the lowest "
-                "responsible bidder.",
-            )
-        ]
-    if cost > NO_BID_UNDER:
-        if project.materials_donated or project.volunteer_labour:
-            why = "donated materials" if project.materials_donated else "volunteer labour"
-            return [
-                Finding(
-                    "info",
-                    CONTRACTS_CITE,
-                    f"Estimated at {shown}; with {why} no Class 1 notice is required. Let as "
-                    "the Council may direct.",
-                )
-            ]
-        return [
-            Finding(
-                "warn",
-                CONTRACTS_CITE,
-                f"Estimated at {shown}, over {NO_BID_UNDER.format()} and not over "
-                f"{BIDS_OVER.format()}: the Council gives a Class 1 notice under ch. 985, Wis. "
-                "Stats., of the proposed construction before the contract is executed.",
-            )
-        ]
-    if cost == NO_BID_UNDER:
-        return [
-            Finding(
-                "info",
-                CONTRACTS_CITE,
-                f"Estimated at exactly {shown}: let as the Council may direct. The section asks "
-                "a Class 1 notice only over $5,000; giving one anyway protects the public.",
-            )
-        ]
-    return [
-        Finding(
+        return Finding(
+            "warn",
+            CONTRACTS_CITE,
+            f"Estimated at {shown}, over {BIDS_OVER.format()}: let by contract to the lowest "
+            "responsible bidder.",
+        )
+    if cost > NO_BID_UNDER and (project.materials_donated or project.volunteer_labour):
+        why = "donated materials" if project.materials_donated else "volunteer labour"
+        return Finding(
             "info",
             CONTRACTS_CITE,
-            f"Estimated at {shown}: let as the Council may direct; no notice or bids required.",
+            f"Estimated at {shown}; with {why} no Class 1 notice is required. Let as the "
+            "Council may direct.",
         )
-    ]
+    if cost > NO_BID_UNDER:
+        return Finding(
+            "warn",
+            CONTRACTS_CITE,
+            f"Estimated at {shown}, over {NO_BID_UNDER.format()} and not over "
+            f"{BIDS_OVER.format()}: the Council gives a Class 1 notice under ch. 985, Wis. Stats., "
+            "of the proposed construction before the contract is executed.",
+        )
+    if cost == NO_BID_UNDER:
+        return Finding(
+            "info",
+            CONTRACTS_CITE,
+            f"Estimated at exactly {shown}: let as the Council may direct. The section asks a "
+            "Class 1 notice only over $5,000; giving one anyway protects the public.",
+        )
+    return Finding(
+        "info",
+        CONTRACTS_CITE,
+        f"Estimated at {shown}: let as the Council may direct; no notice or bids required.",
+    )

@@ -40,10 +40,19 @@ class FindingsView(QWidget):
     Signals: none of its own — citation links go to :meth:`App.open_link`.
     """
 
-    def __init__(self, app: App, parent: QWidget | None = None, *, empty_text: str = "") -> None:
+    def __init__(
+        self,
+        app: App,
+        parent: QWidget | None = None,
+        *,
+        empty_text: str = "",
+        clear_beside_notes: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.app = app
         self.empty_text = empty_text or "Nothing in the ordinance stands in the way."
+        # With notes only (how a number is displayed), say first that nothing stands in the way.
+        self.clear_beside_notes = clear_beside_notes
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._labels: list[QLabel] = []
@@ -55,7 +64,10 @@ class FindingsView(QWidget):
             label.hide()  # gone at once, not only when the event loop deletes it
             label.deleteLater()
         ordered = sorted(findings, key=lambda f: _ORDER[f.level])
-        texts = [finding_html(f) for f in ordered] or [html.escape(self.empty_text)]
+        texts = [finding_html(f) for f in ordered]
+        notes_only = all(f.level == "info" for f in ordered)
+        if not texts or (self.clear_beside_notes and notes_only):
+            texts.insert(0, html.escape(self.empty_text))
         self._labels = []
         for text in texts:
             label = QLabel(text, self)

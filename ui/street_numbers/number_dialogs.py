@@ -99,7 +99,9 @@ class NumberCheck(QWidget):
         self._proposal = proposal
         self.findings_list: list[Finding] = []
         self.number = digits_edit("number", "e.g. 125", width_chars=7)
-        self.findings = FindingsView(app, empty_text="No problem with this number.")
+        self.findings = FindingsView(
+            app, empty_text="No problem with this number.", clear_beside_notes=True
+        )
         self.findings.setObjectName("number_findings")
         self.accept_box = QCheckBox("The Building Inspector accepts these warnings")
         self.accept_box.setObjectName("accept_warnings")

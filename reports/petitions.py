@@ -475,6 +475,11 @@ def _section(
     flow.append(para(petition.description or "None given.", st.body))
     flow.append(para("Staff notes", st.heading))
     flow.append(para(petition.staff_notes or "None.", st.body))
+    flow.append(para("Bidding of the project (§ 506-19)", st.heading))
+    if petition.bidding:
+        flow += [para(f"{f.text} ({f.cite})", st.body) for f in petition.bidding]
+    else:
+        flow.append(para("No estimate of the project's cost is recorded yet.", st.body))
     flow.append(para("History", st.heading))
     if events is None:
         flow.append(para("Not available.", st.body))

@@ -662,7 +662,7 @@ def test_a_decided_petition_keeps_what_it_said_but_its_staff_notes(
         )
         assert error.message == (
             f"Petition {petition.number} is approved: what the Council decided on stays as it "
-            "was. Only the staff notes can still change."
+            "was. Only the staff notes and the estimate of cost can still change."
         )
     notes = _data(owners, staff_notes="DPW: scheduled for the 2027 season")
     _do(desk, admin, petitions.update_petition, petition.id, notes)
@@ -681,7 +681,60 @@ def test_a_decided_petition_keeps_what_it_said_but_its_staff_notes(
     )
     assert error.message == (
         f"Petition {withdrawn.number} is withdrawn: it stays as it was when the petitioner "
-        "withdrew it. Only the staff notes can still change."
+        "withdrew it. Only the staff notes and the estimate of cost can still change."
+    )
+
+
+def test_the_estimate_of_cost_gives_the_packet_its_bidding_finding(
+    desk: Desk, admin: SignedIn, owners: list[SignerData], clock: FixedClock
+) -> None:
+    """Issue 21 (§ 506-19): staff record the project's estimated cost and how it would be done;
+    the petition's paper carries the finding, and the estimate may change after the Council
+    decided, as the staff notes may."""
+    from clerk_desk.money import Money
+    from clerk_desk.petitions import papers as petition_papers
+
+    sidewalk = _receive(desk, admin, _data(owners, kind=PetitionKind.SIDEWALK))
+    with desk.database.reading() as session:
+        paper = petition_papers.PetitionPaper.of(session.get(Petition, sidewalk.id))
+    assert paper.bidding == () and paper.estimated_cost is None
+    meeting = _meeting(desk, admin, DEC_14)
+    _place(desk, admin, sidewalk.id, meeting)
+    clock.set(AFTER_DEC_14)
+    _act(desk, admin, sidewalk.id, CouncilAction.APPROVED, meeting)
+    estimate = _data(
+        owners, kind=PetitionKind.SIDEWALK, estimated_cost=Money("18500.00"), by_contract=True
+    )
+    _do(desk, admin, petitions.update_petition, sidewalk.id, estimate)
+    assert _get(desk, sidewalk.id).estimated_cost == Money("18500.00")
+    assert _history(desk, sidewalk.id)[-1][:2] == ("changed", "Changed: estimated cost")
+    with desk.database.reading() as session:
+        (finding,) = petition_papers.PetitionPaper.of(session.get(Petition, sidewalk.id)).bidding
+    assert (finding.level, finding.cite) == ("warn", "§ 506-19 (Contracts, how let)")
+    assert "Class 1 notice under ch. 985" in finding.text
+    error = _refused(
+        desk,
+        admin,
+        petitions.update_petition,
+        sidewalk.id,
+        dataclasses.replace(estimate, estimated_cost=Money("-1.00")),
+    )
+    assert (error.field, error.message) == ("estimated_cost", "An estimated cost is not negative.")
+
+
+def test_a_resurfacing_the_city_does_itself_needs_no_bids_whatever_it_costs(
+    desk: Desk, admin: SignedIn, owners: list[SignerData]
+) -> None:
+    from clerk_desk.money import Money
+    from clerk_desk.petitions import papers as petition_papers
+
+    data = _data(owners, estimated_cost=Money("90000.00"), by_contract=False)
+    resurfacing = _receive(desk, admin, data)
+    with desk.database.reading() as session:
+        (finding,) = petition_papers.PetitionPaper.of(session.get(Petition, resurfacing.id)).bidding
+    assert finding.text == (
+        "Construction and repair of streets may be done directly by the City without bids, "
+        "whatever it costs."
     )
 
 

@@ -31,6 +31,7 @@ from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
 from clerk_desk.models import Document
+from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import papers as petition_papers
 from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
@@ -647,3 +648,29 @@ def test_a_petitioner_taken_off_is_not_in_the_packet_nor_the_register(
     assert (
         row[5] == "Anna Berg (281-03001-0000); Zoë Nguyễn (281-03002-0000)" and row[6] == "2 of 2"
     )
+
+
+def test_each_petition_says_how_its_project_would_be_bid(agenda: Agenda, admin: SignedIn) -> None:
+    """Issue 21 (§ 506-19): a petition whose cost staff estimated carries the finding; one not
+    estimated says so."""
+    from clerk_desk.money import Money
+
+    desk = agenda.desk
+    with desk.action(admin) as action:
+        petition = next(
+            p
+            for p in petitions.search_petitions(action.session)
+            if p.number == agenda.numbers["one"]
+        )
+        row = petition_details.PetitionRow.of(petition, CHICAGO)
+        petitions.update_petition(
+            action,
+            petition.id,
+            replace(row.data(), estimated_cost=Money("30000.00")),
+        )
+    text = " ".join(papers.page_texts(_build(agenda)))
+    assert (
+        "Bidding of the project (§ 506-19) Estimated at $30,000.00, over $25,000.00: let by "
+        "contract to the lowest responsible bidder. (§ 506-19 (Contracts, how let))" in text
+    )
+    assert text.count("No estimate of the project's cost is recorded yet.") == 3

@@ -914,7 +914,7 @@ def test_a_decided_petition_opens_with_only_its_staff_notes_to_change(
         banner = dialog.findChild(QLabel, "decided_banner").text()
         assert banner == (
             "Petition P-2026-001 is approved for 2028: what the Council decided on stays as it "
-            "was. Only the staff notes can still change."
+            "was. Only the staff notes and the estimate of cost can still change."
         )
         assert not dialog.street.isEnabled() and not dialog.kind.isEnabled()
         assert not dialog.signers.isEnabled() and dialog.description.isReadOnly()

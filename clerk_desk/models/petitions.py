@@ -12,6 +12,8 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -20,7 +22,8 @@ from clerk_desk.kinds import (
     PetitionKind,
     PetitionStatus,
 )
-from clerk_desk.models.base import Base
+from clerk_desk.models.base import Base, MoneyCents
+from clerk_desk.money import Money
 
 if TYPE_CHECKING:
     from clerk_desk.models.parties import Parcel, Party
@@ -69,6 +72,11 @@ class Petition(Base):
     approved_year: Mapped[int | None] = mapped_column(Integer)
     referred_to: Mapped[str] = mapped_column(String(120), default="")
     staff_notes: Mapped[str] = mapped_column(Text, default="")
+    # § 506-19: the project's estimated cost and how it would be done, for the Council's packet
+    estimated_cost: Mapped[Money | None] = mapped_column(MoneyCents, nullable=True)
+    by_contract: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    materials_donated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    volunteer_labour: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     search_text: Mapped[str] = mapped_column(Text, default="")
     created_at: Mapped[datetime]
 

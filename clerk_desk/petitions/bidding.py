@@ -16,6 +16,10 @@ read, for the City Attorney:
 * Exactly $25,000.00 is "not greater than $25,000": the Class 1 notice, not bids.
 * Donated materials or volunteer labour lift the Class 1 notice only ("This provision does not
   apply …" follows the notice's sentence); they do not lift the bidding of work over $25,000.
+* Of the improvements § 506-14 lets owners petition for, a new street and resurfacing are
+  "construction and repair of streets" and a storm sewer is "laying of sewer mains and
+  laterals"; curb and gutter, sidewalks and "utility work" (which utility is not said) are read
+  as other public construction, the reading under which the public is told and bids are asked.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from clerk_desk.findings import Finding
+from clerk_desk.kinds import PetitionKind
 from clerk_desk.money import Money
 
 NO_BID_CITE: Final = "§ 506-19 (No bid construction)"
@@ -51,6 +56,18 @@ class WorkClass(enum.StrEnum):
             "main_repair": "Repair of sewer and water mains",
             "other": "Other public construction",
         }[self.value]
+
+
+_PETITIONED_CLASS: Final = {
+    PetitionKind.NEW_STREET: WorkClass.STREETS,
+    PetitionKind.RESURFACING: WorkClass.STREETS,
+    PetitionKind.STORM_SEWER: WorkClass.SEWER_MAINS,
+}
+
+
+def work_class_of(kind: PetitionKind) -> WorkClass:
+    """The § 506-19 class of the improvement a petition asks for (see the module's notes)."""
+    return _PETITIONED_CLASS.get(PetitionKind(kind), WorkClass.OTHER)
 
 
 @dataclass(frozen=True, slots=True)

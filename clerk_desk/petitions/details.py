@@ -11,6 +11,7 @@ from clerk_desk import parties, words
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.models import Parcel, Party, Petition, PetitionEvent, PetitionScan
+from clerk_desk.money import Money
 from clerk_desk.parties_views import PartyRow
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions import views as petitions_views
@@ -115,6 +116,10 @@ class PetitionRow:
     staff_notes: str
     signers: tuple[SignerRow, ...]
     scans: tuple[ScanRow, ...]
+    estimated_cost: Money | None = None
+    by_contract: bool = True
+    materials_donated: bool = False
+    volunteer_labour: bool = False
 
     @classmethod
     def of(cls, petition: Petition, zone: tzinfo) -> PetitionRow:
@@ -145,6 +150,10 @@ class PetitionRow:
                 SignerRow.of(s.party, s.parcel, s.signed) for s in petitions.petitioners(petition)
             ),
             scans=tuple(ScanRow.of(scan, zone) for scan in petition.scans),
+            estimated_cost=petition.estimated_cost,
+            by_contract=petition.by_contract,
+            materials_donated=petition.materials_donated,
+            volunteer_labour=petition.volunteer_labour,
         )
 
     @property
@@ -187,6 +196,10 @@ class PetitionRow:
             description=self.description,
             signers=tuple(s.data() for s in self.signers),
             staff_notes=self.staff_notes,
+            estimated_cost=self.estimated_cost,
+            by_contract=self.by_contract,
+            materials_donated=self.materials_donated,
+            volunteer_labour=self.volunteer_labour,
         )
 
 

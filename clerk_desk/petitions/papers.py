@@ -20,9 +20,11 @@ from sqlalchemy.orm import Session
 from clerk_desk import documents, settings_store
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.desk import Action
+from clerk_desk.findings import Finding
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.models import Petition, PetitionEvent, PetitionScan
-from clerk_desk.petitions import acts, schedule
+from clerk_desk.money import Money
+from clerk_desk.petitions import acts, bidding, schedule
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.details import SignerRow
 from clerk_desk.petitions.meetings import MeetingRow
@@ -58,6 +60,21 @@ class EventPaper:
         return cls(event.at, event.what, event.detail, event.reason, event.operator_name)
 
 
+def bidding_of(petition: Petition) -> list[Finding]:
+    """§ 506-19's finding on the project a petition asks for, once its cost is estimated."""
+    if petition.estimated_cost is None:
+        return []
+    return bidding.bidding_findings(
+        bidding.Project(
+            petition.estimated_cost,
+            bidding.work_class_of(PetitionKind(petition.kind)),
+            by_contract=petition.by_contract,
+            materials_donated=petition.materials_donated,
+            volunteer_labour=petition.volunteer_labour,
+        )
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class PetitionPaper:
     """A petition as the packet and the register's export print it."""
@@ -79,6 +96,8 @@ class PetitionPaper:
     approved_year: int | None
     description: str
     staff_notes: str
+    bidding: tuple[Finding, ...]  # § 506-19 on the estimated cost; none until it is estimated
+    estimated_cost: Money | None
     petitioners: tuple[SignerRow, ...]  # in their order, those removed left out
     signers_text: str
     scans: tuple[ScanPaper, ...]  # attached, not set aside
@@ -105,6 +124,8 @@ class PetitionPaper:
             approved_year=petition.approved_year,
             description=petition.description,
             staff_notes=petition.staff_notes,
+            bidding=tuple(bidding_of(petition)),
+            estimated_cost=petition.estimated_cost,
             petitioners=tuple(
                 SignerRow.of(s.party, s.parcel, s.signed) for s in petitions.petitioners(petition)
             ),

@@ -35,6 +35,7 @@ from clerk_desk.models import (
     PetitionScan,
     PetitionSigner,
 )
+from clerk_desk.money import Money
 from clerk_desk.numbering import take_number
 from clerk_desk.parties import get_parcel, get_party, on_renamed
 from clerk_desk.petitions import acts, schedule
@@ -171,6 +172,11 @@ class PetitionData:
     description: str = ""
     signers: Sequence[SignerData] = ()
     staff_notes: str = ""
+    # § 506-19, for the Council's packet: the project's estimated cost (None: not estimated yet)
+    estimated_cost: Money | None = None
+    by_contract: bool = True
+    materials_donated: bool = False
+    volunteer_labour: bool = False
 
 
 def location(petition: Petition) -> str:
@@ -218,7 +224,17 @@ def _clean_petition(session: Session, data: PetitionData) -> dict[str, object]:
         "limits_to": fits(Petition.limits_to, " ".join(data.limits_to.split()), "To"),
         "description": data.description.strip(),
         "staff_notes": data.staff_notes.strip(),
+        "estimated_cost": _estimate(data.estimated_cost),
+        "by_contract": bool(data.by_contract),
+        "materials_donated": bool(data.materials_donated),
+        "volunteer_labour": bool(data.volunteer_labour),
     }
+
+
+def _estimate(cost: Money | None) -> Money | None:
+    if cost is not None and cost < Money.zero():
+        raise InvalidInput("An estimated cost is not negative.", field="estimated_cost")
+    return cost
 
 
 def petitioners(petition: Petition) -> list[PetitionSigner]:
@@ -352,7 +368,9 @@ def receive_petition(
     return petition.id
 
 
-_DETAILS = ("kind", "street", "limits_from", "limits_to", "description", "staff_notes")
+_STAFF = ("staff_notes", "estimated_cost", "by_contract", "materials_donated", "volunteer_labour")
+"""What the City's staff add for the Council, which may change after the Council decided."""
+_DETAILS = ("kind", "street", "limits_from", "limits_to", "description", *_STAFF)
 
 
 def update_petition(action: Action, petition_id: int, data: PetitionData) -> int:
@@ -408,7 +426,7 @@ def _refuse_decided_change(
     """A decided or withdrawn petition keeps what it said: refuse any change but the notes."""
     current = [SignerData(s.party_id, s.parcel_id, s.signed) for s in petitioners(petition)]
     changed = [
-        key for key in _DETAILS if key != "staff_notes" and values[key] != getattr(petition, key)
+        key for key in _DETAILS if key not in _STAFF and values[key] != getattr(petition, key)
     ]
     if changed or list(signers) != current:
         status = PetitionStatus(petition.status)
@@ -422,7 +440,10 @@ def only_notes_change(number: str, status: PetitionStatus, shown: str) -> str:
         kept = "it stays as it was when the petitioner withdrew it"
     else:
         kept = "what the Council decided on stays as it was"
-    return f"Petition {number} is {shown}: {kept}. Only the staff notes can still change."
+    return (
+        f"Petition {number} is {shown}: {kept}. Only the staff notes and the estimate of cost "
+        "can still change."
+    )
 
 
 def correct_received(

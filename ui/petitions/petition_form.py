@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QGroupBox,
     QHBoxLayout,
@@ -21,7 +22,10 @@ from PySide6.QtWidgets import (
 
 from clerk_desk import parties_views
 from clerk_desk.desk import Action
+from clerk_desk.errors import InvalidInput
 from clerk_desk.kinds import PetitionKind
+from clerk_desk.money import Money
+from clerk_desk.petitions import bidding
 from clerk_desk.petitions import details as petition_details
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.acts import PetitionAct, RegisterAct, acts, register_acts
@@ -29,7 +33,14 @@ from clerk_desk.petitions.details import PetitionRow, SignerRow
 from clerk_desk.petitions.service import CITE, PetitionData, ProgramYear, SignerData
 from clerk_desk.words import clock_time, format_day
 from ui.kit import forms as forms
-from ui.kit.fields import limited, plain_text_edit
+from ui.kit.fields import (
+    left_aligned,
+    limited,
+    money_edit,
+    money_text,
+    optional_money,
+    plain_text_edit,
+)
 from ui.kit.operations import App, core_refusal, perform
 from ui.kit.pickers import read_chosen_scan
 from ui.kit.style import GOOD, LATE, SECONDARY, panel_sheet, text_sheet
@@ -405,6 +416,19 @@ class PetitionDialog(forms.FormDialog):
         self.description.setPlaceholderText("What the owners ask for, as the petition says it")
         self.staff_notes = plain_text_edit("staff_notes", 3, self)
         self.staff_notes.setPlaceholderText("For the Council's packet: DPW's first look, costs…")
+        self.estimated_cost = money_edit("estimated_cost", "e.g. 18,500.00")
+        self.by_contract = QCheckBox("Let by &contract (not done by the City's own crews)")
+        self.by_contract.setObjectName("by_contract")
+        self.by_contract.setChecked(True)
+        self.materials_donated = QCheckBox("&Materials donated")
+        self.materials_donated.setObjectName("materials_donated")
+        self.volunteer_labour = QCheckBox("Labour by &volunteers")
+        self.volunteer_labour.setObjectName("volunteer_labour")
+        self.bidding = QLabel()
+        self.bidding.setObjectName("bidding_finding")
+        self.bidding.setWordWrap(True)
+        self.bidding.setTextFormat(Qt.TextFormat.RichText)
+        self.bidding.linkActivated.connect(self.app.open_link)
         self.scans = ScanList()
         self.signers = PetitionersEditor(app, petition.signers if petition else ())
 
@@ -431,6 +455,17 @@ class PetitionDialog(forms.FormDialog):
         self.add_field("&To", self.limits_to, "limits_to")
         self.add_field("&Description", self.description, "description")
         self.add_field("Staff &notes", self.staff_notes, "staff_notes")
+        self.add_field("Estimated &cost", left_aligned(self.estimated_cost), "estimated_cost")
+        gifts = QHBoxLayout()
+        gifts.setContentsMargins(0, 0, 0, 0)
+        for box in (self.by_contract, self.materials_donated, self.volunteer_labour):
+            gifts.addWidget(box)
+            box.toggled.connect(lambda _on: self.show_bidding())
+        gifts.addStretch(1)
+        self.form.addRow("", gifts)
+        self.form.addRow("", self.bidding)
+        self.estimated_cost.textChanged.connect(lambda _text: self.show_bidding())
+        self.kind.currentIndexChanged.connect(lambda _index: self.show_bidding())
         if petition is None:
             self.add_field("Scans", self.scans, "scan")
         else:
@@ -441,6 +476,7 @@ class PetitionDialog(forms.FormDialog):
             if not petition.pending:
                 self._only_notes(petition)
         self.show_program_year()
+        self.show_bidding()
         why = core_refusal(parent, app, lambda a: petition_refusal(a, petition))
         if why:
             self.set_read_only(why)
@@ -465,6 +501,10 @@ class PetitionDialog(forms.FormDialog):
         self.limits_to.setText(row.limits_to)
         self.description.setPlainText(row.description)
         self.staff_notes.setPlainText(row.staff_notes)
+        self.estimated_cost.setText(money_text(row.estimated_cost))
+        self.by_contract.setChecked(row.by_contract)
+        self.materials_donated.setChecked(row.materials_donated)
+        self.volunteer_labour.setChecked(row.volunteer_labour)
 
     def _only_notes(self, row: PetitionRow) -> None:
         """A petition the Council decided (or the petitioner withdrew) keeps what it said: only
@@ -523,14 +563,43 @@ class PetitionDialog(forms.FormDialog):
             description=self.description.toPlainText(),
             signers=self.signers.signer_data(),
             staff_notes=self.staff_notes.toPlainText(),
+            estimated_cost=optional_money(self.estimated_cost, "estimated_cost"),
+            by_contract=self.by_contract.isChecked(),
+            materials_donated=self.materials_donated.isChecked(),
+            volunteer_labour=self.volunteer_labour.isChecked(),
+        )
+
+    def show_bidding(self) -> None:
+        """§ 506-19 on the cost typed, as the core reads it (nothing until a cost is typed)."""
+        kind = self.kind.currentData()
+        try:
+            cost = optional_money(self.estimated_cost, "estimated_cost")
+        except InvalidInput as error:
+            self.bidding.setText(html.escape(error.message))
+            return
+        if cost is None or kind is None or cost < Money.zero():
+            self.bidding.setText("")
+            return
+        project = bidding.Project(
+            cost,
+            bidding.work_class_of(PetitionKind(kind)),
+            by_contract=self.by_contract.isChecked(),
+            materials_donated=self.materials_donated.isChecked(),
+            volunteer_labour=self.volunteer_labour.isChecked(),
+        )
+        self.bidding.setText(
+            "<br>".join(
+                f"{html.escape(f.text)} {cite_html(f.cite)}"
+                for f in bidding.bidding_findings(project)
+            )
         )
 
     def commit(self) -> object:
-        data = self.data()
         row = self.petition
         scans = list(self.scans.files)
 
         def work(action: Action) -> int:
+            data = self.data()  # an amount mistyped is refused under its field
             if row is None:
                 return petitions.receive_petition(action, data, scans=scans)
             return petitions.update_petition(action, row.id, data)

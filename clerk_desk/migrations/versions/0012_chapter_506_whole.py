@@ -1,5 +1,6 @@
 """Chapter 506 whole (issue 21): the notice before a loss of utility service (§ 506-7), why a
-cafe was suspended without seven days' written notice (§ 506-10), and § 506-8's tax-roll day.
+cafe was suspended without seven days' written notice (§ 506-10), § 506-8's tax-roll day, and
+a petitioned project's estimated cost and how it would be done (§ 506-19).
 
 § 506-8 has the Treasurer enter an unpaid obstruction charge on the roll "within 60 days after
 such costs and expenses are incurred"; the program made day 61 the first day it could. An
@@ -26,14 +27,22 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("street_opening") as batch:
-        batch.add_column(sa.Column("service_loss_notice_at", sa.DateTime(), nullable=True))
-        batch.add_column(sa.Column("service_lost_at", sa.DateTime(), nullable=True))
-    with op.batch_alter_table("sidewalk_cafe_suspension") as batch:
-        batch.add_column(
-            sa.Column("short_notice_reason", sa.Text(), server_default="", nullable=False)
+    # Plain ADD COLUMN, never batch mode: SQLite's batch recreates the table, which drops the
+    # triggers that keep its search index (migration 0011) up to date.
+    op.add_column("street_opening", sa.Column("service_loss_notice_at", sa.DateTime()))
+    op.add_column("street_opening", sa.Column("service_lost_at", sa.DateTime()))
+    op.add_column(
+        "sidewalk_cafe_suspension",
+        sa.Column("short_notice_reason", sa.Text(), server_default="", nullable=False),
+    )
+    op.add_column("petition", sa.Column("estimated_cost", sa.BigInteger()))
+    op.add_column(
+        "petition", sa.Column("by_contract", sa.Boolean(), server_default=sa.true(), nullable=False)
+    )
+    for column in ("materials_donated", "volunteer_labour"):
+        op.add_column(
+            "petition", sa.Column(column, sa.Boolean(), server_default=sa.false(), nullable=False)
         )
-
     _obstruction_roll_days()
 
 
@@ -51,8 +60,14 @@ def _obstruction_roll_days() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("sidewalk_cafe_suspension") as batch:
-        batch.drop_column("short_notice_reason")
-    with op.batch_alter_table("street_opening") as batch:
-        batch.drop_column("service_lost_at")
-        batch.drop_column("service_loss_notice_at")
+    # DROP COLUMN in place (SQLite 3.35 and later), for the same reason as above.
+    for table, column in (
+        ("petition", "volunteer_labour"),
+        ("petition", "materials_donated"),
+        ("petition", "by_contract"),
+        ("petition", "estimated_cost"),
+        ("sidewalk_cafe_suspension", "short_notice_reason"),
+        ("street_opening", "service_lost_at"),
+        ("street_opening", "service_loss_notice_at"),
+    ):
+        op.drop_column(table, column)

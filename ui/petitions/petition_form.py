@@ -416,19 +416,7 @@ class PetitionDialog(forms.FormDialog):
         self.description.setPlaceholderText("What the owners ask for, as the petition says it")
         self.staff_notes = plain_text_edit("staff_notes", 3, self)
         self.staff_notes.setPlaceholderText("For the Council's packet: DPW's first look, costs…")
-        self.estimated_cost = money_edit("estimated_cost", "e.g. 18,500.00")
-        self.by_contract = QCheckBox("Let by &contract (not done by the City's own crews)")
-        self.by_contract.setObjectName("by_contract")
-        self.by_contract.setChecked(True)
-        self.materials_donated = QCheckBox("&Materials donated")
-        self.materials_donated.setObjectName("materials_donated")
-        self.volunteer_labour = QCheckBox("Labour by &volunteers")
-        self.volunteer_labour.setObjectName("volunteer_labour")
-        self.bidding = QLabel()
-        self.bidding.setObjectName("bidding_finding")
-        self.bidding.setWordWrap(True)
-        self.bidding.setTextFormat(Qt.TextFormat.RichText)
-        self.bidding.linkActivated.connect(self.app.open_link)
+        self._build_estimate()
         self.scans = ScanList()
         self.signers = PetitionersEditor(app, petition.signers if petition else ())
 
@@ -455,17 +443,7 @@ class PetitionDialog(forms.FormDialog):
         self.add_field("&To", self.limits_to, "limits_to")
         self.add_field("&Description", self.description, "description")
         self.add_field("Staff &notes", self.staff_notes, "staff_notes")
-        self.add_field("Estimated &cost", left_aligned(self.estimated_cost), "estimated_cost")
-        gifts = QHBoxLayout()
-        gifts.setContentsMargins(0, 0, 0, 0)
-        for box in (self.by_contract, self.materials_donated, self.volunteer_labour):
-            gifts.addWidget(box)
-            box.toggled.connect(lambda _on: self.show_bidding())
-        gifts.addStretch(1)
-        self.form.addRow("", gifts)
-        self.form.addRow("", self.bidding)
-        self.estimated_cost.textChanged.connect(lambda _text: self.show_bidding())
-        self.kind.currentIndexChanged.connect(lambda _index: self.show_bidding())
+        self._place_estimate()
         if petition is None:
             self.add_field("Scans", self.scans, "scan")
         else:
@@ -483,6 +461,36 @@ class PetitionDialog(forms.FormDialog):
         self.resize(1080, max(self.sizeHint().height(), 640))
         decided = petition is not None and not petition.pending
         (self.staff_notes if decided else self.kind).setFocus()
+
+    def _build_estimate(self) -> None:
+        """The project's estimated cost and how it would be done, and § 506-19's finding."""
+        self.estimated_cost = money_edit("estimated_cost", "e.g. 18,500.00")
+        self.by_contract = QCheckBox("Let by &contract (not done by the City's own crews)")
+        self.by_contract.setObjectName("by_contract")
+        self.by_contract.setChecked(True)
+        self.materials_donated = QCheckBox("&Materials donated")
+        self.materials_donated.setObjectName("materials_donated")
+        self.volunteer_labour = QCheckBox("Labour by &volunteers")
+        self.volunteer_labour.setObjectName("volunteer_labour")
+        self.bidding = QLabel()
+        self.bidding.setObjectName("bidding_finding")
+        self.bidding.setWordWrap(True)
+        self.bidding.setTextFormat(Qt.TextFormat.RichText)
+        self.bidding.linkActivated.connect(self.app.open_link)
+
+    def _place_estimate(self) -> None:
+        """The estimate's rows under the staff notes; the finding follows what is typed."""
+        self.add_field("Estimated &cost", left_aligned(self.estimated_cost), "estimated_cost")
+        gifts = QHBoxLayout()
+        gifts.setContentsMargins(0, 0, 0, 0)
+        for box in (self.by_contract, self.materials_donated, self.volunteer_labour):
+            gifts.addWidget(box)
+            box.toggled.connect(lambda _on: self.show_bidding())
+        gifts.addStretch(1)
+        self.form.addRow("", gifts)
+        self.form.addRow("", self.bidding)
+        self.estimated_cost.textChanged.connect(lambda _text: self.show_bidding())
+        self.kind.currentIndexChanged.connect(lambda _index: self.show_bidding())
 
     @classmethod
     def ask(

@@ -63,11 +63,11 @@ class HourPeriod:
     cite: str = HOURS_CITE
 
     @property
-    def elapsed_hours(self) -> float:
-        """The hours that pass from start to end (more than ``hours`` when a Sunday or legal
-        holiday fell between; one more or less across a change of the clocks)."""
+    def elapsed(self) -> timedelta:
+        """The time that passes from start to end (more than ``hours`` when a Sunday or legal
+        holiday fell between; an hour more or less across a change of the clocks)."""
         # In UTC: Python subtracts two times of one zone as the wall clock reads them.
-        return (self.end.astimezone(UTC) - self.start.astimezone(UTC)).total_seconds() / 3600
+        return self.end.astimezone(UTC) - self.start.astimezone(UTC)
 
     def __str__(self) -> str:
         return " ".join(self.explanation)

@@ -10,7 +10,8 @@ the ticks for as long as it takes, so it is measured by the same gap. Then it ta
 
 - showing the window with Today; opening every other tab the first time;
 - typing in the receipts register's search, letter by letter;
-- exporting the receipts register of the last whole year to Excel (a process of its own);
+- exporting the receipts register of the last whole year to Excel (a process of its own), and
+  the People & Parcels and Street Numbers registers (on a worker thread);
 - laying out a month's receipts register for the printer (a process of its own; the printer is
   replaced by a function that keeps the PDF);
 - building the agenda packet of the meeting with the most petitions.
@@ -155,6 +156,20 @@ def _run(folder: Path, path: Path) -> int:
     stalls["lay out a month's receipts register for the printer"] = meter.measure(
         register.print_register, until=lambda: bool(printed)
     )
+
+    # The largest registers besides receipts, exported as the clerk does (File > Export): their
+    # workbooks are still written on a worker thread of this process.
+    from ui.kit import forms
+
+    for title, name in (("People & Parcels", "parties.xlsx"), ("Street Numbers", "numbers.xlsx")):
+        tab = _tab(window[0], title)
+        told: list[str] = []
+        tab.status.connect(told.append)  # type: ignore[attr-defined]
+        forms.ask_save_path = lambda *_a, n=name: str(folder / n)  # type: ignore[misc]
+        stalls[f"export the {title} register to Excel"] = meter.measure(
+            window[0].export_register,
+            until=lambda told=told: any("written to" in t for t in told),  # type: ignore[misc]
+        )
 
     petitions = _tab(window[0], "Petitions")
     meeting_id = _busiest_meeting(database)

@@ -269,7 +269,9 @@ def generate(desk: Desk) -> dict[str, int]:
     plan = _Plan(desk, staff, desk.calendar(), party, site, snow_fee)
     _last_year(plan)
     _snow(plan, "snow", _latest_snowfall(plan.today))
-    _obstruction(plan, "obstruction", plan.open_on_or_before(plan.today - timedelta(days=75)))
+    # A month ago: its 10 days to pay have run, so it is ready for the tax roll, and the
+    # Treasurer has until the sixtieth day to enter it (§ 506-8).
+    _obstruction(plan, "obstruction", plan.open_on_or_before(plan.today - timedelta(days=30)))
     _dirt(plan, "dirt", _due_this_week(plan))
     damage = plan.open_on_or_before(plan.today - timedelta(days=21))
     _damage(plan, "damage", damage)

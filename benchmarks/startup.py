@@ -7,7 +7,9 @@ Prints the median wall time from process start to:
   tabs as Clerk Desk has (target: at most 2 times the bare window);
 - the main window ready, signed in, with the demo database open and the Today tab filled, beside
   the same bare window that also opens the database with SQLAlchemy, reads its revision and runs
-  one query (issue 20's target: under 0.8 s and at most 1.6 times that floor, at 20 years).
+  one query (issue 20's target: under 0.8 s and at most 1.6 times that floor, at 20 years);
+- and, as the counter knows it, from Enter on the login dialog to that window, when the clerk
+  signed in once the database was open (the password's check, 0.45 s, is most of it).
 
 The runs alternate (bare, login, floor, main, bare, …) so that a busy moment of the machine
 falls on all of them alike. The program's own modules are compiled to bytecode first, as an
@@ -35,11 +37,15 @@ ROOT = HERE.parent
 
 
 def _time_to_ready(command: list[str], env: dict[str, str]) -> float:
+    """Seconds from the process's start, or from its ``ENTER`` mark if it prints one, to its
+    ``READY`` mark."""
     started = time.time()
     result = subprocess.run(
         command, env=env, capture_output=True, text=True, timeout=120, check=False
     )
     for line in result.stdout.splitlines():
+        if line.startswith("ENTER "):
+            started = float(line.split()[1])
         if line.startswith("READY "):
             return float(line.split()[1]) - started
     raise RuntimeError(f"{command} never reported READY:\n{result.stdout}\n{result.stderr}")
@@ -84,6 +90,7 @@ def main() -> int:
             "login": (app, dict(env, CLERK_DESK_BENCHMARK="login")),
             "floor": ([*bare_window, demo], env),
             "main": (app, signed_in),
+            "enter": (app, dict(signed_in, CLERK_DESK_BENCHMARK="enter")),
         }
         # Warm the disk cache, as a second start at the counter is; the first start of the
         # program also brings the demo's schema up to date, so that no run pays for it.
@@ -108,6 +115,7 @@ def main() -> int:
         ("Clerk Desk login dialog on screen:", "login"),
         ("floor: bare window + database:", "floor"),
         ("Clerk Desk main window ready:", "main"),
+        ("Enter pressed to main window ready:", "enter"),
     ]
     for label, name in rows:
         print(f"  {label:<36} {median[name] * 1000:7.0f} ms   [{ms(name)}]")

@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import parties, parties_views, words
+from clerk_desk import child_process, parties, parties_views
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PartyKind
 from clerk_desk.parties_acts import (
@@ -32,6 +33,7 @@ from clerk_desk.parties_acts import (
     register_acts,
 )
 from clerk_desk.parties_views import ParcelRow, PartyRow
+from ui.kit import export_jobs
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App, perform
@@ -177,25 +179,19 @@ class PeoplePage(YearlessRegister[PartyRow | ParcelRow]):
         columns: list[object],
         load: Callable[[Action], list[tuple[object, ...]]],
     ) -> Callable[[Progress], int]:
-        from reports.excel import write_register
-
-        app, what = self.app, self.export_what
-
-        def work(progress: Progress) -> int:
-            with app.desk.lookup(app.operator) as action:
-                rows = load(action)
-                city = parties_views.city_name(action)
-            return write_register(
-                path,
-                title=title,
-                columns=columns,  # type: ignore[arg-type]
-                rows=rows,
-                progress=progress,
-                subtitle=f"{city} — {what}, {words.us_date(app.desk.clock.today())}",
-                author=app.operator.full_name,
-            )
-
-        return work
+        """The register to Excel in a process of its own (the writer would hold the window)."""
+        station = Station.of(self.app.desk, self.app.operator)
+        what = self.export_what
+        return lambda progress: child_process.run(
+            export_jobs.register_workbook,
+            station,
+            path,
+            load=load,
+            title=title,
+            columns=columns,
+            what=what,
+            progress=progress,
+        )
 
     def _open_link(self, url: str) -> None:
         from ui.ordinance_viewer import cite_from_url

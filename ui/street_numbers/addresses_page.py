@@ -27,13 +27,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import words
+from clerk_desk import child_process, words
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.acts import AddressAct, RegisterAct, address_acts, register_acts
 from clerk_desk.street_numbers.addresses import SEARCH_LIMIT
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
 from clerk_desk.street_numbers.views import AddressHistory, AddressRow, StreetRow
+from ui.kit import export_jobs
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App, perform, run_in_background
@@ -265,21 +267,18 @@ class AddressesPage(RegisterPage[AddressRow]):
         return words.plural(count, "address", "addresses")
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        from reports.street_numbers import register_excel
-
-        app, street_id = self.app, self.street_box.currentData()
-        include = self.inactive_box.isChecked()
-
-        def work(progress: Progress) -> int:
-            with app.desk.lookup(app.operator) as action:
-                rows, city = street_views.register_export(
-                    action, street_id=street_id, include_retired=include
-                )
-            return register_excel(
-                path, rows, progress=progress, author=app.operator.full_name, city=city
-            )
-
-        return work
+        """The register to Excel in a process of its own (18,000 addresses held the window
+        0.4 s on a worker thread)."""
+        station = Station.of(self.app.desk, self.app.operator)
+        street_id, include = self.street_box.currentData(), self.inactive_box.isChecked()
+        return lambda progress: child_process.run(
+            export_jobs.addresses_workbook,
+            station,
+            path,
+            street_id=street_id,
+            include_retired=include,
+            progress=progress,
+        )
 
     def _show_details(self) -> None:
         row = self.selected()

@@ -9,6 +9,7 @@ holds the interpreter (writing a workbook) a process of its own (:mod:`clerk_des
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -33,9 +34,15 @@ class _Call(QRunnable):
         try:
             result = self.function()
         except Exception as error:  # handed to the window's thread, which shows it
-            self.signals.failed.emit(error)
+            self._send(self.signals.failed, error)
         else:
-            self.signals.finished.emit(result)
+            self._send(self.signals.finished, result)
+
+    @staticmethod
+    def _send(signal: Any, value: object) -> None:
+        # RuntimeError: the program is ending, and Qt deleted the signals' object already.
+        with contextlib.suppress(RuntimeError):
+            signal.emit(value)
 
 
 _calls: set[_Call] = set()  # each kept until its signal arrives: collected, it never would

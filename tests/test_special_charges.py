@@ -307,14 +307,10 @@ def audit_actions(desk: Desk, charge_id: int) -> list[str]:
 # -- the clocks ----------------------------------------------------------------------------------
 
 
-def test_obstruction_goes_on_the_roll_once_its_ten_days_to_pay_have_run(
-    desk: Desk, admin: SignedIn, owner: int, parcel: int
-) -> None:
-    """Issue 21: § 506-8 has the Treasurer enter the unpaid charge "within 60 days after such
-    costs and expenses are incurred"; day 61 as the first tax-roll day forbade exactly that."""
-    # Incurred Thursday September 3, received Tuesday September 8: payable through Friday
-    # September 18; the roll may take it from Saturday the 19th, and must by November 2.
-    cid = charge(
+def september_obstruction(desk: Desk, admin: SignedIn, owner: int, parcel: int) -> int:
+    """An obstruction removed Thursday September 3, billed the 4th, received Tuesday the 8th:
+    payable through Friday September 18; its sixtieth day is Monday November 2."""
+    return charge(
         desk,
         admin,
         ChargeKind.OBSTRUCTION,
@@ -324,6 +320,16 @@ def test_obstruction_goes_on_the_roll_once_its_ten_days_to_pay_have_run(
         bill_on=date(2026, 9, 4),
         received_on=date(2026, 9, 8),
     )
+
+
+def test_obstruction_goes_on_the_roll_once_its_ten_days_to_pay_have_run(
+    desk: Desk, admin: SignedIn, owner: int, parcel: int
+) -> None:
+    """Issue 21: § 506-8 has the Treasurer enter the unpaid charge "within 60 days after such
+    costs and expenses are incurred"; day 61 as the first tax-roll day forbade exactly that."""
+    # Incurred Thursday September 3, received Tuesday September 8: payable through Friday
+    # September 18; the roll may take it from Saturday the 19th, and must by November 2.
+    cid = september_obstruction(desk, admin, owner, parcel)
     assert stored(desk, cid).tax_roll_on == date(2026, 9, 19)
     assert eligible_numbers(desk, date(2026, 9, 18)) == []
     assert eligible_numbers(desk, date(2026, 9, 19)) == [stored(desk, cid).number]
@@ -336,9 +342,9 @@ def test_obstruction_goes_on_the_roll_once_its_ten_days_to_pay_have_run(
 def test_an_obstruction_is_never_on_the_roll_before_its_ten_days_to_pay_have_run(
     desk: Desk, admin: SignedIn, owner: int, parcel: int
 ) -> None:
-    # Work Tuesday September 1 (day 61: November 3), but billed late, on October 29, and
-    # received Monday November 2: payable through Thursday November 12, so the roll waits for
-    # Friday November 13.
+    # Work Tuesday September 1 (its sixtieth day: Monday November 2), but billed late, on
+    # October 29, and received Monday November 2: payable through Thursday November 12, so the
+    # roll waits for Friday November 13 (issue 21: the time to pay is never cut short).
     cid = charge(
         desk,
         admin,
@@ -393,16 +399,7 @@ def test_today_warns_before_the_sixtieth_day_of_an_unpaid_obstruction(
     day: date,
     title: str | None,
 ) -> None:
-    cid = charge(
-        desk,
-        admin,
-        ChargeKind.OBSTRUCTION,
-        owner,
-        parcel=parcel,
-        work_done_on=date(2026, 9, 3),
-        bill_on=date(2026, 9, 4),
-        received_on=date(2026, 9, 8),
-    )
+    cid = september_obstruction(desk, admin, owner, parcel)
     clock.set(day)
     with desk.lookup(admin) as action:
         found = [i for i in today.gather(action) if "on the tax roll by" in i.title]
@@ -431,16 +428,7 @@ def test_migration_0012_moves_an_obstructions_tax_roll_day_to_after_its_days_to_
 
     from clerk_desk import migrations
 
-    billed = charge(
-        desk,
-        admin,
-        ChargeKind.OBSTRUCTION,
-        owner,
-        parcel=parcel,
-        work_done_on=date(2026, 9, 3),
-        bill_on=date(2026, 9, 4),
-        received_on=date(2026, 9, 8),  # due September 18
-    )
+    billed = september_obstruction(desk, admin, owner, parcel)  # due September 18
     unbilled = charge(
         desk, admin, ChargeKind.OBSTRUCTION, owner, parcel=parcel, work_done_on=date(2026, 9, 3)
     )

@@ -35,13 +35,13 @@ from clerk_desk.street_numbers.acts import AddressAct, RegisterAct, address_acts
 from clerk_desk.street_numbers.addresses import SEARCH_LIMIT
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
 from clerk_desk.street_numbers.views import AddressHistory, AddressRow, StreetRow
-from ui.kit import export_jobs
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.operations import App, perform, run_in_background
 from ui.kit.register_page import Progress, RegisterPage, act_button, search_row, show_acts
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
+from ui.street_numbers import jobs
 from ui.street_numbers.details import address_html, cases_html, history_html, rich_label
 
 if TYPE_CHECKING:  # the import is read when first used: the window starts without it
@@ -272,7 +272,7 @@ class AddressesPage(RegisterPage[AddressRow]):
         station = Station.of(self.app.desk, self.app.operator)
         street_id, include = self.street_box.currentData(), self.inactive_box.isChecked()
         return lambda progress: child_process.run(
-            export_jobs.addresses_workbook,
+            jobs.addresses_workbook,
             station,
             path,
             street_id=street_id,

@@ -81,6 +81,24 @@ class Project:
     volunteer_labour: bool = False
 
 
+def petitioned_project(
+    kind: PetitionKind,
+    estimated_cost: Money,
+    *,
+    by_contract: bool,
+    materials_donated: bool,
+    volunteer_labour: bool,
+) -> Project:
+    """The project a petition of ``kind`` asks for, as staff estimated it."""
+    return Project(
+        estimated_cost,
+        work_class_of(kind),
+        by_contract=by_contract,
+        materials_donated=materials_donated,
+        volunteer_labour=volunteer_labour,
+    )
+
+
 def bidding_findings(project: Project) -> list[Finding]:
     """What § 506-19 asks of ``project`` before the work or its contract: one finding, "info"
     when nothing more is needed, "warn" when the Council must act (notice, bids, ordinance)."""

@@ -65,9 +65,9 @@ def bidding_of(petition: Petition) -> list[Finding]:
     if petition.estimated_cost is None:
         return []
     return bidding.bidding_findings(
-        bidding.Project(
+        bidding.petitioned_project(
+            PetitionKind(petition.kind),
             petition.estimated_cost,
-            bidding.work_class_of(PetitionKind(petition.kind)),
             by_contract=petition.by_contract,
             materials_donated=petition.materials_donated,
             volunteer_labour=petition.volunteer_labour,

@@ -588,9 +588,9 @@ class PetitionDialog(forms.FormDialog):
         if cost is None or kind is None or cost < Money.zero():
             self.bidding.setText("")
             return
-        project = bidding.Project(
+        project = bidding.petitioned_project(
+            PetitionKind(kind),
             cost,
-            bidding.work_class_of(PetitionKind(kind)),
             by_contract=self.by_contract.isChecked(),
             materials_donated=self.materials_donated.isChecked(),
             volunteer_labour=self.volunteer_labour.isChecked(),

@@ -20,6 +20,7 @@ from openpyxl import load_workbook
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox
+from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import func, select, update
 
 from clerk_desk import words
@@ -61,6 +62,7 @@ def tab(qtbot, desk: Desk, clerk: SignedIn) -> BondsTab:
     qtbot.add_widget(widget)
     widget.resize(1300, 800)
     widget.show()
+    searched(qtbot, widget.certificates)
     return widget
 
 
@@ -70,6 +72,7 @@ def annual_tab(qtbot, desk: Desk, clerk: SignedIn) -> AnnualBondsTab:
     qtbot.add_widget(widget)
     widget.resize(1200, 600)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -190,6 +193,7 @@ def test_short_certificate_handed_back_then_corrected_meets_vending(
     # The superseded one left the register, and comes back (dimmed) with "Show inactive".
     assert tab.certificates.model.rowCount() == 1
     tab.certificates.inactive_box.setChecked(True)
+    searched(qtbot, tab.certificates)
     assert tab.certificates.model.rowCount() == 2
 
 
@@ -250,6 +254,7 @@ def test_check_days_start_empty_and_a_set_aside_certificate_never_meets(
     tab.certificates.set_aside_button.click()
     assert messages == []
     tab.certificates.inactive_box.setChecked(True)
+    searched(qtbot, tab.certificates)
     forms.select_row(tab.certificates.table, 0)
     assert tab.certificates.selected() is not None
     assert not tab.certificates.selected().active  # type: ignore[union-attr]
@@ -330,6 +335,7 @@ def test_release_of_restoration_guarantee_before_its_year_shows_the_refusal(
             ),
         )
     tab.show_bonds()
+    searched(qtbot, tab.bonds)
     assert tab.bonds.model.rowCount() == 1
     assert "one year from completion" in tab.bonds.details.text()
     releasable = tab.bonds.selected().releasable_on  # type: ignore[union-attr]
@@ -396,6 +402,7 @@ def test_release_claim_and_forfeit_date_defaults_to_today_and_refusals_show_unde
             ),
         )
     tab.show_bonds()
+    searched(qtbot, tab.bonds)
     seen: list[str] = []
 
     def look(dialog: QDialog) -> None:
@@ -499,6 +506,7 @@ def test_scan_copy_keeps_the_suffix_of_the_stored_name(
     opened: list[QUrl] = []
     monkeypatch.setattr(bond_dialogs, "open_url", lambda url: opened.append(url) or True)
     tab.show_bonds()
+    searched(qtbot, tab.bonds)
     tab.bonds.scan_button.click()
     [url] = opened
     shown = Path(url.toLocalFile())
@@ -735,11 +743,13 @@ def test_december_banner_names_principals_without_next_years_bond(
     november = AnnualBondsTab(App(desk, clerk))
     qtbot.add_widget(november)
     november.show()  # the register is read as it is first shown
+    searched(qtbot, november)
     assert november.banner.isHidden()
     clock.advance(days=1)  # December 1
     december = AnnualBondsTab(App(desk, clerk))
     qtbot.add_widget(december)
     december.show()
+    searched(qtbot, december)
     assert not december.banner.isHidden()
     assert "Kinni Excavating LLC" in december.banner.text()
     assert "Smith" not in december.banner.text()
@@ -881,6 +891,8 @@ def test_certificate_and_bond_registers_exported(
     assert expires.value.date() == date(2027, 10, 31)
 
     tab.show_bonds()
+
+    searched(qtbot, tab.bonds)
     target = tmp_path / "bonds"
     with qtbot.wait_signal(tab.status, timeout=10_000):
         tab.export_register()
@@ -917,6 +929,7 @@ def test_every_model_passes_the_model_tester(
         )
     tab.refresh()
     tab.show_bonds()
+    searched(qtbot, tab.bonds)
     annual_tab.refresh()
     picker = PartyPicker(App(desk, clerk), role="insured")
     qtbot.add_widget(picker)

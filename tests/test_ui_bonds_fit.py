@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QAbstractScrollArea, QMessageBox, QScrollArea, QWidget
+from registers import settled  # type: ignore[import-not-found]
 
 from clerk_desk import demo, operators, stations
 from clerk_desk.clock import FixedClock
@@ -85,6 +86,7 @@ def test_bonds_and_annual_bonds_fit_1280_by_800_with_a_drawer_open(
         window.tabs.setCurrentWidget(tab)
         show()
         qtbot.waitUntil(table.isVisible)
+        settled(qtbot, tab)
         assert table.model().rowCount() >= 4, "the demo's register is shown"
         for row in range(table.model().rowCount()):
             forms.select_row(table, row)

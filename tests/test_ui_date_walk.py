@@ -290,7 +290,7 @@ def test_every_date_and_time_field_of_the_window_takes_the_day_typed(
     walked = walk_window(qtbot, monkeypatch, window, look)
     for index in range(window.tabs.count()):  # the fields of the tabs themselves
         window.tabs.setCurrentIndex(index)
-        for _ in pages(window.tabs.widget(index)):
+        for _ in pages(window.tabs.widget(index), qtbot):
             look(window.tabs.widget(index))
     assert walked.failures == []
     assert problems == [], "\n".join(problems)

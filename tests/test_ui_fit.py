@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QTableView,
     QWidget,
 )
+from registers import settled  # type: ignore[import-not-found]
 from test_ui_words import TODAY, _pages, demo_path  # type: ignore[import-not-found]
 
 from clerk_desk import demo, operators
@@ -227,6 +228,7 @@ def test_each_tab_and_its_dialogs_fit_both_screens(
         qtbot.wait(0)
         pressed: set[int] = set()
         for _ in _pages(tab):
+            settled(qtbot, tab)
             choose_longest_rows(qtbot, tab)
             qtbot.wait(SETTLE_MS)
             found = window_problems(window, name) + page_problems(window)

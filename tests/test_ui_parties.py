@@ -10,6 +10,7 @@ from openpyxl import load_workbook
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import func, select
 
 from clerk_desk import parties
@@ -36,6 +37,7 @@ def tab(qtbot, desk: Desk, clerk: SignedIn) -> PartiesTab:
     qtbot.add_widget(widget)
     widget.resize(1200, 700)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -162,6 +164,7 @@ def test_new_parcel_with_owner_chosen_by_typing(qtbot, tab, desk, clerk, dialogs
         parcel = session.scalars(select(Parcel)).one()
         assert parcel.owner is not None and parcel.owner.name == "Siobhán Dahl"
     tab.show_parcels()
+    searched(qtbot, tab)
     assert tab.parcel_view_active()
     assert tab.parcel_model.column_texts(0)[:3] == ["281-02002-0000", "", "Siobhán Dahl"]
 
@@ -199,6 +202,7 @@ def test_make_inactive_and_reactivate(qtbot, tab, desk, clerk, messages) -> None
     assert "inactive" in messages[0]
     assert tab.party_model.rowCount() == 0
     tab.inactive_box.setChecked(True)
+    searched(qtbot, tab)
     assert tab.party_model.row(0).active is False
     assert tab.active_button.text().replace("&", "") == "Reactivate"
     tab.active_button.click()
@@ -237,6 +241,7 @@ def test_parcel_register_export(qtbot, tab, desk, clerk, tmp_path, monkeypatch) 
     with desk.action(clerk) as action:
         parties.add_parcel(action, ParcelData("281-1", "9 Lake St", owner))
     tab.show_parcels()
+    searched(qtbot, tab)
     target = tmp_path / "parcels.xlsx"
     monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
     with qtbot.wait_signal(tab.status, timeout=10_000):
@@ -264,6 +269,7 @@ def test_models_pass_the_model_tester(qtbot, qtmodeltester, tab, desk, clerk) ->
     assert tab.owned_model.rowCount() == 1
     qtmodeltester.check(tab.owned_model)
     tab.show_parcels()
+    searched(qtbot, tab)
     qtmodeltester.check(tab.parcel_model)
 
 

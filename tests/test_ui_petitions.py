@@ -26,6 +26,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QProgressDialog, QPushButton
+from registers import searched  # type: ignore[import-not-found]
 from shiboken6 import isValid
 from sqlalchemy import select
 
@@ -66,6 +67,7 @@ def tab(qtbot, desk: Desk, clerk: SignedIn) -> PetitionsTab:
     qtbot.add_widget(widget)
     widget.resize(1300, 800)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -299,6 +301,7 @@ def test_petition_from_intake_to_the_agenda_its_packet_and_the_councils_approval
     assert tab.building and not tab.packet_button.isEnabled()
     tab.search_field.setText("orange")  # the window stays usable meanwhile
     tab.search_field.flush()
+    searched(qtbot, tab)
     qtbot.waitUntil(lambda: bool(previewed), timeout=60_000)
     assert messages == []
     [(title, pdf)] = previewed
@@ -406,6 +409,7 @@ def test_the_clerk_keeps_working_while_the_packet_is_built(
     for letter in "kinni":
         QTest.keyClick(window, letter)
     tab.search_field.flush()
+    searched(qtbot, tab)
     box = tab.pending_box
     QTest.mouseClick(
         window,
@@ -660,27 +664,37 @@ def test_search_as_you_type_and_filters(qtbot, tab, desk, clerk, clock: FixedClo
     assert tab.model.column_texts(0)[1] == "Sidewalk"
     tab.search_field.clear()
     tab.search_field.flush()
+    searched(qtbot, tab)
     assert [tab.year_box.itemText(i) for i in range(tab.year_box.count())] == [
         "All program years",
         "Program year 2028",
         "Program year 2027",
     ]
     tab.year_box.setCurrentIndex(tab.year_box.findData(2027))
+    searched(qtbot, tab)
     assert [tab.model.row(i).id for i in range(tab.model.rowCount())] == [timely]
     tab.year_box.setCurrentIndex(0)
+    searched(qtbot, tab)
     tab.kind_box.setCurrentIndex(tab.kind_box.findData(PetitionKind.SIDEWALK))
+    searched(qtbot, tab)
     assert tab.model.rowCount() == 1 and tab.model.column_texts(0)[6] == "Late"
     tab.kind_box.setCurrentIndex(0)
+    searched(qtbot, tab)
     with desk.action(clerk) as action:
         petitions.withdraw_petition(action, timely, reason="Letter from Ann Lee")
     tab.pending_box.setChecked(True)
+    searched(qtbot, tab)
     assert tab.model.rowCount() == 1 and tab.model.row(0).id != timely
     tab.pending_box.setChecked(False)
+    searched(qtbot, tab)
     tab.status_box.setCurrentIndex(tab.status_box.findData(PetitionStatus.WITHDRAWN))
+    searched(qtbot, tab)
     assert [tab.model.row(i).id for i in range(tab.model.rowCount())] == [timely]
     tab.status_box.setCurrentIndex(0)
+    searched(qtbot, tab)
     qtbot.keyClicks(tab.search_field, "no such street")
     tab.search_field.flush()
+    searched(qtbot, tab)
     assert tab.count_label.text() == "No petitions match"
 
 
@@ -968,6 +982,7 @@ def test_today_items_show_the_petition_and_the_meeting(qtbot, tab, desk, clerk, 
     tab.refresh()
     tab.search_field.setText("orange")
     tab.search_field.flush()
+    searched(qtbot, tab)
     tab.show_record("petition", str(second))
     assert tab.selected() is not None and tab.selected().id == second  # type: ignore[union-attr]
     assert tab.search_field.text() == ""

@@ -27,6 +27,7 @@ from PySide6.QtCore import QDate, Qt, QTime
 from PySide6.QtGui import QAction, QColor, QImage, QPainter
 from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QMessageBox, QTableView, QWidget
+from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import select
 
 from clerk_desk import ledger
@@ -94,6 +95,7 @@ def tab(qtbot, desk: Desk, clerk: SignedIn) -> SidewalkCafesTab:
     qtbot.add_widget(widget)
     widget.resize(1400, 900)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -916,6 +918,7 @@ def test_the_register_exported_to_excel_and_a_record_shown_for_the_today_tab(
     assert tab.count_label.text() == "2 applications"
     qtbot.keyClicks(tab.search_field, "douglas")
     tab.search_field.flush()
+    searched(qtbot, tab)
     assert tab.count_label.text() == "1 application"
     tab.show_record(cafe_rules.RECORD_TYPE, str(issued))  # the filter gives way
     shown = tab.selected()

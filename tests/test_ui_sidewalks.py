@@ -24,6 +24,7 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog
+from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import select
 
 from clerk_desk import ledger, parties
@@ -176,6 +177,7 @@ def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> SidewalksTab:
     qtbot.add_widget(widget)
     widget.resize(MAIN_WINDOW_TAB, 860)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -893,6 +895,7 @@ def test_show_record_switches_to_the_page_of_the_record(qtbot, tab, desk, clerk,
     assert tab.orders.selected().id == order_id
     tab.permits.search_field.setText("nothing like it")
     tab.permits.search_field.flush()
+    searched(qtbot, tab.permits)
     tab.show_record("sidewalk_permit", str(permit_id))
     assert tab.inner.currentWidget() is tab.permits
     assert tab.permits.selected().id == permit_id
@@ -909,10 +912,13 @@ def test_search_as_you_type_and_the_status_filter(qtbot, tab, desk, clerk, town)
     assert page.count_label.text() == "2 permits"
     qtbot.keyClicks(page.search_field, "kinnick")
     page.search_field.flush()
+    searched(qtbot, page)
     assert [r.applicant for r in page.model.rows] == ["Robert Hanson"]
     page.search_field.clear()
     page.search_field.flush()
+    searched(qtbot, page)
     page.status_box.setCurrentIndex(page.status_box.findData(SidewalkPermitStatus.ISSUED))
+    searched(qtbot, page)
     assert page.model.rows == [] and page.count_label.text() == "No permits match"
 
 

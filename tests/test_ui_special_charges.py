@@ -21,6 +21,7 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtPrintSupport import QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QLabel
+from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import func, select
 
 from clerk_desk import ledger, parties
@@ -171,6 +172,7 @@ def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> SpecialChargesTab:
     qtbot.add_widget(widget)
     widget.resize(1400, 900)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -499,10 +501,13 @@ def test_a_part_payment_shows_partly_paid_and_the_balance_and_a_reminder_prints(
     summary = label_text(tab, "charge_details")
     assert "Paid $50.00 · <b>balance $175.50</b>" in summary
     page.standing_box.setCurrentIndex(page.standing_box.findData(charge_rules.Standing.PARTLY_PAID))
+    searched(qtbot, page)
     assert page.model.rowCount() == 1
     page.standing_box.setCurrentIndex(page.standing_box.findData(charge_rules.Standing.PAID))
+    searched(qtbot, page)
     assert page.model.rowCount() == 0 and page.count_label.text() == "No charges match"
     page.standing_box.setCurrentIndex(0)
+    searched(qtbot, page)
     page.reminder_button.click()
     assert messages == []
     assert [title for title, _ in printed] == ["Reminder — CHG-2026-001"]
@@ -819,13 +824,18 @@ def test_the_register_exported_to_excel_in_the_background(
     page.refresh()
     qtbot.keyClicks(page.search_field, "281-00002")
     page.search_field.flush()
+    searched(qtbot, page)
     assert [page.model.row(i).number for i in range(page.model.rowCount())] == ["CHG-2026-001"]
     page.search_field.clear()
     page.search_field.flush()
+    searched(qtbot, page)
     page.kind_box.setCurrentIndex(page.kind_box.findData(ChargeKind.STREET_DAMAGE))
+    searched(qtbot, page)
     assert [page.model.row(i).number for i in range(page.model.rowCount())] == ["CHG-2026-003"]
     page.kind_box.setCurrentIndex(0)
+    searched(qtbot, page)
     page.year_box.setCurrentIndex(page.year_box.findData(2026))
+    searched(qtbot, page)
     assert page.model.rowCount() == 3 and page.count_label.text() == "3 charges"
     target = tmp_path / "charges"
     monkeypatch.setattr(forms, "ask_save_path", lambda *_args: str(target))

@@ -18,6 +18,7 @@ import pytest
 from openpyxl import load_workbook
 from PySide6.QtGui import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit
+from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import func, select
 
 from clerk_desk import parties, words
@@ -66,6 +67,7 @@ def _tab(qtbot: Any, desk: Desk, who: SignedIn) -> StreetNumbersTab:
     qtbot.add_widget(widget)
     widget.resize(1200, 800)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -451,6 +453,7 @@ def test_retiring_keeps_the_number_in_the_register(
         not tab.addresses.change_button.isEnabled() and not tab.addresses.retire_button.isEnabled()
     )
     tab.addresses.inactive_box.setChecked(False)
+    searched(qtbot, tab.addresses)
     assert tab.addresses.model.row_of(lambda r: r.text == "111 Broad St N") < 0
     with desk.database.reading() as session:
         statuses = {n: s for n, s in session.execute(select(Address.number, Address.status))}
@@ -587,6 +590,8 @@ def test_a_notice_cannot_be_served_before_its_day_and_can_on_the_day(
     assert notice_from > date(2026, 12, 20)  # after 20 days' neglect
 
     tab.show_cases()
+
+    searched(qtbot, tab)
     assert tab.cases.model.column_texts(0)[:5] == [
         "105 Broad St N",
         "Tom Berglund",
@@ -681,10 +686,12 @@ def test_a_closed_case_leaves_the_open_list(qtbot, tab, desk, inspector, dialogs
             action, address_id, observed_on=date(2026, 11, 2), observation="Numbers too small"
         )
     tab.show_cases()
+    searched(qtbot, tab)
     assert tab.cases.model.rowCount() == 1
     for typed, found in (("101 broad street north", 1), ("111", 0), ("ann", 1), ("", 1)):
         tab.cases.search_field.setText(typed)
         tab.cases.search_field.flush()
+        searched(qtbot, tab.cases)
         assert tab.cases.model.rowCount() == found, typed
     assert tab.cases.model.data(tab.cases.model.index(0, 5), Qt.ItemDataRole.BackgroundRole), (
         "a step that is due is marked"
@@ -702,6 +709,7 @@ def test_a_closed_case_leaves_the_open_list(qtbot, tab, desk, inspector, dialogs
     row = tab.cases.selected()
     assert row is not None and row.status is NumberingCaseStatus.COMPLIED
     tab.cases.inactive_box.setChecked(False)
+    searched(qtbot, tab.cases)
     assert tab.cases.model.rowCount() == 0
     assert tab.cases_view_button.text() == "Open &cases"
     assert street_id
@@ -850,13 +858,17 @@ def test_the_tab_reads_nothing_until_shown_and_searches_as_the_clerk_types(
     qtbot.add_widget(widget)
     assert widget.addresses.model.rowCount() == 0 and widget.addresses.street_box.count() == 1
     widget.show()
+    searched(qtbot, widget)
     assert widget.addresses.model.rowCount() == 3
     qtbot.keyClicks(widget.addresses.search_field, "11 broad")
     widget.addresses.search_field.flush()
+    searched(qtbot, widget.addresses)
     assert [r.text for r in widget.addresses.model.rows] == ["111 Broad St N"]
     widget.addresses.search_field.clear()
     widget.addresses.search_field.flush()
+    searched(qtbot, widget.addresses)
     widget.addresses.street_box.setCurrentIndex(widget.addresses.street_box.findData(orange_id))
+    searched(qtbot, widget.addresses)
     assert [r.text for r in widget.addresses.model.rows] == ["201 Orange St"]
     assert widget.addresses.print_register_button.isEnabled()
     assert widget.addresses.count_label.text() == "1 address"
@@ -870,6 +882,7 @@ def test_the_street_register_prints_and_the_register_exports(
     tab.refresh()
     assert not tab.addresses.print_register_button.isEnabled()  # all streets: choose one first
     tab.addresses.street_box.setCurrentIndex(tab.addresses.street_box.findData(street_id))
+    searched(qtbot, tab.addresses)
     tab.addresses.print_register_button.click()
     [(title, pdf)] = printed
     assert title == "Street register — Broad St N"
@@ -965,6 +978,7 @@ def test_every_model_passes_the_model_tester(qtbot, qtmodeltester, tab, desk, in
         )
     tab.refresh()
     tab.show_cases()
+    searched(qtbot, tab)
     streets = StreetsDialog(tab, tab.app)
     qtbot.add_widget(streets)
     for model in (tab.addresses.model, tab.cases.model, streets.model):

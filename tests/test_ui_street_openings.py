@@ -20,6 +20,7 @@ import pytest
 from openpyxl import load_workbook
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
+from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import select
 
 from clerk_desk import ledger, parties, today
@@ -223,6 +224,7 @@ def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> StreetOpeningsTab:
     qtbot.add_widget(widget)
     widget.resize(1300, 820)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -877,12 +879,16 @@ def test_search_as_you_type_and_the_filters(
     assert tab.model.column_texts(0)[1] == "Kinni Excavating"
     tab.search_field.clear()
     tab.search_field.flush()
+    searched(qtbot, tab)
     tab.status_box.setCurrentIndex(tab.status_box.findData(Shown.EXPIRED))
+    searched(qtbot, tab)
     assert [tab.model.row(i).id for i in range(tab.model.rowCount())] == [old]
     assert tab.model.column_texts(0)[6] == "Expired"  # approved May 4, valid through Nov 4
     tab.status_box.setCurrentIndex(tab.status_box.findData(Shown.APPROVED))
+    searched(qtbot, tab)
     assert tab.count_label.text() == "No permits match"
     tab.status_box.setCurrentIndex(0)
+    searched(qtbot, tab)
     assert [tab.year_box.itemText(i) for i in range(tab.year_box.count())] == ["All years", "2026"]
 
 

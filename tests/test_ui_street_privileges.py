@@ -23,6 +23,7 @@ import pytest
 from openpyxl import load_workbook
 from PySide6.QtCore import QDate, QDateTime, Qt
 from PySide6.QtWidgets import QDialog, QLabel
+from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import select
 
 from clerk_desk import ledger, parties
@@ -263,6 +264,7 @@ def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> StreetPrivilegesTab:
     qtbot.add_widget(widget)
     widget.resize(1400, 900)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -1004,9 +1006,12 @@ def test_search_filters_and_the_today_item_shows_the_permit(
     assert tab.model.column_texts(0)[3] == "Moving a building or structure"
     tab.search_field.clear()
     tab.search_field.flush()
+    searched(qtbot, tab)
     tab.status_box.setCurrentIndex(tab.status_box.findData("issued"))
+    searched(qtbot, tab)
     assert [tab.model.row(i).id for i in range(tab.model.rowCount())] == [ending]
     tab.status_box.setCurrentIndex(tab.status_box.findData("revoked"))
+    searched(qtbot, tab)
     assert tab.count_label.text() == "No permits match"
     assert [tab.year_box.itemText(i) for i in range(tab.year_box.count())] == ["All years", "2026"]
 

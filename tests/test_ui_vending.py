@@ -21,6 +21,7 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QTableView, QWidget
+from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import select
 
 from clerk_desk import ledger
@@ -67,6 +68,7 @@ def tab(qtbot, desk: Desk, clerk: SignedIn) -> VendingTab:
     qtbot.add_widget(widget)
     widget.resize(1400, 860)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -574,6 +576,7 @@ def test_an_operator_who_may_not_issue_permits_sees_the_decisions_disabled(
     widget = VendingTab(App(desk, operator_with(role)))
     qtbot.add_widget(widget)
     widget.show()
+    searched(qtbot, widget)
     assert widget.selected() is not None
     for button in (
         widget.approve_button,

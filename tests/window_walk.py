@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QTabWidget,
     QWidget,
 )
+from registers import settled  # type: ignore[import-not-found]
 from shown_text import markup_shown  # type: ignore[import-not-found]
 
 from clerk_desk import demo, operators
@@ -69,12 +70,15 @@ def _buttons(root: QWidget) -> Iterator[QPushButton]:
             yield button
 
 
-def pages(root: QWidget) -> Iterator[None]:
+def pages(root: QWidget, qtbot: Any = None) -> Iterator[None]:
+    """Each page of ``root``'s inner tabs shown in turn (with ``qtbot``, its registers read)."""
     yield None
     for inner in root.findChildren(QTabWidget):
         for index in range(inner.count()):
             if inner.isVisibleTo(root):
                 inner.setCurrentIndex(index)
+                if qtbot is not None:
+                    settled(qtbot, root)
                 yield None
 
 
@@ -165,7 +169,7 @@ class _Walker:
         """Click each button of ``root`` on each page and row, until it has opened a dialog
         (or been tried on :data:`TRIES` rows: a button that opens nothing there)."""
         tried: dict[str, int] = {}
-        for _ in pages(root):
+        for _ in pages(root, self.qtbot):
             for _ in _rows(self.qtbot, root):
                 for button in list(_buttons(root)):
                     key = button.objectName() or button.text()
@@ -178,6 +182,7 @@ class _Walker:
                     button.click()
                     self.qtbot.wait(0)
                     back()
+                    settled(self.qtbot, root)  # a button that showed a register: its rows
                     opened = sum(self.walked.opened.values()) > before
                     tried[key] = TRIES if opened else tried.get(key, 0) + 1
 
@@ -197,6 +202,7 @@ def walk_window(
         window.tabs.setCurrentIndex(index)
         qtbot.wait(0)
         tab = window.tabs.widget(index)
+        settled(qtbot, tab)
 
         def back(index: int = index) -> None:  # a button that shows another tab: come back
             if window.tabs.currentIndex() != index:

@@ -144,10 +144,9 @@ class AnnualBondsTab(RegisterPage[BondLine]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.inactive_box,)
 
-    def search_rows(self, action: Action) -> list[BondLine]:
-        return annual_lines(
-            action, self.year(), self.search_field.text(), self.inactive_box.isChecked()
-        )
+    def search_query(self) -> Callable[[Action], list[BondLine]]:
+        year, text, include = self.year(), self.search_field.text(), self.inactive_box.isChecked()
+        return lambda action: annual_lines(action, year, text, include)
 
     def register_years(self, action: Action) -> list[int]:
         return []  # the year is typed or stepped, not chosen from a list
@@ -155,7 +154,7 @@ class AnnualBondsTab(RegisterPage[BondLine]):
     def offer_years(self, years: list[int]) -> None:
         """The year box is a number, not a list."""
 
-    def read_beside(self, action: Action) -> str | None:
+    def read_beside(self, action: Action) -> object:
         """In December: the principals bonded this year with no bond yet for next year."""
         today = action.today()
         if today.month != 12:
@@ -165,8 +164,8 @@ class AnnualBondsTab(RegisterPage[BondLine]):
             return None
         return "\n".join(names)
 
-    def show_beside(self, figure: str | None) -> None:
-        if figure is None:
+    def show_beside(self, figure: object) -> None:
+        if not isinstance(figure, str):
             self.banner.setVisible(False)
             return
         names = figure.split("\n")

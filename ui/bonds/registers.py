@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date
+from functools import partial
 from typing import ClassVar, TypeVar
 
 from PySide6.QtWidgets import (
@@ -277,9 +278,11 @@ class CertificateRegister(FileRegister[CertificateLine]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.inactive_box,)
 
-    def search_rows(self, action: Action) -> list[CertificateLine]:
-        return search_certificate_lines(
-            action, self.search_field.text(), self.inactive_box.isChecked()
+    def search_query(self) -> Callable[[Action], list[CertificateLine]]:
+        return partial(
+            search_certificate_lines,
+            text=self.search_field.text(),
+            include_inactive=self.inactive_box.isChecked(),
         )
 
     def _show_details(self) -> None:
@@ -373,12 +376,12 @@ class BondRegister(FileRegister[BondLine]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.kind_box, self.inactive_box)
 
-    def search_rows(self, action: Action) -> list[BondLine]:
-        return search_bond_lines(
-            action,
-            self.search_field.text(),
-            self.inactive_box.isChecked(),
-            self.kind_box.currentData(),
+    def search_query(self) -> Callable[[Action], list[BondLine]]:
+        return partial(
+            search_bond_lines,
+            text=self.search_field.text(),
+            include_inactive=self.inactive_box.isChecked(),
+            kind=self.kind_box.currentData(),
         )
 
     def _show_details(self) -> None:

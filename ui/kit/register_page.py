@@ -7,8 +7,9 @@ subclass :class:`RegisterPage` and fill in its hooks — what a
 search reads, which years the register holds, the row type, the words of the count and how the
 register is written to a workbook. What the clerks rely on being the same everywhere lives here
 once, so that the registers cannot drift apart: the register is read when first shown, not
-while the window starts; the chosen record stays chosen through a new search; a record the
-Today tab asks for is shown even when the filters hid it.
+while the window starts, and read on a worker thread as the clerk types or filters, so that the
+window answers every key at once; the chosen record stays chosen through a new search; a record
+the Today tab asks for is shown even when the filters hid it.
 """
 
 from __future__ import annotations
@@ -35,9 +36,10 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk.desk import Action
+from clerk_desk.errors import InvalidInput
 from clerk_desk.words import plural
 from ui.kit import forms as forms
-from ui.kit.operations import App, perform, run_in_background
+from ui.kit.operations import App, perform, read_in_background, run_in_background
 from ui.kit.style import SECONDARY, text_sheet
 from ui.kit.table_models import RowsModel
 
@@ -61,6 +63,9 @@ class RegisterRow(Protocol):
 
 
 RowT = TypeVar("RowT", bound=RegisterRow)
+
+Found = tuple[list[RowT], list[int], object]
+"""What one read of a register brings back: its rows, its years and the figure beside them."""
 
 
 # ---- pieces a register screen is built from -------------------------------------------------
@@ -237,14 +242,20 @@ class RegisterPage(QWidget, Generic[RowT]):
 
     A subclass builds its widgets — :attr:`search_field`, its filters, :attr:`table` over
     :attr:`model`, :attr:`count_label` — with the helpers here, then calls
-    :meth:`_connect_register`; it fills in :meth:`search_rows`, :meth:`register_years`,
+    :meth:`_connect_register`; it fills in :meth:`search_query`, :meth:`register_years`,
     :meth:`_show_details`, :meth:`_announce_change` and the class attributes, and, when it
     exports, :meth:`export_work` and :meth:`export_name`.
 
-    Signals: ``status(str)`` with a one-line message for the status bar.
+    Two ways to read: :meth:`start_search` on a worker thread, when the register is first shown
+    and as the clerk types or filters (the rows appear when read; ``searched`` says so), and
+    :meth:`refresh` at once, after a save or F5, when the record just saved is to be chosen.
+
+    Signals: ``status(str)`` with a one-line message for the status bar; ``searched()`` once
+    rows read on a worker thread are shown.
     """
 
     status = Signal(str)
+    searched = Signal()
 
     row_type: ClassVar[type]
     """The rows of :attr:`model`; a row of another type is never taken for the chosen one."""
@@ -275,12 +286,18 @@ class RegisterPage(QWidget, Generic[RowT]):
         super().__init__(parent)
         self.app = app
         self.loaded = False  # the register is read when it is first shown
+        self.searching = False
+        """A search is under way on a worker thread."""
+        self._again = False  # the clerk typed while it ran: search once more when it ends
+        self._shown = 0  # reads shown so far: a search overtaken by a newer read is not shown
 
     def showEvent(self, event: QShowEvent) -> None:
-        """Read the register the first time it is shown, not while the window starts."""
+        """Read the register the first time it is shown, not while the window starts, and not
+        on the window's thread: the tab opens at once and its rows follow."""
         super().showEvent(event)
         if not self.loaded:
-            self.refresh()
+            if not self.searching:
+                self.start_search()
         elif not event.spontaneous():
             self.shown_again()
 
@@ -294,20 +311,24 @@ class RegisterPage(QWidget, Generic[RowT]):
         """The filters beside the search field, in the order Tab reaches them."""
         return (self.status_box, self.year_box)
 
-    def search_rows(self, action: Action) -> list[RowT]:
-        """The rows the search field and the filters ask for."""
+    def search_query(self) -> Callable[[Action], list[RowT]]:
+        """The search the field and the filters ask for now: their values are read here, on the
+        window's thread, and the read returned runs on a worker thread, so it touches no widget
+        (a ``functools.partial`` of the core's search does both)."""
         raise NotImplementedError
 
     def register_years(self, action: Action) -> list[int]:
-        """The years the register holds, for the year filter."""
+        """The years the register holds, for the year filter. Runs on a worker thread: it
+        reads the database only, no widget."""
         raise NotImplementedError
 
-    def read_beside(self, action: Action) -> str | None:
+    def read_beside(self, action: Action) -> object:
         """A figure read with the rows and shown beside them (the charges' outstanding total);
-        read in the same lookup, so it agrees with the rows."""
+        read in the same lookup, so it agrees with the rows. Runs on a worker thread: it reads
+        the database only, no widget."""
         return None
 
-    def show_beside(self, figure: str | None) -> None:
+    def show_beside(self, figure: object) -> None:
         """Show what :meth:`read_beside` read."""
 
     def offer_years(self, years: list[int]) -> None:
@@ -373,13 +394,13 @@ class RegisterPage(QWidget, Generic[RowT]):
             self.setTabOrder(before, after)
 
     def _connect_register(self) -> None:
-        self.search_field.search_requested.connect(lambda _text: self.refresh())
+        self.search_field.search_requested.connect(lambda _text: self.start_search())
         self.search_field.move_down.connect(self._enter_table)
         for widget in self.filter_widgets():
             if isinstance(widget, QComboBox):
-                widget.currentIndexChanged.connect(lambda _i: self.refresh())
+                widget.currentIndexChanged.connect(lambda _i: self.start_search())
             elif isinstance(widget, QAbstractButton):
-                widget.toggled.connect(lambda _on: self.refresh())
+                widget.toggled.connect(lambda _on: self.start_search())
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
 
     # ---- what the main window calls ------------------------------------------------------------
@@ -389,19 +410,68 @@ class RegisterPage(QWidget, Generic[RowT]):
         self.search_field.selectAll()
 
     def refresh(self) -> None:
-        """Run the search again (after typing, a filter change, a save, or F5)."""
-        selected = self.selected()
-
-        def work(action: Action) -> tuple[list[RowT], list[int], str | None]:
-            return (
-                self.search_rows(action),
-                self.register_years(action),
-                self.read_beside(action),
-            )
-
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
+        """Run the search again at once (after a save, or F5), so that the record just saved
+        can be chosen in it."""
+        reading = self._reading()
+        if reading is None:
             return
+        found = perform(self, self.app, reading, writes=False)
+        if found is not None:
+            self._show_found(found)
+
+    def start_search(self) -> None:
+        """Run the search again on a worker thread (the register first shown, a key typed, a
+        filter chosen): the window answers meanwhile, and the rows are shown when read. Typed
+        while a search runs, it searches once more when that one ends."""
+        if self.searching:
+            self._again = True
+            return
+        reading = self._reading()
+        if reading is None:
+            return
+        self.searching, self._again = True, False
+        if not self.loaded:
+            self.count_label.setText("Reading the register…")
+        shown = self._shown
+        read_in_background(
+            self,
+            self.app,
+            reading,
+            lambda found: self._searched(found, shown),
+            on_failed=self._search_failed,
+        )
+
+    def _reading(self) -> Callable[[Action], Found[RowT]] | None:
+        """The read of the search as the field and filters are now (None while a filter is
+        typed half-way, a day being typed: the rows shown stay)."""
+        try:
+            query = self.search_query()
+        except InvalidInput:
+            return None
+        years, beside = self.register_years, self.read_beside
+
+        def read(action: Action) -> Found[RowT]:
+            return query(action), years(action), beside(action)
+
+        return read
+
+    def _searched(self, found: Found[RowT], shown: int) -> None:
+        self.searching = False
+        if self._again:
+            self.start_search()  # the clerk typed meanwhile: these rows are already stale
+        elif shown == self._shown:  # else a read since (a save) showed newer rows
+            self._show_found(found)
+            self.searched.emit()
+
+    def _search_failed(self) -> None:
+        self.searching = False
+        if not self.loaded:
+            self._show_count(0)
+
+    def _show_found(self, found: Found[RowT]) -> None:
+        """Show the rows read, the chosen record still chosen if it is among them."""
+        selected = self.selected()
+        self._shown += 1
         self.loaded = True
         rows, years, beside = found
         self.offer_years(years)
@@ -419,6 +489,8 @@ class RegisterPage(QWidget, Generic[RowT]):
 
     def select_id(self, record_id: int) -> None:
         """Make one record the selected row, clearing the search and filters if need be."""
+        if self.searching:
+            self.refresh()  # the rows the search under way will bring, read now to choose from
         number = self.model.row_of(lambda r: r.id == record_id)
         if number < 0:
             self._clear_filters()

@@ -248,11 +248,10 @@ class PartyRegister(PeoplePage):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.kind_box, self.inactive_box)
 
-    def search_rows(self, action: Action) -> list[PartyRow | ParcelRow]:
+    def search_query(self) -> Callable[[Action], list[PartyRow | ParcelRow]]:
         text, kind = self.search_field.text(), self.kind_box.currentData()
-        return list(
-            parties_views.parties_matching(action, text, kind, self.inactive_box.isChecked())
-        )
+        include = self.inactive_box.isChecked()
+        return lambda action: list(parties_views.parties_matching(action, text, kind, include))
 
     def selected_party(self) -> PartyRow | None:
         row = self.selected()
@@ -382,8 +381,9 @@ class ParcelRegister(PeoplePage):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return ()
 
-    def search_rows(self, action: Action) -> list[PartyRow | ParcelRow]:
-        return list(parties_views.parcels_matching(action, self.search_field.text()))
+    def search_query(self) -> Callable[[Action], list[PartyRow | ParcelRow]]:
+        text = self.search_field.text()
+        return lambda action: list(parties_views.parcels_matching(action, text))
 
     def selected_parcel(self) -> ParcelRow | None:
         row = self.selected()

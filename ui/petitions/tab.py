@@ -21,6 +21,7 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -401,10 +402,10 @@ class PetitionsTab(RegisterPage[PetitionRow]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.year_box, self.kind_box, self.status_box, self.pending_box)
 
-    def search_rows(self, action: Action) -> list[PetitionRow]:
-        return search_petition_rows(
-            action,
-            self.search_field.text(),
+    def search_query(self) -> Callable[[Action], list[PetitionRow]]:
+        return partial(
+            search_petition_rows,
+            text=self.search_field.text(),
             program_year=self.year_box.currentData(),
             kind=self.kind_box.currentData(),
             status=self.status_box.currentData(),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date, timedelta
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -14,7 +15,6 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 from clerk_desk import child_process, words
 from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
-from clerk_desk.errors import InvalidInput
 from clerk_desk.receipts import views as receipt_views
 from clerk_desk.receipts.acts import ReceiptAct, receipt_acts
 from clerk_desk.receipts.views import GlTotal, Period, ReceiptRow
@@ -158,8 +158,9 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.since_edit, self.until_edit, self.today_button)
 
-    def search_rows(self, action: Action) -> list[ReceiptRow]:
-        return receipt_views.search(action, self.search_field.text(), self.period())
+    def search_query(self) -> Callable[[Action], list[ReceiptRow]]:
+        """Raises InvalidInput while a day is typed half-way (the rows shown stay)."""
+        return partial(receipt_views.search, text=self.search_field.text(), period=self.period())
 
     def register_years(self, action: Action) -> list[int]:
         return []  # the register is chosen by days
@@ -213,13 +214,6 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
             edit.setDate(forms.date_edit(today, name="x").date())
             edit.blockSignals(False)
         self.refresh()
-
-    def refresh(self) -> None:
-        """Read the days again; days typed half-way (an invalid range) keep the rows shown."""
-        try:
-            super().refresh()
-        except InvalidInput:
-            return
 
     def selected_receipt(self) -> ReceiptRow | None:
         return self.selected()

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -568,9 +569,13 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
         data = self.status_box.currentData()
         return CafeStatus(data) if data else None
 
-    def search_rows(self, action: Action) -> list[CafeRow]:
-        text, year = self.search_field.text(), self.year_box.currentData()
-        return search_cafe_rows(action, text, status=self.chosen_status(), year=year)
+    def search_query(self) -> Callable[[Action], list[CafeRow]]:
+        return partial(
+            search_cafe_rows,
+            text=self.search_field.text(),
+            status=self.chosen_status(),
+            year=self.year_box.currentData(),
+        )
 
     def register_years(self, action: Action) -> list[int]:
         return cafe_views.cafe_years(action)

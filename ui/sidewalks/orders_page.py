@@ -4,6 +4,8 @@ charge and history, and its acts, enabled by the core's acts."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -315,9 +317,13 @@ class OrdersPage(RegisterPage[OrderRow]):
         data = self.status_box.currentData()
         return RepairOrderStatus(data) if data else None
 
-    def search_rows(self, action: Action) -> list[OrderRow]:
-        text, year = self.search_field.text(), self.year_box.currentData()
-        return search_order_rows(action, text, status=self.status_filter(), year=year)
+    def search_query(self) -> Callable[[Action], list[OrderRow]]:
+        return partial(
+            search_order_rows,
+            text=self.search_field.text(),
+            status=self.status_filter(),
+            year=self.year_box.currentData(),
+        )
 
     def register_years(self, action: Action) -> list[int]:
         return details_views.order_years(action)

@@ -4,6 +4,8 @@ history, and its acts, enabled by the core's acts."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -410,9 +412,13 @@ class PermitsPage(RegisterPage[PermitRow]):
         data = self.status_box.currentData()
         return SidewalkPermitStatus(data) if data else None
 
-    def search_rows(self, action: Action) -> list[PermitRow]:
-        text, year = self.search_field.text(), self.year_box.currentData()
-        return search_permit_rows(action, text, status=self.status_filter(), year=year)
+    def search_query(self) -> Callable[[Action], list[PermitRow]]:
+        return partial(
+            search_permit_rows,
+            text=self.search_field.text(),
+            status=self.status_filter(),
+            year=self.year_box.currentData(),
+        )
 
     def register_years(self, action: Action) -> list[int]:
         return details_views.permit_years(action)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -440,17 +441,17 @@ class ChargesPage(RegisterPage[ChargeRow]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.kind_box, self.standing_box, self.year_box)
 
-    def search_rows(self, action: Action) -> list[ChargeRow]:
+    def search_query(self) -> Callable[[Action], list[ChargeRow]]:
         text, kind, standing, year = self.filters()
-        return search_charge_rows(action, text, kind=kind, standing=standing, year=year)
+        return partial(search_charge_rows, text=text, kind=kind, standing=standing, year=year)
 
     def register_years(self, action: Action) -> list[int]:
         return charge_details_views.register_years(action)
 
-    def read_beside(self, action: Action) -> str | None:
+    def read_beside(self, action: Action) -> object:
         return str(charge_details_views.outstanding_total(action))
 
-    def show_beside(self, figure: str | None) -> None:
+    def show_beside(self, figure: object) -> None:
         self.outstanding_label.setText(f"Outstanding, not yet on the tax roll: <b>{figure}</b>")
 
     select_charge = RegisterPage.select_id

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -226,10 +227,10 @@ class AddressesPage(RegisterPage[AddressRow]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.street_box, self.inactive_box)
 
-    def search_rows(self, action: Action) -> list[AddressRow]:
-        return street_views.address_rows(
-            action,
-            self.search_field.text(),
+    def search_query(self) -> Callable[[Action], list[AddressRow]]:
+        return partial(
+            street_views.address_rows,
+            text=self.search_field.text(),
             street_id=self.street_box.currentData(),
             include_retired=self.inactive_box.isChecked(),
         )
@@ -240,17 +241,19 @@ class AddressesPage(RegisterPage[AddressRow]):
     def offer_years(self, years: list[int]) -> None:
         pass
 
-    def refresh(self) -> None:
-        """Read the streets, the acts on the register and the register again (F5, after a
-        save, or first shown)."""
-        self._load_streets()
-        found = perform(self, self.app, register_acts, writes=False)
+    def read_beside(self, action: Action) -> object:
+        """The streets of the street filter and the acts on the register, read with the rows
+        (the register first shown, F5, after a save)."""
+        return street_views.street_rows(action), register_acts(action)
+
+    def show_beside(self, figure: object) -> None:
+        streets, acts = cast(tuple[list[StreetRow], dict[RegisterAct, str | None]], figure)
+        self._offer_streets(streets)
         show_acts(
             {RegisterAct.ASSIGN: self.assign_button, RegisterAct.IMPORT: self.import_button},
-            found,
+            acts,
             "The register could not be read",
         )
-        super().refresh()
 
     def row_name(self, row: AddressRow) -> str:
         return row.text
@@ -314,9 +317,9 @@ class AddressesPage(RegisterPage[AddressRow]):
     # ---- the streets filter --------------------------------------------------------------------
 
     def _load_streets(self) -> None:
-        rows: list[StreetRow] = (
-            perform(self, self.app, street_views.street_rows, writes=False) or []
-        )
+        self._offer_streets(perform(self, self.app, street_views.street_rows, writes=False) or [])
+
+    def _offer_streets(self, rows: list[StreetRow]) -> None:
         chosen = self.street_box.currentData()
         with forms.quietly(self.street_box):
             self.street_box.clear()

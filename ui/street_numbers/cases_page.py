@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -154,9 +155,12 @@ class CasesPage(RegisterPage[CaseRow]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.inactive_box,)
 
-    def search_rows(self, action: Action) -> list[CaseRow]:
-        text, include = self.search_field.text(), self.inactive_box.isChecked()
-        return street_views.case_rows(action, text, open_only=not include)
+    def search_query(self) -> Callable[[Action], list[CaseRow]]:
+        return partial(
+            street_views.case_rows,
+            text=self.search_field.text(),
+            open_only=not self.inactive_box.isChecked(),
+        )
 
     def register_years(self, action: Action) -> list[int]:
         return []  # the open cases are few; closed ones are asked for with Include closed
@@ -216,7 +220,9 @@ class CasesPage(RegisterPage[CaseRow]):
         self.changed.emit()
         self.refresh()
         if self.model.row_of(lambda r: r.id == row.id) < 0 and not self.inactive_box.isChecked():
-            self.inactive_box.setChecked(True)  # searches again
+            with forms.quietly(self.inactive_box):
+                self.inactive_box.setChecked(True)  # the closed case stays in view
+            self.refresh()
         forms.select_row(self.table, self.model.row_of(lambda r: r.id == row.id))
         done = perform(self, self.app, lambda a: street_views.case_row(a, row.id), writes=False)
         if done is not None:

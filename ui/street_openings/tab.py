@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -379,9 +380,13 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
 
     # ---- the register --------------------------------------------------------------------------
 
-    def search_rows(self, action: Action) -> list[OpeningRow]:
-        text, shown, year = self.search_field.text(), self.shown(), self.year_box.currentData()
-        return register_rows(action, text, shown=shown, year=year)
+    def search_query(self) -> Callable[[Action], list[OpeningRow]]:
+        return partial(
+            register_rows,
+            text=self.search_field.text(),
+            shown=self.shown(),
+            year=self.year_box.currentData(),
+        )
 
     def register_years(self, action: Action) -> list[int]:
         return street_openings_views.years(action)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -382,13 +383,13 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
 
     # ---- the register --------------------------------------------------------------------------
 
-    def search_rows(self, action: Action) -> list[PrivilegeRow]:
-        text, status, year = (
-            self.search_field.text(),
-            self.chosen_status(),
-            self.year_box.currentData(),
+    def search_query(self) -> Callable[[Action], list[PrivilegeRow]]:
+        return partial(
+            search_privilege_rows,
+            text=self.search_field.text(),
+            status=self.chosen_status(),
+            year=self.year_box.currentData(),
         )
-        return search_privilege_rows(action, text, status=status, year=year)
 
     def register_years(self, action: Action) -> list[int]:
         return street_privileges_details.register_years(action)

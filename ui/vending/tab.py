@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping
 from datetime import date
+from functools import partial
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -583,10 +584,12 @@ class VendingTab(ApplicationPage[ApplicationRow]):
 
     # ---- the register --------------------------------------------------------------------------
 
-    def search_rows(self, action: Action) -> list[ApplicationRow]:
-        text, status = self.search_field.text(), self.status_box.currentData()
-        return search_application_rows(
-            action, text, status=status, year=self.year_box.currentData()
+    def search_query(self) -> Callable[[Action], list[ApplicationRow]]:
+        return partial(
+            search_application_rows,
+            text=self.search_field.text(),
+            status=self.status_box.currentData(),
+            year=self.year_box.currentData(),
         )
 
     def register_years(self, action: Action) -> list[int]:

@@ -8,7 +8,10 @@ window's thread that ticks every 5 ms: the longest gap between two ticks, less t
 longest the window could not answer a key. An action that runs on the window's thread blocks
 the ticks for as long as it takes, so it is measured by the same gap. Then it takes each action:
 
-- showing the window with Today; opening every other tab the first time;
+- showing the window with Today, and the two seconds after (Today gathered and the tabs'
+  modules loaded on worker threads);
+- opening every other tab the first time, until its register is read and shown, and typing
+  "ann" in the search of each register it shows, letter by letter, until each is read;
 - typing in the receipts register's search, letter by letter;
 - exporting the receipts register of the last whole year to Excel (a process of its own), and
   the People & Parcels and Street Numbers registers (on a worker thread);
@@ -118,10 +121,30 @@ def _run(folder: Path, path: Path) -> int:
         window.append(made)
 
     stalls["main window with Today"] = meter.measure(show)
+    # the two seconds after, while Today is gathered and the tabs' modules load on workers
+    stalls["the two seconds after the window shows"] = meter.measure(
+        lambda: None, until=_after(2.0)
+    )
     tabs = window[0].tabs
     for index in range(1, tabs.count()):
         name = tabs.tabText(index).replace("&&", "&")
-        stalls[f"open {name}"] = meter.measure(lambda i=index: tabs.setCurrentIndex(i))  # type: ignore[misc]
+        tab = tabs.widget(index)
+        stalls[f"open {name}, its register read"] = meter.measure(
+            lambda i=index: tabs.setCurrentIndex(i),  # type: ignore[misc]
+            until=lambda i=index: _registers_read(tabs.widget(i)),  # type: ignore[misc]
+        )
+        for page in _registers(tabs.widget(index)):
+            worst = 0.0
+            for text in harness.prefixes("ann"):
+                page.search_field.setText(text)
+                worst = max(
+                    worst,
+                    meter.measure(page.search_field.flush, until=lambda p=page: _read(p)),  # type: ignore[misc]
+                )
+            page.search_field.setText("")
+            meter.measure(page.search_field.flush, until=lambda p=page: _read(p))  # type: ignore[misc]
+            stalls[f"  type in {name}'s {type(page).__name__} search"] = worst
+        del tab
     stalls["back to Today"] = meter.measure(lambda: tabs.setCurrentIndex(0))
 
     receipts = _tab(window[0], "Receipts")
@@ -191,6 +214,25 @@ def _run(folder: Path, path: Path) -> int:
     database.dispose()
     application.processEvents()
     return 0 if met else 1
+
+
+def _registers(widget: object) -> list[object]:
+    """The registers ``widget`` shows (a tab of several shows one at a time)."""
+    from ui.kit.register_page import RegisterPage
+
+    if isinstance(widget, RegisterPage):
+        return [widget]
+    assert hasattr(widget, "findChildren")
+    return [page for page in widget.findChildren(RegisterPage) if page.isVisible()]
+
+
+def _read(page: object) -> bool:
+    return bool(getattr(page, "loaded", False)) and not getattr(page, "searching", False)
+
+
+def _registers_read(widget: object) -> bool:
+    """Every register ``widget`` shows has read its search and shows its rows."""
+    return all(_read(page) for page in _registers(widget))
 
 
 def _after(seconds: float) -> Callable[[], bool]:

@@ -85,7 +85,10 @@ def _ready(desk: Desk, backup: Path | None) -> _Ready:
 def _warm(desk: Desk) -> None:
     """What the main window will need, loaded while the clerk types the password: its modules
     (classes only; widgets are made on the window's thread) and the Today list's statements."""
-    import ui.main_window  # noqa: F401
+    from ui.kit.collector import loading
+
+    with loading():
+        import ui.main_window  # noqa: F401
     from clerk_desk.desk import SYSTEM
     from clerk_desk.today import gather
 

@@ -65,7 +65,7 @@ from clerk_desk.paths import backups_dir, data_dir, resource_path
 from clerk_desk.today import TodayItem
 from clerk_desk.workflows import WORKFLOWS, Workflow
 from ui.guide import GuideWindow, print_guide
-from ui.kit import keys, operations
+from ui.kit import collector, keys, operations
 from ui.kit.background import call_in_background
 from ui.kit.operations import App, perform, run_in_background, show_error
 from ui.kit.style import LATE, text_sheet
@@ -219,6 +219,7 @@ class MainWindow(QMainWindow):
         self.today_tab.gathered.connect(
             self._load_tab_modules, Qt.ConnectionType.SingleShotConnection
         )
+        collector.settle()  # what start-up loaded, out of the cycle collector's sight
         if migration_backup is not None:
             self.statusBar().showMessage(
                 "The database was updated for this version of Clerk Desk; a copy from before "

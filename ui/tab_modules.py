@@ -31,9 +31,12 @@ def tab_class_name(workflow: Workflow) -> str:
 
 def import_tab_modules() -> None:
     """Import every built workflow's tab module (classes only: widgets are made on the window's
-    thread when the tab is first shown)."""
-    for workflow in WORKFLOWS:
-        if workflow.built and workflow.name != "today":
-            name = tab_module_name(workflow)
-            if importlib.util.find_spec(name) is not None:
-                importlib.import_module(name)
+    thread when the tab is first shown), out of the cycle collector's sight once loaded."""
+    from ui.kit.collector import loading
+
+    with loading():
+        for workflow in WORKFLOWS:
+            if workflow.built and workflow.name != "today":
+                name = tab_module_name(workflow)
+                if importlib.util.find_spec(name) is not None:
+                    importlib.import_module(name)

@@ -290,6 +290,7 @@ class RegisterPage(QWidget, Generic[RowT]):
         """A search is under way on a worker thread."""
         self._again = False  # the clerk typed while it ran: search once more when it ends
         self._shown = 0  # reads shown so far: a search overtaken by a newer read is not shown
+        self._picked = 0  # selection changes so far: the details are read once for each
 
     def showEvent(self, event: QShowEvent) -> None:
         """Read the register the first time it is shown, not while the window starts, and not
@@ -479,8 +480,10 @@ class RegisterPage(QWidget, Generic[RowT]):
         self.show_beside(beside)
         self._show_count(len(rows))
         number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        picked = self._picked
         forms.select_row(self.table, max(number, 0))
-        self._show_details()
+        if self._picked == picked:  # the selection did not change: show its details again
+            self._show_details()
 
     def show_record(self, record_type: str, record_id: str) -> None:
         """Show one record (the Today tab asks)."""
@@ -582,6 +585,7 @@ class RegisterPage(QWidget, Generic[RowT]):
             forms.select_row(self.table, 0)
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._picked += 1
         self._show_details()
 
     def _replace_row(self, fresh: RowT) -> None:

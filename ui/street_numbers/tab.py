@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
-from ui.kit.operations import App, perform
+from ui.kit.operations import App, read_in_background
 from ui.street_numbers.addresses_page import AddressesPage
 from ui.street_numbers.cases_page import CasesPage
 from ui.street_numbers.permit_check import PermitCheckPanel
@@ -160,11 +160,14 @@ class StreetNumbersTab(QWidget):
         self._count_open_cases()
 
     def _count_open_cases(self) -> None:
+        """Count the open cases on a worker thread (the tab opens meanwhile)."""
         self._counted = True
-        count = perform(
+        read_in_background(
             self,
             self.app,
             lambda a: len(street_views.case_rows(a, "", open_only=True)),
-            writes=False,
+            self._show_open_cases,
         )
+
+    def _show_open_cases(self, count: int) -> None:
         self.cases_view_button.setText(f"Open &cases ({count})" if count else "Open &cases")

@@ -119,6 +119,9 @@ _SEARCH_LIMIT_DAYS: Final = 3653
 
 _MONDAY, _TUESDAY, _THURSDAY, _SATURDAY, _SUNDAY = 0, 1, 3, 5, 6
 
+SUNDAY = "Sunday"
+"""What :meth:`CityCalendar.statute_excludes` says of a Sunday that is no legal holiday."""
+
 
 def months_after(day: date, months: int) -> date:
     """The same day ``months`` later: the last day of a term "of three months from the date of
@@ -682,16 +685,28 @@ class CityCalendar:
             reason = self.closed_reason(day)
             if reason is not None:
                 return f"City Hall is closed on {format_day(day)} ({reason})."
+        excluded = self.statute_excludes(day)
+        if excluded is None:
+            return None
+        opened = "City Hall is open, but " if at_city_hall else ""
+        if excluded == SUNDAY:
+            return f"{format_day(day)} is a Sunday; {opened}a period does not end on a Sunday."
+        return (
+            f"{format_day(day)} is a legal holiday, {excluded}; {opened}a period does not "
+            "end on a legal holiday."
+        )
+
+    def statute_excludes(self, day: date) -> str | None:
+        """Why § 990.001(4) leaves ``day`` out of a period, or None: the legal holiday it is,
+        named with its cite, when the setting lets legal holidays extend periods, else
+        :data:`SUNDAY` on a Sunday. One predicate for both of the statute's rules: a period in
+        days does not end on such a day (4)(b), and none of its hours count in a period in
+        hours (4)(a), :mod:`clerk_desk.hour_periods`."""
         holiday = self.legal_holiday(day)
         if holiday is not None and self.settings.legal_holidays_extend_deadlines:
-            opened = "City Hall is open, but " if at_city_hall else ""
-            return (
-                f"{format_day(day)} is a legal holiday, {holiday}; {opened}a period does not "
-                "end on a legal holiday."
-            )
+            return holiday
         if day.weekday() == _SUNDAY:
-            opened = "City Hall is open, but " if at_city_hall else ""
-            return f"{format_day(day)} is a Sunday; {opened}a period does not end on a Sunday."
+            return SUNDAY
         return None
 
     def can_end_period(self, day: date, *, at_city_hall: bool = True) -> bool:

@@ -73,16 +73,6 @@ class HourPeriod:
         return " ".join(self.explanation)
 
 
-def excluded_reason(calendar: CityCalendar, day: date) -> str | None:
-    """Why no hour of ``day`` counts ("Sunday", "Thanksgiving Day (Wis. Stat. § 995.20)"), or
-    None when its hours count."""
-    if day.weekday() == 6:
-        return "Sunday"
-    if calendar.settings.legal_holidays_extend_deadlines:
-        return calendar.legal_holiday(day)
-    return None
-
-
 def _midnight(day: date, zone: tzinfo) -> datetime:
     return datetime.combine(day, time(0), tzinfo=zone)
 
@@ -102,7 +92,7 @@ def _walk(
     skipped: list[tuple[date, str]] = []
     for _ in range(_SEARCH_LIMIT_DAYS):
         next_midnight = _midnight(day + timedelta(days=1), zone)
-        reason = excluded_reason(calendar, day)
+        reason = calendar.statute_excludes(day)
         if reason is not None:
             skipped.append((day, reason))
         else:
@@ -138,7 +128,7 @@ def counted_hours(
     while cursor.astimezone(UTC) < last.astimezone(UTC):
         next_midnight = _midnight(day + timedelta(days=1), zone)
         stop = min(next_midnight.astimezone(UTC), last.astimezone(UTC))
-        if excluded_reason(calendar, day) is None:
+        if calendar.statute_excludes(day) is None:
             total += stop - cursor.astimezone(UTC)
         cursor, day = next_midnight, day + timedelta(days=1)
     return total

@@ -6,7 +6,7 @@ holiday, a day City Hall closes that is neither, and both changes of daylight sa
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -131,6 +131,23 @@ def test_a_city_whose_attorney_reads_legal_holidays_otherwise_skips_only_sundays
     plain = CityCalendar(legal_holidays_extend_deadlines=False)
     assert plain.add_hours(at(2026, 11, 25, 10), 24) == at(2026, 11, 26, 10)
     assert plain.add_hours(at(2026, 12, 5, 10), 24) == at(2026, 12, 7, 10)  # Sunday still
+
+
+@pytest.mark.parametrize("extend", [True, False])
+def test_hours_and_days_leave_out_the_same_days(extend: bool) -> None:
+    """§ 990.001(4)(a) and (b) name the same days: a day none of whose hours count is a day a
+    period in days cannot end on, whichever way the legal-holiday setting reads."""
+    calendar = CityCalendar(legal_holidays_extend_deadlines=extend)
+    left_out = []
+    for offset in range(120):  # November to February: Sundays, Thanksgiving, Christmas
+        day = date(2026, 11, 1) + timedelta(days=offset)
+        midnight = datetime.combine(day, time(0), tzinfo=CENTRAL)
+        next_midnight = datetime.combine(day + timedelta(days=1), time(0), tzinfo=CENTRAL)
+        none_counted = calendar.counted_hours(midnight, next_midnight) == hours(0)
+        assert none_counted == (not calendar.can_end_period(day, at_city_hall=False)), day
+        left_out += [day] if none_counted else []
+    assert (date(2026, 11, 26) in left_out) == extend  # Thanksgiving, a Thursday
+    assert date(2026, 11, 29) in left_out  # a Sunday either way
 
 
 # ---- daylight saving time ---------------------------------------------------------------------

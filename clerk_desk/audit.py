@@ -20,7 +20,16 @@ from clerk_desk.desk_acts import DeskAct
 from clerk_desk.models import AuditEvent
 from clerk_desk.words import local_time
 
-EXPORT_COLUMNS = ("When (UTC)", "Operator", "Action", "Record", "Summary", "Before", "After")
+EXPORT_COLUMNS = (
+    "When (UTC)",
+    "Operator",
+    "Action",
+    "Record",
+    "Summary",
+    "Responsible official",
+    "Before",
+    "After",
+)
 
 
 def search(
@@ -31,7 +40,8 @@ def search(
     until: date | None = None,
     limit: int = 1000,
 ) -> list[AuditEvent]:
-    """Newest first; ``text`` matches operator, action, record or summary; days are local."""
+    """Newest first; ``text`` matches operator, action, record, summary or the responsible
+    official; days are local."""
     desk_acts.allow(action, DeskAct.AUDIT_TRAIL)
     query = select(AuditEvent)
     zone = action.clock.local_now().tzinfo
@@ -46,6 +56,7 @@ def search(
             or_(
                 AuditEvent.operator_name.ilike(pattern),
                 AuditEvent.action.ilike(pattern),
+                AuditEvent.responsible.ilike(pattern),
                 AuditEvent.summary.ilike(pattern),
                 AuditEvent.record_type.ilike(pattern),
                 AuditEvent.record_id == word,
@@ -70,6 +81,7 @@ class EventRow:
     summary: str
     before: dict[str, Any] | None
     after: dict[str, Any] | None
+    responsible: str = ""  # "City Administrator, § 506-10 (…)": the act's official
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +119,7 @@ def event_rows(
             e.summary,
             e.before,
             e.after,
+            e.responsible,
         )
         for e in events
     ]
@@ -145,6 +158,7 @@ def export_rows(action: Action, events: list[AuditEvent]) -> list[tuple[object, 
             e.action,
             f"{e.record_type} {e.record_id}",
             e.summary,
+            e.responsible,
             _text(e.before),
             _text(e.after),
         )

@@ -51,8 +51,11 @@ def content(
     summary: str,
     before: Any,
     after: Any,
+    responsible: str = "",
 ) -> bytes:
-    """The bytes of one event that its hash covers: every column but the hash itself."""
+    """The bytes of one event that its hash covers: every column but the hash itself. The
+    responsible official is added only when there is one, so that an event written before the
+    trail kept officials hashes as it did."""
     fields = [
         id,
         _instant(at),
@@ -65,6 +68,8 @@ def content(
         _json(before),
         _json(after),
     ]
+    if responsible:
+        fields.append(responsible)
     return json.dumps(fields, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -86,6 +91,8 @@ def event_content(event: AuditEvent | Any) -> bytes:
         summary=event.summary,
         before=event.before,
         after=event.after,
+        # A row read by migration 0010, before the trail kept officials (0013), has none.
+        responsible=getattr(event, "responsible", ""),
     )
 
 
@@ -141,6 +148,7 @@ _COLUMNS = (
     AuditEvent.summary,
     AuditEvent.before,
     AuditEvent.after,
+    AuditEvent.responsible,
     AuditEvent.chain_hash,
 )
 

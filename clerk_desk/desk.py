@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.orm import Session
 
-from clerk_desk import audit_chain, generation
+from clerk_desk import audit_chain, generation, officials
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.deadlines import CityCalendar
@@ -169,7 +169,9 @@ class Action:
         """Append one event to the audit trail, in this action's transaction.
 
         The event is numbered, chained and written as the action commits: what it says is
-        fixed now, and nothing is in the trail if the action fails."""
+        fixed now, and nothing is in the trail if the action fails. It names the official the
+        act's section makes responsible (:mod:`clerk_desk.officials`) beside the operator who
+        recorded it."""
         if isinstance(record, Base):
             self.session.flush()
             record_type = record.__tablename__
@@ -189,6 +191,7 @@ class Action:
             summary=summary,
             before=before,
             after=after,
+            responsible=str(officials.responsible_for(action) or ""),
         )
         self.events.append(event)
         return event

@@ -98,10 +98,14 @@ def _tamper_server(database: Database, *statements: str) -> None:
     ("statements", "named"),
     [
         (["UPDATE audit_event SET summary = 'nothing happened' WHERE id = 3"], "broken at event 3"),
+        (
+            ["UPDATE audit_event SET responsible = 'Common Council, § 506-14' WHERE id = 3"],
+            "broken at event 3",
+        ),
         (["DELETE FROM audit_event WHERE id = 2"], "broken before event 3.*event 2 is missing"),
         (["DELETE FROM audit_event WHERE id >= 4"], "ends at event 3, but event .* was written"),
     ],
-    ids=["summary-changed", "event-deleted", "last-events-deleted"],
+    ids=["summary-changed", "official-changed", "event-deleted", "last-events-deleted"],
 )
 def test_check_names_the_event_tampered_with(
     desk: Desk, admin: SignedIn, statements: list[str], named: str

@@ -38,6 +38,7 @@ EVENT_COLUMNS = (
     TableColumn("Action", lambda r: r.action),
     TableColumn("Record", lambda r: r.record),
     TableColumn("Summary", lambda r: r.summary, tooltip=lambda r: r.summary),
+    TableColumn("Responsible official", lambda r: r.responsible, tooltip=lambda r: r.responsible),
 )
 CHANGE_COLUMNS = (
     TableColumn("Field", lambda r: r.field),
@@ -59,7 +60,7 @@ class AuditDialog(QDialog):
         self.setWindowTitle("Audit trail")
         today = app.desk.clock.today()
         self.search_field = forms.SearchField(
-            "Search operator, action, record or summary (e.g. “parcel”, “carla”, “fee”)"
+            "Search operator, action, record, summary or official (e.g. “parcel”, “carla”)"
         )
         self.search_field.setObjectName("audit_search")
         self.use_since = QCheckBox("&From")
@@ -152,6 +153,7 @@ class AuditDialog(QDialog):
         self.change_model.set_rows(rows)
         self.change_label.setText(
             f"<b>{html.escape(row.summary)}</b> — {row.when}, {html.escape(row.operator)}"
+            + (f"<br>Responsible: {html.escape(row.responsible)}" if row.responsible else "")
             + ("" if rows else "<br><i>No field values were recorded for this event.</i>")
         )
 

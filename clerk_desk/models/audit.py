@@ -32,6 +32,9 @@ class AuditEvent(Base):
     summary: Mapped[str] = mapped_column(Text)
     before: Mapped[dict[str, Any] | None]
     after: Mapped[dict[str, Any] | None]
+    # The official the act's section makes responsible, with its cite (clerk_desk.officials):
+    # "City Administrator, § 506-10 (Sidewalk cafe permit issuance)"; "" when it names none.
+    responsible: Mapped[str] = mapped_column(String(120), default="", server_default="")
     # SHA-256 of this event's content and of the event before it (clerk_desk.audit_chain): a
     # changed, removed or inserted event breaks the chain from there on.
     chain_hash: Mapped[str] = mapped_column(String(64), default="", server_default="")

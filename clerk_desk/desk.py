@@ -172,8 +172,10 @@ class Action:
         fixed now, and nothing is in the trail if the action fails. It names the official the
         act's section makes responsible (:mod:`clerk_desk.officials`) beside the operator who
         recorded it."""
+        kind = None
         if isinstance(record, Base):
             self.session.flush()
+            kind = getattr(record, "kind", None)  # a sidewalk order's, a charge's: its official
             record_type = record.__tablename__
             identity = sa_inspect(record).identity
             record_id = ",".join(str(part) for part in identity) if identity else ""
@@ -191,7 +193,7 @@ class Action:
             summary=summary,
             before=before,
             after=after,
-            responsible=str(officials.responsible_for(action) or ""),
+            responsible=str(officials.responsible_for(action, kind) or ""),
         )
         self.events.append(event)
         return event

@@ -15,13 +15,17 @@ from clerk_desk.ordinance import load_chapter
 CORE = Path(__file__).resolve().parent.parent / "clerk_desk"
 
 
-def _audited_actions() -> set[str]:
-    """Every action name a service writes to the audit trail."""
-    names: set[str] = set()
+def _audited(name: str) -> bool:
+    """Whether a service writes ``name`` to the audit trail: as a literal, or as a name built
+    from its record's state (f"petition.{outcome}")."""
     for path in CORE.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
-        names.update(re.findall(r"\.audit\(\s*\"([a-z_]+\.[a-z_.]+)\"", text))
-    return names
+        if f'"{name}"' in text and ".audit(" in text:
+            return True
+        prefix = name.partition(".")[0]
+        if re.search(r"\.audit\(\s*f\"" + re.escape(prefix) + r"\.\{", text):
+            return True
+    return False
 
 
 def test_an_act_with_a_responsible_official_names_them_beside_the_operator(
@@ -41,13 +45,27 @@ def test_an_act_with_a_responsible_official_names_them_beside_the_operator(
     assert desk.database.check().ok  # the official is in the event's hash
 
 
-@pytest.mark.parametrize("name", sorted(officials.RESPONSIBLE))
+LISTED = [(name, None) for name in sorted(officials.RESPONSIBLE)] + sorted(
+    officials.RESPONSIBLE_BY_KIND
+)
+
+
+@pytest.mark.parametrize(("name", "kind"), LISTED)
 def test_each_listed_act_is_audited_and_its_cite_and_official_are_the_ordinance_s(
-    name: str,
+    name: str, kind: str | None
 ) -> None:
-    responsible = officials.RESPONSIBLE[name]
-    assert name in _audited_actions(), f"no service audits {name!r}"
+    responsible = officials.responsible_for(name, kind)
+    assert responsible is not None
+    assert _audited(name), f"no service audits {name!r}"
     assert load_chapter().resolve(responsible.cite) is not None, responsible.cite
     named = re.split(r", | or | and ", responsible.official)
     assert all(official in officials.OFFICIALS for official in named), responsible.official
     assert len(str(responsible)) <= 120  # the trail's column
+
+
+def test_the_kind_of_record_decides_where_its_section_names_an_official_for_each_kind() -> None:
+    minor = officials.responsible_for("sidewalk_order.create", "minor")
+    ordered = officials.responsible_for("sidewalk_order.create", "council_order")
+    assert minor is not None and minor.official == "Director of Public Works"
+    assert ordered is not None and ordered.official == "Common Council"
+    assert officials.responsible_for("special_charge.created", "snow_ice") is None

@@ -16,7 +16,7 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
-from clerk_desk import ledger, parties, today
+from clerk_desk import audit, ledger, parties, today
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import default_calendar
 from clerk_desk.desk import Desk, SignedIn
@@ -379,6 +379,21 @@ def test_an_obstruction_with_no_bill_on_record_still_goes_on_the_roll_from_the_w
     assert standing(desk, cid, date(2026, 11, 2)) is charge_rules.Standing.READY_FOR_ROLL
     assert eligible_numbers(desk, date(2026, 11, 1)) == []
     assert eligible_numbers(desk, date(2026, 11, 2)) == [got.number]
+
+
+def test_the_trail_names_the_city_administrator_for_an_obstruction_removed_and_charged(
+    desk: Desk, admin: SignedIn, owner: int, parcel: int
+) -> None:
+    """§ 506-8: "the City Administrator shall cause the removal of the obstruction, keeping an
+    account of the expense"; a snow charge's section names no official for the charge."""
+    charge(desk, admin, ChargeKind.OBSTRUCTION, owner, parcel=parcel, work_done_on=date(2026, 9, 3))
+    charge(desk, admin, ChargeKind.SNOW_ICE, owner, parcel=parcel, work_done_on=date(2026, 9, 3))
+    with desk.lookup(admin) as action:
+        created = [row.responsible for row in audit.event_rows(action, "special_charge.created")]
+    assert sorted(created) == [
+        "",
+        "City Administrator, § 506-8 (Failure to remove obstruction)",
+    ]
 
 
 @pytest.mark.parametrize(

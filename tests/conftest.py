@@ -336,6 +336,24 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
+@pytest.fixture
+def child_jobs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The functions handed to a process of their own (``clerk_desk.child_process.run``) during
+    the test, as ``module.name``: an export the writer would stall the window on is seen to
+    leave the window's process (issue 20)."""
+    from clerk_desk import child_process
+
+    ran: list[str] = []
+    real = child_process.run
+
+    def run(function: Callable[..., Any], *args: Any, progress: Any, **kwargs: Any) -> Any:
+        ran.append(f"{function.__module__}.{function.__qualname__}")
+        return real(function, *args, progress=progress, **kwargs)
+
+    monkeypatch.setattr(child_process, "run", run)
+    return ran
+
+
 @dataclass
 class ScriptedAnswers:
     """The questions the window asked, and the buttons a test presses on them, in turn.

@@ -757,7 +757,7 @@ def test_december_banner_names_principals_without_next_years_bond(
 
 
 def test_annual_register_printed_and_exported(
-    qtbot, annual_tab, desk, clerk, printed, tmp_path, monkeypatch
+    qtbot, annual_tab, desk, clerk, printed, tmp_path, monkeypatch, child_jobs
 ) -> None:
     principal = builders.party(desk, clerk, "Smith & Sons <Plumbing>")
     with desk.action(clerk) as action:
@@ -786,6 +786,7 @@ def test_annual_register_printed_and_exported(
     monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
     with qtbot.wait_signal(annual_tab.status, timeout=10_000):
         annual_tab.export_register()
+    assert child_jobs == ["ui.annual_bonds.jobs.annual_bonds_workbook"]
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows())
     header_at = next(i for i, row in enumerate(rows) if row[0].value == "Principal")
     assert [c.value for c in rows[header_at]] == [
@@ -857,7 +858,7 @@ def test_annual_register_lists_the_permits_whose_work_falls_in_the_bonds_year(
 
 
 def test_certificate_and_bond_registers_exported(
-    qtbot, tab, desk, clerk, tmp_path, monkeypatch
+    qtbot, tab, desk, clerk, tmp_path, monkeypatch, child_jobs
 ) -> None:
     insured = builders.party(desk, clerk, "Prescott Daze Kettle Corn")
     _vending_certificate(desk, clerk, insured, "99999.99")
@@ -896,6 +897,7 @@ def test_certificate_and_bond_registers_exported(
     target = tmp_path / "bonds"
     with qtbot.wait_signal(tab.status, timeout=10_000):
         tab.export_register()
+    assert child_jobs == ["ui.bonds.jobs.certificates_workbook", "ui.bonds.jobs.bonds_workbook"]
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows())
     header_at = next(i for i, row in enumerate(rows) if row[0].value == "Kind")
     header = [c.value for c in rows[header_at]]

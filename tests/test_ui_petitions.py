@@ -999,7 +999,9 @@ def test_today_items_show_the_petition_and_the_meeting(qtbot, tab, desk, clerk, 
     assert seen == [meeting_id]
 
 
-def test_the_register_exported_to_excel(qtbot, tab, desk, clerk, tmp_path, monkeypatch) -> None:
+def test_the_register_exported_to_excel(
+    qtbot, tab, desk, clerk, tmp_path, monkeypatch, child_jobs
+) -> None:
     owners = _owners(desk, clerk)
     _petition(desk, clerk, [owners["Ann Lee"], owners["Bo Ng"]])
     target = tmp_path / "petitions"
@@ -1007,6 +1009,7 @@ def test_the_register_exported_to_excel(qtbot, tab, desk, clerk, tmp_path, monke
     with qtbot.wait_signal(tab.status, timeout=20_000) as told:
         tab.export_button.click()
     assert told.args[0] == "1 petition written to petitions.xlsx"
+    assert child_jobs == ["ui.petitions.jobs.register_workbook"]
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
     header_at = next(i for i, row in enumerate(rows) if row[0] == "Number")
     header, first = rows[header_at], rows[header_at + 1]

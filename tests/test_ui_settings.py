@@ -144,12 +144,15 @@ def test_import_refused_with_the_row_number_and_nothing_added(
     assert _items(desk, "PARK") == []
 
 
-def test_export_fee_schedule_reads_back(qtbot, desk, admin, tmp_path, monkeypatch) -> None:
+def test_export_fee_schedule_reads_back(
+    qtbot, desk, admin, tmp_path, monkeypatch, child_jobs
+) -> None:
     target = tmp_path / "fees.xlsx"
     monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
     schedule = _fee_dialog(qtbot, desk, admin)
     schedule.export_file()
     qtbot.waitUntil(lambda: hasattr(schedule, "last_export"), timeout=10_000)
+    assert child_jobs == ["ui.settings.jobs.fee_schedule_workbook"]
     sheet = load_workbook(target).active
     rows = list(sheet.iter_rows(values_only=True))
     assert rows[0] == fees.COLUMNS

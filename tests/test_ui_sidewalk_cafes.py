@@ -904,7 +904,7 @@ def test_the_register_model_passes_the_model_tester(
 
 
 def test_the_register_exported_to_excel_and_a_record_shown_for_the_today_tab(
-    qtbot, tab, desk, clock, clerk, operator_with, tmp_path, monkeypatch
+    qtbot, tab, desk, clock, clerk, operator_with, tmp_path, monkeypatch, child_jobs
 ) -> None:
     from openpyxl import load_workbook
 
@@ -929,6 +929,7 @@ def test_the_register_exported_to_excel_and_a_record_shown_for_the_today_tab(
     with qtbot.wait_signal(tab.status, timeout=20_000) as told:
         tab.export_button.click()
     assert told.args[0] == "2 applications written to cafes.xlsx"
+    assert child_jobs == ["ui.sidewalk_cafes.jobs.register_workbook"]
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
     header_at = next(i for i, row in enumerate(rows) if row[0] == "Number")
     header = rows[header_at]

@@ -923,7 +923,7 @@ def test_search_as_you_type_and_the_status_filter(qtbot, tab, desk, clerk, town)
 
 
 def test_the_registers_exported_to_one_workbook(
-    qtbot, tab, desk, clerk, town, monkeypatch, tmp_path: Path
+    qtbot, tab, desk, clerk, town, monkeypatch, tmp_path: Path, child_jobs
 ) -> None:
     apply(
         desk,
@@ -936,6 +936,7 @@ def test_the_registers_exported_to_one_workbook(
     with qtbot.wait_signal(tab.status, timeout=20000) as told:
         tab.export_register()
     assert told.args[0] == "1 permit, 0 repair orders and 1 plan segment written to sidewalks.xlsx"
+    assert child_jobs == ["ui.sidewalks.jobs.registers_workbook"]
     book = load_workbook(target)
     assert book.sheetnames == ["Sidewalk permits", "Repair orders", "Master plan"]
     permits = book["Sidewalk permits"]

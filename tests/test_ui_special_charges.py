@@ -759,7 +759,7 @@ def test_a_draft_is_set_aside_with_its_reason(
 
 
 def test_the_run_exported_for_the_county_and_printed(
-    qtbot, desk, treasurer, three_charges, printed, messages, monkeypatch, tmp_path
+    qtbot, desk, treasurer, three_charges, printed, messages, monkeypatch, tmp_path, child_jobs
 ) -> None:
     tab = make_tab(qtbot, desk, treasurer)
     tab.inner.setCurrentWidget(tab.tax_roll)
@@ -771,6 +771,7 @@ def test_the_run_exported_for_the_county_and_printed(
     with qtbot.wait_signal(tab.status, timeout=20_000) as told:
         roll.export_button.click()
     assert told.args[0] == "Run TR-2026-01: 1 charge written to county.xlsx"
+    assert child_jobs == ["ui.special_charges.jobs.run_workbook"]
     book = load_workbook(f"{target}.xlsx")
     rows = list(book.worksheets[0].iter_rows(values_only=True))
     assert rows[0] == (
@@ -818,7 +819,7 @@ def test_a_clerk_cannot_prepare_a_run(qtbot, tab, desk, three_charges, messages)
 
 
 def test_the_register_exported_to_excel_in_the_background(
-    qtbot, tab, desk, three_charges, monkeypatch, tmp_path
+    qtbot, tab, desk, three_charges, monkeypatch, tmp_path, child_jobs
 ) -> None:
     page = tab.charges
     page.refresh()
@@ -842,6 +843,7 @@ def test_the_register_exported_to_excel_in_the_background(
     with qtbot.wait_signal(tab.status, timeout=20_000) as told:
         tab.charges.export_button.click()
     assert told.args[0] == "3 special charges written to charges.xlsx"
+    assert child_jobs == ["ui.special_charges.jobs.register_workbook"]
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
     header_at = next(i for i, row in enumerate(rows) if row and row[0] == "Charge")
     numbers = [row[0] for row in rows[header_at + 1 :] if row and row[0]]

@@ -964,7 +964,7 @@ def test_the_improvement_register_warns_of_the_thirty_days(
 
 
 def test_the_register_exported_to_excel(
-    qtbot, tab, desk, clerk, tmp_path, monkeypatch, messages
+    qtbot, tab, desk, clerk, tmp_path, monkeypatch, messages, child_jobs
 ) -> None:
     party = add_party(desk, clerk, "Kinni Excavating")
     street = add_street(desk, clerk, "Broad", "N")
@@ -974,6 +974,7 @@ def test_the_register_exported_to_excel(
     with qtbot.wait_signal(tab.status, timeout=20_000) as told:
         tab.export_button.click()
     assert told.args[0] == "1 street opening permit written to openings.xlsx"
+    assert child_jobs == ["ui.street_openings.jobs.register_workbook"]
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
     header_at = next(i for i, row in enumerate(rows) if row[0] == "Permit")
     assert rows[header_at + 1][0] == "SO-2026-001"

@@ -1027,7 +1027,7 @@ def test_search_filters_and_the_today_item_shows_the_permit(
 
 
 def test_the_register_exported_to_excel(
-    qtbot, desk, clerk, director, clock: FixedClock, tmp_path, monkeypatch, messages
+    qtbot, desk, clerk, director, clock: FixedClock, tmp_path, monkeypatch, messages, child_jobs
 ) -> None:
     roofer = add_party(desk, clerk, "Kinni Roofing")
     issued(desk, clerk, director, roofer, materials(roofer))  # ends Sun Feb 28, 2027
@@ -1041,6 +1041,7 @@ def test_the_register_exported_to_excel(
     with qtbot.wait_signal(tab.status, timeout=20_000) as told:
         tab.export_button.click()
     assert told.args[0] == "2 street privilege permits written to privileges.xlsx"
+    assert child_jobs == ["ui.street_privileges.jobs.register_workbook"]
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
     header = rows[1]
     by_number = {row[0]: dict(zip(header, row, strict=True)) for row in rows[2:]}

@@ -635,7 +635,7 @@ def test_the_unpaid_fee_leads_to_the_receipts_tab_with_the_applicant_as_payer(
 
 
 def test_the_register_exported_to_excel_in_the_background(
-    qtbot, tab, desk, clerk, tmp_path, monkeypatch
+    qtbot, tab, desk, clerk, tmp_path, monkeypatch, child_jobs
 ) -> None:
     vendor = builders.party(desk, clerk, "Twin Rivers Tacos", PartyKind.BUSINESS)
     with desk.action(clerk) as action:
@@ -654,6 +654,7 @@ def test_the_register_exported_to_excel_in_the_background(
     with qtbot.wait_signal(tab.status, timeout=20_000) as told:
         tab.export_button.click()
     assert told.args[0] == "1 application written to vending.xlsx"
+    assert child_jobs == ["ui.vending.jobs.register_workbook"]
     rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
     header_at = next(i for i, row in enumerate(rows) if row[0] == "Application")
     header, first = rows[header_at], rows[header_at + 1]

@@ -23,13 +23,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerk_desk import child_process
 from clerk_desk.bonds import views as bond_views
 from clerk_desk.bonds.acts import RegisterAct, register_acts
 from clerk_desk.bonds.views import BondLine, annual_lines
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.kinds import BondKind
 from clerk_desk.settings import CityProfile
 from reports.bonds_registers import NO_PERMITS_YET, PERMITS_NOTE
+from ui.annual_bonds import jobs
 from ui.bonds.dialogs import BondDialog
 from ui.kit import forms as forms
 from ui.kit import printing as printing
@@ -202,20 +205,12 @@ class AnnualBondsTab(RegisterPage[BondLine]):
         return f"{super().exported_text(count)} for {self.year()}"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        """The annual bonds of the year shown, released ones too."""
-        from reports.bonds_registers import annual_bonds_excel
-
-        app, year = self.app, self.year()
-
-        def work(progress: Progress) -> int:
-            with app.desk.lookup(app.operator) as action:
-                lines = annual_lines(action, year, inactive=True)
-                city = bond_views.city(action).city_name
-            return annual_bonds_excel(
-                path, lines, year=year, progress=progress, author=app.operator.full_name, city=city
-            )
-
-        return work
+        """The annual bonds of the year shown, released ones too, in a process of its own (the
+        writer would hold the window)."""
+        station, year = Station.of(self.app.desk, self.app.operator), self.year()
+        return lambda progress: child_process.run(
+            jobs.annual_bonds_workbook, station, path, year=year, progress=progress
+        )
 
     def print_register(self) -> None:
         from reports.bonds_registers import annual_bonds_pdf

@@ -25,8 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import words
-from clerk_desk.bonds import views as bond_views
+from clerk_desk import child_process, words
 from clerk_desk.bonds.acts import BondAct, CertificateAct, bond_acts, certificate_acts
 from clerk_desk.bonds.views import (
     SEARCH_LIMIT,
@@ -35,8 +34,10 @@ from clerk_desk.bonds.views import (
     search_bond_lines,
     search_certificate_lines,
 )
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.kinds import BondKind, FileStatus
+from ui.bonds import jobs
 from ui.bonds.check_panel import CheckPanel
 from ui.bonds.details import bond_html, certificate_html, expiry_colour
 from ui.bonds.dialogs import (
@@ -59,7 +60,6 @@ from ui.kit.register_page import (
 from ui.kit.style import BAD_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn, yes
 
-_EXPORT_ALL = 10**9
 ActT = TypeVar("ActT")
 LineT = TypeVar("LineT", CertificateLine, BondLine)
 
@@ -181,25 +181,14 @@ class FileRegister(YearlessRegister[LineT]):
     def export_name(self, day: date) -> str:
         return f"{self.export_file}-{day.isoformat()}.xlsx"
 
-    def _export_job(
-        self,
-        path: str,
-        read: Callable[[Action], list[LineT]],
-        write: Callable[..., int],
-    ) -> Callable[[Progress], int]:
-        """The job writing the whole register, as ``read`` reads it, to ``path`` by ``write``
-        (:mod:`reports.bonds_registers`), dated today."""
-        app, day = self.app, self.app.desk.clock.today()
-
-        def work(progress: Progress) -> int:
-            with app.desk.lookup(app.operator) as action:
-                city = bond_views.city(action).city_name
-                lines = read(action)
-            return write(
-                path, lines, as_of=day, progress=progress, author=app.operator.full_name, city=city
-            )
-
-        return work
+    def _export_job(self, path: str, write: Callable[..., int]) -> Callable[[Progress], int]:
+        """The job writing the whole register to ``path`` by ``write`` (:mod:`ui.bonds.jobs`),
+        dated today, in a process of its own (the writer would hold the window)."""
+        station = Station.of(self.app.desk, self.app.operator)
+        day = self.app.desk.clock.today()
+        return lambda progress: child_process.run(
+            write, station, path, as_of=day, progress=progress
+        )
 
     def _read_acts(
         self, read: Callable[[Action], dict[ActT, str | None]]
@@ -321,13 +310,7 @@ class CertificateRegister(FileRegister[CertificateLine]):
         return f"certificate of {row.insured}"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        from reports.bonds_registers import certificates_excel
-
-        return self._export_job(
-            path,
-            lambda action: search_certificate_lines(action, "", True, limit=_EXPORT_ALL),
-            certificates_excel,
-        )
+        return self._export_job(path, jobs.certificates_workbook)
 
 
 class BondRegister(FileRegister[BondLine]):
@@ -412,8 +395,4 @@ class BondRegister(FileRegister[BondLine]):
         return f"bond {row.bond_number}"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        from reports.bonds_registers import bonds_excel
-
-        return self._export_job(
-            path, lambda action: search_bond_lines(action, "", True, limit=_EXPORT_ALL), bonds_excel
-        )
+        return self._export_job(path, jobs.bonds_workbook)

@@ -1,4 +1,5 @@
-"""The agenda packet, built in a process of its own (clerk_desk.child_process).
+"""The agenda packet, built in a process of its own (clerk_desk.child_process), and the
+register's export, written in one.
 
 The packet holds every petition's scans (300 petitions of 1.5 MB pages at a busy meeting): laid
 out on a worker thread, ReportLab held the interpreter for up to a second at a time and the
@@ -18,8 +19,10 @@ from pathlib import Path
 
 from clerk_desk import child_process
 from clerk_desk.child_process import Progress, Station
+from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.petitions import papers as petition_papers
 
+_EXPORT_ALL = 10**9
 PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
 
 
@@ -98,3 +101,40 @@ def _build_in_child(station: Station, meeting_id: int, *, progress: Progress) ->
     path = Path(tempfile.mkdtemp(prefix="clerk-desk-packet-")) / "packet.pdf"
     path.write_bytes(pdf)
     return _PacketFile(meeting_id, row.label, str(path), pdf_pages(pdf), as_of, row.day)
+
+
+def register_workbook(
+    station: Station,
+    path: str,
+    *,
+    text: str,
+    program_year: int | None,
+    kind: PetitionKind | None,
+    status: PetitionStatus | None,
+    pending_only: bool,
+    progress: Progress,
+) -> int:
+    """The petitions the search and filters find, all of them, past the screen's limit, to the
+    workbook at ``path``; how many. openpyxl's writer holds the interpreter for long stretches:
+    on a worker thread of the window's process it would stall the window (issue 20)."""
+    from reports.petitions import petitions_excel
+
+    with station.lookup() as action:
+        export = petition_papers.register_export(
+            action,
+            text,
+            program_year=program_year,
+            kind=kind,
+            status=status,
+            pending_only=pending_only,
+            limit=_EXPORT_ALL,
+        )
+    # The sheet is written after the read has closed, from the views alone.
+    return petitions_excel(
+        path,
+        export.petitions,
+        progress=progress,
+        author=station.operator.full_name,
+        city=export.city,
+        tz=export.zone,
+    )

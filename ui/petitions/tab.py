@@ -36,11 +36,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerk_desk import child_process
 from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.petitions import details as petition_details
-from clerk_desk.petitions import papers as petition_papers
 from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.acts import PetitionAct, RegisterAct, register_acts
@@ -79,10 +79,8 @@ from ui.petitions.council import (
     place_on_agenda,
 )
 from ui.petitions.dialogs import CorrectReceivedDialog, set_scan_aside, withdraw
-from ui.petitions.jobs import PACKET_STEPS, BuiltPacket, build_packet
+from ui.petitions.jobs import PACKET_STEPS, BuiltPacket, build_packet, register_workbook
 from ui.petitions.petition_form import PetitionDialog
-
-_EXPORT_ALL = 10**9
 
 
 def petition_columns() -> tuple[TableColumn, ...]:
@@ -680,35 +678,23 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         return f"{count:,} {'petition' if count == 1 else 'petitions'}"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        """The petitions the search and filters show, all of them, past the screen's limit."""
-        app, text, year = self.app, self.search_field.text(), self.year_box.currentData()
+        """The petitions the search and filters show, all of them, past the screen's limit, in
+        a process of its own (the writer would hold the window)."""
+        station = Station.of(self.app.desk, self.app.operator)
+        text, year = self.search_field.text(), self.year_box.currentData()
         kind, status = self.kind_box.currentData(), self.status_box.currentData()
         pending = self.pending_box.isChecked()
-
-        def work(progress: Progress) -> int:
-            from reports.petitions import petitions_excel
-
-            with app.desk.lookup(app.operator) as action:
-                export = petition_papers.register_export(
-                    action,
-                    text,
-                    program_year=year,
-                    kind=kind,
-                    status=status,
-                    pending_only=pending,
-                    limit=_EXPORT_ALL,
-                )
-            # The sheet is written after the read has closed, from the views alone.
-            return petitions_excel(
-                path,
-                export.petitions,
-                progress=progress,
-                author=app.operator.full_name,
-                city=export.city,
-                tz=export.zone,
-            )
-
-        return work
+        return lambda progress: child_process.run(
+            register_workbook,
+            station,
+            path,
+            text=text,
+            program_year=year,
+            kind=kind,
+            status=status,
+            pending_only=pending,
+            progress=progress,
+        )
 
 
 def _fit_columns(table: QTableView) -> None:

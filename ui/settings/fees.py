@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import fees, words
+from clerk_desk import child_process, fees, words
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.desk_acts import DeskAct
 from clerk_desk.money import Money
@@ -26,6 +27,7 @@ from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App, perform, run_in_background
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
+from ui.settings import jobs
 from ui.settings.common import (
     EXCEL_FILTER,
     PLACEHOLDER_COLOUR,
@@ -194,9 +196,8 @@ class FeeScheduleDialog(QDialog):
             )
 
     def export_file(self) -> None:
-        """Write the whole schedule to Excel, in the layout the import reads back."""
-        from reports.excel import Column
-
+        """Write the whole schedule to Excel, in the layout the import reads back, in a process
+        of its own (the writer would hold the window)."""
         today = self.app.desk.clock.today()
         path = forms.ask_save_path(
             self, "Export the fee schedule", f"fee-schedule-{today.isoformat()}.xlsx", EXCEL_FILTER
@@ -205,23 +206,10 @@ class FeeScheduleDialog(QDialog):
             return
         if not path.lower().endswith(".xlsx"):
             path += ".xlsx"
-        kinds = {"amount": "money", "effective_from": "date", "effective_to": "date"}
-        columns = [Column(name, kinds.get(name, "text")) for name in fees.COLUMNS]  # type: ignore[arg-type]
-        app = self.app
+        station = Station.of(self.app.desk, self.app.operator)
 
         def work(progress: Callable[[int], bool]) -> int:
-            from reports.excel import write_register
-
-            with app.desk.lookup(app.operator) as action:
-                rows = fees.export_rows(action)
-            return write_register(
-                path,
-                title="Fee schedule",
-                columns=columns,
-                rows=rows,
-                progress=progress,
-                author=app.operator.full_name,
-            )
+            return child_process.run(jobs.fee_schedule_workbook, station, path, progress=progress)
 
         run_in_background(
             self,

@@ -41,12 +41,12 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from clerk_desk import words
+from clerk_desk import child_process, words
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.kinds import CafeStatus
 from clerk_desk.sidewalk_cafes import acts as cafe_acts
 from clerk_desk.sidewalk_cafes import council as cafe_council
-from clerk_desk.sidewalk_cafes import papers as cafe_papers
 from clerk_desk.sidewalk_cafes import rules as cafe_rules
 from clerk_desk.sidewalk_cafes import views as cafe_views
 from clerk_desk.sidewalk_cafes.acts import CafeAct
@@ -77,6 +77,7 @@ from ui.kit.register_page import (
 )
 from ui.kit.style import LATE_BACKGROUND, QUIET, text_sheet
 from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
+from ui.sidewalk_cafes import jobs
 from ui.sidewalk_cafes.application import ApplicationDialog
 from ui.sidewalk_cafes.council_dialogs import (
     BeforeCouncilDialog,
@@ -863,25 +864,20 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
     # ---- export --------------------------------------------------------------------------------
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        """The applications the search and filters show, all of them, past the screen's limit."""
-        app, year = self.app, self.year_box.currentData()
-        text, status = self.search_field.text(), self.chosen_status()
-
-        def work(progress: Progress) -> int:
-            from reports.sidewalk_cafes.register import register_xlsx
-
-            with app.desk.lookup(app.operator) as action:
-                found = cafe_papers.register_export(action, text, status, year)
-            return register_xlsx(
-                found.rows,
-                path,
-                progress=progress,
-                author=app.operator.full_name,
-                city=found.city,
-                as_of=found.as_of,
-            )
-
-        return work
+        """The applications the search and filters show, all of them, past the screen's limit,
+        in a process of its own (the writer would hold the window)."""
+        station = Station.of(self.app.desk, self.app.operator)
+        text, year = self.search_field.text(), self.year_box.currentData()
+        status = self.chosen_status()
+        return lambda progress: child_process.run(
+            jobs.register_workbook,
+            station,
+            path,
+            text=text,
+            status=status,
+            year=year,
+            progress=progress,
+        )
 
 
 # ---- the details panel -----------------------------------------------------------------------

@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerk_desk import child_process
+from clerk_desk.child_process import Station
 from clerk_desk.sidewalks import papers
 from clerk_desk.sidewalks import service as sidewalks
 from clerk_desk.sidewalks.service import (
@@ -45,6 +47,7 @@ from ui.kit.register_page import (
     Progress,
     export_workbook,
 )
+from ui.sidewalks import jobs
 from ui.sidewalks.orders_page import OrdersPage, order_columns
 from ui.sidewalks.permits_page import PermitsPage, permit_columns
 from ui.sidewalks.plan_page import PlanPage, segment_columns
@@ -147,8 +150,8 @@ class SidewalksTab(QWidget):
 
     def export_register(self) -> None:
         """The permits and orders the searches show, and the master plan, to one workbook (a
-        sheet each, ``reports.excel.write_workbook``), on a worker thread behind a progress
-        dialog whose Cancel leaves no file."""
+        sheet each, ``reports.excel.write_workbook``), in a process of its own behind a
+        progress dialog whose Cancel leaves no file."""
         export_workbook(
             self,
             ask="Export the sidewalk registers",
@@ -163,7 +166,9 @@ class SidewalksTab(QWidget):
         )
 
     def _export_work(self, path: str) -> Callable[[Progress], tuple[int, int, int]]:
-        app = self.app
+        """The three registers as searched now, written in a process of its own (the writer
+        would hold the window)."""
+        station = Station.of(self.app.desk, self.app.operator)
         permits, orders = self.permits, self.orders
         search = papers.RegisterSearch(
             permits.search_field.text(),
@@ -175,25 +180,9 @@ class SidewalksTab(QWidget):
             self.plan.retired_box.isChecked(),
             _EXPORT_ALL,
         )
-
-        def work(progress: Progress) -> tuple[int, int, int]:
-            from reports.sidewalks import register_xlsx
-
-            with app.desk.lookup(app.operator) as action:
-                sheets = papers.register_sheets(action, search)
-            register_xlsx(
-                sheets.permits,
-                sheets.orders,
-                sheets.segments,
-                path,
-                city=sheets.city,
-                printed_on=sheets.printed_on,
-                author=app.operator.full_name,
-                progress=progress,
-            )
-            return len(sheets.permits), len(sheets.orders), len(sheets.segments)
-
-        return work
+        return lambda progress: child_process.run(
+            jobs.registers_workbook, station, path, search, progress=progress
+        )
 
 
 __all__ = [

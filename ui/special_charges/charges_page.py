@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerk_desk import child_process
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.desk_acts import DeskAct, desk_acts
 from clerk_desk.kinds import ChargeKind
@@ -59,6 +61,7 @@ from ui.kit.register_page import (
 )
 from ui.kit.style import BAD, LATE, SECONDARY, marked
 from ui.kit.table_models import RowsModel
+from ui.special_charges import jobs
 from ui.special_charges.charge_form import ChargeDialog
 from ui.special_charges.common import (
     KIND_SHORT,
@@ -69,9 +72,6 @@ from ui.special_charges.common import (
     cite_link,
 )
 from ui.special_charges.dialogs import AccountDialog, RecordBillDialog, cancel_charge
-
-_EXPORT_ALL = 10**9
-
 
 SOURCE_SCHEME = "record:"
 
@@ -587,20 +587,20 @@ class ChargesPage(RegisterPage[ChargeRow]):
         return f"special-charges-{day.isoformat()}.xlsx"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        """The charges the search and filters show, all of them, past the screen's limit."""
-        app = self.app
+        """The charges the search and filters show, all of them, past the screen's limit, in a
+        process of its own (the writer would hold the window)."""
+        station = Station.of(self.app.desk, self.app.operator)
         text, kind, standing, year = self.filters()
-
-        def work(progress: Progress) -> int:
-            from reports.special_charges.register import register_xlsx
-
-            with app.desk.lookup(app.operator) as action:
-                sheet = charge_details_views.register_sheet(
-                    action, text, kind=kind, standing=standing, year=year, limit=_EXPORT_ALL
-                )
-            return register_xlsx(list(sheet.charges), path, city=sheet.city, progress=progress)
-
-        return work
+        return lambda progress: child_process.run(
+            jobs.register_workbook,
+            station,
+            path,
+            text=text,
+            kind=kind,
+            standing=standing,
+            year=year,
+            progress=progress,
+        )
 
     def _follow(self, url: str) -> None:
         """A citation opens the ordinance; the permit a charge comes from, its tab."""

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import words
+from clerk_desk import child_process, words
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.errors import Conflict
 from clerk_desk.kinds import RunStatus
@@ -45,6 +46,7 @@ from ui.kit.register_page import (
 )
 from ui.kit.style import BAD, SECONDARY
 from ui.kit.table_models import RowsModel
+from ui.special_charges import jobs
 from ui.special_charges.charges_page import (
     _ask,
     _question,
@@ -436,21 +438,17 @@ class TaxRollPage(QWidget):
             self.status.emit(f"{title} sent to the printer.")
 
     def export_selected(self) -> None:
-        """The run to Excel in the county's layout, on a worker thread."""
+        """The run to Excel in the county's layout, in a process of its own (the writer would
+        hold the window)."""
         run = self._allowed(RunAct.EXPORT)
         if run is None:
             return
-        app, run_id = self.app, run.run_id
+        station, run_id = Station.of(self.app.desk, self.app.operator), run.run_id
 
         def write(path: str) -> Callable[[Progress], int]:
-            def work(_progress: Progress) -> int:
-                from reports.special_charges.tax_roll import run_xlsx
-
-                with app.desk.lookup(app.operator) as action:
-                    read = charge_details_views.run_paper(action, run_id, RunAct.EXPORT)
-                return run_xlsx(read.view, path, city=read.profile.city_name)
-
-            return work
+            return lambda progress: child_process.run(
+                jobs.run_workbook, station, path, run_id=run_id, progress=progress
+            )
 
         export_workbook(
             self,

@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import words
+from clerk_desk import child_process, words
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.kinds import OpeningStatus
 from clerk_desk.street_openings import acts as opening_acts
@@ -73,6 +74,7 @@ from ui.kit.register_page import (
 from ui.kit.style import BAD, BAD_BACKGROUND, LATE, LATE_BACKGROUND, QUIET, marked
 from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn, yes
 from ui.ordinance_viewer import cite_html
+from ui.street_openings import jobs
 from ui.street_openings.charges import CityRepairDialog, DeficiencyDialog
 from ui.street_openings.dialogs import (
     RENEWAL_COLUMNS,
@@ -89,8 +91,6 @@ from ui.street_openings.dialogs import (
     site_columns,
 )
 from ui.street_openings.improvements import ImprovementsDialog
-
-_EXPORT_ALL = 10**9
 
 
 def opening_columns() -> tuple[TableColumn, ...]:
@@ -562,28 +562,19 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         return f"{count:,} street opening permit{'s' if count != 1 else ''}"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        """The permits the search and filters show, all of them, past the screen's limit."""
-        app = self.app
-        text = self.search_field.text()
-        shown, year = self.shown(), self.year_box.currentData()
-
-        def work(progress: Progress) -> int:
-            from reports.street_openings import openings_excel
-
-            with app.desk.lookup(app.operator) as action:
-                found = street_openings_views.register_export(
-                    action, text, shown=shown, year=year, limit=_EXPORT_ALL
-                )
-            return openings_excel(  # written after the read has closed
-                path,
-                found.rows,
-                today=found.today,
-                progress=progress,
-                author=app.operator.full_name,
-                city=found.city,
-            )
-
-        return work
+        """The permits the search and filters show, all of them, past the screen's limit, in a
+        process of its own (the writer would hold the window)."""
+        station = Station.of(self.app.desk, self.app.operator)
+        text, shown, year = self.search_field.text(), self.shown(), self.year_box.currentData()
+        return lambda progress: child_process.run(
+            jobs.register_workbook,
+            station,
+            path,
+            text=text,
+            shown=shown,
+            year=year,
+            progress=progress,
+        )
 
 
 # ---- the details panel -----------------------------------------------------------------------

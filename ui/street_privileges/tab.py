@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import words
+from clerk_desk import child_process, words
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PrivilegeStatus
 from clerk_desk.lengths import format_length
@@ -68,6 +69,7 @@ from ui.kit.operations import App, attempt, perform
 from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
+from ui.street_privileges import jobs
 from ui.street_privileges.application import PrivilegeDialog
 from ui.street_privileges.decisions import (
     AdviceDialog,
@@ -595,24 +597,13 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
     # ---- export --------------------------------------------------------------------------------
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        """The register of the year chosen (every year when none is)."""
-        app, year = self.app, self.year_box.currentData()
-
-        def work(progress: Progress) -> int:
-            from reports.street_privileges import register_xlsx
-
-            with app.desk.lookup(app.operator) as action:
-                paper = street_privileges_views.register_paper(action, year)
-            return register_xlsx(
-                list(paper.rows),
-                path,
-                city=paper.city,
-                printed_on=paper.printed_on,
-                progress=progress,
-                author=app.operator.full_name,
-            )
-
-        return work
+        """The register of the year chosen (every year when none is), in a process of its own
+        (the writer would hold the window)."""
+        station = Station.of(self.app.desk, self.app.operator)
+        year = self.year_box.currentData()
+        return lambda progress: child_process.run(
+            jobs.register_workbook, station, path, year=year, progress=progress
+        )
 
 
 # ---- the details panel -----------------------------------------------------------------------

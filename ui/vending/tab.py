@@ -36,13 +36,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import words
+from clerk_desk import child_process, words
+from clerk_desk.child_process import Station
 from clerk_desk.deadlines import days_overdue
 from clerk_desk.desk import Action
 from clerk_desk.history import HistoryEntry
 from clerk_desk.kinds import VendingStatus
 from clerk_desk.vending import acts as vending_acts
-from clerk_desk.vending import papers as vending_papers
 from clerk_desk.vending import service as vending
 from clerk_desk.vending import views as vending_views
 from clerk_desk.vending.acts import VendingAct
@@ -67,6 +67,7 @@ from ui.kit.operations import App, perform
 from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.kit.table_models import CENTER, HISTORY_COLUMNS, RowsModel, TableColumn
+from ui.vending import jobs
 from ui.vending.appeal_dialogs import AppealDialog, CouncilDecisionDialog
 from ui.vending.application import ApplicationDialog
 from ui.vending.checklist import ChecklistView
@@ -74,7 +75,6 @@ from ui.vending.decision_dialogs import ApproveDialog, DenyDialog, withdraw
 from ui.vending.papers import print_papers
 from ui.vending.review_dialogs import DeliveryDialog, DoubtNoticeDialog, PoliceReviewDialog
 
-_EXPORT_ALL = 10**9
 Details = tuple[ApplicationRow, ReviewView, list[HistoryEntry], dict[VendingAct, str | None]]
 """What the details pane reads of one application in one action."""
 OVERDUE_COLOUR, TODAY_COLOUR = BAD_BACKGROUND, LATE_BACKGROUND
@@ -843,25 +843,17 @@ class VendingTab(ApplicationPage[ApplicationRow]):
     # ---- export --------------------------------------------------------------------------------
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        """The applications the search and filters show, all of them, past the screen's limit."""
-        app, year = self.app, self.year_box.currentData()
-        text, status = self.search_field.text(), self.status_box.currentData()
-
-        def work(progress: Progress) -> int:
-            from reports.vending.register import applications_excel
-
-            with app.desk.lookup(app.operator) as action:
-                export = vending_papers.register_export(
-                    action, text, status=status, year=year, limit=_EXPORT_ALL
-                )
-            # The sheet is written after the read has closed, from the views alone.
-            return applications_excel(
-                path,
-                export.applications,
-                progress=progress,
-                author=app.operator.full_name,
-                city=export.city,
-                insurance=export.insurance,
-            )
-
-        return work
+        """The applications the search and filters show, all of them, past the screen's limit,
+        in a process of its own (the writer would hold the window)."""
+        station = Station.of(self.app.desk, self.app.operator)
+        text, year = self.search_field.text(), self.year_box.currentData()
+        status = self.status_box.currentData()
+        return lambda progress: child_process.run(
+            jobs.register_workbook,
+            station,
+            path,
+            text=text,
+            status=status,
+            year=year,
+            progress=progress,
+        )

@@ -9,8 +9,9 @@ register.
   advice the Chief of Police and the Building Inspector gave, the bond, insurance, fee and City
   costs on file (the City's removal, charged to the abutting owner, printed apart with whom it
   is charged to), the warning that the permit may be revoked without notice, and a blank line
-  for the signature of the Director of Public Works or designee, with the operator who
-  recorded the issuance named under it (the operator is not presumed to hold the title).
+  for the signature of the Director of Public Works (§ 506-9 names no designee), with the
+  operator who recorded the issuance named under it (the operator is not presumed to hold the
+  title).
 * :func:`register_xlsx` — the register of permits, one a row.
 
 Both print plain data gathered by ``clerk_desk.street_privileges.views`` (:class:`PermitView`,
@@ -304,7 +305,10 @@ def _record_lines(view: PermitView) -> list[Line]:
     if view.removal_notice_at is not None:
         to = f" to {escape(view.removal_notice_to)}" if view.removal_notice_to else ""
         given = _at(view.removal_notice_at)
-        text = f"Notice to remove the obstruction within 24 hours given {given}{to}."
+        text = (
+            "The Common Council's notice to remove the obstruction within 24 hours given "
+            f"{given}{to}."
+        )
         if view.removed_by_city_on is not None:
             text += f" <b>Removed by the City {_day(view.removed_by_city_on)}</b>."
             if view.removal_charges:
@@ -570,9 +574,10 @@ def _warning() -> Flowable:
 
 
 def _signature_block(view: PermitView) -> Flowable:
-    """A blank line for the signature of the Director of Public Works or designee, the date of
-    issuance beside it, and under it the operator who recorded the issuance — named as such,
-    not given a title they may not hold."""
+    """A blank line for the signature of the Director of Public Works, who grants the permit
+    (§ 506-9 names no designee, as the sidewalk article does), the date of issuance beside it,
+    and under it the operator who recorded the issuance — named as such, not given a title they
+    may not hold."""
     from reportlab.platypus import KeepTogether
 
     st = styles()
@@ -583,7 +588,7 @@ def _signature_block(view: PermitView) -> Flowable:
     recorded = f"Recorded by {escape(who)}" if who else ""
     table = signed_and_dated(
         para(format_day(view.issued_on), name),
-        _markup(f"{DIRECTOR} or designee \u2014 {WHEN_REQUIRED_CITE.replace(' ', NBSP)}", caption),
+        _markup(f"{DIRECTOR} \u2014 {WHEN_REQUIRED_CITE.replace(' ', NBSP)}", caption),
         para("Date issued", caption),
         _markup(recorded, caption),
     )

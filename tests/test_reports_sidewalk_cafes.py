@@ -299,7 +299,7 @@ def test_the_permit_shows_the_cafe_its_term_hours_and_what_is_on_file() -> None:
         "City Administrator, City of Prescott",
         "Monday, November 30, 2026",
         "Approved by the Common Council on Mon Nov 23, 2026",
-        "Inspected by Dana Whitfield on Wed Nov 18, 2026",
+        "Inspected by the Director of Public Works (Dana Whitfield) on Wed Nov 18, 2026",
         "Lindqvist & Daughters <Hospitality> LLC",
         "The Broad Street Bistro",
         "221 Broad St N",
@@ -1062,7 +1062,10 @@ def test_every_paper_prints_from_a_real_application(counter: Counter, tmp_path: 
     assert "7:00 a.m. to 9:30 p.m." in permit_text  # the Council's earlier closing
     assert "1. No more than six tables." in permit_text
     assert "Approved by the Common Council on Mon Dec 28, 2026" in permit_text
-    assert "Inspected by Dana Whitfield on Thu Dec 3, 2026" in permit_text
+    assert (
+        "Inspected by the Director of Public Works (Dana Whitfield) on Thu Dec 3, 2026"
+        in permit_text
+    )
     assert "Certificate of insurance from Acuity Mutual" in permit_text
     assert "paid on receipt" in permit_text and "still owed" not in permit_text
     assert "Clear pedestrian passage 6 ft (abuts the curb)" in permit_text

@@ -347,11 +347,11 @@ def test_permit_prints_the_term_the_conditions_and_what_is_on_file(
             "City costs § 506-9 (Fee) Street privilege SP-2026-001: actual City costs, "
             "Barricades delivered — $140.00 (open), billed to Bluff Country Concrete & Sons "
             "<LLC>",
-            # the warning and the signature: a blank line for the Director or designee, and
+            # the warning and the signature: a blank line for the Director (no designee), and
             # the operator who recorded the issuance named as such
             "This permit is subject to revocation without notice by the Building Inspector, the "
             "Chief of Police or the Director of Public Works",
-            "Director of Public Works or designee — § 506-9 (When required) Date issued",
+            "Director of Public Works — § 506-9 (When required) Date issued",
             f"Recorded by {view.issued_by}",
             "Page 1 of 2",
         ],
@@ -464,7 +464,8 @@ def test_closing_and_removal_by_the_city_are_printed(
         text,
         [
             "Removal by City",
-            "Notice to remove the obstruction within 24 hours given Fri Feb 26, 2027, 6:30 p.m. "
+            "The Common Council's notice to remove the obstruction within 24 hours given Fri "
+            "Feb 26, 2027, 6:30 p.m. "
             "to Rosa Lindgren.",
             "Removed by the City Sat Feb 27, 2027.",
             "§ 506-9 (Removal by City)",

@@ -446,7 +446,8 @@ def test_a_permit_from_the_application_to_the_printed_permit(
     assert "Barricades with flashing lights at both ends" in text
     assert "not more than 1/3 of any street or alley" in text
     assert "without notice" in text
-    assert "Director of Public Works or designee" in text
+    assert "Director of Public Works — § 506-9 (When required)" in text
+    assert "designee" not in text  # § 506-9 names the Director alone
     assert f"Recorded by Test {Role.INSPECTOR.label}" in text
     assert dpw.model.column_texts(0)[4:] == ["Issued", "11/30/2026", "02/28/2027"]
 

@@ -13,6 +13,7 @@ from datetime import date, datetime, tzinfo
 
 from sqlalchemy.orm import Session
 
+from clerk_desk import officials
 from clerk_desk.clock import city_zone
 from clerk_desk.due_receipts import FeeReceipt, fee_receipts
 from clerk_desk.kinds import ChargeKind, DueKind, RunStatus
@@ -86,6 +87,7 @@ class ChargeView:
     kind: ChargeKind
     title: str  # what the City did, e.g. "Obstruction removed by the City"
     cite: str
+    ordered_by: str  # the official the section has do the work, with the cite, or ""
     clock: str  # the section's clock in a sentence
     billed_name: str
     billed_address: str
@@ -139,6 +141,7 @@ def _view(session: Session, charge: SpecialCharge, today: date, zone: tzinfo) ->
         kind=ChargeKind(charge.kind),
         title=clock.title,
         cite=clock.cite,
+        ordered_by=str(officials.responsible_for("special_charge.created", charge.kind) or ""),
         clock=clock.explain(),
         billed_name=billed.name,
         billed_address=billed.mailing_address,

@@ -161,8 +161,13 @@ def _approvals(view: PermitView) -> list[str]:
     if view.council_meeting_on is not None:
         lines.append(f"Approved by the Common Council on {format_day(view.council_meeting_on)}")
     if view.dpw_inspected_on is not None:
-        by = f" by {view.dpw_inspected_by}" if view.dpw_inspected_by.strip() else ""
-        lines.append(f"Inspected{by} on {format_day(view.dpw_inspected_on)}")
+        # "after inspection by the Director of Public Works" (§ 506-10): the official, then
+        # the name recorded, whoever typed it at the counter
+        who = view.dpw_inspected_by.strip()
+        by = f" ({who})" if who else ""
+        lines.append(
+            f"Inspected by the Director of Public Works{by} on {format_day(view.dpw_inspected_on)}"
+        )
     if view.police_reviewed_on is not None:
         lines.append(f"Reviewed by the Chief of Police on {format_day(view.police_reviewed_on)}")
     return lines

@@ -124,6 +124,8 @@ def _work_facts(view: ChargeView, *, to_owner: bool = False) -> list[tuple[str, 
     """The work and its day, and the owner when someone else is billed (not on the owner's
     own copy)."""
     pairs: list[tuple[str, object]] = [("Work done", f"{long_day(view.work_done_on)}: {view.work}")]
+    if view.ordered_by:  # "the City Administrator shall cause the removal" (§ 506-8)
+        pairs.append(("By order of", view.ordered_by))
     if view.owner_name and view.owner_name != view.billed_name and not to_owner:
         pairs.append(("Owner", view.owner_name))
     return pairs

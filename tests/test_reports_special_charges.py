@@ -397,9 +397,7 @@ def test_the_bill_says_what_the_city_did_what_is_owed_by_when_and_the_tax_roll_d
     assert "Obstruction removed by the City · § 506-8 (Failure to remove obstruction)" in text
     assert "Work done Friday, November 13, 2026: Removed a dumpster left on the sidewalk" in text
     # "the City Administrator shall cause the removal of the obstruction" (§ 506-8)
-    assert (
-        "By order of City Administrator, § 506-8 (Failure to remove obstruction)" in text
-    )
+    assert "By order of City Administrator, § 506-8 (Failure to remove obstruction)" in text
     # The cost lines, the total, what was paid at the counter and the balance.
     assert "Labor Crew of two, 3 hours $240.00" in text
     assert "Equipment Dump truck and loader, 2 hours $85.50" in text

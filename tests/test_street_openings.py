@@ -1008,6 +1008,10 @@ def test_approval_is_refused_while_anything_blocks_and_given_when_all_is_met(
     _refused(desk, clerk, lambda a: so.approve(a, opening_id, title="DPW"), PermissionDenied)
     untitled = _refused(desk, inspector, lambda a: so.approve(a, opening_id, title=" "))
     assert untitled.field == "title"
+    # § 506-6: "a permit therefor from the Building Inspector or Director of Public Works"
+    chief = _refused(desk, inspector, lambda a: so.approve(a, opening_id, title="Chief of Police"))
+    assert (chief.field, chief.cite) == ("title", rules.PERMIT_CITE)
+    assert "not the Chief of Police" in chief.message
     approved = _approve(desk, inspector, opening_id, title=" Director of Public Works ")
     assert approved.status == OpeningStatus.APPROVED
     assert (approved.approved_on, approved.valid_until) == (TODAY, date(2027, 5, 30))
@@ -1021,6 +1025,9 @@ def test_approval_is_refused_while_anything_blocks_and_given_when_all_is_met(
     with desk.database.reading() as session:
         [event] = session.scalars(select(AuditEvent).where(AuditEvent.action == "opening.approve"))
         assert event.summary.endswith(f"valid through {format_day(date(2027, 5, 30))}")
+        assert event.operator_name != "" and event.responsible == (
+            "Building Inspector or Director of Public Works, § 506-6 (Permit to be obtained)"
+        )
 
 
 def test_a_permit_approved_on_august_31_is_valid_through_the_end_of_february(

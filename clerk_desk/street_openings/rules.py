@@ -18,6 +18,10 @@ from clerk_desk.kinds import OpeningStatus
 from clerk_desk.words import format_day, plural
 
 PERMIT_CITE = "§ 506-6 (Permit to be obtained)"
+APPROVING_TITLES = ("Building Inspector", "Director of Public Works")
+"""The officials § 506-6 lets grant, renew and refuse the permit ("a permit therefor from the
+Building Inspector or Director of Public Works"), and § 506-7 lets find a frozen-ground
+emergency."""
 FEE_CITE = "§ 506-6 (Fee)"
 EMERGENCY_FEE_CITE = "§ 506-6 (Fee; emergency excavation)"
 APPLICATION_CITE = "§ 506-6 (Application for permit)"

@@ -435,6 +435,13 @@ def approve(action: Action, opening_id: int, *, title: str) -> int:
         raise InvalidInput(stop[0].text, field="decision", cite=stop[0].cite)
     if not title.strip():
         raise InvalidInput("Give the approving official's title.", field="title")
+    if title.strip() not in rules.APPROVING_TITLES:
+        raise InvalidInput(
+            "The permit is approved by the Building Inspector or the Director of Public Works, "
+            f"not the {title.strip()}.",
+            field="title",
+            cite=rules.PERMIT_CITE,
+        )
     before = snapshot(opening)
     today = action.today()
     opening.approved_on, opening.valid_until = today, valid_until(today)

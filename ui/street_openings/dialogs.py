@@ -83,8 +83,6 @@ from ui.kit.style import (
 )
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
 
-TITLES = ("Building Inspector", "Director of Public Works")
-"""The officials § 506-6 names: the permit is theirs to approve, renew and close."""
 NO_STREET = "— not in the street register —"
 
 
@@ -94,7 +92,7 @@ NO_STREET = "— not in the street register —"
 def title_box(name: str = "title") -> QComboBox:
     box = QComboBox()
     box.setObjectName(name)
-    box.addItems(list(TITLES))
+    box.addItems(list(street_openings_rules.APPROVING_TITLES))  # the core refuses any other
     return box
 
 

@@ -1,0 +1,553 @@
+"""Enforcement cases from the complaint to the tax roll (issue 21), on SQLite and PostgreSQL:
+each clock the minute (or the day) before, at and after; the refusals in the section's words;
+the charge the City's work becomes, certified by the existing tax-roll run; the Today items;
+the audit trail naming the official the section makes responsible and who recorded it.
+
+"Now" is set on the ``clock`` fixture (Prescott time) before each act.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, datetime
+
+import pytest
+from sqlalchemy import select
+
+from clerk_desk import parties, today
+from clerk_desk.clock import FixedClock, city_zone
+from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.enforcement import rules
+from clerk_desk.enforcement import service as en
+from clerk_desk.enforcement import views as en_views
+from clerk_desk.enforcement.acts import CaseAct
+from clerk_desk.enforcement.rules import Obstruction, ObstructionKind, Place
+from clerk_desk.errors import InvalidInput
+from clerk_desk.kinds import CaseKind, CaseStatus, ChargeKind, ChargeStatus, PartyKind, Role
+from clerk_desk.models import AuditEvent, EnforcementCase
+from clerk_desk.money import Money
+from clerk_desk.special_charges import service as sc
+from clerk_desk.special_charges import tax_roll
+
+ZONE = city_zone()
+
+
+def at(month: int, day: int, hour: int = 12, minute: int = 0, year: int = 2026) -> datetime:
+    return datetime(year, month, day, hour, minute, tzinfo=ZONE)
+
+
+@pytest.fixture
+def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.CLERK)
+
+
+@pytest.fixture
+def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    return operator_with(Role.TREASURER)
+
+
+@pytest.fixture
+def people(desk: Desk, admin: SignedIn) -> dict[str, int]:
+    """An owner with a parcel, a tenant (occupant), a contractor and a publisher."""
+    made: dict[str, int] = {}
+    with desk.action(admin) as action:
+        for key, name, kind in (
+            ("owner", "Marta Lindqvist", PartyKind.PERSON),
+            ("tenant", "Ole Haugen", PartyKind.PERSON),
+            ("contractor", "Kinnickinnic Excavating LLC", PartyKind.BUSINESS),
+            ("publisher", "Pierce County Herald", PartyKind.BUSINESS),
+        ):
+            made[key] = parties.add_party(
+                action,
+                parties.PartyData(
+                    kind=kind,
+                    name=name,
+                    street="412 Orange St N",
+                    city="Prescott",
+                    state="WI",
+                    postal_code="54021",
+                ),
+            ).id
+        made["parcel"] = parties.add_parcel(
+            action, parties.ParcelData("281-00412-0000", "412 Orange St N", owner_id=made["owner"])
+        ).id
+    return made
+
+
+def open_case(desk: Desk, who: SignedIn, data: en.CaseData) -> int:
+    with desk.action(who) as action:
+        return en.open_case(action, data)
+
+
+def case_acts(desk: Desk, who: SignedIn, case_id: int) -> dict[CaseAct, str | None]:
+    with desk.lookup(who) as action:
+        return en_views.details(action, case_id).acts
+
+
+def stored(desk: Desk, case_id: int) -> EnforcementCase:
+    with desk.database.reading() as session:
+        return session.get_one(EnforcementCase, case_id)
+
+
+def items(desk: Desk, who: SignedIn) -> list[str]:
+    with desk.lookup(who) as action:
+        return [i.title for i in today.gather(action) if i.workflow == en_views.WORKFLOW]
+
+
+def certify(desk: Desk, treasurer: SignedIn, as_of: date) -> list[str]:
+    """The existing tax-roll run, as the Treasurer prepares and certifies it."""
+    with desk.action(treasurer) as action:
+        run_id = tax_roll.prepare_run(action, as_of)
+    with desk.action(treasurer) as action:
+        tax_roll.certify_run(action, run_id)
+    with desk.database.reading() as session:
+        run = tax_roll.get_run(session, run_id)
+        return [entry.charge.number for entry in run.entries]
+
+
+def obstruction_case(desk: Desk, who: SignedIn, people: dict[str, int], **measures: object) -> int:
+    kind = measures.pop("kind", ObstructionKind.OTHER)
+    place = measures.pop("place", Place.SIDEWALK)
+    return open_case(
+        desk,
+        who,
+        en.CaseData(
+            CaseKind.OBSTRUCTION,
+            "Sidewalk in front of 412 Orange St N",
+            official=str(measures.pop("official", rules.ENFORCEMENT_OFFICIAL)),
+            official_name="Officer Dana Ruiz",
+            parcel_id=people["parcel"],
+            party_id=people["tenant"],
+            party_as="occupant",
+            description="A trailer of firewood across the sidewalk",
+            complaint="Phoned in by a neighbour",
+            obstruction=Obstruction(place, kind, **measures),  # type: ignore[arg-type]
+        ),
+    )
+
+
+# ---- § 506-8 ------------------------------------------------------------------------------------
+
+
+def test_an_obstruction_runs_from_the_notice_to_the_certified_charge(
+    desk: Desk, clock: FixedClock, clerk: SignedIn, treasurer: SignedIn, people: dict[str, int]
+) -> None:
+    clock.set(at(12, 5, 8))  # Saturday
+    case_id = obstruction_case(desk, clerk, people)
+    refusals = case_acts(desk, clerk, case_id)
+    assert refusals[CaseAct.NOTICE] is None
+    assert "Record the written notice first" in str(refusals[CaseAct.CITY_WORK])
+    assert items(desk, clerk) == [f"{stored(desk, case_id).number}: Give the written notice"]
+
+    clock.set(at(12, 5, 9, 30))
+    with desk.action(clerk) as action:
+        en.record_notice(action, case_id, at=at(12, 5, 9), to="Ole Haugen", how="handed over")
+    case = stored(desk, case_id)
+    assert case.status == CaseStatus.NOTICED
+    assert case.due_at == at(12, 7, 9)  # Sunday not counted: Monday 9:00, not Sunday
+
+    clock.set(at(12, 7, 8, 59))  # the minute before
+    refused = case_acts(desk, clerk, case_id)[CaseAct.CITY_WORK]
+    assert refused is not None and "run until Mon Dec 7, 2026 9:00 AM" in refused
+    assert items(desk, clerk) == [
+        f"{case.number}: the time to remove runs out Mon Dec 7, 2026 9:00 AM"
+    ]
+    with desk.action(clerk) as action, pytest.raises(Exception, match="run until"):
+        en.record_city_work(action, case_id, en.CityWork(on=date(2026, 12, 7)))
+
+    clock.set(at(12, 7, 9))  # at the minute
+    assert case_acts(desk, clerk, case_id)[CaseAct.CITY_WORK] is None
+    assert items(desk, clerk) == [
+        f"{case.number}: the City Administrator may act since Mon Dec 7, 2026 9:00 AM"
+    ]
+    clock.set(at(12, 7, 14))
+    with desk.action(clerk) as action:
+        charge_id = en.record_city_work(
+            action,
+            case_id,
+            en.CityWork(
+                on=date(2026, 12, 7),
+                lines=[sc.LineData("labor", "Two workers, one hour", Money("85.00"))],
+                bill=sc.BillData(date(2026, 12, 7), "mailed"),
+            ),
+        )
+    clock.set(at(12, 9, 11))  # the owner's receipt of the bill, learned later
+    with desk.action(clerk) as action:
+        sc.record_bill(
+            action, charge_id, sc.BillData(date(2026, 12, 7), "mailed", date(2026, 12, 9))
+        )
+    with desk.database.reading() as session:
+        charge = sc.get_charge(session, charge_id)
+        assert charge.kind == ChargeKind.OBSTRUCTION
+        assert (charge.record_type, charge.record_id) == ("enforcement_case", str(case_id))
+        assert charge.billed_party.name == "Marta Lindqvist"  # the property owner, not the tenant
+        assert charge.total == Money("85.00")
+        # 10 calendar days from receipt: Sat Dec 19, City Hall closed, so Mon Dec 21
+        assert charge.due_on == date(2026, 12, 21)
+        roll_on = charge.tax_roll_on
+        number = charge.number
+    assert roll_on is not None
+    assert stored(desk, case_id).status == CaseStatus.CITY_WORK
+    assert items(desk, clerk) == []
+
+    assert roll_on == date(2026, 12, 22)  # the day after the last day to pay
+    clock.set(at(12, 22))
+    assert certify(desk, treasurer, roll_on) == [number]
+    with desk.database.reading() as session:
+        assert sc.get_charge(session, charge_id).status == ChargeStatus.CERTIFIED
+        trail = session.scalars(
+            select(AuditEvent.summary)
+            .where(AuditEvent.record_type == "enforcement_case")
+            .order_by(AuditEvent.id)
+        ).all()
+    assert "determined by the City enforcement official (Officer Dana Ruiz)" in trail[0]
+    assert "recorded by Test Clerk" in trail[0]
+    assert (
+        "by the City enforcement official" in trail[1] and rules.SIDEWALK_REMOVAL_CITE in trail[1]
+    )
+    assert "the City Administrator caused the removal of the obstruction" in trail[2]
+
+
+def test_a_street_obstruction_is_determined_by_the_officials_the_section_names(
+    desk: Desk, clerk: SignedIn, people: dict[str, int]
+) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        obstruction_case(desk, clerk, people, place=Place.STREET)
+    assert refused.value.field == "official"
+    assert "Chief of Police or the Director of Public Works or the Building Inspector" in str(
+        refused.value
+    )
+    case_id = obstruction_case(desk, clerk, people, place=Place.STREET, official=rules.CHIEF)
+    assert stored(desk, case_id).official == "Chief of Police"
+
+
+@pytest.mark.parametrize(("clearance", "noticed"), [(83, True), (84, False), (85, False)])
+def test_an_awning_seven_feet_up_is_excepted_and_not_noticed(
+    desk: Desk, clerk: SignedIn, people: dict[str, int], clearance: int, noticed: bool
+) -> None:
+    case_id = obstruction_case(
+        desk, clerk, people, kind=ObstructionKind.AWNING, clearance_in=clearance
+    )
+    refused = case_acts(desk, clerk, case_id)[CaseAct.NOTICE]
+    assert (refused is None) is noticed
+    if not noticed:
+        assert refused is not None and "An exception of § 506-8 covers" in refused
+        with desk.lookup(clerk) as action:
+            found = en_views.details(action, case_id).findings
+        assert found[0].text == "Excepted: an awning."
+
+
+def test_an_unmeasured_sign_waits_for_its_measures(
+    desk: Desk, clerk: SignedIn, people: dict[str, int]
+) -> None:
+    case_id = obstruction_case(desk, clerk, people, kind=ObstructionKind.SIGN_OR_CLOCK)
+    refused = case_acts(desk, clerk, case_id)[CaseAct.NOTICE]
+    assert refused is not None
+    assert refused.startswith("Measure first: the sign's lowest point, how far it projects")
+
+
+# ---- § 506-11 -----------------------------------------------------------------------------------
+
+
+def snow_case(desk: Desk, who: SignedIn, people: dict[str, int], ended: datetime) -> int:
+    return open_case(
+        desk,
+        who,
+        en.CaseData(
+            CaseKind.SNOW_ICE,
+            "Sidewalk at 412 Orange St N",
+            official=rules.PUBLIC_WORKS,
+            parcel_id=people["parcel"],
+            party_id=people["tenant"],
+            party_as="occupant",
+            started_at=ended,
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("now", "allowed"),
+    [((12, 7, 21, 59), False), ((12, 7, 22, 0), True), ((12, 7, 22, 1), True)],
+)
+def test_snow_is_removed_by_public_works_24_statute_hours_after_the_snowfall(
+    desk: Desk,
+    clock: FixedClock,
+    clerk: SignedIn,
+    people: dict[str, int],
+    now: tuple[int, int, int, int],
+    allowed: bool,
+) -> None:
+    clock.set(at(12, 5, 23))
+    case_id = snow_case(desk, clerk, people, at(12, 5, 22))  # Saturday 10 p.m.
+    assert stored(desk, case_id).due_at == at(12, 7, 22)  # 2 hours Saturday, 22 Monday
+    clock.set(at(*now))
+    refused = case_acts(desk, clerk, case_id)[CaseAct.CITY_WORK]
+    assert (refused is None) is allowed, refused
+    if not allowed:
+        assert refused is not None and "run until Mon Dec 7, 2026 10:00 PM" in refused
+
+
+def test_snow_removal_is_the_councils_fee_billed_then_certified(
+    desk: Desk, clock: FixedClock, clerk: SignedIn, treasurer: SignedIn, people: dict[str, int]
+) -> None:
+    clock.set(at(12, 5, 23))
+    case_id = snow_case(desk, clerk, people, at(12, 5, 22))
+    clock.set(at(12, 8, 9))
+    with desk.action(clerk) as action:
+        charge_id = en.record_city_work(
+            action,
+            case_id,
+            en.CityWork(
+                on=date(2026, 12, 8),
+                lines=[sc.LineData("labor", "typed, not used", Money("999.00"))],
+                bill=sc.BillData(date(2026, 12, 8), "mailed"),
+            ),
+        )
+    with desk.database.reading() as session:
+        charge = sc.get_charge(session, charge_id)
+        assert charge.kind == ChargeKind.SNOW_ICE
+        assert charge.total == Money("60.00")  # the fee schedule's SNOW, not what was typed
+        assert (charge.billed_party.name, charge.billed_as) == ("Ole Haugen", "occupant")
+        roll_on, number = charge.tax_roll_on, charge.number
+    assert roll_on is not None
+    clock.set(datetime(roll_on.year, roll_on.month, roll_on.day, 12, tzinfo=ZONE))
+    assert certify(desk, treasurer, roll_on) == [number]
+
+
+@pytest.mark.parametrize(
+    ("minute", "allowed"), [((10, 59), False), ((11, 0), True), ((11, 1), True)]
+)
+def test_snow_deposited_on_a_street_may_be_removed_one_hour_after(
+    desk: Desk,
+    clock: FixedClock,
+    clerk: SignedIn,
+    people: dict[str, int],
+    minute: tuple[int, int],
+    allowed: bool,
+) -> None:
+    clock.set(at(12, 8, 10, 5))
+    case_id = open_case(
+        desk,
+        clerk,
+        en.CaseData(
+            CaseKind.DEPOSITED_SNOW,
+            "Orange St N in front of 412",
+            official=rules.PUBLIC_WORKS,
+            parcel_id=people["parcel"],
+            started_at=at(12, 8, 10),
+        ),
+    )
+    clock.set(at(12, 8, *minute))
+    refused = case_acts(desk, clerk, case_id)[CaseAct.CITY_WORK]
+    assert (refused is None) is allowed
+    if allowed:
+        with desk.action(clerk) as action:
+            charge_id = en.record_city_work(
+                action,
+                case_id,
+                en.CityWork(
+                    on=date(2026, 12, 8),
+                    lines=[sc.LineData("equipment", "Loader, half an hour", Money("40.00"))],
+                ),
+            )
+        with desk.database.reading() as session:
+            charge = sc.get_charge(session, charge_id)
+            assert charge.total == Money("40.00")
+            assert charge.billed_party.name == "Marta Lindqvist"
+            assert "Snow or ice" not in charge.work
+            assert "removed the snow or ice deposited" in charge.work
+
+
+# ---- § 506-20, § 506-21 -------------------------------------------------------------------------
+
+
+def test_debris_is_removed_by_the_city_and_charged_to_the_operator(
+    desk: Desk, clock: FixedClock, clerk: SignedIn, treasurer: SignedIn, people: dict[str, int]
+) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        open_case(
+            desk,
+            clerk,
+            en.CaseData(
+                CaseKind.DIRT_DEBRIS, "Broad St N", official=rules.PUBLIC_WORKS, parcel_id=None
+            ),
+        )
+    assert refused.value.field == "party"
+    case_id = open_case(
+        desk,
+        clerk,
+        en.CaseData(
+            CaseKind.DIRT_DEBRIS,
+            "Broad St N at Orange St",
+            official=rules.PUBLIC_WORKS,
+            parcel_id=people["parcel"],
+            party_id=people["contractor"],
+            party_as="operator",
+        ),
+    )
+    with desk.action(clerk) as action:
+        charge_id = en.record_city_work(
+            action,
+            case_id,
+            en.CityWork(
+                on=date(2026, 11, 30),
+                lines=[sc.LineData("labor", "Street sweeper", Money("120.00"))],
+                bill=sc.BillData(date(2026, 11, 30), "mailed"),
+            ),
+        )
+    with desk.database.reading() as session:
+        charge = sc.get_charge(session, charge_id)
+        assert charge.due_on == date(2026, 12, 30)  # 30 days
+        assert (charge.billed_as, charge.billed_party.name) == (
+            "operator",
+            "Kinnickinnic Excavating LLC",
+        )
+        roll_on, number = charge.tax_roll_on, charge.number
+    assert roll_on == date(2026, 12, 31)
+    clock.set(at(12, 31))
+    assert certify(desk, treasurer, roll_on) == [number]
+
+
+def damage_case(desk: Desk, who: SignedIn, people: dict[str, int], damaged: date) -> int:
+    return open_case(
+        desk,
+        who,
+        en.CaseData(
+            CaseKind.STREET_DAMAGE,
+            "Curb at 412 Orange St N",
+            official=rules.CHIEF,
+            parcel_id=people["parcel"],
+            party_id=people["contractor"],
+            party_as="operator",
+            started_on=damaged,
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("day", "allowed"), [(date(2026, 11, 30), False), (date(2026, 12, 1), True)]
+)
+def test_the_city_corrects_damage_after_the_10_days(
+    desk: Desk, clock: FixedClock, clerk: SignedIn, people: dict[str, int], day: date, allowed: bool
+) -> None:
+    clock.set(at(11, 20))
+    case_id = damage_case(desk, clerk, people, date(2026, 11, 20))
+    assert stored(desk, case_id).due_on == date(2026, 11, 30)
+    clock.set(at(day.month, day.day))
+    refused = case_acts(desk, clerk, case_id)[CaseAct.CITY_WORK]
+    assert (refused is None) is allowed
+    title = items(desk, clerk)[0]
+    if allowed:
+        assert title.endswith("the City may correct the damage from Tue Dec 1, 2026")
+    else:
+        assert refused is not None and "run through Mon Nov 30, 2026" in refused
+        assert title.endswith("the 10 days run through Mon Nov 30, 2026")
+
+
+def test_a_later_notice_to_correct_starts_the_10_days_again(
+    desk: Desk, clock: FixedClock, clerk: SignedIn, people: dict[str, int]
+) -> None:
+    clock.set(at(12, 2, 9))
+    case_id = damage_case(desk, clerk, people, date(2026, 11, 20))
+    with desk.action(clerk) as action:
+        en.record_notice(action, case_id, at=at(12, 2, 8, 30), to="Kinnickinnic", how="mailed")
+    assert stored(desk, case_id).due_on == date(2026, 12, 12)  # a Saturday: done on the street
+
+
+# ---- § 506-23, § 506-12 -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("day", "allowed"), [(date(2026, 11, 30), False), (date(2026, 12, 1), True)]
+)
+def test_the_clerks_letter_goes_once_the_publishers_10_days_have_run(
+    desk: Desk, clock: FixedClock, clerk: SignedIn, people: dict[str, int], day: date, allowed: bool
+) -> None:
+    clock.set(at(11, 25))
+    case_id = open_case(
+        desk,
+        clerk,
+        en.CaseData(
+            CaseKind.RECEPTACLE,
+            "412 Orange St N, at the curb",
+            official=rules.CLERK,
+            party_id=people["publisher"],
+            party_as="publisher",
+            complaint="Ole Haugen, occupier, sent the publisher's postcard",
+            started_on=date(2026, 11, 20),
+        ),
+    )
+    assert stored(desk, case_id).due_on == date(2026, 11, 30)
+    assert case_acts(desk, clerk, case_id)[CaseAct.CITY_WORK] is not None  # no charge
+    clock.set(at(day.month, day.day))
+    refused = case_acts(desk, clerk, case_id)[CaseAct.CLERK_LETTER]
+    assert (refused is None) is allowed
+    if allowed:
+        assert items(desk, clerk)[0].endswith("send the Clerk's letter to the publisher")
+        with desk.action(clerk) as action:
+            en.record_clerk_letter(action, case_id)
+        assert stored(desk, case_id).letter_on == day
+        assert items(desk, clerk) == []
+
+
+def test_a_stall_needs_both_officials_and_is_rescinded_with_a_reason(
+    desk: Desk, clock: FixedClock, clerk: SignedIn, people: dict[str, int]
+) -> None:
+    case_id = open_case(
+        desk,
+        clerk,
+        en.CaseData(
+            CaseKind.TERRACE_STALL,
+            "Terrace at 412 Orange St N",
+            official=rules.PUBLIC_WORKS,
+            parcel_id=people["parcel"],
+            party_id=people["owner"],
+            party_as="owner",
+        ),
+    )
+    with desk.action(clerk) as action:
+        en.record_authorization(
+            action, case_id, official=rules.CHIEF, name="Chief Ann Berg", on=date(2026, 11, 30)
+        )
+    assert stored(desk, case_id).status == CaseStatus.REQUESTED
+    assert items(desk, clerk)[0].endswith("Awaiting the Director of Public Works")
+    with desk.action(clerk) as action:
+        en.record_authorization(
+            action, case_id, official=rules.PUBLIC_WORKS, name="Tom Ness", on=date(2026, 11, 30)
+        )
+    assert stored(desk, case_id).status == CaseStatus.AUTHORIZED
+    with desk.lookup(clerk) as action:
+        found = en_views.details(action, case_id).findings
+    assert found[-1].text.startswith("Authorized by the Chief of Police and the Director")
+    with desk.action(clerk) as action, pytest.raises(InvalidInput) as refused:
+        en.rescind(action, case_id, official=rules.CHIEF, on=date(2026, 11, 30), reason=" ")
+    assert refused.value.field == "reason"
+    clock.set(at(12, 3))
+    with desk.action(clerk) as action:
+        en.rescind(
+            action,
+            case_id,
+            official=rules.PUBLIC_WORKS,
+            on=date(2026, 12, 3),
+            reason="The stall blocks the sight line at the corner",
+        )
+    case = stored(desk, case_id)
+    assert (case.status, case.rescinded_by) == (CaseStatus.RESCINDED, "Director of Public Works")
+    with desk.lookup(clerk) as action:
+        found = en_views.details(action, case_id).findings
+    assert found[-1].text == "The authorization was rescinded Thu Dec 3, 2026."
+
+
+def test_the_register_finds_a_case_by_a_word_and_numbers_them_in_order(
+    desk: Desk, clerk: SignedIn, people: dict[str, int]
+) -> None:
+    first = obstruction_case(desk, clerk, people)
+    second = snow_case(desk, clerk, people, at(11, 30, 6))
+    assert [stored(desk, i).number for i in (first, second)] == ["EN-2026-001", "EN-2026-002"]
+    with desk.lookup(clerk) as action:
+        found = en_views.register_rows(action, "firewood")
+        assert [r.number for r in found] == ["EN-2026-001"]
+        assert [r.number for r in en_views.register_rows(action, "haugen")] == [
+            "EN-2026-002",
+            "EN-2026-001",
+        ]

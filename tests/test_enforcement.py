@@ -551,3 +551,107 @@ def test_the_register_finds_a_case_by_a_word_and_numbers_them_in_order(
             "EN-2026-002",
             "EN-2026-001",
         ]
+
+
+# ---- the letters, read back ---------------------------------------------------------------------
+
+
+def letter_text(desk: Desk, who: SignedIn, case_id: int) -> str:
+    from clerk_desk import settings_store
+    from clerk_desk.enforcement import letters
+    from reports.enforcement import letter_pdf
+    from tests.papers import pdf_problems, text
+
+    with desk.lookup(who) as action:
+        view = letters.letter(action, case_id)
+        profile = settings_store.city_profile(action.session)
+    pdf = letter_pdf(view, profile)
+    assert pdf_problems(pdf) == []
+    return text(pdf)
+
+
+def test_the_notice_to_remove_names_the_official_the_hours_and_the_charge(
+    desk: Desk, clock: FixedClock, clerk: SignedIn, people: dict[str, int]
+) -> None:
+    clock.set(at(12, 5, 9, 30))
+    case_id = obstruction_case(desk, clerk, people)
+    with desk.lookup(clerk) as action:
+        from clerk_desk.enforcement import letters
+
+        with pytest.raises(Exception, match="Record the notice"):
+            letters.letter(action, case_id)
+    with desk.action(clerk) as action:
+        en.record_notice(action, case_id, at=at(12, 5, 9), to="Ole Haugen", how="handed over")
+    page = letter_text(desk, clerk, case_id)
+    assert "Notice to Remove an Obstruction" in page
+    assert "Ole Haugen" in page
+    assert "The City enforcement official has determined that the sidewalk at Sidewalk in" in page
+    assert "within 24 hours of this notice, given Saturday, December 5, 2026 at 9:00 a.m." in page
+    assert "run until Monday, December 7, 2026 at 9:00 a.m." in page
+    assert "Sundays and legal holidays are not counted" in page
+    assert "the City Administrator shall cause its removal" in page
+    assert "payable within 10 calendar days of its receipt" in page
+    assert "City enforcement official — Officer Dana Ruiz" in page
+    assert "Recorded at City Hall by Test Clerk" in page
+
+
+def test_the_damage_receptacle_and_stall_letters_say_what_their_sections_say(
+    desk: Desk, clock: FixedClock, clerk: SignedIn, people: dict[str, int]
+) -> None:
+    clock.set(at(12, 2, 9))
+    damage = damage_case(desk, clerk, people, date(2026, 11, 20))
+    with desk.action(clerk) as action:
+        en.record_notice(action, damage, at=at(12, 2, 8, 30), to="Kinnickinnic", how="mailed")
+    page = letter_text(desk, clerk, damage)
+    assert "Notice to Correct Damage" in page
+    assert "within 10 days at no cost to the City: by Saturday, December 12, 2026" in page
+    assert "Chief of Police" in page
+
+    receptacle = open_case(
+        desk,
+        clerk,
+        en.CaseData(
+            CaseKind.RECEPTACLE,
+            "412 Orange St N",
+            official=rules.CLERK,
+            party_id=people["publisher"],
+            party_as="publisher",
+            complaint="Ole Haugen",
+            started_on=date(2026, 11, 20),
+        ),
+    )
+    with desk.action(clerk) as action:
+        en.record_clerk_letter(action, receptacle)
+    page = letter_text(desk, clerk, receptacle)
+    assert "Pierce County Herald" in page
+    assert "You received the instruction Friday, November 20, 2026" in page
+    assert "within 10 days of their receipt: by Monday, November 30, 2026" in page
+    assert "City Clerk" in page
+
+    stall = open_case(
+        desk,
+        clerk,
+        en.CaseData(
+            CaseKind.TERRACE_STALL,
+            "Terrace at 412 Orange St N",
+            official=rules.PUBLIC_WORKS,
+            parcel_id=people["parcel"],
+            party_id=people["owner"],
+        ),
+    )
+    for official, name in ((rules.CHIEF, "Ann Berg"), (rules.PUBLIC_WORKS, "Tom Ness")):
+        with desk.action(clerk) as action:
+            en.record_authorization(
+                action, stall, official=official, name=name, on=date(2026, 12, 1)
+            )
+    page = letter_text(desk, clerk, stall)
+    assert "Authorization of a Parking Stall" in page
+    assert "authorized by the Chief of Police (Ann Berg)" in page
+    with desk.action(clerk) as action:
+        en.rescind(
+            action, stall, official=rules.COUNCIL, on=date(2026, 12, 2), reason="Street widening"
+        )
+    page = letter_text(desk, clerk, stall)
+    assert "Rescission of Authorization" in page
+    assert "rescinded by the Common Council as of Wednesday, December 2, 2026" in page
+    assert "The reason: Street widening" in page

@@ -19,6 +19,7 @@ from clerk_desk.kinds import ChargeKind, DueKind, RunStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     Base,
+    EnforcementCase,
     SidewalkPermit,
     SidewalkRepairOrder,
     SpecialCharge,
@@ -38,6 +39,7 @@ SOURCE_NAMES: dict[str, str] = {
     "sidewalk_repair_order": "Sidewalk repair order",
     "sidewalk_cafe": "Sidewalk cafe permit",
     "vending_application": "Vending application",
+    "enforcement_case": "Enforcement case",
 }
 """What the permit or order a charge may come from is called."""
 
@@ -46,6 +48,7 @@ _SOURCE_MODELS: dict[str, type[Base]] = {
     "street_privilege": StreetPrivilege,
     "sidewalk_permit": SidewalkPermit,
     "sidewalk_repair_order": SidewalkRepairOrder,
+    "enforcement_case": EnforcementCase,
 }
 
 

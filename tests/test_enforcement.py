@@ -28,6 +28,7 @@ from clerk_desk.models import AuditEvent, EnforcementCase
 from clerk_desk.money import Money
 from clerk_desk.special_charges import service as sc
 from clerk_desk.special_charges import tax_roll
+from clerk_desk.words import format_day
 
 ZONE = city_zone()
 
@@ -206,6 +207,42 @@ def test_an_obstruction_runs_from_the_notice_to_the_certified_charge(
         "by the City enforcement official" in trail[1] and rules.SIDEWALK_REMOVAL_CITE in trail[1]
     )
     assert "the City Administrator caused the removal of the obstruction" in trail[2]
+
+
+@pytest.mark.parametrize(
+    ("now", "allowed", "item"),
+    [
+        ((12, 8, 9, 59), False, "the time to remove runs out Wed Dec 9, 2026 10:00 AM"),
+        ((12, 9, 10, 0), True, "the City Administrator may act since Wed Dec 9, 2026 10:00 AM"),
+        ((12, 9, 10, 1), True, "the City Administrator may act since Wed Dec 9, 2026 10:00 AM"),
+    ],
+)
+def test_the_city_administrator_acts_the_minute_the_24_hours_have_run(
+    desk: Desk,
+    clock: FixedClock,
+    clerk: SignedIn,
+    people: dict[str, int],
+    now: tuple[int, int, int, int],
+    allowed: bool,
+    item: str,
+) -> None:
+    clock.set(at(12, 8, 10))  # a Tuesday: the 24 hours end Wednesday at 10:00 a.m.
+    case_id = obstruction_case(desk, clerk, people)
+    with desk.action(clerk) as action:
+        en.record_notice(action, case_id, at=at(12, 8, 10), to="Ole Haugen", how="posted")
+    clock.set(at(*now))
+    refused = case_acts(desk, clerk, case_id)[CaseAct.CITY_WORK]
+    assert (refused is None) is allowed, refused
+    assert items(desk, clerk) == [f"EN-2026-001: {item}"]
+
+
+def test_an_obstruction_a_measure_short_says_so_in_the_register(
+    desk: Desk, clerk: SignedIn, people: dict[str, int]
+) -> None:
+    obstruction_case(desk, clerk, people, kind=ObstructionKind.AWNING)
+    with desk.lookup(clerk) as action:
+        (row,) = en_views.register_rows(action)
+    assert row.next_step == "Measure first: the awning's lowest point"
 
 
 def test_a_street_obstruction_is_determined_by_the_officials_the_section_names(
@@ -425,7 +462,8 @@ def damage_case(desk: Desk, who: SignedIn, people: dict[str, int], damaged: date
 
 
 @pytest.mark.parametrize(
-    ("day", "allowed"), [(date(2026, 11, 30), False), (date(2026, 12, 1), True)]
+    ("day", "allowed"),
+    [(date(2026, 11, 30), False), (date(2026, 12, 1), True), (date(2026, 12, 2), True)],
 )
 def test_the_city_corrects_damage_after_the_10_days(
     desk: Desk, clock: FixedClock, clerk: SignedIn, people: dict[str, int], day: date, allowed: bool
@@ -439,6 +477,7 @@ def test_the_city_corrects_damage_after_the_10_days(
     title = items(desk, clerk)[0]
     if allowed:
         assert title.endswith("the City may correct the damage from Tue Dec 1, 2026")
+        assert refused is None
     else:
         assert refused is not None and "run through Mon Nov 30, 2026" in refused
         assert title.endswith("the 10 days run through Mon Nov 30, 2026")
@@ -458,7 +497,8 @@ def test_a_later_notice_to_correct_starts_the_10_days_again(
 
 
 @pytest.mark.parametrize(
-    ("day", "allowed"), [(date(2026, 11, 30), False), (date(2026, 12, 1), True)]
+    ("day", "allowed"),
+    [(date(2026, 11, 30), False), (date(2026, 12, 1), True), (date(2026, 12, 2), True)],
 )
 def test_the_clerks_letter_goes_once_the_publishers_10_days_have_run(
     desk: Desk, clock: FixedClock, clerk: SignedIn, people: dict[str, int], day: date, allowed: bool
@@ -488,6 +528,9 @@ def test_the_clerks_letter_goes_once_the_publishers_10_days_have_run(
             en.record_clerk_letter(action, case_id)
         assert stored(desk, case_id).letter_on == day
         assert items(desk, clerk) == []
+        with desk.lookup(clerk) as action:
+            (row,) = en_views.register_rows(action)
+        assert row.next_step == f"Clerk's letter sent {format_day(day)}"
 
 
 def test_a_stall_needs_both_officials_and_is_rescinded_with_a_reason(
@@ -655,3 +698,30 @@ def test_the_damage_receptacle_and_stall_letters_say_what_their_sections_say(
     assert "Rescission of Authorization" in page
     assert "rescinded by the Common Council as of Wednesday, December 2, 2026" in page
     assert "The reason: Street widening" in page
+
+
+def test_the_register_exported_to_excel_reads_back(
+    desk: Desk, clerk: SignedIn, people: dict[str, int], tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from openpyxl import load_workbook
+
+    from reports.enforcement import register_xlsx
+    from tests.papers import workbook_problems
+
+    obstruction_case(desk, clerk, people)
+    with desk.lookup(clerk) as action:
+        rows = en_views.register_rows(action)
+    target = Path(str(tmp_path)) / "enforcement.xlsx"
+    assert register_xlsx(rows, target, printed_on=date(2026, 11, 30)) == 1
+    assert workbook_problems(target.read_bytes()) == []
+    sheet = load_workbook(target).active
+    assert sheet is not None
+    values = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    header = next(i for i, row in enumerate(values) if row[0] == "Case")
+    assert values[header + 1][:3] == [
+        "EN-2026-001",
+        "Obstruction or encroachment",
+        "Sidewalk in front of 412 Orange St N",
+    ]

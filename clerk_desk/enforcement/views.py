@@ -161,7 +161,11 @@ def _next_step(case: EnforcementCase, zone: tzinfo) -> tuple[str, date | None]:
     if kind is CaseKind.OBSTRUCTION and case.notice_at is None:
         if case.measures.get("excepted"):
             return "Excepted: close the case", None
+        if case.measures.get("missing"):
+            return "Measure first: " + ", ".join(case.measures["missing"]), None
         return "Give the written notice", case.reported_at.astimezone(zone).date()
+    if kind is CaseKind.RECEPTACLE and case.letter_on is not None:
+        return f"Clerk's letter sent {format_day(case.letter_on)}", None
     if kind is CaseKind.TERRACE_STALL:
         waiting = [
             who

@@ -628,7 +628,11 @@ def test_the_notice_to_remove_names_the_official_the_hours_and_the_charge(
     page = letter_text(desk, clerk, case_id)
     assert "Notice to Remove an Obstruction" in page
     assert "Ole Haugen" in page
-    assert "The City enforcement official has determined that the sidewalk at Sidewalk in" in page
+    assert (
+        "The City enforcement official has determined that the place above (sidewalk) is "
+        "obstructed: A trailer of firewood across the sidewalk." in page
+    )
+    assert "a.m.." not in page
     assert "within 24 hours of this notice, given Saturday, December 5, 2026 at 9:00 a.m." in page
     assert "run until Monday, December 7, 2026 at 9:00 a.m." in page
     assert "Sundays and legal holidays are not counted" in page

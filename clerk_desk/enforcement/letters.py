@@ -58,18 +58,29 @@ def _addressee(case: EnforcementCase) -> tuple[str, str]:
     return party.name, party.mailing_address
 
 
+def _sentence(text: str) -> str:
+    """``text`` ended by one period (a time written "9:00 a.m." already has it)."""
+    return text if text.endswith(".") else text + "."
+
+
 def _obstruction(case: EnforcementCase, zone: tzinfo) -> list[str]:
     place = rules.Place(case.place)
     given, due = _when(case, zone)
     what = f": {case.description}" if case.description else ""
-    findings = [text for level, _cite, text in case.measures.get("findings", []) if text]
+    findings = [
+        f"Finding ({cite}): {text}"
+        for _level, cite, text in case.measures.get("findings", [])
+        if cite == rules.EXCEPTIONS_CITE
+    ]
     return [
-        f"The {case.official} has determined that the {place.label.lower()} at {case.location} "
-        f"is obstructed{what}.",
+        f"The {case.official} has determined that the place above ({place.label.lower()}) is "
+        f"obstructed{what}.",
         f"Under {rules.removal_cite(place)}, you are directed to remove the obstruction within "
-        f"{rules.REMOVE_WITHIN_HOURS} hours of this notice, given {given}. {HOURS_NOTE}: the "
-        f"{rules.REMOVE_WITHIN_HOURS} hours run until {due}.",
-        *[f"Finding ({rules.EXCEPTIONS_CITE}): {text}" for text in findings],
+        f"{rules.REMOVE_WITHIN_HOURS} hours of this notice, given "
+        + _sentence(given)
+        + f" {HOURS_NOTE}: the "
+        + _sentence(f"{rules.REMOVE_WITHIN_HOURS} hours run until {due}"),
+        *findings,
         "If the obstruction is not removed by then, the City Administrator shall cause its "
         "removal, keeping an account of the expense, and the expense shall be charged to and "
         "paid by the property owner. The bill is mailed to the owner and is payable within 10 "
@@ -108,7 +119,7 @@ def _receptacle(case: EnforcementCase) -> list[str]:
 def _stall(case: EnforcementCase) -> list[str]:
     assert case.chief_on is not None and case.public_works_on is not None
     granted = [
-        f"A gravel-surfaced parking stall in the terrace at {case.location} is authorized by the "
+        "A gravel-surfaced parking stall in the terrace at the place above is authorized by the "
         f"Chief of Police{_named(case.chief_name)} on {long_day(case.chief_on)} and the "
         f"Director of Public Works{_named(case.public_works_name)} on "
         f"{long_day(case.public_works_on)} ({rules.TERRACE_CITE}).",
@@ -118,8 +129,8 @@ def _stall(case: EnforcementCase) -> list[str]:
         return granted
     assert case.rescinded_on is not None
     return [
-        f"The authorization of the gravel-surfaced parking stall in the terrace at "
-        f"{case.location}, given by the Chief of Police and the Director of Public Works, is "
+        "The authorization of the gravel-surfaced parking stall in the terrace at the place "
+        "above, given by the Chief of Police and the Director of Public Works, is "
         f"rescinded by the {case.rescinded_by} as of {long_day(case.rescinded_on)}.",
         f"The reason: {case.resolution}",
         "The terrace not covered by a sidewalk is again to be maintained as a lawn, except in "

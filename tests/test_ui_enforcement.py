@@ -412,3 +412,38 @@ def test_a_stall_authorized_by_both_officials_then_rescinded(
     page = letter(printed)
     assert "rescinded by the Common Council as of Monday, November 30, 2026" in page
     assert "The reason: Street widening" in page
+
+
+def test_what_is_typed_wrong_is_refused_under_its_field_citing_the_section(
+    qtbot, desk, clerk, people, dialogs
+) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    tab = make_tab(qtbot, desk, clerk)
+    seen: dict[str, str] = {}
+
+    def error(dialog: NewCaseDialog, field: str) -> str:
+        label = dialog.findChild(QLabel, f"error_{field}")
+        assert label is not None, field
+        return label.text()
+
+    def fill(dialog: NewCaseDialog) -> None:
+        dialog.choose_kind(CaseKind.SNOW_ICE)
+        qtbot.keyClicks(dialog.location, "412 Orange St N")
+        dialog.parcel.choose(None)
+        dialog.save_button.click()
+        seen["parcel"] = error(dialog, "parcel")
+        dialog.choose_kind(CaseKind.OBSTRUCTION)
+        dialog.what.setCurrentIndex(dialog.what.findData("awning"))
+        choose(qtbot, dialog.parcel, "281-00412")
+        qtbot.keyClicks(dialog.measures["clearance_in"], "7 ft")
+        dialog.save_button.click()
+        seen["clearance_in"] = error(dialog, "clearance_in")
+        assert dialog.isVisible()  # nothing saved: the form stays open with what was typed
+
+    dialogs.append(fill)
+    tab.new_button.click()
+    assert "Name the parcel" in seen["parcel"] and "§ 506-11" in seen["parcel"]
+    assert "whole number of inches" in seen["clearance_in"]
+    assert "§ 506-8" in seen["clearance_in"]
+    assert tab.model.rowCount() == 0

@@ -7,8 +7,11 @@ so that every clock stands as described on any day of the year:
   (§ 506-11);
 - a newspaper receptacle whose publisher received the occupier's instruction 12 days ago: the
   10 days have run, the Clerk's letter is due (§ 506-23);
+- a street obstruction the Chief of Police determined this morning, its notice still to give
+  (§ 506-8);
+- mud tracked onto a street by a contractor's truck, for the City to sweep up (§ 506-20);
 - a gravel parking stall authorized by the Chief of Police and the Director of Public Works
-  a month ago (§ 506-12).
+  a month ago, and another the Chief authorized last week, awaiting the Director (§ 506-12).
 
 No case here ends in a charge: the demo's special charges (:mod:`clerk_desk.demo.special_charges`)
 are those of last year and this year, counted by the demo's tests.
@@ -16,12 +19,12 @@ are those of last year and this year, counted by the demo's tests.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
 from clerk_desk import parties
-from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.enforcement import rules
 from clerk_desk.enforcement import service as en
 from clerk_desk.enforcement.rules import Obstruction, ObstructionKind, Place
@@ -53,16 +56,13 @@ def _parcels(desk: Desk, count: int) -> list[tuple[int, int, str]]:
 
 def generate(desk: Desk) -> None:
     """Open the demo's cases (nothing when the demo has fewer than three owned parcels)."""
-    sites = _parcels(desk, 3)
-    if len(sites) < 3:
+    sites = _parcels(desk, 4)
+    if len(sites) < 4:
         return
     clerk = _clerk(desk)
     now = desk.clock.local_now().replace(second=0, microsecond=0)
-    (
-        (front, front_owner, front_site),
-        (awning, _o, awning_site),
-        (stall, stall_owner, stall_site),
-    ) = sites
+    (front, front_owner, front_site), (awning, _o, awning_site) = sites[0], sites[1]
+    (stall, stall_owner, stall_site), other = sites[2], sites[3]
     with desk.action(clerk) as action:
         publisher = action.session.scalars(select(Party).where(Party.name == PUBLISHER)).first()
         publisher_id = (
@@ -146,3 +146,48 @@ def generate(desk: Desk) -> None:
         month_ago = now.date() - timedelta(days=30)
         for official, name in ((rules.CHIEF, "Chief Ann Berg"), (rules.PUBLIC_WORKS, "Tom Ness")):
             en.record_authorization(action, terrace, official=official, name=name, on=month_ago)
+        _more(action, now, other)
+
+
+def _more(action: Action, now: datetime, site: tuple[int, int, str]) -> None:
+    """The cases still at their first step: a notice to give, the City's sweeping to record, a
+    stall awaiting its second authorization."""
+    parcel, owner, address = site
+    en.open_case(
+        action,
+        en.CaseData(
+            CaseKind.OBSTRUCTION,
+            f"Alley behind {address}",
+            official=rules.CHIEF,
+            official_name="Chief Ann Berg",
+            parcel_id=parcel,
+            description="A dumpster left across the alley",
+            obstruction=Obstruction(Place.STREET, ObstructionKind.OTHER),
+        ),
+    )
+    en.open_case(
+        action,
+        en.CaseData(
+            CaseKind.DIRT_DEBRIS,
+            f"Street in front of {address}",
+            official=rules.PUBLIC_WORKS,
+            parcel_id=parcel,
+            party_id=owner,
+            party_as="person in charge",
+            description="Mud tracked from the building site onto the street",
+        ),
+    )
+    stall = en.open_case(
+        action,
+        en.CaseData(
+            CaseKind.TERRACE_STALL,
+            f"Terrace at {address}",
+            official=rules.CHIEF,
+            parcel_id=parcel,
+            party_id=owner,
+            party_as="owner",
+        ),
+    )
+    en.record_authorization(
+        action, stall, official=rules.CHIEF, name="Chief Ann Berg", on=now.date() - timedelta(7)
+    )

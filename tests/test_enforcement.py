@@ -422,6 +422,12 @@ def test_debris_is_removed_by_the_city_and_charged_to_the_operator(
             party_as="operator",
         ),
     )
+    refused = case_acts(desk, clerk, case_id)[CaseAct.CITY_WORK]
+    assert refused is not None and refused.startswith("Record the request to remove the material")
+    assert items(desk, clerk) == ["EN-2026-001: Ask the person responsible to remove it"]
+    with desk.action(clerk) as action:
+        en.record_notice(action, case_id, at=at(11, 30, 9), to="Site foreman", how="by phone")
+    assert case_acts(desk, clerk, case_id)[CaseAct.CITY_WORK] is None
     with desk.action(clerk) as action:
         charge_id = en.record_city_work(
             action,

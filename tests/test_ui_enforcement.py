@@ -314,6 +314,9 @@ def test_debris_removed_by_the_city_is_charged_to_the_operator_and_certified(
 ) -> None:
     tab = make_tab(qtbot, desk, clerk)
     open_case(qtbot, tab, dialogs, worker_fill(qtbot, CaseKind.DIRT_DEBRIS))
+    assert not tab.buttons[CaseAct.CITY_WORK].isEnabled()
+    assert "Record the request to remove" in tab.buttons[CaseAct.CITY_WORK].toolTip()
+    act(tab, dialogs, CaseAct.NOTICE, lambda d: d.how.setCurrentText("by phone"))
     act(tab, dialogs, CaseAct.CITY_WORK, city_work("120.00"))
     charge = stored_charge(desk)
     assert (charge.billed_as, charge.due_on) == ("operator", date(2026, 12, 30))

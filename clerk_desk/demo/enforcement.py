@@ -9,7 +9,8 @@ so that every clock stands as described on any day of the year:
   10 days have run, the Clerk's letter is due (§ 506-23);
 - a street obstruction the Chief of Police determined this morning, its notice still to give
   (§ 506-8);
-- mud tracked onto a street by a contractor's truck, for the City to sweep up (§ 506-20);
+- mud tracked onto a street from a building site, the person in charge asked an hour ago to
+  remove it: the City may sweep it up (§ 506-20);
 - a gravel parking stall authorized by the Chief of Police and the Director of Public Works
   a month ago, and another the Chief authorized last week, awaiting the Director (§ 506-12).
 
@@ -165,7 +166,7 @@ def _more(action: Action, now: datetime, site: tuple[int, int, str]) -> None:
             obstruction=Obstruction(Place.STREET, ObstructionKind.OTHER),
         ),
     )
-    en.open_case(
+    debris = en.open_case(
         action,
         en.CaseData(
             CaseKind.DIRT_DEBRIS,
@@ -176,6 +177,9 @@ def _more(action: Action, now: datetime, site: tuple[int, int, str]) -> None:
             party_as="person in charge",
             description="Mud tracked from the building site onto the street",
         ),
+    )
+    en.record_notice(
+        action, debris, at=now - timedelta(hours=1), to="The site foreman", how="by phone"
     )
     stall = en.open_case(
         action,

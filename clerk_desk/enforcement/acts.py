@@ -69,14 +69,13 @@ def _finished(case: EnforcementCase) -> ClerkDeskError | None:
 
 def _notice(case: EnforcementCase, at: Moment) -> ClerkDeskError | None:
     kind = _kind(case)
-    if kind not in (CaseKind.OBSTRUCTION, CaseKind.STREET_DAMAGE):
+    if kind not in (CaseKind.OBSTRUCTION, CaseKind.STREET_DAMAGE, CaseKind.DIRT_DEBRIS):
         rule = rules.case_rule(kind)
         return Conflict(
             f"{rule.cite} calls for no written notice in this case: "
             + {
                 CaseKind.SNOW_ICE: "the 24 hours run from the end of the snowfall.",
                 CaseKind.DEPOSITED_SNOW: "the hour runs from the deposit.",
-                CaseKind.DIRT_DEBRIS: "the materials are to be removed immediately.",
                 CaseKind.RECEPTACLE: "the publisher's 10 days run from the instruction.",
                 CaseKind.TERRACE_STALL: "a stall is authorized or rescinded.",
             }[kind],
@@ -110,6 +109,12 @@ def _resolved(case: EnforcementCase, at: Moment) -> ClerkDeskError | None:
 
 def _clock_refusal(case: EnforcementCase, at: Moment) -> ClerkDeskError | None:
     rule = rules.case_rule(case.kind)
+    if rule.clock is rules.Clock.FROM_REQUEST and case.notice_at is None:
+        return Conflict(
+            "Record the request to remove the materials first: § 506-20 has them removed "
+            "immediately, and the City removes them when they are not.",
+            cite=rule.cite,
+        )
     if rule.clock is rules.Clock.HOURS_FROM_NOTICE and case.notice_at is None:
         return Conflict(
             f"Record the written notice first: the {rule.hours} hours to remove run from it.",

@@ -337,7 +337,8 @@ class Clock(enum.StrEnum):
     HOURS_FROM_NOTICE = "hours_from_notice"  # § 506-8: from the written notice
     HOURS_FROM_EVENT = "hours_from_event"  # § 506-11: from the snowfall's end, the deposit
     DAYS = "days"  # §§ 506-21, 506-23
-    NONE = "none"  # § 506-20 ("immediately"), § 506-12
+    FROM_REQUEST = "from_request"  # § 506-20: "immediately" once asked to remove
+    NONE = "none"  # § 506-12
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,7 +396,7 @@ CASE_RULES: Final[dict[str, CaseRule]] = {
         DEBRIS_CITE,
         PUBLIC_WORKS,
         _WORKERS,
-        Clock.NONE,
+        Clock.FROM_REQUEST,
         charge="dirt_debris",
         city_work="removed the materials",
     ),
@@ -443,8 +444,10 @@ the section leaves a doubt, for the person it holds responsible):
 * § 506-11 (Snow and ice as nuisance): "within one hour thereafter" runs from the deposit; the
   City's removal "charged to the owner or occupant of the property from which said snow or ice
   has been removed" is its cost as entered, not the Council's fee, since the paragraph names none.
-* § 506-20 "shall immediately remove said materials" sets no period the program can count: the
-  City's removal may be recorded once the case names the person charged and the parcel the
+* § 506-20 "shall immediately remove said materials ... In the event the materials are not
+  removed ... the City shall cause the removal": "immediately" sets no period to count, so the
+  City's removal is recorded only once the person responsible was asked to remove them (the
+  request recorded, by whatever means), from that moment; and the charge needs the parcel the
   unpaid cost goes on the tax roll against ("a special tax against said property").
 * § 506-21 "shall correct said damages within 10 days": the 10 days run from the damage, or,
   where the City's notice to correct reached the person later (damage not reported), from the
@@ -517,7 +520,7 @@ def city_may_act_from(
 ) -> datetime | date | None:
     """When the City may do the work itself: the moment an hours clock runs out, the day after a
     days clock's last day; None where no clock has started (a notice still to give)."""
-    if clock in (Clock.HOURS_FROM_NOTICE, Clock.HOURS_FROM_EVENT):
+    if clock in (Clock.HOURS_FROM_NOTICE, Clock.HOURS_FROM_EVENT, Clock.FROM_REQUEST):
         return due_at
     if clock is Clock.DAYS:
         return None if due_on is None else due_on + timedelta(days=1)

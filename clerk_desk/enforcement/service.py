@@ -330,15 +330,16 @@ def _check_moment(action: Action, case: EnforcementCase, at: datetime, field: st
 
 def record_notice(action: Action, case_id: int, *, at: datetime, to: str, how: str) -> int:
     """The written notice: § 506-8's notice to remove within 24 hours (the City may remove the
-    obstruction once they have run, in the statute's hours), or § 506-21's notice to correct a
-    damage not reported (the 10 days then run from it, if later than the damage)."""
+    obstruction once they have run, in the statute's hours), § 506-21's notice to correct a
+    damage not reported (the 10 days then run from it, if later than the damage), or § 506-20's
+    request to remove the materials at once (the City may remove them from then on)."""
     case = get_case(action.session, case_id, lock=True)
     acts.allow(action, acts.CaseAct.NOTICE, case)
     _check_moment(action, case, at, "at")
     whom, delivered = " ".join(to.split()), " ".join(how.split())
     rule = rules.case_rule(case.kind)
     if not whom:
-        notified = rules.notified(Place(case.place)) if case.place else "person responsible"
+        notified = rules.notified(Place(case.place)) if case.place else "the person responsible"
         raise InvalidInput(f"Name {notified}: the notice goes to them.", field="to", cite=rule.cite)
     if not delivered:
         raise InvalidInput(
@@ -353,6 +354,10 @@ def record_notice(action: Action, case_id: int, *, at: datetime, to: str, how: s
         case.status = CaseStatus.NOTICED
         what = f"written notice to remove within {rules.REMOVE_WITHIN_HOURS} hours"
         cite = rules.removal_cite(Place(case.place))
+    elif CaseKind(case.kind) is CaseKind.DIRT_DEBRIS:
+        case.due_at = at
+        case.status = CaseStatus.NOTICED
+        what, cite = "request to remove the materials immediately", rule.cite
     else:
         _start_clock(action, case)
         case.status = CaseStatus.NOTICED

@@ -101,6 +101,7 @@ def clocks_of(case: EnforcementCase, zone: tzinfo) -> list[ClockLine]:
             CaseKind.OBSTRUCTION: "The 24 hours of the written notice to remove run until",
             CaseKind.SNOW_ICE: "The 24 hours after the snowfall ended run until",
             CaseKind.DEPOSITED_SNOW: "The hour to remove the snow deposited runs until",
+            CaseKind.DIRT_DEBRIS: "Asked to remove the materials immediately at",
         }[kind]
         cite = rules.removal_cite(rules.Place(case.place)) if case.place else rule.cite
         lines.append(ClockLine(given, _moment(case.due_at, zone), local.date(), cite))
@@ -180,7 +181,7 @@ def _next_step(case: EnforcementCase, zone: tzinfo) -> tuple[str, date | None]:
     if clocks:
         last = clocks[-1]
         return f"{last.what} {last.when}", last.day
-    return "The City may remove the materials", case.reported_at.astimezone(zone).date()
+    return "Ask the person responsible to remove it", case.reported_at.astimezone(zone).date()
 
 
 def row(case: EnforcementCase, zone: tzinfo) -> CaseRow:

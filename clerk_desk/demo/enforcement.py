@@ -56,31 +56,15 @@ def _parcels(desk: Desk, count: int) -> list[tuple[int, int, str]]:
 
 
 def generate(desk: Desk) -> None:
-    """Open the demo's cases (nothing when the demo has fewer than three owned parcels)."""
+    """Open the demo's cases (nothing when the demo has fewer than four owned parcels)."""
     sites = _parcels(desk, 4)
     if len(sites) < 4:
         return
     clerk = _clerk(desk)
     now = desk.clock.local_now().replace(second=0, microsecond=0)
     (front, front_owner, front_site), (awning, _o, awning_site) = sites[0], sites[1]
-    (stall, stall_owner, stall_site), other = sites[2], sites[3]
+    other = sites[3]
     with desk.action(clerk) as action:
-        publisher = action.session.scalars(select(Party).where(Party.name == PUBLISHER)).first()
-        publisher_id = (
-            publisher.id
-            if publisher is not None
-            else parties.add_party(
-                action,
-                parties.PartyData(
-                    kind=PartyKind.BUSINESS,
-                    name=PUBLISHER,
-                    street="PO Box 1",
-                    city="Ellsworth",
-                    state="WI",
-                    postal_code="54011",
-                ),
-            ).id
-        )
         blocked = en.open_case(
             action,
             en.CaseData(
@@ -121,33 +105,57 @@ def generate(desk: Desk) -> None:
                 started_at=(now - timedelta(days=1)).replace(hour=6, minute=0),
             ),
         )
-        en.open_case(
-            action,
-            en.CaseData(
-                CaseKind.RECEPTACLE,
-                f"{stall_site}, at the curb",
-                official=rules.CLERK,
-                party_id=publisher_id,
-                party_as="publisher",
-                complaint="The occupier, by the publisher's postcard",
-                started_on=now.date() - timedelta(days=12),
-            ),
-        )
-        terrace = en.open_case(
-            action,
-            en.CaseData(
-                CaseKind.TERRACE_STALL,
-                f"Terrace at {stall_site}",
-                official=rules.PUBLIC_WORKS,
-                parcel_id=stall,
-                party_id=stall_owner,
-                party_as="owner",
-            ),
-        )
-        month_ago = now.date() - timedelta(days=30)
-        for official, name in ((rules.CHIEF, "Chief Ann Berg"), (rules.PUBLIC_WORKS, "Tom Ness")):
-            en.record_authorization(action, terrace, official=official, name=name, on=month_ago)
+        _receptacle_and_stall(action, now, sites[2])
         _more(action, now, other)
+
+
+def _publisher(action: Action) -> int:
+    found = action.session.scalars(select(Party).where(Party.name == PUBLISHER)).first()
+    if found is not None:
+        return found.id
+    return parties.add_party(
+        action,
+        parties.PartyData(
+            kind=PartyKind.BUSINESS,
+            name=PUBLISHER,
+            street="PO Box 1",
+            city="Ellsworth",
+            state="WI",
+            postal_code="54011",
+        ),
+    ).id
+
+
+def _receptacle_and_stall(action: Action, now: datetime, site: tuple[int, int, str]) -> None:
+    """A receptacle whose Clerk's letter is due, and a stall authorized a month ago."""
+    stall, stall_owner, stall_site = site
+    publisher_id = _publisher(action)
+    en.open_case(
+        action,
+        en.CaseData(
+            CaseKind.RECEPTACLE,
+            f"{stall_site}, at the curb",
+            official=rules.CLERK,
+            party_id=publisher_id,
+            party_as="publisher",
+            complaint="The occupier, by the publisher's postcard",
+            started_on=now.date() - timedelta(days=12),
+        ),
+    )
+    terrace = en.open_case(
+        action,
+        en.CaseData(
+            CaseKind.TERRACE_STALL,
+            f"Terrace at {stall_site}",
+            official=rules.PUBLIC_WORKS,
+            parcel_id=stall,
+            party_id=stall_owner,
+            party_as="owner",
+        ),
+    )
+    month_ago = now.date() - timedelta(days=30)
+    for official, name in ((rules.CHIEF, "Chief Ann Berg"), (rules.PUBLIC_WORKS, "Tom Ness")):
+        en.record_authorization(action, terrace, official=official, name=name, on=month_ago)
 
 
 def _more(action: Action, now: datetime, site: tuple[int, int, str]) -> None:

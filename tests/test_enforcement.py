@@ -28,6 +28,7 @@ from clerk_desk.models import AuditEvent, EnforcementCase
 from clerk_desk.money import Money
 from clerk_desk.special_charges import service as sc
 from clerk_desk.special_charges import tax_roll
+from clerk_desk.special_charges import views as charge_views
 from clerk_desk.words import format_day
 
 ZONE = city_zone()
@@ -207,6 +208,22 @@ def test_an_obstruction_runs_from_the_notice_to_the_certified_charge(
         "by the City enforcement official" in trail[1] and rules.SIDEWALK_REMOVAL_CITE in trail[1]
     )
     assert "the City Administrator caused the removal of the obstruction" in trail[2]
+    with desk.lookup(clerk) as action:
+        shown = en_views.details(action, case_id)
+        source = charge_views.source_text(action.session, "enforcement_case", str(case_id))
+    assert source == "Enforcement case EN-2026-001"  # what the Special Charges tab names
+    assert (shown.charge_number, shown.charge_standing) == (number, "certified")
+    # The case's history reads on through its charge, to the certification.
+    assert [entry.action for entry in shown.history] == [
+        "enforcement.opened",
+        "enforcement.notice",
+        "due.create",
+        "special_charge.created",
+        "special_charge.billed",
+        "enforcement.city_work",
+        "special_charge.bill_corrected",
+        "special_charge.certified",
+    ]
 
 
 @pytest.mark.parametrize(

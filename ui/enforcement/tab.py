@@ -34,6 +34,7 @@ from clerk_desk.enforcement.views import (
     register_rows,
 )
 from clerk_desk.kinds import CaseKind
+from clerk_desk.settings import CityProfile
 from clerk_desk.settings_store import city_profile
 from clerk_desk.words import format_day
 from ui.enforcement.dialogs import (
@@ -325,14 +326,14 @@ class EnforcementTab(RegisterPage[CaseRow]):
 
         case_id = row.id
 
-        def work(action: Action) -> tuple[letters.LetterView, object]:
+        def work(action: Action) -> tuple[letters.LetterView, CityProfile]:
             return letters.letter(action, case_id), city_profile(action.session)
 
         loaded = perform(self, self.app, work, writes=False)
         if loaded is None:
             return
         view, profile = loaded
-        pdf = letter_pdf(view, profile)  # type: ignore[arg-type]
+        pdf = letter_pdf(view, profile)
         printing.print_or_explain(self, pdf, title=f"{view.title} — {view.number}")
         self.status.emit(f"{view.title} printed, dated {format_day(view.dated)}.")
 

@@ -752,3 +752,69 @@ def test_the_register_exported_to_excel_reads_back(
         "Obstruction or encroachment",
         "Sidewalk in front of 412 Orange St N",
     ]
+
+
+# ---- a permit named for the exception, read from its register ---------------------------------
+
+
+def privilege_on_file(desk: Desk, party: int, ends_on: date) -> str:
+    from clerk_desk.kinds import PrivilegePurpose, PrivilegeStatus
+    from clerk_desk.models import StreetPrivilege
+
+    now = desk.clock.now()
+    with desk.database.writing() as session:
+        session.add(
+            StreetPrivilege(
+                number="SP-2026-004",
+                year=2026,
+                sequence=4,
+                applicant_id=party,
+                location="in front of 412 Orange St N",
+                purpose=PrivilegePurpose.CONSTRUCTION,
+                applied_at=now,
+                applied_on=date(2026, 9, 1),
+                received_by_name="Test Clerk",
+                status=PrivilegeStatus.ISSUED,
+                issued_on=date(2026, 9, 2),
+                ends_on=ends_on,
+                created_at=now,
+            )
+        )
+    return "SP-2026-004"
+
+
+@pytest.mark.parametrize(
+    ("ends_on", "excepted"),
+    [(date(2026, 11, 29), False), (date(2026, 11, 30), True), (date(2026, 12, 1), True)],
+)
+def test_a_street_privilege_excepts_only_while_it_is_in_force(
+    desk: Desk, clerk: SignedIn, people: dict[str, int], ends_on: date, excepted: bool
+) -> None:
+    number = privilege_on_file(desk, people["owner"], ends_on)
+    case_id = obstruction_case(desk, clerk, people, permit=number.lower())
+    refused = case_acts(desk, clerk, case_id)[CaseAct.NOTICE]
+    assert (refused is not None) is excepted
+    with desk.lookup(clerk) as action:
+        found = [f.text for f in en_views.details(action, case_id).findings]
+    if excepted:
+        assert found == [
+            "Authorized by permit SP-2026-004: a street privilege, an excavation or a sidewalk "
+            "cafe under its permit is excepted."
+        ]
+    else:
+        assert found[0] == (
+            "Permit SP-2026-004 ended Sun Nov 29, 2026: it authorizes nothing on Mon Nov 30, 2026."
+        )
+
+
+def test_a_permit_on_no_register_is_refused_where_it_was_typed(
+    desk: Desk, clerk: SignedIn, people: dict[str, int]
+) -> None:
+    with pytest.raises(InvalidInput) as refused:
+        obstruction_case(desk, clerk, people, permit="SP-2026-999")
+    assert refused.value.field == "permit"
+    assert "No street privilege, street opening or sidewalk cafe permit numbered SP-2026-999" in (
+        str(refused.value)
+    )
+    with desk.database.reading() as session:
+        assert session.scalars(select(EnforcementCase)).first() is None  # no number taken

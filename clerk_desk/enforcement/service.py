@@ -13,7 +13,7 @@ section makes responsible and who recorded it at the counter.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -22,9 +22,11 @@ from sqlalchemy.orm import Session
 from clerk_desk import fees
 from clerk_desk.desk import Action, snapshot
 from clerk_desk.enforcement import acts, rules
+from clerk_desk.enforcement.permits import permit_in_force
 from clerk_desk.enforcement.records import RECORD_TYPE, get_case
 from clerk_desk.enforcement.rules import Obstruction, ObstructionKind, Place
 from clerk_desk.errors import InvalidInput, NotFound
+from clerk_desk.findings import Finding
 from clerk_desk.kinds import CaseKind, CaseStatus, ChargeKind
 from clerk_desk.models import EnforcementCase, Parcel, Party
 from clerk_desk.numbering import take_number
@@ -59,7 +61,7 @@ class CaseData:
     started_on: date | None = None
 
 
-def _measures(obstruction: Obstruction, findings: list[Any]) -> dict[str, Any]:
+def _measures(obstruction: Obstruction, findings: list[Finding]) -> dict[str, Any]:
     def iso(value: date | datetime | None) -> str | None:
         return None if value is None else value.isoformat()
 
@@ -219,9 +221,16 @@ def open_case(action: Action, data: CaseData) -> int:
     party_as = _check_party(session, data, rule)
     _check_parcel(session, data, rule)
     _check_start(action, data, rule)
+    lapsed: list[Finding] = []
+    if obstruction is not None and obstruction.permit.strip():
+        number, why_not = permit_in_force(session, obstruction.permit, action.today())
+        obstruction = replace(obstruction, permit=number)
+        lapsed = [why_not] if why_not is not None else []
     case = _new_case(action, data, location=location, official=official, party_as=party_as)
     if obstruction is not None:
-        findings = rules.exception_findings(obstruction, at=action.now(), calendar=action.calendar)
+        findings = lapsed + rules.exception_findings(
+            obstruction, at=action.now(), calendar=action.calendar
+        )
         case.place, case.obstruction_kind = obstruction.place.value, obstruction.kind.value
         case.measures = _measures(obstruction, findings)
     _start_clock(action, case)

@@ -480,6 +480,58 @@ class ChargeStatus(enum.StrEnum):
         }[self.value]
 
 
+class CaseKind(enum.StrEnum):
+    """An enforcement case of Chapter 506, from the complaint to the tax roll (issue 21)."""
+
+    OBSTRUCTION = "obstruction"  # § 506-8
+    SNOW_ICE = "snow_ice"  # § 506-11 (Failure to remove)
+    DEPOSITED_SNOW = "deposited_snow"  # § 506-11 (Prohibited placement), a nuisance
+    DIRT_DEBRIS = "dirt_debris"  # § 506-20
+    STREET_DAMAGE = "street_damage"  # § 506-21
+    RECEPTACLE = "receptacle"  # § 506-23
+    TERRACE_STALL = "terrace_stall"  # § 506-12
+
+    @property
+    def label(self) -> str:
+        return {
+            "obstruction": "Obstruction or encroachment",
+            "snow_ice": "Snow and ice not removed",
+            "deposited_snow": "Snow deposited on a street",
+            "dirt_debris": "Dirt and debris on a street",
+            "street_damage": "Damage to a street or public property",
+            "receptacle": "Newspaper receptacle",
+            "terrace_stall": "Gravel parking stall on a terrace",
+        }[self.value]
+
+
+class CaseStatus(enum.StrEnum):
+    OPEN = "open"  # determined or reported; no notice yet (or none needed)
+    NOTICED = "noticed"  # the written notice or the instruction: a clock runs
+    RESOLVED = "resolved"  # removed or corrected by whoever was responsible
+    CITY_WORK = "city_work"  # the City did the work; its cost is a special charge
+    CLOSED = "closed"  # closed without the City's work (excepted, unfounded)
+    REQUESTED = "requested"  # § 506-12: a stall asked for, not yet authorized by both
+    AUTHORIZED = "authorized"
+    RESCINDED = "rescinded"
+
+    @property
+    def label(self) -> str:
+        return {
+            "open": "Open",
+            "noticed": "Notice given",
+            "resolved": "Resolved",
+            "city_work": "Done by the City, charged",
+            "closed": "Closed",
+            "requested": "Requested",
+            "authorized": "Authorized",
+            "rescinded": "Rescinded",
+        }[self.value]
+
+    @property
+    def finished(self) -> bool:
+        return self.value in ("resolved", "city_work", "closed", "rescinded")
+
+
 class RunStatus(enum.StrEnum):
     DRAFT = "draft"
     PREVIEW = "preview"  # as of a day still to come: shown, never certified

@@ -110,6 +110,15 @@ WORKFLOWS: tuple[Workflow, ...] = (
         built=True,
     ),
     Workflow(
+        "enforcement",
+        "Enforcement",
+        "§§ 506-8, 506-11, 506-12, 506-20, 506-21, 506-23",
+        "Obstructions, snow and ice, dirt and debris, damage, newspaper receptacles and terrace "
+        "stalls: the official's determination, the notice and its clock, the City's work "
+        "charged to the tax roll.",
+        built=True,
+    ),
+    Workflow(
         "special_charges",
         "Special Charges",
         "Sidewalk article, §§ 506-6, 506-7, 506-8, 506-9, 506-11, 506-20, 506-21",
@@ -133,6 +142,7 @@ _PROVIDER_MODULES = (
     "clerk_desk.sidewalks.service",
     "clerk_desk.sidewalk_cafes.service",
     "clerk_desk.special_charges.service",
+    "clerk_desk.enforcement.views",
 )
 
 

@@ -24,6 +24,7 @@ from clerk_desk.paths import backups_dir
 
 TABLES = {
     "document",
+    "enforcement_case",
     "special_charge",
     "special_charge_line",
     "tax_roll_run",

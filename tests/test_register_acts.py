@@ -22,6 +22,7 @@ from clerk_desk import audit, desk_acts, ledger, operators, settings_store, stat
 from clerk_desk.bonds import acts as bond_acts
 from clerk_desk.bonds import service as bonds
 from clerk_desk.desk import Action, Desk, SignedIn
+from clerk_desk.enforcement import acts as enforcement_acts
 from clerk_desk.errors import ClerkDeskError, PermissionDenied
 from clerk_desk.kinds import RepairOrderKind, Role
 from clerk_desk.permissions import GRANTS, Permission, refusal
@@ -55,6 +56,7 @@ REGISTERS: list[tuple[str, Asked, Mapping[Enum, Permission]]] = [
     ("sidewalks", sidewalk_acts.register_acts, sidewalk_acts.REGISTER_RULES),
     ("special charges", charge_acts.register_acts, charge_acts.REGISTER_RULES),
     ("bonds", bond_acts.register_acts, bond_acts.REGISTER_RULES),
+    ("enforcement", enforcement_acts.register_acts, enforcement_acts.REGISTER_RULES),
 ]
 
 

@@ -19,6 +19,7 @@ from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.database import Database
+from clerk_desk.demo import enforcement as demo_enforcement
 from clerk_desk.demo import petitions as demo_petitions
 from clerk_desk.demo import receipts as demo_receipts
 from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
@@ -326,6 +327,8 @@ def _fill(desk: Desk, *, scale: int, rng: random.Random) -> None:
     # Special charges of each kind and clock, last year's certified tax roll run (after the
     # street openings: a deficiency repair is billed on the restored one).
     demo_special_charges.generate(desk)
+    # Enforcement cases at each step, none of them charged yet (issue 21).
+    demo_enforcement.generate(desk)
     # Receipts and the cash drawer: `scale` years of closed drawers ending yesterday, last of
     # all: among each day's receipts, those of the fees the workflows above took that day
     # (clerk_desk.demo.counter), numbered in the order issued.

@@ -311,3 +311,217 @@ def stall_standing(
     return Finding(
         "info", TERRACE_CITE, "Authorized by the Chief of Police and the Director of Public Works."
     )
+
+
+# -- the cases: who acts, whom the section holds responsible, what the City may charge ----------
+
+SNOW_FEE_CODE: Final = "SNOW"  # the fee the Common Council sets (§ 506-11), in the fee schedule
+DEBRIS_CITE: Final = "§ 506-20"
+DEPOSITED_SNOW_CITE: Final = SNOW_NUISANCE_CITE
+CITY_ADMINISTRATOR: Final = "City Administrator"
+PUBLIC_WORKS: Final = "Director of Public Works"
+CHIEF: Final = "Chief of Police"
+INSPECTOR: Final = "Building Inspector"
+CLERK: Final = "City Clerk"
+COUNCIL: Final = "Common Council"
+ENFORCEMENT_OFFICIAL: Final = "City enforcement official"
+STALL_OFFICIALS: Final = (CHIEF, PUBLIC_WORKS)
+RESCINDING_OFFICIALS: Final = (CHIEF, PUBLIC_WORKS, COUNCIL)
+
+_WORKERS = ("operator", "owner", "occupant", "person in charge")
+
+
+class Clock(enum.StrEnum):
+    """How a case's time runs: in the statute's hours, in days, or not at all."""
+
+    HOURS_FROM_NOTICE = "hours_from_notice"  # § 506-8: from the written notice
+    HOURS_FROM_EVENT = "hours_from_event"  # § 506-11: from the snowfall's end, the deposit
+    DAYS = "days"  # §§ 506-21, 506-23
+    FROM_REQUEST = "from_request"  # § 506-20: "immediately" once asked to remove
+    NONE = "none"  # § 506-12
+
+
+@dataclass(frozen=True, slots=True)
+class CaseRule:
+    """One kind of case: its section, the official the section makes responsible for the
+    City's act, who may be held responsible, its clock, and the charge that ends it.
+
+    ``charge`` is the :class:`~clerk_desk.kinds.ChargeKind` value of the special charge the
+    City's work becomes ("" — the section gives the City no charge)."""
+
+    title: str
+    cite: str
+    acting_official: str  # who does (or has done) the City's work, or writes the letter
+    responsible: tuple[str, ...]  # whom the section holds responsible ("owner", "publisher" …)
+    clock: Clock
+    charge: str = ""
+    hours: int = 0
+    days: int = 0
+    city_work: str = ""  # the City's act, in a phrase ("removed the obstruction")
+
+
+CASE_RULES: Final[dict[str, CaseRule]] = {
+    "obstruction": CaseRule(
+        "Obstruction or encroachment",
+        FAILURE_TO_REMOVE_CITE,
+        CITY_ADMINISTRATOR,
+        ("owner", "occupant"),
+        Clock.HOURS_FROM_NOTICE,
+        charge="obstruction",
+        hours=REMOVE_WITHIN_HOURS,
+        city_work="caused the removal of the obstruction",
+    ),
+    "snow_ice": CaseRule(
+        "Snow and ice not removed from a sidewalk",
+        SNOW_FAILURE_CITE,
+        PUBLIC_WORKS,
+        ("owner", "occupant"),
+        Clock.HOURS_FROM_EVENT,
+        charge="snow_ice",
+        hours=SNOW_HOURS,
+        city_work="removed the snow from the sidewalk",
+    ),
+    "deposited_snow": CaseRule(
+        "Snow or ice deposited on a street",
+        SNOW_NUISANCE_CITE,
+        PUBLIC_WORKS,
+        ("owner", "occupant"),
+        Clock.HOURS_FROM_EVENT,
+        charge="snow_ice",
+        hours=DEPOSITED_SNOW_HOURS,
+        city_work="removed the snow or ice deposited",
+    ),
+    "dirt_debris": CaseRule(
+        "Dirt and debris on a street",
+        DEBRIS_CITE,
+        PUBLIC_WORKS,
+        _WORKERS,
+        Clock.FROM_REQUEST,
+        charge="dirt_debris",
+        city_work="removed the materials",
+    ),
+    "street_damage": CaseRule(
+        "Damage to a street or public property",
+        DAMAGE_CITE,
+        PUBLIC_WORKS,
+        _WORKERS,
+        Clock.DAYS,
+        charge="street_damage",
+        days=DAMAGE_DAYS,
+        city_work="corrected the damage",
+    ),
+    "receptacle": CaseRule(
+        "Newspaper receptacle to be removed",
+        RECEPTACLE_CITE,
+        CLERK,
+        ("publisher",),
+        Clock.DAYS,
+        days=RECEPTACLE_DAYS,
+    ),
+    "terrace_stall": CaseRule(
+        "Gravel parking stall on a terrace",
+        TERRACE_CITE,
+        f"{CHIEF} and {PUBLIC_WORKS}",
+        ("owner",),
+        Clock.NONE,
+    ),
+}
+"""Each kind of case, once. The readings behind them, for the City Attorney (each chosen, where
+the section leaves a doubt, for the person it holds responsible):
+
+* § 506-8 "he shall issue a written notice ... directing that the obstruction be removed within
+  24 hours": the 24 hours run from the notice as given (handed over or posted, the moment
+  recorded), not from the determination, in the statute's hours. No notice is recorded while
+  an exception of the section covers what was found, nor while a measure the exception turns
+  on is missing: the official measures first.
+* § 506-8 "such expenses shall be charged to and paid by such property owner": the charge is
+  billed to the owner of the adjoining parcel, even where the notice of a sidewalk obstruction
+  went to the occupant.
+* § 506-11 (Failure to remove) sets no written notice: the 24 hours run from the end of the
+  snowfall as recorded. "a fee established by the Common Council shall be assessed": the fee in
+  the fee schedule (code SNOW) in force on the day of the removal, once for the removal at the
+  parcel.
+* § 506-11 (Snow and ice as nuisance): "within one hour thereafter" runs from the deposit; the
+  City's removal "charged to the owner or occupant of the property from which said snow or ice
+  has been removed" is its cost as entered, not the Council's fee, since the paragraph names none.
+* § 506-20 "shall immediately remove said materials ... In the event the materials are not
+  removed ... the City shall cause the removal": "immediately" sets no period to count, so the
+  City's removal is recorded only once the person responsible was asked to remove them (the
+  request recorded, by whatever means), from that moment; and the charge needs the parcel the
+  unpaid cost goes on the tax roll against ("a special tax against said property").
+* § 506-21 "shall correct said damages within 10 days": the 10 days run from the damage, or,
+  where the City's notice to correct reached the person later (damage not reported), from the
+  notice; the City corrects only once the 10 days have run.
+* § 506-23 names no letter of the Clerk: the Clerk's letter reminds the publisher of the
+  occupier's instruction, and is sent only once the publisher's 10 days have run. The section
+  gives the City no charge.
+* § 506-12 "the City reserves the right to rescind such authorization if deemed necessary": a
+  rescission is recorded only with the official who decided it (the Chief of Police, the
+  Director of Public Works or the Common Council) and the reason, and is written to the owner.
+"""
+
+
+def case_rule(kind: str) -> CaseRule:
+    return CASE_RULES[str(kind)]
+
+
+def officials_for(kind: str, place: Place | None) -> tuple[str, ...]:
+    """The officials who may make the determination a case records."""
+    if kind == "obstruction":
+        if place is Place.SIDEWALK:
+            return (ENFORCEMENT_OFFICIAL, CHIEF, PUBLIC_WORKS, INSPECTOR)
+        return determining_officials(Place.STREET)
+    if kind in ("snow_ice", "deposited_snow", "dirt_debris"):
+        return (PUBLIC_WORKS, CHIEF)
+    if kind == "street_damage":
+        return (CHIEF, PUBLIC_WORKS)  # the report is made to the Police Department
+    if kind == "receptacle":
+        return (CLERK,)
+    return STALL_OFFICIALS
+
+
+def measures_missing(obstruction: Obstruction) -> list[str]:
+    """What the official must measure before the exception of its kind can be judged (a notice
+    waits for it): nothing for a kind no exception covers."""
+    if obstruction.permit.strip():
+        return []
+    need: dict[ObstructionKind, tuple[tuple[object, str], ...]] = {
+        ObstructionKind.BUILDING_MATERIALS: (
+            (obstruction.width_used_in, "the width the materials take"),
+            (obstruction.width_in, "the width of the sidewalk or of the traveled street"),
+        ),
+        ObstructionKind.AWNING: ((obstruction.clearance_in, "the awning's lowest point"),),
+        ObstructionKind.SIGN_OR_CLOCK: (
+            (obstruction.clearance_in, "the sign's lowest point"),
+            (obstruction.reach_in, "how far it projects"),
+        ),
+        ObstructionKind.GOODS: (
+            (obstruction.reach_in, "how far the goods extend"),
+            (obstruction.out_since, "when they were put out"),
+        ),
+    }
+    return [what for value, what in need.get(obstruction.kind, ()) if value is None]
+
+
+def excepted(findings: list[Finding]) -> bool:
+    """An exception of § 506-8 covers the obstruction: there is nothing to notice."""
+    return any(f.level == "info" and f.cite == EXCEPTIONS_CITE for f in findings)
+
+
+def correction_from(damaged_on: date, notice_on: date | None) -> date:
+    """The day § 506-21's 10 days are counted from: the damage, or a later notice to correct."""
+    if notice_on is not None and notice_on > damaged_on:
+        return notice_on
+    return damaged_on
+
+
+def city_may_act_from(
+    *, clock: Clock, due_at: datetime | None, due_on: date | None
+) -> datetime | date | None:
+    """When the City may do the work itself: the moment an hours clock runs out, the day after a
+    days clock's last day; None where no clock has started (a notice still to give)."""
+    if clock in (Clock.HOURS_FROM_NOTICE, Clock.HOURS_FROM_EVENT, Clock.FROM_REQUEST):
+        return due_at
+    if clock is Clock.DAYS:
+        return None if due_on is None else due_on + timedelta(days=1)
+    return None

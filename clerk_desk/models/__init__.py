@@ -11,6 +11,7 @@ from clerk_desk.models.audit import AuditChain, AuditEvent
 from clerk_desk.models.base import Base, MoneyCents, UtcDateTime
 from clerk_desk.models.bonds import Bond, InsuranceCertificate, Revocation
 from clerk_desk.models.documents import Document
+from clerk_desk.models.enforcement import EnforcementCase
 from clerk_desk.models.ledger import AmountDue, FeeItem
 from clerk_desk.models.operators import Operator, SignInThrottle
 from clerk_desk.models.parties import Parcel, Party
@@ -60,6 +61,7 @@ __all__ = [
     "Document",
     "DoubtNotice",
     "Drawer",
+    "EnforcementCase",
     "FeeItem",
     "InsuranceCertificate",
     "MasterPlanSegment",

@@ -20,6 +20,7 @@ from clerk_desk.kinds import ChargeKind, DueKind, RunStatus
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import (
     Base,
+    EnforcementCase,
     SidewalkPermit,
     SidewalkRepairOrder,
     SpecialCharge,
@@ -39,6 +40,7 @@ SOURCE_NAMES: dict[str, str] = {
     "sidewalk_repair_order": "Sidewalk repair order",
     "sidewalk_cafe": "Sidewalk cafe permit",
     "vending_application": "Vending application",
+    "enforcement_case": "Enforcement case",
 }
 """What the permit or order a charge may come from is called."""
 
@@ -47,6 +49,7 @@ _SOURCE_MODELS: dict[str, type[Base]] = {
     "street_privilege": StreetPrivilege,
     "sidewalk_permit": SidewalkPermit,
     "sidewalk_repair_order": SidewalkRepairOrder,
+    "enforcement_case": EnforcementCase,
 }
 
 

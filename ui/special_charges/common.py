@@ -314,5 +314,6 @@ SOURCE_WORKFLOWS: dict[str, str] = {
     "sidewalk_repair_order": "sidewalks",
     "sidewalk_cafe": "sidewalk_cafes",
     "vending_application": "vending",
+    "enforcement_case": "enforcement",
 }
 """The permit or order a charge may come from: the tab that shows it."""

@@ -41,6 +41,7 @@ INDEXED_TABLES = frozenset(
         "sidewalk_repair_order",
         "sidewalk_cafe",
         "special_charge",
+        "enforcement_case",
     }
 )
 """The tables whose ``search_text`` has a trigram index (migration 0011 makes them;

@@ -17,6 +17,7 @@ from typing import Any
 import papers  # type: ignore[import-not-found]
 import pytest
 from PySide6.QtCore import QDate, QDateTime, Qt, QTime
+from registers import searched  # type: ignore[import-not-found]
 
 from clerk_desk import parties
 from clerk_desk.clock import FixedClock
@@ -92,6 +93,7 @@ def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> EnforcementTab:
     qtbot.add_widget(widget)
     widget.resize(1400, 900)
     widget.show()
+    searched(qtbot, widget)
     return widget
 
 
@@ -450,3 +452,42 @@ def test_what_is_typed_wrong_is_refused_under_its_field_citing_the_section(
     assert "whole number of inches" in seen["clearance_in"]
     assert "§ 506-8" in seen["clearance_in"]
     assert tab.model.rowCount() == 0
+
+
+def test_the_register_exported_to_excel_in_a_process_of_its_own(
+    qtbot, desk, clock, clerk, people, tmp_path, monkeypatch, child_jobs
+) -> None:
+    from openpyxl import load_workbook
+    from sqlalchemy import select
+
+    from clerk_desk.clock import city_zone
+    from clerk_desk.enforcement import rules
+    from clerk_desk.enforcement import service as en
+    from clerk_desk.models import Parcel
+    from ui.kit import forms
+
+    clock.set(at(12, 7, 9))
+    with desk.action(clerk) as action:
+        parcel = action.session.scalars(select(Parcel.id)).one()
+        en.open_case(
+            action,
+            en.CaseData(
+                CaseKind.SNOW_ICE,
+                "Sidewalk at 412 Orange St N",
+                official=rules.PUBLIC_WORKS,
+                parcel_id=parcel,
+                started_at=datetime(2026, 12, 7, 6, tzinfo=city_zone()),
+            ),
+        )
+    tab = make_tab(qtbot, desk, clerk)
+    searched(qtbot, tab)
+    target = tmp_path / "cases"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
+    with qtbot.wait_signal(tab.status, timeout=20_000) as told:
+        tab.export_button.click()
+    assert told.args[0] == "1 enforcement case written to cases.xlsx"
+    assert child_jobs == ["ui.enforcement.jobs.register_workbook"]
+    rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
+    header_at = next(i for i, row in enumerate(rows) if row and row[0] == "Case")
+    case = rows[header_at + 1]
+    assert (case[0], case[2]) == ("EN-2026-001", "Sidewalk at 412 Orange St N")

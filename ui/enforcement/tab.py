@@ -20,6 +20,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QCheckBox, QPushButton, QVBoxLayout, QWidget
 
+from clerk_desk import child_process
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
 from clerk_desk.enforcement import acts as case_acts
 from clerk_desk.enforcement import letters
@@ -37,6 +39,7 @@ from clerk_desk.kinds import CaseKind
 from clerk_desk.settings import CityProfile
 from clerk_desk.settings_store import city_profile
 from clerk_desk.words import format_day
+from ui.enforcement import jobs
 from ui.enforcement.dialogs import (
     AuthorizeDialog,
     CityWorkDialog,
@@ -228,9 +231,6 @@ class EnforcementTab(RegisterPage[CaseRow]):
         open_only = self.open_box.isChecked()
         return lambda action: register_rows(action, text, kind=kind, open_only=open_only)
 
-    def search_rows(self, action: Action) -> list[CaseRow]:
-        return self.search_query()(action)
-
     def register_years(self, action: Action) -> list[int]:
         return []
 
@@ -259,25 +259,19 @@ class EnforcementTab(RegisterPage[CaseRow]):
         return f"enforcement-{day.isoformat()}.xlsx"
 
     def export_work(self, path: str) -> Callable[[Progress], int]:
-        from reports.enforcement import register_xlsx
-
-        app, query = self.app, self.search_query()
-
-        def work(progress: Progress) -> int:
-            with app.desk.lookup(app.operator) as action:
-                rows = query(action)
-                city = city_profile(action.session).city_name
-                today = action.today()
-            return register_xlsx(
-                rows,
-                path,
-                city=city,
-                printed_on=today,
-                progress=progress,
-                author=app.operator.full_name,
-            )
-
-        return work
+        """The cases the search and filters find, written in a process of its own."""
+        station = Station.of(self.app.desk, self.app.operator)
+        text, kind = self.search_field.text(), self.kind_box.currentData()
+        open_only = self.open_box.isChecked()
+        return lambda progress: child_process.run(
+            jobs.register_workbook,
+            station,
+            path,
+            text=text,
+            kind=kind,
+            open_only=open_only,
+            progress=progress,
+        )
 
     # ---- acts ----------------------------------------------------------------------------------
 

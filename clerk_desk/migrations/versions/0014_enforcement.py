@@ -2,10 +2,12 @@
 506-23, from the complaint to the special charge the tax-roll run certifies.
 
 Plain CREATE TABLE and CREATE INDEX, never batch mode: SQLite's batch recreates tables, which
-drops the triggers that keep the search index of migration 0011 up to date.
+drops the triggers that keep the search index of migration 0011 up to date. The cases' search
+text gets the same trigram index as every other register (0011's, written out again here: a
+migration stays what it was when it shipped).
 
-Revision ID: 0013
-Revises: 0012
+Revision ID: 0014
+Revises: 0013
 Create Date: 2026-12-07 17:40:00
 
 """
@@ -16,8 +18,8 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision: str = "0013"
-down_revision: str | Sequence[str] | None = "0012"
+revision: str = "0014"
+down_revision: str | Sequence[str] | None = "0013"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
@@ -93,9 +95,46 @@ def upgrade() -> None:
     )
     for column in INDEXED:
         op.create_index(op.f(f"ix_{TABLE}_{column}"), TABLE, [column], unique=False)
+    _search_index()
+
+
+def _search_index() -> None:
+    """An FTS5 trigram table kept by triggers on SQLite; a pg_trgm GIN index on PostgreSQL,
+    where migration 0011 could create the extension (else search reads every row, as there)."""
+    bind = op.get_bind()
+    index = f"{TABLE}_search"
+    if bind.dialect.name == "sqlite":
+        remove = (
+            f"INSERT INTO {index} ({index}, rowid, search_text) "
+            "VALUES ('delete', old.id, old.search_text);"
+        )
+        add = f"INSERT INTO {index} (rowid, search_text) VALUES (new.id, new.search_text);"
+        op.execute(
+            f"CREATE VIRTUAL TABLE {index} USING fts5(search_text, content='{TABLE}', "
+            "content_rowid='id', tokenize='trigram')"
+        )
+        op.execute(f"CREATE TRIGGER {index}_insert AFTER INSERT ON {TABLE} BEGIN {add} END")
+        op.execute(f"CREATE TRIGGER {index}_delete AFTER DELETE ON {TABLE} BEGIN {remove} END")
+        op.execute(
+            f"CREATE TRIGGER {index}_update AFTER UPDATE OF search_text ON {TABLE} "
+            f"BEGIN {remove} {add} END"
+        )
+    elif bind.dialect.name == "postgresql":
+        found = bind.execute(sa.text("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'"))
+        if found.first() is not None:
+            op.execute(
+                f"CREATE INDEX ix_{TABLE}_search_trgm ON {TABLE} "
+                "USING gin (search_text gin_trgm_ops)"
+            )
 
 
 def downgrade() -> None:
+    if op.get_bind().dialect.name == "sqlite":
+        for trigger in ("insert", "delete", "update"):
+            op.execute(f"DROP TRIGGER IF EXISTS {TABLE}_search_{trigger}")
+        op.execute(f"DROP TABLE IF EXISTS {TABLE}_search")
+    else:
+        op.execute(f"DROP INDEX IF EXISTS ix_{TABLE}_search_trgm")
     for column in INDEXED:
         op.drop_index(op.f(f"ix_{TABLE}_{column}"), table_name=TABLE)
     op.drop_table(TABLE)

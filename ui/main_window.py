@@ -33,12 +33,8 @@ from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
-    QFont,
-    QFontMetrics,
     QIcon,
     QKeySequence,
-    QPaintEvent,
-    QPalette,
 )
 from PySide6.QtWidgets import (
     QApplication,
@@ -50,10 +46,6 @@ from PySide6.QtWidgets import (
     QMenuBar,
     QMessageBox,
     QPushButton,
-    QStyle,
-    QStyleOptionTab,
-    QStylePainter,
-    QTabBar,
     QTabWidget,
     QWidget,
 )
@@ -68,6 +60,7 @@ from ui.guide import GuideWindow, print_guide
 from ui.kit import collector, keys, operations
 from ui.kit.background import call_in_background
 from ui.kit.operations import App, perform, run_in_background, show_error
+from ui.kit.sidebar import SidebarTabBar
 from ui.kit.style import LATE, text_sheet
 from ui.kit.widgets import ElidedLabel, place_on_screen, station_settings
 from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
@@ -107,60 +100,6 @@ def app_icon() -> QIcon:
 def _tab_modules_failed(error: Exception) -> None:
     # Opening the tab imports it again, and shows the error then, to the clerk who asked.
     log.warning("could not load the tabs' modules ahead of time", exc_info=error)
-
-
-class SidebarTabBar(QTabBar):
-    """The workflow tabs down the left side, their titles written across and left-aligned.
-
-    Thirteen workflow titles do not fit across a 1280-pixel window in a readable font; down the
-    side they all show at once, in the order of the counter's work, and read like a list.
-
-    Signals: those of :class:`QTabBar`.
-    """
-
-    H_PADDING = 14
-    V_PADDING = 9
-
-    def _width(self) -> int:
-        metrics = self.fontMetrics()
-        bold = QFont(self.font())
-        bold.setBold(True)
-        bold_metrics = QFontMetrics(bold)
-        widest = max(
-            (
-                max(metrics.horizontalAdvance(t), bold_metrics.horizontalAdvance(t))
-                for t in (self.tabText(i).replace("&&", "&") for i in range(self.count()))
-            ),
-            default=100,
-        )
-        return widest + 2 * self.H_PADDING + 6
-
-    def tabSizeHint(self, index: int) -> QSize:
-        return QSize(self._width(), self.fontMetrics().height() + 2 * self.V_PADDING)
-
-    def minimumTabSizeHint(self, index: int) -> QSize:
-        return self.tabSizeHint(index)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QStylePainter(self)
-        for index in range(self.count()):
-            option = QStyleOptionTab()
-            self.initStyleOption(option, index)
-            painter.drawControl(QStyle.ControlElement.CE_TabBarTabShape, option)
-            selected = bool(option.state & QStyle.StateFlag.State_Selected)
-            font = QFont(self.font())
-            font.setBold(selected)
-            painter.setFont(font)
-            painter.setPen(self.palette().color(QPalette.ColorRole.WindowText))
-            painter.drawText(
-                option.rect.adjusted(self.H_PADDING, 0, -4, 0),
-                int(
-                    Qt.AlignmentFlag.AlignLeft
-                    | Qt.AlignmentFlag.AlignVCenter
-                    | Qt.TextFlag.TextShowMnemonic
-                ),
-                self.tabText(index),
-            )
 
 
 class MainWindow(QMainWindow):

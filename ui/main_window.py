@@ -102,6 +102,10 @@ def _tab_modules_failed(error: Exception) -> None:
     log.warning("could not load the tabs' modules ahead of time", exc_info=error)
 
 
+TAB_MODULES_AFTER_MS = 300
+"""How long after the Today list is shown the tabs' modules start loading on a worker."""
+
+
 class MainWindow(QMainWindow):
     """The counter's window for one signed-in operator.
 
@@ -168,7 +172,14 @@ class MainWindow(QMainWindow):
     # ---- construction ---------------------------------------------------------------------
 
     def _load_tab_modules(self) -> None:
-        call_in_background(self, import_tab_modules, lambda _none: None, _tab_modules_failed)
+        # Once the list just gathered has been painted: the two would share the interpreter.
+        QTimer.singleShot(
+            TAB_MODULES_AFTER_MS,
+            self,
+            lambda: call_in_background(
+                self, import_tab_modules, lambda _none: None, _tab_modules_failed
+            ),
+        )
 
     def _add_tab(self, workflow: Workflow) -> None:
         widget: QWidget

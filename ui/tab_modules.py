@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import pkgutil
+import sys
+import time
 
 from clerk_desk.workflows import WORKFLOWS, Workflow
 
@@ -29,14 +32,38 @@ def tab_class_name(workflow: Workflow) -> str:
     return "".join(part.capitalize() for part in workflow.name.split("_")) + "Tab"
 
 
+PAUSE_SECONDS = 0.003
+"""The rest between two modules loaded ahead of time. Imported back to back on a worker, the
+thirteen tabs' modules held the interpreter 250-350 ms at a stretch and the window could not
+paint or answer a key meanwhile (measured with a 5 ms timer on its thread); one module at a
+time with a pause between, the window's longest wait is one module's import (at most 50 ms)."""
+
+
+def tab_package_modules(workflow: Workflow) -> list[str]:
+    """The modules of ``workflow``'s window, its tab last: its parts (dialogs, pages, jobs)
+    first, so that each is imported on its own."""
+    tab = tab_module_name(workflow)
+    package = importlib.util.find_spec(f"ui.{workflow.name}")
+    if package is None or package.submodule_search_locations is None:
+        return [tab]
+    parts = sorted(
+        f"ui.{workflow.name}.{module.name}"
+        for module in pkgutil.iter_modules(package.submodule_search_locations)
+        if not module.ispkg and module.name != "tab"
+    )
+    return [*parts, tab]
+
+
 def import_tab_modules() -> None:
-    """Import every built workflow's tab module (classes only: widgets are made on the window's
-    thread when the tab is first shown), out of the cycle collector's sight once loaded."""
+    """Import every built workflow's window modules, one at a time (classes only: widgets are
+    made on the window's thread when the tab is first shown), then put them out of the cycle
+    collector's sight."""
     from ui.kit.collector import loading
 
     with loading():
         for workflow in WORKFLOWS:
             if workflow.built and workflow.name != "today":
-                name = tab_module_name(workflow)
-                if importlib.util.find_spec(name) is not None:
-                    importlib.import_module(name)
+                for name in tab_package_modules(workflow):
+                    if name not in sys.modules and importlib.util.find_spec(name) is not None:
+                        importlib.import_module(name)
+                        time.sleep(PAUSE_SECONDS)  # the window's thread takes the interpreter

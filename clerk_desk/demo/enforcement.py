@@ -80,9 +80,8 @@ def generate(desk: Desk) -> None:
                 obstruction=Obstruction(Place.SIDEWALK, ObstructionKind.OTHER),
             ),
         )
-        en.record_notice(
-            action, blocked, at=now - timedelta(hours=2), to="Owner, in person", how="handed over"
-        )
+        owner = action.session.get_one(Party, front_owner).name  # handed to the owner
+        en.record_notice(action, blocked, at=now - timedelta(hours=2), to=owner, how="handed over")
         en.open_case(
             action,
             en.CaseData(

@@ -51,6 +51,7 @@ from ui.enforcement.dialogs import (
 from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.dialog_parts import cite_link, follow_cite, reason_dialog
+from ui.kit.findings_view import finding_html
 from ui.kit.operations import App, core_refusal, perform
 from ui.kit.register_page import (
     Progress,
@@ -94,9 +95,8 @@ def case_html(view: CaseDetails) -> str:
         who.append(f"Parcel {e(view.parcel)}" + (f", owner {e(view.owner)}" if view.owner else ""))
     if view.party:
         who.append(f"{e(view.party_as.capitalize())}: {e(view.party)}")
-    who.append(
-        f"Determined by the {e(view.official)}; the City's act is the {e(view.acting_official)}'s"
-    )
+    who.append(f"Determined by the {e(view.official)}")
+    who.append(f"Acting for the City: the {e(view.acting_official)}")
     parts.append("<p>" + "<br>".join(who) + "</p>")
     for text in (view.description, view.complaint):
         if text:
@@ -104,7 +104,7 @@ def case_html(view: CaseDetails) -> str:
     if view.notice:
         parts.append(f"<p><i>Notice:</i> {e(view.notice)}</p>")
     for finding in view.findings:
-        parts.append(f"<p>[{e(finding.level)}] {e(finding.text)} — {cite_link(finding.cite)}</p>")
+        parts.append(f"<p>{finding_html(finding)}</p>")
     for clock in view.clocks:
         parts.append(f"<p>{e(clock.what)} <b>{e(clock.when)}</b> — {cite_link(clock.cite)}</p>")
     if view.charge_number:

@@ -287,9 +287,27 @@ _BY_KIND: dict[tuple[str, str], tuple[str, str]] = {
 RESPONSIBLE: Mapping[str, Responsible] = {
     name: Responsible(official, cite) for name, (official, cite) in _ACTS.items()
 }
+
+
+def _enforcement() -> dict[tuple[str, str], Responsible]:
+    """An enforcement case's City work is the official its kind's section has act (the City
+    Administrator removes an obstruction, § 506-8; the Director of Public Works the snow,
+    § 506-11), as :data:`clerk_desk.enforcement.rules.CASE_RULES` says once; and the Clerk's
+    letter to a publisher is the City Clerk's (§ 506-23)."""
+    from clerk_desk.enforcement.rules import CASE_RULES, CLERK, RECEPTACLE_CITE
+
+    acts = {
+        ("enforcement.city_work", kind): Responsible(rule.acting_official, rule.cite)
+        for kind, rule in CASE_RULES.items()
+        if rule.city_work
+    }
+    acts[("enforcement.clerk_letter", "receptacle")] = Responsible(CLERK, RECEPTACLE_CITE)
+    return acts
+
+
 RESPONSIBLE_BY_KIND: Mapping[tuple[str, str], Responsible] = {
     key: Responsible(official, cite) for key, (official, cite) in _BY_KIND.items()
-}
+} | _enforcement()
 
 # Left out, for the City Attorney: the section names an official, but not plainly for the act.
 # sidewalk_cafe.deny — record the City Administrator's refusal to take an application forward

@@ -191,6 +191,11 @@ def test_an_obstruction_runs_from_the_notice_to_the_certified_charge(
     assert roll_on is not None
     assert stored(desk, case_id).status == CaseStatus.CITY_WORK
     assert items(desk, clerk) == []
+    with desk.database.reading() as session:  # the trail names the official § 506-8 has act
+        [work] = session.scalars(
+            select(AuditEvent).where(AuditEvent.action == "enforcement.city_work")
+        ).all()
+    assert work.responsible == "City Administrator, § 506-8 (Failure to remove obstruction)"
 
     assert roll_on == date(2026, 12, 22)  # the day after the last day to pay
     clock.set(at(12, 22))

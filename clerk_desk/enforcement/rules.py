@@ -28,6 +28,7 @@ from datetime import date, datetime, timedelta
 from fractions import Fraction
 from typing import Final
 
+from clerk_desk import officials
 from clerk_desk.deadlines import CityCalendar
 from clerk_desk.findings import Finding
 from clerk_desk.words import format_day
@@ -318,12 +319,13 @@ def stall_standing(
 SNOW_FEE_CODE: Final = "SNOW"  # the fee the Common Council sets (§ 506-11), in the fee schedule
 DEBRIS_CITE: Final = "§ 506-20"
 DEPOSITED_SNOW_CITE: Final = SNOW_NUISANCE_CITE
-CITY_ADMINISTRATOR: Final = "City Administrator"
-PUBLIC_WORKS: Final = "Director of Public Works"
-CHIEF: Final = "Chief of Police"
-INSPECTOR: Final = "Building Inspector"
-CLERK: Final = "City Clerk"
-COUNCIL: Final = "Common Council"
+# The chapter's officials, as clerk_desk.officials names them for every workflow.
+CITY_ADMINISTRATOR: Final = officials.CITY_ADMINISTRATOR
+PUBLIC_WORKS: Final = officials.DIRECTOR
+CHIEF: Final = officials.CHIEF_OF_POLICE
+INSPECTOR: Final = officials.BUILDING_INSPECTOR
+CLERK: Final = officials.CLERK
+COUNCIL: Final = officials.COUNCIL
 ENFORCEMENT_OFFICIAL: Final = "City enforcement official"
 STALL_OFFICIALS: Final = (CHIEF, PUBLIC_WORKS)
 RESCINDING_OFFICIALS: Final = (CHIEF, PUBLIC_WORKS, COUNCIL)

@@ -56,9 +56,19 @@ class _Ready:
 
 
 def _open(target: str | None, clock: Clock | None) -> _Ready:
-    """Open ``target`` (on a worker thread: this loads the core, and may migrate)."""
-    from clerk_desk.opening import open_desk
+    """Open ``target`` (on a worker thread: this loads the core, and may migrate).
 
+    The core is loaded and its mappers configured with the cycle collector paused: a full
+    collection falling due among the objects they make ran on this thread holding the
+    interpreter, and the login dialog missed the clerk's keys for 70-120 ms."""
+    from ui.kit.collector import loading
+
+    with loading():
+        from sqlalchemy.orm import configure_mappers
+
+        from clerk_desk.opening import open_desk
+
+        configure_mappers()
     opened = open_desk(target, clock=clock)
     return _ready(opened.desk, opened.backup)
 

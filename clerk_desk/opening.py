@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import configure_mappers
 
 from clerk_desk import desk_acts, fees, restoring
 from clerk_desk.clock import Clock, SystemClock
@@ -20,6 +21,12 @@ from clerk_desk.models import FeeItem
 class Opened:
     desk: Desk
     backup: Path | None  # the copy taken before a migration, if one ran
+
+
+def configure_models() -> None:
+    """Configure every mapped class now (SQLAlchemy does it at the first query otherwise): a
+    program that loads the core ahead of time does this with it."""
+    configure_mappers()
 
 
 def open_desk(path_or_url: str | None = None, *, clock: Clock | None = None) -> Opened:

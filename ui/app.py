@@ -64,11 +64,9 @@ def _open(target: str | None, clock: Clock | None) -> _Ready:
     from ui.kit.collector import loading
 
     with loading():
-        from sqlalchemy.orm import configure_mappers
+        from clerk_desk.opening import configure_models, open_desk
 
-        from clerk_desk.opening import open_desk
-
-        configure_mappers()
+        configure_models()
     opened = open_desk(target, clock=clock)
     return _ready(opened.desk, opened.backup)
 

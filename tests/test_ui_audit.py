@@ -47,7 +47,7 @@ def test_lists_events_and_shows_before_after(qtbot, desk, admin, changed_party) 
 
 
 def test_export_writes_the_events_and_is_audited(
-    qtbot, desk, admin, changed_party, tmp_path, monkeypatch
+    qtbot, desk, admin, changed_party, tmp_path, monkeypatch, child_jobs
 ) -> None:
     target = tmp_path / "audit.xlsx"
     monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
@@ -56,7 +56,8 @@ def test_export_writes_the_events_and_is_audited(
     dialog.search_field.setText("party")
     dialog.search_field.flush()
     dialog.export()
-    qtbot.waitUntil(lambda: hasattr(dialog, "last_export"), timeout=10_000)
+    qtbot.waitUntil(lambda: hasattr(dialog, "last_export"), timeout=20_000)
+    assert child_jobs == ["ui.kit.export_jobs.audit_workbook"]  # written in a process of its own
     rows = list(load_workbook(target).active.iter_rows(values_only=True))
     assert rows[0] == audit.EXPORT_COLUMNS
     assert sorted(r[2] for r in rows[1:]) == ["party.create", "party.update"]
@@ -117,23 +118,31 @@ def test_export_names_the_file_in_the_trail(
 
 @pytest.mark.parametrize("failure", ["disk", "cancelled"])
 def test_a_failed_or_cancelled_export_is_not_in_the_trail(
-    qtbot, desk, admin, changed_party, tmp_path, monkeypatch, failure
+    qtbot, desk, admin, changed_party, tmp_path, monkeypatch, failure, child_jobs
 ) -> None:
-    import reports.excel
+    from clerk_desk import child_process
 
     seen: list[str] = []
     monkeypatch.setattr(operations, "ask_message", lambda box: seen.append(box.text()) or 0)
-    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(tmp_path / "audit.xlsx"))
-
-    def failing(*args, **kwargs):
-        if failure == "cancelled":
-            raise reports.excel.ExportCancelled(0)
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(reports.excel, "write_register", failing)
+    if failure == "disk":  # the folder chosen is gone by the time the workbook is written
+        target = tmp_path / "gone" / "audit.xlsx"
+    else:  # Cancel pressed at the writer's first report of progress
+        target = tmp_path / "audit.xlsx"
+        run = child_process.run
+        monkeypatch.setattr(
+            child_process, "run", lambda f, *a, progress, **kw: run(f, *a, progress=no, **kw)
+        )
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
     dialog = AuditDialog(None, App(desk, admin))
     qtbot.add_widget(dialog)
     dialog.export()
-    qtbot.waitUntil(lambda: bool(seen), timeout=10_000)  # the failure reached the person
+    qtbot.waitUntil(lambda: bool(seen), timeout=20_000)  # the failure reached the person
     assert not hasattr(dialog, "last_export")
+    assert not target.exists()
     assert _exports(desk) == []
+    assert child_jobs == ["ui.kit.export_jobs.audit_workbook"]
+
+
+def no(_done: int) -> bool:
+    """The progress window's answer once the person pressed Cancel."""
+    return False

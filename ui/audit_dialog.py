@@ -23,8 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import audit
+from clerk_desk import audit, child_process
+from clerk_desk.child_process import Station
 from clerk_desk.desk import Action
+from ui.kit import export_jobs
 from ui.kit import forms as forms
 from ui.kit.operations import App, perform, run_in_background
 from ui.kit.table_models import RowsModel, TableColumn
@@ -159,8 +161,6 @@ class AuditDialog(QDialog):
 
     def export(self) -> None:
         """Export every event matching the search (not only the newest shown) to Excel."""
-        from reports.excel import Column
-
         path = forms.ask_save_path(
             self,
             "Export the audit trail",
@@ -172,24 +172,19 @@ class AuditDialog(QDialog):
         if not path.lower().endswith(".xlsx"):
             path += ".xlsx"
         text, since, until = self.criteria()
-        columns = [
-            Column(header, "datetime" if number == 0 else "text")
-            for number, header in enumerate(audit.EXPORT_COLUMNS)
-        ]
         app = self.app
+        station = Station.of(app.desk, app.operator)
 
         def work(progress: Callable[[int], bool]) -> int:
-            from reports.excel import write_register
-
-            with app.desk.lookup(app.operator) as action:
-                rows = audit.export_search(action, text, since=since, until=until)
-            count = write_register(
+            # Written in a process of its own: openpyxl's writer would hold the window's.
+            count = child_process.run(
+                export_jobs.audit_workbook,
+                station,
                 path,
-                title="Audit trail",
-                columns=columns,
-                rows=rows,
+                text=text,
+                since=since,
+                until=until,
                 progress=progress,
-                author=app.operator.full_name,
             )
             # Only a file actually written is recorded: a failed or cancelled export raised above.
             with app.desk.action(app.operator) as action:

@@ -11,9 +11,10 @@ live in its window's package (``ui/street_numbers/jobs.py``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
-from clerk_desk import parties_views, words
+from clerk_desk import audit, parties_views, words
 from clerk_desk.child_process import Progress, Station
 from clerk_desk.desk import Action
 
@@ -43,5 +44,35 @@ def register_workbook(
         rows=rows,
         progress=progress,
         subtitle=f"{city} — {what}, {words.us_date(today)}",
+        author=station.operator.full_name,
+    )
+
+
+def audit_workbook(
+    station: Station,
+    path: str,
+    *,
+    text: str,
+    since: date | None,
+    until: date | None,
+    progress: Progress,
+) -> int:
+    """Every audit event the search finds to the workbook at ``path``; how many. The export
+    itself is recorded by the caller once the file is written (a failed or cancelled one
+    raised here, and is not in the trail)."""
+    from reports.excel import Column, write_register
+
+    with station.lookup() as action:
+        rows = audit.export_search(action, text, since=since, until=until)
+    columns = [
+        Column(header, "datetime" if number == 0 else "text")
+        for number, header in enumerate(audit.EXPORT_COLUMNS)
+    ]
+    return write_register(
+        path,
+        title="Audit trail",
+        columns=columns,
+        rows=rows,
+        progress=progress,
         author=station.operator.full_name,
     )

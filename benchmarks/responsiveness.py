@@ -128,7 +128,6 @@ def _run(folder: Path, path: Path) -> int:
     tabs = window[0].tabs
     for index in range(1, tabs.count()):
         name = tabs.tabText(index).replace("&&", "&")
-        tab = tabs.widget(index)
         stalls[f"open {name}, its register read"] = meter.measure(
             lambda i=index: tabs.setCurrentIndex(i),  # type: ignore[misc]
             until=lambda i=index: _registers_read(tabs.widget(i)),  # type: ignore[misc]
@@ -144,7 +143,6 @@ def _run(folder: Path, path: Path) -> int:
             page.search_field.setText("")
             meter.measure(page.search_field.flush, until=lambda p=page: _read(p))  # type: ignore[misc]
             stalls[f"  type in {name}'s {type(page).__name__} search"] = worst
-        del tab
     stalls["back to Today"] = meter.measure(lambda: tabs.setCurrentIndex(0))
 
     receipts = _tab(window[0], "Receipts")

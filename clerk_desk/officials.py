@@ -14,6 +14,7 @@ than none.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -305,9 +306,14 @@ def _enforcement() -> dict[tuple[str, str], Responsible]:
     return acts
 
 
-RESPONSIBLE_BY_KIND: Mapping[tuple[str, str], Responsible] = {
-    key: Responsible(official, cite) for key, (official, cite) in _BY_KIND.items()
-} | _enforcement()
+@functools.cache
+def responsible_by_kind() -> Mapping[tuple[str, str], Responsible]:
+    """The acts whose official depends on their record's kind. Built at the first event, not
+    at import: the enforcement rules take their officials' titles from this module."""
+    return {
+        key: Responsible(official, cite) for key, (official, cite) in _BY_KIND.items()
+    } | _enforcement()
+
 
 # Left out, for the City Attorney: the section names an official, but not plainly for the act.
 # sidewalk_cafe.deny — record the City Administrator's refusal to take an application forward
@@ -330,7 +336,7 @@ RESPONSIBLE_BY_KIND: Mapping[tuple[str, str], Responsible] = {
 #     days": the section names the City Clerk, but only as the one who receives (a receipt at
 #     the counter, left out like the other receipts). Add ("City Clerk", "§ 506-10 (Application
 #     for permit)") if receipts are to carry an official.
-# sidewalk_order.create / sidewalk_order.city_repair — split by kind (RESPONSIBLE_BY_KIND).
+# sidewalk_order.create / sidewalk_order.city_repair — split by kind (responsible_by_kind).
 # privilege.advice — the Chief of Police's or the Building Inspector's, as its ``who`` says;
 #     the event records the adviser by name and title already.
 # privilege.terms — the Director sets bond, insurance and conditions in the app, but the section
@@ -366,7 +372,7 @@ RESPONSIBLE_BY_KIND: Mapping[tuple[str, str], Responsible] = {
 #     (passive); the next paragraph presumes it is the Treasurer's ("The failure of the City
 #     Treasurer to record such claim or to mail such notice"). Implied, not said: left out.
 # tax_roll.certified — a run mixes kinds; the section names the City Treasurer for obstruction,
-#     street privilege removal and sidewalk repair charges only (see RESPONSIBLE_BY_KIND), and
+#     street privilege removal and sidewalk repair charges only (see responsible_by_kind), and
 #     nobody for the others. The certification sheet is signed by the City Treasurer today.
 #
 # Left out because the ordinance assigns no official to the act (receipts, corrections,
@@ -396,6 +402,7 @@ def responsible_for(action: str, kind: str | None = None) -> Responsible | None:
     """The official the ordinance makes responsible for the act an audit event records (by its
     action name, "sidewalk_cafe.issue", and the kind of its record where that decides), or None
     when it names none."""
-    if kind is not None and (action, kind) in RESPONSIBLE_BY_KIND:
-        return RESPONSIBLE_BY_KIND[(action, kind)]
+    by_kind = responsible_by_kind()
+    if kind is not None and (action, kind) in by_kind:
+        return by_kind[(action, kind)]
     return RESPONSIBLE.get(action)

@@ -46,7 +46,7 @@ def test_an_act_with_a_responsible_official_names_them_beside_the_operator(
 
 
 LISTED = [(name, None) for name in sorted(officials.RESPONSIBLE)] + sorted(
-    officials.RESPONSIBLE_BY_KIND
+    officials.responsible_by_kind()
 )
 
 

@@ -66,8 +66,6 @@ from ui.kit.register_page import (
 from ui.kit.style import SECONDARY
 from ui.kit.table_models import RowsModel, TableColumn
 
-_EXPORT_ALL = 10**9
-
 COLUMNS = (
     TableColumn("Case", lambda r: r.number),
     TableColumn("Kind", lambda r: r.kind_label, tooltip=lambda r: r.kind_label),

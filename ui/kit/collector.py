@@ -30,11 +30,11 @@ def settle() -> None:
 def loading() -> Iterator[None]:
     """Load modules with the collector paused, then freeze what is alive: it is never garbage,
     and no later collection need walk it. The collector runs again afterwards, as before."""
-    paused = gc.isenabled()
+    was_on = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         settle()
-        if paused:
+        if was_on:
             gc.enable()

@@ -429,7 +429,8 @@ class TodayTab(QWidget):
         header = self.table.header()
         header.setHighlightSections(False)
         header.setStretchLastSection(False)
-        # Columns fit a screenful of rows, not all of them: a busy year lists hundreds of items.
+        # A double-click on a column's edge fits a screenful of rows, not all of them: a busy
+        # year lists hundreds of items.
         header.setResizeContentsPrecision(60)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         # Sized from the texts when the list is gathered (_size_columns), not to contents:
@@ -580,7 +581,8 @@ class TodayTab(QWidget):
         self.pages.setCurrentWidget(self.empty)
 
     def _size_columns(self) -> None:
-        """Give "What" and "Section" room for their text, up to a share of the table's width.
+        """Give the short columns room for their widest text, and "What" and "Section" for
+        theirs up to a share of the table's width.
 
         Measured from the model's own texts: asking the view (``sizeHintForColumn``) had it
         lay out the rows through the model, 65 ms of the window's thread at twenty years."""

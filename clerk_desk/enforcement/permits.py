@@ -18,15 +18,20 @@ from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
 from clerk_desk.kinds import CafeStatus, OpeningStatus, PrivilegeStatus
 from clerk_desk.models import SidewalkCafe, StreetOpening, StreetPrivilege
+from clerk_desk.street_privileges.service import is_in_force
 from clerk_desk.words import format_day
 
 
 def _privilege(permit: StreetPrivilege, day: date) -> str:
+    # Whether it is in force is § 506-9's own rule (issued, not yet ended, revoked or closed);
+    # here only the words of why not.
+    if is_in_force(permit, day):
+        return ""
     if permit.status != PrivilegeStatus.ISSUED:
         return f"is {PrivilegeStatus(permit.status).label.lower()}"
     if permit.ends_on is not None and day > permit.ends_on:
         return f"ended {format_day(permit.ends_on)}"
-    return ""
+    return "is not in force that day"
 
 
 def _opening(permit: StreetOpening, day: date) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import date
 from functools import partial
-from typing import ClassVar, TypeVar
+from typing import ClassVar, TypeVar, cast
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -48,7 +48,7 @@ from ui.bonds.dialogs import (
     open_scan,
 )
 from ui.kit import forms as forms
-from ui.kit.operations import App, perform
+from ui.kit.operations import App
 from ui.kit.register_page import (
     Progress,
     YearlessRegister,
@@ -190,11 +190,12 @@ class FileRegister(YearlessRegister[LineT]):
             write, station, path, as_of=day, progress=progress
         )
 
-    def _read_acts(
-        self, read: Callable[[Action], dict[ActT, str | None]]
-    ) -> dict[ActT, str | None] | None:
-        """The chosen record's acts as the core says (None if it could not be read)."""
-        return perform(self, self.app, read, writes=False)
+    def _chosen_acts(self, line: LineT | None) -> dict[ActT, str | None] | None:
+        """The chosen record's acts as the core says, read with the register when a search
+        chose it (None if none is chosen, or they could not be read)."""
+        if line is None:
+            return None
+        return cast(dict[ActT, str | None] | None, self.chosen_details(line))
 
     def open_selected_scan(self) -> None:
         line = self.selected()
@@ -267,6 +268,9 @@ class CertificateRegister(FileRegister[CertificateLine]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.inactive_box,)
 
+    def read_chosen(self, action: Action, row: CertificateLine) -> object:
+        return certificate_acts(action, row.id)
+
     def search_query(self) -> Callable[[Action], list[CertificateLine]]:
         return partial(
             search_certificate_lines,
@@ -280,13 +284,7 @@ class CertificateRegister(FileRegister[CertificateLine]):
         self.details.setText(
             certificate_html(line, today) if line else "<i>No certificate selected.</i>"
         )
-        line_id = line.id if line is not None else None
-        acts = (
-            self._read_acts(lambda action: certificate_acts(action, line_id))
-            if line_id is not None
-            else None
-        )
-        show_acts(self.acts, acts, "Choose a certificate first.")
+        show_acts(self.acts, self._chosen_acts(line), "Choose a certificate first.")
         self.scan_button.setEnabled(line is not None and bool(line.scan_sha256))
         self.check_panel.set_certificate(line)
 
@@ -359,6 +357,9 @@ class BondRegister(FileRegister[BondLine]):
     def filter_widgets(self) -> tuple[QWidget, ...]:
         return (self.kind_box, self.inactive_box)
 
+    def read_chosen(self, action: Action, row: BondLine) -> object:
+        return bond_acts(action, row.id)
+
     def search_query(self) -> Callable[[Action], list[BondLine]]:
         return partial(
             search_bond_lines,
@@ -371,13 +372,7 @@ class BondRegister(FileRegister[BondLine]):
         line = self.selected()
         today = self.app.desk.clock.today()
         self.details.setText(bond_html(line, today) if line else "<i>No bond selected.</i>")
-        line_id = line.id if line is not None else None
-        acts = (
-            self._read_acts(lambda action: bond_acts(action, line_id))
-            if line_id is not None
-            else None
-        )
-        show_acts(self.acts, acts, "Choose a bond first.")
+        show_acts(self.acts, self._chosen_acts(line), "Choose a bond first.")
         self.defect_button.setVisible(line is not None and line.guarantee)
         self.scan_button.setEnabled(line is not None and bool(line.scan_sha256))
 

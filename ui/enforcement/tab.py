@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from datetime import date
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -235,6 +236,9 @@ class EnforcementTab(RegisterPage[CaseRow]):
     def offer_years(self, years: list[int]) -> None:
         """No year filter: the open cases matter, whatever their year."""
 
+    def read_chosen(self, action: Action, row: CaseRow) -> CaseDetails:
+        return details(action, row.id)
+
     def _show_details(self) -> None:
         row = self.selected()
         if row is None:
@@ -242,8 +246,7 @@ class EnforcementTab(RegisterPage[CaseRow]):
             self.details_label.setText("<p>Choose a case.</p>")
             show_acts(self.buttons, None, "Choose a case first")
             return
-        case_id = row.id
-        found = perform(self, self.app, lambda a: details(a, case_id), writes=False)
+        found = cast(CaseDetails | None, self.chosen_details(row))
         self.current = found
         if found is None:
             return

@@ -15,6 +15,7 @@ the Today tab asks for is shown even when the filters hid it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from datetime import date
 from itertools import pairwise
 from pathlib import Path
@@ -64,8 +65,20 @@ class RegisterRow(Protocol):
 
 RowT = TypeVar("RowT", bound=RegisterRow)
 
-Found = tuple[list[RowT], list[int], object]
-"""What one read of a register brings back: its rows, its years and the figure beside them."""
+Found = tuple[list[RowT], list[int], object, "Chosen | None"]
+"""What one read of a register brings back: its rows, its years, the figure beside them and
+the details of the record it will choose (None when the page reads none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """The details of the record a read will leave chosen, read with the rows: the record's id,
+    and what :meth:`RegisterPage.read_chosen` read (``failed`` when the read raised: the
+    window then reads them again itself, and says why in the clerk's words)."""
+
+    record_id: int
+    details: object
+    failed: bool = False
 
 
 # ---- pieces a register screen is built from -------------------------------------------------
@@ -291,6 +304,7 @@ class RegisterPage(QWidget, Generic[RowT]):
         self._again = False  # the clerk typed while it ran: search once more when it ends
         self._shown = 0  # reads shown so far: a search overtaken by a newer read is not shown
         self._picked = 0  # selection changes so far: the details are read once for each
+        self._chosen: Chosen | None = None  # details read with the rows, until shown
 
     def showEvent(self, event: QShowEvent) -> None:
         """Read the register the first time it is shown, not while the window starts, and not
@@ -331,6 +345,22 @@ class RegisterPage(QWidget, Generic[RowT]):
 
     def show_beside(self, figure: object) -> None:
         """Show what :meth:`read_beside` read."""
+
+    def read_chosen(self, action: Action, row: RowT) -> object:
+        """The details of ``row``'s record shown beside the register. A page that reads them
+        overrides this and asks :meth:`chosen_details` in :meth:`_show_details`: the record a
+        search leaves chosen then has its details read with the rows, on the worker thread,
+        and only a row the clerk clicks is read on the window's thread. Runs on either: it
+        reads the database only, no widget."""
+        raise NotImplementedError
+
+    def chosen_details(self, row: RowT) -> object | None:
+        """``row``'s details (:meth:`read_chosen`): those read with the rows if they are its,
+        else read now; None if the read failed (the clerk was told why)."""
+        chosen, self._chosen = self._chosen, None
+        if chosen is not None and chosen.record_id == row.id and not chosen.failed:
+            return chosen.details
+        return perform(self, self.app, lambda action: self.read_chosen(action, row), writes=False)
 
     def offer_years(self, years: list[int]) -> None:
         forms.offer_years(self.year_box, years)
@@ -450,9 +480,22 @@ class RegisterPage(QWidget, Generic[RowT]):
         except InvalidInput:
             return None
         years, beside = self.register_years, self.read_beside
+        selected = self.selected()
+        keep = selected.id if selected is not None else None
+        reads_chosen = type(self).read_chosen is not RegisterPage.read_chosen
+        read_chosen = self.read_chosen
 
         def read(action: Action) -> Found[RowT]:
-            return query(action), years(action), beside(action)
+            rows = query(action)
+            found_years, figure = years(action), beside(action)
+            chosen = None
+            if reads_chosen and rows:
+                row = next((r for r in rows if r.id == keep), rows[0])  # as _show_found picks
+                try:
+                    chosen = Chosen(row.id, read_chosen(action, row))
+                except Exception:  # read again on the window's thread, which tells the clerk
+                    chosen = Chosen(row.id, None, failed=True)
+            return rows, found_years, figure, chosen
 
         return read
 
@@ -474,7 +517,7 @@ class RegisterPage(QWidget, Generic[RowT]):
         selected = self.selected()
         self._shown += 1
         self.loaded = True
-        rows, years, beside = found
+        rows, years, beside, self._chosen = found
         self.offer_years(years)
         self.model.set_rows(rows)
         self.show_beside(beside)
@@ -484,6 +527,7 @@ class RegisterPage(QWidget, Generic[RowT]):
         forms.select_row(self.table, max(number, 0))
         if self._picked == picked:  # the selection did not change: show its details again
             self._show_details()
+        self._chosen = None  # read for the row chosen now; any later choice reads afresh
 
     def show_record(self, record_type: str, record_id: str) -> None:
         """Show one record (the Today tab asks)."""

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from functools import partial
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -416,6 +417,9 @@ class PetitionsTab(RegisterPage[PetitionRow]):
     def offer_years(self, years: list[int]) -> None:
         forms.offer_years(self.year_box, years, label=lambda year: f"Program year {year}")
 
+    def read_chosen(self, action: Action, row: PetitionRow) -> PetitionPane:
+        return petition_pane(action, row.id)
+
     def _show_details(self) -> None:
         row = self.selected()
         self.pane = None
@@ -427,8 +431,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         else:
             self.details.setText(petition_html(row))
             self.signer_model.set_rows(list(row.signers))
-            chosen = row.id
-            self.pane = perform(self, self.app, lambda a: petition_pane(a, chosen), writes=False)
+            self.pane = cast(PetitionPane | None, self.chosen_details(row))
             self.scan_model.set_rows(list(row.scans))
             self.event_model.set_rows(list(self.pane.events) if self.pane else [])
             self.event_table.resizeRowsToContents()

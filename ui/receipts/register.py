@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -168,14 +169,16 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
     def offer_years(self, years: list[int]) -> None:
         """No year filter: the days are."""
 
+    def read_chosen(self, action: Action, row: ReceiptRow) -> dict[ReceiptAct, str | None]:
+        return receipt_acts(action, row.id)
+
     def _show_details(self) -> None:
         """The chosen receipt's acts as the core says (it is opened for its details)."""
         row = self.selected()
-        receipt_id = row.id if row is not None else None
         self.acts = (
             None
-            if receipt_id is None
-            else perform(self, self.app, lambda a: receipt_acts(a, receipt_id), writes=False)
+            if row is None
+            else cast(dict[ReceiptAct, str | None] | None, self.chosen_details(row))
         )
         self.open_receipt_button.setEnabled(row is not None)
         show_acts(

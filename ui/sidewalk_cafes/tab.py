@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from functools import partial
+from typing import cast
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -285,6 +286,7 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
         self.pages.addTab(self.comment_table, "Comments")
         self.pages.addTab(suspension_page, "Suspensions")
         self.pages.addTab(self.history_table, "History")
+        self.pages.currentChanged.connect(lambda _page: self._refit_pages())
 
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_application_button")
@@ -583,12 +585,14 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
 
     select_cafe = RegisterPage.select_id
 
+    def read_chosen(self, action: Action, row: CafeRow) -> CafeDetails:
+        return cafe_details(action, row.id)
+
     def _show_details(self) -> None:
         row = self.selected()
         details = None
         if row is not None:
-            cafe_id = row.id
-            details = perform(self, self.app, lambda a: cafe_details(a, cafe_id), writes=False)
+            details = cast(CafeDetails | None, self.chosen_details(row))
             if details is not None and details.row != row:  # changed at another counter
                 self._replace_row(details.row)
         self.details = details
@@ -641,7 +645,9 @@ class SidewalkCafesTab(ApplicationPage[CafeRow]):
         if not isValid(self):
             return
         for scroller in self.findChildren(QScrollArea):
-            scroller.setWidgetResizable(True)
+            # Each fit lays the page out again (2-3 ms): a hidden page is fitted when shown.
+            if scroller.isVisible():
+                scroller.setWidgetResizable(True)
 
     def _label_pages(self, details: CafeDetails | None) -> None:
         row = details.row if details else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -330,12 +331,14 @@ class OrdersPage(RegisterPage[OrderRow]):
 
     select_order = RegisterPage.select_id
 
+    def read_chosen(self, action: Action, row: OrderRow) -> OrderDetails:
+        return order_details(action, row.id)
+
     def _show_details(self) -> None:
         row = self.selected()
         details = None
         if row is not None:
-            order_id = row.id
-            details = perform(self, self.app, lambda a: order_details(a, order_id), writes=False)
+            details = cast(OrderDetails | None, self.chosen_details(row))
         self.details = details
         if details is None:
             self.summary.setText("<i>No order selected.</i>")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -425,12 +426,14 @@ class PermitsPage(RegisterPage[PermitRow]):
 
     select_permit = RegisterPage.select_id
 
+    def read_chosen(self, action: Action, row: PermitRow) -> PermitDetails:
+        return permit_details(action, row.id)
+
     def _show_details(self) -> None:
         row = self.selected()
         details = None
         if row is not None:
-            permit_id = row.id
-            details = perform(self, self.app, lambda a: permit_details(a, permit_id), writes=False)
+            details = cast(PermitDetails | None, self.chosen_details(row))
         self.details = details
         if details is None:
             self.summary.setText("<i>No permit selected.</i>")

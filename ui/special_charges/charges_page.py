@@ -7,6 +7,7 @@ import html
 from collections.abc import Callable
 from datetime import date
 from functools import partial
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -456,12 +457,14 @@ class ChargesPage(RegisterPage[ChargeRow]):
 
     select_charge = RegisterPage.select_id
 
+    def read_chosen(self, action: Action, row: ChargeRow) -> ChargeDetails:
+        return charge_details(action, row.id)
+
     def _show_details(self) -> None:
         row = self.selected()
         details = None
         if row is not None:
-            charge_id = row.id
-            details = perform(self, self.app, lambda a: charge_details(a, charge_id), writes=False)
+            details = cast(ChargeDetails | None, self.chosen_details(row))
         self.details = details
         if details is None:
             self.summary.setText("<i>No charge selected.</i>")

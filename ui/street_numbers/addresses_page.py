@@ -283,19 +283,18 @@ class AddressesPage(RegisterPage[AddressRow]):
             progress=progress,
         )
 
+    def read_chosen(
+        self, action: Action, row: AddressRow
+    ) -> tuple[dict[AddressAct, str | None], AddressHistory]:
+        return address_acts(action, row.id), street_views.address_history(action, row.id)
+
     def _show_details(self) -> None:
         row = self.selected()
         found: tuple[dict[AddressAct, str | None], AddressHistory] | None = None
         if row is not None:
-            address_id = row.id
-            found = perform(
-                self,
-                self.app,
-                lambda a: (
-                    address_acts(a, address_id),
-                    street_views.address_history(a, address_id),
-                ),
-                writes=False,
+            found = cast(
+                tuple[dict[AddressAct, str | None], AddressHistory] | None,
+                self.chosen_details(row),
             )
         show_acts(self._acts(), found[0] if found else None, CHOOSE)
         if row is None or found is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from functools import partial
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -174,12 +175,14 @@ class CasesPage(RegisterPage[CaseRow]):
     def _announce_change(self) -> None:
         self.changed.emit()
 
+    def read_chosen(self, action: Action, row: CaseRow) -> dict[CaseAct, str | None]:
+        return acts(action, row.id)
+
     def _show_details(self) -> None:
         row = self.selected()
         found = None
         if row is not None:
-            case_id = row.id
-            found = perform(self, self.app, lambda a: acts(a, case_id), writes=False)
+            found = cast(dict[CaseAct, str | None] | None, self.chosen_details(row))
         show_acts(self._acts(), found, CHOOSE)
         if row is None:
             self.case_details.setText(

@@ -19,6 +19,7 @@ import html
 from collections.abc import Callable
 from datetime import date
 from functools import partial
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -398,14 +399,14 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
         data = self.status_box.currentData()
         return Shown(data) if data else None
 
+    def read_chosen(self, action: Action, row: OpeningRow) -> OpeningDetails:
+        return opening_details(action, row.id)
+
     def _show_details(self) -> None:
         row = self.selected()
         details = None
         if row is not None:
-            opening_id = row.id
-            details = perform(
-                self, self.app, lambda a: opening_details(a, opening_id), writes=False
-            )
+            details = cast(OpeningDetails | None, self.chosen_details(row))
         self.details = details
         if details is None:
             self.summary.setText("<i>No permit selected.</i>")

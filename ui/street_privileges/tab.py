@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from functools import partial
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -403,19 +404,17 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
         data = self.status_box.currentData()
         return PrivilegeStatus(data) if data else None
 
+    def read_chosen(self, action: Action, row: PrivilegeRow) -> tuple[PrivilegeDetails, PermitView]:
+        return (
+            privilege_details(action, row.id),
+            street_privileges_views.permit_of(action, row.id),
+        )
+
     def _show_details(self) -> None:
         row = self.selected()
         details, on_file = None, None
         if row is not None:
-            privilege_id = row.id
-
-            def work(action: Action) -> tuple[PrivilegeDetails, PermitView]:
-                return (
-                    privilege_details(action, privilege_id),
-                    street_privileges_views.permit_of(action, privilege_id),
-                )
-
-            found = perform(self, self.app, work, writes=False)
+            found = cast(tuple[PrivilegeDetails, PermitView] | None, self.chosen_details(row))
             if found is not None:
                 details, on_file = found
                 if details.row != row:  # changed at another counter since the search

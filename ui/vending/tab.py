@@ -22,6 +22,7 @@ import html
 from collections.abc import Callable, Mapping
 from datetime import date
 from functools import partial
+from typing import cast
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -597,6 +598,14 @@ class VendingTab(ApplicationPage[ApplicationRow]):
 
     select_application = RegisterPage.select_id
 
+    def read_chosen(self, action: Action, row: ApplicationRow) -> Details:
+        return (
+            application_row(action, row.id),
+            review_view(action, row.id),
+            history_rows(action, row.id),
+            vending_acts.acts(action, row.id),
+        )
+
     def _show_details(self) -> None:
         row = self.selected()
         today = self.app.desk.clock.today()
@@ -604,17 +613,7 @@ class VendingTab(ApplicationPage[ApplicationRow]):
         history: list[HistoryEntry] = []
         allowed: dict[VendingAct, str | None] | None = None
         if row is not None:
-            row_id = row.id
-
-            def work(action: Action) -> Details:
-                return (
-                    application_row(action, row_id),
-                    review_view(action, row_id),
-                    history_rows(action, row_id),
-                    vending_acts.acts(action, row_id),
-                )
-
-            found = perform(self, self.app, work, writes=False)
+            found = cast(Details | None, self.chosen_details(row))
             if found is not None:
                 fresh, self.review, history, allowed = found
                 if fresh != row:  # changed at another counter since the search

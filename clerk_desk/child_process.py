@@ -59,13 +59,24 @@ class Station:
     @contextmanager
     def lookup(self) -> Iterator[Action]:
         """A reading action as the operator, on a connection of this process's own."""
+        with self._desk() as desk, desk.lookup(self.operator) as action:
+            yield action
+
+    @contextmanager
+    def action(self) -> Iterator[Action]:
+        """A writing action as the operator, on a connection of this process's own: committed
+        when the block ends, rolled back if it raises (a cancel, a refusal)."""
+        with self._desk() as desk, desk.action(self.operator) as action:
+            yield action
+
+    @contextmanager
+    def _desk(self) -> Iterator[Desk]:
         from clerk_desk.database import Database
         from clerk_desk.desk import Desk
 
         database = Database(self.database_url)
         try:
-            with Desk(database, clock=self.clock).lookup(self.operator) as action:
-                yield action
+            yield Desk(database, clock=self.clock)
         finally:
             database.dispose()
 

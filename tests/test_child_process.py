@@ -8,11 +8,12 @@ import os
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import child_process
+from clerk_desk import child_process, parties
 from clerk_desk.child_process import ChildFailed, Progress, Station
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput
-from clerk_desk.models import Party
+from clerk_desk.kinds import PartyKind
+from clerk_desk.models import AuditEvent, Party
 from reports.excel import ExportCancelled
 
 
@@ -36,6 +37,16 @@ def die(*, progress: Progress) -> None:
 def count_parties(station: Station, *, progress: Progress) -> int:
     with station.lookup() as action:
         return int(action.session.scalar(select(func.count()).select_from(Party)) or 0)
+
+
+def add_then(station: Station, name: str, *, cancel: bool, progress: Progress) -> int:
+    """Adds a party as the operator, then stops as a cancelled import does, or ends."""
+    with station.action() as action:
+        party = parties.add_party(action, parties.PartyData(kind=PartyKind.PERSON, name=name))
+        action.session.flush()
+        if cancel:
+            count_to(1_000_000, progress=progress)  # reports until the cancel reaches it
+        return party.id
 
 
 def test_the_result_and_every_progress_come_back_from_another_process() -> None:
@@ -74,3 +85,30 @@ def test_the_child_reads_the_database_as_the_operator(desk: Desk, admin: SignedI
         expected = session.scalar(select(func.count()).select_from(Party))
     station = Station.of(desk, admin)
     assert child_process.run(count_parties, station, progress=lambda _done: True) == expected
+
+
+def test_a_childs_write_is_committed_whole_or_not_at_all(desk: Desk, admin: SignedIn) -> None:
+    """What the street-number import relies on: the child's act is saved when it ends, with its
+    audit event, and a cancel in the middle leaves nothing written."""
+    station = Station.of(desk, admin)
+
+    def names() -> list[str]:
+        with desk.database.reading() as session:
+            return list(session.scalars(select(Party.name).order_by(Party.id)))
+
+    with pytest.raises(ExportCancelled):
+        child_process.run(
+            add_then, station, "Cancelled Person", cancel=True, progress=lambda _d: False
+        )
+    assert "Cancelled Person" not in names()
+    party_id = child_process.run(
+        add_then, station, "Saved Person", cancel=False, progress=lambda _d: True
+    )
+    assert names()[-1] == "Saved Person"
+    with desk.lookup(admin) as action:
+        events = action.session.scalars(
+            select(AuditEvent).where(
+                AuditEvent.record_type == "party", AuditEvent.record_id == str(party_id)
+            )
+        ).all()
+        assert [(e.action, e.operator_id) for e in events] == [("party.create", admin.id)]

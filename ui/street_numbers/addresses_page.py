@@ -509,7 +509,7 @@ class AddressesPage(RegisterPage[AddressRow]):
 
         run_in_background(
             self,
-            lambda _progress: read_and_check(app, path),
+            lambda progress: read_and_check(app, path, progress),
             title="Checking the address list…",
             on_done=done,
         )

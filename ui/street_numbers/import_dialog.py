@@ -17,14 +17,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerk_desk import child_process
+from clerk_desk.child_process import Station
 from clerk_desk.kinds import PartyKind
 from clerk_desk.street_numbers.acts import RegisterAct
-from clerk_desk.street_numbers.importing import (
-    ImportProblem,
-    ImportReport,
-    check_import,
-    import_addresses,
-)
+from clerk_desk.street_numbers.importing import ImportProblem, ImportReport
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App, run_in_background
@@ -37,6 +34,7 @@ from ui.kit.style import (
     LATE_BACKGROUND,
 )
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
+from ui.street_numbers import jobs
 from ui.street_numbers.parts import (
     register_refusal,
 )
@@ -47,14 +45,13 @@ TABLE_FILTER = "Address lists (*.xlsx *.xlsm *.csv);;All files (*)"
 PROBLEM_COLOURS = {"error": BAD_BACKGROUND, "warning": LATE_BACKGROUND}
 
 
-def read_and_check(app: App, path: str) -> tuple[list[Any], ImportReport]:
-    """Read the file and report on it, writing nothing (on a worker thread)."""
-    from reports.excel import read_table
-
-    rows = read_table(path)
-    with app.desk.lookup(app.operator) as action:
-        report = check_import(action, rows)
-    return rows, report
+def read_and_check(
+    app: App, path: str, progress: Callable[[int], bool]
+) -> tuple[list[Any], ImportReport]:
+    """Read the file and report on it, writing nothing, in a process of its own (from the
+    window's worker thread): a 20,000-line workbook read on a thread held the interpreter."""
+    station = Station.of(app.desk, app.operator)
+    return child_process.run(jobs.check_list, station, path, progress=progress)
 
 
 def _count(number: int, one: str, many: str | None = None) -> str:
@@ -238,7 +235,7 @@ class ImportReportDialog(QDialog):
 
         run_in_background(
             self,
-            lambda _progress: read_and_check(app, path),
+            lambda progress: read_and_check(app, path, progress),
             title="Checking the file…",
             on_done=done,
         )
@@ -248,11 +245,13 @@ class ImportReportDialog(QDialog):
         dialog whose Cancel stops it with nothing written; the report closes when it is done."""
         if not (self.report.ok and self.report.rows) or self.denied:
             return
-        app, rows, source = self.app, self.rows, Path(self.path).name
+        station, rows = Station.of(self.app.desk, self.app.operator), self.rows
+        source = Path(self.path).name
 
         def work(progress: Callable[[int], bool]) -> ImportReport:
-            with app.desk.action(app.operator) as action:
-                return import_addresses(action, rows, source=source, progress=progress)
+            return child_process.run(
+                jobs.import_list, station, rows, source=source, progress=progress
+            )
 
         def done(imported: ImportReport) -> None:
             self._set_importing(False)

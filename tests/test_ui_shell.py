@@ -20,8 +20,9 @@ import ui.login
 import ui.main_window
 from clerk_desk import operators
 from clerk_desk.clock import FixedClock
-from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.kinds import Role
+from clerk_desk.today import TodayItem
 from clerk_desk.workflows import WORKFLOWS
 from ui.app import Launcher
 from ui.kit.operations import App
@@ -585,3 +586,55 @@ def test_today_gathers_again_only_after_a_change_or_once_its_list_is_old(
     monkeypatch.setattr(ui.today.tab.time, "monotonic", lambda: later)
     away_and_back()
     assert gathered == [1, 1]  # a minute old: another station may have saved something
+
+
+def test_the_window_opens_on_the_today_list_gathered_while_the_clerk_signed_in(
+    qtbot: QtBot,
+    desk: Desk,
+    admin: SignedIn,
+    launchers: list[Launcher],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 20: the list was gathered while the password was typed, then again once the window
+    opened (140 ms at twenty years after the clerk pressed Enter). The window now opens on the
+    list already gathered, unless it is older than a list shown may be, and a window after a
+    sign-out gathers its own."""
+    import time
+
+    import ui.today.tab
+
+    gathered: list[int] = []  # each list gathered, once it is
+    real_gather = ui.today.tab.gather
+
+    def gather(action: Action) -> list[TodayItem]:
+        items = real_gather(action)
+        gathered.append(1)
+        return items
+
+    monkeypatch.setattr(ui.today.tab, "gather", gather)
+    url = desk.database.url.render_as_string(hide_password=False)
+    launcher = Launcher(url, clock=desk.clock)
+    launchers.append(launcher)
+    launcher.start()
+    login = launcher.login
+    qtbot.waitUntil(lambda: gathered == [1] and login.sign_in_button.isEnabled(), timeout=20_000)
+    qtbot.keyClicks(login.username, "admin")
+    qtbot.keyClicks(login.password, PASSWORD)
+    login.sign_in_button.click()
+    qtbot.waitUntil(lambda: launcher.window is not None and launcher.window.isVisible())
+    window = launcher.window
+    assert window is not None
+    today = window.today_tab
+    assert today.updated.text().startswith("As of ")  # shown, not "Gathering the list…"
+    assert not today.gathering and gathered == [1]
+
+    with qtbot.waitSignal(window.sign_out_requested):
+        window.action("sign_out").trigger()
+    qtbot.waitUntil(login.isVisible)
+    later = time.monotonic() + ui.today.tab.TodayTab.STALE_AFTER_SECONDS + 1
+    monkeypatch.setattr(ui.today.tab.time, "monotonic", lambda: later)
+    qtbot.keyClicks(login.username, "admin")
+    qtbot.keyClicks(login.password, PASSWORD)
+    login.sign_in_button.click()
+    qtbot.waitUntil(lambda: launcher.window is not None and launcher.window.isVisible())
+    qtbot.waitUntil(lambda: gathered == [1, 1])  # the second window gathered its own

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from clerk_desk.clock import Clock
     from clerk_desk.desk import Desk, SignedIn
     from ui.main_window import MainWindow
+    from ui.today.tab import Gathered
 
 log = logging.getLogger(__name__)
 
@@ -90,18 +91,19 @@ def _ready(desk: Desk, backup: Path | None) -> _Ready:
     )
 
 
-def _warm(desk: Desk) -> None:
+def _warm(desk: Desk) -> tuple[Gathered, float]:
     """What the main window will need, loaded while the clerk types the password: its modules
-    (classes only; widgets are made on the window's thread) and the Today list's statements."""
+    (classes only; widgets are made on the window's thread) and the Today list, with the
+    moment it was gathered (the window opens on it while it is fresh)."""
     from ui.kit.collector import loading
 
     with loading():
         import ui.main_window  # noqa: F401
     from clerk_desk.desk import SYSTEM
-    from clerk_desk.today import gather
+    from ui.today.tab import gather_list
 
     with desk.lookup(SYSTEM) as action:
-        gather(action)
+        return gather_list(action), time.monotonic()
 
 
 def _warm_failed(error: Exception) -> None:
@@ -150,6 +152,7 @@ class Launcher(QObject):
         self.desk: Desk | None = None
         self.window: MainWindow | None = None
         self._migration_backup: Path | None = None
+        self._warmed: tuple[Gathered, float] | None = None  # the Today list, for the window
         self.login = LoginDialog()
         self.login.exposed.connect(self._exposed)
         self.login.signed_in.connect(self.enter)
@@ -209,6 +212,7 @@ class Launcher(QObject):
 
     def _database_ready(self, ready: _Ready) -> None:
         self.desk = ready.desk
+        self._warmed = None  # any list gathered was another database's
         self._migration_backup = ready.backup
         self.database_opened.emit(self.desk)
         desk = ready.desk
@@ -216,7 +220,9 @@ class Launcher(QObject):
         # some hundred statements (0.3 s at twenty years); done now, the window opens on a
         # list gathered in the time its queries take.
 
-        def warmed(_none: None) -> None:
+        def warmed(today_list: tuple[Gathered, float]) -> None:
+            if self.desk is desk:  # not a database changed since
+                self._warmed = today_list
             if self.benchmark == "enter":  # the clerk pressed Enter once the list was warmed
                 self._benchmark_sign_in(ready)
 
@@ -301,8 +307,13 @@ class Launcher(QObject):
 
         assert self.desk is not None
         station_settings().setValue(LAST_USER_KEY, operator.username)
-        window = MainWindow(App(self.desk, operator), migration_backup=self._migration_backup)
+        window = MainWindow(
+            App(self.desk, operator),
+            migration_backup=self._migration_backup,
+            today_list=self._warmed,
+        )
         self._migration_backup = None  # said once, in the first window's status bar
+        self._warmed = None  # a window after a sign-out gathers its own
         window.sign_out_requested.connect(self._signed_out)
         window.restored.connect(self._restored)
         window.closed.connect(lambda: self.quit_requested.emit(0))
@@ -311,7 +322,10 @@ class Launcher(QObject):
         self.login.hide()
         self.main_window_ready.emit(window)
         if self.benchmark in ("main", "enter"):
-            window.today_tab.gathered.connect(self._report_main)  # the list filled
+            if window.today_tab.is_stale():
+                window.today_tab.gathered.connect(self._report_main)  # the list filled
+            else:  # it opened on the list gathered while signing in
+                QTimer.singleShot(0, self._report_main)
 
     def _report_main(self) -> None:
         report_ready()

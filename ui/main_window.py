@@ -66,7 +66,7 @@ from ui.kit.widgets import ElidedLabel, place_on_screen, station_settings
 from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
 from ui.placeholder_tab import PlaceholderTab
 from ui.tab_modules import import_tab_modules, tab_class_name, tab_module_name
-from ui.today.tab import TodayTab
+from ui.today.tab import Gathered, TodayTab
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +121,12 @@ class MainWindow(QMainWindow):
     closed = Signal()
 
     def __init__(
-        self, app: App, *, migration_backup: Path | None = None, parent: QWidget | None = None
+        self,
+        app: App,
+        *,
+        migration_backup: Path | None = None,
+        today_list: tuple[Gathered, float] | None = None,
+        parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("main_window")
@@ -162,6 +167,8 @@ class MainWindow(QMainWindow):
         self.today_tab.gathered.connect(
             self._load_tab_modules, Qt.ConnectionType.SingleShotConnection
         )
+        if today_list is not None:  # gathered while the clerk signed in: shown at once
+            self.today_tab.show_earlier(*today_list)
         collector.settle()  # what start-up loaded, out of the cycle collector's sight
         if migration_backup is not None:
             self.statusBar().showMessage(

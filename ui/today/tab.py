@@ -284,6 +284,17 @@ def _how_far(row: TodayRow) -> str:
     return f"Due {day} — in {plural(row.days, 'day')}"
 
 
+Gathered = tuple[list[TodayItem], date, str]
+"""The list as :func:`gather_list` read it: its items, the day and the time (HH:MM) it was
+gathered."""
+
+
+def gather_list(action: Action) -> Gathered:
+    """The Today list, read now (on a worker thread: it reads the database only)."""
+    now = action.clock.local_now()
+    return gather(action), action.today(), now.strftime("%H:%M")
+
+
 def counts_text(counts: dict[Urgency, int]) -> str:
     """ "3 overdue, 2 due today, 1 due within a week", most urgent first."""
     words = {
@@ -453,19 +464,23 @@ class TodayTab(QWidget):
         self.gathering = True
         self._again = False
         self.updated.setText("Gathering the list…")
+        read_in_background(
+            self, self.app, gather_list, self._show_gathered, on_failed=self._not_gathered
+        )
 
-        def load(action: Action) -> tuple[list[TodayItem], date, str]:
-            now = action.clock.local_now()
-            return gather(action), action.today(), now.strftime("%H:%M")
-
-        read_in_background(self, self.app, load, self._show_gathered, on_failed=self._not_gathered)
+    def show_earlier(self, loaded: Gathered, gathered_at: float) -> None:
+        """Show a list gathered before the window was made (while the clerk typed the
+        password), unless it is older than a list shown may be: the window opens on it."""
+        if time.monotonic() - gathered_at <= self.STALE_AFTER_SECONDS:
+            self._show_gathered(loaded)
+            self._gathered_at = gathered_at
 
     def _not_gathered(self) -> None:
         """The read failed (and was shown): the list stays as it was, and F5 may try again."""
         self.gathering = False
         self.updated.setText("The list could not be gathered. F5 tries again.")
 
-    def _show_gathered(self, loaded: tuple[list[TodayItem], date, str]) -> None:
+    def _show_gathered(self, loaded: Gathered) -> None:
         self.gathering = False
         if self._again:
             self.refresh()

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from reportlab.platypus import Flowable, Paragraph, Table
     from reportlab.platypus.doctemplate import BaseDocTemplate
 
+    from .table_flowables import TableLook
+
 INCH = lh.INCH
 MM = lh.MM
 
@@ -282,12 +284,19 @@ def data_table(
         return layout.table(body, first=0, last=True)
     from .table_flowables import PagedTable
 
-    return PagedTable(layout.table, layout.widths, body, 0, PAGE_CHUNK)
+    return PagedTable(
+        layout.look(),
+        layout.widths,
+        data[0],
+        body,
+        data[-1] if total_row is not None else None,
+        total_spans=total_spans,
+    )
 
 
 PAGE_CHUNK = 60
-"""Rows of a long :func:`data_table` measured for its first page (a dense landscape page holds
-about 45); each later page measures as many rows as the page before it held, and a few more."""
+"""Rows above which a :func:`data_table` is drawn page by page by
+:class:`~reports.table_flowables.PagedTable` rather than as one ReportLab Table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,12 +335,8 @@ class _TableLayout:
         data = [self.header, *body, *([self.total] if totalled else [])]
         table = Table(data, colWidths=columns, repeatRows=1, hAlign="LEFT")
         commands = _table_commands(
-            self.st,
-            self.aligns,
-            self.plains,
+            self.look(),
             body_rows=len(body),
-            compact=self.compact,
-            dense=self.dense,
             zebra_from=(2 - first % 2) if self.zebra else None,
             totalled=totalled,
         )
@@ -339,6 +344,28 @@ class _TableLayout:
             commands.append(("SPAN", (0, -1), (-1, -1)))
         table.setStyle(TableStyle(commands))
         return table
+
+    def look(self) -> TableLook:
+        """The table's padding, rules, fills and body text, for its commands or its pages."""
+        from .table_flowables import TableLook
+
+        pad = 1 if self.dense else 2 if self.compact else 3
+        cell = self.st.cell
+        return TableLook(
+            font=cell.fontName,
+            size=cell.fontSize,
+            leading=cell.leading,
+            color=cell.textColor,
+            aligns=tuple(self.aligns),
+            top=pad,
+            bottom=pad + (0.5 if self.dense else 1),
+            side=CELL_PADDING,
+            rule=lh.color("#111418" if self.compact else lh.NAVY_HEX),
+            grid=lh.color("#111418" if self.compact else GRID_HEX),
+            # a fill prints as a dotted smudge on a thermal roll
+            header_fill=None if self.compact else lh.color(HEADER_FILL_HEX),
+            zebra_fill=None if self.compact or not self.zebra else lh.color(ZEBRA_FILL_HEX),
+        )
 
 
 def _table_cells(
@@ -350,8 +377,11 @@ def _table_cells(
     plains: Sequence[bool],
 ) -> list[list[Any]]:
     """:func:`data_table`'s cells: the header, each row checked for its width, the total."""
+    from .table_flowables import is_simple_style
+
     ncols = len(header)
     cell_styles = {"left": st.cell, "right": st.cell_right, "center": st.cell_center}
+    simple = {a: is_simple_style(style) for a, style in cell_styles.items()}
     head_styles = {"left": st.header_cell, "right": st.header_cell_right, "center": st.header_cell}
 
     data: list[list[Any]] = [
@@ -362,7 +392,9 @@ def _table_cells(
             raise ValueError(f"row {n} has {len(row)} cells for {ncols} columns")
         data.append(
             [
-                _plain(v) if bare and not _is_flowable(v) else _table_cell(v, cell_styles[a])
+                _plain(v)
+                if bare and not _is_flowable(v)
+                else _table_cell(v, cell_styles[a], simple[a])
                 for v, a, bare in zip(row, aligns, plains, strict=True)
             ]
         )
@@ -381,64 +413,60 @@ def _table_cells(
     return data
 
 
-def _table_cell(value: object, style: Any) -> Any:
+def _table_cell(value: object, style: Any, simple_style: bool | None = None) -> Any:
     """A table cell: a flowable as it is, plain text as a :class:`~.table_flowables.TextCell`
-    where it sets the text as a Paragraph would (many times faster), else a Paragraph."""
+    where it sets the text as a Paragraph would (many times faster), else a Paragraph.
+    ``simple_style``: whether ``style`` is one a TextCell sets, when the caller knows."""
     if value is None or isinstance(value, str | int | float | Decimal | Money):
         from .table_flowables import TextCell, is_simple_style, is_simple_text
 
         text = "" if value is None else str(value)
-        if is_simple_text(text) and is_simple_style(style):
+        if simple_style is None:
+            simple_style = is_simple_style(style)
+        if simple_style and is_simple_text(text):
             return TextCell(text, style)
     return _cell(value, style)
 
 
 def _table_commands(
-    st: Any,
-    aligns: Sequence[Align],
-    plains: Sequence[bool],
+    look: TableLook,
     *,
     body_rows: int,
-    compact: bool,
-    dense: bool,
     zebra_from: int | None,
     totalled: bool,
 ) -> list[tuple[Any, ...]]:
     """:func:`data_table`'s rules, padding, fills and the plain columns' fonts."""
-    pad = 1 if dense else 2 if compact else 3
-    rule = lh.color("#111418" if compact else lh.NAVY_HEX)
-    grid = lh.color("#111418" if compact else GRID_HEX)
     commands: list[tuple[Any, ...]] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         # Tables select a cell font before each cell, Helvetica by default: name ours, so no
         # unembedded Helvetica is listed in the PDF even when every cell is a Paragraph.
         ("FONTNAME", (0, 0), (-1, -1), FONT_REGULAR),
-        ("LINEABOVE", (0, 0), (-1, 0), 0.8, rule),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, rule),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, grid),
-        ("TOPPADDING", (0, 0), (-1, -1), pad),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), pad + (0.5 if dense else 1)),
-        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("LINEABOVE", (0, 0), (-1, 0), look.rule_weight, look.rule),
+        ("LINEBELOW", (0, 0), (-1, 0), look.rule_weight, look.rule),
+        ("LINEBELOW", (0, 1), (-1, -1), look.grid_weight, look.grid),
+        ("TOPPADDING", (0, 0), (-1, -1), look.top),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), look.bottom),
+        ("LEFTPADDING", (0, 0), (-1, -1), look.side),
+        ("RIGHTPADDING", (0, 0), (-1, -1), look.side),
     ]
     if body_rows:
         # A plain column's cells are strings; so is any other cell of plain text that a long
         # table draws as a string (table_flowables.as_strings): set in the cell style's font.
         body = (0, 1), (-1, body_rows)
         commands += [
-            ("FONT", *body, st.cell.fontName, st.cell.fontSize, st.cell.leading),
-            ("TEXTCOLOR", *body, st.cell.textColor),
+            ("FONT", *body, look.font, look.size, look.leading),
+            ("TEXTCOLOR", *body, look.color),
         ]
-        for col, column_align in enumerate(aligns):
+        for col, column_align in enumerate(look.aligns):
             if column_align != "left":
                 commands.append(("ALIGN", (col, 1), (col, body_rows), column_align.upper()))
-    if not compact:  # a fill prints as a dotted smudge on a thermal roll
-        commands.append(("BACKGROUND", (0, 0), (-1, 0), lh.color(HEADER_FILL_HEX)))
-    if zebra_from is not None and not compact:
+    if look.header_fill is not None:
+        commands.append(("BACKGROUND", (0, 0), (-1, 0), look.header_fill))
+    if zebra_from is not None and look.zebra_fill is not None:
         for r in range(zebra_from, body_rows + 1, 2):
-            commands.append(("BACKGROUND", (0, r), (-1, r), lh.color(ZEBRA_FILL_HEX)))
+            commands.append(("BACKGROUND", (0, r), (-1, r), look.zebra_fill))
     if totalled:
-        commands.append(("LINEABOVE", (0, -1), (-1, -1), 0.8, rule))
+        commands.append(("LINEABOVE", (0, -1), (-1, -1), look.rule_weight, look.rule))
         commands.append(("NOSPLIT", (0, -2), (-1, -1)))
     return commands
 

@@ -13,6 +13,7 @@ pixel and the rendering to a thread of its own. How fast is benchmarks/print_job
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -344,6 +345,119 @@ def test_a_printer_failure_on_the_printing_thread_is_raised_on_the_windows(
     monkeypatch.setattr(printing, "paint_pdf", broken)
     with pytest.raises(EnvironmentProblem, match="could not be started"):
         printing.print_on_paper(None, QPrinter(), _pdf(1), title="Receipt")
+
+
+_FAKE_LP = """#!{python}
+import json, shutil, sys
+from pathlib import Path
+
+folder = Path({folder!r})
+(folder / "arguments.json").write_text(json.dumps(sys.argv[1:]))
+if {refuse!r}:
+    print("lp: The printer or class does not exist.", file=sys.stderr)
+    sys.exit(1)
+shutil.copy(sys.argv[-1], folder / "received.pdf")
+print("request id is FrontCounter-7 (1 file(s))")
+"""
+
+
+def _fake_lp(folder: Path, monkeypatch: pytest.MonkeyPatch, *, refuse: bool = False) -> Path:
+    """An ``lp`` first on PATH that keeps its arguments and the file it was given, as CUPS's
+    would queue it (or refuses it, as lp does for a printer that is gone)."""
+    bin_folder = folder / "bin"
+    bin_folder.mkdir()
+    lp = bin_folder / "lp"
+    lp.write_text(_FAKE_LP.format(python=sys.executable, folder=str(folder), refuse=refuse))
+    lp.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    return folder
+
+
+def _a_queue(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The printer chosen is the CUPS queue "FrontCounter" (this machine has no CUPS, so Qt
+    can name no printer); everything after, lp included, runs for real."""
+    from ui.kit import print_queue
+
+    monkeypatch.setattr(print_queue, "printer_queue", lambda _printer: "FrontCounter")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no lp: pictures are printed")
+def test_to_a_cups_queue_the_pdf_itself_goes_with_the_copies_and_pages_chosen(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dense register as pictures is 19 times its PDF (the test above); to a CUPS queue the
+    PDF itself is handed to lp, off the window's thread, and nothing is painted."""
+    from PySide6.QtGui import QPageRanges
+
+    from ui.kit import print_queue
+
+    spool = _fake_lp(tmp_path, monkeypatch)
+    _a_queue(monkeypatch)
+    spy = _Spy(monkeypatch)
+    lp_threads: list[int] = []
+    real_run = print_queue.subprocess.run
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        lp_threads.append(threading.get_ident())
+        return real_run(*args, **kwargs)
+
+    monkeypatch.setattr(print_queue.subprocess, "run", run)
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setCopyCount(2)
+    printer.setPrintRange(QPrinter.PrintRange.PageRange)
+    ranges = QPageRanges()
+    ranges.addRange(2, 3)
+    ranges.addPage(5)
+    printer.setPageRanges(ranges)
+    pdf = _pdf(6)
+
+    assert printing.print_on_paper(None, printer, pdf, title="Receipts register") == 6
+
+    arguments = json.loads((spool / "arguments.json").read_text())
+    assert arguments[:-1] == [
+        "-d", "FrontCounter", "-n", "2", "-t", "Receipts register", "-P", "2-3,5",
+        "-o", "collate=true",
+    ]  # fmt: skip
+    assert arguments[-1].endswith(".pdf") and not Path(arguments[-1]).exists()  # cleaned up
+    received = PdfReader(str(spool / "received.pdf"))
+    assert [page.extract_text().strip() for page in received.pages] == [
+        f"Packet page {n} of 6" for n in range(1, 7)
+    ]
+    assert (spool / "received.pdf").read_bytes() == pdf  # the job is the PDF: 1 x its size
+    assert spy.steps == []  # no page rendered, none painted
+    assert lp_threads and threading.get_ident() not in lp_threads
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no lp: pictures are printed")
+def test_a_queue_that_refuses_the_job_says_what_lp_said(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from clerk_desk.errors import EnvironmentProblem
+
+    _fake_lp(tmp_path, monkeypatch, refuse=True)
+    _a_queue(monkeypatch)
+    with pytest.raises(EnvironmentProblem, match="FrontCounter did not take the job: lp: The"):
+        printing.print_on_paper(None, QPrinter(), _pdf(1), title="Receipt")
+
+
+def test_printing_to_a_file_paints_pictures_even_beside_lp(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PDF-file printer (the print dialog's "Print to File", the benchmark's) is no queue: its
+    pages are pictures, as on Windows; and a page range reads as CUPS writes one."""
+    from ui.kit import print_queue
+
+    _fake_lp(tmp_path, monkeypatch)
+    printer = _pdf_printer(tmp_path / "printed.pdf")
+    assert print_queue.printer_queue(printer) is None
+    assert print_queue.queue_job(printer, "Receipt") is None
+    assert print_queue.page_list(printer) == ""
+    printer.setPrintRange(QPrinter.PrintRange.PageRange)
+    printer.setFromTo(2, 4)
+    assert print_queue.page_list(printer) == "2-4"
+    assert printing.print_on_paper(None, printer, _pdf(2), title="Receipt") == 2
+    assert not (tmp_path / "arguments.json").exists()
+    assert len(_pages_of(tmp_path / "printed.pdf")) == 2
 
 
 def test_the_preview_shows_its_first_page_before_the_others_are_rendered(

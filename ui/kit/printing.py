@@ -8,6 +8,10 @@ pixel where the page is black and white, colour only where it has colour
 :class:`QPrintPreviewDialog` shows the preview and leads to the print dialog in one window; with
 "print directly" the default printer prints at once, with no dialog, as a receipt printer should.
 
+To a CUPS queue (Linux, macOS) the PDF itself is sent, with ``lp`` (ui/kit/print_queue.py):
+a dense register as pictures is about 19 times its PDF, the PDF itself once, and set by the
+printer at its own resolution. Pictures are painted for a file, the preview, and Windows.
+
 The window's thread renders nothing. Paper is printed on a thread of its own
 (:func:`print_on_paper`: Qt lets a QPainter paint on a QPrinter from any thread) while the
 window goes on painting; the clerk's clicks and keys wait until the job has gone, as they did
@@ -40,6 +44,7 @@ from PySide6.QtWidgets import QMessageBox, QProgressDialog, QToolBar, QWidget
 
 from clerk_desk.errors import ClerkDeskError, EnvironmentProblem
 from ui.kit import page_pictures as pictures
+from ui.kit import print_queue as print_queue
 from ui.kit.print_preview import PreviewPages, is_preview, preview_dpi
 from ui.kit.widgets import place_on_screen
 
@@ -130,7 +135,11 @@ class _Finished(QObject):
 
 
 def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: bytes, *, title: str) -> int:
-    """:func:`paint_pdf` on a thread of its own; the number of pages printed.
+    """Print ``pdf`` on a thread of its own; the number of pages in it.
+
+    To a CUPS queue (Linux, macOS) the PDF itself goes, with ``lp`` (ui/kit/print_queue.py):
+    the job is the PDF's size and the printer sets the text at its own resolution. Anywhere
+    else (a file, Windows) :func:`paint_pdf` paints the pages as pictures.
 
     The window's thread waits in an event loop that repaints and runs timers, but holds the
     clerk's clicks and keys until the job has gone, as the frozen window did: nothing changes
@@ -141,10 +150,16 @@ def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: bytes, *, tit
     done = _Finished()
     waiting = QEventLoop()
     done.finished.connect(waiting.quit)  # queued: emitted on the printing thread
+    job = print_queue.queue_job(printer, title)  # the dialog's choices, read before the thread
 
     def work() -> None:
         try:
-            outcome.append(paint_pdf(printer, pdf))  # the module's, as tests replace it
+            if job is not None:
+                print_queue.send(job, pdf)
+                with pictures.opened(pdf) as pages:
+                    outcome.append(len(pages.sizes))
+            else:
+                outcome.append(paint_pdf(printer, pdf))  # the module's, as tests replace it
         except BaseException as error:  # raised again on the window's thread
             outcome.append(error)
         finally:

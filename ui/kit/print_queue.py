@@ -1,0 +1,116 @@
+"""Printing a PDF as it is, through the print queue (CUPS's ``lp``), where there is one.
+
+Printed as pictures through Qt's print engine (ui/kit/printing.py), a page of dense text at
+300 dpi is about 75 KB even at one bit a pixel: a month's receipts register of 227 KB went to
+the queue as 4.3 MB, 19 times its PDF. On Linux and macOS the printer a clerk chooses is a CUPS
+queue, and CUPS prints PDF itself: its filters render the page at the printer's own resolution,
+text as text. So when the chosen printer is a CUPS queue the PDF goes to it as it is, with
+``lp``: the job is the PDF's own size, as sharp as the printer prints, and handed over in a
+moment, with the copies, pages and collation chosen in the print dialog (the pictures' route
+leaves copies to Qt and prints every page). Printing to a file, the preview, and a printer
+without ``lp`` (Windows) keep the pictures.
+
+``lp`` runs on the printing thread (:func:`ui.kit.printing.print_on_paper`), never the
+window's: a queue that is slow to answer leaves the window painting.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtPrintSupport import QPrinter
+
+from clerk_desk.errors import EnvironmentProblem
+
+LP_TIMEOUT = 60.0
+"""Seconds ``lp`` may take to hand a job to CUPS: it returns once the queue has the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class QueueJob:
+    """A PDF's print job for a CUPS queue, as the print dialog set it up."""
+
+    queue: str
+    title: str
+    copies: int = 1
+    pages: str = ""
+    """CUPS's page list ("1-3,5"); empty for every page."""
+    collate: bool = True
+
+    def arguments(self, path: Path) -> list[str]:
+        """``lp``'s command line for the PDF at ``path``."""
+        command = ["lp", "-d", self.queue, "-n", str(self.copies), "-t", self.title]
+        if self.pages:
+            command += ["-P", self.pages]
+        if self.copies > 1:
+            command += ["-o", f"collate={'true' if self.collate else 'false'}"]
+        return [*command, str(path)]
+
+
+def printer_queue(printer: QPrinter) -> str | None:
+    """The CUPS queue ``printer`` prints to, or None when it is not one: not Linux or macOS,
+    no ``lp``, printing to a file, or no printer chosen."""
+    if sys.platform not in ("linux", "darwin") or shutil.which("lp") is None:
+        return None
+    if printer.outputFormat() is not QPrinter.OutputFormat.NativeFormat:
+        return None
+    if printer.outputFileName():
+        return None
+    return printer.printerName() or None
+
+
+def page_list(printer: QPrinter) -> str:
+    """The pages chosen in the print dialog, as CUPS writes them ("2-4,7"); empty for all."""
+    if printer.printRange() is not QPrinter.PrintRange.PageRange:
+        return ""
+    ranges = printer.pageRanges()
+    if not ranges.isEmpty():
+        return str(ranges.toString())
+    first, last = printer.fromPage(), printer.toPage()
+    return f"{first}-{last}" if first > 0 and last >= first else ""
+
+
+def queue_job(printer: QPrinter, title: str) -> QueueJob | None:
+    """The job that sends the PDF itself to ``printer``'s queue, or None to paint pictures."""
+    queue = printer_queue(printer)
+    if queue is None:
+        return None
+    return QueueJob(
+        queue=queue,
+        title=title,
+        copies=max(1, printer.copyCount()),
+        pages=page_list(printer),
+        collate=printer.collateCopies(),
+    )
+
+
+def send(job: QueueJob, pdf: bytes) -> None:
+    """Hand ``pdf`` to the queue with ``lp``; EnvironmentProblem, with what ``lp`` said, when
+    the queue does not take it (no such printer, CUPS stopped, no answer)."""
+    with tempfile.TemporaryDirectory(prefix="clerk-desk-print-") as folder:
+        path = Path(folder) / "document.pdf"
+        path.write_bytes(pdf)
+        try:
+            done = subprocess.run(
+                job.arguments(path),
+                capture_output=True,
+                text=True,
+                timeout=LP_TIMEOUT,
+                check=False,
+            )
+        except subprocess.TimeoutExpired as error:
+            raise EnvironmentProblem(
+                f"The print queue {job.queue} did not answer in {LP_TIMEOUT:.0f} seconds."
+            ) from error
+        except OSError as error:
+            raise EnvironmentProblem(
+                f"The print queue could not be reached: {error.strerror or error}."
+            ) from error
+    if done.returncode != 0:
+        said = (done.stderr or done.stdout).strip() or f"lp stopped with code {done.returncode}"
+        raise EnvironmentProblem(f"The print queue {job.queue} did not take the job: {said}")

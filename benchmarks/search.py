@@ -66,7 +66,7 @@ def _typed_searches(database: object) -> dict[str, tuple[Callable[[object, str],
     }
 
 
-def _measure(label: str, database: object, rounds: int) -> bool:
+def _measure(label: str, database: object, rounds: int, *, each: bool = False) -> bool:
     from sqlalchemy import select
 
     from clerk_desk.models import Receipt
@@ -85,6 +85,7 @@ def _measure(label: str, database: object, rounds: int) -> bool:
         samples: list[float] = []
         floors: list[float] = []
         slowest = (0.0, "")
+        by_text: dict[str, list[float]] = {}
         for text in typed[:1]:  # warm-up: the disk cache and the statement cache
             with database.reading() as session:  # type: ignore[attr-defined]
                 search(session, text)
@@ -96,8 +97,16 @@ def _measure(label: str, database: object, rounds: int) -> bool:
                 took = time.perf_counter() - started
                 samples.append(took)
                 slowest = max(slowest, (took, text))
+                by_text.setdefault(text, []).append(took)
                 floors.append(floor())
         figures, floor_figures = harness.Figures.of(samples), harness.Figures.of(floors)
+        if each:
+            print(
+                "    "
+                + ", ".join(
+                    f"{t!r} {harness.Figures.of(s).median * 1000:.0f}" for t, s in by_text.items()
+                )
+            )
         met = figures.p99 < 0.050
         ok = ok and met
         print(f"  {label} {register}, {len(typed)} keystrokes x {rounds}: {figures.ms()}")
@@ -117,6 +126,9 @@ def main() -> int:
     parser.add_argument("--scale", type=int, default=20)
     parser.add_argument("--postgresql", default="", help="URL of a database holding a demo")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--keystrokes", action="store_true", help="also print each keystroke's median (ms)"
+    )
     args = parser.parse_args()
 
     from sqlalchemy import func, select
@@ -143,7 +155,7 @@ def main() -> int:
             print(
                 f"{label}: {counts[0]:,} receipts, {counts[1]:,} parties, {counts[2]:,} addresses"
             )
-            ok = _measure(label, database, args.rounds) and ok
+            ok = _measure(label, database, args.rounds, each=args.keystrokes) and ok
             database.dispose()
     return 0 if ok else 1
 

@@ -74,9 +74,9 @@ TRIGRAM = 3
 
 RECENT = 20_000
 """The newest records of a register too large to read whole (the receipts) that a search with a
-word of one or two letters looks at: about a year at the counter, read in 2 to 5 ms where the
-whole register at 20 years took 60 to 120 ms when the word matched little. Three letters search
-every record."""
+word of one or two letters looks at: about a year at the counter. Such a keystroke takes 7 to
+12 ms at 20 years (benchmarks/search.py), where reading the whole register took 60 to 100 ms
+when the word matched little ("xq"). Three letters search every record."""
 
 # Letters Unicode does not decompose into a base letter and an accent (Ł is not L + stroke).
 _UNDECOMPOSED = str.maketrans(

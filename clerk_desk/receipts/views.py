@@ -477,7 +477,7 @@ def _search_query(
         query = query.where(Receipt.issued_at < start_of_day(until + timedelta(days=1), zone))
     if has_short_word(text):
         # No trigram serves a word of one or two letters: LIKE would read all 400,000 receipts
-        # when it matches little ("xq"), 60 to 120 ms: it reads the newest RECENT (SEARCH_TIP).
+        # when it matches little ("xq"), 60 to 100 ms: it reads the newest RECENT (SEARCH_TIP).
         newest = _recent_start(session)
         if newest is not None:
             query = query.where(Receipt.issued_at >= newest)

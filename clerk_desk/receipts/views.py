@@ -47,13 +47,13 @@ from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
 
 SEARCH_LIMIT = 200
+"""How many receipts a search of the register shows at most, newest first."""
 
 SEARCH_TIP = (
     f"A word of one or two letters looks in the newest {text_search.RECENT:,} receipts; "
     "type a third letter to search them all."
 )
 """What the register's search field says of a short word (:func:`search_receipts`)."""
-"""How many receipts a search of the register shows at most, newest first."""
 
 
 @dataclass(frozen=True, slots=True)

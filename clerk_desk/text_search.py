@@ -13,15 +13,17 @@ trigram index, the same words finding the same records:
   same ``LIKE '%word%'`` itself, the planner weighing it against reading in order.
 
 A word of one or two letters has no trigram: it stays a ``LIKE``, which the database tests on the
-records the other words found (or on every record, when it is the only word typed).
+records the other words found (or on every record, when it is the only word typed). Over the
+receipts (400,000 at 20 years) a short word that matches little ("xq") would read every row; a
+search with such a word looks only at the newest :data:`RECENT` receipts
+(:func:`has_short_word`), and says so on screen.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
 
-from sqlalchemy import ColumnElement, literal_column, select
+from sqlalchemy import ColumnElement, Integer, func, literal, literal_column, select
 from sqlalchemy import text as sql_text
 from sqlalchemy.orm import QueryableAttribute, Session
 
@@ -70,6 +72,12 @@ def include_object(obj: object, name: str | None, kind: str, *_args: object) -> 
 TRIGRAM = 3
 """Letters in a trigram: a shorter word cannot be looked up in the index."""
 
+RECENT = 20_000
+"""The newest records of a register too large to read whole (the receipts) that a search with a
+word of one or two letters looks at: about a year at the counter. Such a keystroke takes 7 to
+12 ms at 20 years (benchmarks/search.py), where reading the whole register took 60 to 100 ms
+when the word matched little ("xq"). Three letters search every record."""
+
 # Letters Unicode does not decompose into a base letter and an accent (Ł is not L + stroke).
 _UNDECOMPOSED = str.maketrans(
     {
@@ -93,6 +101,11 @@ def fold(text: str) -> str:
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
+def has_short_word(text: str) -> bool:
+    """Whether ``text`` holds a word too short for the trigram index (one or two letters)."""
+    return any(len(word) < TRIGRAM for word in fold(text).split())
+
+
 def words_match(
     session: Session, column: QueryableAttribute[str], text: str
 ) -> list[ColumnElement[bool]]:
@@ -106,9 +119,13 @@ def holds(session: Session, column: QueryableAttribute[str], word: str) -> Colum
 
     On SQLite, a word of three letters or more is looked up in the table's FTS5 index first
     (:data:`COMMON` rows at most): the condition is then "one of these rows", which the database
-    reads by key. A word held by more rows than that ("202" in every receipt number) stays a
-    ``LIKE``: the query reads rows in the order it lists them and has its page of results within
-    a few hundred rows, where a list of 400,000 keys would have to be sorted first.
+    reads by key. The keys come back as one JSON array that the search's statement reads with
+    ``json_each``: fetched one by one and bound back as 5,000 parameters they cost more than the
+    search (8 ms a keystroke), and asking the index again in the statement doubles its cost for a
+    long word of common trigrams ("2025-009001"). A word held by more rows than that ("202" in
+    every receipt number) stays a ``LIKE``: the query reads rows in the order it lists them and
+    has its page of results within a few hundred rows, where a list of 400,000 keys would have to
+    be sorted first.
     """
     like = column.contains(word, autoescape=True)
     table = column.__clause_element__().table
@@ -118,15 +135,21 @@ def holds(session: Session, column: QueryableAttribute[str], word: str) -> Colum
     index = f"{name}_search"
     # An FTS5 string in double quotes is matched as it is; a quote inside is doubled.
     phrase = '"' + word.replace('"', '""') + '"'
-    found: Sequence[int] = session.scalars(
-        select(literal_column("rowid"))
+    listed = (
+        select(literal_column("rowid").label("key"))
         .select_from(sql_text(index))
-        .where(sql_text(f"{index} MATCH :phrase").bindparams(phrase=phrase))
+        .where(literal_column(index).op("MATCH")(phrase))
         .limit(COMMON)
-    ).all()
-    if len(found) >= COMMON:
+        .subquery()
+    )
+    held, keys = session.execute(
+        select(func.count(), func.json_group_array(listed.c.key)).select_from(listed)
+    ).one()
+    if held >= COMMON:
         return like
-    return table.c.id.in_(found)  # type: ignore[no-any-return]
+    # literal(): each word's array a parameter of its own, two words in one statement
+    array = select(literal_column("value", Integer)).select_from(func.json_each(literal(keys)))
+    return table.c.id.in_(array)  # type: ignore[no-any-return]
 
 
 COMMON = 5000

@@ -7,11 +7,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from datetime import date, datetime
+from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
 
-from clerk_desk import ledger, parties
+import resources
+from clerk_desk import ledger, parties, text_search
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict, InvalidInput, PermissionDenied
@@ -26,7 +28,7 @@ from clerk_desk.receipts.service import (
     ReceiptSettings,
     TenderEntry,
 )
-from clerk_desk.receipts.views import CheckEntry, Period
+from clerk_desk.receipts.views import SEARCH_TIP, CheckEntry, Period
 
 STATION = "Front counter"
 PERMIT = RecordRef("street_opening", "2026-0007")
@@ -913,6 +915,34 @@ def test_search_by_number_payer_amount_and_reference(
     assert _search(desk, "nobody") == []
     assert _search(desk, "", limit=2) == ["2026-000004", "2026-000003"]
     assert _search(desk, "100%_") == []
+
+
+@pytest.mark.parametrize("recent", [2, 20_000])
+def test_a_word_of_two_letters_looks_in_the_newest_receipts_three_in_all(
+    desk: Desk, day_of_receipts: list[Receipt], monkeypatch: pytest.MonkeyPatch, recent: int
+) -> None:
+    """No trigram serves one or two letters: a search with such a word reads only the newest
+    RECENT receipts (at 2: 000004 and 000003), where every receipt would be read when it matches
+    little. A third letter searches them all."""
+    monkeypatch.setattr(text_search, "RECENT", recent)
+    everyone = recent > len(day_of_receipts)
+    assert _search(desk, "zo") == (["2026-000003", "2026-000001"] if everyone else ["2026-000003"])
+    assert _search(desk, "zoe") == ["2026-000003", "2026-000001"]
+    assert _search(desk, "ha") == (["2026-000002"] if everyone else [])
+    assert _search(desk, "han") == ["2026-000002"]
+    assert _search(desk, "80") == (["2026-000003", "2026-000001"] if everyone else ["2026-000003"])
+    assert _search(desk, "80.00") == ["2026-000003", "2026-000001"]
+    assert _search(desk, "zoe so") == (["2026-000001"] if everyone else [])
+    assert _search(desk, "zoe so-") == ["2026-000001"]
+
+
+def test_the_register_and_the_guide_say_what_a_short_word_searches() -> None:
+    guide = (Path(resources.__file__).parent / "guide" / "tab-receipts.md").read_text("utf-8")
+    newest = f"newest {text_search.RECENT:,} receipts"
+    assert newest in SEARCH_TIP
+    assert newest in " ".join(guide.split())
+    assert "third letter to search them all" in SEARCH_TIP
+    assert "third letter to search them all" in " ".join(guide.split())
 
 
 def test_search_by_a_long_number_or_odd_text_does_not_fail(

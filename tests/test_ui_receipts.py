@@ -24,6 +24,7 @@ from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, AuditEvent, Receipt, Tender
 from clerk_desk.money import Money
 from clerk_desk.parties import PartyData
+from clerk_desk.receipts.views import SEARCH_TIP
 from ui.kit import printing as printing
 from ui.kit.operations import App
 from ui.receipts.close_out import ChecksModel, CloseOutDialog
@@ -191,6 +192,8 @@ def test_whole_sale_by_keyboard_split_tenders_print_then_void(
 
     # the register finds it by payer; a reprint is a DUPLICATE
     tab.register_view_button.click()
+    # what a word of one or two letters searches, said where it is typed
+    assert tab.register.search_field.toolTip() == SEARCH_TIP
     qtbot.keyClicks(tab.register.search_field, "lindqvist")
     tab.register.search_field.flush()
     assert tab.register.model.rowCount() == 1

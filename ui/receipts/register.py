@@ -95,6 +95,7 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
             "Search number, payer, amount or reference (Down arrow to the list)"
         )
         self.search_field.setObjectName("register_search")
+        self.search_field.setToolTip(receipt_views.SEARCH_TIP)
         self.since_edit = forms.date_edit(today - timedelta(days=30), name="since")
         self.until_edit = forms.date_edit(today, name="until")
         self.today_button = QPushButton("To&day")

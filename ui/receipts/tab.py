@@ -8,7 +8,7 @@ saves the receipt through :func:`clerk_desk.receipts.service.take_payment` and p
 clears the sale (asking first). Every total, change and problem comes from
 :func:`clerk_desk.receipts.service.check_sale`, the same check saving makes.
 
-The strip at the top shows this station's drawer (:func:`ui.receipts.dialogs.station_name`);
+The strip at the top shows this station's name and its drawer (:meth:`refresh_drawer`);
 the Register view searches receipts as you type and prints the daily register and the GL
 distribution (PDF or Excel); Drawers… lists the recent drawers with their close-out report,
 deposit slip and GL distribution. No rule lives here: the core refuses, the tab shows why
@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from clerk_desk import stations
 from clerk_desk.desk import Action
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
@@ -47,7 +48,7 @@ from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App, FieldErrors, perform
 from ui.kit.style import BAD, GOOD, INFO, NOTE_BACKGROUND
-from ui.receipts.dialogs import print_receipt, station_name
+from ui.receipts.dialogs import print_receipt
 from ui.receipts.drawer_bar import DrawerBar
 from ui.receipts.payer import PayerPart
 from ui.receipts.register import ReceiptsRegister
@@ -75,7 +76,7 @@ class ReceiptsTab(DrawerBar, PayerPart, LinesPart, TendersPart, QWidget):
         super().__init__(parent)
         self.app = app
         self.setObjectName("receipts_tab")
-        self.station = station_name(self.app)
+        self.station = stations.UNNAMED  # until refresh() reads it, with the drawer
         self.drawer: DrawerView | None = None
         self.party: PayerRow | None = None
         self.lines: list[LineEntry] = []

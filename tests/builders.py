@@ -66,7 +66,7 @@ def meeting(
 def name_this_station(desk: Desk, name: str) -> None:
     """Name this computer's counter station, as the Administrator does once (issue 19): its
     drawers and receipts then print ``name``."""
-    from ui.receipts.dialogs import station_id
+    from ui.kit.widgets import station_id
 
     with desk.action(SYSTEM) as action:
         stations.name_station(action, station_id(), name)

@@ -23,7 +23,7 @@ from clerk_desk.receipts import service as receipts
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit.operations import App
-from ui.receipts.dialogs import station_id
+from ui.kit.widgets import station_id
 
 pytestmark = pytest.mark.gui
 

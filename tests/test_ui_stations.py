@@ -19,7 +19,8 @@ from clerk_desk.kinds import Role
 from clerk_desk.models import Drawer
 from ui.kit import printing
 from ui.kit.operations import App
-from ui.receipts.dialogs import ReceiptSettingsDialog, station_id
+from ui.kit.widgets import station_id
+from ui.receipts.dialogs import ReceiptSettingsDialog
 from ui.receipts.drawers import OpenDrawerDialog
 from ui.receipts.tab import ReceiptsTab
 

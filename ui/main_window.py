@@ -286,7 +286,7 @@ class MainWindow(QMainWindow):
     def refresh_station(self) -> None:
         """Show this station's name in the status line; while it has none, the Administrator
         is offered to name it, anyone else told that the Administrator must."""
-        from ui.receipts.dialogs import station_id
+        from ui.kit.widgets import station_id
 
         here = station_id()
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from clerk_desk import stations
 from ui.kit.style import BAD, text_sheet
 
 
@@ -28,6 +29,21 @@ def station_settings() -> QSettings:
     if folder:
         return QSettings(str(Path(folder) / "clerk-desk-station.ini"), QSettings.Format.IniFormat)
     return QSettings("ClerkDesk", "Clerk Desk")
+
+
+STATION_ID_KEY = "station/id"
+
+
+def station_id() -> str:
+    """This computer's station id, made on first use and kept on the computer: the core keeps
+    the name the Administrator gave it (clerk_desk/stations.py)."""
+    settings = station_settings()
+    value = str(settings.value(STATION_ID_KEY, "") or "")
+    if not value:
+        value = stations.new_station_id()
+        settings.setValue(STATION_ID_KEY, value)
+        settings.sync()
+    return value
 
 
 def heading(text: str, parent: QWidget | None = None, *, scale: float = 1.5) -> QLabel:

@@ -49,21 +49,7 @@ from ui.kit import printing as printing
 from ui.kit.operations import App, core_refusal, perform
 from ui.kit.register_page import show_acts
 from ui.kit.style import BAD
-from ui.kit.widgets import station_settings
-
-STATION_ID_KEY = "station/id"
-
-
-def station_id() -> str:
-    """This computer's station id, made on first use and kept on the computer: the core keeps
-    the name the Administrator gave it (clerk_desk/stations.py)."""
-    settings = station_settings()
-    value = str(settings.value(STATION_ID_KEY, "") or "")
-    if not value:
-        value = stations.new_station_id()
-        settings.setValue(STATION_ID_KEY, value)
-        settings.sync()
-    return value
+from ui.kit.widgets import station_id
 
 
 def station_name(app: App) -> str:

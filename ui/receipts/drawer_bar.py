@@ -18,8 +18,9 @@ from ui.kit import forms as forms
 from ui.kit.operations import perform
 from ui.kit.register_page import show_acts
 from ui.kit.style import BAD, CAUTION_BACKGROUND, DISABLED_BORDER, DISABLED_TEXT, LATE
+from ui.kit.widgets import station_id
 from ui.receipts.close_out import CloseOutDialog
-from ui.receipts.dialogs import ReceiptSettingsDialog, station_id
+from ui.receipts.dialogs import ReceiptSettingsDialog
 from ui.receipts.drawers import DrawersDialog, OpenDrawerDialog, print_drawer_reports
 from ui.receipts.sale_parts import TabParts
 

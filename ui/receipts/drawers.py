@@ -33,8 +33,8 @@ from ui.kit.operations import App, perform
 from ui.kit.register_page import show_acts
 from ui.kit.style import BAD_BACKGROUND, CAUTION_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
+from ui.kit.widgets import station_id
 from ui.receipts.close_out import over_short_text
-from ui.receipts.dialogs import station_id
 
 
 def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bool:

@@ -9,7 +9,7 @@ from clerk_desk import stations
 from clerk_desk.receipts import views as receipt_views
 from ui.kit import forms as forms
 from ui.kit.operations import App, perform
-from ui.receipts.dialogs import station_id
+from ui.kit.widgets import station_id
 
 
 class NameStationDialog(forms.FormDialog):

@@ -12,10 +12,11 @@ Then, as the window does it after "Build agenda packet": the packet is built in 
 own (:func:`ui.petitions.jobs.build_packet`, through :mod:`clerk_desk.child_process`), which
 reads the agenda and the scans from the database and lays the packet out, and the window's side
 takes the packet back. Printed for each build: the seconds from the click until the packet is
-back, and the peak resident memory of the building process (its own ``ru_maxrss``, read by
-``resource.getrusage`` in the child as it ends: the most it ever held in RAM, Python and C
-alike). Its floor, interleaved: pypdf alone copying the same scans' pages, read from the same
-database, into one PDF file, in this process.
+back, and the peak resident memory of the building process (its ``VmHWM``, the kernel's
+``ru_maxrss``, reset as the child starts its work and read as it ends: the most it held in RAM,
+Python and C alike, the interpreter and its imports included). Its floor, interleaved: pypdf
+alone copying the same scans' pages, read from the same database, into one PDF file, in this
+process.
 
 Last, the print preview of that packet (:class:`ui.kit.print_preview.PreviewPages` in Qt's
 preview, as :func:`ui.kit.printing.preview_pdf` opens it): seconds until its first page shows,
@@ -179,11 +180,16 @@ def station(path: Path) -> Any:
 
 def measured_build(counter: Any, meeting_id: int, *, progress: Any) -> tuple[Any, float]:
     """In the child: the window's build (:func:`ui.petitions.jobs._build_in_child`), and the
-    most memory this process held, in MB."""
+    most memory this process held, in MB.
+
+    Its ``VmHWM`` is started again first: the child is forked from this process before it
+    runs a new interpreter, and the kernel keeps the fork's peak (this whole process, the
+    packet it took back and its preview) as the child's ``ru_maxrss``."""
     from ui.petitions import jobs
 
+    reset_peak()
     made = jobs._build_in_child(counter, meeting_id, progress=progress)
-    return made, harness.peak_memory_mb()
+    return made, peak_now_mb()
 
 
 def build(counter: Any, meeting_id: int) -> tuple[float, float, Path]:

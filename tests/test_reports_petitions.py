@@ -13,8 +13,10 @@ import hashlib
 import io
 import itertools
 import re
+import tempfile
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -187,30 +189,32 @@ def _build(
     **kw: Any,
 ) -> bytes:
     database = agenda.desk.database
-    with database.reading() as session:
-        view = petition_papers.read_packet(
-            session,
-            agenda.meeting_id,
-            zone=CHICAGO,
-            calendar=calendar or agenda.desk.calendar_in(session),
-            as_of=datetime.now(UTC),
+    with tempfile.TemporaryDirectory() as folder:
+        with database.reading() as session:
+            view = petition_papers.read_packet(
+                session,
+                agenda.meeting_id,
+                zone=CHICAGO,
+                calendar=calendar or agenda.desk.calendar_in(session),
+                as_of=datetime.now(UTC),
+                folder=Path(folder),
+            )
+
+        def scan(sha: str) -> bytes | None:
+            # As the window does: the packet is drawn after its read has closed, its scans
+            # copied out with the agenda.
+            return None if sha == lose else view.scan(sha)
+
+        return agenda_packet_pdf(
+            view.meeting,
+            view.petitions,
+            scan=scan,
+            profile=PROFILE,
+            tz=CHICAGO,
+            calendar=view.calendar,
+            histories=view.histories,
+            **kw,
         )
-
-    def scan(sha: str) -> bytes | None:
-        # As the window does: the packet is drawn after its read has closed, its scans read
-        # with the agenda.
-        return None if sha == lose else view.scan(sha)
-
-    return agenda_packet_pdf(
-        view.meeting,
-        view.petitions,
-        scan=scan,
-        profile=PROFILE,
-        tz=CHICAGO,
-        calendar=view.calendar,
-        histories=view.histories,
-        **kw,
-    )
 
 
 def _page_with(texts: list[str], words: str) -> int:
@@ -413,7 +417,7 @@ def test_a_missing_scan_gets_a_page_saying_so(agenda: Agenda) -> None:
 
 
 def test_the_packet_reads_every_attached_scan_with_the_agenda_and_none_swapped(
-    agenda: Agenda,
+    agenda: Agenda, tmp_path: Path
 ) -> None:
     """One read holds what the packet sets in: each attached scan, as stored; a stored scan
     whose bytes no longer match its fingerprint is not set in (its page says it is missing)."""
@@ -429,6 +433,7 @@ def test_the_packet_reads_every_attached_scan_with_the_agenda_and_none_swapped(
             zone=CHICAGO,
             calendar=agenda.desk.calendar_in(session),
             as_of=datetime.now(UTC),
+            folder=tmp_path,
         )
         attached = {s.sha256 for p in view.petitions for s in p.scans}
         for sha in attached - {agenda.missing_sha}:

@@ -2,18 +2,19 @@
 export, read in one action so that :mod:`reports.petitions` draws them after the read
 transaction has closed, from frozen values and never from a record.
 
-The agenda packet's scans are read with the agenda, in the same read (:attr:`PacketView.scans`,
-a few queries for all of them): reading each in a short action of its own as the packet was
-laid out cost 1.3 to 2.6 s of processor time more at 300 petitions (``benchmarks/petitions.py``).
-A one-page scan is a few tens of kilobytes, so a packet's scans held at once are a few
-megabytes, about the size of the packet itself. :func:`scan_content` still reads one scan, to
-open it.
+The agenda packet's scans are copied out of the database in the same read as the agenda, one at a
+time, into files of a folder the caller gives (:attr:`PacketView.scans`): the packet reads each
+from its file when it sets it in, after the read has closed. Reading each in a short action of
+its own as the packet was laid out cost 1.3 to 2.6 s of processor time more at 300 petitions,
+and holding them all in the view held 600 MB at once with real-sized scans (2 MB a page,
+``benchmarks/petitions.py``). :func:`scan_content` still reads one scan, to open it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime, tzinfo
+from pathlib import Path
 
 from sqlalchemy.orm import Session
 
@@ -154,29 +155,47 @@ class PacketView:
     zone: tzinfo
     calendar: CityCalendar
     prepared_at: datetime
-    scans: dict[str, bytes] = field(default_factory=dict)  # attached scans by SHA-256
+    scans: dict[str, Path] = field(default_factory=dict)  # attached scans' files by SHA-256
 
     def scan(self, sha256: str) -> bytes | None:
-        """A scan the packet sets in, as read with the agenda (None: missing, or no longer
-        matching its fingerprint)."""
-        return self.scans.get(sha256)
+        """A scan the packet sets in, as read with the agenda (None: missing, no longer
+        matching its fingerprint, or its file gone)."""
+        path = self.scans.get(sha256)
+        if path is None:
+            return None
+        try:
+            return path.read_bytes()
+        except OSError:
+            return None
 
 
-def packet_view(action: Action, meeting_id: int) -> PacketView:
-    """What the meeting's agenda packet prints, read now (once the meeting allows it)."""
+def packet_view(action: Action, meeting_id: int, folder: Path) -> PacketView:
+    """What the meeting's agenda packet prints, read now (once the meeting allows it), its
+    scans copied into files in ``folder``, which the caller removes once the packet is built."""
     acts.allow_meeting(
         action, acts.MeetingAct.BUILD_PACKET, schedule.get_meeting(action.session, meeting_id)
     )
     return read_packet(
-        action.session, meeting_id, zone=action.zone, calendar=action.calendar, as_of=action.now()
+        action.session,
+        meeting_id,
+        zone=action.zone,
+        calendar=action.calendar,
+        as_of=action.now(),
+        folder=folder,
     )
 
 
 def read_packet(
-    session: Session, meeting_id: int, *, zone: tzinfo, calendar: CityCalendar, as_of: datetime
+    session: Session,
+    meeting_id: int,
+    *,
+    zone: tzinfo,
+    calendar: CityCalendar,
+    as_of: datetime,
+    folder: Path,
 ) -> PacketView:
-    """:func:`packet_view` in a read of its own (the benchmark's, a test's): the agenda, its
-    petitions, their histories and their attached scans in a few queries."""
+    """:func:`packet_view` in a read of its own (a test's): the agenda, its petitions and their
+    histories in a few queries, and their attached scans copied into ``folder``."""
     meeting = schedule.get_meeting(session, meeting_id)
     items = petitions.agenda(session, meeting_id)
     histories = petitions.histories(session, [p.id for p in items])
@@ -192,7 +211,7 @@ def read_packet(
         zone=zone,
         calendar=calendar,
         prepared_at=as_of,
-        scans=documents.scans_bytes(session, (s.sha256 for p in papers for s in p.scans)),
+        scans=documents.spool_scans(session, (s.sha256 for p in papers for s in p.scans), folder),
     )
 
 

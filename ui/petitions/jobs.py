@@ -1,12 +1,14 @@
 """The agenda packet, built in a process of its own (clerk_desk.child_process), and the
 register's export, written in one.
 
-The packet holds every petition's scans (300 petitions of 1.5 MB pages at a busy meeting): laid
+The packet holds every petition's scans (300 petitions of 2 MB pages at a busy meeting): laid
 out on a worker thread, ReportLab held the interpreter for up to a second at a time and the
 window stalled. Here the child reads the meeting through the
-:class:`~clerk_desk.child_process.Station`, lays the packet out and leaves the PDF in a file; the
-window's worker thread reads the file back (a read lets the interpreter go), so the scans never
-cross a pipe. Module-level and free of widgets, so that the child imports it without Qt.
+:class:`~clerk_desk.child_process.Station`, its scans copied one by one into files beside the
+packet's, lays the packet out and writes it to its file as the scans are set in, holding one
+scan at a time; the window's worker thread reads the file back (a read lets the interpreter
+go), so the scans never cross a pipe. Module-level and free of widgets, so that the child
+imports it without Qt.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ class _PacketFile:
     day: date
 
 
-def pdf_pages(pdf: bytes) -> int:
+def pdf_pages(pdf: bytes | Path) -> int:
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
@@ -83,24 +85,33 @@ def _build_in_child(station: Station, meeting_id: int, *, progress: Progress) ->
     def step(done: int, total: int) -> bool:
         return progress(PACKET_STEPS * done // total if total > 0 else 0)
 
-    with station.lookup() as action:
-        view = petition_papers.packet_view(action, meeting_id)  # its scans too
-    # The packet is drawn after the read has closed, from the view alone.
-    row, as_of = view.meeting, view.prepared_at
-    pdf = agenda_packet_pdf(
-        view.meeting,
-        view.petitions,
-        scan=view.scan,
-        profile=view.profile,
-        tz=view.zone,
-        calendar=view.calendar,
-        histories=view.histories,
-        progress=step,
-        prepared_at=as_of,
-    )
-    path = Path(tempfile.mkdtemp(prefix="clerk-desk-packet-")) / "packet.pdf"
-    path.write_bytes(pdf)
-    return _PacketFile(meeting_id, row.label, str(path), pdf_pages(pdf), as_of, row.day)
+    folder = Path(tempfile.mkdtemp(prefix="clerk-desk-packet-"))
+    scans = folder / "scans"
+    scans.mkdir()
+    try:
+        with station.lookup() as action:
+            view = petition_papers.packet_view(action, meeting_id, scans)  # its scans too
+        # The packet is drawn after the read has closed, from the view and the scans' files.
+        path = folder / "packet.pdf"
+        with path.open("wb") as target:
+            agenda_packet_pdf(
+                view.meeting,
+                view.petitions,
+                scan=view.scan,
+                profile=view.profile,
+                tz=view.zone,
+                calendar=view.calendar,
+                histories=view.histories,
+                progress=step,
+                prepared_at=view.prepared_at,
+                target=target,
+            )
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    shutil.rmtree(scans, ignore_errors=True)
+    row = view.meeting
+    return _PacketFile(meeting_id, row.label, str(path), pdf_pages(path), view.prepared_at, row.day)
 
 
 def register_workbook(

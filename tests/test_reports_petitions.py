@@ -31,6 +31,7 @@ from clerk_desk import documents, parties, settings_store
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.errors import EnvironmentProblem
 from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
 from clerk_desk.models import Document
 from clerk_desk.petitions import details as petition_details
@@ -445,6 +446,56 @@ def test_the_packet_reads_every_attached_scan_with_the_agenda_and_none_swapped(
         "Scan not available"
         in texts[_page_with(texts, f"Petition {agenda.numbers['late']} — Curb and gutter")]
     )
+
+
+def test_the_scans_copied_on_a_thread_are_handed_over_in_order_none_swapped(
+    agenda: Agenda, admin: SignedIn, tmp_path: Path
+) -> None:
+    """As the packet's process builds it: the agenda read without its scans, which a thread
+    copies out in a read of its own in the order the packet sets them in; each handed over as
+    stored, a swapped one not at all."""
+    database = agenda.desk.database
+    with database.writing() as session:
+        swapped = session.get(Document, agenda.missing_sha)
+        assert swapped is not None
+        swapped.content = swapped.content + b"% changed after it was filed\n"
+    with database.reading() as session:
+        view = petition_papers.read_packet(
+            session,
+            agenda.meeting_id,
+            zone=CHICAGO,
+            calendar=agenda.desk.calendar_in(session),
+            as_of=datetime.now(UTC),
+            folder=None,
+        )
+    assert view.scans == {}
+    order = petition_papers.scan_digests(view.petitions)
+    assert order == [s.sha256 for p in view.petitions for s in p.scans]  # each once, in turn
+    folder = tmp_path / "scans"
+    folder.mkdir()
+    spool = petition_papers.ScanSpool(order, folder)
+    spool.start(lambda: agenda.desk.lookup(admin))
+    try:
+        handed = {sha: spool.scan(sha) for sha in order}
+    finally:
+        spool.close()
+    with database.reading() as session:
+        stored = {sha: documents.scan_bytes(session, sha) for sha in order}
+    assert handed == stored and handed[agenda.missing_sha] is None
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        f"{sha}.scan" for sha in order if sha != agenda.missing_sha
+    )
+
+
+def test_a_failed_copy_of_the_scans_is_raised_once_the_packet_is_done(tmp_path: Path) -> None:
+    def unreachable() -> Any:
+        raise EnvironmentProblem("The database cannot be reached.")
+
+    spool = petition_papers.ScanSpool(["ab" * 32], tmp_path)
+    spool.start(unreachable)
+    assert spool.scan("ab" * 32) is None  # its page says the scan is missing meanwhile
+    with pytest.raises(EnvironmentProblem, match="cannot be reached"):
+        spool.close()
 
 
 def test_progress_counts_each_petition_twice_and_cancel_stops(agenda: Agenda) -> None:

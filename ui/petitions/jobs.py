@@ -90,22 +90,28 @@ def _build_in_child(station: Station, meeting_id: int, *, progress: Progress) ->
     scans.mkdir()
     try:
         with station.lookup() as action:
-            view = petition_papers.packet_view(action, meeting_id, scans)  # its scans too
-        # The packet is drawn after the read has closed, from the view and the scans' files.
+            view = petition_papers.packet_view(action, meeting_id, None)
+        # The packet is drawn after the agenda's read has closed, from the view; its scans are
+        # copied out meanwhile, on a thread, in a read of their own, each as the packet asks.
+        spool = petition_papers.ScanSpool(petition_papers.scan_digests(view.petitions), scans)
+        spool.start(station.lookup)
         path = folder / "packet.pdf"
-        with path.open("wb") as target:
-            agenda_packet_pdf(
-                view.meeting,
-                view.petitions,
-                scan=view.scan,
-                profile=view.profile,
-                tz=view.zone,
-                calendar=view.calendar,
-                histories=view.histories,
-                progress=step,
-                prepared_at=view.prepared_at,
-                target=target,
-            )
+        try:
+            with path.open("wb") as target:
+                agenda_packet_pdf(
+                    view.meeting,
+                    view.petitions,
+                    scan=spool.scan,
+                    profile=view.profile,
+                    tz=view.zone,
+                    calendar=view.calendar,
+                    histories=view.histories,
+                    progress=step,
+                    prepared_at=view.prepared_at,
+                    target=target,
+                )
+        finally:
+            spool.close()
     except BaseException:
         shutil.rmtree(folder, ignore_errors=True)
         raise

@@ -282,6 +282,28 @@ def test_the_pages_keep_their_number_and_sizes(qtbot, tmp_path: Path) -> None:
     assert _pages_of(printed) == [(612, 792), (792, 612), (227, 400)]
 
 
+def test_a_pdf_in_its_file_prints_one_page_at_a_time_and_is_saved_whole(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The agenda packet stays in its file (600 MB with real-sized scans): printed page by
+    page from it, and saved as a copy of it, never read whole by the window."""
+    from PySide6.QtWidgets import QWidget
+
+    packet = tmp_path / "built.pdf"
+    packet.write_bytes(_pdf(3, landscape_every=2))
+    spy = _Spy(monkeypatch)
+    printed = tmp_path / "printed.pdf"
+    assert printing.paint_pdf(_pdf_printer(printed), packet) == 3
+    assert spy.steps == [step for n in range(3) for step in (f"render {n}", "draw")]
+    assert _pages_of(printed) == [(612, 792), (792, 612), (612, 792)]
+    parent = QWidget()
+    qtbot.add_widget(parent)
+    target = tmp_path / "sent.pdf"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
+    assert printing.save_pdf(parent, packet, "packet.pdf") == target
+    assert target.read_bytes() == packet.read_bytes()
+
+
 def test_a_months_register_goes_to_the_queue_at_a_twentieth_of_its_old_size(
     qtbot, tmp_path: Path
 ) -> None:

@@ -17,6 +17,7 @@ import logging
 import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPageLayout, QPainter, QPixmap
@@ -78,7 +79,7 @@ class PreviewPages(QObject):
 
     def __init__(
         self,
-        pdf: bytes,
+        pdf: bytes | Path,
         layout: Callable[[QSizeF], QPageLayout],
         on_paper: Callable[[QPrinter], object],
         parent: QObject | None = None,

@@ -5,16 +5,17 @@ The packet holds every petition's scans (300 petitions of 2 MB pages at a busy m
 out on a worker thread, ReportLab held the interpreter for up to a second at a time and the
 window stalled. Here the child reads the meeting through the
 :class:`~clerk_desk.child_process.Station`, its scans copied one by one into files beside the
-packet's, lays the packet out and writes it to its file as the scans are set in, holding one
-scan at a time; the window's worker thread reads the file back (a read lets the interpreter
-go), so the scans never cross a pipe. Module-level and free of widgets, so that the child
-imports it without Qt.
+packet's (on a thread, while the packet is laid out), and writes the packet to its file as the
+scans are set in, holding one scan at a time; the window keeps the file (:class:`BuiltPacket`),
+so the packet never crosses a pipe nor sits whole in the window's memory. Module-level and free
+of widgets, so that the child imports it without Qt.
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
+import weakref
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -28,16 +29,21 @@ _EXPORT_ALL = 10**9
 PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class BuiltPacket:
-    """What the background build hands back to the window."""
+    """What the background build hands back to the window: the packet stays in the file the
+    child wrote (600 MB with 300 real-sized scans, which the window need not hold: the preview,
+    printing and Save read the file), removed with its folder once this is let go."""
 
     meeting_id: int
     meeting: str
-    pdf: bytes
+    path: Path
     pages: int
     as_of: datetime  # when the build read the agenda: a change after it makes the packet stale
     day: date  # the meeting's day, for the file name
+
+    def __post_init__(self) -> None:
+        weakref.finalize(self, shutil.rmtree, self.path.parent, ignore_errors=True)
 
     @property
     def file_name(self) -> str:
@@ -67,16 +73,12 @@ def pdf_pages(pdf: bytes | Path) -> int:
 
 
 def build_packet(station: Station, meeting_id: int, *, progress: Progress) -> BuiltPacket:
-    """Build the meeting's packet in a child process and read it back (on the calling thread).
+    """Build the meeting's packet in a child process; the packet in its file.
 
     Raises :class:`~reports.excel.ExportCancelled` when the person cancelled."""
     made = child_process.run(_build_in_child, station, meeting_id, progress=progress)
     path = Path(made.path)
-    try:
-        pdf = path.read_bytes()
-    finally:
-        shutil.rmtree(path.parent, ignore_errors=True)
-    return BuiltPacket(made.meeting_id, made.meeting, pdf, made.pages, made.as_of, made.day)
+    return BuiltPacket(made.meeting_id, made.meeting, path, made.pages, made.as_of, made.day)
 
 
 def _build_in_child(station: Station, meeting_id: int, *, progress: Progress) -> _PacketFile:

@@ -379,7 +379,7 @@ def _run(path: Path, args: argparse.Namespace) -> int:
         f"(pypdf's copy of the scans alone {copied / 1e6:,.0f} MB); {len(builds)} runs after "
         "a warm-up, interleaved"
     )
-    print(f"    built (child process, click to packet back): {built.seconds()}")
+    print(f"    built (child process, click to packet handed):{built.seconds()}")
     print(f"    floor, pypdf copying the scans' pages:        {floor_figures.seconds()}")
     print(f"    building process's peak memory: {', '.join(f'{p:,.0f}' for p in peaks)} MB")
     print(f"    preview's first page:   {first.seconds()}")

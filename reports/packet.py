@@ -149,6 +149,31 @@ class Packet:
             flowables += [PageBreak(), page]
         return flowables
 
+    def attachment_later(
+        self,
+        source: Callable[[], bytes | None],
+        *,
+        caption: str,
+        name: str,
+        share_key: str | None = None,
+        missing: str = "",
+        mark: Mark | None = None,
+    ) -> list[Flowable]:
+        """:meth:`attachment` of the scan ``source()`` reads, read only when the layout reaches
+        it (and again when its pages are set in).
+
+        A packet's scans may still be on their way (copied out of the database on a thread,
+        ``clerk_desk.petitions.papers.ScanSpool``): read as the flowables were listed, the
+        layout could not begin before the last had come. Read here, the layout of the pages
+        before a scan goes on while it comes."""
+        return [
+            _LaterAttachment(
+                self,
+                source,
+                dict(caption=caption, name=name, share_key=share_key, missing=missing, mark=mark),
+            )
+        ]
+
     # ------------------------------------------------------------------ building
 
     def build(self, *, cover: Sequence[Flowable], body: Sequence[Flowable]) -> bytes:
@@ -404,6 +429,32 @@ class _TocLine(Flowable):
 
 
 # ---------------------------------------------------------------------- the attached pages
+
+
+class _LaterAttachment(Flowable):
+    """Where a scan's pages go: read when the layout reaches it, its pages then handed to the
+    frame as content generated there (as ReportLab's own ``DocIf`` does)."""
+
+    _ZEROSIZE = True  # taken by a frame the page before filled, instead of a blank page
+
+    def __init__(
+        self, packet: Packet, source: Callable[[], bytes | None], options: dict[str, Any]
+    ) -> None:
+        super().__init__()
+        self._packet = packet
+        self._source = source
+        self._options = options
+        self._done = False
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        if not self._done:
+            self._done = True
+            pages = self._packet.attachment(self._source(), source=self._source, **self._options)
+            self._frame.add_generated_content(*pages)
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
 
 
 class _SheetPage(Flowable):

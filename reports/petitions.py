@@ -159,7 +159,7 @@ def agenda_packet_pdf(
     when given, is printed on the cover.
 
     ``progress(done, total)`` is called as the petitions are processed: each petition counts once
-    when its scans are read and once when its section is laid out (``total`` is twice the number
+    when its pages are listed and once when its section is laid out (``total`` is twice the number
     of petitions). Returning ``False`` cancels with :class:`PacketCancelled`, an
     :class:`~reports.excel.ExportCancelled`.
     """
@@ -574,11 +574,12 @@ def _event_row(event: EventPaper, tz: dt.tzinfo) -> tuple[str, str, str]:
     return (f"{us_date(at.date())} {_agenda_time(at)}", _unbroken(what), event.operator_name)
 
 
-def _scan_again(scan: ScanReader, sha256: str) -> bytes | None:
-    """The scan read again to set its pages in; None (its frame left empty) when it fails."""
+def _read_scan(scan: ScanReader, sha256: str) -> bytes | None:
+    """The scan, to lay its pages out and again to set them in; None when it fails (its page
+    then says it is missing, or its frame stays empty)."""
     try:
         return scan(sha256)
-    except Exception:  # as the first read: a hiccup on one scan must not lose the packet
+    except Exception:  # a database hiccup on one scan must not lose the whole packet
         return None
 
 
@@ -588,14 +589,10 @@ def _scans(packet: Packet, petition: PetitionPaper, scan: ScanReader) -> list[Fl
     flow: list[Flowable] = []
     scans = petition.scans
     for n, item in enumerate(scans, start=1):
-        try:
-            content = scan(item.sha256)
-        except Exception:  # a database hiccup on one scan must not lose the whole packet
-            content = None
         caption = f"Petition {petition.number} · attached scan {item.name}"
-        flow += packet.attachment(
-            content,
-            source=functools.partial(_scan_again, scan, item.sha256),
+        # Read when the layout reaches it: the scans may still be on their way meanwhile.
+        flow += packet.attachment_later(
+            functools.partial(_read_scan, scan, item.sha256),
             caption=caption,
             name=item.name,
             share_key=item.sha256,

@@ -75,6 +75,11 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="packets built and previewed")
     parser.add_argument("--database", type=Path, help="keep (or reuse) the database here")
     parser.add_argument("--output", type=Path, help="keep the last packet built in this file")
+    parser.add_argument(
+        "--every-page",
+        action="store_true",
+        help="last, preview the packet until every page shows: the time and memory it takes",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         os.environ["CLERK_DESK_DATA_DIR"] = folder  # backups, logs: nowhere near the user's
@@ -234,8 +239,9 @@ def pypdf_copy(path: Path, target: Path) -> float:
     return time.perf_counter() - started
 
 
-def first_page(pdf: bytes | Path) -> float:
-    """Seconds from opening the print preview of ``pdf`` until its first page shows."""
+def first_page(pdf: bytes | Path, *, every: bool = False) -> float:
+    """Seconds from opening the print preview of ``pdf`` until its first page shows (with
+    ``every``, until every page has)."""
     from PySide6.QtCore import QEventLoop
     from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 
@@ -251,8 +257,10 @@ def first_page(pdf: bytes | Path) -> float:
     shown: list[float] = []
 
     def drawn() -> None:  # the preview has taken the pages again
-        if not shown and pages.pixmaps and pages.pixmaps[0] is not None:
-            shown.append(time.perf_counter() - started)
+        first = bool(pages.pixmaps) and pages.pixmaps[0] is not None
+        if pages.complete if every else first:
+            if not shown:
+                shown.append(time.perf_counter() - started)
             waiting.quit()
 
     preview.previewChanged.connect(drawn)
@@ -263,6 +271,17 @@ def first_page(pdf: bytes | Path) -> float:
     preview.close()
     preview.deleteLater()
     return shown[0]
+
+
+def every_page(path: Path) -> None:
+    """The preview until every page shows: each page's picture is kept by the preview."""
+    reset_peak()
+    before = peak_now_mb()
+    seconds = first_page(path, every=True)
+    print(
+        f"    preview until every page shows: {seconds:.1f} s, the window's side "
+        f"{peak_now_mb() - before:,.0f} MB more than before"
+    )
 
 
 def pdfium_first_page(pdf: bytes | Path) -> float:
@@ -368,6 +387,8 @@ def _run(path: Path, args: argparse.Namespace) -> int:
             pdfium.append(alone)
             if watched:
                 window.append(peak_now_mb() - before)
+            if args.every_page and run == max(args.runs, 1):
+                every_page(made.path)
             del made  # its folder goes with it, as when the tab builds the next
         copied = copy.stat().st_size
 

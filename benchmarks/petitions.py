@@ -274,12 +274,12 @@ def first_page(pdf: bytes | Path, *, every: bool = False) -> float:
 
 
 def every_page(path: Path) -> None:
-    """The preview until every page shows: each page's picture is kept by the preview."""
+    """The preview until the pages near the first show (every page of a short document)."""
     reset_peak()
     before = peak_now_mb()
     seconds = first_page(path, every=True)
     print(
-        f"    preview until every page shows: {seconds:.1f} s, the window's side "
+        f"    preview until the pages near the first show: {seconds:.1f} s, the window's side "
         f"{peak_now_mb() - before:,.0f} MB more than before"
     )
 

@@ -411,6 +411,36 @@ def test_the_preview_shows_its_first_page_before_the_others_are_rendered(
     assert on_paper == [printer]
 
 
+def test_a_long_preview_holds_the_pages_near_the_one_looked_at_and_renders_again(
+    qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 629-page packet's preview held a picture of every page (1.2 GB): now those near the
+    page looked at, a page let go rendered again when the clerk comes back to it."""
+    spy = _Spy(monkeypatch)
+    monkeypatch.setattr(print_preview, "PREVIEW_KEEP_BYTES", 1)  # the fewest: 16 pages
+    pages = print_preview.PreviewPages(_pdf(40), printing.page_layout, lambda _printer: None)
+    previewed = QPrinter(QPrinter.PrinterMode.HighResolution)  # the preview does not own it
+    preview = QPrintPreviewWidget(previewed)
+    qtbot.add_widget(preview)
+    pages.show_in(preview)
+    try:
+        preview.show()
+        qtbot.waitUntil(lambda: pages.complete)
+        held = [i for i, p in enumerate(pages.pixmaps) if p is not None]
+        assert held == list(range(16))
+        preview.setCurrentPage(31)  # the clerk went to page 31
+        qtbot.waitUntil(lambda: pages.complete and pages.pixmaps[30] is not None)
+        held = [i for i, p in enumerate(pages.pixmaps) if p is not None]
+        assert held == list(range(24, 40))  # a quarter before, the rest after, to the end
+        preview.setCurrentPage(2)  # and back to page 2
+        qtbot.waitUntil(lambda: pages.complete and pages.pixmaps[1] is not None)
+        assert [i for i, p in enumerate(pages.pixmaps) if p is not None] == list(range(16))
+    finally:
+        pages.stop()
+    rendered = [int(step.split()[1]) for step in spy.steps if step.startswith("render")]
+    assert rendered.count(1) == 2 and rendered.count(30) == 1  # page 2 again; 31 once
+
+
 def test_a_landscape_page_in_the_preview_is_fitted_without_a_warning(qtbot, qtlog) -> None:
     """The preview keeps the first page's paper (Qt allows no change mid-preview): another size
     is fitted on it, where the old code asked for a new size on every page and Qt refused."""

@@ -2,12 +2,15 @@
 export, read in one action so that :mod:`reports.petitions` draws them after the read
 transaction has closed, from frozen values and never from a record.
 
-The agenda packet's scans are copied out of the database in the same read as the agenda, one at a
-time, into files of a folder the caller gives (:attr:`PacketView.scans`): the packet reads each
-from its file when it sets it in, after the read has closed. Reading each in a short action of
-its own as the packet was laid out cost 1.3 to 2.6 s of processor time more at 300 petitions,
-and holding them all in the view held 600 MB at once with real-sized scans (2 MB a page,
-``benchmarks/petitions.py``). :func:`scan_content` still reads one scan, to open it.
+The agenda packet's scans are copied out of the database one at a time into files of a folder
+(:func:`clerk_desk.documents.spool_scans`), which the packet reads each when it needs it:
+holding them all in the view held 600 MB at once with real-sized scans (2 MB a page,
+``benchmarks/petitions.py``), and reading each in a short action of its own as the packet was
+laid out cost 1.3 to 2.6 s of processor time more at 300 petitions. A test copies them in the
+agenda's read (:attr:`PacketView.scans`); the packet's process copies them on a thread, in a
+read of its own, while the packet is laid out (:class:`ScanSpool`): a scan is kept by its
+SHA-256 and never changes, so reading it after the agenda's read reads what that read would
+have. :func:`scan_content` still reads one scan, to open it.
 """
 
 from __future__ import annotations

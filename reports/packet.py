@@ -16,25 +16,25 @@ pages where each scan belongs. :meth:`Packet.build` does the rest:
    with pypdf before layout, and each becomes a page with its caption, a frame and the footer.
    Picture scans (PNG, JPEG) are drawn by ReportLab itself; a scan that is missing or cannot be
    read gets a page saying so, so one bad file never stops the Clerk from printing the packet.
-3. **The scan pages are set into their placeholders** with pypdf: each scanned page becomes a form
-   XObject (its own content and resources, untouched) drawn under the placeholder's content,
-   scaled to fit its frame. Nothing of the packet's own pages is parsed or rewritten, so the
-   outline, the links of the table of contents and the text stay as ReportLab wrote them, and
-   300 scans are set in well under a second.
+3. **The scan pages are set into their placeholders** by an incremental update
+   (:mod:`reports.pdf_update`): each scanned page becomes a form XObject (its own content and
+   resources, a picture's bytes as the scanner wrote them) drawn under the placeholder's content,
+   scaled to fit its frame. Nothing of the packet's own pages is rewritten, so the outline, the
+   links of the table of contents and the text stay as ReportLab wrote them. Each scan is read
+   again when its pages are set in and let go after (``source`` in :meth:`Packet.attachment`),
+   and :meth:`Packet.write` writes to a file as it goes: 300 petitions of 2 MB scans are never
+   held at once.
 """
 
 from __future__ import annotations
 
 import functools
 import io
-import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 from xml.sax.saxutils import escape
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import IndirectObject
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, PageBreak, PageTemplate, Paragraph
@@ -47,12 +47,10 @@ from .document import LETTER, styles
 from .fonts import FONT_BOLD, FONT_REGULAR, register_fonts, text_width
 from .page_placing import Matrix as _Matrix
 from .page_placing import Sheet as _Sheet
-from .page_placing import draw_under as _draw_under
-from .page_placing import form_xobject as _form
 from .page_placing import placing_matrix as _placing_matrix
 from .page_placing import read_sheets as _sheets
-
-log = logging.getLogger(__name__)
+from .pdf_update import Setting as _Setting
+from .pdf_update import set_in as _set_in
 
 _CAPTION_HEIGHT = 20.0  # the caption line above an attached page
 _TOC_NUMBER_WIDTH = 36.0  # room at the right of a contents line for its page number
@@ -73,13 +71,6 @@ class Mark:
     toc: bool = True
     closed: bool = False
     counts: bool = False
-
-
-@dataclass(slots=True)
-class _Placement:
-    page_index: int
-    sheet: _Sheet
-    matrix: _Matrix
 
 
 class Packet:
@@ -112,7 +103,7 @@ class Packet:
         self._keys: set[str] = set()
         self.pages: dict[str, int] = {}
         """The page each mark landed on, once laid out."""
-        self._placements: list[_Placement] = []
+        self._placements: list[_Setting] = []
 
     # ------------------------------------------------------------------ the pieces
 
@@ -134,15 +125,22 @@ class Packet:
         share_key: str | None = None,
         missing: str = "",
         mark: Mark | None = None,
+        source: Callable[[], bytes | None] | None = None,
     ) -> list[Flowable]:
         """The pages of one attached scan, each on a page of its own under ``caption``.
 
         ``content`` is a PDF (one page per page), a PNG or a JPEG (one page), or ``None`` when
         the file cannot be had (``missing`` says why, on the page that replaces it). A file that
         cannot be read gets such a page too. ``share_key`` (the scan's SHA-256) lets the same
-        scan attached twice be embedded once. ``mark`` bookmarks the first page.
+        scan attached twice be embedded once. ``mark`` bookmarks the first page. ``source``
+        reads ``content`` again when its pages are set in, so that the packet need not hold it
+        meanwhile (without it, ``content`` is held until the packet is built).
         """
-        sheets = _sheets(content, caption=caption, name=name, share=share_key, missing=missing)
+        if source is None:
+            source = functools.partial(_same, content)
+        sheets = _sheets(
+            content, caption=caption, name=name, share=share_key, missing=missing, source=source
+        )
         flowables: list[Flowable] = []
         for sheet in sheets:
             page = _SheetPage(self, sheet)
@@ -151,10 +149,43 @@ class Packet:
             flowables += [PageBreak(), page]
         return flowables
 
+    def attachment_later(
+        self,
+        source: Callable[[], bytes | None],
+        *,
+        caption: str,
+        name: str,
+        share_key: str | None = None,
+        missing: str = "",
+        mark: Mark | None = None,
+    ) -> list[Flowable]:
+        """:meth:`attachment` of the scan ``source()`` reads, read only when the layout reaches
+        it (and again when its pages are set in).
+
+        A packet's scans may still be on their way (copied out of the database on a thread,
+        ``clerk_desk.petitions.papers.ScanSpool``): read as the flowables were listed, the
+        layout could not begin before the last had come. Read here, the layout of the pages
+        before a scan goes on while it comes."""
+        return [
+            _LaterAttachment(
+                self,
+                source,
+                dict(caption=caption, name=name, share_key=share_key, missing=missing, mark=mark),
+            )
+        ]
+
     # ------------------------------------------------------------------ building
 
     def build(self, *, cover: Sequence[Flowable], body: Sequence[Flowable]) -> bytes:
         """Lay out cover, contents and body, attach the scans, and return the PDF."""
+        out = io.BytesIO()
+        self.write(out, cover=cover, body=body)
+        return out.getvalue()
+
+    def write(
+        self, target: IO[bytes], *, cover: Sequence[Flowable], body: Sequence[Flowable]
+    ) -> None:
+        """:meth:`build` into ``target`` (a file), written as the scans are set in."""
         st = styles()
         contents: list[Flowable] = [
             PageBreak(),
@@ -168,7 +199,7 @@ class Packet:
         buffer = io.BytesIO()
         doc = self._doc(buffer)
         doc.build([*cover, *contents, *body], canvasmaker=self._canvas)
-        return self._attach(buffer.getvalue(), self._placements)
+        _set_in(buffer.getvalue(), self._placements, target)
 
     def _canvas(self, *args: Any, **kwargs: Any) -> Canvas:
         return _PacketCanvas(self, *args, **kwargs)
@@ -276,28 +307,7 @@ class Packet:
 
     def _place(self, canvas: Canvas, sheet: _Sheet, matrix: _Matrix) -> None:
         index = canvas.getPageNumber() - 1
-        self._placements.append(_Placement(index, sheet, matrix))
-
-    # ------------------------------------------------------------------ attaching the scans
-
-    def _attach(self, body: bytes, placements: Sequence[_Placement]) -> bytes:
-        if not placements:
-            return body
-        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(body)))
-        forms: dict[object, IndirectObject] = {}
-        for placement in placements:
-            sheet = placement.sheet
-            key: object = sheet.share if sheet.share is not None else id(sheet)
-            try:
-                form = forms.get(key)
-                if form is None:
-                    form = forms[key] = _form(writer, sheet)
-                _draw_under(writer, writer.pages[placement.page_index], form, placement.matrix)
-            except Exception:  # a page pypdf read but cannot copy: leave its frame empty
-                log.exception("Cannot attach %s", sheet.caption)
-        out = io.BytesIO()
-        writer.write(out)
-        return out.getvalue()
+        self._placements.append(_Setting(index, sheet, matrix))
 
 
 class _PacketDoc(BaseDocTemplate):
@@ -325,6 +335,10 @@ class _PacketCanvas(Canvas):
     def save(self) -> None:
         self._packet._define_forms(self, self.getPageNumber() - 1)
         super().save()
+
+
+def _same(content: bytes | None) -> bytes | None:
+    return content
 
 
 _TOTAL_FORM = "PacketTotal"
@@ -415,6 +429,32 @@ class _TocLine(Flowable):
 
 
 # ---------------------------------------------------------------------- the attached pages
+
+
+class _LaterAttachment(Flowable):
+    """Where a scan's pages go: read when the layout reaches it, its pages then handed to the
+    frame as content generated there (as ReportLab's own ``DocIf`` does)."""
+
+    _ZEROSIZE = True  # taken by a frame the page before filled, instead of a blank page
+
+    def __init__(
+        self, packet: Packet, source: Callable[[], bytes | None], options: dict[str, Any]
+    ) -> None:
+        super().__init__()
+        self._packet = packet
+        self._source = source
+        self._options = options
+        self._done = False
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        if not self._done:
+            self._done = True
+            pages = self._packet.attachment(self._source(), source=self._source, **self._options)
+            self._frame.add_generated_content(*pages)
+        return 0, 0
+
+    def draw(self) -> None:
+        pass
 
 
 class _SheetPage(Flowable):

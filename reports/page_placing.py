@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -42,6 +43,7 @@ __all__ = [
     "form_xobject",
     "placing_matrix",
     "read_sheets",
+    "scan_reader",
 ]
 
 log = logging.getLogger(__name__)
@@ -65,6 +67,11 @@ class Sheet:
     box: tuple[float, float, float, float] = (0.0, 0.0, 612.0, 792.0)  # its crop box
     rotation: int = 0
     share: tuple[str, int] | None = None  # (sha256, page): the same page is embedded once
+    number: int = 1  # the page's number in its scan
+    source: Callable[[], bytes | None] | None = None
+    """Reads the scan again when its page is set in (:mod:`reports.pdf_update`); a sheet read
+    with a source holds neither ``content`` nor ``resources``, so a paper that sets hundreds of
+    scans in holds none of them while it is laid out."""
 
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -87,17 +94,25 @@ def placing_matrix(sheet: Sheet, x: float, y: float, scale: float) -> Matrix:
 
 
 def read_sheets(
-    content: bytes | None, *, caption: str, name: str, share: str | None, missing: str
+    content: bytes | None,
+    *,
+    caption: str,
+    name: str,
+    share: str | None,
+    missing: str,
+    source: Callable[[], bytes | None] | None = None,
 ) -> list[Sheet]:
     """Read a scan into sheets: one per page of a PDF (captioned "…, page 2 of 3"), one for a
     PNG or JPEG, or one notice sheet when ``content`` is None (``missing`` says why) or the file
     cannot be read. ``share`` (the scan's SHA-256) marks the pages so that the same page set in
-    twice is embedded once."""
+    twice is embedded once. With ``source`` (which reads ``content`` again), a PDF's sheets keep
+    only where their pages are, and :mod:`reports.pdf_update` reads the scan again to set them
+    in."""
     if content is None:
         return [Sheet(caption, "notice", notice=missing or f"The scan {name} is not available.")]
     try:
         if content.startswith(_PDF):
-            return _pdf_sheets(content, caption=caption, share=share)
+            return _pdf_sheets(content, caption=caption, share=share, source=source)
         if content.startswith((_PNG, _JPEG)):
             return [_image_sheet(content, caption=caption)]
         problem = "it is not a PDF, PNG or JPEG file"
@@ -114,13 +129,25 @@ def read_sheets(
     ]
 
 
-def _pdf_sheets(content: bytes, *, caption: str, share: str | None) -> list[Sheet]:
+def scan_reader(content: bytes) -> PdfReader:
+    """A scanned PDF opened for its pages; ValueError when it has none or a password."""
     reader = PdfReader(io.BytesIO(content), strict=False)
     if reader.is_encrypted and not reader.decrypt(""):
         raise ValueError("encrypted")
-    count = len(reader.pages)
-    if count == 0:
+    if len(reader.pages) == 0:
         raise ValueError("no pages")
+    return reader
+
+
+def _pdf_sheets(
+    content: bytes,
+    *,
+    caption: str,
+    share: str | None,
+    source: Callable[[], bytes | None] | None,
+) -> list[Sheet]:
+    reader = scan_reader(content)
+    count = len(reader.pages)
     sheets: list[Sheet] = []
     for number, page in enumerate(reader.pages, start=1):
         box = tuple(float(v) for v in page.cropbox)
@@ -135,10 +162,12 @@ def _pdf_sheets(content: bytes, *, caption: str, share: str | None) -> list[Shee
         rotation = int(page.rotation) % 360
         if rotation not in (0, 90, 180, 270):
             rotation = 0
-        stream = page.get_contents()
-        data = stream.get_data() if stream is not None else b""
-        resources = page.get("/Resources")
-        resources = resources.get_object() if resources is not None else DictionaryObject()
+        data, resources = b"", None
+        if source is None:  # set in from here, by pypdf's writer (form_xobject)
+            stream = page.get_contents()
+            data = stream.get_data() if stream is not None else b""
+            resources = page.get("/Resources")
+            resources = resources.get_object() if resources is not None else DictionaryObject()
         w, h = (y1 - y0, x1 - x0) if rotation in (90, 270) else (x1 - x0, y1 - y0)
         sheets.append(
             Sheet(
@@ -151,6 +180,8 @@ def _pdf_sheets(content: bytes, *, caption: str, share: str | None) -> list[Shee
                 box=(x0, y0, x1, y1),
                 rotation=rotation,
                 share=(share, number) if share else None,
+                number=number,
+                source=source,
             )
         )
     return sheets

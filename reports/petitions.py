@@ -17,6 +17,7 @@ ReportLab, pypdf and openpyxl are imported only when a document is written.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING
@@ -141,12 +142,16 @@ def agenda_packet_pdf(
     histories: Histories,
     progress: PacketProgress | None = None,
     prepared_at: dt.datetime | None = None,
+    target: IO[bytes] | None = None,
 ) -> bytes:
-    """The Council's agenda packet of ``petitions`` for ``meeting``, as a PDF.
+    """The Council's agenda packet of ``petitions`` for ``meeting``, as a PDF; or, given a
+    ``target`` (a file), written there as it is built, and ``b""`` returned: a packet of 300
+    petitions with 2 MB scans is then never held whole.
 
     ``petitions`` in the order of :func:`clerk_desk.petitions.service.agenda` (timely first); they
     are grouped timely, then late, whatever the order given. ``scan(sha256)`` returns a stored scan
-    (``clerk_desk.documents.scan_bytes``) or ``None``; a scan that is missing or cannot be read
+    (``clerk_desk.documents.scan_bytes``) or ``None``, once to lay its pages out and again to
+    set them in (so that no scan is held meanwhile); a scan that is missing or cannot be read
     gets a page saying so. ``histories`` holds each petition's steps by its id, read in one
     query (:func:`clerk_desk.petitions.service.histories`); a petition missing from it gets "Not
     available." Times are shown in ``tz``, the City's time zone, and the program years and last
@@ -154,7 +159,7 @@ def agenda_packet_pdf(
     when given, is printed on the cover.
 
     ``progress(done, total)`` is called as the petitions are processed: each petition counts once
-    when its scans are read and once when its section is laid out (``total`` is twice the number
+    when its pages are listed and once when its section is laid out (``total`` is twice the number
     of petitions). Returning ``False`` cancels with :class:`PacketCancelled`, an
     :class:`~reports.excel.ExportCancelled`.
     """
@@ -189,7 +194,10 @@ def agenda_packet_pdf(
             body += _section(packet, petition, events, tz, calendar, new_page=index > 0)
             body += _scans(packet, petition, scan)
             steps()
-    return packet.build(cover=cover, body=body)
+    if target is None:
+        return packet.build(cover=cover, body=body)
+    packet.write(target, cover=cover, body=body)
+    return b""
 
 
 class _Steps:
@@ -566,19 +574,25 @@ def _event_row(event: EventPaper, tz: dt.tzinfo) -> tuple[str, str, str]:
     return (f"{us_date(at.date())} {_agenda_time(at)}", _unbroken(what), event.operator_name)
 
 
+def _read_scan(scan: ScanReader, sha256: str) -> bytes | None:
+    """The scan, to lay its pages out and again to set them in; None when it fails (its page
+    then says it is missing, or its frame stays empty)."""
+    try:
+        return scan(sha256)
+    except Exception:  # a database hiccup on one scan must not lose the whole packet
+        return None
+
+
 def _scans(packet: Packet, petition: PetitionPaper, scan: ScanReader) -> list[Flowable]:
     from .packet import Mark
 
     flow: list[Flowable] = []
     scans = petition.scans
     for n, item in enumerate(scans, start=1):
-        try:
-            content = scan(item.sha256)
-        except Exception:  # a database hiccup on one scan must not lose the whole packet
-            content = None
         caption = f"Petition {petition.number} · attached scan {item.name}"
-        flow += packet.attachment(
-            content,
+        # Read when the layout reaches it: the scans may still be on their way meanwhile.
+        flow += packet.attachment_later(
+            functools.partial(_read_scan, scan, item.sha256),
             caption=caption,
             name=item.name,
             share_key=item.sha256,

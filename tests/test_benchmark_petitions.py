@@ -24,14 +24,13 @@ def _benchmark() -> ModuleType:
 
 def test_a_slow_run_fails_even_when_the_median_is_under_the_target() -> None:
     bench = _benchmark()
-    ok, line = bench.against_target([4.4, 4.6, 11.2], 10.0)
-    assert not ok
-    assert line == (
-        "  packet in 4.60 s median (target under 10 s: met), 11.20 s at worst "
-        "(target under 10 s: missed): FAIL"
-    )
-    ok, line = bench.against_target([4.4, 4.6, 6.2], 10.0)
-    assert ok and line.endswith("6.20 s at worst (target under 10 s: met): PASS")
+    build, first, memory = bench.verdicts([4.4, 4.6, 6.2], [0.1, 0.2, 0.3], [300.0, 310.0])
+    assert build == ("built under 6 s", False, "worst 6.20 s")
+    assert first == ("first preview page under 1 s", True, "worst 0.30 s")
+    assert memory == ("building process under 500 MB", True, "largest 310 MB")
+    _, first, memory = bench.verdicts([4.4], [0.2, 1.4], [300.0, 1_510.0])
+    assert first[1:] == (False, "worst 1.40 s")
+    assert memory[1:] == (False, "largest 1,510 MB")
 
 
 def test_the_benchmark_runs_and_reports_the_worst_run(tmp_path: Path) -> None:
@@ -51,4 +50,6 @@ def test_the_benchmark_runs_and_reports_the_worst_run(tmp_path: Path) -> None:
         timeout=300,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "at worst (target under 10 s: met): PASS" in result.stdout
+    assert "built under 6 s: worst" in result.stdout
+    assert "first preview page under 1 s: worst" in result.stdout
+    assert "building process's peak memory:" in result.stdout

@@ -11,8 +11,10 @@ Monday, November 30, 2026.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 from test_petitions import (
@@ -192,8 +194,13 @@ def _meeting_attempts(meeting_id: int, later: int) -> dict[MeetingAct, Attempt]:
     return {
         MeetingAct.EDIT: edit,
         MeetingAct.CANCEL: lambda a: petitions.cancel_meeting(a, meeting_id, reason="No quorum"),
-        MeetingAct.BUILD_PACKET: lambda a: papers.packet_view(a, meeting_id),
+        MeetingAct.BUILD_PACKET: lambda a: _packet_view(a, meeting_id),
     }
+
+
+def _packet_view(action: Action, meeting_id: int) -> object:
+    with tempfile.TemporaryDirectory() as folder:  # where its scans are copied
+        return papers.packet_view(action, meeting_id, Path(folder))
 
 
 def _meeting_agree(

@@ -133,5 +133,4 @@ def test_a_page_drawn_under_keeps_its_text_and_is_embedded_once() -> None:
 
 def test_the_agenda_packet_uses_the_same_helpers() -> None:
     assert packet._sheets is read_sheets and packet._placing_matrix is placing_matrix
-    assert packet._form is form_xobject and packet._draw_under is draw_under
     assert packet._Sheet is Sheet

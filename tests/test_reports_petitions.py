@@ -13,8 +13,10 @@ import hashlib
 import io
 import itertools
 import re
+import tempfile
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -29,6 +31,7 @@ from clerk_desk import documents, parties, settings_store
 from clerk_desk.clock import FixedClock
 from clerk_desk.deadlines import CalendarSettings, CityCalendar
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.errors import EnvironmentProblem
 from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
 from clerk_desk.models import Document
 from clerk_desk.petitions import details as petition_details
@@ -187,30 +190,32 @@ def _build(
     **kw: Any,
 ) -> bytes:
     database = agenda.desk.database
-    with database.reading() as session:
-        view = petition_papers.read_packet(
-            session,
-            agenda.meeting_id,
-            zone=CHICAGO,
-            calendar=calendar or agenda.desk.calendar_in(session),
-            as_of=datetime.now(UTC),
+    with tempfile.TemporaryDirectory() as folder:
+        with database.reading() as session:
+            view = petition_papers.read_packet(
+                session,
+                agenda.meeting_id,
+                zone=CHICAGO,
+                calendar=calendar or agenda.desk.calendar_in(session),
+                as_of=datetime.now(UTC),
+                folder=Path(folder),
+            )
+
+        def scan(sha: str) -> bytes | None:
+            # As the window does: the packet is drawn after its read has closed, its scans
+            # copied out with the agenda.
+            return None if sha == lose else view.scan(sha)
+
+        return agenda_packet_pdf(
+            view.meeting,
+            view.petitions,
+            scan=scan,
+            profile=PROFILE,
+            tz=CHICAGO,
+            calendar=view.calendar,
+            histories=view.histories,
+            **kw,
         )
-
-    def scan(sha: str) -> bytes | None:
-        # As the window does: the packet is drawn after its read has closed, its scans read
-        # with the agenda.
-        return None if sha == lose else view.scan(sha)
-
-    return agenda_packet_pdf(
-        view.meeting,
-        view.petitions,
-        scan=scan,
-        profile=PROFILE,
-        tz=CHICAGO,
-        calendar=view.calendar,
-        histories=view.histories,
-        **kw,
-    )
 
 
 def _page_with(texts: list[str], words: str) -> int:
@@ -413,7 +418,7 @@ def test_a_missing_scan_gets_a_page_saying_so(agenda: Agenda) -> None:
 
 
 def test_the_packet_reads_every_attached_scan_with_the_agenda_and_none_swapped(
-    agenda: Agenda,
+    agenda: Agenda, tmp_path: Path
 ) -> None:
     """One read holds what the packet sets in: each attached scan, as stored; a stored scan
     whose bytes no longer match its fingerprint is not set in (its page says it is missing)."""
@@ -429,6 +434,7 @@ def test_the_packet_reads_every_attached_scan_with_the_agenda_and_none_swapped(
             zone=CHICAGO,
             calendar=agenda.desk.calendar_in(session),
             as_of=datetime.now(UTC),
+            folder=tmp_path,
         )
         attached = {s.sha256 for p in view.petitions for s in p.scans}
         for sha in attached - {agenda.missing_sha}:
@@ -440,6 +446,56 @@ def test_the_packet_reads_every_attached_scan_with_the_agenda_and_none_swapped(
         "Scan not available"
         in texts[_page_with(texts, f"Petition {agenda.numbers['late']} — Curb and gutter")]
     )
+
+
+def test_the_scans_copied_on_a_thread_are_handed_over_in_order_none_swapped(
+    agenda: Agenda, admin: SignedIn, tmp_path: Path
+) -> None:
+    """As the packet's process builds it: the agenda read without its scans, which a thread
+    copies out in a read of its own in the order the packet sets them in; each handed over as
+    stored, a swapped one not at all."""
+    database = agenda.desk.database
+    with database.writing() as session:
+        swapped = session.get(Document, agenda.missing_sha)
+        assert swapped is not None
+        swapped.content = swapped.content + b"% changed after it was filed\n"
+    with database.reading() as session:
+        view = petition_papers.read_packet(
+            session,
+            agenda.meeting_id,
+            zone=CHICAGO,
+            calendar=agenda.desk.calendar_in(session),
+            as_of=datetime.now(UTC),
+            folder=None,
+        )
+    assert view.scans == {}
+    order = petition_papers.scan_digests(view.petitions)
+    assert order == [s.sha256 for p in view.petitions for s in p.scans]  # each once, in turn
+    folder = tmp_path / "scans"
+    folder.mkdir()
+    spool = petition_papers.ScanSpool(order, folder)
+    spool.start(lambda: agenda.desk.lookup(admin))
+    try:
+        handed = {sha: spool.scan(sha) for sha in order}
+    finally:
+        spool.close()
+    with database.reading() as session:
+        stored = {sha: documents.scan_bytes(session, sha) for sha in order}
+    assert handed == stored and handed[agenda.missing_sha] is None
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        f"{sha}.scan" for sha in order if sha != agenda.missing_sha
+    )
+
+
+def test_a_failed_copy_of_the_scans_is_raised_once_the_packet_is_done(tmp_path: Path) -> None:
+    def unreachable() -> Any:
+        raise EnvironmentProblem("The database cannot be reached.")
+
+    spool = petition_papers.ScanSpool(["ab" * 32], tmp_path)
+    spool.start(unreachable)
+    assert spool.scan("ab" * 32) is None  # its page says the scan is missing meanwhile
+    with pytest.raises(EnvironmentProblem, match="cannot be reached"):
+        spool.close()
 
 
 def test_progress_counts_each_petition_twice_and_cancel_stops(agenda: Agenda) -> None:

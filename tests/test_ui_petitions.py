@@ -76,8 +76,8 @@ def previewed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
     """The print preview, replaced: the PDF bytes it was given are kept."""
     seen: list[tuple[str, bytes]] = []
 
-    def capture(_parent: Any, pdf: bytes, *, title: str) -> bool:
-        seen.append((title, pdf))
+    def capture(_parent: Any, pdf: bytes | Path, *, title: str) -> bool:
+        seen.append((title, pdf.read_bytes() if isinstance(pdf, Path) else pdf))
         return True
 
     monkeypatch.setattr(printing, "preview_pdf", capture)
@@ -1076,3 +1076,23 @@ def test_main_window_builds_the_petitions_tab(qtbot, desk, clerk) -> None:
     window = MainWindow(App(desk, clerk))
     qtbot.add_widget(window)
     assert isinstance(window.tab("petitions"), PetitionsTab)
+
+
+def test_a_built_packet_keeps_its_file_until_it_is_let_go(tmp_path: Path) -> None:
+    """The window is handed the packet's file, not its bytes; the folder the child wrote it in
+    goes once the packet is let go (the next one built, or the program closed)."""
+    import gc
+    from datetime import date, datetime
+
+    from ui.petitions.jobs import BuiltPacket
+
+    folder = tmp_path / "clerk-desk-packet-1"
+    folder.mkdir()
+    (folder / "packet.pdf").write_bytes(signed_page("packet"))
+    packet = BuiltPacket(
+        1, "Regular meeting", folder / "packet.pdf", 1, datetime.now(), date.today()
+    )
+    assert packet.path.read_bytes().startswith(b"%PDF")
+    del packet
+    gc.collect()
+    assert not folder.exists()

@@ -283,6 +283,28 @@ def test_the_pages_keep_their_number_and_sizes(qtbot, tmp_path: Path) -> None:
     assert _pages_of(printed) == [(612, 792), (792, 612), (227, 400)]
 
 
+def test_a_pdf_in_its_file_prints_one_page_at_a_time_and_is_saved_whole(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The agenda packet stays in its file (600 MB with real-sized scans): printed page by
+    page from it, and saved as a copy of it, never read whole by the window."""
+    from PySide6.QtWidgets import QWidget
+
+    packet = tmp_path / "built.pdf"
+    packet.write_bytes(_pdf(3, landscape_every=2))
+    spy = _Spy(monkeypatch)
+    printed = tmp_path / "printed.pdf"
+    assert printing.paint_pdf(_pdf_printer(printed), packet) == 3
+    assert spy.steps == [step for n in range(3) for step in (f"render {n}", "draw")]
+    assert _pages_of(printed) == [(612, 792), (792, 612), (612, 792)]
+    parent = QWidget()
+    qtbot.add_widget(parent)
+    target = tmp_path / "sent.pdf"
+    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
+    assert printing.save_pdf(parent, packet, "packet.pdf") == target
+    assert target.read_bytes() == packet.read_bytes()
+
+
 def test_a_months_register_goes_to_the_queue_at_a_twentieth_of_its_old_size(
     qtbot, tmp_path: Path
 ) -> None:
@@ -501,6 +523,36 @@ def test_the_preview_shows_its_first_page_before_the_others_are_rendered(
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     pages.paint(printer)  # the preview's Print button: paper, printed by on_paper
     assert on_paper == [printer]
+
+
+def test_a_long_preview_holds_the_pages_near_the_one_looked_at_and_renders_again(
+    qtbot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 629-page packet's preview held a picture of every page (1.2 GB): now those near the
+    page looked at, a page let go rendered again when the clerk comes back to it."""
+    spy = _Spy(monkeypatch)
+    monkeypatch.setattr(print_preview, "PREVIEW_KEEP_BYTES", 1)  # the fewest: 16 pages
+    pages = print_preview.PreviewPages(_pdf(40), printing.page_layout, lambda _printer: None)
+    previewed = QPrinter(QPrinter.PrinterMode.HighResolution)  # the preview does not own it
+    preview = QPrintPreviewWidget(previewed)
+    qtbot.add_widget(preview)
+    pages.show_in(preview)
+    try:
+        preview.show()
+        qtbot.waitUntil(lambda: pages.complete)
+        held = [i for i, p in enumerate(pages.pixmaps) if p is not None]
+        assert held == list(range(16))
+        preview.setCurrentPage(31)  # the clerk went to page 31
+        qtbot.waitUntil(lambda: pages.complete and pages.pixmaps[30] is not None)
+        held = [i for i, p in enumerate(pages.pixmaps) if p is not None]
+        assert held == list(range(24, 40))  # a quarter before, the rest after, to the end
+        preview.setCurrentPage(2)  # and back to page 2
+        qtbot.waitUntil(lambda: pages.complete and pages.pixmaps[1] is not None)
+        assert [i for i, p in enumerate(pages.pixmaps) if p is not None] == list(range(16))
+    finally:
+        pages.stop()
+    rendered = [int(step.split()[1]) for step in spy.steps if step.startswith("render")]
+    assert rendered.count(1) == 2 and rendered.count(30) == 1  # page 2 again; 31 once
 
 
 def test_a_landscape_page_in_the_preview_is_fitted_without_a_warning(qtbot, qtlog) -> None:

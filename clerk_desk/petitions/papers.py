@@ -2,18 +2,25 @@
 export, read in one action so that :mod:`reports.petitions` draws them after the read
 transaction has closed, from frozen values and never from a record.
 
-The agenda packet's scans are read with the agenda, in the same read (:attr:`PacketView.scans`,
-a few queries for all of them): reading each in a short action of its own as the packet was
-laid out cost 1.3 to 2.6 s of processor time more at 300 petitions (``benchmarks/petitions.py``).
-A one-page scan is a few tens of kilobytes, so a packet's scans held at once are a few
-megabytes, about the size of the packet itself. :func:`scan_content` still reads one scan, to
-open it.
+The agenda packet's scans are copied out of the database one at a time into files of a folder
+(:func:`clerk_desk.documents.spool_scans`), which the packet reads each when it needs it:
+holding them all in the view held 600 MB at once with real-sized scans (2 MB a page,
+``benchmarks/petitions.py``), and reading each in a short action of its own as the packet was
+laid out cost 1.3 to 2.6 s of processor time more at 300 petitions. A test copies them in the
+agenda's read (:attr:`PacketView.scans`); the packet's process copies them on a thread, in a
+read of its own, while the packet is laid out (:class:`ScanSpool`): a scan is kept by its
+SHA-256 and never changes, so reading it after the agenda's read reads what that read would
+have. :func:`scan_content` still reads one scan, to open it.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import date, datetime, tzinfo
+from pathlib import Path
 
 from sqlalchemy.orm import Session
 
@@ -154,29 +161,48 @@ class PacketView:
     zone: tzinfo
     calendar: CityCalendar
     prepared_at: datetime
-    scans: dict[str, bytes] = field(default_factory=dict)  # attached scans by SHA-256
+    scans: dict[str, Path] = field(default_factory=dict)  # attached scans' files by SHA-256
 
     def scan(self, sha256: str) -> bytes | None:
-        """A scan the packet sets in, as read with the agenda (None: missing, or no longer
-        matching its fingerprint)."""
-        return self.scans.get(sha256)
+        """A scan the packet sets in, as read with the agenda (None: missing, no longer
+        matching its fingerprint, or its file gone)."""
+        path = self.scans.get(sha256)
+        if path is None:
+            return None
+        try:
+            return path.read_bytes()
+        except OSError:
+            return None
 
 
-def packet_view(action: Action, meeting_id: int) -> PacketView:
-    """What the meeting's agenda packet prints, read now (once the meeting allows it)."""
+def packet_view(action: Action, meeting_id: int, folder: Path | None) -> PacketView:
+    """What the meeting's agenda packet prints, read now (once the meeting allows it), its
+    scans copied into files in ``folder``, which the caller removes once the packet is built;
+    with no folder, none (a :class:`ScanSpool` copies them while the packet is laid out)."""
     acts.allow_meeting(
         action, acts.MeetingAct.BUILD_PACKET, schedule.get_meeting(action.session, meeting_id)
     )
     return read_packet(
-        action.session, meeting_id, zone=action.zone, calendar=action.calendar, as_of=action.now()
+        action.session,
+        meeting_id,
+        zone=action.zone,
+        calendar=action.calendar,
+        as_of=action.now(),
+        folder=folder,
     )
 
 
 def read_packet(
-    session: Session, meeting_id: int, *, zone: tzinfo, calendar: CityCalendar, as_of: datetime
+    session: Session,
+    meeting_id: int,
+    *,
+    zone: tzinfo,
+    calendar: CityCalendar,
+    as_of: datetime,
+    folder: Path | None,
 ) -> PacketView:
-    """:func:`packet_view` in a read of its own (the benchmark's, a test's): the agenda, its
-    petitions, their histories and their attached scans in a few queries."""
+    """:func:`packet_view` in a read of its own (a test's): the agenda, its petitions and their
+    histories in a few queries, and their attached scans copied into ``folder`` (if any)."""
     meeting = schedule.get_meeting(session, meeting_id)
     items = petitions.agenda(session, meeting_id)
     histories = petitions.histories(session, [p.id for p in items])
@@ -192,8 +218,81 @@ def read_packet(
         zone=zone,
         calendar=calendar,
         prepared_at=as_of,
-        scans=documents.scans_bytes(session, (s.sha256 for p in papers for s in p.scans)),
+        scans={}
+        if folder is None
+        else documents.spool_scans(session, scan_digests(papers), folder),
     )
+
+
+def scan_digests(petitions: Iterable[PetitionPaper]) -> list[str]:
+    """The scans the packet sets in, in the order it sets them in."""
+    return list(dict.fromkeys(s.sha256 for p in petitions for s in p.scans))
+
+
+class ScanSpool:
+    """The packet's scans copied out of the database on a thread of their own (in a read of
+    their own) while the packet is laid out, each handed over (:meth:`scan`) once its file is
+    written.
+
+    Copying 300 real-sized scans (reading 600 MB, checking each digest, writing each file) took
+    1.3 to 3.4 s before the packet's layout began; the thread mostly waits on the database,
+    the digest and the disk, which let the interpreter go, so on a second core it goes on
+    beside ReportLab's layout, in the order the packet asks for the scans."""
+
+    def __init__(self, digests: Iterable[str], folder: Path) -> None:
+        self._digests = list(dict.fromkeys(digests))
+        self._folder = folder
+        self._files: dict[str, Path | None] = {}
+        self._changed = threading.Condition()
+        self._finished = False
+        self._stopping = False
+        self._error: BaseException | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self, lookup: Callable[[], AbstractContextManager[Action]]) -> None:
+        """Start copying in a read opened by ``lookup`` (``Station.lookup``)."""
+        self._thread = threading.Thread(
+            target=self._run, args=(lookup,), name="packet scans", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, lookup: Callable[[], AbstractContextManager[Action]]) -> None:
+        try:
+            with lookup() as action:
+                documents.spool_scans(action.session, self._digests, self._folder, each=self._got)
+        except BaseException as error:  # raised again by close(), on the packet's thread
+            self._error = error
+        finally:
+            with self._changed:
+                self._finished = True
+                self._changed.notify_all()
+
+    def _got(self, digest: str, path: Path | None) -> bool:
+        with self._changed:
+            self._files[digest] = path
+            self._changed.notify_all()
+            return not self._stopping
+
+    def scan(self, sha256: str) -> bytes | None:
+        """The scan, once copied (None: missing, no longer matching, or the copying failed)."""
+        with self._changed:
+            self._changed.wait_for(lambda: sha256 in self._files or self._finished)
+            path = self._files.get(sha256)
+        if path is None:
+            return None
+        try:
+            return path.read_bytes()
+        except OSError:
+            return None
+
+    def close(self) -> None:
+        """Stop copying and wait for the thread; raise what failed it."""
+        with self._changed:
+            self._stopping = True
+        if self._thread is not None:
+            self._thread.join()
+        if self._error is not None:
+            raise self._error
 
 
 def scan_content(action: Action, sha256: str) -> bytes | None:

@@ -24,6 +24,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSizeF, Qt
@@ -73,8 +74,9 @@ class Pages:
 
 
 @contextmanager
-def opened(pdf: bytes) -> Iterator[Pages]:
-    """``pdf`` opened, with its pages' sizes read; closed after."""
+def opened(pdf: bytes | Path) -> Iterator[Pages]:
+    """``pdf`` (its bytes, or its file, which pdfium reads as it needs) opened, with its pages'
+    sizes read; closed after."""
     import pypdfium2
 
     with PDFIUM:

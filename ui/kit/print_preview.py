@@ -7,7 +7,10 @@ each of the others, renders the rest in the background (the page being looked at
 asks the preview again as they arrive, a few times a second.
 
 The pages are held as pixmaps: Qt's preview records a pixmap in a moment, where recording an
-image cost it milliseconds a page (seconds for a packet, each time the preview asked).
+image cost it milliseconds a page (seconds for a packet, each time the preview asked). Only the
+pages near the one looked at are held (:data:`PREVIEW_KEEP_BYTES`): holding all 629 pages of an
+agenda packet with 300 scans took 1.2 GB more in the window (``benchmarks/petitions.py
+--every-page``). A page let go is rendered again when the clerk comes back to it.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import logging
 import math
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPageLayout, QPainter, QPixmap
@@ -32,6 +36,8 @@ log = logging.getLogger(__name__)
 PREVIEW_MAX_DPI = 150  # a preview is looked at on a screen: no more than a sharp screen shows
 PREVIEW_MIN_DPI = 48  # below this the preview of a long packet stops being legible
 PREVIEW_BUDGET_BYTES = 600 * 1024 * 1024  # what the preview's pictures of all pages may take
+PREVIEW_KEEP_BYTES = 100 * 1024 * 1024  # what the pictures held at once may take (Qt's preview
+# holds about as much again, in the pages it recorded)
 BYTES_PER_PIXEL = 4  # a pixmap holds 32 bits a pixel, grey pages too
 REFRESH_MS = 1000  # how often the preview is asked again while pages out of sight arrive
 IN_SIGHT = 4  # the pages from the one the preview shows that may be in sight
@@ -78,7 +84,7 @@ class PreviewPages(QObject):
 
     def __init__(
         self,
-        pdf: bytes,
+        pdf: bytes | Path,
         layout: Callable[[QSizeF], QPageLayout],
         on_paper: Callable[[QPrinter], object],
         parent: QObject | None = None,
@@ -93,7 +99,10 @@ class PreviewPages(QObject):
         self.screen = screen_dpi()  # read here: the screen is the window thread's to ask
         self.preview: QPrintPreviewWidget | None = None
         self._stopping = threading.Event()
-        self._kept = 0  # pages rendered and kept
+        self._held: set[int] = set()  # pages rendered (or being rendered) and not let go
+        self._lock = threading.Lock()  # around _held and the window: both threads read them
+        self._kept_most = 0  # how many pages may be held at once, known once measured
+        self._moved = threading.Event()  # the page looked at changed: the renderer wakes
         self._on_paper = False  # the preview's printer is printing: it is not to be asked again
         self._worker = threading.Thread(target=self._render_all, name="preview", daemon=True)
         self._refresh = QTimer(self)
@@ -117,28 +126,59 @@ class PreviewPages(QObject):
     def stop(self) -> None:
         """Stop rendering (the preview was closed); returns once the thread has ended."""
         self._stopping.set()
+        self._moved.set()
         self._refresh.stop()
         if self._worker.is_alive():
             self._worker.join()
 
     @property
     def complete(self) -> bool:
-        return bool(self.pixmaps) and self._kept == len(self.pixmaps)
+        """Every page near the one looked at is shown (every page, in a short document)."""
+        if not self.pixmaps:
+            return False
+        low, high = self._window(len(self.pixmaps))
+        return all(self.pixmaps[i] is not None for i in range(low, high))
+
+    def _window(self, count: int) -> tuple[int, int]:
+        """The pages held: from a quarter of the kept pages before the one looked at."""
+        keep = self._kept_most or count
+        low = max(0, min(self.wanted - keep // 4, count - keep))
+        return low, min(count, low + keep)
 
     def _render_all(self) -> None:
-        """On the rendering thread: every page once, the one looked at first."""
+        """On the rendering thread: the pages near the one looked at, that one first, each
+        once while it is held; then it waits for the clerk to go elsewhere."""
         try:
             with pictures.opened(self.pdf) as pages:
                 count = len(pages.sizes)
                 dpi = preview_dpi(pages.sizes, self.screen)
+                largest = max((s.width() * s.height() for s in pages.sizes), default=0.0)
+                page_bytes = largest / (72 * 72) * dpi * dpi * BYTES_PER_PIXEL
+                with self._lock:
+                    self._kept_most = max(
+                        4 * IN_SIGHT, int(PREVIEW_KEEP_BYTES // max(page_bytes, 1))
+                    )
                 self.measured.emit(list(pages.sizes))
-                done: set[int] = set()
-                while len(done) < count and not self._stopping.is_set():
-                    index = next(i for i in self._order(count) if i not in done)
+                while not self._stopping.is_set():
+                    index = self._next(count)
+                    if index is None:
+                        self._moved.wait(0.5)
+                        self._moved.clear()
+                        continue
                     self.rendered.emit(index, pictures.for_screen(pages, index, dpi))
-                    done.add(index)
         except Exception:  # a PDF pdfium cannot read: the preview stays as it is; Save PDF works
             log.exception("the print preview could not render its pages")
+
+    def _next(self, count: int) -> int | None:
+        """The next page to render (taken as held), or None when every page near the one
+        looked at is."""
+        with self._lock:
+            low, high = self._window(count)
+            for index in self._order(count):
+                if low <= index < high and index not in self._held:
+                    self._held.add(index)
+                    return index
+        return None
 
     def _order(self, count: int) -> Iterator[int]:
         """The pages from the one looked at to the end, then those before it."""
@@ -150,14 +190,20 @@ class PreviewPages(QObject):
             return
         self.sizes = sizes
         self.pixmaps = [None] * len(sizes)
-        self._kept = 0
         self._ask_again()
 
     def _keep(self, index: int, image: QImage) -> None:
         if self._stopping.is_set():
             return
+        with self._lock:  # the pages now far from the one looked at are let go
+            low, high = self._window(len(self.pixmaps))
+            if index not in self._held or not low <= index < high:
+                self._held.discard(index)  # the clerk went elsewhere while it was rendered
+                return
+            for far in [i for i in self._held if not low <= i < high]:
+                self._held.discard(far)
+                self.pixmaps[far] = None
         self.pixmaps[index] = QPixmap.fromImage(image)
-        self._kept += 1
         # A page that may be in sight shows at once, and the last; the others a few at a time:
         # each time it is asked, the preview takes every page again.
         seen = self.wanted <= index < self.wanted + IN_SIGHT
@@ -172,7 +218,11 @@ class PreviewPages(QObject):
 
     def _follow(self) -> None:
         if self.preview is not None and self.sizes:
-            self.wanted = max(0, min(self.preview.currentPage() - 1, len(self.sizes) - 1))
+            wanted = max(0, min(self.preview.currentPage() - 1, len(self.sizes) - 1))
+            if wanted != self.wanted:
+                with self._lock:
+                    self.wanted = wanted
+                self._moved.set()
 
     def paint(self, printer: QPrinter) -> None:
         """Qt asks for the pages: those rendered, and a placeholder for each of the others."""

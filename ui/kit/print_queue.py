@@ -89,28 +89,32 @@ def queue_job(printer: QPrinter, title: str) -> QueueJob | None:
     )
 
 
-def send(job: QueueJob, pdf: bytes) -> None:
-    """Hand ``pdf`` to the queue with ``lp``; EnvironmentProblem, with what ``lp`` said, when
-    the queue does not take it (no such printer, CUPS stopped, no answer)."""
-    with tempfile.TemporaryDirectory(prefix="clerk-desk-print-") as folder:
-        path = Path(folder) / "document.pdf"
-        path.write_bytes(pdf)
-        try:
-            done = subprocess.run(
-                job.arguments(path),
-                capture_output=True,
-                text=True,
-                timeout=LP_TIMEOUT,
-                check=False,
-            )
-        except subprocess.TimeoutExpired as error:
-            raise EnvironmentProblem(
-                f"The print queue {job.queue} did not answer in {LP_TIMEOUT:.0f} seconds."
-            ) from error
-        except OSError as error:
-            raise EnvironmentProblem(
-                f"The print queue could not be reached: {error.strerror or error}."
-            ) from error
+def send(job: QueueJob, pdf: bytes | Path) -> None:
+    """Hand ``pdf`` (its bytes, or its file: a packet is kept in one) to the queue with ``lp``;
+    EnvironmentProblem, with what ``lp`` said, when the queue does not take it (no such
+    printer, CUPS stopped, no answer)."""
+    if isinstance(pdf, Path):
+        done = _lp(job, pdf)
+    else:
+        with tempfile.TemporaryDirectory(prefix="clerk-desk-print-") as folder:
+            path = Path(folder) / "document.pdf"
+            path.write_bytes(pdf)
+            done = _lp(job, path)
     if done.returncode != 0:
         said = (done.stderr or done.stdout).strip() or f"lp stopped with code {done.returncode}"
         raise EnvironmentProblem(f"The print queue {job.queue} did not take the job: {said}")
+
+
+def _lp(job: QueueJob, path: Path) -> subprocess.CompletedProcess[str]:
+    try:
+        return subprocess.run(
+            job.arguments(path), capture_output=True, text=True, timeout=LP_TIMEOUT, check=False
+        )
+    except subprocess.TimeoutExpired as error:
+        raise EnvironmentProblem(
+            f"The print queue {job.queue} did not answer in {LP_TIMEOUT:.0f} seconds."
+        ) from error
+    except OSError as error:
+        raise EnvironmentProblem(
+            f"The print queue could not be reached: {error.strerror or error}."
+        ) from error

@@ -52,6 +52,10 @@ MAX_DPI = 300  # enough for text on a laser or thermal printer; more only costs 
 BUSY_AFTER_MS = 600  # a print that takes longer says so; a receipt is gone before that
 PDF_FILTER = "PDF document (*.pdf)"
 
+Pdf = bytes | Path
+"""A PDF to print: its bytes, or its file. The agenda packet stays in its file (600 MB with
+300 real-sized scans), which pdfium reads as it needs, so the window never holds it whole."""
+
 
 def page_images(pdf: bytes, dpi: int = 150) -> list[tuple[QImage, QSizeF]]:
     """Each page of ``pdf`` as the preview shows it at ``dpi``, with the page's size in points.
@@ -82,7 +86,7 @@ def page_layout(size: QSizeF) -> QPageLayout:
     return QPageLayout(page, orientation, QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Point)
 
 
-def paint_pdf(printer: QPrinter, pdf: bytes) -> int:
+def paint_pdf(printer: QPrinter, pdf: Pdf) -> int:
     """Paint every page of ``pdf`` on ``printer``, each on a page of its own size.
 
     Returns the number of pages painted. The page size is set from the PDF before painting
@@ -134,7 +138,7 @@ class _Finished(QObject):
     finished = Signal()
 
 
-def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: bytes, *, title: str) -> int:
+def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: Pdf, *, title: str) -> int:
     """Print ``pdf`` on a thread of its own; the number of pages in it.
 
     To a CUPS queue (Linux, macOS) the PDF itself goes, with ``lp`` (ui/kit/print_queue.py):
@@ -208,7 +212,7 @@ def print_pdf(parent: QWidget | None, pdf: bytes, *, title: str, direct: bool = 
     return preview_pdf(parent, pdf, title=title)
 
 
-def preview_pdf(parent: QWidget | None, pdf: bytes, *, title: str) -> bool:
+def preview_pdf(parent: QWidget | None, pdf: Pdf, *, title: str) -> bool:
     """The print preview: the pages as they will print, Print… to choose the printer, and Save
     PDF… to keep the document itself (links and bookmarks included) or send it by e-mail."""
     from ui.kit import forms as forms
@@ -249,18 +253,24 @@ def suggested_name(title: str) -> str:
     return f"{name or 'document'}.pdf"
 
 
-def write_pdf(path: str | Path, pdf: bytes) -> Path:
-    """Write ``pdf`` to ``path`` whole or not at all: into a temporary file beside it, renamed
-    into place once complete, so a full disk or a crash never leaves half a packet under the
-    name (nor destroys the copy saved before). OSError when it cannot be written."""
+def write_pdf(path: str | Path, pdf: Pdf) -> Path:
+    """Write ``pdf`` (its bytes, or copied from its file) to ``path`` whole or not at all: into
+    a temporary file beside it, renamed into place once complete, so a full disk or a crash
+    never leaves half a packet under the name (nor destroys the copy saved before). OSError when
+    it cannot be written."""
     import os
+    import shutil
     import tempfile
 
     target = Path(path)
     fd, partial = tempfile.mkstemp(prefix=f".{target.stem}-", suffix=".pdf", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as stream:
-            stream.write(pdf)
+            if isinstance(pdf, Path):
+                with pdf.open("rb") as source:
+                    shutil.copyfileobj(source, stream, 1 << 20)
+            else:
+                stream.write(pdf)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(partial, target)
@@ -270,7 +280,7 @@ def write_pdf(path: str | Path, pdf: bytes) -> Path:
     return target
 
 
-def save_pdf(parent: QWidget, pdf: bytes, suggested: str) -> Path | None:
+def save_pdf(parent: QWidget, pdf: Pdf, suggested: str) -> Path | None:
     """Ask where, and save ``pdf`` there (:func:`write_pdf`); the path saved, or None when the
     person cancelled or it could not be written (they are told why)."""
     from ui.kit import forms as forms

@@ -1,18 +1,21 @@
 """The agenda packet, built in a process of its own (clerk_desk.child_process), and the
 register's export, written in one.
 
-The packet holds every petition's scans (300 petitions of 1.5 MB pages at a busy meeting): laid
+The packet holds every petition's scans (300 petitions of 2 MB pages at a busy meeting): laid
 out on a worker thread, ReportLab held the interpreter for up to a second at a time and the
 window stalled. Here the child reads the meeting through the
-:class:`~clerk_desk.child_process.Station`, lays the packet out and leaves the PDF in a file; the
-window's worker thread reads the file back (a read lets the interpreter go), so the scans never
-cross a pipe. Module-level and free of widgets, so that the child imports it without Qt.
+:class:`~clerk_desk.child_process.Station`, its scans copied one by one into files beside the
+packet's (on a thread, while the packet is laid out), and writes the packet to its file as the
+scans are set in, holding one scan at a time; the window keeps the file (:class:`BuiltPacket`),
+so the packet never crosses a pipe nor sits whole in the window's memory. Module-level and free
+of widgets, so that the child imports it without Qt.
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
+import weakref
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -26,16 +29,21 @@ _EXPORT_ALL = 10**9
 PACKET_STEPS = 1000  # the progress bar's resolution; the report counts its own steps
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class BuiltPacket:
-    """What the background build hands back to the window."""
+    """What the background build hands back to the window: the packet stays in the file the
+    child wrote (600 MB with 300 real-sized scans, which the window need not hold: the preview,
+    printing and Save read the file), removed with its folder once this is let go."""
 
     meeting_id: int
     meeting: str
-    pdf: bytes
+    path: Path
     pages: int
     as_of: datetime  # when the build read the agenda: a change after it makes the packet stale
     day: date  # the meeting's day, for the file name
+
+    def __post_init__(self) -> None:
+        weakref.finalize(self, shutil.rmtree, self.path.parent, ignore_errors=True)
 
     @property
     def file_name(self) -> str:
@@ -54,7 +62,7 @@ class _PacketFile:
     day: date
 
 
-def pdf_pages(pdf: bytes) -> int:
+def pdf_pages(pdf: bytes | Path) -> int:
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
@@ -65,16 +73,12 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 def build_packet(station: Station, meeting_id: int, *, progress: Progress) -> BuiltPacket:
-    """Build the meeting's packet in a child process and read it back (on the calling thread).
+    """Build the meeting's packet in a child process; the packet in its file.
 
     Raises :class:`~reports.excel.ExportCancelled` when the person cancelled."""
     made = child_process.run(_build_in_child, station, meeting_id, progress=progress)
     path = Path(made.path)
-    try:
-        pdf = path.read_bytes()
-    finally:
-        shutil.rmtree(path.parent, ignore_errors=True)
-    return BuiltPacket(made.meeting_id, made.meeting, pdf, made.pages, made.as_of, made.day)
+    return BuiltPacket(made.meeting_id, made.meeting, path, made.pages, made.as_of, made.day)
 
 
 def _build_in_child(station: Station, meeting_id: int, *, progress: Progress) -> _PacketFile:
@@ -83,24 +87,39 @@ def _build_in_child(station: Station, meeting_id: int, *, progress: Progress) ->
     def step(done: int, total: int) -> bool:
         return progress(PACKET_STEPS * done // total if total > 0 else 0)
 
-    with station.lookup() as action:
-        view = petition_papers.packet_view(action, meeting_id)  # its scans too
-    # The packet is drawn after the read has closed, from the view alone.
-    row, as_of = view.meeting, view.prepared_at
-    pdf = agenda_packet_pdf(
-        view.meeting,
-        view.petitions,
-        scan=view.scan,
-        profile=view.profile,
-        tz=view.zone,
-        calendar=view.calendar,
-        histories=view.histories,
-        progress=step,
-        prepared_at=as_of,
-    )
-    path = Path(tempfile.mkdtemp(prefix="clerk-desk-packet-")) / "packet.pdf"
-    path.write_bytes(pdf)
-    return _PacketFile(meeting_id, row.label, str(path), pdf_pages(pdf), as_of, row.day)
+    folder = Path(tempfile.mkdtemp(prefix="clerk-desk-packet-"))
+    scans = folder / "scans"
+    scans.mkdir()
+    try:
+        with station.lookup() as action:
+            view = petition_papers.packet_view(action, meeting_id, None)
+        # The packet is drawn after the agenda's read has closed, from the view; its scans are
+        # copied out meanwhile, on a thread, in a read of their own, each as the packet asks.
+        spool = petition_papers.ScanSpool(petition_papers.scan_digests(view.petitions), scans)
+        spool.start(station.lookup)
+        path = folder / "packet.pdf"
+        try:
+            with path.open("wb") as target:
+                agenda_packet_pdf(
+                    view.meeting,
+                    view.petitions,
+                    scan=spool.scan,
+                    profile=view.profile,
+                    tz=view.zone,
+                    calendar=view.calendar,
+                    histories=view.histories,
+                    progress=step,
+                    prepared_at=view.prepared_at,
+                    target=target,
+                )
+        finally:
+            spool.close()
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    shutil.rmtree(scans, ignore_errors=True)
+    row = view.meeting
+    return _PacketFile(meeting_id, row.label, str(path), pdf_pages(path), view.prepared_at, row.day)
 
 
 def register_workbook(

@@ -648,7 +648,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
             self.status.emit(f"Agenda packet for the {packet.meeting} built: {packet.pages} pages.")
             title = f"Agenda packet — {packet.meeting}"
             try:
-                printing.preview_pdf(self, packet.pdf, title=title)
+                printing.preview_pdf(self, packet.path, title=title)
             except Exception as error:  # the printer's fault; the packet is recorded
                 printing.explain_print_failure(
                     self, title, error, "Build the packet again to print it."
@@ -663,7 +663,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
         packet = self.last_packet
         if packet is None:
             return
-        saved = printing.save_pdf(self, packet.pdf, packet.file_name)
+        saved = printing.save_pdf(self, packet.path, packet.file_name)
         if saved is not None:
             self.status.emit(f"Agenda packet for the {packet.meeting} saved to {saved.name}.")
 

@@ -330,6 +330,42 @@ def test_esc_clears_the_sale_after_asking(qtbot, tab, dialogs, messages, printed
     assert tab.lines == [] and tab.line_model.rowCount() == 0
 
 
+def test_the_sale_is_written_and_its_receipt_drawn_off_the_windows_thread(
+    qtbot, tab, dialogs, messages, printed, monkeypatch
+) -> None:
+    """Issue 20: Save wrote the sale, then drew its receipt, on the window's thread (74 ms
+    at twenty years, 242 for the day's first receipt). Both now run on a thread of their own
+    while the window repaints, and the sale is saved and printed as before when Save returns."""
+    import threading
+
+    import reports.receipt
+    from clerk_desk.receipts import service
+
+    threads: dict[str, str] = {}
+
+    def watched(name: str, real: Callable[..., Any]) -> Callable[..., Any]:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            threads[name] = threading.current_thread().name
+            return real(*args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(service, "take_payment", watched("sale", service.take_payment))
+    monkeypatch.setattr(
+        reports.receipt, "receipt_pdf", watched("receipt", reports.receipt.receipt_pdf)
+    )
+    open_drawer(qtbot, tab, dialogs)
+    qtbot.keyClicks(tab.payer_search, "Walk-in Payer")
+    add_fee(qtbot, tab, "VEND")
+    qtbot.keyClicks(tab.tender_amount, tab.totals().total.format().lstrip("$"))
+    qtbot.keyClick(tab.tender_amount, Qt.Key.Key_Return)  # cash, exact
+    number = tab.save_sale()
+    assert number is not None and messages == []
+    assert [title for title, _pdf in printed] == [f"Receipt {number}"]
+    main = threading.main_thread().name
+    assert set(threads) == {"sale", "receipt"} and main not in threads.values()
+
+
 def test_taking_payment_without_an_open_drawer_says_so(qtbot, tab, printed) -> None:
     assert tab.drawer is None
     assert not tab.save_button.isEnabled()

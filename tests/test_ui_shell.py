@@ -638,3 +638,27 @@ def test_the_window_opens_on_the_today_list_gathered_while_the_clerk_signed_in(
     login.sign_in_button.click()
     qtbot.waitUntil(lambda: launcher.window is not None and launcher.window.isVisible())
     qtbot.waitUntil(lambda: gathered == [1, 1])  # the second window gathered its own
+
+
+def test_the_receipts_paper_is_made_ready_with_the_tabs_modules() -> None:
+    """Issue 20: the day's first receipt imported ReportLab, read the fonts and encoded the
+    seal on the window's thread (240 ms after Save). They are made ready with the tabs'
+    modules, ahead of it. In a process of its own, where nothing drew a paper before."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from ui.tab_modules import PAPER_MODULES, import_tab_modules\n"
+        "from reports import fonts, letterhead\n"
+        "from reports.seal import seal_path\n"
+        "assert not fonts._registered and 'reportlab.platypus' not in sys.modules\n"
+        "import_tab_modules()\n"
+        "print(all(name in sys.modules for name in PAPER_MODULES), fonts._registered,\n"
+        "      str(seal_path()) in letterhead._logo_cache)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True", "True"]

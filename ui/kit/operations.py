@@ -34,7 +34,7 @@ from shiboken6 import isValid
 
 from clerk_desk.desk import Action, Desk, SignedIn
 from clerk_desk.errors import ClerkDeskError, EnvironmentProblem, InvalidInput, SignInFailed
-from ui.kit.background import call_in_background
+from ui.kit.background import call_in_background, while_painting
 from ui.kit.style import BAD, text_sheet
 
 log = logging.getLogger(__name__)
@@ -216,14 +216,23 @@ def perform(
     *,
     writes: bool = True,
     errors: FieldErrors | None = None,
+    painting: bool = False,
 ) -> T | None:
-    """Run one quick user action now; return its result, or None after showing why it failed."""
+    """Run one quick user action now; return its result, or None after showing why it failed.
+
+    ``painting``: on a thread of its own, the window repainting meanwhile but taking no click or
+    key (:func:`ui.kit.background.while_painting`), for an act the clerk waits on that takes
+    longer than a keystroke may (a sale written: 20-30 ms, more on a busy server)."""
     if errors is not None:
         errors.clear()
-    try:
+
+    def run() -> T:
         context = app.desk.action(app.operator) if writes else app.desk.lookup(app.operator)
         with context as action:
             return work(action)
+
+    try:
+        return while_painting(run) if painting else run()
     except Exception as error:  # every failure reaches the person; bugs are logged too
         _failed(parent, app, error, errors)
     return None

@@ -29,10 +29,9 @@ and where to print it again, instead of an error escaping after the work was don
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
-from PySide6.QtCore import QEventLoop, QMarginsF, QObject, QRectF, QSize, QSizeF, QTimer, Signal
+from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF, QTimer
 from PySide6.QtGui import QImage, QPageLayout, QPageSize, QPaintEngine, QPainter, QPixmap
 from PySide6.QtPrintSupport import (
     QPrinter,
@@ -45,6 +44,7 @@ from PySide6.QtWidgets import QMessageBox, QProgressDialog, QToolBar, QWidget
 from clerk_desk.errors import ClerkDeskError, EnvironmentProblem
 from ui.kit import page_pictures as pictures
 from ui.kit import print_queue as print_queue
+from ui.kit.background import while_painting
 from ui.kit.print_preview import PreviewPages, is_preview, preview_dpi
 from ui.kit.widgets import place_on_screen
 
@@ -134,10 +134,6 @@ def paint_pdf(printer: QPrinter, pdf: Pdf) -> int:
     return len(pages.sizes)
 
 
-class _Finished(QObject):
-    finished = Signal()
-
-
 def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: Pdf, *, title: str) -> int:
     """Print ``pdf`` on a thread of its own; the number of pages in it.
 
@@ -150,24 +146,14 @@ def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: Pdf, *, title
     under a print. A job that takes a while says so. A failure is raised here, on the window's
     thread.
     """
-    outcome: list[int | BaseException] = []
-    done = _Finished()
-    waiting = QEventLoop()
-    done.finished.connect(waiting.quit)  # queued: emitted on the printing thread
     job = print_queue.queue_job(printer, title)  # the dialog's choices, read before the thread
 
-    def work() -> None:
-        try:
-            if job is not None:
-                print_queue.send(job, pdf)
-                with pictures.opened(pdf) as pages:
-                    outcome.append(len(pages.sizes))
-            else:
-                outcome.append(paint_pdf(printer, pdf))  # the module's, as tests replace it
-        except BaseException as error:  # raised again on the window's thread
-            outcome.append(error)
-        finally:
-            done.finished.emit()
+    def work() -> int:
+        if job is None:
+            return paint_pdf(printer, pdf)  # the module's, as tests replace it
+        print_queue.send(job, pdf)
+        with pictures.opened(pdf) as pages:
+            return len(pages.sizes)
 
     busy = QProgressDialog(f"Printing {title}…", "", 0, 0, parent)
     busy.setObjectName("printing_dialog")
@@ -179,20 +165,13 @@ def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: Pdf, *, title
     shown_later = QTimer(busy)
     shown_later.setSingleShot(True)
     shown_later.timeout.connect(busy.show)
-    worker = threading.Thread(target=work, name="print", daemon=True)
-    worker.start()
     shown_later.start(BUSY_AFTER_MS)
     try:
-        waiting.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-        worker.join()
+        return while_painting(work)
     finally:
         shown_later.stop()
         busy.close()
         busy.deleteLater()
-    result = outcome[0]
-    if isinstance(result, BaseException):
-        raise result
-    return result
 
 
 def default_printer_name() -> str:

@@ -46,6 +46,7 @@ from clerk_desk.receipts.views import ReceiptView
 from clerk_desk.settings import CityProfile
 from ui.kit import forms as forms
 from ui.kit import printing as printing
+from ui.kit.background import while_painting
 from ui.kit.operations import App, core_refusal, perform
 from ui.kit.register_page import show_acts
 from ui.kit.style import BAD
@@ -89,8 +90,10 @@ def print_receipt(parent: QWidget | None, app: App, receipt_id: int) -> tuple[bo
         f"The receipt IS saved, under number {view.number}: reprint it from the Register "
         "(Take payment → Register, Reprint) once the printer is ready."
     )
-    try:
-        pdf = receipt_pdf(view, profile=profile, paper=settings.paper, duplicate=duplicate)
+    try:  # drawn on a thread of its own while the window repaints: 20-30 ms of ReportLab
+        pdf = while_painting(
+            lambda: receipt_pdf(view, profile=profile, paper=settings.paper, duplicate=duplicate)
+        )
     except Exception as error:  # the receipt is saved whatever the renderer thinks of it
         printing.explain_print_failure(parent, title, error, saved)
         return False, duplicate

@@ -321,7 +321,8 @@ class ReceiptsTab(DrawerBar, PayerPart, LinesPart, TendersPart, QWidget):
                 raise under_tender_row(problem) from None
             return receipt.id, receipt.number, receipt.total, receipt.change
 
-        saved = perform(self, self.app, work, errors=self.errors)
+        # Written on a thread of its own while the window repaints (the clerk waits for it).
+        saved = perform(self, self.app, work, errors=self.errors, painting=True)
         if saved is None:
             return None
         receipt_id, number, total, change = saved

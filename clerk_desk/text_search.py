@@ -15,8 +15,8 @@ trigram index, the same words finding the same records:
 A word of one or two letters has no trigram: it stays a ``LIKE``, which the database tests on the
 records the other words found (or on every record, when it is the only word typed). Over the
 receipts (400,000 at 20 years) a short word that matches little ("xq") would read every row; a
-search with such a word looks only at the newest :data:`RECENT` receipts
-(:func:`has_short_word`), and says so on screen.
+search of such words alone looks only at the newest :data:`RECENT` receipts of its period
+(:func:`only_short_words`), and says so on screen.
 """
 
 from __future__ import annotations
@@ -101,9 +101,10 @@ def fold(text: str) -> str:
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
-def has_short_word(text: str) -> bool:
-    """Whether ``text`` holds a word too short for the trigram index (one or two letters)."""
-    return any(len(word) < TRIGRAM for word in fold(text).split())
+def only_short_words(text: str) -> bool:
+    """Whether every word of ``text`` is too short for the trigram index (one or two letters):
+    nothing in it bounds the rows a search reads."""
+    return all(len(word) < TRIGRAM for word in fold(text).split())
 
 
 def words_match(

@@ -921,9 +921,10 @@ def test_search_by_number_payer_amount_and_reference(
 def test_a_word_of_two_letters_looks_in_the_newest_receipts_three_in_all(
     desk: Desk, day_of_receipts: list[Receipt], monkeypatch: pytest.MonkeyPatch, recent: int
 ) -> None:
-    """No trigram serves one or two letters: a search with such a word reads only the newest
-    RECENT receipts (at 2: 000004 and 000003), where every receipt would be read when it matches
-    little. A third letter searches them all."""
+    """No trigram serves one or two letters: a search of such words alone reads only the newest
+    RECENT receipts of the days chosen (at 2: 000004 and 000003 of all days; 000001 of Nov 29),
+    where every receipt would be read when it matches little. A third letter searches them all,
+    and so does a short word beside a longer one, which the index bounds."""
     monkeypatch.setattr(text_search, "RECENT", recent)
     everyone = recent > len(day_of_receipts)
     assert _search(desk, "zo") == (["2026-000003", "2026-000001"] if everyone else ["2026-000003"])
@@ -932,13 +933,16 @@ def test_a_word_of_two_letters_looks_in_the_newest_receipts_three_in_all(
     assert _search(desk, "han") == ["2026-000002"]
     assert _search(desk, "80") == (["2026-000003", "2026-000001"] if everyone else ["2026-000003"])
     assert _search(desk, "80.00") == ["2026-000003", "2026-000001"]
-    assert _search(desk, "zoe so") == (["2026-000001"] if everyone else [])
+    assert _search(desk, "zoe so") == ["2026-000001"]
     assert _search(desk, "zoe so-") == ["2026-000001"]
+    nov29 = date(2026, 11, 29)  # older than the newest two: its own newest are looked in
+    assert _search(desk, "zo", since=nov29, until=nov29) == ["2026-000001"]
+    assert _search(desk, "zo", until=nov29) == ["2026-000001"]
 
 
 def test_the_register_and_the_guide_say_what_a_short_word_searches() -> None:
     guide = (Path(resources.__file__).parent / "guide" / "tab-receipts.md").read_text("utf-8")
-    newest = f"newest {text_search.RECENT:,} receipts"
+    newest = f"newest {text_search.RECENT:,} receipts of the dates chosen"
     assert newest in SEARCH_TIP
     assert newest in " ".join(guide.split())
     assert "third letter to search them all" in SEARCH_TIP

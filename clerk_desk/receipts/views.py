@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any
 
-from sqlalchemy import Row, Select, func, or_, select
+from sqlalchemy import ColumnElement, Row, Select, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import ledger, naming, parties, text_search
@@ -42,7 +42,7 @@ from clerk_desk.receipts.rules import DENOMINATIONS, LineEntry
 from clerk_desk.receipts.settings import ReceiptSettings, receipt_settings
 from clerk_desk.settings import CityProfile
 from clerk_desk.settings_store import city_profile
-from clerk_desk.text_search import has_short_word, words_match
+from clerk_desk.text_search import only_short_words, words_match
 from clerk_desk.validation import max_length
 from clerk_desk.words import format_day
 
@@ -50,7 +50,8 @@ SEARCH_LIMIT = 200
 """How many receipts a search of the register shows at most, newest first."""
 
 SEARCH_TIP = (
-    f"A word of one or two letters looks in the newest {text_search.RECENT:,} receipts; "
+    "Words of one or two letters alone look in the newest "
+    f"{text_search.RECENT:,} receipts of the dates chosen; "
     "type a third letter to search them all."
 )
 """What the register's search field says of a short word (:func:`search_receipts`)."""
@@ -470,15 +471,17 @@ session would track (200 records cost as much as the search that found them)."""
 def _search_query(
     session: Session, text: str, since: date | None, until: date | None, zone: tzinfo
 ) -> Select[*tuple[Any, ...]]:
-    query: Select[*tuple[Any, ...]] = select(*_ROW_COLUMNS)
+    period: list[ColumnElement[bool]] = []
     if since is not None:
-        query = query.where(Receipt.issued_at >= start_of_day(since, zone))
+        period.append(Receipt.issued_at >= start_of_day(since, zone))
     if until is not None:
-        query = query.where(Receipt.issued_at < start_of_day(until + timedelta(days=1), zone))
-    if has_short_word(text):
+        period.append(Receipt.issued_at < start_of_day(until + timedelta(days=1), zone))
+    query: Select[*tuple[Any, ...]] = select(*_ROW_COLUMNS).where(*period)
+    if text.split() and only_short_words(text):
         # No trigram serves a word of one or two letters: LIKE would read all 400,000 receipts
-        # when it matches little ("xq"), 60 to 100 ms: it reads the newest RECENT (SEARCH_TIP).
-        newest = _recent_start(session)
+        # when it matches little ("xq"), 60 to 100 ms: it reads the newest RECENT of the period
+        # (SEARCH_TIP). A longer word beside it is looked up in the index, which bounds it.
+        newest = _recent_start(session, period)
         if newest is not None:
             query = query.where(Receipt.issued_at >= newest)
     for word in text.split():
@@ -491,10 +494,10 @@ def _search_query(
     return query
 
 
-def _recent_start(session: Session) -> datetime | None:
-    """When the newest :data:`~clerk_desk.text_search.RECENT` receipts begin (None: there are
-    fewer), read from the index on ``issued_at`` alone."""
-    newest = select(Receipt.issued_at).order_by(Receipt.issued_at.desc())
+def _recent_start(session: Session, period: list[ColumnElement[bool]]) -> datetime | None:
+    """When the newest :data:`~clerk_desk.text_search.RECENT` receipts of the ``period`` begin
+    (None: it holds fewer), read from the index on ``issued_at`` alone."""
+    newest = select(Receipt.issued_at).where(*period).order_by(Receipt.issued_at.desc())
     return session.scalar(newest.offset(text_search.RECENT - 1).limit(1))
 
 
@@ -559,8 +562,8 @@ def search_receipts(
     tz: tzinfo | None = None,
 ) -> list[ReceiptRow]:
     """Receipts matching every word typed (number, payer, reference, or an exact amount),
-    within the days given, newest first. With a word of one or two letters, among the newest
-    :data:`~clerk_desk.text_search.RECENT` receipts only (:data:`SEARCH_TIP`)."""
+    within the days given, newest first. With words of one or two letters only, among the
+    newest :data:`~clerk_desk.text_search.RECENT` receipts of those days (:data:`SEARCH_TIP`)."""
     zone = tz or city_zone()
     query = _search_query(session, text, since, until, zone)
     receipts = session.execute(

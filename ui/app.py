@@ -153,6 +153,7 @@ class Launcher(QObject):
         self.window: MainWindow | None = None
         self._migration_backup: Path | None = None
         self._warmed: tuple[Gathered, float] | None = None  # the Today list, for the window
+        self._entered = False  # a window was opened on this database
         self.login = LoginDialog()
         self.login.exposed.connect(self._exposed)
         self.login.signed_in.connect(self.enter)
@@ -213,6 +214,7 @@ class Launcher(QObject):
     def _database_ready(self, ready: _Ready) -> None:
         self.desk = ready.desk
         self._warmed = None  # any list gathered was another database's
+        self._entered = False
         self._migration_backup = ready.backup
         self.database_opened.emit(self.desk)
         desk = ready.desk
@@ -221,7 +223,9 @@ class Launcher(QObject):
         # list gathered in the time its queries take.
 
         def warmed(today_list: tuple[Gathered, float]) -> None:
-            if self.desk is desk:  # not a database changed since
+            # Kept for the first window only: not if the clerk signed in before it was
+            # gathered (a window since may have saved), nor for another database.
+            if self.desk is desk and self.window is None and not self._entered:
                 self._warmed = today_list
             if self.benchmark == "enter":  # the clerk pressed Enter once the list was warmed
                 self._benchmark_sign_in(ready)
@@ -313,7 +317,7 @@ class Launcher(QObject):
             today_list=self._warmed,
         )
         self._migration_backup = None  # said once, in the first window's status bar
-        self._warmed = None  # a window after a sign-out gathers its own
+        self._warmed, self._entered = None, True  # a window after a sign-out gathers its own
         window.sign_out_requested.connect(self._signed_out)
         window.restored.connect(self._restored)
         window.closed.connect(lambda: self.quit_requested.emit(0))

@@ -54,6 +54,11 @@ class InvalidInputs(InvalidInput):
     def each(self) -> tuple[InvalidInput, ...]:
         return self.refusals
 
+    def __reduce__(self) -> tuple[type[InvalidInputs], tuple[list[InvalidInput]]]:
+        # Rebuilt from its refusals: it crosses a child process's pipe (clerk_desk.child_process)
+        # whole, each refusal beside its field, not as a ChildFailed naming it.
+        return (type(self), (list(self.refusals),))
+
     def __str__(self) -> str:
         return self.message
 

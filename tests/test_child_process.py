@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from clerk_desk import child_process, parties
 from clerk_desk.child_process import ChildFailed, Progress, Station
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.errors import InvalidInput
+from clerk_desk.errors import InvalidInput, InvalidInputs
 from clerk_desk.kinds import PartyKind
 from clerk_desk.models import AuditEvent, Party
 from reports.excel import ExportCancelled
@@ -112,3 +112,21 @@ def test_a_childs_write_is_committed_whole_or_not_at_all(desk: Desk, admin: Sign
             )
         ).all()
         assert [(e.action, e.operator_id) for e in events] == [("party.create", admin.id)]
+
+
+def refuse_twice(*, progress: Progress) -> None:
+    raise InvalidInputs(
+        [
+            InvalidInput("The number is not a number.", field="number"),
+            InvalidInput("No such street.", field="street"),
+        ]
+    )
+
+
+def test_several_refusals_come_back_each_beside_its_field() -> None:
+    with pytest.raises(InvalidInputs) as refused:
+        child_process.run(refuse_twice, progress=lambda _done: True)
+    assert [(r.field, r.message) for r in refused.value.each()] == [
+        ("number", "The number is not a number."),
+        ("street", "No such street."),
+    ]

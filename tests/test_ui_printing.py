@@ -12,6 +12,7 @@ pixel and the rendering to a thread of its own. How fast is benchmarks/print_job
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -438,7 +439,7 @@ def test_to_a_cups_queue_the_pdf_itself_goes_with_the_copies_and_pages_chosen(
     arguments = json.loads((spool / "arguments.json").read_text())
     assert arguments[:-1] == [
         "-d", "FrontCounter", "-n", "2", "-t", "Receipts register", "-P", "2-3,5",
-        "-o", "collate=true",
+        "-o", "collate=true", "-o", "sides=one-sided", "-o", "media=letter",
     ]  # fmt: skip
     assert arguments[-1].endswith(".pdf") and not Path(arguments[-1]).exists()  # cleaned up
     received = PdfReader(str(spool / "received.pdf"))
@@ -460,6 +461,45 @@ def test_a_queue_that_refuses_the_job_says_what_lp_said(
     _a_queue(monkeypatch)
     with pytest.raises(EnvironmentProblem, match="FrontCounter did not take the job: lp: The"):
         printing.print_on_paper(None, QPrinter(), _pdf(1), title="Receipt")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows has no lp: pictures are printed")
+def test_a_receipt_for_a_roll_goes_to_a_queue_as_pictures_on_its_own_page(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The queue's own paper (Letter) would shrink or cut a receipt laid out for an 80 mm roll:
+    a page that is not Letter or Legal is painted, on the page Qt sets up for it."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    _fake_lp(tmp_path, monkeypatch)
+    _a_queue(monkeypatch)
+    buffer = io.BytesIO()
+    roll = Canvas(buffer, pagesize=(227, 600))  # 80 mm wide
+    roll.drawString(10, 500, "Receipt 2026-000123")
+    roll.showPage()
+    roll.save()
+    spy = _Spy(monkeypatch)
+    printer = _pdf_printer(tmp_path / "printed.pdf")  # what Qt hands the queue, kept
+
+    assert printing.print_on_paper(None, printer, buffer.getvalue(), title="Receipt") == 1
+
+    assert not (tmp_path / "arguments.json").exists()  # lp never ran
+    assert spy.steps  # painted
+    assert len(_pages_of(tmp_path / "printed.pdf")) == 1
+
+
+def test_the_two_sided_choice_and_the_paper_reach_lp() -> None:
+    from ui.kit import print_queue
+
+    job = print_queue.QueueJob("FrontCounter", "Permit", sides="two-sided-long-edge")
+    legal = print_queue.paper_of([(612, 1008), (1008, 612)])  # either way up
+    assert legal == "legal"
+    arguments = dataclasses.replace(job, media=legal).arguments(Path("permit.pdf"))
+    assert arguments[-5:] == [
+        "-o", "sides=two-sided-long-edge", "-o", "media=legal", "permit.pdf"
+    ]  # fmt: skip
+    assert print_queue.paper_of([(612, 792), (612, 1008)]) is None  # pages differ
+    assert print_queue.paper_of([(595, 842)]) is None  # A4: the queue's paper may not be it
 
 
 def test_printing_to_a_file_paints_pictures_even_beside_lp(

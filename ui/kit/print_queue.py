@@ -6,8 +6,10 @@ the queue as 4.3 MB, 19 times its PDF. On Linux and macOS the printer a clerk ch
 queue, and CUPS prints PDF itself: its filters render the page at the printer's own resolution,
 text as text. So when the chosen printer is a CUPS queue the PDF goes to it as it is, with
 ``lp``: the job is the PDF's own size, as sharp as the printer prints, and handed over in a
-moment, with the copies, pages and collation chosen in the print dialog (the pictures' route
-leaves copies to Qt and prints every page). Printing to a file, the preview, and a printer
+moment, with the copies, pages, collation and two-sided printing chosen in the print dialog,
+and the document's paper (the pictures' route leaves copies to Qt and prints every page).
+Only a document on Letter or Legal goes so (:data:`PAPERS`): a receipt laid out for a roll
+keeps to pictures, on the page Qt sets up for it. Printing to a file, the preview, and a printer
 without ``lp`` (Windows) keep the pictures.
 
 ``lp`` runs on the printing thread (:func:`ui.kit.printing.print_on_paper`), never the
@@ -20,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +44,10 @@ class QueueJob:
     pages: str = ""
     """CUPS's page list ("1-3,5"); empty for every page."""
     collate: bool = True
+    sides: str = ""
+    """CUPS's ``sides`` as the print dialog's two-sided choice says; empty: the queue's own."""
+    media: str = ""
+    """The paper the document is laid out for ("letter"); empty: the queue's own."""
 
     def arguments(self, path: Path) -> list[str]:
         """``lp``'s command line for the PDF at ``path``."""
@@ -49,7 +56,32 @@ class QueueJob:
             command += ["-P", self.pages]
         if self.copies > 1:
             command += ["-o", f"collate={'true' if self.collate else 'false'}"]
+        for option, value in (("sides", self.sides), ("media", self.media)):
+            if value:
+                command += ["-o", f"{option}={value}"]
         return [*command, str(path)]
+
+
+PAPERS = {(612, 792): "letter", (612, 1008): "legal"}
+"""The sheets (in points, portrait) a document may go to a queue on as it is, by CUPS's names.
+A receipt laid out for an 80 mm roll, or any other size, is printed as pictures on the page
+Qt sets up for it: a queue's default paper would shrink or cut it."""
+
+_SIDES = {
+    QPrinter.DuplexMode.DuplexNone: "one-sided",
+    QPrinter.DuplexMode.DuplexLongSide: "two-sided-long-edge",
+    QPrinter.DuplexMode.DuplexShortSide: "two-sided-short-edge",
+}
+
+
+def paper_of(sizes: Sequence[tuple[float, float]]) -> str | None:
+    """The one sheet (of :data:`PAPERS`) every page of a document is laid out on, either way
+    up; None when a page is of another size or the pages differ."""
+    papers = set()
+    for size in sizes:
+        short, long = sorted(round(side) for side in size)
+        papers.add(PAPERS.get((short, long)))
+    return papers.pop() if len(papers) == 1 else None
 
 
 def printer_queue(printer: QPrinter) -> str | None:
@@ -86,6 +118,7 @@ def queue_job(printer: QPrinter, title: str) -> QueueJob | None:
         copies=max(1, printer.copyCount()),
         pages=page_list(printer),
         collate=printer.collateCopies(),
+        sides=_SIDES.get(printer.duplex(), ""),
     )
 
 

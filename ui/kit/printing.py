@@ -29,6 +29,7 @@ and where to print it again, instead of an error escaping after the work was don
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import QMarginsF, QRectF, QSize, QSizeF, QTimer
@@ -149,11 +150,14 @@ def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: Pdf, *, title
     job = print_queue.queue_job(printer, title)  # the dialog's choices, read before the thread
 
     def work() -> int:
-        if job is None:
-            return paint_pdf(printer, pdf)  # the module's, as tests replace it
-        print_queue.send(job, pdf)
-        with pictures.opened(pdf) as pages:
-            return len(pages.sizes)
+        if job is not None:
+            with pictures.opened(pdf) as pages:
+                sizes = [(size.width(), size.height()) for size in pages.sizes]
+            paper = print_queue.paper_of(sizes)
+            if paper is not None:  # a receipt roll's page keeps to pictures, sized by Qt
+                print_queue.send(dataclasses.replace(job, media=paper), pdf)
+                return len(sizes)
+        return paint_pdf(printer, pdf)  # the module's, as tests replace it
 
     busy = QProgressDialog(f"Printing {title}…", "", 0, 0, parent)
     busy.setObjectName("printing_dialog")

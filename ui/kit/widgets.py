@@ -14,7 +14,6 @@ from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from clerk_desk import stations
 from ui.kit.style import BAD, text_sheet
 
 
@@ -37,6 +36,9 @@ STATION_ID_KEY = "station/id"
 def station_id() -> str:
     """This computer's station id, made on first use and kept on the computer: the core keeps
     the name the Administrator gave it (clerk_desk/stations.py)."""
+    # Imported here: this module is loaded with the login dialog, before the core (0.5 s).
+    from clerk_desk import stations
+
     settings = station_settings()
     value = str(settings.value(STATION_ID_KEY, "") or "")
     if not value:

@@ -143,8 +143,7 @@ def main() -> int:
     ok = True
     with tempfile.TemporaryDirectory() as folder:
         path, _built = harness.demo_database(Path(folder), args.scale)
-        sqlite = Database(str(path))
-        sqlite.migrate(backup=False)
+        sqlite = Database(str(path))  # migrated by harness.demo_database
         targets = [("SQLite", sqlite)]
         if args.postgresql:
             server = Database(args.postgresql)

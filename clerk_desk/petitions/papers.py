@@ -150,6 +150,16 @@ def petition_paper_of(petition: Petition) -> PetitionPaper:
     return PetitionPaper.of(petition)
 
 
+def _read_scan(path: Path | None) -> bytes | None:
+    """A scan's bytes from the file it was copied to (None: never copied, or the file gone)."""
+    if path is None:
+        return None
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
 @dataclass(frozen=True, slots=True)
 class PacketView:
     """Everything the agenda packet of one meeting prints, read at ``prepared_at``."""
@@ -166,13 +176,7 @@ class PacketView:
     def scan(self, sha256: str) -> bytes | None:
         """A scan the packet sets in, as read with the agenda (None: missing, no longer
         matching its fingerprint, or its file gone)."""
-        path = self.scans.get(sha256)
-        if path is None:
-            return None
-        try:
-            return path.read_bytes()
-        except OSError:
-            return None
+        return _read_scan(self.scans.get(sha256))
 
 
 def packet_view(action: Action, meeting_id: int, folder: Path | None) -> PacketView:
@@ -278,12 +282,7 @@ class ScanSpool:
         with self._changed:
             self._changed.wait_for(lambda: sha256 in self._files or self._finished)
             path = self._files.get(sha256)
-        if path is None:
-            return None
-        try:
-            return path.read_bytes()
-        except OSError:
-            return None
+        return _read_scan(path)
 
     def close(self) -> None:
         """Stop copying and wait for the thread; raise what failed it."""

@@ -113,7 +113,7 @@ def test_first_start_then_sign_out_sign_in_every_tab_and_the_ordinance(
     qtbot.waitUntil(lambda: launcher.window is not None and launcher.window.isVisible())
     window = launcher.window
     assert window is not None
-    assert window.windowTitle() == "Clerk Desk — City of Prescott"
+    qtbot.waitUntil(lambda: window.windowTitle() == "Clerk Desk — City of Prescott")
     assert window.operator_label.text() == "Mary Folger · Administrator"
     assert "city.sqlite3" in window.database_label.full_text()
     assert not launcher.login.isVisible()

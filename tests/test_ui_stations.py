@@ -140,6 +140,8 @@ def _window(qtbot: Any, desk: Desk, who: SignedIn) -> Any:
     qtbot.add_widget(window)
     window.resize(1366, 768)
     window.show()
+    # The City's and the station's names are read on a worker as the window shows.
+    qtbot.waitUntil(lambda: window.station_label.text() != "")
     return window
 
 

@@ -121,12 +121,16 @@ class TodayModel(QAbstractItemModel):
         self.endResetModel()
 
     def widest(self, column: int, plain: QFontMetrics, bold: QFontMetrics) -> int:
-        """The widest text of ``column``, headings in bold, in pixels."""
-        widths = [
-            bold.horizontalAdvance(str(self._group_data(line, column, DISPLAY_ROLE) or ""))
-            for line in self._groups
-        ]
-        widths += [plain.horizontalAdvance(self._text(row, column)) for row in self.rows()]
+        """The widest text of ``column``, headings in bold, in pixels.
+
+        Each text is measured once: at twenty years the 580 rows have a few hundred due dates
+        and a dozen workflows, and measuring every row's was 20 ms of the window's thread."""
+        headings = {
+            str(self._group_data(line, column, DISPLAY_ROLE) or "") for line in self._groups
+        }
+        texts = {self._text(row, column) for row in self.rows()}
+        widths = [bold.horizontalAdvance(text) for text in headings]
+        widths += [plain.horizontalAdvance(text) for text in texts]
         return max(widths, default=0)
 
     def groups(self) -> list[GroupRow]:

@@ -11,13 +11,15 @@ The function is named, not sent: it must be a module-level function, and its arg
 result must pickle. It reads the database itself through a :class:`Station` (a new connection
 in the child, acting as the window's operator), so that what it reads never crosses the pipe.
 It reports progress as the thread's own function would (``progress(done)`` returns False once
-the person pressed Cancel); a cancel stops it at its next report, with the error it raises then
-(the Excel writer's :class:`~reports.excel.ExportCancelled`), and a process that does not stop
-within :data:`GRACE_SECONDS` of a cancel is ended.
+the person pressed Cancel): each report waits for the window's answer to it, so a cancel stops
+the work at its next report, with the error it raises then (the Excel writer's
+:class:`~reports.excel.ExportCancelled`), and a process that does not stop within
+:data:`GRACE_SECONDS` of a cancel is ended.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import pickle
 from collections.abc import Callable, Iterator
@@ -92,17 +94,16 @@ def run(function: Callable[..., T], *args: Any, progress: Progress, **kwargs: An
     """
     context = multiprocessing.get_context("spawn")  # no fork: the window has threads
     ours, theirs = context.Pipe()
-    cancelled = context.Event()
     child = context.Process(
         target=_child_main,
-        args=(theirs, cancelled, function, args, kwargs),
+        args=(theirs, function, args, kwargs),
         name=f"clerk-desk {getattr(function, '__name__', 'work')}",
         daemon=True,
     )
     child.start()
     theirs.close()
     try:
-        return _wait(child, ours, cancelled, progress)  # type: ignore[return-value]
+        return _wait(child, ours, progress)  # type: ignore[return-value]
     finally:
         ours.close()
         if child.is_alive():
@@ -110,7 +111,8 @@ def run(function: Callable[..., T], *args: Any, progress: Progress, **kwargs: An
         child.join()
 
 
-def _wait(child: Any, pipe: Connection, cancelled: Any, progress: Progress) -> object:
+def _wait(child: Any, pipe: Connection, progress: Progress) -> object:
+    cancelled = False
     waited_after_cancel = 0.0
     while True:
         if pipe.poll(_POLL_SECONDS):
@@ -119,15 +121,17 @@ def _wait(child: Any, pipe: Connection, cancelled: Any, progress: Progress) -> o
             except EOFError:
                 raise ChildFailed(_ended(child)) from None
             if kind == "progress":
-                if not progress(value):
-                    cancelled.set()
+                going = bool(progress(value))
+                cancelled = cancelled or not going
+                with contextlib.suppress(OSError):  # a child that died is found below
+                    pipe.send(going)
                 continue
             if kind == "done":
                 return value
             raise value  # "failed": the child's own error
         if not child.is_alive() and not pipe.poll():
             raise ChildFailed(_ended(child))
-        if cancelled.is_set():
+        if cancelled:
             waited_after_cancel += _POLL_SECONDS
             if waited_after_cancel > GRACE_SECONDS:
                 child.kill()
@@ -140,14 +144,15 @@ def _ended(child: Any) -> str:
 
 def _child_main(
     pipe: Connection,
-    cancelled: Any,
     function: Callable[..., object],
     args: tuple[object, ...],
     kwargs: dict[str, object],
 ) -> None:
     def progress(done: int) -> bool:
         pipe.send(("progress", done))
-        return not cancelled.is_set()
+        # The answer to this report, not to an earlier one: a cancel is heard at the report
+        # after it, however fast the work runs ahead of the window.
+        return bool(pipe.recv())
 
     try:
         result = function(*args, progress=progress, **kwargs)

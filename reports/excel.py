@@ -27,7 +27,7 @@ import math
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import chain, islice
@@ -109,6 +109,13 @@ class Column:
 
 ProgressCallback = Callable[[int], bool | None]
 """Called with the number of rows written so far; return ``False`` (or raise) to cancel."""
+
+READ_PROGRESS_EVERY = 500
+"""Rows read between two calls of :func:`read_table`'s progress callback."""
+
+
+class ReadCancelled(ClerkDeskError):
+    """The person stopped the reading of a file: nothing was read from it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,7 +598,9 @@ class TableRow(dict[str, str]):
 READABLE_SUFFIXES = (".xlsx", ".xlsm", ".csv")
 
 
-def read_table(path: str | os.PathLike[str]) -> list[TableRow]:
+def read_table(
+    path: str | os.PathLike[str], progress: ProgressCallback | None = None
+) -> list[TableRow]:
     """Read the first sheet of an .xlsx/.xlsm, or a .csv, into rows keyed by the header row.
 
     The first non-blank row is the header; headers and values are stripped strings; rows where
@@ -600,6 +609,10 @@ def read_table(path: str | os.PathLike[str]) -> list[TableRow]:
     A CSV may be UTF-8 (with or without the BOM Excel writes) or Windows-1252 (Excel's "CSV"
     on a US Windows). Refuses with :class:`InvalidInput` a missing or unreadable file, another
     format (.xls, .ods...), a file without a header row, and duplicate column headers.
+
+    ``progress(rows_read)`` is called every :data:`READ_PROGRESS_EVERY` rows (a 20,000-line
+    workbook takes seconds); when it returns False the reading stops with
+    :class:`ReadCancelled`.
     """
     p = Path(path)
     suffix = p.suffix.lower()
@@ -612,7 +625,8 @@ def read_table(path: str | os.PathLike[str]) -> list[TableRow]:
         )
     if not p.is_file():
         raise InvalidInput(f"The file {p} was not found.", field="file")
-    raw_rows = _read_csv(p) if suffix == ".csv" else _read_xlsx(p)
+    read = _read_csv(p) if suffix == ".csv" else _read_xlsx(p)
+    raw_rows = _counted(read, p.name, progress) if progress is not None else list(read)
 
     header: list[str] | None = None
     result: list[TableRow] = []
@@ -671,7 +685,22 @@ def _column_name(index: int) -> str:
     return str(get_column_letter(index + 1))
 
 
-def _read_csv(p: Path) -> list[tuple[int, list[str]]]:
+_Rows = Generator[tuple[int, list[str]], None, None]
+"""A file's rows as they are read: each row's number and its cells' texts."""
+
+
+def _counted(rows: _Rows, name: str, progress: ProgressCallback) -> list[tuple[int, list[str]]]:
+    """``rows`` read whole, telling ``progress`` how many as they come."""
+    read: list[tuple[int, list[str]]] = []
+    with contextlib.closing(rows):  # a workbook stopped halfway is closed at once
+        for row in rows:
+            read.append(row)
+            if len(read) % READ_PROGRESS_EVERY == 0 and progress(len(read)) is False:
+                raise ReadCancelled(f"Reading {name} was stopped; nothing was read from it.")
+    return read
+
+
+def _read_csv(p: Path) -> _Rows:
     try:
         data = p.read_bytes()
     except OSError as exc:
@@ -693,12 +722,13 @@ def _read_csv(p: Path) -> list[tuple[int, list[str]]]:
     try:
         reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         # A record is one row as Excel shows it, even when a quoted cell spans several lines.
-        return [(n, [c.strip() for c in rec]) for n, rec in enumerate(reader, start=1)]
+        rows = [(n, [c.strip() for c in rec]) for n, rec in enumerate(reader, start=1)]
     except csv.Error as exc:
         raise InvalidInput(f"{p.name} is not a well-formed CSV file: {exc}.", field="file") from exc
+    yield from rows  # parsed whole first: a malformed file is refused before any row is used
 
 
-def _read_xlsx(p: Path) -> list[tuple[int, list[str]]]:
+def _read_xlsx(p: Path) -> _Rows:
     import zipfile
 
     from openpyxl import load_workbook
@@ -711,9 +741,8 @@ def _read_xlsx(p: Path) -> list[tuple[int, list[str]]]:
     try:
         ws = wb.worksheets[0] if wb.worksheets else None
         if ws is None:
-            return []
+            return
         ws.reset_dimensions()  # some programs write a wrong used-range; read what is there
-        out: list[tuple[int, list[str]]] = []
         for row in ws.iter_rows():
             cells = [c for c in row if getattr(c, "row", None) is not None]
             if not cells:
@@ -722,8 +751,7 @@ def _read_xlsx(p: Path) -> list[tuple[int, list[str]]]:
             values = [""] * (max(c.column for c in cells))
             for c in cells:
                 values[c.column - 1] = _cell_text(c.value, c.is_date)
-            out.append((number, values))
-        return out
+            yield number, values
     except (zipfile.BadZipFile, KeyError, ValueError) as exc:
         raise _unreadable(p, exc) from exc
     finally:

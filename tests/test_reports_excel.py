@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -18,8 +19,10 @@ from clerk_desk.errors import InvalidInput
 from reports.excel import (
     DATE_FORMAT,
     MONEY_FORMAT,
+    READ_PROGRESS_EVERY,
     Column,
     ExportCancelled,
+    ReadCancelled,
     period_sheet_name,
     read_table,
     sheet_title,
@@ -290,6 +293,40 @@ def test_read_table_csv_with_bom_as_excel_writes_it(tmp_path: Path) -> None:
         (2, "Nguyễn Văn An", "412 Orange St N"),
         (5, "Zoë Šimková", "18 Broad St S, Apt 2"),
     ]
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".csv"])
+def test_read_table_reports_its_progress_and_stops_when_asked(tmp_path: Path, suffix: str) -> None:
+    lines = [["Number", "Street"]] + [[str(n), "Orange St"] for n in range(1, 1201)]
+    path = tmp_path / f"addresses{suffix}"
+    if suffix == ".csv":
+        path.write_text("\n".join(",".join(line) for line in lines), encoding="utf-8")
+    else:
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        assert ws is not None
+        for line in lines:
+            ws.append(line)
+        wb.save(path)
+    assert READ_PROGRESS_EVERY == 500
+    seen: list[int] = []
+
+    def stop_after(last: int) -> Callable[[int], bool]:
+        def progress(read: int) -> bool:
+            seen.append(read)
+            return read < last
+
+        return progress
+
+    rows = read_table(path, stop_after(1201))
+    assert seen == [500, 1000]  # the 1,201 rows, the header among them
+    assert len(rows) == 1200 and rows[-1]["Number"] == "1200"
+    assert rows == read_table(path)
+    seen.clear()
+    with pytest.raises(ReadCancelled) as stopped:
+        read_table(path, stop_after(500))
+    assert seen == [500]
+    assert stopped.value.message == f"Reading {path.name} was stopped; nothing was read from it."
 
 
 def test_read_table_csv_windows_1252(tmp_path: Path) -> None:

@@ -778,6 +778,39 @@ def test_an_import_reports_its_progress_and_a_cancel_writes_nothing(
     assert _counts(desk)[0] == before[0] + 50
 
 
+def test_a_check_reports_its_progress_and_a_cancel_stops_it(
+    desk: Desk, register: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(street_numbers_import, "PROGRESS_EVERY", 10)
+    rows = [
+        {"Number": str(number), "Street": "Orange St", "Parcel": f"281-O{number}"}
+        for number in range(101, 200, 2)
+    ]
+    seen: list[int] = []
+
+    def cancel_at(last: int) -> Callable[[int], bool]:
+        def progress(done: int) -> bool:
+            seen.append(done)
+            return done < last
+
+        return progress
+
+    with pytest.raises(ImportCancelled) as cancelled, desk.database.reading() as session:
+        validate_import(session, rows, cancel_at(30))
+    assert cancelled.value.message == "The check was stopped; nothing was written."
+    assert seen == [10, 20, 30]
+    seen.clear()
+    with desk.database.reading() as session:
+        report = validate_import(session, rows, cancel_at(51))
+    assert seen == [10, 20, 30, 40]  # the fiftieth line is checked without another call
+    assert report.ok and len(report.rows) == 50
+    unwatched = _validate(desk, rows)  # the same report as without a progress window
+    assert report.problems == unwatched.problems
+    assert [(r.line, r.number, r.parcel_number) for r in report.rows] == [
+        (r.line, r.number, r.parcel_number) for r in unwatched.rows
+    ]
+
+
 def test_the_same_file_again_is_a_duplicate_on_every_line(
     desk: Desk, clerk: SignedIn, register: dict[str, int]
 ) -> None:

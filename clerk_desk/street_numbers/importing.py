@@ -500,7 +500,18 @@ def out_of_order(points: Sequence[tuple[int, int, int]]) -> set[int]:
     return {ordered[i][2] for i in range(len(ordered)) if i not in keep}
 
 
-def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> ImportReport:
+PROGRESS_EVERY = 250  # lines checked, or written, between two calls of a progress callback
+
+
+class ImportCancelled(ClerkDeskError):
+    """The person stopped a check or an import: nothing was written (the action rolls back)."""
+
+
+def validate_import(
+    session: Session,
+    rows: Sequence[Mapping[str, object]],
+    progress: Callable[[int], bool] | None = None,
+) -> ImportReport:
     """Report every problem in an address list, each row keyed by its column's heading (as
     :func:`reports.excel.read_table` reads a file; a row's ``row_number`` is its line).
 
@@ -510,6 +521,9 @@ def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> I
     field that cannot be read, an owner kind the import cannot take. Warnings: a number outside
     the street's range, a secondary building on a numbered lot, an owner's name that is already
     the owner of other parcels (once, at the first line naming them). Nothing is written.
+
+    ``progress(lines_checked)`` is called as the lines are checked; when it returns False the
+    check stops with :class:`ImportCancelled`.
     """
     report = ImportReport()
     if not rows:
@@ -529,6 +543,8 @@ def validate_import(session: Session, rows: Sequence[Mapping[str, object]]) -> I
     new_owners: dict[str, PartyKind] = {}
     known_owners: dict[str, tuple[int, list[ImportRow]]] = {}  # owners of other parcels
     for index, values in enumerate(rows):
+        if progress is not None and index % PROGRESS_EVERY == 0 and index and not progress(index):
+            raise ImportCancelled("The check was stopped; nothing was written.")
         cells = {key: _text(values.get(columns[key])) if key in columns else "" for key in COLUMNS}
         if not any(cells.values()):
             continue
@@ -611,16 +627,13 @@ def _out_of_order_lines(points: Sequence[tuple[int, int, int]]) -> list[int]:
     return sorted(line for number in flagged for _, line in groups[number] if line)
 
 
-PROGRESS_EVERY = 250  # lines written between two calls of an import's progress callback
-
-
-class ImportCancelled(ClerkDeskError):
-    """The person stopped an import before it was written: the action rolls back."""
-
-
-def check_import(action: Action, rows: Sequence[Mapping[str, object]]) -> ImportReport:
+def check_import(
+    action: Action,
+    rows: Sequence[Mapping[str, object]],
+    progress: Callable[[int], bool] | None = None,
+) -> ImportReport:
     """:func:`validate_import` inside the window's read-only action."""
-    return validate_import(action.session, rows)
+    return validate_import(action.session, rows, progress)
 
 
 def import_addresses(

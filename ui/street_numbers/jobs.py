@@ -41,13 +41,14 @@ def addresses_workbook(
 def check_list(
     station: Station, path: str, *, progress: Progress
 ) -> tuple[list[TableRow], ImportReport]:
-    """The address list at ``path`` read, and the report on it; nothing is written."""
+    """The address list at ``path`` read, and the report on it; nothing is written. Stopped
+    by ``progress`` returning False (the progress window's Cancel) as it reads or checks."""
     from clerk_desk.street_numbers.importing import check_import
     from reports.excel import read_table
 
-    rows = read_table(path)
+    rows = read_table(path, progress)
     with station.lookup() as action:
-        return rows, check_import(action, rows)
+        return rows, check_import(action, rows, progress)
 
 
 def import_list(

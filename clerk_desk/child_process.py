@@ -87,6 +87,11 @@ class ChildFailed(ClerkDeskError):
     """The child process ended without a result (killed, out of memory, a crash)."""
 
 
+class ChildEnded(ChildFailed):
+    """The person cancelled, and the child, not stopping at a report within
+    :data:`GRACE_SECONDS`, was ended: a cancel, as far as the person is concerned."""
+
+
 def run(function: Callable[..., T], *args: Any, progress: Progress, **kwargs: Any) -> T:
     """``function(*args, progress=..., **kwargs)`` in a new process; its result or its error.
 
@@ -119,7 +124,7 @@ def _wait(child: Any, pipe: Connection, progress: Progress) -> object:
             try:
                 kind, value = pipe.recv()
             except EOFError:
-                raise ChildFailed(_ended(child)) from None
+                raise _ended(child, cancelled) from None
             if kind == "progress":
                 going = bool(progress(value))
                 cancelled = cancelled or not going
@@ -130,16 +135,23 @@ def _wait(child: Any, pipe: Connection, progress: Progress) -> object:
                 return value
             raise value  # "failed": the child's own error
         if not child.is_alive() and not pipe.poll():
-            raise ChildFailed(_ended(child))
+            raise _ended(child, cancelled)
         if cancelled:
             waited_after_cancel += _POLL_SECONDS
             if waited_after_cancel > GRACE_SECONDS:
                 child.kill()
 
 
-def _ended(child: Any) -> str:
+def _ended(child: Any, cancelled: bool) -> ChildFailed:
     child.join(timeout=1)
-    return f"The work stopped before it was done (its process ended with code {child.exitcode})."
+    if cancelled:
+        return ChildEnded(
+            f"The work was cancelled; it did not stop within {GRACE_SECONDS:g} seconds, so "
+            "its process was ended."
+        )
+    return ChildFailed(
+        f"The work stopped before it was done (its process ended with code {child.exitcode})."
+    )
 
 
 def _child_main(

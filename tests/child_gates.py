@@ -31,7 +31,7 @@ class Gate:
         return True
 
 
-def held_build_in_child(station: Any, meeting_id: int, *, progress: Any) -> Any:
+def held_build_in_child(station: Any, meeting_id: int, folder: str, *, progress: Any) -> Any:
     """The packet's build as the child process runs it (ui.petitions.jobs), held at the gates
     named in the environment: ``entered`` is set once it starts, and it goes on once
     ``release`` is set."""
@@ -39,10 +39,12 @@ def held_build_in_child(station: Any, meeting_id: int, *, progress: Any) -> Any:
 
     Gate(Path(os.environ["CLERK_DESK_TEST_ENTERED"])).set()
     assert Gate(Path(os.environ["CLERK_DESK_TEST_RELEASE"])).wait(30), "never let go"
-    return jobs._build_in_child(station, meeting_id, progress=progress)
+    return jobs._build_in_child(station, meeting_id, folder, progress=progress)
 
 
-def build_after_cancel_in_child(station: Any, meeting_id: int, *, progress: Any) -> Any:
+def build_after_cancel_in_child(
+    station: Any, meeting_id: int, folder: str, *, progress: Any
+) -> Any:
     """The packet's build in its child process, started only once the window has passed the
     clerk's Cancel on (its progress reports say so), so that the build meets the cancel."""
     from ui.petitions import jobs
@@ -52,4 +54,18 @@ def build_after_cancel_in_child(station: Any, meeting_id: int, *, progress: Any)
     while progress(0):
         assert time.monotonic() < deadline, "the cancel never reached the build"
         time.sleep(0.02)
-    return jobs._build_in_child(station, meeting_id, progress=progress)
+    return jobs._build_in_child(station, meeting_id, folder, progress=progress)
+
+
+def deaf_build_in_child(station: Any, meeting_id: int, folder: str, *, progress: Any) -> Any:
+    """A build that copies a scan out, hears the clerk's Cancel at its first report, and goes on
+    as if it had not (as a long step of ReportLab's would, between two reports)."""
+    (Path(folder) / "scans").mkdir()
+    (Path(folder) / "scans" / "copied.pdf").write_bytes(b"%PDF-1.4 a scan copied out")
+    assert Gate(Path(os.environ["CLERK_DESK_TEST_RELEASE"])).wait(30), "Cancel never pressed"
+    deadline = time.monotonic() + 30
+    while progress(0):
+        assert time.monotonic() < deadline, "the cancel never reached the build"
+        time.sleep(0.02)
+    time.sleep(120)  # ended by the window long before
+    raise AssertionError("not ended")

@@ -19,6 +19,9 @@ import builders  # type: ignore[import-not-found]
 import child_gates  # type: ignore[import-not-found]
 import papers  # type: ignore[import-not-found]
 import pytest
+from builders import owner_with_parcel as _owner  # type: ignore[import-not-found]
+from builders import petition as _petition  # type: ignore[import-not-found]
+from builders import signed_page  # type: ignore[import-not-found]
 from child_gates import Gate  # type: ignore[import-not-found]
 from openpyxl import load_workbook
 from pypdf import PdfReader
@@ -30,13 +33,11 @@ from registers import searched  # type: ignore[import-not-found]
 from shiboken6 import isValid
 from sqlalchemy import select
 
-from clerk_desk import parties
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
-from clerk_desk.kinds import PartyKind, PetitionKind, PetitionStatus, Role
+from clerk_desk.kinds import PetitionKind, PetitionStatus, Role
 from clerk_desk.models import CouncilMeeting, Petition, PetitionSigner
-from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.permissions import GRANTS, Permission
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions.service import PetitionData, SignerData
@@ -84,27 +85,6 @@ def previewed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
     return seen
 
 
-def signed_page(text: str) -> bytes:
-    """A one-page PDF, as a scanner writes a signed petition."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    out = io.BytesIO()
-    canvas = Canvas(out)
-    canvas.drawString(72, 720, text)
-    canvas.showPage()
-    canvas.save()
-    return out.getvalue()
-
-
-def _owner(desk: Desk, who: SignedIn, name: str, site: str, parcel: str) -> tuple[int, int]:
-    with desk.action(who) as action:
-        party = parties.add_party(action, PartyData(PartyKind.PERSON, name, street=site))
-        action.session.flush()
-        lot = parties.add_parcel(action, ParcelData(parcel, site, party.id))
-        action.session.flush()
-        return party.id, lot.id
-
-
 def _owners(desk: Desk, who: SignedIn) -> dict[str, tuple[int, int]]:
     return {
         "Ann Lee": _owner(desk, who, "Ann Lee", "118 Orange St", "281-1005-12-000"),
@@ -119,25 +99,6 @@ def _meeting(desk: Desk, who: SignedIn, day: date, hour: int = 18) -> int:
     zone = desk.clock.local_now().tzinfo
     starts_at = datetime(day.year, day.month, day.day, hour, tzinfo=zone)
     return int(builders.meeting(desk, who, starts_at, PLACE))
-
-
-def _petition(
-    desk: Desk,
-    who: SignedIn,
-    signers: list[tuple[int, int]],
-    *,
-    street: str = "Orange St",
-    kind: PetitionKind = PetitionKind.CURB_AND_GUTTER,
-    scans: list[tuple[str, bytes]] | None = None,
-) -> int:
-    with desk.action(who) as action:
-        return petitions.receive_petition(
-            action,
-            PetitionData(
-                kind, street, "Broad St N", "Court St", signers=[SignerData(*s) for s in signers]
-            ),
-            scans=scans or [],
-        )
 
 
 def _stored(desk: Desk, petition_id: int) -> Petition:

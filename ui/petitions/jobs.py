@@ -75,48 +75,57 @@ def pdf_pages(pdf: bytes | Path) -> int:
 def build_packet(station: Station, meeting_id: int, *, progress: Progress) -> BuiltPacket:
     """Build the meeting's packet in a child process; the packet in its file.
 
-    Raises :class:`~reports.excel.ExportCancelled` when the person cancelled."""
-    made = child_process.run(_build_in_child, station, meeting_id, progress=progress)
+    Raises :class:`~reports.excel.ExportCancelled` when the person cancelled (or
+    :class:`~clerk_desk.child_process.ChildEnded`, when the child had to be ended).
+
+    The packet's folder is made here, not in the child: a child ended after a cancel, or that
+    crashed, would leave its scans (up to 600 MB) behind; here it is removed whatever the end.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="clerk-desk-packet-"))
+    try:
+        made = child_process.run(
+            _build_in_child, station, meeting_id, str(folder), progress=progress
+        )
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     path = Path(made.path)
     return BuiltPacket(made.meeting_id, made.meeting, path, made.pages, made.as_of, made.day)
 
 
-def _build_in_child(station: Station, meeting_id: int, *, progress: Progress) -> _PacketFile:
+def _build_in_child(
+    station: Station, meeting_id: int, folder: str, *, progress: Progress
+) -> _PacketFile:
     from reports.petitions import agenda_packet_pdf
 
     def step(done: int, total: int) -> bool:
         return progress(PACKET_STEPS * done // total if total > 0 else 0)
 
-    folder = Path(tempfile.mkdtemp(prefix="clerk-desk-packet-"))
-    scans = folder / "scans"
+    scans = Path(folder) / "scans"
     scans.mkdir()
+    with station.lookup() as action:
+        view = petition_papers.packet_view(action, meeting_id, None)
+    # The packet is drawn after the agenda's read has closed, from the view; its scans are
+    # copied out meanwhile, on a thread, in a read of their own, each as the packet asks.
+    spool = petition_papers.ScanSpool(petition_papers.scan_digests(view.petitions), scans)
+    spool.start(station.lookup)
+    path = Path(folder) / "packet.pdf"
     try:
-        with station.lookup() as action:
-            view = petition_papers.packet_view(action, meeting_id, None)
-        # The packet is drawn after the agenda's read has closed, from the view; its scans are
-        # copied out meanwhile, on a thread, in a read of their own, each as the packet asks.
-        spool = petition_papers.ScanSpool(petition_papers.scan_digests(view.petitions), scans)
-        spool.start(station.lookup)
-        path = folder / "packet.pdf"
-        try:
-            with path.open("wb") as target:
-                agenda_packet_pdf(
-                    view.meeting,
-                    view.petitions,
-                    scan=spool.scan,
-                    profile=view.profile,
-                    tz=view.zone,
-                    calendar=view.calendar,
-                    histories=view.histories,
-                    progress=step,
-                    prepared_at=view.prepared_at,
-                    target=target,
-                )
-        finally:
-            spool.close()
-    except BaseException:
-        shutil.rmtree(folder, ignore_errors=True)
-        raise
+        with path.open("wb") as target:
+            agenda_packet_pdf(
+                view.meeting,
+                view.petitions,
+                scan=spool.scan,
+                profile=view.profile,
+                tz=view.zone,
+                calendar=view.calendar,
+                histories=view.histories,
+                progress=step,
+                prepared_at=view.prepared_at,
+                target=target,
+            )
+    finally:
+        spool.close()
     shutil.rmtree(scans, ignore_errors=True)
     row = view.meeting
     return _PacketFile(meeting_id, row.label, str(path), pdf_pages(path), view.prepared_at, row.day)

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from clerk_desk import child_process
-from clerk_desk.child_process import Station
+from clerk_desk.child_process import ChildEnded, Station
 from clerk_desk.desk import Action
 from clerk_desk.kinds import PetitionKind, PetitionStatus
 from clerk_desk.petitions import details as petition_details
@@ -593,7 +593,7 @@ class PetitionsTab(RegisterPage[PetitionRow]):
 
             try:
                 return build_packet(station, chosen, progress=progress)
-            except ExportCancelled:
+            except (ExportCancelled, ChildEnded):  # stopped, or ended, after the Cancel
                 return None
             except Exception as error:  # shown on the window's thread, with the build over
                 return _Failed(error)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import threading
 from datetime import date
+from typing import Any
 
 import pytest
 from openpyxl import Workbook, load_workbook
@@ -16,6 +18,7 @@ from clerk_desk.errors import SignInFailed
 from clerk_desk.kinds import Role
 from clerk_desk.models import FeeItem
 from clerk_desk.money import Money
+from reports import excel
 from ui.kit import forms as forms
 from ui.kit.operations import App
 from ui.settings import dialogs as sd
@@ -121,9 +124,18 @@ def test_import_fee_schedule_from_xlsx(qtbot, desk, admin, tmp_path, monkeypatch
         ("BANNER", "Banner over Broad St", "35.50", "100-44360-000", "", "2027-01-01", "", ""),
     ])  # fmt: skip
     monkeypatch.setattr(forms, "ask_open_path", lambda *args: str(path))
+    read_on: list[str] = []
+    read_table = excel.read_table
+
+    def read_where(*args: Any) -> Any:
+        read_on.append(threading.current_thread().name)
+        return read_table(*args)
+
+    monkeypatch.setattr(excel, "read_table", read_where)
     schedule = _fee_dialog(qtbot, desk, admin)
     schedule.import_button.click()
     assert messages == ["2 fee items added from resolution-2027-04.xlsx."]
+    assert read_on == ["while painting"]  # the window's thread repainted meanwhile
     assert _items(desk, "PARK")[0].amount == Money(15)
     assert _items(desk, "BANNER")[0].effective_from == date(2027, 1, 1)
     assert schedule.model.row_of(lambda r: r.code == "PARK") >= 0

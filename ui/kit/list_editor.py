@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QPushButton, QTa
 from clerk_desk.words import plural
 from ui.kit import forms as forms
 from ui.kit import operations as operations
+from ui.kit.background import while_painting
 from ui.kit.edit_rows import EditColumn, EditRowsModel, editable_table
 from ui.kit.operations import FieldErrors, attempt
 from ui.kit.style import text_sheet
@@ -116,7 +117,9 @@ class ListEditor:
         path = forms.ask_open_path(parent, title, LIST_FILTER)
         if not path:
             return
-        people = attempt(parent, lambda: read(path), errors=errors)
+        # Off the window's thread, which repaints meanwhile: the day's first workbook imports
+        # openpyxl (90 ms).
+        people = attempt(parent, lambda: while_painting(lambda: read(path)), errors=errors)
         if people is None:
             return
         typed = self.rows()

@@ -25,6 +25,7 @@ from clerk_desk.desk_acts import DeskAct
 from clerk_desk.money import Money
 from ui.kit import forms as forms
 from ui.kit import operations as operations
+from ui.kit.background import while_painting
 from ui.kit.operations import App, perform, run_in_background
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.settings import jobs
@@ -177,7 +178,8 @@ class FeeScheduleDialog(QDialog):
 
         # Read and check the file before the write action opens: on SQLite a write action holds
         # the database (BEGIN IMMEDIATE), and the other counter stations would wait on the parse.
-        items = operations.attempt(self, read)
+        # Off the window's thread, which repaints meanwhile (openpyxl's import alone is 90 ms).
+        items = operations.attempt(self, lambda: while_painting(read))
         if items is None:
             return
         result = perform(

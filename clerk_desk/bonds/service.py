@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from functools import partial
 
 from sqlalchemy import ColumnElement, select
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.orm import InstrumentedAttribute, Session, joinedload
 
 from clerk_desk import acting, naming
 from clerk_desk.bonds import acts, standing
@@ -736,7 +736,8 @@ def lift_revocation(action: Action, revocation_id: int, *, reason: str) -> None:
 def search_certificates(
     session: Session, text: str = "", *, include_inactive: bool = False, limit: int = 200
 ) -> list[InsuranceCertificate]:
-    query = select(InsuranceCertificate)
+    # Each line names its insured: read with it, not one query a line.
+    query = select(InsuranceCertificate).options(joinedload(InsuranceCertificate.insured))
     query = query.where(*words_match(session, InsuranceCertificate.search_text, text))
     if not include_inactive:
         query = query.where(InsuranceCertificate.status == FileStatus.ON_FILE)
@@ -902,26 +903,30 @@ def _annual_bonds_to_renew(today: date, unrenewed: Sequence[Party]) -> list[Toda
 @provider("insurance_short")
 def _short_certificates(action: Action) -> list[TodayItem]:
     """Certificates on file that fall short of a permit they protect: filed knowing, and listed
-    until a certificate that meets the permit replaces them."""
-    items = []
-    query = select(InsuranceCertificate).where(InsuranceCertificate.status == FileStatus.ON_FILE)
-    for cert in action.session.scalars(query.order_by(InsuranceCertificate.id)):
-        words = standing.certificate_standing(
-            action.session, cert, as_certificate(cert), action.calendar
+    until a certificate that meets the permit replaces them. All of them are read with their
+    holders, and the permits they protect together, in a few queries however many are on file
+    (issue 20)."""
+    query = (
+        select(InsuranceCertificate)
+        .options(joinedload(InsuranceCertificate.insured))
+        .where(InsuranceCertificate.status == FileStatus.ON_FILE)
+        .order_by(InsuranceCertificate.id)
+    )
+    on_file = [(cert, as_certificate(cert)) for cert in action.session.scalars(query)]
+    found = standing.standings(action.session, on_file, action.calendar)
+    return [
+        TodayItem(
+            workflow="Bonds & Insurance",
+            due=action.today(),
+            title=f"Insurance of {cert.insured.name} falls short",
+            detail=words,
+            cite=INSURANCE_CITE,
+            record_type="insurance_certificate",
+            record_id=str(cert.id),
         )
-        if words:
-            items.append(
-                TodayItem(
-                    workflow="Bonds & Insurance",
-                    due=action.today(),
-                    title=f"Insurance of {cert.insured.name} falls short",
-                    detail=words,
-                    cite=INSURANCE_CITE,
-                    record_type="insurance_certificate",
-                    record_id=str(cert.id),
-                )
-            )
-    return items
+        for (cert, _certificate), words in zip(on_file, found, strict=True)
+        if words
+    ]
 
 
 def revocations(session: Session, *, on: date | None = None) -> list[Revocation]:

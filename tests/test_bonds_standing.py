@@ -11,12 +11,12 @@ and nothing is filed.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import date
 
 import builders  # type: ignore[import-not-found]
 import pytest
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 from test_street_openings import _apply, _data, _street
 
 from clerk_desk import today as today_list
@@ -163,33 +163,15 @@ def _short_items(desk: Desk, admin: SignedIn) -> list[tuple[int, str]]:
         ]
 
 
-@pytest.fixture
-def counted(desk: Desk) -> Iterator[Callable[[Callable[[], object]], int]]:
-    """How many SQL statements a reading runs, counted on the engine itself."""
-    statements = [0]
-
-    def count(*_args: object) -> None:
-        statements[0] += 1
-
-    def run(read: Callable[[], object]) -> int:
-        statements[0] = 0
-        read()
-        return statements[0]
-
-    event.listen(desk.database.engine, "before_cursor_execute", count)
-    yield run
-    event.remove(desk.database.engine, "before_cursor_execute", count)
-
-
 def _statements(
-    desk: Desk, admin: SignedIn, counted: Callable[[Callable[[], object]], int]
+    desk: Desk, admin: SignedIn, count_statements: Callable[[Callable[[], object]], int]
 ) -> tuple[int, int]:
     """The statements of the Today provider and of the register's lines, each in a lookup of
     its own (nothing read before)."""
     with desk.lookup(admin) as action:
-        today_count = counted(lambda: today_list._providers["insurance_short"](action))
+        today_count = count_statements(lambda: today_list._providers["insurance_short"](action))
     with desk.lookup(admin) as action:
-        lines = counted(lambda: bond_views.search_certificate_lines(action, "", False))
+        lines = count_statements(lambda: bond_views.search_certificate_lines(action, "", False))
     return today_count, lines
 
 
@@ -197,13 +179,13 @@ def test_one_certificate_or_eight_are_read_in_the_same_statements(
     desk: Desk,
     admin: SignedIn,
     permit: tuple[int, str],
-    counted: Callable[[Callable[[], object]], int],
+    count_statements: Callable[[Callable[[], object]], int],
 ) -> None:
     hanson, first = permit
     street = _street(desk, admin, "Walnut")
     one = _file(desk, admin, _certificate(hanson, "499999", first))
     assert _short_items(desk, admin) == [(one, SHORT.format(number=first))]
-    for_one = _statements(desk, admin, counted)
+    for_one = _statements(desk, admin, count_statements)
 
     _opening_number(desk, admin, hanson, street)  # open, and met by Hanson's second
     kinni = builders.party(desk, admin, "Kinni Valley Directional Boring", contractor=True)
@@ -231,7 +213,7 @@ def test_one_certificate_or_eight_are_read_in_the_same_statements(
         bonds.supersede_certificate(action, set_aside, reason="Replaced")
     of_closed = _file(desk, admin, _certificate(lakeside, "499999", closed))
 
-    assert _statements(desk, admin, counted) == for_one
+    assert _statements(desk, admin, count_statements) == for_one
     ends = (
         f"Short for {kinni_open}: The coverage ends Sun May 30, 2027, 1 day before the permit or "
         f"event ends (Mon May 31, 2027); it must be in force the whole time. {CITE}"

@@ -130,6 +130,7 @@ class Action:
         """The database's generation as this action found it (a sign-in records it)."""
         self.events: list[AuditEvent] = []
         """The audit events of this action, written to the trail when it commits."""
+        self._calendar: CityCalendar | None = None
 
     @property
     def clock(self) -> Clock:
@@ -150,7 +151,15 @@ class Action:
 
     @property
     def calendar(self) -> CityCalendar:
-        return self.desk.calendar_in(self.session)
+        """The City's calendar as this action found it: looked up once, not at every due date
+        a register or the Today list works out (a look-up each, issue 20)."""
+        if self._calendar is None:
+            self._calendar = self.desk.calendar_in(self.session)
+        return self._calendar
+
+    def calendar_changed(self) -> None:
+        """This action saved the closed days: its calendar is read again when next asked."""
+        self._calendar = None
 
     def require(self, permission: Permission) -> None:
         """Refuse the action, naming the roles that may do it, unless the operator may."""

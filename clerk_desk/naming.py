@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from clerk_desk import models, words
 from clerk_desk.kinds import kind_label
@@ -80,8 +80,13 @@ def name_record(
     name = name_records(session, [(record_type, record_id)], holder=holder)[
         (record_type, record_id)
     ]
+    return in_sentence_words(record_type, name) if in_sentence else name
+
+
+def in_sentence_words(record_type: str, name: str) -> str:
+    """A record's name (from :func:`name_records`) as the middle of a sentence writes it."""
     label = kind_label(record_type)
-    if in_sentence and label and name.startswith(label) and record_type not in _NAMED:
+    if label and name.startswith(label) and record_type not in _NAMED:
         return label[0].lower() + name[1:]
     return name
 
@@ -128,7 +133,11 @@ def _named(
         clauses.append(kind.number.in_(numbers))
     if not clauses:
         return {}
-    records = session.scalars(select(kind.model).where(or_(*clauses))).all()
+    query = select(kind.model).where(or_(*clauses))
+    if kind.holder and (holder or kind.model is models.AmountDue):  # its payer is always named
+        # The holders with the records, not one query per holder as each is named.
+        query = query.options(selectinload(getattr(kind.model, kind.holder)))
+    records = session.scalars(query).all()
     out: dict[Ref, str] = {}
     for record in records:
         words = _words(record_type, kind, record, holder)

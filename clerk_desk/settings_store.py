@@ -47,6 +47,8 @@ def put_group(
         row.value = value
         row.updated_at = action.now()
     action.audit("settings.update", ("setting", key), summary, before=before, after=value)
+    if key == CALENDAR:
+        action.calendar_changed()
 
 
 def city_profile(session: Session) -> CityProfile:

@@ -33,7 +33,7 @@ from database_templates import (  # type: ignore[import-not-found]
     Templates,
     clock_key,
 )
-from sqlalchemy import create_engine, make_url, text
+from sqlalchemy import create_engine, event, make_url, text
 
 from clerk_desk import operators
 from clerk_desk.clock import FixedClock
@@ -384,3 +384,22 @@ def scripted_answers(monkeypatch: pytest.MonkeyPatch) -> ScriptedAnswers:
 
     monkeypatch.setattr(operations, "ask_message", press)
     return script
+
+
+@pytest.fixture
+def count_statements(desk: Desk) -> Iterator[Callable[[Callable[[], object]], int]]:
+    """How many SQL statements a reading runs, counted on the engine itself: to show a reading
+    bounded (the same count for one row and for many), never timed (issue 20)."""
+    statements = [0]
+
+    def count(*_args: object) -> None:
+        statements[0] += 1
+
+    def run(read: Callable[[], object]) -> int:
+        statements[0] = 0
+        read()
+        return statements[0]
+
+    event.listen(desk.database.engine, "before_cursor_execute", count)
+    yield run
+    event.remove(desk.database.engine, "before_cursor_execute", count)

@@ -122,3 +122,19 @@ def test_closed_days_saved_at_one_station_apply_at_another_at_once(
         settings_store.save_calendar_settings(action, CalendarSettings().close_day(SNOW_DAY))
     with other_station.lookup(admin) as action:
         assert not action.calendar.is_open(SNOW_DAY)
+
+
+def test_an_action_looks_the_calendar_up_once_and_again_after_saving_it(
+    desk: Desk, admin: SignedIn, count_statements: Callable[[Callable[[], object]], int]
+) -> None:
+    """A register or the Today list asks for the calendar at every due date it works out: the
+    City's default calendar (no closed days saved) was looked up each time (issue 20)."""
+    with desk.lookup(admin) as action:
+        assert count_statements(lambda: action.calendar) >= 1
+        assert count_statements(lambda: [action.calendar for _ in range(5)]) == 0
+    with desk.action(admin) as action:
+        assert action.calendar.is_open(SNOW_DAY)
+        settings_store.save_calendar_settings(action, CalendarSettings().close_day(SNOW_DAY))
+        assert not action.calendar.is_open(SNOW_DAY)  # the screen shows the new due dates
+    with desk.lookup(admin) as action:
+        assert not action.calendar.is_open(SNOW_DAY)

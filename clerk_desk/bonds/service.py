@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from functools import partial
 
 from sqlalchemy import ColumnElement, select
-from sqlalchemy.orm import InstrumentedAttribute, Session
+from sqlalchemy.orm import InstrumentedAttribute, Session, joinedload, selectinload
 
 from clerk_desk import acting, naming
 from clerk_desk.bonds import acts, standing
@@ -736,7 +736,8 @@ def lift_revocation(action: Action, revocation_id: int, *, reason: str) -> None:
 def search_certificates(
     session: Session, text: str = "", *, include_inactive: bool = False, limit: int = 200
 ) -> list[InsuranceCertificate]:
-    query = select(InsuranceCertificate)
+    # Each line names its insured: read with it, not one query a line.
+    query = select(InsuranceCertificate).options(joinedload(InsuranceCertificate.insured))
     query = query.where(*words_match(session, InsuranceCertificate.search_text, text))
     if not include_inactive:
         query = query.where(InsuranceCertificate.status == FileStatus.ON_FILE)
@@ -800,26 +801,34 @@ def _expiring(action: Action) -> list[TodayItem]:
 
 
 def _expiring_certificates(action: Action, horizon: date) -> list[TodayItem]:
-    """Certificates on file that protect a record and expire by ``horizon`` (or have)."""
+    """Certificates on file that protect a record and expire by ``horizon`` (or have), read
+    with their insured and named together (selectinload: the rows come in the order they came
+    before, which the Today list keeps for items due the same day)."""
     today = action.today()
-    items = []
-    for cert in action.session.scalars(
-        select(InsuranceCertificate).where(
-            InsuranceCertificate.status == FileStatus.ON_FILE,
-            InsuranceCertificate.record_type != "",
-            InsuranceCertificate.expires_on <= horizon,
+    found = list(
+        action.session.scalars(
+            select(InsuranceCertificate)
+            .options(selectinload(InsuranceCertificate.insured))
+            .where(
+                InsuranceCertificate.status == FileStatus.ON_FILE,
+                InsuranceCertificate.record_type != "",
+                InsuranceCertificate.expires_on <= horizon,
+            )
         )
-    ):
+    )
+    names = naming.name_records(action.session, [(c.record_type, c.record_id) for c in found])
+    items = []
+    for cert in found:
         word = "expired" if cert.expires_on < today else "expires"
+        protects = naming.in_sentence_words(
+            cert.record_type, names[(cert.record_type, cert.record_id)]
+        )
         items.append(
             TodayItem(
                 workflow="Bonds & Insurance",
                 due=cert.expires_on,
                 title=f"Insurance of {cert.insured.name} {word} {format_day(cert.expires_on)}",
-                detail=f"{cert.insurer}; protects "
-                + naming.name_record(
-                    action.session, cert.record_type, cert.record_id, in_sentence=True
-                ),
+                detail=f"{cert.insurer}; protects {protects}",
                 cite=INSURANCE_CITES.get(cert.record_type, INSURANCE_CITE),
                 record_type="insurance_certificate",
                 record_id=str(cert.id),
@@ -830,27 +839,38 @@ def _expiring_certificates(action: Action, horizon: date) -> list[TodayItem]:
 
 def _expiring_bonds(action: Action, horizon: date, unrenewed_ids: set[int]) -> list[TodayItem]:
     """Bonds on file (or claimed on) that expire by ``horizon``, less the annual bonds already
-    renewed and those whose principal is listed as not renewed."""
+    renewed and those whose principal is listed as not renewed; read with their principals,
+    what they protect named together."""
     today = action.today()
-    items = []
-    for bond in action.session.scalars(
-        select(Bond).where(
-            Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)),
-            Bond.expires_on.is_not(None),
-            Bond.expires_on <= horizon,
-            # An annual bond protects no one record: it is listed until its year is out, not
-            # as "expired" for ever after.
-            (Bond.record_type != "")
-            | ((Bond.kind == BondKind.ANNUAL_EXCAVATION) & (Bond.expires_on >= today)),
+    found = list(
+        action.session.scalars(
+            select(Bond)
+            .options(selectinload(Bond.principal))
+            .where(
+                Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)),
+                Bond.expires_on.is_not(None),
+                Bond.expires_on <= horizon,
+                # An annual bond protects no one record: it is listed until its year is out,
+                # not as "expired" for ever after.
+                (Bond.record_type != "")
+                | ((Bond.kind == BondKind.ANNUAL_EXCAVATION) & (Bond.expires_on >= today)),
+            )
         )
-    ):
+    )
+    renewed = _annual_bonds_renewed(action.session, found)
+    listed = [
+        b for b in found if not _annual_bond_listed_elsewhere(action, b, renewed, unrenewed_ids)
+    ]
+    names = naming.name_records(
+        action.session, [(b.record_type, b.record_id) for b in listed if b.record_type]
+    )
+    items = []
+    for bond in listed:
         assert bond.expires_on is not None
-        if _annual_bond_listed_elsewhere(action, bond, unrenewed_ids):
-            continue
         word = "expired" if bond.expires_on < today else "expires"
         protects = (
             "; protects "
-            + naming.name_record(action.session, bond.record_type, bond.record_id, in_sentence=True)
+            + naming.in_sentence_words(bond.record_type, names[(bond.record_type, bond.record_id)])
             if bond.record_type
             else ""
         )
@@ -869,16 +889,34 @@ def _expiring_bonds(action: Action, horizon: date, unrenewed_ids: set[int]) -> l
     return items
 
 
-def _annual_bond_listed_elsewhere(action: Action, bond: Bond, unrenewed_ids: set[int]) -> bool:
+def _annual_bonds_renewed(session: Session, found: Sequence[Bond]) -> set[tuple[int, int]]:
+    """Of the annual bonds ``found``, each (principal, year) with an annual bond on file for
+    the year after (:func:`annual_bond`, asked of them all in one query)."""
+    annual = [
+        b for b in found if BondKind(b.kind) is BondKind.ANNUAL_EXCAVATION and b.year is not None
+    ]
+    if not annual:
+        return set()
+    rows = session.execute(
+        select(Bond.principal_id, Bond.year).where(
+            Bond.kind == BondKind.ANNUAL_EXCAVATION,
+            Bond.principal_id.in_(sorted({b.principal_id for b in annual})),
+            Bond.year.in_(sorted({b.year + 1 for b in annual if b.year is not None})),
+            Bond.status.in_((FileStatus.ON_FILE, FileStatus.CLAIM_MADE)),
+        )
+    )
+    return {(principal_id, year - 1) for principal_id, year in rows if year is not None}
+
+
+def _annual_bond_listed_elsewhere(
+    action: Action, bond: Bond, renewed: set[tuple[int, int]], unrenewed_ids: set[int]
+) -> bool:
     """An annual bond renewed for next year is not expiring; one for this year whose principal
     has no bond for next year is said once, as not renewed."""
     if BondKind(bond.kind) is not BondKind.ANNUAL_EXCAVATION:
         return False
-    renewed = (
-        bond.year is not None
-        and annual_bond(action.session, bond.principal_id, bond.year + 1) is not None
-    )
-    return renewed or (bond.year == action.today().year and bond.principal_id in unrenewed_ids)
+    renewed_too = bond.year is not None and (bond.principal_id, bond.year) in renewed
+    return renewed_too or (bond.year == action.today().year and bond.principal_id in unrenewed_ids)
 
 
 def _annual_bonds_to_renew(today: date, unrenewed: Sequence[Party]) -> list[TodayItem]:
@@ -902,26 +940,30 @@ def _annual_bonds_to_renew(today: date, unrenewed: Sequence[Party]) -> list[Toda
 @provider("insurance_short")
 def _short_certificates(action: Action) -> list[TodayItem]:
     """Certificates on file that fall short of a permit they protect: filed knowing, and listed
-    until a certificate that meets the permit replaces them."""
-    items = []
-    query = select(InsuranceCertificate).where(InsuranceCertificate.status == FileStatus.ON_FILE)
-    for cert in action.session.scalars(query.order_by(InsuranceCertificate.id)):
-        words = standing.certificate_standing(
-            action.session, cert, as_certificate(cert), action.calendar
+    until a certificate that meets the permit replaces them. All of them are read with their
+    holders, and the permits they protect together, in a few queries however many are on file
+    (issue 20)."""
+    query = (
+        select(InsuranceCertificate)
+        .options(joinedload(InsuranceCertificate.insured))
+        .where(InsuranceCertificate.status == FileStatus.ON_FILE)
+        .order_by(InsuranceCertificate.id)
+    )
+    on_file = [(cert, as_certificate(cert)) for cert in action.session.scalars(query)]
+    found = standing.standings(action.session, on_file, action.calendar)
+    return [
+        TodayItem(
+            workflow="Bonds & Insurance",
+            due=action.today(),
+            title=f"Insurance of {cert.insured.name} falls short",
+            detail=words,
+            cite=INSURANCE_CITE,
+            record_type="insurance_certificate",
+            record_id=str(cert.id),
         )
-        if words:
-            items.append(
-                TodayItem(
-                    workflow="Bonds & Insurance",
-                    due=action.today(),
-                    title=f"Insurance of {cert.insured.name} falls short",
-                    detail=words,
-                    cite=INSURANCE_CITE,
-                    record_type="insurance_certificate",
-                    record_id=str(cert.id),
-                )
-            )
-    return items
+        for (cert, _certificate), words in zip(on_file, found, strict=True)
+        if words
+    ]
 
 
 def revocations(session: Session, *, on: date | None = None) -> list[Revocation]:

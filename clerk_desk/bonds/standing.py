@@ -16,11 +16,11 @@ Street opening permits are registered below. Another permit kind joins with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from clerk_desk.acting import refuse
 from clerk_desk.bonds import rules
@@ -54,11 +54,13 @@ class InsuredPermit:
 
 @dataclass(frozen=True, slots=True)
 class PermitKind:
-    """How one kind of permit is found: by the number (or id) a certificate names, and a
-    holder's permits still open."""
+    """How one kind of permit is read for many certificates at once, one query each: the
+    permits their records name (by number, or id), by the name as the record holds it; and
+    their holders' permits still open, by holder. Read one certificate at a time, the Today tab
+    ran two queries per certificate on file (issue 20)."""
 
-    named: Callable[[Session, str], InsuredPermit | None]
-    open_of: Callable[[Session, int], list[InsuredPermit]]
+    named: Callable[[Session, Collection[str]], Mapping[str, InsuredPermit]]
+    open_of: Callable[[Session, Collection[int]], Mapping[int, list[InsuredPermit]]]
 
 
 _kinds: dict[str, PermitKind] = {}
@@ -94,39 +96,79 @@ class PermitCheck:
 # -- the permits a certificate protects ---------------------------------------------------------
 
 
-def _named(session: Session, record_type: str, record_id: str) -> InsuredPermit | None:
-    kind = _kinds.get(record_type.strip())
-    if kind is None or not record_id.strip():
-        return None
-    return kind.named(session, record_id.strip().upper())
+def _named_key(record_type: str, record_id: str) -> tuple[str, str] | None:
+    """The kind and the number (or id) a certificate's record names, as it is looked up."""
+    kind, key = record_type.strip(), record_id.strip().upper()
+    return (kind, key) if kind in _kinds and key else None
+
+
+@dataclass(frozen=True, slots=True)
+class Protected:
+    """The permits some certificates may protect, read together (:func:`read_protected`): the
+    permits their records name, and their holders' open permits in the order the kinds were
+    registered."""
+
+    named: Mapping[tuple[str, str], InsuredPermit]
+    open_of: Mapping[int, Sequence[InsuredPermit]]
+
+    def permits(
+        self, insured_id: int, insured: str, record_type: str, record_id: str
+    ) -> list[InsuredPermit]:
+        """The permits a certificate of ``insured`` protects: the one it names and every open
+        permit of its holder that needs insurance, each once. Refuses (under the record field) a
+        permit of another holder."""
+        key = _named_key(record_type, record_id)
+        named = self.named.get(key) if key is not None else None
+        if named is not None and named.holder_id != insured_id:
+            refuse(
+                rules.other_holder_refusal(
+                    named.number, named.holder, insured, named.requirement.cite
+                )
+            )
+        found = [named] if named is not None else []
+        found += self.open_of.get(insured_id, ())
+        seen: set[tuple[str, str]] = set()
+        unique = []
+        for permit in found:
+            if (permit.record_type, permit.number) not in seen:
+                seen.add((permit.record_type, permit.number))
+                unique.append(permit)
+        return unique
+
+
+def read_protected(session: Session, wanted: Iterable[tuple[int, str, str]]) -> Protected:
+    """The permits the certificates ``wanted`` (each its insured's id, record type and record id)
+    may protect: two queries per kind of permit, however many certificates."""
+    keys: dict[str, set[str]] = {}
+    holders: set[int] = set()
+    for insured_id, record_type, record_id in wanted:
+        holders.add(insured_id)
+        if (key := _named_key(record_type, record_id)) is not None:
+            keys.setdefault(key[0], set()).add(key[1])
+    named: dict[tuple[str, str], InsuredPermit] = {}
+    open_of: dict[int, list[InsuredPermit]] = {}
+    for record_type, kind in _kinds.items():
+        if keys.get(record_type):
+            for number, permit in kind.named(session, keys[record_type]).items():
+                named[(record_type, number)] = permit
+        if holders:
+            for holder_id, permits in kind.open_of(session, holders).items():
+                open_of.setdefault(holder_id, []).extend(permits)
+    return Protected(named, open_of)
+
+
+def _insured_name(session: Session, insured_id: int) -> str:
+    insured = session.get(Party, insured_id)
+    return insured.name if insured is not None else f"party {insured_id}"
 
 
 def protected_permits(
     session: Session, insured_id: int, record_type: str, record_id: str
 ) -> list[InsuredPermit]:
-    """The permit the certificate names and every open permit of its holder that needs
-    insurance, each once. Refuses (under the record field) a permit of another holder."""
-    named = _named(session, record_type, record_id)
-    if named is not None and named.holder_id != insured_id:
-        insured = session.get(Party, insured_id)
-        refuse(
-            rules.other_holder_refusal(
-                named.number,
-                named.holder,
-                insured.name if insured is not None else f"party {insured_id}",
-                named.requirement.cite,
-            )
-        )
-    found = [named] if named is not None else []
-    for kind in _kinds.values():
-        found += kind.open_of(session, insured_id)
-    seen: set[tuple[str, str]] = set()
-    unique = []
-    for permit in found:
-        if (permit.record_type, permit.number) not in seen:
-            seen.add((permit.record_type, permit.number))
-            unique.append(permit)
-    return unique
+    """The permits a certificate of ``insured_id`` naming this record would protect
+    (:meth:`Protected.permits`). Refuses (under the record field) a permit of another holder."""
+    protected = read_protected(session, [(insured_id, record_type, record_id)])
+    return protected.permits(insured_id, _insured_name(session, insured_id), record_type, record_id)
 
 
 def checks(
@@ -152,23 +194,47 @@ def standing_of(found: Sequence[PermitCheck]) -> str:
     return next((words for check in found if (words := check.standing())), "")
 
 
-def certificate_standing(
-    session: Session,
+def _standing(
     record: InsuranceCertificate,
     certificate: Certificate,
+    protected: Protected,
     calendar: CityCalendar,
 ) -> str:
-    """The standing of a certificate as filed ("" when it meets every permit it protects, or is
-    no longer on file: a certificate set aside protects nothing)."""
+    """The standing of a certificate as filed, its permits read (the one rule the register and
+    the Today tab show): "" when it meets every permit it protects, or is no longer on file (a
+    certificate set aside protects nothing)."""
     if FileStatus(record.status) is not FileStatus.ON_FILE:
         return ""
+    insured = record.insured.name if record.insured is not None else f"party {record.insured_id}"
     try:
-        permits = protected_permits(
-            session, record.insured_id, record.record_type, record.record_id
+        permits = protected.permits(
+            record.insured_id, insured, record.record_type, record.record_id
         )
     except InvalidInput as refusal:  # filed before the rule: it protects no one's permit
         return refusal.message
     return standing_of(checks(certificate, permits, calendar))
+
+
+def standings(
+    session: Session,
+    certificates: Sequence[tuple[InsuranceCertificate, Certificate]],
+    calendar: CityCalendar,
+) -> list[str]:
+    """The standing of each certificate as filed (each row with its certificate as the coverage
+    rules read it), in order: the permits of all of them read at once (:func:`read_protected`),
+    so a register or the Today tab runs the same few queries for one certificate or a
+    thousand."""
+    protected = read_protected(
+        session,
+        (
+            (record.insured_id, record.record_type, record.record_id)
+            for record, _certificate in certificates
+            if FileStatus(record.status) is FileStatus.ON_FILE
+        ),
+    )
+    return [
+        _standing(record, certificate, protected, calendar) for record, certificate in certificates
+    ]
 
 
 # -- street opening permits (§ 506-6 (Insurance required)) --------------------------------------
@@ -176,11 +242,11 @@ def certificate_standing(
 _OPEN = (OpeningStatus.APPLIED, OpeningStatus.APPROVED, OpeningStatus.IN_PROGRESS)
 
 
-def _opening_permit(session: Session, opening: StreetOpening) -> InsuredPermit:
+def _opening_permit(opening: StreetOpening) -> InsuredPermit:
     """The permit's term, as its approval and its renewals judged the insurance: from the
-    approval (or the application) through its last day."""
+    approval (or the application) through its last day. Its applicant is read with it."""
     start = opening.approved_on or opening.applied_on
-    holder = session.get(Party, opening.applicant_id)
+    holder = opening.applicant
     return InsuredPermit(
         "street_opening",
         opening.number,
@@ -191,22 +257,36 @@ def _opening_permit(session: Session, opening: StreetOpening) -> InsuredPermit:
     )
 
 
-def _opening_named(session: Session, key: str) -> InsuredPermit | None:
-    query = select(StreetOpening).where(
-        (StreetOpening.number == key)
-        | (StreetOpening.id == int(key) if key.isdigit() else StreetOpening.number == key)
-    )
-    opening = session.scalars(query).first()
-    return None if opening is None else _opening_permit(session, opening)
-
-
-def _openings_of(session: Session, holder_id: int) -> list[InsuredPermit]:
+def _openings_named(session: Session, keys: Collection[str]) -> dict[str, InsuredPermit]:
+    """The permits named, by number or, for a name of digits, by id (a number first)."""
+    ids = sorted({int(key) for key in keys if key.isdigit()})
     query = (
         select(StreetOpening)
-        .where(StreetOpening.applicant_id == holder_id, StreetOpening.status.in_(_OPEN))
+        .options(joinedload(StreetOpening.applicant))
+        .where(StreetOpening.number.in_(sorted(keys)) | StreetOpening.id.in_(ids))
+    )
+    openings = list(session.scalars(query))
+    by_number = {opening.number: opening for opening in openings}
+    by_id = {opening.id: opening for opening in openings}
+    found = {}
+    for key in keys:
+        opening = by_number.get(key) or (by_id.get(int(key)) if key.isdigit() else None)
+        if opening is not None:
+            found[key] = _opening_permit(opening)
+    return found
+
+
+def _openings_of(session: Session, holder_ids: Collection[int]) -> dict[int, list[InsuredPermit]]:
+    query = (
+        select(StreetOpening)
+        .options(joinedload(StreetOpening.applicant))
+        .where(StreetOpening.applicant_id.in_(sorted(holder_ids)), StreetOpening.status.in_(_OPEN))
         .order_by(StreetOpening.number)
     )
-    return [_opening_permit(session, opening) for opening in session.scalars(query)]
+    found: dict[int, list[InsuredPermit]] = {}
+    for opening in session.scalars(query):
+        found.setdefault(opening.applicant_id, []).append(_opening_permit(opening))
+    return found
 
 
-permit_kind("street_opening", PermitKind(_opening_named, _openings_of))
+permit_kind("street_opening", PermitKind(_openings_named, _openings_of))

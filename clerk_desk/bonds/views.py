@@ -180,7 +180,14 @@ def search_certificate_lines(
         action.session, text, include_inactive=include_inactive, limit=limit
     )
     names = protected_names(action, found)
-    return [CertificateLine.of(c, _standing(action, c), names.get(c.id, "")) for c in found]
+    # Every line's standing from the same few queries, not two a certificate (issue 20).
+    found_standing = standing.standings(
+        action.session, [(c, bonds.as_certificate(c)) for c in found], action.calendar
+    )
+    return [
+        CertificateLine.of(c, words, names.get(c.id, ""))
+        for c, words in zip(found, found_standing, strict=True)
+    ]
 
 
 def protected_names(
@@ -192,12 +199,6 @@ def protected_names(
         action.session, [(r.record_type, r.record_id) for r in records if r.record_type]
     )
     return {r.id: named[(r.record_type, r.record_id)] for r in records if r.record_type}
-
-
-def _standing(action: Action, record: InsuranceCertificate) -> str:
-    return standing.certificate_standing(
-        action.session, record, bonds.as_certificate(record), action.calendar
-    )
 
 
 def filing_checks(action: Action, data: bonds.CertificateData) -> list[PermitCheck]:

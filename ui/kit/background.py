@@ -93,6 +93,8 @@ def while_painting(work: Callable[[], T]) -> T:
     receipt being drawn, a page sent to the printer): done on the window's thread it froze the
     window, which a 5 ms timer sees as a stall (saving a sale and printing its receipt: 74 ms).
     """
+    if threading.current_thread() is not threading.main_thread():
+        return work()  # already off the window's thread: nothing to keep painting
     outcome: list[Any] = []
     ended = _Ended()
     waiting = QEventLoop()

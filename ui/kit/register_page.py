@@ -440,15 +440,17 @@ class RegisterPage(QWidget, Generic[RowT]):
         self.search_field.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.search_field.selectAll()
 
-    def refresh(self) -> None:
+    def refresh(self, keep: int | None = None) -> None:
         """Run the search again at once (after a save, or F5), so that the record just saved
-        can be chosen in it."""
-        reading = self._reading()
+        can be chosen in it: the record ``keep`` (else the one chosen now) stays chosen, its
+        details read with the rows. The read runs on a thread while the window repaints: at
+        twenty years a register's read and a record's details are 20-60 ms."""
+        reading = self._reading(keep)
         if reading is None:
             return
-        found = perform(self, self.app, reading, writes=False)
+        found = perform(self, self.app, reading, writes=False, painting=True)
         if found is not None:
-            self._show_found(found)
+            self._show_found(found, keep)
 
     def start_search(self) -> None:
         """Run the search again on a worker thread (the register first shown, a key typed, a
@@ -472,16 +474,18 @@ class RegisterPage(QWidget, Generic[RowT]):
             on_failed=self._search_failed,
         )
 
-    def _reading(self) -> Callable[[Action], Found[RowT]] | None:
+    def _reading(self, keep: int | None = None) -> Callable[[Action], Found[RowT]] | None:
         """The read of the search as the field and filters are now (None while a filter is
-        typed half-way, a day being typed: the rows shown stay)."""
+        typed half-way, a day being typed: the rows shown stay), with the details of the row
+        that will be chosen: ``keep``'s, else the chosen row's, else the first's."""
         try:
             query = self.search_query()
         except InvalidInput:
             return None
         years, beside = self.register_years, self.read_beside
-        selected = self.selected()
-        keep = selected.id if selected is not None else None
+        if keep is None:
+            selected = self.selected()
+            keep = selected.id if selected is not None else None
         reads_chosen = type(self).read_chosen is not RegisterPage.read_chosen
         read_chosen = self.read_chosen
 
@@ -512,9 +516,12 @@ class RegisterPage(QWidget, Generic[RowT]):
         if not self.loaded:
             self._show_count(0)
 
-    def _show_found(self, found: Found[RowT]) -> None:
-        """Show the rows read, the chosen record still chosen if it is among them."""
-        selected = self.selected()
+    def _show_found(self, found: Found[RowT], keep: int | None = None) -> None:
+        """Show the rows read, the record ``keep`` (else the chosen record) chosen if it is
+        among them."""
+        if keep is None:
+            selected = self.selected()
+            keep = selected.id if selected is not None else None
         self._shown += 1
         self.loaded = True
         rows, years, beside, self._chosen = found
@@ -522,7 +529,7 @@ class RegisterPage(QWidget, Generic[RowT]):
         self.model.set_rows(rows)
         self.show_beside(beside)
         self._show_count(len(rows))
-        number = self.model.row_of(lambda r: r.id == selected.id) if selected else -1
+        number = self.model.row_of(lambda r: r.id == keep) if keep is not None else -1
         picked = self._picked
         forms.select_row(self.table, max(number, 0))
         if self._picked == picked:  # the selection did not change: show its details again
@@ -555,9 +562,10 @@ class RegisterPage(QWidget, Generic[RowT]):
         """A record was saved: announce it, read the register again with ``record_id`` chosen
         and put ``message`` in the status bar."""
         self._announce_change()
-        self.refresh()
-        if record_id is not None:
-            self.select_id(record_id)
+        self.refresh(record_id)  # the record chosen, its details read with the rows
+        chosen = self.selected()
+        if record_id is not None and (chosen is None or chosen.id != record_id):
+            self.select_id(record_id)  # the search's filters hide it: they are cleared
         self.status.emit(message)
 
     def _act(self, dialog: Callable[..., object], message: str) -> bool:

@@ -300,11 +300,9 @@ class PlanPage(QWidget):
             rows = segment_rows(action, include_retired=retired)
             shown = matching(rows, words)
             chosen = next((r for r in shown if r.id == keep), shown[0] if shown else None)
-            acts = (
-                None
-                if chosen is None
-                else (chosen.id, details_views.segment_acts(action, chosen.id))
-            )
+            acts = None
+            if chosen is not None:
+                acts = (chosen.id, details_views.segment_acts(action, chosen.id))
             refused = sidewalk_acts.register_acts(action)[RegisterAct.NEW_SEGMENT]
             return rows, street_choices(action), refused, acts
 
@@ -360,17 +358,11 @@ class PlanPage(QWidget):
         row = self.selected()
         segment_id = row.id if row is not None else None
         said = None
-        if segment_id is not None:
-            read = self._chosen_acts
-            said = (
-                read[1]
-                if read is not None and read[0] == segment_id
-                else perform(
-                    self,
-                    self.app,
-                    lambda a: details_views.segment_acts(a, segment_id),
-                    writes=False,
-                )
+        if self._chosen_acts is not None and self._chosen_acts[0] == segment_id:
+            said = self._chosen_acts[1]  # read with the rows, on the worker
+        elif segment_id is not None:
+            said = perform(
+                self, self.app, lambda a: details_views.segment_acts(a, segment_id), writes=False
             )
         show_acts(self.act_buttons, said, "Choose a segment")
         if row is None:

@@ -2,7 +2,7 @@
 public sidewalk, the Sidewalk Master Plan that decides who pays, and orders to repair defective
 sidewalks under Wis. Stat. § 66.0907.
 
-Three pages, one register each:
+Three pages, one register each (Permits built with the tab, the other two when first chosen):
 
 - **Permits** — the clerk finds a permit by typing part of its number, the applicant, a street,
   a location, a contractor or a parcel, and narrows by status and year. Beside the register are
@@ -108,12 +108,12 @@ class SidewalksTab(QWidget):
     @property
     def orders(self) -> OrdersPage:
         """The Repair orders page, built now if it was not yet."""
-        return self._orders or self._build_orders()
+        return self._orders if self._orders is not None else self._build_orders()
 
     @property
     def plan(self) -> PlanPage:
         """The Master plan page, built now if it was not yet."""
-        return self._plan or self._build_plan()
+        return self._plan if self._plan is not None else self._build_plan()
 
     def _page_chosen(self, index: int) -> None:
         """A page chosen the first time is built as it is shown (it then reads its register)."""
@@ -224,10 +224,10 @@ class SidewalksTab(QWidget):
             permits.search_field.text(),
             permits.status_filter(),
             permits.year_box.currentData(),
-            orders.search_field.text() if orders else "",
-            orders.status_filter() if orders else None,
-            orders.year_box.currentData() if orders else None,
-            plan.retired_box.isChecked() if plan else False,
+            "" if orders is None else orders.search_field.text(),
+            None if orders is None else orders.status_filter(),
+            None if orders is None else orders.year_box.currentData(),
+            False if plan is None else plan.retired_box.isChecked(),
             _EXPORT_ALL,
         )
         return lambda progress: child_process.run(

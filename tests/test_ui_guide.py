@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Qt, QUrl
-from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabBar, QWidget
+from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QTabBar, QTabWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from clerk_desk.desk import Desk, SignedIn
@@ -32,6 +32,11 @@ def _on_screen(text: str) -> str:
 
 
 def _names_on(tab: QWidget) -> set[str]:
+    # A page of a tab may be built only when first chosen (the Sidewalks tab's Repair orders
+    # and Master plan): each is chosen once, as the clerk would to read its names.
+    for pages in tab.findChildren(QTabWidget):
+        for index in range(pages.count()):
+            pages.setCurrentIndex(index)
     names = {_on_screen(b.text()) for b in tab.findChildren(QAbstractButton)}
     names |= {_on_screen(g.title()) for g in tab.findChildren(QGroupBox)}
     names |= {_on_screen(label.text()) for label in tab.findChildren(QLabel)}

@@ -72,6 +72,28 @@ def test_no_alt_letter_is_taken_twice_on_a_tab(
     assert twice == {}, f"Alt+letters taken twice on {workflow}"
 
 
+def test_a_page_built_when_first_chosen_has_its_letters_settled(
+    qtbot: Any, desk: Desk, admin: SignedIn
+) -> None:
+    """The Sidewalks tab builds its Repair orders and Master plan pages when first chosen
+    (issue 20): each, once built, answers no Alt+letter another part of the tab or the menu
+    bar answers."""
+    window = MainWindow(App(desk, admin))
+    qtbot.add_widget(window)
+    window.resize(1366, 768)
+    window.show()
+    tab = window.tab("sidewalks")
+    window.tabs.setCurrentWidget(tab)
+    menus = [letter for action in window.menuBar().actions() if (letter := mnemonic(action.text()))]
+    for index in (1, 2, 0):
+        tab.inner.setCurrentIndex(index)  # type: ignore[attr-defined]
+        taken = letters_on(tab)
+        for letter in menus:
+            taken[letter].append("menu")
+        twice = {letter: texts for letter, texts in taken.items() if len(texts) > 1}
+        assert twice == {}, f"Alt+letters taken twice on the Sidewalks tab's page {index}"
+
+
 # Forms opened from a tab's New … button, as the Clerk opens them.
 FORMS = [
     ("petitions", "new_button"),

@@ -181,6 +181,11 @@ def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> SidewalksTab:
     return widget
 
 
+def plan_read(qtbot: Any, plan: Any) -> None:
+    """Wait until the Master plan page, first shown, has read the plan on its worker."""
+    qtbot.waitUntil(lambda: plan.loaded and not plan.reading, timeout=10_000)
+
+
 @pytest.fixture
 def tab(qtbot: Any, desk: Desk, clerk: SignedIn) -> SidewalksTab:
     return make_tab(qtbot, desk, clerk)
@@ -525,6 +530,7 @@ def test_a_segment_added_in_the_master_plan_tab_moves_the_payer_of_a_permit(
     assert "Paid 100% by the adjacent property owner" in permits.cost.text()
 
     tab.inner.setCurrentWidget(plan)
+    plan_read(qtbot, plan)
     assert [r.label for r in plan.model.rows] == ["Orange St N, both sides, 100-299: Sidewalk"]
     plan.lookup_street.setCurrentIndex(plan.lookup_street.findText("Orange St N"))
     plan.lookup_number.setText("305")

@@ -229,6 +229,11 @@ class MainWindow(QMainWindow):
         changed = getattr(widget, "register_changed", None)
         if widget is not self.today_tab and changed is not None and hasattr(changed, "connect"):
             changed.connect(self.today_tab.mark_changed)
+        # A tab that builds a page of its own when first chosen (Sidewalks) has its Alt+letters
+        # settled again with that page's.
+        built = getattr(widget, "page_built", None)
+        if built is not None and hasattr(built, "connect"):
+            built.connect(lambda: self.settle_keys(widget))
         widget.setProperty("workflow", workflow.name)
 
     def settle_keys(self, tab: QWidget) -> None:

@@ -68,6 +68,8 @@ from ui.sidewalks.parts import (
 )
 from ui.sidewalks.permits_page import DAY_TEXT, KIND_SHORT
 
+NEW_ORDER_TIP = "A Council order, an emergency direction, or a minor repair up to $500 (Ctrl+N)"
+
 
 def order_columns() -> tuple[TableColumn, ...]:
     def due_colour(row: OrderRow) -> str | None:
@@ -212,14 +214,7 @@ class OrdersPage(RegisterPage[OrderRow]):
 
         self.new_button = QPushButton("&New repair order…")
         self.new_button.setObjectName("new_order_button")
-        self.new_button.setToolTip(
-            "A Council order, an emergency direction, or a minor repair up to $500 (Ctrl+N)"
-        )
-        # A new order is offered while the core's acts let the operator record some kind of it.
-        kinds = perform(self, self.app, sidewalk_acts.order_kind_acts, writes=False) or {}
-        if kinds and all(kinds.values()):
-            self.new_button.setEnabled(False)
-            self.new_button.setToolTip(kinds[RepairOrderKind.COUNCIL_ORDER] or "")
+        self.new_button.setToolTip(NEW_ORDER_TIP)
         bottom = self._build_footer(self.new_button, count_name="order_count")
 
         layout = QVBoxLayout(self)
@@ -328,6 +323,21 @@ class OrdersPage(RegisterPage[OrderRow]):
 
     def register_years(self, action: Action) -> list[int]:
         return details_views.order_years(action)
+
+    def read_beside(self, action: Action) -> dict[RepairOrderKind, str | None]:
+        """The kinds of order the operator may record, read with the rows on the worker rather
+        than as the page is built (until then the form and the service refuse one who may
+        not)."""
+        return sidewalk_acts.order_kind_acts(action)
+
+    def show_beside(self, figure: object) -> None:
+        """A new order is offered while the core's acts let the operator record some kind."""
+        kinds = cast(dict[RepairOrderKind, str | None], figure)
+        refused = bool(kinds) and all(kinds.values())
+        self.new_button.setEnabled(not refused)
+        self.new_button.setToolTip(
+            (kinds[RepairOrderKind.COUNCIL_ORDER] or "") if refused else NEW_ORDER_TIP
+        )
 
     select_order = RegisterPage.select_id
 

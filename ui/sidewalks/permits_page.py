@@ -71,6 +71,8 @@ from ui.sidewalks.permit_dialogs import (
 )
 
 DAY_TEXT = "12/31/2026"
+NEW_PERMIT_TIP = "Take an application for a sidewalk permit (Ctrl+N)"
+CONTRACT_TIP = "Record work by a contractor under contract with the City (no permit required)"
 
 
 KIND_SHORT = {
@@ -366,23 +368,16 @@ class PermitsPage(RegisterPage[PermitRow]):
         """New application and City contract work, enabled by the core's acts."""
         self.new_button = QPushButton("&New application…")
         self.new_button.setObjectName("new_permit_button")
-        self.new_button.setToolTip("Take an application for a sidewalk permit (Ctrl+N)")
+        self.new_button.setToolTip(NEW_PERMIT_TIP)
         self.contract_button = QPushButton("City &contract work…")
         self.contract_button.setObjectName("city_contract_button")
-        self.contract_button.setToolTip(
-            "Record work by a contractor under contract with the City (no permit required)"
-        )
+        self.contract_button.setToolTip(CONTRACT_TIP)
         bottom = self._build_footer(
             self.new_button, self.contract_button, count_name="permit_count"
         )
-        self._register = perform(self, self.app, sidewalk_acts.register_acts, writes=False) or {}
-        for made, act in (
-            (self.new_button, RegisterAct.NEW_PERMIT),
-            (self.contract_button, RegisterAct.CITY_CONTRACT),
-        ):
-            if refused := self._register.get(act):
-                made.setEnabled(False)
-                made.setToolTip(refused)
+        # Enabled by the core's acts, read with the register on the worker (read_beside); until
+        # then the form's own check and the service refuse an operator who may not.
+        self._register: dict[RegisterAct, str | None] = {}
         return bottom
 
     def _connect(self) -> None:
@@ -423,6 +418,21 @@ class PermitsPage(RegisterPage[PermitRow]):
 
     def register_years(self, action: Action) -> list[int]:
         return details_views.permit_years(action)
+
+    def read_beside(self, action: Action) -> dict[RegisterAct, str | None]:
+        """What the operator may do on the register itself (new application, City contract
+        work), read with the rows on the worker rather than as the page is built."""
+        return sidewalk_acts.register_acts(action)
+
+    def show_beside(self, figure: object) -> None:
+        self._register = cast(dict[RegisterAct, str | None], figure)
+        for made, act, tip in (
+            (self.new_button, RegisterAct.NEW_PERMIT, NEW_PERMIT_TIP),
+            (self.contract_button, RegisterAct.CITY_CONTRACT, CONTRACT_TIP),
+        ):
+            refused = self._register.get(act)
+            made.setEnabled(not refused)
+            made.setToolTip(refused or tip)
 
     select_permit = RegisterPage.select_id
 

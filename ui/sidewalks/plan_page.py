@@ -4,11 +4,13 @@ number as the plan reads today, and the acts on a segment."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -34,7 +36,7 @@ from clerk_desk.sidewalks.details import (
 from clerk_desk.words import plural
 from ui.kit import forms as forms
 from ui.kit.dialog_parts import refit
-from ui.kit.operations import App, core_refusal, perform
+from ui.kit.operations import App, perform, read_in_background
 from ui.kit.register_page import (
     MUTED,
     act_button,
@@ -47,7 +49,6 @@ from ui.sidewalks.parts import (
     cite_link,
     digits_edit,
     fit_columns,
-    street_box,
 )
 from ui.sidewalks.plan_dialogs import SegmentDialog, retire_segment
 
@@ -68,6 +69,27 @@ def segment_columns() -> tuple[TableColumn, ...]:
     )
 
 
+PlanRead = tuple[
+    list[SegmentRow],
+    list[tuple[int, str]],
+    str | None,
+    tuple[int, dict[SegmentAct, str | None]] | None,
+]
+"""One read of the plan: its segments, the streets, why the operator may not add a segment
+(None: they may), and the chosen segment's id with its acts (None when none is chosen)."""
+
+
+def matching(rows: list[SegmentRow], words: list[str]) -> list[SegmentRow]:
+    """The segments holding every word typed (the plan is short: filtered here, not in SQL)."""
+    return [
+        r
+        for r in rows
+        if all(
+            w in f"{r.street} {r.description} {r.plan_reference} {r.numbers}".lower() for w in words
+        )
+    ]
+
+
 class PlanPage(QWidget):
     """The segments of the current Sidewalk Master Plan, and an address looked up against it.
 
@@ -83,14 +105,36 @@ class PlanPage(QWidget):
         self.app = app
         self.setObjectName("plan_page")
         self.loaded = False
+        self.reading = False
+        """The first read runs on a worker thread."""
+        self._reads = 0  # reads shown so far: a worker's read overtaken by a newer one is dropped
+        self._chosen_acts: tuple[int, dict[SegmentAct, str | None]] | None = None
         self._all: list[SegmentRow] = []
         self._build()
         self._connect()
 
     def showEvent(self, event: QShowEvent) -> None:
+        """Read the plan the first time it is shown, on a worker thread: the page opens at once
+        and its rows, the streets to look up and the acts follow."""
         super().showEvent(event)
-        if not self.loaded:
-            self.refresh()
+        if not self.loaded and not self.reading:
+            self.reading = True
+            reads = self._reads
+            read_in_background(
+                self,
+                self.app,
+                self._reading(),
+                lambda found: self._read(found, reads),
+                on_failed=self._read_failed,
+            )
+
+    def _read(self, found: PlanRead, reads: int) -> None:
+        self.reading = False
+        if reads == self._reads:  # else a read since (a save, show_record) showed newer rows
+            self._show_read(found)
+
+    def _read_failed(self) -> None:
+        self.reading = False
 
     def _build(self) -> None:
         note = self._build_note()
@@ -183,19 +227,16 @@ class PlanPage(QWidget):
             buttons.addWidget(made)
         buttons.addStretch(1)
         buttons.addWidget(self.count_label)
-        refused = core_refusal(
-            self, self.app, lambda a: sidewalk_acts.register_acts(a)[RegisterAct.NEW_SEGMENT]
-        )
-        if refused:
-            self.add_button.setEnabled(False)
-            self.add_button.setToolTip(refused)
+        # Add is enabled by the core's acts, read with the plan (_show_read); until then the
+        # form refuses an operator who may not.
         return buttons
 
     def _build_lookup(self) -> QGroupBox:
         """An address looked up against the plan, as the permit form would read it."""
         lookup = QGroupBox("Look up an address")
         lookup.setObjectName("plan_lookup")
-        self.lookup_street = street_box(self.app, self, "lookup_street", optional=False)
+        self.lookup_street = QComboBox()  # the streets are read with the plan (_offer_streets)
+        self.lookup_street.setObjectName("lookup_street")
         self.lookup_number = digits_edit("lookup_number", "e.g. 118", chars=7)
         self.lookup_bike = QCheckBox("Bicycle lane")
         self.lookup_bike.setObjectName("lookup_bike_lane")
@@ -241,19 +282,42 @@ class PlanPage(QWidget):
         return row if isinstance(row, SegmentRow) else None
 
     def refresh(self) -> None:
+        """Read the plan again at once (after a save, a filter, F5)."""
+        found = perform(self, self.app, self._reading(), writes=False)
+        if found is not None:
+            self._show_read(found)
+
+    def _reading(self) -> Callable[[Action], PlanRead]:
+        """The read of the plan as the page is now: the segments, the streets to look up, the
+        operator's refusal to add a segment, and the acts on the segment it will choose. Runs on
+        either thread: it reads the database only, no widget."""
         retired = self.retired_box.isChecked()
+        words = self._words()
+        selected = self.selected()
+        keep = selected.id if selected is not None else None
 
-        def work(action: Action) -> tuple[list[SegmentRow], list[tuple[int, str]]]:
-            return segment_rows(action, include_retired=retired), street_choices(action)
+        def read(action: Action) -> PlanRead:
+            rows = segment_rows(action, include_retired=retired)
+            shown = matching(rows, words)
+            chosen = next((r for r in shown if r.id == keep), shown[0] if shown else None)
+            acts = None
+            if chosen is not None:
+                acts = (chosen.id, details_views.segment_acts(action, chosen.id))
+            refused = sidewalk_acts.register_acts(action)[RegisterAct.NEW_SEGMENT]
+            return rows, street_choices(action), refused, acts
 
-        found = perform(self, self.app, work, writes=False)
-        if found is None:
-            return
+        return read
+
+    def _show_read(self, found: PlanRead) -> None:
+        self._reads += 1
         self.loaded = True
-        rows, streets = found
+        rows, streets, refused, self._chosen_acts = found
+        self.add_button.setEnabled(not refused)
+        self.add_button.setToolTip(refused or str(self.add_button.property("tip") or ""))
         self._offer_streets(streets)
         self._all = rows
         self._show_rows()
+        self._chosen_acts = None  # read for the segment chosen now; a later choice reads afresh
         self.look_up()
 
     def _offer_streets(self, streets: list[tuple[int, str]]) -> None:
@@ -270,19 +334,10 @@ class PlanPage(QWidget):
             box.setCurrentIndex(max(0, box.findData(current)))
 
     def _show_rows(self, select_id: int | None = None) -> None:
-        """The segments holding every word typed (the plan is short: filtered here)."""
-        words = self.search_field.text().lower().split()
+        """The segments holding every word typed, ``select_id`` (else the one chosen) chosen."""
         selected = self.selected()
         wanted = select_id if select_id is not None else (selected.id if selected else None)
-        rows = [
-            r
-            for r in self._all
-            if all(
-                w in f"{r.street} {r.description} {r.plan_reference} {r.numbers}".lower()
-                for w in words
-            )
-        ]
-        self.model.set_rows(rows)
+        self.model.set_rows(matching(self._all, self._words()))
         current = sum(1 for r in self._all if r.active)
         self.count_label.setText(
             f"{plural(current, 'segment')} on the current plan" if current else "No segments yet"
@@ -290,6 +345,9 @@ class PlanPage(QWidget):
         number = self.model.row_of(lambda r: r.id == wanted) if wanted is not None else -1
         forms.select_row(self.table, max(number, 0))
         self._update()
+
+    def _words(self) -> list[str]:
+        return self.search_field.text().lower().split()
 
     def _enter_table(self) -> None:
         self.table.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -299,13 +357,13 @@ class PlanPage(QWidget):
     def _update(self) -> None:
         row = self.selected()
         segment_id = row.id if row is not None else None
-        said = (
-            None
-            if segment_id is None
-            else perform(
+        said = None
+        if self._chosen_acts is not None and self._chosen_acts[0] == segment_id:
+            said = self._chosen_acts[1]  # read with the rows, on the worker
+        elif segment_id is not None:
+            said = perform(
                 self, self.app, lambda a: details_views.segment_acts(a, segment_id), writes=False
             )
-        )
         show_acts(self.act_buttons, said, "Choose a segment")
         if row is None:
             self.detail.setText("")

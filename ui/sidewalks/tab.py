@@ -2,7 +2,7 @@
 public sidewalk, the Sidewalk Master Plan that decides who pays, and orders to repair defective
 sidewalks under Wis. Stat. § 66.0907.
 
-Three pages, one register each:
+Three pages, one register each (Permits built with the tab, the other two when first chosen):
 
 - **Permits** — the clerk finds a permit by typing part of its number, the applicant, a street,
   a location, a contractor or a parcel, and narrows by status and year. Beside the register are
@@ -53,15 +53,8 @@ from ui.sidewalks.permits_page import PermitsPage, permit_columns
 from ui.sidewalks.plan_page import PlanPage, segment_columns
 
 _EXPORT_ALL = 10**9
-
-
-# ---- the permits ------------------------------------------------------------------------------
-
-
-# ---- the repair orders ------------------------------------------------------------------------
-
-
-# ---- the master plan --------------------------------------------------------------------------
+_ORDERS, _PLAN = 1, 2
+"""The places of the pages built when first chosen."""
 
 
 # ---- the tab ----------------------------------------------------------------------------------
@@ -72,24 +65,29 @@ class SidewalksTab(QWidget):
 
     Signals: ``status(str)`` with a one-line message for the main window's status bar;
     ``register_changed()`` after a permit, an order or the plan was saved (the Today tab may
-    refresh).
+    refresh); ``page_built()`` after a page was built on first use (the main window settles
+    the tab's Alt+letters again).
     """
 
     status = Signal(str)
     register_changed = Signal()
+    page_built = Signal()
 
     def __init__(self, app: App, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.app = app
         self.setObjectName("sidewalks_tab")
+        # The Permits page is shown first, so it is built at once; the other two are built when
+        # first chosen (or asked for): the three together held the window 60-110 ms at twenty
+        # years as the tab opened (issue 20).
         self.permits = PermitsPage(app)
-        self.orders = OrdersPage(app)
-        self.plan = PlanPage(app)
+        self._orders: OrdersPage | None = None
+        self._plan: PlanPage | None = None
         self.inner = QTabWidget()
         self.inner.setObjectName("sidewalk_pages")
         self.inner.addTab(self.permits, "&Permits")
-        self.inner.addTab(self.orders, "&Repair orders")
-        self.inner.addTab(self.plan, "&Master plan")
+        self.inner.addTab(_NotBuiltYet(), "&Repair orders")
+        self.inner.addTab(_NotBuiltYet(), "&Master plan")
         self.inner.setTabToolTip(
             0, f"Sidewalk permits: free, seven days before work ({PERMIT_CITE})"
         )
@@ -103,11 +101,61 @@ class SidewalksTab(QWidget):
         self.inner.setCornerWidget(self.export_button, Qt.Corner.TopRightCorner)
         layout = QVBoxLayout(self)
         layout.addWidget(self.inner)
-        for page in (self.permits, self.orders, self.plan):
-            page.status.connect(self.status)
-            page.changed.connect(self.register_changed)
-        self.plan.changed.connect(self._plan_changed)
+        self._connect_page(self.permits)
+        self.inner.currentChanged.connect(self._page_chosen)
         self.export_button.clicked.connect(self.export_register)
+
+    @property
+    def orders(self) -> OrdersPage:
+        """The Repair orders page, built now if it was not yet."""
+        return self._orders if self._orders is not None else self._build_orders()
+
+    @property
+    def plan(self) -> PlanPage:
+        """The Master plan page, built now if it was not yet."""
+        return self._plan if self._plan is not None else self._build_plan()
+
+    def _page_chosen(self, index: int) -> None:
+        """A page chosen the first time is built as it is shown (it then reads its register)."""
+        if index == _ORDERS and self._orders is None:
+            self._build_orders()
+        elif index == _PLAN and self._plan is None:
+            self._build_plan()
+
+    def _build_orders(self) -> OrdersPage:
+        self._orders = OrdersPage(self.app)
+        self._install(self._orders, _ORDERS)
+        return self._orders
+
+    def _build_plan(self) -> PlanPage:
+        self._plan = PlanPage(self.app)
+        self._plan.changed.connect(self._plan_changed)
+        self._install(self._plan, _PLAN)
+        return self._plan
+
+    def _connect_page(self, page: PermitsPage | OrdersPage | PlanPage) -> None:
+        page.status.connect(self.status)
+        page.changed.connect(self.register_changed)
+
+    def _install(self, page: OrdersPage | PlanPage, index: int) -> None:
+        """Put ``page`` in the place held for it at ``index``. It goes in beside its
+        placeholder, and is made current before the placeholder goes, so that no other page is
+        shown (and read) meanwhile; the swap is not a change of page."""
+        self._connect_page(page)
+        held = self.inner.widget(index)
+        was_current = self.inner.currentIndex() == index
+        blocked = self.inner.blockSignals(True)
+        try:
+            self.inner.insertTab(index + 1, page, self.inner.tabText(index))
+            self.inner.setTabToolTip(index + 1, self.inner.tabToolTip(index))
+            if was_current:
+                self.inner.setCurrentIndex(index + 1)
+            self.inner.removeTab(index)
+        finally:
+            self.inner.blockSignals(blocked)
+        if held is not None:
+            held.deleteLater()
+        self.page_built.emit()
 
     def _plan_changed(self) -> None:
         """Who pays for a permit not yet issued follows the plan: read the permits again."""
@@ -115,7 +163,8 @@ class SidewalksTab(QWidget):
             self.permits.refresh()
 
     def _pages(self) -> tuple[PermitsPage | OrdersPage | PlanPage, ...]:
-        return (self.permits, self.orders, self.plan)
+        """The pages built so far."""
+        return tuple(p for p in (self.permits, self._orders, self._plan) if p is not None)
 
     # ---- what the main window calls ------------------------------------------------------------
 
@@ -169,20 +218,25 @@ class SidewalksTab(QWidget):
         """The three registers as searched now, written in a process of its own (the writer
         would hold the window)."""
         station = Station.of(self.app.desk, self.app.operator)
-        permits, orders = self.permits, self.orders
+        permits, orders, plan = self.permits, self._orders, self._plan
+        # A page never shown is exported as it would first show: not searched, not filtered.
         search = papers.RegisterSearch(
             permits.search_field.text(),
             permits.status_filter(),
             permits.year_box.currentData(),
-            orders.search_field.text(),
-            orders.status_filter(),
-            orders.year_box.currentData(),
-            self.plan.retired_box.isChecked(),
+            "" if orders is None else orders.search_field.text(),
+            None if orders is None else orders.status_filter(),
+            None if orders is None else orders.year_box.currentData(),
+            False if plan is None else plan.retired_box.isChecked(),
             _EXPORT_ALL,
         )
         return lambda progress: child_process.run(
             jobs.registers_workbook, station, path, search, progress=progress
         )
+
+
+class _NotBuiltYet(QWidget):
+    """Holds a page's place in the Sidewalks tab until it is first chosen."""
 
 
 __all__ = [

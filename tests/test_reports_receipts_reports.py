@@ -183,6 +183,17 @@ def test_a_month_over_100000_keeps_its_amounts_and_dates_whole_at_40_rows_a_page
     assert papers.page_count(pdf) <= math.ceil(len(rows) / 40) + 1
 
 
+def test_the_registers_summary_is_never_split_over_two_pages() -> None:
+    """However many receipts end the table near the foot of a page, the summary under it is on
+    one page: its first line and its total are read together."""
+    for count in range(30, 75):
+        pdf = register_pdf(_month_of_receipts(count), profile=PROFILE, period=NOVEMBER)
+        pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+        first = [n for n, text in enumerate(pages) if "Receipts issued" in text]
+        total = [n for n, text in enumerate(pages) if "Total of issued receipts" in text]
+        assert first == total and len(first) == 1, (count, first, total)
+
+
 def test_empty_register_says_so() -> None:
     text = papers.flat(papers.raw_text(register_pdf([], profile=PROFILE, period=DAY)))
     assert "No receipts were issued in this period." in text

@@ -75,7 +75,7 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
     The foot gives the issued count, the void count and the sum of the issued receipts, with a
     line per kind when refunds or adjustments are among them.
     """
-    from reportlab.platypus import Spacer
+    from reportlab.platypus import KeepTogether, Spacer
 
     st = styles()
     issued = [r for r in rows if r.status != "void"]
@@ -87,8 +87,8 @@ def register_pdf(rows: Sequence[ReceiptRow], *, profile: CityProfile, period: Pe
         story.append(para("No receipts were issued in this period.", st.body))
     else:
         story.append(_register_table(rows, issued, one_day=period.since == period.until))
-    story.append(Spacer(1, 12))
-    story.append(_register_summary(rows, issued))
+    # The summary is read as one: at the foot of a page it goes whole to the next.
+    story.append(KeepTogether([Spacer(1, 12), _register_summary(rows, issued)]))
     return build_pdf(
         story,
         profile=profile,

@@ -386,3 +386,22 @@ def test_renaming_an_owner_and_renumbering_a_parcel_is_followed_by_every_search(
     assert found("281-1005-12-100") == (["118 Orange St"], ["P-2026-001"])
     assert found("lee") == ([], [])
     assert found("281-1005-12-000") == ([], [])
+
+
+def test_a_picker_offers_the_first_fifty_names_and_narrows_as_typed(
+    desk: Desk, admin: SignedIn
+) -> None:
+    """A party picker shows four names at a time: it reads the first fifty of what matches,
+    not the register's two hundred, and typing finds a name beyond them."""
+    from clerk_desk import parties_views
+
+    for number in range(1, 61):
+        _add(desk, admin, _person(f"Owner {number:03d}"))
+    with desk.lookup(admin) as action:
+        offered = parties_views.party_choices(action, "")
+        assert len(offered) == parties_views.PICKER_LIMIT == 50
+        assert [row.name for row in offered][:2] == ["Owner 001", "Owner 002"]
+        assert [row.name for row in parties_views.party_choices(action, "owner 060")] == [
+            "Owner 060"
+        ]
+    assert len(_found(desk, "")) == 60  # the register itself still lists them all

@@ -112,9 +112,7 @@ class PartyPicker(QWidget):
         self._show_chosen()
 
     def search(self, text: str) -> None:
-        rows = perform(
-            self, self.app, lambda a: parties_views.search_party_rows(a.session, text), writes=False
-        )
+        rows = perform(self, self.app, lambda a: parties_views.party_choices(a, text), writes=False)
         self.model.set_rows(rows or [])
         if rows:
             number = self.model.row_of(lambda r: self.party is not None and r.id == self.party.id)

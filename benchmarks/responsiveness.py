@@ -14,6 +14,9 @@ the ticks for as long as it takes, so it is measured by the same gap. Then it ta
   "ann" in the search of each register it shows, letter by letter, until each is read;
 - taking a payment at the counter: a fee, cash, Save, and the receipt printed (the printer is
   replaced by a function that keeps the PDF);
+- printing a sidewalk permit, the specifications attached as its following pages (read and
+  drawn by ReportLab; the printer replaced as for the receipt), the first time (its report
+  module imported) and again;
 - typing in the receipts register's search, letter by letter;
 - exporting the receipts register of the last whole year to Excel (a process of its own), and
   the People & Parcels and Street Numbers registers (on a worker thread);
@@ -174,6 +177,8 @@ def _run(folder: Path, path: Path) -> int:
         return 0
     stalls["save a payment and print its receipt"] = meter.measure(receipts.save_sale)
     assert len(printed) == 1, "the receipt was not saved and printed"
+    stalls.update(_print_a_sidewalk_permit(meter, window[0], printed))
+    receipts = _tab(window[0], "Receipts")
     receipts.register_view_button.click()
     register = receipts.register
     typed = harness.prefixes("anderson", "so-2025-01")
@@ -236,6 +241,30 @@ def _run(folder: Path, path: Path) -> int:
     database.dispose()
     application.processEvents()
     return 0 if met else 1
+
+
+def _print_a_sidewalk_permit(
+    meter: StallMeter, window: object, printed: list[bytes]
+) -> dict[str, float]:
+    """Print the first issued permit the Sidewalks register shows, twice: the first print
+    imports the paper's module, as the day's first does."""
+    import io
+
+    from pypdf import PdfReader
+
+    permits = _tab(window, "Sidewalks").permits  # type: ignore[attr-defined]
+    meter.measure(lambda: None, until=lambda: _read(permits))
+    issued = [row for row in permits.model.rows if row.issued]
+    if not issued:
+        return {}
+    permits.select_permit(issued[0].id)
+    stalls = {}
+    for time_ in ("", ", again"):
+        printed.clear()
+        stall = meter.measure(permits.print_selected, until=lambda: bool(printed))
+        pages = len(PdfReader(io.BytesIO(printed[0])).pages)
+        stalls[f"print a sidewalk permit ({pages} pages){time_}"] = stall
+    return stalls
 
 
 def _open_a_drawer(database: object, clock: object, operator: object) -> None:

@@ -10,6 +10,7 @@ the counter. Every modal dialog goes through the ``dialogs`` queue, every messag
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
@@ -22,6 +23,7 @@ from registers import searched  # type: ignore[import-not-found]
 from clerk_desk import parties
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
+from clerk_desk.enforcement import letters
 from clerk_desk.enforcement.acts import CaseAct
 from clerk_desk.kinds import CaseKind, ChargeStatus, PartyKind, Role
 from clerk_desk.models import EnforcementCase, SpecialCharge
@@ -231,6 +233,48 @@ def test_an_obstruction_from_the_complaint_to_the_tax_roll(
     assert certified(qtbot, desk, treasurer, clock, date(2026, 12, 18), messages) == [
         "CHG-2026-001 $85.00 enforcement_case"
     ]
+
+
+def test_the_letter_is_read_and_drawn_while_the_window_repaints(
+    qtbot, desk, clock, clerk, people, dialogs, messages, printed, monkeypatch
+) -> None:
+    """Issue 20: the letter's read and its ReportLab drawing ran on the window's thread, which
+    froze while the clerk waited; both now run on a thread of their own (``draw_paper``)."""
+    import reports.enforcement
+
+    threads: list[tuple[str, str]] = []
+    read_letter, draw_letter = letters.letter, reports.enforcement.letter_pdf
+
+    def read(*args: Any) -> Any:
+        threads.append(("read", threading.current_thread().name))
+        return read_letter(*args)
+
+    def draw(*args: Any) -> bytes:
+        threads.append(("drawn", threading.current_thread().name))
+        return draw_letter(*args)
+
+    monkeypatch.setattr(letters, "letter", read)
+    monkeypatch.setattr(reports.enforcement, "letter_pdf", draw)
+    clock.set(at(12, 5, 8))
+    tab = make_tab(qtbot, desk, clerk)
+
+    def fill(dialog: NewCaseDialog) -> None:
+        dialog.choose_kind(CaseKind.OBSTRUCTION)
+        qtbot.keyClicks(dialog.location, "Sidewalk in front of 412 Orange St N")
+        qtbot.keyClicks(dialog.official_name, "Officer Dana Ruiz")
+        qtbot.keyClicks(dialog.description, "A trailer of firewood across the sidewalk")
+        choose(qtbot, dialog.parcel, "281-00412")
+        choose(qtbot, dialog.party, "Haugen")
+
+    open_case(qtbot, tab, dialogs, fill)
+    act(tab, dialogs, CaseAct.NOTICE, lambda d: d.how.setCurrentText("handed over"))
+    with qtbot.wait_signal(tab.status) as told:
+        tab.buttons[CaseAct.PRINT_LETTER].click()
+    assert threads == [("read", "while painting"), ("drawn", "while painting")]
+    assert told.args[0] == "Notice to Remove an Obstruction printed, dated Sat Dec 5, 2026."
+    assert "Notice to Remove an Obstruction" in letter(printed)
+    assert [title for title, _pdf in printed] == ["Notice to Remove an Obstruction — EN-2026-001"]
+    assert messages == []
 
 
 # ---- § 506-11 ------------------------------------------------------------------------------------

@@ -718,3 +718,87 @@ def test_a_pdf_is_written_whole_or_not_at_all(
     monkeypatch.setattr(forms, "ask_save_path", lambda *args: None)
     assert printing.save_pdf(parent, b"y", "packet.pdf") is None  # cancelled
     assert target.read_bytes() == b"x"
+
+
+# ---- a paper read and drawn off the window's thread (ui.kit.operations.draw_paper) -----------
+
+
+def _city_letter(profile: Any) -> bytes:
+    """A real paper: one page bearing the City's name, drawn by ReportLab."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=LETTER)
+    canvas.drawString(72, 700, profile.city_name)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_a_paper_is_read_and_drawn_while_the_window_runs_its_timers(
+    qtbot, desk, admin, messages
+) -> None:
+    """Issue 20: a permit was read and drawn on the window's thread, frozen meanwhile (up to
+    215 ms for a sidewalk permit). Both now run on a thread of their own, the window's thread
+    running its timers (and repainting) until the paper comes back to it."""
+    from PySide6.QtWidgets import QWidget
+
+    from clerk_desk.settings_store import city_profile
+    from ui.kit.operations import App, draw_paper
+
+    parent = QWidget()
+    qtbot.add_widget(parent)
+    ran_on: dict[str, str] = {}
+    ticked = threading.Event()
+    timer = QTimer(parent)
+    timer.setInterval(5)
+    timer.timeout.connect(ticked.set)  # runs only on the window's thread, in its event loop
+
+    def read(action: Any) -> Any:
+        ran_on["read"] = threading.current_thread().name
+        return city_profile(action.session)
+
+    def draw(profile: Any) -> tuple[bool, bytes]:
+        ran_on["draw"] = threading.current_thread().name
+        ticked.clear()
+        # Drawn on the window's thread, this would wait the 5 s out: no timer could fire.
+        return ticked.wait(5), _city_letter(profile)
+
+    timer.start()
+    drawn = draw_paper(parent, App(desk, admin), read, draw)
+    timer.stop()
+    assert ran_on == {"read": "while painting", "draw": "while painting"}
+    assert drawn is not None
+    ticked_meanwhile, pdf = drawn
+    assert ticked_meanwhile
+    assert "City of Prescott" in (PdfReader(io.BytesIO(pdf)).pages[0].extract_text() or "")
+    assert messages == []
+
+
+def test_a_paper_refused_in_its_read_or_its_drawing_is_explained_and_not_printed(
+    qtbot, desk, admin, messages
+) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from clerk_desk.errors import ClerkDeskError, PermissionDenied
+    from clerk_desk.settings_store import city_profile
+    from ui.kit.operations import App, draw_paper
+
+    parent = QWidget()
+    qtbot.add_widget(parent)
+    app = App(desk, admin)
+    drawn: list[object] = []
+
+    def refused(action: Any) -> Any:
+        raise PermissionDenied("Only an issued permit is printed.", cite="§ 506-9")
+
+    def unreadable(profile: Any) -> bytes:
+        raise ClerkDeskError("The permit's site plan is not a picture Clerk Desk can read.")
+
+    assert draw_paper(parent, app, refused, drawn.append) is None
+    assert drawn == []  # nothing drawn from a read that failed
+    assert draw_paper(parent, app, lambda a: city_profile(a.session), unreadable) is None
+    assert messages == [
+        "Only an issued permit is printed.",
+        "The permit's site plan is not a picture Clerk Desk can read.",
+    ]

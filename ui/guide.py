@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from clerk_desk.guide import GuidePage, guide_pages, page_for_workflow
 from reports.guide import write_guide_pdf
 from ui.kit import forms, operations
+from ui.kit.background import while_painting
 from ui.ordinance_viewer import cite_from_url
 
 WINDOW_TITLE = "Clerk Desk — User's guide"
@@ -88,7 +89,10 @@ def print_guide(parent: QWidget) -> Path | None:
     )
     if chosen is None:
         return None
-    path = write_guide_pdf(chosen)
+    # 19 pages of ReportLab, about 0.1 s: drawn while the window repaints, as every paper is.
+    path = operations.attempt(parent, lambda: while_painting(lambda: write_guide_pdf(chosen)))
+    if path is None:
+        return None
     box = QMessageBox(QMessageBox.Icon.Information, "User's guide", "", parent=parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     box.setText(f"The user's guide was saved as {path}. Open it to print it.")

@@ -36,7 +36,7 @@ from ui.annual_bonds import jobs
 from ui.bonds.dialogs import BondDialog
 from ui.kit import forms as forms
 from ui.kit import printing as printing
-from ui.kit.operations import App, core_refusal, perform
+from ui.kit.operations import App, core_refusal, draw_paper
 from ui.kit.register_page import Progress, RegisterPage, search_row
 from ui.kit.style import SECONDARY, text_sheet
 from ui.kit.table_models import CENTER, RIGHT, RowsModel, TableColumn
@@ -213,8 +213,6 @@ class AnnualBondsTab(RegisterPage[BondLine]):
         )
 
     def print_register(self) -> None:
-        from reports.bonds_registers import annual_bonds_pdf
-
         year = self.year()
 
         def work(action: Action) -> tuple[list[BondLine], CityProfile, date]:
@@ -224,10 +222,14 @@ class AnnualBondsTab(RegisterPage[BondLine]):
                 action.today(),
             )
 
-        loaded = perform(self, self.app, work, writes=False)
-        if loaded is not None:
+        def draw(loaded: tuple[list[BondLine], CityProfile, date]) -> bytes:
+            from reports.bonds_registers import annual_bonds_pdf  # imported on the worker
+
             lines, profile, today = loaded
-            pdf = annual_bonds_pdf(lines, year=year, profile=profile, printed_on=today)
+            return annual_bonds_pdf(lines, year=year, profile=profile, printed_on=today)
+
+        pdf = draw_paper(self, self.app, work, draw)
+        if pdf is not None:
             printing.print_or_explain(self, pdf, title=f"Annual bond register {year}")
 
     # ---- actions -------------------------------------------------------------------------------

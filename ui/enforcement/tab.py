@@ -53,7 +53,7 @@ from ui.kit import forms as forms
 from ui.kit import printing as printing
 from ui.kit.dialog_parts import cite_link, follow_cite, reason_dialog
 from ui.kit.findings_view import finding_html
-from ui.kit.operations import App, core_refusal, perform
+from ui.kit.operations import App, core_refusal, draw_paper, perform
 from ui.kit.register_page import (
     Progress,
     RegisterPage,
@@ -317,18 +317,20 @@ class EnforcementTab(RegisterPage[CaseRow]):
         row = self.selected()
         if row is None:
             return
-        from reports.enforcement import letter_pdf
-
         case_id = row.id
 
         def work(action: Action) -> tuple[letters.LetterView, CityProfile]:
             return letters.letter(action, case_id), city_profile(action.session)
 
-        loaded = perform(self, self.app, work, writes=False)
-        if loaded is None:
+        def draw(read: tuple[letters.LetterView, CityProfile]) -> tuple[letters.LetterView, bytes]:
+            from reports.enforcement import letter_pdf  # imported on the worker, as it draws
+
+            return read[0], letter_pdf(*read)
+
+        drawn = draw_paper(self, self.app, work, draw)
+        if drawn is None:
             return
-        view, profile = loaded
-        pdf = letter_pdf(view, profile)
+        view, pdf = drawn
         printing.print_or_explain(self, pdf, title=f"{view.title} — {view.number}")
         self.status.emit(f"{view.title} printed, dated {format_day(view.dated)}.")
 

@@ -1,7 +1,8 @@
 """How the window reaches the core: one user action, one call, one place that shows errors.
 
 Every widget does its work through :func:`perform` (quick actions, run at once),
-:func:`read_in_background` (a read that may outlast a key press, without a progress window) or
+:func:`read_in_background` (a read that may outlast a key press, without a progress window),
+:func:`draw_paper` (a paper read and drawn while the window repaints) or
 :func:`run_in_background` (exports and anything longer than a second, with a progress window
 that does not block the window).
 Both open one :class:`clerk_desk.desk.Action` (one transaction), and both present failures the
@@ -39,6 +40,7 @@ from ui.kit.style import BAD, text_sheet
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+P = TypeVar("P")
 
 
 @dataclass
@@ -236,6 +238,28 @@ def perform(
     except Exception as error:  # every failure reaches the person; bugs are logged too
         _failed(parent, app, error, errors)
     return None
+
+
+def draw_paper(
+    parent: QWidget | None,
+    app: App,
+    read: Callable[[Action], P],
+    draw: Callable[[P], T],
+) -> T | None:
+    """Read a paper from the core (``read(action)``, one read-only action), then draw it from
+    what was read once that action has closed (``draw(paper)``: ReportLab or openpyxl); return
+    the drawing, or None after showing why the read or the drawing failed, as :func:`perform`
+    and :func:`attempt` show it.
+
+    Both run on a thread of its own while the window repaints and holds the clerk's clicks and
+    keys (:func:`ui.kit.background.while_painting`), so ``draw`` may touch no widget: it is
+    given views and a city profile. The clerk waits for the paper anyway; on the window's
+    thread a sidewalk permit with its specifications (read in 12 ms, drawn in 85-215 ms) froze
+    the window for that long (issue 20)."""
+    paper = perform(parent, app, read, writes=False, painting=True)
+    if paper is None:
+        return None
+    return attempt(parent, lambda: while_painting(lambda: draw(paper)))
 
 
 def _failed(

@@ -4,8 +4,10 @@ report, deposit slip and GL distribution; and the papers of a drawer closed out.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import TypeVar
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -29,23 +31,39 @@ from clerk_desk.settings import CityProfile
 from clerk_desk.stations import drawer_station
 from ui.kit import forms as forms
 from ui.kit import printing as printing
-from ui.kit.operations import App, perform
+from ui.kit.background import while_painting
+from ui.kit.operations import App, draw_paper, perform
 from ui.kit.register_page import show_acts
 from ui.kit.style import BAD_BACKGROUND, CAUTION_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.kit.widgets import station_id
 from ui.receipts.close_out import over_short_text
 
+_D = TypeVar("_D")  # what a drawer's paper is drawn as: a PDF, or a workbook's rows
+_Paper = tuple[str, bytes]  # a paper's title and PDF
+
+
+def _closeout(view: DrawerView, profile: CityProfile) -> tuple[str, bytes]:
+    """The close-out report's title and PDF, drawn on a worker (the module imported there)."""
+    from reports.receipts.closeout import closeout_pdf
+
+    return f"Close-out, {view.station}", closeout_pdf(view, profile=profile)
+
+
+def _deposit_slip(view: DrawerView, profile: CityProfile) -> tuple[str, bytes]:
+    """The deposit slip's title and PDF, drawn on a worker (the module imported there)."""
+    from reports.receipts.deposit import deposit_slip_pdf
+
+    return f"Deposit slip, {view.station}", deposit_slip_pdf(view, profile=profile)
+
 
 def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bool:
     """Print a closed drawer's close-out report, then its deposit slip."""
-    from reports.receipts.closeout import closeout_pdf
-    from reports.receipts.deposit import deposit_slip_pdf
 
     def load(action: Action) -> tuple[DrawerView, CityProfile]:
         return receipt_views.drawer(action, drawer_id), receipt_views.printing(action)[1]
 
-    loaded = perform(parent, app, load, writes=False)
+    loaded = perform(parent, app, load, writes=False, painting=True)
     if loaded is None:
         return False
     view, profile = loaded
@@ -53,18 +71,13 @@ def print_drawer_reports(parent: QWidget | None, app: App, drawer_id: int) -> bo
         f"The drawer of {view.station} IS closed out and saved: print the close-out report and "
         "the deposit slip again from Drawers… once the printer is ready."
     )
+    # Drawn while the window repaints, as draw_paper draws; its failure is told as a receipt's.
     try:
-        closeout, slip = (
-            closeout_pdf(view, profile=profile),
-            deposit_slip_pdf(view, profile=profile),
-        )
+        papers = while_painting(lambda: (_closeout(view, profile), _deposit_slip(view, profile)))
     except Exception as error:  # the close-out is committed; only the paper is missing
         printing.explain_print_failure(parent, f"The close-out of {view.station}", error, saved)
         return False
-    for pdf, title in (
-        (closeout, f"Close-out, {view.station}"),
-        (slip, f"Deposit slip, {view.station}"),
-    ):
+    for title, pdf in papers:
         if not printing.print_or_explain(parent, pdf, title=title, saved=saved):
             return False
     return True
@@ -289,40 +302,32 @@ class DrawersDialog(QDialog):
         )
         show_acts({DrawerPaper.DEPOSIT_SLIP: self.slip_excel_button}, self.paper_acts, choose)
 
-    def _load(self, drawer_id: int, paper: DrawerPaper) -> tuple[DrawerView, CityProfile] | None:
-        """The drawer as ``paper`` prints it (the core refuses a paper it does not allow)."""
+    def _draw(
+        self, drawer_id: int, paper: DrawerPaper, draw: Callable[[DrawerView, CityProfile], _D]
+    ) -> _D | None:
+        """``paper`` drawn from the drawer as it prints it (the core refuses a paper it does not
+        allow), off the window's thread."""
 
         def read(action: Action) -> tuple[DrawerView, CityProfile]:
             return paper_view(action, drawer_id, paper), receipt_views.printing(action)[1]
 
-        return perform(self, self.app, read, writes=False)
+        return draw_paper(self, self.app, read, lambda loaded: draw(*loaded))
+
+    def _print(self, paper: DrawerPaper, draw: Callable[[DrawerView, CityProfile], _Paper]) -> None:
+        row = self.selected()
+        drawn = None if row is None else self._draw(row.id, paper, draw)
+        if drawn is not None:
+            title, pdf = drawn
+            printing.print_or_explain(self, pdf, title=title)
 
     def print_closeout(self) -> None:
-        from reports.receipts.closeout import closeout_pdf
-
-        row = self.selected()
-        loaded = self._load(row.id, DrawerPaper.CLOSE_OUT_REPORT) if row is not None else None
-        if loaded is not None:
-            view, profile = loaded
-            printing.print_or_explain(
-                self, closeout_pdf(view, profile=profile), title=f"Close-out, {view.station}"
-            )
+        self._print(DrawerPaper.CLOSE_OUT_REPORT, _closeout)
 
     def print_deposit_slip(self) -> None:
-        from reports.receipts.deposit import deposit_slip_pdf
-
-        row = self.selected()
-        loaded = self._load(row.id, DrawerPaper.DEPOSIT_SLIP) if row is not None else None
-        if loaded is not None:
-            view, profile = loaded
-            printing.print_or_explain(
-                self, deposit_slip_pdf(view, profile=profile), title=f"Deposit slip, {view.station}"
-            )
+        self._print(DrawerPaper.DEPOSIT_SLIP, _deposit_slip)
 
     def export_deposit_slip(self) -> None:
         """Write the selected closed drawer's deposit slip to a workbook the person names."""
-        from reports.receipts.deposit import deposit_slip_excel
-
         row = self.selected()
         if row is None or self.paper_acts is None or self.paper_acts[DrawerPaper.DEPOSIT_SLIP]:
             return  # its button says why
@@ -339,15 +344,16 @@ class DrawersDialog(QDialog):
         if not path.lower().endswith(".xlsx"):
             path += ".xlsx"
 
-        loaded = self._load(row.id, DrawerPaper.DEPOSIT_SLIP)
-        if loaded is not None:
-            view, profile = loaded
-            deposit_slip_excel(path, view, profile=profile)
+        def write(view: DrawerView, profile: CityProfile) -> int:
+            from reports.receipts.deposit import deposit_slip_excel  # imported on the worker
+
+            return deposit_slip_excel(path, view, profile=profile)
+
+        written = self._draw(row.id, DrawerPaper.DEPOSIT_SLIP, write)
+        if written is not None:
             self.last_export = path
 
     def print_gl_distribution(self) -> None:
-        from reports.receipts.gl_distribution import gl_distribution_pdf
-
         row = self.selected()
         if row is None:
             return
@@ -361,14 +367,18 @@ class DrawersDialog(QDialog):
                 action.clock.local_now().date(),
             )
 
-        loaded = perform(self, self.app, work, writes=False)
-        if loaded is None:
+        def draw(loaded: tuple[DrawerView, list[GlTotal], CityProfile, date]) -> bytes:
+            from reports.receipts.gl_distribution import gl_distribution_pdf  # on the worker
+
+            view, totals, profile, today = loaded
+            until = view.closed_at.date() if view.closed_at else today
+            period = Period(view.opened_at.date(), max(view.opened_at.date(), until))
+            scope = f"Drawer {view.id} \u00b7 {view.station}" + (
+                "" if view.status == "closed" else " \u00b7 still open \u2014 not final"
+            )
+            return gl_distribution_pdf(totals, profile=profile, period=period, scope=scope)
+
+        pdf = draw_paper(self, self.app, work, draw)
+        if pdf is None:
             return
-        view, totals, profile, today = loaded
-        until = view.closed_at.date() if view.closed_at else today
-        period = Period(view.opened_at.date(), max(view.opened_at.date(), until))
-        scope = f"Drawer {view.id} \u00b7 {view.station}" + (
-            "" if view.status == "closed" else " \u00b7 still open \u2014 not final"
-        )
-        pdf = gl_distribution_pdf(totals, profile=profile, period=period, scope=scope)
         printing.print_or_explain(self, pdf, title=f"GL distribution, {row.station}")

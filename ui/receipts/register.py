@@ -22,7 +22,7 @@ from clerk_desk.receipts.views import GlTotal, Period, ReceiptRow
 from clerk_desk.settings import CityProfile
 from ui.kit import forms as forms
 from ui.kit import printing as printing
-from ui.kit.operations import App, perform, run_in_background
+from ui.kit.operations import App, draw_paper, run_in_background
 from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD_BACKGROUND
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
@@ -268,17 +268,19 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
         )
 
     def print_gl_distribution(self) -> None:
-        from reports.receipts.gl_distribution import gl_distribution_pdf
-
         period = self.period()
 
         def work(action: Action) -> tuple[list[GlTotal], CityProfile]:
             return receipt_views.gl_totals(action, period), receipt_views.printing(action)[1]
 
-        loaded = perform(self, self.app, work, writes=False)
-        if loaded is not None:
+        def draw(loaded: tuple[list[GlTotal], CityProfile]) -> bytes:
+            from reports.receipts.gl_distribution import gl_distribution_pdf  # on the worker
+
             totals, profile = loaded
-            pdf = gl_distribution_pdf(totals, profile=profile, period=period)
+            return gl_distribution_pdf(totals, profile=profile, period=period)
+
+        pdf = draw_paper(self, self.app, work, draw)
+        if pdf is not None:
             printing.print_or_explain(self, pdf, title=f"GL distribution {period}")
 
     def _ask_xlsx(self, title: str, suggested: str) -> str | None:
@@ -288,8 +290,6 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
         return path
 
     def export_gl_distribution(self) -> None:
-        from reports.receipts.gl_distribution import gl_distribution_excel
-
         period = self.period()
         path = self._ask_xlsx(
             "Save the GL distribution", f"gl-distribution-{period.since}-{period.until}.xlsx"
@@ -300,9 +300,13 @@ class ReceiptsRegister(RegisterPage[ReceiptRow]):
         def work(action: Action) -> list[GlTotal]:
             return receipt_views.gl_totals(action, period)
 
-        totals = perform(self, self.app, work, writes=False)
-        if totals is not None:
-            count = gl_distribution_excel(path, totals, period=period)
+        def write(totals: list[GlTotal]) -> int:
+            from reports.receipts.gl_distribution import gl_distribution_excel  # on the worker
+
+            return gl_distribution_excel(path, totals, period=period)
+
+        count = draw_paper(self, self.app, work, write)
+        if count is not None:
             self.status.emit(f"GL distribution ({count} accounts) written to {Path(path).name}")
 
     def export_register_receipts(self) -> None:

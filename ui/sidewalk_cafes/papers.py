@@ -16,7 +16,8 @@ from clerk_desk.desk import Action
 from clerk_desk.sidewalk_cafes import papers as cafe_papers
 from clerk_desk.sidewalk_cafes.papers import LetterView, NoticeView, PacketView, Paper, PermitView
 from ui.kit import printing as printing
-from ui.kit.operations import App, attempt, perform
+from ui.kit.background import while_painting
+from ui.kit.operations import App, attempt, draw_paper
 
 PAPERS = cafe_papers.PAPERS
 
@@ -46,11 +47,16 @@ def render(paper: Paper, *, skip: int = 0) -> tuple[str, bytes]:
 def render_all(
     parent: QWidget | None, read: Sequence[Paper] | None, *, skip: int = 0
 ) -> list[tuple[str, bytes]]:
-    """Draw papers read already (the action has closed); a paper that cannot be drawn is
-    explained, and nothing is drawn."""
+    """Draw papers read already (the action has closed), off the window's thread as
+    :func:`ui.kit.operations.draw_paper` draws; a paper that cannot be drawn is explained, and
+    nothing is drawn."""
     if not read:
         return []
-    return attempt(parent, lambda: [render(p, skip=skip) for p in read]) or []
+    return attempt(parent, lambda: while_painting(lambda: _render_each(read, skip))) or []
+
+
+def _render_each(read: Sequence[Paper], skip: int) -> list[tuple[str, bytes]]:
+    return [render(p, skip=skip) for p in read]
 
 
 def print_written(parent: QWidget | None, written: Sequence[tuple[str, bytes]]) -> list[str]:
@@ -81,8 +87,8 @@ def print_papers(
             cafe_papers.paper(action, cafe_id, kind, suspension_id=suspension_id) for kind in papers
         ]
 
-    found = perform(parent, app, read, writes=False)
-    return print_written(parent, render_all(parent, found, skip=skip))
+    written = draw_paper(parent, app, read, lambda found: _render_each(found, skip))
+    return print_written(parent, written or [])
 
 
 def save_paper(
@@ -96,14 +102,13 @@ def save_paper(
 ) -> Path | None:
     """Write one paper and save it as a PDF file where the clerk chooses (to e-mail it, or to
     print it elsewhere)."""
-    found = perform(
+    written = draw_paper(
         parent,
         app,
         lambda a: cafe_papers.paper(a, cafe_id, paper, suspension_id=suspension_id),
-        writes=False,
+        lambda found: render(found, skip=skip),
     )
-    written = render_all(parent, [found] if found is not None else None, skip=skip)
-    if not written:
+    if written is None:
         return None
-    title, pdf = written[0]
+    title, pdf = written
     return printing.save_pdf(parent, pdf, printing.suggested_name(title))

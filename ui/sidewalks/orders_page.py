@@ -44,7 +44,7 @@ from ui.kit import printing as printing
 from ui.kit.application_page import details_column
 from ui.kit.dialog_parts import refit
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, attempt, perform
+from ui.kit.operations import App, draw_paper, perform
 from ui.kit.register_page import (
     RegisterPage,
     act_button,
@@ -423,19 +423,14 @@ class OrdersPage(RegisterPage[OrderRow]):
             return
         order_id = row.id
 
-        from reports.sidewalks import repair_notice_pdf
+        def draw(paper: papers.NoticePaper) -> bytes:
+            from reports.sidewalks import repair_notice_pdf  # imported on the worker
 
-        paper = perform(self, self.app, lambda a: papers.notice_paper(a, order_id), writes=False)
-        pdf = (
-            None
-            if paper is None
-            else attempt(
-                self,
-                lambda: repair_notice_pdf(
-                    paper.view, paper.profile, printed_on=paper.printed_on, sections=paper.sections
-                ),
+            return repair_notice_pdf(
+                paper.view, paper.profile, printed_on=paper.printed_on, sections=paper.sections
             )
-        )
+
+        pdf = draw_paper(self, self.app, lambda a: papers.notice_paper(a, order_id), draw)
         title = f"Notice to repair sidewalk {row.number}"
         if pdf is not None and printing.print_or_explain(
             self, pdf, title=title, saved="The order is recorded: print the notice again here."

@@ -45,7 +45,7 @@ from ui.kit import printing as printing
 from ui.kit.application_page import details_column
 from ui.kit.dialog_parts import info_label, refit
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, attempt, perform
+from ui.kit.operations import App, draw_paper, perform
 from ui.kit.register_page import (
     RegisterPage,
     act_button,
@@ -561,17 +561,14 @@ class PermitsPage(RegisterPage[PermitRow]):
     def permit_bytes(self, permit_id: int) -> bytes | None:
         """The permit as a PDF, the specifications sheet attached as its following pages."""
 
-        paper = perform(self, self.app, lambda a: papers.permit_paper(a, permit_id), writes=False)
-        if paper is None:
-            return None
-        from reports.sidewalks import permit_pdf
+        def draw(paper: papers.PermitPaper) -> bytes:
+            from reports.sidewalks import permit_pdf  # imported on the worker, as it draws
 
-        return attempt(
-            self,
-            lambda: permit_pdf(
+            return permit_pdf(
                 paper.view, paper.profile, sections=paper.sections, printed_on=paper.printed_on
-            ),
-        )
+            )
+
+        return draw_paper(self, self.app, lambda a: papers.permit_paper(a, permit_id), draw)
 
     def print_selected(self) -> None:
         row = self.selected()
@@ -587,19 +584,12 @@ class PermitsPage(RegisterPage[PermitRow]):
             self.status.emit(f"{title} sent to the printer.")
 
     def print_specifications(self) -> None:
-        from reports.sidewalks import specifications_pdf
+        def draw(paper: papers.SpecificationsPaper) -> bytes:
+            from reports.sidewalks import specifications_pdf  # imported on the worker
 
-        paper = perform(self, self.app, papers.specifications_paper, writes=False)
-        pdf = (
-            None
-            if paper is None
-            else attempt(
-                self,
-                lambda: specifications_pdf(
-                    paper.sections, paper.profile, printed_on=paper.printed_on
-                ),
-            )
-        )
+            return specifications_pdf(paper.sections, paper.profile, printed_on=paper.printed_on)
+
+        pdf = draw_paper(self, self.app, papers.specifications_paper, draw)
         if pdf is not None and printing.print_or_explain(
             self, pdf, title="Standard specifications for sidewalk"
         ):

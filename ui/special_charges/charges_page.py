@@ -49,7 +49,7 @@ from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit import printing as printing
 from ui.kit.dialog_parts import follow_cite, refit
-from ui.kit.operations import App, attempt, perform
+from ui.kit.operations import App, draw_paper, perform
 from ui.kit.register_page import (
     Progress,
     RegisterPage,
@@ -534,18 +534,15 @@ class ChargesPage(RegisterPage[ChargeRow]):
     def paper_bytes(self, charge_id: int, paper: ChargeAct) -> bytes | None:
         """The bill (:attr:`ChargeAct.PRINT_BILL`) or the reminder of a charge, as a PDF."""
 
-        from reports.special_charges.letters import bill_pdf, reminder_pdf
+        def draw(read: charge_details_views.ChargePaper) -> bytes:
+            from reports.special_charges.letters import bill_pdf, reminder_pdf  # on the worker
 
-        read = perform(
-            self,
-            self.app,
-            lambda a: charge_details_views.charge_paper(a, charge_id, paper),
-            writes=False,
+            letter = reminder_pdf if paper is ChargeAct.REMINDER else bill_pdf
+            return letter(read.view, read.profile, printed_on=read.printed_on)
+
+        return draw_paper(
+            self, self.app, lambda a: charge_details_views.charge_paper(a, charge_id, paper), draw
         )
-        if read is None:
-            return None
-        draw = reminder_pdf if paper is ChargeAct.REMINDER else bill_pdf
-        return attempt(self, lambda: draw(read.view, read.profile, printed_on=read.printed_on))
 
     def _print(self, paper: ChargeAct, title: str) -> None:
         row = self._allowed(paper)

@@ -36,7 +36,7 @@ from ui.kit import forms as forms
 from ui.kit import operations as operations
 from ui.kit import printing as printing
 from ui.kit.dialog_parts import refit
-from ui.kit.operations import App, FieldErrors, attempt, perform
+from ui.kit.operations import App, FieldErrors, draw_paper, perform
 from ui.kit.register_page import (
     MUTED,
     Progress,
@@ -425,12 +425,12 @@ class TaxRollPage(QWidget):
             return
         run_id = run.run_id
 
-        from reports.special_charges.tax_roll import run_pdf
+        def draw(read: charge_details_views.RunPaper) -> bytes:
+            from reports.special_charges.tax_roll import run_pdf  # imported on the worker
 
-        read = perform(
-            self, self.app, lambda a: charge_details_views.run_paper(a, run_id), writes=False
-        )
-        pdf = None if read is None else attempt(self, lambda: run_pdf(read.view, read.profile))
+            return run_pdf(read.view, read.profile)
+
+        pdf = draw_paper(self, self.app, lambda a: charge_details_views.run_paper(a, run_id), draw)
         title = f"Tax roll run {run.number}"
         if pdf is not None and printing.print_or_explain(
             self, pdf, title=title, saved="The run is saved: print it again here."

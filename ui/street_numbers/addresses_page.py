@@ -35,10 +35,10 @@ from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.acts import AddressAct, RegisterAct, address_acts, register_acts
 from clerk_desk.street_numbers.addresses import SEARCH_LIMIT
 from clerk_desk.street_numbers.rules import NONCOMPLIANCE_CITE
-from clerk_desk.street_numbers.views import AddressHistory, AddressRow, StreetRow
+from clerk_desk.street_numbers.views import AddressHistory, AddressRow, RegisterPaper, StreetRow
 from ui.kit import forms as forms
 from ui.kit import printing as printing
-from ui.kit.operations import App, perform, run_in_background
+from ui.kit.operations import App, draw_paper, perform, run_in_background
 from ui.kit.register_page import Progress, RegisterPage, act_button, search_row, show_acts
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.ordinance_viewer import cite_html
@@ -366,25 +366,29 @@ class AddressesPage(RegisterPage[AddressRow]):
 
     def print_register(self) -> None:
         """The register of the street chosen in the filter, as a PDF to print."""
-        from reports.street_numbers import street_register_pdf
-
         street_id = self.street_box.currentData()
         if street_id is None:
             return
         include = self.inactive_box.isChecked()
-        paper = perform(
+
+        def draw(paper: RegisterPaper) -> tuple[str, bytes]:
+            from reports.street_numbers import street_register_pdf  # imported on the worker
+
+            pdf = street_register_pdf(
+                paper.street, paper.addresses, profile=paper.profile, printed_on=paper.printed_on
+            )
+            return paper.street.full_name, pdf
+
+        drawn = draw_paper(
             self,
             self.app,
             lambda a: street_views.register_paper(a, street_id, include_retired=include),
-            writes=False,
+            draw,
         )
-        if paper is None:
+        if drawn is None:
             return
-        pdf = street_register_pdf(
-            paper.street, paper.addresses, profile=paper.profile, printed_on=paper.printed_on
-        )
-        title = f"Street register — {paper.street.full_name}"
-        printing.print_or_explain(self, pdf, title=title)
+        street, pdf = drawn
+        printing.print_or_explain(self, pdf, title=f"Street register — {street}")
 
     def show_streets(self) -> None:
         from ui.street_numbers.street_dialogs import StreetsDialog

@@ -24,6 +24,7 @@ from clerk_desk.street_numbers.acts import RegisterAct
 from clerk_desk.street_numbers.importing import ImportProblem, ImportReport
 from ui.kit import forms as forms
 from ui.kit import operations as operations
+from ui.kit.background import while_painting
 from ui.kit.operations import App, run_in_background
 from ui.kit.register_page import EXPORT_FILTER
 from ui.kit.style import (
@@ -218,7 +219,8 @@ class ImportReportDialog(QDialog):
         problems: list[ImportProblem] = list(self.report.problems)
         source = Path(self.path).name
         written = operations.attempt(
-            self, lambda: import_problems_excel(target, problems, source=source)
+            self,
+            lambda: while_painting(lambda: import_problems_excel(target, problems, source=source)),
         )
         if written is not None:
             self.summary.setText(

@@ -10,8 +10,9 @@ from PySide6.QtWidgets import (
 from clerk_desk.street_numbers import assignment
 from clerk_desk.street_numbers import views as street_views
 from clerk_desk.street_numbers.acts import RegisterAct
+from clerk_desk.street_numbers.views import LetterPaper, NoticePaper
 from ui.kit import printing as printing
-from ui.kit.operations import App, attempt, perform
+from ui.kit.operations import App, draw_paper, perform
 from ui.street_numbers.parts import register_refusal
 
 
@@ -21,20 +22,17 @@ def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bo
     True when it was printed. Whoever keeps the register (the Clerk mails the letters) records
     it; anyone else prints a copy without recording.
     """
-    from reports.street_numbers import number_letter_pdf
 
-    paper = perform(parent, app, lambda a: street_views.letter_paper(a, address_id), writes=False)
-    if paper is None:
+    def draw(paper: LetterPaper) -> tuple[str, bytes]:
+        from reports.street_numbers import number_letter_pdf  # imported on the worker
+
+        pdf = number_letter_pdf(paper.address, profile=paper.profile, printed_on=paper.printed_on)
+        return paper.address.text, pdf
+
+    drawn = draw_paper(parent, app, lambda a: street_views.letter_paper(a, address_id), draw)
+    if drawn is None:
         return False
-    text = paper.address.text
-    pdf = attempt(
-        parent,
-        lambda: number_letter_pdf(
-            paper.address, profile=paper.profile, printed_on=paper.printed_on
-        ),
-    )
-    if pdf is None:
-        return False
+    text, pdf = drawn
     printed = printing.print_or_explain(
         parent,
         pdf,
@@ -49,18 +47,18 @@ def print_number_letter(parent: QWidget | None, app: App, address_id: int) -> bo
 
 def print_notice(parent: QWidget | None, app: App, case_id: int) -> bool:
     """Print (or preview) the notice requiring the owner to number the building."""
-    from reports.street_numbers import noncompliance_notice_pdf
 
-    paper = perform(parent, app, lambda a: street_views.notice_paper(a, case_id), writes=False)
-    if paper is None:
-        return False
-    pdf = attempt(
-        parent,
-        lambda: noncompliance_notice_pdf(
+    def draw(paper: NoticePaper) -> tuple[str, bytes]:
+        from reports.street_numbers import noncompliance_notice_pdf  # imported on the worker
+
+        pdf = noncompliance_notice_pdf(
             paper.case, paper.address, profile=paper.profile, printed_on=paper.printed_on
-        ),
-    )
-    if pdf is None:
+        )
+        return paper.address.text, pdf
+
+    drawn = draw_paper(parent, app, lambda a: street_views.notice_paper(a, case_id), draw)
+    if drawn is None:
         return False
-    title = f"Notice to number the building — {paper.address.text}"
+    text, pdf = drawn
+    title = f"Notice to number the building — {text}"
     return printing.print_or_explain(parent, pdf, title=title)

@@ -63,7 +63,7 @@ from ui.kit import operations as operations
 from ui.kit import printing as printing
 from ui.kit.dialog_parts import NBSP
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, attempt, perform
+from ui.kit.operations import App, draw_paper, perform
 from ui.kit.register_page import (
     Progress,
     RegisterPage,
@@ -524,25 +524,18 @@ class StreetOpeningsTab(RegisterPage[OpeningRow]):
     def permit_bytes(self, opening_id: int) -> bytes | None:
         """The permit as a PDF, with the bond, insurance and fee receipts on file."""
 
-        paper = perform(
-            self,
-            self.app,
-            lambda a: street_openings_views.permit_paper(a, opening_id),
-            writes=False,
-        )
-        if paper is None:
-            return None
-        from reports.street_openings import permit_pdf
+        def draw(paper: street_openings_views.PermitPaper) -> bytes:
+            from reports.street_openings import permit_pdf  # imported on the worker, as it draws
 
-        # Drawn after the read has closed, from what it read.
-        return attempt(
-            self,
-            lambda: permit_pdf(
+            return permit_pdf(
                 paper.row,
                 profile=paper.profile,
                 printed_on=paper.printed_on,
                 protection=paper.protection,
-            ),
+            )
+
+        return draw_paper(
+            self, self.app, lambda a: street_openings_views.permit_paper(a, opening_id), draw
         )
 
     def print_selected(self) -> None:

@@ -66,7 +66,7 @@ from ui.kit import printing as printing
 from ui.kit.application_page import ApplicationPage, details_column
 from ui.kit.dialog_parts import cite_link
 from ui.kit.findings_view import FindingsView
-from ui.kit.operations import App, attempt, perform
+from ui.kit.operations import App, draw_paper, perform
 from ui.kit.register_page import Progress, RegisterPage, act_button, show_acts
 from ui.kit.style import BAD, BAD_BACKGROUND, GOOD, LATE, LATE_BACKGROUND, SECONDARY, text_sheet
 from ui.kit.table_models import HISTORY_COLUMNS, RowsModel, TableColumn
@@ -572,17 +572,15 @@ class StreetPrivilegesTab(ApplicationPage[PrivilegeRow]):
     def permit_bytes(self, privilege_id: int) -> bytes | None:
         """The permit as a PDF, with the bond, insurance and fee receipts on file."""
 
-        from reports.street_privileges import permit_pdf
-
         def read(action: Action) -> PermitPaper:
             return street_privileges_views.permit_paper(action, privilege_id)
 
-        paper = perform(self, self.app, read, writes=False)
-        if paper is None:
-            return None
-        return attempt(
-            self, lambda: permit_pdf(paper.view, paper.profile, printed_on=paper.printed_on)
-        )
+        def draw(paper: PermitPaper) -> bytes:
+            from reports.street_privileges import permit_pdf  # imported on the worker, as it draws
+
+            return permit_pdf(paper.view, paper.profile, printed_on=paper.printed_on)
+
+        return draw_paper(self, self.app, read, draw)
 
     def print_selected(self) -> None:
         row = self.selected()

@@ -13,9 +13,11 @@ from clerk_desk.settings import CityProfile
 from clerk_desk.vending import papers as vending_papers
 from clerk_desk.vending.papers import ApplicationPaper, NoticePaper
 from ui.kit import printing as printing
-from ui.kit.operations import App, attempt, perform
+from ui.kit.operations import App, draw_paper
 
 PAPERS = ("permit", "copies", "decision", "denial", "notice")
+
+_Read = tuple[ApplicationPaper, NoticePaper | None, CityProfile, date]
 
 
 def print_papers(
@@ -29,23 +31,19 @@ def print_papers(
     """Write the papers of an application (:mod:`reports.vending`), then print each; the act
     they follow is saved already. Returns the titles sent to a printer."""
 
-    def read(action: Action) -> tuple[ApplicationPaper, NoticePaper | None, CityProfile, date]:
+    def read(action: Action) -> _Read:
         application = vending_papers.application_paper(action, application_id)
         notice = None
         if "notice" in papers and notice_id is not None:
             notice = vending_papers.notice_paper(action, notice_id)
         return application, notice, vending_papers.city_profile(action), action.today()
 
-    read_back = perform(parent, app, read, writes=False)
-    if read_back is None:
-        return []
-    # The papers are drawn after the read has closed, from the views alone.
-    application, notice, profile, today = read_back
-
-    def write() -> list[tuple[str, bytes]]:
+    def write(read_back: _Read) -> list[tuple[str, bytes]]:
+        # The papers are drawn after the read has closed, from the views alone.
         from reports.vending import letters, permit
         from reports.vending.notice import doubt_notice_pdf
 
+        application, notice, profile, today = read_back
         written: list[tuple[str, bytes]] = []
         for paper in papers:
             if paper == "permit":
@@ -68,7 +66,7 @@ def print_papers(
             written.append((title, pdf))
         return written
 
-    written = attempt(parent, write)
+    written = draw_paper(parent, app, read, write)
     printed = []
     for title, pdf in written or []:
         if printing.print_or_explain(

@@ -12,6 +12,7 @@ the ticks for as long as it takes, so it is measured by the same gap. Then it ta
   modules loaded on worker threads);
 - opening every other tab the first time, until its register is read and shown, and typing
   "ann" in the search of each register it shows, letter by letter, until each is read;
+- opening each tab's "New…" form (a party, a permit, a charge…) until it has painted;
 - taking a payment at the counter: a fee, cash, Save, and the receipt printed (the printer is
   replaced by a function that keeps the PDF);
 - printing a sidewalk permit, the specifications attached as its following pages (read and
@@ -149,6 +150,7 @@ def _run(folder: Path, path: Path) -> int:
             meter.measure(page.search_field.flush, until=lambda p=page: _read(p))  # type: ignore[misc]
             stalls[f"  type in {name}'s {type(page).__name__} search"] = worst
     stalls["back to Today"] = meter.measure(lambda: tabs.setCurrentIndex(0))
+    stalls.update(_open_new_dialogs(meter, window[0]))
 
     printed: list[bytes] = []
 
@@ -241,6 +243,36 @@ def _run(folder: Path, path: Path) -> int:
     database.dispose()
     application.processEvents()
     return 0 if met else 1
+
+
+def _open_new_dialogs(meter: StallMeter, window: object) -> dict[str, float]:
+    """Click each tab's "New…" button (a new party, permit, charge…) and close the form once
+    it has painted: the form is built, reads its choices and lists, and is laid out."""
+    from PySide6.QtWidgets import QApplication, QPushButton
+
+    from ui.kit import forms
+
+    def shown_then_closed(dialog: object) -> int:
+        dialog.show()  # type: ignore[attr-defined]
+        QApplication.processEvents()  # its first paint, as exec() would paint it
+        getattr(dialog, "discard", dialog.reject)()  # type: ignore[attr-defined]
+        return 0
+
+    run_modal, forms.run_modal = forms.run_modal, shown_then_closed  # type: ignore[assignment]
+    stalls: dict[str, float] = {}
+    tabs = window.tabs  # type: ignore[attr-defined]
+    try:
+        for index in range(1, tabs.count()):
+            tabs.setCurrentIndex(index)
+            meter.measure(lambda: None, until=lambda i=index: _registers_read(tabs.widget(i)))  # type: ignore[misc]
+            for button in tabs.widget(index).findChildren(QPushButton):
+                if button.text().startswith("&New") and button.isVisible():
+                    name = button.text().replace("&", "")
+                    title = tabs.tabText(index).replace("&&", "&")
+                    stalls[f"open {title}'s {name}"] = meter.measure(button.click)
+    finally:
+        forms.run_modal = run_modal  # type: ignore[assignment]
+    return stalls
 
 
 def _print_a_sidewalk_permit(

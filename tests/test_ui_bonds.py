@@ -935,6 +935,7 @@ def test_every_model_passes_the_model_tester(
     annual_tab.refresh()
     picker = PartyPicker(App(desk, clerk), role="insured")
     qtbot.add_widget(picker)
+    qtbot.waitUntil(lambda: picker.model.rowCount() >= 1)  # its first names, read on a worker
     for model in (tab.certificates.model, tab.bonds.model, annual_tab.model, picker.model):
         assert model.rowCount() >= 1
         qtmodeltester.check(model)

@@ -54,7 +54,7 @@ def test_a_click_on_the_only_match_chooses_it(qtbot: Any, desk: Desk, clerk: Sig
 
 def test_a_click_on_a_second_match_chooses_it(qtbot: Any, desk: Desk, clerk: SignedIn) -> None:
     picker = _party_picker(qtbot, desk, clerk)
-    assert picker.model.rowCount() == 3
+    qtbot.waitUntil(lambda: picker.model.rowCount() == 3)  # the first names, read on a worker
     _click_row(qtbot, picker.table, 1)
     assert picker.party is not None and picker.party.name == "Badger Paving"
 
@@ -112,3 +112,39 @@ def test_enter_on_an_empty_payer_search_chooses_nobody(
     tab.payer_search.flush()
     qtbot.keyClick(tab.payer_search, Qt.Key.Key_Return)
     assert tab.party is not None and tab.party.name == "Anna A. Gunderson"
+
+
+def test_the_first_names_come_from_a_worker_and_leave_a_search_typed_meanwhile(
+    qtbot: Any, desk: Desk, clerk: SignedIn, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A form shows its pickers at once; their lists of first names follow, read on a worker,
+    unless the clerk has typed a search by then."""
+    import threading
+
+    from clerk_desk import parties_views
+
+    let_go, read_on = threading.Event(), []
+    choices = parties_views.party_choices
+
+    def held_first(action: Any, text: str) -> Any:
+        read_on.append((text, threading.current_thread() is threading.main_thread()))
+        if text == "":
+            assert let_go.wait(10)
+        return choices(action, text)
+
+    monkeypatch.setattr(parties_views, "party_choices", held_first)
+    picker = _party_picker(qtbot, desk, clerk)
+    assert picker.model.rowCount() == 0  # shown before its list is read
+    qtbot.keyClicks(picker.search_field, "Badger")
+    picker.search_field.flush()
+    assert [row.name for row in picker.model.rows] == ["Badger Paving"]
+    let_go.set()
+    qtbot.waitUntil(lambda: len(read_on) == 2)
+    qtbot.wait(100)  # the first names arrive, and are left unshown
+    assert [row.name for row in picker.model.rows] == ["Badger Paving"]
+    # The first names on a worker; the search typed, at once.
+    assert sorted(read_on) == [("", False), ("Badger", True)]
+
+    fresh = PartyPicker(App(desk, clerk), role="insured")
+    qtbot.add_widget(fresh)
+    qtbot.waitUntil(lambda: fresh.model.rowCount() == 3)

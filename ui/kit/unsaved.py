@@ -8,7 +8,7 @@ asks first, with *Keep editing* the default, as the receipt screen's "Clear this
 A value is read from each kind of field a form can hold: one-line and multi-line text, combo
 boxes, check and radio buttons, spin boxes, and the rows of any table or list inside the form
 (petitioners, vending days, cost lines). Read-only fields are left out: the clerk cannot have
-typed into them.
+typed into them; so are lists of matches to choose from (:func:`mark_choices`).
 """
 
 from __future__ import annotations
@@ -33,6 +33,15 @@ Snapshot = dict[int, tuple[QWidget, object]]
 _MOST_ROWS = 2_000
 """A table longer than this is a register to choose from, not rows the clerk typed."""
 
+_CHOICES = "clerk_desk_choices"
+
+
+def mark_choices(view: QAbstractItemView) -> None:
+    """``view`` lists matches to choose from (a picker's), not rows the clerk typed: its rows
+    are not the form's work (what is typed to find them, and what is chosen, are), and they
+    may come after the form is shown, read on a worker."""
+    view.setProperty(_CHOICES, True)
+
 
 def _value(widget: QWidget) -> object:
     """What the field holds now, or None when it is not a field the clerk types into."""
@@ -49,6 +58,8 @@ def _value(widget: QWidget) -> object:
     if isinstance(widget, QAbstractSpinBox):
         return widget.text()
     if isinstance(widget, QAbstractItemView):
+        if widget.property(_CHOICES):
+            return None
         model = widget.model()
         if model is None or model.rowCount() > _MOST_ROWS:
             return None

@@ -35,8 +35,21 @@ def configure_models() -> None:
 
 def open_desk(path_or_url: str | None = None, *, clock: Clock | None = None) -> Opened:
     """Open (creating if need be) the database and return the desk working on it."""
+    database, backup = open_database(path_or_url)
+    return desk_on(database, backup, clock=clock)
+
+
+def open_database(path_or_url: str | None = None) -> tuple[Database, Path | None]:
+    """Open (creating if need be) and migrate the database, with the backup taken first if a
+    migration ran: a sign-in can be checked on it (its first read needs no configured mapper),
+    while :func:`configure_models` and :func:`desk_on` finish the opening."""
     database = Database(path_or_url)
-    backup = database.migrate()
+    return database, database.migrate()
+
+
+def desk_on(database: Database, backup: Path | None, *, clock: Clock | None = None) -> Opened:
+    """The desk working on a database :func:`open_database` opened (the fee schedule put in on
+    a first start)."""
     desk = Desk(database, clock=clock or SystemClock())
     seed_defaults(desk)
     return Opened(desk, backup)

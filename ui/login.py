@@ -207,7 +207,10 @@ class LoginDialog(QDialog):
     def set_opening(self, database: str) -> None:
         """Show that the database is being opened; typing goes on, signing in waits for it."""
         self._signer = None
-        self._asked += 1  # a check under way is for the database before: its answer is dropped
+        # A check under way is for the database before: its answer is dropped (sign_in).
+        self._asked += 1
+        self.checking = False
+        self.sign_in_button.setEnabled(True)
         self.change_button.setEnabled(False)
         self.database_label.set_full_text(f"Database: {database}" if database else "")
         set_error(self.error, "")
@@ -270,17 +273,14 @@ class LoginDialog(QDialog):
         self._asked += 1
         asked = self._asked
 
+        # An answer after set_opening (another database chosen meanwhile) is dropped.
         def accepted(operator: SignedIn) -> None:
             if asked == self._asked:
                 self._accepted(operator)
-            else:  # another database was chosen meanwhile
-                self._checked()
 
         def refused(error: Exception) -> None:
             if asked == self._asked:
                 self._refused(error)
-            else:
-                self._checked()
 
         # The check takes a third of a second on purpose (scrypt); it runs on a worker thread,
         # which lets go of the interpreter meanwhile, so the dialog answers keys and repaints.

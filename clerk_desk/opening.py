@@ -5,16 +5,20 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import configure_mappers
 
-from clerk_desk import desk_acts, fees, restoring
+from clerk_desk import desk_acts, fees
 from clerk_desk.clock import Clock, SystemClock
 from clerk_desk.database import Database
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.desk_acts import DeskAct
 from clerk_desk.models import FeeItem
+
+if TYPE_CHECKING:
+    from clerk_desk import restoring
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +35,21 @@ def configure_models() -> None:
 
 def open_desk(path_or_url: str | None = None, *, clock: Clock | None = None) -> Opened:
     """Open (creating if need be) the database and return the desk working on it."""
+    database, backup = open_database(path_or_url)
+    return desk_on(database, backup, clock=clock)
+
+
+def open_database(path_or_url: str | None = None) -> tuple[Database, Path | None]:
+    """Open (creating if need be) and migrate the database, with the backup taken first if a
+    migration ran: a sign-in can be checked on it (its first read needs no configured mapper),
+    while :func:`configure_models` and :func:`desk_on` finish the opening."""
     database = Database(path_or_url)
-    backup = database.migrate()
+    return database, database.migrate()
+
+
+def desk_on(database: Database, backup: Path | None, *, clock: Clock | None = None) -> Opened:
+    """The desk working on a database :func:`open_database` opened (the fee schedule put in on
+    a first start)."""
     desk = Desk(database, clock=clock or SystemClock())
     seed_defaults(desk)
     return Opened(desk, backup)
@@ -52,6 +69,10 @@ def back_up(desk: Desk, operator: SignedIn, target: str | os.PathLike[str]) -> P
     The event records the backup's label, file hash and the head of its trail, so that a
     restore knows this backup again and refuses it if its trail was rewritten since.
     """
+    # Imported here, not with this module: a program opening its database at start-up
+    # needs the backups' records only when the clerk backs up or restores.
+    from clerk_desk import restoring
+
     with desk.lookup(operator) as action:
         desk_acts.allow(action, DeskAct.BACK_UP)
     path = desk.database.backup(target)

@@ -195,24 +195,31 @@ def sign_in(database: Database, clock: Clock, username: str, password: str) -> S
     Wrong passwords are counted per user name, known or not (:mod:`clerk_desk.sign_in_limits`);
     a name made to wait is refused unchecked. The password is checked outside any write
     transaction: scrypt takes half a second, and a write would hold every station that long.
+
+    Everything up to the password's check reads with SQLAlchemy Core on the tables, not through
+    the mapped classes: at start-up the window lets the check's half second (which lets go of
+    the interpreter) run beside the configuration of the mappers (:mod:`ui.app`).
     """
     desk = Desk(database, clock=clock)
     name = sign_in_limits.throttle_key(username)
+    table = Operator.__table__
     with database.reading() as session:
         waiting = sign_in_limits.delayed_until(session, name, clock.now())
-        operator = session.scalar(select(Operator).where(Operator.username == name))
+        found = session.execute(
+            select(table.c.id, table.c.password_hash).where(table.c.username == name)
+        ).first()
     if waiting is not None:
         _refused(desk, name, f"delayed until {waiting.isoformat(timespec='seconds')}")
         raise SignInFailed(sign_in_limits.delay_message(waiting, clock))
-    stored = operator.password_hash if operator is not None else _DUMMY_HASH
+    stored = found.password_hash if found is not None else _DUMMY_HASH
     # An unknown user name is checked against a dummy hash: the same scrypt work either way.
-    good = verify_password(password, stored) and operator is not None
+    good = verify_password(password, stored) and found is not None
     renewed = hash_password(password) if good and needs_new_hash(stored) else None
     refusal: str | None = None
     who: SignedIn | None = None
     with desk.action(SYSTEM) as action:
         now = action.now()
-        row = action.session.get(Operator, operator.id) if good and operator else None
+        row = action.session.get(Operator, found.id) if good and found else None
         waiting = sign_in_limits.delayed_until(action.session, name, now, lock=True)
         if waiting is not None:  # another station's wrong passwords, a moment ago
             refusal = sign_in_limits.delay_message(waiting, clock)

@@ -47,11 +47,17 @@ def delay_after(failures: int) -> timedelta | None:
 def delayed_until(
     session: Session, key: str, now: datetime, *, lock: bool = False
 ) -> datetime | None:
-    """When ``key`` may try again, if it must still wait at ``now``."""
-    row = session.get(SignInThrottle, key, with_for_update=lock, populate_existing=lock)
-    if row is None or row.blocked_until is None or now >= row.blocked_until:
+    """When ``key`` may try again, if it must still wait at ``now``.
+
+    Read with SQLAlchemy Core on the table, not through the mapped class, so that a sign-in
+    can be checked while the program is still configuring its mappers (see
+    :func:`clerk_desk.operators.sign_in`)."""
+    throttle = SignInThrottle.__table__
+    query = select(throttle.c.blocked_until).where(throttle.c.username == key)
+    blocked_until: datetime | None = session.scalar(query.with_for_update() if lock else query)
+    if blocked_until is None or now >= blocked_until:
         return None
-    return row.blocked_until
+    return blocked_until
 
 
 def record_failure(session: Session, key: str, now: datetime) -> SignInThrottle:

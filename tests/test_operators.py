@@ -480,3 +480,46 @@ def test_the_administrator_lifts_a_delay_and_the_trail_says_so(
     assert "5 wrong passwords" in event.summary
     with pytest.raises(NotFound), desk.action(admin) as action:
         sign_in_limits.lift_sign_in_delay(action, "clerk")
+
+
+CHECK_BEFORE_MAPPERS = """
+import sys
+from clerk_desk import operators
+from clerk_desk.clock import SystemClock
+from clerk_desk.database import Database
+from clerk_desk.models import Operator
+
+seen = []
+check = operators.verify_password
+
+
+def verify(password, stored):
+    seen.append(Operator.__mapper__.configured)
+    return check(password, stored)
+
+
+operators.verify_password = verify
+database = Database(sys.argv[1])
+who = operators.sign_in(database, SystemClock(), sys.argv[2], sys.argv[3])
+database.dispose()
+print(seen, who.username, Operator.__mapper__.configured)
+"""
+
+
+def test_a_password_is_checked_before_the_mappers_are_configured(
+    desk: Desk, admin: SignedIn
+) -> None:
+    """Issue 20: the window lets the password's half second of scrypt run beside the core's
+    mapper configuration (ui.app), so a sign-in reads what it checks against with SQLAlchemy
+    Core. In a fresh process: the check comes before any mapper is configured, the sign-in
+    (which then writes through the mapped classes) succeeds."""
+    url = desk.database.url.render_as_string(hide_password=False)
+    done = subprocess.run(
+        [sys.executable, "-c", CHECK_BEFORE_MAPPERS, url, admin.username, PASSWORD],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[False]", admin.username, "True"]

@@ -77,6 +77,33 @@ def test_the_login_dialogs_modules_load_no_database_library() -> None:
     assert result.returncode == 0, result.stderr
 
 
+LATER_MODULES = (
+    "ui.guide",
+    "ui.ordinance_viewer",
+    "ui.placeholder_tab",
+    "clerk_desk.ordinance",
+    "reports",
+    "email.parser",
+)
+
+
+def test_the_main_windows_modules_leave_the_help_and_the_papers_for_later() -> None:
+    """The window shows before anyone can open its Help menu or print: importing it loads
+    neither the ordinance viewer nor the guide, no paper (``reports``), no placeholder tab (every
+    workflow is built), and does not read the installed version (``importlib.metadata`` parses
+    it with ``email.parser``). They load once the window is up (``ui.tab_modules``) or on
+    first use."""
+    script = (
+        "import sys; import ui.main_window; "
+        f"loaded = [name for name in {LATER_MODULES!r} if name in sys.modules]; "
+        "assert not loaded, loaded"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.mark.gui
 def test_the_benchmark_hook_reports_the_login_dialog(tmp_path: Path) -> None:
     env = dict(

@@ -640,6 +640,105 @@ def test_the_window_opens_on_the_today_list_gathered_while_the_clerk_signed_in(
     qtbot.waitUntil(lambda: gathered == [1, 1])  # the second window gathered its own
 
 
+def test_a_sign_in_asked_for_at_start_is_checked_while_the_core_finishes_loading(
+    qtbot: QtBot,
+    desk: Desk,
+    admin: SignedIn,
+    launchers: list[Launcher],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 20: Enter pressed before the database is open. The password is checked as soon as
+    the database is migrated, while the core configures its mappers and makes the desk (here
+    held back until the check has answered); the window opens once both are done, and the
+    sign-in is in the audit trail once."""
+    import threading
+
+    checked = threading.Event()
+    real_open = ui.app._open
+
+    def held_open(reached: ui.app._Reached) -> ui.app._Ready:
+        assert checked.wait(timeout=30), "the password was not checked before the desk was made"
+        return real_open(reached)
+
+    monkeypatch.setattr(ui.app, "_open", held_open)
+    signed_in_before = _sign_ins(desk)
+    url = desk.database.url.render_as_string(hide_password=False)
+    launcher = Launcher(url, clock=desk.clock)
+    launchers.append(launcher)
+    launcher.start()
+    login = launcher.login
+    qtbot.keyClicks(login.username, "admin")
+    qtbot.keyClicks(login.password, PASSWORD)
+    login.sign_in_button.click()  # before the database is open: it waits for it
+    try:
+        with qtbot.waitSignal(login.signed_in, timeout=20_000):
+            pass
+        assert launcher.window is None and launcher.desk is None  # the core is not ready yet
+    finally:
+        checked.set()
+    qtbot.waitUntil(lambda: launcher.window is not None and launcher.window.isVisible())
+    assert launcher.window is not None
+    assert launcher.window.app.operator.username == "admin"
+    assert _sign_ins(desk) == signed_in_before + 1
+
+
+def _sign_ins(desk: Desk) -> int:
+    from sqlalchemy import func, select
+
+    from clerk_desk.models import AuditEvent
+
+    with desk.database.reading() as session:
+        query = select(func.count()).where(AuditEvent.action == "operator.sign_in")
+        return session.scalar(query) or 0
+
+
+def test_a_window_opened_while_its_today_list_is_gathered_waits_for_that_list(
+    qtbot: QtBot,
+    desk: Desk,
+    admin: SignedIn,
+    launchers: list[Launcher],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 20: signed in before the Today list gathered at start-up was ready (the password
+    now checked beside the core's loading), the window gathered the list again. It shows the
+    list being gathered instead: gathered once."""
+    import threading
+
+    import ui.today.tab
+
+    release = threading.Event()
+    gathered: list[int] = []
+    real_gather = ui.today.tab.gather
+
+    def gather(action: Action) -> list[TodayItem]:
+        if not gathered:  # the launcher's, at start-up: held until the window is open
+            release.wait(timeout=30)
+        items = real_gather(action)
+        gathered.append(1)
+        return items
+
+    monkeypatch.setattr(ui.today.tab, "gather", gather)
+    url = desk.database.url.render_as_string(hide_password=False)
+    launcher = Launcher(url, clock=desk.clock)
+    launchers.append(launcher)
+    launcher.start()
+    login = launcher.login
+    try:
+        qtbot.waitUntil(lambda: launcher.desk is not None, timeout=20_000)
+        qtbot.keyClicks(login.username, "admin")
+        qtbot.keyClicks(login.password, PASSWORD)
+        login.sign_in_button.click()
+        qtbot.waitUntil(lambda: launcher.window is not None and launcher.window.isVisible())
+        window = launcher.window
+        assert window is not None
+        today = window.today_tab
+        assert today.gathering and today.updated.text() == "Gathering the list…"
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: today.updated.text().startswith("As of "))
+    assert not today.gathering and gathered == [1]
+
+
 def test_the_receipts_paper_is_made_ready_with_the_tabs_modules() -> None:
     """Issue 20: the day's first receipt imported ReportLab, read the fonts and encoded the
     seal on the window's thread (240 ms after Save). They are made ready with the tabs'

@@ -106,6 +106,7 @@ class LoginDialog(QDialog):
         self.setWindowTitle("Clerk Desk — Sign in")
         self._signer: Signer | None = None
         self._pending = False
+        self._asked = 0  # sign-ins asked for; an answer for an earlier database is dropped
         self.checking = False
         """A password is being checked (on a worker thread)."""
         self._painted = False
@@ -206,6 +207,10 @@ class LoginDialog(QDialog):
     def set_opening(self, database: str) -> None:
         """Show that the database is being opened; typing goes on, signing in waits for it."""
         self._signer = None
+        # A check under way is for the database before: its answer is dropped (sign_in).
+        self._asked += 1
+        self.checking = False
+        self.sign_in_button.setEnabled(True)
         self.change_button.setEnabled(False)
         self.database_label.set_full_text(f"Database: {database}" if database else "")
         set_error(self.error, "")
@@ -219,15 +224,20 @@ class LoginDialog(QDialog):
         self._signer = signer
         self.change_button.setEnabled(True)
         self.database_label.set_full_text(f"Database: {database}")
-        if city:
-            self.subtitle.setText(f"{city} — City Hall counter")
-        if seal is not None:
-            self.seal.setPixmap(seal)
+        self.show_city(city, seal)
         self.status.setVisible(False)
         self.status.setText("")
         if self._pending:
             self._pending = False
             self.sign_in()
+
+    def show_city(self, city: str, seal: QPixmap | None) -> None:
+        """The City's name under the program's, and its seal (read once the core is loaded,
+        which may be after sign-ins are taken)."""
+        if city:
+            self.subtitle.setText(f"{city} — City Hall counter")
+        if seal is not None:
+            self.seal.setPixmap(seal)
 
     def reset(self, *, username: str = "", message: str = "") -> None:
         """Ready for the next operator: empty password, ``message`` (e.g. after a restore)."""
@@ -260,9 +270,21 @@ class LoginDialog(QDialog):
         self.status.setText("Checking the password…")
         self.status.setVisible(True)
         signer, username, password = self._signer, self.username.text(), self.password.text()
+        self._asked += 1
+        asked = self._asked
+
+        # An answer after set_opening (another database chosen meanwhile) is dropped.
+        def accepted(operator: SignedIn) -> None:
+            if asked == self._asked:
+                self._accepted(operator)
+
+        def refused(error: Exception) -> None:
+            if asked == self._asked:
+                self._refused(error)
+
         # The check takes a third of a second on purpose (scrypt); it runs on a worker thread,
         # which lets go of the interpreter meanwhile, so the dialog answers keys and repaints.
-        call_in_background(self, lambda: signer(username, password), self._accepted, self._refused)
+        call_in_background(self, lambda: signer(username, password), accepted, refused)
 
     def _checked(self) -> None:
         self.checking = False

@@ -28,6 +28,7 @@ import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QSize, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import (
@@ -50,23 +51,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from clerk_desk import __version__, opening, settings_store, stations
+from clerk_desk import opening, settings_store, stations
 from clerk_desk.desk import Action
 from clerk_desk.desk_acts import DeskAct, allow, desk_acts
 from clerk_desk.paths import backups_dir, data_dir, resource_path
 from clerk_desk.today import TodayItem
 from clerk_desk.workflows import WORKFLOWS, Workflow
-from ui.guide import GuideWindow, print_guide
 from ui.kit import collector, keys, operations
 from ui.kit.background import call_in_background
 from ui.kit.operations import App, perform, read_in_background, run_in_background, show_error
 from ui.kit.sidebar import SidebarTabBar
 from ui.kit.style import LATE, text_sheet
 from ui.kit.widgets import ElidedLabel, place_on_screen, station_id, station_settings
-from ui.ordinance_viewer import OrdinanceViewer, cite_from_url
-from ui.placeholder_tab import PlaceholderTab
 from ui.tab_modules import import_tab_modules, tab_class_name, tab_module_name
 from ui.today.tab import Gathered, TodayTab
+
+if TYPE_CHECKING:
+    from ui.guide import GuideWindow
+    from ui.ordinance_viewer import OrdinanceViewer
 
 log = logging.getLogger(__name__)
 
@@ -193,18 +195,23 @@ class MainWindow(QMainWindow):
             ),
         )
 
+    def _placeholder(self, workflow: Workflow, why: str = "") -> QWidget:
+        # Imported only for a workflow without its tab: it reads the ordinance to cite it, which
+        # a window whose workflows are all built need not load before it shows.
+        from ui.placeholder_tab import PlaceholderTab
+
+        return PlaceholderTab(workflow, self.app, self, why=why)
+
     def _add_tab(self, workflow: Workflow) -> None:
         widget: QWidget
         if workflow.name == "today":
             widget = self.today_tab
         elif not workflow.built:
-            widget = PlaceholderTab(workflow, self.app, self)
+            widget = self._placeholder(workflow)
         elif importlib.util.find_spec(tab_module_name(workflow)) is None:
             # Only while the tab is being written: an import error in it is not hidden.
-            widget = PlaceholderTab(
+            widget = self._placeholder(
                 workflow,
-                self.app,
-                self,
                 why="<b>Not in this copy yet.</b> This workflow is being built; its tab is "
                 "not part of this copy of Clerk Desk. Nothing can be recorded here.",
             )
@@ -515,7 +522,7 @@ class MainWindow(QMainWindow):
             help_menu,
             "print_guide",
             "&Print the user's guide…",
-            lambda: print_guide(self),
+            self.print_guide,
             tip="Save the whole user's guide as a PDF to print",
         )
         self._action(
@@ -596,6 +603,10 @@ class MainWindow(QMainWindow):
         """
         viewer = self.ordinance_viewer
         if viewer is None:
+            # Imported on first use (and ahead of it once the window is up, ui.tab_modules):
+            # the viewer and the ordinance's text are not needed to show the window.
+            from ui.ordinance_viewer import OrdinanceViewer
+
             viewer = OrdinanceViewer(self)
             viewer.setObjectName("ordinance_window")
             viewer.setWindowFlag(Qt.WindowType.Window, True)
@@ -621,6 +632,8 @@ class MainWindow(QMainWindow):
     def open_guide(self) -> GuideWindow:
         """The user's guide (one window for the session), at the page of the current tab."""
         if self.guide_window is None:
+            from ui.guide import GuideWindow  # as the ordinance viewer (open_ordinance)
+
             self.guide_window = GuideWindow(self.open_ordinance, self)
             place_on_screen(self.guide_window, self.guide_window.size(), over=self)
         self.guide_window.show_workflow(self.tabs.currentWidget().property("workflow"))
@@ -629,8 +642,16 @@ class MainWindow(QMainWindow):
         self.guide_window.activateWindow()
         return self.guide_window
 
+    def print_guide(self) -> Path | None:
+        """Save the whole user's guide as a PDF (the guide's papers load on first use)."""
+        from ui.guide import print_guide
+
+        return print_guide(self)
+
     def open_link(self, url: QUrl | str) -> bool:
         """Follow a ``cite:`` link from any label in the window."""
+        from ui.ordinance_viewer import cite_from_url  # as the viewer itself (open_ordinance)
+
         cite = cite_from_url(url)
         if cite is None:
             return False
@@ -848,6 +869,9 @@ class MainWindow(QMainWindow):
         box.setWindowTitle("About Clerk Desk")
         box.setIconPixmap(app_icon().pixmap(72, 72))
         box.setTextFormat(Qt.TextFormat.RichText)
+        # Read here, not on import: the installed version is read through importlib.metadata.
+        from clerk_desk import __version__
+
         box.setText(
             f"<h3>Clerk Desk {__version__}</h3>"
             "<p>The City Hall counter application: permits, fees, bonds, street numbers and "

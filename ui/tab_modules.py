@@ -67,11 +67,16 @@ PAPER_MODULES = (
 """ReportLab and the receipt's paper, in the order they import each other: loaded after the
 tabs, so that the first receipt of the day prints in the time the later ones take."""
 
+HELP_MODULES = ("ui.ordinance_viewer", "ui.guide")
+"""The ordinance viewer and the user's guide (with the guide's paper): the window imports them on
+first use, since it shows without them; loaded after the papers, so that F1 opens at once."""
+
 
 def import_tab_modules() -> None:
     """Import every built workflow's window modules, one at a time (classes only: widgets are
-    made on the window's thread when the tab is first shown), then the papers' (and make their
-    fonts and seal ready), then put them out of the cycle collector's sight."""
+    made on the window's thread when the tab is first shown), then the papers' and the help's
+    (and make the papers' fonts and seal ready), then put them out of the cycle collector's
+    sight."""
     from ui.kit.collector import loading
 
     with loading():
@@ -80,6 +85,8 @@ def import_tab_modules() -> None:
                 for name in tab_package_modules(workflow):
                     _import(name)
         for name in PAPER_MODULES:
+            _import(name)
+        for name in HELP_MODULES:
             _import(name)
         from reports.document import prepare
 

@@ -479,6 +479,23 @@ class TodayTab(QWidget):
             self._show_gathered(loaded)
             self._gathered_at = gathered_at
 
+    def expect_gathered(self) -> None:
+        """The list is being gathered for this window elsewhere (begun while the clerk signed
+        in): wait for it (:meth:`take_gathered`) rather than gather another when shown. A save
+        meanwhile gathers once more after it, as during the tab's own gathering."""
+        self.gathering = True
+        self._again = False
+        self.updated.setText("Gathering the list…")
+
+    def take_gathered(self, loaded: Gathered | None) -> None:
+        """The list :meth:`expect_gathered` waited for; None if it could not be gathered, and
+        the tab gathers its own."""
+        if loaded is not None:
+            self._show_gathered(loaded)
+            return
+        self.gathering = False
+        self.refresh()
+
     def _not_gathered(self) -> None:
         """The read failed (and was shown): the list stays as it was, and F5 may try again."""
         self.gathering = False

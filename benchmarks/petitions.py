@@ -184,7 +184,9 @@ def station(path: Path) -> Any:
     return Station(f"sqlite+pysqlite:///{path}", clerk, clock)
 
 
-def measured_build(counter: Any, meeting_id: int, *, progress: Any) -> tuple[Any, float]:
+def measured_build(
+    counter: Any, meeting_id: int, folder: str, *, progress: Any
+) -> tuple[Any, float]:
     """In the child: the window's build (:func:`ui.petitions.jobs._build_in_child`), and the
     most memory this process held, in MB.
 
@@ -194,7 +196,7 @@ def measured_build(counter: Any, meeting_id: int, *, progress: Any) -> tuple[Any
     from ui.petitions import jobs
 
     reset_peak()
-    made = jobs._build_in_child(counter, meeting_id, progress=progress)
+    made = jobs._build_in_child(counter, meeting_id, folder, progress=progress)
     return made, peak_now_mb()
 
 
@@ -202,11 +204,16 @@ def build(counter: Any, meeting_id: int) -> tuple[float, float, Any]:
     """What the Clerk waits for after "Build agenda packet", as :func:`ui.petitions.jobs.
     build_packet` does it, with the child's peak memory: seconds, MB, and the packet the
     window is handed (:class:`ui.petitions.jobs.BuiltPacket`, its file removed with it)."""
+    import tempfile
+
     from clerk_desk import child_process
     from ui.petitions import jobs
 
     started = time.perf_counter()
-    made, peak = child_process.run(measured_build, counter, meeting_id, progress=lambda _: True)
+    folder = tempfile.mkdtemp(prefix="clerk-desk-packet-")  # as build_packet makes it
+    made, peak = child_process.run(
+        measured_build, counter, meeting_id, folder, progress=lambda _: True
+    )
     packet = jobs.BuiltPacket(
         made.meeting_id, made.meeting, Path(made.path), made.pages, made.as_of, made.day
     )

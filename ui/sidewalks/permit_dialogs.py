@@ -138,7 +138,8 @@ class PermitDialog(forms.TwoColumnForm):
         self.number.textChanged.connect(lambda _t: self.show_cost())
         self.width_edit.textChanged.connect(lambda _t: self.show_width())
         self.starts.dateChanged.connect(lambda _d: self.show_start())
-        self.show_cost()
+        if row is not None:  # a new form's cost was shown with its repair orders, above
+            self.show_cost()
         self.show_width()
         self.show_start()
         row_id = row.id if row is not None else None

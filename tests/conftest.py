@@ -265,6 +265,12 @@ Handler = Callable[[Any], None]
 
 
 @pytest.fixture
+def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    """An active operator with the Treasurer's role (receipts, drawers, refunds)."""
+    return operator_with(Role.TREASURER)
+
+
+@pytest.fixture
 def dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> list[Handler]:
     """Modal dialogs are shown without a modal loop and handed to the next queued handler."""
     from ui.kit import forms as forms

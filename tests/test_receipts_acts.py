@@ -33,11 +33,6 @@ from clerk_desk.receipts.service import DrawerCount
 STATION = "Front counter"
 
 
-@pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
 def _open(desk: Desk, who: SignedIn) -> int:
     with desk.action(who) as action:
         return receipts.open_drawer(action, station=STATION, opening_cash=Money("20.00")).id

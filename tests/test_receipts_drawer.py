@@ -22,11 +22,6 @@ from clerk_desk.receipts.views import CheckEntry, DrawerView
 STATION = "Front counter"
 
 
-@pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
 def open_(desk: Desk, who: SignedIn, opening: str = "100.00", station: str = STATION) -> int:
     with desk.action(who) as action:
         return receipts.open_drawer(action, station=station, opening_cash=Money(opening)).id

@@ -45,11 +45,6 @@ from clerk_desk.receipts.service import (
 
 
 @pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
-@pytest.fixture
 def drawer(desk: Desk, treasurer: SignedIn) -> int:
     return open_drawer(desk, treasurer)
 

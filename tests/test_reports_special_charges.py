@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -52,7 +52,6 @@ from clerk_desk.kinds import (
     PrivilegeStatus,
     RepairOrderKind,
     RepairOrderStatus,
-    Role,
     TenderKind,
 )
 from clerk_desk.models import SidewalkRepairOrder, StreetOpening, StreetPrivilege
@@ -95,11 +94,6 @@ def _day(value: object) -> date | None:
 
 
 # -- making real charges -----------------------------------------------------------------------
-
-
-@pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
 
 
 def _parcel(desk: Desk, who: SignedIn, number: str, owner: int, site: str) -> int:

@@ -128,11 +128,6 @@ def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
 
 
 @pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
-@pytest.fixture
 def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
     return operator_with(Role.INSPECTOR)
 

@@ -59,11 +59,6 @@ TODAY = date(2026, 11, 30)
 
 
 @pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
-@pytest.fixture
 def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
     return operator_with(Role.CLERK)
 

@@ -98,11 +98,6 @@ def director(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
 
 
 @pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
-@pytest.fixture
 def builder(desk: Desk, admin: SignedIn) -> int:
     with desk.action(admin) as action:
         return parties.add_party(

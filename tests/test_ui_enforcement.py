@@ -44,11 +44,6 @@ def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
 
 
 @pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
-@pytest.fixture
 def people(desk: Desk, admin: SignedIn) -> None:
     with desk.action(admin) as action:
         made = {}

@@ -39,11 +39,6 @@ CARD_NUMBER = "4111111111111111"
 
 
 @pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
-@pytest.fixture
 def printed(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes]]:
     """Every PDF sent to the printer, with its title; printing always succeeds."""
     seen: list[tuple[str, bytes]] = []

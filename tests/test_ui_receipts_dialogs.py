@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
 from typing import Any
 
 import builders  # type: ignore[import-not-found]
@@ -19,7 +18,7 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from sqlalchemy import select
 
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.kinds import ReceiptKind, Role, TenderKind
+from clerk_desk.kinds import ReceiptKind, TenderKind
 from clerk_desk.models import Receipt
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
@@ -38,11 +37,6 @@ from ui.receipts.tab import ReceiptsTab
 pytestmark = pytest.mark.gui
 
 STATION = "Front counter"
-
-
-@pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
 
 
 def _sale(desk: Desk, who: SignedIn) -> int:

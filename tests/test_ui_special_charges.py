@@ -63,11 +63,6 @@ def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
     return operator_with(Role.CLERK)
 
 
-@pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
 def add_party(desk: Desk, who: SignedIn, name: str, street: str = "412 Orange St N") -> int:
     with desk.action(who) as action:
         party = parties.add_party(

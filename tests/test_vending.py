@@ -191,11 +191,6 @@ def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
 
 
 @pytest.fixture
-def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.TREASURER)
-
-
-@pytest.fixture
 def vendor(desk: Desk, admin: SignedIn) -> int:
     """An individual vendor: a food truck at the festival."""
     return builders.party(desk, admin, "Magee Park Ice Cream", PartyKind.BUSINESS)

@@ -165,8 +165,7 @@ class PartyPicker(QWidget):
                 forms.select_row(self.table, number)
 
     def _show_first(self, rows: list[PartyRow]) -> None:
-        chosen = self.party
-        self._show_rows(with_chosen(rows, chosen))
+        self._show_rows(with_chosen(rows, self.party))
 
     def choose(self, party: PartyRow | None) -> None:
         self.party = party

@@ -483,9 +483,7 @@ class RegisterPage(QWidget, Generic[RowT]):
         except InvalidInput:
             return None
         years, beside = self.register_years, self.read_beside
-        if keep is None:
-            selected = self.selected()
-            keep = selected.id if selected is not None else None
+        keep = self._kept(keep)
         reads_chosen = type(self).read_chosen is not RegisterPage.read_chosen
         read_chosen = self.read_chosen
 
@@ -516,12 +514,17 @@ class RegisterPage(QWidget, Generic[RowT]):
         if not self.loaded:
             self._show_count(0)
 
+    def _kept(self, keep: int | None) -> int | None:
+        """The record to keep chosen: ``keep``, else the one chosen now (None: none)."""
+        if keep is not None:
+            return keep
+        selected = self.selected()
+        return selected.id if selected is not None else None
+
     def _show_found(self, found: Found[RowT], keep: int | None = None) -> None:
         """Show the rows read, the record ``keep`` (else the chosen record) chosen if it is
         among them."""
-        if keep is None:
-            selected = self.selected()
-            keep = selected.id if selected is not None else None
+        keep = self._kept(keep)
         self._shown += 1
         self.loaded = True
         rows, years, beside, self._chosen = found

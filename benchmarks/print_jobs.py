@@ -11,8 +11,9 @@ ways the window can send it, and the spool size printed is what that way hands t
 * to a CUPS queue (Linux, macOS): the PDF itself, with ``lp`` (ui/kit/print_queue.py). This
   machine has no CUPS, so the queue is named by hand and ``lp`` is a stand-in first on PATH
   that keeps the file it is given, as CUPS spools it; everything else is the window's code.
-* as pictures (a file, Windows): :func:`ui.kit.printing.paint_pdf` to a ``QPrinter`` writing
-  a PDF file, the file Qt hands the print queue.
+* as pictures (Windows): :func:`ui.kit.printing.paint_pdf` to a ``QPrinter`` writing a PDF
+  file, the file Qt hands the print queue. (The print dialog's "Print to File" writes the
+  document itself, its pages chosen: the PDF's own size.)
 
 For each it prints the PDF's own size, the spool's size and their ratio, and the time the job
 takes beside its floor: pdfium rasterising the same pages at 300 dpi without painting them
@@ -137,10 +138,17 @@ def pdf_printer(target: Path) -> object:
 
 
 def window_prints(printer: object, pdf: bytes) -> None:
-    """Print ``pdf`` as the window does when it prints straight to a printer."""
-    from ui.kit import printing
+    """Print ``pdf`` as the window does when it prints straight to a printer that takes
+    pictures (Windows): the PDF-file printer stands for it, so the file route, which writes
+    the document itself, is set aside."""
+    from ui.kit import print_queue, printing
 
-    printing.print_on_paper(None, printer, pdf, title="Receipts register")  # type: ignore[arg-type]
+    real_target = print_queue.file_target
+    print_queue.file_target = lambda _printer: None  # type: ignore[assignment]
+    try:
+        printing.print_on_paper(None, printer, pdf, title="Receipts register")  # type: ignore[arg-type]
+    finally:
+        print_queue.file_target = real_target  # type: ignore[assignment]
 
 
 def spooled(pdf: bytes, folder: Path) -> tuple[float, int]:
@@ -284,7 +292,7 @@ def previewed(pdf: bytes) -> tuple[float, float, float]:
 
 ROUTES = {
     "to a CUPS queue (lp)": queue_spooled,
-    "as pictures (a file, Windows)": spooled,
+    "as pictures (Windows)": spooled,
 }
 
 

@@ -133,6 +133,15 @@ def _pdf_printer(target: Path) -> QPrinter:
     return printer
 
 
+def _picture_printer(target: Path, monkeypatch: pytest.MonkeyPatch) -> QPrinter:
+    """A printer that takes pictures, as a Windows printer does: the window paints each page
+    on it, and Qt's PDF engine keeps here what it would hand the printer's driver."""
+    from ui.kit import print_queue
+
+    monkeypatch.setattr(print_queue, "file_target", lambda _printer: None)
+    return _pdf_printer(target)
+
+
 def _pages_of(path: Path) -> list[tuple[int, int]]:
     return [
         (round(float(p.mediabox.width)), round(float(p.mediabox.height)))
@@ -349,7 +358,8 @@ def test_the_window_keeps_working_while_a_long_document_prints(
     timer.start()
     try:
         printed = tmp_path / "printed.pdf"
-        assert printing.print_on_paper(None, _pdf_printer(printed), _pdf(30), title="Packet") == 30
+        printer = _picture_printer(printed, monkeypatch)
+        assert printing.print_on_paper(None, printer, _pdf(30), title="Packet") == 30
     finally:
         timer.stop()
     assert waited == [True]  # the window's thread ran its timer while page 16 was printing
@@ -479,7 +489,7 @@ def test_a_receipt_for_a_roll_goes_to_a_queue_as_pictures_on_its_own_page(
     roll.showPage()
     roll.save()
     spy = _Spy(monkeypatch)
-    printer = _pdf_printer(tmp_path / "printed.pdf")  # what Qt hands the queue, kept
+    printer = _picture_printer(tmp_path / "printed.pdf", monkeypatch)  # what Qt hands CUPS
 
     assert printing.print_on_paper(None, printer, buffer.getvalue(), title="Receipt") == 1
 
@@ -502,24 +512,72 @@ def test_the_two_sided_choice_and_the_paper_reach_lp() -> None:
     assert print_queue.paper_of([(595, 842)]) is None  # A4: the queue's paper may not be it
 
 
-def test_printing_to_a_file_paints_pictures_even_beside_lp(
+def test_printing_to_a_file_writes_the_document_itself_with_the_pages_chosen(
     qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A PDF-file printer (the print dialog's "Print to File", the benchmark's) is no queue: its
-    pages are pictures, as on Windows; and a page range reads as CUPS writes one."""
+    """The print dialog's "Print to File" is no queue, even beside lp: the file is the
+    document's own pages, their text still text, not pictures of them (a dense register as
+    pictures is 19 times its PDF); a page range reads as CUPS writes one, and the pages of it
+    beyond the document's end are not there to print."""
     from ui.kit import print_queue
 
     _fake_lp(tmp_path, monkeypatch)
-    printer = _pdf_printer(tmp_path / "printed.pdf")
+    spy = _Spy(monkeypatch)
+    printed = tmp_path / "printed.pdf"
+    printer = _pdf_printer(printed)
     assert print_queue.printer_queue(printer) is None
     assert print_queue.queue_job(printer, "Receipt") is None
     assert print_queue.page_list(printer) == ""
+    pdf = _pdf(5)
+    assert printing.print_on_paper(None, printer, pdf, title="Register") == 5
+    assert printed.read_bytes() == pdf
+
     printer.setPrintRange(QPrinter.PrintRange.PageRange)
-    printer.setFromTo(2, 4)
-    assert print_queue.page_list(printer) == "2-4"
-    assert printing.print_on_paper(None, printer, _pdf(2), title="Receipt") == 2
-    assert not (tmp_path / "arguments.json").exists()
-    assert len(_pages_of(tmp_path / "printed.pdf")) == 2
+    printer.setFromTo(4, 6)
+    assert print_queue.page_list(printer) == "4-6"
+    assert printing.print_on_paper(None, printer, pdf, title="Register") == 2
+    assert [page.extract_text().strip() for page in PdfReader(str(printed)).pages] == [
+        "Packet page 4 of 5",
+        "Packet page 5 of 5",
+    ]
+    assert _pictures_of(printed) == [[], []]
+    assert spy.steps == []  # nothing rendered, nothing painted
+    assert not (tmp_path / "arguments.json").exists()  # lp never ran
+
+
+def test_pages_chosen_in_the_print_dialog_are_the_pages_printed_as_pictures(
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a printer that takes pictures (Windows) the window prints only the pages the print
+    dialog chose, as Qt leaves it to do: pages 2 to 3 and 5 of a six-page register are three
+    sheets, not six. A range wholly past the document's end prints nothing, and says so."""
+    from PySide6.QtGui import QPageRanges
+
+    from clerk_desk.errors import EnvironmentProblem
+
+    spy = _Spy(monkeypatch)
+    printed = tmp_path / "printed.pdf"
+    printer = _picture_printer(printed, monkeypatch)
+    printer.setPrintRange(QPrinter.PrintRange.PageRange)
+    ranges = QPageRanges()
+    ranges.addRange(2, 3)
+    ranges.addPage(5)
+    printer.setPageRanges(ranges)
+    assert printing.print_on_paper(None, printer, _pdf(6), title="Register") == 3
+    assert [step for step in spy.steps if step.startswith("render")] == [
+        "render 1",
+        "render 2",
+        "render 4",
+    ]
+    assert len(_pages_of(printed)) == 3
+
+    ranges = QPageRanges()
+    ranges.addRange(9, 12)
+    printer.setPageRanges(ranges)
+    with pytest.raises(
+        EnvironmentProblem, match=r"pages chosen \(9-12\) are not in this document of 6"
+    ):
+        printing.print_on_paper(None, printer, _pdf(6), title="Register")
 
 
 def test_the_preview_shows_its_first_page_before_the_others_are_rendered(
@@ -644,11 +702,12 @@ os._exit(0)  # no teardown of Qt at exit: the number is all this process is for
 
 
 def test_the_previews_print_button_prints_every_page_on_paper(
-    qtbot, dialogs, tmp_path: Path
+    qtbot, dialogs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Print in the preview: Qt asks for the pages on the chosen printer, and every page is
     printed there at the printer's resolution, not the preview's pictures."""
     printed = tmp_path / "printed.pdf"
+    _picture_printer(printed, monkeypatch)  # the preview's own printer, as Windows has it
 
     def print_it(dialog: Any) -> None:
         assert isinstance(dialog, QPrintPreviewDialog)

@@ -9,8 +9,9 @@ text as text. So when the chosen printer is a CUPS queue the PDF goes to it as i
 moment, with the copies, pages, collation and two-sided printing chosen in the print dialog,
 and the document's paper (the pictures' route leaves copies to Qt and prints every page).
 Only a document on Letter or Legal goes so (:data:`PAPERS`): a receipt laid out for a roll
-keeps to pictures, on the page Qt sets up for it. Printing to a file, the preview, and a printer
-without ``lp`` (Windows) keep the pictures.
+keeps to pictures, on the page Qt sets up for it. The preview, and a printer without ``lp``
+(Windows), keep the pictures. Printing to a PDF file writes the document itself, its pages
+chosen (:func:`chosen_pages`): text stays text, and the file is the PDF's size, not 19 times it.
 
 ``lp`` runs on the printing thread (:func:`ui.kit.printing.print_on_paper`), never the
 window's: a queue that is slow to answer leaves the window painting.
@@ -105,6 +106,34 @@ def page_list(printer: QPrinter) -> str:
         return str(ranges.toString())
     first, last = printer.fromPage(), printer.toPage()
     return f"{first}-{last}" if first > 0 and last >= first else ""
+
+
+def chosen_pages(printer: QPrinter, count: int) -> list[int]:
+    """The pages the print dialog chose of a document of ``count`` pages, counted from 0;
+    every page when it chose none. EnvironmentProblem when none of those chosen is in it."""
+    if printer.printRange() is not QPrinter.PrintRange.PageRange:
+        return list(range(count))
+    ranges = printer.pageRanges()
+    if ranges.isEmpty():
+        first, last = printer.fromPage(), printer.toPage()
+        if first <= 0 or last < first:
+            return list(range(count))
+        chosen = [page - 1 for page in range(first, min(last, count) + 1)]
+    else:
+        chosen = [page - 1 for page in range(1, count + 1) if ranges.contains(page)]
+    if not chosen:
+        raise EnvironmentProblem(
+            f"The pages chosen ({page_list(printer)}) are not in this document of {count} "
+            f"page{'s' if count != 1 else ''}. Nothing was printed; choose its pages again."
+        )
+    return chosen
+
+
+def file_target(printer: QPrinter) -> Path | None:
+    """The PDF file ``printer`` writes to (the print dialog's "Print to File"), or None."""
+    if printer.outputFormat() is QPrinter.OutputFormat.PdfFormat and printer.outputFileName():
+        return Path(printer.outputFileName())
+    return None
 
 
 def queue_job(printer: QPrinter, title: str) -> QueueJob | None:

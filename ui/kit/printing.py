@@ -10,7 +10,8 @@ pixel where the page is black and white, colour only where it has colour
 
 To a CUPS queue (Linux, macOS) the PDF itself is sent, with ``lp`` (ui/kit/print_queue.py):
 a dense register as pictures is about 19 times its PDF, the PDF itself once, and set by the
-printer at its own resolution. Pictures are painted for a file, the preview, and Windows.
+printer at its own resolution. "Print to File" writes the document itself, the pages chosen
+(:func:`write_pages`). Pictures are painted for the preview and Windows, the pages chosen.
 
 The window's thread renders nothing. Paper is printed on a thread of its own
 (:func:`print_on_paper`: Qt lets a QPainter paint on a QPrinter from any thread) while the
@@ -90,7 +91,8 @@ def page_layout(size: QSizeF) -> QPageLayout:
 def paint_pdf(printer: QPrinter, pdf: Pdf) -> int:
     """Paint every page of ``pdf`` on ``printer``, each on a page of its own size.
 
-    Returns the number of pages painted. The page size is set from the PDF before painting
+    Returns the number of pages painted: on paper, those the print dialog chose
+    (:func:`print_queue.chosen_pages`). The page size is set from the PDF before painting
     starts, so letter prints on letter and a receipt on the roll, whatever the printer had.
     Pages are rendered one at a time and let go once painted: for paper at the printer's
     resolution (at most :data:`MAX_DPI`), one bit a pixel unless the page has colour
@@ -101,10 +103,15 @@ def paint_pdf(printer: QPrinter, pdf: Pdf) -> int:
     with pictures.opened(pdf) as pages:
         if not pages.sizes:
             return 0
-        first = pages.sizes[0]
+        preview = is_preview(printer)
+        chosen = (  # the preview shows every page; paper gets those the print dialog chose
+            range(len(pages.sizes))
+            if preview
+            else print_queue.chosen_pages(printer, len(pages.sizes))
+        )
+        first = pages.sizes[chosen[0]]
         printer.setFullPage(True)
         printer.setPageLayout(page_layout(first))
-        preview = is_preview(printer)
         painter = QPainter()
         if not painter.begin(printer):
             raise EnvironmentProblem("The printer could not be started. Check that it is on.")
@@ -118,8 +125,9 @@ def paint_pdf(printer: QPrinter, pdf: Pdf) -> int:
             # another printer, or in the preview, a page of another size is fitted to the paper.
             resizes = painter.paintEngine().type() is QPaintEngine.Type.Pdf
             current = first
-            for index, size in enumerate(pages.sizes):
-                if index:
+            for index in chosen:
+                size = pages.sizes[index]
+                if index != chosen[0]:
                     if resizes and size != current:
                         printer.setPageLayout(page_layout(size))
                         current = size
@@ -132,15 +140,17 @@ def paint_pdf(printer: QPrinter, pdf: Pdf) -> int:
                     pictures.draw(painter, pictures.for_paper(pages, index, dpi), target)
         finally:
             painter.end()
-    return len(pages.sizes)
+    return len(chosen)
 
 
 def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: Pdf, *, title: str) -> int:
     """Print ``pdf`` on a thread of its own; the number of pages in it.
 
     To a CUPS queue (Linux, macOS) the PDF itself goes, with ``lp`` (ui/kit/print_queue.py):
-    the job is the PDF's size and the printer sets the text at its own resolution. Anywhere
-    else (a file, Windows) :func:`paint_pdf` paints the pages as pictures.
+    the job is the PDF's size and the printer sets the text at its own resolution. To a PDF
+    file ("Print to File") the document itself is written, its pages chosen
+    (:func:`write_pages`). Anywhere else (Windows) :func:`paint_pdf` paints the pages as
+    pictures.
 
     The window's thread waits in an event loop that repaints and runs timers, but holds the
     clerk's clicks and keys until the job has gone, as the frozen window did: nothing changes
@@ -148,8 +158,11 @@ def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: Pdf, *, title
     thread.
     """
     job = print_queue.queue_job(printer, title)  # the dialog's choices, read before the thread
+    file = print_queue.file_target(printer)
 
     def work() -> int:
+        if file is not None:
+            return write_pages(file, pdf, printer)
         if job is not None:
             with pictures.opened(pdf) as pages:
                 sizes = [(size.width(), size.height()) for size in pages.sizes]
@@ -261,6 +274,35 @@ def write_pdf(path: str | Path, pdf: Pdf) -> Path:
         Path(partial).unlink(missing_ok=True)
         raise
     return target
+
+
+def write_pages(path: Path, pdf: Pdf, printer: QPrinter) -> int:
+    """Write the pages of ``pdf`` the print dialog chose for ``printer`` to ``path``, as they
+    are (text as text, links kept), whole or not at all (:func:`write_pdf`); the number of
+    pages written. Qt would have painted them as pictures: a dense register at 19 times its
+    PDF's size, its text no longer text."""
+    import io
+
+    from pypdf import PdfReader, PdfWriter
+
+    reader = PdfReader(pdf if isinstance(pdf, Path) else io.BytesIO(pdf))
+    count = len(reader.pages)
+    chosen = print_queue.chosen_pages(printer, count)
+    try:
+        if len(chosen) == count:
+            write_pdf(path, pdf)
+        else:
+            writer = PdfWriter()
+            for index in chosen:
+                writer.add_page(reader.pages[index])
+            buffer = io.BytesIO()
+            writer.write(buffer)
+            write_pdf(path, buffer.getvalue())
+    except OSError as error:
+        raise EnvironmentProblem(
+            f"{path.name} could not be written: {error.strerror or error}."
+        ) from error
+    return len(chosen)
 
 
 def save_pdf(parent: QWidget, pdf: Pdf, suggested: str) -> Path | None:

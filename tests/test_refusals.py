@@ -18,9 +18,9 @@ from test_bonds import _refused as _bond_refused
 from test_bonds_certificates import _refused, _vendor  # type: ignore[import-not-found]
 from test_sidewalk_cafes import _data as _cafe_data  # type: ignore[import-not-found]
 from test_sidewalk_cafes import _refused as _cafe_refused
-from test_vending import EVENT as VENDING_DAY  # type: ignore[import-not-found]
-from test_vending import _data as _vending_data
-from test_vending import _refused as _vending_refused
+from vending_steps import EVENT as VENDING_DAY  # type: ignore[import-not-found]
+from vending_steps import _data as _vending_data
+from vending_steps import _refused as _vending_refused
 
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, InvalidInputs, Refusals

@@ -8,6 +8,8 @@ from datetime import date, datetime, time, timedelta
 
 import builders  # type: ignore[import-not-found]
 import pytest
+from sidewalk_cafes_steps import _data as _cafe_data  # type: ignore[import-not-found]
+from sidewalk_cafes_steps import _refused as _cafe_refused
 from street_openings_steps import SPRING as OPENING_SPRING  # type: ignore[import-not-found]
 from street_openings_steps import TODAY as OPENING_TODAY
 from street_openings_steps import _data as _opening_data
@@ -16,8 +18,6 @@ from street_privileges_steps import _data as _privilege_data  # type: ignore[imp
 from test_bonds import _bond as _bond_data  # type: ignore[import-not-found]
 from test_bonds import _refused as _bond_refused
 from test_bonds_certificates import _refused, _vendor  # type: ignore[import-not-found]
-from test_sidewalk_cafes import _data as _cafe_data  # type: ignore[import-not-found]
-from test_sidewalk_cafes import _refused as _cafe_refused
 from vending_steps import EVENT as VENDING_DAY  # type: ignore[import-not-found]
 from vending_steps import _data as _vending_data
 from vending_steps import _refused as _vending_refused

@@ -17,7 +17,7 @@ from datetime import date
 import builders  # type: ignore[import-not-found]
 import pytest
 from sqlalchemy import func, select
-from test_street_openings import _apply, _data, _street
+from street_openings_steps import _apply, _data, _street
 
 from clerk_desk import today as today_list
 from clerk_desk.bonds import service as bonds

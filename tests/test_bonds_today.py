@@ -10,10 +10,10 @@ from collections.abc import Callable
 from datetime import date
 
 import builders  # type: ignore[import-not-found]
+from street_openings_steps import _street
 from test_bonds import _annual, _bond, _file
 from test_bonds_standing import _certificate, _opening_number
 from test_bonds_standing import _file as _file_certificate
-from test_street_openings import _street
 
 from clerk_desk.bonds import service as bonds
 from clerk_desk.clock import FixedClock

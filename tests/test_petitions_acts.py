@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from test_petitions import (
+from petitions_steps import (
     DEC_14,
     DEC_28,
     PDF,

@@ -8,19 +8,19 @@ from datetime import date, datetime, time, timedelta
 
 import builders  # type: ignore[import-not-found]
 import pytest
+from sidewalk_cafes_steps import _data as _cafe_data  # type: ignore[import-not-found]
+from sidewalk_cafes_steps import _refused as _cafe_refused
+from street_openings_steps import SPRING as OPENING_SPRING  # type: ignore[import-not-found]
+from street_openings_steps import TODAY as OPENING_TODAY
+from street_openings_steps import _data as _opening_data
+from street_openings_steps import _refused as _opening_refused
+from street_privileges_steps import _data as _privilege_data  # type: ignore[import-not-found]
 from test_bonds import _bond as _bond_data  # type: ignore[import-not-found]
 from test_bonds import _refused as _bond_refused
 from test_bonds_certificates import _refused, _vendor  # type: ignore[import-not-found]
-from test_sidewalk_cafes import _data as _cafe_data  # type: ignore[import-not-found]
-from test_sidewalk_cafes import _refused as _cafe_refused
-from test_street_openings import SPRING as OPENING_SPRING  # type: ignore[import-not-found]
-from test_street_openings import TODAY as OPENING_TODAY
-from test_street_openings import _data as _opening_data
-from test_street_openings import _refused as _opening_refused
-from test_street_privileges import _data as _privilege_data  # type: ignore[import-not-found]
-from test_vending import EVENT as VENDING_DAY  # type: ignore[import-not-found]
-from test_vending import _data as _vending_data
-from test_vending import _refused as _vending_refused
+from vending_steps import EVENT as VENDING_DAY  # type: ignore[import-not-found]
+from vending_steps import _data as _vending_data
+from vending_steps import _refused as _vending_refused
 
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput, InvalidInputs, Refusals

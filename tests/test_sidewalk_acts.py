@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
 import pytest
-from test_sidewalks import (
+from sidewalks_steps import (
     TODAY,
     City,
     _apply,

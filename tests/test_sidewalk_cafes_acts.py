@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import date, datetime
 
 import pytest
-from test_sidewalk_cafes import (
+from sidewalk_cafes_steps import (
     PDF,
     _apply,
     _business_on_broad,

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_sidewalk_cafes import (
+from sidewalk_cafes_steps import (
     APPLICATION,
     CLEARANCE,
     CONFIGURATION,

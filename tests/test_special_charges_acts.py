@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 import pytest
-from test_special_charges import (
+from special_charges_steps import (
     TODAY,
     add_parcel,
     add_party,

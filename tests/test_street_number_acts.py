@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 import pytest
-from test_street_numbers import _add_street, _assign, _observe, _parcel, _refer, _serve
+from street_numbers_steps import _add_street, _assign, _observe, _parcel, _refer, _serve
 
 from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Action, Desk, SignedIn

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pytest
 from sqlalchemy import select
-from test_street_numbers import _add_street, _assignment, _parcel
+from street_numbers_steps import _add_street, _assignment, _parcel
 
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import ClerkDeskError, InvalidInput, PermissionDenied

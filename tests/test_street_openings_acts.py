@@ -20,7 +20,7 @@ from datetime import timedelta
 
 import builders  # type: ignore[import-not-found]
 import pytest
-from test_street_openings import SPRING, _apply, _data, _insure, _pay, _street
+from street_openings_steps import SPRING, _apply, _data, _insure, _pay, _street
 
 from clerk_desk import parties
 from clerk_desk.clock import FixedClock

@@ -22,7 +22,7 @@ from datetime import datetime, time, timedelta
 
 import builders  # type: ignore[import-not-found]
 import pytest
-from test_street_privileges import BOND, _data, _get, _issue, _ready, at
+from street_privileges_steps import BOND, _data, _get, _issue, _ready, at
 
 from clerk_desk import parties
 from clerk_desk.clock import FixedClock

@@ -952,7 +952,7 @@ def test_main_window_builds_both_tabs(qtbot, desk, clerk) -> None:
 
 def _open_permit_of(desk: Desk, who: SignedIn, name: str) -> tuple[int, str]:
     """A street opening application of a new party ``name``: its holder and number."""
-    from test_street_openings import _apply, _data, _street
+    from street_openings_steps import _apply, _data, _street
 
     from clerk_desk.street_openings import service as so
 

@@ -4,7 +4,7 @@ business days, the 60 days for pavement and the July 1 for a winter patch, the f
 a repaving, the one-year guarantee, and what the ordinance says of the days typed on a form.
 
 Nothing here reads a record: :mod:`clerk_desk.street_openings.service` calls these with what it
-has read, and the boundary tests of tests/test_street_openings.py call them directly.
+has read, and the boundary tests of tests/test_street_openings_work.py call them directly.
 """
 
 from __future__ import annotations

@@ -8,9 +8,10 @@ from datetime import date
 from typing import Any
 
 import pytest
+from builders import petition as _petition  # type: ignore[import-not-found]
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWidget
-from test_ui_petitions import _owners, _petition, _stored  # type: ignore[import-not-found]
+from ui_petitions_steps import _owners, _stored  # type: ignore[import-not-found]
 from window_walk import demo_desk, demo_path, demo_window, walk_window  # type: ignore[import-not-found]
 
 from clerk_desk.desk import Desk, SignedIn

@@ -4,7 +4,7 @@ as the tab opened at twenty years). What the tab does for the window still works
 never shown: the Today tab's record opens its page, the export writes every register, and a
 page chosen shows its rows, read on a worker, and the acts the operator may take.
 
-The records and fixtures are those of ``test_ui_sidewalks.py`` ("today" is Mon Nov 30, 2026).
+The records and fixtures are those of ``ui_sidewalks_steps.py`` ("today" is Mon Nov 30, 2026).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 from registers import searched  # type: ignore[import-not-found]
-from test_ui_sidewalks import (  # type: ignore[import-not-found]
+from ui_sidewalks_steps import (  # type: ignore[import-not-found]
     _order,
     apply,
     clerk,

@@ -1,5 +1,9 @@
-"""Street Openings tab (§§ 506-6, 506-7): driven through its dialogs, checked in the database and
-on paper.
+"""Street Openings tab (§§ 506-6, 506-7), permits: an emergency opening and a contractor's permit
+from application to the printed permit, and the forms (errors under their fields, what the
+clerk may not approve, the doubled fee, the charges, the work and its checklist, City work,
+refused and closed permits); driven through its dialogs, checked in the database and on paper.
+The register is in test_ui_street_openings_register.py; what both use in
+ui_street_openings_steps.py.
 
 "Today" is Monday, November 30, 2026, 10:00 a.m. (the ``clock`` fixture): inside the
 frozen-ground season, November 15 to May 1. A gas main that broke on Sunday the 29th is an
@@ -11,52 +15,45 @@ hook, which keeps the permit's bytes for pypdf to read back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
 import papers  # type: ignore[import-not-found]
 import pytest
-from openpyxl import load_workbook
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
-from registers import searched  # type: ignore[import-not-found]
 from sqlalchemy import select
+from ui_street_openings_steps import (  # type: ignore[import-not-found]
+    add_party,
+    add_street,
+    apply,
+    approved,
+    clerk,
+    inspector,
+    insure,
+    make_tab,
+    pay_fees,
+    tab,
+    texts,
+)
 
-from clerk_desk import ledger, parties, today
+from clerk_desk import ledger, parties
 from clerk_desk.bonds import service as bonds
-from clerk_desk.bonds.service import BondData, CertificateData
+from clerk_desk.bonds.service import BondData
 from clerk_desk.clock import FixedClock, city_zone
-from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import PermissionDenied
-from clerk_desk.kinds import (
-    BondKind,
-    ChargeKind,
-    Compass,
-    DueKind,
-    DueStatus,
-    OpeningStatus,
-    PartyKind,
-    Role,
-    TenderKind,
-)
+from clerk_desk.kinds import BondKind, ChargeKind, DueKind, DueStatus, OpeningStatus, Role
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import StreetOpening
 from clerk_desk.money import Money
-from clerk_desk.receipts import service as receipts
 from clerk_desk.special_charges import service as special_charges
-from clerk_desk.street_numbers import streets
-from clerk_desk.street_openings import charges as street_openings_charges
 from clerk_desk.street_openings import rules as street_openings_rules
 from clerk_desk.street_openings import service as street_openings
 from clerk_desk.street_openings import work as street_openings_work
 from clerk_desk.street_openings.rules import FROZEN_RULE
 from clerk_desk.street_openings.service import OpeningData, SiteData
-from clerk_desk.street_openings.views import Shown
-from ui.kit import forms as forms
 from ui.kit import printing as printing
-from ui.kit.operations import App
 from ui.street_openings.charges import CityRepairDialog, DeficiencyDialog
 from ui.street_openings.dialogs import (
     ApproveDialog,
@@ -66,12 +63,11 @@ from ui.street_openings.dialogs import (
     RenewDialog,
     WorkDialog,
 )
-from ui.street_openings.improvements import ImprovementDialog, ImprovementsDialog
-from ui.street_openings.tab import StreetOpeningsTab
+
+__all__ = ["clerk", "inspector", "tab"]  # fixtures, used by name
+
 
 pytestmark = pytest.mark.gui
-
-STATION = "Front counter"
 
 
 # ---- the records a test starts from ----------------------------------------------------------
@@ -80,65 +76,6 @@ STATION = "Front counter"
 def local(year: int, month: int, day: int, hour: int, minute: int = 0) -> datetime:
     """An instant on City Hall's clock."""
     return datetime(year, month, day, hour, minute, tzinfo=city_zone())
-
-
-def add_party(desk: Desk, who: SignedIn, name: str, *, utility: bool = False) -> int:
-    with desk.action(who) as action:
-        party = parties.add_party(
-            action,
-            parties.PartyData(
-                kind=PartyKind.UTILITY if utility else PartyKind.BUSINESS,
-                name=name,
-                street="410 Orange St N" if utility else "1200 Cudd Ave",
-                city="Prescott",
-                state="WI",
-                postal_code="54021",
-                public_utility=utility,
-                contractor=not utility,
-            ),
-        )
-        action.session.flush()
-        return party.id
-
-
-def add_street(desk: Desk, who: SignedIn, name: str, direction: str = "") -> int:
-    with desk.action(who) as action:
-        street = streets.add_street(
-            action,
-            streets.StreetData(
-                name=name,
-                suffix="St",
-                direction=direction,
-                odd_side=Compass.EAST,
-                increases_toward=Compass.NORTH,
-                range_low=100,
-                range_high=1999,
-            ),
-        )
-        action.session.flush()
-        return street
-
-
-def insure(desk: Desk, who: SignedIn, party_id: int) -> None:
-    """A certificate meeting § 506-6 (Insurance required), filed through the bonds core."""
-    with desk.action(who) as action:
-        bonds.file_certificate(
-            action,
-            CertificateData(
-                insured_id=party_id,
-                insurer="Acuity Mutual",
-                policy_numbers="CGL 44-1901",
-                effective_on=date(2026, 1, 1),
-                expires_on=date(2027, 12, 31),
-                received_on=date(2026, 11, 2),
-                general_liability=True,
-                coverages={
-                    CoverageKind.BODILY_INJURY_PER_PERSON: Money("500000"),
-                    CoverageKind.BODILY_INJURY_PER_OCCURRENCE: Money("500000"),
-                    CoverageKind.PROPERTY_DAMAGE_PER_OCCURRENCE: Money("1000000"),
-                },
-            ),
-        )
 
 
 def permit_bond(desk: Desk, who: SignedIn, party_id: int, opening_id: int) -> None:
@@ -160,77 +97,12 @@ def permit_bond(desk: Desk, who: SignedIn, party_id: int, opening_id: int) -> No
         )
 
 
-def pay_fees(desk: Desk, who: SignedIn, party_id: int, opening_id: int) -> str:
-    """The Treasurer receipts every open fee of the permit through the receipt service."""
-    with desk.action(who) as action:
-        if receipts.current_drawer(action.session, STATION) is None:
-            receipts.open_drawer(action, station=STATION, opening_cash=Money("100.00"))
-        dues = [
-            due
-            for due in ledger.dues_for(action.session, RecordRef("street_opening", str(opening_id)))
-            if due.status == DueStatus.OPEN
-        ]
-        lines = [receipts.due_line(action.session, due.id) for due in dues]
-        total = sum((line.amount for line in lines), Money.zero())
-        receipt = receipts.take_payment(
-            action,
-            station=STATION,
-            payer_id=party_id,
-            lines=lines,
-            tenders=[receipts.TenderEntry(TenderKind.CHECK, total, check_number="3310")],
-        )
-        return receipt.number
-
-
-def apply(desk: Desk, who: SignedIn, data: OpeningData) -> int:
-    with desk.action(who) as action:
-        return street_openings.apply(action, data)
-
-
-def approved(
-    desk: Desk, clerk: SignedIn, inspector: SignedIn, party_id: int, data: OpeningData
-) -> int:
-    """An application taken, its fee receipted and the permit approved by the Director."""
-    opening_id = apply(desk, clerk, data)
-    pay_fees(desk, clerk, party_id, opening_id)
-    with desk.action(inspector) as action:
-        street_openings.approve(action, opening_id, title="Director of Public Works")
-    return opening_id
-
-
 def stored(desk: Desk, opening_id: int) -> StreetOpening:
     with desk.database.reading() as session:
         opening = session.get(StreetOpening, opening_id)
         assert opening is not None
         session.expunge(opening)
         return opening
-
-
-# ---- fixtures ----------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
-@pytest.fixture
-def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.INSPECTOR)
-
-
-def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> StreetOpeningsTab:
-    widget = StreetOpeningsTab(App(desk, who))
-    qtbot.add_widget(widget)
-    widget.resize(1300, 820)
-    widget.show()
-    searched(qtbot, widget)
-    return widget
-
-
-@pytest.fixture
-def tab(qtbot: Any, desk: Desk, clerk: SignedIn) -> StreetOpeningsTab:
-    return make_tab(qtbot, desk, clerk)
 
 
 @pytest.fixture
@@ -269,10 +141,6 @@ def add_site(
     sites.width_box.setValue(size[1])
     qtbot.keyClicks(sites.location, location)
     qtbot.keyClick(sites.location, Qt.Key.Key_Return)  # Enter in Location lists the opening
-
-
-def texts(view: Any) -> str:
-    return " ".join(view.texts())
 
 
 # ---- the issue's test: an emergency, then a contractor's permit --------------------------------
@@ -842,190 +710,3 @@ def test_refused_and_closed_permits_stay_in_the_register(
     assert messages[0].startswith("Close permit SO-2026-001?")
     assert stored(desk, done).status == OpeningStatus.CLOSED
     assert dpw.selected().status_text == "Closed"  # type: ignore[union-attr]
-
-
-# ---- the register, the Today tab and the improvement register ----------------------------------
-
-
-def test_search_as_you_type_and_the_filters(
-    qtbot, tab, desk, clerk, inspector, clock: FixedClock, messages
-) -> None:
-    gas = add_party(desk, clerk, "St. Croix Valley Gas", utility=True)
-    digger = add_party(desk, clerk, "Kinni Excavating")
-    orange = add_street(desk, clerk, "Orange", "N")
-    broad = add_street(desk, clerk, "Broad", "N")
-    insure(desk, clerk, gas)
-    clock.set(datetime(2026, 5, 4, 9, 0))
-    old = approved(
-        desk,
-        clerk,
-        inspector,
-        gas,
-        OpeningData(
-            gas,
-            [SiteData("At 410 Orange St N", orange)],
-            "Gas",
-            "Vac",
-            planned_start=date(2026, 5, 5),
-        ),
-    )
-    clock.set(datetime(2026, 11, 30, 10, 0))
-    apply(desk, clerk, OpeningData(digger, [SiteData("At 123 Broad St N", broad)], "W", "B"))
-    tab.refresh()
-    assert tab.count_label.text() == "2 permits"
-    qtbot.keyClicks(tab.search_field, "broad")
-    assert tab.search_field.pending()
-    qtbot.waitUntil(lambda: tab.model.rowCount() == 1)
-    assert tab.model.column_texts(0)[1] == "Kinni Excavating"
-    tab.search_field.clear()
-    tab.search_field.flush()
-    searched(qtbot, tab)
-    tab.status_box.setCurrentIndex(tab.status_box.findData(Shown.EXPIRED))
-    searched(qtbot, tab)
-    assert [tab.model.row(i).id for i in range(tab.model.rowCount())] == [old]
-    assert tab.model.column_texts(0)[6] == "Expired"  # approved May 4, valid through Nov 4
-    tab.status_box.setCurrentIndex(tab.status_box.findData(Shown.APPROVED))
-    searched(qtbot, tab)
-    assert tab.count_label.text() == "No permits match"
-    tab.status_box.setCurrentIndex(0)
-    searched(qtbot, tab)
-    assert [tab.year_box.itemText(i) for i in range(tab.year_box.count())] == ["All years", "2026"]
-
-
-def test_the_today_item_opens_the_permit(qtbot, desk, clerk, messages) -> None:
-    from ui.main_window import MainWindow
-
-    gas = add_party(desk, clerk, "St. Croix Valley Gas", utility=True)
-    orange = add_street(desk, clerk, "Orange", "N")
-    apply(desk, clerk, OpeningData(gas, [SiteData("At 100 Orange St N", orange)], "G", "V"))
-    opening_id = apply(
-        desk,
-        clerk,
-        OpeningData(
-            gas,
-            [SiteData("At 410 Orange St N", orange)],
-            "Gas",
-            "Vacuum",
-            emergency=True,
-            opened_on=date(2026, 11, 29),
-        ),
-    )
-    with desk.lookup(clerk) as action:
-        items = [i for i in today.gather(action) if i.workflow == "Street Openings"]
-    [item] = items
-    assert item.title == "Emergency SO-2026-002: City officials' notification not recorded"
-    window = MainWindow(App(desk, clerk))
-    qtbot.add_widget(window)
-    window.today_tab.workflow_requested.emit(item)
-    shown = window.tabs.currentWidget()
-    assert isinstance(shown, StreetOpeningsTab)
-    assert shown is window.tab("street_openings")
-    assert shown.selected() is not None and shown.selected().id == opening_id  # type: ignore[union-attr]
-    assert "notification not recorded" in shown.summary.text()
-    assert messages == []
-
-
-def test_the_improvement_register_warns_of_the_thirty_days(
-    qtbot, tab, desk, clerk, inspector, dialogs, messages
-) -> None:
-    add_street(desk, clerk, "Orange", "N")
-    dpw_tab = make_tab(qtbot, desk, inspector)
-
-    def register(dialog: QDialog) -> None:
-        assert isinstance(dialog, ImprovementsDialog)
-        assert dialog.count_label.text() == "None recorded yet"
-        dialogs.insert(0, add)
-        dialog.add_button.click()
-        assert dialog.model.column_texts(0)[:2] == ["Orange St N", "from Broad St N to Court St"]
-        assert "30 days" in dialog.model.column_texts(0)[7]
-        dialog.reject()
-
-    def add(dialog: QDialog) -> None:
-        assert isinstance(dialog, ImprovementDialog)
-        qtbot.keyClicks(dialog.limits, "from Broad St N to Court St")
-        dialog.determined_on.setDate(date(2026, 11, 2))
-        dialog.begins_on.set_value(date(2026, 11, 20))
-        shown = texts(dialog.view)
-        assert "at least 30 days before its work begins" in shown
-        assert "notice to utilities and abutting owners is not recorded" in shown
-        dialog.save_button.click()
-
-    dialogs.append(register)
-    dpw_tab.improvements_button.click()
-    assert messages == []
-
-    def look(dialog: QDialog) -> None:
-        assert isinstance(dialog, ImprovementsDialog)
-        assert not dialog.add_button.isEnabled()  # the Clerk reads; the officials record
-        assert "you need the role" in dialog.add_button.toolTip()
-
-    dialogs.append(look)
-    tab.improvements_button.click()
-
-
-def test_the_register_exported_to_excel(
-    qtbot, tab, desk, clerk, tmp_path, monkeypatch, messages, child_jobs
-) -> None:
-    party = add_party(desk, clerk, "Kinni Excavating")
-    street = add_street(desk, clerk, "Broad", "N")
-    apply(desk, clerk, OpeningData(party, [SiteData("At 123 Broad St N", street)], "W", "B"))
-    target = tmp_path / "openings"
-    monkeypatch.setattr(forms, "ask_save_path", lambda *args: str(target))
-    with qtbot.wait_signal(tab.status, timeout=20_000) as told:
-        tab.export_button.click()
-    assert told.args[0] == "1 street opening permit written to openings.xlsx"
-    assert child_jobs == ["ui.street_openings.jobs.register_workbook"]
-    rows = list(load_workbook(f"{target}.xlsx").active.iter_rows(values_only=True))
-    header_at = next(i for i, row in enumerate(rows) if row[0] == "Permit")
-    assert rows[header_at + 1][0] == "SO-2026-001"
-
-
-def test_every_model_passes_the_model_tester(
-    qtbot, qtmodeltester, desk, clerk, inspector, messages
-) -> None:
-    party = add_party(desk, clerk, "St. Croix Valley Gas", utility=True)
-    street = add_street(desk, clerk, "Orange", "N")
-    insure(desk, clerk, party)
-    opening_id = approved(
-        desk,
-        clerk,
-        inspector,
-        party,
-        OpeningData(
-            party,
-            [SiteData("At 410 Orange St N", street)],
-            "G",
-            "V",
-            planned_start=date(2027, 5, 3),
-        ),
-    )
-    with desk.action(inspector) as action:
-        street_openings_charges.charge_city_repair(
-            action,
-            opening_id,
-            repair=Money("100"),
-            maintenance=Money("10"),
-            notice_on=date(2026, 11, 30),
-            parcel_id=parties.add_parcel(
-                action, parties.ParcelData("281-07410-0000", "410 Orange St N", owner_id=party)
-            ).id,
-        )
-    tab = make_tab(qtbot, desk, clerk)
-    tab.select_opening(opening_id)
-    for model in (
-        tab.model,
-        tab.site_model,
-        tab.checklist_model,
-        tab.due_model,
-        tab.history_model,
-    ):
-        assert model.rowCount() >= 1
-        qtmodeltester.check(model)
-
-
-def test_main_window_builds_the_street_openings_tab(qtbot, desk, clerk, messages) -> None:
-    from ui.main_window import MainWindow
-
-    window = MainWindow(App(desk, clerk))
-    qtbot.add_widget(window)
-    assert isinstance(window.tab("street_openings"), StreetOpeningsTab)

@@ -45,6 +45,17 @@ from clerk_desk.opening import seed_defaults
 POSTGRES_ENV = "CLERK_DESK_TEST_DATABASE_URL"
 PASSWORD = "counter-password"
 
+# The helpers several test modules share (builders, each workflow's steps) assert too: pytest
+# rewrites their asserts as it does a test module's, so that a failing one shows what it
+# compared. It must be told before they are first imported, by the test modules after this.
+pytest.register_assert_rewrite(
+    *sorted(
+        path.stem
+        for path in Path(__file__).parent.glob("*.py")
+        if not path.stem.startswith(("test_", "conftest", "database_templates"))
+    )
+)
+
 # Operators are made in most tests, and a hash at the cost that ships (2**17) takes half a
 # second: this process hashes at 2**10 instead. Only this assignment of a private name lowers
 # it; processes the tests start (the command line, the workers) hash at the shipped cost, and

@@ -206,6 +206,8 @@ def _delete_closed_widgets() -> None:
     # A read a window started on a worker thread (the Today list) ends before its database is
     # disposed, or it would open a connection on the next test's pool.
     QThreadPool.globalInstance().waitForDone(60_000)
+    if "ui.kit.operations" in sys.modules:  # and a long job (an export, the packet)
+        sys.modules["ui.kit.operations"].long_jobs().waitForDone(60_000)
     if QCoreApplication.instance() is not None:
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     # A main window puts what is alive out of the cycle collector's sight (ui/kit/collector.py),

@@ -340,6 +340,21 @@ class _Job(QRunnable):
 _running: dict[str, tuple[_Job, QProgressDialog]] = {}
 """The background jobs running now, by key: the same job is never started twice."""
 
+LONG_JOBS_AT_ONCE = 8
+_long_jobs: QThreadPool | None = None
+
+
+def long_jobs() -> QThreadPool:
+    """The threads long jobs wait on (an export, the agenda packet, an address list's check:
+    most wait for a process of their own). A pool of their own: in Qt's global pool, which has
+    a thread a core, two of them held every thread for as long as they ran, and a register's
+    search, a picker's first names and the login's password check waited behind them."""
+    global _long_jobs
+    if _long_jobs is None:
+        _long_jobs = QThreadPool()
+        _long_jobs.setMaxThreadCount(LONG_JOBS_AT_ONCE)
+    return _long_jobs
+
 
 def run_in_background(
     parent: QWidget,
@@ -403,5 +418,5 @@ def run_in_background(
 
     job.signals.finished.connect(finished)
     job.signals.failed.connect(failed)
-    QThreadPool.globalInstance().start(job)
+    long_jobs().start(job)
     return job

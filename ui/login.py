@@ -241,6 +241,7 @@ class LoginDialog(QDialog):
 
     def reset(self, *, username: str = "", message: str = "") -> None:
         """Ready for the next operator: empty password, ``message`` (e.g. after a restore)."""
+        self._checked()
         self.password.clear()
         if username:
             self.username.setText(username)
@@ -293,8 +294,12 @@ class LoginDialog(QDialog):
         self.status.setText("")
 
     def _accepted(self, operator: SignedIn) -> None:
-        self._checked()
+        # Still checking, as far as Enter knows, until the window takes over (:meth:`reset`):
+        # a sign-in before the core has loaded waits for it, and an Enter pressed again
+        # meanwhile checked the emptied password, a refusal in the audit trail.
         self.password.clear()
+        self.status.setText("Signed in. Opening the window…")
+        self.status.setVisible(True)
         self.signed_in.emit(operator)
 
     def _refused(self, error: Exception) -> None:

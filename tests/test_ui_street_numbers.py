@@ -546,6 +546,47 @@ def test_an_import_with_errors_imports_nothing_and_the_corrected_file_imports(
     assert any("not a street" in value for value in flat)
 
 
+def test_import_waits_while_the_file_is_checked_again_and_after_a_check_cancelled(
+    qtbot, desk, inspector, dialogs, messages, tmp_path, monkeypatch
+) -> None:
+    """Found in review: while the corrected file was checked again, and after that check was
+    cancelled, Import still offered the lines read before, which may no longer be the file's."""
+    import threading
+
+    from clerk_desk.street_numbers.importing import check_import
+    from reports.excel import ReadCancelled, read_table
+    from ui.street_numbers import import_dialog
+
+    _neighbours(desk, inspector)
+    source = tmp_path / "addresses.csv"
+    source.write_text(GOOD_LIST, encoding="utf-8")
+    rows = read_table(str(source), lambda _done: True)
+    with desk.lookup(inspector) as action:
+        report = check_import(action, rows, lambda _done: True)
+    dialog = ImportReportDialog(None, App(desk, inspector), str(source), rows, report)
+    qtbot.add_widget(dialog)
+    assert dialog.import_button.isEnabled()  # the lines read are the file's
+
+    let_go = threading.Event()
+
+    def cancelled(_app: Any, _path: str, _progress: Any) -> Any:
+        assert let_go.wait(30)
+        raise ReadCancelled("The file was not read: you cancelled.")
+
+    monkeypatch.setattr(import_dialog, "read_and_check", cancelled)
+    source.write_text(BAD_LIST, encoding="utf-8")  # changed since it was read
+    dialog.again_button.click()
+    assert not dialog.import_button.isEnabled()
+    assert not dialog.again_button.isEnabled()
+    assert dialog.status.text() == "Checking the file again…"
+    let_go.set()
+    qtbot.waitUntil(dialog.again_button.isEnabled, timeout=30_000)
+    assert not dialog.import_button.isEnabled()
+    assert dialog.status.text().startswith("The file was not checked again")
+    assert "Check the file again before importing" in dialog.import_button.toolTip()
+    assert messages == ["The file was not read: you cancelled."]
+
+
 # ---- noncompliance ------------------------------------------------------------------------------
 
 

@@ -33,6 +33,7 @@ from ui.kit.style import (
     GOOD,
     LATE,
     LATE_BACKGROUND,
+    text_sheet,
 )
 from ui.kit.table_models import RIGHT, RowsModel, TableColumn
 from ui.street_numbers import jobs
@@ -107,6 +108,11 @@ class ImportReportDialog(QDialog):
         self.summary.setObjectName("import_summary")
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.status = QLabel()  # says when the report is not the file as it is now
+        self.status.setObjectName("check_status")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet(text_sheet(LATE))
+        self.status.setVisible(False)
         self.model = RowsModel(
             (
                 TableColumn("Line", lambda p: str(p.line), align=RIGHT),
@@ -140,6 +146,7 @@ class ImportReportDialog(QDialog):
         buttons.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
+        layout.addWidget(self.status)
         layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
         for button in (self.save_problems_button, self.again_button, self.close_button):
@@ -163,6 +170,7 @@ class ImportReportDialog(QDialog):
 
     def show_report(self) -> None:
         report = self.report
+        self.status.setVisible(False)
         self.model.set_rows(report.problems)
         errors, warnings = len(report.errors), len(report.warnings)
         e = html.escape
@@ -229,18 +237,40 @@ class ImportReportDialog(QDialog):
             )
 
     def check_again(self) -> None:
+        """Read and check the file again (the clerk corrected it), in a process of its own.
+        From the moment it starts, the lines read before may no longer be the file's: Import
+        waits for this check, and a check cancelled or failed leaves it waiting."""
         app, path = self.app, self.path
+        self.again_button.setEnabled(False)
+        self._not_current("Checking the file again…")
 
         def done(result: tuple[list[Any], ImportReport]) -> None:
+            self.again_button.setEnabled(True)
             self.rows, self.report = result
             self.show_report()
 
-        run_in_background(
+        def not_checked(_error: object) -> None:  # said by run_in_background
+            self.again_button.setEnabled(True)
+            self._not_current(
+                "The file was not checked again: the lines below may no longer be the file's. "
+                "Press Check the file again before importing."
+            )
+
+        job = run_in_background(
             self,
             lambda progress: read_and_check(app, path, progress),
             title="Checking the file…",
             on_done=done,
         )
+        job.signals.failed.connect(not_checked)
+
+    def _not_current(self, why: str) -> None:
+        """What was read before is not the file as it is now: said, and nothing imported."""
+        self.import_button.setEnabled(False)
+        self.import_button.setDefault(False)
+        self.import_button.setToolTip(why)
+        self.status.setText(why)
+        self.status.setVisible(True)
 
     def do_import(self) -> None:
         """Write the file on a worker thread (20,000 lines take a while), behind a progress

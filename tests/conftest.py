@@ -284,6 +284,25 @@ def treasurer(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
 
 
 @pytest.fixture
+def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    """An active operator with the Clerk's role (the counter, permits, bonds, settings)."""
+    return operator_with(Role.CLERK)
+
+
+@pytest.fixture
+def deputy(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    """An active operator with the Deputy Clerk's role (the counter, receipts, permits)."""
+    return operator_with(Role.DEPUTY_CLERK)
+
+
+@pytest.fixture
+def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    """An active operator with the Building Inspector's role, the Director of Public Works'
+    too (approves work permits, assigns street numbers; takes no money)."""
+    return operator_with(Role.INSPECTOR)
+
+
+@pytest.fixture
 def dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> list[Handler]:
     """Modal dialogs are shown without a modal loop and handed to the next queued handler."""
     from ui.kit import forms as forms

@@ -1,7 +1,7 @@
 """Steps the sidewalk cafe tests share (tests/test_sidewalk_cafes*.py, test_refusals.py): the
-sections cited, a PNG and a PDF, an application's data, the Clerk and the Inspector, a bistro on
-Broad St, an application applied for, its neighbours mailed, a Council meeting, a certificate, the
-fee paid, the path to the Council and to a permit issued, and what Today lists.
+sections cited, a PNG and a PDF, an application's data, a bistro on Broad St, an application applied
+for, its neighbours mailed, a Council meeting, a certificate, the fee paid, the path to the Council
+and to a permit issued, and what Today lists.
 
 "Today" is Mon Nov 30, 2026, 10:00 a.m. in Prescott unless a test moves the clock. The Council
 meets on Mon Dec 14 and Mon Dec 28, 2026 and Mon Jan 11, 2027."""
@@ -25,7 +25,7 @@ from clerk_desk.demo import sidewalk_cafes as demo_sidewalk_cafes
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
-from clerk_desk.kinds import DueStatus, MeetingKind, Role, TenderKind
+from clerk_desk.kinds import DueStatus, MeetingKind, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import Document, SidewalkCafe
 from clerk_desk.money import Money
@@ -95,16 +95,6 @@ def _blocks(found: list[Finding]) -> list[str]:
 
 
 # -- helpers for the services ---------------------------------------------------------------------
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
-@pytest.fixture
-def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.INSPECTOR)
 
 
 def _business_on_broad(desk: Desk, who: SignedIn, name: str) -> int:

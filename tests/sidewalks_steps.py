@@ -1,7 +1,7 @@
-"""Steps the sidewalks tests share (tests/test_sidewalk*.py): "today" and City Hall's zone,
-the City's streets, parties and parcels (``city``), the Clerk and the Inspector, a permit's data
-applied for and reviewed, a plan segment, a Council meeting and a repair order, and what the
-register reads. "Today" is Monday, November 30, 2026 in Prescott unless a test travels."""
+"""Steps the sidewalks tests share (tests/test_sidewalk*.py): "today" and City Hall's zone, the
+City's streets, parties and parcels (``city``), a permit's data applied for and reviewed, a plan
+segment, a Council meeting and a repair order, and what the register reads. "Today" is Monday,
+November 30, 2026 in Prescott unless a test travels."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from clerk_desk.deadlines import default_calendar
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput
 from clerk_desk.findings import Finding
-from clerk_desk.kinds import Compass, PartyKind, RepairOrderKind, Role, SidewalkWork
+from clerk_desk.kinds import Compass, PartyKind, RepairOrderKind, SidewalkWork
 from clerk_desk.models import SidewalkPermit, SidewalkRepairOrder
 from clerk_desk.sidewalks import service as sw
 from clerk_desk.sidewalks import views as views
@@ -111,16 +111,6 @@ def city(desk: Desk, admin: SignedIn) -> City:
             orphan.id,
             contractor.id,
         )
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
-@pytest.fixture
-def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.INSPECTOR)
 
 
 def _do(desk: Desk, who: SignedIn, service: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -1,12 +1,11 @@
-"""Steps the street numbers tests share (tests/test_street_number*.py): the citations of
-§ 506-16, a street added to the numbering map, a parcel, a number assigned or refused, an address
-edited or changed, a number suggested, checked and searched, a noncompliance case observed,
-served and referred, and the Building Inspector with Broad St and its block of lots."""
+"""Steps the street numbers tests share (tests/test_street_number*.py): the citations of § 506-16, a
+street added to the numbering map, a parcel, a number assigned or refused, an address edited or
+changed, a number suggested, checked and searched, a noncompliance case observed, served and
+referred, and Broad St with its block of lots."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -16,7 +15,7 @@ from sqlalchemy import select
 from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.findings import Finding
-from clerk_desk.kinds import Compass, PartyKind, Role
+from clerk_desk.kinds import Compass, PartyKind
 from clerk_desk.models import Address, Street
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.street_numbers import addresses, assignment, cases, checking, streets
@@ -100,11 +99,6 @@ def _searched(desk: Desk, text: str, **options: Any) -> list[str]:
         return [
             addresses.address_text(a) for a in addresses.search_addresses(session, text, **options)
         ]
-
-
-@pytest.fixture
-def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.INSPECTOR)
 
 
 @pytest.fixture

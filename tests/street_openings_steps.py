@@ -1,8 +1,8 @@
 """Steps the street opening tests share (tests/test_street_openings*.py, test_refusals.py,
-test_bonds_*.py): "today", City Hall's zone, the fee, a certificate of insurance and an annual
-bond, the Inspector and the Clerk, Orange St, a utility and a contractor, an application's data,
-applied for, paid, approved and issued, its openings and dues, and its work recorded.
-"Today" is Monday, November 30, 2026 in Prescott unless a test travels."""
+test_bonds_*.py): "today", City Hall's zone, the fee, a certificate of insurance and an annual bond,
+Orange St, a utility and a contractor, an application's data, applied for, paid, approved and
+issued, its openings and dues, and its work recorded. "Today" is Monday, November 30, 2026 in
+Prescott unless a test travels."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import SYSTEM, Desk, SignedIn
 from clerk_desk.errors import InvalidInput
-from clerk_desk.kinds import Compass, DueStatus, PartyKind, Role, TenderKind
+from clerk_desk.kinds import Compass, DueStatus, PartyKind, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import AmountDue, StreetOpening
 from clerk_desk.money import Money
@@ -80,16 +80,6 @@ def _insure(
                 general_liability=True,
             ),
         )
-
-
-@pytest.fixture
-def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.INSPECTOR)
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 def _street(desk: Desk, who: SignedIn, name: str) -> int:

@@ -1,7 +1,7 @@
-"""Steps the street privilege tests share (tests/test_street_privileges*.py): "today" and
-City Hall's zone, the fee and the bond, the Clerk, the Deputy Clerk, the Director, a builder on
-Broad St with its parcel, an application's data, applied for, given its terms and bond, paid,
-reviewed and issued, and what the register reads."""
+"""Steps the street privilege tests share (tests/test_street_privileges*.py): "today" and City
+Hall's zone, the fee and the bond, the Director, a builder on Broad St with its parcel, an
+application's data, applied for, given its terms and bond, paid, reviewed and issued, and what the
+register reads."""
 
 from __future__ import annotations
 
@@ -54,16 +54,6 @@ def at(day: date, hour: int, minute: int = 0) -> datetime:
 
 
 # -- fixtures and helpers -------------------------------------------------------------------------
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
-@pytest.fixture
-def deputy(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.DEPUTY_CLERK)
 
 
 @pytest.fixture

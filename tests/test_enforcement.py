@@ -8,7 +8,6 @@ the audit trail naming the official the section makes responsible and who record
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
 
 import pytest
@@ -23,7 +22,7 @@ from clerk_desk.enforcement import views as en_views
 from clerk_desk.enforcement.acts import CaseAct
 from clerk_desk.enforcement.rules import Obstruction, ObstructionKind, Place
 from clerk_desk.errors import InvalidInput
-from clerk_desk.kinds import CaseKind, CaseStatus, ChargeKind, ChargeStatus, PartyKind, Role
+from clerk_desk.kinds import CaseKind, CaseStatus, ChargeKind, ChargeStatus, PartyKind
 from clerk_desk.models import AuditEvent, EnforcementCase
 from clerk_desk.money import Money
 from clerk_desk.special_charges import service as sc
@@ -36,11 +35,6 @@ ZONE = city_zone()
 
 def at(month: int, day: int, hour: int = 12, minute: int = 0, year: int = 2026) -> datetime:
     return datetime(year, month, day, hour, minute, tzinfo=ZONE)
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 @pytest.fixture

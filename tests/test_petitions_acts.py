@@ -130,11 +130,6 @@ def owners(desk: Desk, admin: SignedIn) -> list[SignerData]:
     return signers
 
 
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
 def test_a_petition_is_placed_then_decided_as_its_services_allow(
     desk: Desk, clock: FixedClock, clerk: SignedIn, owners: list[SignerData]
 ) -> None:

@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
-
-import pytest
 
 from clerk_desk import parties
 from clerk_desk.deadlines import CalendarSettings, CityCalendar, default_calendar
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind, Role
+from clerk_desk.kinds import MeetingKind, PartyKind, PetitionKind
 from clerk_desk.parties import ParcelData, PartyData
 from clerk_desk.petitions import schedule
 from clerk_desk.petitions import service as petitions
 from clerk_desk.petitions import views as petitions_views
 from clerk_desk.petitions.schedule import MeetingData
 from clerk_desk.petitions.service import PetitionData, SignerData
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 def _owner(desk: Desk, who: SignedIn, name: str, site: str | None, number: str = "") -> int:

@@ -29,7 +29,7 @@ from clerk_desk import parties
 from clerk_desk.clock import FixedClock, city_zone
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import Conflict
-from clerk_desk.kinds import Compass, PartyKind, RepairOrderKind, Role, SidewalkWork
+from clerk_desk.kinds import Compass, PartyKind, RepairOrderKind, SidewalkWork
 from clerk_desk.money import Money
 from clerk_desk.settings import CityProfile
 from clerk_desk.sidewalks import service as sw
@@ -119,16 +119,6 @@ def city(desk: Desk, admin: SignedIn) -> City:
         )
         action.session.flush()
         return City(ids["Orange"], ids["Broad"], owner.id, parcel.id, contractor.id)
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
-@pytest.fixture
-def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.INSPECTOR)
 
 
 @pytest.fixture

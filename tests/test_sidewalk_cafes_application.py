@@ -38,8 +38,6 @@ from sidewalk_cafes_steps import (  # type: ignore[import-not-found]
     _refused,
 )
 from sidewalk_cafes_steps import bistro as bistro
-from sidewalk_cafes_steps import clerk as clerk
-from sidewalk_cafes_steps import inspector as inspector
 
 from clerk_desk import fees, ledger
 from clerk_desk.clock import FixedClock

@@ -40,8 +40,6 @@ from sidewalk_cafes_steps import (  # type: ignore[import-not-found]
     _today_items,
 )
 from sidewalk_cafes_steps import bistro as bistro
-from sidewalk_cafes_steps import clerk as clerk
-from sidewalk_cafes_steps import inspector as inspector
 from sqlalchemy import func, select
 
 from clerk_desk import ledger

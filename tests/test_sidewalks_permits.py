@@ -34,8 +34,6 @@ from sidewalks_steps import (  # type: ignore[import-not-found]
     days,
 )
 from sidewalks_steps import city as city
-from sidewalks_steps import clerk as clerk
-from sidewalks_steps import inspector as inspector
 
 from clerk_desk import ledger
 from clerk_desk.clock import FixedClock

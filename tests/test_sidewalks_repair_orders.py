@@ -34,9 +34,7 @@ from sidewalks_steps import (  # type: ignore[import-not-found]
     days,
 )
 from sidewalks_steps import city as city
-from sidewalks_steps import clerk as clerk
 from sidewalks_steps import council as council
-from sidewalks_steps import inspector as inspector
 from sqlalchemy import select
 
 from clerk_desk import ledger, today

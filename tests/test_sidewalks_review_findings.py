@@ -35,9 +35,7 @@ from sidewalks_steps import (  # type: ignore[import-not-found]
     _segment,
 )
 from sidewalks_steps import city as city
-from sidewalks_steps import clerk as clerk
 from sidewalks_steps import council as council
-from sidewalks_steps import inspector as inspector
 
 from clerk_desk import ledger, parties
 from clerk_desk.clock import FixedClock

@@ -8,7 +8,6 @@ certify twice, and the register's search by standing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
 
 import pytest
@@ -39,7 +38,6 @@ from clerk_desk.kinds import (
     ChargeStatus,
     DueStatus,
     ReceiptKind,
-    Role,
     RunStatus,
     TenderKind,
 )
@@ -51,11 +49,6 @@ from clerk_desk.special_charges import rules as charge_rules
 from clerk_desk.special_charges import service as sc
 from clerk_desk.special_charges import tax_roll as tax_roll
 from clerk_desk.special_charges import views as views
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 def balance(desk: Desk, charge_id: int) -> Money:

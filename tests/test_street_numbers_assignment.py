@@ -29,7 +29,6 @@ from street_numbers_steps import (  # type: ignore[import-not-found]
 )
 from street_numbers_steps import block as block
 from street_numbers_steps import broad as broad
-from street_numbers_steps import inspector as inspector
 from street_numbers_steps import numbered as numbered
 
 from clerk_desk import parties

@@ -55,11 +55,6 @@ def table(text: str) -> Rows:
 
 
 @pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
-@pytest.fixture
 def register(desk: Desk, admin: SignedIn) -> dict[str, int]:
     """Broad St N (odd numbers on the east side, rising northward, 100 to 199) with 111 at
     100 ft on parcel 281-00111-0000 of Anna Berg, and Orange St (odd on the north side, rising

@@ -34,9 +34,7 @@ from street_openings_steps import (  # type: ignore[import-not-found]
     _street,
     at,
 )
-from street_openings_steps import clerk as clerk
 from street_openings_steps import contractor as contractor
-from street_openings_steps import inspector as inspector
 from street_openings_steps import orange as orange
 from street_openings_steps import utility as utility
 

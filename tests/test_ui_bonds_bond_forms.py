@@ -22,7 +22,6 @@ from sqlalchemy import select, update
 from ui_bonds_steps import (  # type: ignore[import-not-found]
     _pick,
     _retype,
-    clerk,
     tab,
 )
 
@@ -36,7 +35,7 @@ from ui.bonds import dialogs as bond_dialogs
 from ui.bonds.dialogs import BondDialog, BondStatusDialog, CertificateDialog
 from ui.kit import forms as forms
 
-__all__ = ["clerk", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

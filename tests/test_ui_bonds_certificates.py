@@ -23,7 +23,6 @@ from ui_bonds_steps import (  # type: ignore[import-not-found]
     _pick,
     _retype,
     _vending_certificate,
-    clerk,
     tab,
 )
 
@@ -39,7 +38,7 @@ from ui.bonds.dialogs import CertificateDialog, ReasonDialog
 from ui.kit import forms as forms
 from ui.kit import operations as operations
 
-__all__ = ["clerk", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

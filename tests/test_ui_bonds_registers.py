@@ -27,7 +27,6 @@ from ui_bonds_steps import (  # type: ignore[import-not-found]
     _pick,
     _retype,
     _vending_certificate,
-    clerk,
     tab,
 )
 
@@ -49,7 +48,7 @@ from ui.kit import printing as printing
 from ui.kit.operations import App
 from ui.kit.pickers import PartyPicker
 
-__all__ = ["clerk", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

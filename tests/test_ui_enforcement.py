@@ -25,7 +25,7 @@ from clerk_desk.clock import FixedClock
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.enforcement import letters
 from clerk_desk.enforcement.acts import CaseAct
-from clerk_desk.kinds import CaseKind, ChargeStatus, PartyKind, Role
+from clerk_desk.kinds import CaseKind, ChargeStatus, PartyKind
 from clerk_desk.models import EnforcementCase, SpecialCharge
 from clerk_desk.money import Money
 from ui.enforcement.dialogs import NewCaseDialog
@@ -36,11 +36,6 @@ from ui.kit.pickers import ParcelPicker, PartyPicker
 from ui.special_charges.tab import SpecialChargesTab
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 @pytest.fixture

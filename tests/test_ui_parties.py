@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,11 +23,6 @@ from ui.parties.dialogs import ParcelDialog, PartyDialog
 from ui.parties.tab import PartiesTab
 
 pytestmark = pytest.mark.gui
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 @pytest.fixture

@@ -28,7 +28,6 @@ from ui_petitions_steps import (  # type: ignore[import-not-found]
     _meeting,
     _owners,
     _stored,
-    clerk,
     tab,
 )
 
@@ -47,7 +46,7 @@ from ui.petitions.council import CouncilActionDialog, MeetingsDialog
 from ui.petitions.petition_form import PetitionDialog, PetitionersEditor
 from ui.petitions.tab import PetitionsTab
 
-__all__ = ["clerk", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

@@ -38,7 +38,6 @@ from ui_petitions_steps import (  # type: ignore[import-not-found]
     _meeting,
     _owners,
     _stored,
-    clerk,
     tab,
 )
 
@@ -55,7 +54,7 @@ from ui.petitions.council import ChooseMeetingDialog, CouncilActionDialog, Meeti
 from ui.petitions.dialogs import CorrectReceivedDialog
 from ui.petitions.petition_form import PetitionDialog
 
-__all__ = ["clerk", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

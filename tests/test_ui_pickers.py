@@ -19,11 +19,6 @@ from ui.kit.operations import App
 from ui.kit.pickers import ParcelPicker, PartyPicker
 
 
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
 def _click_row(qtbot: Any, table: QTableView, number: int) -> None:
     centre: QPoint = table.visualRect(table.model().index(number, 0)).center()
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=centre)

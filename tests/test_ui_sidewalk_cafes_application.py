@@ -32,7 +32,6 @@ from ui_sidewalk_cafes_steps import (  # type: ignore[import-not-found]
     _meeting,
     _pay_fee,
     _stored,
-    clerk,
     label_text,
     retype,
     site_plan_png,
@@ -57,7 +56,7 @@ from ui.sidewalk_cafes.notice_dialogs import CommentDialog, NeighborsDialog, Not
 from ui.sidewalk_cafes.review_dialogs import DpwInspectionDialog, PoliceReviewDialog
 from ui.sidewalk_cafes.tab import SidewalkCafesTab
 
-__all__ = ["clerk", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

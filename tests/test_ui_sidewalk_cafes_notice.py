@@ -21,7 +21,6 @@ from ui_sidewalk_cafes_steps import (  # type: ignore[import-not-found]
     _business_on_broad,
     _meeting,
     _stored,
-    clerk,
     label_text,
     printed,
     retype,
@@ -48,7 +47,7 @@ from ui.sidewalk_cafes.notice_dialogs import NoticeMailedDialog
 from ui.sidewalk_cafes.review_dialogs import AttachPapersDialog
 from ui.sidewalk_cafes.tab import SidewalkCafesTab
 
-__all__ = ["clerk", "printed", "tab"]  # fixtures, used by name
+__all__ = ["printed", "tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

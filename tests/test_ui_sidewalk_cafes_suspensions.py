@@ -24,7 +24,6 @@ from ui_sidewalk_cafes_steps import (  # type: ignore[import-not-found]
     _meeting,
     _pay_fee,
     _stored,
-    clerk,
     label_text,
     printed,
     site_plan_png,
@@ -51,7 +50,7 @@ from ui.sidewalk_cafes.suspension_dialogs import (
     SuspendDialog,
 )
 
-__all__ = ["clerk", "printed", "tab"]  # fixtures, used by name
+__all__ = ["printed", "tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

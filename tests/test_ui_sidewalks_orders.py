@@ -20,10 +20,8 @@ from ui_sidewalks_steps import (  # type: ignore[import-not-found]
     _order,
     apply,
     choose,
-    clerk,
     fill_permit,
     held_meeting,
-    inspector,
     make_tab,
     plan_read,
     previewed,
@@ -57,7 +55,7 @@ from ui.sidewalks.parts import ReasonDialog
 from ui.sidewalks.permit_dialogs import IssueDialog, PermitDialog
 from ui.sidewalks.plan_dialogs import SegmentDialog
 
-__all__ = ["clerk", "inspector", "previewed", "tab", "town"]  # fixtures, used by name
+__all__ = ["previewed", "tab", "town"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

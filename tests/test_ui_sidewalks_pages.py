@@ -18,7 +18,6 @@ from registers import searched  # type: ignore[import-not-found]
 from ui_sidewalks_steps import (  # type: ignore[import-not-found]
     _order,
     apply,
-    clerk,
     held_meeting,
     make_tab,
     plan_read,
@@ -32,7 +31,7 @@ from ui.sidewalks.tab import OrdersPage, PlanPage, SidewalksTab
 
 pytestmark = pytest.mark.gui
 
-__all__ = ["clerk", "town"]  # fixtures, used by name
+__all__ = ["town"]  # fixtures, used by name
 
 
 def built_pages(tab: SidewalksTab) -> list[str]:

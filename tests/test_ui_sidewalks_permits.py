@@ -29,10 +29,8 @@ from ui_sidewalks_steps import (  # type: ignore[import-not-found]
     MAIN_WINDOW_TAB,
     _order,
     apply,
-    clerk,
     fill_permit,
     held_meeting,
-    inspector,
     make_tab,
     previewed,
     stored_permit,
@@ -69,7 +67,7 @@ from ui.sidewalks.permit_dialogs import (
 )
 from ui.sidewalks.tab import SidewalksTab
 
-__all__ = ["clerk", "inspector", "previewed", "tab", "town"]  # fixtures, used by name
+__all__ = ["previewed", "tab", "town"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

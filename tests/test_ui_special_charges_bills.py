@@ -27,7 +27,6 @@ from ui_special_charges_steps import (  # type: ignore[import-not-found]
     OWNER,
     add_party,
     charge,
-    clerk,
     error_text,
     owner,
     parcel,
@@ -50,7 +49,7 @@ from ui.special_charges.charge_form import ChargeDialog
 from ui.special_charges.dialogs import ReasonDialog, RecordBillDialog
 from ui.special_charges.tab import SpecialChargesTab
 
-__all__ = ["clerk", "owner", "parcel", "printed", "tab"]  # fixtures, used by name
+__all__ = ["owner", "parcel", "printed", "tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

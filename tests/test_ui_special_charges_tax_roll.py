@@ -24,7 +24,6 @@ from ui_special_charges_steps import (  # type: ignore[import-not-found]
     OWNER,
     add_parcel,
     charge,
-    clerk,
     error_text,
     make_tab,
     owner,
@@ -43,7 +42,7 @@ from clerk_desk.special_charges import tax_roll as tax_roll
 from ui.kit import forms as forms
 from ui.special_charges.dialogs import AccountDialog, ReasonDialog
 
-__all__ = ["clerk", "owner", "printed", "tab"]  # fixtures, used by name
+__all__ = ["owner", "printed", "tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

@@ -8,7 +8,6 @@ back from the PDF the program printed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, timedelta
 from typing import Any
 
@@ -48,16 +47,6 @@ pytestmark = pytest.mark.gui
 
 
 # ---- fixtures and helpers ----------------------------------------------------------------------
-
-
-@pytest.fixture
-def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.INSPECTOR)
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 def _tab(qtbot: Any, desk: Desk, who: SignedIn) -> StreetNumbersTab:

@@ -28,8 +28,6 @@ from ui_street_openings_steps import (  # type: ignore[import-not-found]
     add_street,
     apply,
     approved,
-    clerk,
-    inspector,
     insure,
     make_tab,
     pay_fees,
@@ -64,7 +62,7 @@ from ui.street_openings.dialogs import (
     WorkDialog,
 )
 
-__all__ = ["clerk", "inspector", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

@@ -20,8 +20,6 @@ from ui_street_openings_steps import (  # type: ignore[import-not-found]
     add_street,
     apply,
     approved,
-    clerk,
-    inspector,
     insure,
     make_tab,
     tab,
@@ -39,7 +37,7 @@ from ui.kit.operations import App
 from ui.street_openings.improvements import ImprovementDialog, ImprovementsDialog
 from ui.street_openings.tab import StreetOpeningsTab
 
-__all__ = ["clerk", "inspector", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QDialog
 from ui_street_privileges_steps import (  # type: ignore[import-not-found]
     add_parcel,
     add_party,
-    clerk,
     director,
     issued,
     local,
@@ -37,7 +36,7 @@ from ui.kit.dialog_parts import GOOD, LATE
 from ui.street_privileges.decisions import CityCostsDialog, ReasonDialog
 from ui.street_privileges.enforcement import CityRemovalDialog, RemovalNoticeDialog
 
-__all__ = ["clerk", "director", "tab"]  # fixtures, used by name
+__all__ = ["director", "tab"]  # fixtures, used by name
 
 
 pytestmark = pytest.mark.gui

@@ -10,7 +10,6 @@ insurance and the fee are filed and paid through the core (their own tabs are te
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 from datetime import date, datetime, time
 from typing import Any
 
@@ -55,11 +54,6 @@ pytestmark = pytest.mark.gui
 STATION = "Counter 1"
 BROAD = "Broad St N, Orange St to Kinnickinnic St"
 ORANGE = "Orange St, Broad St N to Court St"
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 @pytest.fixture

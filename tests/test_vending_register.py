@@ -38,7 +38,6 @@ from vending_steps import (  # type: ignore[import-not-found]
     _refused,
     _slots,
 )
-from vending_steps import clerk as clerk
 from vending_steps import sponsor as sponsor
 from vending_steps import vendor as vendor
 

@@ -1,10 +1,8 @@
-"""Steps and fixtures the Bonds & Insurance tab's tests share (tests/test_ui_bonds_*.py): the
-clerk, the tab, a party picked and a field retyped in a dialog, a vending certificate filed
-through the core."""
+"""Steps and fixtures the Bonds & Insurance tab's tests share (tests/test_ui_bonds_*.py): the tab, a
+party picked and a field retyped in a dialog, a vending certificate filed through the core."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
 
 import pytest
@@ -16,16 +14,10 @@ from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds.service import CertificateData
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.kinds import Role
 from clerk_desk.money import Money
 from ui.bonds.tab import BondsTab
 from ui.kit.operations import App
 from ui.kit.pickers import PartyPicker
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 @pytest.fixture

@@ -1,10 +1,9 @@
 """Steps and fixtures the Petitions tab's tests share (tests/test_ui_petitions_*.py and
-test_ui_enter_saves.py): the clerk, the tab, the owners of the parcels on the street, a Council
-meeting, a petition as stored, an owner chosen in the petitioners' editor."""
+test_ui_enter_saves.py): the tab, the owners of the parcels on the street, a Council meeting, a
+petition as stored, an owner chosen in the petitioners' editor."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
 
 import builders  # type: ignore[import-not-found]
@@ -14,7 +13,6 @@ from PySide6.QtGui import Qt
 from registers import searched  # type: ignore[import-not-found]
 
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.kinds import Role
 from clerk_desk.models import Petition
 from ui.kit import forms as forms
 from ui.kit.operations import App
@@ -22,11 +20,6 @@ from ui.petitions.petition_form import PetitionersEditor
 from ui.petitions.tab import PetitionsTab
 
 PLACE = "Council Chambers, Prescott Municipal Building"
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
-"""Steps and fixtures the Sidewalk Cafes tab's tests share (tests/test_ui_sidewalk_cafes*.py):
-the clerk, the tab, the printer replaced, a site plan, a business on Broad Street, a Council
-meeting, its certificate of insurance and fee filed through the core, the cafe as stored, and
-the form's fields read and retyped.
+"""Steps and fixtures the Sidewalk Cafes tab's tests share (tests/test_ui_sidewalk_cafes*.py): the
+tab, the printer replaced, a site plan, a business on Broad Street, a Council meeting, its
+certificate of insurance and fee filed through the core, the cafe as stored, and the form's fields
+read and retyped.
 
 "Today" starts on Monday, November 30, 2026, 10:00 a.m. (the ``clock`` fixture). Every modal
 dialog goes through the ``dialogs`` queue, every message box through ``messages``; the file
@@ -13,7 +13,6 @@ Council meeting is added through :mod:`clerk_desk.petitions.service`.
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,7 @@ from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds.service import CertificateData
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.kinds import Role, TenderKind
+from clerk_desk.kinds import TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import SidewalkCafe
 from clerk_desk.money import Money
@@ -47,11 +46,6 @@ BISTRO = "The Kinnickinnic Bistro"
 
 
 # ---- the records a test starts from ----------------------------------------------------------
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 @pytest.fixture

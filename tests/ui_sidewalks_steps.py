@@ -1,7 +1,6 @@
-"""Steps and fixtures the Sidewalks tab's tests share (tests/test_ui_sidewalks*.py): the records
-a test starts from (parties, streets, parcels, plan segments, a permit applied for, a council
-meeting held, a repair order), the clerk and the inspector, the tab, the town and a permit form
-filled in.
+"""Steps and fixtures the Sidewalks tab's tests share (tests/test_ui_sidewalks*.py): the records a
+test starts from (parties, streets, parcels, plan segments, a permit applied for, a council meeting
+held, a repair order), the tab, the town and a permit form filled in.
 
 "Today" is Monday, November 30, 2026, 10:00 a.m. (the ``clock`` fixture). A sidewalk permit is
 obtained at least seven days before the work: issued today, work may start Monday, December 7
@@ -13,7 +12,6 @@ every message box through ``messages``, and printing through the replaced print 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
@@ -25,7 +23,7 @@ from registers import searched  # type: ignore[import-not-found]
 from clerk_desk import parties
 from clerk_desk.clock import city_zone
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.kinds import Compass, PartyKind, RepairOrderKind, Role, SidewalkWork
+from clerk_desk.kinds import Compass, PartyKind, RepairOrderKind, SidewalkWork
 from clerk_desk.models import SidewalkPermit
 from clerk_desk.sidewalks import service as sidewalks
 from clerk_desk.sidewalks.service import PermitData, SegmentData
@@ -118,17 +116,6 @@ def texts(view: Any) -> str:
 
 
 # ---- fixtures ----------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
-@pytest.fixture
-def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    """The Director of Public Works (the Building Inspector's role): issues sidewalk permits."""
-    return operator_with(Role.INSPECTOR)
 
 
 def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> SidewalksTab:

@@ -1,10 +1,10 @@
-"""Steps and fixtures the Special Charges tab's tests share (tests/test_ui_special_charges_*.py):
-the clerk, an owner and a parcel, a charge recorded and paid through the core, the charge as
-stored, the tab, the printer replaced, a date and a field's error as the form shows them."""
+"""Steps and fixtures the Special Charges tab's tests share (tests/test_ui_special_charges_*.py): an
+owner and a parcel, a charge recorded and paid through the core, the charge as stored, the tab, the
+printer replaced, a date and a field's error as the form shows them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from clerk_desk import parties
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.kinds import ChargeKind, PartyKind, Role, TenderKind
+from clerk_desk.kinds import ChargeKind, PartyKind, TenderKind
 from clerk_desk.models import SpecialCharge
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
@@ -31,11 +31,6 @@ OWNER = "Marta Lindqvist"
 
 
 # ---- the records a test starts from ----------------------------------------------------------
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 def add_party(desk: Desk, who: SignedIn, name: str, street: str = "412 Orange St N") -> int:

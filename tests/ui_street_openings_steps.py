@@ -1,10 +1,9 @@
 """Steps and fixtures the Street Openings tab's tests share (tests/test_ui_street_openings_*.py):
-the records a test starts from (parties, streets, insurance, the fees paid, an opening applied
-for and approved), the clerk and the inspector, the tab, a view's text."""
+the records a test starts from (parties, streets, insurance, the fees paid, an opening applied for
+and approved), the tab, a view's text."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -16,7 +15,7 @@ from clerk_desk.bonds import service as bonds
 from clerk_desk.bonds.service import CertificateData
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
-from clerk_desk.kinds import Compass, DueStatus, PartyKind, Role, TenderKind
+from clerk_desk.kinds import Compass, DueStatus, PartyKind, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.money import Money
 from clerk_desk.receipts import service as receipts
@@ -130,16 +129,6 @@ def approved(
 
 
 # ---- fixtures ----------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
-
-
-@pytest.fixture
-def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.INSPECTOR)
 
 
 def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> StreetOpeningsTab:

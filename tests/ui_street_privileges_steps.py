@@ -1,6 +1,6 @@
 """Steps and fixtures the Street Privileges tab's tests share (tests/test_ui_street_privileges*.py):
 the records a test starts from (parties, parcels, streets, insurance, a bond, the fees paid, an
-application received or a permit issued), the clerk and the Director of Public Works, the tab.
+application received or a permit issued), the Director of Public Works, the tab.
 
 "Today" is Monday, November 30, 2026, 10:00 a.m. (the ``clock`` fixture). The bond and the
 certificate are filed and the fee receipted where the Bonds and Receipts tabs would do it
@@ -213,11 +213,6 @@ def stored(desk: Desk, privilege_id: int) -> StreetPrivilege:
 
 
 # ---- fixtures ----------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 @pytest.fixture

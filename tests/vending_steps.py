@@ -1,7 +1,7 @@
-"""Steps the special event vending tests share (tests/test_vending_*.py, test_refusals.py):
-the sections cited, the event most tests use, the Clerk, a vendor and a sponsor, an application's
-data and the festival, received, corrected or refused, its certificate, the Chief of Police's
-review, the fee paid, a Council meeting, a denial, and what the checklist and Today say.
+"""Steps the special event vending tests share (tests/test_vending_*.py, test_refusals.py): the
+sections cited, the event most tests use, a vendor and a sponsor, an application's data and the
+festival, received, corrected or refused, its certificate, the Chief of Police's review, the fee
+paid, a Council meeting, a denial, and what the checklist and Today say.
 
 "Today" is Mon Nov 30, 2026, 10:00 a.m. in Prescott unless a test moves the clock."""
 
@@ -21,7 +21,7 @@ from clerk_desk.bonds import service as bonds
 from clerk_desk.coverage import CoverageKind
 from clerk_desk.desk import Desk, SignedIn
 from clerk_desk.errors import InvalidInput
-from clerk_desk.kinds import ApplicantKind, PartyKind, Role, TenderKind
+from clerk_desk.kinds import ApplicantKind, PartyKind, TenderKind
 from clerk_desk.ledger import RecordRef
 from clerk_desk.models import VendingApplication
 from clerk_desk.money import Money
@@ -47,11 +47,6 @@ PROOF_DAY = date(2026, 12, 7)
 
 def _local(year: int, month: int, day: int, hour: int = 10, minute: int = 0) -> datetime:
     return datetime(year, month, day, hour, minute, tzinfo=CHICAGO)
-
-
-@pytest.fixture
-def clerk(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    return operator_with(Role.CLERK)
 
 
 @pytest.fixture

@@ -4,15 +4,17 @@ nothing already saved lost."""
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import subprocess
+import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy import event, func, select, text
 from sqlalchemy import exc as sa_exc
-from sqlalchemy import func, select, text
 
 from clerk_desk import database as database_module
 from clerk_desk import parties
@@ -68,6 +70,53 @@ def test_foreign_keys_are_enforced(database: Database) -> None:
                 "VALUES ('281-1', '', 9999, '', true, '')"
             )
         )
+
+
+ORPHAN_PARCEL = text(
+    "INSERT INTO parcel (parcel_number, site_address, owner_id, description, active, "
+    "search_text) VALUES ('281-2', '', 9999, '', true, '')"
+)
+
+
+@pytest.mark.parametrize("ends", ["committed", "rolled back"])
+def test_foreign_keys_are_enforced_again_after_a_restore_s_transaction(
+    database: Database, ends: str
+) -> None:
+    """A restore checks foreign keys once at its end (``write_transaction``); the next save, on
+    whatever connection it gets, checks them row by row again."""
+    with contextlib.suppress(RuntimeError), database.write_transaction() as conn:
+        conn.execute(text("SELECT 1"))
+        if ends == "rolled back":
+            raise RuntimeError("the restore failed")
+    for _ in range(3):
+        with pytest.raises(sa_exc.IntegrityError), database.engine.begin() as conn:
+            conn.execute(ORPHAN_PARCEL)
+
+
+def test_sqlite_lookups_reuse_their_connections(tmp_path: Path) -> None:
+    """Opening a SQLite connection reads the whole schema again (2-4 ms a lookup, issue 20): a
+    station keeps its connections between actions, from any thread."""
+    db = Database(str(tmp_path / "city.sqlite3"))
+    db.migrate(backup=False)
+    db.dispose()  # the connections the migration opened are closed
+    opened: list[object] = []
+    event.listen(db.engine, "connect", lambda raw, _record: opened.append(raw))
+
+    def count_parcels() -> None:
+        with db.reading() as session:
+            session.execute(text("SELECT count(*) FROM parcel")).scalar()
+
+    try:
+        for _ in range(5):
+            count_parcels()
+        worker = threading.Thread(target=count_parcels)
+        worker.start()
+        worker.join()
+        with db.writing() as session:
+            session.execute(text("SELECT count(*) FROM parcel")).scalar()
+        assert len(opened) == 1
+    finally:
+        db.dispose()
 
 
 # -- the audit trail is append-only in the database itself ---------------------------------------

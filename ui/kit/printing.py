@@ -144,7 +144,7 @@ def paint_pdf(printer: QPrinter, pdf: Pdf) -> int:
 
 
 def print_on_paper(parent: QWidget | None, printer: QPrinter, pdf: Pdf, *, title: str) -> int:
-    """Print ``pdf`` on a thread of its own; the number of pages in it.
+    """Print ``pdf`` on a thread of its own; the number of its pages printed.
 
     To a CUPS queue (Linux, macOS) the PDF itself goes, with ``lp`` (ui/kit/print_queue.py):
     the job is the PDF's size and the printer sets the text at its own resolution. To a PDF

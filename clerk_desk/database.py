@@ -192,7 +192,8 @@ class Database:
             kwargs["connect_args"] = {"timeout": self.timeouts.lock}
             # Connections are kept (SQLAlchemy's pool for a file). Closing the last connection
             # checkpoints the write-ahead log into the file, and a new one reads the schema
-            # again: a lookup took 4.8 ms, 1.4 kept, and a saved receipt 6 ms more (issue 20).
+            # again: on a busy machine a lookup took 4.8 ms, 1.4 kept, and a saved receipt 6 ms
+            # more (issue 20; on an idle one, the same).
             # A kept connection holds no lock between transactions in WAL mode, and a restore
             # replaces rows, never the file.
             if self.path is not None:

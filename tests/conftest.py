@@ -303,6 +303,14 @@ def inspector(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
 
 
 @pytest.fixture
+def director(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
+    """The Director of Public Works, who signs in with the Building Inspector's role
+    (Chapter 506 gives the Director sidewalk and street opening permits, and an annual bond's
+    amount)."""
+    return operator_with(Role.INSPECTOR)
+
+
+@pytest.fixture
 def dialogs(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> list[Handler]:
     """Modal dialogs are shown without a modal loop and handed to the next queued handler."""
     from ui.kit import forms as forms

@@ -6,7 +6,6 @@ register reads."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -25,7 +24,6 @@ from clerk_desk.kinds import (
     PartyKind,
     PrivilegePurpose,
     PrivilegeStatus,
-    Role,
     TenderKind,
 )
 from clerk_desk.ledger import RecordRef
@@ -54,12 +52,6 @@ def at(day: date, hour: int, minute: int = 0) -> datetime:
 
 
 # -- fixtures and helpers -------------------------------------------------------------------------
-
-
-@pytest.fixture
-def director(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    """The Building Inspector / Director of Public Works."""
-    return operator_with(Role.INSPECTOR)
 
 
 @pytest.fixture

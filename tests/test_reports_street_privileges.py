@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,6 @@ from clerk_desk.kinds import (
     DueStatus,
     PartyKind,
     PrivilegePurpose,
-    Role,
     TenderKind,
 )
 from clerk_desk.ledger import RecordRef
@@ -63,12 +62,6 @@ BOND = Money("5000")  # the bond the Director sets
 
 
 # -- making real records -----------------------------------------------------------------------
-
-
-@pytest.fixture
-def director(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    """The Building Inspector / Director of Public Works."""
-    return operator_with(Role.INSPECTOR)
 
 
 @pytest.fixture

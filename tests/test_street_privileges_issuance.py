@@ -29,7 +29,6 @@ from street_privileges_steps import (  # type: ignore[import-not-found]
 )
 from street_privileges_steps import broad as broad
 from street_privileges_steps import builder as builder
-from street_privileges_steps import director as director
 
 from clerk_desk import ledger, parties
 from clerk_desk.bonds import service as bonds

@@ -29,7 +29,6 @@ from sqlalchemy import select
 from ui_street_privileges_steps import (  # type: ignore[import-not-found]
     add_party,
     add_street,
-    director,
     file_bond,
     insure,
     issued,
@@ -54,7 +53,7 @@ from ui.street_privileges.application import PrivilegeDialog
 from ui.street_privileges.decisions import IssueDialog, TermsDialog
 from ui.street_privileges.enforcement import CheckDialog, RevokeDialog
 
-__all__ = ["director", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # a fixture, used by name
 
 
 pytestmark = pytest.mark.gui

@@ -19,7 +19,6 @@ from ui_street_privileges_steps import (  # type: ignore[import-not-found]
     add_parcel,
     add_party,
     add_street,
-    director,
     insure,
     issued,
     local,
@@ -41,7 +40,7 @@ from ui.kit.operations import App
 from ui.street_privileges.decisions import IssueDialog
 from ui.street_privileges.tab import StreetPrivilegesTab
 
-__all__ = ["director", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # a fixture, used by name
 
 
 pytestmark = pytest.mark.gui

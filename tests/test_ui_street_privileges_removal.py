@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QDialog
 from ui_street_privileges_steps import (  # type: ignore[import-not-found]
     add_parcel,
     add_party,
-    director,
     issued,
     local,
     make_tab,
@@ -36,7 +35,7 @@ from ui.kit.dialog_parts import GOOD, LATE
 from ui.street_privileges.decisions import CityCostsDialog, ReasonDialog
 from ui.street_privileges.enforcement import CityRemovalDialog, RemovalNoticeDialog
 
-__all__ = ["director", "tab"]  # fixtures, used by name
+__all__ = ["tab"]  # a fixture, used by name
 
 
 pytestmark = pytest.mark.gui

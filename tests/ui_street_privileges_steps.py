@@ -10,7 +10,6 @@ message box through ``messages``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any
 
@@ -29,7 +28,6 @@ from clerk_desk.kinds import (
     DueStatus,
     PartyKind,
     PrivilegePurpose,
-    Role,
     TenderKind,
 )
 from clerk_desk.ledger import RecordRef
@@ -213,12 +211,6 @@ def stored(desk: Desk, privilege_id: int) -> StreetPrivilege:
 
 
 # ---- fixtures ----------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def director(operator_with: Callable[[Role], SignedIn]) -> SignedIn:
-    """The Director of Public Works signs in with the Inspector's role."""
-    return operator_with(Role.INSPECTOR)
 
 
 def make_tab(qtbot: Any, desk: Desk, who: SignedIn) -> StreetPrivilegesTab:

@@ -22,7 +22,9 @@ WAIT_S = 30  # a bound for the jobs to start and end; nothing here is timed
 def test_a_short_read_is_answered_while_long_jobs_hold_every_core(qtbot) -> None:
     parent = QWidget()
     qtbot.add_widget(parent)
-    cores = QThreadPool.globalInstance().maxThreadCount()
+    # As many long jobs as the short reads' pool has threads (one a core), at most as many as
+    # may run at once.
+    cores = min(QThreadPool.globalInstance().maxThreadCount(), operations.LONG_JOBS_AT_ONCE)
     release = threading.Event()
     started: list[int] = []
     started_all = threading.Event()
